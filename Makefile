@@ -1,0 +1,47 @@
+# hexmate: two entry points from a fresh clone. `make demo` runs the host on an emulated table;
+# `make test` runs every check CI runs. Each installs what it needs into .venv (and Debian's chromium).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test lint typecheck pytest chromium bench clean
+
+$(STAMP): pyproject.toml setup.py
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/hexmate demo
+
+# Browser tests drive Debian's chromium through Playwright (never a downloaded browser build).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+# mypy cannot follow setuptools' editable import hook, so it reads the packages through a symlinked tree.
+typecheck: $(STAMP)
+	@mkdir -p .typecheck/hexmate
+	@ln -sfn ../../host .typecheck/hexmate/host
+	@ln -sfn ../../rules .typecheck/hexmate/rules
+	@ln -sfn ../../firmware .typecheck/hexmate/firmware
+	@ln -sfn ../../hardware .typecheck/hexmate/hardware
+	cd .typecheck && MYPYPATH=. ../$(BIN)/mypy --strict --config-file ../pyproject.toml -p hexmate.host -p hexmate.rules
+
+pytest: $(STAMP) chromium
+	$(BIN)/pytest -q
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .typecheck .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,1 @@
+# Marks firmware/ as the package hexmate.firmware on the host; never copied to a board.

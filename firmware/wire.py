@@ -1,0 +1,404 @@
+# hexmate wire protocol: framing, CRC and the message set, shared unchanged by MicroPython and CPython.
+#
+# A frame on the wire is COBS(body) followed by a 0x00 delimiter, so a reader that meets garbage resyncs at
+# the next zero byte. body = kind (1 byte) | seq (1 byte) | payload | CRC-16/CCITT-FALSE of the preceding
+# bytes (2 bytes, big-endian). seq 0 means "not sequenced"; 1..255 are sequenced messages that the receiver
+# must acknowledge (ACK carries the seq) and the sender resends until it does. firmware/PROTOCOL.md is the
+# human-readable specification; this module is the executable one.
+#
+# Rules for this file: no imports beyond struct, no f-strings with format specs, no typing, no dataclasses,
+# so that it runs on the MicroPython unix port, RP2040 and ESP32 as well as on the host.
+
+import struct
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+PROTOCOL_VERSION = const(1)
+MAX_BODY = const(1024)  # decoded body limit; longer frames are dropped as oversize
+
+# --- message kinds -------------------------------------------------------------------------------------
+# device -> host
+HELLO = const(0x01)  # proto u8, n_cells u16, n_leds u16, caps u16, board id str, firmware version str
+CELL = const(0x02)  # sequenced: scan u32, cell u16, state u8, t_ms u32, uids
+DICE = const(0x03)  # sequenced: request u16, button u8, t_ms u32, values u8...
+SNAPSHOT = const(0x04)  # scan u32, part u8, parts u8, then entries: cell u16, state u8, uids
+HEARTBEAT = const(0x05)  # uptime_ms u32, scans u32, counters u16 * N_COUNTERS
+LOG = const(0x06)  # level u8, text
+FAULT = const(0x07)  # sequenced: cell u16, code u8 (a reader failed its self-test or stopped answering)
+BUTTON = const(0x08)  # sequenced: button u8, pressed u8, t_ms u32 (raw button edge, when the host asked)
+# both directions
+ACK = const(0x10)  # payload: seq u8 being acknowledged
+PING = const(0x11)  # payload: token u32; answered with PONG echoing the token
+PONG = const(0x12)
+# host -> device
+SYNC = const(0x20)  # ask for HELLO followed by a full SNAPSHOT
+LEDS = const(0x21)  # sequenced: entries: led-cell u16, r u8, g u8, b u8, pattern u8, period_10ms u8
+LEDS_CLEAR = const(0x22)  # sequenced: turn every LED off
+DICE_ARM = const(0x23)  # sequenced: request u16, button u8, count u8 (1 = 1d6, 2 = 2d6 white+coloured)
+SELFTEST = const(0x24)  # sequenced: run the reader self-test again
+SET = const(0x25)  # sequenced: key u8, value u32 (scan period, debounce, heartbeat period)
+
+NAMES = {
+    HELLO: "HELLO", CELL: "CELL", DICE: "DICE", SNAPSHOT: "SNAPSHOT", HEARTBEAT: "HEARTBEAT", LOG: "LOG",
+    FAULT: "FAULT", BUTTON: "BUTTON", ACK: "ACK", PING: "PING", PONG: "PONG", SYNC: "SYNC", LEDS: "LEDS",
+    LEDS_CLEAR: "LEDS_CLEAR", DICE_ARM: "DICE_ARM", SELFTEST: "SELFTEST", SET: "SET",
+}
+
+# cell states
+EMPTY = const(0)
+TAGS = const(1)
+UNCERTAIN = const(2)  # anticollision failed: something is there but the UIDs are not known
+
+# LED patterns
+SOLID = const(0)
+BLINK = const(1)
+PULSE = const(2)
+SEQUENCE = const(3)  # lit one after another in the order given, period_10ms each
+
+# capability bits in HELLO
+CAP_RFID_STACKS = const(0x0001)  # readers report every UID of a stack (ISO 15693 inventory)
+CAP_DICE = const(0x0002)
+CAP_LEDS = const(0x0004)
+CAP_BLE = const(0x0008)
+CAP_EMULATED = const(0x0010)  # simulated hardware behind the real drivers
+
+# SET keys
+SET_SCAN_PERIOD_MS = const(1)
+SET_DEBOUNCE_MS = const(2)
+SET_HEARTBEAT_MS = const(3)
+
+
+class WireError(Exception):
+    """A frame or payload that cannot be decoded; the message says what was wrong."""
+
+
+# --- CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) -----------------------------------------------------
+def _make_table():
+    table = []
+    for i in range(256):
+        crc = i << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return table
+
+
+_CRC_TABLE = _make_table()
+
+
+def crc16(data, crc=0xFFFF):
+    table = _CRC_TABLE
+    for b in data:
+        crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ b) & 0xFF]
+    return crc
+
+
+# --- COBS ----------------------------------------------------------------------------------------------
+def cobs_encode(data):
+    out = bytearray(len(data) + len(data) // 254 + 2)
+    code_i = 0
+    o = 1
+    code = 1
+    for b in data:
+        if b == 0:
+            out[code_i] = code
+            code_i = o
+            o += 1
+            code = 1
+        else:
+            out[o] = b
+            o += 1
+            code += 1
+            if code == 0xFF:
+                out[code_i] = code
+                code_i = o
+                o += 1
+                code = 1
+    out[code_i] = code
+    return bytes(out[:o])
+
+
+def cobs_decode(data):
+    out = bytearray()
+    i = 0
+    n = len(data)
+    while i < n:
+        code = data[i]
+        if code == 0:
+            raise WireError("zero byte inside a COBS frame")
+        end = i + code
+        if end > n:
+            raise WireError("COBS frame truncated")
+        out.extend(data[i + 1 : end])
+        i = end
+        if code != 0xFF and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+# --- frames --------------------------------------------------------------------------------------------
+def encode_frame(kind, seq, payload=b""):
+    """Return the bytes to write for one message, delimiter included."""
+    body = bytearray(2 + len(payload) + 2)
+    body[0] = kind
+    body[1] = seq
+    body[2 : 2 + len(payload)] = payload
+    crc = crc16(memoryview(body)[: 2 + len(payload)])
+    body[-2] = crc >> 8
+    body[-1] = crc & 0xFF
+    return cobs_encode(body) + b"\x00"
+
+
+def decode_body(encoded):
+    """Decode one COBS frame (without its delimiter) into (kind, seq, payload); raise WireError if bad."""
+    if len(encoded) > MAX_BODY + MAX_BODY // 254 + 2:
+        raise WireError("frame oversize")
+    body = cobs_decode(encoded)
+    if len(body) < 4:
+        raise WireError("frame too short")
+    if len(body) > MAX_BODY:
+        raise WireError("frame oversize")
+    want = (body[-2] << 8) | body[-1]
+    if crc16(memoryview(body)[:-2]) != want:
+        raise WireError("bad CRC")
+    return body[0], body[1], bytes(body[2:-2])
+
+
+class Deframer:
+    """Splits a byte stream into frames. Feed it bytes; it returns decoded frames and counts errors.
+
+    Garbage, truncated, oversize and corrupt frames are dropped and counted; decoding resumes at the next
+    delimiter, so one bad frame never costs the good frame after it.
+    """
+
+    def __init__(self, limit=MAX_BODY + MAX_BODY // 254 + 2):
+        self._buf = bytearray()
+        self._limit = limit
+        self._skipping = False
+        self.errors = 0
+        self.last_error = None
+
+    def feed(self, data):
+        frames = []
+        for b in data:
+            if b == 0:
+                if self._skipping:
+                    self._skipping = False
+                elif self._buf:
+                    try:
+                        frames.append(decode_body(self._buf))
+                    except WireError as e:
+                        self.errors += 1
+                        self.last_error = str(e)
+                self._buf = bytearray()
+            elif not self._skipping:
+                if len(self._buf) >= self._limit:
+                    self._buf = bytearray()
+                    self._skipping = True
+                    self.errors += 1
+                    self.last_error = "frame oversize"
+                else:
+                    self._buf.append(b)
+        return frames
+
+
+# --- payload codecs ------------------------------------------------------------------------------------
+def _pack_str(s):
+    b = s.encode() if isinstance(s, str) else bytes(s)
+    if len(b) > 255:
+        b = b[:255]
+    return bytes([len(b)]) + b
+
+
+def _unpack_str(p, i):
+    if i >= len(p):
+        raise WireError("string length missing")
+    n = p[i]
+    if i + 1 + n > len(p):
+        raise WireError("string truncated")
+    return bytes(p[i + 1 : i + 1 + n]).decode(), i + 1 + n
+
+
+def pack_uids(uids):
+    """uids: sequence of bytes objects (4, 7 or 8 bytes each)."""
+    out = bytearray([len(uids)])
+    for u in uids:
+        out.append(len(u))
+        out.extend(u)
+    return bytes(out)
+
+
+def unpack_uids(p, i):
+    if i >= len(p):
+        raise WireError("UID count missing")
+    n = p[i]
+    i += 1
+    uids = []
+    for _ in range(n):
+        if i >= len(p):
+            raise WireError("UID length missing")
+        ln = p[i]
+        if ln == 0 or ln > 10 or i + 1 + ln > len(p):
+            raise WireError("bad UID length")
+        uids.append(bytes(p[i + 1 : i + 1 + ln]))
+        i += 1 + ln
+    return uids, i
+
+
+def pack_hello(n_cells, n_leds, caps, board, version):
+    head = struct.pack("<BHHH", PROTOCOL_VERSION, n_cells, n_leds, caps)
+    return head + _pack_str(board) + _pack_str(version)
+
+
+def unpack_hello(p):
+    if len(p) < 7:
+        raise WireError("HELLO too short")
+    proto, n_cells, n_leds, caps = struct.unpack_from("<BHHH", p, 0)
+    board, i = _unpack_str(p, 7)
+    version, i = _unpack_str(p, i)
+    return proto, n_cells, n_leds, caps, board, version
+
+
+def pack_cell(scan, cell, state, t_ms, uids):
+    return struct.pack("<IHBI", scan, cell, state, t_ms & 0xFFFFFFFF) + pack_uids(uids)
+
+
+def unpack_cell(p):
+    if len(p) < 11:
+        raise WireError("CELL too short")
+    scan, cell, state, t_ms = struct.unpack_from("<IHBI", p, 0)
+    uids, i = unpack_uids(p, 11)
+    if i != len(p):
+        raise WireError("CELL has trailing bytes")
+    if state > UNCERTAIN:
+        raise WireError("bad cell state")
+    return scan, cell, state, t_ms, uids
+
+
+def pack_dice(request, button, t_ms, values):
+    return struct.pack("<HBI", request, button, t_ms & 0xFFFFFFFF) + bytes(values)
+
+
+def unpack_dice(p):
+    if len(p) < 8:
+        raise WireError("DICE too short")
+    request, button, t_ms = struct.unpack_from("<HBI", p, 0)
+    values = list(p[7:])
+    for v in values:
+        if v < 1 or v > 6:
+            raise WireError("die value out of range")
+    return request, button, t_ms, values
+
+
+def pack_snapshot(scan, part, parts, entries):
+    """entries: sequence of (cell, state, uids) for every non-empty cell in this part."""
+    out = bytearray(struct.pack("<IBB", scan, part, parts))
+    for cell, state, uids in entries:
+        out.extend(struct.pack("<HB", cell, state))
+        out.extend(pack_uids(uids))
+    return bytes(out)
+
+
+def unpack_snapshot(p):
+    if len(p) < 6:
+        raise WireError("SNAPSHOT too short")
+    scan, part, parts = struct.unpack_from("<IBB", p, 0)
+    if parts == 0 or part >= parts:
+        raise WireError("bad SNAPSHOT part numbers")
+    i = 6
+    entries = []
+    while i < len(p):
+        if i + 3 > len(p):
+            raise WireError("SNAPSHOT entry truncated")
+        cell, state = struct.unpack_from("<HB", p, i)
+        uids, i = unpack_uids(p, i + 3)
+        entries.append((cell, state, uids))
+    return scan, part, parts, entries
+
+
+def pack_leds(entries):
+    """entries: sequence of (cell, r, g, b, pattern, period_10ms)."""
+    out = bytearray()
+    for e in entries:
+        out.extend(struct.pack("<HBBBBB", e[0], e[1], e[2], e[3], e[4], e[5]))
+    return bytes(out)
+
+
+def unpack_leds(p):
+    if len(p) % 7:
+        raise WireError("LEDS payload not a whole number of entries")
+    return [struct.unpack_from("<HBBBBB", p, i) for i in range(0, len(p), 7)]
+
+
+def pack_dice_arm(request, button, count):
+    return struct.pack("<HBB", request, button, count)
+
+
+def unpack_dice_arm(p):
+    if len(p) != 4:
+        raise WireError("DICE_ARM wrong length")
+    request, button, count = struct.unpack("<HBB", p)
+    if count not in (1, 2):
+        raise WireError("DICE_ARM count must be 1 or 2")
+    return request, button, count
+
+
+def pack_log(level, text):
+    return bytes([level]) + (text.encode() if isinstance(text, str) else bytes(text))[: MAX_BODY - 8]
+
+
+def unpack_log(p):
+    if not p:
+        raise WireError("LOG empty")
+    return p[0], bytes(p[1:]).decode()
+
+
+def pack_fault(cell, code):
+    return struct.pack("<HB", cell, code)
+
+
+def unpack_fault(p):
+    if len(p) != 3:
+        raise WireError("FAULT wrong length")
+    return struct.unpack("<HB", p)
+
+
+def pack_u32(v):
+    return struct.pack("<I", v & 0xFFFFFFFF)
+
+
+def unpack_u32(p):
+    if len(p) != 4:
+        raise WireError("expected a 4-byte value")
+    return struct.unpack("<I", p)[0]
+
+
+def pack_set(key, value):
+    return struct.pack("<BI", key, value)
+
+
+def unpack_set(p):
+    if len(p) != 5:
+        raise WireError("SET wrong length")
+    return struct.unpack("<BI", p)
+
+
+def pack_ack(seq):
+    return bytes([seq])
+
+
+def unpack_ack(p):
+    if len(p) != 1 or p[0] == 0:
+        raise WireError("bad ACK")
+    return p[0]
+
+
+def next_seq(seq):
+    """Sequence numbers run 1..255 and wrap to 1; 0 marks an unsequenced message."""
+    return 1 if seq >= 255 else seq + 1

@@ -1,0 +1,1 @@
+"""Board definitions (cell positions in mm, pins, LED order) shipped as package data."""

@@ -1,0 +1,1 @@
+"""hexmate host service: links, protocol, table tracking, game sessions and outputs."""

@@ -1,0 +1,1 @@
+"""hexmate rules core: pure (no I/O) hex geometry, maps, LOS, movement, dice, charts and games."""
