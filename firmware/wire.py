@@ -24,7 +24,7 @@ MAX_BODY = const(1024)  # decoded body limit; longer frames are dropped as overs
 
 # --- message kinds -------------------------------------------------------------------------------------
 # device -> host
-HELLO = const(0x01)  # proto u8, n_cells u16, n_leds u16, caps u16, board id str, firmware version str
+HELLO = const(0x01)  # proto u8, n_cells u16, n_leds u16, caps u16, next_seq u8, board str, firmware str
 CELL = const(0x02)  # sequenced: scan u32, cell u16, state u8, t_ms u32, uids
 DICE = const(0x03)  # sequenced: request u16, button u8, t_ms u32, values u8...
 SNAPSHOT = const(0x04)  # scan u32, part u8, parts u8, then entries: cell u16, state u8, uids
@@ -37,7 +37,7 @@ ACK = const(0x10)  # payload: seq u8 being acknowledged
 PING = const(0x11)  # payload: token u32; answered with PONG echoing the token
 PONG = const(0x12)
 # host -> device
-SYNC = const(0x20)  # ask for HELLO followed by a full SNAPSHOT
+SYNC = const(0x20)  # next_seq u8: ask for HELLO, pending resends, then a full SNAPSHOT
 LEDS = const(0x21)  # sequenced: entries: led-cell u16, r u8, g u8, b u8, pattern u8, period_10ms u8
 LEDS_CLEAR = const(0x22)  # sequenced: turn every LED off
 DICE_ARM = const(0x23)  # sequenced: request u16, button u8, count u8 (1 = 1d6, 2 = 2d6 white+coloured)
@@ -251,18 +251,31 @@ def unpack_uids(p, i):
     return uids, i
 
 
-def pack_hello(n_cells, n_leds, caps, board, version):
-    head = struct.pack("<BHHH", PROTOCOL_VERSION, n_cells, n_leds, caps)
+def pack_hello(n_cells, n_leds, caps, next_seq, board, version):
+    head = struct.pack("<BHHHB", PROTOCOL_VERSION, n_cells, n_leds, caps, next_seq)
     return head + _pack_str(board) + _pack_str(version)
 
 
 def unpack_hello(p):
-    if len(p) < 7:
+    """-> (proto, n_cells, n_leds, caps, next_seq, board, version)"""
+    if len(p) < 8:
         raise WireError("HELLO too short")
-    proto, n_cells, n_leds, caps = struct.unpack_from("<BHHH", p, 0)
-    board, i = _unpack_str(p, 7)
+    proto, n_cells, n_leds, caps, next_seq = struct.unpack_from("<BHHHB", p, 0)
+    board, i = _unpack_str(p, 8)
     version, i = _unpack_str(p, i)
-    return proto, n_cells, n_leds, caps, board, version
+    if next_seq == 0:
+        raise WireError("HELLO next_seq must be 1..255")
+    return proto, n_cells, n_leds, caps, next_seq, board, version
+
+
+def pack_sync(next_seq):
+    return bytes([next_seq])
+
+
+def unpack_sync(p):
+    if len(p) != 1 or p[0] == 0:
+        raise WireError("bad SYNC")
+    return p[0]
 
 
 def pack_cell(scan, cell, state, t_ms, uids):
