@@ -1,17 +1,19 @@
 """The few shapes hexmate.host.table needs from boards, maps and the rules (structural types only).
 
-The table code never computes on hexes: it uses them as keys and asks the map for centres and labels, so a
-hex is any hashable value the map hands out (hexmate.rules.hexes.Hex in the running host). Boards and maps
-are read through these Protocols so the table package does not import rules/ or hardware/ internals.
+The table code never computes on hexes: it uses them as keys and asks the map for centres and labels (so
+tests may hand it any hashable hex). Boards and maps are read through these Protocols so the table package
+needs nothing of rules/ and hardware/ but their public shapes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol
 
-Hex: TypeAlias = Hashable  # a map hex (hexmate.rules.hexes.Hex); opaque here
+from hexmate.rules.hexes import Hex
+
+__all__ = ["BoardLike", "CellLike", "Hex", "MapLike", "MoveLike", "hex_labels"]
 
 
 class MapLike(Protocol):

@@ -33,20 +33,20 @@ _STREAM_KEYS = {
     "board",
     "map",
     "registry",
-    "enroll",
     "calibration",
     "position",
     "movement",
     "quiet_ms",
     "setup",
     "audience",
+    "world",
+    "markers",
     "steps",
     "expect",
     "expect_views",
     "expect_leds",
     "expect_phase",
     "expect_position",
-    "world",
 }
 
 
@@ -209,9 +209,18 @@ class Replay:
         )
         self.views = TableViews(self.tracker, self.registry)
         self.world = World()
-        for label, units in dict(doc.get("world", {})).items():
+        world = doc.get("world", {})
+        if world == "position":  # every unit of the position on its hex, as set up before play
+            world = {self.map.label(h): [] for h in position.values()}
+            for unit, h in position.items():
+                world[self.map.label(h)].append(unit)
+        for label, units in {**dict(world)}.items():
             cell = self._cell(label, "world")
-            self.world.cells[cell] = [self._uid(u, "world") for u in units]
+            self.world.cells.setdefault(cell, []).extend(self._uid(u, "world") for u in units)
+        for label, counters in dict(doc.get("markers", {})).items():
+            cell = self._cell(label, "markers")
+            self.world.cells.setdefault(cell, []).extend(self._uid(u, "markers") for u in counters)
+        self.step_failures: list[str] = []
 
     @classmethod
     def load(cls, path: str | Path, resolver: Resolver = default_resolver) -> Replay:
@@ -255,10 +264,17 @@ class Replay:
             raise ReplayError(f"{self.source}: {where}: {exc}") from exc
 
     def _cell(self, ref: Any, where: str) -> int:
+        """A cell id, a board cell label ('K3') or a map hex label ('DK3': the cell under that hex)."""
         if isinstance(ref, int):
             return ref
         if isinstance(ref, str) and ref in self.cell_by_label:
             return self.cell_by_label[ref]
+        try:
+            cell = self.calibration.cell_of(self.map.parse_label(str(ref)))
+        except Exception:
+            cell = None
+        if cell is not None:
+            return cell
         raise ReplayError(f"{self.source}: {where}: board {self.board.name} has no cell {ref!r}")
 
     def _uid(self, ref: str, where: str) -> str:
@@ -321,6 +337,19 @@ class Replay:
                 take(self.tracker.on_snapshot(self.world.entries(), now))
             if step.get("tick"):
                 take(self.tracker.tick(now))
+            if "check_leds" in step:
+                leds = self._leds()
+                if leds != step["check_leds"]:
+                    self.step_failures.append(f"{where}: leds {leds}, expected {step['check_leds']}")
+            if "check_leds_some" in step:
+                leds = self._leds()
+                wrong = {k: leds.get(k) for k, v in step["check_leds_some"].items() if leds.get(k) != v}
+                if wrong:
+                    self.step_failures.append(f"{where}: leds {wrong}, expected {step['check_leds_some']}")
+            if "check_phase" in step and self.tracker.phase.value != step["check_phase"]:
+                self.step_failures.append(
+                    f"{where}: phase {self.tracker.phase.value}, expected {step['check_phase']}"
+                )
         for ev in produced:
             result.events.append(self.views.event(ev, self.doc.get("audience", SHARED)))
             for audience in audiences:
@@ -333,6 +362,13 @@ class Replay:
         result.position = {u: self.map.label(h) for u, h in sorted(self.oracle.position.items())}
         self._compare(result)
         return result
+
+    def _leds(self) -> dict[str, str]:
+        frame = led_frame(self.tracker)
+        return {
+            self.map.label(h): f"{light.colour}/{light.pattern}"
+            for h, light in sorted(frame.items(), key=lambda kv: self.map.label(kv[0]))
+        }
 
     def _world_step(
         self,
@@ -363,6 +399,8 @@ class Replay:
                 take(self.tracker.on_cell(cell, TAGS if current else EMPTY, list(current), now))
 
     def _compare(self, result: Result) -> None:
+        result.failures.extend(self.step_failures)
+
         def match(kind: str, got: list[dict[str, Any]], want: list[dict[str, Any]]) -> None:
             if len(got) != len(want):
                 result.failures.append(

@@ -276,9 +276,9 @@ class Tracker:
             if places == {None}:
                 return self._lifted(group, origin)
             if len(places) == 1:
-                h = next(iter(places))
-                assert h is not None
-                return self._placed(group, origin, h, t_ms, settled)
+                place = next(iter(places))
+                assert place is not None
+                return self._placed(group, origin, place, t_ms, settled)
             if None in places and len(places) == 2 and self.phase is not Phase.IDLE:
                 return []  # part of the stack is down, the rest still in hand: wait for it
         return self._messy(diffs, t_ms, settled)

@@ -69,9 +69,9 @@ def led_frame(tracker: Tracker) -> dict[Hex, Light]:
         frame[tracker.origin] = ORIGIN
         if tracker.phase is Phase.ILLEGAL and tracker.resting is not None:
             frame[tracker.resting] = ILLEGAL
-    for h, _cell in tracker.unknown.values():
-        if h is not None:
-            frame[h] = UNKNOWN
+    for where, _cell in tracker.unknown.values():
+        if where is not None:
+            frame[where] = UNKNOWN
     for h in tracker.uncertain:
         frame.setdefault(h, UNCERTAIN)
     return frame
@@ -138,6 +138,7 @@ class TableViews:
         elif isinstance(event, MoveRecognised):
             hidden = self.hidden_from(event.units, audience)
             out.update(units=self.units(event.units, audience), path=[self.label(h) for h in event.path])
+            out["trail"] = [self.label(h) for h in event.trail]
             out["cost"] = None if hidden else str(event.cost)
         elif isinstance(event, PutBack):
             out.update(units=self.units(event.units, audience), hex=self.label(event.hex))
