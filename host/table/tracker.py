@@ -387,17 +387,6 @@ class Tracker:
 
     # --- for views and the page --------------------------------------------------------------------------
 
-    def what_to_put_back(self) -> list[str]:
-        """Plain instructions for OutOfSync, unit ids named (the views hide concealed ones)."""
-        label = self.calibration.map.label
-        lines = []
-        for d in self.differences:
-            if d.missing:
-                lines.append(f"put {', '.join(sorted(d.missing))} on {label(d.hex)}")
-            if d.extra:
-                lines.append(f"take {', '.join(sorted(d.extra))} off {label(d.hex)}")
-        return lines
-
     def snapshot_state(self) -> dict[str, Any]:
         """A compact description for logs and replay results."""
         label = self.calibration.map.label

@@ -112,6 +112,20 @@ class TableViews:
     def hex_contents(self, h: Hex, audience: str) -> list[str] | str:
         return self.units(self.tracker.sensed_units(h), audience)
 
+    def instructions(self, audience: str) -> list[str]:
+        """What to put back where while out of sync, in words, with concealed units unnamed."""
+        lines = []
+        for d in self.tracker.differences:
+            if d.missing:
+                lines.append(f"put {self._names(d.missing, audience)} on {self.label(d.hex)}")
+            if d.extra:
+                lines.append(f"take {self._names(d.extra, audience)} off {self.label(d.hex)}")
+        return lines
+
+    def _names(self, units: Iterable[str], audience: str) -> str:
+        shown = self.units(units, audience)
+        return shown if isinstance(shown, str) else ", ".join(shown)
+
     def difference(self, d: Difference, audience: str) -> dict[str, Any]:
         return {
             "hex": self.label(d.hex),
