@@ -167,8 +167,8 @@ def parse_hex_default(text: str) -> Hex:
 
 
 def parse_units(text: str) -> tuple[str, ...]:
-    units = tuple(u for u in text.split(",") if u)
-    if not units or not all(_UNIT_ID.match(u) for u in units):
+    units = tuple(text.split(","))
+    if not all(_UNIT_ID.match(u) for u in units):
         raise InvalidAction(f"{text!r} is not a list of unit ids (comma separated, no spaces)")
     return units
 

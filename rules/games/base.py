@@ -144,7 +144,7 @@ class LegalActions:
         if not isinstance(action, act.Action):
             return False
         try:
-            self._position.game.check(self._position, action)
+            self._position.game.check(self._position, action, need_dice=False)
         except RulesError:
             return False
         return True
@@ -415,7 +415,11 @@ class Game:
     def on_phase_start(self, position: Position, state: State) -> State:
         return state
 
-    def check(self, position: Position, action: act.Action) -> act.Action:
+    def check(self, position: Position, action: act.Action, need_dice: bool = True) -> act.Action:
+        """The action completed (e.g. a move's cost) if legal now, else IllegalAction citing the rule.
+
+        With ``need_dice=False`` a declaration without its dice is accepted (membership in legal_actions).
+        """
         raise NotImplementedError
 
     def apply(self, position: Position, action: act.Action) -> State:
