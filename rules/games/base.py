@@ -407,7 +407,7 @@ class Game:
         placed = scenario.place(hex_map)
         units = {u.id: UnitState(u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed,
                                  frozenset(u.markers)) for u in scenario.units}
-        return State(turn=1, step=self.initial_step(scenario), units=units)
+        return State(turn=1, step=self.initial_step(scenario), units=units, extra={"counters": dict(scenario.counters)})
 
     def on_phase_end(self, position: Position, state: State) -> State:
         return state
