@@ -9,7 +9,9 @@ from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
 
 
-def group_of(position: Position, unit_ids: frozenset[str] | tuple[str, ...], rule: str) -> tuple[list[UnitState], Hex]:
+def group_of(
+    position: Position, unit_ids: frozenset[str] | tuple[str, ...], rule: str
+) -> tuple[list[UnitState], Hex]:
     """The named units, which must all be on the map in one hex; errors say which rule wants that."""
     if not unit_ids:
         raise IllegalAction("name at least one unit", rule)

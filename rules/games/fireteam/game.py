@@ -1,7 +1,7 @@
 """Fire Team game module (digest section 9, MVP-1 infantry): impulses alternate between the sides (the
 command-point chit cup of [4.1] is not modelled), infantry movement with the leader bonus [5.11] and stacking
-[5.5], and AP fire on the IFT through the chart pack: multipliers, DRMs, d10 clamped to 1..14 [6.3], with Fear,
-step losses and elimination applied at once [6.33]-[6.37].
+[5.5], and AP fire on the IFT through the chart pack: multipliers, DRMs, d10 clamped to 1..14 [6.3], with
+Fear, step losses and elimination applied at once [6.33]-[6.37].
 """
 
 from __future__ import annotations
@@ -47,17 +47,16 @@ class FireTeamGame(Game):
             return f"type {counter.type!r}: this subset plays squads, teams and leaders [2.3]"
         if not isinstance(counter.values.get("ma"), int):
             return "needs a whole-number 'ma' [2.32]"
-        if counter.type != "leader" and not (isinstance(counter.values.get("fp"), int)
-                                             and isinstance(counter.values.get("range"), int)):
+        if counter.type != "leader" and not (
+            isinstance(counter.values.get("fp"), int) and isinstance(counter.values.get("range"), int)
+        ):
             return "needs whole-number 'fp' and 'range' [2.32]"
         return None
 
     def terrain_table(self) -> Any:
-        from hexmate.rules.terrain import load_terrain
+        from hexmate.rules.games.terrain_view import table_for
 
-        if not hasattr(self, "_terrain"):
-            self._terrain = load_terrain(self.data_dir / "terrain.json")
-        return self._terrain
+        return table_for(self.name, self.data_dir)
 
     def phasing_side(self, position: Position) -> str:
         return str(position.state.extra.get("active", position.scenario.first_side))
@@ -85,8 +84,10 @@ class FireTeamGame(Game):
             if any(u.type != "leader" for u in enemies) or (enemies and not infantry):
                 return None  # [5.5] no entry to enemy non-leader hexes; leaders alone never enter enemy hexes
             friends = [u for u in here if u.side == side and u.id not in moving]
-            if sum(1 for u in friends if u.type != "leader") + infantry > 6 or \
-                    sum(1 for u in friends if u.type == "squad") + squads > 3:
+            if (
+                sum(1 for u in friends if u.type != "leader") + infantry > 6
+                or sum(1 for u in friends if u.type == "squad") + squads > 3
+            ):
                 return None  # [5.5] 6 non-leader infantry, at most 3 squads, even passing through
             step: int | Fraction | None = base(m, a, b)
             return step
@@ -115,13 +116,16 @@ class FireTeamGame(Game):
         shooters = [u for u in firers if u.type != "leader"]
         if not shooters:
             raise IllegalAction("a leader has no firepower of his own", "2.34")
-        if fire.target not in position.map.hexes or not [u for u in position.units_at(fire.target)
-                                                        if u.side != firers[0].side]:
+        if fire.target not in position.map.hexes or not [
+            u for u in position.units_at(fire.target) if u.side != firers[0].side
+        ]:
             raise IllegalAction("no enemy unit in the target hex", "6.3")
         d = distance(start, fire.target)
         for unit in shooters:
             if d > 2 * int(unit.values["range"]):
-                raise IllegalAction(f"{unit.id} may fire at most twice its range ({unit.values['range']})", "6.22")
+                raise IllegalAction(
+                    f"{unit.id} may fire at most twice its range ({unit.values['range']})", "6.22"
+                )
         if fire.dice is None:
             if need_dice:
                 raise InvalidAction("AP fire needs its d10: add 'dice N'")
@@ -170,15 +174,24 @@ class FireTeamGame(Game):
         lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
         axis = chart.axis("fp")
         col = axis.locate(total_up)
-        if col is None:
-            result = "-"
-        else:
-            result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-        lines.append(Line("IFT", f"{total_up} FP -> column {axis.key_at(col) if col is not None else '-'}: {result}",
-                          "6.3"))
+        result = "-" if col is None else str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+        lines.append(
+            Line(
+                "IFT",
+                f"{total_up} FP -> column {axis.key_at(col) if col is not None else '-'}: {result}",
+                "6.3",
+            )
+        )
         targets = [u for u in position.units_at(fire.target) if u.side != firers[0].side]
-        return Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-                          {u.id: result for u in targets}, f"{position.action_text(fire)}: {result}")
+        return Resolution(
+            fire,
+            "ift",
+            position.charts.label,
+            position.charts.demo,
+            tuple(lines),
+            {u.id: result for u in targets},
+            f"{position.action_text(fire)}: {result}",
+        )
 
     # --- hooks ---
     def check(self, position: Position, action: act.Action, need_dice: bool = True) -> act.Action:
@@ -211,7 +224,9 @@ class FireTeamGame(Game):
             if total > self.budget(units):
                 raise IllegalAction(f"the path costs {total} MP, the units have {self.budget(units)}", "5.1")
             return act.Move(action.units, action.path, total)
-        raise IllegalAction(f"{action.kind} is not an action of the {position.phase.name}", position.phase.rule)
+        raise IllegalAction(
+            f"{action.kind} is not an action of the {position.phase.name}", position.phase.rule
+        )
 
     def apply(self, position: Position, action: act.Action) -> State:
         state = position.state
@@ -225,7 +240,9 @@ class FireTeamGame(Game):
         if isinstance(action, act.Pass):
             if extra.get("passed"):
                 extra.update(passed=False, active=position.scenario.first_side)
-                return state.replace(step=state.step + 1, extra=extra)  # both sides stop: end of the Action Phase
+                return state.replace(
+                    step=state.step + 1, extra=extra
+                )  # both sides stop: end of the Action Phase
             extra.update(passed=True, active=position.enemy_of(position.to_act))
             return state.replace(extra=extra)
         if isinstance(action, act.Fire):
@@ -233,8 +250,16 @@ class FireTeamGame(Game):
         elif isinstance(action, act.Move):
             for uid in action.units:
                 unit = state.units[uid]
-                state = state.with_unit(UnitState(unit.id, unit.side, unit.counter, action.path[-1], unit.concealed,
-                                                  unit.markers | {MARK}))
+                state = state.with_unit(
+                    UnitState(
+                        unit.id,
+                        unit.side,
+                        unit.counter,
+                        action.path[-1],
+                        unit.concealed,
+                        unit.markers | {MARK},
+                    )
+                )
         extra = dict(state.extra)
         extra.update(passed=False, active=position.enemy_of(position.to_act))
         return state.replace(extra=extra)
@@ -265,7 +290,9 @@ class FireTeamGame(Game):
         yield act.Pass()
         for group in stack_groups(position, lambda u: self.can_act(position, u) is None):
             yield from self.moves_for(position, group).values()
-            targets = {u.hex for u in position.units.values() if u.side != position.to_act and u.hex is not None}
+            targets = {
+                u.hex for u in position.units.values() if u.side != position.to_act and u.hex is not None
+            }
             for target in sorted(targets, key=lambda h: (h.q, h.r)):
                 fire = act.Fire(tuple(sorted(group)), target)
                 if fire in position.legal_actions:

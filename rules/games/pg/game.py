@@ -5,6 +5,7 @@ the DFT with shifts capped +3/-2 (10.x), step losses and morale checks (7.61, 14
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
@@ -33,17 +34,16 @@ class PgGame(Game):
             return f"type {counter.type!r}: this subset plays personnel units and leaders (2.2)"
         if not isinstance(counter.values.get("ma"), int) or not isinstance(counter.values.get("morale"), int):
             return "needs whole-number 'ma' and 'morale' (1.2, 14.0)"
-        if counter.type == "personnel" and not (isinstance(counter.values.get("df"), int)
-                                                and isinstance(counter.values.get("df_range"), int)):
+        if counter.type == "personnel" and not (
+            isinstance(counter.values.get("df"), int) and isinstance(counter.values.get("df_range"), int)
+        ):
             return "a personnel unit needs 'df' and 'df_range' (1.1)"
         return None
 
     def terrain_table(self) -> Any:
-        from hexmate.rules.terrain import load_terrain
+        from hexmate.rules.games.terrain_view import table_for
 
-        if not hasattr(self, "_terrain"):
-            self._terrain = load_terrain(self.data_dir / "terrain.json")
-        return self._terrain
+        return table_for(self.name, self.data_dir)
 
     # --- who may act ---
     def phasing_side(self, position: Position) -> str:
@@ -77,7 +77,11 @@ class PgGame(Game):
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "3.11")
-        if position.phase.id != "action" or position.state.pending or any(self.can_act(position, u) for u in units):
+        if (
+            position.phase.id != "action"
+            or position.state.pending
+            or any(self.can_act(position, u) for u in units)
+        ):
             return {}
         ids = tuple(u.id for u in units)
         cost = self.cost_fn(position, units)
@@ -104,16 +108,18 @@ class PgGame(Game):
         shooters = [u for u in firers if u.type != "leader"]
         if not shooters:
             raise IllegalAction("leaders have no direct fire of their own", "6.42")
-        if fire.target not in position.map.hexes or not [u for u in position.units_at(fire.target)
-                                                        if u.side != firers[0].side]:
+        if fire.target not in position.map.hexes or not [
+            u for u in position.units_at(fire.target) if u.side != firers[0].side
+        ]:
             raise IllegalAction("no enemy unit in the target hex", "10.0")
         if any(u.side == firers[0].side for u in position.units_at(fire.target)):
             raise IllegalAction("no direct fire into a hex holding friendly units", "7.24")
         d = distance(start, fire.target)
         for unit in shooters:
             if d > int(unit.values["df_range"]):
-                raise IllegalAction(f"{unit.id} has range {unit.values['df_range']}, the target is {d} hexes away",
-                                    "7.32")
+                raise IllegalAction(
+                    f"{unit.id} has range {unit.values['df_range']}, the target is {d} hexes away", "7.32"
+                )
         if fire.dice is None:
             if need_dice:
                 raise InvalidAction("direct fire needs its 2d6 roll: add 'dice N,N'")
@@ -170,9 +176,18 @@ class PgGame(Game):
         else:
             col = max(0, min(len(axis) - 1, col + capped))  # 7.51: never below the lowest column
             result = str(chart.lookup(df=axis.key_at(col), roll=roll))
-            lines.append(Line("DFT", f"{total} -> column {axis.key_at(col)}, roll {roll} -> {result}", "10.0"))
-        return Resolution(fire, "dft", position.charts.label, position.charts.demo, tuple(lines),
-                          {u.id: result for u in targets}, f"{position.action_text(fire)}: {result}")
+            lines.append(
+                Line("DFT", f"{total} -> column {axis.key_at(col)}, roll {roll} -> {result}", "10.0")
+            )
+        return Resolution(
+            fire,
+            "dft",
+            position.charts.label,
+            position.charts.demo,
+            tuple(lines),
+            {u.id: result for u in targets},
+            f"{position.action_text(fire)}: {result}",
+        )
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action, need_dice: bool = True) -> act.Action:
@@ -216,12 +231,14 @@ class PgGame(Game):
                     raise IllegalAction(f"{position.label(dest)} may not be entered", "5.3")
                 return act.Move(action.units, action.path, step)
             return act.Move(action.units, action.path, self._path_cost(position, units, action.path))
-        raise IllegalAction(f"{action.kind} is not an action of the {position.phase.name}", position.phase.rule)
+        raise IllegalAction(
+            f"{action.kind} is not an action of the {position.phase.name}", position.phase.rule
+        )
 
     def _path_cost(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> int | Fraction:
         cost = self.cost_fn(position, units)
         total: int | Fraction = 0
-        for a, b in zip(path, path[1:], strict=False):
+        for a, b in itertools.pairwise(path):
             step = cost(position.map, a, b) if distance(a, b) == 1 else None
             if step is None:
                 raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "5.0")
@@ -235,15 +252,18 @@ class PgGame(Game):
         if p.effect == "step":
             if isinstance(action, act.Casualty) and action.unit in p.group and action.unit in position.units:
                 return action
-            raise IllegalAction(f"the owner first picks the unit that loses a step among {', '.join(p.group)}",
-                                "7.61")
+            raise IllegalAction(
+                f"the owner first picks the unit that loses a step among {', '.join(p.group)}", "7.61"
+            )
         if isinstance(action, act.Check) and action.unit == p.unit:
             if action.dice:
                 PG_2D6.from_values(action.dice)
             elif need_dice:
                 raise InvalidAction("a morale check needs its 2d6: 'check UNIT dice N,N'")
             return action
-        raise IllegalAction(f"first {p.unit} checks morale (M{p.modifier or ''}): 'check {p.unit} dice N,N'", "14.1")
+        raise IllegalAction(
+            f"first {p.unit} checks morale (M{p.modifier or ''}): 'check {p.unit} dice N,N'", "14.1"
+        )
 
     def apply(self, position: Position, action: act.Action) -> State:
         state = position.state
@@ -263,19 +283,34 @@ class PgGame(Game):
         if isinstance(action, act.EndPhase):  # marker removal (3.0 C), then the next turn's initiative
             units = {uid: u.mark(remove=(MARK,)) for uid, u in state.units.items()}
             turn = state.turn + 1
-            return state.replace(units=units, step=0, turn=turn, over=turn > position.scenario.turns,
-                                 extra={"counters": extra["counters"]})
+            return state.replace(
+                units=units,
+                step=0,
+                turn=turn,
+                over=turn > position.scenario.turns,
+                extra={"counters": extra["counters"]},
+            )
         if isinstance(action, act.Pass):
             if extra.get("passed"):
-                return state.replace(step=state.step + 1)  # 3.0 B: pass answered by pass ends the action phase
+                return state.replace(
+                    step=state.step + 1
+                )  # 3.0 B: pass answered by pass ends the action phase
             return self._next_segment(position, state.replace(extra={**extra, "passed": True}))
         if isinstance(action, act.Fire):
             state = self._apply_fire(position, action)
         elif isinstance(action, act.Move):
             for uid in action.units:
                 unit = state.units[uid]
-                state = state.with_unit(UnitState(unit.id, unit.side, unit.counter, action.path[-1],
-                                                  unit.concealed, unit.markers | {MARK}))
+                state = state.with_unit(
+                    UnitState(
+                        unit.id,
+                        unit.side,
+                        unit.counter,
+                        action.path[-1],
+                        unit.concealed,
+                        unit.markers | {MARK},
+                    )
+                )
         return self._next_segment(position, state.replace(extra={**state.extra, "passed": False}))
 
     def _next_segment(self, position: Position, state: State) -> State:
@@ -310,16 +345,29 @@ class PgGame(Game):
         p, rest = state.pending[0], state.pending[1:]
         if isinstance(action, act.Casualty):
             state = lose_step(state, state.units[action.unit])
-            return state.replace(pending=tuple(q for q in rest if q.effect == "step" or q.unit in state.units))
+            return state.replace(
+                pending=tuple(q for q in rest if q.effect == "step" or q.unit in state.units)
+            )
         assert isinstance(action, act.Check)
         unit = state.units[p.unit]
-        morale = int(unit.values["reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values
-                                 else "morale"])
+        morale = int(
+            unit.values[
+                "reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values else "morale"
+            ]
+        )
         if unit.has("demoralized"):
             morale -= 1  # 14.3
-        helpers = [int(ldr.values.get("morale_mod", 0)) for ldr in state.units.values()
-                   if ldr.type == "leader" and ldr.side == unit.side and ldr.id != unit.id and ldr.hex is not None
-                   and unit.hex is not None and distance(ldr.hex, unit.hex) <= 1 and not ldr.has("demoralized")]
+        helpers = [
+            int(ldr.values.get("morale_mod", 0))
+            for ldr in state.units.values()
+            if ldr.type == "leader"
+            and ldr.side == unit.side
+            and ldr.id != unit.id
+            and ldr.hex is not None
+            and unit.hex is not None
+            and distance(ldr.hex, unit.hex) <= 1
+            and not ldr.has("demoralized")
+        ]
         morale = min(10, morale + (max(helpers) if helpers else 0))  # 6.51 one leader; 14.5 never above 10
         total = PG_2D6.from_values(action.dice).total + p.modifier
         over = total - morale
@@ -350,7 +398,9 @@ class PgGame(Game):
         yield act.Pass()
         for group in stack_groups(position, lambda u: self.can_act(position, u) is None):
             yield from self.moves_for(position, group).values()
-            targets = {u.hex for u in position.units.values() if u.side != position.to_act and u.hex is not None}
+            targets = {
+                u.hex for u in position.units.values() if u.side != position.to_act and u.hex is not None
+            }
             for target in sorted(targets, key=lambda h: (h.q, h.r)):
                 fire = act.Fire(tuple(sorted(group)), target)
                 if fire in position.legal_actions:

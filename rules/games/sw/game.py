@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
 from hexmate.rules.dice import SW_D6
@@ -94,12 +94,10 @@ class SwGame(Game):
 
         return cost
 
-    def terrain_table(self):  # type: ignore[no-untyped-def]
-        from hexmate.rules.terrain import load_terrain
+    def terrain_table(self) -> Any:
+        from hexmate.rules.games.terrain_view import table_for
 
-        if not hasattr(self, "_terrain"):
-            self._terrain = load_terrain(self.data_dir / "terrain.json")
-        return self._terrain
+        return table_for(self.name, self.data_dir)
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         if unit.side != position.phasing:
@@ -153,8 +151,11 @@ class SwGame(Game):
             options = self.moves_for(position, frozenset(action.units))
             dest = action.path[-1]
             if dest not in options:
-                raise IllegalAction(f"{position.label(dest)} is not reachable: MA, terrain, river, enemy units, "
-                                    "zones of control or stacking", "10.0")
+                raise IllegalAction(
+                    f"{position.label(dest)} is not reachable: MA, terrain, river, enemy units, "
+                    "zones of control or stacking",
+                    "10.0",
+                )
             best = options[dest]
             if len(action.path) > 2 or action.path != best.path:
                 total: int | Fraction = 0
@@ -162,7 +163,9 @@ class SwGame(Game):
                 for a, b in zip(action.path, action.path[1:], strict=False):
                     step = cost(position.map, a, b) if distance(a, b) == 1 else None
                     if step is None:
-                        raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "10.1")
+                        raise IllegalAction(
+                            f"step {position.label(a)}-{position.label(b)} is not allowed", "10.1"
+                        )
                     total += step
                 if action.path[0] != start or total > min(self.ma(u) for u in units):
                     raise IllegalAction("that path is not legal within the MA", "10.7")
@@ -207,7 +210,11 @@ class SwGame(Game):
         return attack
 
     def _cf(self, unit: UnitState, attacking: bool) -> int:
-        cf = int(unit.values["reduced_cf"] if unit.has("reduced") and "reduced_cf" in unit.values else unit.values["cf"])
+        cf = int(
+            unit.values["reduced_cf"]
+            if unit.has("reduced") and "reduced_cf" in unit.values
+            else unit.values["cf"]
+        )
         if unit.has("oos"):
             cf = math.ceil(cf / 2)  # [8.7]
         return cf
@@ -226,12 +233,23 @@ class SwGame(Game):
         defenders = self.participants(position, fire.target, side)
         attack = sum(self._cf(u, True) for u in attackers)
         defense = sum(self._cf(u, False) for u in defenders)
-        lines = [Line("attack", f"{' + '.join(str(self._cf(u, True)) for u in attackers)} = {attack}", "11.8"),
-                 Line("defense", f"{' + '.join(f'{u.id} {self._cf(u, False)}' for u in defenders)} = {defense}",
-                      "11.2")]
+        lines = [
+            Line("attack", f"{' + '.join(str(self._cf(u, True)) for u in attackers)} = {attack}", "11.8"),
+            Line(
+                "defense",
+                f"{' + '.join(f'{u.id} {self._cf(u, False)}' for u in defenders)} = {defense}",
+                "11.2",
+            ),
+        ]
         raw = column_index(attack, defense)
-        lines.append(Line("odds", f"{attack}:{defense} -> " + (ODDS[raw] if 0 <= raw < 8 else
-                                                               ("above 7:1" if raw >= 8 else "below 1:2")), "11.8"))
+        lines.append(
+            Line(
+                "odds",
+                f"{attack}:{defense} -> "
+                + (ODDS[raw] if 0 <= raw < 8 else ("above 7:1" if raw >= 8 else "below 1:2")),
+                "11.8",
+            )
+        )
         shifts: list[tuple[str, int, str]] = []
         m = position.map
         terrain = m.terrain(fire.target)
@@ -271,9 +289,15 @@ class SwGame(Game):
             a, d = result.split("/")
             result = f"{int(a) + 1}/{d}"
             lines.append(Line("British defenders", "+1 German step loss", "11.19"))
-        return Resolution(fire, "crt", position.charts.label, position.charts.demo, tuple(lines),
-                          {"attacker": result.split("/")[0], "defender": result.split("/")[1]},
-                          f"{position.action_text(fire)}: {result}")
+        return Resolution(
+            fire,
+            "crt",
+            position.charts.label,
+            position.charts.demo,
+            tuple(lines),
+            {"attacker": result.split("/")[0], "defender": result.split("/")[1]},
+            f"{position.action_text(fire)}: {result}",
+        )
 
     def apply(self, position: Position, action: act.Action) -> State:
         state = position.state
@@ -286,7 +310,11 @@ class SwGame(Game):
             unit = state.units[uid]
             moved = UnitState(unit.id, unit.side, unit.counter, action.path[-1], unit.concealed, unit.markers)
             t1_german = position.turn == 1 and unit.side == position.scenario.first_side
-            if action.cost is not None and action.cost >= math.ceil(int(unit.values["ma"]) / 2) and not t1_german:
+            if (
+                action.cost is not None
+                and action.cost >= math.ceil(int(unit.values["ma"]) / 2)
+                and not t1_german
+            ):
                 moved = with_morale(moved, MORALE_DOWN[morale(moved)])  # [10.2]
             state = state.with_unit(moved)
         return state.replace(moved=state.moved + tuple(action.units))
@@ -296,8 +324,14 @@ class SwGame(Game):
         a_loss, d_loss = int(res.results["attacker"]), int(res.results["defender"])
         state = position.state
         defenders = [u.id for u in self.participants(position, attack.target, position.phasing)]
-        others = [u.id for u in position.units_at(attack.target) if u.side != position.phasing and u.id not in defenders]
-        state = self._spread_losses(state, defenders, others, d_loss)  # [11.20] (this subset takes no retreats)
+        others = [
+            u.id
+            for u in position.units_at(attack.target)
+            if u.side != position.phasing and u.id not in defenders
+        ]
+        state = self._spread_losses(
+            state, defenders, others, d_loss
+        )  # [11.20] (this subset takes no retreats)
         state = self._spread_losses(state, list(attack.firers), [], a_loss)
         cleared = not any(u.hex == attack.target and u.side != position.phasing for u in state.units.values())
         for uid in attack.firers:
@@ -343,8 +377,15 @@ class SwGame(Game):
         elif phase == "combat":
             targets = {u.hex for u in position.units.values() if u.side != side and u.hex is not None}
             for target in sorted(targets, key=lambda h: (h.q, h.r)):
-                ready = [u for u in position.units.values() if u.side == side and u.hex is not None
-                         and distance(u.hex, target) == 1 and u.type in ("corps", "hq") and not u.has("attacked")]
+                ready = [
+                    u
+                    for u in position.units.values()
+                    if u.side == side
+                    and u.hex is not None
+                    and distance(u.hex, target) == 1
+                    and u.type in ("corps", "hq")
+                    and not u.has("attacked")
+                ]
                 if ready:
                     attack = act.Attack(tuple(sorted(u.id for u in ready)), target)
                     if attack in position.legal_actions:
