@@ -27,23 +27,57 @@ ASL_COUNTERS: dict[str, dict[str, Any]] = {
 }
 
 
-def small_map(game: str, hexes: dict[str, Any] | None = None, hexsides: list[dict[str, Any]] | None = None,
-              columns: int = 12, rows: int = 8, default: str = "open") -> HexMap:
+def small_map(
+    game: str,
+    hexes: dict[str, Any] | None = None,
+    hexsides: list[dict[str, Any]] | None = None,
+    columns: int = 12,
+    rows: int = 8,
+    default: str = "open",
+) -> HexMap:
     """An ASL-lettered board of ``columns`` x ``rows`` (labels A1.., no board prefix)."""
-    return HexMap.from_dict({
-        "format": "hexmate-map/1", "name": "test", "game": game,
-        "boards": [{"id": "", "grid": {"kind": "asl", "columns": columns, "rows": rows},
+    return HexMap.from_dict(
+        {
+            "format": "hexmate-map/1",
+            "name": "test",
+            "game": game,
+            "boards": [
+                {
+                    "id": "",
+                    "grid": {"kind": "asl", "columns": columns, "rows": rows},
                     "default": {"terrain": default, "level": 0},
-                    "hexes": hexes or {}, "hexsides": hexsides or []}],
-    }, source="test-map")
+                    "hexes": hexes or {},
+                    "hexsides": hexsides or [],
+                }
+            ],
+        },
+        source="test-map",
+    )
 
 
-def scenario_dict(game: str, units: list[dict[str, Any]], counters: dict[str, Any], first_phase: str,
-                  first_side: str = "a", turns: int = 3, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"format": "hexmate-scenario/1", "game": game, "name": "t", "title": "test", "map": "test-map",
-            "sides": [{"id": "a", "name": "Side A"}, {"id": "b", "name": "Side B"}], "first_side": first_side,
-            "first_phase": first_phase, "turns": turns, "counters": counters, "units": units,
-            "options": options or {}}
+def scenario_dict(
+    game: str,
+    units: list[dict[str, Any]],
+    counters: dict[str, Any],
+    first_phase: str,
+    first_side: str = "a",
+    turns: int = 3,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return {
+        "format": "hexmate-scenario/1",
+        "game": game,
+        "name": "t",
+        "title": "test",
+        "map": "test-map",
+        "sides": [{"id": "a", "name": "Side A"}, {"id": "b", "name": "Side B"}],
+        "first_side": first_side,
+        "first_phase": first_phase,
+        "turns": turns,
+        "counters": counters,
+        "units": units,
+        "options": options or {},
+    }
 
 
 MakePosition = Callable[..., Position]
@@ -51,12 +85,24 @@ MakePosition = Callable[..., Position]
 
 @pytest.fixture
 def make_position() -> MakePosition:
-    def make(game: str, units: list[dict[str, Any]], first_phase: str, *, counters: dict[str, Any] | None = None,
-             hexes: dict[str, Any] | None = None, hexsides: list[dict[str, Any]] | None = None,
-             first_side: str = "a", options: dict[str, Any] | None = None, default: str = "open",
-             turns: int = 3) -> Position:
+    def make(
+        game: str,
+        units: list[dict[str, Any]],
+        first_phase: str,
+        *,
+        counters: dict[str, Any] | None = None,
+        hexes: dict[str, Any] | None = None,
+        hexsides: list[dict[str, Any]] | None = None,
+        first_side: str = "a",
+        options: dict[str, Any] | None = None,
+        default: str = "open",
+        turns: int = 3,
+    ) -> Position:
         g = get_game(game)
-        scen = Scenario.from_dict(scenario_dict(game, units, counters or ASL_COUNTERS, first_phase, first_side,
-                                                turns, options), source="test-scenario")
+        scen = Scenario.from_dict(
+            scenario_dict(game, units, counters or ASL_COUNTERS, first_phase, first_side, turns, options),
+            source="test-scenario",
+        )
         return g.new_position(scen, hex_map=small_map(game, hexes, hexsides, default=default))
+
     return make

@@ -43,7 +43,9 @@ def test_fire_case(case: dict[str, Any], make_position: Any) -> None:
 
 def _basic(make_position: Any, extra: list[dict[str, Any]] | None = None, target_units: int = 2) -> Any:
     units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"}]
-    units += [{"id": f"b-{i}", "counter": "4-4-7", "side": "b", "hex": "C3"} for i in range(1, target_units + 1)]
+    units += [
+        {"id": f"b-{i}", "counter": "4-4-7", "side": "b", "hex": "C3"} for i in range(1, target_units + 1)
+    ]
     return make_position("asl", units + (extra or []), "PFPh")
 
 
