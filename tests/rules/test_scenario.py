@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from hexmate.rules import scenario as sc
 from hexmate.rules.errors import DataError
 from hexmate.rules.games import get_game

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from hexmate.rules import sequence as seq
 from hexmate.rules.errors import DataError
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from hexmate.rules import actions as act
 from hexmate.rules.errors import AmbiguousAction, IllegalAction, InvalidAction, RulesError
 from hexmate.rules.games import get_game, list_games

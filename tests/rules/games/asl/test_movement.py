@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl.game import overstack_mf
@@ -62,7 +61,7 @@ def test_enemy_locations_known_and_concealed(make_position: Any) -> None:
     moves = _moves(pos, "a-1")
     assert "F3" not in moves  # A4.14: no entry into a known enemy Location in the MPh
     assert "G4" in moves  # a concealed enemy does not show on the move display (A12.15, hidden information)
-    with pytest.raises(IllegalAction, match="A4.14"):
+    with pytest.raises(IllegalAction, match=r"A4.14"):
         pos.push(act.Move(("a-1",), (pos.map.parse_label("F4"), pos.map.parse_label("F3"))))
 
 
@@ -73,7 +72,7 @@ def test_overstack_costs_match_the_a5_11_example(make_position: Any) -> None:
     assert _moves(pos, "a-x")["F5"].cost == 3
     here = [pos.units[u] for u in ("a-s1", "a-s2", "a-c", "a-x")]
     assert overstack_mf(here) == 1
-    second = here + [pos.units["a-x"]]  # a second squad on top: 1 1/2 over -> 2 (A5.11 example)
+    second = [*here, pos.units["a-x"]]  # a second squad on top: 1 1/2 over -> 2 (A5.11 example)
     assert overstack_mf(second) == 2
 
 
@@ -91,7 +90,7 @@ def test_a_unit_may_not_move_again_after_another_moved(make_position: Any) -> No
     pos = make_position("asl", [_unit("a-1", "F4"), _unit("a-2", "F6")], "MPh")
     pos.push_text("move a-1 F4-F3")
     pos.push_text("move a-2 F6-F7")
-    with pytest.raises(IllegalAction, match="A4.2"):
+    with pytest.raises(IllegalAction, match=r"A4.2"):
         pos.push_text("move a-1 F3-F2")
     assert _moves(pos, "a-1") == {}
 
@@ -101,7 +100,7 @@ def test_broken_units_and_wrong_phase(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match="broken"):
         pos.push_text("move a-1 F4-F3")
     pos.push_text("end")
-    with pytest.raises(IllegalAction, match="A3.3"):
+    with pytest.raises(IllegalAction, match=r"A3.3"):
         pos.push_text("move a-2 F6-F5")
 
 
@@ -110,7 +109,7 @@ def test_advance_phase_one_hex_even_into_the_enemy(make_position: Any) -> None:
     pos = make_position("asl", units, "APh")
     advances = {a.text(pos.map.label) for a in pos.legal_actions if isinstance(a, act.Advance)}
     assert "advance a-1 F4-F3 cost 0" in advances and len(advances) == 6  # A4.7
-    with pytest.raises(IllegalAction, match="A4.7"):
+    with pytest.raises(IllegalAction, match=r"A4.7"):
         pos.push_text("advance a-1 F4-F3-F2")
 
 
