@@ -22,6 +22,7 @@ from typing import Any
 from hexmate.host.table.calibration import Anchor, Calibration, CalibrationError
 from hexmate.host.table.events import MoveRecognised, TableEvent
 from hexmate.host.table.geometry import BoardLike, Hex, MapLike
+from hexmate.host.table.oracle import PositionOracle
 from hexmate.host.table.registry import Registry, RegistryError, load_demo, normalise_uid
 from hexmate.host.table.tracker import EMPTY, TAGS, UNCERTAIN, Tracker
 from hexmate.host.table.views import SHARED, TableViews, led_frame
@@ -41,6 +42,7 @@ _STREAM_KEYS = {
     "audience",
     "world",
     "markers",
+    "oracle",
     "steps",
     "expect",
     "expect_views",
@@ -202,8 +204,13 @@ class Replay:
         self.registry = self._registry(doc.get("registry", "demo"))
         self.calibration = self._calibration(doc.get("calibration"))
         sides = {c.unit_id: c.side for _, c in self.registry if c.unit_id}
-        position = {u: self._hex(h, f"position {u}") for u, h in dict(doc.get("position", {})).items()}
-        self.oracle = ScriptedOracle(self.map, position, sides, doc.get("movement", {}))
+        self.oracle: ScriptedOracle | PositionOracle
+        if "oracle" in doc:  # the real rules: a game and a scenario in rules/games/<game>/scenarios/
+            self.oracle = PositionOracle(self._rules_position(doc["oracle"]))
+            position = dict(self.oracle.expected())
+        else:
+            position = {u: self._hex(h, f"position {u}") for u, h in dict(doc.get("position", {})).items()}
+            self.oracle = ScriptedOracle(self.map, position, sides, doc.get("movement", {}))
         self.tracker = Tracker(
             self.calibration, self.registry, self.oracle, quiet_ms=int(doc.get("quiet_ms", 350))
         )
@@ -231,6 +238,19 @@ class Replay:
         if not isinstance(doc, Mapping):
             raise ReplayError(f"{path}: a stream is a JSON object")
         return cls(doc, str(path), resolver)
+
+    def _rules_position(self, spec: Any) -> Any:
+        try:
+            games = importlib.import_module("hexmate.rules.games")
+            game = games.get_game(spec["game"])
+            rules_dir = Path(str(importlib.import_module("hexmate.rules").__path__[0]))
+            path = rules_dir / "games" / spec["game"] / "scenarios" / f"{spec.get('scenario', 'demo')}.json"
+            position = game.new_position(game.load_scenario(path))
+            for text in spec.get("actions", []):
+                position.push_text(text)
+            return position
+        except Exception as exc:
+            raise ReplayError(f"{self.source}: oracle {spec!r}: {exc}") from exc
 
     def _registry(self, spec: Any) -> Registry:
         try:
@@ -303,7 +323,10 @@ class Replay:
             for ev in events:
                 produced.append(ev)
                 if isinstance(ev, MoveRecognised):
-                    self.oracle.push(ev)  # the session accepts the move, as host-spine's service does
+                    try:  # the session accepts the move, as host-spine's service does
+                        self.oracle.push(ev)
+                    except Exception as exc:
+                        raise ReplayError(f"{self.source}: the rules refused a move: {exc}") from None
             if any(isinstance(ev, MoveRecognised) for ev in events):
                 produced.extend(self.tracker.refresh(now))
 
@@ -359,7 +382,7 @@ class Replay:
             for h, light in led_frame(self.tracker).items()
         }
         result.phase = self.tracker.phase.value
-        result.position = {u: self.map.label(h) for u, h in sorted(self.oracle.position.items())}
+        result.position = {u: self.map.label(h) for u, h in sorted(self.oracle.expected().items())}
         self._compare(result)
         return result
 

@@ -57,6 +57,13 @@ class RouteOracle(Protocol):
     def route(self, unit_ids: frozenset[str], waypoints: Sequence[Hex]) -> MoveLike | None: ...
 
 
+@runtime_checkable
+class ExplainOracle(Protocol):
+    """Optional: why ``target`` is not a legal destination of the group (the rules' reason, rule cited)."""
+
+    def explain(self, unit_ids: frozenset[str], start: Hex, target: Hex) -> str: ...
+
+
 class Phase(enum.Enum):
     IDLE = "idle"  # table matches the position
     HELD = "held"  # one group in hand
@@ -349,6 +356,8 @@ class Tracker:
 
     def _why_illegal(self, h: Hex) -> str:
         label = self.calibration.map.label
+        if self.origin is not None and isinstance(self.oracle, ExplainOracle):
+            return self.oracle.explain(self.group, self.origin, h)
         if self.origin is not None and not self.destinations:
             return f"the group cannot move from {label(self.origin)} now"
         return f"{label(h)} is not among the {len(self.destinations)} hexes this group can reach" + (
