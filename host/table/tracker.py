@@ -153,6 +153,15 @@ class Tracker:
                 self._apply_cell(cell, state, uids, force=True)
         return self._evaluate(t_ms, settled=True)
 
+    def reject(self, t_ms: int = 0) -> list[TableEvent]:
+        """The session refused the recognised move: the table is out of sync until it matches again."""
+        if self.phase is not Phase.AWAITING:
+            return []
+        self._clear_move()
+        self.phase = Phase.OUT_OF_SYNC
+        self.differences = ()
+        return self._evaluate(t_ms, settled=True)
+
     def begin_setup(self, t_ms: int = 0) -> list[TableEvent]:
         """Setting up a scenario: expected = its setup; LEDs show targets until the table matches."""
         self.setup = True
