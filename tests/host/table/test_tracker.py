@@ -148,3 +148,14 @@ def test_a_refused_move_puts_the_table_out_of_sync(world: dict[str, Any]) -> Non
     assert t.reject(1200) == []  # only a move awaiting the session can be refused
     t.on_cell(cell["DL3"], EMPTY, [], 1300)
     assert t.on_cell(cell["DK3"], TAGS, [uid["ger-sq3"]], 1400) == [InSync()]
+
+
+def test_a_clock_that_jumps_back_restarts_the_quiet_time(world: dict[str, Any]) -> None:
+    t: Tracker = world["tracker"]
+    cell, uid = world["cell"], world["uid"]
+    t.on_cell(cell["DK3"], EMPTY, [], 50_000)
+    t.on_cell(cell["DL3"], TAGS, [uid["ger-sq3"]], 50_100)
+    assert t.deadline_ms == 50_450
+    assert t.on_cell(cell["DP5"], EMPTY, [], 10) == []  # nothing changed, but the clock restarted
+    assert t.deadline_ms == 360
+    assert [type(e) for e in t.tick(360)] == [MoveRecognised]
