@@ -184,6 +184,7 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         drms.append(("CX firer", 1, "A4.51"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
+    fp_lines: list[Line] = []
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     lines.append(Line("Original DR", f"{roll.white} white + {roll.coloured} coloured = {roll.total}", "A.1"))
@@ -206,7 +207,7 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         for unit in shooters:
             fp, working = _firer_fp(position, unit, fire.target, area)
             total += fp
-            lines.append(Line(f"FP vs {name}", working, "A7.2"))
+            fp_lines.append(Line(f"FP vs {name}", working, "A7.2"))
         axis = chart.axis("fp")
         col = axis.locate(total)
         if col is not None:
@@ -226,6 +227,7 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         for unit in group:
             results[unit.id] = result
         summary_parts.append(f"{name} {result}")
+    lines = fp_lines + lines
     summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary

@@ -14,7 +14,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import SW_D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import group_of, stack_groups
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -31,6 +31,13 @@ def morale(unit: UnitState) -> str | None:
 
 def with_morale(unit: UnitState, level: str | None) -> UnitState:
     return unit.mark(*(() if level is None else (level,)), remove=("elan", "fatigue"))
+
+
+def _lose_step(state: State, unit: UnitState) -> State:
+    """[2.7] a corps has two steps (full, reduced); [2.8] an HQ or depot is gone at its first step loss."""
+    if unit.type == "corps" and not unit.has("reduced"):
+        return state.with_unit(unit.mark("reduced"))
+    return state.without_unit(unit.id)
 
 
 def column_index(attack: int, defense: int) -> int:
@@ -343,7 +350,7 @@ class SwGame(Game):
                 if cleared:
                     unit = with_morale(unit, MORALE_UP[morale(unit)])
                 elif unit.has("fatigue"):
-                    state = lose_step(state, unit)
+                    state = _lose_step(state, unit)
                     continue
                 else:
                     unit = with_morale(unit, MORALE_DOWN[morale(unit)])
@@ -362,7 +369,7 @@ class SwGame(Game):
                 break
             fresh = [u for u in alive if not state.units[u].has("reduced") and state.units[u].type != "fort"]
             pick = fresh[0] if fresh else next((u for u in alive if state.units[u].type != "fort"), alive[0])
-            state = lose_step(state, state.units[pick])
+            state = _lose_step(state, state.units[pick])
         return state
 
     def generate(self, position: Position) -> Iterator[act.Action]:
