@@ -13,6 +13,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -111,8 +112,10 @@ class AslGame(Game):
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
 
+        by_hex = units_by_hex(position)
+
         def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-            here = position.units_at(b)
+            here = by_hex.get(b, [])
             # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
             if any(u.side != side and not u.concealed for u in here):

@@ -15,7 +15,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import FT_D10
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -78,8 +78,10 @@ class FireTeamGame(Game):
         squads = sum(1 for u in units if u.type == "squad")
         infantry = sum(1 for u in units if u.type != "leader")
 
+        by_hex = units_by_hex(position)
+
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-            here = position.units_at(b)
+            here = by_hex.get(b, [])
             enemies = [u for u in here if u.side != side]
             if any(u.type != "leader" for u in enemies) or (enemies and not infantry):
                 return None  # [5.5] no entry to enemy non-leader hexes; leaders alone never enter enemy hexes

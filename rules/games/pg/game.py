@@ -15,7 +15,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import PG_1D6, PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Pending, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -63,8 +63,10 @@ class PgGame(Game):
         moving = {u.id for u in units}
         combat = sum(1 for u in units if u.type != "leader")
 
+        by_hex = units_by_hex(position)
+
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-            here = position.units_at(b)
+            here = by_hex.get(b, [])
             if any(u.side != side and u.type != "leader" for u in here):
                 return None  # 5.3: no entry into an enemy combat unit's hex (assault is outside this subset)
             friends = sum(1 for u in here if u.side == side and u.type != "leader" and u.id not in moving)
