@@ -264,7 +264,7 @@ class Position:
         for name in ("units", "firers"):
             if hasattr(action, name):
                 fields[name] = tuple(self._unit_ref(u) for u in getattr(action, name))
-        if isinstance(action, act.Check | act.Casualty):
+        if isinstance(action, act.Check | act.Casualty | act.Rally):
             fields["unit"] = self._unit_ref(action.unit)
         return dataclasses.replace(action, **fields) if fields else action
 

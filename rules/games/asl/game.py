@@ -11,6 +11,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import units_by_hex
@@ -199,6 +200,8 @@ class AslGame(Game):
         phase = position.phase
         if isinstance(action, act.EndPhase):
             return action
+        if isinstance(action, act.Rally):
+            return asl_rally.check(self, position, action, need_dice)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
         if isinstance(action, act.Move):
@@ -237,6 +240,8 @@ class AslGame(Game):
             return asl_fire.apply_pending(self, position, action)
         if isinstance(action, act.EndPhase):
             return self.end_phase(position, state)
+        if isinstance(action, act.Rally):
+            return asl_rally.apply(self, position, action)
         if isinstance(action, act.Move):  # also Advance
             dest = action.path[-1]
             budget = self.group_budget([position.units[u] for u in action.units])
@@ -248,10 +253,35 @@ class AslGame(Game):
                         "pinned", "cx"
                     )  # A4.134: after a Minimum Move the unit is pinned and CX
                 state = state.with_unit(moved)
+            if not isinstance(action, act.Advance) and self.seen_moving(position, action):
+                for uid in action.units:  # A12.14: moving in view of a Good Order enemy within 16 hexes
+                    unit = state.units[uid]
+                    state = state.with_unit(
+                        UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers)
+                    )
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
             return asl_fire.apply(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
+
+    def seen_moving(self, position: Position, move: act.Move) -> bool:
+        """A12.14: a concealed unit that spends MF (without Assault Movement, not in this subset) in the LOS
+        of a Good Order enemy ground unit within 16 hexes loses its "?"."""
+        if not any(position.units[u].concealed for u in move.units):
+            return False
+        side = position.units[move.units[0]].side
+        watchers = [
+            u for u in position.units.values() if u.side != side and u.hex is not None and not u.has("broken")
+        ]
+        for h in move.path[1:]:
+            for enemy in watchers:
+                assert enemy.hex is not None
+                if (
+                    distance(enemy.hex, h) <= 16
+                    and not asl_terrain.line_of_sight(position, enemy.hex, h).blocked
+                ):
+                    return True
+        return False
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -283,6 +313,11 @@ class AslGame(Game):
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
             yield from asl_fire.generate(self, position)
+        elif phase == "RPh":
+            for unit in sorted(position.units.values(), key=lambda u: u.id):
+                rally = act.Rally(unit.id, ())
+                if unit.has("broken") and rally in position.legal_actions:
+                    yield rally
 
     def _groups(self, position: Position, eligible: object) -> Iterator[frozenset[str]]:
         """Each eligible unit alone, and each stack of 2+ eligible units as a whole."""
@@ -306,8 +341,9 @@ class AslGame(Game):
             remove = ("prep_fire", "advancing_fire")  # A3.5
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
-        elif phase == "MPh":
-            remove = ("cx_pending",)
+        elif phase == "RPh":
+            remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
+            state = state.replace(extra={**state.extra, "self_rallied": ()})
         if not remove:
             return state
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
