@@ -6,6 +6,7 @@ numbers the digests state (each cited) and a plain obstacle LOS.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -183,5 +184,52 @@ SW = InterimTable(
 INTERIM: Mapping[str, InterimTable] = {"asl": ASL, "pg": PG, "fireteam": FIRETEAM, "sw": SW}
 
 
-def table_for(game: str, data_dir: Any) -> InterimTable:
-    return INTERIM[game]
+class GeoTable:
+    """rules-geo's terrain table and LOS engine behind the same four questions the games ask."""
+
+    def __init__(self, game: str, table: Any, los: Any) -> None:
+        self.game = game
+        self.table = table
+        self._los = los
+        self._rules = table.los_rules()
+        self._prepared: dict[int, tuple[HexMap, Any]] = {}
+
+    def cost_fn(self, mover: str) -> CostFn:
+        fn: CostFn = self.table.cost_fn(mover)
+        return fn
+
+    def tem(self, m: HexMap, h: Hex) -> int:
+        value = self.table.tem(m, h)
+        return 0 if value is None else int(value.value)
+
+    def fire_shift(self, m: HexMap, h: Hex) -> int:
+        """PG's tables hold a column shift; the others a DRM (positive helps the target)."""
+        return self.tem(m, h) if self.game == "pg" else -self.tem(m, h)
+
+    def line_of_sight(self, m: HexMap, a: Hex, b: Hex) -> Sight:
+        key = id(m)
+        if key not in self._prepared or self._prepared[key][0] is not m:
+            self._prepared[key] = (m, self._los.prepare(m, self._rules))  # precomputed once per map
+        prepared = self._prepared[key][1]
+        result = self._los.evaluate(prepared, self._rules, a, b, self._los.trace_elements(a, b), origin=a)
+        reason = result.reason + (
+            f" ({result.rule})" if result.rule and result.rule not in result.reason else ""
+        )
+        return Sight(bool(result.blocked), int(result.hindrance), reason)
+
+
+TerrainView = InterimTable | GeoTable
+_CACHE: dict[str, TerrainView] = {}
+
+
+def table_for(game: str, data_dir: Any = None) -> TerrainView:
+    """The game's terrain view: rules-geo's table and LOS when present, else the interim table above."""
+    if game not in _CACHE:
+        try:
+            terrain = importlib.import_module("hexmate.rules.terrain")
+            los = importlib.import_module("hexmate.rules.los")
+        except ImportError:
+            _CACHE[game] = INTERIM[game]
+        else:
+            _CACHE[game] = GeoTable(game, terrain.load_game_terrain(game), los)
+    return _CACHE[game]
