@@ -257,6 +257,20 @@ class Position:
     def action_text(self, action: act.Action) -> str:
         return action.text(self.map.label)
 
+    def log_texts(self) -> list[str]:
+        """The game record as text lines (map labels); ``Position.from_log`` plays them back."""
+        return [self.action_text(a) for a in self._log]
+
+    @classmethod
+    def from_log(
+        cls, game: Game, scenario: Scenario, hex_map: HexMap, charts: ChartPack, texts: list[str]
+    ) -> Position:
+        """Replay a recorded game: state = fold(log)."""
+        position = cls(game, scenario, hex_map, charts)
+        for text in texts:
+            position.push_text(text)
+        return position
+
     def parse_action(self, text: str) -> act.Action:
         """Parse text against this position: map labels, unit ids or unique prefixes. No legality check."""
         action = act.parse_text(text, self._parse_hex)

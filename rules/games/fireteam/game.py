@@ -128,6 +128,9 @@ class FireTeamGame(Game):
                 raise IllegalAction(
                     f"{unit.id} may fire at most twice its range ({unit.values['range']})", "6.22"
                 )
+        sight = self.terrain_table().line_of_sight(position.map, start, fire.target)
+        if sight.blocked:
+            raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
         if fire.dice is None:
             if need_dice:
                 raise InvalidAction("AP fire needs its d10: add 'dice N'")

@@ -122,6 +122,9 @@ class PgGame(Game):
                 raise IllegalAction(
                     f"{unit.id} has range {unit.values['df_range']}, the target is {d} hexes away", "7.32"
                 )
+        sight = self.terrain_table().line_of_sight(position.map, start, fire.target)
+        if sight.blocked:
+            raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "8.4")
         if fire.dice is None:
             if need_dice:
                 raise InvalidAction("direct fire needs its 2d6 roll: add 'dice N,N'")
