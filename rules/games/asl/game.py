@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
@@ -244,6 +245,21 @@ class AslGame(Game):
             return asl_rally.apply(self, position, action)
         if isinstance(action, act.Move):  # also Advance
             dest = action.path[-1]
+            if not isinstance(action, act.Advance):
+                # A12.15: trying to enter a Location held by concealed enemy units reveals them, and the mover
+                # stays in the Location it came from (the legal-move display could not know they were there).
+                side = position.units[action.units[0]].side
+                for before, h in itertools.pairwise(action.path):
+                    hidden = [u for u in position.units_at(h) if u.side != side and u.concealed]
+                    if hidden:
+                        dest = before
+                        for enemy in hidden:
+                            state = state.with_unit(
+                                UnitState(
+                                    enemy.id, enemy.side, enemy.counter, enemy.hex, False, enemy.markers
+                                )
+                            )
+                        break
             budget = self.group_budget([position.units[u] for u in action.units])
             for uid in action.units:
                 unit = position.units[uid]

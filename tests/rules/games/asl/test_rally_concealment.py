@@ -81,3 +81,13 @@ def test_moving_out_of_view_keeps_concealment(make_position: Any) -> None:
     pos.push_text("move a-1 C2-C1")
     assert pos.units["a-1"].concealed
     assert pos.view("b")[0]["id"] == "?1"  # still hidden from the Russians
+
+
+def test_bumping_into_a_concealed_enemy_reveals_it_and_stops_the_mover(make_position: Any) -> None:
+    units = [_u("a-1", "C1"), _u("b-1", "C3", "4-4-7", "b", concealed=True)]
+    pos = make_position("asl", units, "MPh", hexes={"C2": "woods", "C3": "woods"})
+    move = pos.legal_actions.moves_for({"a-1"})[pos.map.parse_label("C3")]  # shown: the "?" hides the unit
+    done = pos.push(move)
+    assert pos.label(pos.units["a-1"].hex) == "C2"  # A12.15: stays in the Location it came from
+    assert not pos.units["b-1"].concealed
+    assert pos.log[-1] == done and pos.label(done.path[-1]) == "C3"  # the attempt is what the record keeps
