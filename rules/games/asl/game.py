@@ -23,7 +23,7 @@ from hexmate.rules.scenario import CounterType
 
 MMC = ("squad", "hs", "crew")
 SMC = ("leader",)
-FIRE_MARKERS = {"PFPh": "prep_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
+FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 
 
 def squad_equivalents(units: list[UnitState]) -> Fraction:
@@ -275,6 +275,7 @@ class AslGame(Game):
                     state = state.with_unit(
                         UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers)
                     )
+            state = state.replace(extra={**state.extra, "last_moved": tuple(action.units)})
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
             return asl_fire.apply(self, position, action)
@@ -311,6 +312,8 @@ class AslGame(Game):
         if phase == "MPh":
             for group in self._groups(position, lambda u: self.can_move(position, u) is None):
                 yield from self.moves_for(position, group).values()
+            if position.state.extra.get("last_moved"):
+                yield from asl_fire.generate(self, position)
         elif phase == "APh":
             for group in self._groups(
                 position,
@@ -352,7 +355,7 @@ class AslGame(Game):
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
-            remove = ("final_fire",)  # A3.4: First and Final Fire counters go at the end of the DFPh
+            remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire")  # A3.5
         elif phase == "CCPh":
@@ -360,6 +363,8 @@ class AslGame(Game):
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             state = state.replace(extra={**state.extra, "self_rallied": ()})
+        if phase == "MPh":
+            state = state.replace(extra={k: v for k, v in state.extra.items() if k != "last_moved"})
         if not remove:
             return state
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}

@@ -50,7 +50,7 @@ def test_resolve_sw_attack(capsys: pytest.CaptureFixture[str]) -> None:
         (["rules", "moves", "--game", "asl", "nobody"], "no unit 'nobody'"),
         (
             ["rules", "resolve", "--game", "asl", "fire ger-sq1 at DR5", "--dice", "3,9"],
-            "no fire in the Movement Phase",
+            "in the Movement Phase only rus fires",
         ),
         (
             ["rules", "resolve", "--game", "asl", "--play", "end", "fire rus-sq2 at DK4", "--dice", "3,9"],
