@@ -277,9 +277,9 @@ class Position:
         fields: dict[str, object] = {}
         for name in ("units", "firers"):
             if hasattr(action, name):
-                fields[name] = tuple(self._unit_ref(u) for u in getattr(action, name))
+                fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
         if isinstance(action, act.Check | act.Casualty | act.Rally):
-            fields["unit"] = self._unit_ref(action.unit)
+            fields["unit"] = self.unit_ref(action.unit)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:
@@ -292,7 +292,8 @@ class Position:
         except (KeyError, ValueError) as err:
             raise InvalidAction(f"{text!r} is not a hex of this map: {err}") from None
 
-    def _unit_ref(self, ref: str) -> str:
+    def unit_ref(self, ref: str) -> str:
+        """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise."""
         if ref in self.units:
             return ref
         matches = sorted(u for u in self.units if u.startswith(ref))

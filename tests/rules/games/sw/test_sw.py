@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import get_game
 from hexmate.rules.games.sw.game import column_index
 
 COUNTERS = {
@@ -151,7 +154,10 @@ def test_attack_eligibility(make_position: Any) -> None:
 
 # --- perft: every legal destination against an independent brute force --------------------------------
 
-SW_MP = {"clear": 1, "forest": 2, "rough": 2, "marsh": 3, "city": 1}
+# Costs straight from the terrain table's JSON (rules-geo's data), read here without its code.
+_TABLE = json.loads((Path(get_game("sw").data_dir) / "terrain.json").read_text())
+SW_MP = {name: int(e["move"]["value"]) for name, e in _TABLE["terrain"].items() if "move" in e}
+RIVER_MP = int(_TABLE["hexside"]["river"]["move"]["value"])
 
 
 def _brute(pos: Any, uid: str) -> dict[Any, int]:
@@ -167,7 +173,7 @@ def _brute(pos: Any, uid: str) -> dict[Any, int]:
 
     def step(a: Any, b: Any) -> int:
         river = "river" in m.hexside(a, b) and "city" not in (m.terrain(a), m.terrain(b))
-        return SW_MP[m.terrain(b)] + (1 if river else 0)
+        return SW_MP[m.terrain(b)] + (RIVER_MP if river else 0)
 
     def walk(h: Any, spent: int, seen: set[Any]) -> None:
         if h != start and h in zoc:
