@@ -1,1 +1,1 @@
-"""Benchmarks: ``python -m bench`` runs every bench/bench_<area>.py module's ``main()``."""
+"""hexmate benchmarks: ``python -m bench`` runs every bench/bench_*.py main()."""
