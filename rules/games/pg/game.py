@@ -16,6 +16,7 @@ from hexmate.rules.dice import PG_1D6, PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Pending, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
+from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -57,7 +58,7 @@ class PgGame(Game):
         return None
 
     # --- movement ---
-    def cost_fn(self, position: Position, units: list[UnitState]):  # type: ignore[no-untyped-def]
+    def cost_fn(self, position: Position, units: list[UnitState]) -> CostFn:
         base = self.terrain_table().cost_fn("foot")
         side = units[0].side
         moving = {u.id for u in units}
