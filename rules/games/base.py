@@ -176,6 +176,7 @@ class Position:
         self.charts = charts
         self._log: list[act.Action] = []
         self._states: list[State] = [game.initial_state(scenario, hex_map)]
+        self._resolutions: list[Resolution | None] = []
 
     # --- state ---
     @property
@@ -211,6 +212,11 @@ class Position:
         return tuple(self._log)
 
     @property
+    def last_resolution(self) -> Resolution | None:
+        """The worked result of the last action if it was a fire attack (with its demo-values label)."""
+        return self._resolutions[-1] if self._resolutions else None
+
+    @property
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
 
@@ -224,8 +230,10 @@ class Position:
     def push(self, action: act.Action) -> act.Action:
         """Check and play an action; returns it completed (a move with its cost). Raises IllegalAction."""
         done = self.game.check(self, action)
+        resolution = self.game.resolve(self, done) if isinstance(done, act.Fire) else None
         self._states.append(self.game.apply(self, done))
         self._log.append(done)
+        self._resolutions.append(resolution)
         return done
 
     def push_text(self, text: str) -> act.Action:
@@ -235,6 +243,7 @@ class Position:
         if not self._log:
             raise IllegalAction("nothing to take back", "")
         self._states.pop()
+        self._resolutions.pop()
         return self._log.pop()
 
     def replay(self) -> Position:

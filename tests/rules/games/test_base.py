@@ -150,3 +150,12 @@ def test_the_record_replays(asl_demo: Any) -> None:
     texts = asl_demo.log_texts()
     again = Position.from_log(asl_demo.game, asl_demo.scenario, asl_demo.map, asl_demo.charts, texts)
     assert str(again) == str(asl_demo) and again.log == asl_demo.log
+
+
+def test_the_last_fire_keeps_its_worked_result(asl_demo: Any) -> None:
+    asl_demo.push_text("end")  # Russian DFPh
+    asl_demo.push_text("fire rus-sq2 at DK4 dice 3,4")
+    res = asl_demo.last_resolution
+    assert res is not None and res.demo and res.to_dict()["demo"] is True
+    asl_demo.pop()
+    assert asl_demo.last_resolution is None
