@@ -118,19 +118,30 @@ class Resolution:
     lines: tuple[Line, ...]
     results: Mapping[str, str]  # unit id -> result code (or "hex" -> result for whole-hex results)
     summary: str
+    hidden: Mapping[str, str] = field(default_factory=dict)  # concealed target id -> its owner
 
     def text(self) -> str:
         head = f"{self.summary}" + (" [demo values]" if self.demo else f" [{self.chart_label}]")
         return "\n".join([head, *("  " + line.text() for line in self.lines)])
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, viewer: str | None = None) -> dict[str, Any]:
+        """As JSON. With a ``viewer`` side, concealed enemy targets appear only as '?1', '?2', ...: a result
+        must not name a unit its enemy may not see (hidden information)."""
+        results: dict[str, str] = {}
+        hidden = 0
+        for uid, result in sorted(self.results.items()):
+            if viewer is not None and uid in self.hidden and self.hidden[uid] != viewer:
+                hidden += 1
+                results[f"?{hidden}"] = result
+            else:
+                results[uid] = result
         return {
             "summary": self.summary,
             "chart": self.chart,
             "chart_label": self.chart_label,
             "demo": self.demo,
             "lines": [dataclasses.asdict(line) for line in self.lines],
-            "results": dict(self.results),
+            "results": results,
         }
 
 

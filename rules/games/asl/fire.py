@@ -258,8 +258,9 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         summary_parts.append(f"{name} {result}")
     lines = fp_lines + lines
     summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
+    hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
-        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary
+        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary, hidden
     )
 
 

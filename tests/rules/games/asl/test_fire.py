@@ -183,3 +183,15 @@ def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: 
         pos.push_text(f"check {pos.state.pending[0].unit} dice 1,2")
     pos.push_text("end")
     assert not pos.units["b-1"].has("final_fire")  # A3.4
+
+
+def test_a_result_does_not_name_concealed_targets_to_the_enemy(make_position: Any) -> None:
+    case = CASES[0]  # A12.13: a concealed 4-4-7 and a known 6-2-8 in the woods
+    pos = make_position("asl", case["units"], case["phase"], hexes=case.get("hexes"))
+    fire = pos.parse_action(case["fire"])
+    assert isinstance(fire, act.Fire)
+    res = pos.resolve(fire)
+    seen_by_firer = res.to_dict(viewer="a")["results"]
+    assert seen_by_firer == {"?1": "NMC", "b-628": "1MC"}
+    assert res.to_dict(viewer="b")["results"] == {"b-447": "NMC", "b-628": "1MC"}
+    assert "b-447" not in res.text()
