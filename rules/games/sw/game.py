@@ -14,7 +14,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import SW_D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import group_of, stack_groups
+from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -31,6 +32,13 @@ def morale(unit: UnitState) -> str | None:
 
 def with_morale(unit: UnitState, level: str | None) -> UnitState:
     return unit.mark(*(() if level is None else (level,)), remove=("elan", "fatigue"))
+
+
+def _lose_step(state: State, unit: UnitState) -> State:
+    """[2.7] a corps has two steps (full, reduced); [2.8] an HQ or depot is gone at its first step loss."""
+    if unit.type == "corps" and not unit.has("reduced"):
+        return state.with_unit(unit.mark("reduced"))
+    return state.without_unit(unit.id)
 
 
 def column_index(attack: int, defense: int) -> int:
@@ -75,7 +83,10 @@ class SwGame(Game):
             ma = math.ceil(ma / 2)  # [9.6a], rounding as for OOS (digest A-13)
         return ma
 
-    def cost_fn(self, position: Position, units: list[UnitState], start: Hex):  # type: ignore[no-untyped-def]
+    def cost_fn(self, position: Position, units: list[UnitState], start: Hex | None = None) -> CostFn:
+        """MP to step a->b for these units (the host's tracker also asks this to route a shown trail)."""
+        if start is None:
+            start = units[0].hex
         table = self.terrain_table()
         base = table.cost_fn("corps")
         side = units[0].side
@@ -343,7 +354,7 @@ class SwGame(Game):
                 if cleared:
                     unit = with_morale(unit, MORALE_UP[morale(unit)])
                 elif unit.has("fatigue"):
-                    state = lose_step(state, unit)
+                    state = _lose_step(state, unit)
                     continue
                 else:
                     unit = with_morale(unit, MORALE_DOWN[morale(unit)])
@@ -362,7 +373,7 @@ class SwGame(Game):
                 break
             fresh = [u for u in alive if not state.units[u].has("reduced") and state.units[u].type != "fort"]
             pick = fresh[0] if fresh else next((u for u in alive if state.units[u].type != "fort"), alive[0])
-            state = lose_step(state, state.units[pick])
+            state = _lose_step(state, state.units[pick])
         return state
 
     def generate(self, position: Position) -> Iterator[act.Action]:
