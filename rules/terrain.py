@@ -22,7 +22,7 @@ from typing import Any
 
 from hexmate.rules.hexes import Hex
 from hexmate.rules.los import LosRules
-from hexmate.rules.maps import HexMap, road_between
+from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import Cost, CostFn
 
 FORMAT = "hexmate-terrain/1"
@@ -140,20 +140,22 @@ class TerrainTable:
             climb_cost = _cost(self.movement["climb_cost"].value) or 0
 
         def fn(m: HexMap, a: Hex, b: Hex) -> Cost | None:
-            terrain = m.terrain(b)
+            into = m.data(b)
+            terrain = into.terrain
             entry_cost = costs.get(terrain)
             if entry_cost is None:
                 return None
             base: Cost = entry_cost
-            if road_cost is not None and self.canonical(terrain) not in no_road and road_between(m, a, b):
+            sides = m.hexside(a, b)
+            if road_cost is not None and "road" in sides and self.canonical(terrain) not in no_road:
                 base = min(base, road_cost)  # ASL A4.132: road cost or terrain cost, the mover's choice
-            rise = m.level(b) - m.level(a)
+            rise = into.level - m.data(a).level
             if rise > 0:
                 if climb == "double":
                     base = base * 2  # ASL A4.133
                 elif climb == "per_level":
                     base = base + climb_cost * rise  # Fire Team 5.14: 2 levels in one hex = double the climb
-            for feature in m.hexside(a, b):
+            for feature in sides:
                 extra = side_costs.get(feature)
                 if extra is None:
                     continue

@@ -1,0 +1,1 @@
+"""hexmate benchmarks: ``python -m bench`` runs every bench_*.py module's main()."""
