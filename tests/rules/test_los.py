@@ -261,3 +261,13 @@ def test_unknown_hex_is_refused() -> None:
     m = asl_map({})
     with pytest.raises(ValueError):
         check_los(m, Hex(99, 99), m.parse_label("A1"), ASL)
+
+
+def test_fire_team_642_hill_between_vehicles() -> None:
+    """6.42 example: B2705 and B2703 cannot combine fire because the hill (B2704, higher) blocks their LOS;
+    B2706 - B2704 - B2603 see each other in a chain."""
+    m = ft_map([], {"2704": {"level": 2}})
+    assert los(m, "B2705", "B2703", FT).blocked
+    assert "higher ground, level 2" in los(m, "B2705", "B2703", FT).reason
+    flat = ft_map([])
+    assert not los(flat, "B2706", "B2704", FT).blocked and not los(flat, "B2704", "B2603", FT).blocked
