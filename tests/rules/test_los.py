@@ -222,7 +222,7 @@ def test_pg_84_along_a_hexside_needs_both_sides() -> None:
 
 def ft_map(sides: list[dict[str, Any]], hexes: dict[str, Any] | None = None) -> HexMap:
     return HexMap.from_dict({"format": "hexmate-map/1", "name": "ft", "game": "fireteam", "boards": [
-        {"id": "B", "grid": {"kind": "ccrr", "columns": [14, 24], "rows": [1, 10], "low": "odd"},
+        {"id": "B", "grid": {"kind": "ccrr", "columns": [14, 28], "rows": [1, 10], "low": "odd"},
          "default": {"terrain": "open", "level": 1}, "hexes": hexes or {}, "hexsides": sides}]})
 
 
@@ -243,7 +243,7 @@ def _side_towards(a: str, b: str) -> str:
     from hexmate.rules.hexes import DIRECTION_NAMES, direction_between
     from hexmate.rules.labels import Grid
 
-    g = Grid.ccrr(14, 24, 1, 10, low="odd")
+    g = Grid.ccrr(14, 28, 1, 10, low="odd")
     return DIRECTION_NAMES[direction_between(g.to_hex(*g.parse(a)), g.to_hex(*g.parse(b)))]
 
 
