@@ -99,6 +99,7 @@ class LosRules:
 @dataclass
 class _Prepared:
     m: HexMap
+    rules: LosRules
     ground: dict[Cell, int]
     top: dict[Cell, Fraction]  # obstacle top (ground + height) where the hex holds an obstacle
     height: dict[Cell, Fraction]
@@ -116,7 +117,7 @@ _PREPARED: dict[tuple[int, int], _Prepared] = {}
 def prepare(m: HexMap, rules: LosRules) -> _Prepared:
     key = (id(m), id(rules))
     p = _PREPARED.get(key)
-    if p is not None and p.m is m:
+    if p is not None and p.m is m and p.rules is rules:
         return p
     ground: dict[Cell, int] = {}
     top: dict[Cell, Fraction] = {}
@@ -153,7 +154,7 @@ def prepare(m: HexMap, rules: LosRules) -> _Prepared:
                 entry = (max(ground[ca], ground[cb]) + hgt, hgt, f"{f} ({rule})", along)
                 side[(ca, cb)] = entry
                 side[(cb, ca)] = entry
-    p = _Prepared(m, ground, top, height, why, hind, inherent, bz, side, label)
+    p = _Prepared(m, rules, ground, top, height, why, hind, inherent, bz, side, label)
     if len(_PREPARED) > 32:
         _PREPARED.clear()
     _PREPARED[key] = p

@@ -82,6 +82,7 @@ class TerrainTable:
     movement: dict[str, Value]
     los: dict[str, Value]
     aliases: dict[str, str] = field(default_factory=dict)
+    _los_rules: LosRules | None = field(default=None, init=False, repr=False)
 
     def canonical(self, name: str) -> str:
         return self.aliases.get(name, name)
@@ -96,6 +97,15 @@ class TerrainTable:
     def tem(self, m: HexMap, h: Hex) -> Value | None:
         """The TEM (or combat shift) of h's terrain with its citation, or None when the table has none."""
         return self.entry(m.terrain(h)).tem
+
+    def hexside_tem(self, m: HexMap, a: Hex, b: Hex) -> list[tuple[str, Value]]:
+        """TEMs of the features on the hexside between a and b (e.g. ASL wall +2, A8.15), with citations."""
+        out: list[tuple[str, Value]] = []
+        for f in sorted(m.hexside(a, b)):
+            e = self.hexside.get(f)
+            if e is not None and e.tem is not None:
+                out.append((f, e.tem))
+        return out
 
     def problems(self, m: HexMap) -> list[str]:
         """Names the map uses that this table does not define (empty when the map fits the game)."""
@@ -169,7 +179,12 @@ class TerrainTable:
     # --- line of sight
 
     def los_rules(self) -> LosRules:
-        """The LOS parameters of this game, built from the table (one engine, parameterised per game)."""
+        """The LOS parameters of this game, built from the table once (one engine, parameterised per game)."""
+        if self._los_rules is None:
+            self._los_rules = self._build_los_rules()
+        return self._los_rules
+
+    def _build_los_rules(self) -> LosRules:
         obstacle: dict[str, tuple[Fraction, str]] = {}
         hindrance: dict[str, tuple[int, str]] = {}
         inherent: set[str] = set()
