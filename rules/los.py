@@ -4,8 +4,9 @@ The centre-to-centre segment is traced exactly (:func:`hexmate.rules.hexes.line`
 crosses, hexsides it runs along (A6.1 "hexspine" lines) and corners it only touches. Then, in order along the
 line, each element is judged:
 
-* higher ground: a hex whose ground is above the sight line at that point blocks (PG 8.4 compares it with the
-  higher unit's level instead);
+* higher ground: a hex whose ground is above both ends blocks; ground between the ends' levels is a crest that
+  may hide the lower end (ASL: the A6.43 crest variant, B10 itself is not in the text; PG 8.4 case 2: a slope
+  at the higher unit's level blocks when closer to the lower unit; Fire Team 6.14/6.17 heuristic);
 * obstacles (woods, buildings...) with a height above their hex: blocked when at least as tall as the higher
   end; when only the lower end is below it, the game's model decides (ASL blind hexes A6.4-A6.43, PG 8.4
   "closer to the lower unit", Fire Team's blind zone 6.18);
@@ -350,13 +351,16 @@ def _blind_count(h_full: int, r_obs: int, advantage: int, drop: int, *, crest: b
     return max(1, h_full + r_obs // 5 - max(0, advantage - 1) + drop)
 
 
+_GROUND_RULE = {"asl": "A6.2; hills are B10, demo", "pg": "8.4", "fireteam": "6.15"}
+
+
 def _ground_blocks(
     p: _Prepared, rules: LosRules, c: Cell, g: int, lo: Fraction | int, hi: Fraction | int, low_end: Cell,
     high_end: Cell, total: int,
 ) -> str | None:
     """Higher ground between the ends (lo < g)."""
     if g > hi:
-        return f"higher ground, level {g} ({rules.model_rule})"
+        return f"higher ground, level {g} ({_GROUND_RULE.get(rules.model, rules.model_rule)})"
     if rules.model == "pg":
         # PG 8.4 case 2: a slope at the higher unit's height blocks only when closer to the lower unit.
         if g == hi and _dist(c, low_end) < _dist(c, high_end):
