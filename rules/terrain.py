@@ -57,11 +57,12 @@ class Entry:
     tem: Value | None = None
     inherent: Value | None = None
     blind_zone: Value | None = None
+    depression: Value | None = None
     blocks_along: Value | None = None
     move_exempt_terrain: Value | None = None
 
 
-_ENTRY_KEYS = {"move", "obstacle", "hindrance", "tem", "inherent", "blind_zone", "blocks_along",
+_ENTRY_KEYS = {"move", "obstacle", "hindrance", "tem", "inherent", "blind_zone", "depression", "blocks_along",
                "move_exempt_terrain"}
 _TOP_KEYS = {"format", "game", "provenance", "movers", "aliases", "movement", "los", "terrain", "hexside",
              "features"}
@@ -189,6 +190,7 @@ class TerrainTable:
         hindrance: dict[str, tuple[int, str]] = {}
         inherent: set[str] = set()
         blind_zone: set[str] = set()
+        depression: set[str] = set()
         names = dict(self.terrain)
         for alias, name in self.aliases.items():
             names[alias] = self.terrain[name]
@@ -201,6 +203,8 @@ class TerrainTable:
                 inherent.add(name)
             if e.blind_zone is not None and e.blind_zone.value:
                 blind_zone.add(name)
+            if e.depression is not None and e.depression.value:
+                depression.add(name)
         side_obstacle: dict[str, tuple[Fraction, str]] = {}
         along: set[str] = set()
         for name, e in self.hexside.items():
@@ -223,6 +227,7 @@ class TerrainTable:
             hindrance=hindrance,
             inherent=frozenset(inherent),
             blind_zone=frozenset(blind_zone),
+            depression=frozenset(depression),
             hexside_obstacle=side_obstacle,
             hexside_blocks_along=frozenset(along),
             hindrance_blocks_at=get("hindrance_blocks_at", None),
