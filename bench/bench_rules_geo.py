@@ -79,7 +79,7 @@ def main() -> None:
     # 3. Reachable set for an 8 MF move with the ASL table's infantry costs.
     cost = table.cost_fn("infantry")
     starts = [m.parse_label(x) for x in ("DQ5", "DF5", "DT5", "DJ3", "DA1")]
-    reach_t = [t for s in starts for t in _times(lambda s=s: reachable(m, s, 8, cost), 20)]  # type: ignore[misc]
+    reach_t = [t for s in starts for t in _times(lambda s=s: reachable(m, s, 8, cost), 20)]
     sizes = [len(reachable(m, s, 8, cost)) for s in starts]
     print(f"reachable set, 8 MF, 5 start hexes ({min(sizes)}-{max(sizes)} hexes): median "
           f"{statistics.median(reach_t) * 1e3:.2f} ms, p99 {_p(reach_t, 0.99) * 1e3:.2f} ms  [target < 2 ms]")

@@ -8,7 +8,7 @@ file, the entry and the key.
 >>> from pathlib import Path
 >>> t = load_terrain(Path(__file__).parent / "games" / "asl" / "terrain.json")
 >>> t.entry("woods").move.value, t.entry("woods").move.rule
-(2, 'A4.3, A4.132 example: 2 MF to enter woods')
+(2, 'A4.3, A4.132 example')
 """
 
 from __future__ import annotations
