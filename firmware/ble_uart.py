@@ -1,0 +1,255 @@
+# Bluetooth LE link for the wire protocol: Nordic UART Service over aioble (ESP32, Pico W).
+#
+# The same COBS frames that travel over USB serial travel here as a byte stream: the host writes them to the
+# RX characteristic, the board sends them as notifications on the TX characteristic, cut to the negotiated
+# ATT MTU minus the 3-byte ATT header. Neither side relies on one frame per BLE packet: the Deframer at each
+# end finds frames by their 0x00 delimiter, exactly as on a serial port.
+#
+# Stream interface (the same small surface the USB link offers firmware/main.py):
+#     uart = BleUart()                 # registers the service; name "hexmate-XXXX" from machine.unique_id()
+#     asyncio.create_task(uart.run())  # advertise, accept one central at a time, re-advertise when it leaves
+#     await uart.write(frame_bytes)    # -> bytes handed to the radio (0 while nobody is connected)
+#     data = await uart.read()         # -> non-empty bytes written by the central, in order
+#     uart.connected                   # True while a central is connected
+#
+# Pure helpers (chunk_size, chunks, advert_name, RxBuffer) hold the logic and are tested under CPython and
+# the MicroPython unix port; aioble itself only exists on boards with a radio, so BleUart takes the aioble
+# and bluetooth modules as optional arguments and tests pass a fake of aioble's API.
+
+import asyncio
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+NUS_SERVICE = "6E400001-B5A3-F393-E0A9-E50E24DCCA9E"
+NUS_RX = "6E400002-B5A3-F393-E0A9-E50E24DCCA9E"  # central -> board (write, write without response)
+NUS_TX = "6E400003-B5A3-F393-E0A9-E50E24DCCA9E"  # board -> central (notify)
+
+ATT_MTU_DEFAULT = const(23)  # every BLE link starts here: 20 payload bytes per notification
+ATT_MTU_MAX = const(517)  # largest ATT MTU; an attribute value is at most 512 bytes
+_ATT_HEADER = const(3)  # opcode + attribute handle in every notification
+# 247 = the 251-byte LE data-length-extension PDU minus the 4-byte L2CAP header: one notification per
+# link-layer packet on BLE 4.2+ centrals, while older centrals simply negotiate something smaller.
+PREFERRED_MTU = const(247)
+_ADV_INTERVAL_US = const(250_000)
+_RX_LIMIT = const(4096)  # bytes buffered from the central before the oldest frame in progress is dropped
+_NOTIFY_RETRIES = const(20)
+_NOTIFY_BACKOFF_MS = const(5)  # the controller's notification buffers drain within a connection event
+
+
+def chunk_size(mtu):
+    """Payload bytes per notification for a negotiated ATT MTU (None or too small = the default 23)."""
+    if not mtu or mtu < ATT_MTU_DEFAULT:
+        mtu = ATT_MTU_DEFAULT
+    elif mtu > ATT_MTU_MAX:
+        mtu = ATT_MTU_MAX
+    return mtu - _ATT_HEADER
+
+
+def chunks(data, mtu):
+    """Cut data into the notification payloads for this MTU, as memoryviews (no copies), in order.
+
+    >>> [bytes(c) for c in chunks(b"abcdefghijklmnopqrstuvwxy", 23)]
+    [b'abcdefghijklmnopqrst', b'uvwxy']
+    """
+    size = chunk_size(mtu)
+    mv = memoryview(data)
+    return [mv[i : i + size] for i in range(0, len(mv), size)]
+
+
+def advert_name(uid):
+    """Advertised name from the chip's unique id: "hexmate-" and the last two bytes in hex (upper case)."""
+    if len(uid) < 2:
+        uid = bytes(2 - len(uid)) + bytes(uid)
+    return f"hexmate-{uid[-2]:02X}{uid[-1]:02X}"
+
+
+class RxBuffer:
+    """Bytes written by the central, waiting for the reader. Bounded: a reader that stalls cannot exhaust RAM.
+
+    On overflow the frame in progress is cut short with a 0x00 delimiter (the Deframer counts it as one bad
+    frame) and incoming bytes are skipped up to and including the next delimiter, so the first frame that
+    starts after the overflow arrives intact. The reliable channel resends whatever was lost.
+    """
+
+    def __init__(self, limit=_RX_LIMIT):
+        if limit < 2:
+            raise ValueError("RxBuffer limit must be at least 2")
+        self.limit = limit
+        self._buf = bytearray()
+        self._skipping = False
+        self.dropped = 0  # bytes thrown away because the buffer was full
+
+    def __len__(self):
+        return len(self._buf)
+
+    def put(self, data):
+        """Append bytes from one BLE write; return how many were kept."""
+        kept = 0
+        n = len(data)
+        i = 0
+        while i < n:
+            if self._skipping:
+                j = bytes(data[i:]).find(b"\x00")
+                if j < 0:
+                    self.dropped += n - i
+                    return kept
+                self.dropped += j + 1
+                i += j + 1
+                self._skipping = False
+                continue
+            # one byte is kept back for the cutting delimiter (which may already fill it: room 0)
+            room = self.limit - 1 - len(self._buf)
+            take = n - i if n - i <= room else room
+            if take > 0:
+                self._buf.extend(data[i : i + take])
+                kept += take
+                i += take
+            if i < n:
+                if self._buf[-1] != 0:
+                    self._buf.append(0)  # end the truncated frame here: the Deframer drops it as bad
+                self._skipping = True  # and lose the rest of the frame being received
+        return kept
+
+    def take(self):
+        """Everything buffered, oldest first; the buffer is empty afterwards."""
+        out = bytes(self._buf)
+        self._buf = bytearray()
+        return out
+
+    def clear(self):
+        self._buf = bytearray()
+        self._skipping = False
+
+
+async def _sleep_ms(ms):
+    sleep_ms = getattr(asyncio, "sleep_ms", None)
+    if sleep_ms is not None:  # MicroPython
+        await sleep_ms(ms)
+    else:
+        await asyncio.sleep(ms / 1000)
+
+
+class BleUart:
+    """Nordic UART Service peripheral carrying wire frames, one central at a time.
+
+    aioble and bluetooth default to the board's modules; tests pass fakes of aioble's public API
+    (Service, Characteristic, register_services, advertise, config, DeviceConnection) because the unix
+    port has no radio.
+    """
+
+    def __init__(self, name=None, aioble=None, bluetooth=None, rx_limit=_RX_LIMIT):
+        if aioble is None:
+            import aioble  # type: ignore[no-redef]
+        if bluetooth is None:
+            import bluetooth  # type: ignore[no-redef]
+        if name is None:
+            import machine
+
+            name = advert_name(machine.unique_id())
+        self.name = name
+        self._aioble = aioble
+        self._service_uuid = bluetooth.UUID(NUS_SERVICE)
+        service = aioble.Service(self._service_uuid)
+        # capture=True keeps every write in order; without it a fast central's writes overwrite each other.
+        self._rx_char = aioble.Characteristic(
+            service, bluetooth.UUID(NUS_RX), write=True, write_no_response=True, capture=True
+        )
+        self._tx_char = aioble.Characteristic(service, bluetooth.UUID(NUS_TX), notify=True)
+        aioble.register_services(service)
+        aioble.config(mtu=PREFERRED_MTU)
+        self._conn = None
+        self._rx = RxBuffer(rx_limit)
+        self._rx_ready = asyncio.Event()
+        self.connections = 0
+        self.notify_errors = 0  # notifications refused by the stack and retried
+        self.tx_dropped = 0  # bytes not sent because no central was connected or the stack stayed full
+
+    @property
+    def connected(self):
+        conn = self._conn
+        return conn is not None and conn.is_connected()
+
+    @property
+    def mtu(self):
+        conn = self._conn
+        return (conn.mtu or ATT_MTU_DEFAULT) if conn is not None else ATT_MTU_DEFAULT
+
+    @property
+    def rx_dropped(self):
+        return self._rx.dropped
+
+    async def run(self):
+        """Advertise, serve one central until it disconnects, repeat. Run as its own task."""
+        pump = asyncio.create_task(self._pump())
+        try:
+            while True:
+                conn = await self._aioble.advertise(
+                    _ADV_INTERVAL_US, name=self.name, services=[self._service_uuid]
+                )
+                await self._serve(conn)
+        finally:
+            pump.cancel()
+
+    async def _serve(self, conn):
+        self._rx.clear()  # bytes from an earlier central belong to a session that is gone
+        self._conn = conn
+        self.connections += 1
+        # Ask for a larger MTU ourselves; many centrals also start the exchange. A refusal (GattError, a
+        # timeout, ...) keeps 23. (No contextlib on MicroPython, hence try/except.)
+        try:  # noqa: SIM105
+            await conn.exchange_mtu(PREFERRED_MTU)
+        except Exception:
+            pass
+        try:
+            await conn.disconnected(timeout_ms=None)
+        finally:
+            self._conn = None
+
+    async def _pump(self):
+        while True:
+            conn, data = await self._rx_char.written()
+            if conn is self._conn and data:
+                self._rx.put(data)
+                self._rx_ready.set()
+
+    async def read(self):
+        """Wait for bytes from the central; returns them (never empty), oldest first."""
+        while not len(self._rx):
+            self._rx_ready.clear()
+            await self._rx_ready.wait()
+        return self._rx.take()
+
+    async def write(self, data):
+        """Notify data to the central in MTU-sized pieces; returns the bytes sent (0 while unconnected).
+
+        A full notification queue (OSError from the stack) is retried after a short pause; if the stack
+        stays full the rest of the data is dropped and counted, and the reliable channel resends the frame.
+        """
+        conn = self._conn
+        if conn is None or not conn.is_connected():
+            self.tx_dropped += len(data)
+            return 0
+        sent = 0
+        for piece in chunks(data, conn.mtu):
+            ok = False
+            for _ in range(_NOTIFY_RETRIES):
+                if not conn.is_connected():
+                    break
+                try:
+                    self._tx_char.notify(conn, piece)
+                    ok = True
+                    break
+                except OSError:
+                    self.notify_errors += 1
+                    await _sleep_ms(_NOTIFY_BACKOFF_MS)
+            if not ok:
+                self.tx_dropped += len(data) - sent
+                return sent
+            sent += len(piece)
+        return sent
