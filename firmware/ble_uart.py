@@ -5,12 +5,14 @@
 # ATT MTU minus the 3-byte ATT header. Neither side relies on one frame per BLE packet: the Deframer at each
 # end finds frames by their 0x00 delimiter, exactly as on a serial port.
 #
-# Stream interface (the same small surface the USB link offers firmware/main.py):
-#     uart = BleUart()                 # registers the service; name "hexmate-XXXX" from machine.unique_id()
-#     asyncio.create_task(uart.run())  # advertise, accept one central at a time, re-advertise when it leaves
-#     await uart.write(frame_bytes)    # -> bytes handed to the radio (0 while nobody is connected)
-#     data = await uart.read()         # -> non-empty bytes written by the central, in order
-#     uart.connected                   # True while a central is connected
+# Link interface: the same two calls as main.py's StdioLink (USB serial), plus a task that drives the radio:
+#     link = BleUart()                 # registers the service; name "hexmate-XXXX" from machine.unique_id()
+#     tasks.append(link.run())         # advertise, serve one central at a time, re-advertise when it leaves
+#     link.write(frame)                # never blocks: queued whole, sent by run() as notifications
+#     data = link.read()               # never blocks: bytes the central wrote since the last call (or b"")
+#     link.connected                   # True while a central is connected
+# Bytes written while nobody is connected are dropped (and counted): the host sends SYNC when it connects,
+# and the board then resends everything unacknowledged, as after a USB reconnect.
 #
 # Pure helpers (chunk_size, chunks, advert_name, RxBuffer) hold the logic and are tested under CPython and
 # the MicroPython unix port; aioble itself only exists on boards with a radio, so BleUart takes the aioble
@@ -38,7 +40,7 @@ _ATT_HEADER = const(3)  # opcode + attribute handle in every notification
 PREFERRED_MTU = const(247)
 _ADV_INTERVAL_US = const(250_000)
 _RX_LIMIT = const(4096)  # bytes buffered from the central before the oldest frame in progress is dropped
-_NOTIFY_RETRIES = const(20)
+_TX_LIMIT = const(8192)  # bytes queued for notification; a whole frame that does not fit is dropped
 _NOTIFY_BACKOFF_MS = const(5)  # the controller's notification buffers drain within a connection event
 
 
@@ -143,7 +145,7 @@ class BleUart:
     port has no radio.
     """
 
-    def __init__(self, name=None, aioble=None, bluetooth=None, rx_limit=_RX_LIMIT):
+    def __init__(self, name=None, aioble=None, bluetooth=None, rx_limit=_RX_LIMIT, tx_limit=_TX_LIMIT):
         if aioble is None:
             import aioble  # type: ignore[no-redef]
         if bluetooth is None:
@@ -165,10 +167,13 @@ class BleUart:
         aioble.config(mtu=PREFERRED_MTU)
         self._conn = None
         self._rx = RxBuffer(rx_limit)
-        self._rx_ready = asyncio.Event()
+        self._tx = bytearray()
+        self._tx_off = 0  # bytes of _tx already notified
+        self._tx_limit = tx_limit
+        self._tx_ready = asyncio.Event()
         self.connections = 0
-        self.notify_errors = 0  # notifications refused by the stack and retried
-        self.tx_dropped = 0  # bytes not sent because no central was connected or the stack stayed full
+        self.notify_errors = 0  # notifications refused by a full stack, retried after a pause
+        self.tx_dropped = 0  # bytes not sent: nobody connected, the queue full, or the central left
 
     @property
     def connected(self):
@@ -184,9 +189,30 @@ class BleUart:
     def rx_dropped(self):
         return self._rx.dropped
 
+    @property
+    def tx_pending(self):
+        """Bytes queued and not yet notified."""
+        return len(self._tx) - self._tx_off
+
+    # --- the link interface (same as StdioLink) ---------------------------------------------------------
+    def read(self):
+        """The bytes the central has written since the last call, oldest first (b"" if none)."""
+        return self._rx.take()
+
+    def write(self, data):
+        """Queue data (normally one whole frame) for notification; False if it was dropped."""
+        if not self.connected or self.tx_pending + len(data) > self._tx_limit:
+            self.tx_dropped += len(data)
+            return False
+        self._tx.extend(data)
+        self._tx_ready.set()
+        return True
+
+    # --- the radio task ---------------------------------------------------------------------------------
     async def run(self):
         """Advertise, serve one central until it disconnects, repeat. Run as its own task."""
-        pump = asyncio.create_task(self._pump())
+        rx = asyncio.create_task(self._rx_pump())
+        tx = asyncio.create_task(self._tx_pump())
         try:
             while True:
                 conn = await self._aioble.advertise(
@@ -194,7 +220,8 @@ class BleUart:
                 )
                 await self._serve(conn)
         finally:
-            pump.cancel()
+            rx.cancel()
+            tx.cancel()
 
     async def _serve(self, conn):
         self._rx.clear()  # bytes from an earlier central belong to a session that is gone
@@ -210,46 +237,39 @@ class BleUart:
             await conn.disconnected(timeout_ms=None)
         finally:
             self._conn = None
+            self.tx_dropped += self.tx_pending
+            self._tx = bytearray()
+            self._tx_off = 0
 
-    async def _pump(self):
+    async def _rx_pump(self):
         while True:
             conn, data = await self._rx_char.written()
             if conn is self._conn and data:
                 self._rx.put(data)
-                self._rx_ready.set()
 
-    async def read(self):
-        """Wait for bytes from the central; returns them (never empty), oldest first."""
-        while not len(self._rx):
-            self._rx_ready.clear()
-            await self._rx_ready.wait()
-        return self._rx.take()
-
-    async def write(self, data):
-        """Notify data to the central in MTU-sized pieces; returns the bytes sent (0 while unconnected).
-
-        A full notification queue (OSError from the stack) is retried after a short pause; if the stack
-        stays full the rest of the data is dropped and counted, and the reliable channel resends the frame.
-        """
-        conn = self._conn
-        if conn is None or not conn.is_connected():
-            self.tx_dropped += len(data)
-            return 0
-        sent = 0
-        for piece in chunks(data, conn.mtu):
-            ok = False
-            for _ in range(_NOTIFY_RETRIES):
-                if not conn.is_connected():
-                    break
-                try:
-                    self._tx_char.notify(conn, piece)
-                    ok = True
-                    break
-                except OSError:
-                    self.notify_errors += 1
-                    await _sleep_ms(_NOTIFY_BACKOFF_MS)
-            if not ok:
-                self.tx_dropped += len(data) - sent
-                return sent
-            sent += len(piece)
-        return sent
+    async def _tx_pump(self):
+        while True:
+            conn = self._conn
+            if not self.tx_pending or conn is None or not conn.is_connected():
+                self._tx_ready.clear()
+                await self._tx_ready.wait()
+                continue
+            size = chunk_size(conn.mtu)
+            off = self._tx_off
+            piece = bytes(self._tx[off : off + size])
+            try:
+                self._tx_char.notify(conn, piece)
+            except OSError:  # the stack's buffers are full: wait for a connection event to drain them
+                self.notify_errors += 1
+                await _sleep_ms(_NOTIFY_BACKOFF_MS)
+                continue
+            if self._conn is not conn:  # the central left while we were sending: _serve dropped the rest
+                continue
+            self._tx_off = off + len(piece)
+            if self._tx_off >= len(self._tx):
+                self._tx = bytearray()
+                self._tx_off = 0
+            elif self._tx_off > 1024:
+                self._tx = self._tx[self._tx_off :]
+                self._tx_off = 0
+            await asyncio.sleep(0)  # let the scanner run between notifications

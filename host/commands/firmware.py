@@ -162,6 +162,8 @@ def _read_board_json(path: Path) -> dict[str, Any]:
 
 def _target_for_board(path: Path, data: dict[str, Any]) -> Target:
     mcu = str(data.get("mcu", "")).lower()
+    if mcu == "emulated":
+        raise FirmwareError(f"board definition {path} describes the emulated board: nothing to flash")
     if mcu not in MCU_PORTS:
         known = ", ".join(sorted(MCU_PORTS))
         raise FirmwareError(
@@ -176,18 +178,39 @@ def _target_for_board(path: Path, data: dict[str, Any]) -> Target:
     return Target(path.stem, port, ble, f"board definition {path.name}")
 
 
+def _default_board_json(target: Target, boards_dir: Path) -> Path:
+    """The first board definition (by name) made for the target's microcontroller."""
+    for path in board_files(boards_dir):
+        try:
+            data = _read_board_json(path)
+        except FirmwareError:
+            continue
+        if MCU_PORTS.get(str(data.get("mcu", "")).lower()) == target.port:
+            return path
+    raise FirmwareError(
+        f"no board definition in {boards_dir} is for a {target.name} ({target.port}); "
+        "pass --board-json FILE (see `hexmate firmware list-boards`)"
+    )
+
+
 def resolve_board(spec: str, board_json: str | None = None, boards_dir: Path = BOARDS_DIR) -> FlashSpec:
-    """--board pico|pico_w|esp32 (with --board-json, default hardware/boards/<name>.json) or a board JSON
-    (a path, or the name of a file in hardware/boards) whose "mcu" field picks the target."""
+    """--board pico|pico_w|esp32 (with --board-json FILE, by default the first hardware/boards file for
+    that microcontroller) or a board JSON (a path, or a file name in hardware/boards) whose "mcu" picks
+    the target."""
     if spec in TARGETS:
         target = TARGETS[spec]
-        path = Path(board_json) if board_json else boards_dir / f"{spec}.json"
-        if not path.is_file():
+        if board_json:
+            path = Path(board_json)
+            if not path.is_file():
+                raise FirmwareError(f"board definition {path} does not exist")
+        else:
+            path = _default_board_json(target, boards_dir)
+        data = _read_board_json(path)  # fail now, not after half the files are on the board
+        if MCU_PORTS.get(str(data.get("mcu", "")).lower()) != target.port:
             raise FirmwareError(
-                f"no board definition for {spec!r}: {path} does not exist; pass --board-json FILE "
-                f"(see `hexmate firmware list-boards`)"
+                f"board definition {path} is for mcu {data.get('mcu')!r}, not for a {target.name} "
+                f"({target.port} port)"
             )
-        _read_board_json(path)  # fail now, not after half the files are on the board
         return FlashSpec(target, path)
     path = Path(spec)
     if not path.is_file():
@@ -247,7 +270,7 @@ def flash_plan(
     names = sorted(p.stem for p in compiled)
     # A stale foo.py on the board would shadow the new foo.mpy (MicroPython tries .py first).
     stale = ",".join(repr(f"{n}.py") for n in names)
-    remove = f"import os\nfor f in os.listdir():\n    if f in ({stale},):\n        os.remove(f)"
+    remove = f"import os;[os.remove(f) for f in os.listdir() if f in ({stale},)]"
     steps = []
     if spec.target.ble and install_aioble:
         steps.append(Step("install aioble (BLE) into /lib", (*connect, "mip", "install", "aioble")))
@@ -311,6 +334,7 @@ def register(subparsers: Any) -> None:
     fl.add_argument("--build-dir", type=Path, help="where the .mpy files go (default: ~/.cache/hexmate/mpy)")
     fl.add_argument("--no-aioble", action="store_true", help="do not install aioble on BLE boards")
     fl.add_argument("--mpremote", default=None, help="mpremote executable (default: the one installed)")
+    fl.add_argument("--firmware-dir", type=Path, default=FIRMWARE_DIR, help="firmware folder to flash")
     fl.set_defaults(func=_cmd_flash)
 
     ls = sub.add_parser("list-boards", help="list flash targets and the board definitions")
@@ -345,11 +369,12 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _cmd_flash(args: argparse.Namespace) -> int:
     try:
         spec = resolve_board(args.board, args.board_json)
-        main_py = FIRMWARE_DIR / "main.py"
+        root: Path = args.firmware_dir
+        main_py = root / "main.py"
         if not main_py.is_file():
             return _error(f"{main_py} is missing: nothing would run at boot")
         build_dir = args.build_dir or default_build_dir(spec.target.arch)
-        compiled = build(spec, build_dir)
+        compiled = build(spec, build_dir, firmware_sources(root))
         mpremote = args.mpremote or str(find_tool("mpremote"))
         steps = flash_plan(args.port, spec, compiled, main_py, mpremote, install_aioble=not args.no_aioble)
         if args.dry_run:
@@ -378,7 +403,7 @@ def _cmd_list_boards(args: argparse.Namespace) -> int:
             data = _read_board_json(path)
             target = _target_for_board(path, data)
         except FirmwareError as e:
-            print(f"  {path.stem:16} invalid: {e}")
+            print(f"  {path.stem:16} not flashable: {e}")
             continue
         cells = data.get("cells")
         n_cells = len(cells) if isinstance(cells, list) else "?"

@@ -107,9 +107,9 @@ async def _settle(n=10):
         await asyncio.sleep(0)
 
 
-def _uart(ble_uart, fake, name="hexmate-TEST"):
+def _uart(ble_uart, fake, name="hexmate-TEST", tx_limit=8192):
     ab = fake.FakeAioble()
-    uart = ble_uart.BleUart(name=name, aioble=ab, bluetooth=fake.FakeBluetooth)
+    uart = ble_uart.BleUart(name=name, aioble=ab, bluetooth=fake.FakeBluetooth, tx_limit=tx_limit)
     return ab, uart
 
 
@@ -126,6 +126,26 @@ def check_registers_nordic_uart_service(wire, ble_uart, fake):
     assert not uart.connected
 
 
+async def _drain(uart, limit=2000):
+    """Let the radio task run until everything queued has been notified (up to ~2 s: backoff is real time)."""
+    for _ in range(limit):
+        if not uart.tx_pending:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("tx queue never drained")
+
+
+async def _read_frames(wire, uart, count, limit=2000):
+    deframer = wire.Deframer()
+    got = []
+    for _ in range(limit):
+        got.extend(deframer.feed(uart.read()))
+        if len(got) >= count:
+            return [wire.encode_frame(k, s, p) for k, s, p in got]
+        await asyncio.sleep(0)
+    raise AssertionError(f"only {len(got)} of {count} frames arrived")
+
+
 async def _frames_both_ways(wire, ble_uart, fake, central_mtu):
     ab, uart = _uart(ble_uart, fake)
     task = asyncio.create_task(uart.run())
@@ -138,7 +158,8 @@ async def _frames_both_ways(wire, ble_uart, fake, central_mtu):
     assert uart.connected and uart.mtu == min(central_mtu, 247)
     frames = _frames(wire, Lcg(central_mtu), 9)
     for f in frames:
-        assert await uart.write(f) == len(f)
+        assert uart.write(f)
+    await _drain(uart)
     assert all(len(n) <= min(central_mtu, 247) - 3 for n in conn.notified)
     assert max(len(n) for n in conn.notified) == min(central_mtu, 247) - 3  # the MTU really is used
     got = wire.Deframer().feed(conn.received())
@@ -148,11 +169,8 @@ async def _frames_both_ways(wire, ble_uart, fake, central_mtu):
     for f in frames:
         for piece in ble_uart.chunks(f, conn.mtu):
             rx_char.central_write(conn, piece)
-    deframer = wire.Deframer()
-    got = []
-    while len(got) < len(frames):
-        got.extend(deframer.feed(await uart.read()))
-    assert [wire.encode_frame(k, s, p) for k, s, p in got] == frames
+    assert await _read_frames(wire, uart, len(frames)) == frames
+    assert uart.read() == b""
     task.cancel()
     await _settle()
 
@@ -174,7 +192,9 @@ async def _refused_mtu_exchange(wire, ble_uart, fake):
     await _settle()
     assert uart.connected and uart.mtu == 23
     frame = _frames(wire, Lcg(9), 3)[2]
-    assert await uart.write(frame) == len(frame)
+    assert uart.write(frame)
+    await _drain(uart)
+    assert conn.received() == frame
     assert max(len(n) for n in conn.notified) == 20
     task.cancel()
     await _settle()
@@ -185,21 +205,33 @@ def check_refused_mtu_exchange_keeps_default(wire, ble_uart, fake):
 
 
 async def _backpressure(wire, ble_uart, fake):
-    ab, uart = _uart(ble_uart, fake)
+    ab, uart = _uart(ble_uart, fake, tx_limit=1000)
     task = asyncio.create_task(uart.run())
     await _settle()
     conn = fake.FakeConnection(central_mtu=23)
     ab.connect(conn)
     await _settle()
     tx = ab.characteristic(ble_uart.NUS_TX)
-    frame = _frames(wire, Lcg(5), 3)[2]
+    frames = _frames(wire, Lcg(5), 3)
     tx.refuse_notifications = 3  # the stack's buffers are full for a moment
-    assert await uart.write(frame) == len(frame)
+    for f in frames:
+        assert uart.write(f)
+    await _drain(uart)
     assert uart.notify_errors == 3
-    assert conn.received() == frame
-    tx.refuse_notifications = 1000  # the stack never recovers: give up, count the loss, no exception
-    assert await uart.write(frame) == 0
-    assert uart.tx_dropped == len(frame)
+    assert conn.received() == b"".join(frames)  # nothing lost, nothing doubled
+    # a queue that would overflow drops whole frames only, so the host never sees half a frame
+    tx.refuse_notifications = 10**6
+    big = frames[2]
+    accepted = [f for f in [big] * 6 if uart.write(f)]
+    assert 0 < len(accepted) < 6 and uart.tx_pending == len(big) * len(accepted)
+    assert uart.tx_dropped == len(big) * (6 - len(accepted))
+    tx.refuse_notifications = 0
+    for _ in range(200):  # the backoff sleeps for real time
+        if not uart.tx_pending:
+            break
+        await asyncio.sleep(0.005)
+    got = wire.Deframer().feed(conn.received()[len(b"".join(frames)):])
+    assert [wire.encode_frame(k, s, p) for k, s, p in got] == accepted
     task.cancel()
     await _settle()
 
@@ -213,7 +245,7 @@ async def _reconnect(wire, ble_uart, fake):
     task = asyncio.create_task(uart.run())
     await _settle()
     frame = wire.encode_frame(wire.HEARTBEAT, 0, wire.pack_u32(1))
-    assert await uart.write(frame) == 0  # nobody listening
+    assert not uart.write(frame)  # nobody listening
     assert uart.tx_dropped == len(frame)
     first = fake.FakeConnection(central_mtu=100)
     ab.connect(first)
@@ -221,11 +253,13 @@ async def _reconnect(wire, ble_uart, fake):
     rx_char = ab.characteristic(ble_uart.NUS_RX)
     rx_char.central_write(first, frame[:5])  # half a frame, then the central goes away
     await _settle()
-    first.drop()
+    big = _frames(wire, Lcg(7), 3)[2]
+    assert uart.write(big)
+    first.drop()  # before the radio task sent it all
     await _settle()
-    assert not uart.connected
+    assert not uart.connected and uart.tx_pending == 0
     assert len(ab.adverts) == 2  # advertising again
-    assert await uart.write(frame) == 0
+    assert not uart.write(frame)
     second = fake.FakeConnection(central_mtu=23)
     ab.connect(second)
     await _settle()
@@ -233,11 +267,10 @@ async def _reconnect(wire, ble_uart, fake):
     rx_char.central_write(first, b"\x01\x02")  # a late write from the old link is ignored
     rx_char.central_write(second, frame[:10])
     rx_char.central_write(second, frame[10:])
-    got = wire.Deframer()
-    frames = got.feed(await uart.read())
-    assert frames == [(wire.HEARTBEAT, 0, wire.pack_u32(1))] and got.errors == 0
-    assert await uart.write(frame) == len(frame)
-    assert second.received() == frame and first.received() == b""
+    assert await _read_frames(wire, uart, 1) == [frame]
+    assert uart.write(frame)
+    await _drain(uart)
+    assert second.received() == frame
     task.cancel()
     await _settle()
 
