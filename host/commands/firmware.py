@@ -135,6 +135,141 @@ def check(
     return failures
 
 
+# --- type checking against the MicroPython stubs ------------------------------------------------------
+# micropython-rp2-stubs and micropython-esp32-stubs (dev extra) both install machine.pyi, time.pyi, ... at the
+# top of site-packages, so in one venv the second overwrites the first. Each port therefore gets its own
+# copy, installed by pip with --target at the exact versions in this environment and cached.
+STUB_PACKAGES = {"rp2": "micropython-rp2-stubs", "esp32": "micropython-esp32-stubs"}
+_STDLIB_STUBS = "micropython-stdlib-stubs"
+_MYPY_ERROR = re.compile(r"^(?P<file>[^:]+\.pyi?):(?P<line>\d+): error: (?P<message>.*)$")
+
+
+def _installed_version(package: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        raise FirmwareError(f"{package} is not installed: pip install -e '.[dev]'") from None
+
+
+def _cache_root() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "hexmate"
+
+
+def stub_dir(port: str) -> Path:
+    """A folder holding the stubs of one port only (plus MicroPython's stdlib stubs), made once."""
+    if port not in STUB_PACKAGES:
+        raise FirmwareError(f"no stubs for port {port!r}; known: {', '.join(STUB_PACKAGES)}")
+    version = _installed_version(STUB_PACKAGES[port])
+    std_version = _installed_version(_STDLIB_STUBS)
+    dest = _cache_root() / "stubs" / f"{port}-{version}-std{std_version}"
+    if (dest / ".complete").exists():
+        return dest
+    partial = dest.with_name(dest.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    cmd = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(partial),
+           f"{STUB_PACKAGES[port]}=={version}", f"{_STDLIB_STUBS}=={std_version}"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+    if proc.returncode != 0:
+        reason = proc.stderr.strip()[-400:]
+        raise FirmwareError(f"could not install {STUB_PACKAGES[port]}=={version}: {reason}")
+    if not (partial / "aioble").exists():
+        # aioble is frozen into the Pico W build, so only the rp2 stubs carry it; ESP32 boards get the same
+        # micropython-lib package through `mpremote mip install aioble` (see flash), so borrow its stubs.
+        shutil.copytree(stub_dir("rp2") / "aioble", partial / "aioble")
+    (partial / ".complete").write_text(f"{STUB_PACKAGES[port]}=={version}\n")
+    shutil.rmtree(dest, ignore_errors=True)
+    partial.rename(dest)
+    return dest
+
+
+def _fallback_lines(src: Path) -> set[int]:
+    """Lines inside `except ImportError:` handlers: the CPython fallbacks (const, ticks_diff) that a board
+    never runs, where mypy objects to the redefinition of a name the stubs already define."""
+    import ast
+
+    lines: set[int] = set()
+    for node in ast.walk(ast.parse(src.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Try):
+            for handler in node.handlers:
+                names = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                if any(isinstance(n, ast.Name) and n.id == "ImportError" for n in names):
+                    end = handler.end_lineno or handler.lineno
+                    lines.update(range(handler.lineno, end + 1))
+    return lines
+
+
+def _run_mypy(port: str, stubs: Path, check: Sequence[Path], visible: Sequence[Path]) -> list[str]:
+    """mypy over `check` (module bodies included, --check-untyped-defs), with `visible` importable too."""
+    import tempfile
+
+    stub_modules = sorted(p.stem for p in stubs.glob("*.pyi"))
+    for package in sorted(stubs.glob("*/__init__.pyi")):
+        stub_modules += [package.parent.name, f"{package.parent.name}.*"]
+    with tempfile.TemporaryDirectory(prefix="hexmate-mypy-") as tmp:
+        # A flat folder without firmware/__init__.py, so that modules are `wire`, `main`, ... as on a board.
+        tree = Path(tmp) / "fw"
+        tree.mkdir()
+        by_name: dict[str, Path] = {}
+        for src in [*check, *visible]:
+            (tree / src.name).symlink_to(src.resolve())
+            by_name[src.name] = src
+        config = Path(tmp) / "mypy.ini"
+        config.write_text(
+            "[mypy]\n"
+            "python_version = 3.11\n"
+            "no_site_packages = True\n"
+            f"custom_typeshed_dir = {stubs}\n"
+            f"mypy_path = {tree}:{stubs}\n"
+            "check_untyped_defs = True\n"
+            "show_error_codes = True\n"
+            "hide_error_context = True\n"
+            # third-party stub files are not ours to fix: report nothing inside them
+            f"[mypy-{','.join(stub_modules)}]\nignore_errors = True\n",
+            encoding="utf-8",
+        )
+        cache = _cache_root() / "mypy" / port
+        cmd = [sys.executable, "-m", "mypy", "--config-file", str(config), "--cache-dir", str(cache),
+               *(str(tree / src.name) for src in check)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False, cwd=tmp)
+        if proc.returncode not in (0, 1) or (proc.returncode == 1 and "error: " not in proc.stdout):
+            raise FirmwareError(f"mypy did not run: {(proc.stderr or proc.stdout).strip()[-400:]}")
+        errors = []
+        fallbacks = {src.name: _fallback_lines(src) for src in check if src.suffix == ".py"}
+        for line in proc.stdout.splitlines():
+            m = _MYPY_ERROR.match(line)
+            if m is None:
+                continue
+            name = Path(m.group("file")).name
+            lineno = int(m.group("line"))
+            if name in by_name:
+                if lineno not in fallbacks.get(name, ()):
+                    errors.append(f"{by_name[name]}:{lineno}: {m.group('message')}")
+            else:
+                errors.append(line)  # outside the firmware (should not happen with ignore_errors)
+        return errors
+
+
+def typecheck(port: str, sources: Sequence[Path] | None = None) -> list[str]:
+    """mypy over the firmware with one port's stubs; the errors as "file:line: message [code]".
+
+    Function bodies are checked even where unannotated (--check-untyped-defs). A module with a hand-written
+    stub beside it (wire.pyi, reliable.pyi) is checked on its own, and its importers are checked against
+    the stub, which is the typed contract. Errors inside `except ImportError:` fallbacks are dropped.
+    """
+    files = [p for p in (firmware_sources() if sources is None else sources) if p.name not in _HOST_ONLY]
+    stubs = stub_dir(port)
+    stubbed = [p for p in files if p.with_suffix(".pyi").exists()]
+    others = [p for p in files if p not in stubbed]
+    errors = []
+    if stubbed:
+        errors += _run_mypy(port, stubs, stubbed, [])
+    if others:
+        errors += _run_mypy(port, stubs, others, [p.with_suffix(".pyi") for p in stubbed])
+    return errors
+
+
 # --- boards ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class FlashSpec:
@@ -324,6 +459,8 @@ def register(subparsers: Any) -> None:
 
     chk = sub.add_parser("check", help="compile every firmware file for RP2040 (armv6m), ESP32 (xtensawin)")
     chk.add_argument("--dir", type=Path, default=FIRMWARE_DIR, help="firmware folder (default: installed)")
+    chk.add_argument("--types", action="store_true",
+                     help="also run mypy with the rp2 and the esp32 MicroPython stubs (dev extra)")
     chk.set_defaults(func=_cmd_check)
 
     fl = sub.add_parser("flash", help="compile to .mpy and copy the firmware to a board with mpremote")
@@ -363,7 +500,21 @@ def _cmd_check(args: argparse.Namespace) -> int:
         print(f"{len(failures)} compile failure(s) in {n_files} file(s)", file=sys.stderr)
         return 1
     print(f"{len(sources)} firmware files compile for {arches}")
-    return 0
+    if not args.types:
+        return 0
+    status = 0
+    for port in STUB_PACKAGES:
+        try:
+            errors = typecheck(port, sources)
+        except FirmwareError as e:
+            return _error(str(e))
+        for error in errors:
+            print(f"{error} [{port} stubs]", file=sys.stderr)
+        if errors:
+            status = 1
+        else:
+            print(f"firmware type-checks against the {port} stubs")
+    return status
 
 
 def _cmd_flash(args: argparse.Namespace) -> int:
