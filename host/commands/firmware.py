@@ -150,6 +150,8 @@ BODIES_NOT_CHECKED = {
     "leds": "subtracts from a ticks_ms() value (leds.py render) instead of using ticks_diff",
     "scanner": "adds to a ticks_ms() value (scanner.py self-test retry) instead of using ticks_add",
     "mfrc522": "empty lists without element types",
+    "pn5180": "empty lists without element types",
+    "sim_pn5180": "simulation for the unix port only; an Optional list mypy cannot narrow",
     "sim_mfrc522": "simulation for the unix port only; tuple shapes mypy cannot infer",
     "sim_world": "simulation for the unix port only; stores ticks_ms() values in int fields",
 }
