@@ -55,7 +55,7 @@ def test_same_checks_under_micropython_unix_port() -> None:
     assert passed == [c.__name__ for c in CHECKS]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(data=st.binary(max_size=1200), mtu=st.one_of(st.none(), st.integers(0, 600)))
 def test_chunks_partition_any_data(data: bytes, mtu: int | None) -> None:
     pieces = ble_uart.chunks(data, mtu)
@@ -73,7 +73,7 @@ _frame = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(
     frames=st.lists(_frame, min_size=1, max_size=40),
     limit=st.integers(2, 400),
@@ -103,5 +103,19 @@ def test_rx_buffer_never_corrupts_a_frame(
     assert all(any(f == g for g in it) for f in out)  # out is a subsequence of frames
     if rx.dropped == 0:
         assert out == frames
-    else:
-        assert len(out) < len(frames)
+    # (a drop does not always cost a frame: when only a frame's delimiter overflows, the cut lands on the
+    # frame's own end and the frame survives, found by hypothesis)
+
+
+def test_overflow_of_a_delimiter_alone_keeps_the_frame() -> None:
+    """The case hypothesis found: the buffer fills up exactly before a frame's 0x00; the cut delimiter the
+    buffer writes ends that frame, and the real one is skipped, so nothing is lost but one byte."""
+    frame = wire.encode_frame(wire.ACK, 0, wire.pack_ack(5))
+    nxt = wire.encode_frame(wire.ACK, 0, wire.pack_ack(6))
+    rx = ble_uart.RxBuffer(len(frame))  # room for the frame without its delimiter
+    rx.put(frame[:-1])
+    rx.put(frame[-1:] + nxt)
+    assert rx.dropped == 1 + len(nxt)  # the delimiter, then the next frame (no room for it)
+    assert wire.Deframer().feed(rx.take()) == [(wire.ACK, 0, b"\x05")]
+    rx.put(nxt)  # the reader caught up: frames arrive again
+    assert wire.Deframer().feed(rx.take()) == [(wire.ACK, 0, b"\x06")]
