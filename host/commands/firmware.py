@@ -398,13 +398,20 @@ def default_build_dir(arch: str) -> Path:
     return cache / "hexmate" / "mpy" / arch
 
 
+def wanted_on_board(src: Path, target: Target) -> bool:
+    """Simulated hardware (sim_*.py) runs only on the unix port; the BLE link only on boards with a radio."""
+    if src.name.startswith("sim_"):
+        return False
+    return target.ble or src.name != "ble_uart.py"
+
+
 def build(spec: FlashSpec, build_dir: Path, sources: Sequence[Path] | None = None) -> list[Path]:
     """Compile every module except main.py to build_dir/<name>.mpy; raise FirmwareError on any failure."""
     files = firmware_sources() if sources is None else list(sources)
     outputs = []
     failures = []
     for src in files:
-        if src.name in _HOST_ONLY or src.name == "main.py":
+        if src.name in _HOST_ONLY or src.name == "main.py" or not wanted_on_board(src, spec.target):
             continue
         out = build_dir / f"{src.stem}.mpy"
         failure = compile_file(src, spec.target.arch, out)
@@ -425,7 +432,7 @@ def flash_plan(
     connect = (mpremote, "connect", port)
     names = sorted(p.stem for p in compiled)
     # A stale foo.py on the board would shadow the new foo.mpy (MicroPython tries .py first).
-    stale = ",".join(repr(f"{n}.py") for n in names)
+    stale = ",".join(f'"{n}.py"' for n in names)
     remove = f"import os;[os.remove(f) for f in os.listdir() if f in ({stale},)]"
     steps = []
     if spec.target.ble and install_aioble:

@@ -129,7 +129,9 @@ def test_flash_dry_run_prints_the_exact_mpremote_plan(
             "--dry-run", "--build-dir", str(build), "--firmware-dir", str(tree), "--mpremote", "mpremote"]
     assert cli.main(argv) == 0
     plan = _plan_lines(capsys.readouterr().out)
-    modules = sorted(p.stem for p in tree.glob("*.py") if p.name not in ("__init__.py", "main.py"))
+    modules = sorted(p.stem for p in tree.glob("*.py") if p.name not in ("__init__.py", "main.py")
+                     and not p.name.startswith("sim_") and (aioble or p.name != "ble_uart.py"))
+    assert "wire" in modules and ("ble_uart" in modules) == aioble
     compiled = [str(build / f"{m}.mpy") for m in modules]
     connect = ["mpremote", "connect", "/dev/ttyACM7"]
     expected = [
@@ -144,7 +146,7 @@ def test_flash_dry_run_prints_the_exact_mpremote_plan(
     exec_step, *rest = plan
     assert exec_step[:4] == [*connect, "exec"]
     for m in modules:  # stale sources that would shadow the .mpy are removed first
-        assert repr(f"{m}.py") in exec_step[4]
+        assert f'"{m}.py"' in exec_step[4]
     assert "main.py" not in exec_step[4]
     assert rest == expected
     # the .mpy files exist, are MicroPython 1.2x bytecode, and main.py is not among them
@@ -208,3 +210,23 @@ def test_a_missing_mpremote_is_a_clean_error(
             str(tmp_path / "no-mpremote"), "--build-dir", str(tmp_path / "b"), "--firmware-dir", str(tree)]
     assert cli.main(argv) == 1
     assert "no-mpremote not found" in capsys.readouterr().err
+
+
+def test_flash_dry_run_of_the_real_tree_for_a_pico(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--board pico picks the first RP2040 board file of hardware/boards; simulation files stay home."""
+    argv = ["firmware", "flash", "--port", "/dev/ttyACM0", "--board", "pico", "--dry-run",
+            "--build-dir", str(tmp_path), "--mpremote", "mpremote"]
+    assert cli.main(argv) == 0
+    plan = _plan_lines(capsys.readouterr().out)
+    expected_json = fw.resolve_board("pico").board_json
+    assert expected_json.parent == fw.BOARDS_DIR
+    assert json.loads(expected_json.read_text())["mcu"] == "rp2040"
+    assert ["mpremote", "connect", "/dev/ttyACM0", "fs", "cp", str(expected_json), ":board.json"] in plan
+    copied = next(step for step in plan if step[-1] == ":")
+    names = {Path(p).name for p in copied[5:-1]}
+    assert "wire.mpy" in names and "main.mpy" not in names and "ble_uart.mpy" not in names
+    assert not any(n.startswith("sim_") for n in names)
+    main_py = str(fw.FIRMWARE_DIR / "main.py")
+    assert ["mpremote", "connect", "/dev/ttyACM0", "fs", "cp", main_py, ":main.py"] in plan
