@@ -1,0 +1,1 @@
+"""hexmate benchmarks: ``python -m bench`` runs every bench/bench_*.py main()."""
