@@ -105,7 +105,7 @@ class Firmware:
             caps |= wire.CAP_RFID_STACKS
         if boardio.EMULATED:
             caps |= wire.CAP_EMULATED
-        self.caps = caps
+        self.caps = caps | getattr(link, "caps", 0)
 
     # --- outgoing -------------------------------------------------------------------------------------
     def now(self):
@@ -369,10 +369,14 @@ def board_path():
     return "board.json"
 
 
-def main():
-    micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
+def main(link=None):
+    """Run the firmware. `link` is any object with read() -> bytes-like (what is available now, possibly
+    empty; never blocks) and write(data); it may carry `caps` (e.g. wire.CAP_BLE) for HELLO. Default: USB
+    serial (stdin/stdout)."""
     board = boardmod.load(board_path())
-    link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
+    if link is None:
+        micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
+        link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
     world_stream = None
     fd = os.getenv("HEXMATE_WORLD_FD") if boardio.EMULATED else None
     if fd:
