@@ -1,1 +1,1 @@
-"""Benchmarks: `python -m bench` runs every bench/bench_*.py main() and prints its figures."""
+"""hexmate benchmarks: ``python -m bench`` runs every bench/bench_*.py main()."""

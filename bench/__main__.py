@@ -1,22 +1,24 @@
-"""Run every bench/bench_<area>.py main() in turn (`python -m bench`, or `make bench`)."""
+"""Run every benchmark module (bench/bench_*.py) in turn; each prints its own figures."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import sys
 from pathlib import Path
 
 
 def main() -> int:
-    names = sorted(p.stem for p in Path(__file__).parent.glob("bench_*.py"))
-    only = set(sys.argv[1:])
+    here = Path(__file__).resolve().parent
+    if str(here.parent) not in sys.path:
+        sys.path.insert(0, str(here.parent))
+    names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
+    wanted = set(sys.argv[1:])
     for name in names:
-        if only and name not in only and name.removeprefix("bench_") not in only:
+        if wanted and name not in wanted:
             continue
-        print(f"== {name}", flush=True)
-        module = importlib.import_module(f"bench.{name}")
-        module.main()
-        print(flush=True)
+        print(f"== {name}")
+        importlib.import_module(f"bench.{name}").main()
     return 0
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 COMMAND_MODULES = (
     "hexmate.host.commands.run",
     "hexmate.host.commands.firmware",
+    "hexmate.host.commands.table",
+    "hexmate.host.commands.rules",
 )
 
 
