@@ -177,9 +177,12 @@ def main() -> None:
         print(f"  {label}: {rate / 1000:.1f} kB/s, {t:.0f} ms (whole connection intervals)")
     passes = us("scanner_pass_us")
     n_cells = int(d["n_cells"])  # type: ignore[call-overload]
-    scanner_cell_us = med(passes) / n_cells
-    print(f"scanner loop (instant reader, no change): {med(passes) / 1000:.2f} ms per {n_cells}-cell pass, "
-          f"{scanner_cell_us:.1f} µs per cell (p99 pass {_pct(passes, 99) / 1000:.2f} ms)")
+    # The fastest pass is the best estimate of the loop's own cost on a shared machine (other processes
+    # only ever add time); the median shows how noisy the host was.
+    scanner_cell_us = min(passes) / n_cells
+    print(f"scanner loop (instant reader, no change): {n_cells}-cell pass min {min(passes) / 1000:.2f} ms = "
+          f"{scanner_cell_us:.1f} µs per cell, median {med(passes) / 1000:.2f} ms, "
+          f"p99 {_pct(passes, 99) / 1000:.2f} ms")
     spi_counts: dict[str, list[int]] = d["mfrc522_spi_per_cell"]  # type: ignore[assignment]
     print("MFRC522 driver SPI transactions per cell (simulated bus): "
           + ", ".join(f"{k} {v[0]} ({v[1]} B)" for k, v in spi_counts.items()))

@@ -6,11 +6,13 @@
 # end finds frames by their 0x00 delimiter, exactly as on a serial port.
 #
 # Link interface: the same two calls as main.py's StdioLink (USB serial), plus a task that drives the radio:
-#     link = BleUart()                 # registers the service; name "hexmate-XXXX" from machine.unique_id()
-#     tasks.append(link.run())         # advertise, serve one central at a time, re-advertise when it leaves
+#     main.main(link=BleUart())        # registers the service; name "hexmate-XXXX" from machine.unique_id()
 #     link.write(frame)                # never blocks: queued whole, sent by run() as notifications
 #     data = link.read()               # never blocks: bytes the central wrote since the last call (or b"")
 #     link.connected                   # True while a central is connected
+#     link.caps                        # wire.CAP_BLE, which main.py adds to HELLO
+# run() (advertise, serve one central at a time, re-advertise when it leaves) starts on the first read() or
+# write() inside the event loop, unless the owner already runs it as a task of its own.
 # Bytes written while nobody is connected are dropped (and counted): the host sends SYNC when it connects,
 # and the board then resends everything unacknowledged, as after a USB reconnect.
 #
@@ -42,6 +44,7 @@ _ADV_INTERVAL_US = const(250_000)
 _RX_LIMIT = const(4096)  # bytes buffered from the central before the oldest frame in progress is dropped
 _TX_LIMIT = const(8192)  # bytes queued for notification; a whole frame that does not fit is dropped
 _NOTIFY_BACKOFF_MS = const(5)  # the controller's notification buffers drain within a connection event
+CAP_BLE = const(0x0008)  # = wire.CAP_BLE (not imported: this module stays independent of the codec)
 
 
 def chunk_size(mtu):
@@ -145,6 +148,8 @@ class BleUart:
     port has no radio.
     """
 
+    caps = CAP_BLE
+
     def __init__(self, name=None, aioble=None, bluetooth=None, rx_limit=_RX_LIMIT, tx_limit=_TX_LIMIT):
         if aioble is None:
             import aioble  # type: ignore[no-redef]
@@ -171,6 +176,8 @@ class BleUart:
         self._tx_off = 0  # bytes of _tx already notified
         self._tx_limit = tx_limit
         self._tx_ready = asyncio.Event()
+        self._task = None  # run() when started by the first read()/write()
+        self._running = False
         self.connections = 0
         self.notify_errors = 0  # notifications refused by a full stack, retried after a pause
         self.tx_dropped = 0  # bytes not sent: nobody connected, the queue full, or the central left
@@ -197,10 +204,12 @@ class BleUart:
     # --- the link interface (same as StdioLink) ---------------------------------------------------------
     def read(self):
         """The bytes the central has written since the last call, oldest first (b"" if none)."""
+        self._ensure_running()
         return self._rx.take()
 
     def write(self, data):
         """Queue data (normally one whole frame) for notification; False if it was dropped."""
+        self._ensure_running()
         if not self.connected or self.tx_pending + len(data) > self._tx_limit:
             self.tx_dropped += len(data)
             return False
@@ -209,8 +218,16 @@ class BleUart:
         return True
 
     # --- the radio task ---------------------------------------------------------------------------------
+    def _ensure_running(self):
+        if self._running:
+            return
+        task = self._task
+        if task is None or task.done():
+            self._task = asyncio.create_task(self.run())
+
     async def run(self):
         """Advertise, serve one central until it disconnects, repeat. Run as its own task."""
+        self._running = True
         rx = asyncio.create_task(self._rx_pump())
         tx = asyncio.create_task(self._tx_pump())
         try:
@@ -220,6 +237,7 @@ class BleUart:
                 )
                 await self._serve(conn)
         finally:
+            self._running = False
             rx.cancel()
             tx.cancel()
 

@@ -279,6 +279,34 @@ def check_reconnect_starts_a_clean_stream(wire, ble_uart, fake):
     asyncio.run(_reconnect(wire, ble_uart, fake))
 
 
+async def _started_by_first_use(wire, ble_uart, fake):
+    # How main.py uses a link: main(link=BleUart()) and then only read() and write(), polled from its tasks.
+    ab, uart = _uart(ble_uart, fake)
+    assert uart.caps == wire.CAP_BLE
+    assert uart.read() == b""  # the first call starts the radio task
+    await _settle()
+    assert len(ab.adverts) == 1
+    assert uart.read() == b""  # ... once
+    await _settle()
+    assert len(ab.adverts) == 1
+    conn = fake.FakeConnection(central_mtu=64)
+    ab.connect(conn)
+    await _settle()
+    frame = wire.encode_frame(wire.SYNC, 0, wire.pack_sync(1))
+    ab.characteristic(ble_uart.NUS_RX).central_write(conn, frame)
+    assert await _read_frames(wire, uart, 1) == [frame]
+    hello = wire.encode_frame(wire.HELLO, 0, wire.pack_hello(346, 346, wire.CAP_BLE, 1, "emu-346", "0.2"))
+    assert uart.write(hello)
+    await _drain(uart)
+    assert conn.received() == hello
+    uart._task.cancel()
+    await _settle()
+
+
+def check_started_by_first_use(wire, ble_uart, fake):
+    asyncio.run(_started_by_first_use(wire, ble_uart, fake))
+
+
 CHECKS = [
     check_chunk_size,
     check_chunks_cover_data_in_order,
@@ -291,6 +319,7 @@ CHECKS = [
     check_refused_mtu_exchange_keeps_default,
     check_full_notification_queue_is_retried,
     check_reconnect_starts_a_clean_stream,
+    check_started_by_first_use,
 ]
 
 
