@@ -587,6 +587,9 @@ def _cmd_list_boards(args: argparse.Namespace) -> int:
     for path in files:
         try:
             data = _read_board_json(path)
+            if str(data.get("mcu", "")).lower() == "emulated":
+                print(f"  {path.stem:16} {'-':8} emulated board (unix port), not flashable")
+                continue
             target = _target_for_board(path, data)
         except FirmwareError as e:
             print(f"  {path.stem:16} not flashable: {e}")
