@@ -165,3 +165,16 @@ def test_firmware_survives_the_host_closing_and_reopening_the_port(fw: FirmwareP
     while not entries:
         entries = wire.unpack_snapshot(fw.wait_for(wire.SNAPSHOT)[2])[3]
     assert entries == [(3, wire.TAGS, [bytes.fromhex(UID)])]
+
+
+def test_garbage_on_the_link_is_counted_and_the_board_keeps_answering(fw: FirmwareProcess) -> None:
+    import random
+
+    rng = random.Random(5)
+    junk = bytes(rng.randrange(256) for _ in range(3000))
+    fw.port.write(junk + b"\x00")
+    fw.port.write(wire.encode_frame(wire.SET, 0, b"\x01"))  # a known kind with a short payload
+    fw.send(wire.PING, wire.pack_u32(77))
+    assert fw.wait_for(wire.PONG)[2] == wire.pack_u32(77)
+    counters = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=2.5)[2])[2]
+    assert counters[wire.CTR_RX_BAD_FRAMES] > 0
