@@ -45,6 +45,9 @@ class StdioLink:
         self._out = out
         self._poll = select.poll()
         self._poll.register(inp, select.POLLIN)
+        self._out_poll = select.poll()
+        self._out_poll.register(out, select.POLLOUT)
+        self.dropped = 0  # frames not written because the port was full
         self._buf = bytearray(_RX_CHUNK)
         self._b1 = bytearray(1)
         self._views = [memoryview(self._buf)[:k] for k in range(65)]  # the common short reads, made once
@@ -79,10 +82,15 @@ class StdioLink:
         return self._views[n] if n < len(self._views) else memoryview(buf)[:n]
 
     def write(self, data):
+        # a host that stops reading must not stall the board: when the port cannot take more, the frame is
+        # dropped (sequenced frames are resent until acknowledged; heartbeats and logs are moot by then)
+        if not self._out_poll.poll(0):
+            self.dropped += 1
+            return
         try:
             self._out.write(data)
         except OSError:
-            self.lost += 1  # nobody listening: sequenced frames are resent, the rest is moot
+            self.lost += 1  # nobody on the other end
 
 
 class Firmware:
