@@ -38,7 +38,7 @@ class Reboot(Exception):
 class StdioLink:
     """USB serial on a board, the pty master on the unix port: stdin/stdout in binary. Reads never block."""
 
-    def __init__(self, inp, out):
+    def __init__(self, inp, out, gate_writes=True):
         import select
 
         self._inp = inp
@@ -47,6 +47,8 @@ class StdioLink:
         self._poll.register(inp, select.POLLIN)
         self._out_poll = select.poll()
         self._out_poll.register(out, select.POLLOUT)
+        # verified on the unix port (pty); on a board USB CDC has its own flow control and timeouts
+        self._gate = gate_writes
         self.dropped = 0  # frames not written because the port was full
         self._buf = bytearray(_RX_CHUNK)
         self._b1 = bytearray(1)
@@ -84,7 +86,7 @@ class StdioLink:
     def write(self, data):
         # a host that stops reading must not stall the board: when the port cannot take more, the frame is
         # dropped (sequenced frames are resent until acknowledged; heartbeats and logs are moot by then)
-        if not self._out_poll.poll(0):
+        if self._gate and not self._out_poll.poll(0):
             self.dropped += 1
             return
         try:
@@ -394,7 +396,7 @@ def main(link=None):
     board = boardmod.load(board_path())
     if link is None:
         micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
-        link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
+        link = StdioLink(sys.stdin.buffer, sys.stdout.buffer, gate_writes=boardio.EMULATED)
     world_stream = None
     fd = os.getenv("HEXMATE_WORLD_FD") if boardio.EMULATED else None
     if fd:
