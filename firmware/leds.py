@@ -4,7 +4,7 @@
 # The host sends what each cell should show (wire.LEDS); the firmware animates it locally so a blinking
 # destination costs no link traffic. A reader fault overrides its cell with solid red until it heals.
 
-from time import ticks_ms
+from time import ticks_diff, ticks_ms
 
 from micropython import const
 
@@ -110,7 +110,7 @@ class Leds:
 
     def render(self, now_ms=None):
         """Put the current animation frame on the chain; writes the strip only if some LED changed."""
-        t = (now_ms if now_ms is not None else ticks_ms()) - self._epoch
+        t = ticks_diff(now_ms if now_ms is not None else ticks_ms(), self._epoch)
         cells = range(self.n) if self._dirty else self._animated
         self._dirty = False
         changed = False

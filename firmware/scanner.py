@@ -8,7 +8,7 @@
 # red LED, cell UNCERTAIN) and probed again every retry_ms until it answers.
 
 import asyncio
-from time import ticks_diff, ticks_ms
+from time import ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
 
@@ -83,7 +83,7 @@ class Scanner:
                     self.failed[i] = 1
                     self.on_fault(i, FAULT_SELFTEST)
                     self._report(i, UNCERTAIN, None, ticks_ms())
-                self._retry_at[i] = ticks_ms() + self.retry_ms
+                self._retry_at[i] = ticks_add(ticks_ms(), self.retry_ms)
         return bad
 
     # --- one cell --------------------------------------------------------------------------------------
@@ -104,12 +104,12 @@ class Scanner:
         if st == DEAD:
             self.reader_errors += 1
             if self.failed[i]:
-                self._retry_at[i] = now + self.retry_ms
+                self._retry_at[i] = ticks_add(now, self.retry_ms)
                 return
             self.fails[i] += 1
             if self.fails[i] >= _FAILS_TO_FAULT:
                 self.failed[i] = 1
-                self._retry_at[i] = now + self.retry_ms
+                self._retry_at[i] = ticks_add(now, self.retry_ms)
                 self.on_fault(i, FAULT_NO_ANSWER)
                 self._report(i, UNCERTAIN, None, now)
             return
@@ -117,7 +117,7 @@ class Scanner:
         if self.failed[i]:
             self._csobj.address = self._cs[i]
             if not self._reader.init():
-                self._retry_at[i] = now + self.retry_ms
+                self._retry_at[i] = ticks_add(now, self.retry_ms)
                 return
             self.failed[i] = 0
             self.on_fault(i, FAULT_RECOVERED)
@@ -153,7 +153,7 @@ class Scanner:
             for c in self.board.neighbourhood(i, _RADIUS, []):
                 if c not in hot:
                     hot.append(c)
-        self._hot_until = now + _HOT_MS
+        self._hot_until = ticks_add(now, _HOT_MS)
 
     def pending(self):
         for c in self._cand:
@@ -192,7 +192,7 @@ class Scanner:
             self.scans += 1
             alive[0] += 1
             # pause between passes, but keep the neighbourhood of a change fresh
-            end = ticks_ms() + self.scan_period_ms
+            end = ticks_add(ticks_ms(), self.scan_period_ms)
             while True:
                 self.rescan_hot()
                 left = ticks_diff(end, ticks_ms())

@@ -148,7 +148,6 @@ BODIES_NOT_CHECKED = {
     "board": "a streaming JSON reader that reuses one variable as list and None; untyped lists",
     "boardio": "builds its Io record by assigning attributes the class never declares",
     "main": "passes ticks_ms() values (_TicksMs in the stubs) where reliable.pyi says int; untyped lists",
-    "leds": "subtracts from a ticks_ms() value (leds.py render) instead of using ticks_diff",
     "scanner": "adds to a ticks_ms() value (scanner.py self-test retry) instead of using ticks_add",
     "mfrc522": "empty lists without element types",
     "pn5180": "empty lists without element types",
