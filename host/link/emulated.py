@@ -57,6 +57,8 @@ class EmulatedTable:
         self.on_world: WorldCallback = lambda line: None
         self.interpreter = find_micropython()
         self.restarts = 0
+        # What physically lies on the board: counters survive a firmware restart, so they are replayed.
+        self.cells: dict[int, list[str]] = {}
         self._dir = Path(tempfile.mkdtemp(prefix="hexmate-emu-"))
         self.port_path = str(self._dir / "ttyHEXMATE0")
         self._master = -1
@@ -162,6 +164,7 @@ class EmulatedTable:
                 continue
             self.restarts += 1
             await self._spawn()
+            self.replay_world()
 
     async def _kill(self) -> None:
         proc, self._proc = self._proc, None
@@ -185,6 +188,7 @@ class EmulatedTable:
         """The board is plugged back in: a fresh pty at the same path and a freshly booted firmware."""
         self._open_pty()
         await self._spawn()
+        self.replay_world()
 
     async def stop(self) -> None:
         self._stopping = True
@@ -208,10 +212,23 @@ class EmulatedTable:
         self._world_parent.sendall(line.rstrip("\n").encode() + b"\n")
 
     def place(self, cell: int, uid: str) -> None:
+        stack = self.cells.setdefault(cell, [])
+        if uid not in stack:
+            stack.append(uid)
         self.world(f"place {cell} {uid}")
 
     def lift(self, cell: int, uid: str) -> None:
+        stack = self.cells.get(cell, [])
+        if uid in stack:
+            stack.remove(uid)
+        if not stack:
+            self.cells.pop(cell, None)
         self.world(f"lift {cell} {uid}")
+
+    def replay_world(self) -> None:
+        for cell, uids in self.cells.items():
+            for uid in uids:
+                self.world(f"place {cell} {uid}")
 
     def press(self, button: int) -> None:
         self.world(f"press {button}")

@@ -1,0 +1,108 @@
+"""The game session: scenario, rules Position, phase and the prompt the players see.
+
+It is the tracker's oracle (``expected`` and ``destinations``) over a pure rules Position, so the table
+layer never calls the rules engine itself. Every accepted action is pushed onto the Position; the session
+never reads a clock or a sensor (dice arrive as logged facts).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from hexmate.rules.hexes import Hex
+
+LOGGER = logging.getLogger(__name__)
+
+
+class SessionError(Exception):
+    """The scenario cannot be loaded or the game is unknown; the message names the file or game."""
+
+
+class GameSession:
+    """One game being played: ``GameSession.load("asl", path)``."""
+
+    def __init__(self, game: Any, scenario: Any, position: Any, scenario_path: Path) -> None:
+        self.game = game
+        self.scenario = scenario
+        self.position = position
+        self.scenario_path = scenario_path
+        self.history: list[str] = []
+
+    @classmethod
+    def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
+        from hexmate.rules.errors import RulesError
+        from hexmate.rules.games import get_game
+
+        path = Path(scenario_path)
+        try:
+            game = get_game(game_name)
+        except (KeyError, ValueError, RulesError) as e:
+            raise SessionError(f"unknown game {game_name!r}: {e}") from None
+        if not path.exists():
+            raise SessionError(f"scenario file {path} not found")
+        try:
+            scenario = game.load_scenario(path)
+            position = game.new_position(scenario)
+        except (RulesError, ValueError, OSError) as e:
+            raise SessionError(f"scenario {path}: {e}") from None
+        return cls(game, scenario, position, path)
+
+    # --- the tracker's oracle ----------------------------------------------------------------------------
+    def expected(self) -> Mapping[str, Hex]:
+        """Where the rules believe every unit on the map stands (unit id -> hex)."""
+        out: dict[str, Hex] = {}
+        for unit_id, unit in self.position.units.items():
+            h = getattr(unit, "hex", None)
+            if h is not None:
+                out[unit_id] = h
+        return out
+
+    def destinations(self, unit_ids: Iterable[str], start: Hex) -> Mapping[Hex, Any]:
+        """Every hex the group may legally move to now, with its Move (cheapest path and cost)."""
+        ids = frozenset(unit_ids)
+        if not ids:
+            return {}
+        try:
+            moves: Mapping[Hex, Any] = self.position.legal_actions.moves_for(ids)
+        except Exception as e:  # a rules bug must not stop the table; it is logged with the position
+            LOGGER.exception("moves_for(%s) failed in %s: %s", sorted(ids), self.position, e)
+            return {}
+        return moves
+
+    # --- playing -----------------------------------------------------------------------------------------
+    def push(self, action: Any) -> str:
+        """Apply an accepted action; returns its text form for the record and the page."""
+        self.position.push(action)
+        text = str(action.text()) if hasattr(action, "text") else str(action)
+        self.history.append(text)
+        return text
+
+    @property
+    def map(self) -> Any:
+        return self.position.map
+
+    @property
+    def phase(self) -> str:
+        phase = self.position.phase
+        return str(getattr(phase, "name", phase))
+
+    @property
+    def to_act(self) -> str:
+        return str(self.position.to_act)
+
+    def label(self, h: Hex) -> str:
+        return str(self.map.label(h))
+
+    def prompt(self) -> str:
+        """What the players should do now, read from the sequence-of-play data via the Position."""
+        return f"{self.phase}: {self.to_act} to act. Lift a unit to see where it may move."
+
+    def unit_summary(self, unit_id: str) -> dict[str, Any]:
+        unit = self.position.units.get(unit_id)
+        if unit is None:
+            return {"id": unit_id, "label": unit_id, "side": ""}
+        label = getattr(unit, "name", None) or getattr(unit, "type", None) or unit_id
+        return {"id": unit_id, "label": str(label), "side": str(getattr(unit, "side", ""))}
