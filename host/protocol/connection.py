@@ -90,6 +90,7 @@ class TableConnection:
         self._snapshot_parts: dict[int, list[tuple[int, int, list[bytes]]]] = {}
         self._last_rx_ms = 0
         self._last_sync_ms = -(10**9)
+        self._syncs_unanswered = 0
         self._out = bytearray()
         self._out_ready = asyncio.Event()
         self._lost: asyncio.Event | None = None
@@ -316,12 +317,15 @@ class TableConnection:
         self.hello = hello
         self.counters.hellos += 1
         self.channel.anchor(next_seq)
-        if now - self._last_sync_ms <= self.solicited_window_ms:
+        if self._syncs_unanswered:
+            self._syncs_unanswered = 0
             # The answer to our SYNC: our unacknowledged frames first, then the whole LED picture,
             # because the board may have rebooted and lost both.
             self.channel.resend_all(now)
             self._send_full_leds()
             self._publish(ConnState.LIVE, f"table {board} ({version}) live on {self.link.name}")
+        elif now - self._last_sync_ms <= self.solicited_window_ms:
+            pass  # a second answer to a SYNC already answered (the boot HELLO crossed our SYNC): anchor only
         else:
             # The board restarted on its own: ask it formally, its reply is handled above.
             LOGGER.info("unsolicited HELLO from %s: the table restarted", self.link.name)
@@ -348,6 +352,7 @@ class TableConnection:
     # --- sending -----------------------------------------------------------------------------------------
     def _send_sync(self) -> None:
         self._last_sync_ms = _now_ms()
+        self._syncs_unanswered += 1
         self.counters.syncs_sent += 1
         self.channel.send_now(wire.SYNC, wire.pack_sync(self.channel.announce()))
 
