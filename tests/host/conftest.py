@@ -1,5 +1,6 @@
-"""Shared host test fixtures. A scripted fake link for protocol tests: the test plays the board, and every frame the host writes must be
-read and checked by the test; ``assert_quiet`` fails on anything the host sent that the script did not expect.
+"""Shared host test fixtures: a scripted fake link. The test plays the board, and every frame the host
+writes must be read and checked by the test; ``assert_quiet`` fails on anything the host sent that the
+script did not expect.
 """
 
 from __future__ import annotations
