@@ -75,8 +75,8 @@ class GameSession:
     # --- playing -----------------------------------------------------------------------------------------
     def push(self, action: Any) -> str:
         """Apply an accepted action; returns its text form for the record and the page."""
-        self.position.push(action)
-        text = str(action.text()) if hasattr(action, "text") else str(action)
+        done = self.position.push(action)
+        text = str(self.position.action_text(done))
         self.history.append(text)
         return text
 
@@ -98,7 +98,10 @@ class GameSession:
 
     def prompt(self) -> str:
         """What the players should do now, read from the sequence-of-play data via the Position."""
-        return f"{self.phase}: {self.to_act} to act. Lift a unit to see where it may move."
+        phase = self.position.phase
+        rule = getattr(phase, "rule", "")
+        hint = getattr(phase, "prompt", "") or "Lift a unit to see where it may move."
+        return f"{self.phase}{f' ({rule})' if rule else ''}: {self.to_act} to act. {hint}"
 
     def unit_summary(self, unit_id: str) -> dict[str, Any]:
         unit = self.position.units.get(unit_id)

@@ -47,11 +47,11 @@ async def build_service(
     from hexmate.host.table.tracker import Tracker
 
     scenario_path = Path(scenario) if scenario is not None else demo_scenario()
+    session = GameSession.load(game, scenario_path)
     try:
         board_def = load_board(board)
     except BoardError as e:
         raise SessionError(str(e)) from None
-    session = GameSession.load(game, scenario_path)
     try:
         calibration = Calibration.default_for(board_def, session.map)
         registry = load_demo()

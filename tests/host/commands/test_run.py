@@ -1,0 +1,45 @@
+"""The commands print one clear line on bad input, never a traceback."""
+
+from __future__ import annotations
+
+import socket
+
+from hexmate.host.cli import main
+from hexmate.host.record import Record
+
+
+def test_record_verify_ok_and_tampered(tmp_path, capsys) -> None:
+    path = tmp_path / "g.jsonl"
+    rec = Record.create(path, {"game": "asl", "scenario": "demo.json"})
+    rec.append("action", {"text": "move ge1 DA1-DA2"})
+    rec.close()
+    assert main(["record", "verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"record OK: {path}: 2 entries, game asl, scenario demo.json, head hash {rec.head}")
+    path.write_text(path.read_text().replace("DA2", "DA3"))
+    assert main(["record", "verify", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == f"hexmate: record NOT valid: record {path} line 2: hash mismatch (this entry was changed)"
+
+
+def test_busy_web_port_is_one_line(tmp_path, capsys) -> None:
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    try:
+        code = main(["demo", "--no-browser", "--port-http", str(port), "--record", str(tmp_path / "r.jsonl")])
+    finally:
+        holder.close()
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.strip() == (f"hexmate: error: web port 127.0.0.1:{port} is already in use; "
+                           "choose another with --port-http")
+
+
+def test_missing_scenario_is_one_line(tmp_path, capsys) -> None:
+    code = main(["run", "--port", str(tmp_path / "ttyACM0"), "--scenario", str(tmp_path / "nope.json"),
+                 "--no-browser", "--port-http", "0", "--record", str(tmp_path / "r.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and "nope.json" in err and "Traceback" not in err
