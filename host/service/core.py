@@ -120,6 +120,7 @@ class Service:
         self.hello: Hello | None = None
         self.heartbeat: Heartbeat | None = None
         self.world_listeners: list[Callable[[str], None]] = []
+        self.in_sync: bool | None = None  # None until the tracker compared a snapshot with the game
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
@@ -264,10 +265,12 @@ class Service:
         diffs = list(getattr(ev, "differences", []))
         hexes = {h for d in diffs for h in _hexes_in(d)}
         self._lit = {h: MISMATCH for h in hexes}
+        self.in_sync = False
         self.notice = {"level": "warn", "text": f"The table differs from the game in {len(diffs)} place(s); "
                                                 "set the counters on the orange hexes as the page shows."}
 
     def _ev_InSync(self, ev: Any) -> None:
+        self.in_sync = True
         if any(led == MISMATCH for led in self._lit.values()):
             self._lit = {}
         self.notice = {"level": "ok", "text": "The table matches the game."}
@@ -316,6 +319,20 @@ class Service:
         if line.startswith("leds"):
             self.firmware_leds = parse_leds_line(line, self.firmware_leds)
             self._publish_table()
+
+    def tracker_in_sync(self) -> bool:
+        return bool(self.in_sync)
+
+    def movable_counter(self) -> tuple[str, int, str]:
+        """(unit id, cell, tag uid) of a unit of the side to act that has somewhere legal to go."""
+        uids = {t["unit"]: t["uid"] for t in self.tray if t.get("unit")}
+        for unit_id, h in sorted(self.session.expected().items()):
+            cell = self.cells.cell_of(h)
+            side = self.session.unit_summary(unit_id).get("side")
+            if unit_id in uids and cell is not None and side == self.session.to_act:
+                if self.session.destinations([unit_id], h):
+                    return unit_id, cell, uids[unit_id]
+        raise LookupError("no unit of the side to act can move now")
 
     # --- views for the pages -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:

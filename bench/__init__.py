@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench` runs every bench_*.py main()."""
