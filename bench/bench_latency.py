@@ -43,7 +43,7 @@ async def _measure(lifts: int) -> tuple[list[float], list[float]]:
             await asyncio.sleep(0.05)
         else:
             raise RuntimeError(f"table never became live and in sync: {service.conn.detail}")
-        unit_id, cell, uid = service.movable_counter()
+        _unit, cell, uid = service.movable_counter()
         firmware_ms: list[float] = []
         host_ms: list[float] = []
         for _ in range(lifts):
@@ -82,7 +82,7 @@ def _pct(values: list[float], p: float) -> float:
 def main() -> None:
     logging.basicConfig(level=logging.WARNING)
     firmware_ms, host_ms = asyncio.run(_measure(LIFTS))
-    print(f"bench_latency: lift -> LED frame back in the firmware, {len(firmware_ms)} lifts over the real pty")
+    print(f"bench_latency: lift -> LED frame back in the firmware, {len(firmware_ms)} lifts, real pty")
     print(f"  firmware clock (trace detect -> trace leds): p50 {statistics.median(firmware_ms):.1f} ms, "
           f"p99 {_pct(firmware_ms, 99):.1f} ms, max {max(firmware_ms):.1f} ms (target p99 < 30 ms)")
     print(f"  wall clock (world command -> trace leds):    p50 {statistics.median(host_ms):.1f} ms, "

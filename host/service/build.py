@@ -59,7 +59,8 @@ async def build_service(
         raise SessionError(str(e)) from None
     tracker = Tracker(calibration, registry, session)
     tray = [
-        {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side, "kind": c.kind, "name": c.describe()}
+        {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
+         "kind": c.kind, "name": c.describe()}
         for uid, c in registry
         if c.game == game
     ]

@@ -329,9 +329,9 @@ class Service:
         for unit_id, h in sorted(self.session.expected().items()):
             cell = self.cells.cell_of(h)
             side = self.session.unit_summary(unit_id).get("side")
-            if unit_id in uids and cell is not None and side == self.session.to_act:
-                if self.session.destinations([unit_id], h):
-                    return unit_id, cell, uids[unit_id]
+            movable = unit_id in uids and cell is not None and side == self.session.to_act
+            if movable and cell is not None and self.session.destinations([unit_id], h):
+                return unit_id, cell, uids[unit_id]
         raise LookupError("no unit of the side to act can move now")
 
     # --- views for the pages -----------------------------------------------------------------------------
