@@ -1,0 +1,243 @@
+"""Actions: frozen values with a one-line text form that round-trips (python-chess's Move.uci()).
+
+Dice results are fields of the actions that need them, so replaying the log replays the game. Hexes print
+through the map's labels when a label function is given (``DC4``), else as axial ``@q,r``; the parser takes
+both.
+
+>>> from hexmate.rules.hexes import Hex
+>>> a = Fire(("ger-sq1", "ger-ldr1"), Hex(3, 2), (3, 4))
+>>> a.text()
+'fire ger-sq1,ger-ldr1 at @3,2 dice 3,4'
+>>> parse_text(a.text()) == a
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from hexmate.rules.errors import InvalidAction
+from hexmate.rules.hexes import Hex
+
+Cost = int | Fraction
+LabelFn = Callable[[Hex], str]
+ParseHexFn = Callable[[str], Hex]
+_UNIT_ID = re.compile(r"^[A-Za-z0-9_.\-?]+$")
+
+
+def hex_text(h: Hex, label: LabelFn | None = None) -> str:
+    return label(h) if label is not None else f"@{h.q},{h.r}"
+
+
+def cost_text(cost: Cost) -> str:
+    return str(cost) if isinstance(cost, int) or cost.denominator != 1 else str(cost.numerator)
+
+
+def _units(units: Sequence[str]) -> str:
+    return ",".join(units)
+
+
+def _dice(values: Sequence[int]) -> str:
+    return ",".join(str(v) for v in values)
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = "action"
+
+    def text(self, label: LabelFn | None = None) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A unit or stack moving along ``path`` (start hex first); ``cost`` in MF/MP, filled in when pushed."""
+
+    kind: ClassVar[str] = "move"
+    units: tuple[str, ...]
+    path: tuple[Hex, ...]
+    cost: Cost | None = None
+
+    def text(self, label: LabelFn | None = None) -> str:
+        out = f"{self.kind} {_units(self.units)} {'-'.join(hex_text(h, label) for h in self.path)}"
+        return out if self.cost is None else f"{out} cost {cost_text(self.cost)}"
+
+    @property
+    def start(self) -> Hex:
+        return self.path[0]
+
+    @property
+    def end(self) -> Hex:
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class Advance(Move):
+    """ASL Advance Phase: one hex, even into an enemy Location (A4.7)."""
+
+    kind: ClassVar[str] = "advance"
+
+
+@dataclass(frozen=True)
+class EndPhase(Action):
+    kind: ClassVar[str] = "end"
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """PG / Fire Team: give up this action segment (PG 3.0 B)."""
+
+    kind: ClassVar[str] = "pass"
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """Fire at a hex by one unit or a fire group; ``dice`` is the reported roll (None = declaration only)."""
+
+    kind: ClassVar[str] = "fire"
+    firers: tuple[str, ...]
+    target: Hex
+    dice: tuple[int, ...] | None = None
+
+    def text(self, label: LabelFn | None = None) -> str:
+        out = f"{self.kind} {_units(self.firers)} at {hex_text(self.target, label)}"
+        return out if self.dice is None else f"{out} dice {_dice(self.dice)}"
+
+    def declared(self) -> Fire:
+        return type(self)(self.firers, self.target, None)
+
+
+@dataclass(frozen=True)
+class Attack(Fire):
+    """Schlieffen's War: attack an adjacent hex with units from one or more hexes (11.0)."""
+
+    kind: ClassVar[str] = "attack"
+
+
+@dataclass(frozen=True)
+class Check(Action):
+    """Resolve one pending check (morale, pin) for a unit with the reported roll."""
+
+    kind: ClassVar[str] = "check"
+    unit: str
+    dice: tuple[int, ...]
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"check {self.unit} dice {_dice(self.dice)}"
+
+
+@dataclass(frozen=True)
+class Casualty(Action):
+    """Name the unit a casualty result falls on (chosen by Random Selection on the table, ASL A.9)."""
+
+    kind: ClassVar[str] = "casualty"
+    unit: str
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"casualty {self.unit}"
+
+
+@dataclass(frozen=True)
+class RollDice(Action):
+    """A roll that is itself the action, e.g. PG initiative (3.0 A): values in side order."""
+
+    kind: ClassVar[str] = "roll"
+    purpose: str
+    values: tuple[int, ...]
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"roll {self.purpose} {_dice(self.values)}"
+
+
+def parse_hex_default(text: str) -> Hex:
+    match = re.fullmatch(r"@(-?\d+),(-?\d+)", text)
+    if not match:
+        raise InvalidAction(f"{text!r} is not a hex (a map label, or @q,r)")
+    return Hex(int(match.group(1)), int(match.group(2)))
+
+
+def parse_units(text: str) -> tuple[str, ...]:
+    units = tuple(text.split(","))
+    if not all(_UNIT_ID.match(u) for u in units):
+        raise InvalidAction(f"{text!r} is not a list of unit ids (comma separated, no spaces)")
+    return units
+
+
+def parse_dice(text: str) -> tuple[int, ...]:
+    from hexmate.rules.dice import parse_values
+
+    return parse_values(text)
+
+
+def parse_cost(text: str) -> Cost:
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidAction(f"{text!r} is not a cost") from None
+    return value.numerator if value.denominator == 1 else value
+
+
+def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
+    """Parse one action's text form. Raises InvalidAction naming what is wrong; no position is consulted."""
+    hexp = parse_hex or parse_hex_default
+    words = text.strip().split()
+    if not words:
+        raise InvalidAction("empty action")
+    verb, rest = words[0].lower(), words[1:]
+
+    def need(n: int, form: str) -> None:
+        if len(rest) != n:
+            raise InvalidAction(f"{text!r}: expected '{form}'")
+
+    if verb in ("end", "done") and len(rest) <= 1:
+        return EndPhase()
+    if verb == "pass" and not rest:
+        return Pass()
+    if verb in ("move", "advance"):
+        if len(rest) not in (2, 4) or (len(rest) == 4 and rest[2] != "cost"):
+            raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] HEX-HEX-... [cost N]'")
+        path = _path(rest[1], hexp)
+        cost = parse_cost(rest[3]) if len(rest) == 4 else None
+        cls = Advance if verb == "advance" else Move
+        return cls(parse_units(rest[0]), path, cost)
+    if verb in ("fire", "attack"):
+        if len(rest) not in (3, 5) or rest[1] != "at" or (len(rest) == 5 and rest[3] not in ("dice", "die")):
+            raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] at HEX [dice N,N]'")
+        dice = parse_dice(rest[4]) if len(rest) == 5 else None
+        fcls = Attack if verb == "attack" else Fire
+        return fcls(parse_units(rest[0]), hexp(rest[2]), dice)
+    if verb == "check":
+        need(3, "check UNIT dice N,N")
+        if rest[1] not in ("dice", "die"):
+            raise InvalidAction(f"{text!r}: expected 'check UNIT dice N,N'")
+        return Check(parse_units(rest[0])[0], parse_dice(rest[2]))
+    if verb == "casualty":
+        need(1, "casualty UNIT")
+        return Casualty(parse_units(rest[0])[0])
+    if verb == "roll":
+        need(2, "roll PURPOSE N,N")
+        return RollDice(rest[0], parse_dice(rest[1]))
+    raise InvalidAction(f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, check, casualty, "
+                        "roll, pass, end)")
+
+
+def _path(text: str, hexp: ParseHexFn) -> tuple[Hex, ...]:
+    if "@" in text:
+        parts = re.findall(r"@-?\d+,-?\d+", text)
+        if "-".join(parts) != text:
+            raise InvalidAction(f"{text!r} is not a path of hexes (HEX-HEX-...)")
+    else:
+        parts = [p for p in text.split("-") if p]
+    if not parts:
+        raise InvalidAction(f"{text!r} is not a path of hexes")
+    return tuple(hexp(p) for p in parts)

@@ -1,0 +1,32 @@
+"""Errors raised by the rules core: one root, and python-chess's split of invalid / illegal / ambiguous."""
+
+from __future__ import annotations
+
+
+class RulesError(Exception):
+    """Root of every error the rules core raises on bad input or a rule violation."""
+
+
+class InvalidAction(RulesError, ValueError):
+    """The action text or value is malformed (cannot be understood at all)."""
+
+
+class IllegalAction(RulesError, ValueError):
+    """The action is well formed but not legal in this position; the message cites the rule."""
+
+    def __init__(self, reason: str, rule: str = "") -> None:
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+class AmbiguousAction(RulesError, ValueError):
+    """The action text matches more than one legal action; the message lists the candidates."""
+
+
+class DiceError(InvalidAction):
+    """Dice values that do not fit the roll they claim to be (wrong count, pips out of range)."""
+
+
+class DataError(RulesError):
+    """A data file (chart pack, scenario, sequence of play) is malformed; the message names file and place."""

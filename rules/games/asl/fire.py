@@ -1,0 +1,371 @@
+"""ASL fire (A7) in the subset: fire groups, FP modifiers, IFT DRMs, Cowering, the IFT lookup through the
+chart pack, and the results (A7.301-A7.306) turned into pending casualties and morale checks (A10.1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.base import Line, Pending, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex, distance
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+FIRE_MARKERS = {"PFPh": "prep_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
+LEADER = "leader"
+
+
+def _half(x: Fraction) -> Fraction:
+    return x / 2
+
+
+def _fmt(x: Fraction | int) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    whole, rest = divmod(x.numerator, x.denominator)
+    return f"{whole} {rest}/{x.denominator}" if whole else f"{rest}/{x.denominator}"
+
+
+def _firers(position: Position, fire: act.Fire) -> list[UnitState]:
+    out = []
+    if len(set(fire.firers)) != len(fire.firers):
+        raise InvalidAction("a firer is named twice")
+    for uid in fire.firers:
+        if uid not in position.units:
+            raise InvalidAction(f"no unit {uid!r} in this game")
+        out.append(position.units[uid])
+    return out
+
+
+def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) -> act.Fire:
+    phase = position.phase.id
+    side = position.to_act
+    firers = _firers(position, fire)
+    if not firers:
+        raise IllegalAction("name the firing units", "A7.3")
+    for unit in firers:
+        if unit.side != side:
+            raise IllegalAction(f"{unit.id} is not {side}'s; in the {position.phase.name} only {side} fires",
+                                position.phase.rule)
+        if unit.hex is None:
+            raise IllegalAction(f"{unit.id} is not on the map")
+        if unit.has("broken"):
+            raise IllegalAction(f"{unit.id} is broken and has no FP", "A1.4")
+        if unit.has(FIRE_MARKERS[phase]):
+            raise IllegalAction(f"{unit.id} has already fired this phase", "A.15")
+        if phase == "AFPh" and unit.has("prep_fire"):
+            raise IllegalAction(f"{unit.id} prep fired this Player Turn and may not fire again", "A.15")
+    shooters = [u for u in firers if u.type != LEADER]
+    if not shooters:
+        raise IllegalAction("a leader has no FP of his own; he directs other units' fire", "A7.53")
+    shooter_hexes = {u.hex for u in shooters}
+    for leader in (u for u in firers if u.type == LEADER):
+        if leader.hex not in shooter_hexes:
+            raise IllegalAction(f"{leader.id} is alone in his Location and may not join the fire group", "A7.5")
+    if len(shooter_hexes) > 1:
+        for h in shooter_hexes:
+            assert h is not None
+            if not any(o is not None and distance(h, o) == 1 for o in shooter_hexes if o != h):
+                raise IllegalAction(f"fire group member at {position.label(h)} is not adjacent to another member",
+                                    "A7.5")
+    target = fire.target
+    if target not in position.map.hexes:
+        raise IllegalAction("the target hex is not on the map", "A7.3")
+    if not [u for u in position.units_at(target) if u.side != side]:
+        raise IllegalAction(f"no enemy unit at {position.label(target)}", "A7.3")
+    for unit in shooters:
+        assert unit.hex is not None
+        d = distance(unit.hex, target)
+        if d == 0:
+            raise IllegalAction("fire at one's own Location (TPBF) is outside this subset", "A7.21")
+        if d > 2 * int(unit.values["range"]):
+            raise IllegalAction(f"{unit.id} is {d} hexes from the target, beyond twice its range of "
+                                f"{unit.values['range']}", "A7.22")
+        sight = asl_terrain.line_of_sight(position, unit.hex, target)
+        if sight.blocked:
+            raise IllegalAction(f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}",
+                                "A6.1")
+    if fire.dice is None:
+        if need_dice:
+            raise InvalidAction("a fire attack needs its DR: add 'dice WHITE,COLOURED'")
+    else:
+        ASL_DR.from_values(fire.dice)
+    return fire
+
+
+def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] | None:
+    """A7.53/A7.531: a leader directs the fire if there is a Good Order unpinned leader in every firing
+    Location; the worst of their modifiers applies."""
+    shooters = [u for u in firers if u.type != LEADER]
+    leaders = [u for u in firers if u.type == LEADER and not u.has("pinned") and not u.has("broken")]
+    if not leaders:
+        return None
+    best_per_hex = {}
+    for h in {u.hex for u in shooters}:
+        here = [int(ldr.values["leadership"]) for ldr in leaders if ldr.hex == h]
+        if not here:
+            return None
+        best_per_hex[h] = min(here)
+    worst = max(best_per_hex.values())
+    names = ", ".join(ldr.id for ldr in leaders)
+    return worst, names
+
+
+def _firer_fp(position: Position, unit: UnitState, target: Hex, area: bool) -> tuple[Fraction, str]:
+    """One firer's modified FP and the working (A7.2: fractions kept; doubling and halving combine)."""
+    assert unit.hex is not None
+    fp = Fraction(int(unit.values["fp"]))
+    steps = [f"{unit.id} ({unit.name}) {_fmt(fp)}"]
+    d = distance(unit.hex, target)
+    if d == 1:
+        fp *= 2
+        steps.append("x2 point blank A7.21")
+    if d > int(unit.values["range"]):
+        fp = _half(fp)
+        steps.append("x1/2 long range A7.22")
+    if area:
+        fp = _half(fp)
+        steps.append("x1/2 area fire at concealed A7.23")
+    phase = position.phase.id
+    if phase == "AFPh":
+        fp = _half(fp)
+        steps.append("x1/2 advancing fire A7.24")
+    if unit.has("pinned"):
+        fp = _half(fp)
+        steps.append("x1/2 pinned A7.8")
+    if phase == "AFPh" and unit.values.get("assault_fire") and d <= int(unit.values["range"]):
+        fp = Fraction(math.ceil(fp + 1))
+        steps.append("+1 assault fire, rounded up A7.36")
+    return fp, " ".join(steps) + f" = {_fmt(fp)}"
+
+
+def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+    assert fire.dice is not None
+    roll = ASL_DR.from_values(fire.dice)
+    firers = _firers(position, fire)
+    shooters = [u for u in firers if u.type != LEADER]
+    side = firers[0].side
+    targets = [u for u in position.units_at(fire.target) if u.side != side]
+    chart = position.charts.chart("ift")
+    lines: list[Line] = []
+    # DRMs (A7.3 step 5; all cumulative, A.17); worst hindrance of any member for the whole group (A7.52).
+    drms: list[tuple[str, int, str]] = []
+    led = _leadership(position, firers)
+    if led is not None:
+        drms.append((f"leadership ({led[1]})", led[0], "A7.53"))
+    tem = asl_terrain.tem(position, fire.target)
+    if tem:
+        drms.append((f"target terrain ({position.map.terrain(fire.target)})", tem, "A7.6"))
+    hindrance = max(asl_terrain.line_of_sight(position, u.hex, fire.target).hindrance
+                    for u in shooters if u.hex is not None)
+    if hindrance:
+        drms.append(("LOS hindrance", hindrance, "A6.7"))
+    if any(u.has("cx") for u in firers):
+        drms.append(("CX firer", 1, "A4.51"))
+    drm = sum(v for _, v, _ in drms)
+    final = roll.total + drm
+    for label, value, rule in drms:
+        lines.append(Line(label, f"{value:+d}", rule))
+    lines.append(Line("Original DR", f"{roll.white} white + {roll.coloured} coloured = {roll.total}", "A.1"))
+    lines.append(Line("Final DR", f"{roll.total} {drm:+d} = {final}", "A7.3"))
+    # A7.9 Cowering: doubles on an attack no leader directs, unless every firer is an SMC.
+    shift = 0
+    if roll.doubles and led is None and shooters:
+        shift = 2 if any(u.values.get("inexperienced") for u in shooters) else 1
+        lines.append(Line("Cowering", f"doubles, undirected: {shift} column(s) left", "A7.9"))
+    results: dict[str, str] = {}
+    summary_parts = []
+    groups = [("known", [u for u in targets if not u.concealed], False),
+              ("concealed", [u for u in targets if u.concealed], True)]
+    for name, group, area in groups:
+        if not group:
+            continue
+        total = Fraction(0)
+        for unit in shooters:
+            fp, working = _firer_fp(position, unit, fire.target, area)
+            total += fp
+            lines.append(Line(f"FP vs {name}", working, "A7.2"))
+        axis = chart.axis("fp")
+        col = axis.locate(total)
+        if col is not None:
+            col -= shift
+        if col is None or col < 0:
+            result = "-"
+            lines.append(Line(f"IFT vs {name}", f"{_fmt(total)} FP: no column left, no effect", "A7.9"))
+        else:
+            result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+            lines.append(Line(f"IFT vs {name}", f"{_fmt(total)} FP -> {axis.key_at(col)} column, final DR {final} "
+                                                f"-> {result}", "A7.3"))
+        for unit in group:
+            results[unit.id] = result
+        summary_parts.append(f"{name} {result}")
+    summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
+    return Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary)
+
+
+def apply(game: AslGame, position: Position, fire: act.Fire) -> State:
+    resolution = resolve(game, position, fire)
+    state = position.state
+    marker = FIRE_MARKERS[position.phase.id]
+    for uid in fire.firers:
+        unit = state.units[uid]
+        # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
+        state = state.with_unit(UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers | {marker}))
+    pending: list[Pending] = []
+    by_result: dict[str, list[str]] = {}
+    for uid, result in resolution.results.items():
+        by_result.setdefault(result, []).append(uid)
+    for result, ids in by_result.items():
+        pending.extend(_pending_for(state, result, ids))
+    return state.replace(pending=tuple(pending))
+
+
+def _mc_order(state: State, ids: list[str]) -> list[str]:
+    # A7.303: each target checks separately, the best leader first.
+    def key(uid: str) -> tuple[int, int, str]:
+        unit = state.units[uid]
+        return (0 if unit.type == LEADER else 1, -int(unit.values["morale"]), uid)
+    return sorted(ids, key=key)
+
+
+def _pending_for(state: State, result: str, ids: list[str]) -> list[Pending]:
+    side = state.units[ids[0]].side
+    if result == "-":
+        return []
+    if result == "PTC":
+        return [Pending(u, "PTC", "A7.305", side) for u in _mc_order(state, ids) if not state.units[u].has("broken")]
+    if result.endswith("MC"):
+        n = 0 if result == "NMC" else int(result[:-2])
+        return [Pending(u, "MC", "A7.304" if n else "A7.303", side, n) for u in _mc_order(state, ids)]
+    if result.startswith("K/"):
+        return [Pending("", "K", "A7.302", side, int(result[2:]), tuple(ids))]
+    if result.endswith("KIA"):
+        n = int(result[:-3])
+        return [Pending("", "KIA", "A7.301", side, n, tuple(ids))]
+    raise IllegalAction(f"unknown IFT result {result!r} in the chart pack")
+
+
+def describe(position: Position, p: Pending) -> str:
+    if p.effect in ("K", "KIA"):
+        return f"name the unit Random Selection picks for the {p.effect} result ({p.rule}) among {', '.join(p.group)}"
+    what = "pin check (NTC)" if p.effect == "PTC" else (f"{p.modifier}MC" if p.modifier else "NMC")
+    return f"{p.unit} takes a {what}: roll 'check {p.unit} dice W,C' ({p.rule})"
+
+
+def check_pending(game: AslGame, position: Position, action: act.Action, need_dice: bool) -> act.Action:
+    p = position.state.pending[0]
+    if p.effect in ("K", "KIA"):
+        if isinstance(action, act.Casualty) and action.unit in p.group and action.unit in position.units:
+            return action
+        raise IllegalAction(f"first {describe(position, p)}", p.rule)
+    if isinstance(action, act.Check) and action.unit == p.unit:
+        if action.dice:
+            ASL_DR.from_values(action.dice)
+        elif need_dice:
+            raise InvalidAction("a check needs its DR: 'check UNIT dice W,C'")
+        return action
+    raise IllegalAction(f"first {describe(position, p)}", p.rule)
+
+
+def generate_pending(position: Position) -> Iterator[act.Action]:
+    p = position.state.pending[0]
+    if p.effect in ("K", "KIA"):
+        for uid in p.group:
+            if uid in position.units:
+                yield act.Casualty(uid)
+    else:
+        yield act.Check(p.unit, ())
+
+
+def _reduce(state: State, unit: UnitState) -> tuple[State, UnitState | None]:
+    """Casualty Reduction (A7.302): a squad becomes its HS, a HS or crew is eliminated, an SMC is wounded."""
+    if unit.type == LEADER:
+        wounded = unit.mark("wounded")
+        return state.with_unit(wounded), wounded
+    to = unit.values.get("reduces_to")
+    if unit.type == "squad" and isinstance(to, str):
+        counters = state.extra.get("counters")
+        assert isinstance(counters, dict)
+        half = UnitState(unit.id, unit.side, counters[to], unit.hex, False, unit.markers)
+        return state.with_unit(half), half
+    return state.without_unit(unit.id), None
+
+
+def _break(state: State, unit: UnitState) -> State:
+    if unit.has("broken"):
+        return _reduce(state, unit)[0]
+    return state.with_unit(UnitState(unit.id, unit.side, unit.counter, unit.hex, False,
+                                     (unit.markers - {"pinned", "cx"}) | {"broken"}))
+
+
+def apply_pending(game: AslGame, position: Position, action: act.Action) -> State:
+    state = position.state
+    p, rest = state.pending[0], state.pending[1:]
+    if isinstance(action, act.Casualty):
+        unit = state.units[action.unit]
+        group = tuple(u for u in p.group if u != unit.id)
+        if p.effect == "KIA":
+            state = state.without_unit(unit.id)
+            if p.modifier > 1 and group:
+                return state.replace(pending=(Pending("", "KIA", p.rule, p.side, p.modifier - 1, group), *rest))
+            for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
+                state = _break(state, state.units[uid])
+            return state.replace(pending=rest)
+        state, reduced = _reduce(state, unit)
+        checks = list(group) + ([reduced.id] if reduced is not None and reduced.type != LEADER else [])
+        mcs = [Pending(u, "MC", p.rule, p.side, p.modifier) for u in _mc_order(state, checks) if u in state.units]
+        return state.replace(pending=(*mcs, *rest))
+    assert isinstance(action, act.Check)
+    roll = ASL_DR.from_values(action.dice)
+    unit = state.units[p.unit]
+    broken = unit.has("broken")
+    morale = int(unit.values["broken_morale" if broken else "morale"])
+    helpers = [int(ldr.values["leadership"]) for ldr in state.units.values()
+               if ldr.type == LEADER and ldr.hex == unit.hex and ldr.id != unit.id and ldr.side == unit.side
+               and not ldr.has("broken") and not ldr.has("pinned")]
+    final = roll.total + p.modifier + (min(helpers) if helpers else 0)  # A10.7: the leader's DRM helps
+    if p.effect == "PTC":
+        if final > morale:
+            state = state.with_unit(unit.mark("pinned"))  # A7.305
+        return state.replace(pending=rest)
+    if roll.total == 12:  # A10.31 Casualty MC
+        if broken:
+            return state.without_unit(unit.id).replace(pending=rest)
+        state, reduced = _reduce(state, unit)
+        if reduced is not None:
+            state = _break(state, reduced)
+        return state.replace(pending=rest)
+    if final > morale:
+        state = _break(state, unit)  # A10.3: a failed MC breaks the unit
+    elif final == morale and not broken:
+        state = state.with_unit(unit.mark("pinned"))  # A7.8: passing exactly pins
+    return state.replace(pending=rest)
+
+
+def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
+    side = position.to_act
+    marker = FIRE_MARKERS[position.phase.id]
+    enemy_hexes = sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None},
+                         key=lambda h: (h.q, h.r))
+
+    def eligible(u: UnitState) -> bool:
+        return u.side == side and not u.has("broken") and not u.has(marker) and not (
+            position.phase.id == "AFPh" and u.has("prep_fire"))
+
+    for group in game._groups(position, eligible):
+        for target in enemy_hexes:
+            fire = act.Fire(tuple(sorted(group)), target)
+            try:
+                check(game, position, fire, need_dice=False)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield fire

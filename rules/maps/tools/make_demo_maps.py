@@ -1,0 +1,217 @@
+"""Generate the ORIGINAL demo maps (not copies of any published board): demo-asl.json and demo-sw.json.
+
+Run from the repository root: ``.venv/bin/python rules/maps/tools/make_demo_maps.py``;
+it rewrites rules/maps/demo-*.json. The output is committed; tests load the JSON, not this script.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from hexmate.rules.hexes import DIRECTION_NAMES, Hex, center, direction_between, distance
+from hexmate.rules.labels import Grid
+
+OUT = Path(__file__).resolve().parent.parent
+
+
+# --- ASL-scale demo board "D" -----------------------------------------------------------------------------
+# 33 columns x 10 rows exactly like hardware board emu-346 (BRIEF-INTERFACES). "at": [-1, 1] puts the
+# centre of column c, row n at x = (c-1)*sqrt(3)/2, y = n (odd c) or n + 0.5 (even c) pitches: mm / 25.4.
+
+ASL = Grid.asl()
+AT = Hex(-1, 1)
+
+
+def _h(label: str) -> Hex:
+    return ASL.to_hex(*ASL.parse(label))
+
+
+def _label(h: Hex) -> str:
+    return ASL.format(*ASL.from_hex(h))
+
+
+def _all() -> list[Hex]:
+    return [ASL.to_hex(c, n) for c, n in ASL.cells()]
+
+
+def _within(label: str, radius: int) -> set[Hex]:
+    c = _h(label)
+    return {h for h in _all() if distance(c, h) <= radius}
+
+
+def _path(*labels: str) -> list[Hex]:
+    """A road through the listed waypoints, filled in with the hexes nearest the straight line."""
+    hexes = [_h(x) for x in labels]
+    out = [hexes[0]]
+    for target in hexes[1:]:
+        while out[-1] != target:
+            cur = out[-1]
+            best = min((n for n in (cur + d for d in _DIRS) if n in _ALL),
+                       key=lambda n: (distance(n, target), _euclid(n, target)))
+            out.append(best)
+    return out
+
+
+def _euclid(a: Hex, b: Hex) -> float:
+    (ax, ay), (bx, by) = center(a), center(b)
+    return float((ax - bx) ** 2 + (ay - by) ** 2)
+
+
+_DIRS = [Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0)]
+_ALL: set[Hex] = set()
+
+
+def make_asl() -> dict[str, Any]:
+    _ALL.clear()
+    _ALL.update(_all())
+    level: dict[Hex, int] = {}
+    terrain: dict[Hex, str] = {}
+    # Hill one (west): level 1 skirt, level 2 crest. Hill two (east): a level 1 rise.
+    for h in _within("F5", 2):
+        level[h] = 1
+    for h in _within("F5", 1):
+        level[h] = 2
+    for h in _within("Y4", 2) - {_h("AA2"), _h("W2")}:
+        level[h] = 1
+    # Woods: a copse north, a wood on the hill's east shoulder (level 1 woods), a forest edge south-east.
+    for h in _within("J3", 1):
+        terrain[h] = "woods"
+    for label in ("H5", "H6", "G7"):
+        terrain[_h(label)] = "woods"
+    for h in _within("DD8", 1) | {_h("FF9"), _h("FF10")}:
+        terrain[h] = "woods"
+    for label in ("P1", "Q1", "Q2"):
+        terrain[_h(label)] = "woods"
+    # A village at the crossroads: stone and wooden buildings.
+    for label in ("S4", "U4", "S6", "U6"):
+        terrain[_h(label)] = "stone-building"
+    for label in ("R5", "V5", "T7", "N8", "O8"):
+        terrain[_h(label)] = "wooden-building"
+    for label in ("B8", "B9", "C8", "C9", "AA1", "BB1"):
+        terrain[_h(label)] = "orchard"
+    for label in ("K7", "L7", "L8", "M7", "M8", "K8", "X8", "Y8", "X9"):
+        terrain[_h(label)] = "grain"
+
+    roads: dict[Hex, set[int]] = {}
+
+    def lay(path: list[Hex]) -> None:
+        for a, b in itertools.pairwise(path):
+            roads.setdefault(a, set()).add(direction_between(a, b))
+            roads.setdefault(b, set()).add(direction_between(b, a))
+
+    lay(_path("A5", "GG5"))  # the east-west highway
+    lay(_path("T0", "T5"))  # north road into the village
+    lay(_path("T5", "T10"))  # south road
+    lay(_path("T5", "Z2", "GG1"))  # north-east branch
+    lay(_path("J4", "J7", "N9"))  # a lane from the woods past the grain to the farm
+
+    walls = [("S4", "S"), ("S4", "SW"), ("U4", "S"), ("U4", "SE"), ("S6", "N"), ("U6", "N"), ("O8", "N"),
+             ("N8", "NE"), ("E2", "SE"), ("D3", "NE"), ("C3", "NE")]
+    hedges = [("K8", "S"), ("L8", "S"), ("M8", "S"), ("M7", "NE"), ("K7", "NW"), ("X9", "S"), ("Y8", "SE"),
+              ("C9", "S"), ("B9", "S"), ("AA1", "S"), ("BB1", "SW")]
+
+    hexes: dict[str, Any] = {}
+    for h in sorted(_ALL, key=lambda x: ASL.from_hex(x)):
+        entry: dict[str, Any] = {}
+        if terrain.get(h, "open") != "open":
+            entry["terrain"] = terrain[h]
+        if level.get(h, 0):
+            entry["level"] = level[h]
+        if h in roads:
+            entry["road"] = [DIRECTION_NAMES[d] for d in sorted(roads[h])]
+        if entry:
+            hexes[_label(h)] = entry
+    sides = [{"hex": x, "side": s, "features": ["wall"]} for x, s in walls]
+    sides += [{"hex": x, "side": s, "features": ["hedge"]} for x, s in hedges]
+    return {
+        "format": "hexmate-map/1",
+        "name": "hexmate demo board D (original, ASL scale)",
+        "game": "asl",
+        "notes": "Generated by rules/maps/tools/make_demo_maps.py. Original layout, not a published board.",
+        "boards": [{
+            "id": "D",
+            "grid": {"kind": "asl", "columns": 33, "rows": 10},
+            "at": [AT.q, AT.r],
+            "rotation": 0,
+            "default": {"terrain": "open", "level": 0},
+            "hexes": hexes,
+            "hexsides": sides,
+        }],
+    }
+
+
+# --- Schlieffen's War demo map (four-digit CCRR, even columns lower, digest 2.4) ---------------------------
+
+SW_COLUMNS, SW_ROWS = 44, 32
+
+
+def make_sw() -> dict[str, Any]:
+    grid = Grid.ccrr(1, SW_COLUMNS, 1, SW_ROWS, low="even")
+    rng = random.Random(1914)
+    cells = list(grid.cells())
+    hexes: dict[str, Any] = {}
+    terrain: dict[tuple[int, int], str] = {}
+    # Forest belts and rough uplands as blobs; cities and fortresses at fixed points of an invented country.
+    for _ in range(14):
+        c0, r0 = rng.randint(2, SW_COLUMNS - 1), rng.randint(2, SW_ROWS - 1)
+        centre = grid.to_hex(c0, r0)
+        radius = rng.randint(1, 2)
+        kind = "forest" if rng.random() < 0.7 else "rough"
+        for c, r in cells:
+            if distance(grid.to_hex(c, r), centre) <= radius and rng.random() < 0.8:
+                terrain[(c, r)] = kind
+    for c, r in [(30, 5), (31, 6), (30, 6)]:
+        terrain[(c, r)] = "marsh"
+    cities = [(8, 12), (14, 20), (22, 9), (27, 24), (35, 15), (40, 28), (12, 4), (19, 29)]
+    fortresses = {(22, 9), (35, 15)}
+    for c, r in cities:
+        terrain[(c, r)] = "city"
+    for (c, r), kind in sorted(terrain.items()):
+        entry: dict[str, Any] = {"terrain": kind}
+        if (c, r) in fortresses:
+            entry["features"] = ["heavy-fortress"]
+        hexes[grid.format(c, r)] = entry
+    # Two rivers on hexsides: each walks roughly south, taking the side between consecutive hexes of a
+    # meandering chain of hexes on its west bank.
+    sides: list[dict[str, Any]] = []
+    for start_col in (11, 29):
+        col, row = start_col, 1
+        while row < SW_ROWS:
+            here = grid.to_hex(col, row)
+            east = here + Hex(1, 0) if rng.random() < 0.5 else here + Hex(1, -1)
+            if grid.contains(*grid.from_hex(east)):
+                side = DIRECTION_NAMES[direction_between(here, east)]
+                sides.append({"hex": grid.format(col, row), "side": side, "features": ["river"]})
+            row += 1
+            col = min(max(col + rng.choice((-1, 0, 0, 1)), 2), SW_COLUMNS - 2)
+    # Keep the four errata river hexsides of Schlieffen's War 2.1 as data the tests check for adjacency.
+    for a, b in [("1413", "1513"), ("1212", "1313"), ("1010", "1111"), ("1810", "1910")]:
+        ha, hb = grid.to_hex(*grid.parse(a)), grid.to_hex(*grid.parse(b))
+        sides.append({"hex": a, "side": DIRECTION_NAMES[direction_between(ha, hb)], "features": ["river"]})
+    return {
+        "format": "hexmate-map/1",
+        "name": "hexmate demo theatre (original, Schlieffen's War scale)",
+        "game": "sw",
+        "notes": "Generated by rules/maps/tools/make_demo_maps.py. Invented geography.",
+        "boards": [{
+            "id": "",
+            "grid": {"kind": "ccrr", "columns": [1, SW_COLUMNS], "rows": [1, SW_ROWS], "low": "even"},
+            "default": {"terrain": "clear", "level": 0},
+            "hexes": hexes,
+            "hexsides": sides,
+        }],
+    }
+
+
+def main() -> None:
+    for name, doc in (("demo-asl.json", make_asl()), ("demo-sw.json", make_sw())):
+        (OUT / name).write_text(json.dumps(doc, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+        print(f"wrote {OUT / name}")
+
+
+if __name__ == "__main__":
+    main()
