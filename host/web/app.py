@@ -48,6 +48,20 @@ def create_app(service: Service) -> FastAPI:
     async def map_data() -> JSONResponse:
         return JSONResponse(service.map_data())
 
+    @app.get("/api/table")
+    async def table_view() -> JSONResponse:
+        return JSONResponse(service.table_view())
+
+    @app.get("/api/movable")
+    async def movable() -> JSONResponse:
+        """A unit of the side to act that can move now (for tests, the bench and a "hint" button)."""
+        try:
+            unit, cell, uid = service.movable_counter()
+        except LookupError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
+        label = service.board.cells[cell].label if service.board is not None else str(cell)
+        return JSONResponse({"unit": unit, "cell": cell, "cell_label": label, "uid": uid})
+
     @app.websocket("/ws")
     async def ws(socket: WebSocket) -> None:
         await socket.accept()

@@ -1,0 +1,80 @@
+"""The end-to-end slice on the emulated table, driven through the virtual table page in chromium.
+
+Lifting a counter lights its legal destinations (the firmware's own LED output, drawn on /table) and the
+companion page; putting it on an unlit hex turns that hex red and the page cites the rule; putting it on a
+lit hex records the move (in the hash-chained record, which must verify).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hexmate.host.record import verify
+
+from .conftest import get_json
+
+GREEN = "#00aa28"
+RED = "#ff0000"
+RULE = re.compile(r"\b[A-Z]\d+(\.\d+)+")
+
+
+def _firmware_leds(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#board .cell[data-led]')]
+        .map((g) => [g.dataset.label, g.dataset.led]))""")
+
+
+def test_lift_lights_destinations_illegal_is_red_with_rule_legal_is_recorded(demo, browser) -> None:
+    view = get_json(demo.url + "api/view")
+    table = browser.new_page()
+    companion = browser.new_page()
+    table.goto(demo.url + "table")
+    companion.goto(demo.url)
+    table.wait_for_selector("#board .cell .chip")
+    companion.wait_for_selector("#map .hex")
+    assert companion.locator("#conn-state").inner_text() == "live"
+
+    # pick a counter of the side to act: it lies on its cell on the virtual table
+    mover = get_json(demo.url + "api/movable")
+    start_label = mover["cell_label"]
+    table.locator(f'#board .cell[data-label="{start_label}"] .chip[data-uid="{mover["uid"]}"]').click()
+
+    # the firmware lit the destinations (read back from its neopixel lines) and the page mirrors them
+    table.wait_for_function(f"""() => [...document.querySelectorAll('#board .cell[data-led="{GREEN}"]')]
+        .length > 0""", timeout=5000)
+    fw = _firmware_leds(table)
+    lit_cells = {label for label, colour in fw.items() if colour == GREEN}
+    assert lit_cells and start_label not in lit_cells
+    companion.wait_for_function("() => document.querySelector('#lit-text').textContent !== 'none'")
+    assert "lifted from" in companion.locator("#prompt").inner_text()
+    page_lit = companion.locator("#lit-text").inner_text().split(", ")
+    assert len(page_lit) == len(lit_cells) + 1  # destinations + the source hex
+
+    # an unlit, empty hex far away: red under it, and the page says why with the rule
+    cells = table.evaluate("""() => [...document.querySelectorAll('#board .cell')]
+        .filter((g) => !g.dataset.led && !g.querySelector('.chip')).map((g) => g.dataset.label)""")
+    bad = cells[len(cells) // 2]
+    table.locator(f'#board .cell[data-label="{bad}"]').click()
+    table.wait_for_function(f"""() => document.querySelector('#board .cell[data-label="{bad}"]')
+        .dataset.led === "{RED}" """, timeout=5000)
+    companion.wait_for_function("() => document.querySelector('#notice').dataset.level === 'error'")
+    notice = companion.locator("#notice").inner_text()
+    assert "may not be placed" in notice and RULE.search(notice), notice
+
+    # pick it up again and put it on a lit hex: the move is recorded
+    table.locator(f'#board .cell[data-label="{bad}"] .chip').click()
+    dest = sorted(lit_cells)[0]
+    table.wait_for_function(f"""() => document.querySelector('#board .cell[data-label="{dest}"]')
+        .dataset.led === "{GREEN}" """, timeout=5000)
+    table.locator(f'#board .cell[data-label="{dest}"]').click()
+    companion.wait_for_function("() => document.querySelectorAll('#last-actions li').length > 0", timeout=5000)
+    assert "→" in companion.locator("#last-actions li").first.inner_text()
+    table.wait_for_function("() => document.querySelectorAll('#board .cell[data-led]').length === 0",
+                            timeout=5000)
+    after = get_json(demo.url + "api/view")
+    assert after["counters"] != view["counters"]
+
+    lines = [json.loads(x) for x in demo.record.read_text().splitlines()]
+    assert any(e["kind"] == "action" and e["data"]["kind"] == "move" for e in lines)
+    assert any(e["kind"] == "illegal" for e in lines)
+    assert verify(demo.record).entries == len(lines)
