@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 from hexmate.rules import actions as act
 from hexmate.rules.errors import InvalidAction
 from hexmate.rules.hexes import Hex

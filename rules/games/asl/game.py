@@ -12,7 +12,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.base import Game, Outcome, Pending, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType
