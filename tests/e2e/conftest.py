@@ -38,7 +38,8 @@ class Demo:
         self.record = tmp / "game.jsonl"
         hexmate = Path(sys.executable).parent / "hexmate"
         self.proc = subprocess.Popen(
-            [str(hexmate), "demo", "--no-browser", "--port-http", str(self.port), "--record", str(self.record)],
+            [str(hexmate), "demo", "--no-browser", "--port-http", str(self.port),
+             "--record", str(self.record)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ),
         )
         self.banner: list[str] = []

@@ -67,7 +67,8 @@ def test_lift_lights_destinations_illegal_is_red_with_rule_legal_is_recorded(dem
     table.wait_for_function(f"""() => document.querySelector('#board .cell[data-label="{dest}"]')
         .dataset.led === "{GREEN}" """, timeout=5000)
     table.locator(f'#board .cell[data-label="{dest}"]').click()
-    companion.wait_for_function("() => document.querySelectorAll('#last-actions li').length > 0", timeout=5000)
+    companion.wait_for_function("() => document.querySelectorAll('#last-actions li').length > 0",
+                                timeout=5000)
     assert "→" in companion.locator("#last-actions li").first.inner_text()
     table.wait_for_function("() => document.querySelectorAll('#board .cell[data-led]').length === 0",
                             timeout=5000)
