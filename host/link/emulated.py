@@ -174,6 +174,14 @@ class EmulatedTable:
         if self._stderr_task is not None:
             self._stderr_task.cancel()
 
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def noise(self, data: bytes) -> None:
+        """Line noise: raw bytes injected towards the host as if the board had sent them."""
+        os.write(self._master, data)
+
     async def crash(self) -> None:
         """Kill the firmware as a crash would; the watchdog restarts it on the same pty."""
         if self._proc is not None and self._proc.returncode is None:
