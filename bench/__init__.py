@@ -1,1 +1,1 @@
-"""Benchmarks: `python -m bench` runs every bench_*.py main()."""
+"""hexmate benchmarks: ``python -m bench`` runs every bench/bench_*.py main()."""

@@ -1,10 +1,24 @@
-"""Run every bench/bench_*.py module's main() in name order."""
+"""Run every benchmark module (bench/bench_*.py) in name order; each prints its own figures."""
+
+from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
+from pathlib import Path
 
-import bench
 
-for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
-    if info.name.startswith("bench_"):
-        importlib.import_module(f"bench.{info.name}").main()
+def main() -> int:
+    here = Path(__file__).parent
+    names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
+    wanted = set(sys.argv[1:])
+    for name in names:
+        if wanted and name not in wanted:
+            continue
+        print(f"== {name}")
+        importlib.import_module(f"bench.{name}").main()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

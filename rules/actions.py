@@ -227,8 +227,9 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
     if verb == "roll":
         need(2, "roll PURPOSE N,N")
         return RollDice(rest[0], parse_dice(rest[1]))
-    raise InvalidAction(f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, check, casualty, "
-                        "roll, pass, end)")
+    raise InvalidAction(
+        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, check, casualty, roll, pass, end)"
+    )
 
 
 def _path(text: str, hexp: ParseHexFn) -> tuple[Hex, ...]:

@@ -93,9 +93,13 @@ class Scenario:
             try:
                 h = hex_map.parse_label(unit.hex)
             except Exception as err:  # the map's own error names the label; add the file and the unit
-                raise DataError(f"{self.source}: units[{n}] ({unit.id}): setup hex {unit.hex!r}: {err}") from None
+                raise DataError(
+                    f"{self.source}: units[{n}] ({unit.id}): setup hex {unit.hex!r}: {err}"
+                ) from None
             if h not in hex_map.hexes:
-                raise DataError(f"{self.source}: units[{n}] ({unit.id}): setup hex {unit.hex!r} is not on the map")
+                raise DataError(
+                    f"{self.source}: units[{n}] ({unit.id}): setup hex {unit.hex!r} is not on the map"
+                )
             placed[unit.id] = h
         return placed
 
@@ -106,8 +110,21 @@ class Scenario:
 
         if not isinstance(data, dict):
             raise DataError(f"{source}: a scenario is a JSON object")
-        allowed = {"format", "game", "name", "title", "map", "sides", "first_side", "first_phase", "turns",
-                   "counters", "units", "notes", "options"}
+        allowed = {
+            "format",
+            "game",
+            "name",
+            "title",
+            "map",
+            "sides",
+            "first_side",
+            "first_phase",
+            "turns",
+            "counters",
+            "units",
+            "notes",
+            "options",
+        }
         unknown = sorted(set(data) - allowed)
         if unknown:
             raise err("scenario", f"unknown key(s) {unknown}")
@@ -121,7 +138,11 @@ class Scenario:
             raise err("turns", "must be a whole number of turns, at least 1")
         sides = []
         for n, raw in enumerate(data.get("sides") or []):
-            if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not isinstance(raw.get("name"), str):
+            if (
+                not isinstance(raw, dict)
+                or not isinstance(raw.get("id"), str)
+                or not isinstance(raw.get("name"), str)
+            ):
                 raise err(f"sides[{n}]", "needs 'id' and 'name'")
             sides.append(Side(raw["id"], raw["name"], str(raw.get("nationality", ""))))
         if len(sides) != 2 or sides[0].id == sides[1].id:
@@ -167,19 +188,34 @@ class Scenario:
             markers = raw.get("markers", [])
             if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
                 raise err(place, "'markers' must be a list of strings")
-            units.append(UnitSetup(raw["id"], raw["counter"], raw["side"], raw["hex"], concealed, tuple(markers)))
+            units.append(
+                UnitSetup(raw["id"], raw["counter"], raw["side"], raw["hex"], concealed, tuple(markers))
+            )
         if not units:
             raise err("units", "needs at least one unit")
         map_path = resolve_map_path(data["map"], base_dir)
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise err("options", "must be an object")
-        return cls(data["game"], data["name"], data["title"], map_path, tuple(sides), data["first_side"],
-                   data["first_phase"], turns, counters, tuple(units), str(data.get("notes", "")), options, source)
+        return cls(
+            data["game"],
+            data["name"],
+            data["title"],
+            map_path,
+            tuple(sides),
+            data["first_side"],
+            data["first_phase"],
+            turns,
+            counters,
+            tuple(units),
+            str(data.get("notes", "")),
+            options,
+            source,
+        )
 
 
 def resolve_map_path(name: str, base_dir: Path | None) -> Path:
-    """A map named in a scenario: relative to the scenario file first, then to the rules package (maps/...)."""
+    """A map named in a scenario: relative to the scenario file first, then to the rules package."""
     candidates = [base_dir / name] if base_dir is not None else []
     candidates.append(RULES_DIR / name)
     for path in candidates:
@@ -195,5 +231,7 @@ def load_scenario(path: str | Path) -> Scenario:
     except OSError as error:
         raise DataError(f"{path}: cannot read: {error.strerror or error}") from None
     except json.JSONDecodeError as error:
-        raise DataError(f"{path}: not valid JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
+        raise DataError(
+            f"{path}: not valid JSON at line {error.lineno} column {error.colno}: {error.msg}"
+        ) from None
     return Scenario.from_dict(data, source=str(path), base_dir=path.parent)

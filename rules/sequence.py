@@ -1,13 +1,13 @@
-"""The sequence of play as data (after boardgame.io's phases): which phases, who acts, what is legal, what ends.
+"""The sequence of play as data (after boardgame.io's phases): phases, who acts, what is legal, what ends.
 
 Each game ships ``rules/games/<game>/sequence.json``; guided prompts read the phase ``prompt`` and ``rule``
 rather than hard-coding them. A game turn is a list of parts; a part belongs to one side ("first" / "second",
 resolved from the scenario) or to nobody ("none": both sides act, e.g. the whole PG turn), and holds its
 phases in order.
 
-Phase ``acts`` says who may act: ``phasing`` (the side whose part it is), ``non_phasing``, ``both`` (either, the
-phasing side closes it), ``alternating`` (the sides take turns, PG action segments), ``engine`` (nothing for the
-players to do but confirm, e.g. an end-of-turn check).
+Phase ``acts`` says who may act: ``phasing`` (the side whose part it is), ``non_phasing``, ``both``
+(either, the phasing side closes it), ``alternating`` (the sides take turns, PG action segments), ``engine``
+(nothing for the players to do but confirm, e.g. an end-of-turn check).
 """
 
 from __future__ import annotations
@@ -121,8 +121,17 @@ class SequenceOfPlay:
                 if (raw["side"], ph["id"]) in seen:
                     raise err(f"{pw}: phase {ph['id']!r} repeats in the same side's part")
                 seen.add((raw["side"], ph["id"]))
-                phases.append(Phase(ph["id"], ph["name"], ph["rule"], ph["acts"], frozenset(actions),
-                                    ph["ends"], ph["prompt"]))
+                phases.append(
+                    Phase(
+                        ph["id"],
+                        ph["name"],
+                        ph["rule"],
+                        ph["acts"],
+                        frozenset(actions),
+                        ph["ends"],
+                        ph["prompt"],
+                    )
+                )
             if not phases:
                 raise err(f"{where}: needs at least one phase")
             parts.append(TurnPart(raw["side"], str(raw.get("name", raw["side"])), tuple(phases)))

@@ -124,8 +124,14 @@ class Resolution:
         return "\n".join([head, *("  " + line.text() for line in self.lines)])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"summary": self.summary, "chart": self.chart, "chart_label": self.chart_label, "demo": self.demo,
-                "lines": [dataclasses.asdict(line) for line in self.lines], "results": dict(self.results)}
+        return {
+            "summary": self.summary,
+            "chart": self.chart,
+            "chart_label": self.chart_label,
+            "demo": self.demo,
+            "lines": [dataclasses.asdict(line) for line in self.lines],
+            "results": dict(self.results),
+        }
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,7 @@ class Outcome:
 
 
 class LegalActions:
-    """A lazy view of the legal actions: ``in`` checks one action against the rules without listing them all."""
+    """A lazy view of the legal actions: ``in`` checks one action against the rules, listing nothing."""
 
     def __init__(self, position: Position) -> None:
         self._position = position
@@ -216,7 +222,7 @@ class Position:
 
     # --- changes ---
     def push(self, action: act.Action) -> act.Action:
-        """Check and play an action; returns it completed (e.g. a move with its cost). Raises IllegalAction."""
+        """Check and play an action; returns it completed (a move with its cost). Raises IllegalAction."""
         done = self.game.check(self, action)
         self._states.append(self.game.apply(self, done))
         self._log.append(done)
@@ -252,9 +258,9 @@ class Position:
         return action.text(self.map.label)
 
     def parse_action(self, text: str) -> act.Action:
-        """Parse text against this position: map labels, unit ids (or unique prefixes). Does not check legality."""
+        """Parse text against this position: map labels, unit ids or unique prefixes. No legality check."""
         action = act.parse_text(text, self._parse_hex)
-        fields = {}
+        fields: dict[str, object] = {}
         for name in ("units", "firers"):
             if hasattr(action, name):
                 fields[name] = tuple(self._unit_ref(u) for u in getattr(action, name))
@@ -292,20 +298,37 @@ class Position:
         for unit in sorted(self.units.values(), key=lambda u: (u.side, u.id)):
             if unit.side != side and unit.concealed:
                 hidden += 1
-                out.append({"id": f"?{hidden}", "side": unit.side, "hex": self.label(unit.hex), "concealed": True})
+                out.append(
+                    {"id": f"?{hidden}", "side": unit.side, "hex": self.label(unit.hex), "concealed": True}
+                )
             else:
-                out.append({"id": unit.id, "side": unit.side, "hex": self.label(unit.hex), "counter": unit.name,
-                            "type": unit.type, "concealed": unit.concealed, "markers": sorted(unit.markers)})
+                out.append(
+                    {
+                        "id": unit.id,
+                        "side": unit.side,
+                        "hex": self.label(unit.hex),
+                        "counter": unit.name,
+                        "type": unit.type,
+                        "concealed": unit.concealed,
+                        "markers": sorted(unit.markers),
+                    }
+                )
         return out
 
     def __str__(self) -> str:
         units = " ".join(
-            f"{u.id}@{self.label(u.hex)}" + ("?" if u.concealed else "") + "".join(f"+{m}" for m in sorted(u.markers))
-            for u in sorted(self.units.values(), key=lambda u: u.id))
+            f"{u.id}@{self.label(u.hex)}"
+            + ("?" if u.concealed else "")
+            + "".join(f"+{m}" for m in sorted(u.markers))
+            for u in sorted(self.units.values(), key=lambda u: u.id)
+        )
         pend = f" pending={len(self.state.pending)}" if self.state.pending else ""
         end = " over" if self.state.over else ""
-        return f"{self.game.name} T{self.turn} {self.phase.id} phasing={self.phasing} to_act={self.to_act}{pend}{end} " \
-               f"| {units}"
+        return (
+            f"{self.game.name} T{self.turn} {self.phase.id} phasing={self.phasing} to_act={self.to_act}"
+            f"{pend}{end} "
+            f"| {units}"
+        )
 
     def __repr__(self) -> str:
         return f"<Position {self}>"
@@ -343,8 +366,10 @@ class Game:
             self.sequence.phase(scenario.first_phase)
         except KeyError:
             ids = sorted({s.phase.id for s in self.sequence.steps})
-            raise DataError(f"{path}: first_phase: {scenario.first_phase!r} is not a phase of {self.name} "
-                            f"({', '.join(ids)})") from None
+            raise DataError(
+                f"{path}: first_phase: {scenario.first_phase!r} is not a phase of {self.name} "
+                f"({', '.join(ids)})"
+            ) from None
         for name, counter in scenario.counters.items():
             problem = self.check_counter(counter)
             if problem:
@@ -356,8 +381,9 @@ class Game:
         check_compatible(pack, self.chart_axes)
         return pack
 
-    def new_position(self, scenario: Scenario, charts: ChartPack | None = None,
-                     hex_map: HexMap | None = None) -> Position:
+    def new_position(
+        self, scenario: Scenario, charts: ChartPack | None = None, hex_map: HexMap | None = None
+    ) -> Position:
         hex_map = hex_map if hex_map is not None else load_map(scenario.map_path)
         return Position(self, scenario, hex_map, charts if charts is not None else self.load_charts())
 
@@ -405,9 +431,15 @@ class Game:
 
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         placed = scenario.place(hex_map)
-        units = {u.id: UnitState(u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed,
-                                 frozenset(u.markers)) for u in scenario.units}
-        return State(turn=1, step=self.initial_step(scenario), units=units)
+        units = {
+            u.id: UnitState(
+                u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed, frozenset(u.markers)
+            )
+            for u in scenario.units
+        }
+        return State(
+            turn=1, step=self.initial_step(scenario), units=units, extra={"counters": dict(scenario.counters)}
+        )
 
     def on_phase_end(self, position: Position, state: State) -> State:
         return state
@@ -436,6 +468,8 @@ class Game:
 
     def outcome(self, position: Position) -> Outcome | None:
         if position.state.over:
-            return Outcome(None, f"turn limit ({position.scenario.turns}) reached: score the scenario's victory "
-                                 "conditions")
+            return Outcome(
+                None,
+                f"turn limit ({position.scenario.turns}) reached: score the scenario's victory conditions",
+            )
         return None

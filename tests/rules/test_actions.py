@@ -39,10 +39,21 @@ def test_text_uses_map_labels_when_given() -> None:
     assert act.parse_text(text, back.__getitem__) == move
 
 
-@pytest.mark.parametrize("text", [
-    "", "jump a @0,0", "move a", "move a @0,0-@1,0 costs 3", "fire a DA1", "fire a at @0,0 dice x",
-    "check a 3,4", "move a,, @0,0", "move a @0,0-@1,0x", "roll initiative",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "jump a @0,0",
+        "move a",
+        "move a @0,0-@1,0 costs 3",
+        "fire a DA1",
+        "fire a at @0,0 dice x",
+        "check a 3,4",
+        "move a,, @0,0",
+        "move a @0,0-@1,0x",
+        "roll initiative",
+    ],
+)
 def test_malformed_text_is_invalid(text: str) -> None:
     with pytest.raises(InvalidAction):
         act.parse_text(text)

@@ -198,8 +198,8 @@ def test_exact_line_is_reversible(a: Hex, b: Hex) -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    from hexmate.rules import hexes, labels
+    from hexmate.rules import hexes, labels, maps, movement
 
-    for module in (hexes, labels):
+    for module in (hexes, labels, maps, movement):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__

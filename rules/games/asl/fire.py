@@ -54,8 +54,10 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
         raise IllegalAction("name the firing units", "A7.3")
     for unit in firers:
         if unit.side != side:
-            raise IllegalAction(f"{unit.id} is not {side}'s; in the {position.phase.name} only {side} fires",
-                                position.phase.rule)
+            raise IllegalAction(
+                f"{unit.id} is not {side}'s; in the {position.phase.name} only {side} fires",
+                position.phase.rule,
+            )
         if unit.hex is None:
             raise IllegalAction(f"{unit.id} is not on the map")
         if unit.has("broken"):
@@ -70,13 +72,16 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
     shooter_hexes = {u.hex for u in shooters}
     for leader in (u for u in firers if u.type == LEADER):
         if leader.hex not in shooter_hexes:
-            raise IllegalAction(f"{leader.id} is alone in his Location and may not join the fire group", "A7.5")
+            raise IllegalAction(
+                f"{leader.id} is alone in his Location and may not join the fire group", "A7.5"
+            )
     if len(shooter_hexes) > 1:
         for h in shooter_hexes:
             assert h is not None
             if not any(o is not None and distance(h, o) == 1 for o in shooter_hexes if o != h):
-                raise IllegalAction(f"fire group member at {position.label(h)} is not adjacent to another member",
-                                    "A7.5")
+                raise IllegalAction(
+                    f"fire group member at {position.label(h)} is not adjacent to another member", "A7.5"
+                )
     target = fire.target
     if target not in position.map.hexes:
         raise IllegalAction("the target hex is not on the map", "A7.3")
@@ -88,12 +93,15 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
         if d == 0:
             raise IllegalAction("fire at one's own Location (TPBF) is outside this subset", "A7.21")
         if d > 2 * int(unit.values["range"]):
-            raise IllegalAction(f"{unit.id} is {d} hexes from the target, beyond twice its range of "
-                                f"{unit.values['range']}", "A7.22")
+            raise IllegalAction(
+                f"{unit.id} is {d} hexes from the target, beyond twice its range of {unit.values['range']}",
+                "A7.22",
+            )
         sight = asl_terrain.line_of_sight(position, unit.hex, target)
         if sight.blocked:
-            raise IllegalAction(f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}",
-                                "A6.1")
+            raise IllegalAction(
+                f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}", "A6.1"
+            )
     if fire.dice is None:
         if need_dice:
             raise InvalidAction("a fire attack needs its DR: add 'dice WHITE,COLOURED'")
@@ -165,14 +173,18 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
     tem = asl_terrain.tem(position, fire.target)
     if tem:
         drms.append((f"target terrain ({position.map.terrain(fire.target)})", tem, "A7.6"))
-    hindrance = max(asl_terrain.line_of_sight(position, u.hex, fire.target).hindrance
-                    for u in shooters if u.hex is not None)
+    hindrance = max(
+        asl_terrain.line_of_sight(position, u.hex, fire.target).hindrance
+        for u in shooters
+        if u.hex is not None
+    )
     if hindrance:
         drms.append(("LOS hindrance", hindrance, "A6.7"))
     if any(u.has("cx") for u in firers):
         drms.append(("CX firer", 1, "A4.51"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
+    fp_lines: list[Line] = []
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     lines.append(Line("Original DR", f"{roll.white} white + {roll.coloured} coloured = {roll.total}", "A.1"))
@@ -184,8 +196,10 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         lines.append(Line("Cowering", f"doubles, undirected: {shift} column(s) left", "A7.9"))
     results: dict[str, str] = {}
     summary_parts = []
-    groups = [("known", [u for u in targets if not u.concealed], False),
-              ("concealed", [u for u in targets if u.concealed], True)]
+    groups = [
+        ("known", [u for u in targets if not u.concealed], False),
+        ("concealed", [u for u in targets if u.concealed], True),
+    ]
     for name, group, area in groups:
         if not group:
             continue
@@ -193,7 +207,7 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         for unit in shooters:
             fp, working = _firer_fp(position, unit, fire.target, area)
             total += fp
-            lines.append(Line(f"FP vs {name}", working, "A7.2"))
+            fp_lines.append(Line(f"FP vs {name}", working, "A7.2"))
         axis = chart.axis("fp")
         col = axis.locate(total)
         if col is not None:
@@ -203,13 +217,21 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
             lines.append(Line(f"IFT vs {name}", f"{_fmt(total)} FP: no column left, no effect", "A7.9"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-            lines.append(Line(f"IFT vs {name}", f"{_fmt(total)} FP -> {axis.key_at(col)} column, final DR {final} "
-                                                f"-> {result}", "A7.3"))
+            lines.append(
+                Line(
+                    f"IFT vs {name}",
+                    f"{_fmt(total)} FP -> {axis.key_at(col)} column, final DR {final} -> {result}",
+                    "A7.3",
+                )
+            )
         for unit in group:
             results[unit.id] = result
         summary_parts.append(f"{name} {result}")
+    lines = fp_lines + lines
     summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
-    return Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary)
+    return Resolution(
+        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary
+    )
 
 
 def apply(game: AslGame, position: Position, fire: act.Fire) -> State:
@@ -219,7 +241,9 @@ def apply(game: AslGame, position: Position, fire: act.Fire) -> State:
     for uid in fire.firers:
         unit = state.units[uid]
         # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
-        state = state.with_unit(UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers | {marker}))
+        state = state.with_unit(
+            UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers | {marker})
+        )
     pending: list[Pending] = []
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
@@ -234,6 +258,7 @@ def _mc_order(state: State, ids: list[str]) -> list[str]:
     def key(uid: str) -> tuple[int, int, str]:
         unit = state.units[uid]
         return (0 if unit.type == LEADER else 1, -int(unit.values["morale"]), uid)
+
     return sorted(ids, key=key)
 
 
@@ -242,7 +267,11 @@ def _pending_for(state: State, result: str, ids: list[str]) -> list[Pending]:
     if result == "-":
         return []
     if result == "PTC":
-        return [Pending(u, "PTC", "A7.305", side) for u in _mc_order(state, ids) if not state.units[u].has("broken")]
+        return [
+            Pending(u, "PTC", "A7.305", side)
+            for u in _mc_order(state, ids)
+            if not state.units[u].has("broken")
+        ]
     if result.endswith("MC"):
         n = 0 if result == "NMC" else int(result[:-2])
         return [Pending(u, "MC", "A7.304" if n else "A7.303", side, n) for u in _mc_order(state, ids)]
@@ -256,7 +285,8 @@ def _pending_for(state: State, result: str, ids: list[str]) -> list[Pending]:
 
 def describe(position: Position, p: Pending) -> str:
     if p.effect in ("K", "KIA"):
-        return f"name the unit Random Selection picks for the {p.effect} result ({p.rule}) among {', '.join(p.group)}"
+        among = ", ".join(p.group)
+        return f"name the unit Random Selection picks for the {p.effect} result ({p.rule}) among {among}"
     what = "pin check (NTC)" if p.effect == "PTC" else (f"{p.modifier}MC" if p.modifier else "NMC")
     return f"{p.unit} takes a {what}: roll 'check {p.unit} dice W,C' ({p.rule})"
 
@@ -303,8 +333,11 @@ def _reduce(state: State, unit: UnitState) -> tuple[State, UnitState | None]:
 def _break(state: State, unit: UnitState) -> State:
     if unit.has("broken"):
         return _reduce(state, unit)[0]
-    return state.with_unit(UnitState(unit.id, unit.side, unit.counter, unit.hex, False,
-                                     (unit.markers - {"pinned", "cx"}) | {"broken"}))
+    return state.with_unit(
+        UnitState(
+            unit.id, unit.side, unit.counter, unit.hex, False, (unit.markers - {"pinned", "cx"}) | {"broken"}
+        )
+    )
 
 
 def apply_pending(game: AslGame, position: Position, action: act.Action) -> State:
@@ -316,22 +349,33 @@ def apply_pending(game: AslGame, position: Position, action: act.Action) -> Stat
         if p.effect == "KIA":
             state = state.without_unit(unit.id)
             if p.modifier > 1 and group:
-                return state.replace(pending=(Pending("", "KIA", p.rule, p.side, p.modifier - 1, group), *rest))
+                return state.replace(
+                    pending=(Pending("", "KIA", p.rule, p.side, p.modifier - 1, group), *rest)
+                )
             for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
                 state = _break(state, state.units[uid])
             return state.replace(pending=rest)
         state, reduced = _reduce(state, unit)
         checks = list(group) + ([reduced.id] if reduced is not None and reduced.type != LEADER else [])
-        mcs = [Pending(u, "MC", p.rule, p.side, p.modifier) for u in _mc_order(state, checks) if u in state.units]
+        mcs = [
+            Pending(u, "MC", p.rule, p.side, p.modifier) for u in _mc_order(state, checks) if u in state.units
+        ]
         return state.replace(pending=(*mcs, *rest))
     assert isinstance(action, act.Check)
     roll = ASL_DR.from_values(action.dice)
     unit = state.units[p.unit]
     broken = unit.has("broken")
     morale = int(unit.values["broken_morale" if broken else "morale"])
-    helpers = [int(ldr.values["leadership"]) for ldr in state.units.values()
-               if ldr.type == LEADER and ldr.hex == unit.hex and ldr.id != unit.id and ldr.side == unit.side
-               and not ldr.has("broken") and not ldr.has("pinned")]
+    helpers = [
+        int(ldr.values["leadership"])
+        for ldr in state.units.values()
+        if ldr.type == LEADER
+        and ldr.hex == unit.hex
+        and ldr.id != unit.id
+        and ldr.side == unit.side
+        and not ldr.has("broken")
+        and not ldr.has("pinned")
+    ]
     final = roll.total + p.modifier + (min(helpers) if helpers else 0)  # A10.7: the leader's DRM helps
     if p.effect == "PTC":
         if final > morale:
@@ -354,12 +398,18 @@ def apply_pending(game: AslGame, position: Position, action: act.Action) -> Stat
 def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     side = position.to_act
     marker = FIRE_MARKERS[position.phase.id]
-    enemy_hexes = sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None},
-                         key=lambda h: (h.q, h.r))
+    enemy_hexes = sorted(
+        {u.hex for u in position.units.values() if u.side != side and u.hex is not None},
+        key=lambda h: (h.q, h.r),
+    )
 
     def eligible(u: UnitState) -> bool:
-        return u.side == side and not u.has("broken") and not u.has(marker) and not (
-            position.phase.id == "AFPh" and u.has("prep_fire"))
+        return (
+            u.side == side
+            and not u.has("broken")
+            and not u.has(marker)
+            and not (position.phase.id == "AFPh" and u.has("prep_fire"))
+        )
 
     for group in game._groups(position, eligible):
         for target in enemy_hexes:

@@ -14,6 +14,7 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType
 
@@ -50,8 +51,12 @@ class AslGame(Game):
 
     # --- counters ---
     def check_counter(self, counter: CounterType) -> str | None:
-        need = {"squad": ("fp", "range", "morale", "broken_morale"), "hs": ("fp", "range", "morale", "broken_morale"),
-                "crew": ("fp", "range", "morale", "broken_morale"), "leader": ("morale", "broken_morale", "leadership")}
+        need = {
+            "squad": ("fp", "range", "morale", "broken_morale"),
+            "hs": ("fp", "range", "morale", "broken_morale"),
+            "crew": ("fp", "range", "morale", "broken_morale"),
+            "leader": ("morale", "broken_morale", "leadership"),
+        }
         if counter.type not in need:
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
         missing = [k for k in need[counter.type] if not isinstance(counter.values.get(k), int)]
@@ -75,7 +80,9 @@ class AslGame(Game):
         if unit.has("prep_fire"):
             return f"{unit.id} prep fired and may not move (A4.1)"
         if unit.id in position.state.moved:
-            return f"{unit.id} has already moved this phase; a unit may not move again once another has (A4.2)"
+            return (
+                f"{unit.id} has already moved this phase; a unit may not move again once another has (A4.2)"
+            )
         return None
 
     def group_budget(self, units: list[UnitState]) -> int:
@@ -104,10 +111,10 @@ class AslGame(Game):
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
 
-        def cost(hex_map: object, a: Hex, b: Hex) -> int | Fraction | None:
+        def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = position.units_at(b)
-            # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A concealed
-            # enemy does not bar the legal-move display: the mover finds out only by trying (A12.15).
+            # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
+            # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
             if any(u.side != side and not u.concealed for u in here):
                 return None
             step = base(hex_map, a, b)
@@ -142,7 +149,9 @@ class AslGame(Game):
 
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         if position.phase.id != "MPh":
-            raise IllegalAction(f"units move only in the Movement Phase, not the {position.phase.name}", "A3.3")
+            raise IllegalAction(
+                f"units move only in the Movement Phase, not the {position.phase.name}", "A3.3"
+            )
         units, start = self._group(position, frozenset(move.units))
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
@@ -162,8 +171,9 @@ class AslGame(Game):
                 raise IllegalAction(f"{position.label(a)} and {position.label(b)} are not adjacent", "A4.2")
             step = cost_fn(position.map, a, b)
             if step is None:
-                raise IllegalAction(f"may not enter {position.label(b)}: known enemy unit or prohibited terrain",
-                                    "A4.14")
+                raise IllegalAction(
+                    f"may not enter {position.label(b)}: known enemy unit or prohibited terrain", "A4.14"
+                )
             total += step
         if total > budget and len(move.path) > 2:
             raise IllegalAction(f"the path costs {total} MF, the stack has {budget} MF", "A4.11")
@@ -207,7 +217,12 @@ class AslGame(Game):
                 raise IllegalAction(f"{unit.id} is broken or pinned and may not advance", "A4.7")
             if unit.id in position.state.moved:
                 raise IllegalAction(f"{unit.id} has already advanced this phase", "A4.7")
-        if len(adv.path) != 2 or adv.path[0] != start or distance(*adv.path) != 1 or adv.path[1] not in position.map.hexes:
+        if (
+            len(adv.path) != 2
+            or adv.path[0] != start
+            or distance(*adv.path) != 1
+            or adv.path[1] not in position.map.hexes
+        ):
             raise IllegalAction("an advance is one hex into an adjacent Location", "A4.7")
         if asl_terrain.infantry_cost_fn(position)(position.map, adv.path[0], adv.path[1]) is None:
             raise IllegalAction(f"{position.label(adv.path[1])} may not be entered", "A4.7")
@@ -226,7 +241,9 @@ class AslGame(Game):
                 unit = position.units[uid]
                 moved = UnitState(unit.id, unit.side, unit.counter, dest, unit.concealed, unit.markers)
                 if not isinstance(action, act.Advance) and action.cost is not None and action.cost > budget:
-                    moved = moved.mark("pinned", "cx")  # A4.134: after a Minimum Move the unit is pinned and CX
+                    moved = moved.mark(
+                        "pinned", "cx"
+                    )  # A4.134: after a Minimum Move the unit is pinned and CX
                 state = state.with_unit(moved)
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
@@ -246,8 +263,15 @@ class AslGame(Game):
             for group in self._groups(position, lambda u: self.can_move(position, u) is None):
                 yield from self.moves_for(position, group).values()
         elif phase == "APh":
-            for group in self._groups(position, lambda u: u.side == position.phasing and u.id not in state.moved
-                                      and not u.has("broken") and not u.has("pinned")):
+            for group in self._groups(
+                position,
+                lambda u: (
+                    u.side == position.phasing
+                    and u.id not in state.moved
+                    and not u.has("broken")
+                    and not u.has("pinned")
+                ),
+            ):
                 start = position.units[min(group)].hex
                 assert start is not None
                 for n in position.map.neighbors(start):
@@ -289,9 +313,14 @@ class AslGame(Game):
     def on_phase_start(self, position: Position, state: State) -> State:
         if self.sequence.steps[state.step].phase.id == "PFPh":
             # A4.51: CX goes when the unit next acts in its own Player Turn; in this subset, at its PFPh.
-            phasing = position.scenario.first_side if self.sequence.steps[state.step].part.side == "first" \
+            phasing = (
+                position.scenario.first_side
+                if self.sequence.steps[state.step].part.side == "first"
                 else position.scenario.second_side
-            units = {uid: (u.mark(remove=("cx",)) if u.side == phasing else u) for uid, u in state.units.items()}
+            )
+            units = {
+                uid: (u.mark(remove=("cx",)) if u.side == phasing else u) for uid, u in state.units.items()
+            }
             return state.replace(units=units)
         return state
 

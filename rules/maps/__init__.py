@@ -8,7 +8,7 @@ everything else works on dicts, so the rules core stays pure.
 ...      "hexes": {"B2": {"terrain": "woods", "level": 1}},
 ...      "hexsides": [{"hex": "A1", "side": "SE", "features": ["wall"]}]}]})
 >>> len(m.hexes), m.terrain(m.parse_label("TB2")), m.level(m.parse_label("TB2"))
-(11, 'woods', 1)
+(10, 'woods', 1)
 >>> sorted(m.hexside(m.parse_label("TA1"), m.parse_label("TB1")))
 ['wall']
 """

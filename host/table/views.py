@@ -1,0 +1,175 @@
+"""Per-audience views of the table: shared (LEDs, spectators), and each side's owner. Hidden stays hidden.
+
+What the board reads under a concealment counter goes only to the owning side's view. The shared LED frame
+and every other view see "a concealed stack": no unit ids, no printed values, no destinations or points
+spent (which would betray the movement allowance), only hexes anyone at the table can see anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.events import (
+    Difference,
+    IllegalPlacement,
+    InSync,
+    Lifted,
+    MoveRecognised,
+    OutOfSync,
+    PutBack,
+    TableEvent,
+    UncertainCell,
+    UnknownTag,
+)
+from hexmate.host.table.geometry import Hex
+from hexmate.host.table.registry import Registry
+from hexmate.host.table.tracker import Phase, Tracker
+
+SHARED = "shared"  # the LEDs and spectators
+CONCEALED = "a concealed stack"
+
+
+@dataclass(frozen=True)
+class Light:
+    """One hex's LED: a named colour, its RGB and a pattern ('solid', 'blink', 'pulse')."""
+
+    colour: str
+    rgb: tuple[int, int, int]
+    pattern: str = "solid"
+    period_10ms: int = 50
+
+
+DESTINATION = Light("green", (0, 160, 0))
+ORIGIN = Light("blue", (0, 0, 200))
+TRAIL = Light("blue", (0, 0, 60))
+ILLEGAL = Light("red", (220, 0, 0), "blink", 25)
+DIFFERENCE = Light("amber", (230, 120, 0), "blink", 50)
+SETUP_TARGET = Light("white", (160, 160, 160), "pulse", 100)
+UNKNOWN = Light("magenta", (200, 0, 200), "blink", 50)
+UNCERTAIN = Light("amber", (230, 120, 0), "pulse", 100)
+PATTERN_CODES = {"solid": 0, "blink": 1, "pulse": 2, "sequence": 3}  # hexmate.firmware.wire SOLID/BLINK/...
+
+
+def led_frame(tracker: Tracker) -> dict[Hex, Light]:
+    """The shared LED picture of the tracker's state (what every player and spectator sees)."""
+    frame: dict[Hex, Light] = {}
+    if tracker.phase is Phase.OUT_OF_SYNC or tracker.setup:
+        for d in tracker.differences:
+            frame[d.hex] = SETUP_TARGET if tracker.setup and d.missing and not d.extra else DIFFERENCE
+    elif tracker.origin is not None:
+        hidden = bool(tracker.group & tracker.concealed)
+        if not hidden:
+            for h in tracker.destinations:
+                frame[h] = DESTINATION
+        for h in tracker.trail:
+            frame[h] = TRAIL
+        frame[tracker.origin] = ORIGIN
+        if tracker.phase is Phase.ILLEGAL and tracker.resting is not None:
+            frame[tracker.resting] = ILLEGAL
+    for where, _cell in tracker.unknown.values():
+        if where is not None:
+            frame[where] = UNKNOWN
+    for h in tracker.uncertain:
+        frame.setdefault(h, UNCERTAIN)
+    return frame
+
+
+def wire_entries(
+    frame: Mapping[Hex, Light], calibration: Calibration
+) -> list[tuple[int, int, int, int, int, int]]:
+    """LEDS message entries (cell, r, g, b, pattern, period_10ms) for hexmate.firmware.wire.pack_leds."""
+    out = []
+    for h, light in frame.items():
+        cell = calibration.cell_of(h)
+        if cell is not None:
+            out.append((cell, *light.rgb, PATTERN_CODES[light.pattern], light.period_10ms))
+    return sorted(out)
+
+
+class TableViews:
+    """Renders events and hex contents for one audience: SHARED or a side name ('german', 'russian')."""
+
+    def __init__(self, tracker: Tracker, registry: Registry) -> None:
+        self.tracker = tracker
+        self.registry = registry
+        self.label = tracker.calibration.map.label
+
+    def _side(self, unit: str) -> str:
+        counter = self.registry.counter_of_unit(unit)
+        return counter.side if counter is not None else ""
+
+    def hidden_from(self, units: Iterable[str], audience: str) -> bool:
+        """True if any of these units is concealed and the audience is not its owner."""
+        return any(u in self.tracker.concealed and self._side(u) != audience for u in units)
+
+    def units(self, units: Iterable[str], audience: str) -> list[str] | str:
+        shown = sorted(units)
+        return CONCEALED if self.hidden_from(shown, audience) else shown
+
+    def hex_contents(self, h: Hex, audience: str) -> list[str] | str:
+        return self.units(self.tracker.sensed_units(h), audience)
+
+    def instructions(self, audience: str) -> list[str]:
+        """What to put back where while out of sync, in words, with concealed units unnamed."""
+        lines = []
+        for d in self.tracker.differences:
+            if d.missing:
+                lines.append(f"put {self._names(d.missing, audience)} on {self.label(d.hex)}")
+            if d.extra:
+                lines.append(f"take {self._names(d.extra, audience)} off {self.label(d.hex)}")
+        return lines
+
+    def _names(self, units: Iterable[str], audience: str) -> str:
+        shown = self.units(units, audience)
+        return shown if isinstance(shown, str) else ", ".join(shown)
+
+    def difference(self, d: Difference, audience: str) -> dict[str, Any]:
+        return {
+            "hex": self.label(d.hex),
+            "expected": self.units(d.expected, audience),
+            "sensed": self.units(d.sensed, audience),
+            "put_back": self.units(d.missing, audience),
+            "take_away": self.units(d.extra, audience),
+        }
+
+    def event(self, event: TableEvent, audience: str) -> dict[str, Any]:
+        """A JSON-ready description of one event for one audience."""
+        out: dict[str, Any] = {"kind": event.kind}
+        if isinstance(event, Lifted):
+            hidden = self.hidden_from(event.units, audience)
+            out.update(units=self.units(event.units, audience), hex=self.label(event.from_hex))
+            out["destinations"] = (
+                None
+                if hidden
+                else {
+                    self.label(h): str(mv.cost)
+                    for h, mv in sorted(event.destinations.items(), key=lambda kv: self.label(kv[0]))
+                }
+            )
+        elif isinstance(event, MoveRecognised):
+            hidden = self.hidden_from(event.units, audience)
+            out.update(units=self.units(event.units, audience), path=[self.label(h) for h in event.path])
+            out["trail"] = [self.label(h) for h in event.trail]
+            out["cost"] = None if hidden else str(event.cost)
+        elif isinstance(event, PutBack):
+            out.update(units=self.units(event.units, audience), hex=self.label(event.hex))
+        elif isinstance(event, IllegalPlacement):
+            hidden = self.hidden_from(event.units, audience)
+            out.update(units=self.units(event.units, audience), hex=self.label(event.hex))
+            out["reason"] = "not a legal destination" if hidden else event.reason
+        elif isinstance(event, OutOfSync):
+            out.update(
+                setup=event.setup, differences=[self.difference(d, audience) for d in event.differences]
+            )
+        elif isinstance(event, InSync):
+            out.update(setup=event.setup)
+        elif isinstance(event, UnknownTag):
+            out.update(
+                uid=event.uid, hex=self.label(event.hex) if event.hex is not None else None, cell=event.cell
+            )
+        elif isinstance(event, UncertainCell):
+            out.update(hex=self.label(event.hex) if event.hex is not None else None, cell=event.cell)
+        return out

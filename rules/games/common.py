@@ -1,0 +1,55 @@
+"""Helpers several games share: naming a group of units, stacks as activation groups, step losses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+
+
+def group_of(
+    position: Position, unit_ids: frozenset[str] | tuple[str, ...], rule: str
+) -> tuple[list[UnitState], Hex]:
+    """The named units, which must all be on the map in one hex; errors say which rule wants that."""
+    if not unit_ids:
+        raise IllegalAction("name at least one unit", rule)
+    if len(set(unit_ids)) != len(unit_ids):
+        raise InvalidAction("a unit is named twice")
+    units = []
+    for uid in sorted(unit_ids):
+        if uid not in position.units:
+            raise InvalidAction(f"no unit {uid!r} in this game")
+        units.append(position.units[uid])
+    hexes = {u.hex for u in units}
+    if len(hexes) != 1 or None in hexes:
+        raise IllegalAction("units acting together must start in the same hex", rule)
+    start = units[0].hex
+    assert start is not None
+    return units, start
+
+
+def stack_groups(position: Position, eligible: Callable[[UnitState], bool]) -> Iterator[frozenset[str]]:
+    """Each eligible unit alone, then each hex's eligible units together (when more than one)."""
+    stacks: dict[Hex, list[str]] = {}
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.hex is not None and eligible(unit):
+            stacks.setdefault(unit.hex, []).append(unit.id)
+    for ids in stacks.values():
+        for uid in ids:
+            yield frozenset([uid])
+        if len(ids) > 1:
+            yield frozenset(ids)
+
+
+def lose_step(state: State, unit: UnitState) -> State:
+    """A two-step unit flips to its reduced side; a reduced or one-step unit is eliminated."""
+    steps = unit.values.get("steps", 1)
+    if isinstance(steps, int) and steps >= 2 and not unit.has("reduced"):
+        return state.with_unit(unit.mark("reduced"))
+    return state.without_unit(unit.id)
+
+
+def enemy_units_at(position: Position, h: Hex, side: str) -> list[UnitState]:
+    return [u for u in position.units_at(h) if u.side != side]

@@ -1,0 +1,1 @@
+"""Schlieffen's War: corps movement with zones of control, odds combat on the CRT, morale levels."""

@@ -1,0 +1,159 @@
+"""Movement search over a map: every reachable hex with its cheapest path, and checks of a physical trail.
+
+Costs come from an injected ``cost_fn(map, from_hex, to_hex) -> cost or None`` (None = prohibited), so the
+same search serves every game; the terrain tables build cost functions (:meth:`TerrainTable.cost_fn`).
+Costs are ints or Fractions (Fire Team pays 1.5 MP for woods).
+
+>>> from hexmate.rules.maps import HexMap
+>>> m = HexMap.from_dict({"format": "hexmate-map/1", "name": "t", "game": "asl", "boards": [
+...     {"id": "", "grid": {"kind": "asl", "columns": 3, "rows": 3}}]})
+>>> reach = reachable(m, m.parse_label("A1"), 2, lambda _m, _a, _b: 1)
+>>> reach[m.parse_label("C2")].cost, [m.label(h) for h in reach[m.parse_label("C2")].path]
+(2, ['A1', 'B1', 'C2'])
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import HexMap
+
+Cost = int | Fraction
+CostFn = Callable[[HexMap, Hex, Hex], Cost | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The cheapest way found to a hex: total cost and the path (start first, destination last)."""
+
+    cost: Cost
+    path: tuple[Hex, ...]
+
+
+def reachable(m: HexMap, start: Hex, budget: Cost, cost_fn: CostFn) -> dict[Hex, Reach]:
+    """Dijkstra from start: every hex reachable for at most ``budget`` (start included at cost 0).
+
+    Ties between equal-cost paths are broken by the order hexes were first reached, so results are stable.
+    """
+    if start not in m:
+        raise ValueError(f"start {start} is not on the map {m.source}")
+    best: dict[Hex, Cost] = {start: 0}
+    parent: dict[Hex, Hex] = {}
+    done: set[Hex] = set()
+    tie = itertools.count()
+    heap: list[tuple[Cost, int, Hex]] = [(0, next(tie), start)]
+    while heap:
+        cost, _, h = heapq.heappop(heap)
+        if h in done:
+            continue
+        done.add(h)
+        for n in m.neighbors(h):
+            if n in done:
+                continue
+            step = cost_fn(m, h, n)
+            if step is None:
+                continue
+            total = cost + step
+            if total > budget:
+                continue
+            old = best.get(n)
+            if old is None or total < old:
+                best[n] = total
+                parent[n] = h
+                heapq.heappush(heap, (total, next(tie), n))
+    out: dict[Hex, Reach] = {}
+    for h, cost in best.items():
+        path = [h]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        out[h] = Reach(cost, tuple(reversed(path)))
+    return out
+
+
+def cheapest_path(
+    m: HexMap, start: Hex, goal: Hex, cost_fn: CostFn, budget: Cost | None = None
+) -> Reach | None:
+    """The cheapest path from start to goal (Dijkstra stopped at the goal), or None if it cannot be reached
+    (within ``budget`` when one is given)."""
+    if start not in m or goal not in m:
+        return None
+    return _search_to(m, start, goal, budget, cost_fn)
+
+
+def _search_to(m: HexMap, start: Hex, goal: Hex, budget: Cost | None, cost_fn: CostFn) -> Reach | None:
+    best: dict[Hex, Cost] = {start: 0}
+    parent: dict[Hex, Hex] = {}
+    done: set[Hex] = set()
+    tie = itertools.count()
+    heap: list[tuple[Cost, int, Hex]] = [(0, next(tie), start)]
+    while heap:
+        cost, _, h = heapq.heappop(heap)
+        if h in done:
+            continue
+        if h == goal:
+            path = [h]
+            while path[-1] != start:
+                path.append(parent[path[-1]])
+            return Reach(cost, tuple(reversed(path)))
+        done.add(h)
+        for n in m.neighbors(h):
+            if n in done:
+                continue
+            step = cost_fn(m, h, n)
+            if step is None or (budget is not None and cost + step > budget):
+                continue
+            if n not in best or cost + step < best[n]:
+                best[n] = cost + step
+                parent[n] = h
+                heapq.heappush(heap, (cost + step, next(tie), n))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TrailCheck:
+    """Result of :func:`validate_trail`. ``bad_step`` is the index (1-based: the hex entered) of the first bad
+    step, or None when the trail is legal; ``costs`` are the step costs that could be computed."""
+
+    ok: bool
+    cost: Cost
+    costs: tuple[Cost, ...]
+    bad_step: int | None
+    reason: str
+
+
+def validate_trail(m: HexMap, trail: Sequence[Hex], cost_fn: CostFn, budget: Cost) -> TrailCheck:
+    """Check a physical trail (first hex = where the unit started): each step adjacent and allowed, costs
+    summed, the budget respected. The reason names the first bad step with printed labels."""
+    if not trail:
+        return TrailCheck(False, 0, (), 0, "the trail is empty")
+    for i, h in enumerate(trail):
+        if h not in m:
+            return TrailCheck(False, 0, (), i, f"step {i}: {h} is not on the map")
+    total: Cost = 0
+    costs: list[Cost] = []
+    for i in range(1, len(trail)):
+        a, b = trail[i - 1], trail[i]
+        where = f"step {i} {m.label(a)} -> {m.label(b)}"
+        if distance(a, b) != 1:
+            return TrailCheck(False, total, tuple(costs), i, f"{where}: the hexes are not adjacent")
+        step = cost_fn(m, a, b)
+        if step is None:
+            return TrailCheck(False, total, tuple(costs), i, f"{where}: entering {m.label(b)} is not allowed")
+        total += step
+        costs.append(step)
+        if total > budget:
+            over = f"costs {_fmt(step)}, total {_fmt(total)} is over the {_fmt(budget)} allowed"
+            return TrailCheck(False, total, tuple(costs), i, f"{where}: {over}")
+    return TrailCheck(True, total, tuple(costs), None, f"legal: {_fmt(total)} of {_fmt(budget)}")
+
+
+def _fmt(c: Cost) -> str:
+    if isinstance(c, Fraction) and c.denominator != 1:
+        whole, rest = divmod(c.numerator, c.denominator)
+        return f"{whole} {rest}/{c.denominator}" if whole else f"{rest}/{c.denominator}"
+    return str(int(c))

@@ -1,0 +1,140 @@
+"""ASL fire (A7) and its results (A7.301-A7.305, A10): worked examples from the digests as data-driven cases,
+then the pending casualty and morale-check flow."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction, InvalidAction, RulesError
+
+CASES = json.loads((Path(__file__).parent / "fire_cases.json").read_text())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"][:60] for c in CASES])
+def test_fire_case(case: dict[str, Any], make_position: Any) -> None:
+    pos = make_position("asl", case["units"], case["phase"], hexes=case.get("hexes"))
+    for text in case.get("setup_actions", []):
+        pos.push_text(text)
+    fire = pos.parse_action(case["fire"])
+    if "error" in case:
+        with pytest.raises(RulesError) as info:
+            pos.push(fire)
+        assert case["error"] in str(info.value)
+        assert fire not in pos.legal_actions
+        return
+    assert isinstance(fire, act.Fire)
+    assert fire.declared() in pos.legal_actions
+    resolution = pos.resolve(fire)
+    assert dict(resolution.results) == case["results"]
+    text = resolution.text()
+    assert "[demo values]" in text and resolution.demo
+    for line in case.get("lines", []):
+        assert line in text, f"{line!r} not in:\n{text}"
+    for line in case.get("lines_absent", []):
+        assert line not in text
+    pos.push(fire)
+    for fragment in case.get("after", []):
+        assert fragment in str(pos) + " "
+
+
+def _basic(make_position: Any, extra: list[dict[str, Any]] | None = None, target_units: int = 2) -> Any:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"}]
+    units += [
+        {"id": f"b-{i}", "counter": "4-4-7", "side": "b", "hex": "C3"} for i in range(1, target_units + 1)
+    ]
+    return make_position("asl", units + (extra or []), "PFPh")
+
+
+def test_mc_fail_breaks_and_exact_pass_pins(make_position: Any) -> None:
+    pos = _basic(make_position)
+    pos.push_text("fire a-1 at C3 dice 1,4")  # 4 FP, final 5 -> 1MC (A12.13 oracle cell)
+    assert pos.to_act == "b" and len(pos.state.pending) == 2
+    with pytest.raises(IllegalAction, match="b-1 takes a 1MC"):
+        pos.push_text("check b-2 dice 1,1")
+    assert pos.legal_actions.count() == 1
+    pos.push_text("check b-1 dice 4,3")  # 7 + 1 = 8 > 7: broken (A10.3)
+    pos.push_text("check b-2 dice 3,3")  # 6 + 1 = 7: passes exactly, pinned (A7.8)
+    assert pos.units["b-1"].has("broken") and pos.units["b-2"].has("pinned")
+    assert not pos.state.pending and pos.to_act == "a"
+
+
+def test_casualty_mc_on_an_original_12(make_position: Any) -> None:
+    pos = _basic(make_position, target_units=1)
+    pos.push_text("fire a-1 at C3 dice 1,4")
+    pos.push_text("check b-1 dice 6,6")  # A10.31: Casualty MC, reduced to its HS and broken
+    assert pos.units["b-1"].name == "2-2-7" and pos.units["b-1"].has("broken")
+
+
+def test_k_result_reduces_the_chosen_unit_then_everyone_checks(make_position: Any) -> None:
+    leader = [{"id": "a-91", "counter": "9-1", "side": "a", "hex": "C1"}]
+    pos = _basic(make_position, leader)
+    pos.push_text("fire a-1,a-91 at C3 dice 1,2")  # 3 - 1 = 2 on the 4 column: K/2 (A25.23 oracle cell)
+    with pytest.raises(IllegalAction, match="Random Selection"):
+        pos.push_text("check b-1 dice 1,1")
+    assert {a.text() for a in pos.legal_actions} == {"casualty b-1", "casualty b-2"}
+    pos.push_text("casualty b-2")  # A7.302: the squad becomes its HS; then every target takes a 2MC
+    assert pos.units["b-2"].name == "2-2-7"
+    assert [p.unit for p in pos.state.pending] == ["b-1", "b-2"] and pos.state.pending[0].modifier == 2
+    pos.push_text("check b-1 dice 2,2")
+    pos.push_text("check b-2 dice 3,3")
+    assert not pos.units["b-1"].has("broken") and pos.units["b-2"].has("broken")
+
+
+def test_kia_eliminates_then_survivors_break(make_position: Any) -> None:
+    leader = [{"id": "a-92", "counter": "9-2", "side": "a", "hex": "C1"}]
+    pos = _basic(make_position, leader)
+    pos.push_text("fire a-1,a-92 at C3 dice 1,2")  # 3 - 2 = 1 on the 4 column: 1KIA in the demo pack
+    pos.push_text("casualty b-1")
+    assert "b-1" not in pos.units and pos.units["b-2"].has("broken")  # A7.301
+
+
+def test_ptc_pins_on_a_failed_ntc(make_position: Any) -> None:
+    pos = _basic(make_position, target_units=1)
+    pos.push_text("fire a-1 at C3 dice 3,4")  # final 7 on the 4 column: PTC (A25.23 oracle cell)
+    pos.push_text("check b-1 dice 6,2")
+    assert pos.units["b-1"].has("pinned") and not pos.units["b-1"].has("broken")
+
+
+def test_leader_helps_a_morale_check(make_position: Any) -> None:
+    leader = [{"id": "b-91", "counter": "9-1", "side": "b", "hex": "C3"}]
+    pos = _basic(make_position, leader, target_units=1)
+    pos.push_text("fire a-1 at C3 dice 1,4")  # 1MC for both (leader first, A7.303)
+    assert [p.unit for p in pos.state.pending] == ["b-91", "b-1"]
+    pos.push_text("check b-91 dice 4,3")  # 7 + 1 = 8 <= 9
+    pos.push_text("check b-1 dice 4,3")  # 7 + 1 - 1 (leader, A10.7) = 7: exact pass, pinned
+    assert pos.units["b-1"].has("pinned") and not pos.units["b-1"].has("broken")
+
+
+def test_fire_needs_dice_to_be_played_but_not_to_be_legal(make_position: Any) -> None:
+    pos = _basic(make_position)
+    declared = pos.parse_action("fire a-1 at C3")
+    assert declared in pos.legal_actions
+    with pytest.raises(InvalidAction, match="needs its DR"):
+        pos.push(declared)
+    with pytest.raises(InvalidAction):
+        pos.push_text("fire a-1 at C3 dice 7,1")
+
+
+def test_fired_units_are_cleared_at_the_right_phase_ends(make_position: Any) -> None:
+    pos = _basic(make_position, target_units=1)
+    pos.push_text("fire a-1 at C3 dice 6,6")  # no effect on the 4 column
+    assert pos.units["a-1"].has("prep_fire")
+    pos.push_text("end")
+    with pytest.raises(IllegalAction, match="prep fired"):  # A4.1
+        pos.push(act.Move(("a-1",), (pos.map.parse_label("C1"), pos.map.parse_label("C2"))))
+    for _ in range(2):
+        pos.push_text("end")  # to DFPh, AFPh
+    assert pos.phase.id == "AFPh" and pos.units["a-1"].has("prep_fire")
+    pos.push_text("end")  # A3.5: Prep Fire counters go at the end of the AFPh
+    assert pos.phase.id == "RtPh" and not pos.units["a-1"].has("prep_fire")
+
+
+def test_legal_fire_declarations_are_enumerated(make_position: Any) -> None:
+    pos = _basic(make_position, [{"id": "a-91", "counter": "9-1", "side": "a", "hex": "C1"}])
+    fires = sorted(a.text(pos.map.label) for a in pos.legal_actions if isinstance(a, act.Fire))
+    # the squad alone, and the squad with its leader (the leader alone has no FP, A7.53)
+    assert fires == ["fire a-1 at C3", "fire a-1,a-91 at C3"]

@@ -1,0 +1,216 @@
+"""ASL movement (A4, A5): MF allowances, terrain costs, enemy Locations, stacking, and a perft-style count of
+legal moves checked against an independent brute-force walk of every path."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl.game import overstack_mf
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import HexMap
+
+SQUAD = {"counter": "4-6-7", "side": "a"}
+
+
+def _unit(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _moves(pos: Any, *ids: str) -> dict[str, Any]:
+    return {pos.map.label(h): m for h, m in pos.legal_actions.moves_for(frozenset(ids)).items()}
+
+
+def test_open_ground_reach_is_a_hex_disc_of_radius_4(make_position: Any) -> None:
+    pos = make_position("asl", [_unit("a-1", "F4")], "MPh")
+    moves = _moves(pos, "a-1")
+    start = pos.map.parse_label("F4")
+    expected = {pos.map.label(h) for h in pos.map.hexes if 0 < distance(start, h) <= 4}
+    assert set(moves) == expected  # A4.11: 4 MF, 1 MF per Open Ground hex (A4.4)
+    assert all(m.cost == distance(start, m.path[-1]) for m in moves.values())
+
+
+def test_leader_bonus_and_smc_allowance(make_position: Any) -> None:
+    pos = make_position("asl", [_unit("a-1", "F4"), _unit("a-91", "F4", "9-1")], "MPh")
+    assert max(m.cost for m in _moves(pos, "a-1").values()) == 4  # A4.11 MMC 4 MF
+    assert max(m.cost for m in _moves(pos, "a-91").values()) == 6  # A4.11 SMC 6 MF
+    assert max(m.cost for m in _moves(pos, "a-1", "a-91").values()) == 6  # A4.12 +2 MF with the leader
+
+
+def test_terrain_costs(make_position: Any) -> None:
+    hexes = {"F3": "woods", "G4": {"terrain": "woods", "level": 1}, "E4": "stone-building"}
+    sides = [{"hex": "F5", "side": "N", "features": ["wall"]}]
+    pos = make_position("asl", [_unit("a-1", "F4")], "MPh", hexes=hexes, hexsides=sides)
+    moves = _moves(pos, "a-1")
+    assert moves["F3"].cost == 2  # woods 2 MF (A4.4)
+    assert moves["E4"].cost == 2  # building 2 MF
+    assert moves["G4"].cost == 4  # woods one level up: doubled (A4.133)
+    assert moves["F5"].cost == 2  # Open Ground across a wall: 1 + 1 (A4.31 example)
+
+
+def test_enemy_locations_known_and_concealed(make_position: Any) -> None:
+    units = [
+        _unit("a-1", "F4"),
+        _unit("b-1", "F3", "4-4-7", "b"),
+        _unit("b-2", "G4", "4-4-7", "b", concealed=True),
+    ]
+    pos = make_position("asl", units, "MPh")
+    moves = _moves(pos, "a-1")
+    assert "F3" not in moves  # A4.14: no entry into a known enemy Location in the MPh
+    assert "G4" in moves  # a concealed enemy does not show on the move display (A12.15, hidden information)
+    with pytest.raises(IllegalAction, match=r"A4.14"):
+        pos.push(act.Move(("a-1",), (pos.map.parse_label("F4"), pos.map.parse_label("F3"))))
+
+
+def test_overstack_costs_match_the_a5_11_example(make_position: Any) -> None:
+    # A5.11: the building holds 2 squads and a crew; one more squad entering pays 2 + 1 MF.
+    units = [_unit("a-s1", "F5"), _unit("a-s2", "F5"), _unit("a-c", "F5", "2-2-8"), _unit("a-x", "F4")]
+    pos = make_position("asl", units, "MPh", hexes={"F5": "wooden-building"})
+    assert _moves(pos, "a-x")["F5"].cost == 3
+    here = [pos.units[u] for u in ("a-s1", "a-s2", "a-c", "a-x")]
+    assert overstack_mf(here) == 1
+    second = [*here, pos.units["a-x"]]  # a second squad on top: 1 1/2 over -> 2 (A5.11 example)
+    assert overstack_mf(second) == 2
+
+
+def test_minimum_move_and_its_pin(make_position: Any) -> None:
+    hexes = {"F3": {"terrain": "woods", "level": 1}}
+    sides = [{"hex": "F4", "side": "N", "features": ["wall"]}]
+    pos = make_position("asl", [_unit("a-1", "F4")], "MPh", hexes=hexes, hexsides=sides)
+    move = _moves(pos, "a-1")["F3"]
+    assert move.cost == 5 and len(move.path) == 2  # 4 (woods up a level) + 1 (wall): only a Minimum Move
+    pos.push(move)
+    assert pos.units["a-1"].has("pinned") and pos.units["a-1"].has("cx")  # A4.134
+
+
+def test_a_unit_may_not_move_again_after_another_moved(make_position: Any) -> None:
+    pos = make_position("asl", [_unit("a-1", "F4"), _unit("a-2", "F6")], "MPh")
+    pos.push_text("move a-1 F4-F3")
+    pos.push_text("move a-2 F6-F7")
+    with pytest.raises(IllegalAction, match=r"A4.2"):
+        pos.push_text("move a-1 F3-F2")
+    assert _moves(pos, "a-1") == {}
+
+
+def test_broken_units_and_wrong_phase(make_position: Any) -> None:
+    pos = make_position("asl", [_unit("a-1", "F4", markers=["broken"]), _unit("a-2", "F6")], "MPh")
+    with pytest.raises(IllegalAction, match="broken"):
+        pos.push_text("move a-1 F4-F3")
+    pos.push_text("end")
+    with pytest.raises(IllegalAction, match=r"A3.3"):
+        pos.push_text("move a-2 F6-F5")
+
+
+def test_advance_phase_one_hex_even_into_the_enemy(make_position: Any) -> None:
+    units = [_unit("a-1", "F4"), _unit("b-1", "F3", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh")
+    advances = {a.text(pos.map.label) for a in pos.legal_actions if isinstance(a, act.Advance)}
+    assert "advance a-1 F4-F3 cost 0" in advances and len(advances) == 6  # A4.7
+    with pytest.raises(IllegalAction, match=r"A4.7"):
+        pos.push_text("advance a-1 F4-F3-F2")
+
+
+# --- perft: legal move counts against an independent brute force ---------------------------------------
+
+TERRAIN_MF = {"open": 1, "grain": 1, "orchard": 1, "woods": 2, "wooden-building": 2, "stone-building": 2}
+
+
+def _brute_force(
+    m: HexMap, start: Hex, budget: int, blocked: set[Hex], extra: dict[Hex, int]
+) -> dict[Hex, int]:
+    """Every simple path by depth-first search, costs from the A4.4 digest table; cheapest per destination.
+
+    Independent of the engine: no Dijkstra, no shared cost function. Overstack MF come in as a per-hex extra.
+    """
+    best: dict[Hex, int] = {}
+
+    def step_cost(a: Hex, b: Hex) -> int:
+        cost = TERRAIN_MF[m.terrain(b)]
+        if m.level(b) > m.level(a):
+            cost *= 2
+        cost += sum(1 for f in m.hexside(a, b) if f in ("wall", "hedge"))
+        return cost + extra.get(b, 0)
+
+    def walk(h: Hex, spent: int, seen: set[Hex]) -> None:
+        for n in m.neighbors(h):
+            if n in seen or n in blocked:
+                continue
+            c = spent + step_cost(h, n)
+            if c <= budget:
+                if c < best.get(n, 10**9):
+                    best[n] = c
+                walk(n, c, seen | {n})
+
+    walk(start, 0, {start})
+    for n in m.neighbors(start):  # A4.134 Minimum Move
+        if n not in best and n not in blocked:
+            best[n] = step_cost(start, n)
+    return best
+
+
+PERFT_HEXES = {
+    "D3": "woods",
+    "E3": {"terrain": "woods", "level": 1},
+    "E4": {"level": 1},
+    "F2": "stone-building",
+    "G5": "grain",
+    "D5": "orchard",
+    "C4": {"terrain": "wooden-building", "level": 1},
+}
+PERFT_SIDES = [
+    {"hex": "E5", "side": "N", "features": ["wall"]},
+    {"hex": "F4", "side": "SE", "features": ["hedge"]},
+]
+PERFT_UNITS = [
+    _unit("a-1", "E5"),
+    _unit("a-2", "E5"),
+    _unit("a-91", "E5", "9-1"),
+    _unit("a-3", "G3"),
+    _unit("b-1", "F4", "4-4-7", "b"),
+    _unit("b-2", "D4", "4-4-7", "b", concealed=True),
+]
+
+
+def test_perft_move_count_matches_brute_force(make_position: Any) -> None:
+    pos = make_position("asl", PERFT_UNITS, "MPh", hexes=PERFT_HEXES, hexsides=PERFT_SIDES)
+    m = pos.map
+    known_enemy = {pos.units["b-1"].hex}
+    groups = [("a-1",), ("a-2",), ("a-91",), ("a-1", "a-2", "a-91"), ("a-3",)]
+    expected_total = 0
+    for ids in groups:
+        units = [pos.units[u] for u in ids]
+        start = units[0].hex
+        assert start is not None
+        leader = any(u.type == "leader" for u in units)
+        budget = min((6 if u.type == "leader" else 4 + (2 if leader else 0)) for u in units)
+        extra = {}
+        for h in m.hexes:  # overstack MF for the moving group joining friends already there (A5.11)
+            friends = [u for u in pos.units.values() if u.hex == h and u.side == "a" and u.id not in ids]
+            extra[h] = overstack_mf(friends + units) - overstack_mf(friends)
+        brute = _brute_force(m, start, budget, {h for h in known_enemy if h is not None}, extra)
+        engine = pos.legal_actions.moves_for(frozenset(ids))
+        assert {h: mv.cost for h, mv in engine.items()} == brute, ids
+        expected_total += len(brute)
+    moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
+    assert len(moves) == expected_total
+    assert pos.legal_actions.count() == expected_total + 1  # plus "end"
+    assert all(mv in pos.legal_actions for mv in moves)
+
+
+def test_demo_scenario_perft_is_stable_and_consistent() -> None:
+    from hexmate.rules.games import get_game
+
+    game = get_game("asl")
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
+    by_group: dict[tuple[str, ...], int] = {}
+    for mv in moves:
+        by_group[mv.units] = by_group.get(mv.units, 0) + 1
+    for ids, n in by_group.items():
+        assert len(pos.legal_actions.moves_for(frozenset(ids))) == n
+    assert all(isinstance(m.cost, int | Fraction) for m in moves)
+    # each German squad alone in open/woods country reaches at least its six neighbours
+    assert all(by_group[(u,)] >= 6 for u in ("ger-sq3", "ger-sq5", "ger-sq6"))
