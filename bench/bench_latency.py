@@ -38,7 +38,7 @@ async def _measure(lifts: int) -> tuple[list[float], list[float]]:
     runner = asyncio.create_task(service.run())
     try:
         for _ in range(200):
-            if service.conn.state is ConnState.LIVE and service.tracker_in_sync():
+            if service.conn.state is ConnState.LIVE and service.in_sync:
                 break
             await asyncio.sleep(0.05)
         else:

@@ -8,7 +8,7 @@ never reads a clock or a sensor (dice arrive as logged facts).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,9 @@ class GameSession:
         self.position = position
         self.scenario_path = scenario_path
         self.history: list[str] = []
+        from hexmate.host.table.oracle import PositionOracle
+
+        self._oracle = PositionOracle(position)
 
     @classmethod
     def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
@@ -73,6 +76,20 @@ class GameSession:
         return moves
 
     # --- playing -----------------------------------------------------------------------------------------
+    def route(self, unit_ids: frozenset[str], waypoints: Sequence[Hex]) -> Any:
+        """The move along the trail the player showed (the tracker's optional RouteOracle)."""
+        return self._oracle.route(unit_ids, waypoints)
+
+    def explain(self, unit_ids: frozenset[str], start: Hex, target: Hex) -> str:
+        """Why ``target`` is not a legal destination, with the rule the rules engine cites."""
+        return self._oracle.explain(unit_ids, start, target)
+
+    def push_move(self, units: Iterable[str], path: Sequence[Hex]) -> str:
+        """Check and play a move the table recognised; RulesError if the rules refuse it."""
+        from hexmate.rules.actions import Move
+
+        return self.push(Move(tuple(sorted(units)), tuple(path)))
+
     def push(self, action: Any) -> str:
         """Apply an accepted action; returns its text form for the record and the page."""
         done = self.position.push(action)
@@ -103,9 +120,13 @@ class GameSession:
         hint = getattr(phase, "prompt", "") or "Lift a unit to see where it may move."
         return f"{self.phase}{f' ({rule})' if rule else ''}: {self.to_act} to act. {hint}"
 
-    def unit_summary(self, unit_id: str) -> dict[str, Any]:
+    def unit_summary(self, unit_id: str, audience: str = "") -> dict[str, Any]:
+        """How a page names a unit; a concealed unit is only a '?' to anyone but its owner."""
         unit = self.position.units.get(unit_id)
         if unit is None:
             return {"id": unit_id, "label": unit_id, "side": ""}
+        side = str(getattr(unit, "side", ""))
+        if getattr(unit, "concealed", False) and audience != side:
+            return {"id": "", "label": "?", "side": side}
         label = getattr(unit, "name", None) or getattr(unit, "type", None) or unit_id
-        return {"id": unit_id, "label": str(label), "side": str(getattr(unit, "side", ""))}
+        return {"id": unit_id, "label": str(label), "side": side}

@@ -58,12 +58,6 @@ async def build_service(
     except (CalibrationError, RegistryError) as e:
         raise SessionError(str(e)) from None
     tracker = Tracker(calibration, registry, session)
-    tray = [
-        {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
-         "kind": c.kind, "name": c.describe()}
-        for uid, c in registry
-        if c.game == game
-    ]
     record = None
     if record_path is not None:
         record = Record.create(record_path(scenario_path.stem), {
@@ -86,6 +80,6 @@ async def build_service(
         if port is None:
             raise SessionError("no serial port given (use --port /dev/ttyACM0)")
         link = SerialLink(port)
-    service = Service(link, board=board_def, session=session, tracker=tracker, cells=calibration, tray=tray,
+    service = Service(link, board=board_def, session=session, tracker=tracker, registry=registry,
                       record=record, table=table, connection_options=connection_options)
     return service, table

@@ -13,11 +13,10 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from hexmate.firmware import wire
 from hexmate.host.game import GameSession
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
@@ -32,40 +31,31 @@ from hexmate.host.protocol import (
     Hello,
     Led,
     Snapshot,
-    StateChanged,
     TableConnection,
     TableMessage,
 )
 from hexmate.host.record import Record
+from hexmate.host.table.events import (
+    IllegalPlacement,
+    InSync,
+    Lifted,
+    MoveRecognised,
+    OutOfSync,
+    PutBack,
+    TableEvent,
+    UncertainCell,
+    UnknownTag,
+)
+from hexmate.host.table.registry import Registry
+from hexmate.host.table.tracker import Phase, Tracker
+from hexmate.host.table.views import SHARED, Light, TableViews, led_frame, wire_entries
+from hexmate.rules.errors import RulesError
 from hexmate.rules.hexes import Hex
 
 LOGGER = logging.getLogger(__name__)
 
-# LED language (also drawn on the page): where the lifted unit came from, where it may go, what is wrong.
-SOURCE = Led(255, 180, 0)
-DESTINATION = Led(0, 170, 40)
-ILLEGAL = Led(255, 0, 0, wire.BLINK, 25)
-MISMATCH = Led(255, 90, 0, wire.PULSE, 50)
-UNCERTAIN = Led(120, 0, 200, wire.BLINK, 50)
-
 _CLIENT_QUEUE = 64
 _LAST_ACTIONS = 12
-
-
-class CellMap(Protocol):
-    """Board cells <-> map hexes (host-table's calibration)."""
-
-    def hex_of(self, cell: int) -> Hex | None: ...
-
-    def cell_of(self, h: Hex) -> int | None: ...
-
-
-class TrackerLike(Protocol):
-    """host-table's Tracker: cell events in, table events (Lifted, MoveRecognised, ...) out."""
-
-    def on_cell(self, cell: int, state: int, uids: tuple[str, ...], t_ms: int) -> list[Any]: ...
-
-    def on_snapshot(self, entries: Iterable[tuple[int, int, tuple[str, ...]]]) -> list[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -77,25 +67,31 @@ class PageAction:
 
 
 @dataclass(frozen=True)
+class Tick:
+    """The tracker's quiet time may have run out (scheduled from its ``deadline_ms``)."""
+
+
+@dataclass(frozen=True)
 class WorldLine:
     """A line from the emulated world (``leds ...``, ``trace ...``)."""
 
     line: str
 
 
-Input = TableMessage | PageAction | WorldLine
+Input = TableMessage | PageAction | WorldLine | Tick
 
 
 class Service:
+    """Owns the table state, the game session and the outputs; everything happens in ``handle()``."""
+
     def __init__(
         self,
         link: Link,
         *,
         board: Any,
         session: GameSession,
-        tracker: TrackerLike,
-        cells: CellMap,
-        tray: list[dict[str, str]] | None = None,
+        tracker: Tracker,
+        registry: Registry,
         record: Record | None = None,
         table: EmulatedTable | None = None,
         connection_options: Mapping[str, Any] | None = None,
@@ -103,15 +99,24 @@ class Service:
         self.board = board
         self.session = session
         self.tracker = tracker
-        self.cells = cells
-        self.tray = tray or []
+        self.registry = registry
+        self.cells = tracker.calibration
+        self.views = TableViews(tracker, registry)
         self.record = record
         self.table = table
+        self.tray = [
+            {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
+             "kind": c.kind, "name": c.describe()}
+            for uid, c in registry
+            if c.kind != "calibration"
+        ]
         self.inputs: asyncio.Queue[Input] = asyncio.Queue()
         self.conn = TableConnection(link, self.inputs.put_nowait, **dict(connection_options or {}))
         self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
         self._record_q: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
-        self._lit: dict[Hex, Led] = {}
+        self._frame: dict[Hex, Light] = {}
+        self._fw_offset_ms: int | None = None
+        self._tick_handle: asyncio.TimerHandle | None = None
         self.occupants: dict[int, tuple[str, ...]] = {}  # cell -> uids, as last reported by the table
         self.firmware_leds: dict[int, str] = {}  # cell -> css colour the emulated neopixels show
         self.last_actions: deque[str] = deque(maxlen=_LAST_ACTIONS)
@@ -120,26 +125,23 @@ class Service:
         self.hello: Hello | None = None
         self.heartbeat: Heartbeat | None = None
         self.world_listeners: list[Callable[[str], None]] = []
-        self.in_sync: bool | None = None  # None until the tracker compared a snapshot with the game
+        self.snapshots = 0
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
 
     # --- running -----------------------------------------------------------------------------------------
     async def run(self) -> None:
-        tasks = [
-            asyncio.create_task(self.conn.run(), name="connection"),
-            asyncio.create_task(self._loop(), name="service-loop"),
-            asyncio.create_task(self._record_writer(), name="record"),
-        ]
+        conn = asyncio.create_task(self.conn.run(), name="connection")
+        loop = asyncio.create_task(self._loop(), name="service-loop")
+        writer = asyncio.create_task(self._record_writer(), name="record")
         try:
             await self._stopping.wait()
         finally:
             await self.conn.stop()
+            loop.cancel()
             self._record_q.put_nowait(None)
-            for t in tasks[1:2]:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(conn, loop, writer, return_exceptions=True)
 
     def stop(self) -> None:
         self._stopping.set()
@@ -178,24 +180,30 @@ class Service:
         if isinstance(item, PageAction):
             self._on_page(item)
             return
-        if isinstance(item, StateChanged):
-            pass
+        if isinstance(item, Tick):
+            self._table_events(self.tracker.tick(self._fw_now()))
         elif isinstance(item, Hello):
             self.hello = item
             self._log("hello", {"board": item.board, "firmware": item.firmware, "cells": item.n_cells})
         elif isinstance(item, CellChanged):
             self._log("cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids),
                                "scan": item.scan, "t_ms": item.t_ms})
-            self._set_occupant(item.cell, item.uids)
+            self._fw_offset_ms = now_ms() - item.t_ms
+            if item.uids:
+                self.occupants[item.cell] = item.uids
+            else:
+                self.occupants.pop(item.cell, None)
             self._table_events(self.tracker.on_cell(item.cell, item.state, item.uids, item.t_ms))
         elif isinstance(item, Snapshot):
             self._log("snapshot", {"scan": item.scan,
                                    "cells": [[e.cell, e.state, list(e.uids)] for e in item.entries]})
+            self.snapshots += 1
             self.occupants = {e.cell: e.uids for e in item.entries if e.uids}
             entries = [(e.cell, e.state, e.uids) for e in item.entries]
-            self._table_events(self.tracker.on_snapshot(entries))
+            self._table_events(self.tracker.on_snapshot(entries, self._fw_now()))
         elif isinstance(item, DiceRolled):
-            self._log("dice", {"request": item.request, "button": item.button, "values": list(item.values)})
+            self._log("dice", {"request": item.request, "button": item.button, "values": list(item.values),
+                               "phase": self.session.phase})
             self.last_actions.appendleft(f"dice {'+'.join(map(str, item.values))} = {sum(item.values)}")
         elif isinstance(item, Fault):
             self._log("fault", {"cell": item.cell, "code": item.code})
@@ -209,91 +217,94 @@ class Service:
             return  # no page update for every heartbeat
         self._publish()
 
-    def _set_occupant(self, cell: int, uids: tuple[str, ...]) -> None:
-        if uids:
-            self.occupants[cell] = uids
-        else:
-            self.occupants.pop(cell, None)
+    def _fw_now(self) -> int:
+        """Now on the firmware's clock (the tracker's deadlines are in the t_ms of cell events)."""
+        return now_ms() - self._fw_offset_ms if self._fw_offset_ms is not None else 0
 
-    def _table_events(self, events: list[Any]) -> None:
-        for ev in events:
-            getattr(self, f"_ev_{type(ev).__name__}", self._ev_other)(ev)
+    def _table_events(self, events: list[TableEvent]) -> None:
+        for _ in range(4):  # a pushed move makes the tracker re-read the position; that settles at once
+            pushed = False
+            for ev in events:
+                pushed |= self._table_event(ev)
+            if not pushed:
+                break
+            events = self.tracker.refresh(self._fw_now())
         self._show_leds()
+        self._schedule_tick()
 
-    def _units_text(self, units: Iterable[str]) -> str:
-        return ", ".join(self.session.unit_summary(u)["label"] for u in sorted(units))
+    def _names(self, units: frozenset[str]) -> str:
+        shown = self.views.units(units, SHARED)
+        return shown if isinstance(shown, str) else ", ".join(shown)
 
-    def _ev_Lifted(self, ev: Any) -> None:
-        self._lit = {d: DESTINATION for d in ev.destinations}
-        self._lit[ev.from_hex] = SOURCE
-        n = len(ev.destinations)
-        self.prompt = (f"{self._units_text(ev.units)} lifted from {self.session.label(ev.from_hex)}: "
-                       f"{n} legal destination{'s' if n != 1 else ''} lit in green.")
-        self.notice = {"level": "info", "text": ""}
-
-    def _ev_MoveRecognised(self, ev: Any) -> None:
-        units = frozenset(ev.units)
-        dest = ev.path[-1]
-        move = self.session.destinations(units, ev.path[0]).get(dest)
-        if move is None:
-            self.notice = {"level": "error", "text": f"move to {self.session.label(dest)} no longer legal"}
-            return
-        text = self.session.push(move)
-        path = [self.session.label(h) for h in ev.path]
-        self._log("action", {"kind": "move", "text": text, "units": sorted(units), "path": path,
-                             "cost": str(ev.cost)})
-        self.last_actions.appendleft(f"{self._units_text(units)}: {' → '.join(path)} ({ev.cost} MF)")
-        self._lit = {}
-        self.prompt = self.session.prompt()
-        self.notice = {"level": "ok", "text": f"Move recorded: {text}"}
-
-    def _ev_PutBack(self, ev: Any) -> None:
-        self._lit = {}
-        self.prompt = self.session.prompt()
-        self.notice = {"level": "info", "text": f"{self._units_text(ev.units)} put back."}
-
-    def _ev_IllegalPlacement(self, ev: Any) -> None:
-        self._lit = {h: led for h, led in self._lit.items() if led != ILLEGAL}
-        self._lit[ev.hex] = ILLEGAL
-        label = self.session.label(ev.hex)
-        text = f"{self._units_text(ev.units)} may not be placed on {label}: {ev.reason}"
-        self._log("illegal", {"units": sorted(ev.units), "hex": label, "reason": str(ev.reason)})
-        self.notice = {"level": "error", "text": text}
-        self.prompt = "Put the unit back on a green hex, or back where it started."
-
-    def _ev_OutOfSync(self, ev: Any) -> None:
-        diffs = list(getattr(ev, "differences", []))
-        hexes = {h for d in diffs for h in _hexes_in(d)}
-        self._lit = {h: MISMATCH for h in hexes}
-        self.in_sync = False
-        self.notice = {"level": "warn", "text": f"The table differs from the game in {len(diffs)} place(s); "
-                                                "set the counters on the orange hexes as the page shows."}
-
-    def _ev_InSync(self, ev: Any) -> None:
-        self.in_sync = True
-        if any(led == MISMATCH for led in self._lit.values()):
-            self._lit = {}
-        self.notice = {"level": "ok", "text": "The table matches the game."}
-
-    def _ev_UnknownTag(self, ev: Any) -> None:
-        where = self.session.label(ev.hex) if getattr(ev, "hex", None) is not None else "?"
-        self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}."}
-
-    def _ev_UncertainCell(self, ev: Any) -> None:
-        self._lit[ev.hex] = UNCERTAIN
-        self.notice = {"level": "warn", "text": f"Cannot read the stack on {self.session.label(ev.hex)}; "
-                                                "spread it out."}
-
-    def _ev_other(self, ev: Any) -> None:
-        LOGGER.debug("table event %r not shown", ev)
+    def _table_event(self, ev: TableEvent) -> bool:
+        """Apply one tracker event to the session, the prompt and the record; True if a move was pushed."""
+        label = self.session.label
+        if isinstance(ev, Lifted):
+            n = len(ev.destinations)
+            hidden = self.views.hidden_from(ev.units, SHARED)
+            plural = "s" if n != 1 else ""
+            where = f"{n} legal destination{plural} lit in green"
+            if hidden:
+                where = "concealed, destinations not shown"
+            self.prompt = f"{self._names(ev.units)} lifted from {label(ev.from_hex)}: {where}."
+            self.notice = {"level": "info", "text": ""}
+        elif isinstance(ev, MoveRecognised):
+            try:
+                text = self.session.push_move(ev.units, ev.path)
+            except RulesError as e:
+                self.notice = {"level": "error", "text": f"move not accepted: {e}"}
+                return False
+            path = [label(h) for h in ev.path]
+            self._log("action", {"kind": "move", "text": text, "units": sorted(ev.units), "path": path,
+                                 "trail": [label(h) for h in ev.trail], "cost": str(ev.cost)})
+            self.last_actions.appendleft(f"{self._names(ev.units)}: {' → '.join(path)} ({ev.cost} MF)")
+            self.prompt = self.session.prompt()
+            self.notice = {"level": "ok", "text": f"Move recorded: {text}"}
+            return True
+        elif isinstance(ev, PutBack):
+            self.prompt = self.session.prompt()
+            self.notice = {"level": "info", "text": f"{self._names(ev.units)} put back on {label(ev.hex)}."}
+        elif isinstance(ev, IllegalPlacement):
+            shown = self.views.event(ev, SHARED)
+            self._log("illegal", {"units": sorted(ev.units), "hex": label(ev.hex), "reason": ev.reason})
+            self.notice = {"level": "error", "text": f"{self._names(ev.units)} may not be placed on "
+                                                     f"{label(ev.hex)}: {shown['reason']}"}
+            self.prompt = "Put the unit on a green hex, or back where it started."
+        elif isinstance(ev, OutOfSync):
+            lines = self.views.instructions(SHARED)
+            self.notice = {"level": "warn", "text": "The table differs from the game: " + "; ".join(lines)}
+        elif isinstance(ev, InSync):
+            self.notice = {"level": "ok", "text": "The table matches the game."}
+            self.prompt = self.session.prompt()
+        elif isinstance(ev, UnknownTag):
+            where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell} (off the map)"
+            self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}."}
+        elif isinstance(ev, UncertainCell):
+            where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell}"
+            self.notice = {"level": "warn", "text": f"Cannot read the stack on {where}; spread it out."}
+        return False
 
     def _show_leds(self) -> None:
+        self._frame = led_frame(self.tracker)
         frame: dict[int, Led] = {}
-        for h, led in self._lit.items():
-            cell = self.cells.cell_of(h)
-            if cell is not None:
-                frame[cell] = led
+        for cell, r, g, b, pattern, period in wire_entries(self._frame, self.cells):
+            frame[cell] = Led(r, g, b, pattern, period)
         self.conn.set_leds(frame)
+
+    def _schedule_tick(self) -> None:
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        deadline = self.tracker.deadline_ms
+        if deadline is not None:
+            delay_s = max(0, deadline - self._fw_now()) / 1000 + 0.005
+            loop = asyncio.get_running_loop()
+            self._tick_handle = loop.call_later(delay_s, self.inputs.put_nowait, Tick())
+
+    @property
+    def in_sync(self) -> bool:
+        """A full board reading has been compared with the game and nothing is out of place."""
+        return self.snapshots > 0 and self.tracker.phase is not Phase.OUT_OF_SYNC and not self.tracker.setup
 
     # --- page actions and the emulated world -------------------------------------------------------------
     def _on_page(self, action: PageAction) -> None:
@@ -320,18 +331,16 @@ class Service:
             self.firmware_leds = parse_leds_line(line, self.firmware_leds)
             self._publish_table()
 
-    def tracker_in_sync(self) -> bool:
-        return bool(self.in_sync)
-
     def movable_counter(self) -> tuple[str, int, str]:
         """(unit id, cell, tag uid) of a unit of the side to act that has somewhere legal to go."""
-        uids = {t["unit"]: t["uid"] for t in self.tray if t.get("unit")}
         for unit_id, h in sorted(self.session.expected().items()):
+            uid = self.registry.uid_of_unit(unit_id)
             cell = self.cells.cell_of(h)
             side = self.session.unit_summary(unit_id).get("side")
-            movable = unit_id in uids and cell is not None and side == self.session.to_act
-            if movable and cell is not None and self.session.destinations([unit_id], h):
-                return unit_id, cell, uids[unit_id]
+            if uid is None or cell is None or side != self.session.to_act:
+                continue
+            if self.session.destinations([unit_id], h):
+                return unit_id, cell, uid
         raise LookupError("no unit of the side to act can move now")
 
     # --- views for the pages -----------------------------------------------------------------------------
@@ -340,7 +349,7 @@ class Service:
         s = self.session
         counters: dict[str, list[dict[str, Any]]] = {}
         for unit_id, h in s.expected().items():
-            counters.setdefault(s.label(h), []).append(s.unit_summary(unit_id))
+            counters.setdefault(s.label(h), []).append(s.unit_summary(unit_id, audience=SHARED))
         return {
             "type": "view",
             "conn": {"state": self.conn.state.value, "detail": self.conn.detail,
@@ -352,9 +361,10 @@ class Service:
             "prompt": self.prompt,
             "notice": self.notice,
             "counters": counters,
-            "leds": {s.label(h): led.css() for h, led in self._lit.items()},
-            "blink": [s.label(h) for h, led in self._lit.items() if led.pattern != wire.SOLID],
+            "leds": {s.label(h): _css(light.rgb) for h, light in self._frame.items()},
+            "blink": [s.label(h) for h, light in self._frame.items() if light.pattern != "solid"],
             "last_actions": list(self.last_actions),
+            "tracker": self.tracker.phase.value,
         }
 
     def table_view(self) -> dict[str, Any]:
@@ -422,13 +432,8 @@ def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
     return out
 
 
-def _hexes_in(diff: Any) -> list[Hex]:
-    found = []
-    for name in ("hex", "expected", "actual", "sensed"):
-        h = getattr(diff, name, None)
-        if isinstance(h, Hex):
-            found.append(h)
-    return found
+def _css(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 def now_ms() -> int:

@@ -34,7 +34,7 @@ async def live(tmp_path: Path) -> AsyncIterator[tuple[Service, Path]]:
     assert table is not None
     runner = asyncio.create_task(service.run())
     try:
-        await until(lambda: service.conn.state is ConnState.LIVE and service.tracker_in_sync(), "live table")
+        await until(lambda: service.conn.state is ConnState.LIVE and service.in_sync, "live table")
         yield service, record
     finally:
         service.stop()

@@ -1,193 +1,162 @@
-"""The service loop: cell events through a tracker to LED frames, page views and the record.
-
-The tracker and the game session are small fakes here (their real versions are tested by their owners and
-in tests/e2e); the link is the scripted board from tests/host/conftest.py, so every frame is checked.
-"""
+"""The service loop with the real tracker, registry and ASL demo position, and a scripted board on the link:
+a lift lights the destinations, an illegal placement turns red with the rule cited, a legal one is pushed
+onto the position and recorded, and every frame the host sends is checked."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 import pytest
 from hexmate.firmware import wire
-from hexmate.host.record import verify
+from hexmate.host.game import GameSession
+from hexmate.host.record import Record, verify
 from hexmate.host.service import Service, parse_leds_line
-from hexmate.rules.hexes import Hex
+from hexmate.host.service.build import demo_scenario
+from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.registry import load_demo
+from hexmate.host.table.tracker import Tracker
+from hexmate.host.table.views import DESTINATION, ILLEGAL, ORIGIN
+from hexmate.rules.hexes import distance
 
 from ..conftest import ScriptedLink
 
-A, B, C = Hex(0, 0), Hex(1, 0), Hex(2, 0)
+PITCH_MM = 25.4
+RULE = re.compile(r"\b[A-Z]\d+(\.\d+)+")
 
 
 @dataclass(frozen=True)
-class Lifted:
-    units: frozenset[str]
-    from_hex: Hex
-    destinations: dict[Hex, Any]
+class Cell:
+    id: int
+    label: str
+    x_mm: float
+    y_mm: float
 
 
 @dataclass(frozen=True)
-class IllegalPlacement:
-    units: frozenset[str]
-    hex: Hex
-    reason: str
+class Board:
+    """A board built for the demo map: one cell on every hex centre (labels without the board letter)."""
+
+    name: str
+    cells: tuple[Cell, ...]
 
 
-@dataclass(frozen=True)
-class MoveRecognised:
-    units: frozenset[str]
-    path: tuple[Hex, ...]
-    cost: int
+def _board(session: GameSession) -> Board:
+    m = session.map
+    hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
+    cells = tuple(Cell(i, m.label(h)[1:], m.center(h)[0] * PITCH_MM, m.center(h)[1] * PITCH_MM)
+                  for i, h in enumerate(hexes))
+    return Board("test-346", cells)
 
 
-@dataclass(frozen=True)
-class FakeMove:
-    path: tuple[Hex, ...]
-    cost: int
+class Rig:
+    def __init__(self, tmp: Path) -> None:
+        self.session = GameSession.load("asl", demo_scenario())
+        self.board = _board(self.session)
+        self.cal = Calibration.default_for(self.board, self.session.map)
+        self.registry = load_demo()
+        self.tracker = Tracker(self.cal, self.registry, self.session, quiet_ms=100)
+        self.link = ScriptedLink()
+        self.record_path = tmp / "r.jsonl"
+        self.service = Service(self.link, board=self.board, session=self.session, tracker=self.tracker,
+                               registry=self.registry, record=Record.create(self.record_path, {"game": "asl"}),
+                               connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+        self.seq = 0
+        self.t_ms = 1000
 
-    def text(self) -> str:
-        return "u1 " + "-".join(f"{h.q}{h.r}" for h in self.path)
+    def cell_of_unit(self, unit: str) -> int:
+        cell = self.cal.cell_of(self.session.expected()[unit])
+        assert cell is not None
+        return cell
 
+    def uids_at(self, cell: int, without: str = "") -> list[bytes]:
+        h = self.cal.hex_of(cell)
+        units = [u for u, where in self.session.expected().items() if where == h and u != without]
+        return [bytes.fromhex(self.registry.uid_of_unit(u) or "") for u in sorted(units)]
 
-class FakeMap:
-    hexes = frozenset({A, B, C})
+    async def cell(self, cell: int, uids: list[bytes]) -> None:
+        self.seq = wire.next_seq(self.seq)
+        self.t_ms += 50
+        state = wire.TAGS if uids else wire.EMPTY
+        self.link.feed(wire.CELL, self.seq, wire.pack_cell(self.seq, cell, state, self.t_ms, uids))
+        _, ack = await self.link.expect(wire.ACK)
+        assert wire.unpack_ack(ack) == self.seq
 
-    def label(self, h: Hex) -> str:
-        return f"X{h.q}"
-
-    def center(self, h: Hex) -> tuple[float, float]:
-        return (h.q * 0.866, h.r + h.q / 2)
-
-    def terrain(self, h: Hex) -> str:
-        return "open"
-
-
-class FakeSession:
-    def __init__(self) -> None:
-        self.where = {"u1": A}
-        self.pushed: list[FakeMove] = []
-        self.map = FakeMap()
-        self.phase, self.to_act, self.position = "Movement", "german", "pos"
-
-    def expected(self) -> dict[str, Hex]:
-        return dict(self.where)
-
-    def destinations(self, units: Any, start: Hex) -> dict[Hex, FakeMove]:
-        return {B: FakeMove((A, B), 1)}
-
-    def push(self, move: FakeMove) -> str:
-        self.pushed.append(move)
-        self.where["u1"] = move.path[-1]
-        return move.text()
-
-    def label(self, h: Hex) -> str:
-        return self.map.label(h)
-
-    def prompt(self) -> str:
-        return "Movement: german to act."
-
-    def unit_summary(self, unit_id: str) -> dict[str, str]:
-        return {"id": unit_id, "label": unit_id.upper(), "side": "german"}
-
-
-class FakeTracker:
-    def __init__(self) -> None:
-        self.script: list[list[Any]] = []
-        self.cells: list[tuple[int, int, tuple[str, ...]]] = []
-
-    def on_cell(self, cell: int, state: int, uids: tuple[str, ...], t_ms: int) -> list[Any]:
-        self.cells.append((cell, state, uids))
-        return self.script.pop(0) if self.script else []
-
-    def on_snapshot(self, entries: Any) -> list[Any]:
-        return []
-
-
-class Cells:
-    def cell_of(self, h: Hex) -> int:
-        return 10 + h.q
-
-    def hex_of(self, cell: int) -> Hex:
-        return Hex(cell - 10, 0)
+    async def leds(self) -> dict[int, tuple[int, ...]]:
+        seq, payload = await self.link.expect(wire.LEDS, timeout=3)
+        self.link.feed(wire.ACK, 0, wire.pack_ack(seq))
+        return {e[0]: tuple(e[1:5]) for e in wire.unpack_leds(payload)}
 
 
 @pytest.fixture
-async def running(tmp_path):
-    from hexmate.host.record import Record
-
-    link = ScriptedLink()
-    session, tracker = FakeSession(), FakeTracker()
-    record = Record.create(tmp_path / "r.jsonl", {"game": "test"})
-    service = Service(link, board=None, session=session, tracker=tracker, cells=Cells(),  # type: ignore[arg-type]
-                      record=record, connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
-    task = asyncio.create_task(service.run())
-    await link.expect(wire.SYNC)
-    link.feed(wire.HELLO, 0, wire.pack_hello(3, 3, 0, 1, "t", "t"))
-    seq, _ = await link.expect(wire.LEDS_CLEAR)
-    link.feed(wire.ACK, 0, wire.pack_ack(seq))
-    yield service, link, session, tracker, tmp_path / "r.jsonl"
-    service.stop()
+async def rig(tmp_path):
+    r = Rig(tmp_path)
+    task = asyncio.create_task(r.service.run())
+    await r.link.expect(wire.SYNC)
+    r.link.feed(wire.HELLO, 0, wire.pack_hello(346, 346, 0, 1, "test-346", "t"))
+    seq, _ = await r.link.expect(wire.LEDS_CLEAR)
+    r.link.feed(wire.ACK, 0, wire.pack_ack(seq))
+    # the board as set up for the scenario: one snapshot
+    entries = []
+    for cell in sorted({r.cell_of_unit(u) for u in r.session.expected()}):
+        entries.append((cell, wire.TAGS, r.uids_at(cell)))
+    r.seq = 1
+    r.link.feed(wire.SNAPSHOT, 1, wire.pack_snapshot(1, 0, 1, entries))
+    await r.link.expect(wire.ACK)
+    for _ in range(100):
+        if r.service.in_sync:
+            break
+        await asyncio.sleep(0.01)
+    assert r.service.in_sync
+    yield r
+    r.service.stop()
     await asyncio.wait_for(task, 3)
 
 
-async def _settle(service: Service) -> None:
-    for _ in range(50):
-        await asyncio.sleep(0.01)
-        if service.inputs.empty():
-            return
+def _rgb(light) -> tuple[int, int, int, int]:
+    return (*light.rgb, {"solid": 0, "blink": 1}[light.pattern])
 
 
-async def test_lift_lights_destinations_on_table_and_page(running) -> None:
-    service, link, _session, tracker, _ = running
-    tracker.script.append([Lifted(frozenset({"u1"}), A, {B: FakeMove((A, B), 1)})])
-    link.feed(wire.CELL, 1, wire.pack_cell(1, 10, wire.EMPTY, 5, []))
-    await link.expect(wire.ACK)
-    _, payload = await link.expect(wire.LEDS)
-    lit = {e[0]: e[1:4] for e in wire.unpack_leds(payload)}
-    assert lit == {10: (255, 180, 0), 11: (0, 170, 40)}
-    await _settle(service)
-    view = service.view()
-    assert view["leds"] == {"X0": "#ffb400", "X1": "#00aa28"}
-    assert "U1 lifted from X0: 1 legal destination lit" in view["prompt"]
-    assert tracker.cells == [(10, wire.EMPTY, ())]
+async def test_lift_illegal_then_legal_move(rig) -> None:
+    unit, start_cell, uid = rig.service.movable_counter()
+    start = rig.session.expected()[unit]
+    await rig.cell(start_cell, rig.uids_at(start_cell, without=unit))
+    lit = await rig.leds()
+    dests = rig.session.destinations([unit], start)
+    assert lit[start_cell] == _rgb(ORIGIN)
+    assert {c for c, v in lit.items() if v == _rgb(DESTINATION)} == {rig.cal.cell_of(h) for h in dests}
+    view = rig.service.view()
+    assert f"lifted from {rig.session.label(start)}: {len(dests)} legal destinations lit" in view["prompt"]
 
+    # an empty hex out of reach: after the quiet time it blinks red and the page cites the rule
+    far = max((h for h in rig.session.map.hexes if h not in dests and h not in rig.session.expected().values()),
+              key=lambda h: distance(h, start))
+    far_cell = rig.cal.cell_of(far)
+    await rig.cell(far_cell, [bytes.fromhex(uid)])
+    lit = await rig.leds()
+    assert lit == {far_cell: _rgb(ILLEGAL)}  # only what changed is sent
+    notice = rig.service.view()["notice"]
+    assert notice["level"] == "error" and "may not be placed on" in notice["text"]
+    assert RULE.search(notice["text"]), notice["text"]
 
-async def test_illegal_placement_turns_hex_red_and_cites_reason(running) -> None:
-    service, link, _session, tracker, path = running
-    tracker.script.append([IllegalPlacement(frozenset({"u1"}), C, "costs 3 MF, only 2 left (A4.1)")])
-    link.feed(wire.CELL, 1, wire.pack_cell(1, 12, wire.TAGS, 5, [b"\x04\x01\x02\x03"]))
-    await link.expect(wire.ACK)
-    _, payload = await link.expect(wire.LEDS)
-    assert [(e[0], e[1:4], e[4]) for e in wire.unpack_leds(payload)] == [(12, (255, 0, 0), wire.BLINK)]
-    await _settle(service)
-    assert service.view()["notice"] == {"level": "error",
-                                        "text": "U1 may not be placed on X2: costs 3 MF, only 2 left (A4.1)"}
-    service.stop()
+    # lifted again and put on a destination next to the start: recognised, pushed, recorded, LEDs off
+    near = min(dests, key=lambda h: (distance(h, start), rig.session.label(h)))
+    await rig.cell(far_cell, [])
+    await rig.leds()
+    await rig.cell(rig.cal.cell_of(near), [*rig.uids_at(rig.cal.cell_of(near)), bytes.fromhex(uid)])
+    seq, _ = await rig.link.expect(wire.LEDS_CLEAR, timeout=3)
+    rig.link.feed(wire.ACK, 0, wire.pack_ack(seq))
+    assert rig.session.expected()[unit] == near
+    view = rig.service.view()
+    assert view["notice"]["level"] == "ok" and view["leds"] == {}
+    assert view["last_actions"][0].endswith("MF)") and rig.session.label(near) in view["last_actions"][0]
+    rig.service.stop()
     await asyncio.sleep(0.1)
-    kinds = [line.split('"kind":"')[1].split('"')[0] for line in path.read_text().splitlines()]
-    assert kinds == ["header", "hello", "cell", "illegal"]
-
-
-async def test_recognised_move_is_pushed_recorded_and_clears_leds(running) -> None:
-    service, link, session, tracker, path = running
-    tracker.script += [[Lifted(frozenset({"u1"}), A, {B: FakeMove((A, B), 1)})],
-                       [MoveRecognised(frozenset({"u1"}), (A, B), 1)]]
-    link.feed(wire.CELL, 1, wire.pack_cell(1, 10, wire.EMPTY, 5, []))
-    await link.expect(wire.ACK)
-    await link.expect(wire.LEDS)
-    link.feed(wire.CELL, 2, wire.pack_cell(2, 11, wire.TAGS, 9, [b"\x04\x01\x02\x03"]))
-    await link.expect(wire.ACK)
-    await link.expect(wire.LEDS_CLEAR)
-    await _settle(service)
-    assert session.pushed == [FakeMove((A, B), 1)]
-    assert service.view()["counters"] == {"X1": [{"id": "u1", "label": "U1", "side": "german"}]}
-    assert service.view()["last_actions"] == ["U1: X0 → X1 (1 MF)"]
-    service.stop()
-    await asyncio.sleep(0.1)
-    assert verify(path).entries == 5  # header, hello, cell, cell, action: all chained
-    assert '"kind":"action"' in path.read_text()
+    text = rig.record_path.read_text()
+    assert '"kind":"illegal"' in text and '"kind":"action"' in text
+    assert verify(rig.record_path).entries == len(text.splitlines())
 
 
 def test_leds_line_parsing() -> None:
