@@ -41,13 +41,14 @@ async def build_service(
     With ``set_up`` the emulated table starts with every scenario unit's counter on its hex, as the players
     would set up the board before play.
     """
-    from hexmate.hardware.boards import BoardError, load_board
     from hexmate.host.table.calibration import Calibration, CalibrationError
     from hexmate.host.table.registry import RegistryError, load_demo
     from hexmate.host.table.tracker import Tracker
 
     scenario_path = Path(scenario) if scenario is not None else demo_scenario()
     session = GameSession.load(game, scenario_path)
+    from hexmate.hardware.boards import BoardError, load_board
+
     try:
         board_def = load_board(board)
     except BoardError as e:

@@ -60,8 +60,9 @@ class Rig:
         self.tracker = Tracker(self.cal, self.registry, self.session, quiet_ms=100)
         self.link = ScriptedLink()
         self.record_path = tmp / "r.jsonl"
+        record = Record.create(self.record_path, {"game": "asl"})
         self.service = Service(self.link, board=self.board, session=self.session, tracker=self.tracker,
-                               registry=self.registry, record=Record.create(self.record_path, {"game": "asl"}),
+                               registry=self.registry, record=record,
                                connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
         self.seq = 0
         self.t_ms = 1000
@@ -131,7 +132,8 @@ async def test_lift_illegal_then_legal_move(rig) -> None:
     assert f"lifted from {rig.session.label(start)}: {len(dests)} legal destinations lit" in view["prompt"]
 
     # an empty hex out of reach: after the quiet time it blinks red and the page cites the rule
-    far = max((h for h in rig.session.map.hexes if h not in dests and h not in rig.session.expected().values()),
+    occupied = set(rig.session.expected().values())
+    far = max((h for h in rig.session.map.hexes if h not in dests and h not in occupied),
               key=lambda h: distance(h, start))
     far_cell = rig.cal.cell_of(far)
     await rig.cell(far_cell, [bytes.fromhex(uid)])
