@@ -54,6 +54,12 @@ from hexmate.rules.hexes import Hex
 
 LOGGER = logging.getLogger(__name__)
 
+_MEANING = {
+    "green": "legal destinations", "blue": "start hex and trail", "red": "illegal placement",
+    "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
+}
+_RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
+        "white": (160, 160, 160), "magenta": (200, 0, 200)}
 _CLIENT_QUEUE = 64
 _LAST_ACTIONS = 12
 
@@ -363,9 +369,18 @@ class Service:
             "counters": counters,
             "leds": {s.label(h): _css(light.rgb) for h, light in self._frame.items()},
             "blink": [s.label(h) for h, light in self._frame.items() if light.pattern != "solid"],
+            "lit": self._lit_groups(),
             "last_actions": list(self.last_actions),
             "tracker": self.tracker.phase.value,
         }
+
+    def _lit_groups(self) -> list[dict[str, Any]]:
+        """The lit hexes grouped by what their colour means, for the page's text (screen readers)."""
+        groups: dict[str, list[str]] = {}
+        for h, light in self._frame.items():
+            groups.setdefault(light.colour, []).append(self.session.label(h))
+        return [{"colour": c, "meaning": _MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
+                 "hexes": sorted(labels)} for c, labels in sorted(groups.items())]
 
     def table_view(self) -> dict[str, Any]:
         """What the virtual table page shows: tags on cells (the world) and the LEDs the firmware lit."""

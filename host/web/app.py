@@ -40,6 +40,10 @@ def create_app(service: Service) -> FastAPI:
             )
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/favicon.ico")
+    async def favicon() -> HTMLResponse:
+        return HTMLResponse(status_code=204)
+
     @app.get("/api/view")
     async def view() -> JSONResponse:
         return JSONResponse(service.view())

@@ -62,7 +62,16 @@
       });
       h.poly.parentNode.setAttribute("aria-label", label + (units.length ? ": " + units.map((u) => u.label).join(", ") : ""));
     }
-    document.getElementById("lit-text").textContent = lit.length ? lit.join(", ") : "none";
+    const litText = document.getElementById("lit-text");
+    litText.dataset.count = String(lit.length);
+    litText.textContent = lit.length ? "" : "none";
+    for (const g of v.lit) {
+      const line = document.createElement("span");
+      line.className = "lit-group";
+      line.textContent = g.colour + " (" + g.meaning + ", " + g.hexes.length + "): " + g.hexes.join(", ");
+      line.style.borderLeftColor = g.css;
+      litText.appendChild(line);
+    }
   }
 
   document.getElementById("find-form").addEventListener("submit", (ev) => {
