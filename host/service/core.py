@@ -112,7 +112,7 @@ class Service:
         self.table = table
         self.tray = [
             {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
-             "kind": c.kind, "name": c.describe()}
+             "kind": c.kind, "name": c.describe(), "short": _short(c)}
             for uid, c in registry
             if c.kind != "calibration"
         ]
@@ -445,6 +445,14 @@ def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
         else:
             out[int(cell)] = "#" + colour.lstrip("#").lower()
     return out
+
+
+def _short(counter: Any) -> str:
+    """What fits on a chip: the printed values ('4-6-7'), else the kind ('?' for concealment)."""
+    printed = counter.values.get("printed") if isinstance(counter.values, Mapping) else None
+    if printed:
+        return str(printed)
+    return "?" if counter.kind == "concealment" else str(counter.unit_type or counter.kind)[:6]
 
 
 def _css(rgb: tuple[int, int, int]) -> str:

@@ -16,7 +16,9 @@
     else if (msg.type === "view") showConn(msg.conn.state, msg.conn.detail);
   }, (up) => { if (!up) showConn("page offline"); });
 
-  function tagInfo(uid) { return tray.find((t) => t.uid === uid) || { uid, label: uid.slice(-4), side: "" }; }
+  function tagInfo(uid) {
+    return tray.find((t) => t.uid === uid) || { uid, label: "tag " + uid.slice(-4), short: uid.slice(-4), side: "" };
+  }
 
   function drawBoard(msg) {
     tray = msg.tray;
@@ -52,7 +54,7 @@
       b.type = "button";
       b.className = "tray-counter side-" + t.side + (hand === t.uid ? " held" : "");
       b.dataset.uid = t.uid;
-      b.textContent = t.label;
+      b.textContent = t.short + " · " + t.label;
       b.setAttribute("aria-pressed", hand === t.uid ? "true" : "false");
       b.addEventListener("click", () => { setHand(hand === t.uid ? null : t.uid); });
       li.appendChild(b);
@@ -104,7 +106,8 @@
         const t = tagInfo(uid);
         const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
         svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
-        svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.label;
+        svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
+        svgEl("title", {}, chip).textContent = t.label;
       });
     }
     updateLabels();
