@@ -13,7 +13,11 @@
   const sock = hexmateSocket((msg) => {
     if (msg.type === "board") drawBoard(msg);
     else if (msg.type === "table") render(msg);
-    else if (msg.type === "view") showConn(msg.conn.state, msg.conn.detail);
+    else if (msg.type === "view") {
+      showConn(msg.conn.state, msg.conn.detail);
+      const last = msg.last_actions.find((a) => a.startsWith("dice"));
+      if (last) document.getElementById("dice-result").textContent = "Last roll: " + last;
+    }
   }, (up) => { if (!up) showConn("page offline"); });
 
   function tagInfo(uid) {
@@ -40,6 +44,7 @@
     }
     renderTray();
     updateLabels();
+    drawButtons(msg.buttons);
   }
 
   function onBoard(uid) { return Object.values(world).some((u) => u.includes(uid)); }
@@ -115,8 +120,18 @@
   }
 
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && hand) setHand(null); });
-  for (const b of document.querySelectorAll("[data-button]")) {
-    b.addEventListener("click", () => sock.send({ type: "press", button: Number(b.dataset.button) }));
+
+  function drawButtons(buttons) {
+    const p = document.getElementById("dice");
+    p.textContent = "";
+    for (const btn of buttons) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.button = String(btn.id);
+      b.textContent = "Press " + btn.name;
+      b.addEventListener("click", () => sock.send({ type: "press", button: btn.id }));
+      p.appendChild(b);
+    }
   }
   document.getElementById("goto-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
