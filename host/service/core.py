@@ -404,7 +404,8 @@ class Service:
     def board_data(self) -> dict[str, Any]:
         cells = [{"id": c.id, "label": c.label, "x": c.x_mm, "y": c.y_mm} for c in self.board.cells]
         buttons = [{"id": b.id, "name": b.name} for b in getattr(self.board, "buttons", ())]
-        return {"type": "board", "name": self.board.name, "cells": cells, "tray": self.tray, "buttons": buttons}
+        return {"type": "board", "name": self.board.name, "cells": cells, "tray": self.tray,
+                "buttons": buttons}
 
     # --- fan-out to page clients -------------------------------------------------------------------------
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
