@@ -132,6 +132,7 @@ class Service:
         self.heartbeat: Heartbeat | None = None
         self.world_listeners: list[Callable[[str], None]] = []
         self.snapshots = 0
+        self._dice_request = 0
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
@@ -191,6 +192,9 @@ class Service:
         elif isinstance(item, Hello):
             self.hello = item
             self._log("hello", {"board": item.board, "firmware": item.firmware, "cells": item.n_cells})
+            if self.conn.state is ConnState.LIVE:
+                for button in self._dice_buttons():
+                    self._arm(button)
         elif isinstance(item, CellChanged):
             self._log("cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids),
                                "scan": item.scan, "t_ms": item.t_ms})
@@ -211,6 +215,7 @@ class Service:
             self._log("dice", {"request": item.request, "button": item.button, "values": list(item.values),
                                "phase": self.session.phase})
             self.last_actions.appendleft(f"dice {'+'.join(map(str, item.values))} = {sum(item.values)}")
+            self._arm(item.button)
         elif isinstance(item, Fault):
             self._log("fault", {"cell": item.cell, "code": item.code})
             self.notice = {"level": "error", "text": f"reader fault at cell {item.cell} (code {item.code})"}
@@ -222,6 +227,14 @@ class Service:
             self.heartbeat = item
             return  # no page update for every heartbeat
         self._publish()
+
+    def _dice_buttons(self) -> list[int]:
+        return [int(b.id) for b in getattr(self.board, "buttons", ())]
+
+    def _arm(self, button: int) -> None:
+        """Dice button 0 rolls 2d6 (white + coloured die, as most ASL rolls), the others 1d6."""
+        self._dice_request = self._dice_request % 0xFFFF + 1
+        self.conn.arm_dice(self._dice_request, button, 2 if button == 0 else 1)
 
     def _fw_now(self) -> int:
         """Now on the firmware's clock (the tracker's deadlines are in the t_ms of cell events)."""
