@@ -72,6 +72,30 @@ CAP_EMULATED = const(0x0010)  # simulated hardware behind the real drivers
 SET_SCAN_PERIOD_MS = const(1)
 SET_DEBOUNCE_MS = const(2)
 SET_HEARTBEAT_MS = const(3)
+SET_BUTTON_EVENTS = const(4)  # 1: send BUTTON for presses of an unarmed button (default), 0: stay quiet
+
+# FAULT codes
+FAULT_RECOVERED = const(0)  # the reader answers again
+FAULT_SELFTEST = const(1)  # failed the self-test (no chip, wrong version)
+FAULT_NO_ANSWER = const(2)  # stopped answering during play
+
+# LOG levels (the numbers of Python's logging module)
+LOG_DEBUG = const(10)
+LOG_INFO = const(20)
+LOG_WARNING = const(30)
+LOG_ERROR = const(40)
+
+# HEARTBEAT counters, in payload order
+CTR_RX_BAD_FRAMES = const(0)  # frames dropped by the deframer (CRC, COBS, oversize)
+CTR_UNKNOWN_KINDS = const(1)  # frames of a kind the device does not know
+CTR_BAD_PAYLOADS = const(2)  # frames of a known kind whose payload did not decode
+CTR_READER_ERRORS = const(3)  # reads where a reader did not answer
+CTR_UNCERTAIN_READS = const(4)  # reads that ended in an anticollision or protocol failure
+CTR_RESENDS = const(5)  # resend rounds of the reliable channel
+CTR_DUPLICATES = const(6)  # duplicate sequenced frames received (re-ACKed)
+CTR_COALESCED = const(7)  # CELL events folded into "snapshot owed" because the queue was full
+CTR_FAILED_READERS = const(8)  # readers currently failed
+N_COUNTERS = const(9)
 
 
 class WireError(Exception):
@@ -400,6 +424,23 @@ def unpack_set(p):
     if len(p) != 5:
         raise WireError("SET wrong length")
     return struct.unpack("<BI", p)
+
+
+def pack_heartbeat(uptime_ms, scans, counters):
+    """counters: sequence of N_COUNTERS ints (clamped to u16)."""
+    out = bytearray(struct.pack("<II", uptime_ms & 0xFFFFFFFF, scans & 0xFFFFFFFF))
+    for c in counters:
+        out.extend(struct.pack("<H", c if c < 0xFFFF else 0xFFFF))
+    return bytes(out)
+
+
+def unpack_heartbeat(p):
+    """-> (uptime_ms, scans, counters list); a longer counter list from a newer device is kept whole."""
+    if len(p) < 8 or (len(p) - 8) % 2:
+        raise WireError("bad HEARTBEAT")
+    uptime_ms, scans = struct.unpack_from("<II", p, 0)
+    counters = [struct.unpack_from("<H", p, i)[0] for i in range(8, len(p), 2)]
+    return uptime_ms, scans, counters
 
 
 def pack_ack(seq):

@@ -36,6 +36,24 @@ CAP_EMULATED: int
 SET_SCAN_PERIOD_MS: int
 SET_DEBOUNCE_MS: int
 SET_HEARTBEAT_MS: int
+SET_BUTTON_EVENTS: int
+FAULT_RECOVERED: int
+FAULT_SELFTEST: int
+FAULT_NO_ANSWER: int
+LOG_DEBUG: int
+LOG_INFO: int
+LOG_WARNING: int
+LOG_ERROR: int
+CTR_RX_BAD_FRAMES: int
+CTR_UNKNOWN_KINDS: int
+CTR_BAD_PAYLOADS: int
+CTR_READER_ERRORS: int
+CTR_UNCERTAIN_READS: int
+CTR_RESENDS: int
+CTR_DUPLICATES: int
+CTR_COALESCED: int
+CTR_FAILED_READERS: int
+N_COUNTERS: int
 
 class WireError(Exception): ...
 
@@ -78,6 +96,8 @@ def pack_u32(v: int) -> bytes: ...
 def unpack_u32(p: bytes) -> int: ...
 def pack_set(key: int, value: int) -> bytes: ...
 def unpack_set(p: bytes) -> tuple[int, int]: ...
+def pack_heartbeat(uptime_ms: int, scans: int, counters: Sequence[int]) -> bytes: ...
+def unpack_heartbeat(p: bytes) -> tuple[int, int, list[int]]: ...
 def pack_ack(seq: int) -> bytes: ...
 def unpack_ack(p: bytes) -> int: ...
 def next_seq(seq: int) -> int: ...

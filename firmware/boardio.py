@@ -1,0 +1,94 @@
+# Builds the I/O objects a board definition describes: reader driver + chip select, LED strip, buttons,
+# watchdog.
+#
+# On an RP2040/ESP32 these are machine.SPI/Pin, neopixel and machine.WDT. On the unix port (the emulated
+# board) the same drivers get simulated pins, SPI bus and chips (sim_*.py), plus the World they read from.
+
+import sys
+
+from csdecoder import DecoderCS
+
+EMULATED = sys.platform not in ("rp2", "esp32")
+
+
+class Io:
+    pass
+
+
+def build(board):
+    io = Io()
+    io.world = None
+    if EMULATED:
+        from sim_hw import NullWDT, SimDecoder, SimNeoPixel, SimPin, SimSPI
+
+        pins = {}
+
+        def pin(n, value=0):
+            if n not in pins:
+                pins[n] = SimPin(n, value=value)
+            return pins[n]
+
+        addr = [pin(p) for p in board.address_pins]
+        en = pin(board.enable_pin, 1)
+        chips = {}
+        decoder = SimDecoder(addr, en, chips)
+        spi = SimSPI(decoder)
+        buttons = [pin(p, 1 if low else 0) for (_, p, low) in board.buttons]
+        io.np = SimNeoPixel(pin(board.led_pin), board.n_leds)
+        io.wdt = NullWDT()
+        io.reset = pin(board.reset_pin, 1)
+        io.busy = pin(board.busy_pin) if board.busy_pin >= 0 else None
+        from sim_world import World
+
+        if board.reader_type == "pn5180":
+            from sim_pn5180 import SimPn5180, SimVicinityCard
+
+            def factory(uid):
+                return SimVicinityCard(uid) if len(uid) == 8 else None
+
+            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons])
+            for i in range(board.n_cells):
+                chip = SimPn5180(world.cards[i])
+                chips[board.cs[i]] = chip
+                world.chips[i] = chip
+        else:
+            from sim_mfrc522 import SimCard, SimMfrc522
+
+            def factory(uid):
+                return SimCard(uid) if len(uid) in (4, 7) else None
+
+            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons])
+            for i in range(board.n_cells):
+                chip = SimMfrc522(world.cards[i])
+                chips[board.cs[i]] = chip
+                world.chips[i] = chip
+        io.world = world
+    else:
+        import machine
+        import neopixel
+
+        Pin = machine.Pin
+        sid, sck, mosi, miso, baud = next(s for s in board.spi if s[0] == board.reader_spi)
+        spi = machine.SPI(sid, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi),
+                          miso=Pin(miso))
+        addr = [Pin(p, Pin.OUT, value=0) for p in board.address_pins]
+        en = Pin(board.enable_pin, Pin.OUT, value=1)
+        buttons = []
+        for _, p, low in board.buttons:
+            buttons.append(Pin(p, Pin.IN, Pin.PULL_UP if low else None))
+        io.np = neopixel.NeoPixel(Pin(board.led_pin, Pin.OUT), board.n_leds)
+        io.wdt = machine.WDT(timeout=8000)
+        io.reset = Pin(board.reset_pin, Pin.OUT, value=1)
+        io.busy = Pin(board.busy_pin, Pin.IN) if board.busy_pin >= 0 else None
+    io.cs = DecoderCS(addr, en)
+    io.buttons = buttons
+    if board.reader_type == "pn5180":
+        from pn5180 import Pn5180
+
+        io.reader = Pn5180(spi, io.cs, io.busy, timeout_us=board.timeout_us)
+    else:
+        from mfrc522 import Mfrc522
+
+        io.reader = Mfrc522(spi, io.cs, timeout_us=board.timeout_us)
+    io.spi = spi
+    return io

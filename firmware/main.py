@@ -1,0 +1,402 @@
+# hexmate firmware entry point: scan the board, roll dice, drive LEDs, talk to the host over the wire
+# protocol.
+#
+# One asyncio task per concern under asyncio.gather: scan, buttons/dice, LED animation, link rx, link
+# tx/resend,
+# heartbeat, watchdog (and the world channel on the emulated board). Reliability follows firmware/PROTOCOL.md:
+# sequenced events go through reliable.Channel; SYNC -> HELLO, resend pending, full SNAPSHOT; HELLO + SNAPSHOT
+# at boot; a full queue folds CELL events into "snapshot owed" and never drops DICE/FAULT/BUTTON.
+#
+# Board: env HEXMATE_BOARD (path to a board JSON) on the unix port, board.json next to main.py on a device.
+
+import asyncio
+import gc
+import os
+import sys
+from time import sleep_ms, ticks_diff, ticks_ms
+
+import board as boardmod
+import boardio
+import micropython
+import wire
+from buttons import Buttons
+from dice import Dice
+from leds import Leds
+from reliable import Channel
+from scanner import Scanner
+
+VERSION = "0.2.0"
+_CELL_LIMIT = micropython.const(192)  # pending frames above which CELL events are folded into a snapshot
+_SNAP_RESUME = micropython.const(32)  # pending frames below which an owed snapshot goes out
+_RX_CHUNK = micropython.const(512)
+
+
+class Reboot(Exception):
+    pass
+
+
+class StdioLink:
+    """USB serial on a board, the pty master on the unix port: stdin/stdout in binary.
+
+    Reads never block the event loop for long: after poll() says a byte is there, the reader follows the COBS
+    structure (a code byte says how many data bytes follow) and reads a whole block with one call."""
+
+    def __init__(self, inp, out):
+        import select
+
+        self._inp = inp
+        self._out = out
+        self._poll = select.poll()
+        self._poll.register(inp, select.POLLIN)
+        self._buf = bytearray(_RX_CHUNK)
+        self._b1 = bytearray(1)
+        self._left = 0  # data bytes still due in the current COBS block
+
+    def read(self):
+        """Bytes available now (possibly empty), as a memoryview valid until the next call."""
+        buf = self._buf
+        n = 0
+        inp = self._inp
+        while n < _RX_CHUNK - 256 and self._poll.poll(0):
+            if self._left:
+                k = self._left
+                got = inp.readinto(memoryview(buf)[n : n + k])
+                if not got:
+                    break
+                n += got
+                self._left = 0
+                continue
+            got = inp.readinto(self._b1)
+            if not got:
+                break
+            c = self._b1[0]
+            buf[n] = c
+            n += 1
+            self._left = c - 1 if c > 1 else 0
+        return memoryview(buf)[:n]
+
+    def write(self, data):
+        self._out.write(data)
+
+
+class Firmware:
+    def __init__(self, board, io, link):
+        self.board = board
+        self.io = io
+        self.link = link
+        self.world = io.world
+        self.ch = Channel(wire)
+        self.deframer = wire.Deframer()
+        self.t0 = ticks_ms()
+        self.counters = [0] * wire.N_COUNTERS
+        self.heartbeat_ms = 1000
+        self.button_events = True
+        self.snapshot_owed = False
+        self.backlog = []  # DICE/FAULT/BUTTON waiting for room in the channel: never dropped
+        self.alive = [0]
+        self.leds = Leds(io.np, board.n_cells, board.led_first, board.led_list, board.brightness)
+        if self.world is not None:
+            self.world.watch_leds(self.leds)
+        self.buttons = Buttons(io.buttons, [b[2] for b in board.buttons])
+        self.dice = Dice()
+        self.scanner = Scanner(board, io.reader, io.cs, self.on_cell, self.on_fault)
+        caps = wire.CAP_DICE | wire.CAP_LEDS
+        if board.reader_type == "pn5180":
+            caps |= wire.CAP_RFID_STACKS
+        if boardio.EMULATED:
+            caps |= wire.CAP_EMULATED
+        self.caps = caps
+
+    # --- outgoing -------------------------------------------------------------------------------------
+    def now(self):
+        return ticks_diff(ticks_ms(), self.t0)
+
+    def flush(self):
+        frames = self.ch.take()
+        for f in frames:
+            self.link.write(f)
+
+    def log(self, level, text):
+        self.ch.send_now(wire.LOG, wire.pack_log(level, text))
+
+    def hello(self):
+        self.ch.send_now(wire.HELLO, wire.pack_hello(self.board.n_cells, self.board.n_leds, self.caps,
+                                                     self.ch.announce(), self.board.name, VERSION))
+
+    def send_critical(self, kind, payload):
+        if self.backlog or not self.ch.send(kind, payload, ticks_ms()):
+            self.backlog.append((kind, payload))
+
+    def on_cell(self, cell, state, uids, t):
+        if self.world is not None:
+            self.world.trace("detect", cell)
+        if self.snapshot_owed or self.ch.pending() >= _CELL_LIMIT:
+            self.snapshot_owed = True
+            self.counters[wire.CTR_COALESCED] += 1
+            return
+        payload = wire.pack_cell(self.scanner.scans, cell, state, ticks_diff(t, self.t0), uids)
+        if not self.ch.send(wire.CELL, payload, ticks_ms()):
+            self.snapshot_owed = True
+            self.counters[wire.CTR_COALESCED] += 1
+        self.flush()
+
+    def on_fault(self, cell, code):
+        self.leds.set_fault(cell, code != wire.FAULT_RECOVERED)
+        self.send_critical(wire.FAULT, wire.pack_fault(cell, code))
+
+    def send_snapshot(self):
+        """The full reported state, in parts that fit MAX_BODY (sequenced, so it is resent until ACKed)."""
+        sc = self.scanner
+        budget = wire.MAX_BODY - 4 - 6
+        parts = []
+        cur = []
+        size = 0
+        for i in range(sc.n):
+            st = sc.state[i]
+            if st == wire.EMPTY:
+                continue
+            uids = sc.uids[i] or ()
+            n = 4 + sum(1 + len(u) for u in uids)
+            if cur and size + n > budget:
+                parts.append(cur)
+                cur = []
+                size = 0
+            cur.append((i, st, uids))
+            size += n
+        parts.append(cur)
+        for k in range(len(parts)):
+            self.send_critical(wire.SNAPSHOT, wire.pack_snapshot(sc.scans, k, len(parts), parts[k]))
+        self.snapshot_owed = False
+        self.flush()
+
+    # --- incoming -------------------------------------------------------------------------------------
+    def on_frame(self, kind, seq, payload):
+        now = ticks_ms()
+        ch = self.ch
+        if kind == wire.SYNC:
+            try:
+                ch.anchor(wire.unpack_sync(payload))
+            except wire.WireError:
+                ch.unanchor()
+                self.counters[wire.CTR_BAD_PAYLOADS] += 1
+            self.hello()
+            ch.resend_all(now)
+            self.send_snapshot()
+            return
+        deliver = ch.receive(kind, seq, payload, now)
+        if not deliver and seq and ch.wants_anchor:
+            ch.anchor(seq)  # no SYNC since boot: the next sequenced frame from the host sets the expectation
+            deliver = ch.receive(kind, seq, payload, now)
+        if not deliver:
+            return
+        try:
+            self.dispatch(kind, payload)
+        except wire.WireError as e:
+            self.counters[wire.CTR_BAD_PAYLOADS] += 1
+            self.log(wire.LOG_WARNING, "bad " + wire.NAMES.get(kind, "?") + " payload: " + str(e))
+
+    def dispatch(self, kind, payload):
+        if kind == wire.LEDS:
+            bad = self.leds.apply(wire.unpack_leds(payload))
+            if bad:
+                self.log(wire.LOG_WARNING, "LEDS: " + str(bad) + " entries for unknown cells ignored")
+            if self.world is not None:
+                self.world.trace("leds")
+        elif kind == wire.LEDS_CLEAR:
+            self.leds.clear()
+            if self.world is not None:
+                self.world.trace("leds")
+        elif kind == wire.DICE_ARM:
+            request, button, count = wire.unpack_dice_arm(payload)
+            self.dice.arm(request, button, count)
+        elif kind == wire.SELFTEST:
+            bad = self.scanner.selftest()
+            self.log(wire.LOG_INFO, "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells)
+                     + " readers failed")
+        elif kind == wire.SET:
+            key, value = wire.unpack_set(payload)
+            if key == wire.SET_SCAN_PERIOD_MS:
+                self.scanner.scan_period_ms = value
+            elif key == wire.SET_DEBOUNCE_MS:
+                self.scanner.debounce_ms = value
+            elif key == wire.SET_HEARTBEAT_MS:
+                self.heartbeat_ms = max(100, value)
+            elif key == wire.SET_BUTTON_EVENTS:
+                self.button_events = bool(value)
+            else:
+                self.log(wire.LOG_WARNING, "SET: unknown key " + str(key))
+        elif kind == wire.PING:
+            self.ch.send_now(wire.PONG, payload)
+        else:
+            self.counters[wire.CTR_UNKNOWN_KINDS] += 1
+            self.log(wire.LOG_WARNING, "unknown message kind " + str(kind))
+        self.flush()
+
+    # --- tasks ----------------------------------------------------------------------------------------
+    async def rx_task(self):
+        link = self.link
+        deframer = self.deframer
+        while True:
+            data = link.read()
+            if data:
+                for kind, seq, payload in deframer.feed(data):
+                    self.on_frame(kind, seq, payload)
+                self.counters[wire.CTR_RX_BAD_FRAMES] = deframer.errors
+                self.flush()
+                self.alive[0] += 1
+            else:
+                await asyncio.sleep_ms(1)
+
+    async def tx_task(self):
+        ch = self.ch
+        while True:
+            now = ticks_ms()
+            while self.backlog and ch.send(self.backlog[0][0], self.backlog[0][1], now):
+                self.backlog.pop(0)
+            if self.snapshot_owed and not self.backlog and ch.pending() < _SNAP_RESUME:
+                self.send_snapshot()
+            ch.poll(now)
+            self.flush()
+            await asyncio.sleep_ms(10)
+
+    async def heartbeat_task(self):
+        while True:
+            await asyncio.sleep_ms(self.heartbeat_ms)
+            c = self.counters
+            sc = self.scanner
+            c[wire.CTR_READER_ERRORS] = sc.reader_errors
+            c[wire.CTR_UNCERTAIN_READS] = sc.uncertain_reads
+            c[wire.CTR_RESENDS] = self.ch.resends
+            c[wire.CTR_DUPLICATES] = self.ch.duplicates
+            c[wire.CTR_FAILED_READERS] = sc.failed_count()
+            self.ch.send_now(wire.HEARTBEAT, wire.pack_heartbeat(self.now(), sc.scans, c))
+            self.flush()
+
+    async def button_task(self):
+        events = []
+        while True:
+            events.clear()
+            self.buttons.poll(ticks_ms(), events)
+            for button, pressed in events:
+                if not pressed:
+                    continue
+                rolled = self.dice.press(button)
+                if rolled is not None:
+                    request, values = rolled
+                    self.send_critical(wire.DICE, wire.pack_dice(request, button, self.now(), values))
+                elif self.button_events:
+                    self.send_critical(wire.BUTTON, bytes((button, 1)) + wire.pack_u32(self.now()))
+                self.flush()
+            await asyncio.sleep_ms(5)
+
+    async def led_task(self):
+        world = self.world
+        while True:
+            self.leds.render()
+            if world is not None:
+                world.report_leds()
+            await asyncio.sleep_ms(20)
+
+    async def watchdog_task(self):
+        last = -1
+        while True:
+            await asyncio.sleep_ms(1000)
+            if self.alive[0] != last:  # the scanner finished a pass since the last feed
+                last = self.alive[0]
+                self.io.wdt.feed()
+
+    async def world_task(self, stream):
+        import select
+
+        world = self.world
+        p = select.poll()
+        p.register(stream, select.POLLIN)
+        while True:
+            if p.poll(0):
+                line = stream.readline()
+                if not line:
+                    world.out = None
+                    return
+                err = world.command(line.decode())
+                if err:
+                    world.errors += 1
+                    world.write("error " + err + "\n")
+                if world.reboot_requested:
+                    world.reboot_requested = False
+                    raise Reboot()
+                if world.want_full:
+                    world.report_leds()
+            else:
+                await asyncio.sleep_ms(2)
+
+    def boot(self):
+        """Self-test every reader, read the whole board once, then HELLO + SNAPSHOT."""
+        self.io.np.write()
+        sc = self.scanner
+        self.hello()
+        sc.selftest()
+        quiet = sc.on_change
+        sc.on_change = lambda *a: None
+        debounce = sc.debounce_ms
+        sc.debounce_ms = 0
+        now = ticks_ms()
+        for i in range(sc.n):
+            sc.read_cell(i, now)
+        sc.on_change = quiet
+        sc.debounce_ms = debounce
+        sc.scans = 1
+        self.send_snapshot()
+
+    async def run(self, world_stream=None):
+        tasks = [self.scanner.run(self.alive), self.rx_task(), self.tx_task(), self.heartbeat_task(),
+                 self.button_task(), self.led_task(), self.watchdog_task()]
+        if world_stream is not None:
+            tasks.append(self.world_task(world_stream))
+        await asyncio.gather(*tasks)
+
+
+def board_path():
+    if boardio.EMULATED:
+        path = os.getenv("HEXMATE_BOARD")
+        if not path:
+            sys.stderr.write("hexmate firmware: set HEXMATE_BOARD to a board JSON (hardware/boards/*.json)\n")
+            sys.exit(2)
+        return path
+    return "board.json"
+
+
+def main():
+    micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
+    board = boardmod.load(board_path())
+    link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
+    world_stream = None
+    fd = os.getenv("HEXMATE_WORLD_FD") if boardio.EMULATED else None
+    if fd:
+        world_stream = open(int(fd), "r+b")  # noqa: SIM115 (lives as long as the firmware)
+    cards = None
+    while True:
+        io = boardio.build(board)
+        if io.world is not None:
+            if cards is not None:  # the table survives a reboot of the board
+                for i in range(board.n_cells):
+                    io.world.cards[i].extend(cards[i])
+            cards = io.world.cards
+            io.world.out = world_stream
+        if not boardio.EMULATED:
+            from mfrc522 import reset_all
+
+            reset_all(io.reset)
+        fw = Firmware(board, io, link)
+        fw.boot()
+        gc.collect()
+        try:
+            asyncio.run(fw.run(world_stream))
+        except Reboot:
+            asyncio.new_event_loop()
+            sleep_ms(50)
+            continue
+        break
+
+
+if __name__ == "__main__":
+    main()

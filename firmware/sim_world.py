@@ -1,0 +1,130 @@
+# The emulated world: which tags lie on which cell, which readers are broken, which buttons are held, and the
+# text channel (env HEXMATE_WORLD_FD) through which a test or the host's virtual table changes it.
+#
+# FAKE WORLD (there is no table here): commands arrive as lines on the world fd; see firmware/EMULATION.md.
+# The world also reports the LED state back (`leds ...` lines) and writes benchmark trace lines.
+
+import binascii
+from time import ticks_diff, ticks_ms, ticks_us
+
+from micropython import const
+
+_LED_REPORT_MS = const(30)
+
+
+class World:
+    def __init__(self, n_cells, card_factory, chips, button_pins, active_low):
+        self.n = n_cells
+        self.cards = [[] for _ in range(n_cells)]  # shared with the chip models
+        self._factory = card_factory  # uid bytes -> card model (or None if this reader type cannot read it)
+        self.chips = chips  # cell -> chip model (has .failed)
+        self._buttons = button_pins
+        self._active_low = active_low
+        self.out = None  # file object of the world channel
+        self.reboot_requested = False
+        self.errors = 0
+        self._leds = None
+        self._led_version = -1
+        self._led_sent = None
+        self._led_last_ms = 0
+        self.want_full = False
+
+    # --- commands --------------------------------------------------------------------------------------
+    def command(self, line):
+        """Apply one text command; returns an error string or None."""
+        parts = line.split()
+        if not parts:
+            return None
+        verb = parts[0]
+        try:
+            if verb == "place" and len(parts) == 3:
+                cell = self._cell(parts[1])
+                uid = binascii.unhexlify(parts[2])
+                card = self._factory(uid)
+                if card is None:
+                    return "this reader type cannot read a " + str(len(uid)) + "-byte UID"
+                for c in self.cards[cell]:
+                    if c.uid == uid:
+                        return None
+                self.cards[cell].append(card)
+            elif verb == "lift" and len(parts) == 3:
+                cell = self._cell(parts[1])
+                uid = binascii.unhexlify(parts[2])
+                lst = self.cards[cell]
+                for k in range(len(lst)):
+                    if lst[k].uid == uid:
+                        lst.pop(k)
+                        break
+            elif verb == "clear" and len(parts) == 2:
+                self.cards[self._cell(parts[1])].clear()
+            elif verb in ("press", "release") and len(parts) == 2:
+                b = int(parts[1])
+                if not 0 <= b < len(self._buttons):
+                    return "no button " + parts[1]
+                pressed = verb == "press"
+                level = (0 if pressed else 1) if self._active_low[b] else (1 if pressed else 0)
+                self._buttons[b].drive(level)
+            elif verb in ("fail", "heal") and len(parts) == 2:
+                cell = self._cell(parts[1])
+                self.chips[cell].failed = verb == "fail"
+            elif verb == "reboot" and len(parts) == 1:
+                self.reboot_requested = True
+            elif verb == "leds?" and len(parts) == 1:
+                self.want_full = True
+            else:
+                return "unknown command: " + line.strip()
+        except ValueError as e:
+            return "bad command " + line.strip() + ": " + str(e)
+        return None
+
+    def _cell(self, text):
+        cell = int(text)
+        if not 0 <= cell < self.n:
+            raise ValueError("no cell " + text)
+        return cell
+
+    # --- output ----------------------------------------------------------------------------------------
+    def write(self, text):
+        if self.out is not None:
+            self.out.write(text.encode())
+
+    def trace(self, what, cell=-1):
+        if self.out is None:
+            return
+        t = ticks_us()
+        if cell >= 0:
+            self.write("trace " + what + " " + str(cell) + " " + str(t) + "\n")
+        else:
+            self.write("trace " + what + " " + str(t) + "\n")
+
+    def watch_leds(self, leds):
+        self._leds = leds
+        self._led_sent = bytearray(b"\xff" * (4 * leds.n))
+
+    def report_leds(self):
+        """Send the cells whose LED state changed (at most every 30 ms), or all of them after `leds?`."""
+        leds = self._leds
+        if leds is None or self.out is None:
+            return
+        full = self.want_full
+        if not full and leds.version == self._led_version:
+            return
+        now = ticks_ms()
+        if not full and ticks_diff(now, self._led_last_ms) < _LED_REPORT_MS:
+            return
+        self.want_full = False
+        self._led_version = leds.version
+        self._led_last_ms = now
+        sent = self._led_sent
+        items = []
+        for cell in range(leds.n):
+            r, g, b, p = leds.logical(cell)
+            o = 4 * cell
+            if full or sent[o] != r or sent[o + 1] != g or sent[o + 2] != b or sent[o + 3] != p:
+                sent[o] = r
+                sent[o + 1] = g
+                sent[o + 2] = b
+                sent[o + 3] = p
+                items.append(str(cell) + "=" + binascii.hexlify(bytes((r, g, b))).decode() + "sbpq"[p])
+        for k in range(0, len(items), 32):
+            self.write("leds " + " ".join(items[k : k + 32]) + "\n")

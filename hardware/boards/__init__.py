@@ -1,0 +1,275 @@
+"""Board definitions: where every cell, reader, LED and button of a sensor board is (hardware/boards/*.json).
+
+The host reads them through :func:`load_board`; the firmware has its own small loader (firmware/board.py).
+Every key is checked: an unknown or missing key is a :class:`BoardError` naming the file and the key.
+
+>>> board = load_board("emu-346")
+>>> len(board.cells), board.cells[10].label, board.mcu
+(346, 'B0', 'emulated')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+FORMAT = 1
+MCUS = ("emulated", "rp2040", "esp32")
+READER_TYPES = ("mfrc522", "pn5180")
+
+
+class BoardError(ValueError):
+    """A board definition that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class ReaderRef:
+    cs: int  # chip-select address on the decoders (decoder = cs // outputs_per_chip, output = cs % ...)
+
+
+@dataclass(frozen=True)
+class CellDef:
+    id: int
+    label: str
+    x_mm: float
+    y_mm: float
+    leds: tuple[int, ...]
+    reader: ReaderRef
+
+
+@dataclass(frozen=True)
+class ButtonDef:
+    id: int
+    name: str
+    pin: int
+    active_low: bool
+
+
+@dataclass(frozen=True)
+class SpiDef:
+    id: int
+    sck: int
+    mosi: int
+    miso: int
+    baudrate: int
+
+
+@dataclass(frozen=True)
+class ChipSelectDef:
+    type: str
+    part: str
+    address_pins: tuple[int, ...]
+    enable_pin: int
+    outputs_per_chip: int
+
+
+@dataclass(frozen=True)
+class ReadersDef:
+    type: str
+    spi: int
+    reset_pin: int
+    timeout_us: int
+    busy_pin: int | None
+
+
+@dataclass(frozen=True)
+class LedsDef:
+    type: str
+    pin: int
+    count: int
+    order: str
+    brightness: int
+
+
+@dataclass(frozen=True)
+class BoardDef:
+    name: str
+    mcu: str
+    description: str
+    pitch_mm: float
+    readers: ReadersDef
+    spi: tuple[SpiDef, ...]
+    chip_select: ChipSelectDef
+    leds: LedsDef
+    buttons: tuple[ButtonDef, ...]
+    cells: tuple[CellDef, ...]
+    source: str
+
+    @property
+    def n_leds(self) -> int:
+        return self.leds.count
+
+    def cell_by_label(self, label: str) -> CellDef:
+        for cell in self.cells:
+            if cell.label == label:
+                return cell
+        raise KeyError(f"{self.name}: no cell labelled {label!r}")
+
+
+class _Obj:
+    """Reads one JSON object, tracking which keys were used so that leftovers are reported."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise BoardError(f"{where}: expected an object")
+        self.data: dict[str, Any] = data
+        self.where = where
+        self.used: set[str] = set()
+
+    def _get(self, key: str, default: Any = ...) -> Any:
+        self.used.add(key)
+        if key not in self.data:
+            if default is ...:
+                raise BoardError(f"{self.where}: missing key {key!r}")
+            return default
+        return self.data[key]
+
+    def integer(self, key: str, lo: int = 0, hi: int = 1 << 31, default: Any = ...) -> Any:
+        v = self._get(key, default)
+        if v is None and default is None:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise BoardError(f"{self.where}: key {key!r} must be an integer in {lo}..{hi}, not {v!r}")
+        return v
+
+    def number(self, key: str) -> float:
+        v = self._get(key)
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            raise BoardError(f"{self.where}: key {key!r} must be a number, not {v!r}")
+        return float(v)
+
+    def text(self, key: str, choices: tuple[str, ...] = ()) -> str:
+        v = self._get(key)
+        if not isinstance(v, str) or (choices and v not in choices):
+            want = " or ".join(repr(c) for c in choices) if choices else "a string"
+            raise BoardError(f"{self.where}: key {key!r} must be {want}, not {v!r}")
+        return v
+
+    def flag(self, key: str) -> bool:
+        v = self._get(key)
+        if not isinstance(v, bool):
+            raise BoardError(f"{self.where}: key {key!r} must be true or false, not {v!r}")
+        return v
+
+    def array(self, key: str) -> list[Any]:
+        v = self._get(key)
+        if not isinstance(v, list):
+            raise BoardError(f"{self.where}: key {key!r} must be a list")
+        return v
+
+    def child(self, key: str) -> _Obj:
+        return _Obj(self._get(key), f"{self.where}: {key}")
+
+    def integers(self, key: str, lo: int = 0, hi: int = 1 << 31) -> tuple[int, ...]:
+        out = []
+        for i, v in enumerate(self.array(key)):
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise BoardError(f"{self.where}: {key}[{i}] must be an integer in {lo}..{hi}, not {v!r}")
+            out.append(v)
+        return tuple(out)
+
+    def done(self) -> None:
+        extra = sorted(set(self.data) - self.used)
+        if extra:
+            raise BoardError(f"{self.where}: unknown key {extra[0]!r}")
+
+
+def resolve(name_or_path: str | Path) -> Path:
+    """A bare name ("emu-346") means hardware/boards/<name>.json; a slash or .json suffix means a path."""
+    text = str(name_or_path)
+    if "/" in text or text.endswith(".json"):
+        return Path(text)
+    return HERE / f"{text}.json"
+
+
+def available() -> list[str]:
+    return sorted(p.stem for p in HERE.glob("*.json"))
+
+
+def load_board(name_or_path: str | Path) -> BoardDef:
+    path = resolve(name_or_path)
+    try:
+        raw = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise BoardError(f"{path}: no such board (known: {', '.join(available())})") from None
+    except json.JSONDecodeError as e:
+        raise BoardError(f"{path}: not valid JSON: {e}") from None
+    return parse_board(raw, str(path))
+
+
+def parse_board(raw: Any, source: str) -> BoardDef:
+    top = _Obj(raw, source)
+    if top.integer("format") != FORMAT:
+        raise BoardError(f"{source}: key 'format' must be {FORMAT}")
+    name = top.text("name")
+    mcu = top.text("mcu", MCUS)
+    description = top.text("description")
+    pitch = top.number("pitch_mm")
+
+    r = top.child("readers")
+    rtype = r.text("type", READER_TYPES)
+    readers = ReadersDef(
+        rtype,
+        r.integer("spi", 0, 7),
+        r.integer("reset_pin", 0, 63),
+        r.integer("timeout_us", 50, 100_000),
+        r.integer("busy_pin", 0, 63, default=None) if rtype == "pn5180" else None,
+    )
+    if rtype == "pn5180" and readers.busy_pin is None:
+        raise BoardError(f"{source}: readers: a pn5180 board needs 'busy_pin'")
+    r.done()
+
+    spis = []
+    for i, s in enumerate(top.array("spi")):
+        o = _Obj(s, f"{source}: spi[{i}]")
+        sid, sck = o.integer("id", 0, 7), o.integer("sck", 0, 63)
+        mosi, miso = o.integer("mosi", 0, 63), o.integer("miso", 0, 63)
+        spis.append(SpiDef(sid, sck, mosi, miso, o.integer("baudrate", 100_000, 80_000_000)))
+        o.done()
+    if readers.spi not in {s.id for s in spis}:
+        raise BoardError(f"{source}: readers: spi {readers.spi} is not defined under 'spi'")
+
+    c = top.child("chip_select")
+    cs = ChipSelectDef(c.text("type", ("decoder",)), c.text("part"), c.integers("address_pins", 0, 63),
+                       c.integer("enable_pin", 0, 63), c.integer("outputs_per_chip", 2, 64))
+    c.done()
+
+    led = top.child("leds")
+    leds = LedsDef(led.text("type", ("ws2812",)), led.integer("pin", 0, 63), led.integer("count", 0, 65535),
+                   led.text("order", ("GRB", "RGB")), led.integer("brightness", 1, 255))
+    led.done()
+
+    buttons = []
+    for i, b in enumerate(top.array("buttons")):
+        o = _Obj(b, f"{source}: buttons[{i}]")
+        bid, bname = o.integer("id", 0, 254), o.text("name")
+        buttons.append(ButtonDef(bid, bname, o.integer("pin", 0, 63), o.flag("active_low")))
+        o.done()
+    if [b.id for b in buttons] != list(range(len(buttons))):
+        raise BoardError(f"{source}: buttons: ids must be 0..{len(buttons) - 1} in order")
+
+    cells = []
+    n_addr = 1 << len(cs.address_pins)
+    for i, cell in enumerate(top.array("cells")):
+        o = _Obj(cell, f"{source}: cells[{i}]")
+        cid = o.integer("id")
+        if cid != i:
+            raise BoardError(f"{source}: cells[{i}]: key 'id' must be {i} (cells are numbered in order)")
+        ro = o.child("reader")
+        ref = ReaderRef(ro.integer("cs", 0, n_addr - 1))
+        ro.done()
+        cell_leds = o.integers("leds", 0, max(leds.count - 1, 0))
+        cells.append(CellDef(cid, o.text("label"), o.number("x_mm"), o.number("y_mm"), cell_leds, ref))
+        o.done()
+    top.done()
+    seen: dict[int, int] = {}
+    for cd in cells:
+        if cd.reader.cs in seen:
+            raise BoardError(f"{source}: cells[{cd.id}]: reader cs {cd.reader.cs} already used by cell "
+                             f"{seen[cd.reader.cs]}")
+        seen[cd.reader.cs] = cd.id
+    return BoardDef(name, mcu, description, pitch, readers, tuple(spis), cs, leds, tuple(buttons),
+                    tuple(cells), source)

@@ -1,0 +1,6 @@
+"""Lets the firmware tests import their helpers (fwproc, mprun) by bare name."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -1,0 +1,100 @@
+"""firmware/main.py under the real MicroPython unix port, on a real pty, driven through the world channel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fwproc import FirmwareProcess
+from hexmate.firmware import wire
+
+UID = "04a1b2c3d4e5f6"
+
+
+@pytest.fixture
+def fw() -> Iterator[FirmwareProcess]:
+    proc = FirmwareProcess()
+    proc.wait_for(wire.HELLO)
+    proc.wait_for(wire.SNAPSHOT)
+    try:
+        yield proc
+    finally:
+        proc.close()
+
+
+def test_boot_sends_hello_and_an_empty_snapshot() -> None:
+    proc = FirmwareProcess()
+    try:
+        _, seq, payload = proc.wait_for(wire.HELLO)
+        assert seq == 0
+        proto, n_cells, n_leds, caps, next_seq, board, _version = wire.unpack_hello(payload)
+        assert (proto, n_cells, n_leds, board) == (wire.PROTOCOL_VERSION, 346, 346, "emu-346")
+        assert caps & wire.CAP_EMULATED and caps & wire.CAP_DICE and next_seq == 1
+        _, seq, payload = proc.wait_for(wire.SNAPSHOT)
+        assert seq == 1
+        assert wire.unpack_snapshot(payload)[1:] == (0, 1, [])
+    finally:
+        proc.close()
+
+
+def test_placed_tag_becomes_a_cell_event_and_a_trace(fw: FirmwareProcess) -> None:
+    fw.tell(f"place 5 {UID}")
+    _, seq, payload = fw.wait_for(wire.CELL)
+    _scan, cell, state, _t, uids = wire.unpack_cell(payload)
+    assert (seq, cell, state, uids) == (2, 5, wire.TAGS, [bytes.fromhex(UID)])
+    assert fw.wait_world("trace detect").split()[2] == "5"
+    fw.tell(f"lift 5 {UID}")
+    _, _, payload = fw.wait_for(wire.CELL)
+    assert wire.unpack_cell(payload)[1:3] == (5, wire.EMPTY)
+
+
+def test_leds_frame_is_applied_and_reported(fw: FirmwareProcess) -> None:
+    fw.send(wire.LEDS, wire.pack_leds([(7, 0x12, 0x34, 0x56, wire.BLINK, 20), (8, 1, 2, 3, wire.SOLID, 0)]),
+            sequenced=True)
+    fw.wait_world("trace leds")
+    line = fw.wait_world("leds ")
+    assert sorted(line.split()[1:]) == ["7=123456b", "8=010203s"]
+    assert fw.channel.pending() == 0  # the device ACKed the LEDS frame
+    fw.tell("leds?")
+    full = []
+    while len(full) < 346:
+        full += fw.wait_world("leds ").split()[1:]
+    assert "7=123456b" in full and "0=000000s" in full and len(full) == 346
+
+
+def test_armed_press_rolls_both_dice(fw: FirmwareProcess) -> None:
+    fw.send(wire.DICE_ARM, wire.pack_dice_arm(41, 1, 2), sequenced=True)
+    fw.pump(0.1)
+    fw.tell("press 1")
+    fw.pump(0.1)
+    fw.tell("release 1")
+    request, button, _t, values = wire.unpack_dice(fw.wait_for(wire.DICE)[2])
+    assert (request, button, len(values)) == (41, 1, 2)
+    assert all(1 <= v <= 6 for v in values)
+    fw.pump(0.1)  # let the release settle past the debounce
+    fw.tell("press 1")  # not armed any more: a plain BUTTON event
+    _, _, payload = fw.wait_for(wire.BUTTON)
+    assert payload[:2] == bytes([1, 1])
+
+
+def test_unacked_events_are_resent_then_sync_resends_and_snapshots(fw: FirmwareProcess) -> None:
+    fw.ack = False
+    fw.tell(f"place 9 {UID}")
+    first = fw.wait_for(wire.CELL)
+    again = fw.wait_for(wire.CELL)
+    assert again == first  # same seq, same payload: a resend
+    fw.ack = True
+    fw.sync()
+    _, _, hello = fw.wait_for(wire.HELLO)
+    assert wire.unpack_hello(hello)[4] == first[1]  # HELLO announces the oldest unacknowledged frame
+    snap = fw.wait_for(wire.SNAPSHOT)
+    assert wire.unpack_snapshot(snap[2])[3] == [(9, wire.TAGS, [bytes.fromhex(UID)])]
+    fw.pump(0.3)
+    assert fw.channel.pending() == 0
+
+
+def test_heartbeat_and_ping(fw: FirmwareProcess) -> None:
+    fw.send(wire.PING, wire.pack_u32(0xDEADBEEF))
+    assert fw.wait_for(wire.PONG)[2] == wire.pack_u32(0xDEADBEEF)
+    uptime, scans, counters = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=2.5)[2])
+    assert uptime >= 900 and scans >= 2 and len(counters) == wire.N_COUNTERS
