@@ -17,12 +17,12 @@ LIFTS = 200
 
 
 def _trace(line: str) -> tuple[str, float] | None:
-    """``trace <what> <t_us> ...`` -> (what, t in ms)."""
+    """``trace <what> [cell] <t_us>`` (firmware/sim_world.py, ticks_us) -> (what, t in ms)."""
     parts = line.split()
     if len(parts) < 3 or parts[0] != "trace":
         return None
     try:
-        return parts[1], int(parts[2]) / 1000.0
+        return parts[1], int(parts[-1]) / 1000.0
     except ValueError:
         return None
 

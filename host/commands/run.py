@@ -10,9 +10,11 @@ import datetime
 import errno
 import logging
 import os
+import signal
 import socket
 import sys
 import webbrowser
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -144,17 +146,35 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     if not args.no_browser:
         with contextlib.suppress(webbrowser.Error):
             webbrowser.open(url)
+    # Ctrl-C and SIGTERM end the session in order: pages, then the link, then the firmware, then the record.
+    server.capture_signals = _no_signal_capture  # type: ignore[method-assign]
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
     runner = asyncio.create_task(service.run())
+    web = asyncio.create_task(server.serve(sockets=[sock]))
     try:
-        await server.serve(sockets=[sock])
+        stopped = asyncio.create_task(stop.wait())
+        await asyncio.wait([stopped, web, runner], return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
     finally:
+        server.should_exit = True
         service.stop()
-        await runner
+        await asyncio.gather(web, runner, return_exceptions=True)
         if table is not None:
             await table.stop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
     if service.record is not None:
         print(f"hexmate: record saved to {service.record.path} (head hash {service.record.head})")
     return 0
+
+
+@contextlib.contextmanager
+def _no_signal_capture() -> Iterator[None]:
+    """uvicorn's own handlers re-raise the signal after shutdown; this command stops everything itself."""
+    yield
 
 
 logging.getLogger("uvicorn.error").setLevel(logging.WARNING)

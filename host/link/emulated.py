@@ -18,6 +18,7 @@ import importlib.resources
 import logging
 import os
 import shutil
+import signal
 import socket
 import sys
 import tempfile
@@ -43,6 +44,15 @@ def find_micropython() -> str | None:
     if beside.exists() and os.access(beside, os.X_OK):
         return str(beside)
     return shutil.which("micropython")
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: the firmware must not outlive a host that was killed (Linux prctl)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 class EmulatedTable:
@@ -81,6 +91,13 @@ class EmulatedTable:
         return self._proc is not None and self._proc.returncode is None
 
     # --- lifecycle ---------------------------------------------------------------------------------------
+    @property
+    def board_path(self) -> Path:
+        """The board JSON the firmware reads (HEXMATE_BOARD): a name from hardware/boards or a path."""
+        from hexmate.hardware.boards import resolve
+
+        return Path(resolve(self.board))
+
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         if self.interpreter is None:
@@ -121,7 +138,7 @@ class EmulatedTable:
         if not main.exists():
             raise LinkError(f"firmware not found: {main} is missing")
         env = dict(os.environ)
-        env["HEXMATE_BOARD"] = self.board
+        env["HEXMATE_BOARD"] = str(self.board_path)
         env["HEXMATE_WORLD_FD"] = str(self._world_child.fileno())
         if self.interpreter is not None:
             argv = [self.interpreter, str(main)]
@@ -137,6 +154,7 @@ class EmulatedTable:
             env=env,
             cwd=str(firmware_dir()),
             pass_fds=(self._world_child.fileno(),),
+            preexec_fn=_die_with_parent,
         )
         self._stderr_task = asyncio.create_task(self._drain_stderr(self._proc))
         LOGGER.info("firmware started (pid %d) on %s", self._proc.pid, self.port_path)

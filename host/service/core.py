@@ -445,19 +445,18 @@ class Service:
 
 
 def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
-    """``leds 12=ff0000 40=00aa28`` -> the neopixel colour per cell; ``leds clear`` turns all off."""
+    """``leds 12=00a000s 40=dc0000b`` (firmware/sim_world.py: colour, then s/b/p/q for solid, blink, pulse,
+    sequence) -> the colour each cell's LED was commanded to, as css; black cells drop out."""
     out = dict(current)
-    parts = line.split()[1:]
-    if parts[:1] == ["clear"]:
-        return {}
-    for p in parts:
-        cell, _, colour = p.partition("=")
-        if not cell.isdigit() or len(colour.lstrip("#")) != 6:
+    for item in line.split()[1:]:
+        cell, _, value = item.partition("=")
+        colour = value[:6].lower()
+        if not cell.isdigit() or len(colour) != 6 or any(c not in "0123456789abcdef" for c in colour):
             continue
-        if colour.lstrip("#") == "000000":
+        if colour == "000000":
             out.pop(int(cell), None)
         else:
-            out[int(cell)] = "#" + colour.lstrip("#").lower()
+            out[int(cell)] = "#" + colour
     return out
 
 

@@ -162,7 +162,6 @@ async def test_lift_illegal_then_legal_move(rig) -> None:
 
 
 def test_leds_line_parsing() -> None:
-    cur = parse_leds_line("leds 12=ff0000 40=00AA28", {})
-    assert cur == {12: "#ff0000", 40: "#00aa28"}
-    assert parse_leds_line("leds 12=000000", cur) == {40: "#00aa28"}
-    assert parse_leds_line("leds clear", cur) == {}
+    cur = parse_leds_line("leds 12=dc0000b 40=00A000s", {})
+    assert cur == {12: "#dc0000", 40: "#00a000"}
+    assert parse_leds_line("leds 12=000000s junk 7=zz", cur) == {40: "#00a000"}
