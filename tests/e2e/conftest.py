@@ -83,8 +83,10 @@ def demo(tmp_path):
         d.output = d.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Module scope: Playwright's sync API runs its own event loop, which must be gone before the
+    asyncio tests of the other e2e modules start."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
