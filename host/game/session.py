@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from hexmate.rules.errors import RulesError
 from hexmate.rules.hexes import Hex
 
 LOGGER = logging.getLogger(__name__)
@@ -30,6 +31,7 @@ class GameSession:
         self.position = position
         self.scenario_path = scenario_path
         self.history: list[str] = []
+        self._moves: dict[tuple[frozenset[str], int], Mapping[Hex, Any]] = {}
         from hexmate.host.table.oracle import PositionOracle
 
         self._oracle = PositionOracle(position)
@@ -68,12 +70,48 @@ class GameSession:
         ids = frozenset(unit_ids)
         if not ids:
             return {}
+        key = (ids, len(self.position.log))
+        cached = self._moves.get(key)
+        if cached is not None:
+            return cached
         try:
             moves: Mapping[Hex, Any] = self.position.legal_actions.moves_for(ids)
+        except RulesError:
+            moves = {}  # units that cannot move as a group now (not one hex, not this side's turn)
         except Exception as e:  # a rules bug must not stop the table; it is logged with the position
             LOGGER.exception("moves_for(%s) failed in %s: %s", sorted(ids), self.position, e)
             return {}
+        if len(self._moves) > 512:
+            self._moves.clear()
+        self._moves[key] = moves
         return moves
+
+    def likely_groups(self) -> list[frozenset[str]]:
+        """Groups a player will probably lift next: each unit of the side to act, and each of its stacks.
+
+        Their destinations are worked out ahead of time (PicoChess precomputes its legal positions), so a
+        lift lights the LEDs without waiting for the movement search.
+        """
+        stacks: dict[Hex, set[str]] = {}
+        for unit_id, h in self.expected().items():
+            if str(getattr(self.position.units[unit_id], "side", "")) == self.to_act:
+                stacks.setdefault(h, set()).add(unit_id)
+        groups: list[frozenset[str]] = []
+        for _h, units in sorted(stacks.items(), key=lambda kv: (kv[0].q, kv[0].r)):
+            groups.extend(frozenset({u}) for u in sorted(units))
+            if len(units) > 1:
+                groups.append(frozenset(units))
+        return groups
+
+    def warm(self, group: frozenset[str]) -> bool:
+        """Work out one group's destinations if not cached yet; True if it did any work."""
+        if (group, len(self.position.log)) in self._moves:
+            return False
+        start = self.expected().get(next(iter(group)))
+        if start is None:
+            return False
+        self.destinations(group, start)
+        return True
 
     # --- playing -----------------------------------------------------------------------------------------
     def route(self, unit_ids: frozenset[str], waypoints: Sequence[Hex]) -> Any:

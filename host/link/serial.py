@@ -83,6 +83,19 @@ class SerialLink(Link):
                 raise LinkError(reason) from None
             view = view[n:]
 
+    def write_now(self, data: bytes) -> int:
+        """Write what the port takes without waiting (the protocol's fast path); LinkError if it is gone."""
+        if self._serial is None:
+            raise LinkError(f"serial port {self.port} is not open")
+        try:
+            return os.write(self._fd, data)
+        except BlockingIOError:
+            return 0
+        except OSError as e:
+            reason = f"serial port {self.port} vanished ({e.strerror or e})"
+            self._drop(reason)
+            raise LinkError(reason) from None
+
     def _drop(self, reason: str) -> None:
         if self._serial is None:
             return

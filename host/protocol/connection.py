@@ -389,10 +389,21 @@ class TableConnection:
         self._drain_backlog()
         frames = self.channel.take()
         if frames:
-            for f in frames:
-                self._out += f
+            data = b"".join(frames)
             self.counters.frames_out += len(frames)
-            self._out_ready.set()
+            write_now: Callable[[bytes], int] | None = getattr(self.link, "write_now", None)
+            if write_now is not None and not self._out:
+                # Fast path: an LED frame leaves now, not after the loop has rendered the pages.
+                try:
+                    data = data[write_now(data) :]
+                except LinkError as e:
+                    self._lost_reason = str(e)
+                    if self._lost is not None:
+                        self._lost.set()
+                    return
+            if data:
+                self._out += data
+                self._out_ready.set()
         self._sync_counters()
 
     def _sync_counters(self) -> None:

@@ -133,6 +133,7 @@ class Service:
         self.world_listeners: list[Callable[[str], None]] = []
         self.snapshots = 0
         self._dice_request = 0
+        self._warm_pending = True
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
@@ -155,6 +156,10 @@ class Service:
 
     async def _loop(self) -> None:
         while True:
+            if self._warm_pending and self.inputs.empty():
+                self._warm_one()  # idle: precompute one likely group's destinations, then look again
+                await asyncio.sleep(0)
+                continue
             item = await self.inputs.get()
             try:
                 self.handle(item)
@@ -162,6 +167,16 @@ class Service:
                 LOGGER.exception("error while handling %r", item)
                 self.notice = {"level": "error", "text": "internal error; see the host log"}
                 self._publish()
+            self._warm_pending = True
+
+    def _warm_one(self) -> None:
+        """Precompute one likely group's destinations while nothing else is waiting."""
+        groups = self.session.likely_groups()
+        self._warm_pending = False
+        for group in groups:
+            if self.session.warm(group):
+                self._warm_pending = True
+                return
 
     async def _record_writer(self) -> None:
         while True:
