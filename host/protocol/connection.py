@@ -91,6 +91,7 @@ class TableConnection:
         self._last_rx_ms = 0
         self._last_sync_ms = -(10**9)
         self._syncs_unanswered = 0
+        self._last_logged: tuple[ConnState, str] = (ConnState.CONNECTING, "")
         self._out = bytearray()
         self._out_ready = asyncio.Event()
         self._lost: asyncio.Event | None = None
@@ -319,6 +320,7 @@ class TableConnection:
         self.channel.anchor(next_seq)
         if self._syncs_unanswered:
             self._syncs_unanswered = 0
+        self._last_logged: tuple[ConnState, str] = (ConnState.CONNECTING, "")
             # The answer to our SYNC: our unacknowledged frames first, then the whole LED picture,
             # because the board may have rebooted and lost both.
             self.channel.resend_all(now)
@@ -415,7 +417,13 @@ class TableConnection:
         if state is self.state and detail == self.detail:
             return
         if state is not self.state:
-            LOGGER.info("%s: %s", state.value, detail)
+            # The console shows each new situation once: not every retry of the same missing port.
+            core = detail.split("; retrying")[0]
+            if state is ConnState.CONNECTING or (state, core) == self._last_logged:
+                LOGGER.debug("%s: %s", state.value, detail)
+            else:
+                LOGGER.info("%s: %s", state.value, detail)
+                self._last_logged = (state, core)
         self.state = state
         self.detail = detail
         self.on_message(StateChanged(state, detail))

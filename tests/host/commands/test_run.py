@@ -44,3 +44,32 @@ def test_missing_scenario_is_one_line(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert code == 1
     assert err.count("\n") == 1 and "nope.json" in err and "Traceback" not in err
+
+
+def test_run_on_a_missing_port_says_so_and_keeps_retrying(tmp_path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from hexmate.host.service.build import demo_scenario
+
+    port = tmp_path / "ttyACM7"
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    http = holder.getsockname()[1]
+    holder.close()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "hexmate"), "run", "--port", str(port), "--scenario",
+         str(demo_scenario()), "--no-browser", "--port-http", str(http), "--record", str(tmp_path / "r.jsonl")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ),
+    )
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=10)
+    assert proc.returncode == 0, out
+    lost = [line for line in out.splitlines() if f"serial port {port} not found" in line]
+    assert len(lost) >= 2, out  # said clearly, and retried with backoff
+    assert "Traceback" not in out and "record saved" in out
