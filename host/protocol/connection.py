@@ -90,8 +90,8 @@ class TableConnection:
         self._snapshot_parts: dict[int, list[tuple[int, int, list[bytes]]]] = {}
         self._last_rx_ms = 0
         self._last_sync_ms = -(10**9)
-        self._syncs_unanswered = 0
         self._last_logged: tuple[ConnState, str] = (ConnState.CONNECTING, "")
+        self._syncs_unanswered = 0
         self._out = bytearray()
         self._out_ready = asyncio.Event()
         self._lost: asyncio.Event | None = None
@@ -320,7 +320,6 @@ class TableConnection:
         self.channel.anchor(next_seq)
         if self._syncs_unanswered:
             self._syncs_unanswered = 0
-        self._last_logged: tuple[ConnState, str] = (ConnState.CONNECTING, "")
             # The answer to our SYNC: our unacknowledged frames first, then the whole LED picture,
             # because the board may have rebooted and lost both.
             self.channel.resend_all(now)
