@@ -4,7 +4,7 @@ pyproject.toml holds the metadata; this file only lists packages, because setupt
 sub-packages of a remapped folder on its own.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 # Top-level folder -> import name. There is no bare ``host`` or ``rules`` package: both names are taken
 # on the package index by unrelated projects.
@@ -18,7 +18,7 @@ FOLDERS = {
 packages = []
 for name, folder in FOLDERS.items():
     packages.append(name)
-    packages.extend(f"{name}.{sub}" for sub in find_packages(folder))
+    packages.extend(f"{name}.{sub}" for sub in find_namespace_packages(folder, exclude=["*__pycache__*"]))
 
 DATA = [
     "*.json", "*.md", "*.pyi", "*.html", "*.js", "*.css", "*.svg", "*.txt", "*.toml",

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 # on its parser(s) taking the parsed namespace and returning an exit status.
 COMMAND_MODULES = (
     "hexmate.host.commands.run",
-    "hexmate.host.commands.rules",
     "hexmate.host.commands.table",
+    "hexmate.host.commands.rules",
 )
 
 

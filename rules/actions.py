@@ -137,6 +137,18 @@ class Check(Action):
 
 
 @dataclass(frozen=True)
+class Rally(Action):
+    """ASL Rally Phase: a broken unit's rally attempt with the reported DR (A10.6)."""
+
+    kind: ClassVar[str] = "rally"
+    unit: str
+    dice: tuple[int, ...]
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"rally {self.unit} dice {_dice(self.dice)}"
+
+
+@dataclass(frozen=True)
 class Casualty(Action):
     """Name the unit a casualty result falls on (chosen by Random Selection on the table, ASL A.9)."""
 
@@ -221,6 +233,11 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if rest[1] not in ("dice", "die"):
             raise InvalidAction(f"{text!r}: expected 'check UNIT dice N,N'")
         return Check(parse_units(rest[0])[0], parse_dice(rest[2]))
+    if verb == "rally":
+        need(3, "rally UNIT dice N,N")
+        if rest[1] not in ("dice", "die"):
+            raise InvalidAction(f"{text!r}: expected 'rally UNIT dice N,N'")
+        return Rally(parse_units(rest[0])[0], parse_dice(rest[2]))
     if verb == "casualty":
         need(1, "casualty UNIT")
         return Casualty(parse_units(rest[0])[0])

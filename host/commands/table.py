@@ -64,7 +64,7 @@ def _replay(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.streams:
         try:
-            result = Replay.load(path).run()
+            result = Replay.load(path, default_resolver).run()
         except ReplayError as exc:
             return _fail(str(exc))
         status = "ok" if not result.failures else "FAILED"

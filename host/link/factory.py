@@ -1,8 +1,9 @@
 """Choosing the transport (like bleak's backends): --port, --ble NAME|ADDRESS, --emulated or discovery.
 
-``choose_link`` decides *what* to open (a LinkChoice); ``open_link`` builds the Link for it. Serial and
-emulated links belong to hexmate.host.link.serial / .emulated (SerialLink, EmulatedLink) and are imported
-only when chosen, so a BLE-only machine never needs pyserial and vice versa.
+``choose_link`` decides *what* to open (a LinkChoice); ``open_link`` builds the Link for it. The serial link
+is hexmate.host.link.serial.SerialLink, imported only when chosen. An emulated table is a process the
+service starts (hexmate.host.link.emulated.EmulatedTable) and then reaches through a SerialLink on its pty,
+so ``open_link`` takes that pty path for kind "emulated".
 """
 
 from __future__ import annotations
@@ -79,7 +80,10 @@ def open_link(choice: LinkChoice, **options: Any) -> Link:
         link: Link = _load("hexmate.host.link.serial", "SerialLink")(choice.target, **options)
         return link
     if choice.kind == "emulated":
-        emulated: Link = _load("hexmate.host.link.emulated", "EmulatedLink")(**options)
+        pty = options.pop("port_path", None)
+        if not pty:
+            raise LinkUnavailable("an emulated table must be started first; pass its pty as port_path")
+        emulated: Link = _load("hexmate.host.link.serial", "SerialLink")(pty, **options)
         return emulated
     raise LinkUnavailable(f"unknown link kind {choice.kind!r}")
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hexmate.host.table.geometry import BoardLike, Hex, MapLike
+from hexmate.host.table.registry import Registry
 
 DEFAULT_TOLERANCE = 0.3  # in map pitch units: a cell farther than this from every hex centre is off-map
 FORMAT = "hexmate-calibration"
@@ -113,6 +114,41 @@ class Calibration:
             points.append((complex(cell.x_mm, cell.y_mm), complex(*game_map.center(anchor.hex))))
         (a, a_to), (b, b_to) = points
         return cls(board, game_map, Similarity.fit(a, a_to, b, b_to), anchors, tolerance)
+
+    @classmethod
+    def from_counters(
+        cls,
+        board: BoardLike,
+        game_map: MapLike,
+        readings: Iterable[tuple[int, int, Iterable[bytes | str]]],
+        registry: Registry,
+        placements: Mapping[str, Hex],
+        tolerance: float = DEFAULT_TOLERANCE,
+    ) -> Calibration:
+        """Fit from a board read (snapshot entries) with two calibration counters on named hexes.
+
+        ``placements`` maps the counters' ids to the hexes the player put them on ('calibration-1': DA1).
+        """
+        where: dict[str, list[int]] = {cid: [] for cid in placements}
+        for cell, _state, uids in readings:
+            for uid in uids:
+                counter = registry.lookup(uid)
+                if counter is not None and counter.counter_id in where:
+                    where[counter.counter_id].append(cell)
+        labels = {c.id: c.label for c in board.cells}
+        anchors = []
+        for cid, h in placements.items():
+            cells = where[cid]
+            if not cells:
+                raise CalibrationError(
+                    f"calibration counter {cid} is not on the board; put it on {game_map.label(h)}"
+                )
+            if len(cells) > 1:
+                raise CalibrationError(
+                    f"calibration counter {cid} is read on cells {', '.join(labels[c] for c in cells)}"
+                )
+            anchors.append(Anchor(cells[0], h))
+        return cls.fit(board, game_map, anchors, tolerance)
 
     @classmethod
     def default_for(

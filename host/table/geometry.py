@@ -7,13 +7,13 @@ needs nothing of rules/ and hardware/ but their public shapes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
 from hexmate.rules.hexes import Hex
 
-__all__ = ["BoardLike", "CellLike", "Hex", "MapLike", "MoveLike", "hex_labels"]
+__all__ = ["BoardLike", "CellLike", "Hex", "MapLike", "MoveLike"]
 
 
 class MapLike(Protocol):
@@ -52,7 +52,7 @@ class BoardLike(Protocol):
     def name(self) -> str: ...
 
     @property
-    def cells(self) -> Sequence[Any]: ...
+    def cells(self) -> Sequence[CellLike]: ...
 
 
 class MoveLike(Protocol):
@@ -63,8 +63,3 @@ class MoveLike(Protocol):
 
     @property
     def cost(self) -> Any: ...
-
-
-def hex_labels(game_map: MapLike, hexes: Iterable[Hex]) -> list[str]:
-    """Printed labels, for messages."""
-    return [game_map.label(h) for h in hexes]

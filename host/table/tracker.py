@@ -79,6 +79,8 @@ class Tracker:
 
     ``tick(t_ms)`` must be called when ``deadline_ms`` passes with no new event (the service schedules it).
     After the session pushes a recognised move (or enrolls a tag), ``refresh(t_ms)`` re-reads the oracle.
+    All ``t_ms`` arguments come from one monotonic clock: the host loop's, not the device's ``t_ms``, which
+    restarts when the board reboots (a clock that jumps back restarts a running quiet time).
     """
 
     def __init__(
@@ -118,6 +120,8 @@ class Tracker:
     # --- inputs ----------------------------------------------------------------------------------------
 
     def on_cell(self, cell: int, state: int, uids: Iterable[bytes | str], t_ms: int) -> list[TableEvent]:
+        if self.deadline_ms is not None and t_ms < self.deadline_ms - self.quiet_ms:
+            self.deadline_ms = t_ms + self.quiet_ms  # the clock went back: restart the quiet time
         events = self.tick(t_ms)
         events += self._apply_cell(cell, state, uids)
         events += self._evaluate(t_ms, settled=False)
@@ -151,6 +155,15 @@ class Tracker:
                 del self.unknown[uid]
                 state, uids = self._cells.get(cell, (EMPTY, ()))
                 self._apply_cell(cell, state, uids, force=True)
+        return self._evaluate(t_ms, settled=True)
+
+    def reject(self, t_ms: int = 0) -> list[TableEvent]:
+        """The session refused the recognised move: the table is out of sync until it matches again."""
+        if self.phase is not Phase.AWAITING:
+            return []
+        self._clear_move()
+        self.phase = Phase.OUT_OF_SYNC
+        self.differences = ()
         return self._evaluate(t_ms, settled=True)
 
     def begin_setup(self, t_ms: int = 0) -> list[TableEvent]:

@@ -118,19 +118,30 @@ class Resolution:
     lines: tuple[Line, ...]
     results: Mapping[str, str]  # unit id -> result code (or "hex" -> result for whole-hex results)
     summary: str
+    hidden: Mapping[str, str] = field(default_factory=dict)  # concealed target id -> its owner
 
     def text(self) -> str:
         head = f"{self.summary}" + (" [demo values]" if self.demo else f" [{self.chart_label}]")
         return "\n".join([head, *("  " + line.text() for line in self.lines)])
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, viewer: str | None = None) -> dict[str, Any]:
+        """As JSON. With a ``viewer`` side, concealed enemy targets appear only as '?1', '?2', ...: a result
+        must not name a unit its enemy may not see (hidden information)."""
+        results: dict[str, str] = {}
+        hidden = 0
+        for uid, result in sorted(self.results.items()):
+            if viewer is not None and uid in self.hidden and self.hidden[uid] != viewer:
+                hidden += 1
+                results[f"?{hidden}"] = result
+            else:
+                results[uid] = result
         return {
             "summary": self.summary,
             "chart": self.chart,
             "chart_label": self.chart_label,
             "demo": self.demo,
             "lines": [dataclasses.asdict(line) for line in self.lines],
-            "results": dict(self.results),
+            "results": results,
         }
 
 
@@ -176,6 +187,7 @@ class Position:
         self.charts = charts
         self._log: list[act.Action] = []
         self._states: list[State] = [game.initial_state(scenario, hex_map)]
+        self._resolutions: list[Resolution | None] = []
 
     # --- state ---
     @property
@@ -211,6 +223,11 @@ class Position:
         return tuple(self._log)
 
     @property
+    def last_resolution(self) -> Resolution | None:
+        """The worked result of the last action if it was a fire attack (with its demo-values label)."""
+        return self._resolutions[-1] if self._resolutions else None
+
+    @property
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
 
@@ -224,8 +241,10 @@ class Position:
     def push(self, action: act.Action) -> act.Action:
         """Check and play an action; returns it completed (a move with its cost). Raises IllegalAction."""
         done = self.game.check(self, action)
+        resolution = self.game.resolve(self, done) if isinstance(done, act.Fire) else None
         self._states.append(self.game.apply(self, done))
         self._log.append(done)
+        self._resolutions.append(resolution)
         return done
 
     def push_text(self, text: str) -> act.Action:
@@ -235,6 +254,7 @@ class Position:
         if not self._log:
             raise IllegalAction("nothing to take back", "")
         self._states.pop()
+        self._resolutions.pop()
         return self._log.pop()
 
     def replay(self) -> Position:
@@ -257,15 +277,29 @@ class Position:
     def action_text(self, action: act.Action) -> str:
         return action.text(self.map.label)
 
+    def log_texts(self) -> list[str]:
+        """The game record as text lines (map labels); ``Position.from_log`` plays them back."""
+        return [self.action_text(a) for a in self._log]
+
+    @classmethod
+    def from_log(
+        cls, game: Game, scenario: Scenario, hex_map: HexMap, charts: ChartPack, texts: list[str]
+    ) -> Position:
+        """Replay a recorded game: state = fold(log)."""
+        position = cls(game, scenario, hex_map, charts)
+        for text in texts:
+            position.push_text(text)
+        return position
+
     def parse_action(self, text: str) -> act.Action:
         """Parse text against this position: map labels, unit ids or unique prefixes. No legality check."""
         action = act.parse_text(text, self._parse_hex)
         fields: dict[str, object] = {}
         for name in ("units", "firers"):
             if hasattr(action, name):
-                fields[name] = tuple(self._unit_ref(u) for u in getattr(action, name))
-        if isinstance(action, act.Check | act.Casualty):
-            fields["unit"] = self._unit_ref(action.unit)
+                fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
+        if isinstance(action, act.Check | act.Casualty | act.Rally):
+            fields["unit"] = self.unit_ref(action.unit)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:
@@ -278,7 +312,8 @@ class Position:
         except (KeyError, ValueError) as err:
             raise InvalidAction(f"{text!r} is not a hex of this map: {err}") from None
 
-    def _unit_ref(self, ref: str) -> str:
+    def unit_ref(self, ref: str) -> str:
+        """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise."""
         if ref in self.units:
             return ref
         matches = sorted(u for u in self.units if u.startswith(ref))

@@ -53,3 +53,12 @@ def lose_step(state: State, unit: UnitState) -> State:
 
 def enemy_units_at(position: Position, h: Hex, side: str) -> list[UnitState]:
     return [u for u in position.units_at(h) if u.side != side]
+
+
+def units_by_hex(position: Position) -> dict[Hex, list[UnitState]]:
+    """Units grouped by hex, built once so a movement search does not rescan every unit at every step."""
+    out: dict[Hex, list[UnitState]] = {}
+    for unit in position.units.values():
+        if unit.hex is not None:
+            out.setdefault(unit.hex, []).append(unit)
+    return out

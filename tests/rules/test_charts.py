@@ -130,7 +130,8 @@ def test_import_owner_pack_checks_game_and_axes(tmp_path: Path) -> None:
 def test_doctests() -> None:
     import doctest
 
-    from hexmate.rules import dice
+    from hexmate.rules import actions, dice, games
 
-    assert doctest.testmod(charts).failed == 0
-    assert doctest.testmod(dice).failed == 0
+    for module in (charts, dice, actions, games):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

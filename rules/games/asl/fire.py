@@ -19,7 +19,7 @@ from hexmate.rules.hexes import Hex, distance
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
-FIRE_MARKERS = {"PFPh": "prep_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
+FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 LEADER = "leader"
 
 
@@ -46,9 +46,16 @@ def _firers(position: Position, fire: act.Fire) -> list[UnitState]:
     return out
 
 
+def firing_side(position: Position) -> str:
+    """Who fires now: the ATTACKER in PFPh/AFPh, the DEFENDER in the DFPh and, as First Fire, in the MPh."""
+    if position.phase.id == "MPh":
+        return position.enemy_of(position.phasing)  # A8.1 Defensive First Fire
+    return position.to_act
+
+
 def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) -> act.Fire:
     phase = position.phase.id
-    side = position.to_act
+    side = firing_side(position)
     firers = _firers(position, fire)
     if not firers:
         raise IllegalAction("name the firing units", "A7.3")
@@ -87,6 +94,17 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
         raise IllegalAction("the target hex is not on the map", "A7.3")
     if not [u for u in position.units_at(target) if u.side != side]:
         raise IllegalAction(f"no enemy unit at {position.label(target)}", "A7.3")
+    if phase == "MPh":
+        moving = set(position.state.extra.get("last_moved", ()))
+        if not any(u.id in moving for u in position.units_at(target)):
+            raise IllegalAction("Defensive First Fire is only at the units that have just moved", "A8.1")
+    if phase == "DFPh":
+        for unit in firers:
+            assert unit.hex is not None
+            if unit.has("first_fire") and distance(unit.hex, target) > 1:
+                raise IllegalAction(
+                    f"{unit.id} First Fired: in the DFPh it may fire only at adjacent units", "A8.4"
+                )
     for unit in shooters:
         assert unit.hex is not None
         d = distance(unit.hex, target)
@@ -144,6 +162,9 @@ def _firer_fp(position: Position, unit: UnitState, target: Hex, area: bool) -> t
         fp = _half(fp)
         steps.append("x1/2 area fire at concealed A7.23")
     phase = position.phase.id
+    if phase == "DFPh" and unit.has("first_fire"):
+        fp = _half(fp)
+        steps.append("x1/2 final fire after First Fire A8.4")
     if phase == "AFPh":
         fp = _half(fp)
         steps.append("x1/2 advancing fire A7.24")
@@ -182,6 +203,14 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         drms.append(("LOS hindrance", hindrance, "A6.7"))
     if any(u.has("cx") for u in firers):
         drms.append(("CX firer", 1, "A4.51"))
+    if position.phase.id == "MPh":
+        moving = set(position.state.extra.get("last_moved", ()))
+        movers = [u for u in targets if u.id in moving]
+        targets = movers  # A8.1: First Fire affects only the units that moved
+        if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
+            drms.append(("First Fire at a moving unit (FFNAM)", -1, "A4.6"))
+            if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
+                drms.append(("moving in Open Ground (FFMO)", -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
     fp_lines: list[Line] = []
@@ -229,8 +258,9 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
         summary_parts.append(f"{name} {result}")
     lines = fp_lines + lines
     summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
+    hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
-        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary
+        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary, hidden
     )
 
 
@@ -240,6 +270,8 @@ def apply(game: AslGame, position: Position, fire: act.Fire) -> State:
     marker = FIRE_MARKERS[position.phase.id]
     for uid in fire.firers:
         unit = state.units[uid]
+        if marker == "final_fire":
+            unit = unit.mark(remove=("first_fire",))  # A8.4: the First Fire counter flips to Final Fire
         # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
         state = state.with_unit(
             UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers | {marker})
@@ -286,9 +318,9 @@ def _pending_for(state: State, result: str, ids: list[str]) -> list[Pending]:
 def describe(position: Position, p: Pending) -> str:
     if p.effect in ("K", "KIA"):
         among = ", ".join(p.group)
-        return f"name the unit Random Selection picks for the {p.effect} result ({p.rule}) among {among}"
+        return f"name the unit Random Selection picks for the {p.effect} result among {among}"
     what = "pin check (NTC)" if p.effect == "PTC" else (f"{p.modifier}MC" if p.modifier else "NMC")
-    return f"{p.unit} takes a {what}: roll 'check {p.unit} dice W,C' ({p.rule})"
+    return f"{p.unit} takes a {what}: roll 'check {p.unit} dice W,C'"
 
 
 def check_pending(game: AslGame, position: Position, action: act.Action, need_dice: bool) -> act.Action:
@@ -396,7 +428,7 @@ def apply_pending(game: AslGame, position: Position, action: act.Action) -> Stat
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
-    side = position.to_act
+    side = firing_side(position)
     marker = FIRE_MARKERS[position.phase.id]
     enemy_hexes = sorted(
         {u.hex for u in position.units.values() if u.side != side and u.hex is not None},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
@@ -11,8 +12,10 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -20,7 +23,7 @@ from hexmate.rules.scenario import CounterType
 
 MMC = ("squad", "hs", "crew")
 SMC = ("leader",)
-FIRE_MARKERS = {"PFPh": "prep_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
+FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 
 
 def squad_equivalents(units: list[UnitState]) -> Fraction:
@@ -111,8 +114,10 @@ class AslGame(Game):
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
 
+        by_hex = units_by_hex(position)
+
         def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-            here = position.units_at(b)
+            here = by_hex.get(b, [])
             # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
             if any(u.side != side and not u.concealed for u in here):
@@ -196,6 +201,8 @@ class AslGame(Game):
         phase = position.phase
         if isinstance(action, act.EndPhase):
             return action
+        if isinstance(action, act.Rally):
+            return asl_rally.check(self, position, action, need_dice)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
         if isinstance(action, act.Move):
@@ -234,8 +241,25 @@ class AslGame(Game):
             return asl_fire.apply_pending(self, position, action)
         if isinstance(action, act.EndPhase):
             return self.end_phase(position, state)
+        if isinstance(action, act.Rally):
+            return asl_rally.apply(self, position, action)
         if isinstance(action, act.Move):  # also Advance
             dest = action.path[-1]
+            if not isinstance(action, act.Advance):
+                # A12.15: trying to enter a Location held by concealed enemy units reveals them, and the mover
+                # stays in the Location it came from (the legal-move display could not know they were there).
+                side = position.units[action.units[0]].side
+                for before, h in itertools.pairwise(action.path):
+                    hidden = [u for u in position.units_at(h) if u.side != side and u.concealed]
+                    if hidden:
+                        dest = before
+                        for enemy in hidden:
+                            state = state.with_unit(
+                                UnitState(
+                                    enemy.id, enemy.side, enemy.counter, enemy.hex, False, enemy.markers
+                                )
+                            )
+                        break
             budget = self.group_budget([position.units[u] for u in action.units])
             for uid in action.units:
                 unit = position.units[uid]
@@ -245,10 +269,36 @@ class AslGame(Game):
                         "pinned", "cx"
                     )  # A4.134: after a Minimum Move the unit is pinned and CX
                 state = state.with_unit(moved)
+            if not isinstance(action, act.Advance) and self.seen_moving(position, action):
+                for uid in action.units:  # A12.14: moving in view of a Good Order enemy within 16 hexes
+                    unit = state.units[uid]
+                    state = state.with_unit(
+                        UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers)
+                    )
+            state = state.replace(extra={**state.extra, "last_moved": tuple(action.units)})
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
             return asl_fire.apply(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
+
+    def seen_moving(self, position: Position, move: act.Move) -> bool:
+        """A12.14: a concealed unit that spends MF (without Assault Movement, not in this subset) in the LOS
+        of a Good Order enemy ground unit within 16 hexes loses its "?"."""
+        if not any(position.units[u].concealed for u in move.units):
+            return False
+        side = position.units[move.units[0]].side
+        watchers = [
+            u for u in position.units.values() if u.side != side and u.hex is not None and not u.has("broken")
+        ]
+        for h in move.path[1:]:
+            for enemy in watchers:
+                assert enemy.hex is not None
+                if (
+                    distance(enemy.hex, h) <= 16
+                    and not asl_terrain.line_of_sight(position, enemy.hex, h).blocked
+                ):
+                    return True
+        return False
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -262,6 +312,8 @@ class AslGame(Game):
         if phase == "MPh":
             for group in self._groups(position, lambda u: self.can_move(position, u) is None):
                 yield from self.moves_for(position, group).values()
+            if position.state.extra.get("last_moved"):
+                yield from asl_fire.generate(self, position)
         elif phase == "APh":
             for group in self._groups(
                 position,
@@ -280,6 +332,11 @@ class AslGame(Game):
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
             yield from asl_fire.generate(self, position)
+        elif phase == "RPh":
+            for unit in sorted(position.units.values(), key=lambda u: u.id):
+                rally = act.Rally(unit.id, ())
+                if unit.has("broken") and rally in position.legal_actions:
+                    yield rally
 
     def _groups(self, position: Position, eligible: object) -> Iterator[frozenset[str]]:
         """Each eligible unit alone, and each stack of 2+ eligible units as a whole."""
@@ -298,13 +355,16 @@ class AslGame(Game):
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
-            remove = ("final_fire",)  # A3.4: First and Final Fire counters go at the end of the DFPh
+            remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire")  # A3.5
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
-        elif phase == "MPh":
-            remove = ("cx_pending",)
+        elif phase == "RPh":
+            remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
+            state = state.replace(extra={**state.extra, "self_rallied": ()})
+        if phase == "MPh":
+            state = state.replace(extra={k: v for k, v in state.extra.items() if k != "last_moved"})
         if not remove:
             return state
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}

@@ -15,7 +15,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import FT_D10
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
+from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -71,15 +72,17 @@ class FireTeamGame(Game):
         return None
 
     # --- movement ---
-    def cost_fn(self, position: Position, units: list[UnitState]):  # type: ignore[no-untyped-def]
+    def cost_fn(self, position: Position, units: list[UnitState]) -> CostFn:
         base = self.terrain_table().cost_fn("infantry")
         side = units[0].side
         moving = {u.id for u in units}
         squads = sum(1 for u in units if u.type == "squad")
         infantry = sum(1 for u in units if u.type != "leader")
 
+        by_hex = units_by_hex(position)
+
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-            here = position.units_at(b)
+            here = by_hex.get(b, [])
             enemies = [u for u in here if u.side != side]
             if any(u.type != "leader" for u in enemies) or (enemies and not infantry):
                 return None  # [5.5] no entry to enemy non-leader hexes; leaders alone never enter enemy hexes
@@ -126,6 +129,9 @@ class FireTeamGame(Game):
                 raise IllegalAction(
                     f"{unit.id} may fire at most twice its range ({unit.values['range']})", "6.22"
                 )
+        sight = self.terrain_table().line_of_sight(position.map, start, fire.target)
+        if sight.blocked:
+            raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
         if fire.dice is None:
             if need_dice:
                 raise InvalidAction("AP fire needs its d10: add 'dice N'")

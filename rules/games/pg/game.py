@@ -15,7 +15,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import PG_1D6, PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Pending, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
+from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -57,14 +58,16 @@ class PgGame(Game):
         return None
 
     # --- movement ---
-    def cost_fn(self, position: Position, units: list[UnitState]):  # type: ignore[no-untyped-def]
+    def cost_fn(self, position: Position, units: list[UnitState]) -> CostFn:
         base = self.terrain_table().cost_fn("foot")
         side = units[0].side
         moving = {u.id for u in units}
         combat = sum(1 for u in units if u.type != "leader")
 
+        by_hex = units_by_hex(position)
+
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
-            here = position.units_at(b)
+            here = by_hex.get(b, [])
             if any(u.side != side and u.type != "leader" for u in here):
                 return None  # 5.3: no entry into an enemy combat unit's hex (assault is outside this subset)
             friends = sum(1 for u in here if u.side == side and u.type != "leader" and u.id not in moving)
@@ -120,6 +123,9 @@ class PgGame(Game):
                 raise IllegalAction(
                     f"{unit.id} has range {unit.values['df_range']}, the target is {d} hexes away", "7.32"
                 )
+        sight = self.terrain_table().line_of_sight(position.map, start, fire.target)
+        if sight.blocked:
+            raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "8.4")
         if fire.dice is None:
             if need_dice:
                 raise InvalidAction("direct fire needs its 2d6 roll: add 'dice N,N'")

@@ -15,6 +15,7 @@ from hexmate.rules.dice import SW_D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups
+from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -82,7 +83,10 @@ class SwGame(Game):
             ma = math.ceil(ma / 2)  # [9.6a], rounding as for OOS (digest A-13)
         return ma
 
-    def cost_fn(self, position: Position, units: list[UnitState], start: Hex):  # type: ignore[no-untyped-def]
+    def cost_fn(self, position: Position, units: list[UnitState], start: Hex | None = None) -> CostFn:
+        """MP to step a->b for these units (the host's tracker also asks this to route a shown trail)."""
+        if start is None:
+            start = units[0].hex
         table = self.terrain_table()
         base = table.cost_fn("corps")
         side = units[0].side

@@ -4,13 +4,53 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hexmate.host.cli import main
+from hexmate.host.commands import table as table_command
+from hexmate.host.table.replay import default_resolver
 
 STREAMS = Path(__file__).parents[1] / "table" / "streams"
-HAVE_BOARDS = importlib.util.find_spec("hexmate.hardware.boards") is not None
+
+
+@dataclass(frozen=True)
+class _Cell:
+    id: int
+    label: str
+    x_mm: float
+    y_mm: float
+
+
+@dataclass(frozen=True)
+class _Board:
+    name: str
+    cells: tuple[_Cell, ...]
+
+
+def _emu_346() -> _Board:
+    """The emu-346 layout of BRIEF-INTERFACES (used until fw-core's loader is on this branch)."""
+    cells = []
+    for c in range(1, 34):
+        letters = chr(ord("A") + (c - 1) % 26) * (1 if c <= 26 else 2)
+        for n in range(1, 11) if c % 2 else range(0, 11):
+            y = (n if c % 2 else n + 0.5) * 25.4
+            cells.append(_Cell(len(cells), f"{letters}{n}", (c - 1) * 25.4 * math.sqrt(3) / 2, y))
+    return _Board("emu-346", tuple(cells))
+
+
+@pytest.fixture
+def boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    if importlib.util.find_spec("hexmate.hardware.boards") is not None:
+        return
+
+    def resolve(kind: str, name: str) -> Any:
+        return _emu_346() if kind == "board" else default_resolver(kind, name)
+
+    monkeypatch.setattr(table_command, "default_resolver", resolve)
 
 
 def test_registry_import_list_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -46,8 +86,8 @@ def test_replay_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureF
     assert "nope.json: cannot read stream" in err and "Traceback" not in err
 
 
-@pytest.mark.skipif(not HAVE_BOARDS, reason="runs once fw-core's board loader is merged on this branch")
-def test_replay_and_calibrate_with_real_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.usefixtures("boards")
+def test_replay_and_calibrate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["table", "replay", str(STREAMS / "04-multi-hex-trail.json"), "--events"]) == 0
     out = capsys.readouterr().out
     assert "04-multi-hex-trail.json: ok" in out and '"path": ["DK3", "DL3", "DM3", "DN3"]' in out

@@ -9,7 +9,7 @@ import pytest
 from hexmate.host.link.base import LinkUnavailable
 from hexmate.host.link.ble import NUS_SERVICE_UUID, BleLink
 from hexmate.host.link.discovery import LinkState, ble_candidates, describe_state, serial_candidates
-from hexmate.host.link.factory import choose_link, open_link
+from hexmate.host.link.factory import LinkChoice, choose_link, open_link
 
 
 @dataclass
@@ -109,3 +109,8 @@ def test_state_sentences() -> None:
         == "Connection lost to BLE hexmate-1a2b: out of range. Retrying in 2 s."
     )
     assert describe_state(LinkState.NOT_FOUND).startswith("No table found.")
+
+
+def test_open_link_for_emulated_needs_the_pty() -> None:
+    with pytest.raises(LinkUnavailable, match="emulated table must be started first"):
+        open_link(LinkChoice("emulated", "", "given by --emulated"))

@@ -142,3 +142,26 @@ def test_json_round_trip_and_errors(tmp_path: Path, geo_map: Any, board_factory:
     path.write_text("{")
     with pytest.raises(CalibrationError, match=r"cal\.json: cannot read calibration"):
         Calibration.load(path, board, geo_map)
+
+
+def test_from_calibration_counters_on_the_board(geo_board: Any, geo_map: Any) -> None:
+    from hexmate.host.table.registry import load_demo
+
+    reg = load_demo()
+    uid = {c.counter_id: u for u, c in reg}
+    cell = {c.label: c.id for c in geo_board.cells}
+    # The board is turned round: the player put calibration-1 on DA1 (over cell GG10) and calibration-2 on
+    # DGG10 (over cell A1); a squad lies elsewhere.
+    readings = [
+        (cell["GG10"], 1, [uid["calibration-1"]]),
+        (cell["A1"], 1, [uid["calibration-2"]]),
+        (cell["K3"], 1, [uid["asl-ger-sq1"]]),
+    ]
+    placements = {"calibration-1": geo_map.parse_label("DA1"), "calibration-2": geo_map.parse_label("DGG10")}
+    cal = Calibration.from_counters(geo_board, geo_map, readings, reg, placements)
+    assert geo_map.label(cal.hex_of(cell["K3"])) == "DW8"
+    with pytest.raises(CalibrationError, match="calibration-2 is not on the board; put it on DGG10"):
+        Calibration.from_counters(geo_board, geo_map, readings[:1], reg, placements)
+    twice = [*readings, (cell["B0"], 1, [uid["calibration-1"]])]
+    with pytest.raises(CalibrationError, match="calibration-1 is read on cells GG10, B0"):
+        Calibration.from_counters(geo_board, geo_map, twice, reg, placements)

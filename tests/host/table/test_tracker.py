@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from hexmate.host.table.calibration import Anchor, Calibration
 from hexmate.host.table.events import (
+    Difference,
     InSync,
     Lifted,
     MoveRecognised,
@@ -128,3 +129,33 @@ def test_begin_setup_on_a_matching_table_is_in_sync_at_once(world: dict[str, Any
     t: Tracker = world["tracker"]
     assert t.begin_setup(0) == [InSync(setup=True)]
     assert t.phase is Phase.IDLE and not t.setup
+
+
+def test_a_refused_move_puts_the_table_out_of_sync(world: dict[str, Any]) -> None:
+    t: Tracker = world["tracker"]
+    cell, uid, m = world["cell"], world["uid"], world["map"]
+    t.on_cell(cell["DK3"], EMPTY, [], 0)
+    t.on_cell(cell["DL3"], TAGS, [uid["ger-sq3"]], 100)
+    assert [type(e) for e in t.tick(1000)] == [MoveRecognised]
+    assert t.reject(1100) == [
+        OutOfSync(
+            (
+                Difference(m.parse_label("DK3"), frozenset({"ger-sq3"}), frozenset()),
+                Difference(m.parse_label("DL3"), frozenset(), frozenset({"ger-sq3"})),
+            )
+        )
+    ]
+    assert t.reject(1200) == []  # only a move awaiting the session can be refused
+    t.on_cell(cell["DL3"], EMPTY, [], 1300)
+    assert t.on_cell(cell["DK3"], TAGS, [uid["ger-sq3"]], 1400) == [InSync()]
+
+
+def test_a_clock_that_jumps_back_restarts_the_quiet_time(world: dict[str, Any]) -> None:
+    t: Tracker = world["tracker"]
+    cell, uid = world["cell"], world["uid"]
+    t.on_cell(cell["DK3"], EMPTY, [], 50_000)
+    t.on_cell(cell["DL3"], TAGS, [uid["ger-sq3"]], 50_100)
+    assert t.deadline_ms == 50_450
+    assert t.on_cell(cell["DP5"], EMPTY, [], 10) == []  # nothing changed, but the clock restarted
+    assert t.deadline_ms == 360
+    assert [type(e) for e in t.tick(360)] == [MoveRecognised]

@@ -126,3 +126,36 @@ def test_turn_limit_ends_the_game(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match="over"):
         pos.push_text("end")
     assert pos.legal_actions.count() == 0
+
+
+@pytest.mark.parametrize("name", ["asl", "pg", "fireteam", "sw"])
+def test_every_legal_action_text_round_trips(name: str) -> None:
+    game = get_game(name)
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    if name == "pg":
+        pos.push(act.RollDice("initiative", (6, 1)))
+    actions = list(pos.legal_actions)
+    assert len(actions) > 5
+    for action in actions:
+        text = pos.action_text(action)
+        assert game.parse_action(text, pos.map) == action, text
+        assert pos.parse_action(text) == action
+
+
+def test_the_record_replays(asl_demo: Any) -> None:
+    from hexmate.rules.games import Position
+
+    for text in PLAY:
+        asl_demo.push_text(text)
+    texts = asl_demo.log_texts()
+    again = Position.from_log(asl_demo.game, asl_demo.scenario, asl_demo.map, asl_demo.charts, texts)
+    assert str(again) == str(asl_demo) and again.log == asl_demo.log
+
+
+def test_the_last_fire_keeps_its_worked_result(asl_demo: Any) -> None:
+    asl_demo.push_text("end")  # Russian DFPh
+    asl_demo.push_text("fire rus-sq2 at DK4 dice 3,4")
+    res = asl_demo.last_resolution
+    assert res is not None and res.demo and res.to_dict()["demo"] is True
+    asl_demo.pop()
+    assert asl_demo.last_resolution is None

@@ -138,3 +138,60 @@ def test_legal_fire_declarations_are_enumerated(make_position: Any) -> None:
     fires = sorted(a.text(pos.map.label) for a in pos.legal_actions if isinstance(a, act.Fire))
     # the squad alone, and the squad with its leader (the leader alone has no FP, A7.53)
     assert fires == ["fire a-1 at C3", "fire a-1,a-91 at C3"]
+
+
+def test_defensive_first_fire_at_a_moving_unit(make_position: Any) -> None:
+    units = [
+        {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+        {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "E1"},
+        {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C6"},
+    ]
+    pos = make_position("asl", units, "MPh")
+    with pytest.raises(IllegalAction, match="just moved"):
+        pos.push_text("fire b-1 at C1 dice 3,4")  # A8.1: only at moving units
+    pos.push_text("move a-1 C1-C2-C3")
+    fire = pos.parse_action("fire b-1 at C3 dice 2,4")
+    assert isinstance(fire, act.Fire)
+    text = pos.resolve(fire).text()
+    # 4 FP at range 3 on the 4 column; FFNAM -1 and FFMO -1 in Open Ground (A4.6): 6 - 2 = 4
+    assert "(FFNAM): -1 (A4.6)" in text and "(FFMO): -1 (A4.6)" in text and "final DR 4" in text
+    pos.push(fire)
+    assert pos.units["b-1"].has("first_fire")
+    pos.push_text("check a-1 dice 1,1")
+    with pytest.raises(IllegalAction, match="already fired"):
+        pos.push_text("fire b-1 at C3 dice 2,4")
+
+
+def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: Any) -> None:
+    units = [
+        {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+        {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C7"},
+        {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C6"},
+    ]
+    pos = make_position("asl", units, "MPh")
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("fire b-1 at C3 dice 6,6")  # First Fire, no effect
+    pos.push_text("end")  # -> DFPh
+    with pytest.raises(IllegalAction, match=r"A8\.4"):
+        pos.push_text("fire b-1 at C3 dice 3,4")
+    fire = pos.parse_action("fire b-1 at C7 dice 3,4")
+    assert isinstance(fire, act.Fire)
+    assert "x1/2 final fire after First Fire A8.4" in pos.resolve(fire).text()
+    pos.push(fire)
+    assert pos.units["b-1"].has("final_fire") and not pos.units["b-1"].has("first_fire")
+    while pos.state.pending:
+        pos.push_text(f"check {pos.state.pending[0].unit} dice 1,2")
+    pos.push_text("end")
+    assert not pos.units["b-1"].has("final_fire")  # A3.4
+
+
+def test_a_result_does_not_name_concealed_targets_to_the_enemy(make_position: Any) -> None:
+    case = CASES[0]  # A12.13: a concealed 4-4-7 and a known 6-2-8 in the woods
+    pos = make_position("asl", case["units"], case["phase"], hexes=case.get("hexes"))
+    fire = pos.parse_action(case["fire"])
+    assert isinstance(fire, act.Fire)
+    res = pos.resolve(fire)
+    seen_by_firer = res.to_dict(viewer="a")["results"]
+    assert seen_by_firer == {"?1": "NMC", "b-628": "1MC"}
+    assert res.to_dict(viewer="b")["results"] == {"b-447": "NMC", "b-628": "1MC"}
+    assert "b-447" not in res.text()

@@ -3,12 +3,15 @@ legal moves checked against an independent brute-force walk of every path."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import get_game
 from hexmate.rules.games.asl.game import overstack_mf
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -115,7 +118,10 @@ def test_advance_phase_one_hex_even_into_the_enemy(make_position: Any) -> None:
 
 # --- perft: legal move counts against an independent brute force ---------------------------------------
 
-TERRAIN_MF = {"open": 1, "grain": 1, "orchard": 1, "woods": 2, "wooden-building": 2, "stone-building": 2}
+# The numbers come straight from the terrain table's JSON (rules-geo's data), read here without its code.
+_TABLE = json.loads((Path(get_game("asl").data_dir) / "terrain.json").read_text())
+TERRAIN_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["terrain"].items()}
+HEXSIDE_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["hexside"].items() if "move" in e}
 
 
 def _brute_force(
@@ -125,26 +131,26 @@ def _brute_force(
 
     Independent of the engine: no Dijkstra, no shared cost function. Overstack MF come in as a per-hex extra.
     """
-    best: dict[Hex, int] = {}
+    best: dict[Hex, Fraction] = {}
 
-    def step_cost(a: Hex, b: Hex) -> int:
+    def step_cost(a: Hex, b: Hex) -> Fraction:
         cost = TERRAIN_MF[m.terrain(b)]
         if m.level(b) > m.level(a):
-            cost *= 2
-        cost += sum(1 for f in m.hexside(a, b) if f in ("wall", "hedge"))
+            cost *= 2  # A4.133
+        cost += sum(HEXSIDE_MF.get(f, 0) for f in m.hexside(a, b))
         return cost + extra.get(b, 0)
 
-    def walk(h: Hex, spent: int, seen: set[Hex]) -> None:
+    def walk(h: Hex, spent: Fraction, seen: set[Hex]) -> None:
         for n in m.neighbors(h):
             if n in seen or n in blocked:
                 continue
             c = spent + step_cost(h, n)
             if c <= budget:
-                if c < best.get(n, 10**9):
+                if c < best.get(n, Fraction(10**9)):
                     best[n] = c
                 walk(n, c, seen | {n})
 
-    walk(start, 0, {start})
+    walk(start, Fraction(0), {start})
     for n in m.neighbors(start):  # A4.134 Minimum Move
         if n not in best and n not in blocked:
             best[n] = step_cost(start, n)

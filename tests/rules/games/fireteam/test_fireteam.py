@@ -68,11 +68,17 @@ def test_long_range_halves_and_dr_clamps(make_position: Any) -> None:
     assert "x1/2 long range = 5/2" in pos2.resolve(act.Fire(("s",), pos2.map.parse_label("A8"), (9,))).text()
 
 
-@pytest.mark.parametrize("die,result", [(6, "E"), (7, "1"), (9, "+2"), (11, "+1")])
-def test_results_step_fear_and_elimination(make_position: Any, die: int, result: str) -> None:
+@pytest.mark.parametrize(
+    "die,terrain,final,result",
+    [(6, "open", 6, "E"), (7, "open", 7, "1"), (9, "open", 9, "+2"), (8, "wooden-building", 11, "+1")],
+)
+def test_results_step_fear_and_elimination(
+    make_position: Any, die: int, terrain: str, final: int, result: str
+) -> None:
     ift = get_game("fireteam").load_charts().chart("ift")
-    assert ift.lookup(fp=12, final_dr=die) == result  # the demo pack's cell this case exercises
-    pos = _pos(make_position, [_u("s", "D4"), _u("t", "D5", "squad5", "b"), _u("t2", "D5", "squad5", "b")])
+    assert ift.lookup(fp=12, final_dr=final) == result  # the demo pack's cell this case exercises
+    units = [_u("s", "D4"), _u("t", "D5", "squad5", "b"), _u("t2", "D5", "squad5", "b")]
+    pos = _pos(make_position, units, hexes={"D5": terrain})
     pos.push_text(f"fire s at D5 dice {die}")  # 6 x2 adjacent = 12 FP
     if result == "E":  # [6.33] all eliminated
         assert "t" not in pos.units and "t2" not in pos.units

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import get_game
 from hexmate.rules.games.sw.game import column_index
 
 COUNTERS = {
@@ -147,3 +150,68 @@ def test_attack_eligibility(make_position: Any) -> None:
         pos.push_text("attack q at D4 die 3")
     with pytest.raises(IllegalAction, match=r"not adjacent"):
         pos.push_text("attack far at D4 die 3")
+
+
+# --- perft: every legal destination against an independent brute force --------------------------------
+
+# Costs straight from the terrain table's JSON (rules-geo's data), read here without its code.
+_TABLE = json.loads((Path(get_game("sw").data_dir) / "terrain.json").read_text())
+SW_MP = {name: int(e["move"]["value"]) for name, e in _TABLE["terrain"].items() if "move" in e}
+RIVER_MP = int(_TABLE["hexside"]["river"]["move"]["value"])
+
+
+def _brute(pos: Any, uid: str) -> dict[Any, int]:
+    """All simple paths by depth-first search with the SW movement rules written out again ([10.x], [7.1])."""
+    m = pos.map
+    unit = pos.units[uid]
+    enemy_corps = [u.hex for u in pos.units.values() if u.side != unit.side and u.type == "corps"]
+    enemy_hexes = {u.hex for u in pos.units.values() if u.side != unit.side}
+    # [7.1] states the EZOC limits for corps only (digest A-11): an HQ ignores them here
+    zoc = {n for h in enemy_corps for n in m.neighbors(h)} if unit.type == "corps" else set()
+    start = unit.hex
+    best: dict[Any, int] = {}
+
+    def step(a: Any, b: Any) -> int:
+        river = "river" in m.hexside(a, b) and "city" not in (m.terrain(a), m.terrain(b))
+        return SW_MP[m.terrain(b)] + (RIVER_MP if river else 0)
+
+    def walk(h: Any, spent: int, seen: set[Any]) -> None:
+        if h != start and h in zoc:
+            return  # entering an EZOC hex ends the move
+        for n in m.neighbors(h):
+            if n in seen or n in enemy_hexes:
+                continue
+            if h == start and start in zoc and n in zoc:
+                continue
+            c = spent + step(h, n)
+            if c <= int(unit.values["ma"]):
+                best[n] = min(best.get(n, 99), c)
+                walk(n, c, seen | {n})
+
+    walk(start, 0, {start})
+    return best
+
+
+def test_perft_against_brute_force(make_position: Any) -> None:
+    hexes = {"D4": "forest", "E4": "rough", "C5": "city", "F3": "marsh", "E6": "forest"}
+    sides = [
+        {"hex": "D5", "side": "N", "features": ["river"]},
+        {"hex": "C5", "side": "S", "features": ["river"]},
+        {"hex": "E5", "side": "NE", "features": ["river"]},
+    ]
+    units = [
+        _u("g1", "D5"),
+        _u("g2", "E7", "corps4"),
+        _u("q", "E7", "hq"),
+        _u("f", "G5", "corps3", "b"),
+        _u("f2", "B3", "corps1", "b"),
+    ]
+    pos = _pos(make_position, units, hexes=hexes, hexsides=sides)
+    total = 0
+    for uid in ("g1", "g2", "q"):
+        engine = {h: mv.cost for h, mv in pos.legal_actions.moves_for({uid}).items()}
+        assert engine == _brute(pos, uid), uid
+        total += len(engine)
+    total += len(pos.legal_actions.moves_for({"g2", "q"}))
+    moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
+    assert len(moves) == total and pos.legal_actions.count() == total + 1

@@ -1,0 +1,61 @@
+"""Rules-core play speed: legal destinations, legal-action enumeration, push/pop and fire resolution on the
+demo scenarios. Prints medians and p99 in milliseconds over repeated runs."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from hexmate.rules import actions as act
+from hexmate.rules.games import get_game
+
+
+def _measure(fn: Callable[[], object], runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000.0)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(0.99 * len(times)))]
+
+
+def main() -> None:
+    asl = get_game("asl")
+    pos = asl.new_position(asl.load_scenario(asl.demo_scenario_path))
+    rows = []
+    rows.append(
+        (
+            "asl moves_for one squad (demo MPh)",
+            *_measure(lambda: pos.legal_actions.moves_for({"ger-sq5"}), 200),
+        )
+    )
+    rows.append(
+        (
+            "asl moves_for 3-unit stack",
+            *_measure(lambda: pos.legal_actions.moves_for({"ger-9-1", "ger-sq1", "ger-sq2"}), 200),
+        )
+    )
+    rows.append(("asl legal_actions.count() (demo MPh)", *_measure(pos.legal_actions.count, 20)))
+    move = next(a for a in pos.legal_actions if isinstance(a, act.Move))
+
+    def push_pop() -> None:
+        pos.push(move)
+        pos.pop()
+
+    rows.append(("asl push+pop one move", *_measure(push_pop, 200)))
+    pos.push_text("end")  # to the Russian DFPh
+    fire = pos.parse_action("fire rus-sq2 at DK4 dice 3,4")
+    assert isinstance(fire, act.Fire)
+    rows.append(("asl resolve one fire attack", *_measure(lambda: pos.resolve(fire), 200)))
+    rows.append(("asl legal_actions.count() (demo DFPh)", *_measure(pos.legal_actions.count, 20)))
+    sw = get_game("sw")
+    swpos = sw.new_position(sw.load_scenario(sw.demo_scenario_path))
+    rows.append(("sw legal_actions.count() (demo move)", *_measure(swpos.legal_actions.count, 20)))
+    for name, p50, p99 in rows:
+        print(f"{name:42} p50 {p50:8.3f} ms   p99 {p99:8.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

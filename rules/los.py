@@ -1,0 +1,425 @@
+"""Line of sight: one engine, parameterised per game by LosRules (built from the game's terrain table).
+
+The centre-to-centre segment is traced exactly (:func:`hexmate.rules.hexes.line`): hexes whose interior it
+crosses, hexsides it runs along (A6.1 "hexspine" lines) and corners it only touches. Then, in order along the
+line, each element is judged:
+
+* higher ground: a hex whose ground is above the sight line at that point blocks (PG 8.4 compares it with the
+  higher unit's level instead);
+* obstacles (woods, buildings...) with a height above their hex: blocked when at least as tall as the higher
+  end; when only the lower end is below it, the game's model decides (ASL blind hexes A6.4-A6.43, PG 8.4
+  "closer to the lower unit", Fire Team's blind zone 6.18);
+* along a hexside the obstacle must be on both sides (A6.1, PG 8.4 case 1.3), except inherent terrain (B.6);
+* hexside obstacles (walls, hedges, crests) crossed or run along, unless they are a side of either end's hex
+  (A6.2 / B9.2, Fire Team 6.12);
+* hindrances at the ends' level, one per range from the observer (the larger of two equidistant hexes, A6.7),
+  summed; the game's threshold turns a total into a block.
+
+A corner touch never blocks or hinders (the artwork is not on both sides of the thread, A6.1); it is reported.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from hexmate.rules.hexes import Hex, StepKind, relative_trace
+from hexmate.rules.maps import HexMap
+
+Cell = tuple[int, int]  # (q, r) of a hex, used as a cheap key in the per-map tables
+# A crossing element: ("hex", (cell,), range) interior crossed; ("along", (c1, c2), range) runs along their
+# hexside; ("side", (c1, c2), 0) hexside crossed between consecutive hexes; ("graze", (cell,), range) touch.
+Element = tuple[str, tuple[Cell, ...], int]
+
+
+class LosStatus(enum.Enum):
+    CLEAR = "clear"
+    HINDERED = "hindered"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class LosResult:
+    """The verdict, why (with the rule), the hindrance total, where it was blocked, and the traced line."""
+
+    status: LosStatus
+    reason: str
+    hindrance: int = 0
+    blocked_at: Hex | None = None
+    rule: str = ""
+    elements: tuple[Element, ...] = ()
+    origin: Cell = (0, 0)
+
+    @property
+    def blocked(self) -> bool:
+        return self.status is LosStatus.BLOCKED
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every hex the line crosses or runs alongside, in order (ends included)."""
+        q0, r0 = self.origin
+        return tuple(Hex(q0 + q, r0 + r) for kind, cells, _ in self.elements if kind in ("hex", "along")
+                     for q, r in cells)
+
+    @property
+    def grazes(self) -> tuple[Hex, ...]:
+        """Hexes the line only touches at a corner (never blocking; a borderline case for the players)."""
+        q0, r0 = self.origin
+        return tuple(Hex(q0 + q, r0 + r) for kind, cells, _ in self.elements if kind == "graze"
+                     for q, r in cells)
+
+
+@dataclass(frozen=True)
+class LosRules:
+    """What a game's LOS needs from its terrain table. Heights are in levels above the hex's ground."""
+
+    game: str
+    model: str  # "asl", "pg", "fireteam" or "none"
+    obstacle: Mapping[str, tuple[Fraction, str]]  # terrain -> (height, citation)
+    hindrance: Mapping[str, tuple[int, str]]  # terrain -> (DRM per hex, citation)
+    inherent: frozenset[str] = frozenset()
+    blind_zone: frozenset[str] = frozenset()
+    hexside_obstacle: Mapping[str, tuple[Fraction, str]] = field(default_factory=dict)
+    hexside_blocks_along: frozenset[str] = frozenset()
+    hindrance_blocks_at: int | None = None
+    hindrance_blocks_rule: str = ""
+    hexside_adjacent_exempt: bool = False
+    adjacent_exempt_rule: str = ""
+    hindrance_same_level_only: bool = True
+    along_rule: str = ""
+    model_rule: str = ""
+
+
+# --- per-map tables (precomputed once per map and rules) ----------------------------------------------------
+
+
+@dataclass
+class _Prepared:
+    m: HexMap
+    ground: dict[Cell, int]
+    top: dict[Cell, Fraction]  # obstacle top (ground + height) where the hex holds an obstacle
+    height: dict[Cell, Fraction]
+    why: dict[Cell, str]  # "woods, Level 1 obstacle (A6.2)"
+    hindrance: dict[Cell, int]
+    inherent: set[Cell]
+    blind_zone: set[Cell]
+    side: dict[tuple[Cell, Cell], tuple[Fraction, Fraction, str, bool]]  # top, height, text, blocks along
+    label: dict[Cell, str]
+
+
+_PREPARED: dict[tuple[int, int], _Prepared] = {}
+
+
+def prepare(m: HexMap, rules: LosRules) -> _Prepared:
+    key = (id(m), id(rules))
+    p = _PREPARED.get(key)
+    if p is not None and p.m is m:
+        return p
+    ground: dict[Cell, int] = {}
+    top: dict[Cell, Fraction] = {}
+    height: dict[Cell, Fraction] = {}
+    why: dict[Cell, str] = {}
+    hind: dict[Cell, int] = {}
+    inherent: set[Cell] = set()
+    bz: set[Cell] = set()
+    label: dict[Cell, str] = {}
+    for h in m.hexes:
+        c = (h.q, h.r)
+        t = m.terrain(h)
+        g = m.level(h)
+        ground[c] = g
+        label[c] = m.label(h)
+        if t in rules.obstacle:
+            hgt, rule = rules.obstacle[t]
+            top[c] = g + hgt
+            height[c] = hgt
+            why[c] = f"{t}, Level {_lv(g + hgt)} obstacle ({rule})"
+        if t in rules.hindrance:
+            hind[c] = rules.hindrance[t][0]
+        if t in rules.inherent:
+            inherent.add(c)
+        if t in rules.blind_zone:
+            bz.add(c)
+    side: dict[tuple[Cell, Cell], tuple[Fraction, Fraction, str, bool]] = {}
+    for (a, b), feats in m.hexsides().items():
+        for f in sorted(feats):
+            if f in rules.hexside_obstacle:
+                hgt, rule = rules.hexside_obstacle[f]
+                ca, cb = (a.q, a.r), (b.q, b.r)
+                along = f in rules.hexside_blocks_along
+                entry = (max(ground[ca], ground[cb]) + hgt, hgt, f"{f} ({rule})", along)
+                side[(ca, cb)] = entry
+                side[(cb, ca)] = entry
+    p = _Prepared(m, ground, top, height, why, hind, inherent, bz, side, label)
+    if len(_PREPARED) > 32:
+        _PREPARED.clear()
+    _PREPARED[key] = p
+    return p
+
+
+def _lv(x: Fraction | int) -> str:
+    f = Fraction(x)
+    if f.denominator == 1:
+        return str(f.numerator)
+    whole, rest = divmod(f.numerator, f.denominator)
+    return f"{whole} {rest}/{f.denominator}" if whole else f"{rest}/{f.denominator}"
+
+
+# --- the crossing elements ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=65536)
+def _relative_elements(dq: int, dr: int) -> tuple[Element, ...]:
+    out: list[Element] = []
+    prev: tuple[int, int] | None = None
+    for kind, cells in relative_trace(dq, dr):
+        if kind is StepKind.HEX:
+            c = cells[0]
+            if prev is not None:
+                out.append(("side", (prev, c), 0))
+            out.append(("hex", (c,), _range(c)))
+            prev = c
+        elif kind is StepKind.HEXSIDE:
+            out.append(("along", cells, _range(cells[0])))
+            prev = None
+        else:
+            out.append(("graze", cells, _range(cells[0])))
+            prev = None
+    return tuple(out)
+
+
+def _range(c: Cell) -> int:
+    q, r = c
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def trace_elements(a: Hex, b: Hex) -> tuple[Element, ...]:
+    """The crossing elements of the exact trace from a to b, relative to a (cells are offsets from a)."""
+    return _relative_elements(b.q - a.q, b.r - a.r)
+
+
+def check_los(
+    m: HexMap, a: Hex, b: Hex, rules: LosRules, *, a_height: Fraction | int = 0, b_height: Fraction | int = 0
+) -> LosResult:
+    """LOS from a to b. ``a_height``/``b_height`` raise an end above its hex's ground (e.g. a building's upper
+    level, ASL h1; PG 8.34 town spotting +1 level)."""
+    if a not in m or b not in m:
+        raise ValueError(f"both ends must be on the map {m.source}")
+    return evaluate(prepare(m, rules), rules, a, b, trace_elements(a, b), a_height, b_height, origin=a)
+
+
+def evaluate(
+    p: _Prepared,
+    rules: LosRules,
+    a: Hex,
+    b: Hex,
+    elements: Sequence[Element],
+    a_height: Fraction | int = 0,
+    b_height: Fraction | int = 0,
+    *,
+    origin: Hex | None = None,
+) -> LosResult:
+    """Judge a traced line under the game's rules. ``elements`` come from :func:`trace_elements` (cells
+    relative to ``origin``) or from any other tracer, e.g. the pixel reference (absolute cells, no origin)."""
+    q0, r0 = (origin.q, origin.r) if origin is not None else (0, 0)
+    org = (q0, r0)
+    els = tuple(elements)
+    if rules.model == "none":
+        return LosResult(LosStatus.CLEAR, f"no line of sight in {rules.game} ({rules.model_rule})", 0, None,
+                         rules.model_rule, els, org)
+    ca, cb = (a.q, a.r), (b.q, b.r)
+    if ca == cb:
+        return LosResult(LosStatus.CLEAR, "same hex", 0, None, "", els, org)
+    ground = p.ground
+    ea = ground[ca] + a_height
+    eb = ground[cb] + b_height
+    lo, hi = (ea, eb) if ea <= eb else (eb, ea)
+    low_end, high_end = (ca, cb) if ea <= eb else (cb, ca)
+    total = _dist(ca, cb)
+    same_level = ea == eb
+    model = rules.model
+    per_range: dict[int, int] = {}
+    hind_cells: list[Cell] = []
+    top_of = p.top
+    sides = p.side
+
+    def blocks(c: Cell, rng: int) -> str | None:
+        """Why hex c (at range rng from a) blocks, or None. Off-map hexes (a line may clip the edge of a
+        board between two edge hexes) hold nothing."""
+        g = ground.get(c)
+        if g is None:
+            return None
+        if g > lo:
+            why = _ground_blocks(p, rules, c, g, lo, hi, low_end, high_end, total)
+            if why:
+                return why
+        t = top_of.get(c)
+        if t is None or t <= lo:
+            return None
+        if t > hi or (t == hi and model != "pg"):
+            return p.why[c]
+        if model == "pg":
+            if t == hi and _dist(c, low_end) < _dist(c, high_end):
+                return p.why[c] + "; closer to the lower unit (8.4)"
+            return None
+        if model == "fireteam":
+            if c in p.blind_zone:
+                if _dist(c, low_end) == 1:
+                    return p.why[c] + "; the lower end is in its blind zone (6.18)"
+                return None
+            if 2 * _dist(c, high_end) >= total:
+                return p.why[c] + "; nearer the lower end (6.17, digest heuristic)"
+            return None
+        # ASL A6.4-A6.43: the lower end may lie in the obstacle's blind hexes.
+        h_full = int(p.height[c])
+        if h_full == 0:
+            return None  # A6.21: half-level obstacles make no blind hexes
+        count = _blind_count(h_full, _dist(c, high_end), int(hi) - int(t), g - ground[low_end], crest=False)
+        if _dist(c, low_end) <= count:
+            return f"{p.why[c]}; {p.label[low_end]} is within its {count} blind hex(es) (A6.4-A6.43)"
+        return None
+
+    for kind, rel, rng in els:
+        if kind == "graze":
+            continue
+        cells = tuple((q0 + q, r0 + r) for q, r in rel)
+        if kind == "side":
+            c1, c2 = cells
+            s = sides.get((c1, c2))
+            if s is not None:
+                why = _side_blocks(s, c1, c2, ca, cb, ea, eb, hi, rules, along=False)
+                if why:
+                    return _blocked(p, f"{p.label[c1]}-{p.label[c2]}", why, Hex(*c2), els, org)
+            continue
+        if kind == "along":
+            c1, c2 = cells
+            s = sides.get((c1, c2))
+            if s is not None:
+                why = _side_blocks(s, c1, c2, ca, cb, ea, eb, hi, rules, along=True)
+                if why:
+                    return _blocked(p, f"{p.label[c1]}-{p.label[c2]}", why, Hex(*c1), els, org)
+            r1, r2 = blocks(c1, rng), blocks(c2, rng)
+            if (r1 and c1 in p.inherent) or (r2 and c2 in p.inherent):
+                why = f"{r1 if r1 and c1 in p.inherent else r2}; inherent terrain along the hexside (B.6)"
+                return _blocked(p, f"{p.label[c1]}/{p.label[c2]}", why, Hex(*c1), els, org)
+            if r1 and r2:
+                why = f"{r1}; on both sides of the hexside ({rules.along_rule})"
+                return _blocked(p, f"{p.label[c1]}/{p.label[c2]}", why, Hex(*c1), els, org)
+            inner: tuple[Cell, ...] = cells
+        else:
+            c = cells[0]
+            if c in (ca, cb):
+                continue
+            why1 = blocks(c, rng)
+            if why1:
+                return _blocked(p, p.label[c], why1, Hex(*c), els, org)
+            inner = cells
+        # A6.7: hindrances count at the ends' level only; equidistant hexes count once (the larger).
+        if rules.hindrance_same_level_only and not same_level:
+            continue
+        for c in inner:
+            v = p.hindrance.get(c)
+            if v and ground[c] == ea:
+                if v > per_range.get(rng, 0):
+                    per_range[rng] = v
+                hind_cells.append(c)
+    hindrance = sum(per_range.values())
+    if hindrance:
+        names = ", ".join(dict.fromkeys(p.label[c] for c in hind_cells))
+        limit = rules.hindrance_blocks_at
+        if limit is not None and hindrance >= limit:
+            text = (f"blocked: hindrance +{hindrance} through {names} reaches {limit} "
+                    f"({rules.hindrance_blocks_rule})")
+            return LosResult(LosStatus.BLOCKED, text, hindrance, None, rules.hindrance_blocks_rule, els, org)
+        rule = "A6.7" if rules.game == "asl" else ""
+        text = f"hindered +{hindrance} through {names}" + (f" ({rule})" if rule else "")
+        return LosResult(LosStatus.HINDERED, text, hindrance, None, rule, els, org)
+    return LosResult(LosStatus.CLEAR, "clear", 0, None, "", els, org)
+
+
+def _blind_count(h_full: int, r_obs: int, advantage: int, drop: int, *, crest: bool) -> int:
+    """A6.4-A6.43 as the digest formalises it: full height + 1 per 5 hexes of range to the obstacle, minus
+    each level of advantage beyond the first, plus the drop behind (a crest adds only the drop above 1,
+    B10.23, and may reach 0); at least 1 otherwise, applied after 6.43 (digest A1 section 5.5)."""
+    if crest:
+        return max(0, h_full + r_obs // 5 - max(0, advantage - 1) + max(0, drop - 1))
+    return max(1, h_full + r_obs // 5 - max(0, advantage - 1) + drop)
+
+
+def _ground_blocks(
+    p: _Prepared, rules: LosRules, c: Cell, g: int, lo: Fraction | int, hi: Fraction | int, low_end: Cell,
+    high_end: Cell, total: int,
+) -> str | None:
+    """Higher ground between the ends (lo < g)."""
+    if g > hi:
+        return f"higher ground, level {g} ({rules.model_rule})"
+    if rules.model == "pg":
+        # PG 8.4 case 2: a slope at the higher unit's height blocks only when closer to the lower unit.
+        if g == hi and _dist(c, low_end) < _dist(c, high_end):
+            return f"slope at level {g}, closer to the lower unit (8.4)"
+        return None
+    if g == hi:
+        if rules.model == "fireteam":
+            return None  # 6.14: a unit sees across its own hill's same-level hexes
+        # ASL: the high end's own plateau; its edge is a crest line (A6.43 crest variant, B10.23 not in text).
+        count = _blind_count(0, _dist(c, high_end), 0, g - p.ground[low_end], crest=True)
+        if _dist(c, low_end) <= count:
+            return f"crest at level {g}: {p.label[low_end]} is a blind hex behind it (A6.43; B10.23 demo)"
+        return None
+    if rules.model == "fireteam":
+        if 2 * _dist(c, high_end) >= total:
+            return f"hill at level {g}, nearer the lower end (6.17, digest heuristic)"
+        return None
+    count = _blind_count(0, _dist(c, high_end), int(hi) - g, g - p.ground[low_end], crest=True)
+    if _dist(c, low_end) <= count:
+        return f"crest at level {g}: {p.label[low_end]} is a blind hex behind it (A6.43; B10.23 demo)"
+    return None
+
+
+def _side_blocks(
+    s: tuple[Fraction, Fraction, str, bool],
+    c1: Cell,
+    c2: Cell,
+    ca: Cell,
+    cb: Cell,
+    ea: Fraction | int,
+    eb: Fraction | int,
+    hi: Fraction | int,
+    rules: LosRules,
+    *,
+    along: bool,
+) -> str | None:
+    top, height, text, blocks_along = s
+    if along and not blocks_along:
+        return None
+    if rules.hexside_adjacent_exempt and (c1 in (ca, cb) or c2 in (ca, cb)):
+        return None  # A6.2 / B9.2, Fire Team 6.12: the hexside obstacle is one of an end's own sides
+    if height == 0 and ea != eb:
+        return None  # Fire Team 6.16: crests do not affect LOS between different levels
+    if top >= hi:
+        return f"{text}{', along the hexside' if along else ''}"
+    return None
+
+
+def _dist(c1: Cell, c2: Cell) -> int:
+    dq = c1[0] - c2[0]
+    dr = c1[1] - c2[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def _blocked(p: _Prepared, where: str, why: str, at: Hex, els: tuple[Element, ...], org: Cell) -> LosResult:
+    rule = why[why.rfind("(") + 1: why.rfind(")")] if "(" in why else ""
+    return LosResult(LosStatus.BLOCKED, f"blocked at {where}: {why}", 0, at, rule, els, org)
+
+
+def visibility(
+    m: HexMap, a: Hex, rules: LosRules, *, a_height: Fraction | int = 0
+) -> dict[Hex, LosResult]:
+    """LOS from a to every hex of the map (clear, hindered or blocked, each with its reason)."""
+    p = prepare(m, rules)
+    return {
+        h: evaluate(p, rules, a, h, trace_elements(a, h), a_height, 0, origin=a) for h in m.hexes
+    }
