@@ -33,7 +33,7 @@ typecheck: $(STAMP)
 	@ln -sfn ../../rules .typecheck/hexmate/rules
 	@ln -sfn ../../firmware .typecheck/hexmate/firmware
 	@ln -sfn ../../hardware .typecheck/hexmate/hardware
-	cd .typecheck && MYPYPATH=. ../$(BIN)/mypy --strict --config-file ../pyproject.toml -p hexmate.host -p hexmate.rules
+	cd .typecheck && MYPYPATH=. ../$(BIN)/mypy --strict --config-file ../pyproject.toml -p hexmate.host -p hexmate.rules -p hexmate.hardware
 
 pytest: $(STAMP) chromium
 	$(BIN)/pytest -q

@@ -247,16 +247,20 @@ class Firmware:
             else:
                 await asyncio.sleep_ms(1)
 
-    async def tx_task(self):
+    def tx_step(self):
+        """Move backlog into the channel as room appears, send an owed snapshot, resend on timeout."""
         ch = self.ch
+        now = ticks_ms()
+        while self.backlog and ch.send(self.backlog[0][0], self.backlog[0][1], now):
+            self.backlog.pop(0)
+        if self.snapshot_owed and not self.backlog and ch.pending() < _SNAP_RESUME:
+            self.send_snapshot()
+        ch.poll(now)
+        self.flush()
+
+    async def tx_task(self):
         while True:
-            now = ticks_ms()
-            while self.backlog and ch.send(self.backlog[0][0], self.backlog[0][1], now):
-                self.backlog.pop(0)
-            if self.snapshot_owed and not self.backlog and ch.pending() < _SNAP_RESUME:
-                self.send_snapshot()
-            ch.poll(now)
-            self.flush()
+            self.tx_step()
             await asyncio.sleep_ms(10)
 
     async def heartbeat_task(self):

@@ -76,6 +76,10 @@ class Mfrc522:
         self._fifo_rt = bytearray(65)
         self._fifo_rx = bytearray(65)
         self._rx = memoryview(self._fifo_rx)[1:]
+        # slices made once: slicing in the transceive path would allocate on every exchange
+        self._fw_views = [memoryview(self._fifo_w)[:k] for k in range(18)]
+        self._rt_views = [memoryview(self._fifo_rt)[:k] for k in range(66)]
+        self._rx_views = [memoryview(self._fifo_rx)[:k] for k in range(66)]
         self._frame = bytearray(5)
         self._cl1 = bytearray(5)
         self._coll = -1  # 1-based collision position in the received bytes, -1 if none
@@ -131,9 +135,11 @@ class Mfrc522:
         wr(_COM_IRQ, 0x7F)
         wr(_FIFO_LEVEL, 0x80)
         fw = self._fifo_w
-        fw[1 : 1 + n] = self._tx[:n]
+        tx = self._tx
+        for i in range(n):
+            fw[1 + i] = tx[i]
         cs.value(0)
-        spi.write(memoryview(fw)[: 1 + n])
+        spi.write(self._fw_views[1 + n])
         cs.value(1)
         framing = (rx_align << 4) | tx_last_bits
         wr(_BIT_FRAMING, framing)
@@ -158,6 +164,8 @@ class Mfrc522:
                 return _FAILED
             self._coll = (c & 0x1F) or 32
         level = rd(_FIFO_LEVEL)
+        if level > 64:
+            return _FAILED
         if level:
             rt = self._fifo_rt
             addr = 0x80 | (_FIFO_DATA << 1)
@@ -165,7 +173,7 @@ class Mfrc522:
                 rt[i] = addr
             rt[level] = 0
             cs.value(0)
-            spi.write_readinto(memoryview(rt)[: level + 1], memoryview(self._fifo_rx)[: level + 1])
+            spi.write_readinto(self._rt_views[level + 1], self._rx_views[level + 1])
             cs.value(1)
         return level
 

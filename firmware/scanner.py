@@ -20,6 +20,7 @@ _NONE = const(255)
 _CHUNK = const(16)  # cells read between yields / hot re-scans
 _FAILS_TO_FAULT = const(3)
 _HOT_MS = const(1500)  # how long the neighbourhood of a change stays hot
+_HOT_MAX = const(64)  # beyond this many hot cells (a whole setup being laid out) the full pass covers them
 _RADIUS = 1.6  # hex pitches: the cell and its six neighbours
 
 FAULT_RECOVERED = const(0)
@@ -49,7 +50,8 @@ class Scanner:
         self.failed = bytearray(n)
         self._retry_at = [0] * n
         self._buf = []
-        self._hot = []
+        self._hot = []  # cells re-read between chunks of the full pass
+        self._centres = []  # the changed cells whose neighbourhoods make up _hot
         self._hot_until = 0
         self.scans = 0
         self.reads = 0
@@ -141,9 +143,12 @@ class Scanner:
 
     def _heat(self, i, now):
         hot = self._hot
+        centres = self._centres
         if ticks_diff(self._hot_until, now) <= 0:
             hot.clear()
-        if i not in hot:
+            centres.clear()
+        if i not in centres and len(hot) < _HOT_MAX:
+            centres.append(i)
             for c in self.board.neighbourhood(i, _RADIUS, []):
                 if c not in hot:
                     hot.append(c)
@@ -161,6 +166,7 @@ class Scanner:
         hot = self._hot
         if hot and ticks_diff(self._hot_until, now) <= 0 and not self.pending():
             hot.clear()
+            self._centres.clear()
         for c in hot:
             self.read_cell(c, now)
         return len(hot)

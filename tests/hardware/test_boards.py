@@ -1,0 +1,97 @@
+"""Board definitions: the shipped boards load, match the ASL geometry, and bad files name file and key."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from hexmate.hardware.boards import BoardError, available, load_board, parse_board
+
+BOARDS = ["emu-346", "pico-346", "esp32-346", "pico-pn5180-346"]
+
+
+def test_shipped_boards_are_listed() -> None:
+    assert set(BOARDS) <= set(available())
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_asl_geometry(name: str) -> None:
+    b = load_board(name)
+    assert len(b.cells) == 346 and b.leds.count == 346
+    labels = [c.label for c in b.cells]
+    assert labels[:11] == [f"A{n}" for n in range(1, 11)] + ["B0"]
+    assert labels[20] == "B10" and labels[-1] == "GG10"
+    assert labels.index("AA1") == 13 * 10 + 13 * 11  # columns A..Z: 13 of 10 hexes, 13 of 11
+    pitch = 25.4
+    a1, b0 = b.cell_by_label("A1"), b.cell_by_label("B0")
+    assert (a1.x_mm, a1.y_mm) == (0.0, pitch)
+    assert b0.x_mm == pytest.approx(pitch * math.sqrt(3) / 2, abs=1e-3)
+    assert b0.y_mm == pytest.approx(pitch / 2)
+    assert [c.reader.cs for c in b.cells] == list(range(346))
+    assert [c.leds for c in b.cells] == [(i,) for i in range(346)]
+    assert len(b.buttons) == 2
+
+
+def test_adjacent_hexes_are_one_pitch_apart() -> None:
+    b = load_board("emu-346")
+    c5 = b.cell_by_label("C5")  # odd column: touches B4 and B5
+    for other in ("C4", "C6", "B4", "B5", "D4", "D5"):
+        o = b.cell_by_label(other)
+        assert math.dist((c5.x_mm, c5.y_mm), (o.x_mm, o.y_mm)) == pytest.approx(25.4, abs=0.01), other
+    b5 = b.cell_by_label("B5")  # even column: touches A5 and A6
+    for other in ("A5", "A6", "C5", "C6"):
+        o = b.cell_by_label(other)
+        assert math.dist((b5.x_mm, b5.y_mm), (o.x_mm, o.y_mm)) == pytest.approx(25.4, abs=0.01), other
+
+
+def test_readers_per_board() -> None:
+    assert load_board("pico-pn5180-346").readers.type == "pn5180"
+    assert load_board("pico-pn5180-346").readers.busy_pin == 13
+    assert load_board("esp32-346").mcu == "esp32" and load_board("esp32-346").spi[0].id == 2
+    assert load_board("emu-346").mcu == "emulated"
+
+
+def _raw() -> dict:  # type: ignore[type-arg]
+    return json.loads((Path(load_board("emu-346").source)).read_text())
+
+
+def test_unknown_key_names_file_and_key(tmp_path: Path) -> None:
+    raw = _raw()
+    raw["cells"][3]["colour"] = "red"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(BoardError, match=r"bad\.json: cells\[3\]: unknown key 'colour'"):
+        load_board(path)
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda r: r.pop("leds"), "missing key 'leds'"),
+        (lambda r: r.update(mcu="z80"), "key 'mcu' must be"),
+        (lambda r: r["cells"][5].update(id=6), r"cells\[5\]: key 'id' must be 5"),
+        (lambda r: r["cells"][5]["reader"].update(cs=4), "reader cs 4 already used by cell 4"),
+        (lambda r: r["readers"].update(spi=3), "spi 3 is not defined"),
+        (lambda r: r["cells"][2].update(leds=[999]), r"cells\[2\]: leds\[0\] must be an integer"),
+        (lambda r: r["buttons"][0].update(active_low="yes"), "must be true or false"),
+    ],
+)
+def test_bad_values_are_named(mutate, message) -> None:  # type: ignore[no-untyped-def]
+    raw = _raw()
+    mutate(raw)
+    with pytest.raises(BoardError, match=message):
+        parse_board(raw, "x.json")
+
+
+def test_missing_board_lists_the_known_ones() -> None:
+    with pytest.raises(BoardError, match=r"no such board .*emu-346"):
+        load_board("nope")
+
+
+def test_bad_json(tmp_path: Path) -> None:
+    p = tmp_path / "b.json"
+    p.write_text("{")
+    with pytest.raises(BoardError, match=r"b\.json: not valid JSON"):
+        load_board(p)
