@@ -4,8 +4,9 @@ The centre-to-centre segment is traced exactly (:func:`hexmate.rules.hexes.line`
 crosses, hexsides it runs along (A6.1 "hexspine" lines) and corners it only touches. Then, in order along the
 line, each element is judged:
 
-* higher ground: a hex whose ground is above the sight line at that point blocks (PG 8.4 compares it with the
-  higher unit's level instead);
+* higher ground: a hex whose ground is above both ends blocks; ground between the ends' levels is a crest that
+  may hide the lower end (ASL: the A6.43 crest variant, B10 itself is not in the text; PG 8.4 case 2: a slope
+  at the higher unit's level blocks when closer to the lower unit; Fire Team 6.14/6.17 heuristic);
 * obstacles (woods, buildings...) with a height above their hex: blocked when at least as tall as the higher
   end; when only the lower end is below it, the game's model decides (ASL blind hexes A6.4-A6.43, PG 8.4
   "closer to the lower unit", Fire Team's blind zone 6.18);
@@ -82,6 +83,7 @@ class LosRules:
     hindrance: Mapping[str, tuple[int, str]]  # terrain -> (DRM per hex, citation)
     inherent: frozenset[str] = frozenset()
     blind_zone: frozenset[str] = frozenset()
+    depression: frozenset[str] = frozenset()  # terrains that are depressions (A.6): units may be IN, level -1
     hexside_obstacle: Mapping[str, tuple[Fraction, str]] = field(default_factory=dict)
     hexside_blocks_along: frozenset[str] = frozenset()
     hindrance_blocks_at: int | None = None
@@ -99,6 +101,7 @@ class LosRules:
 @dataclass
 class _Prepared:
     m: HexMap
+    rules: LosRules
     ground: dict[Cell, int]
     top: dict[Cell, Fraction]  # obstacle top (ground + height) where the hex holds an obstacle
     height: dict[Cell, Fraction]
@@ -106,6 +109,8 @@ class _Prepared:
     hindrance: dict[Cell, int]
     inherent: set[Cell]
     blind_zone: set[Cell]
+    depression: set[Cell]
+    joined: set[tuple[Cell, Cell]]  # hexsides the depression artwork crosses (both orders)
     side: dict[tuple[Cell, Cell], tuple[Fraction, Fraction, str, bool]]  # top, height, text, blocks along
     label: dict[Cell, str]
 
@@ -116,7 +121,7 @@ _PREPARED: dict[tuple[int, int], _Prepared] = {}
 def prepare(m: HexMap, rules: LosRules) -> _Prepared:
     key = (id(m), id(rules))
     p = _PREPARED.get(key)
-    if p is not None and p.m is m:
+    if p is not None and p.m is m and p.rules is rules:
         return p
     ground: dict[Cell, int] = {}
     top: dict[Cell, Fraction] = {}
@@ -125,6 +130,7 @@ def prepare(m: HexMap, rules: LosRules) -> _Prepared:
     hind: dict[Cell, int] = {}
     inherent: set[Cell] = set()
     bz: set[Cell] = set()
+    dep: set[Cell] = set()
     label: dict[Cell, str] = {}
     for h in m.hexes:
         c = (h.q, h.r)
@@ -143,8 +149,14 @@ def prepare(m: HexMap, rules: LosRules) -> _Prepared:
             inherent.add(c)
         if t in rules.blind_zone:
             bz.add(c)
+        if t in rules.depression:
+            dep.add(c)
     side: dict[tuple[Cell, Cell], tuple[Fraction, Fraction, str, bool]] = {}
+    joined: set[tuple[Cell, Cell]] = set()
     for (a, b), feats in m.hexsides().items():
+        if "depression" in feats:
+            joined.add(((a.q, a.r), (b.q, b.r)))
+            joined.add(((b.q, b.r), (a.q, a.r)))
         for f in sorted(feats):
             if f in rules.hexside_obstacle:
                 hgt, rule = rules.hexside_obstacle[f]
@@ -153,7 +165,7 @@ def prepare(m: HexMap, rules: LosRules) -> _Prepared:
                 entry = (max(ground[ca], ground[cb]) + hgt, hgt, f"{f} ({rule})", along)
                 side[(ca, cb)] = entry
                 side[(cb, ca)] = entry
-    p = _Prepared(m, ground, top, height, why, hind, inherent, bz, side, label)
+    p = _Prepared(m, rules, ground, top, height, why, hind, inherent, bz, dep, joined, side, label)
     if len(_PREPARED) > 32:
         _PREPARED.clear()
     _PREPARED[key] = p
@@ -233,6 +245,15 @@ def evaluate(
     ca, cb = (a.q, a.r), (b.q, b.r)
     if ca == cb:
         return LosResult(LosStatus.CLEAR, "same hex", 0, None, "", els, org)
+    in_a = a_height < 0 and ca in p.depression
+    in_b = b_height < 0 and cb in p.depression
+    if in_a or in_b:
+        why_dep = _depression_blocks(p, els, q0, r0, ca, cb, a_height, b_height, in_a, in_b)
+        if why_dep:
+            return LosResult(LosStatus.BLOCKED, f"blocked: {why_dep}", 0, None, "A6.3", els, org)
+        # A6.3 settled the depression; the rest of the line is judged with the IN end at the ground.
+        a_height = 0 if in_a else a_height
+        b_height = 0 if in_b else b_height
     ground = p.ground
     ea = ground[ca] + a_height
     eb = ground[cb] + b_height
@@ -340,6 +361,57 @@ def evaluate(
     return LosResult(LosStatus.CLEAR, "clear", 0, None, "", els, org)
 
 
+def _depression_blocks(
+    p: _Prepared,
+    els: tuple[Element, ...],
+    q0: int,
+    r0: int,
+    ca: Cell,
+    cb: Cell,
+    a_height: Fraction | int,
+    b_height: Fraction | int,
+    in_a: bool,
+    in_b: bool,
+) -> str | None:
+    """A6.3 / A.6: seeing a unit IN a depression (level -1) needs a level of height advantage per hex of
+    range; depression hexes reached from it through contiguous depression hexsides (not vertices) are free.
+    Two units IN depressions see each other only along contiguous depression (A6.8 example)."""
+    cells: list[tuple[str, tuple[Cell, ...]]] = [
+        (kind, tuple((q0 + q, r0 + r) for q, r in rel)) for kind, rel, _ in els
+    ]
+    total = _dist(ca, cb)
+
+    def contiguous(seq: list[tuple[str, tuple[Cell, ...]]]) -> int:
+        """Depression hexes joined hexside by hexside to the line's first hex (a vertex breaks the chain)."""
+        count, expect_side = 0, True
+        for kind, cs in seq[1:]:
+            if expect_side:
+                if kind != "side" or (cs[0], cs[1]) not in p.joined:
+                    break
+            elif kind != "hex" or cs[0] not in p.depression:
+                break
+            else:
+                count += 1
+            expect_side = not expect_side
+        return count
+
+    forward = cells
+    backward = list(reversed(cells))
+    if in_a and in_b:
+        if contiguous(forward) >= total:  # the chain reaches b: the whole line runs in joined depression
+            return None
+        return (f"{p.label[ca]} and {p.label[cb]} are both IN depressions with no depression hexside joining "
+                f"them along the line (A6.3, A6.8 example)")
+    low, high = (ca, cb) if in_a else (cb, ca)
+    high_level = p.ground[high] + (b_height if in_a else a_height)
+    joined = contiguous(forward) if in_a else contiguous(backward)
+    needed = total - min(joined, total - 1)
+    if high_level + 1 >= needed:
+        return None
+    return (f"{p.label[low]} is IN a depression: seeing it needs {needed} level(s) of height advantage over "
+            f"level -1 at this range, {p.label[high]} has {high_level + 1} (A6.3)")
+
+
 def _blind_count(h_full: int, r_obs: int, advantage: int, drop: int, *, crest: bool) -> int:
     """A6.4-A6.43 as the digest formalises it: full height + 1 per 5 hexes of range to the obstacle, minus
     each level of advantage beyond the first, plus the drop behind (a crest adds only the drop above 1,
@@ -349,13 +421,16 @@ def _blind_count(h_full: int, r_obs: int, advantage: int, drop: int, *, crest: b
     return max(1, h_full + r_obs // 5 - max(0, advantage - 1) + drop)
 
 
+_GROUND_RULE = {"asl": "A6.2; hills are B10, demo", "pg": "8.4", "fireteam": "6.15"}
+
+
 def _ground_blocks(
     p: _Prepared, rules: LosRules, c: Cell, g: int, lo: Fraction | int, hi: Fraction | int, low_end: Cell,
     high_end: Cell, total: int,
 ) -> str | None:
     """Higher ground between the ends (lo < g)."""
     if g > hi:
-        return f"higher ground, level {g} ({rules.model_rule})"
+        return f"higher ground, level {g} ({_GROUND_RULE.get(rules.model, rules.model_rule)})"
     if rules.model == "pg":
         # PG 8.4 case 2: a slope at the higher unit's height blocks only when closer to the lower unit.
         if g == hi and _dist(c, low_end) < _dist(c, high_end):

@@ -44,34 +44,37 @@ def reachable(m: HexMap, start: Hex, budget: Cost, cost_fn: CostFn) -> dict[Hex,
         raise ValueError(f"start {start} is not on the map {m.source}")
     best: dict[Hex, Cost] = {start: 0}
     parent: dict[Hex, Hex] = {}
-    done: set[Hex] = set()
     tie = itertools.count()
     heap: list[tuple[Cost, int, Hex]] = [(0, next(tie), start)]
+    pop, push, around = heapq.heappop, heapq.heappush, m.neighbors
     while heap:
-        cost, _, h = heapq.heappop(heap)
-        if h in done:
-            continue
-        done.add(h)
-        for n in m.neighbors(h):
-            if n in done:
-                continue
+        cost, _, h = pop(heap)
+        if cost > best[h]:
+            continue  # a stale entry: h was reached more cheaply since
+        for n in around(h):
+            old = best.get(n)
+            if old is not None and old <= cost:
+                continue  # costs are never negative: n cannot get cheaper through h
             step = cost_fn(m, h, n)
             if step is None:
                 continue
             total = cost + step
-            if total > budget:
+            if total > budget or (old is not None and total >= old):
                 continue
-            old = best.get(n)
-            if old is None or total < old:
-                best[n] = total
-                parent[n] = h
-                heapq.heappush(heap, (total, next(tie), n))
-    out: dict[Hex, Reach] = {}
-    for h, cost in best.items():
-        path = [h]
-        while path[-1] != start:
-            path.append(parent[path[-1]])
-        out[h] = Reach(cost, tuple(reversed(path)))
+            best[n] = total
+            parent[n] = h
+            push(heap, (total, next(tie), n))
+    out: dict[Hex, Reach] = {start: Reach(0, (start,))}
+    for h in best:
+        if h in out:
+            continue
+        chain = [h]  # walk up to the first hex whose path is known, then build down
+        while chain[-1] not in out:
+            chain.append(parent[chain[-1]])
+        path = out[chain.pop()].path
+        for x in reversed(chain):
+            path = (*path, x)
+            out[x] = Reach(best[x], path)
     return out
 
 

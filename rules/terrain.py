@@ -8,7 +8,7 @@ file, the entry and the key.
 >>> from pathlib import Path
 >>> t = load_terrain(Path(__file__).parent / "games" / "asl" / "terrain.json")
 >>> t.entry("woods").move.value, t.entry("woods").move.rule
-(2, 'A4.3, A4.132 example: 2 MF to enter woods')
+(2, 'A4.3, A4.132 example')
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from hexmate.rules.hexes import Hex
 from hexmate.rules.los import LosRules
-from hexmate.rules.maps import HexMap, road_between
+from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import Cost, CostFn
 
 FORMAT = "hexmate-terrain/1"
@@ -57,11 +57,12 @@ class Entry:
     tem: Value | None = None
     inherent: Value | None = None
     blind_zone: Value | None = None
+    depression: Value | None = None
     blocks_along: Value | None = None
     move_exempt_terrain: Value | None = None
 
 
-_ENTRY_KEYS = {"move", "obstacle", "hindrance", "tem", "inherent", "blind_zone", "blocks_along",
+_ENTRY_KEYS = {"move", "obstacle", "hindrance", "tem", "inherent", "blind_zone", "depression", "blocks_along",
                "move_exempt_terrain"}
 _TOP_KEYS = {"format", "game", "provenance", "movers", "aliases", "movement", "los", "terrain", "hexside",
              "features"}
@@ -82,6 +83,7 @@ class TerrainTable:
     movement: dict[str, Value]
     los: dict[str, Value]
     aliases: dict[str, str] = field(default_factory=dict)
+    _los_rules: LosRules | None = field(default=None, init=False, repr=False)
 
     def canonical(self, name: str) -> str:
         return self.aliases.get(name, name)
@@ -96,6 +98,15 @@ class TerrainTable:
     def tem(self, m: HexMap, h: Hex) -> Value | None:
         """The TEM (or combat shift) of h's terrain with its citation, or None when the table has none."""
         return self.entry(m.terrain(h)).tem
+
+    def hexside_tem(self, m: HexMap, a: Hex, b: Hex) -> list[tuple[str, Value]]:
+        """TEMs of the features on the hexside between a and b (e.g. ASL wall +2, A8.15), with citations."""
+        out: list[tuple[str, Value]] = []
+        for f in sorted(m.hexside(a, b)):
+            e = self.hexside.get(f)
+            if e is not None and e.tem is not None:
+                out.append((f, e.tem))
+        return out
 
     def problems(self, m: HexMap) -> list[str]:
         """Names the map uses that this table does not define (empty when the map fits the game)."""
@@ -140,20 +151,22 @@ class TerrainTable:
             climb_cost = _cost(self.movement["climb_cost"].value) or 0
 
         def fn(m: HexMap, a: Hex, b: Hex) -> Cost | None:
-            terrain = m.terrain(b)
+            into = m.data(b)
+            terrain = into.terrain
             entry_cost = costs.get(terrain)
             if entry_cost is None:
                 return None
             base: Cost = entry_cost
-            if road_cost is not None and self.canonical(terrain) not in no_road and road_between(m, a, b):
+            sides = m.hexside(a, b)
+            if road_cost is not None and "road" in sides and self.canonical(terrain) not in no_road:
                 base = min(base, road_cost)  # ASL A4.132: road cost or terrain cost, the mover's choice
-            rise = m.level(b) - m.level(a)
+            rise = into.level - m.data(a).level
             if rise > 0:
                 if climb == "double":
                     base = base * 2  # ASL A4.133
                 elif climb == "per_level":
                     base = base + climb_cost * rise  # Fire Team 5.14: 2 levels in one hex = double the climb
-            for feature in m.hexside(a, b):
+            for feature in sides:
                 extra = side_costs.get(feature)
                 if extra is None:
                     continue
@@ -167,11 +180,17 @@ class TerrainTable:
     # --- line of sight
 
     def los_rules(self) -> LosRules:
-        """The LOS parameters of this game, built from the table (one engine, parameterised per game)."""
+        """The LOS parameters of this game, built from the table once (one engine, parameterised per game)."""
+        if self._los_rules is None:
+            self._los_rules = self._build_los_rules()
+        return self._los_rules
+
+    def _build_los_rules(self) -> LosRules:
         obstacle: dict[str, tuple[Fraction, str]] = {}
         hindrance: dict[str, tuple[int, str]] = {}
         inherent: set[str] = set()
         blind_zone: set[str] = set()
+        depression: set[str] = set()
         names = dict(self.terrain)
         for alias, name in self.aliases.items():
             names[alias] = self.terrain[name]
@@ -184,6 +203,8 @@ class TerrainTable:
                 inherent.add(name)
             if e.blind_zone is not None and e.blind_zone.value:
                 blind_zone.add(name)
+            if e.depression is not None and e.depression.value:
+                depression.add(name)
         side_obstacle: dict[str, tuple[Fraction, str]] = {}
         along: set[str] = set()
         for name, e in self.hexside.items():
@@ -206,6 +227,7 @@ class TerrainTable:
             hindrance=hindrance,
             inherent=frozenset(inherent),
             blind_zone=frozenset(blind_zone),
+            depression=frozenset(depression),
             hexside_obstacle=side_obstacle,
             hexside_blocks_along=frozenset(along),
             hindrance_blocks_at=get("hindrance_blocks_at", None),

@@ -26,7 +26,6 @@ from hexmate.rules.hexes import (
     DIRECTIONS,
     Hex,
     center,
-    direction_between,
     direction_index,
     opposite,
 )
@@ -90,6 +89,9 @@ class Board:
         return f"{self.id}{self.grid.format(column, row)}"
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def _side_key(a: Hex, b: Hex) -> tuple[Hex, Hex]:
     return (a, b) if a <= b else (b, a)
 
@@ -108,9 +110,12 @@ class HexMap:
     _index: dict[str, Hex]
     hexes: frozenset[Hex] = field(init=False)
     _neighbors: dict[Hex, tuple[Hex, ...]] = field(init=False)
+    _either: dict[tuple[Hex, Hex], frozenset[str]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.hexes = frozenset(self._data)
+        # Both orders of every hexside, so a lookup needs no canonical ordering (movement asks per step).
+        self._either = {**self._hexsides, **{(b, a): f for (a, b), f in self._hexsides.items()}}
         # Precomputed at load time: movement and LOS ask for neighbours constantly.
         self._neighbors = {
             h: tuple(n for n in (h + d for d in DIRECTIONS) if n in self._data) for h in self._data
@@ -141,7 +146,7 @@ class HexMap:
 
     def hexside(self, a: Hex, b: Hex) -> frozenset[str]:
         """Features of the hexside between adjacent hexes a and b ("road" when a road crosses it)."""
-        return self._hexsides.get(_side_key(a, b), frozenset())
+        return self._either.get((a, b), _NONE)
 
     def hexsides(self) -> Mapping[tuple[Hex, Hex], frozenset[str]]:
         return self._hexsides
@@ -453,7 +458,7 @@ def _int(v: Any, b: _Builder, where: str, key: str, hexed: bool = False) -> int:
 
 def road_between(m: HexMap, a: Hex, b: Hex) -> bool:
     """True when a road leaves a through the hexside it shares with b (and so enters b)."""
-    return direction_between(a, b) in m.road_exits(a)
+    return "road" in m.hexside(a, b)
 
 
 def labels_of(m: HexMap, hexes: Iterable[Hex]) -> list[str]:

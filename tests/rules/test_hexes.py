@@ -198,8 +198,8 @@ def test_exact_line_is_reversible(a: Hex, b: Hex) -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    from hexmate.rules import hexes, labels, maps, movement
+    from hexmate.rules import hexes, labels, maps, movement, terrain
 
-    for module in (hexes, labels, maps, movement):
+    for module in (hexes, labels, maps, movement, terrain):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -222,7 +222,7 @@ def test_pg_84_along_a_hexside_needs_both_sides() -> None:
 
 def ft_map(sides: list[dict[str, Any]], hexes: dict[str, Any] | None = None) -> HexMap:
     return HexMap.from_dict({"format": "hexmate-map/1", "name": "ft", "game": "fireteam", "boards": [
-        {"id": "B", "grid": {"kind": "ccrr", "columns": [14, 24], "rows": [1, 10], "low": "odd"},
+        {"id": "B", "grid": {"kind": "ccrr", "columns": [14, 28], "rows": [1, 10], "low": "odd"},
          "default": {"terrain": "open", "level": 1}, "hexes": hexes or {}, "hexsides": sides}]})
 
 
@@ -243,7 +243,7 @@ def _side_towards(a: str, b: str) -> str:
     from hexmate.rules.hexes import DIRECTION_NAMES, direction_between
     from hexmate.rules.labels import Grid
 
-    g = Grid.ccrr(14, 24, 1, 10, low="odd")
+    g = Grid.ccrr(14, 28, 1, 10, low="odd")
     return DIRECTION_NAMES[direction_between(g.to_hex(*g.parse(a)), g.to_hex(*g.parse(b)))]
 
 
@@ -261,3 +261,56 @@ def test_unknown_hex_is_refused() -> None:
     m = asl_map({})
     with pytest.raises(ValueError):
         check_los(m, Hex(99, 99), m.parse_label("A1"), ASL)
+
+
+def test_fire_team_642_hill_between_vehicles() -> None:
+    """6.42 example: B2705 and B2703 cannot combine fire because the hill (B2704, higher) blocks their LOS;
+    B2706 - B2704 - B2603 see each other in a chain."""
+    m = ft_map([], {"2704": {"level": 2}})
+    assert los(m, "B2705", "B2703", FT).blocked
+    assert "higher ground, level 2" in los(m, "B2705", "B2703", FT).reason
+    flat = ft_map([])
+    assert not los(flat, "B2706", "B2704", FT).blocked and not los(flat, "B2704", "B2603", FT).blocked
+
+
+# --- ASL depressions (A.6, A6.3, A6.8) ----------------------------------------------------------------------
+
+
+def _gully(joined: list[tuple[str, str]]) -> HexMap:
+    """A gully through FF7 and EE8 (board 5's A6.3 example) and BB4/AA5 (board 12's A6.8 example)."""
+    from hexmate.rules.hexes import DIRECTION_NAMES, direction_between
+    from hexmate.rules.labels import Grid
+
+    g = Grid.asl()
+    sides = []
+    for a, b in joined:
+        d = direction_between(g.to_hex(*g.parse(a)), g.to_hex(*g.parse(b)))
+        sides.append({"hex": a, "side": DIRECTION_NAMES[d], "features": ["depression"]})
+    return asl_map({x: "gully" for x in ("FF7", "EE8", "BB4", "AA5")}, sides)
+
+
+def test_a63_seeing_into_a_depression() -> None:
+    """A6.3 example (board 5): FF6 cannot see the bottom of EE8 (1 level of advantage at range 2, and the line
+    runs along the FF7/EE7 hexside rather than through FF7's bottom); GG7 can, through the adjacent FF7,
+    whose depression continues into EE8."""
+    m = _gully([("FF7", "EE8")])
+    assert los(m, "FF6", "EE8", b_height=-1).blocked
+    assert "A6.3" in los(m, "FF6", "EE8", b_height=-1).reason
+    assert not los(m, "GG7", "EE8", b_height=-1).blocked
+    assert not los(m, "EE8", "GG7", a_height=-1).blocked  # A6.5 reciprocity
+    assert not los(m, "FF6", "EE8").blocked  # a unit at Crest in EE8 is at ground level
+
+
+def test_a63_height_per_hex_of_range() -> None:
+    """A6.3: a ground-level unit always sees into an adjacent depression; at 2 hexes it needs level 1."""
+    m = asl_map({"E5": "gully", "E3": {"level": 1}})
+    assert not los(m, "E4", "E5", b_height=-1).blocked
+    assert los(m, "E7", "E5", b_height=-1).blocked
+    assert not los(m, "E3", "E5", b_height=-1).blocked
+
+
+def test_a68_adjacent_gully_bottoms_need_a_joining_hexside() -> None:
+    """A6.8 example (board 12): units at the bottoms of BB4 and AA5 are adjacent but cannot see each other,
+    because no depression hexside joins the two hexes."""
+    assert los(_gully([]), "BB4", "AA5", a_height=-1, b_height=-1).blocked
+    assert not los(_gully([("BB4", "AA5")]), "BB4", "AA5", a_height=-1, b_height=-1).blocked

@@ -117,3 +117,12 @@ def test_map_names_unknown_to_the_table_are_reported() -> None:
     problems = load_game_terrain("asl").problems(m)
     assert any("hex A1: terrain 'swamp'" in x for x in problems)
     assert any("'fence'" in x for x in problems)
+
+
+def test_hexside_tem_and_cached_los_rules() -> None:
+    t = load_game_terrain("asl")
+    m = _asl_map({}, [{"hex": "B2", "side": "SE", "features": ["wall"]}])
+    [(name, tem)] = t.hexside_tem(m, m.parse_label("B2"), m.parse_label("C3"))
+    assert (name, tem.value, tem.rule) == ("wall", 2, "A8.15 example")
+    assert t.hexside_tem(m, m.parse_label("B2"), m.parse_label("B3")) == []
+    assert t.los_rules() is t.los_rules()
