@@ -144,8 +144,7 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
         print(f"hexmate: record          {service.record.path}", flush=True)
     print("hexmate: press Ctrl-C to stop", flush=True)
     if not args.no_browser:
-        with contextlib.suppress(webbrowser.Error):
-            webbrowser.open(url)
+        _open_browser(url)
     # Ctrl-C and SIGTERM end the session in order: pages, then the link, then the firmware, then the record.
     server.capture_signals = _no_signal_capture  # type: ignore[method-assign]
     stop = asyncio.Event()
@@ -169,6 +168,16 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     if service.record is not None:
         print(f"hexmate: record saved to {service.record.path} (head hash {service.record.head})")
     return 0
+
+
+def _open_browser(url: str) -> None:
+    """Open the page in a graphical browser; never a console browser that would take over this terminal."""
+    graphical = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not graphical:
+        print("hexmate: no graphical display here; open the address above in a browser", flush=True)
+        return
+    with contextlib.suppress(webbrowser.Error):
+        webbrowser.open(url)
 
 
 @contextlib.contextmanager

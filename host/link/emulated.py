@@ -22,6 +22,7 @@ import signal
 import socket
 import sys
 import tempfile
+import time
 import tty
 from collections.abc import Callable
 from pathlib import Path
@@ -80,6 +81,8 @@ class EmulatedTable:
         self._watch: asyncio.Task[None] | None = None
         self._stderr_task: asyncio.Task[None] | None = None
         self._stopping = False
+        self._spawned_at = 0.0
+        self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
         self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
@@ -156,6 +159,7 @@ class EmulatedTable:
             pass_fds=(self._world_child.fileno(),),
             preexec_fn=_die_with_parent,
         )
+        self._spawned_at = time.monotonic()
         self._stderr_task = asyncio.create_task(self._drain_stderr(self._proc))
         LOGGER.info("firmware started (pid %d) on %s", self._proc.pid, self.port_path)
 
@@ -176,8 +180,11 @@ class EmulatedTable:
             code = await proc.wait()
             if self._stopping or proc is not self._proc:
                 continue
-            LOGGER.warning("firmware exited with status %s; restarting it", code)
-            await asyncio.sleep(self.restart_delay_s)
+            lived_s = time.monotonic() - self._spawned_at
+            self._quick_deaths = self._quick_deaths + 1 if lived_s < 2 else 0
+            delay = min(self.restart_delay_s * 2 ** self._quick_deaths, 5.0)
+            LOGGER.warning("firmware exited with status %s; restarting it in %.1f s", code, delay)
+            await asyncio.sleep(delay)
             if self._stopping or self._master < 0 or proc is not self._proc:
                 continue
             self.restarts += 1
