@@ -1,4 +1,4 @@
-"""Run every benchmark module (bench/bench_*.py) in name order; each prints its own figures."""
+"""Run every benchmark module (bench/bench_*.py) in turn; each prints its own figures."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from pathlib import Path
 
 
 def main() -> int:
-    here = Path(__file__).parent
+    here = Path(__file__).resolve().parent
+    if str(here.parent) not in sys.path:
+        sys.path.insert(0, str(here.parent))
     names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
     wanted = set(sys.argv[1:])
     for name in names:

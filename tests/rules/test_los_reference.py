@@ -68,3 +68,17 @@ def test_a_sample_of_pairs_agree(demo: HexMap, reference: PixelLos) -> None:
         mine, theirs = check_los(demo, a, b, RULES), reference.check(a, b)
         assert mine.status == theirs.status, (demo.label(a), demo.label(b), mine.reason, theirs.reason)
         assert mine.hindrance == theirs.hindrance
+
+
+def test_joined_and_rotated_boards_agree_too() -> None:
+    """Placement and rotation do not change the geometry: a 180-degree board joined below another."""
+    hexes = {"C3": "woods", "E5": "grain", "F6": {"level": 1}, "H2": "stone-building", "B7": "orchard"}
+    north = {"id": "1", "grid": {"kind": "asl", "columns": 9, "rows": 10}, "hexes": hexes,
+             "hexsides": [{"hex": "D4", "side": "S", "features": ["wall"]}]}
+    south = {"id": "2", "grid": {"kind": "asl", "columns": 9, "rows": 10}, "rotation": 180, "at": [10, 15],
+             "hexes": hexes, "hexsides": [{"hex": "D4", "side": "S", "features": ["hedge"]}]}
+    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "j", "game": "asl", "boards": [north, south]})
+    ref = PixelLos(m, RULES, px_per_hex=16)
+    pairs = list(itertools.combinations(sorted(m.hexes), 2))
+    for a, b in random.Random(11).sample(pairs, 300):
+        assert check_los(m, a, b, RULES).status == ref.check(a, b).status, (m.label(a), m.label(b))
