@@ -77,6 +77,8 @@ def build(board):
         for _, p, low in board.buttons:
             buttons.append(Pin(p, Pin.IN, Pin.PULL_UP if low else None))
         io.np = neopixel.NeoPixel(Pin(board.led_pin, Pin.OUT), board.n_leds)
+        if board.led_order == "RGB":
+            io.np.ORDER = (0, 1, 2, 3)  # the neopixel module's default is GRB
         io.wdt = machine.WDT(timeout=8000)
         io.reset = Pin(board.reset_pin, Pin.OUT, value=1)
         io.busy = Pin(board.busy_pin, Pin.IN) if board.busy_pin >= 0 else None

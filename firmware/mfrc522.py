@@ -3,8 +3,9 @@
 # One instance drives every reader on a bus: the chip-select object is repointed (cs.address = n) before each
 # call, so 346 readers cost one object. A reader with no card in its field answers a short timer interrupt
 # (timeout_us, default 700 us instead of the common 25 ms), so an empty cell costs one transceive.
-# Stacks: the anticollision tree is walked depth-first, so every tag that answers WUPA is found (up to
-# max_tags); anything that does not decode cleanly makes the cell UNCERTAIN, never a guessed UID.
+# Stacks: the anticollision tree is walked depth-first at both cascade levels, so every tag that answers WUPA
+# is found (up to max_tags); anything that does not decode cleanly makes the cell UNCERTAIN, never a guessed
+# UID.
 
 from time import sleep_ms, ticks_diff, ticks_us
 
@@ -279,29 +280,47 @@ class Mfrc522:
             if got < 0:
                 return UNCERTAIN
             found.append(bytes(self._frame))
-        for n in range(len(found)):
-            cl1 = found[n]
-            if n and self._short(_WUPA) < 0:
-                return UNCERTAIN
-            sak = self._select(_SEL_CL1, cl1)
-            if sak < 0:
-                return DEAD if sak == _NO_CHIP else UNCERTAIN
-            if cl1[0] == _CASCADE_TAG and sak & 0x04:
-                more = []
-                self._frame[:] = b"\x00\x00\x00\x00\x00"
-                got = self._anticoll(_SEL_CL2, 0, more)
-                if got < 0 or more:
-                    return UNCERTAIN  # two tags sharing the first three UID bytes: not resolved here
+        woke = True  # the WUPA above still holds: the first select needs no new one
+        for cl1 in found:
+            if cl1[0] != _CASCADE_TAG:
+                if not woke and self._short(_WUPA) < 0:
+                    return UNCERTAIN
+                sak = self._select(_SEL_CL1, cl1)
+                if sak < 0:
+                    return DEAD if sak == _NO_CHIP else UNCERTAIN
+                if sak & 0x04:
+                    return UNCERTAIN
+                uids.append(cl1[:4])
+                self._halt()
+                woke = False
+                continue
+            # 7-byte UIDs: walk the level-2 tree too (tags sharing their first three UID bytes); every
+            # branch needs the tags woken and level 1 selected again, as selecting one sends the rest back
+            level2 = [(0, b"\x00\x00\x00\x00\x00")]
+            while level2:
+                if len(uids) >= self.max_tags:
+                    return UNCERTAIN
+                known, prefix = level2.pop()
+                if not woke and self._short(_WUPA) < 0:
+                    return UNCERTAIN
+                woke = False
+                sak = self._select(_SEL_CL1, cl1)
+                if sak < 0:
+                    return DEAD if sak == _NO_CHIP else UNCERTAIN
+                if not sak & 0x04:
+                    return UNCERTAIN
+                self._frame[:] = prefix
+                got = self._anticoll(_SEL_CL2, known, level2)
+                if got == _NO_TAG and known:
+                    continue
+                if got < 0:
+                    return DEAD if got == _NO_CHIP else UNCERTAIN
                 cl2 = bytes(self._frame)
                 sak = self._select(_SEL_CL2, cl2)
                 if sak < 0 or sak & 0x04:
                     return UNCERTAIN  # 10-byte UIDs are not supported
                 uids.append(cl1[1:4] + cl2[:4])
-            elif cl1[0] == _CASCADE_TAG or sak & 0x04:
-                return UNCERTAIN
-            else:
-                uids.append(cl1[:4])
-            self._halt()
+                self._halt()
         if not uids:
             return UNCERTAIN
         uids.sort()

@@ -20,6 +20,7 @@ _NONE = const(255)
 _CHUNK = const(16)  # cells read between yields / hot re-scans
 _FAILS_TO_FAULT = const(3)
 _HOT_MS = const(1500)  # how long the neighbourhood of a change stays hot
+_HOT_EVERY_MS = const(3)  # at most this often during a pass, so a hot area cannot starve the rest
 _HOT_MAX = const(64)  # beyond this many hot cells (a whole setup being laid out) the full pass covers them
 _RADIUS = 1.6  # hex pitches: the cell and its six neighbours
 
@@ -176,12 +177,16 @@ class Scanner:
         from time import ticks_us
 
         n = self.n
+        last_hot = ticks_ms()
         while True:
             t0 = ticks_us()
             for i in range(n):
                 self.read_cell(i, ticks_ms())
                 if i % _CHUNK == _CHUNK - 1:
-                    self.rescan_hot()
+                    now = ticks_ms()
+                    if self._hot and ticks_diff(now, last_hot) >= _HOT_EVERY_MS:
+                        self.rescan_hot()
+                        last_hot = now
                     await asyncio.sleep_ms(0)
             self.last_pass_us = ticks_diff(ticks_us(), t0)
             self.scans += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fwproc import FirmwareProcess
+from fwproc import EMU_BOARD, FirmwareProcess
 from hexmate.firmware import wire
 
 UID = "04a1b2c3d4e5f6"
@@ -98,3 +98,50 @@ def test_heartbeat_and_ping(fw: FirmwareProcess) -> None:
     assert fw.wait_for(wire.PONG)[2] == wire.pack_u32(0xDEADBEEF)
     uptime, scans, counters = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=2.5)[2])
     assert uptime >= 900 and scans >= 2 and len(counters) == wire.N_COUNTERS
+
+
+def test_failed_reader_gives_fault_uncertain_and_red(fw: FirmwareProcess) -> None:
+    fw.tell("fail 30")
+    cell, code = wire.unpack_fault(fw.wait_for(wire.FAULT)[2])
+    assert (cell, code) == (30, wire.FAULT_NO_ANSWER)
+    assert wire.unpack_cell(fw.wait_for(wire.CELL)[2])[1:3] == (30, wire.UNCERTAIN)
+    tokens: list[str] = []
+    while "30=ff0000s" not in tokens:  # the boot report (every cell off) comes first
+        tokens = fw.wait_world("leds ").split()
+    fw.tell("heal 30")
+    assert wire.unpack_fault(fw.wait_for(wire.FAULT, timeout=5)[2]) == (30, wire.FAULT_RECOVERED)
+    assert wire.unpack_cell(fw.wait_for(wire.CELL)[2])[1:3] == (30, wire.EMPTY)
+
+
+def test_reboot_starts_afresh_with_the_tags_still_there(fw: FirmwareProcess) -> None:
+    fw.tell(f"place 12 {UID}")
+    fw.wait_for(wire.CELL)
+    fw.tell("reboot")
+    _, _, hello = fw.wait_for(wire.HELLO)
+    assert wire.unpack_hello(hello)[4] == 1  # sequence numbers start again
+    fw.sync()  # what the host does on an unexpected HELLO
+    snaps = [wire.unpack_snapshot(fw.wait_for(wire.SNAPSHOT)[2])[3] for _ in range(2)]
+    assert snaps[-1] == [(12, wire.TAGS, [bytes.fromhex(UID)])]
+
+
+def test_world_channel_rejects_bad_lines(fw: FirmwareProcess) -> None:
+    fw.tell("place 999 deadbeef", "juggle 3")
+    assert "no cell 999" in fw.wait_world("error")
+    assert "unknown command" in fw.wait_world("error")
+
+
+def test_pn5180_board_reports_a_whole_stack() -> None:
+    proc = FirmwareProcess(board=EMU_BOARD.with_name("pico-pn5180-346.json"))
+    try:
+        caps = wire.unpack_hello(proc.wait_for(wire.HELLO)[2])[3]
+        assert caps & wire.CAP_RFID_STACKS
+        proc.wait_for(wire.SNAPSHOT)
+        stack = ["e004010000000011", "e004010000000021", "e004010000000031"]
+        proc.tell(*[f"place 77 {u}" for u in stack])
+        seen: list[bytes] = []
+        while len(seen) < 3:  # the tags may land in more than one scan
+            _s, cell, state, _t, seen = wire.unpack_cell(proc.wait_for(wire.CELL)[2])
+            assert (cell, state) == (77, wire.TAGS)
+        assert seen == [bytes.fromhex(u) for u in stack]
+    finally:
+        proc.close()

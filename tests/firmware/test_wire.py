@@ -1,5 +1,6 @@
 """Framing and codec round trips for firmware/wire.py on CPython (the MicroPython side is tested too)."""
 
+import pytest
 from hexmate.firmware import wire
 
 
@@ -17,3 +18,16 @@ def test_garbage_before_a_frame_costs_only_the_garbage() -> None:
     frames = deframer.feed(b"\x13\x37garbage\x00" + good)
     assert frames == [(wire.ACK, 0, b"\x03")]
     assert deframer.errors == 1
+
+
+def test_heartbeat_round_trip_and_clamping() -> None:
+    counters = [0] * wire.N_COUNTERS
+    counters[wire.CTR_RESENDS] = 7
+    counters[wire.CTR_READER_ERRORS] = 70_000  # clamped to u16
+    p = wire.pack_heartbeat(2**32 + 5, 12, counters)
+    uptime, scans, got = wire.unpack_heartbeat(p)
+    assert (uptime, scans) == (5, 12)
+    assert got[wire.CTR_RESENDS] == 7 and got[wire.CTR_READER_ERRORS] == 0xFFFF
+    assert len(got) == wire.N_COUNTERS
+    with pytest.raises(wire.WireError):
+        wire.unpack_heartbeat(p[:-1])

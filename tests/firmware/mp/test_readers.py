@@ -61,11 +61,31 @@ def test_stack_is_resolved_by_walking_the_anticollision_tree():
     assert IO.reader.collisions > 0
 
 
-def test_unresolvable_stack_is_uncertain_not_guessed():
+def test_tags_sharing_their_first_uid_bytes_are_resolved_at_level_two():
     _reset(IO)
     IO.world.command("place 8 04a1b2c3d4e5f6")
     IO.world.command("place 8 04a1b2c4d4e5f7")  # same cascade-level-1 frame
-    assert _read(IO, 8) == (mfrc522.UNCERTAIN, [])
+    IO.world.command("place 8 04a1b2c3d4e5f7")  # differs only in the last bit
+    assert _read(IO, 8) == (mfrc522.TAGS, ["04a1b2c3d4e5f6", "04a1b2c3d4e5f7", "04a1b2c4d4e5f7"])
+
+
+def test_garbled_answer_is_uncertain_not_guessed():
+    _reset(IO)
+    IO.world.command("place 8 04a1b2c3d4e5f6")
+    chip = IO.world.chips[8]
+    real = chip._iso14443
+
+    def garble(data, bits):
+        resp = real(data, bits)
+        if resp is not None and data[0] == 0x93 and data[1] == 0x70:
+            return bytes([resp[0][0], resp[0][1] ^ 0xFF, resp[0][2]]), 0, -1  # SAK with a broken CRC
+        return resp
+
+    chip._iso14443 = garble
+    try:
+        assert _read(IO, 8) == (mfrc522.UNCERTAIN, [])
+    finally:
+        chip._iso14443 = real
 
 
 def test_too_many_tags_is_uncertain():

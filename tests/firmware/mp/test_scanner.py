@@ -58,10 +58,10 @@ def test_lift_and_stack_changes():
                            (41, EMPTY, [], 20)]
 
 
-def test_unresolvable_stack_reports_uncertain():
+def test_unreadable_cell_reports_uncertain():
     _board, io, sc, rec = make(debounce_ms=0)
-    io.world.command("place 42 04a1b2c3d4e5f6")
-    io.world.command("place 42 04a1b2c4d4e5f7")
+    for k in range(6):  # more tags than the reader resolves
+        io.world.command("place 42 0" + str(k) + "112233")
     full_pass(sc, 0)
     assert rec.changes == [(42, UNCERTAIN, [], 0)]
     assert sc.uncertain_reads == 1
