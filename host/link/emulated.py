@@ -82,6 +82,7 @@ class EmulatedTable:
         self._stderr_task: asyncio.Task[None] | None = None
         self._stopping = False
         self._spawned_at = 0.0
+        self._detected: set[int] = set()
         self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -115,7 +116,25 @@ class EmulatedTable:
         self._loop.add_reader(parent.fileno(), self._world_readable)
         self._open_pty()
         await self._spawn()
+        await self._settle()
         self._watch = asyncio.create_task(self._watchdog())
+
+    async def _settle(self, timeout_s: float = 3.0) -> None:
+        """Put the counters in ``cells`` on the board and wait until the firmware's scan has seen them.
+
+        A real board powers up with the counters already on it; waiting here means the host's first
+        snapshot (after its SYNC) already holds them. Frames written before the host opened the port are
+        flushed by pyserial's open, and the firmware resends whatever was not acknowledged.
+        """
+        want = {cell for cell, uids in self.cells.items() if uids}
+        self._detected = set()
+        self.replay_world()
+        end = time.monotonic() + timeout_s
+        while not want <= self._detected and time.monotonic() < end and self.running:
+            await asyncio.sleep(0.02)
+        if not want <= self._detected:
+            LOGGER.warning("the emulated board reported %d of %d set-up cells in time",
+                           len(want & self._detected), len(want))
 
     def _open_pty(self) -> None:
         self._master, self._slave = os.openpty()
@@ -281,5 +300,8 @@ class EmulatedTable:
                 break
             line = bytes(self._world_buf[:nl]).decode(errors="replace").strip()
             del self._world_buf[: nl + 1]
+            if line.startswith("trace detect "):
+                with contextlib.suppress(ValueError, IndexError):
+                    self._detected.add(int(line.split()[2]))
             if line:
                 self.on_world(line)

@@ -75,7 +75,6 @@ async def build_service(
                 if uid is not None and cell is not None:
                     table.cells.setdefault(cell, []).append(uid)
         await table.start()
-        table.replay_world()
         link = SerialLink(table.port_path)
     else:
         if port is None:

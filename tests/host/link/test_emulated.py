@@ -43,7 +43,6 @@ async def test_crashed_firmware_restarts_and_the_board_is_still_set() -> None:
     lines: list[str] = []
     table.on_world = lines.append
     await table.start()
-    table.replay_world()
     messages: list[TableMessage] = []
     conn = TableConnection(SerialLink(table.port_path), messages.append)
     task = asyncio.create_task(conn.run())
