@@ -291,9 +291,13 @@ class Service:
             path = [label(h) for h in ev.path]
             self._log("action", {"kind": "move", "text": text, "units": sorted(ev.units), "path": path,
                                  "trail": [label(h) for h in ev.trail], "cost": str(ev.cost)})
-            self.last_actions.appendleft(f"{self._names(ev.units)}: {' → '.join(path)} ({ev.cost} MF)")
+            # The pages are the shared view: a concealed stack's cost would betray its movement allowance.
+            shown = self.views.event(ev, SHARED)
+            cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
+            line = f"{self._names(ev.units)}: {' → '.join(path)}{cost}"
+            self.last_actions.appendleft(line)
             self.prompt = self.session.prompt()
-            self.notice = {"level": "ok", "text": f"Move recorded: {text}"}
+            self.notice = {"level": "ok", "text": f"Move recorded: {line}"}
             return True
         elif isinstance(ev, PutBack):
             self.prompt = self.session.prompt()
@@ -371,7 +375,8 @@ class Service:
             uid = self.registry.uid_of_unit(unit_id)
             cell = self.cells.cell_of(h)
             side = self.session.unit_summary(unit_id).get("side")
-            if uid is None or cell is None or side != self.session.to_act:
+            concealed = self.session.unit_summary(unit_id).get("label") == "?"
+            if uid is None or cell is None or side != self.session.to_act or concealed:
                 continue
             if self.session.destinations([unit_id], h):
                 return unit_id, cell, uid

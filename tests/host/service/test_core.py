@@ -165,3 +165,15 @@ def test_leds_line_parsing() -> None:
     cur = parse_leds_line("leds 12=dc0000b 40=00A000s", {})
     assert cur == {12: "#dc0000", 40: "#00a000"}
     assert parse_leds_line("leds 12=000000s junk 7=zz", cur) == {40: "#00a000"}
+
+
+async def test_a_concealed_units_lift_shows_no_destinations_or_name(rig) -> None:
+    unit, start_cell, _uid = rig.service.movable_counter()
+    rig.tracker.concealed.add(unit)  # as if the board had read it under its side's concealment counter
+    await rig.cell(start_cell, rig.uids_at(start_cell, without=unit))
+    lit = await rig.leds()
+    assert lit == {start_cell: _rgb(ORIGIN)}  # no green: the destinations would betray its MF
+    view = rig.service.view()
+    assert unit not in view["prompt"] and "concealed" in view["prompt"]
+    assert view["lit"] == [{"colour": "blue", "meaning": "start hex and trail", "css": "#0000c8",
+                            "hexes": [rig.session.label(rig.session.expected()[unit])]}]
