@@ -207,6 +207,11 @@ class Service:
         elif isinstance(item, Hello):
             self.hello = item
             self._log("hello", {"board": item.board, "firmware": item.firmware, "cells": item.n_cells})
+            expected_cells = len(getattr(self.board, "cells", ()))
+            if expected_cells and item.n_cells != expected_cells:
+                self.notice = {"level": "error", "text": (
+                    f"the table ({item.board}) has {item.n_cells} cells but board definition "
+                    f"{self.board.name} has {expected_cells}: start hexmate with the right --board")}
             if self.conn.state is ConnState.LIVE:
                 for button in self._dice_buttons():
                     self._arm(button)

@@ -177,3 +177,14 @@ async def test_a_concealed_units_lift_shows_no_destinations_or_name(rig) -> None
     assert unit not in view["prompt"] and "concealed" in view["prompt"]
     assert view["lit"] == [{"colour": "blue", "meaning": "start hex and trail", "css": "#0000c8",
                             "hexes": [rig.session.label(rig.session.expected()[unit])]}]
+
+
+async def test_a_table_of_another_size_is_named_on_the_page(rig) -> None:
+    rig.link.feed(wire.HELLO, 0, wire.pack_hello(120, 120, 0, rig.seq + 1, "mini-120", "t"))
+    for _ in range(50):
+        if rig.service.view()["notice"]["level"] == "error":
+            break
+        await asyncio.sleep(0.01)
+    text = rig.service.view()["notice"]["text"]
+    assert text == ("the table (mini-120) has 120 cells but board definition test-346 has 346: "
+                    "start hexmate with the right --board")
