@@ -282,8 +282,11 @@ class EmulatedTable:
             for uid in uids:
                 self.world(f"place {cell} {uid}")
 
-    def press(self, button: int) -> None:
+    def press(self, button: int, hold_s: float = 0.15) -> None:
+        """A finger on a dice button: pressed, held past the firmware's debounce, released."""
         self.world(f"press {button}")
+        loop = self._loop or asyncio.get_running_loop()
+        loop.call_later(hold_s, self.world, f"release {button}")
 
     def _world_readable(self) -> None:
         assert self._world_parent is not None

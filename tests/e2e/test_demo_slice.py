@@ -78,3 +78,37 @@ def test_lift_lights_destinations_illegal_is_red_with_rule_legal_is_recorded(dem
     assert any(e["kind"] == "action" and e["data"]["kind"] == "move" for e in lines)
     assert any(e["kind"] == "illegal" for e in lines)
     assert verify(demo.record).entries == len(lines)
+
+
+def test_keyboard_only_dice_roll_and_counter_placement(demo, browser) -> None:
+    table = browser.new_page()
+    companion = browser.new_page()
+    table.goto(demo.url + "table")
+    companion.goto(demo.url)
+    table.wait_for_selector("#dice button")
+    companion.wait_for_selector("#map .hex")
+
+    # dice: Tab to the first dice button and press Enter; the roll comes back from the firmware
+    table.locator("#dice button").first.focus()
+    table.keyboard.press("Enter")
+    companion.wait_for_function(
+        "() => [...document.querySelectorAll('#last-actions li')]"
+        ".some((li) => li.textContent.startsWith('dice'))",
+        timeout=5000)
+    roll = companion.locator("#last-actions li").first.inner_text()
+    values = [int(v) for v in roll.split()[1].split("+")]
+    assert len(values) == 2 and all(1 <= v <= 6 for v in values) and roll.endswith(f"= {sum(values)}")
+
+    # a counter from the tray, put on a hex by keyboard: the tray empties of it, the hex holds it
+    first = table.locator("#tray button").first
+    uid = first.get_attribute("data-uid")
+    first.focus()
+    table.keyboard.press("Enter")
+    assert "Holding" in table.locator("#hand").inner_text()
+    table.locator("#goto").fill("GG10")
+    table.keyboard.press("Enter")
+    table.keyboard.press("Enter")  # focus moved to hex GG10: put the counter down
+    table.wait_for_selector(f'#board .cell[data-label="GG10"] .chip[data-uid="{uid}"]', timeout=5000)
+    assert table.locator(f'#tray button[data-uid="{uid}"]').count() == 0
+    dice = [json.loads(x) for x in demo.record.read_text().splitlines() if '"kind":"dice"' in x]
+    assert dice and dice[-1]["data"]["values"] == values
