@@ -359,6 +359,11 @@ class Service:
             self._publish()
             return
         d = action.data
+        n_cells = len(self.board.cells)
+        if action.kind in ("place", "lift") and not 0 <= int(d["cell"]) < n_cells:
+            self.notice = {"level": "error", "text": f"no cell {d['cell']} on board {self.board.name}"}
+            self._publish()
+            return
         if action.kind == "place":
             self.table.place(int(d["cell"]), str(d["uid"]))
         elif action.kind == "lift":

@@ -51,6 +51,7 @@ def test_run_on_a_missing_port_says_so_and_keeps_retrying(tmp_path) -> None:
     import signal
     import subprocess
     import sys
+    import threading
     import time
     from pathlib import Path
 
@@ -67,9 +68,19 @@ def test_run_on_a_missing_port_says_so_and_keeps_retrying(tmp_path) -> None:
          "--record", str(tmp_path / "r.jsonl")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ),
     )
-    time.sleep(2.5)
+    safety = threading.Timer(30, proc.kill)  # a hung command fails the test instead of hanging it
+    safety.start()
+    seen = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        seen.append(line)
+        if "not found" in line:
+            break
+    time.sleep(1.5)  # several retries with backoff happen meanwhile
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=10)
+    safety.cancel()
+    out = "".join(seen) + out
     assert proc.returncode == 0, out
     lost = [line for line in out.splitlines() if f"serial port {port} not found" in line]
     assert len(lost) == 1, out  # said clearly, once, while it retries with backoff
