@@ -1,16 +1,20 @@
 # Board definition loader for the firmware: reads hardware/boards/*.json into compact arrays.
 #
 # The CPython loader (hexmate.hardware.boards) validates every key; this one trusts the file (it was checked
-# on the host before deploy), keeps only what the firmware needs and drops the parsed JSON at once, so a
-# 346-cell board costs a few kB of arrays instead of a few hundred dicts.
+# on the host before deploy) and keeps only what the firmware needs. The cells are parsed one object at a
+# time while the file is read line by line, so a 346-cell board never exists as a tree of dicts: the peak is
+# one cell, and the result is a few kB of arrays (an RP2040 cannot afford json.load of the whole file).
 
-import gc
 import json
 from array import array
 
 
+class BoardFileError(ValueError):
+    pass
+
+
 class Board:
-    def __init__(self, d):
+    def __init__(self, d, cells):
         self.name = d["name"]
         self.mcu = d["mcu"]
         self.pitch_mm = float(d["pitch_mm"])
@@ -30,29 +34,13 @@ class Board:
         self.led_order = led["order"]
         self.brightness = led["brightness"]
         self.buttons = [(b["id"], b["pin"], b["active_low"]) for b in d["buttons"]]
-        cells = d["cells"]
-        n = len(cells)
-        self.n_cells = n
-        self.cs = array("H", bytes(2 * n))
-        self.x = array("f", bytes(4 * n))
-        self.y = array("f", bytes(4 * n))
+        self.n_cells = cells.n
+        self.cs = cells.cs
+        self.x = cells.x
+        self.y = cells.y
         # LED indices of cell i: led_list[led_first[i]:led_first[i + 1]]
-        self.led_first = array("H", bytes(2 * (n + 1)))
-        total = 0
-        for cell in cells:
-            total += len(cell["leds"])
-        self.led_list = array("H", bytes(2 * total))
-        k = 0
-        for i in range(n):
-            cell = cells[i]
-            self.cs[i] = cell["reader"]["cs"]
-            self.x[i] = cell["x_mm"]
-            self.y[i] = cell["y_mm"]
-            self.led_first[i] = k
-            for li in cell["leds"]:
-                self.led_list[k] = li
-                k += 1
-        self.led_first[n] = k
+        self.led_first = cells.led_first
+        self.led_list = cells.led_list
 
     def neighbourhood(self, cell, radius_pitches, out):
         """Append to out every cell within radius_pitches hex pitches of cell (the cell itself too)."""
@@ -70,10 +58,82 @@ class Board:
         return out
 
 
+class _Cells:
+    def __init__(self):
+        self.n = 0
+        self.cs = array("H")
+        self.x = array("f")
+        self.y = array("f")
+        self.led_first = array("H", [0])
+        self.led_list = array("H")
+
+    def add(self, text, path):
+        cell = json.loads(text)
+        if cell["id"] != self.n:
+            raise BoardFileError(path + ": cell " + str(self.n) + " has id " + str(cell["id"]))
+        self.n += 1
+        self.cs.append(cell["reader"]["cs"])
+        self.x.append(cell["x_mm"])
+        self.y.append(cell["y_mm"])
+        for li in cell["leds"]:
+            self.led_list.append(li)
+        self.led_first.append(len(self.led_list))
+
+
 def load(path):
+    header = []  # the file's text outside the cells array (which becomes [])
+    cells = _Cells()
+    depth = 0
+    in_str = False
+    esc = False
+    in_cells = False
+    cur = None  # pieces of the cell object being read (generic path)
     with open(path) as f:
-        d = json.load(f)
-    b = Board(d)
-    del d
-    gc.collect()
-    return b
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            if in_cells and depth == 2 and cur is None:
+                s = line.strip()
+                if s.endswith(","):
+                    s = s[:-1]
+                if s.startswith("{") and s.endswith("}") and s.count("{") == s.count("}"):
+                    cells.add(s, path)  # fast path: one cell per line, as generate.py writes them
+                    continue
+            for ch in line:
+                if in_str:
+                    if esc:
+                        esc = False
+                    elif ch == "\\":
+                        esc = True
+                    elif ch == '"':
+                        in_str = False
+                elif ch == '"':
+                    in_str = True
+                elif ch in "{[":
+                    if depth == 1 and ch == "[" and "".join(header).rstrip().endswith('"cells":'):
+                        in_cells = True
+                        header.append("[]")
+                        depth += 1
+                        continue
+                    depth += 1
+                elif ch in "}]":
+                    depth -= 1
+                    if in_cells and depth == 1:
+                        in_cells = False
+                        continue
+                if in_cells:
+                    if depth >= 3 or (depth == 2 and ch == "}"):
+                        if cur is None:
+                            cur = []
+                        cur.append(ch)
+                        if depth == 2:
+                            cells.add("".join(cur), path)
+                            cur = None
+                else:
+                    header.append(ch)
+    try:
+        d = json.loads("".join(header))
+    except ValueError as e:
+        raise BoardFileError(path + ": " + str(e)) from None
+    return Board(d, cells)

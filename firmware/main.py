@@ -51,9 +51,23 @@ class StdioLink:
         self._buf = bytearray(_RX_CHUNK)
         self._b1 = bytearray(1)
         self._left = 0  # data bytes still due in the current COBS block
+        self.lost = 0  # reads/writes that failed because the other end was gone
+        self.down = False  # the last read failed that way
 
     def read(self):
-        """Bytes available now (possibly empty), as a memoryview valid until the next call."""
+        """Bytes available now (possibly empty), as a memoryview valid until the next call. A port with
+        nobody on the other end (pty slave closed: EIO) reads as empty; the host resyncs when it returns."""
+        try:
+            data = self._read()
+        except OSError:
+            self.lost += 1
+            self.down = True
+            self._left = 0
+            return b""
+        self.down = False
+        return data
+
+    def _read(self):
         buf = self._buf
         n = 0
         inp = self._inp
@@ -76,7 +90,10 @@ class StdioLink:
         return memoryview(buf)[:n]
 
     def write(self, data):
-        self._out.write(data)
+        try:
+            self._out.write(data)
+        except OSError:
+            self.lost += 1  # nobody listening: sequenced frames are resent, the rest is moot
 
 
 class Firmware:
@@ -105,7 +122,7 @@ class Firmware:
             caps |= wire.CAP_RFID_STACKS
         if boardio.EMULATED:
             caps |= wire.CAP_EMULATED
-        self.caps = caps
+        self.caps = caps | getattr(link, "caps", 0)
 
     # --- outgoing -------------------------------------------------------------------------------------
     def now(self):
@@ -245,7 +262,7 @@ class Firmware:
                 self.flush()
                 self.alive[0] += 1
             else:
-                await asyncio.sleep_ms(1)
+                await asyncio.sleep_ms(5 if getattr(link, "down", False) else 1)
 
     def tx_step(self):
         """Move backlog into the channel as room appears, send an owed snapshot, resend on timeout."""
@@ -369,10 +386,14 @@ def board_path():
     return "board.json"
 
 
-def main():
-    micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
+def main(link=None):
+    """Run the firmware. `link` is any object with read() -> bytes-like (what is available now, possibly
+    empty; never blocks) and write(data); it may carry `caps` (e.g. wire.CAP_BLE) for HELLO. Default: USB
+    serial (stdin/stdout)."""
     board = boardmod.load(board_path())
-    link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
+    if link is None:
+        micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
+        link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
     world_stream = None
     fd = os.getenv("HEXMATE_WORLD_FD") if boardio.EMULATED else None
     if fd:

@@ -240,13 +240,34 @@ def _pack_str(s):
     return bytes([len(b)]) + b
 
 
+def _text(b):
+    """Strict UTF-8 on both ends. MicroPython's decode() accepts overlong forms, UTF-16 surrogates and code
+    points past U+10FFFF, which CPython refuses: refuse them here too, so that board and host agree."""
+    n = len(b)
+    for i in range(n):
+        c = b[i]
+        if c < 0x80:
+            continue
+        if c == 0xC0 or c == 0xC1 or c >= 0xF5:
+            raise WireError("text is not UTF-8")
+        d = b[i + 1] if i + 1 < n else 0x80
+        if (c == 0xE0 and d < 0xA0) or (c == 0xED and d >= 0xA0) or (c == 0xF0 and d < 0x90) or (
+            c == 0xF4 and d >= 0x90
+        ):
+            raise WireError("text is not UTF-8")
+    try:
+        return b.decode()
+    except UnicodeError:  # CPython raises its subclass UnicodeDecodeError, MicroPython UnicodeError
+        raise WireError("text is not UTF-8") from None
+
+
 def _unpack_str(p, i):
     if i >= len(p):
         raise WireError("string length missing")
     n = p[i]
     if i + 1 + n > len(p):
         raise WireError("string truncated")
-    return bytes(p[i + 1 : i + 1 + n]).decode(), i + 1 + n
+    return _text(bytes(p[i + 1 : i + 1 + n])), i + 1 + n
 
 
 def pack_uids(uids):
@@ -393,7 +414,7 @@ def pack_log(level, text):
 def unpack_log(p):
     if not p:
         raise WireError("LOG empty")
-    return p[0], bytes(p[1:]).decode()
+    return p[0], _text(bytes(p[1:]))
 
 
 def pack_fault(cell, code):

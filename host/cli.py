@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 # on its parser(s) taking the parsed namespace and returning an exit status.
 COMMAND_MODULES = (
     "hexmate.host.commands.run",
+    "hexmate.host.commands.firmware",
     "hexmate.host.commands.table",
     "hexmate.host.commands.rules",
 )

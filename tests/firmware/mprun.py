@@ -1,7 +1,8 @@
 """Runs MicroPython test scripts (tests/firmware/mp/*.py) under the real unix port and collects PASS/FAIL.
 
-Each script runs once per session; every test_* function in it becomes one pytest item asserting its PASS
-line, so a failure names the MicroPython test and shows its traceback.
+Each script runs once per session (a first line `# mp-args: ...` adds interpreter options, e.g. a heap
+size); every test_* function in it becomes one pytest item asserting its PASS line, so a failure names the
+MicroPython test and shows its traceback.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ def case_names(script: str) -> list[str]:
 @cache
 def run_script(script: str) -> str:
     env = dict(os.environ, MICROPYPATH=f".frozen:{ROOT / 'firmware'}:{MP_DIR}")
-    proc = subprocess.run([str(MICROPYTHON), str(MP_DIR / script)], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    first = (MP_DIR / script).read_text().splitlines()[0]
+    args = first.split(":", 1)[1].split() if first.startswith("# mp-args:") else []
+    proc = subprocess.run([str(MICROPYTHON), *args, str(MP_DIR / script)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
     out = proc.stdout + proc.stderr
     if "DONE" not in proc.stdout:
         raise AssertionError(f"{script} did not finish (exit {proc.returncode}):\n{out}")

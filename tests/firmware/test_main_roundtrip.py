@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
+import serial
 from fwproc import EMU_BOARD, FirmwareProcess
-from hexmate.firmware import wire
+from hexmate.firmware import reliable, wire
 
 UID = "04a1b2c3d4e5f6"
 
@@ -145,3 +147,21 @@ def test_pn5180_board_reports_a_whole_stack() -> None:
         assert seen == [bytes.fromhex(u) for u in stack]
     finally:
         proc.close()
+
+
+def test_firmware_survives_the_host_closing_and_reopening_the_port(fw: FirmwareProcess) -> None:
+    path = fw.port.port
+    fw.port.close()
+    fw.tell(f"place 3 {UID}")  # happens while nobody listens
+    time.sleep(0.5)
+    assert fw.proc.poll() is None
+    fw.port = serial.Serial(path, timeout=0)
+    fw.channel = reliable.Channel(wire)  # a new host session
+    fw.deframer = wire.Deframer()
+    fw.received.clear()
+    fw.sync()
+    fw.wait_for(wire.HELLO)
+    entries = []
+    while not entries:
+        entries = wire.unpack_snapshot(fw.wait_for(wire.SNAPSHOT)[2])[3]
+    assert entries == [(3, wire.TAGS, [bytes.fromhex(UID)])]
