@@ -36,21 +36,23 @@ class Reboot(Exception):
 
 
 class StdioLink:
-    """USB serial on a board, the pty master on the unix port: stdin/stdout in binary.
+    """USB serial on a board, the pty master on the unix port: stdin/stdout in binary. Reads never block."""
 
-    Reads never block the event loop for long: after poll() says a byte is there, the reader follows the COBS
-    structure (a code byte says how many data bytes follow) and reads a whole block with one call."""
-
-    def __init__(self, inp, out):
+    def __init__(self, inp, out, gate_writes=True):
         import select
 
         self._inp = inp
         self._out = out
         self._poll = select.poll()
         self._poll.register(inp, select.POLLIN)
+        self._out_poll = select.poll()
+        self._out_poll.register(out, select.POLLOUT)
+        # verified on the unix port (pty); on a board USB CDC has its own flow control and timeouts
+        self._gate = gate_writes
+        self.dropped = 0  # frames not written because the port was full
         self._buf = bytearray(_RX_CHUNK)
         self._b1 = bytearray(1)
-        self._left = 0  # data bytes still due in the current COBS block
+        self._views = [memoryview(self._buf)[:k] for k in range(65)]  # the common short reads, made once
         self.lost = 0  # reads/writes that failed because the other end was gone
         self.down = False  # the last read failed that way
 
@@ -62,38 +64,35 @@ class StdioLink:
         except OSError:
             self.lost += 1
             self.down = True
-            self._left = 0
             return b""
         self.down = False
         return data
 
     def _read(self):
+        # byte by byte while poll() says more is there: a blocking readinto of n bytes waits for all n, and
+        # a garbled length would stall the board (about 1.5 us per byte on the unix port)
         buf = self._buf
+        b1 = self._b1
+        poll = self._poll.poll
+        readinto = self._inp.readinto
         n = 0
-        inp = self._inp
-        while n < _RX_CHUNK - 256 and self._poll.poll(0):
-            if self._left:
-                k = self._left
-                got = inp.readinto(memoryview(buf)[n : n + k])
-                if not got:
-                    break
-                n += got
-                self._left = 0
-                continue
-            got = inp.readinto(self._b1)
-            if not got:
+        while n < _RX_CHUNK and poll(0):
+            if not readinto(b1):
                 break
-            c = self._b1[0]
-            buf[n] = c
+            buf[n] = b1[0]
             n += 1
-            self._left = c - 1 if c > 1 else 0
-        return memoryview(buf)[:n]
+        return self._views[n] if n < len(self._views) else memoryview(buf)[:n]
 
     def write(self, data):
+        # a host that stops reading must not stall the board: when the port cannot take more, the frame is
+        # dropped (sequenced frames are resent until acknowledged; heartbeats and logs are moot by then)
+        if self._gate and not self._out_poll.poll(0):
+            self.dropped += 1
+            return
         try:
             self._out.write(data)
         except OSError:
-            self.lost += 1  # nobody listening: sequenced frames are resent, the rest is moot
+            self.lost += 1  # nobody on the other end
 
 
 class Firmware:
@@ -257,7 +256,11 @@ class Firmware:
             data = link.read()
             if data:
                 for kind, seq, payload in deframer.feed(data):
-                    self.on_frame(kind, seq, payload)
+                    try:
+                        self.on_frame(kind, seq, payload)
+                    except Exception as e:  # a bad frame must never stop the board
+                        self.counters[wire.CTR_BAD_PAYLOADS] += 1
+                        self.log(wire.LOG_ERROR, "frame " + str(kind) + " failed: " + repr(e))
                 self.counters[wire.CTR_RX_BAD_FRAMES] = deframer.errors
                 self.flush()
                 self.alive[0] += 1
@@ -393,7 +396,7 @@ def main(link=None):
     board = boardmod.load(board_path())
     if link is None:
         micropython.kbd_intr(-1)  # 0x03 is data on the link, not Ctrl-C
-        link = StdioLink(sys.stdin.buffer, sys.stdout.buffer)
+        link = StdioLink(sys.stdin.buffer, sys.stdout.buffer, gate_writes=boardio.EMULATED)
     world_stream = None
     fd = os.getenv("HEXMATE_WORLD_FD") if boardio.EMULATED else None
     if fd:

@@ -128,13 +128,11 @@ class Mfrc522:
 
     # --- one exchange with the cards in the field -------------------------------------------------------
     def _transceive(self, n, tx_last_bits, rx_align):
-        wr = self._wr
-        rd = self._rd
         spi = self._spi
         cs = self._cs
-        wr(_COMMAND, _IDLE)
-        wr(_COM_IRQ, 0x7F)
-        wr(_FIFO_LEVEL, 0x80)
+        self._wr(_COMMAND, _IDLE)
+        self._wr(_COM_IRQ, 0x7F)
+        self._wr(_FIFO_LEVEL, 0x80)
         fw = self._fifo_w
         tx = self._tx
         for i in range(n):
@@ -143,28 +141,28 @@ class Mfrc522:
         spi.write(self._fw_views[1 + n])
         cs.value(1)
         framing = (rx_align << 4) | tx_last_bits
-        wr(_BIT_FRAMING, framing)
-        wr(_COMMAND, _TRANSCEIVE)
-        wr(_BIT_FRAMING, 0x80 | framing)
+        self._wr(_BIT_FRAMING, framing)
+        self._wr(_COMMAND, _TRANSCEIVE)
+        self._wr(_BIT_FRAMING, 0x80 | framing)
         t0 = ticks_us()
         while True:
-            irq = rd(_COM_IRQ)
+            irq = self._rd(_COM_IRQ)
             if irq & 0x30:  # RxIRq | IdleIRq
                 break
             if irq & 0x01:  # TimerIRq: nobody answered
                 return _NO_TAG
             if ticks_diff(ticks_us(), t0) > self._wait_us:
                 return _NO_CHIP
-        err = rd(_ERROR)
+        err = self._rd(_ERROR)
         if err & 0x13:  # BufferOvfl | ParityErr | ProtocolErr
             return _FAILED
         self._coll = -1
         if err & 0x08:  # CollErr
-            c = rd(_COLL)
+            c = self._rd(_COLL)
             if c & 0x20:  # CollPosNotValid
                 return _FAILED
             self._coll = (c & 0x1F) or 32
-        level = rd(_FIFO_LEVEL)
+        level = self._rd(_FIFO_LEVEL)
         if level > 64:
             return _FAILED
         if level:

@@ -75,7 +75,9 @@ class SimMfrc522:
         self.failed = False
         self.regs = bytearray(64)
         self.regs[0x37] = version
-        self.fifo = bytearray()
+        self._fifo = bytearray(64)  # preallocated: the emulator reads 346 of these per pass
+        self._fn = 0  # bytes in the FIFO
+        self._fr = 0  # read position
 
     # --- SPI side --------------------------------------------------------------------------------------
     def transfer(self, tx, rx):
@@ -103,25 +105,27 @@ class SimMfrc522:
 
     def _read(self, reg):
         if reg == 0x09:
-            if self.fifo:
-                b = self.fifo[0]
-                self.fifo = self.fifo[1:]
+            if self._fr < self._fn:
+                b = self._fifo[self._fr]
+                self._fr += 1
                 return b
             return 0
         if reg == 0x0A:
-            return len(self.fifo)
+            return self._fn - self._fr
         return self.regs[reg]
 
     def _write(self, reg, val):
         regs = self.regs
         if reg == 0x09:
-            if len(self.fifo) < 64:
-                self.fifo.append(val)
+            if self._fn < 64:
+                self._fifo[self._fn] = val
+                self._fn += 1
             else:
                 regs[0x06] |= 0x10  # BufferOvfl
         elif reg == 0x0A:
             if val & 0x80:
-                self.fifo = bytearray()
+                self._fn = 0
+                self._fr = 0
         elif reg == 0x04:  # ComIrqReg: bit 7 says set or clear the marked bits
             if val & 0x80:
                 regs[0x04] |= val & 0x7F
@@ -134,7 +138,8 @@ class SimMfrc522:
                 for i in range(64):
                     regs[i] = 0
                 regs[0x37] = version
-                self.fifo = bytearray()
+                self._fn = 0
+                self._fr = 0
         elif reg == 0x0D:
             regs[0x0D] = val & 0x7F
             if val & 0x80 and regs[0x01] == 0x0C:
@@ -144,12 +149,18 @@ class SimMfrc522:
 
     # --- RF side ---------------------------------------------------------------------------------------
     def _exchange(self, tx_last_bits, rx_align):
-        data = bytes(self.fifo)
-        self.fifo = bytearray()
         regs = self.regs
         regs[0x06] = 0
         regs[0x0E] = 0x80
         regs[0x0C] = 0
+        if not self.cards:  # an empty field never answers (and an empty cell must not allocate)
+            self._fn = 0
+            self._fr = 0
+            regs[0x04] |= 0x41  # TxIRq | TimerIRq
+            return
+        data = bytes(self._fifo[self._fr : self._fn])
+        self._fn = 0
+        self._fr = 0
         if not regs[0x14] & 0x03:
             resp = None  # antenna off: nobody is powered
         else:
@@ -158,7 +169,8 @@ class SimMfrc522:
             regs[0x04] |= 0x41  # TxIRq | TimerIRq
             return
         out, nbits_last, coll = resp
-        self.fifo = bytearray(out)
+        self._fifo[: len(out)] = out
+        self._fn = len(out)
         regs[0x0C] = nbits_last & 7
         if coll > 0:
             regs[0x06] |= 0x08

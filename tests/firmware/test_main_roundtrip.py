@@ -165,3 +165,41 @@ def test_firmware_survives_the_host_closing_and_reopening_the_port(fw: FirmwareP
     while not entries:
         entries = wire.unpack_snapshot(fw.wait_for(wire.SNAPSHOT)[2])[3]
     assert entries == [(3, wire.TAGS, [bytes.fromhex(UID)])]
+
+
+def test_garbage_on_the_link_is_counted_and_the_board_keeps_answering(fw: FirmwareProcess) -> None:
+    import random
+
+    rng = random.Random(5)
+    junk = bytes(rng.randrange(256) for _ in range(3000))
+    fw.port.write(junk + b"\x00")
+    fw.port.write(wire.encode_frame(wire.SET, 0, b"\x01"))  # a known kind with a short payload
+    fw.send(wire.PING, wire.pack_u32(77))
+    assert fw.wait_for(wire.PONG)[2] == wire.pack_u32(77)
+    counters = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=2.5)[2])[2]
+    assert counters[wire.CTR_RX_BAD_FRAMES] > 0
+
+
+def test_a_host_that_stops_reading_does_not_stall_the_board(fw: FirmwareProcess) -> None:
+    ping = wire.encode_frame(wire.PING, 0, wire.pack_u32(1))
+    for _ in range(40):  # ~40 kB of PONGs that nobody reads: far more than the pty holds
+        fw.port.write(ping * 100)
+        time.sleep(0.01)
+    fw.tell("leds?")  # the world channel is served by the same event loop
+    deadline = time.monotonic() + 3
+    buf = b""
+    while b"leds " not in buf and time.monotonic() < deadline:
+        try:
+            buf += fw.world.recv(65536)
+        except BlockingIOError:
+            time.sleep(0.01)
+    assert b"leds " in buf
+    fw.port.reset_input_buffer()
+    fw.pump(0.2)
+    fw.send(wire.PING, wire.pack_u32(99))
+    end = time.monotonic() + 3
+    while time.monotonic() < end:
+        if any(k == wire.PONG and p == wire.pack_u32(99) for k, _, p in fw.pump(0.05)):
+            break
+    else:
+        raise AssertionError("no PONG after the host read again")

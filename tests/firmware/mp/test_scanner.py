@@ -131,4 +131,19 @@ def test_selftest_reports_dead_readers():
     assert [c[:2] for c in rec.changes] == [(5, UNCERTAIN), (300, UNCERTAIN)]
 
 
+def test_a_pass_over_empty_cells_allocates_nothing():
+    import gc
+
+    _board, _io, sc, _rec = make()
+    full_pass(sc, 0)
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        full_pass(sc, 10)
+        assert gc.mem_alloc() - before == 0  # driver, decoder and scanner hot path (and the chip model)
+    finally:
+        gc.enable()
+
+
 run(globals())
