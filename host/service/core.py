@@ -60,6 +60,8 @@ _MEANING = {
 }
 _RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
         "white": (160, 160, 160), "magenta": (200, 0, 200)}
+_DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
+                    "resends", "duplicates", "coalesced", "failed_readers")
 _CLIENT_QUEUE = 64
 _LAST_ACTIONS = 12
 
@@ -244,8 +246,7 @@ class Service:
         elif isinstance(item, FirmwareLog):
             LOGGER.info("firmware: %s", item.text)
         elif isinstance(item, Heartbeat):
-            self.heartbeat = item
-            return  # no page update for every heartbeat
+            self.heartbeat = item  # once a second: the pages' link health stays current
         self._publish()
 
     def _dice_buttons(self) -> list[int]:
@@ -402,7 +403,8 @@ class Service:
         return {
             "type": "view",
             "conn": {"state": self.conn.state.value, "detail": self.conn.detail,
-                     "counters": self.conn.counters.as_dict(), "pending": self.conn.pending()},
+                     "counters": self.conn.counters.as_dict(), "pending": self.conn.pending(),
+                     "device": self._device_health()},
             "board": self.hello.board if self.hello else None,
             "firmware": self.hello.firmware if self.hello else None,
             "phase": s.phase,
@@ -416,6 +418,15 @@ class Service:
             "last_actions": list(self.last_actions),
             "tracker": self.tracker.phase.value,
         }
+
+    def _device_health(self) -> dict[str, int]:
+        """The board's own figures from its last heartbeat (firmware/wire.py CTR_* order)."""
+        hb = self.heartbeat
+        if hb is None:
+            return {}
+        out = {"uptime_s": hb.uptime_ms // 1000, "scans": hb.scans}
+        out.update({name: value for name, value in zip(_DEVICE_COUNTERS, hb.counters, strict=False)})
+        return out
 
     def _lit_groups(self) -> list[dict[str, Any]]:
         """The lit hexes grouped by what their colour means, for the page's text (screen readers)."""

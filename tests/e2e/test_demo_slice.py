@@ -110,5 +110,10 @@ def test_keyboard_only_dice_roll_and_counter_placement(demo, browser) -> None:
     table.keyboard.press("Enter")  # focus moved to hex GG10: put the counter down
     table.wait_for_selector(f'#board .cell[data-label="GG10"] .chip[data-uid="{uid}"]', timeout=5000)
     assert table.locator(f'#tray button[data-uid="{uid}"]').count() == 0
+    # the companion page answers "what is in this hex" from the keyboard too
+    companion.locator("#find").fill(start := get_json(demo.url + "api/movable")["cell_label"])
+    companion.keyboard.press("Enter")
+    answer = companion.locator("#find-result").inner_text()
+    assert answer.startswith(f"D{start},") and "holds" in answer
     dice = [json.loads(x) for x in demo.record.read_text().splitlines() if '"kind":"dice"' in x]
     assert dice and dice[-1]["data"]["values"] == values

@@ -40,7 +40,8 @@
     }
     const health = document.getElementById("health");
     health.textContent = "";
-    for (const [k, val] of Object.entries(v.conn.counters).concat([["pending", v.conn.pending]])) {
+    const device = Object.entries(v.conn.device || {}).map(([k, val]) => ["board " + k, val]);
+    for (const [k, val] of Object.entries(v.conn.counters).concat([["pending", v.conn.pending]], device)) {
       const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
       const dd = document.createElement("dd"); dd.textContent = String(val); dd.dataset.key = k;
       health.append(dt, dd);
