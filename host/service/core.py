@@ -417,6 +417,8 @@ class Service:
             "lit": self._lit_groups(),
             "last_actions": list(self.last_actions),
             "tracker": self.tracker.phase.value,
+            "record": ({"file": self.record.path.name, "entries": self.record.n, "head": self.record.head}
+                       if self.record is not None else None),
         }
 
     def _device_health(self) -> dict[str, int]:

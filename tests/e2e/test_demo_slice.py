@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from hexmate.host.record import verify
 
@@ -78,6 +79,13 @@ def test_lift_lights_destinations_illegal_is_red_with_rule_legal_is_recorded(dem
     assert any(e["kind"] == "action" and e["data"]["kind"] == "move" for e in lines)
     assert any(e["kind"] == "illegal" for e in lines)
     assert verify(demo.record).entries == len(lines)
+    # the page shows the record's head hash (refreshed with the next heartbeat): players can note it
+    for _ in range(50):
+        if companion.locator("#record").get_attribute("title") == verify(demo.record).head:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the page's record hash never matched the file")
 
 
 def test_keyboard_only_dice_roll_and_counter_placement(demo, browser) -> None:

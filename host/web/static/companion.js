@@ -38,6 +38,11 @@
       li.textContent = a;
       list.appendChild(li);
     }
+    const rec = document.getElementById("record");
+    rec.textContent = v.record
+      ? v.record.file + ": " + v.record.entries + " entries, head hash " + v.record.head.slice(0, 16) + "…"
+      : "not recorded";
+    rec.title = v.record ? v.record.head : "";
     const health = document.getElementById("health");
     health.textContent = "";
     const device = Object.entries(v.conn.device || {}).map(([k, val]) => ["board " + k, val]);
