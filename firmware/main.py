@@ -309,7 +309,7 @@ class Firmware:
                     request, values = rolled
                     self.send_critical(wire.DICE, wire.pack_dice(request, button, self.now(), values))
                 elif self.button_events:
-                    self.send_critical(wire.BUTTON, bytes((button, 1)) + wire.pack_u32(self.now()))
+                    self.send_critical(wire.BUTTON, wire.pack_button(button, 1, self.now()))
                 self.flush()
             await asyncio.sleep_ms(5)
 

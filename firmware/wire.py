@@ -427,6 +427,17 @@ def unpack_fault(p):
     return struct.unpack("<HB", p)
 
 
+def pack_button(button, pressed, t_ms):
+    return struct.pack("<BBI", button, 1 if pressed else 0, t_ms & 0xFFFFFFFF)
+
+
+def unpack_button(p):
+    """-> (button, pressed, t_ms)"""
+    if len(p) != 6:
+        raise WireError("BUTTON wrong length")
+    return struct.unpack("<BBI", p)
+
+
 def pack_u32(v):
     return struct.pack("<I", v & 0xFFFFFFFF)
 

@@ -76,7 +76,7 @@ def test_armed_press_rolls_both_dice(fw: FirmwareProcess) -> None:
     fw.pump(0.1)  # let the release settle past the debounce
     fw.tell("press 1")  # not armed any more: a plain BUTTON event
     _, _, payload = fw.wait_for(wire.BUTTON)
-    assert payload[:2] == bytes([1, 1])
+    assert wire.unpack_button(payload)[:2] == (1, 1)
 
 
 def test_unacked_events_are_resent_then_sync_resends_and_snapshots(fw: FirmwareProcess) -> None:

@@ -31,3 +31,9 @@ def test_heartbeat_round_trip_and_clamping() -> None:
     assert len(got) == wire.N_COUNTERS
     with pytest.raises(wire.WireError):
         wire.unpack_heartbeat(p[:-1])
+
+
+def test_button_round_trip() -> None:
+    assert wire.unpack_button(wire.pack_button(1, True, 2**32 + 9)) == (1, 1, 9)
+    with pytest.raises(wire.WireError):
+        wire.unpack_button(b"\x01")
