@@ -1,15 +1,189 @@
-"""``hexmate demo``: start the host service on an emulated table (placeholder until the spine lands)."""
+"""``hexmate demo`` (emulated table, ASL demo scenario), ``hexmate run`` (a real table on a serial port) and
+``hexmate record verify``. Errors reach the player as one clear line, never as a traceback."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import datetime
+import errno
+import logging
+import os
+import signal
+import socket
+import sys
+import webbrowser
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+LOGGER = logging.getLogger(__name__)
+
+DEFAULT_HTTP_PORT = 8346
+
+
+class CommandError(Exception):
+    """A problem the player can fix; printed as one line."""
 
 
 def register(subparsers: Any) -> None:
-    demo = subparsers.add_parser("demo", help="run the host on an emulated table with the demo scenario")
+    demo = subparsers.add_parser("demo", help="run the host on an emulated table with the ASL demo scenario")
+    _common(demo)
     demo.set_defaults(func=_demo)
+
+    run = subparsers.add_parser("run", help="run the host on a real table (USB serial)")
+    run.add_argument("--port", required=True, help="serial port of the table, e.g. /dev/ttyACM0")
+    run.add_argument("--board", default="pico-346", help="board name or JSON file (default pico-346)")
+    run.add_argument("--scenario", required=True, help="scenario JSON file")
+    run.add_argument("--game", default="asl", help="game the scenario belongs to (default asl)")
+    _common(run)
+    run.set_defaults(func=_run)
+
+    record = subparsers.add_parser("record", help="game records")
+    rsub = record.add_subparsers(dest="record_command", metavar="ACTION")
+    verify = rsub.add_parser("verify", help="check a record's hash chain")
+    verify.add_argument("file")
+    verify.set_defaults(func=_verify)
+    record.set_defaults(func=lambda args: (record.print_help(), 2)[1])
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port-http", type=int, default=DEFAULT_HTTP_PORT, help="web page port (default 8346)")
+    p.add_argument("--host-http", default="127.0.0.1", help="page address (default 127.0.0.1)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--record", metavar="FILE", help="write the game record here (default: a new file in "
+                                                    "$XDG_DATA_HOME/hexmate/records)")
+
+
+def _guard(fn: Any, args: argparse.Namespace) -> int:
+    from hexmate.host.game import SessionError
+    from hexmate.host.link.base import LinkError
+    from hexmate.host.record import RecordError
+
+    try:
+        return int(fn(args))
+    except KeyboardInterrupt:
+        print("hexmate: stopped", file=sys.stderr)
+        return 0
+    except (CommandError, SessionError, RecordError, LinkError) as e:
+        print(f"hexmate: error: {e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # last resort: one line for the player, the details in the log
+        LOGGER.debug("unexpected error", exc_info=True)
+        print(f"hexmate: internal error: {type(e).__name__}: {e} (run with -v for details)", file=sys.stderr)
+        return 1
 
 
 def _demo(args: argparse.Namespace) -> int:
-    raise SystemExit("hexmate demo: not built yet")
+    return _guard(lambda a: asyncio.run(_serve(a, emulated=True)), args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    return _guard(lambda a: asyncio.run(_serve(a, emulated=False)), args)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from hexmate.host.record import RecordError, verify
+
+    try:
+        v = verify(args.file)
+    except RecordError as e:
+        print(f"hexmate: record NOT valid: {e}", file=sys.stderr)
+        return 1
+    header = v.header
+    print(f"record OK: {args.file}: {v.entries} entries, game {header.get('game', '?')}, scenario "
+          f"{header.get('scenario', '?')}, head hash {v.head}")
+    return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            msg = f"web port {host}:{port} is already in use; choose another with --port-http"
+            raise CommandError(msg) from None
+        raise CommandError(f"cannot serve pages on {host}:{port}: {e.strerror or e}") from None
+    sock.listen(64)
+    sock.setblocking(False)
+    return sock
+
+
+def _record_path(args: argparse.Namespace, scenario: str) -> Path:
+    if args.record:
+        return Path(args.record)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "hexmate" / "records"
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return base / f"{stamp}-{scenario}.jsonl"
+
+
+async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
+    import uvicorn
+    from hexmate.host.service.build import build_service
+    from hexmate.host.web.app import create_app
+
+    sock = _bind(args.host_http, args.port_http)
+    if emulated:
+        service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True)
+    else:
+        service, table = await build_service(
+            record_path=lambda s: _record_path(args, s), emulated=False, port=args.port, board=args.board,
+            scenario=args.scenario, game=args.game,
+        )
+    url = f"http://{args.host_http}:{args.port_http}/"
+    config = uvicorn.Config(create_app(service), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    print(f"hexmate: companion page {url}", flush=True)
+    if table is not None:
+        print(f"hexmate: virtual table   {url}table  (emulated board on {table.port_path})", flush=True)
+    if service.record is not None:
+        print(f"hexmate: record          {service.record.path}", flush=True)
+    print("hexmate: press Ctrl-C to stop", flush=True)
+    if not args.no_browser:
+        _open_browser(url)
+    # Ctrl-C and SIGTERM end the session in order: pages, then the link, then the firmware, then the record.
+    server.capture_signals = _no_signal_capture  # type: ignore[method-assign]
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    runner = asyncio.create_task(service.run())
+    web = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        stopped = asyncio.create_task(stop.wait())
+        await asyncio.wait([stopped, web, runner], return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+    finally:
+        server.should_exit = True
+        service.stop()
+        await asyncio.gather(web, runner, return_exceptions=True)
+        if table is not None:
+            await table.stop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+    if service.record is not None:
+        print(f"hexmate: record saved to {service.record.path} (head hash {service.record.head})")
+    return 0
+
+
+def _open_browser(url: str) -> None:
+    """Open the page in a graphical browser; never a console browser that would take over this terminal."""
+    graphical = sys.platform != "linux" or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not graphical:
+        print("hexmate: no graphical display here; open the address above in a browser", flush=True)
+        return
+    with contextlib.suppress(webbrowser.Error):
+        webbrowser.open(url)
+
+
+@contextlib.contextmanager
+def _no_signal_capture() -> Iterator[None]:
+    """uvicorn's own handlers re-raise the signal after shutdown; this command stops everything itself."""
+    yield
+
+
+logging.getLogger("uvicorn.error").setLevel(logging.WARNING)

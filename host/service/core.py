@@ -1,0 +1,522 @@
+"""The host service: ONE asyncio loop owns all state (after PicoChess's event bus).
+
+Inputs (decoded table messages, page actions, lines from the emulated world) go into one queue; the loop
+feeds the tracker, asks the game session, and fans results out to outputs that each have their own queue:
+LED frames to the table (TableConnection keeps the diff and the resend queue), the companion and virtual
+table pages (one queue per WebSocket client) and the record (a writer task appending hash-chained lines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexmate.host.game import GameSession
+from hexmate.host.link.base import Link
+from hexmate.host.link.emulated import EmulatedTable
+from hexmate.host.protocol import (
+    ButtonEdge,
+    CellChanged,
+    ConnState,
+    DiceRolled,
+    Fault,
+    FirmwareLog,
+    Heartbeat,
+    Hello,
+    Led,
+    Snapshot,
+    TableConnection,
+    TableMessage,
+)
+from hexmate.host.record import Record
+from hexmate.host.table.events import (
+    IllegalPlacement,
+    InSync,
+    Lifted,
+    MoveRecognised,
+    OutOfSync,
+    PutBack,
+    TableEvent,
+    UncertainCell,
+    UnknownTag,
+)
+from hexmate.host.table.registry import Registry
+from hexmate.host.table.tracker import Phase, Tracker
+from hexmate.host.table.views import SHARED, Light, TableViews, led_frame, wire_entries
+from hexmate.rules.errors import RulesError
+from hexmate.rules.hexes import Hex
+
+LOGGER = logging.getLogger(__name__)
+
+_MEANING = {
+    "green": "legal destinations", "blue": "start hex and trail", "red": "illegal placement",
+    "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
+}
+_RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
+        "white": (160, 160, 160), "magenta": (200, 0, 200)}
+_DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
+                    "resends", "duplicates", "coalesced", "failed_readers")
+_CLIENT_QUEUE = 64
+_LAST_ACTIONS = 12
+
+
+@dataclass(frozen=True)
+class PageAction:
+    """Something a player did on a page: ``place``/``lift``/``press`` (virtual table), ``sync``."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The tracker's quiet time may have run out (scheduled from its ``deadline_ms``)."""
+
+
+@dataclass(frozen=True)
+class WorldLine:
+    """A line from the emulated world (``leds ...``, ``trace ...``)."""
+
+    line: str
+
+
+Input = TableMessage | PageAction | WorldLine | Tick
+
+
+class Service:
+    """Owns the table state, the game session and the outputs; everything happens in ``handle()``."""
+
+    def __init__(
+        self,
+        link: Link,
+        *,
+        board: Any,
+        session: GameSession,
+        tracker: Tracker,
+        registry: Registry,
+        record: Record | None = None,
+        table: EmulatedTable | None = None,
+        connection_options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.board = board
+        self.session = session
+        self.tracker = tracker
+        self.registry = registry
+        self.cells = tracker.calibration
+        self.views = TableViews(tracker, registry)
+        self.record = record
+        self.table = table
+        self.tray = [
+            {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
+             "kind": c.kind, "name": c.describe(), "short": _short(c)}
+            for uid, c in registry
+            if c.kind != "calibration"
+        ]
+        self.inputs: asyncio.Queue[Input] = asyncio.Queue()
+        self.conn = TableConnection(link, self.inputs.put_nowait, **dict(connection_options or {}))
+        self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
+        self._record_q: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
+        self._frame: dict[Hex, Light] = {}
+        self._fw_offset_ms: int | None = None
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self.occupants: dict[int, tuple[str, ...]] = {}  # cell -> uids, as last reported by the table
+        self.firmware_leds: dict[int, str] = {}  # cell -> css colour the emulated neopixels show
+        self.last_actions: deque[str] = deque(maxlen=_LAST_ACTIONS)
+        self.notice: dict[str, str] = {"level": "info", "text": ""}
+        self.prompt = session.prompt()
+        self.hello: Hello | None = None
+        self.heartbeat: Heartbeat | None = None
+        self.world_listeners: list[Callable[[str], None]] = []
+        self.snapshots = 0
+        self._dice_request = 0
+        self._warm_pending = True
+        self._stopping = asyncio.Event()
+        if table is not None:
+            table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
+
+    # --- running -----------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        conn = asyncio.create_task(self.conn.run(), name="connection")
+        loop = asyncio.create_task(self._loop(), name="service-loop")
+        writer = asyncio.create_task(self._record_writer(), name="record")
+        try:
+            await self._stopping.wait()
+        finally:
+            await self.conn.stop()
+            loop.cancel()
+            self._record_q.put_nowait(None)
+            await asyncio.gather(conn, loop, writer, return_exceptions=True)
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    async def _loop(self) -> None:
+        while True:
+            if self._warm_pending and self.inputs.empty():
+                self._warm_one()  # idle: precompute one likely group's destinations, then look again
+                await asyncio.sleep(0)
+                continue
+            item = await self.inputs.get()
+            try:
+                self.handle(item)
+            except Exception:  # one bad event must not stop the table; it is logged with its content
+                LOGGER.exception("error while handling %r", item)
+                self.notice = {"level": "error", "text": "internal error; see the host log"}
+                self._publish()
+            self._warm_pending = True
+
+    def _warm_one(self) -> None:
+        """Precompute one likely group's destinations while nothing else is waiting."""
+        groups = self.session.likely_groups()
+        self._warm_pending = False
+        for group in groups:
+            if self.session.warm(group):
+                self._warm_pending = True
+                return
+
+    async def _record_writer(self) -> None:
+        while True:
+            item = await self._record_q.get()
+            if item is None:
+                if self.record is not None:
+                    self.record.close()
+                return
+            if self.record is not None:
+                self.record.append(*item)
+
+    def _log(self, kind: str, data: Any) -> None:
+        self._record_q.put_nowait((kind, data))
+
+    def submit(self, action: PageAction) -> None:
+        self.inputs.put_nowait(action)
+
+    # --- the one place where state changes ---------------------------------------------------------------
+    def handle(self, item: Input) -> None:
+        if isinstance(item, WorldLine):
+            self._on_world(item.line)
+            return
+        if isinstance(item, PageAction):
+            self._on_page(item)
+            return
+        if isinstance(item, Tick):
+            self._table_events(self.tracker.tick(self._fw_now()))
+        elif isinstance(item, Hello):
+            self.hello = item
+            self._log("hello", {"board": item.board, "firmware": item.firmware, "cells": item.n_cells})
+            expected_cells = len(getattr(self.board, "cells", ()))
+            if expected_cells and item.n_cells != expected_cells:
+                self.notice = {"level": "error", "text": (
+                    f"the table ({item.board}) has {item.n_cells} cells but board definition "
+                    f"{self.board.name} has {expected_cells}: start hexmate with the right --board")}
+            if self.conn.state is ConnState.LIVE:
+                for button in self._dice_buttons():
+                    self._arm(button)
+        elif isinstance(item, CellChanged):
+            self._log("cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids),
+                               "scan": item.scan, "t_ms": item.t_ms})
+            self._fw_offset_ms = now_ms() - item.t_ms
+            if item.uids:
+                self.occupants[item.cell] = item.uids
+            else:
+                self.occupants.pop(item.cell, None)
+            self._table_events(self.tracker.on_cell(item.cell, item.state, item.uids, item.t_ms))
+        elif isinstance(item, Snapshot):
+            self._log("snapshot", {"scan": item.scan,
+                                   "cells": [[e.cell, e.state, list(e.uids)] for e in item.entries]})
+            self.snapshots += 1
+            self.occupants = {e.cell: e.uids for e in item.entries if e.uids}
+            entries = [(e.cell, e.state, e.uids) for e in item.entries]
+            self._table_events(self.tracker.on_snapshot(entries, self._fw_now()))
+        elif isinstance(item, DiceRolled):
+            self._log("dice", {"request": item.request, "button": item.button, "values": list(item.values),
+                               "phase": self.session.phase})
+            self.last_actions.appendleft(f"dice {'+'.join(map(str, item.values))} = {sum(item.values)}")
+            self._arm(item.button)
+        elif isinstance(item, Fault):
+            self._log("fault", {"cell": item.cell, "code": item.code})
+            self.notice = {"level": "error", "text": f"reader fault at cell {item.cell} (code {item.code})"}
+        elif isinstance(item, ButtonEdge):
+            self._log("button", {"button": item.button, "pressed": item.pressed})
+        elif isinstance(item, FirmwareLog):
+            LOGGER.info("firmware: %s", item.text)
+        elif isinstance(item, Heartbeat):
+            self.heartbeat = item  # once a second: the pages' link health stays current
+        self._publish()
+
+    def _dice_buttons(self) -> list[int]:
+        return [int(b.id) for b in getattr(self.board, "buttons", ())]
+
+    def _arm(self, button: int) -> None:
+        """Dice button 0 rolls 2d6 (white + coloured die, as most ASL rolls), the others 1d6."""
+        self._dice_request = self._dice_request % 0xFFFF + 1
+        self.conn.arm_dice(self._dice_request, button, 2 if button == 0 else 1)
+
+    def _fw_now(self) -> int:
+        """Now on the firmware's clock (the tracker's deadlines are in the t_ms of cell events)."""
+        return now_ms() - self._fw_offset_ms if self._fw_offset_ms is not None else 0
+
+    def _table_events(self, events: list[TableEvent]) -> None:
+        for _ in range(4):  # a pushed move makes the tracker re-read the position; that settles at once
+            pushed = False
+            for ev in events:
+                pushed |= self._table_event(ev)
+            if not pushed:
+                break
+            events = self.tracker.refresh(self._fw_now())
+        self._show_leds()
+        self._schedule_tick()
+
+    def _names(self, units: frozenset[str]) -> str:
+        shown = self.views.units(units, SHARED)
+        return shown if isinstance(shown, str) else ", ".join(shown)
+
+    def _table_event(self, ev: TableEvent) -> bool:
+        """Apply one tracker event to the session, the prompt and the record; True if a move was pushed."""
+        label = self.session.label
+        if isinstance(ev, Lifted):
+            n = len(ev.destinations)
+            hidden = self.views.hidden_from(ev.units, SHARED)
+            plural = "s" if n != 1 else ""
+            where = f"{n} legal destination{plural} lit in green"
+            if hidden:
+                where = "concealed, destinations not shown"
+            self.prompt = f"{self._names(ev.units)} lifted from {label(ev.from_hex)}: {where}."
+            self.notice = {"level": "info", "text": ""}
+        elif isinstance(ev, MoveRecognised):
+            try:
+                text = self.session.push_move(ev.units, ev.path)
+            except RulesError as e:
+                self.notice = {"level": "error", "text": f"move not accepted: {e}"}
+                return False
+            path = [label(h) for h in ev.path]
+            self._log("action", {"kind": "move", "text": text, "units": sorted(ev.units), "path": path,
+                                 "trail": [label(h) for h in ev.trail], "cost": str(ev.cost)})
+            # The pages are the shared view: a concealed stack's cost would betray its movement allowance.
+            shown = self.views.event(ev, SHARED)
+            cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
+            line = f"{self._names(ev.units)}: {' → '.join(path)}{cost}"
+            self.last_actions.appendleft(line)
+            self.prompt = self.session.prompt()
+            self.notice = {"level": "ok", "text": f"Move recorded: {line}"}
+            return True
+        elif isinstance(ev, PutBack):
+            self.prompt = self.session.prompt()
+            self.notice = {"level": "info", "text": f"{self._names(ev.units)} put back on {label(ev.hex)}."}
+        elif isinstance(ev, IllegalPlacement):
+            shown = self.views.event(ev, SHARED)
+            self._log("illegal", {"units": sorted(ev.units), "hex": label(ev.hex), "reason": ev.reason})
+            self.notice = {"level": "error", "text": f"{self._names(ev.units)} may not be placed on "
+                                                     f"{label(ev.hex)}: {shown['reason']}"}
+            self.prompt = "Put the unit on a green hex, or back where it started."
+        elif isinstance(ev, OutOfSync):
+            lines = self.views.instructions(SHARED)
+            self.notice = {"level": "warn", "text": "The table differs from the game: " + "; ".join(lines)}
+        elif isinstance(ev, InSync):
+            self.notice = {"level": "ok", "text": "The table matches the game."}
+            self.prompt = self.session.prompt()
+        elif isinstance(ev, UnknownTag):
+            where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell} (off the map)"
+            self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}."}
+        elif isinstance(ev, UncertainCell):
+            where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell}"
+            self.notice = {"level": "warn", "text": f"Cannot read the stack on {where}; spread it out."}
+        return False
+
+    def _show_leds(self) -> None:
+        self._frame = led_frame(self.tracker)
+        frame: dict[int, Led] = {}
+        for cell, r, g, b, pattern, period in wire_entries(self._frame, self.cells):
+            frame[cell] = Led(r, g, b, pattern, period)
+        self.conn.set_leds(frame)
+
+    def _schedule_tick(self) -> None:
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        deadline = self.tracker.deadline_ms
+        if deadline is not None:
+            delay_s = max(0, deadline - self._fw_now()) / 1000 + 0.005
+            loop = asyncio.get_running_loop()
+            self._tick_handle = loop.call_later(delay_s, self.inputs.put_nowait, Tick())
+
+    @property
+    def in_sync(self) -> bool:
+        """A full board reading has been compared with the game and nothing is out of place."""
+        return self.snapshots > 0 and self.tracker.phase is not Phase.OUT_OF_SYNC and not self.tracker.setup
+
+    # --- page actions and the emulated world -------------------------------------------------------------
+    def _on_page(self, action: PageAction) -> None:
+        if action.kind == "sync":
+            self.conn.sync()
+            return
+        if self.table is None:
+            self.notice = {"level": "error", "text": "the virtual table works only with an emulated table"}
+            self._publish()
+            return
+        d = action.data
+        n_cells = len(self.board.cells)
+        if action.kind in ("place", "lift") and not 0 <= int(d["cell"]) < n_cells:
+            self.notice = {"level": "error", "text": f"no cell {d['cell']} on board {self.board.name}"}
+            self._publish()
+            return
+        if action.kind == "place":
+            self.table.place(int(d["cell"]), str(d["uid"]))
+        elif action.kind == "lift":
+            self.table.lift(int(d["cell"]), str(d["uid"]))
+        elif action.kind == "press":
+            self.table.press(int(d["button"]))
+        self._publish_table()
+
+    def _on_world(self, line: str) -> None:
+        for listener in self.world_listeners:
+            listener(line)
+        if line.startswith("leds"):
+            self.firmware_leds = parse_leds_line(line, self.firmware_leds)
+            self._publish_table()
+
+    def movable_counter(self) -> tuple[str, int, str]:
+        """(unit id, cell, tag uid) of a unit of the side to act that has somewhere legal to go."""
+        for unit_id, h in sorted(self.session.expected().items()):
+            uid = self.registry.uid_of_unit(unit_id)
+            cell = self.cells.cell_of(h)
+            side = self.session.unit_summary(unit_id).get("side")
+            concealed = self.session.unit_summary(unit_id).get("label") == "?"
+            if uid is None or cell is None or side != self.session.to_act or concealed:
+                continue
+            if self.session.destinations([unit_id], h):
+                return unit_id, cell, uid
+        raise LookupError("no unit of the side to act can move now")
+
+    # --- views for the pages -----------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """Everything the companion page shows (hex labels as keys); sent whole on every change."""
+        s = self.session
+        counters: dict[str, list[dict[str, Any]]] = {}
+        for unit_id, h in s.expected().items():
+            counters.setdefault(s.label(h), []).append(s.unit_summary(unit_id, audience=SHARED))
+        return {
+            "type": "view",
+            "conn": {"state": self.conn.state.value, "detail": self.conn.detail,
+                     "counters": self.conn.counters.as_dict(), "pending": self.conn.pending(),
+                     "device": self._device_health()},
+            "board": self.hello.board if self.hello else None,
+            "firmware": self.hello.firmware if self.hello else None,
+            "phase": s.phase,
+            "to_act": s.to_act,
+            "prompt": self.prompt,
+            "notice": self.notice,
+            "counters": counters,
+            "leds": {s.label(h): _css(light.rgb) for h, light in self._frame.items()},
+            "blink": [s.label(h) for h, light in self._frame.items() if light.pattern != "solid"],
+            "lit": self._lit_groups(),
+            "last_actions": list(self.last_actions),
+            "tracker": self.tracker.phase.value,
+            "record": ({"file": self.record.path.name, "entries": self.record.n, "head": self.record.head}
+                       if self.record is not None else None),
+        }
+
+    def _device_health(self) -> dict[str, int]:
+        """The board's own figures from its last heartbeat (firmware/wire.py CTR_* order)."""
+        hb = self.heartbeat
+        if hb is None:
+            return {}
+        out = {"uptime_s": hb.uptime_ms // 1000, "scans": hb.scans}
+        out.update({name: value for name, value in zip(_DEVICE_COUNTERS, hb.counters, strict=False)})
+        return out
+
+    def _lit_groups(self) -> list[dict[str, Any]]:
+        """The lit hexes grouped by what their colour means, for the page's text (screen readers)."""
+        groups: dict[str, list[str]] = {}
+        for h, light in self._frame.items():
+            groups.setdefault(light.colour, []).append(self.session.label(h))
+        return [{"colour": c, "meaning": _MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
+                 "hexes": sorted(labels)} for c, labels in sorted(groups.items())]
+
+    def table_view(self) -> dict[str, Any]:
+        """What the virtual table page shows: tags on cells (the world) and the LEDs the firmware lit."""
+        world = self.table.cells if self.table is not None else {}
+        return {
+            "type": "table",
+            "cells": {str(c): list(u) for c, u in world.items() if u},
+            "leds": {str(c): col for c, col in self.firmware_leds.items()},
+            "conn": self.conn.state.value,
+        }
+
+    def map_data(self) -> dict[str, Any]:
+        """The static map for drawing: every hex with its label, centre (pitch units) and terrain."""
+        m = self.session.map
+        hexes = []
+        for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
+            x, y = m.center(h)
+            hexes.append({"id": m.label(h), "x": round(x, 4), "y": round(y, 4), "terrain": str(m.terrain(h))})
+        return {"type": "map", "hexes": hexes}
+
+    def board_data(self) -> dict[str, Any]:
+        cells = [{"id": c.id, "label": c.label, "x": c.x_mm, "y": c.y_mm} for c in self.board.cells]
+        buttons = [{"id": b.id, "name": b.name} for b in getattr(self.board, "buttons", ())]
+        return {"type": "board", "name": self.board.name, "cells": cells, "tray": self.tray,
+                "buttons": buttons}
+
+    # --- fan-out to page clients -------------------------------------------------------------------------
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_CLIENT_QUEUE)
+        self._clients.add(q)
+        return q
+
+    def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
+        self._clients.discard(q)
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        for q in list(self._clients):
+            if q.full():  # a slow page gets the newest state, not a backlog
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    q.get_nowait()
+            q.put_nowait(msg)
+
+    def _publish(self) -> None:
+        self._send(self.view())
+
+    def _publish_table(self) -> None:
+        if self.table is not None:
+            self._send(self.table_view())
+
+
+def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
+    """``leds 12=00a000s 40=dc0000b`` (firmware/sim_world.py: colour, then s/b/p/q for solid, blink, pulse,
+    sequence) -> the colour each cell's LED was commanded to, as css; black cells drop out."""
+    out = dict(current)
+    for item in line.split()[1:]:
+        cell, _, value = item.partition("=")
+        colour = value[:6].lower()
+        if not cell.isdigit() or len(colour) != 6 or any(c not in "0123456789abcdef" for c in colour):
+            continue
+        if colour == "000000":
+            out.pop(int(cell), None)
+        else:
+            out[int(cell)] = "#" + colour
+    return out
+
+
+def _short(counter: Any) -> str:
+    """What fits on a chip: the printed values ('4-6-7'), else the kind ('?' for concealment)."""
+    printed = counter.values.get("printed") if isinstance(counter.values, Mapping) else None
+    if printed:
+        return str(printed)
+    return "?" if counter.kind == "concealment" else str(counter.unit_type or counter.kind)[:6]
+
+
+def _css(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def now_ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
+__all__ = ["ConnState", "PageAction", "Service", "WorldLine", "parse_leds_line"]

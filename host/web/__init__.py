@@ -1,0 +1,1 @@
+"""The companion page and the virtual table page (FastAPI + WebSocket)."""

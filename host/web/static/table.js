@@ -1,0 +1,142 @@
+// The virtual table: put counters on the emulated sensor board, lift them, press the dice buttons.
+// Every action becomes a world-channel command to the firmware; hex colours are the firmware's own LEDs.
+"use strict";
+(function () {
+  const svg = document.getElementById("board");
+  const cells = new Map();   // cell id -> {g, poly, chips, label}
+  const byLabel = new Map(); // label -> cell id
+  let tray = [];             // [{uid, label, side}]
+  let world = {};            // cell id (string) -> [uid]
+  let hand = null;           // uid held
+  const PITCH = 25.4;
+
+  const sock = hexmateSocket((msg) => {
+    if (msg.type === "board") drawBoard(msg);
+    else if (msg.type === "table") render(msg);
+    else if (msg.type === "view") {
+      showConn(msg.conn.state, msg.conn.detail);
+      const last = msg.last_actions.find((a) => a.startsWith("dice"));
+      if (last) document.getElementById("dice-result").textContent = "Last roll: " + last;
+    }
+  }, (up) => { if (!up) showConn("page offline"); });
+
+  function tagInfo(uid) {
+    return tray.find((t) => t.uid === uid) || { uid, label: "tag " + uid.slice(-4), short: uid.slice(-4), side: "" };
+  }
+
+  function drawBoard(msg) {
+    tray = msg.tray;
+    svg.textContent = "";
+    cells.clear();
+    fitViewBox(svg, msg.cells, PITCH);
+    for (const c of msg.cells) {
+      const g = svgEl("g", { class: "cell", tabindex: "0", role: "button", "data-cell": c.id, "data-label": c.label }, svg);
+      const poly = svgEl("polygon", { points: hexPoints(c.x, c.y, PITCH) }, g);
+      const label = svgEl("text", { x: c.x, y: c.y - 7, class: "label" }, g);
+      label.textContent = c.label;
+      const chips = svgEl("g", { class: "chips" }, g);
+      g.addEventListener("click", (ev) => activateCell(c.id, ev));
+      g.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); activateCell(c.id, ev); }
+      });
+      cells.set(c.id, { g, poly, chips, x: c.x, y: c.y, label: c.label });
+      byLabel.set(c.label.toUpperCase(), c.id);
+    }
+    renderTray();
+    updateLabels();
+    drawButtons(msg.buttons);
+  }
+
+  function onBoard(uid) { return Object.values(world).some((u) => u.includes(uid)); }
+
+  function renderTray() {
+    const ul = document.getElementById("tray");
+    ul.textContent = "";
+    for (const t of tray) {
+      if (onBoard(t.uid) && hand !== t.uid) continue;
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "tray-counter side-" + t.side + (hand === t.uid ? " held" : "");
+      b.dataset.uid = t.uid;
+      b.textContent = t.short + " · " + t.label;
+      b.setAttribute("aria-pressed", hand === t.uid ? "true" : "false");
+      b.addEventListener("click", () => { setHand(hand === t.uid ? null : t.uid); });
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+  }
+
+  function setHand(uid) {
+    hand = uid;
+    document.getElementById("hand").textContent = uid
+      ? "Holding " + tagInfo(uid).label + ". Choose a hex to put it down (Escape returns it to the tray)."
+      : "Nothing in hand. Pick a counter from the tray or from a hex.";
+    renderTray();
+  }
+
+  function activateCell(id, ev) {
+    const chip = ev.target.closest ? ev.target.closest(".chip") : null;
+    if (hand) {
+      sock.send({ type: "place", cell: id, uid: hand });
+      world[id] = (world[id] || []).concat([hand]);
+      setHand(null);
+      return;
+    }
+    const stack = world[id] || [];
+    if (!stack.length) return;
+    const uid = chip ? chip.dataset.uid : stack[stack.length - 1];
+    sock.send({ type: "lift", cell: id, uid });
+    world[id] = stack.filter((u) => u !== uid);
+    setHand(uid);
+  }
+
+  function updateLabels() {
+    for (const [id, c] of cells) {
+      const stack = world[String(id)] || [];
+      const names = stack.map((u) => tagInfo(u).label);
+      c.g.setAttribute("aria-label", c.label + (names.length ? ", " + names.join(", ") : ", empty")
+        + (c.g.dataset.led ? ", LED lit" : ""));
+    }
+  }
+
+  function render(msg) {
+    world = msg.cells;
+    for (const [id, c] of cells) {
+      const colour = msg.leds[String(id)];
+      c.poly.style.fill = colour || "";
+      if (colour) c.g.dataset.led = colour; else delete c.g.dataset.led;
+      c.chips.textContent = "";
+      (world[String(id)] || []).forEach((uid, i) => {
+        const t = tagInfo(uid);
+        const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
+        svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
+        svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
+        svgEl("title", {}, chip).textContent = t.label;
+      });
+    }
+    updateLabels();
+    renderTray();
+  }
+
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && hand) setHand(null); });
+
+  function drawButtons(buttons) {
+    const p = document.getElementById("dice");
+    p.textContent = "";
+    for (const btn of buttons) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.button = String(btn.id);
+      b.textContent = "Press " + btn.name;
+      b.addEventListener("click", () => sock.send({ type: "press", button: btn.id }));
+      p.appendChild(b);
+    }
+  }
+  document.getElementById("goto-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const q = document.getElementById("goto").value.trim().toUpperCase();
+    const id = byLabel.get(q);
+    if (id !== undefined) cells.get(id).g.focus();
+  });
+})();

@@ -1,0 +1,95 @@
+"""End-to-end fixtures: ``hexmate demo`` as a real subprocess (real firmware under MicroPython, real pty,
+real service and uvicorn) and Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=5) as r:
+        return json.loads(r.read())
+
+
+class Demo:
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.record = tmp / "game.jsonl"
+        hexmate = Path(sys.executable).parent / "hexmate"
+        self.proc = subprocess.Popen(
+            [str(hexmate), "demo", "--no-browser", "--port-http", str(self.port),
+             "--record", str(self.record)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ),
+        )
+        self.banner: list[str] = []
+
+    def wait_live(self, timeout: float = 30.0) -> dict:
+        assert self.proc.stdout is not None
+        while not any("press Ctrl-C" in line for line in self.banner):
+            line = self.proc.stdout.readline()
+            if not line:
+                raise AssertionError("hexmate demo exited early:\n" + "".join(self.banner))
+            self.banner.append(line)
+        end = time.monotonic() + timeout
+        view: dict = {}
+        while time.monotonic() < end:
+            try:
+                view = get_json(self.url + "api/view")
+                if view["conn"]["state"] == "live" and view["counters"]:
+                    return view
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"table never went live: {view}")
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            out, _ = self.proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, _ = self.proc.communicate()
+        return "".join(self.banner) + (out or "")
+
+
+@pytest.fixture
+def demo(tmp_path):
+    d = Demo(tmp_path)
+    try:
+        d.wait_live()
+        yield d
+    finally:
+        d.output = d.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Module scope: Playwright's sync API runs its own event loop, which must be gone before the
+    asyncio tests of the other e2e modules start."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

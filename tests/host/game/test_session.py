@@ -1,0 +1,83 @@
+"""The game session over the real ASL demo position: the tracker's oracle, cached destinations, prompts,
+hidden units and clear errors for a bad scenario or game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+import pytest
+from hexmate.host.game import GameSession, SessionError
+from hexmate.host.service.build import demo_scenario
+from hexmate.rules.errors import RulesError
+from hexmate.rules.hexes import distance
+
+
+@pytest.fixture
+def session() -> GameSession:
+    return GameSession.load("asl", demo_scenario())
+
+
+def test_oracle_answers_from_the_position(session) -> None:
+    expected = session.expected()
+    assert expected and all(session.position.units[u].hex == h for u, h in expected.items())
+    unit = next(u for u in sorted(expected) if session.unit_summary(u)["side"] == session.to_act)
+    moves = session.destinations([unit], expected[unit])
+    assert moves and all(m.path[0] == expected[unit] for m in moves.values())
+    assert moves == session.position.legal_actions.moves_for(frozenset({unit}))
+
+
+def test_destinations_are_cached_until_the_position_changes(session) -> None:
+    expected = session.expected()
+    unit = next(u for u in sorted(expected) if session.unit_summary(u)["side"] == session.to_act)
+    first = session.destinations([unit], expected[unit])
+    assert session.destinations([unit], expected[unit]) is first
+    near = min(first, key=lambda h: (distance(h, expected[unit]), session.label(h)))
+    text = session.push_move([unit], first[near].path)
+    assert unit in text and session.expected()[unit] == near and session.history == [text]
+    again = session.destinations([unit], near)
+    assert again is not first and near not in again
+
+
+def test_likely_groups_are_the_side_to_acts_units_and_stacks(session) -> None:
+    groups = session.likely_groups()
+    sides = {session.unit_summary(u)["side"] for g in groups for u in g}
+    assert sides == {session.to_act}
+    stacks = [g for g in groups if len(g) > 1]
+    assert stacks and all(len({session.expected()[u] for u in g}) == 1 for g in stacks)
+    assert session.warm(groups[0]) and not session.warm(groups[0])  # the second time it is cached
+
+
+def test_prompt_names_phase_rule_and_side(session) -> None:
+    prompt = session.prompt()
+    assert prompt.startswith(f"{session.phase} (") and f"{session.to_act} to act" in prompt
+    assert re.search(r"\(A\d+(\.\d+)*\)", prompt)
+
+
+def test_illegal_move_is_a_rules_error_and_changes_nothing(session) -> None:
+    expected = session.expected()
+    unit = next(u for u in sorted(expected) if session.unit_summary(u)["side"] == session.to_act)
+    far = max(session.map.hexes, key=lambda h: distance(h, expected[unit]))
+    with pytest.raises(RulesError):
+        session.push_move([unit], (expected[unit], far))
+    assert session.expected() == expected and session.history == []
+
+
+def test_concealed_units_are_a_question_mark_to_others(session) -> None:
+    unit_id, unit = next(iter(session.position.units.items()))
+    state = session.position.state
+    session.position._states[-1] = state.with_unit(dataclasses.replace(unit, concealed=True))
+    assert session.unit_summary(unit_id, audience="shared") == {"id": "", "label": "?", "side": unit.side}
+    assert session.unit_summary(unit_id, audience=unit.side)["id"] == unit_id
+
+
+def test_bad_scenario_and_game_name_the_culprit(tmp_path) -> None:
+    with pytest.raises(SessionError, match=r"scenario file .*nope\.json not found"):
+        GameSession.load("asl", tmp_path / "nope.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "hexmate-scenario/1", "game": "asl"}))
+    with pytest.raises(SessionError, match=r"bad\.json"):
+        GameSession.load("asl", bad)
+    with pytest.raises(SessionError, match=r"unknown game 'chess'"):
+        GameSession.load("chess", demo_scenario())
