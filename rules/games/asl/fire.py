@@ -14,6 +14,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Line, Pending, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import stack_groups
 from hexmate.rules.hexes import Hex, distance
 
 if TYPE_CHECKING:
@@ -443,7 +444,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
             and not (position.phase.id == "AFPh" and u.has("prep_fire"))
         )
 
-    for group in game._groups(position, eligible):
+    for group in stack_groups(position, eligible):
         for target in enemy_hexes:
             fire = act.Fire(tuple(sorted(group)), target)
             try:

@@ -15,7 +15,7 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import units_by_hex
+from hexmate.rules.games.common import stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -310,12 +310,12 @@ class AslGame(Game):
         phase = position.phase.id
         yield act.EndPhase()
         if phase == "MPh":
-            for group in self._groups(position, lambda u: self.can_move(position, u) is None):
+            for group in stack_groups(position, lambda u: self.can_move(position, u) is None):
                 yield from self.moves_for(position, group).values()
             if position.state.extra.get("last_moved"):
                 yield from asl_fire.generate(self, position)
         elif phase == "APh":
-            for group in self._groups(
+            for group in stack_groups(
                 position,
                 lambda u: (
                     u.side == position.phasing
@@ -337,19 +337,6 @@ class AslGame(Game):
                 rally = act.Rally(unit.id, ())
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
-
-    def _groups(self, position: Position, eligible: object) -> Iterator[frozenset[str]]:
-        """Each eligible unit alone, and each stack of 2+ eligible units as a whole."""
-        assert callable(eligible)
-        stacks: dict[Hex, list[str]] = {}
-        for unit in sorted(position.units.values(), key=lambda u: u.id):
-            if unit.hex is not None and eligible(unit):
-                stacks.setdefault(unit.hex, []).append(unit.id)
-        for ids in stacks.values():
-            for uid in ids:
-                yield frozenset([uid])
-            if len(ids) > 1:
-                yield frozenset(ids)
 
     def on_phase_end(self, position: Position, state: State) -> State:
         phase = position.phase.id
