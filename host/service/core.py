@@ -464,6 +464,7 @@ class Service:
                              "saved": str(self.registry_path) if self.registry_path else None})
         self.tray = self._tray()
         self._send(self.board_data())
+        self._publish_table()
         self._table_events(self.tracker.reread(self._fw_now()))
         saved = f" and saved in {self.registry_path}" if self.registry_path else " for this session only"
         retag = f" (its old tag {old_uid} is forgotten)" if old_uid else ""
