@@ -52,6 +52,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port-http", type=int, default=DEFAULT_HTTP_PORT, help="web page port (default 8346)")
     p.add_argument("--host-http", default="127.0.0.1", help="page address (default 127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--setup", action="store_true", help="start in set-up mode: the page and the LEDs show "
+                   "where each unit of the scenario goes (the demo's table starts empty)")
+    p.add_argument("--registry", metavar="FILE", help="tag registry file, rewritten when a tag is enrolled "
+                   "(default: $XDG_DATA_HOME/hexmate/registry.json; the demo registry until then)")
     p.add_argument("--record", metavar="FILE", help="write the game record here (default: a new file in "
                                                     "$XDG_DATA_HOME/hexmate/records)")
 
@@ -121,6 +125,13 @@ def _record_path(args: argparse.Namespace, scenario: str) -> Path:
     return base / f"{stamp}-{scenario}.jsonl"
 
 
+def _registry_path(args: argparse.Namespace) -> Path:
+    if args.registry:
+        return Path(args.registry)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "hexmate"
+    return base / "registry.json"
+
+
 async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     import uvicorn
     from hexmate.host.service.build import build_service
@@ -128,11 +139,12 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
 
     sock = _bind(args.host_http, args.port_http)
     if emulated:
-        service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True)
+        service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
+                                             setup_mode=args.setup, registry_path=_registry_path(args))
     else:
         service, table = await build_service(
             record_path=lambda s: _record_path(args, s), emulated=False, port=args.port, board=args.board,
-            scenario=args.scenario, game=args.game,
+            scenario=args.scenario, game=args.game, setup_mode=args.setup, registry_path=_registry_path(args),
         )
     url = f"http://{args.host_http}:{args.port_http}/"
     config = uvicorn.Config(create_app(service), log_level="warning", lifespan="off")

@@ -14,6 +14,7 @@ from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.link.serial import SerialLink
 from hexmate.host.record import Record, RecordError
 from hexmate.host.service.core import Service
+from hexmate.host.table.registry import Registry
 
 LOGGER = logging.getLogger(__name__)
 
@@ -23,6 +24,15 @@ DEMO_GAME = "asl"
 
 def demo_scenario() -> Path:
     return Path(str(importlib.resources.files("hexmate.rules") / "games" / "asl" / "scenarios" / "demo.json"))
+
+
+def load_registry(path: Path | None) -> Registry:
+    """The registry file at ``path`` if it exists, else the demo registry (enrolments then go to ``path``)."""
+    from hexmate.host.table.registry import load_demo
+
+    if path is not None and path.exists():
+        return Registry.load(path)
+    return load_demo()
 
 
 async def build_service(
@@ -35,14 +45,19 @@ async def build_service(
     game: str = DEMO_GAME,
     connection_options: Mapping[str, Any] | None = None,
     set_up: bool = True,
+    setup_mode: bool = False,
+    registry_path: Path | None = None,
 ) -> tuple[Service, EmulatedTable | None]:
     """Build (and for an emulated table, start) everything; the caller runs ``service.run()``.
 
     With ``set_up`` the emulated table starts with every scenario unit's counter on its hex, as the players
-    would set up the board before play.
+    would set up the board before play. ``setup_mode`` starts the tracker in set-up mode instead (the
+    emulated table starts empty): the players put the scenario's setup position on the board.
+    ``registry_path``: the tag registry file; read if it exists (else the demo registry is the start), and
+    rewritten whole when a tag is enrolled on the page.
     """
     from hexmate.host.table.calibration import Calibration, CalibrationError
-    from hexmate.host.table.registry import RegistryError, load_demo
+    from hexmate.host.table.registry import RegistryError
     from hexmate.host.table.tracker import Tracker
 
     scenario_path = Path(scenario) if scenario is not None else demo_scenario()
@@ -55,14 +70,14 @@ async def build_service(
         raise SessionError(str(e)) from None
     try:
         calibration = Calibration.default_for(board_def, session.map)
-        registry = load_demo()
+        registry = load_registry(registry_path)
     except (CalibrationError, RegistryError) as e:
         raise SessionError(str(e)) from None
     tracker = Tracker(calibration, registry, session)
     table: EmulatedTable | None = None
     if emulated:
         table = EmulatedTable(board)
-        if set_up:
+        if set_up and not setup_mode:
             for unit_id, h in session.expected().items():
                 uid = registry.uid_of_unit(unit_id)
                 cell = calibration.cell_of(h)
@@ -86,5 +101,6 @@ async def build_service(
                 await table.stop()
             raise
     service = Service(link, board=board_def, session=session, tracker=tracker, registry=registry,
-                      record=record, table=table, connection_options=connection_options)
+                      record=record, table=table, connection_options=connection_options,
+                      registry_path=registry_path, setup=setup_mode)
     return service, table

@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession
@@ -46,7 +49,7 @@ from hexmate.host.table.events import (
     UncertainCell,
     UnknownTag,
 )
-from hexmate.host.table.registry import Registry
+from hexmate.host.table.registry import Counter, Registry, RegistryError, normalise_uid
 from hexmate.host.table.tracker import Phase, Tracker
 from hexmate.host.table.views import SHARED, Light, TableViews, led_frame, wire_entries
 from hexmate.rules.errors import RulesError
@@ -68,7 +71,8 @@ _LAST_ACTIONS = 12
 
 @dataclass(frozen=True)
 class PageAction:
-    """Something a player did on a page: ``place``/``lift``/``press`` (virtual table), ``sync``."""
+    """Something a player did on a page: ``place``/``lift``/``press`` (virtual table), ``sync``,
+    ``enroll`` (``uid`` of an unknown tag on the table, ``unit`` id it belongs to)."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -80,13 +84,18 @@ class Tick:
 
 
 @dataclass(frozen=True)
+class BeginSetup:
+    """Start in set-up mode: the table is expected to receive the scenario's setup position."""
+
+
+@dataclass(frozen=True)
 class WorldLine:
     """A line from the emulated world (``leds ...``, ``trace ...``)."""
 
     line: str
 
 
-Input = TableMessage | PageAction | WorldLine | Tick
+Input = TableMessage | PageAction | WorldLine | Tick | BeginSetup
 
 
 class Service:
@@ -103,8 +112,11 @@ class Service:
         record: Record | None = None,
         table: EmulatedTable | None = None,
         connection_options: Mapping[str, Any] | None = None,
+        registry_path: Path | None = None,
+        setup: bool = False,
     ) -> None:
         self.board = board
+        self.registry_path = registry_path
         self.session = session
         self.tracker = tracker
         self.registry = registry
@@ -112,13 +124,11 @@ class Service:
         self.views = TableViews(tracker, registry)
         self.record = record
         self.table = table
-        self.tray = [
-            {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
-             "kind": c.kind, "name": c.describe(), "short": _short(c)}
-            for uid, c in registry
-            if c.kind != "calibration"
-        ]
+        self.tray = self._tray()
         self.inputs: asyncio.Queue[Input] = asyncio.Queue()
+        if setup:
+            self.inputs.put_nowait(BeginSetup())
+        self._setup_missing: frozenset[str] = frozenset()
         self.conn = TableConnection(link, self.inputs.put_nowait, **dict(connection_options or {}))
         self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
         self._record_q: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
@@ -204,7 +214,13 @@ class Service:
         if isinstance(item, PageAction):
             self._on_page(item)
             return
-        if isinstance(item, Tick):
+        if isinstance(item, BeginSetup):
+            self._log("setup", {"units": len(self.session.expected())})
+            self.prompt = ("Set-up: put each counter on its white pulsing hex; the page lists what is "
+                           "still to place.")
+            self._setup_missing = frozenset(self.session.expected())
+            self._table_events(self.tracker.begin_setup(self._fw_now()))
+        elif isinstance(item, Tick):
             self._table_events(self.tracker.tick(self._fw_now()))
         elif isinstance(item, Hello):
             self.hello = item
@@ -314,19 +330,53 @@ class Service:
             self.notice = {"level": "error", "text": f"{self._names(ev.units)} may not be placed on "
                                                      f"{label(ev.hex)}: {shown['reason']}"}
             self.prompt = "Put the unit on a green hex, or back where it started."
+        elif isinstance(ev, OutOfSync) and ev.setup:
+            self._setup_progress(ev)
         elif isinstance(ev, OutOfSync):
             lines = self.views.instructions(SHARED)
             self.notice = {"level": "warn", "text": "The table differs from the game: " + "; ".join(lines)}
         elif isinstance(ev, InSync):
             self.notice = {"level": "ok", "text": "The table matches the game."}
+            if ev.setup:
+                self._setup_missing = frozenset()
+                self._log("setup-done", {"phase": self.session.phase, "to_act": self.session.to_act})
+                self.notice = {"level": "ok", "text": "Set-up complete: every counter is on its hex. "
+                                                      "Play begins."}
             self.prompt = self.session.prompt()
         elif isinstance(ev, UnknownTag):
             where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell} (off the map)"
-            self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}."}
+            self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}: "
+                                                    "enrol it below, or take it off the table."}
         elif isinstance(ev, UncertainCell):
             where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell}"
             self.notice = {"level": "warn", "text": f"Cannot read the stack on {where}; spread it out."}
         return False
+
+    def _setup_progress(self, ev: OutOfSync) -> None:
+        """Set-up: acknowledge each counter that reached its hex; the rest are listed by ``view()``."""
+        missing = frozenset(u for d in ev.differences for u in d.missing)
+        placed = sorted(self._setup_missing - missing)
+        self._setup_missing = missing
+        wrong = [d for d in ev.differences if d.extra]
+        left = f"{len(missing)} counter{'s' if len(missing) != 1 else ''} still to place"
+        if wrong:
+            lines = [line for line in self.views.instructions(SHARED) if line.startswith("take")]
+            self.notice = {"level": "warn", "text": "Not part of the set-up here: " + "; ".join(lines)
+                           + f". {left}."}
+        elif placed:
+            expected = self.session.expected()
+            names = [f"{self._unit_name(u)} on {self.session.label(expected[u])}" for u in placed]
+            self.notice = {"level": "ok", "text": f"In place: {', '.join(names)}. {left}."}
+            self._log("setup-placed", {"units": placed, "left": len(missing)})
+        else:
+            self.notice = {"level": "info", "text": f"Set-up: {left}."}
+
+    def _unit_name(self, unit: str) -> str:
+        """A unit as the shared page may name it (a concealed unit stays '?' to all but its owner)."""
+        summary = self.session.unit_summary(unit, audience=SHARED)
+        if summary["label"] == "?" or self.views.hidden_from([unit], SHARED):
+            return f"a concealed {summary['side']} unit".replace("  ", " ")
+        return f"{unit} ({summary['label']})"
 
     def _show_leds(self) -> None:
         self._frame = led_frame(self.tracker)
@@ -355,6 +405,10 @@ class Service:
         if action.kind == "sync":
             self.conn.sync()
             return
+        if action.kind == "enroll":
+            self._enroll(str(action.data.get("uid", "")), str(action.data.get("unit", "")))
+            self._publish()
+            return
         if self.table is None:
             self.notice = {"level": "error", "text": "the virtual table works only with an emulated table"}
             self._publish()
@@ -372,6 +426,118 @@ class Service:
         elif action.kind == "press":
             self.table.press(int(d["button"]))
         self._publish_table()
+
+    def _enroll(self, raw_uid: str, unit: str) -> None:
+        """Bind an unknown tag on the table to a scenario unit (or re-tag a unit whose tag was lost), save the
+        registry file if there is one, and let the tracker read the table again."""
+        try:
+            uid = normalise_uid(raw_uid)
+        except RegistryError as e:
+            self.notice = {"level": "error", "text": f"cannot enrol: {e}"}
+            return
+        if uid not in self.tracker.unknown:
+            self.notice = {"level": "error", "text": f"cannot enrol tag {uid}: it is not an unknown tag on "
+                                                     "the table now (put it on a hex first)"}
+            return
+        choice = next((c for c in self.enrol_choices() if c["unit"] == unit), None)
+        if choice is None:
+            self.notice = {"level": "error", "text": f"cannot enrol tag {uid}: {unit or 'no unit'} is not a "
+                                                     "unit of this scenario that the page offers"}
+            return
+        old_uid = self.registry.uid_of_unit(unit)
+        old = self.registry.counter_of_unit(unit)
+        counter = old if old is not None else self._counter_for(unit)
+        try:
+            self.registry.enroll(uid, counter, replace=old is not None)
+            self._save_registry()
+        except (RegistryError, OSError) as e:
+            with contextlib.suppress(RegistryError):
+                self.registry.remove(uid)
+            if old_uid is not None and old is not None:
+                self.registry.enroll(old_uid, old, replace=True)
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            self.notice = {"level": "error", "text": f"tag {uid} not enrolled: {why}"}
+            return
+        hex_ = self.tracker.unknown[uid][0]
+        where = self.session.label(hex_) if hex_ is not None else f"cell {self.tracker.unknown[uid][1]}"
+        self._log("enroll", {"uid": uid, "unit": unit, "replaces": old_uid,
+                             "saved": str(self.registry_path) if self.registry_path else None})
+        self.tray = self._tray()
+        self._send(self.board_data())
+        self._publish_table()
+        self._table_events(self.tracker.reread(self._fw_now()))
+        saved = f" and saved in {self.registry_path}" if self.registry_path else " for this session only"
+        retag = f" (its old tag {old_uid} is forgotten)" if old_uid else ""
+        text = f"Tag {uid} enrolled as {self._unit_name(unit)}{retag}{saved}; it is on {where}."
+        if self.notice["level"] in ("warn", "error") and self.notice["text"]:
+            text += " " + self.notice["text"]
+        self.notice = {"level": "ok", "text": text}
+
+    def _save_registry(self) -> None:
+        """Write the whole registry (every earlier entry too) to a temporary file, then rename it over."""
+        if self.registry_path is None:
+            return
+        path = self.registry_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        try:
+            self.registry.save(tmp)
+            os.replace(tmp, path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def _counter_for(self, unit: str) -> Counter:
+        u = self.session.position.units[unit]
+        kind = getattr(u, "counter", None)
+        values = dict(getattr(kind, "values", {}) or {})
+        printed = getattr(kind, "name", "")
+        if printed:
+            values["printed"] = printed
+        game = str(getattr(self.session.game, "name", "") or "")
+        return Counter(counter_id=f"{game or 'game'}-{unit}", game=game or "game", side=str(u.side),
+                       unit_type=str(getattr(kind, "type", "")), values=values, unit_id=unit)
+
+    def enrol_choices(self) -> list[dict[str, Any]]:
+        """What an unknown tag may be enrolled as: scenario units with no tag first, then re-tagging a unit.
+        Concealed units are left out: the shared page must not name them (their owner re-tags them)."""
+        out: list[dict[str, Any]] = []
+        for unit in sorted(self.session.position.units):
+            summary = self.session.unit_summary(unit, audience=SHARED)
+            if summary["label"] == "?" or self.views.hidden_from([unit], SHARED):
+                continue
+            tag = self.registry.uid_of_unit(unit)
+            out.append({"unit": unit, "label": f"{unit} ({summary['label']}, {summary['side']})",
+                        "side": summary["side"], "retag": tag is not None})
+        out.sort(key=lambda c: (c["retag"], c["unit"]))
+        return out
+
+    def _tray(self) -> list[dict[str, Any]]:
+        return [
+            {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
+             "kind": c.kind, "name": c.describe(), "short": _short(c)}
+            for uid, c in self.registry
+            if c.kind != "calibration"
+        ]
+
+    def _setup_view(self) -> dict[str, Any] | None:
+        """While setting up: what is still to place, per side, concealed units unnamed (shared page)."""
+        if not self.tracker.setup:
+            return None
+        expected = self.session.expected()
+        remaining: dict[str, list[dict[str, str]]] = {}
+        for unit in sorted(self._setup_missing, key=lambda u: (self.session.label(expected[u]), u)):
+            if unit not in expected:
+                continue
+            summary = self.session.unit_summary(unit, audience=SHARED)
+            concealed = summary["label"] == "?" or self.views.hidden_from([unit], SHARED)
+            remaining.setdefault(summary["side"], []).append(
+                {"unit": "" if concealed else unit, "label": "?" if concealed else str(summary["label"]),
+                 "hex": self.session.label(expected[unit])})
+        return {"remaining": remaining, "left": sum(len(v) for v in remaining.values()),
+                "total": len(expected)}
 
     def _on_world(self, line: str) -> None:
         for listener in self.world_listeners:
@@ -417,6 +583,10 @@ class Service:
             "lit": self._lit_groups(),
             "last_actions": list(self.last_actions),
             "tracker": self.tracker.phase.value,
+            "setup": self._setup_view(),
+            "unknown": [{"uid": uid, "hex": s.label(h) if h is not None else None, "cell": cell}
+                        for uid, (h, cell) in sorted(self.tracker.unknown.items())],
+            "enrol_choices": self.enrol_choices() if self.tracker.unknown else [],
             "record": ({"file": self.record.path.name, "entries": self.record.n, "head": self.record.head}
                        if self.record is not None else None),
         }
@@ -519,4 +689,4 @@ def now_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
-__all__ = ["ConnState", "PageAction", "Service", "WorldLine", "parse_leds_line"]
+__all__ = ["BeginSetup", "ConnState", "PageAction", "Service", "WorldLine", "parse_leds_line"]

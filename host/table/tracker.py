@@ -157,6 +157,21 @@ class Tracker:
                 self._apply_cell(cell, state, uids, force=True)
         return self._evaluate(t_ms, settled=True)
 
+    def reread(self, t_ms: int) -> list[TableEvent]:
+        """Re-read every sensed cell through the registry (after a tag was enrolled or re-tagged).
+
+        What the new reading differs by is never taken for a move: the table is compared with the game as
+        after a reject (in sync, or out of sync with what to put where)."""
+        events: list[TableEvent] = []
+        for uid in [u for u in self.unknown if self.registry.lookup(u) is not None]:
+            del self.unknown[uid]
+        for cell, (state, uids) in sorted(self._cells.items()):
+            events += self._apply_cell(cell, state, uids, force=True)
+        self._clear_move()
+        self.phase = Phase.OUT_OF_SYNC
+        self.differences = ()
+        return events + self._evaluate(t_ms, settled=True)
+
     def reject(self, t_ms: int = 0) -> list[TableEvent]:
         """The session refused the recognised move: the table is out of sync until it matches again."""
         if self.phase is not Phase.AWAITING:

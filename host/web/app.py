@@ -115,6 +115,11 @@ def _parse_action(text: str) -> PageAction | None:
     kind = msg.get("type")
     if kind == "sync":
         return PageAction("sync")
+    if kind == "enroll":
+        uid, unit = msg.get("uid"), msg.get("unit")
+        if not isinstance(uid, str) or not isinstance(unit, str) or not uid or not unit:
+            return None
+        return PageAction("enroll", {"uid": uid, "unit": unit})  # checked by the service, which names why
     if kind in _TABLE_ACTIONS:
         try:
             if kind == "press":

@@ -32,15 +32,17 @@ def get_json(url: str) -> dict:
 
 
 class Demo:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *extra: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.record = tmp / "game.jsonl"
         hexmate = Path(sys.executable).parent / "hexmate"
         self.proc = subprocess.Popen(
             [str(hexmate), "demo", "--no-browser", "--port-http", str(self.port),
-             "--record", str(self.record)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ),
+             "--record", str(self.record), *extra],
+            # XDG_DATA_HOME: a registry enrolled into stays in the test's directory, never the user's
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "XDG_DATA_HOME": str(tmp / "data")},
         )
         self.banner: list[str] = []
 

@@ -68,6 +68,8 @@
       });
       h.poly.parentNode.setAttribute("aria-label", label + (units.length ? ": " + units.map((u) => u.label).join(", ") : ""));
     }
+    renderSetup(v.setup);
+    renderUnknown(v.unknown || [], v.enrol_choices || []);
     const litText = document.getElementById("lit-text");
     litText.dataset.count = String(lit.length);
     litText.textContent = lit.length ? "" : "none";
@@ -79,6 +81,65 @@
       litText.appendChild(line);
     }
   }
+
+  // Set-up mode: what is still to place, per side (a concealed unit is only "?" here: the page is shared).
+  function renderSetup(setup) {
+    const box = document.getElementById("setup");
+    box.hidden = !setup;
+    if (!setup) return;
+    const count = document.getElementById("setup-count");
+    const text = setup.left + " of " + setup.total + " counters still to place.";
+    if (count.textContent !== text) count.textContent = text;
+    const sides = document.getElementById("setup-sides");
+    sides.textContent = "";
+    for (const [side, units] of Object.entries(setup.remaining)) {
+      const h = document.createElement("h4");
+      h.textContent = side + " (" + units.length + ")";
+      const ul = document.createElement("ul");
+      ul.className = "setup-list";
+      ul.dataset.side = side;
+      for (const u of units) {
+        const li = document.createElement("li");
+        li.textContent = (u.unit ? u.unit + " (" + u.label + ")" : "a concealed unit") + " on " + u.hex;
+        li.dataset.hex = u.hex;
+        ul.appendChild(li);
+      }
+      sides.append(h, ul);
+    }
+  }
+
+  // Unknown tags: announced (with their hex) and offered for enrolment as a scenario unit.
+  function renderUnknown(unknown, choices) {
+    const box = document.getElementById("unknown");
+    box.hidden = unknown.length === 0;
+    const text = unknown.map((t) => "Unknown tag " + t.uid + " on " + (t.hex || "cell " + t.cell)).join("; ");
+    const p = document.getElementById("unknown-text");
+    if (p.textContent !== text) p.textContent = text ? text + "." : "";
+    fillSelect(document.getElementById("enrol-uid"), unknown.map((t) => [t.uid, t.uid + " on " + (t.hex || "cell " + t.cell)]));
+    fillSelect(document.getElementById("enrol-unit"), choices.map((c) => [c.unit, c.label + (c.retag ? ", new tag" : "")]));
+  }
+
+  function fillSelect(sel, options) {
+    const key = JSON.stringify(options);
+    if (sel.dataset.key === key) return;  // keep the player's choice while the options stay the same
+    const keep = sel.value;
+    sel.dataset.key = key;
+    sel.textContent = "";
+    for (const [value, label] of options) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = label;
+      sel.appendChild(o);
+    }
+    if (options.some(([value]) => value === keep)) sel.value = keep;
+  }
+
+  document.getElementById("enrol-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const uid = document.getElementById("enrol-uid").value;
+    const unit = document.getElementById("enrol-unit").value;
+    if (uid && unit) sock.send({ type: "enroll", uid, unit });
+  });
 
   document.getElementById("find-form").addEventListener("submit", (ev) => {
     ev.preventDefault();

@@ -119,6 +119,13 @@
     renderTray();
   }
 
+  // A tag the registry has never seen: a random 7-byte UID (NXP-style, 04 first) put in hand.
+  document.getElementById("blank-tag").addEventListener("click", () => {
+    const bytes = new Uint8Array(6);
+    crypto.getRandomValues(bytes);
+    setHand("04" + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("").toUpperCase());
+  });
+
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && hand) setHand(null); });
 
   function drawButtons(buttons) {

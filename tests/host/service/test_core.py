@@ -8,6 +8,7 @@ import asyncio
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hexmate.firmware import wire
@@ -52,7 +53,7 @@ def _board(session: GameSession) -> Board:
 
 
 class Rig:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, **service_options: Any) -> None:
         self.session = GameSession.load("asl", demo_scenario())
         self.board = _board(self.session)
         self.cal = Calibration.default_for(self.board, self.session.map)
@@ -63,7 +64,8 @@ class Rig:
         record = Record.create(self.record_path, {"game": "asl"})
         self.service = Service(self.link, board=self.board, session=self.session, tracker=self.tracker,
                                registry=self.registry, record=record,
-                               connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+                               connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000},
+                               **service_options)
         self.seq = 0
         self.t_ms = 1000
 

@@ -71,3 +71,10 @@ def test_action_parsing_rejects_junk() -> None:
     assert _parse_action('{"type": "lift", "cell": 3}') is None
     assert _parse_action('{"type": "press", "button": 1}') == PageAction("press", {"button": 1})
     assert _parse_action('{"type": "sync"}') == PageAction("sync")
+
+
+def test_enroll_action_is_parsed_and_left_to_the_service_to_check() -> None:
+    assert _parse_action('{"type": "enroll", "uid": "04c0ffee123456", "unit": "ger-sq1"}') == PageAction(
+        "enroll", {"uid": "04c0ffee123456", "unit": "ger-sq1"})
+    assert _parse_action('{"type": "enroll", "uid": "04c0ffee123456"}') is None
+    assert _parse_action('{"type": "enroll", "uid": 4, "unit": "ger-sq1"}') is None
