@@ -55,7 +55,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--setup", action="store_true", help="start in set-up mode: the page and the LEDs show "
                    "where each unit of the scenario goes (the demo's table starts empty)")
     p.add_argument("--registry", metavar="FILE", help="tag registry file, rewritten when a tag is enrolled "
-                   "(default: $XDG_DATA_HOME/hexmate/registry.json; the demo registry until then)")
+                   "(default: $HEXMATE_REGISTRY, else $XDG_DATA_HOME/hexmate/registry.json; "
+                   "the demo registry until then)")
     p.add_argument("--record", metavar="FILE", help="write the game record here (default: a new file in "
                                                     "$XDG_DATA_HOME/hexmate/records)")
 
@@ -126,10 +127,11 @@ def _record_path(args: argparse.Namespace, scenario: str) -> Path:
 
 
 def _registry_path(args: argparse.Namespace) -> Path:
+    from hexmate.host.table.registry import default_registry_path
+
     if args.registry:
         return Path(args.registry)
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "hexmate"
-    return base / "registry.json"
+    return default_registry_path()
 
 
 async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:

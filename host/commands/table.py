@@ -7,22 +7,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from hexmate.host.table.calibration import Anchor, Calibration, CalibrationError
-from hexmate.host.table.registry import Registry, RegistryError, load_demo
+from hexmate.host.table.registry import Registry, RegistryError, default_registry_path, load_demo
 from hexmate.host.table.replay import Replay, ReplayError, default_resolver
-
-
-def default_registry_path() -> Path:
-    """$HEXMATE_REGISTRY, else ~/.config/hexmate/registry.json."""
-    env = os.environ.get("HEXMATE_REGISTRY")
-    if env:
-        return Path(env)
-    return Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "hexmate" / "registry.json"
 
 
 def register(subparsers: Any) -> None:

@@ -9,6 +9,7 @@ tracker announces them and the page offers ``Registry.enroll``.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -196,6 +197,19 @@ class Registry:
 
 
 DEMO_REGISTRY = Path(__file__).with_name("data") / "demo-registry.json"
+
+
+def default_registry_path() -> Path:
+    """Where the player's registry lives: $HEXMATE_REGISTRY, else $XDG_DATA_HOME/hexmate/registry.json.
+
+    One place for every command, so a registry imported with `hexmate registry import` is the one that
+    `hexmate run` plays with and enrolment on the page writes to.
+    """
+    env = os.environ.get("HEXMATE_REGISTRY")
+    if env:
+        return Path(env)
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "hexmate" / "registry.json"
 
 
 def load_demo() -> Registry:

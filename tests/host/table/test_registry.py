@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import pytest
+from hexmate.host.table import registry
 from hexmate.host.table.registry import Counter, Registry, RegistryError, load_demo, normalise_uid
 
 SQUAD = Counter("asl-ger-sq1", "asl", "ger", "squad", {"printed": "4-6-7"}, unit_id="ger-sq1")
@@ -109,3 +111,18 @@ def test_demo_registry_covers_the_demo_scenario() -> None:
     assert all(len(uid) == 14 and uid.startswith("04") for uid, _ in reg)
     assert reg.counter_of_unit("ger-sq1") is not None
     assert reg.counter_of_unit("ger-sq1").describe() == "ger 4-6-7 squad (ger-sq1)"  # type: ignore[union-attr]
+
+
+def test_every_command_shares_one_registry_location(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from hexmate.host.commands import run, table
+
+    monkeypatch.delenv("HEXMATE_REGISTRY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    expected = tmp_path / "hexmate" / "registry.json"
+    assert registry.default_registry_path() == expected
+    assert run._registry_path(argparse.Namespace(registry=None)) == expected
+    assert table._registry_path(argparse.Namespace(registry=None)) == expected
+    monkeypatch.setenv("HEXMATE_REGISTRY", str(tmp_path / "mine.json"))
+    assert run._registry_path(argparse.Namespace(registry=None)) == tmp_path / "mine.json"
