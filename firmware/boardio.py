@@ -4,22 +4,35 @@
 # On an RP2040/ESP32 these are machine.SPI/Pin, neopixel and machine.WDT. On the unix port (the emulated
 # board) the same drivers get simulated pins, SPI bus and chips (sim_*.py), plus the World they read from.
 
+import os
 import sys
 
 from csdecoder import DecoderCS
 
 EMULATED = sys.platform not in ("rp2", "esp32")
+WDT_TIMEOUT_MS = 8000  # the hardware watchdog: a board whose tasks stop feeding it for this long resets
+
+
+def wdt_timeout_ms():
+    """8000 ms on a board; on the emulated board env HEXMATE_WDT_MS may shorten it (tests)."""
+    if EMULATED:
+        text = os.getenv("HEXMATE_WDT_MS")
+        if text:
+            return max(100, int(text))
+    return WDT_TIMEOUT_MS
 
 
 class Io:
     pass
 
 
-def build(board):
+def build(board, world_out=None):
+    """`world_out`: the emulated board's world channel (a file object), or None."""
     io = Io()
     io.world = None
+    io.wdt_timeout_ms = wdt_timeout_ms()
     if EMULATED:
-        from sim_hw import NullWDT, SimDecoder, SimNeoPixel, SimPin, SimSPI
+        from sim_hw import SimDecoder, SimNeoPixel, SimPin, SimSPI, SimWDT
 
         pins = {}
 
@@ -35,7 +48,6 @@ def build(board):
         spi = SimSPI(decoder)
         buttons = [pin(p, 1 if low else 0) for (_, p, low) in board.buttons]
         io.np = SimNeoPixel(pin(board.led_pin), board.n_leds)
-        io.wdt = NullWDT()
         io.reset = pin(board.reset_pin, 1)
         io.busy = pin(board.busy_pin) if board.busy_pin >= 0 else None
         from sim_world import World
@@ -62,7 +74,9 @@ def build(board):
                 chip = SimMfrc522(world.cards[i])
                 chips[board.cs[i]] = chip
                 world.chips[i] = chip
+        world.out = world_out
         io.world = world
+        io.wdt = SimWDT(world, io.wdt_timeout_ms)
     else:
         import machine
         import neopixel
@@ -79,7 +93,7 @@ def build(board):
         io.np = neopixel.NeoPixel(Pin(board.led_pin, Pin.OUT), board.n_leds)
         if board.led_order == "RGB":
             io.np.ORDER = (0, 1, 2, 3)  # the neopixel module's default is GRB
-        io.wdt = machine.WDT(timeout=8000)
+        io.wdt = machine.WDT(timeout=io.wdt_timeout_ms)
         io.reset = Pin(board.reset_pin, Pin.OUT, value=1)
         io.busy = Pin(board.busy_pin, Pin.IN) if board.busy_pin >= 0 else None
     io.cs = DecoderCS(addr, en)

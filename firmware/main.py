@@ -322,9 +322,11 @@ class Firmware:
             await asyncio.sleep_ms(20)
 
     async def watchdog_task(self):
+        # Feed four times per timeout (at most once a second): a stopped loop misses every feed.
+        period_ms = min(1000, max(25, self.io.wdt_timeout_ms // 4))
         last = -1
         while True:
-            await asyncio.sleep_ms(1000)
+            await asyncio.sleep_ms(period_ms)
             if self.alive[0] != last:  # the scanner finished a pass since the last feed
                 last = self.alive[0]
                 self.io.wdt.feed()
@@ -370,6 +372,9 @@ class Firmware:
         sc.debounce_ms = debounce
         sc.scans = 1
         self.send_snapshot()
+        self.io.wdt.feed()
+        if self.world is not None:
+            self.world.trace("boot")
 
     async def run(self, world_stream=None):
         tasks = [self.scanner.run(self.alive), self.rx_task(), self.tx_task(), self.heartbeat_task(),
@@ -403,13 +408,17 @@ def main(link=None):
         world_stream = open(int(fd), "r+b")  # noqa: SIM115 (lives as long as the firmware)
     cards = None
     while True:
-        io = boardio.build(board)
+        io = boardio.build(board, world_stream)
         if io.world is not None:
             if cards is not None:  # the table survives a reboot of the board
                 for i in range(board.n_cells):
                     io.world.cards[i].extend(cards[i])
+            elif world_stream is not None:
+                # power-up: the counters already lie on the board before the first scan (EMULATION.md)
+                wait_ms = 1000 if os.getenv("HEXMATE_WORLD_READY") else 0
+                if not io.world.preload(world_stream, wait_ms) and wait_ms:
+                    io.world.write("error no ready line within 1000 ms; booting\n")
             cards = io.world.cards
-            io.world.out = world_stream
         if not boardio.EMULATED:
             from mfrc522 import reset_all
 

@@ -6,6 +6,12 @@
 # of them unchanged. The SPI bus forwards each call (one chip-select assertion; the drivers never split a
 # register transaction over several calls) to the chip whose decoder output is low.
 
+from time import ticks_diff, ticks_ms
+
+from micropython import const
+
+_WDT_LINE_MS = const(100)  # at most one `wdt` feed line on the world channel per 100 ms
+
 
 class SimPin:
     IN = 0
@@ -141,11 +147,23 @@ class SimNeoPixel:
         self.writes += 1
 
 
-class NullWDT:
-    """The emulated board has no watchdog; feeding it is a no-op."""
+class SimWDT:
+    """The board's hardware watchdog, which lives OUTSIDE the CPU: the firmware only announces itself and
+    feeds it here; the timer runs in whoever holds the other end of the world channel (the host's
+    EmulatedTable), which resets (kills and restarts) the firmware when `timeout` ms pass without a feed,
+    as machine.WDT does on a board. Sends `wdt init <timeout_ms>` when created and `wdt` on a feed, at most
+    every 100 ms (the outside timer may therefore fire up to 100 ms early)."""
 
-    def __init__(self, timeout=0):
+    def __init__(self, world, timeout=8000):
+        self.timeout_ms = timeout
         self.feeds = 0
+        self._world = world
+        self._sent_ms = ticks_ms()
+        world.write("wdt init " + str(timeout) + "\n")
 
     def feed(self):
         self.feeds += 1
+        now = ticks_ms()
+        if ticks_diff(now, self._sent_ms) >= _WDT_LINE_MS:
+            self._sent_ms = now
+            self._world.write("wdt\n")

