@@ -40,15 +40,19 @@ def test_lift_lights_destinations_illegal_is_red_with_rule_legal_is_recorded(dem
     start_label = mover["cell_label"]
     table.locator(f'#board .cell[data-label="{start_label}"] .chip[data-uid="{mover["uid"]}"]').click()
 
-    # the firmware lit the destinations (read back from its neopixel lines) and the page mirrors them
+    # the page names the destinations; the firmware lights them (read back from its neopixel lines, which
+    # arrive in several lines of at most 32 cells, so wait until all of them are in before comparing)
+    companion.wait_for_function("() => document.querySelector('#lit-text').dataset.count !== '0'")
+    assert "lifted from" in companion.locator("#prompt").inner_text()
+    found = re.search(r"green \(legal destinations, (\d+)\)", companion.locator("#lit-text").inner_text())
+    assert found, companion.locator("#lit-text").inner_text()
+    expected = int(found.group(1))
     table.wait_for_function(f"""() => [...document.querySelectorAll('#board .cell[data-led="{GREEN}"]')]
-        .length > 0""", timeout=5000)
+        .length === {expected}""", timeout=5000)
     fw = _firmware_leds(table)
     lit_cells = {label for label, colour in fw.items() if colour == GREEN}
     assert lit_cells and start_label not in lit_cells
-    companion.wait_for_function("() => document.querySelector('#lit-text').dataset.count !== '0'")
-    assert "lifted from" in companion.locator("#prompt").inner_text()
-    assert f"green (legal destinations, {len(lit_cells)})" in companion.locator("#lit-text").inner_text()
+    assert len(lit_cells) == expected
 
     # an unlit, empty hex far away: red under it, and the page says why with the rule
     cells = table.evaluate("""() => [...document.querySelectorAll('#board .cell')]
