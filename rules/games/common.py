@@ -1,9 +1,10 @@
-"""Helpers several games share: naming a group of units, stacks as activation groups, step losses."""
+"""Helpers several games share: naming a group of units, stacks as activation groups, dice, step losses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
+from hexmate.rules.dice import DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -28,6 +29,16 @@ def group_of(
     start = units[0].hex
     assert start is not None
     return units, start
+
+
+
+def check_dice(spec: DiceSpec, values: Sequence[int] | None, need_dice: bool, missing: str) -> None:
+    """Dice may be left off while an attack is only being declared; given dice must fit the game's roll."""
+    if values is None:
+        if need_dice:
+            raise InvalidAction(missing)
+    else:
+        spec.from_values(values)
 
 
 def stack_groups(position: Position, eligible: Callable[[UnitState], bool]) -> Iterator[frozenset[str]]:

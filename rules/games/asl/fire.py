@@ -14,7 +14,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Line, Pending, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import stack_groups
+from hexmate.rules.games.common import check_dice, stack_groups
 from hexmate.rules.hexes import Hex, distance
 
 if TYPE_CHECKING:
@@ -121,11 +121,7 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
             raise IllegalAction(
                 f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}", "A6.1"
             )
-    if fire.dice is None:
-        if need_dice:
-            raise InvalidAction("a fire attack needs its DR: add 'dice WHITE,COLOURED'")
-    else:
-        ASL_DR.from_values(fire.dice)
+    check_dice(ASL_DR, fire.dice, need_dice, "a fire attack needs its DR: add 'dice WHITE,COLOURED'")
     return fire
 
 

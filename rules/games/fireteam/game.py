@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
 from hexmate.rules.dice import FT_D10
-from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Game, Line, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
+from hexmate.rules.games.common import check_dice, group_of, lose_step, stack_groups, units_by_hex
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -132,11 +132,7 @@ class FireTeamGame(Game):
         sight = self.terrain_table().line_of_sight(position.map, start, fire.target)
         if sight.blocked:
             raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
-        if fire.dice is None:
-            if need_dice:
-                raise InvalidAction("AP fire needs its d10: add 'dice N'")
-        else:
-            FT_D10.from_values(fire.dice)
+        check_dice(FT_D10, fire.dice, need_dice, "AP fire needs its d10: add 'dice N'")
         return fire
 
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:

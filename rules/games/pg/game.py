@@ -15,7 +15,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import PG_1D6, PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Pending, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups, units_by_hex
+from hexmate.rules.games.common import check_dice, group_of, lose_step, stack_groups, units_by_hex
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -126,11 +126,7 @@ class PgGame(Game):
         sight = self.terrain_table().line_of_sight(position.map, start, fire.target)
         if sight.blocked:
             raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "8.4")
-        if fire.dice is None:
-            if need_dice:
-                raise InvalidAction("direct fire needs its 2d6 roll: add 'dice N,N'")
-        else:
-            PG_2D6.from_values(fire.dice)
+        check_dice(PG_2D6, fire.dice, need_dice, "direct fire needs its 2d6 roll: add 'dice N,N'")
         return fire
 
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:

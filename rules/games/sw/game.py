@@ -14,7 +14,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.dice import SW_D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, Line, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, stack_groups
+from hexmate.rules.games.common import check_dice, group_of, stack_groups
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -213,11 +213,7 @@ class SwGame(Game):
             raise IllegalAction(f"no enemy unit at {position.label(attack.target)}", "11.0")
         if any(u.has("defended") for u in defenders):
             raise IllegalAction("that hex has already been attacked this phase", "11.5")
-        if attack.dice is None:
-            if need_dice:
-                raise InvalidAction("an attack needs its die roll: add 'die N'")
-        else:
-            SW_D6.from_values(attack.dice)
+        check_dice(SW_D6, attack.dice, need_dice, "an attack needs its die roll: add 'die N'")
         return attack
 
     def _cf(self, unit: UnitState, attacking: bool) -> int:
