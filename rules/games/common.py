@@ -11,9 +11,11 @@ from hexmate.rules.hexes import Hex
 
 
 def group_of(
-    position: Position, unit_ids: frozenset[str] | tuple[str, ...], rule: str
+    position: Position, unit_ids: frozenset[str] | tuple[str, ...], rule: str, place: str = "hex"
 ) -> tuple[list[UnitState], Hex]:
-    """The named units, which must all be on the map in one hex; errors say which rule wants that."""
+    """The named units, which must all be on the map in one hex; errors say which rule wants that.
+
+    ``place`` is the game's word for where a stack stands ("Location" in ASL, A2.8)."""
     if not unit_ids:
         raise IllegalAction("name at least one unit", rule)
     if len(set(unit_ids)) != len(unit_ids):
@@ -25,7 +27,7 @@ def group_of(
         units.append(position.units[uid])
     hexes = {u.hex for u in units}
     if len(hexes) != 1 or None in hexes:
-        raise IllegalAction("units acting together must start in the same hex", rule)
+        raise IllegalAction(f"units acting together must start in the same {place}", rule)
     start = units[0].hex
     assert start is not None
     return units, start

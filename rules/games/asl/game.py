@@ -15,7 +15,7 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import stack_groups, units_by_hex
+from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -93,21 +93,6 @@ class AslGame(Game):
         leader = any(u.type in SMC for u in units)
         return min(self.mf(u) + (2 if leader and u.type in MMC else 0) for u in units)
 
-    def _group(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
-        if not unit_ids:
-            raise IllegalAction("name at least one unit to move", "A4.2")
-        units = []
-        for uid in sorted(unit_ids):
-            if uid not in position.units:
-                raise InvalidAction(f"no unit {uid!r} in this game")
-            units.append(position.units[uid])
-        hexes = {u.hex for u in units}
-        if len(hexes) != 1 or None in hexes:
-            raise IllegalAction("units moving together as a stack must start in the same Location", "A4.2")
-        start = units[0].hex
-        assert start is not None
-        return units, start
-
     def cost_fn(self, position: Position, units: list[UnitState]) -> asl_terrain.CostFn:
         """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11)."""
         moving = {u.id for u in units}
@@ -132,7 +117,7 @@ class AslGame(Game):
 
     # --- movement ---
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
-        units, start = self._group(position, unit_ids)
+        units, start = group_of(position, unit_ids, "A4.2", place="Location")
         if position.phase.id != "MPh" or position.state.pending:
             return {}
         if any(self.can_move(position, u) for u in units):
@@ -157,7 +142,7 @@ class AslGame(Game):
             raise IllegalAction(
                 f"units move only in the Movement Phase, not the {position.phase.name}", "A3.3"
             )
-        units, start = self._group(position, frozenset(move.units))
+        units, start = group_of(position, frozenset(move.units), "A4.2", place="Location")
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
         for unit in units:
@@ -216,7 +201,7 @@ class AslGame(Game):
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
             raise IllegalAction("units advance only in the Advance Phase", "A3.7")
-        units, start = self._group(position, frozenset(adv.units))
+        units, start = group_of(position, frozenset(adv.units), "A4.2", place="Location")
         for unit in units:
             if unit.side != position.phasing:
                 raise IllegalAction("only the ATTACKER advances", "A4.7")
