@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -125,50 +126,53 @@ class Attack(Fire):
 
 
 @dataclass(frozen=True)
-class Check(Action):
-    """Resolve one pending check (morale, pin) for a unit with the reported roll."""
-
-    kind: ClassVar[str] = "check"
-    unit: str
-    dice: tuple[int, ...]
-
-    def text(self, label: LabelFn | None = None) -> str:
-        return f"check {self.unit} dice {_dice(self.dice)}"
-
-
-@dataclass(frozen=True)
 class Rally(Action):
-    """ASL Rally Phase: a broken unit's rally attempt with the reported DR (A10.6)."""
+    """ASL Rally Phase: declare a broken unit's rally attempt (A10.6); its DR answers the roll decision that
+    follows (``dice`` given here answers it at once, for scripts and replays)."""
 
     kind: ClassVar[str] = "rally"
     unit: str
-    dice: tuple[int, ...]
+    dice: tuple[int, ...] | None = None
 
     def text(self, label: LabelFn | None = None) -> str:
-        return f"rally {self.unit} dice {_dice(self.dice)}"
+        return f"rally {self.unit}" + ("" if self.dice is None else f" dice {_dice(self.dice)}")
 
 
 @dataclass(frozen=True)
-class Casualty(Action):
-    """Name the unit a casualty result falls on (chosen by Random Selection on the table, ASL A.9)."""
+class Answer(Action):
+    """The one answer to the top decision (``rules/decisions.py``): a choice word (``pass``, ``yes``), units,
+    hexes (one, or a path), or dice. ``side`` names who answers a secret declaration of both sides."""
 
-    kind: ClassVar[str] = "casualty"
-    unit: str
-
-    def text(self, label: LabelFn | None = None) -> str:
-        return f"casualty {self.unit}"
-
-
-@dataclass(frozen=True)
-class RollDice(Action):
-    """A roll that is itself the action, e.g. PG initiative (3.0 A): values in side order."""
-
-    kind: ClassVar[str] = "roll"
-    purpose: str
-    values: tuple[int, ...]
+    kind: ClassVar[str] = "answer"
+    choice: str = ""
+    units: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    dice: tuple[int, ...] | None = None
+    side: str = ""
 
     def text(self, label: LabelFn | None = None) -> str:
-        return f"roll {self.purpose} {_dice(self.values)}"
+        if self.dice is not None:
+            body = f"dice {_dice(self.dice)}"
+        elif self.units:
+            body = f"units {_units(self.units)}"
+        elif self.hexes:
+            word = "hex" if len(self.hexes) == 1 else "path"
+            body = f"{word} {'-'.join(hex_text(h, label) for h in self.hexes)}"
+        else:
+            body = self.choice
+        return f"answer {body}" + (f" by {self.side}" if self.side else "")
+
+
+def dice_of(action: Action) -> tuple[int, ...] | None:
+    """The dice given with a declaration (a fire or rally written with its roll), else None."""
+    return action.dice if isinstance(action, Fire | Rally) else None
+
+
+def with_dice(action: Action, dice: tuple[int, ...] | None) -> Action:
+    """The same declaration with (or, given None, without) its dice."""
+    if isinstance(action, Fire | Rally):
+        return dataclasses.replace(action, dice=dice)
+    raise InvalidAction(f"{action.kind} takes no dice")
 
 
 def parse_hex_default(text: str) -> Hex:
@@ -228,25 +232,36 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         dice = parse_dice(rest[4]) if len(rest) == 5 else None
         fcls = Attack if verb == "attack" else Fire
         return fcls(parse_units(rest[0]), hexp(rest[2]), dice)
-    if verb == "check":
-        need(3, "check UNIT dice N,N")
-        if rest[1] not in ("dice", "die"):
-            raise InvalidAction(f"{text!r}: expected 'check UNIT dice N,N'")
-        return Check(parse_units(rest[0])[0], parse_dice(rest[2]))
     if verb == "rally":
-        need(3, "rally UNIT dice N,N")
-        if rest[1] not in ("dice", "die"):
-            raise InvalidAction(f"{text!r}: expected 'rally UNIT dice N,N'")
-        return Rally(parse_units(rest[0])[0], parse_dice(rest[2]))
-    if verb == "casualty":
-        need(1, "casualty UNIT")
-        return Casualty(parse_units(rest[0])[0])
-    if verb == "roll":
-        need(2, "roll PURPOSE N,N")
-        return RollDice(rest[0], parse_dice(rest[1]))
+        if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1] not in ("dice", "die")):
+            raise InvalidAction(f"{text!r}: expected 'rally UNIT [dice W,C]'")
+        return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
+    if verb == "answer":
+        return _answer(text, rest, hexp)
     raise InvalidAction(
-        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, check, casualty, roll, pass, end)"
+        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, answer, pass, end)"
     )
+
+
+def _answer(text: str, rest: list[str], hexp: ParseHexFn) -> Answer:
+    side = ""
+    if len(rest) >= 2 and rest[-2] == "by":
+        side, rest = rest[-1], rest[:-2]
+    form = "'answer WORD | units U,U | hex HEX | path HEX-HEX | dice N,N' [by SIDE]"
+    if len(rest) == 1 and rest[0] not in ("units", "hex", "path", "dice"):
+        if not re.fullmatch(r"[a-z][a-z0-9_\-]*", rest[0]):
+            raise InvalidAction(f"{text!r}: {rest[0]!r} is not an answer word; expected {form}")
+        return Answer(choice=rest[0], side=side)
+    if len(rest) != 2:
+        raise InvalidAction(f"{text!r}: expected {form}")
+    what, value = rest
+    if what == "units":
+        return Answer(units=parse_units(value), side=side)
+    if what in ("hex", "path"):
+        return Answer(hexes=_path(value, hexp), side=side)
+    if what == "dice":
+        return Answer(dice=parse_dice(value), side=side)
+    raise InvalidAction(f"{text!r}: expected {form}")
 
 
 def _path(text: str, hexp: ParseHexFn) -> tuple[Hex, ...]:

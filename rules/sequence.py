@@ -6,8 +6,17 @@ resolved from the scenario) or to nobody ("none": both sides act, e.g. the whole
 phases in order.
 
 Phase ``acts`` says who may act: ``phasing`` (the side whose part it is), ``non_phasing``, ``both``
-(either, the phasing side closes it), ``alternating`` (the sides take turns, PG action segments), ``engine``
-(nothing for the players to do but confirm, e.g. an end-of-turn check).
+(the phasing side, then the other: each declares its part done), ``alternating`` (the sides take turns, PG
+action segments), ``engine`` (nothing for the players to do but answer what the phase asks, e.g. an
+end-of-turn check).
+
+The flow is enforced by the core (``games/base.py``), never advanced by a game by hand. ``end`` says what
+ends the phase: ``done`` (the acting side declares it over), ``both_done`` (each side has), ``both_pass`` (a
+pass answered at once by the other side's pass) or ``auto`` (as soon as no decision is open). ``segments``
+says how many actions the active side takes before the other: ``one``, or ``initiative`` (the game's
+initiative roll sets them, PG 3.0). ``reactions`` lists the moments the other side may interrupt
+(``enter``: each hex a mover enters, for ASL A8.1 Defensive First Fire, PG and Fire Team opportunity fire)
+with the action kinds it may use.
 """
 
 from __future__ import annotations
@@ -21,6 +30,20 @@ from hexmate.rules.errors import DataError
 
 ACTORS = ("phasing", "non_phasing", "both", "alternating", "engine")
 SIDE_SLOTS = ("first", "second", "none")
+ENDS = ("done", "both_done", "both_pass", "auto")
+SEGMENTS = ("one", "initiative")
+DEFAULT_END = {"phasing": "done", "non_phasing": "done", "both": "both_done", "alternating": "both_pass",
+               "engine": "auto"}
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A window in which the side that is not acting may interrupt: ``on`` what (``enter``: a hex entered by
+    a mover), with which action kinds, under which rule."""
+
+    on: str
+    actions: frozenset[str]
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -34,6 +57,12 @@ class Phase:
     actions: frozenset[str]
     ends: str
     prompt: str
+    end: str = "done"
+    segments: str = "one"
+    reactions: tuple[Reaction, ...] = ()
+
+    def reaction(self, on: str) -> Reaction | None:
+        return next((r for r in self.reactions if r.on == on), None)
 
     def allows(self, kind: str) -> bool:
         return kind in self.actions
@@ -107,7 +136,9 @@ class SequenceOfPlay:
                 pw = f"{where} phase #{j}"
                 if not isinstance(ph, dict):
                     raise err(f"{pw} must be an object")
-                unknown = set(ph) - {"id", "name", "rule", "acts", "actions", "ends", "prompt"}
+                unknown = set(ph) - {
+                    "id", "name", "rule", "acts", "actions", "ends", "prompt", "end", "segments", "reactions"
+                }
                 if unknown:
                     raise err(f"{pw}: unknown key(s) {sorted(unknown)}")
                 for key in ("id", "name", "rule", "ends", "prompt"):
@@ -121,6 +152,25 @@ class SequenceOfPlay:
                 if (raw["side"], ph["id"]) in seen:
                     raise err(f"{pw}: phase {ph['id']!r} repeats in the same side's part")
                 seen.add((raw["side"], ph["id"]))
+                end = ph.get("end", DEFAULT_END[ph["acts"]])
+                if end not in ENDS:
+                    raise err(f"{pw} ({ph['id']}): 'end' must be one of {ENDS}")
+                segments = ph.get("segments", "one")
+                if segments not in SEGMENTS:
+                    raise err(f"{pw} ({ph['id']}): 'segments' must be one of {SEGMENTS}")
+                reactions = []
+                for k, rx in enumerate(ph.get("reactions") or []):
+                    rw = f"{pw} ({ph['id']}) reaction #{k}"
+                    if not isinstance(rx, dict) or rx.get("on") != "enter":
+                        raise err(f"{rw}: 'on' must be 'enter'")
+                    if set(rx) - {"on", "actions", "rule"}:
+                        raise err(f"{rw}: unknown key(s) {sorted(set(rx) - {'on', 'actions', 'rule'})}")
+                    kinds = rx.get("actions")
+                    if not isinstance(kinds, list) or not kinds or not all(isinstance(a, str) for a in kinds):
+                        raise err(f"{rw}: 'actions' must be a non-empty list of action kinds")
+                    if not isinstance(rx.get("rule"), str) or not rx["rule"]:
+                        raise err(f"{rw}: 'rule' must be a non-empty string")
+                    reactions.append(Reaction("enter", frozenset(kinds), rx["rule"]))
                 phases.append(
                     Phase(
                         ph["id"],
@@ -130,6 +180,9 @@ class SequenceOfPlay:
                         frozenset(actions),
                         ph["ends"],
                         ph["prompt"],
+                        end,
+                        segments,
+                        tuple(reactions),
                     )
                 )
             if not phases:

@@ -2,16 +2,35 @@
 python-chess's Board: units, phase, to_act, a lazy legal_actions view, push/pop, parse_action, outcome().
 
 State = fold(log): a Position keeps the log of pushed actions and the state after each; ``pop`` drops the
-last entry, which is exactly what re-folding the shorter log gives (tests check both ways). Games override the
-hooks of ``Game`` (python-chess's variants): ``check`` (is this action legal now? returns it completed, e.g.
-with the move's cost), ``apply`` (the next state), ``generate`` (every legal action), ``moves_for`` and
-``resolve``. Nothing here reads a clock, a sensor or a random source: dice arrive inside actions.
+last entry, which is exactly what re-folding the shorter log gives (tests check both ways).
+
+The core (this module) owns the interaction model, so every game gets it the same way:
+
+- **Decisions** (``rules/decisions.py``): a stack in the state. While one is open only its answers (one
+  generic ``Answer`` action) are legal, plus, in a reaction window, the reacting side's actions. The core
+  checks an answer against the decision's options and hands it to the game's named continuation
+  (``resume_<then>``), which may push further decisions.
+- **Flow** from the sequence data: who acts, when a phase ends (``done``, ``both_done``, ``both_pass``,
+  ``auto``), action segments, and reaction windows. Games never advance steps by hand; ``EndPhase`` and
+  ``Pass`` are the core's.
+- **Moves hex by hex**: in a phase with an ``enter`` reaction window a move is carried out one hex entry at a
+  time (``Moving``); at each entry where the game says the other side could react, a ``react`` decision opens.
+- **Resolutions** computed once by the continuation that rolls, stored in the state it produced
+  (``State.resolution``) and never worked out again by ``apply``.
+- **Physical changes** (flip, remove, replace, marker) found by comparing states, for the table to show.
+
+Games override the hooks of ``Game`` (python-chess's variants): ``check`` (is this action legal now? returns
+it completed, e.g. with the move's cost), ``apply`` (the next state), ``generate`` (the game's own legal
+actions), ``moves_for``, ``resolve``, ``enter``/``can_react``/``can_continue`` for moves, the continuations,
+and ``on_phase_start``/``on_phase_end``. Nothing here reads a clock, a sensor or a random source: dice arrive
+inside actions.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+import itertools
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -20,6 +39,8 @@ from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
 from hexmate.rules.charts import ChartPack, check_compatible, load_pack
+from hexmate.rules.decisions import BOTH, Decision, Flow, Moving, Physical
+from hexmate.rules.dice import DiceSpec
 from hexmate.rules.errors import AmbiguousAction, DataError, IllegalAction, InvalidAction, RulesError
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap, load_map
@@ -39,6 +60,9 @@ class UnitState:
     hex: Hex | None
     concealed: bool = False
     markers: frozenset[str] = frozenset()
+    level: int = 0  # the level of its Location in a multi-level hex (ASL building levels, A4.13)
+    facing: int | None = None  # hexspine 0..5 its front faces, for games and units that use facing
+    carrier: str | None = None  # the unit carrying it (a support weapon's owner, a passenger's vehicle)
 
     @property
     def type(self) -> str:
@@ -58,17 +82,20 @@ class UnitState:
     def mark(self, *add: str, remove: tuple[str, ...] = ()) -> UnitState:
         return dataclasses.replace(self, markers=(self.markers - set(remove)) | set(add))
 
+    def at(self, h: Hex | None) -> UnitState:
+        return dataclasses.replace(self, hex=h)
+
+    def revealed(self) -> UnitState:
+        return dataclasses.replace(self, concealed=False)
+
+    def as_counter(self, counter: CounterType) -> UnitState:
+        return dataclasses.replace(self, counter=counter)
+
 
 @dataclass(frozen=True)
-class Pending:
-    """A result waiting for a roll or a choice: a morale check, a pin check, a casualty to name."""
-
-    unit: str  # for a casualty: the hex label group key; for a check: the unit id
-    effect: str  # "NMC", "1MC", "PTC", "casualty", ...
-    rule: str
-    side: str
-    modifier: int = 0
-    group: tuple[str, ...] = ()  # units the casualty may fall on
+class GameState:
+    """A game's own typed state (each game subclasses it as a frozen dataclass): what its rules track besides
+    the units, the decisions and the flow (ASL: who self-rallied; PG: the initiative winner)."""
 
 
 @dataclass(frozen=True)
@@ -77,12 +104,26 @@ class State:
     step: int
     units: Mapping[str, UnitState]
     moved: tuple[str, ...] = ()
-    pending: tuple[Pending, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    decisions: tuple[Decision, ...] = ()  # a stack: the last is the one open now
+    flow: Flow = field(default_factory=Flow)
+    moving: Moving | None = None
+    game: GameState = field(default_factory=GameState)
     over: bool = False
+    resolution: Resolution | None = None  # the worked fire or combat of the step that led here
 
     def replace(self, **changes: Any) -> State:
         return dataclasses.replace(self, **changes)
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.decisions[-1] if self.decisions else None
+
+    def push(self, *decisions: Decision) -> State:
+        """Open decisions; the first given is answered first (it ends on top of the stack)."""
+        return self.replace(decisions=self.decisions + tuple(reversed(decisions)))
+
+    def pop(self) -> State:
+        return self.replace(decisions=self.decisions[:-1])
 
     def with_unit(self, unit: UnitState) -> State:
         units = dict(self.units)
@@ -161,33 +202,40 @@ class LegalActions:
         if not isinstance(action, act.Action):
             return False
         try:
-            self._position.game.check(self._position, action, need_dice=False)
+            self._position.game.validate(self._position, action)
         except RulesError:
             return False
         return True
 
     def __iter__(self) -> Iterator[act.Action]:
-        return self._position.game.generate(self._position)
+        return self._position.game.legal(self._position)
 
     def count(self) -> int:
         return sum(1 for _ in self)
 
     def moves_for(self, unit_ids: frozenset[str] | set[str] | tuple[str, ...]) -> Mapping[Hex, act.Move]:
         """Every legal destination of this group (moving together) with its cheapest path and cost."""
+        if self._position.state.decisions or self._position.state.moving is not None:
+            return {}
         return self._position.game.moves_for(self._position, frozenset(unit_ids))
 
 
 class Position:
     """A game in progress: scenario + map + chart pack + the log of actions, and the state they fold to."""
 
-    def __init__(self, game: Game, scenario: Scenario, hex_map: HexMap, charts: ChartPack) -> None:
+    def __init__(
+        self, game: Game, scenario: Scenario, hex_map: HexMap, charts: ChartPack, state: State | None = None
+    ) -> None:
         self.game = game
         self.scenario = scenario
         self.map = hex_map
         self.charts = charts
         self._log: list[act.Action] = []
-        self._states: list[State] = [game.initial_state(scenario, hex_map)]
-        self._resolutions: list[Resolution | None] = []
+        self._states: list[State] = [state if state is not None else game.initial(self)]
+
+    def at(self, state: State) -> Position:
+        """A view of this game at another state (no log): what the hooks see while a step is worked out."""
+        return Position(self.game, self.scenario, self.map, self.charts, state)
 
     # --- state ---
     @property
@@ -219,13 +267,29 @@ class Position:
         return self.game.side_to_act(self)
 
     @property
+    def decision(self) -> Decision | None:
+        """The open decision (top of the stack), if any."""
+        return self.state.decision
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.scenario.sides)
+
+    @property
     def log(self) -> tuple[act.Action, ...]:
         return tuple(self._log)
 
     @property
     def last_resolution(self) -> Resolution | None:
-        """The worked result of the last action if it was a fire attack (with its demo-values label)."""
-        return self._resolutions[-1] if self._resolutions else None
+        """The worked result of the last action if it resolved a fire or combat (with its demo label)."""
+        return self.state.resolution
+
+    @property
+    def changes(self) -> tuple[Physical, ...]:
+        """What the last action asks the players to change on the board (flip, remove, replace, markers)."""
+        if len(self._states) < 2:
+            return ()
+        return self.game.physical_changes(self._states[-2], self._states[-1])
 
     @property
     def legal_actions(self) -> LegalActions:
@@ -237,14 +301,20 @@ class Position:
     def units_at(self, h: Hex) -> list[UnitState]:
         return [u for u in self.units.values() if u.hex == h]
 
+    def physical_hex(self, unit_id: str) -> Hex | None:
+        """Where the counter stands on the board: a move being carried out hex by hex is already on its
+        destination (one lift, one placement) unless it stopped short."""
+        moving = self.state.moving
+        if moving is not None and not moving.stopped and unit_id in moving.units and unit_id in self.units:
+            return moving.destination
+        return self.units[unit_id].hex
+
     # --- changes ---
     def push(self, action: act.Action) -> act.Action:
-        """Check and play an action; returns it completed (a move with its cost). Raises IllegalAction."""
-        done = self.game.check(self, action)
-        resolution = self.game.resolve(self, done) if isinstance(done, act.Fire) else None
-        self._states.append(self.game.apply(self, done))
+        """Check and play an action; returns it completed (a move with its cost). Raises a RulesError."""
+        done, state = self.game.play(self, action)
+        self._states.append(state)
         self._log.append(done)
-        self._resolutions.append(resolution)
         return done
 
     def push_text(self, text: str) -> act.Action:
@@ -254,7 +324,6 @@ class Position:
         if not self._log:
             raise IllegalAction("nothing to take back", "")
         self._states.pop()
-        self._resolutions.pop()
         return self._log.pop()
 
     def replay(self) -> Position:
@@ -265,10 +334,12 @@ class Position:
         return other
 
     def resolve(self, fire: act.Fire) -> Resolution:
-        """Work out a fire attack or combat without playing it (what `hexmate rules resolve` shows)."""
-        done = self.game.check(self, fire)
-        assert isinstance(done, act.Fire)
-        return self.game.resolve(self, done)
+        """Work out a fire attack or combat (with its dice) without playing it (`hexmate rules resolve`)."""
+        if fire.dice is None:
+            raise InvalidAction("a resolution needs the dice: add 'dice N,N'")
+        declared = self.game.check(self, fire.declared())
+        assert isinstance(declared, act.Fire)
+        return self.game.resolve(self, dataclasses.replace(declared, dice=fire.dice))
 
     # --- text ---
     def label(self, h: Hex | None) -> str:
@@ -276,6 +347,24 @@ class Position:
 
     def action_text(self, action: act.Action) -> str:
         return action.text(self.map.label)
+
+    def decision_text(self, decision: Decision | None = None) -> str:
+        """The open decision as one line with map labels and its options (for logs, tests, prompts)."""
+        d = decision if decision is not None else self.decision
+        if d is None:
+            return ""
+        options: list[str] = []
+        if d.units:
+            options.append("units " + ",".join(d.units) + (f" (choose {d.count})" if d.count != 1 else ""))
+        if d.hexes:
+            options.append("hexes " + ",".join(self.label(h) for h in d.hexes))
+        if d.choices:
+            options.append("choices " + ",".join(d.choices))
+        if d.dice:
+            options.append(f"dice {d.dice}")
+        at = f" at {self.label(d.target)}" if d.target is not None else ""
+        listed = f" [{'; '.join(options)}]" if options else ""
+        return f"{d.kind} {d.side}{at}: {d.prompt} ({d.rule}){listed}"
 
     def log_texts(self) -> list[str]:
         """The game record as text lines (map labels); ``Position.from_log`` plays them back."""
@@ -298,7 +387,7 @@ class Position:
         for name in ("units", "firers"):
             if hasattr(action, name):
                 fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
-        if isinstance(action, act.Check | act.Casualty | act.Rally):
+        if isinstance(action, act.Rally):
             fields["unit"] = self.unit_ref(action.unit)
         return dataclasses.replace(action, **fields) if fields else action
 
@@ -357,7 +446,10 @@ class Position:
             + "".join(f"+{m}" for m in sorted(u.markers))
             for u in sorted(self.units.values(), key=lambda u: u.id)
         )
-        pend = f" pending={len(self.state.pending)}" if self.state.pending else ""
+        top = self.decision
+        pend = f" decide={top.kind}:{top.then}/{len(self.state.decisions)}" if top is not None else ""
+        if self.state.moving is not None:
+            pend += f" moving={','.join(self.state.moving.units)}@{self.label(self.state.moving.here)}"
         end = " over" if self.state.over else ""
         return (
             f"{self.game.name} T{self.turn} {self.phase.id} phasing={self.phasing} to_act={self.to_act}"
@@ -369,12 +461,22 @@ class Position:
         return f"<Position {self}>"
 
 
+Continuation = Callable[["Position", Decision, act.Answer], State]
+
+
 class Game:
-    """One ruleset. Subclasses set ``name``/``title``/``chart_axes`` and override the hooks below."""
+    """One ruleset. Subclasses set ``name``/``title``/``chart_axes`` and override the hooks below.
+
+    Continuations are methods named ``resume_<then>(position, decision, answer) -> State``; ``position.state``
+    is the state with the answered decision already taken off the stack.
+    """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    dice: ClassVar[Mapping[str, DiceSpec]] = {}  # the game's rolls by the name a roll decision uses
+    flip_markers: ClassVar[frozenset[str]] = frozenset()  # states shown by flipping the counter (broken)
+    marker_counters: ClassVar[frozenset[str]] = frozenset()  # states shown by a marker counter (pin, DM)
 
     @property
     def data_dir(self) -> Path:
@@ -426,12 +528,19 @@ class Game:
         """Text form -> action (the inverse of ``action.text(map.label)``); no legality check."""
         return act.parse_text(text, hex_map.parse_label if hex_map is not None else None)
 
+    def dice_spec(self, name: str) -> DiceSpec:
+        try:
+            return self.dice[name]
+        except KeyError:
+            raise DataError(f"{self.name} has no roll named {name!r} ({', '.join(self.dice)})") from None
+
     # --- sequence of play ---
     def initial_step(self, scenario: Scenario) -> int:
-        return self.sequence.step_of(scenario.first_phase, "first" if self._has_sides() else None).index
-
-    def _has_sides(self) -> bool:
-        return any(p.side != "none" for p in self.sequence.parts)
+        """The scenario's first phase, in the first side's part when that part has it."""
+        try:
+            return self.sequence.step_of(scenario.first_phase, "first").index
+        except KeyError:
+            return self.sequence.step_of(scenario.first_phase).index
 
     def phasing_side(self, position: Position) -> str:
         slot = position.step.part.side
@@ -439,30 +548,434 @@ class Game:
             return position.scenario.second_side
         if slot == "first":
             return position.scenario.first_side
-        return str(position.state.extra.get("active", position.scenario.first_side))
+        return position.state.flow.active or position.scenario.first_side
 
     def side_to_act(self, position: Position) -> str:
-        if position.state.pending:
-            return position.state.pending[0].side
+        top = position.state.decision
+        if top is not None:
+            if top.side == BOTH:
+                answered = dict(top.answers)
+                return next((s for s in position.sides if s not in answered), position.sides[0])
+            return top.side
         phase = position.phase
         if phase.acts == "non_phasing":
             return position.enemy_of(position.phasing)
+        if phase.acts in ("both", "alternating") and position.state.flow.active:
+            return position.state.flow.active
         return position.phasing
 
-    def end_phase(self, position: Position, state: State) -> State:
+    def first_actor(self, position: Position) -> str:
+        """Who acts first in the phase starting now (games override: PG's initiative winner)."""
+        if position.phase.acts == "non_phasing":
+            return position.enemy_of(position.phasing)
+        return position.phasing
+
+    def start_phase(self, position: Position) -> State:
+        """The core's entry into the current step: flow reset, then the game's ``on_phase_start``."""
+        view = position.at(position.state.replace(flow=Flow()))
+        view = view.at(view.state.replace(flow=Flow(active=self.first_actor(view), segments=1)))
+        return self.on_phase_start(view)
+
+    def end_phase(self, position: Position) -> State:
         """Leave the current phase: the game's cleanup hook, then the next step (and turn, and game end)."""
-        state = self.on_phase_end(position, state)
+        state = self.on_phase_end(position)
         nxt = state.step + 1
         turn = state.turn
         if nxt >= len(self.sequence.steps):
             nxt, turn = 0, turn + 1
-        state = state.replace(step=nxt, turn=turn, moved=(), over=turn > position.scenario.turns)
-        return self.on_phase_start(position, state)
+        state = state.replace(step=nxt, turn=turn, moved=(), over=turn > position.scenario.turns, flow=Flow())
+        if state.over:
+            return state
+        return self.start_phase(position.at(state))
+
+    # --- the core: play one action --------------------------------------------------------------------------
+    def initial(self, position: Position) -> State:
+        """The scenario's set-up, entered into its first phase (the phase's start hooks run)."""
+        state = self.initial_state(position.scenario, position.map)
+        return self.settle(position.at(self.start_phase(position.at(state))))
+
+    def split(self, action: act.Action) -> tuple[act.Action, act.Answer | None]:
+        """An action given with its dice (``fire ... dice 3,4``, ``rally U dice 2,3``) is its declaration and
+        the answer to the roll the declaration opens, in one log entry (scripts and replays)."""
+        dice = act.dice_of(action)
+        if dice is None:
+            return action, None
+        return act.with_dice(action, None), act.Answer(dice=tuple(dice))
+
+    def validate(self, position: Position, action: act.Action) -> act.Action:
+        """The action completed if it is legal now (no change), else a RulesError citing the rule."""
+        declared, answer = self.split(action)
+        done = self._check_one(position, declared)
+        if answer is not None:
+            nxt = self._apply_one(position, done)
+            top = nxt.decision
+            if top is None or top.kind != "roll":
+                raise IllegalAction(f"{declared.kind} opens no roll, so it takes no dice")
+            self.check_answer(position.at(nxt), answer)
+            done = act.with_dice(done, answer.dice)
+        return done
+
+    def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
+        """Check and apply one action: (the action completed, the state it leads to)."""
+        declared, answer = self.split(action)
+        done = self._check_one(position, declared)
+        state = self._apply_one(position, done)
+        if answer is not None:
+            top = state.decision
+            if top is None or top.kind != "roll":
+                raise IllegalAction(f"{declared.kind} opens no roll, so it takes no dice")
+            view = position.at(state)
+            self.check_answer(view, answer)
+            state = self._apply_one(view, answer)
+            done = act.with_dice(done, answer.dice)
+        return done, state
+
+    def _check_one(self, position: Position, action: act.Action) -> act.Action:
+        state = position.state
+        if state.over:
+            raise IllegalAction("the scenario is over", self.sequence.rule)
+        top = state.decision
+        if isinstance(action, act.Answer):
+            if top is None:
+                raise IllegalAction("no decision is open to answer", self.sequence.rule)
+            self.check_answer(position, action)
+            return action
+        phase = position.phase
+        if top is not None:
+            window = phase.reaction("enter") if top.kind == "react" else None
+            if window is None or action.kind not in window.actions:
+                raise IllegalAction(f"first answer the open decision: {top.prompt}", top.rule)
+            return self.check(position, action)
+        if state.moving is not None:
+            raise IllegalAction("a move is still being carried out", phase.rule)
+        if isinstance(action, act.EndPhase):
+            if not phase.allows("end_phase"):
+                why = "both sides pass in turn to end it" if phase.end == "both_pass" else phase.ends
+                raise IllegalAction(f"the {phase.name} does not end that way: {why}", phase.rule)
+            return action
+        if isinstance(action, act.Pass):
+            if not phase.allows("pass"):
+                raise IllegalAction(f"no passing in the {phase.name}: press done to end it", phase.rule)
+            return action
+        if not phase.allows(action.kind):
+            raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        return self.check(position, action)
+
+    def _apply_one(self, position: Position, action: act.Action) -> State:
+        view = position.at(position.state.replace(resolution=None))
+        state = view.state
+        if isinstance(action, act.Answer):
+            state = self._answer(view, action)
+            return self.settle(position.at(state))
+        if isinstance(action, act.EndPhase):
+            return self._end(view)
+        if isinstance(action, act.Pass):
+            return self._pass(view)
+        if state.decision is None and position.phase.acts == "alternating":
+            state = state.replace(flow=dataclasses.replace(state.flow, passes=0, busy=True))
+            view = position.at(state)
+        if isinstance(action, act.Move) and not isinstance(action, act.Advance) and self._interruptible(view):
+            state = self.begin_move(view, action)
+        else:
+            state = self.apply(view, action)
+        return self.settle(position.at(state))
+
+    def _interruptible(self, position: Position) -> bool:
+        return position.phase.reaction("enter") is not None
+
+    # --- answers ---
+    def check_answer(self, position: Position, answer: act.Answer) -> None:
+        """Is ``answer`` one of the open decision's options? (the game's ``check_reply`` may add more)."""
+        top = position.state.decision
+        if top is None:
+            raise IllegalAction("no decision is open to answer", self.sequence.rule)
+        bad = IllegalAction(f"not an answer to: {top.prompt}", top.rule)
+        kind = top.kind
+        if kind == "roll":
+            if answer.dice is None:
+                raise InvalidAction(f"a roll is answered with its dice ('answer dice N,N'): {top.prompt}")
+            self.dice_spec(top.dice).from_values(answer.dice)
+        elif kind == "units":
+            if len(answer.units) != top.count or not set(answer.units) <= set(top.units):
+                raise bad
+            if len(set(answer.units)) != len(answer.units):
+                raise InvalidAction("a unit is named twice")
+        elif kind == "hexes":
+            if len(answer.hexes) != 1 or answer.hexes[0] not in top.hexes:
+                raise bad
+        elif kind == "path":
+            if len(answer.hexes) < 1 or answer.hexes[-1] not in top.hexes:
+                raise bad
+        elif kind in ("confirm", "react"):
+            options = top.choices if kind == "confirm" else ("pass", *top.choices)
+            if answer.choice not in options:
+                raise bad
+        elif kind == "secret":
+            answered = dict(top.answers)
+            if answer.side not in position.sides or answer.side in answered:
+                raise IllegalAction(
+                    f"a secret declaration is answered once by each side ('answer WORD by SIDE'); "
+                    f"still to answer: {', '.join(s for s in position.sides if s not in answered)}",
+                    top.rule,
+                )
+            if answer.choice not in top.choices:
+                raise bad
+        self.check_reply(position, top, answer)
+
+    def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
+        """A game's further check of an answer (a path's legality, a choice's conditions)."""
+
+    def _answer(self, position: Position, answer: act.Answer) -> State:
+        state = position.state
+        top = state.decision
+        assert top is not None
+        if top.kind == "secret":
+            answers = (*top.answers, (answer.side, answer.choice))
+            if len(answers) < len(position.sides):
+                return state.pop().push(dataclasses.replace(top, answers=tuple(sorted(answers))))
+            top = dataclasses.replace(top, answers=tuple(sorted(answers)))
+        view = position.at(state.pop())
+        if top.then == "move_on":
+            return self.move_on(view, top, answer)
+        return self.continuation(top.then)(view, top, answer)
+
+    def continuation(self, name: str) -> Continuation:
+        method = getattr(self, f"resume_{name}", None)
+        if method is None:
+            raise DataError(f"{self.name} has no continuation {name!r} (resume_{name})")
+        return method  # type: ignore[no-any-return]
+
+    # --- flow (the core's; games never advance steps by hand) ---
+    def settle(self, position: Position) -> State:
+        """After a change: carry a move on, use up an action segment, end ``auto`` phases."""
+        state = position.state
+        for _ in range(4 * len(self.sequence.steps) + 4):
+            if state.over or state.decisions:
+                return state
+            view = position.at(state)
+            if state.moving is not None:
+                state = self.advance_move(view)
+                continue
+            phase = view.phase
+            flow = state.flow
+            if flow.busy:  # the active side's action is fully worked out: its segment is used
+                left = flow.segments - 1
+                if left > 0:
+                    state = state.replace(flow=dataclasses.replace(flow, segments=left, busy=False))
+                else:
+                    other = view.enemy_of(flow.active or view.phasing)
+                    flow = dataclasses.replace(flow, active=other, segments=1, busy=False)
+                    state = state.replace(flow=flow)
+                continue
+            if phase.end == "auto" or self.phase_over(view):
+                state = self.end_phase(view)
+                continue
+            return state
+        raise RulesError(f"{self.name}: the sequence of play does not come to rest (every phase 'auto'?)")
+
+    def phase_over(self, position: Position) -> bool:
+        """A game's own end of a phase with nothing left to do (e.g. no broken unit left to rout)."""
+        return False
+
+    def _end(self, position: Position) -> State:
+        phase = position.phase
+        if phase.end == "both_done":
+            state = position.state
+            actor = self.side_to_act(position)
+            done = state.flow.done | {actor}
+            if set(position.sides) - done:
+                other = next(s for s in position.sides if s not in done)
+                state = state.replace(flow=dataclasses.replace(state.flow, done=done, active=other))
+                return self.settle(position.at(state))
+        return self.settle(position.at(self.end_phase(position)))
+
+    def _pass(self, position: Position) -> State:
+        state = position.state
+        flow = state.flow
+        if flow.passes + 1 >= 2 or position.phase.end != "both_pass":
+            return self.settle(position.at(self.end_phase(position)))
+        other = position.enemy_of(self.side_to_act(position))
+        return self.settle(
+            position.at(state.replace(flow=dataclasses.replace(flow, active=other, passes=1, segments=1)))
+        )
+
+    # --- moves carried out hex by hex ---
+    def begin_move(self, position: Position, move: act.Move) -> State:
+        """Start a move in a phase where the other side may react at each hex entered."""
+        cost = move.cost if move.cost is not None else 0
+        return position.state.replace(moving=Moving(tuple(move.units), tuple(move.path), cost))
+
+    def advance_move(self, position: Position) -> State:
+        """Enter the next hex; open a reaction window there if the other side could react."""
+        state = position.state
+        moving = state.moving
+        assert moving is not None
+        if moving.finished or moving.stopped or not self.can_continue(position):
+            return self.finish_move(position)
+        moving = dataclasses.replace(moving, at=moving.at + 1)
+        state = self.enter(position.at(state.replace(moving=moving)))
+        view = position.at(state)
+        if state.moving is None or state.moving.stopped:
+            return state
+        window = view.phase.reaction("enter")
+        reactor = view.enemy_of(self.mover_side(view))
+        if window is not None and self.can_react(view, reactor):
+            left = len(moving.path) - 1 - moving.at
+            more = f"; {left} more hex{'es' if left != 1 else ''} to go" if left else ""
+            return state.push(
+                Decision(
+                    "react", reactor,
+                    f"{', '.join(moving.units)} entered {view.label(moving.here)}: "
+                    f"fire at it now or pass{more}",
+                    window.rule, "move_on", subject=moving.units, target=moving.here,
+                )
+            )
+        return state
+
+    def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """The reaction window closed: the move goes on if its units still may (``advance_move``)."""
+        return position.state
+
+    def mover_side(self, position: Position) -> str:
+        moving = position.state.moving
+        assert moving is not None
+        alive = [position.units[u] for u in moving.units if u in position.units]
+        return alive[0].side if alive else position.phasing
+
+    def finish_move(self, position: Position) -> State:
+        """The move is over (all hexes entered, or stopped short): the game's ``end_move`` hook runs."""
+        state = position.state
+        moving = state.moving
+        assert moving is not None
+        if not moving.finished and not moving.stopped:
+            moving = dataclasses.replace(moving, stopped="could not go on")
+        state = self.end_move(position.at(state.replace(moving=moving)))
+        return state.replace(moving=None)
+
+    def enter(self, position: Position) -> State:
+        """The moving units enter ``moving.here`` (games add concealment loss, costs spent...)."""
+        state = position.state
+        moving = state.moving
+        assert moving is not None
+        for uid in moving.units:
+            if uid in state.units:
+                state = state.with_unit(state.units[uid].at(moving.here))
+        return state
+
+    def can_react(self, position: Position, side: str) -> bool:
+        """Could ``side`` react to the mover entering ``moving.here``? (False: no window opens.)"""
+        return False
+
+    def can_continue(self, position: Position) -> bool:
+        """May the moving units go on after what happened in the hex they entered?"""
+        moving = position.state.moving
+        return moving is not None and any(u in position.units for u in moving.units)
+
+    def end_move(self, position: Position) -> State:
+        """After the last hex (or a stop): mark the units as moved."""
+        state = position.state
+        moving = state.moving
+        assert moving is not None
+        alive = tuple(u for u in moving.units if u in state.units)
+        return state.replace(moved=state.moved + alive)
+
+    # --- legal actions ---
+    def legal(self, position: Position) -> Iterator[act.Action]:
+        """Every legal action now: the answers to the open decision (and a reaction window's actions), else
+        the phase's flow actions and the game's own (``generate``)."""
+        state = position.state
+        if state.over:
+            return
+        top = state.decision
+        if top is not None:
+            yield from self.answers(position, top)
+            if top.kind == "react":
+                yield from self.generate(position)
+            return
+        if state.moving is not None:
+            return
+        phase = position.phase
+        if phase.allows("end_phase"):
+            yield act.EndPhase()
+        if phase.allows("pass"):
+            yield act.Pass()
+        yield from self.generate(position)
+
+    def answers(self, position: Position, top: Decision) -> Iterator[act.Answer]:
+        candidates: Iterator[act.Answer]
+        if top.kind == "roll":
+            spec = self.dice_spec(top.dice)
+            faces = [range(1, d.sides + 1) for d in spec.dice]
+            candidates = (act.Answer(dice=tuple(v)) for v in itertools.product(*faces))
+        elif top.kind == "units":
+            candidates = (act.Answer(units=tuple(c)) for c in itertools.combinations(top.units, top.count))
+        elif top.kind in ("hexes", "path"):
+            candidates = (act.Answer(hexes=(h,)) for h in top.hexes)
+        elif top.kind == "react":
+            candidates = (act.Answer(choice=c) for c in ("pass", *top.choices))
+        elif top.kind == "secret":
+            answered = dict(top.answers)
+            candidates = (
+                act.Answer(choice=c, side=s) for s in position.sides if s not in answered for c in top.choices
+            )
+        else:
+            candidates = (act.Answer(choice=c) for c in top.choices)
+        for answer in candidates:
+            try:
+                self.check_reply(position, top, answer)
+            except RulesError:
+                continue
+            yield answer
+
+    def done_action(self, position: Position) -> act.Action | None:
+        """What the table's "done" button means now: pass a reaction, confirm, pass a segment, end a phase."""
+        top = position.state.decision
+        if top is not None:
+            if top.kind == "react":
+                return act.Answer(choice="pass")
+            if top.kind == "confirm" and len(top.choices) == 1:
+                return act.Answer(choice=top.choices[0])
+            return None
+        if position.state.moving is not None:
+            return None
+        phase = position.phase
+        if phase.allows("pass"):
+            return act.Pass()
+        if phase.allows("end_phase"):
+            return act.EndPhase()
+        return None
+
+    # --- what changes on the board ---
+    def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
+        """Compare two states: units removed, counters replaced, sides flipped, markers placed or taken."""
+        out: list[Physical] = []
+        for uid, old in sorted(before.units.items()):
+            new = after.units.get(uid)
+            if new is None:
+                if old.hex is not None:
+                    out.append(Physical("remove", uid, f"take {uid} off the map", hex=old.hex))
+                continue
+            if new.counter != old.counter:
+                out.append(
+                    Physical("replace", uid, f"replace {uid} by a {new.counter.name}", hex=new.hex,
+                             to=new.counter.name)
+                )
+            for m in sorted((new.markers ^ old.markers) & self.flip_markers):
+                side = m if m in new.markers else "Good Order"
+                out.append(Physical("flip", uid, f"flip {uid} to its {side} side", hex=new.hex, to=m))
+            for m in sorted((new.markers - old.markers) & self.marker_counters):
+                out.append(Physical("place", uid, f"put a {m} marker on {uid}", hex=new.hex, to=m))
+            for m in sorted((old.markers - new.markers) & self.marker_counters):
+                out.append(Physical("take", uid, f"take the {m} marker off {uid}", hex=new.hex, to=m))
+        return tuple(out)
 
     # --- hooks ---
     def check_counter(self, counter: CounterType) -> str | None:
         """A problem with a counter type's printed values for this game (None if fine)."""
         return None
+
+    def initial_game_state(self, scenario: Scenario) -> GameState:
+        return GameState()
 
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         placed = scenario.place(hex_map)
@@ -472,31 +985,30 @@ class Game:
             )
             for u in scenario.units
         }
-        return State(
-            turn=1, step=self.initial_step(scenario), units=units, extra={"counters": dict(scenario.counters)}
-        )
-
-    def on_phase_end(self, position: Position, state: State) -> State:
+        state = State(turn=1, step=self.initial_step(scenario), units=units,
+                      game=self.initial_game_state(scenario))
         return state
 
-    def on_phase_start(self, position: Position, state: State) -> State:
-        return state
+    def on_phase_end(self, position: Position) -> State:
+        return position.state
 
-    def check(self, position: Position, action: act.Action, need_dice: bool = True) -> act.Action:
-        """The action completed (e.g. a move's cost) if legal now, else IllegalAction citing the rule.
+    def on_phase_start(self, position: Position) -> State:
+        return position.state
 
-        With ``need_dice=False`` a declaration without its dice is accepted (membership in legal_actions).
-        """
-        raise NotImplementedError
+    def check(self, position: Position, action: act.Action) -> act.Action:
+        """The game's check of one of its own actions (a declaration: no dice), completed (a move's cost),
+        else IllegalAction citing the rule. The core has checked the phase allows the action's kind."""
+        raise IllegalAction(f"{action.kind} is not an action of {self.title}")
 
     def apply(self, position: Position, action: act.Action) -> State:
-        raise NotImplementedError
+        raise IllegalAction(f"cannot apply {action.kind}")
 
     def generate(self, position: Position) -> Iterator[act.Action]:
-        raise NotImplementedError
+        """The game's own legal actions now (the core adds answers, end and pass)."""
+        return iter(())
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
-        raise NotImplementedError
+        return {}
 
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
         raise IllegalAction(f"{self.title} has no fire resolution here", "")

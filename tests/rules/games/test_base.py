@@ -12,10 +12,11 @@ from hexmate.rules.games import get_game, list_games
 
 PLAY = [
     "move ger-sq3 DK3-DL3",
+    "answer pass",  # the Russians let it enter DL3 without Defensive First Fire (A8.1)
     "move ger-sq5 DI4-DI5",
     "end",  # -> DFPh
     "end",  # -> AFPh
-    "end",  # -> RtPh
+    "end",  # -> RtPh, which ends by itself with nobody to rout (A10.5) -> APh
 ]
 
 
@@ -61,7 +62,7 @@ def test_push_pop_and_replay_fold_the_log(asl_demo: Any) -> None:
     for text in PLAY:
         pos.push_text(text)
         snapshots.append(str(pos))
-    assert pos.phase.id == "RtPh"
+    assert pos.phase.id == "APh"
     assert str(pos.replay()) == str(pos)  # state = fold(log)
     for expected in reversed(snapshots[:-1]):
         pos.pop()
@@ -72,10 +73,10 @@ def test_push_pop_and_replay_fold_the_log(asl_demo: Any) -> None:
 
 def test_log_text_round_trips_through_the_game_parser(asl_demo: Any) -> None:
     pos = asl_demo
-    for text in PLAY[:2]:
+    for text in PLAY[:3]:
         pos.push_text(text)
     texts = [pos.action_text(a) for a in pos.log]
-    assert texts[0] == "move ger-sq3 DK3-DL3 cost 1"
+    assert texts[:2] == ["move ger-sq3 DK3-DL3 cost 1", "answer pass"]
     assert [get_game("asl").parse_action(t, pos.map) for t in texts] == list(pos.log)
 
 
