@@ -1,21 +1,24 @@
 """ASL fire (A7) in the subset: fire groups, FP modifiers, IFT DRMs, Cowering, the IFT lookup through the
-chart pack, and the results (A7.301-A7.306) turned into pending casualties and morale checks (A10.1).
+chart pack, and the results (A7.301-A7.306) turned into decisions: the firer's IFT DR, then the casualties
+to name and the morale and pin checks each target's owner rolls (A10.1), in the order A7.303 gives.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.base import Line, Pending, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import check_dice, stack_groups
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import stack_groups
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.scenario import CounterType
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
@@ -54,7 +57,16 @@ def firing_side(position: Position) -> str:
     return position.to_act
 
 
-def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) -> act.Fire:
+def moving_targets(position: Position) -> list[UnitState]:
+    """A8.1: Defensive First Fire is at the units moving now, in the hex they have just entered."""
+    moving = position.state.moving
+    top = position.state.decision
+    if moving is None or top is None or top.kind != "react":
+        return []
+    return [position.units[u] for u in moving.units if u in position.units]
+
+
+def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     phase = position.phase.id
     side = firing_side(position)
     firers = _firers(position, fire)
@@ -96,9 +108,11 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
     if not [u for u in position.units_at(target) if u.side != side]:
         raise IllegalAction(f"no enemy unit at {position.label(target)}", "A7.3")
     if phase == "MPh":
-        moving = set(position.state.extra.get("last_moved", ()))
-        if not any(u.id in moving for u in position.units_at(target)):
-            raise IllegalAction("Defensive First Fire is only at the units that have just moved", "A8.1")
+        movers = moving_targets(position)
+        if not movers or movers[0].hex != target:
+            raise IllegalAction(
+                "Defensive First Fire is at a moving unit in the hex it has just entered", "A8.1"
+            )
     if phase == "DFPh":
         for unit in firers:
             assert unit.hex is not None
@@ -121,7 +135,6 @@ def check(game: AslGame, position: Position, fire: act.Fire, need_dice: bool) ->
             raise IllegalAction(
                 f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}", "A6.1"
             )
-    check_dice(ASL_DR, fire.dice, need_dice, "a fire attack needs its DR: add 'dice WHITE,COLOURED'")
     return fire
 
 
@@ -201,9 +214,9 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
     if any(u.has("cx") for u in firers):
         drms.append(("CX firer", 1, "A4.51"))
     if position.phase.id == "MPh":
-        moving = set(position.state.extra.get("last_moved", ()))
+        moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
-        targets = movers  # A8.1: First Fire affects only the units that moved
+        targets = movers  # A8.1: First Fire affects only the units that are moving
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
             drms.append(("First Fire at a moving unit (FFNAM)", -1, "A4.6"))
             if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
@@ -261,8 +274,8 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
     )
 
 
-def apply(game: AslGame, position: Position, fire: act.Fire) -> State:
-    resolution = resolve(game, position, fire)
+def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
+    """The fire is declared: its firers are marked (and lose concealment, A12.14) and the firer rolls."""
     state = position.state
     marker = FIRE_MARKERS[position.phase.id]
     for uid in fire.firers:
@@ -270,16 +283,36 @@ def apply(game: AslGame, position: Position, fire: act.Fire) -> State:
         if marker == "final_fire":
             unit = unit.mark(remove=("first_fire",))  # A8.4: the First Fire counter flips to Final Fire
         # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
-        state = state.with_unit(
-            UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers | {marker})
+        state = state.with_unit(unit.mark(marker).revealed())
+    names = ", ".join(fire.firers)
+    return state.push(
+        Decision(
+            "roll", state.units[fire.firers[0]].side,
+            f"{names} fire at {position.label(fire.target)}: roll the IFT DR",
+            "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
         )
-    pending: list[Pending] = []
+    )
+
+
+def resume_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The IFT DR is in: the attack is worked out once (State.resolution) and its results become decisions."""
+    assert decision.target is not None and answer.dice is not None
+    fire = act.Fire(decision.subject, decision.target, answer.dice)
+    resolution = resolve(game, position, fire)
+    state = position.state
+    decisions: list[Decision] = []
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
         by_result.setdefault(result, []).append(uid)
     for result, ids in by_result.items():
-        pending.extend(_pending_for(state, result, ids))
-    return state.replace(pending=tuple(pending))
+        decisions.extend(_decisions_for(position, result, ids))
+    state = state.replace(resolution=resolution)
+    if decisions and decisions[0].then == "casualty" and len(decisions[0].units) == 1:
+        # Random Selection among one unit picks it (A.9): no question to ask.
+        only, rest = decisions[0], decisions[1:]
+        state = resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
+        return state
+    return state.push(*decisions)
 
 
 def _mc_order(state: State, ids: list[str]) -> list[str]:
@@ -291,110 +324,91 @@ def _mc_order(state: State, ids: list[str]) -> list[str]:
     return sorted(ids, key=key)
 
 
-def _pending_for(state: State, result: str, ids: list[str]) -> list[Pending]:
+def mc(position: Position, uid: str, n: int, rule: str) -> Decision:
+    """A Morale Check (NMC when n is 0) the unit's owner rolls (A10.1)."""
+    unit = position.units[uid]
+    what = f"{n}MC" if n else "NMC"
+    return Decision(
+        "roll", unit.side, f"{uid} takes a {what}", rule, "mc", dice="DR", subject=(uid,),
+        target=unit.hex, args=(("drm", str(n)),),
+    )
+
+
+def _decisions_for(position: Position, result: str, ids: list[str]) -> list[Decision]:
+    state = position.state
     side = state.units[ids[0]].side
     if result == "-":
         return []
     if result == "PTC":
         return [
-            Pending(u, "PTC", "A7.305", side)
+            Decision("roll", side, f"{u} takes a pin check (NTC)", "A7.305", "ptc", dice="DR", subject=(u,),
+                     target=state.units[u].hex)
             for u in _mc_order(state, ids)
             if not state.units[u].has("broken")
         ]
     if result.endswith("MC"):
         n = 0 if result == "NMC" else int(result[:-2])
-        return [Pending(u, "MC", "A7.304" if n else "A7.303", side, n) for u in _mc_order(state, ids)]
-    if result.startswith("K/"):
-        return [Pending("", "K", "A7.302", side, int(result[2:]), tuple(ids))]
-    if result.endswith("KIA"):
-        n = int(result[:-3])
-        return [Pending("", "KIA", "A7.301", side, n, tuple(ids))]
+        return [mc(position, u, n, "A7.304" if n else "A7.303") for u in _mc_order(state, ids)]
+    if result.startswith("K/") or result.endswith("KIA"):
+        k = result.startswith("K/")
+        n = int(result[2:]) if k else int(result[:-3])
+        return [casualty(position, tuple(ids), "K" if k else "KIA", n)]
     raise IllegalAction(f"unknown IFT result {result!r} in the chart pack")
 
 
-def describe(position: Position, p: Pending) -> str:
-    if p.effect in ("K", "KIA"):
-        among = ", ".join(p.group)
-        return f"name the unit Random Selection picks for the {p.effect} result among {among}"
-    what = "pin check (NTC)" if p.effect == "PTC" else (f"{p.modifier}MC" if p.modifier else "NMC")
-    return f"{p.unit} takes a {what}: roll 'check {p.unit} dice W,C'"
+def casualty(position: Position, group: tuple[str, ...], effect: str, n: int) -> Decision:
+    """Name the unit Random Selection picks (A.9) for a K or KIA result among the targets."""
+    side = position.units[group[0]].side
+    rule = "A7.302" if effect == "K" else "A7.301"
+    hexes = {position.units[u].hex for u in group}
+    return Decision(
+        "units", side,
+        f"name the unit Random Selection picks for the {effect if effect == 'K' else str(n) + 'KIA'} result "
+        f"among {', '.join(group)}",
+        rule, "casualty", units=group, subject=group, target=next(iter(hexes)) if len(hexes) == 1 else None,
+        args=(("effect", effect), ("n", str(n))),
+    )
 
 
-def check_pending(game: AslGame, position: Position, action: act.Action, need_dice: bool) -> act.Action:
-    p = position.state.pending[0]
-    if p.effect in ("K", "KIA"):
-        if isinstance(action, act.Casualty) and action.unit in p.group and action.unit in position.units:
-            return action
-        raise IllegalAction(f"first {describe(position, p)}", p.rule)
-    if isinstance(action, act.Check) and action.unit == p.unit:
-        if action.dice:
-            ASL_DR.from_values(action.dice)
-        elif need_dice:
-            raise InvalidAction("a check needs its DR: 'check UNIT dice W,C'")
-        return action
-    raise IllegalAction(f"first {describe(position, p)}", p.rule)
+def resume_casualty(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    unit = state.units[answer.units[0]]
+    group = tuple(u for u in decision.units if u != unit.id and u in state.units)
+    effect, n = decision.arg("effect"), int(decision.arg("n", "1"))
+    if effect == "KIA":
+        state = state.without_unit(unit.id)
+        if n > 1 and group:
+            return state.push(casualty(position.at(state), group, "KIA", n - 1))
+        for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
+            state = _break(position.scenario.counters, state, state.units[uid])
+        return state
+    state, reduced = _reduce(position.scenario.counters, state, unit)
+    checks = list(group) + ([reduced.id] if reduced is not None and reduced.type != LEADER else [])
+    view = position.at(state)
+    return state.push(*(mc(view, u, n, decision.rule) for u in _mc_order(state, checks) if u in state.units))
 
 
-def generate_pending(position: Position) -> Iterator[act.Action]:
-    p = position.state.pending[0]
-    if p.effect in ("K", "KIA"):
-        for uid in p.group:
-            if uid in position.units:
-                yield act.Casualty(uid)
-    else:
-        yield act.Check(p.unit, ())
-
-
-def _reduce(state: State, unit: UnitState) -> tuple[State, UnitState | None]:
+def _reduce(
+    counters: Mapping[str, CounterType], state: State, unit: UnitState
+) -> tuple[State, UnitState | None]:
     """Casualty Reduction (A7.302): a squad becomes its HS, a HS or crew is eliminated, an SMC is wounded."""
     if unit.type == LEADER:
         wounded = unit.mark("wounded")
         return state.with_unit(wounded), wounded
     to = unit.values.get("reduces_to")
-    if unit.type == "squad" and isinstance(to, str):
-        counters = state.extra.get("counters")
-        assert isinstance(counters, dict)
-        half = UnitState(unit.id, unit.side, counters[to], unit.hex, False, unit.markers)
+    if unit.type == "squad" and isinstance(to, str) and to in counters:
+        half = unit.as_counter(counters[to]).revealed()
         return state.with_unit(half), half
     return state.without_unit(unit.id), None
 
 
-def _break(state: State, unit: UnitState) -> State:
+def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState) -> State:
     if unit.has("broken"):
-        return _reduce(state, unit)[0]
-    return state.with_unit(
-        UnitState(
-            unit.id, unit.side, unit.counter, unit.hex, False, (unit.markers - {"pinned", "cx"}) | {"broken"}
-        )
-    )
+        return _reduce(counters, state, unit)[0]
+    return state.with_unit(unit.revealed().mark("broken", remove=("pinned", "cx")))
 
 
-def apply_pending(game: AslGame, position: Position, action: act.Action) -> State:
-    state = position.state
-    p, rest = state.pending[0], state.pending[1:]
-    if isinstance(action, act.Casualty):
-        unit = state.units[action.unit]
-        group = tuple(u for u in p.group if u != unit.id)
-        if p.effect == "KIA":
-            state = state.without_unit(unit.id)
-            if p.modifier > 1 and group:
-                return state.replace(
-                    pending=(Pending("", "KIA", p.rule, p.side, p.modifier - 1, group), *rest)
-                )
-            for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
-                state = _break(state, state.units[uid])
-            return state.replace(pending=rest)
-        state, reduced = _reduce(state, unit)
-        checks = list(group) + ([reduced.id] if reduced is not None and reduced.type != LEADER else [])
-        mcs = [
-            Pending(u, "MC", p.rule, p.side, p.modifier) for u in _mc_order(state, checks) if u in state.units
-        ]
-        return state.replace(pending=(*mcs, *rest))
-    assert isinstance(action, act.Check)
-    roll = ASL_DR.from_values(action.dice)
-    unit = state.units[p.unit]
-    broken = unit.has("broken")
-    morale = int(unit.values["broken_morale" if broken else "morale"])
+def _leader_drm(state: State, unit: UnitState) -> int:
     helpers = [
         int(ldr.values["leadership"])
         for ldr in state.units.values()
@@ -405,23 +419,58 @@ def apply_pending(game: AslGame, position: Position, action: act.Action) -> Stat
         and not ldr.has("broken")
         and not ldr.has("pinned")
     ]
-    final = roll.total + p.modifier + (min(helpers) if helpers else 0)  # A10.7: the leader's DRM helps
-    if p.effect == "PTC":
-        if final > morale:
-            state = state.with_unit(unit.mark("pinned"))  # A7.305
-        return state.replace(pending=rest)
+    return min(helpers) if helpers else 0  # A10.7: the leader's DRM helps
+
+
+def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None:
+        return state
+    roll = ASL_DR.from_values(answer.dice or ())
+    morale = int(unit.values["broken_morale" if unit.has("broken") else "morale"])
+    if roll.total + _leader_drm(state, unit) > morale:
+        state = state.with_unit(unit.mark("pinned"))  # A7.305
+    return state
+
+
+def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None:  # eliminated meanwhile (a later KIA)
+        return state
+    counters = position.scenario.counters
+    roll = ASL_DR.from_values(answer.dice or ())
+    broken = unit.has("broken")
+    morale = int(unit.values["broken_morale" if broken else "morale"])
+    final = roll.total + int(decision.arg("drm", "0")) + _leader_drm(state, unit)
     if roll.total == 12:  # A10.31 Casualty MC
         if broken:
-            return state.without_unit(unit.id).replace(pending=rest)
-        state, reduced = _reduce(state, unit)
-        if reduced is not None:
-            state = _break(state, reduced)
-        return state.replace(pending=rest)
+            return state.without_unit(unit.id)
+        state, reduced = _reduce(counters, state, unit)
+        return _break(counters, state, reduced) if reduced is not None else state
     if final > morale:
-        state = _break(state, unit)  # A10.3: a failed MC breaks the unit
-    elif final == morale and not broken:
-        state = state.with_unit(unit.mark("pinned"))  # A7.8: passing exactly pins
-    return state.replace(pending=rest)
+        return _break(counters, state, unit)  # A10.3: a failed MC breaks the unit
+    if final == morale and not broken:
+        return state.with_unit(unit.mark("pinned"))  # A7.8: passing exactly pins
+    return state
+
+
+def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
+    """Could any one unit of the firing side fire at ``target`` now? (opens a First Fire window, A8.1)"""
+    side = firing_side(position)
+    marker = FIRE_MARKERS[position.phase.id]
+    for unit in position.units.values():
+        if unit.side != side or unit.hex is None or unit.type == LEADER or unit.has("broken"):
+            continue
+        if unit.has(marker) or distance(unit.hex, target) > 2 * int(unit.values["range"]):
+            continue
+        try:
+            check(game, position, act.Fire((unit.id,), target))
+        except (IllegalAction, InvalidAction):
+            continue
+        return True
+    return False
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
@@ -431,6 +480,9 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
         {u.hex for u in position.units.values() if u.side != side and u.hex is not None},
         key=lambda h: (h.q, h.r),
     )
+    movers = moving_targets(position)
+    if position.phase.id == "MPh":
+        enemy_hexes = [movers[0].hex] if movers and movers[0].hex is not None else []
 
     def eligible(u: UnitState) -> bool:
         return (
@@ -444,7 +496,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
         for target in enemy_hexes:
             fire = act.Fire(tuple(sorted(group)), target)
             try:
-                check(game, position, fire, need_dice=False)
+                check(game, position, fire)
             except (IllegalAction, InvalidAction):
                 continue
             yield fire

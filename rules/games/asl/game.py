@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 import math
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
-from hexmate.rules.dice import ASL_DR
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.base import Game, Outcome, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -47,10 +50,34 @@ def overstack_mf(units: list[UnitState]) -> int:
     return math.ceil(over)
 
 
+@dataclass(frozen=True)
+class AslState(GameState):
+    """What ASL tracks besides units and decisions: the sides that have self-rallied an MMC this Player Turn
+    (A10.63)."""
+
+    self_rallied: tuple[str, ...] = ()
+
+    def replace(self, **changes: Any) -> AslState:
+        return dataclasses.replace(self, **changes)
+
+
 class AslGame(Game):
     name: ClassVar[str] = "asl"
     title: ClassVar[str] = "Advanced Squad Leader"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr")}
+    dice: ClassVar[Mapping[str, DiceSpec]] = {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY}
+    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken"})  # A1.4: a broken unit shows its other side
+    marker_counters: ClassVar[frozenset[str]] = frozenset(
+        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire"}
+    )
+
+    def initial_game_state(self, scenario: Any) -> AslState:
+        return AslState()
+
+    @staticmethod
+    def gstate(state: State) -> AslState:
+        assert isinstance(state.game, AslState)
+        return state.game
 
     # --- counters ---
     def check_counter(self, counter: CounterType) -> str | None:
@@ -118,7 +145,7 @@ class AslGame(Game):
     # --- movement ---
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "A4.2", place="Location")
-        if position.phase.id != "MPh" or position.state.pending:
+        if position.phase.id != "MPh":
             return {}
         if any(self.can_move(position, u) for u in units):
             return {}
@@ -170,32 +197,20 @@ class AslGame(Game):
         return act.Move(move.units, move.path, total)
 
     # --- fire ---
-    def check_fire(self, position: Position, fire: act.Fire, need_dice: bool) -> act.Fire:
-        return asl_fire.check(self, position, fire, need_dice)
-
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
         return asl_fire.resolve(self, position, fire)
 
     # --- the hooks ---
-    def check(self, position: Position, action: act.Action, need_dice: bool = True) -> act.Action:
-        if position.state.over:
-            raise IllegalAction("the scenario is over", "A3.9")
-        pending = position.state.pending
-        if pending:
-            return asl_fire.check_pending(self, position, action, need_dice)
-        phase = position.phase
-        if isinstance(action, act.EndPhase):
-            return action
+    def check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
-            return asl_rally.check(self, position, action, need_dice)
+            return asl_rally.check(self, position, action)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
         if isinstance(action, act.Move):
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
-            if not phase.allows("fire"):
-                raise IllegalAction(f"no fire in the {phase.name}", phase.rule)
-            return self.check_fire(position, action, need_dice)
+            return asl_fire.check(self, position, action)
+        phase = position.phase
         raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
@@ -222,83 +237,105 @@ class AslGame(Game):
 
     def apply(self, position: Position, action: act.Action) -> State:
         state = position.state
-        if state.pending:
-            return asl_fire.apply_pending(self, position, action)
-        if isinstance(action, act.EndPhase):
-            return self.end_phase(position, state)
         if isinstance(action, act.Rally):
-            return asl_rally.apply(self, position, action)
-        if isinstance(action, act.Move):  # also Advance
-            dest = action.path[-1]
-            if not isinstance(action, act.Advance):
-                # A12.15: trying to enter a Location held by concealed enemy units reveals them, and the mover
-                # stays in the Location it came from (the legal-move display could not know they were there).
-                side = position.units[action.units[0]].side
-                for before, h in itertools.pairwise(action.path):
-                    hidden = [u for u in position.units_at(h) if u.side != side and u.concealed]
-                    if hidden:
-                        dest = before
-                        for enemy in hidden:
-                            state = state.with_unit(
-                                UnitState(
-                                    enemy.id, enemy.side, enemy.counter, enemy.hex, False, enemy.markers
-                                )
-                            )
-                        break
-            budget = self.group_budget([position.units[u] for u in action.units])
+            return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Advance):
             for uid in action.units:
-                unit = position.units[uid]
-                moved = UnitState(unit.id, unit.side, unit.counter, dest, unit.concealed, unit.markers)
-                if not isinstance(action, act.Advance) and action.cost is not None and action.cost > budget:
-                    moved = moved.mark(
-                        "pinned", "cx"
-                    )  # A4.134: after a Minimum Move the unit is pinned and CX
-                state = state.with_unit(moved)
-            if not isinstance(action, act.Advance) and self.seen_moving(position, action):
-                for uid in action.units:  # A12.14: moving in view of a Good Order enemy within 16 hexes
-                    unit = state.units[uid]
-                    state = state.with_unit(
-                        UnitState(unit.id, unit.side, unit.counter, unit.hex, False, unit.markers)
-                    )
-            state = state.replace(extra={**state.extra, "last_moved": tuple(action.units)})
+                state = state.with_unit(state.units[uid].at(action.path[-1]))
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
-            return asl_fire.apply(self, position, action)
+            return asl_fire.declare(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
 
-    def seen_moving(self, position: Position, move: act.Move) -> bool:
+    # --- continuations (named by the decisions' ``then``) ---
+    def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_ift(self, position, decision, answer)
+
+    def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_mc(self, position, decision, answer)
+
+    def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_ptc(self, position, decision, answer)
+
+    def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_casualty(self, position, decision, answer)
+
+    def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rally.resume(self, position, decision, answer)
+
+    def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume(self, position, decision, answer)
+
+    # --- moves hex by hex: Defensive First Fire at each hex entered (A8.1) ---
+    def enter(self, position: Position) -> State:
+        """Enter the next hex: a concealed enemy there is revealed and the movers stay where they were
+        (A12.15); a concealed mover seen entering it loses its "?" (A12.14)."""
+        state = position.state
+        moving = state.moving
+        assert moving is not None
+        side = state.units[moving.units[0]].side
+        hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
+        if hidden:
+            for enemy in hidden:
+                state = state.with_unit(enemy.revealed())
+            why = "bumped into a concealed enemy (A12.15)"
+            back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
+            return state.replace(moving=back)
+        state = super().enter(position)
+        if self.seen_entering(position.at(state), moving.units, moving.here):
+            for uid in moving.units:
+                state = state.with_unit(state.units[uid].revealed())
+        return state
+
+    def can_react(self, position: Position, side: str) -> bool:
+        moving = position.state.moving
+        assert moving is not None
+        probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
+        return asl_fire.can_fire_at(self, probe, moving.here)
+
+    def can_continue(self, position: Position) -> bool:
+        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
+        moving = position.state.moving
+        assert moving is not None
+        units = [position.units[u] for u in moving.units if u in position.units]
+        return bool(units) and not any(u.has("broken") or u.has("pinned") for u in units)
+
+    def end_move(self, position: Position) -> State:
+        state = position.state
+        moving = state.moving
+        assert moving is not None
+        budget = self.group_budget([state.units[u] for u in moving.units if u in state.units] or [])
+        if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
+            for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
+                unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
+                if unit is not None and not unit.has("broken"):
+                    state = state.with_unit(unit.mark("pinned", "cx"))
+        return super().end_move(position.at(state))
+
+    def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
         """A12.14: a concealed unit that spends MF (without Assault Movement, not in this subset) in the LOS
         of a Good Order enemy ground unit within 16 hexes loses its "?"."""
-        if not any(position.units[u].concealed for u in move.units):
+        movers = [position.units[u] for u in units if u in position.units]
+        if not any(u.concealed for u in movers):
             return False
-        side = position.units[move.units[0]].side
-        watchers = [
-            u for u in position.units.values() if u.side != side and u.hex is not None and not u.has("broken")
-        ]
-        for h in move.path[1:]:
-            for enemy in watchers:
-                assert enemy.hex is not None
-                if (
-                    distance(enemy.hex, h) <= 16
-                    and not asl_terrain.line_of_sight(position, enemy.hex, h).blocked
-                ):
-                    return True
+        side = movers[0].side
+        for enemy in position.units.values():
+            if enemy.side == side or enemy.hex is None or enemy.has("broken"):
+                continue
+            if distance(enemy.hex, h) <= 16 and not asl_terrain.line_of_sight(position, enemy.hex, h).blocked:
+                return True
         return False
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
-        if state.over:
-            return
-        if state.pending:
-            yield from asl_fire.generate_pending(position)
-            return
         phase = position.phase.id
-        yield act.EndPhase()
+        if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
+            if phase == "MPh":
+                yield from asl_fire.generate(self, position)
+            return
         if phase == "MPh":
             for group in stack_groups(position, lambda u: self.can_move(position, u) is None):
                 yield from self.moves_for(position, group).values()
-            if position.state.extra.get("last_moved"):
-                yield from asl_fire.generate(self, position)
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -319,11 +356,12 @@ class AslGame(Game):
             yield from asl_fire.generate(self, position)
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
-                rally = act.Rally(unit.id, ())
+                rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
 
-    def on_phase_end(self, position: Position, state: State) -> State:
+    def on_phase_end(self, position: Position) -> State:
+        state = position.state
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
@@ -334,27 +372,44 @@ class AslGame(Game):
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
-            state = state.replace(extra={**state.extra, "self_rallied": ()})
-        if phase == "MPh":
-            state = state.replace(extra={k: v for k, v in state.extra.items() if k != "last_moved"})
+            state = state.replace(game=self.gstate(state).replace(self_rallied=()))
         if not remove:
             return state
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 
-    def on_phase_start(self, position: Position, state: State) -> State:
-        if self.sequence.steps[state.step].phase.id == "PFPh":
-            # A4.51: CX goes when the unit next acts in its own Player Turn; in this subset, at its PFPh.
-            phasing = (
-                position.scenario.first_side
-                if self.sequence.steps[state.step].part.side == "first"
-                else position.scenario.second_side
-            )
+    def on_phase_start(self, position: Position) -> State:
+        state = position.state
+        phase = position.phase.id
+        if phase == "PFPh":
+            # A4.51: CX goes when the unit next acts in its own Player Turn; here, at its PFPh.
+            phasing = position.phasing
             units = {
-                uid: (u.mark(remove=("cx",)) if u.side == phasing else u) for uid, u in state.units.items()
+                uid: u.mark(remove=("cx",)) if u.side == phasing else u for uid, u in state.units.items()
             }
             return state.replace(units=units)
+        if phase == "RtPh":
+            routs = []
+            for decision in asl_rout.decisions(position):
+                if decision.hexes:
+                    routs.append(decision)
+                else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
+                    state = asl_rout.failure(position.at(state), decision)
+            return state.push(*routs)
         return state
+
+    def phase_over(self, position: Position) -> bool:
+        """The Rout Phase ends once every rout is done; the CCPh when no Location holds both sides (A3.8)."""
+        phase = position.phase.id
+        if phase == "RtPh":
+            return True
+        if phase == "CCPh":
+            sides_at: dict[Hex, set[str]] = {}
+            for u in position.units.values():
+                if u.hex is not None:
+                    sides_at.setdefault(u.hex, set()).add(u.side)
+            return all(len(s) < 2 for s in sides_at.values())
+        return False
 
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}
@@ -362,6 +417,3 @@ class AslGame(Game):
             (winner,) = sides
             return Outcome(winner, "the enemy has no units left")
         return super().outcome(position)
-
-    def dice_spec(self) -> object:
-        return ASL_DR

@@ -1,10 +1,12 @@
-"""ASL Rally Phase in the subset (A10.6-A10.64): a broken unit's rally attempt with the reported DR."""
+"""ASL Rally Phase in the subset (A10.6-A10.64): a broken unit's rally attempt, declared, then its DR rolled
+by its owner (a roll decision) and worked out with its modifiers."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, State, UnitState
@@ -28,7 +30,7 @@ def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
     ]
 
 
-def check(game: AslGame, position: Position, rally: act.Rally, need_dice: bool) -> act.Rally:
+def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
     if position.phase.id != "RPh":
         raise IllegalAction("rally attempts are made in the Rally Phase", "A3.1")
     if rally.unit not in position.units:
@@ -41,19 +43,17 @@ def check(game: AslGame, position: Position, rally: act.Rally, need_dice: bool) 
     if unit.type != "leader" and not _helpers(position, unit):
         if unit.side != position.phasing:
             raise IllegalAction(f"{unit.id} needs a Good Order leader in its Location to rally", "A10.6")
-        if unit.side in position.state.extra.get("self_rallied", ()):
+        if unit.side in game.gstate(position.state).self_rallied:
             raise IllegalAction("only one MMC may self-rally per friendly Player Turn", "A10.63")
-    if rally.dice:
-        ASL_DR.from_values(rally.dice)
-    elif need_dice:
-        raise InvalidAction("a rally attempt needs its DR: 'rally UNIT dice W,C'")
+    if unit.side != position.to_act:
+        raise IllegalAction(f"{unit.id} is {unit.side}'s: {position.to_act} rallies now, then the other side",
+                            "A3.1")
     return rally
 
 
-def working(position: Position, rally: act.Rally) -> tuple[int, list[Line]]:
+def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The Final rally DR and its modifiers (A10.6: rallies on a Final DR not above the broken morale)."""
-    unit = position.units[rally.unit]
-    roll = ASL_DR.from_values(rally.dice)
+    roll = ASL_DR.from_values(dice)
     lines = [Line("Original DR", str(roll.total), "A.1")]
     drm = 0
     helpers = _helpers(position, unit)
@@ -70,20 +70,31 @@ def working(position: Position, rally: act.Rally) -> tuple[int, list[Line]]:
     return roll.total + drm, lines
 
 
-def apply(game: AslGame, position: Position, rally: act.Rally) -> State:
+def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
+    """The attempt is declared: it is the unit's one Rally Phase action (A3.1); its owner rolls the DR."""
+    state = position.state
+    unit = state.units[rally.unit]
+    if unit.type != "leader" and not _helpers(position, unit):
+        gs = game.gstate(state)
+        state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
+    state = state.with_unit(unit.mark("rally_tried"))
+    return state.push(
+        Decision("roll", unit.side, f"{unit.id} tries to rally: roll the DR", "A10.6", "rally", dice="DR",
+                 subject=(unit.id,), target=unit.hex)
+    )
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     from hexmate.rules.games.asl.fire import _reduce
 
     state = position.state
-    unit = state.units[rally.unit]
-    extra = dict(state.extra)
-    if unit.type != "leader" and not _helpers(position, unit):
-        extra["self_rallied"] = (*extra.get("self_rallied", ()), unit.side)
-    state = state.replace(extra=extra)
-    roll = ASL_DR.from_values(rally.dice)
+    unit = state.units[decision.subject[0]]
+    dice = answer.dice or ()
+    roll = ASL_DR.from_values(dice)
     if roll.total == 12:  # A10.64 Fate: no rally, Casualty Reduction instead
-        state, reduced = _reduce(state, unit)
-        return state.with_unit(reduced.mark("rally_tried")) if reduced is not None else state
-    final, _ = working(position, rally)
+        state, _ = _reduce(position.scenario.counters, state, unit)
+        return state
+    final, _ = working(position, unit, dice)
     if final <= int(unit.values["broken_morale"]):
-        return state.with_unit(unit.mark("rally_tried", remove=("broken",)))
-    return state.with_unit(unit.mark("rally_tried"))
+        return state.with_unit(unit.mark(remove=("broken", "dm")))
+    return state

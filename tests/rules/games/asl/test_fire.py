@@ -1,5 +1,5 @@
 """ASL fire (A7) and its results (A7.301-A7.305, A10): worked examples from the digests as data-driven cases,
-then the pending casualty and morale-check flow."""
+then the decisions a fire opens: the IFT DR, the casualties to name and the morale checks to roll."""
 
 from __future__ import annotations
 
@@ -49,24 +49,45 @@ def _basic(make_position: Any, extra: list[dict[str, Any]] | None = None, target
     return make_position("asl", units + (extra or []), "PFPh")
 
 
+def _checks(pos: Any) -> list[str]:
+    """The units whose checks are open, in the order they will be rolled (top of the stack first)."""
+    return [d.subject[0] for d in reversed(pos.state.decisions) if d.kind == "roll"]
+
+
+def test_a_declared_fire_opens_the_firers_roll(make_position: Any) -> None:
+    pos = _basic(make_position)
+    pos.push_text("fire a-1 at C3")
+    top = pos.decision
+    assert top.kind == "roll" and top.side == "a" and top.dice == "DR" and top.subject == ("a-1",)
+    assert pos.units["a-1"].has("prep_fire") and pos.last_resolution is None
+    assert pos.legal_actions.count() == 36  # every DR the two dice can show
+    with pytest.raises(IllegalAction, match="first answer the open decision"):
+        pos.push_text("end")
+    pos.push_text("answer dice 1,4")  # 4 FP, final 5 -> 1MC (A12.13 oracle cell)
+    assert pos.last_resolution is not None and pos.last_resolution.results["b-1"] == "1MC"
+    assert _checks(pos) == ["b-1", "b-2"] and pos.to_act == "b"
+
+
 def test_mc_fail_breaks_and_exact_pass_pins(make_position: Any) -> None:
     pos = _basic(make_position)
     pos.push_text("fire a-1 at C3 dice 1,4")  # 4 FP, final 5 -> 1MC (A12.13 oracle cell)
-    assert pos.to_act == "b" and len(pos.state.pending) == 2
-    with pytest.raises(IllegalAction, match="b-1 takes a 1MC"):
-        pos.push_text("check b-2 dice 1,1")
-    assert pos.legal_actions.count() == 1
-    pos.push_text("check b-1 dice 4,3")  # 7 + 1 = 8 > 7: broken (A10.3)
-    pos.push_text("check b-2 dice 3,3")  # 6 + 1 = 7: passes exactly, pinned (A7.8)
+    assert pos.to_act == "b" and _checks(pos) == ["b-1", "b-2"]
+    assert pos.decision.subject == ("b-1",) and "b-1 takes a 1MC" in pos.decision_text()
+    pos.push_text("answer dice 4,3")  # b-1: 7 + 1 = 8 > 7: broken (A10.3)
+    pos.push_text("answer dice 3,3")  # b-2: 6 + 1 = 7: passes exactly, pinned (A7.8)
     assert pos.units["b-1"].has("broken") and pos.units["b-2"].has("pinned")
-    assert not pos.state.pending and pos.to_act == "a"
+    assert not pos.state.decisions and pos.to_act == "a"
+    assert [c.what for c in pos.changes] == ["place"]  # a pin marker on b-2
+    pos.pop()
+    assert [(c.what, c.unit) for c in pos.changes] == [("flip", "b-1")]  # b-1 shows its broken side
 
 
 def test_casualty_mc_on_an_original_12(make_position: Any) -> None:
     pos = _basic(make_position, target_units=1)
     pos.push_text("fire a-1 at C3 dice 1,4")
-    pos.push_text("check b-1 dice 6,6")  # A10.31: Casualty MC, reduced to its HS and broken
+    pos.push_text("answer dice 6,6")  # A10.31: Casualty MC, reduced to its HS and broken
     assert pos.units["b-1"].name == "2-2-7" and pos.units["b-1"].has("broken")
+    assert {(c.what, c.unit) for c in pos.changes} == {("replace", "b-1"), ("flip", "b-1")}
 
 
 def test_k_result_reduces_the_chosen_unit_then_everyone_checks(make_position: Any) -> None:
@@ -74,13 +95,13 @@ def test_k_result_reduces_the_chosen_unit_then_everyone_checks(make_position: An
     pos = _basic(make_position, leader)
     pos.push_text("fire a-1,a-91 at C3 dice 1,2")  # 3 - 1 = 2 on the 4 column: K/2 (A25.23 oracle cell)
     with pytest.raises(IllegalAction, match="Random Selection"):
-        pos.push_text("check b-1 dice 1,1")
-    assert {a.text() for a in pos.legal_actions} == {"casualty b-1", "casualty b-2"}
-    pos.push_text("casualty b-2")  # A7.302: the squad becomes its HS; then every target takes a 2MC
+        pos.push_text("answer dice 1,1")
+    assert {a.text() for a in pos.legal_actions} == {"answer units b-1", "answer units b-2"}
+    pos.push_text("answer units b-2")  # A7.302: the squad becomes its HS; then every target takes a 2MC
     assert pos.units["b-2"].name == "2-2-7"
-    assert [p.unit for p in pos.state.pending] == ["b-1", "b-2"] and pos.state.pending[0].modifier == 2
-    pos.push_text("check b-1 dice 2,2")
-    pos.push_text("check b-2 dice 3,3")
+    assert _checks(pos) == ["b-1", "b-2"] and pos.decision.arg("drm") == "2"
+    pos.push_text("answer dice 2,2")
+    pos.push_text("answer dice 3,3")
     assert not pos.units["b-1"].has("broken") and pos.units["b-2"].has("broken")
 
 
@@ -88,14 +109,14 @@ def test_kia_eliminates_then_survivors_break(make_position: Any) -> None:
     leader = [{"id": "a-92", "counter": "9-2", "side": "a", "hex": "C1"}]
     pos = _basic(make_position, leader)
     pos.push_text("fire a-1,a-92 at C3 dice 1,2")  # 3 - 2 = 1 on the 4 column: 1KIA in the demo pack
-    pos.push_text("casualty b-1")
+    pos.push_text("answer units b-1")
     assert "b-1" not in pos.units and pos.units["b-2"].has("broken")  # A7.301
 
 
 def test_ptc_pins_on_a_failed_ntc(make_position: Any) -> None:
     pos = _basic(make_position, target_units=1)
     pos.push_text("fire a-1 at C3 dice 3,4")  # final 7 on the 4 column: PTC (A25.23 oracle cell)
-    pos.push_text("check b-1 dice 6,2")
+    pos.push_text("answer dice 6,2")
     assert pos.units["b-1"].has("pinned") and not pos.units["b-1"].has("broken")
 
 
@@ -103,20 +124,23 @@ def test_leader_helps_a_morale_check(make_position: Any) -> None:
     leader = [{"id": "b-91", "counter": "9-1", "side": "b", "hex": "C3"}]
     pos = _basic(make_position, leader, target_units=1)
     pos.push_text("fire a-1 at C3 dice 1,4")  # 1MC for both (leader first, A7.303)
-    assert [p.unit for p in pos.state.pending] == ["b-91", "b-1"]
-    pos.push_text("check b-91 dice 4,3")  # 7 + 1 = 8 <= 9
-    pos.push_text("check b-1 dice 4,3")  # 7 + 1 - 1 (leader, A10.7) = 7: exact pass, pinned
+    assert _checks(pos) == ["b-91", "b-1"]
+    pos.push_text("answer dice 4,3")  # b-91: 7 + 1 = 8 <= 9
+    pos.push_text("answer dice 4,3")  # b-1: 7 + 1 - 1 (leader, A10.7) = 7: exact pass, pinned
     assert pos.units["b-1"].has("pinned") and not pos.units["b-1"].has("broken")
 
 
-def test_fire_needs_dice_to_be_played_but_not_to_be_legal(make_position: Any) -> None:
+def test_a_roll_is_answered_only_with_dice_the_roll_can_show(make_position: Any) -> None:
     pos = _basic(make_position)
     declared = pos.parse_action("fire a-1 at C3")
     assert declared in pos.legal_actions
-    with pytest.raises(InvalidAction, match="needs its DR"):
-        pos.push(declared)
     with pytest.raises(InvalidAction):
         pos.push_text("fire a-1 at C3 dice 7,1")
+    pos.push(declared)
+    with pytest.raises(InvalidAction, match="answered with its dice"):
+        pos.push_text("answer pass")
+    with pytest.raises(InvalidAction):
+        pos.push_text("answer dice 3")
 
 
 def test_fired_units_are_cleared_at_the_right_phase_ends(make_position: Any) -> None:
@@ -130,7 +154,8 @@ def test_fired_units_are_cleared_at_the_right_phase_ends(make_position: Any) -> 
         pos.push_text("end")  # to DFPh, AFPh
     assert pos.phase.id == "AFPh" and pos.units["a-1"].has("prep_fire")
     pos.push_text("end")  # A3.5: Prep Fire counters go at the end of the AFPh
-    assert pos.phase.id == "RtPh" and not pos.units["a-1"].has("prep_fire")
+    # no unit must rout, so the Rout Phase ends by itself (A10.5) and the Advance Phase begins
+    assert pos.phase.id == "APh" and not pos.units["a-1"].has("prep_fire")
 
 
 def test_legal_fire_declarations_are_enumerated(make_position: Any) -> None:
@@ -147,9 +172,16 @@ def test_defensive_first_fire_at_a_moving_unit(make_position: Any) -> None:
         {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C6"},
     ]
     pos = make_position("asl", units, "MPh")
-    with pytest.raises(IllegalAction, match="just moved"):
+    with pytest.raises(IllegalAction, match=r"just entered"):
         pos.push_text("fire b-1 at C1 dice 3,4")  # A8.1: only at moving units
     pos.push_text("move a-1 C1-C2-C3")
+    # A8.1: the move is carried out hex by hex; at each hex entered in view the defender may fire or pass
+    assert pos.decision.kind == "react" and pos.to_act == "b" and pos.label(pos.decision.target) == "C2"
+    assert pos.label(pos.physical_hex("a-1")) == "C3" and pos.label(pos.units["a-1"].hex) == "C2"
+    with pytest.raises(IllegalAction, match="hex it has just entered"):
+        pos.push_text("fire b-1 at E1")  # a-2 is not moving
+    pos.push_text("answer pass")
+    assert pos.decision.kind == "react" and pos.label(pos.decision.target) == "C3"
     fire = pos.parse_action("fire b-1 at C3 dice 2,4")
     assert isinstance(fire, act.Fire)
     text = pos.resolve(fire).text()
@@ -157,9 +189,12 @@ def test_defensive_first_fire_at_a_moving_unit(make_position: Any) -> None:
     assert "(FFNAM): -1 (A4.6)" in text and "(FFMO): -1 (A4.6)" in text and "final DR 4" in text
     pos.push(fire)
     assert pos.units["b-1"].has("first_fire")
-    pos.push_text("check a-1 dice 1,1")
+    pos.push_text("answer dice 1,1")  # a-1's morale check
+    assert pos.decision.kind == "react"  # back to the window: another unit could fire, or pass
     with pytest.raises(IllegalAction, match="already fired"):
         pos.push_text("fire b-1 at C3 dice 2,4")
+    pos.push_text("answer pass")
+    assert pos.decision is None and pos.state.moving is None and pos.state.moved == ("a-1",)
 
 
 def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: Any) -> None:
@@ -170,7 +205,9 @@ def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: 
     ]
     pos = make_position("asl", units, "MPh")
     pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("answer pass")  # let it enter C3
     pos.push_text("fire b-1 at C3 dice 6,6")  # First Fire, no effect
+    pos.push_text("answer pass")  # the move is over
     pos.push_text("end")  # -> DFPh
     with pytest.raises(IllegalAction, match=r"A8\.4"):
         pos.push_text("fire b-1 at C3 dice 3,4")
@@ -179,8 +216,8 @@ def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: 
     assert "x1/2 final fire after First Fire A8.4" in pos.resolve(fire).text()
     pos.push(fire)
     assert pos.units["b-1"].has("final_fire") and not pos.units["b-1"].has("first_fire")
-    while pos.state.pending:
-        pos.push_text(f"check {pos.state.pending[0].unit} dice 1,2")
+    while pos.decision is not None:
+        pos.push_text("answer dice 1,2")
     pos.push_text("end")
     assert not pos.units["b-1"].has("final_fire")  # A3.4
 

@@ -103,7 +103,7 @@ def test_broken_units_and_wrong_phase(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match="broken"):
         pos.push_text("move a-1 F4-F3")
     pos.push_text("end")
-    with pytest.raises(IllegalAction, match=r"A3.3"):
+    with pytest.raises(IllegalAction, match=r"move is not an action of the Defensive Fire Phase \(A3.4\)"):
         pos.push_text("move a-2 F6-F5")
 
 

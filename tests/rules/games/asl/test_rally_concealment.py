@@ -28,8 +28,10 @@ def test_failed_rally_and_one_attempt_per_phase(make_position: Any) -> None:
     assert pos.units["a-1"].has("broken")
     with pytest.raises(IllegalAction, match="one Rally Phase action"):
         pos.push_text("rally a-1 dice 1,1")
+    pos.push_text("end")  # the attacker is done; the defender rallies next (A3.1)
+    assert pos.phase.id == "RPh" and pos.to_act == "b"
     pos.push_text("end")
-    assert not pos.units["a-1"].has("rally_tried")
+    assert pos.phase.id == "PFPh" and not pos.units["a-1"].has("rally_tried")
 
 
 def test_self_rally_once_per_player_turn_and_fate(make_position: Any) -> None:
@@ -88,6 +90,9 @@ def test_bumping_into_a_concealed_enemy_reveals_it_and_stops_the_mover(make_posi
     pos = make_position("asl", units, "MPh", hexes={"C2": "woods", "C3": "woods"})
     move = pos.legal_actions.moves_for({"a-1"})[pos.map.parse_label("C3")]  # shown: the "?" hides the unit
     done = pos.push(move)
+    assert pos.decision.kind == "react" and pos.label(pos.decision.target) == "C2"  # b-1 may fire (A8.1)
+    pos.push_text("answer pass")
     assert pos.label(pos.units["a-1"].hex) == "C2"  # A12.15: stays in the Location it came from
+    assert pos.state.moving is None and pos.label(pos.physical_hex("a-1")) == "C2"
     assert not pos.units["b-1"].concealed
-    assert pos.log[-1] == done and pos.label(done.path[-1]) == "C3"  # the attempt is what the record keeps
+    assert pos.log[-2] == done and pos.label(done.path[-1]) == "C3"  # the attempt is what the record keeps
