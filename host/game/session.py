@@ -88,6 +88,27 @@ class GameSession:
             raise SessionError(f"scenario {path}: {e}") from None
         return cls(game, scenario, position, path)
 
+    @classmethod
+    def from_record(cls, record_path: str | Path) -> GameSession:
+        """A game restarted from its record: the scenario named in the header, then every recorded action
+        played again in order (state = fold(record)). SessionError names the file and the entry."""
+        from hexmate.host.record import RecordError, entries
+
+        try:
+            header = entries(record_path, "header")[0]
+            actions = entries(record_path, "action")
+        except RecordError as e:
+            raise SessionError(str(e)) from None
+        scenario = header.get("scenario_path") or header.get("scenario")
+        session = cls.load(str(header.get("game", "")), str(scenario))
+        for i, data in enumerate(actions):
+            try:
+                session.push_text(str(data["text"]))
+            except (RulesError, KeyError, TypeError) as e:
+                where = f"record {record_path}: action {i + 1} ({data})"
+                raise SessionError(f"{where} does not replay: {e}") from None
+        return session
+
     # --- the tracker's oracle ----------------------------------------------------------------------------
     def expected(self) -> Mapping[str, Hex]:
         """Where every unit on the map physically stands (unit id -> hex). A move being worked out hex by hex
