@@ -101,6 +101,12 @@ class Change:
 
     physical: Physical
     confirm: bool
+    step: int = 0  # the sequence step it arose in (a marker reminder lapses when play moves on)
+
+    @property
+    def blocking(self) -> bool:
+        """A flip or a replacement must be made (or confirmed) before play goes on; a marker is a reminder."""
+        return self.confirm and self.physical.what not in ("place", "take")
 
 
 @dataclass(frozen=True)
@@ -348,8 +354,7 @@ class Service:
     def _done(self, source: str) -> None:
         """The done button (on the board or the page): first it confirms the changes the board cannot
         sense; with none left it means what the rules say now (pass a reaction, end the phase)."""
-        waiting = [c for c in self.changes if c.confirm]
-        if waiting:
+        if any(c.blocking for c in self.changes):
             self._confirm("", source)
             return
         self._play(self.session.done, source)
@@ -367,10 +372,12 @@ class Service:
         self._show_leds()
 
     def _play(self, make: Callable[[], Played | None], source: str, where: Hex | None = None) -> bool:
-        """Apply one action: refused while the board still owes changes, or when the rules refuse it (the
-        hex turns red, the reason with its rule is shown, nothing is applied)."""
-        waiting = [c for c in self.changes if c.confirm]
-        if waiting:
+        """Apply one action, or refuse it with the reason and its rule (the hex turns red, nothing applied).
+
+        Answers to the open question go on while a fire or combat is worked out (its dice, its checks); once
+        nothing is open, the board must first show the changes it owes (or a player confirms them)."""
+        waiting = [c for c in self.changes if c.blocking]
+        if waiting and self.session.position.decision is None:
             todo = "; ".join(c.physical.text for c in waiting)
             self._refuse(f"first make the change on the board, then press done: {todo}", where)
             return False
@@ -385,8 +392,7 @@ class Service:
         self._log("action", {"source": source, "text": played.text, "answered": played.answered or None,
                              "phase": self.session.phase, "turn": self.session.position.turn})
         self.last_actions.appendleft(played.text)
-        for ph in played.changes:
-            self.changes.append(Change(ph, confirm=not self._senses(ph)))
+        self._add_changes(played.changes)
         if played.resolution is not None:
             self.resolution = self._resolution_view(played.resolution)
             self._log("resolution", self.resolution)
@@ -400,6 +406,11 @@ class Service:
         self._table_events(self.tracker.refresh(self._fw_now()))
         return True
 
+    def _add_changes(self, changes: tuple[Physical, ...]) -> None:
+        step = self.session.position.state.step
+        self.changes = [c for c in self.changes if c.blocking or not c.confirm or c.step == step]
+        self.changes.extend(Change(ph, confirm=not self._senses(ph), step=step) for ph in changes)
+
     def _senses(self, ph: Physical) -> bool:
         """Can the board see this change by itself? A tagged counter taken off the map, yes."""
         return ph.what == "remove" and self.registry.uid_of_unit(ph.unit) is not None
@@ -411,7 +422,7 @@ class Service:
         self._show_leds()
 
     def _prompt(self) -> str:
-        waiting = [c for c in self.changes if c.confirm]
+        waiting = [c for c in self.changes if c.blocking]
         if waiting:
             todo = "; ".join(c.physical.text for c in waiting)
             return f"On the board: {todo}. Then press done (or confirm on the page)."
@@ -537,7 +548,7 @@ class Service:
             cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
             line = f"{self._names(ev.units)}: {' → '.join(path)}{cost}"
             self.last_actions.appendleft(line)
-            self.changes.extend(Change(ph, confirm=not self._senses(ph)) for ph in played.changes)
+            self._add_changes(played.changes)
             self.prompt = self._prompt()
             self.notice = {"level": "ok", "text": f"Move recorded: {line}"}
             if self.session.position.decision is not None:
@@ -823,7 +834,7 @@ class Service:
             "decision": self._decision_view(),
             "legal": [{"text": t, "label": t} for t in s.legal_texts(SHARED)],
             "done": ({"text": "done", "label": "Confirm the changes made on the board"}
-                     if any(c.confirm for c in self.changes) else
+                     if any(c.blocking for c in self.changes) else
                      ({"text": "done", "label": label} if (label := s.done_label()) else None)),
             "changes": [self._change_view(c) for c in self.changes],
             "resolution": self.resolution,
