@@ -61,6 +61,9 @@ PICO = {
     "buttons": [
         {"id": 0, "name": "dice-a", "pin": 14, "active_low": True},
         {"id": 1, "name": "dice-b", "pin": 15, "active_low": True},
+        # "done" (end the phase, pass): GP20 is free on every Pico board (GP17, SPI0's default CSn, is left
+        # unused because the decoders select the readers; GP0/GP1 stay free for a UART console)
+        {"id": 2, "name": "done", "pin": 20, "active_low": True},
     ],
 }
 
@@ -79,6 +82,11 @@ ESP32 = {
     "buttons": [
         {"id": 0, "name": "dice-a", "pin": 34, "active_low": True},
         {"id": 1, "name": "dice-b", "pin": 35, "active_low": True},
+        # "done" on IO36 (SENSOR_VP): input-only, not a strapping pin, no internal pull-up (external 10 k as
+        # for IO34/IO35). Every output-capable GPIO that is neither flash (6-11), strapping (0, 2, 5, 12, 15)
+        # nor UART0 (1, 3) is taken already. IO36/IO39 may see a spurious edge while the ADC or Wi-Fi power
+        # save runs (an ESP32 erratum): harmless here, the IRQ only wakes the debounced sampler.
+        {"id": 2, "name": "done", "pin": 36, "active_low": True},
     ],
 }
 
@@ -105,7 +113,7 @@ def boards() -> dict[str, dict[str, Any]]:
             "emu-346",
             "emulated",
             "Emulated ASL-size geomorphic board: Pico pinout, one simulated MFRC522 per hex behind 74HC154 "
-            "chip-select decoders, one WS2812 per hex, two dice buttons.",
+            "chip-select decoders, one WS2812 per hex, two dice buttons and a done button.",
             PICO,
             mfrc,
         ),
@@ -113,7 +121,7 @@ def boards() -> dict[str, dict[str, Any]]:
             "pico-346",
             "rp2040",
             "Raspberry Pi Pico, one MFRC522 per hex on SPI0 selected through 74HC154 decoders, WS2812 chain "
-            "on GP22, dice buttons on GP14/GP15.",
+            "on GP22, dice buttons on GP14/GP15, done button on GP20.",
             PICO,
             mfrc,
         ),
@@ -121,7 +129,7 @@ def boards() -> dict[str, dict[str, Any]]:
             "esp32-346",
             "esp32",
             "ESP32 DevKit, one MFRC522 per hex on VSPI selected through 74HC154 decoders, WS2812 chain on "
-            "IO4, dice buttons on IO34/IO35.",
+            "IO4, dice buttons on IO34/IO35, done button on IO36.",
             ESP32,
             {"type": "mfrc522", "spi": 2, "reset_pin": 33, "timeout_us": 700},
         ),
