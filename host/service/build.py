@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession, SessionError
+from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
+from hexmate.host.link.factory import LinkChoice, open_link
 from hexmate.host.link.serial import SerialLink
 from hexmate.host.record import Record, RecordError
 from hexmate.host.service.core import Service
@@ -57,6 +59,7 @@ async def build_service(
     emulated: bool,
     record_path: Callable[[str], Path] | None = None,
     port: str | None = None,
+    link: Link | None = None,
     board: str | None = None,
     scenario: str | Path | None = None,
     game: str = DEMO_GAME,
@@ -70,6 +73,7 @@ async def build_service(
     With ``set_up`` the emulated table starts with every scenario unit's counter on its hex, as the players
     would set up the board before play. ``setup_mode`` starts the tracker in set-up mode instead (the
     emulated table starts empty): the players put the scenario's setup position on the board.
+    A real table is reached through ``link`` (from host/link/factory.py), or a SerialLink on ``port``.
     ``registry_path``: the tag registry file; read if it exists (else the demo registry is the start), and
     rewritten whole when a tag is enrolled on the page. Without ``scenario`` it is ``game``'s demo scenario,
     without ``board`` the emulated board of that game's demo (``DEMO_BOARDS``), and the registry the game's
@@ -106,8 +110,8 @@ async def build_service(
                 if uid is not None and cell is not None:
                     table.cells.setdefault(cell, []).append(uid)
         await table.start()
-        link = SerialLink(table.port_path)
-    else:
+        link = open_link(LinkChoice("emulated", "", "hexmate demo"), port_path=table.port_path)
+    elif link is None:
         if port is None:
             raise SessionError("no serial port given (use --port /dev/ttyACM0)")
         link = SerialLink(port)
