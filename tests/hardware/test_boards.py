@@ -135,3 +135,15 @@ def test_bad_json(tmp_path: Path) -> None:
     p.write_text("{")
     with pytest.raises(BoardError, match=r"b\.json: not valid JSON"):
         load_board(p)
+
+
+def test_the_sw_demo_board_is_the_whole_44_by_32_map() -> None:
+    b = load_board("emu-sw-1408")
+    assert b.mcu == "emulated" and len(b.cells) == b.leds.count == 1408
+    labels = [c.label for c in b.cells]
+    assert labels[:2] == ["0101", "0102"] and labels[31] == "0132" and labels[-1] == "4432"
+    assert len(b.chip_select.address_pins) == 11  # 2048 chip selects for 1408 readers
+    assert [x.name for x in b.buttons] == ["dice-a", "dice-b", "done"]
+    c0101, c0201 = b.cell_by_label("0101"), b.cell_by_label("0201")
+    assert math.dist((c0101.x_mm, c0101.y_mm), (c0201.x_mm, c0201.y_mm)) == pytest.approx(25.4, abs=0.01)
+    assert c0201.y_mm > c0101.y_mm  # even columns half a hex lower, as the map's "low": "even"

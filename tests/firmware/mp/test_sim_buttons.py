@@ -15,7 +15,7 @@ def test_press_by_name_or_id_drives_that_pin():
 
 
 def test_every_board_has_a_done_button():
-    for name in ("emu-346", "pico-346", "esp32-346", "pico-pn5180-346"):
+    for name in ("emu-346", "pico-346", "esp32-346", "pico-pn5180-346", "emu-sw-1408"):
         b = simboard.load(name)
         assert b.button_names == ["dice-a", "dice-b", "done"], name
 

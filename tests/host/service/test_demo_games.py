@@ -53,3 +53,13 @@ def test_each_game_has_its_demo_scenario_and_board() -> None:
     assert demo_board("sw") == "emu-sw-1408" and demo_board("pg") == "emu-346"
     with pytest.raises(SessionError, match=r"no demo for game 'chess' \(games: asl, pg, fireteam, sw\)"):
         demo_scenario("chess")
+
+
+def test_the_sw_demo_board_covers_every_hex_of_the_sw_demo_map() -> None:
+    from hexmate.hardware.boards import load_board
+    from hexmate.host.table.calibration import Calibration
+    from hexmate.rules.maps import load_map
+
+    game_map = load_map(demo_scenario("sw").parents[3] / "maps" / "demo-sw.json")
+    calibration = Calibration.default_for(load_board(demo_board("sw")), game_map)
+    assert set(calibration.cell_to_hex.values()) == set(game_map.hexes)
