@@ -13,6 +13,7 @@ from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 from micropython import const
 
 _LED_REPORT_MS = const(30)
+_CLICK_MS = const(60)  # a `click`: pressed, then released, each for 60 ms of the sampler's reads (> debounce)
 
 
 class World:
@@ -96,6 +97,12 @@ class World:
                 pressed = verb == "press"
                 level = (0 if pressed else 1) if self._active_low[b] else (1 if pressed else 0)
                 self._buttons[b].drive(level)
+            elif verb == "click" and len(parts) == 2:
+                b = self._button(parts[1])
+                if b < 0:
+                    return verb + ": no button " + parts[1] + " (buttons: " + self._button_list() + ")"
+                low = self._active_low[b]
+                self._buttons[b].click(0 if low else 1, 1 if low else 0, _CLICK_MS)
             elif verb == "dice-next":
                 if len(parts) != 2:
                     return "dice-next takes one comma-separated list of pips, e.g. dice-next 3,4"

@@ -36,8 +36,14 @@ class CommandError(Exception):
 
 def register(subparsers: Any) -> None:
     demo = subparsers.add_parser("demo", help="run the host on an emulated table with a game's demo scenario")
-    demo.add_argument("--game", default="asl", choices=DEMO_GAMES,
-                      help="the game whose demo to play (default asl), on its demo board with its tags")
+    demo.add_argument("--game", default=None, choices=DEMO_GAMES,
+                      help="the game whose demo to play (default asl, or the script's game), on its demo "
+                           "board with its tags")
+    demo.add_argument("--script", metavar="FILE", help="play a script of table gestures (lift, place, press, "
+                      "roll, page answers) on the emulated table, then print the final position and the "
+                      "record path as JSON (tests/e2e/scripts/<game>-turn.json)")
+    demo.add_argument("--headless", action="store_true",
+                      help="with --script: serve no pages, open no browser")
     _common(demo)
     demo.set_defaults(func=_demo)
 
@@ -93,7 +99,51 @@ def _guard(fn: Any, args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    if args.script:
+        return _guard(lambda a: asyncio.run(_scripted(a)), args)
+    if args.game is None:
+        args.game = "asl"
     return _guard(lambda a: asyncio.run(_serve(a, emulated=True)), args)
+
+
+async def _scripted(args: argparse.Namespace) -> int:
+    """``hexmate demo --script FILE``: the real host on a fresh emulated table, driven by the script."""
+    import json
+
+    from hexmate.host.script import ScriptError
+    from hexmate.host.service.scripted import ScriptFailed, run_script
+
+    serve = None
+    sock = None if args.headless else _bind(args.host_http, args.port_http)
+    if sock is not None:
+        def serve(service: Any, table: Any) -> Any:
+            return asyncio.create_task(_serve_pages(args, service, table, sock))
+    try:
+        stem = Path(args.script).stem
+        result = await run_script(args.script, game=args.game, record_path=_record_path(args, stem),
+                                  serve=serve)
+    except (ScriptError, ScriptFailed) as e:
+        raise CommandError(str(e)) from None
+    print(json.dumps(result, indent=1, ensure_ascii=False))
+    return 0
+
+
+async def _serve_pages(args: argparse.Namespace, service: Any, table: Any, sock: socket.socket) -> None:
+    import uvicorn
+    from hexmate.host.web.app import create_app
+
+    server = uvicorn.Server(uvicorn.Config(create_app(service), log_level="warning", lifespan="off"))
+    server.capture_signals = _no_signal_capture  # type: ignore[method-assign]
+    url = f"http://{args.host_http}:{args.port_http}/"
+    print(f"hexmate: companion page {url}  virtual table {url}table", file=sys.stderr, flush=True)
+    if not args.no_browser:
+        _open_browser(url)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        await asyncio.shield(task)
+    except asyncio.CancelledError:
+        server.should_exit = True
+        await task
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -374,6 +374,11 @@ class EmulatedTable:
         loop = self._loop or asyncio.get_running_loop()
         loop.call_later(hold_s, self.world, f"release {bid}")
 
+    def click(self, button: int | str) -> None:
+        """A whole press and release that the firmware is sure to sample once, however loaded the machine
+        (world ``click``): what scripts use, where ``press`` with a timed release could be missed."""
+        self.world(f"click {self.button_id(button)}")
+
     def _world_readable(self) -> None:
         assert self._world_parent is not None
         try:

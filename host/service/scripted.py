@@ -26,7 +26,6 @@ SETTLE_S = 10.0  # the longest one gesture may take to be answered (a fresh emul
 _POLL_S = 0.01
 SCRIPT_QUIET_MS = 1200
 TRAIL_QUIET_MS = 30_000
-_HOLD_S = 0.12  # a finger on a button: held past the firmware's debounce
 
 
 class ScriptFailed(Exception):
@@ -47,7 +46,6 @@ class ScriptedTable:
         self.service = service
         self.table = table
         self.script = script
-        self._free_at = 0.0  # when the last pressed button has been released (a finger cannot press twice)
 
     # --- what the host has done so far ---------------------------------------------------------------
     def _mark(self) -> _Mark:
@@ -123,11 +121,12 @@ class ScriptedTable:
     async def _quiet(self, ms: int) -> None:
         await asyncio.sleep(ms / 1000)
 
-    async def _press(self, button: int) -> None:
-        """Press and release a board button, after the previous press has been released."""
-        await asyncio.sleep(max(0.0, self._free_at - time.monotonic()))
-        self.table.press(button, _HOLD_S)
-        self._free_at = time.monotonic() + _HOLD_S + 0.1
+    async def _press(self, button: int, step: scripts.Step) -> None:
+        """A finger on a board button: one click the emulated firmware is sure to sample (a timed press and
+        release could fall between two reads of a starved emulator), then the host's answer."""
+        before = self._mark()
+        self.table.click(button)
+        await self._answered(before, step)
 
     async def step(self, step: scripts.Step) -> None:
         d = step.data
@@ -180,15 +179,13 @@ class ScriptedTable:
                 raise ScriptFailed(f"{step.where(self.script.source)}: refused: {s.notice['text']}")
             await self._until(self._in_sync, step, "see the board match the game")
         elif g == "press":
-            await self._press(self._button(d["press"], step))
-            await self._answered(before, step)
+            await self._press(self._button(d["press"], step), step)
         elif g == "roll":
             pips = [int(v) for v in d["roll"]]
             await self._until(lambda: s.session.roll_dice() > 0 or s.notice.get("level") == "error", step,
                               "open a roll")
             self.table.dice_next(pips)
-            await self._press(self._dice_button(step))
-            await self._answered(before, step)
+            await self._press(self._dice_button(step), step)
         elif g == "page":
             s.submit(PageAction("act", {"text": str(d["page"])}))
             await self._answered(before, step)
@@ -241,7 +238,8 @@ async def run_script(
         service.stop()
         await asyncio.gather(runner, return_exceptions=True)
         if web is not None:
-            await web
+            web.cancel()
+            await asyncio.gather(web, return_exceptions=True)
         await table.stop()
 
 

@@ -213,6 +213,25 @@ async def test_the_done_button_reaches_the_host_as_a_button_event() -> None:
         await table.stop()
 
 
+async def test_two_clicks_sent_at_once_are_two_presses() -> None:
+    table = EmulatedTable("emu-346")
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: conn.state is ConnState.LIVE, "live")
+        table.click("done")
+        table.click("done")  # both lines may reach the firmware in one read: still two presses
+        await until(lambda: len([m for m in messages if isinstance(m, ButtonEdge)]) >= 2, "two presses")
+        await asyncio.sleep(0.3)
+        assert [(m.button, m.pressed) for m in messages if isinstance(m, ButtonEdge)] == [(2, True), (2, True)]
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
 def test_an_unknown_button_is_a_clear_error() -> None:
     table = EmulatedTable("emu-346")
     try:
