@@ -903,7 +903,12 @@ class Game:
         if phase.allows("end_phase"):
             yield act.EndPhase()
         if phase.allows("pass"):
-            yield act.Pass()
+            try:
+                self.check_pass(position)
+            except RulesError:
+                pass
+            else:
+                yield act.Pass()
         yield from self.generate(position)
 
     def answers(self, position: Position, top: Decision) -> Iterator[act.Answer]:

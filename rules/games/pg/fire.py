@@ -196,7 +196,8 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
         return state
     if result.startswith("M"):  # 7.4: M, M1, M2
         modifier = int(result[1:] or 0)
-        return state.push(*(pg_morale.mc(position, u, modifier, "7.4") for u in pg_morale.check_order(state, ids)))
+        order = pg_morale.check_order(state, ids)
+        return state.push(*(pg_morale.mc(position, u, modifier, "7.4") for u in order))
     if result.endswith("X"):
         steps = int(result[:-1] or 1)
         return step_loss(game, position.at(state), tuple(ids), steps, steps)

@@ -133,7 +133,8 @@ class PgGame(Game):
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
         if waiting:
             raise IllegalAction(
-                f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B")
+                f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B"
+            )
 
     # --- who may act ---
     def can_act(self, position: Position, unit: UnitState) -> str | None:
@@ -270,7 +271,8 @@ class PgGame(Game):
             return pg_morale.check_recovery(self, position, action)
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
-        raise IllegalAction(f"{action.kind} is not an action of the {position.phase.name}", position.phase.rule)
+        phase = position.phase
+        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
         if isinstance(action, act.Fire):
@@ -312,7 +314,9 @@ class PgGame(Game):
             if (unit.has("disrupted") or unit.has("demoralized")) and not unit.has(MARK):
                 yield rally
         for unit in mine:
-            leaders = tuple(u.id for u in mine if u.type == "leader" and u.hex == unit.hex and u.id != unit.id)
+            leaders = tuple(
+                u.id for u in mine if u.type == "leader" and u.hex == unit.hex and u.id != unit.id
+            )
             groups = [frozenset([unit.id])]
             if unit.type != "leader" and leaders:
                 groups.append(frozenset([unit.id, *leaders]))

@@ -5,6 +5,7 @@ Who threatens a unit (spots it, has it in range, could damage it) is shared with
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -14,6 +15,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import lose_step
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ MORALE_CAP = 10  # 14.5
 
 def terrain_of(game: PgGame, position: Position, h: Hex) -> str:
     """The hex's terrain under this game's name for it (the demo board's stone building is a town)."""
-    return game.terrain_table().table.canonical(position.map.terrain(h))
+    return str(game.terrain_table().table.canonical(position.map.terrain(h)))
 
 
 def spots(game: PgGame, position: Position, spotter: UnitState, h: Hex) -> bool:
@@ -231,12 +233,12 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, t
     foes = threats(game, position, unit.side, start)
     base = game.cost_fn(position, [unit], approach=False)
 
-    def cost(m: object, a: Hex, b: Hex) -> int | object | None:
+    def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
         if any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a) for f in foes):
             return None
-        return base(position.map, a, b)
+        return base(m, a, b)
 
-    reach = reachable(position.map, start, int(unit.values["ma"]), cost)  # type: ignore[arg-type]
+    reach = reachable(position.map, start, int(unit.values["ma"]), cost)
     reach.pop(start, None)
     if not reach:
         return {}

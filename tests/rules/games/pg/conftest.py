@@ -8,8 +8,10 @@ import pytest
 from hexmate.rules.games import Position
 
 COUNTERS: dict[str, dict[str, Any]] = {
-    "inf": {"type": "personnel", "df": 5, "df_range": 3, "ma": 3, "morale": 8, "reduced_morale": 7, "steps": 2},
-    "inf4": {"type": "personnel", "df": 4, "df_range": 3, "ma": 3, "morale": 7, "reduced_morale": 6, "steps": 2},
+    "inf": {"type": "personnel", "df": 5, "df_range": 3, "ma": 3, "morale": 8, "reduced_morale": 7,
+            "steps": 2},
+    "inf4": {"type": "personnel", "df": 4, "df_range": 3, "ma": 3, "morale": 7, "reduced_morale": 6,
+             "steps": 2},
     "hmg7": {"type": "personnel", "df": 7, "df_range": 5, "ma": 3, "morale": 8, "steps": 2},
     "hmg11": {"type": "personnel", "df": 11, "df_range": 5, "ma": 3, "morale": 8, "steps": 2},
     "ldr": {"type": "leader", "ma": 4, "morale": 9, "combat": 1, "morale_mod": 1},

@@ -60,7 +60,8 @@ def test_failures_accumulate(make_position: Any, pg: Any) -> None:
 def test_direct_fire_rolls_then_the_owner_allots_the_steps_then_m2(make_position: Any, pg: Any) -> None:
     # 7.61: an X takes one step from a combat unit the owner chooses; then each survivor takes M2 (7.6),
     # leaders first (14.1). INF 5 adjacent: column 4 + 2 = 11, roll 6 -> X (demo chart)
-    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b"), _u("b2", "C4", "inf", "b"), _u("bl", "C4", "ldr", "b")]
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b"), _u("b2", "C4", "inf", "b"),
+             _u("bl", "C4", "ldr", "b")]
     pos = pg(make_position, units)
     pos.push_text("fire a1 at C4")
     top = pos.decision
@@ -117,19 +118,21 @@ def test_opportunity_fire_at_each_hex_entered(make_position: Any, pg: Any) -> No
     assert "fire b1 at B3" in fires and all(f.endswith("at B3") for f in fires)
     pos.push_text("fire b1 at B3 dice 1,1")  # no effect
     assert pos.units["b1"].has("moved_fired") and pos.units["b1"].has("opp_fire")  # 13.1: two markers
-    with pytest.raises(IllegalAction, match="13.2"):
+    with pytest.raises(IllegalAction, match=r"13.2"):
         pos.push_text("fire b1 at B3")
     pos.push_text("answer pass")
     assert pos.label(pos.state.moving.here) == "B4" and pos.decision.kind == "react"
     pos.push_text("fire b1 at B4 dice 1,1")  # 13.2: a second shot once the mover is in a new hex
     assert pos.units["b1"].has("moved_fired") and not pos.units["b1"].has("opp_fire")
-    with pytest.raises(IllegalAction, match="13.0"):
+    with pytest.raises(IllegalAction, match=r"13.0"):
         pos.push_text("fire b1 at B4")
     pos.push_text("answer pass")
     assert pos.state.moving is None and pos.to_act == "a" and pos.units["a1"].has("moved_fired")
 
 
-def test_opportunity_fire_hits_only_the_mover_without_the_three_unit_shift(make_position: Any, pg: Any) -> None:
+def test_opportunity_fire_hits_only_the_mover_without_the_three_unit_shift(
+    make_position: Any, pg: Any
+) -> None:
     units = [_u("a1", "B3"), _u("a2", "C3"), _u("a3", "C3"), _u("b1", "C6", "hmg7", "b")]
     pos = pg(make_position, units)
     pos.push_text("move a1 B3-C3")
@@ -152,9 +155,9 @@ def test_a_mover_that_fails_its_check_stops_where_it_stands(make_position: Any, 
 def test_no_pass_while_a_demoralized_unit_has_not_tried_to_recover(make_position: Any, pg: Any) -> None:
     units = [_u("a1", "C3", "inf", "a", "demoralized"), _u("b1", "J8", "inf", "b")]
     pos = pg(make_position, units)
-    with pytest.raises(IllegalAction, match="3.0 B"):
+    with pytest.raises(IllegalAction, match=r"3.0 B"):
         pos.push_text("pass")
-    with pytest.raises(IllegalAction, match="14.3"):
+    with pytest.raises(IllegalAction, match=r"14.3"):
         pos.push_text("move a1 C3-D3")
     pos.push_text("rally a1")
     assert pos.decision.then == "recover" and pos.decision.subject == ("a1",)
@@ -192,7 +195,7 @@ def test_a_failed_recovery_routs_to_the_nearest_safe_hex(make_position: Any, pg:
     assert top.kind == "hexes" and top.side == "a" and top.then == "rout" and top.rule == "14.31"
     options = {pos.label(h) for h in top.hexes}
     assert options and all(
-        morale.is_safe(pos.game, pos, "a", h) and pos.label(h) != "E5" for h in top.hexes)  # type: ignore
+        morale.is_safe(pos.game, pos, "a", h) and pos.label(h) != "E5" for h in top.hexes)
     assert pos.game.done_action(pos) is None
     with pytest.raises(IllegalAction):
         pos.push_text("answer hex E5")

@@ -79,13 +79,14 @@ def test_disrupted_moves_one_hex(make_position: Any, pg: Any) -> None:
     pos = pg(make_position, [_u("a1", "E4", "inf", "a", "disrupted"), _u("b1", "J8", "inf", "b")])
     moves = pos.legal_actions.moves_for({"a1"})
     assert len(moves) == 6 and all(len(m.path) == 2 for m in moves.values())  # 14.2
-    with pytest.raises(IllegalAction, match="14.2"):
+    with pytest.raises(IllegalAction, match=r"14.2"):
         pos.push(act.Move(("a1",), tuple(pos.map.parse_label(h) for h in ("E4", "F4", "G4"))))
 
 
 def test_units_move_one_at_a_time_but_leaders_may_go_along(make_position: Any, pg: Any) -> None:
     # 1.2 (opportunity fire): units move singly; any number of leaders may move with one
-    pos = pg(make_position, [_u("a1", "C3"), _u("a2", "C3"), _u("al", "C3", "ldr"), _u("b1", "J8", "inf", "b")])
+    units = [_u("a1", "C3"), _u("a2", "C3"), _u("al", "C3", "ldr"), _u("b1", "J8", "inf", "b")]
+    pos = pg(make_position, units)
     assert pos.legal_actions.moves_for({"a1", "a2"}) == {}
     with pytest.raises(IllegalAction, match="one at a time"):
         pos.push_text("move a1,a2 C3-D3")
@@ -101,7 +102,7 @@ def test_a_self_activated_unit_may_not_close_on_a_threat(make_position: Any, pg:
     led = {pos.map.label(h) for h in pos.legal_actions.moves_for({"a1", "al"})}
     assert "C3" not in alone and "C3" in led  # a leader's activation allows combat movement (5.4)
     assert "C1" in alone
-    with pytest.raises(IllegalAction, match="5.41"):
+    with pytest.raises(IllegalAction, match=r"5.41"):
         pos.push_text("move a1 C2-C3")
 
 
