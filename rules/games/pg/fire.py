@@ -57,6 +57,8 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     firers, start = group_of(position, frozenset(fire.firers), "7.33")
     opp = opportunity(position)
     side = position.state.decision.side if opp and position.state.decision else position.to_act
+    if any(u.side != side for u in position.units_at(start)):
+        raise IllegalAction("units in an assault hex may not fire out of it", "12.52")
     for unit in firers:
         if unit.side != side:
             raise IllegalAction(f"{unit.id} is not {side}'s: {side} fires now", "3.0 B")
@@ -204,24 +206,35 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
     raise IllegalAction(f"unknown Direct Fire Table result {result!r} in the chart pack")
 
 
-def step_loss(game: PgGame, position: Position, targets: tuple[str, ...], left: int, of: int) -> State:
+def _morale_state(unit: UnitState) -> int:
+    return 2 if unit.has("demoralized") else 1 if unit.has("disrupted") else 0
+
+
+def step_loss(game: PgGame, position: Position, targets: tuple[str, ...], left: int, of: int,
+              best_first: bool = False) -> State:
     """7.61: each step of an X result falls on a combat unit of the hex the owner chooses (one to choose from:
-    no question); then every survivor checks morale at M2 (7.6), leaders first (14.1)."""
+    no question); then every survivor checks morale at M2 (7.6), leaders first (14.1). In an assault the
+    first step falls on a unit in the best morale state (7.63)."""
     state = position.state
     alive = [u for u in targets if u in state.units]
     candidates = tuple(u for u in alive if state.units[u].type != "leader")
     if left <= 0 or not candidates:
         return state.push(*(pg_morale.mc(position, u, 2, "7.6") for u in pg_morale.check_order(state, alive)))
+    rule = "7.61"
+    if best_first and left == of:
+        best = min(_morale_state(state.units[u]) for u in candidates)
+        candidates = tuple(u for u in candidates if _morale_state(state.units[u]) == best)
+        rule = "7.63"
     if len(candidates) == 1:
         state = lose_step(state, state.units[candidates[0]])
-        return step_loss(game, position.at(state), targets, left - 1, of)
+        return step_loss(game, position.at(state), targets, left - 1, of, best_first)
     owner = state.units[candidates[0]].side
     return state.push(
         Decision(
             "units", owner,
-            f"choose the unit that takes step loss {of - left + 1} of {of}", "7.61", "step",
+            f"choose the unit that takes step loss {of - left + 1} of {of}", rule, "step",
             units=candidates, subject=targets, target=state.units[candidates[0]].hex,
-            args=(("left", str(left)), ("of", str(of))),
+            args=(("best_first", "1" if best_first else ""), ("left", str(left)), ("of", str(of))),
         )
     )
 
@@ -230,11 +243,15 @@ def resume_step(game: PgGame, position: Position, decision: Decision, answer: ac
     state = position.state
     state = lose_step(state, state.units[answer.units[0]])
     left, of = int(decision.arg("left", "1")) - 1, int(decision.arg("of", "1"))
-    return step_loss(game, position.at(state), decision.subject, left, of)
+    return step_loss(game, position.at(state), decision.subject, left, of, bool(decision.arg("best_first")))
 
 
 def can_react(game: PgGame, position: Position, side: str) -> bool:
-    """Could any one unit of ``side`` fire at the mover in the hex it has just entered (13.0)?"""
+    """Could any one unit of ``side`` fire at the mover in the hex it has just entered (13.0)? Never at
+    units entering an assault hex (13.2)."""
+    moving = position.state.moving
+    if moving is not None and any(u.side == side for u in position.units_at(moving.here)):
+        return False
     return any(True for _ in generate(game, position, side, singles_only=True))
 
 

@@ -21,6 +21,7 @@ from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, units_by_hex
+from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.terrain_view import CostFn
@@ -37,13 +38,14 @@ OPP = pg_fire.OPP
 class PgState(GameState):
     """What PG tracks besides units, decisions and flow: this turn's initiative dice (side, die) and its
     winner with the segments he takes first (3.0 A); the units that fired at the mover in the hex it stands
-    in (13.2); movers halted by a failed morale check (13.1)."""
+    in (13.2); movers halted by a failed morale check (13.1); an assault's first roll (12.4)."""
 
     rolls: tuple[tuple[str, int], ...] = ()
     winner: str = ""
     segments: int = 1
     fired_here: tuple[str, ...] = ()
     halted: tuple[str, ...] = ()
+    assault_dice: tuple[int, ...] = ()  # the attacker's assault roll, waiting for the defender's (12.4)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -198,6 +200,16 @@ class PgGame(Game):
         ids = tuple(u.id for u in units)
         cost = self.cost_fn(position, units, approach=not any(u.type == "leader" for u in units))
         out: dict[Hex, act.Move] = {}
+        side = units[0].side
+        for n in position.map.neighbors(start):  # 12.11: into an adjacent hex held by the enemy alone
+            enemy = pg_assault.enemy_combat_units(position, n, side)
+            if enemy and self._assault_entry(position, units, n) is None:
+                out[n] = act.Move(ids, (start, n), 0)
+        if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
+            for n in position.map.neighbors(start):
+                if n not in out and (step := cost(position.map, start, n)) is not None:
+                    out[n] = act.Move(ids, (start, n), step)
+            return out
         if not any(u.has("disrupted") for u in units):  # 14.2: a disrupted unit moves one hex only
             budget = min(int(u.values["ma"]) for u in units)
             for h, reach in reachable(position.map, start, budget, cost).items():
@@ -214,6 +226,14 @@ class PgGame(Game):
             raise IllegalAction(f"the path must start at {position.label(start)}", "5.0")
         if any(u.has("disrupted") for u in units) and len(move.path) > 2:
             raise IllegalAction("a disrupted unit moves one hex only", "14.2")
+        last = move.path[-1]
+        if len(move.path) == 2 and pg_assault.enemy_combat_units(position, last, units[0].side):
+            why = self._assault_entry(position, units, last)
+            if why:
+                raise IllegalAction(why)
+            return act.Move(tuple(sorted(move.units)), move.path, 0)  # 12.11: assault movement
+        if pg_assault.enemy_combat_units(position, start, units[0].side) and len(move.path) > 2:
+            raise IllegalAction("a unit leaving an enemy-occupied hex moves one hex only", "5.32")
         cost = self.cost_fn(position, units, approach=not any(u.type == "leader" for u in units))
         total: int | Fraction = 0
         for a, b in itertools.pairwise(move.path):
@@ -227,6 +247,17 @@ class PgGame(Game):
         if total > min(int(u.values["ma"]) for u in units) and len(move.path) > 2:
             raise IllegalAction("that path costs more than the movement allowance", "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
+
+    def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> str | None:
+        """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
+        why = pg_assault.may_assault(units)
+        if why is None and any(u.side == units[0].side for u in position.units_at(h)):
+            why = "an assault hex already holding both sides is assaulted from within it (12.3, not here yet)"
+        if why is None:
+            enemies = sum(1 for u in position.units_at(h) if u.side != units[0].side and u.type != "leader")
+            if enemies and sum(1 for u in units if u.type != "leader") > 3:
+                why = "3 combat units per side in an assault hex (4.1)"
+        return why
 
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
     def enter(self, position: Position) -> State:
@@ -257,7 +288,13 @@ class PgGame(Game):
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
-        return super().end_move(position.at(state))
+        state = super().end_move(position.at(state))
+        alive = tuple(u for u in moving.units if u in state.units)
+        here = state.units[alive[0]].hex if alive else None
+        if here is not None and moving.finished and pg_assault.enemy_combat_units(
+                position.at(state), here, state.units[alive[0]].side):
+            return pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+        return state
 
     # --- fire ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -293,6 +330,9 @@ class PgGame(Game):
 
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_recover(self, position, decision, answer)
+
+    def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume(self, position, decision, answer)
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)
