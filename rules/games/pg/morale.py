@@ -66,7 +66,10 @@ def threats(game: PgGame, position: Position, side: str, h: Hex) -> list[UnitSta
 
 def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[int, list[str]]:
     """The unit's morale for a check: reduced side's value when reduced, -1 demoralized (14.3), + the best
-    morale modifier of a good-order leader in the same or an adjacent hex (6.51), never above 10 (14.5)."""
+    morale modifier of a leader in the same or an adjacent hex, activated or not (6.5), not demoralized
+    (14.1 example), in good order for a mover under opportunity fire (13.1); never above 10 (14.5)."""
+    moving = state.moving
+    good_order = moving is not None and unit.id in moving.units
     key = "reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values else "morale"
     morale = int(unit.values[key])
     notes = [f"morale {morale}"]
@@ -79,7 +82,7 @@ def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[
             for ldr in state.units.values()
             if ldr.type == "leader" and ldr.side == unit.side and ldr.id != unit.id
             and ldr.hex is not None and unit.hex is not None and distance(ldr.hex, unit.hex) <= 1
-            and not ldr.has("demoralized") and not ldr.has("disrupted")
+            and not ldr.has("demoralized") and not (good_order and ldr.has("disrupted"))
         ]
         if helpers:
             bonus, who = max(helpers)

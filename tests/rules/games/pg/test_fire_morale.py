@@ -206,3 +206,20 @@ def test_a_failed_recovery_routs_to_the_nearest_safe_hex(make_position: Any, pg:
         pos.push_text("answer pass")
     assert pos.label(pos.units["a1"].hex) == dest and pos.state.moving is None
     assert str(pos.replay()) == str(pos)
+
+
+def test_a_disrupted_leader_still_lends_his_modifier_but_not_to_a_mover(make_position: Any, pg: Any) -> None:
+    # 6.5: a leader supports checks in his and the adjacent hexes, activated or not; 13.1: a mover under
+    # opportunity fire only from a good-order leader
+    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b"), _u("bl", "C6", "ldr", "b", "disrupted")]
+    pos = pg(make_position, units)
+    _mc(pos, "b1", 0, (4, 5))  # 9 against 8 + 1: passes
+    assert not pos.units["b1"].markers & {"disrupted", "demoralized"}
+    assert morale.morale_of(pos.state, pos.units["b1"])[0] == 9
+
+
+def test_a_demoralized_leader_rolling_12_to_recover_deserts(make_position: Any, pg: Any) -> None:
+    # T33 (14.4): natural 2 -> good order; a demoralized leader's natural 12 -> eliminated
+    pos = pg(make_position, [_u("al", "C3", "ldr", "a", "demoralized"), _u("b1", "J8", "inf", "b")])
+    pos.push_text("rally al dice 6,6")
+    assert "al" not in pos.units and [c.what for c in pos.changes] == ["remove"]
