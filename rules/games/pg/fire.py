@@ -84,7 +84,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     if not targets:
         raise IllegalAction("no enemy unit in the target hex", "10.0")
     if any(u.side == side for u in position.units_at(fire.target)):
-        raise IllegalAction("no direct fire into a hex holding friendly units", "7.24")
+        raise IllegalAction(
+            "no direct fire into a hex holding friendly units (nor an assault hex)", "7.24, 12.53"
+        )
     d = distance(start, fire.target)
     for unit in shooters:
         if d > int(unit.values["df_range"]):
