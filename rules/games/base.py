@@ -656,6 +656,7 @@ class Game:
         if isinstance(action, act.Pass):
             if not phase.allows("pass"):
                 raise IllegalAction(f"no passing in the {phase.name}: press done to end it", phase.rule)
+            self.check_pass(position)
             return action
         if not phase.allows(action.kind):
             raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
@@ -772,6 +773,10 @@ class Game:
                 continue
             return state
         raise RulesError(f"{self.name}: the sequence of play does not come to rest (every phase 'auto'?)")
+
+    def check_pass(self, position: Position) -> None:
+        """A game's own bar on passing now (PG 3.0 B: not while a demoralized unit has not tried to recover);
+        raises IllegalAction citing the rule."""
 
     def phase_over(self, position: Position) -> bool:
         """A game's own end of a phase with nothing left to do (e.g. no broken unit left to rout)."""
@@ -898,7 +903,12 @@ class Game:
         if phase.allows("end_phase"):
             yield act.EndPhase()
         if phase.allows("pass"):
-            yield act.Pass()
+            try:
+                self.check_pass(position)
+            except RulesError:
+                pass
+            else:
+                yield act.Pass()
         yield from self.generate(position)
 
     def answers(self, position: Position, top: Decision) -> Iterator[act.Answer]:

@@ -156,6 +156,27 @@ def test_alternating_segments_and_two_passes_end_the_phase_then_auto_phases_run(
         pos.push(act.Pass())
 
 
+class ToyWithDuty(Toy):
+    """A game that bars passing while a broken unit of the side to act is on the board (as PG 3.0 B bars it
+    while a demoralized unit has not tried to recover)."""
+
+    def check_pass(self, position: Position) -> None:
+        if any(u.side == position.to_act and u.has("broken") for u in position.units.values()):
+            raise IllegalAction("a broken unit must act first", "T3.1")
+
+
+def test_a_game_may_bar_passing_through_check_pass() -> None:
+    pos = _toy("act")
+    duty = ToyWithDuty().new_position(pos.scenario, charts=pos.charts, hex_map=pos.map)
+    duty._states[-1] = duty.state.with_unit(duty.units["a-1"].mark("broken"))
+    assert act.Pass() in list(pos.legal_actions) and act.Pass() not in duty.legal_actions
+    assert act.Pass() not in list(duty.legal_actions)
+    with pytest.raises(IllegalAction, match=r"T3.1"):
+        duty.push(act.Pass())
+    pos.push(act.Pass())  # the plain game lets it pass
+    assert pos.to_act == "b"
+
+
 def test_decisions_nest_and_take_only_their_answers() -> None:
     pos = _toy("act")
     pos.push_text("fire a-1 at C6")
