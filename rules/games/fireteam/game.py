@@ -282,6 +282,11 @@ class FireTeamGame(Game):
         }
         return state.replace(units=units, game=FireTeamState())
 
+    def phase_over(self, position: Position) -> bool:
+        """The Action Phase also ends once every unit of both sides has been activated (nothing is left to
+        do but rally: hexmate's stand-in, with 4.15's command points not modelled)."""
+        return position.phase.id == "action" and all(u.has(ACTIVATED) for u in position.units.values())
+
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values() if u.type != LEADER}
         if len(sides) == 1:

@@ -52,6 +52,9 @@ def test_long_range_halves_and_dr_clamps(ft: Any) -> None:
     pos2 = ft([unit("s", "A1", "squad5"), unit("t", "A8", "squad5", "b")])
     text = pos2.resolve(act.Fire(("s",), pos2.map.parse_label("A8"), (9,))).text()
     assert "x1/2 beyond its range = 5/2" in text  # [6.22] beyond the printed range: half
+    # [6.3] step 2: firepower between two columns falls to the lower one: 2 1/2 fires on the 2 column (the
+    # old code rounded the total up first and fired on the 3 column)
+    assert "column: 5/2 FP -> 2 (6.3)" in text
     with pytest.raises(IllegalAction, match=r"6\.22"):
         ft([unit("s", "A1", "squad5"), unit("t", "L8", "squad5", "b")]).push_text("fire s at L8")
 
@@ -69,7 +72,8 @@ def test_firer_fear_is_a_drm(ft: Any) -> None:
 )
 def test_results_step_fear_and_elimination(ft: Any, die: int, terrain: str, final: int, result: str) -> None:
     assert IFT.lookup(fp=12, final_dr=final) == result  # the demo pack's cell this case exercises
-    units = [unit("s", "D4"), unit("t", "D5", "squad5", "b"), unit("t2", "D5", "squad5", "b")]
+    units = [unit("s", "D4"), unit("t", "D5", "squad5", "b"), unit("t2", "D5", "squad5", "b"),
+             unit("x", "J8", "squad5", "b")]
     pos = ft(units, hexes={"D5": terrain})
     pos.push_text(f"fire s at D5 dice {die}")  # 6 x2 adjacent = 12 FP
     assert pos.last_resolution is not None and pos.last_resolution.results == {"t": result, "t2": result}

@@ -73,6 +73,14 @@ def test_impulses_alternate_and_two_passes_end_the_action_phase(ft: Any) -> None
     assert not pos.units["t"].has("activated")  # the End Phase cleared the turn's activations
 
 
+def test_the_action_phase_ends_when_every_unit_has_acted(ft: Any) -> None:
+    pos = ft([unit("s", "A1"), unit("t", "A8", "squad5", "b")], turns=2)
+    pos.push_text("fire s at A8 dice 10")
+    assert pos.phase.id == "action" and pos.to_act == "b"
+    pos.push_text("fire t at A1 dice 10")
+    assert pos.turn == 2 and pos.phase.id == "prep"
+
+
 def test_a_unit_activates_once_per_action_phase(ft: Any) -> None:
     pos = ft([unit("s", "A1"), unit("t", "A8", "squad5", "b")])
     pos.push_text("move s A1-A2")
