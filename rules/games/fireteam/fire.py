@@ -189,8 +189,12 @@ def resume_ift(game: FireTeamGame, position: Position, decision: Decision, answe
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(resolution.results)))  # [8.2]
     if decision.arg("opportunity") and state.moving is not None:
-        hit = [u for u, r in resolution.results.items() if r != "-" and u in state.moving.units]
-        if hit:  # [7.33] a mover with any result from opportunity fire ends its move in that hex
+        hit = [
+            u for u, r in resolution.results.items()
+            if u in state.moving.units and (r in ("1", "E") or (r != "-" and state.units[u].type != LEADER))
+        ]
+        if hit:  # [7.33] a mover feared (or worse) by opportunity fire ends its move in that hex; a leader
+            # is never feared [6.33], so a "+1" or "+2" does not stop him
             gs = game.gstate(state)
             state = state.replace(game=gs.replace(halted=gs.halted + tuple(hit)))
     return apply_results(position.at(state), resolution)

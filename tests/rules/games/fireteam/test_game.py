@@ -130,6 +130,16 @@ def test_a_mover_hit_by_opportunity_fire_stops_and_is_put_back(ft: Any) -> None:
     assert pos.units["s"].has("activated")
 
 
+def test_a_leader_moving_alone_is_not_stopped_by_fear(ft: Any) -> None:
+    pos = ft([unit("l", "D1", "ldr"), unit("e", "G3", "squad5", "b"), unit("x", "L8", "squad5", "b")])
+    pos.push_text("move l D1-D2-D3")
+    pos.push_text("fire e at D2 dice 7")  # 5 FP on the 5 column, final 7: +1 (demo values)
+    assert pos.last_resolution is not None and pos.last_resolution.results == {"l": "+1"}
+    pos.push_text("answer pass")  # a leader is never feared [6.33]: he goes on to D3
+    pos.push_text("answer pass")
+    assert pos.label(pos.units["l"].hex) == "D3" and pos.decision is None
+
+
 def test_no_effect_lets_the_mover_go_on_and_markers_go_next_impulse(ft: Any) -> None:
     pos = _mover(ft)
     pos.push_text("move s D1-D2-D3-D4")
