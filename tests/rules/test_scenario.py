@@ -74,3 +74,14 @@ def test_unreadable_scenario(tmp_path: Path) -> None:
     bad.write_text("{")
     with pytest.raises(DataError, match="not valid JSON"):
         sc.load_scenario(bad)
+
+
+def test_fireteam_counters_are_checked_naming_the_counter(tmp_path: Path) -> None:
+    game = get_game("fireteam")
+    data = json.loads(game.demo_scenario_path.read_text())
+    data["map"] = str(game.demo_scenario_path.parents[3] / "maps" / "demo-asl.json")
+    del data["counters"]["us-ldr"]["recovery"]  # [8.11] a leader rallies against his recovery value
+    path = tmp_path / "ft.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=r"counters\['us-ldr'\]: a leader needs whole-number 'recovery'"):
+        game.load_scenario(path)

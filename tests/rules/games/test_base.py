@@ -161,3 +161,24 @@ def test_the_last_fire_keeps_its_worked_result(asl_demo: Any) -> None:
     assert res is not None and res.demo and res.to_dict()["demo"] is True
     asl_demo.pop()
     assert asl_demo.last_resolution is None
+
+
+def test_fireteam_done_button_and_sequence_follow_the_flow() -> None:
+    game = get_game("fireteam")
+    seq = game.sequence
+    action = seq.phase("action")
+    assert action.acts == "alternating" and action.end == "both_pass"
+    reaction = action.reaction("enter")
+    assert reaction is not None and reaction.actions == frozenset({"fire"}) and reaction.rule == "7.0"
+    assert seq.phase("end").end == "auto" and seq.phase("prep").end == "both_done"
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    assert game.done_action(pos) == act.Pass()  # pass the impulse
+    pos.push_text("move us-sq2 DK4-DL4")
+    assert game.done_action(pos) == act.Answer(choice="pass")  # let the mover go on (no opportunity fire)
+    pos.push_text("fire sov-mg at DL4")
+    assert game.done_action(pos) is None  # a roll waits for the dice
+    pos.push_text("answer dice 10")
+    pos.push_text("answer pass")
+    pos.push_text("pass")
+    pos.push_text("pass")
+    assert pos.turn == 2 and pos.phase.id == "prep" and game.done_action(pos) == act.EndPhase()
