@@ -271,3 +271,17 @@ def test_out_of_supply_units_roll_attrition_in_the_administrative_phase(make_pos
     pos.push_text("answer dice 3")
     assert pos.units["g"].has("reduced") and "q" in pos.units and pos.decision is None
     assert [c.what for c in pos.changes] == []
+
+
+def test_legal_actions_list_attacks_and_the_answers_a_decision_offers(make_position: Any) -> None:
+    units = [_u("g", "D3"), _u("h", "C4"), _u("q", "C3", "hq"), _u("f", "D4", "corps1", "b"),
+             _u("far", "H3")]
+    pos = _pos(make_position, units)
+    texts = {pos.action_text(a) for a in pos.legal_actions}
+    # each hex's adjacent units, and all of them together (in command, 11.4); an HQ alone never (11.7)
+    assert texts == {"end", "attack g,h at D4", "attack g at D4", "attack h at D4"}
+    pos.push_text("attack g,h at D4")  # 8:1 is above 7:1: automatic 0/3 (11.9); the first step is f's
+    assert {pos.action_text(a) for a in pos.legal_actions} == {"answer units f", "answer retreat"}
+    pos.push_text("answer retreat")
+    # 11.21: C4 and D3 hold a's corps, E4 and C5 are in their zones; of D5 and E5, D5 is nearer b's west edge
+    assert {pos.action_text(a) for a in pos.legal_actions} == {"answer hex D5"}
