@@ -157,3 +157,21 @@ def test_perft_against_brute_force(make_position: Any) -> None:
     total += len(pos.legal_actions.moves_for({"g2", "q"}))
     moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
     assert len(moves) == total and pos.legal_actions.count() == total + 1
+
+
+def test_the_sequence_follows_5_1_and_has_no_reaction_windows(make_position: Any) -> None:
+    seq = get_game("sw").sequence
+    # 5.1: each player turn is reorganisation, movement, combat, administration; the German first; then the
+    # End-of-Turn Phase (5.6)
+    assert [(s.part.side, s.phase.id) for s in seq.steps] == [
+        *(("first", p) for p in ("reorg", "move", "combat", "admin")),
+        *(("second", p) for p in ("reorg", "move", "combat", "admin")),
+        ("none", "end"),
+    ]
+    assert all(s.phase.acts == "phasing" for s in seq.steps if s.part.side != "none")
+    # no rule lets the other side act during a move: a move into an enemy zone is one action, no window
+    assert not any(s.phase.reactions for s in seq.steps)
+    pos = _pos(make_position, [_u("g", "D3"), _u("f", "D6", "corps3", "b")])
+    pos.push_text("move g D3-D4-D5")
+    assert pos.decision is None and pos.state.moving is None and pos.label(pos.units["g"].hex) == "D5"
+    assert pos.game.done_action(pos) == act.EndPhase()
