@@ -146,7 +146,7 @@ def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.At
 
 def declare(game: SwGame, position: Position, attack: act.Attack) -> State:
     """11.6: the attack is worked out in full before another is declared."""
-    state = position.state
+    state = position.state.replace(game=dataclasses.replace(game.gstate(position.state), declared=True))
     defenders = tuple(sorted(u.id for u in position.units_at(attack.target) if u.side != position.phasing))
     hexes = {position.units[u].hex for u in attack.firers}
     others = tuple(sorted(
@@ -551,6 +551,55 @@ def _finish(game: SwGame, state: State, combat: Combat) -> State:
         g, combat=None, attacked=g.attacked + combat.attackers, defended=g.defended + combat.defenders
     )
     return state.replace(game=g)
+
+
+def probes(game: SwGame, position: Position, units: list[UnitState], start: Hex) -> dict[Hex, act.Move]:
+    """11.1: before any attack, units may probe: move one hex into a hex free of enemy units and next to an
+    enemy-occupied hex (even from one enemy zone into another), no odds, no roll."""
+    g = game.gstate(position.state)
+    side = position.phasing
+    def barred(u: UnitState) -> bool:
+        return u.side != side or u.type not in ("corps", "hq") or u.id in g.attacked or u.has("fatigue")
+
+    if g.declared or any(barred(u) for u in units):
+        return {}
+    ids = tuple(u.id for u in units)
+    out: dict[Hex, act.Move] = {}
+    for h in position.map.neighbors(start):
+        here = position.units_at(h)
+        if any(u.side != side for u in here) or game.overstacked([*here, *units]):
+            continue
+        if any(u.side != side for n in position.map.neighbors(h) for u in position.units_at(n)):
+            out[h] = act.Move(ids, (start, h), 0)
+    return out
+
+
+def check_probe(game: SwGame, position: Position, move: act.Move) -> act.Move:
+    units = [position.units[u] for u in move.units if u in position.units]
+    if len(units) != len(move.units) or len({u.hex for u in units}) != 1 or units[0].hex is None:
+        raise InvalidAction("name units standing together in one hex")
+    g = game.gstate(position.state)
+    if g.declared:
+        raise IllegalAction("probes come before any attack is declared", "11.1")
+    tired = [u.id for u in units if u.has("fatigue")]
+    if tired:
+        raise IllegalAction(f"{', '.join(tired)} fatigued: a fatigued unit may not probe", "11.1")
+    options = probes(game, position, units, units[0].hex)
+    if len(move.path) != 2 or move.path[-1] not in options:
+        raise IllegalAction(
+            "a probe moves one hex into a hex free of enemy units next to an enemy-occupied hex; only in the "
+            "Combat Phase's units that have not attacked", "11.1",
+        )
+    return options[move.path[-1]]
+
+
+def probe(game: SwGame, position: Position, move: act.Move) -> State:
+    """11.1: the probers simply move in; they take part in no other attack this phase."""
+    state = position.state
+    for uid in move.units:
+        state = state.with_unit(state.units[uid].at(move.path[-1]))
+    g = game.gstate(state)
+    return state.replace(game=dataclasses.replace(g, attacked=g.attacked + tuple(move.units)))
 
 
 def preview(game: SwGame, position: Position, attack: act.Attack) -> Resolution:

@@ -37,9 +37,10 @@ class SwState(GameState):
     """What Schlieffen's War tracks besides units and decisions: who has attacked and been attacked this
     Combat Phase (11.5), and the attack being worked out (11.6: one at a time)."""
 
-    attacked: tuple[str, ...] = ()
+    attacked: tuple[str, ...] = ()  # units that attacked or probed (11.1: a prober attacks no more)
     defended: tuple[str, ...] = ()
     combat: Combat | None = None
+    declared: bool = False  # an attack has been declared: no more probing (11.1)
 
 
 class SwGame(Game):
@@ -137,6 +138,8 @@ class SwGame(Game):
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "10.0")
+        if position.phase.id == "combat":
+            return sw_combat.probes(self, position, units, start)
         if position.phase.id != "move" or any(self.can_move(position, u) for u in units):
             return {}
         budget = min(self.ma(u) for u in units)
@@ -176,6 +179,8 @@ class SwGame(Game):
         if isinstance(action, act.Attack):
             return sw_combat.check_attack(self, position, action)
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
+            if position.phase.id == "combat":
+                return sw_combat.check_probe(self, position, action)
             return self.check_move(position, action)
         phase = position.phase
         raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
@@ -213,6 +218,8 @@ class SwGame(Game):
         if isinstance(action, act.Attack):
             return sw_combat.declare(self, position, action)
         assert isinstance(action, act.Move)
+        if position.phase.id == "combat":
+            return sw_combat.probe(self, position, action)
         state = position.state
         for uid in action.units:
             unit = state.units[uid]
@@ -267,6 +274,8 @@ class SwGame(Game):
             for group in stack_groups(position, lambda u: self.can_move(position, u) is None):
                 yield from self.moves_for(position, group).values()
         elif phase == "combat":
+            for group in stack_groups(position, lambda u: u.side == side):
+                yield from self.moves_for(position, group).values()
             attacked = self.gstate(position.state).attacked
             targets = {u.hex for u in position.units.values() if u.side != side and u.hex is not None}
             for target in sorted(targets, key=lambda h: (h.q, h.r)):

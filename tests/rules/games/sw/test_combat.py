@@ -279,9 +279,31 @@ def test_legal_actions_list_attacks_and_the_answers_a_decision_offers(make_posit
     pos = _pos(make_position, units)
     texts = {pos.action_text(a) for a in pos.legal_actions}
     # each hex's adjacent units, and all of them together (in command, 11.4); an HQ alone never (11.7)
-    assert texts == {"end", "attack g,h at D4", "attack g at D4", "attack h at D4"}
+    assert {t for t in texts if not t.startswith("move")} == {"end", "attack g,h at D4", "attack g at D4",
+                                                               "attack h at D4"}
+    # and, before any attack, probes one hex into hexes next to the enemy (11.1): never from far
+    assert {"move g D3-E4 cost 0", "move h C4-C5 cost 0"} <= texts and not any("far" in t for t in texts)
     pos.push_text("attack g,h at D4")  # 8:1 is above 7:1: automatic 0/3 (11.9); the first step is f's
     assert {pos.action_text(a) for a in pos.legal_actions} == {"answer units f", "answer retreat"}
     pos.push_text("answer retreat")
     # 11.21: C4 and D3 hold a's corps, E4 and C5 are in their zones; of D5 and E5, D5 is nearer b's west edge
     assert {pos.action_text(a) for a in pos.legal_actions} == {"answer hex D5"}
+
+
+def test_probes_come_first_move_one_hex_and_take_the_prober_out_of_the_attacks(make_position: Any) -> None:
+    # 11.1: into a hex free of enemy units next to an enemy-occupied one, even from one enemy zone to another
+    units = [_u("g", "D3"), _u("t", "E4", "corps4", "a", "fatigue"), _u("k", "C4"), _u("m", "C5"),
+             _u("f", "D4", "corps1", "b")]
+    pos = _pos(make_position, units)
+    with pytest.raises(IllegalAction, match=r"fatigued unit may not probe \(11.1\)"):
+        pos.push_text("move t E4-E5")  # digest test 31
+    with pytest.raises(IllegalAction, match=r"\(11.1\)"):
+        pos.push_text("move g D3-D2")  # D2 is next to no enemy
+    pos.push_text("move g D3-E4")  # both in f's zone; E4 is next to f: a probe, no roll
+    assert pos.label(pos.units["g"].hex) == "E4" and pos.decision is None
+    with pytest.raises(IllegalAction, match=r"already attacked"):
+        pos.push_text("attack g at D4")
+    pos.push_text("attack k at D4 dice 1")  # 4:1, a 1: 1/1 in the demo pack; no step is a choice
+    assert pos.decision is None and pos.units["f"].has("reduced") and pos.units["k"].has("reduced")
+    with pytest.raises(IllegalAction, match=r"before any attack is declared \(11.1\)"):
+        pos.push_text("move m C5-D5")
