@@ -2,9 +2,12 @@
 # text channel (env HEXMATE_WORLD_FD) through which a test or the host's virtual table changes it.
 #
 # FAKE WORLD (there is no table here): commands arrive as lines on the world fd; see firmware/EMULATION.md.
-# The world also reports the LED state back (`leds ...` lines) and writes benchmark trace lines.
+# The world also reports the LED state back (`leds ...` lines) and writes benchmark trace lines. It is also
+# the emulated board's random source (`randbytes`): `dice-next` queues the pips the next die draws show, so a
+# script replays exactly; a real board's dice.py draws from os.urandom and has no such hook.
 
 import binascii
+import os
 from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 from micropython import const
@@ -13,13 +16,14 @@ _LED_REPORT_MS = const(30)
 
 
 class World:
-    def __init__(self, n_cells, card_factory, chips, button_pins, active_low):
+    def __init__(self, n_cells, card_factory, chips, button_pins, active_low, button_names=()):
         self.n = n_cells
         self.cards = [[] for _ in range(n_cells)]  # shared with the chip models
         self._factory = card_factory  # uid bytes -> card model (or None if this reader type cannot read it)
         self.chips = chips  # cell -> chip model (has .failed)
         self._buttons = button_pins
         self._active_low = active_low
+        self._button_names = list(button_names)  # `press done` as well as `press 2`
         self.out = None  # file object of the world channel
         self.reboot_requested = False
         self.errors = 0
@@ -28,6 +32,34 @@ class World:
         self._led_sent = None
         self._led_last_ms = 0
         self.want_full = False
+        self._pips = []  # die faces the next draws show (dice-next), first one last, then os.urandom again
+
+    # --- the random source -----------------------------------------------------------------------------
+    def randbytes(self, n):
+        """os.urandom's shape for dice.Dice: a queued pip p comes out as the byte p - 1, which dice.d6 maps
+        back to p (p - 1 < 252, never rejected); past the queue the bytes are os.urandom's."""
+        out = bytearray(os.urandom(n))
+        pips = self._pips
+        for i in range(n):
+            if not pips:
+                break
+            out[i] = pips.pop() - 1
+        return bytes(out)
+
+    def _dice_next(self, text):
+        """Queue the pips of `dice-next P1,P2,...`; returns an error string or None (nothing queued)."""
+        pips = []
+        for part in text.split(","):
+            try:
+                p = int(part)
+            except ValueError:
+                p = 0
+            if not 1 <= p <= 6:
+                return "dice-next: pips must be 1..6, got '" + part + "' in " + text
+            pips.append(p)
+        pips.reverse()  # popped from the end
+        self._pips = pips  # a new dice-next replaces what is left of the previous one
+        return None
 
     # --- commands --------------------------------------------------------------------------------------
     def command(self, line):
@@ -58,12 +90,16 @@ class World:
             elif verb == "clear" and len(parts) == 2:
                 self.cards[self._cell(parts[1])].clear()
             elif verb in ("press", "release") and len(parts) == 2:
-                b = int(parts[1])
-                if not 0 <= b < len(self._buttons):
-                    return "no button " + parts[1]
+                b = self._button(parts[1])
+                if b < 0:
+                    return verb + ": no button " + parts[1] + " (buttons: " + self._button_list() + ")"
                 pressed = verb == "press"
                 level = (0 if pressed else 1) if self._active_low[b] else (1 if pressed else 0)
                 self._buttons[b].drive(level)
+            elif verb == "dice-next":
+                if len(parts) != 2:
+                    return "dice-next takes one comma-separated list of pips, e.g. dice-next 3,4"
+                return self._dice_next(parts[1])
             elif verb in ("fail", "heal") and len(parts) == 2:
                 cell = self._cell(parts[1])
                 self.chips[cell].failed = verb == "fail"
@@ -113,6 +149,23 @@ class World:
                 self.errors += 1
                 self.write("error " + err + "\n")
             self.reboot_requested = False  # the board is about to boot anyway
+
+    def _button(self, text):
+        """A button by name (`done`) or id (`2`); -1 if the board has no such button."""
+        if text in self._button_names:
+            return self._button_names.index(text)
+        try:
+            b = int(text)
+        except ValueError:
+            return -1
+        return b if 0 <= b < len(self._buttons) else -1
+
+    def _button_list(self):
+        out = []
+        for i in range(len(self._buttons)):
+            name = self._button_names[i] if i < len(self._button_names) else ""
+            out.append((name + " = " if name else "") + str(i))
+        return ", ".join(out)
 
     def _cell(self, text):
         cell = int(text)

@@ -30,10 +30,14 @@ import sys
 import tempfile
 import time
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexmate.host.link.base import LinkError
+
+if TYPE_CHECKING:
+    from hexmate.hardware.boards import ButtonDef
 
 LOGGER = logging.getLogger(__name__)
 
@@ -99,6 +103,7 @@ class EmulatedTable:
         self._booted = False
         self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._buttons: tuple[ButtonDef, ...] | None = None  # the board's, read at the first press
 
     @property
     def name(self) -> str:
@@ -336,11 +341,38 @@ class EmulatedTable:
             for uid in uids:
                 self.world(f"place {cell} {uid}")
 
-    def press(self, button: int, hold_s: float = 0.15) -> None:
-        """A finger on a dice button: pressed, held past the firmware's debounce, released."""
-        self.world(f"press {button}")
+    def dice_next(self, pips: Sequence[int]) -> None:
+        """The next dice the board draws show these pips, in order (world ``dice-next``), then random again.
+
+        A script replays exactly this way; a later call replaces what is left of an earlier one. Pips out of
+        1..6 raise ValueError naming the method.
+        """
+        values = list(pips)
+        if not values or not all(type(p) is int and 1 <= p <= 6 for p in values):
+            raise ValueError(f"dice_next: pips must be 1..6, got {values}")
+        self.world("dice-next " + ",".join(str(p) for p in values))
+
+    def button_id(self, button: int | str) -> int:
+        """The id of a button of this board, given by name (``done``, ``dice-a``) or id.
+
+        Raises ValueError naming the board's buttons for one it does not have.
+        """
+        from hexmate.hardware.boards import load_board
+
+        if self._buttons is None:
+            self._buttons = load_board(str(self.board_path)).buttons
+        for b in self._buttons:
+            if button in (b.name, b.id) or button == str(b.id):
+                return b.id
+        names = ", ".join(f"{b.name} = {b.id}" for b in self._buttons)
+        raise ValueError(f"press: no button {button!r} on board {self.board} (buttons: {names})")
+
+    def press(self, button: int | str, hold_s: float = 0.15) -> None:
+        """A finger on a button (``done``, ``dice-a`` or an id): pressed, held past the debounce, released."""
+        bid = self.button_id(button)
+        self.world(f"press {bid}")
         loop = self._loop or asyncio.get_running_loop()
-        loop.call_later(hold_s, self.world, f"release {button}")
+        loop.call_later(hold_s, self.world, f"release {bid}")
 
     def _world_readable(self) -> None:
         assert self._world_parent is not None
