@@ -48,6 +48,7 @@ from hexmate.rules.scenario import CounterType, Scenario, load_scenario
 from hexmate.rules.sequence import Phase, SequenceOfPlay, Step, load_sequence
 
 Number = int | Fraction
+OFFERS_CHOICES = ("units", "hexes", "path")  # decisions that may also be answered by a word of ``choices``
 
 
 @dataclass(frozen=True)
@@ -692,7 +693,12 @@ class Game:
             raise IllegalAction("no decision is open to answer", self.sequence.rule)
         bad = IllegalAction(f"not an answer to: {top.prompt}", top.rule)
         kind = top.kind
-        if kind == "roll":
+        if kind in OFFERS_CHOICES and answer.choice:
+            # a units/hexes/path decision may offer words besides its options (retreat instead of a step,
+            # decline an advance): the answer is then one of those words
+            if answer.choice not in top.choices:
+                raise bad
+        elif kind == "roll":
             if answer.dice is None:
                 raise InvalidAction(f"a roll is answered with its dice ('answer dice N,N'): {top.prompt}")
             self.dice_spec(top.dice).from_values(answer.dice)
@@ -930,6 +936,8 @@ class Game:
             )
         else:
             candidates = (act.Answer(choice=c) for c in top.choices)
+        if top.kind in OFFERS_CHOICES:
+            candidates = itertools.chain(candidates, (act.Answer(choice=c) for c in top.choices))
         for answer in candidates:
             try:
                 self.check_reply(position, top, answer)
@@ -943,8 +951,8 @@ class Game:
         if top is not None:
             if top.kind == "react":
                 return act.Answer(choice="pass")
-            if top.kind == "confirm" and len(top.choices) == 1:
-                return act.Answer(choice=top.choices[0])
+            if top.kind in ("confirm", *OFFERS_CHOICES) and len(top.choices) == 1:
+                return act.Answer(choice=top.choices[0])  # done: confirm, or take the one alternative offered
             return None
         if position.state.moving is not None:
             return None

@@ -182,3 +182,18 @@ def test_fireteam_done_button_and_sequence_follow_the_flow() -> None:
     pos.push_text("pass")
     pos.push_text("pass")
     assert pos.turn == 2 and pos.phase.id == "prep" and game.done_action(pos) == act.EndPhase()
+
+
+def test_sw_attack_keeps_its_worked_result_and_pop_takes_it_back() -> None:
+    game = get_game("sw")
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    for text in ("move g-I 2811-2711-2611-2511", "move g-II 2812-2712-2612-2512",
+                 "move g-2A 2911-2811-2711-2611", "end"):
+        pos.push_text(text)
+    pos.push_text("attack g-I,g-II at 2411 dice 3")  # the declaration and its CRT roll in one log entry
+    res = pos.last_resolution
+    assert res is not None and res.demo and res.results == {"attacker": "1", "defender": "2"}  # 11.17
+    assert pos.decision is not None and pos.decision.then == "loss" and pos.to_act == "ent"
+    assert pos.log_texts()[-1] == "attack g-I,g-II at 2411 dice 3"
+    pos.pop()
+    assert pos.last_resolution is None and pos.decision is None and pos.phase.id == "combat"
