@@ -25,14 +25,14 @@ def test_the_demo_turn_plays_through_every_phase() -> None:
         if step.gesture == "expect":
             assert script.check_expect(pos, step.data["expect"]) == [], (step.index + 1, str(pos))
             continue
-        if pos.decision is not None:
-            kinds.append(pos.decision.then)
         action = script.action_for(pos, step)
         if action is not None:
+            if pos.decision is not None:
+                kinds.append(pos.decision.then)
             pos.push(action)
+            if pos.state.resolution is not None:
+                results.append(dict(pos.state.resolution.results))
         phases.add(pos.phase.id)
-        if pos.state.resolution is not None:
-            results.append(dict(pos.state.resolution.results))
     assert pos.turn == 2 and pos.phase.id == "action"
     assert phases == {"action", "prep"}  # the End Phase ends by itself as it starts (auto, 3.0)
     # every roll the turn asked for, in order: IFT (opportunity), IFT, IFT, leader casualty, rally, IFT, panic
