@@ -58,6 +58,7 @@ from hexmate.host.table.views import (
     CHOOSE_HEX,
     CHOOSE_UNIT,
     ILLEGAL,
+    ROLL_FOR,
     SHARED,
     SIGHT,
     SIGHT_BLOCK,
@@ -79,7 +80,7 @@ _MEANING = {
 }
 _RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
         "white": (160, 160, 160), "magenta": (200, 0, 200),
-        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110)}
+        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110), "orange": (230, 80, 0)}
 _DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
                     "resends", "duplicates", "coalesced", "failed_readers")
 _CLIENT_QUEUE = 64
@@ -448,6 +449,8 @@ class Service:
         if top is not None and top.kind in ("hexes", "path"):
             for h in top.hexes:
                 out[h] = CHOOSE_HEX
+        elif top is not None and top.kind == "roll" and top.target is not None:
+            out[top.target] = ROLL_FOR
         elif top is not None and top.kind == "units":
             expected = self.session.expected()
             for u in top.units:
