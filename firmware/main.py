@@ -224,8 +224,8 @@ class Firmware:
             if self.world is not None:
                 self.world.trace("leds")
         elif kind == wire.DICE_ARM:
-            request, button, count = wire.unpack_dice_arm(payload)
-            self.dice.arm(request, button, count)
+            request, button, count, sides = wire.unpack_dice_arm(payload)
+            self.dice.arm(request, button, count, sides)
         elif kind == wire.SELFTEST:
             bad = self.scanner.selftest()
             self.log(wire.LOG_INFO, "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells)
