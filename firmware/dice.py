@@ -39,6 +39,9 @@ class Dice:
         # never one of them, so its press always reaches the host as a BUTTON event.
         self._any = any_buttons
         self.rolls = 0
+        # emulated board only (None on a board): told the faces of the die about to be drawn, so the world's
+        # dice-next can refuse a queued pip that die does not have (sim_world.World.rolling)
+        self.on_roll = None
 
     def arm(self, request, button, count, sides=6):
         self._armed[button] = (request, count, sides)
@@ -58,6 +61,8 @@ class Dice:
         if key < 0:
             return None
         request, count, sides = self._armed.pop(key)
+        if self.on_roll is not None:
+            self.on_roll(sides)
         values = bytearray(count)
         for i in range(count):
             values[i] = roll(sides, self._rand)

@@ -116,6 +116,8 @@ class Firmware:
         self.buttons = Buttons(io.buttons, [b[2] for b in board.buttons])
         names = board.button_names
         self.dice = Dice(io.randbytes, [i for i in range(len(names)) if names[i].startswith("dice")])
+        if self.world is not None:
+            self.dice.on_roll = self.world.rolling  # dice-next refuses a pip the rolled die does not have
         self.scanner = Scanner(board, io.reader, io.cs, self.on_cell, self.on_fault)
         caps = wire.CAP_DICE | wire.CAP_LEDS
         if board.reader_type == "pn5180":
