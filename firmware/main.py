@@ -116,6 +116,8 @@ class Firmware:
         self.buttons = Buttons(io.buttons, [b[2] for b in board.buttons])
         names = board.button_names
         self.dice = Dice(io.randbytes, [i for i in range(len(names)) if names[i].startswith("dice")])
+        if self.world is not None:
+            self.dice.on_roll = self.world.rolling  # dice-next refuses a pip the rolled die does not have
         self.scanner = Scanner(board, io.reader, io.cs, self.on_cell, self.on_fault)
         caps = wire.CAP_DICE | wire.CAP_LEDS
         if board.reader_type == "pn5180":
@@ -224,8 +226,8 @@ class Firmware:
             if self.world is not None:
                 self.world.trace("leds")
         elif kind == wire.DICE_ARM:
-            request, button, count = wire.unpack_dice_arm(payload)
-            self.dice.arm(request, button, count)
+            request, button, count, sides = wire.unpack_dice_arm(payload)
+            self.dice.arm(request, button, count, sides)
         elif kind == wire.SELFTEST:
             bad = self.scanner.selftest()
             self.log(wire.LOG_INFO, "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells)

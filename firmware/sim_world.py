@@ -13,6 +13,7 @@ from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 from micropython import const
 
 _LED_REPORT_MS = const(30)
+_MAX_PIP = const(10)  # the largest die the board rolls (a d10): dice-next refuses pips above it at once
 _CLICK_MS = const(60)  # a `click`: pressed, then released, each for 60 ms of the sampler's reads (> debounce)
 
 
@@ -34,17 +35,34 @@ class World:
         self._led_last_ms = 0
         self.want_full = False
         self._pips = []  # die faces the next draws show (dice-next), first one last, then os.urandom again
+        self._faces = _MAX_PIP  # faces of the die being rolled (rolling); a bare dice.Dice never says
 
     # --- the random source -----------------------------------------------------------------------------
+    def rolling(self, sides):
+        """dice.Dice.on_roll: the next draws are dice of `sides` faces, until the next roll says otherwise."""
+        self._faces = sides
+
     def randbytes(self, n):
-        """os.urandom's shape for dice.Dice: a queued pip p comes out as the byte p - 1, which dice.d6 maps
-        back to p (p - 1 < 252, never rejected); past the queue the bytes are os.urandom's."""
+        """os.urandom's shape for dice.Dice: a queued pip p comes out as the byte p - 1, which dice.roll maps
+        back to p for a d6 (p <= 6) and a d10 alike (p - 1 < 250, never rejected); past the queue the bytes
+        are os.urandom's. A pip the die being rolled does not have (a 9 for a d6) is refused, never shown as
+        some other face: it is used up, `error dice-next: ...` goes out on the world channel, and that die is
+        rolled at random (an accepted byte, so the next pip still goes to the next die)."""
         out = bytearray(os.urandom(n))
         pips = self._pips
         for i in range(n):
             if not pips:
                 break
-            out[i] = pips.pop() - 1
+            p = pips.pop()
+            if p <= self._faces:
+                out[i] = p - 1
+                continue
+            self.errors += 1
+            self.write("error dice-next: pip " + str(p) + " is not a face of the d" + str(self._faces)
+                       + " being rolled; rolled at random instead\n")
+            limit = 256 - 256 % self._faces
+            while out[i] >= limit:
+                out[i] = os.urandom(1)[0]
         return bytes(out)
 
     def _dice_next(self, text):
@@ -55,8 +73,8 @@ class World:
                 p = int(part)
             except ValueError:
                 p = 0
-            if not 1 <= p <= 6:
-                return "dice-next: pips must be 1..6, got '" + part + "' in " + text
+            if not 1 <= p <= _MAX_PIP:
+                return "dice-next: pips must be 1..10, got '" + part + "' in " + text
             pips.append(p)
         pips.reverse()  # popped from the end
         self._pips = pips  # a new dice-next replaces what is left of the previous one

@@ -26,7 +26,7 @@ MAX_BODY = const(1024)  # decoded body limit; longer frames are dropped as overs
 # device -> host
 HELLO = const(0x01)  # proto u8, n_cells u16, n_leds u16, caps u16, next_seq u8, board str, firmware str
 CELL = const(0x02)  # sequenced: scan u32, cell u16, state u8, t_ms u32, uids
-DICE = const(0x03)  # sequenced: request u16, button u8, t_ms u32, values u8...
+DICE = const(0x03)  # sequenced: request u16, button u8, t_ms u32, values u8... (1..6 a d6, 1..10 a d10)
 SNAPSHOT = const(0x04)  # scan u32, part u8, parts u8, then entries: cell u16, state u8, uids
 HEARTBEAT = const(0x05)  # uptime_ms u32, scans u32, counters u16 * N_COUNTERS
 LOG = const(0x06)  # level u8, text
@@ -40,7 +40,7 @@ PONG = const(0x12)
 SYNC = const(0x20)  # next_seq u8: ask for HELLO, pending resends, then a full SNAPSHOT
 LEDS = const(0x21)  # sequenced: entries: led-cell u16, r u8, g u8, b u8, pattern u8, period_10ms u8
 LEDS_CLEAR = const(0x22)  # sequenced: turn every LED off
-DICE_ARM = const(0x23)  # sequenced: request u16, button u8, count u8 (1 = 1d6, 2 = 2d6 white+coloured)
+DICE_ARM = const(0x23)  # sequenced: request u16, button u8, dice u8 (count | die code << 4; DIE_CODES)
 SELFTEST = const(0x24)  # sequenced: run the reader self-test again
 SET = const(0x25)  # sequenced: key u8, value u32 (scan period, debounce, heartbeat period)
 
@@ -60,6 +60,10 @@ SOLID = const(0)
 BLINK = const(1)
 PULSE = const(2)
 SEQUENCE = const(3)  # lit one after another in the order given, period_10ms each
+
+# DICE_ARM die codes (high nibble of its last byte) -> faces; code 0 is the d6 that every arm meant before
+DIE_CODES = (6, 10)
+MAX_DICE = const(4)  # dice per arm (low nibble: 1..MAX_DICE)
 
 # capability bits in HELLO
 CAP_RFID_STACKS = const(0x0001)  # readers report every UID of a stack (ISO 15693 inventory)
@@ -349,7 +353,7 @@ def unpack_dice(p):
     request, button, t_ms = struct.unpack_from("<HBI", p, 0)
     values = list(p[7:])
     for v in values:
-        if v < 1 or v > 6:
+        if v < 1 or v > 10:  # DICE does not say which die: 1..10 covers every one DIE_CODES names
             raise WireError("die value out of range")
     return request, button, t_ms, values
 
@@ -394,17 +398,26 @@ def unpack_leds(p):
     return [struct.unpack_from("<HBBBBB", p, i) for i in range(0, len(p), 7)]
 
 
-def pack_dice_arm(request, button, count):
-    return struct.pack("<HBB", request, button, count)
+def pack_dice_arm(request, button, count, sides=6):
+    """count dice of `sides` faces (a die of DIE_CODES) for the next press of `button`."""
+    if not 1 <= count <= MAX_DICE:
+        raise WireError("DICE_ARM count must be 1.." + str(MAX_DICE) + ", got " + str(count))
+    if sides not in DIE_CODES:
+        raise WireError("DICE_ARM die must be a d6 or d10, got d" + str(sides))
+    return struct.pack("<HBB", request, button, count | DIE_CODES.index(sides) << 4)
 
 
 def unpack_dice_arm(p):
+    """-> (request, button, count, sides)."""
     if len(p) != 4:
         raise WireError("DICE_ARM wrong length")
-    request, button, count = struct.unpack("<HBB", p)
-    if count not in (1, 2):
-        raise WireError("DICE_ARM count must be 1 or 2")
-    return request, button, count
+    request, button, dice = struct.unpack("<HBB", p)
+    count, code = dice & 0x0F, dice >> 4
+    if not 1 <= count <= MAX_DICE:
+        raise WireError("DICE_ARM count must be 1.." + str(MAX_DICE) + ", got " + str(count))
+    if code >= len(DIE_CODES):
+        raise WireError("DICE_ARM die code must be 0 (d6) or 1 (d10), got " + str(code))
+    return request, button, count, DIE_CODES[code]
 
 
 def pack_log(level, text):

@@ -345,11 +345,13 @@ class EmulatedTable:
         """The next dice the board draws show these pips, in order (world ``dice-next``), then random again.
 
         A script replays exactly this way; a later call replaces what is left of an earlier one. Pips out of
-        1..6 raise ValueError naming the method.
+        1..10 raise ValueError naming the method. A pip above the faces of the die that draws it (a 9 for a
+        d6) is refused by the board when drawn: an ``error dice-next: ...`` world line, and that die is
+        random (firmware/EMULATION.md, Dice).
         """
         values = list(pips)
-        if not values or not all(type(p) is int and 1 <= p <= 6 for p in values):
-            raise ValueError(f"dice_next: pips must be 1..6, got {values}")
+        if not values or not all(type(p) is int and 1 <= p <= 10 for p in values):
+            raise ValueError(f"dice_next: pips must be 1..10, got {values}")
         self.world("dice-next " + ",".join(str(p) for p in values))
 
     def button_id(self, button: int | str) -> int:

@@ -107,8 +107,11 @@ class TableConnection:
             self._send_led_diff()
             self._flush()
 
-    def arm_dice(self, request: int, button: int, count: int) -> None:
-        self.command(wire.DICE_ARM, wire.pack_dice_arm(request, button, count))
+    def arm_dice(self, request: int, button: int, count: int, sides: int = 6) -> None:
+        """The next press of ``button`` (255: any dice button) rolls ``count`` dice of ``sides`` faces (6 or
+        10) on the board; the DICE that answers carries ``request``. A count or die the protocol has no code
+        for raises wire.WireError here, before anything is queued."""
+        self.command(wire.DICE_ARM, wire.pack_dice_arm(request, button, count, sides))
 
     def command(self, kind: int, payload: bytes = b"") -> None:
         """Queue a sequenced host->device command (resent until acknowledged, never dropped)."""

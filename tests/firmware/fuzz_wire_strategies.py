@@ -21,7 +21,7 @@ def _kind(kind: int, payload: st.SearchStrategy[bytes]) -> st.SearchStrategy[tup
 
 leds = st.lists(st.tuples(u16, u8, u8, u8, u8, u8), max_size=20)
 entries = st.lists(st.tuples(u16, state, uids), max_size=30)
-dice = st.lists(st.integers(1, 6), max_size=3)
+dice = st.lists(st.integers(1, 10), max_size=4)
 
 # (kind, payload) for every message kind, built with the real pack_* functions.
 payloads = st.one_of(
@@ -30,7 +30,8 @@ payloads = st.one_of(
     _kind(wire.HELLO, st.builds(wire.pack_hello, u16, u16, u16, st.integers(1, 255), text, text)),
     _kind(wire.DICE, st.builds(wire.pack_dice, u16, u8, u32, dice)),
     _kind(wire.LEDS, st.builds(wire.pack_leds, leds)),
-    _kind(wire.DICE_ARM, st.builds(wire.pack_dice_arm, u16, u8, st.integers(1, 2))),
+    _kind(wire.DICE_ARM, st.builds(wire.pack_dice_arm, u16, u8, st.integers(1, wire.MAX_DICE),
+                                   st.sampled_from(wire.DIE_CODES))),
     _kind(wire.LOG, st.builds(wire.pack_log, u8, text)),
     _kind(wire.FAULT, st.builds(wire.pack_fault, u16, u8)),
     _kind(wire.SET, st.builds(wire.pack_set, u8, u32)),

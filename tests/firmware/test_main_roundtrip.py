@@ -99,8 +99,27 @@ def test_dice_next_makes_the_next_roll_show_those_pips(fw: FirmwareProcess) -> N
     fw.pump(0.1)
     fw.tell("release 1")
     assert wire.unpack_dice(fw.wait_for(wire.DICE)[2])[3] == [5]
-    fw.tell("dice-next 3,9")
-    assert fw.wait_world("error ") == "error dice-next: pips must be 1..6, got '9' in 3,9"
+    fw.tell("dice-next 3,11")
+    assert fw.wait_world("error ") == "error dice-next: pips must be 1..10, got '11' in 3,11"
+
+
+def test_a_d10_arm_rolls_one_d10_through_the_firmware(fw: FirmwareProcess) -> None:
+    fw.tell("dice-next 10")
+    fw.send(wire.DICE_ARM, wire.pack_dice_arm(45, 0, 1, 10), sequenced=True)  # Fire Team's roll
+    fw.pump(0.1)
+    fw.tell("press 0")
+    fw.pump(0.1)
+    fw.tell("release 0")
+    request, button, _t, values = wire.unpack_dice(fw.wait_for(wire.DICE)[2])
+    assert (request, button, values) == (45, 0, [10])
+    fw.tell("dice-next 9")  # queued for a d10, drawn by a d6: refused, never shown as a 3
+    fw.send(wire.DICE_ARM, wire.pack_dice_arm(46, 1, 1), sequenced=True)
+    fw.pump(0.1)
+    fw.tell("press 1")
+    assert fw.wait_world("error ") == ("error dice-next: pip 9 is not a face of the d6 being rolled; "
+                                       "rolled at random instead")
+    [value] = wire.unpack_dice(fw.wait_for(wire.DICE)[2])[3]
+    assert 1 <= value <= 6
 
 
 def test_the_done_button_is_a_button_event_resent_until_acked(fw: FirmwareProcess) -> None:

@@ -1,8 +1,8 @@
-# Dice (unbiased d6 from os.urandom, one roll per armed press) and debounced buttons over simulated pins.
+# Dice (unbiased d6 and d10 from os.urandom, one roll per armed press) and debounced buttons over sim pins.
 import os
 
 from buttons import Buttons
-from dice import ANY_BUTTON, Dice, d6
+from dice import ANY_BUTTON, Dice, d6, d10
 from mptest import run
 from sim_hw import SimPin
 
@@ -28,6 +28,58 @@ def test_d6_rejects_the_biased_top_bytes():
     assert d6(fake) == 251 % 6 + 1  # 252..255 were thrown away
     assert pos[0] == 5
     assert [d6(fake), d6(fake), d6(fake)] == [1, 6, 1]
+
+
+def test_d10_covers_one_to_ten_evenly():
+    counts = [0] * 11
+    n = 10000
+    for _ in range(n):
+        counts[d10()] += 1
+    assert counts[0] == 0
+    for face in range(1, 11):
+        assert 700 < counts[face] < 1300, counts  # ~7 sigma around 1000
+
+
+def _stream(values):
+    pos = [0]
+
+    def fake(n):
+        pos[0] += 1
+        return bytes([values[pos[0] - 1]])
+
+    return fake, pos
+
+
+def test_d10_rejects_the_biased_top_bytes():
+    fake, pos = _stream([255, 252, 251, 250, 249, 0, 9, 10, 240])
+    assert d10(fake) == 10  # 249 % 10 + 1, after 250..255 were thrown away
+    assert pos[0] == 5
+    assert [d10(fake), d10(fake), d10(fake), d10(fake)] == [1, 10, 1, 1]
+
+
+def test_every_d10_face_is_reached_by_exactly_25_bytes():
+    faces = [0] * 11
+    for b in range(256):
+        fake, pos = _stream([b, 0])
+        v = d10(fake)
+        if pos[0] == 1:  # accepted at once
+            faces[v] += 1
+    assert faces[1:] == [25] * 10 and sum(faces) == 250
+
+
+def test_a_d10_arm_rolls_one_to_ten():
+    dice = Dice()
+    seen = set()
+    for r in range(400):
+        dice.arm(r, 0, 1, 10)
+        request, values = dice.press(0)
+        assert request == r and len(values) == 1 and 1 <= values[0] <= 10
+        seen.add(values[0])
+    assert seen == set(range(1, 11))
+    dice.arm(1, 0, 4, 10)  # up to four dice of one kind
+    assert len(dice.press(0)[1]) == 4
+    dice.arm(2, 0, 2)  # no die named: d6, as every arm before die codes
+    assert all(1 <= v <= 6 for v in dice.press(0)[1])
 
 
 def test_armed_press_rolls_what_was_armed_once():

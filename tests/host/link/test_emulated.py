@@ -180,11 +180,31 @@ async def test_dice_next_then_an_armed_press_rolls_those_pips() -> None:
         await table.stop()
 
 
-@pytest.mark.parametrize("pips", [[7], [0, 3], [], [2.5]])
-def test_dice_next_refuses_pips_out_of_one_to_six(pips: list[int]) -> None:
+async def test_dice_next_then_an_armed_d10_press_rolls_that_pip() -> None:
+    table = EmulatedTable("emu-346")
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: conn.state is ConnState.LIVE, "live")
+        table.dice_next([9])
+        conn.arm_dice(12, 0, 1, sides=10)  # Fire Team's one d10
+        await asyncio.sleep(0.1)
+        table.press(0)
+        await until(lambda: any(isinstance(m, DiceRolled) for m in messages), "the roll")
+        assert [m.values for m in messages if isinstance(m, DiceRolled)] == [(9,)]
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
+@pytest.mark.parametrize("pips", [[11], [0, 3], [], [2.5]])
+def test_dice_next_refuses_pips_out_of_one_to_ten(pips: list[int]) -> None:
     table = EmulatedTable("emu-346")
     try:
-        with pytest.raises(ValueError, match=r"^dice_next: pips must be 1..6"):
+        with pytest.raises(ValueError, match=r"^dice_next: pips must be 1..10"):
             table.dice_next(pips)
     finally:
         table._dir.rmdir()

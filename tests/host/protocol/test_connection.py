@@ -136,7 +136,7 @@ async def test_garbage_and_corrupt_frames_are_counted_and_good_frames_survive(ha
     assert harness.conn.counters.crc_errors == 1
     assert harness.conn.counters.malformed == 1
     # a frame with a valid CRC but a payload that makes no sense is counted, not delivered
-    harness.link.feed(wire.DICE, 2, wire.pack_dice(4, 0, 10, []) + b"\x09")
+    harness.link.feed(wire.DICE, 2, wire.pack_dice(4, 0, 10, []) + b"\x0b")  # 11: no die has it
     await harness.link.expect(wire.ACK)
     assert harness.conn.counters.malformed == 2
     assert len(harness.of(DiceRolled)) == 1
