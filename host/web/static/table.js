@@ -15,6 +15,7 @@
     else if (msg.type === "table") render(msg);
     else if (msg.type === "view") {
       showConn(msg.conn.state, msg.conn.detail);
+      showArmed(msg.decision || null);
       const last = msg.last_actions.find((a) => a.startsWith("dice"));
       if (last) document.getElementById("dice-result").textContent = "Last roll: " + last;
     }
@@ -128,16 +129,41 @@
 
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && hand) setHand(null); });
 
+  // Every board button by name: the dice buttons and done. Native buttons, so Tab + Enter/Space press them.
+  function buttonLabel(name) {
+    if (name === "done") return "Done";
+    const dice = /^dice-?(.*)$/.exec(name);
+    if (dice) return "Dice " + dice[1].toUpperCase();
+    return name.replace(/[-_]/g, " ");
+  }
+
   function drawButtons(buttons) {
     const p = document.getElementById("dice");
     p.textContent = "";
     for (const btn of buttons) {
       const b = document.createElement("button");
       b.type = "button";
+      b.className = "board-button";
       b.dataset.button = String(btn.id);
-      b.textContent = "Press " + btn.name;
+      b.dataset.name = btn.name;
+      b.textContent = buttonLabel(btn.name);
+      b.setAttribute("aria-label", "Press the board's " + buttonLabel(btn.name) + " button (" + btn.name + ")");
+      b.setAttribute("aria-describedby", "armed");
       b.addEventListener("click", () => sock.send({ type: "press", button: btn.id }));
-      p.appendChild(b);
+      p.append(b, " ");
+    }
+  }
+
+  // Whether the dice are armed for an open roll (the view's decision): pressing a dice button rolls it.
+  function showArmed(decision) {
+    const text = decision && decision.kind === "roll"
+      ? (decision.armed ? "Dice armed for " + (decision.dice || "a roll") + ": " + (decision.prompt || "")
+        : "A roll is open but the dice are not armed.")
+      : "No roll open: the dice are not armed.";
+    const el = document.getElementById("armed");
+    if (el.textContent !== text) el.textContent = text;
+    for (const b of document.querySelectorAll("#dice .board-button")) {
+      b.classList.toggle("armed", Boolean(decision && decision.armed && b.dataset.name !== "done"));
     }
   }
   document.getElementById("goto-form").addEventListener("submit", (ev) => {
