@@ -1,8 +1,9 @@
 # Builds the I/O objects a board definition describes: reader driver + chip select, LED strip, buttons,
 # watchdog.
 #
-# On an RP2040/ESP32 these are machine.SPI/Pin, neopixel and machine.WDT. On the unix port (the emulated
-# board) the same drivers get simulated pins, SPI bus and chips (sim_*.py), plus the World they read from.
+# On an RP2040/ESP32 these are machine.SPI/Pin, neopixel, machine.WDT and os.urandom for the dice. On the unix
+# port (the emulated board) the same drivers get simulated pins, SPI bus and chips (sim_*.py), plus the World
+# they read from, which is also the dice's random source (world command dice-next).
 
 import os
 import sys
@@ -77,6 +78,7 @@ def build(board, world_out=None):
         world.out = world_out
         io.world = world
         io.wdt = SimWDT(world, io.wdt_timeout_ms)
+        io.randbytes = world.randbytes  # the emulated random source (dice-next, then os.urandom)
     else:
         import machine
         import neopixel
@@ -96,6 +98,7 @@ def build(board, world_out=None):
         io.wdt = machine.WDT(timeout=io.wdt_timeout_ms)
         io.reset = Pin(board.reset_pin, Pin.OUT, value=1)
         io.busy = Pin(board.busy_pin, Pin.IN) if board.busy_pin >= 0 else None
+        io.randbytes = os.urandom  # the hardware random source (ring oscillator / RF noise)
     io.cs = DecoderCS(addr, en)
     io.buttons = buttons
     if board.reader_type == "pn5180":

@@ -2,9 +2,12 @@
 # text channel (env HEXMATE_WORLD_FD) through which a test or the host's virtual table changes it.
 #
 # FAKE WORLD (there is no table here): commands arrive as lines on the world fd; see firmware/EMULATION.md.
-# The world also reports the LED state back (`leds ...` lines) and writes benchmark trace lines.
+# The world also reports the LED state back (`leds ...` lines) and writes benchmark trace lines. It is also
+# the emulated board's random source (`randbytes`): `dice-next` queues the pips the next die draws show, so a
+# script replays exactly; a real board's dice.py draws from os.urandom and has no such hook.
 
 import binascii
+import os
 from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 
 from micropython import const
@@ -28,6 +31,34 @@ class World:
         self._led_sent = None
         self._led_last_ms = 0
         self.want_full = False
+        self._pips = []  # die faces the next draws show (dice-next), first one last, then os.urandom again
+
+    # --- the random source -----------------------------------------------------------------------------
+    def randbytes(self, n):
+        """os.urandom's shape for dice.Dice: a queued pip p comes out as the byte p - 1, which dice.d6 maps
+        back to p (p - 1 < 252, never rejected); past the queue the bytes are os.urandom's."""
+        out = bytearray(os.urandom(n))
+        pips = self._pips
+        for i in range(n):
+            if not pips:
+                break
+            out[i] = pips.pop() - 1
+        return bytes(out)
+
+    def _dice_next(self, text):
+        """Queue the pips of `dice-next P1,P2,...`; returns an error string or None (nothing queued)."""
+        pips = []
+        for part in text.split(","):
+            try:
+                p = int(part)
+            except ValueError:
+                p = 0
+            if not 1 <= p <= 6:
+                return "dice-next: pips must be 1..6, got '" + part + "' in " + text
+            pips.append(p)
+        pips.reverse()  # popped from the end
+        self._pips = pips  # a new dice-next replaces what is left of the previous one
+        return None
 
     # --- commands --------------------------------------------------------------------------------------
     def command(self, line):
@@ -64,6 +95,10 @@ class World:
                 pressed = verb == "press"
                 level = (0 if pressed else 1) if self._active_low[b] else (1 if pressed else 0)
                 self._buttons[b].drive(level)
+            elif verb == "dice-next":
+                if len(parts) != 2:
+                    return "dice-next takes one comma-separated list of pips, e.g. dice-next 3,4"
+                return self._dice_next(parts[1])
             elif verb in ("fail", "heal") and len(parts) == 2:
                 cell = self._cell(parts[1])
                 self.chips[cell].failed = verb == "fail"

@@ -84,6 +84,17 @@ class Verified:
     header: dict[str, Any]
 
 
+def entries(path: str | Path, kind: str) -> list[Any]:
+    """The data of every entry of one kind, in order, after the whole record verified."""
+    verify(path)
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        obj = json.loads(line)
+        if obj["kind"] == kind:
+            out.append(obj["data"])
+    return out
+
+
 def verify(path: str | Path) -> Verified:
     """Check every line's hash and the chain; raise RecordError naming the first bad line."""
     p = Path(path)

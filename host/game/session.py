@@ -1,31 +1,64 @@
-"""The game session: scenario, rules Position, phase and the prompt the players see.
+"""The game session: scenario, rules Position, phase and what the players are asked to do now.
 
-It is the tracker's oracle (``expected`` and ``destinations``) over a pure rules Position, so the table
-layer never calls the rules engine itself. Every accepted action is pushed onto the Position; the session
-never reads a clock or a sensor (dice arrive as logged facts).
+It is the tracker's oracle (``expected`` and ``destinations``) over a pure rules Position, so the table layer
+never calls the rules engine itself, and it turns what players do at the table into rules actions: a
+placement answers an open ``hexes`` decision, a lifted unit answers a ``units`` decision, the dice answer a
+``roll``, the done button means what ``Game.done_action`` says. The session never reads a clock or a sensor
+(dice arrive as logged facts). The seam to the rules is typed: ``Game``, ``Position``, ``Decision``.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hexmate.rules.errors import RulesError
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import BOTH, Decision, Physical
+from hexmate.rules.errors import IllegalAction, RulesError
+from hexmate.rules.games.base import Game, Position, Resolution
 from hexmate.rules.hexes import Hex
+from hexmate.rules.los import LosResult, check_los
+from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import Scenario
+from hexmate.rules.sequence import Phase
 
 LOGGER = logging.getLogger(__name__)
+
+_MAX_LEGAL = 60  # actions listed on a page; moves are made by lifting, so they are never listed
 
 
 class SessionError(Exception):
     """The scenario cannot be loaded or the game is unknown; the message names the file or game."""
 
 
+@dataclass(frozen=True)
+class Placement:
+    """A hex where a unit may be put to answer the open ``hexes`` decision (a rout or retreat destination):
+    shaped like a Move for the tracker (``path``, ``cost``), carrying the answer it makes."""
+
+    path: tuple[Hex, ...]
+    answer: act.Answer
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class Played:
+    """One accepted action: its text, the decision it answered (the record ties dice to it), the physical
+    changes it asks for and the resolution it worked out."""
+
+    text: str
+    answered: str  # the decision it answered, as one line ("" if none)
+    changes: tuple[Physical, ...]
+    resolution: Resolution | None
+
+
 class GameSession:
     """One game being played: ``GameSession.load("asl", path)``."""
 
-    def __init__(self, game: Any, scenario: Any, position: Any, scenario_path: Path) -> None:
+    def __init__(self, game: Game, scenario: Scenario, position: Position, scenario_path: Path) -> None:
         self.game = game
         self.scenario = scenario
         self.position = position
@@ -35,10 +68,10 @@ class GameSession:
         from hexmate.host.table.oracle import PositionOracle
 
         self._oracle = PositionOracle(position)
+        self._los_rules: Any = None
 
     @classmethod
     def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
-        from hexmate.rules.errors import RulesError
         from hexmate.rules.games import get_game
 
         path = Path(scenario_path)
@@ -55,20 +88,49 @@ class GameSession:
             raise SessionError(f"scenario {path}: {e}") from None
         return cls(game, scenario, position, path)
 
+    @classmethod
+    def from_record(cls, record_path: str | Path) -> GameSession:
+        """A game restarted from its record: the scenario named in the header, then every recorded action
+        played again in order (state = fold(record)). SessionError names the file and the entry."""
+        from hexmate.host.record import RecordError, entries
+
+        try:
+            header = entries(record_path, "header")[0]
+            actions = entries(record_path, "action")
+        except RecordError as e:
+            raise SessionError(str(e)) from None
+        scenario = header.get("scenario_path") or header.get("scenario")
+        session = cls.load(str(header.get("game", "")), str(scenario))
+        for i, data in enumerate(actions):
+            try:
+                session.push_text(str(data["text"]))
+            except (RulesError, KeyError, TypeError) as e:
+                where = f"record {record_path}: action {i + 1} ({data})"
+                raise SessionError(f"{where} does not replay: {e}") from None
+        return session
+
     # --- the tracker's oracle ----------------------------------------------------------------------------
     def expected(self) -> Mapping[str, Hex]:
-        """Where the rules believe every unit on the map stands (unit id -> hex)."""
+        """Where every unit on the map physically stands (unit id -> hex). A move being worked out hex by hex
+        already stands on its destination (one lift, one placement) unless the rules stopped it short."""
         out: dict[str, Hex] = {}
         for unit_id, unit in self.position.units.items():
-            h = getattr(unit, "hex", None)
-            if h is not None:
-                out[unit_id] = h
+            if unit.hex is not None:
+                h = self.position.physical_hex(unit_id)
+                if h is not None:
+                    out[unit_id] = h
         return out
 
     def destinations(self, unit_ids: Iterable[str], start: Hex) -> Mapping[Hex, Any]:
-        """Every hex the group may legally move to now, with its Move (cheapest path and cost)."""
+        """Where the lifted group may be put now: the open ``hexes`` decision's options when the group is
+        what it is about, else every legal move (cheapest path and cost); nothing while another is open."""
         ids = frozenset(unit_ids)
         if not ids:
+            return {}
+        top = self.position.decision
+        if top is not None:
+            return self._placements(ids, start, top)
+        if self.position.state.moving is not None:
             return {}
         key = (ids, len(self.position.log))
         cached = self._moves.get(key)
@@ -86,15 +148,22 @@ class GameSession:
         self._moves[key] = moves
         return moves
 
+    def _placements(self, ids: frozenset[str], start: Hex, top: Decision) -> Mapping[Hex, Placement]:
+        if top.kind not in ("hexes", "path") or (top.subject and not ids <= set(top.subject)):
+            return {}
+        return {h: Placement((start, h), act.Answer(hexes=(h,))) for h in top.hexes}
+
     def likely_groups(self) -> list[frozenset[str]]:
         """Groups a player will probably lift next: each unit of the side to act, and each of its stacks.
 
         Their destinations are worked out ahead of time (PicoChess precomputes its legal positions), so a
         lift lights the LEDs without waiting for the movement search.
         """
+        if self.position.decision is not None or self.position.state.moving is not None:
+            return []
         stacks: dict[Hex, set[str]] = {}
         for unit_id, h in self.expected().items():
-            if str(getattr(self.position.units[unit_id], "side", "")) == self.to_act:
+            if self.position.units[unit_id].side == self.to_act:
                 stacks.setdefault(h, set()).add(unit_id)
         groups: list[frozenset[str]] = []
         for _h, units in sorted(stacks.items(), key=lambda kv: (kv[0].q, kv[0].r)):
@@ -113,58 +182,208 @@ class GameSession:
         self.destinations(group, start)
         return True
 
-    # --- playing -----------------------------------------------------------------------------------------
     def route(self, unit_ids: frozenset[str], waypoints: Sequence[Hex]) -> Any:
         """The move along the trail the player showed (the tracker's optional RouteOracle)."""
+        if self.position.decision is not None:
+            return None  # a placement answering a decision: only its end counts
         return self._oracle.route(unit_ids, waypoints)
 
     def explain(self, unit_ids: frozenset[str], start: Hex, target: Hex) -> str:
         """Why ``target`` is not a legal destination, with the rule the rules engine cites."""
+        top = self.position.decision
+        if top is not None:
+            names = ", ".join(sorted(unit_ids))
+            if top.kind in ("hexes", "path") and (not top.subject or unit_ids <= set(top.subject)):
+                options = ", ".join(self.label(h) for h in top.hexes)
+                return f"{self.label(target)} is not one of the lit hexes for {names}: {options} ({top.rule})"
+            return f"{names} may not move now: {self.decision_line(top)}"
+        if self.position.state.moving is not None:
+            return "a move is still being worked out: answer the open question first"
         return self._oracle.explain(unit_ids, start, target)
 
-    def push_move(self, units: Iterable[str], path: Sequence[Hex]) -> str:
-        """Check and play a move the table recognised; RulesError if the rules refuse it."""
-        from hexmate.rules.actions import Move
-
-        return self.push(Move(tuple(sorted(units)), tuple(path)))
-
-    def push(self, action: Any) -> str:
-        """Apply an accepted action; returns its text form for the record and the page."""
+    # --- playing -----------------------------------------------------------------------------------------
+    def push(self, action: act.Action) -> Played:
+        """Check and apply an action; RulesError (with the rule) if the rules refuse it, nothing changed."""
+        before = self.position.decision
+        resolved = self.position.state.resolution
         done = self.position.push(action)
-        text = str(self.position.action_text(done))
+        text = self.position.action_text(done)
         self.history.append(text)
-        return text
+        answered = ""
+        if before is not None and isinstance(done, act.Answer):
+            answered = self.position.decision_text(before)
+        resolution = self.position.state.resolution
+        fresh = resolution if resolution is not resolved else None
+        return Played(text, answered, self.position.changes, fresh)
 
+    def push_move(self, units: Iterable[str], path: Sequence[Hex]) -> Played:
+        """A recognised placement: the answer to an open ``hexes`` decision, else a move."""
+        ids = frozenset(units)
+        top = self.position.decision
+        if top is not None and top.kind in ("hexes", "path"):
+            return self.push(act.Answer(hexes=(path[-1],)))
+        return self.push(act.Move(tuple(sorted(ids)), tuple(path)))
+
+    def push_text(self, text: str) -> Played:
+        """An action typed or clicked on a page, in its text form; RulesError if it is not legal now."""
+        return self.push(self.position.parse_action(text))
+
+    def choose(self, unit: str) -> Played | None:
+        """A unit lifted while a ``units`` decision is open: the answer if it is one of the options, None if
+        no such decision is open; IllegalAction naming the options otherwise."""
+        top = self.position.decision
+        if top is None or top.kind != "units":
+            return None
+        if unit not in top.units:
+            options = ", ".join(top.units)
+            raise IllegalAction(f"{unit} is not one of the units to choose from: {options}", top.rule)
+        return self.push(act.Answer(units=(unit,)))
+
+    def done(self) -> Played:
+        """The board's done button: pass a reaction, confirm, pass a segment or end the phase."""
+        action = self.game.done_action(self.position)
+        if action is None:
+            top = self.position.decision
+            why = self.decision_line(top) if top is not None else "nothing to end now"
+            raise IllegalAction(f"the done button does nothing now: {why}")
+        return self.push(action)
+
+    def dice(self, values: Sequence[int]) -> Played:
+        """Dice rolled on the table: the answer to the open roll."""
+        top = self.position.decision
+        if top is None or top.kind != "roll":
+            raise IllegalAction("no roll is open now: these dice answer nothing")
+        return self.push(act.Answer(dice=tuple(values)))
+
+    def roll_dice(self) -> int:
+        """How many d6 the open roll needs (0 when no roll is open or the table's dice cannot make it)."""
+        top = self.position.decision
+        if top is None or top.kind != "roll":
+            return 0
+        spec = self.game.dice_spec(top.dice)
+        if spec.count > 2 or any(d.sides != 6 for d in spec.dice):
+            return 0  # the board's buttons roll one or two d6; other rolls are typed on the page
+        return spec.count
+
+    def los(self, a: Hex, b: Hex) -> LosResult:
+        """A line of sight check between two hexes (either asked at the table or on a page)."""
+        if self._los_rules is None:
+            from hexmate.rules.terrain import load_game_terrain
+
+            self._los_rules = load_game_terrain(self.map.game).los_rules()
+        return check_los(self.map, a, b, self._los_rules)
+
+    # --- what the players read ---------------------------------------------------------------------------
     @property
-    def map(self) -> Any:
+    def map(self) -> HexMap:
         return self.position.map
 
     @property
+    def phase_info(self) -> Phase:
+        return self.position.phase
+
+    @property
     def phase(self) -> str:
-        phase = self.position.phase
-        return str(getattr(phase, "name", phase))
+        return self.position.phase.name
 
     @property
     def to_act(self) -> str:
-        return str(self.position.to_act)
+        """Who must act now: the side deciding the open question, else the phase's acting side."""
+        top = self.position.decision
+        if top is not None and top.side != BOTH:
+            return top.side
+        return self.position.to_act
 
     def label(self, h: Hex) -> str:
-        return str(self.map.label(h))
+        return self.map.label(h)
+
+    def decision_line(self, d: Decision) -> str:
+        """A decision as people read it: its prompt, who decides and the rule."""
+        who = "both sides, in secret" if d.side == BOTH else d.side
+        return f"{d.prompt} ({who} decides; {d.rule})"
 
     def prompt(self) -> str:
-        """What the players should do now, read from the sequence-of-play data via the Position."""
+        """What the players should do now: the open decision, else the phase's prompt from the sequence."""
+        top = self.position.decision
+        if self.position.state.over:
+            return "The game is over."
+        if top is not None:
+            return f"{self.phase} ({self.position.phase.rule}): {self._ask(top)}"
         phase = self.position.phase
-        rule = getattr(phase, "rule", "")
-        hint = getattr(phase, "prompt", "") or "Lift a unit to see where it may move."
-        return f"{self.phase}{f' ({rule})' if rule else ''}: {self.to_act} to act. {hint}"
+        hint = phase.prompt or "Lift a unit to see where it may move."
+        return f"{self.phase} ({phase.rule}): {self.to_act} to act. {hint}"
+
+    def _ask(self, d: Decision) -> str:
+        how = {
+            "roll": "press the dice button on the table",
+            "units": "lift the unit you choose",
+            "hexes": "put the unit on one of the lit hexes",
+            "path": "move the unit along its path to one of the lit hexes",
+            "react": "declare a reaction on the page, or press done to let it go on",
+            "confirm": "answer on the page, or press done",
+            "secret": "each side answers on its own page",
+        }[d.kind]
+        return f"{self.decision_line(d)}: {how}."
+
+    def done_label(self) -> str | None:
+        """What the done button means now, for the pages (None when it does nothing)."""
+        action = self.game.done_action(self.position)
+        if action is None:
+            return None
+        if isinstance(action, act.EndPhase):
+            return f"End the {self.phase} ({self.position.phase.rule})"
+        if isinstance(action, act.Pass):
+            return f"Pass ({self.position.phase.rule})"
+        top = self.position.decision
+        rule = top.rule if top is not None else self.position.phase.rule
+        if isinstance(action, act.Answer) and action.choice == "pass":
+            return f"Let it go on: no reaction ({rule})"
+        return f"Answer {self.position.action_text(action)} ({rule})"
+
+    def concealed_units(self) -> frozenset[str]:
+        """Units concealed now: the rules' unit state is the one authority (the tracker's ConcealOracle)."""
+        return frozenset(u.id for u in self.position.units.values() if u.concealed)
+
+    def hidden_units(self, audience: str) -> frozenset[str]:
+        """Units the audience may not see (concealed enemies): the rules' unit state is the authority."""
+        return frozenset(u.id for u in self.position.units.values() if u.concealed and u.side != audience)
+
+    def legal_texts(self, audience: str) -> list[str]:
+        """The legal actions now in text form, without moves (made by lifting) and without any action that
+        names a unit hidden from the audience."""
+        hidden = self.hidden_units(audience)
+        out: list[str] = []
+        try:
+            for action in self.position.legal_actions:
+                if isinstance(action, act.Move):
+                    continue
+                if hidden & set(_units_named(action)):
+                    continue
+                out.append(self.position.action_text(action))
+                if len(out) >= _MAX_LEGAL:
+                    break
+        except RulesError as e:  # a rules bug must not stop the pages; it is logged with the position
+            LOGGER.warning("listing legal actions failed in %s: %s", self.position, e)
+        return out
 
     def unit_summary(self, unit_id: str, audience: str = "") -> dict[str, Any]:
         """How a page names a unit; a concealed unit is only a '?' to anyone but its owner."""
         unit = self.position.units.get(unit_id)
         if unit is None:
             return {"id": unit_id, "label": unit_id, "side": ""}
-        side = str(getattr(unit, "side", ""))
-        if getattr(unit, "concealed", False) and audience != side:
-            return {"id": "", "label": "?", "side": side}
-        label = getattr(unit, "name", None) or getattr(unit, "type", None) or unit_id
-        return {"id": unit_id, "label": str(label), "side": side}
+        if unit.concealed and audience != unit.side:
+            return {"id": "", "label": "?", "side": unit.side}
+        return {"id": unit_id, "label": unit.name or unit.type or unit_id, "side": unit.side}
+
+
+def _units_named(action: act.Action) -> tuple[str, ...]:
+    if isinstance(action, act.Move | act.Answer):
+        return action.units
+    if isinstance(action, act.Fire):
+        return action.firers
+    if isinstance(action, act.Rally):
+        return (action.unit,)
+    return ()
+
+
+__all__ = ["GameSession", "Placement", "Played", "SessionError"]

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from hexmate.host.link.base import LinkError
@@ -335,6 +335,17 @@ class EmulatedTable:
         for cell, uids in self.cells.items():
             for uid in uids:
                 self.world(f"place {cell} {uid}")
+
+    def dice_next(self, pips: Sequence[int]) -> None:
+        """The next dice the board draws show these pips, in order (world ``dice-next``), then random again.
+
+        A script replays exactly this way; a later call replaces what is left of an earlier one. Pips out of
+        1..6 raise ValueError naming the method.
+        """
+        values = list(pips)
+        if not values or not all(type(p) is int and 1 <= p <= 6 for p in values):
+            raise ValueError(f"dice_next: pips must be 1..6, got {values}")
+        self.world("dice-next " + ",".join(str(p) for p in values))
 
     def press(self, button: int, hold_s: float = 0.15) -> None:
         """A finger on a dice button: pressed, held past the firmware's debounce, released."""

@@ -94,6 +94,7 @@ async def build_service(
         try:
             record = Record.create(record_path(scenario_path.stem), {
                 "game": game, "scenario": str(scenario_path.name), "board": board_def.name,
+                "scenario_path": str(scenario_path.resolve()),
                 "position": str(session.position),
             })
         except RecordError:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession
+from hexmate.host.game.session import Played
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.protocol import (
@@ -51,7 +52,21 @@ from hexmate.host.table.events import (
 )
 from hexmate.host.table.registry import Counter, Registry, RegistryError, normalise_uid
 from hexmate.host.table.tracker import Phase, Tracker
-from hexmate.host.table.views import SHARED, Light, TableViews, led_frame, wire_entries
+from hexmate.host.table.views import (
+    CHANGE,
+    CHOOSE_HEX,
+    CHOOSE_UNIT,
+    ILLEGAL,
+    SHARED,
+    SIGHT,
+    SIGHT_BLOCK,
+    SIGHT_END,
+    Light,
+    TableViews,
+    led_frame,
+    wire_entries,
+)
+from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
 from hexmate.rules.hexes import Hex
 
@@ -62,7 +77,8 @@ _MEANING = {
     "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
 }
 _RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
-        "white": (160, 160, 160), "magenta": (200, 0, 200)}
+        "white": (160, 160, 160), "magenta": (200, 0, 200),
+        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110)}
 _DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
                     "resends", "duplicates", "coalesced", "failed_readers")
 _CLIENT_QUEUE = 64
@@ -76,6 +92,15 @@ class PageAction:
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A physical change the players still have to make (``rules.decisions.Physical``): ``confirm`` when the
+    board cannot sense it (a flip, a replacement, a marker), else it is done when the board matches."""
+
+    physical: Physical
+    confirm: bool
 
 
 @dataclass(frozen=True)
@@ -145,6 +170,12 @@ class Service:
         self.world_listeners: list[Callable[[str], None]] = []
         self.snapshots = 0
         self._dice_request = 0
+        self._roll_request: int | None = None  # the request the dice buttons are armed with for the open roll
+        self._roll_key: tuple[int, str] | None = None
+        self.changes: list[Change] = []
+        self.resolution: dict[str, Any] | None = None
+        self.los: dict[str, Any] | None = None
+        self._refused: Hex | None = None
         self._warm_pending = True
         self._stopping = asyncio.Event()
         if table is not None:
@@ -230,9 +261,8 @@ class Service:
                 self.notice = {"level": "error", "text": (
                     f"the table ({item.board}) has {item.n_cells} cells but board definition "
                     f"{self.board.name} has {expected_cells}: start hexmate with the right --board")}
-            if self.conn.state is ConnState.LIVE:
-                for button in self._dice_buttons():
-                    self._arm(button)
+            self._roll_key = None  # a board that said HELLO again forgot what it was armed for
+            self._arm_for_roll()
         elif isinstance(item, CellChanged):
             self._log("cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids),
                                "scan": item.scan, "t_ms": item.t_ms})
@@ -250,28 +280,197 @@ class Service:
             entries = [(e.cell, e.state, e.uids) for e in item.entries]
             self._table_events(self.tracker.on_snapshot(entries, self._fw_now()))
         elif isinstance(item, DiceRolled):
-            self._log("dice", {"request": item.request, "button": item.button, "values": list(item.values),
-                               "phase": self.session.phase})
-            self.last_actions.appendleft(f"dice {'+'.join(map(str, item.values))} = {sum(item.values)}")
-            self._arm(item.button)
+            self._on_dice(item)
         elif isinstance(item, Fault):
             self._log("fault", {"cell": item.cell, "code": item.code})
             self.notice = {"level": "error", "text": f"reader fault at cell {item.cell} (code {item.code})"}
         elif isinstance(item, ButtonEdge):
             self._log("button", {"button": item.button, "pressed": item.pressed})
+            if item.pressed:
+                self._on_button(item.button)
         elif isinstance(item, FirmwareLog):
             LOGGER.info("firmware: %s", item.text)
         elif isinstance(item, Heartbeat):
             self.heartbeat = item  # once a second: the pages' link health stays current
         self._publish()
 
-    def _dice_buttons(self) -> list[int]:
-        return [int(b.id) for b in getattr(self.board, "buttons", ())]
+    def _button_name(self, button: int) -> str:
+        for b in getattr(self.board, "buttons", ()):
+            if int(b.id) == button:
+                return str(b.name)
+        return f"button {button}"
 
-    def _arm(self, button: int) -> None:
-        """Dice button 0 rolls 2d6 (white + coloured die, as most ASL rolls), the others 1d6."""
+    def _dice_buttons(self) -> list[int]:
+        return [int(b.id) for b in getattr(self.board, "buttons", ()) if str(b.name) != "done"]
+
+    # --- playing: every gesture becomes a rules action through one door ----------------------------------
+    def _arm_for_roll(self) -> None:
+        """Arm the dice buttons for the open roll, once per roll (the record ties the dice to it)."""
+        n = self.session.roll_dice()
+        if not n:
+            self._roll_request, self._roll_key = None, None
+            return
+        top = self.session.position.decision
+        key = (len(self.session.position.log), self.session.position.decision_text(top))
+        if key == self._roll_key and self._roll_request is not None:
+            return
         self._dice_request = self._dice_request % 0xFFFF + 1
-        self.conn.arm_dice(self._dice_request, button, 2 if button == 0 else 1)
+        self._roll_request, self._roll_key = self._dice_request, key
+        if self.conn.state is ConnState.LIVE:
+            for button in self._dice_buttons():
+                self.conn.arm_dice(self._dice_request, button, n)
+
+    def _on_dice(self, item: DiceRolled) -> None:
+        values = list(item.values)
+        rolled = f"dice {'+'.join(map(str, values))} = {sum(values)}"
+        if self._roll_request is None or item.request != self._roll_request:
+            self._log("dice", {"request": item.request, "button": item.button, "values": values,
+                               "used": False, "phase": self.session.phase})
+            self.notice = {"level": "error", "text": f"{rolled}: no roll is open now, so these dice answer "
+                                                     "nothing; nothing was changed."}
+            return
+        self._roll_request = None
+        self._log("dice", {"request": item.request, "button": item.button, "values": values, "used": True,
+                           "for": self.session.position.decision_text(), "phase": self.session.phase})
+        self.last_actions.appendleft(rolled)
+        if not self._play(lambda: self.session.dice(values), "table"):
+            self._roll_key = None
+            self._arm_for_roll()  # refused (a change still to make): the same roll may be pressed again
+
+    def _on_button(self, button: int) -> None:
+        name = self._button_name(button)
+        if name == "done":
+            self._done("table")
+            return
+        self.notice = {"level": "error", "text": f"{name} pressed, but no roll is open now: the dice were "
+                                                 "not rolled and nothing was changed."}
+
+    def _done(self, source: str) -> None:
+        """The done button (on the board or the page): first it confirms the changes the board cannot
+        sense; with none left it means what the rules say now (pass a reaction, end the phase)."""
+        waiting = [c for c in self.changes if c.confirm]
+        if waiting:
+            self._confirm("", source)
+            return
+        self._play(self.session.done, source)
+
+    def _confirm(self, unit: str, source: str) -> None:
+        todo = [c for c in self.changes if c.confirm and (not unit or c.physical.unit == unit)]
+        if not todo:
+            self.notice = {"level": "error", "text": f"no change to confirm{f' for {unit}' if unit else ''}"}
+            return
+        self.changes = [c for c in self.changes if c not in todo]
+        self._log("confirm", {"source": source, "changes": [c.physical.text for c in todo]})
+        done = "; ".join(c.physical.text for c in todo)
+        self.notice = {"level": "ok", "text": f"Done on the board: {done}."}
+        self.prompt = self._prompt()
+        self._show_leds()
+
+    def _play(self, make: Callable[[], Played | None], source: str, where: Hex | None = None) -> bool:
+        """Apply one action: refused while the board still owes changes, or when the rules refuse it (the
+        hex turns red, the reason with its rule is shown, nothing is applied)."""
+        waiting = [c for c in self.changes if c.confirm]
+        if waiting:
+            todo = "; ".join(c.physical.text for c in waiting)
+            self._refuse(f"first make the change on the board, then press done: {todo}", where)
+            return False
+        try:
+            played = make()
+        except RulesError as e:
+            self._refuse(str(e), where)
+            return False
+        if played is None:
+            return False
+        self._refused = None
+        self._log("action", {"source": source, "text": played.text, "answered": played.answered or None,
+                             "phase": self.session.phase, "turn": self.session.position.turn})
+        self.last_actions.appendleft(played.text)
+        for ph in played.changes:
+            self.changes.append(Change(ph, confirm=not self._senses(ph)))
+        if played.resolution is not None:
+            self.resolution = self._resolution_view(played.resolution)
+            self._log("resolution", self.resolution)
+        self.los = None
+        self.prompt = self._prompt()
+        text = f"Played: {played.text}."
+        if played.changes:
+            text += " Now on the board: " + "; ".join(ph.text for ph in played.changes) + "."
+        self.notice = {"level": "ok", "text": text}
+        self._arm_for_roll()
+        self._table_events(self.tracker.refresh(self._fw_now()))
+        return True
+
+    def _senses(self, ph: Physical) -> bool:
+        """Can the board see this change by itself? A tagged counter taken off the map, yes."""
+        return ph.what == "remove" and self.registry.uid_of_unit(ph.unit) is not None
+
+    def _refuse(self, why: str, where: Hex | None) -> None:
+        self._refused = where
+        self._log("refused", {"reason": why, "hex": self.session.label(where) if where is not None else None})
+        self.notice = {"level": "error", "text": f"Not accepted: {why}. Nothing was changed."}
+        self._show_leds()
+
+    def _prompt(self) -> str:
+        waiting = [c for c in self.changes if c.confirm]
+        if waiting:
+            todo = "; ".join(c.physical.text for c in waiting)
+            return f"On the board: {todo}. Then press done (or confirm on the page)."
+        return self.session.prompt()
+
+    def _check_los(self, a_label: str, b_label: str) -> None:
+        try:
+            a, b = self.session.map.parse_label(a_label), self.session.map.parse_label(b_label)
+            result = self.session.los(a, b)
+        except (RulesError, ValueError, KeyError) as e:
+            self.notice = {"level": "error", "text": f"line of sight {a_label} to {b_label}: {e}"}
+            return
+        label = self.session.label
+        on_map = [h for h in result.hexes if h in self.session.map]
+        self.los = {"from": label(a), "to": label(b), "clear": not result.blocked,
+                    "status": result.status.value, "hexes": [label(h) for h in on_map],
+                    "blocked_at": label(result.blocked_at) if result.blocked_at is not None else None,
+                    "hindrance": result.hindrance, "reason": result.reason, "rule": result.rule}
+        self._log("los", self.los)
+        verdict = "blocked" if result.blocked else result.status.value
+        rule = f" ({result.rule})" if result.rule and result.rule not in result.reason else ""
+        self.notice = {"level": "info", "text": f"Line of sight {label(a)} to {label(b)}: {verdict}. "
+                                                f"{result.reason}{rule}"}
+        self._show_leds()
+
+    def _resolution_view(self, r: Any) -> dict[str, Any]:
+        shown = r.to_dict(viewer=SHARED)
+        steps = [{"name": line["label"],
+                  "text": line["value"] + (f" ({line['rule']})" if line["rule"] else "")}
+                 for line in shown["lines"]]
+        results = ", ".join(f"{u}: {res}" for u, res in shown["results"].items())
+        return {"title": shown["summary"], "steps": steps, "result": results, "demo": shown["demo"],
+                "chart": shown["chart_label"]}
+
+    def _overlay(self) -> dict[Hex, Light]:
+        """What the game asks for, under the tracker's picture: hexes to choose, units to lift, changes."""
+        out: dict[Hex, Light] = {}
+        pos = self.session.position
+        top = pos.decision
+        if top is not None and top.kind in ("hexes", "path"):
+            for h in top.hexes:
+                out[h] = CHOOSE_HEX
+        elif top is not None and top.kind == "units":
+            expected = self.session.expected()
+            for u in top.units:
+                if u in expected:
+                    out[expected[u]] = CHOOSE_UNIT
+        for c in self.changes:
+            if c.physical.hex is not None:
+                out[c.physical.hex] = CHANGE
+        if self.los is not None:
+            parse = self.session.map.parse_label
+            for name in self.los["hexes"]:
+                out[parse(name)] = SIGHT
+            if self.los["blocked_at"]:
+                out[parse(self.los["blocked_at"])] = SIGHT_BLOCK
+            out[parse(self.los["from"])] = SIGHT_END
+            out[parse(self.los["to"])] = SIGHT_END
+        return out
 
     def _fw_now(self) -> int:
         """Now on the firmware's clock (the tracker's deadlines are in the t_ms of cell events)."""
@@ -285,8 +484,23 @@ class Service:
             if not pushed:
                 break
             events = self.tracker.refresh(self._fw_now())
+        if any(not c.confirm for c in self.changes):
+            self._sensed_changes()
         self._show_leds()
         self._schedule_tick()
+
+    def _choosing(self, ev: Lifted) -> bool:
+        """A single unit lifted while the rules wait for a unit to be chosen: the lift is the choice."""
+        top = self.session.position.decision
+        return top is not None and top.kind == "units" and len(ev.units) == 1
+
+    def _sensed_changes(self) -> None:
+        """Changes the board shows made: a tagged counter no longer sensed anywhere has been taken off."""
+        sensed = {u for h in self.session.map.hexes for u in self.tracker.sensed_units(h)}
+        kept = [c for c in self.changes if c.confirm or c.physical.unit in sensed]
+        if len(kept) != len(self.changes):
+            self.changes = kept
+            self.prompt = self._prompt()
 
     def _names(self, units: frozenset[str]) -> str:
         shown = self.views.units(units, SHARED)
@@ -295,6 +509,8 @@ class Service:
     def _table_event(self, ev: TableEvent) -> bool:
         """Apply one tracker event to the session, the prompt and the record; True if a move was pushed."""
         label = self.session.label
+        if isinstance(ev, Lifted) and self._choosing(ev):
+            return self._play(lambda: self.session.choose(next(iter(ev.units))), "table", ev.from_hex)
         if isinstance(ev, Lifted):
             n = len(ev.destinations)
             hidden = self.views.hidden_from(ev.units, SHARED)
@@ -304,25 +520,32 @@ class Service:
                 where = "concealed, destinations not shown"
             self.prompt = f"{self._names(ev.units)} lifted from {label(ev.from_hex)}: {where}."
             self.notice = {"level": "info", "text": ""}
+        elif isinstance(ev, MoveRecognised) and self.session.position.decision is not None:
+            return self._play(lambda: self.session.push_move(ev.units, ev.path), "table", ev.path[-1])
         elif isinstance(ev, MoveRecognised):
             try:
-                text = self.session.push_move(ev.units, ev.path)
+                played = self.session.push_move(ev.units, ev.path)
             except RulesError as e:
                 self.notice = {"level": "error", "text": f"move not accepted: {e}"}
                 return False
             path = [label(h) for h in ev.path]
-            self._log("action", {"kind": "move", "text": text, "units": sorted(ev.units), "path": path,
+            self._log("action", {"kind": "move", "source": "table", "text": played.text,
+                                 "units": sorted(ev.units), "path": path,
                                  "trail": [label(h) for h in ev.trail], "cost": str(ev.cost)})
             # The pages are the shared view: a concealed stack's cost would betray its movement allowance.
             shown = self.views.event(ev, SHARED)
             cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
             line = f"{self._names(ev.units)}: {' → '.join(path)}{cost}"
             self.last_actions.appendleft(line)
-            self.prompt = self.session.prompt()
+            self.changes.extend(Change(ph, confirm=not self._senses(ph)) for ph in played.changes)
+            self.prompt = self._prompt()
             self.notice = {"level": "ok", "text": f"Move recorded: {line}"}
+            if self.session.position.decision is not None:
+                self.notice["text"] += " " + self.session.prompt()
+            self._arm_for_roll()
             return True
         elif isinstance(ev, PutBack):
-            self.prompt = self.session.prompt()
+            self.prompt = self._prompt()
             self.notice = {"level": "info", "text": f"{self._names(ev.units)} put back on {label(ev.hex)}."}
         elif isinstance(ev, IllegalPlacement):
             shown = self.views.event(ev, SHARED)
@@ -342,7 +565,7 @@ class Service:
                 self._log("setup-done", {"phase": self.session.phase, "to_act": self.session.to_act})
                 self.notice = {"level": "ok", "text": "Set-up complete: every counter is on its hex. "
                                                       "Play begins."}
-            self.prompt = self.session.prompt()
+            self.prompt = self._prompt()
         elif isinstance(ev, UnknownTag):
             where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell} (off the map)"
             self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}: "
@@ -379,7 +602,9 @@ class Service:
         return f"{unit} ({summary['label']})"
 
     def _show_leds(self) -> None:
-        self._frame = led_frame(self.tracker)
+        self._frame = {**self._overlay(), **led_frame(self.tracker)}
+        if self._refused is not None:
+            self._frame[self._refused] = ILLEGAL
         frame: dict[int, Led] = {}
         for cell, r, g, b, pattern, period in wire_entries(self._frame, self.cells):
             frame[cell] = Led(r, g, b, pattern, period)
@@ -409,6 +634,10 @@ class Service:
             self._enroll(str(action.data.get("uid", "")), str(action.data.get("unit", "")))
             self._publish()
             return
+        if action.kind in ("act", "done", "confirm", "los"):
+            self._on_page_play(action)
+            self._publish()
+            return
         if self.table is None:
             self.notice = {"level": "error", "text": "the virtual table works only with an emulated table"}
             self._publish()
@@ -426,6 +655,18 @@ class Service:
         elif action.kind == "press":
             self.table.press(int(d["button"]))
         self._publish_table()
+
+    def _on_page_play(self, action: PageAction) -> None:
+        d = action.data
+        if action.kind == "act":
+            text = str(d.get("text", ""))
+            self._play(lambda: self.session.push_text(text), "page")
+        elif action.kind == "done":
+            self._done("page")
+        elif action.kind == "confirm":
+            self._confirm(str(d.get("unit", "")), "page")
+        else:
+            self._check_los(str(d.get("from", "")), str(d.get("to", "")))
 
     def _enroll(self, raw_uid: str, unit: str) -> None:
         """Bind an unknown tag on the table to a scenario unit (or re-tag a unit whose tag was lost), save the
@@ -574,8 +815,19 @@ class Service:
             "board": self.hello.board if self.hello else None,
             "firmware": self.hello.firmware if self.hello else None,
             "phase": s.phase,
+            "phase_id": s.phase_info.id,
+            "phase_rule": s.phase_info.rule,
+            "turn": s.position.turn,
             "to_act": s.to_act,
             "prompt": self.prompt,
+            "decision": self._decision_view(),
+            "legal": [{"text": t, "label": t} for t in s.legal_texts(SHARED)],
+            "done": ({"text": "done", "label": "Confirm the changes made on the board"}
+                     if any(c.confirm for c in self.changes) else
+                     ({"text": "done", "label": label} if (label := s.done_label()) else None)),
+            "changes": [self._change_view(c) for c in self.changes],
+            "resolution": self.resolution,
+            "los": self.los,
             "notice": self.notice,
             "counters": counters,
             "leds": {s.label(h): _css(light.rgb) for h, light in self._frame.items()},
@@ -590,6 +842,27 @@ class Service:
             "record": ({"file": self.record.path.name, "entries": self.record.n, "head": self.record.head}
                        if self.record is not None else None),
         }
+
+    def _decision_view(self) -> dict[str, Any] | None:
+        """The open decision as the shared page may see it: concealed units unnamed, secret answers unseen."""
+        s = self.session
+        top = s.position.decision
+        if top is None:
+            return None
+        units = [s.unit_summary(u, audience=SHARED) for u in top.units]
+        return {"kind": top.kind, "side": top.side, "prompt": top.prompt, "rule": top.rule,
+                "units": [{"id": u["id"], "label": u["label"]} for u in units],
+                "hexes": [s.label(h) for h in top.hexes], "choices": list(top.choices), "dice": top.dice,
+                "armed": self._roll_request is not None,
+                "answered": sorted(side for side, _ in top.answers)}
+
+    def _change_view(self, c: Change) -> dict[str, Any]:
+        ph = c.physical
+        summary = self.session.unit_summary(ph.unit, audience=SHARED)
+        hidden = summary["label"] == "?"
+        return {"what": ph.what, "unit": "" if hidden else ph.unit, "label": summary["label"],
+                "text": "a change to a concealed unit" if hidden else ph.text, "rule": ph.rule,
+                "hex": self.session.label(ph.hex) if ph.hex is not None else None, "confirm": c.confirm}
 
     def _device_health(self) -> dict[str, int]:
         """The board's own figures from its last heartbeat (firmware/wire.py CTR_* order)."""

@@ -25,7 +25,13 @@ class PositionOracle:
         self.position = position
 
     def expected(self) -> Mapping[str, Hex]:
-        return {uid: u.hex for uid, u in self.position.units.items() if u.hex is not None}
+        """Where each counter physically stands (a move worked out hex by hex stands on its destination)."""
+        out: dict[str, Hex] = {}
+        for uid, u in self.position.units.items():
+            h = self.position.physical_hex(uid) if u.hex is not None else None
+            if h is not None:
+                out[uid] = h
+        return out
 
     def destinations(self, unit_ids: frozenset[str], start: Hex) -> Mapping[Hex, act.Move]:
         try:
@@ -54,7 +60,7 @@ class PositionOracle:
             path.extend(leg.path[1:])
         units = tuple(sorted(unit_ids))
         try:
-            done = self.position.game.check(self.position, act.Move(units, tuple(path)), need_dice=False)
+            done = self.position.game.validate(self.position, act.Move(units, tuple(path)))
         except RulesError:
             return None
         return done if isinstance(done, act.Move) else None
@@ -66,8 +72,8 @@ class PositionOracle:
         if leg is None:
             return f"{self.position.map.label(target)} cannot be entered from here (A4.14)"
         try:
-            self.position.game.check(
-                self.position, act.Move(tuple(sorted(unit_ids)), tuple(leg.path)), need_dice=False
+            self.position.game.validate(
+                self.position, act.Move(tuple(sorted(unit_ids)), tuple(leg.path))
             )
         except RulesError as exc:
             return str(exc)

@@ -58,6 +58,15 @@ class RouteOracle(Protocol):
 
 
 @runtime_checkable
+class ConcealOracle(Protocol):
+    """Optional: the units the rules hold concealed now. When the oracle answers it, the rules are the one
+    authority for concealment (a unit the rules reveal is shown everywhere); else what the board senses under
+    concealment counters counts (replays of recorded streams)."""
+
+    def concealed_units(self) -> frozenset[str]: ...
+
+
+@runtime_checkable
 class ExplainOracle(Protocol):
     """Optional: why ``target`` is not a legal destination of the group (the rules' reason, rule cited)."""
 
@@ -105,7 +114,7 @@ class Tracker:
         self._unit_hex: dict[str, Hex] = {}
         self.uncertain: dict[Hex, int] = {}
         self.unknown: dict[str, tuple[Hex | None, int]] = {}
-        self.concealed: set[str] = set()  # sticky: a unit seen under its side's concealment marker
+        self.sensed_concealed: set[str] = set()  # sticky: a unit seen under its side's concealment marker
         # move in progress
         self.group: frozenset[str] = frozenset()
         self.origin: Hex | None = None
@@ -255,12 +264,19 @@ class Tracker:
             for unit in units:
                 counter = self.registry.counter_of_unit(unit)
                 if counter is not None and counter.side in concealing:
-                    self.concealed.add(unit)
+                    self.sensed_concealed.add(unit)
         return events
+
+    @property
+    def concealed(self) -> frozenset[str]:
+        """Units hidden from their enemy: the rules' word when the oracle gives it, else what was sensed."""
+        if isinstance(self.oracle, ConcealOracle):
+            return self.oracle.concealed_units()
+        return frozenset(self.sensed_concealed)
 
     def reveal(self, unit_ids: Iterable[str]) -> None:
         """The game revealed these units (concealment lost); views may show them to everyone again."""
-        self.concealed.difference_update(unit_ids)
+        self.sensed_concealed.difference_update(unit_ids)
 
     # --- classification ---------------------------------------------------------------------------------
 

@@ -50,6 +50,12 @@ DIFFERENCE = Light("amber", (230, 120, 0), "blink", 50)
 SETUP_TARGET = Light("white", (160, 160, 160), "pulse", 100)
 UNKNOWN = Light("magenta", (200, 0, 200), "blink", 50)
 UNCERTAIN = Light("amber", (230, 120, 0), "pulse", 100)
+CHOOSE_HEX = Light("green", (0, 160, 0), "pulse", 100)  # a hex to choose: put the unit on one of them
+CHOOSE_UNIT = Light("yellow", (200, 160, 0), "pulse", 100)  # a unit to choose stands here: lift it
+CHANGE = Light("cyan", (0, 150, 160), "pulse", 100)  # a change to make on the board here (flip, remove...)
+SIGHT = Light("sight", (110, 110, 110))  # a line of sight traced through this hex
+SIGHT_BLOCK = Light("red", (220, 0, 0))  # where the line of sight is blocked
+SIGHT_END = Light("blue", (0, 0, 200))  # the two ends of a line of sight check
 PATTERN_CODES = {"solid": 0, "blink": 1, "pulse": 2, "sequence": 3}  # hexmate.firmware.wire SOLID/BLINK/...
 
 

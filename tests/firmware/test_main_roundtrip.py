@@ -85,6 +85,24 @@ def test_armed_press_rolls_both_dice(fw: FirmwareProcess) -> None:
     assert wire.unpack_button(payload)[:2] == (1, 1)
 
 
+def test_dice_next_makes_the_next_roll_show_those_pips(fw: FirmwareProcess) -> None:
+    fw.tell("dice-next 6,2,5")
+    fw.send(wire.DICE_ARM, wire.pack_dice_arm(42, 0, 2), sequenced=True)
+    fw.pump(0.1)
+    fw.tell("press 0")
+    fw.pump(0.1)
+    fw.tell("release 0")
+    assert wire.unpack_dice(fw.wait_for(wire.DICE)[2])[3] == [6, 2]
+    fw.send(wire.DICE_ARM, wire.pack_dice_arm(43, 1, 1), sequenced=True)
+    fw.pump(0.1)
+    fw.tell("press 1")
+    fw.pump(0.1)
+    fw.tell("release 1")
+    assert wire.unpack_dice(fw.wait_for(wire.DICE)[2])[3] == [5]
+    fw.tell("dice-next 3,9")
+    assert fw.wait_world("error ") == "error dice-next: pips must be 1..6, got '9' in 3,9"
+
+
 def test_unacked_events_are_resent_then_sync_resends_and_snapshots(fw: FirmwareProcess) -> None:
     fw.ack = False
     fw.tell(f"place 9 {UID}")

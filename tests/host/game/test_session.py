@@ -34,8 +34,8 @@ def test_destinations_are_cached_until_the_position_changes(session) -> None:
     first = session.destinations([unit], expected[unit])
     assert session.destinations([unit], expected[unit]) is first
     near = min(first, key=lambda h: (distance(h, expected[unit]), session.label(h)))
-    text = session.push_move([unit], first[near].path)
-    assert unit in text and session.expected()[unit] == near and session.history == [text]
+    played = session.push_move([unit], first[near].path)
+    assert unit in played.text and session.expected()[unit] == near and session.history == [played.text]
     again = session.destinations([unit], near)
     assert again is not first and near not in again
 

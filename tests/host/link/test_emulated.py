@@ -10,7 +10,15 @@ from collections.abc import Callable
 import pytest
 from hexmate.host.link.emulated import EmulatedTable, find_micropython
 from hexmate.host.link.serial import SerialLink
-from hexmate.host.protocol import CellChanged, ConnState, Hello, Snapshot, TableConnection, TableMessage
+from hexmate.host.protocol import (
+    CellChanged,
+    ConnState,
+    DiceRolled,
+    Hello,
+    Snapshot,
+    TableConnection,
+    TableMessage,
+)
 
 UID = "04A1B2C3D4E5F6"
 UID2 = "04112233"
@@ -144,3 +152,38 @@ async def test_a_hung_firmware_is_reset_by_the_watchdog_and_the_host_resyncs(
     resets = [r for r in caplog.records if "firmware watchdog reset" in r.getMessage()]
     assert len(resets) == 1
     assert not [r for r in caplog.records if "exited with status" in r.getMessage()]
+
+
+async def test_dice_next_then_an_armed_press_rolls_those_pips() -> None:
+    table = EmulatedTable("emu-346")
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: conn.state is ConnState.LIVE, "live")
+        table.dice_next([3, 5, 1])
+        conn.arm_dice(7, 0, 2)
+        await asyncio.sleep(0.1)
+        table.press(0)
+        await until(lambda: any(isinstance(m, DiceRolled) for m in messages), "the roll")
+        conn.arm_dice(8, 1, 1)
+        await asyncio.sleep(0.3)  # the release of button 0 and the arming of button 1 settle
+        table.press(1)
+        await until(lambda: len([m for m in messages if isinstance(m, DiceRolled)]) == 2, "the second roll")
+        rolls = [(m.request, m.button, m.values) for m in messages if isinstance(m, DiceRolled)]
+        assert rolls == [(7, 0, (3, 5)), (8, 1, (1,))]
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
+@pytest.mark.parametrize("pips", [[7], [0, 3], [], [2.5]])
+def test_dice_next_refuses_pips_out_of_one_to_six(pips: list[int]) -> None:
+    table = EmulatedTable("emu-346")
+    try:
+        with pytest.raises(ValueError, match=r"^dice_next: pips must be 1..6"):
+            table.dice_next(pips)
+    finally:
+        table._dir.rmdir()

@@ -5,6 +5,7 @@ onto the position and recorded, and every frame the host sends is checked."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,7 +172,10 @@ def test_leds_line_parsing() -> None:
 
 async def test_a_concealed_units_lift_shows_no_destinations_or_name(rig) -> None:
     unit, start_cell, _uid = rig.service.movable_counter()
-    rig.tracker.concealed.add(unit)  # as if the board had read it under its side's concealment counter
+    # the rules' unit state is the one authority for concealment (the tracker asks the session)
+    pos = rig.session.position
+    pos._states[-1] = pos.state.with_unit(dataclasses.replace(pos.units[unit], concealed=True))
+    assert unit in rig.tracker.concealed
     await rig.cell(start_cell, rig.uids_at(start_cell, without=unit))
     lit = await rig.leds()
     assert lit == {start_cell: _rgb(ORIGIN)}  # no green: the destinations would betray its MF

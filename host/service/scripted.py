@@ -1,0 +1,229 @@
+"""A scripted table: the real host on the emulated table, driven through a script of physical gestures.
+
+``hexmate demo --script FILE`` runs it: every ``move``/``place``/``tap``/``remove`` becomes lifts and
+placements of tagged counters on the emulated board's cells, ``press`` and ``roll`` press the board's buttons
+(``roll`` first sets the emulated random source with ``dice-next``, so a script replays exactly), ``page`` and
+``confirm`` arrive as page messages, and ``expect`` compares the host's position. Each gesture waits until
+the host has answered it (an action played, a change confirmed, a refusal shown) before the next, so a script
+is also the shape of a bug report: the step that failed is named with what the host said.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hexmate.host import script as scripts
+from hexmate.host.link.emulated import EmulatedTable
+from hexmate.host.service.core import PageAction, Service
+from hexmate.host.table.tracker import Phase
+
+SETTLE_S = 10.0  # the longest one gesture may take to be answered (a fresh emulated table is slow to boot)
+_POLL_S = 0.01
+
+
+class ScriptFailed(Exception):
+    """A gesture the host refused or an ``expect`` that did not match: names the script and the step."""
+
+
+@dataclass(frozen=True)
+class _Mark:
+    actions: int
+    changes: int
+    notice: str
+
+
+class ScriptedTable:
+    """Plays one script on a running service and its emulated table."""
+
+    def __init__(self, service: Service, table: EmulatedTable, script: scripts.Script) -> None:
+        self.service = service
+        self.table = table
+        self.script = script
+
+    # --- what the host has done so far ---------------------------------------------------------------
+    def _mark(self) -> _Mark:
+        s = self.service
+        return _Mark(len(s.session.position.log), len(s.changes), s.notice.get("text", ""))
+
+    def _idle(self) -> bool:
+        s = self.service
+        return (s.inputs.empty() and s.tracker.phase in (Phase.IDLE, Phase.OUT_OF_SYNC)
+                and s.tracker.deadline_ms is None)
+
+    async def _until(self, done: Callable[[], bool], step: scripts.Step, what: str) -> None:
+        deadline = time.monotonic() + SETTLE_S
+        while not done():
+            if time.monotonic() > deadline:
+                raise ScriptFailed(f"{step.where(self.script.source)}: the host did not {what} within "
+                                   f"{SETTLE_S:.0f} s; it says: {self.service.prompt} "
+                                   f"[{self.service.notice.get('text', '')}]")
+            await asyncio.sleep(_POLL_S)
+
+    async def _answered(self, before: _Mark, step: scripts.Step) -> None:
+        """Wait until the host played an action or confirmed a change; a refusal fails the step."""
+        s = self.service
+
+        def answered() -> bool:
+            now = self._mark()
+            if now.notice != before.notice and s.notice.get("level") == "error":
+                return True
+            return now.actions != before.actions or now.changes != before.changes
+
+        await self._until(answered, step, "answer the gesture")
+        if s.notice.get("level") == "error" and self._mark().notice != before.notice:
+            raise ScriptFailed(f"{step.where(self.script.source)}: refused: {s.notice['text']}")
+        await self._until(self._in_sync, step, "see the board match the game")
+
+    def _in_sync(self) -> bool:
+        s = self.service
+        return self._idle() and s.tracker.phase is not Phase.OUT_OF_SYNC
+
+    # --- gestures ----------------------------------------------------------------------------------------
+    def _where(self, unit: str, step: scripts.Step) -> tuple[int, str]:
+        s = self.service
+        pos = s.session.position
+        try:
+            unit = pos.unit_ref(unit)
+        except Exception as e:  # an unknown unit in a script is the script's mistake
+            raise ScriptFailed(f"{step.where(self.script.source)}: {e}") from None
+        uid = s.registry.uid_of_unit(unit)
+        if uid is None:
+            raise ScriptFailed(f"{step.where(self.script.source)}: {unit} has no tag on this table")
+        for cell, uids in self.table.cells.items():
+            if uid in uids:
+                return cell, uid
+        raise ScriptFailed(f"{step.where(self.script.source)}: {unit} is not on the table")
+
+    def _cell(self, label: str, step: scripts.Step) -> int:
+        s = self.service
+        try:
+            h = s.session.map.parse_label(label)
+        except Exception as e:
+            raise ScriptFailed(f"{step.where(self.script.source)}: {label!r} is not a hex: {e}") from None
+        cell = s.cells.cell_of(h)
+        if cell is None:
+            raise ScriptFailed(f"{step.where(self.script.source)}: hex {label} has no cell on this board")
+        return cell
+
+    def _button(self, name: str | int, step: scripts.Step) -> int:
+        for b in getattr(self.service.board, "buttons", ()):
+            if str(b.name) == str(name) or str(b.id) == str(name):
+                return int(b.id)
+        raise ScriptFailed(f"{step.where(self.script.source)}: this board has no button {name!r}")
+
+    async def _quiet(self, ms: int) -> None:
+        await asyncio.sleep(ms / 1000)
+
+    async def step(self, step: scripts.Step) -> None:
+        d = step.data
+        g = step.gesture
+        s = self.service
+        before = self._mark()
+        if g == "expect":
+            problems = scripts.check_expect(s.session.position, d["expect"])
+            if problems:
+                raise ScriptFailed(f"{step.where(self.script.source)}: {'; '.join(problems)} | "
+                                   f"{s.session.position}")
+            return
+        if g == "wait":
+            await self._quiet(int(d["wait"]))
+            return
+        if g in ("move", "place"):
+            units = str(d[g]).split(",")
+            held = [self._where(u, step) for u in units]
+            for cell, uid in held:
+                self.table.lift(cell, uid)
+            await self._quiet(60)
+            hexes = list(d["path"])[1:] if g == "move" and "path" in d else [d.get("to") or d.get("at")]
+            for i, label in enumerate(hexes):
+                cell = self._cell(str(label), step)
+                for _c, uid in held:
+                    self.table.place(cell, uid)
+                if i < len(hexes) - 1:  # shown on the way: rest there, then lift again
+                    await self._quiet(80)
+                    for _c, uid in held:
+                        self.table.lift(cell, uid)
+                    await self._quiet(60)
+            await self._answered(before, step)
+        elif g in ("tap", "remove"):
+            unit = str(d[g])
+            cell, uid = self._where(unit, step)
+            self.table.lift(cell, uid)
+            if g == "remove":
+                await self._answered(before, step)
+                return
+            await self._until(lambda: self._mark() != before or s.tracker.phase is Phase.HELD, step,
+                              "see the unit lifted")
+            await self._quiet(60)
+            self.table.place(cell, uid)  # a tap: lifted and put back where it stood
+            if s.notice.get("level") == "error" and self._mark().notice != before.notice:
+                raise ScriptFailed(f"{step.where(self.script.source)}: refused: {s.notice['text']}")
+            await self._until(self._in_sync, step, "see the board match the game")
+        elif g == "press":
+            self.table.press(self._button(d["press"], step))
+            await self._answered(before, step)
+        elif g == "roll":
+            pips = [int(v) for v in d["roll"]]
+            await self._until(lambda: s.session.roll_dice() > 0 or s.notice.get("level") == "error", step,
+                              "open a roll")
+            self.table.dice_next(pips)
+            self.table.press(self._dice_button(step))
+            await self._answered(before, step)
+        elif g == "page":
+            s.submit(PageAction("act", {"text": str(d["page"])}))
+            await self._answered(before, step)
+        elif g == "confirm":
+            s.submit(PageAction("confirm", {"unit": str(d["confirm"])}))
+            await self._answered(before, step)
+
+    def _dice_button(self, step: scripts.Step) -> int:
+        for b in getattr(self.service.board, "buttons", ()):
+            if str(b.name) != "done":
+                return int(b.id)
+        raise ScriptFailed(f"{step.where(self.script.source)}: this board has no dice button")
+
+    async def play(self) -> None:
+        await self._until(lambda: self.service.in_sync, scripts.Step(-1, "start", {}), "read the board")
+        for step in self.script.steps:
+            await self.step(step)
+
+
+async def run_script(
+    path: str | Path, *, game: str | None = None, record_path: Path | None = None,
+    serve: Callable[[Service, EmulatedTable], Any] | None = None,
+) -> dict[str, Any]:
+    """Play a script file on a fresh emulated table through the real host; the final position as JSON."""
+    from hexmate.host.service.build import build_service
+
+    script = scripts.load(path)
+    chosen = game or script.game
+    if game is not None and game != script.game:
+        raise scripts.ScriptError(f"{path}: the script is for {script.game}, not {game}")
+    from hexmate.rules.games import get_game
+
+    scenario = script.scenario if script.scenario is not None else get_game(chosen).demo_scenario_path
+    options: dict[str, Any] = {"emulated": True, "game": chosen, "scenario": scenario}
+    if record_path is not None:
+        options["record_path"] = lambda _stem: record_path
+    service, table = await build_service(**options)
+    assert table is not None
+    runner = asyncio.create_task(service.run())
+    web = serve(service, table) if serve is not None else None
+    try:
+        await ScriptedTable(service, table, script).play()
+        record = str(service.record.path) if service.record is not None else None
+        return scripts.summary(service.session.position, record)
+    finally:
+        service.stop()
+        await asyncio.gather(runner, return_exceptions=True)
+        if web is not None:
+            await web
+        await table.stop()
+
+
+__all__ = ["ScriptFailed", "ScriptedTable", "run_script"]
