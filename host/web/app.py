@@ -101,11 +101,24 @@ async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service
                 LOGGER.info("page message refused: %s", e)
                 await socket.send_json({"type": "error", "text": str(e)})
                 continue
+            if action.kind == "dice-next":
+                await socket.send_json(_load_dice(service, action))
+                continue
             service.submit(action)
     finally:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sender
+
+
+def _load_dice(service: Service, action: PageAction) -> dict[str, Any]:
+    """The virtual table's loaded dice: the emulated board's next draws show these pips (world ``dice-next``),
+    so a test or a bug report replays exactly. Only the emulated world has them: no real board can."""
+    if service.table is None:
+        return {"type": "error", "text": "dice-next: only an emulated table's dice can be loaded"}
+    pips = list(action.data["pips"])
+    service.table.dice_next(pips)
+    return {"type": "dice-next", "pips": pips}
 
 
 class BadPageMessage(ValueError):
@@ -118,7 +131,8 @@ _MAX_HEX = 12
 _MAX_UNIT = 64
 _HEX_LABEL = re.compile(r"[A-Za-z0-9._-]+")
 _UNIT_ID = re.compile(r"[A-Za-z0-9._:-]+")
-_TYPES = ("act", "done", "confirm", "los", "sync", "enroll", "place", "lift", "press")
+_TYPES = ("act", "done", "confirm", "los", "sync", "enroll", "place", "lift", "press", "dice-next")
+_MAX_PIPS = 12
 
 
 def _parse_action(text: str) -> PageAction:
@@ -159,6 +173,15 @@ def _parse_action(text: str) -> PageAction:
         if not isinstance(owner, str) or not owner:
             raise BadPageMessage("enroll: 'unit' must be the id of the unit the tag belongs to")
         return PageAction("enroll", {"uid": uid, "unit": owner})  # checked by the service, which names why
+    if kind == "dice-next":
+        pips = msg.get("pips")
+        if not isinstance(pips, list) or not pips:
+            raise BadPageMessage("dice-next: 'pips' must be a list of die faces such as [3, 4]")
+        if len(pips) > _MAX_PIPS:
+            raise BadPageMessage(f"dice-next: {len(pips)} pips (at most {_MAX_PIPS})")
+        if not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in pips):
+            raise BadPageMessage(f"dice-next: pips must be 1..6, got {pips}")
+        return PageAction(kind, {"pips": pips})
     if kind == "press":
         return PageAction(kind, {"button": _int(msg, kind, "button")})
     tag = msg.get("uid")

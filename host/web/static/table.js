@@ -19,6 +19,8 @@
       const last = msg.last_actions.find((a) => a.startsWith("dice"));
       if (last) document.getElementById("dice-result").textContent = "Last roll: " + last;
     }
+    else if (msg.type === "dice-next") loaded("Loaded: the next dice show " + msg.pips.join(", ") + ".", false);
+    else if (msg.type === "error") loaded(msg.text, true);
   }, (up) => { if (!up) showConn("page offline"); });
 
   function tagInfo(uid) {
@@ -166,6 +168,23 @@
       b.classList.toggle("armed", Boolean(decision && decision.armed && b.dataset.name !== "done"));
     }
   }
+  // Loaded dice (the emulated board only): the next presses roll these pips, so a game replays exactly.
+  function loaded(text, bad) {
+    const out = document.getElementById("load-result");
+    out.textContent = text;
+    out.classList.toggle("error", bad);
+  }
+  document.getElementById("load-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const raw = document.getElementById("load-pips").value.trim();
+    const pips = raw.split(/[\s,+]+/).filter(Boolean).map(Number);
+    if (!pips.length || pips.some((p) => !Number.isInteger(p) || p < 1 || p > 6)) {
+      loaded("Give die faces from 1 to 6, for example 3,4.", true);
+      return;
+    }
+    sock.send({ type: "dice-next", pips });
+  });
+
   document.getElementById("goto-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const q = document.getElementById("goto").value.trim().toUpperCase();

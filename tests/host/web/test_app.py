@@ -128,6 +128,11 @@ def test_act_done_confirm_and_los_are_parsed() -> None:
     ({"type": "los", "from": 4, "to": "DO4"}, "los: 'from' must be a string (a hex label such as DK4)"),
     ({"type": "los", "from": "DK4", "to": " "}, "los: 'to' is empty (a hex label such as DK4)"),
     ({"type": "los", "from": "DK4", "to": "D" * 13}, "los: 'to' is 13 characters long (at most 12)"),
+    ({"type": "dice-next"}, "dice-next: 'pips' must be a list of die faces such as [3, 4]"),
+    ({"type": "dice-next", "pips": "3,4"}, "dice-next: 'pips' must be a list of die faces such as [3, 4]"),
+    ({"type": "dice-next", "pips": [3, 7]}, "dice-next: pips must be 1..6, got [3, 7]"),
+    ({"type": "dice-next", "pips": [True]}, "dice-next: pips must be 1..6, got [True]"),
+    ({"type": "dice-next", "pips": [1] * 13}, "dice-next: 13 pips (at most 12)"),
     ({"type": "los", "from": "DK4;", "to": "DO4"},
      "los: 'from' is 'DK4;', which is not a hex label such as DK4"),
 ])
@@ -156,3 +161,26 @@ def test_websocket_answers_a_malformed_message_with_its_reason_and_submits_good_
 
 def test_docstring_examples_run() -> None:
     assert doctest.testmod(app_module).failed == 0
+
+
+class FakeTable:
+    def __init__(self) -> None:
+        self.loaded: list[list[int]] = []
+
+    def dice_next(self, pips: list[int]) -> None:
+        self.loaded.append(pips)
+
+
+def test_dice_next_loads_the_emulated_dice_and_is_refused_without_an_emulated_table() -> None:
+    table = FakeTable()
+    service = FakeService(table=table)
+    with TestClient(create_app(service)).websocket_connect("/ws") as ws:  # type: ignore[arg-type]
+        assert [ws.receive_json()["type"] for _ in range(4)] == ["map", "view", "board", "table"]
+        ws.send_text('{"type": "dice-next", "pips": [2, 3]}')
+        assert ws.receive_json() == {"type": "dice-next", "pips": [2, 3]}
+    assert table.loaded == [[2, 3]] and service.submitted == []
+    with TestClient(create_app(FakeService())).websocket_connect("/ws") as ws:  # type: ignore[arg-type]
+        assert [ws.receive_json()["type"] for _ in range(2)] == ["map", "view"]
+        ws.send_text('{"type": "dice-next", "pips": [2, 3]}')
+        assert ws.receive_json() == {"type": "error",
+                                     "text": "dice-next: only an emulated table's dice can be loaded"}

@@ -59,7 +59,8 @@ class ScriptedService:
     """Stands in for host.service.Service: a view that page actions change, as the real one will."""
 
     def __init__(self, view: dict[str, Any], *, table: bool = False) -> None:
-        self.table = object() if table else None
+        self.table = self if table else None  # the emulated world's one call from the pages: dice_next
+        self.loaded: list[list[int]] = []
         self.current = copy.deepcopy(view)
         self.submitted: list[PageAction] = []
         self.answers: dict[str, Callable[[dict[str, Any]], None]] = {}
@@ -80,6 +81,9 @@ class ScriptedService:
         return {"type": "board", "name": "emu", "cells": cells, "tray": [],
                 "buttons": [{"id": 0, "name": "dice-a"}, {"id": 1, "name": "dice-b"},
                             {"id": 2, "name": "done"}]}
+
+    def dice_next(self, pips: list[int]) -> None:
+        self.loaded.append(pips)
 
     def table_view(self) -> dict[str, Any]:
         return {"type": "table", "cells": {}, "leds": {}, "conn": "live"}
@@ -361,3 +365,18 @@ def test_virtual_table_shows_every_board_button_by_name_and_presses_by_keyboard(
     assert page.locator("#armed").inner_text() == "Dice armed for DR: 1MC for ger-sq4"
     assert page.locator("#dice .board-button.armed").count() == 2
     assert Axe().run(page).violations_count == 0
+
+
+def test_virtual_table_loads_the_next_dice(serve, browser) -> None:
+    service = ScriptedService(REACT_VIEW, table=True)
+    page = browser.new_page()
+    page.goto(serve(service) + "table")
+    page.wait_for_selector("#dice .board-button")
+    page.locator("#load-pips").fill("3, 7")
+    page.locator("#load-pips").press("Enter")
+    assert page.locator("#load-result").inner_text() == "Give die faces from 1 to 6, for example 3,4."
+    page.locator("#load-pips").fill("2,3")
+    page.locator("#load-pips").press("Enter")
+    page.wait_for_function("() => document.querySelector('#load-result').textContent.startsWith('Loaded')")
+    assert page.locator("#load-result").inner_text() == "Loaded: the next dice show 2, 3."
+    assert service.loaded == [[2, 3]]
