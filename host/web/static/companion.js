@@ -238,12 +238,13 @@
   }
 
   function losText(l) {
-    const rule = l.rule ? " (" + l.rule + ")" : "";
-    const head = "LOS from " + l.from + " to " + l.to + ": ";
+    let verdict = l.clear ? (l.status && l.status !== "blocked" ? l.status : "clear") : "blocked";
+    if (!l.clear && l.blocked_at) verdict += " at " + l.blocked_at;
+    const reason = l.reason || "";
+    let text = reason.startsWith(verdict) ? reason : verdict + (reason && reason !== verdict ? ": " + reason : "");
+    if (l.rule && !text.includes(l.rule)) text += " (" + l.rule + ")";
     const traced = l.hexes && l.hexes.length ? " Traced through " + l.hexes.join(", ") + "." : "";
-    if (l.clear) return head + "clear" + (l.reason ? ", " + l.reason : "") + rule + "." + traced;
-    return head + "blocked" + (l.blocked_at ? " at " + l.blocked_at : "") + (l.reason ? ": " + l.reason : "")
-      + rule + "." + traced;
+    return "LOS from " + l.from + " to " + l.to + ": " + text + "." + traced;
   }
 
   function renderLos(l) {
