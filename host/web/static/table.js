@@ -83,7 +83,9 @@
     if (hand) {
       sock.send({ type: "place", cell: id, uid: hand });
       world[id] = (world[id] || []).concat([hand]);
+      drawChips(id);  // at once: a counter put down shows where it is before the table's echo
       setHand(null);
+      updateLabels();
       return;
     }
     const stack = world[id] || [];
@@ -91,7 +93,9 @@
     const uid = chip ? chip.dataset.uid : stack[stack.length - 1];
     sock.send({ type: "lift", cell: id, uid });
     world[id] = stack.filter((u) => u !== uid);
+    drawChips(id);
     setHand(uid);
+    updateLabels();
   }
 
   function updateLabels() {
@@ -103,20 +107,26 @@
     }
   }
 
+  function drawChips(id) {
+    const c = cells.get(Number(id));
+    if (!c) return;
+    c.chips.textContent = "";
+    (world[String(id)] || []).forEach((uid, i) => {
+      const t = tagInfo(uid);
+      const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
+      svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
+      svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
+      svgEl("title", {}, chip).textContent = t.label;
+    });
+  }
+
   function render(msg) {
     world = msg.cells;
     for (const [id, c] of cells) {
       const colour = msg.leds[String(id)];
       c.poly.style.fill = colour || "";
       if (colour) c.g.dataset.led = colour; else delete c.g.dataset.led;
-      c.chips.textContent = "";
-      (world[String(id)] || []).forEach((uid, i) => {
-        const t = tagInfo(uid);
-        const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
-        svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
-        svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
-        svgEl("title", {}, chip).textContent = t.label;
-      });
+      drawChips(id);
     }
     updateLabels();
     renderTray();
