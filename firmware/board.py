@@ -34,6 +34,7 @@ class Board:
         self.led_order = led["order"]
         self.brightness = led["brightness"]
         self.buttons = [(b["id"], b["pin"], b["active_low"]) for b in d["buttons"]]
+        self.button_names = [b["name"] for b in d["buttons"]]  # "dice-a", "dice-b", "done"
         self.n_cells = cells.n
         self.cs = cells.cs
         self.x = cells.x

@@ -59,7 +59,8 @@ def build(board, world_out=None):
             def factory(uid):
                 return SimVicinityCard(uid) if len(uid) == 8 else None
 
-            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons])
+            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons],
+                          board.button_names)
             for i in range(board.n_cells):
                 chip = SimPn5180(world.cards[i])
                 chips[board.cs[i]] = chip
@@ -70,7 +71,8 @@ def build(board, world_out=None):
             def factory(uid):
                 return SimCard(uid) if len(uid) in (4, 7) else None
 
-            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons])
+            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons],
+                          board.button_names)
             for i in range(board.n_cells):
                 chip = SimMfrc522(world.cards[i])
                 chips[board.cs[i]] = chip

@@ -21,9 +21,12 @@ def d6(randbytes=os.urandom):
 
 
 class Dice:
-    def __init__(self, randbytes=os.urandom):
+    def __init__(self, randbytes=os.urandom, any_buttons=None):
         self._rand = randbytes
-        self._armed = {}  # button -> (request, count); ANY_BUTTON arms every button
+        self._armed = {}  # button -> (request, count); ANY_BUTTON arms every dice button
+        # the buttons ANY_BUTTON arms (the board's dice-* buttons); None: every button. A done button is
+        # never one of them, so its press always reaches the host as a BUTTON event.
+        self._any = any_buttons
         self.rolls = 0
 
     def arm(self, request, button, count):
@@ -32,12 +35,15 @@ class Dice:
     def disarm_all(self):
         self._armed = {}
 
+    def _any_arms(self, button):
+        return ANY_BUTTON in self._armed and (self._any is None or button in self._any)
+
     def armed(self, button):
-        return button in self._armed or ANY_BUTTON in self._armed
+        return button in self._armed or self._any_arms(button)
 
     def press(self, button):
         """A debounced press: (request, values) if that button was armed (and disarm it), else None."""
-        key = button if button in self._armed else (ANY_BUTTON if ANY_BUTTON in self._armed else -1)
+        key = button if button in self._armed else (ANY_BUTTON if self._any_arms(button) else -1)
         if key < 0:
             return None
         request, count = self._armed.pop(key)

@@ -114,7 +114,8 @@ class Firmware:
         if self.world is not None:
             self.world.watch_leds(self.leds)
         self.buttons = Buttons(io.buttons, [b[2] for b in board.buttons])
-        self.dice = Dice(io.randbytes)
+        names = board.button_names
+        self.dice = Dice(io.randbytes, [i for i in range(len(names)) if names[i].startswith("dice")])
         self.scanner = Scanner(board, io.reader, io.cs, self.on_cell, self.on_fault)
         caps = wire.CAP_DICE | wire.CAP_LEDS
         if board.reader_type == "pn5180":

@@ -25,6 +25,9 @@ class SimPin:
         self._v = value
         self._listener = None
         self._irq = None
+        self._clicks = []  # queued clicks: [pressed level, released level, hold ms]
+        # the click under way: [stage (1 held, 2 let go), since, reads, released level, hold, last read]
+        self._click = None
 
     def init(self, mode=-1, pull=-1, value=None):
         if value is not None:
@@ -32,6 +35,8 @@ class SimPin:
 
     def value(self, v=None):
         if v is None:
+            if self._click is not None or self._clicks:
+                self._clicking()
             return self._v
         v = 1 if v else 0
         if v != self._v:
@@ -50,6 +55,31 @@ class SimPin:
 
     def irq(self, handler=None, trigger=12):
         self._irq = handler
+
+    def click(self, pressed, released, hold_ms):
+        """A whole finger press, as the firmware samples it: the pin reads `pressed` for at least `hold_ms`
+        and two reads, then `released` as long, whatever the load on the emulator (world `click`)."""
+        self._clicks.append((pressed, released, hold_ms))
+
+    def _clicking(self):
+        # Each level lasts until it has been read at least twice, the later read `hold_ms` after the first:
+        # the level changes on the read after that, so a sampler starved for any time still sees the press
+        # held long enough to pass its debounce, and the release too.
+        now = ticks_ms()
+        c = self._click
+        if c is not None and not (c[2] >= 2 and ticks_diff(c[5], c[1]) >= c[4]):
+            c[2] += 1
+            c[5] = now
+            return
+        if c is not None and c[0] == 1:
+            self._click = [2, now, 1, c[3], c[4], now]
+            self.drive(c[3])
+            return
+        self._click = None
+        if self._clicks:
+            pressed, released, hold_ms = self._clicks.pop(0)
+            self._click = [1, now, 1, released, hold_ms, now]
+            self.drive(pressed)
 
     def drive(self, v):
         """The outside world sets an input level (a button); fires the IRQ handler on an edge."""

@@ -13,16 +13,18 @@ from time import ticks_add, ticks_diff, ticks_ms, ticks_us
 from micropython import const
 
 _LED_REPORT_MS = const(30)
+_CLICK_MS = const(60)  # a `click`: pressed, then released, each for 60 ms of the sampler's reads (> debounce)
 
 
 class World:
-    def __init__(self, n_cells, card_factory, chips, button_pins, active_low):
+    def __init__(self, n_cells, card_factory, chips, button_pins, active_low, button_names=()):
         self.n = n_cells
         self.cards = [[] for _ in range(n_cells)]  # shared with the chip models
         self._factory = card_factory  # uid bytes -> card model (or None if this reader type cannot read it)
         self.chips = chips  # cell -> chip model (has .failed)
         self._buttons = button_pins
         self._active_low = active_low
+        self._button_names = list(button_names)  # `press done` as well as `press 2`
         self.out = None  # file object of the world channel
         self.reboot_requested = False
         self.errors = 0
@@ -89,12 +91,18 @@ class World:
             elif verb == "clear" and len(parts) == 2:
                 self.cards[self._cell(parts[1])].clear()
             elif verb in ("press", "release") and len(parts) == 2:
-                b = int(parts[1])
-                if not 0 <= b < len(self._buttons):
-                    return "no button " + parts[1]
+                b = self._button(parts[1])
+                if b < 0:
+                    return verb + ": no button " + parts[1] + " (buttons: " + self._button_list() + ")"
                 pressed = verb == "press"
                 level = (0 if pressed else 1) if self._active_low[b] else (1 if pressed else 0)
                 self._buttons[b].drive(level)
+            elif verb == "click" and len(parts) == 2:
+                b = self._button(parts[1])
+                if b < 0:
+                    return verb + ": no button " + parts[1] + " (buttons: " + self._button_list() + ")"
+                low = self._active_low[b]
+                self._buttons[b].click(0 if low else 1, 1 if low else 0, _CLICK_MS)
             elif verb == "dice-next":
                 if len(parts) != 2:
                     return "dice-next takes one comma-separated list of pips, e.g. dice-next 3,4"
@@ -148,6 +156,23 @@ class World:
                 self.errors += 1
                 self.write("error " + err + "\n")
             self.reboot_requested = False  # the board is about to boot anyway
+
+    def _button(self, text):
+        """A button by name (`done`) or id (`2`); -1 if the board has no such button."""
+        if text in self._button_names:
+            return self._button_names.index(text)
+        try:
+            b = int(text)
+        except ValueError:
+            return -1
+        return b if 0 <= b < len(self._buttons) else -1
+
+    def _button_list(self):
+        out = []
+        for i in range(len(self._buttons)):
+            name = self._button_names[i] if i < len(self._button_names) else ""
+            out.append((name + " = " if name else "") + str(i))
+        return ", ".join(out)
 
     def _cell(self, text):
         cell = int(text)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hexmate.host.game.changes import Changes
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, RulesError
 from hexmate.rules.games.base import Position
@@ -204,19 +205,38 @@ def check_expect(position: Position, expect: Mapping[str, Any]) -> list[str]:
 
 
 def play(position: Position, script: Script) -> Position:
-    """Fold the script's gestures over ``position`` as rules actions; ScriptError names the failing step."""
+    """Fold the script's gestures over ``position`` as rules actions; ScriptError names the failing step.
+
+    The changes the board owes are kept as the table keeps them (``host/game/changes.py``): a flip must be
+    confirmed before play goes on, and the done button confirms it first, so a script that passes here
+    plays the same at the table (every demo counter is tagged, so a removal is seen by the board)."""
+    owed = Changes(lambda ph: ph.what == "remove")
     for step in script.steps:
+        where = step.where(script.source)
         try:
             if step.gesture == "expect":
                 problems = check_expect(position, step.data["expect"])
                 if problems:
-                    raise ScriptError(f"{step.where(script.source)}: {'; '.join(problems)} | {position}")
+                    raise ScriptError(f"{where}: {'; '.join(problems)} | {position}")
+                continue
+            if step.gesture == "confirm":
+                if not owed.confirm(position.unit_ref(str(step.data["confirm"]))):
+                    raise ScriptError(f"{where}: no change to confirm for {step.data['confirm']}")
+                continue
+            if step.gesture == "press" and step.data["press"] == "done" and owed.blocking:
+                owed.confirm()
                 continue
             action = action_for(position, step)
-            if action is not None:
-                position.push(action)
+            if action is None:
+                continue
+            if owed.blocking and position.decision is None:
+                todo = "; ".join(c.physical.text for c in owed.blocking)
+                raise ScriptError(f"{where}: first make the change on the board: {todo}")
+            position.push(action)
+            owed.add(position.changes, position.state.step)
+            owed.seen(lambda unit: unit in position.units)
         except RulesError as e:
-            raise ScriptError(f"{step.where(script.source)}: {e} | {position}") from None
+            raise ScriptError(f"{where}: {e} | {position}") from None
     return position
 
 

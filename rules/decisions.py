@@ -42,7 +42,8 @@ class Decision:
     then: str  # the game's continuation that resumes with the answer (``Game.continuation(name)``)
     units: tuple[str, ...] = ()  # options of a ``units`` decision
     hexes: tuple[Hex, ...] = ()  # options of a ``hexes``/``path`` decision
-    choices: tuple[str, ...] = ()  # options of ``confirm`` / ``secret`` (and ``react`` besides pass)
+    choices: tuple[str, ...] = ()  # options of ``confirm`` / ``secret`` (and ``react`` besides pass); on
+    # ``units`` / ``hexes`` / ``path``, words offered instead of a unit or hex (retreat, decline an advance)
     count: int = 1  # how many units to choose
     dice: str = ""  # the game's roll name for ``roll`` ("DR", "dr", "2d6", "1d6", "d10")
     subject: tuple[str, ...] = ()  # the units it is about (the record ties a roll to its firer and target)

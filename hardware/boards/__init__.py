@@ -102,6 +102,19 @@ class BoardDef:
     def n_leds(self) -> int:
         return self.leds.count
 
+    @property
+    def dice_buttons(self) -> tuple[ButtonDef, ...]:
+        """The buttons that roll dice when armed (named ``dice-...``); ``done`` only reports its presses."""
+        return tuple(b for b in self.buttons if b.name.startswith("dice"))
+
+    def button(self, ref: str | int) -> ButtonDef:
+        """A button by name (``done``, ``dice-a``) or id; KeyError naming the board's buttons otherwise."""
+        for b in self.buttons:
+            if ref in (b.name, b.id, str(b.id)):
+                return b
+        names = ", ".join(f"{b.name} ({b.id})" for b in self.buttons) or "none"
+        raise KeyError(f"{self.name}: no button {ref!r} (buttons: {names})")
+
     def cell_by_label(self, label: str) -> CellDef:
         for cell in self.cells:
             if cell.label == label:
@@ -250,6 +263,15 @@ def parse_board(raw: Any, source: str) -> BoardDef:
         o.done()
     if [b.id for b in buttons] != list(range(len(buttons))):
         raise BoardError(f"{source}: buttons: ids must be 0..{len(buttons) - 1} in order")
+    named: dict[str, int] = {}
+    for b in buttons:
+        if b.name in named:
+            raise BoardError(f"{source}: buttons[{b.id}]: name {b.name!r} is already "
+                             f"buttons[{named[b.name]}]")
+        named[b.name] = b.id
+        if b.name.isdigit():
+            raise BoardError(f"{source}: buttons[{b.id}]: name {b.name!r} would read as a button id")
+    _check_pins(source, readers, spis, cs, leds, buttons)
 
     cells = []
     n_addr = 1 << len(cs.address_pins)
@@ -273,3 +295,21 @@ def parse_board(raw: Any, source: str) -> BoardDef:
         seen[cd.reader.cs] = cd.id
     return BoardDef(name, mcu, description, pitch, readers, tuple(spis), cs, leds, tuple(buttons),
                     tuple(cells), source)
+
+
+def _check_pins(source: str, readers: ReadersDef, spis: list[SpiDef], cs: ChipSelectDef, leds: LedsDef,
+                buttons: list[ButtonDef]) -> None:
+    """Every GPIO has one job: a pin given to two functions is a BoardError naming both."""
+    uses: list[tuple[int, str]] = [(readers.reset_pin, "readers.reset_pin")]
+    if readers.busy_pin is not None:
+        uses.append((readers.busy_pin, "readers.busy_pin"))
+    for s in spis:
+        uses += [(s.sck, f"spi {s.id} sck"), (s.mosi, f"spi {s.id} mosi"), (s.miso, f"spi {s.id} miso")]
+    uses += [(p, f"chip_select.address_pins[{k}]") for k, p in enumerate(cs.address_pins)]
+    uses += [(cs.enable_pin, "chip_select.enable_pin"), (leds.pin, "leds.pin")]
+    uses += [(b.pin, f"buttons[{b.id}] ({b.name})") for b in buttons]
+    owner: dict[int, str] = {}
+    for pin, use in uses:
+        if pin in owner:
+            raise BoardError(f"{source}: pin {pin} is both {owner[pin]} and {use}")
+        owner[pin] = use

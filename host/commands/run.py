@@ -1,5 +1,6 @@
-"""``hexmate demo`` (emulated table, ASL demo scenario), ``hexmate run`` (a real table on a serial port) and
-``hexmate record verify``. Errors reach the player as one clear line, never as a traceback."""
+"""``hexmate demo`` (emulated table, a game's demo scenario), ``hexmate run`` (a real table over USB serial or
+Bluetooth LE, chosen by host/link/factory.py) and ``hexmate record verify``. Errors reach the player as one
+clear line, never as a traceback."""
 
 from __future__ import annotations
 
@@ -14,9 +15,15 @@ import signal
 import socket
 import sys
 import webbrowser
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from hexmate.host.table.registry import DEMO_GAMES
+
+if TYPE_CHECKING:
+    from hexmate.host.link.base import Link
+    from hexmate.host.link.discovery import BleScan
 
 LOGGER = logging.getLogger(__name__)
 
@@ -28,12 +35,23 @@ class CommandError(Exception):
 
 
 def register(subparsers: Any) -> None:
-    demo = subparsers.add_parser("demo", help="run the host on an emulated table with the ASL demo scenario")
+    demo = subparsers.add_parser("demo", help="run the host on an emulated table with a game's demo scenario")
+    demo.add_argument("--game", default=None, choices=DEMO_GAMES,
+                      help="the game whose demo to play (default asl, or the script's game), on its demo "
+                           "board with its tags")
+    demo.add_argument("--script", metavar="FILE", help="play a script of table gestures (lift, place, press, "
+                      "roll, page answers) on the emulated table, then print the final position and the "
+                      "record path as JSON (tests/e2e/scripts/<game>-turn.json)")
+    demo.add_argument("--headless", action="store_true",
+                      help="with --script: serve no pages, open no browser")
     _common(demo)
     demo.set_defaults(func=_demo)
 
-    run = subparsers.add_parser("run", help="run the host on a real table (USB serial)")
-    run.add_argument("--port", required=True, help="serial port of the table, e.g. /dev/ttyACM0")
+    run = subparsers.add_parser("run", help="run the host on a real table (USB serial or Bluetooth LE)")
+    link = run.add_mutually_exclusive_group()
+    link.add_argument("--port", help="serial port of the table, e.g. /dev/ttyACM0")
+    link.add_argument("--ble", metavar="NAME|ADDRESS", help="the table over Bluetooth LE, by its name "
+                      "(hexmate-1a2b) or address; without --port or --ble, USB then Bluetooth are searched")
     run.add_argument("--board", default="pico-346", help="board name or JSON file (default pico-346)")
     run.add_argument("--scenario", required=True, help="scenario JSON file")
     run.add_argument("--game", default="asl", help="game the scenario belongs to (default asl)")
@@ -81,7 +99,51 @@ def _guard(fn: Any, args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    if args.script:
+        return _guard(lambda a: asyncio.run(_scripted(a)), args)
+    if args.game is None:
+        args.game = "asl"
     return _guard(lambda a: asyncio.run(_serve(a, emulated=True)), args)
+
+
+async def _scripted(args: argparse.Namespace) -> int:
+    """``hexmate demo --script FILE``: the real host on a fresh emulated table, driven by the script."""
+    import json
+
+    from hexmate.host.script import ScriptError
+    from hexmate.host.service.scripted import ScriptFailed, run_script
+
+    serve = None
+    sock = None if args.headless else _bind(args.host_http, args.port_http)
+    if sock is not None:
+        def serve(service: Any, table: Any) -> Any:
+            return asyncio.create_task(_serve_pages(args, service, table, sock))
+    try:
+        stem = Path(args.script).stem
+        result = await run_script(args.script, game=args.game, record_path=_record_path(args, stem),
+                                  serve=serve)
+    except (ScriptError, ScriptFailed) as e:
+        raise CommandError(str(e)) from None
+    print(json.dumps(result, indent=1, ensure_ascii=False))
+    return 0
+
+
+async def _serve_pages(args: argparse.Namespace, service: Any, table: Any, sock: socket.socket) -> None:
+    import uvicorn
+    from hexmate.host.web.app import create_app
+
+    server = uvicorn.Server(uvicorn.Config(create_app(service), log_level="warning", lifespan="off"))
+    server.capture_signals = _no_signal_capture  # type: ignore[method-assign]
+    url = f"http://{args.host_http}:{args.port_http}/"
+    print(f"hexmate: companion page {url}  virtual table {url}table", file=sys.stderr, flush=True)
+    if not args.no_browser:
+        _open_browser(url)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        await asyncio.shield(task)
+    except asyncio.CancelledError:
+        server.should_exit = True
+        await task
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -142,10 +204,12 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     sock = _bind(args.host_http, args.port_http)
     if emulated:
         service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
-                                             setup_mode=args.setup, registry_path=_registry_path(args))
+                                             game=args.game, setup_mode=args.setup,
+                                             registry_path=_registry_path(args))
     else:
+        link = await pick_link(args.port, args.ble)
         service, table = await build_service(
-            record_path=lambda s: _record_path(args, s), emulated=False, port=args.port, board=args.board,
+            record_path=lambda s: _record_path(args, s), emulated=False, link=link, board=args.board,
             scenario=args.scenario, game=args.game, setup_mode=args.setup, registry_path=_registry_path(args),
         )
     url = f"http://{args.host_http}:{args.port_http}/"
@@ -182,6 +246,20 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     if service.record is not None:
         print(f"hexmate: record saved to {service.record.path} (head hash {service.record.head})")
     return 0
+
+
+async def pick_link(port: str | None, ble: str | None, *, serial_ports: Iterable[Any] | None = None,
+                    ble_scan: BleScan | None = None, **link_options: Any) -> Link:
+    """The table's link as the factory chooses it: --port, --ble, else USB then Bluetooth discovery.
+
+    ``serial_ports``/``ble_scan`` replace the discovery sources and ``link_options`` go to the link class
+    (tests pass fakes at pyserial's and bleak's boundaries). Raises LinkUnavailable saying what was searched.
+    """
+    from hexmate.host.link.factory import choose_link, open_link
+
+    choice = await choose_link(port=port, ble=ble, serial_ports=serial_ports, ble_scan=ble_scan)
+    print(f"hexmate: table           {choice.describe()}", flush=True)
+    return open_link(choice, **link_options)
 
 
 def _open_browser(url: str) -> None:

@@ -32,8 +32,12 @@ import time
 import tty
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexmate.host.link.base import LinkError
+
+if TYPE_CHECKING:
+    from hexmate.hardware.boards import ButtonDef
 
 LOGGER = logging.getLogger(__name__)
 
@@ -99,6 +103,7 @@ class EmulatedTable:
         self._booted = False
         self._quick_deaths = 0  # a firmware that dies at once is restarted with growing pauses
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._buttons: tuple[ButtonDef, ...] | None = None  # the board's, read at the first press
 
     @property
     def name(self) -> str:
@@ -347,11 +352,32 @@ class EmulatedTable:
             raise ValueError(f"dice_next: pips must be 1..6, got {values}")
         self.world("dice-next " + ",".join(str(p) for p in values))
 
-    def press(self, button: int, hold_s: float = 0.15) -> None:
-        """A finger on a dice button: pressed, held past the firmware's debounce, released."""
-        self.world(f"press {button}")
+    def button_id(self, button: int | str) -> int:
+        """The id of a button of this board, given by name (``done``, ``dice-a``) or id.
+
+        Raises ValueError naming the board's buttons for one it does not have.
+        """
+        from hexmate.hardware.boards import load_board
+
+        if self._buttons is None:
+            self._buttons = load_board(str(self.board_path)).buttons
+        for b in self._buttons:
+            if button in (b.name, b.id) or button == str(b.id):
+                return b.id
+        names = ", ".join(f"{b.name} = {b.id}" for b in self._buttons)
+        raise ValueError(f"press: no button {button!r} on board {self.board} (buttons: {names})")
+
+    def press(self, button: int | str, hold_s: float = 0.15) -> None:
+        """A finger on a button (``done``, ``dice-a`` or an id): pressed, held past the debounce, released."""
+        bid = self.button_id(button)
+        self.world(f"press {bid}")
         loop = self._loop or asyncio.get_running_loop()
-        loop.call_later(hold_s, self.world, f"release {button}")
+        loop.call_later(hold_s, self.world, f"release {bid}")
+
+    def click(self, button: int | str) -> None:
+        """A whole press and release that the firmware is sure to sample once, however loaded the machine
+        (world ``click``): what scripts use, where ``press`` with a timed release could be missed."""
+        self.world(f"click {self.button_id(button)}")
 
     def _world_readable(self) -> None:
         assert self._world_parent is not None

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession, SessionError
+from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
+from hexmate.host.link.factory import LinkChoice, open_link
 from hexmate.host.link.serial import SerialLink
 from hexmate.host.record import Record, RecordError
 from hexmate.host.service.core import Service
@@ -20,19 +22,36 @@ LOGGER = logging.getLogger(__name__)
 
 DEMO_BOARD = "emu-346"
 DEMO_GAME = "asl"
+# The emulated board each game's demo map lies on: the ASL demo map (also PG's and Fire Team's) fits emu-346;
+# the Schlieffen's War demo map (44 x 32 hexes) has a board of its own, covering all of it.
+DEMO_BOARDS = {"asl": "emu-346", "pg": "emu-346", "fireteam": "emu-346", "sw": "emu-sw-1408"}
 
 
-def demo_scenario() -> Path:
-    return Path(str(importlib.resources.files("hexmate.rules") / "games" / "asl" / "scenarios" / "demo.json"))
+def _check_game(game: str) -> None:
+    if game not in DEMO_BOARDS:
+        raise SessionError(f"no demo for game {game!r} (games: {', '.join(DEMO_BOARDS)})")
 
 
-def load_registry(path: Path | None) -> Registry:
-    """The registry file at ``path`` if it exists, else the demo registry (enrolments then go to ``path``)."""
+def demo_scenario(game: str = DEMO_GAME) -> Path:
+    """``rules/games/<game>/scenarios/demo.json``."""
+    _check_game(game)
+    return Path(str(importlib.resources.files("hexmate.rules") / "games" / game / "scenarios" / "demo.json"))
+
+
+def demo_board(game: str = DEMO_GAME) -> str:
+    """The emulated board that carries ``game``'s demo map."""
+    _check_game(game)
+    return DEMO_BOARDS[game]
+
+
+def load_registry(path: Path | None, game: str = DEMO_GAME) -> Registry:
+    """The registry file at ``path`` if it exists, else the game's demo registry (enrolments then go to
+    ``path``)."""
     from hexmate.host.table.registry import load_demo
 
     if path is not None and path.exists():
         return Registry.load(path)
-    return load_demo()
+    return load_demo(game)
 
 
 async def build_service(
@@ -40,7 +59,8 @@ async def build_service(
     emulated: bool,
     record_path: Callable[[str], Path] | None = None,
     port: str | None = None,
-    board: str = DEMO_BOARD,
+    link: Link | None = None,
+    board: str | None = None,
     scenario: str | Path | None = None,
     game: str = DEMO_GAME,
     connection_options: Mapping[str, Any] | None = None,
@@ -53,14 +73,20 @@ async def build_service(
     With ``set_up`` the emulated table starts with every scenario unit's counter on its hex, as the players
     would set up the board before play. ``setup_mode`` starts the tracker in set-up mode instead (the
     emulated table starts empty): the players put the scenario's setup position on the board.
+    A real table is reached through ``link`` (from host/link/factory.py), or a SerialLink on ``port``.
     ``registry_path``: the tag registry file; read if it exists (else the demo registry is the start), and
-    rewritten whole when a tag is enrolled on the page.
+    rewritten whole when a tag is enrolled on the page. Without ``scenario`` it is ``game``'s demo scenario,
+    without ``board`` the emulated board of that game's demo (``DEMO_BOARDS``), and the registry the game's
+    demo registry unless ``registry_path`` exists.
     """
     from hexmate.host.table.calibration import Calibration, CalibrationError
     from hexmate.host.table.registry import RegistryError
     from hexmate.host.table.tracker import Tracker
 
-    scenario_path = Path(scenario) if scenario is not None else demo_scenario()
+    if scenario is None or board is None:
+        _check_game(game)
+    scenario_path = Path(scenario) if scenario is not None else demo_scenario(game)
+    board = board if board is not None else demo_board(game)
     session = GameSession.load(game, scenario_path)
     from hexmate.hardware.boards import BoardError, load_board
 
@@ -70,7 +96,7 @@ async def build_service(
         raise SessionError(str(e)) from None
     try:
         calibration = Calibration.default_for(board_def, session.map)
-        registry = load_registry(registry_path)
+        registry = load_registry(registry_path, game)
     except (CalibrationError, RegistryError) as e:
         raise SessionError(str(e)) from None
     tracker = Tracker(calibration, registry, session)
@@ -84,8 +110,8 @@ async def build_service(
                 if uid is not None and cell is not None:
                     table.cells.setdefault(cell, []).append(uid)
         await table.start()
-        link = SerialLink(table.port_path)
-    else:
+        link = open_link(LinkChoice("emulated", "", "hexmate demo"), port_path=table.port_path)
+    elif link is None:
         if port is None:
             raise SessionError("no serial port given (use --port /dev/ttyACM0)")
         link = SerialLink(port)

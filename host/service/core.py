@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession
+from hexmate.host.game.changes import Change, Changes
 from hexmate.host.game.session import Played
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
@@ -95,15 +96,6 @@ class PageAction:
 
 
 @dataclass(frozen=True)
-class Change:
-    """A physical change the players still have to make (``rules.decisions.Physical``): ``confirm`` when the
-    board cannot sense it (a flip, a replacement, a marker), else it is done when the board matches."""
-
-    physical: Physical
-    confirm: bool
-
-
-@dataclass(frozen=True)
 class Tick:
     """The tracker's quiet time may have run out (scheduled from its ``deadline_ms``)."""
 
@@ -172,7 +164,7 @@ class Service:
         self._dice_request = 0
         self._roll_request: int | None = None  # the request the dice buttons are armed with for the open roll
         self._roll_key: tuple[int, str] | None = None
-        self.changes: list[Change] = []
+        self.changes = Changes(self._senses)
         self.resolution: dict[str, Any] | None = None
         self.los: dict[str, Any] | None = None
         self._refused: Hex | None = None
@@ -348,18 +340,16 @@ class Service:
     def _done(self, source: str) -> None:
         """The done button (on the board or the page): first it confirms the changes the board cannot
         sense; with none left it means what the rules say now (pass a reaction, end the phase)."""
-        waiting = [c for c in self.changes if c.confirm]
-        if waiting:
+        if self.changes.blocking:
             self._confirm("", source)
             return
         self._play(self.session.done, source)
 
     def _confirm(self, unit: str, source: str) -> None:
-        todo = [c for c in self.changes if c.confirm and (not unit or c.physical.unit == unit)]
+        todo = self.changes.confirm(unit)
         if not todo:
             self.notice = {"level": "error", "text": f"no change to confirm{f' for {unit}' if unit else ''}"}
             return
-        self.changes = [c for c in self.changes if c not in todo]
         self._log("confirm", {"source": source, "changes": [c.physical.text for c in todo]})
         done = "; ".join(c.physical.text for c in todo)
         self.notice = {"level": "ok", "text": f"Done on the board: {done}."}
@@ -367,10 +357,12 @@ class Service:
         self._show_leds()
 
     def _play(self, make: Callable[[], Played | None], source: str, where: Hex | None = None) -> bool:
-        """Apply one action: refused while the board still owes changes, or when the rules refuse it (the
-        hex turns red, the reason with its rule is shown, nothing is applied)."""
-        waiting = [c for c in self.changes if c.confirm]
-        if waiting:
+        """Apply one action, or refuse it with the reason and its rule (the hex turns red, nothing applied).
+
+        Answers to the open question go on while a fire or combat is worked out (its dice, its checks); once
+        nothing is open, the board must first show the changes it owes (or a player confirms them)."""
+        waiting = self.changes.blocking
+        if waiting and self.session.position.decision is None:
             todo = "; ".join(c.physical.text for c in waiting)
             self._refuse(f"first make the change on the board, then press done: {todo}", where)
             return False
@@ -385,8 +377,7 @@ class Service:
         self._log("action", {"source": source, "text": played.text, "answered": played.answered or None,
                              "phase": self.session.phase, "turn": self.session.position.turn})
         self.last_actions.appendleft(played.text)
-        for ph in played.changes:
-            self.changes.append(Change(ph, confirm=not self._senses(ph)))
+        self._add_changes(played.changes)
         if played.resolution is not None:
             self.resolution = self._resolution_view(played.resolution)
             self._log("resolution", self.resolution)
@@ -400,6 +391,9 @@ class Service:
         self._table_events(self.tracker.refresh(self._fw_now()))
         return True
 
+    def _add_changes(self, changes: tuple[Physical, ...]) -> None:
+        self.changes.add(changes, self.session.position.state.step)
+
     def _senses(self, ph: Physical) -> bool:
         """Can the board see this change by itself? A tagged counter taken off the map, yes."""
         return ph.what == "remove" and self.registry.uid_of_unit(ph.unit) is not None
@@ -411,7 +405,7 @@ class Service:
         self._show_leds()
 
     def _prompt(self) -> str:
-        waiting = [c for c in self.changes if c.confirm]
+        waiting = self.changes.blocking
         if waiting:
             todo = "; ".join(c.physical.text for c in waiting)
             return f"On the board: {todo}. Then press done (or confirm on the page)."
@@ -497,9 +491,7 @@ class Service:
     def _sensed_changes(self) -> None:
         """Changes the board shows made: a tagged counter no longer sensed anywhere has been taken off."""
         sensed = {u for h in self.session.map.hexes for u in self.tracker.sensed_units(h)}
-        kept = [c for c in self.changes if c.confirm or c.physical.unit in sensed]
-        if len(kept) != len(self.changes):
-            self.changes = kept
+        if self.changes.seen(lambda unit: unit in sensed):
             self.prompt = self._prompt()
 
     def _names(self, units: frozenset[str]) -> str:
@@ -537,7 +529,7 @@ class Service:
             cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
             line = f"{self._names(ev.units)}: {' → '.join(path)}{cost}"
             self.last_actions.appendleft(line)
-            self.changes.extend(Change(ph, confirm=not self._senses(ph)) for ph in played.changes)
+            self._add_changes(played.changes)
             self.prompt = self._prompt()
             self.notice = {"level": "ok", "text": f"Move recorded: {line}"}
             if self.session.position.decision is not None:
@@ -823,7 +815,7 @@ class Service:
             "decision": self._decision_view(),
             "legal": [{"text": t, "label": t} for t in s.legal_texts(SHARED)],
             "done": ({"text": "done", "label": "Confirm the changes made on the board"}
-                     if any(c.confirm for c in self.changes) else
+                     if self.changes.blocking else
                      ({"text": "done", "label": label} if (label := s.done_label()) else None)),
             "changes": [self._change_view(c) for c in self.changes],
             "resolution": self.resolution,

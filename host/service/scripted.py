@@ -24,6 +24,8 @@ from hexmate.host.table.tracker import Phase
 
 SETTLE_S = 10.0  # the longest one gesture may take to be answered (a fresh emulated table is slow to boot)
 _POLL_S = 0.01
+SCRIPT_QUIET_MS = 1200
+TRAIL_QUIET_MS = 30_000
 
 
 class ScriptFailed(Exception):
@@ -119,6 +121,13 @@ class ScriptedTable:
     async def _quiet(self, ms: int) -> None:
         await asyncio.sleep(ms / 1000)
 
+    async def _press(self, button: int, step: scripts.Step) -> None:
+        """A finger on a board button: one click the emulated firmware is sure to sample (a timed press and
+        release could fall between two reads of a starved emulator), then the host's answer."""
+        before = self._mark()
+        self.table.click(button)
+        await self._answered(before, step)
+
     async def step(self, step: scripts.Step) -> None:
         d = step.data
         g = step.gesture
@@ -140,15 +149,20 @@ class ScriptedTable:
                 self.table.lift(cell, uid)
             await self._quiet(60)
             hexes = list(d["path"])[1:] if g == "move" and "path" in d else [d.get("to") or d.get("at")]
+            quiet = s.tracker.quiet_ms
             for i, label in enumerate(hexes):
                 cell = self._cell(str(label), step)
+                # resting on the trail's hexes: the emulated scanner may be slow to see the next lift on a
+                # loaded machine, so the quiet time is stretched until the last placement
+                s.tracker.quiet_ms = quiet if i == len(hexes) - 1 else TRAIL_QUIET_MS
                 for _c, uid in held:
                     self.table.place(cell, uid)
-                if i < len(hexes) - 1:  # shown on the way: rest there, then lift again
-                    await self._quiet(80)
+                if i < len(hexes) - 1:  # shown on the way: once the table has seen it there, lift again
+                    await self._until(lambda: s.tracker.phase is Phase.PENDING, step,
+                                      f"see the units rest on {label}")
                     for _c, uid in held:
                         self.table.lift(cell, uid)
-                    await self._quiet(60)
+                    await self._until(lambda: s.tracker.phase is Phase.HELD, step, "see the units lifted")
             await self._answered(before, step)
         elif g in ("tap", "remove"):
             unit = str(d[g])
@@ -165,15 +179,13 @@ class ScriptedTable:
                 raise ScriptFailed(f"{step.where(self.script.source)}: refused: {s.notice['text']}")
             await self._until(self._in_sync, step, "see the board match the game")
         elif g == "press":
-            self.table.press(self._button(d["press"], step))
-            await self._answered(before, step)
+            await self._press(self._button(d["press"], step), step)
         elif g == "roll":
             pips = [int(v) for v in d["roll"]]
             await self._until(lambda: s.session.roll_dice() > 0 or s.notice.get("level") == "error", step,
                               "open a roll")
             self.table.dice_next(pips)
-            self.table.press(self._dice_button(step))
-            await self._answered(before, step)
+            await self._press(self._dice_button(step), step)
         elif g == "page":
             s.submit(PageAction("act", {"text": str(d["page"])}))
             await self._answered(before, step)
@@ -188,6 +200,10 @@ class ScriptedTable:
         raise ScriptFailed(f"{step.where(self.script.source)}: this board has no dice button")
 
     async def play(self) -> None:
+        # A script shows a trail by resting on each hex and lifting again as soon as the table has seen it;
+        # on a loaded machine the emulated scanner may report that lift later than a hand would make it, so
+        # the quiet time that ends a move is longer here than at a real table (the gestures stay the same).
+        self.service.tracker.quiet_ms = max(self.service.tracker.quiet_ms, SCRIPT_QUIET_MS)
         await self._until(lambda: self.service.in_sync, scripts.Step(-1, "start", {}), "read the board")
         for step in self.script.steps:
             await self.step(step)
@@ -222,7 +238,8 @@ async def run_script(
         service.stop()
         await asyncio.gather(runner, return_exceptions=True)
         if web is not None:
-            await web
+            web.cancel()
+            await asyncio.gather(web, return_exceptions=True)
         await table.stop()
 
 

@@ -212,6 +212,17 @@ def default_registry_path() -> Path:
     return Path(data_home) / "hexmate" / "registry.json"
 
 
-def load_demo() -> Registry:
-    """The registry for the ASL demo scenario (one tag per unit, two calibration counters)."""
-    return Registry.load(DEMO_REGISTRY)
+DEMO_GAMES = ("asl", "pg", "fireteam", "sw")
+
+
+def demo_registry_path(game: str = "asl") -> Path:
+    """The demo registry of a game: ASL's is hand-made; the others are written by ``demo_registries.py``."""
+    if game not in DEMO_GAMES:
+        raise RegistryError(f"no demo registry for game {game!r} (demo games: {', '.join(DEMO_GAMES)})")
+    return DEMO_REGISTRY if game == "asl" else DEMO_REGISTRY.with_name(f"demo-registry-{game}.json")
+
+
+def load_demo(game: str = "asl") -> Registry:
+    """The registry for a game's demo scenario: one tag per unit (ASL's also concealment and calibration
+    counters)."""
+    return Registry.load(demo_registry_path(game))

@@ -367,7 +367,9 @@ class Tracker:
         if self.phase is Phase.ILLEGAL and self.resting == h and not settled:
             return events
         move = self._candidate(group, origin, h)
-        extendable = move is not None and h in self._through
+        # still on its way: a hex some cheapest path goes through, or any hex once a trail is being shown
+        # (a player showing the path hex by hex may leave the cheapest paths)
+        extendable = move is not None and (h in self._through or bool(self.trail))
         if not settled and (move is None or extendable):
             if self.phase is not Phase.PENDING or self.resting != h:
                 self.phase, self.resting = Phase.PENDING, h

@@ -48,6 +48,7 @@ from hexmate.rules.scenario import CounterType, Scenario, load_scenario
 from hexmate.rules.sequence import Phase, SequenceOfPlay, Step, load_sequence
 
 Number = int | Fraction
+OFFERS_CHOICES = ("units", "hexes", "path")  # decisions that may also be answered by a word of ``choices``
 
 
 @dataclass(frozen=True)
@@ -656,6 +657,7 @@ class Game:
         if isinstance(action, act.Pass):
             if not phase.allows("pass"):
                 raise IllegalAction(f"no passing in the {phase.name}: press done to end it", phase.rule)
+            self.check_pass(position)
             return action
         if not phase.allows(action.kind):
             raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
@@ -691,7 +693,12 @@ class Game:
             raise IllegalAction("no decision is open to answer", self.sequence.rule)
         bad = IllegalAction(f"not an answer to: {top.prompt}", top.rule)
         kind = top.kind
-        if kind == "roll":
+        if kind in OFFERS_CHOICES and answer.choice:
+            # a units/hexes/path decision may offer words besides its options (retreat instead of a step,
+            # decline an advance): the answer is then one of those words
+            if answer.choice not in top.choices:
+                raise bad
+        elif kind == "roll":
             if answer.dice is None:
                 raise InvalidAction(f"a roll is answered with its dice ('answer dice N,N'): {top.prompt}")
             self.dice_spec(top.dice).from_values(answer.dice)
@@ -772,6 +779,10 @@ class Game:
                 continue
             return state
         raise RulesError(f"{self.name}: the sequence of play does not come to rest (every phase 'auto'?)")
+
+    def check_pass(self, position: Position) -> None:
+        """A game's own bar on passing now (PG 3.0 B: not while a demoralized unit has not tried to recover);
+        raises IllegalAction citing the rule."""
 
     def phase_over(self, position: Position) -> bool:
         """A game's own end of a phase with nothing left to do (e.g. no broken unit left to rout)."""
@@ -898,7 +909,12 @@ class Game:
         if phase.allows("end_phase"):
             yield act.EndPhase()
         if phase.allows("pass"):
-            yield act.Pass()
+            try:
+                self.check_pass(position)
+            except RulesError:
+                pass
+            else:
+                yield act.Pass()
         yield from self.generate(position)
 
     def answers(self, position: Position, top: Decision) -> Iterator[act.Answer]:
@@ -920,6 +936,8 @@ class Game:
             )
         else:
             candidates = (act.Answer(choice=c) for c in top.choices)
+        if top.kind in OFFERS_CHOICES:
+            candidates = itertools.chain(candidates, (act.Answer(choice=c) for c in top.choices))
         for answer in candidates:
             try:
                 self.check_reply(position, top, answer)
@@ -933,8 +951,8 @@ class Game:
         if top is not None:
             if top.kind == "react":
                 return act.Answer(choice="pass")
-            if top.kind == "confirm" and len(top.choices) == 1:
-                return act.Answer(choice=top.choices[0])
+            if top.kind in ("confirm", *OFFERS_CHOICES) and len(top.choices) == 1:
+                return act.Answer(choice=top.choices[0])  # done: confirm, or take the one alternative offered
             return None
         if position.state.moving is not None:
             return None

@@ -103,6 +103,26 @@ def test_dice_next_makes_the_next_roll_show_those_pips(fw: FirmwareProcess) -> N
     assert fw.wait_world("error ") == "error dice-next: pips must be 1..6, got '9' in 3,9"
 
 
+def test_the_done_button_is_a_button_event_resent_until_acked(fw: FirmwareProcess) -> None:
+    fw.send(wire.DICE_ARM, wire.pack_dice_arm(44, 255, 2), sequenced=True)  # every dice button armed
+    fw.pump(0.1)
+    fw.ack = False
+    fw.tell("press done")
+    first = fw.wait_for(wire.BUTTON)
+    assert wire.unpack_button(first[2])[:2] == (2, 1)  # the done button, not a roll
+    assert fw.wait_for(wire.BUTTON) == first  # not acknowledged: resent, same seq
+    fw.ack = True
+    assert fw.wait_for(wire.BUTTON) == first  # the next resend is taken and acknowledged
+    duplicates = fw.channel.duplicates
+    fw.pump(0.5)
+    assert fw.channel.duplicates == duplicates  # acknowledged: no more resends
+    fw.tell("release done")
+    fw.pump(0.1)
+    fw.tell("press dice-a")  # the roll armed for any dice button is still waiting
+    assert wire.unpack_dice(fw.wait_for(wire.DICE)[2])[:2] == (44, 0)
+    assert not [f for f in fw.received if f[0] == wire.DICE and wire.unpack_dice(f[2])[1] == 2]
+
+
 def test_unacked_events_are_resent_then_sync_resends_and_snapshots(fw: FirmwareProcess) -> None:
     fw.ack = False
     fw.tell(f"place 9 {UID}")

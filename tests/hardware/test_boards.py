@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hexmate.hardware.boards import BoardError, available, load_board, parse_board
@@ -31,7 +32,25 @@ def test_asl_geometry(name: str) -> None:
     assert b0.y_mm == pytest.approx(pitch / 2)
     assert [c.reader.cs for c in b.cells] == list(range(346))
     assert [c.leds for c in b.cells] == [(i,) for i in range(346)]
-    assert len(b.buttons) == 2
+    assert [x.name for x in b.buttons] == ["dice-a", "dice-b", "done"]
+    assert [x.name for x in b.dice_buttons] == ["dice-a", "dice-b"]
+    assert b.button("done").id == 2 and b.button(1).name == "dice-b" and b.button("0").name == "dice-a"
+    with pytest.raises(KeyError, match=r"no button 'start' \(buttons: dice-a \(0\), dice-b \(1\), done \(2"):
+        b.button("start")
+
+
+@pytest.mark.parametrize(("name", "pin"), [("emu-346", 20), ("pico-346", 20), ("pico-pn5180-346", 20),
+                                           ("esp32-346", 36)])
+def test_done_button_pins(name: str, pin: int) -> None:
+    done = load_board(name).button("done")
+    assert (done.pin, done.active_low) == (pin, True)
+
+
+def test_the_generator_writes_the_shipped_boards() -> None:
+    from hexmate.hardware.boards.generate import boards
+
+    for name, data in boards().items():
+        assert json.loads(Path(load_board(name).source).read_text()) == data, name
 
 
 def test_adjacent_hexes_are_one_pitch_apart() -> None:
@@ -55,6 +74,27 @@ def test_readers_per_board() -> None:
 
 def _raw() -> dict:  # type: ignore[type-arg]
     return json.loads((Path(load_board("emu-346").source)).read_text())
+
+
+def _write(tmp_path: Path, raw: dict) -> Path:  # type: ignore[type-arg]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(raw))
+    return path
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda r: r["buttons"][2].update(pin=14), r"pin 14 is both buttons\[0\] \(dice-a\) and buttons\[2\]"),
+    (lambda r: r["buttons"][2].update(pin=22), r"pin 22 is both leds.pin and buttons\[2\] \(done\)"),
+    (lambda r: r["buttons"][2].update(pin=12), r"pin 12 is both readers.reset_pin and buttons\[2\]"),
+    (lambda r: r["buttons"][2].update(pin=4), r"pin 4 is both chip_select.address_pins\[2\] and buttons"),
+    (lambda r: r["buttons"][1].update(name="dice-a"), r"buttons\[1\]: name 'dice-a' is already buttons\[0"),
+    (lambda r: r["buttons"][2].update(name="7"), r"buttons\[2\]: name '7' would read as a button id"),
+])
+def test_pin_and_button_conflicts_are_refused(tmp_path: Path, edit: Any, message: str) -> None:
+    raw = _raw()
+    edit(raw)
+    with pytest.raises(BoardError, match=message):
+        load_board(str(_write(tmp_path, raw)))
 
 
 def test_unknown_key_names_file_and_key(tmp_path: Path) -> None:
@@ -95,3 +135,15 @@ def test_bad_json(tmp_path: Path) -> None:
     p.write_text("{")
     with pytest.raises(BoardError, match=r"b\.json: not valid JSON"):
         load_board(p)
+
+
+def test_the_sw_demo_board_is_the_whole_44_by_32_map() -> None:
+    b = load_board("emu-sw-1408")
+    assert b.mcu == "emulated" and len(b.cells) == b.leds.count == 1408
+    labels = [c.label for c in b.cells]
+    assert labels[:2] == ["0101", "0102"] and labels[31] == "0132" and labels[-1] == "4432"
+    assert len(b.chip_select.address_pins) == 11  # 2048 chip selects for 1408 readers
+    assert [x.name for x in b.buttons] == ["dice-a", "dice-b", "done"]
+    c0101, c0201 = b.cell_by_label("0101"), b.cell_by_label("0201")
+    assert math.dist((c0101.x_mm, c0101.y_mm), (c0201.x_mm, c0201.y_mm)) == pytest.approx(25.4, abs=0.01)
+    assert c0201.y_mm > c0101.y_mm  # even columns half a hex lower, as the map's "low": "even"

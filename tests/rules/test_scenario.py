@@ -74,3 +74,23 @@ def test_unreadable_scenario(tmp_path: Path) -> None:
     bad.write_text("{")
     with pytest.raises(DataError, match="not valid JSON"):
         sc.load_scenario(bad)
+
+
+def test_fireteam_counters_are_checked_naming_the_counter(tmp_path: Path) -> None:
+    game = get_game("fireteam")
+    data = json.loads(game.demo_scenario_path.read_text())
+    data["map"] = str(game.demo_scenario_path.parents[3] / "maps" / "demo-asl.json")
+    del data["counters"]["us-ldr"]["recovery"]  # [8.11] a leader rallies against his recovery value
+    path = tmp_path / "ft.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=r"counters\['us-ldr'\]: a leader needs whole-number 'recovery'"):
+        game.load_scenario(path)
+
+
+def test_sw_demo_keeps_to_a_compact_area_and_names_its_supply_edges() -> None:
+    g = get_game("sw")
+    scenario = g.load_scenario(g.demo_scenario_path)
+    assert scenario.map_path.name == "demo-sw.json"
+    for unit in scenario.units:  # columns 22-29, rows 09-13: the part of the big map the table shows
+        assert 22 <= int(unit.hex[:2]) <= 29 and 9 <= int(unit.hex[2:]) <= 13, unit.id
+    assert scenario.options["supply_edges"] == {"ger": ["east"], "ent": ["west", "south"]}  # 8.3, 8.6

@@ -13,7 +13,8 @@ def test_loads_the_emulated_board_into_arrays():
     b = boardmod.load(PATH)
     assert (b.name, b.mcu, b.n_cells, b.n_leds, b.reader_type) == ("emu-346", "emulated", 346, 346, "mfrc522")
     assert list(b.cs) == list(range(346))
-    assert b.buttons == [(0, 14, True), (1, 15, True)]
+    assert b.buttons == [(0, 14, True), (1, 15, True), (2, 20, True)]
+    assert b.button_names == ["dice-a", "dice-b", "done"]
     assert abs(b.y[0] - 25.4) < 1e-3 and abs(b.y[10] - 12.7) < 1e-3
     assert [b.led_list[k] for k in range(b.led_first[20], b.led_first[21])] == [20]
 

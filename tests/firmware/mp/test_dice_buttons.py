@@ -45,6 +45,15 @@ def test_armed_press_rolls_what_was_armed_once():
     assert dice.press(1)[0] == 9
 
 
+def test_any_button_arms_only_the_dice_buttons():
+    dice = Dice(any_buttons=[0, 1])  # button 2 is the board's done button
+    dice.arm(5, ANY_BUTTON, 1)
+    assert not dice.armed(2) and dice.press(2) is None  # done is reported, never rolled
+    assert dice.armed(1) and dice.press(1)[0] == 5
+    dice.arm(6, 2, 1)  # armed by its own id, any button rolls (the host's choice)
+    assert dice.press(2)[0] == 6
+
+
 def test_both_dice_use_separate_draws():
     seen_diff = False
     dice = Dice()

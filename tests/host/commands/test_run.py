@@ -85,3 +85,54 @@ def test_run_on_a_missing_port_says_so_and_keeps_retrying(tmp_path) -> None:
     lost = [line for line in out.splitlines() if f"serial port {port} not found" in line]
     assert len(lost) == 1, out  # said clearly, once, while it retries with backoff
     assert "Traceback" not in out and "record saved" in out
+
+
+class _Built(Exception):
+    pass
+
+
+def _capture_build(monkeypatch) -> dict:
+    """Replace build_service by one that records its arguments and stops the command there."""
+    import hexmate.host.service.build as build
+
+    seen: dict = {}
+
+    async def fake_build(**kwargs):
+        seen.update(kwargs)
+        raise _Built()
+
+    monkeypatch.setattr(build, "build_service", fake_build)
+    return seen
+
+
+def test_run_ble_hands_a_ble_link_to_the_service(tmp_path, monkeypatch, capsys) -> None:
+    from hexmate.host.link.ble import BleLink
+    from hexmate.host.service.build import demo_scenario
+
+    seen = _capture_build(monkeypatch)
+    code = main(["run", "--ble", "hexmate-1a2b", "--scenario", str(demo_scenario()), "--no-browser",
+                 "--port-http", "0", "--record", str(tmp_path / "r.jsonl")])
+    assert code == 1 and "_Built" in capsys.readouterr().err
+    assert isinstance(seen["link"], BleLink) and seen["link"].name == "BLE hexmate-1a2b"
+    assert seen["emulated"] is False and "port" not in seen
+
+
+def test_run_port_and_ble_together_is_one_line(tmp_path, capsys) -> None:
+    import pytest
+
+    with pytest.raises(SystemExit) as exc:
+        main(["run", "--port", "/dev/ttyACM0", "--ble", "hexmate-1a2b", "--scenario", "x.json"])
+    assert exc.value.code == 2
+    assert "argument --ble: not allowed with argument --port" in capsys.readouterr().err
+
+
+def test_demo_game_picks_that_games_demo(tmp_path, monkeypatch, capsys) -> None:
+    import pytest
+
+    seen = _capture_build(monkeypatch)
+    assert main(["demo", "--game", "sw", "--no-browser", "--port-http", "0",
+                 "--record", str(tmp_path / "r.jsonl")]) == 1
+    assert seen["game"] == "sw" and seen["emulated"] is True
+    with pytest.raises(SystemExit):
+        main(["demo", "--game", "chess"])
+    assert "invalid choice: 'chess'" in capsys.readouterr().err

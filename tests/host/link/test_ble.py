@@ -237,3 +237,28 @@ def test_address_detection_and_error_texts() -> None:
         RuntimeError("Device with address X was not found"), "BLE X"
     )
     assert explain_bleak_error(RuntimeError("boom"), "BLE X") == "BLE X: Bluetooth error: boom"
+
+
+async def test_hexmate_run_ble_name_connects_through_the_factory(capsys: pytest.CaptureFixture[str]) -> None:
+    from hexmate.host.commands.run import pick_link
+
+    link = await pick_link(None, "hexmate-1a2b", client_factory=factory(), finder=found)
+    assert isinstance(link, BleLink)
+    assert "hexmate: table           hexmate-1a2b (given by --ble)" in capsys.readouterr().out
+    await link.connect()
+    client = FakeBleakClient.instances[-1]
+    assert isinstance(client.device, FakeDevice) and client.device.name == "hexmate-1a2b"
+    assert link.name == "BLE hexmate-1a2b (AA:BB:CC:DD:EE:01)"
+    await link.close()
+
+
+async def test_hexmate_run_ble_address_needs_no_scan() -> None:
+    from hexmate.host.commands.run import pick_link
+
+    async def no_scan(name: str, timeout_s: float) -> FakeDevice | None:
+        raise AssertionError("an address is connected to directly, never scanned for")
+
+    link = await pick_link(None, "AA:BB:CC:DD:EE:02", client_factory=factory(), finder=no_scan)
+    await link.connect()
+    assert FakeBleakClient.instances[-1].device == "AA:BB:CC:DD:EE:02"
+    await link.close()

@@ -114,3 +114,17 @@ def test_state_sentences() -> None:
 def test_open_link_for_emulated_needs_the_pty() -> None:
     with pytest.raises(LinkUnavailable, match="emulated table must be started first"):
         open_link(LinkChoice("emulated", "", "given by --emulated"))
+
+
+async def test_hexmate_run_without_port_or_ble_discovers_usb_then_ble() -> None:
+    from hexmate.host.commands.run import pick_link
+    from hexmate.host.link.serial import SerialLink
+
+    usb = await pick_link(None, None, serial_ports=PORTS, ble_scan=fake_scan)
+    assert isinstance(usb, SerialLink) and usb.port == "/dev/ttyACM1"
+    radio = await pick_link(None, None, serial_ports=[], ble_scan=fake_scan)
+    assert isinstance(radio, BleLink) and radio.name == "BLE AA:00:00:00:00:03"
+    given = await pick_link("/dev/ttyX", None, serial_ports=PORTS, ble_scan=fake_scan)
+    assert isinstance(given, SerialLink) and given.port == "/dev/ttyX"
+    with pytest.raises(LinkUnavailable, match="no table found"):
+        await pick_link(None, None, serial_ports=[], ble_scan=empty_scan)

@@ -11,6 +11,7 @@ import pytest
 from hexmate.host.link.emulated import EmulatedTable, find_micropython
 from hexmate.host.link.serial import SerialLink
 from hexmate.host.protocol import (
+    ButtonEdge,
     CellChanged,
     ConnState,
     DiceRolled,
@@ -185,5 +186,61 @@ def test_dice_next_refuses_pips_out_of_one_to_six(pips: list[int]) -> None:
     try:
         with pytest.raises(ValueError, match=r"^dice_next: pips must be 1..6"):
             table.dice_next(pips)
+    finally:
+        table._dir.rmdir()
+
+
+async def test_the_done_button_reaches_the_host_as_a_button_event() -> None:
+    table = EmulatedTable("emu-346")
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: conn.state is ConnState.LIVE, "live")
+        conn.arm_dice(9, 0, 2)  # dice-a waits for a roll: done is not a die
+        await asyncio.sleep(0.1)
+        table.press("done")
+        await until(lambda: any(isinstance(m, ButtonEdge) for m in messages), "the done press")
+        await asyncio.sleep(0.3)
+        edges = [(m.button, m.pressed) for m in messages if isinstance(m, ButtonEdge)]
+        assert edges == [(2, True)]  # once: acknowledged, never a duplicate
+        assert not [m for m in messages if isinstance(m, DiceRolled)]
+        assert conn.counters.duplicates == 0
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
+async def test_two_clicks_sent_at_once_are_two_presses() -> None:
+    table = EmulatedTable("emu-346")
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        await until(lambda: conn.state is ConnState.LIVE, "live")
+        table.click("done")
+        table.click("done")  # both lines may reach the firmware in one read: still two presses
+        await until(lambda: len([m for m in messages if isinstance(m, ButtonEdge)]) >= 2, "two presses")
+        await asyncio.sleep(0.3)
+        edges = [(m.button, m.pressed) for m in messages if isinstance(m, ButtonEdge)]
+        assert edges == [(2, True), (2, True)]
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
+def test_an_unknown_button_is_a_clear_error() -> None:
+    table = EmulatedTable("emu-346")
+    try:
+        assert (table.button_id("done"), table.button_id("dice-b"), table.button_id(0)) == (2, 1, 0)
+        with pytest.raises(ValueError, match=r"^press: no button 'start' on board emu-346 \(buttons: "
+                                             r"dice-a = 0, dice-b = 1, done = 2\)"):
+            table.press("start")
+        with pytest.raises(ValueError, match=r"no button 3 "):
+            table.press(3)
     finally:
         table._dir.rmdir()

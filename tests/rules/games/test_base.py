@@ -43,13 +43,13 @@ def test_every_game_loads_its_demo_and_has_legal_moves(name: str) -> None:
     assert pos.charts.demo
     assert pos.legal_actions.count() >= 1
     # drive each game into its movement phase and find a legal move
+    if name == "pg":  # 3.0 A: each side rolls its initiative die (6 + 3 against 1 + 2)
+        pos.push_text("answer dice 6")
+        pos.push_text("answer dice 1")
     for _ in range(4):
         if any(isinstance(a, act.Move) for a in pos.legal_actions):
             break
-        first = next(iter(pos.legal_actions))
-        if isinstance(first, act.RollDice):
-            first = act.RollDice("initiative", (6, 1))
-        pos.push(first)
+        pos.push(next(iter(pos.legal_actions)))
     moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
     assert moves, str(pos)
     pos.push(moves[0])
@@ -134,7 +134,8 @@ def test_every_legal_action_text_round_trips(name: str) -> None:
     game = get_game(name)
     pos = game.new_position(game.load_scenario(game.demo_scenario_path))
     if name == "pg":
-        pos.push(act.RollDice("initiative", (6, 1)))
+        pos.push_text("answer dice 6")
+        pos.push_text("answer dice 1")
     actions = list(pos.legal_actions)
     assert len(actions) > 5
     for action in actions:
@@ -160,3 +161,39 @@ def test_the_last_fire_keeps_its_worked_result(asl_demo: Any) -> None:
     assert res is not None and res.demo and res.to_dict()["demo"] is True
     asl_demo.pop()
     assert asl_demo.last_resolution is None
+
+
+def test_fireteam_done_button_and_sequence_follow_the_flow() -> None:
+    game = get_game("fireteam")
+    seq = game.sequence
+    action = seq.phase("action")
+    assert action.acts == "alternating" and action.end == "both_pass"
+    reaction = action.reaction("enter")
+    assert reaction is not None and reaction.actions == frozenset({"fire"}) and reaction.rule == "7.0"
+    assert seq.phase("end").end == "auto" and seq.phase("prep").end == "both_done"
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    assert game.done_action(pos) == act.Pass()  # pass the impulse
+    pos.push_text("move us-sq2 DK4-DL4")
+    assert game.done_action(pos) == act.Answer(choice="pass")  # let the mover go on (no opportunity fire)
+    pos.push_text("fire sov-mg at DL4")
+    assert game.done_action(pos) is None  # a roll waits for the dice
+    pos.push_text("answer dice 10")
+    pos.push_text("answer pass")
+    pos.push_text("pass")
+    pos.push_text("pass")
+    assert pos.turn == 2 and pos.phase.id == "prep" and game.done_action(pos) == act.EndPhase()
+
+
+def test_sw_attack_keeps_its_worked_result_and_pop_takes_it_back() -> None:
+    game = get_game("sw")
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    for text in ("move g-I 2811-2711-2611-2511", "move g-II 2812-2712-2612-2512",
+                 "move g-2A 2911-2811-2711-2611", "end"):
+        pos.push_text(text)
+    pos.push_text("attack g-I,g-II at 2411 dice 3")  # the declaration and its CRT roll in one log entry
+    res = pos.last_resolution
+    assert res is not None and res.demo and res.results == {"attacker": "1", "defender": "2"}  # 11.17
+    assert pos.decision is not None and pos.decision.then == "loss" and pos.to_act == "ent"
+    assert pos.log_texts()[-1] == "attack g-I,g-II at 2411 dice 3"
+    pos.pop()
+    assert pos.last_resolution is None and pos.decision is None and pos.phase.id == "combat"

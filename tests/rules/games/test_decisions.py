@@ -86,7 +86,7 @@ class Toy(Game):
         if sum(answer.dice) >= 11:
             return state.push(Decision("hexes", targets[0].side, "retreat", "T8", "retreat",
                                        hexes=tuple(position.map.neighbors(decision.target))[:2],
-                                       subject=(targets[0].id,)))
+                                       subject=(targets[0].id,), choices=("stay",)))
         return state
 
     def resume_breaks(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -97,6 +97,8 @@ class Toy(Game):
         return position.state
 
     def resume_retreat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice == "stay":
+            return position.state.with_unit(position.units[decision.subject[0]].mark("pinned"))
         return position.state.without_unit(decision.subject[0])
 
     def can_react(self, position: Position, side: str) -> bool:
@@ -156,6 +158,27 @@ def test_alternating_segments_and_two_passes_end_the_phase_then_auto_phases_run(
         pos.push(act.Pass())
 
 
+class ToyWithDuty(Toy):
+    """A game that bars passing while a broken unit of the side to act is on the board (as PG 3.0 B bars it
+    while a demoralized unit has not tried to recover)."""
+
+    def check_pass(self, position: Position) -> None:
+        if any(u.side == position.to_act and u.has("broken") for u in position.units.values()):
+            raise IllegalAction("a broken unit must act first", "T3.1")
+
+
+def test_a_game_may_bar_passing_through_check_pass() -> None:
+    pos = _toy("act")
+    duty = ToyWithDuty().new_position(pos.scenario, charts=pos.charts, hex_map=pos.map)
+    duty._states[-1] = duty.state.with_unit(duty.units["a-1"].mark("broken"))
+    assert act.Pass() in list(pos.legal_actions) and act.Pass() not in duty.legal_actions
+    assert act.Pass() not in list(duty.legal_actions)
+    with pytest.raises(IllegalAction, match=r"T3.1"):
+        duty.push(act.Pass())
+    pos.push(act.Pass())  # the plain game lets it pass
+    assert pos.to_act == "b"
+
+
 def test_decisions_nest_and_take_only_their_answers() -> None:
     pos = _toy("act")
     pos.push_text("fire a-1 at C6")
@@ -196,6 +219,30 @@ def test_a_hexes_decision_takes_one_of_its_hexes() -> None:
         pos.push(act.Answer(hexes=(far,)))
     pos.push(act.Answer(hexes=(top.hexes[1],)))
     assert "b-1" not in pos.units and [c.what for c in pos.changes] == ["remove"]
+
+
+def test_a_hexes_decision_may_offer_a_word_instead_and_done_gives_it() -> None:
+    pos = _toy("act")
+    pos.push_text("fire a-1 at C6 dice 6,6")
+    top = pos.decision
+    assert top is not None and top.choices == ("stay",)
+    answers = {pos.action_text(a) for a in pos.legal_actions}
+    assert "answer stay" in answers and len(answers) == 3  # two hexes and the word
+    with pytest.raises(IllegalAction, match="not an answer to: retreat"):
+        pos.push_text("answer go")
+    assert pos.game.done_action(pos) == act.Answer(choice="stay")  # done takes the one word offered
+    pos.push(act.Answer(choice="stay"))
+    assert pos.units["b-1"].has("pinned") and pos.decision is None
+    assert str(pos.replay()) == str(pos)
+
+
+def test_a_units_decision_without_words_takes_no_word() -> None:
+    pos = _toy("act")
+    pos.push_text("fire a-1 at C6 dice 1,2")
+    assert pos.decision is not None and pos.decision.kind == "units"
+    assert pos.game.done_action(pos) is None
+    with pytest.raises(IllegalAction, match="not an answer to: who breaks"):
+        pos.push_text("answer retreat")
 
 
 def test_a_move_is_carried_out_hex_by_hex_with_a_window_at_each_entry() -> None:

@@ -1,4 +1,5 @@
-"""Schlieffen's War: the digest's worked examples (section 8) that fit the subset, as acceptance tests."""
+"""Schlieffen's War movement, morale after moving and the sequence of play (game.py): the rulebook's and the
+digest's worked examples that fit the subset, as acceptance tests. Combat is in test_combat.py."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import get_game
-from hexmate.rules.games.sw.game import column_index
 
 COUNTERS = {
     "corps4": {"type": "corps", "cf": 4, "ma": 4, "reduced_cf": 2, "nation": "GER"},
@@ -27,12 +27,6 @@ def _u(uid: str, hex_: str, counter: str = "corps4", side: str = "a", *markers: 
 
 def _pos(make_position: Any, units: list[dict[str, Any]], phase: str = "move", **kw: Any) -> Any:
     return make_position("sw", units, phase, counters=COUNTERS, default="clear", **kw)
-
-
-@pytest.mark.parametrize("attack,defense,index", [(27, 7, 3), (17, 2, 8), (3, 7, -1), (4, 7, 0), (7, 7, 1)])
-def test_odds_columns(attack: int, defense: int, index: int) -> None:
-    # [11.8] 27:7 drops fractions to 3:1; [11.9] above 7:1 and below 1:2 are automatic
-    assert column_index(attack, defense) == index
 
 
 def test_forest_across_a_river_costs_3_and_a_city_waives_the_river(make_position: Any) -> None:
@@ -63,93 +57,41 @@ def test_ezoc_stops_and_no_ezoc_to_ezoc(make_position: Any) -> None:
 
 
 def test_morale_after_moving(make_position: Any) -> None:
-    pos = _pos(make_position, [_u("g", "D3"), _u("h", "F3"), _u("x", "K3", "corps4", "b")], first_side="b")
+    # digest test 27: an MA-4 corps that spends 2 MP drops a level, one that does not move rises one [10.2]
+    units = [_u("g", "D3", "corps3"), _u("h", "F3", "corps3"), _u("i", "H3", "corps3", "a", "fatigue"),
+             _u("j", "J3", "corps3"), _u("x", "K8", "corps4", "b")]
+    pos = _pos(make_position, units, first_side="b")
     pos.push_text("end")  # T1 b's move -> b's combat
-    for _ in range(3):
-        pos.push_text("end")  # -> a's move phase, turn 1
-    assert pos.phase.id == "move" and pos.phasing == "a"
-    pos.push_text("move g D3-D4-D5")  # 2 MP of MA 4 = half: one level down [10.2]
+    pos.push_text("end")  # -> b's admin
+    pos.push_text("end")  # -> a's reorganisation, which turn 1 does not have [5.1] -> a's move
+    assert (pos.turn, pos.phase.id, pos.phasing) == (1, "move", "a")
+    pos.push_text("move g D3-D4-D5")  # 2 MP of MA 4 = half, rounded up: one level down [10.2]
+    pos.push_text("move j J3-J4")  # 1 MP: no change
     pos.push_text("end")
     assert pos.units["g"].has("fatigue")
     assert pos.units["h"].has("elan")  # did not move: up one level [10.2]
+    assert not pos.units["i"].has("fatigue") and not pos.units["i"].has("elan")  # fatigue -> normal [9.6]
+    assert not pos.units["j"].markers
 
 
 def test_german_turn_1_exemption(make_position: Any) -> None:
-    pos = _pos(make_position, [_u("g", "D3", "corps4", "a", "elan"), _u("x", "K3", "corps4", "b")])
+    # digest test 28: a German elan corps spending 4 MP on turn 1 stays elan [10.2, 3.1]; a French one
+    # on turn 1, or a German one on turn 2, drops a level
+    units = [_u("g", "D3", "corps4", "a", "elan"), _u("f", "F3", "corps3", "a", "elan"),
+             _u("x", "K8", "corps4", "b")]
+    pos = _pos(make_position, units)
     pos.push_text("move g D3-D4-D5-D6-D7")
-    assert pos.units["g"].has("elan")  # [10.2] the first side moves freely on turn 1
-
-
-def _attack_position(
-    make_position: Any, att: list[dict[str, Any]], dfn: list[dict[str, Any]], **kw: Any
-) -> Any:
-    return _pos(make_position, att + dfn, "combat", **kw)
-
-
-def test_shifts_city_heavy_fortress_river_elan(make_position: Any) -> None:
-    # digest test 20: raw 3:1; city + heavy fortress + all attackers across a river; all elan -> 1:1
-    hexes = {"D4": {"terrain": "city", "features": ["heavy-fortress"]}}
-    sides = [{"hex": "D3", "side": "S", "features": ["river"]}]
-    pos = _attack_position(
-        make_position,
-        [_u("g", "D3", "corps9", "a", "elan")],
-        [_u("f", "D4", "corps3", "b")],
-        hexes=hexes,
-        hexsides=sides,
-    )
-    res = pos.resolve(act.Attack(("g",), pos.map.parse_label("D4"), (3,)))
-    text = res.text()
-    assert "9:3 -> 3:1" in text and "CRT: 1:1 column" in text
-
-
-def test_river_shift_needs_every_attacker_across(make_position: Any) -> None:
-    sides = [{"hex": "D3", "side": "S", "features": ["river"]}]
-    att = [_u("g", "D3", "corps4"), _u("h", "C4", "corps4", "a"), _u("i", "C4", "corps1", "a")]
-    pos = _attack_position(make_position, att, [_u("f", "D4", "corps3", "b")], hexsides=sides)
-    res = pos.resolve(act.Attack(("g", "h", "i"), pos.map.parse_label("D4"), (3,)))
-    assert "river" not in res.text() and "CRT: 3:1 column, die 3 -> 1/2" in res.text()  # [11.17] oracle cell
-
-
-def test_automatic_results_need_no_roll(make_position: Any) -> None:
-    pos = _attack_position(
-        make_position, [_u("g", "D3", "corps9"), _u("h", "D3", "corps9")], [_u("f", "D4", "corps1", "b")]
-    )
-    res = pos.resolve(act.Attack(("g", "h"), pos.map.parse_label("D4"), (1,)))
-    assert res.results == {"attacker": "0", "defender": "3"} and "automatic 0/3" in res.text()
-    pos2 = _attack_position(make_position, [_u("g", "D3", "corps1")], [_u("f", "D4", "corps3", "b")])
-    res2 = pos2.resolve(act.Attack(("g",), pos2.map.parse_label("D4"), (6,)))
-    assert res2.results == {"attacker": "2", "defender": "0"}
-
-
-def test_failed_attack_costs_morale_and_a_fatigued_corps_a_step(make_position: Any) -> None:
-    # digest test 42: the defender holds; a fatigued attacker loses a step, a normal one becomes fatigued
-    att = [_u("g", "D3", "corps4", "a", "fatigue"), _u("h", "C4", "corps4")]
-    pos = _attack_position(make_position, att, [_u("f", "D4", "corps9", "b")])
-    pos.push_text("attack g,h at D4 die 1")
-    res_first = pos.log[-1]
-    assert isinstance(res_first, act.Attack)
-    assert pos.units["h"].has("fatigue") and pos.units["h"].has("attacked")
-    # 8:9 is 1:2, one left for the fatigued attacker: below 1:2, automatic 2/0 [11.9]; one step each
-    # [11.20], then the already fatigued corps loses its second step instead of a morale level
-    assert "g" not in pos.units and pos.units["h"].has("reduced")
-    with pytest.raises(IllegalAction, match=r"already attacked"):
-        pos.push_text("attack h at D4 die 1")
-
-
-def test_spreading_rule_on_defender_losses(make_position: Any) -> None:
-    dfn = [_u("f1", "D4", "corps3", "b"), _u("f2", "D4", "corps3", "b")]
-    pos = _attack_position(make_position, [_u("g", "D3", "corps9"), _u("h", "D3", "corps9")], dfn)
-    pos.push_text("attack g,h at D4 die 6")  # 18:6 = 3:1, die 6 -> 0/2 in the demo pack
-    assert pos.units["f1"].has("reduced") and pos.units["f2"].has("reduced")  # [11.20] one step each first
-
-
-def test_attack_eligibility(make_position: Any) -> None:
-    units = [_u("g", "D3"), _u("q", "D3", "hq"), _u("far", "H3")]
-    pos = _attack_position(make_position, units, [_u("f", "D4", "corps3", "b")])
-    with pytest.raises(IllegalAction, match=r"HQ attacks only together"):
-        pos.push_text("attack q at D4 die 3")
-    with pytest.raises(IllegalAction, match=r"not adjacent"):
-        pos.push_text("attack far at D4 die 3")
+    pos.push_text("move f F3-F4-F5-F6-F7")
+    assert pos.units["g"].has("elan") and not pos.units["f"].has("elan")
+    seen = []
+    while (pos.turn, pos.phase.id, pos.phasing) != (2, "move", "a"):
+        pos.push_text("end")
+        seen.append((pos.phase.id, pos.phasing))
+    # b has no reorganisation phase on turn 1 [5.1]; a has one on turn 2; the end of turn runs by itself
+    assert seen == [("combat", "a"), ("admin", "a"), ("move", "b"), ("combat", "b"), ("admin", "b"),
+                    ("reorg", "a"), ("move", "a")]
+    pos.push_text("move g D7-D6-D5")
+    assert not pos.units["g"].has("elan")
 
 
 # --- perft: every legal destination against an independent brute force --------------------------------
@@ -215,3 +157,21 @@ def test_perft_against_brute_force(make_position: Any) -> None:
     total += len(pos.legal_actions.moves_for({"g2", "q"}))
     moves = [a for a in pos.legal_actions if isinstance(a, act.Move)]
     assert len(moves) == total and pos.legal_actions.count() == total + 1
+
+
+def test_the_sequence_follows_5_1_and_has_no_reaction_windows(make_position: Any) -> None:
+    seq = get_game("sw").sequence
+    # 5.1: each player turn is reorganisation, movement, combat, administration; the German first; then the
+    # End-of-Turn Phase (5.6)
+    assert [(s.part.side, s.phase.id) for s in seq.steps] == [
+        *(("first", p) for p in ("reorg", "move", "combat", "admin")),
+        *(("second", p) for p in ("reorg", "move", "combat", "admin")),
+        ("none", "end"),
+    ]
+    assert all(s.phase.acts == "phasing" for s in seq.steps if s.part.side != "none")
+    # no rule lets the other side act during a move: a move into an enemy zone is one action, no window
+    assert not any(s.phase.reactions for s in seq.steps)
+    pos = _pos(make_position, [_u("g", "D3"), _u("f", "D6", "corps3", "b")])
+    pos.push_text("move g D3-D4-D5")
+    assert pos.decision is None and pos.state.moving is None and pos.label(pos.units["g"].hex) == "D5"
+    assert pos.game.done_action(pos) == act.EndPhase()

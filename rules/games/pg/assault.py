@@ -1,0 +1,151 @@
+"""PG assault in its simplest correct form (12.0-12.4, 7.63): good-order units led by a leader moving with
+them enter an adjacent hex held only by the enemy (12.11, 12.13); the assault is then compulsory (12.2).
+Each side totals its DF in the hex and rolls 2d6 (two roll decisions, attacker first); once both dice are in,
+both results are worked out once into ``State.resolution`` and applied together (12.4): the first step of
+each side to a unit in the best morale state (7.63), then the owner's choices, then M2 for the survivors.
+
+Not here yet (issue 11): optional assaults in an existing assault hex (12.3), first fire (12.43), the
+free shot on leaving (12.12), HMG halving (12.44), combined arms and terrain shifts from a chart.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import PG_2D6
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.hexes import Hex
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+
+def enemy_combat_units(position: Position, h: Hex, side: str) -> list[UnitState]:
+    return [u for u in position.units_at(h) if u.side != side and u.type != "leader"]
+
+
+def may_assault(units: list[UnitState]) -> str | None:
+    """12.11, 12.13: only good-order units activated by a leader (here: one moving with them) enter."""
+    if not any(u.type == "leader" and not u.has("disrupted") and not u.has("demoralized") for u in units):
+        return "only units activated by a good-order leader may enter an enemy hex to assault (12.11, 5.41)"
+    bad = [u.id for u in units if u.has("disrupted") or u.has("demoralized")]
+    if bad:
+        return f"{', '.join(bad)} may not enter an enemy hex: only good-order units assault (12.13, 14.2)"
+    return None
+
+
+def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) -> State:
+    """12.2: the movers are in; each side rolls for the assault, the attacker first."""
+    state = position.state
+    side = state.units[attackers[0]].side
+    defender = position.enemy_of(side)
+    defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
+    roll = "roll 2d6 on the Assault Combat Table"
+    return state.push(
+        Decision("roll", side, f"{side} assaults {position.label(h)}: {roll}", "12.4", "assault",
+                 dice="2d6", subject=attackers, target=h, args=(("role", "attacker"),)),
+        Decision("roll", defender, f"{defender} defends {position.label(h)}: {roll}", "12.4", "assault",
+                 dice="2d6", subject=defenders, target=h, args=(("role", "defender"),)),
+    )
+
+
+def resume(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The attacker's die waits for the defender's (12.4: results are applied together)."""
+    state = position.state
+    gs = game.gstate(state)
+    if decision.arg("role") == "attacker":
+        return state.replace(game=gs.replace(assault_dice=tuple(answer.dice or ())))
+    assert decision.target is not None
+    attacker_dice = gs.assault_dice
+    state = state.replace(game=gs.replace(assault_dice=()))
+    side = position.enemy_of(decision.side)
+    attackers = tuple(u.id for u in position.units_at(decision.target) if u.side == side)
+    resolution = resolve(position.at(state), attackers, decision.subject, decision.target,
+                         attacker_dice, tuple(answer.dice or ()))
+    state = state.replace(resolution=resolution)
+    for group in (decision.subject, attackers):  # each side's result falls on the other
+        result = next((resolution.results[u] for u in group if u in resolution.results), "-")
+        state = _apply(game, position.at(state), group, result)
+    return state
+
+
+def _strength(position: Position, units: list[UnitState], enemies: list[UnitState], attacking: bool,
+              lines: list[Line], who: str) -> int:
+    """12.4: DF halved when disrupted, a quarter when demoralized (defence only, 14.3), rounded up per
+    unit; a non-demoralized leader adds his combat modifier to one unit (6.42)."""
+    leaders = [u for u in units if u.type == "leader" and not u.has("demoralized")]
+    total = 0
+    for i, unit in enumerate(u for u in units if u.type != "leader"):
+        df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
+        note = f"{unit.id} {df}"
+        if unit.has("demoralized"):
+            df = 0 if attacking else math.ceil(df / 4)
+            note += f" quartered (demoralized) = {df}"
+        elif unit.has("disrupted"):
+            df = math.ceil(df / 2)
+            note += f" halved (disrupted) = {df}"
+        if i < len(leaders):
+            bonus = int(leaders[i].values.get("combat", 0))
+            df += bonus
+            note += f" + {bonus} ({leaders[i].id}) = {df}"
+        total += df
+        lines.append(Line(f"{who} DF", note, "12.4"))
+    return total
+
+
+def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
+            attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> Resolution:
+    chart = position.charts.chart("assault")
+    axis = chart.axis("strength")
+    lines: list[Line] = []
+    results: dict[str, str] = {}
+    sides = (("attacker", attackers, defenders, attacker_dice),
+             ("defender", defenders, attackers, defender_dice))
+    summary = []
+    for who, mine, theirs, dice in sides:
+        units = [position.units[u] for u in mine if u in position.units]
+        enemies = [position.units[u] for u in theirs if u in position.units]
+        total = _strength(position, units, enemies, who == "attacker", lines, who)
+        shift = 0
+        if any(u.type == "leader" and not u.has("demoralized") for u in units):
+            shift += 1
+            lines.append(Line(f"{who} leader present", "+1", "12.42, 6.43"))
+        combat = [u for u in enemies if u.type != "leader"]
+        if combat and all(u.has("demoralized") for u in combat):
+            shift += 1
+            lines.append(Line(f"{who}: every enemy combat unit demoralized", "+1", "12.41"))
+        roll = PG_2D6.from_values(dice).total
+        col = axis.locate(total)
+        if col is None or total <= 0:
+            result = "-"
+            lines.append(Line(f"{who} ACT", f"{total} fires on no column", "12.4"))
+        else:
+            col = max(0, min(len(axis) - 1, col + shift))  # 12.41: never below column 1, no cap
+            result = str(chart.lookup(strength=axis.key_at(col), roll=roll))
+            lines.append(Line(f"{who} ACT", f"{total} -> column {axis.key_at(col)}, roll {roll} -> {result}",
+                              "12.4"))
+        for u in theirs:
+            results[u] = result
+        summary.append(f"{who} {result}")
+    return Resolution(
+        act.Attack(attackers, h, attacker_dice), "assault", position.charts.label, position.charts.demo,
+        tuple(lines), results, f"assault at {position.label(h)}: " + ", ".join(summary),
+    )
+
+
+def _apply(game: PgGame, position: Position, group: tuple[str, ...], result: str) -> State:
+    """7.63: "1"-"3" are steps (the first to the best morale state), then M2; "M" is a check for all."""
+    state = position.state
+    if result == "-":
+        return state
+    if result == "M":
+        from hexmate.rules.games.pg import morale as pg_morale
+
+        order = pg_morale.check_order(state, list(group))
+        return state.push(*(pg_morale.mc(position, u, 0, "7.63") for u in order))
+    steps = int(result)
+    return pg_fire.step_loss(game, position, group, steps, steps, best_first=True)

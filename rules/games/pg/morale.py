@@ -1,0 +1,275 @@
+"""PG morale (14.0-14.5): morale checks and recovery rolled by the owner as roll decisions, and the rout of a
+demoralized unit that fails to recover (14.31, 14.32) as a ``hexes`` decision its owner answers by placing it.
+Who threatens a unit (spots it, has it in range, could damage it) is shared with the approach rule (5.4).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision, Moving
+from hexmate.rules.dice import PG_2D6
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.common import lose_step
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import HexMap
+from hexmate.rules.movement import reachable
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+MARK = "moved_fired"
+SPOT_RESTRICTIVE = 3  # 8.21: units in restrictive terrain are seen only this close (the TEC's default)
+RESTRICTIVE = frozenset({"town", "village", "woods", "light-woods", "orchard", "fields", "brush"})
+SAFE = frozenset({"town", "woods"})  # 1.2 "safe hex": towns and woods (besides hexes no threat can fire on)
+MORALE_CAP = 10  # 14.5
+
+
+def terrain_of(game: PgGame, position: Position, h: Hex) -> str:
+    """The hex's terrain under this game's name for it (the demo board's stone building is a town)."""
+    return str(game.terrain_table().table.canonical(position.map.terrain(h)))
+
+
+def spots(game: PgGame, position: Position, spotter: UnitState, h: Hex) -> bool:
+    """8.0-8.21: every unit sees its own and the adjacent hexes; beyond, a clear line of sight, and no
+    farther than the restrictive terrain's range when the target hex is restrictive (12 hexes by day, 8.1)."""
+    assert spotter.hex is not None
+    d = distance(spotter.hex, h)
+    if d <= 1:
+        return True
+    limit = SPOT_RESTRICTIVE if terrain_of(game, position, h) in RESTRICTIVE else 12
+    if d > limit:
+        return False
+    return not game.terrain_table().line_of_sight(position.map, spotter.hex, h).blocked
+
+
+def can_damage(unit: UnitState) -> bool:
+    """A unit that could hurt a personnel unit with direct fire now (5.41: DF against personnel; a
+    demoralized unit fires only in an assault, 14.3)."""
+    return unit.type != "leader" and int(unit.values.get("df", 0)) > 0 and not unit.has("demoralized")
+
+
+def threats(game: PgGame, position: Position, side: str, h: Hex) -> list[UnitState]:
+    """Enemy units that spot hex ``h``, have it in range and could damage a unit of ``side`` there (5.4,
+    14.31)."""
+    out = []
+    for enemy in position.units.values():
+        if enemy.side == side or enemy.hex is None or not can_damage(enemy):
+            continue
+        if distance(enemy.hex, h) <= int(enemy.values["df_range"]) and spots(game, position, enemy, h):
+            out.append(enemy)
+    return out
+
+
+def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[int, list[str]]:
+    """The unit's morale for a check: reduced side's value when reduced, -1 demoralized (14.3), + the best
+    morale modifier of a leader in the same or an adjacent hex, activated or not (6.5), not demoralized
+    (14.1 example), in good order for a mover under opportunity fire (13.1); never above 10 (14.5)."""
+    moving = state.moving
+    good_order = moving is not None and unit.id in moving.units
+    key = "reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values else "morale"
+    morale = int(unit.values[key])
+    notes = [f"morale {morale}"]
+    if unit.has("demoralized"):
+        morale -= 1
+        notes.append("-1 demoralized (14.3)")
+    if with_leader:
+        helpers = [
+            (int(ldr.values.get("morale_mod", 0)), ldr.id)
+            for ldr in state.units.values()
+            if ldr.type == "leader" and ldr.side == unit.side and ldr.id != unit.id
+            and ldr.hex is not None and unit.hex is not None and distance(ldr.hex, unit.hex) <= 1
+            and not ldr.has("demoralized") and not (good_order and ldr.has("disrupted"))
+        ]
+        if helpers:
+            bonus, who = max(helpers)
+            morale += bonus
+            notes.append(f"+{bonus} {who} (6.51)")
+    if morale > MORALE_CAP:
+        notes.append("capped at 10 (14.5)")
+    return min(MORALE_CAP, morale), notes
+
+
+def check_order(state: State, ids: list[str]) -> list[str]:
+    """14.1: leaders check before units, the senior (here: the best morale) first."""
+
+    def key(uid: str) -> tuple[int, int, str]:
+        unit = state.units[uid]
+        return (0 if unit.type == "leader" else 1, -int(unit.values["morale"]), uid)
+
+    return sorted((u for u in ids if u in state.units), key=key)
+
+
+def mc(position: Position, uid: str, modifier: int, rule: str) -> Decision:
+    """A morale check the unit's owner rolls (14.1), with the result's modifier (M1, M2: 7.4)."""
+    unit = position.units[uid]
+    what = f"M{modifier}" if modifier else "M"
+    return Decision(
+        "roll", unit.side, f"{uid} checks morale ({what}): 2d6 + {modifier} against its morale", rule, "mc",
+        dice="2d6", subject=(uid,), target=unit.hex, args=(("mod", str(modifier)),),
+    )
+
+
+def resume_mc(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """14.1: not above morale passes; 1-2 above disrupts, 3 or more (or a natural 12) demoralizes; a failed
+    check on a disrupted unit demoralizes it, and a demoralized unit demoralized again loses a step (a leader
+    is eliminated). A mover that fails stops where it is (13.1)."""
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None:
+        return state
+    roll = PG_2D6.from_values(answer.dice or ())
+    morale, _ = morale_of(state, unit)
+    over = roll.total + int(decision.arg("mod", "0")) - morale
+    if roll.total == 12:
+        over = max(over, 3)  # 14.1: a natural 12 always demoralizes
+    if over <= 0:
+        return state
+    if unit.has("demoralized"):
+        if over >= 3:  # 14.1 cumulative failures
+            state = state.without_unit(unit.id) if unit.type == "leader" else lose_step(state, unit)
+    elif over >= 3 or unit.has("disrupted"):
+        state = state.with_unit(unit.mark("demoralized", remove=("disrupted",)))
+    else:
+        state = state.with_unit(unit.mark("disrupted"))
+    return game.halt_mover(position.at(state), unit.id)
+
+
+# --- recovery (14.4) and rout (14.31) ---
+def check_recovery(game: PgGame, position: Position, rally: act.Rally) -> act.Rally:
+    if rally.unit not in position.units:
+        raise IllegalAction(f"no unit {rally.unit!r} in this game")
+    unit = position.units[rally.unit]
+    why = game.can_act(position, unit)
+    if why:
+        raise IllegalAction(why)
+    if not (unit.has("disrupted") or unit.has("demoralized")):
+        raise IllegalAction(f"{unit.id} is in good order: there is nothing to recover", "14.4")
+    return rally
+
+
+def declare_recovery(game: PgGame, position: Position, rally: act.Rally) -> State:
+    """14.4: the unit is activated to recover (marked MOVED/FIRED whatever happens) and its owner rolls."""
+    state = position.state
+    unit = state.units[rally.unit]
+    state = state.with_unit(unit.mark(MARK))
+    morale, notes = recovery_morale(game, position, unit)
+    return state.push(
+        Decision(
+            "roll", unit.side,
+            f"{unit.id} tries to recover: 2d6 below {morale} ({', '.join(notes)})",
+            "14.4", "recover", dice="2d6", subject=(unit.id,), target=unit.hex,
+        )
+    )
+
+
+def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[int, list[str]]:
+    """14.4: the unit's own morale (no leader here: leader-supported recovery is not in this subset), +1 in
+    a town (14.4 favourable recovery), never above 10 (14.5)."""
+    morale, notes = morale_of(position.state, unit, with_leader=False)
+    assert unit.hex is not None
+    if terrain_of(game, position, unit.hex) == "town":
+        morale = min(MORALE_CAP, morale + 1)
+        notes.append("+1 town (14.4)")
+    return morale, notes
+
+
+def resume_recover(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """14.4: a total below the morale recovers one level (demoralized -> disrupted -> good order); a natural
+    2 brings a demoralized unit straight back to good order; a demoralized leader rolling a natural 12
+    deserts. A demoralized unit that fails routs (14.3, 14.31)."""
+    state = position.state
+    unit = state.units[decision.subject[0]]
+    roll = PG_2D6.from_values(answer.dice or ())
+    morale, _ = recovery_morale(game, position, unit)
+    demoralized = unit.has("demoralized")
+    if demoralized and roll.total == 2:
+        return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
+    if demoralized and unit.type == "leader" and roll.total == 12:
+        return state.without_unit(unit.id)
+    if roll.total < morale:
+        if demoralized:
+            return state.with_unit(unit.mark("disrupted", remove=("demoralized",)))
+        return state.with_unit(unit.mark(remove=("disrupted",)))
+    if not demoralized:
+        return state
+    return rout(game, position.at(state), unit.id)
+
+
+def rout(game: PgGame, position: Position, uid: str) -> State:
+    """14.31: away from every enemy that threatens it, with its whole MA, to the nearest safe hex (the owner
+    chooses among equally near ones); one already safe stays (14.32), as does one with nowhere to go."""
+    state = position.state
+    unit = state.units[uid]
+    assert unit.hex is not None
+    here = threats(game, position, unit.side, unit.hex)
+    if not here or is_safe(game, position, unit.side, unit.hex):
+        return state
+    paths = rout_paths(game, position, unit)
+    if not paths:
+        return state
+    return state.push(
+        Decision(
+            "hexes", unit.side,
+            f"{uid} failed to recover and routs from {', '.join(u.id for u in here)}: place it on the "
+            "nearest safe hex it can reach",
+            "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))), subject=(uid,),
+            target=unit.hex,
+        )
+    )
+
+
+def is_safe(game: PgGame, position: Position, side: str, h: Hex) -> bool:
+    """1.2, 14.31: a town or woods hex, or one no enemy could fire on to damage the unit."""
+    return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h)
+
+
+def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, tuple[Hex, ...]]:
+    """Where the rout may end, with its path: every step keeps its distance from each threat or opens it
+    (14.32), and the end is the nearest reachable safe hex (the cheapest); with none in reach, the hexes
+    closest to a safe hex (the rout goes on next time, 14.31)."""
+    assert unit.hex is not None
+    start = unit.hex
+    foes = threats(game, position, unit.side, start)
+    base = game.cost_fn(position, [unit], approach=False)
+
+    def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
+        if any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a) for f in foes):
+            return None
+        return base(m, a, b)
+
+    reach = reachable(position.map, start, int(unit.values["ma"]), cost)
+    reach.pop(start, None)
+    if not reach:
+        return {}
+    safe = {h: r for h, r in reach.items() if is_safe(game, position, unit.side, h)}
+    if safe:
+        best = min(r.cost for r in safe.values())
+        return {h: r.path for h, r in safe.items() if r.cost == best}
+    havens = [h for h in position.map.hexes if terrain_of(game, position, h) in SAFE]
+    if not havens:
+        return {}
+
+    def gap(h: Hex) -> int:
+        return min(distance(h, s) for s in havens)
+
+    closest = min(gap(h) for h in reach)
+    return {h: r.path for h, r in reach.items() if gap(h) == closest}
+
+
+def resume_rout(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The owner placed the routing unit: it moves there hex by hex, so the enemy may fire at it as it
+    goes (13.1: opportunity fire includes routs)."""
+    state = position.state
+    unit = state.units[decision.subject[0]]
+    paths = rout_paths(game, position, unit)
+    path = paths.get(answer.hexes[0])
+    if path is None:
+        raise IllegalAction(f"{position.label(answer.hexes[0])} is not a rout destination now", "14.31")
+    return state.replace(moving=Moving((unit.id,), path, 0))
+
+
+__all__ = ["check_order", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]

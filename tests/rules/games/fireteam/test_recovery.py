@@ -1,0 +1,55 @@
+"""Fire Team recovery: a leader's rally attempt [8.1], [8.11] rolled per feared unit, and the End Phase's
+automatic recovery [8.2]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+
+from .conftest import unit
+
+
+@pytest.mark.parametrize("roll,rallied", [(8, False), (7, True)])
+def test_rally_example(ft: Any, roll: int, rallied: bool) -> None:
+    # [8.11] example: Fear 1 under a recovery-8 leader: 8 + 1 = 9 > 8 fails; 7 + 1 = 8 succeeds
+    pos = ft([unit("s", "D4", "squad", "a", "fear1"), unit("l", "D4", "ldr"), unit("t", "J8", "squad5", "b")])
+    pos.push_text("rally l")
+    top = pos.decision
+    assert top is not None and top.kind == "roll" and top.then == "rally" and top.subject == ("s",)
+    assert top.rule == "8.11" and top.side == "a"
+    pos.push_text(f"answer dice {roll}")
+    assert pos.units["s"].has("fear1") is not rallied
+    assert pos.to_act == "b"
+
+
+def test_one_attempt_rolls_for_every_feared_unit_of_the_stack(ft: Any) -> None:
+    units = [unit("s", "D4", "squad", "a", "fear3"), unit("m", "D4", "mg", "a", "fear1"),
+             unit("l", "D4", "ldr"), unit("t", "J8", "squad5", "b")]
+    pos = ft(units)
+    pos.push_text("rally l dice 5")  # the first (m): 5 + 1 <= 8, rallied
+    assert not pos.units["m"].has("fear1")
+    top = pos.decision
+    assert top is not None and top.subject == ("s",)
+    pos.push_text("answer dice 6")  # 6 + 3 = 9 > 8: still Fear 3
+    assert pos.units["s"].has("fear3")
+    pos.push_text("pass")
+    with pytest.raises(IllegalAction, match=r"8\.12"):
+        pos.push_text("rally l")
+    with pytest.raises(IllegalAction, match=r"8\.1\b"):
+        ft([unit("s", "D4"), unit("l", "D4", "ldr"), unit("t", "J8", "squad5", "b")]).push_text("rally l")
+
+
+def test_automatic_recovery_at_the_end_of_the_turn(ft: Any) -> None:
+    # [8.2] example: Fear 2 with no AP fire this turn -> Fear 1; Fear 1 stays (only a leader removes it);
+    # a unit fired on this turn, whatever the result, does not recover
+    units = [unit("a2", "A1", "squad", "a", "fear2"), unit("a1", "A2", "squad", "a", "fear1"),
+             unit("hit", "D4", "squad5", "b", "fear3"), unit("s", "D2", "squad", "a")]
+    pos = ft(units, turns=2)
+    pos.push_text("fire s at D4 dice 10")  # 6 FP at 2 hexes, final 10: no effect
+    assert pos.last_resolution is not None and pos.last_resolution.results == {"hit": "-"}
+    pos.push_text("pass")
+    pos.push_text("pass")
+    assert pos.turn == 2 and pos.phase.id == "prep"
+    assert pos.units["a2"].has("fear1") and pos.units["a1"].has("fear1") and pos.units["hit"].has("fear3")

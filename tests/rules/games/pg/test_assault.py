@@ -1,0 +1,61 @@
+"""PG assault (12.0-12.4, 7.63) in its simplest form: led good-order units enter a hex held only by the
+enemy, both sides roll, both results are applied together, the first step to the best morale state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+
+from .conftest import unit as _u
+
+
+def _assault(make_position: Any, pg: Any) -> Any:
+    units = [_u("a1", "C3"), _u("al", "C3", "ldr"), _u("b1", "C4", "inf", "b"),
+             _u("b2", "C4", "inf4", "b", "disrupted"), _u("b3", "E7", "inf", "b")]
+    return pg(make_position, units)
+
+
+def test_only_led_good_order_units_enter_an_enemy_hex(make_position: Any, pg: Any) -> None:
+    pos = _assault(make_position, pg)
+    c4 = pos.map.parse_label("C4")
+    assert c4 in pos.legal_actions.moves_for({"a1", "al"}) and c4 not in pos.legal_actions.moves_for({"a1"})
+    with pytest.raises(IllegalAction, match=r"12\.11"):
+        pos.push_text("move a1 C3-C4")
+
+
+def test_both_sides_roll_and_the_results_fall_together(make_position: Any, pg: Any) -> None:
+    pos = _assault(make_position, pg)
+    pos.push_text("move a1,al C3-C4")
+    top = pos.decision
+    assert top.kind == "roll" and top.side == "a" and top.then == "assault" and top.rule == "12.4"
+    assert pos.state.moving is None  # 13.2: no opportunity fire at units entering an assault hex
+    pos.push_text("answer dice 4,4")
+    assert pos.decision.side == "b" and set(pos.decision.subject) == {"b1", "b2"}
+    assert pos.units["b1"].markers == frozenset()  # nothing applied before both have rolled
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and res.chart == "assault"
+    text = res.text()
+    # attacker: a1 5 + leader 1 = 6 on column 6 -> 8 with the leader's +1 (demo chart), roll 8 -> 3 steps
+    assert "a1 5 + 1 (al) = 6" in text and "leader present: +1 (12.42, 6.43)" in text
+    assert "6 -> column 8, roll 8 -> 3" in text
+    # defender: b1 5 + b2 4 halved (disrupted, rounded up) = 2 -> 7 on column 6, roll 6 -> 1 step
+    assert "b2 4 halved (disrupted) = 2" in text and "7 -> column 6, roll 6 -> 1" in text
+    # 7.63: the first step goes to the unit in the best morale state (b1, in good order); a1 is alone
+    assert pos.units["b1"].has("reduced") and not pos.units["b2"].has("reduced")
+    assert pos.units["a1"].has("reduced")
+    pending = [(d.kind, d.side, d.then) for d in reversed(pos.state.decisions)]
+    assert pending == [("roll", "a", "mc"), ("roll", "a", "mc"), ("units", "b", "step")]
+    assert pos.units["al"].has("moved_fired") and not pos.units["b1"].has("moved_fired")  # 12.4
+    assert str(pos.replay()) == str(pos)
+
+
+def test_units_in_an_assault_hex_may_not_fire_out(make_position: Any, pg: Any) -> None:
+    units = [_u("a1", "C4"), _u("b1", "C4", "inf", "b"), _u("b2", "C6", "inf", "b")]
+    pos = pg(make_position, units)
+    with pytest.raises(IllegalAction, match=r"12\.52"):
+        pos.push_text("fire a1 at C6")
+    with pytest.raises(IllegalAction, match=r"5\.32"):
+        pos.push_text("move a1 C4-C3-C2")

@@ -1,0 +1,225 @@
+"""PG results as decisions: the firer's 2d6, the step losses the owner allots (7.61), morale checks the owner
+rolls (14.1), opportunity fire at each hex a mover enters (13.0-13.2), recovery (14.4) and rout (14.31)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.pg import morale
+
+from .conftest import unit as _u
+
+
+def _mc(pos: Any, uid: str, modifier: int, dice: tuple[int, int]) -> None:
+    """Open a morale check directly (each case names its own result modifier) and roll it."""
+    pos._states[-1] = pos.state.push(morale.mc(pos, uid, modifier, "14.1"))
+    pos.push_text(f"answer dice {dice[0]},{dice[1]}")
+
+
+@pytest.mark.parametrize(
+    "counter,leader,roll,modifier,expect",
+    [
+        ("inf", True, (5, 5), 0, "disrupted"),  # T28 / 14.1 example: INF 8 + leader 1 = 9, roll 10: by 1
+        ("inf", True, (6, 6), 0, "demoralized"),  # 14.1 example: roll 12 exceeds 9 by 3 (and is a 12)
+        ("inf4", False, (2, 3), 2, None),  # T29: morale 7, M2, roll 5 -> 7: not above, passes
+        ("inf4", False, (4, 6), 0, "demoralized"),  # T30: morale 7, roll 10 -> exceeds by 3
+        ("ldr10", False, (6, 6), 0, "demoralized"),  # 14.1: a natural 12 always demoralizes
+    ],
+)
+def test_morale_checks(make_position: Any, pg: Any, counter: str, leader: bool, roll: tuple[int, int],
+                       modifier: int, expect: str | None) -> None:
+    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", counter, "b")]
+    if leader:
+        units.append(_u("bl", "C6", "ldr", "b"))  # an adjacent leader lends his morale modifier (6.51)
+    pos = pg(make_position, units)
+    _mc(pos, "b1", modifier, roll)
+    markers = pos.units["b1"].markers
+    assert (expect in markers) if expect else not ({"disrupted", "demoralized"} & markers)
+
+
+def test_failures_accumulate(make_position: Any, pg: Any) -> None:
+    # 14.1: a disrupted unit failing again is demoralized; a demoralized one failing by 3 or more loses a
+    # step (a leader is eliminated); failing a demoralized unit by 1 or 2 does nothing more
+    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b", "disrupted"),
+             _u("b2", "E5", "inf", "b", "demoralized"), _u("b3", "G5", "inf", "b", "demoralized"),
+             _u("bl", "G1", "ldr", "b", "demoralized")]
+    pos = pg(make_position, units)
+    _mc(pos, "b1", 0, (4, 5))  # 9 against 8: by 1
+    assert pos.units["b1"].has("demoralized") and not pos.units["b1"].has("disrupted")
+    _mc(pos, "b2", 0, (5, 5))  # 10 against 8 - 1 = 7: by 3
+    assert pos.units["b2"].has("reduced") and pos.units["b2"].has("demoralized")
+    _mc(pos, "b3", 0, (4, 4))  # 8 against 7: by 1
+    assert not pos.units["b3"].has("reduced")
+    _mc(pos, "bl", 0, (6, 5))  # 11 against 9 - 1 = 8: by 3
+    assert "bl" not in pos.units
+
+
+def test_direct_fire_rolls_then_the_owner_allots_the_steps_then_m2(make_position: Any, pg: Any) -> None:
+    # 7.61: an X takes one step from a combat unit the owner chooses; then each survivor takes M2 (7.6),
+    # leaders first (14.1). INF 5 adjacent: column 4 + 2 = 11, roll 6 -> X (demo chart)
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b"), _u("b2", "C4", "inf", "b"),
+             _u("bl", "C4", "ldr", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("fire a1 at C4")
+    top = pos.decision
+    assert top.kind == "roll" and top.side == "a" and top.dice == "2d6" and top.then == "dft"
+    assert top.subject == ("a1",) and pos.label(top.target) == "C4" and pos.units["a1"].has("moved_fired")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and set(res.results.values()) == {"X"} and "roll 6 -> X" in res.text()
+    top = pos.decision
+    assert top.kind == "units" and top.side == "b" and set(top.units) == {"b1", "b2"} and top.rule == "7.61"
+    pos.push_text("answer units b2")
+    assert pos.units["b2"].has("reduced") and not pos.units["b1"].has("reduced")
+    assert [c.text for c in pos.changes] == ["flip b2 to its reduced side"]
+    checks = [d.subject[0] for d in reversed(pos.state.decisions)]
+    assert checks == ["bl", "b1", "b2"] and all(d.arg("mod") == "2" for d in pos.state.decisions)
+    for _ in checks:
+        pos.push_text("answer dice 1,1")
+    assert pos.decision is None and pos.to_act == "a" and pos.state.flow.segments == 2  # one segment used
+    assert pos.last_resolution is None  # the worked fire belongs to the step that rolled it
+
+
+def test_a_2x_asks_twice_and_two_steps_on_one_unit_eliminate_it(make_position: Any, pg: Any) -> None:
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b"), _u("b2", "C4", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("fire a1 at C4 dice 3,4")  # column 11, roll 7 -> 2X
+    pos.push_text("answer units b1")
+    assert pos.decision.kind == "units" and "2 of 2" in pos.decision.prompt
+    pos.push_text("answer units b1")
+    assert "b1" not in pos.units and pos.decision.subject == ("b2",)  # 7.6: the survivor checks at M2
+
+
+def test_an_m_result_is_a_check_for_every_unit_in_the_hex(make_position: Any, pg: Any) -> None:
+    units = [_u("a1", "C3", "hmg7"), _u("b1", "C6", "inf", "b"), _u("b2", "C6", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("fire a1 at C6 dice 2,3")  # column 7 - 1 = 4, roll 5 -> M
+    assert [d.subject[0] for d in reversed(pos.state.decisions)] == ["b1", "b2"]
+    assert all(d.kind == "roll" and d.side == "b" and d.then == "mc" for d in pos.state.decisions)
+
+
+def _opp(make_position: Any, pg: Any, **kw: Any) -> Any:
+    units = [_u("a1", "B2"), _u("al", "B2", "ldr"), _u("b1", "E1", "hmg7", "b"), _u("b2", "D4", "inf", "b"),
+             _u("b3", "E4", "inf", "b")]
+    pos = pg(make_position, units, **kw)
+    pos.push_text("move a1,al B2-B3-B4")  # led by al, a1 may close on b's units (5.4)
+    return pos
+
+
+def test_opportunity_fire_at_each_hex_entered(make_position: Any, pg: Any) -> None:
+    pos = _opp(make_position, pg)
+    top = pos.decision
+    assert top.kind == "react" and top.side == "b" and pos.label(top.target) == "B3" and top.rule == "13.0"
+    assert pos.physical_hex("a1") == pos.map.parse_label("B4")  # one lift, one placement
+    fires = {pos.action_text(a) for a in pos.legal_actions if isinstance(a, act.Fire)}
+    assert "fire b1 at B3" in fires and all(f.endswith("at B3") for f in fires)
+    pos.push_text("fire b1 at B3 dice 1,1")  # no effect
+    assert pos.units["b1"].has("moved_fired") and pos.units["b1"].has("opp_fire")  # 13.1: two markers
+    with pytest.raises(IllegalAction, match=r"13.2"):
+        pos.push_text("fire b1 at B3")
+    pos.push_text("answer pass")
+    assert pos.label(pos.state.moving.here) == "B4" and pos.decision.kind == "react"
+    pos.push_text("fire b1 at B4 dice 1,1")  # 13.2: a second shot once the mover is in a new hex
+    assert pos.units["b1"].has("moved_fired") and not pos.units["b1"].has("opp_fire")
+    with pytest.raises(IllegalAction, match=r"13.0"):
+        pos.push_text("fire b1 at B4")
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and pos.to_act == "a" and pos.units["a1"].has("moved_fired")
+
+
+def test_opportunity_fire_hits_only_the_mover_without_the_three_unit_shift(
+    make_position: Any, pg: Any
+) -> None:
+    units = [_u("a1", "B3"), _u("a2", "C3"), _u("a3", "C3"), _u("b1", "C6", "hmg7", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("move a1 B3-C3")
+    res = pos.resolve(act.Fire(("b1",), pos.map.parse_label("C3"), (4, 4)))
+    assert set(res.results) == {"a1"} and "three combat units" not in res.text()  # 7.64, 13.1
+
+
+def test_a_mover_that_fails_its_check_stops_where_it_stands(make_position: Any, pg: Any) -> None:
+    pos = _opp(make_position, pg)
+    pos.push_text("fire b1 at B3 dice 4,4")  # column 7 - 1 = 4, roll 8 -> X: one step, then M2
+    assert pos.units["a1"].has("reduced") and pos.decision.kind == "roll" and pos.decision.side == "a"
+    assert pos.decision.subject == ("al",)  # 7.64: the leader moving with it is hit too, and checks first
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 5,5")  # 12 against 7: demoralized (13.1: it stops)
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and pos.label(pos.units["a1"].hex) == "B3"
+    assert pos.units["a1"].has("moved_fired") and pos.physical_hex("a1") == pos.map.parse_label("B3")
+
+
+def test_no_pass_while_a_demoralized_unit_has_not_tried_to_recover(make_position: Any, pg: Any) -> None:
+    units = [_u("a1", "C3", "inf", "a", "demoralized"), _u("b1", "J8", "inf", "b")]
+    pos = pg(make_position, units)
+    with pytest.raises(IllegalAction, match=r"3.0 B"):
+        pos.push_text("pass")
+    with pytest.raises(IllegalAction, match=r"14.3"):
+        pos.push_text("move a1 C3-D3")
+    pos.push_text("rally a1")
+    assert pos.decision.then == "recover" and pos.decision.subject == ("a1",)
+    pos.push_text("answer dice 1,3")  # 4 below 8 - 1 = 7: demoralized -> disrupted (14.4)
+    assert pos.units["a1"].has("disrupted") and not pos.units["a1"].has("demoralized")
+    pos.push_text("pass")
+
+
+@pytest.mark.parametrize("markers,dice,expect", [
+    (("disrupted",), (3, 4), set()),  # 7 below 8: good order
+    (("disrupted",), (4, 4), {"disrupted"}),  # 8 is not below 8 (14.4: strictly below)
+    (("demoralized",), (1, 1), set()),  # a natural 2 skips disruption
+])
+def test_recovery(make_position: Any, pg: Any, markers: tuple[str, ...], dice: tuple[int, int],
+                  expect: set[str]) -> None:
+    pos = pg(make_position, [_u("a1", "C3", "inf", "a", *markers), _u("b1", "J8", "inf", "b")])
+    pos.push_text(f"rally a1 dice {dice[0]},{dice[1]}")
+    assert pos.units["a1"].markers & {"disrupted", "demoralized"} == expect
+    assert pos.units["a1"].has("moved_fired")
+
+
+def test_recovery_in_a_town_gets_one(make_position: Any, pg: Any) -> None:
+    pos = pg(make_position, [_u("a1", "C3", "inf", "a", "disrupted"), _u("b1", "J8", "inf", "b")],
+             hexes={"C3": "stone-building"})
+    pos.push_text("rally a1 dice 4,4")  # 8 below 8 + 1
+    assert not pos.units["a1"].has("disrupted")
+
+
+def test_a_failed_recovery_routs_to_the_nearest_safe_hex(make_position: Any, pg: Any) -> None:
+    # 14.31: away from b1 (range 3, in sight), to the nearest hex it cannot be fired on, placed by its owner
+    units = [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E6", "inf", "b")]
+    pos = pg(make_position, units, hexes={"E1": "woods"})
+    pos.push_text("rally a1 dice 5,5")
+    top = pos.decision
+    assert top.kind == "hexes" and top.side == "a" and top.then == "rout" and top.rule == "14.31"
+    options = {pos.label(h) for h in top.hexes}
+    assert options and all(
+        morale.is_safe(pos.game, pos, "a", h) and pos.label(h) != "E5" for h in top.hexes)
+    assert pos.game.done_action(pos) is None
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer hex E5")
+    dest = sorted(options)[0]
+    pos.push_text(f"answer hex {dest}")
+    assert pos.decision.kind == "react" and pos.decision.side == "b"  # 13.1: a rout may be fired on too
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["a1"].hex) == dest and pos.state.moving is None
+    assert str(pos.replay()) == str(pos)
+
+
+def test_a_disrupted_leader_still_lends_his_modifier_but_not_to_a_mover(make_position: Any, pg: Any) -> None:
+    # 6.5: a leader supports checks in his and the adjacent hexes, activated or not; 13.1: a mover under
+    # opportunity fire only from a good-order leader
+    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b"), _u("bl", "C6", "ldr", "b", "disrupted")]
+    pos = pg(make_position, units)
+    _mc(pos, "b1", 0, (4, 5))  # 9 against 8 + 1: passes
+    assert not pos.units["b1"].markers & {"disrupted", "demoralized"}
+    assert morale.morale_of(pos.state, pos.units["b1"])[0] == 9
+
+
+def test_a_demoralized_leader_rolling_12_to_recover_deserts(make_position: Any, pg: Any) -> None:
+    # T33 (14.4): natural 2 -> good order; a demoralized leader's natural 12 -> eliminated
+    pos = pg(make_position, [_u("al", "C3", "ldr", "a", "demoralized"), _u("b1", "J8", "inf", "b")])
+    pos.push_text("rally al dice 6,6")
+    assert "al" not in pos.units and [c.what for c in pos.changes] == ["remove"]
