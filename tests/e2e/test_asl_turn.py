@@ -124,19 +124,15 @@ class Players:
             self.companion.locator("#act-text").fill(text)
             self.companion.locator("#act-text").press("Enter")
 
-    def confirm_changes(self) -> None:
-        """Changes the board cannot sense: make them, then say so on the page, one by one."""
-        v = self.view()
-        while waiting := [c for c in v["changes"] if c["confirm"]]:
-            unit = waiting[0]["unit"]
-            button = self.companion.locator(f'#changes-list button.confirm[data-unit="{unit}"]')
-            button.wait_for(timeout=SETTLE_S * 1000)
-            assert waiting[0]["text"] in button.get_attribute("aria-label")
-            before = self.mark(v)
-            button.click()
-            v = self.answered(before, f"confirm {unit}")
-            assert all(c["unit"] != unit or not c["confirm"] for c in v["changes"])
-            self.confirmed.append(unit)
+    def confirm(self, unit: str) -> None:
+        """A change the board cannot sense, made by hand: said so with the page's button for it."""
+        button = self.companion.locator(f'#changes-list button.confirm[data-unit="{unit}"]')
+        button.wait_for(timeout=SETTLE_S * 1000)
+        label = button.get_attribute("aria-label")
+        assert all(c["text"] in label for c in self.view()["changes"] if c["unit"] == unit and c["confirm"])
+        button.focus()
+        self.companion.keyboard.press("Enter")
+        self.confirmed.append(unit)
 
     def expect(self, want: dict[str, Any], where: str) -> None:
         """What the script expects, as the companion page shows it."""
@@ -215,7 +211,6 @@ def test_asl_demo_turn_in_chromium_on_the_virtual_table_and_companion_page(demo,
                 assert results.violations_count == 0, results.generate_report()
                 checked_axe = True
             continue
-        players.confirm_changes()
         before = players.mark(players.view())
         if "move" in step:
             # one lift, one placement on the destination: the host works out the path (a trail shown hex by
@@ -230,6 +225,8 @@ def test_asl_demo_turn_in_chromium_on_the_virtual_table_and_companion_page(demo,
             players.roll(step["roll"])
         elif "page" in step:
             players.act(step["page"])
+        elif "confirm" in step:
+            players.confirm(step["confirm"])
         else:
             raise AssertionError(f"{where}: a gesture this test does not know: {step}")
         players.answered(before, where)

@@ -186,27 +186,36 @@
     if (btn.textContent !== label) btn.textContent = label;
   }
 
+  function changeText(c) {
+    return (c.text || c.what + " " + c.unit) + (c.hex && !(c.text || "").includes(c.hex) ? " (" + c.hex + ")" : "");
+  }
+
   function renderChanges(changes) {
     document.getElementById("changes").hidden = changes.length === 0;
+    // The service confirms by unit: one button per unit, after its last change, naming all of them.
+    const toConfirm = new Map();
+    for (const c of changes) if (c.confirm) toConfirm.set(c.unit, (toConfirm.get(c.unit) || []).concat([c]));
     rebuild(document.getElementById("changes-list"), changes, (ul) => {
       for (const c of changes) {
         const li = document.createElement("li");
         li.dataset.unit = c.unit || "";
         li.dataset.what = c.what || "";
         const text = document.createElement("span");
-        text.textContent = (c.text || c.what + " " + c.unit) + (c.hex && !(c.text || "").includes(c.hex) ? " (" + c.hex + ")" : "");
+        text.textContent = changeText(c);
         li.appendChild(text);
-        if (c.confirm) {
+        const mine = c.confirm ? toConfirm.get(c.unit) : null;
+        if (mine && mine[mine.length - 1] === c) {
           const b = document.createElement("button");
           b.type = "button";
           b.className = "confirm";
           b.dataset.unit = c.unit;
           b.dataset.focusKey = "confirm " + c.unit;
-          b.textContent = "Done: I made this change";
-          b.setAttribute("aria-label", "Done: I made this change: " + text.textContent);
+          const these = mine.length > 1 ? "these changes" : "this change";
+          b.textContent = "Done: I made " + these;
+          b.setAttribute("aria-label", "Done: I made " + these + ": " + mine.map(changeText).join("; "));
           b.addEventListener("click", () => send({ type: "confirm", unit: c.unit }, "act"));
           li.append(" ", b);
-        } else {
+        } else if (!c.confirm) {
           const note = document.createElement("span");
           note.className = "help";
           note.textContent = " (the table sees it when it is made)";

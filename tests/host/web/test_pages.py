@@ -46,7 +46,9 @@ REACT_VIEW: dict[str, Any] = {
     "changes": [{"what": "flip", "unit": "ger-sq1", "label": "4-6-7", "hex": "DK3", "rule": "A10.2",
                  "text": "Flip ger-sq1 to its broken side (A10.2)", "confirm": True},
                 {"what": "remove", "unit": "ger-sq9", "label": "4-6-7", "hex": "DI5", "rule": "A7.3",
-                 "text": "Remove ger-sq9: eliminated (A7.3)", "confirm": False}],
+                 "text": "Remove ger-sq9: eliminated (A7.3)", "confirm": False},
+                {"what": "place", "unit": "ger-sq1", "label": "DM", "hex": "DK3", "rule": "A10.62",
+                 "text": "Place a DM marker on ger-sq1 (A10.62)", "confirm": True}],
     "resolution": {"title": "Fire of rus-sq2 at DN4", "label": "demo values", "result": "PTC",
                    "steps": [{"name": "FP", "text": "4 (A7.2)"},
                              {"name": "DRM", "text": "-2 FFNAM, FFMO (A4.6)"},
@@ -201,12 +203,17 @@ def test_now_panel_shows_turn_phase_decision_changes_and_resolution(serve, brows
     assert page.locator("#done-btn").inner_text() == "Done: Let it move on (A8.1)"
     assert page.locator("#done-btn").is_enabled()
     # the physical changes: a confirm button only where the board cannot sense the change
+    # (the service confirms by unit, so one button per unit, after its last change, names them all)
     items = page.locator("#changes-list li")
-    assert items.count() == 2
-    assert items.nth(0).inner_text().startswith("Flip ger-sq1 to its broken side (A10.2) (DK3)")
-    assert items.nth(0).locator("button.confirm").get_attribute("aria-label") == (
-        "Done: I made this change: Flip ger-sq1 to its broken side (A10.2) (DK3)")
-    assert items.nth(1).locator("button").count() == 0
+    assert items.count() == 3
+    assert items.nth(0).inner_text() == "Flip ger-sq1 to its broken side (A10.2) (DK3)"
+    assert items.nth(1).inner_text() == (
+        "Remove ger-sq9: eliminated (A7.3) (DI5) (the table sees it when it is made)")
+    assert items.nth(2).locator("button.confirm").inner_text() == "Done: I made these changes"
+    assert items.nth(2).locator("button.confirm").get_attribute("aria-label") == (
+        "Done: I made these changes: Flip ger-sq1 to its broken side (A10.2) (DK3); "
+        "Place a DM marker on ger-sq1 (A10.62) (DK3)")
+    assert page.locator("#changes-list button").count() == 1
     # the last resolution as named steps, labelled with its demo values
     assert page.locator("#resolution-title").inner_text() == "Fire of rus-sq2 at DN4"
     assert page.locator("#resolution-label").inner_text() == "demo values"
@@ -263,7 +270,7 @@ def test_done_confirm_and_los_are_sent_and_their_results_shown(serve, browser) -
     service = ScriptedService(REACT_VIEW)
 
     def flipped(v: dict[str, Any]) -> None:
-        v["changes"] = v["changes"][1:]
+        v["changes"] = [c for c in v["changes"] if c["unit"] != "ger-sq1"]
 
     def traced(v: dict[str, Any]) -> None:
         v["los"] = {"from": "DK4", "to": "DO4", "clear": False, "hexes": ["DK4", "DL4", "DM4", "DN4", "DO4"],
