@@ -8,6 +8,7 @@ import contextlib
 import importlib.resources
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -94,9 +95,14 @@ async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service
     try:
         while True:
             text = await socket.receive_text()
-            action = _parse_action(text)
-            if action is None:
-                await socket.send_json({"type": "error", "text": "unrecognised page action"})
+            try:
+                action = _parse_action(text)
+            except BadPageMessage as e:
+                LOGGER.info("page message refused: %s", e)
+                await socket.send_json({"type": "error", "text": str(e)})
+                continue
+            if action.kind == "dice-next":
+                await socket.send_json(_load_dice(service, action))
                 continue
             service.submit(action)
     finally:
@@ -105,29 +111,121 @@ async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service
             await sender
 
 
-def _parse_action(text: str) -> PageAction | None:
+def _load_dice(service: Service, action: PageAction) -> dict[str, Any]:
+    """The virtual table's loaded dice: the emulated board's next draws show these pips (world ``dice-next``),
+    so a test or a bug report replays exactly. Only the emulated world has them: no real board can."""
+    if service.table is None:
+        return {"type": "error", "text": "dice-next: only an emulated table's dice can be loaded"}
+    pips = list(action.data["pips"])
+    service.table.dice_next(pips)
+    return {"type": "dice-next", "pips": pips}
+
+
+class BadPageMessage(ValueError):
+    """A page message that is malformed (not whether it is legal: the service and the rules judge that);
+    the text says what is wrong, for the page to show."""
+
+
+_MAX_TEXT = 200  # an action in text form ("fire rus-sq2 ger-sq1 at DO4 dice 3,4") is far shorter
+_MAX_HEX = 12
+_MAX_UNIT = 64
+_HEX_LABEL = re.compile(r"[A-Za-z0-9._-]+")
+_UNIT_ID = re.compile(r"[A-Za-z0-9._:-]+")
+_TYPES = ("act", "done", "confirm", "los", "sync", "enroll", "place", "lift", "press", "dice-next")
+_MAX_PIPS = 12
+
+
+def _parse_action(text: str) -> PageAction:
+    """The page action a WebSocket message asks for; raises `BadPageMessage` saying what is wrong.
+
+    >>> _parse_action('{"type": "act", "text": "answer hex DK4"}')
+    PageAction(kind='act', data={'text': 'answer hex DK4'})
+    >>> _parse_action('{"type": "los", "from": "DK4"}')
+    Traceback (most recent call last):
+    ...
+    hexmate.host.web.app.BadPageMessage: los: 'to' is missing (a hex label such as DK4)
+    """
     try:
         msg = json.loads(text)
-    except json.JSONDecodeError:
-        return None
+    except json.JSONDecodeError as e:
+        raise BadPageMessage(f"the page message is not JSON ({e.msg})") from None
     if not isinstance(msg, dict):
-        return None
+        raise BadPageMessage("a page message must be a JSON object with a 'type'")
     kind = msg.get("type")
-    if kind == "sync":
-        return PageAction("sync")
+    if not isinstance(kind, str) or not kind:
+        raise BadPageMessage("the page message has no 'type'")
+    if kind not in _TYPES:
+        raise BadPageMessage(f"unknown page message type {kind[:40]!r} (expected one of {', '.join(_TYPES)})")
+    if kind in ("sync", "done"):
+        return PageAction(kind)
+    if kind == "act":
+        return PageAction("act", {"text": _action_text(msg)})
+    if kind == "confirm":
+        unit = _word(msg, kind, "unit", _UNIT_ID, _MAX_UNIT, "a unit id such as ger-sq4")
+        return PageAction("confirm", {"unit": unit})
+    if kind == "los":
+        return PageAction("los", {key: _word(msg, kind, key, _HEX_LABEL, _MAX_HEX, "a hex label such as DK4")
+                                  for key in ("from", "to")})
     if kind == "enroll":
-        uid, unit = msg.get("uid"), msg.get("unit")
-        if not isinstance(uid, str) or not isinstance(unit, str) or not uid or not unit:
-            return None
-        return PageAction("enroll", {"uid": uid, "unit": unit})  # checked by the service, which names why
-    if kind in _TABLE_ACTIONS:
-        try:
-            if kind == "press":
-                return PageAction(kind, {"button": int(msg["button"])})
-            uid = str(msg["uid"])
-            if not uid or not all(c in "0123456789ABCDEFabcdef" for c in uid):
-                return None
-            return PageAction(kind, {"cell": int(msg["cell"]), "uid": uid.upper()})
-        except (KeyError, TypeError, ValueError):
-            return None
-    return None
+        uid, owner = msg.get("uid"), msg.get("unit")
+        if not isinstance(uid, str) or not uid:
+            raise BadPageMessage("enroll: 'uid' must be the unknown tag's UID")
+        if not isinstance(owner, str) or not owner:
+            raise BadPageMessage("enroll: 'unit' must be the id of the unit the tag belongs to")
+        return PageAction("enroll", {"uid": uid, "unit": owner})  # checked by the service, which names why
+    if kind == "dice-next":
+        pips = msg.get("pips")
+        if not isinstance(pips, list) or not pips:
+            raise BadPageMessage("dice-next: 'pips' must be a list of die faces such as [3, 4]")
+        if len(pips) > _MAX_PIPS:
+            raise BadPageMessage(f"dice-next: {len(pips)} pips (at most {_MAX_PIPS})")
+        if not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in pips):
+            raise BadPageMessage(f"dice-next: pips must be 1..6, got {pips}")
+        return PageAction(kind, {"pips": pips})
+    if kind == "press":
+        return PageAction(kind, {"button": _int(msg, kind, "button")})
+    tag = msg.get("uid")
+    if not isinstance(tag, str) or not tag or not all(c in "0123456789ABCDEFabcdef" for c in tag):
+        raise BadPageMessage(f"{kind}: 'uid' must be the tag's UID in hex digits")
+    return PageAction(kind, {"cell": _int(msg, kind, "cell"), "uid": tag.upper()})
+
+
+def _action_text(msg: dict[str, Any]) -> str:
+    text = msg.get("text")
+    if text is None:
+        raise BadPageMessage("act: 'text' is missing (an action such as 'answer hex DK4')")
+    if not isinstance(text, str):
+        raise BadPageMessage("act: 'text' must be a string")
+    text = text.strip()
+    if not text:
+        raise BadPageMessage("act: the action text is empty; type an action such as 'answer hex DK4'")
+    if len(text) > _MAX_TEXT:
+        raise BadPageMessage(f"act: the action text is {len(text)} characters long (at most {_MAX_TEXT})")
+    if not text.isprintable():
+        raise BadPageMessage("act: the action text holds control characters")
+    return text
+
+
+def _word(msg: dict[str, Any], kind: str, key: str, pattern: re.Pattern[str], limit: int, what: str) -> str:
+    value = msg.get(key)
+    if value is None:
+        raise BadPageMessage(f"{kind}: {key!r} is missing ({what})")
+    if not isinstance(value, str):
+        raise BadPageMessage(f"{kind}: {key!r} must be a string ({what})")
+    value = value.strip()
+    if not value:
+        raise BadPageMessage(f"{kind}: {key!r} is empty ({what})")
+    if len(value) > limit:
+        raise BadPageMessage(f"{kind}: {key!r} is {len(value)} characters long (at most {limit})")
+    if not pattern.fullmatch(value):
+        raise BadPageMessage(f"{kind}: {key!r} is {value[:20]!r}, which is not {what}")
+    return value
+
+
+def _int(msg: dict[str, Any], kind: str, key: str) -> int:
+    value = msg.get(key)
+    if value is None:
+        raise BadPageMessage(f"{kind}: {key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadPageMessage(f"{kind}: {key!r} must be an integer")
+    return value

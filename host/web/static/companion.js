@@ -1,9 +1,12 @@
-// The companion page: mirrors the board (map, counters, LED colours), the turn, prompts and link state.
+// The companion page: mirrors the board (map, counters, LED colours), the turn, prompts and link state;
+// the Now panel shows the open decision and every legal action, takes actions, confirmations and LOS checks.
 "use strict";
 (function () {
   const svg = document.getElementById("map");
   const hexes = new Map();  // label -> {poly, chips}
   let view = null;
+  let overlay = null;       // the LOS line, drawn above the hexes
+  let awaiting = null;      // {form, notice, actions, t}: an action sent from the page, its answer not yet seen
 
   function drawMap(msg) {
     svg.textContent = "";
@@ -18,14 +21,14 @@
       svgEl("title", {}, g).textContent = h.id + " (" + h.terrain + ")";
       hexes.set(h.id, { poly, chips, x: h.x, y: h.y, terrain: h.terrain });
     }
+    overlay = svgEl("g", { class: "overlay", "aria-hidden": "true" }, svg);
     if (view) render(view);
   }
 
   function render(v) {
     view = v;
     showConn(v.conn.state, v.conn.detail);
-    document.getElementById("phase").textContent = v.phase;
-    document.getElementById("to-act").textContent = v.to_act ? v.to_act + " to act" : "";
+    renderNow(v);
     const prompt = document.getElementById("prompt");
     if (prompt.textContent !== v.prompt) prompt.textContent = v.prompt;
     const notice = document.getElementById("notice");
@@ -68,6 +71,8 @@
       });
       h.poly.parentNode.setAttribute("aria-label", label + (units.length ? ": " + units.map((u) => u.label).join(", ") : ""));
     }
+    markHexes(v);
+    settleAwaited(v);
     renderSetup(v.setup);
     renderUnknown(v.unknown || [], v.enrol_choices || []);
     const litText = document.getElementById("lit-text");
@@ -81,6 +86,274 @@
       litText.appendChild(line);
     }
   }
+
+  // --- the Now panel ------------------------------------------------------------------------------------
+  const KIND = {
+    roll: "Roll the dice", units: "Choose units", hexes: "Choose a hex", path: "Choose a path",
+    react: "React or pass", confirm: "Confirm", secret: "Declare in secret",
+  };
+
+  function setText(id, text) {
+    const el = document.getElementById(id);
+    if (el.textContent !== text) el.textContent = text;  // a live region speaks only when its text changes
+    return el;
+  }
+
+  // Rebuild a list only when its data changed, so a heartbeat does not steal the keyboard focus.
+  function rebuild(el, data, build) {
+    const key = JSON.stringify(data);
+    if (el.dataset.key === key) return;
+    const focused = document.activeElement && el.contains(document.activeElement)
+      ? document.activeElement.dataset.focusKey : null;
+    el.dataset.key = key;
+    el.textContent = "";
+    build(el);
+    if (focused) {
+      const again = [...el.querySelectorAll("[data-focus-key]")].find((b) => b.dataset.focusKey === focused);
+      if (again) again.focus();
+    }
+  }
+
+  function renderNow(v) {
+    setText("turn", v.turn != null ? "Turn " + v.turn : "Turn …");
+    setText("phase", v.phase || v.phase_id || "…");
+    const rule = [v.phase_id && v.phase_id !== v.phase ? v.phase_id : "", v.phase_rule || ""].filter(Boolean);
+    setText("phase-rule", rule.length ? "(" + rule.join(", ") + ")" : "");
+    setText("to-act", v.to_act ? v.to_act + " to act" : "");
+    renderDecision(v.decision || null);
+    renderLegal(v.legal || [], v.done || null);
+    renderChanges(v.changes || []);
+    renderResolution(v.resolution || null);
+    renderLos(v.los || null);
+  }
+
+  function renderDecision(d) {
+    const box = document.getElementById("decision");
+    box.hidden = !d;
+    box.dataset.kind = d ? d.kind : "";
+    if (!d) return;
+    setText("decision-h", (KIND[d.kind] || "Decision") + (d.rule ? " (" + d.rule + ")" : ""));
+    setText("decision-who", (d.side || "a player") + " decides" + (d.rule ? ", rule " + d.rule : "") + ".");
+    setText("decision-prompt", d.prompt || "");
+    const dice = document.getElementById("dice-armed");
+    dice.hidden = d.kind !== "roll";
+    dice.dataset.armed = d.armed ? "true" : "false";
+    setText("dice-armed", d.kind !== "roll" ? ""
+      : d.armed ? "The dice are armed for this " + (d.dice || "roll") + ": press the dice button on the table."
+        : "Roll " + (d.dice || "the dice") + ": the table's dice are not armed; answer with the roll below.");
+    const parts = [];
+    if (d.units && d.units.length) parts.push("Units: " + d.units.map((u) => u.label + " (" + u.id + ")").join(", "));
+    if (d.hexes && d.hexes.length) parts.push((d.kind === "path" ? "Path ends: " : "Hexes: ") + d.hexes.join(", "));
+    if (d.choices && d.choices.length) parts.push("Choices: " + d.choices.join(", "));
+    setText("decision-options", parts.join(". ") + (parts.length ? "." : ""));
+  }
+
+  function renderLegal(legal, done) {
+    document.getElementById("legal-none").hidden = legal.length > 0;
+    rebuild(document.getElementById("legal"), legal, (ul) => {
+      for (const a of legal) {
+        const li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "legal-act";
+        b.dataset.text = a.text;
+        b.dataset.focusKey = a.text;
+        const name = document.createElement("span");
+        name.textContent = a.label || a.text;
+        b.appendChild(name);
+        if (a.label && a.label !== a.text) {
+          const form = document.createElement("span");
+          form.className = "text-form";
+          form.textContent = a.text;
+          b.appendChild(form);
+        }
+        b.addEventListener("click", () => send({ type: "act", text: a.text }, "act"));
+        li.appendChild(b);
+        ul.appendChild(li);
+      }
+    });
+    rebuild(document.getElementById("legal-texts"), legal.map((a) => a.text), (dl) => {
+      for (const a of legal) {
+        const o = document.createElement("option");
+        o.value = a.text;
+        dl.appendChild(o);
+      }
+    });
+    const btn = document.getElementById("done-btn");
+    btn.disabled = !done;
+    btn.dataset.text = done ? done.text : "";
+    const label = done ? "Done: " + done.label : "Done (nothing to end now)";
+    if (btn.textContent !== label) btn.textContent = label;
+  }
+
+  function changeText(c) {
+    return (c.text || c.what + " " + c.unit) + (c.hex && !(c.text || "").includes(c.hex) ? " (" + c.hex + ")" : "");
+  }
+
+  function renderChanges(changes) {
+    document.getElementById("changes").hidden = changes.length === 0;
+    // The service confirms by unit: one button per unit, after its last change, naming all of them.
+    const toConfirm = new Map();
+    for (const c of changes) if (c.confirm) toConfirm.set(c.unit, (toConfirm.get(c.unit) || []).concat([c]));
+    rebuild(document.getElementById("changes-list"), changes, (ul) => {
+      for (const c of changes) {
+        const li = document.createElement("li");
+        li.dataset.unit = c.unit || "";
+        li.dataset.what = c.what || "";
+        const text = document.createElement("span");
+        text.textContent = changeText(c);
+        li.appendChild(text);
+        const mine = c.confirm ? toConfirm.get(c.unit) : null;
+        if (mine && mine[mine.length - 1] === c) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "confirm";
+          b.dataset.unit = c.unit;
+          b.dataset.focusKey = "confirm " + c.unit;
+          const these = mine.length > 1 ? "these changes" : "this change";
+          b.textContent = "Done: I made " + these;
+          b.setAttribute("aria-label", "Done: I made " + these + ": " + mine.map(changeText).join("; "));
+          b.addEventListener("click", () => send({ type: "confirm", unit: c.unit }, "act"));
+          li.append(" ", b);
+        } else if (!c.confirm) {
+          const note = document.createElement("span");
+          note.className = "help";
+          note.textContent = " (the table sees it when it is made)";
+          li.appendChild(note);
+        }
+        ul.appendChild(li);
+      }
+    });
+  }
+
+  function renderResolution(r) {
+    document.getElementById("resolution").hidden = !r;
+    if (!r) return;
+    setText("resolution-title", r.title || "");
+    const demo = r.label || (r.demo ? "demo values" : "");
+    const badge = setText("resolution-label", demo);
+    badge.hidden = !demo;
+    rebuild(document.getElementById("resolution-steps"), r.steps || [], (ol) => {
+      for (const st of r.steps || []) {
+        const li = document.createElement("li");
+        li.dataset.step = st.name;
+        const name = document.createElement("strong");
+        name.textContent = st.name;
+        li.append(name, ": " + st.text);
+        ol.appendChild(li);
+      }
+    });
+    setText("resolution-result", r.result ? "Result: " + r.result : "");
+  }
+
+  function losText(l) {
+    let verdict = l.clear ? (l.status && l.status !== "blocked" ? l.status : "clear") : "blocked";
+    if (!l.clear && l.blocked_at) verdict += " at " + l.blocked_at;
+    const reason = l.reason || "";
+    let text = reason.startsWith(verdict) ? reason : verdict + (reason && reason !== verdict ? ": " + reason : "");
+    if (l.rule && !text.includes(l.rule)) text += " (" + l.rule + ")";
+    const traced = l.hexes && l.hexes.length ? " Traced through " + l.hexes.join(", ") + "." : "";
+    return "LOS from " + l.from + " to " + l.to + ": " + text + "." + traced;
+  }
+
+  function renderLos(l) {
+    const out = document.getElementById("los-result");
+    if (!l) return;  // an error from the form stays until a check comes back
+    const key = JSON.stringify(l);
+    if (out.dataset.key === key) return;
+    out.dataset.key = key;
+    out.dataset.clear = l.clear ? "true" : "false";
+    out.classList.remove("error");
+    out.textContent = losText(l);
+  }
+
+  // The decision's hexes and the last LOS on the map (colour and a dashed outline, named in the text too).
+  function markHexes(v) {
+    const d = v.decision, l = v.los;
+    const chosen = new Set(d && d.hexes ? d.hexes : []);
+    const traced = new Set(l && l.hexes ? l.hexes : []);
+    const changed = new Set((v.changes || []).map((c) => c.hex).filter(Boolean));
+    for (const [label, h] of hexes) {
+      const g = h.poly.parentNode;
+      g.classList.toggle("decision", chosen.has(label));
+      g.classList.toggle("los", traced.has(label));
+      g.classList.toggle("los-block", Boolean(l && l.blocked_at === label));
+      g.classList.toggle("change", changed.has(label));
+    }
+    if (!overlay) return;
+    overlay.textContent = "";
+    const a = l && hexes.get(l.from), b = l && hexes.get(l.to);
+    if (a && b) {
+      svgEl("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "los-line" + (l.clear ? " clear" : " blocked") }, overlay);
+    }
+  }
+
+  // What the page sent; the next view (or error) that answers it is shown beside the form it came from.
+  function snapshot(v) {
+    if (!v) return { notice: "", moved: "" };
+    return { notice: JSON.stringify(v.notice),
+             moved: JSON.stringify([v.last_actions, v.decision, v.changes, v.phase_id, v.los]) };
+  }
+
+  function send(msg, form) {
+    const token = Object.assign({ form }, snapshot(view));
+    awaiting = token;
+    if (form === "act") setText("act-error", "");
+    sock.send(msg);
+    // The same refusal twice leaves the view as it was: with no change by then, the notice is the answer.
+    setTimeout(() => { if (awaiting === token && view) settleAwaited(view, true); }, 1200);
+  }
+
+  function settleAwaited(v, late) {
+    if (!awaiting) return;
+    const now = snapshot(v);
+    const noticeChanged = now.notice !== awaiting.notice, moved = now.moved !== awaiting.moved;
+    if (!noticeChanged && !moved && !late) return;
+    const form = awaiting.form, typed = awaiting.typed;
+    awaiting = null;
+    const refused = Boolean(v.notice && v.notice.level === "error" && (noticeChanged || !moved));
+    if (form === "los") {
+      if (refused) showError("los", v.notice.text);
+      return;
+    }
+    setText("act-error", refused ? v.notice.text : "");
+    document.getElementById("act-text").setAttribute("aria-invalid", refused ? "true" : "false");
+    if (!refused && typed) document.getElementById("act-text").value = "";
+  }
+
+  function showPageError(text) {
+    const form = awaiting ? awaiting.form : "act";
+    awaiting = null;
+    showError(form, text);
+  }
+
+  function showError(form, text) {
+    if (form === "los") {
+      const out = document.getElementById("los-result");
+      out.dataset.key = "";
+      out.classList.add("error");
+      out.textContent = text;
+    } else {
+      setText("act-error", text);
+      document.getElementById("act-text").setAttribute("aria-invalid", "true");
+    }
+  }
+
+  document.getElementById("act-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = document.getElementById("act-text").value.trim();
+    if (!text) { showError("act", "Type an action first, for example 'answer hex DK4'."); return; }
+    send({ type: "act", text }, "act");
+    awaiting.typed = true;  // cleared once the service takes it; kept to correct if refused
+  });
+  document.getElementById("done-btn").addEventListener("click", () => send({ type: "done" }, "act"));
+  document.getElementById("los-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const from = document.getElementById("los-from").value.trim().toUpperCase();
+    const to = document.getElementById("los-to").value.trim().toUpperCase();
+    if (!from || !to) { showError("los", "Give both hexes, for example DK4 and DO4."); return; }
+    send({ type: "los", from, to }, "los");
+  });
 
   // Set-up mode: what is still to place, per side (a concealed unit is only "?" here: the page is shared).
   function renderSetup(setup) {
@@ -158,6 +431,7 @@
     if (msg.type === "map") drawMap(msg);
     else if (msg.type === "view") render(msg);
     else if (msg.type === "board") document.getElementById("table-link").hidden = false;
+    else if (msg.type === "error") showPageError(msg.text);
   }, (up) => { if (!up) showConn("page offline", "reconnecting to the hexmate service"); });
   document.getElementById("resync").addEventListener("click", () => sock.send({ type: "sync" }));
 })();

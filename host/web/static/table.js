@@ -15,9 +15,12 @@
     else if (msg.type === "table") render(msg);
     else if (msg.type === "view") {
       showConn(msg.conn.state, msg.conn.detail);
+      showArmed(msg.decision || null);
       const last = msg.last_actions.find((a) => a.startsWith("dice"));
       if (last) document.getElementById("dice-result").textContent = "Last roll: " + last;
     }
+    else if (msg.type === "dice-next") loaded("Loaded: the next dice show " + msg.pips.join(", ") + ".", false);
+    else if (msg.type === "error") loaded(msg.text, true);
   }, (up) => { if (!up) showConn("page offline"); });
 
   function tagInfo(uid) {
@@ -80,7 +83,9 @@
     if (hand) {
       sock.send({ type: "place", cell: id, uid: hand });
       world[id] = (world[id] || []).concat([hand]);
+      drawChips(id);  // at once: a counter put down shows where it is before the table's echo
       setHand(null);
+      updateLabels();
       return;
     }
     const stack = world[id] || [];
@@ -88,7 +93,9 @@
     const uid = chip ? chip.dataset.uid : stack[stack.length - 1];
     sock.send({ type: "lift", cell: id, uid });
     world[id] = stack.filter((u) => u !== uid);
+    drawChips(id);
     setHand(uid);
+    updateLabels();
   }
 
   function updateLabels() {
@@ -100,20 +107,26 @@
     }
   }
 
+  function drawChips(id) {
+    const c = cells.get(Number(id));
+    if (!c) return;
+    c.chips.textContent = "";
+    (world[String(id)] || []).forEach((uid, i) => {
+      const t = tagInfo(uid);
+      const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
+      svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
+      svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
+      svgEl("title", {}, chip).textContent = t.label;
+    });
+  }
+
   function render(msg) {
     world = msg.cells;
     for (const [id, c] of cells) {
       const colour = msg.leds[String(id)];
       c.poly.style.fill = colour || "";
       if (colour) c.g.dataset.led = colour; else delete c.g.dataset.led;
-      c.chips.textContent = "";
-      (world[String(id)] || []).forEach((uid, i) => {
-        const t = tagInfo(uid);
-        const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
-        svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
-        svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
-        svgEl("title", {}, chip).textContent = t.label;
-      });
+      drawChips(id);
     }
     updateLabels();
     renderTray();
@@ -128,18 +141,60 @@
 
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && hand) setHand(null); });
 
+  // Every board button by name: the dice buttons and done. Native buttons, so Tab + Enter/Space press them.
+  function buttonLabel(name) {
+    if (name === "done") return "Done";
+    const dice = /^dice-?(.*)$/.exec(name);
+    if (dice) return "Dice " + dice[1].toUpperCase();
+    return name.replace(/[-_]/g, " ");
+  }
+
   function drawButtons(buttons) {
     const p = document.getElementById("dice");
     p.textContent = "";
     for (const btn of buttons) {
       const b = document.createElement("button");
       b.type = "button";
+      b.className = "board-button";
       b.dataset.button = String(btn.id);
-      b.textContent = "Press " + btn.name;
+      b.dataset.name = btn.name;
+      b.textContent = buttonLabel(btn.name);
+      b.setAttribute("aria-label", "Press the board's " + buttonLabel(btn.name) + " button (" + btn.name + ")");
+      b.setAttribute("aria-describedby", "armed");
       b.addEventListener("click", () => sock.send({ type: "press", button: btn.id }));
-      p.appendChild(b);
+      p.append(b, " ");
     }
   }
+
+  // Whether the dice are armed for an open roll (the view's decision): pressing a dice button rolls it.
+  function showArmed(decision) {
+    const text = decision && decision.kind === "roll"
+      ? (decision.armed ? "Dice armed for " + (decision.dice || "a roll") + ": " + (decision.prompt || "")
+        : "A roll is open but the dice are not armed.")
+      : "No roll open: the dice are not armed.";
+    const el = document.getElementById("armed");
+    if (el.textContent !== text) el.textContent = text;
+    for (const b of document.querySelectorAll("#dice .board-button")) {
+      b.classList.toggle("armed", Boolean(decision && decision.armed && b.dataset.name !== "done"));
+    }
+  }
+  // Loaded dice (the emulated board only): the next presses roll these pips, so a game replays exactly.
+  function loaded(text, bad) {
+    const out = document.getElementById("load-result");
+    out.textContent = text;
+    out.classList.toggle("error", bad);
+  }
+  document.getElementById("load-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const raw = document.getElementById("load-pips").value.trim();
+    const pips = raw.split(/[\s,+]+/).filter(Boolean).map(Number);
+    if (!pips.length || pips.some((p) => !Number.isInteger(p) || p < 1 || p > 6)) {
+      loaded("Give die faces from 1 to 6, for example 3,4.", true);
+      return;
+    }
+    sock.send({ type: "dice-next", pips });
+  });
+
   document.getElementById("goto-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const q = document.getElementById("goto").value.trim().toUpperCase();
