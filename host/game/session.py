@@ -10,7 +10,7 @@ placement answers an open ``hexes`` decision, a lifted unit answers a ``units`` 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,11 @@ class GameSession:
 
         self._oracle = PositionOracle(position)
         self._los_rules: Any = None
+        # where the board last read each unit (set by the service from its tracker): a unit the rules ask to
+        # be placed (a rout, a retreat, a mover put back where it was stopped) is where the player left it
+        self.sensed_hex: Callable[[str], Hex | None] = lambda unit: None
+        self._to_place: dict[str, Hex] = {}
+        self._placing = -1  # the log length when the open placement question was first seen
 
     @classmethod
     def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
@@ -119,6 +124,20 @@ class GameSession:
                 h = self.position.physical_hex(unit_id)
                 if h is not None:
                     out[unit_id] = h
+        top = self.position.decision
+        if top is None or top.kind not in ("hexes", "path"):
+            self._to_place = {}
+            return out
+        if self._placing != len(self.position.log):  # a new question: read where its units stand afresh
+            self._placing, self._to_place = len(self.position.log), {}
+        for unit_id in top.subject:
+            if unit_id not in out:
+                continue
+            seen = self.sensed_hex(unit_id) if unit_id not in self._to_place else None
+            if seen is not None:
+                self._to_place[unit_id] = seen  # read once, when the question opens
+            if unit_id in self._to_place:
+                out[unit_id] = self._to_place[unit_id]  # still where it was left, until it is placed
         return out
 
     def destinations(self, unit_ids: Iterable[str], start: Hex) -> Mapping[Hex, Any]:
@@ -256,14 +275,20 @@ class GameSession:
         return self.push(act.Answer(dice=tuple(values)))
 
     def roll_dice(self) -> int:
-        """How many d6 the open roll needs (0 when no roll is open or the table's dice cannot make it)."""
+        """How many dice the open roll needs (0 when no roll is open or the table's dice cannot make it)."""
+        return self.roll_spec()[0]
+
+    def roll_spec(self) -> tuple[int, int]:
+        """(count, sides) of the open roll as the board's buttons roll it: up to four d6 or d10, all alike;
+        (0, 0) when no roll is open or its dice are not the board's (then they are typed on the page)."""
         top = self.position.decision
         if top is None or top.kind != "roll":
-            return 0
+            return 0, 0
         spec = self.game.dice_spec(top.dice)
-        if spec.count > 2 or any(d.sides != 6 for d in spec.dice):
-            return 0  # the board's buttons roll one or two d6; other rolls are typed on the page
-        return spec.count
+        sides = {d.sides for d in spec.dice}
+        if not 1 <= spec.count <= 4 or len(sides) != 1 or not sides <= {6, 10}:
+            return 0, 0
+        return spec.count, sides.pop()
 
     def los(self, a: Hex, b: Hex) -> LosResult:
         """A line of sight check between two hexes (either asked at the table or on a page)."""

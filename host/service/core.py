@@ -140,6 +140,7 @@ class Service:
         self.registry = registry
         self.cells = tracker.calibration
         self.views = TableViews(tracker, registry)
+        session.sensed_hex = tracker.sensed_hex
         self.record = record
         self.table = table
         self.tray = self._tray()
@@ -299,7 +300,7 @@ class Service:
     # --- playing: every gesture becomes a rules action through one door ----------------------------------
     def _arm_for_roll(self) -> None:
         """Arm the dice buttons for the open roll, once per roll (the record ties the dice to it)."""
-        n = self.session.roll_dice()
+        n, sides = self.session.roll_spec()
         if not n:
             self._roll_request, self._roll_key = None, None
             return
@@ -311,7 +312,7 @@ class Service:
         self._roll_request, self._roll_key = self._dice_request, key
         if self.conn.state is ConnState.LIVE:
             for button in self._dice_buttons():
-                self.conn.arm_dice(self._dice_request, button, n)
+                self.conn.arm_dice(self._dice_request, button, n, sides)
 
     def _on_dice(self, item: DiceRolled) -> None:
         values = list(item.values)

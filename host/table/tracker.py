@@ -200,6 +200,10 @@ class Tracker:
 
     # --- sensed model ----------------------------------------------------------------------------------
 
+    def sensed_hex(self, unit: str) -> Hex | None:
+        """Where the board reads this unit now (None while it is in a hand or off the map)."""
+        return self._unit_hex.get(unit)
+
     def sensed_units(self, h: Hex) -> frozenset[str]:
         return self._hex_units.get(h, frozenset())
 
