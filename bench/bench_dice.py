@@ -67,7 +67,8 @@ async def _measure(rounds: int) -> tuple[list[float], list[float]]:
             await asyncio.sleep(0.05)
             page_ms.append((t_page - t0) * 1000)
             leds_ms.append((led_at[0] - t0) * 1000)
-            pos.pop()  # set-up for the next round: the fire and its roll are taken back
+            while len(pos.log) > n - 1:  # set-up for the next round: the roll and the fire are taken back
+                pos.pop()
             service.changes.confirm()
         return leds_ms, page_ms
     finally:
