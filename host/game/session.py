@@ -74,6 +74,7 @@ class GameSession:
         self.sensed_hex: Callable[[str], Hex | None] = lambda unit: None
         self._to_place: dict[str, Hex] = {}
         self._placing = -1  # the log length when the open placement question was first seen
+        self._legal: dict[str, tuple[object, list[str]]] = {}  # audience -> (the state, its legal actions)
 
     @classmethod
     def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
@@ -376,6 +377,10 @@ class GameSession:
     def legal_texts(self, audience: str) -> list[str]:
         """The legal actions now in text form, without moves (made by lifting) and without any action that
         names a unit hidden from the audience."""
+        state = self.position.state
+        cached = self._legal.get(audience)
+        if cached is not None and cached[0] is state:
+            return cached[1]  # worked out once per position: every page view asks again
         hidden = self.hidden_units(audience)
         out: list[str] = []
         try:
@@ -389,6 +394,7 @@ class GameSession:
                     break
         except RulesError as e:  # a rules bug must not stop the pages; it is logged with the position
             LOGGER.warning("listing legal actions failed in %s: %s", self.position, e)
+        self._legal[audience] = (state, out)
         return out
 
     def unit_summary(self, unit_id: str, audience: str = "") -> dict[str, Any]:

@@ -207,7 +207,9 @@ class Service:
             self._warm_pending = True
 
     def _warm_one(self) -> None:
-        """Precompute one likely group's destinations while nothing else is waiting."""
+        """Precompute the page's legal actions, then one likely group's destinations, while nothing else is
+        waiting."""
+        self.session.legal_texts(SHARED)
         groups = self.session.likely_groups()
         self._warm_pending = False
         for group in groups:
