@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession
-from hexmate.host.game.changes import Change, Changes
+from hexmate.host.game.changes import Changes
 from hexmate.host.game.session import Played
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
@@ -34,12 +34,24 @@ from hexmate.host.protocol import (
     FirmwareLog,
     Heartbeat,
     Hello,
-    Led,
     Snapshot,
     TableConnection,
     TableMessage,
 )
 from hexmate.host.record import Record
+from hexmate.host.service import narrator
+from hexmate.host.service import views as pages
+from hexmate.host.service.outputs import (
+    LedFrame,
+    LedOutput,
+    Message,
+    Narration,
+    Output,
+    PageMessage,
+    PageOutput,
+    RecordEntry,
+    RecordOutput,
+)
 from hexmate.host.table.events import (
     IllegalPlacement,
     InSync,
@@ -66,7 +78,6 @@ from hexmate.host.table.views import (
     Light,
     TableViews,
     led_frame,
-    wire_entries,
 )
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
@@ -74,16 +85,6 @@ from hexmate.rules.hexes import Hex
 
 LOGGER = logging.getLogger(__name__)
 
-_MEANING = {
-    "green": "legal destinations", "blue": "start hex and trail", "red": "illegal placement",
-    "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
-}
-_RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
-        "white": (160, 160, 160), "magenta": (200, 0, 200),
-        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110), "orange": (230, 80, 0)}
-_DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
-                    "resends", "duplicates", "coalesced", "failed_readers")
-_CLIENT_QUEUE = 64
 _LAST_ACTIONS = 12
 
 
@@ -149,8 +150,9 @@ class Service:
             self.inputs.put_nowait(BeginSetup())
         self._setup_missing: frozenset[str] = frozenset()
         self.conn = TableConnection(link, self.inputs.put_nowait, **dict(connection_options or {}))
-        self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
-        self._record_q: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue()
+        self.pages = PageOutput()
+        self.recorder = RecordOutput(record)
+        self.outputs: list[Output] = [LedOutput(self.conn, self.cells), self.pages, self.recorder]
         self._frame: dict[Hex, Light] = {}
         self._fw_offset_ms: int | None = None
         self._tick_handle: asyncio.TimerHandle | None = None
@@ -179,13 +181,13 @@ class Service:
     async def run(self) -> None:
         conn = asyncio.create_task(self.conn.run(), name="connection")
         loop = asyncio.create_task(self._loop(), name="service-loop")
-        writer = asyncio.create_task(self._record_writer(), name="record")
+        writer = asyncio.create_task(self.recorder.run(), name="record")
         try:
             await self._stopping.wait()
         finally:
             await self.conn.stop()
             loop.cancel()
-            self._record_q.put_nowait(None)
+            self.recorder.close()
             await asyncio.gather(conn, loop, writer, return_exceptions=True)
 
     def stop(self) -> None:
@@ -202,7 +204,7 @@ class Service:
                 self.handle(item)
             except Exception:  # one bad event must not stop the table; it is logged with its content
                 LOGGER.exception("error while handling %r", item)
-                self.notice = {"level": "error", "text": "internal error; see the host log"}
+                self.say("internal")
                 self._publish()
             self._warm_pending = True
 
@@ -217,18 +219,18 @@ class Service:
                 self._warm_pending = True
                 return
 
-    async def _record_writer(self) -> None:
-        while True:
-            item = await self._record_q.get()
-            if item is None:
-                if self.record is not None:
-                    self.record.close()
-                return
-            if self.record is not None:
-                self.record.append(*item)
+    def say(self, key: str, **facts: Any) -> None:
+        """Tell the players (the shared notice; speech takes it from the outputs): texts in narrator.py."""
+        notice = narrator.say(key, **facts)
+        self.notice = notice.as_dict()
+        self._emit(Narration(SHARED, notice.level, notice.text))
+
+    def _emit(self, message: Message) -> None:
+        for output in self.outputs:
+            output.send(message)
 
     def _log(self, kind: str, data: Any) -> None:
-        self._record_q.put_nowait((kind, data))
+        self._emit(RecordEntry(kind, data))
 
     def submit(self, action: PageAction) -> None:
         self.inputs.put_nowait(action)
@@ -243,8 +245,7 @@ class Service:
             return
         if isinstance(item, BeginSetup):
             self._log("setup", {"units": len(self.session.expected())})
-            self.prompt = ("Set-up: put each counter on its white pulsing hex; the page lists what is "
-                           "still to place.")
+            self.prompt = narrator.say("setup-prompt").text
             self._setup_missing = frozenset(self.session.expected())
             self._table_events(self.tracker.begin_setup(self._fw_now()))
         elif isinstance(item, Tick):
@@ -254,9 +255,8 @@ class Service:
             self._log("hello", {"board": item.board, "firmware": item.firmware, "cells": item.n_cells})
             expected_cells = len(getattr(self.board, "cells", ()))
             if expected_cells and item.n_cells != expected_cells:
-                self.notice = {"level": "error", "text": (
-                    f"the table ({item.board}) has {item.n_cells} cells but board definition "
-                    f"{self.board.name} has {expected_cells}: start hexmate with the right --board")}
+                self.say("wrong-board", board=item.board, cells=item.n_cells, definition=self.board.name,
+                         expected=expected_cells)
             self._roll_key = None  # a board that said HELLO again forgot what it was armed for
             self._arm_for_roll()
         elif isinstance(item, CellChanged):
@@ -279,7 +279,7 @@ class Service:
             self._on_dice(item)
         elif isinstance(item, Fault):
             self._log("fault", {"cell": item.cell, "code": item.code})
-            self.notice = {"level": "error", "text": f"reader fault at cell {item.cell} (code {item.code})"}
+            self.say("reader-fault", cell=item.cell, code=item.code)
         elif isinstance(item, ButtonEdge):
             self._log("button", {"button": item.button, "pressed": item.pressed})
             if item.pressed:
@@ -322,8 +322,7 @@ class Service:
         if self._roll_request is None or item.request != self._roll_request:
             self._log("dice", {"request": item.request, "button": item.button, "values": values,
                                "used": False, "phase": self.session.phase})
-            self.notice = {"level": "error", "text": f"{rolled}: no roll is open now, so these dice answer "
-                                                     "nothing; nothing was changed."}
+            self.say("dice-unused", rolled=rolled)
             return
         self._roll_request = None
         self._log("dice", {"request": item.request, "button": item.button, "values": values, "used": True,
@@ -338,8 +337,7 @@ class Service:
         if name == "done":
             self._done("table")
             return
-        self.notice = {"level": "error", "text": f"{name} pressed, but no roll is open now: the dice were "
-                                                 "not rolled and nothing was changed."}
+        self.say("button-no-roll", button=name)
 
     def _done(self, source: str) -> None:
         """The done button (on the board or the page): first it confirms the changes the board cannot
@@ -352,11 +350,10 @@ class Service:
     def _confirm(self, unit: str, source: str) -> None:
         todo = self.changes.confirm(unit)
         if not todo:
-            self.notice = {"level": "error", "text": f"no change to confirm{f' for {unit}' if unit else ''}"}
+            self.say("nothing-to-confirm", for_unit=f" for {unit}" if unit else "")
             return
         self._log("confirm", {"source": source, "changes": [c.physical.text for c in todo]})
-        done = "; ".join(c.physical.text for c in todo)
-        self.notice = {"level": "ok", "text": f"Done on the board: {done}."}
+        self.say("confirmed", changes="; ".join(c.physical.text for c in todo))
         self.prompt = self._prompt()
         self._show_leds()
 
@@ -367,8 +364,8 @@ class Service:
         nothing is open, the board must first show the changes it owes (or a player confirms them)."""
         waiting = self.changes.blocking
         if waiting and self.session.position.decision is None:
-            todo = "; ".join(c.physical.text for c in waiting)
-            self._refuse(f"first make the change on the board, then press done: {todo}", where)
+            owed = "; ".join(c.physical.text for c in waiting)
+            self._refuse("", where, narrator.say("owed-first", changes=owed))
             return False
         try:
             played = make()
@@ -383,14 +380,15 @@ class Service:
         self.last_actions.appendleft(played.text)
         self._add_changes(played.changes)
         if played.resolution is not None:
-            self.resolution = self._resolution_view(played.resolution)
+            self.resolution = pages.resolution(played.resolution)
             self._log("resolution", self.resolution)
         self.los = None
         self.prompt = self._prompt()
-        text = f"Played: {played.text}."
         if played.changes:
-            text += " Now on the board: " + "; ".join(ph.text for ph in played.changes) + "."
-        self.notice = {"level": "ok", "text": text}
+            owed = "; ".join(ph.text for ph in played.changes)
+            self.say("played-changes", action=played.text, changes=owed)
+        else:
+            self.say("played", action=played.text)
         self._arm_for_roll()
         self._table_events(self.tracker.refresh(self._fw_now()))
         return True
@@ -402,17 +400,17 @@ class Service:
         """Can the board see this change by itself? A tagged counter taken off the map, yes."""
         return ph.what == "remove" and self.registry.uid_of_unit(ph.unit) is not None
 
-    def _refuse(self, why: str, where: Hex | None) -> None:
+    def _refuse(self, why: str, where: Hex | None, notice: narrator.Notice | None = None) -> None:
+        notice = notice or narrator.say("refused", why=why)
         self._refused = where
-        self._log("refused", {"reason": why, "hex": self.session.label(where) if where is not None else None})
-        self.notice = {"level": "error", "text": f"Not accepted: {why}. Nothing was changed."}
+        self._log("refused", {"reason": notice.text, "hex": self.session.label(where) if where else None})
+        self.notice = notice.as_dict()
         self._show_leds()
 
     def _prompt(self) -> str:
         waiting = self.changes.blocking
         if waiting:
-            todo = "; ".join(c.physical.text for c in waiting)
-            return f"On the board: {todo}. Then press done (or confirm on the page)."
+            return narrator.say("owed-prompt", changes="; ".join(c.physical.text for c in waiting)).text
         return self.session.prompt()
 
     def _check_los(self, a_label: str, b_label: str) -> None:
@@ -420,7 +418,7 @@ class Service:
             a, b = self.session.map.parse_label(a_label), self.session.map.parse_label(b_label)
             result = self.session.los(a, b)
         except (RulesError, ValueError, KeyError) as e:
-            self.notice = {"level": "error", "text": f"line of sight {a_label} to {b_label}: {e}"}
+            self.say("los-bad", a=a_label, b=b_label, why=e)
             return
         label = self.session.label
         on_map = [h for h in result.hexes if h in self.session.map]
@@ -431,18 +429,8 @@ class Service:
         self._log("los", self.los)
         verdict = "blocked" if result.blocked else result.status.value
         rule = f" ({result.rule})" if result.rule and result.rule not in result.reason else ""
-        self.notice = {"level": "info", "text": f"Line of sight {label(a)} to {label(b)}: {verdict}. "
-                                                f"{result.reason}{rule}"}
+        self.say("los", a=label(a), b=label(b), verdict=verdict, reason=result.reason, rule=rule)
         self._show_leds()
-
-    def _resolution_view(self, r: Any) -> dict[str, Any]:
-        shown = r.to_dict(viewer=SHARED)
-        steps = [{"name": line["label"],
-                  "text": line["value"] + (f" ({line['rule']})" if line["rule"] else "")}
-                 for line in shown["lines"]]
-        results = ", ".join(f"{u}: {res}" for u, res in shown["results"].items())
-        return {"title": shown["summary"], "steps": steps, "result": results, "demo": shown["demo"],
-                "chart": shown["chart_label"]}
 
     def _overlay(self) -> dict[Hex, Light]:
         """What the game asks for, under the tracker's picture: hexes to choose, units to lift, changes."""
@@ -516,7 +504,8 @@ class Service:
             where = f"{n} legal destination{plural} lit in green"
             if hidden:
                 where = "concealed, destinations not shown"
-            self.prompt = f"{self._names(ev.units)} lifted from {label(ev.from_hex)}: {where}."
+            self.prompt = narrator.say("lifted", units=self._names(ev.units), hex=label(ev.from_hex),
+                                       where=where).text
             self.notice = {"level": "info", "text": ""}
         elif isinstance(ev, MoveRecognised) and self.session.position.decision is not None:
             return self._play(lambda: self.session.push_move(ev.units, ev.path), "table", ev.path[-1])
@@ -524,7 +513,7 @@ class Service:
             try:
                 played = self.session.push_move(ev.units, ev.path)
             except RulesError as e:
-                self.notice = {"level": "error", "text": f"move not accepted: {e}"}
+                self.say("move-refused", why=e)
                 return False
             path = [label(h) for h in ev.path]
             self._log("action", {"kind": "move", "source": "table", "text": played.text,
@@ -537,40 +526,37 @@ class Service:
             self.last_actions.appendleft(line)
             self._add_changes(played.changes)
             self.prompt = self._prompt()
-            self.notice = {"level": "ok", "text": f"Move recorded: {line}"}
+            self.say("move-recorded", line=line)
             if self.session.position.decision is not None:
                 self.notice["text"] += " " + self.session.prompt()
             self._arm_for_roll()
             return True
         elif isinstance(ev, PutBack):
             self.prompt = self._prompt()
-            self.notice = {"level": "info", "text": f"{self._names(ev.units)} put back on {label(ev.hex)}."}
+            self.say("put-back", units=self._names(ev.units), hex=label(ev.hex))
         elif isinstance(ev, IllegalPlacement):
             shown = self.views.event(ev, SHARED)
             self._log("illegal", {"units": sorted(ev.units), "hex": label(ev.hex), "reason": ev.reason})
-            self.notice = {"level": "error", "text": f"{self._names(ev.units)} may not be placed on "
-                                                     f"{label(ev.hex)}: {shown['reason']}"}
-            self.prompt = "Put the unit on a green hex, or back where it started."
+            self.say("illegal", units=self._names(ev.units), hex=label(ev.hex), why=shown["reason"])
+            self.prompt = narrator.say("illegal-prompt").text
         elif isinstance(ev, OutOfSync) and ev.setup:
             self._setup_progress(ev)
         elif isinstance(ev, OutOfSync):
             lines = self.views.instructions(SHARED)
-            self.notice = {"level": "warn", "text": "The table differs from the game: " + "; ".join(lines)}
+            self.say("out-of-sync", lines="; ".join(lines))
         elif isinstance(ev, InSync):
-            self.notice = {"level": "ok", "text": "The table matches the game."}
+            self.say("in-sync")
             if ev.setup:
                 self._setup_missing = frozenset()
                 self._log("setup-done", {"phase": self.session.phase, "to_act": self.session.to_act})
-                self.notice = {"level": "ok", "text": "Set-up complete: every counter is on its hex. "
-                                                      "Play begins."}
+                self.say("setup-complete")
             self.prompt = self._prompt()
         elif isinstance(ev, UnknownTag):
             where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell} (off the map)"
-            self.notice = {"level": "warn", "text": f"Unknown counter tag {ev.uid} on {where}: "
-                                                    "enrol it below, or take it off the table."}
+            self.say("unknown-tag", uid=ev.uid, where=where)
         elif isinstance(ev, UncertainCell):
             where = label(ev.hex) if ev.hex is not None else f"cell {ev.cell}"
-            self.notice = {"level": "warn", "text": f"Cannot read the stack on {where}; spread it out."}
+            self.say("uncertain", where=where)
         return False
 
     def _setup_progress(self, ev: OutOfSync) -> None:
@@ -582,15 +568,14 @@ class Service:
         left = f"{len(missing)} counter{'s' if len(missing) != 1 else ''} still to place"
         if wrong:
             lines = [line for line in self.views.instructions(SHARED) if line.startswith("take")]
-            self.notice = {"level": "warn", "text": "Not part of the set-up here: " + "; ".join(lines)
-                           + f". {left}."}
+            self.say("setup-wrong", lines="; ".join(lines), left=left)
         elif placed:
             expected = self.session.expected()
             names = [f"{self._unit_name(u)} on {self.session.label(expected[u])}" for u in placed]
-            self.notice = {"level": "ok", "text": f"In place: {', '.join(names)}. {left}."}
+            self.say("setup-placed", names=", ".join(names), left=left)
             self._log("setup-placed", {"units": placed, "left": len(missing)})
         else:
-            self.notice = {"level": "info", "text": f"Set-up: {left}."}
+            self.say("setup-left", left=left)
 
     def _unit_name(self, unit: str) -> str:
         """A unit as the shared page may name it (a concealed unit stays '?' to all but its owner)."""
@@ -603,10 +588,7 @@ class Service:
         self._frame = {**self._overlay(), **led_frame(self.tracker)}
         if self._refused is not None:
             self._frame[self._refused] = ILLEGAL
-        frame: dict[int, Led] = {}
-        for cell, r, g, b, pattern, period in wire_entries(self._frame, self.cells):
-            frame[cell] = Led(r, g, b, pattern, period)
-        self.conn.set_leds(frame)
+        self._emit(LedFrame(dict(self._frame)))
 
     def _schedule_tick(self) -> None:
         if self._tick_handle is not None:
@@ -637,13 +619,13 @@ class Service:
             self._publish()
             return
         if self.table is None:
-            self.notice = {"level": "error", "text": "the virtual table works only with an emulated table"}
+            self.say("virtual-only")
             self._publish()
             return
         d = action.data
         n_cells = len(self.board.cells)
         if action.kind in ("place", "lift") and not 0 <= int(d["cell"]) < n_cells:
-            self.notice = {"level": "error", "text": f"no cell {d['cell']} on board {self.board.name}"}
+            self.say("no-cell", cell=d["cell"], board=self.board.name)
             self._publish()
             return
         if action.kind == "place":
@@ -672,16 +654,14 @@ class Service:
         try:
             uid = normalise_uid(raw_uid)
         except RegistryError as e:
-            self.notice = {"level": "error", "text": f"cannot enrol: {e}"}
+            self.say("enrol-bad-uid", why=e)
             return
         if uid not in self.tracker.unknown:
-            self.notice = {"level": "error", "text": f"cannot enrol tag {uid}: it is not an unknown tag on "
-                                                     "the table now (put it on a hex first)"}
+            self.say("enrol-not-unknown", uid=uid)
             return
         choice = next((c for c in self.enrol_choices() if c["unit"] == unit), None)
         if choice is None:
-            self.notice = {"level": "error", "text": f"cannot enrol tag {uid}: {unit or 'no unit'} is not a "
-                                                     "unit of this scenario that the page offers"}
+            self.say("enrol-not-offered", uid=uid, unit=unit or "no unit")
             return
         old_uid = self.registry.uid_of_unit(unit)
         old = self.registry.counter_of_unit(unit)
@@ -695,7 +675,7 @@ class Service:
             if old_uid is not None and old is not None:
                 self.registry.enroll(old_uid, old, replace=True)
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            self.notice = {"level": "error", "text": f"tag {uid} not enrolled: {why}"}
+            self.say("enrol-failed", uid=uid, why=why)
             return
         hex_ = self.tracker.unknown[uid][0]
         where = self.session.label(hex_) if hex_ is not None else f"cell {self.tracker.unknown[uid][1]}"
@@ -707,10 +687,10 @@ class Service:
         self._table_events(self.tracker.reread(self._fw_now()))
         saved = f" and saved in {self.registry_path}" if self.registry_path else " for this session only"
         retag = f" (its old tag {old_uid} is forgotten)" if old_uid else ""
-        text = f"Tag {uid} enrolled as {self._unit_name(unit)}{retag}{saved}; it is on {where}."
-        if self.notice["level"] in ("warn", "error") and self.notice["text"]:
-            text += " " + self.notice["text"]
-        self.notice = {"level": "ok", "text": text}
+        warned = self.notice["level"] in ("warn", "error") and self.notice["text"]
+        more = f" {self.notice['text']}" if warned else ""
+        self.say("enrolled", uid=uid, unit=self._unit_name(unit), retag=retag, saved=saved, where=where,
+                 more=more)
 
     def _save_registry(self) -> None:
         """Write the whole registry (every earlier entry too) to a temporary file, then rename it over."""
@@ -756,27 +736,10 @@ class Service:
     def _tray(self) -> list[dict[str, Any]]:
         return [
             {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
-             "kind": c.kind, "name": c.describe(), "short": _short(c)}
+             "kind": c.kind, "name": c.describe(), "short": pages.short(c)}
             for uid, c in self.registry
             if c.kind != "calibration"
         ]
-
-    def _setup_view(self) -> dict[str, Any] | None:
-        """While setting up: what is still to place, per side, concealed units unnamed (shared page)."""
-        if not self.tracker.setup:
-            return None
-        expected = self.session.expected()
-        remaining: dict[str, list[dict[str, str]]] = {}
-        for unit in sorted(self._setup_missing, key=lambda u: (self.session.label(expected[u]), u)):
-            if unit not in expected:
-                continue
-            summary = self.session.unit_summary(unit, audience=SHARED)
-            concealed = summary["label"] == "?" or self.views.hidden_from([unit], SHARED)
-            remaining.setdefault(summary["side"], []).append(
-                {"unit": "" if concealed else unit, "label": "?" if concealed else str(summary["label"]),
-                 "hex": self.session.label(expected[unit])})
-        return {"remaining": remaining, "left": sum(len(v) for v in remaining.values()),
-                "total": len(expected)}
 
     def _on_world(self, line: str) -> None:
         for listener in self.world_listeners:
@@ -798,127 +761,29 @@ class Service:
                 return unit_id, cell, uid
         raise LookupError("no unit of the side to act can move now")
 
-    # --- views for the pages -----------------------------------------------------------------------------
+    # --- views for the pages (host/service/views.py) --------------------------------------------------
     def view(self) -> dict[str, Any]:
         """Everything the companion page shows (hex labels as keys); sent whole on every change."""
-        s = self.session
-        counters: dict[str, list[dict[str, Any]]] = {}
-        for unit_id, h in s.expected().items():
-            counters.setdefault(s.label(h), []).append(s.unit_summary(unit_id, audience=SHARED))
-        return {
-            "type": "view",
-            "conn": {"state": self.conn.state.value, "detail": self.conn.detail,
-                     "counters": self.conn.counters.as_dict(), "pending": self.conn.pending(),
-                     "device": self._device_health()},
-            "board": self.hello.board if self.hello else None,
-            "firmware": self.hello.firmware if self.hello else None,
-            "phase": s.phase,
-            "phase_id": s.phase_info.id,
-            "phase_rule": s.phase_info.rule,
-            "turn": s.position.turn,
-            "to_act": s.to_act,
-            "prompt": self.prompt,
-            "decision": self._decision_view(),
-            "legal": [{"text": t, "label": t} for t in s.legal_texts(SHARED)],
-            "done": ({"text": "done", "label": "Confirm the changes made on the board"}
-                     if self.changes.blocking else
-                     ({"text": "done", "label": label} if (label := s.done_label()) else None)),
-            "changes": [self._change_view(c) for c in self.changes],
-            "resolution": self.resolution,
-            "los": self.los,
-            "notice": self.notice,
-            "counters": counters,
-            "leds": {s.label(h): _css(light.rgb) for h, light in self._frame.items()},
-            "blink": [s.label(h) for h, light in self._frame.items() if light.pattern != "solid"],
-            "lit": self._lit_groups(),
-            "last_actions": list(self.last_actions),
-            "tracker": self.tracker.phase.value,
-            "setup": self._setup_view(),
-            "unknown": [{"uid": uid, "hex": s.label(h) if h is not None else None, "cell": cell}
-                        for uid, (h, cell) in sorted(self.tracker.unknown.items())],
-            "enrol_choices": self.enrol_choices() if self.tracker.unknown else [],
-            "record": ({"file": self.record.path.name, "entries": self.record.n, "head": self.record.head}
-                       if self.record is not None else None),
-        }
-
-    def _decision_view(self) -> dict[str, Any] | None:
-        """The open decision as the shared page may see it: concealed units unnamed, secret answers unseen."""
-        s = self.session
-        top = s.position.decision
-        if top is None:
-            return None
-        units = [s.unit_summary(u, audience=SHARED) for u in top.units]
-        return {"kind": top.kind, "side": top.side, "prompt": top.prompt, "rule": top.rule,
-                "units": [{"id": u["id"], "label": u["label"]} for u in units],
-                "hexes": [s.label(h) for h in top.hexes], "choices": list(top.choices), "dice": top.dice,
-                "armed": self._roll_request is not None,
-                "answered": sorted(side for side, _ in top.answers)}
-
-    def _change_view(self, c: Change) -> dict[str, Any]:
-        ph = c.physical
-        summary = self.session.unit_summary(ph.unit, audience=SHARED)
-        hidden = summary["label"] == "?"
-        return {"what": ph.what, "unit": "" if hidden else ph.unit, "label": summary["label"],
-                "text": "a change to a concealed unit" if hidden else ph.text, "rule": ph.rule,
-                "hex": self.session.label(ph.hex) if ph.hex is not None else None, "confirm": c.confirm}
-
-    def _device_health(self) -> dict[str, int]:
-        """The board's own figures from its last heartbeat (firmware/wire.py CTR_* order)."""
-        hb = self.heartbeat
-        if hb is None:
-            return {}
-        out = {"uptime_s": hb.uptime_ms // 1000, "scans": hb.scans}
-        out.update({name: value for name, value in zip(_DEVICE_COUNTERS, hb.counters, strict=False)})
-        return out
-
-    def _lit_groups(self) -> list[dict[str, Any]]:
-        """The lit hexes grouped by what their colour means, for the page's text (screen readers)."""
-        groups: dict[str, list[str]] = {}
-        for h, light in self._frame.items():
-            groups.setdefault(light.colour, []).append(self.session.label(h))
-        return [{"colour": c, "meaning": _MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
-                 "hexes": sorted(labels)} for c, labels in sorted(groups.items())]
+        return pages.companion(self)
 
     def table_view(self) -> dict[str, Any]:
-        """What the virtual table page shows: tags on cells (the world) and the LEDs the firmware lit."""
-        world = self.table.cells if self.table is not None else {}
-        return {
-            "type": "table",
-            "cells": {str(c): list(u) for c, u in world.items() if u},
-            "leds": {str(c): col for c, col in self.firmware_leds.items()},
-            "conn": self.conn.state.value,
-        }
+        return pages.virtual_table(self)
 
     def map_data(self) -> dict[str, Any]:
-        """The static map for drawing: every hex with its label, centre (pitch units) and terrain."""
-        m = self.session.map
-        hexes = []
-        for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
-            x, y = m.center(h)
-            hexes.append({"id": m.label(h), "x": round(x, 4), "y": round(y, 4), "terrain": str(m.terrain(h))})
-        return {"type": "map", "hexes": hexes}
+        return pages.map_data(self)
 
     def board_data(self) -> dict[str, Any]:
-        cells = [{"id": c.id, "label": c.label, "x": c.x_mm, "y": c.y_mm} for c in self.board.cells]
-        buttons = [{"id": b.id, "name": b.name} for b in getattr(self.board, "buttons", ())]
-        return {"type": "board", "name": self.board.name, "cells": cells, "tray": self.tray,
-                "buttons": buttons}
+        return pages.board_data(self)
 
     # --- fan-out to page clients -------------------------------------------------------------------------
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_CLIENT_QUEUE)
-        self._clients.add(q)
-        return q
+        return self.pages.subscribe()
 
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
-        self._clients.discard(q)
+        self.pages.unsubscribe(q)
 
     def _send(self, msg: dict[str, Any]) -> None:
-        for q in list(self._clients):
-            if q.full():  # a slow page gets the newest state, not a backlog
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    q.get_nowait()
-            q.put_nowait(msg)
+        self._emit(PageMessage(msg))
 
     def _publish(self) -> None:
         self._send(self.view())
@@ -942,18 +807,6 @@ def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
         else:
             out[int(cell)] = "#" + colour
     return out
-
-
-def _short(counter: Any) -> str:
-    """What fits on a chip: the printed values ('4-6-7'), else the kind ('?' for concealment)."""
-    printed = counter.values.get("printed") if isinstance(counter.values, Mapping) else None
-    if printed:
-        return str(printed)
-    return "?" if counter.kind == "concealment" else str(counter.unit_type or counter.kind)[:6]
-
-
-def _css(rgb: tuple[int, int, int]) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 def now_ms() -> int:

@@ -90,7 +90,7 @@ async def test_dice_pressed_with_no_roll_open_are_refused_and_change_nothing(pla
     assert len(play.session.position.log) == before
     await play.board_sends(wire.BUTTON, wire.pack_button(0, 1, 5100))  # an unarmed dice button
     assert "dice-a pressed, but no roll is open" in play.service.view()["notice"]["text"]
-    play.service._record_q.put_nowait(None)
+    play.service.recorder.close()
     await asyncio.sleep(0.05)
     dice = entries(play.record_path, "dice")
     assert dice == [{"request": 77, "button": 0, "values": [3, 4], "used": False, "phase": "Movement Phase"}]

@@ -1,0 +1,85 @@
+"""The narrator: every sentence the table says to its players, in one place.
+
+The loop names what happened (a key and its facts); the narrator turns it into a ``Notice`` for an audience.
+All texts live in ``TEXTS`` (English now; each key is a message id for the translations and the spoken
+prompts to come), so a page, the record's readers and speech say the same thing. Facts that could betray
+hidden units are filtered before they get here (``host/table/views.py``, ``views.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+LEVELS = ("info", "ok", "warn", "error")
+
+TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
+    "played": ("ok", "Played: {action}."),
+    "played-changes": ("ok", "Played: {action}. Now on the board: {changes}."),
+    "refused": ("error", "Not accepted: {why}. Nothing was changed."),
+    "owed-first": ("error",
+        "Not accepted: first make the change on the board, then press done: {changes}. "
+        "Nothing was changed."),
+    "dice-unused": ("error",
+        "{rolled}: no roll is open now, so these dice answer nothing; nothing was changed."),
+    "button-no-roll": ("error",
+        "{button} pressed, but no roll is open now: the dice were not rolled and nothing was "
+        "changed."),
+    "confirmed": ("ok", "Done on the board: {changes}."),
+    "nothing-to-confirm": ("error", "no change to confirm{for_unit}"),
+    "owed-prompt": ("info", "On the board: {changes}. Then press done (or confirm on the page)."),
+    "los": ("info", "Line of sight {a} to {b}: {verdict}. {reason}{rule}"),
+    "los-bad": ("error", "line of sight {a} to {b}: {why}"),
+    "lifted": ("info", "{units} lifted from {hex}: {where}."),
+    "move-recorded": ("ok", "Move recorded: {line}"),
+    "move-refused": ("error", "move not accepted: {why}"),
+    "put-back": ("info", "{units} put back on {hex}."),
+    "illegal": ("error", "{units} may not be placed on {hex}: {why}"),
+    "illegal-prompt": ("info", "Put the unit on a green hex, or back where it started."),
+    "out-of-sync": ("warn", "The table differs from the game: {lines}"),
+    "in-sync": ("ok", "The table matches the game."),
+    "setup-complete": ("ok", "Set-up complete: every counter is on its hex. Play begins."),
+    "setup-prompt": ("info",
+        "Set-up: put each counter on its white pulsing hex; the page lists what is still to "
+        "place."),
+    "setup-wrong": ("warn", "Not part of the set-up here: {lines}. {left}."),
+    "setup-placed": ("ok", "In place: {names}. {left}."),
+    "setup-left": ("info", "Set-up: {left}."),
+    "unknown-tag": ("warn",
+        "Unknown counter tag {uid} on {where}: enrol it below, or take it off the table."),
+    "uncertain": ("warn", "Cannot read the stack on {where}; spread it out."),
+    "wrong-board": ("error",
+        "the table ({board}) has {cells} cells but board definition {definition} has "
+        "{expected}: start hexmate with the right --board"),
+    "reader-fault": ("error", "reader fault at cell {cell} (code {code})"),
+    "internal": ("error", "internal error; see the host log"),
+    "virtual-only": ("error", "the virtual table works only with an emulated table"),
+    "no-cell": ("error", "no cell {cell} on board {board}"),
+    "enrol-bad-uid": ("error", "cannot enrol: {why}"),
+    "enrol-not-unknown": ("error",
+        "cannot enrol tag {uid}: it is not an unknown tag on the table now (put it on a hex "
+        "first)"),
+    "enrol-not-offered": ("error",
+        "cannot enrol tag {uid}: {unit} is not a unit of this scenario that the page offers"),
+    "enrol-failed": ("error", "tag {uid} not enrolled: {why}"),
+    "enrolled": ("ok", "Tag {uid} enrolled as {unit}{retag}{saved}; it is on {where}.{more}"),
+}
+
+
+@dataclass(frozen=True)
+class Notice:
+    key: str
+    level: str
+    text: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"level": self.level, "text": self.text}
+
+
+def say(key: str, **facts: Any) -> Notice:
+    """The notice for ``key`` with its facts (KeyError names a key that has no text: a bug, not input)."""
+    level, text = TEXTS[key]
+    return Notice(key, level, text.format(**facts))
+
+
+__all__ = ["LEVELS", "TEXTS", "Notice", "say"]

@@ -1,0 +1,129 @@
+"""The service's outputs: everything the loop decides leaves through one interface, ``Output.send``.
+
+The loop emits messages; each output takes the kinds it consumes and ignores the rest, each with its own
+queue or buffer so a slow one never holds the loop: the LED frame goes to the table (``TableConnection``
+keeps the diff and the resend queue), page messages fan out to every WebSocket client (the newest state
+wins over a backlog), record entries go to a writer task that appends hash-chained lines, and what the
+narrator says (``Narration``) is there for speech (espeak-ng) to take next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from hexmate.host.protocol import Led, TableConnection
+from hexmate.host.record import Record
+from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.views import Light, wire_entries
+from hexmate.rules.hexes import Hex
+
+_CLIENT_QUEUE = 64
+
+
+@dataclass(frozen=True)
+class LedFrame:
+    """The whole LED picture (hex -> light); hexes not in it are dark."""
+
+    lights: Mapping[Hex, Light]
+
+
+@dataclass(frozen=True)
+class PageMessage:
+    """A JSON message for every page client (a ``view``, ``table``, ``board`` message)."""
+
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    kind: str
+    data: Any
+
+
+@dataclass(frozen=True)
+class Narration:
+    """What the narrator said to one audience (``shared`` or a side), for speech."""
+
+    audience: str
+    level: str
+    text: str
+
+
+Message = LedFrame | PageMessage | RecordEntry | Narration
+
+
+class Output(Protocol):
+    def send(self, message: Message) -> None: ...
+
+
+class LedOutput:
+    """The table's LEDs: hexes to cells through the calibration, then the connection's diffed frame."""
+
+    def __init__(self, conn: TableConnection, calibration: Calibration) -> None:
+        self.conn = conn
+        self.calibration = calibration
+
+    def send(self, message: Message) -> None:
+        if not isinstance(message, LedFrame):
+            return
+        frame: dict[int, Led] = {}
+        for cell, r, g, b, pattern, period in wire_entries(message.lights, self.calibration):
+            frame[cell] = Led(r, g, b, pattern, period)
+        self.conn.set_leds(frame)
+
+
+class PageOutput:
+    """Every connected page: one bounded queue per client."""
+
+    def __init__(self) -> None:
+        self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
+
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_CLIENT_QUEUE)
+        self._clients.add(q)
+        return q
+
+    def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
+        self._clients.discard(q)
+
+    def send(self, message: Message) -> None:
+        if not isinstance(message, PageMessage):
+            return
+        for q in list(self._clients):
+            if q.full():  # a slow page gets the newest state, not a backlog
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    q.get_nowait()
+            q.put_nowait(message.body)
+
+
+class RecordOutput:
+    """The game record: entries queued in order and appended (flushed) by one writer task."""
+
+    def __init__(self, record: Record | None) -> None:
+        self.record = record
+        self._queue: asyncio.Queue[RecordEntry | None] = asyncio.Queue()
+
+    def send(self, message: Message) -> None:
+        if isinstance(message, RecordEntry):
+            self._queue.put_nowait(message)
+
+    def close(self) -> None:
+        self._queue.put_nowait(None)
+
+    async def run(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                if self.record is not None:
+                    self.record.close()
+                return
+            if self.record is not None:
+                self.record.append(item.kind, item.data)
+
+
+__all__ = ["LedFrame", "LedOutput", "Message", "Narration", "Output", "PageMessage", "PageOutput",
+           "RecordEntry", "RecordOutput"]

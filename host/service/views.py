@@ -1,0 +1,173 @@
+"""View functions: what each page is sent, built from the service's state for one audience (the shared
+page: concealed units unnamed, secret answers unseen). Pure reads; the loop in core.py decides when to send.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from hexmate.host.game.changes import Change
+from hexmate.host.table.views import SHARED
+from hexmate.rules.games.base import Resolution
+
+if TYPE_CHECKING:
+    from hexmate.host.service.core import Service
+
+_MEANING = {
+    "green": "legal destinations", "blue": "start hex and trail", "red": "illegal placement",
+    "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
+    "yellow": "units to choose from: lift one", "cyan": "changes to make on the board",
+    "sight": "line of sight", "orange": "the hex the open roll is for",
+}
+_RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
+        "white": (160, 160, 160), "magenta": (200, 0, 200),
+        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110), "orange": (230, 80, 0)}
+_DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
+                    "resends", "duplicates", "coalesced", "failed_readers")
+
+
+def companion(service: Service) -> dict[str, Any]:
+    """Everything the companion page shows (hex labels as keys); sent whole on every change."""
+    s = service.session
+    counters: dict[str, list[dict[str, Any]]] = {}
+    for unit_id, h in s.expected().items():
+        counters.setdefault(s.label(h), []).append(s.unit_summary(unit_id, audience=SHARED))
+    return {
+        "type": "view",
+        "conn": {"state": service.conn.state.value, "detail": service.conn.detail,
+                 "counters": service.conn.counters.as_dict(), "pending": service.conn.pending(),
+                 "device": _device_health(service)},
+        "board": service.hello.board if service.hello else None,
+        "firmware": service.hello.firmware if service.hello else None,
+        "phase": s.phase,
+        "phase_id": s.phase_info.id,
+        "phase_rule": s.phase_info.rule,
+        "turn": s.position.turn,
+        "to_act": s.to_act,
+        "prompt": service.prompt,
+        "decision": _decision_view(service),
+        "legal": [{"text": t, "label": t} for t in s.legal_texts(SHARED)],
+        "done": ({"text": "done", "label": "Confirm the changes made on the board"}
+                 if service.changes.blocking else
+                 ({"text": "done", "label": label} if (label := s.done_label()) else None)),
+        "changes": [_change_view(service, c) for c in service.changes],
+        "resolution": service.resolution,
+        "los": service.los,
+        "notice": service.notice,
+        "counters": counters,
+        "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},
+        "blink": [s.label(h) for h, light in service._frame.items() if light.pattern != "solid"],
+        "lit": _lit_groups(service),
+        "last_actions": list(service.last_actions),
+        "tracker": service.tracker.phase.value,
+        "setup": _setup_view(service),
+        "unknown": [{"uid": uid, "hex": s.label(h) if h is not None else None, "cell": cell}
+                    for uid, (h, cell) in sorted(service.tracker.unknown.items())],
+        "enrol_choices": service.enrol_choices() if service.tracker.unknown else [],
+        "record": ({"file": rec.path.name, "entries": rec.n, "head": rec.head}
+                   if (rec := service.record) is not None else None),
+    }
+
+def _decision_view(service: Service) -> dict[str, Any] | None:
+    """The open decision as the shared page may see it: concealed units unnamed, secret answers unseen."""
+    s = service.session
+    top = s.position.decision
+    if top is None:
+        return None
+    units = [s.unit_summary(u, audience=SHARED) for u in top.units]
+    return {"kind": top.kind, "side": top.side, "prompt": top.prompt, "rule": top.rule,
+            "units": [{"id": u["id"], "label": u["label"]} for u in units],
+            "hexes": [s.label(h) for h in top.hexes], "choices": list(top.choices), "dice": top.dice,
+            "armed": service._roll_request is not None,
+            "answered": sorted(side for side, _ in top.answers)}
+
+def _change_view(service: Service, c: Change) -> dict[str, Any]:
+    ph = c.physical
+    summary = service.session.unit_summary(ph.unit, audience=SHARED)
+    hidden = summary["label"] == "?"
+    return {"what": ph.what, "unit": "" if hidden else ph.unit, "label": summary["label"],
+            "text": "a change to a concealed unit" if hidden else ph.text, "rule": ph.rule,
+            "hex": service.session.label(ph.hex) if ph.hex is not None else None, "confirm": c.confirm}
+
+def _device_health(service: Service) -> dict[str, int]:
+    """The board's own figures from its last heartbeat (firmware/wire.py CTR_* order)."""
+    hb = service.heartbeat
+    if hb is None:
+        return {}
+    out = {"uptime_s": hb.uptime_ms // 1000, "scans": hb.scans}
+    out.update({name: value for name, value in zip(_DEVICE_COUNTERS, hb.counters, strict=False)})
+    return out
+
+def _lit_groups(service: Service) -> list[dict[str, Any]]:
+    """The lit hexes grouped by what their colour means, for the page's text (screen readers)."""
+    groups: dict[str, list[str]] = {}
+    for h, light in service._frame.items():
+        groups.setdefault(light.colour, []).append(service.session.label(h))
+    return [{"colour": c, "meaning": _MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
+             "hexes": sorted(labels)} for c, labels in sorted(groups.items())]
+
+def virtual_table(service: Service) -> dict[str, Any]:
+    """What the virtual table page shows: tags on cells (the world) and the LEDs the firmware lit."""
+    world = service.table.cells if service.table is not None else {}
+    return {
+        "type": "table",
+        "cells": {str(c): list(u) for c, u in world.items() if u},
+        "leds": {str(c): col for c, col in service.firmware_leds.items()},
+        "conn": service.conn.state.value,
+    }
+
+def map_data(service: Service) -> dict[str, Any]:
+    """The static map for drawing: every hex with its label, centre (pitch units) and terrain."""
+    m = service.session.map
+    hexes = []
+    for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
+        x, y = m.center(h)
+        hexes.append({"id": m.label(h), "x": round(x, 4), "y": round(y, 4), "terrain": str(m.terrain(h))})
+    return {"type": "map", "hexes": hexes}
+
+def board_data(service: Service) -> dict[str, Any]:
+    cells = [{"id": c.id, "label": c.label, "x": c.x_mm, "y": c.y_mm} for c in service.board.cells]
+    buttons = [{"id": b.id, "name": b.name} for b in getattr(service.board, "buttons", ())]
+    return {"type": "board", "name": service.board.name, "cells": cells, "tray": service.tray,
+            "buttons": buttons}
+
+def _setup_view(service: Service) -> dict[str, Any] | None:
+    """While setting up: what is still to place, per side, concealed units unnamed (shared page)."""
+    if not service.tracker.setup:
+        return None
+    expected = service.session.expected()
+    remaining: dict[str, list[dict[str, str]]] = {}
+    for unit in sorted(service._setup_missing, key=lambda u: (service.session.label(expected[u]), u)):
+        if unit not in expected:
+            continue
+        summary = service.session.unit_summary(unit, audience=SHARED)
+        concealed = summary["label"] == "?" or service.views.hidden_from([unit], SHARED)
+        remaining.setdefault(summary["side"], []).append(
+            {"unit": "" if concealed else unit, "label": "?" if concealed else str(summary["label"]),
+             "hex": service.session.label(expected[unit])})
+    return {"remaining": remaining, "left": sum(len(v) for v in remaining.values()),
+            "total": len(expected)}
+
+def resolution(r: Resolution) -> dict[str, Any]:
+    shown = r.to_dict(viewer=SHARED)
+    steps = [{"name": line["label"],
+              "text": line["value"] + (f" ({line['rule']})" if line["rule"] else "")}
+             for line in shown["lines"]]
+    results = ", ".join(f"{u}: {res}" for u, res in shown["results"].items())
+    return {"title": shown["summary"], "steps": steps, "result": results, "demo": shown["demo"],
+            "chart": shown["chart_label"]}
+
+
+def short(counter: Any) -> str:
+    """What fits on a chip: the printed values ('4-6-7'), else the kind ('?' for concealment)."""
+    printed = counter.values.get("printed") if isinstance(counter.values, Mapping) else None
+    if printed:
+        return str(printed)
+    return "?" if counter.kind == "concealment" else str(counter.unit_type or counter.kind)[:6]
+
+
+def _css(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
