@@ -9,10 +9,7 @@ table pages (one queue per WebSocket client) and the record (a writer task appen
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import os
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -39,7 +36,7 @@ from hexmate.host.protocol import (
     TableMessage,
 )
 from hexmate.host.record import Record
-from hexmate.host.service import narrator
+from hexmate.host.service import enrol, narrator
 from hexmate.host.service import views as pages
 from hexmate.host.service.outputs import (
     LedFrame,
@@ -63,7 +60,7 @@ from hexmate.host.table.events import (
     UncertainCell,
     UnknownTag,
 )
-from hexmate.host.table.registry import Counter, Registry, RegistryError, normalise_uid
+from hexmate.host.table.registry import Registry
 from hexmate.host.table.tracker import Phase, Tracker
 from hexmate.host.table.views import (
     CHANGE,
@@ -648,98 +645,15 @@ class Service:
         else:
             self._check_los(str(d.get("from", "")), str(d.get("to", "")))
 
+    # --- enrolment (host/service/enrol.py) -------------------------------------------------------------
     def _enroll(self, raw_uid: str, unit: str) -> None:
-        """Bind an unknown tag on the table to a scenario unit (or re-tag a unit whose tag was lost), save the
-        registry file if there is one, and let the tracker read the table again."""
-        try:
-            uid = normalise_uid(raw_uid)
-        except RegistryError as e:
-            self.say("enrol-bad-uid", why=e)
-            return
-        if uid not in self.tracker.unknown:
-            self.say("enrol-not-unknown", uid=uid)
-            return
-        choice = next((c for c in self.enrol_choices() if c["unit"] == unit), None)
-        if choice is None:
-            self.say("enrol-not-offered", uid=uid, unit=unit or "no unit")
-            return
-        old_uid = self.registry.uid_of_unit(unit)
-        old = self.registry.counter_of_unit(unit)
-        counter = old if old is not None else self._counter_for(unit)
-        try:
-            self.registry.enroll(uid, counter, replace=old is not None)
-            self._save_registry()
-        except (RegistryError, OSError) as e:
-            with contextlib.suppress(RegistryError):
-                self.registry.remove(uid)
-            if old_uid is not None and old is not None:
-                self.registry.enroll(old_uid, old, replace=True)
-            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            self.say("enrol-failed", uid=uid, why=why)
-            return
-        hex_ = self.tracker.unknown[uid][0]
-        where = self.session.label(hex_) if hex_ is not None else f"cell {self.tracker.unknown[uid][1]}"
-        self._log("enroll", {"uid": uid, "unit": unit, "replaces": old_uid,
-                             "saved": str(self.registry_path) if self.registry_path else None})
-        self.tray = self._tray()
-        self._send(self.board_data())
-        self._publish_table()
-        self._table_events(self.tracker.reread(self._fw_now()))
-        saved = f" and saved in {self.registry_path}" if self.registry_path else " for this session only"
-        retag = f" (its old tag {old_uid} is forgotten)" if old_uid else ""
-        warned = self.notice["level"] in ("warn", "error") and self.notice["text"]
-        more = f" {self.notice['text']}" if warned else ""
-        self.say("enrolled", uid=uid, unit=self._unit_name(unit), retag=retag, saved=saved, where=where,
-                 more=more)
-
-    def _save_registry(self) -> None:
-        """Write the whole registry (every earlier entry too) to a temporary file, then rename it over."""
-        if self.registry_path is None:
-            return
-        path = self.registry_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        os.close(fd)
-        try:
-            self.registry.save(tmp)
-            os.replace(tmp, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-
-    def _counter_for(self, unit: str) -> Counter:
-        u = self.session.position.units[unit]
-        kind = getattr(u, "counter", None)
-        values = dict(getattr(kind, "values", {}) or {})
-        printed = getattr(kind, "name", "")
-        if printed:
-            values["printed"] = printed
-        game = str(getattr(self.session.game, "name", "") or "")
-        return Counter(counter_id=f"{game or 'game'}-{unit}", game=game or "game", side=str(u.side),
-                       unit_type=str(getattr(kind, "type", "")), values=values, unit_id=unit)
+        enrol.enrol(self, raw_uid, unit)
 
     def enrol_choices(self) -> list[dict[str, Any]]:
-        """What an unknown tag may be enrolled as: scenario units with no tag first, then re-tagging a unit.
-        Concealed units are left out: the shared page must not name them (their owner re-tags them)."""
-        out: list[dict[str, Any]] = []
-        for unit in sorted(self.session.position.units):
-            summary = self.session.unit_summary(unit, audience=SHARED)
-            if summary["label"] == "?" or self.views.hidden_from([unit], SHARED):
-                continue
-            tag = self.registry.uid_of_unit(unit)
-            out.append({"unit": unit, "label": f"{unit} ({summary['label']}, {summary['side']})",
-                        "side": summary["side"], "retag": tag is not None})
-        out.sort(key=lambda c: (c["retag"], c["unit"]))
-        return out
+        return enrol.choices(self)
 
     def _tray(self) -> list[dict[str, Any]]:
-        return [
-            {"uid": uid, "unit": c.unit_id or "", "label": c.unit_id or c.counter_id, "side": c.side,
-             "kind": c.kind, "name": c.describe(), "short": pages.short(c)}
-            for uid, c in self.registry
-            if c.kind != "calibration"
-        ]
+        return enrol.tray(self)
 
     def _on_world(self, line: str) -> None:
         for listener in self.world_listeners:
