@@ -68,6 +68,7 @@ from hexmate.host.table.views import (
     CHOOSE_UNIT,
     ILLEGAL,
     ROLL_FOR,
+    SELECTED,
     SHARED,
     SIGHT,
     SIGHT_BLOCK,
@@ -76,6 +77,7 @@ from hexmate.host.table.views import (
     TableViews,
     led_frame,
 )
+from hexmate.rules import actions as act
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
 from hexmate.rules.hexes import Hex
@@ -169,6 +171,7 @@ class Service:
         self.resolution: dict[str, Any] | None = None
         self.los: dict[str, Any] | None = None
         self._refused: Hex | None = None
+        self.selection: set[str] = set()  # units tapped to fire together (a fire group), not yet declared
         self._warm_pending = True
         self._stopping = asyncio.Event()
         if table is not None:
@@ -372,6 +375,7 @@ class Service:
         if played is None:
             return False
         self._refused = None
+        self.selection = set()
         self._log("action", {"source": source, "text": played.text, "answered": played.answered or None,
                              "phase": self.session.phase, "turn": self.session.position.turn})
         self.last_actions.appendleft(played.text)
@@ -444,6 +448,10 @@ class Service:
             for u in top.units:
                 if u in expected:
                     out[expected[u]] = CHOOSE_UNIT
+        expected = self.session.expected()
+        for unit in self.selection:
+            if unit in expected:
+                out[expected[unit]] = SELECTED
         for c in self.changes:
             if c.physical.hex is not None:
                 out[c.physical.hex] = CHANGE
@@ -473,6 +481,39 @@ class Service:
             self._sensed_changes()
         self._show_leds()
         self._schedule_tick()
+
+    def _tap(self, ev: PutBack) -> bool:
+        """A tap (lift and put back) points at units: the acting side's units join a fire group (their hexes
+        pulse blue); a tap on an enemy then declares the group's fire at that hex, or, where the rules allow
+        no fire now, checks the line of sight to it. True if the tap was used (a fire declared)."""
+        pos = self.session.position
+        top = pos.decision
+        if top is not None and top.kind != "react":
+            return False
+        side = top.side if top is not None else self.session.to_act
+        units = pos.units
+        if all(units[u].side == side for u in ev.units if u in units):
+            self.selection ^= set(ev.units)  # tapping a selected unit again takes it out
+            names = ", ".join(sorted(self.selection))
+            if self.selection:
+                self.say("selected", units=names)
+            else:
+                self.say("deselected")
+            self._show_leds()
+            return False
+        if not self.selection:
+            return False
+        firers = tuple(sorted(self.selection))
+        self.selection = set()
+        window = pos.phase.reaction("enter") if top is not None else None
+        in_window = window is not None and "fire" in window.actions
+        fire_now = pos.phase.allows("fire") if top is None else in_window
+        if not fire_now:
+            start = self.session.expected().get(firers[0])
+            if start is not None:
+                self._check_los(self.session.label(start), self.session.label(ev.hex))
+            return False
+        return self._play(lambda: self.session.push(act.Fire(firers, ev.hex)), "table", ev.hex)
 
     def _choosing(self, ev: Lifted) -> bool:
         """A single unit lifted while the rules wait for a unit to be chosen: the lift is the choice."""
@@ -527,6 +568,8 @@ class Service:
             if self.session.position.decision is not None:
                 self.notice["text"] += " " + self.session.prompt()
             self._arm_for_roll()
+            return True
+        elif isinstance(ev, PutBack) and self._tap(ev):
             return True
         elif isinstance(ev, PutBack):
             self.prompt = self._prompt()

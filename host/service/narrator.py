@@ -26,6 +26,9 @@ TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
         "{button} pressed, but no roll is open now: the dice were not rolled and nothing was "
         "changed."),
     "confirmed": ("ok", "Done on the board: {changes}."),
+    "selected": ("info", "To fire together: {units}. Tap an enemy unit to fire at its hex (where no fire is "
+                         "allowed now, the table shows the line of sight instead)."),
+    "deselected": ("info", "No unit chosen to fire."),
     "nothing-to-confirm": ("error", "no change to confirm{for_unit}"),
     "owed-prompt": ("info", "On the board: {changes}. Then press done (or confirm on the page)."),
     "los": ("info", "Line of sight {a} to {b}: {verdict}. {reason}{rule}"),

@@ -52,6 +52,7 @@ UNKNOWN = Light("magenta", (200, 0, 200), "blink", 50)
 UNCERTAIN = Light("amber", (230, 120, 0), "pulse", 100)
 CHOOSE_HEX = Light("green", (0, 160, 0), "pulse", 100)  # a hex to choose: put the unit on one of them
 CHOOSE_UNIT = Light("yellow", (200, 160, 0), "pulse", 100)  # a unit to choose stands here: lift it
+SELECTED = Light("blue", (0, 0, 200), "pulse", 60)  # a unit tapped into a fire group
 ROLL_FOR = Light("orange", (230, 80, 0), "pulse", 60)  # the hex the open roll is about (a fire's target)
 CHANGE = Light("cyan", (0, 150, 160), "pulse", 100)  # a change to make on the board here (flip, remove...)
 SIGHT = Light("sight", (110, 110, 110))  # a line of sight traced through this hex
