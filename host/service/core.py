@@ -482,38 +482,38 @@ class Service:
         self._show_leds()
         self._schedule_tick()
 
-    def _tap(self, ev: PutBack) -> bool:
+    def _tap(self, ev: PutBack) -> bool | None:
         """A tap (lift and put back) points at units: the acting side's units join a fire group (their hexes
-        pulse blue); a tap on an enemy then declares the group's fire at that hex, or, where the rules allow
-        no fire now, checks the line of sight to it. True if the tap was used (a fire declared)."""
+        pulse blue); a tap on an enemy then declares the group's fire at that hex, or, where the rules refuse
+        that fire, shows the line of sight to it with the reason. None if the tap meant nothing; else True
+        if an action was played."""
         pos = self.session.position
         top = pos.decision
         if top is not None and top.kind != "react":
-            return False
+            return None
         side = top.side if top is not None else self.session.to_act
         units = pos.units
         if all(units[u].side == side for u in ev.units if u in units):
-            self.selection ^= set(ev.units)  # tapping a selected unit again takes it out
-            names = ", ".join(sorted(self.selection))
+            self.selection ^= set(ev.units)  # tapping a chosen unit again takes it out
             if self.selection:
-                self.say("selected", units=names)
+                self.say("selected", units=", ".join(sorted(self.selection)))
             else:
                 self.say("deselected")
             self._show_leds()
             return False
         if not self.selection:
-            return False
-        firers = tuple(sorted(self.selection))
+            return None
+        fire = act.Fire(tuple(sorted(self.selection)), ev.hex)
         self.selection = set()
-        window = pos.phase.reaction("enter") if top is not None else None
-        in_window = window is not None and "fire" in window.actions
-        fire_now = pos.phase.allows("fire") if top is None else in_window
-        if not fire_now:
-            start = self.session.expected().get(firers[0])
+        try:
+            pos.game.validate(pos, fire)
+        except RulesError as e:
+            start = self.session.expected().get(fire.firers[0])
             if start is not None:
                 self._check_los(self.session.label(start), self.session.label(ev.hex))
+                self.notice["text"] += f" No fire now: {e}."
             return False
-        return self._play(lambda: self.session.push(act.Fire(firers, ev.hex)), "table", ev.hex)
+        return self._play(lambda: self.session.push(fire), "table", ev.hex)
 
     def _choosing(self, ev: Lifted) -> bool:
         """A single unit lifted while the rules wait for a unit to be chosen: the lift is the choice."""
@@ -569,8 +569,8 @@ class Service:
                 self.notice["text"] += " " + self.session.prompt()
             self._arm_for_roll()
             return True
-        elif isinstance(ev, PutBack) and self._tap(ev):
-            return True
+        elif isinstance(ev, PutBack) and (tapped := self._tap(ev)) is not None:
+            return tapped
         elif isinstance(ev, PutBack):
             self.prompt = self._prompt()
             self.say("put-back", units=self._names(ev.units), hex=label(ev.hex))

@@ -45,6 +45,13 @@ class PlayRig(Rig):
             if got == kind:
                 return payload
 
+    async def cell(self, cell: int, uids: list[bytes]) -> None:
+        self.seq = wire.next_seq(self.seq)
+        self.t_ms += 50
+        state = wire.TAGS if uids else wire.EMPTY
+        self.link.feed(wire.CELL, self.seq, wire.pack_cell(self.seq, cell, state, self.t_ms, uids))
+        await self.frame(wire.ACK)
+
     async def board_sends(self, kind: int, payload: bytes) -> None:
         self.seq = wire.next_seq(self.seq)
         self.link.feed(kind, self.seq, payload)
@@ -161,6 +168,32 @@ async def test_a_los_check_lights_the_line_the_blocking_hex_and_gives_the_reason
         assert frame[play.session.map.parse_label(los["blocked_at"])] == SIGHT_BLOCK
     await play.page("los", **{"from": "DK3", "to": "ZZ99"})
     assert play.service.view()["notice"]["level"] == "error"
+
+
+async def tap(play, unit: str) -> None:
+    """Lift a counter and put it back on its hex (the board reports both)."""
+    cell = play.cell_of_unit(unit)
+    await play.cell(cell, play.uids_at(cell, without=unit))
+    await play.cell(cell, play.uids_at(cell))
+    await play.settle()
+
+
+async def test_tapping_firers_then_an_enemy_declares_the_fire_and_arms_the_dice(play) -> None:
+    await play.page("act", text="end")  # the Russian DFPh
+    await tap(play, "rus-sq2")
+    assert play.service.selection == {"rus-sq2"} and "To fire together: rus-sq2" in play.service.notice["text"]
+    await tap(play, "ger-sq3")  # in the woods at DK3
+    view = play.service.view()
+    assert play.session.position.log[-1].text(play.session.label) == "fire rus-sq2 at DK3"
+    assert view["decision"]["kind"] == "roll" and view["decision"]["armed"] and not play.service.selection
+
+
+async def test_tapping_a_unit_then_an_enemy_where_no_fire_is_allowed_shows_the_line_of_sight(play) -> None:
+    await tap(play, "ger-sq3")  # the German MPh: the attacker may not fire
+    await tap(play, "rus-sq2")
+    los = play.service.view()["los"]
+    assert los is not None and los["from"] == "DK3" and los["to"] == "DS4" and los["reason"]
+    assert play.session.position.phase.id == "MPh" and play.service.view()["decision"] is None
 
 
 def test_what_pages_get_never_names_a_concealed_unit(tmp_path) -> None:
