@@ -181,7 +181,8 @@ async def tap(play, unit: str) -> None:
 async def test_tapping_firers_then_an_enemy_declares_the_fire_and_arms_the_dice(play) -> None:
     await play.page("act", text="end")  # the Russian DFPh
     await tap(play, "rus-sq2")
-    assert play.service.selection == {"rus-sq2"} and "To fire together: rus-sq2" in play.service.notice["text"]
+    assert play.service.selection == {"rus-sq2"}
+    assert "To fire together: rus-sq2" in play.service.notice["text"]
     await tap(play, "ger-sq3")  # in the woods at DK3
     view = play.service.view()
     assert play.session.position.log[-1].text(play.session.label) == "fire rus-sq2 at DK3"
