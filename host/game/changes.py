@@ -58,6 +58,12 @@ class Changes:
         self.items = [c for c in self.items if c not in done]
         return done
 
+    def made(self, done: Callable[[Change], bool]) -> list[Change]:
+        """Drop the changes the board shows made (a tagged marker sensed in place); returns them."""
+        gone = [c for c in self.items if done(c)]
+        self.items = [c for c in self.items if c not in gone]
+        return gone
+
     def seen(self, on_board: Callable[[str], bool]) -> bool:
         """Drop sensed changes the board now shows (a tagged counter no longer on the map); True if any."""
         kept = [c for c in self.items if c.confirm or on_board(c.physical.unit)]

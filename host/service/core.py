@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession
-from hexmate.host.game.changes import Changes
+from hexmate.host.game.changes import Change, Changes
 from hexmate.host.game.session import Played
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
@@ -172,6 +172,7 @@ class Service:
         self.los: dict[str, Any] | None = None
         self._refused: Hex | None = None
         self.selection: set[str] = set()  # units tapped to fire together (a fire group), not yet declared
+        self._wrong_markers: set[tuple[Hex, str]] = set()  # markers sensed where no unit has that state
         self._warm_pending = True
         self._stopping = asyncio.Event()
         if table is not None:
@@ -479,6 +480,7 @@ class Service:
             events = self.tracker.refresh(self._fw_now())
         if any(not c.confirm for c in self.changes):
             self._sensed_changes()
+        self._markers_seen()
         self._show_leds()
         self._schedule_tick()
 
@@ -525,6 +527,37 @@ class Service:
         sensed = {u for h in self.session.map.hexes for u in self.tracker.sensed_units(h)}
         if self.changes.seen(lambda unit: unit in sensed):
             self.prompt = self._prompt()
+
+    def _markers_seen(self) -> None:
+        """Tagged marker counters (fire markers, DM, CX, pin) are recognised as markers: one put where the
+        rules asked for it (or taken off where they asked) makes that reminder done; one put on a stack whose
+        units do not have that state is refused: its hex blinks red and the page says why."""
+        kinds = {c.counter_id: c.unit_type for _uid, c in self.registry if c.kind == "marker"}
+        if not kinds:
+            return
+        def sensed(h: Hex | None) -> set[str]:
+            return {kinds[m] for m in self.tracker.markers(h) if m in kinds} if h is not None else set()
+        def shown(c: Change) -> bool:
+            there = c.physical.to in sensed(c.physical.hex)
+            return (c.physical.what == "place" and there) or (c.physical.what == "take" and not there)
+
+        made = self.changes.made(shown)
+        if made:
+            self.say("markers-made", changes="; ".join(c.physical.text for c in made))
+        owed = {(c.physical.hex, c.physical.to) for c in self.changes if c.physical.what == "place"}
+        pos = self.session.position
+        wrong: set[tuple[Hex, str]] = set()
+        for h in {h for h in self.session.expected().values()} | {c.physical.hex for c in self.changes
+                                                                 if c.physical.hex is not None}:
+            for kind in sensed(h):
+                if (h, kind) in owed or any(u.has(kind) for u in pos.units_at(h)):
+                    continue
+                wrong.add((h, kind))
+        for h, kind in sorted(wrong - self._wrong_markers, key=lambda x: (self.session.label(x[0]), x[1])):
+            self._refuse("", h, narrator.say("marker-wrong", marker=kind, hex=self.session.label(h)))
+        if self._refused in {h for h, _ in self._wrong_markers - wrong}:
+            self._refused = None  # the wrong marker was taken off
+        self._wrong_markers = wrong
 
     def _names(self, units: frozenset[str]) -> str:
         shown = self.views.units(units, SHARED)

@@ -26,6 +26,9 @@ TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
         "{button} pressed, but no roll is open now: the dice were not rolled and nothing was "
         "changed."),
     "confirmed": ("ok", "Done on the board: {changes}."),
+    "markers-made": ("ok", "Seen on the board: {changes}."),
+    "marker-wrong": ("error", "Not accepted: a {marker} marker is on {hex}, but no unit there is {marker} "
+                              "now. Take it off or put it on the stack the page names."),
     "selected": ("info", "To fire together: {units}. Tap an enemy unit to fire at its hex (where no fire is "
                          "allowed now, the table shows the line of sight instead)."),
     "deselected": ("info", "No unit chosen to fire."),

@@ -197,6 +197,27 @@ async def test_tapping_a_unit_then_an_enemy_where_no_fire_is_allowed_shows_the_l
     assert play.session.position.phase.id == "MPh" and play.service.view()["decision"] is None
 
 
+async def test_tagged_markers_are_seen_as_markers_and_one_on_the_wrong_stack_is_refused(play) -> None:
+    marker = {c.unit_type: bytes.fromhex(uid) for uid, c in play.registry if c.kind == "marker"}
+    await play.page("act", text="end")
+    await play.page("act", text="fire rus-sq2 at DK3 dice 6,5")  # Defensive Fire: a Final Fire marker (A8.4)
+    owed = [c for c in play.service.view()["changes"] if c["what"] == "place"]
+    assert [(c["unit"], c["hex"]) for c in owed] == [("rus-sq2", "DS4")] and "final_fire" in owed[0]["text"]
+    ds4 = play.cell_of_unit("rus-sq2")
+    await play.cell(ds4, [*play.uids_at(ds4), marker["final_fire"]])
+    await play.settle()
+    assert not play.service.view()["changes"] and "Seen on the board" in play.service.notice["text"]
+    dk3 = play.cell_of_unit("ger-sq3")
+    await play.cell(dk3, [*play.uids_at(dk3), marker["dm"]])  # no unit in DK3 is DM
+    await play.settle()
+    notice = play.service.view()["notice"]
+    assert notice["level"] == "error" and "a dm marker is on DK3" in notice["text"]
+    assert play.service._frame[play.session.map.parse_label("DK3")].colour == "red"
+    await play.cell(dk3, play.uids_at(dk3))  # taken off again
+    await play.settle()
+    assert play.session.map.parse_label("DK3") not in play.service._frame
+
+
 def test_what_pages_get_never_names_a_concealed_unit(tmp_path) -> None:
     rig = PlayRig(tmp_path)
     session = rig.session
