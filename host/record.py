@@ -84,14 +84,15 @@ class Verified:
     header: dict[str, Any]
 
 
-def entries(path: str | Path, kind: str) -> list[Any]:
-    """The data of every entry of one kind, in order, after the whole record verified."""
+def entries(path: str | Path, *kinds: str) -> list[Any]:
+    """The data of every entry of these kinds, in order, after the whole record verified (with several
+    kinds, each item is ``(kind, data)``)."""
     verify(path)
     out = []
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         obj = json.loads(line)
-        if obj["kind"] == kind:
-            out.append(obj["data"])
+        if obj["kind"] in kinds:
+            out.append(obj["data"] if len(kinds) == 1 else (obj["kind"], obj["data"]))
     return out
 
 

@@ -102,16 +102,19 @@ class GameSession:
 
         try:
             header = entries(record_path, "header")[0]
-            actions = entries(record_path, "action")
+            played = entries(record_path, "action", "takeback")
         except RecordError as e:
             raise SessionError(str(e)) from None
         scenario = header.get("scenario_path") or header.get("scenario")
         session = cls.load(str(header.get("game", "")), str(scenario))
-        for i, data in enumerate(actions):
+        for i, (kind, data) in enumerate(played):
             try:
-                session.push_text(str(data["text"]))
+                if kind == "takeback":
+                    session.take_back()
+                else:
+                    session.push_text(str(data["text"]))
             except (RulesError, KeyError, TypeError) as e:
-                where = f"record {record_path}: action {i + 1} ({data})"
+                where = f"record {record_path}: {kind} {i + 1} ({data})"
                 raise SessionError(f"{where} does not replay: {e}") from None
         return session
 
@@ -235,6 +238,16 @@ class GameSession:
         resolution = self.position.state.resolution
         fresh = resolution if resolution is not resolved else None
         return Played(text, answered, self.position.changes, fresh)
+
+    def take_back(self) -> str:
+        """A correction: the last accepted action is taken back (its text); IllegalAction if there is none.
+        The record keeps both the action and its take-back, so the fold gives the same position."""
+        if not self.position.log:
+            raise IllegalAction("nothing to take back: no action has been played")
+        text = self.position.action_text(self.position.log[-1])
+        self.position.pop()
+        self.history.append(f"take back {text}")
+        return text
 
     def push_move(self, units: Iterable[str], path: Sequence[Hex]) -> Played:
         """A recognised placement: the answer to an open ``hexes`` decision, else a move."""

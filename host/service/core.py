@@ -348,6 +348,27 @@ class Service:
             return
         self._play(self.session.done, source)
 
+    def _take_back(self, source: str) -> None:
+        """A correction: the last action is taken back; the board is then shown what to put back where (the
+        out-of-sync correction), the changes it owed are forgotten, the dice re-armed if a roll reopens."""
+        try:
+            text = self.session.take_back()
+        except RulesError as e:
+            self._refuse(str(e), None)
+            return
+        self._log("takeback", {"source": source, "text": text, "phase": self.session.phase})
+        self.last_actions.appendleft(f"taken back: {text}")
+        self.changes.confirm()
+        self.changes.made(lambda c: True)
+        self.resolution = None
+        self.selection = set()
+        self._refused = None
+        self._roll_key = None
+        self.say("taken-back", action=text)
+        self.prompt = self._prompt()
+        self._arm_for_roll()
+        self._table_events(self.tracker.refresh(self._fw_now()))
+
     def _confirm(self, unit: str, source: str) -> None:
         todo = self.changes.confirm(unit)
         if not todo:
@@ -687,7 +708,7 @@ class Service:
             self._enroll(str(action.data.get("uid", "")), str(action.data.get("unit", "")))
             self._publish()
             return
-        if action.kind in ("act", "done", "confirm", "los"):
+        if action.kind in ("act", "done", "confirm", "los", "takeback"):
             self._on_page_play(action)
             self._publish()
             return
@@ -716,6 +737,8 @@ class Service:
             self._play(lambda: self.session.push_text(text), "page")
         elif action.kind == "done":
             self._done("page")
+        elif action.kind == "takeback":
+            self._take_back("page")
         elif action.kind == "confirm":
             self._confirm(str(d.get("unit", "")), "page")
         else:

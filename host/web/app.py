@@ -131,7 +131,8 @@ _MAX_HEX = 12
 _MAX_UNIT = 64
 _HEX_LABEL = re.compile(r"[A-Za-z0-9._-]+")
 _UNIT_ID = re.compile(r"[A-Za-z0-9._:-]+")
-_TYPES = ("act", "done", "confirm", "los", "sync", "enroll", "place", "lift", "press", "dice-next")
+_TYPES = ("act", "done", "confirm", "los", "takeback", "sync", "enroll", "place", "lift", "press",
+          "dice-next")
 _MAX_PIPS = 12
 
 
@@ -156,7 +157,7 @@ def _parse_action(text: str) -> PageAction:
         raise BadPageMessage("the page message has no 'type'")
     if kind not in _TYPES:
         raise BadPageMessage(f"unknown page message type {kind[:40]!r} (expected one of {', '.join(_TYPES)})")
-    if kind in ("sync", "done"):
+    if kind in ("sync", "done", "takeback"):
         return PageAction(kind)
     if kind == "act":
         return PageAction("act", {"text": _action_text(msg)})

@@ -347,6 +347,7 @@
     awaiting.typed = true;  // cleared once the service takes it; kept to correct if refused
   });
   document.getElementById("done-btn").addEventListener("click", () => send({ type: "done" }, "act"));
+  document.getElementById("takeback-btn").addEventListener("click", () => send({ type: "takeback" }, "act"));
   document.getElementById("los-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const from = document.getElementById("los-from").value.trim().toUpperCase();

@@ -62,7 +62,7 @@ class Rig:
         self.tracker = Tracker(self.cal, self.registry, self.session, quiet_ms=100)
         self.link = ScriptedLink()
         self.record_path = tmp / "r.jsonl"
-        record = Record.create(self.record_path, {"game": "asl"})
+        record = Record.create(self.record_path, {"game": "asl", "scenario_path": str(demo_scenario())})
         self.service = Service(self.link, board=self.board, session=self.session, tracker=self.tracker,
                                registry=self.registry, record=record,
                                connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000},

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from hexmate.firmware import wire
+from hexmate.host.game import GameSession
 from hexmate.host.record import entries
 from hexmate.host.service import PageAction
 from hexmate.host.table.views import SHARED, SIGHT, SIGHT_BLOCK, SIGHT_END
@@ -153,6 +154,23 @@ async def test_a_flip_owed_blocks_play_until_confirmed_and_done_confirms_first(p
     assert play.session.phase == "Movement Phase" and not play.service.view()["changes"]
     await play.board_sends(wire.BUTTON, wire.pack_button(2, 1, 5100))  # done again: ends the phase
     assert play.session.phase == "Defensive Fire Phase"
+
+
+async def test_a_correction_takes_the_last_action_back_and_the_record_folds_the_same(play) -> None:
+    await play.page("takeback")
+    assert "nothing to take back" in play.service.view()["notice"]["text"]
+    await play.page("act", text="end")
+    await play.page("act", text="fire rus-sq2 at DK3")
+    assert play.service.view()["decision"]["kind"] == "roll"
+    await play.page("takeback")  # the fire declared by mistake
+    view = play.service.view()
+    assert view["phase_id"] == "DFPh" and view["decision"] is None and "Taken back: fire rus-sq2" in \
+        view["notice"]["text"]
+    assert [a.text(play.session.label) for a in play.session.position.log] == ["end"]
+    play.service.recorder.close()
+    await asyncio.sleep(0.05)
+    again = GameSession.from_record(play.record_path)
+    assert str(again.position) == str(play.session.position)
 
 
 async def test_a_los_check_lights_the_line_the_blocking_hex_and_gives_the_reason(play) -> None:

@@ -102,6 +102,7 @@ def test_act_done_confirm_and_los_are_parsed() -> None:
     assert _parse_action('{"type": "act", "text": "  answer hex DK4 "}') == PageAction(
         "act", {"text": "answer hex DK4"})
     assert _parse_action('{"type": "done"}') == PageAction("done")
+    assert _parse_action('{"type": "takeback"}') == PageAction("takeback")
     assert _parse_action('{"type": "confirm", "unit": "ger-sq4"}') == PageAction(
         "confirm", {"unit": "ger-sq4"})
     assert _parse_action('{"type": "los", "from": "DK4", "to": "DO4"}') == PageAction(

@@ -319,6 +319,12 @@ def test_done_confirm_and_los_are_sent_and_their_results_shown(serve, browser) -
     assert page.locator("#done-btn").inner_text() == "Done: End the Defensive Fire Phase (A3.4)"
     assert service.submitted[-1] == PageAction("done")
 
+    # a correction: the last action taken back, by keyboard
+    sent = len(service.submitted)
+    page.locator("#takeback-btn").focus()
+    page.keyboard.press("Enter")
+    assert _wait_submitted(service, sent + 1)[-1] == PageAction("takeback")
+
 
 def test_a_view_pushed_by_the_table_keeps_the_keyboard_focus(serve, browser) -> None:
     service = ScriptedService(REACT_VIEW)
