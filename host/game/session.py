@@ -388,8 +388,9 @@ class GameSession:
         return frozenset(u.id for u in self.position.units.values() if u.concealed and u.side != audience)
 
     def legal_texts(self, audience: str) -> list[str]:
-        """The legal actions now in text form, without moves (made by lifting) and without any action that
-        names a unit hidden from the audience."""
+        """The legal actions now in text form, without moves (made by lifting), without every possible roll
+        (the dice are pressed, or typed as ``answer dice N,N``) and without any action naming a unit hidden
+        from the audience."""
         state = self.position.state
         cached = self._legal.get(audience)
         if cached is not None and cached[0] is state:
@@ -400,6 +401,8 @@ class GameSession:
             for action in self.position.legal_actions:
                 if isinstance(action, act.Move):
                     continue
+                if isinstance(action, act.Answer) and action.dice is not None:
+                    continue  # every face of every die is no list to read: the dice are pressed or typed
                 if hidden & set(_units_named(action)):
                     continue
                 out.append(self.position.action_text(action))
