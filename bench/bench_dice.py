@@ -17,6 +17,8 @@ import statistics
 import time
 from typing import Any
 
+from bench.bench_latency import _pct
+
 ROUNDS = 100
 
 
@@ -76,11 +78,6 @@ async def _measure(rounds: int) -> tuple[list[float], list[float]]:
         with contextlib.suppress(Exception):
             await runner
         await table.stop()
-
-
-def _pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def main() -> None:

@@ -58,6 +58,10 @@ class Changes:
         self.items = [c for c in self.items if c not in done]
         return done
 
+    def clear(self) -> None:
+        """Forget every change owed (an action taken back: the board is corrected to the position)."""
+        self.items = []
+
     def made(self, done: Callable[[Change], bool]) -> list[Change]:
         """Drop the changes the board shows made (a tagged marker sensed in place); returns them."""
         gone = [c for c in self.items if done(c)]

@@ -20,7 +20,7 @@ from hexmate.rules.decisions import BOTH, Decision, Physical
 from hexmate.rules.errors import IllegalAction, RulesError
 from hexmate.rules.games.base import Game, Position, Resolution
 from hexmate.rules.hexes import Hex
-from hexmate.rules.los import LosResult, check_los
+from hexmate.rules.los import LosResult, LosRules, check_los
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.sequence import Phase
@@ -64,11 +64,11 @@ class GameSession:
         self.position = position
         self.scenario_path = scenario_path
         self.history: list[str] = []
-        self._moves: dict[tuple[frozenset[str], int], Mapping[Hex, Any]] = {}
+        self._moves: dict[tuple[frozenset[str], int], Mapping[Hex, act.Move]] = {}
         from hexmate.host.table.oracle import PositionOracle
 
         self._oracle = PositionOracle(position)
-        self._los_rules: Any = None
+        self._los_rules: LosRules | None = None
         # where the board last read each unit (set by the service from its tracker): a unit the rules ask to
         # be placed (a rout, a retreat, a mover put back where it was stopped) is where the player left it
         self.sensed_hex: Callable[[str], Hex | None] = lambda unit: None
@@ -144,7 +144,7 @@ class GameSession:
                 out[unit_id] = self._to_place[unit_id]  # still where it was left, until it is placed
         return out
 
-    def destinations(self, unit_ids: Iterable[str], start: Hex) -> Mapping[Hex, Any]:
+    def destinations(self, unit_ids: Iterable[str], start: Hex) -> Mapping[Hex, act.Move | Placement]:
         """Where the lifted group may be put now: the open ``hexes`` decision's options when the group is
         what it is about, else every legal move (cheapest path and cost); nothing while another is open."""
         ids = frozenset(unit_ids)
@@ -160,7 +160,7 @@ class GameSession:
         if cached is not None:
             return cached
         try:
-            moves: Mapping[Hex, Any] = self.position.legal_actions.moves_for(ids)
+            moves: Mapping[Hex, act.Move] = self.position.legal_actions.moves_for(ids)
         except RulesError:
             moves = {}  # units that cannot move as a group now (not one hex, not this side's turn)
         except Exception as e:  # a rules bug must not stop the table; it is logged with the position
@@ -205,7 +205,7 @@ class GameSession:
         self.destinations(group, start)
         return True
 
-    def route(self, unit_ids: frozenset[str], waypoints: Sequence[Hex]) -> Any:
+    def route(self, unit_ids: frozenset[str], waypoints: Sequence[Hex]) -> act.Move | None:
         """The move along the trail the player showed (the tracker's optional RouteOracle)."""
         if self.position.decision is not None:
             return None  # a placement answering a decision: only its end counts

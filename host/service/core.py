@@ -173,6 +173,7 @@ class Service:
         self._refused: Hex | None = None
         self.selection: set[str] = set()  # units tapped to fire together (a fire group), not yet declared
         self._wrong_markers: set[tuple[Hex, str]] = set()  # markers sensed where no unit has that state
+        self._marker_kinds = self._read_marker_kinds()
         self._warm_pending = True
         self._stopping = asyncio.Event()
         if table is not None:
@@ -222,7 +223,9 @@ class Service:
 
     def say(self, key: str, **facts: Any) -> None:
         """Tell the players (the shared notice; speech takes it from the outputs): texts in narrator.py."""
-        notice = narrator.say(key, **facts)
+        self._tell(narrator.say(key, **facts))
+
+    def _tell(self, notice: narrator.Notice) -> None:
         self.notice = notice.as_dict()
         self._emit(Narration(SHARED, notice.level, notice.text))
 
@@ -298,7 +301,7 @@ class Service:
         return f"button {button}"
 
     def _dice_buttons(self) -> list[int]:
-        return [int(b.id) for b in getattr(self.board, "buttons", ()) if str(b.name) != "done"]
+        return [int(b.id) for b in self.board.dice_buttons]  # hardware.boards.BoardDef: those named dice-...
 
     # --- playing: every gesture becomes a rules action through one door ----------------------------------
     def _arm_for_roll(self) -> None:
@@ -358,8 +361,7 @@ class Service:
             return
         self._log("takeback", {"source": source, "text": text, "phase": self.session.phase})
         self.last_actions.appendleft(f"taken back: {text}")
-        self.changes.confirm()
-        self.changes.made(lambda c: True)
+        self.changes.clear()
         self.resolution = None
         self.selection = set()
         self._refused = None
@@ -379,7 +381,8 @@ class Service:
         self.prompt = self._prompt()
         self._show_leds()
 
-    def _play(self, make: Callable[[], Played | None], source: str, where: Hex | None = None) -> bool:
+    def _play(self, make: Callable[[], Played | None], source: str, where: Hex | None = None,
+              move: MoveRecognised | None = None, table_event: bool = False) -> bool:
         """Apply one action, or refuse it with the reason and its rule (the hex turns red, nothing applied).
 
         Answers to the open question go on while a fire or combat is worked out (its dice, its checks); once
@@ -398,22 +401,37 @@ class Service:
             return False
         self._refused = None
         self.selection = set()
-        self._log("action", {"source": source, "text": played.text, "answered": played.answered or None,
-                             "phase": self.session.phase, "turn": self.session.position.turn})
-        self.last_actions.appendleft(played.text)
+        entry: dict[str, Any] = {"source": source, "text": played.text, "answered": played.answered or None,
+                                 "phase": self.session.phase, "turn": self.session.position.turn}
+        line = played.text
+        if move is not None and not played.answered:
+            label = self.session.label
+            path = [label(h) for h in move.path]
+            trail = [label(h) for h in move.trail]
+            entry.update(kind="move", units=sorted(move.units), path=path, trail=trail, cost=str(move.cost))
+            # the pages are the shared view: a concealed stack's cost would betray its movement allowance
+            shown = self.views.event(move, SHARED)
+            cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
+            line = f"{self._names(move.units)}: {' → '.join(path)}{cost}"
+        self._log("action", entry)
+        self.last_actions.appendleft(line)
         self._add_changes(played.changes)
         if played.resolution is not None:
             self.resolution = pages.resolution(played.resolution)
             self._log("resolution", self.resolution)
         self.los = None
         self.prompt = self._prompt()
-        if played.changes:
+        top = self.session.position.decision
+        if move is not None and not played.answered:
+            self.say("move-recorded", line=line, ask=f" {self.session.prompt()}" if top is not None else "")
+        elif played.changes:
             owed = "; ".join(ph.text for ph in played.changes)
             self.say("played-changes", action=played.text, changes=owed)
         else:
             self.say("played", action=played.text)
         self._arm_for_roll()
-        self._table_events(self.tracker.refresh(self._fw_now()))
+        if not table_event:  # from a tracker event, its caller re-reads the position once for all
+            self._table_events(self.tracker.refresh(self._fw_now()))
         return True
 
     def _add_changes(self, changes: tuple[Physical, ...]) -> None:
@@ -427,7 +445,7 @@ class Service:
         notice = notice or narrator.say("refused", why=why)
         self._refused = where
         self._log("refused", {"reason": notice.text, "hex": self.session.label(where) if where else None})
-        self.notice = notice.as_dict()
+        self._tell(notice)
         self._show_leds()
 
     def _prompt(self) -> str:
@@ -436,7 +454,7 @@ class Service:
             return narrator.say("owed-prompt", changes="; ".join(c.physical.text for c in waiting)).text
         return self.session.prompt()
 
-    def _check_los(self, a_label: str, b_label: str) -> None:
+    def _check_los(self, a_label: str, b_label: str, no_fire: str = "") -> None:
         try:
             a, b = self.session.map.parse_label(a_label), self.session.map.parse_label(b_label)
             result = self.session.los(a, b)
@@ -452,7 +470,8 @@ class Service:
         self._log("los", self.los)
         verdict = "blocked" if result.blocked else result.status.value
         rule = f" ({result.rule})" if result.rule and result.rule not in result.reason else ""
-        self.say("los", a=label(a), b=label(b), verdict=verdict, reason=result.reason, rule=rule)
+        self.say("los-no-fire" if no_fire else "los", a=label(a), b=label(b), verdict=verdict,
+                 reason=result.reason, rule=rule, why=no_fire)
         self._show_leds()
 
     def _overlay(self) -> dict[Hex, Light]:
@@ -463,14 +482,13 @@ class Service:
         if top is not None and top.kind in ("hexes", "path"):
             for h in top.hexes:
                 out[h] = CHOOSE_HEX
-        elif top is not None and top.kind == "roll" and top.target is not None:
+        if top is not None and top.kind == "roll" and top.target is not None:
             out[top.target] = ROLL_FOR
-        elif top is not None and top.kind == "units":
-            expected = self.session.expected()
+        expected = self.session.expected()
+        if top is not None and top.kind == "units":
             for u in top.units:
                 if u in expected:
                     out[expected[u]] = CHOOSE_UNIT
-        expected = self.session.expected()
         for unit in self.selection:
             if unit in expected:
                 out[expected[unit]] = SELECTED
@@ -533,10 +551,9 @@ class Service:
         except RulesError as e:
             start = self.session.expected().get(fire.firers[0])
             if start is not None:
-                self._check_los(self.session.label(start), self.session.label(ev.hex))
-                self.notice["text"] += f" No fire now: {e}."
+                self._check_los(self.session.label(start), self.session.label(ev.hex), no_fire=str(e))
             return False
-        return self._play(lambda: self.session.push(fire), "table", ev.hex)
+        return self._play(lambda: self.session.push(fire), "table", ev.hex, table_event=True)
 
     def _choosing(self, ev: Lifted) -> bool:
         """A single unit lifted while the rules wait for a unit to be chosen: the lift is the choice."""
@@ -545,15 +562,14 @@ class Service:
 
     def _sensed_changes(self) -> None:
         """Changes the board shows made: a tagged counter no longer sensed anywhere has been taken off."""
-        sensed = {u for h in self.session.map.hexes for u in self.tracker.sensed_units(h)}
-        if self.changes.seen(lambda unit: unit in sensed):
+        if self.changes.seen(lambda unit: self.tracker.sensed_hex(unit) is not None):
             self.prompt = self._prompt()
 
     def _markers_seen(self) -> None:
         """Tagged marker counters (fire markers, DM, CX, pin) are recognised as markers: one put where the
         rules asked for it (or taken off where they asked) makes that reminder done; one put on a stack whose
         units do not have that state is refused: its hex blinks red and the page says why."""
-        kinds = {c.counter_id: c.unit_type for _uid, c in self.registry if c.kind == "marker"}
+        kinds = self._marker_kinds
         if not kinds:
             return
         def sensed(h: Hex | None) -> set[str]:
@@ -580,6 +596,10 @@ class Service:
             self._refused = None  # the wrong marker was taken off
         self._wrong_markers = wrong
 
+    def _read_marker_kinds(self) -> dict[str, str]:
+        """Marker counter id -> the state it shows (``first_fire``, ``dm``), from the registry."""
+        return {c.counter_id: c.unit_type for _uid, c in self.registry if c.kind == "marker"}
+
     def _names(self, units: frozenset[str]) -> str:
         shown = self.views.units(units, SHARED)
         return shown if isinstance(shown, str) else ", ".join(shown)
@@ -588,7 +608,8 @@ class Service:
         """Apply one tracker event to the session, the prompt and the record; True if a move was pushed."""
         label = self.session.label
         if isinstance(ev, Lifted) and self._choosing(ev):
-            return self._play(lambda: self.session.choose(next(iter(ev.units))), "table", ev.from_hex)
+            return self._play(lambda: self.session.choose(next(iter(ev.units))), "table", ev.from_hex,
+                              table_event=True)
         if isinstance(ev, Lifted):
             n = len(ev.destinations)
             hidden = self.views.hidden_from(ev.units, SHARED)
@@ -599,30 +620,10 @@ class Service:
             self.prompt = narrator.say("lifted", units=self._names(ev.units), hex=label(ev.from_hex),
                                        where=where).text
             self.notice = {"level": "info", "text": ""}
-        elif isinstance(ev, MoveRecognised) and self.session.position.decision is not None:
-            return self._play(lambda: self.session.push_move(ev.units, ev.path), "table", ev.path[-1])
         elif isinstance(ev, MoveRecognised):
-            try:
-                played = self.session.push_move(ev.units, ev.path)
-            except RulesError as e:
-                self.say("move-refused", why=e)
-                return False
-            path = [label(h) for h in ev.path]
-            self._log("action", {"kind": "move", "source": "table", "text": played.text,
-                                 "units": sorted(ev.units), "path": path,
-                                 "trail": [label(h) for h in ev.trail], "cost": str(ev.cost)})
-            # The pages are the shared view: a concealed stack's cost would betray its movement allowance.
-            shown = self.views.event(ev, SHARED)
-            cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
-            line = f"{self._names(ev.units)}: {' → '.join(path)}{cost}"
-            self.last_actions.appendleft(line)
-            self._add_changes(played.changes)
-            self.prompt = self._prompt()
-            self.say("move-recorded", line=line)
-            if self.session.position.decision is not None:
-                self.notice["text"] += " " + self.session.prompt()
-            self._arm_for_roll()
-            return True
+            placed = ev
+            return self._play(lambda: self.session.push_move(placed.units, placed.path), "table", ev.path[-1],
+                              move=ev, table_event=True)
         elif isinstance(ev, PutBack) and (tapped := self._tap(ev)) is not None:
             return tapped
         elif isinstance(ev, PutBack):

@@ -113,10 +113,10 @@ class ScriptedTable:
         return cell
 
     def _button(self, name: str | int, step: scripts.Step) -> int:
-        for b in getattr(self.service.board, "buttons", ()):
-            if str(b.name) == str(name) or str(b.id) == str(name):
-                return int(b.id)
-        raise ScriptFailed(f"{step.where(self.script.source)}: this board has no button {name!r}")
+        try:
+            return int(self.service.board.button(name).id)  # hardware.boards.BoardDef
+        except KeyError as e:
+            raise ScriptFailed(f"{step.where(self.script.source)}: {e.args[0]}") from None
 
     async def _quiet(self, ms: int) -> None:
         await asyncio.sleep(ms / 1000)
@@ -194,10 +194,10 @@ class ScriptedTable:
             await self._answered(before, step)
 
     def _dice_button(self, step: scripts.Step) -> int:
-        for b in getattr(self.service.board, "buttons", ()):
-            if str(b.name) != "done":
-                return int(b.id)
-        raise ScriptFailed(f"{step.where(self.script.source)}: this board has no dice button")
+        dice = self.service.board.dice_buttons
+        if not dice:
+            raise ScriptFailed(f"{step.where(self.script.source)}: this board has no dice button")
+        return int(dice[0].id)
 
     async def play(self) -> None:
         # A script shows a trail by resting on each hex and lifting again as soon as the table has seen it;

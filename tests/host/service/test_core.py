@@ -44,6 +44,10 @@ class Board:
     name: str
     cells: tuple[Cell, ...]
 
+    @property
+    def dice_buttons(self) -> tuple[Any, ...]:
+        return ()  # a board without buttons
+
 
 def _board(session: GameSession) -> Board:
     m = session.map

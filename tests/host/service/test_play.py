@@ -30,6 +30,10 @@ class Button:
 class BoardWithButtons(Board):
     buttons: tuple[Button, ...] = (Button(0, "dice-a"), Button(1, "dice-b"), Button(2, "done"))
 
+    @property
+    def dice_buttons(self) -> tuple[Button, ...]:
+        return self.buttons[:2]
+
 
 class PlayRig(Rig):
     def __init__(self, tmp: Path) -> None:
@@ -171,6 +175,24 @@ async def test_a_correction_takes_the_last_action_back_and_the_record_folds_the_
     await asyncio.sleep(0.05)
     again = GameSession.from_record(play.record_path)
     assert str(again.position) == str(play.session.position)
+
+
+async def test_a_move_at_the_table_waits_for_the_changes_owed_too(play) -> None:
+    unit, start_cell, uid = play.service.movable_counter()
+    start = play.session.expected()[unit]
+    dests = play.session.destinations([unit], start)
+    through = {h for mv in dests.values() for h in list(mv.path)[1:-1]}
+    to = next(h for h in sorted(dests, key=lambda h: (h.q, h.r)) if h not in through)
+    play.service._add_changes((Physical("flip", "ger-sq1", "flip ger-sq1 to its broken side", "A10.2",
+                                        hex=play.session.expected()["ger-sq1"], to="broken"),))
+    before = str(play.session.position)
+    await play.cell(start_cell, play.uids_at(start_cell, without=unit))
+    to_cell = play.cal.cell_of(to)
+    await play.cell(to_cell, [*play.uids_at(to_cell), bytes.fromhex(uid)])
+    await play.settle()
+    notice = play.service.view()["notice"]
+    assert notice["level"] == "error" and "first make the change on the board" in notice["text"]
+    assert str(play.session.position) == before
 
 
 async def test_a_los_check_lights_the_line_the_blocking_hex_and_gives_the_reason(play) -> None:
