@@ -341,6 +341,14 @@ class GameSession:
         who = "both sides, in secret" if d.side == BOTH else d.side
         return f"{d.prompt} ({who} decides; {d.rule})"
 
+    def status(self) -> list[str]:
+        """The game's own lines for the Now panel (score, victory checks)."""
+        return self.game.status(self.position)
+
+    def show(self, text: str) -> tuple[dict[Hex, str], str]:
+        """A picture the game draws on request: ``show supply ger`` (hex -> status, a summary)."""
+        return self.game.show(self.position, text.split()[1:])
+
     def prompt(self) -> str:
         """What the players should do now: the open decision, else the phase's prompt from the sequence."""
         top = self.position.decision

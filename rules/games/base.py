@@ -1031,6 +1031,14 @@ class Game:
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
         raise IllegalAction(f"{self.title} has no fire resolution here", "")
 
+    def status(self, position: Position) -> list[str]:
+        """Lines for the pages' Now panel besides turn and phase (a game's score, victory checks)."""
+        return []
+
+    def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+        """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""
+        raise IllegalAction(f"{self.title} has nothing to show as {' '.join(words)!r}")
+
     def outcome(self, position: Position) -> Outcome | None:
         if position.state.over:
             return Outcome(

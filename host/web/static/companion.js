@@ -125,6 +125,20 @@
     renderChanges(v.changes || []);
     renderResolution(v.resolution || null);
     renderLos(v.los || null);
+    renderStatus(v.status || []);
+  }
+
+  function renderStatus(lines) {
+    // the game's own score and victory checks (Schlieffen's War: VP, Paris, Plan XVII, the result, 4.x)
+    const el = document.getElementById("status");
+    el.hidden = lines.length === 0;
+    rebuild(el, lines, (ul) => {
+      for (const line of lines) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        ul.appendChild(li);
+      }
+    });
   }
 
   function renderDecision(d) {

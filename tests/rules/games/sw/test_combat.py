@@ -28,7 +28,15 @@ def _u(uid: str, hex_: str, counter: str = "corps4", side: str = "a", *markers: 
     return {"id": uid, "counter": counter, "side": side, "hex": hex_, "markers": list(markers)}
 
 
+# 8.3-8.6: the Germans' (a) sources on the east edge, the Entente's (b) here on the west edge only; supply
+# status stays as the markers set it (the tracing itself is tested in test_supply.py)
+EDGES = {"west": [f"A{n}" for n in range(1, 9)], "east": [f"L{n}" for n in range(1, 9)]}
+OPTIONS = {"theatre": {"edges": EDGES},
+           "supply": "markers"}
+
+
 def _pos(make_position: Any, units: list[dict[str, Any]], **kw: Any) -> Any:
+    kw.setdefault("options", OPTIONS)
     return make_position("sw", units, "combat", counters=COUNTERS, default="clear", **kw)
 
 
