@@ -299,7 +299,7 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         shifts.append(("attackers all elan", 1, "11.16"))
     if any(u.has("fatigue") for u in corps_att):
         shifts.append(("an attacker fatigued", -1, "11.16"))
-    if is_entente(position, combat.side) and position.turn in (9, 10):
+    if combat.side == cast("SwGame", position.game).ctx(position).entente and position.turn in (9, 10):
         shifts.append(("Allied Final Effort", 1, "11.24"))
     for label, value, rule in shifts:
         lines.append(Line(label, f"{abs(value)}{'R' if value > 0 else 'L'}", rule))
@@ -333,14 +333,6 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         fire, "crt", label, position.charts.demo, tuple(lines), {"attacker": a, "defender": d},
         f"{position.action_text(fire)}: {result}",
     )
-
-
-def is_entente(position: Position, side: str) -> bool:
-    """The Entente side: the scenario's non-German side (by nationality, else the second side)."""
-    nations = {s.id: s.nationality for s in position.scenario.sides}
-    if any(nations.values()):
-        return nations.get(side) != "GER"
-    return side == position.scenario.second_side
 
 
 def _apply_result(game: SwGame, position: Position, resolution: Resolution) -> State:

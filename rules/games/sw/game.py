@@ -75,7 +75,9 @@ class SwGame(Game):
             raise DataError(f"{scen.source}: options.supply: 'traced' (8.x, the default) or 'markers' (the "
                             "players' own OOS markers)")
         nations = {s.id: s.nationality for s in scen.sides}
-        german = next((s for s, n in nations.items() if n == "GER"), scen.first_side)
+        by_units = next((u.side for u in scen.units
+                         if scen.counters[u.counter].values.get("nation") == "GER"), scen.first_side)
+        german = next((s for s, n in nations.items() if n == "GER"), by_units)
         entente = next(s.id for s in scen.sides if s.id != german)
         vp = opts.get("victory_points", {})
         ctx = Ctx(settings, theatre, german, entente, int(vp.get("entente_max", 10)),
