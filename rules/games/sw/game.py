@@ -255,10 +255,16 @@ class SwGame(Game):
     def overstacked(self, units: list[UnitState]) -> bool:
         """6.2: 3 corps (forts count as corps) and 1 HQ a hex; 6.4: depots and markers do not count; 6.3:
         Entente nations never share a hex, except British units with a fort counter (8.4)."""
+        return self.too_many(units) or self.mixed(units)
+
+    @staticmethod
+    def too_many(units: list[UnitState]) -> bool:
         corps = sum(1 for u in units if u.type in ("corps", "fort"))
         hqs = sum(1 for u in units if u.type == "hq")
-        if corps > 3 or hqs > 1:
-            return True
+        return corps > 3 or hqs > 1
+
+    @staticmethod
+    def mixed(units: list[UnitState]) -> bool:
         nations = {str(u.values.get("nation", "")) for u in units if u.type != "fort"} - {"GER", ""}
         if len(nations) > 1:
             return True
@@ -288,8 +294,8 @@ class SwGame(Game):
             if h == start:
                 continue
             friends = [u for u in position.units_at(h) if u.id not in ids]
-            if self.overstacked(friends + units):
-                continue  # [6.1]: this subset keeps every hex within the limit at all times
+            if self.mixed(friends + units):
+                continue  # [6.3]: Entente nations never end in one hex (6.1: too many is paid for at the end)
             path = r.path
             if self._ambiguous(position, start, h, r.path, keys, via, budget, cost):
                 path = (start, h)  # only the end is known: the path is asked for (3.3)
@@ -594,6 +600,12 @@ class SwGame(Game):
         return position.phase.id == "reorg" and position.turn == 1
 
     def on_phase_start(self, position: Position) -> State:
+        """The phase's own questions come after any left open at the end of the last (6.5 displacements)."""
+        old = position.state.decisions
+        state = self._phase_start(position.at(position.state.replace(decisions=())))
+        return state.replace(decisions=state.decisions + old) if old else state
+
+    def _phase_start(self, position: Position) -> State:
         phase = position.phase.id
         if phase == "reorg" and position.turn > 1:
             return sw_reorg.start(self, position)
@@ -679,7 +691,71 @@ class SwGame(Game):
             state = self.with_g(state, attacked=(), defended=(), combat=None, declared=False)
         if phase == "reorg":
             state = self.with_g(state, reorg=(), reorg_step=0)
-        return state
+        return self.overstack(position.at(state))
+
+    # --- 6.5: overstacking at the end of every phase, for both sides ---
+    def overstack(self, position: Position, penalised: bool = True) -> State:
+        """6.5: in each hex over the limit every corps drops a morale level (unmarked -> fatigue, elan ->
+        normal; digest A-4: forts carry no morale); then the owner takes surplus units off one at a time."""
+        state = position.state
+        hexes = sorted({u.hex for u in position.units.values() if u.hex is not None
+                        and self.too_many(position.units_at(u.hex))}, key=lambda h: (h.q, h.r))
+        if not hexes:
+            return state
+        if penalised:
+            for h in hexes:
+                for unit in position.units_at(h):
+                    if unit.type == "corps" and not unit.has("fatigue"):
+                        state = state.with_unit(with_morale(unit, MORALE_DOWN[morale(unit)]))
+        h = hexes[0]
+        here = [u for u in position.at(state).units_at(h) if u.type in ("corps", "fort", "hq")]
+        ids = tuple(sorted(u.id for u in here))
+        return state.push(Decision(
+            "units", here[0].side, f"{position.label(h)} is overstacked: tap a unit to move off one hex toward "
+            "supply or be eliminated", "6.5", "overstack", units=ids, subject=ids, target=h))
+
+    def resume_overstack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        unit = position.units[answer.units[0]]
+        hexes = self.displacements(position, unit) if unit.type != "fort" else ()
+        return position.state.push(Decision(
+            "hexes", unit.side, f"move {unit.id} one hex toward a supply source (a lit hex), or press done to "
+            "eliminate it", "6.5", "displace", hexes=hexes, choices=("eliminate",), subject=(unit.id,),
+            target=unit.hex))
+
+    def displacements(self, position: Position, unit: UnitState) -> tuple[Hex, ...]:
+        """6.5: one hex nearer a friendly supply source (digest A-26: by hex count), never into enemy units,
+        neutral ground, or an enemy zone of control unless a friendly unit stands there."""
+        assert unit.hex is not None
+        sources = self.supply_sources(position, unit.side)
+        if not sources:
+            return ()
+
+        def far(h: Hex) -> int:
+            return min(distance(h, s) for s in sources)
+
+        zoc = self.ezoc(position, unit.side)
+        t = self.ctx(position).theatre
+        out = []
+        for n in position.map.neighbors(unit.hex):
+            here = position.units_at(n)
+            if t.nation(n) == "NEU" or any(u.side != unit.side for u in here) or far(n) >= far(unit.hex):
+                continue
+            if n in zoc and not here:
+                continue
+            if self.mixed([*here, unit]):
+                continue
+            out.append(n)
+        return tuple(sorted(out, key=lambda h: (h.q, h.r)))
+
+    def resume_displace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = position.state
+        unit = state.units[decision.subject[0]]
+        if answer.choice == "eliminate":
+            state = sw_combat.eliminate(self, position, state, unit)
+        else:
+            state = state.with_unit(unit.at(answer.hexes[0]))
+            state = self.take_hexes(position, state, unit.side, (answer.hexes[0],))
+        return self.overstack(position.at(state), penalised=False)
 
     def outcome(self, position: Position) -> Outcome | None:
         g = self.gstate(position.state)

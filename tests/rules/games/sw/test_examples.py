@@ -552,3 +552,29 @@ def test_ex44_6_3_8_4_nations_do_not_stack_but_the_bef_may_join_a_fort(make_posi
     assert _h(pos, "D5") not in pos.legal_actions.moves_for({"f"})  # French onto British: never (6.3)
     assert _h(pos, "F4") in pos.legal_actions.moves_for({"b"})  # British with a French fort (8.4)
     assert game.overstacked([pos.units["f"], pos.units["b"]])
+
+
+def test_ex32_6_5_an_overstacked_hex_loses_morale_and_sheds_a_corps(make_position: Any) -> None:
+    units = [_u("c1", "D4", "ger4", "elan"), _u("c2", "D4", "ger4", "elan"), _u("c3", "D4", "ger4"),
+             _u("c4", "D5", "ger4", "fatigue"), _u("x", "A8", "fra1")]
+    mover = _pos(make_position, units, "move")
+    mover.push_text("move c4 D5-D4")  # 6.1: over the limit during the phase is allowed
+    assert mover.label(mover.units["c4"].hex) == "D4" and mover.decision is None
+    units = [{**u, "hex": "D4"} if u["id"] == "c4" else u for u in units]
+    pos = _pos(make_position, units, "combat")  # the end of a phase with no morale change of its own
+    pos.push_text("end")
+    m = {u: pos.units[u].markers & {"elan", "fatigue"} for u in ("c1", "c2", "c3", "c4")}
+    assert m == {"c1": set(), "c2": set(), "c3": {"fatigue"}, "c4": {"fatigue"}}  # one level down
+    top = pos.decision
+    assert (top.then, top.side, top.units) == ("overstack", "a", ("c1", "c2", "c3", "c4"))
+    pos.push_text("answer units c1")
+    top = pos.decision  # one hex nearer the east edge (column L), not into the French zone
+    assert top.then == "displace" and top.choices == ("eliminate",)
+    assert {pos.label(h) for h in top.hexes} == {"E4", "E5"}
+    pos.push_text("answer hex E4")
+    assert pos.label(pos.units["c1"].hex) == "E4" and pos.decision is None
+    pos2 = _pos(make_position, units, "combat")
+    pos2.push_text("end")
+    pos2.push_text("answer units c2")
+    pos2.push(pos2.game.done_action(pos2))  # done: eliminated instead
+    assert "c2" not in pos2.units and pos2.game.gstate(pos2.state).eliminated == ("c2",)
