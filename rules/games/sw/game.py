@@ -711,15 +711,17 @@ class SwGame(Game):
         here = [u for u in position.at(state).units_at(h) if u.type in ("corps", "fort", "hq")]
         ids = tuple(sorted(u.id for u in here))
         return state.push(Decision(
-            "units", here[0].side, f"{position.label(h)} is overstacked: tap a unit to move off one hex toward "
-            "supply or be eliminated", "6.5", "overstack", units=ids, subject=ids, target=h))
+            "units", here[0].side,
+            f"{position.label(h)} is overstacked: tap a unit to move one hex toward supply or be eliminated",
+            "6.5", "overstack", units=ids, subject=ids, target=h))
 
     def resume_overstack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         unit = position.units[answer.units[0]]
         hexes = self.displacements(position, unit) if unit.type != "fort" else ()
         return position.state.push(Decision(
-            "hexes", unit.side, f"move {unit.id} one hex toward a supply source (a lit hex), or press done to "
-            "eliminate it", "6.5", "displace", hexes=hexes, choices=("eliminate",), subject=(unit.id,),
+            "hexes", unit.side,
+            f"move {unit.id} one hex toward a supply source (a lit hex), or press done to eliminate it",
+            "6.5", "displace", hexes=hexes, choices=("eliminate",), subject=(unit.id,),
             target=unit.hex))
 
     def displacements(self, position: Position, unit: UnitState) -> tuple[Hex, ...]:
