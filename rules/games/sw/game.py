@@ -297,7 +297,7 @@ class SwGame(Game):
             if self.mixed(friends + units):
                 continue  # [6.3]: Entente nations never end in one hex (6.1: too many is paid for at the end)
             path = r.path
-            if self._ambiguous(position, start, h, r.path, keys, via, budget, cost):
+            if self._ambiguous(position, start, h, reach, keys, via, cost):
                 path = (start, h)  # only the end is known: the path is asked for (3.3)
             out[h] = act.Move(ids, tuple(path), r.cost)
         return out
@@ -316,20 +316,22 @@ class SwGame(Game):
                 out.add(h)
         return out
 
-    def _ambiguous(self, position: Position, start: Hex, dest: Hex, best: tuple[Hex, ...], keys: set[Hex],
-                   via: Mapping[Hex, Mapping[Hex, Any]], budget: int, cost: CostFn) -> bool:
-        """Would another legal path to ``dest`` enter a different set of the hexes that matter?"""
+    def _ambiguous(self, position: Position, start: Hex, dest: Hex, reach: Mapping[Hex, Any], keys: set[Hex],
+                   via: Mapping[Hex, Mapping[Hex, Any]], cost: CostFn) -> bool:
+        """Would another path to ``dest`` for the same MP (a cheapest way: the board saw no trail) enter a
+        different set of the hexes that matter?"""
         if not keys:
             return False
-        on_best = keys & set(best[1:])
+        best = reach[dest]
+        on_best = keys & set(best.path[1:])
         for x in keys - on_best:
-            if x != dest and dest in via.get(x, {}):
-                return True  # a path through x reaches dest too
+            if x != dest and dest in via.get(x, {}) and reach[x].cost + via[x][dest].cost <= best.cost:
+                return True  # as cheap a way through x
         for x in on_best - {dest}:
             def avoid(m: HexMap, a: Hex, b: Hex, x: Hex = x) -> int | Fraction | None:
                 return None if b == x else cost(m, a, b)
-            if dest in reachable(position.map, start, budget, avoid):
-                return True  # a path round x reaches dest too
+            if dest in reachable(position.map, start, best.cost, avoid):
+                return True  # as cheap a way round x
         return False
 
     def path_cost(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> int | Fraction:
@@ -457,8 +459,60 @@ class SwGame(Game):
                 f"{', '.join(action.units)} reached {position.label(action.path[-1])} by more than one way "
                 "that takes different hexes: show or type the path it took (answer path START-...-END)",
                 "3.3", "path", hexes=(action.path[-1],), subject=tuple(action.units), target=action.path[0],
+                choices=("cheapest",),
             ))
         return self._moved(position, state.replace(moved=state.moved + tuple(action.units)), action)
+
+    def _before(self, position: Position, decision: Decision) -> Position:
+        """The position as it was before a move whose path is asked for (its units back at the start)."""
+        assert decision.target is not None
+        units = {u: position.units[u].at(decision.target) for u in decision.subject}
+        return position.at(position.state.replace(
+            units={**position.state.units, **units},
+            moved=tuple(u for u in position.state.moved if u not in decision.subject)))
+
+    def path_options(self, position: Position, decision: Decision) -> list[tuple[Hex, ...]]:
+        """The legal paths to the end hex that take different hexes that matter (3.3, 4.1, 4.6): the
+        cheapest, the cheapest through each such hex, the cheapest round each one the cheapest takes."""
+        before = self._before(position, decision)
+        units = [before.units[u] for u in decision.subject]
+        start, dest = decision.target, decision.hexes[0]
+        assert start is not None
+        ma = min(self.ma(u) for u in units)
+        budget = ma + 2 if all(self.can_force_march(before, u) is None for u in units) else ma
+        cost = self.cost_fn(before, units, start)
+        reach = reachable(before.map, start, budget, cost)
+        keys = self._key_hexes(before, units[0].side, set(reach))
+        out = [tuple(reach[dest].path)]
+        limit = reach[dest].cost  # ways as cheap as the cheapest (the board saw no trail)
+        zoc = self.ezoc(before, units[0].side)
+        for x in sorted(keys, key=lambda h: (h.q, h.r)):
+            if x in reach and x != dest and x not in zoc and reach[x].cost <= limit:
+                on = reachable(before.map, x, limit - reach[x].cost, cost)
+                if dest in on:
+                    out.append(tuple(reach[x].path) + tuple(on[dest].path[1:]))
+            if x in out[0][1:-1]:
+                def avoid(m: HexMap, a: Hex, b: Hex, x: Hex = x) -> int | Fraction | None:
+                    return None if b == x else cost(m, a, b)
+                around = reachable(before.map, start, limit, avoid)
+                if dest in around:
+                    out.append(tuple(around[dest].path))
+        seen: set[frozenset[Hex]] = set()
+        unique = []
+        for path in out:
+            taken = frozenset(keys & set(path[1:]))
+            if taken not in seen:
+                seen.add(taken)
+                unique.append(path)
+        return unique
+
+    def answers(self, position: Position, top: Decision) -> Iterator[act.Answer]:
+        if top.then != "path":
+            yield from super().answers(position, top)
+            return
+        for path in self.path_options(position, top):
+            yield act.Answer(hexes=path)
+        yield from (act.Answer(choice=c) for c in top.choices)
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then != "path" or answer.choice:
@@ -468,19 +522,17 @@ class SwGame(Game):
             raise IllegalAction("the path starts at the hex the units left: answer path 2811-2711-...", "3.3")
         if len(path) != len(set(path)):
             raise IllegalAction("a path enters each hex once", "10.1")
-        units = [position.units[u].at(decision.target) for u in decision.subject]
-        before = position.at(position.state.replace(
-            units={**position.state.units, **{u.id: u for u in units}},
-            moved=tuple(u for u in position.state.moved if u not in decision.subject)))
-        self.check_move(before, act.Move(decision.subject, path))
+        self.check_move(self._before(position, decision), act.Move(decision.subject, path))
 
     def resume_path(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        assert decision.target is not None
+        """3.3: the path shown (or the cheapest, on done): control, morale and a forced march follow it."""
         state = position.state
-        units = [state.units[u].at(decision.target) for u in decision.subject]
-        before = position.at(state.replace(units={**state.units, **{u.id: u for u in units}}))
-        total = self.path_cost(before, units, answer.hexes)
-        return self._moved(before, state, act.Move(decision.subject, answer.hexes, total))
+        before = self._before(position, decision)
+        path = self.path_options(position, decision)[0] if answer.choice == "cheapest" else answer.hexes
+        units = [before.units[u] for u in decision.subject]
+        total = self.path_cost(before, units, path)
+        return self._moved(before.at(state.replace(units=before.state.units)), state,
+                           act.Move(decision.subject, path, total))
 
     def _moved(self, position: Position, state: State, action: act.Move) -> State:
         """After a move: control of every hex entered (3.3); morale (10.2); a forced march's attrition roll
