@@ -299,8 +299,9 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         shifts.append(("attackers all elan", 1, "11.16"))
     if any(u.has("fatigue") for u in corps_att):
         shifts.append(("an attacker fatigued", -1, "11.16"))
-    if combat.side == cast("SwGame", position.game).ctx(position).entente and position.turn in (9, 10):
-        shifts.append(("Allied Final Effort", 1, "11.24"))
+    ctx = cast("SwGame", position.game).ctx(position)
+    if combat.side == ctx.entente and position.turn in ctx.calendar.final_effort:
+        shifts.append(("Allied Final Effort", ctx.calendar.final_shift, "11.24"))
     for label, value, rule in shifts:
         lines.append(Line(label, f"{abs(value)}{'R' if value > 0 else 'L'}", rule))
     final = raw + sum(v for _, v, _ in shifts)  # 11.9: the final odds decide the automatic results

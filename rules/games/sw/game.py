@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
@@ -38,6 +40,36 @@ __all__ = ["SwGame", "SwState", "column_index"]
 
 
 @dataclass(frozen=True)
+class Calendar:
+    """What happens on which turn besides the sequence of play (calendar.json): the turn-1 exemptions (5.1,
+    10.2), the German transfer east (9.4), the Plan XVII check (4.4) and the Allied Final Effort (11.24)."""
+
+    dates: Mapping[int, str]
+    no_reorganisation: frozenset[int]
+    german_no_fatigue: frozenset[int]
+    east_turn: int
+    east_corps: int
+    east_cf: int
+    plan17_turn: int
+    plan17_attacks: int
+    final_effort: frozenset[int]
+    final_shift: int
+
+    @classmethod
+    def load(cls, path: Path) -> Calendar:
+        try:
+            d = json.loads(path.read_text(encoding="utf-8"))
+            return cls(
+                {int(k): str(v) for k, v in d["dates"].items()}, frozenset(d["no_reorganisation"]["turns"]),
+                frozenset(d["german_no_fatigue"]["turns"]), int(d["east_transfer"]["turn"]),
+                int(d["east_transfer"]["corps"]), int(d["east_transfer"]["cf"]), int(d["plan_xvii"]["turn"]),
+                int(d["plan_xvii"]["attacks"]), frozenset(d["final_effort"]["turns"]),
+                int(d["final_effort"]["shift"]))
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise DataError(f"{path}: not a Schlieffen's War calendar: {e!r}") from None
+
+
+@dataclass(frozen=True)
 class Ctx:
     """A scenario's fixed data, read once: its settings, its theatre, and which side is German."""
 
@@ -48,6 +80,7 @@ class Ctx:
     vp_entente_max: int  # 4.7: the Entente wins with the Germans at this many VP or fewer
     vp_draw_max: int  # 4.7: a draw up to this many; the Germans win above it
     plan17_needed: int  # 4.4
+    calendar: Calendar
 
 
 class SwGame(Game):
@@ -80,9 +113,10 @@ class SwGame(Game):
         german = next((s for s, n in nations.items() if n == "GER"), by_units)
         entente = next(s.id for s in scen.sides if s.id != german)
         vp = opts.get("victory_points", {})
+        calendar = Calendar.load(self.data_dir / "calendar.json")
         ctx = Ctx(settings, theatre, german, entente, int(vp.get("entente_max", 10)),
-                  int(vp.get("draw_max", 12)),
-                  int(opts.get("plan17_needed", 7)))
+                  int(vp.get("draw_max", 12)), int(opts.get("plan17_needed", calendar.plan17_attacks)),
+                  calendar)
         if len(self._ctx) > 64:
             self._ctx.clear()
         self._ctx[key] = (scen, position.map, ctx)
@@ -542,7 +576,8 @@ class SwGame(Game):
         forced: list[str] = []
         for uid in action.units:
             unit = state.units[uid]
-            turn1_german = position.turn == 1 and self.nation(position, unit) == "GER"
+            turn1_german = (position.turn in ctx.calendar.german_no_fatigue
+                            and self.nation(position, unit) == "GER")
             moved = unit.at(action.path[-1])
             spent = action.cost if action.cost is not None else 0
             half = math.ceil(self.ma(unit, printed=ctx.settings.fatigue_on_printed_ma) / 2)
@@ -649,7 +684,8 @@ class SwGame(Game):
     # --- the flow's hooks ---
     def phase_over(self, position: Position) -> bool:
         """5.1: no Reorganization/Reinforcement Phase on turn 1, for either side."""
-        return position.phase.id == "reorg" and position.turn == 1
+        skipped = self.ctx(position).calendar.no_reorganisation
+        return position.phase.id == "reorg" and position.turn in skipped
 
     def on_phase_start(self, position: Position) -> State:
         """The phase's own questions come after any left open at the end of the last (6.5 displacements)."""
@@ -659,7 +695,7 @@ class SwGame(Game):
 
     def _phase_start(self, position: Position) -> State:
         phase = position.phase.id
-        if phase == "reorg" and position.turn > 1:
+        if phase == "reorg" and position.turn not in self.ctx(position).calendar.no_reorganisation:
             return sw_reorg.start(self, position)
         if phase == "admin":
             return self.administration(position)
@@ -709,8 +745,8 @@ class SwGame(Game):
                 win = paris_win
             elif ent_win is not None:
                 win = ent_win
-        if win is None and turn == 7 and g.plan17 < ctx.plan17_needed and (g.paris_endangered or
-                                                                          not st.plan17_gated):
+        plan17 = turn == ctx.calendar.plan17_turn and g.plan17 < ctx.plan17_needed
+        if win is None and plan17 and (g.paris_endangered or not st.plan17_gated):
             win = (ctx.german, f"only {g.plan17} French-only attacks into Germany by the end of turn 7, "
                    f"{ctx.plan17_needed} needed (4.4)")
         if win is None and turn >= last:
@@ -821,7 +857,9 @@ class SwGame(Game):
         """The scoreboard for the pages' Now panel (4.x): VP, Paris, Plan XVII, and the result."""
         ctx = self.ctx(position)
         g = self.gstate(position.state)
+        date = ctx.calendar.dates.get(position.turn, "")
         lines = [
+            f"Turn {position.turn} of {position.scenario.turns}{f' ({date} 1914, 1.2)' if date else ''}",
             f"German VP {self.german_vp(position)} of {len(self.vp_cities(position))} cities "
             "(4.6; Entente wins at "
             f"{ctx.vp_entente_max} or less, draw to {ctx.vp_draw_max}, 4.7)",

@@ -55,7 +55,7 @@ def start(game: SwGame, position: Position) -> State:
     state = position.state
     state = game.with_g(state, reorg=(), reorg_step=1)
     view = position.at(state)
-    if position.phasing == ctx.german and position.turn == 7:
+    if position.phasing == ctx.german and position.turn == ctx.calendar.east_turn:
         return _east(game, view)
     return _next(game, view)
 
@@ -67,9 +67,9 @@ def _east(game: SwGame, position: Position) -> State:
     ready = tuple(sorted(
         u.id for u in position.units.values()
         if u.side == ctx.german and u.type == "corps" and not u.has("oos") and not u.has("hf")
-        and not u.has("reduced") and int(u.values["cf"]) == 4
+        and not u.has("reduced") and int(u.values["cf"]) == ctx.calendar.east_cf
     ))
-    if len(ready) < 2:
+    if len(ready) < ctx.calendar.east_corps:
         g = game.gstate(position.state)
         return position.state.replace(over=True, game=dataclasses.replace(
             g, winner=ctx.entente,
@@ -78,7 +78,8 @@ def _east(game: SwGame, position: Position) -> State:
                 "(9.4, 4.5): the Entente wins"))
     return position.state.push(Decision(
         "units", ctx.german, "send two corps east for good: in supply, full strength, CF 4 (9.4); refusing "
-        "gives the Entente the game (4.5)", "9.4", "east", units=ready, count=2, choices=("refuse",),
+        "gives the Entente the game (4.5)", "9.4", "east", units=ready, count=ctx.calendar.east_corps,
+        choices=("refuse",),
         subject=ready))
 
 
