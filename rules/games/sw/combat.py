@@ -51,6 +51,8 @@ class Combat:
     extra: bool = False  # that extra step is owed now
     stage: str = "defender"  # defender -> attacker -> morale -> advance
     advance: tuple[str, ...] = ()  # attackers still to be asked whether they advance (11.22)
+    artillery: int = 0  # right shifts from the Heavy Artillery and Coup de Main rolls (11.23)
+    owed_rolls: int = 0  # artillery rolls still to come before the CRT
 
 
 def morale(unit: UnitState) -> str | None:
@@ -214,7 +216,98 @@ def _participants(game: SwGame, position: Position, corps: tuple[str, ...]) -> S
             "concentrically: roll a die, half of it (rounded down) is the right shift", "11.15", "concentric",
             dice="d6", subject=combat.attackers, target=combat.target,
         ))
-    return _to_crt(game, position.at(state))
+    return _artillery(game, position.at(state))
+
+
+def artillery_options(game: SwGame, position: Position, combat: Combat) -> tuple[str, ...]:
+    """11.23: a German attack, every attacker in supply, on a city hex holding a fort counter may use one
+    Heavy Artillery marker available this turn and the Coup de Main, if not used yet."""
+    ctx = game.ctx(position)
+    g = game.gstate(position.state)
+    target = combat.target
+    if combat.side != ctx.german or position.map.terrain(target) != "city":
+        return ()
+    if not any(u.type == "fort" for u in position.units_at(target)):
+        return ()
+    if any(position.units[u].has("oos") or position.units[u].has("hf") for u in combat.attackers):
+        return ()
+    hab = any(0 < t <= position.turn for t in g.hab)
+    out = ["none"]
+    if hab:
+        out.append("hab")
+    if not g.coup_used:
+        out.append("coup")
+    if hab and not g.coup_used:
+        out.append("both")
+    return tuple(out) if len(out) > 1 else ()
+
+
+def _artillery(game: SwGame, position: Position) -> State:
+    combat = game.combat(position.state)
+    options = artillery_options(game, position, combat)
+    if not options:
+        return _to_crt(game, position)
+    return position.state.push(Decision(
+        "confirm", combat.side, f"bombard {position.label(combat.target)} first? a Heavy Artillery marker "
+        "(hab), the Coup de Main (coup), both, or none", "11.23", "artillery", choices=options,
+        subject=combat.attackers, target=combat.target))
+
+
+def resume_artillery(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """11.23: each marker declared rolls on the German Heavy Artillery Table (the last step before the combat
+    die); the Coup de Main is spent whatever it gives; each HAB rolls again to be kept (1) or lost (2-6),
+    except on turn 1, when it is simply kept for the next turn."""
+    state = position.state
+    combat = game.combat(state)
+    g = game.gstate(state)
+    used = {"none": [], "hab": ["hab"], "coup": ["coup"], "both": ["hab", "coup"]}[answer.choice]
+    rolls = []
+    for marker in used:
+        rolls.append(Decision(
+            "roll", combat.side, f"{'Heavy Artillery' if marker == 'hab' else 'Coup de Main'} on "
+            f"{position.label(combat.target)}: roll on the German Heavy Artillery Table", "11.23", "bombard",
+            dice="d6", subject=combat.attackers, target=combat.target, args=(("marker", marker),)))
+    if "coup" in used:
+        g = dataclasses.replace(g, coup_used=True)
+    if "hab" in used:
+        i = next(i for i, t in enumerate(g.hab) if 0 < t <= position.turn)
+        first_turn = position.turn in game.ctx(position).calendar.german_no_fatigue
+        nxt = position.turn + 1
+        g = dataclasses.replace(g, hab=tuple(nxt if j == i else t for j, t in enumerate(g.hab)))
+        if not first_turn:
+            rolls.append(Decision(
+                "roll", combat.side, "roll to keep the Heavy Artillery marker: 1 keeps it for next turn, 2-6 "
+                "removes it", "11.23", "keep_hab", dice="d6", subject=combat.attackers, target=combat.target,
+                args=(("marker", str(i)),)))
+    combat = dataclasses.replace(combat, owed_rolls=len(rolls))
+    state = state.replace(game=dataclasses.replace(g, combat=combat))
+    if not rolls:
+        return _to_crt(game, position.at(state))
+    return state.push(*rolls)
+
+
+def _rolled(game: SwGame, position: Position, state: State) -> State:
+    combat = game.combat(state)
+    combat = dataclasses.replace(combat, owed_rolls=combat.owed_rolls - 1)
+    state = game.with_combat(state, combat)
+    return _to_crt(game, position.at(state)) if combat.owed_rolls <= 0 else state
+
+
+def resume_bombard(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    die = SW_D6.from_values(answer.dice or ()).total
+    shift = int(str(position.charts.chart("artillery").lookup(roll=die)))
+    combat = game.combat(position.state)
+    state = game.with_combat(position.state, dataclasses.replace(combat, artillery=combat.artillery + shift))
+    return _rolled(game, position, state)
+
+
+def resume_keep_hab(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    die = SW_D6.from_values(answer.dice or ()).total
+    g = game.gstate(position.state)
+    i = int(decision.arg("marker"))
+    if die != 1:
+        g = dataclasses.replace(g, hab=tuple(0 if j == i else t for j, t in enumerate(g.hab)))
+    return _rolled(game, position, position.state.replace(game=g))
 
 
 def concentric(position: Position, combat: Combat, minimum: int = 3) -> bool:
@@ -289,6 +382,8 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         shifts.append(("heavy fortress", -1, "11.14"))
     if combat.concentric:
         shifts.append(("concentric attack", combat.concentric, "11.15"))
+    if combat.artillery:
+        shifts.append(("heavy artillery / coup de main", combat.artillery, "11.23"))
     corps_def = [u for u in defenders if u.type == "corps"]
     if corps_def and all(u.has("elan") for u in corps_def):
         shifts.append(("defenders all elan", -1, "11.16"))

@@ -86,7 +86,8 @@ class Ctx:
 class SwGame(Game):
     name: ClassVar[str] = "sw"
     title: ClassVar[str] = "Schlieffen's War"
-    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"crt": ("odds", "roll"), "attrition": ("roll",)}
+    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "crt": ("odds", "roll"), "attrition": ("roll",), "artillery": ("roll",)}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"d6": SW_D6}  # one die for every roll (8.8, 11.15, 11.17)
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 2.3: the back is the reduced side
     marker_counters: ClassVar[frozenset[str]] = frozenset({"elan", "fatigue", "oos"})  # 2.10
@@ -635,6 +636,15 @@ class SwGame(Game):
 
     def resume_advance(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return sw_combat.resume_advance(self, position, decision, answer)
+
+    def resume_artillery(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return sw_combat.resume_artillery(self, position, decision, answer)
+
+    def resume_bombard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return sw_combat.resume_bombard(self, position, decision, answer)
+
+    def resume_keep_hab(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return sw_combat.resume_keep_hab(self, position, decision, answer)
 
     def resume_east(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return sw_reorg.resume_east(self, position, decision, answer)

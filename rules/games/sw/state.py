@@ -26,6 +26,8 @@ class SwState(GameState):
     reorg: tuple[str, ...] = ()  # units that took their one reorganisation action this phase (9.5)
     reorg_step: int = 0  # 9.5: the action type being done now (1, 2, 3)
     forced: tuple[str, ...] = ()  # units that force-marched this Movement Phase (10.6)
+    hab: tuple[int, ...] = (1, 1, 1)  # 11.23: the turn each Heavy Artillery marker is usable from (0: gone)
+    coup_used: bool = False  # 11.23: the Coup de Main is used once
     checked: str = ""  # what the last End-of-Turn Phase found (5.6), for the pages
     winner: str = ""  # a side id, "draw", or "" while the game goes on
     why: str = ""

@@ -1,8 +1,7 @@
 """Every worked example and acceptance test of the Schlieffen's War digest (section 8, tests 1-44), one test
 each, named after it (``test_exNN_rule_...``). The expected values are the rulebook's or the digest's; where
-an example rests on an ambiguity the default setting (README.md) is named. Tests 33 and 34 (the German Heavy
-Artillery and Coup de Main markers, 11.23) are not here: their table is printed on the map, not in the text,
-and hexmate does not implement the markers yet."""
+an example rests on an ambiguity the default setting (README.md) is named. The German Heavy Artillery Table of
+tests 33 and 34 (11.23) is printed on the map, not in the text: its cells are demo values."""
 
 from __future__ import annotations
 
@@ -578,3 +577,48 @@ def test_ex32_6_5_an_overstacked_hex_loses_morale_and_sheds_a_corps(make_positio
     pos2.push_text("answer units c2")
     pos2.push(pos2.game.done_action(pos2))  # done: eliminated instead
     assert "c2" not in pos2.units and pos2.game.gstate(pos2.state).eliminated == ("c2",)
+
+
+def _bombard(make_position: Any, turn: int, fort: bool = True) -> Position:
+    units = [_u("g", "E4", "ger9"), _u("h", "E4", "ger9"), _u("f", "D4", "fra3")]
+    if fort:
+        units.append(_u("ft", "D4", "frafort"))
+    pos = _pos(make_position, units, hexes={"D4": "city"}, turns=10)
+    return pos.at(pos.state.replace(turn=turn))
+
+
+def test_ex33_11_23_a_hab_kept_on_a_1_lost_on_a_4_and_free_on_turn_1(make_position: Any) -> None:
+    pos = _bombard(make_position, 3)
+    pos.push_text("attack g,h at D4")
+    top = pos.decision
+    assert (top.kind, top.then, top.choices) == ("confirm", "artillery", ("none", "hab", "coup", "both"))
+    pos.push_text("answer hab")
+    pos.push_text("answer dice 6")  # the table: 2R (demo values)
+    assert pos.decision.then == "keep_hab"
+    pos.push_text("answer dice 1")  # kept: usable again on turn 4
+    assert pos.game.gstate(pos.state).hab == (4, 1, 1)
+    assert pos.decision.then == "crt"
+    pos.push_text("answer dice 3")  # 18:5 = 3:1, city 1L, artillery 2R: the 4:1 column
+    assert "heavy artillery / coup de main: 2R (11.23)" in pos.last_resolution.text()
+    assert "CRT: 4:1 column" in pos.last_resolution.text()
+    lost = _bombard(make_position, 3)
+    lost.push_text("attack g,h at D4")
+    lost.push_text("answer hab")
+    lost.push_text("answer dice 1")
+    lost.push_text("answer dice 4")  # removed from the game
+    assert lost.game.gstate(lost.state).hab == (0, 1, 1)
+    first = _bombard(make_position, 1)
+    first.push_text("attack g,h at D4")
+    first.push_text("answer both")
+    first.push_text("answer dice 1")
+    first.push_text("answer dice 1")
+    g = first.game.gstate(first.state)
+    assert first.decision.then == "crt" and g.hab == (2, 1, 1) and g.coup_used  # no keeping roll on turn 1
+
+
+def test_ex34_11_23_no_bombardment_of_a_city_without_a_fort(make_position: Any) -> None:
+    pos = _bombard(make_position, 3, fort=False)
+    pos.push_text("attack g,h at D4")
+    assert pos.decision.then == "crt"
+    from hexmate.rules.games.sw.combat import artillery_options
+    assert artillery_options(pos.game, pos, pos.game.combat(pos.state)) == ()
