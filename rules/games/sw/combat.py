@@ -116,15 +116,42 @@ def combat_cf(unit: UnitState, attacking: bool = False) -> int:
 
 # --- declaring --------------------------------------------------------------------------------------------
 def in_command(position: Position, unit: UnitState) -> bool:
-    """6.7: within the command range (its CF, in hexes; terrain no matter) of a friendly HQ of its nation."""
+    """6.7: within the command range (its CF, in hexes; terrain no matter) of a friendly HQ of its nation;
+    the count runs round enemy units and, unless a friend stands there, enemy zones (7.5, digest A-14)."""
     if unit.hex is None:
         return False
+    game = cast("SwGame", position.game)
     nation = unit.values.get("nation")
-    return any(
-        hq.type == "hq" and hq.side == unit.side and hq.hex is not None and hq.values.get("nation") == nation
-        and distance(hq.hex, unit.hex) <= int(hq.values["cf"])
-        for hq in position.units.values()
-    )
+    hqs = [hq for hq in position.units.values()
+           if hq.type == "hq" and hq.side == unit.side and hq.hex is not None
+           and hq.values.get("nation") == nation and distance(hq.hex, unit.hex) <= int(hq.values["cf"])]
+    if not hqs:
+        return False
+    if not game.ctx(position).settings.ezoc_blocks_command:
+        return True
+    zoc = game.ezoc(position, unit.side)
+    friends = {u.hex for u in position.units.values() if u.side == unit.side}
+    enemies = {u.hex for u in position.units.values() if u.side != unit.side}
+
+    def open_(h: Hex) -> bool:
+        return h not in enemies and (h not in zoc or h in friends)
+
+    for hq in hqs:
+        assert hq.hex is not None
+        seen, frontier = {hq.hex}, [hq.hex]
+        for _ in range(int(hq.values["cf"])):
+            nxt = []
+            for h in frontier:
+                for n in position.map.neighbors(h):
+                    if n == unit.hex:
+                        return True
+                    if n not in seen and open_(n):
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        if hq.hex == unit.hex:
+            return True
+    return False
 
 
 def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.Attack:
@@ -385,12 +412,14 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
     if combat.artillery:
         shifts.append(("heavy artillery / coup de main", combat.artillery, "11.23"))
     corps_def = [u for u in defenders if u.type == "corps"]
-    if corps_def and all(u.has("elan") for u in corps_def):
+    every_def = corps_def if st.elan_corps_only else defenders  # digest A-35
+    if corps_def and all(u.has("elan") for u in every_def):
         shifts.append(("defenders all elan", -1, "11.16"))
     if any(u.has("fatigue") for u in corps_def):
         shifts.append(("a defender fatigued", 1, "11.16"))
     corps_att = [u for u in attackers if u.type == "corps"]
-    if corps_att and all(u.has("elan") for u in corps_att):
+    every_att = corps_att if st.elan_corps_only else attackers
+    if corps_att and all(u.has("elan") for u in every_att):
         shifts.append(("attackers all elan", 1, "11.16"))
     if any(u.has("fatigue") for u in corps_att):
         shifts.append(("an attacker fatigued", -1, "11.16"))
@@ -648,6 +677,9 @@ def _morale(game: SwGame, position: Position, combat: Combat) -> State:
             state = lose_step(game, position, state, unit)
         else:
             state = state.with_unit(with_morale(unit, MORALE_DOWN[morale(unit)]))
+    if not cleared and game.ctx(position).settings.holding_defender_gains:  # 5.4 read as a win (A-28)
+        for unit in _alive(state, combat.participants):
+            state = state.with_unit(with_morale(unit, MORALE_UP[morale(unit)]))
     advance = tuple(u.id for u in _alive(state, combat.attackers)) if cleared else ()
     return game.with_combat(state, dataclasses.replace(combat, stage="advance", advance=advance))
 

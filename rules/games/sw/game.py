@@ -209,16 +209,17 @@ class SwGame(Game):
             out.update(position.map.neighbors(unit.hex))
         return frozenset(out)
 
-    def ma(self, unit: UnitState, printed: bool = False) -> int:
+    def ma(self, unit: UnitState, printed: bool = False, position: Position | None = None) -> int:
         """The MA of the face up (2.3); halved, rounded up, out of supply [8.7], in HF supply [8.9] and
         fatigued [9.6a], each in turn (digest A-13)."""
         key = "reduced_ma" if unit.has("reduced") and "reduced_ma" in unit.values else "ma"
         ma = int(unit.values[key])
         if printed:
             return ma
-        for marker in ("oos", "hf", "fatigue"):
-            if unit.has(marker):
-                ma = math.ceil(ma / 2)
+        halvings = [m for m in ("oos", "hf", "fatigue") if unit.has(m)]
+        compound = position is None or self.ctx(position).settings.halvings_compound
+        for _ in halvings[: None if compound else 1]:
+            ma = math.ceil(ma / 2)
         return ma
 
     def can_force_march(self, position: Position, unit: UnitState) -> str | None:
@@ -312,7 +313,7 @@ class SwGame(Game):
             return sw_combat.probes(self, position, units, start)
         if position.phase.id != "move" or any(self.can_move(position, u) for u in units):
             return {}
-        ma = min(self.ma(u) for u in units)
+        ma = min(self.ma(u, position=position) for u in units)
         budget = ma + 2 if all(self.can_force_march(position, u) is None for u in units) else ma  # 10.6
         if any(u.type == "depot" for u in units):
             budget = min(self.ma(u, printed=True) for u in units)  # 10.7: 1 MP a rail hex
@@ -451,7 +452,7 @@ class SwGame(Game):
         options = self.moves_for(position, frozenset(action.units))
         dest = action.path[-1]
         if dest not in options:
-            ma = min(self.ma(u) for u in units)
+            ma = min(self.ma(u, position=position) for u in units)
             forced = [w for u in units if (w := self.can_force_march(position, u))]
             extra = f"; no forced march: {forced[0]}" if forced else ""
             raise IllegalAction(
@@ -464,7 +465,7 @@ class SwGame(Game):
         if action.path[0] != start:
             raise IllegalAction("a path starts where the units stand", "10.1")
         total = self.path_cost(position, units, action.path)
-        limit = min(self.ma(u) for u in units)
+        limit = min(self.ma(u, position=position) for u in units)
         if best.cost is not None and best.cost > limit:
             limit += 2
         elif total > limit and all(self.can_force_march(position, u) is None for u in units):
@@ -513,7 +514,7 @@ class SwGame(Game):
         units = [before.units[u] for u in decision.subject]
         start, dest = decision.target, decision.hexes[0]
         assert start is not None
-        ma = min(self.ma(u) for u in units)
+        ma = min(self.ma(u, position=position) for u in units)
         budget = ma + 2 if all(self.can_force_march(before, u) is None for u in units) else ma
         cost = self.cost_fn(before, units, start)
         reach = reachable(before.map, start, budget, cost)
@@ -581,11 +582,15 @@ class SwGame(Game):
                             and self.nation(position, unit) == "GER")
             moved = unit.at(action.path[-1])
             spent = action.cost if action.cost is not None else 0
-            half = math.ceil(self.ma(unit, printed=ctx.settings.fatigue_on_printed_ma) / 2)
-            is_forced = spent > self.ma(unit)
-            down = (spent >= half) or (is_forced and ctx.settings.forced_march_morale)
-            if down and not turn1_german:  # 10.2, 10.6: Germans are exempt on turn 1
-                moved = with_morale(moved, MORALE_DOWN[morale(moved)])  # one level in all (A-33)
+            half = math.ceil(self.ma(unit, printed=ctx.settings.fatigue_on_printed_ma, position=position) / 2)
+            is_forced = spent > self.ma(unit, position=position)
+            tired = spent >= half
+            forced_down = is_forced and ctx.settings.forced_march_morale
+            levels = 1 if (tired or forced_down) else 0
+            if tired and forced_down and not ctx.settings.one_level_per_move:
+                levels = 2  # digest A-33 read the other way: a level each
+            for _ in range(0 if turn1_german else levels):  # 10.2, 10.6: Germans are exempt on turn 1
+                moved = with_morale(moved, MORALE_DOWN[morale(moved)])
             state = state.with_unit(moved)
             if is_forced:
                 forced.append(uid)

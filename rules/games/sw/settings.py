@@ -101,9 +101,19 @@ class Settings:
             kind = bool if field.type in ("bool", bool) else int
             if type(value) is not kind:
                 raise DataError(f"{source}: options.settings.{key}: must be {kind.__name__}, got {value!r}")
+            if key in FIXED and value != field.default:
+                raise DataError(f"{source}: options.settings.{key}: only the default ({field.default!r}) is "
+                                "implemented (rules/games/sw/README.md)")
             out[key] = value
         return cls(**out)
 
+
+# Settings the engine keeps at their default for now: naming another value is an error, never ignored.
+FIXED = frozenset({
+    "rail_beyond_supply", "fort_morale", "any_depot", "depots_from_scenario", "ports_from_map",
+    "fort_rule_first", "whole_hex_retreats", "retreat_by_hex_distance", "win_morale_participants_only",
+    "one_reorg_action", "hf_permanent", "hq_always_defends",
+})
 
 AMBIGUITY = {  # digest Appendix A id -> setting name (the README's table, checked by the tests)
     "A-1": "forced_march_morale", "A-2": "rail_beyond_supply", "A-3": "fort_steps_from_faces",

@@ -304,7 +304,9 @@ def test_ex17_11_9_3_against_7_is_an_automatic_2_0(make_position: Any) -> None:
 
 @pytest.mark.parametrize("die,shift", [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)])
 def test_ex18_11_15_the_concentric_die_halved(make_position: Any, die: int, shift: int) -> None:
-    units = [_u("g", "D3", "ger1"), _u("h", "D5", "ger1"), _u("q", "C4", "gerhq"), _u("f", "D4", "fra1"),
+    # the HQ's command count to h passes C5, in f's zone: a friend there keeps it open (7.5, digest A-14)
+    units = [_u("g", "D3", "ger1"), _u("h", "D5", "ger1"), _u("q", "C4", "gerhq"), _u("k", "C5", "ger1"),
+             _u("f", "D4", "fra1"),
              _u("f2", "D4", "fra1")]
     pos = _pos(make_position, units)
     pos.push_text("attack g,h at D4")
@@ -314,7 +316,8 @@ def test_ex18_11_15_the_concentric_die_halved(make_position: Any, die: int, shif
 
 
 def test_ex19_11_13_no_concentric_roll_against_a_city(make_position: Any) -> None:
-    units = [_u("g", "D3", "ger1"), _u("h", "D5", "ger1"), _u("q", "C4", "gerhq"), _u("f", "D4", "fra1")]
+    units = [_u("g", "D3", "ger1"), _u("h", "D5", "ger1"), _u("q", "C4", "gerhq"), _u("k", "C5", "ger1"),
+             _u("f", "D4", "fra1")]
     pos = _pos(make_position, units, hexes={"D4": "city"})
     pos.push_text("attack g,h at D4")
     assert pos.decision.then == "crt"
