@@ -37,7 +37,7 @@ def test_every_ambiguity_of_the_digest_is_a_setting_documented_with_its_default(
 
 
 def test_bad_settings_are_errors_naming_the_key() -> None:
-    with pytest.raises(DataError, match=r"scen.json: options.settings.colour: not a Schlieffen.s War setting"):
+    with pytest.raises(DataError, match=r"scen.json: options.settings.colour: not a Schlieffen.s War"):
         Settings.from_options({"settings": {"colour": 1}}, "scen.json")
     with pytest.raises(DataError, match=r"options.settings.belgian_reach: must be int"):
         Settings.from_options({"settings": {"belgian_reach": True}}, "scen.json")
