@@ -175,6 +175,21 @@ def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.At
         attackers.append(unit)
     if all(u.type == "hq" for u in attackers):
         raise IllegalAction("an HQ attacks only together with other attackers", "11.7")
+    ctx = game.ctx(position)
+    for unit in attackers:
+        nation = unit.values.get("nation")
+        if nation == "BRI" and game.arrival_turn(position, unit.id) == position.turn:
+            raise IllegalAction(f"{unit.id} arrived this turn: the BEF may not attack yet", "9.2, 11.7")
+        if nation == "BEL" and not ctx.theatre.belgian_area(attack.target, ctx.settings.belgian_reach):
+            raise IllegalAction(f"{unit.id}: Belgians attack only into their area", "10.8, 11.7")
+        assert unit.hex is not None
+        mates = [u for u in position.units_at(unit.hex) if u.side == side and u.id != unit.id]
+        if unit.values.get("cf_parens") and not any(u.type == "corps" and not u.values.get("cf_parens")
+                                                   for u in mates):
+            raise IllegalAction(f"{unit.id}'s CF is in parentheses: it attacks only stacked with a unit "
+                                "whose CF is not", "2.3")  # 2.3
+    if ctx.theatre.nation(attack.target) == "NEU":
+        raise IllegalAction("the Netherlands and Switzerland may never be attacked", "3.2")
     for h in {u.hex for u in attackers}:
         here = [u for u in attackers if u.hex == h]
         if sum(1 for u in here if u.type == "corps") > 3 or sum(1 for u in here if u.type == "hq") > 1:

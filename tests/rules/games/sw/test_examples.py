@@ -545,6 +545,9 @@ def test_ex43_9_2_the_bef_on_turn_3_may_not_move_or_attack_but_has_a_zoc(make_po
     with pytest.raises(IllegalAction, match=r"BEF may not move"):
         pos.push_text("move bef B4-B5")
     assert _h(pos, "C4") in pos.game.ezoc(pos, "a")  # its zone of control all the same
+    _until(pos, 3, "combat", "b")
+    with pytest.raises(IllegalAction, match=r"BEF may not attack"):
+        pos.push_text("attack bef at C4")  # nobody there: the BEF is refused first anyway
 
 
 def test_ex44_6_3_8_4_nations_do_not_stack_but_the_bef_may_join_a_fort(make_position: Any) -> None:
@@ -625,3 +628,24 @@ def test_ex34_11_23_no_bombardment_of_a_city_without_a_fort(make_position: Any) 
     assert pos.decision.then == "crt"
     from hexmate.rules.games.sw.combat import artillery_options
     assert artillery_options(pos.game, pos, pos.game.combat(pos.state)) == ()
+
+
+def test_11_7_belgians_attack_only_in_their_area_and_a_cf_in_parentheses_only_stacked(
+    make_position: Any,
+) -> None:
+    counters = {**COUNTERS, "bel2": COUNTERS["bel2"], "ger4p": {**COUNTERS["ger4"], "cf_parens": 1}}
+    units = [_u("b", "E4", "bel2"), _u("g", "F4", "ger4"), _u("g2", "E5", "ger4"), _u("x", "A8", "fra1")]
+    pos = make_position("sw", units, "combat", counters=counters, default="clear", first_side="b",
+                        options={"supply": "markers", "theatre": {"countries": {"BEL": ["E4"]}},
+                                 "settings": {"belgian_reach": 0}})
+    with pytest.raises(IllegalAction, match=r"Belgians attack only into their area \(10.8, 11.7\)"):
+        pos.push_text("attack b at F4")
+    units = [{**_u("p", "D3", "ger4"), "counter": "ger4p"}, _u("f", "D4", "fra1")]
+    pos = make_position("sw", units, "combat", counters=counters, default="clear",
+                        options={"supply": "markers"})
+    with pytest.raises(IllegalAction, match=r"in parentheses"):
+        pos.push_text("attack p at D4")
+    pos = make_position("sw", [*units, _u("s", "D3", "ger4")], "combat", counters=counters, default="clear",
+                        options={"supply": "markers"})
+    pos.push_text("attack p at D4")
+    assert pos.decision is not None
