@@ -403,8 +403,10 @@ class Position:
             raise InvalidAction(f"{text!r} is not a hex of this map: {err}") from None
 
     def unit_ref(self, ref: str) -> str:
-        """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise."""
-        if ref in self.units:
+        """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise. The open
+        decision's own units count too (off the map: an eliminated unit returning, a reinforcement)."""
+        top = self.decision
+        if ref in self.units or (top is not None and ref in top.units + top.subject):
             return ref
         matches = sorted(u for u in self.units if u.startswith(ref))
         if len(matches) == 1:

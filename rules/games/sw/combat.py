@@ -126,7 +126,7 @@ def in_command(position: Position, unit: UnitState) -> bool:
            if hq.type == "hq" and hq.side == unit.side and hq.hex is not None
            and hq.values.get("nation") == nation and distance(hq.hex, unit.hex) <= int(hq.values["cf"])]
     if not hqs:
-        return False
+        return german_city_command(game, position, unit)
     if not game.ctx(position).settings.ezoc_blocks_command:
         return True
     zoc = game.ezoc(position, unit.side)
@@ -151,7 +151,19 @@ def in_command(position: Position, unit: UnitState) -> bool:
             frontier = nxt
         if hq.hex == unit.hex:
             return True
-    return False
+    return german_city_command(game, position, unit)
+
+
+def german_city_command(game: SwGame, position: Position, unit: UnitState) -> bool:
+    """6.7: a German unit in a German city that traces rail to the east edge as a depot does (8.6) is in
+    command too."""
+    ctx = game.ctx(position)
+    t = ctx.theatre
+    h = unit.hex
+    if h is None or unit.side != ctx.german or position.map.terrain(h) != "city" or t.nation(h) != "GER":
+        return False
+    lines = game.supply_lines(position, unit.side)
+    return lines.rail(h, lambda x: x in t.edge("east") and t.nation(x) == "GER", strict=True)
 
 
 def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.Attack:

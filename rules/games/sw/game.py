@@ -858,8 +858,13 @@ class SwGame(Game):
         if answer.choice == "eliminate":
             state = sw_combat.eliminate(self, position, state, unit)
         else:
-            state = state.with_unit(unit.at(answer.hexes[0]))
-            state = self.take_hexes(position, state, unit.side, (answer.hexes[0],))
+            to = answer.hexes[0]
+            state = state.with_unit(unit.at(to))
+            state = self.take_hexes(position, state, unit.side, (to,))
+            if self.too_many(position.at(state).units_at(to)):  # 6.5: the same steps for that hex
+                for other in position.at(state).units_at(to):
+                    if other.type == "corps" and not other.has("fatigue"):
+                        state = state.with_unit(with_morale(other, MORALE_DOWN[morale(other)]))
         return self.overstack(position.at(state), penalised=False)
 
     def outcome(self, position: Position) -> Outcome | None:
