@@ -97,7 +97,8 @@ def test_an_eliminated_corps_returns_fatigued_to_a_german_city_on_rail(make_posi
     # is ignored (11.18)
     while pos.decision is not None:  # the advance: stay
         pos.push(pos.game.done_action(pos))
-    assert "g" not in pos.units and pos.game.gstate(pos.state).eliminated == ("g",)  # in supply: to the display (8.8, 11.20)
+    # in supply: to the eliminated display (8.8, 11.20)
+    assert "g" not in pos.units and pos.game.gstate(pos.state).eliminated == ("g",)
     while not (pos.turn == 2 and pos.phase.id == "reorg" and pos.phasing == "a"):
         if pos.decision is not None:
             pos.push(pos.game.done_action(pos) or next(iter(pos.legal_actions)))
