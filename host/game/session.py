@@ -428,7 +428,9 @@ class GameSession:
             return {"id": unit_id, "label": unit_id, "side": ""}
         if unit.concealed and audience != unit.side:
             return {"id": "", "label": "?", "side": unit.side}
-        return {"id": unit_id, "label": unit.name or unit.type or unit_id, "side": unit.side}
+        out = {"id": unit_id, "label": unit.name or unit.type or unit_id, "side": unit.side}
+        colour = self.game.unit_colour(unit)
+        return {**out, "colour": colour} if colour else out
 
 
 def _units_named(action: act.Action) -> tuple[str, ...]:

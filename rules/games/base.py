@@ -1033,6 +1033,10 @@ class Game:
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
         raise IllegalAction(f"{self.title} has no fire resolution here", "")
 
+    def unit_colour(self, unit: UnitState) -> str:
+        """A CSS colour name for the pages' counter chips (a game's national colours), or ""."""
+        return ""
+
     def status(self, position: Position) -> list[str]:
         """Lines for the pages' Now panel besides turn and phase (a game's score, victory checks)."""
         return []

@@ -65,7 +65,8 @@
       const units = v.counters[label] || [];
       units.forEach((u, i) => {
         const cx = h.x - 0.22 + i * 0.08, cy = h.y - 0.12 + i * 0.08;
-        svgEl("rect", { x: cx, y: cy, width: 0.44, height: 0.36, rx: 0.04, class: "chip side-" + u.side }, h.chips);
+        const chip = svgEl("rect", { x: cx, y: cy, width: 0.44, height: 0.36, rx: 0.04, class: "chip side-" + u.side }, h.chips);
+        if (u.colour) chip.style.fill = u.colour;  // the game's national colour (Schlieffen's War 2.4)
         const t = svgEl("text", { x: cx + 0.22, y: cy + 0.23, class: "chip-text" }, h.chips);
         t.textContent = u.label;
       });

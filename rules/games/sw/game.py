@@ -36,7 +36,9 @@ from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
 
-__all__ = ["SwGame", "SwState", "column_index"]
+__all__ = ["NATION_COLOURS", "SwGame", "SwState", "column_index"]
+
+NATION_COLOURS = {"BEL": "orange", "BRI": "tan", "FRA": "blue", "GER": "grey"}  # 2.4
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,10 @@ class SwGame(Game):
         if not isinstance(counter.values.get("cf"), int) or not isinstance(counter.values.get("ma"), int):
             return "needs whole-number 'cf' and 'ma' [2.3]"
         return None
+
+    def unit_colour(self, unit: UnitState) -> str:
+        """2.4: Belgium orange, Britain tan, France blue, Germany grey."""
+        return NATION_COLOURS.get(str(unit.values.get("nation", "")), "")
 
     def nation(self, position: Position, unit: UnitState) -> str:
         n = unit.values.get("nation")

@@ -115,3 +115,9 @@ def test_an_eliminated_corps_returns_fatigued_to_a_german_city_on_rail(make_posi
     g = pos.units["g"]
     assert pos.label(g.hex) == "K4" and g.has("fatigue") and not g.has("reduced")
     assert pos.game.gstate(pos.state).eliminated == ()
+
+
+def test_national_colours_for_the_pages(make_position: Any) -> None:
+    pos = _pos(make_position, [_u("g", "J4", "ger4"), _u("f", "A8", "fra3"), _u("b", "A7", "bel2")])
+    colours = {u: pos.game.unit_colour(pos.units[u]) for u in ("g", "f", "b")}
+    assert colours == {"g": "grey", "f": "blue", "b": "orange"}  # 2.4 (Britain: tan)
