@@ -470,6 +470,11 @@ class SwGame(Game):
             return best
         if action.path[0] != start:
             raise IllegalAction("a path starts where the units stand", "10.1")
+        hq_stops = self.ctx(position).settings.ezoc_for_hqs
+        if any(u.type == "corps" or (u.type == "hq" and hq_stops) for u in units):
+            zoc = self.ezoc(position, units[0].side)
+            if any(h in zoc for h in action.path[1:-1]):
+                raise IllegalAction("a corps stops on entering an enemy zone of control", "7.1")
         total = self.path_cost(position, units, action.path)
         limit = min(self.ma(u, position=position) for u in units)
         if best.cost is not None and best.cost > limit:
@@ -478,10 +483,6 @@ class SwGame(Game):
             limit += 2  # 10.6
         if total > limit:
             raise IllegalAction("that path is not legal within the MA", "10.7")
-        if any(u.type in ("corps", "hq") for u in units):
-            zoc = self.ezoc(position, units[0].side)
-            if any(h in zoc for h in action.path[1:-1]):
-                raise IllegalAction("a corps stops on entering an enemy zone of control", "7.1")
         return act.Move(action.units, action.path, total)
 
     def apply(self, position: Position, action: act.Action) -> State:
