@@ -365,7 +365,7 @@ class GameSession:
             "roll": "press the dice button on the table",
             "units": "lift the unit you choose",
             "hexes": "put the unit on one of the lit hexes",
-            "path": "move the unit along its path to one of the lit hexes",
+            "path": "choose the path on the page (or move the unit along it to a lit hex)",
             "react": "declare a reaction on the page, or press done to let it go on",
             "confirm": "answer on the page, or press done",
             "secret": "each side answers on its own page",
