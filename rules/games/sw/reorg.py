@@ -31,6 +31,9 @@ def _entries(position: Position) -> list[dict[str, Any]]:
         raise DataError(f"{src}: options.reinforcements: must be a list")
     for i, e in enumerate(raw):
         bad = not isinstance(e, dict) or not isinstance(e.get("turn"), int)
+        if not bad and set(e) - {"turn", "side", "where", "moves", "rule", "units"}:
+            raise DataError(f"{src}: options.reinforcements[{i}]: unknown key(s) "
+                            f"{sorted(set(e) - {'turn', 'side', 'where', 'moves', 'rule', 'units'})}")
         if bad or e.get("where") not in ("ports", "west"):
             raise DataError(f"{src}: options.reinforcements[{i}]: needs 'turn' (int), 'side', 'where' "
                             "(ports or west) and 'units'")

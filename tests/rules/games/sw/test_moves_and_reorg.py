@@ -121,3 +121,23 @@ def test_national_colours_for_the_pages(make_position: Any) -> None:
     pos = _pos(make_position, [_u("g", "J4", "ger4"), _u("f", "A8", "fra3"), _u("b", "A7", "bel2")])
     colours = {u: pos.game.unit_colour(pos.units[u]) for u in ("g", "f", "b")}
     assert colours == {"g": "grey", "f": "blue", "b": "orange"}  # 2.4 (Britain: tan)
+
+
+def test_the_demo_bef_lands_in_the_channel_ports_on_turn_3() -> None:
+    from hexmate.rules.games import get_game
+    game = get_game("sw")
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    while not (pos.turn == 3 and pos.phase.id == "reorg" and pos.phasing == "ent"):
+        if pos.decision is not None:  # attrition and the like: a 6, no effect
+            pos.push(pos.game.done_action(pos) or next(iter(pos.legal_actions)))
+        else:
+            pos.push_text("end")
+    top = pos.decision
+    names = pos.game.ctx(pos).theatre.names
+    assert top.then == "arrive" and top.rule == "9.2" and top.subject == ("b-BEF",)
+    assert sorted(names[h] for h in top.hexes) == ["Boulogne", "Calais", "Dunkirk"]
+    for _ in range(3):
+        pos.push_text("answer hex 0104")  # stacking allows HQ and two corps in Dunkirk
+    assert {pos.label(pos.units[u].hex) for u in ("b-BEF", "b-I", "b-II")} == {"0104"}
+    pos.push_text("end")
+    assert pos.phase.id == "move" and pos.legal_actions.moves_for({"b-I"}) == {}  # 9.2: not on turn 3
