@@ -128,6 +128,11 @@ class SwGame(Game):
     def initial_game_state(self, scenario: Scenario) -> SwState:
         return SwState()
 
+    def initial(self, position: Position) -> State:
+        """The scenario's theatre, settings and calendar are read (and checked) before play starts."""
+        self.ctx(position)
+        return super().initial(position)
+
     @staticmethod
     def gstate(state: State) -> SwState:
         assert isinstance(state.game, SwState)

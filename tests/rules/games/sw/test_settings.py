@@ -69,3 +69,8 @@ def test_a13_halvings_compound_or_not(make_position: Any) -> None:
     assert pos.game.ma(tired, position=pos) == 1  # 4 -> 2 -> 1
     once = _pos(make_position, {"halvings_compound": False})
     assert once.game.ma(tired, position=once) == 2
+
+
+def test_a_bad_setting_stops_the_game_from_starting(make_position: Any) -> None:
+    with pytest.raises(DataError, match=r"test-scenario: options.settings.nonsense"):
+        _pos(make_position, {"nonsense": True})
