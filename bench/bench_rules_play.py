@@ -53,6 +53,10 @@ def main() -> None:
     sw = get_game("sw")
     swpos = sw.new_position(sw.load_scenario(sw.demo_scenario_path))
     rows.append(("sw legal_actions.count() (demo move)", *_measure(swpos.legal_actions.count, 20)))
+    rows.append(("sw moves_for cavalry, MA 6 + forced march", *_measure(
+        lambda: swpos.legal_actions.moves_for({"g-HKK"}), 50)))
+    picture = getattr(sw, "supply_picture")  # noqa: B009 - Schlieffen's War's own hook
+    rows.append(("sw supply picture of one side (8.x)", *_measure(lambda: picture(swpos, "ger"), 50)))
     for name, p50, p99 in rows:
         print(f"{name:42} p50 {p50:8.3f} ms   p99 {p99:8.3f} ms")
 

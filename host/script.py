@@ -173,6 +173,9 @@ def action_for(position: Position, step: Step) -> act.Action | None:
     if g == "roll":
         return act.Answer(dice=tuple(int(v) for v in d["roll"]))
     if g == "page":
+        if str(d["page"]).split(" ", 1)[0] == "show":
+            position.game.show(position, str(d["page"]).split()[1:])  # a picture on request: no action
+            return None
         return position.parse_action(str(d["page"]))
     return None
 
@@ -249,6 +252,7 @@ def summary(position: Position, record: str | None = None) -> dict[str, Any]:
         "to_act": position.to_act,
         "decision": position.decision_text() or None,
         "over": position.state.over,
+        "status": position.game.status(position),
         "position": str(position),
         "actions": len(position.log),
         "record": record,

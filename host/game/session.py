@@ -341,6 +341,14 @@ class GameSession:
         who = "both sides, in secret" if d.side == BOTH else d.side
         return f"{d.prompt} ({who} decides; {d.rule})"
 
+    def status(self) -> list[str]:
+        """The game's own lines for the Now panel (score, victory checks)."""
+        return self.game.status(self.position)
+
+    def show(self, text: str) -> tuple[dict[Hex, str], str]:
+        """A picture the game draws on request: ``show supply ger`` (hex -> status, a summary)."""
+        return self.game.show(self.position, text.split()[1:])
+
     def prompt(self) -> str:
         """What the players should do now: the open decision, else the phase's prompt from the sequence."""
         top = self.position.decision
@@ -357,7 +365,7 @@ class GameSession:
             "roll": "press the dice button on the table",
             "units": "lift the unit you choose",
             "hexes": "put the unit on one of the lit hexes",
-            "path": "move the unit along its path to one of the lit hexes",
+            "path": "choose the path on the page (or move the unit along it to a lit hex)",
             "react": "declare a reaction on the page, or press done to let it go on",
             "confirm": "answer on the page, or press done",
             "secret": "each side answers on its own page",
@@ -420,7 +428,9 @@ class GameSession:
             return {"id": unit_id, "label": unit_id, "side": ""}
         if unit.concealed and audience != unit.side:
             return {"id": "", "label": "?", "side": unit.side}
-        return {"id": unit_id, "label": unit.name or unit.type or unit_id, "side": unit.side}
+        out = {"id": unit_id, "label": unit.name or unit.type or unit_id, "side": unit.side}
+        colour = self.game.unit_colour(unit)
+        return {**out, "colour": colour} if colour else out
 
 
 def _units_named(action: act.Action) -> tuple[str, ...]:

@@ -73,6 +73,7 @@ from hexmate.host.table.views import (
     SIGHT,
     SIGHT_BLOCK,
     SIGHT_END,
+    SUPPLY,
     Light,
     TableViews,
     led_frame,
@@ -170,6 +171,7 @@ class Service:
         self.changes = Changes(self._senses)
         self.resolution: dict[str, Any] | None = None
         self.los: dict[str, Any] | None = None
+        self.shown: dict[str, Any] | None = None  # a picture the game drew on request (show supply SIDE)
         self._refused: Hex | None = None
         self.selection: set[str] = set()  # units tapped to fire together (a fire group), not yet declared
         self._wrong_markers: set[tuple[Hex, str]] = set()  # markers sensed where no unit has that state
@@ -420,6 +422,7 @@ class Service:
             self.resolution = pages.resolution(played.resolution)
             self._log("resolution", self.resolution)
         self.los = None
+        self.shown = None
         self.prompt = self._prompt()
         top = self.session.position.decision
         if move is not None and not played.answered:
@@ -474,6 +477,20 @@ class Service:
                  reason=result.reason, rule=rule, why=no_fire)
         self._show_leds()
 
+    def _show(self, text: str) -> None:
+        """A picture the game draws on request (``show supply SIDE``), lit until the next action."""
+        try:
+            picture, summary = self.session.show(text)
+        except (RulesError, ValueError, KeyError) as e:
+            self.say("show-bad", what=text[5:], why=e)
+            return
+        label = self.session.label
+        self.shown = {"what": text[5:], "hexes": {label(h): status for h, status in picture.items()},
+                      "summary": summary}
+        self._log("shown", self.shown)
+        self.say("shown", what=text[5:], summary=summary)
+        self._show_leds()
+
     def _overlay(self) -> dict[Hex, Light]:
         """What the game asks for, under the tracker's picture: hexes to choose, units to lift, changes."""
         out: dict[Hex, Light] = {}
@@ -503,6 +520,11 @@ class Service:
                 out[parse(self.los["blocked_at"])] = SIGHT_BLOCK
             out[parse(self.los["from"])] = SIGHT_END
             out[parse(self.los["to"])] = SIGHT_END
+        if self.shown is not None:
+            parse = self.session.map.parse_label
+            for name, status in self.shown["hexes"].items():
+                if status in SUPPLY:
+                    out.setdefault(parse(name), SUPPLY[status])
         return out
 
     def _fw_now(self) -> int:
@@ -735,6 +757,9 @@ class Service:
         d = action.data
         if action.kind == "act":
             text = str(d.get("text", ""))
+            if text.split(" ", 1)[0] == "show":
+                self._show(text)
+                return
             self._play(lambda: self.session.push_text(text), "page")
         elif action.kind == "done":
             self._done("page")

@@ -187,7 +187,13 @@ class ScriptedTable:
             self.table.dice_next(pips)
             await self._press(self._dice_button(step), step)
         elif g == "page":
-            s.submit(PageAction("act", {"text": str(d["page"])}))
+            text = str(d["page"])
+            s.submit(PageAction("act", {"text": text}))
+            if text.split(" ", 1)[0] == "show":  # a picture on request: answered by lighting it, no action
+                await self._until(lambda: self._mark().notice != before.notice, step, "show the picture")
+                if s.notice.get("level") == "error" or s.shown is None:
+                    raise ScriptFailed(f"{step.where(self.script.source)}: refused: {s.notice.get('text')}")
+                return
             await self._answered(before, step)
         elif g == "confirm":
             s.submit(PageAction("confirm", {"unit": str(d["confirm"])}))

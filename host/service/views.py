@@ -19,10 +19,14 @@ _MEANING = {
     "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
     "yellow": "units to choose from: lift one", "cyan": "changes to make on the board",
     "sight": "line of sight", "orange": "the hex the open roll is for",
+    "supply": "units in supply", "supply-hf": "units in heavy-fortress supply",
+    "supply-oos": "units out of supply", "supply-source": "supply sources",
 }
 _RGB = {"green": (0, 160, 0), "blue": (0, 0, 200), "red": (220, 0, 0), "amber": (230, 120, 0),
         "white": (160, 160, 160), "magenta": (200, 0, 200),
-        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110), "orange": (230, 80, 0)}
+        "yellow": (200, 160, 0), "cyan": (0, 150, 160), "sight": (110, 110, 110), "orange": (230, 80, 0),
+        "supply": (0, 90, 0), "supply-hf": (200, 120, 0), "supply-oos": (200, 0, 0),
+        "supply-source": (0, 40, 90)}
 _DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_errors", "uncertain_reads",
                     "resends", "duplicates", "coalesced", "failed_readers")
 
@@ -54,6 +58,8 @@ def companion(service: Service) -> dict[str, Any]:
         "changes": [_change_view(service, c) for c in service.changes],
         "resolution": service.resolution,
         "los": service.los,
+        "shown": service.shown,
+        "status": s.status(),
         "notice": service.notice,
         "counters": counters,
         "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},

@@ -41,7 +41,9 @@ def build(game: str) -> dict[str, Any]:
     scenario = json.loads(scenario_path(game).read_text(encoding="utf-8"))
     kinds: dict[str, dict[str, Any]] = scenario.get("counters", {})
     entries = []
-    for unit in scenario["units"]:
+    arriving = [{**u, "side": e["side"]} for e in scenario.get("options", {}).get("reinforcements", [])
+                for u in e.get("units", [])]  # reinforcements have their tags too (SW 9.2, 9.3)
+    for unit in [*scenario["units"], *arriving]:
         printed = dict(kinds.get(unit["counter"], {}))
         unit_type = str(printed.pop("type", ""))
         entries.append({

@@ -58,6 +58,10 @@ CHANGE = Light("cyan", (0, 150, 160), "pulse", 100)  # a change to make on the b
 SIGHT = Light("sight", (110, 110, 110))  # a line of sight traced through this hex
 SIGHT_BLOCK = Light("red", (220, 0, 0))  # where the line of sight is blocked
 SIGHT_END = Light("blue", (0, 0, 200))  # the two ends of a line of sight check
+SUPPLY = {  # a game's picture on request (Schlieffen's War supply, 8.x): status -> light
+    "in": Light("supply", (0, 90, 0)), "hf": Light("supply-hf", (200, 120, 0)),
+    "oos": Light("supply-oos", (200, 0, 0), "blink", 50), "source": Light("supply-source", (0, 40, 90)),
+}
 PATTERN_CODES = {"solid": 0, "blink": 1, "pulse": 2, "sequence": 3}  # hexmate.firmware.wire SOLID/BLINK/...
 
 

@@ -403,8 +403,10 @@ class Position:
             raise InvalidAction(f"{text!r} is not a hex of this map: {err}") from None
 
     def unit_ref(self, ref: str) -> str:
-        """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise."""
-        if ref in self.units:
+        """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise. The open
+        decision's own units count too (off the map: an eliminated unit returning, a reinforcement)."""
+        top = self.decision
+        if ref in self.units or (top is not None and ref in top.units + top.subject):
             return ref
         matches = sorted(u for u in self.units if u.startswith(ref))
         if len(matches) == 1:
@@ -1030,6 +1032,18 @@ class Game:
 
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
         raise IllegalAction(f"{self.title} has no fire resolution here", "")
+
+    def unit_colour(self, unit: UnitState) -> str:
+        """A CSS colour name for the pages' counter chips (a game's national colours), or ""."""
+        return ""
+
+    def status(self, position: Position) -> list[str]:
+        """Lines for the pages' Now panel besides turn and phase (a game's score, victory checks)."""
+        return []
+
+    def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+        """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""
+        raise IllegalAction(f"{self.title} has nothing to show as {' '.join(words)!r}")
 
     def outcome(self, position: Position) -> Outcome | None:
         if position.state.over:

@@ -87,10 +87,10 @@ def test_fireteam_counters_are_checked_naming_the_counter(tmp_path: Path) -> Non
         game.load_scenario(path)
 
 
-def test_sw_demo_keeps_to_a_compact_area_and_names_its_supply_edges() -> None:
+def test_sw_demo_keeps_to_a_compact_area_and_names_its_theatre() -> None:
     g = get_game("sw")
     scenario = g.load_scenario(g.demo_scenario_path)
     assert scenario.map_path.name == "demo-sw.json"
     for unit in scenario.units:  # columns 22-29, rows 09-13: the part of the big map the table shows
         assert 22 <= int(unit.hex[:2]) <= 29 and 9 <= int(unit.hex[2:]) <= 13, unit.id
-    assert scenario.options["supply_edges"] == {"ger": ["east"], "ent": ["west", "south"]}  # 8.3, 8.6
+    assert scenario.options["theatre"] == "demo-sw.theatre.json"  # countries, rail, edges: 8.3-8.6

@@ -65,7 +65,8 @@
       const units = v.counters[label] || [];
       units.forEach((u, i) => {
         const cx = h.x - 0.22 + i * 0.08, cy = h.y - 0.12 + i * 0.08;
-        svgEl("rect", { x: cx, y: cy, width: 0.44, height: 0.36, rx: 0.04, class: "chip side-" + u.side }, h.chips);
+        const chip = svgEl("rect", { x: cx, y: cy, width: 0.44, height: 0.36, rx: 0.04, class: "chip side-" + u.side }, h.chips);
+        if (u.colour) chip.style.fill = u.colour;  // the game's national colour (Schlieffen's War 2.4)
         const t = svgEl("text", { x: cx + 0.22, y: cy + 0.23, class: "chip-text" }, h.chips);
         t.textContent = u.label;
       });
@@ -125,6 +126,20 @@
     renderChanges(v.changes || []);
     renderResolution(v.resolution || null);
     renderLos(v.los || null);
+    renderStatus(v.status || []);
+  }
+
+  function renderStatus(lines) {
+    // the game's own score and victory checks (Schlieffen's War: VP, Paris, Plan XVII, the result, 4.x)
+    const el = document.getElementById("status");
+    el.hidden = lines.length === 0;
+    rebuild(el, lines, (ul) => {
+      for (const line of lines) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        ul.appendChild(li);
+      }
+    });
   }
 
   function renderDecision(d) {

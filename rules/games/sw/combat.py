@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -51,6 +51,8 @@ class Combat:
     extra: bool = False  # that extra step is owed now
     stage: str = "defender"  # defender -> attacker -> morale -> advance
     advance: tuple[str, ...] = ()  # attackers still to be asked whether they advance (11.22)
+    artillery: int = 0  # right shifts from the Heavy Artillery and Coup de Main rolls (11.23)
+    owed_rolls: int = 0  # artillery rolls still to come before the CRT
 
 
 def morale(unit: UnitState) -> str | None:
@@ -69,39 +71,99 @@ def steps(unit: UnitState) -> int:
     return 2 if unit.type in CORPS_EQUIVALENTS else 1
 
 
-def lose_step(state: State, unit: UnitState) -> State:
+def lose_step(game: SwGame, position: Position, state: State, unit: UnitState) -> State:
+    """2.7: a full unit flips to its reduced side; a reduced fort with a next counter is replaced by it
+    (Verdun 4 -> 3 -> the "2" counter); otherwise the unit is eliminated (2.8)."""
     if steps(unit) == 2 and not unit.has("reduced"):
         return state.with_unit(unit.mark("reduced"))
-    return state.without_unit(unit.id)
+    nxt = str(unit.values.get("replaced_by", ""))
+    if nxt and nxt in position.scenario.counters and game.ctx(position).settings.fort_steps_from_faces:
+        return state.with_unit(unit.as_counter(position.scenario.counters[nxt]).mark(remove=("reduced",)))
+    return eliminate(game, position, state, unit)
 
 
-def column_index(attack: int, defense: int) -> int:
+def eliminate(game: SwGame, position: Position, state: State, unit: UnitState) -> State:
+    """Where an eliminated unit goes (2.8, 8.8, 9.5, 11.20): a fort, a Belgian unit, or a corps eliminated
+    out of supply is gone for good; any other corps, HQ or depot goes to the eliminated-units display."""
+    g = game.gstate(state)
+    nation = str(unit.values.get("nation", ""))
+    gone = unit.type == "fort" or nation == "BEL" or (unit.type == "corps" and unit.has("oos"))
+    g = dataclasses.replace(g, gone=(*g.gone, unit.id)) if gone else \
+        dataclasses.replace(g, eliminated=(*g.eliminated, unit.id))
+    return state.without_unit(unit.id).replace(game=g)
+
+
+def column_index(attack: int, defense: int, zero_above: bool = True) -> int:
     """11.8: fractions dropped; index 0 = 1:2, 1 = 1:1, n = n:1; -1 below 1:2, 8 above 7:1 (11.9, A-6)."""
     if defense <= 0:
-        return 8
+        return 8 if zero_above else 7
     if attack >= defense:
         return min(8, attack // defense)
     return 0 if 2 * attack >= defense else -1
 
 
-def combat_cf(unit: UnitState) -> int:
-    """2.3: one CF for attack and defence (the reduced side's when reduced); 8.7: OOS halves it (round up)."""
+def combat_cf(unit: UnitState, attacking: bool = False) -> int:
+    """2.3: one CF for attack and defence (the reduced side's when reduced); 8.7: OOS halves it (round up);
+    8.9: HF supply halves the attack only (rounded up, digest A-13)."""
     key = "reduced_cf" if unit.has("reduced") and "reduced_cf" in unit.values else "cf"
     cf = int(unit.values[key])
-    return math.ceil(cf / 2) if unit.has("oos") else cf
+    if unit.has("oos"):
+        cf = math.ceil(cf / 2)
+    if attacking and unit.has("hf"):
+        cf = math.ceil(cf / 2)
+    return cf
 
 
 # --- declaring --------------------------------------------------------------------------------------------
 def in_command(position: Position, unit: UnitState) -> bool:
-    """6.7: within the command range (its CF, in hexes; terrain no matter) of a friendly HQ of its nation."""
+    """6.7: within the command range (its CF, in hexes; terrain no matter) of a friendly HQ of its nation;
+    the count runs round enemy units and, unless a friend stands there, enemy zones (7.5, digest A-14)."""
     if unit.hex is None:
         return False
+    game = cast("SwGame", position.game)
     nation = unit.values.get("nation")
-    return any(
-        hq.type == "hq" and hq.side == unit.side and hq.hex is not None and hq.values.get("nation") == nation
-        and distance(hq.hex, unit.hex) <= int(hq.values["cf"])
-        for hq in position.units.values()
-    )
+    hqs = [hq for hq in position.units.values()
+           if hq.type == "hq" and hq.side == unit.side and hq.hex is not None
+           and hq.values.get("nation") == nation and distance(hq.hex, unit.hex) <= int(hq.values["cf"])]
+    if not hqs:
+        return german_city_command(game, position, unit)
+    if not game.ctx(position).settings.ezoc_blocks_command:
+        return True
+    zoc = game.ezoc(position, unit.side)
+    friends = {u.hex for u in position.units.values() if u.side == unit.side}
+    enemies = {u.hex for u in position.units.values() if u.side != unit.side}
+
+    def open_(h: Hex) -> bool:
+        return h not in enemies and (h not in zoc or h in friends)
+
+    for hq in hqs:
+        assert hq.hex is not None
+        seen, frontier = {hq.hex}, [hq.hex]
+        for _ in range(int(hq.values["cf"])):
+            nxt = []
+            for h in frontier:
+                for n in position.map.neighbors(h):
+                    if n == unit.hex:
+                        return True
+                    if n not in seen and open_(n):
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        if hq.hex == unit.hex:
+            return True
+    return german_city_command(game, position, unit)
+
+
+def german_city_command(game: SwGame, position: Position, unit: UnitState) -> bool:
+    """6.7: a German unit in a German city that traces rail to the east edge as a depot does (8.6) is in
+    command too."""
+    ctx = game.ctx(position)
+    t = ctx.theatre
+    h = unit.hex
+    if h is None or unit.side != ctx.german or position.map.terrain(h) != "city" or t.nation(h) != "GER":
+        return False
+    lines = game.supply_lines(position, unit.side)
+    return lines.rail(h, lambda x: x in t.edge("east") and t.nation(x) == "GER", strict=True)
 
 
 def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.Attack:
@@ -125,6 +187,21 @@ def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.At
         attackers.append(unit)
     if all(u.type == "hq" for u in attackers):
         raise IllegalAction("an HQ attacks only together with other attackers", "11.7")
+    ctx = game.ctx(position)
+    for unit in attackers:
+        nation = unit.values.get("nation")
+        if nation == "BRI" and game.arrival_turn(position, unit.id) == position.turn:
+            raise IllegalAction(f"{unit.id} arrived this turn: the BEF may not attack yet", "9.2, 11.7")
+        if nation == "BEL" and not ctx.theatre.belgian_area(attack.target, ctx.settings.belgian_reach):
+            raise IllegalAction(f"{unit.id}: Belgians attack only into their area", "10.8, 11.7")
+        assert unit.hex is not None
+        mates = [u for u in position.units_at(unit.hex) if u.side == side and u.id != unit.id]
+        if unit.values.get("cf_parens") and not any(u.type == "corps" and not u.values.get("cf_parens")
+                                                   for u in mates):
+            raise IllegalAction(f"{unit.id}'s CF is in parentheses: it attacks only stacked with a unit "
+                                "whose CF is not", "2.3")  # 2.3
+    if ctx.theatre.nation(attack.target) == "NEU":
+        raise IllegalAction("the Netherlands and Switzerland may never be attacked", "3.2")
     for h in {u.hex for u in attackers}:
         here = [u for u in attackers if u.hex == h]
         if sum(1 for u in here if u.type == "corps") > 3 or sum(1 for u in here if u.type == "hq") > 1:
@@ -155,6 +232,12 @@ def declare(game: SwGame, position: Position, attack: act.Attack) -> State:
     ))
     combat = Combat(tuple(attack.firers), attack.target, position.phasing, defenders, others)
     state = game.with_combat(state, combat)
+    ctx = game.ctx(position)
+    if position.phasing == ctx.entente and ctx.theatre.nation(attack.target) == "GER" and all(
+        position.units[u].values.get("nation") == "FRA" for u in attack.firers
+    ):  # 4.4: a French-only attack on a hex in Germany (probes are moves, never counted)
+        g = game.gstate(state)
+        state = state.replace(game=dataclasses.replace(g, plan17=g.plan17 + 1))
     corps = [u for u in defenders if state.units[u].type in CORPS_EQUIVALENTS]
     if len(corps) > 2:
         owner = state.units[defenders[0]].side
@@ -181,16 +264,107 @@ def _participants(game: SwGame, position: Position, corps: tuple[str, ...]) -> S
         combat, participants=chosen, tired=bool(tired) and all(u.has("fatigue") for u in tired)
     )
     state = game.with_combat(state, combat)
-    if concentric(position.at(state), combat):
+    if concentric(position.at(state), combat, game.ctx(position).settings.concentric_min_sides):
         return state.push(Decision(
             "roll", combat.side, f"{', '.join(combat.attackers)} attack {position.label(combat.target)} "
             "concentrically: roll a die, half of it (rounded down) is the right shift", "11.15", "concentric",
             dice="d6", subject=combat.attackers, target=combat.target,
         ))
-    return _to_crt(game, position.at(state))
+    return _artillery(game, position.at(state))
 
 
-def concentric(position: Position, combat: Combat) -> bool:
+def artillery_options(game: SwGame, position: Position, combat: Combat) -> tuple[str, ...]:
+    """11.23: a German attack, every attacker in supply, on a city hex holding a fort counter may use one
+    Heavy Artillery marker available this turn and the Coup de Main, if not used yet."""
+    ctx = game.ctx(position)
+    g = game.gstate(position.state)
+    target = combat.target
+    if combat.side != ctx.german or position.map.terrain(target) != "city":
+        return ()
+    if not any(u.type == "fort" for u in position.units_at(target)):
+        return ()
+    if any(position.units[u].has("oos") or position.units[u].has("hf") for u in combat.attackers):
+        return ()
+    hab = any(0 < t <= position.turn for t in g.hab)
+    out = ["none"]
+    if hab:
+        out.append("hab")
+    if not g.coup_used:
+        out.append("coup")
+    if hab and not g.coup_used:
+        out.append("both")
+    return tuple(out) if len(out) > 1 else ()
+
+
+def _artillery(game: SwGame, position: Position) -> State:
+    combat = game.combat(position.state)
+    options = artillery_options(game, position, combat)
+    if not options:
+        return _to_crt(game, position)
+    return position.state.push(Decision(
+        "confirm", combat.side, f"bombard {position.label(combat.target)} first? a Heavy Artillery marker "
+        "(hab), the Coup de Main (coup), both, or none", "11.23", "artillery", choices=options,
+        subject=combat.attackers, target=combat.target))
+
+
+def resume_artillery(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """11.23: each marker declared rolls on the German Heavy Artillery Table (the last step before the combat
+    die); the Coup de Main is spent whatever it gives; each HAB rolls again to be kept (1) or lost (2-6),
+    except on turn 1, when it is simply kept for the next turn."""
+    state = position.state
+    combat = game.combat(state)
+    g = game.gstate(state)
+    used = {"none": [], "hab": ["hab"], "coup": ["coup"], "both": ["hab", "coup"]}[answer.choice]
+    rolls = []
+    for marker in used:
+        rolls.append(Decision(
+            "roll", combat.side, f"{'Heavy Artillery' if marker == 'hab' else 'Coup de Main'} on "
+            f"{position.label(combat.target)}: roll on the German Heavy Artillery Table", "11.23", "bombard",
+            dice="d6", subject=combat.attackers, target=combat.target, args=(("marker", marker),)))
+    if "coup" in used:
+        g = dataclasses.replace(g, coup_used=True)
+    if "hab" in used:
+        i = next(i for i, t in enumerate(g.hab) if 0 < t <= position.turn)
+        first_turn = position.turn in game.ctx(position).calendar.german_no_fatigue
+        nxt = position.turn + 1
+        g = dataclasses.replace(g, hab=tuple(nxt if j == i else t for j, t in enumerate(g.hab)))
+        if not first_turn:
+            rolls.append(Decision(
+                "roll", combat.side, "roll to keep the Heavy Artillery marker: 1 keeps it for next turn, 2-6 "
+                "removes it", "11.23", "keep_hab", dice="d6", subject=combat.attackers, target=combat.target,
+                args=(("marker", str(i)),)))
+    combat = dataclasses.replace(combat, owed_rolls=len(rolls))
+    state = state.replace(game=dataclasses.replace(g, combat=combat))
+    if not rolls:
+        return _to_crt(game, position.at(state))
+    return state.push(*rolls)
+
+
+def _rolled(game: SwGame, position: Position, state: State) -> State:
+    combat = game.combat(state)
+    combat = dataclasses.replace(combat, owed_rolls=combat.owed_rolls - 1)
+    state = game.with_combat(state, combat)
+    return _to_crt(game, position.at(state)) if combat.owed_rolls <= 0 else state
+
+
+def resume_bombard(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    die = SW_D6.from_values(answer.dice or ()).total
+    shift = int(str(position.charts.chart("artillery").lookup(roll=die)))
+    combat = game.combat(position.state)
+    state = game.with_combat(position.state, dataclasses.replace(combat, artillery=combat.artillery + shift))
+    return _rolled(game, position, state)
+
+
+def resume_keep_hab(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    die = SW_D6.from_values(answer.dice or ()).total
+    g = game.gstate(position.state)
+    i = int(decision.arg("marker"))
+    if die != 1:
+        g = dataclasses.replace(g, hab=tuple(0 if j == i else t for j, t in enumerate(g.hab)))
+    return _rolled(game, position, position.state.replace(game=g))
+
+
+def concentric(position: Position, combat: Combat, minimum: int = 3) -> bool:
     """11.15: attacked across two opposite hexsides, or across three or more (which takes in three alternating
     ones, b); 11.13 and the note to 11.15: never against a city or a heavy fortress."""
     m = position.map
@@ -202,7 +376,8 @@ def concentric(position: Position, combat: Combat) -> bool:
         for i, d in enumerate(DIRECTIONS):
             if h == combat.target + d:
                 dirs.add(i)
-    return len(dirs) >= 3 or any((d + 3) % 6 in dirs for d in dirs)
+    alternating = dirs in ({0, 2, 4}, {1, 3, 5})  # (b)
+    return len(dirs) >= minimum or alternating or any((d + 3) % 6 in dirs for d in dirs)
 
 
 def resume_concentric(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -233,15 +408,16 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
     """Odds (11.8), column shifts (11.11-11.16, 11.24), automatic results (11.9) and the CRT (11.17): every
     step a line with its rule. Without the die, only the automatic results are final."""
     units = position.units
+    st = cast("SwGame", position.game).ctx(position).settings
     attackers = [units[u] for u in combat.attackers]
     defenders = [units[u] for u in combat.participants]
-    attack = sum(combat_cf(u) for u in attackers)
+    attack = sum(combat_cf(u, True) for u in attackers)
     defense = sum(combat_cf(u) for u in defenders)
     lines = [
-        Line("attack", f"{' + '.join(f'{u.id} {combat_cf(u)}' for u in attackers)} = {attack}", "11.8"),
+        Line("attack", f"{' + '.join(f'{u.id} {combat_cf(u, True)}' for u in attackers)} = {attack}", "11.8"),
         Line("defense", f"{' + '.join(f'{u.id} {combat_cf(u)}' for u in defenders)} = {defense}", "11.2"),
     ]
-    raw = column_index(attack, defense)
+    raw = column_index(attack, defense, st.zero_defense_above_7)
     named = ODDS[raw] if 0 <= raw < 8 else ("above 7:1" if raw >= 8 else "below 1:2")
     lines.append(Line("odds", f"{attack}:{defense} -> {named}", "11.8"))
     m = position.map
@@ -249,7 +425,10 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
     shifts: list[tuple[str, int, str]] = []
     if m.terrain(target) == "rough":
         shifts.append(("defender in rough", -1, "11.11"))
-    if all("river" in m.hexside(u.hex, target) for u in attackers if u.hex is not None):
+    if m.terrain(target) == "marsh" and st.marsh_shift:
+        shifts.append(("defender in marsh", -st.marsh_shift, "TEC (digest A-17)"))
+    across = [("river" in m.hexside(u.hex, target)) for u in attackers if u.hex is not None]
+    if across and (all(across) if st.river_all_attackers else any(across)):
         shifts.append(("every attacker across a river", -1, "11.12"))
     if m.terrain(target) == "city":
         shifts.append(("defender in a city", -1, "11.13"))
@@ -257,22 +436,29 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         shifts.append(("heavy fortress", -1, "11.14"))
     if combat.concentric:
         shifts.append(("concentric attack", combat.concentric, "11.15"))
+    if combat.artillery:
+        shifts.append(("heavy artillery / coup de main", combat.artillery, "11.23"))
     corps_def = [u for u in defenders if u.type == "corps"]
-    if corps_def and all(u.has("elan") for u in corps_def):
+    every_def = corps_def if st.elan_corps_only else defenders  # digest A-35
+    if corps_def and all(u.has("elan") for u in every_def):
         shifts.append(("defenders all elan", -1, "11.16"))
     if any(u.has("fatigue") for u in corps_def):
         shifts.append(("a defender fatigued", 1, "11.16"))
     corps_att = [u for u in attackers if u.type == "corps"]
-    if corps_att and all(u.has("elan") for u in corps_att):
+    every_att = corps_att if st.elan_corps_only else attackers
+    if corps_att and all(u.has("elan") for u in every_att):
         shifts.append(("attackers all elan", 1, "11.16"))
     if any(u.has("fatigue") for u in corps_att):
         shifts.append(("an attacker fatigued", -1, "11.16"))
-    if is_entente(position, combat.side) and position.turn in (9, 10):
-        shifts.append(("Allied Final Effort", 1, "11.24"))
+    ctx = cast("SwGame", position.game).ctx(position)
+    if combat.side == ctx.entente and position.turn in ctx.calendar.final_effort:
+        shifts.append(("Allied Final Effort", ctx.calendar.final_shift, "11.24"))
     for label, value, rule in shifts:
         lines.append(Line(label, f"{abs(value)}{'R' if value > 0 else 'L'}", rule))
     final = raw + sum(v for _, v, _ in shifts)  # 11.9: the final odds decide the automatic results (A-7)
     label = position.charts.label
+    if not st.automatic_after_shifts and 0 <= raw <= 7:
+        final = max(0, min(7, final))  # the automatic results only for the raw odds
     if final >= 8:
         result, label = "0/3", "automatic"
         lines.append(Line("result", "final odds above 7:1: automatic 0/3, no roll", "11.9"))
@@ -286,7 +472,8 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         result = str(position.charts.chart("crt").lookup(odds=ODDS[final], roll=die))
         lines.append(Line("CRT", f"{ODDS[final]} column, die {die} -> {result}", "11.17"))
     everyone = [units[u] for u in combat.defenders]
-    if result != "?" and units[combat.attackers[0]].values.get("nation") == "GER" and any(
+    if result != "?" and (label != "automatic" or st.british_on_automatic) and \
+            units[combat.attackers[0]].values.get("nation") == "GER" and any(
         u.values.get("nation") == "BRI" for u in everyone
     ):
         a, d = result.split("/")
@@ -298,14 +485,6 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
         fire, "crt", label, position.charts.demo, tuple(lines), {"attacker": a, "defender": d},
         f"{position.action_text(fire)}: {result}",
     )
-
-
-def is_entente(position: Position, side: str) -> bool:
-    """The Entente side: the scenario's non-German side (by nationality, else the second side)."""
-    nations = {s.id: s.nationality for s in position.scenario.sides}
-    if any(nations.values()):
-        return nations.get(side) != "GER"
-    return side == position.scenario.second_side
 
 
 def _apply_result(game: SwGame, position: Position, resolution: Resolution) -> State:
@@ -421,7 +600,7 @@ def _defender(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
     if combat.extra and stack:
         cands = step_candidates(state, combat, True)
         if len(cands) == 1:
-            state = lose_step(state, state.units[cands[0]])
+            state = lose_step(game, position, state, state.units[cands[0]])
             return game.with_combat(state, dataclasses.replace(combat, extra=False)), None
         return state, Decision(
             "units", state.units[stack[0]].side,
@@ -434,7 +613,7 @@ def _defender(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
             return game.with_combat(state, dataclasses.replace(combat, defender_loss=0)), None
         words = ("retreat",) if combat.defender_first and can_retreat(game, position, combat) else ()
         if len(cands) == 1 and not words:
-            return _step(game, state, combat, cands[0], True), None
+            return _step(game, position, state, combat, cands[0], True), None
         owner = state.units[cands[0]].side
         first = "" if combat.defender_first else " (the first from a unit taking part)"
         more = f", or retreat {combat.defender_loss} hex(es) instead" if words else ""
@@ -453,7 +632,7 @@ def _attacker(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
         if not cands:
             return game.with_combat(state, dataclasses.replace(combat, attacker_loss=0)), None
         if len(cands) == 1:
-            return _step(game, state, combat, cands[0], False), None
+            return _step(game, position, state, combat, cands[0], False), None
         first = "" if combat.attacker_first else " (the first from an attacking unit)"
         return state, Decision(
             "units", combat.side,
@@ -463,8 +642,8 @@ def _attacker(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
     return game.with_combat(state, dataclasses.replace(combat, stage="morale")), None
 
 
-def _step(game: SwGame, state: State, combat: Combat, uid: str, defender: bool) -> State:
-    state = lose_step(state, state.units[uid])
+def _step(game: SwGame, position: Position, state: State, combat: Combat, uid: str, defender: bool) -> State:
+    state = lose_step(game, position, state, state.units[uid])
     if defender:
         combat = dataclasses.replace(combat, defender_loss=combat.defender_loss - 1, defender_first=True)
     else:
@@ -480,7 +659,7 @@ def resume_loss(game: SwGame, position: Position, decision: Decision, answer: ac
         combat = dataclasses.replace(combat, retreat=combat.defender_loss, defender_loss=0)
         state = game.with_combat(state, combat)
     else:
-        state = _step(game, state, combat, answer.units[0], defender)
+        state = _step(game, position, state, combat, answer.units[0], defender)
     return proceed(game, position.at(state))
 
 
@@ -488,8 +667,16 @@ def resume_retreat(game: SwGame, position: Position, decision: Decision, answer:
     state = position.state
     combat = game.combat(state)
     to = answer.hexes[0]
+    ctx = game.ctx(position)
     for unit in _alive(state, combat.defenders):
         state = state.with_unit(unit.at(to))
+        reach = ctx.settings.belgian_reach
+        if unit.values.get("nation") == "BEL" and not ctx.theatre.belgian_area(to, reach):
+            state = eliminate(game, position, state, unit)  # 10.8: forced out of its area
+    if _alive(state, combat.defenders):
+        side = _alive(state, combat.defenders)[0].side
+        if ctx.settings.control_by_any_entry:  # 3.3 (digest A-19)
+            state = game.take_hexes(position, state, side, (to,))
     combat = dataclasses.replace(combat, retreat=combat.retreat - 1, retreated=combat.retreated + 1)
     if combat.retreat == 0:  # 11.20: the retreating units drop a level at once
         for unit in _alive(state, combat.defenders):
@@ -501,7 +688,7 @@ def resume_retreat(game: SwGame, position: Position, decision: Decision, answer:
 def resume_extra(game: SwGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     state = position.state
     combat = dataclasses.replace(game.combat(state), extra=False)
-    state = lose_step(state, state.units[answer.units[0]])
+    state = lose_step(game, position, state, state.units[answer.units[0]])
     return proceed(game, position.at(game.with_combat(state, combat)))
 
 
@@ -514,9 +701,12 @@ def _morale(game: SwGame, position: Position, combat: Combat) -> State:
         if cleared:
             state = state.with_unit(with_morale(unit, MORALE_UP[morale(unit)]))
         elif unit.type == "corps" and unit.has("fatigue"):
-            state = lose_step(state, unit)
+            state = lose_step(game, position, state, unit)
         else:
             state = state.with_unit(with_morale(unit, MORALE_DOWN[morale(unit)]))
+    if not cleared and game.ctx(position).settings.holding_defender_gains:  # 5.4 read as a win (A-28)
+        for unit in _alive(state, combat.participants):
+            state = state.with_unit(with_morale(unit, MORALE_UP[morale(unit)]))
     advance = tuple(u.id for u in _alive(state, combat.attackers)) if cleared else ()
     return game.with_combat(state, dataclasses.replace(combat, stage="advance", advance=advance))
 
@@ -541,6 +731,8 @@ def resume_advance(game: SwGame, position: Position, decision: Decision, answer:
     state = position.state
     if answer.choice != "decline":
         state = state.with_unit(state.units[decision.subject[0]].at(answer.hexes[0]))
+        if game.ctx(position).settings.control_by_any_entry:  # 3.3 (digest A-19)
+            state = game.take_hexes(position, state, game.combat(state).side, (answer.hexes[0],))
     return proceed(game, position.at(state))
 
 
@@ -598,6 +790,8 @@ def probe(game: SwGame, position: Position, move: act.Move) -> State:
     state = position.state
     for uid in move.units:
         state = state.with_unit(state.units[uid].at(move.path[-1]))
+    if game.ctx(position).settings.control_by_any_entry:  # 3.3 (digest A-19)
+        state = game.take_hexes(position, state, position.phasing, (move.path[-1],))
     g = game.gstate(state)
     return state.replace(game=dataclasses.replace(g, attacked=g.attacked + tuple(move.units)))
 

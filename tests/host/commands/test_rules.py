@@ -144,7 +144,9 @@ def test_resolve_sw_attack(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["rules", "resolve", "--game", "sw", *play, "attack g-I at 2411", "--dice", "3"]) == 0
     out = capsys.readouterr().out
     assert "odds: 4:3 -> 1:1 (11.8)" in out and "attackers all elan: 1R (11.16)" in out
-    assert "CRT: 2:1 column, die 3" in out and "[demo values]" in out
+    # 2411 is the city of Longlier on the demo map: 1L (11.13)
+    assert "defender in a city: 1L (11.13)" in out
+    assert "CRT: 1:1 column, die 3" in out and "[demo values]" in out
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,16 @@ async def test_the_demo_turn_plays_on_the_emulated_table(game: str, tmp_path: Pa
     # restarted from its record, the game folds to the same position
     again = GameSession.from_record(record)
     assert str(again.position) == result["position"]
+    if game == "sw":
+        # the supply picture asked for on the page was lit (8.x), and the victory check shown (4.x, 5.6)
+        shown = entries(record, "shown")
+        assert len(shown) == 1 and shown[0]["what"] == "supply ger"
+        assert set(shown[0]["hexes"].values()) == {"in", "source"}
+        assert "0 out of supply" in shown[0]["summary"]
+        assert "End of turn 1: no victory yet (4.2-4.4); German VP 1 (4.6)" in result["status"]
+        # the depot's rail move and the advance into the city are in the record
+        texts = [a["text"] for a in actions]
+        assert "move g-dep2 2912-2812 cost 1" in texts and "answer hex 2411" in texts
 
 
 async def test_a_refused_gesture_fails_the_script_naming_the_step(tmp_path: Path) -> None:

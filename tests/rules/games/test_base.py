@@ -190,10 +190,10 @@ def test_sw_attack_keeps_its_worked_result_and_pop_takes_it_back() -> None:
     for text in ("move g-I 2811-2711-2611-2511", "move g-II 2812-2712-2612-2512",
                  "move g-2A 2911-2811-2711-2611", "end"):
         pos.push_text(text)
-    pos.push_text("attack g-I,g-II at 2411 dice 3")  # the declaration and its CRT roll in one log entry
-    res = pos.last_resolution
-    assert res is not None and res.demo and res.results == {"attacker": "1", "defender": "2"}  # 11.17
+    pos.push_text("attack g-I,g-II at 2411 dice 4")  # the declaration and its CRT roll in one log entry
+    res = pos.last_resolution  # 8:3 = 2:1, the city 1L, all elan 1R: the 2:1 column, a 4: 1/2 (demo values)
+    assert res is not None and res.demo and res.results == {"attacker": "1", "defender": "2"}
     assert pos.decision is not None and pos.decision.then == "loss" and pos.to_act == "ent"
-    assert pos.log_texts()[-1] == "attack g-I,g-II at 2411 dice 3"
+    assert pos.log_texts()[-1] == "attack g-I,g-II at 2411 dice 4"
     pos.pop()
     assert pos.last_resolution is None and pos.decision is None and pos.phase.id == "combat"

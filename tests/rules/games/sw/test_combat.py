@@ -28,7 +28,15 @@ def _u(uid: str, hex_: str, counter: str = "corps4", side: str = "a", *markers: 
     return {"id": uid, "counter": counter, "side": side, "hex": hex_, "markers": list(markers)}
 
 
+# 8.3-8.6: the Germans' (a) sources on the east edge, the Entente's (b) here on the west edge only; supply
+# status stays as the markers set it (the tracing itself is tested in test_supply.py)
+EDGES = {"west": [f"A{n}" for n in range(1, 9)], "east": [f"L{n}" for n in range(1, 9)]}
+OPTIONS = {"theatre": {"edges": EDGES},
+           "supply": "markers"}
+
+
 def _pos(make_position: Any, units: list[dict[str, Any]], **kw: Any) -> Any:
+    kw.setdefault("options", OPTIONS)
     return make_position("sw", units, "combat", counters=COUNTERS, default="clear", **kw)
 
 
@@ -225,7 +233,9 @@ def test_british_defenders_cost_the_germans_a_step(make_position: Any) -> None:
 
 def test_concentric_attack_rolls_first_and_shifts_by_half_the_die(make_position: Any) -> None:
     # 11.15 (a): from two opposite hexsides (D3 and D5); a 5 halves to 2 right shifts (digest test 18)
-    units = [_u("g", "D3"), _u("h", "D5"), _u("q", "C4", "hq"), _u("f", "D4", "corps4", "b")]
+    # the HQ's count to h runs through C5, in f's zone: a friend there keeps it open (7.5, digest A-14)
+    units = [_u("g", "D3"), _u("h", "D5"), _u("q", "C4", "hq"), _u("k", "C5", "corps1g"),
+             _u("f", "D4", "corps4", "b")]
     pos = _pos(make_position, units)
     pos.push_text("attack g,h at D4")
     top = pos.decision
@@ -239,7 +249,9 @@ def test_concentric_attack_rolls_first_and_shifts_by_half_the_die(make_position:
 
 def test_no_concentric_roll_against_a_city(make_position: Any) -> None:
     # digest test 19 (11.13): opposite hexsides against a city give no roll
-    units = [_u("g", "D3"), _u("h", "D5"), _u("q", "C4", "hq"), _u("f", "D4", "corps4", "b")]
+    # the HQ's count to h runs through C5, in f's zone: a friend there keeps it open (7.5, digest A-14)
+    units = [_u("g", "D3"), _u("h", "D5"), _u("q", "C4", "hq"), _u("k", "C5", "corps1g"),
+             _u("f", "D4", "corps4", "b")]
     pos = _pos(make_position, units, hexes={"D4": "city"})
     pos.push_text("attack g,h at D4")
     assert pos.decision.then == "crt"

@@ -11,6 +11,7 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import get_game
+from hexmate.rules.hexes import distance
 
 COUNTERS = {
     "corps4": {"type": "corps", "cf": 4, "ma": 4, "reduced_cf": 2, "nation": "GER"},
@@ -26,6 +27,7 @@ def _u(uid: str, hex_: str, counter: str = "corps4", side: str = "a", *markers: 
 
 
 def _pos(make_position: Any, units: list[dict[str, Any]], phase: str = "move", **kw: Any) -> Any:
+    kw.setdefault("options", {"supply": "markers"})  # supply as the markers say (test_supply.py traces it)
     return make_position("sw", units, phase, counters=COUNTERS, default="clear", **kw)
 
 
@@ -108,9 +110,15 @@ def _brute(pos: Any, uid: str) -> dict[Any, int]:
     unit = pos.units[uid]
     enemy_corps = [u.hex for u in pos.units.values() if u.side != unit.side and u.type == "corps"]
     enemy_hexes = {u.hex for u in pos.units.values() if u.side != unit.side}
-    # [7.1] states the EZOC limits for corps only (digest A-11): an HQ ignores them here
-    zoc = {n for h in enemy_corps for n in m.neighbors(h)} if unit.type == "corps" else set()
+    # [7.1] states the EZOC limits for corps; digest A-11's default applies them to HQs too
+    zoc = {n for h in enemy_corps for n in m.neighbors(h)}
     start = unit.hex
+    # [10.6] +2 MP by forced march: not fatigued, in supply, not starting in an EZOC, in command (6.7: a
+    # same-nation HQ within its CF in hexes)
+    hqs = [u for u in pos.units.values() if u.side == unit.side and u.type == "hq"
+           and u.values["nation"] == unit.values["nation"] and distance(u.hex, start) <= int(u.values["cf"])]
+    forced = not unit.has("fatigue") and not unit.has("oos") and start not in zoc and bool(hqs)
+    budget = int(unit.values["ma"]) + (2 if forced else 0)
     best: dict[Any, int] = {}
 
     def step(a: Any, b: Any) -> int:
@@ -126,7 +134,7 @@ def _brute(pos: Any, uid: str) -> dict[Any, int]:
             if h == start and start in zoc and n in zoc:
                 continue
             c = spent + step(h, n)
-            if c <= int(unit.values["ma"]):
+            if c <= budget:
                 best[n] = min(best.get(n, 99), c)
                 walk(n, c, seen | {n})
 
