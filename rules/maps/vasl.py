@@ -10,11 +10,11 @@ centres ``hexWidth`` apart across, ``hexHeight`` down, odd columns (B, D, ...) h
 at (A1CenterX, A1CenterY); geomorphic boards without those attributes use 1800/32 x 64.5 px and A1 at
 (0, 32.25).
 
-Conversion follows VASL's own reading of a hex (VASL/LOS/Map/Hex.java): the hex's terrain and level are the
-pixel under its centre dot (a building touching a hexside point or an inherent terrain inside the hex wins over
-open ground), a hexside feature is the terrain at the hexside's midpoint one pixel inside either hex. Whatever
-has no hexmate name is written as the nearest thing hexmate has only where the report says so: nothing is
-dropped silently.
+Conversion follows VASL's own reading of a hex (VASL/LOS/Map/Hex.java): the hex's terrain and level are
+the pixel under its centre dot (a building touching a hexside point or an inherent terrain inside the hex
+wins over open ground), a hexside feature is the terrain at the hexside's midpoint one pixel inside either
+hex. Terrain without a hexmate name is written as open ground and listed in the report: nothing is dropped
+silently.
 
 Everything here works on bytes and strings except :func:`read_archive` and :func:`read_shared_metadata`,
 which read files (like :func:`hexmate.rules.maps.load_map`).
@@ -29,7 +29,7 @@ import struct
 import zipfile
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,7 +117,7 @@ class LosSsRule:
     """An SSR of SharedBoardMetadata.xml's LOSSSRules: how VASL changes the LOS data for it."""
 
     name: str
-    type: str  # ignore, customCode, terrainMap, elevationMap, terrainToElevationMap, elevationToTerrainMap, ...
+    type: str  # ignore, customCode, terrainMap, elevationMap, terrainToElevationMap, elevationToTerrainMap
     from_value: str
     to_value: str
 
@@ -540,7 +540,8 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
             other = geo.neighbour(col, row, side)
             if other is None or other < (col, row):
                 continue  # each shared hexside once, from the lower (col, row)
-            feats, road = _hexside(geo, los, kind, (col, row), other, f"hexside {label} {DIRECTION_NAMES[side]}")
+            where = f"hexside {label} {DIRECTION_NAMES[side]}"
+            feats, road = _hexside(geo, los, kind, (col, row), other, where)
             for vasl_name in feats:
                 feat = HEXSIDE_FEATURE.get(vasl_name)
                 if feat is None:
@@ -606,14 +607,14 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
         if entry:
             hexes[label] = entry
     for hex_name, digits in archive.meta.slopes.items():
-        report.append(f"hex {hex_name}: slope hexsides {digits} (B10.3 slopes are not in hexmate's terrain "
-                      "table; not mapped)")
+        report.append(f"hex {hex_name}: slope hexsides {digits} (slopes are not in hexmate's terrain table; "
+                      "not mapped)")
     for name, image, x, y in archive.meta.overlays:
         report.append(f"overlay SSR {name!r} ({image} at pixel {x},{y}) is an image; hexmate cannot read "
                       "terrain from images: give it as a hexmate overlay (--overlay)")
-    for name, where in sorted(unmapped.items()):
-        report.append(f"unmapped VASL terrain {name!r} in {len(where)} place(s): {', '.join(where[:12])}"
-                      + (" ..." if len(where) > 12 else "") + " (written as open ground)")
+    for name, places in sorted(unmapped.items()):
+        report.append(f"unmapped VASL terrain {name!r} in {len(places)} place(s): {', '.join(places[:12])}"
+                      + (" ..." if len(places) > 12 else "") + " (written as open ground)")
     board = {
         "id": board_id,
         "grid": {"kind": "asl", "columns": geo.width, "rows": geo.height},
@@ -672,61 +673,3 @@ def _hexside(geo: Geometry, los: LosData, kind: Any, a: tuple[int, int], b: tupl
             names.append(t.name)
         road = road or t.category in _ROAD_CATEGORIES
     return names, road
-
-
-# --- layout: several boards joined and rotated as a scenario lays them out -----------------------------------
-
-
-def parse_layout(text: str, ids: Sequence[str]) -> list[list[tuple[str, bool]]]:
-    """"2 3/4r 5r": rows north to south separated by "/", boards west to east by spaces; a trailing "r" turns
-    a board 180 degrees. Every id must be one of ``ids`` and appear once."""
-    rows: list[list[tuple[str, bool]]] = []
-    seen: set[str] = set()
-    for part in text.split("/"):
-        row = []
-        for token in part.split():
-            rot = token.endswith(("r", "R")) and token[:-1] in ids
-            bid = token[:-1] if rot else token
-            if bid not in ids:
-                raise ValueError(f"--layout: {token!r} is not one of the boards ({', '.join(ids)})")
-            if bid in seen:
-                raise ValueError(f"--layout: board {bid!r} appears twice")
-            seen.add(bid)
-            row.append((bid, rot))
-        if not row:
-            raise ValueError("--layout: an empty row (two '/' in a row?)")
-        rows.append(row)
-    missing = [i for i in ids if i not in seen]
-    if missing:
-        raise ValueError(f"--layout does not place board(s) {', '.join(missing)}")
-    widths = {len(r) for r in rows}
-    if len(widths) != 1:
-        raise ValueError("--layout: every row must hold the same number of boards")
-    return rows
-
-
-def place_boards(rows: list[list[tuple[str, bool]]], size: dict[str, tuple[int, int]]) -> list[dict[str, Any]]:
-    """``at`` and ``rotation`` for every board (rules/MAPS.md "Placing and joining boards"): boards in a row
-    share their GG/A half-hex columns, rows share their 0/10 half-hex rows (A2.2). Listed north row first and
-    east board first, so a shared half hex takes the label of the more north/east board (A2.2)."""
-    from hexmate.rules.labels import Grid
-
-    out: list[dict[str, Any]] = []
-    r0 = 0
-    for row in rows:
-        q0, rr = 0, r0
-        placed = []
-        for bid, rot in row:
-            columns, rows_n = size[bid]
-            grid = Grid.asl(columns, rows_n)
-            at = (q0, rr)
-            if rot:
-                # 180 degrees about the board's own centre: A1 goes where GG10 was (same footprint).
-                a1, last = grid.to_hex(1, 1), grid.to_hex(columns, rows_n)
-                at = (q0 + a1.q + last.q, rr + a1.r + last.r)
-            placed.append({"id": bid, "at": list(at), "rotation": 180 if rot else 0})
-            q0 += columns - 1
-            rr -= (columns - 1) // 2
-        out.extend(reversed(placed))
-        r0 += size[row[0][0]][1]
-    return out

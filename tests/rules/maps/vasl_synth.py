@@ -132,14 +132,14 @@ class Board:
     def nearest2(self, x: float, y: float) -> tuple[tuple[int, int], float, tuple[int, int], float]:
         """The two nearest hex centres and their squared distances. A pixel between two columns' centres
         belongs to one of them, between two rows' centres of each: four candidates."""
-        col0 = int(math.floor((x - self.x0) / self.dx))
+        col0 = math.floor((x - self.x0) / self.dx)
         best: tuple[float, tuple[int, int]] = (math.inf, (-1, -1))
         second: tuple[float, tuple[int, int]] = (math.inf, (-1, -1))
         for c in (col0, col0 + 1):
             if not 0 <= c < self.width:
                 continue
             shift = self.dy / 2 if c % 2 else 0.0
-            r0 = int(math.floor((y - self.y0 + shift) / self.dy))
+            r0 = math.floor((y - self.y0 + shift) / self.dy)
             cx = self.x0 + c * self.dx
             for r in (r0, r0 + 1):
                 if 0 <= r < self.height + c % 2:
@@ -243,7 +243,9 @@ def los_data(board: Board, grids: tuple[bytearray, bytearray] | None = None) -> 
     return gzip.compress(object_stream(bytes(body)))
 
 
-def archive(board: Board, grids: tuple[bytearray, bytearray] | None = None, *, metadata: bool = True) -> bytes:
+def archive(
+    board: Board, grids: tuple[bytearray, bytearray] | None = None, *, metadata: bool = True
+) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         if metadata:
