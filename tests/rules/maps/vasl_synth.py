@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import itertools
 import math
 import struct
 import zipfile
@@ -28,7 +29,7 @@ TERRAIN = [
     (4, "Stone Building", "BUILDING", 1, True, False, False),
     (5, "Wooden Building", "BUILDING", 1, True, False, False),
     (6, "Stone Building, 2 Level", "BUILDING", 3, True, False, False),
-    (7, "Wall", "HEXSIDE", 0, True, False, False),
+    (7, "Wall", "HEXSIDE", 0, True, False, False),  # half-level obstacles (isHalfLevelHeight)
     (8, "Hedge", "HEXSIDE", 0, True, False, False),
     (9, "Cliff", "HEXSIDE", 0, True, False, False),
     (10, "Dirt Road", "ROAD", 0, False, False, False),
@@ -39,6 +40,7 @@ TERRAIN = [
 CODE = {name: code for code, name, *_ in TERRAIN}
 OBSTACLE = {"Woods", "Stone Building", "Wooden Building", "Stone Building, 2 Level"}
 HEXSIDE = {"Wall", "Hedge", "Cliff", "Bocage"}
+HALF_LEVEL = {"Wall", "Hedge"}
 
 SSR_RULES = [
     ("NoGrain", "terrainMap", "Grain", "Open Ground"),
@@ -56,7 +58,8 @@ SSR_RULES = [
 def shared_metadata_xml() -> str:
     types = "\n".join(
         f'    <terrainType name="{n}" typeCode="{c}" isLOSObstacle="{str(o).upper()}" '
-        f'isLOSHindrance="{str(h).upper()}" isHalfLevelHeight="FALSE" isInherentTerrain="{str(i).upper()}" '
+        f'isLOSHindrance="{str(h).upper()}" isHalfLevelHeight="{str(n in HALF_LEVEL).upper()}" '
+        f'isInherentTerrain="{str(i).upper()}" '
         f'split="0" isLowerLOSObstacle="FALSE" isLowerLOSHindrance="FALSE" height="{ht}" '
         f'mapColorRed="0" mapColorGreen="0" mapColorBlue="0" LOSCategory="{cat}"/>'
         for c, n, cat, ht, o, h, i in TERRAIN)
@@ -110,6 +113,24 @@ class Board:
         dc, dr = [(0, -1), (1, -odd), (1, 1 - odd), (0, 1), (-1, 1 - odd), (-1, -odd)][side]
         n = (c + dc, r + dr)
         return n if 0 <= n[0] < self.width and 0 <= n[1] < self.height + n[0] % 2 else None
+
+    def cell(self, label: str) -> tuple[int, int]:
+        """VASL (col, row) of a printed label such as "C3" (odd VASL columns B, D, ... start at row 0)."""
+        letters = label.rstrip("0123456789")
+        c = (ord(letters[0]) - ord("A")) + 26 * (len(letters) - 1)
+        return c, int(label[len(letters):]) - (0 if c % 2 else 1)
+
+    def set(self, labels: str, terrain: str, level: int = 0) -> None:
+        for label in labels.split():
+            self.hexes[self.cell(label)] = (terrain, level)
+
+    def road(self, labels: str) -> None:
+        """A road through the listed adjacent hexes, in order."""
+        cells = [self.cell(x) for x in labels.split()]
+        for a, b in itertools.pairwise(cells):
+            side = next(s for s in range(6) if self.neighbour(*a, s) == b)
+            self.roads.setdefault(a, []).append(side)
+            self.roads.setdefault(b, []).append((side + 3) % 6)
 
     def label(self, c: int, r: int) -> str:
         letters = chr(ord("A") + c % 26) * (1 + c // 26)
