@@ -155,7 +155,8 @@ def test_overlay_file_and_strict_mode(files: dict[str, Path], capsys: pytest.Cap
     [
         (["nope.zip", "-o", "o.json"], "nope.zip: cannot read the file"),
         (["{bdT1}", "--board", "a", "--board", "b", "-o", "o.json"], "give one --board per archive"),
-        (["{bdT1}", "{bdT1}", "--board", "a", "--board", "b", "-o", "o.json"], "several boards need --layout"),
+        (["{bdT1}", "{bdT1}", "--board", "a", "--board", "b", "-o", "o.json"],
+         "several boards need --layout"),
         (["{bdT1}", "--layout", "T1 Q", "-o", "o.json"], "--layout: 'Q' is not one of the boards"),
         (["{bdT1}", "--ssr-terrain", "Orchard", "-o", "o.json"], "expected FROM=TO"),
         (["{bdT1}", "--ssr", "Winterize", "-o", "o.json"], "no LOSSSRule named 'Winterize'"),
