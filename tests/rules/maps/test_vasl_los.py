@@ -59,8 +59,8 @@ def test_los_agrees_with_the_pixel_reference_over_every_pair(setup: tuple[Any, A
             kinds["along a hexside or through a vertex"] += 1
         elif (ref.status == "clear" and got.blocked and got.blocked_at is not None
               and "road" in m.features(got.blocked_at) and m.terrain(got.blocked_at) == "woods"):
-            # A road painted through woods leaves a gap in the woods artwork along it (a woods-road); hexmate's
-            # map has no woods-road terrain, so the hex is woods throughout. Counted.
+            # A road painted through woods leaves a gap in the woods artwork along it (a woods-road);
+            # hexmate's map has no woods-road terrain, so the hex is woods throughout. Counted.
             kinds["woods-road"] += 1
         else:
             unexplained.append((board.label(*a), board.label(*b), ref, got.reason))

@@ -35,7 +35,9 @@ class PixelVerdict:
 
 
 class PixelLos:
-    def __init__(self, board: Any, grids: tuple[bytearray, bytearray], terrain: list[tuple[Any, ...]]) -> None:
+    def __init__(
+        self, board: Any, grids: tuple[bytearray, bytearray], terrain: list[tuple[Any, ...]]
+    ) -> None:
         self.board = board
         self.elev, self.terr = grids
         self.gw, self.gh = board.grid_size
