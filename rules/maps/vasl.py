@@ -532,6 +532,8 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
         return kind(code, where), elev
 
     hexes: dict[str, Any] = {}
+    road_through: list[str] = []
+    tall: list[str] = []
     sides: list[dict[str, Any]] = []
     road_exits: dict[tuple[int, int], list[int]] = {}
     for col, row in geo.hexes():
@@ -604,8 +606,20 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
         exits = road_exits.get((col, row))
         if exits:
             entry["road"] = [DIRECTION_NAMES[s] for s in sorted(set(exits))]
+            if entry.get("terrain", "open") != "open":
+                road_through.append(label)
         if entry:
             hexes[label] = entry
+        if building_levels(t) and t.category in _BUILDING_CATEGORIES:
+            tall.append(label)
+    if road_through:
+        report.append(f"road through other terrain in {', '.join(road_through)} (e.g. a woods-road): written "
+                      "as that terrain with road exits; hexmate has no woods-road, so LOS treats the whole "
+                      "hex as its terrain")
+    if tall:
+        report.append(f"multi-level buildings in {', '.join(tall)}: upper Locations written as "
+                      "building-level-N features; hexmate's LOS uses the terrain table's building height "
+                      "for every building")
     for hex_name, digits in archive.meta.slopes.items():
         report.append(f"hex {hex_name}: slope hexsides {digits} (slopes are not in hexmate's terrain table; "
                       "not mapped)")
@@ -613,8 +627,9 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
         report.append(f"overlay SSR {name!r} ({image} at pixel {x},{y}) is an image; hexmate cannot read "
                       "terrain from images: give it as a hexmate overlay (--overlay)")
     for name, places in sorted(unmapped.items()):
+        written = "hexsides left without a feature" if "/" in places[0] else "written as open ground"
         report.append(f"unmapped VASL terrain {name!r} in {len(places)} place(s): {', '.join(places[:12])}"
-                      + (" ..." if len(places) > 12 else "") + " (written as open ground)")
+                      + (" ..." if len(places) > 12 else "") + f" ({written})")
     board = {
         "id": board_id,
         "grid": {"kind": "asl", "columns": geo.width, "rows": geo.height},

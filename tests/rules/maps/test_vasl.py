@@ -116,7 +116,7 @@ def test_hexside_features_match_and_sit_on_the_right_side(main_archive: Any, sha
 
 def test_road_exits_follow_the_painted_road(main_archive: Any, shared: SharedMetadata) -> None:
     board, data = main_archive
-    _, _, m = _convert(data, shared)
+    _, conv, m = _convert(data, shared)
     for cell in board.cells():
         h = m.parse_label("T" + board.label(*cell))
         want = {DIRECTION_NAMES[s] for s in board.roads.get(cell, [])}
@@ -124,6 +124,8 @@ def test_road_exits_follow_the_painted_road(main_archive: Any, shared: SharedMet
     # C3 is woods with the road through it: the hex keeps its woods (a woods-road), the centre dot is road.
     assert m.terrain(m.parse_label("TC3")) == "woods"
     assert "road" in m.features(m.parse_label("TC3"))
+    woods_road = "road through other terrain in C3, E4 (e.g. a woods-road)"
+    assert any(line.startswith(woods_road) for line in conv.report)
 
 
 def test_stairway_and_half_hexes(main_archive: Any, shared: SharedMetadata) -> None:
@@ -152,6 +154,7 @@ def test_extras_building_levels_metadata_types_and_the_report(
     text = "\n".join(conv.report)
     assert "'Brush' in 1 place(s): C2" in text and "'Bocage' in 1 place(s): C2/C3" in text
     assert "stairway flag on Open Ground" in text and "hex C1" in text
+    assert "multi-level buildings in B2" in text
     assert "slope hexsides 03" in text and "OverlayX" in text and "ovrX.gif at pixel 30,12" in text
 
 
