@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hexmate.rules.maps import MapError, load_map
+from hexmate.rules.maps import HexMap, MapError
 from hexmate.rules.maps.vasl import (
     VaslError,
     apply_ssr,
@@ -105,11 +105,11 @@ def _run(args: argparse.Namespace) -> int:
         overlays.extend(doc if isinstance(doc, list) else [doc])
     name = args.name or "VASL boards " + " ".join(c.board["id"] for c in conversions)
     doc = build_map(conversions, args.layout, name, overlays)
-    args.output.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    m = load_map(args.output)
+    m = HexMap.from_dict(doc, source=str(args.output))
     problems = load_game_terrain("asl").problems(m)
     if problems:
         raise ValueError("the converted map does not fit the ASL terrain table: " + "; ".join(problems[:3]))
+    args.output.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     unmapped = sorted({n for c in conversions for n in c.unmapped})
     report.append(f"wrote {args.output}: {len(m.hexes)} hexes on {len(conversions)} board(s)"
                   + (f"; unmapped VASL terrain: {', '.join(unmapped)}" if unmapped else "; nothing unmapped"))
