@@ -337,6 +337,11 @@ def parse_los_data(gz: bytes, source: str) -> LosData:
     cells = r.take(2 * gw * gh, f"the {gw} x {gh} pixel grids")
     elevation = bytearray(cells[0::2])
     terrain = bytearray(cells[1::2])
+    left = len(r.data) - r.pos
+    geomorphic = sum(height + col % 2 for col in range(width))
+    if left == width * height != geomorphic:
+        raise VaslError(source, f"the stairway flags hold {left} hexes, as many in every column: VASL's "
+                        "equal-row-count boards (e.g. RO) are not supported by hexmate's ASL grid")
     stairways: list[list[bool]] = []
     for col in range(width):
         rows = r.take(height + col % 2, f"the stairway flags of column {col + 1}")

@@ -243,6 +243,8 @@ def _stream(payload: bytes) -> bytes:
         (_zip({"LOSData": _stream(struct.pack(">4i", 0, 2, 3, 3))}), r"implausible header: 0 x 2 hexes"),
         (_zip({"LOSData": _stream(struct.pack(">4i", 1, 1, 1, 1) + b"\x00\x00" + b"\x00\x07")}),
          r"1 unexpected bytes after the stairway flags"),
+        (_zip({"LOSData": _stream(struct.pack(">4i", 2, 2, 1, 1) + b"\x00\x00" + b"\x00" * 4)}),
+         r"stairway flags hold 4 hexes, as many in every column: VASL's equal-row-count boards"),
         (_zip({"LOSData": _stream(struct.pack(">4i", 1, 1, 1, 1) + b"\x00\x00\x00"),
                "BoardMetadata.xml": b"<boardMetadata width='x' height='1'"}),
          r"bad\.zip:BoardMetadata\.xml: not well-formed XML \(line 1, column"),
