@@ -87,10 +87,10 @@ def _attr_int(e: ElementTree.Element, key: str, source: str, where: str, default
         raise VaslError(source, f"{where}: attribute {key}={text!r} is not an integer") from None
 
 
-def _attr_float(e: ElementTree.Element, key: str, source: str) -> float:
+def _attr_float(e: ElementTree.Element, key: str, source: str) -> float | None:
     text = e.get(key)
     try:
-        return float(text) if text is not None else float("nan")
+        return float(text) if text is not None else None
     except ValueError:
         raise VaslError(source, f"boardMetadata: attribute {key}={text!r} is not a number") from None
 
@@ -199,8 +199,12 @@ class BoardMeta:
     version: str = ""
     width: int | None = None
     height: int | None = None
-    a1_center: tuple[float, float] | None = None
-    hex_size: tuple[float, float] | None = None  # (hexWidth, hexHeight)
+    # Optional geometry attributes; each missing one takes VASL's geomorphic value (BoardArchive.getA1CenterX
+    # and friends).
+    a1_x: float | None = None
+    a1_y: float | None = None
+    hex_width: float | None = None
+    hex_height: float | None = None
     alt_hex_grain: bool = False
     building_types: dict[str, str] = field(default_factory=dict)  # hex name -> VASL terrain name
     slopes: dict[str, str] = field(default_factory=dict)  # hex name -> hexside digits
@@ -267,10 +271,11 @@ def parse_board_metadata(xml: bytes | str, source: str) -> BoardMeta:
     if root.get("width") is not None:
         m.width = _attr_int(root, "width", source, "boardMetadata")
         m.height = _attr_int(root, "height", source, "boardMetadata")
-    if root.get("A1CenterX") is not None or root.get("A1CenterY") is not None:
-        m.a1_center = (_attr_float(root, "A1CenterX", source), _attr_float(root, "A1CenterY", source))
-    if root.get("hexWidth") is not None or root.get("hexHeight") is not None:
-        m.hex_size = (_attr_float(root, "hexWidth", source), _attr_float(root, "hexHeight", source))
+    m.a1_x, m.a1_y = _attr_float(root, "A1CenterX", source), _attr_float(root, "A1CenterY", source)
+    m.hex_width, m.hex_height = _attr_float(root, "hexWidth", source), _attr_float(root, "hexHeight", source)
+    for key, v in (("hexWidth", m.hex_width), ("hexHeight", m.hex_height)):
+        if v is not None and not 1 <= v <= 1000:
+            raise VaslError(source, f"boardMetadata: {key}={v} is not a plausible hex size in pixels")
     m.alt_hex_grain = _bool(root.get("altHexGrain"))
     for e in root.iter("buildingType"):
         hex_name, type_name = e.get("hexName"), e.get("buildingTypeName")
@@ -443,8 +448,10 @@ class Geometry:
         if m.alt_hex_grain:
             raise VaslError(archive.source, f"{BOARD_METADATA}: altHexGrain boards (A0, B1 higher) are not "
                             "supported by hexmate's ASL grid")
-        dx, dy = m.hex_size if m.hex_size else (GEO_HEX_WIDTH, GEO_HEX_HEIGHT)
-        x0, y0 = m.a1_center if m.a1_center else (0.0, dy / 2)
+        dx = m.hex_width if m.hex_width is not None else GEO_HEX_WIDTH
+        dy = m.hex_height if m.hex_height is not None else GEO_HEX_HEIGHT
+        x0 = m.a1_x if m.a1_x is not None else 0.0
+        y0 = m.a1_y if m.a1_y is not None else GEO_HEX_HEIGHT / 2
         return cls(los.width, los.height, x0, y0, dx, dy)
 
     def hexes(self) -> Iterable[tuple[int, int]]:
