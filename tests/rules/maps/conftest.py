@@ -6,6 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,14 @@ def _load(name: str) -> ModuleType:
 @pytest.fixture(scope="session")
 def synth() -> ModuleType:
     return _load("vasl_synth")
+
+
+@pytest.fixture(scope="session")
+def main_painted(synth: ModuleType) -> tuple[Any, tuple[bytearray, bytearray], bytes]:
+    """The 9 x 5 test board (vasl_synth.main_board), its painted grids and its archive, made once."""
+    board = synth.main_board()
+    grids = board.paint()
+    return board, grids, synth.archive(board, grids)
 
 
 @pytest.fixture(scope="session")

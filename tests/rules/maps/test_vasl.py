@@ -30,26 +30,6 @@ HEXMATE_NAME = {"Open Ground": "open", "Woods": "woods", "Grain": "grain", "Orch
                 "Stone Building, 2 Level": "stone-building", "Gully": "gully", "Dirt Road": "open"}
 
 
-def main_board(synth: ModuleType) -> Any:
-    """The 9 x 5 geomorphic-geometry board the conversion and LOS tests share."""
-    b = synth.Board(name="T1")
-    b.set("D3 E2 E3 F4", "Open Ground", 1)
-    b.set("E4", "Woods", 1)
-    b.set("F3", "Open Ground", 2)
-    b.set("C2 C3 G4", "Woods")
-    b.set("G2", "Stone Building")
-    b.set("B4", "Wooden Building")
-    b.set("H2 H3", "Grain")
-    b.set("C5", "Orchard")
-    b.sides[(b.cell("B3"), 2)] = "Wall"  # B3 SE (B3/C4)
-    b.sides[(b.cell("G3"), 3)] = "Hedge"  # G3 S (G3/G4)
-    b.sides[(b.cell("D3"), 0)] = "Wall"  # on the hill's edge: D3 N (D3/D2)
-    b.sides[(b.cell("F4"), 3)] = "Cliff"  # F4 S (F4/F5)
-    b.road("A2 B2 C3 D3 E4 F4")
-    b.stairways.add(b.cell("G2"))
-    return b
-
-
 def extras_board(synth: ModuleType) -> Any:
     """A small board in its own geometry (BoardMetadata.xml gives A1 and the hex size) with what hexmate
     cannot map, a multi-level building, metadata building types, slopes and an image overlay."""
@@ -73,9 +53,8 @@ def shared(synth: ModuleType) -> SharedMetadata:
 
 
 @pytest.fixture(scope="session")
-def main_archive(synth: ModuleType) -> tuple[Any, bytes]:
-    b = main_board(synth)
-    return b, synth.archive(b)
+def main_archive(main_painted: tuple[Any, Any, bytes]) -> tuple[Any, bytes]:
+    return main_painted[0], main_painted[2]
 
 
 def _convert(data: bytes, shared: SharedMetadata, board_id: str = "T") -> tuple[Archive, Conversion, HexMap]:

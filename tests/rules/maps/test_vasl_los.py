@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -17,22 +16,14 @@ from hexmate.rules.maps import HexMap
 from hexmate.rules.maps.vasl import convert, parse_archive, parse_shared_metadata
 from hexmate.rules.terrain import load_game_terrain
 
-# The board of the conversion tests (test_vasl.main_board), built the same way here.
-_MAIN = Path(__file__).with_name("test_vasl.py")
-
 
 @pytest.fixture(scope="module")
-def setup(synth: ModuleType, pixel_los: ModuleType) -> tuple[Any, Any, HexMap]:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_hexmate_tests_vasl_main", _MAIN)
-    assert spec is not None and spec.loader is not None
-    main = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(main)
-    board = main.main_board(synth)
-    grids = board.paint()
+def setup(
+    main_painted: tuple[Any, Any, bytes], synth: ModuleType, pixel_los: ModuleType
+) -> tuple[Any, Any, HexMap]:
+    board, grids, data = main_painted
     shared = parse_shared_metadata(synth.shared_metadata_xml())
-    conv = convert(parse_archive(synth.archive(board, grids), "bdT1.zip"), shared, "T")
+    conv = convert(parse_archive(data, "bdT1.zip"), shared, "T")
     m = HexMap.from_dict({"format": "hexmate-map/1", "name": "t", "game": "asl", "boards": [conv.board]})
     return board, pixel_los.PixelLos(board, grids, synth.TERRAIN), m
 

@@ -186,7 +186,8 @@ class Board:
         return (d2 - d1) / (2 * sep), a, b
 
     def paint(self) -> tuple[bytearray, bytearray]:
-        """(elevation, terrain) grids, x-major like VASL's LOS data."""
+        """(elevation, terrain) grids, x-major like VASL's LOS data. Open ground at level 0 is code 0 and
+        level 0, so only the pixels around hexes that hold something else are painted."""
         gw, gh = self.grid_size
         elev = bytearray(gw * gh)
         terr = bytearray(gw * gh)
@@ -195,22 +196,31 @@ class Board:
             other = self.neighbour(*cell, s)
             if other is not None:
                 side_of[(cell, other)] = side_of[(other, cell)] = feature
-        for x in range(gw):
-            for y in range(gh):
-                px, py = x + 0.5, y + 0.5
-                dist, a, b = self.boundary_distance(px, py)
-                name, level = self.hexes.get(a, ("Open Ground", 0))
-                code = CODE[name]
-                if name in OBSTACLE and dist < self.margin and self.terrain(b) != name:
-                    code = CODE["Open Ground"]
-                feature = side_of.get((a, b))
-                if feature is not None and dist < self.wall_half:
-                    code = CODE[feature]
-                elif a in self.roads and self._on_road(a, px, py):
-                    code = CODE["Dirt Road"]
-                i = x * gh + y
-                elev[i] = level & 0xFF
-                terr[i] = code
+        busy = {c for c, (name, level) in self.hexes.items() if (name, level) != ("Open Ground", 0)}
+        busy |= {c for c, _ in self.sides} | set(self.roads)
+        pixels: set[tuple[int, int]] = set()
+        for c in busy:
+            cx, cy = self.center(*c)
+            # The hex reaches 2/3 of a column pitch across and half a row pitch down; walls and roads on its
+            # hexsides reach a few pixels beyond.
+            for x in range(max(0, int(cx - self.dx * 0.75)), min(gw, int(cx + self.dx * 0.75) + 1)):
+                for y in range(max(0, int(cy - self.dy * 0.6)), min(gh, int(cy + self.dy * 0.6) + 1)):
+                    pixels.add((x, y))
+        for x, y in sorted(pixels):
+            px, py = x + 0.5, y + 0.5
+            dist, a, b = self.boundary_distance(px, py)
+            name, level = self.hexes.get(a, ("Open Ground", 0))
+            code = CODE[name]
+            if name in OBSTACLE and dist < self.margin and self.terrain(b) != name:
+                code = CODE["Open Ground"]
+            feature = side_of.get((a, b))
+            if feature is not None and dist < self.wall_half:
+                code = CODE[feature]
+            elif a in self.roads and self._on_road(a, px, py):
+                code = CODE["Dirt Road"]
+            i = x * gh + y
+            elev[i] = level & 0xFF
+            terr[i] = code
         return elev, terr
 
     def _on_road(self, cell: tuple[int, int], px: float, py: float) -> bool:
@@ -239,6 +249,26 @@ class Board:
                 f"<overlaySSRules>{overlays}</overlaySSRules>\n<slopes>{slopes}</slopes>\n</boardMetadata>\n")
 
 
+def main_board() -> Board:
+    """The 9 x 5 geomorphic-geometry board the conversion and LOS tests share."""
+    b = Board(name="T1")
+    b.set("D3 E2 E3 F4", "Open Ground", 1)
+    b.set("E4", "Woods", 1)
+    b.set("F3", "Open Ground", 2)
+    b.set("C2 C3 G4", "Woods")
+    b.set("G2", "Stone Building")
+    b.set("B4", "Wooden Building")
+    b.set("H2 H3", "Grain")
+    b.set("C5", "Orchard")
+    b.sides[(b.cell("B3"), 2)] = "Wall"  # B3 SE (B3/C4)
+    b.sides[(b.cell("G3"), 3)] = "Hedge"  # G3 S (G3/G4)
+    b.sides[(b.cell("D3"), 0)] = "Wall"  # on the hill's edge: D3 N (D3/D2)
+    b.sides[(b.cell("F4"), 3)] = "Cliff"  # F4 S (F4/F5)
+    b.road("A2 B2 C3 D3 E4 F4")
+    b.stairways.add(b.cell("G2"))
+    return b
+
+
 def object_stream(payload: bytes) -> bytes:
     """java.io.ObjectOutputStream in block-data mode: the stream header, then the primitive data in blocks of
     at most 1024 bytes (TC_BLOCKDATALONG for blocks over 255 bytes, TC_BLOCKDATA otherwise)."""
@@ -261,7 +291,7 @@ def los_data(board: Board, grids: tuple[bytearray, bytearray] | None = None) -> 
     body += pairs
     for c in range(board.width):
         body += bytes(1 if (c, r) in board.stairways else 0 for r in range(board.height + c % 2))
-    return gzip.compress(object_stream(bytes(body)))
+    return gzip.compress(object_stream(bytes(body)), compresslevel=6)  # java.util.zip's default level
 
 
 def archive(
