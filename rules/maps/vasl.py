@@ -517,8 +517,8 @@ class Conversion:
 
 
 def building_levels(t: TerrainType) -> int:
-    """Upper levels above ground of a VASL building terrain ("Stone Building, 2 Level" -> 2; "Stone
-    Building" or "..., 1 Level" (a one-storey building with an inherent stairway) -> 0 or 1 as named)."""
+    """Upper levels of a VASL building terrain, as its name gives them: "Stone Building, 2 Level" and
+    "Stone Building, Level 2" -> 2, "Wooden Building" -> 0 (ground level only)."""
     m = _LEVELS_RE.search(t.name)
     if not m:
         return 0
