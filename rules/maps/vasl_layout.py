@@ -1,8 +1,8 @@
 """Several VASL boards joined and rotated as a scenario lays them out, written as one hexmate map.
 
 A layout is text: rows north to south separated by "/", boards west to east by spaces, a trailing "r" turns a
-board 180 degrees (A2.5: boards are laid out as the scenario's map shows; the board numbers read the right way
-up unless turned). Placement uses the map format's ``at`` and ``rotation`` (rules/MAPS.md).
+board 180 degrees (A2.1: the boards are joined as the scenario's board configuration shows them). Placement
+uses the map format's ``at`` and ``rotation`` (rules/MAPS.md).
 
 >>> place_boards(parse_layout("2 3", ["2", "3"]), {"2": (33, 10), "3": (33, 10)})
 [{'id': '3', 'at': [32, -16], 'rotation': 0}, {'id': '2', 'at': [0, 0], 'rotation': 0}]
