@@ -109,15 +109,22 @@ def _run(args: argparse.Namespace) -> int:
     problems = load_game_terrain("asl").problems(m)
     if problems:
         raise ValueError("the converted map does not fit the ASL terrain table: " + "; ".join(problems[:3]))
-    args.output.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    _write(args.output, json.dumps(doc, indent=1) + "\n")
     unmapped = sorted({n for c in conversions for n in c.unmapped})
     report.append(f"wrote {args.output}: {len(m.hexes)} hexes on {len(conversions)} board(s)"
                   + (f"; unmapped VASL terrain: {', '.join(unmapped)}" if unmapped else "; nothing unmapped"))
     text = "\n".join(report) + "\n"
     print(text, end="")
     if args.report is not None:
-        args.report.write_text(text, encoding="utf-8")
+        _write(args.report, text)
     return 1 if args.strict and unmapped else 0
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot write the file ({exc.strerror})") from None
 
 
 def _default_id(name: str, path: Path) -> str:

@@ -29,7 +29,7 @@ import struct
 import zipfile
 import zlib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -682,8 +682,8 @@ def _ring(geo: Geometry, col: int, row: int) -> list[tuple[float, float]]:
     return pts
 
 
-def _hexside(geo: Geometry, los: LosData, kind: Any, a: tuple[int, int], b: tuple[int, int],
-             where: str) -> tuple[list[str], bool]:
+def _hexside(geo: Geometry, los: LosData, kind: Callable[[int, str], TerrainType], a: tuple[int, int],
+             b: tuple[int, int], where: str) -> tuple[list[str], bool]:
     """Hexside terrain names met at the shared midpoint (one pixel inside either hex), and whether a road
     crosses it there."""
     ax, ay = geo.center(*a)
@@ -695,7 +695,7 @@ def _hexside(geo: Geometry, los: LosData, kind: Any, a: tuple[int, int], b: tupl
         ux, uy = fx - mx, fy - my
         n = max((ux * ux + uy * uy) ** 0.5, 1e-9)
         code, _ = los.at(int(mx + ux / n * 1.5), int(my + uy / n * 1.5))
-        t: TerrainType = kind(code, where)
+        t = kind(code, where)
         if t.category == "HEXSIDE" and t.name not in names:
             names.append(t.name)
         road = road or t.category in _ROAD_CATEGORIES

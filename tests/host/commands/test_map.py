@@ -161,6 +161,7 @@ def test_overlay_file_and_strict_mode(files: dict[str, Path], capsys: pytest.Cap
         (["{bdT1}", "--ssr-terrain", "Orchard", "-o", "o.json"], "expected FROM=TO"),
         (["{bdT1}", "--ssr", "Winterize", "-o", "o.json"], "no LOSSSRule named 'Winterize'"),
         (["{SharedBoardMetadata}", "-o", "o.json"], "not a zip archive"),
+        (["{bdT1}", "-o", "missing-dir/o.json"], "missing-dir/o.json: cannot write the file"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_problem(
