@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,9 @@ def register(subparsers: Any) -> None:
         "SharedBoardMetadata.xml, and writes a hexmate-map/1 file. What cannot be mapped is reported.",
     )
     imp.add_argument("archives", nargs="+", type=Path, metavar="ARCHIVE", help="VASL board archive (bdNN)")
-    imp.add_argument("--vasl", required=True, type=Path, metavar="VMOD_OR_XML",
-                     help="the VASL module (.vmod) or its SharedBoardMetadata.xml (names the terrain codes)")
+    imp.add_argument("--vasl", type=Path, metavar="VMOD_OR_XML",
+                     help="the VASL module (.vmod) or its SharedBoardMetadata.xml, which names the terrain "
+                     "codes (default: $HEXMATE_VASL)")
     imp.add_argument("--board", action="append", default=[], metavar="ID",
                      help="board id for the map labels, one per archive in order (default: archive name)")
     imp.add_argument("--layout", help='how the boards lie: rows north to south split by "/", boards west '
@@ -78,7 +80,11 @@ def _run(args: argparse.Namespace) -> int:
         if not sep or not a.strip() or not b.strip():
             raise ValueError(f"--ssr-terrain {text!r}: expected FROM=TO (VASL terrain names)")
         pairs.append((a.strip(), b.strip()))
-    shared = read_shared_metadata(args.vasl)
+    vasl = args.vasl or (Path(os.environ["HEXMATE_VASL"]) if os.environ.get("HEXMATE_VASL") else None)
+    if vasl is None:
+        raise ValueError("name your VASL module with --vasl (or $HEXMATE_VASL): a board archive stores "
+                         "terrain codes, and only the module's SharedBoardMetadata.xml names them")
+    shared = read_shared_metadata(vasl)
     conversions = []
     report: list[str] = []
     for i, path in enumerate(args.archives):

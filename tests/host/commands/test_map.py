@@ -174,6 +174,17 @@ def test_bad_input_is_one_line_naming_the_problem(
     assert err.count("\n") == 1 and message in err
 
 
+def test_the_vasl_module_from_the_environment(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = files["dir"] / "env.json"
+    monkeypatch.delenv("HEXMATE_VASL", raising=False)
+    assert main(["map", "import-vasl", str(files["bdT1"]), "-o", str(out)]) == 2
+    assert "name your VASL module with --vasl (or $HEXMATE_VASL)" in capsys.readouterr().err
+    monkeypatch.setenv("HEXMATE_VASL", str(files["vasl"]))
+    assert main(["map", "import-vasl", str(files["bdT1"]), "-o", str(out)]) == 0
+
+
 def test_the_written_map_is_a_plain_hexmate_map(files: dict[str, Path]) -> None:
     out = files["dir"] / "plain.json"
     assert run(files, str(files["bdT1"]), "--board", "5", "-o", str(out)) == 0
