@@ -75,6 +75,13 @@ def _zip(data: bytes, source: str) -> zipfile.ZipFile:
         raise VaslError(source, "not a zip archive (a VASL board archive is a zip file)") from None
 
 
+def _member(z: zipfile.ZipFile, name: str, source: str) -> bytes:
+    try:
+        return z.read(name)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
+        raise VaslError(f"{source}:{name}", f"the zip entry cannot be read ({exc})") from None
+
+
 def _attr_int(e: ElementTree.Element, key: str, source: str, where: str, default: int | None = None) -> int:
     text = e.get(key)
     if text is None:
@@ -88,9 +95,10 @@ def _attr_int(e: ElementTree.Element, key: str, source: str, where: str, default
 
 
 def _attr_float(e: ElementTree.Element, key: str, source: str) -> float | None:
+    """An optional number; VASL writes -999 for "not given" (BoardMetadata.MISSING)."""
     text = e.get(key)
     try:
-        return float(text) if text is not None else None
+        return float(text) if text is not None and float(text) != -999 else None
     except ValueError:
         raise VaslError(source, f"boardMetadata: attribute {key}={text!r} is not a number") from None
 
@@ -254,9 +262,9 @@ def parse_archive(data: bytes, source: str) -> Archive:
         if LOS_DATA not in names:
             raise VaslError(source, f"no {LOS_DATA} entry: this board has no LOS data (VASL boards without "
                             "it cannot be converted; entries: " + ", ".join(sorted(names)[:8]) + ")")
-        meta = parse_board_metadata(z.read(BOARD_METADATA), f"{source}:{BOARD_METADATA}") \
+        meta = parse_board_metadata(_member(z, BOARD_METADATA, source), f"{source}:{BOARD_METADATA}") \
             if BOARD_METADATA in names else BoardMeta()
-        los = parse_los_data(z.read(LOS_DATA), f"{source}:{LOS_DATA}")
+        los = parse_los_data(_member(z, LOS_DATA, source), f"{source}:{LOS_DATA}")
     if meta.width is not None and (meta.width, meta.height) != (los.width, los.height):
         raise VaslError(source, f"{BOARD_METADATA} says {meta.width} x {meta.height} hexes but {LOS_DATA} "
                         f"says {los.width} x {los.height}")
@@ -285,11 +293,13 @@ def parse_board_metadata(xml: bytes | str, source: str) -> BoardMeta:
     for e in root.iter("slope"):
         m.slopes[(e.get("hex") or "").upper()] = e.get("hexsides") or ""
     block = root.find("overlaySSRules")
-    for e in block.iter() if block is not None else ():
-        if e.tag in ("overlaySSRule", "overlaySSRuleImage") and e.get("image"):
-            name = e.get("name") or ""
-            m.overlays.append((name, e.get("image") or "", _attr_int(e, "x", source, name or "overlay", 0),
-                               _attr_int(e, "y", source, name or "overlay", 0)))
+    for rule in block if block is not None else ():
+        name = rule.get("name") or ""
+        images = [rule] if rule.tag == "overlaySSRule" else list(rule.iter("overlaySSRuleImage"))
+        for e in images if rule.tag in ("overlaySSRule", "overlaySSRuleSet") else ():
+            where = f"overlaySSRule {name}"
+            m.overlays.append((name, e.get("image") or "", _attr_int(e, "x", source, where, 0),
+                               _attr_int(e, "y", source, where, 0)))
     return m
 
 

@@ -44,6 +44,7 @@ def extras_board(synth: ModuleType) -> Any:
     b.building_types["A2"] = "Stone Building"
     b.slopes["E2"] = "03"
     b.overlays.append(("OverlayX", "ovrX.gif", 30, 12))
+    b.overlay_sets.append(("OverlaySet", [("ovrA.gif", 1, 2), ("ovrB.gif", 3, 4)]))
     return b
 
 
@@ -135,6 +136,7 @@ def test_extras_building_levels_metadata_types_and_the_report(
     assert "stairway flag on Open Ground" in text and "hex C1" in text
     assert "multi-level buildings in B2" in text
     assert "slope hexsides 03" in text and "OverlayX" in text and "ovrX.gif at pixel 30,12" in text
+    assert "'OverlaySet' (ovrA.gif at pixel 1,2)" in text and "'OverlaySet' (ovrB.gif at pixel 3,4)" in text
 
 
 def test_ssr_terrain_changes_apply_to_the_pixels(main_archive: Any, shared: SharedMetadata) -> None:
@@ -202,6 +204,12 @@ def _zip(entries: dict[str, bytes]) -> bytes:
     return buf.getvalue()
 
 
+def _corrupt_member() -> bytes:
+    data = bytearray(_zip({"LOSData": b"x" * 64}))
+    data[data.index(b"xxxx")] = ord("y")  # the stored bytes no longer match their CRC
+    return bytes(data)
+
+
 def _stream(payload: bytes) -> bytes:
     return gzip.compress(b"\xac\xed\x00\x05" + bytes([0x77, len(payload)]) + payload)
 
@@ -233,6 +241,7 @@ def _stream(payload: bytes) -> bytes:
         (_zip({"LOSData": _stream(struct.pack(">4i", 1, 1, 1, 1) + b"\x00\x00\x00"),
                "BoardMetadata.xml": b"<boardMetadata width='33' height='10'/>"}),
          r"bad\.zip: BoardMetadata\.xml says 33 x 10 hexes but LOSData says 1 x 1"),
+        (_corrupt_member(), r"bad\.zip:LOSData: the zip entry cannot be read"),
     ],
 )
 def test_bad_archives_name_the_file_and_place(data: bytes, message: str) -> None:

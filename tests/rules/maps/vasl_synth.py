@@ -88,6 +88,7 @@ class Board:
     name: str = "synth"
     building_types: dict[str, str] = field(default_factory=dict)
     overlays: list[tuple[str, str, int, int]] = field(default_factory=list)
+    overlay_sets: list[tuple[str, list[tuple[str, int, int]]]] = field(default_factory=list)
     slopes: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -241,6 +242,9 @@ class Board:
                             for h, t in self.building_types.items())
         overlays = "".join(f'<overlaySSRule name="{n}" image="{i}" x="{x}" y="{y}"/>'
                            for n, i, x, y in self.overlays)
+        for n, images in self.overlay_sets:
+            overlays += f'<overlaySSRuleSet name="{n}">' + "".join(
+                f'<overlaySSRuleImage image="{i}" x="{x}" y="{y}"/>' for i, x, y in images) + "</overlaySSRuleSet>"
         slopes = "".join(f'<slope hex="{h}" hexsides="{s}"/>' for h, s in self.slopes.items())
         return (f'<?xml version="1.0"?>\n<boardMetadata name="{self.name}" version="1.0" versionDate="" '
                 f'author="hexmate tests" boardImageFileName="bd{self.name}.gif" hasHills="TRUE" '
