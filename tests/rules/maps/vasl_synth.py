@@ -243,8 +243,8 @@ class Board:
         overlays = "".join(f'<overlaySSRule name="{n}" image="{i}" x="{x}" y="{y}"/>'
                            for n, i, x, y in self.overlays)
         for n, images in self.overlay_sets:
-            overlays += f'<overlaySSRuleSet name="{n}">' + "".join(
-                f'<overlaySSRuleImage image="{i}" x="{x}" y="{y}"/>' for i, x, y in images) + "</overlaySSRuleSet>"
+            inner = "".join(f'<overlaySSRuleImage image="{i}" x="{x}" y="{y}"/>' for i, x, y in images)
+            overlays += f'<overlaySSRuleSet name="{n}">{inner}</overlaySSRuleSet>'
         slopes = "".join(f'<slope hex="{h}" hexsides="{s}"/>' for h, s in self.slopes.items())
         return (f'<?xml version="1.0"?>\n<boardMetadata name="{self.name}" version="1.0" versionDate="" '
                 f'author="hexmate tests" boardImageFileName="bd{self.name}.gif" hasHills="TRUE" '
