@@ -514,6 +514,7 @@ HEX_TERRAIN = {"Open Ground": "open", "Woods": "woods", "Grain": "grain", "Orcha
 HEXSIDE_FEATURE = {"Wall": "wall", "Hedge": "hedge", "Cliff": "cliff"}
 _LEVELS_RE = re.compile(r"(\d+(?:\.\d+)?)\s*Level|Level\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
 _ROAD_CATEGORIES = {"ROAD"}
+_INHERENT_STAIRWAY = {"Stone Building, 1 Level", "Wooden Building, 1 Level"}
 _BUILDING_CATEGORIES = {"BUILDING", "FACTORY"}
 
 
@@ -616,7 +617,8 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
                 entry["terrain"] = HEX_TERRAIN[t.name]
         else:
             unmapped.setdefault(t.name, []).append(label)
-        if los.stairways[col][row]:
+        # Hex.addbuildinglevels: a one-level building ("..., 1 Level") has its stairway by itself.
+        if los.stairways[col][row] or t.name in _INHERENT_STAIRWAY:
             if t.category in _BUILDING_CATEGORIES:
                 features.append("stairway")
             else:

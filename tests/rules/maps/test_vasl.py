@@ -39,6 +39,7 @@ def extras_board(synth: ModuleType) -> Any:
     b.set("C2", "Brush")
     b.set("D2", "Gully")
     b.set("A2", "Wooden Building")
+    b.set("E1", "Wooden Building, 1 Level")  # no stairway flag: VASL gives these their stairway by name
     b.sides[(b.cell("C2"), 3)] = "Bocage"
     b.stairways.update({b.cell("B2"), b.cell("C1")})
     b.building_types["A2"] = "Stone Building"
@@ -125,6 +126,8 @@ def test_extras_building_levels_metadata_types_and_the_report(
     b2 = m.parse_label("TB2")
     assert m.terrain(b2) == "stone-building"
     assert m.features(b2) == frozenset({"building-level-1", "building-level-2", "stairway"})
+    e1 = m.parse_label("TE1")
+    assert (m.terrain(e1), m.features(e1)) == ("wooden-building", frozenset({"building-level-1", "stairway"}))
     # BoardMetadata.xml's buildingType for A2 overrides the wooden building the pixels show.
     assert m.terrain(m.parse_label("TA2")) == "stone-building"
     assert m.terrain(m.parse_label("TD2")) == "gully"
@@ -134,7 +137,7 @@ def test_extras_building_levels_metadata_types_and_the_report(
     text = "\n".join(conv.report)
     assert "'Brush' in 1 place(s): C2" in text and "'Bocage' in 1 place(s): C2/C3" in text
     assert "stairway flag on Open Ground" in text and "hex C1" in text
-    assert "multi-level buildings in B2" in text
+    assert "multi-level buildings in B2, E1" in text
     assert "slope hexsides 03" in text and "OverlayX" in text and "ovrX.gif at pixel 30,12" in text
     assert "'OverlaySet' (ovrA.gif at pixel 1,2)" in text and "'OverlaySet' (ovrB.gif at pixel 3,4)" in text
 

@@ -36,9 +36,11 @@ TERRAIN = [
     (11, "Brush", "OPEN", 0, False, True, True),
     (12, "Gully", "DEPRESSION", 0, False, False, False),
     (13, "Bocage", "HEXSIDE", 1, True, False, False),
+    (14, "Wooden Building, 1 Level", "BUILDING", 2, True, False, False),
 ]
 CODE = {name: code for code, name, *_ in TERRAIN}
-OBSTACLE = {"Woods", "Stone Building", "Wooden Building", "Stone Building, 2 Level"}
+OBSTACLE = {"Woods", "Stone Building", "Wooden Building", "Stone Building, 2 Level",
+            "Wooden Building, 1 Level"}
 HEXSIDE = {"Wall", "Hedge", "Cliff", "Bocage"}
 HALF_LEVEL = {"Wall", "Hedge"}
 
