@@ -139,6 +139,8 @@ class TerrainTable:
         for alias, name in self.aliases.items():
             costs[alias] = costs.get(name)
         side_costs = {n: _cost(e.move.value) for n, e in self.hexside.items() if e.move is not None}
+        # A hexside whose move value is null cannot be crossed (e.g. ASL cliffs, A10.51).
+        side_barred = {n for n, e in self.hexside.items() if e.move is not None and e.move.value is None}
         exempt = {n: frozenset(e.move_exempt_terrain.value) for n, e in self.hexside.items()
                   if e.move_exempt_terrain is not None}
         road = self.movement.get("road")
@@ -167,6 +169,8 @@ class TerrainTable:
                 elif climb == "per_level":
                     base = base + climb_cost * rise  # Fire Team 5.14: 2 levels in one hex = double the climb
             for feature in sides:
+                if feature in side_barred:
+                    return None
                 extra = side_costs.get(feature)
                 if extra is None:
                     continue

@@ -51,6 +51,15 @@ def test_asl_costs_from_the_examples() -> None:
     assert cost(m, p("D2"), p("D3")) == 2  # not along the road: the woods cost
 
 
+def test_asl_cliff_hexsides_cannot_be_crossed() -> None:
+    # A10.51 names cliffs, with fire and unbridged water, as terrain movement cannot cross.
+    cost = load_game_terrain("asl").cost_fn("infantry")
+    m = _asl_map({"C3": {"level": 1}}, [{"hex": "C3", "side": "S", "features": ["cliff"]}])
+    p = m.parse_label
+    assert cost(m, p("C3"), p("C4")) is None and cost(m, p("C4"), p("C3")) is None
+    assert cost(m, p("C4"), p("B4")) == 1  # the hex beside it is open ground as usual
+
+
 def test_asl_tem_from_the_examples() -> None:
     t = load_game_terrain("asl")
     assert {n: t.entry(n).tem.value for n in ("woods", "wooden-building", "stone-building")

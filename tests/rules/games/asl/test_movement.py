@@ -121,7 +121,10 @@ def test_advance_phase_one_hex_even_into_the_enemy(make_position: Any) -> None:
 # The numbers come straight from the terrain table's JSON (rules-geo's data), read here without its code.
 _TABLE = json.loads((Path(get_game("asl").data_dir) / "terrain.json").read_text())
 TERRAIN_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["terrain"].items()}
-HEXSIDE_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["hexside"].items() if "move" in e}
+HEXSIDE_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["hexside"].items()
+              if "move" in e and e["move"]["value"] is not None}
+# A null move value bars the hexside (cliffs, A10.51).
+HEXSIDE_BARRED = {name for name, e in _TABLE["hexside"].items() if "move" in e and e["move"]["value"] is None}
 
 
 def _brute_force(
@@ -142,7 +145,7 @@ def _brute_force(
 
     def walk(h: Hex, spent: Fraction, seen: set[Hex]) -> None:
         for n in m.neighbors(h):
-            if n in seen or n in blocked:
+            if n in seen or n in blocked or m.hexside(h, n) & HEXSIDE_BARRED:
                 continue
             c = spent + step_cost(h, n)
             if c <= budget:
@@ -152,7 +155,7 @@ def _brute_force(
 
     walk(start, Fraction(0), {start})
     for n in m.neighbors(start):  # A4.134 Minimum Move
-        if n not in best and n not in blocked:
+        if n not in best and n not in blocked and not m.hexside(start, n) & HEXSIDE_BARRED:
             best[n] = step_cost(start, n)
     return best
 
