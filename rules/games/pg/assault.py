@@ -28,10 +28,10 @@ def enemy_combat_units(position: Position, h: Hex, side: str) -> list[UnitState]
     return [u for u in position.units_at(h) if u.side != side and u.type != "leader"]
 
 
-def may_assault(units: list[UnitState]) -> str | None:
-    """12.11, 12.13: only good-order units activated by a leader (here: one moving with them) enter."""
-    if not any(u.type == "leader" and not u.has("disrupted") and not u.has("demoralized") for u in units):
-        return "only units activated by a good-order leader may enter an enemy hex to assault (12.11, 5.41)"
+def may_assault(units: list[UnitState], led: bool) -> str | None:
+    """12.11, 12.13: only good-order units a leader of their type activated (``led``) enter an enemy hex."""
+    if not led or all(u.type == "leader" for u in units):
+        return "only units a leader of their type activated may enter an enemy hex to assault (12.11, 5.41)"
     bad = [u.id for u in units if u.has("disrupted") or u.has("demoralized")]
     if bad:
         return f"{', '.join(bad)} may not enter an enemy hex: only good-order units assault (12.13, 14.2)"

@@ -21,9 +21,11 @@ from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, units_by_hex
+from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -46,6 +48,9 @@ class PgState(GameState):
     fired_here: tuple[str, ...] = ()
     halted: tuple[str, ...] = ()
     assault_dice: tuple[int, ...] = ()  # the attacker's assault roll, waiting for the defender's (12.4)
+    active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
+    combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
+    act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -68,14 +73,28 @@ class PgGame(Game):
         return state.game
 
     def check_counter(self, counter: CounterType) -> str | None:
-        if counter.type not in ("personnel", "leader"):
-            return f"type {counter.type!r}: this subset plays personnel units and leaders (2.2)"
-        if not isinstance(counter.values.get("ma"), int) or not isinstance(counter.values.get("morale"), int):
-            return "needs whole-number 'ma' and 'morale' (1.2, 14.0)"
-        if counter.type == "personnel" and not (
-            isinstance(counter.values.get("df"), int) and isinstance(counter.values.get("df_range"), int)
-        ):
-            return "a personnel unit needs 'df' and 'df_range' (1.1)"
+        """2.1: a counter's printed values by type (``pg/units.py`` names them)."""
+        v = counter.values
+        if counter.type not in pu.TYPES:
+            return f"type {counter.type!r}: PG counters are {', '.join(pu.TYPES)} (1.2, 2.1)"
+        if counter.type != "aircraft" and not isinstance(v.get("ma"), int):
+            return "needs a whole-number 'ma' (0 for a gun that must be towed, 1.2, 5.1)"
+        if counter.type != "aircraft" and not isinstance(v.get("morale"), int):
+            return "needs a whole-number 'morale' (14.0: leaders print it, scenarios give the units')"
+        for fire in ("df", "bombard", "at"):
+            if fire in v and not isinstance(v.get(f"{fire}_range"), int):
+                return f"'{fire}' needs a whole-number '{fire}_range' (1.1, 7.32)"
+        if counter.type == "personnel" and not any(k in v for k in ("df", "bombard", "at")):
+            return "a personnel unit needs a fire value: 'df', 'bombard' or 'at' with its range (1.1)"
+        if counter.type == "leader":
+            kind = v.get("leader_kind", "normal")
+            if kind not in ("normal", "tank", "recce"):
+                return f"leader_kind {kind!r}: normal, tank or recce (6.8, 6.85)"
+            rank = str(v.get("rank", "SGT")).upper()
+            if kind == "normal" and rank not in pu.RANKS:
+                return f"rank {rank!r}: one of {', '.join(pu.RANKS)} (1.2)"
+        if "armor" in v and not isinstance(v["armor"], int):
+            return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
         return None
 
     def terrain_table(self) -> Any:
@@ -129,7 +148,28 @@ class PgGame(Game):
             return state.replace(units=units)
         return state
 
+    # --- activation (3.1-3.3) ---
+    def segment_open(self, position: Position) -> bool:
+        """3.1: a leader's or a stack's activation lasts until its units have acted or the side says done."""
+        gs = self.gstate(position.state)
+        if not gs.active:
+            return False
+        units = position.units
+        troops = [u for u in gs.active if u in units and not pu.is_leader(units[u])]
+        pool = troops or [u for u in gs.active if u in units]
+        return any(not units[u].has(MARK) for u in pool)
+
+    def close_segment(self, position: Position) -> State:
+        state = position.state
+        gs = self.gstate(state)
+        for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
+            if uid in state.units:
+                state = state.with_unit(state.units[uid].mark(MARK))
+        return state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=()))
+
     def check_pass(self, position: Position) -> None:
+        if self.segment_open(position):
+            return  # done ends the open activation (3.1)
         side = position.to_act
         waiting = sorted(u.id for u in position.units.values()
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
@@ -144,7 +184,22 @@ class PgGame(Game):
             return f"{unit.id} is not the active side's (3.0 B)"
         if unit.has(MARK):
             return f"{unit.id} has a moved/fired marker (3.13, 13.1)"
+        gs = self.gstate(position.state)
+        if gs.active and unit.id not in gs.active:
+            return f"{unit.id} is not in this segment's activation (3.1): say done to end it first"
         return None
+
+    def combat_moves(self, position: Position, units: list[UnitState]) -> bool:
+        """5.4, 5.45: activated by a leader of their type (the open activation, or a good-order leader of the
+        stack moving along with them, a stack activation), they may close on a threat and assault."""
+        troops = [u for u in units if not pu.is_leader(u)]
+        if not troops:
+            return True  # a leader activates himself (3.1)
+        gs = self.gstate(position.state)
+        if all(u.id in gs.combat for u in troops):
+            return True
+        leaders = [u for u in units if pu.is_leader(u) and pg_act.reach(u) is not None]
+        return any(all(pg_act.commands(ldr, u) for u in troops) for ldr in leaders)
 
     # --- movement ---
     def cost_fn(self, position: Position, units: list[UnitState], approach: bool = True) -> CostFn:
@@ -198,7 +253,7 @@ class PgGame(Game):
         except (IllegalAction, InvalidAction):
             return {}
         ids = tuple(u.id for u in units)
-        cost = self.cost_fn(position, units, approach=not any(u.type == "leader" for u in units))
+        cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
         out: dict[Hex, act.Move] = {}
         side = units[0].side
         for n in position.map.neighbors(start):  # 12.11: into an adjacent hex held by the enemy alone
@@ -234,7 +289,7 @@ class PgGame(Game):
             return act.Move(tuple(sorted(move.units)), move.path, 0)  # 12.11: assault movement
         if pg_assault.enemy_combat_units(position, start, units[0].side) and len(move.path) > 2:
             raise IllegalAction("a unit leaving an enemy-occupied hex moves one hex only", "5.32")
-        cost = self.cost_fn(position, units, approach=not any(u.type == "leader" for u in units))
+        cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
         total: int | Fraction = 0
         for a, b in itertools.pairwise(move.path):
             step = cost(position.map, a, b) if b in position.map.hexes and distance(a, b) == 1 else None
@@ -250,7 +305,7 @@ class PgGame(Game):
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> str | None:
         """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
-        why = pg_assault.may_assault(units)
+        why = pg_assault.may_assault(units, self.combat_moves(position, units))
         if why is None and any(u.side == units[0].side for u in position.units_at(h)):
             why = "an assault hex already holding both sides is assaulted from within it (12.3, not here yet)"
         if why is None:
@@ -306,6 +361,11 @@ class PgGame(Game):
             return pg_fire.check(self, position, action)
         if isinstance(action, act.Rally):
             return pg_morale.check_recovery(self, position, action)
+        if isinstance(action, act.Activate):
+            if self.gstate(position.state).active:
+                raise IllegalAction("an activation is open: its units act, or say done to end it", "3.1")
+            pg_act.declare(position, action.units)
+            return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
         phase = position.phase
@@ -316,6 +376,12 @@ class PgGame(Game):
             return pg_fire.declare(self, position, action)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
+        if isinstance(action, act.Activate):
+            a = pg_act.declare(position, action.units)
+            gs = self.gstate(position.state)
+            return position.state.replace(game=gs.replace(
+                active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
+                act_leaders=tuple(sorted(a.leaders))))
         raise IllegalAction(f"cannot apply {action.kind}")
 
     # --- continuations (named by the decisions' ``then``) ---
@@ -349,9 +415,13 @@ class PgGame(Game):
         side = position.to_act
         mine = sorted((u for u in position.units.values() if u.side == side and u.hex is not None),
                       key=lambda u: u.id)
+        if not self.gstate(state).active:  # 3.1: a leader (with his reach) opens a segment
+            for unit in mine:
+                if unit.type == "leader" and not unit.has(MARK) and pg_act.reach(unit) is not None:
+                    yield act.Activate((unit.id,))
         for unit in mine:
             rally = act.Rally(unit.id)
-            if (unit.has("disrupted") or unit.has("demoralized")) and not unit.has(MARK):
+            if (unit.has("disrupted") or unit.has("demoralized")) and self.can_act(position, unit) is None:
                 yield rally
         for unit in mine:
             leaders = tuple(

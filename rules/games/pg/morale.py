@@ -14,6 +14,7 @@ from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import lose_step
+from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -64,12 +65,28 @@ def threats(game: PgGame, position: Position, side: str, h: Hex) -> list[UnitSta
     return out
 
 
-def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[int, list[str]]:
+def supports(leader: UnitState, unit: UnitState, mover: bool = False) -> bool:
+    """6.5, 6.54, 6.55, 6.8, 13.1: may this leader lend his morale modifier to the unit's check? A good-order
+    leader reaches his own and the adjacent hexes, a disrupted one his own hex (not a mover's), a demoralized
+    one nobody; a leader helps only lower-ranked leaders, never himself; normal leaders do not support AFVs
+    and tank leaders give no modifiers (6.8)."""
+    if leader.id == unit.id or leader.side != unit.side or leader.hex is None or unit.hex is None:
+        return False
+    if leader.has("demoralized") or pu.leader_kind(leader) != "normal" or pu.is_afv(unit):
+        return False
+    d = distance(leader.hex, unit.hex)
+    if d > (0 if leader.has("disrupted") else 1) or (mover and leader.has("disrupted")):
+        return False
+    return not pu.is_leader(unit) or pu.rank(unit) < pu.rank(leader)
+
+
+def morale_of(state: State, unit: UnitState, with_leader: bool = True,
+              helpers: list[UnitState] | None = None) -> tuple[int, list[str]]:
     """The unit's morale for a check: reduced side's value when reduced, -1 demoralized (14.3), + the best
-    morale modifier of a leader in the same or an adjacent hex, activated or not (6.5), not demoralized
-    (14.1 example), in good order for a mover under opportunity fire (13.1); never above 10 (14.5)."""
+    morale modifier of one leader who supports it (6.51, ``supports``; ``helpers`` narrows who may: the
+    activated leaders for a recovery, 6.52); never above 10 (14.5)."""
     moving = state.moving
-    good_order = moving is not None and unit.id in moving.units
+    mover = moving is not None and unit.id in moving.units
     key = "reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values else "morale"
     morale = int(unit.values[key])
     notes = [f"morale {morale}"]
@@ -77,15 +94,10 @@ def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[
         morale -= 1
         notes.append("-1 demoralized (14.3)")
     if with_leader:
-        helpers = [
-            (int(ldr.values.get("morale_mod", 0)), ldr.id)
-            for ldr in state.units.values()
-            if ldr.type == "leader" and ldr.side == unit.side and ldr.id != unit.id
-            and ldr.hex is not None and unit.hex is not None and distance(ldr.hex, unit.hex) <= 1
-            and not ldr.has("demoralized") and not (good_order and ldr.has("disrupted"))
-        ]
-        if helpers:
-            bonus, who = max(helpers)
+        pool = helpers if helpers is not None else [u for u in state.units.values() if u.type == "leader"]
+        best = [(int(ldr.values.get("morale_mod", 0)), ldr.id) for ldr in pool if supports(ldr, unit, mover)]
+        if best:
+            bonus, who = max(best)
             morale += bonus
             notes.append(f"+{bonus} {who} (6.51)")
     if morale > MORALE_CAP:
@@ -94,11 +106,11 @@ def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[
 
 
 def check_order(state: State, ids: list[str]) -> list[str]:
-    """14.1: leaders check before units, the senior (here: the best morale) first."""
+    """14.1: leaders check before units, the highest rank first (a leader's failure counts at once)."""
 
     def key(uid: str) -> tuple[int, int, str]:
         unit = state.units[uid]
-        return (0 if unit.type == "leader" else 1, -int(unit.values["morale"]), uid)
+        return (0, -pu.rank(unit), uid) if unit.type == "leader" else (1, 0, uid)
 
     return sorted((u for u in ids if u in state.units), key=key)
 
@@ -167,13 +179,16 @@ def declare_recovery(game: PgGame, position: Position, rally: act.Rally) -> Stat
 
 
 def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[int, list[str]]:
-    """14.4: the unit's own morale (no leader here: leader-supported recovery is not in this subset), +1 in
-    a town (14.4 favourable recovery), never above 10 (14.5)."""
-    morale, notes = morale_of(position.state, unit, with_leader=False)
+    """14.4, 6.52: the unit's morale plus one activated supporting leader's modifier, +1 in a town or an
+    entrenchment (14.45), never above 10 (14.5)."""
+    gs = game.gstate(position.state)
+    helpers = [position.units[u] for u in gs.act_leaders if u in position.units and u != unit.id]
+    morale, notes = morale_of(position.state, unit, with_leader=bool(helpers), helpers=helpers)
     assert unit.hex is not None
-    if terrain_of(game, position, unit.hex) == "town":
+    if terrain_of(game, position, unit.hex) == "town" or (
+            unit.has("entrenched") and unit.type != "vehicle"):
         morale = min(MORALE_CAP, morale + 1)
-        notes.append("+1 town (14.4)")
+        notes.append("+1 town or entrenchment (14.45)")
     return morale, notes
 
 

@@ -30,8 +30,11 @@ def pg() -> Any:
     (a: 6 + 3 = 9 against b: 1 + 2 = 3 gives a three segments); pass ``a=None`` to stop before rolling."""
 
     def make(make_position: Any, units: list[dict[str, Any]], a: int | None = 6, b: int = 1,
+             counters_extra: dict[str, dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
              **kw: Any) -> Position:
-        pos: Position = make_position("pg", units, "initiative", counters=COUNTERS, options=INIT, **kw)
+        counters = {**COUNTERS, **(counters_extra or {})}
+        pos: Position = make_position("pg", units, "initiative", counters=counters,
+                                      options={**INIT, **(options or {})}, **kw)
         if a is not None:
             pos.push_text(f"answer dice {a}")
             pos.push_text(f"answer dice {b}")

@@ -208,14 +208,28 @@ def test_a_failed_recovery_routs_to_the_nearest_safe_hex(make_position: Any, pg:
     assert str(pos.replay()) == str(pos)
 
 
-def test_a_disrupted_leader_still_lends_his_modifier_but_not_to_a_mover(make_position: Any, pg: Any) -> None:
-    # 6.5: a leader supports checks in his and the adjacent hexes, activated or not; 13.1: a mover under
-    # opportunity fire only from a good-order leader
-    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b"), _u("bl", "C6", "ldr", "b", "disrupted")]
+def test_a_disrupted_leader_lends_his_modifier_in_his_own_hex_only(make_position: Any, pg: Any) -> None:
+    # 6.54 (the text; the old code let him reach the adjacent hexes): a good-order leader supports his own
+    # and the adjacent hexes, a disrupted one his own hex, a demoralized one nobody; 13.1: not a mover
+    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b"), _u("bl", "C6", "ldr", "b", "disrupted"),
+             _u("b2", "C6", "inf", "b")]
     pos = pg(make_position, units)
-    _mc(pos, "b1", 0, (4, 5))  # 9 against 8 + 1: passes
-    assert not pos.units["b1"].markers & {"disrupted", "demoralized"}
-    assert morale.morale_of(pos.state, pos.units["b1"])[0] == 9
+    assert morale.morale_of(pos.state, pos.units["b1"])[0] == 8  # adjacent: no help
+    assert morale.morale_of(pos.state, pos.units["b2"])[0] == 9  # same hex: +1
+    _mc(pos, "b1", 0, (4, 5))  # 9 against 8: by 1
+    assert pos.units["b1"].has("disrupted")
+
+
+def test_a_leader_helps_only_lower_ranked_leaders(make_position: Any, pg: Any) -> None:
+    # 6.55: a leader supports lower-ranked leaders, never himself
+    counters = {"lt": {"type": "leader", "ma": 4, "morale": 8, "combat": 1, "morale_mod": 2, "rank": "LT"},
+                "sgt": {"type": "leader", "ma": 4, "morale": 7, "combat": 0, "morale_mod": 1, "rank": "SGT"}}
+    pos = pg(make_position, [_u("lt", "C5", "lt", "b"), _u("sg", "C5", "sgt", "b"), _u("a1", "J8", "inf")],
+             counters_extra=counters)
+    assert morale.morale_of(pos.state, pos.units["sg"])[0] == 9
+    assert morale.morale_of(pos.state, pos.units["lt"])[0] == 8
+    # 14.1: leaders check first, the highest rank first
+    assert morale.check_order(pos.state, ["a1", "sg", "lt"]) == ["lt", "sg", "a1"]
 
 
 def test_a_demoralized_leader_rolling_12_to_recover_deserts(make_position: Any, pg: Any) -> None:
