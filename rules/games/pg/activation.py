@@ -81,8 +81,11 @@ def leader_activation(position: Position, leaders: list[UnitState]) -> Activatio
             if unit.id == ldr.id or d > radius:
                 continue
             if pu.is_leader(unit):
-                lower = pu.leader_kind(ldr) == "normal" and pu.leader_kind(unit) == "normal" and (
-                    pu.rank(unit) < pu.rank(ldr))
+                lower = (
+                    pu.leader_kind(ldr) == "normal"
+                    and pu.leader_kind(unit) == "normal"
+                    and (pu.rank(unit) < pu.rank(ldr))
+                )
                 if lower and unit.id not in done:
                     queue.append(unit)  # 3.2: he activates from his own hex in the same segment
                 continue
@@ -119,7 +122,8 @@ def declare(position: Position, ids: tuple[str, ...]) -> Activation:
         bad = [ldr.id for ldr in leaders if reach(ldr) is None]
         if bad:
             raise IllegalAction(
-                f"{', '.join(bad)} is demoralized: he activates nobody, only tries to recover", "3.12, 14.3")
+                f"{', '.join(bad)} is demoralized: he activates nobody, only tries to recover", "3.12, 14.3"
+            )
         act = leader_activation(position, leaders)
         extra = {u.id for u in named} - act.units
         if extra:

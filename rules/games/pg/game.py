@@ -22,9 +22,13 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
+from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
+from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
@@ -48,6 +52,11 @@ class PgState(GameState):
     fired_here: tuple[str, ...] = ()
     halted: tuple[str, ...] = ()
     assault_dice: tuple[int, ...] = ()  # the attacker's assault roll, waiting for the defender's (12.4)
+    at_fired: tuple[tuple[str, int, int], ...] = ()  # 11.1: vehicle AT-fired at this turn, first firer's hex
+    senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
+    senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
+    initiative_loss: tuple[tuple[str, int], ...] = ()  # 6.72: permanent initiative penalties
+    night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
@@ -62,7 +71,7 @@ class PgGame(Game):
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll")}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
-    marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized"})
+    marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted"})
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
@@ -102,6 +111,20 @@ class PgGame(Game):
 
         return table_for(self.name, self.data_dir)
 
+    # --- light (8.1, 8.11, 8.12) ---
+    def light(self, position: Position) -> str:
+        """The scenario's light: day, night, or dawn/dusk minus 60/45/30/15 minutes (8.11)."""
+        return str(position.scenario.options.get("light", "day"))
+
+    def night_spotting(self, position: Position) -> int:
+        """8.12: the night range rolled at the start (a scenario may fix it)."""
+        fixed = position.scenario.options.get("night_spotting")
+        return int(fixed) if fixed else (self.gstate(position.state).night_range or 1)
+
+    def night(self, position: Position) -> bool:
+        """1.2: a night turn (-1 column on the DFT and the Bombardment Table, -1 on AT fire)."""
+        return pg_spot.night_rules(self.light(position))
+
     # --- initiative (3.0 A) ---
     def initiative_roll(self, position: Position, side: str) -> Decision:
         bonus = int(position.scenario.options.get("initiative", {}).get(side, 0))
@@ -119,7 +142,8 @@ class PgGame(Game):
         if len(rolls) < len(position.sides):
             return state.replace(game=gs.replace(rolls=rolls))
         init = position.scenario.options.get("initiative", {})
-        totals = {side: die + int(init.get(side, 0)) for side, die in rolls}
+        penalty = dict(gs.initiative_loss)  # 6.72: the permanent -1, never below 0
+        totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0)) for side, die in rolls}
         first, second = position.scenario.first_side, position.scenario.second_side
         if totals[first] == totals[second]:
             state = state.replace(game=gs.replace(rolls=()))
@@ -138,9 +162,21 @@ class PgGame(Game):
         phase = position.phase.id
         gs = self.gstate(state)
         if phase == "initiative":
-            state = state.replace(game=PgState())
+            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range")}
+            state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
-            return state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
+            state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
+            for side in gs.senior_check:  # 6.72: the new senior leader checks at the start of the turn
+                new = self.senior(position.at(state), side)
+                if new is not None:
+                    d = pg_morale.mc(position.at(state), new.id, 0, "6.72")
+                    state = state.push(dataclasses.replace(d, then="senior_mc").with_args(new_senior="1"))
+            dark = pg_spot.light_range(self.light(position), 0) == 0
+            if not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
+                    "night_spotting"):
+                state = state.push(Decision("roll", first, "roll one die for the night spotting range (8.12)",
+                                            "8.12", "night_range", dice="1d6"))
+            return state
         if phase == "action":  # 3.0 B: the winner's opening segments
             return state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
@@ -317,7 +353,11 @@ class PgGame(Game):
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
     def enter(self, position: Position) -> State:
         state = super().enter(position)
-        return state.replace(game=self.gstate(state).replace(fired_here=()))
+        gs = self.gstate(state)
+        moving = state.moving
+        assert moving is not None
+        at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
+        return state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
 
     def can_react(self, position: Position, side: str) -> bool:
         return pg_fire.can_react(self, position, side)
@@ -341,7 +381,10 @@ class PgGame(Game):
         assert moving is not None
         for uid in moving.units:
             if uid in state.units:
-                state = state.with_unit(state.units[uid].mark(MARK))
+                unit = state.units[uid].mark(MARK)
+                if unit.has(pg_spot.SPOTTED) and not pg_spot.still_spotted(self, position.at(state), unit):
+                    unit = unit.mark(remove=(pg_spot.SPOTTED,))  # 8.22: out of sight again
+                state = state.with_unit(unit)
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
         state = super().end_move(position.at(state))
         alive = tuple(u for u in moving.units if u in state.units)
@@ -388,8 +431,84 @@ class PgGame(Game):
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_dft(self, position, decision, answer)
 
-    def resume_step(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return pg_fire.resume_step(self, position, decision, answer)
+    def resume_night_range(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = position.state
+        die = PG_1D6.from_values(answer.dice or ()).total
+        return state.replace(game=self.gstate(state).replace(night_range=pg_spot.night_range(die)))
+
+    def resume_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_losses.resume_loss(self, position, decision, answer)
+
+    def resume_lone_leaders(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = pg_losses.resume_lone_leaders(self, position, decision, answer)
+        for uid in answer.units:
+            state = self.leader_lost(position.at(state.with_unit(position.units[uid])), uid)
+        return state
+
+    def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_losses.resume_casualty(self, position, decision, answer)
+
+    def resume_at_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_fire.resume_at_target(self, position, decision, answer)
+
+    def resume_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_at.resume_roll(self, position, decision, answer)
+
+    def resume_bombard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_bombard.resume_roll(self, position, decision, answer)
+
+    def resume_ff_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_bombard.resume_ff_check(self, position, decision, answer)
+
+    # --- leaders lost (6.7, 6.72) ---
+    def senior(self, position: Position, side: str) -> UnitState | None:
+        """The side's senior leader: the highest-ranked normal leader on the map (6.72)."""
+        leaders = [u for u in position.units.values() if u.side == side and pu.leader_kind(u) == "normal"
+                   and u.hex is not None]
+        return max(leaders, key=lambda u: (pu.rank(u), u.id), default=None)
+
+    def leader_lost(self, position: Position, uid: str) -> State:
+        """6.7, 6.72: the leader leaves the map; if he was his side's senior leader (the first time in the
+        game), every leader of that side not yet activated checks morale at once, and the new senior
+        checks at the start of the next turn."""
+        state = position.state
+        if uid not in state.units:
+            return state
+        unit = state.units[uid]
+        was_senior = self.senior(position, unit.side)
+        state = state.without_unit(uid)
+        gs = self.gstate(state)
+        if was_senior is None or was_senior.id != uid or unit.side in gs.senior_lost:
+            return state
+        state = state.replace(game=gs.replace(senior_lost=(*gs.senior_lost, unit.side),
+                                              senior_check=(*gs.senior_check, unit.side)))
+        view = position.at(state)
+        others = [u.id for u in state.units.values() if u.side == unit.side and pu.is_leader(u)
+                  and not u.has(MARK)]
+        order = pg_morale.check_order(state, others)
+        return state.push(*(dataclasses.replace(pg_morale.mc(view, u, 0, "6.72"), then="senior_mc")
+                            for u in order))
+
+    def resume_senior_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """6.72: a leader failing this check is also marked MOVED/FIRED."""
+        uid = decision.subject[0]
+        before = position.units.get(uid)
+        state = pg_morale.resume_mc(self, position, decision, answer)
+        after = state.units.get(uid)
+        failed = after is not None and before is not None and after.markers != before.markers
+        if decision.arg("new_senior") == "1" and failed:
+            side = decision.side
+            gs = self.gstate(state)
+            losses = dict(gs.initiative_loss)
+            state = state.replace(game=gs.replace(initiative_loss=tuple(sorted({**losses, side: 1}.items()))))
+            others = [u.id for u in state.units.values()
+                      if u.side == side and pu.is_leader(u) and u.id != uid]
+            view = position.at(state)
+            state = state.push(*(dataclasses.replace(pg_morale.mc(view, u, 0, "6.72"), then="senior_mc")
+                                 for u in pg_morale.check_order(state, others)))
+        if failed and after is not None and uid in state.units:
+            state = state.with_unit(state.units[uid].mark(MARK))
+        return state
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_mc(self, position, decision, answer)

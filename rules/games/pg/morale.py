@@ -35,16 +35,10 @@ def terrain_of(game: PgGame, position: Position, h: Hex) -> str:
 
 
 def spots(game: PgGame, position: Position, spotter: UnitState, h: Hex) -> bool:
-    """8.0-8.21: every unit sees its own and the adjacent hexes; beyond, a clear line of sight, and no
-    farther than the restrictive terrain's range when the target hex is restrictive (12 hexes by day, 8.1)."""
-    assert spotter.hex is not None
-    d = distance(spotter.hex, h)
-    if d <= 1:
-        return True
-    limit = SPOT_RESTRICTIVE if terrain_of(game, position, h) in RESTRICTIVE else 12
-    if d > limit:
-        return False
-    return not game.terrain_table().line_of_sight(position.map, spotter.hex, h).blocked
+    """8.0-8.4 (``spotting.sees``): the spotter sees hex ``h`` (a unit there without a SPOTTED marker)."""
+    from hexmate.rules.games.pg import spotting
+
+    return spotting.sees(game, position, spotter, h)
 
 
 def can_damage(unit: UnitState) -> bool:
@@ -142,7 +136,9 @@ def resume_mc(game: PgGame, position: Position, decision: Decision, answer: act.
         return state
     if unit.has("demoralized"):
         if over >= 3:  # 14.1 cumulative failures
-            state = state.without_unit(unit.id) if unit.type == "leader" else lose_step(state, unit)
+            if unit.type == "leader":  # 14.11, 6.7: a demoralized leader demoralized again is lost
+                return game.leader_lost(position.at(state), unit.id)
+            state = lose_step(state, unit)
     elif over >= 3 or unit.has("disrupted"):
         state = state.with_unit(unit.mark("demoralized", remove=("disrupted",)))
     else:
@@ -204,7 +200,7 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
     if demoralized and roll.total == 2:
         return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
     if demoralized and unit.type == "leader" and roll.total == 12:
-        return state.without_unit(unit.id)
+        return game.leader_lost(position, unit.id)  # 14.44: he deserts; 6.72 applies
     if roll.total < morale:
         if demoralized:
             return state.with_unit(unit.mark("disrupted", remove=("demoralized",)))

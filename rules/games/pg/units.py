@@ -62,8 +62,9 @@ def is_closed_top(unit: UnitState) -> bool:
 
 def is_transport(unit: UnitState) -> bool:
     """Unarmed wagons, trucks, sleds, prime movers (category 2 of a step loss, 7.61)."""
-    return (unit.type == "vehicle" and not is_afv(unit) and value(unit, "transport") == 1
-            and not has_fire(unit))
+    return (
+        unit.type == "vehicle" and not is_afv(unit) and value(unit, "transport") == 1 and not has_fire(unit)
+    )
 
 
 def has_fire(unit: UnitState) -> bool:

@@ -12,8 +12,9 @@ COUNTERS: dict[str, dict[str, Any]] = {
             "steps": 2},
     "inf4": {"type": "personnel", "df": 4, "df_range": 3, "ma": 3, "morale": 7, "reduced_morale": 6,
              "steps": 2},
-    "hmg7": {"type": "personnel", "df": 7, "df_range": 5, "ma": 3, "morale": 8, "steps": 2},
-    "hmg11": {"type": "personnel", "df": 11, "df_range": 5, "ma": 3, "morale": 8, "steps": 2},
+    "hmg7": {"type": "personnel", "df": 7, "df_range": 5, "ma": 3, "morale": 8, "steps": 2, "branch": "HMG"},
+    "hmg11": {"type": "personnel", "df": 11, "df_range": 5, "ma": 3, "morale": 8, "steps": 2,
+              "branch": "HMG"},
     "ldr": {"type": "leader", "ma": 4, "morale": 9, "combat": 1, "morale_mod": 1},
     "ldr10": {"type": "leader", "ma": 4, "morale": 10, "combat": 1, "morale_mod": 1},
 }

@@ -47,7 +47,10 @@ def test_both_sides_roll_and_the_results_fall_together(make_position: Any, pg: A
     assert pos.units["b1"].has("reduced") and not pos.units["b2"].has("reduced")
     assert pos.units["a1"].has("reduced")
     pending = [(d.kind, d.side, d.then) for d in reversed(pos.state.decisions)]
-    assert pending == [("roll", "a", "mc"), ("roll", "a", "mc"), ("units", "b", "step")]
+    # the attackers' M2 checks (leader first, 14.1) and then the leader's casualty roll (6.7: his hex lost a
+    # step), then the defender's next step to allot
+    assert pending == [("roll", "a", "mc"), ("roll", "a", "mc"), ("roll", "a", "casualty"),
+                       ("units", "b", "loss")]
     assert pos.units["al"].has("moved_fired") and not pos.units["b1"].has("moved_fired")  # 12.4
     assert str(pos.replay()) == str(pos)
 

@@ -75,10 +75,14 @@ def test_direct_fire_rolls_then_the_owner_allots_the_steps_then_m2(make_position
     pos.push_text("answer units b2")
     assert pos.units["b2"].has("reduced") and not pos.units["b1"].has("reduced")
     assert [c.text for c in pos.changes] == ["flip b2 to its reduced side"]
-    checks = [d.subject[0] for d in reversed(pos.state.decisions)]
-    assert checks == ["bl", "b1", "b2"] and all(d.arg("mod") == "2" for d in pos.state.decisions)
-    for _ in checks:
+    checks = [(d.subject[0], d.then) for d in reversed(pos.state.decisions)]
+    # 7.6: M2 for every survivor, the leader first (14.1); then his casualty roll, 2d6 - 1 step lost (6.7)
+    assert checks == [("bl", "mc"), ("b1", "mc"), ("b2", "mc"), ("bl", "casualty")]
+    assert all(d.arg("mod") == "2" for d in pos.state.decisions if d.then == "mc")
+    for _ in range(3):
         pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 2,1")  # T35-like: 3 - 1 = 2: killed (6.7)
+    assert "bl" not in pos.units
     assert pos.decision is None and pos.to_act == "a" and pos.state.flow.segments == 2  # one segment used
     assert pos.last_resolution is None  # the worked fire belongs to the step that rolled it
 
@@ -147,6 +151,9 @@ def test_a_mover_that_fails_its_check_stops_where_it_stands(make_position: Any, 
     assert pos.decision.subject == ("al",)  # 7.64: the leader moving with it is hit too, and checks first
     pos.push_text("answer dice 1,1")
     pos.push_text("answer dice 5,5")  # 12 against 7: demoralized (13.1: it stops)
+    assert pos.decision.then == "casualty"  # 6.7: the leader's hex lost a step: 2d6 - 1, 2 or less kills
+    pos.push_text("answer dice 3,1")  # 4 - 1 = 3: he lives
+    assert "al" in pos.units
     pos.push_text("answer pass")
     assert pos.state.moving is None and pos.label(pos.units["a1"].hex) == "B3"
     assert pos.units["a1"].has("moved_fired") and pos.physical_hex("a1") == pos.map.parse_label("B3")
