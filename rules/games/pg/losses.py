@@ -94,7 +94,7 @@ def _candidates(state: State, targets: tuple[str, ...], args: dict[str, str], ca
     first = args[f"first{cat}"] == "1"
     if cat == 1:
         armour = [u for u in cands if _armour(u, mode)]
-        if armour and int(args["c1"]) == 1 and args.get("armour_hit") != "1":
+        if armour and int(args["steps"]) >= 2 and int(args["c1"]) == 1 and args.get("armour_hit") != "1":
             cands = armour  # 7.61, 7.63: one step at least on an (open-topped) AFV: the last step if not yet
     if mode == "assault" and first and cands:
         best = min(_state_rank(u) for u in cands)

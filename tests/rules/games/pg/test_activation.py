@@ -18,10 +18,27 @@ RANKED = {
     "sgt": {"type": "leader", "ma": 4, "morale": 8, "combat": 0, "morale_mod": 1, "rank": "SGT"},
     "cpl": {"type": "leader", "ma": 4, "morale": 7, "combat": 0, "morale_mod": 0, "rank": "CPL"},
     "tankldr": {"type": "leader", "ma": 4, "morale": 8, "combat": 0, "morale_mod": 0, "leader_kind": "tank"},
-    "tank": {"type": "vehicle", "ma": 6, "morale": 8, "armor": 4, "at": 5, "at_range": 6, "df": 3,
-             "df_range": 3, "steps": 2},
-    "apc": {"type": "vehicle", "ma": 6, "morale": 7, "armor": 0, "transport": 1, "df": 1, "df_range": 2,
-            "steps": 1},
+    "tank": {
+        "type": "vehicle",
+        "ma": 6,
+        "morale": 8,
+        "armor": 4,
+        "at": 5,
+        "at_range": 6,
+        "df": 3,
+        "df_range": 3,
+        "steps": 2,
+    },
+    "apc": {
+        "type": "vehicle",
+        "ma": 6,
+        "morale": 7,
+        "armor": 0,
+        "transport": 1,
+        "df": 1,
+        "df_range": 2,
+        "steps": 1,
+    },
 }
 
 
@@ -29,11 +46,20 @@ def _names(a: activation.Activation) -> tuple[set[str], set[str]]:
     return set(a.units), set(a.combat)
 
 
-def test_t9_a_major_activates_an_adjacent_lt_who_activates_a_sgt_next_to_him(make_position: Any,
-                                                                             pg: Any) -> None:
+def test_t9_a_major_activates_an_adjacent_lt_who_activates_a_sgt_next_to_him(
+    make_position: Any, pg: Any
+) -> None:
     # T9 (3.2): MAJ in C3, LT adjacent in D3, SGT adjacent to the LT in E4 (two from the major): one segment
-    units = [_u("maj", "C3", "maj"), _u("i1", "C3"), _u("lt", "D3", "lt"), _u("i2", "D3"),
-             _u("sgt", "E4", "sgt"), _u("i3", "F4"), _u("far", "H1"), _u("b1", "K8", "inf", "b")]
+    units = [
+        _u("maj", "C3", "maj"),
+        _u("i1", "C3"),
+        _u("lt", "D3", "lt"),
+        _u("i2", "D3"),
+        _u("sgt", "E4", "sgt"),
+        _u("i3", "F4"),
+        _u("far", "H1"),
+        _u("b1", "K8", "inf", "b"),
+    ]
     pos = pg(make_position, units, counters_extra=RANKED)
     got, combat = _names(activation.declare(pos, ("maj",)))
     assert got == {"maj", "i1", "lt", "i2", "sgt", "i3"} and combat == got
@@ -44,8 +70,13 @@ def test_t9_a_major_activates_an_adjacent_lt_who_activates_a_sgt_next_to_him(mak
 
 def test_t10_a_tank_leader_activates_no_leader(make_position: Any, pg: Any) -> None:
     # T10 (3.2, 6.82): tank leaders have no rank: AFVs only, no chain
-    units = [_u("tl", "C3", "tankldr"), _u("t1", "C4", "tank"), _u("cpl", "C4", "cpl"), _u("i1", "D3"),
-             _u("b1", "K8", "inf", "b")]
+    units = [
+        _u("tl", "C3", "tankldr"),
+        _u("t1", "C4", "tank"),
+        _u("cpl", "C4", "cpl"),
+        _u("i1", "D3"),
+        _u("b1", "K8", "inf", "b"),
+    ]
     pos = pg(make_position, units, counters_extra=RANKED)
     got, combat = _names(activation.declare(pos, ("tl",)))
     assert got == {"tl", "t1"} and combat == got
@@ -54,30 +85,51 @@ def test_t10_a_tank_leader_activates_no_leader(make_position: Any, pg: Any) -> N
 def test_t7_sgt_and_tank_leader_stacked_activate_both_kinds(make_position: Any, pg: Any) -> None:
     # T7 (5.45): SGT + tank leader + INF + AFV self-activate: all may combat-move; adjacent AFVs, the CPL,
     # non-AFVs and APCs are activatable too
-    units = [_u("sgt", "C3", "sgt"), _u("tl", "C3", "tankldr"), _u("i1", "C3"), _u("t1", "C3", "tank"),
-             _u("t2", "C4", "tank"), _u("cpl", "D3", "cpl"), _u("i2", "B3"), _u("apc", "D3", "apc"),
-             _u("b1", "K8", "inf", "b")]
+    units = [
+        _u("sgt", "C3", "sgt"),
+        _u("tl", "C3", "tankldr"),
+        _u("i1", "C3"),
+        _u("t1", "C3", "tank"),
+        _u("t2", "C4", "tank"),
+        _u("cpl", "D3", "cpl"),
+        _u("i2", "B3"),
+        _u("apc", "D3", "apc"),
+        _u("b1", "K8", "inf", "b"),
+    ]
     pos = pg(make_position, units, counters_extra=RANKED)
     got, combat = _names(activation.declare(pos, ("sgt", "tl")))
     assert {"i1", "t1", "t2", "cpl", "i2", "apc"} <= got
     assert {"i1", "t1", "t2", "i2", "apc"} <= combat
 
 
-def test_t8_without_the_tank_leader_the_stacked_afv_goes_but_may_not_combat_move(make_position: Any,
-                                                                                pg: Any) -> None:
+def test_t8_without_the_tank_leader_the_stacked_afv_goes_but_may_not_combat_move(
+    make_position: Any, pg: Any
+) -> None:
     # T8 (5.45): the AFV in the SGT's stack may be activated but not combat-move; adjacent AFVs are not
-    units = [_u("sgt", "C3", "sgt"), _u("i1", "C3"), _u("t1", "C3", "tank"), _u("t2", "C4", "tank"),
-             _u("apc", "D3", "apc"), _u("b1", "K8", "inf", "b")]
+    units = [
+        _u("sgt", "C3", "sgt"),
+        _u("i1", "C3"),
+        _u("t1", "C3", "tank"),
+        _u("t2", "C4", "tank"),
+        _u("apc", "D3", "apc"),
+        _u("b1", "K8", "inf", "b"),
+    ]
     pos = pg(make_position, units, counters_extra=RANKED)
     got, combat = _names(activation.declare(pos, ("sgt",)))
     assert "t1" in got and "t1" not in combat and "t2" not in got
     assert "apc" in combat  # 5.43: either leader type activates APCs
 
 
-def test_a_disrupted_leader_reaches_his_own_hex_only_and_a_demoralized_one_nobody(make_position: Any,
-                                                                                  pg: Any) -> None:
-    units = [_u("sgt", "C3", "sgt", "a", "disrupted"), _u("i1", "C3"), _u("i2", "C4"),
-             _u("lt", "H3", "lt", "a", "demoralized"), _u("b1", "K8", "inf", "b")]
+def test_a_disrupted_leader_reaches_his_own_hex_only_and_a_demoralized_one_nobody(
+    make_position: Any, pg: Any
+) -> None:
+    units = [
+        _u("sgt", "C3", "sgt", "a", "disrupted"),
+        _u("i1", "C3"),
+        _u("i2", "C4"),
+        _u("lt", "H3", "lt", "a", "demoralized"),
+        _u("b1", "K8", "inf", "b"),
+    ]
     pos = pg(make_position, units, counters_extra=RANKED)
     assert _names(activation.declare(pos, ("sgt",)))[0] == {"sgt", "i1"}  # 3.12, 5.44
     with pytest.raises(IllegalAction, match=r"3\.12"):
@@ -123,8 +175,9 @@ def test_units_outside_the_activation_may_not_act_in_it(make_position: Any, pg: 
         pos.push_text("move far H1-H2")
 
 
-def test_t6_leader_activated_units_may_close_on_a_threat_self_activated_ones_may_not(make_position: Any,
-                                                                                      pg: Any) -> None:
+def test_t6_leader_activated_units_may_close_on_a_threat_self_activated_ones_may_not(
+    make_position: Any, pg: Any
+) -> None:
     # 5.4: i1 is 3 hexes from the enemy HMG (range 5): self-activated it may not step closer; activated by
     # the adjacent SGT it may
     units = [_u("sgt", "B3", "sgt"), _u("i1", "C3"), _u("b1", "F3", "hmg7", "b")]
