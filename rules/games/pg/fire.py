@@ -146,10 +146,10 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     side = position.state.decision.side if opp and position.state.decision else position.to_act
     for unit in firers:
         assert unit.hex is not None
-        if any(u.side != side for u in position.units_at(unit.hex)) and fire.target != unit.hex:
-            raise IllegalAction("units in an assault hex may not fire out of it", "12.52")
         if unit.side != side:
             raise IllegalAction(f"{unit.id} is not {side}'s: {side} fires now", "3.0 B")
+        if any(u.side != side for u in position.units_at(unit.hex)) and fire.target != unit.hex:
+            raise IllegalAction("units in an assault hex may not fire out of it", "12.52")
         why = may_opportunity_fire(game, position, unit) if opp and unit.type != "leader" else (
             None if opp else game.can_act(position, unit))
         if why:
@@ -433,7 +433,8 @@ def generate(game: PgGame, position: Position, side: str, singles_only: bool = F
 
 def _near(position: Position, group: frozenset[str], target: Hex) -> bool:
     units = [position.units[u] for u in group]
-    reach = max((int(u.values.get("df_range", 0)) for u in units if u.type != "leader"), default=0)
+    reach = max((max(pu.value(u, "df_range"), math.ceil(pu.value(u, "at_range") * 3 / 2),
+                     pu.value(u, "bombard_range")) for u in units if u.type != "leader"), default=0)
     here = units[0].hex
     return here is not None and distance(here, target) <= reach
 

@@ -28,6 +28,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.terrain_view import CostFn
@@ -242,25 +243,36 @@ class PgGame(Game):
         """Cost to step a->b, or None: no enemy combat unit's hex (5.3; enemy leaders alone are harmless,
         5.31), 3 combat units per side (4.1, 4.5), and a unit no leader activated may not come closer to an
         enemy that threatens it (5.4, 5.41; judged from the hex it leaves)."""
-        base = self.terrain_table().cost_fn("foot")
+        classes = {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"}
+        if len(classes) > 1:
+            return lambda m, a, b: None  # units of different classes never move as one (5.0)
+        fn = pg_moves.cost_fn(self, classes.pop())
+        if fn is None:
+            return lambda m, a, b: None  # 5.1: a towed unit moves only when towed
+        base = fn
         side = units[0].side
         moving = {u.id for u in units}
-        combat = sum(1 for u in units if u.type != "leader")
+        troops = [u for u in units if u.type != "leader"]
+        combat = sum(1 for u in troops if pu.counts_for_stack(u))
+        carriers = sum(1 for u in troops if pu.is_apc(u) or pu.is_transport(u))
+        armoured = any(pu.is_afv(u) for u in troops)
         by_hex = units_by_hex(position)
         foes: dict[Hex, list[UnitState]] = {}
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
-                foes[h] = pg_morale.threats(self, position, side, h)
+                foes[h] = pg_morale.threats(self, position, side, h, afv=armoured)
             return foes[h]
 
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
-            if any(u.side != side and u.type != "leader" for u in here):
-                return None
-            friends = sum(1 for u in here if u.side == side and u.type != "leader" and u.id not in moving)
-            if combat and friends + combat > 3:
-                return None
+            if any(u.side != side and pu.is_combat(u) for u in here):
+                return None  # 5.3; leaders and unarmed transports alone are harmless (5.31)
+            mine = [u for u in here if u.side == side and u.id not in moving]
+            if combat and sum(1 for u in mine if pu.counts_for_stack(u)) + combat > 3:
+                return None  # 4.1, 4.5: three combat units
+            if carriers and sum(1 for u in mine if pu.is_apc(u) or pu.is_transport(u)) + carriers > 3:
+                return None  # 4.1, 4.5: three transports (APCs included)
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None

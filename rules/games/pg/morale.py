@@ -41,20 +41,24 @@ def spots(game: PgGame, position: Position, spotter: UnitState, h: Hex) -> bool:
     return spotting.sees(game, position, spotter, h)
 
 
-def can_damage(unit: UnitState) -> bool:
-    """A unit that could hurt a personnel unit with direct fire now (5.41: DF against personnel; a
-    demoralized unit fires only in an assault, 14.3)."""
-    return unit.type != "leader" and int(unit.values.get("df", 0)) > 0 and not unit.has("demoralized")
+def can_damage(unit: UnitState, afv: bool = False) -> bool:
+    """5.41: a unit that could hurt the mover by direct fire (personnel) or AT fire (an AFV) now; a
+    demoralized unit fires only in an assault (14.3); bombardment alone never threatens."""
+    if unit.type == "leader" or unit.has("demoralized"):
+        return False
+    return pu.value(unit, "at" if afv else "df") > 0
 
 
-def threats(game: PgGame, position: Position, side: str, h: Hex) -> list[UnitState]:
+def threats(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False
+            ) -> list[UnitState]:
     """Enemy units that spot hex ``h``, have it in range and could damage a unit of ``side`` there (5.4,
-    14.31)."""
+    5.41, 14.31): DF against personnel, AT against AFVs."""
     out = []
     for enemy in position.units.values():
-        if enemy.side == side or enemy.hex is None or not can_damage(enemy):
+        if enemy.side == side or enemy.hex is None or not can_damage(enemy, afv):
             continue
-        if distance(enemy.hex, h) <= int(enemy.values["df_range"]) and spots(game, position, enemy, h):
+        reach = pu.value(enemy, "at_range" if afv else "df_range")
+        if distance(enemy.hex, h) <= reach and spots(game, position, enemy, h):
             out.append(enemy)
     return out
 
@@ -216,8 +220,8 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     state = position.state
     unit = state.units[uid]
     assert unit.hex is not None
-    here = threats(game, position, unit.side, unit.hex)
-    if not here or is_safe(game, position, unit.side, unit.hex):
+    here = threats(game, position, unit.side, unit.hex, pu.is_afv(unit))
+    if not here or is_safe(game, position, unit.side, unit.hex, pu.is_afv(unit)):
         return state
     paths = rout_paths(game, position, unit)
     if not paths:
@@ -233,9 +237,9 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     )
 
 
-def is_safe(game: PgGame, position: Position, side: str, h: Hex) -> bool:
+def is_safe(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False) -> bool:
     """1.2, 14.31: a town or woods hex, or one no enemy could fire on to damage the unit."""
-    return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h)
+    return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h, afv)
 
 
 def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, tuple[Hex, ...]]:
@@ -244,7 +248,7 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, t
     closest to a safe hex (the rout goes on next time, 14.31)."""
     assert unit.hex is not None
     start = unit.hex
-    foes = threats(game, position, unit.side, start)
+    foes = threats(game, position, unit.side, start, pu.is_afv(unit))
     base = game.cost_fn(position, [unit], approach=False)
 
     def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
@@ -256,7 +260,7 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, t
     reach.pop(start, None)
     if not reach:
         return {}
-    safe = {h: r for h, r in reach.items() if is_safe(game, position, unit.side, h)}
+    safe = {h: r for h, r in reach.items() if is_safe(game, position, unit.side, h, pu.is_afv(unit))}
     if safe:
         best = min(r.cost for r in safe.values())
         return {h: r.path for h, r in safe.items() if r.cost == best}
