@@ -19,7 +19,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.base import Game, GameState, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import antitank as pg_at
@@ -31,6 +31,7 @@ from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -57,6 +58,7 @@ class PgState(GameState):
     senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
     senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
     initiative_loss: tuple[tuple[str, int], ...] = ()  # 6.72: permanent initiative penalties
+    control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
@@ -76,6 +78,20 @@ class PgGame(Game):
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
+
+    def initial(self, position: Position) -> State:
+        """1.2: at the start each hex a side's combat units hold alone is that side's."""
+        state = super().initial(position)
+        return pg_victory.update_control(self, position.at(state))
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""
+        if not position.state.over:
+            return None
+        if not position.scenario.options.get("victory"):
+            return super().outcome(position)
+        side, why = pg_victory.winner(self, position)
+        return Outcome(side, why)
 
     @staticmethod
     def gstate(state: State) -> PgState:
@@ -163,7 +179,7 @@ class PgGame(Game):
         phase = position.phase.id
         gs = self.gstate(state)
         if phase == "initiative":
-            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range")}
+            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -399,6 +415,7 @@ class PgGame(Game):
                 state = state.with_unit(unit)
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
         state = super().end_move(position.at(state))
+        state = pg_victory.update_control(self, position.at(state))
         alive = tuple(u for u in moving.units if u in state.units)
         here = state.units[alive[0]].hex if alive else None
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
