@@ -42,6 +42,8 @@ def reach(leader: UnitState) -> int | None:
 def commands(leader: UnitState, unit: UnitState) -> bool:
     """Does this leader's type command the unit (3.3, 3.33, 5.43, 6.83, 6.85)?"""
     kind = pu.leader_kind(leader)
+    if kind == "commissar":
+        return False
     if kind == "tank":
         return pu.is_afv(unit)
     if kind == "recce":
@@ -73,6 +75,11 @@ def leader_activation(position: Position, leaders: list[UnitState]) -> Activatio
         combat.add(ldr.id)
         radius = reach(ldr)
         if radius is None:
+            continue
+        if pu.leader_kind(ldr) == "commissar":  # 6.6, 6.62: alone, with the demoralized units he is stacked with
+            for unit in free:
+                if unit.hex == ldr.hex and unit.has("demoralized") and not pu.is_leader(unit):
+                    activated.add(unit.id)
             continue
         assert ldr.hex is not None
         for unit in free:

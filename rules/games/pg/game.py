@@ -114,8 +114,8 @@ class PgGame(Game):
             return "a personnel unit needs a fire value: 'df', 'bombard' or 'at' with its range (1.1)"
         if counter.type == "leader":
             kind = v.get("leader_kind", "normal")
-            if kind not in ("normal", "tank", "recce"):
-                return f"leader_kind {kind!r}: normal, tank or recce (6.8, 6.85)"
+            if kind not in ("normal", "tank", "recce", "commissar"):
+                return f"leader_kind {kind!r}: normal, tank, recce or commissar (6.6, 6.8, 6.85)"
             rank = str(v.get("rank", "SGT")).upper()
             if kind == "normal" and rank not in pu.RANKS:
                 return f"rank {rank!r}: one of {', '.join(pu.RANKS)} (1.2)"
@@ -226,6 +226,12 @@ class PgGame(Game):
         side = position.to_act
         waiting = sorted(u.id for u in position.units.values()
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
+        for c in position.units.values():  # 6.65: a commissar stacked with a demoralized unit must act
+            if c.side == side and pu.leader_kind(c) == "commissar" and not c.has(MARK) and any(
+                    u.has("demoralized") and not u.has(MARK) and not pu.is_afv(u) and u.id != c.id
+                    for u in position.units_at(c.hex) if c.hex is not None):
+                raise IllegalAction(f"{c.id} must first support the recovery of the demoralized unit with him",
+                                    "6.65")
         if waiting:
             raise IllegalAction(
                 f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B"

@@ -183,13 +183,32 @@ def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[
     entrenchment (14.45), never above 10 (14.5)."""
     gs = game.gstate(position.state)
     helpers = [position.units[u] for u in gs.act_leaders if u in position.units and u != unit.id]
-    morale, notes = morale_of(position.state, unit, with_leader=bool(helpers), helpers=helpers)
+    commissar = commissar_for(game, position, unit)
+    if commissar is not None:  # 6.62: the commissar's morale replaces the unit's; no other leader adds
+        morale, notes = int(commissar.values["morale"]), [f"commissar {commissar.id}'s morale (6.62)"]
+        helpers = []
+    else:
+        helpers = [u for u in helpers if pu.leader_kind(u) == "normal"]
+        morale, notes = morale_of(position.state, unit, with_leader=bool(helpers), helpers=helpers)
     assert unit.hex is not None
     if terrain_of(game, position, unit.hex) == "town" or (
             unit.has("entrenched") and unit.type != "vehicle"):
         morale = min(MORALE_CAP, morale + 1)
         notes.append("+1 town or entrenchment (14.45)")
     return morale, notes
+
+
+def commissar_for(game: PgGame, position: Position, unit: UnitState) -> UnitState | None:
+    """6.6-6.64: an activated commissar, not demoralized, stacked with a demoralized unit (not a leader)
+    supports its recovery."""
+    if not unit.has("demoralized") or pu.is_leader(unit):
+        return None
+    gs = game.gstate(position.state)
+    for uid in gs.act_leaders:
+        c = position.units.get(uid)
+        if c is not None and pu.leader_kind(c) == "commissar" and c.hex == unit.hex and not c.has("demoralized"):
+            return c
+    return None
 
 
 def resume_recover(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -201,6 +220,10 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
     roll = PG_2D6.from_values(answer.dice or ())
     morale, _ = recovery_morale(game, position, unit)
     demoralized = unit.has("demoralized")
+    if commissar_for(game, position, unit) is not None:  # 6.63: straight to good order, or a step lost
+        if roll.total < morale:
+            return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
+        return lose_step(state, unit)
     if demoralized and roll.total == 2:
         return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
     if demoralized and unit.type == "leader" and roll.total == 12:

@@ -560,3 +560,27 @@ def test_t60_the_senior_leader_lost_costs_one_initiative_once(make_position: Any
     pos.push_text("answer dice 6,6")  # he fails: initiative -1 for good (2 -> 1)
     assert dict(pos.game.gstate(pos.state).initiative_loss) == {"b": 1}
     assert pos.units["sg"].has("moved_fired")
+
+
+COMMISSAR = {**C, "com": {"type": "leader", "ma": 4, "morale": 9, "combat": 0, "morale_mod": 0,
+                          "leader_kind": "commissar"}}
+
+
+@pytest.mark.parametrize("dice,good_order", [("3,4", True), ("5,5", False)])
+def test_t34_a_commissar_of_morale_9_rolls_7_and_the_unit_is_in_good_order(
+    make_position: Any, pg: Any, dice: str, good_order: bool
+) -> None:
+    units = [_u("com", "C5", "com", "b"), _u("s1", "C5", "inf4", "b", "demoralized"), _u("a1", "J8")]
+    pos = pg(make_position, units, a=1, b=6, counters_extra=COMMISSAR)
+    assert pos.to_act == "b"
+    with pytest.raises(IllegalAction, match=r"6\.65"):
+        pos.push_text("pass")  # 6.65: the commissar must first act
+    pos.push_text("activate com")
+    morale, notes = pg_morale.recovery_morale(pos.game, pos, pos.units["s1"])
+    assert morale == 9 and notes == ["commissar com's morale (6.62)"]
+    pos.push_text(f"rally s1 dice {dice}")
+    s1 = pos.units["s1"]
+    if good_order:
+        assert not s1.markers & {"disrupted", "demoralized", "reduced"}  # 7 < 9: straight to good order (6.63)
+    else:
+        assert s1.has("reduced") and s1.has("demoralized")  # a failure costs a step (6.63)
