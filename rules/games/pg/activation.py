@@ -76,7 +76,7 @@ def leader_activation(position: Position, leaders: list[UnitState]) -> Activatio
         radius = reach(ldr)
         if radius is None:
             continue
-        if pu.leader_kind(ldr) == "commissar":  # 6.6, 6.62: alone, with the demoralized units he is stacked with
+        if pu.leader_kind(ldr) == "commissar":  # 6.6, 6.62: alone, with the demoralized units in his hex
             for unit in free:
                 if unit.hex == ldr.hex and unit.has("demoralized") and not pu.is_leader(unit):
                     activated.add(unit.id)

@@ -227,11 +227,12 @@ class PgGame(Game):
         waiting = sorted(u.id for u in position.units.values()
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
         for c in position.units.values():  # 6.65: a commissar stacked with a demoralized unit must act
-            if c.side == side and pu.leader_kind(c) == "commissar" and not c.has(MARK) and any(
-                    u.has("demoralized") and not u.has(MARK) and not pu.is_afv(u) and u.id != c.id
-                    for u in position.units_at(c.hex) if c.hex is not None):
-                raise IllegalAction(f"{c.id} must first support the recovery of the demoralized unit with him",
-                                    "6.65")
+            if c.side != side or pu.leader_kind(c) != "commissar" or c.has(MARK) or c.hex is None:
+                continue
+            if any(u.has("demoralized") and not u.has(MARK) and not pu.is_afv(u) and u.id != c.id
+                   for u in position.units_at(c.hex)):
+                raise IllegalAction(f"{c.id} must first support the recovery of the demoralized unit with "
+                                    "him", "6.65")
         if waiting:
             raise IllegalAction(
                 f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B"

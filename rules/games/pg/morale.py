@@ -206,7 +206,8 @@ def commissar_for(game: PgGame, position: Position, unit: UnitState) -> UnitStat
     gs = game.gstate(position.state)
     for uid in gs.act_leaders:
         c = position.units.get(uid)
-        if c is not None and pu.leader_kind(c) == "commissar" and c.hex == unit.hex and not c.has("demoralized"):
+        if c is not None and pu.leader_kind(c) == "commissar" and c.hex == unit.hex and not c.has(
+                "demoralized"):
             return c
     return None
 

@@ -581,6 +581,6 @@ def test_t34_a_commissar_of_morale_9_rolls_7_and_the_unit_is_in_good_order(
     pos.push_text(f"rally s1 dice {dice}")
     s1 = pos.units["s1"]
     if good_order:
-        assert not s1.markers & {"disrupted", "demoralized", "reduced"}  # 7 < 9: straight to good order (6.63)
+        assert not s1.markers & {"disrupted", "demoralized", "reduced"}  # 7 < 9: good order at once (6.63)
     else:
         assert s1.has("reduced") and s1.has("demoralized")  # a failure costs a step (6.63)
