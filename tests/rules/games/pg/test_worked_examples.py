@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.pg import antitank, bombard, losses, spotting
+from hexmate.rules.games.pg import antitank, bombard, losses, special, spotting
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import units as pu
@@ -562,8 +562,10 @@ def test_t60_the_senior_leader_lost_costs_one_initiative_once(make_position: Any
     assert pos.units["sg"].has("moved_fired")
 
 
-COMMISSAR = {**C, "com": {"type": "leader", "ma": 4, "morale": 9, "combat": 0, "morale_mod": 0,
-                          "leader_kind": "commissar"}}
+COMMISSAR = {
+    **C,
+    "com": {"type": "leader", "ma": 4, "morale": 9, "combat": 0, "morale_mod": 0, "leader_kind": "commissar"},
+}
 
 
 @pytest.mark.parametrize("dice,good_order", [("3,4", True), ("5,5", False)])
@@ -584,3 +586,114 @@ def test_t34_a_commissar_of_morale_9_rolls_7_and_the_unit_is_in_good_order(
         assert not s1.markers & {"disrupted", "demoralized", "reduced"}  # 7 < 9: good order at once (6.63)
     else:
         assert s1.has("reduced") and s1.has("demoralized")  # a failure costs a step (6.63)
+
+
+# --- rules computed but not yet offered as table actions (rules/games/pg/special.py, moves.py) ---
+def test_t4_a_river_engineer_counts_for_the_shift_not_for_stacking(make_position: Any, pg: Any) -> None:
+    units = [
+        _u("i1", "C5", "inf", "b"),
+        _u("i2", "C5", "inf", "b"),
+        _u("i3", "C5", "inf", "b"),
+        _u("e", "C5", "eng", "b"),
+        _u("a1", "J8"),
+    ]
+    pos = _pos(make_position, pg, units)
+    here = pos.units_at(pos.map.parse_label("C5"))
+    assert special.stacking_problem(here, river=True) is None  # 5.74
+    assert special.stacking_problem(here, river=False) is not None  # 4.1 on dry land
+    assert special.shift_units([u for u in here if u.id != "i3"]) == 3  # 2 INF + the engineer: +1
+
+
+def test_t5_three_combat_units_and_three_transports_a_side(make_position: Any, pg: Any) -> None:
+    units = (
+        [_u(f"i{n}", "C5", "inf", "b") for n in range(3)]
+        + [_u(f"t{n}", "C5", "truck", "b") for n in range(3)]
+        + [_u(f"l{n}", "C5", "sgt", "b") for n in range(4)]
+    )
+    pos = _pos(
+        make_position, pg, [*units, _u("i3", "D5", "inf", "b"), _u("t3", "D5", "truck", "b"), _u("a1", "J8")]
+    )
+    here = pos.units_at(pos.map.parse_label("C5"))
+    assert special.stacking_problem(here) is None  # 3 + 3 and leaders without limit (4.1)
+    assert "combat units" in str(special.stacking_problem([*here, pos.units["i3"]]))
+    assert "transports" in str(special.stacking_problem([*here, pos.units["t3"]]))
+
+
+@pytest.mark.parametrize(
+    ("parts", "opp", "ok"),
+    [((3, 3, 3), False, True), ((5, 2, 2), False, False), ((9,), True, True), ((6, 3), True, False)],
+)
+def test_t13_a_9_df_hmg_splits_into_parts_of_3_or_more(parts: tuple[int, ...], opp: bool, ok: bool) -> None:
+    if ok:
+        special.hmg_split(9, parts, opp)
+    else:
+        with pytest.raises(IllegalAction, match=r"7\.23"):
+            special.hmg_split(9, parts, opp)
+
+
+@pytest.mark.parametrize(("roll", "gone"), [(8, True), (7, False)])
+def test_t37_surrender_on_a_roll_above_the_highest_morale(roll: int, gone: bool) -> None:
+    assert special.surrenders(roll, 7) is gone
+
+
+def test_t48_six_trucks_enter_by_a_road_and_off_it() -> None:
+    from fractions import Fraction
+
+    from hexmate.rules.games.pg import moves
+
+    road = moves.table()["classes"]["motorized"]["road"]
+    clear = moves.table()["classes"]["motorized"]["clear"]
+    assert moves.entry_costs(Fraction(road), 2) == [Fraction(1, 2), 1]  # 16.5 example
+    assert moves.entry_costs(clear, 2) == [2, 4]
+
+
+@pytest.mark.parametrize(
+    ("dice", "steps", "demoralized", "stop"),
+    [((6, 6), 2, True, True), ((5, 5), 1, True, True), ((3, 1), 0, False, True), ((2, 1), 0, False, False)],
+)
+def test_t49_a_two_point_minefield_against_full_infantry(
+    dice: tuple[int, int], steps: int, demoralized: bool, stop: bool
+) -> None:
+    assert special.minefield(dice) == special.MineResult(steps, demoralized, stop)
+
+
+def test_t50_engineers_take_dice_off_a_minefield() -> None:
+    assert special.minefield_dice(2, engineers_with=True, engineers_only=False) == 1
+    assert special.minefield_dice(2, engineers_with=True, engineers_only=True) == 0
+
+
+def test_t51_wrecks_add_1_then_5_then_block() -> None:
+    from hexmate.rules.games.pg import moves
+
+    assert [moves.wreck_cost(n) for n in (1, 2, 3)] == [1, 5, None]
+
+
+def test_t52_a_bm13_moves_then_flips_but_never_flips_and_fires() -> None:
+    assert special.PORTEE_FLIP_MP == 2
+    assert special.portee_may(("move", "unlimber")) and not special.portee_may(("unlimber", "fire"))
+
+
+def test_t36_enemy_combat_units_entering_a_leaders_hex_kill_a_leader_on_9() -> None:
+    assert special.leader_overrun(9) and not special.leader_overrun(8)
+
+
+@pytest.mark.parametrize(("turns", "missions"), [(12, 2), (36, 4)])
+def test_t55_smoke_missions_are_a_tenth_of_the_turns(turns: int, missions: int) -> None:
+    assert special.smoke_missions(turns) == missions
+
+
+def test_t56_hidden_units_are_seen_at_a_quarter_range() -> None:
+    assert special.hidden_range(12) == 3 and special.hidden_range(3) == 1
+
+
+def test_t57_twelve_units_hide_four_on_eight_places() -> None:
+    assert special.hidden_solo(12) == (4, 8)
+
+
+def test_t58_fog_of_war_15_at_night_ends_the_turn() -> None:
+    assert special.fog_of_war_ends(15, night=True) and not special.fog_of_war_ends(15, night=False)
+
+
+def test_t59_an_air_strike_near_enemy_aa_and_its_aborts() -> None:
+    attacking, shift = special.air_strike((1, 2, 5), aa_within_3=True)
+    assert attacking == 1 and shift == 1  # +2, -1 for the AA within 3 hexes; dice 1-2 abort (15.1)
