@@ -149,3 +149,58 @@ def _apply(game: PgGame, position: Position, group: tuple[str, ...], result: str
         return state.push(*(pg_morale.mc(position, u, 0, "7.63") for u in order))
     steps = int(result)
     return pg_fire.step_loss(game, position, group, steps, steps, best_first=True)
+
+
+def free_shot_decision(position: Position, leavers: tuple[str, ...], origin: Hex) -> Decision | None:
+    """12.12: when the last friendly combat units leave an assault hex, the enemy there attacks all of them
+    once, as one group, on the Assault table (they need not be active and may have a MOVED/FIRED marker)."""
+    state = position.state
+    movers = [state.units[u] for u in leavers if u in state.units]
+    if not movers:
+        return None
+    side = movers[0].side
+    here = position.units_at(origin)
+    if any(u.side == side and u.type != "leader" for u in here):
+        return None
+    enemies = tuple(u.id for u in here if u.side != side and u.type != "leader")
+    if not enemies:
+        return None
+    prompt = (f"free shot at {', '.join(leavers)} leaving {position.label(origin)}: roll 2d6 on the Assault "
+              "Combat Table")
+    return Decision("roll", position.enemy_of(side), prompt, "12.12", "free_shot", dice="2d6", subject=leavers,
+                    target=origin, args=(("firers", ",".join(enemies)),))
+
+
+def resume_free_shot(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """12.12: the enemy's assault strength in the hex, positive shifts only, one roll; the leavers cannot
+    answer; the result falls on them (7.63)."""
+    assert decision.target is not None
+    state = position.state
+    firers = [state.units[u] for u in decision.arg("firers").split(",") if u in state.units]
+    leavers = [state.units[u] for u in decision.subject if u in state.units]
+    lines: list[Line] = []
+    total = _strength(position, firers + [u for u in position.units_at(decision.target)
+                                          if u.type == "leader" and u.side == decision.side],
+                      leavers, False, lines, "free shot")
+    shift = 0
+    if any(u.type == "leader" and u.side == decision.side and not u.has("demoralized")
+           for u in position.units_at(decision.target)):
+        shift += 1
+        lines.append(Line("leader present", "+1", "12.42, 6.43"))
+    lines.append(Line("negative shifts", "ignored", "12.12"))
+    chart = position.charts.chart("assault")
+    axis = chart.axis("strength")
+    roll = PG_2D6.from_values(answer.dice or ()).total
+    col = axis.locate(total)
+    if col is None or total <= 0:
+        result = "-"
+    else:
+        col = max(0, min(len(axis) - 1, col + shift))
+        result = str(chart.lookup(strength=axis.key_at(col), roll=roll))
+    lines.append(Line("ACT", f"{total} -> roll {roll} -> {result}", "12.12"))
+    attack = act.Attack(tuple(u.id for u in firers), decision.target, tuple(answer.dice or ()))
+    resolution = Resolution(attack, "assault", position.charts.label, position.charts.demo, tuple(lines),
+                            {u.id: result for u in leavers},
+                            f"free shot at {position.label(decision.target)}: {result}")
+    state = state.replace(resolution=resolution)
+    return _apply(game, position.at(state), tuple(u.id for u in leavers), result)

@@ -280,6 +280,8 @@ class PgGame(Game):
         carriers = sum(1 for u in troops if pu.is_apc(u) or pu.is_transport(u))
         armoured = any(pu.is_afv(u) for u in troops)
         by_hex = units_by_hex(position)
+        night_bound = approach and self.night(position) and any(not pu.is_leader(u) for u in units)
+        control = dict(self.gstate(position.state).control)
         foes: dict[Hex, list[UnitState]] = {}
 
         def threats(h: Hex) -> list[UnitState]:
@@ -296,6 +298,8 @@ class PgGame(Game):
                 return None  # 4.1, 4.5: three combat units
             if carriers and sum(1 for u in mine if pu.is_apc(u) or pu.is_transport(u)) + carriers > 3:
                 return None  # 4.1, 4.5: three transports (APCs included)
+            if night_bound and control.get(position.label(b)) != side:
+                return None  # 5.5: at night only a leader's units enter hexes their side does not control
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None
@@ -425,6 +429,11 @@ class PgGame(Game):
         state = pg_victory.update_control(self, position.at(state))
         alive = tuple(u for u in moving.units if u in state.units)
         here = state.units[alive[0]].hex if alive else None
+        origin = moving.path[0]
+        if alive and here != origin:  # 12.12: the last ones out of an assault hex take the free shot
+            shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
+            if shot is not None:
+                state = state.push(shot)
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
             return pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
@@ -554,6 +563,9 @@ class PgGame(Game):
 
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
+
+    def resume_free_shot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_free_shot(self, position, decision, answer)
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)

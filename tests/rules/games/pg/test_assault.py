@@ -62,3 +62,19 @@ def test_units_in_an_assault_hex_may_not_fire_out(make_position: Any, pg: Any) -
         pos.push_text("fire a1 at C6")
     with pytest.raises(IllegalAction, match=r"5\.32"):
         pos.push_text("move a1 C4-C3-C2")
+
+
+def test_the_last_unit_out_of_an_assault_hex_takes_the_free_shot(make_position: Any, pg: Any) -> None:
+    # 12.12: a1 leaves C4 where b1 stays: b1 (not active, no marker needed) rolls once on the Assault table
+    # against it, negative shifts ignored; the result falls on the leaver
+    units = [_u("a1", "C4"), _u("b1", "C4", "inf", "b"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("move a1 C4-C3")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")  # no opportunity fire
+    top = pos.decision
+    assert top.then == "free_shot" and top.side == "b" and top.subject == ("a1",) and top.rule == "12.12"
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and res.chart == "assault" and "negative shifts: ignored (12.12)" in res.text()
+    assert set(res.results) == {"a1"}
