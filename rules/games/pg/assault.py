@@ -167,8 +167,8 @@ def free_shot_decision(position: Position, leavers: tuple[str, ...], origin: Hex
         return None
     prompt = (f"free shot at {', '.join(leavers)} leaving {position.label(origin)}: roll 2d6 on the Assault "
               "Combat Table")
-    return Decision("roll", position.enemy_of(side), prompt, "12.12", "free_shot", dice="2d6", subject=leavers,
-                    target=origin, args=(("firers", ",".join(enemies)),))
+    return Decision("roll", position.enemy_of(side), prompt, "12.12", "free_shot", dice="2d6",
+                    subject=leavers, target=origin, args=(("firers", ",".join(enemies)),))
 
 
 def resume_free_shot(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
