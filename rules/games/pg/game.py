@@ -58,6 +58,7 @@ class PgState(GameState):
     senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
     senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
     initiative_loss: tuple[tuple[str, int], ...] = ()  # 6.72: permanent initiative penalties
+    surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
@@ -467,7 +468,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             a = pg_act.declare(position, action.units)
             gs = self.gstate(position.state)
-            return position.state.replace(game=gs.replace(
+            checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
+            return position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
         raise IllegalAction(f"cannot apply {action.kind}")
@@ -563,6 +565,26 @@ class PgGame(Game):
 
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
+
+    def begin_move(self, position: Position, move: act.Move) -> State:
+        """A unit's own activation begins with its move: surrender rolls first (14.6)."""
+        state = super().begin_move(position, move)
+        if self.gstate(position.state).active:
+            return state
+        movers = [position.units[u] for u in move.units]
+        return state.push(*pg_morale.surrender_checks(self, position, movers))
+
+    def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """14.6: above the hex's best morale, every unit and leader there surrenders (is eliminated)."""
+        assert decision.target is not None
+        state = position.state
+        gs = self.gstate(state)
+        state = state.replace(game=gs.replace(surrender_checked=(*gs.surrender_checked, *decision.subject)))
+        if PG_2D6.from_values(answer.dice or ()).total <= pg_morale.best_morale(position, decision.target):
+            return state
+        for unit in position.units_at(decision.target):
+            state = state.without_unit(unit.id)
+        return state
 
     def resume_free_shot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_free_shot(self, position, decision, answer)

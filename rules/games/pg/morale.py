@@ -311,4 +311,37 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
     return state.replace(moving=Moving((unit.id,), path, 0))
 
 
+def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:
+    """14.6: a non-demoralized unit with DF that begins its activation in or next to a hex of demoralized
+    units the scenario lets surrender (``options.surrender``: the sides) makes the other player roll 2d6 for
+    that hex, once per unit and turn."""
+    eligible = set(position.scenario.options.get("surrender", []))
+    if not eligible:
+        return []
+    done = set(game.gstate(position.state).surrender_checked)
+    hexes: dict[Hex, list[str]] = {}
+    for unit in activated:
+        if unit.hex is None or unit.has("demoralized") or pu.value(unit, "df") <= 0:
+            continue
+        for other in position.units.values():
+            if (other.side != unit.side and other.side in eligible and other.hex is not None
+                    and other.has("demoralized") and other.id not in done
+                    and distance(other.hex, unit.hex) <= 1):
+                hexes.setdefault(other.hex, []).append(other.id)
+    out = []
+    for h, ids in sorted(hexes.items(), key=lambda kv: (kv[0].q, kv[0].r)):
+        side = position.units[ids[0]].side
+        out.append(Decision("roll", side, f"surrender? {position.label(h)} rolls 2d6: above the best morale "
+                            "there, every unit and leader in it surrenders", "14.6", "surrender", dice="2d6",
+                            subject=tuple(sorted(ids)), target=h))
+    return out
+
+
+def best_morale(position: Position, h: Hex) -> int:
+    """14.6: the highest current morale in the hex; leaders in the hex may raise it, adjacent ones not."""
+    here = position.units_at(h)
+    leaders = [u for u in here if pu.is_leader(u)]
+    return max((morale_of(position.state, u, helpers=leaders)[0] for u in here), default=0)
+
+
 __all__ = ["check_order", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]

@@ -244,3 +244,17 @@ def test_a_demoralized_leader_rolling_12_to_recover_deserts(make_position: Any, 
     pos = pg(make_position, [_u("al", "C3", "ldr", "a", "demoralized"), _u("b1", "J8", "inf", "b")])
     pos.push_text("rally al dice 6,6")
     assert "al" not in pos.units and [c.what for c in pos.changes] == ["remove"]
+
+
+@pytest.mark.parametrize(("dice", "gone"), [("6,2", True), ("4,3", False)])
+def test_t37_a_unit_beginning_its_activation_next_to_demoralized_units_forces_a_surrender_roll(
+        make_position: Any, pg: Any, dice: str, gone: bool) -> None:
+    # 14.6: b1 (morale 8, demoralized: 7) is next to a1, which begins its activation: b rolls 2d6 for the hex;
+    # above 7 every unit there surrenders; once per unit and turn
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b", "demoralized"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"surrender": ["b"]})
+    pos.push_text("move a1 C3-B3")
+    top = pos.decision
+    assert top.then == "surrender" and top.side == "b" and top.rule == "14.6" and top.subject == ("b1",)
+    pos.push_text(f"answer dice {dice}")
+    assert ("b1" not in pos.units) is gone
