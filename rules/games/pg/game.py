@@ -267,7 +267,9 @@ class PgGame(Game):
         """Cost to step a->b, or None: no enemy combat unit's hex (5.3; enemy leaders alone are harmless,
         5.31), 3 combat units per side (4.1, 4.5), and a unit no leader activated may not come closer to an
         enemy that threatens it (5.4, 5.41; judged from the hex it leaves)."""
-        classes = {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"}
+        carrier = self.ride(units)
+        classes = ({pu.move_class(carrier)} if carrier is not None
+                   else {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"})
         if len(classes) > 1:
             return lambda m, a, b: None  # units of different classes never move as one (5.0)
         fn = pg_moves.cost_fn(self, classes.pop())
@@ -311,8 +313,11 @@ class PgGame(Game):
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
-        if sum(1 for u in units if u.type != "leader") > 1:
-            raise IllegalAction("units move one at a time; only leaders may go along", "1.2, 5.0")
+        if sum(1 for u in units if u.type != "leader") > 1 and self.ride(units) is None:
+            raise IllegalAction("units move one at a time; only leaders may go along, or one unit riding a "
+                                "transport", "1.2, 5.0, 5.6")
+        if self.ride(units) is not None and any(u.side != units[0].side for u in position.units_at(start)):
+            raise IllegalAction("no loading in a hex holding enemy units", "5.67")
         for unit in units:
             why = self.can_act(position, unit)
             if why:
@@ -320,6 +325,29 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(f"{unit.id} is demoralized: activated, it must try to recover", "14.3")
         return units, start
+
+    def ride(self, units: list[UnitState]) -> UnitState | None:
+        """5.6, 5.61: a good-order transport with one good-order personnel unit (not cavalry or motorcycles,
+        15.3) and any leaders: the passenger boards (1 MP to both), rides and alights (1 MP to both) in
+        this one move, so the move may cost the transport's MA less 2 (and the passenger goes no farther)."""
+        troops = [u for u in units if u.type != "leader"]
+        if len(troops) != 2:
+            return None
+        carrier = next((u for u in troops if pu.is_transport(u) or pu.is_apc(u)), None)
+        rider = next((u for u in troops if u is not carrier), None)
+        if carrier is None or rider is None or rider.type != "personnel":
+            return None
+        if pu.branch(rider) in ("CAV", "MTC"):
+            return None
+        if any(u.has("disrupted") or u.has("demoralized") for u in units):
+            return None  # 5.6: good order only
+        return carrier
+
+    def budget(self, units: list[UnitState]) -> int:
+        carrier = self.ride(units)
+        if carrier is not None:
+            return max(0, pu.value(carrier, "ma") - 2)  # 5.61: boarding and alighting, 1 MP each
+        return min(int(u.values["ma"]) for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         if position.phase.id != "action":
@@ -342,10 +370,12 @@ class PgGame(Game):
                     out[n] = act.Move(ids, (start, n), step)
             return out
         if not any(u.has("disrupted") for u in units):  # 14.2: a disrupted unit moves one hex only
-            budget = min(int(u.values["ma"]) for u in units)
+            budget = self.budget(units)
             for h, reach in reachable(position.map, start, budget, cost).items():
                 if h != start:
                     out[h] = act.Move(ids, reach.path, reach.cost)
+        if self.ride(units) is not None:
+            return out
         for n in position.map.neighbors(start):  # 5.0: MA 1 or more may always move one hex
             if n not in out and (step := cost(position.map, start, n)) is not None:
                 out[n] = act.Move(ids, (start, n), step)
@@ -375,7 +405,7 @@ class PgGame(Game):
                     "stacking, prohibited terrain, or closer to a threatening enemy without a leader",
                     "5.0, 5.3, 4.5, 5.41")
             total += step
-        if total > min(int(u.values["ma"]) for u in units) and len(move.path) > 2:
+        if total > self.budget(units) and (len(move.path) > 2 or self.ride(units) is not None):
             raise IllegalAction("that path costs more than the movement allowance", "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
@@ -619,6 +649,10 @@ class PgGame(Game):
             groups = [frozenset([unit.id])]
             if unit.type != "leader" and leaders:
                 groups.append(frozenset([unit.id, *leaders]))
+            if pu.is_transport(unit) or pu.is_apc(unit):  # 5.61: a rider boards, rides and alights
+                groups += [frozenset([unit.id, r.id]) for r in mine
+                           if r.hex == unit.hex and r.type == "personnel"
+                           and self.ride([unit, r]) is not None]
             for group in groups:
                 yield from self.moves_for(position, group).values()
         yield from pg_fire.generate(self, position, side)

@@ -697,3 +697,20 @@ def test_t58_fog_of_war_15_at_night_ends_the_turn() -> None:
 def test_t59_an_air_strike_near_enemy_aa_and_its_aborts() -> None:
     attacking, shift = special.air_strike((1, 2, 5), aa_within_3=True)
     assert attacking == 1 and shift == 1  # +2, -1 for the AA within 3 hexes; dice 1-2 abort (15.1)
+
+
+def test_t53_infantry_boards_a_truck_rides_and_alights_in_one_segment(make_position: Any, pg: Any) -> None:
+    # 5.61: boarding and alighting cost 1 MP each to both; the truck (MA 8, clear 2 MP motorized, demo values)
+    # carries the INF 3 hexes (6 MP) with the 2 MP left for boarding and alighting; the INF goes no farther
+    units = [_u("trk", "C2", "truck"), _u("i1", "C2"), _u("b1", "L8", "inf", "b")]
+    pos = _pos(make_position, pg, units)
+    L = pos.map.parse_label
+    moves = pos.legal_actions.moves_for({"trk", "i1"})
+    assert L("C5") in moves and L("C6") not in moves and moves[L("C5")].cost == 6
+    assert any(set(a.units) == {"trk", "i1"} for a in pos.legal_actions if a.kind == "move")
+    pos.push_text("move i1,trk C2-C3-C4-C5")
+    assert pos.label(pos.units["i1"].hex) == "C5" and pos.label(pos.units["trk"].hex) == "C5"
+    assert pos.units["i1"].has("moved_fired")  # it may not move on after alighting (5.61)
+    with pytest.raises(IllegalAction, match=r"5\.6"):
+        pg(make_position, [*units[:2], _u("i2", "C2"), _u("b1", "L8", "inf", "b")],
+           counters_extra=C).push_text("move i1,i2 C2-C3")  # two personnel units are no ride
