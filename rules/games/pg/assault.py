@@ -18,6 +18,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
 
 if TYPE_CHECKING:
@@ -78,10 +79,17 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     """12.4: DF halved when disrupted, a quarter when demoralized (defence only, 14.3), rounded up per
     unit; a non-demoralized leader adds his combat modifier to one unit (6.42)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("demoralized")]
+    troops = [u for u in units if u.type != "leader"]
+    # 12.44: HMG/WPN and AA units that moved in to start an assault fight at half, unless another infantry-
+    # class unit takes part with them
+    riflemen = any(u.type == "personnel" and pu.branch(u) not in ("HMG", "WPN", "AA") for u in troops)
     total = 0
-    for i, unit in enumerate(u for u in units if u.type != "leader"):
+    for i, unit in enumerate(troops):
         df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
         note = f"{unit.id} {df}"
+        if attacking and not riflemen and pu.branch(unit) in ("HMG", "WPN", "AA"):
+            df = math.ceil(df / 2)
+            note += f" halved (heavy weapon assaulting without infantry, 12.44) = {df}"
         if unit.has("demoralized"):
             df = 0 if attacking else math.ceil(df / 4)
             note += f" quartered (demoralized) = {df}"

@@ -268,8 +268,11 @@ class PgGame(Game):
         5.31), 3 combat units per side (4.1, 4.5), and a unit no leader activated may not come closer to an
         enemy that threatens it (5.4, 5.41; judged from the hex it leaves)."""
         carrier = self.ride(units)
-        classes = ({pu.move_class(carrier)} if carrier is not None
-                   else {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"})
+        if self.manhandled(units) is not None:
+            classes = {"foot"}  # 5.9: the crew carries it
+        else:
+            classes = ({pu.move_class(carrier)} if carrier is not None
+                       else {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"})
         if len(classes) > 1:
             return lambda m, a, b: None  # units of different classes never move as one (5.0)
         fn = pg_moves.cost_fn(self, classes.pop())
@@ -313,7 +316,8 @@ class PgGame(Game):
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
-        if sum(1 for u in units if u.type != "leader") > 1 and self.ride(units) is None:
+        if sum(1 for u in units if u.type != "leader") > 1 and self.ride(units) is None and (
+                self.manhandled(units) is None):
             raise IllegalAction("units move one at a time; only leaders may go along, or one unit riding a "
                                 "transport", "1.2, 5.0, 5.6")
         if self.ride(units) is not None and any(u.side != units[0].side for u in position.units_at(start)):
@@ -342,6 +346,20 @@ class PgGame(Game):
         if any(u.has("disrupted") or u.has("demoralized") for u in units):
             return None  # 5.6: good order only
         return carrier
+
+    def manhandled(self, units: list[UnitState]) -> UnitState | None:
+        """5.9: a good-order foot unit with MA 3 or more moves one light gun the scenario marks
+        ``manhandle`` (25 mm, 37 mm, 2-pdr AT, 20 mm AA) one hex, limbered or not, with its whole MA."""
+        troops = [u for u in units if u.type != "leader"]
+        if len(troops) != 2:
+            return None
+        gun = next((u for u in troops if u.type == "gun" and pu.value(u, "manhandle") == 1), None)
+        crew = next((u for u in troops if u is not gun), None)
+        if gun is None or crew is None or crew.type != "personnel" or pu.move_class(crew) != "foot":
+            return None
+        if pu.value(crew, "ma") < 3 or any(u.has("disrupted") or u.has("demoralized") for u in troops):
+            return None
+        return gun
 
     def budget(self, units: list[UnitState]) -> int:
         carrier = self.ride(units)
@@ -376,6 +394,10 @@ class PgGame(Game):
                     out[h] = act.Move(ids, reach.path, reach.cost)
         if self.ride(units) is not None:
             return out
+        if self.manhandled(units) is not None:  # 5.9: one hex, with the crew's whole MA
+            crew = next(u for u in units if u.type == "personnel")
+            return {n: act.Move(ids, (start, n), pu.value(crew, "ma")) for n in position.map.neighbors(start)
+                    if cost(position.map, start, n) is not None}
         for n in position.map.neighbors(start):  # 5.0: MA 1 or more may always move one hex
             if n not in out and (step := cost(position.map, start, n)) is not None:
                 out[n] = act.Move(ids, (start, n), step)
@@ -396,6 +418,12 @@ class PgGame(Game):
         if pg_assault.enemy_combat_units(position, start, units[0].side) and len(move.path) > 2:
             raise IllegalAction("a unit leaving an enemy-occupied hex moves one hex only", "5.32")
         cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
+        if self.manhandled(units) is not None:
+            crew = next(u for u in units if u.type == "personnel")
+            if len(move.path) != 2 or cost(position.map, move.path[0], move.path[1]) is None:
+                raise IllegalAction("a manhandled gun moves one hex, not into an enemy or prohibited hex",
+                                    "5.9")
+            return act.Move(tuple(sorted(move.units)), move.path, pu.value(crew, "ma"))
         total: int | Fraction = 0
         for a, b in itertools.pairwise(move.path):
             step = cost(position.map, a, b) if b in position.map.hexes and distance(a, b) == 1 else None

@@ -78,3 +78,14 @@ def test_the_last_unit_out_of_an_assault_hex_takes_the_free_shot(make_position: 
     res = pos.last_resolution
     assert res is not None and res.chart == "assault" and "negative shifts: ignored (12.12)" in res.text()
     assert set(res.results) == {"a1"}
+
+
+def test_an_hmg_assaulting_without_infantry_fights_at_half(make_position: Any, pg: Any) -> None:
+    # 12.44: the HMG (DF 7) with its leader moves in alone: 4 (rounded up) + the leader's 1
+    units = [_u("al", "C3", "ldr"), _u("h", "C3", "hmg7"), _u("b1", "C4", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("move al,h C3-C4")
+    pos.push_text("answer dice 3,3")
+    pos.push_text("answer dice 3,3")
+    assert "h 7 halved (heavy weapon assaulting without infantry, 12.44) = 4 + 1 (al) = 5" in (
+        pos.last_resolution.text())

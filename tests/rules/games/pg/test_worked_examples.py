@@ -714,3 +714,19 @@ def test_t53_infantry_boards_a_truck_rides_and_alights_in_one_segment(make_posit
     with pytest.raises(IllegalAction, match=r"5\.6"):
         pg(make_position, [*units[:2], _u("i2", "C2"), _u("b1", "L8", "inf", "b")],
            counters_extra=C).push_text("move i1,i2 C2-C3")  # two personnel units are no ride
+
+
+def test_a_platoon_manhandles_a_37mm_gun_one_hex_with_its_whole_ma(make_position: Any, pg: Any) -> None:
+    # 5.9: a good-order foot unit of MA 3 or more moves a listed light gun one hex, both marked
+    counters = {**C, "pak36": {**C["atgun"], "manhandle": 1}}
+    units = [_u("g", "C3", "pak36"), _u("i1", "C3"), _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=counters)
+    L = pos.map.parse_label
+    moves = pos.legal_actions.moves_for({"g", "i1"})
+    assert set(moves) == set(pos.map.neighbors(L("C3"))) and all(m.cost == 3 for m in moves.values())
+    assert pos.legal_actions.moves_for({"g"}) == {}  # towed: it does not move by itself (5.1)
+    pos.push_text("move g,i1 C3-C4")
+    assert pos.label(pos.units["g"].hex) == "C4" and pos.units["g"].has("moved_fired")
+    pos = pg(make_position, units, counters_extra=counters)
+    with pytest.raises(IllegalAction, match=r"5\.9"):
+        pos.push_text("move g,i1 C3-C4-C5")
