@@ -19,7 +19,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import antitank as pg_at
@@ -58,6 +58,8 @@ class PgState(GameState):
     senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
     senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
     initiative_loss: tuple[tuple[str, int], ...] = ()  # 6.72: permanent initiative penalties
+    event_dice: tuple[int, ...] = ()  # optional random events: the first side's die, waiting for the second
+    events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
     surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
@@ -163,12 +165,37 @@ class PgGame(Game):
         penalty = dict(gs.initiative_loss)  # 6.72: the permanent -1, never below 0
         totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0)) for side, die in rolls}
         first, second = position.scenario.first_side, position.scenario.second_side
+        events = position.scenario.options.get("random_events")
+        if events and len({die for _, die in rolls}) == 1:
+            # optional random events (17.0): equal dice re-roll the initiative, and each side rolls one die
+            # for the scenario's Random Events Table first
+            state = state.replace(game=gs.replace(rolls=()))
+            return state.push(
+                Decision("roll", first, f"{first} rolls one die for a random event", "17.0", "event",
+                         dice="1d6"),
+                Decision("roll", second, f"{second} rolls one die for a random event", "17.0", "event",
+                         dice="1d6"),
+                self.initiative_roll(position, first), self.initiative_roll(position, second))
         if totals[first] == totals[second]:
             state = state.replace(game=gs.replace(rolls=()))
             return state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
         winner = first if totals[first] > totals[second] else second
         segments = max(1, math.ceil(abs(totals[first] - totals[second]) / 2))
         return state.replace(game=gs.replace(rolls=rolls, winner=winner, segments=segments))
+
+    def resume_event(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """Optional random events: the two dice added, read on the scenario's table (``random_events``)."""
+        state = position.state
+        gs = self.gstate(state)
+        dice = (*gs.event_dice, PG_1D6.from_values(answer.dice or ()).total)
+        if len(dice) < 2:
+            return state.replace(game=gs.replace(event_dice=dice))
+        table = position.scenario.options.get("random_events", {})
+        text = str(table.get(str(sum(dice)), "no event"))
+        line = Line("random event", f"{dice[0]} + {dice[1]} = {sum(dice)}: {text}", "17.0")
+        resolution = Resolution(act.Answer(dice=dice), "events", "scenario Random Events Table", False,
+                                (line,), {}, f"random event {sum(dice)}: {text}")
+        return state.replace(resolution=resolution, game=gs.replace(event_dice=(), events=(*gs.events, text)))
 
     def first_actor(self, position: Position) -> str:
         if position.phase.id == "action":
