@@ -44,6 +44,8 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) 
     state = position.state
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
+    for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED
+        state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
     roll = "roll 2d6 on the Assault Combat Table"
     return state.push(

@@ -610,16 +610,25 @@ class PgGame(Game):
         was_senior = self.senior(position, unit.side)
         state = state.without_unit(uid)
         gs = self.gstate(state)
+        shock = []
+        major = pu.leader_kind(unit) == "normal" and pu.rank(unit) >= pu.RANKS.index("MAJ")
+        if major and unit.hex is not None:
+            # 6.73: a major or higher lost: every friendly unit stacked with him checks morale, less his
+            # morale modifier (added to the roll here, which is the same test)
+            loss = pu.value(unit, "morale_mod")
+            view = position.at(state)
+            shock = [pg_morale.mc(view, u.id, loss, "6.73") for u in view.units_at(unit.hex)
+                     if u.side == unit.side]
         if was_senior is None or was_senior.id != uid or unit.side in gs.senior_lost:
-            return state
+            return state.push(*shock)
         state = state.replace(game=gs.replace(senior_lost=(*gs.senior_lost, unit.side),
                                               senior_check=(*gs.senior_check, unit.side)))
         view = position.at(state)
         others = [u.id for u in state.units.values() if u.side == unit.side and pu.is_leader(u)
                   and not u.has(MARK)]
         order = pg_morale.check_order(state, others)
-        return state.push(*(dataclasses.replace(pg_morale.mc(view, u, 0, "6.72"), then="senior_mc")
-                            for u in order))
+        return state.push(*shock, *(dataclasses.replace(pg_morale.mc(view, u, 0, "6.72"), then="senior_mc")
+                                    for u in order))
 
     def resume_senior_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """6.72: a leader failing this check is also marked MOVED/FIRED."""

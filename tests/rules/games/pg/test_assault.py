@@ -33,7 +33,8 @@ def test_both_sides_roll_and_the_results_fall_together(make_position: Any, pg: A
     assert pos.state.moving is None  # 13.2: no opportunity fire at units entering an assault hex
     pos.push_text("answer dice 4,4")
     assert pos.decision.side == "b" and set(pos.decision.subject) == {"b1", "b2"}
-    assert pos.units["b1"].markers == frozenset()  # nothing applied before both have rolled
+    # nothing applied before both have rolled; both sides in an assault hex are SPOTTED (8.2)
+    assert pos.units["b1"].markers == frozenset({"spotted"})
     pos.push_text("answer dice 3,3")
     res = pos.last_resolution
     assert res is not None and res.chart == "assault"

@@ -730,3 +730,15 @@ def test_a_platoon_manhandles_a_37mm_gun_one_hex_with_its_whole_ma(make_position
     pos = pg(make_position, units, counters_extra=counters)
     with pytest.raises(IllegalAction, match=r"5\.9"):
         pos.push_text("move g,i1 C3-C4-C5")
+
+
+def test_losing_a_major_shakes_the_units_stacked_with_him(make_position: Any, pg: Any) -> None:
+    # 6.73: every friendly unit in his hex checks morale less his morale modifier (2 here)
+    major = {"type": "leader", "ma": 4, "morale": 9, "combat": 1, "morale_mod": 2, "rank": "MAJ"}
+    counters = {**C, "maj": major}
+    units = [_u("mj", "C5", "maj", "b"), _u("s1", "C5", "inf", "b"), _u("lt", "J8", "lt2", "b"),
+             _u("a1", "A1")]
+    pos = pg(make_position, units, counters_extra=counters)
+    pos._states[-1] = pos.game.leader_lost(pos, "mj")
+    shaken = [d for d in pos.state.decisions if d.rule == "6.73"]
+    assert [(d.subject, d.arg("mod")) for d in shaken] == [(("s1",), "2")]
