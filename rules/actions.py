@@ -139,6 +139,18 @@ class Rally(Action):
 
 
 @dataclass(frozen=True)
+class Activate(Action):
+    """Panzer Grenadier 3.1-3.3: open an action segment by activating leaders (with the units and lower-ranked
+    leaders in their own and the adjacent hexes) or a stack; the activated units then act one by one."""
+
+    kind: ClassVar[str] = "activate"
+    units: tuple[str, ...]
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"activate {_units(self.units)}"
+
+
+@dataclass(frozen=True)
 class Answer(Action):
     """The one answer to the top decision (``rules/decisions.py``): a choice word (``pass``, ``yes``), units,
     hexes (one, or a path), or dice. ``side`` names who answers a secret declaration of both sides."""
@@ -236,10 +248,13 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1] not in ("dice", "die")):
             raise InvalidAction(f"{text!r}: expected 'rally UNIT [dice W,C]'")
         return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
+    if verb == "activate":
+        need(1, "activate UNIT[,UNIT]")
+        return Activate(parse_units(rest[0]))
     if verb == "answer":
         return _answer(text, rest, hexp)
     raise InvalidAction(
-        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, answer, pass, end)"
+        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, activate, answer, pass, end)"
     )
 
 

@@ -91,6 +91,8 @@ class LosRules:
     hexside_adjacent_exempt: bool = False
     adjacent_exempt_rule: str = ""
     hindrance_same_level_only: bool = True
+    higher_ground_blocks_at: int = 1  # ends at one level: how many higher (slope) hexes between them block
+    higher_ground_rule: str = ""
     along_rule: str = ""
     model_rule: str = ""
 
@@ -264,6 +266,7 @@ def evaluate(
     model = rules.model
     per_range: dict[int, int] = {}
     hind_cells: list[Cell] = []
+    higher: set[Cell] = set()
     top_of = p.top
     sides = p.side
 
@@ -273,6 +276,13 @@ def evaluate(
         g = ground.get(c)
         if g is None:
             return None
+        if same_level and g > hi and rules.higher_ground_blocks_at > 1:
+            # PG 8.4 case 1 as translated: two or more higher slope hexes between ends at one level block
+            higher.add(c)
+            if len(higher) < rules.higher_ground_blocks_at:
+                return None
+            return (f"{len(higher)} higher slope hexes between ends at one level, level {g} "
+                    f"({rules.higher_ground_rule or rules.model_rule})")
         if g > lo:
             why = _ground_blocks(p, rules, c, g, lo, hi, low_end, high_end, total)
             if why:

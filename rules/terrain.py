@@ -68,7 +68,7 @@ _TOP_KEYS = {"format", "game", "provenance", "movers", "aliases", "movement", "l
              "features"}
 _MOVEMENT_KEYS = {"climb", "climb_cost", "road", "road_ignored_into"}
 _LOS_KEYS = {"model", "hindrance_blocks_at", "along_hexside", "hexside_adjacent_exempt",
-             "hindrance_same_level_only"}
+             "hindrance_same_level_only", "higher_ground_blocks_at"}
 
 
 @dataclass
@@ -239,6 +239,8 @@ class TerrainTable:
             hexside_adjacent_exempt=bool(get("hexside_adjacent_exempt", False)),
             adjacent_exempt_rule=cite("hexside_adjacent_exempt"),
             hindrance_same_level_only=bool(get("hindrance_same_level_only", True)),
+            higher_ground_blocks_at=int(get("higher_ground_blocks_at", 1)),
+            higher_ground_rule=cite("higher_ground_blocks_at"),
             along_rule=cite("along_hexside"),
             model_rule=cite("model"),
         )

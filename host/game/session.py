@@ -434,7 +434,7 @@ class GameSession:
 
 
 def _units_named(action: act.Action) -> tuple[str, ...]:
-    if isinstance(action, act.Move | act.Answer):
+    if isinstance(action, act.Move | act.Answer | act.Activate):
         return action.units
     if isinstance(action, act.Fire):
         return action.firers

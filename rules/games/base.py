@@ -768,6 +768,9 @@ class Game:
             phase = view.phase
             flow = state.flow
             if flow.busy:  # the active side's action is fully worked out: its segment is used
+                if self.segment_open(view):  # an activation with units still to act (PG 3.1)
+                    return state
+                state = self.close_segment(view)
                 left = flow.segments - 1
                 if left > 0:
                     state = state.replace(flow=dataclasses.replace(flow, segments=left, busy=False))
@@ -781,6 +784,15 @@ class Game:
                 continue
             return state
         raise RulesError(f"{self.name}: the sequence of play does not come to rest (every phase 'auto'?)")
+
+    def segment_open(self, position: Position) -> bool:
+        """Does the active side's segment go on after this action (PG 3.1: a leader's activation, whose
+        units act one by one)? Done (``Pass``) closes it."""
+        return False
+
+    def close_segment(self, position: Position) -> State:
+        """The segment's activation is over (the game marks its leaders, forgets who was activated)."""
+        return position.state
 
     def check_pass(self, position: Position) -> None:
         """A game's own bar on passing now (PG 3.0 B: not while a demoralized unit has not tried to recover);
@@ -804,6 +816,9 @@ class Game:
 
     def _pass(self, position: Position) -> State:
         state = position.state
+        if self.segment_open(position):  # done ends the activation, not the turn: no pass counted
+            state = self.close_segment(position)
+            return self.settle(position.at(state.replace(flow=dataclasses.replace(state.flow, busy=True))))
         flow = state.flow
         if flow.passes + 1 >= 2 or position.phase.end != "both_pass":
             return self.settle(position.at(self.end_phase(position)))

@@ -47,12 +47,14 @@ class GeoTable:
         """PG's tables hold a column shift; the others a DRM (positive helps the target)."""
         return self.tem(m, h) if self.game == "pg" else -self.tem(m, h)
 
-    def line_of_sight(self, m: HexMap, a: Hex, b: Hex) -> Sight:
+    def line_of_sight(self, m: HexMap, a: Hex, b: Hex, a_height: Fraction | int = 0) -> Sight:
+        """``a_height``: the observer's levels above his hex's ground (PG 8.34: a town spots from +20 m)."""
         key = id(m)
         if key not in self._prepared or self._prepared[key][0] is not m:
             self._prepared[key] = (m, self._los.prepare(m, self._rules))  # precomputed once per map
         prepared = self._prepared[key][1]
-        result = self._los.evaluate(prepared, self._rules, a, b, self._los.trace_elements(a, b), origin=a)
+        result = self._los.evaluate(prepared, self._rules, a, b, self._los.trace_elements(a, b), a_height,
+                                     origin=a)
         reason = result.reason + (
             f" ({result.rule})" if result.rule and result.rule not in result.reason else ""
         )

@@ -18,6 +18,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
 
 if TYPE_CHECKING:
@@ -28,10 +29,10 @@ def enemy_combat_units(position: Position, h: Hex, side: str) -> list[UnitState]
     return [u for u in position.units_at(h) if u.side != side and u.type != "leader"]
 
 
-def may_assault(units: list[UnitState]) -> str | None:
-    """12.11, 12.13: only good-order units activated by a leader (here: one moving with them) enter."""
-    if not any(u.type == "leader" and not u.has("disrupted") and not u.has("demoralized") for u in units):
-        return "only units activated by a good-order leader may enter an enemy hex to assault (12.11, 5.41)"
+def may_assault(units: list[UnitState], led: bool) -> str | None:
+    """12.11, 12.13: only good-order units a leader of their type activated (``led``) enter an enemy hex."""
+    if not led or all(u.type == "leader" for u in units):
+        return "only units a leader of their type activated may enter an enemy hex to assault (12.11, 5.41)"
     bad = [u.id for u in units if u.has("disrupted") or u.has("demoralized")]
     if bad:
         return f"{', '.join(bad)} may not enter an enemy hex: only good-order units assault (12.13, 14.2)"
@@ -43,6 +44,8 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) 
     state = position.state
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
+    for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED
+        state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
     roll = "roll 2d6 on the Assault Combat Table"
     return state.push(
@@ -78,10 +81,17 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     """12.4: DF halved when disrupted, a quarter when demoralized (defence only, 14.3), rounded up per
     unit; a non-demoralized leader adds his combat modifier to one unit (6.42)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("demoralized")]
+    troops = [u for u in units if u.type != "leader"]
+    # 12.44: HMG/WPN and AA units that moved in to start an assault fight at half, unless another infantry-
+    # class unit takes part with them
+    riflemen = any(u.type == "personnel" and pu.branch(u) not in ("HMG", "WPN", "AA") for u in troops)
     total = 0
-    for i, unit in enumerate(u for u in units if u.type != "leader"):
+    for i, unit in enumerate(troops):
         df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
         note = f"{unit.id} {df}"
+        if attacking and not riflemen and pu.branch(unit) in ("HMG", "WPN", "AA"):
+            df = math.ceil(df / 2)
+            note += f" halved (heavy weapon assaulting without infantry, 12.44) = {df}"
         if unit.has("demoralized"):
             df = 0 if attacking else math.ceil(df / 4)
             note += f" quartered (demoralized) = {df}"
@@ -149,3 +159,58 @@ def _apply(game: PgGame, position: Position, group: tuple[str, ...], result: str
         return state.push(*(pg_morale.mc(position, u, 0, "7.63") for u in order))
     steps = int(result)
     return pg_fire.step_loss(game, position, group, steps, steps, best_first=True)
+
+
+def free_shot_decision(position: Position, leavers: tuple[str, ...], origin: Hex) -> Decision | None:
+    """12.12: when the last friendly combat units leave an assault hex, the enemy there attacks all of them
+    once, as one group, on the Assault table (they need not be active and may have a MOVED/FIRED marker)."""
+    state = position.state
+    movers = [state.units[u] for u in leavers if u in state.units]
+    if not movers:
+        return None
+    side = movers[0].side
+    here = position.units_at(origin)
+    if any(u.side == side and u.type != "leader" for u in here):
+        return None
+    enemies = tuple(u.id for u in here if u.side != side and u.type != "leader")
+    if not enemies:
+        return None
+    prompt = (f"free shot at {', '.join(leavers)} leaving {position.label(origin)}: roll 2d6 on the Assault "
+              "Combat Table")
+    return Decision("roll", position.enemy_of(side), prompt, "12.12", "free_shot", dice="2d6",
+                    subject=leavers, target=origin, args=(("firers", ",".join(enemies)),))
+
+
+def resume_free_shot(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """12.12: the enemy's assault strength in the hex, positive shifts only, one roll; the leavers cannot
+    answer; the result falls on them (7.63)."""
+    assert decision.target is not None
+    state = position.state
+    firers = [state.units[u] for u in decision.arg("firers").split(",") if u in state.units]
+    leavers = [state.units[u] for u in decision.subject if u in state.units]
+    lines: list[Line] = []
+    total = _strength(position, firers + [u for u in position.units_at(decision.target)
+                                          if u.type == "leader" and u.side == decision.side],
+                      leavers, False, lines, "free shot")
+    shift = 0
+    if any(u.type == "leader" and u.side == decision.side and not u.has("demoralized")
+           for u in position.units_at(decision.target)):
+        shift += 1
+        lines.append(Line("leader present", "+1", "12.42, 6.43"))
+    lines.append(Line("negative shifts", "ignored", "12.12"))
+    chart = position.charts.chart("assault")
+    axis = chart.axis("strength")
+    roll = PG_2D6.from_values(answer.dice or ()).total
+    col = axis.locate(total)
+    if col is None or total <= 0:
+        result = "-"
+    else:
+        col = max(0, min(len(axis) - 1, col + shift))
+        result = str(chart.lookup(strength=axis.key_at(col), roll=roll))
+    lines.append(Line("ACT", f"{total} -> roll {roll} -> {result}", "12.12"))
+    attack = act.Attack(tuple(u.id for u in firers), decision.target, tuple(answer.dice or ()))
+    resolution = Resolution(attack, "assault", position.charts.label, position.charts.demo, tuple(lines),
+                            {u.id: result for u in leavers},
+                            f"free shot at {position.label(decision.target)}: {result}")
+    state = state.replace(resolution=resolution)
+    return _apply(game, position.at(state), tuple(u.id for u in leavers), result)

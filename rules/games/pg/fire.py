@@ -15,8 +15,13 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import stack_groups
+from hexmate.rules.games.pg import antitank as pg_at
+from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 
 if TYPE_CHECKING:
@@ -53,15 +58,98 @@ def may_opportunity_fire(game: PgGame, position: Position, unit: UnitState) -> s
     return None
 
 
+def fire_group(game: PgGame, position: Position, ids: tuple[str, ...], opp: bool) -> list[UnitState]:
+    """7.33, 6.41: a stack always fires together; units in adjacent hexes only through an activated
+    good-order leader with a combat modifier, who adds one adjacent hex per point of it."""
+    if not ids:
+        raise IllegalAction("name at least one firer", "7.33")
+    if len(set(ids)) != len(ids):
+        raise InvalidAction("a unit is named twice")
+    firers = []
+    for uid in ids:
+        if uid not in position.units:
+            raise InvalidAction(f"no unit {uid!r} in this game")
+        firers.append(position.units[uid])
+    hexes = {u.hex for u in firers}
+    if None in hexes:
+        raise IllegalAction("every firer must be on the map", "7.3")
+    if len(hexes) > 1:
+        leaders = [u for u in firers if pu.is_leader(u) and not u.has("disrupted")
+                   and not u.has("demoralized") and pu.value(u, "combat") > 0]
+        gs = game.gstate(position.state)
+        if not opp:
+            leaders = [u for u in leaders if u.id in gs.act_leaders]
+        ok = False
+        for ldr in leaders:
+            assert ldr.hex is not None
+            others = {h for h in hexes if h != ldr.hex}
+            if all(h is not None and distance(h, ldr.hex) == 1 for h in others) and len(others) <= pu.value(
+                    ldr, "combat"):
+                ok = True
+        if not ok:
+            raise IllegalAction(
+                "units in different hexes fire together only through an activated good-order leader with a "
+                "combat modifier, one adjacent hex per point (name him among the firers)", "6.41, 7.33")
+    return firers
+
+
+def fire_mode(shooters: list[UnitState]) -> str:
+    """7.31, 7.33: DF with DF, bombardment with bombardment; AT fire never combines."""
+    if all(pu.value(u, "df") > 0 for u in shooters):
+        return "df"
+    if all(pu.value(u, "bombard") > 0 for u in shooters):
+        return "bombard"
+    if len(shooters) == 1 and pu.value(shooters[0], "at") > 0:
+        return "at"
+    raise IllegalAction("only DF with DF or bombardment with bombardment combine; AT fire never does", "7.33")
+
+
+def through_friends(game: PgGame, position: Position, firers: list[UnitState], target: Hex) -> str | None:
+    """7.24, 10.1: no DF through a hex holding friendly non-AFV units; an HMG, AFV or AA unit may fire past
+    friendly units if some hex of the line without friends lies between the target and every friendly hex
+    of the line. Returns why not, or None."""
+    side = firers[0].side
+    for firer in firers:
+        if pu.is_leader(firer):
+            continue
+        assert firer.hex is not None
+        line = [h for h in _line(firer.hex, target) if h not in (firer.hex, target)]
+        friendly = [i for i, h in enumerate(line)
+                    if any(u.side == side and (pu.is_hmg_like(firer) or not pu.is_afv(u))
+                           for u in position.units_at(h))]
+        if not friendly:
+            continue
+        if not pu.is_hmg_like(firer):
+            return f"{firer.id} would fire through friendly units in {position.label(line[friendly[0]])}"
+        last = max(friendly)
+        if not any(i > last for i in range(len(line))):
+            return (f"{firer.id} fires past friendly units in {position.label(line[last])} only with an "
+                    "empty hex between them and the target")
+    return None
+
+
+def _line(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes a line from a to b passes through (along a hexside, the one a friendly unit is not in is
+    the firer's choice, 8.4: both are listed only when both hold friends, so a single one never counts)."""
+    from hexmate.rules import los
+
+    out: list[Hex] = []
+    for kind, cells, _ in los.trace_elements(a, b):
+        if kind == "hex":
+            out.append(Hex(a.q + cells[0][0], a.r + cells[0][1]))
+    return out
+
+
 def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
-    firers, start = group_of(position, frozenset(fire.firers), "7.33")
     opp = opportunity(position)
+    firers = fire_group(game, position, tuple(fire.firers), opp)
     side = position.state.decision.side if opp and position.state.decision else position.to_act
-    if any(u.side != side for u in position.units_at(start)):
-        raise IllegalAction("units in an assault hex may not fire out of it", "12.52")
     for unit in firers:
+        assert unit.hex is not None
         if unit.side != side:
             raise IllegalAction(f"{unit.id} is not {side}'s: {side} fires now", "3.0 B")
+        if any(u.side != side for u in position.units_at(unit.hex)) and fire.target != unit.hex:
+            raise IllegalAction("units in an assault hex may not fire out of it", "12.52")
         why = may_opportunity_fire(game, position, unit) if opp and unit.type != "leader" else (
             None if opp else game.can_act(position, unit))
         if why:
@@ -71,6 +159,8 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     shooters = [u for u in firers if u.type != "leader"]
     if not shooters:
         raise IllegalAction("leaders have no direct fire of their own", "6.42")
+    if any(pu.value(u, "carried") for u in shooters):
+        raise IllegalAction("carried units may not fire", "5.67")
     if fire.target not in position.map.hexes:
         raise IllegalAction("the target hex is not on the map", "7.3")
     if opp:
@@ -83,89 +173,147 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     targets = [u for u in position.units_at(fire.target) if u.side != side]
     if not targets:
         raise IllegalAction("no enemy unit in the target hex", "10.0")
-    if any(u.side == side for u in position.units_at(fire.target)):
-        raise IllegalAction(
-            "no direct fire into a hex holding friendly units (nor an assault hex)", "7.24, 12.53"
-        )
-    d = distance(start, fire.target)
-    for unit in shooters:
-        if d > int(unit.values["df_range"]):
-            raise IllegalAction(
-                f"{unit.id} has range {unit.values['df_range']}, the target is {d} hexes away", "7.32")
-    if not pg_morale.spots(game, position, shooters[0], fire.target):  # 8.0: the firers see it themselves
-        sight = game.terrain_table().line_of_sight(position.map, start, fire.target)
-        why = sight.reason if sight.blocked else "the target is in restrictive terrain beyond 3 hexes (8.21)"
-        raise IllegalAction(f"{position.label(fire.target)} is not spotted: {why}", "8.0")
+    mode = fire_mode(shooters)
+    if mode == "at" or (len(shooters) == 1 and pg_at.at_targets(game, position, shooters[0], fire.target)):
+        if mode == "at":
+            if not pg_at.at_targets(game, position, shooters[0], fire.target):
+                raise IllegalAction("no enemy vehicle there that it spots within its AT range", "11.0, 11.3")
+            return fire
+        if _df_problem(game, position, shooters, fire.target, opp) is not None:
+            return fire  # only its AT fire can reach: the declaration asks which vehicle
+    if mode == "bombard":
+        pg_bombard.check(game, position, shooters, fire.target, opp)
+        return fire
+    problem = _df_problem(game, position, shooters, fire.target, opp)
+    if problem is not None:
+        raise IllegalAction(*problem)
     return fire
+
+
+def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], target: Hex, opp: bool
+                ) -> tuple[str, str] | None:
+    side = shooters[0].side
+    if any(u.side == side for u in position.units_at(target)):
+        return "no direct fire into a hex holding friendly units (nor an assault hex)", "7.24, 12.53"
+    for unit in shooters:
+        assert unit.hex is not None
+        d = distance(unit.hex, target)
+        if d > pu.value(unit, "df_range"):
+            return f"{unit.id} has range {pu.value(unit, 'df_range')}, the target is {d} hexes away", "7.32"
+    enemies = [u for u in position.units_at(target) if u.side != side]
+    if opp:
+        enemies = movers(position)  # 8.0: opportunity fire needs the mover itself spotted
+    for unit in shooters:  # 8.0: the firers see a unit there themselves
+        if not any(pg_spot.sees_unit(game, position, unit, e) for e in enemies):
+            assert unit.hex is not None
+            sight = game.terrain_table().line_of_sight(position.map, unit.hex, target)
+            why = sight.reason if sight.blocked else "it is in restrictive terrain beyond its range (8.21)"
+            return f"{position.label(target)} is not spotted by {unit.id}: {why}", "8.0"
+    blocked = through_friends(game, position, shooters, target)
+    if blocked:
+        return blocked, "7.24, 10.1"
+    return None
+
+
+def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], target: Hex, opp: bool,
+                targets: list[UnitState]) -> list[tuple[str, int, str]]:
+    """The shifts every target of the hex shares (10.3, 7.33, 4.4, 7.5, 1.2 night)."""
+    shifts: list[tuple[str, int, str]] = []
+    hexes = {u.hex for u in firers if u.hex is not None}
+    ranges = [distance(h, target) for h in hexes]
+    # 7.33: firers at different ranges take the least favourable range shift
+    per_range = [(2 if d == 1 else -1 if d >= 3 else 0) for d in ranges]
+    worst = min(per_range) if per_range else 0
+    if worst == 2:
+        shifts.append(("target adjacent", 2, "10.3"))
+    elif worst == -1:
+        shifts.append(("range 3 or more", -1, "7.33"))
+    if not opp and sum(1 for u in targets if pu.counts_for_stack(u)) >= 3:  # 13.1: never for opportunity fire
+        shifts.append(("three combat units in the hex", 1, "4.4"))
+    terrain_shift = int(game.terrain_table().fire_shift(position.map, target))
+    if terrain_shift:
+        shifts.append((f"target terrain ({position.map.terrain(target)})", terrain_shift, "7.5"))
+    if game.night(position):
+        shifts.append(("night", -1, "1.2"))
+    return shifts
 
 
 def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
     """The Direct Fire Table (10.0): the firers' DF summed (halved when disrupted, rounded up per unit, 1.2,
-    14.2; +1 leader combat modifier each, 6.42), the column shifts capped +3/-2 (10.3), one 2d6 roll."""
+    14.2; +1 leader combat modifier each, 6.42), the column shifts capped +3/-2 (10.3), one 2d6 roll read on
+    each target's own column (7.52: +2 against artillery)."""
     assert fire.dice is not None
     roll = PG_2D6.from_values(fire.dice).total
     opp = opportunity(position)
     firers = [position.units[u] for u in fire.firers]
     side = firers[0].side
+    total, lines = fire_strength(firers, "df")
+    chart = position.charts.chart("dft")
+    axis = chart.axis("df")
+    col = axis.locate(total)
+    # 7.64: opportunity fire hits only the moving unit (and leaders moving with it)
+    targets = movers(position) if opp else [u for u in position.units_at(fire.target) if u.side != side]
+    shifts = _shifts_for(game, position, firers, fire.target, opp, targets)
+    for label, value, rule in shifts:
+        lines.append(Line(label, f"{value:+d}", rule))
+    results: dict[str, str] = {}
+    for unit in targets:
+        own = [("artillery target", 2, "7.52")] if pu.is_artillery(unit) else []
+        net = sum(v for _, v, _ in shifts + own)
+        capped = max(-2, min(3, net))  # 10.3
+        if col is None:
+            results[unit.id] = "-"
+            continue
+        c = max(0, min(len(axis) - 1, col + capped))  # 7.51: never below the lowest column
+        results[unit.id] = str(chart.lookup(df=axis.key_at(c), roll=roll))
+        extra = " (+2 artillery, 7.52)" if own else ""
+        cap = f", net {net:+d} capped {capped:+d} (10.3)" if capped != net else ""
+        lines.append(Line(f"DFT {unit.id}", f"{total} -> column {axis.key_at(c)}{extra}{cap}, roll {roll} -> "
+                          f"{results[unit.id]}", "10.0"))
+    if col is None:
+        lines.append(Line("DFT", f"{total} is below the lowest column", "7.51"))
+    worst = max(results.values(), key=_severity, default="-")
+    kind = "opportunity fire" if opp else "direct fire"
+    return Resolution(
+        fire, "dft", position.charts.label, position.charts.demo, tuple(lines),
+        results, f"{position.action_text(fire)} ({kind}): {worst}",
+    )
+
+
+def fire_strength(firers: list[UnitState], key: str) -> tuple[int, list[Line]]:
+    """Sum of the firers' ``key`` value: halved when disrupted (rounded up per unit, 1.2, 14.2), plus one
+    activated non-demoralized leader's combat modifier per unit (6.42)."""
     shooters = [u for u in firers if u.type != "leader"]
     leaders = [u for u in firers if u.type == "leader" and not u.has("demoralized")]
     lines = []
     total = 0
     for i, unit in enumerate(shooters):
-        df = int(unit.values["df"])
+        df = pu.value(unit, key)
         note = f"{unit.id} {df}"
         if unit.has("disrupted"):
             df = math.ceil(df / 2)
             note += f" halved (disrupted, rounded up) = {df}"
-        if i < len(leaders):
+        if i < len(leaders) and key == "df":
             bonus = int(leaders[i].values.get("combat", 0))
             df += bonus
             note += f" + {bonus} ({leaders[i].id}) = {df}"
         total += df
-        lines.append(Line("DF", note, "6.42" if i < len(leaders) else "10.0"))
-    chart = position.charts.chart("dft")
-    axis = chart.axis("df")
-    col = axis.locate(total)
-    start = firers[0].hex
-    assert start is not None
-    d = distance(start, fire.target)
-    shifts = []
-    if d == 1:
-        shifts.append(("target adjacent", 2, "10.3"))
-    if d >= 3:
-        shifts.append(("range 3 or more", -1, "7.33"))
-    if opp:
-        targets = movers(position)  # 7.64: only the moving unit (and leaders moving with it) is hit
-    else:
-        targets = [u for u in position.units_at(fire.target) if u.side != side]
-        if sum(1 for u in targets if u.type != "leader") >= 3:  # 13.1: never for opportunity fire
-            shifts.append(("three combat units in the hex", 1, "4.4"))
-    terrain_shift = int(game.terrain_table().fire_shift(position.map, fire.target))
-    if terrain_shift:
-        shifts.append((f"target terrain ({position.map.terrain(fire.target)})", terrain_shift, "7.5"))
-    net = sum(v for _, v, _ in shifts)
-    capped = max(-2, min(3, net))  # 10.3
-    for label, value, rule in shifts:
-        lines.append(Line(label, f"{value:+d}", rule))
-    if capped != net:
-        lines.append(Line("net shift capped", f"{net:+d} -> {capped:+d}", "10.3"))
-    if col is None:
-        result = "-"
-        lines.append(Line("DFT", f"{total} is below the lowest column", "7.51"))
-    else:
-        col = max(0, min(len(axis) - 1, col + capped))  # 7.51: never below the lowest column
-        result = str(chart.lookup(df=axis.key_at(col), roll=roll))
-        lines.append(Line("DFT", f"{total} -> column {axis.key_at(col)}, roll {roll} -> {result}", "10.0"))
-    kind = "opportunity fire" if opp else "direct fire"
-    return Resolution(
-        fire, "dft", position.charts.label, position.charts.demo, tuple(lines),
-        {u.id: result for u in targets}, f"{position.action_text(fire)} ({kind}): {result}",
-    )
+        lines.append(Line(key.upper(), note, "6.42" if i < len(leaders) and key == "df" else "10.0"))
+    return total, lines
+
+
+def _severity(result: str) -> tuple[int, int]:
+    if result.endswith("X"):
+        return (2, int(result[:-1] or 1))
+    if result.startswith("M"):
+        return (1, int(result[1:] or 0))
+    return (0, 0)
 
 
 def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     """The firers are marked (7.46; an opportunity fire's first shot takes two markers, its second leaves
-    one, 13.1) and the firing side rolls 2d6."""
+    one, 13.1), a firer seen while it fires in restrictive terrain is SPOTTED (8.22), and the firing side
+    rolls 2d6."""
     state = position.state
     opp = opportunity(position)
     for uid in fire.firers:
@@ -176,9 +324,25 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
                 fired_here=(*game.gstate(state).fired_here, uid)))
         else:
             unit = unit.mark(MARK)
+        if unit.type != "leader" and pg_spot.reveals(game, position, unit):
+            unit = unit.mark(pg_spot.SPOTTED)
         state = state.with_unit(unit)
     names = ", ".join(fire.firers)
     rule = "13.1" if opp else "10.0"
+    shooters = [state.units[u] for u in fire.firers if state.units[u].type != "leader"]
+    mode = fire_mode(shooters)
+    if len(shooters) == 1 and pu.value(shooters[0], "at") > 0:
+        vehicles = pg_at.at_targets(game, position, position.units[shooters[0].id], fire.target)
+        if opp:
+            vehicles = tuple(v for v in vehicles if v in {m.id for m in movers(position)})
+        if vehicles:
+            df_too = mode == "df" and _df_problem(game, position, [position.units[shooters[0].id]],
+                                                  fire.target, opp) is None
+            if opp and not pg_at.superior(shooters[0]) and shooters[0].has(OPP):
+                state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
+            return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
+    if mode == "bombard":
+        return state.push(pg_bombard.roll(shooters[0].side, tuple(fire.firers), fire.target, position))
     return state.push(
         Decision(
             "roll", state.units[fire.firers[0]].side,
@@ -189,63 +353,38 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
 
 
 def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """The roll is in: the attack is worked out once (State.resolution) and its result becomes decisions."""
+    """The roll is in: the attack is worked out once (State.resolution) and its result becomes decisions:
+    the steps the owner allots (7.61), then the checks (7.6, 14.1); an M alone is a check for every target
+    but the AFVs (7.41)."""
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     resolution = resolve(game, position, fire)
     state = position.state.replace(resolution=resolution)
-    ids = sorted(resolution.results)
-    result = next(iter(resolution.results.values()), "-")
-    if result == "-" or not ids:
-        return state
-    if result.startswith("M"):  # 7.4: M, M1, M2
-        modifier = int(result[1:] or 0)
-        order = pg_morale.check_order(state, ids)
-        return state.push(*(pg_morale.mc(position, u, modifier, "7.4") for u in order))
-    if result.endswith("X"):
-        steps = int(result[:-1] or 1)
-        return step_loss(game, position.at(state), tuple(ids), steps, steps)
-    raise IllegalAction(f"unknown Direct Fire Table result {result!r} in the chart pack")
+    return apply_results(game, position.at(state), dict(resolution.results), "df")
 
 
-def _morale_state(unit: UnitState) -> int:
-    return 2 if unit.has("demoralized") else 1 if unit.has("disrupted") else 0
+def apply_results(game: PgGame, position: Position, results: dict[str, str], mode: str) -> State:
+    """One hex's DFT or Bombardment results, one per target (7.52): the harshest X sets the steps of each
+    category, falling on the units whose own column gave an X (category 1) and on the transports (category
+    2), then M2 for every survivor; without an X, each M result is its unit's check."""
+    state = position.state
+    ids = tuple(sorted(u for u in results if u in state.units))
+    xs = [u for u in ids if results[u].endswith("X")]
+    if xs:
+        steps = max(int(results[u][:-1] or 1) for u in xs)
+        return pg_losses.allocate(game, position, ids, steps, mode, eligible=tuple(xs))
+    checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])]  # 7.41
+    for uid in ids:
+        if results[uid] not in ("-",) and not results[uid].startswith("M") and not results[uid].endswith("X"):
+            raise IllegalAction(f"unknown fire result {results[uid]!r} in the chart pack")
+    order = pg_morale.check_order(state, checks)
+    return state.push(*(pg_morale.mc(position, u, int(results[u][1:] or 0), "7.4") for u in order))
 
 
 def step_loss(game: PgGame, position: Position, targets: tuple[str, ...], left: int, of: int,
               best_first: bool = False) -> State:
-    """7.61: each step of an X result falls on a combat unit of the hex the owner chooses (one to choose from:
-    no question); then every survivor checks morale at M2 (7.6), leaders first (14.1). In an assault the
-    first step falls on a unit in the best morale state (7.63)."""
-    state = position.state
-    alive = [u for u in targets if u in state.units]
-    candidates = tuple(u for u in alive if state.units[u].type != "leader")
-    if left <= 0 or not candidates:
-        return state.push(*(pg_morale.mc(position, u, 2, "7.6") for u in pg_morale.check_order(state, alive)))
-    rule = "7.61"
-    if best_first and left == of:
-        best = min(_morale_state(state.units[u]) for u in candidates)
-        candidates = tuple(u for u in candidates if _morale_state(state.units[u]) == best)
-        rule = "7.63"
-    if len(candidates) == 1:
-        state = lose_step(state, state.units[candidates[0]])
-        return step_loss(game, position.at(state), targets, left - 1, of, best_first)
-    owner = state.units[candidates[0]].side
-    return state.push(
-        Decision(
-            "units", owner,
-            f"choose the unit that takes step loss {of - left + 1} of {of}", rule, "step",
-            units=candidates, subject=targets, target=state.units[candidates[0]].hex,
-            args=(("best_first", "1" if best_first else ""), ("left", str(left)), ("of", str(of))),
-        )
-    )
-
-
-def resume_step(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    state = lose_step(state, state.units[answer.units[0]])
-    left, of = int(decision.arg("left", "1")) - 1, int(decision.arg("of", "1"))
-    return step_loss(game, position.at(state), decision.subject, left, of, bool(decision.arg("best_first")))
+    """An assault's steps (7.63): see ``losses.allocate``."""
+    return pg_losses.allocate(game, position, targets, left, "assault" if best_first else "df")
 
 
 def can_react(game: PgGame, position: Position, side: str) -> bool:
@@ -294,6 +433,18 @@ def generate(game: PgGame, position: Position, side: str, singles_only: bool = F
 
 def _near(position: Position, group: frozenset[str], target: Hex) -> bool:
     units = [position.units[u] for u in group]
-    reach = max((int(u.values.get("df_range", 0)) for u in units if u.type != "leader"), default=0)
+    reach = max((max(pu.value(u, "df_range"), math.ceil(pu.value(u, "at_range") * 3 / 2),
+                     pu.value(u, "bombard_range")) for u in units if u.type != "leader"), default=0)
     here = units[0].hex
     return here is not None and distance(here, target) <= reach
+
+
+def resume_at_target(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The firer chose its vehicle (AT fire, 11.0) or direct fire at the hex."""
+    assert decision.target is not None
+    firer = position.units[decision.subject[0]]
+    if answer.choice == "df":
+        return position.state.push(Decision(
+            "roll", firer.side, f"{firer.id} fires at {position.label(decision.target)}: roll 2d6 on the DFT",
+            "10.0", "dft", dice="2d6", subject=decision.subject, target=decision.target))
+    return position.state.push(pg_at.roll(firer, answer.units[0], decision.target))

@@ -19,11 +19,19 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.base import Game, GameState, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, units_by_hex
+from hexmate.rules.games.pg import activation as pg_act
+from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
+from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -46,6 +54,18 @@ class PgState(GameState):
     fired_here: tuple[str, ...] = ()
     halted: tuple[str, ...] = ()
     assault_dice: tuple[int, ...] = ()  # the attacker's assault roll, waiting for the defender's (12.4)
+    at_fired: tuple[tuple[str, int, int], ...] = ()  # 11.1: vehicle AT-fired at this turn, first firer's hex
+    senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
+    senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
+    initiative_loss: tuple[tuple[str, int], ...] = ()  # 6.72: permanent initiative penalties
+    event_dice: tuple[int, ...] = ()  # optional random events: the first side's die, waiting for the second
+    events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
+    surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
+    control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
+    night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
+    active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
+    combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
+    act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -57,10 +77,24 @@ class PgGame(Game):
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll")}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
-    marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized"})
+    marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted"})
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
+
+    def initial(self, position: Position) -> State:
+        """1.2: at the start each hex a side's combat units hold alone is that side's."""
+        state = super().initial(position)
+        return pg_victory.update_control(self, position.at(state))
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""
+        if not position.state.over:
+            return None
+        if not position.scenario.options.get("victory"):
+            return super().outcome(position)
+        side, why = pg_victory.winner(self, position)
+        return Outcome(side, why)
 
     @staticmethod
     def gstate(state: State) -> PgState:
@@ -68,20 +102,48 @@ class PgGame(Game):
         return state.game
 
     def check_counter(self, counter: CounterType) -> str | None:
-        if counter.type not in ("personnel", "leader"):
-            return f"type {counter.type!r}: this subset plays personnel units and leaders (2.2)"
-        if not isinstance(counter.values.get("ma"), int) or not isinstance(counter.values.get("morale"), int):
-            return "needs whole-number 'ma' and 'morale' (1.2, 14.0)"
-        if counter.type == "personnel" and not (
-            isinstance(counter.values.get("df"), int) and isinstance(counter.values.get("df_range"), int)
-        ):
-            return "a personnel unit needs 'df' and 'df_range' (1.1)"
+        """2.1: a counter's printed values by type (``pg/units.py`` names them)."""
+        v = counter.values
+        if counter.type not in pu.TYPES:
+            return f"type {counter.type!r}: PG counters are {', '.join(pu.TYPES)} (1.2, 2.1)"
+        if counter.type != "aircraft" and not isinstance(v.get("ma"), int):
+            return "needs a whole-number 'ma' (0 for a gun that must be towed, 1.2, 5.1)"
+        if counter.type != "aircraft" and not isinstance(v.get("morale"), int):
+            return "needs a whole-number 'morale' (14.0: leaders print it, scenarios give the units')"
+        for fire in ("df", "bombard", "at"):
+            if fire in v and not isinstance(v.get(f"{fire}_range"), int):
+                return f"'{fire}' needs a whole-number '{fire}_range' (1.1, 7.32)"
+        if counter.type == "personnel" and not any(k in v for k in ("df", "bombard", "at")):
+            return "a personnel unit needs a fire value: 'df', 'bombard' or 'at' with its range (1.1)"
+        if counter.type == "leader":
+            kind = v.get("leader_kind", "normal")
+            if kind not in ("normal", "tank", "recce", "commissar"):
+                return f"leader_kind {kind!r}: normal, tank, recce or commissar (6.6, 6.8, 6.85)"
+            rank = str(v.get("rank", "SGT")).upper()
+            if kind == "normal" and rank not in pu.RANKS:
+                return f"rank {rank!r}: one of {', '.join(pu.RANKS)} (1.2)"
+        if "armor" in v and not isinstance(v["armor"], int):
+            return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
         return None
 
     def terrain_table(self) -> Any:
         from hexmate.rules.games.terrain_view import table_for
 
         return table_for(self.name, self.data_dir)
+
+    # --- light (8.1, 8.11, 8.12) ---
+    def light(self, position: Position) -> str:
+        """The scenario's light: day, night, or dawn/dusk minus 60/45/30/15 minutes (8.11)."""
+        return str(position.scenario.options.get("light", "day"))
+
+    def night_spotting(self, position: Position) -> int:
+        """8.12: the night range rolled at the start (a scenario may fix it)."""
+        fixed = position.scenario.options.get("night_spotting")
+        return int(fixed) if fixed else (self.gstate(position.state).night_range or 1)
+
+    def night(self, position: Position) -> bool:
+        """1.2: a night turn (-1 column on the DFT and the Bombardment Table, -1 on AT fire)."""
+        return pg_spot.night_rules(self.light(position))
 
     # --- initiative (3.0 A) ---
     def initiative_roll(self, position: Position, side: str) -> Decision:
@@ -100,14 +162,40 @@ class PgGame(Game):
         if len(rolls) < len(position.sides):
             return state.replace(game=gs.replace(rolls=rolls))
         init = position.scenario.options.get("initiative", {})
-        totals = {side: die + int(init.get(side, 0)) for side, die in rolls}
+        penalty = dict(gs.initiative_loss)  # 6.72: the permanent -1, never below 0
+        totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0)) for side, die in rolls}
         first, second = position.scenario.first_side, position.scenario.second_side
+        events = position.scenario.options.get("random_events")
+        if events and len({die for _, die in rolls}) == 1:
+            # optional random events (17.0): equal dice re-roll the initiative, and each side rolls one die
+            # for the scenario's Random Events Table first
+            state = state.replace(game=gs.replace(rolls=()))
+            return state.push(
+                Decision("roll", first, f"{first} rolls one die for a random event", "17.0", "event",
+                         dice="1d6"),
+                Decision("roll", second, f"{second} rolls one die for a random event", "17.0", "event",
+                         dice="1d6"),
+                self.initiative_roll(position, first), self.initiative_roll(position, second))
         if totals[first] == totals[second]:
             state = state.replace(game=gs.replace(rolls=()))
             return state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
         winner = first if totals[first] > totals[second] else second
         segments = max(1, math.ceil(abs(totals[first] - totals[second]) / 2))
         return state.replace(game=gs.replace(rolls=rolls, winner=winner, segments=segments))
+
+    def resume_event(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """Optional random events: the two dice added, read on the scenario's table (``random_events``)."""
+        state = position.state
+        gs = self.gstate(state)
+        dice = (*gs.event_dice, PG_1D6.from_values(answer.dice or ()).total)
+        if len(dice) < 2:
+            return state.replace(game=gs.replace(event_dice=dice))
+        table = position.scenario.options.get("random_events", {})
+        text = str(table.get(str(sum(dice)), "no event"))
+        line = Line("random event", f"{dice[0]} + {dice[1]} = {sum(dice)}: {text}", "17.0")
+        resolution = Resolution(act.Answer(dice=dice), "events", "scenario Random Events Table", False,
+                                (line,), {}, f"random event {sum(dice)}: {text}")
+        return state.replace(resolution=resolution, game=gs.replace(event_dice=(), events=(*gs.events, text)))
 
     def first_actor(self, position: Position) -> str:
         if position.phase.id == "action":
@@ -119,9 +207,21 @@ class PgGame(Game):
         phase = position.phase.id
         gs = self.gstate(state)
         if phase == "initiative":
-            state = state.replace(game=PgState())
+            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control")}
+            state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
-            return state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
+            state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
+            for side in gs.senior_check:  # 6.72: the new senior leader checks at the start of the turn
+                new = self.senior(position.at(state), side)
+                if new is not None:
+                    d = pg_morale.mc(position.at(state), new.id, 0, "6.72")
+                    state = state.push(dataclasses.replace(d, then="senior_mc").with_args(new_senior="1"))
+            dark = pg_spot.light_range(self.light(position), 0) == 0
+            if not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
+                    "night_spotting"):
+                state = state.push(Decision("roll", first, "roll one die for the night spotting range (8.12)",
+                                            "8.12", "night_range", dice="1d6"))
+            return state
         if phase == "action":  # 3.0 B: the winner's opening segments
             return state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
@@ -129,10 +229,38 @@ class PgGame(Game):
             return state.replace(units=units)
         return state
 
+    # --- activation (3.1-3.3) ---
+    def segment_open(self, position: Position) -> bool:
+        """3.1: a leader's or a stack's activation lasts until its units have acted or the side says done."""
+        gs = self.gstate(position.state)
+        if not gs.active:
+            return False
+        units = position.units
+        troops = [u for u in gs.active if u in units and not pu.is_leader(units[u])]
+        pool = troops or [u for u in gs.active if u in units]
+        return any(not units[u].has(MARK) for u in pool)
+
+    def close_segment(self, position: Position) -> State:
+        state = position.state
+        gs = self.gstate(state)
+        for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
+            if uid in state.units:
+                state = state.with_unit(state.units[uid].mark(MARK))
+        return state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=()))
+
     def check_pass(self, position: Position) -> None:
+        if self.segment_open(position):
+            return  # done ends the open activation (3.1)
         side = position.to_act
         waiting = sorted(u.id for u in position.units.values()
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
+        for c in position.units.values():  # 6.65: a commissar stacked with a demoralized unit must act
+            if c.side != side or pu.leader_kind(c) != "commissar" or c.has(MARK) or c.hex is None:
+                continue
+            if any(u.has("demoralized") and not u.has(MARK) and not pu.is_afv(u) and u.id != c.id
+                   for u in position.units_at(c.hex)):
+                raise IllegalAction(f"{c.id} must first support the recovery of the demoralized unit with "
+                                    "him", "6.65")
         if waiting:
             raise IllegalAction(
                 f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B"
@@ -144,32 +272,67 @@ class PgGame(Game):
             return f"{unit.id} is not the active side's (3.0 B)"
         if unit.has(MARK):
             return f"{unit.id} has a moved/fired marker (3.13, 13.1)"
+        gs = self.gstate(position.state)
+        if gs.active and unit.id not in gs.active:
+            return f"{unit.id} is not in this segment's activation (3.1): say done to end it first"
         return None
+
+    def combat_moves(self, position: Position, units: list[UnitState]) -> bool:
+        """5.4, 5.45: activated by a leader of their type (the open activation, or a good-order leader of the
+        stack moving along with them, a stack activation), they may close on a threat and assault."""
+        troops = [u for u in units if not pu.is_leader(u)]
+        if not troops:
+            return True  # a leader activates himself (3.1)
+        gs = self.gstate(position.state)
+        if all(u.id in gs.combat for u in troops):
+            return True
+        leaders = [u for u in units if pu.is_leader(u) and pg_act.reach(u) is not None]
+        return any(all(pg_act.commands(ldr, u) for u in troops) for ldr in leaders)
 
     # --- movement ---
     def cost_fn(self, position: Position, units: list[UnitState], approach: bool = True) -> CostFn:
         """Cost to step a->b, or None: no enemy combat unit's hex (5.3; enemy leaders alone are harmless,
         5.31), 3 combat units per side (4.1, 4.5), and a unit no leader activated may not come closer to an
         enemy that threatens it (5.4, 5.41; judged from the hex it leaves)."""
-        base = self.terrain_table().cost_fn("foot")
+        carrier = self.ride(units)
+        if self.manhandled(units) is not None:
+            classes = {"foot"}  # 5.9: the crew carries it
+        else:
+            classes = ({pu.move_class(carrier)} if carrier is not None
+                       else {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"})
+        if len(classes) > 1:
+            return lambda m, a, b: None  # units of different classes never move as one (5.0)
+        fn = pg_moves.cost_fn(self, classes.pop())
+        if fn is None:
+            return lambda m, a, b: None  # 5.1: a towed unit moves only when towed
+        base = fn
         side = units[0].side
         moving = {u.id for u in units}
-        combat = sum(1 for u in units if u.type != "leader")
+        troops = [u for u in units if u.type != "leader"]
+        combat = sum(1 for u in troops if pu.counts_for_stack(u))
+        carriers = sum(1 for u in troops if pu.is_apc(u) or pu.is_transport(u))
+        armoured = any(pu.is_afv(u) for u in troops)
         by_hex = units_by_hex(position)
+        night_bound = approach and self.night(position) and any(not pu.is_leader(u) for u in units)
+        control = dict(self.gstate(position.state).control)
         foes: dict[Hex, list[UnitState]] = {}
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
-                foes[h] = pg_morale.threats(self, position, side, h)
+                foes[h] = pg_morale.threats(self, position, side, h, afv=armoured)
             return foes[h]
 
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
-            if any(u.side != side and u.type != "leader" for u in here):
-                return None
-            friends = sum(1 for u in here if u.side == side and u.type != "leader" and u.id not in moving)
-            if combat and friends + combat > 3:
-                return None
+            if any(u.side != side and pu.is_combat(u) for u in here):
+                return None  # 5.3; leaders and unarmed transports alone are harmless (5.31)
+            mine = [u for u in here if u.side == side and u.id not in moving]
+            if combat and sum(1 for u in mine if pu.counts_for_stack(u)) + combat > 3:
+                return None  # 4.1, 4.5: three combat units
+            if carriers and sum(1 for u in mine if pu.is_apc(u) or pu.is_transport(u)) + carriers > 3:
+                return None  # 4.1, 4.5: three transports (APCs included)
+            if night_bound and control.get(position.label(b)) != side:
+                return None  # 5.5: at night only a leader's units enter hexes their side does not control
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None
@@ -180,8 +343,12 @@ class PgGame(Game):
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
-        if sum(1 for u in units if u.type != "leader") > 1:
-            raise IllegalAction("units move one at a time; only leaders may go along", "1.2, 5.0")
+        if sum(1 for u in units if u.type != "leader") > 1 and self.ride(units) is None and (
+                self.manhandled(units) is None):
+            raise IllegalAction("units move one at a time; only leaders may go along, or one unit riding a "
+                                "transport", "1.2, 5.0, 5.6")
+        if self.ride(units) is not None and any(u.side != units[0].side for u in position.units_at(start)):
+            raise IllegalAction("no loading in a hex holding enemy units", "5.67")
         for unit in units:
             why = self.can_act(position, unit)
             if why:
@@ -189,6 +356,43 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(f"{unit.id} is demoralized: activated, it must try to recover", "14.3")
         return units, start
+
+    def ride(self, units: list[UnitState]) -> UnitState | None:
+        """5.6, 5.61: a good-order transport with one good-order personnel unit (not cavalry or motorcycles,
+        15.3) and any leaders: the passenger boards (1 MP to both), rides and alights (1 MP to both) in
+        this one move, so the move may cost the transport's MA less 2 (and the passenger goes no farther)."""
+        troops = [u for u in units if u.type != "leader"]
+        if len(troops) != 2:
+            return None
+        carrier = next((u for u in troops if pu.is_transport(u) or pu.is_apc(u)), None)
+        rider = next((u for u in troops if u is not carrier), None)
+        if carrier is None or rider is None or rider.type != "personnel":
+            return None
+        if pu.branch(rider) in ("CAV", "MTC"):
+            return None
+        if any(u.has("disrupted") or u.has("demoralized") for u in units):
+            return None  # 5.6: good order only
+        return carrier
+
+    def manhandled(self, units: list[UnitState]) -> UnitState | None:
+        """5.9: a good-order foot unit with MA 3 or more moves one light gun the scenario marks
+        ``manhandle`` (25 mm, 37 mm, 2-pdr AT, 20 mm AA) one hex, limbered or not, with its whole MA."""
+        troops = [u for u in units if u.type != "leader"]
+        if len(troops) != 2:
+            return None
+        gun = next((u for u in troops if u.type == "gun" and pu.value(u, "manhandle") == 1), None)
+        crew = next((u for u in troops if u is not gun), None)
+        if gun is None or crew is None or crew.type != "personnel" or pu.move_class(crew) != "foot":
+            return None
+        if pu.value(crew, "ma") < 3 or any(u.has("disrupted") or u.has("demoralized") for u in troops):
+            return None
+        return gun
+
+    def budget(self, units: list[UnitState]) -> int:
+        carrier = self.ride(units)
+        if carrier is not None:
+            return max(0, pu.value(carrier, "ma") - 2)  # 5.61: boarding and alighting, 1 MP each
+        return min(int(u.values["ma"]) for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         if position.phase.id != "action":
@@ -198,7 +402,7 @@ class PgGame(Game):
         except (IllegalAction, InvalidAction):
             return {}
         ids = tuple(u.id for u in units)
-        cost = self.cost_fn(position, units, approach=not any(u.type == "leader" for u in units))
+        cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
         out: dict[Hex, act.Move] = {}
         side = units[0].side
         for n in position.map.neighbors(start):  # 12.11: into an adjacent hex held by the enemy alone
@@ -211,10 +415,16 @@ class PgGame(Game):
                     out[n] = act.Move(ids, (start, n), step)
             return out
         if not any(u.has("disrupted") for u in units):  # 14.2: a disrupted unit moves one hex only
-            budget = min(int(u.values["ma"]) for u in units)
+            budget = self.budget(units)
             for h, reach in reachable(position.map, start, budget, cost).items():
                 if h != start:
                     out[h] = act.Move(ids, reach.path, reach.cost)
+        if self.ride(units) is not None:
+            return out
+        if self.manhandled(units) is not None:  # 5.9: one hex, with the crew's whole MA
+            crew = next(u for u in units if u.type == "personnel")
+            return {n: act.Move(ids, (start, n), pu.value(crew, "ma")) for n in position.map.neighbors(start)
+                    if cost(position.map, start, n) is not None}
         for n in position.map.neighbors(start):  # 5.0: MA 1 or more may always move one hex
             if n not in out and (step := cost(position.map, start, n)) is not None:
                 out[n] = act.Move(ids, (start, n), step)
@@ -234,7 +444,13 @@ class PgGame(Game):
             return act.Move(tuple(sorted(move.units)), move.path, 0)  # 12.11: assault movement
         if pg_assault.enemy_combat_units(position, start, units[0].side) and len(move.path) > 2:
             raise IllegalAction("a unit leaving an enemy-occupied hex moves one hex only", "5.32")
-        cost = self.cost_fn(position, units, approach=not any(u.type == "leader" for u in units))
+        cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
+        if self.manhandled(units) is not None:
+            crew = next(u for u in units if u.type == "personnel")
+            if len(move.path) != 2 or cost(position.map, move.path[0], move.path[1]) is None:
+                raise IllegalAction("a manhandled gun moves one hex, not into an enemy or prohibited hex",
+                                    "5.9")
+            return act.Move(tuple(sorted(move.units)), move.path, pu.value(crew, "ma"))
         total: int | Fraction = 0
         for a, b in itertools.pairwise(move.path):
             step = cost(position.map, a, b) if b in position.map.hexes and distance(a, b) == 1 else None
@@ -244,13 +460,13 @@ class PgGame(Game):
                     "stacking, prohibited terrain, or closer to a threatening enemy without a leader",
                     "5.0, 5.3, 4.5, 5.41")
             total += step
-        if total > min(int(u.values["ma"]) for u in units) and len(move.path) > 2:
+        if total > self.budget(units) and (len(move.path) > 2 or self.ride(units) is not None):
             raise IllegalAction("that path costs more than the movement allowance", "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> str | None:
         """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
-        why = pg_assault.may_assault(units)
+        why = pg_assault.may_assault(units, self.combat_moves(position, units))
         if why is None and any(u.side == units[0].side for u in position.units_at(h)):
             why = "an assault hex already holding both sides is assaulted from within it (12.3, not here yet)"
         if why is None:
@@ -262,7 +478,11 @@ class PgGame(Game):
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
     def enter(self, position: Position) -> State:
         state = super().enter(position)
-        return state.replace(game=self.gstate(state).replace(fired_here=()))
+        gs = self.gstate(state)
+        moving = state.moving
+        assert moving is not None
+        at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
+        return state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
 
     def can_react(self, position: Position, side: str) -> bool:
         return pg_fire.can_react(self, position, side)
@@ -286,11 +506,20 @@ class PgGame(Game):
         assert moving is not None
         for uid in moving.units:
             if uid in state.units:
-                state = state.with_unit(state.units[uid].mark(MARK))
+                unit = state.units[uid].mark(MARK)
+                if unit.has(pg_spot.SPOTTED) and not pg_spot.still_spotted(self, position.at(state), unit):
+                    unit = unit.mark(remove=(pg_spot.SPOTTED,))  # 8.22: out of sight again
+                state = state.with_unit(unit)
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
         state = super().end_move(position.at(state))
+        state = pg_victory.update_control(self, position.at(state))
         alive = tuple(u for u in moving.units if u in state.units)
         here = state.units[alive[0]].hex if alive else None
+        origin = moving.path[0]
+        if alive and here != origin:  # 12.12: the last ones out of an assault hex take the free shot
+            shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
+            if shot is not None:
+                state = state.push(shot)
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
             return pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
@@ -306,6 +535,11 @@ class PgGame(Game):
             return pg_fire.check(self, position, action)
         if isinstance(action, act.Rally):
             return pg_morale.check_recovery(self, position, action)
+        if isinstance(action, act.Activate):
+            if self.gstate(position.state).active:
+                raise IllegalAction("an activation is open: its units act, or say done to end it", "3.1")
+            pg_act.declare(position, action.units)
+            return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
         phase = position.phase
@@ -316,14 +550,106 @@ class PgGame(Game):
             return pg_fire.declare(self, position, action)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
+        if isinstance(action, act.Activate):
+            a = pg_act.declare(position, action.units)
+            gs = self.gstate(position.state)
+            checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
+            return position.state.push(*checks).replace(game=gs.replace(
+                active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
+                act_leaders=tuple(sorted(a.leaders))))
         raise IllegalAction(f"cannot apply {action.kind}")
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_dft(self, position, decision, answer)
 
-    def resume_step(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return pg_fire.resume_step(self, position, decision, answer)
+    def resume_night_range(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = position.state
+        die = PG_1D6.from_values(answer.dice or ()).total
+        return state.replace(game=self.gstate(state).replace(night_range=pg_spot.night_range(die)))
+
+    def resume_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_losses.resume_loss(self, position, decision, answer)
+
+    def resume_lone_leaders(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = pg_losses.resume_lone_leaders(self, position, decision, answer)
+        for uid in answer.units:
+            state = self.leader_lost(position.at(state.with_unit(position.units[uid])), uid)
+        return state
+
+    def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_losses.resume_casualty(self, position, decision, answer)
+
+    def resume_at_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_fire.resume_at_target(self, position, decision, answer)
+
+    def resume_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_at.resume_roll(self, position, decision, answer)
+
+    def resume_bombard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_bombard.resume_roll(self, position, decision, answer)
+
+    def resume_ff_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_bombard.resume_ff_check(self, position, decision, answer)
+
+    # --- leaders lost (6.7, 6.72) ---
+    def senior(self, position: Position, side: str) -> UnitState | None:
+        """The side's senior leader: the highest-ranked normal leader on the map (6.72)."""
+        leaders = [u for u in position.units.values() if u.side == side and pu.leader_kind(u) == "normal"
+                   and u.hex is not None]
+        return max(leaders, key=lambda u: (pu.rank(u), u.id), default=None)
+
+    def leader_lost(self, position: Position, uid: str) -> State:
+        """6.7, 6.72: the leader leaves the map; if he was his side's senior leader (the first time in the
+        game), every leader of that side not yet activated checks morale at once, and the new senior
+        checks at the start of the next turn."""
+        state = position.state
+        if uid not in state.units:
+            return state
+        unit = state.units[uid]
+        was_senior = self.senior(position, unit.side)
+        state = state.without_unit(uid)
+        gs = self.gstate(state)
+        shock = []
+        major = pu.leader_kind(unit) == "normal" and pu.rank(unit) >= pu.RANKS.index("MAJ")
+        if major and unit.hex is not None:
+            # 6.73: a major or higher lost: every friendly unit stacked with him checks morale, less his
+            # morale modifier (added to the roll here, which is the same test)
+            loss = pu.value(unit, "morale_mod")
+            view = position.at(state)
+            shock = [pg_morale.mc(view, u.id, loss, "6.73") for u in view.units_at(unit.hex)
+                     if u.side == unit.side]
+        if was_senior is None or was_senior.id != uid or unit.side in gs.senior_lost:
+            return state.push(*shock)
+        state = state.replace(game=gs.replace(senior_lost=(*gs.senior_lost, unit.side),
+                                              senior_check=(*gs.senior_check, unit.side)))
+        view = position.at(state)
+        others = [u.id for u in state.units.values() if u.side == unit.side and pu.is_leader(u)
+                  and not u.has(MARK)]
+        order = pg_morale.check_order(state, others)
+        return state.push(*shock, *(dataclasses.replace(pg_morale.mc(view, u, 0, "6.72"), then="senior_mc")
+                                    for u in order))
+
+    def resume_senior_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """6.72: a leader failing this check is also marked MOVED/FIRED."""
+        uid = decision.subject[0]
+        before = position.units.get(uid)
+        state = pg_morale.resume_mc(self, position, decision, answer)
+        after = state.units.get(uid)
+        failed = after is not None and before is not None and after.markers != before.markers
+        if decision.arg("new_senior") == "1" and failed:
+            side = decision.side
+            gs = self.gstate(state)
+            losses = dict(gs.initiative_loss)
+            state = state.replace(game=gs.replace(initiative_loss=tuple(sorted({**losses, side: 1}.items()))))
+            others = [u.id for u in state.units.values()
+                      if u.side == side and pu.is_leader(u) and u.id != uid]
+            view = position.at(state)
+            state = state.push(*(dataclasses.replace(pg_morale.mc(view, u, 0, "6.72"), then="senior_mc")
+                                 for u in pg_morale.check_order(state, others)))
+        if failed and after is not None and uid in state.units:
+            state = state.with_unit(state.units[uid].mark(MARK))
+        return state
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_mc(self, position, decision, answer)
@@ -333,6 +659,29 @@ class PgGame(Game):
 
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
+
+    def begin_move(self, position: Position, move: act.Move) -> State:
+        """A unit's own activation begins with its move: surrender rolls first (14.6)."""
+        state = super().begin_move(position, move)
+        if self.gstate(position.state).active:
+            return state
+        movers = [position.units[u] for u in move.units]
+        return state.push(*pg_morale.surrender_checks(self, position, movers))
+
+    def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """14.6: above the hex's best morale, every unit and leader there surrenders (is eliminated)."""
+        assert decision.target is not None
+        state = position.state
+        gs = self.gstate(state)
+        state = state.replace(game=gs.replace(surrender_checked=(*gs.surrender_checked, *decision.subject)))
+        if PG_2D6.from_values(answer.dice or ()).total <= pg_morale.best_morale(position, decision.target):
+            return state
+        for unit in position.units_at(decision.target):
+            state = state.without_unit(unit.id)
+        return state
+
+    def resume_free_shot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_free_shot(self, position, decision, answer)
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)
@@ -349,9 +698,13 @@ class PgGame(Game):
         side = position.to_act
         mine = sorted((u for u in position.units.values() if u.side == side and u.hex is not None),
                       key=lambda u: u.id)
+        if not self.gstate(state).active:  # 3.1: a leader (with his reach) opens a segment
+            for unit in mine:
+                if unit.type == "leader" and not unit.has(MARK) and pg_act.reach(unit) is not None:
+                    yield act.Activate((unit.id,))
         for unit in mine:
             rally = act.Rally(unit.id)
-            if (unit.has("disrupted") or unit.has("demoralized")) and not unit.has(MARK):
+            if (unit.has("disrupted") or unit.has("demoralized")) and self.can_act(position, unit) is None:
                 yield rally
         for unit in mine:
             leaders = tuple(
@@ -360,6 +713,10 @@ class PgGame(Game):
             groups = [frozenset([unit.id])]
             if unit.type != "leader" and leaders:
                 groups.append(frozenset([unit.id, *leaders]))
+            if pu.is_transport(unit) or pu.is_apc(unit):  # 5.61: a rider boards, rides and alights
+                groups += [frozenset([unit.id, r.id]) for r in mine
+                           if r.hex == unit.hex and r.type == "personnel"
+                           and self.ride([unit, r]) is not None]
             for group in groups:
                 yield from self.moves_for(position, group).values()
         yield from pg_fire.generate(self, position, side)

@@ -14,6 +14,7 @@ from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import lose_step
+from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -34,42 +35,56 @@ def terrain_of(game: PgGame, position: Position, h: Hex) -> str:
 
 
 def spots(game: PgGame, position: Position, spotter: UnitState, h: Hex) -> bool:
-    """8.0-8.21: every unit sees its own and the adjacent hexes; beyond, a clear line of sight, and no
-    farther than the restrictive terrain's range when the target hex is restrictive (12 hexes by day, 8.1)."""
-    assert spotter.hex is not None
-    d = distance(spotter.hex, h)
-    if d <= 1:
-        return True
-    limit = SPOT_RESTRICTIVE if terrain_of(game, position, h) in RESTRICTIVE else 12
-    if d > limit:
+    """8.0-8.4 (``spotting.sees``): the spotter sees hex ``h`` (a unit there without a SPOTTED marker)."""
+    from hexmate.rules.games.pg import spotting
+
+    return spotting.sees(game, position, spotter, h)
+
+
+def can_damage(unit: UnitState, afv: bool = False) -> bool:
+    """5.41: a unit that could hurt the mover by direct fire (personnel) or AT fire (an AFV) now; a
+    demoralized unit fires only in an assault (14.3); bombardment alone never threatens."""
+    if unit.type == "leader" or unit.has("demoralized"):
         return False
-    return not game.terrain_table().line_of_sight(position.map, spotter.hex, h).blocked
+    return pu.value(unit, "at" if afv else "df") > 0
 
 
-def can_damage(unit: UnitState) -> bool:
-    """A unit that could hurt a personnel unit with direct fire now (5.41: DF against personnel; a
-    demoralized unit fires only in an assault, 14.3)."""
-    return unit.type != "leader" and int(unit.values.get("df", 0)) > 0 and not unit.has("demoralized")
-
-
-def threats(game: PgGame, position: Position, side: str, h: Hex) -> list[UnitState]:
+def threats(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False
+            ) -> list[UnitState]:
     """Enemy units that spot hex ``h``, have it in range and could damage a unit of ``side`` there (5.4,
-    14.31)."""
+    5.41, 14.31): DF against personnel, AT against AFVs."""
     out = []
     for enemy in position.units.values():
-        if enemy.side == side or enemy.hex is None or not can_damage(enemy):
+        if enemy.side == side or enemy.hex is None or not can_damage(enemy, afv):
             continue
-        if distance(enemy.hex, h) <= int(enemy.values["df_range"]) and spots(game, position, enemy, h):
+        reach = pu.value(enemy, "at_range" if afv else "df_range")
+        if distance(enemy.hex, h) <= reach and spots(game, position, enemy, h):
             out.append(enemy)
     return out
 
 
-def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[int, list[str]]:
+def supports(leader: UnitState, unit: UnitState, mover: bool = False) -> bool:
+    """6.5, 6.54, 6.55, 6.8, 13.1: may this leader lend his morale modifier to the unit's check? A good-order
+    leader reaches his own and the adjacent hexes, a disrupted one his own hex (not a mover's), a demoralized
+    one nobody; a leader helps only lower-ranked leaders, never himself; normal leaders do not support AFVs
+    and tank leaders give no modifiers (6.8)."""
+    if leader.id == unit.id or leader.side != unit.side or leader.hex is None or unit.hex is None:
+        return False
+    if leader.has("demoralized") or pu.leader_kind(leader) != "normal" or pu.is_afv(unit):
+        return False
+    d = distance(leader.hex, unit.hex)
+    if d > (0 if leader.has("disrupted") else 1) or (mover and leader.has("disrupted")):
+        return False
+    return not pu.is_leader(unit) or pu.rank(unit) < pu.rank(leader)
+
+
+def morale_of(state: State, unit: UnitState, with_leader: bool = True,
+              helpers: list[UnitState] | None = None) -> tuple[int, list[str]]:
     """The unit's morale for a check: reduced side's value when reduced, -1 demoralized (14.3), + the best
-    morale modifier of a leader in the same or an adjacent hex, activated or not (6.5), not demoralized
-    (14.1 example), in good order for a mover under opportunity fire (13.1); never above 10 (14.5)."""
+    morale modifier of one leader who supports it (6.51, ``supports``; ``helpers`` narrows who may: the
+    activated leaders for a recovery, 6.52); never above 10 (14.5)."""
     moving = state.moving
-    good_order = moving is not None and unit.id in moving.units
+    mover = moving is not None and unit.id in moving.units
     key = "reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values else "morale"
     morale = int(unit.values[key])
     notes = [f"morale {morale}"]
@@ -77,15 +92,10 @@ def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[
         morale -= 1
         notes.append("-1 demoralized (14.3)")
     if with_leader:
-        helpers = [
-            (int(ldr.values.get("morale_mod", 0)), ldr.id)
-            for ldr in state.units.values()
-            if ldr.type == "leader" and ldr.side == unit.side and ldr.id != unit.id
-            and ldr.hex is not None and unit.hex is not None and distance(ldr.hex, unit.hex) <= 1
-            and not ldr.has("demoralized") and not (good_order and ldr.has("disrupted"))
-        ]
-        if helpers:
-            bonus, who = max(helpers)
+        pool = helpers if helpers is not None else [u for u in state.units.values() if u.type == "leader"]
+        best = [(int(ldr.values.get("morale_mod", 0)), ldr.id) for ldr in pool if supports(ldr, unit, mover)]
+        if best:
+            bonus, who = max(best)
             morale += bonus
             notes.append(f"+{bonus} {who} (6.51)")
     if morale > MORALE_CAP:
@@ -94,11 +104,11 @@ def morale_of(state: State, unit: UnitState, with_leader: bool = True) -> tuple[
 
 
 def check_order(state: State, ids: list[str]) -> list[str]:
-    """14.1: leaders check before units, the senior (here: the best morale) first."""
+    """14.1: leaders check before units, the highest rank first (a leader's failure counts at once)."""
 
     def key(uid: str) -> tuple[int, int, str]:
         unit = state.units[uid]
-        return (0 if unit.type == "leader" else 1, -int(unit.values["morale"]), uid)
+        return (0, -pu.rank(unit), uid) if unit.type == "leader" else (1, 0, uid)
 
     return sorted((u for u in ids if u in state.units), key=key)
 
@@ -130,7 +140,9 @@ def resume_mc(game: PgGame, position: Position, decision: Decision, answer: act.
         return state
     if unit.has("demoralized"):
         if over >= 3:  # 14.1 cumulative failures
-            state = state.without_unit(unit.id) if unit.type == "leader" else lose_step(state, unit)
+            if unit.type == "leader":  # 14.11, 6.7: a demoralized leader demoralized again is lost
+                return game.leader_lost(position.at(state), unit.id)
+            state = lose_step(state, unit)
     elif over >= 3 or unit.has("disrupted"):
         state = state.with_unit(unit.mark("demoralized", remove=("disrupted",)))
     else:
@@ -167,14 +179,37 @@ def declare_recovery(game: PgGame, position: Position, rally: act.Rally) -> Stat
 
 
 def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[int, list[str]]:
-    """14.4: the unit's own morale (no leader here: leader-supported recovery is not in this subset), +1 in
-    a town (14.4 favourable recovery), never above 10 (14.5)."""
-    morale, notes = morale_of(position.state, unit, with_leader=False)
+    """14.4, 6.52: the unit's morale plus one activated supporting leader's modifier, +1 in a town or an
+    entrenchment (14.45), never above 10 (14.5)."""
+    gs = game.gstate(position.state)
+    helpers = [position.units[u] for u in gs.act_leaders if u in position.units and u != unit.id]
+    commissar = commissar_for(game, position, unit)
+    if commissar is not None:  # 6.62: the commissar's morale replaces the unit's; no other leader adds
+        morale, notes = int(commissar.values["morale"]), [f"commissar {commissar.id}'s morale (6.62)"]
+        helpers = []
+    else:
+        helpers = [u for u in helpers if pu.leader_kind(u) == "normal"]
+        morale, notes = morale_of(position.state, unit, with_leader=bool(helpers), helpers=helpers)
     assert unit.hex is not None
-    if terrain_of(game, position, unit.hex) == "town":
+    if terrain_of(game, position, unit.hex) == "town" or (
+            unit.has("entrenched") and unit.type != "vehicle"):
         morale = min(MORALE_CAP, morale + 1)
-        notes.append("+1 town (14.4)")
+        notes.append("+1 town or entrenchment (14.45)")
     return morale, notes
+
+
+def commissar_for(game: PgGame, position: Position, unit: UnitState) -> UnitState | None:
+    """6.6-6.64: an activated commissar, not demoralized, stacked with a demoralized unit (not a leader)
+    supports its recovery."""
+    if not unit.has("demoralized") or pu.is_leader(unit):
+        return None
+    gs = game.gstate(position.state)
+    for uid in gs.act_leaders:
+        c = position.units.get(uid)
+        if c is not None and pu.leader_kind(c) == "commissar" and c.hex == unit.hex and not c.has(
+                "demoralized"):
+            return c
+    return None
 
 
 def resume_recover(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -186,10 +221,14 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
     roll = PG_2D6.from_values(answer.dice or ())
     morale, _ = recovery_morale(game, position, unit)
     demoralized = unit.has("demoralized")
+    if commissar_for(game, position, unit) is not None:  # 6.63: straight to good order, or a step lost
+        if roll.total < morale:
+            return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
+        return lose_step(state, unit)
     if demoralized and roll.total == 2:
         return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
     if demoralized and unit.type == "leader" and roll.total == 12:
-        return state.without_unit(unit.id)
+        return game.leader_lost(position, unit.id)  # 14.44: he deserts; 6.72 applies
     if roll.total < morale:
         if demoralized:
             return state.with_unit(unit.mark("disrupted", remove=("demoralized",)))
@@ -205,8 +244,8 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     state = position.state
     unit = state.units[uid]
     assert unit.hex is not None
-    here = threats(game, position, unit.side, unit.hex)
-    if not here or is_safe(game, position, unit.side, unit.hex):
+    here = threats(game, position, unit.side, unit.hex, pu.is_afv(unit))
+    if not here or is_safe(game, position, unit.side, unit.hex, pu.is_afv(unit)):
         return state
     paths = rout_paths(game, position, unit)
     if not paths:
@@ -222,9 +261,9 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     )
 
 
-def is_safe(game: PgGame, position: Position, side: str, h: Hex) -> bool:
+def is_safe(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False) -> bool:
     """1.2, 14.31: a town or woods hex, or one no enemy could fire on to damage the unit."""
-    return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h)
+    return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h, afv)
 
 
 def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, tuple[Hex, ...]]:
@@ -233,7 +272,7 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, t
     closest to a safe hex (the rout goes on next time, 14.31)."""
     assert unit.hex is not None
     start = unit.hex
-    foes = threats(game, position, unit.side, start)
+    foes = threats(game, position, unit.side, start, pu.is_afv(unit))
     base = game.cost_fn(position, [unit], approach=False)
 
     def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
@@ -245,7 +284,7 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, t
     reach.pop(start, None)
     if not reach:
         return {}
-    safe = {h: r for h, r in reach.items() if is_safe(game, position, unit.side, h)}
+    safe = {h: r for h, r in reach.items() if is_safe(game, position, unit.side, h, pu.is_afv(unit))}
     if safe:
         best = min(r.cost for r in safe.values())
         return {h: r.path for h, r in safe.items() if r.cost == best}
@@ -270,6 +309,39 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
     if path is None:
         raise IllegalAction(f"{position.label(answer.hexes[0])} is not a rout destination now", "14.31")
     return state.replace(moving=Moving((unit.id,), path, 0))
+
+
+def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:
+    """14.6: a non-demoralized unit with DF that begins its activation in or next to a hex of demoralized
+    units the scenario lets surrender (``options.surrender``: the sides) makes the other player roll 2d6 for
+    that hex, once per unit and turn."""
+    eligible = set(position.scenario.options.get("surrender", []))
+    if not eligible:
+        return []
+    done = set(game.gstate(position.state).surrender_checked)
+    hexes: dict[Hex, list[str]] = {}
+    for unit in activated:
+        if unit.hex is None or unit.has("demoralized") or pu.value(unit, "df") <= 0:
+            continue
+        for other in position.units.values():
+            if (other.side != unit.side and other.side in eligible and other.hex is not None
+                    and other.has("demoralized") and other.id not in done
+                    and distance(other.hex, unit.hex) <= 1):
+                hexes.setdefault(other.hex, []).append(other.id)
+    out = []
+    for h, ids in sorted(hexes.items(), key=lambda kv: (kv[0].q, kv[0].r)):
+        side = position.units[ids[0]].side
+        out.append(Decision("roll", side, f"surrender? {position.label(h)} rolls 2d6: above the best morale "
+                            "there, every unit and leader in it surrenders", "14.6", "surrender", dice="2d6",
+                            subject=tuple(sorted(ids)), target=h))
+    return out
+
+
+def best_morale(position: Position, h: Hex) -> int:
+    """14.6: the highest current morale in the hex; leaders in the hex may raise it, adjacent ones not."""
+    here = position.units_at(h)
+    leaders = [u for u in here if pu.is_leader(u)]
+    return max((morale_of(position.state, u, helpers=leaders)[0] for u in here), default=0)
 
 
 __all__ = ["check_order", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]

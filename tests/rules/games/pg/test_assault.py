@@ -33,7 +33,8 @@ def test_both_sides_roll_and_the_results_fall_together(make_position: Any, pg: A
     assert pos.state.moving is None  # 13.2: no opportunity fire at units entering an assault hex
     pos.push_text("answer dice 4,4")
     assert pos.decision.side == "b" and set(pos.decision.subject) == {"b1", "b2"}
-    assert pos.units["b1"].markers == frozenset()  # nothing applied before both have rolled
+    # nothing applied before both have rolled; both sides in an assault hex are SPOTTED (8.2)
+    assert pos.units["b1"].markers == frozenset({"spotted"})
     pos.push_text("answer dice 3,3")
     res = pos.last_resolution
     assert res is not None and res.chart == "assault"
@@ -47,7 +48,10 @@ def test_both_sides_roll_and_the_results_fall_together(make_position: Any, pg: A
     assert pos.units["b1"].has("reduced") and not pos.units["b2"].has("reduced")
     assert pos.units["a1"].has("reduced")
     pending = [(d.kind, d.side, d.then) for d in reversed(pos.state.decisions)]
-    assert pending == [("roll", "a", "mc"), ("roll", "a", "mc"), ("units", "b", "step")]
+    # the attackers' M2 checks (leader first, 14.1) and then the leader's casualty roll (6.7: his hex lost a
+    # step), then the defender's next step to allot
+    assert pending == [("roll", "a", "mc"), ("roll", "a", "mc"), ("roll", "a", "casualty"),
+                       ("units", "b", "loss")]
     assert pos.units["al"].has("moved_fired") and not pos.units["b1"].has("moved_fired")  # 12.4
     assert str(pos.replay()) == str(pos)
 
@@ -59,3 +63,30 @@ def test_units_in_an_assault_hex_may_not_fire_out(make_position: Any, pg: Any) -
         pos.push_text("fire a1 at C6")
     with pytest.raises(IllegalAction, match=r"5\.32"):
         pos.push_text("move a1 C4-C3-C2")
+
+
+def test_the_last_unit_out_of_an_assault_hex_takes_the_free_shot(make_position: Any, pg: Any) -> None:
+    # 12.12: a1 leaves C4 where b1 stays: b1 (not active, no marker needed) rolls once on the Assault table
+    # against it, negative shifts ignored; the result falls on the leaver
+    units = [_u("a1", "C4"), _u("b1", "C4", "inf", "b"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("move a1 C4-C3")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")  # no opportunity fire
+    top = pos.decision
+    assert top.then == "free_shot" and top.side == "b" and top.subject == ("a1",) and top.rule == "12.12"
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and res.chart == "assault" and "negative shifts: ignored (12.12)" in res.text()
+    assert set(res.results) == {"a1"}
+
+
+def test_an_hmg_assaulting_without_infantry_fights_at_half(make_position: Any, pg: Any) -> None:
+    # 12.44: the HMG (DF 7) with its leader moves in alone: 4 (rounded up) + the leader's 1
+    units = [_u("al", "C3", "ldr"), _u("h", "C3", "hmg7"), _u("b1", "C4", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("move al,h C3-C4")
+    pos.push_text("answer dice 3,3")
+    pos.push_text("answer dice 3,3")
+    assert "h 7 halved (heavy weapon assaulting without infantry, 12.44) = 4 + 1 (al) = 5" in (
+        pos.last_resolution.text())

@@ -75,10 +75,14 @@ def test_direct_fire_rolls_then_the_owner_allots_the_steps_then_m2(make_position
     pos.push_text("answer units b2")
     assert pos.units["b2"].has("reduced") and not pos.units["b1"].has("reduced")
     assert [c.text for c in pos.changes] == ["flip b2 to its reduced side"]
-    checks = [d.subject[0] for d in reversed(pos.state.decisions)]
-    assert checks == ["bl", "b1", "b2"] and all(d.arg("mod") == "2" for d in pos.state.decisions)
-    for _ in checks:
+    checks = [(d.subject[0], d.then) for d in reversed(pos.state.decisions)]
+    # 7.6: M2 for every survivor, the leader first (14.1); then his casualty roll, 2d6 - 1 step lost (6.7)
+    assert checks == [("bl", "mc"), ("b1", "mc"), ("b2", "mc"), ("bl", "casualty")]
+    assert all(d.arg("mod") == "2" for d in pos.state.decisions if d.then == "mc")
+    for _ in range(3):
         pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 2,1")  # T35-like: 3 - 1 = 2: killed (6.7)
+    assert "bl" not in pos.units
     assert pos.decision is None and pos.to_act == "a" and pos.state.flow.segments == 2  # one segment used
     assert pos.last_resolution is None  # the worked fire belongs to the step that rolled it
 
@@ -147,6 +151,9 @@ def test_a_mover_that_fails_its_check_stops_where_it_stands(make_position: Any, 
     assert pos.decision.subject == ("al",)  # 7.64: the leader moving with it is hit too, and checks first
     pos.push_text("answer dice 1,1")
     pos.push_text("answer dice 5,5")  # 12 against 7: demoralized (13.1: it stops)
+    assert pos.decision.then == "casualty"  # 6.7: the leader's hex lost a step: 2d6 - 1, 2 or less kills
+    pos.push_text("answer dice 3,1")  # 4 - 1 = 3: he lives
+    assert "al" in pos.units
     pos.push_text("answer pass")
     assert pos.state.moving is None and pos.label(pos.units["a1"].hex) == "B3"
     assert pos.units["a1"].has("moved_fired") and pos.physical_hex("a1") == pos.map.parse_label("B3")
@@ -208,14 +215,28 @@ def test_a_failed_recovery_routs_to_the_nearest_safe_hex(make_position: Any, pg:
     assert str(pos.replay()) == str(pos)
 
 
-def test_a_disrupted_leader_still_lends_his_modifier_but_not_to_a_mover(make_position: Any, pg: Any) -> None:
-    # 6.5: a leader supports checks in his and the adjacent hexes, activated or not; 13.1: a mover under
-    # opportunity fire only from a good-order leader
-    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b"), _u("bl", "C6", "ldr", "b", "disrupted")]
+def test_a_disrupted_leader_lends_his_modifier_in_his_own_hex_only(make_position: Any, pg: Any) -> None:
+    # 6.54 (the text; the old code let him reach the adjacent hexes): a good-order leader supports his own
+    # and the adjacent hexes, a disrupted one his own hex, a demoralized one nobody; 13.1: not a mover
+    units = [_u("a1", "C3", "hmg11"), _u("b1", "C5", "inf", "b"), _u("bl", "C6", "ldr", "b", "disrupted"),
+             _u("b2", "C6", "inf", "b")]
     pos = pg(make_position, units)
-    _mc(pos, "b1", 0, (4, 5))  # 9 against 8 + 1: passes
-    assert not pos.units["b1"].markers & {"disrupted", "demoralized"}
-    assert morale.morale_of(pos.state, pos.units["b1"])[0] == 9
+    assert morale.morale_of(pos.state, pos.units["b1"])[0] == 8  # adjacent: no help
+    assert morale.morale_of(pos.state, pos.units["b2"])[0] == 9  # same hex: +1
+    _mc(pos, "b1", 0, (4, 5))  # 9 against 8: by 1
+    assert pos.units["b1"].has("disrupted")
+
+
+def test_a_leader_helps_only_lower_ranked_leaders(make_position: Any, pg: Any) -> None:
+    # 6.55: a leader supports lower-ranked leaders, never himself
+    counters = {"lt": {"type": "leader", "ma": 4, "morale": 8, "combat": 1, "morale_mod": 2, "rank": "LT"},
+                "sgt": {"type": "leader", "ma": 4, "morale": 7, "combat": 0, "morale_mod": 1, "rank": "SGT"}}
+    pos = pg(make_position, [_u("lt", "C5", "lt", "b"), _u("sg", "C5", "sgt", "b"), _u("a1", "J8", "inf")],
+             counters_extra=counters)
+    assert morale.morale_of(pos.state, pos.units["sg"])[0] == 9
+    assert morale.morale_of(pos.state, pos.units["lt"])[0] == 8
+    # 14.1: leaders check first, the highest rank first
+    assert morale.check_order(pos.state, ["a1", "sg", "lt"]) == ["lt", "sg", "a1"]
 
 
 def test_a_demoralized_leader_rolling_12_to_recover_deserts(make_position: Any, pg: Any) -> None:
@@ -223,3 +244,17 @@ def test_a_demoralized_leader_rolling_12_to_recover_deserts(make_position: Any, 
     pos = pg(make_position, [_u("al", "C3", "ldr", "a", "demoralized"), _u("b1", "J8", "inf", "b")])
     pos.push_text("rally al dice 6,6")
     assert "al" not in pos.units and [c.what for c in pos.changes] == ["remove"]
+
+
+@pytest.mark.parametrize(("dice", "gone"), [("6,2", True), ("4,3", False)])
+def test_t37_a_unit_beginning_its_activation_next_to_demoralized_units_forces_a_surrender_roll(
+        make_position: Any, pg: Any, dice: str, gone: bool) -> None:
+    # 14.6: b1 (morale 8, demoralized: 7) is next to a1, which begins its activation: b rolls 2d6 for the hex;
+    # above 7 every unit there surrenders; once per unit and turn
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b", "demoralized"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"surrender": ["b"]})
+    pos.push_text("move a1 C3-B3")
+    top = pos.decision
+    assert top.then == "surrender" and top.side == "b" and top.rule == "14.6" and top.subject == ("b1",)
+    pos.push_text(f"answer dice {dice}")
+    assert ("b1" not in pos.units) is gone

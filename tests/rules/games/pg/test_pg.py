@@ -156,3 +156,22 @@ def test_the_sequence_is_data_with_initiative_segments_and_an_enter_window() -> 
     assert window is not None and window.rule == "13.0" and window.actions == frozenset({"fire"})
     assert [s.phase.id for s in seq.steps] == ["initiative", "action", "markers"]
     assert seq.phase("initiative").end == "auto" and seq.phase("markers").end == "auto"
+
+
+def test_equal_initiative_dice_draw_a_random_event_and_roll_again(make_position: Any, pg: Any) -> None:
+    # optional random events: equal unmodified dice re-roll the initiative; each side rolls a die and the sum
+    # is read on the scenario's table
+    from .conftest import unit as _u
+
+    table = {"random_events": {"7": "air strike for side a", "2": "no event"}}
+    pos = pg(make_position, [_u("a1", "C3"), _u("b1", "J8", "inf", "b")], a=None, options=table)
+    pos.push_text("answer dice 4")
+    pos.push_text("answer dice 4")
+    assert pos.decision.then == "event"
+    pos.push_text("answer dice 3")
+    pos.push_text("answer dice 4")
+    assert pos.last_resolution is not None and "air strike for side a" in pos.last_resolution.summary
+    assert pos.decision.then == "initiative"  # then the initiative is rolled again
+    pos.push_text("answer dice 6")
+    pos.push_text("answer dice 1")
+    assert pos.phase.id == "action" and pos.to_act == "a"

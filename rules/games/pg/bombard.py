@@ -1,0 +1,238 @@
+"""PG bombardment (9.0-9.53): artillery and mortars fire at a hex holding an enemy spotted by a firer or by a
+friendly normal leader who is not demoralized (9.1: he need not be activated; a leader in an assault hex spots
+only that hex; tank leaders never spot for artillery). The strengths add up (9.3) on the Bombardment Table,
+2d6, every unit in the hex affected (9.4). Then each adjacent hex holding friendly units (not the firer's own,
+9.5) risks friendly fire: its owner rolls 2d6, +1 when the firing artillery is German, British or American,
++1 when the firer spots the target itself; 2-5 hits that hex, resolved as a bombardment with -1 if the firer
+spots the target (9.52). The target is always attacked normally (9.53). Off-board artillery (9.2) combines up
+to three values, never with on-board units (7.33): ``offboard_splits`` lists the ways.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import PG_2D6
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import units as pu
+from hexmate.rules.hexes import Hex, distance
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+ACCURATE = frozenset({"german", "british", "american"})  # 9.52: +1 to the friendly-fire roll
+
+
+def spotter(game: PgGame, position: Position, shooters: list[UnitState], h: Hex) -> str | None:
+    """9.1: who spots an enemy in ``h`` for this bombardment (a firer, else a friendly normal leader)."""
+    side = shooters[0].side
+    enemies = [u for u in position.units_at(h) if u.side != side]
+    for unit in shooters:
+        if any(pg_spot.sees_unit(game, position, unit, e) for e in enemies):
+            return unit.id
+    for ldr in sorted(position.units.values(), key=lambda u: u.id):
+        if ldr.side != side or not pu.is_leader(ldr) or pu.leader_kind(ldr) != "normal" or ldr.hex is None:
+            continue
+        if ldr.has("demoralized"):
+            continue
+        if any(u.side != side for u in position.units_at(ldr.hex)) and ldr.hex != h:
+            continue  # 9.1: in an assault hex he spots only that hex
+        if any(pg_spot.sees_unit(game, position, ldr, e) for e in enemies):
+            return ldr.id
+    return None
+
+
+def check(game: PgGame, position: Position, shooters: list[UnitState], h: Hex, opp: bool) -> None:
+    if opp and not all(mortar_may_opportunity_fire(u) for u in shooters):
+        raise IllegalAction("only mortars with an MA, not limbered, fire opportunity bombardment", "13.2")
+    for unit in shooters:
+        assert unit.hex is not None
+        d = distance(unit.hex, h)
+        if d > pu.value(unit, "bombard_range"):
+            raise IllegalAction(
+                f"{unit.id} has range {pu.value(unit, 'bombard_range')}, the target is {d} away", "7.32"
+            )
+        if unit.has("limbered"):
+            raise IllegalAction(f"{unit.id} is limbered: it unlimbers before it fires", "5.62")
+    if spotter(game, position, shooters, h) is None:
+        raise IllegalAction(f"{position.label(h)}: no firer and no friendly normal leader spots it", "9.1")
+    if opp:
+        from hexmate.rules.games.pg import fire as pg_fire
+
+        if not all(
+            any(pg_spot.sees_unit(game, position, u, m) for m in pg_fire.movers(position)) for u in shooters
+        ):
+            raise IllegalAction(
+                "an opportunity bombardment needs the mover spotted by the mortar itself", "13.2"
+            )
+
+
+def mortar_may_opportunity_fire(unit: UnitState) -> bool:
+    """13.2: mortars with an MA (not towed) are the only artillery that fire at movers."""
+    return pu.branch(unit) == "MTR" and pu.value(unit, "ma") > 0 and not unit.has("limbered")
+
+
+def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "") -> Decision:
+    what = f" (friendly fire on {position.label(h)})" if ff else ""
+    return Decision(
+        "roll",
+        side,
+        f"{', '.join(firers)} bombard {position.label(h)}{what}: roll 2d6",
+        "9.4",
+        "bombard",
+        dice="2d6",
+        subject=firers,
+        target=h,
+        args=(("ff", ff),),
+    )
+
+
+def resolve(
+    game: PgGame,
+    position: Position,
+    firers: tuple[str, ...],
+    h: Hex,
+    dice: tuple[int, ...],
+    victims: list[UnitState],
+    extra: list[tuple[str, int, str]],
+) -> Resolution:
+    """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll."""
+    from hexmate.rules.games.pg import fire as pg_fire
+
+    units = [position.units[u] for u in firers if u in position.units]
+    total, lines = pg_fire.fire_strength(units, "bombard")
+    chart = position.charts.chart("bombardment")
+    axis = chart.axis("strength")
+    shifts = list(extra)
+    if sum(1 for u in victims if pu.counts_for_stack(u)) >= 3:
+        shifts.append(("three combat units in the hex", 1, "4.4"))
+    terrain = int(game.terrain_table().fire_shift(position.map, h))
+    if terrain:
+        shifts.append((f"target terrain ({position.map.terrain(h)})", terrain, "7.5"))
+    if game.night(position):
+        shifts.append(("night", -1, "1.2"))
+    net = sum(v for _, v, _ in shifts)
+    for label, v, rule in shifts:
+        lines.append(Line(label, f"{v:+d}", rule))
+    r = PG_2D6.from_values(dice).total
+    col = axis.locate(total)
+    if col is None:
+        result = "-"
+        lines.append(Line("Bombardment", f"{total} is below the lowest column", "7.51"))
+    else:
+        c = max(0, min(len(axis) - 1, col + net))  # 7.51: no shift limits but the table's edges
+        result = str(chart.lookup(strength=axis.key_at(c), roll=r))
+        lines.append(Line("Bombardment", f"{total} -> column {axis.key_at(c)}, roll {r} -> {result}", "9.4"))
+    return Resolution(
+        act.Fire(firers, h, dice),
+        "bombardment",
+        position.charts.label,
+        position.charts.demo,
+        tuple(lines),
+        {u.id: result for u in victims},
+        f"bombardment of {position.label(h)}: {result}",
+    )
+
+
+def friendly_fire(roll_total: int, nationality: str, firer_spots: bool) -> bool:
+    """9.52: 2d6 (+1 German, British or American artillery, +1 if the firer spots the target) of 2-5 hits."""
+    total = roll_total + (1 if nationality in ACCURATE else 0) + (1 if firer_spots else 0)
+    return total <= 5
+
+
+def ff_hexes(position: Position, firers: tuple[str, ...], h: Hex) -> list[Hex]:
+    """9.5, 9.52: adjacent hexes holding friendly units, never the firer's own hex."""
+    side = position.units[firers[0]].side
+    own = {position.units[u].hex for u in firers if u in position.units}
+    out = []
+    for n in position.map.neighbors(h):
+        if n not in own and any(u.side == side for u in position.units_at(n)):
+            out.append(n)
+    return sorted(out, key=lambda x: (x.q, x.r))
+
+
+def resume_roll(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    from hexmate.rules.games.pg import fire as pg_fire
+
+    assert decision.target is not None
+    state = position.state
+    side = decision.side
+    firers = decision.subject
+    h = decision.target
+    ff = decision.arg("ff")
+    if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
+        victims = [u for u in position.units_at(h) if u.side == side]
+        extra = [("friendly fire, the firer spots the target", -1, "9.52")] if ff == "spots" else []
+    else:
+        victims = [u for u in position.units_at(h) if u.side != side]
+        extra = []
+    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra)
+    state = state.replace(resolution=resolution)
+    after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
+    if ff:
+        return after
+    shooters = [position.units[u] for u in firers if u in position.units]
+    spots = any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
+    nation = next((s.nationality for s in position.scenario.sides if s.id == side), "")
+    risks = [
+        Decision(
+            "roll",
+            position.units_at(n)[0].side,
+            f"friendly fire? {position.label(n)} rolls 2d6 (+1 accurate artillery, +1 spotted by the "
+            "firer): 2-5 is hit",
+            "9.52",
+            "ff_check",
+            dice="2d6",
+            subject=firers,
+            target=n,
+            args=(("nation", nation), ("spots", "1" if spots else "")),
+        )
+        for n in ff_hexes(position, firers, h)
+    ]
+    return after.push(*risks) if risks else after
+
+
+def resume_ff_check(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert decision.target is not None
+    spots = decision.arg("spots") == "1"
+    if not friendly_fire(PG_2D6.from_values(answer.dice or ()).total, decision.arg("nation"), spots):
+        return position.state
+    side = (
+        position.units[decision.subject[0]].side if decision.subject[0] in position.units else decision.side
+    )
+    return position.state.push(
+        roll(side, decision.subject, decision.target, position, "spots" if spots else "yes")
+    )
+
+
+def offboard_splits(values: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """9.3, 7.33: off-board values fired in one segment combine up to three per attack; every way to split
+    them into attacks (the T25 example: three 20s make 60, 40 + 20, or 20 + 20 + 20)."""
+    if len(values) > 3:
+        raise IllegalAction("at most three off-board values combine in one segment", "7.33")
+    out: set[tuple[int, ...]] = set()
+    idx = list(range(len(values)))
+
+    def parts(items: list[int]) -> list[list[list[int]]]:
+        if not items:
+            return [[]]
+        first, rest = items[0], items[1:]
+        found = []
+        for size in range(len(rest) + 1):
+            for combo in itertools.combinations(rest, size):
+                left = [x for x in rest if x not in combo]
+                for tail in parts(left):
+                    found.append([[first, *combo], *tail])
+        return found
+
+    for split in parts(idx):
+        out.add(tuple(sorted((sum(values[i] for i in group) for group in split), reverse=True)))
+    return sorted(out, key=lambda t: (len(t), t))
+
+
+__all__ = ["friendly_fire", "offboard_splits", "resolve", "spotter"]

@@ -1,0 +1,114 @@
+"""PG victory (1.2 "victory", 2.3): a scenario's conditions as computed checks.
+
+Hex control (1.2): a hex belongs to the side whose combat units last held it alone; a hex holding both sides
+belongs to nobody while they share it; at the start every hex belongs to the side that set up nearer it
+(scenario ``control``) or to nobody. Conditions a scenario lists under ``options.victory``:
+
+- ``{"side": S, "control": [HEX, ...]}``: S controls every listed hex;
+- ``{"side": S, "steps": N, "of": E}``: side E has lost N or more steps (a leader counts none, 1.2);
+- ``{"side": S, "else": true}``: S wins when no other condition is met at the end.
+
+The first condition met at the end decides (1.2: the level is judged after the last turn; play may stop
+early once the result can no longer change, which is left to the players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from hexmate.rules.errors import DataError
+from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.pg import units as pu
+from hexmate.rules.hexes import Hex
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+
+def holder(position: Position, h: Hex) -> str | None:
+    """Who holds ``h`` alone now with a combat unit that is not demoralized (1.2), else None."""
+    sides = {u.side for u in position.units_at(h) if pu.is_combat(u)}
+    if len(sides) != 1:
+        return None
+    side = sides.pop()
+    ok = any(u.side == side and pu.is_combat(u) and not u.has("demoralized") for u in position.units_at(h))
+    return side if ok else None
+
+
+def update_control(game: PgGame, position: Position) -> State:
+    """After a change: every hex held alone passes to its holder; shared hexes belong to nobody (1.2)."""
+    state = position.state
+    gs = game.gstate(state)
+    control = dict(gs.control)
+    occupied = {u.hex for u in position.units.values() if u.hex is not None and pu.is_combat(u)}
+    for h in occupied:
+        sides = {u.side for u in position.units_at(h) if pu.is_combat(u)}
+        key = position.label(h)
+        if len(sides) > 1:
+            control.pop(key, None)
+        else:
+            side = holder(position, h)
+            if side is not None:
+                control[key] = side
+    return state.replace(game=gs.replace(control=tuple(sorted(control.items()))))
+
+
+def steps_lost(position: Position, side: str) -> int:
+    """Steps the side has lost since the set-up: eliminated units' steps and reductions (leaders none)."""
+    lost = 0
+    for setup in position.scenario.units:
+        if setup.side != side:
+            continue
+        counter = position.scenario.counters[setup.counter]
+        if counter.type == "leader":
+            continue
+        steps = counter.values.get("steps", 1)
+        full = steps if isinstance(steps, int) else 1
+        start = full - (1 if "reduced" in setup.markers and full > 1 else 0)
+        now = position.units.get(setup.id)
+        if now is None:
+            lost += start
+        elif now.has("reduced") and start == full:
+            lost += 1
+    return lost
+
+
+def conditions(position: Position) -> list[Mapping[str, Any]]:
+    raw = position.scenario.options.get("victory", [])
+    if not isinstance(raw, list) or not all(isinstance(c, dict) and "side" in c for c in raw):
+        raise DataError(f"{position.scenario.source}: options.victory: a list of conditions with a 'side'")
+    return raw
+
+
+def met(game: PgGame, position: Position, cond: Mapping[str, Any]) -> bool:
+    control = dict(game.gstate(position.state).control)
+    if "control" in cond:
+        return all(control.get(str(h)) == cond["side"] for h in cond["control"])
+    if "steps" in cond:
+        return steps_lost(position, str(cond["of"])) >= int(cond["steps"])
+    return bool(cond.get("else"))
+
+
+def winner(game: PgGame, position: Position) -> tuple[str | None, str]:
+    """The first condition met decides; its text for people."""
+    for cond in conditions(position):
+        if cond.get("else"):
+            continue
+        if met(game, position, cond):
+            return str(cond["side"]), describe(cond)
+    fallback = next((c for c in conditions(position) if c.get("else")), None)
+    if fallback is not None:
+        return str(fallback["side"]), describe(fallback)
+    return None, "no victory condition is met"
+
+
+def describe(cond: Mapping[str, Any]) -> str:
+    if "control" in cond:
+        return f"{cond['side']} controls {', '.join(map(str, cond['control']))} (1.2)"
+    if "steps" in cond:
+        return f"{cond['side']}: {cond['of']} lost {cond['steps']} steps or more (1.2)"
+    return f"{cond['side']} wins when no other condition is met (1.2)"
+
+
+__all__ = ["holder", "steps_lost", "update_control", "winner"]
