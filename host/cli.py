@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "hexmate.host.commands.firmware",
     "hexmate.host.commands.table",
     "hexmate.host.commands.rules",
+    "hexmate.host.commands.hall",
 )
 
 

@@ -1,0 +1,147 @@
+"""``hexmate hall``'s subscriber: every table's topics (QoS 1, a persistent session so the broker keeps what
+arrives while the hall is away) into the store; each finished record verified with
+``hexmate.host.record.verify`` and compared with the entries that arrived live."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import ssl
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+from hexmate.host.hall import topics
+from hexmate.host.hall.publisher import BrokerConfig
+from hexmate.host.hall.store import Entry, Store, parse_time
+from hexmate.host.record import RecordError, verify
+
+LOGGER = logging.getLogger(__name__)
+
+
+class Hall:
+    def __init__(self, store: Store, broker: BrokerConfig, records_dir: Path) -> None:
+        self.store = store
+        self.broker = broker
+        self.records_dir = records_dir
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.connected = asyncio.Event()
+        self.received = 0
+        self.stored = 0
+        self.duplicates = 0
+        self.rejected = 0
+
+    def _notify(self, event: dict[str, Any]) -> None:
+        for listener in list(self.listeners):
+            listener(event)
+
+    async def run(self) -> None:
+        tls = aiomqtt.TLSParameters(ca_certs=self.broker.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT) \
+            if self.broker.ca_file else None
+        while True:
+            try:
+                async with aiomqtt.Client(self.broker.host, self.broker.port, username=self.broker.username,
+                                          password=self.broker.password, identifier="hexmate-hall",
+                                          clean_session=False, tls_params=tls, keepalive=10) as client:
+                    await client.subscribe(f"{topics.ROOT}/+/+", qos=1)
+                    self.connected.set()
+                    async for message in client.messages:
+                        await self.handle(str(message.topic), bytes(message.payload))
+            except aiomqtt.MqttError as e:
+                self.connected.clear()
+                LOGGER.warning("hall: broker link lost (%s); reconnecting", e)
+                await asyncio.sleep(1)
+
+    async def handle(self, name: str, payload: bytes) -> None:
+        """One message; a malformed one is logged with its topic and dropped, never stops the hall."""
+        self.received += 1
+        where = topics.parse(name)
+        if where is None:
+            self.rejected += 1
+            return
+        table, kind = where
+        try:
+            body = json.loads(payload)
+            if kind == "entry":
+                await self._entry(table, body)
+            elif kind == "state":
+                await self.store.set_state(table, body)
+                self._notify({"table": table, "kind": "state", "sent": body.get("sent")})
+            elif kind == "link":
+                await self.store.set_link(table, str(body["link"]))
+                self._notify({"table": table, "kind": "link"})
+            elif kind == "result":
+                await self.store.set_result(table, str(body["game"]), body)
+                self._notify({"table": table, "kind": "result"})
+            elif kind == "record":
+                await self._record(table, body)
+        except (ValueError, KeyError, TypeError) as e:
+            self.rejected += 1
+            LOGGER.warning("hall: bad %s message from table %s: %s", kind, table, e)
+
+    async def _entry(self, table: str, body: dict[str, Any]) -> None:
+        if body.get("table") != table:
+            raise ValueError(f"entry names table {body.get('table')!r}")
+        e = Entry(table, str(body["game"]), int(body["n"]), parse_time(body["t"]), str(body["kind"]),
+                  body.get("data"), bool(body.get("withheld", False)), str(body["prev"]), str(body["hash"]))
+        if await self.store.add_entry(e):
+            self.stored += 1
+            self._notify({"table": table, "kind": "entry", "n": e.n, "t": body["t"]})
+        else:
+            self.duplicates += 1
+
+    async def _record(self, table: str, body: dict[str, Any]) -> None:
+        game = str(body["game"])
+        data = base64.b64decode(body["record_b64"])
+        folder = self.records_dir / table
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{game[:16]}-{Path(str(body.get('file', 'record.jsonl'))).name}"
+        path.write_bytes(data)
+        status, detail, head, count, revealed = await asyncio.to_thread(self._check, path, game)
+        if status == "verified":
+            live = {r["n"]: r["hash"] for r in await self.store.live_entries(table, game)}
+            wrong = ([n for n, h in live.items() if h != revealed[n][1]["hash"]]
+                     if len(revealed) >= len(live) else list(live))
+            if wrong:
+                status, detail = "failed", f"live entries {wrong[:5]} differ from the finished record"
+            else:
+                missing = [r for n, r in revealed.items() if n not in live]
+                for _, entry in missing:  # anything that never arrived live is taken from the record
+                    await self.store.add_entry(Entry(table, game, entry["n"], parse_time(entry["t"]),
+                                                     entry["kind"], entry["data"], False, entry["prev"],
+                                                     entry["hash"]))
+                detail = f"{count} entries, head {head[:12] if head else ''}" + (
+                    f", {len(missing)} filled from the record" if missing else "")
+        await self.store.set_verified(table, game, status, detail, head, count,
+                                      [(n, e["data"]) for n, (_, e) in revealed.items()])
+        self._notify({"table": table, "kind": "verified", "status": status})
+
+    @staticmethod
+    def _check(path: Path, game: str) -> tuple[str, str, str | None, int | None, dict[int, tuple[int, Any]]]:
+        try:
+            v = verify(path)
+        except RecordError as e:
+            return "failed", str(e), None, None, {}
+        revealed: dict[int, tuple[int, Any]] = {}
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                obj = json.loads(line)
+                revealed[int(obj["n"])] = (int(obj["n"]), obj)
+        if revealed and revealed[0][1]["hash"] != game:
+            return "failed", "the record is another game's", v.head, v.entries, {}
+        return "verified", "", v.head, v.entries, revealed
+
+
+def game_of(record: Any) -> str:
+    """A game's id: its header entry's hash (what entries and the finished record are keyed by)."""
+    lines = Path(record.path).read_text(encoding="utf-8").splitlines()
+    return str(json.loads(lines[0])["hash"])
+
+
+def now() -> float:
+    return time.time()
