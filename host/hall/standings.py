@@ -1,7 +1,7 @@
 """Standings and rating rows from the hall's games and pairings (pure: the store's overview in, rows out).
 
 A game counts once its record verified or the director entered its result; the director's result wins over
-the table's. A win is 1 point, a draw 1/2, a loss 0."""
+the table's. A table that stopped before the game's end reports no result: the director enters it. A win is 1 point, a draw 1/2, a loss 0."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ def decided(overview: dict[str, Any]) -> list[Game]:
         pairing = pairings.get((g["round"], g["table_id"]))
         if result is None or pairing is None:
             continue
+        if g["director_result"] is None and result.get("over") is False:
+            continue  # the table stopped before the game's end: the director decides
         winner = result.get("winner")
         counts = g["director_result"] is not None or g["verified"] == "verified"
         out.append(Game(g["table_id"], g["round"], pairing["scenario"], dict(pairing["players"]),

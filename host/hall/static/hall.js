@@ -18,6 +18,7 @@ function fill(id, rows, make) {
 function resultText(g, pairing) {
   const r = g.director_result || g.result;
   if (!r) return "playing";
+  if (!g.director_result && r.over === false) return "stopped before the end: the director decides";
   const who = r.winner ? `${r.winner}${pairing ? " (" + pairing.players[r.winner] + ")" : ""} won` : "draw";
   return g.director_result ? `${who}, set by the director` : who;
 }
