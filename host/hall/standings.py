@@ -1,7 +1,8 @@
 """Standings and rating rows from the hall's games and pairings (pure: the store's overview in, rows out).
 
 A game counts once its record verified or the director entered its result; the director's result wins over
-the table's. A table that stopped before the game's end reports no result: the director enters it. A win is 1 point, a draw 1/2, a loss 0."""
+the table's. A table that stopped before the game's end reports no result: the director enters it. A win
+is 1 point, a draw 1/2, a loss 0."""
 
 from __future__ import annotations
 

@@ -32,11 +32,13 @@ async def play(hall: Hall, tmp: Path, table: str, winner: str | None, *, finish:
     first = json.loads(record.path.read_text().splitlines()[0])
     game = first["hash"]
     for e in [first, *entries]:
-        await hall.handle(f"hexmate/table/{table}/entry", canonical(spectator_entry(table, game, e,
-                                                                                    frozenset())).encode())
-    view = {"type": "view", "phase": "MPh", "turn": 1, "to_act": "ger", "last_actions": ["ger-sq4: DK4 → DL4"],
-            "counters": {"DL4": [{"id": "ger-sq4", "label": "4-6-7", "side": "ger"}]}, "conn": {"state": "live"}}
-    await hall.handle(f"hexmate/table/{table}/state", canonical(spectator_state(table, view, "online")).encode())
+        body = spectator_entry(table, game, e, frozenset())
+        await hall.handle(f"hexmate/table/{table}/entry", canonical(body).encode())
+    view = {"type": "view", "phase": "MPh", "turn": 1, "to_act": "ger",
+            "last_actions": ["ger-sq4: DK4 → DL4"], "conn": {"state": "live"},
+            "counters": {"DL4": [{"id": "ger-sq4", "label": "4-6-7", "side": "ger"}]}}
+    state = spectator_state(table, view, "online")
+    await hall.handle(f"hexmate/table/{table}/state", canonical(state).encode())
     if finish:
         data = record.path.read_bytes()
         if tamper:
@@ -57,7 +59,8 @@ async def hall(store: Store, tmp_path):
 @pytest.fixture
 async def client(store: Store, hall: Hall):
     app = create_app(store, hall, Director(PASSWORD))
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8350") as c:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8350") as c:
         yield c
 
 
