@@ -117,7 +117,7 @@ async def serve_hall(args: argparse.Namespace, cfg: Any, dsn: str, director_pass
         raise CommandError(f"cannot open the hall's database: {type(e).__name__}: {e}") from None
     hall = Hall(store, cfg, records)
     server = uvicorn.Server(uvicorn.Config(create_app(store, hall, director), log_level="warning",
-                                           lifespan="off"))
+                                           lifespan="off", timeout_graceful_shutdown=2))
     server.capture_signals = _no_signal_capture  # type: ignore[method-assign]
     print(f"hexmate: hall dashboard http://{args.host_http}:{args.port_http}/", flush=True)
     print("hexmate: press Ctrl-C to stop", flush=True)
