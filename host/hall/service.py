@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import aiomqtt
+import asyncpg
 from hexmate.host.hall import topics
 from hexmate.host.hall.publisher import BrokerConfig
 from hexmate.host.hall.store import Entry, Store, parse_time
@@ -35,12 +36,52 @@ class Hall:
         self.stored = 0
         self.duplicates = 0
         self.rejected = 0
+        self._entries: asyncio.Queue[Entry] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
 
     def _notify(self, event: dict[str, Any]) -> None:
         for listener in list(self.listeners):
             listener(event)
 
     async def run(self) -> None:
+        self._writer = asyncio.create_task(self._write_entries(), name="hall-writer")
+        try:
+            await self._subscribe()
+        finally:
+            self._writer.cancel()
+            self._writer = None
+
+    async def _write_entries(self) -> None:
+        """Entries go to the database in batches (one transaction for whatever arrived meanwhile): under
+        load a batch holds many tables' entries, and one round trip stores them all."""
+        while True:
+            batch = [await self._entries.get()]
+            while len(batch) < 500 and not self._entries.empty():
+                batch.append(self._entries.get_nowait())
+            try:
+                await self._store(batch)
+            except (OSError, asyncpg.PostgresError) as e:  # the database is away: keep them, try again
+                LOGGER.warning("hall: storing %d entries failed (%s); retrying", len(batch), e)
+                for entry in batch:
+                    self._entries.put_nowait(entry)
+                await asyncio.sleep(1)
+            finally:
+                for _ in batch:
+                    self._entries.task_done()
+
+    async def _store(self, batch: list[Entry]) -> None:
+        new = await self.store.add_entries(batch)
+        self.stored += len(new)
+        self.duplicates += len(batch) - len(new)
+        for e in new:
+            self._notify({"table": e.table, "kind": "entry", "n": e.n, "t": e.t.isoformat()})
+
+    async def flush(self) -> None:
+        """Wait until every entry received so far is stored."""
+        if self._writer is not None:
+            await self._entries.join()
+
+    async def _subscribe(self) -> None:
         tls = aiomqtt.TLSParameters(ca_certs=self.broker.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT) \
             if self.broker.ca_file else None
         while True:
@@ -89,11 +130,10 @@ class Hall:
             raise ValueError(f"entry names table {body.get('table')!r}")
         e = Entry(table, str(body["game"]), int(body["n"]), parse_time(body["t"]), str(body["kind"]),
                   body.get("data"), bool(body.get("withheld", False)), str(body["prev"]), str(body["hash"]))
-        if await self.store.add_entry(e):
-            self.stored += 1
-            self._notify({"table": table, "kind": "entry", "n": e.n, "t": body["t"]})
+        if self._writer is not None:
+            self._entries.put_nowait(e)
         else:
-            self.duplicates += 1
+            await self._store([e])
 
     async def _record(self, table: str, body: dict[str, Any]) -> None:
         game = str(body["game"])
@@ -102,6 +142,7 @@ class Hall:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{game[:16]}-{Path(str(body.get('file', 'record.jsonl'))).name}"
         path.write_bytes(data)
+        await self.flush()  # everything that arrived live is stored before it is compared
         status, detail, head, count, revealed = await asyncio.to_thread(self._check, path, game)
         if status == "verified":
             live = {r["n"]: r["hash"] for r in await self.store.live_entries(table, game)}

@@ -64,24 +64,41 @@ class Store:
         await self.pool.close()
 
     # --- what tables send ------------------------------------------------------------------------------
+    async def add_entries(self, batch: list[Entry]) -> list[Entry]:
+        """Store a batch in one transaction; returns the entries that were new (resends are dropped by the
+        primary key (table, game, n))."""
+        batch = list({(e.table, e.game, e.n): e for e in batch}.values())
+        async with self.pool.acquire() as conn, conn.transaction():
+            for e in batch:
+                if e.n == 0:
+                    await self._game(conn, e)
+            rows = await conn.fetch(
+                "INSERT INTO entries (table_id, game, n, t, kind, data, withheld, prev, hash) "
+                "SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], "
+                "$6::jsonb[], $7::bool[], $8::text[], $9::text[]) ON CONFLICT DO NOTHING "
+                "RETURNING table_id, game, n",
+                [e.table for e in batch], [e.game for e in batch], [e.n for e in batch], [e.t for e in batch],
+                [e.kind for e in batch], [None if e.withheld else json.dumps(e.data) for e in batch],
+                [e.withheld for e in batch], [e.prev for e in batch], [e.hash for e in batch])
+            await conn.execute("INSERT INTO hall_tables (id, seen_at) SELECT DISTINCT unnest($1::text[]), "
+                               "now() ON CONFLICT (id) DO UPDATE SET seen_at = now()",
+                               [e.table for e in batch])
+        new = {(r["table_id"], r["game"], r["n"]) for r in rows}
+        return [e for e in batch if (e.table, e.game, e.n) in new]
+
+    async def _game(self, conn: Any, e: Entry) -> None:
+        """A game starts with its header entry: it belongs to the first round pairing this table without
+        a game yet."""
+        await conn.execute(
+            "INSERT INTO games (table_id, game, round, started_at) VALUES ($1, $2, "
+            "(SELECT p.round FROM pairings p WHERE p.table_id = $1 AND NOT EXISTS "
+            "(SELECT 1 FROM games g WHERE g.table_id = $1 AND g.round = p.round) "
+            "ORDER BY p.round LIMIT 1), $3) "
+            "ON CONFLICT DO NOTHING", e.table, e.game, e.t)
+
     async def add_entry(self, e: Entry) -> bool:
         """Store one entry; False if (table, game, n) was already stored (a resend)."""
-        async with self.pool.acquire() as conn, conn.transaction():
-            if e.n == 0:
-                await conn.execute(
-                    "INSERT INTO games (table_id, game, round, started_at) VALUES ($1, $2, "
-                    "(SELECT p.round FROM pairings p WHERE p.table_id = $1 AND NOT EXISTS "
-                    "(SELECT 1 FROM games g WHERE g.table_id = $1 AND g.round = p.round) "
-                    "ORDER BY p.round LIMIT 1), $3) "
-                    "ON CONFLICT DO NOTHING", e.table, e.game, e.t)
-            status = await conn.execute(
-                "INSERT INTO entries (table_id, game, n, t, kind, data, withheld, prev, hash) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
-                e.table, e.game, e.n, e.t, e.kind, None if e.withheld else json.dumps(e.data), e.withheld,
-                e.prev, e.hash)
-            await conn.execute("INSERT INTO hall_tables (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) "
-                               "DO UPDATE SET seen_at = now()", e.table)
-        return str(status).endswith(" 1")
+        return bool(await self.add_entries([e]))
 
     async def set_state(self, table: str, state: dict[str, Any]) -> None:
         await self.pool.execute("INSERT INTO hall_tables (id, seen_at, state) VALUES ($1, now(), $2) "
