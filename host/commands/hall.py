@@ -28,6 +28,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--demo", action="store_true", help="start a local broker, a throwaway database and a few "
                    "emulated tables playing their demo turn (installs mosquitto and postgresql if missing)")
     p.add_argument("--tables", type=int, default=3, help="with --demo: how many emulated tables (default 3)")
+    p.add_argument("--write-broker-config", metavar="DIR", help="write a Mosquitto configuration for the "
+                   "hall into DIR (mosquitto.conf, passwd, acl, one password file per account) and stop")
+    p.add_argument("--table-ids", metavar="ID,ID", help="with --write-broker-config: the tables' ids")
+    p.add_argument("--listen-port", type=int, default=1883, help="with --write-broker-config: the port")
+    p.add_argument("--tls-cert", metavar="FILE", help="with --write-broker-config: server certificate")
+    p.add_argument("--tls-key", metavar="FILE", help="with --write-broker-config: its private key")
     p.add_argument("--broker", default="127.0.0.1:1883", help="the MQTT broker HOST:PORT (default "
                    "127.0.0.1:1883)")
     p.add_argument("--broker-user", default="hall", help="the hall's read-only broker account (default hall)")
@@ -82,6 +88,8 @@ async def _main(args: argparse.Namespace) -> int:
 
     if args.demo:
         return await _demo(args)
+    if args.write_broker_config:
+        return write_broker_config(args)
     host, _, port = args.broker.rpartition(":")
     if not host or not port.isdigit():
         raise CommandError(f"--broker {args.broker!r}: expected HOST:PORT")
@@ -93,6 +101,37 @@ async def _main(args: argparse.Namespace) -> int:
     records = Path(args.records) if args.records else _data_dir() / "hall"
     cfg = BrokerConfig(host, int(port), args.broker_user, password, args.ca)
     return await serve_hall(args, cfg, dsn, director, records)
+
+
+def write_broker_config(args: argparse.Namespace) -> int:
+    """Files for the hall's own Mosquitto: each table writes only its subtree, the readers only read."""
+    from hexmate.host.hall.broker import Broker, Tls
+    from hexmate.host.hall.topics import TopicError, check_table_id
+
+    try:
+        tables = [check_table_id(t.strip()) for t in (args.table_ids or "").split(",") if t.strip()]
+    except TopicError as e:
+        raise CommandError(str(e)) from None
+    if not tables:
+        raise CommandError("--write-broker-config needs --table-ids ID,ID,...")
+    tls = None
+    if args.tls_cert or args.tls_key:
+        if not (args.tls_cert and args.tls_key and args.ca):
+            raise CommandError("TLS needs --tls-cert, --tls-key and --ca together")
+        tls = Tls(str(Path(args.tls_cert).resolve()), str(Path(args.tls_key).resolve()),
+                  str(Path(args.ca).resolve()))
+    folder = Path(args.write_broker_config).resolve()
+    broker = Broker(folder, tables, port=args.listen_port, tls=tls)
+    conf = broker.write_config()
+    secrets_dir = folder / "accounts"
+    secrets_dir.mkdir(mode=0o700, exist_ok=True)
+    for account, password in broker.passwords.items():
+        f = secrets_dir / f"{account}.password"
+        f.write_text(password + "\n")
+        f.chmod(0o600)
+    print(f"hexmate: broker configuration {conf} ({len(tables)} tables); passwords in {secrets_dir}/")
+    print(f"hexmate: start it with: mosquitto -c {conf}")
+    return 0
 
 
 def _data_dir() -> Path:
