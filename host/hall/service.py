@@ -36,6 +36,7 @@ class Hall:
         self.stored = 0
         self.duplicates = 0
         self.rejected = 0
+        self.failed = 0
         self._entries: asyncio.Queue[Entry] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
@@ -124,6 +125,9 @@ class Hall:
         except (ValueError, KeyError, TypeError) as e:
             self.rejected += 1
             LOGGER.warning("hall: bad %s message from table %s: %s", kind, table, e)
+        except Exception:  # the database refused or went away: logged with the message, the hall goes on
+            self.failed += 1
+            LOGGER.exception("hall: could not store the %s message from table %s", kind, table)
 
     async def _entry(self, table: str, body: dict[str, Any]) -> None:
         if body.get("table") != table:

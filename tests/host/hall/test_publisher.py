@@ -140,3 +140,27 @@ async def test_a_spectator_never_receives_a_concealed_unit_before_the_end(rig, b
     assert verify(tmp_path / "got.jsonl").head == rig.service.record.head
     assert any(h in (tmp_path / "got.jsonl").read_text() for h in hidden)  # revealed only now
     spectator.close()
+
+
+def test_the_outbox_outlives_the_table_host(broker: Broker, tmp_path) -> None:
+    """Entries written while the broker is away wait on disk; a host restarted later sends them."""
+    broker.stop()
+    record = Record.create(tmp_path / "t2.jsonl", {"game": "asl"})
+    pub = TablePublisher("t2", account(broker, "t2"), tmp_path / "t2.outbox")
+    pub.attach(record)
+    pub.start()
+    for i in range(3):
+        record.append("action", {"text": f"move {i}"})
+    assert not pub.drain(0.3) and pub.pending() == 4
+    pub.stop()  # the host goes down with the broker still away
+    broker.start()
+    director = Listener(account(broker, "director"))
+    again = TablePublisher("t2", account(broker, "t2"), tmp_path / "t2.outbox")
+    assert again.pending() == 4
+    again.start()
+    assert again.drain(10)
+    director.wait_for(lambda: len(director.json("entry")) == 4)
+    assert [e["n"] for e in director.json("entry")] == [0, 1, 2, 3]
+    assert director.json("entry")[-1]["hash"] == record.head
+    again.stop()
+    director.close()
