@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import json
 import logging
 import ssl
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -147,46 +145,48 @@ class Hall:
         path = folder / f"{game[:16]}-{Path(str(body.get('file', 'record.jsonl'))).name}"
         path.write_bytes(data)
         await self.flush()  # everything that arrived live is stored before it is compared
-        status, detail, head, count, revealed = await asyncio.to_thread(self._check, path, game)
-        if status == "verified":
-            live = {r["n"]: r["hash"] for r in await self.store.live_entries(table, game)}
-            wrong = ([n for n, h in live.items() if h != revealed[n][1]["hash"]]
-                     if len(revealed) >= len(live) else list(live))
-            if wrong:
+        try:
+            v = await asyncio.to_thread(verify, path)
+        except RecordError as e:
+            await self.store.set_verified(table, game, "failed", str(e), None, None, [])
+            self._notify({"table": table, "kind": "verified", "status": "failed"})
+            return
+        status, detail = "verified", f"{v.entries} entries, head {v.head[:12]}"
+        lines = await asyncio.to_thread(_lines, path)
+        live = {r["n"]: r["hash"] for r in await self.store.live_entries(table, game)}
+        if lines:  # JSON lines: every entry compared with what came live, and what was missing filled in
+            wrong = [n for n, h in live.items() if n not in lines or lines[n]["hash"] != h]
+            if lines[0]["hash"] != game:
+                status, detail = "failed", "the record is another game's"
+            elif wrong:
                 status, detail = "failed", f"live entries {wrong[:5]} differ from the finished record"
             else:
-                missing = [r for n, r in revealed.items() if n not in live]
-                for _, entry in missing:  # anything that never arrived live is taken from the record
-                    await self.store.add_entry(Entry(table, game, entry["n"], parse_time(entry["t"]),
-                                                     entry["kind"], entry["data"], False, entry["prev"],
-                                                     entry["hash"]))
-                detail = f"{count} entries, head {head[:12] if head else ''}" + (
-                    f", {len(missing)} filled from the record" if missing else "")
-        await self.store.set_verified(table, game, status, detail, head, count,
-                                      [(n, e["data"]) for n, (_, e) in revealed.items()])
+                missing = [Entry(table, game, n, parse_time(e["t"]), e["kind"], e["data"], False, e["prev"],
+                                 e["hash"]) for n, e in lines.items() if n not in live]
+                if missing:
+                    await self.store.add_entries(missing)
+                    detail += f", {len(missing)} filled from the record"
+        elif live and _off_chain(live, v.entries, v.head):
+            status, detail = "failed", "the entries that came live do not end at the record's head"
+        revealed = [(n, e["data"]) for n, e in lines.items()] if status == "verified" else []
+        await self.store.set_verified(table, game, status, detail, v.head, v.entries, revealed)
         self._notify({"table": table, "kind": "verified", "status": status})
 
-    @staticmethod
-    def _check(path: Path, game: str) -> tuple[str, str, str | None, int | None, dict[int, tuple[int, Any]]]:
-        try:
-            v = verify(path)
-        except RecordError as e:
-            return "failed", str(e), None, None, {}
-        revealed: dict[int, tuple[int, Any]] = {}
-        with contextlib.suppress(ValueError, KeyError, TypeError):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                obj = json.loads(line)
-                revealed[int(obj["n"])] = (int(obj["n"]), obj)
-        if revealed and revealed[0][1]["hash"] != game:
-            return "failed", "the record is another game's", v.head, v.entries, {}
-        return "verified", "", v.head, v.entries, revealed
+
+def _off_chain(live: dict[int, str], entries: int, head: str) -> bool:
+    last = max(live)
+    return last + 1 > entries or (last + 1 == entries and live[last] != head)
 
 
-def game_of(record: Any) -> str:
-    """A game's id: its header entry's hash (what entries and the finished record are keyed by)."""
-    lines = Path(record.path).read_text(encoding="utf-8").splitlines()
-    return str(json.loads(lines[0])["hash"])
+def _lines(path: Path) -> dict[int, dict[str, Any]]:
+    """The record's entries by number when it is JSON lines (host/record.py); empty for another format, whose
+    chain ``verify`` has checked all the same."""
+    out: dict[int, dict[str, Any]] = {}
+    try:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            obj = json.loads(line)
+            out[int(obj["n"])] = obj
+    except (ValueError, KeyError, TypeError):
+        return {}
+    return out
 
-
-def now() -> float:
-    return time.time()

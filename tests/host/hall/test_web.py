@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import datetime
 import io
 import json
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from hexmate.host.hall.publisher import BrokerConfig, spectator_entry, spectator_state
 from hexmate.host.hall.service import Hall
 from hexmate.host.hall.store import Store
-from hexmate.host.hall.web import COOKIE, Director, create_app
+from hexmate.host.hall.web import COOKIE, Director, create_app, link_health
 from hexmate.host.record import Record, canonical
 
 PASSWORD = "correct horse battery"
@@ -155,3 +156,37 @@ async def test_a_spectator_opens_any_table_read_only(client, hall: Hall, tmp_pat
     assert data["state"]["counters"]["DL4"][0]["label"] == "4-6-7" and data["link"] == "live"
     assert (await client.get("/api/tables/nope")).status_code == 404
     assert (await client.post("/api/tables/t1", json={})).status_code == 405
+
+
+async def test_entries_that_never_came_live_are_filled_from_the_record(hall: Hall, store: Store,
+                                                                        tmp_path) -> None:
+    record = Record.create(tmp_path / "t4.jsonl", {"game": "asl"})
+    for i in range(3):
+        record.append("action", {"text": f"move {i}"})
+    record.close()
+    lines = [json.loads(x) for x in record.path.read_text().splitlines()]
+    game = lines[0]["hash"]
+    for n in (0, 2):  # entries 1 and 3 were acknowledged by a hall that died before storing them
+        await hall.handle("hexmate/table/t4/entry", canonical(spectator_entry("t4", game, lines[n],
+                                                                              frozenset())).encode())
+    body = {"table": "t4", "game": game, "file": "t4.jsonl",
+            "record_b64": base64.b64encode(record.path.read_bytes()).decode()}
+    await hall.handle("hexmate/table/t4/record", canonical(body).encode())
+    rows = await store.pool.fetch("SELECT n, hash FROM entries WHERE table_id = 't4' ORDER BY n")
+    assert [(r["n"], r["hash"]) for r in rows] == [(x["n"], x["hash"]) for x in lines]
+    g = await store.pool.fetchrow("SELECT verified, detail FROM games WHERE table_id = 't4'")
+    assert g["verified"] == "verified" and g["detail"].endswith("2 filled from the record")
+    # the same file sent as another game's record is refused
+    await hall.handle("hexmate/table/t4/record", canonical({**body, "game": "f" * 64}).encode())
+    g = await store.pool.fetchrow("SELECT verified, detail FROM games WHERE game = $1", "f" * 64)
+    assert (g["verified"], g["detail"]) == ("failed", "the record is another game's")
+
+
+def test_link_health_from_the_broker_and_the_clock() -> None:
+    now = datetime.datetime(2026, 11, 25, 12, 0, tzinfo=datetime.UTC)
+    ago = lambda s: now - datetime.timedelta(seconds=s)  # noqa: E731
+    assert link_health({"link": "online", "seen_at": ago(10)}, now) == "live"
+    assert link_health({"link": "online", "seen_at": ago(31)}, now) == "silent"
+    assert link_health({"link": "offline", "seen_at": ago(1)}, now) == "offline"  # the table's last will
+    assert link_health({"link": "closed", "seen_at": ago(1)}, now) == "closed"
+    assert link_health({"link": "unknown", "seen_at": None}, now) == "unknown"
