@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from .conftest import browser, free_port, get_json  # noqa: F401
 
@@ -77,6 +78,8 @@ def test_the_director_watches_and_decides_in_the_browser(hall, browser) -> None:
     page.locator("#add-round").wait_for()
     page.locator("#results button", has_text="ger won").first.click()
     page.locator("#results tbody tr", has_text="set by the director").first.wait_for()
+    results = Axe().run(page)  # the fullest the dashboard gets: logged in, every section filled
+    assert results.violations_count == 0, results.generate_report()
     standings = page.locator("#standings tbody tr").first
     assert "Player 1" in standings.inner_text() and "1" in standings.inner_text()
     # the round's rating rows and a spectator's view of a table
@@ -89,5 +92,7 @@ def test_the_director_watches_and_decides_in_the_browser(hall, browser) -> None:
     assert "Table table-1" in spectator.locator("h1").inner_text()
     assert spectator.locator("#actions li").count() > 0
     assert spectator.locator("#add-round").count() == 0
+    results = Axe().run(spectator)
+    assert results.violations_count == 0, results.generate_report()
     page.close()
     spectator.close()
