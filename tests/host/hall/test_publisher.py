@@ -164,3 +164,21 @@ def test_the_outbox_outlives_the_table_host(broker: Broker, tmp_path) -> None:
     assert director.json("entry")[-1]["hash"] == record.head
     again.stop()
     director.close()
+
+
+def test_a_link_that_dies_is_announced_by_the_broker(broker: Broker, tmp_path) -> None:
+    """The table's last will: the broker itself says 'offline' when the link dies without a goodbye."""
+    import socket
+
+    director = Listener(account(broker, "director"))
+    pub = TablePublisher("t1", account(broker, "t1"), tmp_path / "t1.outbox")
+    pub.start()
+    director.wait_for(lambda: director.json("link") == [{"link": "online"}])
+    sock = pub.client.socket()
+    assert isinstance(sock, socket.socket)
+    sock.shutdown(socket.SHUT_RDWR)  # the cable is pulled: no DISCONNECT reaches the broker
+    director.wait_for(lambda: {"link": "offline"} in director.json("link"))
+    director.wait_for(lambda: director.json("link")[-1] == {"link": "online"})  # and it comes back
+    pub.stop()
+    director.wait_for(lambda: director.json("link")[-1] == {"link": "closed"})
+    director.close()
