@@ -243,4 +243,4 @@ async def _demo_table(table: str, game: str, broker: Any, work: Path) -> None:
     finally:
         for link in links:
             with contextlib.suppress(Exception):
-                await link.close()
+                await link.close(ends_game=True)  # the demo's game ends with its turn

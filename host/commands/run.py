@@ -84,6 +84,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     hall.add_argument("--hall-password-file", metavar="FILE", help="file holding the table's broker password")
     hall.add_argument("--hall-ca", metavar="FILE", help="CA certificate: reach the broker over TLS")
     hall.add_argument("--hall-outbox", metavar="FILE", help="durable outbox (default: beside the record)")
+    hall.add_argument("--hall-end-on-stop", action="store_true", help="stopping the table ends its game: "
+                      "the whole record goes to the hall (without it, only a game the rules ended does, so a "
+                      "restart reveals no concealed unit)")
 
 
 def _guard(fn: Any, args: argparse.Namespace) -> int:
@@ -253,7 +256,7 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         if hall is not None:
-            owed = await hall.close()
+            owed = await hall.close(ends_game=args.hall_end_on_stop)
             print(f"hexmate: hall: {'everything sent' if not owed else f'{owed} message(s) kept to resend'}")
     if service.record is not None:
         print(f"hexmate: record saved to {service.record.path} (head hash {service.record.head})")

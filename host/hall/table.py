@@ -52,11 +52,13 @@ class HallLink:
     def result(self) -> dict[str, Any]:
         outcome = self.service.session.position.outcome()
         if outcome is None:
-            return {"winner": None, "over": False, "reason": "the table stopped before the game's end"}
+            return {"winner": None, "over": False, "reason": "ended at the table before the rules' end"}
         return {"winner": outcome.winner, "over": True, "reason": outcome.reason}
 
-    async def close(self, drain_s: float = 5.0) -> int:
-        """After the service stopped (its record closed): send the record and the result, wait up to
+    async def close(self, drain_s: float = 5.0, *, ends_game: bool = False) -> int:
+        """After the service stopped (its record closed): if the game is over (the rules' outcome, or
+        ``ends_game``: the players or the director ended it here), send the record and the result; a table
+        merely stopped (a restart, a break) sends nothing that would reveal concealed units. Waits up to
         ``drain_s`` for the broker; returns what is still owed (kept in the outbox for the next start)."""
         if self._task is not None:
             self._task.cancel()
@@ -64,7 +66,9 @@ class HallLink:
                 await self._task
         if self._views is not None:
             self.service.unsubscribe(self._views)
-        self.publisher.finish(self.record.path, self.result())
+        result = self.result()
+        if result["over"] or ends_game:
+            self.publisher.finish(self.record.path, result)
         await asyncio.to_thread(self.publisher.drain, drain_s)
         owed = self.publisher.pending()
         self.publisher.stop()

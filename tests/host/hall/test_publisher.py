@@ -132,7 +132,7 @@ async def test_a_spectator_never_receives_a_concealed_unit_before_the_end(rig, b
     # the game ends: the record (everything) and the result follow, and the record verifies
     rig.service.stop()
     await asyncio.sleep(0.2)
-    owed = await link.close()
+    owed = await link.close(ends_game=True)
     assert owed == 0
     await asyncio.to_thread(spectator.wait_for, lambda: spectator.json("record") and spectator.json("result"))
     record = spectator.json("record")[0]
