@@ -101,9 +101,12 @@ class Store:
         return bool(await self.add_entries([e]))
 
     async def set_state(self, table: str, state: dict[str, Any]) -> None:
-        await self.pool.execute("INSERT INTO hall_tables (id, seen_at, state) VALUES ($1, now(), $2) "
-                                "ON CONFLICT (id) DO UPDATE SET seen_at = now(), state = $2",
-                                table, json.dumps(state))
+        """The newest state wins: an older one (a retained copy, a resend) only marks the table seen."""
+        await self.pool.execute(
+            "INSERT INTO hall_tables (id, seen_at, state) VALUES ($1, now(), $2) ON CONFLICT (id) DO UPDATE "
+            "SET seen_at = now(), state = CASE WHEN hall_tables.state IS NULL OR "
+            "coalesce((hall_tables.state->>'sent')::float8, 0) <= coalesce(($2::jsonb->>'sent')::float8, 0) "
+            "THEN $2::jsonb ELSE hall_tables.state END", table, json.dumps(state))
 
     async def set_link(self, table: str, link: str) -> None:
         await self.pool.execute("INSERT INTO hall_tables (id, link, link_at) VALUES ($1, $2, now()) "

@@ -190,3 +190,12 @@ def test_link_health_from_the_broker_and_the_clock() -> None:
     assert link_health({"link": "offline", "seen_at": ago(1)}, now) == "offline"  # the table's last will
     assert link_health({"link": "closed", "seen_at": ago(1)}, now) == "closed"
     assert link_health({"link": "unknown", "seen_at": None}, now) == "unknown"
+
+
+async def test_an_older_state_never_replaces_a_newer_one(hall: Hall, store: Store) -> None:
+    for turn, sent in ((2, 200.0), (1, 100.0)):  # the newer arrives first, a stale copy after it
+        state = {"table": "t5", "turn": turn, "phase": "MPh", "sent": sent}
+        await hall.handle("hexmate/table/t5/state", canonical(state).encode())
+    assert (await store.table_state("t5"))["state"]["turn"] == 2
+    await hall.handle("hexmate/table/t5/state", canonical({"table": "t5", "turn": 3, "sent": 300.0}).encode())
+    assert (await store.table_state("t5"))["state"]["turn"] == 3
