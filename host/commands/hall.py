@@ -42,6 +42,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--db", metavar="DSN", help="PostgreSQL DSN (default $HEXMATE_HALL_DB)")
     p.add_argument("--director-password-file", metavar="FILE",
                    help="file holding the director's password (default $HEXMATE_HALL_PASSWORD)")
+    p.add_argument("--pairings", metavar="FILE", help="import rounds and pairings from a CSV file "
+                   "(round,date,tournament,table,scenario,side_a,player_a,side_b,player_b) at start")
     p.add_argument("--records", metavar="DIR", help="where finished records are kept (default "
                    "$XDG_DATA_HOME/hexmate/hall)")
     p.add_argument("--host-http", default="127.0.0.1", help="dashboard address (default 127.0.0.1)")
@@ -100,7 +102,15 @@ async def _main(args: argparse.Namespace) -> int:
     director = _read_secret(args.director_password_file, "HEXMATE_HALL_PASSWORD", "director password")
     records = Path(args.records) if args.records else _data_dir() / "hall"
     cfg = BrokerConfig(host, int(port), args.broker_user, password, args.ca)
-    return await serve_hall(args, cfg, dsn, director, records)
+    pairings = None
+    if args.pairings:
+        from hexmate.host.hall.pairings import PairingsError, load
+
+        try:
+            pairings = load(args.pairings)
+        except PairingsError as e:
+            raise CommandError(str(e)) from None
+    return await serve_hall(args, cfg, dsn, director, records, pairings=pairings)
 
 
 def write_broker_config(args: argparse.Namespace) -> int:
@@ -139,7 +149,7 @@ def _data_dir() -> Path:
 
 
 async def serve_hall(args: argparse.Namespace, cfg: Any, dsn: str, director_password: str, records: Path,
-                     extra: list[asyncio.Task[Any]] | None = None) -> int:
+                     extra: list[asyncio.Task[Any]] | None = None, pairings: list[Any] | None = None) -> int:
     import uvicorn
     from hexmate.host.hall.service import Hall
     from hexmate.host.hall.store import Store
@@ -154,6 +164,11 @@ async def serve_hall(args: argparse.Namespace, cfg: Any, dsn: str, director_pass
         store = await Store.open(dsn)
     except (OSError, Exception) as e:  # asyncpg raises its own errors for refused logins and databases
         raise CommandError(f"cannot open the hall's database: {type(e).__name__}: {e}") from None
+    if pairings:
+        from hexmate.host.hall.pairings import store_all
+
+        await store_all(store, pairings)
+        print(f"hexmate: {len(pairings)} pairing(s) imported", flush=True)
     hall = Hall(store, cfg, records)
     server = uvicorn.Server(uvicorn.Config(create_app(store, hall, director), log_level="warning",
                                            lifespan="off", timeout_graceful_shutdown=2))
