@@ -293,7 +293,12 @@ def _join_hall(args: argparse.Namespace, service: Any, config: Any) -> Any:
 
     outbox = Path(args.hall_outbox) if args.hall_outbox else service.record.path.with_suffix(".outbox")
     table = config.username
-    hall = HallLink(service, table, config, outbox)
+    from hexmate.host.hall.outbox import OutboxError
+
+    try:
+        hall = HallLink(service, table, config, outbox)
+    except OutboxError as e:
+        raise CommandError(str(e)) from None
     hall.start()
     print(f"hexmate: hall            table {table} on {args.hall_broker}"
           f"{' (TLS)' if args.hall_ca else ''}", flush=True)

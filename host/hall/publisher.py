@@ -22,7 +22,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from hexmate.host.hall import topics
-from hexmate.host.hall.outbox import Outbox
+from hexmate.host.hall.outbox import Outbox, OutboxError
 from hexmate.host.record import canonical
 from paho.mqtt.enums import CallbackAPIVersion
 
@@ -123,7 +123,11 @@ class TablePublisher:
         if entry["n"] == 0:
             self.game = entry["hash"]
         body = spectator_entry(self.table, self.game, entry, self.hidden())
-        self.outbox.put(topics.topic(self.table, "entry"), canonical(body).encode())
+        try:
+            self.outbox.put(topics.topic(self.table, "entry"), canonical(body).encode())
+        except OutboxError as e:  # the game and its record go on; the hall fills the gap from the record
+            LOGGER.error("table %s: entry %d not queued for the hall: %s", self.table, entry["n"], e)
+            return
         self._flush()
 
     def on_view(self, view: dict[str, Any]) -> None:

@@ -182,3 +182,13 @@ def test_a_link_that_dies_is_announced_by_the_broker(broker: Broker, tmp_path) -
     pub.stop()
     director.wait_for(lambda: director.json("link")[-1] == {"link": "closed"})
     director.close()
+
+
+def test_a_full_outbox_never_stops_the_record(broker: Broker, tmp_path) -> None:
+    record = Record.create(tmp_path / "t1.jsonl", {"game": "asl"})
+    pub = TablePublisher("t1", account(broker, "t1"), tmp_path / "t1.outbox")
+    pub.attach(record)
+    pub.outbox.close()  # the outbox's disk is gone
+    record.append("action", {"text": "move"})  # logged, not raised: the game and its record go on
+    record.close()
+    assert verify(record.path).entries == 2
