@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint typecheck pytest chromium bench clean
+.PHONY: demo test lint typecheck pytest chromium hall-deps bench clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
@@ -23,6 +23,15 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
+# The hall's tests run Debian's Mosquitto and a throwaway PostgreSQL cluster (initdb/pg_ctl).
+hall-deps:
+	@command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || { \
+	  echo "installing Debian's mosquitto for the hall tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq mosquitto; }
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "installing Debian's postgresql for the hall tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
@@ -35,7 +44,7 @@ typecheck: $(STAMP)
 	@ln -sfn ../../hardware .typecheck/hexmate/hardware
 	cd .typecheck && MYPYPATH=. ../$(BIN)/mypy --strict --config-file ../pyproject.toml -p hexmate.host -p hexmate.rules -p hexmate.hardware
 
-pytest: $(STAMP) chromium
+pytest: $(STAMP) chromium hall-deps
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest

@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "hexmate.host.commands.table",
     "hexmate.host.commands.rules",
     "hexmate.host.commands.map",
+    "hexmate.host.commands.hall",
 )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -48,6 +49,8 @@ class Record:
         self._fh = fh
         self.n = n
         self.head = head
+        # Called with each entry (n, t, kind, data, prev, hash) once it is on disk: the hall's publisher.
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any]) -> Record:
@@ -66,11 +69,13 @@ class Record:
     def append(self, kind: str, data: Any) -> str:
         t = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
         h = entry_hash(self.n, t, kind, data, self.head)
-        line = canonical({"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head, "hash": h})
-        self._fh.write(line + "\n")
+        entry = {"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head, "hash": h}
+        self._fh.write(canonical(entry) + "\n")
         self._fh.flush()
         self.n += 1
         self.head = h
+        for listener in self.listeners:
+            listener(entry)
         return h
 
     def close(self) -> None:

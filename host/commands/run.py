@@ -77,6 +77,16 @@ def _common(p: argparse.ArgumentParser) -> None:
                    "the demo registry until then)")
     p.add_argument("--record", metavar="FILE", help="write the game record here (default: a new file in "
                                                     "$XDG_DATA_HOME/hexmate/records)")
+    hall = p.add_argument_group("tournament hall (docs/HALL.md)")
+    hall.add_argument("--hall-broker", metavar="HOST:PORT",
+                      help="publish this table to the hall's MQTT broker")
+    hall.add_argument("--hall-table", metavar="ID", help="this table's id and broker account")
+    hall.add_argument("--hall-password-file", metavar="FILE", help="file holding the table's broker password")
+    hall.add_argument("--hall-ca", metavar="FILE", help="CA certificate: reach the broker over TLS")
+    hall.add_argument("--hall-outbox", metavar="FILE", help="durable outbox (default: beside the record)")
+    hall.add_argument("--hall-end-on-stop", action="store_true", help="stopping the table ends its game: "
+                      "the whole record goes to the hall (without it, only a game the rules ended does, so a "
+                      "restart reveals no concealed unit)")
 
 
 def _guard(fn: Any, args: argparse.Namespace) -> int:
@@ -201,6 +211,7 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     from hexmate.host.service.build import build_service
     from hexmate.host.web.app import create_app
 
+    hall_config = _hall_config(args)
     sock = _bind(args.host_http, args.port_http)
     if emulated:
         service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
@@ -229,6 +240,7 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    hall = _join_hall(args, service, hall_config)
     runner = asyncio.create_task(service.run())
     web = asyncio.create_task(server.serve(sockets=[sock]))
     try:
@@ -243,9 +255,54 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
             await table.stop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
+        if hall is not None:
+            owed = await hall.close(ends_game=args.hall_end_on_stop)
+            print(f"hexmate: hall: {'everything sent' if not owed else f'{owed} message(s) kept to resend'}")
     if service.record is not None:
         print(f"hexmate: record saved to {service.record.path} (head hash {service.record.head})")
     return 0
+
+
+def _hall_config(args: argparse.Namespace) -> Any:
+    """The --hall-* options checked before anything starts: the broker account, or None without a hall."""
+    if not getattr(args, "hall_broker", None):
+        return None
+    from hexmate.host.hall.publisher import BrokerConfig
+    from hexmate.host.hall.topics import TopicError, check_table_id
+
+    host, _, port = args.hall_broker.rpartition(":")
+    if not host or not port.isdigit():
+        raise CommandError(f"--hall-broker {args.hall_broker!r}: expected HOST:PORT")
+    if not args.hall_table or not args.hall_password_file:
+        raise CommandError("--hall-broker needs --hall-table and --hall-password-file")
+    try:
+        table = check_table_id(args.hall_table)
+        password = Path(args.hall_password_file).read_text(encoding="utf-8").strip()
+    except TopicError as e:
+        raise CommandError(str(e)) from None
+    except OSError as e:
+        raise CommandError(f"--hall-password-file {args.hall_password_file}: {e.strerror}") from None
+    return BrokerConfig(host, int(port), table, password, args.hall_ca)
+
+
+def _join_hall(args: argparse.Namespace, service: Any, config: Any) -> Any:
+    """With --hall-broker: publish the record, the shared view and the result to the hall (host/hall/)."""
+    if config is None or service.record is None:
+        return None
+    from hexmate.host.hall.table import HallLink
+
+    outbox = Path(args.hall_outbox) if args.hall_outbox else service.record.path.with_suffix(".outbox")
+    table = config.username
+    from hexmate.host.hall.outbox import OutboxError
+
+    try:
+        hall = HallLink(service, table, config, outbox)
+    except OutboxError as e:
+        raise CommandError(str(e)) from None
+    hall.start()
+    print(f"hexmate: hall            table {table} on {args.hall_broker}"
+          f"{' (TLS)' if args.hall_ca else ''}", flush=True)
+    return hall
 
 
 async def pick_link(port: str | None, ble: str | None, *, serial_ports: Iterable[Any] | None = None,
