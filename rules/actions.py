@@ -139,6 +139,31 @@ class Rally(Action):
 
 
 @dataclass(frozen=True)
+class Activate(Action):
+    """Fire Team: pay command points to activate a unit or a group for ``mode`` (``move``, ``fire``, or
+    ``any``: each member chooses, the group paying the higher cost, 4.35) before it acts [4.2]-[4.3]."""
+
+    kind: ClassVar[str] = "activate"
+    units: tuple[str, ...]
+    mode: str = "move"
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"activate {_units(self.units)} for {self.mode}"
+
+
+@dataclass(frozen=True)
+class Save(Action):
+    """Fire Team: put command points of this impulse on a unit as Saved CP [4.5]."""
+
+    kind: ClassVar[str] = "save"
+    unit: str
+    cp: Cost
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"save {cost_text(self.cp)} on {self.unit}"
+
+
+@dataclass(frozen=True)
 class Answer(Action):
     """The one answer to the top decision (``rules/decisions.py``): a choice word (``pass``, ``yes``), units,
     hexes (one, or a path), or dice. ``side`` names who answers a secret declaration of both sides."""
@@ -236,10 +261,18 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1] not in ("dice", "die")):
             raise InvalidAction(f"{text!r}: expected 'rally UNIT [dice W,C]'")
         return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
+    if verb == "activate":
+        if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any"):
+            raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] for move|fire|any'")
+        return Activate(parse_units(rest[0]), rest[2])
+    if verb == "save":
+        if len(rest) != 3 or rest[1] != "on":
+            raise InvalidAction(f"{text!r}: expected 'save CP on UNIT'")
+        return Save(parse_units(rest[2])[0], parse_cost(rest[0]))
     if verb == "answer":
         return _answer(text, rest, hexp)
     raise InvalidAction(
-        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, answer, pass, end)"
+        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, activate, save, answer, pass, end)"
     )
 
 

@@ -388,7 +388,7 @@ class Position:
         for name in ("units", "firers"):
             if hasattr(action, name):
                 fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
-        if isinstance(action, act.Rally):
+        if isinstance(action, act.Rally | act.Save):
             fields["unit"] = self.unit_ref(action.unit)
         return dataclasses.replace(action, **fields) if fields else action
 
@@ -544,6 +544,8 @@ class Game:
             return self.sequence.step_of(scenario.first_phase).index
 
     def phasing_side(self, position: Position) -> str:
+        if position.phase.acts == "impulse":
+            return self.impulse_side(position)
         slot = position.step.part.side
         if slot == "second":
             return position.scenario.second_side
@@ -559,6 +561,8 @@ class Game:
                 return next((s for s in position.sides if s not in answered), position.sides[0])
             return top.side
         phase = position.phase
+        if phase.acts == "impulse":
+            return self.impulse_side(position)
         if phase.acts == "non_phasing":
             return position.enemy_of(position.phasing)
         if phase.acts in ("both", "alternating") and position.state.flow.active:
@@ -800,8 +804,20 @@ class Game:
                 return self.settle(position.at(state))
         return self.settle(position.at(self.end_phase(position)))
 
+    def impulse_side(self, position: Position) -> str:
+        """In an ``impulse`` phase: the side whose impulse it is (Fire Team: the side of the chit drawn,
+        4.1). Games with impulse phases override it; the core never picks the side itself."""
+        raise RulesError(f"{self.name} has an impulse phase but no impulse_side hook")
+
+    def end_impulse(self, position: Position) -> State:
+        """In an ``impulse`` phase, the active side's pass ends its impulse: the game says what comes next
+        (Fire Team: the next chit is drawn, or the Action Phase is over, 4.15)."""
+        raise RulesError(f"{self.name} has an impulse phase but no end_impulse hook")
+
     def _pass(self, position: Position) -> State:
         state = position.state
+        if position.phase.acts == "impulse":
+            return self.settle(position.at(self.end_impulse(position)))
         flow = state.flow
         if flow.passes + 1 >= 2 or position.phase.end != "both_pass":
             return self.settle(position.at(self.end_phase(position)))

@@ -8,7 +8,7 @@ leader's casualty check [6.38] and each unit's panic check [6.36]), each rolled 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -18,14 +18,16 @@ from hexmate.rules.dice import FT_D10
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.hexes import Hex, distance
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
 
 LEADER = "leader"
-ACTIVATED = "activated"  # used its activation this Action Phase (the stand-in for the CP budget, 4.22)
+VEHICLE = "vehicle"
 OPP_FIRE = "opp_fire"  # the Opportunity Fire marker: once per impulse against ground units [7.21], [7.23]
+VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
 LEADER_HIT = 2  # [6.38] a leader casualty check of 1 or 2 eliminates him
 
@@ -80,9 +82,11 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
             continue  # a leader lends his modifier [6.31]; he fires no firepower of his own [2.34]
         if opportunity and unit.has(OPP_FIRE):
             raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.21")
-        if not opportunity and unit.has(ACTIVATED):
-            raise IllegalAction(f"{unit.id} has already been activated this Action Phase", "4.22")
+        if unit.carrier is not None:
+            raise IllegalAction(f"{unit.id} rides in {unit.carrier}: it cannot fire from it here", "6.41")
     shooters = [u for u in firers if u.type != LEADER]
+    if len({u.type == VEHICLE for u in shooters}) > 1:
+        raise IllegalAction("dismounted infantry and vehicles never fire together", "6.24")
     if not shooters:
         raise IllegalAction("a leader has no firepower of his own", "2.34")
     target = fire.target
@@ -104,7 +108,43 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     sight = game.terrain_table().line_of_sight(position.map, start, target)
     if sight.blocked:
         raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
-    return act.Fire(tuple(u.id for u in firers), target, fire.dice)
+    for unit in shooters:
+        if unit.type == VEHICLE and unit.facing is not None:
+            from hexmate.rules.games.fireteam import vehicles
+
+            if not vehicles.in_front(unit, target) and opportunity:
+                raise IllegalAction(f"{unit.id} fires opportunity AP fire only into its front arc", "7.16")
+    if not [u for u in position.units_at(target) if u.side != side and u.carrier is None]:
+        raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
+    done = act.Fire(tuple(u.id for u in firers), target, fire.dice)
+    if opportunity:
+        game_cp = game.cp(position.state)
+        cost, _ = opportunity_cost(position, done, game_cp.leaders_used)
+        if cmd.pay_reaction(game_cp, side, cost, [u.id for u in shooters]) is None:
+            raise IllegalAction(
+                f"opportunity fire costs {cmd.fmt(cost)} CP; {side} has {cmd.fmt(game_cp.left(side))} left", "7.11"
+            )
+    return done
+
+
+def opportunity_cost(position: Position, fire: act.Fire, used: frozenset[str]) -> tuple[Fraction, str]:
+    """[7.11] 0 CP at 3 hexes or less, 1 at 4 or more, plus the firers' Fear surcharge (6.35); one leader
+    stacked with them takes his modifier off, never below 1 unless it was 0. Returns (cost, leader used)."""
+    firers = [position.units[u] for u in fire.firers]
+    shooters = [u for u in firers if u.type != LEADER]
+    start = shooters[0].hex
+    assert start is not None
+    base = Fraction(0 if distance(start, fire.target) <= 3 else 1)
+    worst = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
+    base += cmd.fear_surcharge(worst)
+    if any(u.type == VEHICLE and fear(u) for u in shooters):
+        base += 1
+    leaders = [u for u in position.units.values() if u.type == LEADER and u.hex == start
+               and u.side == shooters[0].side and u.id not in used and u.carrier is None]
+    if not leaders or any(u.type == VEHICLE for u in shooters):
+        return base, ""
+    best = max(leaders, key=lambda ldr: (int(ldr.values.get("modifier", 0)), ldr.id))
+    return cmd.with_leader(base, int(best.values.get("modifier", 0))), best.id
 
 
 def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
@@ -112,10 +152,19 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     their activation [4.22]; the firer's d10 is asked for."""
     state = position.state
     opportunity = reacting(position)
-    for uid in fire.firers:
-        unit = state.units[uid]
-        if unit.type != LEADER:
-            state = state.with_unit(unit.mark(OPP_FIRE if opportunity else ACTIVATED))
+    if opportunity:
+        command = game.cp(state)
+        cost, leader = opportunity_cost(position, fire, command.leaders_used)
+        side = state.units[fire.firers[0]].side
+        paid = cmd.pay_reaction(command, side, cost, [u for u in fire.firers if state.units[u].type != LEADER])
+        assert paid is not None
+        if leader:
+            paid = paid.replace(leaders_used=paid.leaders_used | {leader})
+        state = game.with_cp(state, paid)
+        for uid in fire.firers:
+            unit = state.units[uid]
+            if unit.type != LEADER:
+                state = state.with_unit(unit.mark(OPP_FIRE))
     kind = "opportunity fire" if opportunity else "fire"
     return state.push(
         Decision(
@@ -127,20 +176,17 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     )
 
 
-def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
-    """[6.3] steps 1-4: each firer's modified firepower (multipliers cumulative), the highest IFT column not
-    above the total, the DRMs, the final DR clamped to 1..14, the result for every unit in the hex."""
-    assert fire.dice is not None
-    roll = FT_D10.from_values(fire.dice).total
-    firers = [position.units[u] for u in fire.firers]
-    shooters = [u for u in firers if u.type != LEADER]
-    side = firers[0].side
-    start = firers[0].hex
-    assert start is not None
-    d = distance(start, fire.target)
+def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple[Fraction, list[Line]]:
+    """[6.3] step 1: each firer's AP firepower against the target hex, the multipliers cumulative: x2
+    adjacent, x1/2 beyond its printed range (to twice it) [6.22]."""
     lines: list[Line] = []
     total = Fraction(0)
-    for unit in shooters:
+    for unit in firers:
+        if unit.type == LEADER:
+            continue
+        start = unit.hex
+        assert start is not None
+        d = distance(start, target)
         fp = Fraction(int(unit.values["fp"]))
         note = f"{unit.id} {fp}"
         if d == 1:
@@ -151,52 +197,135 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
             note += " x1/2 beyond its range"
         total += fp
         lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(total)  # [6.3] step 2: the highest column not above the total
+    return total, lines
+
+
+def column_of(position: Position, total: Fraction) -> tuple[int | None, Line]:
+    """[6.3] step 2: the highest IFT column not above the total (6 + 5 = 11 fires on the 10 column)."""
+    axis = position.charts.chart("ift").axis("fp")
+    col = axis.locate(total)
     column = axis.key_at(col) if col is not None else None
-    lines.append(Line("column", f"{_fmt(total)} FP -> {column if column is not None else 'none'}", "6.3"))
+    return (int(column) if column is not None else None,
+            Line("column", f"{_fmt(total)} FP -> {column if column is not None else 'none'}", "6.3"))
+
+
+def ift(position: Position, column: int | None, final: int) -> str:
+    return "-" if column is None else str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
+
+
+def target_drms(game: FireTeamGame, position: Position, target: Hex) -> list[tuple[str, int, str]]:
+    tem = game.terrain_table().tem(position.map, target)
+    return [(f"target terrain {position.map.terrain(target)}", tem, "17.2")] if tem else []
+
+
+def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
+    """[6.3] steps 1-4: each firer's modified firepower (multipliers cumulative), the highest IFT column not
+    above the total, the DRMs, the final DR clamped to 1..14, the result for every infantry unit in the hex;
+    a vehicle there takes Vehicle Fear if the roll + 2 gives any result [6.34]."""
+    assert fire.dice is not None
+    roll = FT_D10.from_values(fire.dice).total
+    firers = [position.units[u] for u in fire.firers]
+    shooters = [u for u in firers if u.type != LEADER]
+    side = firers[0].side
+    total, lines = firepower(position, firers, fire.target)
+    column, line = column_of(position, total)
+    lines.append(line)
     drms: list[tuple[str, int, str]] = []
     leaders = [u for u in firers if u.type == LEADER]
-    if leaders:  # [6.31] one leader stacked with the firers lends his modifier
+    if leaders and all(u.type != VEHICLE for u in shooters):  # [6.31] one leader lends his modifier
         best = max(leaders, key=lambda ldr: int(ldr.values.get("modifier", 0)))
         drms.append((f"leader {best.id}", -int(best.values.get("modifier", 0)), "6.31"))
-    worst_fear = max(fear(u) for u in shooters)
+    worst_fear = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     if worst_fear:
         drms.append(("firer Fear", worst_fear, "6.35"))
-    tem = game.terrain_table().tem(position.map, fire.target)
-    if tem:
-        drms.append((f"target terrain {position.map.terrain(fire.target)}", tem, "17.2"))
+    if any(u.type == VEHICLE and fear(u) for u in shooters):
+        drms.append(("firer Vehicle Fear", 1, "6.35"))
+    drms += target_drms(game, position, fire.target)
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))  # [6.3] step 4: below 1 counts as 1, above 14 as 14
     lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
-    result = "-" if column is None else str(chart.lookup(fp=column, final_dr=final))
+    result = ift(position, column, final)
     lines.append(Line("result", result, "6.33"))
-    targets = [u for u in position.units_at(fire.target) if u.side != side]
+    here = [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None]
+    results = {u.id: result for u in here if u.type != VEHICLE}
+    tanks = [u for u in here if u.type == VEHICLE]
+    if tanks:
+        shaken = ift(position, column, max(1, min(14, final + 2))) != "-"
+        lines.append(Line("vehicles", f"final DR + 2: {'Vehicle Fear' if shaken else 'no effect'}", "6.34"))
+        results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-        {u.id: result for u in targets}, f"{position.action_text(fire)}: {result}",
+        results, f"{position.action_text(fire)}: {result}",
     )
 
 
 def resume_ift(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """The d10 is in: the fire is worked out once and its results applied from the resolution."""
+    """The d10 is in: the fire is worked out once and its results applied from the resolution; opportunity
+    fire leaves its firepower in the hex for the rest of the impulse (residual fire, 7.31) unless it was at a
+    leader moving alone [7.32]."""
     assert decision.target is not None and answer.dice is not None
     resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
     state = position.state.replace(resolution=resolution)
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(resolution.results)))  # [8.2]
     if decision.arg("opportunity") and state.moving is not None:
-        hit = [
-            u for u, r in resolution.results.items()
-            if u in state.moving.units and (r in ("1", "E") or (r != "-" and state.units[u].type != LEADER))
-        ]
-        if hit:  # [7.33] a mover feared (or worse) by opportunity fire ends its move in that hex; a leader
-            # is never feared [6.33], so a "+1" or "+2" does not stop him
+        from hexmate.rules.games.fireteam.game import Residual
+
+        movers = [state.units[u] for u in state.moving.units if u in state.units]
+        if any(u.type not in (LEADER, VEHICLE) for u in movers):
+            firers = [state.units[u] for u in decision.subject if u in state.units]
+            total, _ = firepower(position, firers, decision.target)
             gs = game.gstate(state)
-            state = state.replace(game=gs.replace(halted=gs.halted + tuple(hit)))
+            state = state.replace(game=gs.replace(
+                residual=gs.residual + (Residual(decision.target, total, firers[0].side),)))
+        state = halt_hit(game, state, resolution.results)
+    return apply_results(position.at(state), resolution)
+
+
+def halt_hit(game: FireTeamGame, state: State, results: Mapping[str, str]) -> State:
+    """[7.33] A mover feared (or worse) ends its move in that hex; a leader is never feared [6.33], so a
+    "+1" or "+2" does not stop him; a vehicle given Vehicle Fear stops too."""
+    moving = state.moving
+    if moving is None:
+        return state
+    hit = [
+        u for u, r in results.items()
+        if u in moving.units and (r in ("1", "E", "VF", "K") or (r != "-" and state.units[u].type != LEADER))
+    ]
+    if not hit:
+        return state
+    gs = game.gstate(state)
+    return state.replace(game=gs.replace(halted=gs.halted + tuple(hit)))
+
+
+def resume_residual(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """[7.31] Residual fire rolls against the units that entered the hex, with the hex's own modifiers;
+    units already there are not touched by this roll."""
+    assert decision.target is not None and answer.dice is not None
+    roll = FT_D10.from_values(answer.dice).total
+    total = Fraction(decision.arg("fp"))
+    column, line = column_of(position, total)
+    lines = [Line("residual fire", f"{_fmt(total)} FP left by opportunity fire this impulse", "7.31"), line]
+    drms = target_drms(game, position, decision.target)
+    for label, value, rule in drms:
+        lines.append(Line(label, f"{value:+d}", rule))
+    drm = sum(v for _, v, _ in drms)
+    final = max(1, min(14, roll + drm))
+    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    result = ift(position, column, final)
+    lines.append(Line("result", result, "6.33"))
+    targets = [u for u in decision.subject if u in position.units]
+    fire = act.Fire(tuple(targets), decision.target, answer.dice)
+    resolution = Resolution(
+        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), {u: result for u in targets},
+        f"residual fire at {position.label(decision.target)}: {result}",
+    )
+    state = position.state.replace(resolution=resolution)
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(targets)))
+    state = halt_hit(game, state, resolution.results)
     return apply_results(position.at(state), resolution)
 
 
@@ -210,8 +339,12 @@ def apply_results(position: Position, resolution: Resolution) -> State:
         unit = state.units.get(uid)
         if unit is None or result == "-":
             continue
-        if result == "E":
+        if result == "VF":
+            state = state.with_unit(unit.mark(VEHICLE_FEAR))  # [6.34] never more than one
+        elif result in ("E", "K"):
             state = state.without_unit(uid)
+            for rider in [u for u in state.units.values() if u.carrier == uid]:
+                state = state.without_unit(rider.id)  # [5.43] riders die with their carrier
         elif unit.type == LEADER:
             if result == "1":
                 casualty_checks.append(_casualty_check(position, unit))
@@ -297,7 +430,7 @@ def can_fire_at(game: FireTeamGame, position: Position, side: str, target: Hex) 
         if distance(unit.hex, target) > 2 * int(unit.values["range"]):
             continue
         try:
-            check(game, position, act.Fire((unit.id,), target))
+            game.check_fire(position, act.Fire((unit.id,), target))
         except (IllegalAction, InvalidAction):
             continue
         return True
@@ -324,13 +457,13 @@ def generate(game: FireTeamGame, position: Position) -> Iterator[act.Action]:
         for target in targets:
             fire = act.Fire(tuple(sorted(group)), target)
             try:
-                yield check(game, position, fire)
+                yield game.check_fire(position, fire)
             except (IllegalAction, InvalidAction):
                 continue
 
 
 __all__ = [
-    "ACTIVATED", "OPP_FIRE", "apply_results", "can_fire_at", "check", "declare", "fear", "generate",
+    "OPP_FIRE", "VEHICLE", "apply_results", "can_fire_at", "check", "declare", "fear", "generate",
     "leader_modifier", "panics_on", "resolve", "resume_casualty", "resume_ift", "resume_panic",
     "with_fear",
 ]
