@@ -112,6 +112,12 @@ def assign_teams(squads: Sequence[UnitState], teams: Sequence[UnitState], nat: s
     return None
 
 
+def _illegal(why: str) -> IllegalAction:
+    """A reason ending in its rule ("... [4.31]") as an IllegalAction citing that rule."""
+    text, _, rule = why.rpartition(" [")
+    return IllegalAction(text, rule.rstrip("]"))
+
+
 def classify(
     units: Sequence[UnitState], nat: str, data: cmd.CommandData, sight: SightFn, mode: str,
     others: Sequence[UnitState] = (),
@@ -140,7 +146,7 @@ def classify(
             raise IllegalAction("vehicles activate together only as one platoon", "4.32")
         why = linked(vehicles, data.platoon_range[f"{nat}_vehicle"], sight)
         if why:
-            raise IllegalAction(why, "4.32")
+            raise _illegal(why)
         return "vehicle platoon", data.cost(nat, "vehicle_platoon")
     if len(infantry) == 1:
         unit = infantry[0]
@@ -162,8 +168,7 @@ def classify(
         why = teams_with(squads[0], teams, nat)
         if why is None:
             return "squad and teams", data.cost(nat, f"squad_{kind}")
-        if len(teams) <= 2:
-            raise IllegalAction(why, "4.31")
+        raise _illegal(why)
     plts = {platoon(s) for s in squads}
     if not squads or len(plts) != 1 or None in plts:
         raise IllegalAction(
@@ -173,7 +178,7 @@ def classify(
         raise IllegalAction("mounted infantry activate with their vehicle's platoon", "4.36")
     why = linked(squads, data.platoon_range["infantry"], sight) or assign_teams(squads, teams, nat)
     if why:
-        raise IllegalAction(why, "4.32")
+        raise _illegal(why)
     return "platoon", data.cost(nat, "platoon")
 
 
