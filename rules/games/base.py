@@ -840,6 +840,7 @@ class Game:
         if moving.finished or moving.stopped or not self.can_continue(position):
             return self.finish_move(position)
         moving = dataclasses.replace(moving, at=moving.at + 1)
+        before = len(state.decisions)
         state = self.enter(position.at(state.replace(moving=moving)))
         view = position.at(state)
         if state.moving is None or state.moving.stopped:
@@ -849,14 +850,15 @@ class Game:
         if window is not None and self.can_react(view, reactor):
             left = len(moving.path) - 1 - moving.at
             more = f"; {left} more hex{'es' if left != 1 else ''} to go" if left else ""
-            return state.push(
-                Decision(
-                    "react", reactor,
-                    f"{', '.join(moving.units)} entered {view.label(moving.here)}: "
-                    f"fire at it now or pass{more}",
-                    window.rule, "move_on", subject=moving.units, target=moving.here,
-                )
+            react = Decision(
+                "react", reactor,
+                f"{', '.join(moving.units)} entered {view.label(moving.here)}: "
+                f"fire at it now or pass{more}",
+                window.rule, "move_on", subject=moving.units, target=moving.here,
             )
+            # what entering opened itself (Fire Team's residual fire, 7.31) is answered before the window
+            entered = state.decisions[before:]
+            return state.replace(decisions=state.decisions[:before] + (react,) + entered)
         return state
 
     def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 LEADER = "leader"
 VEHICLE = "vehicle"
 OPP_FIRE = "opp_fire"  # the Opportunity Fire marker: once per impulse against ground units [7.21], [7.23]
+CAUTIOUS = "cautious"  # the Cautious Movement marker [5.22]
+CAUTIOUS_DRM = 1  # [5.2] cautious targets get a favourable modifier; its value is on the chart (demo value)
 VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
 LEADER_HIT = 2  # [6.38] a leader casualty check of 1 or 2 eliminates him
@@ -195,6 +197,9 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         if d > int(unit.values["range"]):
             fp /= 2
             note += " x1/2 beyond its range"
+        if unit.has(CAUTIOUS):
+            fp /= 2
+            note += " x1/2 cautious firer (6.23)"
         total += fp
         lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
     return total, lines
@@ -213,9 +218,16 @@ def ift(position: Position, column: int | None, final: int) -> str:
     return "-" if column is None else str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
 
 
-def target_drms(game: FireTeamGame, position: Position, target: Hex) -> list[tuple[str, int, str]]:
+def target_drms(
+    game: FireTeamGame, position: Position, target: Hex, units: list[UnitState] | None = None
+) -> list[tuple[str, int, str]]:
+    """The target's DRMs: terrain [17.2]; a cautious target [5.2] (its value is not printed: demo value)."""
     tem = game.terrain_table().tem(position.map, target)
-    return [(f"target terrain {position.map.terrain(target)}", tem, "17.2")] if tem else []
+    out = [(f"target terrain {position.map.terrain(target)}", tem, "17.2")] if tem else []
+    here = units if units is not None else position.units_at(target)
+    if here and all(u.has(CAUTIOUS) for u in here if u.type != LEADER):
+        out.append(("target cautious (demo value)", CAUTIOUS_DRM, "5.2"))
+    return out
 
 
 def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
@@ -240,7 +252,8 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         drms.append(("firer Fear", worst_fear, "6.35"))
     if any(u.type == VEHICLE and fear(u) for u in shooters):
         drms.append(("firer Vehicle Fear", 1, "6.35"))
-    drms += target_drms(game, position, fire.target)
+    drms += target_drms(game, position, fire.target,
+                        [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
@@ -267,7 +280,7 @@ def resume_ift(game: FireTeamGame, position: Position, decision: Decision, answe
     leader moving alone [7.32]."""
     assert decision.target is not None and answer.dice is not None
     resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
-    state = position.state.replace(resolution=resolution)
+    state = uncautious(position.state.replace(resolution=resolution), decision.subject)
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(resolution.results)))  # [8.2]
     if decision.arg("opportunity") and state.moving is not None:
@@ -282,6 +295,14 @@ def resume_ift(game: FireTeamGame, position: Position, decision: Decision, answe
                 residual=gs.residual + (Residual(decision.target, total, firers[0].side),)))
         state = halt_hit(game, state, resolution.results)
     return apply_results(position.at(state), resolution)
+
+
+def uncautious(state: State, firers: tuple[str, ...]) -> State:
+    """[5.25] Firing takes the Cautious marker off, once its penalty has applied to the fire."""
+    for uid in firers:
+        if uid in state.units and state.units[uid].has(CAUTIOUS):
+            state = state.with_unit(state.units[uid].mark(remove=(CAUTIOUS,)))
+    return state
 
 
 def halt_hit(game: FireTeamGame, state: State, results: Mapping[str, str]) -> State:
@@ -308,7 +329,8 @@ def resume_residual(game: FireTeamGame, position: Position, decision: Decision, 
     total = Fraction(decision.arg("fp"))
     column, line = column_of(position, total)
     lines = [Line("residual fire", f"{_fmt(total)} FP left by opportunity fire this impulse", "7.31"), line]
-    drms = target_drms(game, position, decision.target)
+    drms = target_drms(game, position, decision.target,
+                       [position.units[u] for u in decision.subject if u in position.units])
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)

@@ -253,6 +253,8 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         shifts.append(("target in defilade", 1, "6.57"))
     if target.has(CAUTIOUS):
         shifts.append(("target cautious", 1, "5.2"))
+    if shooter.has(CAUTIOUS):
+        shifts.append(("firer cautious (demo value)", 3, "6.23"))
     if shooter.type == VEHICLE and shooter.has(VEHICLE_FEAR):
         shifts.append(("firer Vehicle Fear", 1, "6.35"))
     elif shooter.type != VEHICLE and fear(shooter):
@@ -291,7 +293,7 @@ def resume_gm(game: FireTeamGame, position: Position, decision: Decision, answer
 
     assert decision.target is not None and answer.dice is not None
     resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
-    state = position.state.replace(resolution=resolution)
+    state = ft_fire.uncautious(position.state.replace(resolution=resolution), decision.subject)
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(resolution.results)))
     for uid, result in resolution.results.items():
