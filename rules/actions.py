@@ -272,7 +272,8 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
     if verb == "answer":
         return _answer(text, rest, hexp)
     raise InvalidAction(
-        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, activate, save, answer, pass, end)"
+        f"{text!r}: unknown action {verb!r} "
+        "(move, advance, fire, attack, rally, activate, save, answer, pass, end)"
     )
 
 

@@ -8,7 +8,8 @@ phases in order.
 Phase ``acts`` says who may act: ``phasing`` (the side whose part it is), ``non_phasing``, ``both``
 (the phasing side, then the other: each declares its part done), ``alternating`` (the sides take turns, PG
 action segments), ``impulse`` (the side the game's ``impulse_side`` names, e.g. Fire Team's chit drawn; a
-pass ends the impulse through the game's ``end_impulse``), ``engine`` (nothing for the players to do but answer what the phase asks, e.g. an
+pass ends the impulse through the game's ``end_impulse``), ``engine`` (nothing for the players to do but
+answer what the phase asks, e.g. an
 end-of-turn check).
 
 The flow is enforced by the core (``games/base.py``), never advanced by a game by hand. ``end`` says what

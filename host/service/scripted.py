@@ -86,7 +86,8 @@ class ScriptedTable:
         script's next ``remove`` step takes off (a unit eliminated by the roll just made)."""
         changes = self.service.changes
         sensed = [c for c in changes if not c.confirm]
-        owes_removals = bool(sensed) and not changes.blocking and all(c.physical.what == "remove" for c in sensed)
+        owes_removals = (bool(sensed) and not changes.blocking
+                         and all(c.physical.what == "remove" for c in sensed))
         return self._in_sync() or (self._idle() and owes_removals)
 
     def _in_sync(self) -> bool:

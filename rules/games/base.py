@@ -858,7 +858,7 @@ class Game:
             )
             # what entering opened itself (Fire Team's residual fire, 7.31) is answered before the window
             entered = state.decisions[before:]
-            return state.replace(decisions=state.decisions[:before] + (react,) + entered)
+            return state.replace(decisions=(*state.decisions[:before], react, *entered))
         return state
 
     def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:

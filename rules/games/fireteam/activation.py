@@ -108,7 +108,8 @@ def assign_teams(squads: Sequence[UnitState], teams: Sequence[UnitState], nat: s
             for t in mine:
                 left.remove(t)
     if left:
-        return f"{', '.join(t.id for t in left)}: not stacked with or adjacent to a squad of the platoon [4.33]"
+        names = ", ".join(t.id for t in left)
+        return f"{names}: not stacked with or adjacent to a squad of the platoon [4.33]"
     return None
 
 

@@ -79,7 +79,9 @@ def load(path: Path = DATA) -> CommandData:
             if not cell.get("demo") and not cell.get("rule"):
                 raise DataError(f"{path}: activation.{nat}.{kind}: cite a 'rule' or mark it 'demo'")
             activation[nat][kind] = Cell(cp, str(cell.get("rule", "")))
-    rows = tuple((r.get("up_to"), int(r["limit"]), str(r.get("rule", ""))) for r in raw.get("consecutive", []))
+    rows = tuple(
+        (r.get("up_to"), int(r["limit"]), str(r.get("rule", ""))) for r in raw.get("consecutive", [])
+    )
     ranges = {k: int(v["hexes"]) for k, v in raw.get("platoon_range", {}).items()}
     return CommandData(activation, rows, ranges, bool(raw.get("demo")))
 
@@ -280,15 +282,16 @@ def draw(command: Command, dice: Sequence[int]) -> tuple[Command, Draw]:
     cup = command.cup[:index] + command.cup[index + 1:]
     others = [s for s in command.remaining if s != side]
     if command.left(side) <= 0:
-        return command.replace(cup=cup, drawn=command.drawn + (chit,)), Draw("ignored", chit, rule="4.15")
+        return command.replace(cup=cup, drawn=(*command.drawn, chit)), Draw("ignored", chit, rule="4.15")
     run_side, run_len = command.run
-    if run_side == side and run_len >= command.limit.get(side, 99) and any(command.left(o) > 0 for o in others):
+    over_limit = run_side == side and run_len >= command.limit.get(side, 99)
+    if over_limit and any(command.left(o) > 0 for o in others):
         return command, Draw("back", chit, rule="4.14")
     received = min(Fraction(value), command.left(side))
     remaining = {**command.remaining, side: command.left(side) - received}
     run = (side, run_len + 1) if run_side == side else (side, 1)
     command = command.replace(
-        cup=cup, drawn=command.drawn + (chit,), remaining=remaining, active=side, impulse=command.impulse + 1,
+        cup=cup, drawn=(*command.drawn, chit), remaining=remaining, active=side, impulse=command.impulse + 1,
         cp=received, run=run, activated={}, used=frozenset(), leaders_used=frozenset(), rallied=frozenset(),
     )
     return command, Draw("impulse", chit, received, "4.13")
@@ -307,5 +310,5 @@ def phase_over(command: Command) -> tuple[bool, str]:
     if len(live) == 1 and len(sides) > 1:
         run_side, run_len = command.run
         if run_side == live[0] and run_len >= command.limit.get(run_side, 99):
-            return True, f"{run_side} has taken its {run_len} impulses in a row after the enemy ran out (4.15)"
+            return True, f"{run_side} has taken {run_len} impulses in a row after the enemy ran out (4.15)"
     return False, ""

@@ -124,7 +124,8 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         cost, _ = opportunity_cost(position, done, game_cp.leaders_used)
         if cmd.pay_reaction(game_cp, side, cost, [u.id for u in shooters]) is None:
             raise IllegalAction(
-                f"opportunity fire costs {cmd.fmt(cost)} CP; {side} has {cmd.fmt(game_cp.left(side))} left", "7.11"
+                f"opportunity fire costs {cmd.fmt(cost)} CP; {side} has {cmd.fmt(game_cp.left(side))} left",
+                "7.11",
             )
     return done
 
@@ -158,7 +159,8 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
         command = game.cp(state)
         cost, leader = opportunity_cost(position, fire, command.leaders_used)
         side = state.units[fire.firers[0]].side
-        paid = cmd.pay_reaction(command, side, cost, [u for u in fire.firers if state.units[u].type != LEADER])
+        savers = [u for u in fire.firers if state.units[u].type != LEADER]
+        paid = cmd.pay_reaction(command, side, cost, savers)
         assert paid is not None
         if leader:
             paid = paid.replace(leaders_used=paid.leaders_used | {leader})
@@ -292,7 +294,7 @@ def resume_ift(game: FireTeamGame, position: Position, decision: Decision, answe
             total, _ = firepower(position, firers, decision.target)
             gs = game.gstate(state)
             state = state.replace(game=gs.replace(
-                residual=gs.residual + (Residual(decision.target, total, firers[0].side),)))
+                residual=(*gs.residual, Residual(decision.target, total, firers[0].side))))
         state = halt_hit(game, state, resolution.results)
     return apply_results(position.at(state), resolution)
 

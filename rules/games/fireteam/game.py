@@ -41,7 +41,7 @@ UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE)
 
 @dataclass(frozen=True)
 class Residual:
-    """[7.31] Opportunity fire left in a hex for the rest of the impulse: its AP firepower and firers' side."""
+    """[7.31] Opportunity fire left in a hex for the rest of the impulse: its AP firepower, firers' side."""
 
     hex: Hex
     fp: Fraction
@@ -85,7 +85,8 @@ class FireTeamGame(Game):
             own = raw.get(side.id, {}).get("chits") if isinstance(raw.get(side.id), dict) else None
             if not isinstance(own, list) or not all(isinstance(c, int) and 1 <= c <= 5 for c in own):
                 raise DataError(
-                    f"{scenario.source}: options.cp.{side.id}.chits: a list of CP chits of 1-5 is needed (11.14)"
+                    f"{scenario.source}: options.cp.{side.id}.chits: "
+                    "a list of CP chits of 1-5 is needed (11.14)"
                 )
             chits[side.id] = tuple(sorted(own, reverse=True))
         return FireTeamState(command=cmd.Command(chits=chits))
@@ -183,7 +184,8 @@ class FireTeamGame(Game):
         state = self.with_cp(state, command)
         over, why = cmd.phase_over(command)
         if over:
-            return state.replace(game=self.gstate(state).replace(command=command.replace(over=True), note=why))
+            done = command.replace(over=True)
+            return state.replace(game=self.gstate(state).replace(command=done, note=why))
         return state.push(self.draw_decision(position.at(state), side or position.scenario.first_side))
 
     def phase_over(self, position: Position) -> bool:
@@ -242,7 +244,9 @@ class FireTeamGame(Game):
         paid = cmd.pay(command, cost.cp, [u.id for u in units if u.type != LEADER])
         if paid is None:
             pool = command.cp + sum((command.saved_on(u.id) for u in units), cmd.ZERO)
-            raise IllegalAction(f"the activation costs {cost.text()}; only {cmd.fmt(pool)} CP to spend", "4.21")
+            raise IllegalAction(
+                f"the activation costs {cost.text()}; only {cmd.fmt(pool)} CP to spend", "4.21"
+            )
         paid = paid.replace(
             activated={**paid.activated, **{u.id: mode for u in units}},
             leaders_used=paid.leaders_used | ({cost.leader} if cost.leader else set()),
@@ -506,7 +510,8 @@ class FireTeamGame(Game):
             command = self.cp(state)
             amount = Fraction(action.cp)
             command = command.replace(cp=command.cp - amount)
-            return self.with_cp(state, command.with_saved(action.unit, command.saved_on(action.unit) + amount))
+            total = command.saved_on(action.unit) + amount
+            return self.with_cp(state, command.with_saved(action.unit, total))
         if isinstance(action, act.Rally):
             return recovery.declare(self, position, action)
         if isinstance(action, act.Fire):
@@ -567,7 +572,7 @@ class FireTeamGame(Game):
         return state
 
     def loss_of(self, position: Position, unit_id: str) -> tuple[str, int]:
-        """[4.12] The side and the CP loss printed on an eliminated unit (its ``cp_loss``; none if unprinted)."""
+        """[4.12] The side and the CP loss printed on an eliminated unit (``cp_loss``; none if unprinted)."""
         for setup in position.scenario.units:
             if setup.id == unit_id:
                 counter = position.scenario.counters[setup.counter]

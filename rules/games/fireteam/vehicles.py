@@ -102,9 +102,9 @@ def path_ok(units: Sequence[UnitState], path: Sequence[Hex]) -> str | None:
     """[5.31] A vehicle enters only one of its front hexes; it may turn freely on entering each hex, so only
     the first step is bound by the facing it starts with."""
     for unit in units:
-        if unit.type == VEHICLE and unit.facing is not None and len(path) > 1:
-            if direction_between(path[0], path[1]) not in front_dirs(unit.facing):
-                return f"{unit.id} enters only a hex to its front (or backs up, not modelled) [5.31]"
+        if (unit.type == VEHICLE and unit.facing is not None and len(path) > 1
+                and direction_between(path[0], path[1]) not in front_dirs(unit.facing)):
+            return f"{unit.id} enters only a hex to its front (or backs up, not modelled) [5.31]"
     return None
 
 
@@ -207,7 +207,7 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
         from hexmate.rules.games.fireteam import fire as ft_fire
 
         command = game.cp(state)
-        cost, leader = ft_fire.opportunity_cost(position, fire, command.leaders_used)
+        cost, _leader = ft_fire.opportunity_cost(position, fire, command.leaders_used)
         shooter = next(state.units[u] for u in fire.firers if state.units[u].type != LEADER)
         if shooter.type == VEHICLE and not in_front(shooter, fire.target):
             cost = max(cost, Fraction(1))
@@ -303,3 +303,9 @@ def resume_gm(game: FireTeamGame, position: Position, decision: Decision, answer
         state = ft_fire.halt_hit(game, state, resolution.results)
     hits = {u: r for u, r in resolution.results.items() if r == "K"}
     return ft_fire.apply_results(position.at(state), dataclasses.replace(resolution, results=hits))
+
+
+__all__ = [
+    "CAUTIOUS", "DEPLETED", "VEHICLE_FEAR", "bands", "check", "check_counter", "cost_fn", "declare",
+    "defilade", "face_along", "in_front", "is_gm", "movement_allowance", "path_ok", "resolve", "resume_gm",
+]

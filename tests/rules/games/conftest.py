@@ -102,7 +102,9 @@ def make_position() -> MakePosition:
     ) -> Position:
         g = get_game(game)
         scen = Scenario.from_dict(
-            scenario_dict(game, units, counters or ASL_COUNTERS, first_phase, first_side, turns, options, sides),
+            scenario_dict(
+                game, units, counters or ASL_COUNTERS, first_phase, first_side, turns, options, sides
+            ),
             source="test-scenario",
         )
         return g.new_position(scen, hex_map=small_map(game, hexes, hexsides, default=default))

@@ -1,6 +1,6 @@
-"""The digest's worked examples for fire, opportunity fire, results and recovery (digest 7.E), each a test named
-after it, starting from the rulebook's numbers. Where an example gives a result rather than a roll, the test
-takes the die that gives that result on the demo chart (the chart is not in the text)."""
+"""The digest's worked examples for fire, opportunity fire, results and recovery (digest 7.E), each a test
+named after it, starting from the rulebook's numbers. Where an example gives a result rather than a roll,
+the test takes the die that gives that result on the demo chart (the chart is not in the text)."""
 
 from __future__ import annotations
 
