@@ -140,8 +140,9 @@ class Rally(Action):
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """Fire Team: pay command points to activate a unit or a group for ``mode`` (``move``, ``fire``, or
-    ``any``: each member chooses, the group paying the higher cost, 4.35) before it acts [4.2]-[4.3]."""
+    """Fire Team: pay command points to activate a unit or a group for ``mode`` (``move``; ``cautious``, a
+    move whose every hex is entered cautiously, 5.2; ``fire``; or ``any``: each member chooses, the group
+    paying the higher cost, 4.35) before it acts [4.2]-[4.3]."""
 
     kind: ClassVar[str] = "activate"
     units: tuple[str, ...]
@@ -262,8 +263,8 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
             raise InvalidAction(f"{text!r}: expected 'rally UNIT [dice W,C]'")
         return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
     if verb == "activate":
-        if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any"):
-            raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] for move|fire|any'")
+        if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any", "cautious"):
+            raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] for move|fire|any|cautious'")
         return Activate(parse_units(rest[0]), rest[2])
     if verb == "save":
         if len(rest) != 3 or rest[1] != "on":

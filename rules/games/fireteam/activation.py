@@ -18,7 +18,7 @@ from fractions import Fraction
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.games.fireteam import command as cmd
-from hexmate.rules.games.fireteam.fire import LEADER, VEHICLE, fear
+from hexmate.rules.games.fireteam.fire import LEADER, VEHICLE, VEHICLE_FEAR, fear
 from hexmate.rules.hexes import Hex, distance
 
 INFANTRY = ("squad", "team", "observer")
@@ -203,7 +203,7 @@ def cost(
         extra = cmd.fear_surcharge(worst)
         total += extra
         lines.append(f"Fear {worst}: +{extra} (6.35, 4.37)")
-    if any(u.type == VEHICLE and fear(u) for u in rest):
+    if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in rest):
         total += 1
         lines.append("vehicle Fear: +1 (6.35)")
     leader = ""

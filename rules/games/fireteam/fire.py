@@ -34,6 +34,12 @@ PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
 LEADER_HIT = 2  # [6.38] a leader casualty check of 1 or 2 eliminates him
 
 
+def _in_front(unit: UnitState, target: Hex) -> bool:
+    from hexmate.rules.games.fireteam import vehicles
+
+    return vehicles.in_front(unit, target)
+
+
 def fear(unit: UnitState) -> int:
     for m in unit.markers:
         if m.startswith("fear"):
@@ -140,7 +146,7 @@ def opportunity_cost(position: Position, fire: act.Fire, used: frozenset[str]) -
     base = Fraction(0 if distance(start, fire.target) <= 3 else 1)
     worst = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     base += cmd.fear_surcharge(worst)
-    if any(u.type == VEHICLE and fear(u) for u in shooters):
+    if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):
         base += 1
     leaders = [u for u in position.units.values() if u.type == LEADER and u.hex == start
                and u.side == shooters[0].side and u.id not in used and u.carrier is None]
@@ -252,8 +258,10 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     worst_fear = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     if worst_fear:
         drms.append(("firer Fear", worst_fear, "6.35"))
-    if any(u.type == VEHICLE and fear(u) for u in shooters):
+    if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):
         drms.append(("firer Vehicle Fear", 1, "6.35"))
+    if any(u.type == VEHICLE and u.facing is not None and not _in_front(u, fire.target) for u in shooters):
+        drms.append(("turning to fire", 2, "6.43"))
     drms += target_drms(game, position, fire.target,
                         [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
     for label, value, rule in drms:

@@ -28,13 +28,14 @@ from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.games.fireteam import activation, recovery, vehicles
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
-from hexmate.rules.games.fireteam.fire import LEADER, OPP_FIRE, VEHICLE
+from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
 from hexmate.rules.games.terrain_view import CostFn, GeoTable
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
 
+BROWN = "cautious_brown"  # [5.24] a Cautious marker turned to its brown side in the Preparation Phase
 LEADER_BONUS = 2  # [5.11] infantry moving with a leader from start to end of the move: +2 MA
 UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE)
 
@@ -74,7 +75,7 @@ class FireTeamGame(Game):
     dice: ClassVar[Mapping[str, DiceSpec]] = {"d10": FT_D10, "chit": FT_D100}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # [6.37] the reduced side of the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset(
-        {"fear1", "fear2", "fear3", "fear4", OPP_FIRE, vehicles.VEHICLE_FEAR}
+        {"fear1", "fear2", "fear3", "fear4", OPP_FIRE, vehicles.VEHICLE_FEAR, CAUTIOUS}
     )
 
     def initial_game_state(self, scenario: Scenario) -> FireTeamState:
@@ -232,7 +233,8 @@ class FireTeamGame(Game):
         done = [u for u in ids if u in command.activated]
         if done and len(done) == len(ids):
             for u in ids:
-                if command.activated[u] not in (mode, "any") and units[0].type != LEADER:
+                allowed = {mode, "any"} | ({CAUTIOUS} if mode == "move" else set())
+                if command.activated[u] not in allowed and units[0].type != LEADER:
                     raise IllegalAction(f"{u} was activated to {command.activated[u]}, not to {mode}", "4.35")
             return None, command
         if done:
@@ -293,6 +295,8 @@ class FireTeamGame(Game):
             base = self.terrain_table().cost_fn("infantry")
         side = units[0].side
         moving = {u.id for u in units}
+        command = self.cp(position.state)
+        cautious = all(command.activated.get(u.id) == CAUTIOUS for u in units)  # [5.21] +1 MP a hex
         squads = sum(1 for u in units if u.type == "squad")
         infantry = sum(1 for u in units if u.type not in (LEADER, VEHICLE))
         tanks = sum(1 for u in units if u.type == VEHICLE)
@@ -311,6 +315,8 @@ class FireTeamGame(Game):
             ):
                 return None  # [5.5] 6 non-leader infantry (3 squads) and 4 vehicles, even passing through
             step: int | Fraction | None = base(m, a, b)
+            if step is not None and cautious:
+                step += 1
             return step
 
         return cost
@@ -380,7 +386,12 @@ class FireTeamGame(Game):
         if not movers:
             return state
         side = movers[0].side
+        cautious = all(self.cp(state).activated.get(u.id) == CAUTIOUS for u in movers)
         for unit in movers:
+            # [5.25] a move to a new hex takes the Cautious marker off; [5.21], [5.22] a hex entered
+            # cautiously puts a fresh (yellow) one on, kept if it is the last
+            unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
+            state = state.with_unit(unit)
             if unit.type == VEHICLE:
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
@@ -545,6 +556,9 @@ class FireTeamGame(Game):
         state = position.state
         phase = position.phase.id
         if phase == "prep":
+            # [5.24] Cautious markers from last turn turn to their brown side
+            units = {uid: u.mark(BROWN) if u.has(CAUTIOUS) else u for uid, u in state.units.items()}
+            state = state.replace(units=units)
             command = self.cp(state)
             sides = sorted({state.units[u].side for u in command.saved if u in state.units})
             return state.push(*(
@@ -566,7 +580,11 @@ class FireTeamGame(Game):
         if phase == "end":
             gs = self.gstate(state)
             state = recovery.automatic(position, gs.fired_at)
-            units = {uid: u.mark(remove=(OPP_FIRE,)) for uid, u in state.units.items()}
+            # [5.24] brown Cautious markers come off at the end of the turn
+            units = {
+                uid: u.mark(remove=(OPP_FIRE, CAUTIOUS, BROWN) if u.has(BROWN) else (OPP_FIRE,))
+                for uid, u in state.units.items()
+            }
             command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
             return state.replace(units=units, game=FireTeamState(command=command))
         return state

@@ -173,6 +173,11 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         moving = position.state.moving
         if moving is None or moving.here != fire.target:
             raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
+        entered = moving.path[1:moving.at + 1]
+        if unit.values.get("missile") and sighted_run(game, position, start, entered) < 2:
+            raise IllegalAction(
+                f"{unit.id}'s missile needs a target seen moving through 2 hexes in a row", "7.24"
+            )
     d = distance(start, fire.target)
     if not any(lo <= d <= hi for lo, hi in bands(unit.counter)):
         raise IllegalAction(f"{unit.id}'s weapon does not reach {d} hexes", "6.55")
@@ -190,6 +195,18 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         if cmd.pay_reaction(command, side, cost, [unit.id]) is None:
             raise IllegalAction(f"opportunity fire costs {cmd.fmt(cost)} CP", "7.11")
     return act.Fire(tuple(u.id for u in firers), fire.target, fire.dice)
+
+
+def sighted_run(game: FireTeamGame, position: Position, firer: Hex, path: Sequence[Hex]) -> int:
+    """[7.24] How many of the hexes entered (``path``), in a row up to the one just entered, the mover has
+    been seen in by the firer (a hex out of sight starts the count again)."""
+    table = game.terrain_table()
+    run = 0
+    for h in reversed(path):
+        if h != firer and table.line_of_sight(position.map, firer, h).blocked:
+            break
+        run += 1
+    return run
 
 
 def target_of(position: Position, fire: act.Fire) -> UnitState:
@@ -281,7 +298,7 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     lines.append(Line("roll", f"{roll} {'<=' if result == 'K' else '>'} {kill}: "
                       f"{'destroyed' if result == 'K' else 'no effect'}", "6.5 I"))
     results = {target.id: result}
-    if shooter.values.get("missile") and roll in (1, 10):
+    if shooter.type == VEHICLE and shooter.values.get("missile") and roll in (1, 10):
         lines.append(Line("ammunition", f"{shooter.id}'s missile is depleted (rolled {roll})", "6.56"))
         results[shooter.id] = "AD"
     return Resolution(fire, "gm", position.charts.label, position.charts.demo, tuple(lines), results,

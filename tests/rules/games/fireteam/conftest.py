@@ -10,7 +10,7 @@ COUNTERS = {
     "squad": {"type": "squad", "fp": 6, "range": 8, "ma": 5, "steps": 2, "platoon": 1, "cp_loss": 2},
     "squad5": {"type": "squad", "fp": 5, "range": 6, "ma": 5, "steps": 2, "platoon": 1},
     "mg": {"type": "team", "fp": 8, "range": 12, "ma": 4, "steps": 2, "mg": 1, "platoon": 1},
-    "dragon": {"type": "team", "fp": 1, "range": 4, "ma": 4, "steps": 2, "platoon": 2, "gm": 12,
+    "dragon": {"type": "team", "fp": 1, "range": 4, "ma": 4, "steps": 2, "platoon": 2, "gm": 12, "missile": 1,
                "gm_bands": "1-20"},
     "heavy": {"type": "team", "fp": 4, "range": 20, "ma": 0, "steps": 1, "heavy": 1},
     "ldr": {"type": "leader", "ma": 5, "recovery": 8, "modifier": 1},
