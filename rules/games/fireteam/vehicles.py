@@ -301,6 +301,10 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     if shooter.type == VEHICLE and shooter.values.get("missile") and roll in (1, 10):
         lines.append(Line("ammunition", f"{shooter.id}'s missile is depleted (rolled {roll})", "6.56"))
         results[shooter.id] = "AD"
+    ammo = str(shooter.values.get("ammo", ""))
+    if shooter.type != VEHICLE and ammo and str(roll) in ammo.split(","):
+        lines.append(Line("ammunition", f"{shooter.id} rolled its Ammo number {roll}: removed", "6.56"))
+        results[shooter.id] = "AR"
     return Resolution(fire, "gm", position.charts.label, position.charts.demo, tuple(lines), results,
                       f"{position.action_text(fire)}: {'kill' if result == 'K' else 'no effect'}")
 
@@ -312,10 +316,13 @@ def resume_gm(game: FireTeamGame, position: Position, decision: Decision, answer
     resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
     state = ft_fire.uncautious(position.state.replace(resolution=resolution), decision.subject)
     gs = game.gstate(state)
-    state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(resolution.results)))
+    targets = frozenset(u for u, r in resolution.results.items() if r in ("K", "-"))  # [8.3] fired at
+    state = state.replace(game=gs.replace(fired_at=gs.fired_at | targets))
     for uid, result in resolution.results.items():
         if result == "AD" and uid in state.units:
             state = state.with_unit(state.units[uid].mark(DEPLETED))
+        if result == "AR" and uid in state.units:
+            state = state.without_unit(uid)  # [6.56] a team's or SW's Ammo number: it is removed
     if decision.arg("opportunity"):
         state = ft_fire.halt_hit(game, state, resolution.results)
     hits = {u: r for u, r in resolution.results.items() if r == "K"}

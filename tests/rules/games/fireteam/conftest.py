@@ -45,7 +45,8 @@ def ft(make_position: Any) -> Any:
     def make(units: list[dict[str, Any]], phase: str = "action", cp: dict[str, Any] | None = None,
              impulse: str | None = "a", **kw: Any) -> Any:
         options = {"cp": cp or CP, **kw.pop("options", {})}
-        pos = make_position("fireteam", units, phase, counters=COUNTERS, options=options, **kw)
+        counters = {**COUNTERS, **kw.pop("counters_extra", {})}
+        pos = make_position("fireteam", units, phase, counters=counters, options=options, **kw)
         if impulse and phase == "action":
             draw(pos, impulse, 5)
         return pos

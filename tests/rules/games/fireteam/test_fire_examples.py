@@ -198,3 +198,16 @@ def test_ex_6_56_vehicle_missile_rolls_1_or_10_deplete_it() -> None:
     assert "t80" not in one.units and one.units["m2"].has("ammo_depleted")  # the kill stands [6.56]
     ten = _tow(10)
     assert "t80" in ten.units and ten.units["m2"].has("ammo_depleted")
+
+
+@pytest.mark.parametrize("roll,gone", [(9, True), (5, False)])
+def test_ex_6_56_a_team_rolling_its_ammo_number_is_removed_after_the_shot(ft: Any, roll: int,
+                                                                         gone: bool) -> None:
+    counters = {"dragon9": {"type": "team", "fp": 1, "range": 4, "ma": 4, "gm": 12, "gm_bands": "1-20",
+                            "missile": 1, "ammo": "9,10"}}
+    pos = ft([unit("d", "A4", "dragon9"), unit("t", "C4", "t80", "b"), unit("y", "L8", "squad", "b")],
+             counters_extra=counters)
+    pos.push_text(f"fire d at C4 dice {roll}")
+    assert ("d" not in pos.units) is gone
+    res = pos.last_resolution
+    assert res is not None and "t" in res.results  # the shot's own result stands [6.56]
