@@ -148,7 +148,10 @@ class Command:
     saved: Mapping[str, Fraction] = field(default_factory=dict)
     keep_saved: frozenset[str] = frozenset()
     activated: Mapping[str, str] = field(default_factory=dict)  # unit -> move | fire | any, this impulse
-    used: frozenset[str] = frozenset()  # units that have moved or fired on their activation this impulse
+    used: frozenset[str] = frozenset()  # units whose activation is over this impulse (moved, or fired)
+    mover: tuple[str, ...] = ()  # the units moving now: they may go on, or make Moving Fire [5.12], [6.6]
+    spent: Mapping[str, Fraction] = field(default_factory=dict)  # MP spent on their move activation [5.1]
+    moving_fired: frozenset[str] = frozenset()  # units that made Moving Fire this impulse [6.6]
     leaders_used: frozenset[str] = frozenset()
     rallied: frozenset[str] = frozenset()  # units that tried to recover this impulse [8.12]
     present: frozenset[str] = frozenset()  # units on the map as the Action Phase began (for 4.12 losses)
@@ -156,6 +159,12 @@ class Command:
 
     def replace(self, **changes: Any) -> Command:
         return dataclasses.replace(self, **changes)
+
+    def switch_mover(self, ids: tuple[str, ...]) -> Command:
+        """[5.12] Another unit acts: the one that was moving has finished its move."""
+        if self.mover and self.mover != ids:
+            return self.replace(used=self.used | set(self.mover), mover=())
+        return self
 
     def left(self, side: str) -> Fraction:
         return self.remaining.get(side, ZERO)
@@ -293,6 +302,7 @@ def draw(command: Command, dice: Sequence[int]) -> tuple[Command, Draw]:
     command = command.replace(
         cup=cup, drawn=(*command.drawn, chit), remaining=remaining, active=side, impulse=command.impulse + 1,
         cp=received, run=run, activated={}, used=frozenset(), leaders_used=frozenset(), rallied=frozenset(),
+        mover=(), spent={}, moving_fired=frozenset(),
     )
     return command, Draw("impulse", chit, received, "4.13")
 

@@ -40,6 +40,13 @@ def _in_front(unit: UnitState, target: Hex) -> bool:
     return vehicles.in_front(unit, target)
 
 
+def _moving_fired(position: Position) -> frozenset[str]:
+    from hexmate.rules.games.fireteam.game import FireTeamState
+
+    game = position.state.game
+    return game.command.moving_fired if isinstance(game, FireTeamState) else frozenset()
+
+
 def fear(unit: UnitState) -> int:
     for m in unit.markers:
         if m.startswith("fear"):
@@ -191,6 +198,7 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
     adjacent, x1/2 beyond its printed range (to twice it) [6.22]."""
     lines: list[Line] = []
     total = Fraction(0)
+    moving = _moving_fired(position)
     for unit in firers:
         if unit.type == LEADER:
             continue
@@ -208,6 +216,9 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         if unit.has(CAUTIOUS):
             fp /= 2
             note += " x1/2 cautious firer (6.23)"
+        if unit.id in moving:
+            fp = fp * 2 / 3
+            note += " x2/3 Moving Fire (6.61)"
         total += fp
         lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
     return total, lines

@@ -181,7 +181,8 @@ class FireTeamGame(Game):
         command = self.cp(state)
         side = command.active
         command = command.replace(active="", cp=cmd.ZERO, activated={}, used=frozenset(),
-                                  leaders_used=frozenset(), rallied=frozenset())
+                                  leaders_used=frozenset(), rallied=frozenset(), mover=(), spent={},
+                                  moving_fired=frozenset())
         state = self.with_cp(state, command)
         over, why = cmd.phase_over(command)
         if over:
@@ -333,6 +334,24 @@ class FireTeamGame(Game):
         bonus = LEADER_BONUS if len(infantry) < len(units) else 0
         return min(int(u.values["ma"]) + bonus for u in infantry)
 
+    def mp_left(self, position: Position, units: list[UnitState]) -> int | Fraction:
+        """What the units have left of their MA this activation (a move in legs, or Moving Fire, 6.6)."""
+        spent = self.cp(position.state).spent
+        return self.budget(units) - max((spent.get(u.id, cmd.ZERO) for u in units), default=cmd.ZERO)
+
+    def moving_fire_cost(self, units: list[UnitState]) -> int:
+        """[6.6] Moving Fire costs +3 MP for a vehicle, +2 for dismounted infantry."""
+        return 3 if any(u.type == VEHICLE for u in units) else 2
+
+    def is_moving_fire(self, position: Position, ids: tuple[str, ...]) -> bool:
+        """Fire by units activated to move (or, US 'any', that have moved) is Moving Fire [6.6], [4.35]."""
+        command = self.cp(position.state)
+        shooters = [u for u in ids if position.units[u].type != LEADER]
+        modes = {command.activated.get(u) for u in shooters}
+        if modes <= {"move", CAUTIOUS} and None not in modes:
+            return True
+        return modes == {"any"} and any(command.spent.get(u, 0) for u in shooters)
+
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "5.12")
         if position.state.over or any(self.can_act(position, u) for u in units):
@@ -342,7 +361,7 @@ class FireTeamGame(Game):
             self.activation_due(position, ids, "move")
         except IllegalAction:
             return {}
-        reach = reachable(position.map, start, self.budget(units), self.cost_fn(position, units))
+        reach = reachable(position.map, start, self.mp_left(position, units), self.cost_fn(position, units))
         out = {h: act.Move(ids, r.path, r.cost) for h, r in reach.items() if h != start}
         if any(u.type == VEHICLE for u in units):
             out = {h: m for h, m in out.items() if vehicles.path_ok(units, m.path) is None}
@@ -366,13 +385,18 @@ class FireTeamGame(Game):
             if step is None:
                 raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "5.1")
             total += step
-        if total > self.budget(units):
-            raise IllegalAction(f"the path costs {total} MP, the units have {self.budget(units)}", "5.1")
+        if total > self.mp_left(position, units):
+            raise IllegalAction(f"the path costs {total} MP, the units have {self.mp_left(position, units)}",
+                                "5.1")
         return act.Move(tuple(u.id for u in units), move.path, total)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
-        _, command = self.activation_due(position, tuple(move.units), "move")
-        command = command.replace(used=command.used | set(move.units))
+        ids = tuple(sorted(move.units))
+        position = position.at(self.with_cp(position.state, self.cp(position.state).switch_mover(ids)))
+        _, command = self.activation_due(position, ids, "move")
+        cost = Fraction(move.cost or 0)
+        spent = {**command.spent, **{u: command.spent.get(u, cmd.ZERO) + cost for u in ids}}
+        command = command.replace(mover=ids, spent=spent)
         return super().begin_move(position.at(self.with_cp(position.state, command)), move)
 
     # --- moves hex by hex: opportunity fire at each hex entered [7.0], residual fire [7.31] ---
@@ -494,8 +518,26 @@ class FireTeamGame(Game):
         if not ft_fire.reacting(position):
             if position.state.decision is not None:
                 raise IllegalAction("only the active side fires, in its impulse", "4.2")
-            self.activation_due(position, tuple(fire.firers), "fire")
+            if self.is_moving_fire(position, tuple(fire.firers)):
+                self.check_moving_fire(position, fire)
+            else:
+                self.activation_due(position, tuple(fire.firers), "fire")
         return fire
+
+    def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
+        """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
+        command = self.cp(position.state)
+        units = [position.units[u] for u in fire.firers]
+        for unit in units:
+            if unit.id in command.used:
+                raise IllegalAction(f"{unit.id} has finished its move this impulse", "5.12")
+            if unit.id in command.moving_fired:
+                raise IllegalAction(f"{unit.id} has made its Moving Fire this impulse", "6.6")
+            if vehicles.is_gm(position, fire) and unit.values.get("missile"):
+                raise IllegalAction(f"{unit.id}'s missile cannot fire on the move", "6.6")
+        need = self.moving_fire_cost(units)
+        if self.mp_left(position, [u for u in units if u.type != LEADER]) < need:
+            raise IllegalAction(f"Moving Fire costs {need} MP more than the units have left", "6.6")
 
     # --- hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
@@ -527,8 +569,18 @@ class FireTeamGame(Game):
             return recovery.declare(self, position, action)
         if isinstance(action, act.Fire):
             if not ft_fire.reacting(position):
-                _, command = self.activation_due(position, tuple(action.firers), "fire")
-                command = command.replace(used=command.used | set(action.firers))
+                ids = tuple(sorted(action.firers))
+                command = self.cp(state).switch_mover(ids)
+                position = position.at(self.with_cp(state, command))
+                if self.is_moving_fire(position, ids):
+                    units = [position.units[u] for u in ids]
+                    cost = self.moving_fire_cost(units)
+                    spent = {**command.spent, **{u: command.spent.get(u, cmd.ZERO) + cost for u in ids}}
+                    fired = command.moving_fired | set(ids)
+                    command = command.replace(mover=ids, spent=spent, moving_fired=fired)
+                else:
+                    _, command = self.activation_due(position, ids, "fire")
+                    command = command.replace(used=command.used | set(ids))
                 position = position.at(self.with_cp(state, command))
             if vehicles.is_gm(position, action):
                 return vehicles.declare(self, position, action)

@@ -276,7 +276,9 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         shifts.append(("firer Vehicle Fear", 1, "6.35"))
     elif shooter.type != VEHICLE and fear(shooter):
         shifts.append((f"firer Fear {fear(shooter)}", fear(shooter), "6.54"))
-    if shooter.type == VEHICLE and not in_front(shooter, fire.target):
+    if shooter.id in game.cp(position.state).moving_fired:
+        shifts.append(("Moving Fire", 3, "6.61"))  # turning to fire is not added to it
+    elif shooter.type == VEHICLE and not in_front(shooter, fire.target):
         shifts.append(("turning to fire", 2, "6.43"))
     leaders = [u for u in firers if u.type == LEADER]
     if leaders and shooter.type != VEHICLE:

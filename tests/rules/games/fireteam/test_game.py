@@ -78,18 +78,23 @@ def test_impulses_follow_the_chits_and_the_phase_ends_when_cp_run_out(ft: Any) -
 
 
 def test_a_unit_activates_once_per_impulse_and_again_in_a_later_one(ft: Any) -> None:
-    pos = ft([unit("s", "A1"), unit("t", "A8", "squad5", "b")])
+    pos = ft([unit("s", "A1"), unit("s2", "C1", "squad", "a"), unit("t", "A8", "squad5", "b")])
     pos.push_text("move s A1-A2")
     pos.push_text("answer pass")
+    pos.push_text("move s A2-A3")  # its move goes on while no other unit has acted [5.12]
+    pos.push_text("answer pass")
+    assert pos.game.mp_left(pos, [pos.units["s"]]) == 3
+    pos.push_text("move s2 C1-C2")  # another unit moves: s has finished its move
+    pos.push_text("answer pass")
     with pytest.raises(IllegalAction, match=r"4\.22"):
-        pos.push_text("move s A2-A3")
+        pos.push_text("move s A3-A4")
     pos.push_text("pass")
     draw(pos, "b")
     pos.push_text("pass")
     draw(pos, "a", 4)
-    pos.push_text("move s A2-A3")  # [4.22] a new impulse: it may activate again
+    pos.push_text("move s A3-A4")  # [4.22] a new impulse: it may activate again
     pos.push_text("answer pass")
-    assert pos.label(pos.units["s"].hex) == "A3"
+    assert pos.label(pos.units["s"].hex) == "A4"
 
 
 def _mover(ft: Any) -> Any:
@@ -129,7 +134,7 @@ def test_a_mover_hit_by_opportunity_fire_stops_and_is_put_back(ft: Any) -> None:
     assert [pos.label(h) for h in top.hexes] == ["D3"]
     pos.push_text("answer hex D3")
     assert pos.label(pos.units["s"].hex) == "D3" and pos.to_act == "a"
-    assert "s" in pos.game.cp(pos.state).used
+    assert pos.game.cp(pos.state).mover == ("s",)  # still its move: it may make Moving Fire [7.33]
 
 
 def test_a_leader_moving_alone_is_not_stopped_by_fear(ft: Any) -> None:

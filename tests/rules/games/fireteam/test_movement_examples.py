@@ -4,6 +4,7 @@ Fear [6.35] and turning to fire [6.43]."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -127,3 +128,77 @@ def test_ex_7_24_a_hex_out_of_sight_starts_the_count_again(ft: Any) -> None:
     assert vehicles.sighted_run(game, pos, firer, path[:1]) == 1
     blocked = _dragon_watch(ft, "E3,E2,D3,D2")  # woods between: H2 is out of sight
     assert vehicles.sighted_run(game, blocked, firer, (h("H1"), h("H2"))) < 2
+
+
+def test_ex_6_65_moving_fire_without_moving_and_after_two_woods_hexes(ft: Any) -> None:
+    # [6.65] a US squad move-activates for 1.5 CP with an adjacent MG team; the team, in Cover, pays 2 MP for
+    # Moving Fire without moving; the squad enters woods (1.5), woods again (1.5), each time under
+    # opportunity fire, then Moving Fires with its last 2 MP: 5 = its MA
+    hexes = {"D3": "woods", "D2": "woods", "D5": "grain"}
+    units = [unit("s", "D4"), unit("m", "D5", "mg"), unit("e", "G2", "squad5", "b"),
+             unit("e2", "G3", "squad5", "b")]
+    pos = ft(units, hexes=hexes)
+    pos.push_text("activate m,s for move")
+    assert pos.game.cp(pos.state).cp == Fraction(7, 2)  # 1.5 for the squad and its team [4.31]
+    pos.push_text("fire m at G2 dice 10")
+    res = pos.last_resolution
+    assert res is not None and "x2/3 Moving Fire (6.61) = 16/3" in res.text()
+    assert pos.game.cp(pos.state).spent["m"] == 2
+    pos.push_text("move s D4-D3-D2")
+    assert pos.decision is not None and pos.label(pos.decision.target) == "D3"
+    pos.push_text("fire e at D3 dice 10")  # no effect
+    pos.push_text("answer pass")  # the window at D3 closes; the squad enters D2
+    assert pos.decision is not None and pos.label(pos.decision.target) == "D2"
+    pos.push_text("fire e2 at D2 dice 10")  # another Soviet squad: no effect
+    settle(pos)
+    assert pos.label(pos.units["s"].hex) == "D2" and pos.game.mp_left(pos, [pos.units["s"]]) == 2
+    pos.push_text("fire s at G2 dice 10")
+    assert pos.game.cp(pos.state).spent["s"] == 5
+    with pytest.raises(IllegalAction, match=r"6\.6|5\.12"):
+        pos.push_text("fire s at G3")  # once per impulse
+
+
+def test_ex_6_62_cautious_moving_fire_next_to_the_enemy_is_two_thirds(ft: Any) -> None:
+    # [6.62] example: entering a hex adjacent to the enemy cautiously, then Moving Fire: x2 x1/2 x2/3
+    pos = ft([unit("s", "D3"), unit("x", "D6", "squad5", "b")])
+    pos.push_text("activate s for cautious")
+    pos.push_text("move s D3-D4-D5")  # 2 + 2 MP
+    settle(pos)
+    assert pos.units["s"].has("cautious")
+    with pytest.raises(IllegalAction, match=r"6\.6"):
+        pos.push_text("fire s at D6")  # 1 MP left: Moving Fire needs 2
+    pos2 = ft([unit("s", "D4"), unit("x", "D6", "squad5", "b")])
+    pos2.push_text("activate s for cautious")
+    pos2.push_text("move s D4-D5")
+    settle(pos2)
+    pos2.push_text("fire s at D6 dice 10")
+    res = pos2.last_resolution
+    assert res is not None
+    assert "s 6 x2 adjacent x1/2 cautious firer (6.23) x2/3 Moving Fire (6.61) = 4" in res.text()
+    assert not pos2.units["s"].has("cautious")  # firing takes the marker off [6.62], [5.25]
+
+
+def test_ex_7_1_vehicle_cautious_opportunity_fire_then_moving_fire_for_3(ft: Any) -> None:
+    # [7.1] example: a vehicle enters a hex cautiously (1 + 1), survives opportunity fire, then pays 3 MP
+    # for Moving Fire in that hex
+    pos = ft([unit("v", "D4", "t80"), unit("u", "D8", "squad", "b"), unit("y", "L1", "squad", "b")])
+    pos.push_text("activate v for cautious")
+    pos.push_text("move v D4-D5")
+    assert pos.decision is not None and pos.decision.kind == "react"
+    pos.push_text("fire u at D5 dice 10")
+    settle(pos)
+    pos.push_text("fire v at D8 dice 10")
+    assert pos.game.cp(pos.state).spent["v"] == 2 + 3
+
+
+def test_ex_6_6_missiles_never_fire_on_the_move_and_guns_shift_3(ft: Any) -> None:
+    units = [unit("m", "D4", "m2"), unit("t", "D7", "t80", "b"), unit("y", "L1", "squad", "b")]
+    pos = ft(units)
+    pos.push_text("activate m for move")
+    with pytest.raises(IllegalAction, match=r"6\.6"):
+        pos.push_text("fire m at D7")
+    gun = ft([unit("t", "D4", "t80"), unit("m", "D7", "m2", "b"), unit("y", "L1", "squad", "b")])
+    gun.push_text("activate t for move")
+    gun.push_text("fire t at D7 dice 10")
+    res = gun.last_resolution
+    assert res is not None and "Moving Fire: 3 R (6.61)" in res.text()
