@@ -165,6 +165,18 @@ class Save(Action):
 
 
 @dataclass(frozen=True)
+class Smoke(Action):
+    """Fire Team: a moving squad or vehicle lays smoke in the hex it stands in [10.1]."""
+
+    kind: ClassVar[str] = "smoke"
+    unit: str
+    hex: Hex
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"smoke {self.unit} at {hex_text(self.hex, label)}"
+
+
+@dataclass(frozen=True)
 class Answer(Action):
     """The one answer to the top decision (``rules/decisions.py``): a choice word (``pass``, ``yes``), units,
     hexes (one, or a path), or dice. ``side`` names who answers a secret declaration of both sides."""
@@ -266,6 +278,10 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any", "cautious"):
             raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] for move|fire|any|cautious'")
         return Activate(parse_units(rest[0]), rest[2])
+    if verb == "smoke":
+        if len(rest) != 3 or rest[1] != "at":
+            raise InvalidAction(f"{text!r}: expected 'smoke UNIT at HEX'")
+        return Smoke(parse_units(rest[0])[0], hexp(rest[2]))
     if verb == "save":
         if len(rest) != 3 or rest[1] != "on":
             raise InvalidAction(f"{text!r}: expected 'save CP on UNIT'")
@@ -274,7 +290,7 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         return _answer(text, rest, hexp)
     raise InvalidAction(
         f"{text!r}: unknown action {verb!r} "
-        "(move, advance, fire, attack, rally, activate, save, answer, pass, end)"
+        "(move, advance, fire, attack, rally, activate, save, smoke, answer, pass, end)"
     )
 
 

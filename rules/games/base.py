@@ -388,7 +388,7 @@ class Position:
         for name in ("units", "firers"):
             if hasattr(action, name):
                 fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
-        if isinstance(action, act.Rally | act.Save):
+        if isinstance(action, act.Rally | act.Save | act.Smoke):
             fields["unit"] = self.unit_ref(action.unit)
         return dataclasses.replace(action, **fields) if fields else action
 

@@ -47,6 +47,13 @@ def _moving_fired(position: Position) -> frozenset[str]:
     return game.command.moving_fired if isinstance(game, FireTeamState) else frozenset()
 
 
+def _smoke(position: Position) -> frozenset[Hex]:
+    from hexmate.rules.games.fireteam.game import FireTeamState
+
+    game = position.state.game
+    return game.smoke if isinstance(game, FireTeamState) else frozenset()
+
+
 def fear(unit: UnitState) -> int:
     for m in unit.markers:
         if m.startswith("fear"):
@@ -120,7 +127,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
                 f"{unit.id} fires at most twice its range ({unit.values['range']}); the target is {d} away",
                 "6.22",
             )
-    sight = game.terrain_table().line_of_sight(position.map, start, target)
+    sight = game.los(position, start, target)
     if sight.blocked:
         raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
     for unit in shooters:
@@ -199,6 +206,7 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
     lines: list[Line] = []
     total = Fraction(0)
     moving = _moving_fired(position)
+    smoked = _smoke(position)
     for unit in firers:
         if unit.type == LEADER:
             continue
@@ -219,6 +227,10 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         if unit.id in moving:
             fp = fp * 2 / 3
             note += " x2/3 Moving Fire (6.61)"
+        for where in (start, target):
+            if where in smoked:
+                fp /= 2
+                note += " x1/2 smoke (10.32)"
         total += fp
         lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
     return total, lines

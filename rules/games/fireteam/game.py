@@ -25,11 +25,11 @@ from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
-from hexmate.rules.games.fireteam import activation, recovery, vehicles
+from hexmate.rules.games.fireteam import activation, recovery, smoke, vehicles
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
-from hexmate.rules.games.terrain_view import CostFn, GeoTable
+from hexmate.rules.games.terrain_view import CostFn, GeoTable, Sight
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
@@ -60,6 +60,8 @@ class FireTeamState(GameState):
     fired_at: frozenset[str] = frozenset()
     halted: tuple[str, ...] = ()
     residual: tuple[Residual, ...] = ()
+    smoke: frozenset[Hex] = frozenset()  # hexes under a Smoke marker [10.3]
+    smoke_by: Mapping[str, int] = dataclasses.field(default_factory=dict)  # smoke laid this impulse [10.1]
     note: str = ""  # what the last draw from the cup did, for people
 
     def replace(self, **changes: Any) -> FireTeamState:
@@ -127,8 +129,14 @@ class FireTeamGame(Game):
         return table_for(self.name, self.data_dir)
 
     def sight(self, position: Position) -> activation.SightFn:
-        table = self.terrain_table()
-        return lambda a, b: a == b or not table.line_of_sight(position.map, a, b).blocked
+        return lambda a, b: a == b or not self.los(position, a, b).blocked
+
+    def los(self, position: Position, a: Hex, b: Hex) -> Sight:
+        """[6.1] The map's LOS, and smoke between the two hexes [10.32]."""
+        sight = self.terrain_table().line_of_sight(position.map, a, b)
+        if not sight.blocked and smoke.blocks(self.gstate(position.state).smoke, a, b):
+            return Sight(True, sight.hindrance, "smoke between (10.32)")
+        return sight
 
     def nationality(self, position: Position, side: str) -> str:
         nat = position.scenario.side(side).nationality.lower()
@@ -158,7 +166,7 @@ class FireTeamGame(Game):
                     f"{cmd.fmt(command.left(side))} left (4.13)")
             units = {u: s.mark(remove=(OPP_FIRE,)) for u, s in state.units.items()}  # [7.23] a new impulse
             gs = self.gstate(state)
-            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=()))
+            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={}))
         if drawn.what == "again":
             note = "the dice fell beyond the cup"
         elif drawn.what == "back":
@@ -298,6 +306,7 @@ class FireTeamGame(Game):
         moving = {u.id for u in units}
         command = self.cp(position.state)
         cautious = all(command.activated.get(u.id) == CAUTIOUS for u in units)  # [5.21] +1 MP a hex
+        smoked = self.gstate(position.state).smoke
         squads = sum(1 for u in units if u.type == "squad")
         infantry = sum(1 for u in units if u.type not in (LEADER, VEHICLE))
         tanks = sum(1 for u in units if u.type == VEHICLE)
@@ -318,6 +327,8 @@ class FireTeamGame(Game):
             step: int | Fraction | None = base(m, a, b)
             if step is not None and cautious:
                 step += 1
+            if step is not None and b in smoked:
+                step += smoke.ENTER_COST  # [10.32]
             return step
 
         return cost
@@ -496,6 +507,12 @@ class FireTeamGame(Game):
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return recovery.resume(self, position, decision, answer)
 
+    def resume_smokeroll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return smoke.resume_roll(self, position, decision, answer)
+
+    def resume_disperse(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return smoke.resume_disperse(self, position, decision, answer)
+
     def resume_vrally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return recovery.resume_vehicle(self, position, decision, answer)
 
@@ -547,6 +564,8 @@ class FireTeamGame(Game):
             return self.check_activate(position, action)
         if isinstance(action, act.Save):
             return self.check_save(position, action)
+        if isinstance(action, act.Smoke):
+            return smoke.check(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             return self.check_fire(position, action)
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
@@ -567,6 +586,8 @@ class FireTeamGame(Game):
             return self.with_cp(state, command.with_saved(action.unit, total))
         if isinstance(action, act.Rally):
             return recovery.declare(self, position, action)
+        if isinstance(action, act.Smoke):
+            return smoke.declare(self, position, action)
         if isinstance(action, act.Fire):
             if not ft_fire.reacting(position):
                 ids = tuple(sorted(action.firers))
@@ -638,7 +659,10 @@ class FireTeamGame(Game):
                 for uid, u in state.units.items()
             }
             command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
-            return state.replace(units=units, game=FireTeamState(command=command))
+            state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke))
+            if gs.smoke:  # [10.31] the smoke dispersal roll comes first in the End Phase
+                return state.push(smoke.dispersal_decision(position, position.scenario.first_side))
+            return state
         return state
 
     def loss_of(self, position: Position, unit_id: str) -> tuple[str, int]:

@@ -181,7 +181,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     d = distance(start, fire.target)
     if not any(lo <= d <= hi for lo, hi in bands(unit.counter)):
         raise IllegalAction(f"{unit.id}'s weapon does not reach {d} hexes", "6.55")
-    sight = game.terrain_table().line_of_sight(position.map, start, fire.target)
+    sight = game.los(position, start, fire.target)
     if sight.blocked:
         raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
     if reacting(position):
@@ -200,10 +200,9 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
 def sighted_run(game: FireTeamGame, position: Position, firer: Hex, path: Sequence[Hex]) -> int:
     """[7.24] How many of the hexes entered (``path``), in a row up to the one just entered, the mover has
     been seen in by the firer (a hex out of sight starts the count again)."""
-    table = game.terrain_table()
     run = 0
     for h in reversed(path):
-        if h != firer and table.line_of_sight(position.map, firer, h).blocked:
+        if h != firer and game.los(position, firer, h).blocked:
             break
         run += 1
     return run
@@ -270,6 +269,9 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         shifts.append(("target in defilade", 1, "6.57"))
     if target.has(CAUTIOUS):
         shifts.append(("target cautious", 1, "5.2"))
+    smoked = game.gstate(position.state).smoke
+    if shooter.hex in smoked or fire.target in smoked:
+        shifts.append(("smoke (demo value)", 1, "10.32"))
     if shooter.has(CAUTIOUS):
         shifts.append(("firer cautious (demo value)", 3, "6.23"))
     if shooter.type == VEHICLE and shooter.has(VEHICLE_FEAR):
