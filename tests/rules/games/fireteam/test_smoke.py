@@ -43,7 +43,8 @@ def test_ex_10_1_only_moving_squads_and_vehicles_lay_smoke(ft: Any) -> None:
 def _smoked(ft: Any, hexes: str) -> Any:
     pos = ft([unit("s", "D1"), unit("t", "D6", "squad5", "b"), unit("x", "J8", "squad", "b")])
     gs = pos.game.gstate(pos.state)
-    state = pos.state.replace(game=gs.replace(smoke=frozenset(pos.map.parse_label(h) for h in hexes.split(","))))
+    smoked = frozenset(pos.map.parse_label(h) for h in hexes.split(","))
+    state = pos.state.replace(game=gs.replace(smoke=smoked))
     return type(pos)(pos.game, pos.scenario, pos.map, pos.charts, state)
 
 
@@ -72,7 +73,8 @@ def test_ex_10_31_dispersal_roll_1_clears_hexes_ending_1_3_5_7_9_0(ft: Any) -> N
     pos = ft([unit("s", "D4"), unit("x", "J8", "squad", "b")], cp=cp, impulse=None)
     gs = pos.game.gstate(pos.state)
     smoke_hexes = frozenset(pos.map.parse_label(h) for h in ("C1", "C2", "C3", "C4"))
-    pos = type(pos)(pos.game, pos.scenario, pos.map, pos.charts, pos.state.replace(game=gs.replace(smoke=smoke_hexes)))
+    state = pos.state.replace(game=gs.replace(smoke=smoke_hexes))
+    pos = type(pos)(pos.game, pos.scenario, pos.map, pos.charts, state)
     draw(pos, "a")
     pos.push_text("pass")
     draw(pos, "b")
