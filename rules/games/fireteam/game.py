@@ -62,6 +62,7 @@ class FireTeamState(GameState):
     residual: tuple[Residual, ...] = ()
     smoke: frozenset[Hex] = frozenset()  # hexes under a Smoke marker [10.3]
     smoke_by: Mapping[str, int] = dataclasses.field(default_factory=dict)  # smoke laid this impulse [10.1]
+    control: Mapping[str, str] = dataclasses.field(default_factory=dict)  # victory hex -> side [11.16]
     note: str = ""  # what the last draw from the cup did, for people
 
     def replace(self, **changes: Any) -> FireTeamState:
@@ -92,7 +93,20 @@ class FireTeamGame(Game):
                     "a list of CP chits of 1-5 is needed (11.14)"
                 )
             chits[side.id] = tuple(sorted(own, reverse=True))
-        return FireTeamState(command=cmd.Command(chits=chits))
+        return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario))
+
+    def initial_control(self, scenario: Scenario) -> dict[str, str]:
+        """[11.16] The scenario's victory hexes (``options.victory.control``: hex -> the side holding it at
+        the start); a non-leader unit set up on one holds it for its side."""
+        raw = scenario.options.get("victory", {}).get("control", {})
+        sides = {s.id for s in scenario.sides}
+        if not isinstance(raw, dict) or not all(isinstance(v, str) and v in sides for v in raw.values()):
+            raise DataError(f"{scenario.source}: options.victory.control: hex -> one of {sorted(sides)}")
+        control = dict(raw)
+        for setup in scenario.units:
+            if setup.hex in control and scenario.counters[setup.counter].type != LEADER:
+                control[setup.hex] = setup.side
+        return control
 
     @staticmethod
     def gstate(state: State) -> FireTeamState:
@@ -431,6 +445,10 @@ class FireTeamGame(Game):
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
                 state = state.with_unit(rider.at(moving.here))
+        here = position.label(moving.here)
+        gs = self.gstate(state)
+        if here in gs.control and any(u.type != LEADER for u in movers):  # [11.16] passing through holds it
+            state = state.replace(game=gs.replace(control={**gs.control, here: side}))
         if any(u.type not in (LEADER,) for u in movers):
             for enemy in list(state.units.values()):
                 if enemy.hex == moving.here and enemy.side != side and enemy.type == LEADER:
@@ -646,6 +664,7 @@ class FireTeamGame(Game):
                 side, loss = self.loss_of(position, uid)
                 losses[side] = losses.get(side, 0) + loss
             side_of = {u.id: u.side for u in state.units.values()}
+            command = command.replace(chits=self.with_reinforcements(position, command.chits))
             command = cmd.start_turn(command, losses, side_of, cmd.load())
             command = command.replace(present=frozenset(state.units))
             state = self.with_cp(state, command)
@@ -659,11 +678,27 @@ class FireTeamGame(Game):
                 for uid, u in state.units.items()
             }
             command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
-            state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke))
+            state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke,
+                                                                  control=gs.control))
             if gs.smoke:  # [10.31] the smoke dispersal roll comes first in the End Phase
                 return state.push(smoke.dispersal_decision(position, position.scenario.first_side))
             return state
         return state
+
+    def with_reinforcements(
+        self, position: Position, chits: Mapping[str, tuple[int, ...]]
+    ) -> dict[str, tuple[int, ...]]:
+        """[11.2], [11.23] A side's reinforcement turn adds its CP chits to the allowance
+        (``options.cp.<side>.reinforcements``: turn -> chits)."""
+        out = dict(chits)
+        raw = position.scenario.options.get("cp", {})
+        for side in position.sides:
+            extra = (raw.get(side, {}).get("reinforcements") or {}).get(str(position.turn), [])
+            if not isinstance(extra, list) or not all(isinstance(c, int) and 1 <= c <= 5 for c in extra):
+                raise DataError(f"{position.scenario.source}: options.cp.{side}.reinforcements: "
+                                "turn -> a list of CP chits of 1-5 (11.23)")
+            out[side] = tuple(sorted((*out.get(side, ()), *extra), reverse=True))
+        return out
 
     def loss_of(self, position: Position, unit_id: str) -> tuple[str, int]:
         """[4.12] The side and the CP loss printed on an eliminated unit (``cp_loss``; none if unprinted)."""
@@ -679,4 +714,12 @@ class FireTeamGame(Game):
         if len(sides) == 1:
             (winner,) = sides
             return Outcome(winner, "the enemy has no combat units left")
+        control = self.gstate(position.state).control
+        if position.state.over and control:
+            held = {s: sorted(h for h, who in control.items() if who == s) for s in position.sides}
+            score = ", ".join(f"{s} {len(h)} ({' '.join(h) or 'none'})" for s, h in held.items())
+            best = max(len(h) for h in held.values())
+            leaders = [s for s, h in held.items() if len(h) == best]
+            won: str | None = leaders[0] if len(leaders) == 1 else None
+            return Outcome(won, f"victory hexes held at the end (11.16): {score}")
         return super().outcome(position)

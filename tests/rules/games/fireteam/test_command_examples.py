@@ -278,3 +278,17 @@ def test_ex_4_12_eliminated_units_cost_their_cp_loss_next_turn(ft: Any) -> None:
 def test_ex_hex_geometry_odd_q(a: tuple[int, int], b: tuple[int, int], d: int) -> None:
     # digest 7.H: the text's adjacencies and distances on Fire Team's odd-q grid [2.2]
     assert distance(offset_to_axial(*a, "odd"), offset_to_axial(*b, "odd")) == d
+
+
+def test_ex_11_23_reinforcements_add_their_cp_chits_on_their_turn(ft: Any) -> None:
+    cp = {"a": {"chits": [1], "reinforcements": {"2": [3, 2]}}, "b": {"chits": [1]}}
+    pos = ft([unit("s", "D1"), unit("x", "J8", "squad", "b")], cp=cp, impulse=None, turns=2)
+    assert pos.game.cp(pos.state).allowance["a"] == 1
+    draw(pos, "a")
+    pos.push_text("pass")
+    draw(pos, "b")
+    pos.push_text("pass")
+    pos.push_text("end")
+    pos.push_text("end")
+    command = pos.game.cp(pos.state)
+    assert command.allowance["a"] == 6 and command.chits["a"] == (3, 2, 1)  # [11.23] 1 + 3 + 2

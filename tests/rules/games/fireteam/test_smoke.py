@@ -84,3 +84,23 @@ def test_ex_10_31_dispersal_roll_1_clears_hexes_ending_1_3_5_7_9_0(ft: Any) -> N
     pos.push_text("answer dice 1")
     assert sorted(pos.label(h) for h in pos.game.gstate(pos.state).smoke) == ["C2", "C4"]
     assert pos.turn == 2
+
+
+def test_ex_11_16_victory_hexes_held_by_the_last_non_leader_unit_through(ft: Any) -> None:
+    # [11.16] a victory hex is held by the side whose non-leader unit was last in it, even passing through;
+    # leaders count for nothing
+    cp = {"a": {"chits": [2]}, "b": {"chits": [1]}}
+    opts = {"victory": {"control": {"D3": "b", "F5": "b"}}}
+    units = [unit("s", "D1"), unit("l", "F3", "ldr"), unit("x", "J8", "squad", "b")]
+    pos = ft(units, cp=cp, impulse=None, options=opts, turns=1)
+    draw(pos, "a")
+    pos.push_text("move s D1-D2-D3-D4")  # through D3
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    pos.push_text("pass")
+    draw(pos, "b")
+    pos.push_text("pass")
+    assert pos.state.over
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner is None  # 1 hex each: a draw
+    assert "a 1 (D3)" in outcome.reason and "b 1 (F5)" in outcome.reason
