@@ -17,7 +17,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import FT_D10
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import lose_step, stack_groups
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.hexes import Hex, distance
 
@@ -94,7 +94,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     """Who may fire at what [6.2], [6.22], [6.24], [7.0]-[7.21]; IllegalAction citing the rule otherwise."""
     if position.phase.id != "action":
         raise IllegalAction("units fire in the Action Phase", "3.0")
-    firers, start = group_of(position, frozenset(fire.firers), "6.24")
+    firers = fire_group(game, position, fire)
     side = firing_side(position)
     opportunity = reacting(position)
     for unit in firers:
@@ -118,18 +118,20 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         moving = position.state.moving
         if moving is None or moving.here != target:
             raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
-    d = distance(start, target)
-    if d == 0:
-        raise IllegalAction("fire into one's own hex is close combat, outside the basic rules", "14.1")
     for unit in shooters:
+        start = unit.hex
+        assert start is not None
+        d = distance(start, target)
+        if d == 0:
+            raise IllegalAction("fire into one's own hex is close combat, outside the basic rules", "14.1")
         if d > 2 * int(unit.values["range"]):
             raise IllegalAction(
                 f"{unit.id} fires at most twice its range ({unit.values['range']}); the target is {d} away",
                 "6.22",
             )
-    sight = game.los(position, start, target)
-    if sight.blocked:
-        raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
+        sight = game.los(position, start, target)
+        if sight.blocked:
+            raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
     for unit in shooters:
         if unit.type == VEHICLE and unit.facing is not None:
             from hexmate.rules.games.fireteam import vehicles
@@ -150,6 +152,39 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     return done
 
 
+def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[UnitState]:
+    """The firers of one fire [6.24]: one hex's units, or units in several hexes that fire as a group: for
+    opportunity fire a squad with up to two teams stacked with or adjacent to it [7.12]; for the active
+    side's fire, a group that may activate together [4.3] (each firer's range and LOS from its own hex)."""
+    if len(set(fire.firers)) != len(fire.firers):
+        raise InvalidAction("a unit is named twice")
+    for uid in fire.firers:
+        if uid not in position.units:
+            raise InvalidAction(f"no unit {uid!r} in this game")
+    units = [position.units[u] for u in sorted(fire.firers)]
+    if not units:
+        raise IllegalAction("name at least one firer", "6.24")
+    if len({u.hex for u in units}) == 1:
+        return units
+    from hexmate.rules.games.fireteam import activation
+
+    shooters = [u for u in units if u.type != LEADER]
+    for ldr in (u for u in units if u.type == LEADER):
+        if not any(u.hex == ldr.hex for u in shooters):
+            raise IllegalAction(f"{ldr.id} lends his modifier only to a firer stacked with him", "6.31")
+    nat = game.nationality(position, units[0].side)
+    if reacting(position):
+        squads = [u for u in shooters if u.type == "squad"]
+        teams = [u for u in shooters if u.type == "team"]
+        why = ("opportunity fire from several hexes is a squad with its teams" if len(squads) != 1
+               or len(squads) + len(teams) != len(shooters) else activation.teams_with(squads[0], teams, nat))
+        if why:
+            raise IllegalAction(why.rsplit(" [", 1)[0], "7.12")
+        return units
+    activation.classify(units, nat, cmd.load(), game.sight(position), "fire")
+    return units
+
+
 def opportunity_cost(position: Position, fire: act.Fire, used: frozenset[str]) -> tuple[Fraction, str]:
     """[7.11] 0 CP at 3 hexes or less, 1 at 4 or more, plus the firers' Fear surcharge (6.35); one leader
     stacked with them takes his modifier off, never below 1 unless it was 0. Returns (cost, leader used)."""
@@ -157,7 +192,8 @@ def opportunity_cost(position: Position, fire: act.Fire, used: frozenset[str]) -
     shooters = [u for u in firers if u.type != LEADER]
     start = shooters[0].hex
     assert start is not None
-    base = Fraction(0 if distance(start, fire.target) <= 3 else 1)
+    far = max(distance(u.hex, fire.target) for u in shooters if u.hex is not None)
+    base = Fraction(0 if far <= 3 else 1)
     worst = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     base += cmd.fear_surcharge(worst)
     if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam.fire import opportunity_cost
@@ -211,3 +212,26 @@ def test_ex_6_56_a_team_rolling_its_ammo_number_is_removed_after_the_shot(ft: An
     assert ("d" not in pos.units) is gone
     res = pos.last_resolution
     assert res is not None and "t" in res.results  # the shot's own result stands [6.56]
+
+
+def test_ex_7_12_a_squad_and_an_adjacent_team_fire_together_for_one_cost(ft: Any) -> None:
+    units = [unit("s", "D1"), unit("m", "D2", "mg"), unit("far", "H1", "mg"), unit("t", "F3", "squad5", "b"),
+             unit("y", "L8", "squad", "b")]
+    pos = ft(units, impulse="b")
+    pos.push_text("move t F3-F4")
+    with pytest.raises(IllegalAction, match=r"7\.12"):
+        pos.push_text("fire far,s at F4")  # the MG team at H1 is not next to the squad
+    before = pos.game.cp(pos.state).left("a")
+    pos.push_text("fire m,s at F4 dice 10")
+    res = pos.last_resolution
+    assert res is not None and "s 6" in res.text() and "m 8" in res.text()
+    assert pos.game.cp(pos.state).left("a") == before - 1  # 4 hexes: 1 CP [7.11], once for both [7.12]
+
+
+def test_ex_6_24_a_group_activated_together_combines_its_fire(ft: Any) -> None:
+    pos = ft([unit("s", "D1"), unit("m", "D2", "mg"), unit("t", "F3", "squad5", "b")])
+    pos.push_text("fire m,s at F3 dice 10")  # a squad and its adjacent team: one activation, one fire
+    res = pos.last_resolution
+    assert res is not None and "s 6 = 6" in res.text() and "m 8 = 8" in res.text()
+    assert "column: 14 FP -> 12 (6.3)" in res.text()  # 6 + 8 on the demo chart's 12 column
+    assert pos.game.cp(pos.state).cp == Fraction(7, 2)  # one activation: the squad's 1.5 [4.31]
