@@ -140,6 +140,8 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
                 raise IllegalAction(f"{unit.id} fires opportunity AP fire only into its front arc", "7.16")
     if not [u for u in position.units_at(target) if u.side != side and u.carrier is None]:
         raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
+    if all(u.concealed for u in position.units_at(target) if u.side != side):
+        raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
     done = act.Fire(tuple(u.id for u in firers), target, fire.dice)
     if opportunity:
         game_cp = game.cp(position.state)
@@ -225,6 +227,9 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
             unit = state.units[uid]
             if unit.type != LEADER:
                 state = state.with_unit(unit.mark(OPP_FIRE))
+    for uid in fire.firers:  # [11.31] firing gives a hidden unit away
+        if state.units[uid].concealed:
+            state = state.with_unit(state.units[uid].revealed())
     kind = "opportunity fire" if opportunity else "fire"
     return state.push(
         Decision(
@@ -340,6 +345,7 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
         results, f"{position.action_text(fire)}: {result}",
+        hidden={u.id: u.side for u in here if u.concealed},  # [11.3] never named to the firer
     )
 
 

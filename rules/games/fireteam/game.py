@@ -38,6 +38,10 @@ from hexmate.rules.scenario import CounterType, Scenario
 BROWN = "cautious_brown"  # [5.24] a Cautious marker turned to its brown side in the Preparation Phase
 LEADER_BONUS = 2  # [5.11] infantry moving with a leader from start to end of the move: +2 MA
 UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE)
+# [11.31] sighting distance of a hidden infantry unit by the terrain it is in (vehicles: twice); the Sighting
+# Chart is not in the text: demo values
+SIGHTING = {"open": 6, "grain": 3, "cover": 3, "woods": 2, "building-wood": 2, "building-stone": 2,
+            "wooden-building": 2, "stone-building": 2, "multi-story": 2}
 
 
 @dataclass(frozen=True)
@@ -422,6 +426,11 @@ class FireTeamGame(Game):
         cost = Fraction(move.cost or 0)
         spent = {**command.spent, **{u: command.spent.get(u, cmd.ZERO) + cost for u in ids}}
         command = command.replace(mover=ids, spent=spent)
+        state = position.state
+        for uid in ids:  # [11.31] moving gives a hidden unit away
+            if state.units[uid].concealed:
+                state = state.with_unit(state.units[uid].revealed())
+        position = position.at(state)
         return super().begin_move(position.at(self.with_cp(position.state, command)), move)
 
     # --- moves hex by hex: opportunity fire at each hex entered [7.0], residual fire [7.31] ---
@@ -453,6 +462,7 @@ class FireTeamGame(Game):
             for enemy in list(state.units.values()):
                 if enemy.hex == moving.here and enemy.side != side and enemy.type == LEADER:
                     state = state.without_unit(enemy.id)
+        state = self.sight_hidden(position.at(state), movers)
         targets = tuple(u.id for u in movers if u.type != VEHICLE)
         checks = [
             Decision(
@@ -463,6 +473,28 @@ class FireTeamGame(Game):
             for r in self.gstate(state).residual if r.hex == moving.here and r.side != side and targets
         ]
         return state.push(*checks)
+
+    def sight_hidden(self, position: Position, movers: list[UnitState]) -> State:
+        """[11.31] b: hidden enemy units within sighting distance of a mover, in its LOS (a vehicle sees only
+        into its front arc, 11.32), are revealed. The Sighting Chart is not printed: ``SIGHTING`` holds demo
+        distances."""
+        state = position.state
+        for hidden in sorted(state.units.values(), key=lambda u: u.id):
+            if not hidden.concealed or hidden.hex is None or hidden.side == movers[0].side:
+                continue
+            reach = SIGHTING.get(position.map.terrain(hidden.hex), SIGHTING["open"])
+            if hidden.type == VEHICLE:
+                reach *= 2
+            for mover in movers:
+                spot = state.units.get(mover.id)
+                if spot is None or spot.hex is None or distance(spot.hex, hidden.hex) > reach:
+                    continue
+                if spot.type == VEHICLE and not vehicles.in_front(spot, hidden.hex):
+                    continue
+                if not self.los(position.at(state), spot.hex, hidden.hex).blocked:
+                    state = state.with_unit(hidden.revealed())
+                    break
+        return state
 
     def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ft_fire.resume_residual(self, position, decision, answer)

@@ -92,7 +92,8 @@ def declare(game: FireTeamGame, position: Position, smoke: act.Smoke) -> State:
     gs = game.gstate(state)
     laid = {**gs.smoke_by, smoke.unit: gs.smoke_by.get(smoke.unit, 0) + 1}
     state = state.replace(game=gs.replace(command=command, smoke=gs.smoke | {smoke.hex}, smoke_by=laid))
-    unit = state.units[smoke.unit]
+    unit = state.units[smoke.unit].revealed()  # [11.31] laying smoke gives a hidden unit away
+    state = state.with_unit(unit)
     if unit.type == VEHICLE:
         return state  # [10.12] a vehicle's smoke never runs out
     return state.push(Decision(
