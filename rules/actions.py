@@ -165,6 +165,29 @@ class Save(Action):
 
 
 @dataclass(frozen=True)
+class Load(Action):
+    """Fire Team: infantry board a transport in their hex [5.44]."""
+
+    kind: ClassVar[str] = "load"
+    units: tuple[str, ...]
+    carrier: str
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"load {_units(self.units)} into {self.carrier}"
+
+
+@dataclass(frozen=True)
+class Unload(Action):
+    """Fire Team: a transport sets down everyone it carries [5.45]."""
+
+    kind: ClassVar[str] = "unload"
+    carrier: str
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"unload {self.carrier}"
+
+
+@dataclass(frozen=True)
 class Smoke(Action):
     """Fire Team: a moving squad or vehicle lays smoke in the hex it stands in [10.1]."""
 
@@ -278,6 +301,14 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any", "cautious"):
             raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] for move|fire|any|cautious'")
         return Activate(parse_units(rest[0]), rest[2])
+    if verb == "load":
+        if len(rest) != 3 or rest[1] != "into":
+            raise InvalidAction(f"{text!r}: expected 'load UNIT[,UNIT] into VEHICLE'")
+        return Load(parse_units(rest[0]), parse_units(rest[2])[0])
+    if verb == "unload":
+        if len(rest) != 1:
+            raise InvalidAction(f"{text!r}: expected 'unload VEHICLE'")
+        return Unload(parse_units(rest[0])[0])
     if verb == "smoke":
         if len(rest) != 3 or rest[1] != "at":
             raise InvalidAction(f"{text!r}: expected 'smoke UNIT at HEX'")
@@ -290,7 +321,7 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         return _answer(text, rest, hexp)
     raise InvalidAction(
         f"{text!r}: unknown action {verb!r} "
-        "(move, advance, fire, attack, rally, activate, save, smoke, answer, pass, end)"
+        "(move, advance, fire, attack, rally, activate, save, smoke, load, unload, answer, pass, end)"
     )
 
 

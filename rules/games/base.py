@@ -390,6 +390,8 @@ class Position:
                 fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
         if isinstance(action, act.Rally | act.Save | act.Smoke):
             fields["unit"] = self.unit_ref(action.unit)
+        if isinstance(action, act.Load | act.Unload):
+            fields["carrier"] = self.unit_ref(action.carrier)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:

@@ -115,8 +115,8 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     if target not in position.map.hexes or not [u for u in position.units_at(target) if u.side != side]:
         raise IllegalAction("no enemy unit in the target hex", "6.3")
     if opportunity:
-        moving = position.state.moving
-        if moving is None or moving.here != target:
+        top = position.state.decision
+        if top is None or top.target != target:
             raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
     for unit in shooters:
         start = unit.hex
@@ -384,8 +384,11 @@ def halt_hit(game: FireTeamGame, state: State, results: Mapping[str, str]) -> St
     """[7.33] A mover feared (or worse) ends its move in that hex; a leader is never feared [6.33], so a
     "+1" or "+2" does not stop him; a vehicle given Vehicle Fear stops too."""
     moving = state.moving
-    if moving is None:
-        return state
+    if moving is None:  # fire at an unloading [7.14]: the riders hit end their move there [7.33]
+        command = game.cp(state)
+        stopped = {u for u, r in results.items() if r != "-" and u in state.units
+                   and state.units[u].type != LEADER}
+        return game.with_cp(state, command.replace(used=command.used | stopped))
     hit = [
         u for u, r in results.items()
         if u in moving.units and (r in ("1", "E", "VF", "K") or (r != "-" and state.units[u].type != LEADER))

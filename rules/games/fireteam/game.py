@@ -25,7 +25,7 @@ from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
-from hexmate.rules.games.fireteam import activation, recovery, smoke, vehicles
+from hexmate.rules.games.fireteam import activation, recovery, smoke, transport, vehicles
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
@@ -502,7 +502,8 @@ class FireTeamGame(Game):
     def can_react(self, position: Position, side: str) -> bool:
         moving = position.state.moving
         assert moving is not None
-        probe = position.at(position.state.push(Decision("react", side, "", "7.1", "move_on")))
+        probe = position.at(position.state.push(
+            Decision("react", side, "", "7.1", "move_on", target=moving.here)))
         return ft_fire.can_fire_at(self, probe, side, moving.here)
 
     def can_continue(self, position: Position) -> bool:
@@ -616,6 +617,10 @@ class FireTeamGame(Game):
             return self.check_save(position, action)
         if isinstance(action, act.Smoke):
             return smoke.check(self, position, action)
+        if isinstance(action, act.Load):
+            return transport.check_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return transport.check_unload(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             return self.check_fire(position, action)
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
@@ -638,6 +643,10 @@ class FireTeamGame(Game):
             return recovery.declare(self, position, action)
         if isinstance(action, act.Smoke):
             return smoke.declare(self, position, action)
+        if isinstance(action, act.Load):
+            return transport.apply_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return transport.apply_unload(self, position, action)
         if isinstance(action, act.Fire):
             if not ft_fire.reacting(position):
                 ids = tuple(sorted(action.firers))

@@ -171,10 +171,13 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         if unit.has(OPP_FIRE):
             raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.22")
         moving = position.state.moving
-        if moving is None or moving.here != fire.target:
+        top = position.state.decision
+        if top is None or top.target != fire.target:
             raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
-        entered = moving.path[1:moving.at + 1]
-        if unit.values.get("missile") and sighted_run(game, position, start, entered) < 2:
+        entered = moving.path[1:moving.at + 1] if moving is not None else ()
+        # [7.24] a missile needs two hexes in sight, but not against an unloading (7.14)
+        missile = unit.values.get("missile")
+        if moving is not None and missile and sighted_run(game, position, start, entered) < 2:
             raise IllegalAction(
                 f"{unit.id}'s missile needs a target seen moving through 2 hexes in a row", "7.24"
             )

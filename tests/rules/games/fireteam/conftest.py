@@ -15,7 +15,7 @@ COUNTERS = {
     "heavy": {"type": "team", "fp": 4, "range": 20, "ma": 0, "steps": 1, "heavy": 1},
     "ldr": {"type": "leader", "ma": 5, "recovery": 8, "modifier": 1},
     "m2": {"type": "vehicle", "fp": 6, "range": 10, "ma": 10, "af": 6, "ao": 4, "gm": 15,
-           "gm_bands": "7-40,4-6,1-3", "missile": 1, "platoon": 3},
+           "gm_bands": "7-40,4-6,1-3", "missile": 1, "platoon": 1, "transport": 1},
     "t80": {"type": "vehicle", "fp": 5, "range": 10, "ma": 8, "af": 14, "ao": 4, "gm": 14,
             "gm_bands": "1-12,13-20", "platoon": 4},
 }
