@@ -28,6 +28,7 @@ LEADER = "leader"
 VEHICLE = "vehicle"
 OPP_FIRE = "opp_fire"  # the Opportunity Fire marker: once per impulse against ground units [7.21], [7.23]
 CAUTIOUS = "cautious"  # the Cautious Movement marker [5.22]
+DEFILADE_DRM = 1  # [6.32] a target behind a crest from every firer: its value is on the chart (demo value)
 CAUTIOUS_DRM = 1  # [5.2] cautious targets get a favourable modifier; its value is on the chart (demo value)
 VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
@@ -38,6 +39,13 @@ def _in_front(unit: UnitState, target: Hex) -> bool:
     from hexmate.rules.games.fireteam import vehicles
 
     return vehicles.in_front(unit, target)
+
+
+def _defiladed(position: Position, firers: list[Hex], target: Hex) -> bool:
+    """[6.32] Defilade only if every firer's line comes in across a crest hexside."""
+    from hexmate.rules.games.fireteam import vehicles
+
+    return bool(firers) and all(vehicles.defilade(position, h, target) for h in firers)
 
 
 def _moving_fired(position: Position) -> frozenset[str]:
@@ -328,6 +336,8 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         drms.append(("turning to fire", 2, "6.43"))
     drms += target_drms(game, position, fire.target,
                         [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
+    if _defiladed(position, [u.hex for u in shooters if u.hex is not None], fire.target):
+        drms.append(("target in defilade (demo value)", DEFILADE_DRM, "6.32"))
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)

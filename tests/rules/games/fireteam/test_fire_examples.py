@@ -235,3 +235,18 @@ def test_ex_6_24_a_group_activated_together_combines_its_fire(ft: Any) -> None:
     assert res is not None and "s 6 = 6" in res.text() and "m 8 = 8" in res.text()
     assert "column: 14 FP -> 12 (6.3)" in res.text()  # 6 + 8 on the demo chart's 12 column
     assert pos.game.cp(pos.state).cp == Fraction(7, 2)  # one activation: the squad's 1.5 [4.31]
+
+
+def test_ex_6_32_a_target_behind_a_crest_has_defilade_against_ap_fire() -> None:
+    # [6.32] the same crest as the TOW example: infantry fire from the west comes in across it
+    game = get_game("fireteam")
+    units = [unit("s", "K4"), unit("e", "W4"), unit("t", "R4", "squad5", "b"), unit("x", "R8", "squad5", "b")]
+    crest = [{"hex": "R4", "side": side, "features": ["crest"]} for side in ("NW", "SW")]
+    scen = Scenario.from_dict(scenario_dict("fireteam", units, COUNTERS, "action", options={"cp": CP}),
+                              source="test")
+    pos = game.new_position(scen, hex_map=small_map("fireteam", None, crest, columns=24, rows=8))
+    draw(pos, "a", 5)
+    text = pos.resolve(act.Fire(("s",), pos.map.parse_label("R4"), (5,))).text()
+    assert "target in defilade (demo value): +1 (6.32)" in text
+    from_east = pos.resolve(act.Fire(("e",), pos.map.parse_label("R4"), (5,))).text()
+    assert "defilade" not in from_east  # that line does not cross the crest
