@@ -493,6 +493,8 @@ class FireTeamGame(Game):
                     continue
                 if not self.los(position.at(state), spot.hex, hidden.hex).blocked:
                     state = state.with_unit(hidden.revealed())
+                    for rider in [u for u in state.units.values() if u.carrier == hidden.id]:
+                        state = state.with_unit(rider.revealed())  # [11.33] riders show with their vehicle
                     break
         return state
 

@@ -3,6 +3,7 @@ when they move, fire or lay smoke, or when sighted (the Sighting Chart is not pr
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -49,3 +50,19 @@ def test_ex_11_32_a_vehicle_sees_only_to_its_front(ft: Any) -> None:
     while pos.decision is not None:
         pos.push_text("answer pass")
     assert pos.units["behind"].concealed  # behind the vehicle, out of its front arc [11.32]
+
+
+def test_ex_11_33_a_vehicle_is_sighted_while_infantry_in_its_hex_stay_hidden(ft: Any) -> None:
+    # [11.33] a vehicle (seen twice as far, demo) is revealed in a hex whose dismounted infantry stay hidden;
+    # infantry riding in it are revealed with it
+    units = [unit("s", "A1"), hidden("v", "J2", "t80"), hidden("foot", "J2"), hidden("rider", "J2"),
+             unit("x", "J8", "squad", "b")]
+    pos = ft(units)
+    gs = pos.state.units
+    state = pos.state.with_unit(dataclasses.replace(gs["rider"], carrier="v"))
+    pos = type(pos)(pos.game, pos.scenario, pos.map, pos.charts, state)
+    pos.push_text("move s A1-A2")  # 9 hexes from J2: a vehicle in the open is seen (12), infantry not (6)
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert not pos.units["v"].concealed and not pos.units["rider"].concealed
+    assert pos.units["foot"].concealed

@@ -202,3 +202,9 @@ def test_ex_6_6_missiles_never_fire_on_the_move_and_guns_shift_3(ft: Any) -> Non
     gun.push_text("fire t at D7 dice 10")
     res = gun.last_resolution
     assert res is not None and "Moving Fire: 3 R (6.61)" in res.text()
+
+
+def test_ex_5_14_infantry_climbing_two_levels_into_open_pays_3(ft: Any) -> None:
+    # [5.14] example: A2823 -> A2723, open (1) and two levels up in one hex (1 per level, doubled: 2) = 3 MP
+    pos = ft([unit("s", "D4"), unit("x", "J8", "squad", "b")], hexes={"E4": {"level": 2}})
+    assert pos.legal_actions.moves_for({"s"})[pos.map.parse_label("E4")].cost == 3
