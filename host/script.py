@@ -229,6 +229,8 @@ def play(position: Position, script: Script) -> Position:
             if step.gesture == "press" and step.data["press"] == "done" and owed.blocking:
                 owed.confirm()
                 continue
+            if step.gesture == "remove" and str(step.data["remove"]) not in position.units:
+                continue  # an eliminated unit: taking its counter off is the change the board owed
             action = action_for(position, step)
             if action is None:
                 continue

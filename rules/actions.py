@@ -140,14 +140,65 @@ class Rally(Action):
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """Panzer Grenadier 3.1-3.3: open an action segment by activating leaders (with the units and lower-ranked
-    leaders in their own and the adjacent hexes) or a stack; the activated units then act one by one."""
+    """Activate units before they act. Panzer Grenadier 3.1-3.3: open an action segment by activating leaders
+    (with the units and lower-ranked leaders in their own and the adjacent hexes) or a stack; no ``mode``.
+    Fire Team [4.2]-[4.3]: pay command points to activate a unit or a group for ``mode`` (``move``;
+    ``cautious``, a move whose every hex is entered cautiously, 5.2; ``fire``; or ``any``: each member
+    chooses, the group paying the higher cost, 4.35)."""
 
     kind: ClassVar[str] = "activate"
     units: tuple[str, ...]
+    mode: str = ""
 
     def text(self, label: LabelFn | None = None) -> str:
-        return f"activate {_units(self.units)}"
+        return f"activate {_units(self.units)}" + (f" for {self.mode}" if self.mode else "")
+
+
+@dataclass(frozen=True)
+class Save(Action):
+    """Fire Team: put command points of this impulse on a unit as Saved CP [4.5]."""
+
+    kind: ClassVar[str] = "save"
+    unit: str
+    cp: Cost
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"save {cost_text(self.cp)} on {self.unit}"
+
+
+@dataclass(frozen=True)
+class Load(Action):
+    """Fire Team: infantry board a transport in their hex [5.44]."""
+
+    kind: ClassVar[str] = "load"
+    units: tuple[str, ...]
+    carrier: str
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"load {_units(self.units)} into {self.carrier}"
+
+
+@dataclass(frozen=True)
+class Unload(Action):
+    """Fire Team: a transport sets down everyone it carries [5.45]."""
+
+    kind: ClassVar[str] = "unload"
+    carrier: str
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"unload {self.carrier}"
+
+
+@dataclass(frozen=True)
+class Smoke(Action):
+    """Fire Team: a moving squad or vehicle lays smoke in the hex it stands in [10.1]."""
+
+    kind: ClassVar[str] = "smoke"
+    unit: str
+    hex: Hex
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"smoke {self.unit} at {hex_text(self.hex, label)}"
 
 
 @dataclass(frozen=True)
@@ -249,12 +300,32 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
             raise InvalidAction(f"{text!r}: expected 'rally UNIT [dice W,C]'")
         return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
     if verb == "activate":
-        need(1, "activate UNIT[,UNIT]")
-        return Activate(parse_units(rest[0]))
+        if len(rest) == 1:
+            return Activate(parse_units(rest[0]))
+        if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any", "cautious"):
+            raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] [for move|fire|any|cautious]'")
+        return Activate(parse_units(rest[0]), rest[2])
+    if verb == "load":
+        if len(rest) != 3 or rest[1] != "into":
+            raise InvalidAction(f"{text!r}: expected 'load UNIT[,UNIT] into VEHICLE'")
+        return Load(parse_units(rest[0]), parse_units(rest[2])[0])
+    if verb == "unload":
+        if len(rest) != 1:
+            raise InvalidAction(f"{text!r}: expected 'unload VEHICLE'")
+        return Unload(parse_units(rest[0])[0])
+    if verb == "smoke":
+        if len(rest) != 3 or rest[1] != "at":
+            raise InvalidAction(f"{text!r}: expected 'smoke UNIT at HEX'")
+        return Smoke(parse_units(rest[0])[0], hexp(rest[2]))
+    if verb == "save":
+        if len(rest) != 3 or rest[1] != "on":
+            raise InvalidAction(f"{text!r}: expected 'save CP on UNIT'")
+        return Save(parse_units(rest[2])[0], parse_cost(rest[0]))
     if verb == "answer":
         return _answer(text, rest, hexp)
     raise InvalidAction(
-        f"{text!r}: unknown action {verb!r} (move, advance, fire, attack, rally, activate, answer, pass, end)"
+        f"{text!r}: unknown action {verb!r} "
+        "(move, advance, fire, attack, rally, activate, save, smoke, load, unload, answer, pass, end)"
     )
 
 

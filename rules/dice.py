@@ -122,12 +122,14 @@ PG_2D6 = _spec("2d6", ("first", "second"), rule="9.4")
 PG_1D6 = _spec("1d6", ("die",), rule="3.0")
 # Fire Team: AP fire and G/M fire use one ten-sided die [6.3], [6.5].
 FT_D10 = _spec("d10", ("die",), sides=10, rule="6.3")
+# Fire Team's chit cup drawn with the dice: two d10 read as 01-100 over the chits in the cup [4.1].
+FT_D100 = _spec("chit", ("tens", "units"), sides=10, rule="4.1")
 # Schlieffen's War: combat and attrition use one six-sided die [11.17].
 SW_D6 = _spec("die", ("die",), rule="11.17")
 
 VOCABULARY: Mapping[str, Mapping[str, DiceSpec]] = {
     "asl": {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY},
     "pg": {"2d6": PG_2D6, "1d6": PG_1D6},
-    "fireteam": {"d10": FT_D10},
+    "fireteam": {"d10": FT_D10, "chit": FT_D100},
     "sw": {"d6": SW_D6},
 }

@@ -7,12 +7,15 @@ phases in order.
 
 Phase ``acts`` says who may act: ``phasing`` (the side whose part it is), ``non_phasing``, ``both``
 (the phasing side, then the other: each declares its part done), ``alternating`` (the sides take turns, PG
-action segments), ``engine`` (nothing for the players to do but answer what the phase asks, e.g. an
+action segments), ``impulse`` (the side the game's ``impulse_side`` names, e.g. Fire Team's chit drawn; a
+pass ends the impulse through the game's ``end_impulse``), ``engine`` (nothing for the players to do but
+answer what the phase asks, e.g. an
 end-of-turn check).
 
 The flow is enforced by the core (``games/base.py``), never advanced by a game by hand. ``end`` says what
 ends the phase: ``done`` (the acting side declares it over), ``both_done`` (each side has), ``both_pass`` (a
-pass answered at once by the other side's pass) or ``auto`` (as soon as no decision is open). ``segments``
+pass answered at once by the other side's pass), ``auto`` (as soon as no decision is open) or ``game`` (when
+the game's ``phase_over`` says so: Fire Team's command points run out, 4.15). ``segments``
 says how many actions the active side takes before the other: ``one``, or ``initiative`` (the game's
 initiative roll sets them, PG 3.0). ``reactions`` lists the moments the other side may interrupt
 (``enter``: each hex a mover enters, for ASL A8.1 Defensive First Fire, PG and Fire Team opportunity fire)
@@ -28,12 +31,12 @@ from typing import Any
 
 from hexmate.rules.errors import DataError
 
-ACTORS = ("phasing", "non_phasing", "both", "alternating", "engine")
+ACTORS = ("phasing", "non_phasing", "both", "alternating", "engine", "impulse")
 SIDE_SLOTS = ("first", "second", "none")
-ENDS = ("done", "both_done", "both_pass", "auto")
+ENDS = ("done", "both_done", "both_pass", "auto", "game")
 SEGMENTS = ("one", "initiative")
 DEFAULT_END = {"phasing": "done", "non_phasing": "done", "both": "both_done", "alternating": "both_pass",
-               "engine": "auto"}
+               "engine": "auto", "impulse": "game"}
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,16 @@ class ScriptedTable:
         await self._until(answered, step, "answer the gesture")
         if s.notice.get("level") == "error" and self._mark().notice != before.notice:
             raise ScriptFailed(f"{step.where(self.script.source)}: refused: {s.notice['text']}")
-        await self._until(self._in_sync, step, "see the board match the game")
+        await self._until(self._settled, step, "see the board match the game")
+
+    def _settled(self) -> bool:
+        """The board matches the game, or differs only by counters the game took out of play, which the
+        script's next ``remove`` step takes off (a unit eliminated by the roll just made)."""
+        changes = self.service.changes
+        sensed = [c for c in changes if not c.confirm]
+        owes_removals = (bool(sensed) and not changes.blocking
+                         and all(c.physical.what == "remove" for c in sensed))
+        return self._in_sync() or (self._idle() and owes_removals)
 
     def _in_sync(self) -> bool:
         s = self.service
@@ -89,10 +98,11 @@ class ScriptedTable:
     def _where(self, unit: str, step: scripts.Step) -> tuple[int, str]:
         s = self.service
         pos = s.session.position
-        try:
-            unit = pos.unit_ref(unit)
-        except Exception as e:  # an unknown unit in a script is the script's mistake
-            raise ScriptFailed(f"{step.where(self.script.source)}: {e}") from None
+        if not (step.gesture == "remove" and unit in {u.id for u in pos.scenario.units}):  # eliminated
+            try:
+                unit = pos.unit_ref(unit)
+            except Exception as e:  # an unknown unit in a script is the script's mistake
+                raise ScriptFailed(f"{step.where(self.script.source)}: {e}") from None
         uid = s.registry.uid_of_unit(unit)
         if uid is None:
             raise ScriptFailed(f"{step.where(self.script.source)}: {unit} has no tag on this table")

@@ -388,8 +388,10 @@ class Position:
         for name in ("units", "firers"):
             if hasattr(action, name):
                 fields[name] = tuple(self.unit_ref(u) for u in getattr(action, name))
-        if isinstance(action, act.Rally):
+        if isinstance(action, act.Rally | act.Save | act.Smoke):
             fields["unit"] = self.unit_ref(action.unit)
+        if isinstance(action, act.Load | act.Unload):
+            fields["carrier"] = self.unit_ref(action.carrier)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:
@@ -546,6 +548,8 @@ class Game:
             return self.sequence.step_of(scenario.first_phase).index
 
     def phasing_side(self, position: Position) -> str:
+        if position.phase.acts == "impulse":
+            return self.impulse_side(position)
         slot = position.step.part.side
         if slot == "second":
             return position.scenario.second_side
@@ -561,6 +565,8 @@ class Game:
                 return next((s for s in position.sides if s not in answered), position.sides[0])
             return top.side
         phase = position.phase
+        if phase.acts == "impulse":
+            return self.impulse_side(position)
         if phase.acts == "non_phasing":
             return position.enemy_of(position.phasing)
         if phase.acts in ("both", "alternating") and position.state.flow.active:
@@ -814,8 +820,20 @@ class Game:
                 return self.settle(position.at(state))
         return self.settle(position.at(self.end_phase(position)))
 
+    def impulse_side(self, position: Position) -> str:
+        """In an ``impulse`` phase: the side whose impulse it is (Fire Team: the side of the chit drawn,
+        4.1). Games with impulse phases override it; the core never picks the side itself."""
+        raise RulesError(f"{self.name} has an impulse phase but no impulse_side hook")
+
+    def end_impulse(self, position: Position) -> State:
+        """In an ``impulse`` phase, the active side's pass ends its impulse: the game says what comes next
+        (Fire Team: the next chit is drawn, or the Action Phase is over, 4.15)."""
+        raise RulesError(f"{self.name} has an impulse phase but no end_impulse hook")
+
     def _pass(self, position: Position) -> State:
         state = position.state
+        if position.phase.acts == "impulse":
+            return self.settle(position.at(self.end_impulse(position)))
         if self.segment_open(position):  # done ends the activation, not the turn: no pass counted
             state = self.close_segment(position)
             return self.settle(position.at(state.replace(flow=dataclasses.replace(state.flow, busy=True))))
@@ -841,6 +859,7 @@ class Game:
         if moving.finished or moving.stopped or not self.can_continue(position):
             return self.finish_move(position)
         moving = dataclasses.replace(moving, at=moving.at + 1)
+        before = len(state.decisions)
         state = self.enter(position.at(state.replace(moving=moving)))
         view = position.at(state)
         if state.moving is None or state.moving.stopped:
@@ -850,14 +869,15 @@ class Game:
         if window is not None and self.can_react(view, reactor):
             left = len(moving.path) - 1 - moving.at
             more = f"; {left} more hex{'es' if left != 1 else ''} to go" if left else ""
-            return state.push(
-                Decision(
-                    "react", reactor,
-                    f"{', '.join(moving.units)} entered {view.label(moving.here)}: "
-                    f"fire at it now or pass{more}",
-                    window.rule, "move_on", subject=moving.units, target=moving.here,
-                )
+            react = Decision(
+                "react", reactor,
+                f"{', '.join(moving.units)} entered {view.label(moving.here)}: "
+                f"fire at it now or pass{more}",
+                window.rule, "move_on", subject=moving.units, target=moving.here,
             )
+            # what entering opened itself (Fire Team's residual fire, 7.31) is answered before the window
+            entered = state.decisions[before:]
+            return state.replace(decisions=(*state.decisions[:before], react, *entered))
         return state
 
     def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:

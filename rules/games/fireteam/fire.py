@@ -8,7 +8,7 @@ leader's casualty check [6.38] and each unit's panic check [6.36]), each rolled 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,17 +17,49 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import FT_D10
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, lose_step, stack_groups
+from hexmate.rules.games.common import lose_step, stack_groups
+from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.hexes import Hex, distance
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
 
 LEADER = "leader"
-ACTIVATED = "activated"  # used its activation this Action Phase (the stand-in for the CP budget, 4.22)
+VEHICLE = "vehicle"
 OPP_FIRE = "opp_fire"  # the Opportunity Fire marker: once per impulse against ground units [7.21], [7.23]
+CAUTIOUS = "cautious"  # the Cautious Movement marker [5.22]
+DEFILADE_DRM = 1  # [6.32] a target behind a crest from every firer: its value is on the chart (demo value)
+CAUTIOUS_DRM = 1  # [5.2] cautious targets get a favourable modifier; its value is on the chart (demo value)
+VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
 LEADER_HIT = 2  # [6.38] a leader casualty check of 1 or 2 eliminates him
+
+
+def _in_front(unit: UnitState, target: Hex) -> bool:
+    from hexmate.rules.games.fireteam import vehicles
+
+    return vehicles.in_front(unit, target)
+
+
+def _defiladed(position: Position, firers: list[Hex], target: Hex) -> bool:
+    """[6.32] Defilade only if every firer's line comes in across a crest hexside."""
+    from hexmate.rules.games.fireteam import vehicles
+
+    return bool(firers) and all(vehicles.defilade(position, h, target) for h in firers)
+
+
+def _moving_fired(position: Position) -> frozenset[str]:
+    from hexmate.rules.games.fireteam.game import FireTeamState
+
+    game = position.state.game
+    return game.command.moving_fired if isinstance(game, FireTeamState) else frozenset()
+
+
+def _smoke(position: Position) -> frozenset[Hex]:
+    from hexmate.rules.games.fireteam.game import FireTeamState
+
+    game = position.state.game
+    return game.smoke if isinstance(game, FireTeamState) else frozenset()
 
 
 def fear(unit: UnitState) -> int:
@@ -70,7 +102,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     """Who may fire at what [6.2], [6.22], [6.24], [7.0]-[7.21]; IllegalAction citing the rule otherwise."""
     if position.phase.id != "action":
         raise IllegalAction("units fire in the Action Phase", "3.0")
-    firers, start = group_of(position, frozenset(fire.firers), "6.24")
+    firers = fire_group(game, position, fire)
     side = firing_side(position)
     opportunity = reacting(position)
     for unit in firers:
@@ -80,31 +112,108 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
             continue  # a leader lends his modifier [6.31]; he fires no firepower of his own [2.34]
         if opportunity and unit.has(OPP_FIRE):
             raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.21")
-        if not opportunity and unit.has(ACTIVATED):
-            raise IllegalAction(f"{unit.id} has already been activated this Action Phase", "4.22")
+        if unit.carrier is not None:
+            raise IllegalAction(f"{unit.id} rides in {unit.carrier}: it cannot fire from it here", "6.41")
     shooters = [u for u in firers if u.type != LEADER]
+    if len({u.type == VEHICLE for u in shooters}) > 1:
+        raise IllegalAction("dismounted infantry and vehicles never fire together", "6.24")
     if not shooters:
         raise IllegalAction("a leader has no firepower of his own", "2.34")
     target = fire.target
     if target not in position.map.hexes or not [u for u in position.units_at(target) if u.side != side]:
         raise IllegalAction("no enemy unit in the target hex", "6.3")
     if opportunity:
-        moving = position.state.moving
-        if moving is None or moving.here != target:
+        top = position.state.decision
+        if top is None or top.target != target:
             raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
-    d = distance(start, target)
-    if d == 0:
-        raise IllegalAction("fire into one's own hex is close combat, outside the basic rules", "14.1")
     for unit in shooters:
+        start = unit.hex
+        assert start is not None
+        d = distance(start, target)
+        if d == 0:
+            raise IllegalAction("fire into one's own hex is close combat, outside the basic rules", "14.1")
         if d > 2 * int(unit.values["range"]):
             raise IllegalAction(
                 f"{unit.id} fires at most twice its range ({unit.values['range']}); the target is {d} away",
                 "6.22",
             )
-    sight = game.terrain_table().line_of_sight(position.map, start, target)
-    if sight.blocked:
-        raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
-    return act.Fire(tuple(u.id for u in firers), target, fire.dice)
+        sight = game.los(position, start, target)
+        if sight.blocked:
+            raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
+    for unit in shooters:
+        if unit.type == VEHICLE and unit.facing is not None:
+            from hexmate.rules.games.fireteam import vehicles
+
+            if not vehicles.in_front(unit, target) and opportunity:
+                raise IllegalAction(f"{unit.id} fires opportunity AP fire only into its front arc", "7.16")
+    if not [u for u in position.units_at(target) if u.side != side and u.carrier is None]:
+        raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
+    if all(u.concealed for u in position.units_at(target) if u.side != side):
+        raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
+    done = act.Fire(tuple(u.id for u in firers), target, fire.dice)
+    if opportunity:
+        game_cp = game.cp(position.state)
+        cost, _ = opportunity_cost(position, done, game_cp.leaders_used)
+        if cmd.pay_reaction(game_cp, side, cost, [u.id for u in shooters]) is None:
+            raise IllegalAction(
+                f"opportunity fire costs {cmd.fmt(cost)} CP; {side} has {cmd.fmt(game_cp.left(side))} left",
+                "7.11",
+            )
+    return done
+
+
+def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[UnitState]:
+    """The firers of one fire [6.24]: one hex's units, or units in several hexes that fire as a group: for
+    opportunity fire a squad with up to two teams stacked with or adjacent to it [7.12]; for the active
+    side's fire, a group that may activate together [4.3] (each firer's range and LOS from its own hex)."""
+    if len(set(fire.firers)) != len(fire.firers):
+        raise InvalidAction("a unit is named twice")
+    for uid in fire.firers:
+        if uid not in position.units:
+            raise InvalidAction(f"no unit {uid!r} in this game")
+    units = [position.units[u] for u in sorted(fire.firers)]
+    if not units:
+        raise IllegalAction("name at least one firer", "6.24")
+    if len({u.hex for u in units}) == 1:
+        return units
+    from hexmate.rules.games.fireteam import activation
+
+    shooters = [u for u in units if u.type != LEADER]
+    for ldr in (u for u in units if u.type == LEADER):
+        if not any(u.hex == ldr.hex for u in shooters):
+            raise IllegalAction(f"{ldr.id} lends his modifier only to a firer stacked with him", "6.31")
+    nat = game.nationality(position, units[0].side)
+    if reacting(position):
+        squads = [u for u in shooters if u.type == "squad"]
+        teams = [u for u in shooters if u.type == "team"]
+        why = ("opportunity fire from several hexes is a squad with its teams" if len(squads) != 1
+               or len(squads) + len(teams) != len(shooters) else activation.teams_with(squads[0], teams, nat))
+        if why:
+            raise IllegalAction(why.rsplit(" [", 1)[0], "7.12")
+        return units
+    activation.classify(units, nat, cmd.load(), game.sight(position), "fire")
+    return units
+
+
+def opportunity_cost(position: Position, fire: act.Fire, used: frozenset[str]) -> tuple[Fraction, str]:
+    """[7.11] 0 CP at 3 hexes or less, 1 at 4 or more, plus the firers' Fear surcharge (6.35); one leader
+    stacked with them takes his modifier off, never below 1 unless it was 0. Returns (cost, leader used)."""
+    firers = [position.units[u] for u in fire.firers]
+    shooters = [u for u in firers if u.type != LEADER]
+    start = shooters[0].hex
+    assert start is not None
+    far = max(distance(u.hex, fire.target) for u in shooters if u.hex is not None)
+    base = Fraction(0 if far <= 3 else 1)
+    worst = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
+    base += cmd.fear_surcharge(worst)
+    if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):
+        base += 1
+    leaders = [u for u in position.units.values() if u.type == LEADER and u.hex == start
+               and u.side == shooters[0].side and u.id not in used and u.carrier is None]
+    if not leaders or any(u.type == VEHICLE for u in shooters):
+        return base, ""
+    best = max(leaders, key=lambda ldr: (int(ldr.values.get("modifier", 0)), ldr.id))
+    return cmd.with_leader(base, int(best.values.get("modifier", 0))), best.id
 
 
 def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
@@ -112,10 +221,23 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     their activation [4.22]; the firer's d10 is asked for."""
     state = position.state
     opportunity = reacting(position)
-    for uid in fire.firers:
-        unit = state.units[uid]
-        if unit.type != LEADER:
-            state = state.with_unit(unit.mark(OPP_FIRE if opportunity else ACTIVATED))
+    if opportunity:
+        command = game.cp(state)
+        cost, leader = opportunity_cost(position, fire, command.leaders_used)
+        side = state.units[fire.firers[0]].side
+        savers = [u for u in fire.firers if state.units[u].type != LEADER]
+        paid = cmd.pay_reaction(command, side, cost, savers)
+        assert paid is not None
+        if leader:
+            paid = paid.replace(leaders_used=paid.leaders_used | {leader})
+        state = game.with_cp(state, paid)
+        for uid in fire.firers:
+            unit = state.units[uid]
+            if unit.type != LEADER:
+                state = state.with_unit(unit.mark(OPP_FIRE))
+    for uid in fire.firers:  # [11.31] firing gives a hidden unit away
+        if state.units[uid].concealed:
+            state = state.with_unit(state.units[uid].revealed())
     kind = "opportunity fire" if opportunity else "fire"
     return state.push(
         Decision(
@@ -127,20 +249,19 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     )
 
 
-def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
-    """[6.3] steps 1-4: each firer's modified firepower (multipliers cumulative), the highest IFT column not
-    above the total, the DRMs, the final DR clamped to 1..14, the result for every unit in the hex."""
-    assert fire.dice is not None
-    roll = FT_D10.from_values(fire.dice).total
-    firers = [position.units[u] for u in fire.firers]
-    shooters = [u for u in firers if u.type != LEADER]
-    side = firers[0].side
-    start = firers[0].hex
-    assert start is not None
-    d = distance(start, fire.target)
+def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple[Fraction, list[Line]]:
+    """[6.3] step 1: each firer's AP firepower against the target hex, the multipliers cumulative: x2
+    adjacent, x1/2 beyond its printed range (to twice it) [6.22]."""
     lines: list[Line] = []
     total = Fraction(0)
-    for unit in shooters:
+    moving = _moving_fired(position)
+    smoked = _smoke(position)
+    for unit in firers:
+        if unit.type == LEADER:
+            continue
+        start = unit.hex
+        assert start is not None
+        d = distance(start, target)
         fp = Fraction(int(unit.values["fp"]))
         note = f"{unit.id} {fp}"
         if d == 1:
@@ -149,54 +270,172 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         if d > int(unit.values["range"]):
             fp /= 2
             note += " x1/2 beyond its range"
+        if unit.has(CAUTIOUS):
+            fp /= 2
+            note += " x1/2 cautious firer (6.23)"
+        if unit.id in moving:
+            fp = fp * 2 / 3
+            note += " x2/3 Moving Fire (6.61)"
+        for where in (start, target):
+            if where in smoked:
+                fp /= 2
+                note += " x1/2 smoke (10.32)"
         total += fp
         lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(total)  # [6.3] step 2: the highest column not above the total
+    return total, lines
+
+
+def column_of(position: Position, total: Fraction) -> tuple[int | None, Line]:
+    """[6.3] step 2: the highest IFT column not above the total (6 + 5 = 11 fires on the 10 column)."""
+    axis = position.charts.chart("ift").axis("fp")
+    col = axis.locate(total)
     column = axis.key_at(col) if col is not None else None
-    lines.append(Line("column", f"{_fmt(total)} FP -> {column if column is not None else 'none'}", "6.3"))
+    return (int(column) if column is not None else None,
+            Line("column", f"{_fmt(total)} FP -> {column if column is not None else 'none'}", "6.3"))
+
+
+def ift(position: Position, column: int | None, final: int) -> str:
+    return "-" if column is None else str(position.charts.chart("ift").lookup(fp=column, final_dr=final))
+
+
+def target_drms(
+    game: FireTeamGame, position: Position, target: Hex, units: list[UnitState] | None = None
+) -> list[tuple[str, int, str]]:
+    """The target's DRMs: terrain [17.2]; a cautious target [5.2] (its value is not printed: demo value)."""
+    tem = game.terrain_table().tem(position.map, target)
+    out = [(f"target terrain {position.map.terrain(target)}", tem, "17.2")] if tem else []
+    here = units if units is not None else position.units_at(target)
+    if here and all(u.has(CAUTIOUS) for u in here if u.type != LEADER):
+        out.append(("target cautious (demo value)", CAUTIOUS_DRM, "5.2"))
+    return out
+
+
+def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
+    """[6.3] steps 1-4: each firer's modified firepower (multipliers cumulative), the highest IFT column not
+    above the total, the DRMs, the final DR clamped to 1..14, the result for every infantry unit in the hex;
+    a vehicle there takes Vehicle Fear if the roll + 2 gives any result [6.34]."""
+    assert fire.dice is not None
+    roll = FT_D10.from_values(fire.dice).total
+    firers = [position.units[u] for u in fire.firers]
+    shooters = [u for u in firers if u.type != LEADER]
+    side = firers[0].side
+    total, lines = firepower(position, firers, fire.target)
+    column, line = column_of(position, total)
+    lines.append(line)
     drms: list[tuple[str, int, str]] = []
     leaders = [u for u in firers if u.type == LEADER]
-    if leaders:  # [6.31] one leader stacked with the firers lends his modifier
+    if leaders and all(u.type != VEHICLE for u in shooters):  # [6.31] one leader lends his modifier
         best = max(leaders, key=lambda ldr: int(ldr.values.get("modifier", 0)))
         drms.append((f"leader {best.id}", -int(best.values.get("modifier", 0)), "6.31"))
-    worst_fear = max(fear(u) for u in shooters)
+    worst_fear = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     if worst_fear:
         drms.append(("firer Fear", worst_fear, "6.35"))
-    tem = game.terrain_table().tem(position.map, fire.target)
-    if tem:
-        drms.append((f"target terrain {position.map.terrain(fire.target)}", tem, "17.2"))
+    if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):
+        drms.append(("firer Vehicle Fear", 1, "6.35"))
+    if any(u.type == VEHICLE and u.facing is not None and not _in_front(u, fire.target) for u in shooters):
+        drms.append(("turning to fire", 2, "6.43"))
+    drms += target_drms(game, position, fire.target,
+                        [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
+    if _defiladed(position, [u.hex for u in shooters if u.hex is not None], fire.target):
+        drms.append(("target in defilade (demo value)", DEFILADE_DRM, "6.32"))
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))  # [6.3] step 4: below 1 counts as 1, above 14 as 14
     lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
-    result = "-" if column is None else str(chart.lookup(fp=column, final_dr=final))
+    result = ift(position, column, final)
     lines.append(Line("result", result, "6.33"))
-    targets = [u for u in position.units_at(fire.target) if u.side != side]
+    here = [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None]
+    results = {u.id: result for u in here if u.type != VEHICLE}
+    tanks = [u for u in here if u.type == VEHICLE]
+    if tanks:
+        shaken = ift(position, column, max(1, min(14, final + 2))) != "-"
+        lines.append(Line("vehicles", f"final DR + 2: {'Vehicle Fear' if shaken else 'no effect'}", "6.34"))
+        results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-        {u.id: result for u in targets}, f"{position.action_text(fire)}: {result}",
+        results, f"{position.action_text(fire)}: {result}",
+        hidden={u.id: u.side for u in here if u.concealed},  # [11.3] never named to the firer
     )
 
 
 def resume_ift(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """The d10 is in: the fire is worked out once and its results applied from the resolution."""
+    """The d10 is in: the fire is worked out once and its results applied from the resolution; opportunity
+    fire leaves its firepower in the hex for the rest of the impulse (residual fire, 7.31) unless it was at a
+    leader moving alone [7.32]."""
     assert decision.target is not None and answer.dice is not None
     resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
-    state = position.state.replace(resolution=resolution)
+    state = uncautious(position.state.replace(resolution=resolution), decision.subject)
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(resolution.results)))  # [8.2]
     if decision.arg("opportunity") and state.moving is not None:
-        hit = [
-            u for u, r in resolution.results.items()
-            if u in state.moving.units and (r in ("1", "E") or (r != "-" and state.units[u].type != LEADER))
-        ]
-        if hit:  # [7.33] a mover feared (or worse) by opportunity fire ends its move in that hex; a leader
-            # is never feared [6.33], so a "+1" or "+2" does not stop him
+        from hexmate.rules.games.fireteam.game import Residual
+
+        movers = [state.units[u] for u in state.moving.units if u in state.units]
+        if any(u.type not in (LEADER, VEHICLE) for u in movers):
+            firers = [state.units[u] for u in decision.subject if u in state.units]
+            total, _ = firepower(position, firers, decision.target)
             gs = game.gstate(state)
-            state = state.replace(game=gs.replace(halted=gs.halted + tuple(hit)))
+            state = state.replace(game=gs.replace(
+                residual=(*gs.residual, Residual(decision.target, total, firers[0].side))))
+        state = halt_hit(game, state, resolution.results)
+    return apply_results(position.at(state), resolution)
+
+
+def uncautious(state: State, firers: tuple[str, ...]) -> State:
+    """[5.25] Firing takes the Cautious marker off, once its penalty has applied to the fire."""
+    for uid in firers:
+        if uid in state.units and state.units[uid].has(CAUTIOUS):
+            state = state.with_unit(state.units[uid].mark(remove=(CAUTIOUS,)))
+    return state
+
+
+def halt_hit(game: FireTeamGame, state: State, results: Mapping[str, str]) -> State:
+    """[7.33] A mover feared (or worse) ends its move in that hex; a leader is never feared [6.33], so a
+    "+1" or "+2" does not stop him; a vehicle given Vehicle Fear stops too."""
+    moving = state.moving
+    if moving is None:  # fire at an unloading [7.14]: the riders hit end their move there [7.33]
+        command = game.cp(state)
+        stopped = {u for u, r in results.items() if r != "-" and u in state.units
+                   and state.units[u].type != LEADER}
+        return game.with_cp(state, command.replace(used=command.used | stopped))
+    hit = [
+        u for u, r in results.items()
+        if u in moving.units and (r in ("1", "E", "VF", "K") or (r != "-" and state.units[u].type != LEADER))
+    ]
+    if not hit:
+        return state
+    gs = game.gstate(state)
+    return state.replace(game=gs.replace(halted=gs.halted + tuple(hit)))
+
+
+def resume_residual(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """[7.31] Residual fire rolls against the units that entered the hex, with the hex's own modifiers;
+    units already there are not touched by this roll."""
+    assert decision.target is not None and answer.dice is not None
+    roll = FT_D10.from_values(answer.dice).total
+    total = Fraction(decision.arg("fp"))
+    column, line = column_of(position, total)
+    lines = [Line("residual fire", f"{_fmt(total)} FP left by opportunity fire this impulse", "7.31"), line]
+    drms = target_drms(game, position, decision.target,
+                       [position.units[u] for u in decision.subject if u in position.units])
+    for label, value, rule in drms:
+        lines.append(Line(label, f"{value:+d}", rule))
+    drm = sum(v for _, v, _ in drms)
+    final = max(1, min(14, roll + drm))
+    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    result = ift(position, column, final)
+    lines.append(Line("result", result, "6.33"))
+    targets = [u for u in decision.subject if u in position.units]
+    fire = act.Fire(tuple(targets), decision.target, answer.dice)
+    resolution = Resolution(
+        fire, "ift", position.charts.label, position.charts.demo, tuple(lines), {u: result for u in targets},
+        f"residual fire at {position.label(decision.target)}: {result}",
+    )
+    state = position.state.replace(resolution=resolution)
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(targets)))
+    state = halt_hit(game, state, resolution.results)
     return apply_results(position.at(state), resolution)
 
 
@@ -210,8 +449,12 @@ def apply_results(position: Position, resolution: Resolution) -> State:
         unit = state.units.get(uid)
         if unit is None or result == "-":
             continue
-        if result == "E":
+        if result == "VF":
+            state = state.with_unit(unit.mark(VEHICLE_FEAR))  # [6.34] never more than one
+        elif result in ("E", "K"):
             state = state.without_unit(uid)
+            for rider in [u for u in state.units.values() if u.carrier == uid]:
+                state = state.without_unit(rider.id)  # [5.43] riders die with their carrier
         elif unit.type == LEADER:
             if result == "1":
                 casualty_checks.append(_casualty_check(position, unit))
@@ -297,7 +540,7 @@ def can_fire_at(game: FireTeamGame, position: Position, side: str, target: Hex) 
         if distance(unit.hex, target) > 2 * int(unit.values["range"]):
             continue
         try:
-            check(game, position, act.Fire((unit.id,), target))
+            game.check_fire(position, act.Fire((unit.id,), target))
         except (IllegalAction, InvalidAction):
             continue
         return True
@@ -324,13 +567,13 @@ def generate(game: FireTeamGame, position: Position) -> Iterator[act.Action]:
         for target in targets:
             fire = act.Fire(tuple(sorted(group)), target)
             try:
-                yield check(game, position, fire)
+                yield game.check_fire(position, fire)
             except (IllegalAction, InvalidAction):
                 continue
 
 
 __all__ = [
-    "ACTIVATED", "OPP_FIRE", "apply_results", "can_fire_at", "check", "declare", "fear", "generate",
+    "OPP_FIRE", "VEHICLE", "apply_results", "can_fire_at", "check", "declare", "fear", "generate",
     "leader_modifier", "panics_on", "resolve", "resume_casualty", "resume_ift", "resume_panic",
     "with_fear",
 ]

@@ -1,12 +1,14 @@
-"""Fire Team game module (digest section 9, MVP-1 infantry) on the core's decisions and flow.
+"""Fire Team game module on the core's decisions and flow: command points, the chit cup and impulses.
 
-The turn is Preparation, Action and End [3.0] (``sequence.json``). In the Action Phase the sides take
-impulses in turn [4.1]; the command-point chit cup that orders them and ends the phase [4.13]-[4.15] is not
-modelled: impulses alternate, each unit activates at most once per Action Phase (the stand-in for the CP
-budget, [4.22]) and the phase ends when both sides pass in turn. A move is carried out hex by hex so the other
-side may use opportunity fire at each hex entered [7.0]; a mover hit by it ends its move there [7.33].
-AP fire on the IFT [6.3] rolls as decisions (``fire.py``); leaders rally feared infantry [8.1] and the End
-Phase recovers Fear automatically [8.2] (``recovery.py``).
+The turn is Preparation, Action and End [3.0] (``sequence.json``). In the Action Phase chits are drawn from
+one cup with the dice [4.1] (``command.py``): the side of the chit takes an impulse of min(chit, CP remaining)
+CP [4.13], spends it activating units [4.2]-[4.4] (``activation.py``) to move, fire or recover, may save some
+on a unit [4.5], and passes to end its impulse; the consecutive limit sends a chit back [4.14] and the phase
+ends as 4.15 says. A move is carried out hex by hex: the other side may use opportunity fire at each hex
+entered, paying for it from its CP remaining [7.0]-[7.11], and residual fire there rolls against newcomers
+[7.31]; a mover hit ends its move there [7.33]. AP fire on the IFT [6.3] and its results roll as decisions
+(``fire.py``); G/M fire against vehicles on the G/M FT [6.5] (``vehicles.py``); leaders rally feared
+infantry [8.1] and the End Phase recovers Fear automatically [8.2], [8.3] (``recovery.py``).
 """
 
 from __future__ import annotations
@@ -19,30 +21,53 @@ from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.dice import FT_D10, DiceSpec
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
+from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
+from hexmate.rules.games.fireteam import activation, recovery, smoke, transport, vehicles
+from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
-from hexmate.rules.games.fireteam import recovery
-from hexmate.rules.games.fireteam.fire import ACTIVATED, LEADER, OPP_FIRE
-from hexmate.rules.games.terrain_view import CostFn, GeoTable
+from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
+from hexmate.rules.games.terrain_view import CostFn, GeoTable, Sight
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
 
+BROWN = "cautious_brown"  # [5.24] a Cautious marker turned to its brown side in the Preparation Phase
 LEADER_BONUS = 2  # [5.11] infantry moving with a leader from start to end of the move: +2 MA
+UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE)
+# [11.31] sighting distance of a hidden infantry unit by the terrain it is in (vehicles: twice); the Sighting
+# Chart is not in the text: demo values
+SIGHTING = {"open": 6, "grain": 3, "cover": 3, "woods": 2, "building-wood": 2, "building-stone": 2,
+            "wooden-building": 2, "stone-building": 2, "multi-story": 2}
+
+
+@dataclass(frozen=True)
+class Residual:
+    """[7.31] Opportunity fire left in a hex for the rest of the impulse: its AP firepower, firers' side."""
+
+    hex: Hex
+    fp: Fraction
+    side: str
 
 
 @dataclass(frozen=True)
 class FireTeamState(GameState):
-    """What Fire Team tracks besides units and decisions: the units that took AP fire this turn (no automatic
-    recovery for them, 8.2) and the movers hit by opportunity fire, who end their move where they are
-    (7.33)."""
+    """What Fire Team tracks besides units and decisions: the command points [4] (``command.Command``), the
+    units that took AP fire this turn (no automatic recovery, 8.2) and the vehicles fired at (8.3), the movers
+    hit by opportunity or residual fire who end their move where they are (7.33), and this impulse's
+    residual fire (7.31)."""
 
+    command: cmd.Command = dataclasses.field(default_factory=cmd.Command)
     fired_at: frozenset[str] = frozenset()
     halted: tuple[str, ...] = ()
+    residual: tuple[Residual, ...] = ()
+    smoke: frozenset[Hex] = frozenset()  # hexes under a Smoke marker [10.3]
+    smoke_by: Mapping[str, int] = dataclasses.field(default_factory=dict)  # smoke laid this impulse [10.1]
+    control: Mapping[str, str] = dataclasses.field(default_factory=dict)  # victory hex -> side [11.16]
+    note: str = ""  # what the last draw from the cup did, for people
 
     def replace(self, **changes: Any) -> FireTeamState:
         return dataclasses.replace(self, **changes)
@@ -51,22 +76,58 @@ class FireTeamState(GameState):
 class FireTeamGame(Game):
     name: ClassVar[str] = "fireteam"
     title: ClassVar[str] = "Fire Team"
-    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr")}
-    dice: ClassVar[Mapping[str, DiceSpec]] = {"d10": FT_D10}  # [2.5] every roll is one d10
+    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "ift": ("fp", "final_dr"), "gm_kill": ("differential", "column")}
+    # [2.5] every roll is one d10; a chit is drawn with two (01-100, command.draw_index)
+    dice: ClassVar[Mapping[str, DiceSpec]] = {"d10": FT_D10, "chit": FT_D100}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # [6.37] the reduced side of the counter
-    marker_counters: ClassVar[frozenset[str]] = frozenset({"fear1", "fear2", "fear3", "fear4", OPP_FIRE})
+    marker_counters: ClassVar[frozenset[str]] = frozenset(
+        {"fear1", "fear2", "fear3", "fear4", OPP_FIRE, vehicles.VEHICLE_FEAR, CAUTIOUS}
+    )
 
     def initial_game_state(self, scenario: Scenario) -> FireTeamState:
-        return FireTeamState()
+        """[11.14] Each side's CP allowance as its chits, from the scenario's ``options.cp``."""
+        chits: dict[str, tuple[int, ...]] = {}
+        raw = scenario.options.get("cp", {})
+        for side in scenario.sides:
+            own = raw.get(side.id, {}).get("chits") if isinstance(raw.get(side.id), dict) else None
+            if not isinstance(own, list) or not all(isinstance(c, int) and 1 <= c <= 5 for c in own):
+                raise DataError(
+                    f"{scenario.source}: options.cp.{side.id}.chits: "
+                    "a list of CP chits of 1-5 is needed (11.14)"
+                )
+            chits[side.id] = tuple(sorted(own, reverse=True))
+        return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario))
+
+    def initial_control(self, scenario: Scenario) -> dict[str, str]:
+        """[11.16] The scenario's victory hexes (``options.victory.control``: hex -> the side holding it at
+        the start); a non-leader unit set up on one holds it for its side."""
+        raw = scenario.options.get("victory", {}).get("control", {})
+        sides = {s.id for s in scenario.sides}
+        if not isinstance(raw, dict) or not all(isinstance(v, str) and v in sides for v in raw.values()):
+            raise DataError(f"{scenario.source}: options.victory.control: hex -> one of {sorted(sides)}")
+        control = dict(raw)
+        for setup in scenario.units:
+            if setup.hex in control and scenario.counters[setup.counter].type != LEADER:
+                control[setup.hex] = setup.side
+        return control
 
     @staticmethod
     def gstate(state: State) -> FireTeamState:
         assert isinstance(state.game, FireTeamState)
         return state.game
 
+    def cp(self, state: State) -> cmd.Command:
+        return self.gstate(state).command
+
+    def with_cp(self, state: State, command: cmd.Command) -> State:
+        return state.replace(game=self.gstate(state).replace(command=command))
+
     def check_counter(self, counter: CounterType) -> str | None:
-        if counter.type not in ("squad", "team", "leader"):
-            return f"type {counter.type!r}: this subset plays squads, teams and leaders [2.3]"
+        if counter.type not in UNIT_TYPES:
+            return f"type {counter.type!r}: Fire Team plays {', '.join(UNIT_TYPES)} [2.3]"
+        if counter.type == VEHICLE:
+            return vehicles.check_counter(counter)
         if not isinstance(counter.values.get("ma"), int):
             return "needs a whole-number 'ma' [2.32]"
         if counter.type == "leader" and not (
@@ -85,67 +146,269 @@ class FireTeamGame(Game):
 
         return table_for(self.name, self.data_dir)
 
+    def sight(self, position: Position) -> activation.SightFn:
+        return lambda a, b: a == b or not self.los(position, a, b).blocked
+
+    def los(self, position: Position, a: Hex, b: Hex) -> Sight:
+        """[6.1] The map's LOS, and smoke between the two hexes [10.32]."""
+        sight = self.terrain_table().line_of_sight(position.map, a, b)
+        if not sight.blocked and smoke.blocks(self.gstate(position.state).smoke, a, b):
+            return Sight(True, sight.hindrance, "smoke between (10.32)")
+        return sight
+
+    def nationality(self, position: Position, side: str) -> str:
+        nat = position.scenario.side(side).nationality.lower()
+        return "soviet" if nat in ("soviet", "sov", "ussr") else "us"
+
+    # --- the chit cup and impulses [4.1]-[4.15] ---
+    def impulse_side(self, position: Position) -> str:
+        return self.cp(position.state).active or position.scenario.first_side
+
+    def draw_decision(self, position: Position, side: str, note: str = "") -> Decision:
+        command = self.cp(position.state)
+        rem = ", ".join(f"{s} {cmd.fmt(v)}" for s, v in sorted(command.remaining.items()))
+        head = f"{note}: " if note else ""
+        return Decision(
+            "roll", side, f"{head}draw a CP chit from the cup ({len(command.cup)} chits; CP remaining {rem})",
+            "4.1", "draw", dice="chit",
+        )
+
+    def resume_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = position.state
+        command, drawn = cmd.draw(self.cp(state), answer.dice or ())
+        state = self.with_cp(state, command)
+        if drawn.what == "impulse":
+            assert drawn.chit is not None
+            side, value = drawn.chit
+            note = (f"{side} {value}-chit: an impulse of {cmd.fmt(drawn.received)} CP, "
+                    f"{cmd.fmt(command.left(side))} left (4.13)")
+            units = {u: s.mark(remove=(OPP_FIRE,)) for u, s in state.units.items()}  # [7.23] a new impulse
+            gs = self.gstate(state)
+            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={}))
+        if drawn.what == "again":
+            note = "the dice fell beyond the cup"
+        elif drawn.what == "back":
+            assert drawn.chit is not None
+            note = f"{drawn.chit[0]} {drawn.chit[1]}-chit over the consecutive limit goes back (4.14)"
+        else:
+            assert drawn.chit is not None
+            note = f"{drawn.chit[0]} {drawn.chit[1]}-chit ignored: {drawn.chit[0]} has no CP left (4.15)"
+        state = state.replace(game=self.gstate(state).replace(note=note))
+        over, why = cmd.phase_over(command)
+        if over:
+            return self.with_cp(state, command.replace(over=True)).replace(
+                game=self.gstate(state).replace(command=command.replace(over=True), note=why))
+        return state.push(self.draw_decision(position.at(state), decision.side, note))
+
+    def end_impulse(self, position: Position) -> State:
+        """The active side passes: unspent CP of the impulse is lost [4.5]; the next chit is drawn unless
+        the Action Phase is over [4.15]."""
+        state = position.state
+        command = self.cp(state)
+        side = command.active
+        command = command.replace(active="", cp=cmd.ZERO, activated={}, used=frozenset(),
+                                  leaders_used=frozenset(), rallied=frozenset(), mover=(), spent={},
+                                  moving_fired=frozenset())
+        state = self.with_cp(state, command)
+        over, why = cmd.phase_over(command)
+        if over:
+            done = command.replace(over=True)
+            return state.replace(game=self.gstate(state).replace(command=done, note=why))
+        return state.push(self.draw_decision(position.at(state), side or position.scenario.first_side))
+
+    def phase_over(self, position: Position) -> bool:
+        return position.phase.id == "action" and self.cp(position.state).over
+
+    def check_pass(self, position: Position) -> None:
+        if position.phase.id == "action" and not self.cp(position.state).active:
+            raise IllegalAction("draw a chit first", "4.1")
+
+    # --- activation [4.2]-[4.4] ---
     def can_act(self, position: Position, unit: UnitState) -> str | None:
-        """Why this unit may not be activated now (None if it may)."""
+        """Why this unit may not act now on its own side's impulse (None if it may)."""
         if position.phase.id != "action":
             return "units act in the Action Phase [3.0]"
-        if unit.side != position.to_act:
-            return f"{unit.id} is not the active side's [3.0]"
-        if unit.has(ACTIVATED):
-            return f"{unit.id} has already been activated this Action Phase [4.22]"
+        command = self.cp(position.state)
+        if unit.side != command.active:
+            return f"{unit.id} is not the active side's [4.1]"
+        if unit.id in command.used:
+            return f"{unit.id} has already acted on its activation this impulse [4.22]"
+        if unit.carrier is not None:
+            return f"{unit.id} rides in {unit.carrier}: it acts with its vehicle [5.43]"
         return None
+
+    def activation_cost(self, position: Position, units: list[UnitState], mode: str) -> activation.Cost:
+        side = units[0].side
+        command = self.cp(position.state)
+        leaders = [u for u in position.units.values() if u.side == side and u.type == LEADER
+                   and u.id not in command.leaders_used]
+        others = [u for u in position.units.values() if u.side == side]
+        return activation.cost(
+            units, self.nationality(position, side), cmd.load(), self.sight(position), mode, leaders, others
+        )
+
+    def activation_due(self, position: Position, ids: tuple[str, ...], mode: str) -> tuple[
+            activation.Cost | None, cmd.Command]:
+        """What acting now costs these units: nothing if all are activated for it this impulse, else their
+        activation as one group, paid from the impulse's CP and their saved CP; IllegalAction otherwise."""
+        command = self.cp(position.state)
+        units = [position.units[u] for u in ids]
+        for unit in units:
+            why = self.can_act(position, unit)
+            if why:
+                raise IllegalAction(why.rsplit(" [", 1)[0], why.rsplit("[", 1)[-1].rstrip("]"))
+        done = [u for u in ids if u in command.activated]
+        if done and len(done) == len(ids):
+            for u in ids:
+                allowed = {mode, "any"} | ({CAUTIOUS} if mode == "move" else set())
+                if command.activated[u] not in allowed and units[0].type != LEADER:
+                    raise IllegalAction(f"{u} was activated to {command.activated[u]}, not to {mode}", "4.35")
+            return None, command
+        if done:
+            raise IllegalAction(
+                f"{', '.join(done)} already activated and {', '.join(u for u in ids if u not in done)} not: "
+                "activate a group together first", "4.22",
+            )
+        cost = self.activation_cost(position, units, mode)
+        paid = cmd.pay(command, cost.cp, [u.id for u in units if u.type != LEADER])
+        if paid is None:
+            pool = command.cp + sum((command.saved_on(u.id) for u in units), cmd.ZERO)
+            raise IllegalAction(
+                f"the activation costs {cost.text()}; only {cmd.fmt(pool)} CP to spend", "4.21"
+            )
+        paid = paid.replace(
+            activated={**paid.activated, **{u.id: mode for u in units}},
+            leaders_used=paid.leaders_used | ({cost.leader} if cost.leader else set()),
+        )
+        return cost, paid
+
+    def check_activate(self, position: Position, action: act.Activate) -> act.Activate:
+        if position.state.decision is not None:
+            raise IllegalAction("activation is the active side's, in its own impulse", "4.2")
+        if not action.mode:
+            raise InvalidAction("say what it is for: 'activate UNIT for move|fire|any|cautious' (4.2)")
+        for uid in action.units:
+            if uid not in position.units:
+                raise InvalidAction(f"no unit {uid!r} in this game")
+        ids = tuple(sorted(set(action.units)))
+        if len(ids) != len(action.units):
+            raise InvalidAction("a unit is named twice")
+        if any(u in self.cp(position.state).activated for u in ids):
+            raise IllegalAction("a unit activates once per impulse", "4.22")
+        if action.mode == "any" and self.nationality(position, position.units[ids[0]].side) == "soviet":
+            raise IllegalAction("a Soviet group either moves or fires as a whole", "4.35")
+        self.activation_due(position, ids, action.mode)
+        return act.Activate(ids, action.mode)
+
+    def check_save(self, position: Position, save: act.Save) -> act.Save:
+        command = self.cp(position.state)
+        unit = position.units.get(save.unit)
+        if unit is None:
+            raise InvalidAction(f"no unit {save.unit!r} in this game")
+        if unit.side != command.active or position.state.decision is not None:
+            raise IllegalAction("only the active side saves CP, in its impulse", "4.5")
+        if unit.type == LEADER:
+            raise IllegalAction("saved CP never goes on a leader", "4.51")
+        amount = Fraction(save.cp)
+        if amount <= 0 or (amount * 2).denominator != 1:
+            raise IllegalAction("CP are saved in steps of 0.5", "4.5")
+        if amount > command.cp:
+            raise IllegalAction(f"only {cmd.fmt(command.cp)} CP of this impulse is left to save", "4.5")
+        return save
 
     # --- movement ---
     def cost_fn(self, position: Position, units: list[UnitState]) -> CostFn:
-        base = self.terrain_table().cost_fn("infantry")
+        if any(u.type == VEHICLE for u in units):
+            base = vehicles.cost_fn(position, units)
+        else:
+            base = self.terrain_table().cost_fn("infantry")
         side = units[0].side
         moving = {u.id for u in units}
+        command = self.cp(position.state)
+        cautious = all(command.activated.get(u.id) == CAUTIOUS for u in units)  # [5.21] +1 MP a hex
+        smoked = self.gstate(position.state).smoke
         squads = sum(1 for u in units if u.type == "squad")
-        infantry = sum(1 for u in units if u.type != LEADER)
+        infantry = sum(1 for u in units if u.type not in (LEADER, VEHICLE))
+        tanks = sum(1 for u in units if u.type == VEHICLE)
         by_hex = units_by_hex(position)
 
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
             enemies = [u for u in here if u.side != side]
-            if any(u.type != LEADER for u in enemies) or (enemies and not infantry):
+            if any(u.type != LEADER for u in enemies) or (enemies and not (infantry or tanks)):
                 return None  # [5.5] no entry to enemy non-leader hexes; leaders alone never enter enemy hexes
-            friends = [u for u in here if u.side == side and u.id not in moving]
+            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None]
             if (
-                sum(1 for u in friends if u.type != LEADER) + infantry > 6
+                sum(1 for u in friends if u.type not in (LEADER, VEHICLE)) + infantry > 6
                 or sum(1 for u in friends if u.type == "squad") + squads > 3
+                or sum(1 for u in friends if u.type == VEHICLE) + tanks > 4
             ):
-                return None  # [5.5] 6 non-leader infantry, at most 3 squads, even passing through
+                return None  # [5.5] 6 non-leader infantry (3 squads) and 4 vehicles, even passing through
             step: int | Fraction | None = base(m, a, b)
+            if step is not None and cautious:
+                step += 1
+            if step is not None and b in smoked:
+                step += smoke.ENTER_COST  # [10.32]
             return step
 
         return cost
 
-    def budget(self, units: list[UnitState]) -> int:
+    def budget(self, units: list[UnitState]) -> int | Fraction:
         """[5.11] Infantry moving with a leader the whole way get +2 MA; the leader goes along free with
         the unit he moves with [4.42], so his own MA does not hold the stack back. A stack moves at its
-        slowest member."""
+        slowest member; a feared vehicle at half its MA [6.35]."""
+        if any(u.type == VEHICLE for u in units):
+            return min(vehicles.movement_allowance(u) for u in units if u.type == VEHICLE)
         infantry = [u for u in units if u.type != LEADER]
         if not infantry:
             return min(int(u.values["ma"]) for u in units)
         bonus = LEADER_BONUS if len(infantry) < len(units) else 0
         return min(int(u.values["ma"]) + bonus for u in infantry)
 
+    def mp_left(self, position: Position, units: list[UnitState]) -> int | Fraction:
+        """What the units have left of their MA this activation (a move in legs, or Moving Fire, 6.6)."""
+        spent = self.cp(position.state).spent
+        return self.budget(units) - max((spent.get(u.id, cmd.ZERO) for u in units), default=cmd.ZERO)
+
+    def moving_fire_cost(self, units: list[UnitState]) -> int:
+        """[6.6] Moving Fire costs +3 MP for a vehicle, +2 for dismounted infantry."""
+        return 3 if any(u.type == VEHICLE for u in units) else 2
+
+    def is_moving_fire(self, position: Position, ids: tuple[str, ...]) -> bool:
+        """Fire by units activated to move (or, US 'any', that have moved) is Moving Fire [6.6], [4.35]."""
+        command = self.cp(position.state)
+        shooters = [u for u in ids if position.units[u].type != LEADER]
+        modes = {command.activated.get(u) for u in shooters}
+        if modes <= {"move", CAUTIOUS} and None not in modes:
+            return True
+        return modes == {"any"} and any(command.spent.get(u, 0) for u in shooters)
+
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "5.12")
         if position.state.over or any(self.can_act(position, u) for u in units):
             return {}
         ids = tuple(u.id for u in units)
-        reach = reachable(position.map, start, self.budget(units), self.cost_fn(position, units))
-        return {h: act.Move(ids, r.path, r.cost) for h, r in reach.items() if h != start}
+        try:
+            self.activation_due(position, ids, "move")
+        except IllegalAction:
+            return {}
+        reach = reachable(position.map, start, self.mp_left(position, units), self.cost_fn(position, units))
+        out = {h: act.Move(ids, r.path, r.cost) for h, r in reach.items() if h != start}
+        if any(u.type == VEHICLE for u in units):
+            out = {h: m for h, m in out.items() if vehicles.path_ok(units, m.path) is None}
+        return out
 
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         units, start = group_of(position, frozenset(move.units), "5.12")
-        for unit in units:
-            why = self.can_act(position, unit)
-            if why:
-                raise IllegalAction(why)
+        if position.state.decision is not None:
+            raise IllegalAction("only the active side moves, in its impulse", "4.2")
+        self.activation_due(position, tuple(u.id for u in units), "move")
         if move.path[0] != start or len(move.path) < 2:
             raise IllegalAction("a move starts at the units' hex", "5.1")
+        if any(u.type == VEHICLE for u in units):
+            why = vehicles.path_ok(units, move.path)
+            if why:
+                raise IllegalAction(why, "5.31")
         cost = self.cost_fn(position, units)
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
@@ -153,53 +416,114 @@ class FireTeamGame(Game):
             if step is None:
                 raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "5.1")
             total += step
-        if total > self.budget(units):
-            raise IllegalAction(f"the path costs {total} MP, the units have {self.budget(units)}", "5.1")
+        if total > self.mp_left(position, units):
+            raise IllegalAction(f"the path costs {total} MP, the units have {self.mp_left(position, units)}",
+                                "5.1")
         return act.Move(tuple(u.id for u in units), move.path, total)
 
-    def start_impulse(self, state: State) -> State:
-        """A new impulse of the active side: last impulse's Opportunity Fire markers come off [7.23]."""
-        units = {uid: u.mark(remove=(OPP_FIRE,)) if u.has(OPP_FIRE) else u for uid, u in state.units.items()}
-        return state.replace(units=units, game=self.gstate(state).replace(halted=()))
-
     def begin_move(self, position: Position, move: act.Move) -> State:
-        return super().begin_move(position.at(self.start_impulse(position.state)), move)
+        ids = tuple(sorted(move.units))
+        position = position.at(self.with_cp(position.state, self.cp(position.state).switch_mover(ids)))
+        _, command = self.activation_due(position, ids, "move")
+        cost = Fraction(move.cost or 0)
+        spent = {**command.spent, **{u: command.spent.get(u, cmd.ZERO) + cost for u in ids}}
+        command = command.replace(mover=ids, spent=spent)
+        state = position.state
+        for uid in ids:  # [11.31] moving gives a hidden unit away
+            if state.units[uid].concealed:
+                state = state.with_unit(state.units[uid].revealed())
+        position = position.at(state)
+        return super().begin_move(position.at(self.with_cp(position.state, command)), move)
 
-    # --- moves hex by hex: opportunity fire at each hex entered [7.0] ---
+    # --- moves hex by hex: opportunity fire at each hex entered [7.0], residual fire [7.31] ---
     def enter(self, position: Position) -> State:
-        """[5.5] Infantry entering a hex that holds only enemy leaders eliminates them at once."""
+        """[5.5] Infantry entering a hex that holds only enemy leaders eliminates them at once; [5.31] a
+        vehicle faces the way it entered; [7.31] each residual fire in the hex rolls against the newcomers."""
         state = super().enter(position)
         moving = state.moving
         assert moving is not None
         movers = [state.units[u] for u in moving.units if u in state.units]
-        if movers and any(u.type != LEADER for u in movers):
+        if not movers:
+            return state
+        side = movers[0].side
+        cautious = all(self.cp(state).activated.get(u.id) == CAUTIOUS for u in movers)
+        for unit in movers:
+            # [5.25] a move to a new hex takes the Cautious marker off; [5.21], [5.22] a hex entered
+            # cautiously puts a fresh (yellow) one on, kept if it is the last
+            unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
+            state = state.with_unit(unit)
+            if unit.type == VEHICLE:
+                state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
+            for rider in [u for u in state.units.values() if u.carrier == unit.id]:
+                state = state.with_unit(rider.at(moving.here))
+        here = position.label(moving.here)
+        gs = self.gstate(state)
+        if here in gs.control and any(u.type != LEADER for u in movers):  # [11.16] passing through holds it
+            state = state.replace(game=gs.replace(control={**gs.control, here: side}))
+        if any(u.type not in (LEADER,) for u in movers):
             for enemy in list(state.units.values()):
-                if enemy.hex == moving.here and enemy.side != movers[0].side and enemy.type == LEADER:
+                if enemy.hex == moving.here and enemy.side != side and enemy.type == LEADER:
                     state = state.without_unit(enemy.id)
+        state = self.sight_hidden(position.at(state), movers)
+        targets = tuple(u.id for u in movers if u.type != VEHICLE)
+        checks = [
+            Decision(
+                "roll", side, f"{', '.join(targets)} entered residual fire of {cmd.fmt(r.fp)} FP at "
+                f"{position.label(r.hex)}: roll the d10 on the IFT", "7.31", "residual", dice="d10",
+                subject=targets, target=r.hex, args=(("fp", str(r.fp)),),
+            )
+            for r in self.gstate(state).residual if r.hex == moving.here and r.side != side and targets
+        ]
+        return state.push(*checks)
+
+    def sight_hidden(self, position: Position, movers: list[UnitState]) -> State:
+        """[11.31] b: hidden enemy units within sighting distance of a mover, in its LOS (a vehicle sees only
+        into its front arc, 11.32), are revealed. The Sighting Chart is not printed: ``SIGHTING`` holds demo
+        distances."""
+        state = position.state
+        for hidden in sorted(state.units.values(), key=lambda u: u.id):
+            if not hidden.concealed or hidden.hex is None or hidden.side == movers[0].side:
+                continue
+            reach = SIGHTING.get(position.map.terrain(hidden.hex), SIGHTING["open"])
+            if hidden.type == VEHICLE:
+                reach *= 2
+            for mover in movers:
+                spot = state.units.get(mover.id)
+                if spot is None or spot.hex is None or distance(spot.hex, hidden.hex) > reach:
+                    continue
+                if spot.type == VEHICLE and not vehicles.in_front(spot, hidden.hex):
+                    continue
+                if not self.los(position.at(state), spot.hex, hidden.hex).blocked:
+                    state = state.with_unit(hidden.revealed())
+                    for rider in [u for u in state.units.values() if u.carrier == hidden.id]:
+                        state = state.with_unit(rider.revealed())  # [11.33] riders show with their vehicle
+                    break
         return state
+
+    def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return ft_fire.resume_residual(self, position, decision, answer)
 
     def can_react(self, position: Position, side: str) -> bool:
         moving = position.state.moving
         assert moving is not None
-        probe = position.at(position.state.push(Decision("react", side, "", "7.1", "move_on")))
+        probe = position.at(position.state.push(
+            Decision("react", side, "", "7.1", "move_on", target=moving.here)))
         return ft_fire.can_fire_at(self, probe, side, moving.here)
 
     def can_continue(self, position: Position) -> bool:
-        """[7.33] A mover that took any result from opportunity fire ends its move in that hex."""
+        """[7.33] A mover that took any result from opportunity (or residual) fire ends its move there."""
         moving = position.state.moving
         assert moving is not None
         alive = [u for u in moving.units if u in position.units]
         return bool(alive) and not set(alive) & set(self.gstate(position.state).halted)
 
     def end_move(self, position: Position) -> State:
-        """The movers have used their activation [4.22]; stopped short [7.33], their counters go back from
-        the destination to the hex where they stopped (a placement the mover's owner makes)."""
+        """Stopped short [7.33], the counters go back from the destination to the hex where they stopped
+        (a placement the mover's owner makes)."""
         state = position.state
         moving = state.moving
         assert moving is not None
         alive = tuple(u for u in moving.units if u in state.units)
-        for uid in alive:
-            state = state.with_unit(state.units[uid].mark(ACTIVATED))
         state = super().end_move(position.at(state))
         state = state.replace(game=self.gstate(state).replace(halted=()))
         if alive and moving.stopped and not moving.finished:
@@ -207,7 +531,7 @@ class FireTeamGame(Game):
             state = state.push(
                 Decision(
                     "hexes", side,
-                    f"{', '.join(alive)} stopped by opportunity fire at {position.label(moving.here)}: "
+                    f"{', '.join(alive)} stopped by fire at {position.label(moving.here)}: "
                     f"put the counters there", "7.33", "stopped", hexes=(moving.here,), subject=alive,
                     target=moving.here,
                 )
@@ -219,10 +543,15 @@ class FireTeamGame(Game):
 
     # --- fire and recovery ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
+        if vehicles.is_gm(position, fire):
+            return vehicles.resolve(self, position, fire)
         return ft_fire.resolve(self, position, fire)
 
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ft_fire.resume_ift(self, position, decision, answer)
+
+    def resume_gm(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vehicles.resume_gm(self, position, decision, answer)
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ft_fire.resume_casualty(self, position, decision, answer)
@@ -233,29 +562,113 @@ class FireTeamGame(Game):
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return recovery.resume(self, position, decision, answer)
 
+    def resume_smokeroll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return smoke.resume_roll(self, position, decision, answer)
+
+    def resume_disperse(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return smoke.resume_disperse(self, position, decision, answer)
+
+    def resume_vrally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return recovery.resume_vehicle(self, position, decision, answer)
+
+    def resume_keep(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """[4.54] Saved CP left on the map: kept (CP remaining less their total, rounded up) or taken off."""
+        state = position.state
+        command = self.cp(state)
+        if answer.choice == "keep":
+            return self.with_cp(state, command.replace(keep_saved=command.keep_saved | {decision.side}))
+        saved = {u: v for u, v in command.saved.items() if state.units[u].side != decision.side}
+        return self.with_cp(state, command.replace(saved=saved))
+
+    def check_fire(self, position: Position, action: act.Fire) -> act.Fire:
+        """AP fire [6.3], or G/M fire at a hex of enemy vehicles by firers that all have a gun or missile
+        [6.5]; the active side's fire activates the firers [4.2], opportunity fire pays its own CP [7.11]."""
+        if vehicles.is_gm(position, action):
+            fire = vehicles.check(self, position, action)
+        else:
+            fire = ft_fire.check(self, position, action)
+        if not ft_fire.reacting(position):
+            if position.state.decision is not None:
+                raise IllegalAction("only the active side fires, in its impulse", "4.2")
+            if self.is_moving_fire(position, tuple(fire.firers)):
+                self.check_moving_fire(position, fire)
+            else:
+                self.activation_due(position, tuple(fire.firers), "fire")
+        return fire
+
+    def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
+        """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
+        command = self.cp(position.state)
+        units = [position.units[u] for u in fire.firers]
+        for unit in units:
+            if unit.id in command.used:
+                raise IllegalAction(f"{unit.id} has finished its move this impulse", "5.12")
+            if unit.id in command.moving_fired:
+                raise IllegalAction(f"{unit.id} has made its Moving Fire this impulse", "6.6")
+            if vehicles.is_gm(position, fire) and unit.values.get("missile"):
+                raise IllegalAction(f"{unit.id}'s missile cannot fire on the move", "6.6")
+        need = self.moving_fire_cost(units)
+        if self.mp_left(position, [u for u in units if u.type != LEADER]) < need:
+            raise IllegalAction(f"Moving Fire costs {need} MP more than the units have left", "6.6")
+
     # --- hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
             return recovery.check(self, position, action)
+        if isinstance(action, act.Activate):
+            return self.check_activate(position, action)
+        if isinstance(action, act.Save):
+            return self.check_save(position, action)
+        if isinstance(action, act.Smoke):
+            return smoke.check(self, position, action)
+        if isinstance(action, act.Load):
+            return transport.check_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return transport.check_unload(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
-            return ft_fire.check(self, position, action)
+            return self.check_fire(position, action)
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
         phase = position.phase
         raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
-        if position.state.decision is None:  # the active side's own action opens a new impulse
-            position = position.at(self.start_impulse(position.state))
+        state = position.state
+        if isinstance(action, act.Activate):
+            _, command = self.activation_due(position, action.units, action.mode)
+            return self.with_cp(state, command)
+        if isinstance(action, act.Save):
+            command = self.cp(state)
+            amount = Fraction(action.cp)
+            command = command.replace(cp=command.cp - amount)
+            total = command.saved_on(action.unit) + amount
+            return self.with_cp(state, command.with_saved(action.unit, total))
         if isinstance(action, act.Rally):
             return recovery.declare(self, position, action)
+        if isinstance(action, act.Smoke):
+            return smoke.declare(self, position, action)
+        if isinstance(action, act.Load):
+            return transport.apply_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return transport.apply_unload(self, position, action)
         if isinstance(action, act.Fire):
+            if not ft_fire.reacting(position):
+                ids = tuple(sorted(action.firers))
+                command = self.cp(state).switch_mover(ids)
+                position = position.at(self.with_cp(state, command))
+                if self.is_moving_fire(position, ids):
+                    units = [position.units[u] for u in ids]
+                    cost = self.moving_fire_cost(units)
+                    spent = {**command.spent, **{u: command.spent.get(u, cmd.ZERO) + cost for u in ids}}
+                    fired = command.moving_fired | set(ids)
+                    command = command.replace(mover=ids, spent=spent, moving_fired=fired)
+                else:
+                    _, command = self.activation_due(position, ids, "fire")
+                    command = command.replace(used=command.used | set(ids))
+                position = position.at(self.with_cp(state, command))
+            if vehicles.is_gm(position, action):
+                return vehicles.declare(self, position, action)
             return ft_fire.declare(self, position, action)
-        if isinstance(action, act.Move):  # a move outside a reaction window's phase (not in this sequence)
-            state = position.state
-            for uid in action.units:
-                state = state.with_unit(state.units[uid].at(action.path[-1]).mark(ACTIVATED))
-            return state
         raise IllegalAction(f"cannot apply {action.kind}")
 
     def generate(self, position: Position) -> Iterator[act.Action]:
@@ -264,32 +677,94 @@ class FireTeamGame(Game):
         if ft_fire.reacting(position):
             yield from ft_fire.generate(self, position)
             return
+        if not self.cp(position.state).active:
+            return
         for group in stack_groups(position, lambda u: self.can_act(position, u) is None):
             yield from self.moves_for(position, group).values()
         yield from ft_fire.generate(self, position)
         for unit in sorted(position.units.values(), key=lambda u: u.id):
-            if unit.type == LEADER and act.Rally(unit.id) in position.legal_actions:
+            if unit.type in (LEADER, VEHICLE) and act.Rally(unit.id) in position.legal_actions:
                 yield act.Rally(unit.id)
 
     def on_phase_start(self, position: Position) -> State:
-        """[3.0] End Phase housekeeping: automatic recovery [8.2]; the turn's activations and markers go."""
+        """[3.0] Preparation: keep or remove saved CP [4.54]. Action: the cup is filled (losses of last turn
+        taken off the chits, 4.12) and the first chit drawn. End: automatic recovery [8.2], [8.3]."""
         state = position.state
-        if position.phase.id != "end":
+        phase = position.phase.id
+        if phase == "prep":
+            # [5.24] Cautious markers from last turn turn to their brown side
+            units = {uid: u.mark(BROWN) if u.has(CAUTIOUS) else u for uid, u in state.units.items()}
+            state = state.replace(units=units)
+            command = self.cp(state)
+            sides = sorted({state.units[u].side for u in command.saved if u in state.units})
+            return state.push(*(
+                Decision("confirm", side, f"{side}: keep the saved CP on the map (CP remaining less their "
+                         "total, rounded up) or remove them?", "4.54", "keep", choices=("keep", "remove"))
+                for side in sides
+            ))
+        if phase == "action":
+            command = self.cp(state)
+            losses: dict[str, int] = {}
+            for uid in command.present - set(state.units):
+                side, loss = self.loss_of(position, uid)
+                losses[side] = losses.get(side, 0) + loss
+            side_of = {u.id: u.side for u in state.units.values()}
+            command = command.replace(chits=self.with_reinforcements(position, command.chits))
+            command = cmd.start_turn(command, losses, side_of, cmd.load())
+            command = command.replace(present=frozenset(state.units))
+            state = self.with_cp(state, command)
+            return state.push(self.draw_decision(position.at(state), position.scenario.first_side))
+        if phase == "end":
+            gs = self.gstate(state)
+            state = recovery.automatic(position, gs.fired_at)
+            # [5.24] brown Cautious markers come off at the end of the turn
+            units = {
+                uid: u.mark(remove=(OPP_FIRE, CAUTIOUS, BROWN) if u.has(BROWN) else (OPP_FIRE,))
+                for uid, u in state.units.items()
+            }
+            command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
+            state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke,
+                                                                  control=gs.control))
+            if gs.smoke:  # [10.31] the smoke dispersal roll comes first in the End Phase
+                return state.push(smoke.dispersal_decision(position, position.scenario.first_side))
             return state
-        state = recovery.automatic(position, self.gstate(state).fired_at)
-        units = {
-            uid: u.mark(remove=(ACTIVATED, OPP_FIRE, recovery.RALLIED)) for uid, u in state.units.items()
-        }
-        return state.replace(units=units, game=FireTeamState())
+        return state
 
-    def phase_over(self, position: Position) -> bool:
-        """The Action Phase also ends once every unit of both sides has been activated (nothing is left to
-        do but rally: hexmate's stand-in, with 4.15's command points not modelled)."""
-        return position.phase.id == "action" and all(u.has(ACTIVATED) for u in position.units.values())
+    def with_reinforcements(
+        self, position: Position, chits: Mapping[str, tuple[int, ...]]
+    ) -> dict[str, tuple[int, ...]]:
+        """[11.2], [11.23] A side's reinforcement turn adds its CP chits to the allowance
+        (``options.cp.<side>.reinforcements``: turn -> chits)."""
+        out = dict(chits)
+        raw = position.scenario.options.get("cp", {})
+        for side in position.sides:
+            extra = (raw.get(side, {}).get("reinforcements") or {}).get(str(position.turn), [])
+            if not isinstance(extra, list) or not all(isinstance(c, int) and 1 <= c <= 5 for c in extra):
+                raise DataError(f"{position.scenario.source}: options.cp.{side}.reinforcements: "
+                                "turn -> a list of CP chits of 1-5 (11.23)")
+            out[side] = tuple(sorted((*out.get(side, ()), *extra), reverse=True))
+        return out
+
+    def loss_of(self, position: Position, unit_id: str) -> tuple[str, int]:
+        """[4.12] The side and the CP loss printed on an eliminated unit (``cp_loss``; none if unprinted)."""
+        for setup in position.scenario.units:
+            if setup.id == unit_id:
+                counter = position.scenario.counters[setup.counter]
+                value = counter.values.get("cp_loss", 0)
+                return setup.side, value if isinstance(value, int) else 0
+        return "", 0
 
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values() if u.type != LEADER}
         if len(sides) == 1:
             (winner,) = sides
-            return Outcome(winner, "the enemy has no infantry left")
+            return Outcome(winner, "the enemy has no combat units left")
+        control = self.gstate(position.state).control
+        if position.state.over and control:
+            held = {s: sorted(h for h, who in control.items() if who == s) for s in position.sides}
+            score = ", ".join(f"{s} {len(h)} ({' '.join(h) or 'none'})" for s, h in held.items())
+            best = max(len(h) for h in held.values())
+            leaders = [s for s, h in held.items() if len(h) == best]
+            won: str | None = leaders[0] if len(leaders) == 1 else None
+            return Outcome(won, f"victory hexes held at the end (11.16): {score}")
         return super().outcome(position)

@@ -1,8 +1,10 @@
-"""Fire Team recovery [8]: a leader's rally attempt for the feared infantry of his stack [8.1], [8.11], one
-d10 per unit rolled by their owner, and the automatic recovery of the End Phase [8.2]."""
+"""Fire Team recovery [8]: a leader's rally attempt for the feared infantry of his stack for 1 CP [8.1],
+[8.11], one d10 per unit rolled by their owner; a vehicle's own attempt for 1 CP, 1-7 recovers [8.3]; and the
+automatic recovery of the End Phase for units not fired at this turn [8.2], [8.3]."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -10,12 +12,14 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import FT_D10
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.games.fireteam.fire import LEADER, fear, with_fear
+from hexmate.rules.games.fireteam import command as cmd
+from hexmate.rules.games.fireteam.fire import LEADER, VEHICLE, VEHICLE_FEAR, fear, with_fear
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
 
-RALLIED = "rallied"  # the leader has made his rally attempt this Action Phase (the stand-in for its CP, 8.1)
+RECOVERY_CP = 1  # [8.1], [8.3] a recovery attempt costs 1 CP, never modified
+VEHICLE_RALLY = 7  # [8.3] a vehicle recovers on 1-7
 
 
 def feared_with(position: Position, leader: UnitState) -> list[UnitState]:
@@ -28,35 +32,73 @@ def feared_with(position: Position, leader: UnitState) -> list[UnitState]:
 
 def check(game: FireTeamGame, position: Position, rally: act.Rally) -> act.Rally:
     if position.phase.id != "action":
-        raise IllegalAction("rally attempts are made in one's impulse of the Action Phase", "8.0")
-    leader = position.units.get(rally.unit)
-    if leader is None:
+        raise IllegalAction("recovery attempts are made in one's impulse of the Action Phase", "8.0")
+    unit = position.units.get(rally.unit)
+    if unit is None:
         raise InvalidAction(f"no unit {rally.unit!r} in this game")
-    if leader.type != LEADER:
-        raise IllegalAction(f"{leader.id} is not a leader: only a leader rallies feared infantry", "8.1")
-    if leader.side != position.to_act:
-        raise IllegalAction(f"{leader.id} is not the active side's", "8.0")
-    if leader.has(RALLIED):
-        raise IllegalAction(f"{leader.id} has already made a rally attempt this Action Phase", "8.12")
-    if not feared_with(position, leader):
-        raise IllegalAction(f"no feared infantry is stacked with {leader.id}", "8.1")
-    return act.Rally(leader.id)
+    command = game.cp(position.state)
+    if unit.side != command.active or position.state.decision is not None:
+        raise IllegalAction(f"{unit.id} is not the active side's", "8.0")
+    if unit.type == VEHICLE:
+        if not unit.has(VEHICLE_FEAR):
+            raise IllegalAction(f"{unit.id} has no Vehicle Fear to recover from", "8.3")
+        if unit.id in command.rallied:
+            raise IllegalAction(f"{unit.id} has already tried to recover this impulse", "8.12")
+        savers = [unit.id]
+    else:
+        if unit.type != LEADER:
+            raise IllegalAction(f"{unit.id} is not a leader: only a leader rallies feared infantry", "8.1")
+        if unit.carrier is not None:
+            raise IllegalAction(f"{unit.id} rides in a vehicle: he cannot rally dismounted infantry", "8.12")
+        if not feared_with(position, unit):
+            raise IllegalAction(f"no feared infantry is stacked with {unit.id}", "8.1")
+        if all(u.id in command.rallied for u in feared_with(position, unit)):
+            raise IllegalAction(f"the feared units with {unit.id} have tried to recover this impulse", "8.12")
+        savers = [u.id for u in feared_with(position, unit)]
+    if cmd.pay(command, Fraction(RECOVERY_CP), savers) is None:
+        raise IllegalAction("a recovery attempt costs 1 CP", "8.1")
+    return act.Rally(unit.id)
 
 
 def declare(game: FireTeamGame, position: Position, rally: act.Rally) -> State:
-    """[8.1] One attempt covers every feared unit of the stack; each rolls its own d10 [8.11]."""
+    """[8.1] One attempt (1 CP) covers every feared unit of the stack; each rolls its own d10 [8.11]; a
+    vehicle rolls for itself [8.3]."""
     state = position.state
-    leader = state.units[rally.unit]
-    state = state.with_unit(leader.mark(RALLIED))
+    unit = state.units[rally.unit]
+    command = game.cp(state)
+    if unit.type == VEHICLE:
+        paid = cmd.pay(command, Fraction(RECOVERY_CP), [unit.id])
+        assert paid is not None
+        state = game.with_cp(state, paid.replace(rallied=paid.rallied | {unit.id}))
+        return state.push(Decision(
+            "roll", unit.side, f"{unit.id} tries to shake off Vehicle Fear: 1-7 recovers", "8.3", "vrally",
+            dice="d10", subject=(unit.id,), target=unit.hex,
+        ))
+    feared = [u for u in feared_with(position, unit) if u.id not in command.rallied]
+    paid = cmd.pay(command, Fraction(RECOVERY_CP), [u.id for u in feared_with(position, unit)])
+    assert paid is not None
+    state = game.with_cp(state, paid.replace(rallied=paid.rallied | {u.id for u in feared}))
+    leader = unit
     return state.push(*(
         Decision(
-            "roll", unit.side,
-            f"{unit.id} (Fear {fear(unit)}) rallies under {leader.id}: "
+            "roll", u.side,
+            f"{u.id} (Fear {fear(u)}) rallies under {leader.id}: "
             f"d10 + Fear at most {leader.values['recovery']}",
-            "8.11", "rally", dice="d10", subject=(unit.id,), target=unit.hex, args=(("leader", leader.id),),
+            "8.11", "rally", dice="d10", subject=(u.id,), target=u.hex, args=(("leader", leader.id),),
         )
-        for unit in feared_with(position, leader)
+        for u in feared
     ))
+
+
+def resume_vehicle(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """[8.3] 1-7: the Vehicle Fear marker comes off; 8-10: it stays. No modifiers, no leader."""
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None:
+        return state
+    if FT_D10.from_values(answer.dice or ()).total <= VEHICLE_RALLY:
+        state = state.with_unit(unit.mark(remove=(VEHICLE_FEAR,)))
+    return state
 
 
 def resume(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -74,10 +116,14 @@ def resume(game: FireTeamGame, position: Position, decision: Decision, answer: a
 
 def automatic(position: Position, fired_at: frozenset[str]) -> State:
     """[8.2] At the end of the turn, infantry that took no AP fire this turn drop one Fear level; Fear 1
-    stays (only a leader removes it)."""
+    stays (only a leader removes it). [8.3] A vehicle not fired at this turn loses its Vehicle Fear."""
     state = position.state
     for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.id in fired_at:
+            continue
         level = fear(unit)
-        if level >= 2 and unit.id not in fired_at:
+        if level >= 2:
             state = state.with_unit(with_fear(unit, level - 1))
+        if unit.type == VEHICLE and unit.has(VEHICLE_FEAR):
+            state = state.with_unit(unit.mark(remove=(VEHICLE_FEAR,)))
     return state

@@ -536,6 +536,8 @@ class PgGame(Game):
         if isinstance(action, act.Rally):
             return pg_morale.check_recovery(self, position, action)
         if isinstance(action, act.Activate):
+            if action.mode:
+                raise InvalidAction("a PG activation names its units only: 'activate UNIT' (3.1)")
             if self.gstate(position.state).active:
                 raise IllegalAction("an activation is open: its units act, or say done to end it", "3.1")
             pg_act.declare(position, action.units)

@@ -63,6 +63,7 @@ def scenario_dict(
     first_side: str = "a",
     turns: int = 3,
     options: dict[str, Any] | None = None,
+    sides: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     return {
         "format": "hexmate-scenario/1",
@@ -70,7 +71,7 @@ def scenario_dict(
         "name": "t",
         "title": "test",
         "map": "test-map",
-        "sides": [{"id": "a", "name": "Side A"}, {"id": "b", "name": "Side B"}],
+        "sides": sides or [{"id": "a", "name": "Side A"}, {"id": "b", "name": "Side B"}],
         "first_side": first_side,
         "first_phase": first_phase,
         "turns": turns,
@@ -97,10 +98,13 @@ def make_position() -> MakePosition:
         options: dict[str, Any] | None = None,
         default: str = "open",
         turns: int = 3,
+        sides: list[dict[str, Any]] | None = None,
     ) -> Position:
         g = get_game(game)
         scen = Scenario.from_dict(
-            scenario_dict(game, units, counters or ASL_COUNTERS, first_phase, first_side, turns, options),
+            scenario_dict(
+                game, units, counters or ASL_COUNTERS, first_phase, first_side, turns, options, sides
+            ),
             source="test-scenario",
         )
         return g.new_position(scen, hex_map=small_map(game, hexes, hexsides, default=default))

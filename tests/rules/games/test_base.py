@@ -167,12 +167,15 @@ def test_fireteam_done_button_and_sequence_follow_the_flow() -> None:
     game = get_game("fireteam")
     seq = game.sequence
     action = seq.phase("action")
-    assert action.acts == "alternating" and action.end == "both_pass"
+    assert action.acts == "impulse" and action.end == "game"  # the chit drawn names the side [4.1]
     reaction = action.reaction("enter")
     assert reaction is not None and reaction.actions == frozenset({"fire"}) and reaction.rule == "7.0"
     assert seq.phase("end").end == "auto" and seq.phase("prep").end == "both_done"
     pos = game.new_position(game.load_scenario(game.demo_scenario_path))
-    assert game.done_action(pos) == act.Pass()  # pass the impulse
+    assert pos.decision is not None and pos.decision.then == "draw"
+    assert game.done_action(pos) is None  # a chit is drawn with the dice
+    pos.push_text("answer dice 10,8")  # the US 3-chit
+    assert game.done_action(pos) == act.Pass()  # end the impulse
     pos.push_text("move us-sq2 DK4-DL4")
     assert game.done_action(pos) == act.Answer(choice="pass")  # let the mover go on (no opportunity fire)
     pos.push_text("fire sov-mg at DL4")
@@ -180,8 +183,7 @@ def test_fireteam_done_button_and_sequence_follow_the_flow() -> None:
     pos.push_text("answer dice 10")
     pos.push_text("answer pass")
     pos.push_text("pass")
-    pos.push_text("pass")
-    assert pos.turn == 2 and pos.phase.id == "prep" and game.done_action(pos) == act.EndPhase()
+    assert pos.decision is not None and pos.decision.then == "draw"
 
 
 def test_sw_attack_keeps_its_worked_result_and_pop_takes_it_back() -> None:

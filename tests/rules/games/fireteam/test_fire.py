@@ -26,7 +26,7 @@ def test_fire_opens_a_d10_roll_for_its_firers_and_target(ft: Any) -> None:
     assert top.rule == "6.3" and pos.to_act == "a"
     assert sum(1 for _ in pos.legal_actions) == 10  # one answer per face of the d10
     pos.push_text("answer dice 10")
-    assert pos.to_act == "b" and pos.decision is None  # the impulse is worked out: the other side's turn
+    assert pos.to_act == "a" and pos.decision is None  # worked out: the impulse goes on until a passes [4.1]
 
 
 def test_combined_fire_of_eleven_uses_the_ten_column(ft: Any) -> None:
@@ -60,9 +60,9 @@ def test_long_range_halves_and_dr_clamps(ft: Any) -> None:
 
 
 def test_firer_fear_is_a_drm(ft: Any) -> None:
-    pos = ft([unit("s", "D1", "squad", "a", "fear3"), unit("s5", "D1", "squad5", "a", "fear1"),
+    pos = ft([unit("s", "D1", "squad", "a", "fear3"), unit("m", "D1", "mg", "a", "fear1"),
               unit("t", "D5", "squad5", "b")])
-    text = pos.resolve(act.Fire(("s", "s5"), pos.map.parse_label("D5"), (4,))).text()
+    text = pos.resolve(act.Fire(("m", "s"), pos.map.parse_label("D5"), (4,))).text()
     assert "firer Fear: +3 (6.35)" in text  # a group takes its highest Fear
 
 
@@ -85,7 +85,7 @@ def test_results_step_fear_and_elimination(ft: Any, die: int, terrain: str, fina
     else:
         level = int(result[1])
         assert all(pos.units[u].has(f"fear{level}") and not pos.units[u].has("reduced") for u in ("t", "t2"))
-    assert pos.to_act == "b"
+    assert pos.to_act == "a"  # the firer's impulse goes on until it passes [4.1]
 
 
 def test_a_one_eliminates_a_reduced_unit(ft: Any) -> None:
@@ -126,7 +126,7 @@ def test_panic_check(ft: Any, leader: bool, roll: int, panic: bool) -> None:
     assert top.rule == "6.36" and pos.to_act == "b"
     pos.push_text(f"answer dice {roll}")
     assert pos.units["t"].has("reduced") is panic
-    assert pos.decision is None and pos.to_act == "b"  # the firer's impulse is over: b's turn
+    assert pos.decision is None and pos.to_act == "a"  # back to the firer's impulse [4.1]
 
 
 @pytest.mark.parametrize("roll,dies", [(1, True), (2, True), (3, False), (10, False)])

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 
-from .conftest import unit
+from .conftest import draw, unit
 
 
 def test_woods_cost_one_and_a_half_and_climbing(ft: Any) -> None:
@@ -52,42 +52,49 @@ def test_infantry_entering_a_hex_of_enemy_leaders_alone_eliminates_them(ft: Any)
     assert "xl" not in pos.units and pos.label(pos.units["s"].hex) == "D2"  # [5.5]
 
 
-def test_impulses_alternate_and_two_passes_end_the_action_phase(ft: Any) -> None:
-    pos = ft([unit("s", "A1"), unit("t", "A8", "squad5", "b")], turns=2)
-    assert pos.to_act == "a"
-    pos.push_text("pass")
-    assert pos.to_act == "b" and pos.phase.id == "action"
+def test_impulses_follow_the_chits_and_the_phase_ends_when_cp_run_out(ft: Any) -> None:
+    small = {"a": {"chits": [2]}, "b": {"chits": [2]}}
+    # s is 2 hexes from B8: opportunity fire there is free [7.11] (a has no CP left by then)
+    pos = ft([unit("s", "A6"), unit("t", "A8", "squad5", "b")], turns=2, cp=small, impulse=None)
+    top = pos.decision
+    assert top is not None and top.then == "draw" and top.dice == "chit" and top.rule == "4.1"
+    draw(pos, "a")
+    assert pos.to_act == "a" and pos.game.cp(pos.state).cp == 2  # min(chit 2, remaining 2) [4.13]
+    pos.push_text("pass")  # a ends its impulse: the next chit is drawn
+    assert pos.decision is not None and pos.decision.then == "draw"
+    draw(pos, "b")
+    assert pos.to_act == "b"
     pos.push_text("move t A8-B8")
     assert pos.to_act == "a" and pos.decision is not None  # a may fire at it as it enters B8 [7.0]
     pos.push_text("answer pass")
-    assert pos.to_act == "a" and pos.decision is None  # b's impulse is worked out: a's turn
+    assert pos.to_act == "b" and pos.decision is None  # still b's impulse
     pos.push_text("pass")
-    assert pos.to_act == "b"  # a pass answered by an action does not end the phase
-    pos.push_text("pass")
-    # both passed in turn: the End Phase runs its housekeeping and ends by itself [3.0]; turn 2 begins
+    # both sides at 0 CP remaining: the Action Phase is over [4.15]; the End Phase runs by itself [3.0]
     assert pos.turn == 2 and pos.phase.id == "prep" and pos.to_act == "a"
     pos.push_text("end")
     assert pos.phase.id == "prep" and pos.to_act == "b"  # each side declares its preparation done
     pos.push_text("end")
-    assert pos.phase.id == "action" and pos.to_act == "a"
-    assert not pos.units["t"].has("activated")  # the End Phase cleared the turn's activations
+    assert pos.phase.id == "action" and pos.decision is not None and pos.decision.then == "draw"
 
 
-def test_the_action_phase_ends_when_every_unit_has_acted(ft: Any) -> None:
-    pos = ft([unit("s", "A1"), unit("t", "A8", "squad5", "b")], turns=2)
-    pos.push_text("fire s at A8 dice 10")
-    assert pos.phase.id == "action" and pos.to_act == "b"
-    pos.push_text("fire t at A1 dice 10")
-    assert pos.turn == 2 and pos.phase.id == "prep"
-
-
-def test_a_unit_activates_once_per_action_phase(ft: Any) -> None:
-    pos = ft([unit("s", "A1"), unit("t", "A8", "squad5", "b")])
+def test_a_unit_activates_once_per_impulse_and_again_in_a_later_one(ft: Any) -> None:
+    pos = ft([unit("s", "A1"), unit("s2", "C1", "squad", "a"), unit("t", "A8", "squad5", "b")])
     pos.push_text("move s A1-A2")
     pos.push_text("answer pass")
+    pos.push_text("move s A2-A3")  # its move goes on while no other unit has acted [5.12]
+    pos.push_text("answer pass")
+    assert pos.game.mp_left(pos, [pos.units["s"]]) == 3
+    pos.push_text("move s2 C1-C2")  # another unit moves: s has finished its move
+    pos.push_text("answer pass")
+    with pytest.raises(IllegalAction, match=r"4\.22"):
+        pos.push_text("move s A3-A4")
     pos.push_text("pass")
-    with pytest.raises(IllegalAction, match=r"already been activated.*\(4\.22\)|4\.22"):
-        pos.push_text("move s A2-A3")
+    draw(pos, "b")
+    pos.push_text("pass")
+    draw(pos, "a", 4)
+    pos.push_text("move s A3-A4")  # [4.22] a new impulse: it may activate again
+    pos.push_text("answer pass")
+    assert pos.label(pos.units["s"].hex) == "A4"
 
 
 def _mover(ft: Any) -> Any:
@@ -105,7 +112,7 @@ def test_opportunity_fire_window_at_each_hex_entered(ft: Any) -> None:
     pos.push_text("answer pass")
     pos.push_text("answer pass")
     pos.push_text("answer pass")
-    assert pos.decision is None and pos.label(pos.units["s"].hex) == "D4" and pos.to_act == "b"
+    assert pos.decision is None and pos.label(pos.units["s"].hex) == "D4" and pos.to_act == "a"
 
 
 def test_a_mover_hit_by_opportunity_fire_stops_and_is_put_back(ft: Any) -> None:
@@ -126,8 +133,8 @@ def test_a_mover_hit_by_opportunity_fire_stops_and_is_put_back(ft: Any) -> None:
     assert top is not None and top.kind == "hexes" and top.side == "a" and top.rule == "7.33"
     assert [pos.label(h) for h in top.hexes] == ["D3"]
     pos.push_text("answer hex D3")
-    assert pos.label(pos.units["s"].hex) == "D3" and pos.to_act == "b"
-    assert pos.units["s"].has("activated")
+    assert pos.label(pos.units["s"].hex) == "D3" and pos.to_act == "a"
+    assert pos.game.cp(pos.state).mover == ("s",)  # still its move: it may make Moving Fire [7.33]
 
 
 def test_a_leader_moving_alone_is_not_stopped_by_fear(ft: Any) -> None:
@@ -150,27 +157,16 @@ def test_no_effect_lets_the_mover_go_on_and_markers_go_next_impulse(ft: Any) -> 
     pos.push_text("answer pass")
     assert pos.label(pos.units["s"].hex) == "D4" and pos.decision is None
     assert pos.units["e"].has("opp_fire")
-    pos.push_text("pass")  # b passes; a's next impulse starts
     pos.push_text("pass")
-    # a pass answered by a pass ends the phase; the End Phase took the Opportunity Fire marker off [7.23]
+    draw(pos, "b")  # a new impulse: the Opportunity Fire markers come off [7.23]
     assert not pos.units["e"].has("opp_fire")
-
-
-def test_opportunity_fire_marker_comes_off_when_the_next_impulse_starts(ft: Any) -> None:
-    pos = _mover(ft)
-    pos.push_text("move s D1-D2")
-    pos.push_text("fire e at D2 dice 10")
-    pos.push_text("answer pass")
-    assert pos.to_act == "b" and pos.units["e"].has("opp_fire")
-    pos.push_text("move e2 G4-G5")
-    assert not pos.units["e"].has("opp_fire")  # [7.23] removed at the end of the impulse it was used in
     assert any(c.what == "take" and c.unit == "e" for c in pos.changes)
 
 
 def test_the_fold_of_the_log_is_the_position(ft: Any) -> None:
     pos = _mover(ft)
     for text in ("move s D1-D2-D3-D4", "answer pass", "fire e at D3 dice 8", "answer pass", "answer hex D3",
-                 "fire e2 at D3 dice 3"):
+                 "pass", "answer dice 10,1"):
         pos.push_text(text)
     again = type(pos).from_log(pos.game, pos.scenario, pos.map, pos.charts, pos.log_texts())
     assert str(again) == str(pos) and str(pos.replay()) == str(pos)

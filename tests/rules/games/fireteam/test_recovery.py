@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 
-from .conftest import unit
+from .conftest import draw, unit
 
 
 @pytest.mark.parametrize("roll,rallied", [(8, False), (7, True)])
@@ -21,7 +21,7 @@ def test_rally_example(ft: Any, roll: int, rallied: bool) -> None:
     assert top.rule == "8.11" and top.side == "a"
     pos.push_text(f"answer dice {roll}")
     assert pos.units["s"].has("fear1") is not rallied
-    assert pos.to_act == "b"
+    assert pos.to_act == "a" and pos.game.cp(pos.state).cp == 4  # [8.1] the attempt cost 1 CP of the 5
 
 
 def test_one_attempt_rolls_for_every_feared_unit_of_the_stack(ft: Any) -> None:
@@ -34,9 +34,14 @@ def test_one_attempt_rolls_for_every_feared_unit_of_the_stack(ft: Any) -> None:
     assert top is not None and top.subject == ("s",)
     pos.push_text("answer dice 6")  # 6 + 3 = 9 > 8: still Fear 3
     assert pos.units["s"].has("fear3")
-    pos.push_text("pass")
     with pytest.raises(IllegalAction, match=r"8\.12"):
-        pos.push_text("rally l")
+        pos.push_text("rally l")  # once per impulse for each unit
+    pos.push_text("pass")
+    draw(pos, "b")
+    pos.push_text("pass")
+    draw(pos, "a", 4)
+    pos.push_text("rally l dice 1")  # [8.12] a later impulse: it may try again
+    assert not pos.units["s"].has("fear3")
     with pytest.raises(IllegalAction, match=r"8\.1\b"):
         ft([unit("s", "D4"), unit("l", "D4", "ldr"), unit("t", "J8", "squad5", "b")]).push_text("rally l")
 
@@ -46,10 +51,12 @@ def test_automatic_recovery_at_the_end_of_the_turn(ft: Any) -> None:
     # a unit fired on this turn, whatever the result, does not recover
     units = [unit("a2", "A1", "squad", "a", "fear2"), unit("a1", "A2", "squad", "a", "fear1"),
              unit("hit", "D4", "squad5", "b", "fear3"), unit("s", "D2", "squad", "a")]
-    pos = ft(units, turns=2)
+    pos = ft(units, turns=2, cp={"a": {"chits": [2]}, "b": {"chits": [1]}}, impulse=None)
+    draw(pos, "a")
     pos.push_text("fire s at D4 dice 10")  # 6 FP at 2 hexes, final 10: no effect
     assert pos.last_resolution is not None and pos.last_resolution.results == {"hit": "-"}
     pos.push_text("pass")
+    draw(pos, "b")
     pos.push_text("pass")
     assert pos.turn == 2 and pos.phase.id == "prep"
     assert pos.units["a2"].has("fear1") and pos.units["a1"].has("fear1") and pos.units["hit"].has("fear3")

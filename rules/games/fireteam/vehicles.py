@@ -1,0 +1,342 @@
+"""Fire Team vehicles: counters, facing and movement [5.3], armour and Gun/Missile fire on the G/M FT [6.5],
+Vehicle Fear [6.34], [6.35].
+
+A vehicle counter has ``ma``, AP ``fp`` and ``range`` [2.35], armour ``af`` (front) and ``ao`` (other
+sides) [6.5 B], and optionally a gun or missile: ``gm`` (its firepower), ``gm_bands`` (its range bands,
+best column first: "7-40,4-6,1-3", 6.5 E), ``missile`` (1: a missile, depleted on a roll of 1 or 10, 6.56),
+``wheeled`` (1: wheeled costs, 5.17), ``platoon``. Facing is a hexside (0..5, ``UnitState.facing``); the
+English diagram of arcs (p.9) is not in the text, so hexmate takes the three hexes ahead as the front (F)
+hexes and arc (inferred) and sets the facing to the direction of the last hex entered (digest 8.5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import FT_D10
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import group_of
+from hexmate.rules.games.fireteam.fire import LEADER, OPP_FIRE, VEHICLE, VEHICLE_FEAR, fear, reacting
+from hexmate.rules.games.terrain_view import CostFn
+from hexmate.rules.hexes import Hex, center, direction_between, distance, line
+from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import CounterType
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.fireteam.game import FireTeamGame
+
+DIFF_MIN, DIFF_MAX = -1, 8  # [6.5 D] differences below -1 count as -1, above +8 as +8
+DEPLETED = "ammo_depleted"  # [6.56]
+CAUTIOUS = "cautious"
+# [5.17], [5.14], [7.1] example: vehicle terrain costs (tracked, wheeled); the TEC is not printed, so the
+# cells without a rule are demo values
+TERRAIN_COST: dict[str, tuple[Fraction, Fraction]] = {
+    "open": (Fraction(1), Fraction(1)),  # [7.1] example: terrain cost 1
+    "woods": (Fraction(3), Fraction(4)),  # [5.17]
+    "cover": (Fraction(1), Fraction(2)),  # demo
+    "grain": (Fraction(1), Fraction(2)),  # demo
+    "orchard": (Fraction(2), Fraction(3)),  # demo
+}
+CLIMB_PER_LEVEL = 2  # [5.14] vehicles pay +2 per level climbed (doubled for two levels in one hex)
+
+
+def check_counter(counter: CounterType) -> str | None:
+    for key in ("ma", "fp", "range", "af", "ao"):
+        if not isinstance(counter.values.get(key), int):
+            return f"a vehicle needs whole-number {key!r} [2.35], [6.5]"
+    if "gm" in counter.values:
+        try:
+            bands(counter)
+        except ValueError as error:
+            return f"gm_bands: {error} [6.5 E]"
+    return None
+
+
+def bands(counter: CounterType) -> list[tuple[int, int]]:
+    raw = counter.values.get("gm_bands")
+    if not isinstance(raw, str) or not raw:
+        raise ValueError("a gun or missile needs its range bands, best column first ('7-40,4-6,1-3')")
+    out = []
+    for part in raw.split(","):
+        lo, _, hi = part.partition("-")
+        out.append((int(lo), int(hi or lo)))
+    return out
+
+
+def movement_allowance(unit: UnitState) -> int | Fraction:
+    """[6.35] A feared vehicle moves at half its MA (rounded up, 2.7 TN)."""
+    ma = int(unit.values["ma"])
+    return math.ceil(Fraction(ma, 2)) if unit.has(VEHICLE_FEAR) else ma
+
+
+def cost_fn(position: Position, units: Sequence[UnitState]) -> CostFn:
+    """[5.14], [5.17] Vehicle entry costs: terrain for tracked or wheeled, +2 per level climbed (doubled
+    for two levels at once); buildings are not entered (demo: the TEC is not in the text)."""
+    wheeled = any(bool(u.values.get("wheeled")) for u in units if u.type == VEHICLE)
+
+    def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
+        terrain = m.terrain(b)
+        if terrain not in TERRAIN_COST:
+            return None
+        step = TERRAIN_COST[terrain][1 if wheeled else 0]
+        climb = m.level(b) - m.level(a)
+        if climb > 0:
+            step += CLIMB_PER_LEVEL * climb * (2 if climb >= 2 else 1)
+        return step
+
+    return cost
+
+
+def front_dirs(facing: int) -> tuple[int, ...]:
+    return ((facing + 5) % 6, facing, (facing + 1) % 6)
+
+
+def path_ok(units: Sequence[UnitState], path: Sequence[Hex]) -> str | None:
+    """[5.31] A vehicle enters only one of its front hexes; it may turn freely on entering each hex, so only
+    the first step is bound by the facing it starts with."""
+    for unit in units:
+        if (unit.type == VEHICLE and unit.facing is not None and len(path) > 1
+                and direction_between(path[0], path[1]) not in front_dirs(unit.facing)):
+            return f"{unit.id} enters only a hex to its front (or backs up, not modelled) [5.31]"
+    return None
+
+
+def face_along(unit: UnitState, a: Hex, b: Hex) -> UnitState:
+    return dataclasses.replace(unit, facing=direction_between(a, b))
+
+
+def _angle(a: Hex, b: Hex) -> float:
+    ax, ay = center(a)
+    bx, by = center(b)
+    return math.degrees(math.atan2(by - ay, bx - ax))
+
+
+def in_front(unit: UnitState, other: Hex) -> bool:
+    """Is ``other`` in the vehicle's front arc (inferred: within 60 degrees either side of its facing)?"""
+    if unit.facing is None or unit.hex is None or other == unit.hex:
+        return True
+    from hexmate.rules.hexes import neighbor
+
+    ahead = _angle(unit.hex, neighbor(unit.hex, unit.facing))
+    there = _angle(unit.hex, other)
+    diff = abs((there - ahead + 180) % 360 - 180)
+    return diff <= 60 + 1e-9
+
+
+def defilade(position: Position, firer: Hex, target: Hex) -> bool:
+    """[6.32], [6.57] The target is behind a crest hexside: the line enters its hex only across crest
+    hexsides (a line down a vertex between a crest and a plain hexside gives none)."""
+    trace = line(firer, target)
+    before: set[Hex] = set()
+    for step in trace.steps:
+        if target in step.hexes:
+            break
+        if step.kind.value != "vertex":
+            before = {h for h in step.hexes if distance(h, target) == 1}
+    if not before:
+        return False
+    return all("crest" in position.map.hexside(h, target) for h in before)
+
+
+def is_gm(position: Position, fire: act.Fire) -> bool:
+    """G/M fire: every firer has a gun or missile and the target hex holds enemy vehicles."""
+    firers = [position.units.get(u) for u in fire.firers]
+    shooters = [u for u in firers if u is not None and u.type != LEADER]
+    if not shooters or not all("gm" in u.values for u in shooters):
+        return False
+    side = shooters[0].side
+    return any(u.type == VEHICLE and u.side != side for u in position.units_at(fire.target))
+
+
+def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
+    """[6.5], [6.51], [6.55], [6.56] One firer, one target vehicle, within its bands, in LOS."""
+    firers, start = group_of(position, frozenset(fire.firers), "6.51")
+    shooters = [u for u in firers if u.type != LEADER]
+    if len(shooters) != 1:
+        raise IllegalAction("G/M fire is never combined: each weapon fires alone", "6.51")
+    unit = shooters[0]
+    side = unit.side
+    if side != position.to_act:
+        raise IllegalAction(f"{unit.id} is not {position.to_act}'s", "3.0")
+    if unit.has(DEPLETED):
+        raise IllegalAction(f"{unit.id}'s missile is out of ammunition", "6.56")
+    if reacting(position):
+        if unit.has(OPP_FIRE):
+            raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.22")
+        moving = position.state.moving
+        top = position.state.decision
+        if top is None or top.target != fire.target:
+            raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
+        entered = moving.path[1:moving.at + 1] if moving is not None else ()
+        # [7.24] a missile needs two hexes in sight, but not against an unloading (7.14)
+        missile = unit.values.get("missile")
+        if moving is not None and missile and sighted_run(game, position, start, entered) < 2:
+            raise IllegalAction(
+                f"{unit.id}'s missile needs a target seen moving through 2 hexes in a row", "7.24"
+            )
+    d = distance(start, fire.target)
+    if not any(lo <= d <= hi for lo, hi in bands(unit.counter)):
+        raise IllegalAction(f"{unit.id}'s weapon does not reach {d} hexes", "6.55")
+    sight = game.los(position, start, fire.target)
+    if sight.blocked:
+        raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
+    if reacting(position):
+        from hexmate.rules.games.fireteam import command as cmd
+        from hexmate.rules.games.fireteam import fire as ft_fire
+
+        command = game.cp(position.state)
+        cost, _ = ft_fire.opportunity_cost(position, fire, command.leaders_used)
+        if unit.type == VEHICLE and not in_front(unit, fire.target):
+            cost = max(cost, Fraction(1))  # [7.11] turning to fire always costs 1
+        if cmd.pay_reaction(command, side, cost, [unit.id]) is None:
+            raise IllegalAction(f"opportunity fire costs {cmd.fmt(cost)} CP", "7.11")
+    return act.Fire(tuple(u.id for u in firers), fire.target, fire.dice)
+
+
+def sighted_run(game: FireTeamGame, position: Position, firer: Hex, path: Sequence[Hex]) -> int:
+    """[7.24] How many of the hexes entered (``path``), in a row up to the one just entered, the mover has
+    been seen in by the firer (a hex out of sight starts the count again)."""
+    run = 0
+    for h in reversed(path):
+        if h != firer and game.los(position, firer, h).blocked:
+            break
+        run += 1
+    return run
+
+
+def target_of(position: Position, fire: act.Fire) -> UnitState:
+    side = position.units[fire.firers[0]].side
+    tanks = sorted((u for u in position.units_at(fire.target) if u.type == VEHICLE and u.side != side),
+                   key=lambda u: u.id)
+    return tanks[0]  # [6.51] one vehicle is the target (the first by id; naming one is not modelled)
+
+
+def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
+    state = position.state
+    opportunity = reacting(position)
+    if opportunity:
+        from hexmate.rules.games.fireteam import command as cmd
+        from hexmate.rules.games.fireteam import fire as ft_fire
+
+        command = game.cp(state)
+        cost, _leader = ft_fire.opportunity_cost(position, fire, command.leaders_used)
+        shooter = next(state.units[u] for u in fire.firers if state.units[u].type != LEADER)
+        if shooter.type == VEHICLE and not in_front(shooter, fire.target):
+            cost = max(cost, Fraction(1))
+        paid = cmd.pay_reaction(command, shooter.side, cost, [shooter.id])
+        assert paid is not None
+        state = game.with_cp(state, paid)
+        state = state.with_unit(shooter.mark(OPP_FIRE))
+    return state.push(
+        Decision(
+            "roll", state.units[fire.firers[0]].side,
+            f"{', '.join(fire.firers)} G/M fire at {position.label(fire.target)}: roll the d10 (kill number "
+            "or less destroys)", "6.5", "gm", dice="d10", subject=tuple(fire.firers), target=fire.target,
+            args=(("opportunity", "yes" if opportunity else ""),),
+        )
+    )
+
+
+def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
+    """[6.5] A-I: firepower less the armour facing the firer (front or other), clamped to -1..+8; the
+    weapon's range column; right shifts (defilade, cautious target, firer's Fear or Vehicle Fear, turning to
+    fire) and left shifts (a leader with a team, 6.53); past the right edge no effect; d10 at most the kill
+    number destroys. A vehicle's missile is depleted on a 1 or 10 [6.56]."""
+    assert fire.dice is not None
+    roll = FT_D10.from_values(fire.dice).total
+    firers = [position.units[u] for u in fire.firers]
+    shooter = next(u for u in firers if u.type != LEADER)
+    assert shooter.hex is not None
+    target = target_of(position, fire)
+    front = in_front(target, shooter.hex)
+    armour = int(target.values["af" if front else "ao"])
+    fp = int(shooter.values["gm"])
+    diff = max(DIFF_MIN, min(DIFF_MAX, fp - armour))
+    lines = [
+        Line("firepower", f"{shooter.id} {fp}", "6.5 A"),
+        Line("armour", f"{target.id} {'front' if front else 'other'} {armour}", "6.5 B"),
+        Line("difference", f"{fp} - {armour} = {fp - armour} -> {diff:+d}", "6.5 D"),
+    ]
+    d = distance(shooter.hex, fire.target)
+    column = next(i + 1 for i, (lo, hi) in enumerate(bands(shooter.counter)) if lo <= d <= hi)
+    lines.append(Line("range column", f"{d} hexes: column {column}", "6.5 E"))
+    shifts: list[tuple[str, int, str]] = []
+    if defilade(position, shooter.hex, fire.target):
+        shifts.append(("target in defilade", 1, "6.57"))
+    if target.has(CAUTIOUS):
+        shifts.append(("target cautious", 1, "5.2"))
+    smoked = game.gstate(position.state).smoke
+    if shooter.hex in smoked or fire.target in smoked:
+        shifts.append(("smoke (demo value)", 1, "10.32"))
+    if shooter.has(CAUTIOUS):
+        shifts.append(("firer cautious (demo value)", 3, "6.23"))
+    if shooter.type == VEHICLE and shooter.has(VEHICLE_FEAR):
+        shifts.append(("firer Vehicle Fear", 1, "6.35"))
+    elif shooter.type != VEHICLE and fear(shooter):
+        shifts.append((f"firer Fear {fear(shooter)}", fear(shooter), "6.54"))
+    if shooter.id in game.cp(position.state).moving_fired:
+        shifts.append(("Moving Fire", 3, "6.61"))  # turning to fire is not added to it
+    elif shooter.type == VEHICLE and not in_front(shooter, fire.target):
+        shifts.append(("turning to fire", 2, "6.43"))
+    leaders = [u for u in firers if u.type == LEADER]
+    if leaders and shooter.type != VEHICLE:
+        mod = max(int(u.values.get("modifier", 0)) for u in leaders)
+        shifts.append((f"leader -{mod}", -mod, "6.53"))
+    for label, value, rule in shifts:
+        lines.append(Line(label, f"{abs(value)} {'R' if value > 0 else 'L'}", rule))
+    col = max(1, column + sum(v for _, v, _ in shifts))
+    chart = position.charts.chart("gm_kill")
+    width = len(chart.axis("column").keys)
+    if col > width:
+        kill = 0
+        lines.append(Line("kill number", "shifted off the right edge: no effect", "6.5 G"))
+    else:
+        cell = chart.lookup(differential=diff, column=col - 1)
+        kill = int(cell) if str(cell).isdigit() else 0
+        lines.append(Line("kill number", f"column {col}: {cell}", "6.5 H"))
+    result = "K" if kill and roll <= kill else "-"
+    lines.append(Line("roll", f"{roll} {'<=' if result == 'K' else '>'} {kill}: "
+                      f"{'destroyed' if result == 'K' else 'no effect'}", "6.5 I"))
+    results = {target.id: result}
+    if shooter.type == VEHICLE and shooter.values.get("missile") and roll in (1, 10):
+        lines.append(Line("ammunition", f"{shooter.id}'s missile is depleted (rolled {roll})", "6.56"))
+        results[shooter.id] = "AD"
+    ammo = str(shooter.values.get("ammo", ""))
+    if shooter.type != VEHICLE and ammo and str(roll) in ammo.split(","):
+        lines.append(Line("ammunition", f"{shooter.id} rolled its Ammo number {roll}: removed", "6.56"))
+        results[shooter.id] = "AR"
+    return Resolution(fire, "gm", position.charts.label, position.charts.demo, tuple(lines), results,
+                      f"{position.action_text(fire)}: {'kill' if result == 'K' else 'no effect'}")
+
+
+def resume_gm(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    from hexmate.rules.games.fireteam import fire as ft_fire
+
+    assert decision.target is not None and answer.dice is not None
+    resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
+    state = ft_fire.uncautious(position.state.replace(resolution=resolution), decision.subject)
+    gs = game.gstate(state)
+    targets = frozenset(u for u, r in resolution.results.items() if r in ("K", "-"))  # [8.3] fired at
+    state = state.replace(game=gs.replace(fired_at=gs.fired_at | targets))
+    for uid, result in resolution.results.items():
+        if result == "AD" and uid in state.units:
+            state = state.with_unit(state.units[uid].mark(DEPLETED))
+        if result == "AR" and uid in state.units:
+            state = state.without_unit(uid)  # [6.56] a team's or SW's Ammo number: it is removed
+    if decision.arg("opportunity"):
+        state = ft_fire.halt_hit(game, state, resolution.results)
+    hits = {u: r for u, r in resolution.results.items() if r == "K"}
+    return ft_fire.apply_results(position.at(state), dataclasses.replace(resolution, results=hits))
+
+
+__all__ = [
+    "CAUTIOUS", "DEPLETED", "VEHICLE_FEAR", "bands", "check", "check_counter", "cost_fn", "declare",
+    "defilade", "face_along", "in_front", "is_gm", "movement_allowance", "path_ok", "resolve", "resume_gm",
+]
