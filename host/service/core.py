@@ -94,6 +94,7 @@ class PageAction:
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    side: str | None = None  # a player's page (host/web/auth.py) acts for this side only; None: the host
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,7 @@ class Service:
         self.firmware_leds: dict[int, str] = {}  # cell -> css colour the emulated neopixels show
         self.last_actions: deque[str] = deque(maxlen=_LAST_ACTIONS)
         self.notice: dict[str, str] = {"level": "info", "text": ""}
+        self.last_notice: narrator.Notice | None = None
         self.prompt = session.prompt()
         self.hello: Hello | None = None
         self.heartbeat: Heartbeat | None = None
@@ -227,6 +229,7 @@ class Service:
 
     def _tell(self, notice: narrator.Notice) -> None:
         self.notice = notice.as_dict()
+        self.last_notice = notice  # each page says it again in its own language (views.py)
         self._emit(Narration(SHARED, notice.level, notice.text))
 
     def _emit(self, message: Message) -> None:
@@ -709,6 +712,9 @@ class Service:
             self._enroll(str(action.data.get("uid", "")), str(action.data.get("unit", "")))
             self._publish()
             return
+        if action.side is not None and not self._may_act(action):
+            self._publish()
+            return
         if action.kind in ("act", "done", "confirm", "los", "takeback"):
             self._on_page_play(action)
             self._publish()
@@ -730,6 +736,24 @@ class Service:
         elif action.kind == "press":
             self.table.press(int(d["button"]))
         self._publish_table()
+
+    def _may_act(self, action: PageAction) -> bool:
+        """A player's page plays for its own side only: it answers its side's decisions and plays in its
+        side's turn (a secret is answered by each side); a LOS check is anyone's. The table itself is not
+        a player's: enrolment, the virtual table and resync are the host page's."""
+        if action.kind == "los":
+            return True
+        if action.kind not in ("act", "done", "confirm", "takeback"):
+            self.say("page-host-only", what=action.kind)
+            return False
+        top = self.session.position.decision
+        if top is not None and top.kind == "secret":
+            return True
+        acting = self.session.to_act
+        if action.side != acting:
+            self.say("not-your-turn", side=action.side, acting=acting)
+            return False
+        return True
 
     def _on_page_play(self, action: PageAction) -> None:
         d = action.data
@@ -776,9 +800,10 @@ class Service:
         raise LookupError("no unit of the side to act can move now")
 
     # --- views for the pages (host/service/views.py) --------------------------------------------------
-    def view(self) -> dict[str, Any]:
-        """Everything the companion page shows (hex labels as keys); sent whole on every change."""
-        return pages.companion(self)
+    def view(self, audience: str = SHARED, lang: str = "en") -> dict[str, Any]:
+        """Everything a page shows (hex labels as keys) for one audience and language; sent whole on every
+        change."""
+        return pages.companion(self, audience, lang)
 
     def table_view(self) -> dict[str, Any]:
         return pages.virtual_table(self)
@@ -790,17 +815,23 @@ class Service:
         return pages.board_data(self)
 
     # --- fan-out to page clients -------------------------------------------------------------------------
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        return self.pages.subscribe()
+    def subscribe(self, audience: str = SHARED, lang: str = "en", *,
+                  host: bool = True) -> asyncio.Queue[dict[str, Any]]:
+        """A page's queue: its audience's views in its language; the virtual table's messages only for the
+        host page (``host``), as they name every tag on every cell."""
+        return self.pages.subscribe(audience, lang, host=host)
 
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
         self.pages.unsubscribe(q)
 
     def _send(self, msg: dict[str, Any]) -> None:
-        self._emit(PageMessage(msg))
+        self._emit(PageMessage(msg, host_only=msg.get("type") in ("table", "board")))
 
     def _publish(self) -> None:
-        self._send(self.view())
+        """Each audience and language connected gets its own view: a side's concealed units go only to
+        that side's pages (host/web/auth.py)."""
+        for audience, lang in self.pages.audiences():
+            self._emit(PageMessage(self.view(audience, lang), (audience, lang)))
 
     def _publish_table(self) -> None:
         if self.table is not None:

@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -69,7 +70,10 @@ class ScriptedService:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.queues: set[asyncio.Queue[dict[str, Any]]] = set()
 
-    def view(self) -> dict[str, Any]:
+    session = SimpleNamespace(scenario=SimpleNamespace(sides=(SimpleNamespace(id="ger", name="German"),
+                                                              SimpleNamespace(id="rus", name="Russian"))))
+
+    def view(self, audience: str = "shared", lang: str = "en") -> dict[str, Any]:
         return copy.deepcopy(self.current)
 
     def map_data(self) -> dict[str, Any]:
@@ -90,7 +94,7 @@ class ScriptedService:
     def table_view(self) -> dict[str, Any]:
         return {"type": "table", "cells": {}, "leds": {}, "conn": "live"}
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+    def subscribe(self, audience: str = "shared", lang: str = "en", *, host: bool = True) -> asyncio.Queue[dict[str, Any]]:
         self.loop = asyncio.get_running_loop()
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.queues.add(q)
