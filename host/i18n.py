@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import json
+import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 LANGS = ("en", "ja")
@@ -55,4 +58,69 @@ def lang_of(value: str | None) -> str:
     return value if value in LANGS else "en"
 
 
-__all__ = ["LANGS", "CatalogueError", "catalogue", "gettext", "lang_of", "po_path"]
+_JS_CALL = re.compile(r'\btf?\(\s*"((?:[^"\\]|\\.)*)"')
+
+
+class _DataT(HTMLParser):
+    """The English text of every element a page marks ``data-t`` (i18n.js translates it by that text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._depth = 0
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._depth:
+            self._depth += 1
+        elif any(k == "data-t" for k, _ in attrs):
+            self._depth, self._text = 1, []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth:
+            self._depth -= 1
+            if not self._depth:
+                self.found.append(" ".join("".join(self._text).split()))
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self._text.append(data)
+
+
+def page_msgids(static: Path) -> set[str]:
+    """Every text the pages translate: ``t("...")`` and ``tf("...")`` in the scripts, ``data-t`` elements."""
+    out: set[str] = set()
+    for js in sorted(static.glob("*.js")):
+        out |= {json.loads(f'"{m}"') for m in _JS_CALL.findall(js.read_text(encoding="utf-8"))}
+    for page in sorted(static.glob("*.html")):
+        parser = _DataT()
+        parser.feed(page.read_text(encoding="utf-8"))
+        out |= set(parser.found)
+    return out
+
+
+def all_msgids() -> set[str]:
+    """Every message id hexmate may show or say: the narrator, the guide (with every game's sequence), unit
+    states, sides, terrain and unit types of the shipped scenarios, and the pages."""
+    from hexmate.host.game import guide
+    from hexmate.host.service import narrator
+    from hexmate.rules.sequence import load_sequence
+
+    games = Path(str(importlib.resources.files("hexmate.rules") / "games"))
+    out = {text for _, text in narrator.TEXTS.values()} | set(narrator.TERMS.values())
+    out |= set(guide.msgids([load_sequence(p) for p in sorted(games.glob("*/sequence.json"))]))
+    for scenario in sorted(games.glob("*/scenarios/*.json")):
+        doc = json.loads(scenario.read_text(encoding="utf-8"))
+        out |= {str(side["name"]) for side in doc.get("sides", [])}
+        for counter in doc.get("counters", {}).values() if isinstance(doc.get("counters"), dict) else []:
+            if isinstance(counter, dict) and counter.get("type"):
+                out.add(str(counter["type"]))
+    for terrain in sorted(games.glob("*/terrain.json")):
+        doc = json.loads(terrain.read_text(encoding="utf-8"))
+        out |= set(doc.get("terrain") or {}) | set(doc.get("aliases") or {})
+    out |= page_msgids(Path(str(importlib.resources.files("hexmate.host.web") / "static")))
+    return {m for m in out if m}
+
+
+__all__ = ["LANGS", "CatalogueError", "all_msgids", "catalogue", "gettext", "lang_of", "page_msgids",
+           "po_path"]

@@ -90,8 +90,9 @@ def guide(session: GameSession, audience: str, lang: str = "en", *, owed: Sequen
             lines.insert(0, {"kind": "owed", "text": t("First the board: {owed}; then press done.").format(
                 owed="; ".join(owed)), "rule": ""})
         turn = t("Your turn to act.") if yours else t("Waiting for {side}.").format(side=side)
-        expert = f"{head} {turn}"
-        beginner = " ".join([head, turn, *explain, *(line["text"] for line in lines)])
+        gap = "" if lang == "ja" else " "  # Japanese sentences run on without spaces
+        expert = f"{head}{gap}{turn}"
+        beginner = gap.join([head, turn, *explain, *(line["text"] for line in lines)])
     return {
         "phase": t(phase.name), "phase_id": phase.id, "rule": phase.rule, "who": who, "side": side,
         "yours": yours, "expert": expert, "beginner": beginner, "steps": lines,

@@ -49,6 +49,7 @@ from hexmate.host.service.outputs import (
     RecordEntry,
     RecordOutput,
 )
+from hexmate.host.service.speech import Speaker
 from hexmate.host.table.events import (
     IllegalPlacement,
     InSync,
@@ -161,6 +162,8 @@ class Service:
         self.last_actions: deque[str] = deque(maxlen=_LAST_ACTIONS)
         self.notice: dict[str, str] = {"level": "info", "text": ""}
         self.last_notice: narrator.Notice | None = None
+        self._said_prompt = ""
+        self.speaker: Speaker | None = None
         self.prompt = session.prompt()
         self.hello: Hello | None = None
         self.heartbeat: Heartbeat | None = None
@@ -186,13 +189,22 @@ class Service:
         conn = asyncio.create_task(self.conn.run(), name="connection")
         loop = asyncio.create_task(self._loop(), name="service-loop")
         writer = asyncio.create_task(self.recorder.run(), name="record")
+        voice = asyncio.create_task(self.speaker.run(), name="speech") if self.speaker is not None else None
         try:
             await self._stopping.wait()
         finally:
             await self.conn.stop()
             loop.cancel()
             self.recorder.close()
-            await asyncio.gather(conn, loop, writer, return_exceptions=True)
+            if voice is not None:
+                self.speaker.interrupt()  # type: ignore[union-attr]
+                voice.cancel()
+            await asyncio.gather(conn, loop, writer, *([voice] if voice else []), return_exceptions=True)
+
+    def add_speaker(self, speaker: Speaker) -> None:
+        """Speech (espeak-ng) as one more output: it hears the shared narration and what to do now."""
+        self.speaker = speaker
+        self.outputs.append(speaker)
 
     def stop(self) -> None:
         self._stopping.set()
@@ -230,7 +242,7 @@ class Service:
     def _tell(self, notice: narrator.Notice) -> None:
         self.notice = notice.as_dict()
         self.last_notice = notice  # each page says it again in its own language (views.py)
-        self._emit(Narration(SHARED, notice.level, notice.text))
+        self._emit(Narration(SHARED, notice.level, notice.text, notice))
 
     def _emit(self, message: Message) -> None:
         for output in self.outputs:
@@ -808,6 +820,9 @@ class Service:
     def table_view(self) -> dict[str, Any]:
         return pages.virtual_table(self)
 
+    def moves_view(self, units: list[str], audience: str) -> dict[str, Any]:
+        return pages.moves(self, units, audience)
+
     def map_data(self) -> dict[str, Any]:
         return pages.map_data(self)
 
@@ -832,6 +847,9 @@ class Service:
         that side's pages (host/web/auth.py)."""
         for audience, lang in self.pages.audiences():
             self._emit(PageMessage(self.view(audience, lang), (audience, lang)))
+        if self.prompt != self._said_prompt:  # what to do now, for speech
+            self._said_prompt = self.prompt
+            self._emit(Narration(SHARED, "prompt", self.prompt))
 
     def _publish_table(self) -> None:
         if self.table is not None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hexmate.host.game.session import GameSession
 
 LEVELS = ("info", "ok", "warn", "error")
+SHARED_AUDIENCE = "shared"  # hexmate.host.table.views.SHARED: what everyone at the table hears
 
 TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
     "played": ("ok", "Played: {action}."),

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from hexmate.host.protocol import Led, TableConnection
 from hexmate.host.record import Record
+from hexmate.host.service.narrator import Notice
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.views import Light, wire_entries
 from hexmate.rules.hexes import Hex
@@ -52,8 +53,9 @@ class Narration:
     """What the narrator said to one audience (``shared`` or a side), for speech."""
 
     audience: str
-    level: str
+    level: str  # a notice's level, or "prompt" for what to do now
     text: str
+    notice: Notice | None = None  # the key and facts, for speech in another language
 
 
 Message = LedFrame | PageMessage | RecordEntry | Narration

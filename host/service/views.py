@@ -11,6 +11,7 @@ from hexmate.host.game import guide
 from hexmate.host.game.changes import Change
 from hexmate.host.service import narrator
 from hexmate.host.table.views import SHARED
+from hexmate.rules import actions as act
 from hexmate.rules.games.base import Resolution
 
 if TYPE_CHECKING:
@@ -177,6 +178,35 @@ def unit_card(service: Service, unit_id: str, audience: str, lang: str) -> dict[
                 state=[narrator.term(m, lang) for m in state], state_ids=state,
                 side_name=narrator.side_name(s, unit.side, lang))
     return card
+
+
+def moves(service: Service, units: list[str], audience: str) -> dict[str, Any]:
+    """Where a group of the audience's own units may go now, each with its cost and the action that goes
+    there (a player's page asks; the answer goes to that page only). Units hidden from the audience, or not
+    on one hex, get a reason instead."""
+    s = service.session
+    out: dict[str, Any] = {"type": "moves", "units": units, "destinations": []}
+    expected = s.expected()
+    if not units or any(u not in expected for u in units) or set(units) & s.hidden_units(audience):
+        out["error"] = "those units are not on the map for this page"
+        return out
+    starts = {expected[u] for u in units}
+    if len(starts) != 1:
+        out["error"] = "units move together only from one hex"
+        return out
+    start = starts.pop()
+    out["from"] = s.label(start)
+    dests = []
+    for h, m in s.destinations(units, start).items():
+        if isinstance(m, act.Move):
+            text = act.Move(m.units, m.path).text(s.label)
+            cost = act.cost_text(m.cost) if m.cost is not None else ""
+        else:
+            text, cost = s.position.action_text(m.answer), ""
+        dests.append({"hex": s.label(h), "cost": cost, "action": text,
+                      "path": [s.label(x) for x in m.path]})
+    out["destinations"] = sorted(dests, key=lambda d: d["hex"])
+    return out
 
 
 def _notice(service: Service, lang: str) -> dict[str, str]:

@@ -28,7 +28,7 @@ STATIC = Path(str(importlib.resources.files("hexmate.host.web") / "static"))
 _TABLE_ACTIONS = {"place", "lift", "press"}
 
 
-_PLAYER_ACTIONS = {"act", "done", "confirm", "los", "takeback"}
+_PLAYER_ACTIONS = {"act", "done", "confirm", "los", "takeback", "moves"}
 _HOST_ROLE = Role(HOST)
 
 
@@ -147,6 +147,9 @@ async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service
             if isinstance(allowed, str):
                 await socket.send_json({"type": "error", "text": allowed})
                 continue
+            if action.kind == "moves":  # a read: answered to this page alone, for its own audience
+                await socket.send_json(service.moves_view(list(action.data["units"]), role.audience))
+                continue
             if action.kind == "dice-next":
                 await socket.send_json(_load_dice(service, action))
                 continue
@@ -178,7 +181,8 @@ _MAX_UNIT = 64
 _HEX_LABEL = re.compile(r"[A-Za-z0-9._-]+")
 _UNIT_ID = re.compile(r"[A-Za-z0-9._:-]+")
 _TYPES = ("act", "done", "confirm", "los", "takeback", "sync", "enroll", "place", "lift", "press",
-          "dice-next")
+          "dice-next", "moves")
+_MAX_GROUP = 12
 _MAX_PIPS = 12
 
 
@@ -231,6 +235,12 @@ def _parse_action(text: str) -> PageAction:
         return PageAction(kind, {"pips": pips})
     if kind == "press":
         return PageAction(kind, {"button": _int(msg, kind, "button")})
+    if kind == "moves":
+        units = msg.get("units")
+        if (not isinstance(units, list) or not units or len(units) > _MAX_GROUP
+                or not all(isinstance(u, str) and _UNIT_ID.fullmatch(u) for u in units)):
+            raise BadPageMessage(f"moves: 'units' must be a list of 1 to {_MAX_GROUP} unit ids")
+        return PageAction(kind, {"units": units})
     tag = msg.get("uid")
     if not isinstance(tag, str) or not tag or not all(c in "0123456789ABCDEFabcdef" for c in tag):
         raise BadPageMessage(f"{kind}: 'uid' must be the tag's UID in hex digits")

@@ -123,14 +123,11 @@ def origin_allowed(origin: str | None, host_header: str | None) -> bool:
 
 def qr_svg(text: str, title: str) -> str:
     """The QR code of a pairing address as inline SVG, with a title for screen readers."""
-    import io
-
     import segno
 
-    out = io.StringIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False, svgns=True,
-                                      title=title, svgclass="qr", lineclass=None, dark="#000", light="#fff")
-    return out.getvalue()
+    svg: str = segno.make(text, error="m").svg_inline(scale=4, border=2, title=title, svgclass="qr",
+                                                     lineclass=None, dark="#000", light="#fff")
+    return svg
 
 
 __all__ = ["HOST", "PLAYER", "SPECTATOR", "Pairing", "PairingError", "Role", "is_loopback",

@@ -94,7 +94,8 @@ class ScriptedService:
     def table_view(self) -> dict[str, Any]:
         return {"type": "table", "cells": {}, "leds": {}, "conn": "live"}
 
-    def subscribe(self, audience: str = "shared", lang: str = "en", *, host: bool = True) -> asyncio.Queue[dict[str, Any]]:
+    def subscribe(self, audience: str = "shared", lang: str = "en", *,
+                  host: bool = True) -> asyncio.Queue[dict[str, Any]]:
         self.loop = asyncio.get_running_loop()
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.queues.add(q)
