@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 import uvicorn
-from axe_playwright_python.sync_playwright import Axe
 from hexmate.host.service import PageAction
 from hexmate.host.web.app import create_app
 
@@ -347,14 +346,14 @@ def test_a_view_pushed_by_the_table_keeps_the_keyboard_focus(serve, browser) -> 
     assert page.evaluate("() => document.activeElement.dataset.text") == "answer pass"
 
 
-def test_companion_page_with_a_decision_open_passes_axe(serve, browser) -> None:
+def test_companion_page_with_a_decision_open_passes_axe(serve, browser, axe) -> None:
     service = ScriptedService(REACT_VIEW)
     page = _open(browser, serve(service))
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
+    violations = axe(page)
+    assert violations == [], violations
     # the check can fail: an unlabelled text box is reported
     page.evaluate("() => document.querySelector('#act-form').append(document.createElement('input'))")
-    assert "label" in Axe().run(page).generate_snapshot()
+    assert "label" in {v["id"] for v in axe(page)}
 
 
 def test_virtual_table_shows_every_board_button_by_name_and_presses_by_keyboard(serve, browser) -> None:
