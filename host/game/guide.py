@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hexmate.host.i18n import gettext
-from hexmate.rules.decisions import BOTH
+from hexmate.rules.decisions import BOTH, Decision
+from hexmate.rules.sequence import Phase
 
 if TYPE_CHECKING:
     from hexmate.host.game.session import GameSession
@@ -59,16 +60,24 @@ TEMPLATES = (
 
 def guide(session: GameSession, audience: str, lang: str = "en", *, owed: Sequence[str] = (),
           last: str = "") -> dict[str, Any]:
-    """The guided prompt for one audience (a side, or ``shared``) in one language."""
-    t = _translator(lang)
+    """The guided prompt for one audience (a side, or ``shared``) in one language, now."""
     pos = session.position
-    phase = pos.phase
     top = pos.decision
     who = session.to_act
-    side = _side_name(session, who, lang) if who != BOTH else t("both sides, in secret")
+    side = _side_name(session, who, lang) if who != BOTH else gettext(lang, "both sides, in secret")
     yours = audience == who or (top is not None and top.kind == "secret" and audience != "shared")
+    out = phase_guide(pos.phase, top, side, yours, lang, over=pos.state.over, owed=owed, last=last)
+    out["who"] = who
+    return out
+
+
+def phase_guide(phase: Phase, top: Decision | None, side: str, yours: bool, lang: str = "en", *,
+                over: bool = False, owed: Sequence[str] = (), last: str = "") -> dict[str, Any]:
+    """The guided prompt for a phase of the sequence data and the open decision (None: the phase's own
+    actions), for the side named ``side``; ``yours`` if the page's side is the one to act."""
+    t = _translator(lang)
     lines: list[dict[str, str]] = []
-    if pos.state.over:
+    if over:
         expert = beginner = t("The game is over.")
     else:
         if top is None:
@@ -94,7 +103,7 @@ def guide(session: GameSession, audience: str, lang: str = "en", *, owed: Sequen
         expert = f"{head}{gap}{turn}"
         beginner = gap.join([head, turn, *explain, *(line["text"] for line in lines)])
     return {
-        "phase": t(phase.name), "phase_id": phase.id, "rule": phase.rule, "who": who, "side": side,
+        "phase": t(phase.name), "phase_id": phase.id, "rule": phase.rule, "side": side,
         "yours": yours, "expert": expert, "beginner": beginner, "steps": lines,
         "last": t("Last action: {last}.").format(last=last) if last else t("Nothing yet."),
     }
@@ -121,4 +130,4 @@ def msgids(sequences: Sequence[Any] = ()) -> list[str]:
     return [m for m in out if m]
 
 
-__all__ = ["guide", "msgids"]
+__all__ = ["ACTION_HELP", "DECISION_HELP", "guide", "msgids", "phase_guide"]
