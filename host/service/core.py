@@ -751,9 +751,10 @@ class Service:
 
     def _may_act(self, action: PageAction) -> bool:
         """A player's page plays for its own side only: it answers its side's decisions and plays in its
-        side's turn (a secret is answered by each side); a LOS check is anyone's. The table itself is not
-        a player's: enrolment, the virtual table and resync are the host page's."""
-        if action.kind == "los":
+        side's turn (a secret is answered by each side); a LOS check, and saying that a change was made on
+        the board, are anyone's. The table itself is not a player's: enrolment, the virtual table and resync
+        are the host page's."""
+        if action.kind in ("los", "confirm"):
             return True
         if action.kind not in ("act", "done", "confirm", "takeback"):
             self.say("page-host-only", what=action.kind)

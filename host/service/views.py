@@ -167,8 +167,9 @@ def unit_card(service: Service, unit_id: str, audience: str, lang: str) -> dict[
     s = service.session
     card = dict(s.unit_summary(unit_id, audience=audience))
     unit = s.position.units.get(unit_id)
-    if unit is None or card["label"] == "?":
-        card.update(values="", state=[], concealed=True, type="")
+    if unit is None or card["label"] == "?":  # its side is on the counter's back: that much anyone sees
+        card.update(values="", state=[], concealed=True, type="",
+                    side_name=narrator.side_name(s, str(card["side"]), lang))
         return card
     printed = unit.values.get("printed") if isinstance(unit.values, Mapping) else None
     state = sorted(unit.markers)

@@ -132,7 +132,7 @@
   }
 
   function unitWords(u) {
-    if (u.label === "?") return tf("{side} concealed unit", { side: sideName(u.side) });
+    if (u.label === "?") return tf("{side} concealed unit", { side: u.side_name || sideName(u.side) });
     // "Russian 4-4-7 squad, concealed": side, printed values (or name), kind, then its state
     const parts = [u.side_name || sideName(u.side), u.values || u.label];
     if (u.type && u.type !== u.label) parts.push(t(u.type));
@@ -144,7 +144,7 @@
     const h = state.hexes.get(id);
     if (!h) return tf("No hex {hex} on this map.", { hex: id });
     const units = (state.view && state.view.counters[id]) || [];
-    const parts = [id, t(h.terrain), tf("level {level}", { level: h.level })];
+    const parts = [id, t(h.terrain).replace(/-/g, " "), tf("level {level}", { level: h.level })];
     for (const u of units) parts.push(unitWords(u));
     if (!units.length) parts.push(t("empty"));
     const dest = state.moves && state.moves.destinations.find((d) => d.hex === id);
@@ -265,20 +265,25 @@
     return s;
   }
 
+  // Space cycles through what to pick on this hex: each of your units alone, then the whole stack, then none.
   function pick() {
     const side = state.role && state.role.side;
     const units = (state.view.counters[state.cursor] || []).filter((u) => u.side === side && u.id);
     if (!units.length) { announce(t("None of your units is here to pick.")); return; }
-    if (state.pickedFrom !== state.cursor) { state.picked.clear(); state.pickedFrom = state.cursor; }
     const ids = units.map((u) => u.id);
-    const all = ids.every((id) => state.picked.has(id));
-    for (const id of ids) if (all) state.picked.delete(id); else state.picked.add(id);
+    const choices = ids.map((id) => [id]);
+    if (ids.length > 1) choices.push(ids);
+    choices.push([]);
+    const now = state.pickedFrom === state.cursor ? [...state.picked].sort().join(",") : null;
+    const at = choices.findIndex((c) => c.slice().sort().join(",") === now);
+    const next = now === null ? choices[0] : choices[(at + 1) % choices.length];
+    state.picked = new Set(next);
+    state.pickedFrom = next.length ? state.cursor : null;
     state.moves = null;
     if (state.picked.size) {
       send({ type: "moves", units: [...state.picked] });
       announce(tf("Picked {units} on {hex}: move the cursor to a destination or an enemy, then Enter.", { units: [...state.picked].join(", "), hex: state.cursor }));
     } else {
-      state.pickedFrom = null;
       announce(t("Nothing picked."));
     }
     renderMap(state.view);
