@@ -13,7 +13,7 @@ AXE_JS = Path(__file__).parent / "e2e" / "axe" / "node_modules" / "axe-core" / "
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now (WCAG 2 A/AA and best practices), each with its nodes."""
+    """axe-core's violations on the page as it is now (WCAG 2 A/AA, best practices), each with its nodes."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE_JS))
     return list(page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))

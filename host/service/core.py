@@ -160,6 +160,7 @@ class Service:
         self.occupants: dict[int, tuple[str, ...]] = {}  # cell -> uids, as last reported by the table
         self.firmware_leds: dict[int, str] = {}  # cell -> css colour the emulated neopixels show
         self.last_actions: deque[str] = deque(maxlen=_LAST_ACTIONS)
+        self.rolls: deque[tuple[str, str]] = deque(maxlen=_LAST_ACTIONS)  # (pips, the question they answered)
         self.notice: dict[str, str] = {"level": "info", "text": ""}
         self.last_notice: narrator.Notice | None = None
         self._said_prompt = ""
@@ -430,6 +431,8 @@ class Service:
             line = f"{self._names(move.units)}: {' → '.join(path)}{cost}"
         self._log("action", entry)
         self.last_actions.appendleft(line)
+        if played.answered and played.text.startswith("answer dice "):  # the dice and what they answered
+            self.rolls.appendleft((played.text.removeprefix("answer dice "), played.answered))
         self._add_changes(played.changes)
         if played.resolution is not None:
             self.resolution = pages.resolution(played.resolution)

@@ -4,6 +4,7 @@ page: concealed units unnamed, secret answers unseen). Pure reads; the loop in c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "guide": guide.guide(s, audience, lang, owed=[c.physical.text for c in service.changes.blocking],
                              last=service.last_actions[0] if service.last_actions else ""),
         "outcome": _outcome(service, lang),
+        "rolls": _rolls(service, audience),
         "counters": counters,
         "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},
         "blink": [s.label(h) for h, light in service._frame.items() if light.pattern != "solid"],
@@ -216,6 +218,17 @@ def _notice(service: Service, lang: str) -> dict[str, str]:
     if last is None or lang == "en":
         return service.notice
     return narrator.render(last, lang).as_dict()
+
+
+def _rolls(service: Service, audience: str) -> list[dict[str, str]]:
+    """The last dice and the question each answered; a unit the audience may not see is only '?'."""
+    hidden = service.session.hidden_units(audience)
+    out = []
+    for pips, question in service.rolls:
+        for unit in hidden:
+            question = re.sub(rf"\b{re.escape(unit)}\b", "?", question)
+        out.append({"dice": pips, "for": question})
+    return out
 
 
 def _outcome(service: Service, lang: str) -> dict[str, Any]:

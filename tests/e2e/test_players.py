@@ -28,9 +28,15 @@ def _codes(host: Any, url: str) -> dict[str, str]:
     return {p["key"]: p["code"] for p in data["pairing"]}
 
 
+# The browser's voice, recorded at its API (headless chromium has no voices to hear)
+VOICE = """Object.defineProperty(window, 'speechSynthesis', {value: {said: [],
+    speak(u) { this.said.push([u.text, u.lang]); }, cancel() { this.said.push(['(cancel)']); }}});"""
+
+
 def _join(browser: Any, url: str, code: str, lang: str = "en", **options: Any) -> Any:
     """A new browser (its own storage, as a phone would be) paired with a code through /pair."""
     context = browser.new_context(**options)
+    context.add_init_script(VOICE)
     page = context.new_page()
     page.goto(f"{url}pair?code={code}&lang={lang}")
     page.wait_for_url("**/play**")
@@ -143,8 +149,15 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     assert "Russian 4-4-7 squad, concealed" in rus.locator("#cursor").inner_text()
     _go(ger, "DR5")
     assert "Russian concealed unit" in ger.locator("#cursor").inner_text()
+    _tab_to(ger, "#speak")
+    ger.keyboard.press(" ")  # the browser's voice on
+    _tab_to(ger, "#map")
     ger.keyboard.press("n")
-    ger.wait_for_function("() => document.querySelector('#answer').textContent.includes('Movement Phase (A3.3)')")
+    ger.wait_for_function("() => document.querySelector('#answer').textContent.includes('Movement Phase')")
+    said = ger.evaluate("() => window.speechSynthesis.said")
+    spoken = [(x[0], x[1]) for x in said if len(x) == 2]
+    assert any(text.startswith("Movement Phase (A3.3): German to act.") and voice == "en-GB"
+               for text, voice in spoken), said
     if SHOTS:
         ger.screenshot(path=str(Path(SHOTS) / "player-page.png"), full_page=True)
         rus.screenshot(path=str(Path(SHOTS) / "player-phone.png"), full_page=True)
@@ -172,7 +185,8 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     _done(rus)
     table.wait("the move over", lambda v: v["decision"] is None and v["to_act"] == "ger")
     _move(ger, "ger-sq5", "DI4", "DI5")
-    while (v := table.wait("the move over", lambda w: w["decision"] is None or w["to_act"] == "rus"))["decision"]:
+    while (v := table.wait("the move over",
+                           lambda w: w["decision"] is None or w["to_act"] == "rus"))["decision"]:
         _done(rus)
         table.wait("the next hex", lambda w, before=v: w["decision"] != before["decision"])
     _done(ger)  # the end of the German MPh
@@ -195,6 +209,9 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     ger.keyboard.press("Enter")
     assert ger.locator("#log-at").inner_text().startswith("Action ")
     assert ger.locator("#res-steps li").count() > 0  # the fire's resolution, step by step
+    rolls = ger.locator("#dice-log li").all_inner_texts()
+    assert rolls[1].startswith("Dice 2,3: roll rus at DO4") and "IFT" in rolls[1], rolls
+    assert rolls[0].startswith("Dice 5,4: ") and "ger-sq4" in rolls[0], rolls
     # a player page cannot act for the other side
     assert rus.locator("#done-btn").is_enabled() and not ger.locator("#done-btn").is_enabled()
     for page in (ger, rus):

@@ -364,6 +364,13 @@
     renderResolution(v.resolution);
     renderLos(v.los);
     renderLog(v.last_actions);
+    el("dice-sec").hidden = !v.rolls.length;
+    el("dice-log").textContent = "";
+    for (const r of v.rolls) {
+      const li = document.createElement("li");
+      li.textContent = tf("Dice {dice}: {for}", { dice: r.dice, for: r.for });
+      el("dice-log").appendChild(li);
+    }
     el("victory").textContent = v.outcome.over
       ? (v.outcome.winner ? tf("Won by {side}: {why}", { side: v.outcome.winner, why: v.outcome.text }) : v.outcome.text)
       : tf("Turn {turn} of {turns}: the game goes on.", { turn: v.outcome.turn, turns: v.outcome.turns });

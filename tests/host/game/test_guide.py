@@ -26,7 +26,8 @@ def test_every_phase_of_every_game_is_guided_with_its_rule(path: Path, lang: str
         assert phase.rule in g["expert"] and phase.rule in g["beginner"]
         assert len(g["beginner"]) > len(g["expert"])
         kinds = {s["kind"] for s in g["steps"]}
-        assert kinds == {k for k in ACTION_HELP if phase.allows(k)} | ({"reaction"} if phase.reactions else set())
+        reactions = {"reaction"} if phase.reactions else set()
+        assert kinds == {k for k in ACTION_HELP if phase.allows(k)} | reactions
         if lang == "en":
             assert phase.prompt in g["beginner"] and phase.ends in g["beginner"]
             assert g["expert"].startswith(f"{phase.name} ({phase.rule}): German to act.")
