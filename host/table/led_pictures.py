@@ -52,8 +52,8 @@ SITUATIONS: dict[str, tuple[str, dict[tuple[int, int], Light], set[tuple[int, in
                {(3, 1): CHANGE}, {(3, 1)}),
     "out-of-sync": ("The board differs from the game: the hexes to correct blink amber",
                     {(2, 1): DIFFERENCE, (5, 2): DIFFERENCE}, {(5, 2)}),
-    "los": ("A line of sight check: the line steady grey, its ends blink blue slowly, the blocking hex blinks "
-            "red fast",
+    "los": ("A line of sight check: the line steady grey, its ends blink blue slowly, the blocking hex "
+            "blinks red fast",
             {(0, 2): SIGHT_END, (1, 2): SIGHT, (2, 1): SIGHT, (3, 1): SIGHT_BLOCK, (4, 1): SIGHT,
              (5, 0): SIGHT, (6, 0): SIGHT_END}, set()),
     "setup": ("Set-up: where each counter goes pulses white", {(1, 1): SETUP_TARGET, (4, 2): SETUP_TARGET},
