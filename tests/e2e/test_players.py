@@ -38,6 +38,8 @@ def _join(browser: Any, url: str, code: str, lang: str = "en", **options: Any) -
     context = browser.new_context(**options)
     context.add_init_script(VOICE)
     page = context.new_page()
+    page.errors = []  # a script error on a player's page fails the test that opened it
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(f"{url}pair?code={code}&lang={lang}")
     page.wait_for_url("**/play**")
     page.wait_for_selector("#map-svg .hex")
@@ -216,6 +218,9 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     assert rus.locator("#done-btn").is_enabled() and not ger.locator("#done-btn").is_enabled()
     for page in (ger, rus):
         assert page.locator("#act-error").inner_text() == ""
+        assert page.errors == []
+    _go(ger, "DK4")
+    assert ger.locator("#cursor").inner_text() == "DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken"
 
     # nothing a spectator's socket carried ever named a concealed unit
     watcher.wait_for_function("() => document.querySelector('#phase').textContent === 'Rally Phase'")
