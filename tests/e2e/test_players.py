@@ -220,7 +220,8 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
         assert page.locator("#act-error").inner_text() == ""
         assert page.errors == []
     _go(ger, "DK4")
-    assert ger.locator("#cursor").inner_text() == "DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken"
+    cursor = ger.locator("#cursor").inner_text()
+    assert cursor == "DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken"
 
     # nothing a spectator's socket carried ever named a concealed unit
     watcher.wait_for_function("() => document.querySelector('#phase').textContent === 'Rally Phase'")

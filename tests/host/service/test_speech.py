@@ -64,8 +64,8 @@ async def test_faster_speech_is_shorter_and_japanese_is_spoken_from_the_catalogu
 
 
 async def test_an_error_interrupts_what_is_being_said(tmp_path: Path) -> None:
-    speaker = Speaker(SpeechSettings(rate_wpm=80))
-    long = "The table differs from the game. " * 30
+    speaker = Speaker(SpeechSettings(rate_wpm=80), wav_dir=tmp_path)  # a WAV: no sound card needed
+    long = "The table differs from the game. " * 200
     task = asyncio.create_task(speaker.run())
     try:
         speaker.send(Narration("shared", "warn", long))
@@ -96,3 +96,20 @@ def test_bad_settings_and_a_missing_voice_say_what_to_do() -> None:
         SpeechSettings(verbosity="chatty")
     with pytest.raises(SpeechError, match="apt install espeak-ng"):
         Speaker(command="espeak-ng-not-here")
+
+
+async def test_the_service_speaks_its_notices_and_what_to_do_now(tmp_path: Path) -> None:
+    from .test_core import Rig
+
+    rig = Rig(tmp_path)
+    speaker = Speaker(SpeechSettings(rate_wpm=300, verbosity="terse"), wav_dir=tmp_path)
+    rig.service.add_speaker(speaker)
+    rig.service.say("in-sync")  # an ok notice: terse speech leaves it out
+    rig.service._publish()  # what to do now is said once, when it changes
+    rig.service._publish()
+    await _drain(speaker, 1)
+    assert speaker.spoken == [rig.service.prompt] and rig.service.prompt.startswith("Movement Phase (A3.3)")
+    rig.service.say("refused", why="DO4 is too far (A4.11)")
+    await _drain(speaker, 2)
+    assert speaker.spoken[1:] == ["Not accepted: DO4 is too far (A4.11). Nothing was changed."]
+    assert len(list(tmp_path.glob("say-*.wav"))) == 2
