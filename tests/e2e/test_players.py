@@ -239,7 +239,12 @@ def test_every_page_passes_axe_in_every_theme_and_both_languages(demo, browser, 
     host.wait_for_selector("#map .hex")
     host.locator("#pairing summary").click()
     host.wait_for_selector("#pairing-list .qr svg")
-    checked: dict[str, list[Any]] = {"host": axe(host)}
+    checked: dict[str, list[Any]] = {}
+    for theme in ("default", "contrast", "large"):  # the host page: English only, themed
+        host.select_option("#theme", theme)
+        host.wait_for_function(f"() => document.body.dataset.theme === '{theme}'")
+        checked[f"host {theme}"] = axe(host)
+    host.select_option("#theme", "default")
     if SHOTS:
         host.screenshot(path=str(Path(SHOTS) / "host-pairing.png"), full_page=True)
     codes = _codes(host, demo.url)
@@ -264,7 +269,7 @@ def test_every_page_passes_axe_in_every_theme_and_both_languages(demo, browser, 
             if lang == "ja":
                 assert page.locator("#now-h").inner_text() == "現在"
                 assert page.locator("#phase").inner_text() == "移動フェイズ"
-    assert len(checked) == 16
+    assert len(checked) == 18
     bad = {name: [(x["id"], x["nodes"][:3]) for x in v] for name, v in checked.items() if v}
     assert bad == {}, "\n".join(f"{k}: {v}" for k, v in bad.items())
 

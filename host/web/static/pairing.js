@@ -34,6 +34,14 @@
       list.appendChild(li);
     }
   }
+  // the page's theme (high contrast, large text), kept in this browser like the players' pages'
+  const theme = document.getElementById("theme");
+  theme.value = localStorage.getItem("hexmate-theme") || "default";
+  document.body.dataset.theme = theme.value;
+  theme.addEventListener("change", () => {
+    localStorage.setItem("hexmate-theme", theme.value);
+    document.body.dataset.theme = theme.value;
+  });
   document.getElementById("pairing").addEventListener("toggle", show);
   show();
   setInterval(() => { if (document.getElementById("pairing").open) show(); }, 5000);

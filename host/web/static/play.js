@@ -126,6 +126,7 @@
         }
       }
     }
+    state.losLine = svgEl("g", { class: "los-line" }, svg);  // above the hexes
     state.order = msg.hexes.map((h) => h.id);
     if (!state.cursor || !state.hexes.has(state.cursor)) state.cursor = state.order[0];
     if (state.view) render(state.view);
@@ -214,7 +215,22 @@
       // never colour alone: a mark in words or signs says the same
       h.mark.textContent = v.los && v.los.blocked_at === id ? "✕ " + t("blocked") : dest ? dest.cost : choose ? "◆" : "";
     }
+    drawLos(v.los);
     if (state.cursor) moveCursor(state.cursor, true);
+  }
+  // The line of sight drawn from hex to hex: solid when clear, dashed when hindered, stopping with a ✕ where
+  // it is blocked; its reason is in the text beside the map (never the colour alone).
+  function drawLos(los) {
+    const g = state.losLine;
+    if (!g) return;
+    g.textContent = "";
+    if (!los) return;
+    const a = state.hexes.get(los.from), b = state.hexes.get(los.to);
+    if (!a || !b) return;
+    const end = los.blocked_at ? state.hexes.get(los.blocked_at) || b : b;
+    svgEl("line", { x1: a.x, y1: a.y, x2: end.x, y2: end.y,
+                    class: los.clear ? (los.status === "hindered" ? "hindered" : "clear") : "blocked" }, g);
+    if (los.blocked_at) svgEl("line", { x1: end.x, y1: end.y, x2: b.x, y2: b.y, class: "beyond" }, g);
   }
 
   el("map").addEventListener("keydown", (ev) => {
