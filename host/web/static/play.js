@@ -103,6 +103,10 @@
   function sideName(side) {
     const v = state.view;
     if (v && v.guide && v.guide.who === side) return v.guide.side;
+    for (const units of Object.values((v && v.counters) || {})) {  // every counter names its side
+      const u = units.find((x) => x.side === side && x.side_name);
+      if (u) return u.side_name;
+    }
     return side;
   }
 
