@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint typecheck pytest chromium hall-deps bench clean
+.PHONY: demo test lint typecheck pytest chromium hall-deps espeak axe bench clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
@@ -32,6 +32,19 @@ hall-deps:
 	  echo "installing Debian's postgresql for the hall tests"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
 
+# Speech tests run Debian's espeak-ng for real (a WAV written and its size checked).
+espeak:
+	@command -v espeak-ng >/dev/null 2>&1 || { \
+	  echo "installing Debian's espeak-ng for the speech tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq espeak-ng; }
+
+# axe-core from npm, pinned by tests/e2e/axe/package-lock.json, injected into the pages by the browser tests.
+AXE := tests/e2e/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/e2e/axe/package.json tests/e2e/axe/package-lock.json
+	cd tests/e2e/axe && npm ci --no-audit --no-fund --silent
+	touch $(AXE)
+axe: $(AXE)
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
@@ -44,7 +57,7 @@ typecheck: $(STAMP)
 	@ln -sfn ../../hardware .typecheck/hexmate/hardware
 	cd .typecheck && MYPYPATH=. ../$(BIN)/mypy --strict --config-file ../pyproject.toml -p hexmate.host -p hexmate.rules -p hexmate.hardware
 
-pytest: $(STAMP) chromium hall-deps
+pytest: $(STAMP) chromium hall-deps espeak axe
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
@@ -53,4 +66,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .typecheck .mypy_cache .ruff_cache .pytest_cache tests/e2e/axe/node_modules

@@ -21,8 +21,8 @@ for name, folder in FOLDERS.items():
     packages.extend(f"{name}.{sub}" for sub in find_namespace_packages(folder, exclude=["*__pycache__*"]))
 
 DATA = [
-    "*.json", "*.md", "*.pyi", "*.html", "*.js", "*.css", "*.svg", "*.txt", "*.toml",
-    "**/*.json", "**/*.html", "**/*.js", "**/*.css", "**/*.svg", "**/*.md",
+    "*.json", "*.md", "*.pyi", "*.html", "*.js", "*.css", "*.svg", "*.txt", "*.toml", "*.po",
+    "**/*.json", "**/*.html", "**/*.js", "**/*.css", "**/*.svg", "**/*.md", "**/*.po",
 ]
 
 setup(

@@ -68,7 +68,15 @@ def register(subparsers: Any) -> None:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port-http", type=int, default=DEFAULT_HTTP_PORT, help="web page port (default 8346)")
-    p.add_argument("--host-http", default="127.0.0.1", help="page address (default 127.0.0.1)")
+    p.add_argument("--listen", "--host-http", dest="host_http", default="127.0.0.1",
+                   help="address the pages listen on (default 127.0.0.1: this machine only; a LAN address "
+                        "lets phones join, each with the pairing code the host page shows)")
+    p.add_argument("--speak", action="store_true", help="say what happens through espeak-ng (a table with "
+                   "no screen)")
+    p.add_argument("--speech-rate", type=int, default=170, help="speech rate, words a minute (default 170)")
+    p.add_argument("--speech-verbosity", default="normal", choices=["terse", "normal"],
+                   help="terse: refusals and what to do now; normal: every notice too")
+    p.add_argument("--speech-lang", default="en", choices=["en", "ja"], help="speech language (default en)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--setup", action="store_true", help="start in set-up mode: the page and the LEDs show "
                    "where each unit of the scenario goes (the demo's table starts empty)")
@@ -136,6 +144,16 @@ async def _scripted(args: argparse.Namespace) -> int:
         raise CommandError(str(e)) from None
     print(json.dumps(result, indent=1, ensure_ascii=False))
     return 0
+
+
+def _add_speech(args: argparse.Namespace, service: Any) -> None:
+    from hexmate.host.service.speech import Speaker, SpeechError, SpeechSettings
+
+    try:
+        settings = SpeechSettings(args.speech_rate, args.speech_verbosity, args.speech_lang)
+        service.add_speaker(Speaker(settings))
+    except SpeechError as e:
+        raise CommandError(str(e)) from None
 
 
 async def _serve_pages(args: argparse.Namespace, service: Any, table: Any, sock: socket.socket) -> None:
@@ -210,6 +228,7 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     import uvicorn
     from hexmate.host.service.build import build_service
     from hexmate.host.web.app import create_app
+    from hexmate.host.web.players import pairing_for
 
     hall_config = _hall_config(args)
     sock = _bind(args.host_http, args.port_http)
@@ -224,9 +243,14 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
             scenario=args.scenario, game=args.game, setup_mode=args.setup, registry_path=_registry_path(args),
         )
     url = f"http://{args.host_http}:{args.port_http}/"
-    config = uvicorn.Config(create_app(service), log_level="warning", lifespan="off")
+    if args.speak:
+        _add_speech(args, service)
+    pairing = pairing_for(service)
+    config = uvicorn.Config(create_app(service, pairing), log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     print(f"hexmate: companion page {url}", flush=True)
+    codes = ", ".join(f"{key} {code}" for key, code in pairing.codes().items())
+    print(f"hexmate: players' pages {url}pair  (pairing codes: {codes})", flush=True)
     if table is not None:
         print(f"hexmate: virtual table   {url}table  (emulated board on {table.port_path})", flush=True)
     if service.record is not None:

@@ -38,7 +38,7 @@ class HallLink:
 
     def start(self) -> None:
         self.publisher.attach(self.record)
-        self._views = self.service.subscribe()
+        self._views = self.service.subscribe(host=False)  # the shared (spectator) audience, no table messages
         self.publisher.on_view(self.service.view())
         self._task = asyncio.create_task(self._forward(), name="hall-state")
         self.publisher.start()

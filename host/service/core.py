@@ -49,6 +49,7 @@ from hexmate.host.service.outputs import (
     RecordEntry,
     RecordOutput,
 )
+from hexmate.host.service.speech import Speaker
 from hexmate.host.table.events import (
     IllegalPlacement,
     InSync,
@@ -95,6 +96,7 @@ class PageAction:
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    side: str | None = None  # a player's page (host/web/auth.py) acts for this side only; None: the host
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,11 @@ class Service:
         self.occupants: dict[int, tuple[str, ...]] = {}  # cell -> uids, as last reported by the table
         self.firmware_leds: dict[int, str] = {}  # cell -> css colour the emulated neopixels show
         self.last_actions: deque[str] = deque(maxlen=_LAST_ACTIONS)
+        self.rolls: deque[tuple[str, str]] = deque(maxlen=_LAST_ACTIONS)  # (pips, the question they answered)
         self.notice: dict[str, str] = {"level": "info", "text": ""}
+        self.last_notice: narrator.Notice | None = None
+        self._said_prompt = ""
+        self.speaker: Speaker | None = None
         self.prompt = session.prompt()
         self.hello: Hello | None = None
         self.heartbeat: Heartbeat | None = None
@@ -186,13 +192,22 @@ class Service:
         conn = asyncio.create_task(self.conn.run(), name="connection")
         loop = asyncio.create_task(self._loop(), name="service-loop")
         writer = asyncio.create_task(self.recorder.run(), name="record")
+        voice = asyncio.create_task(self.speaker.run(), name="speech") if self.speaker is not None else None
         try:
             await self._stopping.wait()
         finally:
             await self.conn.stop()
             loop.cancel()
             self.recorder.close()
-            await asyncio.gather(conn, loop, writer, return_exceptions=True)
+            if voice is not None:
+                self.speaker.interrupt()  # type: ignore[union-attr]
+                voice.cancel()
+            await asyncio.gather(conn, loop, writer, *([voice] if voice else []), return_exceptions=True)
+
+    def add_speaker(self, speaker: Speaker) -> None:
+        """Speech (espeak-ng) as one more output: it hears the shared narration and what to do now."""
+        self.speaker = speaker
+        self.outputs.append(speaker)
 
     def stop(self) -> None:
         self._stopping.set()
@@ -229,7 +244,8 @@ class Service:
 
     def _tell(self, notice: narrator.Notice) -> None:
         self.notice = notice.as_dict()
-        self._emit(Narration(SHARED, notice.level, notice.text))
+        self.last_notice = notice  # each page says it again in its own language (views.py)
+        self._emit(Narration(SHARED, notice.level, notice.text, notice))
 
     def _emit(self, message: Message) -> None:
         for output in self.outputs:
@@ -417,6 +433,8 @@ class Service:
             line = f"{self._names(move.units)}: {' → '.join(path)}{cost}"
         self._log("action", entry)
         self.last_actions.appendleft(line)
+        if played.answered and played.text.startswith("answer dice "):  # the dice and what they answered
+            self.rolls.appendleft((played.text.removeprefix("answer dice "), played.answered))
         self._add_changes(played.changes)
         if played.resolution is not None:
             self.resolution = pages.resolution(played.resolution)
@@ -731,6 +749,9 @@ class Service:
             self._enroll(str(action.data.get("uid", "")), str(action.data.get("unit", "")))
             self._publish()
             return
+        if action.side is not None and not self._may_act(action):
+            self._publish()
+            return
         if action.kind in ("act", "done", "confirm", "los", "takeback"):
             self._on_page_play(action)
             self._publish()
@@ -752,6 +773,25 @@ class Service:
         elif action.kind == "press":
             self.table.press(int(d["button"]))
         self._publish_table()
+
+    def _may_act(self, action: PageAction) -> bool:
+        """A player's page plays for its own side only: it answers its side's decisions and plays in its
+        side's turn (a secret is answered by each side); a LOS check, and saying that a change was made on
+        the board, are anyone's. The table itself is not a player's: enrolment, the virtual table and resync
+        are the host page's."""
+        if action.kind in ("los", "confirm"):
+            return True
+        if action.kind not in ("act", "done", "confirm", "takeback"):
+            self.say("page-host-only", what=action.kind)
+            return False
+        top = self.session.position.decision
+        if top is not None and top.kind == "secret":
+            return True
+        acting = self.session.to_act
+        if action.side != acting:
+            self.say("not-your-turn", side=action.side, acting=acting)
+            return False
+        return True
 
     def _on_page_play(self, action: PageAction) -> None:
         d = action.data
@@ -801,12 +841,16 @@ class Service:
         raise LookupError("no unit of the side to act can move now")
 
     # --- views for the pages (host/service/views.py) --------------------------------------------------
-    def view(self) -> dict[str, Any]:
-        """Everything the companion page shows (hex labels as keys); sent whole on every change."""
-        return pages.companion(self)
+    def view(self, audience: str = SHARED, lang: str = "en") -> dict[str, Any]:
+        """Everything a page shows (hex labels as keys) for one audience and language; sent whole on every
+        change."""
+        return pages.companion(self, audience, lang)
 
     def table_view(self) -> dict[str, Any]:
         return pages.virtual_table(self)
+
+    def moves_view(self, units: list[str], audience: str) -> dict[str, Any]:
+        return pages.moves(self, units, audience)
 
     def map_data(self) -> dict[str, Any]:
         return pages.map_data(self)
@@ -815,17 +859,26 @@ class Service:
         return pages.board_data(self)
 
     # --- fan-out to page clients -------------------------------------------------------------------------
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        return self.pages.subscribe()
+    def subscribe(self, audience: str = SHARED, lang: str = "en", *,
+                  host: bool = True) -> asyncio.Queue[dict[str, Any]]:
+        """A page's queue: its audience's views in its language; the virtual table's messages only for the
+        host page (``host``), as they name every tag on every cell."""
+        return self.pages.subscribe(audience, lang, host=host)
 
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
         self.pages.unsubscribe(q)
 
     def _send(self, msg: dict[str, Any]) -> None:
-        self._emit(PageMessage(msg))
+        self._emit(PageMessage(msg, host_only=msg.get("type") in ("table", "board")))
 
     def _publish(self) -> None:
-        self._send(self.view())
+        """Each audience and language connected gets its own view: a side's concealed units go only to
+        that side's pages (host/web/auth.py)."""
+        for audience, lang in self.pages.audiences():
+            self._emit(PageMessage(self.view(audience, lang), (audience, lang)))
+        if self.prompt != self._said_prompt:  # what to do now, for speech
+            self._said_prompt = self.prompt
+            self._emit(Narration(SHARED, "prompt", self.prompt))
 
     def _publish_table(self) -> None:
         if self.table is not None:

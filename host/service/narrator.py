@@ -1,17 +1,24 @@
 """The narrator: every sentence the table says to its players, in one place.
 
 The loop names what happened (a key and its facts); the narrator turns it into a ``Notice`` for an audience.
-All texts live in ``TEXTS`` (English now; each key is a message id for the translations and the spoken
-prompts to come), so a page, the record's readers and speech say the same thing. Facts that could betray
+All texts live in ``TEXTS``; each English text is the message id of its translations (``hexmate.host.i18n``),
+and a notice keeps its facts so each page says it again in its own language (``render``): a page, the
+record's readers and speech say the same thing. Facts that could betray
 hidden units are filtered before they get here (``host/table/views.py``, ``views.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hexmate.host.i18n import gettext
+
+if TYPE_CHECKING:
+    from hexmate.host.game.session import GameSession
 
 LEVELS = ("info", "ok", "warn", "error")
+SHARED_AUDIENCE = "shared"  # hexmate.host.table.views.SHARED: what everyone at the table hears
 
 TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
     "played": ("ok", "Played: {action}."),
@@ -72,6 +79,17 @@ TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
         "cannot enrol tag {uid}: {unit} is not a unit of this scenario that the page offers"),
     "enrol-failed": ("error", "tag {uid} not enrolled: {why}"),
     "enrolled": ("ok", "Tag {uid} enrolled as {unit}{retag}{saved}; it is on {where}.{more}"),
+    "not-your-turn": ("error", "Not accepted: the {side} page plays for its own side, and {acting} is to "
+                               "act now. Nothing was changed."),
+    "page-host-only": ("error", "Not accepted: {what} is for the table's host page, not a player's."),
+}
+
+# Unit states and markers as players name them (the rules' marker ids), for counters and speech.
+TERMS: dict[str, str] = {
+    "broken": "broken", "pin": "pinned", "pinned": "pinned", "concealed": "concealed", "dm": "DM",
+    "first_fire": "First Fire", "final_fire": "Final Fire", "prep_fire": "Prep Fire", "cx": "CX",
+    "moved": "moved", "fired": "fired", "disrupted": "disrupted", "demoralized": "demoralized",
+    "reduced": "reduced", "routed": "routed", "berserk": "berserk", "ammo_low": "ammo low",
 }
 
 
@@ -80,6 +98,7 @@ class Notice:
     key: str
     level: str
     text: str
+    facts: dict[str, str] = field(default_factory=dict, compare=False)
 
     def as_dict(self) -> dict[str, str]:
         return {"level": self.level, "text": self.text}
@@ -88,7 +107,26 @@ class Notice:
 def say(key: str, **facts: Any) -> Notice:
     """The notice for ``key`` with its facts (KeyError names a key that has no text: a bug, not input)."""
     level, text = TEXTS[key]
-    return Notice(key, level, text.format(**facts))
+    return Notice(key, level, text.format(**facts), {k: str(v) for k, v in facts.items()})
 
 
-__all__ = ["LEVELS", "TEXTS", "Notice", "say"]
+def render(notice: Notice, lang: str) -> Notice:
+    """The same notice in another language (its facts stay as the rules gave them)."""
+    level, text = TEXTS[notice.key]
+    return Notice(notice.key, level, gettext(lang, text).format(**notice.facts), notice.facts)
+
+
+def term(state: str, lang: str = "en") -> str:
+    """A unit state or marker as players name it."""
+    return gettext(lang, TERMS.get(state, state.replace("_", " ")))
+
+
+def side_name(session: GameSession, side: str, lang: str = "en") -> str:
+    """A side's name from the scenario ('German'), in the page's language."""
+    for s in session.scenario.sides:
+        if s.id == side:
+            return gettext(lang, s.name)
+    return side
+
+
+__all__ = ["LEVELS", "TERMS", "TEXTS", "Notice", "render", "say", "side_name", "term"]

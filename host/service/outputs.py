@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from hexmate.host.protocol import Led, TableConnection
 from hexmate.host.record import Record
+from hexmate.host.service.narrator import Notice
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.views import Light, wire_entries
 from hexmate.rules.hexes import Hex
@@ -33,9 +34,12 @@ class LedFrame:
 
 @dataclass(frozen=True)
 class PageMessage:
-    """A JSON message for every page client (a ``view``, ``table``, ``board`` message)."""
+    """A JSON message for the page clients (a ``view``, ``table``, ``board`` message): every client, or
+    only those of one (audience, language), as a view for one side must reach that side's pages only."""
 
     body: dict[str, Any]
+    audience: tuple[str, str] | None = None
+    host_only: bool = False  # the virtual table's messages name every tag on every cell: the host page's
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,9 @@ class Narration:
     """What the narrator said to one audience (``shared`` or a side), for speech."""
 
     audience: str
-    level: str
+    level: str  # a notice's level, or "prompt" for what to do now
     text: str
+    notice: Notice | None = None  # the key and facts, for speech in another language
 
 
 Message = LedFrame | PageMessage | RecordEntry | Narration
@@ -77,23 +82,38 @@ class LedOutput:
 
 
 class PageOutput:
-    """Every connected page: one bounded queue per client."""
+    """Every connected page: one bounded queue per client, each with its audience (``shared`` or a side)
+    and language."""
 
     def __init__(self) -> None:
-        self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
+        self._clients: dict[asyncio.Queue[dict[str, Any]], tuple[str, str]] = {}
+        self._hosts: set[asyncio.Queue[dict[str, Any]]] = set()
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+    def subscribe(self, audience: str = "shared", lang: str = "en", *,
+                  host: bool = True) -> asyncio.Queue[dict[str, Any]]:
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_CLIENT_QUEUE)
-        self._clients.add(q)
+        self._clients[q] = (audience, lang)
+        if host:
+            self._hosts.add(q)
         return q
 
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
-        self._clients.discard(q)
+        self._clients.pop(q, None)
+        self._hosts.discard(q)
+
+    def audiences(self) -> list[tuple[str, str]]:
+        """The (audience, language) pairs some page is connected with; the shared English view always, for
+        the HTTP API and the record's readers."""
+        return sorted({("shared", "en"), *self._clients.values()})
 
     def send(self, message: Message) -> None:
         if not isinstance(message, PageMessage):
             return
-        for q in list(self._clients):
+        for q, key in list(self._clients.items()):
+            if message.audience is not None and key != message.audience:
+                continue
+            if message.host_only and q not in self._hosts:
+                continue
             if q.full():  # a slow page gets the newest state, not a backlog
                 with contextlib.suppress(asyncio.QueueEmpty):
                     q.get_nowait()

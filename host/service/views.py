@@ -4,11 +4,15 @@ page: concealed units unnamed, secret answers unseen). Pure reads; the loop in c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from hexmate.host.game import guide
 from hexmate.host.game.changes import Change
+from hexmate.host.service import narrator
 from hexmate.host.table.views import SHARED
+from hexmate.rules import actions as act
 from hexmate.rules.games.base import Resolution
 
 if TYPE_CHECKING:
@@ -31,12 +35,14 @@ _DEVICE_COUNTERS = ("rx_bad_frames", "unknown_kinds", "bad_payloads", "reader_er
                     "resends", "duplicates", "coalesced", "failed_readers")
 
 
-def companion(service: Service) -> dict[str, Any]:
-    """Everything the companion page shows (hex labels as keys); sent whole on every change."""
+def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dict[str, Any]:
+    """Everything a page shows (hex labels as keys) for one audience (``shared``: the host page and the
+    spectators; a side: that player's page, with its own concealed units) in one language; sent whole on
+    every change."""
     s = service.session
     counters: dict[str, list[dict[str, Any]]] = {}
     for unit_id, h in s.expected().items():
-        counters.setdefault(s.label(h), []).append(s.unit_summary(unit_id, audience=SHARED))
+        counters.setdefault(s.label(h), []).append(unit_card(service, unit_id, audience, lang))
     return {
         "type": "view",
         "conn": {"state": service.conn.state.value, "detail": service.conn.detail,
@@ -50,24 +56,30 @@ def companion(service: Service) -> dict[str, Any]:
         "turn": s.position.turn,
         "to_act": s.to_act,
         "prompt": service.prompt,
-        "decision": _decision_view(service),
-        "legal": [{"text": t, "label": t} for t in s.legal_texts(SHARED)],
+        "decision": _decision_view(service, audience),
+        "legal": [{"text": t, "label": t} for t in s.legal_texts(audience)],
         "done": ({"text": "done", "label": "Confirm the changes made on the board"}
                  if service.changes.blocking else
                  ({"text": "done", "label": label} if (label := s.done_label()) else None)),
-        "changes": [_change_view(service, c) for c in service.changes],
+        "changes": [_change_view(service, c, audience) for c in service.changes],
         "resolution": service.resolution,
         "los": service.los,
         "shown": service.shown,
         "status": s.status(),
-        "notice": service.notice,
+        "notice": _notice(service, lang),
+        "audience": audience,
+        "lang": lang,
+        "guide": guide.guide(s, audience, lang, owed=[c.physical.text for c in service.changes.blocking],
+                             last=service.last_actions[0] if service.last_actions else ""),
+        "outcome": _outcome(service, lang),
+        "rolls": _rolls(service, audience),
         "counters": counters,
         "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},
         "blink": [s.label(h) for h, light in service._frame.items() if light.pattern != "solid"],
         "lit": _lit_groups(service),
         "last_actions": list(service.last_actions),
         "tracker": service.tracker.phase.value,
-        "setup": _setup_view(service),
+        "setup": _setup_view(service, audience),
         "unknown": [{"uid": uid, "hex": s.label(h) if h is not None else None, "cell": cell}
                     for uid, (h, cell) in sorted(service.tracker.unknown.items())],
         "enrol_choices": service.enrol_choices() if service.tracker.unknown else [],
@@ -75,22 +87,22 @@ def companion(service: Service) -> dict[str, Any]:
                    if (rec := service.record) is not None else None),
     }
 
-def _decision_view(service: Service) -> dict[str, Any] | None:
-    """The open decision as the shared page may see it: concealed units unnamed, secret answers unseen."""
+def _decision_view(service: Service, audience: str = SHARED) -> dict[str, Any] | None:
+    """The open decision as the audience may see it: concealed units unnamed, secret answers unseen."""
     s = service.session
     top = s.position.decision
     if top is None:
         return None
-    units = [s.unit_summary(u, audience=SHARED) for u in top.units]
+    units = [s.unit_summary(u, audience=audience) for u in top.units]
     return {"kind": top.kind, "side": top.side, "prompt": top.prompt, "rule": top.rule,
             "units": [{"id": u["id"], "label": u["label"]} for u in units],
             "hexes": [s.label(h) for h in top.hexes], "choices": list(top.choices), "dice": top.dice,
             "armed": service._roll_request is not None,
             "answered": sorted(side for side, _ in top.answers)}
 
-def _change_view(service: Service, c: Change) -> dict[str, Any]:
+def _change_view(service: Service, c: Change, audience: str = SHARED) -> dict[str, Any]:
     ph = c.physical
-    summary = service.session.unit_summary(ph.unit, audience=SHARED)
+    summary = service.session.unit_summary(ph.unit, audience=audience)
     hidden = summary["label"] == "?"
     return {"what": ph.what, "unit": "" if hidden else ph.unit, "label": summary["label"],
             "text": "a change to a concealed unit" if hidden else ph.text, "rule": ph.rule,
@@ -124,12 +136,14 @@ def virtual_table(service: Service) -> dict[str, Any]:
     }
 
 def map_data(service: Service) -> dict[str, Any]:
-    """The static map for drawing: every hex with its label, centre (pitch units) and terrain."""
+    """The static map for drawing and for reading hex by hex: every hex with its label, centre (pitch
+    units), terrain and level."""
     m = service.session.map
     hexes = []
     for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
         x, y = m.center(h)
-        hexes.append({"id": m.label(h), "x": round(x, 4), "y": round(y, 4), "terrain": str(m.terrain(h))})
+        hexes.append({"id": m.label(h), "x": round(x, 4), "y": round(y, 4), "terrain": str(m.terrain(h)),
+                      "level": m.level(h)})
     return {"type": "map", "hexes": hexes}
 
 def board_data(service: Service) -> dict[str, Any]:
@@ -138,8 +152,8 @@ def board_data(service: Service) -> dict[str, Any]:
     return {"type": "board", "name": service.board.name, "cells": cells, "tray": service.tray,
             "buttons": buttons}
 
-def _setup_view(service: Service) -> dict[str, Any] | None:
-    """While setting up: what is still to place, per side, concealed units unnamed (shared page)."""
+def _setup_view(service: Service, audience: str = SHARED) -> dict[str, Any] | None:
+    """While setting up: what is still to place, per side, concealed units unnamed (but to their owner)."""
     if not service.tracker.setup:
         return None
     expected = service.session.expected()
@@ -147,13 +161,94 @@ def _setup_view(service: Service) -> dict[str, Any] | None:
     for unit in sorted(service._setup_missing, key=lambda u: (service.session.label(expected[u]), u)):
         if unit not in expected:
             continue
-        summary = service.session.unit_summary(unit, audience=SHARED)
-        concealed = summary["label"] == "?" or service.views.hidden_from([unit], SHARED)
+        summary = service.session.unit_summary(unit, audience=audience)
+        concealed = summary["label"] == "?" or service.views.hidden_from([unit], audience)
         remaining.setdefault(summary["side"], []).append(
             {"unit": "" if concealed else unit, "label": "?" if concealed else str(summary["label"]),
              "hex": service.session.label(expected[unit])})
     return {"remaining": remaining, "left": sum(len(v) for v in remaining.values()),
             "total": len(expected)}
+
+def unit_card(service: Service, unit_id: str, audience: str, lang: str) -> dict[str, Any]:
+    """A counter as a page shows it at a glance: name, side, printed values and state (markers); to an
+    audience that may not see it, a concealed unit is only '?' and its side."""
+    s = service.session
+    card = dict(s.unit_summary(unit_id, audience=audience))
+    unit = s.position.units.get(unit_id)
+    if unit is None or card["label"] == "?":  # its side is on the counter's back: that much anyone sees
+        card.update(values="", state=[], concealed=True, type="",
+                    side_name=narrator.side_name(s, str(card["side"]), lang))
+        return card
+    printed = unit.values.get("printed") if isinstance(unit.values, Mapping) else None
+    state = sorted(unit.markers)
+    if unit.concealed:
+        state = ["concealed", *state]  # its owner sees it, and that the enemy does not
+    card.update(values=str(printed or ""), type=unit.type, concealed=unit.concealed,
+                state=[narrator.term(m, lang) for m in state], state_ids=state,
+                side_name=narrator.side_name(s, unit.side, lang))
+    return card
+
+
+def moves(service: Service, units: list[str], audience: str) -> dict[str, Any]:
+    """Where a group of the audience's own units may go now, each with its cost and the action that goes
+    there (a player's page asks; the answer goes to that page only). Units hidden from the audience, or not
+    on one hex, get a reason instead."""
+    s = service.session
+    out: dict[str, Any] = {"type": "moves", "units": units, "destinations": []}
+    expected = s.expected()
+    if not units or any(u not in expected for u in units) or set(units) & s.hidden_units(audience):
+        out["error"] = "those units are not on the map for this page"
+        return out
+    starts = {expected[u] for u in units}
+    if len(starts) != 1:
+        out["error"] = "units move together only from one hex"
+        return out
+    start = starts.pop()
+    out["from"] = s.label(start)
+    dests = []
+    for h, m in s.destinations(units, start).items():
+        if isinstance(m, act.Move):
+            text = act.Move(m.units, m.path).text(s.label)
+            cost = act.cost_text(m.cost) if m.cost is not None else ""
+        else:
+            text, cost = s.position.action_text(m.answer), ""
+        dests.append({"hex": s.label(h), "cost": cost, "action": text,
+                      "path": [s.label(x) for x in m.path]})
+    out["destinations"] = sorted(dests, key=lambda d: d["hex"])
+    return out
+
+
+def _notice(service: Service, lang: str) -> dict[str, str]:
+    """The last thing the narrator said, in the page's language."""
+    last = service.last_notice
+    if last is None or lang == "en":
+        return service.notice
+    return narrator.render(last, lang).as_dict()
+
+
+def _rolls(service: Service, audience: str) -> list[dict[str, str]]:
+    """The last dice and the question each answered; a unit the audience may not see is only '?'."""
+    hidden = service.session.hidden_units(audience)
+    out = []
+    for pips, question in service.rolls:
+        for unit in hidden:
+            question = re.sub(rf"\b{re.escape(unit)}\b", "?", question)
+        out.append({"dice": pips, "for": question})
+    return out
+
+
+def _outcome(service: Service, lang: str) -> dict[str, Any]:
+    """Victory status: the game's outcome once it is over, else how many turns are left."""
+    pos = service.session.position
+    scenario = service.session.scenario
+    out: dict[str, Any] = {"over": bool(pos.state.over), "turn": pos.turn,
+                           "turns": getattr(scenario, "turns", None)}
+    result = pos.outcome()
+    out["text"] = result.reason if result is not None else ""
+    winner = result.winner if result is not None else None
+    out["winner"] = narrator.side_name(service.session, winner, lang) if winner else ""
+    return out
+
 
 def resolution(r: Resolution) -> dict[str, Any]:
     shown = r.to_dict(viewer=SHARED)

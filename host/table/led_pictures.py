@@ -32,13 +32,13 @@ COLS, ROWS, R = 7, 4, 22.0  # a patch of the board: flat-topped hexes, radius in
 
 # situation -> (title, {(col, row): light}, counters drawn as small squares)
 SITUATIONS: dict[str, tuple[str, dict[tuple[int, int], Light], set[tuple[int, int]]]] = {
-    "lift": ("A unit lifted: its start hex blue, where it may go green",
+    "lift": ("A unit lifted: its start hex blinks blue slowly, where it may go is steady green",
              {(1, 1): ORIGIN, **{h: DESTINATION for h in [(0, 1), (2, 1), (1, 0), (1, 2), (2, 0), (0, 0),
                                                            (3, 1), (3, 2), (2, 2)]}}, set()),
-    "trail": ("A trail shown hex by hex: the hexes rested on dim blue",
+    "trail": ("A trail shown hex by hex: the hexes rested on pulse dim blue, slowly",
               {(1, 1): ORIGIN, (2, 1): TRAIL, (3, 2): TRAIL, (4, 1): DESTINATION, (5, 2): DESTINATION},
               {(3, 2)}),
-    "illegal": ("Put down where it may not go: that hex blinks red (the page says why, with the rule)",
+    "illegal": ("Put down where it may not go: that hex blinks red, fast (the page says why, with the rule)",
                 {(1, 1): ORIGIN, (2, 1): DESTINATION, (4, 2): ILLEGAL}, {(4, 2)}),
     "choose-hex": ("A hex to choose (rout, retreat, advance): the options pulse green; put the unit on one",
                    {(2, 1): CHOOSE_HEX, (3, 0): CHOOSE_HEX, (1, 2): CHOOSE_HEX}, {(4, 1)}),
@@ -48,21 +48,27 @@ SITUATIONS: dict[str, tuple[str, dict[tuple[int, int], Light], set[tuple[int, in
                    {(1, 1): SELECTED, (1, 2): SELECTED}, {(1, 1), (1, 2), (5, 1)}),
     "roll": ("A roll is open: the hex it is about pulses orange; press the dice button",
              {(4, 1): ROLL_FOR}, {(4, 1), (1, 1)}),
-    "change": ("A change to make on the board (flip, replace, marker): the hex pulses cyan until done",
+    "change": ("A change to make on the board (flip, replace, marker): the hex blinks cyan slowly until done",
                {(3, 1): CHANGE}, {(3, 1)}),
     "out-of-sync": ("The board differs from the game: the hexes to correct blink amber",
                     {(2, 1): DIFFERENCE, (5, 2): DIFFERENCE}, {(5, 2)}),
-    "los": ("A line of sight check: the line grey, its ends blue, the blocking hex red",
+    "los": ("A line of sight check: the line steady grey, its ends blink blue slowly, the blocking hex "
+            "blinks red fast",
             {(0, 2): SIGHT_END, (1, 2): SIGHT, (2, 1): SIGHT, (3, 1): SIGHT_BLOCK, (4, 1): SIGHT,
              (5, 0): SIGHT, (6, 0): SIGHT_END}, set()),
     "setup": ("Set-up: where each counter goes pulses white", {(1, 1): SETUP_TARGET, (4, 2): SETUP_TARGET},
               set()),
-    "unknown": ("A tag the registry does not know: its hex blinks magenta (enrol it on the page)",
+    "unknown": ("A tag the registry does not know: its hex pulses magenta, fast (enrol it on the page)",
                 {(3, 1): UNKNOWN}, {(3, 1)}),
 }
 
 
 _EDGES = {"blink": 'stroke="#fff" stroke-dasharray="6 4"', "pulse": 'stroke="#fff" stroke-dasharray="1 3"'}
+
+
+def _pace(pattern: str, period_10ms: int) -> str:
+    """How a light moves, in words: steady, or a blink or pulse with its period."""
+    return "steady" if pattern == "solid" else f"{pattern} {period_10ms * 10} ms"
 
 
 def _centre(col: int, row: int) -> tuple[float, float]:
@@ -94,8 +100,8 @@ def svg(name: str) -> str:
             if (col, row) in counters:
                 out.append(f'<rect x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#d8c9a0" '
                            'stroke="#222"/>')
-    legend = sorted({(lt.colour, lt.pattern) for lt in lights.values()})
-    text = ", ".join(f"{c} ({p})" for c, p in legend)
+    legend = sorted({(lt.colour, lt.pattern, lt.period_10ms) for lt in lights.values()})
+    text = ", ".join(f"{c} ({_pace(p, period)})" for c, p, period in legend)
     out.append(f'<text x="6" y="{height + 16:.0f}" fill="#ddd" font-family="sans-serif" font-size="11">'
                f"{text}</text>")
     out.append("</svg>")

@@ -42,22 +42,26 @@ class Light:
     period_10ms: int = 50
 
 
+# Colour is never the only carrier of meaning (a colour-blind player, a dim room): lights that may be lit
+# together differ in pattern or period too (tests/host/table/test_led_patterns.py). Steady: where a unit may
+# go, a line of sight; slow blink (1 s): an end (where a unit started, the ends of a line of sight); fast
+# blink: something wrong here; pulses: something to do here, each its own pace.
 DESTINATION = Light("green", (0, 160, 0))
-ORIGIN = Light("blue", (0, 0, 200))
-TRAIL = Light("blue", (0, 0, 60))
+ORIGIN = Light("blue", (0, 0, 200), "blink", 100)
+TRAIL = Light("blue", (0, 0, 60), "pulse", 150)
 ILLEGAL = Light("red", (220, 0, 0), "blink", 25)
 DIFFERENCE = Light("amber", (230, 120, 0), "blink", 50)
 SETUP_TARGET = Light("white", (160, 160, 160), "pulse", 100)
-UNKNOWN = Light("magenta", (200, 0, 200), "blink", 50)
-UNCERTAIN = Light("amber", (230, 120, 0), "pulse", 100)
+UNKNOWN = Light("magenta", (200, 0, 200), "pulse", 40)
+UNCERTAIN = Light("amber", (230, 120, 0), "pulse", 200)
 CHOOSE_HEX = Light("green", (0, 160, 0), "pulse", 100)  # a hex to choose: put the unit on one of them
 CHOOSE_UNIT = Light("yellow", (200, 160, 0), "pulse", 100)  # a unit to choose stands here: lift it
 SELECTED = Light("blue", (0, 0, 200), "pulse", 60)  # a unit tapped into a fire group
 ROLL_FOR = Light("orange", (230, 80, 0), "pulse", 60)  # the hex the open roll is about (a fire's target)
-CHANGE = Light("cyan", (0, 150, 160), "pulse", 100)  # a change to make on the board here (flip, remove...)
+CHANGE = Light("cyan", (0, 150, 160), "blink", 150)  # a change to make on the board here (flip, remove...)
 SIGHT = Light("sight", (110, 110, 110))  # a line of sight traced through this hex
-SIGHT_BLOCK = Light("red", (220, 0, 0))  # where the line of sight is blocked
-SIGHT_END = Light("blue", (0, 0, 200))  # the two ends of a line of sight check
+SIGHT_BLOCK = Light("red", (220, 0, 0), "blink", 25)  # where the line of sight is blocked
+SIGHT_END = Light("blue", (0, 0, 200), "blink", 100)  # the two ends of a line of sight check
 SUPPLY = {  # a game's picture on request (Schlieffen's War supply, 8.x): status -> light
     "in": Light("supply", (0, 90, 0)), "hf": Light("supply-hf", (200, 120, 0)),
     "oos": Light("supply-oos", (200, 0, 0), "blink", 50), "source": Light("supply-source", (0, 40, 90)),

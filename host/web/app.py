@@ -1,5 +1,7 @@
-"""The web front: FastAPI app serving the companion page (/), the virtual table (/table, emulated only) and
-one WebSocket (/ws) that streams the service's views and takes page actions. Static files, no build step."""
+"""The web front: FastAPI app serving the companion page (/, the table's host page), the players' and
+spectators' page (/play, host/web/players.py), the virtual table (/table, emulated only) and one WebSocket
+(/ws) that streams each page the views its role may see and takes the actions its role may send
+(host/web/auth.py). Static files, no build step."""
 
 from __future__ import annotations
 
@@ -12,10 +14,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from hexmate.host.i18n import lang_of
 from hexmate.host.service import PageAction, Service
+from hexmate.host.web.auth import HOST, PLAYER, Pairing, Role
+from hexmate.host.web.players import add_player_routes, connection_role, pairing_for, require_role
 
 LOGGER = logging.getLogger(__name__)
 
@@ -23,9 +28,16 @@ STATIC = Path(str(importlib.resources.files("hexmate.host.web") / "static"))
 _TABLE_ACTIONS = {"place", "lift", "press"}
 
 
-def create_app(service: Service) -> FastAPI:
+_PLAYER_ACTIONS = {"act", "done", "confirm", "los", "takeback", "moves"}
+_HOST_ROLE = Role(HOST)
+
+
+def create_app(service: Service, pairing: Pairing | None = None) -> FastAPI:
+    pairing = pairing if pairing is not None else pairing_for(service)
     app = FastAPI(title="hexmate", docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.state.pairing = pairing
+    add_player_routes(app, service, pairing, STATIC)
 
     @app.get("/", response_model=None)
     async def companion() -> FileResponse:
@@ -46,20 +58,24 @@ def create_app(service: Service) -> FastAPI:
         return HTMLResponse(status_code=204)
 
     @app.get("/api/view")
-    async def view() -> JSONResponse:
-        return JSONResponse(service.view())
+    async def view(request: Request) -> JSONResponse:
+        role = require_role(pairing, request)
+        return JSONResponse(service.view(role.audience, lang_of(request.query_params.get("lang"))))
 
     @app.get("/api/map")
-    async def map_data() -> JSONResponse:
+    async def map_data(request: Request) -> JSONResponse:
+        require_role(pairing, request)
         return JSONResponse(service.map_data())
 
     @app.get("/api/table")
-    async def table_view() -> JSONResponse:
+    async def table_view(request: Request) -> JSONResponse:
+        _host(pairing, request)
         return JSONResponse(service.table_view())
 
     @app.get("/api/movable")
-    async def movable() -> JSONResponse:
+    async def movable(request: Request) -> JSONResponse:
         """A unit of the side to act that can move now (for tests, the bench and a "hint" button)."""
+        _host(pairing, request)
         try:
             unit, cell, uid = service.movable_counter()
         except LookupError as e:
@@ -69,15 +85,22 @@ def create_app(service: Service) -> FastAPI:
 
     @app.websocket("/ws")
     async def ws(socket: WebSocket) -> None:
+        role = connection_role(pairing, socket)
+        if role is None:  # closed before the handshake completes: the browser sees a refused connection
+            LOGGER.info("page link refused: origin %s", socket.headers.get("origin"))
+            await socket.close(code=4403)
+            return
+        lang = lang_of(socket.query_params.get("lang"))
         await socket.accept()
-        queue = service.subscribe()
+        queue = service.subscribe(role.audience, lang, host=role.kind == HOST)
         try:
+            await socket.send_json({"type": "role", **role.as_dict(), "lang": lang})
             await socket.send_json(service.map_data())
-            await socket.send_json(service.view())
-            if service.table is not None:
+            await socket.send_json(service.view(role.audience, lang))
+            if service.table is not None and role.kind == HOST:
                 await socket.send_json(service.board_data())
                 await socket.send_json(service.table_view())
-            await _pump(socket, queue, service)
+            await _pump(socket, queue, service, role)
         except WebSocketDisconnect:
             pass
         finally:
@@ -86,7 +109,26 @@ def create_app(service: Service) -> FastAPI:
     return app
 
 
-async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service: Service) -> None:
+def _host(pairing: Pairing, request: Request) -> None:
+    if require_role(pairing, request).kind != HOST:
+        from fastapi import HTTPException
+
+        raise HTTPException(403, "only the table's host page may ask this")
+
+
+def _allowed(role: Role, action: PageAction) -> PageAction | str:
+    """The action as this role may send it (a player's carries its side), or why it is refused."""
+    if role.kind == HOST:
+        return action
+    if role.kind != PLAYER:
+        return "a spectator's page watches only"
+    if action.kind not in _PLAYER_ACTIONS:
+        return f"{action.kind}: only the table's host page may do this"
+    return PageAction(action.kind, action.data, side=role.side)
+
+
+async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service: Service,
+                role: Role = _HOST_ROLE) -> None:
     async def outgoing() -> None:
         while True:
             await socket.send_json(await queue.get())
@@ -101,10 +143,17 @@ async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service
                 LOGGER.info("page message refused: %s", e)
                 await socket.send_json({"type": "error", "text": str(e)})
                 continue
+            allowed = _allowed(role, action)
+            if isinstance(allowed, str):
+                await socket.send_json({"type": "error", "text": allowed})
+                continue
+            if action.kind == "moves":  # a read: answered to this page alone, for its own audience
+                await socket.send_json(service.moves_view(list(action.data["units"]), role.audience))
+                continue
             if action.kind == "dice-next":
                 await socket.send_json(_load_dice(service, action))
                 continue
-            service.submit(action)
+            service.submit(allowed)
     finally:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -132,7 +181,8 @@ _MAX_UNIT = 64
 _HEX_LABEL = re.compile(r"[A-Za-z0-9._-]+")
 _UNIT_ID = re.compile(r"[A-Za-z0-9._:-]+")
 _TYPES = ("act", "done", "confirm", "los", "takeback", "sync", "enroll", "place", "lift", "press",
-          "dice-next")
+          "dice-next", "moves")
+_MAX_GROUP = 12
 _MAX_PIPS = 12
 
 
@@ -140,7 +190,7 @@ def _parse_action(text: str) -> PageAction:
     """The page action a WebSocket message asks for; raises `BadPageMessage` saying what is wrong.
 
     >>> _parse_action('{"type": "act", "text": "answer hex DK4"}')
-    PageAction(kind='act', data={'text': 'answer hex DK4'})
+    PageAction(kind='act', data={'text': 'answer hex DK4'}, side=None)
     >>> _parse_action('{"type": "los", "from": "DK4"}')
     Traceback (most recent call last):
     ...
@@ -185,6 +235,12 @@ def _parse_action(text: str) -> PageAction:
         return PageAction(kind, {"pips": pips})
     if kind == "press":
         return PageAction(kind, {"button": _int(msg, kind, "button")})
+    if kind == "moves":
+        units = msg.get("units")
+        if (not isinstance(units, list) or not units or len(units) > _MAX_GROUP
+                or not all(isinstance(u, str) and _UNIT_ID.fullmatch(u) for u in units)):
+            raise BadPageMessage(f"moves: 'units' must be a list of 1 to {_MAX_GROUP} unit ids")
+        return PageAction(kind, {"units": units})
     tag = msg.get("uid")
     if not isinstance(tag, str) or not tag or not all(c in "0123456789ABCDEFabcdef" for c in tag):
         raise BadPageMessage(f"{kind}: 'uid' must be the tag's UID in hex digits")

@@ -2,12 +2,13 @@
 "use strict";
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-function hexmateSocket(onMessage, onState) {
+// `query` (e.g. "?token=...&lang=ja") names the page's role and language (host/web/auth.py).
+function hexmateSocket(onMessage, onState, query) {
   let ws = null;
   let retry = 250;
   function open() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(proto + "//" + location.host + "/ws");
+    ws = new WebSocket(proto + "//" + location.host + "/ws" + (query || ""));
     ws.onopen = () => { retry = 250; onState(true); };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {

@@ -36,8 +36,8 @@
       const g = svgEl("g", { class: "cell", tabindex: "0", role: "button", "data-cell": c.id, "data-label": c.label }, svg);
       const poly = svgEl("polygon", { points: hexPoints(c.x, c.y, PITCH) }, g);
       const label = svgEl("text", { x: c.x, y: c.y - 7, class: "label" }, g);
-      label.textContent = c.label;
-      const chips = svgEl("g", { class: "chips" }, g);
+      label.textContent = c.label + " ";  // a space after each text: the cell's text reads as its name starts
+      const chips = svgEl("g", { class: "chips", "aria-hidden": "true" }, g);  // the cell's label names them
       g.addEventListener("click", (ev) => activateCell(c.id, ev));
       g.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); activateCell(c.id, ev); }
@@ -101,8 +101,10 @@
   function updateLabels() {
     for (const [id, c] of cells) {
       const stack = world[String(id)] || [];
-      const names = stack.map((u) => tagInfo(u).label);
-      c.g.setAttribute("aria-label", c.label + (names.length ? ", " + names.join(", ") : ", empty")
+      const tags = stack.map((u) => tagInfo(u));
+      // the name starts with the text the cell shows (its label, its chips), then says whose they are
+      const shown = [c.label, ...tags.map((t) => t.short)].join(" ");
+      c.g.setAttribute("aria-label", shown + (tags.length ? ": " + tags.map((t) => t.label).join(", ") : ", empty")
         + (c.g.dataset.led ? ", LED lit" : ""));
     }
   }
@@ -115,8 +117,7 @@
       const t = tagInfo(uid);
       const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
       svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
-      svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short;
-      svgEl("title", {}, chip).textContent = t.label;
+      svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short + " ";
     });
   }
 

@@ -21,6 +21,6 @@ def test_every_picture_is_in_the_guide() -> None:
 
 def test_a_picture_shows_the_lights_colour_and_says_how_it_lights(tmp_path: Path) -> None:
     picture = led_pictures.svg("choose-hex")
-    assert "#{:02x}{:02x}{:02x}".format(*CHOOSE_HEX.rgb) in picture and "green (pulse)" in picture
+    assert "#{:02x}{:02x}{:02x}".format(*CHOOSE_HEX.rgb) in picture and "green (pulse 1000 ms)" in picture
     (tmp_path / "choose-hex.svg").write_text("stale")
     assert led_pictures.main([str(tmp_path), "--check"]) == 1

@@ -109,5 +109,5 @@ def test_uncovered_units_are_public_and_wire_entries_address_cells(table: dict[s
     events = t.on_cell(cell["DK3"], EMPTY, [], 100)
     assert table["views"].event(events[0], "rus")["units"] == ["ger-sq3"]  # not concealed: everyone sees it
     entries = wire_entries(led_frame(t), table["cal"])
-    assert (cell["DK3"], 0, 0, 200, 0, 50) in entries  # blue origin, solid
+    assert (cell["DK3"], 0, 0, 200, 1, 100) in entries  # blue origin, blinking slowly (1 s)
     assert any(e[1:4] == (0, 160, 0) for e in entries)  # green destinations for a visible unit

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,7 +19,10 @@ class FakeService:
         self.table = table
         self.submitted: list[PageAction] = []
 
-    def view(self) -> dict[str, Any]:
+    session = SimpleNamespace(scenario=SimpleNamespace(sides=(SimpleNamespace(id="ger", name="German"),
+                                                              SimpleNamespace(id="rus", name="Russian"))))
+
+    def view(self, audience: str = "shared", lang: str = "en") -> dict[str, Any]:
         return {"type": "view", "prompt": "Movement: german to act."}
 
     def map_data(self) -> dict[str, Any]:
@@ -30,7 +34,7 @@ class FakeService:
     def table_view(self) -> dict[str, Any]:
         return {"type": "table", "cells": {}, "leds": {}}
 
-    def subscribe(self) -> Any:
+    def subscribe(self, audience: str = "shared", lang: str = "en", *, host: bool = True) -> Any:
         import asyncio
 
         return asyncio.Queue()
@@ -61,8 +65,8 @@ def test_websocket_streams_map_and_view_and_accepts_checked_actions() -> None:
     service = FakeService(table=object())
     client = TestClient(create_app(service))  # type: ignore[arg-type]
     with client.websocket_connect("/ws") as ws:
-        kinds = [ws.receive_json()["type"] for _ in range(4)]
-        assert kinds == ["map", "view", "board", "table"]
+        kinds = [ws.receive_json()["type"] for _ in range(5)]
+        assert kinds == ["role", "map", "view", "board", "table"]
         ws.send_text('{"type": "place", "cell": 12, "uid": "04a1b2c3"}')
         ws.send_text('{"type": "place", "cell": "x", "uid": "zz"}')
         assert ws.receive_json() == {"type": "error",
@@ -145,7 +149,7 @@ def test_websocket_answers_a_malformed_message_with_its_reason_and_submits_good_
     service = FakeService()
     client = TestClient(create_app(service))  # type: ignore[arg-type]
     with client.websocket_connect("/ws") as ws:
-        assert [ws.receive_json()["type"] for _ in range(2)] == ["map", "view"]
+        assert [ws.receive_json()["type"] for _ in range(3)] == ["role", "map", "view"]
         ws.send_text('{"type": "los", "from": "DK4"}')
         assert ws.receive_json() == {"type": "error",
                                      "text": "los: 'to' is missing (a hex label such as DK4)"}
@@ -176,12 +180,12 @@ def test_dice_next_loads_the_emulated_dice_and_is_refused_without_an_emulated_ta
     table = FakeTable()
     service = FakeService(table=table)
     with TestClient(create_app(service)).websocket_connect("/ws") as ws:  # type: ignore[arg-type]
-        assert [ws.receive_json()["type"] for _ in range(4)] == ["map", "view", "board", "table"]
+        assert [ws.receive_json()["type"] for _ in range(5)] == ["role", "map", "view", "board", "table"]
         ws.send_text('{"type": "dice-next", "pips": [2, 3]}')
         assert ws.receive_json() == {"type": "dice-next", "pips": [2, 3]}
     assert table.loaded == [[2, 3]] and service.submitted == []
     with TestClient(create_app(FakeService())).websocket_connect("/ws") as ws:  # type: ignore[arg-type]
-        assert [ws.receive_json()["type"] for _ in range(2)] == ["map", "view"]
+        assert [ws.receive_json()["type"] for _ in range(3)] == ["role", "map", "view"]
         ws.send_text('{"type": "dice-next", "pips": [2, 3]}')
         assert ws.receive_json() == {"type": "error",
                                      "text": "dice-next: only an emulated table's dice can be loaded"}

@@ -1,0 +1,59 @@
+"""The catalogues: Japanese is complete (every text hexmate may show or say has a translation, with the same
+{facts} to fill), a notice is said again in the page's language, and the rulebooks' terms are used."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hexmate.host import i18n
+from hexmate.host.service import narrator
+
+FACT = re.compile(r"\{(\w+)\}")
+
+
+def test_japanese_is_complete_with_the_same_facts() -> None:
+    ids = i18n.all_msgids()
+    ja = i18n.catalogue("ja")
+    assert len(ids) > 250
+    missing = sorted(ids - set(ja))
+    assert missing == [], missing
+    for msgid in ids:
+        assert sorted(FACT.findall(ja[msgid])) == sorted(FACT.findall(msgid)), msgid
+        assert ja[msgid] != msgid or msgid in ("CX", "DM"), f"untranslated: {msgid}"
+
+
+def test_the_rulebooks_terms_name_the_phases_and_states() -> None:
+    # the Japanese ASL rulebook (seeds/000, A3.1-A3.8) names the phases so
+    ja = i18n.catalogue("ja")
+    assert [ja[p] for p in ("Rally Phase", "Prep Fire Phase", "Movement Phase", "Defensive Fire Phase",
+                            "Advancing Fire Phase", "Rout Phase", "Advance Phase", "Close Combat Phase")] == [
+        "回復フェイズ", "準備射撃フェイズ", "移動フェイズ", "防御射撃フェイズ",
+        "前進射撃フェイズ", "潰走フェイズ", "突撃フェイズ", "白兵戦フェイズ"]
+    assert ja["broken"] == "混乱状態" and ja["pinned"] == "釘付け" and ja["Line of sight"] == "照準線"
+
+
+def test_a_notice_is_said_again_in_another_language_with_its_facts() -> None:
+    notice = narrator.say("refused", why="DO4 is out of range (A7.2)")
+    assert notice.text == "Not accepted: DO4 is out of range (A7.2). Nothing was changed."
+    said = narrator.render(notice, "ja").text
+    assert said == "受け付けません：DO4 is out of range (A7.2)。何も変更されていません。"
+    assert narrator.render(notice, "en") == notice
+    assert narrator.term("first_fire", "ja") == "臨機射撃"
+
+
+def test_an_unknown_language_is_english_and_a_bad_catalogue_names_its_file(tmp_path, monkeypatch) -> None:
+    assert i18n.lang_of("fr") == "en" and i18n.lang_of("ja") == "ja"
+    with pytest.raises(i18n.CatalogueError, match="no language 'fr'"):
+        i18n.catalogue("fr")
+    bad = tmp_path / "ja" / "LC_MESSAGES"
+    bad.mkdir(parents=True)
+    (bad / "hexmate.po").write_text('msgid "a"\ngarbage here\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n.catalogue.cache_clear()
+    try:
+        with pytest.raises(i18n.CatalogueError, match=r"hexmate\.po"):
+            i18n.catalogue("ja")
+    finally:
+        monkeypatch.undo()
+        i18n.catalogue.cache_clear()
