@@ -26,6 +26,11 @@ ACTION_HELP: dict[str, str] = {  # sequence.json action kinds
     "rally": "Rally: choose a broken unit and roll for it.",
     "end_phase": "End the phase: press done.",
     "pass": "Pass: press done; the phase ends when both sides pass in turn.",
+    "activate": "Activate: name the units (and what for, where the game asks) before they act.",
+    "save": "Save command points: leave some of this impulse's points on a unit for later.",
+    "smoke": "Smoke: a unit lays smoke in its own hex.",
+    "load": "Load: infantry board a vehicle in their hex.",
+    "unload": "Unload: a vehicle sets down everyone it carries.",
 }
 DECISION_HELP: dict[str, str] = {  # rules/decisions.py kinds
     "roll": "A roll is open: press the dice button on the table, or type answer dice and the pips.",
@@ -41,6 +46,7 @@ ACTS_HELP: dict[str, str] = {  # sequence.json "acts"
     "non_phasing": "The side that is not phasing acts in this phase.",
     "both": "The phasing side acts, then the other.",
     "alternating": "The sides take turns.",
+    "impulse": "The side whose chit was drawn acts in this impulse.",
     "engine": "Nothing to do but what the phase asks.",
 }
 REACTION_HELP = "The other side may react at each hex a mover enters ({rule})."
