@@ -1,4 +1,5 @@
-# Switched-coil sensing: one PN5180 per tile reads the hex coil its RF switch tree connects (hardware/SENSING.md).
+# Switched-coil sensing: one PN5180 per tile reads the hex coil its RF switch tree connects
+# (hardware/SENSING.md).
 #
 # RfMux drives the switch address lines (shared by every tile, bit 0 first) and the active-low enable, and
 # remembers when the channel last changed; MuxReader is the reader the scanner sees (init/read, like

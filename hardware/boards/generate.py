@@ -1,5 +1,6 @@
 """Regenerate the shipped board definitions: the 25.4 mm reader-per-hex boards (emu-346, pico-346, esp32-346,
-pico-pn5180-346, emu-sw-1408) and the switched-coil boards at each game's real hex pitch (hardware/SENSING.md).
+pico-pn5180-346, emu-sw-1408) and the switched-coil boards at each game's real hex pitch
+(hardware/SENSING.md).
 
 Run `python -m hexmate.hardware.boards.generate` after changing pins or layout; the JSON files are committed
 so that a board needs no Python tooling to be described. Geometry follows BRIEF-INTERFACES: an ASL-size
@@ -239,7 +240,7 @@ def fit_pitch(columns: int, rows: float, width_mm: float, height_mm: float) -> f
 # the print is not exactly regular; the rows are what a counter sits in). Source: issue 17 / the brief (8 x 22
 # in, 33 x 10); ASL A2.1-A2.3 give hex numbering, half hexes and 40 m per hex but no inches.
 ASL_GRID = Grid(33, lambda c: range(1, 11) if c % 2 else range(0, 11),
-                lambda c, r: f"{column_letters(c)}{r}", False, round(8 * INCH_MM / 10, 2))
+                lambda c, r: f"{column_letters(c)}{r}", True, round(8 * INCH_MM / 10, 2))
 # Schlieffen's War: one 22 x 34 in map and 5/8 in counters (SW 2.0). The text gives no hex count or size;
 # the grid is the demo map's 44 x 32 (rules/maps/demo-sw.json, CCRR, even columns lower), fitted to the
 # sheet: 17.1 mm, which holds a 5/8 in (15.9 mm) counter flat to flat (17.1 mm).
@@ -255,7 +256,7 @@ FT_GRID = Grid(50, lambda c: range(1, 27), lambda c, r: f"{c:02d}{r:02d}", True,
 # Assumption: a board of 22 columns (two tiles) by 10 rows, half hexes as ASL's (even columns rows 0..10,
 # labelled CC00 and CC10), at the ASL pitch of 20.32 mm.
 PG_GRID = Grid(22, lambda c: range(1, 11) if c % 2 else range(0, 11),
-               lambda c, r: f"{c:02d}{r:02d}", False, round(8 * INCH_MM / 10, 2))
+               lambda c, r: f"{c:02d}{r:02d}", True, round(8 * INCH_MM / 10, 2))
 
 
 def _split(first: int, last: int, most: int) -> list[range]:
@@ -270,7 +271,10 @@ def _split(first: int, last: int, most: int) -> list[range]:
     return out
 
 
-def tiled_cells(grid: Grid, tile_cols: int, tile_rows: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+Json = dict[str, Any]
+
+
+def tiled_cells(grid: Grid, tile_cols: int, tile_rows: int) -> tuple[list[Json], list[Json]]:
     """Cells and tiles of a switched-coil board. Tiles are blocks of `tile_cols` columns by `tile_rows`
     rows. Inside a tile the coils are numbered (channel) and the LEDs chained in a serpentine, down one
     column and up the next, so neighbouring LEDs are neighbouring hexes; the LED chain runs through the
@@ -297,7 +301,8 @@ def tiled_cells(grid: Grid, tile_cols: int, tile_rows: int) -> tuple[list[dict[s
             xs = [grid.centre(c, r)[0] for c, r in hexes]
             ys = [grid.centre(c, r)[1] for c, r in hexes]
             x0, y0 = min(xs) - p / SQRT3, min(ys) - p / 2
-            tiles.append({"id": len(tiles), "reader_cs": len(tiles), "x_mm": round(x0, 3), "y_mm": round(y0, 3),
+            tiles.append({"id": len(tiles), "reader_cs": len(tiles),
+                          "x_mm": round(x0, 3), "y_mm": round(y0, 3),
                           "width_mm": round(max(xs) + p / SQRT3 - x0, 3),
                           "height_mm": round(max(ys) + p / 2 - y0, 3)})
             members.append(hexes)
@@ -333,7 +338,7 @@ def pico_mux_io(n_readers: int, n_leds: int) -> dict[str, Any]:
     }
 
 
-def mux_board(name: str, mcu: str, description: str, grid: Grid, tile_cols: int, tile_rows: int) -> dict[str, Any]:
+def mux_board(name: str, mcu: str, description: str, grid: Grid, tile_cols: int, tile_rows: int) -> Json:
     cells, tiles = tiled_cells(grid, tile_cols, tile_rows)
     io = pico_mux_io(len(tiles), len(cells))
     pn = {"type": "pn5180", "spi": 0, "reset_pin": 12, "busy_pin": 13, "timeout_us": 2000}
@@ -350,16 +355,16 @@ def mux_boards() -> dict[str, dict[str, Any]]:
         "pico-asl-mux": mux_board("pico-asl-mux", "rp2040", "Raspberry Pi Pico, " + asl, ASL_GRID, 11, 6),
         "pico-sw-mux": mux_board(
             "pico-sw-mux", "rp2040",
-            "Schlieffen's War map (22 x 34 in, SW 2.0) as the 44 x 32 demo grid at 17.1 mm: 24 tiles of up to "
-            "64 coils, one PN5180 each; one WS2812 per hex.", SW_GRID, 8, 8),
+            "Schlieffen's War map (22 x 34 in, SW 2.0) as the 44 x 32 demo grid at 17.1 mm: 24 tiles of "
+            "up to 64 coils, one PN5180 each; one WS2812 per hex.", SW_GRID, 8, 8),
         "pico-ft-mux": mux_board(
             "pico-ft-mux", "rp2040",
             "One Fire Team map, assumed 50 x 26 hexes on 22 x 34 in (19.8 mm): 28 tiles of up to 56 coils, "
             "one PN5180 each; one WS2812 per hex.", FT_GRID, 8, 8),
         "pico-pg-mux": mux_board(
             "pico-pg-mux", "rp2040",
-            "One Panzer Grenadier board, assumed 22 x 10 hexes with edge half hexes at 20.32 mm: 4 tiles of up "
-            "to 64 coils, one PN5180 each; one WS2812 per hex.", PG_GRID, 11, 6),
+            "One Panzer Grenadier board, assumed 22 x 10 hexes with edge half hexes at 20.32 mm: 4 tiles "
+            "of up to 64 coils, one PN5180 each; one WS2812 per hex.", PG_GRID, 11, 6),
     }
 
 
@@ -372,7 +377,8 @@ def main() -> None:
             for k, v in items:
                 f.write(f"  {json.dumps(k)}: {json.dumps(v)},\n")
             if "tiles" in data:
-                f.write('  "tiles": [\n' + ",\n".join(f"    {json.dumps(t)}" for t in data["tiles"]) + "\n  ],\n")
+                tiles = ",\n".join(f"    {json.dumps(t)}" for t in data["tiles"])
+                f.write('  "tiles": [\n' + tiles + "\n  ],\n")
             f.write('  "cells": [\n')
             lines = [f"    {json.dumps(c)}" for c in data["cells"]]
             f.write(",\n".join(lines))
