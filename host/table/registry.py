@@ -2,8 +2,8 @@
 
 UIDs are upper-case hex strings without separators (4, 7 or 10 bytes: ISO 14443; 8 bytes: ISO 15693). A
 counter is either a unit of the scenario (``unit_id`` set), a concealment marker (``kind == "concealment"``,
-hides the stack under it from the opponent), or a calibration counter (``kind == "calibration"``). Unknown tags are never dropped: the
-tracker announces them and the page offers ``Registry.enroll``.
+hides the stack under it from the opponent), or a calibration counter (``kind == "calibration"``). Unknown
+tags are never dropped: the tracker announces them and the page offers ``Registry.enroll``.
 """
 
 from __future__ import annotations
