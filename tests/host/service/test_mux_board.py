@@ -76,3 +76,14 @@ async def test_a_stack_of_five_is_one_hexs_occupants(live: Service) -> None:
     for uid in stack:
         table.place(free, uid)
     await until(lambda: sorted(service.occupants.get(free, ())) == stack, "all five tags on the hex")
+
+
+async def test_the_asl_turn_script_plays_through_the_switched_coils(tmp_path: Path) -> None:
+    """The gestures of ``hexmate demo --script tests/e2e/scripts/asl-turn.json --board emu-asl-mux``: every
+    lift, placement, roll and done of the script's turn, with its expectations checked at each step."""
+    from hexmate.host.service.scripted import run_script
+
+    script = Path(__file__).parents[2] / "e2e" / "scripts" / "asl-turn.json"
+    result = await run_script(script, record_path=tmp_path / "r.jsonl", board=BOARD)
+    assert (result["turn"], result["phase"], result["over"]) == (2, "RPh", False)
+    assert result["actions"] >= 20
