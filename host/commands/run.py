@@ -45,8 +45,8 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--headless", action="store_true",
                       help="with --script: serve no pages, open no browser")
     demo.add_argument("--board", default=None,
-                      help="emulated board name or JSON file (default: the game's demo board; e.g. emu-asl-mux, "
-                           "the switched-coil board at the map's real pitch)")
+                      help="emulated board name or JSON file (default: the game's demo board; e.g. "
+                           "emu-asl-mux, the switched-coil board at the map's real pitch)")
     _common(demo)
     demo.set_defaults(func=_demo)
 
