@@ -98,6 +98,7 @@ def build(board, world_out=None):
                 chips[board.cs[i]] = chip
                 world.chips[i] = chip
         world.out = world_out
+        world.np = io.np
         io.world = world
         io.wdt = SimWDT(world, io.wdt_timeout_ms)
         io.randbytes = world.randbytes  # the emulated random source (dice-next, then os.urandom)

@@ -230,8 +230,13 @@ class Firmware:
             self.dice.arm(request, button, count, sides)
         elif kind == wire.SELFTEST:
             bad = self.scanner.selftest()
-            self.log(wire.LOG_INFO, "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells)
-                     + " readers failed")
+            text = "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells) + " readers failed"
+            versions = getattr(self.io.reader, "versions", None)  # switched coils: one reader per tile
+            if versions:
+                text += "; reader versions"
+                for r in sorted(versions):
+                    text += " " + str(r) + "=" + f"{versions[r]:04x}"
+            self.log(wire.LOG_INFO, text)
         elif kind == wire.SET:
             key, value = wire.unpack_set(payload)
             if key == wire.SET_SCAN_PERIOD_MS:
