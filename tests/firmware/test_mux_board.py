@@ -45,3 +45,36 @@ def test_a_stack_built_on_the_running_board_is_reported_whole() -> None:
         assert seen == sorted(bytes.fromhex(u) for u in STACK)
     finally:
         fw.close()
+
+
+def test_scanning_on_the_second_core_reports_stacks_and_keeps_the_link_answering() -> None:
+    """HEXMATE_SCAN_THREAD=1: the scanner runs in a _thread (core 1 on an RP2040) while the asyncio loop
+    answers the host; a stack placed, a SELFTEST (which takes the reader bus from core 1) and a lift."""
+    cell = _cell_of("P6")
+    fw = FirmwareProcess(BOARD, env={"HEXMATE_SCAN_THREAD": "1"})
+    try:
+        fw.wait_for(wire.SNAPSHOT)
+        fw.tell(*[f"place {cell} {u}" for u in STACK])
+        uids: list[bytes] = []
+        while len(uids) < 5:
+            _scan, c, _state, _t, uids = wire.unpack_cell(fw.wait_for(wire.CELL, timeout=5.0)[2])
+            assert c == cell
+        assert uids == sorted(bytes.fromhex(u) for u in STACK)
+        fw.send(wire.SELFTEST, sequenced=True)
+        text = ""
+        for _ in range(20):
+            text = wire.unpack_log(fw.wait_for(wire.LOG, timeout=5.0)[2])[1]
+            if text.startswith("self-test:"):
+                break
+        assert text.startswith("self-test: 0 of 346 readers failed; reader versions 0=0305 1=0305")
+        fw.tell(f"lift {cell} {STACK[0]}")
+        for _ in range(10):
+            _scan, c, _state, _t, uids = wire.unpack_cell(fw.wait_for(wire.CELL, timeout=5.0)[2])
+            if len(uids) == 4:
+                break
+        assert (c, uids) == (cell, sorted(bytes.fromhex(u) for u in STACK[1:]))
+        _uptime, before, _counters = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=3.0)[2])
+        _uptime, after, _counters = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=3.0)[2])
+        assert after > before  # core 1 keeps scanning
+    finally:
+        fw.close()
