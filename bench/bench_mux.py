@@ -77,7 +77,52 @@ def stack_us(n: int, rng: random.Random) -> float:
     return t
 
 
+def two_cores() -> None:
+    """firmware/main.py on emu-asl-mux, the PN5180 model answering only after each exchange's air time, with
+    the scanner in the asyncio loop and on a second thread (HEXMATE_SCAN_THREAD=1): scan passes per second
+    (heartbeat counts) and the PING -> PONG round trip while a stack of five lies on the board (how long
+    the link task waits for the scanner to yield)."""
+    import struct
+    import sys
+    import time
+
+    sys.path.insert(0, str(ROOT / "tests" / "firmware"))
+    from fwproc import FirmwareProcess  # the tests' launcher: real pty, world socket
+    from hexmate.firmware import wire
+
+    board = ROOT / "hardware" / "boards" / "emu-asl-mux.json"
+    stack = [f"e0040100000000{k}1" for k in range(1, 6)]
+    cases = [("one core (asyncio)", {"HEXMATE_SIM_AIRTIME": "1"}),
+             ("scanner on a second thread", {"HEXMATE_SIM_AIRTIME": "1", "HEXMATE_SCAN_THREAD": "1"})]
+    for label, env in cases:
+        fw = FirmwareProcess(board, env=env)
+        try:
+            fw.wait_for(wire.SNAPSHOT)
+            fw.tell(*[f"place 100 {u}" for u in stack])
+            _up, s0, _c = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT)[2])
+            t0 = time.monotonic()
+            rtts = []
+            for token in range(60):
+                sent = time.monotonic()
+                fw.send(wire.PING, struct.pack("<I", token))
+                while True:
+                    _kind, _seq, payload = fw.wait_for(wire.PONG)
+                    if struct.unpack("<I", payload)[0] == token:
+                        break
+                rtts.append((time.monotonic() - sent) * 1000)
+                time.sleep(0.03)
+            _up, s1, _c = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT)[2])
+            rate = (s1 - s0) / (time.monotonic() - t0)
+            print(f"  {label}: {rate:.1f} passes/s; PING round trip p50 {statistics.median(rtts):.1f} ms, "
+                  f"p99 {sorted(rtts)[int(0.99 * len(rtts))]:.1f} ms")
+        finally:
+            fw.close()
+
+
 def main() -> None:
+    print("two cores, measured on emu-asl-mux with the PN5180 model's ISO 15693 air time on "
+          "(HEXMATE_SIM_AIRTIME=1) and a stack of five on a hex:")
+    two_cores()
     d = run_micropython()
     settle_us = float(d["settle_us"])  # type: ignore[arg-type]
     n_cells = int(d["n_cells"])  # type: ignore[call-overload]

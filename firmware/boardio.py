@@ -70,8 +70,10 @@ def build(board, world_out=None):
             for i in range(board.n_cells):
                 by_reader.setdefault(board.cs[i] // nch, [-1] * nch)[board.cs[i] % nch] = i
                 world.chips[i] = coils[i]
+            airtime = os.getenv("HEXMATE_SIM_AIRTIME") == "1"  # ISO 15693 air time modelled (bench)
             for r, cells_by_channel in by_reader.items():
                 chips[r] = SimPn5180(SimTileField(switch, cells_by_channel, world.cards, coils))
+                chips[r].airtime = airtime
             io.switch = switch
         elif board.reader_type == "pn5180":
             from sim_pn5180 import SimPn5180, SimVicinityCard

@@ -45,6 +45,7 @@ _FLAGS_16_SLOTS = const(0x06)  # high data rate | inventory
 _FLAGS_1_SLOT = const(0x26)  # ... | 1 slot
 _INVENTORY = const(0x01)
 _MAX_MASK_BITS = const(12)
+_EXCHANGE_MAX_US = const(20000)  # the longest ISO 15693 exchange (~5.7 ms) with a wide margin
 
 
 class Pn5180:
@@ -165,7 +166,9 @@ class Pn5180:
                 break
             if irq & _TIMER1_IRQ:
                 return 0
-            if ticks_diff(ticks_us(), t0) > self.timeout_us:
+            # a tag's answer ends ~5.7 ms after the request started (firmware/TIMING.md) and TIMER1 ends an
+            # unanswered slot; only a chip that never raises either is dead
+            if ticks_diff(ticks_us(), t0) > self.timeout_us + _EXCHANGE_MAX_US:
                 return -1
         st = self._read_reg(_RX_STATUS)
         if st < 0:
