@@ -51,7 +51,8 @@ def test_bom_md_totals_are_the_csvs(name: str) -> None:
                    if "ADG1408" in r["manufacturer_pn"])
     text = (HW / "BOM.md").read_text(encoding="utf-8")
     money = r"\$([\d.]+)"
-    row = re.search(rf"^\| {re.escape(name)} \| (\d+) \| (\d+) \| {money} \| {money} \| {money} \|$", text, re.M)
+    line = rf"^\| {re.escape(name)} \| (\d+) \| (\d+) \| {money} \| {money} \| {money} \|$"
+    row = re.search(line, text, re.M)
     assert row is not None, name
     tiles, hexes, stated, per_hex, sw_per_hex = row.groups()
     assert (int(tiles), int(hexes)) == (mult["tile"], mult["hex"])
