@@ -138,7 +138,10 @@ def build(board, world_out=None):
             mpins = [Pin(p, Pin.OUT, value=0) for p in mux_pins]
             men = Pin(mux_en, Pin.OUT, value=1)
         io.mux = RfMux(mpins, men, settle_us)
-        io.reader = MuxReader(Pn5180(spi, io.cs, io.busy, timeout_us=board.timeout_us), io.cs, io.mux, nch)
+        # all tiles read a channel together; the emulated board can be told not to (HEXMATE_LOCKSTEP=0, bench)
+        lockstep = not (EMULATED and os.getenv("HEXMATE_LOCKSTEP") == "0")
+        io.reader = MuxReader(Pn5180(spi, io.cs, io.busy, timeout_us=board.timeout_us), io.cs, io.mux, nch,
+                              lockstep)
         io.cs = io.reader.sel  # the scanner addresses cells; MuxReader splits them into reader + channel
     elif board.reader_type == "pn5180":
         from pn5180 import Pn5180

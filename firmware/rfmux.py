@@ -12,6 +12,7 @@ from time import ticks_diff, ticks_us
 from micropython import const
 
 DEAD = const(3)
+_COLLIDED = const(4)
 
 
 class RfMux:
@@ -63,13 +64,16 @@ class MuxSelect:
 
 
 class MuxReader:
-    def __init__(self, pn5180, reader_cs, mux, channels):
+    def __init__(self, pn5180, reader_cs, mux, channels, lockstep=True):
         self._pn = pn5180
         self._dec = reader_cs  # csdecoder.DecoderCS over the readers' chip selects
         self._mux = mux
         self._nch = channels
         self.sel = MuxSelect()
         self.versions = {}  # reader -> product version read by the last init() (bring-up report)
+        self.lockstep = lockstep  # the scanner reads a channel's cells on all tiles together
+        self._states = []
+        self._started = []
 
     def _select(self):
         a = self.sel.address
@@ -91,6 +95,35 @@ class MuxReader:
         self._select()
         self._mux.settle()
         return self._pn.read(uids)
+
+    def channel_of(self, sel):
+        return sel % self._nch
+
+    def read_group(self, sels, bufs):
+        """Read cells that share a channel, one per tile, together: settle once, start every tile's
+        1-slot probe, then collect each; a hex whose probe collided (a stack) is inventoried alone after.
+        On a board the probes' air times overlap. Returns the states (a list reused between calls)."""
+        nch = self._nch
+        pn = self._pn
+        dec = self._dec
+        states = self._states
+        started = self._started
+        n = len(sels)
+        while len(states) < n:
+            states.append(0)
+            started.append(False)
+        self._mux.select(sels[0] % nch)
+        self._mux.settle()
+        for k in range(n):
+            dec.address = sels[k] // nch
+            started[k] = pn.probe_start()
+        for k in range(n):
+            dec.address = sels[k] // nch
+            st = pn.probe_finish(bufs[k]) if started[k] else DEAD
+            if st == _COLLIDED:
+                st = pn.read(bufs[k])
+            states[k] = st
+        return states
 
     @property
     def collisions(self):

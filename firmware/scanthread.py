@@ -49,11 +49,11 @@ class ThreadedScan:
         self._events.append((1, cell, code, None, 0))
         self._ev_lock.release()
 
-    def _read(self, i):
+    def _read(self, a, b):
         lock = self.lock
         lock.acquire()
         try:
-            self.sc.read_cell(i, ticks_ms())
+            self.sc.read_span(a, b, ticks_ms())
         finally:
             lock.release()
 
@@ -69,11 +69,15 @@ class ThreadedScan:
         sc = self.sc
         try:
             last_hot = ticks_ms()
+            spans = sc.spans()
             while not self._stop:
                 t0 = ticks_us()
-                for i in range(sc.n):
-                    self._read(i)
-                    if i % _CHUNK == _CHUNK - 1 and sc._hot:
+                done = 0
+                for a, b in spans:
+                    self._read(a, b)
+                    done += b - a
+                    if done >= _CHUNK and sc._hot:
+                        done = 0
                         now = ticks_ms()
                         if ticks_diff(now, last_hot) >= _HOT_EVERY_MS:
                             self._rescan()

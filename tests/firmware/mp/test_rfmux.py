@@ -111,6 +111,64 @@ def test_a_reader_that_does_not_answer_is_dead():
         sim.failed = False
 
 
+def _group_of(cell):
+    ch = BOARD.cs[cell] % 64
+    return [i for i in range(BOARD.n_cells) if BOARD.cs[i] % 64 == ch]
+
+
+def test_a_channel_read_on_all_tiles_together_matches_reading_one_by_one():
+    _reset()
+    group = _group_of(20)  # channel of cell 20: one cell on each of the six tiles
+    assert len(group) == 6 and sorted(BOARD.cs[i] // 64 for i in group) == [0, 1, 2, 3, 4, 5]
+    for uid in STACK:
+        IO.world.command("place " + str(group[0]) + " " + uid)  # a stack on tile 0
+    IO.world.command("place " + str(group[2]) + " e004010000000077")  # one tag on tile 2
+    IO.world.command("fail " + str(group[4]))  # a broken coil on tile 4, a tag on it
+    IO.world.command("place " + str(group[4]) + " e004010000000088")
+    bufs = [[] for _ in group]
+    states = IO.reader.read_group([BOARD.cs[i] for i in group], bufs)
+    got = [(states[k], sorted(u.hex() for u in bufs[k])) for k in range(len(group))]
+    one_by_one = [_read(i) for i in group]
+    assert got == [(s, sorted(u)) for s, u in one_by_one]
+    assert got[0] == (pn5180.TAGS, sorted(STACK)) and got[2] == (pn5180.TAGS, ["e004010000000077"])
+    assert got[4] == (pn5180.EMPTY, []) and got[1] == (pn5180.EMPTY, [])
+
+
+def test_a_dead_reader_in_a_group_is_dead_and_the_others_still_read():
+    _reset()
+    group = _group_of(9)
+    IO.world.command("place " + str(group[1]) + " e004010000000001")
+    sim = simchip(BOARD.cs[group[3]] // 64)
+    sim.failed = True
+    try:
+        bufs = [[] for _ in group]
+        states = list(IO.reader.read_group([BOARD.cs[i] for i in group], bufs))[: len(group)]
+        assert states[3] == pn5180.DEAD
+        assert states[1] == pn5180.TAGS and [u.hex() for u in bufs[1]] == ["e004010000000001"]
+    finally:
+        sim.failed = False
+
+
+def test_the_scanner_reads_the_board_channel_by_channel():
+    from scanner import Scanner
+
+    _reset()
+    seen = []
+    def changed(c, st, u, t):
+        seen.append((c, st, sorted(x.hex() for x in u)))
+
+    sc = Scanner(BOARD, IO.reader, IO.cs, changed, lambda c, code: None, debounce_ms=0)
+    assert len(sc.groups) == 61 and sc.groups[0] == (0, 6)  # 61 channels in use, six tiles each
+    for uid in STACK:
+        IO.world.command("place 200 " + uid)
+    IO.world.command("place 301 e004010000000301")
+    changes = IO.mux.changes
+    for a, b in sc.spans():
+        sc.read_span(a, b, 0)
+    assert IO.mux.changes - changes <= 61
+    assert sorted(seen) == [(200, pn5180.TAGS, sorted(STACK)), (301, pn5180.TAGS, ["e004010000000301"])]
+
+
 def simchip(reader):
     # the PN5180 model behind reader select `reader` (the simulated decoder's table)
     return IO.spi._dec.chips[reader]
