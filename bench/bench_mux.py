@@ -132,7 +132,8 @@ def lockstep() -> None:
     board = ROOT / "hardware" / "boards" / "emu-asl-mux.json"
     placed = [f"place {(k * 37) % 346} e00401{k + 1:010x}" for k in range(60)]
     base = {"HEXMATE_SIM_AIRTIME": "1", "HEXMATE_SCAN_THREAD": "1"}
-    for label, env in (("one tile at a time", {**base, "HEXMATE_LOCKSTEP": "0"}), ("tiles in lockstep", base)):
+    cases = [("one tile at a time", {**base, "HEXMATE_LOCKSTEP": "0"}), ("tiles in lockstep", base)]
+    for label, env in cases:
         fw = FirmwareProcess(board, env=env, world_before=placed)
         try:
             fw.wait_for(wire.SNAPSHOT, timeout=10)
