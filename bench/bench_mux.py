@@ -5,8 +5,10 @@ one tag, a stack of five), switch channel changes per pass, and the CPU time of 
 settling taken out (fastest of 15 passes: other processes only ever add time). Modelled from the ISO 15693
 timings of bench_firmware.py (estimates, no hardware here): air time per hex, a stack of five (Monte Carlo
 over random UIDs, the driver's 1-slot probe then 16-slot rounds with masks), and the pass time of the ASL
-board read one reader at a time (what the firmware does) and with the six tiles in lockstep (an estimate for
-a later firmware). The CPU floor on an RP2040 is the measured CPU time times an unmeasured slowdown.
+board read one tile at a time and with the six tiles in lockstep (what the firmware does). Measured in
+emulation with the PN5180 model's air time on: lockstep against one tile at a time, and the scanner in the
+asyncio loop against a second thread. The CPU floor on an RP2040 is the measured CPU time times an
+unmeasured slowdown.
 
 Run: `python -m bench bench_mux`.
 """

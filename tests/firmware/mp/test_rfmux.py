@@ -169,6 +169,20 @@ def test_the_scanner_reads_the_board_channel_by_channel():
     assert sorted(seen) == [(200, pn5180.TAGS, sorted(STACK)), (301, pn5180.TAGS, ["e004010000000301"])]
 
 
+def test_every_shipped_switched_coil_board_loads_and_groups_by_channel():
+    import board as boardmod
+    import boardio
+    from scanner import Scanner
+
+    want = {"pico-sw-mux": (1408, 24, 64), "pico-ft-mux": (1300, 28, 56), "pico-pg-mux": (231, 4, 61)}
+    for name, (cells, readers, groups) in want.items():
+        b = boardmod.load("hardware/boards/" + name + ".json")
+        io = boardio.build(b)
+        sc = Scanner(b, io.reader, io.cs, lambda *a: None, lambda *a: None)
+        assert (b.n_cells, b.n_readers, len(sc.groups)) == (cells, readers, groups), name
+        assert max(e - a for a, e in sc.groups) == readers, name  # a channel on every tile at once
+
+
 def simchip(reader):
     # the PN5180 model behind reader select `reader` (the simulated decoder's table)
     return IO.spi._dec.chips[reader]
