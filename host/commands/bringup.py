@@ -38,6 +38,7 @@ from hexmate.host.protocol.events import (
 STEP_TIMEOUT_S = 10.0
 PROMPT_TIMEOUT_S = 60.0  # a builder placing a tag or pressing a button
 WALK_EMULATED_S = 3.0  # the emulated board reports a placed tag well within this
+SHEET_EMULATED_S = 30.0  # the longest quiet spell while the emulated board reports a whole sheet
 TEST_UID_PREFIX = "E0040000"  # sheet tags on the emulated board: E0 04 00 00 + the cell number
 
 
@@ -141,7 +142,8 @@ class Bringup:
         else:
             self.ask("lay the test sheet on the board: one ISO 15693 tag on every hex")
         seen: dict[int, tuple[str, ...]] = {}
-        timeout = STEP_TIMEOUT_S if self.world is not None else PROMPT_TIMEOUT_S
+        # the emulated board reads a tag on every hex within a few passes (seconds on a loaded host)
+        timeout = SHEET_EMULATED_S if self.world is not None else PROMPT_TIMEOUT_S
         with contextlib.suppress(BringupError):
             while len([u for u in seen.values() if u]) < len(cells):
                 m = await self._next(lambda m: isinstance(m, CellChanged | Snapshot),
