@@ -99,21 +99,21 @@ def two_cores() -> None:
     for label, env in cases:
         fw = FirmwareProcess(board, env=env)
         try:
-            fw.wait_for(wire.SNAPSHOT)
+            fw.wait_for(wire.SNAPSHOT, timeout=15)
             fw.tell(*[f"place 100 {u}" for u in stack])
-            _up, s0, _c = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT)[2])
+            _up, s0, _c = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=5)[2])
             t0 = time.monotonic()
             rtts = []
             for token in range(60):
                 sent = time.monotonic()
                 fw.send(wire.PING, struct.pack("<I", token))
                 while True:
-                    _kind, _seq, payload = fw.wait_for(wire.PONG)
+                    _kind, _seq, payload = fw.wait_for(wire.PONG, timeout=5)
                     if struct.unpack("<I", payload)[0] == token:
                         break
                 rtts.append((time.monotonic() - sent) * 1000)
                 time.sleep(0.03)
-            _up, s1, _c = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT)[2])
+            _up, s1, _c = wire.unpack_heartbeat(fw.wait_for(wire.HEARTBEAT, timeout=5)[2])
             rate = (s1 - s0) / (time.monotonic() - t0)
             print(f"  {label}: {rate:.1f} passes/s; PING round trip p50 {statistics.median(rtts):.1f} ms, "
                   f"p99 {sorted(rtts)[int(0.99 * len(rtts))]:.1f} ms")

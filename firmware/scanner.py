@@ -66,6 +66,7 @@ class Scanner:
                     self.groups.append((start, i))
                     start = i
             self._bufs = [[] for _ in range(max(b - a for a, b in self.groups) if self.groups else 0)]
+        self.hot_cost_ms = 0
         self.scans = 0
         self.reads = 0
         self.reader_errors = 0
@@ -216,6 +217,9 @@ class Scanner:
             self._centres.clear()
         for c in hot:
             self.read_cell(c, now)
+        # what the re-scan cost: the next one during a pass waits at least as long, so slow hot cells (a
+        # stack on ISO 15693: ~46 ms) take at most half of the pass's time (firmware/TIMING.md)
+        self.hot_cost_ms = ticks_diff(ticks_ms(), now)
         return len(hot)
 
     # --- the task --------------------------------------------------------------------------------------
@@ -233,9 +237,9 @@ class Scanner:
                 if done >= _CHUNK:
                     done = 0
                     now = ticks_ms()
-                    if self._hot and ticks_diff(now, last_hot) >= _HOT_EVERY_MS:
+                    if self._hot and ticks_diff(now, last_hot) >= max(_HOT_EVERY_MS, self.hot_cost_ms):
                         self.rescan_hot()
-                        last_hot = now
+                        last_hot = ticks_ms()  # the next waits from the end of this one
                     await asyncio.sleep_ms(0)
             self.last_pass_us = ticks_diff(ticks_us(), t0)
             self.scans += 1

@@ -79,9 +79,9 @@ class ThreadedScan:
                     if done >= _CHUNK and sc._hot:
                         done = 0
                         now = ticks_ms()
-                        if ticks_diff(now, last_hot) >= _HOT_EVERY_MS:
+                        if ticks_diff(now, last_hot) >= max(_HOT_EVERY_MS, sc.hot_cost_ms):
                             self._rescan()
-                            last_hot = now
+                            last_hot = ticks_ms()
                     if self._stop:
                         return
                 sc.last_pass_us = ticks_diff(ticks_us(), t0)
