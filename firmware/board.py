@@ -36,6 +36,16 @@ class Board:
         self.buttons = [(b["id"], b["pin"], b["active_low"]) for b in d["buttons"]]
         self.button_names = [b["name"] for b in d["buttons"]]  # "dice-a", "dice-b", "done"
         self.n_cells = cells.n
+        # switched coils (hardware/SENSING.md): one reader per tile, the hex's coil chosen by the RF switch.
+        # The select address of cell i is then reader_cs * channels + channel (rfmux.MuxSelect splits it).
+        m = d.get("rf_mux")
+        self.mux = None
+        if m is not None:
+            self.mux = (list(m["address_pins"]), m["enable_pin"], m["channels"], m["settle_us"])
+            nch = m["channels"]
+            for i in range(cells.n):
+                cells.cs[i] = cells.cs[i] * nch + cells.ch[i]
+            self.n_readers = len(d.get("tiles", ())) or (max(cells.cs) // nch + 1 if cells.n else 0)
         self.cs = cells.cs
         self.x = cells.x
         self.y = cells.y
@@ -63,6 +73,7 @@ class _Cells:
     def __init__(self):
         self.n = 0
         self.cs = array("H")
+        self.ch = array("B")  # RF switch channel (boards with rf_mux; else 0)
         self.x = array("f")
         self.y = array("f")
         self.led_first = array("H", [0])
@@ -73,7 +84,9 @@ class _Cells:
         if cell["id"] != self.n:
             raise BoardFileError(path + ": cell " + str(self.n) + " has id " + str(cell["id"]))
         self.n += 1
-        self.cs.append(cell["reader"]["cs"])
+        r = cell["reader"]
+        self.cs.append(r["cs"])
+        self.ch.append(r.get("channel", 0))
         self.x.append(cell["x_mm"])
         self.y.append(cell["y_mm"])
         for li in cell["leds"]:

@@ -31,6 +31,7 @@ def build(board, world_out=None):
     """`world_out`: the emulated board's world channel (a file object), or None."""
     io = Io()
     io.world = None
+    io.mux = None
     io.wdt_timeout_ms = wdt_timeout_ms()
     if EMULATED:
         from sim_hw import SimDecoder, SimNeoPixel, SimPin, SimSPI, SimWDT
@@ -53,7 +54,28 @@ def build(board, world_out=None):
         io.busy = pin(board.busy_pin) if board.busy_pin >= 0 else None
         from sim_world import World
 
-        if board.reader_type == "pn5180":
+        if board.mux is not None:
+            from sim_pn5180 import SimPn5180, SimVicinityCard
+            from sim_rfmux import SimCoil, SimRfSwitch, SimTileField
+
+            def factory(uid):
+                return SimVicinityCard(uid) if len(uid) == 8 else None
+
+            world = World(board.n_cells, factory, {}, buttons, [b[2] for b in board.buttons],
+                          board.button_names)
+            mux_pins, mux_en, nch, _ = board.mux
+            switch = SimRfSwitch([pin(p) for p in mux_pins], pin(mux_en, 1))
+            coils = [SimCoil() for _ in range(board.n_cells)]
+            by_reader = {}
+            for i in range(board.n_cells):
+                by_reader.setdefault(board.cs[i] // nch, [-1] * nch)[board.cs[i] % nch] = i
+                world.chips[i] = coils[i]
+            airtime = os.getenv("HEXMATE_SIM_AIRTIME") == "1"  # ISO 15693 air time modelled (bench)
+            for r, cells_by_channel in by_reader.items():
+                chips[r] = SimPn5180(SimTileField(switch, cells_by_channel, world.cards, coils))
+                chips[r].airtime = airtime
+            io.switch = switch
+        elif board.reader_type == "pn5180":
             from sim_pn5180 import SimPn5180, SimVicinityCard
 
             def factory(uid):
@@ -78,6 +100,7 @@ def build(board, world_out=None):
                 chips[board.cs[i]] = chip
                 world.chips[i] = chip
         world.out = world_out
+        world.np = io.np
         io.world = world
         io.wdt = SimWDT(world, io.wdt_timeout_ms)
         io.randbytes = world.randbytes  # the emulated random source (dice-next, then os.urandom)
@@ -103,7 +126,24 @@ def build(board, world_out=None):
         io.randbytes = os.urandom  # the hardware random source (ring oscillator / RF noise)
     io.cs = DecoderCS(addr, en)
     io.buttons = buttons
-    if board.reader_type == "pn5180":
+    if board.mux is not None:
+        from pn5180 import Pn5180
+        from rfmux import MuxReader, RfMux
+
+        mux_pins, mux_en, nch, settle_us = board.mux
+        if EMULATED:
+            mpins = [pin(p) for p in mux_pins]
+            men = pin(mux_en, 1)
+        else:
+            mpins = [Pin(p, Pin.OUT, value=0) for p in mux_pins]
+            men = Pin(mux_en, Pin.OUT, value=1)
+        io.mux = RfMux(mpins, men, settle_us)
+        # all tiles read a channel together; the emulated board can be told not to (HEXMATE_LOCKSTEP=0, bench)
+        lockstep = not (EMULATED and os.getenv("HEXMATE_LOCKSTEP") == "0")
+        io.reader = MuxReader(Pn5180(spi, io.cs, io.busy, timeout_us=board.timeout_us), io.cs, io.mux, nch,
+                              lockstep)
+        io.cs = io.reader.sel  # the scanner addresses cells; MuxReader splits them into reader + channel
+    elif board.reader_type == "pn5180":
         from pn5180 import Pn5180
 
         io.reader = Pn5180(spi, io.cs, io.busy, timeout_us=board.timeout_us)

@@ -119,6 +119,15 @@ class Firmware:
         if self.world is not None:
             self.dice.on_roll = self.world.rolling  # dice-next refuses a pip the rolled die does not have
         self.scanner = Scanner(board, io.reader, io.cs, self.on_cell, self.on_fault)
+        self.scan_thread = None  # scanthread.ThreadedScan when core 1 scans (scan_on_core1)
+        self.bus_lock = None
+        if scan_on_core1(board):
+            import _thread
+
+            from scanthread import ThreadedScan
+
+            self.bus_lock = _thread.allocate_lock()
+            self.scan_thread = ThreadedScan(self.scanner, self.bus_lock)
         caps = wire.CAP_DICE | wire.CAP_LEDS
         if board.reader_type == "pn5180":
             caps |= wire.CAP_RFID_STACKS
@@ -229,9 +238,20 @@ class Firmware:
             request, button, count, sides = wire.unpack_dice_arm(payload)
             self.dice.arm(request, button, count, sides)
         elif kind == wire.SELFTEST:
-            bad = self.scanner.selftest()
-            self.log(wire.LOG_INFO, "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells)
-                     + " readers failed")
+            if self.bus_lock is not None:
+                self.bus_lock.acquire()  # core 1 finishes its cell first
+            try:
+                bad = self.scanner.selftest()
+            finally:
+                if self.bus_lock is not None:
+                    self.bus_lock.release()
+            text = "self-test: " + str(len(bad)) + " of " + str(self.board.n_cells) + " readers failed"
+            versions = getattr(self.io.reader, "versions", None)  # switched coils: one reader per tile
+            if versions:
+                text += "; reader versions"
+                for r in sorted(versions):
+                    text += " " + str(r) + "=" + f"{versions[r]:04x}"
+            self.log(wire.LOG_INFO, text)
         elif kind == wire.SET:
             key, value = wire.unpack_set(payload)
             if key == wire.SET_SCAN_PERIOD_MS:
@@ -346,7 +366,14 @@ class Firmware:
                 if not line:
                     world.out = None
                     return
-                err = world.command(line.decode())
+                lock = self.bus_lock  # the simulated chips core 1 is reading see the world change whole
+                if lock is not None:
+                    lock.acquire()
+                try:
+                    err = world.command(line.decode())
+                finally:
+                    if lock is not None:
+                        lock.release()
                 if err:
                     world.errors += 1
                     world.write("error " + err + "\n")
@@ -380,11 +407,21 @@ class Firmware:
             self.world.trace("boot")
 
     async def run(self, world_stream=None):
-        tasks = [self.scanner.run(self.alive), self.rx_task(), self.tx_task(), self.heartbeat_task(),
+        scanning = self.scan_thread if self.scan_thread is not None else self.scanner
+        scan = scanning.run(self.alive)
+        tasks = [scan, self.rx_task(), self.tx_task(), self.heartbeat_task(),
                  self.button_task(), self.led_task(), self.watchdog_task()]
         if world_stream is not None:
             tasks.append(self.world_task(world_stream))
         await asyncio.gather(*tasks)
+
+
+def scan_on_core1(board):
+    """Scan on the second core: on an RP2040 with switched coils (long radio waits; the rp2 port runs
+    _thread on core 1 without a GIL); on the emulated board when HEXMATE_SCAN_THREAD=1 (tests, bench)."""
+    if boardio.EMULATED:
+        return os.getenv("HEXMATE_SCAN_THREAD") == "1"
+    return sys.platform == "rp2" and board.mux is not None
 
 
 def board_path():
@@ -432,6 +469,8 @@ def main(link=None):
         try:
             asyncio.run(fw.run(world_stream))
         except Reboot:
+            if fw.scan_thread is not None:
+                fw.scan_thread.stop()
             asyncio.new_event_loop()
             sleep_ms(50)
             continue

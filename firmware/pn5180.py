@@ -15,6 +15,7 @@ EMPTY = const(0)
 TAGS = const(1)
 UNCERTAIN = const(2)
 DEAD = const(3)
+COLLIDED = const(4)  # probe_finish only: more than one tag answered the 1-slot probe
 
 # commands
 _WRITE_REGISTER = const(0x00)
@@ -45,6 +46,7 @@ _FLAGS_16_SLOTS = const(0x06)  # high data rate | inventory
 _FLAGS_1_SLOT = const(0x26)  # ... | 1 slot
 _INVENTORY = const(0x01)
 _MAX_MASK_BITS = const(12)
+_EXCHANGE_MAX_US = const(20000)  # the longest ISO 15693 exchange (~5.7 ms) with a wide margin
 
 
 class Pn5180:
@@ -165,7 +167,9 @@ class Pn5180:
                 break
             if irq & _TIMER1_IRQ:
                 return 0
-            if ticks_diff(ticks_us(), t0) > self.timeout_us:
+            # a tag's answer ends ~5.7 ms after the request started (firmware/TIMING.md) and TIMER1 ends an
+            # unanswered slot; only a chip that never raises either is dead
+            if ticks_diff(ticks_us(), t0) > self.timeout_us + _EXCHANGE_MAX_US:
                 return -1
         st = self._read_reg(_RX_STATUS)
         if st < 0:
@@ -209,6 +213,29 @@ class Pn5180:
             if r == 2:
                 collided.append((mask | (s << mask_bits), mask_bits + 4))
         return 0
+
+    def probe_start(self):
+        """Send the 1-slot inventory and return at once: several readers can have theirs on the air
+        together (MuxReader.read_group); probe_finish collects the answer."""
+        d = self._data
+        d[0] = _FLAGS_1_SLOT
+        d[1] = _INVENTORY
+        d[2] = 0
+        return self._start(3)
+
+    def probe_finish(self, uids):
+        """The answer to probe_start: EMPTY, TAGS (one tag, in `uids`), COLLIDED (a stack: run read()),
+        UNCERTAIN or DEAD."""
+        uids.clear()
+        r = self._slot(uids)
+        if r == -1:
+            return DEAD
+        if r == -2:
+            return UNCERTAIN
+        if r == 2:
+            self.collisions += 1
+            return COLLIDED
+        return TAGS if r == 1 else EMPTY
 
     def read(self, uids):
         """Inventory the cell behind the current chip select into `uids` (cleared first); return EMPTY,

@@ -4,8 +4,13 @@
 # (pn5180.py) runs unchanged. Modelled: WRITE_REGISTER (plain, OR, AND masks), READ_REGISTER, READ_EEPROM
 # (product version), SEND_DATA/READ_DATA, LOAD_RF_CONFIG, RF_ON/RF_OFF; registers SYSTEM_CONFIG, IRQ_STATUS
 # (RX, TIMER1, GENERAL_ERROR), IRQ_CLEAR, RX_STATUS (byte count, collision bit 18), TX_CONFIG; ISO 15693
-# INVENTORY with 1 or 16 slots and a mask, advanced slot by slot by EOF-only frames. BUSY is always low
-# (answers are instant). Not modelled: RF timing, other ISO 15693 commands, AFI, the quiet state.
+# INVENTORY with 1 or 16 slots and a mask, advanced slot by slot by EOF-only frames. BUSY is always low.
+# Answers are instant unless `airtime` is set (env HEXMATE_SIM_AIRTIME=1 on the emulated board): then the
+# RX/TIMER1 interrupt of an exchange shows in IRQ_STATUS only after its ISO 15693 air time (request, t1,
+# answer or no-SOF wait; firmware/TIMING.md), so the driver polls as it would on a board. Not modelled: other
+# ISO 15693 commands, AFI, the quiet state.
+
+from time import ticks_add, ticks_diff, ticks_us
 
 from micropython import const
 
@@ -13,6 +18,13 @@ _RX_IRQ = const(0x00001)
 _TIMER1_IRQ = const(0x01000)
 _GENERAL_ERROR_IRQ = const(0x20000)
 _RX_COLLISION = const(1 << 18)
+# ISO 15693 high data rate air times in µs (bench/bench_firmware.py): request of an inventory, the EOF
+# that opens the next slot, t1, a tag's answer, the wait that calls a slot empty
+_REQ_US = const(1620)
+_EOF_US = const(38)
+_T1_US = const(321)
+_ANSWER_US = const(3740)
+_NO_SOF_US = const(200)
 
 
 class SimVicinityCard:
@@ -35,6 +47,10 @@ class SimPn5180:
         self._slots = None  # responders per slot of the running inventory
         self._slot = 0
         self._rxdata = b""
+        self.airtime = False
+        self._irq_at = 0  # airtime: when the pending interrupt bits become visible
+        self._irq_pending = 0
+        self._start_us = _REQ_US  # air time of what opened the exchange: a request or an EOF
 
     def transfer(self, tx, rx):
         n = len(tx)
@@ -70,6 +86,9 @@ class SimPn5180:
             else:
                 self.regs[reg] = v
         elif op == 0x04 and len(c) == 2:
+            if self._irq_pending and ticks_diff(ticks_us(), self._irq_at) >= 0:
+                self.regs[0x02] = self._reg(0x02) | self._irq_pending
+                self._irq_pending = 0
             self._answer = self._reg(c[1]).to_bytes(4, "little")
         elif op == 0x07 and len(c) == 3:
             if c[1] == 0x10:
@@ -91,6 +110,7 @@ class SimPn5180:
         if self._reg(0x00) & 7 != 3 or not self.rf_on:
             return
         eof_only = (self._reg(0x18) & 0x4C0) == 0 and not data
+        self._start_us = _EOF_US if eof_only else _REQ_US
         if eof_only and self._slots is not None:
             self._slot += 1
             self._answer_slot()
@@ -122,16 +142,21 @@ class SimPn5180:
         self._set_result(self._slots[self._slot])
 
     def _set_result(self, cards):
-        irq = self._reg(0x02)
         if not cards:
-            self.regs[0x02] = irq | _TIMER1_IRQ
+            bits = _TIMER1_IRQ
             self.regs[0x13] = 0
             self._rxdata = b""
         elif len(cards) > 1:
-            self.regs[0x02] = irq | _RX_IRQ
+            bits = _RX_IRQ
             self.regs[0x13] = _RX_COLLISION | 10
             self._rxdata = b""
         else:
-            self.regs[0x02] = irq | _RX_IRQ
+            bits = _RX_IRQ
             self.regs[0x13] = 10
             self._rxdata = b"\x00\x00" + cards[0].wire_uid
+        if self.airtime:
+            wait = self._start_us + _T1_US + (_ANSWER_US if cards else _NO_SOF_US)
+            self._irq_at = ticks_add(ticks_us(), wait)
+            self._irq_pending = bits
+        else:
+            self.regs[0x02] = self._reg(0x02) | bits

@@ -27,6 +27,7 @@ class World:
         self._active_low = active_low
         self._button_names = list(button_names)  # `press done` as well as `press 2`
         self.out = None  # file object of the world channel
+        self.np = None  # the simulated WS2812 chain (`chain?`)
         self.reboot_requested = False
         self.errors = 0
         self._leds = None
@@ -132,6 +133,11 @@ class World:
                 self.reboot_requested = True
             elif verb == "leds?" and len(parts) == 1:
                 self.want_full = True
+            elif verb == "chain?" and len(parts) == 1:
+                # the bytes last written down the WS2812 chain, LED 0 first, r g b after brightness
+                if self.np is None:
+                    return "chain?: this board has no LED chain"
+                self.write("chain " + binascii.hexlify(self.np.shown).decode() + "\n")
             elif verb == "ready" and len(parts) == 1:
                 pass  # ends the power-up batch (see preload); harmless later
             elif verb == "hang" and len(parts) == 1:

@@ -28,6 +28,7 @@ class BoardError(ValueError):
 @dataclass(frozen=True)
 class ReaderRef:
     cs: int  # chip-select address on the decoders (decoder = cs // outputs_per_chip, output = cs % ...)
+    channel: int | None = None  # RF switch channel (the hex's coil) on boards with an ``rf_mux``; else None
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,31 @@ class ReadersDef:
 
 
 @dataclass(frozen=True)
+class RfMuxDef:
+    """Per-hex antenna coils behind analog switches: ``address_pins`` (bit 0 first) choose the channel on
+    every tile at once, ``enable_pin`` (active low) connects it; ``settle_us`` is waited after a change."""
+
+    part: str
+    address_pins: tuple[int, ...]
+    enable_pin: int
+    channels: int
+    settle_us: int
+
+
+@dataclass(frozen=True)
+class TileDef:
+    """One sensor tile: a PCB with one reader (``reader_cs``) and the coils of its cells; the rectangle it
+    covers on the board, in mm."""
+
+    id: int
+    reader_cs: int
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    height_mm: float
+
+
+@dataclass(frozen=True)
 class LedsDef:
     type: str
     pin: int
@@ -97,6 +123,8 @@ class BoardDef:
     buttons: tuple[ButtonDef, ...]
     cells: tuple[CellDef, ...]
     source: str
+    rf_mux: RfMuxDef | None = None
+    tiles: tuple[TileDef, ...] = ()
 
     @property
     def n_leds(self) -> int:
@@ -250,6 +278,18 @@ def parse_board(raw: Any, source: str) -> BoardDef:
                        c.integer("enable_pin", 0, 63), c.integer("outputs_per_chip", 2, 64))
     c.done()
 
+    mux = None
+    if "rf_mux" in top.data:
+        m = top.child("rf_mux")
+        mux = RfMuxDef(m.text("part"), m.integers("address_pins", 0, 63), m.integer("enable_pin", 0, 63),
+                       m.integer("channels", 2, 256), m.integer("settle_us", 0, 100_000))
+        m.done()
+        if mux.channels > 1 << len(mux.address_pins):
+            raise BoardError(f"{source}: rf_mux: {mux.channels} channels need more than "
+                             f"{len(mux.address_pins)} address pins")
+        if rtype != "pn5180":
+            raise BoardError(f"{source}: rf_mux: switched coils need an ISO 15693 reader ('pn5180')")
+
     led = top.child("leds")
     leds = LedsDef(led.text("type", ("ws2812",)), led.integer("pin", 0, 63), led.integer("count", 0, 65535),
                    led.text("order", ("GRB", "RGB")), led.integer("brightness", 1, 255))
@@ -271,7 +311,7 @@ def parse_board(raw: Any, source: str) -> BoardDef:
         named[b.name] = b.id
         if b.name.isdigit():
             raise BoardError(f"{source}: buttons[{b.id}]: name {b.name!r} would read as a button id")
-    _check_pins(source, readers, spis, cs, leds, buttons)
+    _check_pins(source, readers, spis, cs, leds, buttons, mux)
 
     cells = []
     n_addr = 1 << len(cs.address_pins)
@@ -281,24 +321,58 @@ def parse_board(raw: Any, source: str) -> BoardDef:
         if cid != i:
             raise BoardError(f"{source}: cells[{i}]: key 'id' must be {i} (cells are numbered in order)")
         ro = o.child("reader")
-        ref = ReaderRef(ro.integer("cs", 0, n_addr - 1))
+        if mux is not None:
+            ref = ReaderRef(ro.integer("cs", 0, n_addr - 1), ro.integer("channel", 0, mux.channels - 1))
+        else:
+            ref = ReaderRef(ro.integer("cs", 0, n_addr - 1))
         ro.done()
         cell_leds = o.integers("leds", 0, max(leds.count - 1, 0))
         cells.append(CellDef(cid, o.text("label"), o.number("x_mm"), o.number("y_mm"), cell_leds, ref))
         o.done()
+    tiles = _tiles(top, source) if "tiles" in top.data else ()
     top.done()
-    seen: dict[int, int] = {}
+    seen: dict[tuple[int, int | None], int] = {}
     for cd in cells:
-        if cd.reader.cs in seen:
-            raise BoardError(f"{source}: cells[{cd.id}]: reader cs {cd.reader.cs} already used by cell "
-                             f"{seen[cd.reader.cs]}")
-        seen[cd.reader.cs] = cd.id
+        key = (cd.reader.cs, cd.reader.channel)
+        if key in seen:
+            what = f"reader cs {cd.reader.cs}" + ("" if mux is None else f" channel {cd.reader.channel}")
+            raise BoardError(f"{source}: cells[{cd.id}]: {what} already used by cell {seen[key]}")
+        seen[key] = cd.id
+    if mux is not None:
+        _check_tiles(source, tiles, cells)
     return BoardDef(name, mcu, description, pitch, readers, tuple(spis), cs, leds, tuple(buttons),
-                    tuple(cells), source)
+                    tuple(cells), source, mux, tiles)
+
+
+def _tiles(top: _Obj, source: str) -> tuple[TileDef, ...]:
+    tiles = []
+    for i, t in enumerate(top.array("tiles")):
+        o = _Obj(t, f"{source}: tiles[{i}]")
+        tid = o.integer("id")
+        if tid != i:
+            raise BoardError(f"{source}: tiles[{i}]: key 'id' must be {i} (tiles are numbered in order)")
+        tiles.append(TileDef(tid, o.integer("reader_cs", 0, 4095), o.number("x_mm"), o.number("y_mm"),
+                             o.number("width_mm"), o.number("height_mm")))
+        o.done()
+    return tuple(tiles)
+
+
+def _check_tiles(source: str, tiles: tuple[TileDef, ...], cells: list[CellDef]) -> None:
+    """A switched-coil board says which tile (reader) carries each cell, and each cell lies on its tile."""
+    by_reader = {t.reader_cs: t for t in tiles}
+    if len(by_reader) != len(tiles):
+        raise BoardError(f"{source}: tiles: two tiles name the same reader_cs")
+    for cd in cells:
+        tile = by_reader.get(cd.reader.cs)
+        if tile is None:
+            raise BoardError(f"{source}: cells[{cd.id}]: reader cs {cd.reader.cs} is on no tile")
+        if not (tile.x_mm <= cd.x_mm <= tile.x_mm + tile.width_mm
+                and tile.y_mm <= cd.y_mm <= tile.y_mm + tile.height_mm):
+            raise BoardError(f"{source}: cells[{cd.id}] ({cd.label}) lies outside tiles[{tile.id}]")
 
 
 def _check_pins(source: str, readers: ReadersDef, spis: list[SpiDef], cs: ChipSelectDef, leds: LedsDef,
-                buttons: list[ButtonDef]) -> None:
+                buttons: list[ButtonDef], mux: RfMuxDef | None = None) -> None:
     """Every GPIO has one job: a pin given to two functions is a BoardError naming both."""
     uses: list[tuple[int, str]] = [(readers.reset_pin, "readers.reset_pin")]
     if readers.busy_pin is not None:
@@ -308,6 +382,9 @@ def _check_pins(source: str, readers: ReadersDef, spis: list[SpiDef], cs: ChipSe
     uses += [(p, f"chip_select.address_pins[{k}]") for k, p in enumerate(cs.address_pins)]
     uses += [(cs.enable_pin, "chip_select.enable_pin"), (leds.pin, "leds.pin")]
     uses += [(b.pin, f"buttons[{b.id}] ({b.name})") for b in buttons]
+    if mux is not None:
+        uses += [(p, f"rf_mux.address_pins[{k}]") for k, p in enumerate(mux.address_pins)]
+        uses.append((mux.enable_pin, "rf_mux.enable_pin"))
     owner: dict[int, str] = {}
     for pin, use in uses:
         if pin in owner:

@@ -507,6 +507,17 @@ def register(subparsers: Any) -> None:
     ls = sub.add_parser("list-boards", help="list flash targets and the board definitions")
     ls.set_defaults(func=_cmd_list_boards)
 
+    bu = sub.add_parser("bringup", help="check a newly built board: readers, switch channels, LED chain, "
+                                        "buttons (hardware/BUILD.md)")
+    bu.add_argument("--board", required=True, help="board definition (name or JSON file)")
+    where = bu.add_mutually_exclusive_group(required=True)
+    where.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0")
+    where.add_argument("--emulated", action="store_true", help="run the checks on the emulated board")
+    bu.add_argument("--walk", metavar="HEX,HEX,...",
+                    help="walk one test tag over these hexes (or 'all') instead of the tag sheet")
+    bu.add_argument("--no-buttons", action="store_true", help="skip the button presses")
+    bu.set_defaults(func=_cmd_bringup)
+
 
 def _error(text: str) -> int:
     print(f"hexmate firmware: error: {text}", file=sys.stderr)
@@ -597,3 +608,36 @@ def _cmd_list_boards(args: argparse.Namespace) -> int:
         n_cells = len(cells) if isinstance(cells, list) else "?"
         print(f"  {path.stem:16} {target.name:8} {n_cells} cells  {data.get('name', '')}")
     return 0
+
+
+def _cmd_bringup(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from hexmate.hardware.boards import BoardError, load_board
+    from hexmate.host.commands.bringup import BringupError, bringup
+    from hexmate.host.link.base import LinkError
+
+    try:
+        board = load_board(args.board)
+    except BoardError as e:
+        return _error(str(e))
+    walk: list[str] = []
+    if args.walk:
+        walk = [c.label for c in board.cells] if args.walk == "all" else args.walk.split(",")
+        unknown = [w for w in walk if w not in {c.label for c in board.cells}]
+        if unknown:
+            return _error(f"board {board.name} has no hex {unknown[0]!r}")
+
+    def confirm(question: str) -> bool:
+        return input(question + " [y/n] ").strip().lower().startswith("y")
+
+    try:
+        checks = asyncio.run(bringup(board, port=args.port, emulated=args.emulated, walk=walk,
+                                     buttons=not args.no_buttons, confirm=None if args.emulated else confirm))
+    except (BringupError, LinkError, OSError) as e:
+        return _error(f"bring-up of {board.name}: {e}")
+    for check in checks:
+        print(check)
+    failed = [c for c in checks if not c.ok]
+    print(f"{len(checks) - len(failed)} of {len(checks)} checks passed on {board.name}")
+    return 1 if failed else 0

@@ -44,6 +44,9 @@ def register(subparsers: Any) -> None:
                       "record path as JSON (tests/e2e/scripts/<game>-turn.json)")
     demo.add_argument("--headless", action="store_true",
                       help="with --script: serve no pages, open no browser")
+    demo.add_argument("--board", default=None,
+                      help="emulated board name or JSON file (default: the game's demo board; e.g. "
+                           "emu-asl-mux, the switched-coil board at the map's real pitch)")
     _common(demo)
     demo.set_defaults(func=_demo)
 
@@ -139,7 +142,7 @@ async def _scripted(args: argparse.Namespace) -> int:
     try:
         stem = Path(args.script).stem
         result = await run_script(args.script, game=args.game, record_path=_record_path(args, stem),
-                                  serve=serve)
+                                  serve=serve, board=args.board)
     except (ScriptError, ScriptFailed) as e:
         raise CommandError(str(e)) from None
     print(json.dumps(result, indent=1, ensure_ascii=False))
@@ -235,7 +238,7 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     if emulated:
         service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
                                              game=args.game, setup_mode=args.setup,
-                                             registry_path=_registry_path(args))
+                                             registry_path=_registry_path(args), board=args.board)
     else:
         link = await pick_link(args.port, args.ble)
         service, table = await build_service(

@@ -320,7 +320,14 @@ class EmulatedTable:
         """Send one world command, e.g. ``place 12 04A1B2C3``; see firmware/EMULATION.md."""
         if self._world_parent is None:
             raise LinkError("emulated table not started")
-        self._world_parent.sendall(line.rstrip("\n").encode() + b"\n")
+        sock = self._world_parent
+        # Many lines at once (a bring-up's tag sheet) can fill the socket while the firmware is busy: wait
+        # for room (a bounded wait) rather than lose part of a line, as a non-blocking sendall would.
+        sock.settimeout(5.0)
+        try:
+            sock.sendall(line.rstrip("\n").encode() + b"\n")
+        finally:
+            sock.setblocking(False)
 
     def place(self, cell: int, uid: str) -> None:
         stack = self.cells.setdefault(cell, [])

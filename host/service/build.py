@@ -97,6 +97,10 @@ async def build_service(
     try:
         calibration = Calibration.default_for(board_def, session.map)
         registry = load_registry(registry_path, game)
+        if board_def.readers.type == "pn5180" and not (registry_path is not None and registry_path.exists()):
+            from hexmate.host.table.registry import as_vicinity
+
+            registry = as_vicinity(registry)  # the demo tags as ISO 15693 tags: this board reads no others
     except (CalibrationError, RegistryError) as e:
         raise SessionError(str(e)) from None
     tracker = Tracker(calibration, registry, session)

@@ -227,7 +227,7 @@ class ScriptedTable:
 
 async def run_script(
     path: str | Path, *, game: str | None = None, record_path: Path | None = None,
-    serve: Callable[[Service, EmulatedTable], Any] | None = None,
+    serve: Callable[[Service, EmulatedTable], Any] | None = None, board: str | None = None,
 ) -> dict[str, Any]:
     """Play a script file on a fresh emulated table through the real host; the final position as JSON."""
     from hexmate.host.service.build import build_service
@@ -239,7 +239,7 @@ async def run_script(
     from hexmate.rules.games import get_game
 
     scenario = script.scenario if script.scenario is not None else get_game(chosen).demo_scenario_path
-    options: dict[str, Any] = {"emulated": True, "game": chosen, "scenario": scenario}
+    options: dict[str, Any] = {"emulated": True, "game": chosen, "scenario": scenario, "board": board}
     if record_path is not None:
         options["record_path"] = lambda _stem: record_path
     service, table = await build_service(**options)

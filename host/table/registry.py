@@ -1,9 +1,9 @@
 """Tag UID -> counter: which cardboard counter carries which RFID tag (Certabo's piece calibration, per tag).
 
-UIDs are upper-case hex strings without separators (4, 7 or 10 bytes). A counter is either a unit of the
-scenario (``unit_id`` set), a concealment marker (``kind == "concealment"``, hides the stack under it from
-the opponent), or a calibration counter (``kind == "calibration"``). Unknown tags are never dropped: the
-tracker announces them and the page offers ``Registry.enroll``.
+UIDs are upper-case hex strings without separators (4, 7 or 10 bytes: ISO 14443; 8 bytes: ISO 15693). A
+counter is either a unit of the scenario (``unit_id`` set), a concealment marker (``kind == "concealment"``,
+hides the stack under it from the opponent), or a calibration counter (``kind == "calibration"``). Unknown
+tags are never dropped: the tracker announces them and the page offers ``Registry.enroll``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 FORMAT = "hexmate-registry"
 KINDS = ("unit", "concealment", "calibration", "marker")
-_UID = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$")
+_UID = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{16}|[0-9A-F]{20})$")
 _ENTRY_KEYS = {"uid", "counter_id", "game", "side", "unit_type", "values", "unit_id", "kind"}
 
 
@@ -27,7 +27,8 @@ class RegistryError(Exception):
 
 
 def normalise_uid(uid: str | bytes) -> str:
-    """'04:a2:1b:...' / b'\\x04\\xa2...' -> '04A21B...'; raises RegistryError if it is not a 4/7/10-byte UID.
+    """'04:a2:1b:...' / b'\\x04\\xa2...' -> '04A21B...'; raises RegistryError if it is not a 4/7/10-byte
+    (ISO 14443) or 8-byte (ISO 15693) UID.
 
     >>> normalise_uid("04:a2:1b:3c:4d:5e:80")
     '04A21B3C4D5E80'
@@ -35,7 +36,7 @@ def normalise_uid(uid: str | bytes) -> str:
     text = uid.hex() if isinstance(uid, bytes | bytearray) else uid.replace(":", "").replace(" ", "")
     text = text.upper()
     if not _UID.match(text):
-        raise RegistryError(f"tag UID {uid!r} is not 4, 7 or 10 bytes of hex")
+        raise RegistryError(f"tag UID {uid!r} is not 4, 7 or 10 bytes of hex (ISO 14443) nor 8 (ISO 15693)")
     return text
 
 
@@ -213,6 +214,30 @@ def default_registry_path() -> Path:
 
 
 DEMO_GAMES = ("asl", "pg", "fireteam", "sw")
+
+
+def vicinity_uid(uid: str) -> str:
+    """The ISO 15693 stand-in of a demo tag for boards that read vicinity tags (PN5180): E0, then the
+    7-byte demo UID (whose first byte is NXP's manufacturer code 04, where ISO 15693 puts it), or
+    E0 04 00 00 and a 4-byte one. Demo values, like the demo UIDs themselves.
+
+    >>> vicinity_uid("04E1FE52492780")
+    'E004E1FE52492780'
+    """
+    key = normalise_uid(uid)
+    if len(key) == 16:
+        return key
+    if len(key) == 14:
+        return "E0" + key
+    if len(key) == 8:
+        return "E0040000" + key
+    raise RegistryError(f"tag UID {uid!r} has no ISO 15693 stand-in")
+
+
+def as_vicinity(registry: Registry) -> Registry:
+    """The same counters under their ISO 15693 stand-in UIDs (:func:`vicinity_uid`): the demo registries
+    on a board that reads ISO 15693 tags."""
+    return Registry({vicinity_uid(uid): counter for uid, counter in registry})
 
 
 def demo_registry_path(game: str = "asl") -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -147,3 +148,88 @@ def test_the_sw_demo_board_is_the_whole_44_by_32_map() -> None:
     c0101, c0201 = b.cell_by_label("0101"), b.cell_by_label("0201")
     assert math.dist((c0101.x_mm, c0101.y_mm), (c0201.x_mm, c0201.y_mm)) == pytest.approx(25.4, abs=0.01)
     assert c0201.y_mm > c0101.y_mm  # even columns half a hex lower, as the map's "low": "even"
+
+
+# --- switched-coil boards at the maps' real pitch (hardware/SENSING.md) -----------------------------------
+MUX_BOARDS = ["emu-asl-mux", "pico-asl-mux", "pico-sw-mux", "pico-ft-mux", "pico-pg-mux"]
+INCH = 25.4
+
+
+def _extent(b: Any) -> tuple[float, float]:
+    """Width and height of the hexes' outline: centres plus a hex's half width (P/sqrt3) and half height."""
+    xs, ys = [c.x_mm for c in b.cells], [c.y_mm for c in b.cells]
+    return (max(xs) - min(xs) + 2 * b.pitch_mm / math.sqrt(3), max(ys) - min(ys) + b.pitch_mm)
+
+
+@pytest.mark.parametrize("name", MUX_BOARDS)
+def test_mux_boards_tiles_channels_and_leds(name: str) -> None:
+    b = load_board(name)
+    assert b.rf_mux is not None and b.readers.type == "pn5180" and b.rf_mux.channels == 64
+    assert len(b.rf_mux.address_pins) == 6 and b.rf_mux.settle_us >= 300
+    per_tile = {t.reader_cs: [c for c in b.cells if c.reader.cs == t.reader_cs] for t in b.tiles}
+    assert sum(len(v) for v in per_tile.values()) == len(b.cells)
+    assert all(0 < len(v) <= 64 for v in per_tile.values())
+    assert len(b.tiles) <= 1 << len(b.chip_select.address_pins)
+    # channel-major numbering: a pass changes the switch channel once per channel for all tiles
+    channels = [c.reader.channel for c in b.cells]
+    assert channels == sorted(channels)
+    # one LED per hex; inside a tile the chain runs from hex to neighbouring hex
+    leds = sorted((c.leds[0], c) for c in b.cells)
+    assert [i for i, _ in leds] == list(range(len(b.cells))) == list(range(b.leds.count))
+    for (_, a), (_, n) in itertools.pairwise(leds):
+        if a.reader.cs == n.reader.cs:
+            assert math.dist((a.x_mm, a.y_mm), (n.x_mm, n.y_mm)) == pytest.approx(b.pitch_mm, abs=0.01), \
+                (a.label, n.label)
+
+
+def test_asl_mux_board_is_a_geomorphic_board_at_its_real_size() -> None:
+    b = load_board("emu-asl-mux")
+    assert len(b.cells) == 346 and len(b.tiles) == 6
+    assert b.pitch_mm == pytest.approx(8 * INCH / 10)  # 10 rows of hexes down an 8 in board
+    xs, ys = [c.x_mm for c in b.cells], [c.y_mm for c in b.cells]
+    assert max(ys) - min(ys) == pytest.approx(8 * INCH, abs=0.01)  # half hexes of rows 0 and 10 at the edges
+    # columns A and GG are the short edges' half hexes: 32 column spacings along 22 in (within 1 %: the
+    # printed hexes are a little flatter than regular ones)
+    assert max(xs) - min(xs) == pytest.approx(22 * INCH, rel=0.01)
+    c5 = b.cell_by_label("C5")
+    for other in ("C4", "C6", "B4", "B5", "D4", "D5"):
+        o = b.cell_by_label(other)
+        assert math.dist((c5.x_mm, c5.y_mm), (o.x_mm, o.y_mm)) == pytest.approx(20.32, abs=0.01), other
+    assert {c.label for c in b.cells} == {c.label for c in load_board("emu-346").cells}
+
+
+@pytest.mark.parametrize(("name", "cells"), [("pico-sw-mux", 44 * 32), ("pico-ft-mux", 50 * 26)])
+def test_sw_and_ft_maps_fit_a_22_by_34_inch_sheet(name: str, cells: int) -> None:
+    b = load_board(name)
+    assert len(b.cells) == cells
+    width, height = _extent(b)
+    assert width <= 34 * INCH and height <= 22 * INCH
+    assert b.pitch_mm >= 5 / 8 * INCH  # a 5/8 in counter (SW 2.0) fits a hex flat to flat
+
+
+def test_pg_board_covers_the_hexes_its_examples_name() -> None:
+    labels = {c.label for c in load_board("pico-pg-mux").cells}
+    assert {"0903", "1205", "0510", "0802", "0404", "0709"} <= labels  # PG worked examples' hexes
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda r: r["cells"][7]["reader"].update(channel=r["cells"][1]["reader"]["channel"],
+                                                  cs=r["cells"][1]["reader"]["cs"]),
+         r"cells\[7\]: reader cs 1 channel 0 already used by cell 1"),
+        (lambda r: r["cells"][3]["reader"].update(channel=64), r"cells\[3\]: reader: key 'channel' must be"),
+        (lambda r: r["cells"][3]["reader"].pop("channel"), r"cells\[3\]: reader: missing key 'channel'"),
+        (lambda r: r["cells"][3].update(x_mm=9999.0), r"cells\[3\] \(.*\) lies outside tiles\[3\]"),
+        (lambda r: r["rf_mux"].update(enable_pin=22), r"pin 22 is both leds.pin and rf_mux.enable_pin"),
+        (lambda r: r["rf_mux"].update(channels=65), "65 channels need more than 6 address pins"),
+        (lambda r: (r["readers"].update(type="mfrc522"), r["readers"].pop("busy_pin")),
+         "switched coils need an ISO 15693 reader"),
+        (lambda r: r["tiles"][1].update(reader_cs=0), "two tiles name the same reader_cs"),
+    ],
+)
+def test_bad_mux_boards_are_named(mutate: Any, message: str) -> None:
+    raw = json.loads(Path(load_board("emu-asl-mux").source).read_text())
+    mutate(raw)
+    with pytest.raises(BoardError, match=message):
+        parse_board(raw, "m.json")

@@ -136,3 +136,13 @@ def test_demo_game_picks_that_games_demo(tmp_path, monkeypatch, capsys) -> None:
     with pytest.raises(SystemExit):
         main(["demo", "--game", "chess"])
     assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+def test_demo_board_reaches_the_service(tmp_path, monkeypatch) -> None:
+    seen = _capture_build(monkeypatch)
+    assert main(["demo", "--board", "emu-asl-mux", "--no-browser", "--port-http", "0",
+                 "--record", str(tmp_path / "r.jsonl")]) == 1
+    assert seen["board"] == "emu-asl-mux" and seen["game"] == "asl" and seen["emulated"] is True
+    seen.clear()
+    assert main(["demo", "--no-browser", "--port-http", "0", "--record", str(tmp_path / "r.jsonl")]) == 1
+    assert seen["board"] is None  # the game's demo board

@@ -126,3 +126,18 @@ def test_every_command_shares_one_registry_location(
     assert table._registry_path(argparse.Namespace(registry=None)) == expected
     monkeypatch.setenv("HEXMATE_REGISTRY", str(tmp_path / "mine.json"))
     assert run._registry_path(argparse.Namespace(registry=None)) == tmp_path / "mine.json"
+
+
+def test_iso15693_uids_and_the_demo_stand_ins() -> None:
+    from hexmate.host.table.registry import as_vicinity, load_demo, normalise_uid, vicinity_uid
+
+    assert normalise_uid("e0:04:01:00:00:00:00:11") == "E004010000000011"  # 8 bytes: ISO 15693
+    assert vicinity_uid("04E1FE52492780") == "E004E1FE52492780"
+    assert vicinity_uid("DEADBEEF") == "E0040000DEADBEEF"
+    with pytest.raises(RegistryError, match="not 4, 7 or 10 bytes"):
+        normalise_uid("0102030405")  # 5 bytes: neither
+    demo = load_demo()
+    vic = as_vicinity(demo)
+    assert len(vic) == len(demo)
+    for uid, counter in demo:
+        assert vic.lookup(vicinity_uid(uid)) == counter
