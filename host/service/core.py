@@ -77,6 +77,7 @@ from hexmate.host.table.views import (
     TableViews,
     led_frame,
 )
+from hexmate.host.tournament import rolls
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
@@ -148,9 +149,18 @@ class Service:
         if setup:
             self.inputs.put_nowait(BeginSetup())
         self._setup_missing: frozenset[str] = frozenset()
-        self.conn = TableConnection(link, self.inputs.put_nowait, **dict(connection_options or {}))
-        self.pages = PageOutput()
+        # Write-ahead: the record is committed (synced) before any frame leaves (an ACK, an LED frame, a
+        # DICE_ARM) and before any page update, so nothing is acknowledged or seen that is not on disk.
         self.recorder = RecordOutput(record)
+        self.conn = TableConnection(link, self._arrived, before_send=self.recorder.commit,
+                                    **dict(connection_options or {}))
+        self.pages = PageOutput()
+        self.pages.before_send = self.recorder.commit
+        self._game_id = record.first if record is not None else ""
+        self._contexts: dict[int, bytes] = {}  # dice request -> the commitment it was armed with
+        # after a resume: the table events already recorded, so their resends are not taken twice
+        self._recorded = {_event_key(e.kind, e.data) for e in (record.tail if record is not None else ())}
+        self._recorded.discard(None)
         self.outputs: list[Output] = [LedOutput(self.conn, self.cells), self.pages, self.recorder]
         self._frame: dict[Hex, Light] = {}
         self._fw_offset_ms: int | None = None
@@ -236,6 +246,19 @@ class Service:
     def _log(self, kind: str, data: Any) -> None:
         self._emit(RecordEntry(kind, data))
 
+    def _arrived(self, item: TableMessage) -> None:
+        """A message from the table, handled at once (not queued): what it causes is appended to the record
+        before the connection flushes, so the ACK for an event leaves only after its entries are durable."""
+        if self._recorded and _event_key(*_message_entry(item, self.conn.last_seq)) in self._recorded:
+            LOGGER.info("already recorded before the resume, not taken again: %r", item)
+            return
+        try:
+            self.handle(item)
+        except Exception:  # one bad event must not stop the table; it is logged with its content
+            LOGGER.exception("error while handling %r", item)
+            self.say("internal")
+            self._publish()
+
     def submit(self, action: PageAction) -> None:
         self.inputs.put_nowait(action)
 
@@ -264,8 +287,7 @@ class Service:
             self._roll_key = None  # a board that said HELLO again forgot what it was armed for
             self._arm_for_roll()
         elif isinstance(item, CellChanged):
-            self._log("cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids),
-                               "scan": item.scan, "t_ms": item.t_ms})
+            self._log(*_message_entry(item, self.conn.last_seq))
             self._fw_offset_ms = now_ms() - item.t_ms
             if item.uids:
                 self.occupants[item.cell] = item.uids
@@ -282,10 +304,10 @@ class Service:
         elif isinstance(item, DiceRolled):
             self._on_dice(item)
         elif isinstance(item, Fault):
-            self._log("fault", {"cell": item.cell, "code": item.code})
+            self._log(*_message_entry(item, self.conn.last_seq))
             self.say("reader-fault", cell=item.cell, code=item.code)
         elif isinstance(item, ButtonEdge):
-            self._log("button", {"button": item.button, "pressed": item.pressed})
+            self._log(*_message_entry(item, self.conn.last_seq))
             if item.pressed:
                 self._on_button(item.button)
         elif isinstance(item, FirmwareLog):
@@ -317,10 +339,15 @@ class Service:
         self._dice_request = self._dice_request % 0xFFFF + 1
         self._roll_request, self._roll_key = self._dice_request, key
         if self.conn.state is ConnState.LIVE:
+            ctx = rolls.context(self._game_id, key[0], key[1])
+            self._contexts = {self._dice_request: ctx}
+            self._log("armed", {"request": self._dice_request, "count": n, "sides": sides, "step": key[0],
+                                "for": key[1], "context": ctx.hex()})
             for button in self._dice_buttons():
-                self.conn.arm_dice(self._dice_request, button, n, sides)
+                self.conn.arm_dice(self._dice_request, button, n, sides, ctx)
 
     def _on_dice(self, item: DiceRolled) -> None:
+        self._log(*_message_entry(item, self.conn.last_seq, self._contexts.get(item.request, b"")))
         values = list(item.values)
         rolled = f"dice {'+'.join(map(str, values))} = {sum(values)}"
         if self._roll_request is None or item.request != self._roll_request:
@@ -329,8 +356,14 @@ class Service:
             self.say("dice-unused", rolled=rolled)
             return
         self._roll_request = None
+        top = self.session.position.decision
+        label = self.session.label
         self._log("dice", {"request": item.request, "button": item.button, "values": values, "used": True,
-                           "for": self.session.position.decision_text(), "phase": self.session.phase})
+                           "for": self.session.position.decision_text(), "phase": self.session.phase,
+                           "side": top.side if top is not None else None,
+                           "firer": list(top.subject) if top is not None else [],
+                           "target": label(top.target) if top is not None and top.target is not None
+                           else None})
         self.last_actions.appendleft(rolled)
         if not self._play(lambda: self.session.dice(values), "table"):
             self._roll_key = None
@@ -821,6 +854,31 @@ def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
         else:
             out[int(cell)] = "#" + colour
     return out
+
+
+def _message_entry(item: TableMessage, seq: int, context: bytes = b"") -> tuple[str, Any]:
+    """The record entry of a sequenced table event (``seq`` is its wire sequence number)."""
+    if isinstance(item, CellChanged):
+        return "cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids), "scan": item.scan,
+                        "t_ms": item.t_ms, "seq": seq}
+    if isinstance(item, DiceRolled):
+        data: dict[str, Any] = {"request": item.request, "button": item.button, "values": list(item.values),
+                                "t_ms": item.t_ms, "seq": seq, "context": context.hex()}
+        if item.auth is not None:
+            data.update(epoch=item.auth[0], counter=item.auth[1], mac=item.auth[2].hex())
+        return "rolled", data
+    if isinstance(item, ButtonEdge):
+        return "button", {"button": item.button, "pressed": item.pressed, "t_ms": item.t_ms, "seq": seq}
+    if isinstance(item, Fault):
+        return "fault", {"cell": item.cell, "code": item.code, "seq": seq}
+    return "", None
+
+
+def _event_key(kind: str, data: Any) -> tuple[Any, ...] | None:
+    """What identifies one table event across a resend: its kind, wire sequence number and board time."""
+    if kind not in ("cell", "rolled", "button", "fault") or not isinstance(data, dict) or not data.get("seq"):
+        return None
+    return kind, data["seq"], data.get("t_ms"), data.get("cell"), data.get("request"), data.get("button")
 
 
 def now_ms() -> int:

@@ -3,15 +3,16 @@
 The loop emits messages; each output takes the kinds it consumes and ignores the rest, each with its own
 queue or buffer so a slow one never holds the loop: the LED frame goes to the table (``TableConnection``
 keeps the diff and the resend queue), page messages fan out to every WebSocket client (the newest state
-wins over a backlog), record entries go to a writer task that appends hash-chained lines, and what the
-narrator says (``Narration``) is there for speech (espeak-ng) to take next.
+wins over a backlog), record entries are appended to the hash-chained record at once and committed (synced)
+before anything leaves the host, and what the narrator says (``Narration``) is there for speech (espeak-ng)
+to take next.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -81,6 +82,7 @@ class PageOutput:
 
     def __init__(self) -> None:
         self._clients: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.before_send: Callable[[], None] = lambda: None  # the record's commit: write-ahead
 
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_CLIENT_QUEUE)
@@ -93,6 +95,8 @@ class PageOutput:
     def send(self, message: Message) -> None:
         if not isinstance(message, PageMessage):
             return
+        if self._clients:
+            self.before_send()
         for q in list(self._clients):
             if q.full():  # a slow page gets the newest state, not a backlog
                 with contextlib.suppress(asyncio.QueueEmpty):
@@ -101,28 +105,28 @@ class PageOutput:
 
 
 class RecordOutput:
-    """The game record: entries queued in order and appended (flushed) by one writer task."""
+    """The game record: each entry appended at once, in order (buffered); ``commit`` makes them durable. The
+    service commits before anything leaves the host (ACK, LED frame, page), so the record is write-ahead."""
 
     def __init__(self, record: Record | None) -> None:
         self.record = record
-        self._queue: asyncio.Queue[RecordEntry | None] = asyncio.Queue()
+        self._closed = asyncio.Event()
 
     def send(self, message: Message) -> None:
-        if isinstance(message, RecordEntry):
-            self._queue.put_nowait(message)
+        if isinstance(message, RecordEntry) and self.record is not None and not self._closed.is_set():
+            self.record.append(message.kind, message.data)
+
+    def commit(self) -> None:
+        if self.record is not None:
+            self.record.commit()
 
     def close(self) -> None:
-        self._queue.put_nowait(None)
+        if self.record is not None and not self._closed.is_set():
+            self.record.close()
+        self._closed.set()
 
     async def run(self) -> None:
-        while True:
-            item = await self._queue.get()
-            if item is None:
-                if self.record is not None:
-                    self.record.close()
-                return
-            if self.record is not None:
-                self.record.append(item.kind, item.data)
+        await self._closed.wait()
 
 
 __all__ = ["LedFrame", "LedOutput", "Message", "Narration", "Output", "PageMessage", "PageOutput",
