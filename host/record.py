@@ -22,6 +22,7 @@ never committed, hence never acknowledged: ``Record.resume`` cuts it off and con
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import json
@@ -79,18 +80,27 @@ class Record:
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any], *, sync: bool = True) -> Record:
+        """A new record holding its header. Atomic: the file appears (linked into place, never overwriting
+        one) only once its header is on disk, so a crash leaves either no record or a valid one."""
         p = Path(path)
+        tmp = p.with_name(f".{p.name}.{os.getpid()}.new")
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+            if p.exists():
+                raise FileExistsError(p)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+            rec = cls(p, fd, 0, GENESIS, sync=sync)
+            rec.first = rec.append("header", header)
+            rec.commit()
+            os.link(tmp, p)
         except FileExistsError:
             raise RecordError(f"record {p} already exists; a record is never overwritten "
                               f"(continue it with --resume {p})") from None
         except OSError as e:
             raise RecordError(f"record {p} cannot be created: {e.strerror or e}") from None
-        rec = cls(p, fd, 0, GENESIS, sync=sync)
-        rec.first = rec.append("header", header)
-        rec.commit()
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         _fsync_dir(p)
         return rec
 

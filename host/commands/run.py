@@ -53,7 +53,7 @@ def register(subparsers: Any) -> None:
     link.add_argument("--ble", metavar="NAME|ADDRESS", help="the table over Bluetooth LE, by its name "
                       "(hexmate-1a2b) or address; without --port or --ble, USB then Bluetooth are searched")
     run.add_argument("--board", default="pico-346", help="board name or JSON file (default pico-346)")
-    run.add_argument("--scenario", required=True, help="scenario JSON file")
+    run.add_argument("--scenario", help="scenario JSON file (required unless --resume names the record)")
     run.add_argument("--game", default="asl", help="game the scenario belongs to (default asl)")
     _common(run)
     run.set_defaults(func=_run)
@@ -77,6 +77,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    "the demo registry until then)")
     p.add_argument("--record", metavar="FILE", help="write the game record here (default: a new file in "
                                                     "$XDG_DATA_HOME/hexmate/records)")
+    p.add_argument("--resume", metavar="RECORD", help="continue the game of this record after a stop or a "
+                   "crash: the position is the fold of its actions, new entries continue its chain, and "
+                   "the board is read again (its game, scenario and board come from the record)")
 
 
 def _guard(fn: Any, args: argparse.Namespace) -> int:
@@ -104,6 +107,17 @@ def _demo(args: argparse.Namespace) -> int:
     if args.game is None:
         args.game = "asl"
     return _guard(lambda a: asyncio.run(_serve(a, emulated=True)), args)
+
+
+def _resume_path(args: argparse.Namespace) -> Path | None:
+    if not getattr(args, "resume", None):
+        return None
+    if args.record:
+        raise CommandError("--resume continues the record it names; --record cannot be given with it")
+    path = Path(args.resume)
+    if not path.is_file():
+        raise CommandError(f"record {path} not found (--resume needs the record of the game to continue)")
+    return path
 
 
 async def _scripted(args: argparse.Namespace) -> int:
@@ -147,6 +161,10 @@ async def _serve_pages(args: argparse.Namespace, service: Any, table: Any, sock:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if not args.scenario and not args.resume:
+        print("hexmate: error: --scenario FILE is required (or --resume RECORD to continue a game)",
+              file=sys.stderr)
+        return 2
     return _guard(lambda a: asyncio.run(_serve(a, emulated=False)), args)
 
 
@@ -205,12 +223,13 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     if emulated:
         service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
                                              game=args.game, setup_mode=args.setup,
-                                             registry_path=_registry_path(args))
+                                             registry_path=_registry_path(args), resume=_resume_path(args))
     else:
         link = await pick_link(args.port, args.ble)
         service, table = await build_service(
             record_path=lambda s: _record_path(args, s), emulated=False, link=link, board=args.board,
             scenario=args.scenario, game=args.game, setup_mode=args.setup, registry_path=_registry_path(args),
+            resume=_resume_path(args),
         )
     url = f"http://{args.host_http}:{args.port_http}/"
     config = uvicorn.Config(create_app(service), log_level="warning", lifespan="off")

@@ -157,7 +157,9 @@ class Service:
         self.pages = PageOutput()
         self.pages.before_send = self.recorder.commit
         self._game_id = record.first if record is not None else ""
-        self._contexts: dict[int, bytes] = {}  # dice request -> the commitment it was armed with
+        # dice requests armed for the roll open now -> the commitment each was armed with: a roll the board
+        # made for any of them answers it (after a reconnect or a resume the board may resend an older one)
+        self._contexts: dict[int, bytes] = {}
         # after a resume: the table events already recorded, so their resends are not taken twice
         self._recorded = {_event_key(e.kind, e.data) for e in (record.tail if record is not None else ())}
         self._recorded.discard(None)
@@ -284,7 +286,7 @@ class Service:
             if expected_cells and item.n_cells != expected_cells:
                 self.say("wrong-board", board=item.board, cells=item.n_cells, definition=self.board.name,
                          expected=expected_cells)
-            self._roll_key = None  # a board that said HELLO again forgot what it was armed for
+            self._roll_request = None  # a board that said HELLO again may have forgotten its arming: again
             self._arm_for_roll()
         elif isinstance(item, CellChanged):
             self._log(*_message_entry(item, self.conn.last_seq))
@@ -331,31 +333,65 @@ class Service:
         n, sides = self.session.roll_spec()
         if not n:
             self._roll_request, self._roll_key = None, None
+            self._contexts = {}
             return
-        top = self.session.position.decision
-        key = (len(self.session.position.log), self.session.position.decision_text(top))
+        key = self._open_roll()
         if key == self._roll_key and self._roll_request is not None:
             return
+        if key != self._roll_key:
+            self._contexts = {}
         self._dice_request = self._dice_request % 0xFFFF + 1
         self._roll_request, self._roll_key = self._dice_request, key
         if self.conn.state is ConnState.LIVE:
             ctx = rolls.context(self._game_id, key[0], key[1])
-            self._contexts = {self._dice_request: ctx}
+            self._contexts[self._dice_request] = ctx
             self._log("armed", {"request": self._dice_request, "count": n, "sides": sides, "step": key[0],
                                 "for": key[1], "context": ctx.hex()})
             for button in self._dice_buttons():
                 self.conn.arm_dice(self._dice_request, button, n, sides, ctx)
 
+    def resumed(self, owed: Changes) -> None:
+        """After ``build.open_resume``: the changes still owed and the rolls armed come back; the players are
+        told, and the board's present state is read again (the SYNC every connection starts with)."""
+        self.changes.items = list(owed)
+        if self.record is not None:
+            self.resume_rolls(self.record.tail)
+        self.prompt = self._prompt()
+        self.say("resumed", entries=self.record.resumed_from if self.record is not None else 0,
+                 actions=len(self.session.position.log))
+
+    def _open_roll(self) -> tuple[int, str]:
+        """What identifies the roll open now: the actions played before it and its decision."""
+        top = self.session.position.decision
+        return len(self.session.position.log), self.session.position.decision_text(top)
+
+    def resume_rolls(self, tail: list[Any]) -> None:
+        """After a resume: request numbers continue after the recorded ones, and the requests recorded as
+        armed for the roll still open keep answering it (the board may resend a roll made for one)."""
+        armed = [e.data for e in tail if e.kind == "armed"]
+        if not armed:
+            return
+        self._dice_request = max(int(a["request"]) for a in armed)
+        if not self.session.roll_spec()[0]:
+            return
+        key = self._open_roll()
+        self._contexts = {int(a["request"]): bytes.fromhex(a["context"]) for a in armed
+                          if (a["step"], a["for"]) == key}
+        if self._contexts:
+            self._roll_key, self._roll_request = key, max(self._contexts)
+
     def _on_dice(self, item: DiceRolled) -> None:
         self._log(*_message_entry(item, self.conn.last_seq, self._contexts.get(item.request, b"")))
         values = list(item.values)
         rolled = f"dice {'+'.join(map(str, values))} = {sum(values)}"
-        if self._roll_request is None or item.request != self._roll_request:
+        armed = item.request in self._contexts and self._roll_key == self._open_roll()
+        if self._roll_request is None or not armed:
             self._log("dice", {"request": item.request, "button": item.button, "values": values,
                                "used": False, "phase": self.session.phase})
             self.say("dice-unused", rolled=rolled)
             return
         self._roll_request = None
+        self._contexts = {}
         top = self.session.position.decision
         label = self.session.label
         self._log("dice", {"request": item.request, "button": item.button, "values": values, "used": True,
@@ -399,6 +435,7 @@ class Service:
         self.selection = set()
         self._refused = None
         self._roll_key = None
+        self._contexts = {}
         self.say("taken-back", action=text)
         self.prompt = self._prompt()
         self._arm_for_roll()
@@ -409,7 +446,7 @@ class Service:
         if not todo:
             self.say("nothing-to-confirm", for_unit=f" for {unit}" if unit else "")
             return
-        self._log("confirm", {"source": source, "changes": [c.physical.text for c in todo]})
+        self._log("confirm", {"source": source, "unit": unit, "changes": [c.physical.text for c in todo]})
         self.say("confirmed", changes="; ".join(c.physical.text for c in todo))
         self.prompt = self._prompt()
         self._show_leds()
@@ -613,6 +650,7 @@ class Service:
 
         made = self.changes.made(shown)
         if made:
+            self._log("made", {"changes": [c.physical.text for c in made]})
             self.say("markers-made", changes="; ".join(c.physical.text for c in made))
         owed = {(c.physical.hex, c.physical.to) for c in self.changes if c.physical.what == "place"}
         pos = self.session.position
