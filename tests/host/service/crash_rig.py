@@ -14,6 +14,7 @@ sends. The board keeps its unacknowledged events across a host's death, as a rea
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import os
@@ -190,10 +191,8 @@ class FakeBoard:
     def _write(self) -> None:
         frames = self.ch.take()
         if frames and self.sock is not None:
-            try:
+            with contextlib.suppress(OSError):  # the host died: the unacknowledged is resent to the next one
                 self.sock.sendall(b"".join(frames))
-            except OSError:
-                pass  # the host died: what was not acknowledged is resent to the next one
 
     def _event(self, kind: int, name: str, payload_for: Any) -> None:
         self.t_ms += 7
@@ -209,8 +208,9 @@ class FakeBoard:
     def _on_frame(self, kind: int, seq: int, payload: bytes) -> None:
         if kind == wire.SYNC:
             self.ch.anchor(wire.unpack_sync(payload))
-            self.ch.send_now(wire.HELLO, wire.pack_hello(len(self.cells), 0, wire.CAP_DICE, self.ch.announce(),
-                                                         "crash-board", "rig"))
+            announce = self.ch.announce()
+            hello = wire.pack_hello(len(self.cells), 0, wire.CAP_DICE, announce, "crash-board", "rig")
+            self.ch.send_now(wire.HELLO, hello)
             self.ch.resend_all(self._now())
             self.scan += 1
             entries = [(c, wire.TAGS, uids) for c, uids in sorted(self.cells.items())]
@@ -314,7 +314,7 @@ def play(record: Path, seed: int, steps: int, kill: Kill | None,
             try:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 host_main(theirs, record, resume)
-            except BaseException:  # noqa: BLE001 - the child must never return into pytest
+            except BaseException:
                 import traceback
 
                 traceback.print_exc()

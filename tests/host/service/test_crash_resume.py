@@ -16,6 +16,7 @@ from hexmate.host.record import RecordError, read, verify_bytes
 
 from .crash_rig import FakeBoard, Kill, play
 
+Baseline = tuple[str, list[list[int]], float, list[str]]  # position, dice used, seconds, what the player did
 RUNS = 200
 SEEDS = 4
 STEPS = 8
@@ -48,7 +49,7 @@ def _outcome(record: Path) -> tuple[str, list[list[int]], list[tuple[str, int, i
 
 
 @pytest.fixture(scope="module")
-def baselines(tmp_path_factory: pytest.TempPathFactory) -> dict[int, tuple[str, list[list[int]], float, list[str]]]:
+def baselines(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Baseline]:
     out = {}
     for seed in range(SEEDS):
         record = tmp_path_factory.mktemp("base") / "r.jsonl"
@@ -68,7 +69,7 @@ def test_the_rig_is_deterministic_without_a_crash(tmp_path: Path, baselines) -> 
 
 
 def _one_run(run: int, baselines, tmp_path: Path) -> tuple[str, bool]:
-    """One game killed once and resumed: ("", whether a roll was unacknowledged at the kill) or the failure."""
+    """One game killed once and resumed: ("", was a roll unacknowledged at the kill) or the failure."""
     rng = random.Random(1515 + run)
     seed = run % SEEDS
     position, dice, duration, script = baselines[seed]
@@ -112,7 +113,7 @@ def test_killed_at_random_moments_nothing_acknowledged_is_lost(tmp_path: Path, b
             try:
                 results = [_one_run(run, baselines, tmp_path) for run in range(w, RUNS, WORKERS)]
                 payload = json.dumps(results).encode()
-            except BaseException as e:  # noqa: BLE001 - a worker must never return into pytest
+            except BaseException as e:
                 payload = json.dumps([[f"worker {w}: {type(e).__name__}: {e}", False]]).encode()
                 code = 1
             with os.fdopen(write_end, "wb") as f:
