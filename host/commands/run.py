@@ -60,9 +60,15 @@ def register(subparsers: Any) -> None:
 
     record = subparsers.add_parser("record", help="game records")
     rsub = record.add_subparsers(dest="record_command", metavar="ACTION")
-    verify = rsub.add_parser("verify", help="check a record's hash chain")
+    verify = rsub.add_parser("verify", help="check a record: its hash chain, every roll and the players' "
+                                            "signatures; the first failure names its entry and says why")
     verify.add_argument("file")
+    verify.add_argument("--board-key", metavar="KEY", help="the board's key file (written by `hexmate "
+                        "firmware provision`): every roll must then be authenticated by that board")
     verify.set_defaults(func=_verify)
+    from hexmate.host.commands import records
+
+    records.register(rsub)
     record.set_defaults(func=lambda args: (record.print_help(), 2)[1])
 
 
@@ -169,16 +175,28 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from hexmate.host.record import RecordError, verify
+    from hexmate.host.record import RecordError
+    from hexmate.host.tournament.audit import audit
+    from hexmate.host.tournament.keys import BoardKeyError, read_key
 
     try:
-        v = verify(args.file)
+        key = read_key(args.board_key) if args.board_key else None
+        v = audit(args.file, key)
+    except BoardKeyError as e:
+        print(f"hexmate: error: {e}", file=sys.stderr)
+        return 2
     except RecordError as e:
         print(f"hexmate: record NOT valid: {e}", file=sys.stderr)
         return 1
     header = v.header
     print(f"record OK: {args.file}: {v.entries} entries, game {header.get('game', '?')}, scenario "
           f"{header.get('scenario', '?')}, head hash {v.head}")
+    if key is not None:
+        print(f"  rolls: {v.rolls} authenticated by board {key.board_id}")
+    if v.result is not None:
+        print(f"  result: {v.result.get('text')}; signed by: {', '.join(v.signatures) or 'nobody'}")
+    for w in v.warnings:
+        print(f"  warning: {w}")
     return 0
 
 
