@@ -7,7 +7,7 @@ from rollauth import Signer, hmac_sha256, message, read_key
 
 
 def _hex(b):
-    return "".join("%02x" % x for x in b)
+    return "".join(f"{x:02x}" for x in b)
 
 
 def test_hmac_rfc4231_case_1():

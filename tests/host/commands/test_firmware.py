@@ -233,8 +233,9 @@ def test_flash_dry_run_of_the_real_tree_for_a_pico(
 
 
 # --- provision ------------------------------------------------------------------------------------------
-def test_provision_writes_the_host_copy_then_copies_it_to_the_board(tmp_path: Path,
-                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_provision_writes_the_host_copy_then_copies_it_to_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     calls = tmp_path / "calls.txt"
     fake = tmp_path / "mpremote"  # stands in for mpremote at its command line, the lowest honest boundary
     fake.write_text(f"#!/bin/sh\necho \"$@\" >> {calls}\n")

@@ -43,7 +43,8 @@ async def _play(tmp: Path) -> tuple[Path, Path]:
             await asyncio.sleep(0.4)  # the previous press (held 0.15 s) has been released and debounced
             table.press("dice-a")
             await until(lambda n=n: len(service.session.position.log) >= n, f"roll {n} played")
-        service._log("result", {"text": "ger win", "winner": "ger", "players": {"ger": "Anna", "sov": "Boris"}})
+        players = {"ger": "Anna", "sov": "Boris"}
+        service._log("result", {"text": "ger win", "winner": "ger", "players": players})
     finally:
         service.stop()
         with contextlib.suppress(Exception):
@@ -117,7 +118,9 @@ def test_another_boards_key_fails(played, tmp_path: Path) -> None:
         audit(record, read_key(other))
 
 
-def test_cli_names_the_entry_and_the_reason(played, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_names_the_entry_and_the_reason(
+    played, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record, key_file = played
     assert cli.main(["record", "verify", str(record), "--board-key", str(key_file)]) == 0
     out = capsys.readouterr().out
