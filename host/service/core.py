@@ -36,7 +36,7 @@ from hexmate.host.protocol import (
     TableMessage,
 )
 from hexmate.host.record import Record
-from hexmate.host.service import enrol, narrator
+from hexmate.host.service import enrol, narrator, results
 from hexmate.host.service import views as pages
 from hexmate.host.service.outputs import (
     LedFrame,
@@ -187,6 +187,8 @@ class Service:
         self._wrong_markers: set[tuple[Hex, str]] = set()  # markers sensed where no unit has that state
         self._marker_kinds = self._read_marker_kinds()
         self._warm_pending = True
+        self.result: tuple[str, dict[str, Any]] | None = None  # (entry hash, result) players sign
+        self.signed: dict[str, str] = {}  # side -> fingerprint of the key that signed the result
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
@@ -356,6 +358,7 @@ class Service:
         self.changes.items = list(owed)
         if self.record is not None:
             self.resume_rolls(self.record.tail)
+            results.restore(self)
         self.prompt = self._prompt()
         self.say("resumed", entries=self.record.resumed_from if self.record is not None else 0,
                  actions=len(self.session.position.log))
@@ -778,6 +781,10 @@ class Service:
             return
         if action.kind == "enroll":
             self._enroll(str(action.data.get("uid", "")), str(action.data.get("unit", "")))
+            self._publish()
+            return
+        if action.kind in ("result", "sign"):
+            results.handle(self, action)
             self._publish()
             return
         if action.kind in ("act", "done", "confirm", "los", "takeback"):

@@ -16,6 +16,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from hexmate.host.service import PageAction, Service
+from hexmate.host.web import record_page
 
 LOGGER = logging.getLogger(__name__)
 
@@ -66,6 +67,8 @@ def create_app(service: Service) -> FastAPI:
             return JSONResponse({"error": str(e)}, status_code=404)
         label = service.board.cells[cell].label if service.board is not None else str(cell)
         return JSONResponse({"unit": unit, "cell": cell, "cell_label": label, "uid": uid})
+
+    record_page.register(app, service, STATIC)  # /record: result, signatures, dice, replay, exports
 
     @app.websocket("/ws")
     async def ws(socket: WebSocket) -> None:
