@@ -102,6 +102,7 @@ class TableConnection:
         self._lost_reason = ""
         self._stopping = False
         self._connected = False
+        self._batching = False  # inside _on_bytes: flushes wait for the end of the read
 
     # --- public commands ---------------------------------------------------------------------------------
     def set_leds(self, frame: Mapping[int, Led]) -> None:
@@ -239,15 +240,21 @@ class TableConnection:
     # --- receiving ---------------------------------------------------------------------------------------
     def _on_bytes(self, data: bytes) -> None:
         # Feed the deframer one delimited segment at a time, so each error is counted under its own cause.
-        start = 0
-        while True:
-            end = data.find(b"\x00", start)
-            if end < 0:
-                if start < len(data):
-                    self._feed(data[start:])
-                break
-            self._feed(data[start : end + 1])
-            start = end + 1
+        # Group commit: whatever the frames of this read cause is written out (and the record synced) once,
+        # after the last of them, so the ACKs of a burst share one sync of the record.
+        self._batching = True
+        try:
+            start = 0
+            while True:
+                end = data.find(b"\x00", start)
+                if end < 0:
+                    if start < len(data):
+                        self._feed(data[start:])
+                    break
+                self._feed(data[start : end + 1])
+                start = end + 1
+        finally:
+            self._batching = False
         self._flush()
 
     def _feed(self, segment: bytes) -> None:
@@ -394,7 +401,7 @@ class TableConnection:
         self._sent = dict(self._desired)
 
     def _flush(self) -> None:
-        if not self._connected:
+        if not self._connected or self._batching:
             return
         self._drain_backlog()
         if self.before_send is not None:

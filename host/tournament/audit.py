@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexmate.host.record import GENESIS, RecordError, canonical, entry_hash
+from hexmate.host.record import GENESIS, RecordError, canonical, hash_ok
 from hexmate.host.tournament import rolls, signatures
 from hexmate.host.tournament.keys import BoardKey
 
@@ -66,7 +66,7 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
             raise AuditFailed(p, i, f"numbered {n} (entries dropped or reordered)")
         if got_prev != prev:
             raise AuditFailed(p, i, "chain broken (the entry before it was changed, dropped or reordered)")
-        if entry_hash(n, t, kind, data, prev) != got:
+        if not hash_ok(line, n, t, kind, data, prev, got):
             raise AuditFailed(p, i, "hash mismatch (this entry was changed)")
         if i == 0:
             if kind != "header":

@@ -36,7 +36,8 @@ def test_result_signed_from_two_pages_verifies(pg_demo, browser) -> None:
         a.fill("#player-sov", "Boris")
         a.fill("#tournament", "Club night")
         a.click("text=Record the result")
-        a.wait_for_function("document.getElementById('result-now').textContent.startsWith('Recorded: sov win')")
+        a.wait_for_function("document.getElementById('result-now').textContent"
+                            ".startsWith('Recorded: sov win')")
         a.click("#sign-ger")
         a.wait_for_selector("text=signed (key")
         b.reload()
