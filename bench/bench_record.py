@@ -103,10 +103,12 @@ def _service(tmp: Path) -> tuple[Service, _Link, list[tuple[int, list[bytes]]]]:
     return service, link, sorted(cells.items())
 
 
-async def _events_per_s(tmp: Path, burst: int) -> tuple[float, float]:
+async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float, float]:
     """Table events through the whole host (deframe, sequence, tracker, record append, sync, ACK), arriving
     ``burst`` frames at a time (the board's window is 8); returns (events/s, syncs per event)."""
     service, link, cells = _service(tmp)
+    assert service.record is not None
+    service.record.sync = sync
     task = asyncio.create_task(service.run())
     await asyncio.sleep(0.05)  # connected: the SYNC went out
     conn = service.conn
@@ -190,15 +192,16 @@ def _median(fn, runs: int = RUNS) -> float:  # type: ignore[no-untyped-def]
 def main() -> None:
     base = Path(tempfile.mkdtemp(prefix="hexmate-bench-record-", dir=os.environ.get("TMPDIR", "/tmp")))
     print(f"records on {base} ({_fs(base)})")
-    for burst in (1, 8):
+    for burst, sync in ((1, True), (8, True), (32, True), (8, False)):
         rates = []
         syncs = 0.0
         for r in range(RUNS):
-            d = base / f"ev{burst}-{r}"
+            d = base / f"ev{burst}-{sync}-{r}"
             d.mkdir()
-            rate, syncs = asyncio.run(_events_per_s(d, burst))
+            rate, syncs = asyncio.run(_events_per_s(d, burst, sync))
             rates.append(rate)
-        print(f"host events/s, synced before each ACK, {burst} frame(s) per read: "
+        how = "synced before each ACK" if sync else "chained, NOT synced   "
+        print(f"host events/s, {how}, {burst:2d} frame(s) per read: "
               f"median {statistics.median(rates):8.0f}/s  ({syncs:.3f} syncs per event)")
     for group in (1, 8, 64):
         rates = []

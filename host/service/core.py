@@ -189,6 +189,7 @@ class Service:
         self._warm_pending = True
         self.result: tuple[str, dict[str, Any]] | None = None  # (entry hash, result) players sign
         self.signed: dict[str, str] = {}  # side -> fingerprint of the key that signed the result
+        self._publish_soon = False
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
@@ -878,6 +879,18 @@ class Service:
         self._emit(PageMessage(msg))
 
     def _publish(self) -> None:
+        """Send the pages the new view: built once per turn of the loop however many events a burst brought,
+        and not at all while no page is open (a page gets the whole view when it connects)."""
+        if self._publish_soon or not self.pages.clients:
+            return
+        self._publish_soon = True
+        try:
+            asyncio.get_running_loop().call_soon(self._publish_now)
+        except RuntimeError:  # no loop (a test calling handle() directly): at once
+            self._publish_now()
+
+    def _publish_now(self) -> None:
+        self._publish_soon = False
         self._send(self.view())
 
     def _publish_table(self) -> None:

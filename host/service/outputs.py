@@ -92,6 +92,10 @@ class PageOutput:
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
         self._clients.discard(q)
 
+    @property
+    def clients(self) -> int:
+        return len(self._clients)
+
     def send(self, message: Message) -> None:
         if not isinstance(message, PageMessage):
             return
