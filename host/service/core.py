@@ -86,6 +86,7 @@ from hexmate.rules.hexes import Hex
 LOGGER = logging.getLogger(__name__)
 
 _LAST_ACTIONS = 12
+_REMEMBERED = 256  # table events remembered against redelivery: far more than the board's window of 8
 
 
 @dataclass(frozen=True)
@@ -160,9 +161,12 @@ class Service:
         # dice requests armed for the roll open now -> the commitment each was armed with: a roll the board
         # made for any of them answers it (after a reconnect or a resume the board may resend an older one)
         self._contexts: dict[int, bytes] = {}
-        # after a resume: the table events already recorded, so their resends are not taken twice
-        self._recorded = {_event_key(e.kind, e.data) for e in (record.tail if record is not None else ())}
-        self._recorded.discard(None)
+        # the table events recorded last (after a resume: the record's), so that an event delivered again is
+        # never taken twice: the board resends what a dead host never acknowledged, and a HELLO answering a
+        # second SYNC re-anchors the sequence at the oldest event the board still holds
+        self._recorded: dict[tuple[Any, ...], None] = {}
+        for e in record.tail if record is not None else ():
+            self._remember(_event_key(e.kind, e.data))
         self.outputs: list[Output] = [LedOutput(self.conn, self.cells), self.pages, self.recorder]
         self._frame: dict[Hex, Light] = {}
         self._fw_offset_ms: int | None = None
@@ -254,15 +258,24 @@ class Service:
     def _arrived(self, item: TableMessage) -> None:
         """A message from the table, handled at once (not queued): what it causes is appended to the record
         before the connection flushes, so the ACK for an event leaves only after its entries are durable."""
-        if self._recorded and _event_key(*_message_entry(item, self.conn.last_seq)) in self._recorded:
-            LOGGER.info("already recorded before the resume, not taken again: %r", item)
+        key = _event_key(*_message_entry(item, self.conn.last_seq))
+        if key is not None and key in self._recorded:
+            LOGGER.info("already recorded, not taken again: %r", item)
             return
+        self._remember(key)
         try:
             self.handle(item)
         except Exception:  # one bad event must not stop the table; it is logged with its content
             LOGGER.exception("error while handling %r", item)
             self.say("internal")
             self._publish()
+
+    def _remember(self, key: tuple[Any, ...] | None) -> None:
+        if key is None:
+            return
+        self._recorded[key] = None
+        if len(self._recorded) > _REMEMBERED:
+            del self._recorded[next(iter(self._recorded))]
 
     def submit(self, action: PageAction) -> None:
         self.inputs.put_nowait(action)
