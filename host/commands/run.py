@@ -118,9 +118,9 @@ def _demo(args: argparse.Namespace) -> int:
 def _resume_path(args: argparse.Namespace) -> Path | None:
     if not getattr(args, "resume", None):
         return None
-    if args.record:
-        raise CommandError("--resume continues the record it names; --record cannot be given with it")
     path = Path(args.resume)
+    if args.record and Path(args.record).resolve() != path.resolve():
+        raise CommandError("--resume continues the record it names; --record cannot name another one")
     if not path.is_file():
         raise CommandError(f"record {path} not found (--resume needs the record of the game to continue)")
     return path
