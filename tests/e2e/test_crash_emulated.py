@@ -83,4 +83,4 @@ def test_killed_demo_resumes_and_verifies(tmp_path: Path, run: int) -> None:
     key = read_key(tmp_path / "data" / "hexmate" / "keys" / "emulated-emu-346.key")
     checked = audit(record, key)
     kinds = [o["kind"] for o in map(json.loads, record.read_text().splitlines())]
-    assert "resume" in kinds and checked.rolls >= 1  # one chain from the header, through the crash, to the end
+    assert "resume" in kinds and checked.rolls >= 1  # one chain: header, crash, resume, to the end
