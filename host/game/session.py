@@ -110,6 +110,12 @@ class GameSession:
             recorded = read(record_path)
         except RecordError as bad:
             raise SessionError(str(bad)) from None
+        return cls.from_entries(recorded, record_path, changes)
+
+    @classmethod
+    def from_entries(cls, recorded: Sequence[Any], record_path: str | Path,
+                     changes: Changes | None = None) -> GameSession:
+        """``from_record`` over entries already read and verified (``host.record.read``)."""
         header = recorded[0].data
         scenario = header.get("scenario_path") or header.get("scenario")
         session = cls.load(str(header.get("game", "")), str(scenario))

@@ -161,8 +161,9 @@ def open_resume(path: Path) -> tuple[Record, GameSession, Changes, dict[str, Any
     record = Record.resume(path)  # first: it cuts a torn last line off before the fold reads the file
     owed = Changes()
     try:
-        header: dict[str, Any] = read(path)[0].data
-        session = GameSession.from_record(path, owed)
+        recorded = read(path)
+        header: dict[str, Any] = recorded[0].data
+        session = GameSession.from_entries(recorded, path, owed)
     except (SessionError, RecordError):
         record.close()
         raise
