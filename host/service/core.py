@@ -161,6 +161,7 @@ class Service:
         # dice requests armed for the roll open now -> the commitment each was armed with: a roll the board
         # made for any of them answers it (after a reconnect or a resume the board may resend an older one)
         self._contexts: dict[int, bytes] = {}
+        self._armed_ctx: dict[int, bytes] = {}  # every request armed lately -> its commitment (recorded)
         # the table events recorded last (after a resume: the record's), so that an event delivered again is
         # never taken twice: the board resends what a dead host never acknowledged, and a HELLO answering a
         # second SYNC re-anchors the sequence at the oldest event the board still holds
@@ -356,15 +357,21 @@ class Service:
             return
         if key != self._roll_key:
             self._contexts = {}
+        self._roll_key = key
+        if self.conn.state is not ConnState.LIVE:
+            self._roll_request = None  # not armed yet: the HELLO that makes the board live arms it
+            return
         self._dice_request = self._dice_request % 0xFFFF + 1
-        self._roll_request, self._roll_key = self._dice_request, key
-        if self.conn.state is ConnState.LIVE:
-            ctx = rolls.context(self._game_id, key[0], key[1])
-            self._contexts[self._dice_request] = ctx
-            self._log("armed", {"request": self._dice_request, "count": n, "sides": sides, "step": key[0],
-                                "for": key[1], "context": ctx.hex()})
-            for button in self._dice_buttons():
-                self.conn.arm_dice(self._dice_request, button, n, sides, ctx)
+        self._roll_request = self._dice_request
+        ctx = rolls.context(self._game_id, key[0], key[1])
+        self._contexts[self._dice_request] = ctx
+        self._armed_ctx[self._dice_request] = ctx
+        if len(self._armed_ctx) > _REMEMBERED:
+            del self._armed_ctx[next(iter(self._armed_ctx))]
+        self._log("armed", {"request": self._dice_request, "count": n, "sides": sides, "step": key[0],
+                            "for": key[1], "context": ctx.hex()})
+        for button in self._dice_buttons():
+            self.conn.arm_dice(self._dice_request, button, n, sides, ctx)
 
     def resumed(self, owed: Changes) -> None:
         """After ``build.open_resume``: the changes still owed and the rolls armed come back; the players are
@@ -389,6 +396,7 @@ class Service:
         if not armed:
             return
         self._dice_request = max(int(a["request"]) for a in armed)
+        self._armed_ctx.update({int(a["request"]): bytes.fromhex(a["context"]) for a in armed})
         if not self.session.roll_spec()[0]:
             return
         key = self._open_roll()
@@ -398,7 +406,9 @@ class Service:
             self._roll_key, self._roll_request = key, max(self._contexts)
 
     def _on_dice(self, item: DiceRolled) -> None:
-        self._log(*_message_entry(item, self.conn.last_seq, self._contexts.get(item.request, b"")))
+        # the commitment the board signed this roll with: the one its request was armed with, even when the
+        # roll answers nothing now (a second finger on the other armed button)
+        self._log(*_message_entry(item, self.conn.last_seq, self._armed_ctx.get(item.request, b"")))
         values = list(item.values)
         rolled = f"dice {'+'.join(map(str, values))} = {sum(values)}"
         armed = item.request in self._contexts and self._roll_key == self._open_roll()

@@ -32,11 +32,24 @@ async def _play(tmp: Path) -> tuple[Path, Path]:
     runner = asyncio.create_task(service.run())
     try:
         await until(lambda: service.conn.state is ConnState.LIVE and service.in_sync, "live table")
+        table.dice_next([5, 2, 4])  # no tie: ger 5 + 3, sov 2 + 2 (PG 3.0); then the stale roll shows 4
         for n in (1, 2):  # both sides roll for initiative (PG 3.0) on the board's dice button
-            await until(lambda: service._roll_request is not None, f"dice armed for roll {n}")
-            await asyncio.sleep(0.4)  # the previous press (held 0.15 s) has been released and debounced
-            table.press("dice-a")
-            await until(lambda n=n: len(service.session.position.log) >= n, f"roll {n} played")
+            # armed, and the board has acknowledged the arming
+            await until(lambda: service._roll_request is not None and not service.conn.pending(),
+                        f"dice armed for roll {n}")
+            for _ in range(3):  # a press lost on a loaded machine is pressed again, as a player would
+                await asyncio.sleep(0.4)  # the previous press (held 0.15 s) has been released and debounced
+                table.press("dice-a")
+                with contextlib.suppress(AssertionError):
+                    await until(lambda n=n: len(service.session.position.log) >= n, f"roll {n} played", 5.0)
+                    break
+            assert len(service.session.position.log) >= n, f"roll {n} not played after 3 presses"
+        # a second finger on the other button, still armed for the roll just made: a roll that answers
+        # nothing, recorded as unused, signed by the board all the same
+        await until(lambda: not service.conn.pending(), "the board acknowledged the arming")
+        await asyncio.sleep(0.4)
+        table.press("dice-b")
+        await until(lambda: "no roll is open now" in service.notice["text"], "the stale roll refused")
         players = {"ger": "Anna", "sov": "Boris"}
         service._log("result", {"text": "ger win", "winner": "ger", "players": players})
     finally:
