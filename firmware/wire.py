@@ -377,6 +377,8 @@ def unpack_dice_auth(p):
     end = _dice_end(p)
     if end == len(p):
         return None
+    if end < 8:
+        raise WireError("DICE authenticator without dice")
     epoch, counter = struct.unpack_from("<II", p, end)
     return epoch, counter, bytes(p[end + 8:])
 
