@@ -39,12 +39,13 @@ class Dice:
         # never one of them, so its press always reaches the host as a BUTTON event.
         self._any = any_buttons
         self.rolls = 0
+        self.context = b""
         # emulated board only (None on a board): told the faces of the die about to be drawn, so the world's
         # dice-next can refuse a queued pip that die does not have (sim_world.World.rolling)
         self.on_roll = None
 
-    def arm(self, request, button, count, sides=6):
-        self._armed[button] = (request, count, sides)
+    def arm(self, request, button, count, sides=6, context=b""):
+        self._armed[button] = (request, count, sides, context)
 
     def disarm_all(self):
         self._armed = {}
@@ -60,7 +61,8 @@ class Dice:
         key = button if button in self._armed else (ANY_BUTTON if self._any_arms(button) else -1)
         if key < 0:
             return None
-        request, count, sides = self._armed.pop(key)
+        request, count, sides, context = self._armed.pop(key)
+        self.context = context  # the commitment the roll is signed with (firmware/rollauth.py)
         if self.on_roll is not None:
             self.on_roll(sides)
         values = bytearray(count)

@@ -23,6 +23,7 @@ from buttons import Buttons
 from dice import Dice
 from leds import Leds
 from reliable import Channel
+from rollauth import KEY_FILE, Signer, read_key
 from scanner import Scanner
 
 VERSION = "0.2.0"
@@ -128,6 +129,16 @@ class Firmware:
 
             self.bus_lock = _thread.allocate_lock()
             self.scan_thread = ThreadedScan(self.scanner, self.bus_lock)
+        self.signer = None
+        try:
+            keyed = read_key(key_path())
+        except ValueError as e:
+            keyed = None
+            self.key_error = str(e)
+        else:
+            self.key_error = ""
+        if keyed is not None:
+            self.signer = Signer(keyed[0], keyed[1])  # epoch from os.urandom, never the emulated dice queue
         caps = wire.CAP_DICE | wire.CAP_LEDS
         if board.reader_type == "pn5180":
             caps |= wire.CAP_RFID_STACKS
@@ -236,7 +247,7 @@ class Firmware:
                 self.world.trace("leds")
         elif kind == wire.DICE_ARM:
             request, button, count, sides = wire.unpack_dice_arm(payload)
-            self.dice.arm(request, button, count, sides)
+            self.dice.arm(request, button, count, sides, wire.unpack_dice_arm_context(payload))
         elif kind == wire.SELFTEST:
             if self.bus_lock is not None:
                 self.bus_lock.acquire()  # core 1 finishes its cell first
@@ -330,7 +341,10 @@ class Firmware:
                 rolled = self.dice.press(button)
                 if rolled is not None:
                     request, values = rolled
-                    self.send_critical(wire.DICE, wire.pack_dice(request, button, self.now(), values))
+                    auth = b""
+                    if self.signer is not None:
+                        auth = self.signer.sign(request, button, values, self.dice.context)
+                    self.send_critical(wire.DICE, wire.pack_dice(request, button, self.now(), values, auth))
                 elif self.button_events:
                     self.send_critical(wire.BUTTON, wire.pack_button(button, 1, self.now()))
                 self.flush()
@@ -390,6 +404,8 @@ class Firmware:
         self.io.np.write()
         sc = self.scanner
         self.hello()
+        if self.key_error:
+            self.log(wire.LOG_WARNING, self.key_error)
         sc.selftest()
         quiet = sc.on_change
         sc.on_change = lambda *a: None
@@ -422,6 +438,14 @@ def scan_on_core1(board):
     if boardio.EMULATED:
         return os.getenv("HEXMATE_SCAN_THREAD") == "1"
     return sys.platform == "rp2" and board.mux is not None
+
+
+def key_path():
+    """The roll key file: HEXMATE_BOARD_KEY on the unix port (the emulated board's filesystem), else
+    hexmate.key next to main.py, written by `hexmate firmware provision`."""
+    if boardio.EMULATED:
+        return os.getenv("HEXMATE_BOARD_KEY") or KEY_FILE
+    return KEY_FILE
 
 
 def board_path():

@@ -26,7 +26,8 @@ MAX_BODY = const(1024)  # decoded body limit; longer frames are dropped as overs
 # device -> host
 HELLO = const(0x01)  # proto u8, n_cells u16, n_leds u16, caps u16, next_seq u8, board str, firmware str
 CELL = const(0x02)  # sequenced: scan u32, cell u16, state u8, t_ms u32, uids
-DICE = const(0x03)  # sequenced: request u16, button u8, t_ms u32, values u8... (1..6 a d6, 1..10 a d10)
+DICE = const(0x03)  # sequenced: request u16, button u8, t_ms u32, values u8... (1..6 a d6, 1..10 a d10),
+# then on a keyed board the authenticator: epoch u32, counter u32, HMAC-SHA256 32 bytes (firmware/rollauth.py)
 SNAPSHOT = const(0x04)  # scan u32, part u8, parts u8, then entries: cell u16, state u8, uids
 HEARTBEAT = const(0x05)  # uptime_ms u32, scans u32, counters u16 * N_COUNTERS
 LOG = const(0x06)  # level u8, text
@@ -40,7 +41,8 @@ PONG = const(0x12)
 SYNC = const(0x20)  # next_seq u8: ask for HELLO, pending resends, then a full SNAPSHOT
 LEDS = const(0x21)  # sequenced: entries: led-cell u16, r u8, g u8, b u8, pattern u8, period_10ms u8
 LEDS_CLEAR = const(0x22)  # sequenced: turn every LED off
-DICE_ARM = const(0x23)  # sequenced: request u16, button u8, dice u8 (count | die code << 4; DIE_CODES)
+DICE_ARM = const(0x23)  # sequenced: request u16, button u8, dice u8 (count | die code << 4; DIE_CODES),
+# then optionally a 16-byte context the board signs with the roll
 SELFTEST = const(0x24)  # sequenced: run the reader self-test again
 SET = const(0x25)  # sequenced: key u8, value u32 (scan period, debounce, heartbeat period)
 
@@ -64,6 +66,8 @@ SEQUENCE = const(3)  # lit one after another in the order given, period_10ms eac
 # DICE_ARM die codes (high nibble of its last byte) -> faces; code 0 is the d6 that every arm meant before
 DIE_CODES = (6, 10)
 MAX_DICE = const(4)  # dice per arm (low nibble: 1..MAX_DICE)
+CONTEXT_LEN = const(16)  # DICE_ARM's optional commitment, signed with the roll (firmware/rollauth.py)
+AUTH_LEN = const(40)  # DICE's optional authenticator: epoch u32, counter u32, HMAC-SHA256
 
 # capability bits in HELLO
 CAP_RFID_STACKS = const(0x0001)  # readers report every UID of a stack (ISO 15693 inventory)
@@ -343,19 +347,40 @@ def unpack_cell(p):
     return scan, cell, state, t_ms, uids
 
 
-def pack_dice(request, button, t_ms, values):
-    return struct.pack("<HBI", request, button, t_ms & 0xFFFFFFFF) + bytes(values)
+def pack_dice(request, button, t_ms, values, auth=b""):
+    """`auth`: the roll's authenticator (firmware/rollauth.py, AUTH_LEN bytes), empty on an unkeyed board."""
+    return struct.pack("<HBI", request, button, t_ms & 0xFFFFFFFF) + bytes(values) + bytes(auth)
+
+
+def _dice_end(p):
+    # Without an authenticator the values run to the end (at most MAX_DICE); with one, it is the last
+    # AUTH_LEN bytes, so a payload longer than 7 + MAX_DICE always carries one.
+    return len(p) - AUTH_LEN if len(p) > 7 + MAX_DICE else len(p)
 
 
 def unpack_dice(p):
     if len(p) < 8:
         raise WireError("DICE too short")
     request, button, t_ms = struct.unpack_from("<HBI", p, 0)
-    values = list(p[7:])
+    end = _dice_end(p)
+    if end < 8:
+        raise WireError("DICE authenticator without dice")
+    values = list(p[7:end])
     for v in values:
         if v < 1 or v > 10:  # DICE does not say which die: 1..10 covers every one DIE_CODES names
             raise WireError("die value out of range")
     return request, button, t_ms, values
+
+
+def unpack_dice_auth(p):
+    """-> (epoch, counter, mac bytes) of a DICE payload, or None if the board sent no authenticator."""
+    end = _dice_end(p)
+    if end == len(p):
+        return None
+    if end < 8:
+        raise WireError("DICE authenticator without dice")
+    epoch, counter = struct.unpack_from("<II", p, end)
+    return epoch, counter, bytes(p[end + 8:])
 
 
 def pack_snapshot(scan, part, parts, entries):
@@ -398,20 +423,28 @@ def unpack_leds(p):
     return [struct.unpack_from("<HBBBBB", p, i) for i in range(0, len(p), 7)]
 
 
-def pack_dice_arm(request, button, count, sides=6):
-    """count dice of `sides` faces (a die of DIE_CODES) for the next press of `button`."""
+def pack_dice_arm(request, button, count, sides=6, context=b""):
+    """count dice of `sides` faces (a die of DIE_CODES) for the next press of `button`; `context`: the
+    CONTEXT_LEN-byte commitment the board signs with the roll (or empty)."""
+    if len(context) not in (0, CONTEXT_LEN):
+        raise WireError("DICE_ARM context must be " + str(CONTEXT_LEN) + " bytes")
     if not 1 <= count <= MAX_DICE:
         raise WireError("DICE_ARM count must be 1.." + str(MAX_DICE) + ", got " + str(count))
     if sides not in DIE_CODES:
         raise WireError("DICE_ARM die must be a d6 or d10, got d" + str(sides))
-    return struct.pack("<HBB", request, button, count | DIE_CODES.index(sides) << 4)
+    return struct.pack("<HBB", request, button, count | DIE_CODES.index(sides) << 4) + bytes(context)
+
+
+def unpack_dice_arm_context(p):
+    """The commitment a DICE_ARM carries (b"" if none)."""
+    return bytes(p[4:])
 
 
 def unpack_dice_arm(p):
     """-> (request, button, count, sides)."""
-    if len(p) != 4:
+    if len(p) != 4 and len(p) != 4 + CONTEXT_LEN:
         raise WireError("DICE_ARM wrong length")
-    request, button, dice = struct.unpack("<HBB", p)
+    request, button, dice = struct.unpack_from("<HBB", p, 0)
     count, code = dice & 0x0F, dice >> 4
     if not 1 <= count <= MAX_DICE:
         raise WireError("DICE_ARM count must be 1.." + str(MAX_DICE) + ", got " + str(count))

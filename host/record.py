@@ -1,10 +1,15 @@
-"""The game record: append-only JSON lines, one per acknowledged table event or game action, hash-chained.
+"""The game record: append-only JSON lines, hash-chained, written durably before what it holds takes effect.
 
 Each line holds ``n`` (0, 1, 2, ...), ``t`` (UTC time), ``kind``, ``data`` and ``prev`` (the previous line's
 hash), plus ``hash`` = SHA-256 of the canonical JSON of those five fields. Line 0 is a ``header`` naming the
-game, scenario and board. Changing, dropping or reordering any line breaks every hash after it, so a
-tournament director can check a record with ``hexmate record verify FILE`` (and compare the head hash the
-players noted at the end of the game).
+game, scenario and board. Changing, dropping or reordering any line breaks every hash after it
+(``hexmate record verify FILE``; docs/RECORD.md is the format).
+
+Durability is write-ahead with group commit: ``append`` only buffers; ``commit`` writes what is buffered with
+one ``write`` and ``fdatasync``. The host calls ``commit`` before anything leaves it (an ACK to the board, an
+LED frame, a page update), so every entry is on disk before its event is acknowledged or its effect seen, and
+the entries of one burst share one sync. A host killed mid-write leaves at most a torn last line that was
+never committed, hence never acknowledged: ``Record.resume`` cuts it off and continues the chain.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "game.jsonl")
@@ -17,15 +22,18 @@ players noted at the end of the game).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 GENESIS = "0" * 64
+_TAIL = 64  # entries kept from before a resume: more than the board's window of unacknowledged events
 
 
 class RecordError(Exception):
@@ -41,45 +49,144 @@ def entry_hash(n: int, t: str, kind: str, data: Any, prev: str) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-class Record:
-    """An open record being written; every ``append`` is flushed to disk before it returns."""
+def hash_ok(line: str, n: int, t: str, kind: str, data: Any, prev: str, got: Any) -> bool:
+    """Does the line's hash match its entry? A line is written canonical (keys sorted), so without its hash
+    field it is exactly the text that was hashed, checked without encoding the entry again; anything else
+    (a line not in canonical form, a nested "hash" key) is checked by encoding the entry."""
+    if not isinstance(got, str):
+        return False
+    body = line.replace(f',"hash":"{got}"', "", 1)
+    return hashlib.sha256(body.encode()).hexdigest() == got or entry_hash(n, t, kind, data, prev) == got
 
-    def __init__(self, path: Path, fh: TextIO, n: int, head: str) -> None:
+
+def _fsync_dir(path: Path) -> None:
+    """A new file's name is durable only once its directory is synced."""
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class Record:
+    """An open record being written: ``append`` buffers, ``commit`` makes everything appended durable."""
+
+    def __init__(self, path: Path, fd: int, n: int, head: str, *, sync: bool = True) -> None:
         self.path = path
-        self._fh = fh
+        self._fd = fd
         self.n = n
         self.head = head
-        # Called with each entry (n, t, kind, data, prev, hash) once it is on disk: the hall's publisher.
+        # Called with each entry (n, t, kind, data, prev, hash) once ``commit`` put it on disk: the hall.
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.sync = sync  # False only for benchmarks measuring what the sync costs
+        self._buffer: list[str] = []
+        self.commits = 0
+        self.resumed_from: int | None = None  # entries already there when ``resume`` opened it
+        self.first = GENESIS  # the header's hash
+        self.tail: list[Entry] = []  # on resume: the last entries before it (the host skips their resends)
+        self._pending: list[dict[str, Any]] = []  # entries appended, for the listeners at commit
 
     @classmethod
-    def create(cls, path: str | Path, header: dict[str, Any]) -> Record:
+    def create(cls, path: str | Path, header: dict[str, Any], *, sync: bool = True) -> Record:
+        """A new record holding its header. Atomic: the file appears (linked into place, never overwriting
+        one) only once its header is on disk, so a crash leaves either no record or a valid one."""
         p = Path(path)
+        tmp = p.with_name(f".{p.name}.{os.getpid()}.new")
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            fh = p.open("x", encoding="utf-8")
+            if p.exists():
+                raise FileExistsError(p)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+            rec = cls(p, fd, 0, GENESIS, sync=sync)
+            rec.first = rec.append("header", header)
+            rec.commit()
+            os.link(tmp, p)
         except FileExistsError:
-            raise RecordError(f"record {p} already exists; a record is never overwritten") from None
+            raise RecordError(f"record {p} already exists; a record is never overwritten "
+                              f"(continue it with --resume {p})") from None
         except OSError as e:
             raise RecordError(f"record {p} cannot be created: {e.strerror or e}") from None
-        rec = cls(p, fh, 0, GENESIS)
-        rec.append("header", header)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        _fsync_dir(p)
+        return rec
+
+    @classmethod
+    def resume(cls, path: str | Path) -> Record:
+        """Open an existing record to continue it after a stop or a crash: the chain is verified, a torn last
+        line (a write the crash cut short, never committed, so never acknowledged) is cut off, and a
+        ``resume`` entry says so."""
+        p = Path(path)
+        try:
+            raw = p.read_bytes()
+        except OSError as e:
+            raise RecordError(f"record {p} cannot be read: {e.strerror or e}") from None
+        keep = raw.rfind(b"\n") + 1
+        torn = len(raw) - keep
+        v = verify_bytes(raw[:keep], p)
+        try:
+            fd = os.open(p, os.O_WRONLY | os.O_APPEND)
+            if torn:
+                os.truncate(p, keep)
+        except OSError as e:
+            raise RecordError(f"record {p} cannot be continued: {e.strerror or e}") from None
+        rec = cls(p, fd, v.entries, v.head)
+        rec.resumed_from = v.entries
+        rec.first = v.first
+        lines = raw[:keep].splitlines()[-_TAIL:]
+        rec.tail = [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, lines)]
+        rec.append("resume", {"entries": v.entries, "head": v.head, "torn_bytes": torn})
+        rec.commit()
         return rec
 
     def append(self, kind: str, data: Any) -> str:
+        """Chain one entry (buffered: durable at the next ``commit``)."""
         t = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
         h = entry_hash(self.n, t, kind, data, self.head)
         entry = {"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head, "hash": h}
-        self._fh.write(canonical(entry) + "\n")
-        self._fh.flush()
+        self._buffer.append(canonical(entry))
+        if self.listeners:
+            self._pending.append(entry)
         self.n += 1
         self.head = h
-        for listener in self.listeners:
-            listener(entry)
         return h
 
+    @property
+    def dirty(self) -> bool:
+        return bool(self._buffer)
+
+    def commit(self) -> None:
+        """Write every buffered entry and sync it to the disk (one ``fdatasync`` for the whole group)."""
+        if not self._buffer or self._fd < 0:
+            return
+        data = ("\n".join(self._buffer) + "\n").encode()
+        self._buffer.clear()
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._fd, view):]
+            if self.sync:
+                os.fdatasync(self._fd)
+        except OSError as e:
+            raise RecordError(f"record {self.path} cannot be written: {e.strerror or e}") from None
+        self.commits += 1
+        pending, self._pending = self._pending, []
+        for entry in pending:  # only now on disk: the hall may see it
+            for listener in self.listeners:
+                listener(entry)
+
     def close(self) -> None:
-        self._fh.close()
+        if self._fd < 0:
+            return
+        self.commit()
+        os.close(self._fd)
+        self._fd = -1
 
 
 @dataclass(frozen=True)
@@ -87,32 +194,64 @@ class Verified:
     entries: int
     head: str
     header: dict[str, Any]
+    first: str = GENESIS  # the header's hash: names this game (roll commitments bind to it)
+
+
+@dataclass(frozen=True)
+class Entry:
+    n: int
+    t: str
+    kind: str
+    data: Any
+
+
+def read(path: str | Path) -> list[Entry]:
+    """Every entry, after the whole record verified."""
+    p = Path(path)
+    raw = _read(p)
+    verify_bytes(raw, p)
+    return [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, raw.splitlines())]
 
 
 def entries(path: str | Path, *kinds: str) -> list[Any]:
     """The data of every entry of these kinds, in order, after the whole record verified (with several
     kinds, each item is ``(kind, data)``)."""
-    verify(path)
-    out = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        obj = json.loads(line)
-        if obj["kind"] in kinds:
-            out.append(obj["data"] if len(kinds) == 1 else (obj["kind"], obj["data"]))
+    out: list[Any] = []
+    for e in read(path):
+        if e.kind in kinds:
+            out.append(e.data if len(kinds) == 1 else (e.kind, e.data))
     return out
+
+
+def _read(p: Path) -> bytes:
+    try:
+        return p.read_bytes()
+    except OSError as e:
+        raise RecordError(f"record {p} cannot be read: {e.strerror or e}") from None
 
 
 def verify(path: str | Path) -> Verified:
     """Check every line's hash and the chain; raise RecordError naming the first bad line."""
     p = Path(path)
+    return verify_bytes(_read(p), p)
+
+
+def _lines(raw: bytes, p: Path) -> Iterator[str]:
     try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise RecordError(f"record {p} cannot be read: {e.strerror or e}") from None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"record {p} is not UTF-8 text") from None
-    prev = GENESIS
+    if text and not text.endswith("\n"):
+        raise RecordError(f"record {p} line {text.count(chr(10)) + 1}: torn last line (the host stopped "
+                          f"while writing it; `hexmate run --resume` cuts it off)")
+    yield from text.splitlines()
+
+
+def verify_bytes(raw: bytes, p: Path) -> Verified:
+    prev = first = GENESIS
     header: dict[str, Any] = {}
-    for i, line in enumerate(lines):
+    i = -1
+    for i, line in enumerate(_lines(raw, p)):
         where = f"record {p} line {i + 1}"
         try:
             obj = json.loads(line)
@@ -123,13 +262,13 @@ def verify(path: str | Path) -> Verified:
             raise RecordError(f"{where}: entry number {n}, expected {i} (lines dropped or reordered)")
         if got_prev != prev:
             raise RecordError(f"{where}: chain broken (previous entry changed, dropped or reordered)")
-        if entry_hash(n, t, kind, data, prev) != got:
+        if not hash_ok(line, n, t, kind, data, prev, got):
             raise RecordError(f"{where}: hash mismatch (this entry was changed)")
         if i == 0:
             if kind != "header":
                 raise RecordError(f"{where}: the first entry must be the header")
-            header = data
+            header, first = data, got
         prev = got
-    if not lines:
+    if i < 0:
         raise RecordError(f"record {p} is empty")
-    return Verified(len(lines), prev, header)
+    return Verified(i + 1, prev, header, first)

@@ -504,6 +504,16 @@ def register(subparsers: Any) -> None:
     fl.add_argument("--firmware-dir", type=Path, default=FIRMWARE_DIR, help="firmware folder to flash")
     fl.set_defaults(func=_cmd_flash)
 
+    pv = sub.add_parser("provision", help="give a flashed board its own roll key (hexmate.key): its rolls "
+                                          "are then authenticated; the host keeps a copy for record checks")
+    pv.add_argument("--port", required=True, help="serial port of the board, e.g. /dev/ttyACM0")
+    pv.add_argument("--board-id", help="the board's id (default: hm- and 8 random hex digits)")
+    pv.add_argument("--keys-dir", type=Path, help="where the host's copy goes (default: "
+                                                  "$XDG_DATA_HOME/hexmate/keys)")
+    pv.add_argument("--dry-run", action="store_true", help="print the plan, write nothing")
+    pv.add_argument("--mpremote", default=None, help="mpremote executable (default: the one installed)")
+    pv.set_defaults(func=_cmd_provision)
+
     ls = sub.add_parser("list-boards", help="list flash targets and the board definitions")
     ls.set_defaults(func=_cmd_list_boards)
 
@@ -583,6 +593,38 @@ def _cmd_flash(args: argparse.Namespace) -> int:
     except FirmwareError as e:
         return _error(str(e))
     print(f"flashed {spec.target.name} firmware to {args.port}; the board has been reset")
+    return 0
+
+
+def provision_plan(port: str, key_file: Path, mpremote: str = "mpremote") -> list[Step]:
+    """Copy the key file to the board as hexmate.key (read by firmware/rollauth.py at boot), then reset."""
+    connect = (mpremote, "connect", port)
+    return [Step("copy the roll key to the board as hexmate.key", (*connect, "fs", "cp", str(key_file),
+                                                                  ":hexmate.key")),
+            Step("reset the board", (*connect, "reset"))]
+
+
+def _cmd_provision(args: argparse.Namespace) -> int:
+    from hexmate.host.tournament.keys import BoardKeyError, keys_dir, new_key, write_key
+
+    key = new_key(args.board_id)
+    key_file = (args.keys_dir or keys_dir()) / f"{key.board_id}.key"
+    try:
+        steps = provision_plan(args.port, key_file, args.mpremote or "mpremote")
+        if args.dry_run:
+            print(f"# provision board {key.board_id} on {args.port}; host copy {key_file}")
+            for step in steps:
+                print(f"# {step.what}")
+                print(step.shell())
+            return 0
+        write_key(key_file, key)
+        if not args.mpremote:
+            steps = provision_plan(args.port, key_file, str(find_tool("mpremote")))
+        run_plan(args.port, steps)
+    except (FirmwareError, BoardKeyError) as e:
+        return _error(str(e))
+    print(f"board {key.board_id} on {args.port} has its roll key; the host's copy is {key_file} (keep it: "
+          f"`hexmate record verify FILE --board-key {key_file}`)")
     return 0
 
 

@@ -56,16 +56,22 @@ def register(subparsers: Any) -> None:
     link.add_argument("--ble", metavar="NAME|ADDRESS", help="the table over Bluetooth LE, by its name "
                       "(hexmate-1a2b) or address; without --port or --ble, USB then Bluetooth are searched")
     run.add_argument("--board", default="pico-346", help="board name or JSON file (default pico-346)")
-    run.add_argument("--scenario", required=True, help="scenario JSON file")
+    run.add_argument("--scenario", help="scenario JSON file (required unless --resume names the record)")
     run.add_argument("--game", default="asl", help="game the scenario belongs to (default asl)")
     _common(run)
     run.set_defaults(func=_run)
 
     record = subparsers.add_parser("record", help="game records")
     rsub = record.add_subparsers(dest="record_command", metavar="ACTION")
-    verify = rsub.add_parser("verify", help="check a record's hash chain")
+    verify = rsub.add_parser("verify", help="check a record: its hash chain, every roll and the players' "
+                                            "signatures; the first failure names its entry and says why")
     verify.add_argument("file")
+    verify.add_argument("--board-key", metavar="KEY", help="the board's key file (written by `hexmate "
+                        "firmware provision`): every roll must then be authenticated by that board")
     verify.set_defaults(func=_verify)
+    from hexmate.host.commands import records
+
+    records.register(rsub)
     record.set_defaults(func=lambda args: (record.print_help(), 2)[1])
 
 
@@ -98,6 +104,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     hall.add_argument("--hall-end-on-stop", action="store_true", help="stopping the table ends its game: "
                       "the whole record goes to the hall (without it, only a game the rules ended does, so a "
                       "restart reveals no concealed unit)")
+    p.add_argument("--resume", metavar="RECORD", help="continue the game of this record after a stop or a "
+                   "crash: the position is the fold of its actions, new entries continue its chain, and "
+                   "the board is read again (its game, scenario and board come from the record)")
 
 
 def _guard(fn: Any, args: argparse.Namespace) -> int:
@@ -125,6 +134,17 @@ def _demo(args: argparse.Namespace) -> int:
     if args.game is None:
         args.game = "asl"
     return _guard(lambda a: asyncio.run(_serve(a, emulated=True)), args)
+
+
+def _resume_path(args: argparse.Namespace) -> Path | None:
+    if not getattr(args, "resume", None):
+        return None
+    path = Path(args.resume)
+    if args.record and Path(args.record).resolve() != path.resolve():
+        raise CommandError("--resume continues the record it names; --record cannot name another one")
+    if not path.is_file():
+        raise CommandError(f"record {path} not found (--resume needs the record of the game to continue)")
+    return path
 
 
 async def _scripted(args: argparse.Namespace) -> int:
@@ -178,20 +198,36 @@ async def _serve_pages(args: argparse.Namespace, service: Any, table: Any, sock:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if not args.scenario and not args.resume:
+        print("hexmate: error: --scenario FILE is required (or --resume RECORD to continue a game)",
+              file=sys.stderr)
+        return 2
     return _guard(lambda a: asyncio.run(_serve(a, emulated=False)), args)
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from hexmate.host.record import RecordError, verify
+    from hexmate.host.record import RecordError
+    from hexmate.host.tournament.audit import audit
+    from hexmate.host.tournament.keys import BoardKeyError, read_key
 
     try:
-        v = verify(args.file)
+        key = read_key(args.board_key) if args.board_key else None
+        v = audit(args.file, key)
+    except BoardKeyError as e:
+        print(f"hexmate: error: {e}", file=sys.stderr)
+        return 2
     except RecordError as e:
         print(f"hexmate: record NOT valid: {e}", file=sys.stderr)
         return 1
     header = v.header
     print(f"record OK: {args.file}: {v.entries} entries, game {header.get('game', '?')}, scenario "
           f"{header.get('scenario', '?')}, head hash {v.head}")
+    if key is not None:
+        print(f"  rolls: {v.rolls} authenticated by board {key.board_id}")
+    if v.result is not None:
+        print(f"  result: {v.result.get('text')}; signed by: {', '.join(v.signatures) or 'nobody'}")
+    for w in v.warnings:
+        print(f"  warning: {w}")
     return 0
 
 
@@ -238,12 +274,14 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
     if emulated:
         service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
                                              game=args.game, setup_mode=args.setup,
-                                             registry_path=_registry_path(args), board=args.board)
+                                             registry_path=_registry_path(args), board=args.board,
+                                             resume=_resume_path(args))
     else:
         link = await pick_link(args.port, args.ble)
         service, table = await build_service(
             record_path=lambda s: _record_path(args, s), emulated=False, link=link, board=args.board,
             scenario=args.scenario, game=args.game, setup_mode=args.setup, registry_path=_registry_path(args),
+            resume=_resume_path(args),
         )
     url = f"http://{args.host_http}:{args.port_http}/"
     if args.speak:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hexmate.host.game.changes import Changes
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import BOTH, Decision, Physical
 from hexmate.rules.errors import IllegalAction, RulesError
@@ -53,6 +54,9 @@ class Played:
     answered: str  # the decision it answered, as one line ("" if none)
     changes: tuple[Physical, ...]
     resolution: Resolution | None
+
+
+_FOLDED = frozenset({"action", "takeback", "confirm", "made"})  # the entries the position is the fold of
 
 
 class GameSession:
@@ -95,27 +99,47 @@ class GameSession:
         return cls(game, scenario, position, path)
 
     @classmethod
-    def from_record(cls, record_path: str | Path) -> GameSession:
+    def from_record(cls, record_path: str | Path, changes: Changes | None = None) -> GameSession:
         """A game restarted from its record: the scenario named in the header, then every recorded action
-        played again in order (state = fold(record)). SessionError names the file and the entry."""
-        from hexmate.host.record import RecordError, entries
+        played again in order, each take-back undone again (state = fold(record)). With ``changes``, the
+        changes the board still owes are rebuilt too (added by actions, dropped when confirmed or shown
+        made, forgotten on a take-back). SessionError names the file and the entry."""
+        from hexmate.host.record import RecordError, read
 
         try:
-            header = entries(record_path, "header")[0]
-            played = entries(record_path, "action", "takeback")
-        except RecordError as e:
-            raise SessionError(str(e)) from None
+            recorded = read(record_path)
+        except RecordError as bad:
+            raise SessionError(str(bad)) from None
+        return cls.from_entries(recorded, record_path, changes)
+
+    @classmethod
+    def from_entries(cls, recorded: Sequence[Any], record_path: str | Path,
+                     changes: Changes | None = None) -> GameSession:
+        """``from_record`` over entries already read and verified (``host.record.read``)."""
+        header = recorded[0].data
         scenario = header.get("scenario_path") or header.get("scenario")
         session = cls.load(str(header.get("game", "")), str(scenario))
-        for i, (kind, data) in enumerate(played):
+        for e in recorded:
+            if e.kind not in _FOLDED:
+                continue
+            data = e.data
             try:
-                if kind == "takeback":
+                if e.kind == "takeback":
                     session.take_back()
-                else:
-                    session.push_text(str(data["text"]))
-            except (RulesError, KeyError, TypeError) as e:
-                where = f"record {record_path}: {kind} {i + 1} ({data})"
-                raise SessionError(f"{where} does not replay: {e}") from None
+                    if changes is not None:
+                        changes.clear()
+                elif e.kind == "action":
+                    played = session.push_text(str(data["text"]))
+                    if changes is not None:
+                        changes.add(played.changes, session.position.state.step)
+                elif changes is not None and e.kind == "confirm":
+                    changes.confirm(str(data.get("unit", "")))
+                elif changes is not None and e.kind == "made":
+                    made = set(data.get("changes", ()))
+                    changes.made(lambda c, made=made: c.physical.text in made)  # type: ignore[misc]
+            except (RulesError, KeyError, TypeError, AttributeError) as err:
+                where = f"record {record_path} line {e.n + 1} (entry {e.n}, {e.kind} {data})"
+                raise SessionError(f"{where} does not replay: {err}") from None
         return session
 
     # --- the tracker's oracle ----------------------------------------------------------------------------

@@ -73,8 +73,9 @@ class EmulatedTable:
     """
 
     def __init__(self, board: str = "emu-346", *, restart_delay_s: float = 0.3,
-                 wdt_timeout_ms: int | None = None) -> None:
+                 wdt_timeout_ms: int | None = None, key_path: str | Path | None = None) -> None:
         self.board = board
+        self.key_path = key_path  # the board's hexmate.key in its simulated filesystem (None: unkeyed)
         self.restart_delay_s = restart_delay_s
         self.wdt_timeout_ms = wdt_timeout_ms  # None: the firmware's own (8000 ms, as on a board)
         self.on_world: WorldCallback = lambda line: None
@@ -190,6 +191,9 @@ class EmulatedTable:
         env["HEXMATE_WORLD_READY"] = "1"
         if self.wdt_timeout_ms is not None:
             env["HEXMATE_WDT_MS"] = str(self.wdt_timeout_ms)
+        env.pop("HEXMATE_BOARD_KEY", None)
+        if self.key_path is not None:
+            env["HEXMATE_BOARD_KEY"] = str(self.key_path)
         if self.interpreter is not None:
             argv = [self.interpreter, str(main)]
             env["MICROPYPATH"] = f"{firmware_dir()}:.frozen"

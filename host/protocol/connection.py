@@ -67,8 +67,12 @@ class TableConnection:
         retry_initial_s: float = 0.25,
         retry_max_s: float = 5.0,
         resend_ms: int = 150,
+        before_send: Callable[[], None] | None = None,
     ) -> None:
         self.link = link
+        # called before any frame leaves (the record's commit): an ACK never precedes the durable entry
+        self.before_send = before_send
+        self.last_seq = 0  # the sequence number of the message being delivered (0: unsequenced)
         self.on_message = on_message
         self.silence_ms = silence_ms
         self.sync_retry_ms = sync_retry_ms
@@ -98,6 +102,7 @@ class TableConnection:
         self._lost_reason = ""
         self._stopping = False
         self._connected = False
+        self._batching = False  # inside _on_bytes: flushes wait for the end of the read
 
     # --- public commands ---------------------------------------------------------------------------------
     def set_leds(self, frame: Mapping[int, Led]) -> None:
@@ -107,11 +112,12 @@ class TableConnection:
             self._send_led_diff()
             self._flush()
 
-    def arm_dice(self, request: int, button: int, count: int, sides: int = 6) -> None:
+    def arm_dice(self, request: int, button: int, count: int, sides: int = 6, context: bytes = b"") -> None:
         """The next press of ``button`` (255: any dice button) rolls ``count`` dice of ``sides`` faces (6 or
-        10) on the board; the DICE that answers carries ``request``. A count or die the protocol has no code
+        10) on the board; the DICE that answers carries ``request`` (and, from a keyed board, an
+        authenticator over the roll and ``context``). A count or die the protocol has no code
         for raises wire.WireError here, before anything is queued."""
-        self.command(wire.DICE_ARM, wire.pack_dice_arm(request, button, count, sides))
+        self.command(wire.DICE_ARM, wire.pack_dice_arm(request, button, count, sides, context))
 
     def command(self, kind: int, payload: bytes = b"") -> None:
         """Queue a sequenced host->device command (resent until acknowledged, never dropped)."""
@@ -234,15 +240,21 @@ class TableConnection:
     # --- receiving ---------------------------------------------------------------------------------------
     def _on_bytes(self, data: bytes) -> None:
         # Feed the deframer one delimited segment at a time, so each error is counted under its own cause.
-        start = 0
-        while True:
-            end = data.find(b"\x00", start)
-            if end < 0:
-                if start < len(data):
-                    self._feed(data[start:])
-                break
-            self._feed(data[start : end + 1])
-            start = end + 1
+        # Group commit: whatever the frames of this read cause is written out (and the record synced) once,
+        # after the last of them, so the ACKs of a burst share one sync of the record.
+        self._batching = True
+        try:
+            start = 0
+            while True:
+                end = data.find(b"\x00", start)
+                if end < 0:
+                    if start < len(data):
+                        self._feed(data[start:])
+                    break
+                self._feed(data[start : end + 1])
+                start = end + 1
+        finally:
+            self._batching = False
         self._flush()
 
     def _feed(self, segment: bytes) -> None:
@@ -273,6 +285,7 @@ class TableConnection:
             self._send_sync()
         if not deliver:
             return
+        self.last_seq = seq
         try:
             self._decode(kind, payload, now)
         except (wire.WireError, struct.error, UnicodeError) as e:
@@ -293,7 +306,7 @@ class TableConnection:
             self._on_snapshot_part(payload)
         elif kind == wire.DICE:
             request, button, t_ms, values = wire.unpack_dice(payload)
-            self.on_message(DiceRolled(request, button, t_ms, tuple(values)))
+            self.on_message(DiceRolled(request, button, t_ms, tuple(values), wire.unpack_dice_auth(payload)))
         elif kind == wire.HEARTBEAT:
             uptime_ms, scans = struct.unpack_from("<II", payload, 0)
             n = (len(payload) - 8) // 2
@@ -388,9 +401,11 @@ class TableConnection:
         self._sent = dict(self._desired)
 
     def _flush(self) -> None:
-        if not self._connected:
+        if not self._connected or self._batching:
             return
         self._drain_backlog()
+        if self.before_send is not None:
+            self.before_send()  # raises (the frames stay queued) if the record cannot be written
         frames = self.channel.take()
         if frames:
             data = b"".join(frames)

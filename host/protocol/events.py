@@ -84,6 +84,7 @@ class DiceRolled:
     button: int
     t_ms: int
     values: tuple[int, ...]
+    auth: tuple[int, int, bytes] | None = None  # (epoch, counter, HMAC) from a keyed board (rollauth.py)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession, SessionError
+from hexmate.host.game.changes import Changes
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.link.factory import LinkChoice, open_link
@@ -17,6 +18,7 @@ from hexmate.host.link.serial import SerialLink
 from hexmate.host.record import Record, RecordError
 from hexmate.host.service.core import Service
 from hexmate.host.table.registry import Registry
+from hexmate.host.tournament.keys import emulated_key
 
 LOGGER = logging.getLogger(__name__)
 
@@ -67,6 +69,8 @@ async def build_service(
     set_up: bool = True,
     setup_mode: bool = False,
     registry_path: Path | None = None,
+    resume: Path | None = None,
+    board_key: Path | None = None,
 ) -> tuple[Service, EmulatedTable | None]:
     """Build (and for an emulated table, start) everything; the caller runs ``service.run()``.
 
@@ -78,16 +82,30 @@ async def build_service(
     rewritten whole when a tag is enrolled on the page. Without ``scenario`` it is ``game``'s demo scenario,
     without ``board`` the emulated board of that game's demo (``DEMO_BOARDS``), and the registry the game's
     demo registry unless ``registry_path`` exists.
+
+    ``resume``: a record to continue after a stop or a crash: its header names the game, scenario and board,
+    the position is the fold of its actions (with the changes still owed), and new entries continue its chain;
+    the table's present state is re-read (an emulated table starts with the counters where the game left
+    them). ``board_key``: the emulated board's key file (its ``hexmate.key``; default: one made per board).
     """
     from hexmate.host.table.calibration import Calibration, CalibrationError
     from hexmate.host.table.registry import RegistryError
     from hexmate.host.table.tracker import Tracker
 
+    resumed: Record | None = None
+    owed = Changes()
+    if resume is not None:
+        resumed, session, owed, header = open_resume(resume)
+        game = str(header.get("game", game))
+        scenario = header.get("scenario_path") or scenario
+        board = str(header.get("board") or board or "") or None
+        setup_mode = False
     if scenario is None or board is None:
         _check_game(game)
     scenario_path = Path(scenario) if scenario is not None else demo_scenario(game)
     board = board if board is not None else demo_board(game)
-    session = GameSession.load(game, scenario_path)
+    if resumed is None:
+        session = GameSession.load(game, scenario_path)
     from hexmate.hardware.boards import BoardError, load_board
 
     try:
@@ -106,7 +124,7 @@ async def build_service(
     tracker = Tracker(calibration, registry, session)
     table: EmulatedTable | None = None
     if emulated:
-        table = EmulatedTable(board)
+        table = EmulatedTable(board, key_path=board_key or emulated_key(board))
         if set_up and not setup_mode:
             for unit_id, h in session.expected().items():
                 uid = registry.uid_of_unit(unit_id)
@@ -119,8 +137,8 @@ async def build_service(
         if port is None:
             raise SessionError("no serial port given (use --port /dev/ttyACM0)")
         link = SerialLink(port)
-    record = None
-    if record_path is not None:
+    record = resumed
+    if record is None and record_path is not None:
         try:
             record = Record.create(record_path(scenario_path.stem), {
                 "game": game, "scenario": str(scenario_path.name), "board": board_def.name,
@@ -134,4 +152,23 @@ async def build_service(
     service = Service(link, board=board_def, session=session, tracker=tracker, registry=registry,
                       record=record, table=table, connection_options=connection_options,
                       registry_path=registry_path, setup=setup_mode)
+    if resumed is not None:
+        service.resumed(owed)
     return service, table
+
+
+def open_resume(path: Path) -> tuple[Record, GameSession, Changes, dict[str, Any]]:
+    """A record continued after a stop or a crash: the record opened for appending (a torn last line cut
+    off), the session folded from its actions with the changes still owed, and its header."""
+    from hexmate.host.record import read
+
+    record = Record.resume(path)  # first: it cuts a torn last line off before the fold reads the file
+    owed = Changes()
+    try:
+        recorded = read(path)
+        header: dict[str, Any] = recorded[0].data
+        session = GameSession.from_entries(recorded, path, owed)
+    except (SessionError, RecordError):
+        record.close()
+        raise
+    return record, session, owed, header

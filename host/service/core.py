@@ -36,7 +36,7 @@ from hexmate.host.protocol import (
     TableMessage,
 )
 from hexmate.host.record import Record
-from hexmate.host.service import enrol, narrator
+from hexmate.host.service import enrol, narrator, results
 from hexmate.host.service import views as pages
 from hexmate.host.service.outputs import (
     LedFrame,
@@ -79,6 +79,7 @@ from hexmate.host.table.views import (
     TableViews,
     led_frame,
 )
+from hexmate.host.tournament import rolls
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
@@ -87,6 +88,7 @@ from hexmate.rules.hexes import Hex
 LOGGER = logging.getLogger(__name__)
 
 _LAST_ACTIONS = 12
+_REMEMBERED = 256  # table events remembered against redelivery: far more than the board's window of 8
 
 
 @dataclass(frozen=True)
@@ -151,9 +153,24 @@ class Service:
         if setup:
             self.inputs.put_nowait(BeginSetup())
         self._setup_missing: frozenset[str] = frozenset()
-        self.conn = TableConnection(link, self.inputs.put_nowait, **dict(connection_options or {}))
-        self.pages = PageOutput()
+        # Write-ahead: the record is committed (synced) before any frame leaves (an ACK, an LED frame, a
+        # DICE_ARM) and before any page update, so nothing is acknowledged or seen that is not on disk.
         self.recorder = RecordOutput(record)
+        self.conn = TableConnection(link, self._arrived, before_send=self.recorder.commit,
+                                    **dict(connection_options or {}))
+        self.pages = PageOutput()
+        self.pages.before_send = self.recorder.commit
+        self._game_id = record.first if record is not None else ""
+        # dice requests armed for the roll open now -> the commitment each was armed with: a roll the board
+        # made for any of them answers it (after a reconnect or a resume the board may resend an older one)
+        self._contexts: dict[int, bytes] = {}
+        self._armed_ctx: dict[int, bytes] = {}  # every request armed lately -> its commitment (recorded)
+        # the table events recorded last (after a resume: the record's), so that an event delivered again is
+        # never taken twice: the board resends what a dead host never acknowledged, and a HELLO answering a
+        # second SYNC re-anchors the sequence at the oldest event the board still holds
+        self._recorded: dict[tuple[Any, ...], None] = {}
+        for e in record.tail if record is not None else ():
+            self._remember(_event_key(e.kind, e.data))
         self.outputs: list[Output] = [LedOutput(self.conn, self.cells), self.pages, self.recorder]
         self._frame: dict[Hex, Light] = {}
         self._fw_offset_ms: int | None = None
@@ -183,6 +200,9 @@ class Service:
         self._wrong_markers: set[tuple[Hex, str]] = set()  # markers sensed where no unit has that state
         self._marker_kinds = self._read_marker_kinds()
         self._warm_pending = True
+        self.result: tuple[str, dict[str, Any]] | None = None  # (entry hash, result) players sign
+        self.signed: dict[str, str] = {}  # side -> fingerprint of the key that signed the result
+        self._publish_soon = False
         self._stopping = asyncio.Event()
         if table is not None:
             table.on_world = lambda line: self.inputs.put_nowait(WorldLine(line))
@@ -254,6 +274,28 @@ class Service:
     def _log(self, kind: str, data: Any) -> None:
         self._emit(RecordEntry(kind, data))
 
+    def _arrived(self, item: TableMessage) -> None:
+        """A message from the table, handled at once (not queued): what it causes is appended to the record
+        before the connection flushes, so the ACK for an event leaves only after its entries are durable."""
+        key = _event_key(*_message_entry(item, self.conn.last_seq))
+        if key is not None and key in self._recorded:
+            LOGGER.info("already recorded, not taken again: %r", item)
+            return
+        self._remember(key)
+        try:
+            self.handle(item)
+        except Exception:  # one bad event must not stop the table; it is logged with its content
+            LOGGER.exception("error while handling %r", item)
+            self.say("internal")
+            self._publish()
+
+    def _remember(self, key: tuple[Any, ...] | None) -> None:
+        if key is None:
+            return
+        self._recorded[key] = None
+        if len(self._recorded) > _REMEMBERED:
+            del self._recorded[next(iter(self._recorded))]
+
     def submit(self, action: PageAction) -> None:
         self.inputs.put_nowait(action)
 
@@ -279,11 +321,10 @@ class Service:
             if expected_cells and item.n_cells != expected_cells:
                 self.say("wrong-board", board=item.board, cells=item.n_cells, definition=self.board.name,
                          expected=expected_cells)
-            self._roll_key = None  # a board that said HELLO again forgot what it was armed for
+            self._roll_request = None  # a board that said HELLO again may have forgotten its arming: again
             self._arm_for_roll()
         elif isinstance(item, CellChanged):
-            self._log("cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids),
-                               "scan": item.scan, "t_ms": item.t_ms})
+            self._log(*_message_entry(item, self.conn.last_seq))
             self._fw_offset_ms = now_ms() - item.t_ms
             if item.uids:
                 self.occupants[item.cell] = item.uids
@@ -300,10 +341,10 @@ class Service:
         elif isinstance(item, DiceRolled):
             self._on_dice(item)
         elif isinstance(item, Fault):
-            self._log("fault", {"cell": item.cell, "code": item.code})
+            self._log(*_message_entry(item, self.conn.last_seq))
             self.say("reader-fault", cell=item.cell, code=item.code)
         elif isinstance(item, ButtonEdge):
-            self._log("button", {"button": item.button, "pressed": item.pressed})
+            self._log(*_message_entry(item, self.conn.last_seq))
             if item.pressed:
                 self._on_button(item.button)
         elif isinstance(item, FirmwareLog):
@@ -327,28 +368,83 @@ class Service:
         n, sides = self.session.roll_spec()
         if not n:
             self._roll_request, self._roll_key = None, None
+            self._contexts = {}
             return
-        top = self.session.position.decision
-        key = (len(self.session.position.log), self.session.position.decision_text(top))
+        key = self._open_roll()
         if key == self._roll_key and self._roll_request is not None:
             return
+        if key != self._roll_key:
+            self._contexts = {}
+        self._roll_key = key
+        if self.conn.state is not ConnState.LIVE:
+            self._roll_request = None  # not armed yet: the HELLO that makes the board live arms it
+            return
         self._dice_request = self._dice_request % 0xFFFF + 1
-        self._roll_request, self._roll_key = self._dice_request, key
-        if self.conn.state is ConnState.LIVE:
-            for button in self._dice_buttons():
-                self.conn.arm_dice(self._dice_request, button, n, sides)
+        self._roll_request = self._dice_request
+        ctx = rolls.context(self._game_id, key[0], key[1])
+        self._contexts[self._dice_request] = ctx
+        self._armed_ctx[self._dice_request] = ctx
+        if len(self._armed_ctx) > _REMEMBERED:
+            del self._armed_ctx[next(iter(self._armed_ctx))]
+        self._log("armed", {"request": self._dice_request, "count": n, "sides": sides, "step": key[0],
+                            "for": key[1], "context": ctx.hex()})
+        for button in self._dice_buttons():
+            self.conn.arm_dice(self._dice_request, button, n, sides, ctx)
+
+    def resumed(self, owed: Changes) -> None:
+        """After ``build.open_resume``: the changes still owed and the rolls armed come back; the players are
+        told, and the board's present state is read again (the SYNC every connection starts with)."""
+        self.changes.items = list(owed)
+        if self.record is not None:
+            self.resume_rolls(self.record.tail)
+            results.restore(self)
+        self.prompt = self._prompt()
+        self.say("resumed", entries=self.record.resumed_from if self.record is not None else 0,
+                 actions=len(self.session.position.log))
+
+    def _open_roll(self) -> tuple[int, str]:
+        """What identifies the roll open now: the actions played before it and its decision."""
+        top = self.session.position.decision
+        return len(self.session.position.log), self.session.position.decision_text(top)
+
+    def resume_rolls(self, tail: list[Any]) -> None:
+        """After a resume: request numbers continue after the recorded ones, and the requests recorded as
+        armed for the roll still open keep answering it (the board may resend a roll made for one)."""
+        armed = [e.data for e in tail if e.kind == "armed"]
+        if not armed:
+            return
+        self._dice_request = max(int(a["request"]) for a in armed)
+        self._armed_ctx.update({int(a["request"]): bytes.fromhex(a["context"]) for a in armed})
+        if not self.session.roll_spec()[0]:
+            return
+        key = self._open_roll()
+        self._contexts = {int(a["request"]): bytes.fromhex(a["context"]) for a in armed
+                          if (a["step"], a["for"]) == key}
+        if self._contexts:
+            self._roll_key, self._roll_request = key, max(self._contexts)
 
     def _on_dice(self, item: DiceRolled) -> None:
+        # the commitment the board signed this roll with: the one its request was armed with, even when the
+        # roll answers nothing now (a second finger on the other armed button)
+        self._log(*_message_entry(item, self.conn.last_seq, self._armed_ctx.get(item.request, b"")))
         values = list(item.values)
         rolled = f"dice {'+'.join(map(str, values))} = {sum(values)}"
-        if self._roll_request is None or item.request != self._roll_request:
+        armed = item.request in self._contexts and self._roll_key == self._open_roll()
+        if self._roll_request is None or not armed:
             self._log("dice", {"request": item.request, "button": item.button, "values": values,
                                "used": False, "phase": self.session.phase})
             self.say("dice-unused", rolled=rolled)
             return
         self._roll_request = None
+        self._contexts = {}
+        top = self.session.position.decision
+        label = self.session.label
         self._log("dice", {"request": item.request, "button": item.button, "values": values, "used": True,
-                           "for": self.session.position.decision_text(), "phase": self.session.phase})
+                           "for": self.session.position.decision_text(), "phase": self.session.phase,
+                           "side": top.side if top is not None else None,
+                           "firer": list(top.subject) if top is not None else [],
+                           "target": label(top.target) if top is not None and top.target is not None
+                           else None})
         self.last_actions.appendleft(rolled)
         if not self._play(lambda: self.session.dice(values), "table"):
             self._roll_key = None
@@ -384,6 +480,7 @@ class Service:
         self.selection = set()
         self._refused = None
         self._roll_key = None
+        self._contexts = {}
         self.say("taken-back", action=text)
         self.prompt = self._prompt()
         self._arm_for_roll()
@@ -394,7 +491,7 @@ class Service:
         if not todo:
             self.say("nothing-to-confirm", for_unit=f" for {unit}" if unit else "")
             return
-        self._log("confirm", {"source": source, "changes": [c.physical.text for c in todo]})
+        self._log("confirm", {"source": source, "unit": unit, "changes": [c.physical.text for c in todo]})
         self.say("confirmed", changes="; ".join(c.physical.text for c in todo))
         self.prompt = self._prompt()
         self._show_leds()
@@ -620,6 +717,7 @@ class Service:
 
         made = self.changes.made(shown)
         if made:
+            self._log("made", {"changes": [c.physical.text for c in made]})
             self.say("markers-made", changes="; ".join(c.physical.text for c in made))
         owed = {(c.physical.hex, c.physical.to) for c in self.changes if c.physical.what == "place"}
         pos = self.session.position
@@ -752,6 +850,10 @@ class Service:
         if action.side is not None and not self._may_act(action):
             self._publish()
             return
+        if action.kind in ("result", "sign"):
+            results.handle(self, action)
+            self._publish()
+            return
         if action.kind in ("act", "done", "confirm", "los", "takeback"):
             self._on_page_play(action)
             self._publish()
@@ -872,13 +974,24 @@ class Service:
         self._emit(PageMessage(msg, host_only=msg.get("type") in ("table", "board")))
 
     def _publish(self) -> None:
-        """Each audience and language connected gets its own view: a side's concealed units go only to
-        that side's pages (host/web/auth.py)."""
-        for audience, lang in self.pages.audiences():
-            self._emit(PageMessage(self.view(audience, lang), (audience, lang)))
+        """Each audience and language connected gets its own view (a side's concealed units go only to that
+        side's pages, host/web/auth.py), built once per turn of the loop however many events a burst brought,
+        and not at all while no page is open (a page gets the whole view when it connects)."""
         if self.prompt != self._said_prompt:  # what to do now, for speech
             self._said_prompt = self.prompt
             self._emit(Narration(SHARED, "prompt", self.prompt))
+        if self._publish_soon or not self.pages.clients:
+            return
+        self._publish_soon = True
+        try:
+            asyncio.get_running_loop().call_soon(self._publish_now)
+        except RuntimeError:  # no loop (a test calling handle() directly): at once
+            self._publish_now()
+
+    def _publish_now(self) -> None:
+        self._publish_soon = False
+        for audience, lang in self.pages.audiences():
+            self._emit(PageMessage(self.view(audience, lang), (audience, lang)))
 
     def _publish_table(self) -> None:
         if self.table is not None:
@@ -899,6 +1012,31 @@ def parse_leds_line(line: str, current: Mapping[int, str]) -> dict[int, str]:
         else:
             out[int(cell)] = "#" + colour
     return out
+
+
+def _message_entry(item: TableMessage, seq: int, context: bytes = b"") -> tuple[str, Any]:
+    """The record entry of a sequenced table event (``seq`` is its wire sequence number)."""
+    if isinstance(item, CellChanged):
+        return "cell", {"cell": item.cell, "state": item.state, "uids": list(item.uids), "scan": item.scan,
+                        "t_ms": item.t_ms, "seq": seq}
+    if isinstance(item, DiceRolled):
+        data: dict[str, Any] = {"request": item.request, "button": item.button, "values": list(item.values),
+                                "t_ms": item.t_ms, "seq": seq, "context": context.hex()}
+        if item.auth is not None:
+            data.update(epoch=item.auth[0], counter=item.auth[1], mac=item.auth[2].hex())
+        return "rolled", data
+    if isinstance(item, ButtonEdge):
+        return "button", {"button": item.button, "pressed": item.pressed, "t_ms": item.t_ms, "seq": seq}
+    if isinstance(item, Fault):
+        return "fault", {"cell": item.cell, "code": item.code, "seq": seq}
+    return "", None
+
+
+def _event_key(kind: str, data: Any) -> tuple[Any, ...] | None:
+    """What identifies one table event across a resend: its kind, wire sequence number and board time."""
+    if kind not in ("cell", "rolled", "button", "fault") or not isinstance(data, dict) or not data.get("seq"):
+        return None
+    return kind, data["seq"], data.get("t_ms"), data.get("cell"), data.get("request"), data.get("button")
 
 
 def now_ms() -> int:

@@ -33,6 +33,13 @@ TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
         "{button} pressed, but no roll is open now: the dice were not rolled and nothing was "
         "changed."),
     "confirmed": ("ok", "Done on the board: {changes}."),
+    "result-recorded": ("ok", "Result recorded: {result}. Each player now signs it from their own page "
+                               "(/record)."),
+    "result-bad": ("error", "Result not recorded: {why}."),
+    "signed": ("ok", "The {side} player signed the result (key {fingerprint})."),
+    "sign-bad": ("error", "Signature not recorded: {why}."),
+    "resumed": ("ok", "Game resumed from its record ({entries} entries, {actions} actions played); the board "
+                       "is read again and compared with the position."),
     "taken-back": ("ok", "Taken back: {action}. Put the counters back where the lit hexes show."),
     "markers-made": ("ok", "Seen on the board: {changes}."),
     "marker-wrong": ("error", "Not accepted: a {marker} marker is on {hex}, but no unit there is {marker} "

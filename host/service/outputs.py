@@ -3,15 +3,16 @@
 The loop emits messages; each output takes the kinds it consumes and ignores the rest, each with its own
 queue or buffer so a slow one never holds the loop: the LED frame goes to the table (``TableConnection``
 keeps the diff and the resend queue), page messages fan out to every WebSocket client (the newest state
-wins over a backlog), record entries go to a writer task that appends hash-chained lines, and what the
-narrator says (``Narration``) is there for speech (espeak-ng) to take next.
+wins over a backlog), record entries are appended to the hash-chained record at once and committed (synced)
+before anything leaves the host, and what the narrator says (``Narration``) is there for speech (espeak-ng)
+to take next.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -88,6 +89,7 @@ class PageOutput:
     def __init__(self) -> None:
         self._clients: dict[asyncio.Queue[dict[str, Any]], tuple[str, str]] = {}
         self._hosts: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.before_send: Callable[[], None] = lambda: None  # the record's commit: write-ahead
 
     def subscribe(self, audience: str = "shared", lang: str = "en", *,
                   host: bool = True) -> asyncio.Queue[dict[str, Any]]:
@@ -106,9 +108,15 @@ class PageOutput:
         the HTTP API and the record's readers."""
         return sorted({("shared", "en"), *self._clients.values()})
 
+    @property
+    def clients(self) -> int:
+        return len(self._clients)
+
     def send(self, message: Message) -> None:
         if not isinstance(message, PageMessage):
             return
+        if self._clients:
+            self.before_send()
         for q, key in list(self._clients.items()):
             if message.audience is not None and key != message.audience:
                 continue
@@ -121,28 +129,28 @@ class PageOutput:
 
 
 class RecordOutput:
-    """The game record: entries queued in order and appended (flushed) by one writer task."""
+    """The game record: each entry appended at once, in order (buffered); ``commit`` makes them durable. The
+    service commits before anything leaves the host (ACK, LED frame, page), so the record is write-ahead."""
 
     def __init__(self, record: Record | None) -> None:
         self.record = record
-        self._queue: asyncio.Queue[RecordEntry | None] = asyncio.Queue()
+        self._closed = asyncio.Event()
 
     def send(self, message: Message) -> None:
-        if isinstance(message, RecordEntry):
-            self._queue.put_nowait(message)
+        if isinstance(message, RecordEntry) and self.record is not None and not self._closed.is_set():
+            self.record.append(message.kind, message.data)
+
+    def commit(self) -> None:
+        if self.record is not None:
+            self.record.commit()
 
     def close(self) -> None:
-        self._queue.put_nowait(None)
+        if self.record is not None and not self._closed.is_set():
+            self.record.close()
+        self._closed.set()
 
     async def run(self) -> None:
-        while True:
-            item = await self._queue.get()
-            if item is None:
-                if self.record is not None:
-                    self.record.close()
-                return
-            if self.record is not None:
-                self.record.append(item.kind, item.data)
+        await self._closed.wait()
 
 
 __all__ = ["LedFrame", "LedOutput", "Message", "Narration", "Output", "PageMessage", "PageOutput",

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from hexmate.host.i18n import lang_of
 from hexmate.host.service import PageAction, Service
+from hexmate.host.web import record_page
 from hexmate.host.web.auth import HOST, PLAYER, Pairing, Role
 from hexmate.host.web.players import add_player_routes, connection_role, pairing_for, require_role
 
@@ -82,6 +83,8 @@ def create_app(service: Service, pairing: Pairing | None = None) -> FastAPI:
             return JSONResponse({"error": str(e)}, status_code=404)
         label = service.board.cells[cell].label if service.board is not None else str(cell)
         return JSONResponse({"unit": unit, "cell": cell, "cell_label": label, "uid": uid})
+
+    record_page.register(app, service, STATIC, pairing)  # /record: result, signatures, dice, replay, exports
 
     @app.websocket("/ws")
     async def ws(socket: WebSocket) -> None:

@@ -127,5 +127,6 @@ def test_keyboard_only_dice_roll_and_counter_placement(demo, browser) -> None:
     answer = companion.locator("#find-result").inner_text()
     assert answer.startswith(f"D{start},") and "holds" in answer
     lines = [json.loads(x) for x in demo.record.read_text().splitlines()]
-    assert any(e["kind"] == "button" and e["data"] == {"button": 0, "pressed": True} for e in lines)
+    assert any(e["kind"] == "button" and (e["data"]["button"], e["data"]["pressed"]) == (0, True)
+               and e["data"]["seq"] for e in lines)
     assert not any(e["kind"] == "dice" or e["kind"] == "action" for e in lines)

@@ -230,3 +230,36 @@ def test_flash_dry_run_of_the_real_tree_for_a_pico(
     assert not any(n.startswith("sim_") for n in names)
     main_py = str(fw.FIRMWARE_DIR / "main.py")
     assert ["mpremote", "connect", "/dev/ttyACM0", "fs", "cp", main_py, ":main.py"] in plan
+
+
+# --- provision ------------------------------------------------------------------------------------------
+def test_provision_writes_the_host_copy_then_copies_it_to_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls = tmp_path / "calls.txt"
+    fake = tmp_path / "mpremote"  # stands in for mpremote at its command line, the lowest honest boundary
+    fake.write_text(f"#!/bin/sh\necho \"$@\" >> {calls}\n")
+    fake.chmod(0o755)
+    keys = tmp_path / "keys"
+    argv = ["firmware", "provision", "--port", "/dev/ttyACM3", "--board-id", "hm-club-07", "--keys-dir",
+            str(keys), "--mpremote", str(fake)]
+    assert cli.main(argv) == 0
+    key_file = keys / "hm-club-07.key"
+    lines = key_file.read_text().splitlines()
+    assert lines[0] == "hm-club-07" and len(bytes.fromhex(lines[1])) == 32
+    assert key_file.stat().st_mode & 0o777 == 0o600  # the director's copy is private
+    assert calls.read_text().splitlines() == [f"connect /dev/ttyACM3 fs cp {key_file} :hexmate.key",
+                                              "connect /dev/ttyACM3 reset"]
+    assert "--board-key" in capsys.readouterr().out
+    # a board keeps its key: provisioning the same id again is refused, the key untouched
+    assert cli.main(argv) == 1
+    assert key_file.read_text().splitlines() == lines
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_provision_dry_run_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["firmware", "provision", "--port", "COM4", "--keys-dir", str(tmp_path), "--dry-run"]
+    assert cli.main(argv) == 0
+    plan = _plan_lines(capsys.readouterr().out)
+    assert plan[0][:5] == ["mpremote", "connect", "COM4", "fs", "cp"] and plan[0][-1] == ":hexmate.key"
+    assert not list(tmp_path.iterdir())

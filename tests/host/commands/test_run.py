@@ -19,7 +19,7 @@ def test_record_verify_ok_and_tampered(tmp_path, capsys) -> None:
     path.write_text(path.read_text().replace("DA2", "DA3"))
     assert main(["record", "verify", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.strip() == (f"hexmate: record NOT valid: record {path} line 2: "
+    assert err.strip() == (f"hexmate: record NOT valid: record {path} entry 1 (line 2): "
                            "hash mismatch (this entry was changed)")
 
 

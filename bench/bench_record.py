@@ -1,0 +1,224 @@
+"""The tournament record's speed (docs/RECORD.md): events per second through the host with the record synced
+before every ACK (write-ahead, hash chain, fdatasync), the cost of one sync per event against one per
+group, verifying a 10,000-event record, and resuming (folding) a 10,000-action game. Medians of a few runs.
+
+The records are written under the system's temporary folder on its real disk (checked: not tmpfs, where a
+sync would cost nothing); the figures say which filesystem they were measured on."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from hexmate.firmware import wire
+from hexmate.host.game import GameSession
+from hexmate.host.link.base import Link
+from hexmate.host.record import Record, verify
+from hexmate.host.service import Service
+from hexmate.host.service.build import demo_scenario
+from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.registry import load_demo
+from hexmate.host.table.tracker import Tracker
+from hexmate.host.tournament.audit import audit
+from hexmate.rules import actions as act
+
+EVENTS = 5000
+RUNS = 3
+
+
+def _fs(path: Path) -> str:
+    out = subprocess.run(["df", "-T", str(path)], capture_output=True, text=True, check=False).stdout
+    lines = out.splitlines()
+    return lines[1].split()[1] if len(lines) > 1 else "?"
+
+
+class _Link(Link):
+    """Bytes in from the bench, bytes out counted (ACKs), nothing else."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.acks = 0
+        self.deframer = wire.Deframer()
+
+    @property
+    def name(self) -> str:
+        return "bench"
+
+    async def connect(self) -> None:
+        pass
+
+    async def send(self, data: bytes) -> None:
+        self.acks += sum(1 for k, _s, _p in self.deframer.feed(data) if k == wire.ACK)
+
+    async def close(self) -> None:
+        pass
+
+    def write_now(self, data: bytes) -> int:
+        self.acks += sum(1 for k, _s, _p in self.deframer.feed(data) if k == wire.ACK)
+        return len(data)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Cell:
+    id: int
+    label: str
+    x_mm: float
+    y_mm: float
+
+
+@dataclasses.dataclass(frozen=True)
+class _Board:
+    """A board made for the PG demo map: a cell on every hex, no buttons."""
+
+    name: str
+    cells: tuple[_Cell, ...]
+    buttons: tuple[()] = ()
+    dice_buttons: tuple[()] = ()
+
+
+def _service(tmp: Path) -> tuple[Service, _Link, list[tuple[int, list[bytes]]]]:
+    session = GameSession.load("pg", demo_scenario("pg"))
+    m = session.map
+    hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
+    board = _Board("bench", tuple(_Cell(i, m.label(h)[1:], m.center(h)[0] * 25.4, m.center(h)[1] * 25.4)
+                                  for i, h in enumerate(hexes)))
+    registry = load_demo("pg")
+    cal = Calibration.default_for(board, session.map)
+    tracker = Tracker(cal, registry, session)
+    cells: dict[int, list[bytes]] = {}
+    for unit, h in session.expected().items():
+        uid, cell = registry.uid_of_unit(unit), cal.cell_of(h)
+        if uid is not None and cell is not None:
+            cells.setdefault(cell, []).append(bytes.fromhex(uid))
+    record = Record.create(tmp / "events.jsonl", {"game": "pg", "scenario_path": str(demo_scenario("pg"))})
+    link = _Link()
+    service = Service(link, board=board, session=session, tracker=tracker, registry=registry, record=record,
+                      connection_options={"resend_ms": 60_000, "silence_ms": 60_000})
+    return service, link, sorted(cells.items())
+
+
+async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float, float]:
+    """Table events through the whole host (deframe, sequence, tracker, record append, sync, ACK), arriving
+    ``burst`` frames at a time (the board's window is 8); returns (events/s, syncs per event)."""
+    service, link, cells = _service(tmp)
+    assert service.record is not None
+    service.record.sync = sync
+    task = asyncio.create_task(service.run())
+    await asyncio.sleep(0.05)  # connected: the SYNC went out
+    conn = service.conn
+    link.on_bytes(wire.encode_frame(wire.HELLO, 0, wire.pack_hello(len(cells), 0, 0, 1, "bench", "b")))
+    seq, t_ms = 0, 1000
+    record = service.record
+    assert record is not None
+    commits0 = record.commits
+    t0 = time.perf_counter()
+    sent = 0
+    while sent < EVENTS:
+        chunk = bytearray()
+        for _ in range(burst):
+            seq = wire.next_seq(seq)
+            t_ms += 3
+            cell, uids = cells[sent % len(cells)]
+            chunk += wire.encode_frame(wire.CELL, seq, wire.pack_cell(1, cell, wire.TAGS, t_ms, uids))
+            sent += 1
+        link.on_bytes(bytes(chunk))
+    elapsed = time.perf_counter() - t0
+    assert conn.channel._rx_expected == wire.next_seq(seq), "every event was delivered in order"
+    syncs = (record.commits - commits0) / sent
+    service.stop()
+    await task
+    return sent / elapsed, syncs
+
+
+def _append_commit(tmp: Path, group: int, n: int = 2000) -> float:
+    rec = Record.create(tmp / f"g{group}.jsonl", {"game": "bench"})
+    t0 = time.perf_counter()
+    for i in range(n):
+        rec.append("cell", {"cell": i % 346, "state": 1, "uids": ["04a1b2c3d4e5f6"], "scan": i, "t_ms": i,
+                            "seq": i % 255 + 1})
+        if (i + 1) % group == 0:
+            rec.commit()
+    rec.close()
+    return n / (time.perf_counter() - t0)
+
+
+def _big_record(tmp: Path, n: int = 10_000) -> Path:
+    path = tmp / "big.jsonl"
+    rec = Record.create(path, {"game": "pg", "scenario_path": str(demo_scenario("pg"))}, sync=False)
+    for i in range(n - 1):
+        rec.append("cell", {"cell": i % 346, "state": 1, "uids": ["04a1b2c3d4e5f6"], "scan": i, "t_ms": i,
+                            "seq": i % 255 + 1})
+    rec.close()
+    return path
+
+
+def _long_game(tmp: Path, actions: int = 10_000) -> tuple[Path, int]:
+    """An ASL game of ``actions`` actions: a squad moves a hex and the other side passes its chance to fire
+    (A8.1), then both are taken back (corrections), again and again; plus the take-backs themselves."""
+    path = tmp / "long.jsonl"
+    session = GameSession.load("asl", demo_scenario("asl"))
+    rec = Record.create(path, {"game": "asl", "scenario_path": str(demo_scenario("asl"))}, sync=False)
+    pos = session.position
+    move = next(a for a in pos.legal_actions if isinstance(a, act.Move))
+    text = pos.action_text(move)
+    done = folded = 0
+    while done < actions:
+        for t in (text, "answer pass"):
+            played = session.push_text(t)
+            rec.append("action", {"text": played.text, "source": "table"})
+            done += 1
+        for _ in range(2):
+            rec.append("takeback", {"text": session.take_back(), "source": "page"})
+        folded += 4
+    rec.close()
+    return path, folded
+
+
+def _median(fn, runs: int = RUNS) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    base = Path(tempfile.mkdtemp(prefix="hexmate-bench-record-", dir=os.environ.get("TMPDIR", "/tmp")))
+    print(f"records on {base} ({_fs(base)})")
+    for burst, sync in ((1, True), (8, True), (32, True), (8, False)):
+        rates = []
+        syncs = 0.0
+        for r in range(RUNS):
+            d = base / f"ev{burst}-{sync}-{r}"
+            d.mkdir()
+            rate, syncs = asyncio.run(_events_per_s(d, burst, sync))
+            rates.append(rate)
+        how = "synced before each ACK" if sync else "chained, NOT synced   "
+        print(f"host events/s, {how}, {burst:2d} frame(s) per read: "
+              f"median {statistics.median(rates):8.0f}/s  ({syncs:.3f} syncs per event)")
+    for group in (1, 8, 64):
+        rates = []
+        for r in range(RUNS):
+            d = base / f"ac{group}-{r}"
+            d.mkdir()
+            rates.append(_append_commit(d, group))
+        print(f"record append + fdatasync every {group:2d} entries: median {statistics.median(rates):8.0f} "
+              f"entries/s")
+    big = _big_record(base)
+    print(f"verify chain of a 10,000-event record:      median {_median(lambda: verify(big)) * 1000:7.1f} ms")
+    print(f"audit (chain, rolls, signatures) of it:     median {_median(lambda: audit(big)) * 1000:7.1f} ms")
+    long, folded = _long_game(base)
+    secs = _median(lambda: GameSession.from_record(long))
+    print(f"resume: fold a 10,000-action game ({folded} folded entries incl. take-backs): median "
+          f"{secs * 1000:7.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""The end of a game: a player records the result from a page, each player signs it from their own page
+(host/tournament/signatures.py), and the record page shows the result, the signatures, the dice statistics
+and the replay. The signatures are checked here before they are recorded; the record keeps everything."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hexmate.host.record import canonical, read
+from hexmate.host.tournament import signatures
+from hexmate.host.tournament.exports import map_svg, steps
+from hexmate.host.tournament.stats import dice_stats
+
+if TYPE_CHECKING:
+    from hexmate.host.service.core import PageAction, Service
+
+_MAX_NAME = 60
+_MAX_TEXT = 120
+
+
+def sides(service: Service) -> list[str]:
+    return sorted({u.side for u in service.session.position.units.values()})
+
+
+def handle(service: Service, action: PageAction) -> None:
+    if action.kind == "result":
+        _result(service, action.data)
+    else:
+        _sign(service, action.data)
+
+
+def _text(data: Any, key: str, limit: int) -> str:
+    value = str(data.get(key) or "").strip()
+    if len(value) > limit or not value.isprintable():
+        raise ValueError(f"{key} must be printable text of at most {limit} characters")
+    return value
+
+
+def _result(service: Service, data: Any) -> None:
+    known = sides(service)
+    try:
+        winner = _text(data, "winner", _MAX_NAME)
+        if winner not in [*known, "draw"]:
+            raise ValueError(f"the winner must be one of {', '.join(known)} or draw")
+        players = {s: _text(data.get("players") or {}, s, _MAX_NAME) for s in known}
+        result = {"winner": winner, "text": _text(data, "text", _MAX_TEXT) or
+                  ("draw" if winner == "draw" else f"{winner} win"), "players": players,
+                  "tournament": _text(data, "tournament", _MAX_NAME),
+                  "round": _text(data, "round", _MAX_NAME),
+                  "turn": service.session.position.turn, "phase": service.session.phase}
+    except (ValueError, AttributeError) as e:
+        service.say("result-bad", why=e)
+        return
+    if service.record is None:
+        service.say("result-bad", why="this game has no record")
+        return
+    service.result = (service.record.append("result", result), result)
+    service.signed = {}
+    service.say("result-recorded", result=result["text"])
+
+
+def statement(service: Service, side: str) -> str | None:
+    """The exact text the ``side`` player signs (None before a result is recorded)."""
+    if service.result is None or service.record is None:
+        return None
+    at, result = service.result
+    return canonical(signatures.statement(service.record.first, at, result, side))
+
+
+def _sign(service: Service, data: Any) -> None:
+    side = str(data.get("side", ""))
+    text = statement(service, side) if side in sides(service) else None
+    if text is None:
+        service.say("sign-bad", why="record the result first, and sign for one of the sides")
+        return
+    key, sig = str(data.get("public_key", "")), str(data.get("signature", ""))
+    if not signatures.valid(key, text, sig):
+        service.say("sign-bad", why="the signature does not match the result (sign again from your page)")
+        return
+    assert service.result is not None
+    service._log("signature", {"side": side, "public_key": key, "signature": sig,
+                               "signed": signatures.statement(service.record.first if service.record else "",
+                                                              service.result[0], service.result[1], side)})
+    service.signed[side] = signatures.fingerprint(key)
+    service.say("signed", side=side, fingerprint=service.signed[side])
+
+
+def record_view(service: Service) -> dict[str, Any]:
+    """What the record page shows: result, what each side signs, who signed, dice statistics."""
+    stats: list[dict[str, Any]] = []
+    if service.record is not None:
+        service.record.commit()
+        stats = [{**fc.as_dict(), "svg": fc.svg()} for fc in dice_stats(read(service.record.path))]
+    return {"type": "record", "sides": sides(service),
+            "result": service.result[1] if service.result is not None else None,
+            "statements": {s: statement(service, s) for s in sides(service)},
+            "signed": dict(service.signed), "stats": stats,
+            "replay": service.result is not None,
+            "path": str(service.record.path) if service.record is not None else None}
+
+
+def replay_step(service: Service, k: int) -> dict[str, Any]:
+    """The position after step ``k`` of the record (0: set-up), drawn as the shared page sees the map."""
+    if service.record is None:
+        raise LookupError("this game has no record")
+    service.record.commit()
+    entries = read(service.record.path)
+    last = None
+    for st in steps(entries):
+        last = st
+        if st.k == k:
+            return {"k": k, "text": st.text, "turn": st.turn, "phase": st.phase, "entry": st.entry,
+                    "svg": map_svg(st.session, f"step {k}"), "last": False}
+    if last is None or k < 0:
+        raise LookupError(f"no step {k}")
+    raise LookupError(f"no step {k}: the game has {last.k} steps")
+
+
+def step_count(service: Service) -> int:
+    if service.record is None:
+        return 0
+    service.record.commit()
+    entries = read(service.record.path)
+    return sum(1 for e in entries if e.kind in ("action", "takeback"))
+
+
+def restore(service: Service) -> None:
+    """After a resume: the last result recorded and who signed it come back."""
+    if service.record is None:
+        return
+    for e in read(service.record.path):
+        if e.kind == "result":
+            service.result = (_hash_of(service, e.n), e.data)
+            service.signed = {}
+        elif e.kind == "signature" and service.result is not None:
+            service.signed[str(e.data["side"])] = signatures.fingerprint(str(e.data["public_key"]))
+
+
+def _hash_of(service: Service, n: int) -> str:
+    import json
+
+    assert service.record is not None
+    with service.record.path.open(encoding="utf-8") as f:
+        for i, line in enumerate(f):
+            if i == n:
+                return str(json.loads(line)["hash"])
+    raise LookupError(n)
