@@ -101,6 +101,7 @@ async def _table(tid: str, pub: Any, record: Any, period_s: float, until: float,
         result = replay.run()
         for ev in result.events:
             record.append(str(ev["kind"]), ev)
+        record.commit()  # durable first, then the hall hears of it (as the host does before its ACK)
         last = next((e for e in reversed(result.events) if e["kind"] == "move"), result.events[-1])
         pub.on_view({"type": "view", "phase": "Movement Phase", "turn": 1 + actions // 20, "to_act": "ger",
                      "last_actions": [json.dumps(last)[:80]], "conn": {"state": "live"}, "counters": {}})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import os
 
 from hexmate.host.hall.broker import Broker
 from hexmate.host.hall.publisher import TablePublisher
@@ -46,22 +47,25 @@ async def test_broker_cut_mid_game_loses_and_doubles_nothing(store: Store, broke
     pub.start()
     for i in range(5):
         record.append("action", {"text": f"move {i}"})
+        record.commit()  # entries reach listeners once on disk
     await _until(lambda: _count(store, 6))
 
     broker.stop()  # the hall's broker goes away mid-game; the table plays on
     for i in range(5, 12):
         record.append("action", {"text": f"move {i}", "units": ["rus-sq9"] if i == 7 else []})
+        record.commit()  # entries reach listeners once on disk
     await asyncio.sleep(0.3)
     assert pub.pending() == 7  # on disk, waiting
     assert (await store.counts())["entries"] == 6
     broker.start()  # same port, same persistent sessions
     for i in range(12, 15):
         record.append("action", {"text": f"move {i}"})
+        record.commit()  # entries reach listeners once on disk
     await _until(lambda: _count(store, 16), timeout=15)
     # a table that lost a PUBACK sends again: the same entries arrive twice, are stored once
     before = hall.duplicates
     again = TablePublisher("t1", account(broker, "t1"), tmp_path / "t1-again.outbox")
-    again.attach(Record(record.path, open(record.path), record.n, record.head))  # noqa: SIM115
+    again.attach(Record(record.path, os.open(record.path, os.O_RDONLY), record.n, record.head))  # read only
     again.start()
     assert await asyncio.to_thread(again.drain, 5)
     await _until(lambda: _async(hall.duplicates - before == record.n))
@@ -94,6 +98,7 @@ async def test_a_changed_record_fails_verification(store: Store, broker: Broker,
     pub.attach(record)
     pub.start()
     record.append("dice", {"values": [1, 1]})
+    record.commit()  # entries reach listeners once on disk
     record.close()
     # the table (or someone with its password) rewrites a roll after the fact
     record.path.write_text(record.path.read_text().replace("[1,1]", "[6,6]"))

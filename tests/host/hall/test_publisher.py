@@ -44,6 +44,7 @@ def test_a_table_writes_only_its_own_topic_and_readers_only_read(broker: Broker,
     pub.attach(record)
     pub.start()
     record.append("action", {"text": "ger-sq4 moves"})
+    record.commit()  # entries reach listeners once on disk
     assert pub.drain(5)
     # the same table's account trying another table's topic, and the read-only accounts trying to write
     for who, where in (("t1", "hexmate/table/t2/entry"), ("spectator", "hexmate/table/t1/entry"),
@@ -151,6 +152,7 @@ def test_the_outbox_outlives_the_table_host(broker: Broker, tmp_path) -> None:
     pub.start()
     for i in range(3):
         record.append("action", {"text": f"move {i}"})
+        record.commit()  # entries reach listeners once on disk
     assert not pub.drain(0.3) and pub.pending() == 4
     pub.stop()  # the host goes down with the broker still away
     broker.start()
@@ -190,5 +192,6 @@ def test_a_full_outbox_never_stops_the_record(broker: Broker, tmp_path) -> None:
     pub.attach(record)
     pub.outbox.close()  # the outbox's disk is gone
     record.append("action", {"text": "move"})  # logged, not raised: the game and its record go on
+    record.commit()  # entries reach listeners once on disk
     record.close()
     assert verify(record.path).entries == 2

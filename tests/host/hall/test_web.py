@@ -29,6 +29,7 @@ async def play(hall: Hall, tmp: Path, table: str, winner: str | None, *, finish:
     entries: list[dict] = []
     record.listeners.append(entries.append)
     record.append("action", {"text": "ger-sq4: DK4 → DL4 (1 MF)"})
+    record.commit()  # entries reach listeners once on disk
     record.close()
     first = json.loads(record.path.read_text().splitlines()[0])
     game = first["hash"]
@@ -163,6 +164,7 @@ async def test_entries_that_never_came_live_are_filled_from_the_record(hall: Hal
     record = Record.create(tmp_path / "t4.jsonl", {"game": "asl"})
     for i in range(3):
         record.append("action", {"text": f"move {i}"})
+        record.commit()  # entries reach listeners once on disk
     record.close()
     lines = [json.loads(x) for x in record.path.read_text().splitlines()]
     game = lines[0]["hash"]
