@@ -194,12 +194,10 @@ def fmt(x: Fraction | int) -> str:
     return _fmt(Fraction(x))
 
 
-def pay(command: Command, cost: Fraction, savers: Sequence[str]) -> Command | None:
-    """Pay ``cost`` from the impulse's CP first, then from saved CP on ``savers`` in order [4.38], [4.52];
-    None if they cannot cover it. The text's example [4.54]: 1.5 CP as 1 from the chit and 0.5 saved."""
-    from_impulse = min(command.cp, cost)
-    due = cost - from_impulse
-    saved = dict(command.saved)
+def _take_saved(saved_cp: Mapping[str, Fraction], due: Fraction,
+                savers: Sequence[str]) -> dict[str, Fraction] | None:
+    """The saved CP left once ``due`` is taken from ``savers`` in order [4.38]; None if they fall short."""
+    saved = dict(saved_cp)
     for unit in savers:
         if due <= 0:
             break
@@ -209,7 +207,16 @@ def pay(command: Command, cost: Fraction, savers: Sequence[str]) -> Command | No
             due -= take
             if not saved[unit]:
                 del saved[unit]
-    if due > 0:
+    return None if due > 0 else saved
+
+
+def pay(command: Command, cost: Fraction, savers: Sequence[str]) -> Command | None:
+    """Pay ``cost`` from the impulse's CP first, then from saved CP on ``savers`` in order [4.38], [4.52];
+    None if they cannot cover it. The text's example [4.54]: 1.5 CP as 1 from the chit and 0.5 saved."""
+    from_impulse = min(command.cp, cost)
+    due = cost - from_impulse
+    saved = _take_saved(command.saved, due, savers)
+    if saved is None:
         return None
     return command.replace(cp=command.cp - from_impulse, saved=saved)
 
@@ -219,17 +226,8 @@ def pay_reaction(command: Command, side: str, cost: Fraction, savers: Sequence[s
     rem = command.left(side)
     from_rem = min(rem, cost)
     due = cost - from_rem
-    saved = dict(command.saved)
-    for unit in savers:
-        if due <= 0:
-            break
-        take = min(saved.get(unit, ZERO), due)
-        if take:
-            saved[unit] -= take
-            due -= take
-            if not saved[unit]:
-                del saved[unit]
-    if due > 0:
+    saved = _take_saved(command.saved, due, savers)
+    if saved is None:
         return None
     remaining = {**command.remaining, side: rem - from_rem}
     return command.replace(remaining=remaining, saved=saved)
