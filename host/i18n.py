@@ -4,16 +4,25 @@ The English text is the message id (gettext style); ``host/locale/<lang>/LC_MESS
 translations, read with Babel when first asked for (no compile step: a .po is the one source). The Japanese
 catalogue uses the terms of the Japanese rulebooks hexmate was built from (移動フェイズ, 照準線, 混乱状態...).
 Pages get the same catalogue as JSON (``/api/i18n/ja``), so the page, the narrator and speech say one thing.
+
+The rules core's own sentences (refusals, decision prompts, resolution steps) are ``hexmate.rules.text.T``
+values: English strings that keep their template and facts. Their translations live beside hexmate.po in one
+catalogue per game (``rules-asl.po``, ``rules-pg.po``...; ``rules.po`` for the core), found by reading the
+rules' source for ``T("...")`` calls (``rules_msgids``); ``render_text`` says one in a page's language.
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib.resources
 import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
+
+from hexmate.rules.text import T
 
 LANGS = ("en", "ja")
 DOMAIN = "hexmate"
@@ -28,22 +37,38 @@ def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def po_paths(lang: str) -> list[Path]:
+    """Every catalogue of a language: hexmate.po first, then the rules' (rules.po, rules-<game>.po)."""
+    folder = LOCALE / lang / "LC_MESSAGES"
+    return [po_path(lang), *sorted(p for p in folder.glob("rules*.po"))]
+
+
 @functools.cache
 def catalogue(lang: str) -> dict[str, str]:
-    """msgid -> translation for one language (English: empty, every id is its own text)."""
+    """msgid -> translation for one language (English: empty, every id is its own text), from every
+    catalogue of the language; the same id in two catalogues with two translations is an error."""
     if lang not in LANGS:
         raise CatalogueError(f"no language {lang!r} (hexmate speaks {', '.join(LANGS)})")
     if lang == "en":
         return {}
     from babel.messages.pofile import PoFileError, read_po
 
-    path = po_path(lang)
-    try:
-        with path.open("rb") as f:
-            cat = read_po(f, locale=lang, abort_invalid=True)
-    except (OSError, PoFileError) as e:
-        raise CatalogueError(f"{path}: {e}") from None
-    return {str(m.id): str(m.string) for m in cat if m.id and m.string and isinstance(m.id, str)}
+    out: dict[str, str] = {}
+    seen: dict[str, Path] = {}
+    for path in po_paths(lang):
+        try:
+            with path.open("rb") as f:
+                cat = read_po(f, locale=lang, abort_invalid=True)
+        except (OSError, PoFileError) as e:
+            raise CatalogueError(f"{path}: {e}") from None
+        for m in cat:
+            if not (m.id and m.string and isinstance(m.id, str)):
+                continue
+            msgid, msgstr = str(m.id), str(m.string)
+            if msgid in out and out[msgid] != msgstr:
+                raise CatalogueError(f"{path}: {msgid!r} is translated differently in {seen[msgid]}")
+            out[msgid], seen[msgid] = msgstr, path
+    return out
 
 
 def gettext(lang: str, msgid: str) -> str:
@@ -51,6 +76,49 @@ def gettext(lang: str, msgid: str) -> str:
     if lang == "en" or not msgid:
         return msgid
     return catalogue(lang).get(msgid, msgid)
+
+
+def render_text(value: Any, lang: str) -> str:
+    """A rules sentence in ``lang``: a ``T`` by its template, its facts rendered in turn; a plain string by
+    the catalogue if it has it (a term such as a state or terrain), else as it is."""
+    if lang == "en":
+        return str(value)
+    if isinstance(value, T):
+        facts = {k: render_text(v, lang) if isinstance(v, str) else v for k, v in value.facts.items()}
+        template = gettext(lang, value.msgid)
+        try:
+            return template.format(**facts) if facts else template
+        except (KeyError, IndexError, ValueError):  # a translation with other facts: the check catches it
+            return str(value)
+    if isinstance(value, str):
+        return gettext(lang, value)
+    return str(value)
+
+
+RULES = Path(str(importlib.resources.files("hexmate.rules")))
+
+
+def rules_domain(path: Path, root: Path = RULES) -> str:
+    """The catalogue of a rules source file: rules-<game> under games/<game>/, else rules."""
+    parts = path.relative_to(root).parts
+    return f"rules-{parts[1]}" if len(parts) > 2 and parts[0] == "games" else "rules"
+
+
+def rules_msgids(root: Path = RULES) -> dict[str, set[str]]:
+    """domain -> the templates of every ``T("...")`` call in the rules' source. A ``T`` whose template is not
+    a string literal is an error: the catalogue could never hold it."""
+    out: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "T":
+                first = node.args[0] if node.args else None
+                if path.name == "text.py" and path.parent == root:
+                    continue
+                if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                    raise CatalogueError(f"{path}:{node.lineno}: T() needs its template as a string literal")
+                out.setdefault(rules_domain(path, root), set()).add(first.value)
+    return out
 
 
 def lang_of(value: str | None) -> str:
@@ -119,8 +187,10 @@ def all_msgids() -> set[str]:
         doc = json.loads(terrain.read_text(encoding="utf-8"))
         out |= set(doc.get("terrain") or {}) | set(doc.get("aliases") or {})
     out |= page_msgids(Path(str(importlib.resources.files("hexmate.host.web") / "static")))
+    for templates in rules_msgids().values():
+        out |= templates
     return {m for m in out if m}
 
 
 __all__ = ["LANGS", "CatalogueError", "all_msgids", "catalogue", "gettext", "lang_of", "page_msgids",
-           "po_path"]
+           "po_path", "po_paths", "render_text", "rules_domain", "rules_msgids"]

@@ -57,3 +57,38 @@ def test_an_unknown_language_is_english_and_a_bad_catalogue_names_its_file(tmp_p
     finally:
         monkeypatch.undo()
         i18n.catalogue.cache_clear()
+
+
+def test_a_rules_sentence_is_said_in_the_pages_language_with_its_facts_translated(monkeypatch) -> None:
+    from hexmate.rules.text import T
+
+    ja = {"{unit} is {state} (A10.6)": "{unit}は{state}です（A10.6）", "broken": "混乱状態"}
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: ja)
+    said = T("{unit} is {state} (A10.6)", unit="8A", state=T("broken"))
+    assert i18n.render_text(said, "en") == "8A is broken (A10.6)"
+    assert i18n.render_text(said, "ja") == "8Aは混乱状態です（A10.6）"
+    assert i18n.render_text("broken", "ja") == "混乱状態"  # a plain term, by the catalogue
+    assert i18n.render_text(T("Not in the catalogue {x}", x=1), "ja") == "Not in the catalogue 1"
+
+
+def test_rules_templates_are_found_in_the_source_by_game(tmp_path) -> None:
+    game = tmp_path / "games" / "pg"
+    game.mkdir(parents=True)
+    (game / "fire.py").write_text('from x import T\nraise E(T("{u} is out of range (8.1)", u=u))\n')
+    (tmp_path / "los.py").write_text('T("No line of sight")\n')
+    assert i18n.rules_msgids(tmp_path) == {"rules-pg": {"{u} is out of range (8.1)"},
+                                           "rules": {"No line of sight"}}
+    (tmp_path / "bad.py").write_text("T(template)\n")
+    with pytest.raises(i18n.CatalogueError, match=r"bad\.py:1: T\(\) needs its template as a string literal"):
+        i18n.rules_msgids(tmp_path)
+
+
+def test_each_rules_template_is_translated_in_its_own_games_catalogue() -> None:
+    from babel.messages.pofile import read_po
+
+    for domain, templates in i18n.rules_msgids().items():
+        path = i18n.LOCALE / "ja" / "LC_MESSAGES" / f"{domain}.po"
+        assert path.exists(), f"{sorted(templates)[:3]}... need {path}"
+        with path.open("rb") as f:
+            have = {str(m.id) for m in read_po(f, locale="ja") if m.id and m.string}
+        assert sorted(templates - have) == [], path
