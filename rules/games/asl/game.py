@@ -13,16 +13,19 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
-from hexmate.rules.scenario import CounterType
+from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
 MMC = ("squad", "hs", "crew")
 SMC = ("leader",)
@@ -53,9 +56,18 @@ def overstack_mf(units: list[UnitState]) -> int:
 @dataclass(frozen=True)
 class AslState(GameState):
     """What ASL tracks besides units and decisions: the sides that have self-rallied an MMC this Player Turn
-    (A10.63)."""
+    (A10.63); who controls each victory building (A26.1); the Close Combat under way (A11): the Locations
+    entered by an advance this APh, those fought this CCPh, the one being fought, its ambusher, the results
+    rolled and not yet applied (simultaneous CC), and whether the ambushed side's reply is still to come."""
 
     self_rallied: tuple[str, ...] = ()
+    control: tuple[tuple[str, str], ...] = ()  # building name -> side (A26.14)
+    cc_entered: tuple[Hex, ...] = ()
+    cc_done: tuple[Hex, ...] = ()
+    cc_hex: Hex | None = None
+    cc_ambusher: str = ""
+    cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
+    cc_next: int = 0
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -64,15 +76,22 @@ class AslState(GameState):
 class AslGame(Game):
     name: ClassVar[str] = "asl"
     title: ClassVar[str] = "Advanced Squad Leader"
-    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr")}
+    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr"), "cct": ("odds",)}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"broken"})  # A1.4: a broken unit shows its other side
     marker_counters: ClassVar[frozenset[str]] = frozenset(
-        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire"}
+        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire", "melee"}
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
-        return AslState()
+        control = [(name, side) for side, names in
+                   scenario.options.get("victory", {}).get("control", {}).items() for name in names]
+        return AslState(control=tuple(sorted(control)))
+
+    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
+        labels = {hex_map.label(h): h for h in hex_map.hexes}
+        asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")
+        return super().initial_state(scenario, hex_map)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -109,6 +128,8 @@ class AslGame(Game):
             return f"{unit.id} is pinned and may not move (A7.8)"
         if unit.has("prep_fire"):
             return f"{unit.id} prep fired and may not move (A4.1)"
+        if unit.has("melee"):
+            return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
         if unit.id in position.state.moved:
             return (
                 f"{unit.id} has already moved this phase; a unit may not move again once another has (A4.2)"
@@ -224,6 +245,10 @@ class AslGame(Game):
                 raise IllegalAction(f"{unit.id} is broken or pinned and may not advance", "A4.7")
             if unit.id in position.state.moved:
                 raise IllegalAction(f"{unit.id} has already advanced this phase", "A4.7")
+            if unit.has("melee"):
+                raise IllegalAction(
+                    T("{unit} is in Melee and may not leave its Location", unit=unit.id), "A11.15"
+                )
         if (
             len(adv.path) != 2
             or adv.path[0] != start
@@ -240,9 +265,15 @@ class AslGame(Game):
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Advance):
+            to = action.path[-1]
+            side = state.units[action.units[0]].side
             for uid in action.units:
-                state = state.with_unit(state.units[uid].at(action.path[-1]))
-            return state.replace(moved=state.moved + tuple(action.units))
+                state = state.with_unit(state.units[uid].at(to))
+            state = state.replace(moved=state.moved + tuple(action.units))
+            if any(u.side != side for u in position.units_at(to)):  # A11.4: advanced into CC
+                gs = self.gstate(state)
+                state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
+            return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             return asl_fire.declare(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
@@ -266,6 +297,18 @@ class AslGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
 
+    def resume_cc_location(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.start_location(self, position, answer.hexes[0])
+
+    def resume_cc_ambush(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_ambush(self, position, decision, answer)
+
+    def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume(self, position, decision, answer)
+
+    def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_reduce(self, position, decision, answer)
+
     # --- moves hex by hex: Defensive First Fire at each hex entered (A8.1) ---
     def enter(self, position: Position) -> State:
         """Enter the next hex: a concealed enemy there is revealed and the movers stay where they were
@@ -281,7 +324,7 @@ class AslGame(Game):
             why = "bumped into a concealed enemy (A12.15)"
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
             return state.replace(moving=back)
-        state = super().enter(position)
+        state = asl_victory.update(self, position.at(super().enter(position)))  # A26.1: even mid-move
         if self.seen_entering(position.at(state), moving.units, moving.here):
             for uid in moving.units:
                 state = state.with_unit(state.units[uid].revealed())
@@ -370,9 +413,12 @@ class AslGame(Game):
             remove = ("prep_fire", "advancing_fire")  # A3.5
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None))
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             state = state.replace(game=self.gstate(state).replace(self_rallied=()))
+        state = asl_victory.update(self, position.at(state))
         if not remove:
             return state
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
@@ -396,6 +442,8 @@ class AslGame(Game):
                 else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
                     state = asl_rout.failure(position.at(state), decision)
             return state.push(*routs)
+        if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
+            return asl_cc.next_location(self, position)
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -404,16 +452,20 @@ class AslGame(Game):
         if phase == "RtPh":
             return True
         if phase == "CCPh":
-            sides_at: dict[Hex, set[str]] = {}
-            for u in position.units.values():
-                if u.hex is not None:
-                    sides_at.setdefault(u.hex, set()).add(u.side)
-            return all(len(s) < 2 for s in sides_at.values())
+            done = self.gstate(position.state).cc_done
+            return all(h in done for h in asl_cc.locations(position))
         return False
+
+    def status(self, position: Position) -> list[str]:
+        return asl_victory.status(self, position)
 
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}
         if len(sides) == 1:
             (winner,) = sides
             return Outcome(winner, "the enemy has no units left")
+        if position.state.over:
+            won = asl_victory.winner(self, position)
+            if won is not None:
+                return Outcome(*won)
         return super().outcome(position)

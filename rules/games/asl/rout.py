@@ -48,8 +48,8 @@ def _armed(unit: UnitState) -> bool:
 
 
 def must_rout(position: Position, unit: UnitState) -> bool:
-    if not unit.has("broken") or unit.hex is None:
-        return False
+    if not unit.has("broken") or unit.hex is None or unit.has("melee"):
+        return False  # A11.16: a broken unit in Melee may not rout
     for enemy in known_enemies(position, unit):
         assert enemy.hex is not None
         d = distance(enemy.hex, unit.hex)

@@ -1,0 +1,405 @@
+"""ASL Close Combat Phase (A11): each Location holding both sides fights its close combat, one Location at a
+time in the order the ATTACKER picks (A11.12), through the CC Table of the chart pack (A11.11).
+
+What is worked out (paraphrasing the rules):
+
+- odds: the attackers' FP against the attacked units' FP, rounded down to a column of the pack's CCT (A11.11);
+  an SMC has 1 FP of its own in attack and defence (A11.14); a broken unit may not attack but defends with its
+  full FP (A11.16); a pinned attacker's FP is halved (A7.8); FP attacking a concealed unit is halved (A11.19);
+- one DR per attack: below the Kill Number every attacked unit is eliminated, equal to it one unit (Random
+  Selection) is Casualty Reduced, above it no effect (A11.11); DRMs: the best Good Order leader attacking with
+  others (A11.141), -2 against a broken unit (A11.16), the ambush -1/+1 (A11.4);
+- simultaneity: both sides' attacks are rolled before any result is applied, so an eliminated unit still
+  attacks (A11.1, A11.12), unless an ambush made it sequential, the ambusher first (A11.32);
+- ambush: when infantry advanced into the Location this APh (not into a Melee), in woods or a building or with
+  a concealed unit, each side rolls a dr with its drm; 3 or more below the other ambushes (A11.4);
+- Melee: infantry of both sides still there afterwards is in Melee (A11.15) and may not move, advance or rout.
+
+Each side makes one attack with all its able units against all the enemy in the Location (the first way of
+A11.12's example); other groupings, withdrawal (A11.2), infiltration (A11.22), capture and Hand-to-Hand (a
+nationality's, J2.31/G1.64) are not here yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+SMC = ("leader", "hero")
+AMBUSH_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A11.4: woods or building hex
+
+
+def locations(position: Position) -> list[Hex]:
+    """Locations holding units of both sides (A11.1), by label."""
+    sides: dict[Hex, set[str]] = {}
+    for unit in position.units.values():
+        if unit.hex is not None:
+            sides.setdefault(unit.hex, set()).add(unit.side)
+    return sorted((h for h, s in sides.items() if len(s) > 1), key=position.label)
+
+
+def cc_fp(unit: UnitState) -> int:
+    """A unit's own CC FP: an SMC's inherent 1 (A11.14), else its printed FP (a broken unit's too, A11.16)."""
+    return 1 if unit.type in SMC else int(unit.values.get("fp", 0) or 0)
+
+
+def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """Who of ``side`` may attack in this Location: not broken (A11.16)."""
+    return [u for u in position.units_at(h) if u.side == side and not u.has("broken")]
+
+
+def odds(attack: Fraction, defence: Fraction) -> Fraction:
+    return attack / defence if defence else Fraction(99)
+
+
+def odds_column(keys: Sequence[object], ratio: Fraction) -> str:
+    """A11.11: the printed column at or just below the odds (7:4 -> 3:2, 11:2 -> 4:1, 4:15 -> 1:4); "" if the
+    odds are below every column of the pack (no kill possible)."""
+    best: tuple[Fraction, str] | None = None
+    for key in keys:
+        a, d = str(key).split(":")
+        value = Fraction(int(a), int(d))
+        if value <= ratio and (best is None or value > best[0]):
+            best = (value, str(key))
+    return best[1] if best else ""
+
+
+def _odds_text(ratio: Fraction) -> str:
+    if ratio >= 1:
+        return f"{float(ratio):g}:1"
+    return f"1:{float(1 / ratio):g}"
+
+
+def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
+    """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone)."""
+    leaders = [u for u in units if u.type == "leader" and not u.has("pinned")]
+    if not leaders or len(leaders) == len(units):
+        return None
+    best = min(leaders, key=lambda u: int(u.values["leadership"]))
+    return int(best.values["leadership"]), best.id
+
+
+def work(
+    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = ""
+) -> tuple[Resolution, dict[str, str]]:
+    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result)."""
+    roll = ASL_DR.from_values(dice)
+    attacking = attackers(position, h, side)
+    targets = [u for u in position.units_at(h) if u.side != side]
+    lines: list[Line] = []
+    attack = Fraction(0)
+    for unit in attacking:
+        fp = Fraction(cc_fp(unit))
+        if unit.has("pinned"):
+            fp /= 2
+            lines.append(Line(T("{unit} pinned", unit=unit.id), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
+        attack += fp
+    if any(u.concealed for u in targets):
+        attack /= 2
+        lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
+    defence = Fraction(sum(cc_fp(u) for u in targets))
+    ratio = odds(attack, defence)
+    chart = position.charts.chart("cct")
+    column = odds_column(chart.axis("odds").keys, ratio)
+    kill = int(chart.lookup(odds=column)) if column else 0
+    lines.append(
+        Line(
+            T("odds"),
+            T(
+                "{a} FP : {d} FP = {ratio}, rounded down to {col}",
+                a=str(attack),
+                d=str(defence),
+                ratio=_odds_text(ratio),
+                col=column or T("below every column"),
+            ),
+            "A11.11",
+        )
+    )
+    lines.append(Line(T("Kill Number"), str(kill), "A11.11"))
+    common = 0
+    led = leader_drm(attacking)
+    if led is not None:
+        common += led[0]
+        lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
+    if ambusher:
+        amb = -1 if ambusher == side else 1
+        common += amb
+        lines.append(Line(T("ambush"), f"{amb:+d}", "A11.4"))
+    lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
+    results: dict[str, str] = {}
+    for unit in targets:
+        drm = common - (2 if unit.has("broken") else 0)
+        if unit.has("broken"):
+            lines.append(Line(T("{unit} is broken", unit=unit.id), "-2", "A11.16"))
+        final = roll.total + drm
+        results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
+        lines.append(
+            Line(
+                T("Final DR against {unit}", unit=unit.id),
+                T("{final}: {result}", final=str(final), result=results[unit.id]),
+                "A11.11",
+            )
+        )
+    summary = T(
+        "close combat by {side} at {hex}: {odds}", side=side, hex=position.label(h), odds=_odds_text(ratio)
+    )
+    hidden = {u.id: u.side for u in targets if u.concealed}
+    action = act.Fire(tuple(u.id for u in attacking), h, dice)
+    res = Resolution(
+        action, "cct", position.charts.label, position.charts.demo, tuple(lines), results, summary, hidden
+    )
+    return res, results
+
+
+def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
+    """A11.4: the side's ambush drm (each applies if any unit of the side qualifies)."""
+    units = [u for u in position.units_at(h) if u.side == side]
+    drm = 0
+    lines: list[Line] = []
+    for marker in ("cx", "pinned", "broken", "berserk", "lax"):
+        n = sum(1 for u in units if u.has(marker) or (marker == "lax" and u.values.get("inexperienced")))
+        if n:
+            drm += n
+            lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))
+    if any(u.has("stealthy") or u.values.get("stealthy") for u in units):
+        drm -= 1
+        lines.append(Line(T("stealthy"), "-1", "A11.17"))
+    if any(u.concealed for u in units):
+        drm -= 2
+        lines.append(Line(T("concealed"), "-2", "A11.4"))
+    led = leader_drm([u for u in units if not u.has("broken")])
+    if led is not None and led[0]:
+        drm += led[0]
+        lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.4"))
+    return drm, lines
+
+
+def ambush_possible(game: AslGame, position: Position, h: Hex) -> bool:
+    """A11.4: infantry advanced into CC this APh (not into a Melee), in a woods or building hex, or with a
+    concealed unit on either side."""
+    gs = game.gstate(position.state)
+    if h not in gs.cc_entered or any(u.has("melee") for u in position.units_at(h)):
+        return False
+    return position.map.terrain(h) in AMBUSH_TERRAIN or any(u.concealed for u in position.units_at(h))
+
+
+# --- the flow: decisions and continuations ---
+def next_location(game: AslGame, position: Position) -> State:
+    """The next Location to fight: the ATTACKER picks when there are several (A11.12)."""
+    gs = game.gstate(position.state)
+    left = [h for h in locations(position) if h not in gs.cc_done]
+    if not left:
+        return position.state
+    if len(left) == 1:
+        return start_location(game, position, left[0])
+    return position.state.push(
+        Decision(
+            "hexes",
+            position.phasing,
+            T("pick the Location whose Close Combat is fought next"),
+            "A11.12",
+            "cc_location",
+            hexes=tuple(left),
+        )
+    )
+
+
+def start_location(game: AslGame, position: Position, h: Hex) -> State:
+    state = position.state
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=()))
+    if ambush_possible(game, position.at(state), h):
+        return state.push(_ambush_roll(position, h, position.phasing, ""))
+    return next_attack(game, position.at(state), 0)
+
+
+def _ambush_roll(position: Position, h: Hex, side: str, first: str) -> Decision:
+    return Decision(
+        "roll",
+        side,
+        T("{side} rolls the ambush dr at {hex}", side=side, hex=position.label(h)),
+        "A11.4",
+        "cc_ambush",
+        dice="dr",
+        target=h,
+        args=(("first", first),),
+    )
+
+
+def resume_ambush(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    h = decision.target
+    assert h is not None and answer.dice is not None
+    final = answer.dice[-1] + ambush_drm(position, h, decision.side)[0]
+    if not decision.arg("first"):
+        other = position.enemy_of(decision.side)
+        return position.state.push(_ambush_roll(position, h, other, str(final)))
+    first = int(decision.arg("first"))
+    phasing = position.phasing
+    ambusher = phasing if first <= final - 3 else decision.side if final <= first - 3 else ""
+    state = position.state
+    lines = [
+        Line(T("ambush dr ({side})", side=phasing), str(first), "A11.4"),
+        Line(T("ambush dr ({side})", side=decision.side), str(final), "A11.4"),
+        Line(T("ambush"), ambusher or T("none"), "A11.4"),
+    ]
+    state = state.replace(
+        resolution=Resolution(
+            act.Fire((), h, ()),
+            "ambush",
+            "",
+            False,
+            tuple(lines),
+            {},
+            T("ambush at {hex}: {who}", hex=position.label(h), who=ambusher or T("none")),
+        )
+    )
+    if ambusher:  # A11.4: every ambushed unit loses "?"
+        for unit in position.units_at(h):
+            if unit.side != ambusher:
+                state = state.with_unit(unit.revealed())
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(cc_ambusher=ambusher))
+    return next_attack(game, position.at(state), 0)
+
+
+def order(game: AslGame, position: Position) -> tuple[str, str]:
+    """The phasing side attacks first (A11.12); an ambusher makes all its attacks first (A11.32)."""
+    amb = game.gstate(position.state).cc_ambusher
+    first = amb or position.phasing
+    return first, position.enemy_of(first)
+
+
+def next_attack(game: AslGame, position: Position, index: int) -> State:
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    assert h is not None
+    sides = order(game, position)
+    while index < 2:
+        side = sides[index]
+        if attackers(position, h, side) and any(u.side != side for u in position.units_at(h)):
+            names = ", ".join(u.id for u in attackers(position, h, side))
+            return state.push(
+                Decision(
+                    "roll",
+                    side,
+                    T(
+                        "{units} attack in Close Combat at {hex}: roll the CC DR",
+                        units=names,
+                        hex=position.label(h),
+                    ),
+                    "A11.11",
+                    "cc",
+                    dice="DR",
+                    subject=tuple(u.id for u in attackers(position, h, side)),
+                    target=h,
+                    args=(("index", str(index)),),
+                )
+            )
+        index += 1
+    return apply_results(game, position)
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    h = decision.target
+    assert h is not None and answer.dice is not None
+    state = position.state
+    gs = game.gstate(state)
+    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher)
+    state = state.replace(resolution=res)
+    # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
+    keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
+    if not keep:
+        for uid in decision.subject:
+            if uid in state.units:
+                state = state.with_unit(state.units[uid].revealed())
+    pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
+    state = state.replace(game=gs.replace(cc_pending=pending))
+    index = int(decision.arg("index", "0"))
+    if gs.cc_ambusher and index == 0:  # A11.32: sequential; the ambusher's results apply before the reply
+        state = apply_pending(game, position.at(state))
+        if state.decisions != position.state.decisions:
+            return state.replace(game=game.gstate(state).replace(cc_next=1))
+    return next_attack(game, position.at(state), index + 1)
+
+
+def apply_pending(game: AslGame, position: Position) -> State:
+    """Eliminations at once; a Casualty Reduction among several units goes to Random Selection (A11.11)."""
+    state = position.state
+    gs = game.gstate(state)
+    killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
+    reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]
+    for uid in killed:
+        if uid in state.units:
+            state = state.without_unit(uid)
+    state = state.replace(game=gs.replace(cc_pending=()))
+    by_side: dict[str, list[str]] = {}
+    for uid in reduce:
+        if uid in state.units:
+            by_side.setdefault(state.units[uid].side, []).append(uid)
+    asks = []
+    for group in by_side.values():
+        if len(group) == 1:
+            state, _ = asl_fire._reduce(position.scenario.counters, state, state.units[group[0]])
+        else:
+            d = asl_fire.casualty(position.at(state), tuple(group), "K", 1)
+            asks.append(
+                Decision(
+                    d.kind,
+                    d.side,
+                    d.prompt,
+                    "A11.11",
+                    "cc_reduce",
+                    units=d.units,
+                    subject=d.subject,
+                    target=d.target,
+                )
+            )
+    return state.push(*asks) if asks else state
+
+
+def apply_results(game: AslGame, position: Position) -> State:
+    state = apply_pending(game, position)
+    if state.decision is not None and state.decision.then == "cc_reduce":
+        return state
+    return finish_location(game, position.at(state))
+
+
+def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    unit = state.units[answer.units[0]]
+    state, _ = asl_fire._reduce(position.scenario.counters, state, unit)
+    if any(d.then == "cc_reduce" for d in state.decisions):
+        return state
+    gs = game.gstate(state)
+    if gs.cc_next:  # the ambusher's results were in: now the ambushed side replies (A11.32)
+        state = state.replace(game=gs.replace(cc_next=0))
+        return next_attack(game, position.at(state), 1)
+    return finish_location(game, position.at(state))
+
+
+def finish_location(game: AslGame, position: Position) -> State:
+    """A11.15: infantry of both sides left in the Location (not concealed) is in Melee; then the next one."""
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    assert h is not None
+    here = [u for u in position.units_at(h) if not u.concealed]
+    melee = len({u.side for u in here}) > 1
+    for unit in position.units_at(h):
+        unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
+        state = state.with_unit(unit)
+    state = state.replace(game=gs.replace(cc_hex=None, cc_ambusher="", cc_done=(*gs.cc_done, h)))
+    return next_location(game, position.at(state))

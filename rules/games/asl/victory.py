@@ -1,0 +1,185 @@
+"""ASL victory (A26): Location and building control, Casualty VP and Exit VP, computed as play goes on.
+
+A scenario states its conditions in ``options.victory`` (checked when the game starts)::
+
+    {"buildings": {"village-R5": ["DR5"], ...},   # building name -> its hexes (A26.14)
+     "control": {"rus": ["village-R5", ...]},     # what each side controls at the start (A26.1)
+     "win": {"side": "ger", "buildings": 3}}      # the side that must control at least N buildings
+
+Control (A26.1, A26.14): an armed, Good Order Infantry MMC in any hex of a building with no armed enemy ground
+unit there gains it, even in the middle of a move; control lasts until the enemy gains it. Dummies never gain
+it (A26.15). CVP (A26.22, A26.211): each enemy unit eliminated scores its VP: squad or crew 2, HS 1, leader 1
+plus the size of a negative leadership modifier; a squad Casualty Reduced to its HS has lost 1 of its 2.
+Exit VP (A26.23) needs units to leave the map, which the movement here cannot do yet: not computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from hexmate.rules.errors import DataError
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+MMC = ("squad", "hs", "crew")
+
+
+def vp(counter_type: str, values: Mapping[str, int | str]) -> int:
+    """A26.211: squad and crew 2, HS 1, a leader 1 + the size of a negative leadership modifier, hero 1."""
+    if counter_type in ("squad", "crew"):
+        return 2
+    if counter_type == "leader":
+        lead = int(values.get("leadership", 0) or 0)
+        return 1 + max(0, -lead)
+    return 1
+
+
+def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> None:
+    """A clear error naming the scenario and key for a malformed ``options.victory``."""
+    raw = options.get("victory")
+    if raw is None:
+        return
+    where = f"{source}: options.victory"
+    if not isinstance(raw, dict):
+        raise DataError(f"{where} must be an object")
+    unknown = set(raw) - {"buildings", "control", "win"}
+    if unknown:
+        raise DataError(f"{where}: unknown key(s) {sorted(unknown)}")
+    buildings = raw.get("buildings", {})
+    for name, cells in buildings.items():
+        for label in cells:
+            if label not in hexes:
+                raise DataError(f"{where}.buildings.{name}: {label!r} is not a hex of the map")
+    for side, names in raw.get("control", {}).items():
+        for name in names:
+            if name not in buildings:
+                raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings")
+
+
+def _spec(position: Position) -> Mapping[str, Any]:
+    spec = position.scenario.options.get("victory", {})
+    return spec if isinstance(spec, dict) else {}
+
+
+def buildings(position: Position) -> dict[str, tuple[Hex, ...]]:
+    labels = {position.label(h): h for h in position.map.hexes}
+    return {
+        name: tuple(labels[c] for c in cells) for name, cells in _spec(position).get("buildings", {}).items()
+    }
+
+
+def initial_control(position: Position) -> tuple[tuple[str, str], ...]:
+    """A26.1: what each side controls at the start, as the scenario says."""
+    out = [(name, side) for side, names in _spec(position).get("control", {}).items() for name in names]
+    return tuple(sorted(out))
+
+
+def _gains(unit: UnitState) -> bool:
+    """A26.1: an armed, Good Order Infantry MMC (not a dummy: it has printed FP)."""
+    return (
+        unit.type in MMC and not unit.has("broken") and not unit.has("melee") and not unit.values.get("dummy")
+    )
+
+
+def _armed(unit: UnitState) -> bool:
+    return not unit.has("broken") and not unit.values.get("dummy")
+
+
+def update(game: AslGame, position: Position) -> State:
+    """Control after a change: a building is gained by a side whose armed GO MMC stands in it with no armed
+    enemy there (A26.1, A26.14); otherwise it stays as it was."""
+    state = position.state
+    gs = game.gstate(state)
+    held = dict(gs.control)
+    for name, cells in buildings(position).items():
+        units = [u for u in state.units.values() if u.hex in cells]
+        for side in position.sides:
+            if any(u.side == side and _gains(u) for u in units) and not any(
+                u.side != side and _armed(u) for u in units
+            ):
+                held[name] = side
+    control = tuple(sorted(held.items()))
+    if control == gs.control:
+        return state
+    return state.replace(game=gs.replace(control=control))
+
+
+def cvp(position: Position, side: str) -> int:
+    """A26.22: the VP of every unit of the enemy eliminated so far (a squad reduced to its HS has lost 1)."""
+    total = 0
+    counters = position.scenario.counters
+    for setup in position.scenario.units:
+        if setup.side == side:
+            continue
+        start = counters[setup.counter]
+        now = position.units.get(setup.id)
+        if now is None:
+            total += vp(start.type, start.values)
+        else:
+            total += max(0, vp(start.type, start.values) - vp(now.type, now.values))
+    return total
+
+
+def status(game: AslGame, position: Position) -> list[str]:
+    """The Now panel's victory lines, updated as play goes on."""
+    gs = game.gstate(position.state)
+    spec = _spec(position)
+    lines: list[str] = []
+    held = dict(gs.control)
+    if spec.get("buildings"):
+        for side in position.sides:
+            names = sorted(n for n, s in held.items() if s == side)
+            lines.append(
+                T(
+                    "{side} controls {n} building(s): {names} (A26.14)",
+                    side=side,
+                    n=str(len(names)),
+                    names=", ".join(names) or "-",
+                )
+            )
+    for side in position.sides:
+        lines.append(T("{side}: {cvp} CVP (A26.22)", side=side, cvp=str(cvp(position, side))))
+    win = spec.get("win")
+    if isinstance(win, dict) and "buildings" in win:
+        side = str(win.get("side", ""))
+        need = int(win["buildings"])
+        have = sum(1 for s in held.values() if s == side)
+        lines.append(
+            T(
+                "{side} needs {need} building(s) at the end and holds {have} (A26.1)",
+                side=side,
+                need=str(need),
+                have=str(have),
+            )
+        )
+    return lines
+
+
+def winner(game: AslGame, position: Position) -> tuple[str, str] | None:
+    """At the end: the side named by ``win`` if it meets its condition, else the other side (A26.3)."""
+    win = _spec(position).get("win")
+    if not isinstance(win, dict) or "buildings" not in win:
+        return None
+    side = str(win.get("side", ""))
+    have = sum(1 for s in dict(game.gstate(position.state).control).values() if s == side)
+    need = int(win["buildings"])
+    if have >= need:
+        return side, T(
+            "{side} controls {have} of the buildings it needs ({need}) (A26.1)",
+            side=side,
+            have=str(have),
+            need=str(need),
+        )
+    other = position.enemy_of(side)
+    return other, T(
+        "{side} holds only {have} building(s) of {need}: {other} wins by preventing it (A26.3)",
+        side=side,
+        have=str(have),
+        need=str(need),
+        other=other,
+    )

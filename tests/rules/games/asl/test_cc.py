@@ -1,0 +1,174 @@
+"""ASL Close Combat (A11): odds rounded to the CCT's columns, Kill Numbers, simultaneity, the Random Selection
+of a Casualty Reduction, broken targets, ambush, Melee, and the ATTACKER's choice of Location order. The
+numbers are the rulebook's worked examples (A11.11, A11.14, A11.4, A11.622)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import cc
+
+COUNTERS_EXTRA = {
+    "8-1": {"type": "leader", "morale": 8, "broken_morale": 7, "leadership": -1},
+    "4-4-7s": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7, "stealthy": 1},
+}
+
+
+def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _counters() -> dict[str, Any]:
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    return {**ASL_COUNTERS, **COUNTERS_EXTRA}
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "column"),
+    [
+        (7, 4, "3:2"),
+        (11, 2, "4:1"),
+        (4, 15, "1:4"),
+        (12, 4, "3:1"),
+        (5, 8, "1:2"),
+        (8, 5, "3:2"),
+        (5, 16, "1:4"),
+    ],
+)
+def test_odds_round_down_to_a_printed_column(
+    make_position: Any, attack: int, defence: int, column: str
+) -> None:
+    # A11.11: 7:4 -> 3:2, 11:2 -> 4:1, 4:15 -> 1:4; two 6-2-8 against a 4-6-7 are 12:4; A11.14's 5:8 and 8:5
+    pos = make_position("asl", [_u("a-1", "C3"), _u("b-1", "J8", "4-4-7", "b")], "APh")
+    keys = pos.charts.chart("cct").axis("odds").keys
+    assert cc.odds_column(keys, Fraction(attack, defence)) == column
+
+
+def test_kill_numbers_fixed_by_the_examples_are_in_the_demo_pack(make_position: Any) -> None:
+    pos = make_position("asl", [_u("a-1", "C3"), _u("b-1", "J8", "4-4-7", "b")], "APh")
+    chart = pos.charts.chart("cct")
+    assert [chart.lookup(odds=k) for k in ("1:4", "1:2", "1:1", "3:2")] == [
+        3,
+        4,
+        5,
+        6,
+    ]  # A11.622, 11.14, 11.11
+
+
+def _a11_14(make_position: Any) -> Any:
+    """A11.14's first example: a German 4-6-7 with an 8-1 against two Russian 4-4-7 in one Location."""
+    units = [
+        _u("a-sq", "E4"),
+        _u("a-81", "E4", "8-1"),
+        _u("b-1", "E4", "4-4-7", "b"),
+        _u("b-2", "E4", "4-4-7", "b"),
+    ]
+    return make_position("asl", units, "CCPh", counters=_counters())
+
+
+def test_a11_14_example_german_attack_below_the_kill_number_eliminates_both(make_position: Any) -> None:
+    pos = _a11_14(make_position)
+    top = pos.decision
+    assert top is not None and top.kind == "roll" and top.then == "cc" and top.side == "a"
+    pos.push_text("answer dice 2,2")  # 5:8 -> 1:2, KN 4; Original 4 - 1 (8-1) = 3 < 4
+    res = pos.state.resolution
+    assert res is not None and res.results == {"b-1": "KIA", "b-2": "KIA"}
+    assert any(line.rule == "A11.141" and line.value == "-1" for line in res.lines)
+    # simultaneous (A11.12): the eliminated Russians still attack, 8:5 -> 3:2, KN 6
+    assert pos.decision is not None and pos.decision.side == "b" and "b-1" in pos.units
+    pos.push_text("answer dice 3,3")  # Original 6 = KN: one unit Casualty Reduced, by Random Selection
+    top = pos.decision
+    assert top is not None and top.kind == "units" and set(top.units) == {"a-sq", "a-81"}
+    pos.push_text("answer units a-sq")
+    assert "b-1" not in pos.units and "b-2" not in pos.units
+    assert pos.units["a-sq"].name == "2-4-7"  # A7.302: the squad becomes its HS
+    assert pos.phase.id != "CCPh"  # nothing left to fight: the phase is over
+    assert str(pos.replay()) == str(pos)
+
+
+def test_a11_14_example_original_5_casualty_reduces_and_6_does_nothing_for_the_germans(
+    make_position: Any,
+) -> None:
+    pos = _a11_14(make_position)
+    pos.push_text("answer dice 2,3")  # 5 - 1 = 4 = KN 4: one Russian squad reduced
+    assert pos.state.resolution is not None and set(pos.state.resolution.results.values()) == {"CR"}
+    pos.push_text("answer dice 4,4")  # Russian 8 > 6: no effect
+    top = pos.decision
+    assert top is not None and top.kind == "units" and top.side == "b"
+    pos.push_text("answer units b-2")
+    assert pos.units["b-2"].name == "2-2-7" and pos.units["b-1"].name == "4-4-7"
+    # both sides' infantry remain: Melee (A11.15); it may not move away
+    assert all(u.has("melee") for u in pos.units.values())
+
+
+def test_a11_622_broken_targets_get_minus_2(make_position: Any) -> None:
+    # 5 FP (4-6-7 + 8-0) against 16 (four 4-4-7): 1:4, KN 3; Original 5 reduces the broken (5 - 2 = 3), and
+    # leaves the unbroken alone (A11.16, A11.622's example)
+    units = [
+        _u("a-sq", "E4"),
+        _u("a-80", "E4", "8-0"),
+        *(_u(f"b-{i}", "E4", "4-4-7", "b", markers=["broken"] if i < 3 else []) for i in range(4)),
+    ]
+    pos = make_position("asl", units, "APh", counters=_counters())
+    e4 = pos.units["a-sq"].hex
+    res, results = cc.work(pos, e4, "a", (2, 3))
+    assert results == {"b-0": "CR", "b-1": "CR", "b-2": "CR", "b-3": "-"}
+    assert any(line.rule == "A11.16" for line in res.lines)
+    # a broken unit may not attack, but defends with its full FP (A11.16)
+    assert [u.id for u in cc.attackers(pos, e4, "b")] == ["b-3"]
+
+
+def test_a11_4_ambush_drm_example(make_position: Any) -> None:
+    # a concealed stealthy squad with a CX 8-0: -2 concealed, -1 stealthy, +1 CX = -2 (A11.4's example)
+    units = [
+        _u("a-sq", "E4", "4-4-7s", concealed=True),
+        _u("a-80", "E4", "8-0", markers=["cx"]),
+        _u("b-1", "E5", "4-4-7", "b"),
+    ]
+    pos = make_position("asl", units, "APh", counters=_counters())
+    drm, lines = cc.ambush_drm(pos, pos.units["a-sq"].hex, "a")
+    assert drm == -2 and {line.rule for line in lines} >= {"A11.4", "A11.17"}
+
+
+def test_advance_into_woods_rolls_for_ambush_and_the_ambusher_strikes_first(make_position: Any) -> None:
+    units = [_u("a-1", "E4"), _u("b-1", "E5", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", hexes={"E5": "woods"})
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("end")  # the APh is over; the CCPh opens with the ambush dr (A11.4)
+    top = pos.decision
+    assert pos.phase.id == "CCPh" and top is not None and top.then == "cc_ambush" and top.side == "a"
+    pos.push_text("answer dice 1")
+    pos.push_text("answer dice 5")  # 1 is 3 or more below 5: the attacker ambushes
+    assert pos.state.resolution is not None and "a" in pos.state.resolution.summary
+    top = pos.decision
+    assert top is not None and top.then == "cc" and top.side == "a"
+    pos.push_text("answer dice 2,2")  # 4:4 = 1:1, KN 5; 4 - 1 ambush = 3: eliminated before it may reply
+    assert "b-1" not in pos.units
+    assert pos.phase.id != "CCPh" and not pos.units["a-1"].has("melee")
+
+
+def test_the_attacker_picks_the_order_of_locations(make_position: Any) -> None:
+    units = [_u("a-1", "E4"), _u("b-1", "E4", "4-4-7", "b"), _u("a-2", "G4"), _u("b-2", "G4", "4-4-7", "b")]
+    pos = make_position("asl", units, "CCPh")
+    top = pos.decision
+    assert top is not None and top.kind == "hexes" and top.side == "a" and top.rule == "A11.12"
+    pos.push_text("answer hex G4")
+    assert pos.decision is not None and pos.decision.target == pos.units["a-2"].hex
+    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 6,6")  # both survive: Melee at G4; then E4 by itself
+    assert pos.units["a-2"].has("melee") and pos.decision is not None
+    assert pos.decision.target == pos.units["a-1"].hex
+
+
+def test_units_in_melee_may_not_move_or_rout(make_position: Any) -> None:
+    units = [_u("a-1", "E4", markers=["melee"]), _u("b-1", "E4", "4-4-7", "b", markers=["melee", "broken"])]
+    pos = make_position("asl", units, "MPh")
+    with pytest.raises(IllegalAction, match="A11.15"):
+        pos.push_text("move a-1 E4-E5")
+    from hexmate.rules.games.asl import rout
+
+    assert not rout.must_rout(pos, pos.units["b-1"])  # A11.16
