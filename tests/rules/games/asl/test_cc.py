@@ -167,7 +167,7 @@ def test_the_attacker_picks_the_order_of_locations(make_position: Any) -> None:
 def test_units_in_melee_may_not_move_or_rout(make_position: Any) -> None:
     units = [_u("a-1", "E4", markers=["melee"]), _u("b-1", "E4", "4-4-7", "b", markers=["melee", "broken"])]
     pos = make_position("asl", units, "MPh")
-    with pytest.raises(IllegalAction, match="A11.15"):
+    with pytest.raises(IllegalAction, match=r"A11\.15"):
         pos.push_text("move a-1 E4-E5")
     from hexmate.rules.games.asl import rout
 
