@@ -178,7 +178,7 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
         lines.append(Line(T("stealthy"), "-1", "A11.17"))
     if any(u.concealed for u in units):
         drm -= 2
-        lines.append(Line(T("concealed"), "-2", "A11.4"))
+        lines.append(Line(T("a concealed unit"), "-2", "A11.4"))
     led = leader_drm([u for u in units if not u.has("broken")])
     if led is not None and led[0]:
         drm += led[0]

@@ -84,8 +84,11 @@ class AslGame(Game):
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
-        control = [(name, side) for side, names in
-                   scenario.options.get("victory", {}).get("control", {}).items() for name in names]
+        control = [
+            (name, side)
+            for side, names in scenario.options.get("victory", {}).get("control", {}).items()
+            for name in names
+        ]
         return AslState(control=tuple(sorted(control)))
 
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
@@ -121,18 +124,19 @@ class AslGame(Game):
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         """Why this unit may not move in the MPh (A4.1), or None."""
         if unit.side != position.phasing:
-            return "only the ATTACKER moves in the MPh (A4.1)"
+            return T("only the ATTACKER moves in the MPh (A4.1)")
         if unit.has("broken"):
-            return f"{unit.id} is broken and may not move (A4.1)"
+            return T("{unit} is broken and may not move (A4.1)", unit=unit.id)
         if unit.has("pinned"):
-            return f"{unit.id} is pinned and may not move (A7.8)"
+            return T("{unit} is pinned and may not move (A7.8)", unit=unit.id)
         if unit.has("prep_fire"):
-            return f"{unit.id} prep fired and may not move (A4.1)"
+            return T("{unit} prep fired and may not move (A4.1)", unit=unit.id)
         if unit.has("melee"):
             return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
         if unit.id in position.state.moved:
-            return (
-                f"{unit.id} has already moved this phase; a unit may not move again once another has (A4.2)"
+            return T(
+                "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
+                unit=unit.id,
             )
         return None
 
@@ -188,7 +192,7 @@ class AslGame(Game):
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         if position.phase.id != "MPh":
             raise IllegalAction(
-                f"units move only in the Movement Phase, not the {position.phase.name}", "A3.3"
+                T("units move only in the Movement Phase, not the {phase}", phase=position.phase.name), "A3.3"
             )
         units, start = group_of(position, frozenset(move.units), "A4.2", place="Location")
         if len(set(move.units)) != len(move.units):
@@ -198,23 +202,31 @@ class AslGame(Game):
             if why:
                 raise IllegalAction(why)
         if len(move.path) < 2 or move.path[0] != start:
-            raise IllegalAction(f"the path must start at the stack's hex {position.label(start)}", "A4.2")
+            raise IllegalAction(
+                T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
+            )
         cost_fn = self.cost_fn(position, units)
         budget = self.group_budget(units)
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
             if b not in position.map.hexes:
-                raise IllegalAction(f"{b} is not on the map", "A2.6")
+                raise IllegalAction(T("{hex} is not on the map", hex=str(b)), "A2.6")
             if distance(a, b) != 1:
-                raise IllegalAction(f"{position.label(a)} and {position.label(b)} are not adjacent", "A4.2")
+                raise IllegalAction(
+                    T("{a} and {b} are not adjacent", a=position.label(a), b=position.label(b)), "A4.2"
+                )
             step = cost_fn(position.map, a, b)
             if step is None:
                 raise IllegalAction(
-                    f"may not enter {position.label(b)}: known enemy unit or prohibited terrain", "A4.14"
+                    T("may not enter {hex}: known enemy unit or prohibited terrain", hex=position.label(b)),
+                    "A4.14",
                 )
             total += step
         if total > budget and len(move.path) > 2:
-            raise IllegalAction(f"the path costs {total} MF, the stack has {budget} MF", "A4.11")
+            raise IllegalAction(
+                T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
+                "A4.11",
+            )
         return act.Move(move.units, move.path, total)
 
     # --- fire ---
@@ -232,19 +244,21 @@ class AslGame(Game):
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             return asl_fire.check(self, position, action)
         phase = position.phase
-        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        raise IllegalAction(
+            T("{kind} is not an action of the {phase}", kind=action.kind, phase=phase.name), phase.rule
+        )
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
-            raise IllegalAction("units advance only in the Advance Phase", "A3.7")
+            raise IllegalAction(T("units advance only in the Advance Phase"), "A3.7")
         units, start = group_of(position, frozenset(adv.units), "A4.2", place="Location")
         for unit in units:
             if unit.side != position.phasing:
-                raise IllegalAction("only the ATTACKER advances", "A4.7")
+                raise IllegalAction(T("only the ATTACKER advances"), "A4.7")
             if unit.has("broken") or unit.has("pinned"):
-                raise IllegalAction(f"{unit.id} is broken or pinned and may not advance", "A4.7")
+                raise IllegalAction(T("{unit} is broken or pinned and may not advance", unit=unit.id), "A4.7")
             if unit.id in position.state.moved:
-                raise IllegalAction(f"{unit.id} has already advanced this phase", "A4.7")
+                raise IllegalAction(T("{unit} has already advanced this phase", unit=unit.id), "A4.7")
             if unit.has("melee"):
                 raise IllegalAction(
                     T("{unit} is in Melee and may not leave its Location", unit=unit.id), "A11.15"
@@ -255,9 +269,9 @@ class AslGame(Game):
             or distance(*adv.path) != 1
             or adv.path[1] not in position.map.hexes
         ):
-            raise IllegalAction("an advance is one hex into an adjacent Location", "A4.7")
+            raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
         if asl_terrain.infantry_cost_fn(position)(position.map, adv.path[0], adv.path[1]) is None:
-            raise IllegalAction(f"{position.label(adv.path[1])} may not be entered", "A4.7")
+            raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
         return act.Advance(adv.units, adv.path, 0)
 
     def apply(self, position: Position, action: act.Action) -> State:

@@ -10,6 +10,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, State, UnitState
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
@@ -32,41 +33,52 @@ def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
 
 def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
     if position.phase.id != "RPh":
-        raise IllegalAction("rally attempts are made in the Rally Phase", "A3.1")
+        raise IllegalAction(T("rally attempts are made in the Rally Phase"), "A3.1")
     if rally.unit not in position.units:
         raise InvalidAction(f"no unit {rally.unit!r} in this game")
     unit = position.units[rally.unit]
     if not unit.has("broken"):
-        raise IllegalAction(f"{unit.id} is not broken", "A10.6")
+        raise IllegalAction(T("{unit} is not broken", unit=unit.id), "A10.6")
     if unit.has("rally_tried"):
-        raise IllegalAction(f"{unit.id} has already had its one Rally Phase action", "A3.1")
+        raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=unit.id), "A3.1")
     if unit.type != "leader" and not _helpers(position, unit):
         if unit.side != position.phasing:
-            raise IllegalAction(f"{unit.id} needs a Good Order leader in its Location to rally", "A10.6")
+            raise IllegalAction(
+                T("{unit} needs a Good Order leader in its Location to rally", unit=unit.id), "A10.6"
+            )
         if unit.side in game.gstate(position.state).self_rallied:
-            raise IllegalAction("only one MMC may self-rally per friendly Player Turn", "A10.63")
+            raise IllegalAction(T("only one MMC may self-rally per friendly Player Turn"), "A10.63")
     if unit.side != position.to_act:
-        raise IllegalAction(f"{unit.id} is {unit.side}'s: {position.to_act} rallies now, then the other side",
-                            "A3.1")
+        raise IllegalAction(
+            T(
+                "{unit} is {side}'s: {now} rallies now, then the other side",
+                unit=unit.id,
+                side=unit.side,
+                now=position.to_act,
+            ),
+            "A3.1",
+        )
     return rally
 
 
 def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple[int, list[Line]]:
     """The Final rally DR and its modifiers (A10.6: rallies on a Final DR not above the broken morale)."""
     roll = ASL_DR.from_values(dice)
-    lines = [Line("Original DR", str(roll.total), "A.1")]
+    lines = [Line(T("Original DR"), str(roll.total), "A.1")]
     drm = 0
     helpers = _helpers(position, unit)
     if helpers:
         best = min(int(h.values["leadership"]) for h in helpers)
         drm += best
-        lines.append(Line("leader in the Location", f"{best:+d}", "A10.7"))
+        lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:
         drm += 1
-        lines.append(Line("self-rally", "+1", "A10.63"))
+        lines.append(Line(T("self-rally"), "+1", "A10.63"))
     if unit.hex is not None and position.map.terrain(unit.hex) in RALLY_TERRAIN:
         drm -= 1
-        lines.append(Line(f"rally terrain ({position.map.terrain(unit.hex)})", "-1", "A10.61"))
+        lines.append(
+            Line(T("rally terrain ({terrain})", terrain=position.map.terrain(unit.hex)), "-1", "A10.61")
+        )
     return roll.total + drm, lines
 
 
@@ -79,8 +91,16 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
         state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
     state = state.with_unit(unit.mark("rally_tried"))
     return state.push(
-        Decision("roll", unit.side, f"{unit.id} tries to rally: roll the DR", "A10.6", "rally", dice="DR",
-                 subject=(unit.id,), target=unit.hex)
+        Decision(
+            "roll",
+            unit.side,
+            T("{unit} tries to rally: roll the DR", unit=unit.id),
+            "A10.6",
+            "rally",
+            dice="DR",
+            subject=(unit.id,),
+            target=unit.hex,
+        )
     )
 
 

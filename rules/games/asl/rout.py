@@ -28,6 +28,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
@@ -71,8 +72,11 @@ def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     start = unit.hex
     assert start is not None
     enemies = [e for e in known_enemies(position, unit) if _armed(e)]
-    seen = [e.hex for e in enemies if e.hex is not None
-            and not asl_terrain.line_of_sight(position, e.hex, start).blocked]
+    seen = [
+        e.hex
+        for e in enemies
+        if e.hex is not None and not asl_terrain.line_of_sight(position, e.hex, start).blocked
+    ]
     danger = {n for e in enemies if e.hex is not None for n in (e.hex, *position.map.neighbors(e.hex))}
     cost_fn = asl_terrain.infantry_cost_fn(position)
     best: dict[Hex, int | Fraction] = {start: 0}
@@ -120,8 +124,14 @@ def decisions(position: Position) -> list[Decision]:
     )
     return [
         Decision(
-            "hexes", u.side, f"{u.id} is broken and must rout: place it on one of the lit hexes", "A10.5",
-            "rout", hexes=destinations(position, u), subject=(u.id,), target=u.hex,
+            "hexes",
+            u.side,
+            T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id),
+            "A10.5",
+            "rout",
+            hexes=destinations(position, u),
+            subject=(u.id,),
+            target=u.hex,
         )
         for u in order
     ]
