@@ -76,10 +76,11 @@ def odds_column(keys: Sequence[object], ratio: Fraction) -> str:
     return best[1] if best else ""
 
 
-def _odds_text(ratio: Fraction) -> str:
-    if ratio >= 1:
-        return f"{float(ratio):g}:1"
-    return f"1:{float(1 / ratio):g}"
+def _odds_text(attack: Fraction, defence: Fraction) -> str:
+    def num(x: Fraction) -> str:
+        return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+    return f"{num(attack)}:{num(defence)}"
 
 
 def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
@@ -118,10 +119,8 @@ def work(
         Line(
             T("odds"),
             T(
-                "{a} FP : {d} FP = {ratio}, rounded down to {col}",
-                a=str(attack),
-                d=str(defence),
-                ratio=_odds_text(ratio),
+                "{ratio}, rounded down to {col}",
+                ratio=_odds_text(attack, defence),
                 col=column or T("below every column"),
             ),
             "A11.11",
@@ -153,7 +152,10 @@ def work(
             )
         )
     summary = T(
-        "close combat by {side} at {hex}: {odds}", side=side, hex=position.label(h), odds=_odds_text(ratio)
+        "close combat by {side} at {hex}: {odds}",
+        side=side,
+        hex=position.label(h),
+        odds=_odds_text(attack, defence),
     )
     hidden = {u.id: u.side for u in targets if u.concealed}
     action = act.Fire(tuple(u.id for u in attacking), h, dice)
@@ -354,17 +356,20 @@ def apply_pending(game: AslGame, position: Position) -> State:
         if len(group) == 1:
             state, _ = asl_fire._reduce(position.scenario.counters, state, state.units[group[0]])
         else:
-            d = asl_fire.casualty(position.at(state), tuple(group), "K", 1)
+            first = state.units[group[0]]
             asks.append(
                 Decision(
-                    d.kind,
-                    d.side,
-                    d.prompt,
+                    "units",
+                    first.side,
+                    T(
+                        "Random Selection: name the unit of {units} that is Casualty Reduced",
+                        units=", ".join(group),
+                    ),
                     "A11.11",
                     "cc_reduce",
-                    units=d.units,
-                    subject=d.subject,
-                    target=d.target,
+                    units=tuple(group),
+                    subject=tuple(group),
+                    target=first.hex,
                 )
             )
     return state.push(*asks) if asks else state

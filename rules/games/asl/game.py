@@ -170,6 +170,16 @@ class AslGame(Game):
     # --- movement ---
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         units, start = group_of(position, unit_ids, "A4.2", place="Location")
+        if position.phase.id == "APh" and position.state.decision is None:
+            # A4.7: at the table an advance is one lift and one placement on an adjacent lit Location
+            ids = tuple(sorted(u.id for u in units))
+            advances: dict[Hex, act.Move] = {}
+            for n in position.map.neighbors(start):
+                try:
+                    advances[n] = self.check_advance(position, act.Advance(ids, (start, n)))
+                except IllegalAction:
+                    continue
+            return advances
         if position.phase.id != "MPh":
             return {}
         if any(self.can_move(position, u) for u in units):
