@@ -249,6 +249,9 @@ class AslGame(Game):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Move) and position.phase.id == "APh":
+            # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
+            return self.check_advance(position, act.Advance(action.units, action.path))
         if isinstance(action, act.Move):
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
