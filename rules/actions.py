@@ -62,10 +62,12 @@ class Move(Action):
     units: tuple[str, ...]
     path: tuple[Hex, ...]
     cost: Cost | None = None
+    mode: str = ""  # a way of moving declared with it (ASL: "cx" Double Time, "assault", "dash"; A4.5, A4.6)
 
     def text(self, label: LabelFn | None = None) -> str:
         out = f"{self.kind} {_units(self.units)} {'-'.join(hex_text(h, label) for h in self.path)}"
-        return out if self.cost is None else f"{out} cost {cost_text(self.cost)}"
+        out = out if self.cost is None else f"{out} cost {cost_text(self.cost)}"
+        return f"{out} as {self.mode}" if self.mode else out
 
     @property
     def start(self) -> Hex:
@@ -283,12 +285,15 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
     if verb == "pass" and not rest:
         return Pass()
     if verb in ("move", "advance"):
+        mode = ""
+        if len(rest) >= 4 and rest[-2] == "as":
+            mode, rest = rest[-1], rest[:-2]
         if len(rest) not in (2, 4) or (len(rest) == 4 and rest[2] != "cost"):
-            raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] HEX-HEX-... [cost N]'")
+            raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] HEX-HEX-... [cost N] [as MODE]'")
         path = _path(rest[1], hexp)
         cost = parse_cost(rest[3]) if len(rest) == 4 else None
         cls = Advance if verb == "advance" else Move
-        return cls(parse_units(rest[0]), path, cost)
+        return cls(parse_units(rest[0]), path, cost, mode)
     if verb in ("fire", "attack"):
         if len(rest) not in (3, 5) or rest[1] != "at" or (len(rest) == 5 and rest[3] not in ("dice", "die")):
             raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] at HEX [dice N,N]'")

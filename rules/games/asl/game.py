@@ -140,10 +140,41 @@ class AslGame(Game):
             )
         return None
 
-    def group_budget(self, units: list[UnitState]) -> int:
-        """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member."""
+    def group_budget(self, units: list[UnitState], mode: str = "") -> int:
+        """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member.
+        A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7)."""
         leader = any(u.type in SMC for u in units)
-        return min(self.mf(u) + (2 if leader and u.type in MMC else 0) for u in units)
+
+        def one(u: UnitState) -> int:
+            mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
+            if mode == "cx":
+                mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
+            return mf
+
+        return min(one(u) for u in units)
+
+    def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
+        """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
+        if move.mode not in ("", "cx", "assault"):
+            raise IllegalAction(
+                T(
+                    "{mode} is not a way of moving here: cx (Double Time) or assault (Assault Movement)",
+                    mode=move.mode,
+                ),
+                "A4.5",
+            )
+        if move.mode == "cx":
+            for unit in units:
+                if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
+                    raise IllegalAction(
+                        T(
+                            "{unit} may not Double Time: CX now or at the start of this MPh, or wounded",
+                            unit=unit.id,
+                        ),
+                        "A4.5",
+                    )
+        if move.mode == "assault" and len(move.path) != 2:
+            raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
     def cost_fn(self, position: Position, units: list[UnitState]) -> asl_terrain.CostFn:
         """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11)."""
@@ -215,8 +246,9 @@ class AslGame(Game):
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
             )
+        self.check_mode(position, units, move)
         cost_fn = self.cost_fn(position, units)
-        budget = self.group_budget(units)
+        budget = self.group_budget(units, move.mode)
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
             if b not in position.map.hexes:
@@ -237,7 +269,16 @@ class AslGame(Game):
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
                 "A4.11",
             )
-        return act.Move(move.units, move.path, total)
+        if move.mode == "assault" and total >= budget:
+            raise IllegalAction(
+                T(
+                    "Assault Movement may not spend all {budget} MF: this entry costs {cost}",
+                    budget=str(budget),
+                    cost=str(total),
+                ),
+                "A4.61",
+            )
+        return act.Move(move.units, move.path, total, move.mode)
 
     # --- fire ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -283,8 +324,19 @@ class AslGame(Game):
             or adv.path[1] not in position.map.hexes
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
-        if asl_terrain.infantry_cost_fn(position)(position.map, adv.path[0], adv.path[1]) is None:
+        cost = asl_terrain.infantry_cost_fn(position)(position.map, adv.path[0], adv.path[1])
+        if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
+        for unit in units:
+            if cost >= min(4, self.mf(unit)) and unit.has("cx"):
+                raise IllegalAction(
+                    T(
+                        "{unit} is CX and may not advance into Difficult Terrain ({cost} MF)",
+                        unit=unit.id,
+                        cost=str(cost),
+                    ),
+                    "A4.72",
+                )
         return act.Advance(adv.units, adv.path, 0)
 
     def apply(self, position: Position, action: act.Action) -> State:
@@ -294,8 +346,12 @@ class AslGame(Game):
         if isinstance(action, act.Advance):
             to = action.path[-1]
             side = state.units[action.units[0]].side
+            cost = asl_terrain.infantry_cost_fn(position)(position.map, action.path[0], to) or 0
             for uid in action.units:
-                state = state.with_unit(state.units[uid].at(to))
+                unit = state.units[uid]
+                if cost >= min(4, self.mf(unit)):  # A4.72: Difficult Terrain makes the advancing unit CX
+                    unit = unit.mark("cx")
+                state = state.with_unit(unit.at(to))
             state = state.replace(moved=state.moved + tuple(action.units))
             if any(u.side != side for u in position.units_at(to)):  # A11.4: advanced into CC
                 gs = self.gstate(state)
@@ -370,11 +426,22 @@ class AslGame(Game):
         units = [position.units[u] for u in moving.units if u in position.units]
         return bool(units) and not any(u.has("broken") or u.has("pinned") for u in units)
 
+    def begin_move(self, position: Position, move: act.Move) -> State:
+        """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
+        Defensive First Fire at them (A4.61: no FFNAM)."""
+        state = super().begin_move(position, move)
+        marker = {"cx": "cx", "assault": "assault"}.get(move.mode)
+        if marker:
+            for uid in move.units:
+                state = state.with_unit(state.units[uid].mark(marker))
+        return state
+
     def end_move(self, position: Position) -> State:
         state = position.state
         moving = state.moving
         assert moving is not None
-        budget = self.group_budget([state.units[u] for u in moving.units if u in state.units] or [])
+        movers = [state.units[u] for u in moving.units if u in state.units]
+        budget = self.group_budget(movers, "cx" if any(u.has("cx") for u in movers) else "") if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
@@ -438,6 +505,8 @@ class AslGame(Game):
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire")  # A3.5
+        elif phase == "MPh":
+            remove = ("no_dt", "assault")
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
             gs = self.gstate(state)
@@ -454,11 +523,13 @@ class AslGame(Game):
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
-        if phase == "PFPh":
-            # A4.51: CX goes when the unit next acts in its own Player Turn; here, at its PFPh.
+        if phase == "MPh":
+            # A4.51: a CX counter goes during the unit's next own Player Turn, after its Prep Fire and at the
+            # latest as it starts moving; one gone by the start of the MPh forbids Double Time in it.
             phasing = position.phasing
             units = {
-                uid: u.mark(remove=("cx",)) if u.side == phasing else u for uid, u in state.units.items()
+                uid: u.mark("no_dt", remove=("cx",)) if u.side == phasing and u.has("cx") else u
+                for uid, u in state.units.items()
             }
             return state.replace(units=units)
         if phase == "RtPh":

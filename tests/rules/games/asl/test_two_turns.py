@@ -69,7 +69,7 @@ def test_the_close_combat_is_worked_out_with_its_rules() -> None:
 
 
 def test_the_script_keeps_the_boards_changes_as_the_table_does() -> None:
-    # script.play holds play until a flip or replacement is confirmed and takes removals as the board sees them
+    # script.play holds play until a flip or replacement is confirmed; removals are seen by the board
     game = get_game("asl")
     pos = script.play(game.new_position(game.load_scenario(game.demo_scenario_path)), script.load(SCRIPT))
     assert pos.turn == 3 and pos.phase.id == "RPh"
