@@ -8,7 +8,8 @@ What is worked out (paraphrasing the rules):
   full FP (A11.16); a pinned attacker's FP is halved (A7.8); FP attacking a concealed unit is halved (A11.19);
 - one DR per attack: below the Kill Number every attacked unit is eliminated, equal to it one unit (Random
   Selection) is Casualty Reduced, above it no effect (A11.11); DRMs: the best Good Order leader attacking with
-  others (A11.141), -2 against a broken unit (A11.16), the ambush -1/+1 (A11.4);
+  others (A11.141), -2 against a broken unit (A11.16), +1 for a CX attacker and -1 against a CX unit (A4.51),
+  the ambush -1/+1 (A11.4);
 - simultaneity: both sides' attacks are rolled before any result is applied, so an eliminated unit still
   attacks (A11.1, A11.12), unless an ambush made it sequential, the ambusher first (A11.32);
 - ambush: when infantry advanced into the Location this APh (not into a Melee), in woods or a building or with
@@ -132,6 +133,9 @@ def work(
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
+    if any(u.has("cx") for u in attacking):
+        common += 1
+        lines.append(Line(T("CX attacker"), "+1", "A4.51"))
     if ambusher:
         amb = -1 if ambusher == side else 1
         common += amb
@@ -139,9 +143,11 @@ def work(
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
     results: dict[str, str] = {}
     for unit in targets:
-        drm = common - (2 if unit.has("broken") else 0)
+        drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
         if unit.has("broken"):
             lines.append(Line(T("{unit} is broken", unit=unit.id), "-2", "A11.16"))
+        if unit.has("cx"):
+            lines.append(Line(T("{unit} is CX", unit=unit.id), "-1", "A4.51"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         lines.append(

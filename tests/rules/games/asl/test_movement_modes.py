@@ -1,0 +1,118 @@
+"""ASL ways of moving declared with a move: Double Time (A4.5) and its CX life cycle (A4.51), Assault
+Movement (A4.61) with the TEM examples of its text, Difficult Terrain in the APh (A4.72), CX in CC (A4.51)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import cc
+
+CONSCRIPT = {
+    "4-3-6": {"type": "squad", "fp": 4, "range": 3, "morale": 6, "broken_morale": 6, "class": "conscript"}
+}
+
+
+def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _counters() -> dict[str, Any]:
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    return {**ASL_COUNTERS, **CONSCRIPT}
+
+
+def test_double_time_adds_2_mf_up_to_8_and_7_for_conscripts(make_position: Any) -> None:
+    units = [_u("a-1", "B4"), _u("a-91", "B4", "9-1"), _u("a-2", "B6"), _u("a-3", "D6", "4-3-6")]
+    pos = make_position("asl", units, "MPh", counters=_counters())
+    g, u = pos.game, pos.units
+    assert g.group_budget([u["a-2"]], "cx") == 6  # 4 + 2 (A4.5)
+    assert g.group_budget([u["a-1"], u["a-91"]], "cx") == 8  # 4 + 2 leader + 2, the maximum (A4.5)
+    assert g.group_budget([u["a-91"]], "cx") == 8  # an SMC's 6 + 2
+    assert (
+        g.group_budget([u["a-3"]], "cx") == 6 and g.group_budget([u["a-3"], u["a-91"]], "cx") == 7
+    )  # conscripts
+    with pytest.raises(IllegalAction, match="costs 6 MF"):
+        pos.push_text("move a-2 B6-C6-D6-E6-F6-G6-H6")  # 6 MF without Double Time: no
+    pos.push_text("move a-2 B6-C6-D6-E6-F6-G6-H6 as cx")
+    assert pos.label(pos.units["a-2"].hex) == "H6" and pos.units["a-2"].has("cx")  # a CX counter (A4.5)
+    assert pos.log[-1].text(pos.label).endswith("cost 6 as cx")
+
+
+def test_a_unit_cx_at_the_start_of_its_mph_may_not_double_time(make_position: Any) -> None:
+    units = [_u("a-1", "B4", markers=["cx"]), _u("b-1", "K8", "4-4-7", "b")]
+    pos = make_position("asl", units, "PFPh")
+    assert pos.units["a-1"].has("cx")  # still CX in its PFPh: its Prep Fire would have +1 (A4.51)
+    pos.push_text("end")
+    assert pos.phase.id == "MPh" and not pos.units["a-1"].has("cx")  # gone by the time it may move (A4.51)
+    with pytest.raises(IllegalAction, match=r"A4\.5"):
+        pos.push_text("move a-1 B4-C4 as cx")
+    pos.push_text("move a-1 B4-C4")  # moving normally is fine
+    assert pos.label(pos.units["a-1"].hex) == "C4"
+
+
+def _assault_position(make_position: Any, mover: list[dict[str, Any]], to: str, hexes: dict[str, Any]) -> Any:
+    return make_position("asl", [*mover, _u("b-1", "E8", "4-4-7", "b")], "MPh", hexes=hexes)
+
+
+def _dff_drm_lines(pos: Any, target: str) -> str:
+    fire = pos.parse_action(f"fire b-1 at {target} dice 3,3")
+    return str(pos.resolve(fire).text())
+
+
+def test_a4_61_example_4_squad_into_woods_a_level_up(make_position: Any) -> None:
+    hexes = {"E5": {"terrain": "woods", "level": 1}}
+    # alone, the squad spends all 4 MF entering: no Assault Movement, so woods +1 and FFNAM -1 = 0
+    pos = _assault_position(make_position, [_u("a-1", "E4")], "E5", hexes)
+    with pytest.raises(IllegalAction, match=r"may not spend all 4 MF"):
+        pos.push_text("move a-1 E4-E5 as assault")
+    pos.push_text("move a-1 E4-E5")
+    text = _dff_drm_lines(pos, "E5")
+    assert "(FFNAM): -1" in text and "target terrain (woods): +1" in text and "FFMO" not in text
+    # with a leader it has 6 MF and may Assault Move in: only the woods' +1 (A4.61 example 4)
+    pos = _assault_position(make_position, [_u("a-1", "E4"), _u("a-91", "E4", "9-1")], "E5", hexes)
+    pos.push_text("move a-1,a-91 E4-E5 as assault")
+    text = _dff_drm_lines(pos, "E5")
+    assert "FFNAM" not in text and "target terrain (woods): +1" in text
+
+
+def test_a4_61_example_2_smc_assault_moves_into_open_ground(make_position: Any) -> None:
+    pos = _assault_position(make_position, [_u("a-91", "E4", "9-1")], "E5", {})
+    pos.push_text("move a-91 E4-E5 as assault")
+    text = _dff_drm_lines(pos, "E5")
+    assert "(FFMO): -1" in text and "FFNAM" not in text  # only FFMO: -1 (A4.61 example 2)
+
+
+def test_assault_movement_is_one_location(make_position: Any) -> None:
+    pos = _assault_position(make_position, [_u("a-91", "E4", "9-1")], "E6", {})
+    with pytest.raises(IllegalAction, match=r"one Location"):
+        pos.push_text("move a-91 E4-E5-E6 as assault")
+    with pytest.raises(IllegalAction, match="not a way of moving"):
+        pos.push_text("move a-91 E4-E5 as crawl")
+    assert act.parse_text("move a-1 E4-E5 cost 1 as assault", pos.map.parse_label) == act.Move(
+        ("a-1",), (pos.map.parse_label("E4"), pos.map.parse_label("E5")), 1, "assault"
+    )
+
+
+def test_a4_72_difficult_terrain_in_the_aph(make_position: Any) -> None:
+    hexes = {"E5": {"terrain": "woods", "level": 1}, "G5": "woods"}
+    units = [_u("a-1", "E4"), _u("a-2", "E6", markers=["cx"]), _u("a-3", "G4"), _u("b-1", "K8", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", hexes=hexes)
+    pos.push_text("advance a-1 E4-E5")  # 4 MF, not less than min(4, its 4 MF): it becomes CX
+    assert pos.units["a-1"].has("cx")
+    with pytest.raises(IllegalAction, match=r"Difficult Terrain"):
+        pos.push_text("advance a-2 E6-E5")  # already CX: may not
+    pos.push_text("advance a-3 G4-G5")  # woods at 2 MF is not Difficult Terrain
+    assert not pos.units["a-3"].has("cx")
+
+
+def test_cx_in_close_combat(make_position: Any) -> None:
+    units = [_u("a-1", "E4", markers=["cx"]), _u("b-1", "E4", "4-4-7", "b", markers=["cx"])]
+    pos = make_position("asl", units, "APh")
+    e4 = pos.units["a-1"].hex
+    res, _ = cc.work(pos, e4, "a", (3, 3))
+    values = {(line.value, line.rule) for line in res.lines}
+    assert ("+1", "A4.51") in values and ("-1", "A4.51") in values  # CX attacker +1, against a CX unit -1
