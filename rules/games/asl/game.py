@@ -68,6 +68,9 @@ class AslState(GameState):
     cc_ambusher: str = ""
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
     cc_next: int = 0
+    broken_old: tuple[
+        str, ...
+    ] = ()  # broken at the end of the last RPh: any other broken unit is new (A10.62)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -89,7 +92,8 @@ class AslGame(Game):
             for side, names in scenario.options.get("victory", {}).get("control", {}).items()
             for name in names
         ]
-        return AslState(control=tuple(sorted(control)))
+        old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
+        return AslState(control=tuple(sorted(control)), broken_old=old)
 
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
@@ -380,6 +384,9 @@ class AslGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
 
+    def resume_rout_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_nmc(self, position, decision, answer)
+
     def resume_cc_location(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.start_location(self, position, answer.hexes[0])
 
@@ -513,8 +520,21 @@ class AslGame(Game):
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None))
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
-            state = state.replace(game=self.gstate(state).replace(self_rallied=()))
+            # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
+            # own so that it may rout again in the coming RtPh
+            for unit in list(state.units.values()):
+                if unit.has("dm") and (
+                    unit.hex is None or position.map.terrain(unit.hex) in asl_rally.RALLY_TERRAIN
+                ):
+                    state = state.with_unit(unit.mark(remove=("dm",)))
+            broken = tuple(sorted(u.id for u in state.units.values() if u.has("broken")))
+            state = state.replace(game=self.gstate(state).replace(self_rallied=(), broken_old=broken))
         state = asl_victory.update(self, position.at(state))
+        if phase != "RPh":  # A10.62: a unit newly broken this Player Turn is DM
+            old = self.gstate(state).broken_old
+            for uid, unit in state.units.items():
+                if unit.has("broken") and uid not in old and not unit.has("dm"):
+                    state = state.with_unit(unit.mark("dm"))
         if not remove:
             return state
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
@@ -533,6 +553,12 @@ class AslGame(Game):
             }
             return state.replace(units=units)
         if phase == "RtPh":
+            # A10.62: a broken unit that must rout (beside a Known armed enemy, or in its LOS and normal range
+            # in Open Ground) is DM
+            for unit in list(state.units.values()):
+                if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
+                    state = state.with_unit(unit.mark("dm"))
+            position = position.at(state)
             routs = []
             for decision in asl_rout.decisions(position):
                 if decision.hexes:

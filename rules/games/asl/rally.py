@@ -74,6 +74,9 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
     else:
         drm += 1
         lines.append(Line(T("self-rally"), "+1", "A10.63"))
+    if unit.has("dm"):
+        drm += 4
+        lines.append(Line(T("Desperation Morale"), "+4", "A10.62"))
     if unit.hex is not None and position.map.terrain(unit.hex) in RALLY_TERRAIN:
         drm -= 1
         lines.append(

@@ -13,8 +13,13 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
   that is farther from the Known enemy than where it started (A10.51);
 - a unit that must rout and has nowhere legal to go is eliminated for failure to rout (A10.5).
 
-Not yet: Low Crawl (A10.52), Interdiction (A10.53), Known enemies met during the rout (A10.51's memory),
-voluntary rout of DM units and leaders routing with others (issue "ASL chapter A in full").
+- a DM unit that need not rout may (A10.5), or stay;
+- an adjacent end hex is a Low Crawl: one Location, toward the nearest shelter, never interdicted (A10.52);
+- otherwise the unit routs along its cheapest legal route, and at the first Open Ground hex in the clear LOS
+  and normal range of a Good Order enemy able to fire it takes an Interdiction NMC (A10.53).
+
+Not yet: Known enemies met during the rout (A10.51's memory), leaders routing with others (A10.711), rout
+through concealed units (A10.533).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -67,8 +73,11 @@ def must_rout(position: Position, unit: UnitState) -> bool:
     return False
 
 
-def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
-    """The legal end hexes of this unit's rout (A10.51), nearest shelter first if any is reachable."""
+def _search(
+    position: Position, unit: UnitState
+) -> tuple[dict[Hex, int | Fraction], dict[Hex, Hex], set[Hex]]:
+    """Every hex the unit may rout through within its 6 MF (A10.51's limits), the cheapest cost to each, the
+    step before it on that route, and the hexes it may not end in (same as or beside a Known armed enemy)."""
     start = unit.hex
     assert start is not None
     enemies = [e for e in known_enemies(position, unit) if _armed(e)]
@@ -80,6 +89,7 @@ def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
     danger = {n for e in enemies if e.hex is not None for n in (e.hex, *position.map.neighbors(e.hex))}
     cost_fn = asl_terrain.infantry_cost_fn(position)
     best: dict[Hex, int | Fraction] = {start: 0}
+    prev: dict[Hex, Hex] = {}
     queue: list[tuple[int | Fraction, int, Hex]] = [(0, 0, start)]
     tick = 0
     while queue:
@@ -100,49 +110,194 @@ def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
                 continue
             if nxt not in best or total < best[nxt]:
                 best[nxt] = total
+                prev[nxt] = here
                 tick += 1
                 heapq.heappush(queue, (total, tick, nxt))
-    ends = {h: c for h, c in best.items() if h != start and h not in danger}
+    return best, prev, danger
+
+
+def _shelter(
+    position: Position, unit: UnitState, ends: dict[Hex, int | Fraction]
+) -> dict[Hex, int | Fraction]:
+    """A10.51: the building or woods hexes among ``ends`` farther from the Known enemy than the start."""
+    start = unit.hex
+    assert start is not None
+    enemies = [e for e in known_enemies(position, unit) if _armed(e)]
     near = min((distance(start, e.hex) for e in enemies if e.hex is not None), default=0)
 
     def farther(h: Hex) -> bool:
         return min((distance(h, e.hex) for e in enemies if e.hex is not None), default=1) > near
 
-    shelter = {h: c for h, c in ends.items() if position.map.terrain(h) in SHELTER and farther(h)}
+    return {h: c for h, c in ends.items() if position.map.terrain(h) in SHELTER and farther(h)}
+
+
+def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
+    """The legal end hexes of this unit's rout (A10.51), nearest shelter first if any is reachable, and the
+    adjacent hexes it may Low Crawl to (A10.52: one Location, toward that shelter)."""
+    start = unit.hex
+    assert start is not None
+    best, prev, danger = _search(position, unit)
+    ends = {h: c for h, c in best.items() if h != start and h not in danger}
+    shelter = _shelter(position, unit, ends)
     if shelter:
         nearest = min(shelter.values())
         ends = {h: c for h, c in shelter.items() if c == nearest}
-    return tuple(sorted(ends, key=lambda h: (ends[h], h.q, h.r)))
+    crawl = {h: best[h] for h in low_crawl(position, unit, best, prev, danger, shelter)}
+    out = {**crawl, **ends}
+    return tuple(sorted(out, key=lambda h: (out[h], h.q, h.r)))
 
 
-def decisions(position: Position) -> list[Decision]:
-    """One rout decision per broken unit that must rout: the ATTACKER's first (A10.5), then the DEFENDER's."""
-    phasing = position.phasing
-    order = sorted(
-        (u for u in position.units.values() if must_rout(position, u)),
-        key=lambda u: (u.side != phasing, u.id),
-    )
+def low_crawl(
+    position: Position,
+    unit: UnitState,
+    best: dict[Hex, int | Fraction],
+    prev: dict[Hex, Hex],
+    danger: set[Hex],
+    shelter: dict[Hex, int | Fraction],
+) -> list[Hex]:
+    """A10.52: adjacent hexes a Low Crawl may end in: not out of a Location holding an enemy, not where the
+    rout may not end, and a step on a cheapest route to the nearest shelter when one is in reach."""
+    start = unit.hex
+    assert start is not None
+    if any(e.side != unit.side for e in position.units_at(start)):
+        return []
+    firsts: set[Hex] | None = None
+    if shelter:
+        nearest = min(shelter.values())
+        firsts = {_route(prev, start, h)[1] for h, c in shelter.items() if c == nearest}
     return [
-        Decision(
-            "hexes",
-            u.side,
-            T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id),
-            "A10.5",
-            "rout",
-            hexes=destinations(position, u),
-            subject=(u.id,),
-            target=u.hex,
-        )
-        for u in order
+        h
+        for h in position.map.neighbors(start)
+        if h in best and h not in danger and (firsts is None or h in firsts)
     ]
 
 
+def _route(prev: dict[Hex, Hex], start: Hex, end: Hex) -> list[Hex]:
+    path = [end]
+    while path[-1] != start:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def interdicted(position: Position, unit: UnitState, h: Hex) -> bool:
+    """A10.53: a routing unit entering Open Ground in the normal range (16 hexes at most, A10.532) and clear
+    LOS of a Good Order enemy that could fire at it with full FP is interdicted. Pinned, CX or Melee units
+    and leaders (no range of their own) cannot interdict; a hindrance in the LOS prevents it."""
+    if position.map.terrain(h) != "open":
+        return False
+    for enemy in known_enemies(position, unit):
+        assert enemy.hex is not None
+        if enemy.type == "leader" or enemy.has("broken") or enemy.has("pinned") or enemy.has("cx"):
+            continue
+        if enemy.has("melee"):
+            continue
+        reach = min(int(enemy.values.get("range", 0) or 0), 16)
+        if distance(enemy.hex, h) > reach:
+            continue
+        sight = asl_terrain.line_of_sight(position, enemy.hex, h)
+        if not sight.blocked and not sight.hindrance:
+            return True
+    return False
+
+
+def decisions(position: Position) -> list[Decision]:
+    """One rout decision per broken unit that must rout, and per DM unit that may (answered ``stay`` to
+    stay): the ATTACKER's first (A10.5), then the DEFENDER's."""
+    phasing = position.phasing
+    out = []
+    for u in sorted(position.units.values(), key=lambda u: (u.side != phasing, u.id)):
+        if must_rout(position, u):
+            out.append(
+                Decision(
+                    "hexes",
+                    u.side,
+                    T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id),
+                    "A10.5",
+                    "rout",
+                    hexes=destinations(position, u),
+                    subject=(u.id,),
+                    target=u.hex,
+                )
+            )
+        elif u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None:
+            ends = destinations(position, u)
+            if ends:
+                out.append(
+                    Decision(
+                        "hexes",
+                        u.side,
+                        T("{unit} has DM and may rout: place it on a lit hex, or stay", unit=u.id),
+                        "A10.5",
+                        "rout",
+                        hexes=ends,
+                        choices=("stay",),
+                        subject=(u.id,),
+                        target=u.hex,
+                    )
+                )
+    return out
+
+
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The unit routs to the hex placed on: along the cheapest legal route (a Low Crawl when it is one
+    adjacent hex, A10.52); at the first Open Ground hex where it is interdicted, its owner rolls an NMC
+    (A10.53)."""
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None or unit.hex is None:
+        return state
+    if answer.choice == "stay":  # a DM unit that need not rout stays (A10.5)
+        return state
+    end = answer.hexes[0]
+    if end in position.map.neighbors(unit.hex):
+        return state.with_unit(unit.at(end))  # Low Crawl: not interdicted (A10.52)
+    _, prev, _ = _search(position, unit)
+    path = _route(prev, unit.hex, end)
+    for h in path[1:]:
+        if interdicted(position, unit, h):
+            return state.with_unit(unit.at(h)).push(
+                Decision(
+                    "roll",
+                    unit.side,
+                    T("{unit} is interdicted at {hex}: roll its NMC", unit=unit.id, hex=position.label(h)),
+                    "A10.53",
+                    "rout_nmc",
+                    dice="DR",
+                    subject=(unit.id,),
+                    target=h,
+                    hexes=(end,),
+                )
+            )
+    return state.with_unit(unit.at(end))
+
+
+def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A10.53: a failed Interdiction NMC Casualty Reduces the unit (a surviving HS routs on); passing it on
+    the nose pins it, ending its rout there (eliminated if that is beside a Known armed enemy)."""
+    from hexmate.rules.games.asl.fire import _reduce
+
     state = position.state
     unit = state.units.get(decision.subject[0])
     if unit is None:
         return state
-    return state.with_unit(unit.at(answer.hexes[0]))
+    final = ASL_DR.from_values(answer.dice or ()).total
+    morale = int(unit.values["broken_morale"])
+    end = decision.hexes[0]
+    if final > morale:
+        state, half = _reduce(position.scenario.counters, state, unit)
+        return state.with_unit(half.at(end)) if half is not None else state
+    if final == morale:
+        here = decision.target
+        beside = (
+            any(
+                e.hex is not None and e.hex in (here, *position.map.neighbors(here)) and _armed(e)
+                for e in known_enemies(position, unit)
+            )
+            if here is not None
+            else False
+        )
+        return state.without_unit(unit.id) if beside else state
+    return state.with_unit(unit.at(end))
 
 
 def failure(position: Position, decision: Decision) -> State:

@@ -1,0 +1,99 @@
+"""ASL Rout Phase beyond where to go: Desperation Morale (A10.62) and the voluntary rout it allows (A10.5),
+Low Crawl (A10.52) and Interdiction (A10.53) on the routes the table's placements choose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games.asl import rally, rout
+
+
+def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _routing(make_position: Any) -> Any:
+    # a broken 4-6-7 in Open Ground at E4, in the LOS and normal range (4) of a 4-4-7 at C4: it must rout, to
+    # the nearest woods in reach (I4: 3 open hexes and the woods, 5 MF)
+    units = [_u("a-1", "E4", markers=["broken"]), _u("b-1", "C4", "4-4-7", "b")]
+    return make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
+
+
+def test_a_unit_that_must_rout_is_dm_and_may_low_crawl(make_position: Any) -> None:
+    pos = _routing(make_position)
+    pos.push_text("end")
+    top = pos.decision
+    assert pos.phase.id == "RtPh" and top is not None and top.then == "rout"
+    assert pos.units["a-1"].has("dm")  # A10.62: it begins the RtPh in Open Ground in view and range
+    lit = {pos.label(h) for h in top.hexes}
+    assert "I4" in lit  # the nearest woods (A10.51)
+    crawl = lit - {"I4"}
+    assert crawl and all(pos.map.parse_label(h) in pos.map.neighbors(pos.units["a-1"].hex) for h in crawl)
+    pos.push_text(f"answer hex {sorted(crawl)[0]}")  # a Low Crawl: never interdicted (A10.52)
+    assert pos.label(pos.units["a-1"].hex) == sorted(crawl)[0] and pos.decision is None
+
+
+def test_interdiction_nmc_failed_reduces_and_the_hs_routs_on(make_position: Any) -> None:
+    pos = _routing(make_position)
+    pos.push_text("end")
+    pos.push_text("answer hex I4")
+    top = pos.decision
+    assert top is not None and top.then == "rout_nmc" and top.rule == "A10.53"
+    assert pos.label(pos.units["a-1"].hex) == pos.label(top.target)  # stopped where it was interdicted
+    pos.push_text("answer dice 5,4")  # 9 > broken morale 8: Casualty Reduction; the HS goes on
+    assert pos.units["a-1"].name == "2-4-7" and pos.label(pos.units["a-1"].hex) == "I4"
+
+
+def test_interdiction_nmc_passed_on_the_nose_pins_and_ends_the_rout(make_position: Any) -> None:
+    pos = _routing(make_position)
+    pos.push_text("end")
+    pos.push_text("answer hex I4")
+    where = pos.label(pos.decision.target)
+    pos.push_text("answer dice 4,4")  # 8 = broken morale: pinned, its rout ends there (A10.53)
+    assert pos.label(pos.units["a-1"].hex) == where != "I4" and pos.units["a-1"].name == "4-6-7"
+    pos = _routing(make_position)
+    pos.push_text("end")
+    pos.push_text("answer hex I4")
+    pos.push_text("answer dice 2,3")  # passed
+    assert pos.label(pos.units["a-1"].hex) == "I4"
+
+
+def test_who_interdicts(make_position: Any) -> None:
+    pos = _routing(make_position)
+    unit = pos.units["a-1"]
+    f4 = pos.map.parse_label("F4")
+    assert rout.interdicted(pos, unit, f4)  # 3 hexes from the 4-4-7, Open Ground, clear LOS
+    assert not rout.interdicted(pos, unit, pos.map.parse_label("I4"))  # woods is not Open Ground
+    assert not rout.interdicted(pos, unit, pos.map.parse_label("H4"))  # 5 hexes: beyond its normal range
+    for marker in ("pinned", "cx", "broken"):  # A10.532: who may not interdict
+        held = pos.at(pos.state.with_unit(pos.units["b-1"].mark(marker)))
+        assert not rout.interdicted(held, unit, f4), marker
+
+
+def test_a_dm_unit_may_rout_or_stay(make_position: Any) -> None:
+    units = [_u("a-1", "E4", markers=["broken", "dm"]), _u("b-1", "K8", "4-4-7", "b")]
+    pos = make_position("asl", units, "AFPh", hexes={"E4": "woods", "B2": "woods"})
+    pos.push_text("end")
+    top = pos.decision
+    assert top is not None and top.choices == ("stay",) and top.rule == "A10.5"
+    pos.push_text("answer stay")
+    assert pos.label(pos.units["a-1"].hex) == "E4" and pos.phase.id == "APh"
+
+
+def test_dm_adds_4_to_a_rally_and_goes_at_the_end_of_the_rph_unless_in_the_open(make_position: Any) -> None:
+    units = [
+        _u("a-1", "C3", markers=["broken", "dm"]),
+        _u("a-91", "C3", "9-1"),
+        _u("a-2", "E5", markers=["broken", "dm"]),
+        _u("b-1", "J8", "4-4-7", "b"),
+    ]
+    pos = make_position("asl", units, "RPh", hexes={"C3": "woods"})
+    final, lines = rally.working(pos, pos.units["a-1"], (3, 4))
+    assert final == 9 and ("+4", "A10.62") in {(line.value, line.rule) for line in lines}
+    pos.push_text("rally a-1 dice 3,4")  # 7 - 1 leader - 1 woods + 4 DM = 9 > 8: still broken (A10.62)
+    assert pos.units["a-1"].has("broken")
+    pos.push_text("end")
+    pos.push_text("end")
+    assert pos.phase.id == "PFPh"
+    assert not pos.units["a-1"].has("dm")  # in woods: its DM goes at the end of the RPh (A10.62)
+    assert pos.units["a-2"].has("dm")  # in Open Ground it keeps it, to rout again
