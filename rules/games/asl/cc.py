@@ -51,6 +51,11 @@ def locations(position: Position) -> list[Hex]:
     return sorted((h for h, s in sides.items() if len(s) > 1), key=position.label)
 
 
+def _name(unit: UnitState) -> str:
+    """A unit as a sentence may name it: a concealed one is only '?' (A12.1: its identity is hidden)."""
+    return "?" if unit.concealed else unit.id
+
+
 def cc_fp(unit: UnitState) -> int:
     """A unit's own CC FP: an SMC's inherent 1 (A11.14), else its printed FP (a broken unit's too, A11.16)."""
     return 1 if unit.type in SMC else int(unit.values.get("fp", 0) or 0)
@@ -106,7 +111,7 @@ def work(
         fp = Fraction(cc_fp(unit))
         if unit.has("pinned"):
             fp /= 2
-            lines.append(Line(T("{unit} pinned", unit=unit.id), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
+            lines.append(Line(T("{unit} pinned", unit=_name(unit)), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
         attack += fp
     if any(u.concealed for u in targets):
         attack /= 2
@@ -145,14 +150,14 @@ def work(
     for unit in targets:
         drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
         if unit.has("broken"):
-            lines.append(Line(T("{unit} is broken", unit=unit.id), "-2", "A11.16"))
+            lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
-            lines.append(Line(T("{unit} is CX", unit=unit.id), "-1", "A4.51"))
+            lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         lines.append(
             Line(
-                T("Final DR against {unit}", unit=unit.id),
+                T("Final DR against {unit}", unit=_name(unit)),
                 T("{final}: {result}", final=str(final), result=results[unit.id]),
                 "A11.11",
             )
@@ -298,20 +303,25 @@ def next_attack(game: AslGame, position: Position, index: int) -> State:
     while index < 2:
         side = sides[index]
         if attackers(position, h, side) and any(u.side != side for u in position.units_at(h)):
-            names = ", ".join(u.id for u in attackers(position, h, side))
+            if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
+                for unit in attackers(position, h, side):
+                    state = state.with_unit(unit.revealed())
+                position = position.at(state)
+            group = attackers(position, h, side)
             return state.push(
                 Decision(
                     "roll",
                     side,
                     T(
-                        "{units} attack in Close Combat at {hex}: roll the CC DR",
-                        units=names,
+                        "{side} attacks in Close Combat at {hex} with {units}: roll the CC DR",
+                        side=side,
+                        units=", ".join(_name(u) for u in group),
                         hex=position.label(h),
                     ),
                     "A11.11",
                     "cc",
                     dice="DR",
-                    subject=tuple(u.id for u in attackers(position, h, side)),
+                    subject=tuple(u.id for u in group if not u.concealed),
                     target=h,
                     args=(("index", str(index)),),
                 )
@@ -330,9 +340,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
     keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
     if not keep:
-        for uid in decision.subject:
-            if uid in state.units:
-                state = state.with_unit(state.units[uid].revealed())
+        for unit in attackers(position, h, decision.side):
+            state = state.with_unit(unit.revealed())
     pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
     state = state.replace(game=gs.replace(cc_pending=pending))
     index = int(decision.arg("index", "0"))
