@@ -172,3 +172,29 @@ def test_units_in_melee_may_not_move_or_rout(make_position: Any) -> None:
     from hexmate.rules.games.asl import rout
 
     assert not rout.must_rout(pos, pos.units["b-1"])  # A11.16
+
+
+def test_a_concealed_ambusher_is_never_named_to_the_enemy_and_keeps_its_concealment(
+    make_position: Any,
+) -> None:
+    units = [_u("a-1", "E4"), _u("b-1", "E5", "4-4-7", "b", concealed=True)]
+    pos = make_position("asl", units, "APh", hexes={"E5": "woods"})
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("end")
+    seen: list[str] = []
+
+    def look() -> None:
+        top = pos.decision
+        if top is not None:
+            seen.extend([top.prompt, *top.subject, *top.units])
+        if pos.state.resolution is not None:
+            shown = pos.state.resolution.to_dict(viewer="a")
+            seen.extend([shown["summary"], *shown["results"], *(line["label"] for line in shown["lines"])])
+
+    for answer in ("answer dice 6", "answer dice 1", "answer dice 1,2"):
+        look()
+        pos.push_text(answer)  # a: 6; b: 1 - 2 concealed = -1, 7 below: b ambushes (A11.4) and strikes first
+    look()
+    assert "a-1" not in pos.units  # 4:4 = 1:1, KN 5; 3 - 1 ambush = 2: eliminated before it may reply
+    assert pos.units["b-1"].concealed  # an ambusher that eliminates its targets keeps its "?" (A11.4)
+    assert not any("b-1" in text for text in seen), seen
