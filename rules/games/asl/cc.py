@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -214,7 +215,11 @@ def next_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(position.state)
     left = [h for h in locations(position) if h not in gs.cc_done]
     if not left:
-        return position.state
+        if gs.conceal_done:
+            return position.state
+        # A12.122: the Player Turn ends: the ATTACKER's units may gain concealment
+        state = position.state.replace(game=gs.replace(conceal_done=True))
+        return asl_concealment.end_of_turn(game, position.at(state))
     if len(left) == 1:
         return start_location(game, position, left[0])
     return position.state.push(

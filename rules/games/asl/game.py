@@ -10,10 +10,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -68,9 +69,9 @@ class AslState(GameState):
     cc_ambusher: str = ""
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
     cc_next: int = 0
-    broken_old: tuple[
-        str, ...
-    ] = ()  # broken at the end of the last RPh: any other broken unit is new (A10.62)
+    conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
+    # broken at the end of the last RPh: any other broken unit is new (A10.62)
+    broken_old: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -396,6 +397,9 @@ class AslGame(Game):
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume(self, position, decision, answer)
 
+    def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_concealment.resume(self, position, decision, answer)
+
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_reduce(self, position, decision, answer)
 
@@ -455,6 +459,16 @@ class AslGame(Game):
                 if unit is not None and not unit.has("broken"):
                     state = state.with_unit(unit.mark("pinned", "cx"))
         return super().end_move(position.at(state))
+
+    def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
+        """Besides the core's changes: a unit that gained concealment gets a "?" counter (A12.122)."""
+        out = list(super().physical_changes(before, after))
+        for uid, new in sorted(after.units.items()):
+            old = before.units.get(uid)
+            if old is not None and new.concealed and not old.concealed:
+                text = T("put a ? counter on {unit} (A12.122)", unit=uid)
+                out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
+        return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
         """A12.14: a concealed unit that spends MF (without Assault Movement, not in this subset) in the LOS
@@ -517,7 +531,7 @@ class AslGame(Game):
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
             gs = self.gstate(state)
-            state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None))
+            state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
@@ -576,8 +590,8 @@ class AslGame(Game):
         if phase == "RtPh":
             return True
         if phase == "CCPh":
-            done = self.gstate(position.state).cc_done
-            return all(h in done for h in asl_cc.locations(position))
+            gs = self.gstate(position.state)
+            return gs.conceal_done and all(h in gs.cc_done for h in asl_cc.locations(position))
         return False
 
     def status(self, position: Position) -> list[str]:

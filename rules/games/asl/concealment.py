@@ -1,0 +1,124 @@
+"""ASL concealment gained at the end of a Player Turn (A12.12, A12.121, A12.122).
+
+At the end of its own Player Turn, a non-concealed Good Order infantry unit (not broken, berserk or in Melee)
+may gain a "?". The Concealment Table itself is not in the text; what the text and its examples fix is used:
+
+- in the LOS of an unbroken enemy ground unit within 16 hexes: no concealment (NA);
+- in concealment terrain and out of the LOS of every unbroken enemy ground unit: gained at once (case J);
+- in concealment terrain, in the LOS of an unbroken enemy but 17 or more hexes from all (case I), or out of
+  concealment terrain, within 16 hexes of an unbroken enemy but out of the LOS of all (case K): each unit
+  rolls a dr and gains it on a Final dr of 5 or less, with the best leader of its Location (not for himself),
+  +1 Lax (every Inexperienced unit is), -1 stealthy (A11.17, A11.18) and minus the Location's TEM;
+- any other case is the table's, not the text's: no concealment here.
+
+The unit-size drm of the table (its "US#") is not in the text and is not applied.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+# A12.12: terrain whose name the Terrain Chart prints in red, of the kinds on hexmate's maps
+CONCEALMENT_TERRAIN = frozenset({"woods", "wooden-building", "stone-building", "grain", "brush"})
+INFANTRY = ("squad", "hs", "crew", "leader", "hero")
+
+
+def case(position: Position, unit: UnitState) -> str:
+    """The Concealment Table case the text fixes: "J" (gained), "I" or "K" (a dr), or "" (none)."""
+    here = unit.hex
+    assert here is not None
+    enemies = [
+        e.hex
+        for e in position.units.values()
+        if e.side != unit.side and e.hex is not None and not e.has("broken")
+    ]
+    in_los = [h for h in enemies if not asl_terrain.line_of_sight(position, h, here).blocked]
+    if any(distance(h, here) <= 16 for h in in_los):
+        return ""
+    shelter = position.map.terrain(here) in CONCEALMENT_TERRAIN
+    if shelter and not in_los:
+        return "J"
+    if shelter:
+        return "I"
+    if any(distance(h, here) <= 16 for h in enemies):
+        return "K"
+    return ""
+
+
+def eligible(position: Position, unit: UnitState) -> bool:
+    return (
+        unit.hex is not None
+        and unit.type in INFANTRY
+        and not unit.concealed
+        and not any(unit.has(m) for m in ("broken", "berserk", "melee"))
+    )
+
+
+def drm(position: Position, unit: UnitState) -> int:
+    """A12.122: leadership, Lax +1, stealthy -1, minus the Location's TEM."""
+    assert unit.hex is not None
+    out = 0
+    leaders = [
+        int(u.values["leadership"])
+        for u in position.units_at(unit.hex)
+        if u.type == "leader" and u.side == unit.side and u.id != unit.id and not u.has("broken")
+    ]
+    if leaders:
+        out += min(leaders)
+    if unit.has("lax") or unit.values.get("inexperienced"):
+        out += 1
+    if unit.values.get("stealthy"):
+        out -= 1
+    return out - asl_terrain.tem(position, unit.hex)
+
+
+def end_of_turn(game: AslGame, position: Position) -> State:
+    """The phasing side's units gain "?" (case J) or roll for it (cases I and K), one dr each."""
+    state = position.state
+    asks = []
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != position.phasing or not eligible(position, unit):
+            continue
+        which = case(position, unit)
+        if which == "J":
+            state = state.with_unit(_conceal(unit))
+        elif which:
+            asks.append(
+                Decision(
+                    "roll",
+                    unit.side,
+                    T("{unit} may gain concealment: roll a dr (5 or less)", unit=unit.id),
+                    "A12.122",
+                    "conceal",
+                    dice="dr",
+                    subject=(unit.id,),
+                    target=unit.hex,
+                    args=(("case", which),),
+                )
+            )
+    return state.push(*asks) if asks else state
+
+
+def _conceal(unit: UnitState) -> UnitState:
+    return dataclasses.replace(unit, concealed=True)
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None or answer.dice is None:
+        return state
+    if answer.dice[-1] + drm(position, unit) <= 5:
+        return state.with_unit(_conceal(unit))
+    return state
