@@ -358,6 +358,12 @@ class AslGame(Game):
                     unit = unit.mark("cx")
                 state = state.with_unit(unit.at(to))
             state = state.replace(moved=state.moved + tuple(action.units))
+            # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
+            if position.map.terrain(to) == "open" and self.seen_entering(
+                position.at(state), action.units, to
+            ):
+                for uid in action.units:
+                    state = state.with_unit(state.units[uid].revealed())
             if any(u.side != side for u in position.units_at(to)):  # A11.4: advanced into CC
                 gs = self.gstate(state)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
@@ -471,10 +477,12 @@ class AslGame(Game):
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
-        """A12.14: a concealed unit that spends MF (without Assault Movement, not in this subset) in the LOS
-        of a Good Order enemy ground unit within 16 hexes loses its "?"."""
+        """A12.14: a concealed unit that spends MF without Assault Movement, or enters Open Ground (A10.531)
+        in any way, in the LOS of a Good Order enemy ground unit within 16 hexes loses its "?"."""
         movers = [position.units[u] for u in units if u in position.units]
         if not any(u.concealed for u in movers):
+            return False
+        if all(u.has("assault") for u in movers) and position.map.terrain(h) != "open":
             return False
         side = movers[0].side
         for enemy in position.units.values():

@@ -70,3 +70,27 @@ def test_a_gained_concealment_hides_the_unit_from_the_enemy(make_position: Any) 
     assert place and place[0].what == "place" and place[0].to == "concealment" and place[0].rule == "A12.122"
     seen = pos.view("b")
     assert all(v.get("id") != "a-j" for v in seen) and any(v.get("concealed") for v in seen)
+
+
+def test_concealment_kept_by_assault_movement_but_not_into_open_ground(make_position: Any) -> None:
+    # A12.14: in view of a Good Order enemy within 16 hexes a concealed unit keeps its "?" while it Assault
+    # Moves into cover, and loses it moving normally or entering Open Ground, in the MPh or the APh
+    hexes = {"E5": "woods", "E6": "woods"}
+    units = [
+        _u("a-1", "E4", concealed=True),
+        _u("a-91", "E4", "9-1", concealed=True),
+        _u("b-1", "K5", "4-4-7", "b"),
+    ]
+    pos = make_position("asl", units, "MPh", hexes=hexes)
+    pos.push_text("move a-1,a-91 E4-E5 as assault")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert pos.units["a-1"].concealed and pos.units["a-91"].concealed
+    pos = make_position("asl", units, "MPh", hexes=hexes)
+    pos.push_text("move a-1,a-91 E4-E5")
+    assert not pos.units["a-1"].concealed
+    units = [_u("a-1", "E5", concealed=True), _u("a-2", "E6", concealed=True), _u("b-1", "K5", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", hexes={**hexes, "F6": "woods"})
+    pos.push_text("advance a-1 E5-F5")  # into Open Ground in view: revealed
+    pos.push_text("advance a-2 E6-F6")  # into woods: kept
+    assert not pos.units["a-1"].concealed and pos.units["a-2"].concealed
