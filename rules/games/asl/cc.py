@@ -236,6 +236,14 @@ def next_location(game: AslGame, position: Position) -> State:
 
 def start_location(game: AslGame, position: Position, h: Hex) -> State:
     state = position.state
+    for unit in position.units_at(h):  # A11.19: dummies are removed before any CC declaration
+        if unit.type == "dummy":
+            state = state.without_unit(unit.id)
+    if len({u.side for u in position.at(state).units_at(h)}) < 2:
+        gs = game.gstate(state)
+        state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h)))
+        return next_location(game, position.at(state))
+    position = position.at(state)
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=()))
     if ambush_possible(game, position.at(state), h):

@@ -113,6 +113,7 @@ class AslGame(Game):
             "hs": ("fp", "range", "morale", "broken_morale"),
             "crew": ("fp", "range", "morale", "broken_morale"),
             "leader": ("morale", "broken_morale", "leadership"),
+            "dummy": (),  # A12.1: a "?" with no unit under it
         }
         if counter.type not in need:
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
@@ -124,7 +125,7 @@ class AslGame(Game):
         """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6."""
         if unit.type in SMC:
             return 6
-        return 3 if unit.values.get("inexperienced") else 4
+        return 3 if unit.values.get("inexperienced") else 4  # a dummy moves as a unit would (A12.1)
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         """Why this unit may not move in the MPh (A4.1), or None."""
@@ -418,16 +419,28 @@ class AslGame(Game):
         assert moving is not None
         side = state.units[moving.units[0]].side
         hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
-        if hidden:
-            for enemy in hidden:
+        real = [u for u in hidden if u.type != "dummy"]
+        movers = [state.units[u] for u in moving.units if u in state.units]
+        if real and all(u.type == "dummy" for u in movers):  # A12.15: no proof of a real unit: removed
+            for unit in movers:
+                state = state.without_unit(unit.id)
+            return state.replace(
+                moving=dataclasses.replace(moving, stopped=T("a dummy stack removed (A12.15)"))
+            )
+        if real:
+            for enemy in real:
                 state = state.with_unit(enemy.revealed())
-            why = "bumped into a concealed enemy (A12.15)"
+            why = T("bumped into a concealed enemy (A12.15)")
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
             return state.replace(moving=back)
+        for dummy in hidden:  # A12.15: only dummies there: every "?" goes and the move goes on
+            state = state.without_unit(dummy.id)
+        position = position.at(state)
         state = asl_victory.update(self, position.at(super().enter(position)))  # A26.1: even mid-move
         if self.seen_entering(position.at(state), moving.units, moving.here):
             for uid in moving.units:
-                state = state.with_unit(state.units[uid].revealed())
+                unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
+                state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
         return state
 
     def can_react(self, position: Position, side: str) -> bool:

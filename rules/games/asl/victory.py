@@ -33,6 +33,8 @@ def vp(counter_type: str, values: Mapping[str, int | str]) -> int:
     """A26.211: squad and crew 2, HS 1, a leader 1 + the size of a negative leadership modifier, hero 1."""
     if counter_type in ("squad", "crew"):
         return 2
+    if counter_type == "dummy":
+        return 0
     if counter_type == "leader":
         lead = int(values.get("leadership", 0) or 0)
         return 1 + max(0, -lead)
@@ -81,13 +83,11 @@ def initial_control(position: Position) -> tuple[tuple[str, str], ...]:
 
 def _gains(unit: UnitState) -> bool:
     """A26.1: an armed, Good Order Infantry MMC (not a dummy: it has printed FP)."""
-    return (
-        unit.type in MMC and not unit.has("broken") and not unit.has("melee") and not unit.values.get("dummy")
-    )
+    return unit.type in MMC and not unit.has("broken") and not unit.has("melee")
 
 
 def _armed(unit: UnitState) -> bool:
-    return not unit.has("broken") and not unit.values.get("dummy")
+    return not unit.has("broken") and unit.type != "dummy"  # A26.15: dummies neither gain nor block
 
 
 def update(game: AslGame, position: Position) -> State:
