@@ -392,6 +392,9 @@ class AslGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
 
+    def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_leader(self, position, decision, answer)
+
     def resume_rout_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_nmc(self, position, decision, answer)
 
@@ -596,7 +599,7 @@ class AslGame(Game):
             position = position.at(state)
             routs = []
             for decision in asl_rout.decisions(position):
-                if decision.hexes:
+                if decision.hexes or decision.kind != "hexes":
                     routs.append(decision)
                 else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
                     state = asl_rout.failure(position.at(state), decision)

@@ -18,12 +18,15 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 - otherwise the unit routs along its cheapest legal route, and at the first Open Ground hex in the clear LOS
   and normal range of a Good Order enemy able to fire it takes an Interdiction NMC (A10.53).
 
-Not yet: Known enemies met during the rout (A10.51's memory), leaders routing with others (A10.711), rout
-through concealed units (A10.533).
+- a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
+  NMC and is eliminated if it fails (A10.711).
+
+Not yet: Known enemies met during the rout (A10.51's memory), rout through concealed units (A10.533).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -202,40 +205,74 @@ def interdicted(position: Position, unit: UnitState, h: Hex) -> bool:
 
 def decisions(position: Position) -> list[Decision]:
     """One rout decision per broken unit that must rout, and per DM unit that may (answered ``stay`` to
-    stay): the ATTACKER's first (A10.5), then the DEFENDER's."""
+    stay): the ATTACKER's first (A10.5), then the DEFENDER's; before each, whether a leader stacked with it
+    routs with it (A10.711)."""
     phasing = position.phasing
-    out = []
+    out: list[Decision] = []
     for u in sorted(position.units.values(), key=lambda u: (u.side != phasing, u.id)):
-        if must_rout(position, u):
-            out.append(
-                Decision(
-                    "hexes",
-                    u.side,
-                    T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id),
-                    "A10.5",
-                    "rout",
-                    hexes=destinations(position, u),
-                    subject=(u.id,),
-                    target=u.hex,
-                )
+        must = must_rout(position, u)
+        may = u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None
+        if not must and not may:
+            continue
+        ends = destinations(position, u)
+        if not must and not ends:
+            continue
+        if ends:
+            out.extend(_leader_choices(position, u))
+        out.append(
+            Decision(
+                "hexes",
+                u.side,
+                T("{unit} is broken and must rout: place it on one of the lit hexes", unit=u.id)
+                if must
+                else T("{unit} has DM and may rout: place it on a lit hex, or stay", unit=u.id),
+                "A10.5",
+                "rout",
+                hexes=ends,
+                choices=() if must else ("stay",),
+                subject=(u.id,),
+                target=u.hex,
             )
-        elif u.has("broken") and u.has("dm") and not u.has("melee") and u.hex is not None:
-            ends = destinations(position, u)
-            if ends:
-                out.append(
-                    Decision(
-                        "hexes",
-                        u.side,
-                        T("{unit} has DM and may rout: place it on a lit hex, or stay", unit=u.id),
-                        "A10.5",
-                        "rout",
-                        hexes=ends,
-                        choices=("stay",),
-                        subject=(u.id,),
-                        target=u.hex,
-                    )
-                )
+        )
     return out
+
+
+def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:
+    """A10.711: a Good Order, unpinned, not berserk leader stacked with the broken unit may rout with it."""
+    assert unit.hex is not None
+    return [
+        Decision(
+            "confirm",
+            unit.side,
+            T("{leader} may rout with {unit}: answer with, or stay", leader=ldr.id, unit=unit.id),
+            "A10.711",
+            "rout_leader",
+            choices=("with", "stay"),
+            subject=(ldr.id, unit.id),
+            target=unit.hex,
+        )
+        for ldr in position.units_at(unit.hex)
+        if ldr.type == "leader"
+        and ldr.side == unit.side
+        and not any(ldr.has(m) for m in ("broken", "pinned", "berserk", "melee"))
+    ]
+
+
+def resume_leader(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The leader's choice: with the unit, he goes where it goes (the rout decision below remembers him), and
+    he may go with no other unit."""
+    state = position.state
+    if answer.choice != "with":
+        return state
+    leader, unit = decision.subject
+    kept = []
+    for d in state.decisions:
+        if d.then == "rout_leader" and d.subject[0] == leader:
+            continue  # he routs with one unit only
+        if d.then == "rout" and d.subject == (unit,):
+            d = dataclasses.replace(d, args=(("leader", leader),))
+        kept.append(d)
+    return state.replace(decisions=tuple(kept))
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -248,14 +285,15 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         return state
     if answer.choice == "stay":  # a DM unit that need not rout stays (A10.5)
         return state
+    leader = decision.arg("leader")
     end = answer.hexes[0]
     if end in position.map.neighbors(unit.hex):
-        return state.with_unit(unit.at(end))  # Low Crawl: not interdicted (A10.52)
+        return _with_leader(state.with_unit(unit.at(end)), leader, end)  # Low Crawl: not interdicted (A10.52)
     _, prev, _ = _search(position, unit)
     path = _route(prev, unit.hex, end)
     for h in path[1:]:
         if interdicted(position, unit, h):
-            return state.with_unit(unit.at(h)).push(
+            return _with_leader(state.with_unit(unit.at(h)), leader, h).push(
                 Decision(
                     "roll",
                     unit.side,
@@ -266,9 +304,16 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
                     subject=(unit.id,),
                     target=h,
                     hexes=(end,),
+                    args=(("leader", leader),) if leader else (),
                 )
             )
-    return state.with_unit(unit.at(end))
+    return _with_leader(state.with_unit(unit.at(end)), leader, end)
+
+
+def _with_leader(state: State, leader: str, h: Hex) -> State:
+    if leader and leader in state.units:
+        return state.with_unit(state.units[leader].at(h))
+    return state
 
 
 def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -280,10 +325,16 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     unit = state.units.get(decision.subject[0])
     if unit is None:
         return state
+    leader = decision.arg("leader")
+    helper = state.units.get(leader) if leader else None
     final = ASL_DR.from_values(answer.dice or ()).total
+    if helper is not None:
+        final += int(helper.values["leadership"])  # A10.711: he may add his leadership to the NMC
     morale = int(unit.values["broken_morale"])
     end = decision.hexes[0]
     if final > morale:
+        if helper is not None:
+            state = state.without_unit(helper.id)  # A10.711: eliminated if the unit fails it
         state, half = _reduce(position.scenario.counters, state, unit)
         return state.with_unit(half.at(end)) if half is not None else state
     if final == morale:
@@ -297,7 +348,7 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
             else False
         )
         return state.without_unit(unit.id) if beside else state
-    return state.with_unit(unit.at(end))
+    return _with_leader(state.with_unit(unit.at(end)), leader, end)
 
 
 def failure(position: Position, decision: Decision) -> State:

@@ -97,3 +97,41 @@ def test_dm_adds_4_to_a_rally_and_goes_at_the_end_of_the_rph_unless_in_the_open(
     assert pos.phase.id == "PFPh"
     assert not pos.units["a-1"].has("dm")  # in woods: its DM goes at the end of the RPh (A10.62)
     assert pos.units["a-2"].has("dm")  # in Open Ground it keeps it, to rout again
+
+
+def _with_leader(make_position: Any) -> Any:
+    units = [_u("a-1", "E4", markers=["broken"]), _u("a-91", "E4", "9-1"), _u("b-1", "C4", "4-4-7", "b")]
+    pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    top = pos.decision
+    assert (
+        top is not None and top.kind == "confirm" and top.rule == "A10.711" and top.subject == ("a-91", "a-1")
+    )
+    assert "a-91" in pos.units  # a leader who may rout with a unit is no failure to rout
+    return pos
+
+
+def test_a10_711_a_leader_routs_with_the_unit_and_helps_its_interdiction_nmc(make_position: Any) -> None:
+    pos = _with_leader(make_position)
+    pos.push_text("answer with")
+    pos.push_text("answer hex I4")
+    assert pos.decision is not None and pos.decision.then == "rout_nmc"
+    assert pos.units["a-91"].hex == pos.units["a-1"].hex  # he stays with it
+    pos.push_text("answer dice 5,4")  # 9 - 1 (9-1) = 8, not above broken morale 8: passed on the nose: pinned
+    assert pos.label(pos.units["a-91"].hex) == pos.label(pos.units["a-1"].hex) != "I4"
+
+
+def test_a10_711_the_leader_is_eliminated_if_the_unit_fails_its_nmc(make_position: Any) -> None:
+    pos = _with_leader(make_position)
+    pos.push_text("answer with")
+    pos.push_text("answer hex I4")
+    pos.push_text("answer dice 6,4")  # 10 - 1 = 9 > 8: failed
+    assert "a-91" not in pos.units and pos.units["a-1"].name == "2-4-7"
+
+
+def test_a10_711_a_leader_may_stay(make_position: Any) -> None:
+    pos = _with_leader(make_position)
+    pos.push_text("answer stay")
+    pos.push_text("answer hex I4")
+    pos.push_text("answer dice 1,1")
+    assert pos.label(pos.units["a-91"].hex) == "E4" and pos.label(pos.units["a-1"].hex) == "I4"
