@@ -245,10 +245,10 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
         return next_location(game, position.at(state))
     position = position.at(state)
     gs = game.gstate(state)
-    state = state.replace(game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=()))
+    state = state.replace(game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=()))
     if ambush_possible(game, position.at(state), h):
         return state.push(_ambush_roll(position, h, position.phasing, ""))
-    return next_attack(game, position.at(state), 0)
+    return declarations(game, position.at(state))
 
 
 def _ambush_roll(position: Position, h: Hex, side: str, first: str) -> Decision:
@@ -297,6 +297,50 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
                 state = state.with_unit(unit.revealed())
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(cc_ambusher=ambusher))
+    return declarations(game, position.at(state))
+
+
+def declarations(game: AslGame, position: Position) -> State:
+    """A11.12, A11.19: a side with a concealed unit able to attack says whether it attacks (and reveals
+    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks."""
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    assert h is not None
+    asks = [
+        Decision(
+            "confirm",
+            side,
+            T(
+                "{side}: attack in CC at {hex} (your concealed units show) or decline to stay concealed",
+                side=side,
+                hex=position.label(h),
+            ),
+            "A11.19",
+            "cc_declare",
+            choices=("attack", "decline"),
+            target=h,
+        )
+        for side in order(game, position)
+        if side != gs.cc_ambusher and any(u.concealed for u in attackers(position, h, side))
+    ]
+    if asks:
+        return state.push(*asks)
+    return next_attack(game, position, 0)
+
+
+def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    assert h is not None
+    if answer.choice == "decline":
+        state = state.replace(game=gs.replace(cc_declined=(*gs.cc_declined, decision.side)))
+    else:  # A11.19: a concealed unit that engages in CC shows what it is before the attacks
+        for unit in attackers(position, h, decision.side):
+            state = state.with_unit(unit.revealed())
+    if any(d.then == "cc_declare" for d in state.decisions):
+        return state
     return next_attack(game, position.at(state), 0)
 
 
@@ -315,6 +359,9 @@ def next_attack(game: AslGame, position: Position, index: int) -> State:
     sides = order(game, position)
     while index < 2:
         side = sides[index]
+        if side in gs.cc_declined:
+            index += 1
+            continue
         if attackers(position, h, side) and any(u.side != side for u in position.units_at(h)):
             if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
                 for unit in attackers(position, h, side):

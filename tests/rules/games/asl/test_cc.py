@@ -198,3 +198,51 @@ def test_a_concealed_ambusher_is_never_named_to_the_enemy_and_keeps_its_concealm
     assert "a-1" not in pos.units  # 4:4 = 1:1, KN 5; 3 - 1 ambush = 2: eliminated before it may reply
     assert pos.units["b-1"].concealed  # an ambusher that eliminates its targets keeps its "?" (A11.4)
     assert not any("b-1" in text for text in seen), seen
+
+
+COUNTERS_658 = {"6-5-8": {"type": "squad", "fp": 6, "range": 5, "morale": 8, "broken_morale": 8}}
+
+
+def _a11_example(make_position: Any) -> Any:
+    # the text's example after A11.41: a German 6-5-8 advanced into a concealed Russian 4-4-7's woods; the
+    # ambush drs gave nothing; the Russian must say whether it attacks (A11.19)
+    units = [_u("a-1", "E4", "6-5-8"), _u("b-1", "E5", "4-4-7", "b", concealed=True)]
+    pos = make_position("asl", units, "APh", hexes={"E5": "woods"}, counters={**_counters(), **COUNTERS_658})
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("end")
+    pos.push_text("answer dice 3")  # German ambush dr
+    pos.push_text("answer dice 3")  # Russian ambush dr 3 - 2 concealed = 1: not 3 below 3: no ambush
+    top = pos.decision
+    assert top is not None and top.kind == "confirm" and top.side == "b" and top.rule == "A11.19"
+    return pos
+
+
+@pytest.mark.parametrize(
+    ("dice", "result"), [((1, 1), "KIA"), ((1, 2), "KIA"), ((2, 2), "CR"), ((2, 3), "-")]
+)
+def test_a11_example_a_concealed_squad_that_declines_is_attacked_at_half_fp(
+    make_position: Any, dice: tuple[int, int], result: str
+) -> None:
+    pos = _a11_example(make_position)
+    pos.push_text("answer decline")  # it keeps its "?" and does not attack (A11.15)
+    assert pos.units["b-1"].concealed
+    pos.push_text(f"answer dice {dice[0]},{dice[1]}")
+    res = pos.state.resolution
+    assert res is not None and any("3:4, rounded down to 1:2" in line.value for line in res.lines)
+    # DR 2 or 3 eliminates; 4 makes it a HS that loses its "?"; anything else, no effect
+    assert set(res.results.values()) == {result}
+    if result == "CR":
+        assert pos.units["b-1"].name == "2-2-7" and not pos.units["b-1"].concealed
+    if result == "-":
+        assert pos.units["b-1"].concealed and not any(u.has("melee") for u in pos.units.values())
+
+
+def test_a11_example_a_concealed_squad_that_attacks_is_revealed_and_attacked_at_3_2(
+    make_position: Any,
+) -> None:
+    pos = _a11_example(make_position)
+    pos.push_text("answer attack")
+    assert not pos.units["b-1"].concealed  # A11.19, A12.14
+    pos.push_text("answer dice 6,6")
+    res = pos.state.resolution
+    assert res is not None and any("6:4, rounded down to 3:2" in line.value for line in res.lines)

@@ -60,11 +60,11 @@ def test_the_close_combat_is_worked_out_with_its_rules() -> None:
             results.append(res)
     german, russian = results
     assert german.results == {"rus-8-1": "KIA", "rus-sq1": "KIA"}
+    # the Russians declared their attack, so were revealed: no halving (A11.19); the 9-1 directs (A11.141)
     assert [(line.value, line.rule) for line in german.lines if line.rule in ("A11.19", "A11.141")] == [
-        ("FP halved", "A11.19"),
         ("-1", "A11.141"),
     ]
-    assert any("1:2" in line.value for line in german.lines if line.rule == "A11.11")
+    assert any("5:5, rounded down to 1:1" in line.value for line in german.lines if line.rule == "A11.11")
     assert set(russian.results.values()) == {"CR"}
 
 
