@@ -52,6 +52,13 @@ def locations(position: Position) -> list[Hex]:
     return sorted((h for h, s in sides.items() if len(s) > 1), key=position.label)
 
 
+def _overstack(position: Position, h: Hex, side: str) -> int:
+    """Squad-equivalents of ``side`` over the stacking limit in the Location, rounded up (A5.1, A5.5)."""
+    from hexmate.rules.games.asl.game import overstack_mf
+
+    return overstack_mf([u for u in position.units_at(h) if u.side == side])
+
+
 def _name(unit: UnitState) -> str:
     """A unit as a sentence may name it: a concealed one is only '?' (A12.1: its identity is hidden)."""
     return "?" if unit.concealed else unit.id
@@ -139,6 +146,14 @@ def work(
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
+    over = _overstack(position, h, side)
+    if over:  # A5.12: attacking from a friendly overstack
+        common += over
+        lines.append(Line(T("attacking from an overstack"), f"+{over}", "A5.12"))
+    under = _overstack(position, h, position.enemy_of(side))
+    if under:  # A5.131: attacked in a friendly overstack
+        common -= under
+        lines.append(Line(T("attacking an overstack"), f"-{under}", "A5.131"))
     if any(u.has("cx") for u in attacking):
         common += 1
         lines.append(Line(T("CX attacker"), "+1", "A4.51"))

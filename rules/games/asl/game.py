@@ -201,7 +201,7 @@ class AslGame(Game):
             if step is None:
                 return None
             friends = [u for u in here if u.side == side and u.id not in moving]
-            return step + overstack_mf(friends + units) - overstack_mf(friends)
+            return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
 
         return cost
 
@@ -309,6 +309,17 @@ class AslGame(Game):
             T("{kind} is not an action of the {phase}", kind=action.kind, phase=phase.name), phase.rule
         )
 
+    def advance_cost(
+        self, position: Position, units: list[UnitState], a: Hex, b: Hex
+    ) -> int | Fraction | None:
+        """What entering b would cost these units, overstacking included (A5.11): what A4.72 measures."""
+        step = asl_terrain.infantry_cost_fn(position)(position.map, a, b)
+        if step is None:
+            return None
+        moving = {u.id for u in units}
+        friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving]
+        return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
             raise IllegalAction(T("units advance only in the Advance Phase"), "A3.7")
@@ -331,7 +342,7 @@ class AslGame(Game):
             or adv.path[1] not in position.map.hexes
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
-        cost = asl_terrain.infantry_cost_fn(position)(position.map, adv.path[0], adv.path[1])
+        cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
         for unit in units:
@@ -353,7 +364,8 @@ class AslGame(Game):
         if isinstance(action, act.Advance):
             to = action.path[-1]
             side = state.units[action.units[0]].side
-            cost = asl_terrain.infantry_cost_fn(position)(position.map, action.path[0], to) or 0
+            movers = [state.units[u] for u in action.units]
+            cost = self.advance_cost(position, movers, action.path[0], to) or 0
             for uid in action.units:
                 unit = state.units[uid]
                 if cost >= min(4, self.mf(unit)):  # A4.72: Difficult Terrain makes the advancing unit CX

@@ -106,20 +106,23 @@ def test_a11_14_example_original_5_casualty_reduces_and_6_does_nothing_for_the_g
 
 
 def test_a11_622_broken_targets_get_minus_2(make_position: Any) -> None:
-    # 5 FP (4-6-7 + 8-0) against 16 (four 4-4-7): 1:4, KN 3; Original 5 reduces the broken (5 - 2 = 3), and
-    # leaves the unbroken alone (A11.16, A11.622's example)
+    # 5 FP (4-6-7 + 8-0) against 16 (two 6-2-8 and a 4-4-7): 1:4, KN 3; Original 5 reduces the broken
+    # (5 - 2 = 3) and leaves the unbroken alone (A11.16, A11.622's example)
     units = [
         _u("a-sq", "E4"),
         _u("a-80", "E4", "8-0"),
-        *(_u(f"b-{i}", "E4", "4-4-7", "b", markers=["broken"] if i < 3 else []) for i in range(4)),
+        _u("b-0", "E4", "6-2-8", "b", markers=["broken"]),
+        _u("b-1", "E4", "6-2-8", "b", markers=["broken"]),
+        _u("b-2", "E4", "4-4-7", "b"),
     ]
     pos = make_position("asl", units, "APh", counters=_counters())
     e4 = pos.units["a-sq"].hex
     res, results = cc.work(pos, e4, "a", (2, 3))
-    assert results == {"b-0": "CR", "b-1": "CR", "b-2": "CR", "b-3": "-"}
+    assert results == {"b-0": "CR", "b-1": "CR", "b-2": "-"}
     assert any(line.rule == "A11.16" for line in res.lines)
+    assert any("5:16, rounded down to 1:4" in line.value for line in res.lines)
     # a broken unit may not attack, but defends with its full FP (A11.16)
-    assert [u.id for u in cc.attackers(pos, e4, "b")] == ["b-3"]
+    assert [u.id for u in cc.attackers(pos, e4, "b")] == ["b-2"]
 
 
 def test_a11_4_ambush_drm_example(make_position: Any) -> None:

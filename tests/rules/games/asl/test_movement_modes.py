@@ -116,3 +116,56 @@ def test_cx_in_close_combat(make_position: Any) -> None:
     res, _ = cc.work(pos, e4, "a", (3, 3))
     values = {(line.value, line.rule) for line in res.lines}
     assert ("+1", "A4.51") in values and ("-1", "A4.51") in values  # CX attacker +1, against a CX unit -1
+
+
+def test_a5_11_example_an_advance_into_an_overstack_is_difficult_terrain(make_position: Any) -> None:
+    # A5.11's example: a building holding 2 squads and a crew; a squad entering pays 3 MF (2 + 1 over);
+    # another squad advancing in then faces 2 + 2 = 4 MF: Difficult Terrain, so it becomes CX (A4.72)
+    units = [
+        _u("a-1", "F5"),
+        _u("a-2", "F5"),
+        _u("a-c", "F5", "2-2-8"),
+        _u("a-3", "E5"),
+        _u("a-4", "G5"),
+        _u("b-1", "K8", "4-4-7", "b"),
+    ]
+    pos = make_position("asl", units, "APh", hexes={"F5": "stone-building"})
+    g, u = pos.game, pos.units
+    f5 = u["a-1"].hex
+    assert g.advance_cost(pos, [u["a-3"]], u["a-3"].hex, f5) == 3
+    pos.push_text("advance a-3 E5-F5")
+    assert not pos.units["a-3"].has("cx")  # 3 MF: not Difficult Terrain
+    assert g.advance_cost(pos, [pos.units["a-4"]], pos.units["a-4"].hex, f5) == 4
+    pos.push_text("advance a-4 G5-F5")
+    assert pos.units["a-4"].has("cx")
+
+
+def test_a5_12_overstack_drms_in_close_combat(make_position: Any) -> None:
+    # four squads of a (1 over) attack a squad of b: +1 from an overstack (A5.12); b on them: -1 (A5.131)
+    units = [*(_u(f"a-{i}", "E4") for i in range(4)), _u("b-1", "E4", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh")
+    e4 = pos.units["a-0"].hex
+    mine, _ = cc.work(pos, e4, "a", (3, 3))
+    theirs, _ = cc.work(pos, e4, "b", (3, 3))
+    assert ("+1", "A5.12") in {(line.value, line.rule) for line in mine.lines}
+    assert ("-1", "A5.131") in {(line.value, line.rule) for line in theirs.lines}
+
+
+def test_a5_11_example_the_overstack_penalty_counts_every_squad_equivalent_over(make_position: Any) -> None:
+    # the building holds 2 squads, a crew and a third squad (3.5 squad-equivalents); a squad moving in pays
+    # 2 + 2 (4.5: 1 1/2 over, FRU), and a HS after it 2 + 2 (5.0: exactly 2 over) (A5.11's example)
+    units = [
+        _u("a-1", "F5"),
+        _u("a-2", "F5"),
+        _u("a-c", "F5", "2-2-8"),
+        _u("a-3", "F5"),
+        _u("a-4", "F4"),
+        _u("a-h", "F6", "2-4-7"),
+        _u("b-1", "K8", "4-4-7", "b"),
+    ]
+    pos = make_position("asl", units, "MPh", hexes={"F5": "stone-building"})
+    assert pos.legal_actions.moves_for({"a-4"})[pos.map.parse_label("F5")].cost == 4
+    pos.push_text("move a-4 F4-F5")
+    while pos.decision is not None:
+        pos.push_text("answer pass")  # the defender lets it in
+    assert pos.legal_actions.moves_for({"a-h"})[pos.map.parse_label("F5")].cost == 4
