@@ -70,8 +70,16 @@ def cc_fp(unit: UnitState) -> int:
 
 
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
-    """Who of ``side`` may attack in this Location: not broken (A11.16)."""
-    return [u for u in position.units_at(h) if u.side == side and not u.has("broken")]
+    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2)."""
+    away = withdrawing(position)
+    return [u for u in position.units_at(h) if u.side == side and not u.has("broken") and u.id not in away]
+
+
+def withdrawing(position: Position) -> tuple[str, ...]:
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return gs.cc_withdraw if isinstance(gs, AslState) else ()
 
 
 def odds(attack: Fraction, defence: Fraction) -> Fraction:
@@ -165,6 +173,12 @@ def work(
     results: dict[str, str] = {}
     for unit in targets:
         drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
+        if unit.id in withdrawing(position):  # A11.2: -2, +1 per friendly unit in the Melee not withdrawing
+            stay = sum(
+                1 for u in position.units_at(h) if u.side == unit.side and u.id not in withdrawing(position)
+            )
+            drm += stay - 2
+            lines.append(Line(T("{unit} withdrawing", unit=_name(unit)), f"{stay - 2:+d}", "A11.2"))
         if unit.has("broken"):
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
@@ -260,10 +274,100 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
         return next_location(game, position.at(state))
     position = position.at(state)
     gs = game.gstate(state)
-    state = state.replace(game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=()))
+    state = state.replace(
+        game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=())
+    )
+    if any(u.has("melee") for u in position.units_at(h)):
+        return withdrawals(game, position.at(state))
     if ambush_possible(game, position.at(state), h):
         return state.push(_ambush_roll(position, h, position.phasing, ""))
     return declarations(game, position.at(state))
+
+
+def _may_withdraw(unit: UnitState) -> bool:
+    return unit.has("melee") and not any(unit.has(m) for m in ("pinned", "berserk"))
+
+
+def withdrawals(game: AslGame, position: Position) -> State:
+    """A11.2: before any attack is declared, the units in a Melee may try to withdraw, the ATTACKER's side
+    first; a broken unit in Melee must (A11.16). A side answers for all its Good Order units there."""
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    assert h is not None
+    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u))
+    state = state.replace(game=gs.replace(cc_withdraw=must))
+    asks = [
+        Decision(
+            "confirm",
+            side,
+            T(
+                "{side}: withdraw your units from the Melee at {hex}, or stay",
+                side=side,
+                hex=position.label(h),
+            ),
+            "A11.2",
+            "cc_withdraw",
+            choices=("withdraw", "stay"),
+            target=h,
+        )
+        for side in (position.phasing, position.enemy_of(position.phasing))
+        if any(u.side == side and not u.has("broken") and _may_withdraw(u) for u in position.units_at(h))
+    ]
+    if asks:
+        return state.push(*asks)
+    return declarations(game, position.at(state))
+
+
+def resume_withdraw(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    assert h is not None
+    if answer.choice == "withdraw":
+        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)]
+        state = state.replace(game=gs.replace(cc_withdraw=tuple(sorted({*gs.cc_withdraw, *ids}))))
+    if any(d.then == "cc_withdraw" for d in state.decisions):
+        return state
+    return declarations(game, position.at(state))
+
+
+def withdraw_to(position: Position, units: list[UnitState]) -> tuple[Hex, ...]:
+    """A11.21: a Location the units could advance into, with no Known enemy unit in it."""
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    start = units[0].hex
+    assert start is not None
+    cost = asl_terrain.infantry_cost_fn(position)
+    return tuple(
+        n
+        for n in position.map.neighbors(start)
+        if cost(position.map, start, n) is not None
+        and not any(u.side != units[0].side and not u.concealed for u in position.units_at(n))
+    )
+
+
+def resume_withdraw_to(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The withdrawing survivors leave; into a concealed real enemy they are eliminated and one of those
+    enemies loses its "?" (A11.21)."""
+    state = position.state
+    to = answer.hexes[0]
+    hidden = [
+        u for u in position.units_at(to) if u.side != decision.side and u.concealed and u.type != "dummy"
+    ]
+    for uid in decision.subject:
+        if uid not in state.units:
+            continue
+        if hidden:
+            state = state.without_unit(uid)
+        else:
+            state = state.with_unit(state.units[uid].at(to).mark(remove=("melee",)))
+    if hidden:
+        state = state.with_unit(hidden[0].revealed())
+    if any(d.then == "cc_withdraw_to" for d in state.decisions):
+        return state
+    gs = game.gstate(state)
+    return finish_location(game, position.at(state.replace(game=gs.replace(cc_withdraw=()))))
 
 
 def _ambush_roll(position: Position, h: Hex, side: str, first: str) -> Decision:
@@ -491,10 +595,41 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
+    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw]
+    if away:  # A11.2: the survivors have withdrawn: each side places them on a lit Location
+        asks = []
+        for side in sorted({u.side for u in away}, key=lambda s: s != position.phasing):
+            group = [u for u in away if u.side == side]
+            ends = withdraw_to(position, group)
+            if ends:
+                asks.append(
+                    Decision(
+                        "hexes",
+                        side,
+                        T(
+                            "withdraw {units} from the Melee: place them on a lit Location",
+                            units=", ".join(u.id for u in group),
+                        ),
+                        "A11.21",
+                        "cc_withdraw_to",
+                        hexes=ends,
+                        subject=tuple(u.id for u in group),
+                        target=h,
+                    )
+                )
+            else:  # A11.16: a broken unit that cannot withdraw is eliminated for failure to rout
+                for unit in group:
+                    if unit.has("broken"):
+                        state = state.without_unit(unit.id)
+        state = state.replace(game=gs.replace(cc_withdraw=()) if not asks else gs)
+        if asks:
+            return state.push(*asks)
+        position = position.at(state)
     here = [u for u in position.units_at(h) if not u.concealed]
     melee = len({u.side for u in here}) > 1
     for unit in position.units_at(h):
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
+    gs = game.gstate(state)
     state = state.replace(game=gs.replace(cc_hex=None, cc_ambusher="", cc_done=(*gs.cc_done, h)))
     return next_location(game, position.at(state))

@@ -69,6 +69,7 @@ class AslState(GameState):
     cc_ambusher: str = ""
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
     cc_next: int = 0
+    cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
     cc_declined: tuple[str, ...] = ()  # sides that keep their concealment rather than attack (A11.15)
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
@@ -425,6 +426,12 @@ class AslGame(Game):
 
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_declare(self, position, decision, answer)
+
+    def resume_cc_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_withdraw(self, position, decision, answer)
+
+    def resume_cc_withdraw_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_withdraw_to(self, position, decision, answer)
 
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_reduce(self, position, decision, answer)

@@ -249,3 +249,61 @@ def test_a11_example_a_concealed_squad_that_attacks_is_revealed_and_attacked_at_
     pos.push_text("answer dice 6,6")
     res = pos.state.resolution
     assert res is not None and any("6:4, rounded down to 3:2" in line.value for line in res.lines)
+
+
+def _melee(make_position: Any, a_extra: list[dict[str, Any]] | None = None, **kw: Any) -> Any:
+    units = [
+        _u("a-1", "E4", markers=["melee"]),
+        *(a_extra or []),
+        _u("b-1", "E4", "4-4-7", "b", markers=["melee"]),
+    ]
+    return make_position("asl", units, "CCPh", **kw)
+
+
+def test_a11_2_withdrawing_units_do_not_attack_are_attacked_at_minus_2_and_leave(make_position: Any) -> None:
+    pos = _melee(make_position)
+    top = pos.decision
+    assert top is not None and top.kind == "confirm" and top.side == "a" and top.rule == "A11.2"
+    pos.push_text("answer withdraw")
+    pos.push_text("answer stay")  # b stays
+    top = pos.decision
+    assert top is not None and top.then == "cc" and top.side == "b"  # a withdraws: it makes no attack
+    pos.push_text("answer dice 6,6")
+    res = pos.state.resolution
+    assert res is not None and ("-2", "A11.2") in {(line.value, line.rule) for line in res.lines}
+    top = pos.decision
+    assert top is not None and top.then == "cc_withdraw_to" and top.rule == "A11.21"
+    assert pos.units["b-1"].hex not in top.hexes
+    pos.push_text(f"answer hex {pos.label(top.hexes[0])}")
+    assert pos.units["a-1"].hex != pos.units["b-1"].hex
+    assert not pos.units["a-1"].has("melee") and not pos.units["b-1"].has("melee")  # the Melee is over
+
+
+def test_a11_16_a_broken_unit_in_melee_must_withdraw_and_the_others_staying_help_it(
+    make_position: Any,
+) -> None:
+    pos = _melee(make_position, [_u("a-2", "E4", markers=["melee", "broken"])])
+    pos.push_text("answer stay")  # a's Good Order squad stays; its broken squad withdraws all the same
+    pos.push_text("answer stay")
+    assert pos.state.game.cc_withdraw == ("a-2",)
+    pos.push_text("answer dice 6,6")  # a-1 attacks b-1
+    pos.push_text("answer dice 6,6")  # b-1 attacks a-1 and a-2
+    res = pos.state.resolution
+    assert res is not None
+    values = {(line.label, line.value, line.rule) for line in res.lines}
+    assert ("a-2 withdrawing", "-1", "A11.2") in values  # -2, +1 for a-1 staying in the Melee
+    assert ("a-2 is broken", "-2", "A11.16") in values
+
+
+def test_a11_16_a_broken_unit_with_nowhere_to_withdraw_is_eliminated(make_position: Any) -> None:
+    probe = make_position("asl", [_u("a-1", "E4"), _u("b-1", "K8", "4-4-7", "b")], "APh")
+    around = [probe.label(n) for n in probe.map.neighbors(probe.units["a-1"].hex)]
+    units = [
+        _u("a-1", "E4", markers=["melee", "broken"]),
+        _u("b-1", "E4", "4-4-7", "b", markers=["melee"]),
+        *(_u(f"b-{n}", n, "4-4-7", "b") for n in around),
+    ]
+    pos = make_position("asl", units, "CCPh")
+    pos.push_text("answer stay")  # b stays
+    pos.push_text("answer dice 6,6")  # b-1's attack: no effect
+    assert "a-1" not in pos.units  # every adjacent Location holds a Known enemy (A11.21, A11.16)
