@@ -69,6 +69,7 @@ class AslState(GameState):
     cc_ambusher: str = ""
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
     cc_next: int = 0
+    exited: tuple[tuple[str, int], ...] = ()  # unit id -> its VP when it left the map (A26.23)
     cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
     cc_declined: tuple[str, ...] = ()  # sides that keep their concealment rather than attack (A11.15)
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
@@ -163,13 +164,22 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        if move.mode not in ("", "cx", "assault"):
+        if move.mode not in ("", "cx", "assault", "exit"):
             raise IllegalAction(
                 T(
                     "{mode} is not a way of moving here: cx (Double Time) or assault (Assault Movement)",
                     mode=move.mode,
                 ),
                 "A4.5",
+            )
+        if move.mode == "exit" and move.path[-1] not in asl_victory.exit_hexes(position, units[0].side):
+            raise IllegalAction(
+                T(
+                    "{hex} is not an exit hex of this scenario for {side}",
+                    hex=position.label(move.path[-1]),
+                    side=units[0].side,
+                ),
+                "A26.23",
             )
         if move.mode == "cx":
             for unit in units:
@@ -272,7 +282,10 @@ class AslGame(Game):
                     "A4.14",
                 )
             total += step
-        if total > budget and len(move.path) > 2:
+        if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
+            edge = move.path[-1]
+            total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
+        if total > budget and (len(move.path) > 2 or move.mode == "exit"):
             raise IllegalAction(
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
                 "A4.11",
@@ -486,7 +499,7 @@ class AslGame(Game):
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM)."""
         state = super().begin_move(position, move)
-        marker = {"cx": "cx", "assault": "assault"}.get(move.mode)
+        marker = {"cx": "cx", "assault": "assault", "exit": "exiting"}.get(move.mode)
         if marker:
             for uid in move.units:
                 state = state.with_unit(state.units[uid].mark(marker))
@@ -503,6 +516,15 @@ class AslGame(Game):
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
                 if unit is not None and not unit.has("broken"):
                     state = state.with_unit(unit.mark("pinned", "cx"))
+        exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
+        if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
+            gs = self.gstate(state)
+            gone = []
+            for unit in exiting:
+                if not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
+                    gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
+                state = state.without_unit(unit.id)
+            state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
         return super().end_move(position.at(state))
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -574,7 +596,7 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire")  # A3.5
         elif phase == "MPh":
-            remove = ("no_dt", "assault")
+            remove = ("no_dt", "assault", "exiting")
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
             gs = self.gstate(state)

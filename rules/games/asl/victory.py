@@ -10,7 +10,9 @@ Control (A26.1, A26.14): an armed, Good Order Infantry MMC in any hex of a build
 unit there gains it, even in the middle of a move; control lasts until the enemy gains it. Dummies never gain
 it (A26.15). CVP (A26.22, A26.211): each enemy unit eliminated scores its VP: squad or crew 2, HS 1, leader 1
 plus the size of a negative leadership modifier; a squad Casualty Reduced to its HS has lost 1 of its 2.
-Exit VP (A26.23) needs units to leave the map, which the movement here cannot do yet: not computed.
+Exit VP (A26.23): ``"exit": {"side": "ger", "hexes": [edge hexes], "vp": 6}``; a Good Order unit that moves
+off the map from one of those hexes (``move ... as exit``, A2.6) scores its VP value then, and is not a
+casualty (A26.221).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
     where = f"{source}: options.victory"
     if not isinstance(raw, dict):
         raise DataError(f"{where} must be an object")
-    unknown = set(raw) - {"buildings", "control", "win"}
+    unknown = set(raw) - {"buildings", "control", "win", "exit"}
     if unknown:
         raise DataError(f"{where}: unknown key(s) {sorted(unknown)}")
     buildings = raw.get("buildings", {})
@@ -57,10 +59,30 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
         for label in cells:
             if label not in hexes:
                 raise DataError(f"{where}.buildings.{name}: {label!r} is not a hex of the map")
+    exit_spec = raw.get("exit", {})
+    if not isinstance(exit_spec, dict) or set(exit_spec) - {"side", "hexes", "vp"}:
+        raise DataError(f"{where}.exit: an object with side, hexes and vp")
+    for label in exit_spec.get("hexes", []):
+        if label not in hexes:
+            raise DataError(f"{where}.exit.hexes: {label!r} is not a hex of the map")
     for side, names in raw.get("control", {}).items():
         for name in names:
             if name not in buildings:
                 raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings")
+
+
+def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
+    spec = _spec(position).get("exit", {})
+    if not isinstance(spec, dict) or spec.get("side") != side:
+        return frozenset()
+    labels = {position.label(h): h for h in position.map.hexes}
+    return frozenset(labels[c] for c in spec.get("hexes", []) if c in labels)
+
+
+def exit_vp(game: AslGame, position: Position, side: str) -> int:
+    """A26.23: the VP this side's units had when they left the map through the exit hexes."""
+    owners = {u.id: u.side for u in position.scenario.units}
+    return sum(vp for uid, vp in game.gstate(position.state).exited if owners.get(uid) == side)
 
 
 def _spec(position: Position) -> Mapping[str, Any]:
@@ -113,13 +135,18 @@ def cvp(position: Position, side: str) -> int:
     """A26.22: the VP of every unit of the enemy eliminated so far (a squad reduced to its HS has lost 1)."""
     total = 0
     counters = position.scenario.counters
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    gone = {uid for uid, _ in gs.exited} if isinstance(gs, AslState) else set()
     for setup in position.scenario.units:
         if setup.side == side:
             continue
         start = counters[setup.counter]
         now = position.units.get(setup.id)
         if now is None:
-            total += vp(start.type, start.values)
+            if setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
+                total += vp(start.type, start.values)
         else:
             total += max(0, vp(start.type, start.values) - vp(now.type, now.values))
     return total
@@ -144,6 +171,17 @@ def status(game: AslGame, position: Position) -> list[str]:
             )
     for side in position.sides:
         lines.append(T("{side}: {cvp} CVP (A26.22)", side=side, cvp=str(cvp(position, side))))
+    exit_spec = spec.get("exit")
+    if isinstance(exit_spec, dict) and exit_spec.get("side"):
+        side = str(exit_spec["side"])
+        lines.append(
+            T(
+                "{side}: {vp} Exit VP of {need} (A26.23)",
+                side=side,
+                vp=str(exit_vp(game, position, side)),
+                need=str(exit_spec.get("vp", 0)),
+            )
+        )
     win = spec.get("win")
     if isinstance(win, dict) and "buildings" in win:
         side = str(win.get("side", ""))

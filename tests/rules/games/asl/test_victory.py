@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import DataError
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import victory
 
 VICTORY = {
@@ -74,3 +74,29 @@ def test_bad_victory_data_names_the_scenario_and_key(make_position: Any) -> None
         make_position(
             "asl", [_u("a-1", "E4"), _u("b-1", "J8", "4-4-7", "b")], "APh", options={"victory": {"x": 1}}
         )
+
+
+EXIT = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4}}}
+
+
+def test_exit_vp_a_unit_leaves_the_map_from_an_exit_hex(make_position: Any) -> None:
+    units = [
+        _u("a-1", "J4"),
+        _u("a-2", "H4"),
+        _u("a-91", "G5", "9-1"),
+        _u("b-1", "A1", "4-4-7", "b", markers=["broken"]),
+    ]
+    pos = make_position("asl", units, "MPh", options=EXIT)
+    with pytest.raises(IllegalAction, match=r"not an exit hex"):
+        pos.push_text("move a-1 J4-K4 as exit")
+    with pytest.raises(
+        IllegalAction, match=r"costs 5 MF"
+    ):  # 4 hexes and the mirror hex beyond the edge (A2.6)
+        pos.push_text("move a-2 H4-I4-J4-K4-L4 as exit")
+    pos.push_text("move a-1 J4-K4-L4 as exit")  # 2 MF and 1 for the mirror of L4's Open Ground
+    assert "a-1" not in pos.units
+    assert any(c.what == "remove" and c.unit == "a-1" for c in pos.changes)  # the counter comes off the map
+    status = pos.game.status(pos)
+    assert "a: 2 Exit VP of 4 (A26.23)" in status and "b: 0 CVP (A26.22)" in status  # no casualty (A26.221)
+    pos.push_text("move a-91 G5-H5-I5-J5-K5-L5 as exit")  # the 9-1 is worth 1 + 1 (A26.211)
+    assert "a: 4 Exit VP of 4 (A26.23)" in pos.game.status(pos)
