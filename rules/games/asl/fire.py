@@ -288,14 +288,9 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
     names = ", ".join(fire.firers)
     return state.push(
         Decision(
-            "roll",
-            state.units[fire.firers[0]].side,
+            "roll", state.units[fire.firers[0]].side,
             f"{names} fire at {position.label(fire.target)}: roll the IFT DR",
-            "A7.3",
-            "ift",
-            dice="DR",
-            subject=tuple(fire.firers),
-            target=fire.target,
+            "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
         )
     )
 
@@ -335,15 +330,8 @@ def mc(position: Position, uid: str, n: int, rule: str) -> Decision:
     unit = position.units[uid]
     what = f"{n}MC" if n else "NMC"
     return Decision(
-        "roll",
-        unit.side,
-        f"{uid} takes a {what}",
-        rule,
-        "mc",
-        dice="DR",
-        subject=(uid,),
-        target=unit.hex,
-        args=(("drm", str(n)),),
+        "roll", unit.side, f"{uid} takes a {what}", rule, "mc", dice="DR", subject=(uid,),
+        target=unit.hex, args=(("drm", str(n)),),
     )
 
 
@@ -354,16 +342,8 @@ def _decisions_for(position: Position, result: str, ids: list[str]) -> list[Deci
         return []
     if result == "PTC":
         return [
-            Decision(
-                "roll",
-                side,
-                f"{u} takes a pin check (NTC)",
-                "A7.305",
-                "ptc",
-                dice="DR",
-                subject=(u,),
-                target=state.units[u].hex,
-            )
+            Decision("roll", side, f"{u} takes a pin check (NTC)", "A7.305", "ptc", dice="DR", subject=(u,),
+                     target=state.units[u].hex)
             for u in _mc_order(state, ids)
             if not state.units[u].has("broken")
         ]
@@ -383,15 +363,10 @@ def casualty(position: Position, group: tuple[str, ...], effect: str, n: int) ->
     rule = "A7.302" if effect == "K" else "A7.301"
     hexes = {position.units[u].hex for u in group}
     return Decision(
-        "units",
-        side,
+        "units", side,
         f"name the unit Random Selection picks for the {effect if effect == 'K' else str(n) + 'KIA'} result "
         f"among {', '.join(group)}",
-        rule,
-        "casualty",
-        units=group,
-        subject=group,
-        target=next(iter(hexes)) if len(hexes) == 1 else None,
+        rule, "casualty", units=group, subject=group, target=next(iter(hexes)) if len(hexes) == 1 else None,
         args=(("effect", effect), ("n", str(n))),
     )
 

@@ -121,11 +121,8 @@ def test_advance_phase_one_hex_even_into_the_enemy(make_position: Any) -> None:
 # The numbers come straight from the terrain table's JSON (rules-geo's data), read here without its code.
 _TABLE = json.loads((Path(get_game("asl").data_dir) / "terrain.json").read_text())
 TERRAIN_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["terrain"].items()}
-HEXSIDE_MF = {
-    name: Fraction(str(e["move"]["value"]))
-    for name, e in _TABLE["hexside"].items()
-    if "move" in e and e["move"]["value"] is not None
-}
+HEXSIDE_MF = {name: Fraction(str(e["move"]["value"])) for name, e in _TABLE["hexside"].items()
+              if "move" in e and e["move"]["value"] is not None}
 # A null move value bars the hexside (cliffs, A10.51).
 HEXSIDE_BARRED = {name for name, e in _TABLE["hexside"].items() if "move" in e and e["move"]["value"] is None}
 
