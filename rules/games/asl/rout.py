@@ -18,6 +18,8 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 - otherwise the unit routs along its cheapest legal route, and at the first Open Ground hex in the clear LOS
   and normal range of a Good Order enemy able to fire it takes an Interdiction NMC (A10.53).
 
+- a concealed enemy met on the route is revealed, and the router, ending its rout beside it, is eliminated;
+  dummies met are removed (A10.533, A12.15);
 - a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
   NMC and is eliminated if it fails (A10.711).
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -288,10 +291,16 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     leader = decision.arg("leader")
     end = answer.hexes[0]
     if end in position.map.neighbors(unit.hex):
-        return _with_leader(state.with_unit(unit.at(end)), leader, end)  # Low Crawl: not interdicted (A10.52)
-    _, prev, _ = _search(position, unit)
-    path = _route(prev, unit.hex, end)
-    for h in path[1:]:
+        path = [unit.hex, end]  # Low Crawl: not interdicted (A10.52)
+    else:
+        _, prev, _ = _search(position, unit)
+        path = _route(prev, unit.hex, end)
+    for i, (before, h) in enumerate(itertools.pairwise(path)):
+        state, met = _meet(state, unit, h)
+        if met:  # A10.533: the router ends its rout beside a revealed enemy: eliminated
+            return _with_leader(state.without_unit(unit.id), leader, before)
+        if len(path) == 2:
+            continue
         if interdicted(position, unit, h):
             return _with_leader(state.with_unit(unit.at(h)), leader, h).push(
                 Decision(
@@ -303,11 +312,34 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
                     dice="DR",
                     subject=(unit.id,),
                     target=h,
-                    hexes=(end,),
+                    hexes=tuple(path[i + 2 :]) or (h,),
                     args=(("leader", leader),) if leader else (),
                 )
             )
     return _with_leader(state.with_unit(unit.at(end)), leader, end)
+
+
+def _meet(state: State, unit: UnitState, h: Hex) -> tuple[State, bool]:
+    """Entering h: a concealed real enemy there is revealed (True: the router may not go on, A10.533);
+    dummies alone lose their "?" and are removed (A12.15)."""
+    hidden = [u for u in state.units.values() if u.hex == h and u.side != unit.side and u.concealed]
+    real = [u for u in hidden if u.type != "dummy"]
+    for enemy in real:
+        state = state.with_unit(enemy.revealed())
+    if not real:
+        for dummy in hidden:
+            state = state.without_unit(dummy.id)
+    return state, bool(real)
+
+
+def _go_on(state: State, unit: UnitState, leader: str, here: Hex, rest: tuple[Hex, ...]) -> State:
+    """The rest of a rout after an Interdiction NMC, meeting what concealed units stand in the way."""
+    for h in rest:
+        state, met = _meet(state, unit, h)
+        if met:
+            return _with_leader(state.without_unit(unit.id), leader, here)
+        here = h
+    return _with_leader(state.with_unit(state.units[unit.id].at(here)), leader, here)
 
 
 def _with_leader(state: State, leader: str, h: Hex) -> State:
@@ -331,24 +363,21 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     if helper is not None:
         final += int(helper.values["leadership"])  # A10.711: he may add his leadership to the NMC
     morale = int(unit.values["broken_morale"])
-    end = decision.hexes[0]
+    here = decision.target
+    assert here is not None
+    rest = tuple(h for h in decision.hexes if h != here)
     if final > morale:
         if helper is not None:
             state = state.without_unit(helper.id)  # A10.711: eliminated if the unit fails it
         state, half = _reduce(position.scenario.counters, state, unit)
-        return state.with_unit(half.at(end)) if half is not None else state
+        return _go_on(state, half, "", here, rest) if half is not None else state
     if final == morale:
-        here = decision.target
-        beside = (
-            any(
-                e.hex is not None and e.hex in (here, *position.map.neighbors(here)) and _armed(e)
-                for e in known_enemies(position, unit)
-            )
-            if here is not None
-            else False
+        beside = any(
+            e.hex is not None and e.hex in (here, *position.map.neighbors(here)) and _armed(e)
+            for e in known_enemies(position, unit)
         )
         return state.without_unit(unit.id) if beside else state
-    return _with_leader(state.with_unit(unit.at(end)), leader, end)
+    return _go_on(state, unit, leader, here, rest)
 
 
 def failure(position: Position, decision: Decision) -> State:

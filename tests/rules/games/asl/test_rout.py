@@ -135,3 +135,38 @@ def test_a10_711_a_leader_may_stay(make_position: Any) -> None:
     pos.push_text("answer hex I4")
     pos.push_text("answer dice 1,1")
     assert pos.label(pos.units["a-91"].hex) == "E4" and pos.label(pos.units["a-1"].hex) == "I4"
+
+
+def test_a10_533_a_concealed_enemy_on_the_route_is_revealed_and_the_router_eliminated(
+    make_position: Any,
+) -> None:
+    # the woods at I4 are the nearest shelter; a concealed Russian squad sits in them: the router, ignoring
+    # it (it is not Known), routs there, reveals it and, ending beside it, is eliminated (A10.533)
+    units = [
+        _u("a-1", "E4", markers=["broken"]),
+        _u("b-1", "C4", "4-4-7", "b"),
+        _u("b-2", "I4", "4-4-7", "b", concealed=True),
+    ]
+    pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
+    pos.push_text("end")
+    assert pos.map.parse_label("I4") in pos.decision.hexes  # concealed units are ignored (A10.533)
+    pos.push_text("answer hex I4")
+    if pos.decision is not None:  # interdicted on the way first: passed
+        pos.push_text("answer dice 1,1")
+    assert "a-1" not in pos.units or pos.label(pos.units["a-1"].hex) != "I4"
+    assert not pos.units["b-2"].concealed
+
+
+def test_dummies_on_the_route_are_removed(make_position: Any) -> None:
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    units = [
+        _u("a-1", "E4", markers=["broken"]),
+        _u("b-1", "D4", "4-4-7", "b"),
+        _u("b-d", "F4", "dummy", "b", concealed=True),
+    ]
+    counters = {**ASL_COUNTERS, "dummy": {"type": "dummy"}}
+    pos = make_position("asl", units, "AFPh", hexes={"F4": "woods"}, first_side="a", counters=counters)
+    pos.push_text("end")
+    pos.push_text("answer hex F4")  # a Low Crawl into the dummy's woods
+    assert "b-d" not in pos.units and pos.label(pos.units["a-1"].hex) == "F4"
