@@ -72,6 +72,7 @@ def must_rout(position: Position, unit: UnitState) -> bool:
         if (
             position.map.terrain(unit.hex) == "open"
             and enemy.type != "leader"
+            and not enemy.has("melee")  # A10.5: a Known enemy not in Melee
             and d <= normal
             and not asl_terrain.line_of_sight(position, enemy.hex, unit.hex).blocked
         ):

@@ -170,3 +170,16 @@ def test_dummies_on_the_route_are_removed(make_position: Any) -> None:
     pos.push_text("end")
     pos.push_text("answer hex F4")  # a Low Crawl into the dummy's woods
     assert "b-d" not in pos.units and pos.label(pos.units["a-1"].hex) == "F4"
+
+
+def test_an_enemy_in_melee_does_not_make_a_unit_in_open_ground_rout(make_position: Any) -> None:
+    # A10.5: Open Ground in the LOS and normal range of a Known enemy *not in Melee*; adjacency still counts
+    units = [
+        _u("a-1", "E4", markers=["broken"]),
+        _u("b-1", "H4", "4-4-7", "b", markers=["melee"]),
+        _u("a-2", "H4", markers=["melee"]),
+    ]
+    pos = make_position("asl", units, "AFPh")
+    assert not rout.must_rout(pos, pos.units["a-1"])
+    held = pos.at(pos.state.with_unit(pos.units["b-1"].mark(remove=("melee",))))
+    assert rout.must_rout(held, held.units["a-1"])
