@@ -169,3 +169,16 @@ def test_a5_11_example_the_overstack_penalty_counts_every_squad_equivalent_over(
     while pos.decision is not None:
         pos.push_text("answer pass")  # the defender lets it in
     assert pos.legal_actions.moves_for({"a-h"})[pos.map.parse_label("F5")].cost == 4
+
+
+def test_a4_61_example_1_a_crew_moving_two_hexes_into_woods(make_position: Any) -> None:
+    # more than one Location: no Assault Movement; woods +1 and FFNAM -1: 0 in all (A4.61 example 1)
+    units = [_u("a-c", "E3", "2-2-8"), _u("b-1", "E8", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh", hexes={"E5": "woods"})
+    with pytest.raises(IllegalAction, match=r"one Location"):
+        pos.push_text("move a-c E3-E4-E5 as assault")
+    pos.push_text("move a-c E3-E4-E5")
+    while pos.label(pos.decision.target) != "E5":
+        pos.push_text("answer pass")  # the hexes before
+    text = _dff_drm_lines(pos, "E5")
+    assert "(FFNAM): -1" in text and "target terrain (woods): +1" in text and "FFMO" not in text
