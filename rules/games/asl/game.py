@@ -402,16 +402,41 @@ class AslGame(Game):
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_ift(self, position, decision, answer)
+        # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
+        # removes it (resume_mc, resume_ptc, resume_casualty)
+        dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
+        if not dummies:
+            return asl_fire.resume_ift(self, position, decision, answer)
+        state = position.state
+        for unit in dummies.values():
+            seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
+            state = state.with_unit(unit.as_counter(seven))
+        state = asl_fire.resume_ift(self, position.at(state), decision, answer)
+        for uid, unit in dummies.items():
+            if uid in state.units:
+                state = state.with_unit(dataclasses.replace(state.units[uid], counter=unit.counter))
+        return state
+
+    @staticmethod
+    def _dummy_hit(position: Position, uid: str) -> State | None:
+        """A12.14: a dummy that an attack would make check morale, pin or lose a step loses its "?": it is
+        removed (it has no morale to check)."""
+        unit = position.units.get(uid)
+        if unit is not None and unit.type == "dummy":
+            return position.state.without_unit(uid)
+        return None
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_mc(self, position, decision, answer)
+        gone = self._dummy_hit(position, decision.subject[0])
+        return gone if gone is not None else asl_fire.resume_mc(self, position, decision, answer)
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_ptc(self, position, decision, answer)
+        gone = self._dummy_hit(position, decision.subject[0])
+        return gone if gone is not None else asl_fire.resume_ptc(self, position, decision, answer)
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_casualty(self, position, decision, answer)
+        gone = self._dummy_hit(position, answer.units[0]) if answer.units else None
+        return gone if gone is not None else asl_fire.resume_casualty(self, position, decision, answer)
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)

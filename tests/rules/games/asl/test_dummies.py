@@ -68,3 +68,14 @@ def test_dummies_do_not_fight_in_cc_nor_count_for_victory(make_position: Any) ->
     pos.push_text("end")
     assert "b-d" not in pos.units and pos.phase.id != "CCPh"  # removed before any CC declaration (A11.19)
     assert victory.vp("dummy", {}) == 0 and victory.cvp(pos, "a") == 0
+
+
+def test_a_dummy_fired_on_is_removed_instead_of_checking_morale(make_position: Any) -> None:
+    # A12.14: a "?" stack hit by a morale check or worse in view loses its "?"; a dummy has nothing under it
+    units = [_u("a-1", "E4"), _u("b-d", "E6", "dummy", "b", concealed=True)]
+    pos = _pos(make_position, units, "PFPh")
+    pos.push_text("fire a-1 at E6 dice 1,1")  # 2 FP area fire at range 2, Original DR 2: a morale result
+    while pos.decision is not None and "b-d" in pos.units:
+        top = pos.decision
+        pos.push_text("answer units b-d" if top.kind == "units" else "answer dice 6,6")
+    assert "b-d" not in pos.units
