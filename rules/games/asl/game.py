@@ -398,7 +398,7 @@ class AslGame(Game):
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             return asl_fire.declare(self, position, action)
-        raise IllegalAction(f"cannot apply {action.kind}")
+        raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:

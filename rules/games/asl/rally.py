@@ -35,7 +35,7 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
     if position.phase.id != "RPh":
         raise IllegalAction(T("rally attempts are made in the Rally Phase"), "A3.1")
     if rally.unit not in position.units:
-        raise InvalidAction(f"no unit {rally.unit!r} in this game")
+        raise InvalidAction(T("no unit {unit} in this game", unit=repr(rally.unit)))
     unit = position.units[rally.unit]
     if not unit.has("broken"):
         raise IllegalAction(T("{unit} is not broken", unit=unit.id), "A10.6")
