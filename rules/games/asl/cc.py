@@ -14,11 +14,18 @@ What is worked out (paraphrasing the rules):
   attacks (A11.1, A11.12), unless an ambush made it sequential, the ambusher first (A11.32);
 - ambush: when infantry advanced into the Location this APh (not into a Melee), in woods or a building or with
   a concealed unit, each side rolls a dr with its drm; 3 or more below the other ambushes (A11.4);
-- Melee: infantry of both sides still there afterwards is in Melee (A11.15) and may not move, advance or rout.
+- a side with concealed units says whether it attacks (they show what they are) or keeps its "?" (A11.15,
+  A11.19); dummies are removed first (A11.19); overstacks add +1 to their attacks, -1 to attacks on them
+  (A5.12, A5.131);
+- Melee: infantry of both sides still there afterwards is in Melee (A11.15) and may not move, advance or rout;
+  in a later CCPh each side may withdraw (a broken unit must): no attack, -2 (+1 per friend staying) against
+  it, the survivors placed on an adjacent Location with no Known enemy, a broken one with none eliminated
+  (A11.2, A11.21, A11.16);
+- at the end of the Player Turn the ATTACKER's units may gain concealment (``concealment.py``, A12.122).
 
 Each side makes one attack with all its able units against all the enemy in the Location (the first way of
-A11.12's example); other groupings, withdrawal (A11.2), infiltration (A11.22), capture and Hand-to-Hand (a
-nationality's, J2.31/G1.64) are not here yet.
+A11.12's example); other groupings and SMC attacking alone (A11.14), infiltration (A11.22), capture (A20),
+SW loss (A11.13) and Hand-to-Hand (a nationality's, J2.31/G1.64) are not here yet.
 """
 
 from __future__ import annotations
