@@ -444,6 +444,9 @@ class AslGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
 
+    def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return position.state.with_unit(position.units[answer.units[0]].revealed())
+
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 
@@ -491,12 +494,28 @@ class AslGame(Game):
             return state.replace(
                 moving=dataclasses.replace(moving, stopped=T("a dummy stack removed (A12.15)"))
             )
-        if real:
-            for enemy in real:
-                state = state.with_unit(enemy.revealed())
+        if real:  # A12.15: the defender shows one real unit there (Random Selection among several)
             why = T("bumped into a concealed enemy (A12.15)")
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
-            return state.replace(moving=back)
+            state = state.replace(moving=back)
+            if len(real) == 1:
+                return state.with_unit(real[0].revealed())
+            ids = tuple(sorted(u.id for u in real))
+            return state.push(
+                Decision(
+                    "units",
+                    real[0].side,
+                    T(
+                        "Random Selection: name the concealed unit at {hex} that shows itself",
+                        hex=position.label(moving.here),
+                    ),
+                    "A12.15",
+                    "bump_reveal",
+                    units=ids,
+                    subject=ids,
+                    target=moving.here,
+                )
+            )
         for dummy in hidden:  # A12.15: only dummies there: every "?" goes and the move goes on
             state = state.without_unit(dummy.id)
         position = position.at(state)

@@ -79,3 +79,24 @@ def test_a_dummy_fired_on_is_removed_instead_of_checking_morale(make_position: A
         top = pos.decision
         pos.push_text("answer units b-d" if top.kind == "units" else "answer dice 6,6")
     assert "b-d" not in pos.units
+
+
+def test_bumping_into_several_concealed_units_shows_only_the_one_random_selection_picks(
+    make_position: Any,
+) -> None:
+    # A12.15: the defender must show one non-dummy unit (Random Selection among them), not all of them
+    units = [
+        _u("a-1", "E2"),
+        _u("b-1", "E3", "4-4-7", "b", concealed=True),
+        _u("b-2", "E3", "4-4-7", "b", concealed=True),
+    ]
+    pos = _pos(make_position, units, "MPh", hexes={"E3": "woods", "E2": "woods"})
+    pos.push_text("move a-1 E2-E3-E4")
+    top = pos.decision
+    assert top is not None and top.kind == "units" and top.side == "b" and top.rule == "A12.15"
+    assert "b-1" not in top.prompt and "b-2" not in top.prompt  # the mover's page may read the prompt
+    pos.push_text("answer units b-2")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert not pos.units["b-2"].concealed and pos.units["b-1"].concealed
+    assert pos.label(pos.units["a-1"].hex) == "E2"
