@@ -25,12 +25,12 @@ from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
-from hexmate.rules.games.fireteam import activation, recovery, smoke, transport, vehicles
+from hexmate.rules.games.fireteam import activation, recovery, reinforce, smoke, transport, vehicles
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
 from hexmate.rules.games.terrain_view import CostFn, GeoTable, Sight
-from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import Hex, distance, neighbor
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
@@ -67,6 +67,9 @@ class FireTeamState(GameState):
     smoke: frozenset[Hex] = frozenset()  # hexes under a Smoke marker [10.3]
     smoke_by: Mapping[str, int] = dataclasses.field(default_factory=dict)  # smoke laid this impulse [10.1]
     control: Mapping[str, str] = dataclasses.field(default_factory=dict)  # victory hex -> side [11.16]
+    exited: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> exit VP [11.17]
+    gone: frozenset[str] = frozenset()  # units that left the map (no CP loss, 4.12)
+    through: Mapping[Hex, int] = dataclasses.field(default_factory=dict)  # vehicles come on per hex [11.24]
     note: str = ""  # what the last draw from the cup did, for people
 
     def replace(self, **changes: Any) -> FireTeamState:
@@ -98,6 +101,25 @@ class FireTeamGame(Game):
                 )
             chits[side.id] = tuple(sorted(own, reverse=True))
         return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario))
+
+    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
+        """The set-up, with each vehicle's facing [5.3] (``options.facing``: unit -> N, NNE, NE, E, ...) and
+        the reinforcements off the map until they enter [11.2] (``options.reinforcements``)."""
+        state = super().initial_state(scenario, hex_map)
+        raw = scenario.options.get("facing", {})
+        if not isinstance(raw, dict):
+            raise DataError(f"{scenario.source}: options.facing: unit -> facing (5.3)")
+        for uid, name in raw.items():
+            if uid not in state.units or not isinstance(name, str):
+                raise DataError(f"{scenario.source}: options.facing.{uid}: no such unit, or no facing name")
+            try:
+                facing = vehicles.facing_index(name)
+            except ValueError as error:
+                raise DataError(f"{scenario.source}: options.facing.{uid}: {error}") from None
+            state = state.with_unit(dataclasses.replace(state.units[uid], facing=facing))
+        for uid in reinforce.arrivals(scenario):
+            state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+        return state
 
     def initial_control(self, scenario: Scenario) -> dict[str, str]:
         """[11.16] The scenario's victory hexes (``options.victory.control``: hex -> the side holding it at
@@ -184,7 +206,8 @@ class FireTeamGame(Game):
                     f"{cmd.fmt(command.left(side))} left (4.13)")
             units = {u: s.mark(remove=(OPP_FIRE,)) for u, s in state.units.items()}  # [7.23] a new impulse
             gs = self.gstate(state)
-            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={}))
+            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={},
+                                                              through={}))
         if drawn.what == "again":
             note = "the dice fell beyond the cup"
         elif drawn.what == "back":
@@ -235,6 +258,10 @@ class FireTeamGame(Game):
             return f"{unit.id} has already acted on its activation this impulse [4.22]"
         if unit.carrier is not None:
             return f"{unit.id} rides in {unit.carrier}: it acts with its vehicle [5.43]"
+        if unit.hex is None:
+            if reinforce.off_map(position, unit):
+                return reinforce.why_not(position, unit)
+            return f"{unit.id} is not on the map [11.2]"
         return None
 
     def activation_cost(self, position: Position, units: list[UnitState], mode: str) -> activation.Cost:
@@ -243,6 +270,7 @@ class FireTeamGame(Game):
         leaders = [u for u in position.units.values() if u.side == side and u.type == LEADER
                    and u.id not in command.leaders_used]
         others = [u for u in position.units.values() if u.side == side]
+        units = reinforce.as_if_entering(position, units)  # [4.39] reinforcements as on their entry hex
         return activation.cost(
             units, self.nationality(position, side), cmd.load(), self.sight(position), mode, leaders, others
         )
@@ -395,7 +423,33 @@ class FireTeamGame(Game):
         reach = reachable(position.map, start, self.mp_left(position, units), self.cost_fn(position, units))
         out = {h: act.Move(ids, r.path, r.cost) for h, r in reach.items() if h != start}
         if any(u.type == VEHICLE for u in units):
-            out = {h: m for h, m in out.items() if vehicles.path_ok(units, m.path) is None}
+            out = {h: m for h, m in out.items() if vehicles.path_ok(units, m.path) is None
+                   and not vehicles.reversing(units[0], m.path)}
+            for h, m in self.reverse_moves(position, units, start).items():
+                out.setdefault(h, m)
+        return out
+
+    def reverse_moves(self, position: Position, units: list[UnitState], start: Hex) -> dict[Hex, act.Move]:
+        """[5.33] Where a vehicle can back up to: rear hexes only, facing unchanged, 3x each hex's cost."""
+        tank = next(u for u in units if u.type == VEHICLE)
+        if tank.facing is None or len(units) != 1:
+            return {}
+        cost = self.cost_fn(position, units)
+        budget = self.mp_left(position, units)
+        ids = tuple(u.id for u in units)
+        out: dict[Hex, act.Move] = {}
+        frontier: list[tuple[tuple[Hex, ...], int | Fraction]] = [((start,), 0)]
+        while frontier:
+            path, spent = frontier.pop()
+            for d in vehicles.rear_dirs(tank.facing):
+                nxt = neighbor(path[-1], d)
+                step = cost(position.map, path[-1], nxt) if nxt in position.map.hexes else None
+                if step is None or spent + vehicles.REVERSE_TIMES * step > budget:
+                    continue
+                total = spent + vehicles.REVERSE_TIMES * step
+                if nxt not in out or (out[nxt].cost or 0) > total:
+                    out[nxt] = act.Move(ids, (*path, nxt), total)
+                    frontier.append(((*path, nxt), total))
         return out
 
     def check_move(self, position: Position, move: act.Move) -> act.Move:
@@ -410,12 +464,15 @@ class FireTeamGame(Game):
             if why:
                 raise IllegalAction(why, "5.31")
         cost = self.cost_fn(position, units)
+        backing = any(vehicles.reversing(u, move.path) for u in units)
+        if backing and self.cp(position.state).activated.get(units[0].id) == CAUTIOUS:
+            raise IllegalAction("no cautious movement while backing up", "5.33")
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
             step = cost(position.map, a, b) if distance(a, b) == 1 and b in position.map.hexes else None
             if step is None:
                 raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "5.1")
-            total += step
+            total += vehicles.REVERSE_TIMES * step if backing else step  # [5.33] three times backing up
         if total > self.mp_left(position, units):
             raise IllegalAction(f"the path costs {total} MP, the units have {self.mp_left(position, units)}",
                                 "5.1")
@@ -452,7 +509,7 @@ class FireTeamGame(Game):
             # cautiously puts a fresh (yellow) one on, kept if it is the last
             unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
             state = state.with_unit(unit)
-            if unit.type == VEHICLE:
+            if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
                 state = state.with_unit(rider.at(moving.here))
@@ -526,6 +583,10 @@ class FireTeamGame(Game):
         alive = tuple(u for u in moving.units if u in state.units)
         state = super().end_move(position.at(state))
         state = state.replace(game=self.gstate(state).replace(halted=()))
+        if alive and (moving.finished or not moving.stopped):
+            leave = reinforce.exit_decision(self, position.at(state), alive)  # [11.17]
+            if leave is not None:
+                state = state.push(leave)
         if alive and moving.stopped and not moving.finished:
             side = state.units[alive[0]].side
             state = state.push(
@@ -540,6 +601,32 @@ class FireTeamGame(Game):
 
     def resume_stopped(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state  # the rules already hold the units where they stopped; the board now agrees
+
+    def resume_enter_map(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """[11.21], [11.24] Reinforcements put on an entry hex pay its cost from their MA and move on."""
+        state = position.state
+        where = answer.hexes[0] if answer.hexes else decision.hexes[0]
+        if where not in decision.hexes:
+            raise IllegalAction(f"{position.label(where)} is not an entry hex of theirs", "11.21")
+        units = [state.units[u] for u in decision.subject]
+        gs = self.gstate(state)
+        cost = reinforce.enter_cost(self, position, units, where, gs.through.get(where, 0))
+        if cost < 0:
+            raise IllegalAction(f"they cannot enter {position.label(where)}", "5.1")
+        for unit in units:
+            state = state.with_unit(unit.at(where))
+            for rider in [u for u in state.units.values() if u.carrier == unit.id]:
+                state = state.with_unit(rider.at(where))
+        command = self.cp(state)
+        spent = {**command.spent, **{u.id: command.spent.get(u.id, cmd.ZERO) + cost for u in units}}
+        vehicles_in = sum(1 for u in units if u.type == VEHICLE)
+        gs = self.gstate(state)
+        through = {**gs.through, where: gs.through.get(where, 0) + vehicles_in}
+        state = state.replace(game=gs.replace(through=through))
+        return self.with_cp(state, command.replace(spent=spent, mover=tuple(u.id for u in units)))
+
+    def resume_exit(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reinforce.resume_exit(self, position, decision, answer.choice)
 
     # --- fire and recovery ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -636,7 +723,10 @@ class FireTeamGame(Game):
         state = position.state
         if isinstance(action, act.Activate):
             _, command = self.activation_due(position, action.units, action.mode)
-            return self.with_cp(state, command)
+            state = self.with_cp(state, command)
+            if any(state.units[u].hex is None for u in action.units):  # [11.21] they come on now
+                return state.push(reinforce.entry_decision(position.at(state), action.units))
+            return state
         if isinstance(action, act.Save):
             command = self.cp(state)
             amount = Fraction(action.cp)
@@ -705,7 +795,7 @@ class FireTeamGame(Game):
         if phase == "action":
             command = self.cp(state)
             losses: dict[str, int] = {}
-            for uid in command.present - set(state.units):
+            for uid in command.present - set(state.units) - self.gstate(state).gone:
                 side, loss = self.loss_of(position, uid)
                 losses[side] = losses.get(side, 0) + loss
             side_of = {u.id: u.side for u in state.units.values()}
@@ -724,7 +814,8 @@ class FireTeamGame(Game):
             }
             command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
             state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke,
-                                                                  control=gs.control))
+                                                                  control=gs.control, exited=gs.exited,
+                                                                  gone=gs.gone))
             if gs.smoke:  # [10.31] the smoke dispersal roll comes first in the End Phase
                 return state.push(smoke.dispersal_decision(position, position.scenario.first_side))
             return state
@@ -759,12 +850,15 @@ class FireTeamGame(Game):
         if len(sides) == 1:
             (winner,) = sides
             return Outcome(winner, "the enemy has no combat units left")
-        control = self.gstate(position.state).control
-        if position.state.over and control:
+        gs = self.gstate(position.state)
+        control = gs.control
+        if position.state.over and (control or gs.exited):
             held = {s: sorted(h for h, who in control.items() if who == s) for s in position.sides}
-            score = ", ".join(f"{s} {len(h)} ({' '.join(h) or 'none'})" for s, h in held.items())
-            best = max(len(h) for h in held.values())
-            leaders = [s for s, h in held.items() if len(h) == best]
+            vp = {s: len(h) + gs.exited.get(s, 0) for s, h in held.items()}
+            score = ", ".join(f"{s} {vp[s]} VP ({' '.join(h) or 'no hexes'}; {gs.exited.get(s, 0)} for exits)"
+                              for s, h in held.items())
+            best = max(vp.values())
+            leaders = [s for s, v in vp.items() if v == best]
             won: str | None = leaders[0] if len(leaders) == 1 else None
-            return Outcome(won, f"victory hexes held at the end (11.16): {score}")
+            return Outcome(won, f"victory hexes held (11.16) and units exited (11.17) at the end: {score}")
         return super().outcome(position)

@@ -4,9 +4,16 @@ Vehicle Fear [6.34], [6.35].
 A vehicle counter has ``ma``, AP ``fp`` and ``range`` [2.35], armour ``af`` (front) and ``ao`` (other
 sides) [6.5 B], and optionally a gun or missile: ``gm`` (its firepower), ``gm_bands`` (its range bands,
 best column first: "7-40,4-6,1-3", 6.5 E), ``missile`` (1: a missile, depleted on a roll of 1 or 10, 6.56),
-``wheeled`` (1: wheeled costs, 5.17), ``platoon``. Facing is a hexside (0..5, ``UnitState.facing``); the
-English diagram of arcs (p.9) is not in the text, so hexmate takes the three hexes ahead as the front (F)
-hexes and arc (inferred) and sets the facing to the direction of the last hex entered (digest 8.5).
+``wheeled`` (1: wheeled costs, 5.17), ``platoon``. A tank gun fires either ammunition: ``gm_ht`` and
+``gm_hv`` instead of ``gm`` (6.5 A; ``gm_type`` names the kind of a single weapon, HT if unsaid); the armour
+against HV is ``hvf``/``hvo`` (front/other, 2.35; the HT values ``af``/``ao`` when a counter has no HV ones).
+
+Facing [5.3]: a vehicle faces a hexside or a hex vertex, twelve facings, held in ``UnitState.facing`` as
+0..11 clockwise from north (even: the hexside of direction facing/2; odd: the vertex between two). The
+English diagram of arcs (p.9) is not in the text, so hexmate takes as the front arc every direction within
+60 degrees of the facing (three front hexes from a hexside, two from a vertex) and as the rear (R) hexes those
+straight behind (one from a hexside, two from a vertex): inferred. Moving forward it faces the way it entered
+(digest 8.5); backing up [5.33] keeps its facing.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -94,39 +102,71 @@ def cost_fn(position: Position, units: Sequence[UnitState]) -> CostFn:
     return cost
 
 
+FACINGS = ("N", "NNE", "NE", "E", "SE", "SSE", "S", "SSW", "SW", "W", "NW", "NNW")  # [5.3] 12, by bearing
+REVERSE_TIMES = 3  # [5.33] backing up costs three times the hex's cost
+
+
+def facing_index(name: str) -> int:
+    """One of the twelve facings by its name (N, NNE, NE, E, ...); ValueError otherwise."""
+    try:
+        return FACINGS.index(name.upper())
+    except ValueError:
+        raise ValueError(f"facing {name!r}: one of {', '.join(FACINGS)} [5.3]") from None
+
+
+def _off(facing: int, direction: int) -> int:
+    """How far (in 30-degree steps, 0..6) a hex direction is from a facing."""
+    d = abs(2 * direction - facing) % 12
+    return min(d, 12 - d)
+
+
 def front_dirs(facing: int) -> tuple[int, ...]:
-    return ((facing + 5) % 6, facing, (facing + 1) % 6)
+    """[5.31] The directions of the front (F) hexes: within 60 degrees of the facing (inferred)."""
+    return tuple(d for d in range(6) if _off(facing, d) <= 2)
+
+
+def rear_dirs(facing: int) -> tuple[int, ...]:
+    """[5.33] The directions of the rear (R) hexes: straight behind (inferred)."""
+    return tuple(d for d in range(6) if _off(facing, d) >= 5)
+
+
+def reversing(unit: UnitState, path: Sequence[Hex]) -> bool:
+    """Does this move back up [5.33]: its first step goes into a rear hex of the facing it starts with?"""
+    return (unit.type == VEHICLE and unit.facing is not None and len(path) > 1
+            and direction_between(path[0], path[1]) in rear_dirs(unit.facing))
 
 
 def path_ok(units: Sequence[UnitState], path: Sequence[Hex]) -> str | None:
     """[5.31] A vehicle enters only one of its front hexes; it may turn freely on entering each hex, so only
-    the first step is bound by the facing it starts with."""
+    the first step is bound by the facing it starts with. [5.33] Backing up, every step goes into a rear hex
+    of the unchanged facing."""
     for unit in units:
-        if (unit.type == VEHICLE and unit.facing is not None and len(path) > 1
-                and direction_between(path[0], path[1]) not in front_dirs(unit.facing)):
-            return f"{unit.id} enters only a hex to its front (or backs up, not modelled) [5.31]"
+        if unit.type != VEHICLE or unit.facing is None or len(path) < 2:
+            continue
+        if reversing(unit, path):
+            if any(direction_between(a, b) not in rear_dirs(unit.facing) for a, b in pairwise(path)):
+                return f"{unit.id} backs up only into its rear hex, facing the same way [5.33]"
+        elif direction_between(path[0], path[1]) not in front_dirs(unit.facing):
+            return f"{unit.id} enters only a hex to its front, or backs up into its rear hex [5.31]"
     return None
 
 
 def face_along(unit: UnitState, a: Hex, b: Hex) -> UnitState:
-    return dataclasses.replace(unit, facing=direction_between(a, b))
+    return dataclasses.replace(unit, facing=2 * direction_between(a, b))
 
 
-def _angle(a: Hex, b: Hex) -> float:
+def _bearing(a: Hex, b: Hex) -> float:
+    """Compass bearing from a to b in degrees (north 0, clockwise; the board's y runs down)."""
     ax, ay = center(a)
     bx, by = center(b)
-    return math.degrees(math.atan2(by - ay, bx - ax))
+    return math.degrees(math.atan2(bx - ax, ay - by)) % 360
 
 
 def in_front(unit: UnitState, other: Hex) -> bool:
     """Is ``other`` in the vehicle's front arc (inferred: within 60 degrees either side of its facing)?"""
     if unit.facing is None or unit.hex is None or other == unit.hex:
         return True
-    from hexmate.rules.hexes import neighbor
-
-    ahead = _angle(unit.hex, neighbor(unit.hex, unit.facing))
-    there = _angle(unit.hex, other)
-    diff = abs((there - ahead + 180) % 360 - 180)
+    diff = abs((_bearing(unit.hex, other) - 30 * unit.facing + 180) % 360 - 180)
     return diff <= 60 + 1e-9
 
 

@@ -168,7 +168,7 @@ def _tow(roll: int, cautious: bool = True, facing: str = "SE") -> Position:
                               source="test")
     pos = game.new_position(scen, hex_map=small_map("fireteam", None, crest, columns=24, rows=8))
     state = pos.state
-    t80 = dataclasses.replace(state.units["t80"], facing=direction_index(facing))  # facing away
+    t80 = dataclasses.replace(state.units["t80"], facing=2 * direction_index(facing))  # facing away
     pos = Position(game, scen, pos.map, pos.charts, state.with_unit(t80))
     draw(pos, "a", 5)
     pos.push_text(f"fire m2 at R4 dice {roll}")

@@ -103,4 +103,4 @@ def test_ex_11_16_victory_hexes_held_by_the_last_non_leader_unit_through(ft: Any
     assert pos.state.over
     outcome = pos.outcome()
     assert outcome is not None and outcome.winner is None  # 1 hex each: a draw
-    assert "a 1 (D3)" in outcome.reason and "b 1 (F5)" in outcome.reason
+    assert "a 1 VP (D3; 0 for exits)" in outcome.reason and "b 1 VP (F5; 0 for exits)" in outcome.reason
