@@ -28,7 +28,7 @@ LEADER = "leader"
 VEHICLE = "vehicle"
 OPP_FIRE = "opp_fire"  # the Opportunity Fire marker: once per impulse against ground units [7.21], [7.23]
 CAUTIOUS = "cautious"  # the Cautious Movement marker [5.22]
-DEFILADE_DRM = 1  # [6.32] a target behind a crest from every firer: its value is on the chart (demo value)
+DEFILADE_DRM = 2  # [6.32] a target behind a crest from every firer: +2 (the 18.3 table: "+1 instead of +2")
 CAUTIOUS_DRM = 1  # [5.2] cautious targets get a favourable modifier; its value is on the chart (demo value)
 VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
@@ -113,9 +113,11 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         if opportunity and unit.has(OPP_FIRE):
             raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.21")
         if unit.carrier is not None:
-            raise IllegalAction(f"{unit.id} rides in {unit.carrier}: it cannot fire from it here", "6.41")
+            why = rider_why_not(position, unit, fire, fire.target)
+            if why:
+                raise IllegalAction(why, "6.41")
     shooters = [u for u in firers if u.type != LEADER]
-    if len({u.type == VEHICLE for u in shooters}) > 1:
+    if len({u.type == VEHICLE for u in shooters if u.carrier is None}) > 1:
         raise IllegalAction("dismounted infantry and vehicles never fire together", "6.24")
     if not shooters:
         raise IllegalAction("a leader has no firepower of his own", "2.34")
@@ -150,6 +152,10 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
     if all(u.concealed for u in position.units_at(target) if u.side != side):
         raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
+    from hexmate.rules.games.fireteam import night
+
+    night.beyond_sight(game, position, [u.hex for u in shooters if u.hex is not None],
+                       [u for u in position.units_at(target) if u.side != side and not u.concealed])
     done = act.Fire(tuple(u.id for u in firers), target, fire.dice)
     if opportunity:
         game_cp = game.cp(position.state)
@@ -160,6 +166,21 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
                 "7.11",
             )
     return done
+
+
+def rider_why_not(position: Position, unit: UnitState, fire: act.Fire, target: Hex) -> str | None:
+    """[6.41] Riders fire only with their vehicle's AP fire: a squad in any direction, an MG team only from a
+    BMP (``ifv_mg`` on the vehicle) into its front arc; no other team or SW fires from inside."""
+    if unit.carrier not in fire.firers:
+        return f"{unit.id} rides in {unit.carrier}: it fires only with its vehicle"
+    carrier = position.units[unit.carrier]
+    if unit.type == "squad":
+        return None
+    if unit.type == "team" and unit.values.get("mg") and carrier.values.get("ifv_mg"):
+        if _in_front(carrier, target):
+            return None
+        return f"{unit.id} fires from {carrier.id} only into its front arc"
+    return f"{unit.id} cannot fire from inside {carrier.id}"
 
 
 def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[UnitState]:
@@ -238,6 +259,9 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     for uid in fire.firers:  # [11.31] firing gives a hidden unit away
         if state.units[uid].concealed:
             state = state.with_unit(state.units[uid].revealed())
+    from hexmate.rules.games.fireteam import night
+
+    state = night.flash(game, position, state, fire.firers)
     kind = "opportunity fire" if opportunity else "fire"
     return state.push(
         Decision(
@@ -276,6 +300,9 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         if unit.id in moving:
             fp = fp * 2 / 3
             note += " x2/3 Moving Fire (6.61)"
+        if unit.carrier is not None:
+            fp /= 3
+            note += " x1/3 from inside its vehicle (6.41)"
         for where in (start, target):
             if where in smoked:
                 fp /= 2
@@ -336,8 +363,19 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         drms.append(("turning to fire", 2, "6.43"))
     drms += target_drms(game, position, fire.target,
                         [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
-    if _defiladed(position, [u.hex for u in shooters if u.hex is not None], fire.target):
-        drms.append(("target in defilade (demo value)", DEFILADE_DRM, "6.32"))
+    hexes = [u.hex for u in shooters if u.hex is not None]
+    if _defiladed(position, hexes, fire.target):
+        rise = min(position.map.level(h) for h in hexes) - position.map.level(fire.target)
+        value = DEFILADE_DRM - (2 if rise >= 3 else 1 if rise == 2 else 0)  # [18.3] height advantage
+        if value:
+            drms.append(("target in defilade", value, "6.32, 18.3"))
+    from hexmate.rules.games.fireteam import night
+
+    if game.night(position):
+        drms.append(("night", night.AP_DRM, "15.4"))
+        seen = [u for u in position.units_at(fire.target) if u.side != side and not u.concealed]
+        if night.beyond_sight(game, position, hexes, seen):
+            drms.append(("at a Gun Flash beyond sighting range", night.FLASH_DRM, "15.6"))
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)

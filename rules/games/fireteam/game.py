@@ -14,6 +14,7 @@ infantry [8.1] and the End Phase recovers Fear automatically [8.2], [8.3] (``rec
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +26,7 @@ from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
-from hexmate.rules.games.fireteam import activation, recovery, reinforce, smoke, transport, vehicles
+from hexmate.rules.games.fireteam import activation, night, recovery, reinforce, smoke, transport, vehicles
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
@@ -381,22 +382,25 @@ class FireTeamGame(Game):
 
         return cost
 
-    def budget(self, units: list[UnitState]) -> int | Fraction:
+    def budget(self, units: list[UnitState], night: bool = False) -> int | Fraction:
         """[5.11] Infantry moving with a leader the whole way get +2 MA; the leader goes along free with
         the unit he moves with [4.42], so his own MA does not hold the stack back. A stack moves at its
-        slowest member; a feared vehicle at half its MA [6.35]."""
+        slowest member; a feared vehicle at half its MA [6.35]; at night every MA is halved, rounded up
+        [15.1], [2.7]."""
         if any(u.type == VEHICLE for u in units):
-            return min(vehicles.movement_allowance(u) for u in units if u.type == VEHICLE)
-        infantry = [u for u in units if u.type != LEADER]
-        if not infantry:
-            return min(int(u.values["ma"]) for u in units)
-        bonus = LEADER_BONUS if len(infantry) < len(units) else 0
-        return min(int(u.values["ma"]) + bonus for u in infantry)
+            ma: int | Fraction = min(vehicles.movement_allowance(u) for u in units if u.type == VEHICLE)
+        elif not (infantry := [u for u in units if u.type != LEADER]):
+            ma = min(int(u.values["ma"]) for u in units)
+        else:
+            bonus = LEADER_BONUS if len(infantry) < len(units) else 0
+            ma = min(int(u.values["ma"]) + bonus for u in infantry)
+        return math.ceil(Fraction(ma, 2)) if night else ma
 
     def mp_left(self, position: Position, units: list[UnitState]) -> int | Fraction:
         """What the units have left of their MA this activation (a move in legs, or Moving Fire, 6.6)."""
         spent = self.cp(position.state).spent
-        return self.budget(units) - max((spent.get(u.id, cmd.ZERO) for u in units), default=cmd.ZERO)
+        used = max((spent.get(u.id, cmd.ZERO) for u in units), default=cmd.ZERO)
+        return self.budget(units, self.night(position)) - used
 
     def moving_fire_cost(self, units: list[UnitState]) -> int:
         """[6.6] Moving Fire costs +3 MP for a vehicle, +2 for dismounted infantry."""
@@ -508,6 +512,7 @@ class FireTeamGame(Game):
             # [5.25] a move to a new hex takes the Cautious marker off; [5.21], [5.22] a hex entered
             # cautiously puts a fresh (yellow) one on, kept if it is the last
             unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
+            unit = unit.mark(remove=(night.GUN_FLASH,))  # [15.5] a flash stays until the unit moves on
             state = state.with_unit(unit)
             if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
@@ -640,6 +645,16 @@ class FireTeamGame(Game):
     def resume_gm(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vehicles.resume_gm(self, position, decision, answer)
 
+    def resume_gmtarget(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vehicles.resume_target(position, decision, answer)
+
+    def resume_ammo(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vehicles.resume_ammo(position, decision, answer)
+
+    def night(self, position: Position) -> bool:
+        """[15] A night scenario (``options.night``)."""
+        return bool(position.scenario.options.get("night"))
+
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ft_fire.resume_casualty(self, position, decision, answer)
 
@@ -677,11 +692,16 @@ class FireTeamGame(Game):
         if not ft_fire.reacting(position):
             if position.state.decision is not None:
                 raise IllegalAction("only the active side fires, in its impulse", "4.2")
-            if self.is_moving_fire(position, tuple(fire.firers)):
-                self.check_moving_fire(position, fire)
+            acting = self.acting(position, fire.firers)  # [6.41] riders fire on their vehicle's activation
+            if self.is_moving_fire(position, acting):
+                self.check_moving_fire(position, act.Fire(acting, fire.target))
             else:
-                self.activation_due(position, tuple(fire.firers), "fire")
+                self.activation_due(position, acting, "fire")
         return fire
+
+    def acting(self, position: Position, firers: tuple[str, ...]) -> tuple[str, ...]:
+        """The firers that activate: not riders, who fire with their vehicle [6.41]."""
+        return tuple(u for u in firers if position.units[u].carrier is None)
 
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
@@ -743,7 +763,7 @@ class FireTeamGame(Game):
             return transport.apply_unload(self, position, action)
         if isinstance(action, act.Fire):
             if not ft_fire.reacting(position):
-                ids = tuple(sorted(action.firers))
+                ids = tuple(sorted(self.acting(position, action.firers)))
                 command = self.cp(state).switch_mover(ids)
                 position = position.at(self.with_cp(state, command))
                 if self.is_moving_fire(position, ids):

@@ -109,7 +109,8 @@ def resume(game: FireTeamGame, position: Position, decision: Decision, answer: a
     if unit is None or leader is None:
         return state
     roll = FT_D10.from_values(answer.dice or ()).total
-    if roll + fear(unit) <= int(leader.values["recovery"]):
+    night = 1 if game.night(position) else 0  # [15.2] +1 to recovery at night
+    if roll + fear(unit) + night <= int(leader.values["recovery"]):
         state = state.with_unit(with_fear(unit, 0))
     return state
 

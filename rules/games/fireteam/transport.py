@@ -90,7 +90,7 @@ def apply_load(game: FireTeamGame, position: Position, load: act.Load) -> State:
     state = position.state
     command = game.cp(state).switch_mover((load.carrier,))
     carrier = state.units[load.carrier]
-    budget = Fraction(game.budget([carrier]))
+    budget = Fraction(game.budget([carrier], game.night(position)))
     left = budget - command.spent.get(carrier.id, cmd.ZERO) - LOAD_MP
     if any(command.spent.get(u, cmd.ZERO) for u in load.units):
         left = Fraction(math.ceil(left / 2))
@@ -116,9 +116,9 @@ def apply_unload(game: FireTeamGame, position: Position, unload: act.Unload) -> 
     carrier = state.units[unload.carrier]
     riders = riders_of(position, carrier.id)
     ids = tuple(u.id for u in riders)
-    half = Fraction(math.ceil(Fraction(game.budget(riders)) / 2))
+    half = Fraction(math.ceil(Fraction(game.budget(riders, game.night(position))) / 2))
     spent = {**command.spent, carrier.id: command.spent.get(carrier.id, cmd.ZERO) + LOAD_MP,
-             **{u: Fraction(game.budget(riders)) - half for u in ids}}
+             **{u: Fraction(game.budget(riders, game.night(position))) - half for u in ids}}
     activated = {**command.activated, **{u: "move" for u in ids}}
     used = command.used - set(ids)
     state = game.with_cp(state, command.replace(mover=(carrier.id,), spent=spent, activated=activated,

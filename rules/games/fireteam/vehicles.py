@@ -55,11 +55,39 @@ TERRAIN_COST: dict[str, tuple[Fraction, Fraction]] = {
 CLIMB_PER_LEVEL = 2  # [5.14] vehicles pay +2 per level climbed (doubled for two levels in one hex)
 
 
+EVADE_SHIFT = 2  # [6.52] the larger shift of a vehicle that sees the missile coming: not printed (demo value)
+GUN_DEFILADE = 2  # [18.3] example: a tank gun's shift for a target in defilade is 2 R
+MISSILE_DEFILADE = 1  # [6.5] example: a TOW's shift for a target in defilade is 1 R
+
+
+def has_gm(counter: CounterType) -> bool:
+    return any(k in counter.values for k in ("gm", "gm_ht", "gm_hv"))
+
+
+def weapons(counter: CounterType) -> dict[str, int]:
+    """[6.5 A] The ammunition a G/M weapon fires and its firepower: a tank gun both HT and HV (``gm_ht``,
+    ``gm_hv``), another weapon one kind (``gm``, of ``gm_type``, HT unless said)."""
+    if "gm_ht" in counter.values or "gm_hv" in counter.values:
+        return {k.upper()[3:]: int(counter.values[k]) for k in ("gm_ht", "gm_hv") if k in counter.values}
+    return {str(counter.values.get("gm_type", "HT")).upper(): int(counter.values["gm"])}
+
+
+def armour(target: UnitState, ammo: str, front: bool) -> int:
+    """[6.5 B] The target's armour against this ammunition, front or other (HV values default to HT)."""
+    if ammo == "HV" and "hvf" in target.values:
+        return int(target.values["hvf" if front else "hvo"])
+    return int(target.values["af" if front else "ao"])
+
+
 def check_counter(counter: CounterType) -> str | None:
     for key in ("ma", "fp", "range", "af", "ao"):
         if not isinstance(counter.values.get(key), int):
             return f"a vehicle needs whole-number {key!r} [2.35], [6.5]"
-    if "gm" in counter.values:
+    if not all(isinstance(counter.values.get(k, 0), int) for k in ("gm", "gm_ht", "gm_hv", "hvf", "hvo")):
+        return "G/M firepower and armour are whole numbers [2.35]"
+    if str(counter.values.get("gm_type", "HT")).upper() not in ("HT", "HV"):
+        return "gm_type is HT or HV [2.35]"
+    if has_gm(counter):
         try:
             bands(counter)
         except ValueError as error:
@@ -189,7 +217,7 @@ def is_gm(position: Position, fire: act.Fire) -> bool:
     """G/M fire: every firer has a gun or missile and the target hex holds enemy vehicles."""
     firers = [position.units.get(u) for u in fire.firers]
     shooters = [u for u in firers if u is not None and u.type != LEADER]
-    if not shooters or not all("gm" in u.values for u in shooters):
+    if not shooters or not all(has_gm(u.counter) for u in shooters):
         return False
     side = shooters[0].side
     return any(u.type == VEHICLE and u.side != side for u in position.units_at(fire.target))
@@ -227,6 +255,9 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     sight = game.los(position, start, fire.target)
     if sight.blocked:
         raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
+    from hexmate.rules.games.fireteam import night
+
+    night.beyond_sight(game, position, [start], targets_in(position, fire))
     if reacting(position):
         from hexmate.rules.games.fireteam import command as cmd
         from hexmate.rules.games.fireteam import fire as ft_fire
@@ -251,11 +282,35 @@ def sighted_run(game: FireTeamGame, position: Position, firer: Hex, path: Sequen
     return run
 
 
-def target_of(position: Position, fire: act.Fire) -> UnitState:
+def targets_in(position: Position, fire: act.Fire) -> list[UnitState]:
+    """The enemy vehicles in the target hex the firer knows of (hidden ones are not there for it, 11.3)."""
     side = position.units[fire.firers[0]].side
-    tanks = sorted((u for u in position.units_at(fire.target) if u.type == VEHICLE and u.side != side),
-                   key=lambda u: u.id)
-    return tanks[0]  # [6.51] one vehicle is the target (the first by id; naming one is not modelled)
+    return sorted((u for u in position.units_at(fire.target) if u.type == VEHICLE and u.side != side
+                   and not u.concealed), key=lambda u: u.id)
+
+
+def target_of(position: Position, fire: act.Fire, aim: str = "") -> UnitState:
+    """[6.51] The one vehicle the weapon fires at: the one declared (``aim``), else the only one there."""
+    tanks = targets_in(position, fire)
+    chosen = [u for u in tanks if u.id == aim]
+    return chosen[0] if chosen else tanks[0]
+
+
+def evades(game: FireTeamGame, position: Position, target: UnitState, firer: Hex) -> bool:
+    """[6.52] The target sees the missile coming: it, or a vehicle of its platoon within 3 hexes, has the
+    firer in its front arc and in LOS; never a target with Vehicle Fear."""
+    if target.has(VEHICLE_FEAR) or target.hex is None:
+        return False
+    plt = target.values.get("platoon")
+    for watcher in position.units.values():
+        if watcher.type != VEHICLE or watcher.side != target.side or watcher.hex is None:
+            continue
+        if watcher.id != target.id and (plt is None or watcher.values.get("platoon") != plt
+                                        or distance(watcher.hex, target.hex) > 3):
+            continue
+        if in_front(watcher, firer) and not game.los(position, watcher.hex, firer).blocked:
+            return True
+    return False
 
 
 def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
@@ -274,19 +329,62 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
         assert paid is not None
         state = game.with_cp(state, paid)
         state = state.with_unit(shooter.mark(OPP_FIRE))
+    from hexmate.rules.games.fireteam import night
+
+    state = night.flash(game, position, state, fire.firers)
+    side = state.units[fire.firers[0]].side
+    shooter = next(state.units[u] for u in fire.firers if state.units[u].type != LEADER)
+    tanks = targets_in(position, fire)
+    kinds = weapons(shooter.counter)
+    asks = []
+    args = [("opportunity", "yes" if opportunity else "")]
+    if len(tanks) > 1:  # [6.51] the firer names the one vehicle it fires at
+        asks.append(Decision(
+            "units", side, f"{shooter.id}: which vehicle in {position.label(fire.target)} does it fire at?",
+            "6.51", "gmtarget", units=tuple(u.id for u in tanks), subject=tuple(fire.firers),
+            target=fire.target))
+    else:
+        args.append(("aim", tanks[0].id))
+    if len(kinds) > 1:  # [6.5 A] a tank gun chooses its ammunition first
+        asks.append(Decision(
+            "confirm", side, f"{shooter.id}: fire HT or HV ammunition?", "6.5", "ammo",
+            choices=tuple(sorted(kinds, reverse=True)), subject=tuple(fire.firers), target=fire.target))
+    else:
+        args.append(("ammo", next(iter(kinds))))
     return state.push(
+        *asks,
         Decision(
-            "roll", state.units[fire.firers[0]].side,
+            "roll", side,
             f"{', '.join(fire.firers)} G/M fire at {position.label(fire.target)}: roll the d10 (kill number "
             "or less destroys)", "6.5", "gm", dice="d10", subject=tuple(fire.firers), target=fire.target,
-            args=(("opportunity", "yes" if opportunity else ""),),
-        )
+            args=tuple(sorted(args)),
+        ),
     )
 
 
-def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolution:
-    """[6.5] A-I: firepower less the armour facing the firer (front or other), clamped to -1..+8; the
-    weapon's range column; right shifts (defilade, cautious target, firer's Fear or Vehicle Fear, turning to
+def _with_roll_arg(state: State, **more: str) -> State:
+    """The G/M roll waiting under the question just answered, with the answer added to it."""
+    decisions = list(state.decisions)
+    for i in range(len(decisions) - 1, -1, -1):
+        if decisions[i].then == "gm":
+            decisions[i] = decisions[i].with_args(**more)
+            break
+    return state.replace(decisions=tuple(decisions))
+
+
+def resume_target(position: Position, decision: Decision, answer: act.Answer) -> State:
+    return _with_roll_arg(position.state, aim=answer.units[0])
+
+
+def resume_ammo(position: Position, decision: Decision, answer: act.Answer) -> State:
+    return _with_roll_arg(position.state, ammo=answer.choice)
+
+
+def resolve(game: FireTeamGame, position: Position, fire: act.Fire, aim: str = "",
+            ammo: str = "") -> Resolution:
+    """[6.5] A-I: the ammunition's firepower less the target's armour against it facing the firer (front or
+    other), clamped to -1..+8; the weapon's range column; right shifts (defilade, cautious, woods for a
+    missile, larger if the target evades it, 6.52; smoke, night; firer's Fear or Vehicle Fear, turning to
     fire) and left shifts (a leader with a team, 6.53); past the right edge no effect; d10 at most the kill
     number destroys. A vehicle's missile is depleted on a 1 or 10 [6.56]."""
     assert fire.dice is not None
@@ -294,24 +392,45 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     firers = [position.units[u] for u in fire.firers]
     shooter = next(u for u in firers if u.type != LEADER)
     assert shooter.hex is not None
-    target = target_of(position, fire)
+    target = target_of(position, fire, aim)
     front = in_front(target, shooter.hex)
-    armour = int(target.values["af" if front else "ao"])
-    fp = int(shooter.values["gm"])
-    diff = max(DIFF_MIN, min(DIFF_MAX, fp - armour))
+    kinds = weapons(shooter.counter)
+    kind = ammo if ammo in kinds else next(iter(kinds))
+    fp = kinds[kind]
+    armour_value = armour(target, kind, front)
+    diff = max(DIFF_MIN, min(DIFF_MAX, fp - armour_value))
     lines = [
-        Line("firepower", f"{shooter.id} {fp}", "6.5 A"),
-        Line("armour", f"{target.id} {'front' if front else 'other'} {armour}", "6.5 B"),
-        Line("difference", f"{fp} - {armour} = {fp - armour} -> {diff:+d}", "6.5 D"),
+        Line("firepower", f"{shooter.id} {kind} {fp}", "6.5 A"),
+        Line("armour", f"{target.id} {kind} {'front' if front else 'other'} {armour_value}", "6.5 B"),
+        Line("difference", f"{fp} - {armour_value} = {fp - armour_value} -> {diff:+d}", "6.5 D"),
     ]
     d = distance(shooter.hex, fire.target)
     column = next(i + 1 for i, (lo, hi) in enumerate(bands(shooter.counter)) if lo <= d <= hi)
     lines.append(Line("range column", f"{d} hexes: column {column}", "6.5 E"))
     shifts: list[tuple[str, int, str]] = []
+    missile = bool(shooter.values.get("missile"))
+    evading = missile and evades(game, position, target, shooter.hex)
+    per = EVADE_SHIFT if evading else 1
+    if evading:
+        lines.append(Line("missile evasion", f"{target.id} sees the firer: the larger shifts (demo value)",
+                          "6.52"))
     if defilade(position, shooter.hex, fire.target):
-        shifts.append(("target in defilade", 1, "6.57"))
+        base = per if missile else GUN_DEFILADE
+        cut = height_cut(position, shooter.hex, fire.target)
+        if cut:
+            lines.append(Line("height advantage", f"defilade {cut} shift(s) less", "18.3"))
+        if base - cut > 0:
+            shifts.append(("target in defilade", base - cut, "6.57"))
     if target.has(CAUTIOUS):
-        shifts.append(("target cautious", 1, "5.2"))
+        shifts.append(("target cautious", per, "5.2"))
+    if missile and position.map.terrain(fire.target) == "woods":
+        shifts.append(("target in woods", per, "6.52"))
+    if game.night(position):
+        from hexmate.rules.games.fireteam import night
+
+        shifts.append(("night", night.GM_SHIFT, "15.4"))
+        if night.beyond_sight(game, position, [shooter.hex], [target]):
+            shifts.append(("at a Gun Flash beyond sighting range", night.FLASH_SHIFT, "15.6"))
     smoked = game.gstate(position.state).smoke
     if shooter.hex in smoked or fire.target in smoked:
         shifts.append(("smoke (demo value)", 1, "10.32"))
@@ -353,14 +472,22 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         lines.append(Line("ammunition", f"{shooter.id} rolled its Ammo number {roll}: removed", "6.56"))
         results[shooter.id] = "AR"
     return Resolution(fire, "gm", position.charts.label, position.charts.demo, tuple(lines), results,
-                      f"{position.action_text(fire)}: {'kill' if result == 'K' else 'no effect'}")
+                      f"{position.action_text(fire)}: {target.id} "
+                      f"{'killed' if result == 'K' else 'no effect'}")
+
+
+def height_cut(position: Position, firer: Hex, target: Hex) -> int:
+    """[18.3] A firer 2 levels above the target takes 1 off the defilade, 3 or more levels 2."""
+    rise = position.map.level(firer) - position.map.level(target)
+    return 2 if rise >= 3 else 1 if rise == 2 else 0
 
 
 def resume_gm(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     from hexmate.rules.games.fireteam import fire as ft_fire
 
     assert decision.target is not None and answer.dice is not None
-    resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice))
+    resolution = resolve(game, position, act.Fire(decision.subject, decision.target, answer.dice),
+                         decision.arg("aim"), decision.arg("ammo"))
     state = ft_fire.uncautious(position.state.replace(resolution=resolution), decision.subject)
     gs = game.gstate(state)
     targets = frozenset(u for u, r in resolution.results.items() if r in ("K", "-"))  # [8.3] fired at

@@ -180,7 +180,7 @@ def test_ex_6_5_tow_against_a_t80_in_defilade_and_cautious() -> None:
     res = pos.last_resolution
     assert res is not None and res.chart == "gm"
     text = res.text()
-    assert "armour: t80 other 4" in text  # HT armour, not the front
+    assert "firepower: m2 HT 15" in text and "armour: t80 HT other 4" in text  # HT armour, not the front
     assert "difference: 15 - 4 = 11 -> +8" in text  # clamped to +8 [6.5 D]
     assert "range column: 17 hexes: column 1" in text  # the TOW's best band, 7-40 [6.5 E]
     assert "target in defilade: 1 R (6.57)" in text and "target cautious: 1 R (5.2)" in text
@@ -247,6 +247,6 @@ def test_ex_6_32_a_target_behind_a_crest_has_defilade_against_ap_fire() -> None:
     pos = game.new_position(scen, hex_map=small_map("fireteam", None, crest, columns=24, rows=8))
     draw(pos, "a", 5)
     text = pos.resolve(act.Fire(("s",), pos.map.parse_label("R4"), (5,))).text()
-    assert "target in defilade (demo value): +1 (6.32)" in text
+    assert "target in defilade: +2 (6.32, 18.3)" in text  # the 18.3 table: +2 without height advantage
     from_east = pos.resolve(act.Fire(("e",), pos.map.parse_label("R4"), (5,))).text()
     assert "defilade" not in from_east  # that line does not cross the crest
