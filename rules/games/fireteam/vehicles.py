@@ -348,7 +348,8 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     if len(kinds) > 1:  # [6.5 A] a tank gun chooses its ammunition first
         asks.append(Decision(
             "confirm", side, f"{shooter.id}: fire HT or HV ammunition?", "6.5", "ammo",
-            choices=tuple(sorted(kinds, reverse=True)), subject=tuple(fire.firers), target=fire.target))
+            choices=tuple(k.lower() for k in sorted(kinds, reverse=True)), subject=tuple(fire.firers),
+            target=fire.target))
     else:
         args.append(("ammo", next(iter(kinds))))
     return state.push(
@@ -377,7 +378,7 @@ def resume_target(position: Position, decision: Decision, answer: act.Answer) ->
 
 
 def resume_ammo(position: Position, decision: Decision, answer: act.Answer) -> State:
-    return _with_roll_arg(position.state, ammo=answer.choice)
+    return _with_roll_arg(position.state, ammo=answer.choice.upper())
 
 
 def resolve(game: FireTeamGame, position: Position, fire: act.Fire, aim: str = "",
