@@ -128,6 +128,11 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         top = position.state.decision
         if top is None or top.target != target:
             raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
+    from hexmate.rules.games.fireteam import artillery
+
+    indirect = artillery.indirect(game, position, shooters, target)
+    if indirect:
+        artillery.check(game, position, shooters, target, opportunity)
     for unit in shooters:
         start = unit.hex
         assert start is not None
@@ -140,7 +145,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
                 "6.22",
             )
         sight = game.los(position, start, target)
-        if sight.blocked:
+        if sight.blocked and not indirect:
             raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
     for unit in shooters:
         if unit.type == VEHICLE and unit.facing is not None:
@@ -154,8 +159,9 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
     from hexmate.rules.games.fireteam import night
 
-    night.beyond_sight(game, position, [u.hex for u in shooters if u.hex is not None],
-                       [u for u in position.units_at(target) if u.side != side and not u.concealed])
+    if not indirect:
+        night.beyond_sight(game, position, [u.hex for u in shooters if u.hex is not None],
+                           [u for u in position.units_at(target) if u.side != side and not u.concealed])
     done = act.Fire(tuple(u.id for u in firers), target, fire.dice)
     if opportunity:
         game_cp = game.cp(position.state)
@@ -259,9 +265,12 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     for uid in fire.firers:  # [11.31] firing gives a hidden unit away
         if state.units[uid].concealed:
             state = state.with_unit(state.units[uid].revealed())
-    from hexmate.rules.games.fireteam import night
+    from hexmate.rules.games.fireteam import artillery, night
 
     state = night.flash(game, position, state, fire.firers)
+    shooters = [position.units[u] for u in fire.firers if position.units[u].type != LEADER]
+    if artillery.indirect(game, position, shooters, fire.target):
+        state = artillery.fired(game, state, [u.id for u in shooters])  # [9.31] one of its two fires
     kind = "opportunity fire" if opportunity else "fire"
     return state.push(
         Decision(
@@ -326,11 +335,19 @@ def ift(position: Position, column: int | None, final: int) -> str:
 
 
 def target_drms(
-    game: FireTeamGame, position: Position, target: Hex, units: list[UnitState] | None = None
+    game: FireTeamGame, position: Position, target: Hex, units: list[UnitState] | None = None,
+    indirect: bool = False,
 ) -> list[tuple[str, int, str]]:
-    """The target's DRMs: terrain [17.2]; a cautious target [5.2] (its value is not printed: demo value)."""
-    tem = game.terrain_table().tem(position.map, target)
-    out = [(f"target terrain {position.map.terrain(target)}", tem, "17.2")] if tem else []
+    """The target's DRMs: terrain [17.2] (woods against indirect fire -1, 9.21); a cautious target [5.2]
+    (its value is not printed: demo value)."""
+    terrain = position.map.terrain(target)
+    if indirect and terrain == "woods":
+        from hexmate.rules.games.fireteam.artillery import WOODS_DRM
+
+        out = [("target in woods against indirect fire", WOODS_DRM, "9.21")]
+    else:
+        tem = game.terrain_table().tem(position.map, target)
+        out = [(f"target terrain {terrain}", tem, "17.2")] if tem else []
     here = units if units is not None else position.units_at(target)
     if here and all(u.has(CAUTIOUS) for u in here if u.type != LEADER):
         out.append(("target cautious (demo value)", CAUTIOUS_DRM, "5.2"))
@@ -347,6 +364,14 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     shooters = [u for u in firers if u.type != LEADER]
     side = firers[0].side
     total, lines = firepower(position, firers, fire.target)
+    from hexmate.rules.games.fireteam import artillery
+
+    indirect = artillery.indirect(game, position, shooters, fire.target)
+    if indirect:
+        lines.append(Line("indirect fire", "every unit in the hex; no defilade", "9.2, 9.21"))
+        if not artillery.observed_now(game, position, shooters[0], side, fire.target):
+            total /= 2
+            lines.append(Line("no observer sees the hex", f"x1/2 = {_fmt(total)}", "9.21 A"))
     column, line = column_of(position, total)
     lines.append(line)
     drms: list[tuple[str, int, str]] = []
@@ -362,9 +387,10 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     if any(u.type == VEHICLE and u.facing is not None and not _in_front(u, fire.target) for u in shooters):
         drms.append(("turning to fire", 2, "6.43"))
     drms += target_drms(game, position, fire.target,
-                        [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
+                        [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None],
+                        indirect)
     hexes = [u.hex for u in shooters if u.hex is not None]
-    if _defiladed(position, hexes, fire.target):
+    if not indirect and _defiladed(position, hexes, fire.target):
         rise = min(position.map.level(h) for h in hexes) - position.map.level(fire.target)
         value = DEFILADE_DRM - (2 if rise >= 3 else 1 if rise == 2 else 0)  # [18.3] height advantage
         if value:
@@ -373,6 +399,7 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
 
     if game.night(position):
         drms.append(("night", night.AP_DRM, "15.4"))
+    if game.night(position) and not indirect:
         seen = [u for u in position.units_at(fire.target) if u.side != side and not u.concealed]
         if night.beyond_sight(game, position, hexes, seen):
             drms.append(("at a Gun Flash beyond sighting range", night.FLASH_DRM, "15.6"))

@@ -26,7 +26,16 @@ from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
-from hexmate.rules.games.fireteam import activation, night, recovery, reinforce, smoke, transport, vehicles
+from hexmate.rules.games.fireteam import (
+    activation,
+    artillery,
+    night,
+    recovery,
+    reinforce,
+    smoke,
+    transport,
+    vehicles,
+)
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
@@ -71,6 +80,10 @@ class FireTeamState(GameState):
     exited: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> exit VP [11.17]
     gone: frozenset[str] = frozenset()  # units that left the map (no CP loss, 4.12)
     through: Mapping[Hex, int] = dataclasses.field(default_factory=dict)  # vehicles come on per hex [11.24]
+    spotters: Mapping[str, Hex] = dataclasses.field(default_factory=dict)  # observers as the turn began [9.1]
+    barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
+    arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
+    smoke_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> left [10.24]
     note: str = ""  # what the last draw from the cup did, for people
 
     def replace(self, **changes: Any) -> FireTeamState:
@@ -101,7 +114,11 @@ class FireTeamGame(Game):
                     "a list of CP chits of 1-5 is needed (11.14)"
                 )
             chits[side.id] = tuple(sorted(own, reverse=True))
-        return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario))
+        rounds = scenario.options.get("smoke_rounds", {})
+        if not isinstance(rounds, dict) or not all(isinstance(v, int) and v >= 0 for v in rounds.values()):
+            raise DataError(f"{scenario.source}: options.smoke_rounds: side -> a whole number (10.24)")
+        return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario),
+                             smoke_rounds=dict(rounds))
 
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         """The set-up, with each vehicle's facing [5.3] (``options.facing``: unit -> N, NNE, NE, E, ...) and
@@ -513,6 +530,9 @@ class FireTeamGame(Game):
             # cautiously puts a fresh (yellow) one on, kept if it is the last
             unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
             unit = unit.mark(remove=(night.GUN_FLASH,))  # [15.5] a flash stays until the unit moves on
+            if artillery.is_artillery(unit):  # [9.31] artillery that moves fires no more indirectly
+                gs = self.gstate(state)
+                state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}))
             state = state.with_unit(unit)
             if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
@@ -606,6 +626,9 @@ class FireTeamGame(Game):
 
     def resume_stopped(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state  # the rules already hold the units where they stopped; the board now agrees
+
+    def resume_artysmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_smoke(self, position, decision, answer)
 
     def resume_enter_map(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """[11.21], [11.24] Reinforcements put on an entry hex pay its cost from their MA and move on."""
@@ -823,6 +846,8 @@ class FireTeamGame(Game):
             command = cmd.start_turn(command, losses, side_of, cmd.load())
             command = command.replace(present=frozenset(state.units))
             state = self.with_cp(state, command)
+            gs = self.gstate(state)  # [9.1] who can observe what is fixed as the turn's fire is planned
+            state = state.replace(game=gs.replace(spotters=artillery.spotters(position.at(state))))
             return state.push(self.draw_decision(position.at(state), position.scenario.first_side))
         if phase == "end":
             gs = self.gstate(state)
@@ -835,7 +860,7 @@ class FireTeamGame(Game):
             command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
             state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke,
                                                                   control=gs.control, exited=gs.exited,
-                                                                  gone=gs.gone))
+                                                                  gone=gs.gone, smoke_rounds=gs.smoke_rounds))
             if gs.smoke:  # [10.31] the smoke dispersal roll comes first in the End Phase
                 return state.push(smoke.dispersal_decision(position, position.scenario.first_side))
             return state

@@ -1,5 +1,5 @@
 """Fire Team smoke laid by moving squads and vehicles [10.1]-[10.13], its effects [10.32] and its dispersal in
-the End Phase [10.31]. Smoke by artillery [10.2] needs indirect fire, which hexmate does not model yet.
+the End Phase [10.31]. Smoke fired by artillery [10.2] is in ``artillery.py``.
 
 The Smoke Dispersal Table is not printed in the text: its one cited cell is the example (a 1 clears smoke in
 hexes whose number ends in 1, 3, 5, 7, 9 or 0); the other rows are demo values.
@@ -60,6 +60,12 @@ def check(game: FireTeamGame, position: Position, smoke: act.Smoke) -> act.Smoke
     unit = position.units.get(smoke.unit)
     if unit is None:
         raise InvalidAction(f"no unit {smoke.unit!r} in this game")
+    if unit.values.get("smoke_pattern"):  # [10.2] artillery smoke rounds
+        from hexmate.rules.games.fireteam import artillery
+
+        artillery.smoke_check(game, position, unit, smoke.hex)
+        game.activation_due(position, (unit.id,), "fire")
+        return act.Smoke(unit.id, smoke.hex)
     command = game.cp(position.state)
     if position.state.decision is not None or unit.side != command.active:
         raise IllegalAction("smoke is laid by the active side's moving units", "10.1")
@@ -86,6 +92,10 @@ def check(game: FireTeamGame, position: Position, smoke: act.Smoke) -> act.Smoke
 
 def declare(game: FireTeamGame, position: Position, smoke: act.Smoke) -> State:
     """The marker goes down at once; a squad then rolls for its grenades [10.12]."""
+    if position.units[smoke.unit].values.get("smoke_pattern"):
+        from hexmate.rules.games.fireteam import artillery
+
+        return artillery.smoke_fired(game, position, position.units[smoke.unit], smoke.hex)
     state = position.state
     command = cmd.pay(game.cp(state), SMOKE_CP, [smoke.unit])
     assert command is not None
