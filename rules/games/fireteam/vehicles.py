@@ -426,6 +426,14 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire, aim: str = "
         shifts.append(("target cautious", per, "5.2"))
     if missile and position.map.terrain(fire.target) == "woods":
         shifts.append(("target in woods", per, "6.52"))
+    if position.scenario.options.get("advanced"):  # [18.2], [18.22] the detailed range modifiers
+        from hexmate.rules.games.fireteam import advanced
+
+        top = max(hi for _, hi in bands(shooter.counter))
+        if missile and advanced.missile_range_shift(top, d):
+            shifts.append(("missile beyond half its range", 1, "18.2"))
+        if kind == "HV" and advanced.hv_range_shift(d):
+            shifts.append(("HV at long range", advanced.hv_range_shift(d), "18.22"))
     if game.night(position):
         from hexmate.rules.games.fireteam import night
 
