@@ -39,7 +39,7 @@ def hv_range_shift(d: int) -> int:
 
 
 def icm_firepower(fp: int, vehicle_armour: Sequence[int] | None = None) -> int:
-    """[18.44] ICM: infantry x3; a vehicle with any armour value 0 x2, any other vehicle x1 (an E kills it)."""
+    """[18.44] ICM: infantry x3; a vehicle with an armour value 0 x2, another vehicle x1 (an E kills it)."""
     if vehicle_armour is None:
         return 3 * fp
     return 2 * fp if 0 in vehicle_armour else fp
