@@ -112,17 +112,24 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
             continue  # a leader lends his modifier [6.31]; he fires no firepower of his own [2.34]
         if opportunity and unit.has(OPP_FIRE):
             raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.21")
-        if unit.carrier is not None:
+        if unit.carrier is not None and unit.type != "sw":
             why = rider_why_not(position, unit, fire, fire.target)
             if why:
                 raise IllegalAction(why, "6.41")
+    from hexmate.rules.games.fireteam import sw
+
+    why_sw = sw.why_not_fire(position, firers)
+    if why_sw:
+        text, _, rule = why_sw.rpartition(" [")
+        raise IllegalAction(text, rule.rstrip("]"))
     shooters = [u for u in firers if u.type != LEADER]
     if len({u.type == VEHICLE for u in shooters if u.carrier is None}) > 1:
         raise IllegalAction("dismounted infantry and vehicles never fire together", "6.24")
     if not shooters:
         raise IllegalAction("a leader has no firepower of his own", "2.34")
     target = fire.target
-    if target not in position.map.hexes or not [u for u in position.units_at(target) if u.side != side]:
+    if target not in position.map.hexes or not [u for u in position.units_at(target)
+                                                   if u.side != side and u.type != "sw"]:
         raise IllegalAction("no enemy unit in the target hex", "6.3")
     if opportunity:
         top = position.state.decision
@@ -153,7 +160,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
 
             if not vehicles.in_front(unit, target) and opportunity:
                 raise IllegalAction(f"{unit.id} fires opportunity AP fire only into its front arc", "7.16")
-    if not [u for u in position.units_at(target) if u.side != side and u.carrier is None]:
+    if not [u for u in position.units_at(target) if u.side != side and u.carrier is None and u.type != "sw"]:
         raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
     if all(u.concealed for u in position.units_at(target) if u.side != side):
         raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
@@ -309,7 +316,7 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         if unit.id in moving:
             fp = fp * 2 / 3
             note += " x2/3 Moving Fire (6.61)"
-        if unit.carrier is not None:
+        if unit.carrier is not None and unit.type != "sw":
             fp /= 3
             note += " x1/3 from inside its vehicle (6.41)"
         for where in (start, target):
@@ -375,7 +382,8 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     column, line = column_of(position, total)
     lines.append(line)
     drms: list[tuple[str, int, str]] = []
-    leaders = [u for u in firers if u.type == LEADER]
+    holders = {u.carrier for u in shooters if u.type == "sw"}  # [6.31] not to his own SW's shot
+    leaders = [u for u in firers if u.type == LEADER and u.id not in holders]
     if leaders and all(u.type != VEHICLE for u in shooters):  # [6.31] one leader lends his modifier
         best = max(leaders, key=lambda ldr: int(ldr.values.get("modifier", 0)))
         drms.append((f"leader {best.id}", -int(best.values.get("modifier", 0)), "6.31"))
@@ -387,8 +395,8 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     if any(u.type == VEHICLE and u.facing is not None and not _in_front(u, fire.target) for u in shooters):
         drms.append(("turning to fire", 2, "6.43"))
     drms += target_drms(game, position, fire.target,
-                        [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None],
-                        indirect)
+                        [u for u in position.units_at(fire.target)
+                         if u.side != side and u.carrier is None and u.type != "sw"], indirect)
     hexes = [u.hex for u in shooters if u.hex is not None]
     if not indirect and _defiladed(position, hexes, fire.target):
         rise = min(position.map.level(h) for h in hexes) - position.map.level(fire.target)
@@ -410,7 +418,8 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
     result = ift(position, column, final)
     lines.append(Line("result", result, "6.33"))
-    here = [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None]
+    here = [u for u in position.units_at(fire.target)
+            if u.side != side and u.carrier is None and u.type != "sw"]
     results = {u.id: result for u in here if u.type != VEHICLE}
     tanks = [u for u in here if u.type == VEHICLE]
     if tanks:
@@ -518,7 +527,7 @@ def apply_results(position: Position, resolution: Resolution) -> State:
             state = state.with_unit(unit.mark(VEHICLE_FEAR))  # [6.34] never more than one
         elif result in ("E", "K"):
             state = state.without_unit(uid)
-            for rider in [u for u in state.units.values() if u.carrier == uid]:
+            for rider in [u for u in state.units.values() if u.carrier == uid and u.type != "sw"]:
                 state = state.without_unit(rider.id)  # [5.43] riders die with their carrier
         elif unit.type == LEADER:
             if result == "1":

@@ -33,6 +33,7 @@ from hexmate.rules.games.fireteam import (
     recovery,
     reinforce,
     smoke,
+    sw,
     transport,
     vehicles,
 )
@@ -47,7 +48,7 @@ from hexmate.rules.scenario import CounterType, Scenario
 
 BROWN = "cautious_brown"  # [5.24] a Cautious marker turned to its brown side in the Preparation Phase
 LEADER_BONUS = 2  # [5.11] infantry moving with a leader from start to end of the move: +2 MA
-UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE)
+UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE, sw.SW)
 # [11.31] sighting distance of a hidden infantry unit by the terrain it is in (vehicles: twice); the Sighting
 # Chart is not in the text: demo values
 SIGHTING = {"open": 6, "grain": 3, "cover": 3, "woods": 2, "building-wood": 2, "building-stone": 2,
@@ -135,6 +136,18 @@ class FireTeamGame(Game):
             except ValueError as error:
                 raise DataError(f"{scenario.source}: options.facing.{uid}: {error}") from None
             state = state.with_unit(dataclasses.replace(state.units[uid], facing=facing))
+        carry = scenario.options.get("carry", {})
+        if not isinstance(carry, dict):
+            raise DataError(f"{scenario.source}: options.carry: SW -> the unit carrying it (5.15)")
+        for weapon, owner in carry.items():
+            w, o = state.units.get(weapon), state.units.get(str(owner))
+            if w is None or o is None or w.type != sw.SW or o.type not in sw.CARRY or w.hex != o.hex:
+                raise DataError(f"{scenario.source}: options.carry.{weapon}: a SW and a squad, team or "
+                                "leader set up in its hex (5.15)")
+            state = state.with_unit(dataclasses.replace(w, carrier=o.id))
+            if len(sw.carried_by(state, o.id)) > sw.CARRY[o.type]:
+                raise DataError(f"{scenario.source}: options.carry: {o.id} carries at most "
+                                f"{sw.CARRY[o.type]} SW (5.15)")
         for uid in reinforce.arrivals(scenario):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         return state
@@ -168,6 +181,12 @@ class FireTeamGame(Game):
             return f"type {counter.type!r}: Fire Team plays {', '.join(UNIT_TYPES)} [2.3]"
         if counter.type == VEHICLE:
             return vehicles.check_counter(counter)
+        if counter.type == sw.SW:
+            if vehicles.has_gm(counter) or (
+                isinstance(counter.values.get("fp"), int) and isinstance(counter.values.get("range"), int)
+            ):
+                return None
+            return "a SW needs whole-number 'fp' and 'range', or G/M 'gm' and 'gm_bands' [2.36]"
         if not isinstance(counter.values.get("ma"), int):
             return "needs a whole-number 'ma' [2.32]"
         if counter.type == "leader" and not (
@@ -257,6 +276,10 @@ class FireTeamGame(Game):
             return state.replace(game=self.gstate(state).replace(command=done, note=why))
         return state.push(self.draw_decision(position.at(state), side or position.scenario.first_side))
 
+    def settle(self, position: Position) -> State:
+        """[6.25] A SW whose carrier is gone lies abandoned in its hex."""
+        return super().settle(position.at(sw.abandon_orphans(position.state)))
+
     def phase_over(self, position: Position) -> bool:
         return position.phase.id == "action" and self.cp(position.state).over
 
@@ -274,6 +297,8 @@ class FireTeamGame(Game):
             return f"{unit.id} is not the active side's [4.1]"
         if unit.id in command.used:
             return f"{unit.id} has already acted on its activation this impulse [4.22]"
+        if unit.type == sw.SW:
+            return f"{unit.id} is a SW: it fires with the unit carrying it [6.21]"
         if unit.carrier is not None:
             return f"{unit.id} rides in {unit.carrier}: it acts with its vehicle [5.43]"
         if unit.hex is None:
@@ -380,10 +405,11 @@ class FireTeamGame(Game):
 
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
-            enemies = [u for u in here if u.side != side]
+            enemies = [u for u in here if u.side != side and u.type != sw.SW]  # [6.25] a SW alone: no bar
             if any(u.type != LEADER for u in enemies) or (enemies and not (infantry or tanks)):
                 return None  # [5.5] no entry to enemy non-leader hexes; leaders alone never enter enemy hexes
-            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None]
+            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None
+                       and u.type != sw.SW]
             if (
                 sum(1 for u in friends if u.type not in (LEADER, VEHICLE)) + infantry > 6
                 or sum(1 for u in friends if u.type == "squad") + squads > 3
@@ -427,6 +453,8 @@ class FireTeamGame(Game):
         """Fire by units activated to move (or, US 'any', that have moved) is Moving Fire [6.6], [4.35]."""
         command = self.cp(position.state)
         shooters = [u for u in ids if position.units[u].type != LEADER]
+        if not shooters:
+            return False  # a leader firing his SW on his own activation [4.42]
         modes = {command.activated.get(u) for u in shooters}
         if modes <= {"move", CAUTIOUS} and None not in modes:
             return True
@@ -538,6 +566,9 @@ class FireTeamGame(Game):
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
                 state = state.with_unit(rider.at(moving.here))
+                for weapon in sw.carried_by(state, rider.id):  # a rider's SWs ride too
+                    state = state.with_unit(weapon.at(moving.here))
+        state = sw.pick_up(state, [state.units[u.id] for u in movers], moving.here)  # [6.25]
         here = position.label(moving.here)
         gs = self.gstate(state)
         if here in gs.control and any(u.type != LEADER for u in movers):  # [11.16] passing through holds it
@@ -724,7 +755,7 @@ class FireTeamGame(Game):
 
     def acting(self, position: Position, firers: tuple[str, ...]) -> tuple[str, ...]:
         """The firers that activate: not riders, who fire with their vehicle [6.41]."""
-        return tuple(u for u in firers if position.units[u].carrier is None)
+        return tuple(u for u in sw.acting(position, firers) if position.units[u].carrier is None)
 
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
@@ -891,7 +922,7 @@ class FireTeamGame(Game):
         return "", 0
 
     def outcome(self, position: Position) -> Outcome | None:
-        sides = {u.side for u in position.units.values() if u.type != LEADER}
+        sides = {u.side for u in position.units.values() if u.type not in (LEADER, sw.SW)}
         if len(sides) == 1:
             (winner,) = sides
             return Outcome(winner, "the enemy has no combat units left")
