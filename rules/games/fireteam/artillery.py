@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance, neighbors
 
@@ -235,5 +235,115 @@ def resume_smoke(game: FireTeamGame, position: Position, decision: Decision, ans
     return state
 
 
-__all__ = ["battery_spread", "check", "contiguous", "indirect", "is_artillery", "may_observe",
+__all__ = ["barrage_decision", "batteries", "battery_chits", "battery_spread", "check", "contiguous",
+           "indirect", "is_artillery", "may_observe",
            "observed_at_start", "observed_now", "platoon_targets_ok", "smoke_fired", "spotters"]
+
+
+# --- off-board batteries [9.4]-[9.43] ---
+def batteries(position: Position) -> dict[str, list[dict[str, int]]]:
+    """``options.batteries``: side -> [{"id": 1-3, "tubes": N, "fp": F, "turns": [..] (all if absent)}]."""
+    raw = position.scenario.options.get("batteries", {})
+    out: dict[str, list[dict[str, int]]] = {}
+    if not isinstance(raw, dict):
+        raise DataError(f"{position.scenario.source}: options.batteries: side -> batteries (9.4)")
+    for side, listed in raw.items():
+        for n, entry in enumerate(listed if isinstance(listed, list) else [None]):
+            ok = isinstance(entry, dict) and all(isinstance(entry.get(k), int) for k in ("id", "tubes", "fp"))
+            if not ok or not 1 <= entry["id"] <= 3:
+                raise DataError(f"{position.scenario.source}: options.batteries.{side}[{n}]: id 1-3, tubes "
+                                "and fp as whole numbers (9.4, 9.42)")
+            turns = entry.get("turns")
+            if turns is None or position.turn in turns:
+                out.setdefault(side, []).append({k: entry[k] for k in ("id", "tubes", "fp")})
+    return out
+
+
+def battery_chits(position: Position) -> list[tuple[str, int]]:
+    """[9.42] One chit a battery in the cup (a negative value: -1 is battery 1)."""
+    return [(side, -b["id"]) for side, listed in batteries(position).items() for b in listed]
+
+
+def barrage_decision(game: FireTeamGame, position: Position, side: str, battery: int) -> Decision | None:
+    """[9.42] The battery's chit is drawn: it fires on a hex an observer saw as the turn began (9.12)."""
+    seen = tuple(sorted((h for h in position.map.hexes
+                         if observed_at_start(game, position, None, side, h)), key=lambda h: (h.q, h.r)))
+    if not seen:
+        return None  # [9.43] a barrage that cannot fire does not count
+    return Decision(
+        "hexes", side, f"{side} battery {battery} fires: name the first of up to three hexes joined to each "
+        "other, seen by an observer as the turn began", "9.41", "barrage", hexes=seen,
+        args=(("battery", str(battery)),),
+    )
+
+
+def _battery(position: Position, side: str, n: int) -> dict[str, int]:
+    return next(b for b in batteries(position)[side] if b["id"] == n)
+
+
+def resume_barrage(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """Each hex named; after three (or 'done') every hex gets its own roll with an even share [9.41]."""
+    laid = [position.map.parse_label(t) for t in decision.arg("hexes").split()]
+    if answer.choice != "done":
+        laid.append(answer.hexes[0])
+    side, n = decision.side, int(decision.arg("battery"))
+    if answer.choice != "done" and len(laid) < MAX_SPREAD:
+        near = {h for o in laid for h in neighbors(o) if h in position.map.hexes and h not in laid}
+        if near:
+            return position.state.push(Decision(
+                "hexes", side,
+                f"battery {n}: another hex joined to {' '.join(position.label(h) for h in laid)}, or done",
+                "9.41", "barrage", hexes=tuple(sorted(near, key=lambda h: (h.q, h.r))),
+                choices=("done",), args=(("battery", str(n)),
+                                         ("hexes", " ".join(position.label(h) for h in laid))),
+            ))
+    b = _battery(position, side, n)
+    share = battery_spread(b["tubes"], b["fp"], laid)
+    return position.state.push(*(Decision(
+        "roll", side, f"battery {n} on {position.label(h)}: roll the d10 on the IFT", "9.41", "barrage_roll",
+        dice="d10", target=h, args=(("battery", str(n)), ("fp", str(share))),
+    ) for h in laid))
+
+
+def resume_barrage_roll(game: FireTeamGame, position: Position, decision: Decision,
+                        answer: act.Answer) -> State:
+    """[9.21], [9.22], [9.42] The barrage hits every unit in the hex, friend or foe."""
+    from hexmate.rules.dice import FT_D10
+    from hexmate.rules.games.base import Line, Resolution
+    from hexmate.rules.games.fireteam import fire as ft_fire
+
+    assert decision.target is not None
+    where = decision.target
+    roll = FT_D10.from_values(answer.dice or ()).total
+    fp = Fraction(decision.arg("fp"))
+    lines = [Line("barrage", f"battery {decision.arg('battery')}: {ft_fire._fmt(fp)} FP on this hex", "9.41")]
+    if not observed_now(game, position, None, decision.side, where):
+        fp /= 2
+        lines.append(Line("no observer sees the hex", f"x1/2 = {ft_fire._fmt(fp)}", "9.21 A"))
+    column, line = ft_fire.column_of(position, fp)
+    lines.append(line)
+    here = [u for u in position.units_at(where) if u.carrier is None and u.type != "sw"]
+    drms = ft_fire.target_drms(game, position, where, [u for u in here if u.type != "vehicle"], True)
+    if game.night(position):
+        drms.append(("night", 2, "15.4"))
+    for label, value, rule in drms:
+        lines.append(Line(label, f"{value:+d}", rule))
+    drm = sum(v for _, v, _ in drms)
+    final = max(1, min(14, roll + drm))
+    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    result = ft_fire.ift(position, column, final)
+    lines.append(Line("result", result, "6.33"))
+    results = {u.id: result for u in here if u.type != "vehicle"}
+    tanks = [u for u in here if u.type == "vehicle"]
+    if tanks:  # [9.22] the same roll + 2 for Vehicle Fear
+        shaken = ft_fire.ift(position, column, max(1, min(14, final + 2))) != "-"
+        lines.append(Line("vehicles", f"final DR + 2: {'Vehicle Fear' if shaken else 'no effect'}", "9.22"))
+        results.update({u.id: ("VF" if shaken else "-") for u in tanks})
+    resolution = Resolution(act.Fire((), where, answer.dice), "ift", position.charts.label,
+                            position.charts.demo, tuple(lines), results,
+                            f"battery {decision.arg('battery')} on {position.label(where)}: {result}",
+                            hidden={u.id: u.side for u in here if u.concealed})
+    state = position.state.replace(resolution=resolution)
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(fired_at=gs.fired_at | frozenset(results)))
+    return ft_fire.apply_results(position.at(state), resolution)

@@ -245,6 +245,14 @@ class FireTeamGame(Game):
             gs = self.gstate(state)
             return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={},
                                                               through={}))
+        if drawn.what == "barrage":
+            assert drawn.chit is not None
+            side, battery = drawn.chit[0], -drawn.chit[1]
+            note = f"{side} battery {battery} fires (9.42)"
+            state = state.replace(game=self.gstate(state).replace(note=note))
+            nxt = self.draw_decision(position.at(state), decision.side)
+            fire = artillery.barrage_decision(self, position.at(state), side, battery)
+            return state.push(*((fire,) if fire else ()), nxt)
         if drawn.what == "again":
             note = "the dice fell beyond the cup"
         elif drawn.what == "back":
@@ -658,6 +666,12 @@ class FireTeamGame(Game):
     def resume_stopped(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state  # the rules already hold the units where they stopped; the board now agrees
 
+    def resume_barrage(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_barrage(self, position, decision, answer)
+
+    def resume_barrage_roll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_barrage_roll(self, position, decision, answer)
+
     def resume_artysmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return artillery.resume_smoke(self, position, decision, answer)
 
@@ -875,7 +889,8 @@ class FireTeamGame(Game):
             side_of = {u.id: u.side for u in state.units.values()}
             command = command.replace(chits=self.with_reinforcements(position, command.chits))
             command = cmd.start_turn(command, losses, side_of, cmd.load())
-            command = command.replace(present=frozenset(state.units))
+            command = command.replace(present=frozenset(state.units), barrages={},
+                                      cup=tuple(sorted((*command.cup, *artillery.battery_chits(position)))))
             state = self.with_cp(state, command)
             gs = self.gstate(state)  # [9.1] who can observe what is fixed as the turn's fire is planned
             state = state.replace(game=gs.replace(spotters=artillery.spotters(position.at(state))))

@@ -170,3 +170,45 @@ def test_ex_10_21_a_sau_122_smokes_a_megahex_and_only_within_normal_range(ft: An
     none = ft([unit("s", "A4", "sau"), unit("t", "L8", "squad5", "b")], counters_extra=ARTY)
     with pytest.raises(IllegalAction, match=r"10\.24"):
         none.push_text("smoke s at F5")  # the scenario gives no smoke rounds
+
+
+def _battery_game(ft: Any) -> Any:
+    from .conftest import draw, unit
+
+    units = [unit("o", "F2", "obs"), unit("t", "G4", "squad5", "b"), unit("t2", "H4", "squad5", "b")]
+    pos = ft(units, impulse=None, counters_extra=ARTY,
+             options={"batteries": {"a": [{"id": 1, "tubes": 3, "fp": 10}]}})
+    assert ("a", -1) in pos.game.cp(pos.state).cup  # [9.42] the battery's chit goes into the cup
+    draw(pos, "a", -1)
+    return pos
+
+
+def test_ex_9_42_a_battery_chit_fires_on_an_observed_hex_and_goes_back_once(ft: Any) -> None:
+    from .conftest import draw
+
+    pos = _battery_game(ft)
+    assert pos.decision is not None and pos.decision.then == "barrage"
+    pos.push_text("answer hex G4")
+    pos.push_text("answer done")
+    assert pos.decision is not None and pos.decision.then == "barrage_roll"
+    pos.push_text("answer dice 10")
+    assert "battery 1: 30 FP on this hex (9.41)" in pos.last_resolution.text()
+    assert pos.decision is not None and pos.decision.then == "draw"  # the next chit
+    assert ("a", -1) in pos.game.cp(pos.state).cup  # back in the cup after its first fire
+    draw(pos, "a", -1)
+    pos.push_text("answer hex G4")
+    pos.push_text("answer done")
+    pos.push_text("answer dice 10")
+    assert ("a", -1) not in pos.game.cp(pos.state).cup  # set aside after the second [9.42]
+
+
+def test_ex_9_41_a_battery_spread_over_two_hexes_fires_15_on_each(ft: Any) -> None:
+    pos = _battery_game(ft)
+    pos.push_text("answer hex G4")
+    pos.push_text("answer hex H4")
+    pos.push_text("answer done")
+    pos.push_text("answer dice 10")
+    assert pos.last_resolution.summary.startswith("battery 1 on G4")
+    assert "battery 1: 15 FP on this hex (9.41)" in pos.last_resolution.text()
+    pos.push_text("answer dice 10")
+    assert pos.last_resolution.summary.startswith("battery 1 on H4")
