@@ -19,6 +19,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam.fire import LEADER, VEHICLE, VEHICLE_FEAR, fear
+from hexmate.rules.games.fireteam.why import T, Why
 from hexmate.rules.hexes import Hex, distance
 
 INFANTRY = ("squad", "team", "observer")
@@ -63,25 +64,28 @@ def near(a: UnitState, b: UnitState) -> bool:
     return a.hex is not None and b.hex is not None and distance(a.hex, b.hex) <= 1
 
 
-def teams_with(squad: UnitState, teams: Sequence[UnitState], nat: str) -> str | None:
+def teams_with(squad: UnitState, teams: Sequence[UnitState], nat: str) -> Why | None:
     """[4.31] Why these teams may not join this squad (None if they may)."""
     if squad.type != "squad":
-        return f"{squad.id} is not a squad: teams join a squad (an observer cannot lead them) [4.31]"
+        return Why(T("{unit} is not a squad: teams join a squad (an observer cannot lead them)",
+                     unit=squad.id),
+                   "4.31")
     for team in teams:
         if is_heavy(team):
-            return f"{team.id} is a heavy team: it never joins a group [4.31]"
+            return Why(T("{unit} is a heavy team: it never joins a group", unit=team.id), "4.31")
         if not near(squad, team):
-            return f"{team.id} is neither stacked with nor adjacent to {squad.id} [4.31]"
+            return Why(T("{unit} is neither stacked with nor adjacent to {squad}", unit=team.id,
+                         squad=squad.id), "4.31")
     if nat == "soviet":
         mgs = [t for t in teams if is_mg(t)]
         if len(mgs) > 1 or len(teams) - len(mgs) > 1:
-            return "a Soviet squad brings one MG team and one other light team [4.31]"
+            return Why(T("a Soviet squad brings one MG team and one other light team"), "4.31")
     elif len(teams) > 2:
-        return "a US squad brings at most two light teams [4.31]"
+        return Why(T("a US squad brings at most two light teams"), "4.31")
     return None
 
 
-def linked(members: Sequence[UnitState], reach: int, sight: SightFn) -> str | None:
+def linked(members: Sequence[UnitState], reach: int, sight: SightFn) -> Why | None:
     """[4.32] Each member must be within ``reach`` hexes of, and in LOS of, at least one other member."""
     if len(members) < 2:
         return None
@@ -92,16 +96,18 @@ def linked(members: Sequence[UnitState], reach: int, sight: SightFn) -> str | No
             and sight(unit.hex, other.hex)
             for other in members
         ):
-            return f"{unit.id} is not within {reach} hexes and in LOS of another member of its platoon [4.32]"
+            return Why(T("{unit} is not within {reach} hexes and in LOS of another member of its platoon",
+                         unit=unit.id, reach=reach), "4.32")
     return None
 
 
-def assign_teams(squads: Sequence[UnitState], teams: Sequence[UnitState], nat: str) -> str | None:
+def assign_teams(squads: Sequence[UnitState], teams: Sequence[UnitState], nat: str) -> Why | None:
     """[4.33] Each squad of a platoon activation brings up to two teams stacked with or adjacent to it."""
     left = list(teams)
     for team in teams:
         if platoon(team) is None:
-            return f"{team.id} belongs to no platoon: it cannot join a platoon activation [4.33]"
+            return Why(T("{unit} belongs to no platoon: it cannot join a platoon activation", unit=team.id),
+                       "4.33")
     for squad in squads:
         mine = [t for t in left if near(squad, t)][:2]
         if teams_with(squad, mine, nat) is None:
@@ -109,14 +115,12 @@ def assign_teams(squads: Sequence[UnitState], teams: Sequence[UnitState], nat: s
                 left.remove(t)
     if left:
         names = ", ".join(t.id for t in left)
-        return f"{names}: not stacked with or adjacent to a squad of the platoon [4.33]"
+        return Why(T("{units}: not stacked with or adjacent to a squad of the platoon", units=names), "4.33")
     return None
 
 
-def _illegal(why: str) -> IllegalAction:
-    """A reason ending in its rule ("... [4.31]") as an IllegalAction citing that rule."""
-    text, _, rule = why.rpartition(" [")
-    return IllegalAction(text, rule.rstrip("]"))
+def _illegal(why: Why) -> IllegalAction:
+    return why.illegal()
 
 
 def classify(
@@ -129,22 +133,23 @@ def classify(
     rest = [u for u in units if u.type != LEADER]
     if not rest:
         if len(leaders) != 1:
-            raise IllegalAction("leaders activate one at a time when alone", "4.42")
+            raise IllegalAction(T("leaders activate one at a time when alone"), "4.42")
         return "leader", data.cost(nat, "leader")
     for ldr in leaders:
         if not any(u.hex == ldr.hex for u in rest):
-            raise IllegalAction(f"{ldr.id} goes along only with a unit stacked with him", "4.42")
+            raise IllegalAction(T("{leader} goes along only with a unit stacked with him",
+                                  leader=ldr.id), "4.42")
     vehicles = [u for u in rest if u.type == VEHICLE]
     infantry = [u for u in rest if u.type != VEHICLE]
     if vehicles and any(not mounted(u) for u in infantry):
-        raise IllegalAction("dismounted infantry never activate with vehicles", "4.36")
+        raise IllegalAction(T("dismounted infantry never activate with vehicles"), "4.36")
     kind = "fire" if mode == "fire" else "move"
     if vehicles:
         if len(vehicles) == 1:
             return "vehicle", data.cost(nat, f"vehicle_{kind}")
         plts = {platoon(v) for v in vehicles}
         if len(plts) != 1 or None in plts:
-            raise IllegalAction("vehicles activate together only as one platoon", "4.32")
+            raise IllegalAction(T("vehicles activate together only as one platoon"), "4.32")
         why = linked(vehicles, data.platoon_range[f"{nat}_vehicle"], sight)
         if why:
             raise _illegal(why)
@@ -153,7 +158,9 @@ def classify(
         unit = infantry[0]
         if unit.type == "team":
             if is_heavy(unit) and mode != "fire":
-                raise IllegalAction(f"{unit.id} is a heavy team: it moves only in its own carrier", "5.16")
+                raise IllegalAction(T("{unit} is a heavy team: it moves only in its own carrier",
+                                      unit=unit.id),
+                                    "5.16")
             if kind == "move":
                 own = any(
                     o.side == unit.side and o.type in ("squad", VEHICLE) and platoon(o) is not None
@@ -173,10 +180,10 @@ def classify(
     plts = {platoon(s) for s in squads}
     if not squads or len(plts) != 1 or None in plts:
         raise IllegalAction(
-            "a group is a squad with its teams, or squads of one platoon with theirs", "4.3"
+            T("a group is a squad with its teams, or squads of one platoon with theirs"), "4.3"
         )
     if any(mounted(u) for u in infantry):
-        raise IllegalAction("mounted infantry activate with their vehicle's platoon", "4.36")
+        raise IllegalAction(T("mounted infantry activate with their vehicle's platoon"), "4.36")
     why = linked(squads, data.platoon_range["infantry"], sight) or assign_teams(squads, teams, nat)
     if why:
         raise _illegal(why)

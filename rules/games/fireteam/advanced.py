@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.text import T
 
 ENTRENCHMENT_MAX = 6  # [19.22] ATGMs and rockets reach an entrenchment at 6 hexes at most
 PRESIGHT_RANGE = 15  # [20.42] a target seen first from within 15 hexes
@@ -73,7 +74,7 @@ def popup_shift(missile: bool, hovering: bool) -> int:
     if hovering:
         return 2 if missile else 1
     if missile:
-        raise IllegalAction("a popped-up helicopter fires a missile only in Hover", "20.51")
+        raise IllegalAction(T("a popped-up helicopter fires a missile only in Hover"), "20.51")
     return 3
 
 
@@ -95,7 +96,7 @@ def laminate_armour(second_roll: int) -> int:
     """[13.1] Game Variant 4: on a second roll of 1-3 the M1's (US) or T-80's (Soviet) HT armour is +2,
     on 4-10 it is -2."""
     if not 1 <= second_roll <= 10:
-        raise IllegalAction("a d10 shows 1-10", "2.5")
+        raise IllegalAction(T("a d10 shows 1-10"), "2.5")
     return 2 if second_roll <= 3 else -2
 
 

@@ -34,6 +34,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance, neighbors
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -106,27 +107,30 @@ def check(game: FireTeamGame, position: Position, shooters: Sequence[UnitState],
           opportunity: bool) -> None:
     """[9.1]-[9.33] Why this indirect fire may not be made (IllegalAction), else nothing."""
     if not all(is_artillery(u) for u in shooters):
-        raise IllegalAction("only units that fire indirectly join indirect fire", "9.32")
+        raise IllegalAction(T("only units that fire indirectly join indirect fire"), "9.32")
     if opportunity:
-        raise IllegalAction("indirect fire is never opportunity fire", "9.3")
+        raise IllegalAction(T("indirect fire is never opportunity fire"), "9.3")
     gs = game.gstate(position.state)
     for unit in shooters:
         assert unit.hex is not None
         if unit.id in game.cp(position.state).moving_fired or unit.id in game.cp(position.state).mover:
-            raise IllegalAction(f"{unit.id} fires indirectly only on a Fire activation", "9.3")
+            raise IllegalAction(T("{unit} fires indirectly only on a Fire activation", unit=unit.id), "9.3")
         if unit.id in gs.arty_moved:
-            raise IllegalAction(f"{unit.id} has moved this turn: no more indirect fire from it", "9.31")
+            raise IllegalAction(T("{unit} has moved this turn: no more indirect fire from it",
+                                  unit=unit.id), "9.31")
         if gs.barrages.get(unit.id, 0) >= FIRES_PER_TURN:
-            raise IllegalAction(f"{unit.id} has fired twice this turn", "9.31")
+            raise IllegalAction(T("{unit} has fired twice this turn", unit=unit.id), "9.31")
         low = int(unit.values.get("min_range", 0))
         if distance(unit.hex, target) < low:
-            raise IllegalAction(f"{unit.id} cannot fire closer than {low} hexes", "9.33")
+            raise IllegalAction(T("{unit} cannot fire closer than {low} hexes",
+                                  unit=unit.id, low=low), "9.33")
         if not observed_at_start(game, position, unit, unit.side, target):
-            raise IllegalAction(f"no observer for {unit.id} saw {position.label(target)} as the turn began",
+            raise IllegalAction(T("no observer for {unit} saw {hex} as the turn began",
+                                  unit=unit.id, hex=position.label(target)),
                                 "9.12")
     plts = {u.values.get("platoon") for u in shooters}
     if len(plts) > 1:
-        raise IllegalAction("indirect fire combines only within one group", "9.32")
+        raise IllegalAction(T("indirect fire combines only within one group"), "9.32")
 
 
 def fired(game: FireTeamGame, state: State, ids: Iterable[str]) -> State:
@@ -159,11 +163,11 @@ def battery_spread(tubes: int, fp: int, hexes: Sequence[Hex]) -> Fraction:
     adjacent hexes (30 over three hexes: 10 each; over two: 15, the translator's note)."""
     distinct = set(hexes)
     if len(distinct) != len(hexes):
-        raise IllegalAction("a battery's target hexes are each named once", "9.41")
+        raise IllegalAction(T("a battery's target hexes are each named once"), "9.41")
     if not 1 <= len(distinct) <= MAX_SPREAD:
-        raise IllegalAction(f"a battery fires on one to {MAX_SPREAD} hexes", "9.41")
+        raise IllegalAction(T("a battery fires on one to {max_spread} hexes", max_spread=MAX_SPREAD), "9.41")
     if not contiguous(hexes):
-        raise IllegalAction("a battery's target hexes must join one another", "9.41")
+        raise IllegalAction(T("a battery's target hexes must join one another"), "9.41")
     return Fraction(tubes * fp, len(distinct))
 
 
@@ -177,15 +181,15 @@ def smoke_check(game: FireTeamGame, position: Position, unit: UnitState, where: 
     """Why this unit may not fire smoke at ``where`` (IllegalAction); True if it fires indirectly."""
     command = game.cp(position.state)
     if position.state.decision is not None or unit.side != command.active:
-        raise IllegalAction("artillery smoke is the active side's fire", "10.2")
+        raise IllegalAction(T("artillery smoke is the active side's fire"), "10.2")
     if unit.id in command.mover or unit.id in command.moving_fired:
-        raise IllegalAction("no smoke as Moving Fire", "10.25")
+        raise IllegalAction(T("no smoke as Moving Fire"), "10.25")
     left = game.gstate(position.state).smoke_rounds.get(unit.side, 0)
     if left <= 0:
-        raise IllegalAction(f"{unit.side} has no smoke rounds left", "10.24")
+        raise IllegalAction(T("{side} has no smoke rounds left", side=unit.side), "10.24")
     assert unit.hex is not None
     if where not in position.map.hexes or distance(unit.hex, where) > int(unit.values["range"]):
-        raise IllegalAction(f"{unit.id} fires smoke within its normal range only", "10.25")
+        raise IllegalAction(T("{unit} fires smoke within its normal range only", unit=unit.id), "10.25")
     direct = not game.los(position, unit.hex, where).blocked
     if not direct:
         check(game, position, [unit], where, opportunity=False)
@@ -216,7 +220,8 @@ def _next_smoke(position: Position, unit: UnitState, laid: tuple[Hex, ...]) -> D
     near = {h for o in laid for h in neighbors(o) if h in position.map.hexes and h not in laid}
     options = tuple(sorted(near, key=lambda h: (h.q, h.r)))
     return Decision(
-        "hexes", unit.side, f"{unit.id}'s smoke rounds: name the next of three hexes joined to each other",
+        "hexes", unit.side, T("{unit}'s smoke rounds: name the next of three hexes joined to each other",
+                              unit=unit.id),
         "10.21", "artysmoke", hexes=options, subject=(unit.id,), target=laid[0],
         args=(("laid", " ".join(position.label(h) for h in laid)),),
     )
@@ -271,8 +276,9 @@ def barrage_decision(game: FireTeamGame, position: Position, side: str, battery:
     if not seen:
         return None  # [9.43] a barrage that cannot fire does not count
     return Decision(
-        "hexes", side, f"{side} battery {battery} fires: name the first of up to three hexes joined to each "
-        "other, seen by an observer as the turn began", "9.41", "barrage", hexes=seen,
+        "hexes", side, T("{side} battery {battery} fires: name the first of up to three hexes joined to each "
+                         "other, seen by an observer as the turn began", side=side, battery=battery),
+        "9.41", "barrage", hexes=seen,
         args=(("battery", str(battery)),),
     )
 
@@ -292,7 +298,8 @@ def resume_barrage(game: FireTeamGame, position: Position, decision: Decision, a
         if near:
             return position.state.push(Decision(
                 "hexes", side,
-                f"battery {n}: another hex joined to {' '.join(position.label(h) for h in laid)}, or done",
+                T("battery {n}: another hex joined to {hex}, or done",
+                  n=n, hex=' '.join(position.label(h) for h in laid)),
                 "9.41", "barrage", hexes=tuple(sorted(near, key=lambda h: (h.q, h.r))),
                 choices=("done",), args=(("battery", str(n)),
                                          ("hexes", " ".join(position.label(h) for h in laid))),
@@ -300,7 +307,8 @@ def resume_barrage(game: FireTeamGame, position: Position, decision: Decision, a
     b = _battery(position, side, n)
     share = battery_spread(b["tubes"], b["fp"], laid)
     return position.state.push(*(Decision(
-        "roll", side, f"battery {n} on {position.label(h)}: roll the d10 on the IFT", "9.41", "barrage_roll",
+        "roll", side, T("battery {n} on {hex}: roll the d10 on the IFT",
+                        n=n, hex=position.label(h)), "9.41", "barrage_roll",
         dice="d10", target=h, args=(("battery", str(n)), ("fp", str(share))),
     ) for h in laid))
 
@@ -341,7 +349,8 @@ def resume_barrage_roll(game: FireTeamGame, position: Position, decision: Decisi
         results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     resolution = Resolution(act.Fire((), where, answer.dice), "ift", position.charts.label,
                             position.charts.demo, tuple(lines), results,
-                            f"battery {decision.arg('battery')} on {position.label(where)}: {result}",
+                            T("battery {battery} on {hex}: {result}", battery=decision.arg("battery"),
+                              hex=position.label(where), result=result),
                             hidden={u.id: u.side for u in here if u.concealed})
     state = position.state.replace(resolution=resolution)
     gs = game.gstate(state)

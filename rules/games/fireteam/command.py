@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.rules.errors import DataError
+from hexmate.rules.text import T
 
 DATA = Path(__file__).resolve().parent / "command.json"
 ZERO = Fraction(0)
@@ -320,11 +321,12 @@ def phase_over(command: Command) -> tuple[bool, str]:
     sides = list(command.remaining)
     live = [s for s in sides if command.left(s) > 0]
     if not live:
-        return True, "both sides have used their command points (4.15)"
+        return True, T("both sides have used their command points (4.15)")
     if not any(s in live for s, v in command.cup if v > 0):
-        return True, "no chit of a side with command points is left in the cup (4.15)"
+        return True, T("no chit of a side with command points is left in the cup (4.15)")
     if len(live) == 1 and len(sides) > 1:
         run_side, run_len = command.run
         if run_side == live[0] and run_len >= command.limit.get(run_side, 99):
-            return True, f"{run_side} has taken {run_len} impulses in a row after the enemy ran out (4.15)"
+            return True, T("{side} has taken {count} impulses in a row after the enemy ran out (4.15)",
+                           side=run_side, count=run_len)
     return False, ""

@@ -20,6 +20,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.common import lose_step, stack_groups
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -101,17 +102,19 @@ def firing_side(position: Position) -> str:
 def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     """Who may fire at what [6.2], [6.22], [6.24], [7.0]-[7.21]; IllegalAction citing the rule otherwise."""
     if position.phase.id != "action":
-        raise IllegalAction("units fire in the Action Phase", "3.0")
+        raise IllegalAction(T("units fire in the Action Phase"), "3.0")
     firers = fire_group(game, position, fire)
     side = firing_side(position)
     opportunity = reacting(position)
     for unit in firers:
         if unit.side != side:
-            raise IllegalAction(f"{unit.id} is not {side}'s: only {side} may fire now", "3.0")
+            raise IllegalAction(T("{unit} is not {side}'s: only {side} may fire now",
+                                  unit=unit.id, side=side), "3.0")
         if unit.type == LEADER:
             continue  # a leader lends his modifier [6.31]; he fires no firepower of his own [2.34]
         if opportunity and unit.has(OPP_FIRE):
-            raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.21")
+            raise IllegalAction(T("{unit} has already used opportunity fire this impulse",
+                                  unit=unit.id), "7.21")
         if unit.carrier is not None and unit.type != "sw":
             why = rider_why_not(position, unit, fire, fire.target)
             if why:
@@ -120,21 +123,20 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
 
     why_sw = sw.why_not_fire(position, firers)
     if why_sw:
-        text, _, rule = why_sw.rpartition(" [")
-        raise IllegalAction(text, rule.rstrip("]"))
+        raise why_sw.illegal()
     shooters = [u for u in firers if u.type != LEADER]
     if len({u.type == VEHICLE for u in shooters if u.carrier is None}) > 1:
-        raise IllegalAction("dismounted infantry and vehicles never fire together", "6.24")
+        raise IllegalAction(T("dismounted infantry and vehicles never fire together"), "6.24")
     if not shooters:
-        raise IllegalAction("a leader has no firepower of his own", "2.34")
+        raise IllegalAction(T("a leader has no firepower of his own"), "2.34")
     target = fire.target
     if target not in position.map.hexes or not [u for u in position.units_at(target)
                                                    if u.side != side and u.type != "sw"]:
-        raise IllegalAction("no enemy unit in the target hex", "6.3")
+        raise IllegalAction(T("no enemy unit in the target hex"), "6.3")
     if opportunity:
         top = position.state.decision
         if top is None or top.target != target:
-            raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
+            raise IllegalAction(T("opportunity fire is at an enemy in the hex it has just entered"), "7.1")
     from hexmate.rules.games.fireteam import artillery
 
     indirect = artillery.indirect(game, position, shooters, target)
@@ -145,25 +147,28 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         assert start is not None
         d = distance(start, target)
         if d == 0:
-            raise IllegalAction("fire into one's own hex is close combat, outside the basic rules", "14.1")
+            raise IllegalAction(T("fire into one's own hex is close combat, outside the basic rules"), "14.1")
         if d > 2 * int(unit.values["range"]):
             raise IllegalAction(
-                f"{unit.id} fires at most twice its range ({unit.values['range']}); the target is {d} away",
+                T("{unit} fires at most twice its range ({range}); the target is {d} away",
+                  unit=unit.id, range=unit.values['range'], d=d),
                 "6.22",
             )
         sight = game.los(position, start, target)
         if sight.blocked and not indirect:
-            raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
+            raise IllegalAction(T("no line of sight to {hex}: {reason}",
+                                  hex=position.label(target), reason=sight.reason), "6.1")
     for unit in shooters:
         if unit.type == VEHICLE and unit.facing is not None:
             from hexmate.rules.games.fireteam import vehicles
 
             if not vehicles.in_front(unit, target) and opportunity:
-                raise IllegalAction(f"{unit.id} fires opportunity AP fire only into its front arc", "7.16")
+                raise IllegalAction(T("{unit} fires opportunity AP fire only into its front arc",
+                                      unit=unit.id), "7.16")
     if not [u for u in position.units_at(target) if u.side != side and u.carrier is None and u.type != "sw"]:
-        raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
+        raise IllegalAction(T("no enemy to fire on there (riders are hit only through their vehicle)"), "6.3")
     if all(u.concealed for u in position.units_at(target) if u.side != side):
-        raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
+        raise IllegalAction(T("no known enemy there: hidden units are not on the map for you yet"), "11.3")
     from hexmate.rules.games.fireteam import night
 
     if not indirect:
@@ -175,25 +180,27 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         cost, _ = opportunity_cost(position, done, game_cp.leaders_used)
         if cmd.pay_reaction(game_cp, side, cost, [u.id for u in shooters]) is None:
             raise IllegalAction(
-                f"opportunity fire costs {cmd.fmt(cost)} CP; {side} has {cmd.fmt(game_cp.left(side))} left",
+                T("opportunity fire costs {cp} CP; {side} has {cp2} left",
+                  cp=cmd.fmt(cost), side=side, cp2=cmd.fmt(game_cp.left(side))),
                 "7.11",
             )
     return done
 
 
-def rider_why_not(position: Position, unit: UnitState, fire: act.Fire, target: Hex) -> str | None:
+def rider_why_not(position: Position, unit: UnitState, fire: act.Fire, target: Hex) -> T | None:
     """[6.41] Riders fire only with their vehicle's AP fire: a squad in any direction, an MG team only from a
     BMP (``ifv_mg`` on the vehicle) into its front arc; no other team or SW fires from inside."""
     if unit.carrier not in fire.firers:
-        return f"{unit.id} rides in {unit.carrier}: it fires only with its vehicle"
+        return T("{unit} rides in {vehicle}: it fires only with its vehicle",
+                 unit=unit.id, vehicle=unit.carrier)
     carrier = position.units[unit.carrier]
     if unit.type == "squad":
         return None
     if unit.type == "team" and unit.values.get("mg") and carrier.values.get("ifv_mg"):
         if _in_front(carrier, target):
             return None
-        return f"{unit.id} fires from {carrier.id} only into its front arc"
-    return f"{unit.id} cannot fire from inside {carrier.id}"
+        return T("{unit} fires from {vehicle} only into its front arc", unit=unit.id, vehicle=carrier.id)
+    return T("{unit} cannot fire from inside {vehicle}", unit=unit.id, vehicle=carrier.id)
 
 
 def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[UnitState]:
@@ -201,13 +208,13 @@ def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[U
     opportunity fire a squad with up to two teams stacked with or adjacent to it [7.12]; for the active
     side's fire, a group that may activate together [4.3] (each firer's range and LOS from its own hex)."""
     if len(set(fire.firers)) != len(fire.firers):
-        raise InvalidAction("a unit is named twice")
+        raise InvalidAction(T("a unit is named twice"))
     for uid in fire.firers:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {uid!r} in this game", uid=uid))
     units = [position.units[u] for u in sorted(fire.firers)]
     if not units:
-        raise IllegalAction("name at least one firer", "6.24")
+        raise IllegalAction(T("name at least one firer"), "6.24")
     if len({u.hex for u in units}) == 1:
         return units
     from hexmate.rules.games.fireteam import activation
@@ -215,15 +222,16 @@ def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[U
     shooters = [u for u in units if u.type != LEADER]
     for ldr in (u for u in units if u.type == LEADER):
         if not any(u.hex == ldr.hex for u in shooters):
-            raise IllegalAction(f"{ldr.id} lends his modifier only to a firer stacked with him", "6.31")
+            raise IllegalAction(T("{leader} lends his modifier only to a firer stacked with him",
+                                  leader=ldr.id), "6.31")
     nat = game.nationality(position, units[0].side)
     if reacting(position):
         squads = [u for u in shooters if u.type == "squad"]
         teams = [u for u in shooters if u.type == "team"]
-        why = ("opportunity fire from several hexes is a squad with its teams" if len(squads) != 1
+        why = (T("opportunity fire from several hexes is a squad with its teams") if len(squads) != 1
                or len(squads) + len(teams) != len(shooters) else activation.teams_with(squads[0], teams, nat))
         if why:
-            raise IllegalAction(why.rsplit(" [", 1)[0], "7.12")
+            raise IllegalAction(why if isinstance(why, T) else why.text, "7.12")
         return units
     activation.classify(units, nat, cmd.load(), game.sight(position), "fire")
     return units
@@ -282,7 +290,8 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     return state.push(
         Decision(
             "roll", state.units[fire.firers[0]].side,
-            f"{', '.join(fire.firers)} {kind} at {position.label(fire.target)}: roll the d10 on the IFT",
+            T("{firers} {kind} at {hex}: roll the d10 on the IFT",
+              firers=', '.join(fire.firers), kind=kind, hex=position.label(fire.target)),
             "7.1" if opportunity else "6.3", "ift", dice="d10", subject=tuple(fire.firers),
             target=fire.target, args=(("opportunity", "yes" if opportunity else ""),),
         )
@@ -428,7 +437,7 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-        results, f"{position.action_text(fire)}: {result}",
+        results, T("{action}: {result}", action=position.action_text(fire), result=result),
         hidden={u.id: u.side for u in here if u.concealed},  # [11.3] never named to the firer
     )
 
@@ -504,7 +513,7 @@ def resume_residual(game: FireTeamGame, position: Position, decision: Decision, 
     fire = act.Fire(tuple(targets), decision.target, answer.dice)
     resolution = Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines), {u: result for u in targets},
-        f"residual fire at {position.label(decision.target)}: {result}",
+        T("residual fire at {hex}: {result}", hex=position.label(decision.target), result=result),
     )
     state = position.state.replace(resolution=resolution)
     gs = game.gstate(state)
@@ -545,20 +554,21 @@ def apply_results(position: Position, resolution: Resolution) -> State:
             if panics_on(before, added):
                 panic_checks.append(_panic_check(position, unit, result))
         else:
-            raise IllegalAction(f"unknown IFT result {result!r} in the chart pack", "6.33")
+            raise IllegalAction(T("unknown IFT result {result!r} in the chart pack", result=result), "6.33")
     return state.push(*casualty_checks, *panic_checks)
 
 
 def _casualty_check(position: Position, leader: UnitState) -> Decision:
     return Decision(
-        "roll", leader.side, f"{leader.id}: leader casualty check, 1-2 eliminates him", "6.38", "casualty",
+        "roll", leader.side, T("{leader}: leader casualty check, 1-2 eliminates him",
+                               leader=leader.id), "6.38", "casualty",
         dice="d10", subject=(leader.id,), target=leader.hex,
     )
 
 
 def _panic_check(position: Position, unit: UnitState, trigger: str) -> Decision:
     return Decision(
-        "roll", unit.side, f"{unit.id}: panic check, 7 or more loses a step", "6.36", "panic",
+        "roll", unit.side, T("{unit}: panic check, 7 or more loses a step", unit=unit.id), "6.36", "panic",
         dice="d10", subject=(unit.id,), target=unit.hex, args=(("trigger", trigger),),
     )
 

@@ -40,11 +40,13 @@ from hexmate.rules.games.fireteam import (
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
+from hexmate.rules.games.fireteam.why import Why
 from hexmate.rules.games.terrain_view import CostFn, GeoTable, Sight
 from hexmate.rules.hexes import Hex, distance, neighbor
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
 BROWN = "cautious_brown"  # [5.24] a Cautious marker turned to its brown side in the Preparation Phase
 LEADER_BONUS = 2  # [5.11] infantry moving with a leader from start to end of the move: +2 MA
@@ -228,7 +230,8 @@ class FireTeamGame(Game):
         rem = ", ".join(f"{s} {cmd.fmt(v)}" for s, v in sorted(command.remaining.items()))
         head = f"{note}: " if note else ""
         return Decision(
-            "roll", side, f"{head}draw a CP chit from the cup ({len(command.cup)} chits; CP remaining {rem})",
+            "roll", side, T("{head}draw a CP chit from the cup ({cup} chits; CP remaining {rem})",
+                            head=head, cup=len(command.cup), rem=rem),
             "4.1", "draw", dice="chit",
         )
 
@@ -239,8 +242,8 @@ class FireTeamGame(Game):
         if drawn.what == "impulse":
             assert drawn.chit is not None
             side, value = drawn.chit
-            note = (f"{side} {value}-chit: an impulse of {cmd.fmt(drawn.received)} CP, "
-                    f"{cmd.fmt(command.left(side))} left (4.13)")
+            note = T("{side} {value}-chit: an impulse of {cp} CP, {left} left (4.13)", side=side, value=value,
+                     cp=cmd.fmt(drawn.received), left=cmd.fmt(command.left(side)))
             units = {u: s.mark(remove=(OPP_FIRE,)) for u, s in state.units.items()}  # [7.23] a new impulse
             gs = self.gstate(state)
             return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={},
@@ -248,19 +251,21 @@ class FireTeamGame(Game):
         if drawn.what == "barrage":
             assert drawn.chit is not None
             side, battery = drawn.chit[0], -drawn.chit[1]
-            note = f"{side} battery {battery} fires (9.42)"
+            note = T("{side} battery {battery} fires (9.42)", side=side, battery=battery)
             state = state.replace(game=self.gstate(state).replace(note=note))
             nxt = self.draw_decision(position.at(state), decision.side)
             fire = artillery.barrage_decision(self, position.at(state), side, battery)
             return state.push(*((fire,) if fire else ()), nxt)
         if drawn.what == "again":
-            note = "the dice fell beyond the cup"
+            note = T("the dice fell beyond the cup")
         elif drawn.what == "back":
             assert drawn.chit is not None
-            note = f"{drawn.chit[0]} {drawn.chit[1]}-chit over the consecutive limit goes back (4.14)"
+            note = T("{side} {value}-chit over the consecutive limit goes back (4.14)", side=drawn.chit[0],
+                     value=drawn.chit[1])
         else:
             assert drawn.chit is not None
-            note = f"{drawn.chit[0]} {drawn.chit[1]}-chit ignored: {drawn.chit[0]} has no CP left (4.15)"
+            note = T("{side} {value}-chit ignored: {side} has no CP left (4.15)", side=drawn.chit[0],
+                     value=drawn.chit[1])
         state = state.replace(game=self.gstate(state).replace(note=note))
         over, why = cmd.phase_over(command)
         if over:
@@ -293,26 +298,28 @@ class FireTeamGame(Game):
 
     def check_pass(self, position: Position) -> None:
         if position.phase.id == "action" and not self.cp(position.state).active:
-            raise IllegalAction("draw a chit first", "4.1")
+            raise IllegalAction(T("draw a chit first"), "4.1")
 
     # --- activation [4.2]-[4.4] ---
-    def can_act(self, position: Position, unit: UnitState) -> str | None:
+    def can_act(self, position: Position, unit: UnitState) -> Why | None:
         """Why this unit may not act now on its own side's impulse (None if it may)."""
         if position.phase.id != "action":
-            return "units act in the Action Phase [3.0]"
+            return Why(T("units act in the Action Phase"), "3.0")
         command = self.cp(position.state)
         if unit.side != command.active:
-            return f"{unit.id} is not the active side's [4.1]"
+            return Why(T("{unit} is not the active side's", unit=unit.id), "4.1")
         if unit.id in command.used:
-            return f"{unit.id} has already acted on its activation this impulse [4.22]"
+            return Why(T("{unit} has already acted on its activation this impulse", unit=unit.id), "4.22")
         if unit.type == sw.SW:
-            return f"{unit.id} is a SW: it fires with the unit carrying it [6.21]"
+            return Why(T("{unit} is a SW: it fires with the unit carrying it", unit=unit.id), "6.21")
         if unit.carrier is not None:
-            return f"{unit.id} rides in {unit.carrier}: it acts with its vehicle [5.43]"
+            return Why(T("{unit} rides in {vehicle}: it acts with its vehicle",
+                         unit=unit.id, vehicle=unit.carrier),
+                       "5.43")
         if unit.hex is None:
             if reinforce.off_map(position, unit):
                 return reinforce.why_not(position, unit)
-            return f"{unit.id} is not on the map [11.2]"
+            return Why(T("{unit} is not on the map", unit=unit.id), "11.2")
         return None
 
     def activation_cost(self, position: Position, units: list[UnitState], mode: str) -> activation.Cost:
@@ -335,25 +342,27 @@ class FireTeamGame(Game):
         for unit in units:
             why = self.can_act(position, unit)
             if why:
-                raise IllegalAction(why.rsplit(" [", 1)[0], why.rsplit("[", 1)[-1].rstrip("]"))
+                raise why.illegal()
         done = [u for u in ids if u in command.activated]
         if done and len(done) == len(ids):
             for u in ids:
                 allowed = {mode, "any"} | ({CAUTIOUS} if mode == "move" else set())
                 if command.activated[u] not in allowed and units[0].type != LEADER:
-                    raise IllegalAction(f"{u} was activated to {command.activated[u]}, not to {mode}", "4.35")
+                    raise IllegalAction(T("{u} was activated to {u2}, not to {mode}",
+                                          u=u, u2=command.activated[u], mode=mode), "4.35")
             return None, command
         if done:
             raise IllegalAction(
-                f"{', '.join(done)} already activated and {', '.join(u for u in ids if u not in done)} not: "
-                "activate a group together first", "4.22",
+                T("{done} already activated and {others} not: activate a group together first",
+                  done=", ".join(done), others=", ".join(u for u in ids if u not in done)), "4.22",
             )
         cost = self.activation_cost(position, units, mode)
         paid = cmd.pay(command, cost.cp, [u.id for u in units if u.type != LEADER])
         if paid is None:
             pool = command.cp + sum((command.saved_on(u.id) for u in units), cmd.ZERO)
             raise IllegalAction(
-                f"the activation costs {cost.text()}; only {cmd.fmt(pool)} CP to spend", "4.21"
+                T("the activation costs {text}; only {cp} CP to spend",
+                  text=cost.text(), cp=cmd.fmt(pool)), "4.21"
             )
         paid = paid.replace(
             activated={**paid.activated, **{u.id: mode for u in units}},
@@ -363,19 +372,19 @@ class FireTeamGame(Game):
 
     def check_activate(self, position: Position, action: act.Activate) -> act.Activate:
         if position.state.decision is not None:
-            raise IllegalAction("activation is the active side's, in its own impulse", "4.2")
+            raise IllegalAction(T("activation is the active side's, in its own impulse"), "4.2")
         if not action.mode:
-            raise InvalidAction("say what it is for: 'activate UNIT for move|fire|any|cautious' (4.2)")
+            raise InvalidAction(T("say what it is for: 'activate UNIT for move|fire|any|cautious' (4.2)"))
         for uid in action.units:
             if uid not in position.units:
-                raise InvalidAction(f"no unit {uid!r} in this game")
+                raise InvalidAction(T("no unit {uid!r} in this game", uid=uid))
         ids = tuple(sorted(set(action.units)))
         if len(ids) != len(action.units):
-            raise InvalidAction("a unit is named twice")
+            raise InvalidAction(T("a unit is named twice"))
         if any(u in self.cp(position.state).activated for u in ids):
-            raise IllegalAction("a unit activates once per impulse", "4.22")
+            raise IllegalAction(T("a unit activates once per impulse"), "4.22")
         if action.mode == "any" and self.nationality(position, position.units[ids[0]].side) == "soviet":
-            raise IllegalAction("a Soviet group either moves or fires as a whole", "4.35")
+            raise IllegalAction(T("a Soviet group either moves or fires as a whole"), "4.35")
         self.activation_due(position, ids, action.mode)
         return act.Activate(ids, action.mode)
 
@@ -383,16 +392,17 @@ class FireTeamGame(Game):
         command = self.cp(position.state)
         unit = position.units.get(save.unit)
         if unit is None:
-            raise InvalidAction(f"no unit {save.unit!r} in this game")
+            raise InvalidAction(T("no unit {unit!r} in this game", unit=save.unit))
         if unit.side != command.active or position.state.decision is not None:
-            raise IllegalAction("only the active side saves CP, in its impulse", "4.5")
+            raise IllegalAction(T("only the active side saves CP, in its impulse"), "4.5")
         if unit.type == LEADER:
-            raise IllegalAction("saved CP never goes on a leader", "4.51")
+            raise IllegalAction(T("saved CP never goes on a leader"), "4.51")
         amount = Fraction(save.cp)
         if amount <= 0 or (amount * 2).denominator != 1:
-            raise IllegalAction("CP are saved in steps of 0.5", "4.5")
+            raise IllegalAction(T("CP are saved in steps of 0.5"), "4.5")
         if amount > command.cp:
-            raise IllegalAction(f"only {cmd.fmt(command.cp)} CP of this impulse is left to save", "4.5")
+            raise IllegalAction(T("only {cp} CP of this impulse is left to save",
+                                  cp=cmd.fmt(command.cp)), "4.5")
         return save
 
     # --- movement ---
@@ -512,10 +522,10 @@ class FireTeamGame(Game):
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         units, start = group_of(position, frozenset(move.units), "5.12")
         if position.state.decision is not None:
-            raise IllegalAction("only the active side moves, in its impulse", "4.2")
+            raise IllegalAction(T("only the active side moves, in its impulse"), "4.2")
         self.activation_due(position, tuple(u.id for u in units), "move")
         if move.path[0] != start or len(move.path) < 2:
-            raise IllegalAction("a move starts at the units' hex", "5.1")
+            raise IllegalAction(T("a move starts at the units' hex"), "5.1")
         if any(u.type == VEHICLE for u in units):
             why = vehicles.path_ok(units, move.path)
             if why:
@@ -523,15 +533,17 @@ class FireTeamGame(Game):
         cost = self.cost_fn(position, units)
         backing = any(vehicles.reversing(u, move.path) for u in units)
         if backing and self.cp(position.state).activated.get(units[0].id) == CAUTIOUS:
-            raise IllegalAction("no cautious movement while backing up", "5.33")
+            raise IllegalAction(T("no cautious movement while backing up"), "5.33")
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
             step = cost(position.map, a, b) if distance(a, b) == 1 and b in position.map.hexes else None
             if step is None:
-                raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "5.1")
+                raise IllegalAction(T("step {hex}-{hex2} is not allowed",
+                                      hex=position.label(a), hex2=position.label(b)), "5.1")
             total += vehicles.REVERSE_TIMES * step if backing else step  # [5.33] three times backing up
         if total > self.mp_left(position, units):
-            raise IllegalAction(f"the path costs {total} MP, the units have {self.mp_left(position, units)}",
+            raise IllegalAction(T("the path costs {total} MP, the units have {units}",
+                                  total=total, units=self.mp_left(position, units)),
                                 "5.1")
         return act.Move(tuple(u.id for u in units), move.path, total)
 
@@ -589,8 +601,9 @@ class FireTeamGame(Game):
         targets = tuple(u.id for u in movers if u.type != VEHICLE)
         checks = [
             Decision(
-                "roll", side, f"{', '.join(targets)} entered residual fire of {cmd.fmt(r.fp)} FP at "
-                f"{position.label(r.hex)}: roll the d10 on the IFT", "7.31", "residual", dice="d10",
+                "roll", side, T("{units} entered residual fire of {fp} FP at {hex}: roll the d10 on the IFT",
+                                units=", ".join(targets), fp=cmd.fmt(r.fp), hex=position.label(r.hex)),
+                "7.31", "residual", dice="d10",
                 subject=targets, target=r.hex, args=(("fp", str(r.fp)),),
             )
             for r in self.gstate(state).residual if r.hex == moving.here and r.side != side and targets
@@ -628,7 +641,7 @@ class FireTeamGame(Game):
         moving = position.state.moving
         assert moving is not None
         probe = position.at(position.state.push(
-            Decision("react", side, "", "7.1", "move_on", target=moving.here)))
+            Decision("react", side, T(""), "7.1", "move_on", target=moving.here)))
         return ft_fire.can_fire_at(self, probe, side, moving.here)
 
     def can_continue(self, position: Position) -> bool:
@@ -656,8 +669,9 @@ class FireTeamGame(Game):
             state = state.push(
                 Decision(
                     "hexes", side,
-                    f"{', '.join(alive)} stopped by fire at {position.label(moving.here)}: "
-                    f"put the counters there", "7.33", "stopped", hexes=(moving.here,), subject=alive,
+                    T("{units} stopped by fire at {hex}: put the counters there", units=", ".join(alive),
+                      hex=position.label(moving.here)), "7.33", "stopped", hexes=(moving.here,),
+                    subject=alive,
                     target=moving.here,
                 )
             )
@@ -680,12 +694,12 @@ class FireTeamGame(Game):
         state = position.state
         where = answer.hexes[0] if answer.hexes else decision.hexes[0]
         if where not in decision.hexes:
-            raise IllegalAction(f"{position.label(where)} is not an entry hex of theirs", "11.21")
+            raise IllegalAction(T("{hex} is not an entry hex of theirs", hex=position.label(where)), "11.21")
         units = [state.units[u] for u in decision.subject]
         gs = self.gstate(state)
         cost = reinforce.enter_cost(self, position, units, where, gs.through.get(where, 0))
         if cost < 0:
-            raise IllegalAction(f"they cannot enter {position.label(where)}", "5.1")
+            raise IllegalAction(T("they cannot enter {hex}", hex=position.label(where)), "5.1")
         for unit in units:
             state = state.with_unit(unit.at(where))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
@@ -759,7 +773,7 @@ class FireTeamGame(Game):
             fire = ft_fire.check(self, position, action)
         if not ft_fire.reacting(position):
             if position.state.decision is not None:
-                raise IllegalAction("only the active side fires, in its impulse", "4.2")
+                raise IllegalAction(T("only the active side fires, in its impulse"), "4.2")
             acting = self.acting(position, fire.firers)  # [6.41] riders fire on their vehicle's activation
             if self.is_moving_fire(position, acting):
                 self.check_moving_fire(position, act.Fire(acting, fire.target))
@@ -777,14 +791,15 @@ class FireTeamGame(Game):
         units = [position.units[u] for u in fire.firers]
         for unit in units:
             if unit.id in command.used:
-                raise IllegalAction(f"{unit.id} has finished its move this impulse", "5.12")
+                raise IllegalAction(T("{unit} has finished its move this impulse", unit=unit.id), "5.12")
             if unit.id in command.moving_fired:
-                raise IllegalAction(f"{unit.id} has made its Moving Fire this impulse", "6.6")
+                raise IllegalAction(T("{unit} has made its Moving Fire this impulse", unit=unit.id), "6.6")
             if vehicles.is_gm(position, fire) and unit.values.get("missile"):
-                raise IllegalAction(f"{unit.id}'s missile cannot fire on the move", "6.6")
+                raise IllegalAction(T("{unit}'s missile cannot fire on the move", unit=unit.id), "6.6")
         need = self.moving_fire_cost(units)
         if self.mp_left(position, [u for u in units if u.type != LEADER]) < need:
-            raise IllegalAction(f"Moving Fire costs {need} MP more than the units have left", "6.6")
+            raise IllegalAction(T("Moving Fire costs {need} MP more than the units have left",
+                                  need=need), "6.6")
 
     # --- hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
@@ -805,7 +820,8 @@ class FireTeamGame(Game):
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
         phase = position.phase
-        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        raise IllegalAction(T("{kind} is not an action of the {name}",
+                              kind=action.kind, name=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
         state = position.state
@@ -847,7 +863,7 @@ class FireTeamGame(Game):
             if vehicles.is_gm(position, action):
                 return vehicles.declare(self, position, action)
             return ft_fire.declare(self, position, action)
-        raise IllegalAction(f"cannot apply {action.kind}")
+        raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         if position.state.over or position.phase.id != "action":
@@ -876,8 +892,9 @@ class FireTeamGame(Game):
             command = self.cp(state)
             sides = sorted({state.units[u].side for u in command.saved if u in state.units})
             return state.push(*(
-                Decision("confirm", side, f"{side}: keep the saved CP on the map (CP remaining less their "
-                         "total, rounded up) or remove them?", "4.54", "keep", choices=("keep", "remove"))
+                Decision("confirm", side, T("{side}: keep the saved CP on the map (CP remaining less their "
+                                            "total, rounded up) or remove them?", side=side), "4.54", "keep",
+                         choices=("keep", "remove"))
                 for side in sides
             ))
         if phase == "action":
@@ -940,16 +957,18 @@ class FireTeamGame(Game):
         sides = {u.side for u in position.units.values() if u.type not in (LEADER, sw.SW)}
         if len(sides) == 1:
             (winner,) = sides
-            return Outcome(winner, "the enemy has no combat units left")
+            return Outcome(winner, T("the enemy has no combat units left"))
         gs = self.gstate(position.state)
         control = gs.control
         if position.state.over and (control or gs.exited):
             held = {s: sorted(h for h, who in control.items() if who == s) for s in position.sides}
             vp = {s: len(h) + gs.exited.get(s, 0) for s, h in held.items()}
-            score = ", ".join(f"{s} {vp[s]} VP ({' '.join(h) or 'no hexes'}; {gs.exited.get(s, 0)} for exits)"
+            score = ", ".join(T("{side} {vp} VP ({hexes}; {exits} for exits)", side=s, vp=vp[s],
+                                hexes=" ".join(h) or "no hexes", exits=gs.exited.get(s, 0))
                               for s, h in held.items())
             best = max(vp.values())
             leaders = [s for s, v in vp.items() if v == best]
             won: str | None = leaders[0] if len(leaders) == 1 else None
-            return Outcome(won, f"victory hexes held (11.16) and units exited (11.17) at the end: {score}")
+            return Outcome(won, T("victory hexes held (11.16) and units exited (11.17) at the end: {score}",
+                                  score=score))
         return super().outcome(position)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -42,8 +43,8 @@ def beyond_sight(game: FireTeamGame, position: Position, firers: Sequence[Hex], 
     if near:
         return False
     if not any(t.has(GUN_FLASH) for t in targets):
-        raise IllegalAction("at night a unit fires only at enemies within its sighting range, or at a Gun "
-                            "Flash", "15.3")
+        raise IllegalAction(T("at night a unit fires only at enemies within its sighting range, or at a Gun "
+                              "Flash"), "15.3")
     return True
 
 

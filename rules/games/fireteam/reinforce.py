@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.fireteam.why import T, Why
 from hexmate.rules.hexes import Hex
 from hexmate.rules.scenario import Scenario
 
@@ -70,11 +71,11 @@ def off_map(position: Position, unit: UnitState) -> bool:
     return unit.hex is None and unit.id in arrivals(position.scenario)
 
 
-def why_not(position: Position, unit: UnitState) -> str | None:
+def why_not(position: Position, unit: UnitState) -> Why | None:
     """Why an off-map reinforcement may not come on now (None if it may)."""
     turn = arrivals(position.scenario)[unit.id]
     if position.turn < turn:
-        return f"{unit.id} arrives on turn {turn} [11.2]"
+        return Why(T("{unit} arrives on turn {turn}", unit=unit.id, turn=turn), "11.2")
     return None
 
 
@@ -90,7 +91,8 @@ def entry_decision(position: Position, ids: tuple[str, ...]) -> Decision:
     for uid in ids[1:]:
         hexes = tuple(h for h in hexes if h in entry_hexes(position, uid))
     return Decision(
-        "hexes", side, f"{', '.join(ids)} come on from off the map: put them on an entry hex", "11.21",
+        "hexes", side, T("{ids} come on from off the map: put them on an entry hex",
+                         ids=', '.join(ids)), "11.21",
         "enter_map", hexes=hexes, subject=ids,
     )
 
@@ -138,7 +140,8 @@ def exit_decision(game: FireTeamGame, position: Position, ids: tuple[str, ...]) 
     if cost is None or game.mp_left(position, units) < cost:
         return None
     return Decision(
-        "confirm", units[0].side, f"{', '.join(ids)} may leave the map here for victory points", "11.17",
+        "confirm", units[0].side, T("{ids} may leave the map here for victory points",
+                                    ids=', '.join(ids)), "11.17",
         "exit", choices=("exit", "stay"), subject=tuple(u.id for u in units), target=here,
     )
 

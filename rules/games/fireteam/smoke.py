@@ -19,6 +19,7 @@ from hexmate.rules.games.base import Position, State
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam.fire import VEHICLE
 from hexmate.rules.hexes import Hex, StepKind, line
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -59,7 +60,7 @@ def blocks(smoke: frozenset[Hex], a: Hex, b: Hex) -> bool:
 def check(game: FireTeamGame, position: Position, smoke: act.Smoke) -> act.Smoke:
     unit = position.units.get(smoke.unit)
     if unit is None:
-        raise InvalidAction(f"no unit {smoke.unit!r} in this game")
+        raise InvalidAction(T("no unit {unit!r} in this game", unit=smoke.unit))
     if unit.values.get("smoke_pattern"):  # [10.2] artillery smoke rounds
         from hexmate.rules.games.fireteam import artillery
 
@@ -68,25 +69,26 @@ def check(game: FireTeamGame, position: Position, smoke: act.Smoke) -> act.Smoke
         return act.Smoke(unit.id, smoke.hex)
     command = game.cp(position.state)
     if position.state.decision is not None or unit.side != command.active:
-        raise IllegalAction("smoke is laid by the active side's moving units", "10.1")
+        raise IllegalAction(T("smoke is laid by the active side's moving units"), "10.1")
     if unit.type not in ("squad", VEHICLE):
-        raise IllegalAction("only squads and vehicles lay smoke (not teams, observers or leaders)", "10.1")
+        raise IllegalAction(T("only squads and vehicles lay smoke (not teams, observers or leaders)"), "10.1")
     if unit.id not in command.mover or command.activated.get(unit.id) not in ("move", "cautious", "any"):
-        raise IllegalAction(f"{unit.id} lays smoke as part of its move, where it stands", "10.13")
+        raise IllegalAction(T("{unit} lays smoke as part of its move, where it stands",
+                              unit=unit.id), "10.13")
     if smoke.hex != unit.hex:
-        raise IllegalAction("smoke goes in the hex the unit started from or has just entered", "10.1")
+        raise IllegalAction(T("smoke goes in the hex the unit started from or has just entered"), "10.1")
     laid = game.gstate(position.state).smoke_by.get(unit.id, 0)
     if unit.type == "squad":
         if unit.has(OUT_OF_SMOKE):
-            raise IllegalAction(f"{unit.id} has used up its smoke grenades", "10.12")
+            raise IllegalAction(T("{unit} has used up its smoke grenades", unit=unit.id), "10.12")
         if laid:
-            raise IllegalAction("a squad lays smoke in one hex an impulse", "10.1")
+            raise IllegalAction(T("a squad lays smoke in one hex an impulse"), "10.1")
         if unit.id in command.moving_fired:
-            raise IllegalAction("a squad that made Moving Fire lays no smoke", "10.1")
+            raise IllegalAction(T("a squad that made Moving Fire lays no smoke"), "10.1")
     elif laid >= VEHICLE_HEXES:
-        raise IllegalAction("a vehicle lays smoke in three hexes an impulse at most", "10.1")
+        raise IllegalAction(T("a vehicle lays smoke in three hexes an impulse at most"), "10.1")
     if cmd.pay(command, SMOKE_CP, [unit.id]) is None:
-        raise IllegalAction("smoke costs 0.5 CP", "10.11")
+        raise IllegalAction(T("smoke costs 0.5 CP"), "10.11")
     return act.Smoke(unit.id, smoke.hex)
 
 
@@ -107,7 +109,8 @@ def declare(game: FireTeamGame, position: Position, smoke: act.Smoke) -> State:
     if unit.type == VEHICLE:
         return state  # [10.12] a vehicle's smoke never runs out
     return state.push(Decision(
-        "roll", unit.side, f"{unit.id} laid smoke: 1-5 and its smoke grenades are used up", "10.12",
+        "roll", unit.side, T("{unit} laid smoke: 1-5 and its smoke grenades are used up",
+                             unit=unit.id), "10.12",
         "smokeroll", dice="d10", subject=(unit.id,), target=smoke.hex,
     ))
 
@@ -121,7 +124,7 @@ def resume_roll(game: FireTeamGame, position: Position, decision: Decision, answ
 
 
 def dispersal_decision(position: Position, side: str) -> Decision:
-    return Decision("roll", side, "roll for smoke dispersal: smoke in the hexes the table names lifts",
+    return Decision("roll", side, T("roll for smoke dispersal: smoke in the hexes the table names lifts"),
                     "10.31", "disperse", dice="d10")
 
 

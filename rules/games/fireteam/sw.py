@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.fireteam.why import T, Why
 from hexmate.rules.hexes import Hex
 
 SW = "sw"
@@ -38,7 +39,7 @@ def carried_by(state: State, uid: str) -> list[UnitState]:
     return sorted((u for u in state.units.values() if is_sw(u) and u.carrier == uid), key=lambda u: u.id)
 
 
-def why_not_fire(position: Position, firers: Sequence[UnitState]) -> str | None:
+def why_not_fire(position: Position, firers: Sequence[UnitState]) -> Why | None:
     """[6.21] Why these SWs may not fire with these holders (None if they may)."""
     ids = {u.id for u in firers}
     weapons = [u for u in firers if is_sw(u)]
@@ -46,18 +47,20 @@ def why_not_fire(position: Position, firers: Sequence[UnitState]) -> str | None:
     for weapon in weapons:
         owner = holder(position, weapon)
         if owner is None:
-            return f"{weapon.id} lies abandoned: someone must pick it up first [6.25]"
+            return Why(T("{weapon} lies abandoned: someone must pick it up first", weapon=weapon.id), "6.25")
         if owner.carrier is not None:
-            return f"{owner.id} rides in {owner.carrier}: no SW fires from inside [6.41]"
+            return Why(T("{unit} rides in {vehicle}: no SW fires from inside", unit=owner.id,
+                         vehicle=owner.carrier), "6.41")
         by_holder.setdefault(owner.id, []).append(weapon)
     for owner_id, mine in by_holder.items():
         owner = position.units[owner_id]
         if owner_id in ids:
             if owner.type != "squad" or len(mine) > WITH_OWN_FIRE:
-                return (f"{owner_id} fires its own weapon and at most two SWs (a squad), or its SWs "
-                        "without its own [6.21]")
+                return Why(T("{unit} fires its own weapon and at most two SWs (a squad), or its SWs "
+                             "without its own", unit=owner_id), "6.21")
         elif len(mine) > WITHOUT_OWN_FIRE.get(owner.type, 0):
-            return f"{owner_id} fires at most {WITHOUT_OWN_FIRE.get(owner.type, 0)} SW(s) at once [6.21]"
+            return Why(T("{unit} fires at most {count} SW(s) at once", unit=owner_id,
+                         count=WITHOUT_OWN_FIRE.get(owner.type, 0)), "6.21")
     return None
 
 

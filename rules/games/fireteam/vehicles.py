@@ -36,6 +36,7 @@ from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, center, direction_between, distance, line
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -228,33 +229,36 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     firers, start = group_of(position, frozenset(fire.firers), "6.51")
     shooters = [u for u in firers if u.type != LEADER]
     if len(shooters) != 1:
-        raise IllegalAction("G/M fire is never combined: each weapon fires alone", "6.51")
+        raise IllegalAction(T("G/M fire is never combined: each weapon fires alone"), "6.51")
     unit = shooters[0]
     side = unit.side
     if side != position.to_act:
-        raise IllegalAction(f"{unit.id} is not {position.to_act}'s", "3.0")
+        raise IllegalAction(T("{unit} is not {to_act}'s", unit=unit.id, to_act=position.to_act), "3.0")
     if unit.has(DEPLETED):
-        raise IllegalAction(f"{unit.id}'s missile is out of ammunition", "6.56")
+        raise IllegalAction(T("{unit}'s missile is out of ammunition", unit=unit.id), "6.56")
     if reacting(position):
         if unit.has(OPP_FIRE):
-            raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.22")
+            raise IllegalAction(T("{unit} has already used opportunity fire this impulse",
+                                  unit=unit.id), "7.22")
         moving = position.state.moving
         top = position.state.decision
         if top is None or top.target != fire.target:
-            raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
+            raise IllegalAction(T("opportunity fire is at an enemy in the hex it has just entered"), "7.1")
         entered = moving.path[1:moving.at + 1] if moving is not None else ()
         # [7.24] a missile needs two hexes in sight, but not against an unloading (7.14)
         missile = unit.values.get("missile")
         if moving is not None and missile and sighted_run(game, position, start, entered) < 2:
             raise IllegalAction(
-                f"{unit.id}'s missile needs a target seen moving through 2 hexes in a row", "7.24"
+                T("{unit}'s missile needs a target seen moving through 2 hexes in a row",
+                  unit=unit.id), "7.24"
             )
     d = distance(start, fire.target)
     if not any(lo <= d <= hi for lo, hi in bands(unit.counter)):
-        raise IllegalAction(f"{unit.id}'s weapon does not reach {d} hexes", "6.55")
+        raise IllegalAction(T("{unit}'s weapon does not reach {d} hexes", unit=unit.id, d=d), "6.55")
     sight = game.los(position, start, fire.target)
     if sight.blocked:
-        raise IllegalAction(f"no line of sight to {position.label(fire.target)}: {sight.reason}", "6.1")
+        raise IllegalAction(T("no line of sight to {hex}: {reason}",
+                              hex=position.label(fire.target), reason=sight.reason), "6.1")
     from hexmate.rules.games.fireteam import night
 
     night.beyond_sight(game, position, [start], targets_in(position, fire))
@@ -267,7 +271,7 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
         if unit.type == VEHICLE and not in_front(unit, fire.target):
             cost = max(cost, Fraction(1))  # [7.11] turning to fire always costs 1
         if cmd.pay_reaction(command, side, cost, [unit.id]) is None:
-            raise IllegalAction(f"opportunity fire costs {cmd.fmt(cost)} CP", "7.11")
+            raise IllegalAction(T("opportunity fire costs {cp} CP", cp=cmd.fmt(cost)), "7.11")
     return act.Fire(tuple(u.id for u in firers), fire.target, fire.dice)
 
 
@@ -340,14 +344,15 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     args = [("opportunity", "yes" if opportunity else "")]
     if len(tanks) > 1:  # [6.51] the firer names the one vehicle it fires at
         asks.append(Decision(
-            "units", side, f"{shooter.id}: which vehicle in {position.label(fire.target)} does it fire at?",
+            "units", side, T("{shooter}: which vehicle in {hex} does it fire at?",
+                             shooter=shooter.id, hex=position.label(fire.target)),
             "6.51", "gmtarget", units=tuple(u.id for u in tanks), subject=tuple(fire.firers),
             target=fire.target))
     else:
         args.append(("aim", tanks[0].id))
     if len(kinds) > 1:  # [6.5 A] a tank gun chooses its ammunition first
         asks.append(Decision(
-            "confirm", side, f"{shooter.id}: fire HT or HV ammunition?", "6.5", "ammo",
+            "confirm", side, T("{shooter}: fire HT or HV ammunition?", shooter=shooter.id), "6.5", "ammo",
             choices=tuple(k.lower() for k in sorted(kinds, reverse=True)), subject=tuple(fire.firers),
             target=fire.target))
     else:
@@ -356,8 +361,9 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
         *asks,
         Decision(
             "roll", side,
-            f"{', '.join(fire.firers)} G/M fire at {position.label(fire.target)}: roll the d10 (kill number "
-            "or less destroys)", "6.5", "gm", dice="d10", subject=tuple(fire.firers), target=fire.target,
+            T("{firers} G/M fire at {hex}: roll the d10 (kill number or less destroys)",
+              firers=", ".join(fire.firers), hex=position.label(fire.target)),
+            "6.5", "gm", dice="d10", subject=tuple(fire.firers), target=fire.target,
             args=tuple(sorted(args)),
         ),
     )
@@ -481,8 +487,9 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire, aim: str = "
         lines.append(Line("ammunition", f"{shooter.id} rolled its Ammo number {roll}: removed", "6.56"))
         results[shooter.id] = "AR"
     return Resolution(fire, "gm", position.charts.label, position.charts.demo, tuple(lines), results,
-                      f"{position.action_text(fire)}: {target.id} "
-                      f"{'killed' if result == 'K' else 'no effect'}")
+                      T("{action}: {target} killed", action=position.action_text(fire), target=target.id)
+                      if result == "K" else
+                      T("{action}: {target} no effect", action=position.action_text(fire), target=target.id))
 
 
 def height_cut(position: Position, firer: Hex, target: Hex) -> int:
