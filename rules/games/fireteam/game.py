@@ -228,12 +228,11 @@ class FireTeamGame(Game):
     def draw_decision(self, position: Position, side: str, note: str = "") -> Decision:
         command = self.cp(position.state)
         rem = ", ".join(f"{s} {cmd.fmt(v)}" for s, v in sorted(command.remaining.items()))
-        head = f"{note}: " if note else ""
-        return Decision(
-            "roll", side, T("{head}draw a CP chit from the cup ({cup} chits; CP remaining {rem})",
-                            head=head, cup=len(command.cup), rem=rem),
-            "4.1", "draw", dice="chit",
-        )
+        prompt = (T("{note}: draw a CP chit from the cup ({cup} chits; CP remaining {rem})", note=note,
+                    cup=len(command.cup), rem=rem) if note else
+                  T("draw a CP chit from the cup ({cup} chits; CP remaining {rem})", cup=len(command.cup),
+                    rem=rem))
+        return Decision("roll", side, prompt, "4.1", "draw", dice="chit")
 
     def resume_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = position.state
@@ -348,8 +347,8 @@ class FireTeamGame(Game):
             for u in ids:
                 allowed = {mode, "any"} | ({CAUTIOUS} if mode == "move" else set())
                 if command.activated[u] not in allowed and units[0].type != LEADER:
-                    raise IllegalAction(T("{u} was activated to {u2}, not to {mode}",
-                                          u=u, u2=command.activated[u], mode=mode), "4.35")
+                    raise IllegalAction(T("{unit} was activated to {how}, not to {mode}",
+                                          unit=u, how=command.activated[u], mode=mode), "4.35")
             return None, command
         if done:
             raise IllegalAction(
@@ -542,8 +541,8 @@ class FireTeamGame(Game):
                                       hex=position.label(a), hex2=position.label(b)), "5.1")
             total += vehicles.REVERSE_TIMES * step if backing else step  # [5.33] three times backing up
         if total > self.mp_left(position, units):
-            raise IllegalAction(T("the path costs {total} MP, the units have {units}",
-                                  total=total, units=self.mp_left(position, units)),
+            raise IllegalAction(T("the path costs {total} MP, the units have {mp}",
+                                  total=total, mp=self.mp_left(position, units)),
                                 "5.1")
         return act.Move(tuple(u.id for u in units), move.path, total)
 
@@ -641,7 +640,7 @@ class FireTeamGame(Game):
         moving = position.state.moving
         assert moving is not None
         probe = position.at(position.state.push(
-            Decision("react", side, T(""), "7.1", "move_on", target=moving.here)))
+            Decision("react", side, "", "7.1", "move_on", target=moving.here)))
         return ft_fire.can_fire_at(self, probe, side, moving.here)
 
     def can_continue(self, position: Position) -> bool:
