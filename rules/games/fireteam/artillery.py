@@ -324,28 +324,31 @@ def resume_barrage_roll(game: FireTeamGame, position: Position, decision: Decisi
     where = decision.target
     roll = FT_D10.from_values(answer.dice or ()).total
     fp = Fraction(decision.arg("fp"))
-    lines = [Line("barrage", f"battery {decision.arg('battery')}: {ft_fire._fmt(fp)} FP on this hex", "9.41")]
+    lines = [Line(T("barrage"),
+                  T("battery {battery}: {fp} FP on this hex",
+                    battery=decision.arg('battery'), fp=ft_fire._fmt(fp)), "9.41")]
     if not observed_now(game, position, None, decision.side, where):
         fp /= 2
-        lines.append(Line("no observer sees the hex", f"x1/2 = {ft_fire._fmt(fp)}", "9.21 A"))
+        lines.append(Line(T("no observer sees the hex"), f"x1/2 = {ft_fire._fmt(fp)}", "9.21 A"))
     column, line = ft_fire.column_of(position, fp)
     lines.append(line)
     here = [u for u in position.units_at(where) if u.carrier is None and u.type != "sw"]
     drms = ft_fire.target_drms(game, position, where, [u for u in here if u.type != "vehicle"], True)
     if game.night(position):
-        drms.append(("night", 2, "15.4"))
+        drms.append((T("night"), 2, "15.4"))
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))
-    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    lines.append(Line(T("final DR"), f"{roll} {drm:+d} -> {final}", "6.3"))
     result = ft_fire.ift(position, column, final)
-    lines.append(Line("result", result, "6.33"))
+    lines.append(Line(T("result"), result, "6.33"))
     results = {u.id: result for u in here if u.type != "vehicle"}
     tanks = [u for u in here if u.type == "vehicle"]
     if tanks:  # [9.22] the same roll + 2 for Vehicle Fear
         shaken = ft_fire.ift(position, column, max(1, min(14, final + 2))) != "-"
-        lines.append(Line("vehicles", f"final DR + 2: {'Vehicle Fear' if shaken else 'no effect'}", "9.22"))
+        lines.append(Line(T("vehicles"), T("final DR + 2: Vehicle Fear") if shaken else
+                          T("final DR + 2: no effect"), "9.22"))
         results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     resolution = Resolution(act.Fire((), where, answer.dice), "ift", position.charts.label,
                             position.charts.demo, tuple(lines), results,

@@ -312,28 +312,31 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         assert start is not None
         d = distance(start, target)
         fp = Fraction(int(unit.values["fp"]))
-        note = f"{unit.id} {fp}"
+        note = T("{unit} {fp}", unit=unit.id, fp=_fmt(fp))
+        mods: list[T] = []
         if d == 1:
             fp *= 2
-            note += " x2 adjacent"
+            mods.append(T("x2 adjacent"))
         if d > int(unit.values["range"]):
             fp /= 2
-            note += " x1/2 beyond its range"
+            mods.append(T("x1/2 beyond its range"))
         if unit.has(CAUTIOUS):
             fp /= 2
-            note += " x1/2 cautious firer (6.23)"
+            mods.append(T("x1/2 cautious firer (6.23)"))
         if unit.id in moving:
             fp = fp * 2 / 3
-            note += " x2/3 Moving Fire (6.61)"
+            mods.append(T("x2/3 Moving Fire (6.61)"))
         if unit.carrier is not None and unit.type != "sw":
             fp /= 3
-            note += " x1/3 from inside its vehicle (6.41)"
+            mods.append(T("x1/3 from inside its vehicle (6.41)"))
         for where in (start, target):
             if where in smoked:
                 fp /= 2
-                note += " x1/2 smoke (10.32)"
+                mods.append(T("x1/2 smoke (10.32)"))
+        for mod in mods:  # each multiplier a sentence of its own, kept translatable (6.3: they multiply)
+            note = T("{note} {mod}", note=note, mod=mod)
         total += fp
-        lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
+        lines.append(Line(T("firepower"), T("{note} = {fp}", note=note, fp=_fmt(fp)), "6.22"))
     return total, lines
 
 
@@ -343,7 +346,9 @@ def column_of(position: Position, total: Fraction) -> tuple[int | None, Line]:
     col = axis.locate(total)
     column = axis.key_at(col) if col is not None else None
     return (int(column) if column is not None else None,
-            Line("column", f"{_fmt(total)} FP -> {column if column is not None else 'none'}", "6.3"))
+            Line(T("column"),
+                 T("{total} FP -> {column}", total=_fmt(total), column=column) if column is not None
+                 else T("{total} FP -> none", total=_fmt(total)), "6.3"))
 
 
 def ift(position: Position, column: int | None, final: int) -> str:
@@ -360,13 +365,13 @@ def target_drms(
     if indirect and terrain == "woods":
         from hexmate.rules.games.fireteam.artillery import WOODS_DRM
 
-        out = [("target in woods against indirect fire", WOODS_DRM, "9.21")]
+        out: list[tuple[str, int, str]] = [(T("target in woods against indirect fire"), WOODS_DRM, "9.21")]
     else:
         tem = game.terrain_table().tem(position.map, target)
-        out = [(f"target terrain {terrain}", tem, "17.2")] if tem else []
+        out = [(T("target terrain {terrain}", terrain=terrain), tem, "17.2")] if tem else []
     here = units if units is not None else position.units_at(target)
     if here and all(u.has(CAUTIOUS) for u in here if u.type != LEADER):
-        out.append(("target cautious (demo value)", CAUTIOUS_DRM, "5.2"))
+        out.append((T("target cautious (demo value)"), CAUTIOUS_DRM, "5.2"))
     return out
 
 
@@ -384,10 +389,10 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
 
     indirect = artillery.indirect(game, position, shooters, fire.target)
     if indirect:
-        lines.append(Line("indirect fire", "every unit in the hex; no defilade", "9.2, 9.21"))
+        lines.append(Line(T("indirect fire"), T("every unit in the hex; no defilade"), "9.2, 9.21"))
         if not artillery.observed_now(game, position, shooters[0], side, fire.target):
             total /= 2
-            lines.append(Line("no observer sees the hex", f"x1/2 = {_fmt(total)}", "9.21 A"))
+            lines.append(Line(T("no observer sees the hex"), f"x1/2 = {_fmt(total)}", "9.21 A"))
     column, line = column_of(position, total)
     lines.append(line)
     drms: list[tuple[str, int, str]] = []
@@ -395,14 +400,14 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     leaders = [u for u in firers if u.type == LEADER and u.id not in holders]
     if leaders and all(u.type != VEHICLE for u in shooters):  # [6.31] one leader lends his modifier
         best = max(leaders, key=lambda ldr: int(ldr.values.get("modifier", 0)))
-        drms.append((f"leader {best.id}", -int(best.values.get("modifier", 0)), "6.31"))
+        drms.append((T("leader {leader}", leader=best.id), -int(best.values.get("modifier", 0)), "6.31"))
     worst_fear = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     if worst_fear:
-        drms.append(("firer Fear", worst_fear, "6.35"))
+        drms.append((T("firer Fear"), worst_fear, "6.35"))
     if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):
-        drms.append(("firer Vehicle Fear", 1, "6.35"))
+        drms.append((T("firer Vehicle Fear"), 1, "6.35"))
     if any(u.type == VEHICLE and u.facing is not None and not _in_front(u, fire.target) for u in shooters):
-        drms.append(("turning to fire", 2, "6.43"))
+        drms.append((T("turning to fire"), 2, "6.43"))
     drms += target_drms(game, position, fire.target,
                         [u for u in position.units_at(fire.target)
                          if u.side != side and u.carrier is None and u.type != "sw"], indirect)
@@ -411,29 +416,30 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
         rise = min(position.map.level(h) for h in hexes) - position.map.level(fire.target)
         value = DEFILADE_DRM - (2 if rise >= 3 else 1 if rise == 2 else 0)  # [18.3] height advantage
         if value:
-            drms.append(("target in defilade", value, "6.32, 18.3"))
+            drms.append((T("target in defilade"), value, "6.32, 18.3"))
     from hexmate.rules.games.fireteam import night
 
     if game.night(position):
-        drms.append(("night", night.AP_DRM, "15.4"))
+        drms.append((T("night"), night.AP_DRM, "15.4"))
     if game.night(position) and not indirect:
         seen = [u for u in position.units_at(fire.target) if u.side != side and not u.concealed]
         if night.beyond_sight(game, position, hexes, seen):
-            drms.append(("at a Gun Flash beyond sighting range", night.FLASH_DRM, "15.6"))
+            drms.append((T("at a Gun Flash beyond sighting range"), night.FLASH_DRM, "15.6"))
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))  # [6.3] step 4: below 1 counts as 1, above 14 as 14
-    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    lines.append(Line(T("final DR"), f"{roll} {drm:+d} -> {final}", "6.3"))
     result = ift(position, column, final)
-    lines.append(Line("result", result, "6.33"))
+    lines.append(Line(T("result"), result, "6.33"))
     here = [u for u in position.units_at(fire.target)
             if u.side != side and u.carrier is None and u.type != "sw"]
     results = {u.id: result for u in here if u.type != VEHICLE}
     tanks = [u for u in here if u.type == VEHICLE]
     if tanks:
         shaken = ift(position, column, max(1, min(14, final + 2))) != "-"
-        lines.append(Line("vehicles", f"final DR + 2: {'Vehicle Fear' if shaken else 'no effect'}", "6.34"))
+        lines.append(Line(T("vehicles"), T("final DR + 2: Vehicle Fear") if shaken else
+                          T("final DR + 2: no effect"), "6.34"))
         results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
@@ -499,16 +505,17 @@ def resume_residual(game: FireTeamGame, position: Position, decision: Decision, 
     roll = FT_D10.from_values(answer.dice).total
     total = Fraction(decision.arg("fp"))
     column, line = column_of(position, total)
-    lines = [Line("residual fire", f"{_fmt(total)} FP left by opportunity fire this impulse", "7.31"), line]
+    lines = [Line(T("residual fire"),
+                  T("{total} FP left by opportunity fire this impulse", total=_fmt(total)), "7.31"), line]
     drms = target_drms(game, position, decision.target,
                        [position.units[u] for u in decision.subject if u in position.units])
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))
-    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    lines.append(Line(T("final DR"), f"{roll} {drm:+d} -> {final}", "6.3"))
     result = ift(position, column, final)
-    lines.append(Line("result", result, "6.33"))
+    lines.append(Line(T("result"), result, "6.33"))
     targets = [u for u in decision.subject if u in position.units]
     fire = act.Fire(tuple(targets), decision.target, answer.dice)
     resolution = Resolution(

@@ -407,62 +407,64 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire, aim: str = "
     armour_value = armour(target, kind, front)
     diff = max(DIFF_MIN, min(DIFF_MAX, fp - armour_value))
     lines = [
-        Line("firepower", f"{shooter.id} {kind} {fp}", "6.5 A"),
-        Line("armour", f"{target.id} {kind} {'front' if front else 'other'} {armour_value}", "6.5 B"),
-        Line("difference", f"{fp} - {armour_value} = {fp - armour_value} -> {diff:+d}", "6.5 D"),
+        Line(T("firepower"), f"{shooter.id} {kind} {fp}", "6.5 A"),
+        Line(T("armour"), T("{target} {kind} {side} {armour}", target=target.id, kind=kind,
+                            side=T("front") if front else T("other"), armour=armour_value), "6.5 B"),
+        Line(T("difference"), f"{fp} - {armour_value} = {fp - armour_value} -> {diff:+d}", "6.5 D"),
     ]
     d = distance(shooter.hex, fire.target)
     column = next(i + 1 for i, (lo, hi) in enumerate(bands(shooter.counter)) if lo <= d <= hi)
-    lines.append(Line("range column", f"{d} hexes: column {column}", "6.5 E"))
+    lines.append(Line(T("range column"), T("{d} hexes: column {column}", d=d, column=column), "6.5 E"))
     shifts: list[tuple[str, int, str]] = []
     missile = bool(shooter.values.get("missile"))
     evading = missile and evades(game, position, target, shooter.hex)
     per = EVADE_SHIFT if evading else 1
     if evading:
-        lines.append(Line("missile evasion", f"{target.id} sees the firer: the larger shifts (demo value)",
+        lines.append(Line(T("missile evasion"),
+                          T("{target} sees the firer: the larger shifts (demo value)", target=target.id),
                           "6.52"))
     if defilade(position, shooter.hex, fire.target):
         base = per if missile else GUN_DEFILADE
         cut = height_cut(position, shooter.hex, fire.target)
         if cut:
-            lines.append(Line("height advantage", f"defilade {cut} shift(s) less", "18.3"))
+            lines.append(Line(T("height advantage"), T("defilade {cut} shift(s) less", cut=cut), "18.3"))
         if base - cut > 0:
-            shifts.append(("target in defilade", base - cut, "6.57"))
+            shifts.append((T("target in defilade"), base - cut, "6.57"))
     if target.has(CAUTIOUS):
-        shifts.append(("target cautious", per, "5.2"))
+        shifts.append((T("target cautious"), per, "5.2"))
     if missile and position.map.terrain(fire.target) == "woods":
-        shifts.append(("target in woods", per, "6.52"))
+        shifts.append((T("target in woods"), per, "6.52"))
     if position.scenario.options.get("advanced"):  # [18.2], [18.22] the detailed range modifiers
         from hexmate.rules.games.fireteam import advanced
 
         top = max(hi for _, hi in bands(shooter.counter))
         if missile and advanced.missile_range_shift(top, d):
-            shifts.append(("missile beyond half its range", 1, "18.2"))
+            shifts.append((T("missile beyond half its range"), 1, "18.2"))
         if kind == "HV" and advanced.hv_range_shift(d):
-            shifts.append(("HV at long range", advanced.hv_range_shift(d), "18.22"))
+            shifts.append((T("HV at long range"), advanced.hv_range_shift(d), "18.22"))
     if game.night(position):
         from hexmate.rules.games.fireteam import night
 
-        shifts.append(("night", night.GM_SHIFT, "15.4"))
+        shifts.append((T("night"), night.GM_SHIFT, "15.4"))
         if night.beyond_sight(game, position, [shooter.hex], [target]):
-            shifts.append(("at a Gun Flash beyond sighting range", night.FLASH_SHIFT, "15.6"))
+            shifts.append((T("at a Gun Flash beyond sighting range"), night.FLASH_SHIFT, "15.6"))
     smoked = game.gstate(position.state).smoke
     if shooter.hex in smoked or fire.target in smoked:
-        shifts.append(("smoke (demo value)", 1, "10.32"))
+        shifts.append((T("smoke (demo value)"), 1, "10.32"))
     if shooter.has(CAUTIOUS):
-        shifts.append(("firer cautious (demo value)", 3, "6.23"))
+        shifts.append((T("firer cautious (demo value)"), 3, "6.23"))
     if shooter.type == VEHICLE and shooter.has(VEHICLE_FEAR):
-        shifts.append(("firer Vehicle Fear", 1, "6.35"))
+        shifts.append((T("firer Vehicle Fear"), 1, "6.35"))
     elif shooter.type != VEHICLE and fear(shooter):
-        shifts.append((f"firer Fear {fear(shooter)}", fear(shooter), "6.54"))
+        shifts.append((T("firer Fear {fear}", fear=fear(shooter)), fear(shooter), "6.54"))
     if shooter.id in game.cp(position.state).moving_fired:
-        shifts.append(("Moving Fire", 3, "6.61"))  # turning to fire is not added to it
+        shifts.append((T("Moving Fire"), 3, "6.61"))  # turning to fire is not added to it
     elif shooter.type == VEHICLE and not in_front(shooter, fire.target):
-        shifts.append(("turning to fire", 2, "6.43"))
+        shifts.append((T("turning to fire"), 2, "6.43"))
     leaders = [u for u in firers if u.type == LEADER]
     if leaders and shooter.type != VEHICLE:
         mod = max(int(u.values.get("modifier", 0)) for u in leaders)
-        shifts.append((f"leader -{mod}", -mod, "6.53"))
+        shifts.append((T("leader -{mod}", mod=mod), -mod, "6.53"))
     for label, value, rule in shifts:
         lines.append(Line(label, f"{abs(value)} {'R' if value > 0 else 'L'}", rule))
     col = max(1, column + sum(v for _, v, _ in shifts))
@@ -470,21 +472,25 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire, aim: str = "
     width = len(chart.axis("column").keys)
     if col > width:
         kill = 0
-        lines.append(Line("kill number", "shifted off the right edge: no effect", "6.5 G"))
+        lines.append(Line(T("kill number"), T("shifted off the right edge: no effect"), "6.5 G"))
     else:
         cell = chart.lookup(differential=diff, column=col - 1)
         kill = int(cell) if str(cell).isdigit() else 0
-        lines.append(Line("kill number", f"column {col}: {cell}", "6.5 H"))
+        lines.append(Line(T("kill number"), T("column {col}: {cell}", col=col, cell=cell), "6.5 H"))
     result = "K" if kill and roll <= kill else "-"
-    lines.append(Line("roll", f"{roll} {'<=' if result == 'K' else '>'} {kill}: "
-                      f"{'destroyed' if result == 'K' else 'no effect'}", "6.5 I"))
+    lines.append(Line(T("roll"), T("{roll} <= {kill}: destroyed", roll=roll, kill=kill) if result == "K"
+                      else T("{roll} > {kill}: no effect", roll=roll, kill=kill), "6.5 I"))
     results = {target.id: result}
     if shooter.type == VEHICLE and shooter.values.get("missile") and roll in (1, 10):
-        lines.append(Line("ammunition", f"{shooter.id}'s missile is depleted (rolled {roll})", "6.56"))
+        lines.append(Line(T("ammunition"),
+                          T("{shooter}'s missile is depleted (rolled {roll})",
+                            shooter=shooter.id, roll=roll), "6.56"))
         results[shooter.id] = "AD"
     ammo = str(shooter.values.get("ammo", ""))
     if shooter.type != VEHICLE and ammo and str(roll) in ammo.split(","):
-        lines.append(Line("ammunition", f"{shooter.id} rolled its Ammo number {roll}: removed", "6.56"))
+        lines.append(Line(T("ammunition"),
+                          T("{shooter} rolled its Ammo number {roll}: removed",
+                            shooter=shooter.id, roll=roll), "6.56"))
         results[shooter.id] = "AR"
     return Resolution(fire, "gm", position.charts.label, position.charts.demo, tuple(lines), results,
                       T("{action}: {target} killed", action=position.action_text(fire), target=target.id)
