@@ -213,7 +213,7 @@ class FireTeamGame(Game):
     def los(self, position: Position, a: Hex, b: Hex) -> Sight:
         """[6.1] The map's LOS, and smoke between the two hexes [10.32]."""
         sight = self.terrain_table().line_of_sight(position.map, a, b)
-        if not sight.blocked and smoke.blocks(self.gstate(position.state).smoke, a, b):
+        if not sight.blocked and smoke.blocks(self.gstate(position.state).smoke, a, b, position.map.level):
             return Sight(True, sight.hindrance, "smoke between (10.32)")
         return sight
 

@@ -8,6 +8,7 @@ hexes whose number ends in 1, 3, 5, 7, 9 or 0); the other rows are demo values.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam.fire import VEHICLE
-from hexmate.rules.hexes import Hex, StepKind, line
+from hexmate.rules.hexes import Hex, StepKind, distance, line
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ OUT_OF_SMOKE = "smoke_depleted"  # [10.12] a squad's smoke grenades are gone
 GRENADES_OUT_AT = 5  # [10.12] a squad rolls after laying smoke: 1-5 uses its grenades up
 VEHICLE_HEXES = 3  # [10.1] a vehicle lays smoke in up to three consecutive hexes an impulse
 ENTER_COST = 1  # [10.32] +1 MP to enter a smoke hex
+SMOKE_HEIGHT = 1  # [6.16] smoke obstructs one level above its hex
 GM_SHIFT = 1  # [10.32] G/M fire through smoke takes an adverse shift (value not printed: demo value)
 # [10.31] d10 -> the last digits of hex numbers whose smoke disperses (1: the text's example; rest demo)
 DISPERSAL: dict[int, frozenset[int]] = {
@@ -43,18 +45,35 @@ def last_digit(label: str) -> int:
     return int(digits[-1]) if digits else 0
 
 
-def blocks(smoke: frozenset[Hex], a: Hex, b: Hex) -> bool:
-    """[10.32], [6.13] Smoke between two hexes blocks LOS; a line along a hexside only if both sides smoke."""
+def blocks(smoke: frozenset[Hex], a: Hex, b: Hex, level: Callable[[Hex], int] | None = None) -> bool:
+    """[10.32], [6.13] Smoke between two hexes blocks LOS; a line along a hexside only if both sides smoke.
+    [6.16] Smoke is an obstacle one level above its hex: between units on different levels it blocks if it
+    reaches the higher one, not if it is no higher than the lower one, and between those only when it is
+    nearer the lower unit (the digest's reading of the LOS Check Chart, which is not printed)."""
     if not smoke:
         return False
     for step in line(a, b).steps:
         hexes = [h for h in step.hexes if h not in (a, b)]
-        if step.kind is StepKind.HEX and hexes and hexes[0] in smoke:
+        if step.kind is StepKind.HEX and hexes and hexes[0] in smoke and _high_enough(hexes[0], a, b, level):
             return True
         along = step.kind is StepKind.HEXSIDE and len(step.hexes) == 2
-        if along and all(h in smoke and h not in (a, b) for h in step.hexes):
+        if along and all(h in smoke and h not in (a, b) and _high_enough(h, a, b, level) for h in step.hexes):
             return True
     return False
+
+
+def _high_enough(h: Hex, a: Hex, b: Hex, level: Callable[[Hex], int] | None) -> bool:
+    if level is None:
+        return True
+    top = level(h) + SMOKE_HEIGHT
+    high, low = (a, b) if level(a) >= level(b) else (b, a)
+    if level(high) == level(low):
+        return top > level(low)  # [6.15] same level: smoke at or above them blocks
+    if top >= level(high):
+        return True
+    if top <= level(low):
+        return False
+    return 2 * distance(high, h) >= distance(high, low)  # nearer the lower unit, or halfway
 
 
 def check(game: FireTeamGame, position: Position, smoke: act.Smoke) -> act.Smoke:
