@@ -123,8 +123,8 @@ def test_ex_6_16_woods_on_level_1_obstruct_at_1_5_and_smoke_there_at_2(ft: Any) 
     pos2 = Position(pos.game, pos.scenario, pos.map, pos.charts, pos.state.replace(game=smoked))
     assert pos2.game.los(pos2, h("A4"), h("E4")).blocked  # smoke on level 1 obstructs at 2: blocked
     hollow = {**hexes, "A7": {"level": 0}}  # smoke in a hex below both units' level reaches only level 1
-    down = ft([unit("s", "A4"), unit("x", "A8", "squad5", "b")], hexes={**hollow, "A5": {"level": 1},
-                                                                       "A6": {"level": 1}, "A8": {"level": 1}})
+    column = {**hollow, "A5": {"level": 1}, "A6": {"level": 1}, "A8": {"level": 1}}
+    down = ft([unit("s", "A4"), unit("x", "A8", "squad5", "b")], hexes=column)
     low = dataclasses.replace(down.game.gstate(down.state), smoke=frozenset({h("A7")}))
     pos3 = Position(down.game, down.scenario, down.map, down.charts, down.state.replace(game=low))
     assert not pos3.game.los(pos3, h("A4"), h("A8")).blocked  # smoke top 1: no higher than the lower unit
