@@ -34,6 +34,7 @@ CAUTIOUS_DRM = 1  # [5.2] cautious targets get a favourable modifier; its value 
 VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
 LEADER_HIT = 2  # [6.38] a leader casualty check of 1 or 2 eliminates him
+VEHICLE_COMBINE = 2  # [6.42] vehicles of a platoon combine AP fire within 2 hexes of one another
 
 
 def _in_front(unit: UnitState, target: Hex) -> bool:
@@ -234,6 +235,11 @@ def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[U
             raise IllegalAction(why if isinstance(why, T) else why.text, "7.12")
         return units
     activation.classify(units, nat, cmd.load(), game.sight(position), "fire")
+    tanks = [u for u in shooters if u.type == VEHICLE]
+    if len(tanks) > 1:  # [6.42] vehicles combine AP fire each within 2 hexes of, and in LOS of, another
+        why = activation.linked(tanks, VEHICLE_COMBINE, game.sight(position))
+        if why:
+            raise IllegalAction(why.text, "6.42")
     return units
 
 

@@ -250,3 +250,32 @@ def test_ex_6_32_a_target_behind_a_crest_has_defilade_against_ap_fire() -> None:
     assert "target in defilade: +2 (6.32, 18.3)" in text  # the 18.3 table: +2 without height advantage
     from_east = pos.resolve(act.Fire(("e",), pos.map.parse_label("R4"), (5,))).text()
     assert "defilade" not in from_east  # that line does not cross the crest
+
+
+@pytest.mark.parametrize("hexes,refused", [
+    (("B2706", "B2704", "B2603"), ""),  # a chain: 2706-2704 and 2704-2603 are 2 apart, in sight
+    (("B2705", "B2703", "B2502"), r"v0 is not within .* \((4\.32|6\.42)\)"),  # the hill on B2704 between
+    (("B2706", "B2704", "B2502"), r"within 2 hexes .* \(6\.42\)"),  # 2704-2502 is 3 hexes: too far
+])
+def test_ex_6_42_a_vehicle_platoon_combines_ap_fire_within_2_hexes_and_in_sight(hexes: tuple[str, ...],
+                                                                                refused: str) -> None:
+    """[6.42] example (map B): three vehicles of one platoon, group-activated, fire AP together only if each
+    is within 2 hexes of, and sees, another."""
+    from hexmate.rules.maps import HexMap
+
+    game = get_game("fireteam")
+    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "ft", "game": "fireteam", "boards": [
+        {"id": "B", "grid": {"kind": "ccrr", "columns": [20, 30], "rows": [1, 10], "low": "odd"},
+         "default": {"terrain": "open", "level": 0}, "hexes": {"2704": {"level": 2}}, "hexsides": []}]})
+    counters = {**COUNTERS, "m2b": {**COUNTERS["m2"], "platoon": 7}}
+    units = [unit(f"v{n}", h, "m2b") for n, h in enumerate(hexes)] + [unit("x", "B2205", "squad5", "b")]
+    scen = Scenario.from_dict(scenario_dict("fireteam", units, counters, "action", options={"cp": CP}),
+                              source="test")
+    pos = game.new_position(scen, hex_map=m)
+    draw(pos, "a", 5)
+    fire = act.Fire(("v0", "v1", "v2"), m.parse_label("B2205"))
+    if not refused:
+        pos.game.validate(pos, fire)
+    else:
+        with pytest.raises(IllegalAction, match=refused):
+            pos.game.validate(pos, fire)
