@@ -157,7 +157,10 @@ def classify(
     if len(infantry) == 1:
         unit = infantry[0]
         if unit.type == "team":
-            if is_heavy(unit) and mode != "fire":
+            carrier_here = any(o.type == VEHICLE and o.values.get("transport") and o.hex == unit.hex
+                               and o.side == unit.side for o in others)
+            if is_heavy(unit) and mode != "fire" and (unit.carrier is not None or not carrier_here):
+                # [5.16] it moves only in its carrier: activated to move only to board one in its hex
                 raise IllegalAction(T("{unit} is a heavy team: it moves only in its own carrier",
                                       unit=unit.id),
                                     "5.16")
