@@ -82,7 +82,7 @@ class FireTeamState(GameState):
     control: Mapping[str, str] = dataclasses.field(default_factory=dict)  # victory hex -> side [11.16]
     exited: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> exit VP [11.17]
     gone: frozenset[str] = frozenset()  # units that left the map (no CP loss, 4.12)
-    through: Mapping[Hex, int] = dataclasses.field(default_factory=dict)  # vehicles come on per hex [11.24]
+    through: Mapping[Hex, Mapping[str, int]] = dataclasses.field(default_factory=dict)  # come on [11.24]
     spotters: Mapping[str, Hex] = dataclasses.field(default_factory=dict)  # observers as the turn began [9.1]
     barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
     arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
@@ -696,7 +696,7 @@ class FireTeamGame(Game):
             raise IllegalAction(T("{hex} is not an entry hex of theirs", hex=position.label(where)), "11.21")
         units = [state.units[u] for u in decision.subject]
         gs = self.gstate(state)
-        cost = reinforce.enter_cost(self, position, units, where, gs.through.get(where, 0))
+        cost = reinforce.enter_cost(self, position, units, where, dict(gs.through.get(where, {})))
         if cost < 0:
             raise IllegalAction(T("they cannot enter {hex}", hex=position.label(where)), "5.1")
         for unit in units:
@@ -705,9 +705,9 @@ class FireTeamGame(Game):
                 state = state.with_unit(rider.at(where))
         command = self.cp(state)
         spent = {**command.spent, **{u.id: command.spent.get(u.id, cmd.ZERO) + cost for u in units}}
-        vehicles_in = sum(1 for u in units if u.type == VEHICLE)
         gs = self.gstate(state)
-        through = {**gs.through, where: gs.through.get(where, 0) + vehicles_in}
+        had = gs.through.get(where, {})
+        through = {**gs.through, where: {k: had.get(k, 0) + n for k, n in reinforce.counts(units).items()}}
         state = state.replace(game=gs.replace(through=through))
         return self.with_cp(state, command.replace(spent=spent, mover=tuple(u.id for u in units)))
 

@@ -30,7 +30,11 @@ from hexmate.rules.scenario import Scenario
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
 
-FREE_PER_HEX = 4  # [11.24] four vehicles enter one edge hex at its cost; the fifth pays one hex more
+# [11.24] stacking holds as units come on, as if there were hexes off the map: four vehicles (six
+# non-leader infantry, three of them squads, 5.5) come on through one edge hex at its cost; the next queue
+# a hex back
+LIMITS = {"vehicle": 4, "infantry": 6, "squad": 3}
+FREE_PER_HEX = LIMITS["vehicle"]
 
 
 def _raw(scenario: Scenario) -> Mapping[str, Any]:
@@ -97,17 +101,23 @@ def entry_decision(position: Position, ids: tuple[str, ...]) -> Decision:
     )
 
 
+def counts(units: list[UnitState]) -> dict[str, int]:
+    return {"vehicle": sum(1 for u in units if u.type == "vehicle"),
+            "infantry": sum(1 for u in units if u.type in ("squad", "team", "observer")),
+            "squad": sum(1 for u in units if u.type == "squad")}
+
+
 def enter_cost(game: FireTeamGame, position: Position, units: list[UnitState], where: Hex,
-               entered_before: int) -> int | Fraction:
-    """[11.24] The entry hex's cost (as if there were hexes off the map); vehicles beyond the fourth through
-    one hex pay one hex more each."""
+               entered_before: int | dict[str, int]) -> int | Fraction:
+    """[11.24] The entry hex's cost (as if there were hexes off the map), one hex more for each full stack
+    that came on through it before them this impulse (the fifth vehicle pays one hex more)."""
     cost = game.cost_fn(position, units)(position.map, where, where)
     if cost is None:
         return Fraction(-1)
-    vehicles = sum(1 for u in units if u.type == "vehicle")
-    if vehicles and entered_before + vehicles > FREE_PER_HEX:
-        cost = cost * 2
-    return cost
+    before = entered_before if isinstance(entered_before, dict) else {"vehicle": entered_before}
+    mine = counts(units)
+    back = max(((before.get(k, 0) + n - 1) // LIMITS[k] for k, n in mine.items() if n), default=0)
+    return cost * (1 + back)
 
 
 def exits(position: Position, side: str) -> tuple[frozenset[Hex], Mapping[str, Any]]:

@@ -89,3 +89,12 @@ def test_ex_11_17_staying_keeps_the_unit_and_no_mp_left_means_no_exit(ft: Any) -
     late.push_text("move s G4-H4-I4-J4-K4")
     settle(late)
     assert late.decision is None or late.decision.then != "exit"  # not on an exit hex
+
+
+def test_ex_11_24_infantry_past_the_stacking_limit_queue_a_hex_back_too(ft: Any) -> None:
+    """[11.24]: 'the same holds for infantry': a fourth squad through one edge hex pays one hex more."""
+    pos = _with_reinforcements(ft)
+    squad = [pos.units["r"]]
+    h = pos.map.parse_label("A4")
+    assert reinforce.enter_cost(pos.game, pos, squad, h, {"squad": 2, "infantry": 2}) == 1
+    assert reinforce.enter_cost(pos.game, pos, squad, h, {"squad": 3, "infantry": 3}) == 2
