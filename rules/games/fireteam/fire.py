@@ -292,7 +292,7 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     shooters = [position.units[u] for u in fire.firers if position.units[u].type != LEADER]
     if artillery.indirect(game, position, shooters, fire.target):
         state = artillery.fired(game, state, [u.id for u in shooters])  # [9.31] one of its two fires
-    kind = "opportunity fire" if opportunity else "fire"
+    kind = T("opportunity fire") if opportunity else T("fire")
     return state.push(
         Decision(
             "roll", state.units[fire.firers[0]].side,
