@@ -32,11 +32,20 @@ class Cost:
 
     kind: str
     cp: Fraction
-    lines: tuple[str, ...]
+    lines: tuple[T, ...]
     leader: str = ""  # the leader whose modifier it used [4.41]
 
-    def text(self) -> str:
-        return f"{cmd.fmt(self.cp)} CP ({'; '.join(self.lines)})"
+    def text(self) -> T:
+        steps = self.lines[0]
+        for line in self.lines[1:]:
+            steps = T("{steps}; {step}", steps=steps, step=line)
+        return T("{cp} CP ({steps})", cp=cmd.fmt(self.cp), steps=steps)
+
+
+KINDS = {  # what kind of group activates, for people [4.3]
+    "leader": T("leader"), "vehicle": T("vehicle"), "vehicle platoon": T("vehicle platoon"),
+    "team": T("team"), "squad": T("squad"), "squad and teams": T("squad and teams"), "platoon": T("platoon"),
+}
 
 
 def nationality_of(unit: UnitState, nationalities: dict[str, str]) -> str:
@@ -200,22 +209,23 @@ def cost(
     """[4.21]-[4.4] The CP an activation costs. ``leaders_here`` are the side's leaders (a stacked one whose
     modifier is not yet used this impulse lowers the cost of dismounted infantry)."""
     kind, cell = classify(units, nat, data, sight, mode, others)
-    lines = [f"{kind} {cmd.fmt(cell.cp)} ({cell.cite})"]
+    lines = [T("{kind} {cp} ({cite})", kind=KINDS.get(kind, kind), cp=cmd.fmt(cell.cp),
+               cite=T("demo value") if not cell.rule else cell.rule)]
     total = cell.cp
     if mode == "any" and kind in ("squad", "squad and teams"):
         other = data.cost(nat, "squad_fire")
         if other.cp > total:
             total = other.cp
-            lines.append(f"fire costs more: {cmd.fmt(total)} (4.35)")
+            lines.append(T("fire costs more: {cp} (4.35)", cp=cmd.fmt(total)))
     rest = [u for u in units if u.type != LEADER]
     worst = max((fear(u) for u in rest if u.type != VEHICLE), default=0)
     if worst:
         extra = cmd.fear_surcharge(worst)
         total += extra
-        lines.append(f"Fear {worst}: +{extra} (6.35, 4.37)")
+        lines.append(T("Fear {fear}: +{extra} (6.35, 4.37)", fear=worst, extra=extra))
     if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in rest):
         total += 1
-        lines.append("vehicle Fear: +1 (6.35)")
+        lines.append(T("vehicle Fear: +1 (6.35)"))
     leader = ""
     if kind != "leader" and rest and all(u.type in INFANTRY and not mounted(u) for u in rest):
         hexes = {u.hex for u in rest}
@@ -225,7 +235,8 @@ def cost(
             mod = int(best.values.get("modifier", 0))
             if mod:
                 reduced = cmd.with_leader(total, mod)
-                lines.append(f"leader {best.id} -{mod}, never below 1: {cmd.fmt(reduced)} (4.4)")
+                lines.append(T("leader {leader} -{mod}, never below 1: {cp} (4.4)", leader=best.id, mod=mod,
+                               cp=cmd.fmt(reduced)))
                 total, leader = reduced, best.id
     return Cost(kind, total, tuple(lines), leader)
 
