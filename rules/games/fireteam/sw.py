@@ -7,8 +7,8 @@ the holder goes, at no cost. It fires only with its holder's activation [6.21]: 
 firepower and up to two SWs, or three SWs without its own; a team its own weapon or one SW; a leader one SW,
 and then his modifier does not help that shot [6.21], [6.31]; riders never fire their SWs [6.41].
 When its holder is eliminated the SW stays in the hex, abandoned [6.25]: a friendly dismounted unit picks it
-up by entering the hex (if it has room), and an enemy unit entering the hex destroys it [6.25]. Dropping a
-SW on purpose is not modelled.
+up by entering the hex (if it has room), and an enemy unit entering the hex destroys it [6.25]. A moving
+dismounted holder drops all its SWs with ``unload HOLDER`` [5.15] (one of several cannot be chosen).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.fireteam import command as cmd
+from hexmate.rules.games.fireteam import sw
 from hexmate.rules.games.fireteam.fire import VEHICLE
 from hexmate.rules.games.fireteam.why import T, Why
 
@@ -104,6 +105,19 @@ def apply_load(game: FireTeamGame, position: Position, load: act.Load) -> State:
 
 
 def check_unload(game: FireTeamGame, position: Position, unload: act.Unload) -> act.Unload:
+    holder = position.units.get(unload.carrier)
+    if holder is not None and holder.type in sw.CARRY:  # [5.15] 'unload SQUAD': it drops its SWs
+        command = game.cp(position.state)
+        if position.state.decision is not None or holder.side != command.active:
+            raise IllegalAction(T("the active side drops SWs, in its impulse"), "5.15")
+        if holder.carrier is not None:
+            raise IllegalAction(T("{unit} rides in {vehicle}: mounted infantry drop no SW",
+                                  unit=holder.id, vehicle=holder.carrier), "5.15")
+        if command.activated.get(holder.id) not in ("move", "cautious", "any") or holder.id in command.used:
+            raise IllegalAction(T("{unit} drops SWs while it moves", unit=holder.id), "5.15")
+        if not sw.carried_by(position.state, holder.id):
+            raise IllegalAction(T("{unit} carries no SW", unit=holder.id), "5.15")
+        return unload
     _carrier(game, position, unload.carrier, "5.45")
     if not riders_of(position, unload.carrier):
         raise IllegalAction(T("{carrier} carries no one", carrier=unload.carrier), "5.45")
@@ -114,6 +128,10 @@ def apply_unload(game: FireTeamGame, position: Position, unload: act.Unload) -> 
     """[5.45] The carrier pays 2 MP; the riders step out activated, with half their MA (leader bonus
     included) rounded up, for no CP; [5.46], [7.14] the enemy may fire at the unloading at once."""
     state = position.state
+    if state.units[unload.carrier].type in sw.CARRY:  # [5.15] the SWs stay in the hex, unattended
+        for weapon in sw.carried_by(state, unload.carrier):
+            state = state.with_unit(dataclasses.replace(weapon, carrier=None))
+        return state
     command = game.cp(state).switch_mover((unload.carrier,))
     carrier = state.units[unload.carrier]
     riders = riders_of(position, carrier.id)

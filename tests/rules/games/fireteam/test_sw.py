@@ -78,3 +78,19 @@ def test_ex_6_56_an_at_sw_fires_on_the_gm_ft_and_goes_on_its_ammo_number(ft: Any
     res = pos.last_resolution
     assert res.chart == "gm" and "firepower: w HT 8" in res.text()
     assert "w" not in pos.units  # rolled its Ammo number 10: the SW is removed [6.56]
+
+
+def test_ex_5_15_a_moving_squad_drops_its_sws_and_a_friend_picks_them_up(ft: Any) -> None:
+    units = [unit("s", "D4"), unit("w", "D4", "lmg"), unit("f", "C4"), unit("x", "L8", "squad5", "b")]
+    pos = _game(ft, units, {"w": "s"})
+    with pytest.raises(IllegalAction, match=r"drops SWs while it moves \(5\.15\)"):
+        pos.push_text("unload s")
+    pos.push_text("activate s for move")
+    pos.push_text("unload s")
+    assert pos.units["w"].carrier is None and pos.label(pos.units["w"].hex) == "D4"
+    pos.push_text("move s D4-E4")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["w"].hex) == "D4"  # left behind
+    pos.push_text("move f C4-D4")
+    assert pos.units["w"].carrier == "f"  # [6.25] picked up in passing
