@@ -96,12 +96,14 @@ def declare(game: FireTeamGame, position: Position, rally: act.Rally) -> State:
 
 
 def resume_vehicle(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """[8.3] 1-7: the Vehicle Fear marker comes off; 8-10: it stays. No modifiers, no leader."""
+    """[8.3] 1-7: the Vehicle Fear marker comes off; 8-10: it stays. No leader; no modifier but night's +1,
+    which [15.2] puts on every recovery roll."""
     state = position.state
     unit = state.units.get(decision.subject[0])
     if unit is None:
         return state
-    if FT_D10.from_values(answer.dice or ()).total <= VEHICLE_RALLY:
+    night = 1 if game.night(position) else 0
+    if FT_D10.from_values(answer.dice or ()).total + night <= VEHICLE_RALLY:
         state = state.with_unit(unit.mark(remove=(VEHICLE_FEAR,)))
     return state
 
