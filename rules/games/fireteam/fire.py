@@ -146,6 +146,9 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     for unit in shooters:
         start = unit.hex
         assert start is not None
+        if not isinstance(unit.values.get("fp"), int) or not isinstance(unit.values.get("range"), int):
+            raise IllegalAction(T("{unit} has no AP firepower: it fires only at vehicles", unit=unit.id),
+                                "2.36")
         d = distance(start, target)
         if d == 0:
             raise IllegalAction(T("fire into one's own hex is close combat, outside the basic rules"), "14.1")
@@ -634,7 +637,9 @@ def can_fire_at(game: FireTeamGame, position: Position, side: str, target: Hex) 
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if unit.side != side or unit.hex is None or unit.type == LEADER or unit.has(OPP_FIRE):
             continue
-        if distance(unit.hex, target) > 2 * int(unit.values["range"]):
+        reach = unit.values.get("range")
+        far = isinstance(reach, int) and distance(unit.hex, target) > 2 * reach
+        if far and "gm_bands" not in unit.values:  # a G/M weapon's reach is its bands
             continue
         try:
             game.check_fire(position, act.Fire((unit.id,), target))

@@ -94,3 +94,12 @@ def test_ex_5_15_a_moving_squad_drops_its_sws_and_a_friend_picks_them_up(ft: Any
     assert pos.label(pos.units["w"].hex) == "D4"  # left behind
     pos.push_text("move f C4-D4")
     assert pos.units["w"].carrier == "f"  # [6.25] picked up in passing
+
+
+def test_ex_2_36_an_at_sw_without_ap_firepower_fires_only_at_vehicles(ft: Any) -> None:
+    atgm = {"atgm": {"type": "sw", "gm": 12, "gm_bands": "2-20", "missile": 1}}
+    pos = ft([unit("s", "D4"), unit("w", "D4", "atgm"), unit("x", "H4", "squad5", "b")],
+             counters_extra={**WEAPONS, **atgm}, options={"carry": {"w": "s"}})
+    with pytest.raises(IllegalAction, match=r"no AP firepower: it fires only at vehicles \(2\.36\)"):
+        pos.push_text("fire w at H4")
+    assert pos.game.check_counter(pos.units["w"].counter) is None
