@@ -152,6 +152,10 @@ class FireTeamGame(Game):
                                 f"{sw.CARRY[o.type]} SW (5.15)")
         for uid in reinforce.arrivals(scenario):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+        if scenario.options.get("night"):  # [15.8] at night every unit set up on the map starts hidden
+            for unit in list(state.units.values()):
+                if unit.hex is not None and not unit.concealed and not unit.has(night.GUN_FLASH):
+                    state = state.with_unit(dataclasses.replace(unit, concealed=True))
         return state
 
     def initial_control(self, scenario: Scenario) -> dict[str, str]:
@@ -620,6 +624,8 @@ class FireTeamGame(Game):
             reach = SIGHTING.get(position.map.terrain(hidden.hex), SIGHTING["open"])
             if hidden.type == VEHICLE:
                 reach *= 2
+            if self.night(position):  # [15.3] at night the Sighting Chart's night ranges
+                reach = min(reach, night.sighting_range(hidden))
             for mover in movers:
                 spot = state.units.get(mover.id)
                 if spot is None or spot.hex is None or distance(spot.hex, hidden.hex) > reach:

@@ -252,6 +252,8 @@ def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
                 T("{unit}'s missile needs a target seen moving through 2 hexes in a row",
                   unit=unit.id), "7.24"
             )
+    if not targets_in(position, fire):
+        raise IllegalAction(T("no known enemy there: hidden units are not on the map for you yet"), "11.3")
     d = distance(start, fire.target)
     if not any(lo <= d <= hi for lo, hi in bands(unit.counter)):
         raise IllegalAction(T("{unit}'s weapon does not reach {d} hexes", unit=unit.id, d=d), "6.55")

@@ -116,8 +116,15 @@ def test_ex_15_night_halves_ma_adds_2_and_limits_fire_to_sighting_range(ft: Any)
     units = [unit("s", "D4", "squad"), unit("x", "H4", "squad5", "b"), unit("y", "F4", "squad5", "b")]
     pos = game_of(ft, units, night=True)
     assert pos.game.mp_left(pos, [pos.units["s"]]) == 3  # [15.1] MA 5 halved, rounded up
+    assert pos.units["x"].concealed and pos.units["y"].concealed  # [15.8] at night all set up hidden
+    with pytest.raises(IllegalAction, match=r"11\.3"):
+        pos.push_text("fire s at H4")
+    state = pos.state  # both enemies known (say, they fired and then stopped): only range and flash count
+    for uid in ("x", "y"):
+        state = state.with_unit(dataclasses.replace(state.units[uid], concealed=False))
+    pos = Position(pos.game, pos.scenario, pos.map, pos.charts, state)
     with pytest.raises(IllegalAction, match=r"sighting range, or at a Gun Flash \(15\.3\)"):
-        pos.push_text("fire s at H4")  # 4 hexes: beyond the (demo) infantry night range of 3
+        pos.push_text("fire s at H4")  # 4 hexes: beyond the (demo) infantry night range of 3, no flash
     pos.push_text("fire s at F4 dice 10")
     assert "night: +2 (15.4)" in pos.last_resolution.text()
     assert pos.units["s"].has(night.GUN_FLASH)  # [15.5] it fired at night
@@ -144,6 +151,10 @@ def test_ex_15_6_fire_at_a_gun_flash_beyond_sighting_range(ft: Any) -> None:
     assert "range column: 25 hexes" in text
     assert "night: 2 R (15.4)" in text and "at a Gun Flash beyond sighting range: 3 R (15.6)" in text
     dark = _wide([unit("g", "A4", "tank"), unit("t", "Z4", "tank", "b")], {"night": True}, {})
+    with pytest.raises(IllegalAction, match=r"11\.3"):
+        dark.push_text("fire g at Z4")  # [15.8] set up hidden at night, no flash: not there for the firer
+    known = dataclasses.replace(dark.units["t"], concealed=False)
+    dark = Position(dark.game, dark.scenario, dark.map, dark.charts, dark.state.with_unit(known))
     with pytest.raises(IllegalAction, match=r"15\.3"):
         dark.push_text("fire g at Z4")  # no flash: 25 hexes is beyond the night sighting range of 12
 
