@@ -1,4 +1,4 @@
-"""ASL vehicle facing on hexspines: covered arcs (VCA/TCA), Case A hexspine counts, target aspect (D2.11, D3.1-D3.2).
+"""ASL vehicle facing on hexspines: covered arcs, Case A hexspine counts, target aspect (D2.11, D3.1-D3.2).
 
 A vehicle's front points at one vertex of its hex. Facing ``f`` (0..5) is the vertex at 60*f degrees,
 counter-clockwise from "east" on the printed map (x right, y up), so f=0 points between the NE and SE

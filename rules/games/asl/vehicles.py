@@ -1,4 +1,4 @@
-"""ASL vehicles as units: the owner-filled vehicle catalogue, printed values, and the states a vehicle is in (D1, D.7).
+"""ASL vehicles as units: the owner-filled vehicle catalogue, printed values, and vehicle states (D1, D.7).
 
 Vehicle counters and chapter H's Vehicle Notes are the players' own books: hexmate ships no real vehicle.
 A catalogue is a JSON file an owner fills from theirs (``hexmate-asl-vehicles/1``); the demo catalogue holds
@@ -139,8 +139,27 @@ def _need(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], err: An
 
 
 _KEYS = {
-    "name", "nationality", "manufacturer", "movement", "mp", "red_mp", "ground_pressure", "armor", "open_topped",
-    "size", "ma", "mg", "cs", "cs_red", "cs_lower", "rev", "riders", "passengers", "weight", "notes", "demo",
+    "name",
+    "nationality",
+    "manufacturer",
+    "movement",
+    "mp",
+    "red_mp",
+    "ground_pressure",
+    "armor",
+    "open_topped",
+    "size",
+    "ma",
+    "mg",
+    "cs",
+    "cs_red",
+    "cs_lower",
+    "rev",
+    "riders",
+    "passengers",
+    "weight",
+    "notes",
+    "demo",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -190,8 +209,10 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
             elif value in AF_LADDER and not isinstance(value, bool):
                 turret.append(value)
             else:
-                raise err("a turret armor factor is same, boxed, circled or a number of the D1.6 ladder (D1.63)",
-                          f"armor.{key}")
+                raise err(
+                    "a turret armor factor is same, boxed, circled or a number of the D1.6 ladder (D1.63)",
+                    f"armor.{key}",
+                )
         tf, ts = turret
         rear = armor.get("rear_unarmored", "")
         if rear not in ("", "hull", "turret"):
@@ -219,7 +240,9 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         for key, value, lo, hi in (("calibre", calibre, 0, 500), ("b", b, 2, 12), ("rof", rof, 0, 3)):
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
                 raise err(f"ma.{key} must be a whole number {lo}..{hi}", f"ma.{key}")
-        ma = MainArmament(calibre, kind, str(m.get("length", "")), mount, rof, b, bool(m.get("low_ammo", False)))
+        ma = MainArmament(
+            calibre, kind, str(m.get("length", "")), mount, rof, b, bool(m.get("low_ammo", False))
+        )
     mg = d.get("mg", {})
     if not isinstance(mg, dict) or any(k not in ("bmg", "cmg", "aamg") for k in mg):
         raise err("mg is an object of bmg, cmg, aamg FP (D1.8)", "mg")
@@ -233,14 +256,34 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     if not isinstance(rev, int) or isinstance(rev, bool) or not 1 <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
     return VehicleType(
-        id=vid, name=str(d.get("name", vid)), nationality=str(d.get("nationality", "")),
-        manufacturer=manufacturer, movement=movement, mp=mp, red_mp=bool(d.get("red_mp", False)),
-        ground_pressure=pressure, hull_front=hf, hull_side=hs, turret_front=tf, turret_side=ts,
-        rear_unarmored=rear, open_topped=bool(d.get("open_topped", False)), size=size, ma=ma,
-        bmg=int(mg.get("bmg", 0)), cmg=int(mg.get("cmg", 0)), aamg=int(mg.get("aamg", 0)), cs=cs,
-        cs_red=bool(d.get("cs_red", False)), cs_lower=bool(d.get("cs_lower", False)), rev=rev,
-        riders=bool(d.get("riders", False)), passengers=int(d.get("passengers", 0)),
-        weight=int(d.get("weight", 0)), notes=str(d.get("notes", "")), demo=bool(d.get("demo", False)),
+        id=vid,
+        name=str(d.get("name", vid)),
+        nationality=str(d.get("nationality", "")),
+        manufacturer=manufacturer,
+        movement=movement,
+        mp=mp,
+        red_mp=bool(d.get("red_mp", False)),
+        ground_pressure=pressure,
+        hull_front=hf,
+        hull_side=hs,
+        turret_front=tf,
+        turret_side=ts,
+        rear_unarmored=rear,
+        open_topped=bool(d.get("open_topped", False)),
+        size=size,
+        ma=ma,
+        bmg=int(mg.get("bmg", 0)),
+        cmg=int(mg.get("cmg", 0)),
+        aamg=int(mg.get("aamg", 0)),
+        cs=cs,
+        cs_red=bool(d.get("cs_red", False)),
+        cs_lower=bool(d.get("cs_lower", False)),
+        rev=rev,
+        riders=bool(d.get("riders", False)),
+        passengers=int(d.get("passengers", 0)),
+        weight=int(d.get("weight", 0)),
+        notes=str(d.get("notes", "")),
+        demo=bool(d.get("demo", False)),
     )
 
 
@@ -254,8 +297,9 @@ class Catalogue:
         try:
             return self.vehicles[vid]
         except KeyError:
-            raise CatalogueError(self.source, f"no vehicle {vid!r} (known: {', '.join(sorted(self.vehicles))})",
-                                 vehicle=vid) from None
+            raise CatalogueError(
+                self.source, f"no vehicle {vid!r} (known: {', '.join(sorted(self.vehicles))})", vehicle=vid
+            ) from None
 
 
 def parse_catalogue(source: str, data: Any) -> Catalogue:
@@ -269,8 +313,11 @@ def parse_catalogue(source: str, data: Any) -> Catalogue:
     vehicles = data.get("vehicles")
     if not isinstance(vehicles, dict) or not vehicles:
         raise CatalogueError(source, "vehicles must be a non-empty object of id -> entry", key="vehicles")
-    return Catalogue(source, str(data.get("label", "")),
-                     {vid: parse_vehicle(source, vid, d) for vid, d in vehicles.items()})
+    return Catalogue(
+        source,
+        str(data.get("label", "")),
+        {vid: parse_vehicle(source, vid, d) for vid, d in vehicles.items()},
+    )
 
 
 @lru_cache(maxsize=16)

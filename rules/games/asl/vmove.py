@@ -1,4 +1,4 @@
-"""ASL vehicular movement arithmetic: MP costs, turns, reverse, bypass, ESB, bog, loading and OVR (D2, D4.22, D6, D7, D8).
+"""ASL vehicular movement arithmetic: MP, turns, reverse, bypass, ESB, bog, loading, OVR (D2, D4.22, D6-D8).
 
 Pure functions of printed values and dice, each citing its rule; ``game.py`` and ``armour.py`` compose them
 into moves. MP are kept exact (``Fraction``): road rates and unloading work in halves and quarters. The
@@ -78,7 +78,8 @@ def esb_drm(vehicle: VehicleType, requested: Fraction | int) -> int:
     asked = Fraction(requested)
     if asked <= 0 or asked > limit:
         raise IllegalAction(
-            T("{vehicle} may ask 1 to {limit} extra MP by ESB (D2.5)", vehicle=vehicle.name, limit=limit), "D2.5"
+            T("{vehicle} may ask 1 to {limit} extra MP by ESB (D2.5)", vehicle=vehicle.name, limit=limit),
+            "D2.5",
         )
     per_mp = math.ceil(asked) if vehicle.red_mp else math.floor(asked)
     return per_mp + MANUFACTURERS[vehicle.manufacturer]
@@ -134,7 +135,12 @@ def bogged(dr: int, drm: int) -> bool:
 
 
 def bog_removal(
-    coloured: int, white: int, vehicle: VehicleType, *, mired: bool = False, assist: bool = False,
+    coloured: int,
+    white: int,
+    vehicle: VehicleType,
+    *,
+    mired: bool = False,
+    assist: bool = False,
     leadership: int = 0,
 ) -> tuple[str, int]:
     """D8.3: the result (``freed``, ``mired``, ``immobilized``) and the start MP a freed vehicle pays: the
@@ -176,9 +182,9 @@ def unloading(mpa: int, spent: Fraction | int) -> tuple[int, int]:
 
 
 __all__ = [
-    "BogCase",
     "START_MP",
     "STOP_MP",
+    "BogCase",
     "bog_drm",
     "bog_removal",
     "bogged",

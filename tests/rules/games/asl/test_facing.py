@@ -1,9 +1,8 @@
-"""Facing, covered arcs and target aspect from chapter D's worked examples (D2.11, D2.22, D3.2, D3.51, D17.25)."""
+"""Facing, covered arcs and target aspect from chapter D's examples (D2.11, D2.22, D3.2, D3.51, D17.25).
 
 from __future__ import annotations
 
 import pytest
-
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.hexes import Hex
 from hexmate.rules.labels import Grid
@@ -73,8 +72,9 @@ def test_d3_2_aspect_tie_breaks() -> None:
     assert fc.aspect(t, 0, hx("L3")) == "side"  # L3: 120 deg, along the hexspine parting Side and Rear
 
 
-@pytest.mark.parametrize(("die", "aspect"), [(1, "rear"), (2, "rear"), (3, "side"), (4, "side"), (5, "front"),
-                                             (6, "front")])
+@pytest.mark.parametrize(
+    ("die", "aspect"), [(1, "rear"), (2, "rear"), (3, "side"), (4, "side"), (5, "front"), (6, "front")]
+)
 def test_d3_2_same_hex_colored_die(die: int, aspect: str) -> None:
     assert fc.same_hex_aspect(die) == aspect
     assert fc.same_hex_aspect(die, placed=True) == "rear"  # FT, MOL, DC in the same hex

@@ -6,13 +6,15 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import parse_vehicle
 
-TANK = parse_vehicle("test", "tank", {"movement": "tracked", "mp": 12, "manufacturer": "g",
-                                      "armor": {"hull_front": 8, "hull_side": 3}})
+TANK = parse_vehicle(
+    "test",
+    "tank",
+    {"movement": "tracked", "mp": 12, "manufacturer": "g", "armor": {"hull_front": 8, "hull_side": 3}},
+)
 
 
 def test_d2_11_example_six_mp() -> None:
@@ -55,7 +57,7 @@ def test_d2_5_esb() -> None:
     red = replace(TANK, red_mp=True)
     assert vm.esb_drm(red, Fraction(5, 2)) == 5  # FRU: +3, +2 German
     assert vm.esb_drm(TANK, Fraction(5, 2)) == 4  # FRD: +2
-    with pytest.raises(IllegalAction, match="D2.5"):
+    with pytest.raises(IllegalAction, match=r"D2\.5"):
         vm.esb_drm(TANK, 4)  # more than 1/4 of 12
 
 
@@ -74,7 +76,7 @@ def test_d6_4_loading() -> None:
 
 def test_d6_5_unloading() -> None:
     assert vm.unloading(12, 7) == (4, 3)  # 7 MP -> 3 quarters (FRU) + 1 MF; the vehicle pays 3 MP
-    with pytest.raises(IllegalAction, match="D6.5"):
+    with pytest.raises(IllegalAction, match=r"D6\.5"):
         vm.unloading(12, 10)
 
 
@@ -105,6 +107,15 @@ def test_d4_22_hd_maneuver() -> None:
 def test_d7_2_overrun_mp_and_fp() -> None:
     # a 14-MP tank enters woods (7) and declares an OVR (1/4 of 14 = 3 1/2, FRU 4): 11 MP, 13 in all.
     assert vm.obstacle_mp(14) + vm.ovr_mp(14) == 11
-    tank = parse_vehicle("test", "t34", {"movement": "tracked", "mp": 14, "armor": {"hull_front": 8, "hull_side": 4},
-                                         "ma": {"calibre": 85}, "mg": {"bmg": 5, "cmg": 6}})
+    tank = parse_vehicle(
+        "test",
+        "t34",
+        {
+            "movement": "tracked",
+            "mp": 14,
+            "armor": {"hull_front": 8, "hull_side": 4},
+            "ma": {"calibre": 85},
+            "mg": {"bmg": 5, "cmg": 6},
+        },
+    )
     assert tank.ovr_fp() == Fraction(41, 2)  # 11 MG FP x 3 = 33, halved 16 1/2, + 4 = 20 1/2: the 20 column

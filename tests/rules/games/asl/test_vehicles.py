@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
     is_mobile,
@@ -35,8 +34,19 @@ def test_af_ladder_ranks() -> None:
 
 
 def test_partial_armor_has_no_rear() -> None:
-    cat = parse_catalogue("x.json", {"format": "hexmate-asl-vehicles/1", "vehicles": {"ht": {
-        "movement": "halftrack", "mp": 12, "armor": {"hull_front": 1, "hull_side": 0, "rear_unarmored": "hull"}}}})
+    cat = parse_catalogue(
+        "x.json",
+        {
+            "format": "hexmate-asl-vehicles/1",
+            "vehicles": {
+                "ht": {
+                    "movement": "halftrack",
+                    "mp": 12,
+                    "armor": {"hull_front": 1, "hull_side": 0, "rear_unarmored": "hull"},
+                }
+            },
+        },
+    )
     assert cat["ht"].af("hull", "rear") is None and cat["ht"].af("hull", "side") == 0  # D1.22
 
 
@@ -44,7 +54,10 @@ def test_partial_armor_has_no_rear() -> None:
     ("entry", "where"),
     [
         ({"movement": "hover", "mp": 12}, "key 'movement'"),
-        ({"movement": "tracked", "mp": 12, "armor": {"hull_front": 5, "hull_side": 3}}, "key 'armor.hull_front'"),
+        (
+            {"movement": "tracked", "mp": 12, "armor": {"hull_front": 5, "hull_side": 3}},
+            "key 'armor.hull_front'",
+        ),
         ({"movement": "tracked", "mp": 12, "speed": 3}, "key 'speed'"),
         ({"movement": "tracked", "mp": 12, "ma": {"calibre": 75, "mount": "X"}}, "key 'ma.mount'"),
         ({"movement": "tracked"}, "key 'mp'"),
