@@ -1,4 +1,4 @@
-"""Facing, covered arcs and target aspect from chapter D's examples (D2.11, D2.22, D3.2, D3.51, D17.25).
+"""Facing, covered arcs and target aspect from chapter D's examples (D2.11, D2.22, D3.2, D3.51, D17.25)."""
 
 from __future__ import annotations
 
