@@ -1,0 +1,658 @@
+"""ASL chapter D in play: vehicles move with facing, answer a facing question, and fire ordnance at vehicles.
+
+``game.py`` dispatches here on the unit kind (``type: vehicle``). What is built at the table:
+
+- a vehicle's move is one lift and one placement; the rules find the cheapest way there over (hex, VCA):
+  the start MP (none in Motion, D2.12), 1 MP per hexspine turned before each entry (2 in an obstacle,
+  D2.11), forward entry only into the two VCA hexes (D2.11), the vehicle terrain costs of the chart pack,
+  road rate (D2.16, 1 MP when BU), +1 wall (D2.11 example), +4 higher (D2.24 example), +1 per vehicle or
+  wreck in the hex (D2.14); vehicles do not enter hexes holding enemy units in this subset (no OVR);
+- after it the owner answers a facing question: tap (place the vehicle toward) a neighbouring hex to turn
+  its front to the nearest hexspine beside that hex, 1 MP a hexspine, or press done to keep it (D2.11);
+  it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4);
+- a vehicle fires its MA at an enemy vehicle in LOS: the TCA turns to the target (Case A, D3.51), the TH
+  DR, hit location and aspect (D3.2), the armor factor, the TK DR and its result (wreck, burning wreck,
+  shock, stun, immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6).
+
+Vehicles are hidden from the infantry fire module (``infantry_view``): small arms do not attack an AFV in
+this subset (only its exposed crew could be hurt, D.8), and infantry never target a hex holding only
+vehicles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.asl.vehicles import (
+    CatalogueError,
+    VehicleType,
+    is_mobile,
+    tca_of,
+    vehicle_of,
+    with_tca,
+)
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex, direction_between, distance, line, opposite
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+VEHICLE = "vehicle"
+FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
+MAX_RANGE = 24  # the demo pack's To Hit table ends here
+
+
+def is_vehicle(unit: UnitState) -> bool:
+    return unit.type == VEHICLE
+
+
+def vtype(unit: UnitState) -> VehicleType:
+    return vehicle_of(unit.values)
+
+
+def check_counter(values: Mapping[str, int | str]) -> str | None:
+    """A scenario's vehicle counter must name a catalogue entry that loads (D1)."""
+    try:
+        vehicle_of(values)
+    except CatalogueError as e:
+        return str(e)
+    return None
+
+
+def setup(state: State) -> State:
+    """A scenario sets a vehicle's VCA with the marker ``vca<k>`` (k: facing 0..5, see facing.py)."""
+    for unit in list(state.units.values()):
+        if not is_vehicle(unit):
+            continue
+        marks = [m for m in unit.markers if m.startswith("vca") and m[3:].isdigit()]
+        f = int(marks[0][3:]) % 6 if marks else 0
+        unit = unit.mark(remove=tuple(marks))
+        state = state.with_unit(dataclasses.replace(unit, facing=f))
+    return state
+
+
+def facing_of(unit: UnitState) -> int:
+    return unit.facing if unit.facing is not None else 0
+
+
+def with_facing(unit: UnitState, f: int) -> UnitState:
+    """The vehicle turned to VCA f; the turret turns with the hull (D3.51)."""
+    old = facing_of(unit)
+    rel = (tca_of(unit.markers, old) - old) % 6
+    return dataclasses.replace(unit, facing=f % 6, markers=with_tca(unit.markers, f % 6, (f + rel) % 6))
+
+
+def _remark(unit: UnitState, markers: frozenset[str]) -> UnitState:
+    return dataclasses.replace(unit, markers=markers)
+
+
+def infantry_view(position: Position) -> Position:
+    """The position without its vehicles, for the infantry modules (fire, rout, rally)."""
+    units = {uid: u for uid, u in position.units.items() if not is_vehicle(u)}
+    return position.at(position.state.replace(units=units))
+
+
+def restore(position: Position, after: State) -> State:
+    """Put the vehicles hidden by ``infantry_view`` back into a state the infantry modules returned."""
+    vehicles = {uid: u for uid, u in position.units.items() if is_vehicle(u)}
+    return after.replace(units={**after.units, **vehicles})
+
+
+# --- movement (D2) ---
+def _obstacle(position: Position, h: Hex) -> bool:
+    return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
+
+
+def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex) -> Fraction | None:
+    """MP to enter b from a forward, or None where this vehicle may not enter (D2.1, chart pack costs)."""
+    hex_map = position.map
+    if b not in hex_map.hexes:
+        return None
+    here = position.units_at(b)
+    if any(u.side != unit.side and not (is_vehicle(u) and u.has("wreck")) for u in here):
+        return None  # no Overrun in this subset (D7 not built): enemy-held hexes are closed to vehicles
+    d = direction_between(a, b)
+    road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
+    buttoned = vt.armored and not unit.has("ce")
+    if road:
+        cot: Fraction | int = vm.road_mp(buttoned=buttoned)
+    else:
+        cost = od.load_pack().vehicle_terrain.get(hex_map.terrain(b), "NA")
+        if cost == "NA":
+            return None
+        cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
+    others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
+    return vm.entry_mp(
+        cot,
+        wall="wall" in hex_map.hexside(a, b) and not road,
+        higher=hex_map.level(b) > hex_map.level(a),
+        others=others,
+        road_rate=road,
+    )
+
+
+def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...]]:
+    """The fewest MP for a forward move along ``path`` and the VCA on entering each hex after the first:
+    a DP over the facings (each entry from one of the two facings that hold the next hex, D2.11)."""
+    vt = vtype(unit)
+    start = Fraction(0 if unit.has("motion") else vm.START_MP)
+    best: dict[int, tuple[Fraction, tuple[int, ...]]] = {facing_of(unit): (start, ())}
+    for a, b in itertools.pairwise(path):
+        if distance(a, b) != 1:
+            raise IllegalAction(
+                T("{a} and {b} are not adjacent (D2.1)", a=position.label(a), b=position.label(b)), "D2.1"
+            )
+        step = step_mp(position, unit, vt, a, b)
+        if step is None:
+            raise IllegalAction(
+                T("{unit} may not enter {hex} (D2.1)", unit=unit.id, hex=position.label(b)), "D2.1"
+            )
+        nxt: dict[int, tuple[Fraction, tuple[int, ...]]] = {}
+        for g in fc.facings_entering(a, b):
+            options = [
+                (c + vm.turn_mp(fc.turns(f, g), obstacle=_obstacle(position, a)), fs)
+                for f, (c, fs) in best.items()
+            ]
+            c, fs = min(options)
+            nxt[g] = (c + step, (*fs, g))
+        best = nxt
+    cost, facings = min(best.values())
+    return cost, facings
+
+
+def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
+    """Every hex the vehicle can reach this MPh, by its cheapest forward route over (hex, VCA)."""
+    if can_move(position, unit) is not None:
+        return {}
+    vt = vtype(unit)
+    start = unit.hex
+    assert start is not None
+    f0 = facing_of(unit)
+    first = Fraction(0 if unit.has("motion") else vm.START_MP)
+    frontier: list[tuple[Fraction, int, Hex, int, tuple[Hex, ...]]] = [(first, 0, start, f0, (start,))]
+    seen: dict[tuple[Hex, int], Fraction] = {}
+    out: dict[Hex, act.Move] = {}
+    tie = 0
+    while frontier:
+        cost, _, h, f, path = heapq.heappop(frontier)
+        if (h, f) in seen:
+            continue
+        seen[(h, f)] = cost
+        if h != start and h not in out:
+            out[h] = act.Move((unit.id,), path, cost)
+        for g in ((f + 1) % 6, (f - 1) % 6):
+            c = cost + vm.turn_mp(1, obstacle=_obstacle(position, h))
+            if c <= vt.mp and (h, g) not in seen:
+                tie += 1
+                heapq.heappush(frontier, (c, tie, h, g, path))
+        for n in fc.front_hexes(h, f):
+            step = step_mp(position, unit, vt, h, n)
+            if step is None or cost + step > vt.mp:
+                continue
+            tie += 1
+            heapq.heappush(frontier, (cost + step, tie, n, f, (*path, n)))
+    return out
+
+
+def can_move(position: Position, unit: UnitState) -> str | None:
+    if unit.side != position.phasing:
+        return T("only the ATTACKER moves in the MPh (A4.1)")
+    if not is_mobile(unit.markers):
+        return T("{unit} is immobile and may not move (D.7)", unit=unit.id)
+    if unit.has("prep_fire"):
+        return T("{unit} fired in the Prep Fire Phase and may not move (D.3)", unit=unit.id)
+    if unit.id in position.state.moved:
+        return T("{unit} has already moved this phase (A4.2)", unit=unit.id)
+    return None
+
+
+def check_move(position: Position, move: act.Move) -> act.Move:
+    if len(move.units) != 1:
+        raise IllegalAction(T("a vehicle moves alone in this subset (D2.1)"), "D2.1")
+    unit = position.units[move.units[0]]
+    why = can_move(position, unit)
+    if why:
+        raise IllegalAction(why)
+    if len(move.path) < 2 or move.path[0] != unit.hex:
+        raise IllegalAction(
+            T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
+        )
+    cost, _ = route(position, unit, move.path)
+    mp = vtype(unit).mp
+    if cost > mp:
+        raise IllegalAction(
+            T("the path costs {cost} MP, {unit} has {mp} MP (D2.1)", cost=cost, unit=unit.id, mp=mp), "D2.1"
+        )
+    return act.Move(move.units, move.path, cost)
+
+
+def enter(position: Position, state: State) -> State:
+    """The vehicle enters the next hex of its move with the VCA its route gives it (D2.11)."""
+    moving = state.moving
+    assert moving is not None
+    uid = moving.units[0]
+    unit = position.units[uid]
+    _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
+    if facings:
+        state = state.with_unit(with_facing(state.units[uid], facings[-1]))
+    return state
+
+
+def end_move(position: Position) -> State:
+    """After the last hex: the VCA of the route, then the facing question (D2.11)."""
+    state = position.state
+    moving = state.moving
+    assert moving is not None
+    uid = moving.units[0]
+    if uid not in state.units:
+        return state
+    unit = state.units[uid]
+    mp = vtype(unit).mp
+    spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    state = state.with_unit(unit.mark(remove=("motion",)))
+    return state.push(facing_decision(position, state.units[uid], mp - spent))
+
+
+def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:
+    assert unit.hex is not None
+    front = " ".join(sorted(position.label(h) for h in fc.front_hexes(unit.hex, facing_of(unit))))
+    return Decision(
+        "hexes",
+        unit.side,
+        T(
+            "{unit} faces {front}: place it toward a neighbouring hex to turn (1 MP a hexspine, "
+            "{left} MP left), or press done to keep that facing (D2.11)",
+            unit=unit.id,
+            front=front,
+            left=left,
+        ),
+        "D2.11",
+        "vfacing",
+        hexes=tuple(h for h in position.map.neighbors(unit.hex)),
+        choices=("keep",),
+        subject=(unit.id,),
+        target=unit.hex,
+        args=(("left", str(left)),),
+    )
+
+
+def check_facing(position: Position, decision: Decision, answer: act.Answer) -> None:
+    if answer.choice or not answer.hexes:
+        return
+    unit = position.units[decision.subject[0]]
+    assert unit.hex is not None
+    g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
+    cost = vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+    if cost > Fraction(decision.arg("left", "0")):
+        raise IllegalAction(
+            T(
+                "turning there costs {cost} MP; {unit} has {left} MP left (D2.11)",
+                cost=cost,
+                unit=unit.id,
+                left=decision.arg("left"),
+            ),
+            "D2.11",
+        )
+
+
+def resume_facing(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A turn in place (ask again), or keep: the vehicle then stops for 1 MP if it has one (D2.13), else it
+    ends in Motion (D2.4)."""
+    state = position.state
+    unit = state.units[decision.subject[0]]
+    left = Fraction(decision.arg("left", "0"))
+    if answer.hexes:
+        assert unit.hex is not None
+        g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
+        left -= vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+        unit = with_facing(unit, g)
+        state = state.with_unit(unit)
+        return state.push(facing_decision(position.at(state), unit, left))
+    if left < vm.STOP_MP:
+        return state.with_unit(unit.mark("motion"))
+    return state
+
+
+# --- ordnance fire (D3, D4, D5) ---
+def firing_side(position: Position) -> str:
+    if position.phase.id == "MPh":
+        return position.enemy_of(position.phasing)
+    return position.to_act
+
+
+def _vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
+    return [u for u in position.units_at(h) if u.side != side and is_vehicle(u) and not u.has("wreck")]
+
+
+def afv_hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[str]]:
+    """D9.4: +1 for each stopped AFV or unburnt wreck in a hex the LOS passes through (not the firer's or
+    the target's), at the same level; an AFV in Motion or a burning wreck does not hinder (D2.41, D10.3)."""
+    drm = 0
+    why: list[str] = []
+    for h in line(a, b).hexes[1:-1]:
+        for u in position.units_at(h):
+            if (
+                is_vehicle(u)
+                and not u.has("motion")
+                and not u.has("burning")
+                and position.map.level(h) == position.map.level(a)
+            ):
+                drm += 1
+                why.append(position.label(h))
+                break
+    return drm, why
+
+
+def check_fire(position: Position, fire: act.Fire) -> act.Fire:
+    phase = position.phase.id
+    side = firing_side(position)
+    if len(fire.firers) != 1:
+        raise IllegalAction(T("a vehicle fires alone (D3.5)"), "D3.5")
+    if fire.firers[0] not in position.units:
+        raise InvalidAction(f"no unit {fire.firers[0]!r} in this game")
+    unit = position.units[fire.firers[0]]
+    vt = vtype(unit)
+    if unit.side != side:
+        raise IllegalAction(
+            T("{unit} is not {side}'s; only {side} fires now", unit=unit.id, side=side), position.phase.rule
+        )
+    if phase not in FIRE_MARKERS:
+        raise IllegalAction(
+            T("vehicles fire only in the fire phases and as Defensive First Fire (D3.3)"), "D3.3"
+        )
+    if unit.has("wreck") or unit.has("shocked") or unit.has("stunned"):
+        raise IllegalAction(
+            T("{unit} may not fire: wrecked, shocked or stunned (D5.34)", unit=unit.id), "D5.34"
+        )
+    if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
+        raise IllegalAction(
+            T("{unit} has no working gun to fire at a vehicle (D3.54)", unit=unit.id), "D3.54"
+        )
+    if unit.has(FIRE_MARKERS[phase]) or (phase == "AFPh" and unit.has("prep_fire")):
+        raise IllegalAction(T("{unit} has already fired this phase (D3.5)", unit=unit.id), "D3.5")
+    if phase == "MPh":
+        moving = position.state.moving
+        top = position.state.decision
+        if moving is None or top is None or top.kind != "react" or fire.target != moving.here:
+            raise IllegalAction(
+                T("Defensive First Fire is at a moving unit in the hex it has just entered (A8.1)"), "A8.1"
+            )
+    if not _vehicle_targets(position, fire.target, unit.side):
+        raise IllegalAction(T("no enemy vehicle at {hex} (D3.1)", hex=position.label(fire.target)), "D3.1")
+    assert unit.hex is not None
+    rng = distance(unit.hex, fire.target)
+    if rng > MAX_RANGE or rng == 0:
+        raise IllegalAction(T("{hex} is out of this gun's reach (C3)", hex=position.label(fire.target)), "C3")
+    sight = asl_terrain.line_of_sight(position, unit.hex, fire.target)
+    if sight.blocked:
+        raise IllegalAction(
+            T("{unit} has no line of sight to {hex} (A6.1)", unit=unit.id, hex=position.label(fire.target)),
+            "A6.1",
+        )
+    return fire
+
+
+def declare_fire(position: Position, fire: act.Fire) -> State:
+    state = position.state
+    unit = state.units[fire.firers[0]]
+    state = state.with_unit(unit.mark(FIRE_MARKERS[position.phase.id]))
+    return state.push(
+        Decision(
+            "roll",
+            unit.side,
+            T(
+                "{unit} fires its gun at {hex}: roll the To Hit DR (D3)",
+                unit=unit.id,
+                hex=position.label(fire.target),
+            ),
+            "D3",
+            "vth",
+            dice="DR",
+            subject=(unit.id,),
+            target=fire.target,
+        )
+    )
+
+
+def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[int, list[od.Step], int, int]:
+    """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51)."""
+    pack = od.load_pack()
+    assert firer.hex is not None and target.hex is not None
+    vt, tv = vtype(firer), vtype(target)
+    assert vt.ma is not None
+    f = facing_of(firer)
+    tca = tca_of(firer.markers, f)
+    k = fc.hexspines_to(firer.hex, target.hex, tca)
+    new_tca = fc.facing_to(firer.hex, target.hex, tca)
+    bow = vt.ma.mount == "NT"
+    drm_a = od.case_a(pack, vt.ma.mount, turret_turns=0 if bow else k, hull_turns=k if bow else 0, bow=bow)
+    cases: list[str] = []
+    if vt.armored and not vt.open_topped and not firer.has("ce"):
+        cases.append("I")  # D5.2: a BU CT AFV
+    moving = position.state.moving
+    if target.has("motion") or (moving is not None and target.id in moving.units):
+        cases.append("J")  # a moving or Motion target (D2.1, D2.41)
+    if firer.has("motion"):
+        cases.append("C4")  # D2.42
+    elif position.phase.id == "AFPh" and firer.id in position.state.moved:
+        cases.append("B")  # fire after moving (D3.32)
+    if firer.has("plus1"):
+        cases.append("plus1")  # D5.34
+    hindrance, _ = afv_hindrance(position, firer.hex, target.hex)
+    sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
+    tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
+    if position.map.level(target.hex) > position.map.level(firer.hex):
+        cases.append("height")  # D4.22, B10.31
+    th, steps = od.to_hit(
+        pack,
+        target_type="vehicle",
+        rng=distance(firer.hex, target.hex),
+        cases=tuple(cases),
+        case_a_drm=drm_a,
+        size=tv.size,
+        tem=tem,
+        hindrance=hindrance + sight.hindrance,
+        hd=target.has("hd"),
+    )
+    return th, steps, new_tca, k
+
+
+def _target(position: Position, decision: Decision, side: str) -> UnitState:
+    assert decision.target is not None
+    targets = _vehicle_targets(position, decision.target, side)
+    if decision.arg("target"):
+        return position.units[decision.arg("target")]
+    return sorted(targets, key=lambda u: u.id)[0]
+
+
+def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The TH DR is in: turn the turret, hit or miss, and on a hit the TK DR (D3, D4.2)."""
+    assert answer.dice is not None and decision.target is not None
+    pack = od.load_pack()
+    state = position.state
+    firer = state.units[decision.subject[0]]
+    target = _target(position, decision, firer.side)
+    vt = vtype(firer)
+    assert vt.ma is not None and firer.hex is not None and target.hex is not None
+    th, steps, new_tca, _ = to_hit_of(position, firer, target)
+    if vt.ma.mount == "NT":
+        firer = with_facing(firer, new_tca)
+    else:
+        firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
+    dr = (answer.dice[0], answer.dice[1])
+    lines = [Line(str(s.text), str(s.value), s.rule) for s in steps]
+    lines.append(Line(str(T("To Hit DR")), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
+    if od.malfunction(dr, vt.ma.b):
+        firer = firer.mark("ma_malf")
+    state = state.with_unit(firer)
+    hit = od.hits(dr, th, hd=target.has("hd"), pack=pack)
+    if not hit:
+        summary = T("{unit} misses {target}", unit=firer.id, target=target.id)
+        results = {target.id: "miss"}
+        res = Resolution(
+            act.Fire((firer.id,), decision.target, answer.dice),
+            "ordnance",
+            pack.label,
+            True,
+            tuple(lines),
+            results,
+            summary,
+        )
+        return state.replace(resolution=res)
+    where = od.location(pack, dr)
+    f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
+    aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
+    tv = vtype(target)
+    af = tv.af(where, aspect)
+    gun = f"{vt.ma.calibre}{vt.ma.length}"
+    tk = od.final_tk(pack.basic_tk(gun, distance(firer.hex, target.hex)), af)
+    lines.append(
+        Line(
+            str(T("hit on the {where}, {aspect} aspect (C3.9, D3.2)", where=where, aspect=aspect)),
+            str(af if af is not None else "-"),
+            "D3.2",
+        )
+    )
+    lines.append(Line(str(T("Final TK# (basic less armor)")), str(tk), "D1.6"))
+    summary = T(
+        "{unit} hits {target}: roll the To Kill DR, {tk} or less kills",
+        unit=firer.id,
+        target=target.id,
+        tk=tk,
+    )
+    res = Resolution(
+        act.Fire((firer.id,), decision.target, answer.dice),
+        "ordnance",
+        pack.label,
+        True,
+        tuple(lines),
+        {target.id: "hit"},
+        summary,
+    )
+    return state.replace(resolution=res).push(
+        Decision(
+            "roll",
+            firer.side,
+            summary,
+            "D3",
+            "vtk",
+            dice="DR",
+            subject=(firer.id,),
+            target=decision.target,
+            args=(("target", target.id), ("tk", str(tk))),
+        )
+    )
+
+
+def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The TK DR is in: its result on the vehicle, and a destroyed crew's survival DR (D5.6)."""
+    assert answer.dice is not None
+    pack = od.load_pack()
+    state = position.state
+    target = state.units[decision.arg("target")]
+    tk = int(decision.arg("tk"))
+    dr = sum(answer.dice)
+    result = od.tk_result(pack, dr, tk, vtype(target))
+    prev = state.resolution
+    lines = (
+        *(prev.lines if prev is not None else ()),
+        Line(str(T("To Kill DR")), str(dr), "C7"),
+        Line(str(T("result")), result, "C7"),
+    )
+    marks = {
+        "burns": ("wreck", "burning"),
+        "destroyed": ("wreck",),
+        "shocked": ("shocked",),
+        "stunned": ("stunned",),
+        "immobilized": ("immobilized",),
+        "none": (),
+    }[result]
+    shaken = target.has("shocked") or target.has("stunned")
+    state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
+    summary = T("{target}: {result}", target=target.id, result=result)
+    action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
+    state = state.replace(
+        resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
+    )
+    if result == "destroyed" and not vtype(target).cs_lower:
+        return state.push(
+            Decision(
+                "roll",
+                target.side,
+                T(
+                    "{target} is destroyed: roll for its crew's survival, {cs} or less survives (D5.6)",
+                    target=target.id,
+                    cs=vtype(target).cs - (1 if shaken else 0),
+                ),
+                "D5.6",
+                "vcs",
+                dice="DR",
+                subject=(target.id,),
+                target=target.hex,
+                args=(("shaken", "1" if shaken else ""),),
+            )
+        )
+    return state
+
+
+def resume_cs(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    state = position.state
+    target = state.units[decision.subject[0]]
+    ok = od.crew_survives(sum(answer.dice), vtype(target), shaken=bool(decision.arg("shaken")))
+    return state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
+
+
+def generate(position: Position) -> Iterator[act.Action]:
+    phase = position.phase.id
+    if phase not in FIRE_MARKERS:
+        return
+    side = firing_side(position)
+    moving = position.state.moving
+    if phase == "MPh":
+        if moving is None:
+            return
+        targets = [moving.here]
+    else:
+        targets = sorted(
+            {
+                u.hex
+                for u in position.units.values()
+                if u.side != side and u.hex is not None and is_vehicle(u) and not u.has("wreck")
+            },
+            key=lambda h: (h.q, h.r),
+        )
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != side or not is_vehicle(unit):
+            continue
+        for h in targets:
+            fire = act.Fire((unit.id,), h)
+            try:
+                check_fire(position, fire)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield fire
+
+
+def can_react(position: Position) -> bool:
+    """Could a vehicle of the non-moving side fire at the vehicle that just entered a hex (A8.1, D3.3)?"""
+    return any(True for _ in generate(position))
+
+
+def resume(game: AslGame, name: str, position: Position, decision: Decision, answer: act.Answer) -> State:
+    return {"vfacing": resume_facing, "vth": resume_th, "vtk": resume_tk, "vcs": resume_cs}[name](
+        position, decision, answer
+    )
