@@ -246,8 +246,8 @@ def enter(position: Position, state: State) -> State:
     uid = moving.units[0]
     unit = position.units[uid]
     _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
-    if facings:
-        state = state.with_unit(with_facing(state.units[uid], facings[-1]))
+    if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
+        state = state.with_unit(with_facing(state.units[uid], facings[-1]).mark("entered"))
     return state
 
 
@@ -268,7 +268,9 @@ def end_move(position: Position) -> State:
 
 def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:
     assert unit.hex is not None
-    front = " ".join(sorted(position.label(h) for h in fc.front_hexes(unit.hex, facing_of(unit))))
+    front = "-".join(
+        sorted(position.label(h) for h in fc.front_hexes(unit.hex, facing_of(unit)) if h in position.map)
+    )
     return Decision(
         "hexes",
         unit.side,
@@ -443,11 +445,13 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     if vt.armored and not vt.open_topped and not firer.has("ce"):
         cases.append("I")  # D5.2: a BU CT AFV
     moving = position.state.moving
-    if target.has("motion") or (moving is not None and target.id in moving.units):
+    if target.has("motion") or (moving is not None and target.id in moving.units) or (
+        position.phase.id in ("MPh", "DFPh") and target.has("entered")
+    ):
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
     if firer.has("motion"):
         cases.append("C4")  # D2.42
-    elif position.phase.id == "AFPh" and firer.id in position.state.moved:
+    elif position.phase.id == "AFPh" and firer.has("entered"):
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):
         cases.append("plus1")  # D5.34

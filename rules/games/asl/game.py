@@ -424,7 +424,7 @@ class AslGame(Game):
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
-            remove = ("prep_fire", "advancing_fire")  # A3.5
+            remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "CCPh":
             remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
         elif phase == "RPh":
