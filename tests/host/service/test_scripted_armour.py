@@ -1,6 +1,6 @@
 """The ASL armour demo's first turn (tests/e2e/scripts/asl-armour-turn.json) played by the real host on the
-emulated table: the tank moved by a lift and a placement, every To Hit, To Kill and crew survival DR pressed on
-the board's dice, the wreck flip confirmed, turn 2 reached, and the record folding to the same position."""
+emulated table: the tank moved by a lift and a placement, every To Hit, To Kill and crew survival DR pressed
+on the board's dice, the wreck flip confirmed, turn 2 reached, and the record folding to the same position."""
 
 from __future__ import annotations
 
