@@ -517,6 +517,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         )
         return state.replace(resolution=res)
     where = od.location(pack, dr)
+    assert firer.hex is not None
     f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
     aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
     tv = vtype(target)

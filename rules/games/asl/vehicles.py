@@ -3,8 +3,8 @@
 Vehicle counters and chapter H's Vehicle Notes are the players' own books: hexmate ships no real vehicle.
 A catalogue is a JSON file an owner fills from theirs (``hexmate-asl-vehicles/1``); the demo catalogue holds
 invented vehicles labelled "demo values". A scenario's counter of type ``vehicle`` names its catalogue entry
-(``"vehicle": "demo-pz-g"``) and the catalogue file (``"catalogue": "vehicles/demo.json"``, relative to
-the game's data folder). Every error names the file and the place (vehicle id and key).
+(``"vehicle": "demo-pz-g"``) and the catalogue file (``"catalogue": "catalogues/demo-vehicles.json"``,
+relative to the game's data folder). Every error names the file and the place (vehicle id and key).
 
 A vehicle's changing state lives in its ``UnitState``: ``facing`` is its VCA hexspine (``rules/games/asl/
 facing.py``) and its markers hold the rest: ``motion``, ``reverse``, ``bu``/``ce``, ``immobilized``,
@@ -197,10 +197,13 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         for k in armor:
             if k not in _ARMOR_KEYS:
                 raise err(f"unknown armor key (allowed: {', '.join(sorted(_ARMOR_KEYS))})", f"armor.{k}")
-        hf, hs = armor.get("hull_front"), armor.get("hull_side")
-        for key, value in (("hull_front", hf), ("hull_side", hs)):
+        hull_af: list[int] = []
+        for key in ("hull_front", "hull_side"):
+            value = armor.get(key)
             if value not in AF_LADDER or isinstance(value, bool):
                 raise err(f"an armor factor is one of {list(AF_LADDER)} (D1.6)", f"armor.{key}")
+            hull_af.append(int(value))
+        hf, hs = hull_af
         turret: list[int] = []
         for key, hull in (("turret_front", hf), ("turret_side", hs)):
             value = armor.get(key, "same")
@@ -338,7 +341,7 @@ DATA_DIR = Path(__file__).resolve().parent
 
 def vehicle_of(values: Mapping[str, int | str]) -> VehicleType:
     """The catalogue entry a scenario counter of type ``vehicle`` names."""
-    catalogue = str(values.get("catalogue", "vehicles/demo.json"))
+    catalogue = str(values.get("catalogue", "catalogues/demo-vehicles.json"))
     return load_catalogue(str(DATA_DIR / catalogue))[str(values.get("vehicle", ""))]
 
 

@@ -16,7 +16,7 @@ from hexmate.rules.games.asl.vehicles import (
     with_tca,
 )
 
-DEMO = Path(__file__).resolve().parents[4] / "rules" / "games" / "asl" / "vehicles" / "demo.json"
+DEMO = Path(__file__).resolve().parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
 
 
 def test_demo_catalogue_is_labelled_and_loads() -> None:
