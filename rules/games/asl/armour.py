@@ -53,6 +53,19 @@ if TYPE_CHECKING:
 VEHICLE = "vehicle"
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 MAX_RANGE = 24  # the demo pack's To Hit table ends here
+WORDS = {  # the words a shot's working shows, each translatable
+    "hull": T("hull"),
+    "turret": T("turret"),
+    "front": T("front"),
+    "side": T("side"),
+    "rear": T("rear"),
+    "burns": T("burns (a burning wreck)"),
+    "destroyed": T("destroyed (a wreck)"),
+    "shocked": T("shocked"),
+    "stunned": T("stunned"),
+    "immobilized": T("immobilized"),
+    "none": T("no effect"),
+}
 
 
 def is_vehicle(unit: UnitState) -> bool:
@@ -153,13 +166,11 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
     for a, b in itertools.pairwise(path):
         if distance(a, b) != 1:
             raise IllegalAction(
-                T("{a} and {b} are not adjacent (D2.1)", a=position.label(a), b=position.label(b)), "D2.1"
+                T("{a} and {b} are not adjacent", a=position.label(a), b=position.label(b)), "D2.1"
             )
         step = step_mp(position, unit, vt, a, b)
         if step is None:
-            raise IllegalAction(
-                T("{unit} may not enter {hex} (D2.1)", unit=unit.id, hex=position.label(b)), "D2.1"
-            )
+            raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[int, tuple[Fraction, tuple[int, ...]]] = {}
         for g in fc.facings_entering(a, b):
             options = [
@@ -221,7 +232,7 @@ def can_move(position: Position, unit: UnitState) -> str | None:
 
 def check_move(position: Position, move: act.Move) -> act.Move:
     if len(move.units) != 1:
-        raise IllegalAction(T("a vehicle moves alone in this subset (D2.1)"), "D2.1")
+        raise IllegalAction(T("a vehicle moves alone in this subset"), "D2.1")
     unit = position.units[move.units[0]]
     why = can_move(position, unit)
     if why:
@@ -234,7 +245,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     mp = vtype(unit).mp
     if cost > mp:
         raise IllegalAction(
-            T("the path costs {cost} MP, {unit} has {mp} MP (D2.1)", cost=cost, unit=unit.id, mp=mp), "D2.1"
+            T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
         )
     return act.Move(move.units, move.path, cost)
 
@@ -301,7 +312,7 @@ def check_facing(position: Position, decision: Decision, answer: act.Answer) -> 
     if cost > Fraction(decision.arg("left", "0")):
         raise IllegalAction(
             T(
-                "turning there costs {cost} MP; {unit} has {left} MP left (D2.11)",
+                "turning there costs {cost} MP; {unit} has {left} MP left",
                 cost=cost,
                 unit=unit.id,
                 left=decision.arg("left"),
@@ -362,7 +373,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     phase = position.phase.id
     side = firing_side(position)
     if len(fire.firers) != 1:
-        raise IllegalAction(T("a vehicle fires alone (D3.5)"), "D3.5")
+        raise IllegalAction(T("a vehicle fires alone"), "D3.5")
     if fire.firers[0] not in position.units:
         raise InvalidAction(f"no unit {fire.firers[0]!r} in this game")
     unit = position.units[fire.firers[0]]
@@ -372,36 +383,30 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
             T("{unit} is not {side}'s; only {side} fires now", unit=unit.id, side=side), position.phase.rule
         )
     if phase not in FIRE_MARKERS:
-        raise IllegalAction(
-            T("vehicles fire only in the fire phases and as Defensive First Fire (D3.3)"), "D3.3"
-        )
+        raise IllegalAction(T("vehicles fire only in the fire phases and as Defensive First Fire"), "D3.3")
     if unit.has("wreck") or unit.has("shocked") or unit.has("stunned"):
-        raise IllegalAction(
-            T("{unit} may not fire: wrecked, shocked or stunned (D5.34)", unit=unit.id), "D5.34"
-        )
+        raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
-        raise IllegalAction(
-            T("{unit} has no working gun to fire at a vehicle (D3.54)", unit=unit.id), "D3.54"
-        )
+        raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if unit.has(FIRE_MARKERS[phase]) or (phase == "AFPh" and unit.has("prep_fire")):
-        raise IllegalAction(T("{unit} has already fired this phase (D3.5)", unit=unit.id), "D3.5")
+        raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     if phase == "MPh":
         moving = position.state.moving
         top = position.state.decision
         if moving is None or top is None or top.kind != "react" or fire.target != moving.here:
             raise IllegalAction(
-                T("Defensive First Fire is at a moving unit in the hex it has just entered (A8.1)"), "A8.1"
+                T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1"
             )
     if not _vehicle_targets(position, fire.target, unit.side):
-        raise IllegalAction(T("no enemy vehicle at {hex} (D3.1)", hex=position.label(fire.target)), "D3.1")
+        raise IllegalAction(T("no enemy vehicle at {hex}", hex=position.label(fire.target)), "D3.1")
     assert unit.hex is not None
     rng = distance(unit.hex, fire.target)
     if rng > MAX_RANGE or rng == 0:
-        raise IllegalAction(T("{hex} is out of this gun's reach (C3)", hex=position.label(fire.target)), "C3")
+        raise IllegalAction(T("{hex} is out of this gun's reach", hex=position.label(fire.target)), "C3")
     sight = asl_terrain.line_of_sight(position, unit.hex, fire.target)
     if sight.blocked:
         raise IllegalAction(
-            T("{unit} has no line of sight to {hex} (A6.1)", unit=unit.id, hex=position.label(fire.target)),
+            T("{unit} has no line of sight to {hex}", unit=unit.id, hex=position.label(fire.target)),
             "A6.1",
         )
     return fire
@@ -445,8 +450,10 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     if vt.armored and not vt.open_topped and not firer.has("ce"):
         cases.append("I")  # D5.2: a BU CT AFV
     moving = position.state.moving
-    if target.has("motion") or (moving is not None and target.id in moving.units) or (
-        position.phase.id in ("MPh", "DFPh") and target.has("entered")
+    if (
+        target.has("motion")
+        or (moving is not None and target.id in moving.units)
+        or (position.phase.id in ("MPh", "DFPh") and target.has("entered"))
     ):
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
     if firer.has("motion"):
@@ -497,8 +504,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     else:
         firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
     dr = (answer.dice[0], answer.dice[1])
-    lines = [Line(str(s.text), str(s.value), s.rule) for s in steps]
-    lines.append(Line(str(T("To Hit DR")), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
+    lines = [Line(s.text, str(s.value), s.rule) for s in steps]
+    lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     if od.malfunction(dr, vt.ma.b):
         firer = firer.mark("ma_malf")
     state = state.with_unit(firer)
@@ -526,12 +533,12 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     tk = od.final_tk(pack.basic_tk(gun, distance(firer.hex, target.hex)), af)
     lines.append(
         Line(
-            str(T("hit on the {where}, {aspect} aspect (C3.9, D3.2)", where=where, aspect=aspect)),
+            T("hit on the {where}, {aspect} aspect (C3.9, D3.2)", where=WORDS[where], aspect=WORDS[aspect]),
             str(af if af is not None else "-"),
             "D3.2",
         )
     )
-    lines.append(Line(str(T("Final TK# (basic less armor)")), str(tk), "D1.6"))
+    lines.append(Line(T("Final TK# (basic less armor)"), str(tk), "D1.6"))
     summary = T(
         "{unit} hits {target}: roll the To Kill DR, {tk} or less kills",
         unit=firer.id,
@@ -574,8 +581,8 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     prev = state.resolution
     lines = (
         *(prev.lines if prev is not None else ()),
-        Line(str(T("To Kill DR")), str(dr), "C7"),
-        Line(str(T("result")), result, "C7"),
+        Line(T("To Kill DR"), str(dr), "C7"),
+        Line(T("result"), WORDS[result], "C7"),
     )
     marks = {
         "burns": ("wreck", "burning"),
@@ -587,7 +594,7 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     }[result]
     shaken = target.has("shocked") or target.has("stunned")
     state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
-    summary = T("{target}: {result}", target=target.id, result=result)
+    summary = T("{target}: {result}", target=target.id, result=WORDS[result])
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     state = state.replace(
         resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)

@@ -73,12 +73,12 @@ def esb_drm(vehicle: VehicleType, requested: Fraction | int) -> int:
     """D2.5: +1 per extra MP asked (FRD; FRU for a red-MP vehicle) + the manufacturer's DRM. At most a
     quarter of the printed MP (FRD) may be asked, and only by a tracked vehicle."""
     if not vehicle.tracked:
-        raise IllegalAction(T("only tracked vehicles may attempt Excessive Speed Breakdown (D2.5)"), "D2.5")
+        raise IllegalAction(T("only tracked vehicles may attempt Excessive Speed Breakdown"), "D2.5")
     limit = math.floor(Fraction(vehicle.mp, 4))
     asked = Fraction(requested)
     if asked <= 0 or asked > limit:
         raise IllegalAction(
-            T("{vehicle} may ask 1 to {limit} extra MP by ESB (D2.5)", vehicle=vehicle.name, limit=limit),
+            T("{vehicle} may ask 1 to {limit} extra MP by ESB", vehicle=vehicle.name, limit=limit),
             "D2.5",
         )
     per_mp = math.ceil(asked) if vehicle.red_mp else math.floor(asked)
@@ -176,7 +176,7 @@ def unloading(mpa: int, spent: Fraction | int) -> tuple[int, int]:
     quarters = math.ceil(Fraction(spent) / Fraction(mpa, 4))
     if quarters > 3:
         raise IllegalAction(
-            T("no unloading after the vehicle has spent more than three quarters of its MP (D6.5)"), "D6.5"
+            T("no unloading after the vehicle has spent more than three quarters of its MP"), "D6.5"
         )
     return quarters + 1, math.ceil(Fraction(mpa, 4))
 
