@@ -1,0 +1,142 @@
+"""Vehicles in play (armour.py through game.py): moves along the VCA, the facing question, gun fire with its
+To Hit / To Kill / crew survival rolls, AFV and wreck hindrance, and a catalogue error naming file and key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import DataError, IllegalAction, RulesError
+from hexmate.rules.games import Position, get_game
+from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import ordnance as od
+
+COUNTERS: dict[str, Any] = {
+    "4-6-7": {"type": "squad", "fp": 4, "range": 6, "morale": 7, "broken_morale": 8},
+    "4-4-7": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7},
+    "pz": {"type": "vehicle", "vehicle": "demo-pz-g"},
+    "t": {"type": "vehicle", "vehicle": "demo-t-r"},
+}
+
+
+def units(*extra: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+        {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]},
+        *extra,
+    ]
+
+
+def pass_reactions(pos: Position) -> None:
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+def make(make_position: Any, phase: str, *extra: dict[str, Any], **kw: Any) -> Position:
+    pos: Position = make_position("asl", units(*extra), phase, counters=COUNTERS, **kw)
+    return pos
+
+
+def test_forward_moves_pay_start_turns_and_entry(make_position: Any) -> None:
+    pos = make(make_position, "MPh")
+    assert pos.units["a-pz"].facing == 0  # set up with its VCA on D4-D5
+    moves = pos.legal_actions.moves_for({"a-pz"})
+    lbl = {pos.label(h): m.cost for h, m in moves.items()}
+    assert lbl["D5"] == 2 and lbl["D4"] == 2  # start 1 + open 1, inside the VCA (D2.11, D2.12)
+    assert lbl["C6"] == 3  # one hexspine turned first (D2.11)
+    assert lbl["B5"] == 4  # two hexspines: the short way round
+    assert pos.parse_action("move a-pz C5-D5-E5") in pos.legal_actions
+
+
+def test_facing_question_turns_for_mp_then_stops(make_position: Any) -> None:
+    pos = make(make_position, "MPh")
+    pos.push_text("move a-pz C5-D5")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and top.side == "a" and top.arg("left") == "12"
+    pos.push_text("answer hex D6")  # south of D5: the nearest hexspine beside it is one turn away
+    assert pos.units["a-pz"].facing == 5
+    assert pos.decision is not None and pos.decision.arg("left") == "11"
+    pos.push_text("answer keep")
+    assert pos.decision is None and not pos.units["a-pz"].has("motion")  # stopped for 1 MP (D2.13)
+
+
+def test_facing_turn_beyond_the_mp_left_is_refused(make_position: Any) -> None:
+    # woods cost half the MP allowance (7 of 14): start 1 + 7 + five open hexes = 13, one MP left
+    pos = make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}})
+    pos.push_text("move a-pz C5-D5-E5-F5-G5-H5-I5")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and top.arg("left") == "1"
+    with pytest.raises(IllegalAction, match=r"D2\.11"):
+        pos.push_text("answer hex H5")  # down-left: two hexspines from f=0 (2 MP)
+    pos.push_text("answer hex J5")  # down-right is in the VCA already: no turn
+    pos.push_text("answer hex I4")  # north: one hexspine, the last MP
+    assert pos.units["a-pz"].facing == 1 and pos.decision is not None and pos.decision.arg("left") == "0"
+    pos.push_text("answer keep")
+    assert pos.units["a-pz"].has("motion")  # no MP left to stop: it ends in Motion (D2.4)
+
+
+def test_gun_fire_rolls_to_hit_to_kill_and_crew_survival(make_position: Any) -> None:
+    pos = make(make_position, "PFPh")
+    assert [a.text(pos.label) for a in pos.legal_actions if a.kind == "fire"] == ["fire a-pz at J5"]
+    pos.push_text("fire a-pz at J5")
+    assert pos.decision is not None and pos.decision.then == "vth"
+    pack = od.load_pack()
+    assert pack.base_th("vehicle", 7) - pack.cases["I"] == 6  # range 7, BU CT firer (D5.2); stopped target
+    pos.push_text("answer dice 1,5")  # 6: a hit; colored 5 is not below white 1: the hull (demo pack rule)
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "hit"}
+    assert [line.label for line in res.lines][:2] == ["To Hit number 7 at range 7", "Case I: +1"]
+    assert pos.units["a-pz"].has("prep_fire")
+    top = pos.decision
+    assert top is not None and top.then == "vtk"
+    assert top.arg("tk") == "5"  # 75L at range 7: 13 (demo values) less the front hull AF 8 (b-t faces C5)
+    pos.push_text("answer dice 1,2")  # 3: below 5, destroyed; not at or below 5 - 4: no fire
+    assert pos.units["b-t"].has("wreck") and not pos.units["b-t"].has("burning")
+    assert any(c.what == "flip" and c.unit == "b-t" for c in pos.changes)  # to its wreck side (D10.1)
+    top = pos.decision
+    assert top is not None and top.then == "vcs" and top.side == "b"  # its crew rolls (D5.6)
+    pos.push_text("answer dice 6,6")  # 12 > CS 6
+    assert pos.units["b-t"].has("crew_lost")
+    with pytest.raises(RulesError):
+        pos.push_text("fire a-pz at J5")  # no second shot, and no target left
+
+
+def test_small_arms_do_not_target_a_hex_of_only_vehicles(make_position: Any) -> None:
+    pos = make(make_position, "PFPh", {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "H5"})
+    with pytest.raises(IllegalAction, match="AFV"):
+        pos.push_text("fire a-sq2 at J5")
+    assert not any(a.kind == "fire" and a.text(pos.label).startswith("fire a-sq2") for a in pos.legal_actions)
+
+
+def test_a_moving_target_takes_case_j_through_the_dfph(make_position: Any) -> None:
+    pos = make(make_position, "MPh")
+    pos.push_text("move a-pz C5-D5")
+    pass_reactions(pos)
+    pos.push_text("answer keep")
+    pos.push_text("end")
+    assert pos.phase.id == "DFPh"
+    _th_moving, steps, _, _ = armour.to_hit_of(pos, pos.units["b-t"], pos.units["a-pz"])
+    assert any(s.name == "J" for s in steps)  # D2.1: entered a new hex this MPh
+
+
+def test_afv_and_wreck_hinder_a_shot_through_their_hex(make_position: Any) -> None:
+    wreck = {"id": "b-w", "counter": "t", "side": "b", "hex": "F5", "markers": ["vca3", "wreck"]}
+    pos = make(make_position, "PFPh", wreck)
+    drm, where = armour.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))
+    assert (drm, where) == (1, ["F5"])  # D9.4, D10.3
+    burning = dict(wreck, markers=["vca3", "wreck", "burning"])
+    pos = make(make_position, "PFPh", burning)
+    assert armour.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))[0] == 0  # D10.3
+
+
+def test_a_bad_vehicle_counter_names_the_catalogue_and_vehicle(make_position: Any) -> None:
+    game = get_game("asl")
+    from hexmate.rules.scenario import CounterType
+
+    problem = game.check_counter(CounterType("x", "vehicle", {"vehicle": "no-such-tank"}))
+    assert problem is not None and "demo-vehicles.json" in problem and "no-such-tank" in problem
+    with pytest.raises(DataError, match=r"demo-vehicles\.json"):
+        armour.vehicle_of({"vehicle": "no-such-tank"})
