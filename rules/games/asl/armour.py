@@ -26,7 +26,6 @@ import heapq
 import itertools
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -46,9 +45,6 @@ from hexmate.rules.games.asl.vehicles import (
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, direction_between, distance, line, opposite
 from hexmate.rules.text import T
-
-if TYPE_CHECKING:
-    from hexmate.rules.games.asl.game import AslGame
 
 VEHICLE = "vehicle"
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
@@ -259,6 +255,51 @@ def enter(position: Position, state: State) -> State:
     _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
         state = state.with_unit(with_facing(state.units[uid], facings[-1]).mark("entered"))
+    check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
+    if check is not None:
+        state = state.push(check)
+    return state
+
+
+def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision | None:
+    """D8.21: entering woods or a building by paying half the MP allowance calls for a bog DR (+3 woods or
+    a wooden building, +4 a stone building, +1 into higher woods, and the vehicle's own DRM)."""
+    terrain = position.map.terrain(b)
+    d = direction_between(a, b)
+    road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    if road or od.load_pack().vehicle_terrain.get(terrain) != "half":
+        return None
+    stone = terrain in ("stone-building", "stone building")
+    higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
+    drm = vm.bog_drm(vtype(unit), vm.BogCase(entering="stone" if stone else "woods", higher_woods=higher))
+    return Decision(
+        "roll",
+        unit.side,
+        T(
+            "{unit} enters {hex}: roll the bog DR; {drm:+d}, 12 or more bogs it (D8.21)",
+            unit=unit.id,
+            hex=position.label(b),
+            drm=drm,
+        ),
+        "D8.21",
+        "vbog",
+        dice="DR",
+        subject=(unit.id,),
+        target=b,
+        args=(("drm", str(drm)),),
+    )
+
+
+def resume_bog(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A final bog DR of 12 or more: a Bog counter, and the MPh ends for it at once (D8.21)."""
+    assert answer.dice is not None
+    state = position.state
+    if not vm.bogged(sum(answer.dice), int(decision.arg("drm", "0"))):
+        return state
+    unit = state.units[decision.subject[0]]
+    state = state.with_unit(unit.mark("bogged"))
+    if state.moving is not None:
+        state = state.replace(moving=dataclasses.replace(state.moving, stopped=T("bogged (D8.21)")))
     return state
 
 
@@ -271,6 +312,8 @@ def end_move(position: Position) -> State:
     if uid not in state.units:
         return state
     unit = state.units[uid]
+    if unit.has("bogged"):
+        return state  # D8.21: its MPh is over where it bogged
     mp = vtype(unit).mp
     spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     state = state.with_unit(unit.mark(remove=("motion",)))
@@ -662,9 +705,3 @@ def generate(position: Position) -> Iterator[act.Action]:
 def can_react(position: Position) -> bool:
     """Could a vehicle of the non-moving side fire at the vehicle that just entered a hex (A8.1, D3.3)?"""
     return any(True for _ in generate(position))
-
-
-def resume(game: AslGame, name: str, position: Position, decision: Decision, answer: act.Answer) -> State:
-    return {"vfacing": resume_facing, "vth": resume_th, "vtk": resume_tk, "vcs": resume_cs}[name](
-        position, decision, answer
-    )

@@ -299,6 +299,9 @@ class AslGame(Game):
     def resume_vcs(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_cs(position, decision, answer)
 
+    def resume_vbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_bog(position, decision, answer)
+
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
             armour.check_facing(position, decision, answer)

@@ -66,6 +66,9 @@ def test_facing_turn_beyond_the_mp_left_is_refused(make_position: Any) -> None:
     # woods cost half the MP allowance (7 of 14): start 1 + 7 + five open hexes = 13, one MP left
     pos = make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}})
     pos.push_text("move a-pz C5-D5-E5-F5-G5-H5-I5")
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "4"  # normal pressure +1, woods +3
+    pos.push_text("answer dice 3,4")  # 7 + 4 = 11: not bogged (D8.21)
     pass_reactions(pos)
     top = pos.decision
     assert top is not None and top.then == "vfacing" and top.arg("left") == "1"
@@ -140,3 +143,13 @@ def test_a_bad_vehicle_counter_names_the_catalogue_and_vehicle(make_position: An
     assert problem is not None and "demo-vehicles.json" in problem and "no-such-tank" in problem
     with pytest.raises(DataError, match=r"demo-vehicles\.json"):
         armour.vehicle_of({"vehicle": "no-such-tank"})
+
+
+def test_a_bog_dr_of_12_ends_the_move_in_the_woods(make_position: Any) -> None:
+    pos = make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}})
+    pos.push_text("move a-pz C5-D5-E5")
+    pos.push_text("answer dice 4,4")  # 8 + 4 = 12: bogged; its MPh ends at once (D8.21)
+    pass_reactions(pos)
+    pz = pos.units["a-pz"]
+    assert pz.has("bogged") and pos.label(pz.hex) == "D5" and pos.decision is None
+    assert not any(a.kind == "move" and a.text().startswith("move a-pz") for a in pos.legal_actions)  # D.7
