@@ -153,12 +153,32 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     )
 
 
+def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
+    """The hexes a vehicle at facing f may enter: its two VCA hexes forward (D2.11), its two rear hexes in
+    reverse (D2.22)."""
+    return fc.front_hexes(h, f) if mode == "F" else fc.rear_hexes(h, f)
+
+
+def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
+    """D2.12: a stopped vehicle pays 1 MP to start, forward or in reverse; one in Motion goes on forward."""
+    f0 = facing_of(unit)
+    if unit.has("motion"):
+        return {(f0, "F"): Fraction(0)}
+    return {(f0, "F"): Fraction(vm.START_MP), (f0, "R"): Fraction(vm.START_MP)}
+
+
+SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
+
+
 def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...]]:
-    """The fewest MP for a forward move along ``path`` and the VCA on entering each hex after the first:
-    a DP over the facings (each entry from one of the two facings that hold the next hex, D2.11)."""
+    """The fewest MP for a move along ``path`` and the VCA on entering each hex after the first: a DP over
+    (facing, forward/reverse). Forward entry goes into a VCA hex (D2.11), reverse into a rear hex at the
+    reverse multiplier (D2.21, D2.22); turns cost 1 MP a hexspine (2 in an obstacle), and changing between
+    forward and reverse a stop and a start (D2.23)."""
     vt = vtype(unit)
-    start = Fraction(0 if unit.has("motion") else vm.START_MP)
-    best: dict[int, tuple[Fraction, tuple[int, ...]]] = {facing_of(unit): (start, ())}
+    best: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {
+        k: (c, ()) for k, c in _start_states(unit).items()
+    }
     for a, b in itertools.pairwise(path):
         if distance(a, b) != 1:
             raise IllegalAction(
@@ -167,50 +187,67 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         step = step_mp(position, unit, vt, a, b)
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
-        nxt: dict[int, tuple[Fraction, tuple[int, ...]]] = {}
-        for g in fc.facings_entering(a, b):
-            options = [
-                (c + vm.turn_mp(fc.turns(f, g), obstacle=_obstacle(position, a)), fs)
-                for f, (c, fs) in best.items()
-            ]
-            c, fs = min(options)
-            nxt[g] = (c + step, (*fs, g))
+        nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
+        for mode in ("F", "R"):
+            for g in range(6):
+                if b not in _entries(a, g, mode):
+                    continue
+                c, fs = min(
+                    (
+                        c
+                        + vm.turn_mp(fc.turns(f, g), obstacle=_obstacle(position, a))
+                        + (SWITCH_MP if m != mode else 0),
+                        fs,
+                    )
+                    for (f, m), (c, fs) in best.items()
+                )
+                nxt[(g, mode)] = (c + (step if mode == "F" else vm.reverse_mp(step, vt.rev)), (*fs, g))
         best = nxt
     cost, facings = min(best.values())
     return cost, facings
 
 
 def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
-    """Every hex the vehicle can reach this MPh, by its cheapest forward route over (hex, VCA)."""
+    """Every hex the vehicle can reach this MPh by its cheapest route over (hex, VCA, forward/reverse).
+    The search counts half MP as whole numbers (road rate is 1/2 MP): Fractions were its main cost."""
     if can_move(position, unit) is not None:
         return {}
     vt = vtype(unit)
     start = unit.hex
     assert start is not None
-    f0 = facing_of(unit)
-    first = Fraction(0 if unit.has("motion") else vm.START_MP)
-    frontier: list[tuple[Fraction, int, Hex, int, tuple[Hex, ...]]] = [(first, 0, start, f0, (start,))]
-    seen: dict[tuple[Hex, int], Fraction] = {}
-    out: dict[Hex, act.Move] = {}
+    budget = 2 * vt.mp
+    frontier: list[tuple[int, int, Hex, int, str, tuple[Hex, ...]]] = []
     tie = 0
+    for (f0, m0), c0 in _start_states(unit).items():
+        tie += 1
+        frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
+    heapq.heapify(frontier)
+    seen: set[tuple[Hex, int, str]] = set()
+    out: dict[Hex, act.Move] = {}
+    steps: dict[tuple[Hex, Hex], int | None] = {}
+    turn: dict[Hex, int] = {}
     while frontier:
-        cost, _, h, f, path = heapq.heappop(frontier)
-        if (h, f) in seen:
+        cost, _, h, f, m, path = heapq.heappop(frontier)
+        if (h, f, m) in seen:
             continue
-        seen[(h, f)] = cost
+        seen.add((h, f, m))
         if h != start and h not in out:
-            out[h] = act.Move((unit.id,), path, cost)
-        for g in ((f + 1) % 6, (f - 1) % 6):
-            c = cost + vm.turn_mp(1, obstacle=_obstacle(position, h))
-            if c <= vt.mp and (h, g) not in seen:
+            out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
+        if h not in turn:
+            turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
+        moves = [(cost + turn[h], h, g, m, path) for g in ((f + 1) % 6, (f - 1) % 6)]
+        moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
+        for n in _entries(h, f, m):
+            if (h, n) not in steps:
+                mp = step_mp(position, unit, vt, h, n)
+                steps[(h, n)] = None if mp is None else int(2 * mp)
+            step = steps[(h, n)]
+            if step is not None:
+                moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
+        for c, n, g, mode, p in moves:
+            if c <= budget and (n, g, mode) not in seen:
                 tie += 1
-                heapq.heappush(frontier, (c, tie, h, g, path))
-        for n in fc.front_hexes(h, f):
-            step = step_mp(position, unit, vt, h, n)
-            if step is None or cost + step > vt.mp:
-                continue
-            tie += 1
-            heapq.heappush(frontier, (cost + step, tie, n, f, (*path, n)))
+                heapq.heappush(frontier, (c, tie, n, g, mode, p))
     return out
 
 

@@ -153,3 +153,17 @@ def test_a_bog_dr_of_12_ends_the_move_in_the_woods(make_position: Any) -> None:
     pz = pos.units["a-pz"]
     assert pz.has("bogged") and pos.label(pz.hex) == "D5" and pos.decision is None
     assert not any(a.kind == "move" and a.text().startswith("move a-pz") for a in pos.legal_actions)  # D.7
+
+
+def test_reverse_out_of_woods_is_cheaper_than_turning_there(make_position: Any) -> None:
+    # In woods a turn costs 2 MP a hexspine (D2.11): to reach B5 behind it, start (1) and reverse into the
+    # rear hex at x4 (D2.21, D2.22) = 5 MP, where turning two hexspines (4) and entering (1) would be 6.
+    pos = make(make_position, "MPh", hexes={"C5": {"terrain": "woods"}})
+    move = pos.legal_actions.moves_for({"a-pz"})[pos.map.parse_label("B5")]
+    assert move.cost == 5
+    pos.push(move)
+    pass_reactions(pos)
+    assert pos.units["a-pz"].facing == 0  # reverse keeps the VCA: the front still points at D4-D5
+    # from B5 its VCA holds C5 again: start and enter the woods forward
+    cost, _ = armour.route(pos, pos.units["a-pz"], (pos.map.parse_label("B5"), pos.map.parse_label("C5")))
+    assert cost == 1 + 7  # start, then forward into the woods for half the MP allowance (D8.21)
