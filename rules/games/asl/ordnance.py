@@ -268,6 +268,36 @@ def malfunction(dr: tuple[int, int], b: int = 12) -> bool:
     return sum(dr) >= b
 
 
+def breakdown(original: int, b: int = 12, *, low_ammo: bool = False, low_ammo_marker: bool = False) -> str:
+    """What an original TH DR does to the gun (D3.7, D3.71): ``malfunction``, ``low_ammo`` (a circled B#
+    reached below 12: the old B# becomes an X#, the new B# one less), ``disabled`` (an X# reached: the MA
+    is disabled, and with no MA/SA left the vehicle is recalled) or ``""``."""
+    if low_ammo and low_ammo_marker:
+        if original >= b:
+            return "disabled"
+        return "malfunction" if original >= b - 1 else ""
+    if original == 12:
+        return "malfunction"
+    if original >= b:
+        return "low_ammo" if low_ammo else "malfunction"
+    return ""
+
+
+def repair(dr: int) -> str:
+    """D3.7: one repair dr per malfunctioned weapon in each RPh: 1 repairs it, 6 disables it for good."""
+    return {1: "repaired", 6: "disabled"}.get(dr, "")
+
+
+def stun(markers: frozenset[str]) -> tuple[str, ...]:
+    """D5.34, D5.342: a crew stunned buttons up at once; a second stun (the "+1" already there) recalls it."""
+    return ("recall", "bu") if "plus1" in markers or "stunned" in markers else ("stunned", "bu")
+
+
+def end_player_turn(markers: frozenset[str]) -> frozenset[str]:
+    """D5.34: at the end of the player turn a stun flips to its "+1" side (+1 to the crew's DRs from then on)."""
+    return markers - {"stunned"} | {"plus1"} if "stunned" in markers else markers
+
+
 # --- To Kill and its results (C7 in the pack; D5.34, D5.6, D5.7, D6.71 fixed here) ---
 def final_tk(basic: int, af: int | None, *, case_d: int = 0) -> int:
     """Final TK#: the basic TK# and its modifications less the armor factor hit (0 on an unarmored aspect)."""
@@ -360,18 +390,22 @@ __all__ = [
     "OrdnancePack",
     "PackError",
     "Step",
+    "breakdown",
     "case_a",
     "cc_drm",
     "cc_result",
     "ccv",
     "collateral_dr",
     "crew_survives",
+    "end_player_turn",
     "final_tk",
     "hits",
     "load_pack",
     "location",
     "malfunction",
     "parse_pack",
+    "repair",
+    "stun",
     "tk_result",
     "to_hit",
 ]

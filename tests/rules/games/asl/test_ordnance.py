@@ -182,3 +182,31 @@ def test_bad_pack_names_file_and_key() -> None:
                 "case_a": {"T": [0, 1], "ST": [0, 2], "NT": [0, 3]},
             },
         )
+
+
+def test_d3_71_low_ammo_of_a_circled_b11() -> None:
+    # IS-3, circled B11: 12 malfunctions, 11 is Low Ammo; afterwards 11-12 disable the MA, 10 malfunctions.
+    assert od.breakdown(12, 11, low_ammo=True) == "malfunction"
+    assert od.breakdown(11, 11, low_ammo=True) == "low_ammo"
+    assert od.breakdown(10, 11, low_ammo=True) == ""
+    assert od.breakdown(11, 11, low_ammo=True, low_ammo_marker=True) == "disabled"
+    assert od.breakdown(12, 11, low_ammo=True, low_ammo_marker=True) == "disabled"
+    assert od.breakdown(10, 11, low_ammo=True, low_ammo_marker=True) == "malfunction"
+    assert od.breakdown(11) == "" and od.breakdown(11, 11) == "malfunction"  # a printed B11 (D3.7)
+
+
+def test_d3_7_repair() -> None:
+    assert [od.repair(d) for d in range(1, 7)] == ["repaired", "", "", "", "", "disabled"]
+
+
+def test_d5_34_stun_timeline() -> None:
+    first = frozenset(od.stun(frozenset({"ce"})))
+    assert first == {"stunned", "bu"}
+    later = od.end_player_turn(first)
+    assert later == {"plus1", "bu"}  # the marker flips to "+1" at the end of that player turn
+    assert "recall" in od.stun(later)  # the next stun recalls it (D5.342)
+
+
+def test_d_8_general_collateral_of_the_continued_example() -> None:
+    # T-CBT-02: the crew's general collateral attack: original 8, +2 CE, +1 hindrance = 11
+    assert od.collateral_dr(8) + 1 == 11

@@ -86,3 +86,38 @@ def test_state_markers() -> None:
     assert not is_mobile(frozenset({"shocked"})) and not is_mobile(frozenset({"stunned"}))
     m = with_tca(frozenset({"bu"}), 5, 4)
     assert tca_of(m, 5) == 4 and tca_of(with_tca(m, 5, 5), 5) == 5 and with_tca(m, 5, 5) == frozenset({"bu"})
+
+
+def test_d1_63_d1_64_turret_armor_from_the_hull() -> None:
+    # StuPzIV: hull 11/3, superstructure boxed 14/4; T-50: hull 6/4, turret circled 4/3
+    cat = parse_catalogue(
+        "x.json",
+        {
+            "format": "hexmate-asl-vehicles/1",
+            "vehicles": {
+                "stupz": {
+                    "movement": "tracked",
+                    "mp": 10,
+                    "ma": {"calibre": 150, "mount": "NT"},
+                    "armor": {
+                        "hull_front": 11,
+                        "hull_side": 3,
+                        "turret_front": "boxed",
+                        "turret_side": "boxed",
+                    },
+                },
+                "t50": {
+                    "movement": "tracked",
+                    "mp": 16,
+                    "armor": {
+                        "hull_front": 6,
+                        "hull_side": 4,
+                        "turret_front": "circled",
+                        "turret_side": "circled",
+                    },
+                },
+            },
+        },
+    )
+    assert (cat["stupz"].af("turret", "front"), cat["stupz"].af("turret", "side")) == (14, 4)
+    assert (cat["t50"].af("turret", "front"), cat["t50"].af("turret", "rear")) == (4, 3)
