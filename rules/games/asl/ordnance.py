@@ -294,7 +294,7 @@ def stun(markers: frozenset[str]) -> tuple[str, ...]:
 
 
 def end_player_turn(markers: frozenset[str]) -> frozenset[str]:
-    """D5.34: at the end of the player turn a stun flips to its "+1" side (+1 to the crew's DRs from then on)."""
+    """D5.34: at the end of the player turn a stun flips to its "+1" side (+1 to its crew's DRs from then)."""
     return markers - {"stunned"} | {"plus1"} if "stunned" in markers else markers
 
 
