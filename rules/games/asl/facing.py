@@ -122,6 +122,34 @@ def same_hex_aspect(coloured: int, *, placed: bool = False) -> str:
     return ("rear", "side", "front")[(coloured - 1) // 2]
 
 
+# --- bypass (D2.32-D2.34): a vehicle straddling hexside ``side`` of obstacle hex h, heading to one end ---
+def bypass_heading(side: int, toward: int) -> float:
+    """The heading of a bypassing vehicle along hexside ``side`` (a hexmate direction) toward its end vertex
+    on the ``toward`` = +1 (counter-clockwise) or -1 side: at right angles to the hexside (D2.32)."""
+    return (SIDE_BEARING[side] + 90.0 * toward) % 360.0
+
+
+def bypass_focus(h: Hex, side: int, toward: int) -> Hex:
+    """F: the third hex at the CAFP, the vertex the vehicle points to (D2.32); the bypass VCA is based on it."""
+    return neighbor(h, side_toward(SIDE_BEARING[side] + 60.0 * toward))
+
+
+def _wedge(origin: Hex, heading: float, x: Hex) -> bool:
+    return x == origin or abs(wrap(bearing(origin, x) - heading)) <= 30.0 + EPS
+
+
+def bypass_aspect(h: Hex, side: int, toward: int, firer: Hex) -> str:
+    """The target facing of a bypassing vehicle, decided by the firer's hex (D2.32): Front is F and the
+    60-degree wedge from F about the heading; Rear the same from the hex at the other end, reversed; Side
+    the rest."""
+    heading = bypass_heading(side, toward)
+    if _wedge(bypass_focus(h, side, toward), heading, firer):
+        return "front"
+    if _wedge(bypass_focus(h, side, -toward), (heading + 180.0) % 360.0, firer):
+        return "rear"
+    return "side"
+
+
 def spine_hexes(h: Hex, f: int) -> tuple[Hex, Hex]:
     """The two hexes that name a hexspine ("VCA X6-Y6"): the ones meeting at the faced vertex."""
     return front_hexes(h, f)
@@ -131,6 +159,9 @@ __all__ = [
     "ASPECTS",
     "aspect",
     "bearing",
+    "bypass_aspect",
+    "bypass_focus",
+    "bypass_heading",
     "facing_to",
     "facings_entering",
     "front_hexes",

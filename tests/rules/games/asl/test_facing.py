@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance, neighbor
 from hexmate.rules.labels import Grid
 
 GRID = Grid.asl()  # the examples' hex ids, on one board (A2.2: even columns sit lower)
@@ -89,3 +89,21 @@ def test_d17_25_rear_arc_boundary() -> None:
     assert fc.in_rear_arc(y8, hx("V6"), 0)
     assert names(fc.front_hexes(y8, 1)) == {"Y7", "Z7"}
     assert not fc.in_rear_arc(y8, hx("V6"), 1)
+
+
+def test_d2_321_bypass_arcs_of_a_psw_in_bb3() -> None:
+    # PSW 234/2 bypassing 23BB3 along the BB3/CC4 hexside toward the BB3/BB4/CC4 vertex (heading 240).
+    bb3 = hx("BB3")
+    side = fc.side_toward(330)  # the hexside toward CC4
+    assert label(neighbor(bb3, side)) == "CC4"
+    assert fc.bypass_heading(side, -1) == 240.0 and label(fc.bypass_focus(bb3, side, -1)) == "BB4"
+    hexes = [GRID.to_hex(c, r) for c in range(20, 34) for r in range(0, 11) if GRID.contains(c, r)]
+
+    def nearest(aspect: str) -> set[str]:
+        found = [h for h in hexes if h != bb3 and fc.bypass_aspect(bb3, side, -1, h) == aspect]
+        found.sort(key=lambda h: (distance(bb3, h), fc.bearing(bb3, h)))
+        return {label(h) for h in found[:6]}
+
+    assert nearest("front") == {"BB4", "AA5", "BB5", "Z5", "AA6", "BB6"}
+    assert nearest("rear") == {"CC3", "CC2", "DD2", "CC1", "DD1", "EE2"}
+    assert fc.bypass_aspect(bb3, side, -1, hx("AA4")) == fc.bypass_aspect(bb3, side, -1, hx("BB2")) == "side"
