@@ -130,7 +130,7 @@ def bypass_heading(side: int, toward: int) -> float:
 
 
 def bypass_focus(h: Hex, side: int, toward: int) -> Hex:
-    """F: the third hex at the CAFP, the vertex the vehicle points to; the bypass VCA is based on it (D2.32)."""
+    """F: the third hex at the CAFP (the vertex it points to); the bypass VCA is based on it (D2.32)."""
     return neighbor(h, side_toward(SIDE_BEARING[side] + 60.0 * toward))
 
 
