@@ -112,11 +112,14 @@ def aspect(target: Hex, f: int, firer: Hex) -> str:
     return "rear"
 
 
-def same_hex_aspect(coloured: int, *, placed: bool = False) -> str:
+def same_hex_aspect(coloured: int, *, placed: bool = False, bypass_hull: bool = False) -> str:
     """Same-hex fire (Case E): the colored die of the TH DR picks the aspect, 1-2 Rear, 3-4 Side, 5-6 Front;
-    a FT, MOL or DC placed in the same hex always hits the Rear (D3.2)."""
+    a FT, MOL or DC placed in the same hex always hits the Rear (D3.2); a hull hit on a bypassing vehicle
+    from its own hex hits the Side (D2.32)."""
     if placed:
         return "rear"
+    if bypass_hull:
+        return "side"
     if not 1 <= coloured <= 6:
         raise ValueError(f"a die shows 1..6, not {coloured}")
     return ("rear", "side", "front")[(coloured - 1) // 2]

@@ -78,6 +78,8 @@ def test_d3_2_aspect_tie_breaks() -> None:
 def test_d3_2_same_hex_colored_die(die: int, aspect: str) -> None:
     assert fc.same_hex_aspect(die) == aspect
     assert fc.same_hex_aspect(die, placed=True) == "rear"  # FT, MOL, DC in the same hex
+    assert fc.same_hex_aspect(die, bypass_hull=True) == "side"  # D2.32: a bypassing vehicle's hull
+    assert fc.same_hex_aspect(die, placed=True, bypass_hull=True) == "rear"  # placed: Rear even in bypass
 
 
 def test_d17_25_rear_arc_boundary() -> None:
