@@ -742,3 +742,29 @@ def generate(position: Position) -> Iterator[act.Action]:
 def can_react(position: Position) -> bool:
     """Could a vehicle of the non-moving side fire at the vehicle that just entered a hex (A8.1, D3.3)?"""
     return any(True for _ in generate(position))
+
+
+def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+    """``show arc UNIT``: the hexes in the vehicle's VCA and TCA (D3.1, D3.12), for the LEDs and the page, so
+    the players can check the counter on the board faces the way the rules hold it."""
+    if len(words) != 2 or words[0] != "arc" or words[1] not in position.units:
+        raise IllegalAction(T("show arc VEHICLE: the covered arcs of one vehicle"), "D3.1")
+    unit = position.units[words[1]]
+    if not is_vehicle(unit) or unit.hex is None:
+        raise IllegalAction(T("{unit} is not a vehicle on the map", unit=unit.id), "D3.1")
+    f = facing_of(unit)
+    t = tca_of(unit.markers, f)
+    picture: dict[Hex, str] = {}
+    for h in position.map.hexes:
+        vca, tca = fc.in_arc(unit.hex, h, f), fc.in_arc(unit.hex, h, t)
+        if vca or tca:
+            picture[h] = "both" if vca and tca else ("vca" if vca else "tca")
+    picture[unit.hex] = "vehicle"
+    front = "-".join(sorted(position.label(h) for h in fc.front_hexes(unit.hex, f) if h in position.map))
+    turret = "-".join(sorted(position.label(h) for h in fc.front_hexes(unit.hex, t) if h in position.map))
+    return picture, T(
+        "{unit}: VCA {vca}, TCA {tca} (D3.1); orange the hull's arc, blue the turret's, purple both",
+        unit=unit.id,
+        vca=front,
+        tca=turret,
+    )

@@ -471,6 +471,9 @@ class AslGame(Game):
             return all(len(s) < 2 for s in sides_at.values())
         return False
 
+    def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+        return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
+
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}
         if len(sides) == 1:

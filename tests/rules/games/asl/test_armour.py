@@ -10,6 +10,7 @@ from hexmate.rules.errors import DataError, IllegalAction, RulesError
 from hexmate.rules.games import Position, get_game
 from hexmate.rules.games.asl import armour
 from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.hexes import distance
 
 COUNTERS: dict[str, Any] = {
     "4-6-7": {"type": "squad", "fp": 4, "range": 6, "morale": 7, "broken_morale": 8},
@@ -167,3 +168,19 @@ def test_reverse_out_of_woods_is_cheaper_than_turning_there(make_position: Any) 
     # from B5 its VCA holds C5 again: start and enter the woods forward
     cost, _ = armour.route(pos, pos.units["a-pz"], (pos.map.parse_label("B5"), pos.map.parse_label("C5")))
     assert cost == 1 + 7  # start, then forward into the woods for half the MP allowance (D8.21)
+
+
+def test_show_arc_lights_the_vca_and_tca(make_position: Any) -> None:
+    pos = make(make_position, "PFPh")
+    picture, summary = pos.game.show(pos, ["arc", "a-pz"])
+    here = pos.map.parse_label("C5")
+    assert picture[here] == "vehicle"
+    assert {pos.label(h) for h, s in picture.items() if s == "both" and distance(here, h) == 1} == {
+        "D4",
+        "D5",
+    }  # TCA = VCA: the two front hexes, and the wedge beyond
+    assert "VCA D4-D5" in summary and all(
+        armour.fc.in_arc(here, h, 0) for h, s in picture.items() if s == "both"
+    )
+    with pytest.raises(IllegalAction):
+        pos.game.show(pos, ["arc", "a-sq"])  # not a vehicle
