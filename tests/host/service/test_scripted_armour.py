@@ -30,3 +30,7 @@ async def test_the_armour_turn_plays_on_the_emulated_table(tmp_path: Path) -> No
     moves = [a for a in actions if a["text"].startswith("move ger-pz1")]
     assert moves and moves[0]["source"] == "table" and moves[0]["text"].endswith("cost 5")
     assert str(GameSession.from_record(record).position) == result["position"]
+    # the covered arcs asked for on the page were lit (D3.1)
+    shown = entries(record, "shown")
+    assert len(shown) == 1 and shown[0]["what"] == "arc ger-pz1"
+    assert shown[0]["hexes"]["DP10"] == "vehicle" and shown[0]["hexes"]["DQ10"] == "both"
