@@ -61,6 +61,9 @@ WORDS = {  # the words a shot's working shows, each translatable
     "stunned": T("stunned"),
     "immobilized": T("immobilized"),
     "none": T("no effect"),
+    "malfunction": T("malfunctions"),
+    "low_ammo": T("low ammo"),
+    "disabled": T("disabled"),
 }
 
 
@@ -291,7 +294,9 @@ def enter(position: Position, state: State) -> State:
     unit = position.units[uid]
     _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
-        state = state.with_unit(with_facing(state.units[uid], facings[-1]).mark("entered"))
+        moved = with_facing(state.units[uid], facings[-1])
+        lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
+        state = state.with_unit(moved.mark("entered", remove=lost))
     check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
     if check is not None:
         state = state.push(check)
@@ -542,6 +547,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):
         cases.append("plus1")  # D5.34
+    if acquisition(target) in firer.markers and k == 0:
+        cases.append("acquired")  # D3.51 example: the same target again, acquired (C6.5)
     hindrance, _ = afv_hindrance(position, firer.hex, target.hex)
     sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
     tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
@@ -569,6 +576,13 @@ def _target(position: Position, decision: Decision, side: str) -> UnitState:
     return sorted(targets, key=lambda u: u.id)[0]
 
 
+def acquisition(target: UnitState) -> str:
+    """The marker of a target acquired by a firer's shots: lost when the target leaves that hex (C6.5) or
+    the firer moves."""
+    assert target.hex is not None
+    return f"acq:{target.id}@{target.hex.q},{target.hex.r}"
+
+
 def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
     """The TH DR is in: turn the turret, hit or miss, and on a hit the TK DR (D3, D4.2)."""
     assert answer.dice is not None and decision.target is not None
@@ -586,8 +600,15 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     dr = (answer.dice[0], answer.dice[1])
     lines = [Line(s.text, str(s.value), s.rule) for s in steps]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
-    if od.malfunction(dr, vt.ma.b):
-        firer = firer.mark("ma_malf")
+    broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
+    if broke:
+        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
+        lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
+    elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
+        firer = firer.mark(remove=(FIRE_MARKERS[position.phase.id],))
+        lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
+    acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
+    firer = firer.mark(acquisition(target), remove=acquired)
     state = state.with_unit(firer)
     hit = od.hits(dr, th, hd=target.has("hd"), pack=pack)
     if not hit:

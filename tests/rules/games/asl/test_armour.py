@@ -184,3 +184,27 @@ def test_show_arc_lights_the_vca_and_tca(make_position: Any) -> None:
     )
     with pytest.raises(IllegalAction):
         pos.game.show(pos, ["arc", "a-sq"])  # not a vehicle
+
+
+def test_rate_of_fire_and_acquisition(make_position: Any) -> None:
+    # D3.5: a colored die within the gun's ROF (1 for the demo tank) lets it fire again; at the same target
+    # in the same hex it is then acquired, -1 (D3.51 example).
+    pos = make(make_position, "PFPh")
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 6,1")  # 7 > 6: a miss, but the colored 1 keeps its ROF
+    pz = pos.units["a-pz"]
+    assert not pz.has("prep_fire") and any(m.startswith("acq:b-t@") for m in pz.markers)
+    th, steps, _, _ = armour.to_hit_of(pos, pz, pos.units["b-t"])
+    assert th == 7 and [s.name for s in steps if s.name == "acquired"] == ["acquired"]
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 6,2")  # 8 > 7: a miss, and the colored 2 loses the ROF
+    assert pos.units["a-pz"].has("prep_fire")
+
+
+def test_an_original_12_breaks_the_gun_down(make_position: Any) -> None:
+    pos = make(make_position, "PFPh")
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 6,6")  # D3.7: B# 12
+    assert pos.units["a-pz"].has("ma_malf")
+    with pytest.raises(IllegalAction, match="no working gun"):
+        pos.push_text("fire a-pz at J5")
