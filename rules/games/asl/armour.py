@@ -694,7 +694,10 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         "none": (),
     }[result]
     shaken = target.has("shocked") or target.has("stunned")
-    state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
+    gone = (
+        ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
+    )
+    state = state.with_unit(target.mark(*marks, remove=gone if marks else ()))
     summary = T("{target}: {result}", target=target.id, result=WORDS[result])
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     state = state.replace(

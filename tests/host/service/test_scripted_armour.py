@@ -23,7 +23,7 @@ async def test_the_armour_turn_plays_on_the_emulated_table(tmp_path: Path) -> No
     game = get_game("asl")
     folded = script.play(game.new_position(game.load_scenario(loaded.scenario)), loaded)
     assert result["position"] == str(folded) and result["turn"] == 2
-    assert "rus-t1@DZ9+crew_survived+wreck" in result["position"]
+    assert "rus-t1@DZ9+crew_survived+wreck" in result["position"]  # a wreck keeps no acquisition
     dice = [d for d in entries(record, "dice") if d["used"]]
     assert [d["values"] for d in dice] == [s.data["roll"] for s in loaded.steps if s.gesture == "roll"]
     actions = entries(record, "action")
