@@ -792,3 +792,171 @@ def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]
         vca=front,
         tca=turret,
     )
+
+
+# --- Close Combat against vehicles in the CCPh (A11.5, A11.501, A11.51) ---
+def cc_target(position: Position, fire: act.Fire) -> UnitState | None:
+    """The enemy vehicle a CCPh attack is against: infantry attack a vehicle in their own Location."""
+    firers = [position.units[u] for u in fire.firers if u in position.units]
+    if position.phase.id != "CCPh" or not firers or any(u.hex != fire.target for u in firers):
+        return None
+    targets = _vehicle_targets(position, fire.target, firers[0].side)
+    return sorted(targets, key=lambda u: u.id)[0] if targets else None
+
+
+def cc_values(position: Position, fire: act.Fire, target: UnitState) -> tuple[int, int, list[Line]]:
+    """The attackers' CCV and the CC DRM against the vehicle, with their lines (A11.5, A11.51)."""
+    firers = [position.units[u] for u in fire.firers]
+    mmc = [u for u in firers if u.type in ("squad", "hs", "crew")]
+    smc = [u for u in firers if u.type == "leader"]
+    unit = mmc[0] if mmc else smc[0]
+    halvings = sum(1 for m in ("pinned", "final_fire", "first_fire") if unit.has(m))
+    ccv = od.ccv(
+        unit.type,
+        with_smc=bool(smc and mmc),
+        inexperienced=bool(unit.values.get("inexperienced")),
+        halvings=halvings,
+    )
+    vt = vtype(target)
+    no_mg = (vt.bmg + vt.cmg + vt.aamg == 0) or target.has("shocked") or target.has("stunned")
+    assert target.hex is not None
+    defenders = sum(
+        2 if u.type == "squad" else 1
+        for u in position.units_at(target.hex)
+        if u.side == target.side
+        and u.type in ("squad", "hs", "crew")
+        and not u.has("broken")
+        and not u.has("pinned")
+    )
+    leadership = int(smc[0].values.get("leadership", 0)) if smc and mmc else 0
+    drm = od.cc_drm(
+        unarmored=not vt.armored,
+        no_mg=no_mg,
+        defenders=defenders,
+        moving=target.has("motion"),
+        leadership=leadership,
+        plus1=target.has("plus1"),
+    )
+    lines = [Line(T("Close Combat Value"), str(ccv), "A11.5"), Line(T("CC DRM"), f"{drm:+d}", "A11.51")]
+    return ccv, drm, lines
+
+
+def check_cc(position: Position, fire: act.Fire, target: UnitState) -> act.Fire:
+    side = position.to_act
+    firers = [position.units[u] for u in fire.firers if u in position.units]
+    if len(firers) != len(fire.firers) or len(set(fire.firers)) != len(fire.firers):
+        raise InvalidAction("name each attacking unit once")
+    if any(u.side != side for u in firers):
+        raise IllegalAction(T("only {side} attacks now", side=side), "A11.5")
+    mmc = [u for u in firers if u.type in ("squad", "hs", "crew")]
+    smc = [u for u in firers if u.type == "leader"]
+    if (
+        len(firers) > 2
+        or len(smc) > 1
+        or any(is_vehicle(u) for u in firers)
+        or (len(firers) == 2 and not smc)
+    ):
+        raise IllegalAction(T("a vehicle is attacked by one unit, with at most one SMC beside it"), "A11.5")
+    if any(u.has("broken") or u.has("cc") for u in firers):
+        raise IllegalAction(T("broken units and units that have attacked this phase may not attack"), "A11.5")
+    if not mmc and not smc:
+        raise IllegalAction(T("name the attacking unit"), "A11.5")
+    return fire
+
+
+def declare_cc(position: Position, fire: act.Fire, target: UnitState) -> State:
+    state = position.state
+    for uid in fire.firers:
+        state = state.with_unit(state.units[uid].mark("cc"))
+    ccv, drm, _ = cc_values(position, fire, target)
+    side = state.units[fire.firers[0]].side
+    return state.push(
+        Decision(
+            "roll",
+            side,
+            T(
+                "{units} attack {target} in Close Combat: CCV {ccv}, DRM {drm:+d}; roll the CC DR (A11.5)",
+                units=", ".join(fire.firers),
+                target=target.id,
+                ccv=ccv,
+                drm=drm,
+            ),
+            "A11.5",
+            "vcc",
+            dice="DR",
+            subject=tuple(fire.firers),
+            target=fire.target,
+            args=(("ccv", str(ccv)), ("drm", str(drm)), ("target", target.id)),
+        )
+    )
+
+
+def _cc_apply(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
+    state = position.state
+    target = state.units[decision.arg("target")]
+    marks = {
+        "burns": ("wreck", "burning"),
+        "destroyed": ("wreck",),
+        "immobilized": ("immobilized",),
+        "none": (),
+    }[result]
+    state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
+    ccv, drm = int(decision.arg("ccv")), int(decision.arg("drm"))
+    lines = (
+        Line(T("Close Combat Value"), str(ccv), "A11.5"),
+        Line(T("CC DRM"), f"{drm:+d}", "A11.51"),
+        Line(T("CC DR"), "+".join(str(d) for d in dice), "A11.5"),
+        Line(T("result"), WORDS[result], "A11.5"),
+    )
+    action = act.Fire(decision.subject, decision.target or Hex(0, 0), dice)
+    summary = T("{target}: {result}", target=target.id, result=WORDS[result])
+    # no crew survival roll for a vehicle eliminated in CC (D5.6)
+    return state.replace(
+        resolution=Resolution(action, "cc-vehicle", "A11.5", False, lines, {target.id: result}, summary)
+    )
+
+
+def resume_cc(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.5: below the CCV destroys (burns at half or less), equal immobilizes; an original 2 rolls a further
+    dr that may still burn, destroy or immobilize it (A11.501)."""
+    assert answer.dice is not None
+    original = sum(answer.dice)
+    if original == 2:
+        return position.state.push(
+            Decision(
+                "roll",
+                decision.side,
+                T("an original 2: roll a further dr for a chance kill (A11.501)"),
+                "A11.501",
+                "vcc2",
+                dice="dr",
+                subject=decision.subject,
+                target=decision.target,
+                args=decision.args,
+            )
+        )
+    result = od.cc_result(original, int(decision.arg("drm")), int(decision.arg("ccv")))
+    return _cc_apply(position, decision, result, answer.dice)
+
+
+def resume_cc2(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    result = od.cc_result(2, int(decision.arg("drm")), int(decision.arg("ccv")), extra_dr=answer.dice[0])
+    return _cc_apply(position, decision, result, (1, 1, answer.dice[0]))
+
+
+def cc_generate(position: Position) -> Iterator[act.Action]:
+    """The CC attacks against vehicles open now: each good-order MMC of the side acting, alone or with one
+    leader of its Location, against an enemy vehicle there (A11.5)."""
+    side = position.to_act
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != side or unit.hex is None or unit.type not in ("squad", "hs", "crew"):
+            continue
+        if unit.has("broken") or unit.has("cc"):
+            continue
+        if not _vehicle_targets(position, unit.hex, side):
+            continue
+        yield act.Fire((unit.id,), unit.hex)
+        for ldr in position.units_at(unit.hex):
+            if ldr.side == side and ldr.type == "leader" and not ldr.has("broken") and not ldr.has("cc"):
+                yield act.Fire((unit.id, ldr.id), unit.hex)

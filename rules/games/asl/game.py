@@ -224,6 +224,9 @@ class AslGame(Game):
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return armour.check_fire(position, action)  # D3: ordnance at vehicles
+            target = armour.cc_target(position, action)
+            if target is not None:
+                return armour.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
@@ -265,6 +268,9 @@ class AslGame(Game):
         if isinstance(action, act.Fire):
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return armour.declare_fire(position, action)
+            target = armour.cc_target(position, action)
+            if target is not None:
+                return armour.declare_cc(position, action, target)
             return asl_fire.declare(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
 
@@ -301,6 +307,12 @@ class AslGame(Game):
 
     def resume_vbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_bog(position, decision, answer)
+
+    def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_cc(position, decision, answer)
+
+    def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_cc2(position, decision, answer)
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
@@ -414,6 +426,8 @@ class AslGame(Game):
         elif phase in FIRE_MARKERS:
             yield from asl_fire.generate(self, armour.infantry_view(position))
             yield from armour.generate(position)
+        elif phase == "CCPh":
+            yield from armour.cc_generate(position)  # A11.5: CC against vehicles
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
@@ -429,7 +443,7 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "CCPh":
-            remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
+            remove = ("pinned", "cc")  # A3.8: PIN counters go at the end of the Player Turn
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             state = state.replace(game=self.gstate(state).replace(self_rallied=()))

@@ -15,6 +15,7 @@ from hexmate.rules.hexes import distance
 COUNTERS: dict[str, Any] = {
     "4-6-7": {"type": "squad", "fp": 4, "range": 6, "morale": 7, "broken_morale": 8},
     "4-4-7": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7},
+    "9-1": {"type": "leader", "morale": 9, "broken_morale": 8, "leadership": -1},
     "pz": {"type": "vehicle", "vehicle": "demo-pz-g"},
     "t": {"type": "vehicle", "vehicle": "demo-t-r"},
 }
@@ -208,3 +209,34 @@ def test_an_original_12_breaks_the_gun_down(make_position: Any) -> None:
     assert pos.units["a-pz"].has("ma_malf")
     with pytest.raises(IllegalAction, match="no working gun"):
         pos.push_text("fire a-pz at J5")
+
+
+def test_close_combat_against_a_tank(make_position: Any) -> None:
+    # A11.5: a squad with a 9-1 leader: CCV 5 + 1; DRM -1 (leadership); no defenders, a stopped tank
+    ldr = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "J5"}
+    sq = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "J5"}
+    pos = make(make_position, "CCPh", ldr, sq)
+    offered = {a.text(pos.label) for a in pos.legal_actions if a.kind == "fire"}
+    assert offered == {"fire a-sq2 at J5", "fire a-sq2,a-ldr at J5"}
+    pos.push_text("fire a-sq2,a-ldr at J5")
+    top = pos.decision
+    assert top is not None and top.then == "vcc" and (top.arg("ccv"), top.arg("drm")) == ("6", "-1")
+    pos.push_text("answer dice 4,3")  # 7 - 1 = 6 = CCV: immobilized
+    assert pos.units["b-t"].has("immobilized") and not pos.units["b-t"].has("wreck")
+    assert pos.decision is None  # no crew survival roll in CC (D5.6)
+
+
+def test_close_combat_an_original_2_rolls_a_chance_kill(make_position: Any) -> None:
+    sq = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "J5", "markers": ["pinned"]}
+    guard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"}
+    for extra, result in (("1", "burns"), ("5", "immobilized")):
+        pos = make(make_position, "CCPh", sq, guard)
+        pos.push_text("fire a-sq2 at J5")
+        top = pos.decision  # pinned: CCV 5 - 1 (A11.5); a squad guarding the tank: +2 (A11.51)
+        assert top is not None and (top.arg("ccv"), top.arg("drm")) == ("4", "2")
+        pos.push_text("answer dice 1,1")  # an original 2: 2 + 2 = 4 = CCV, and a further dr (A11.501)
+        top = pos.decision
+        assert top is not None and top.then == "vcc2" and top.dice == "dr"
+        pos.push_text(f"answer dice {extra}")
+        res = pos.last_resolution
+        assert res is not None and res.results == {"b-t": result}
