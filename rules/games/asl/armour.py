@@ -218,7 +218,7 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     vt = vtype(unit)
     start = unit.hex
     assert start is not None
-    budget = 2 * vt.mp
+    limit = int(2 * budget(unit))
     frontier: list[tuple[int, int, Hex, int, str, tuple[Hex, ...]]] = []
     tie = 0
     for (f0, m0), c0 in _start_states(unit).items():
@@ -248,10 +248,33 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:
-            if c <= budget and (n, g, mode) not in seen:
+            if c <= limit and (n, g, mode) not in seen:
                 tie += 1
                 heapq.heappush(frontier, (c, tie, n, g, mode, p))
     return out
+
+
+def budget(unit: UnitState) -> Fraction:
+    """The MP the vehicle may spend this MPh: its allowance, or a quarter of it per MF its loaders had left
+    (``mpq<k>``, D6.4)."""
+    mp = vtype(unit).mp
+    for m in unit.markers:
+        if m.startswith("mpq") and m[3:].isdigit():
+            return Fraction(mp * int(m[3:]), 4)
+    return Fraction(mp)
+
+
+def spent_of(unit: UnitState) -> Fraction:
+    """MP the vehicle has spent this MPh, kept as ``spent<half MP>`` once its move is over (D6.5 needs it)."""
+    for m in unit.markers:
+        if m.startswith("spent") and m[5:].isdigit():
+            return Fraction(int(m[5:]), 2)
+    return Fraction(0)
+
+
+def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
+    old = tuple(m for m in unit.markers if m.startswith("spent") and m[5:].isdigit())
+    return unit.mark(f"spent{int(2 * spent)}", remove=old)
 
 
 def can_move(position: Position, unit: UnitState) -> str | None:
@@ -278,7 +301,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
         )
     cost, _ = route(position, unit, move.path)
-    mp = vtype(unit).mp
+    mp = budget(unit)
     if cost > mp:
         raise IllegalAction(
             T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
@@ -297,6 +320,8 @@ def enter(position: Position, state: State) -> State:
         moved = with_facing(state.units[uid], facings[-1])
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
+        for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
+            state = state.with_unit(rider.at(moving.here))
     check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
     if check is not None:
         state = state.push(check)
@@ -356,9 +381,9 @@ def end_move(position: Position) -> State:
     unit = state.units[uid]
     if unit.has("bogged"):
         return state  # D8.21: its MPh is over where it bogged
-    mp = vtype(unit).mp
+    mp = budget(unit)
     spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
-    state = state.with_unit(unit.mark(remove=("motion",)))
+    state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
     return state.push(facing_decision(position, state.units[uid], mp - spent))
 
 
@@ -416,12 +441,12 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
         assert unit.hex is not None
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
         left -= vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
-        unit = with_facing(unit, g)
+        unit = with_spent(with_facing(unit, g), budget(unit) - left)
         state = state.with_unit(unit)
         return state.push(facing_decision(position.at(state), unit, left))
     if left < vm.STOP_MP:
         return state.with_unit(unit.mark("motion"))
-    return state
+    return state.with_unit(with_spent(unit, budget(unit) - left + vm.STOP_MP))
 
 
 # --- ordnance fire (D3, D4, D5) ---
@@ -694,6 +719,9 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         "none": (),
     }[result]
     shaken = target.has("shocked") or target.has("stunned")
+    if "wreck" in marks:  # its passengers and riders are put beneath the wreck (D6.9's survival DR not built)
+        for rider in [u for u in state.units.values() if u.carrier == target.id]:
+            state = state.with_unit(dataclasses.replace(rider, carrier=None))
     gone = (
         ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
     )
@@ -960,3 +988,108 @@ def cc_generate(position: Position) -> Iterator[act.Action]:
         for ldr in position.units_at(unit.hex):
             if ldr.side == side and ldr.type == "leader" and not ldr.has("broken") and not ldr.has("cc"):
                 yield act.Fire((unit.id, ldr.id), unit.hex)
+
+
+# --- passengers and riders: loading and unloading (D6.1, D6.2, D6.4, D6.5) ---
+PP = {"squad": Fraction(10), "hs": Fraction(5), "crew": Fraction(5), "leader": Fraction(5, 2)}  # D6.1
+
+
+def capacity(vt: VehicleType) -> int:
+    """PP the vehicle carries: its passengers, else 14 PP of riders if it may carry riders (D6.2)."""
+    return vt.passengers or (14 if vt.riders else 0)
+
+
+def check_load(position: Position, load: act.Load) -> act.Load:
+    """D6.4: infantry in a stopped vehicle's Location board it before it has moved this MPh, within its PP."""
+    if load.carrier not in position.units or not is_vehicle(position.units[load.carrier]):
+        raise IllegalAction(T("{unit} is not a vehicle", unit=load.carrier), "D6.4")
+    vehicle = position.units[load.carrier]
+    if vehicle.side != position.phasing or position.phase.id != "MPh":
+        raise IllegalAction(T("the ATTACKER loads in his own MPh"), "D6.4")
+    if vehicle.has("motion") or vehicle.id in position.state.moved or vehicle.has("wreck"):
+        raise IllegalAction(
+            T("{unit} must be stopped and not yet moved this MPh to load", unit=vehicle.id), "D6.4"
+        )
+    aboard = [u for u in position.units.values() if u.carrier == vehicle.id]
+    pp = sum((PP.get(u.type, Fraction(10)) for u in aboard), Fraction(0))
+    for uid in load.units:
+        unit = position.units.get(uid)
+        if unit is None or unit.side != vehicle.side or unit.hex != vehicle.hex or is_vehicle(unit):
+            raise IllegalAction(
+                T("{unit} is not friendly infantry in the vehicle's Location", unit=uid), "D6.4"
+            )
+        if unit.has("broken") or unit.has("pinned") or uid in position.state.moved or unit.carrier:
+            raise IllegalAction(
+                T("{unit} may not load now: broken, pinned, moved or aboard", unit=uid), "D6.4"
+            )
+        pp += PP.get(unit.type, Fraction(10))
+    if pp > capacity(vtype(vehicle)):
+        raise IllegalAction(
+            T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vtype(vehicle)), pp=pp),
+            "D6.1",
+        )
+    return load
+
+
+def apply_load(position: Position, load: act.Load) -> State:
+    """The loaders spend 1 MF (D6.4) and ride from now on; the vehicle keeps a quarter of its MP allowance per
+    MF they have left (``mpq<k>``)."""
+    state = position.state
+    left = min(3 if state.units[u].type != "leader" else 5 for u in load.units)  # 4 MF (6 an SMC) less 1
+    for uid in load.units:
+        state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier))
+    vehicle = state.units[load.carrier]
+    old = tuple(m for m in vehicle.markers if m.startswith("mpq"))
+    state = state.with_unit(vehicle.mark(f"mpq{min(4, left)}", remove=old))
+    return state.replace(moved=state.moved + tuple(load.units))
+
+
+def check_unload(position: Position, unload: act.Unload) -> act.Unload:
+    """D6.5: a stopped vehicle unloads in its own MPh for a quarter of its MP allowance, not after spending
+    more than three quarters of it."""
+    vehicle = position.units.get(unload.carrier)
+    if vehicle is None or not is_vehicle(vehicle):
+        raise IllegalAction(T("{unit} is not a vehicle", unit=unload.carrier), "D6.5")
+    if vehicle.side != position.phasing or position.phase.id != "MPh" or vehicle.has("motion"):
+        raise IllegalAction(T("a vehicle unloads only while stopped in its own MPh"), "D6.5")
+    if not any(u.carrier == vehicle.id for u in position.units.values()):
+        raise IllegalAction(T("{unit} carries nobody", unit=vehicle.id), "D6.5")
+    mpa = vtype(vehicle).mp
+    _, cost = vm.unloading(mpa, spent_of(vehicle))
+    if spent_of(vehicle) + cost > budget(vehicle):
+        raise IllegalAction(
+            T("{unit} has not the {cost} MP unloading costs", unit=vehicle.id, cost=cost), "D6.5"
+        )
+    return unload
+
+
+def apply_unload(position: Position, unload: act.Unload) -> State:
+    state = position.state
+    vehicle = state.units[unload.carrier]
+    _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
+    off = [u for u in state.units.values() if u.carrier == vehicle.id]
+    for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5): done moving here
+        state = state.with_unit(dataclasses.replace(unit, carrier=None, hex=vehicle.hex))
+    state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
+    return state.replace(moved=state.moved + tuple(u.id for u in off))
+
+
+def load_generate(position: Position) -> Iterator[act.Action]:
+    """Loading and unloading open now (D6.4, D6.5), for the page's buttons."""
+    for vehicle in sorted(position.units.values(), key=lambda u: u.id):
+        if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
+            continue
+        options: list[act.Action] = [act.Unload(vehicle.id)]
+        options += [
+            act.Load((u.id,), vehicle.id) for u in position.units_at(vehicle.hex) if not is_vehicle(u)
+        ]
+        for action in options:
+            try:
+                if isinstance(action, act.Load):
+                    check_load(position, action)
+                else:
+                    assert isinstance(action, act.Unload)
+                    check_unload(position, action)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield action

@@ -217,7 +217,13 @@ class AslGame(Game):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load):
+            return armour.check_load(position, action)  # D6.4
+        if isinstance(action, act.Unload):
+            return armour.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move):
+            if any(u in position.units and position.units[u].carrier for u in action.units):
+                raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
@@ -261,6 +267,10 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Load):
+            return armour.apply_load(position, action)
+        if isinstance(action, act.Unload):
+            return armour.apply_unload(position, action)
         if isinstance(action, act.Advance):
             for uid in action.units:
                 state = state.with_unit(state.units[uid].at(action.path[-1]))
@@ -401,12 +411,15 @@ class AslGame(Game):
                     yield from asl_fire.generate(self, armour.infantry_view(position))
             return
         if phase == "MPh":
-            movable = lambda u: not armour.is_vehicle(u) and self.can_move(position, u) is None  # noqa: E731
+            movable = lambda u: (  # noqa: E731
+                not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
+            )
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 if armour.is_vehicle(unit) and unit.side == position.phasing:
                     yield from armour.moves_for(position, unit).values()
+            yield from armour.load_generate(position)  # D6.4, D6.5
         elif phase == "APh":
             for group in stack_groups(
                 position,

@@ -3,6 +3,7 @@ To Hit / To Kill / crew survival rolls, AFV and wreck hindrance, and a catalogue
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -240,3 +241,37 @@ def test_close_combat_an_original_2_rolls_a_chance_kill(make_position: Any) -> N
         pos.push_text(f"answer dice {extra}")
         res = pos.last_resolution
         assert res is not None and res.results == {"b-t": result}
+
+
+def test_a_squad_loads_rides_and_unloads(make_position: Any) -> None:
+    # D6.4: the squad loads for 1 MF and has 3 left: the tank may use 3/4 of its 14 MP; D6.5: it unloads
+    # while the tank has spent no more than 3/4 of its MP, for 1/4 of them (4 MP, FRU).
+    rider = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = make(make_position, "MPh", rider)
+    assert "load a-sq2 into a-pz" in {a.text(pos.label) for a in pos.legal_actions}
+    pos.push_text("load a-sq2 into a-pz")
+    assert pos.units["a-sq2"].carrier == "a-pz" and armour.budget(pos.units["a-pz"]) == Fraction(21, 2)
+    with pytest.raises(IllegalAction, match=r"D6\.5"):
+        pos.push_text("move a-sq2 C5-C4")  # aboard: it moves with the tank
+    moves = pos.legal_actions.moves_for({"a-pz"})
+    assert max(m.cost or 0 for m in moves.values()) <= Fraction(21, 2)
+    pos.push_text("move a-pz C5-D5-E5")  # start 1 + 2 = 3 MP
+    pass_reactions(pos)
+    pos.push_text("answer keep")  # stop: 4 MP spent, within 3/4 of 14
+    assert pos.label(pos.units["a-sq2"].hex) == "E5"
+    pos.push_text("unload a-pz")
+    sq = pos.units["a-sq2"]
+    assert sq.carrier is None and pos.label(sq.hex) == "E5" and armour.spent_of(pos.units["a-pz"]) == 8
+
+
+def test_no_unloading_without_the_mp_for_it(make_position: Any) -> None:
+    # loaded with 3 MF left, the tank has 10 1/2 MP; after 10 it cannot pay the 4 MP of unloading (D6.5)
+    rider = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = make(make_position, "MPh", rider, hexes={"D5": {"terrain": "woods"}})
+    pos.push_text("load a-sq2 into a-pz")
+    pos.push_text("move a-pz C5-D5-E5")  # start 1 + woods 7 + 1 = 9 MP, then the bog DR
+    pos.push_text("answer dice 1,1")
+    pass_reactions(pos)
+    pos.push_text("answer keep")  # stop: 10 MP spent
+    with pytest.raises(IllegalAction, match=r"4 MP unloading costs \(D6\.5\)"):
+        pos.push_text("unload a-pz")
