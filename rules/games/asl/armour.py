@@ -302,11 +302,59 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         )
     cost, _ = route(position, unit, move.path)
     mp = budget(unit)
-    if cost > mp:
+    vt = vtype(unit)
+    esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
+    if cost > mp + esb:
         raise IllegalAction(
             T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
         )
     return act.Move(move.units, move.path, cost)
+
+
+def begin_move(position: Position, state: State) -> State:
+    """A move costing more than the vehicle's MP asks for ESB first (D2.5): the extra MP declared, the DR
+    rolled before the first hex; on a failure the vehicle is immobilized where it stands."""
+    moving = state.moving
+    assert moving is not None
+    unit = state.units[moving.units[0]]
+    cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    extra = cost - budget(unit)
+    if extra <= 0:
+        return state
+    drm = vm.esb_drm(vtype(unit), extra)
+    return state.push(
+        Decision(
+            "roll",
+            unit.side,
+            T(
+                "{unit} asks {extra} more MP by Excessive Speed Breakdown: roll the DR; {drm:+d}, 12 or more "
+                "immobilizes it (D2.5)",
+                unit=unit.id,
+                extra=extra,
+                drm=drm,
+            ),
+            "D2.5",
+            "vesb",
+            dice="DR",
+            subject=(unit.id,),
+            target=unit.hex,
+            args=(("drm", str(drm)),),
+        )
+    )
+
+
+def resume_esb(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    state = position.state
+    if vm.esb_ok(sum(answer.dice), int(decision.arg("drm", "0"))):
+        return state
+    unit = state.units[decision.subject[0]]
+    state = state.with_unit(unit.mark("immobilized"))
+    if state.moving is not None:
+        state = state.replace(
+            moving=dataclasses.replace(state.moving, stopped=T("immobilized by ESB (D2.5)"))
+        )
+    return state
 
 
 def enter(position: Position, state: State) -> State:
@@ -379,9 +427,9 @@ def end_move(position: Position) -> State:
     if uid not in state.units:
         return state
     unit = state.units[uid]
-    if unit.has("bogged"):
-        return state  # D8.21: its MPh is over where it bogged
-    mp = budget(unit)
+    if unit.has("bogged") or unit.has("immobilized"):
+        return state  # D8.21, D2.5: its MPh is over where it bogged or broke down
+    mp = max(budget(unit), Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
     spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
     return state.push(facing_decision(position, state.units[uid], mp - spent))

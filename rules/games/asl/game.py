@@ -318,6 +318,15 @@ class AslGame(Game):
     def resume_vbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_bog(position, decision, answer)
 
+    def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_esb(position, decision, answer)
+
+    def begin_move(self, position: Position, move: act.Move) -> State:
+        state = super().begin_move(position, move)
+        if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
+            return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
+        return state
+
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_cc(position, decision, answer)
 

@@ -69,12 +69,17 @@ def ovr_mp(mpa: int) -> int:
     return math.ceil(Fraction(mpa, 4))
 
 
+def esb_limit(vehicle: VehicleType) -> int:
+    """D2.5: at most a quarter of the printed MP allowance (FRD) by ESB."""
+    return math.floor(Fraction(vehicle.mp, 4))
+
+
 def esb_drm(vehicle: VehicleType, requested: Fraction | int) -> int:
     """D2.5: +1 per extra MP asked (FRD; FRU for a red-MP vehicle) + the manufacturer's DRM. At most a
     quarter of the printed MP (FRD) may be asked, and only by a tracked vehicle."""
     if not vehicle.tracked:
         raise IllegalAction(T("only tracked vehicles may attempt Excessive Speed Breakdown"), "D2.5")
-    limit = math.floor(Fraction(vehicle.mp, 4))
+    limit = esb_limit(vehicle)
     asked = Fraction(requested)
     if asked <= 0 or asked > limit:
         raise IllegalAction(
@@ -191,6 +196,7 @@ __all__ = [
     "bypass_mp",
     "entry_mp",
     "esb_drm",
+    "esb_limit",
     "esb_ok",
     "hd_drm",
     "hd_hexsides",

@@ -275,3 +275,28 @@ def test_no_unloading_without_the_mp_for_it(make_position: Any) -> None:
     pos.push_text("answer keep")  # stop: 10 MP spent
     with pytest.raises(IllegalAction, match=r"4 MP unloading costs \(D6\.5\)"):
         pos.push_text("unload a-pz")
+
+
+def test_excessive_speed_breakdown(make_position: Any) -> None:
+    # D2.5: 15 MP for a 14-MP German tank: 1 extra MP, +1, +2 German: DRM +3; 12 or more immobilizes it.
+    path = "move a-pz C5-D5-E5-F5-G5-H5-I5-J4-K4"
+    with pytest.raises(IllegalAction, match=r"D2\.1"):
+        make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}, "E5": {"terrain": "woods"}}).push_text(
+            path
+        )
+    pos = make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}})
+    pos.push_text(path)
+    top = pos.decision
+    assert top is not None and top.then == "vesb" and top.arg("drm") == "3"
+    pos.push_text("answer dice 5,4")  # 9 + 3 = 12: immobilized where it stands
+    pass_reactions(pos)
+    pz = pos.units["a-pz"]
+    assert pz.has("immobilized") and pos.label(pz.hex) == "C5" and pos.decision is None
+    pos = make(make_position, "MPh", hexes={"D5": {"terrain": "woods"}})
+    pos.push_text(path)
+    pos.push_text("answer dice 4,4")  # 8 + 3 = 11: the extra MP are granted
+    pos.push_text("answer dice 1,1")  # the bog DR entering the woods
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "K4"
+    pos.push_text("answer keep")
+    assert pos.units["a-pz"].has("motion")  # every MP spent: it ends in Motion (D2.4)
