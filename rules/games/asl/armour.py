@@ -312,48 +312,70 @@ def check_move(position: Position, move: act.Move) -> act.Move:
 
 
 def begin_move(position: Position, state: State) -> State:
-    """A move costing more than the vehicle's MP asks for ESB first (D2.5): the extra MP declared, the DR
-    rolled before the first hex; on a failure the vehicle is immobilized where it stands."""
+    """Before the first hex: a red-MP vehicle that starts rolls its mechanical reliability DR (D2.51), and a
+    move costing more than the vehicle's MP asks for ESB, the extra MP declared (D2.5). Either failing
+    immobilizes it where it stands."""
     moving = state.moving
     assert moving is not None
     unit = state.units[moving.units[0]]
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     extra = cost - budget(unit)
-    if extra <= 0:
-        return state
-    drm = vm.esb_drm(vtype(unit), extra)
-    return state.push(
-        Decision(
-            "roll",
-            unit.side,
-            T(
-                "{unit} asks {extra} more MP by Excessive Speed Breakdown: roll the DR; {drm:+d}, 12 or more "
-                "immobilizes it (D2.5)",
-                unit=unit.id,
-                extra=extra,
-                drm=drm,
-            ),
-            "D2.5",
-            "vesb",
-            dice="DR",
-            subject=(unit.id,),
-            target=unit.hex,
-            args=(("drm", str(drm)),),
+    checks: list[Decision] = []
+    if vtype(unit).red_mp and not unit.has("motion"):
+        prompt = T(
+            "{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=unit.id
         )
-    )
+        checks.append(
+            Decision(
+                "roll",
+                unit.side,
+                prompt,
+                "D2.51",
+                "vesb",
+                dice="DR",
+                subject=(unit.id,),
+                target=unit.hex,
+                args=(("drm", "0"),),
+            )
+        )
+    if extra > 0:
+        drm = vm.esb_drm(vtype(unit), extra)
+        prompt = T(
+            "{unit} asks {extra} more MP by Excessive Speed Breakdown: roll the DR; {drm:+d}, 12 or more "
+            "immobilizes it (D2.5)",
+            unit=unit.id,
+            extra=extra,
+            drm=drm,
+        )
+        checks.append(
+            Decision(
+                "roll",
+                unit.side,
+                prompt,
+                "D2.5",
+                "vesb",
+                dice="DR",
+                subject=(unit.id,),
+                target=unit.hex,
+                args=(("drm", str(drm)),),
+            )
+        )
+    return state.push(*checks)
 
 
 def resume_esb(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """ESB (D2.5) or mechanical reliability (D2.51): a final 12 or more immobilizes the vehicle where it is;
+    a further check still open for this move goes with it."""
     assert answer.dice is not None
     state = position.state
     if vm.esb_ok(sum(answer.dice), int(decision.arg("drm", "0"))):
         return state
+    left = tuple(d for d in state.decisions if not (d.then == "vesb" and d.subject == decision.subject))
     unit = state.units[decision.subject[0]]
-    state = state.with_unit(unit.mark("immobilized"))
+    state = state.replace(decisions=left).with_unit(unit.mark("immobilized"))
     if state.moving is not None:
-        state = state.replace(
-            moving=dataclasses.replace(state.moving, stopped=T("immobilized by ESB (D2.5)"))
-        )
+        why = T("immobilized by ESB or a breakdown (D2.5, D2.51)")
+        state = state.replace(moving=dataclasses.replace(state.moving, stopped=why))
     return state
 
 

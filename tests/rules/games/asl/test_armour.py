@@ -300,3 +300,41 @@ def test_excessive_speed_breakdown(make_position: Any) -> None:
     assert pos.label(pos.units["a-pz"].hex) == "K4"
     pos.push_text("answer keep")
     assert pos.units["a-pz"].has("motion")  # every MP spent: it ends in Motion (D2.4)
+
+
+def test_a_red_mp_vehicle_rolls_as_it_starts(make_position: Any, tmp_path: Any) -> None:
+    # D2.51: mechanical reliability: a DR of 12 as it spends its start MP immobilizes it
+    import json
+
+    cat = tmp_path / "red.json"
+    cat.write_text(
+        json.dumps(
+            {
+                "format": "hexmate-asl-vehicles/1",
+                "vehicles": {
+                    "red": {
+                        "movement": "tracked",
+                        "mp": 12,
+                        "red_mp": True,
+                        "armor": {"hull_front": 4, "hull_side": 2},
+                        "ma": {"calibre": 37, "length": "L"},
+                    }
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
+    counters = dict(COUNTERS, red={"type": "vehicle", "vehicle": "red", "catalogue": str(cat)})
+    units = [
+        {"id": "a-red", "counter": "red", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J3"},
+    ]
+    for dice, stays in (("6,6", True), ("6,5", False)):
+        pos: Position = make_position("asl", units, "MPh", counters=counters)
+        pos.push_text("move a-red C5-D5")
+        top = pos.decision
+        assert top is not None and top.rule == "D2.51"
+        pos.push_text(f"answer dice {dice}")
+        pass_reactions(pos)
+        assert (pos.label(pos.units["a-red"].hex) == "C5") == stays
+        assert pos.units["a-red"].has("immobilized") == stays
