@@ -1061,7 +1061,13 @@ def cc_generate(position: Position) -> Iterator[act.Action]:
 
 
 # --- passengers and riders: loading and unloading (D6.1, D6.2, D6.4, D6.5) ---
-PP = {"squad": Fraction(10), "hs": Fraction(5), "crew": Fraction(5), "leader": Fraction(5, 2)}  # D6.1
+PP = {"squad": 10, "hs": 5, "crew": 5}  # D6.1; up to four SMC together count 10 PP
+
+
+def load_pp(units: list[UnitState]) -> int:
+    """D6.1: a squad is 10 PP, a HS or crew 5, and up to four SMC together 10."""
+    smc = sum(1 for u in units if u.type == "leader")
+    return sum(PP.get(u.type, 10) for u in units if u.type != "leader") + 10 * -(-smc // 4)
 
 
 def capacity(vt: VehicleType) -> int:
@@ -1081,7 +1087,6 @@ def check_load(position: Position, load: act.Load) -> act.Load:
             T("{unit} must be stopped and not yet moved this MPh to load", unit=vehicle.id), "D6.4"
         )
     aboard = [u for u in position.units.values() if u.carrier == vehicle.id]
-    pp = sum((PP.get(u.type, Fraction(10)) for u in aboard), Fraction(0))
     for uid in load.units:
         unit = position.units.get(uid)
         if unit is None or unit.side != vehicle.side or unit.hex != vehicle.hex or is_vehicle(unit):
@@ -1092,7 +1097,8 @@ def check_load(position: Position, load: act.Load) -> act.Load:
             raise IllegalAction(
                 T("{unit} may not load now: broken, pinned, moved or aboard", unit=uid), "D6.4"
             )
-        pp += PP.get(unit.type, Fraction(10))
+        aboard.append(unit)
+    pp = load_pp(aboard)
     if pp > capacity(vtype(vehicle)):
         raise IllegalAction(
             T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vtype(vehicle)), pp=pp),

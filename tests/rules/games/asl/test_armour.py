@@ -338,3 +338,17 @@ def test_a_red_mp_vehicle_rolls_as_it_starts(make_position: Any, tmp_path: Any) 
         pass_reactions(pos)
         assert (pos.label(pos.units["a-red"].hex) == "C5") == stays
         assert pos.units["a-red"].has("immobilized") == stays
+
+
+def test_d6_1_portage_points_and_capacity(make_position: Any) -> None:
+    ldr = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5"}
+    sq = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = make(make_position, "MPh", ldr, sq)
+    u = pos.units
+    assert armour.load_pp([u["a-sq2"]]) == 10 and armour.load_pp([u["a-ldr"]]) == 10  # up to 4 SMC: 10 PP
+    assert armour.load_pp([u["a-sq2"], u["a-ldr"]]) == 20
+    assert armour.capacity(armour.vtype(u["a-pz"])) == 14  # riders on a tank (D6.2)
+    with pytest.raises(IllegalAction, match="carries 14 PP, not 20"):
+        pos.push_text("load a-sq2,a-ldr into a-pz")
+    pos.push_text("load a-sq2 into a-pz")
+    assert pos.units["a-sq2"].carrier == "a-pz"
