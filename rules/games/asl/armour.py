@@ -466,15 +466,15 @@ def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Deci
         "hexes",
         unit.side,
         T(
-            "{unit} faces {front}: place it toward a neighbouring hex to turn (1 MP a hexspine, "
-            "{left} MP left), or press done to keep that facing (D2.11)",
+            "{unit} faces {front}: touch it down on a neighbouring hex to turn toward it (1 MP a hexspine, "
+            "{left} MP left); set it back on its hex or press done to keep that facing (D2.11)",
             unit=unit.id,
             front=front,
             left=left,
         ),
         "D2.11",
         "vfacing",
-        hexes=tuple(h for h in position.map.neighbors(unit.hex)),
+        hexes=(*position.map.neighbors(unit.hex), unit.hex),  # its own hex: set it back, keep the facing
         choices=("keep",),
         subject=(unit.id,),
         target=unit.hex,
@@ -483,9 +483,9 @@ def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Deci
 
 
 def check_facing(position: Position, decision: Decision, answer: act.Answer) -> None:
-    if answer.choice or not answer.hexes:
-        return
     unit = position.units[decision.subject[0]]
+    if answer.choice or not answer.hexes or answer.hexes[0] == unit.hex:
+        return
     assert unit.hex is not None
     g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
     cost = vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
@@ -507,7 +507,7 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
     state = position.state
     unit = state.units[decision.subject[0]]
     left = Fraction(decision.arg("left", "0"))
-    if answer.hexes:
+    if answer.hexes and answer.hexes[0] != unit.hex:  # toward a neighbour: turn; its own hex: keep
         assert unit.hex is not None
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
         left -= vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))

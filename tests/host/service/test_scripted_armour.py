@@ -29,6 +29,9 @@ async def test_the_armour_turn_plays_on_the_emulated_table(tmp_path: Path) -> No
     actions = entries(record, "action")
     moves = [a for a in actions if a["text"].startswith("move ger-pz1")]
     assert moves and moves[0]["source"] == "table" and moves[0]["text"].endswith("cost 5")
+    # the facing question answered at the table: touched down on DP9 to turn, set back on DP10 to keep
+    facing = [a["text"] for a in actions if a["source"] == "table" and a["text"].startswith("answer hex")]
+    assert facing == ["answer hex DP9", "answer hex DP10"]
     assert str(GameSession.from_record(record).position) == result["position"]
     # the covered arcs asked for on the page were lit (D3.1)
     shown = entries(record, "shown")

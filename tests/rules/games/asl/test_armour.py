@@ -61,8 +61,9 @@ def test_facing_question_turns_for_mp_then_stops(make_position: Any) -> None:
     pos.push_text("answer hex D6")  # south of D5: the nearest hexspine beside it is one turn away
     assert pos.units["a-pz"].facing == 5
     assert pos.decision is not None and pos.decision.arg("left") == "11"
-    pos.push_text("answer keep")
+    pos.push_text("answer hex D5")  # set back on its own hex: keep that facing (the table's gesture)
     assert pos.decision is None and not pos.units["a-pz"].has("motion")  # stopped for 1 MP (D2.13)
+    assert pos.units["a-pz"].facing == 5 and armour.spent_of(pos.units["a-pz"]) == 4  # 2 + 1 turn + 1 stop
 
 
 def test_facing_turn_beyond_the_mp_left_is_refused(make_position: Any) -> None:

@@ -27,7 +27,7 @@ def test_the_armour_turn_plays_to_turn_2() -> None:
             pos.push(action)
     assert pos.turn == 2 and pos.phase.id == "RPh"
     pz, t = pos.units["ger-pz1"], pos.units["rus-t1"]
-    assert pos.label(pz.hex) == "DP10" and pz.facing == 0 and not pz.has("motion")  # stopped, VCA kept
+    assert pos.label(pz.hex) == "DP10" and pz.facing == 1 and not pz.has("motion")  # turned once, stopped
     assert t.has("wreck") and t.has("crew_survived") and not t.has("burning")
     texts = [a.text(pos.label) for a in pos.log]
     assert "fire rus-t1 at DO10" in texts and "fire ger-pz1 at DZ9" in texts
