@@ -168,6 +168,29 @@ def hd_hexsides(dr: int, drm: int) -> int:
     return 3 if final <= 1 else {2: 2, 3: 1}.get(final, 0)
 
 
+def smoke_dispenser(
+    dr: int, usage: int, *, buttoned: bool = False, moving_sm: bool = False, case_a: int = 0
+) -> bool:
+    """D13.3: the dispenser fires on a final DR no more than its usage number: +1 BU; an sM takes +2 if the
+    AFV is moving or non-stopped, and the Case A of its CA change (D13.32)."""
+    return dr + buttoned + 2 * moving_sm + case_a <= usage
+
+
+def smoke_grenades(dr: int, *, ce_afv: bool) -> bool:
+    """D13.35: smoke grenades are placed on a dr of 2 or less by a CE AFV, on a 1 by an armed unarmored
+    vehicle or a BU OT AFV (a CT AFV's crew must be CE to try)."""
+    return dr <= (2 if ce_afv else 1)
+
+
+def boarding(action: str, *, shaken: bool) -> bool:
+    """D5.43: infantry getting on or off a vehicle are Infantry for the Defensive Fire at that MF/MP.
+    Entering as crew or loading succeeds only if they stay unpinned and in good order (and the vehicle
+    survives); abandoning or unloading always succeeds; a gun hook-up or unhooking needs them unshaken."""
+    if action in ("enter", "load", "hook", "unhook"):
+        return not shaken
+    return True
+
+
 def loading_mp_left(mpa: int, mf_left: int) -> Fraction:
     """D6.4: after loading, the vehicle may use a quarter of its MP allowance per MF the loading unit that
     spent the most has left."""
@@ -190,6 +213,7 @@ __all__ = [
     "START_MP",
     "STOP_MP",
     "BogCase",
+    "boarding",
     "bog_drm",
     "bog_removal",
     "bogged",
@@ -207,6 +231,8 @@ __all__ = [
     "ovr_mp",
     "reverse_mp",
     "road_mp",
+    "smoke_dispenser",
+    "smoke_grenades",
     "turn_mp",
     "unloading",
 ]

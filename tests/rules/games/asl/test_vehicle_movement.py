@@ -119,3 +119,48 @@ def test_d7_2_overrun_mp_and_fp() -> None:
         },
     )
     assert tank.ovr_fp() == Fraction(41, 2)  # 11 MG FP x 3 = 33, halved 16 1/2, + 4 = 20 1/2: the 20 column
+
+
+def test_d13_smoke_dispensers_and_grenades() -> None:
+    # T-CBT-15: an sD7 on a BU AFV fires on a DR of 6 or less (7 - 1); grenades: CE AFV dr <= 2, BU OT dr 1
+    assert vm.smoke_dispenser(6, 7, buttoned=True) and not vm.smoke_dispenser(7, 7, buttoned=True)
+    assert vm.smoke_dispenser(4, 7, moving_sm=True, case_a=1) and not vm.smoke_dispenser(
+        5, 7, moving_sm=True, case_a=1
+    )
+    assert vm.smoke_grenades(2, ce_afv=True) and not vm.smoke_grenades(3, ce_afv=True)
+    assert vm.smoke_grenades(1, ce_afv=False) and not vm.smoke_grenades(2, ce_afv=False)
+
+
+@pytest.mark.parametrize(
+    ("action", "shaken", "ok"),
+    [
+        ("enter", True, False),
+        ("load", True, False),
+        ("enter", False, True),
+        ("load", False, True),
+        ("abandon", True, True),
+        ("unload", True, True),
+        ("unhook", True, False),
+        ("unhook", False, True),
+    ],
+)
+def test_d5_43_getting_on_and_off_under_fire(action: str, shaken: bool, ok: bool) -> None:
+    # T-CBT-18: pinned, broken or eliminated (or the vehicle destroyed) = shaken
+    assert vm.boarding(action, shaken=shaken) == ok
+
+
+def test_d17_25_aerosan_overrun_fp() -> None:
+    # T-MOV-15: NKL-26: an AFV whose MA is an MG: base 2 + its 4-FP AAMG x3 / 2 = 8 (D7.11); its movement
+    # and MP here are placeholders (aerosans are not built), only the armament counts
+    nkl = parse_vehicle(
+        "test",
+        "nkl",
+        {
+            "movement": "tracked",
+            "mp": 30,
+            "armor": {"hull_front": 1, "hull_side": 1},
+            "ma": {"kind": "MG", "calibre": 0},
+            "mg": {"aamg": 4},
+        },
+    )
+    assert nkl.ovr_fp() == 8
