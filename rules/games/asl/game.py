@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import armour, transport, vfire
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -218,9 +218,9 @@ class AslGame(Game):
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
         if isinstance(action, act.Load):
-            return armour.check_load(position, action)  # D6.4
+            return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload):
-            return armour.check_unload(position, action)  # D6.5
+            return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move):
             if any(u in position.units and position.units[u].carrier for u in action.units):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
@@ -229,10 +229,10 @@ class AslGame(Game):
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
-                return armour.check_fire(position, action)  # D3: ordnance at vehicles
-            target = armour.cc_target(position, action)
+                return vfire.check_fire(position, action)  # D3: ordnance at vehicles
+            target = vfire.cc_target(position, action)
             if target is not None:
-                return armour.check_cc(position, action, target)  # A11.5: CC against a vehicle
+                return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
@@ -268,19 +268,19 @@ class AslGame(Game):
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Load):
-            return armour.apply_load(position, action)
+            return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
-            return armour.apply_unload(position, action)
+            return transport.apply_unload(position, action)
         if isinstance(action, act.Advance):
             for uid in action.units:
                 state = state.with_unit(state.units[uid].at(action.path[-1]))
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
             if armour.is_vehicle(state.units[action.firers[0]]):
-                return armour.declare_fire(position, action)
-            target = armour.cc_target(position, action)
+                return vfire.declare_fire(position, action)
+            target = vfire.cc_target(position, action)
             if target is not None:
-                return armour.declare_cc(position, action, target)
+                return vfire.declare_cc(position, action, target)
             return asl_fire.declare(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
 
@@ -307,13 +307,13 @@ class AslGame(Game):
         return armour.resume_facing(position, decision, answer)
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_th(position, decision, answer)
+        return vfire.resume_th(position, decision, answer)
 
     def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_tk(position, decision, answer)
+        return vfire.resume_tk(position, decision, answer)
 
     def resume_vcs(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_cs(position, decision, answer)
+        return vfire.resume_cs(position, decision, answer)
 
     def resume_vbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_bog(position, decision, answer)
@@ -328,10 +328,10 @@ class AslGame(Game):
         return state
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_cc(position, decision, answer)
+        return vfire.resume_cc(position, decision, answer)
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_cc2(position, decision, answer)
+        return vfire.resume_cc2(position, decision, answer)
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
@@ -371,7 +371,7 @@ class AslGame(Game):
         assert moving is not None
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
         if armour.is_vehicle(position.units[moving.units[0]]):
-            return armour.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+            return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
     def can_continue(self, position: Position) -> bool:
@@ -415,7 +415,7 @@ class AslGame(Game):
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
-                    yield from armour.generate(position)
+                    yield from vfire.generate(position)
                 else:
                     yield from asl_fire.generate(self, armour.infantry_view(position))
             return
@@ -428,7 +428,7 @@ class AslGame(Game):
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 if armour.is_vehicle(unit) and unit.side == position.phasing:
                     yield from armour.moves_for(position, unit).values()
-            yield from armour.load_generate(position)  # D6.4, D6.5
+            yield from transport.load_generate(position)  # D6.4, D6.5
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -447,9 +447,9 @@ class AslGame(Game):
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
             yield from asl_fire.generate(self, armour.infantry_view(position))
-            yield from armour.generate(position)
+            yield from vfire.generate(position)
         elif phase == "CCPh":
-            yield from armour.cc_generate(position)  # A11.5: CC against vehicles
+            yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import DataError, IllegalAction, RulesError
 from hexmate.rules.games import Position, get_game
-from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import armour, transport, vfire
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.hexes import distance
 
@@ -125,18 +125,18 @@ def test_a_moving_target_takes_case_j_through_the_dfph(make_position: Any) -> No
     pos.push_text("answer keep")
     pos.push_text("end")
     assert pos.phase.id == "DFPh"
-    _th_moving, steps, _, _ = armour.to_hit_of(pos, pos.units["b-t"], pos.units["a-pz"])
+    _th_moving, steps, _, _ = vfire.to_hit_of(pos, pos.units["b-t"], pos.units["a-pz"])
     assert any(s.name == "J" for s in steps)  # D2.1: entered a new hex this MPh
 
 
 def test_afv_and_wreck_hinder_a_shot_through_their_hex(make_position: Any) -> None:
     wreck = {"id": "b-w", "counter": "t", "side": "b", "hex": "F5", "markers": ["vca3", "wreck"]}
     pos = make(make_position, "PFPh", wreck)
-    drm, where = armour.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))
+    drm, where = vfire.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))
     assert (drm, where) == (1, ["F5"])  # D9.4, D10.3
     burning = dict(wreck, markers=["vca3", "wreck", "burning"])
     pos = make(make_position, "PFPh", burning)
-    assert armour.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))[0] == 0  # D10.3
+    assert vfire.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))[0] == 0  # D10.3
 
 
 def test_a_bad_vehicle_counter_names_the_catalogue_and_vehicle(make_position: Any) -> None:
@@ -197,7 +197,7 @@ def test_rate_of_fire_and_acquisition(make_position: Any) -> None:
     pos.push_text("answer dice 6,1")  # 7 > 6: a miss, but the colored 1 keeps its ROF
     pz = pos.units["a-pz"]
     assert not pz.has("prep_fire") and any(m.startswith("acq:b-t@") for m in pz.markers)
-    th, steps, _, _ = armour.to_hit_of(pos, pz, pos.units["b-t"])
+    th, steps, _, _ = vfire.to_hit_of(pos, pz, pos.units["b-t"])
     assert th == 7 and [s.name for s in steps if s.name == "acquired"] == ["acquired"]
     pos.push_text("fire a-pz at J5")
     pos.push_text("answer dice 6,2")  # 8 > 7: a miss, and the colored 2 loses the ROF
@@ -346,9 +346,9 @@ def test_d6_1_portage_points_and_capacity(make_position: Any) -> None:
     sq = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
     pos = make(make_position, "MPh", ldr, sq)
     u = pos.units
-    assert armour.load_pp([u["a-sq2"]]) == 10 and armour.load_pp([u["a-ldr"]]) == 10  # up to 4 SMC: 10 PP
-    assert armour.load_pp([u["a-sq2"], u["a-ldr"]]) == 20
-    assert armour.capacity(armour.vtype(u["a-pz"])) == 14  # riders on a tank (D6.2)
+    assert transport.load_pp([u["a-sq2"]]) == 10 and transport.load_pp([u["a-ldr"]]) == 10  # <= 4 SMC: 10 PP
+    assert transport.load_pp([u["a-sq2"], u["a-ldr"]]) == 20
+    assert transport.capacity(armour.vtype(u["a-pz"])) == 14  # riders on a tank (D6.2)
     with pytest.raises(IllegalAction, match="carries 14 PP, not 20"):
         pos.push_text("load a-sq2,a-ldr into a-pz")
     pos.push_text("load a-sq2 into a-pz")
