@@ -83,6 +83,10 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
+    if phase == "PFPh" and unit.has("motion"):
+        raise IllegalAction(
+            T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
+        )
     if unit.has(FIRE_MARKERS[phase]) or (phase == "AFPh" and unit.has("prep_fire")):
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     if phase == "MPh":

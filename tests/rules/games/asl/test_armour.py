@@ -353,3 +353,18 @@ def test_d6_1_portage_points_and_capacity(make_position: Any) -> None:
         pos.push_text("load a-sq2,a-ldr into a-pz")
     pos.push_text("load a-sq2 into a-pz")
     assert pos.units["a-sq2"].carrier == "a-pz"
+
+
+def test_a_vehicle_in_motion_may_not_prep_fire(make_position: Any) -> None:
+    pos: Position = make_position(
+        "asl",
+        [
+            {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "motion"]},
+            {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]},
+        ],
+        "PFPh",
+        counters=COUNTERS,
+    )
+    with pytest.raises(IllegalAction, match=r"D2\.4"):
+        pos.push_text("fire a-pz at J5")
+    assert not any(a.kind == "fire" for a in pos.legal_actions)
