@@ -368,3 +368,24 @@ def test_a_vehicle_in_motion_may_not_prep_fire(make_position: Any) -> None:
     with pytest.raises(IllegalAction, match=r"D2\.4"):
         pos.push_text("fire a-pz at J5")
     assert not any(a.kind == "fire" for a in pos.legal_actions)
+
+
+def test_a_hull_down_target_counts_only_turret_hits(make_position: Any) -> None:
+    # D4.2: against a Hull Down vehicle a hull hit is a miss; set up HD (the scenario's "hd" marker)
+    pos: Position = make_position(
+        "asl",
+        [
+            {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+            {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3", "hd"]},
+        ],
+        "PFPh",
+        counters=COUNTERS,
+    )
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")  # 6 would hit, but colored 5 above white 1 is the hull: a miss
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "miss"} and pos.decision is None
+    pos = make(make_position, "PFPh")
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")  # the same roll on a target that is not HD hits
+    assert pos.last_resolution is not None and pos.last_resolution.results == {"b-t": "hit"}
