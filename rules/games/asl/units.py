@@ -1,8 +1,8 @@
-"""ASL units and their states (A1, A4.4, A7.35, A10, A15.3, A17, A19, A21, A25): kinds of counter, the states a
-unit can be in, morale and leadership as they stand now, support weapons and who possesses them, nationality
-traits (data/nationalities.json) and the lower- or higher-quality unit that replaces one (ELR, Battle
-Hardening). Pure functions of the units' printed values and markers; the counter catalogue is the owner's
-(data/counters.json is a demo catalogue, labelled so).
+"""ASL units and their states (A1, A4.4, A7.35, A10, A15.3, A17, A19, A21, A25): kinds of counter, the
+states a unit can be in, morale and leadership as they stand now, support weapons and who possesses them,
+nationality traits (data/nationalities.json) and the lower- or higher-quality unit that replaces one (ELR,
+Battle Hardening). Pure functions of the units' printed values and markers; the counter catalogue is
+the owner's (data/counters.json is a demo catalogue, labelled so).
 
 >>> from hexmate.rules.scenario import CounterType
 >>> leader = CounterType("8-0", "leader", {"morale": 8, "broken_morale": 7, "leadership": 0})
@@ -111,7 +111,8 @@ def can_direct(unit: UnitState) -> bool:
 
 def possessed(state: State, owner: str) -> list[UnitState]:
     """The SW a unit possesses (UnitState.carrier names the possessor, A4.4)."""
-    return sorted((u for u in state.units.values() if u.type == SW and u.carrier == owner), key=lambda u: u.id)
+    mine = (u for u in state.units.values() if u.type == SW and u.carrier == owner)
+    return sorted(mine, key=lambda u: u.id)
 
 
 def portage_capacity(unit: UnitState) -> int:
@@ -165,9 +166,10 @@ class Breakdown:
     rule: str
 
 
-def breakdown(values: Values, *, sustained: bool = False, captured: bool = False,
-              inexperienced: bool = False, ammo_short: bool = False, non_qualified: bool = False) -> Breakdown:
-    """The B#/X# of one attack. A weapon prints a B# (12 if none, A9.7) and maybe an X#; each cause that lowers
+def breakdown(values: Values, *, sustained: bool = False, captured: bool = False, inexperienced: bool = False,
+              ammo_short: bool = False, non_qualified: bool = False) -> Breakdown:
+    """The B#/X# of one attack. A weapon prints a B# (12 if none, A9.7) and maybe an X#; each cause that
+    lowers
     the breakdown number lowers both by its amount, cumulatively, and when any applies the original B#
     becomes the X# if that is lower (A.11): Sustained Fire -2 (A9.3), captured -2 (A21.11), an Inexperienced
     user -1 (A19.32), Ammunition Shortage -1 (A19.131; not a DC), non-qualified use of a crew weapon -2 more
@@ -179,7 +181,8 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     Breakdown(b=8, x=12, rule='A9.3, A21.11, A.11')
     """
     b = _int(values, "breakdown", 12)
-    x = _int(values, "x", 13)  # no X# printed: nothing eliminates it outright
+    printed_x = values.get("x")
+    x = printed_x if isinstance(printed_x, int) else 13  # no X# printed: nothing eliminates it outright
     cut = 0
     rules = []
     if sustained:
@@ -199,7 +202,9 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
         rules.append("A21.13")
     if not cut:
         return Breakdown(b, x, "A9.7")
-    return Breakdown(b - cut, min(x - cut, b), ", ".join([*rules, "A.11"]))
+    # A.11: the original B# becomes the X# (a printed X# is lowered too, and never above the original B#)
+    new_x = min(x - cut, b) if isinstance(printed_x, int) else b
+    return Breakdown(b - cut, new_x, ", ".join([*rules, "A.11"]))
 
 
 def rate_of_fire(values: Values, *, captured: bool = False, non_elite_ethiopian: bool = False) -> int:
@@ -216,9 +221,9 @@ def keeps_rof(coloured: int, rof: int, *, sustained: bool = False) -> bool:
 
 
 def malfunctions(original: int, weapons: Mapping[str, Breakdown]) -> dict[str, str]:
-    """A9.7/A9.71: what the Original IFT DR does to each SW of the attack: 'x' eliminated (at or above its X#),
-    'b' malfunctioned (at or above its B#). With two or more SW that it would break, A9.71 says at least one
-    does, picked by Random Selection: the caller asks; this returns every candidate."""
+    """A9.7/A9.71: what the Original IFT DR does to each SW of the attack: 'x' eliminated (at or above its
+    X#), 'b' malfunctioned (at or above its B#). With two or more SW that it would break, A9.71 says at least
+    one does, picked by Random Selection: the caller asks; this returns every candidate."""
     out: dict[str, str] = {}
     for sid, bd in weapons.items():
         if original >= bd.x:
@@ -344,7 +349,8 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
         half = counters[lower].values.get("reduces_to")
         if isinstance(half, str) and half in counters:
             return Replacement((half,), False, "A19.13, A10.31")
-    return Replacement((lower,), False, "A19.132" if ssr_elr and values.get("underscored_morale") else "A19.13")
+    rule = "A19.132" if ssr_elr and values.get("underscored_morale") else "A19.13"
+    return Replacement((lower,), False, rule)
 
 
 def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType]) -> tuple[str | None, bool, str]:
