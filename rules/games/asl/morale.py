@@ -41,8 +41,9 @@ def _dr(dice: tuple[int, ...]) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class MoraleResult:
-    """What one check did. ``outcome``: pass, pin, break, casualty (reduced, then broken), eliminated or
-    wound. ``replaced``: the ELR replacement (A19.13), ``hob``: a Heat of Battle DR follows (A15.1)."""
+    """What one check did. ``outcome``: pass, pin, break, reduce (a broken unit failing, A10.3), casualty
+    (reduced, then broken, A10.31), eliminated or wound. ``replaced``: the ELR replacement (A19.13),
+    ``hob``: a Heat of Battle DR follows (A15.1)."""
 
     unit: str
     outcome: str
@@ -103,8 +104,11 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
             steps.append((T("a hero who fails an MC is wounded instead"), "A15.2"))
             return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps))
         if broken:
-            steps.append((T("fails while broken: no further effect"), "A10.3"))
-            return MoraleResult(unit.id, "pass", final, morale, None, hob, tuple(steps))
+            steps.append((T("fails while broken: Casualty Reduced"), "A10.3"))
+            return MoraleResult(unit.id, "reduce", final, morale, None, hob, tuple(steps))
+        if unit.has("berserk"):
+            steps.append((T("a berserk unit does not break: Casualty Reduced instead"), "A15.42"))
+            return MoraleResult(unit.id, "reduce", final, morale, None, False, tuple(steps))
         steps.append((T("fails: breaks"), "A10.3"))
         if replaced is not None:
             steps.append((T("failed by {by}, more than ELR {elr}: replaced by a lower-quality unit",
@@ -162,6 +166,16 @@ def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     return [(u.id, n) for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex
             and au.unit_morale(u) < printed]
+
+
+def lltc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]]:
+    """A10.2: when a Good Order leader breaks, each unbroken friendly unit in his Location with a lower morale
+    than his takes a Leader Loss TC (failure pins instead of breaking), his modifier reversed as its DRM."""
+    printed = au.morale_of(leader.values, frozenset())
+    n = max(0, -au.leadership_of(leader))
+    return [(u.id, n) for u in check_order(others)
+            if u.id != leader.id and u.side == leader.side and u.hex == leader.hex and not u.has("broken")
+            and pinnable(u) and au.unit_morale(u) < printed]
 
 
 # --- Desperation Morale (A10.62) ---

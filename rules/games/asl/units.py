@@ -78,9 +78,12 @@ def _int(values: Values, key: str, default: int = 0) -> int:
 
 
 def morale_of(values: Values, markers: frozenset[str]) -> int:
-    """The morale a unit checks against now: its broken side's when broken (A10.4), one less when wounded
+    """The morale a unit checks against now: 10 when berserk (A15.42), its broken side's when broken (A10.4),
+    one less when wounded
     (A17.2) or encircled (A7.7, not berserk or hero units), one more when fanatic (A10.8); never above 10
     (A.18)."""
+    if "berserk" in markers:
+        return 10  # A15.42: a berserk unit's morale is 10
     m = _int(values, "broken_morale" if "broken" in markers else "morale")
     if "wounded" in markers and values.get("type") != "hero":
         m -= 1

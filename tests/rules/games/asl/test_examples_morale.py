@@ -66,6 +66,7 @@ def test_a19_12_nothing_lower_disrupts() -> None:
 def test_a10_31_original_12_is_a_casualty_mc_and_kills_a_broken_unit() -> None:
     assert am.morale_check(unit("s", "4-6-7"), (6, 6)).outcome == "casualty"
     assert am.morale_check(unit("s", "4-6-7", "broken"), (6, 6)).outcome == "eliminated"
+    assert am.morale_check(unit("s", "4-6-7", "broken"), (5, 6)).outcome == "reduce"  # A10.3
     assert am.morale_check(unit("l", "9-1"), (6, 6)).outcome == "wound"
 
 
@@ -78,7 +79,8 @@ def test_a7_8_an_exact_pass_pins_and_a_hero_is_never_pinned() -> None:
 def test_t8_41_step4_the_fpf_self_check_original_7_8_and_9() -> None:
     """A8.31 example step 4: an 8-1 (morale 8) and a 4-6-7 (morale 7) with the 8-1's -1 checking for FPF."""
     ldr, sq = unit("l", "8-1"), unit("s", "4-6-7")
-    for dr, ldr_out, sq_out in [((3, 4), "pass", "pass"), ((4, 4), "pin", "break"), ((4, 5), "break", "break")]:
+    cases = [((3, 4), "pass", "pass"), ((4, 4), "pin", "break"), ((4, 5), "break", "break")]
+    for dr, ldr_out, sq_out in cases:
         # the leader does not modify his own check; the pinned leader no longer helps (A7.831)
         lead = am.morale_check(ldr, dr)
         helper = ldr if lead.outcome == "pass" else ldr.mark("pinned" if lead.outcome == "pin" else "broken")
@@ -120,6 +122,12 @@ def test_t10_22_only_a_leader_of_higher_morale_helps_another_leader() -> None:
     assert am.leader_drm_for(nine, [unit("h", "9-2")]) == 0
     assert am.morale_check(nine, (4, 6), drm=-2).outcome == "pass"  # 10 - 2 = 8
     assert am.morale_check(nine, (4, 6)).outcome == "break"
+
+
+def test_a10_2_a_leader_breaking_gives_lower_morale_unbroken_units_an_lltc() -> None:
+    ldr = unit("l", "9-1")
+    got = am.lltc(ldr, [unit("a", "4-6-7"), unit("b", "4-6-7", "broken"), unit("h", "1-4-9")])
+    assert got == [("a", 1)]
 
 
 # --- A10.62 DM ---

@@ -1,0 +1,123 @@
+"""Worked examples of ASL fire (A7-A9, A22) from the rulebook's numbers (digest asl-a1 §7.A, asl-a2 §5.1,
+asl-a3 §5; checked against the text): the FP of each shot, the IFT column, Cowering. The resolution through
+the game (DRMs, results, decisions) is in test_fire.py and fire_cases.json."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexmate.rules.charts import load_pack
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl.fire import cowering_shift
+from hexmate.rules.text import T
+
+IFT = load_pack("rules/games/asl/charts/demo.json", "asl").chart("ift")
+AXIS = IFT.axis("fp")
+AREA = (T("concealed target"), "A7.23")
+SPRAY = (T("spraying fire"), "A9.5")
+
+
+def fp(shot: fpw.Shot, d: int, phase: str = "PFPh", **kw: object) -> Fraction:
+    got, steps = fpw.shot_fp(shot, d, phase=phase, **kw)  # type: ignore[arg-type]
+    assert steps[-1][0] == f"= {fpw.fmt(got)} FP"
+    return got
+
+
+def col(total: Fraction, shift: int = 0) -> int | None:
+    c = fpw.column(AXIS, total, shift)
+    return None if c is None else int(AXIS.key_at(c))
+
+
+def test_t7_306_fire_group_at_long_range_with_an_mmg_on_the_8_column() -> None:
+    squad = fpw.Shot("4-6-7", 4, 6)
+    mmg = fpw.Shot("MMG", 5, 12, kind="mg")
+    total = fp(squad, 7) + fp(squad, 7) + fp(mmg, 7)
+    assert total == 9 and col(total) == 8
+
+
+def test_t7_34_squad_spraying_fire() -> None:
+    sq = fpw.Shot("6-2-8", 6, 2, spray=True)
+    assert fpw.spraying_ok([sq], [2, 3], True) is None
+    c5, c4 = fp(sq, 2, area=[SPRAY]), fp(sq, 3, area=[SPRAY])
+    assert (c5, col(c5)) == (3, 2)
+    assert (c4, col(c4)) == (Fraction(3, 2), 1)
+    assert str(IFT.lookup(fp=2, final_dr=3)) == "1MC"  # Original DR 3 at C5 (oracle cell)
+    assert str(IFT.lookup(fp=1, final_dr=4)) == "NMC"  # 3 + woods 1 at C4 (oracle cell)
+    assert fpw.spraying_ok([sq], [3, 4], True) is not None
+    assert fpw.spraying_ok([fpw.Shot("4-6-7", 4, 6)], [1, 2], True) is not None
+
+
+def test_t9_5_squad_and_lmg_spray_two_hexes() -> None:
+    shots = [fpw.Shot("5-4-8", 5, 4), fpw.Shot("LMG", 3, 8, kind="mg")]
+    assert fpw.spraying_ok(shots, [1, 2], True) is None
+    h3 = sum(fp(s, 1, area=[SPRAY]) for s in shots)
+    i4 = sum(fp(s, 2, area=[SPRAY]) for s in shots)
+    assert (h3, i4) == (8, 4)
+
+
+def test_t7_36_assault_fire() -> None:
+    assert fp(fpw.Shot("6-6-6", 6, 6, assault_fire=True), 4, "AFPh") == 4
+    two = [fpw.Shot("5-4-8", 5, 4, assault_fire=True)] * 2
+    assert sum(fp(s, 1, "AFPh", area=[AREA]) for s in two) == 8
+    assert fp(fpw.Shot("6-6-6", 6, 6, assault_fire=True), 8, "AFPh") == Fraction(3, 2)  # not at Long Range
+
+
+def test_t9_4_hmg_at_long_range_against_a_concealed_squad() -> None:
+    hmg = fpw.Shot("HMG", 6, 12, kind="mg")
+    assert fp(hmg, 18, area=[AREA]) == Fraction(3, 2)
+    assert fp(hmg, 18) == 3
+
+
+def test_t8_41_long_fpf_example_fp() -> None:
+    squad, lmg = fpw.Shot("4-6-7", 4, 6), fpw.Shot("LMG", 3, 8, kind="mg")
+    first = fp(squad, 1, "MPh") + fp(lmg, 1, "MPh")
+    assert (first, col(first)) == (14, 12)  # step 1: 7 x 2 PBF
+    sff = [(T("Subsequent First Fire"), "A8.3")]
+    second = fp(squad, 0, "MPh", area=sff) + fp(lmg, 0, "MPh", area=sff)
+    assert (second, col(second)) == (Fraction(21, 2), 8)  # step 2: 7 x 3 / 2
+    afph = fp(squad, 0, "AFPh") + fp(lmg, 0, "AFPh")
+    assert afph == Fraction(21, 2)  # step 5
+    variant_a = fp(squad, 1, "MPh") + fp(lmg, 1, "MPh", sustained=True)
+    assert variant_a == 11  # step 6: {4 + 1 1/2} x 2
+    crew = fpw.Shot("2-2-8", 2, 2)
+    assert fp(crew, 0, "MPh", area=sff) == 3 and fp(lmg, 0, "MPh", area=sff) == Fraction(9, 2)  # variant C
+
+
+def test_t8_15_snap_shot_fp() -> None:
+    snap = [(T("Snap Shot"), "A8.15")]
+    assert fp(fpw.Shot("5-2-7", 5, 2), 1, "MPh", area=snap) == 5  # 5 x 2 PBF / 2 = the 2 1/2 x 2
+    assert fp(fpw.Shot("4-4-7", 4, 4), 7, "MPh", area=snap) == 1
+
+
+def test_t27_flamethrower_fp() -> None:
+    ft = fpw.Shot("FT", 24, 1, kind="ft")
+    assert fp(ft, 1) == 24 and fp(ft, 2) == 12
+    assert fpw.max_range(ft) == 2
+    assert fp(ft, 1, level_diff=2) == 12
+    assert fp(ft, 1, area=[AREA]) == 12
+    assert fp(ft, 1, "AFPh") == 24  # not halved in the AFPh
+
+
+def test_t7_371_cowering_moves_columns_left() -> None:
+    assert col(Fraction(4), 1) == 2 and col(Fraction(4), 2) == 1
+    assert col(Fraction(5), 1) == 2
+    assert col(Fraction(1), 1) is None  # the lowest column cowers to no effect (A7.9)
+
+
+def test_a7_9_cowering_shift_depends_on_the_firers() -> None:
+    from hexmate.rules.games.asl import units as au
+    from hexmate.rules.games.base import UnitState
+    from hexmate.rules.hexes import Hex
+    from hexmate.rules.scenario import CounterType
+
+    cat = au.demo_catalogue()
+
+    def u(name: str, *markers: str) -> UnitState:
+        return UnitState(name, "a", CounterType(name, str(cat[name]["type"]), cat[name]), Hex(0, 0),
+                         markers=frozenset(markers))
+
+    assert cowering_shift([u("4-6-7")], None) == 1
+    assert cowering_shift([u("4-6-7"), u("4-3-6")], None) == 2  # Inexperienced, even in a FG
+    assert cowering_shift([u("4-4-7b")], None) == 0  # British 1st Line
+    assert cowering_shift([u("4-6-7", "fanatic")], None) == 0
+    assert cowering_shift([u("1-4-9")], None) == 0  # SMC
