@@ -1,6 +1,6 @@
 """ASL firepower arithmetic (A7.2-A7.36, A8.4, A9.3, A9.5, A22.1): the modified FP of one firing unit or
-weapon against one target Location, each factor with its rule, and the IFT column after Cowering (A7.9). Pure: the
-caller says the range, the phase and the causes of Area Fire; fire.py works them out from the position.
+weapon against one target Location, each factor with its rule, and the IFT column after Cowering (A7.9). Pure:
+the caller says the range, the phase and the causes of Area Fire; fire.py works them out from the position.
 
 >>> fp, steps = shot_fp(Shot("a", 4, 6), 1, phase="PFPh")
 >>> fp
