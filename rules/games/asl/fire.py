@@ -1,24 +1,46 @@
-"""ASL fire (A7) in the subset: fire groups, FP modifiers, IFT DRMs, Cowering, the IFT lookup through the
-chart pack, and the results (A7.301-A7.306) turned into decisions: the firer's IFT DR, then the casualties
-to name and the morale and pin checks each target's owner rolls (A10.1), in the order A7.303 gives.
+"""ASL fire (A7-A9) at the table: who may fire (units, their SW and MGs, fire groups), the attack worked out
+once into State.resolution (every FP factor and DRM with its rule, the IFT through the chart pack, Cowering),
+and its results turned into decisions: the firer's IFT DR; MG rate of fire and breakdown; the casualties to
+name (Random Selection, A.9) and the checks each target's owner rolls, in the order A7.303 gives; wounds,
+Heat of Battle and leader loss checks after them (morale.py does the arithmetic).
+
+For other modules: ``resolve_attack(game, position, fire, area=...)`` works out any IFT attack (asl-flow's
+Subsequent First Fire and FPF pass their Area Fire causes), ``mc(...)`` opens a Morale Check decision.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.aftermath import (
+    _break,
+    _reduce,
+    _side_nationality,
+    casualty,
+    decisions_for,
+    mc,
+    resume_casualty,
+    resume_hob,
+    resume_lltc,
+    resume_mc,
+    resume_ptc,
+    resume_wound,
+    side_number,
+)
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import stack_groups
 from hexmate.rules.hexes import Hex, distance
-from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
@@ -27,25 +49,17 @@ FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", 
 LEADER = "leader"
 
 
-def _half(x: Fraction) -> Fraction:
-    return x / 2
-
-
 def _fmt(x: Fraction | int) -> str:
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    whole, rest = divmod(x.numerator, x.denominator)
-    return f"{whole} {rest}/{x.denominator}" if whole else f"{rest}/{x.denominator}"
+    return fpw.fmt(x)
 
 
 def _firers(position: Position, fire: act.Fire) -> list[UnitState]:
     out = []
     if len(set(fire.firers)) != len(fire.firers):
-        raise InvalidAction("a firer is named twice")
+        raise InvalidAction(T("a firer is named twice"))
     for uid in fire.firers:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
         out.append(position.units[uid])
     return out
 
@@ -66,88 +80,155 @@ def moving_targets(position: Position) -> list[UnitState]:
     return [position.units[u] for u in moving.units if u in position.units]
 
 
+def where(position: Position, unit: UnitState) -> Hex | None:
+    """The hex a unit fires from: a SW fires from its possessor's (A7.35)."""
+    if unit.type == au.SW:
+        owner = position.units.get(unit.carrier or "")
+        return owner.hex if owner is not None else None
+    return unit.hex
+
+
+def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
+    """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has."""
+    weapons = [u for u in firers if u.type == au.SW]
+    people = [u for u in firers if u.type != au.SW and u.type != LEADER]
+    return people, weapons
+
+
+def shot_of(unit: UnitState) -> fpw.Shot:
+    """A unit's inherent FP or a SW as a Shot (printed FP and range; A7.36 underlined FP, A7.34 underlined
+    range)."""
+    kind = "inherent"
+    if unit.type == au.SW:
+        kind = {"mg": "mg", "ft": "ft"}.get(str(unit.values.get("sw", "")), "sw")
+    return fpw.Shot(
+        unit.id, int(unit.values.get("fp", 0) or 0), int(unit.values.get("range", 0) or 0), kind,
+        assault_fire=bool(unit.values.get("assault_fire")), spray=bool(unit.values.get("spray")),
+        pinned=unit.has("pinned"),
+    )
+
+
 def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     phase = position.phase.id
     side = firing_side(position)
     firers = _firers(position, fire)
     if not firers:
-        raise IllegalAction("name the firing units", "A7.3")
+        raise IllegalAction(T("name the firing units (A7.3)"), "A7.3")
+    state = position.state
+    marker = FIRE_MARKERS[phase]
+    people, weapons = _split(position, firers)
+    named = {u.id for u in firers}
     for unit in firers:
         if unit.side != side:
             raise IllegalAction(
-                f"{unit.id} is not {side}'s; in the {position.phase.name} only {side} fires",
+                T("{unit} is not {side}'s; in the {phase} only {side} fires", unit=unit.id, side=side,
+                  phase=position.phase.name),
                 position.phase.rule,
             )
-        if unit.hex is None:
-            raise IllegalAction(f"{unit.id} is not on the map")
-        if unit.has("broken"):
-            raise IllegalAction(f"{unit.id} is broken and has no FP", "A1.4")
-        if unit.has(FIRE_MARKERS[phase]):
-            raise IllegalAction(f"{unit.id} has already fired this phase", "A.15")
+        if where(position, unit) is None:
+            raise IllegalAction(T("{unit} is not on the map", unit=unit.id))
+        if unit.type != au.SW and unit.has("broken"):
+            raise IllegalAction(T("{unit} is broken and has no FP (A1.4)", unit=unit.id), "A1.4")
+        if unit.has(marker):
+            raise IllegalAction(T("{unit} has already fired this phase (A.15)", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
-            raise IllegalAction(f"{unit.id} prep fired this Player Turn and may not fire again", "A.15")
-    shooters = [u for u in firers if u.type != LEADER]
+            raise IllegalAction(
+                T("{unit} prep fired this Player Turn and may not fire again (A.15)", unit=unit.id), "A.15")
+    for unit in people:
+        if unit.has("no_fire"):
+            raise IllegalAction(
+                T("{unit} fired a SW and has no inherent FP until the end of the Player Turn (A7.35)",
+                  unit=unit.id), "A7.35")
+    by_owner: dict[str, int] = {}
+    for sw in weapons:
+        why = au.check_sw_use(state, sw)
+        if why is not None:
+            raise IllegalAction(why, "A7.35")
+        owner = state.units[sw.carrier or ""]
+        by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
+    for oid, n in by_owner.items():
+        owner = state.units[oid]
+        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
+        if n + fired > au.sw_fire_limit(owner):
+            raise IllegalAction(
+                T("{unit} may fire at most {n} SW in a fire phase (A7.35)", unit=oid,
+                  n=au.sw_fire_limit(owner)), "A7.35")
+        if oid in named and not au.keeps_inherent_fp(owner, n + fired):
+            raise IllegalAction(
+                T("{unit} cannot add its inherent FP while firing {n} SW (A7.35)", unit=oid, n=n + fired),
+                "A7.35")
+    fts = [w for w in weapons if shot_of(w).kind == "ft"]
+    if fts and len(people) + len(weapons) > 1:
+        raise IllegalAction(T("a flamethrower never combines its FP with any other (A22.1)"), "A22.1")
+    shooters = people + weapons
     if not shooters:
-        raise IllegalAction("a leader has no FP of his own; he directs other units' fire", "A7.53")
-    shooter_hexes = {u.hex for u in shooters}
+        raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire (A7.53)"), "A7.53")
+    shooter_hexes = {where(position, u) for u in shooters}
     for leader in (u for u in firers if u.type == LEADER):
         if leader.hex not in shooter_hexes:
             raise IllegalAction(
-                f"{leader.id} is alone in his Location and may not join the fire group", "A7.5"
-            )
+                T("{unit} is alone in his Location and may not join the fire group (A7.5)", unit=leader.id),
+                "A7.5")
     if len(shooter_hexes) > 1:
         for h in shooter_hexes:
             assert h is not None
             if not any(o is not None and distance(h, o) == 1 for o in shooter_hexes if o != h):
                 raise IllegalAction(
-                    f"fire group member at {position.label(h)} is not adjacent to another member", "A7.5"
-                )
+                    T("fire group member at {hex} is not adjacent to another member (A7.5)",
+                      hex=position.label(h)), "A7.5")
+        if any(u.has("berserk") for u in firers):
+            raise IllegalAction(T("a berserk unit may not join a multi-Location fire group (A7.54)"), "A7.54")
     target = fire.target
     if target not in position.map.hexes:
-        raise IllegalAction("the target hex is not on the map", "A7.3")
+        raise IllegalAction(T("the target hex is not on the map (A7.3)"), "A7.3")
     if not [u for u in position.units_at(target) if u.side != side]:
-        raise IllegalAction(f"no enemy unit at {position.label(target)}", "A7.3")
+        raise IllegalAction(T("no enemy unit at {hex} (A7.3)", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
         if not movers or movers[0].hex != target:
             raise IllegalAction(
-                "Defensive First Fire is at a moving unit in the hex it has just entered", "A8.1"
-            )
+                T("Defensive First Fire is at a moving unit in the hex it has just entered (A8.1)"), "A8.1")
     if phase == "DFPh":
         for unit in firers:
-            assert unit.hex is not None
-            if unit.has("first_fire") and distance(unit.hex, target) > 1:
+            h = where(position, unit)
+            assert h is not None
+            if unit.has("first_fire") and distance(h, target) > 1:
                 raise IllegalAction(
-                    f"{unit.id} First Fired: in the DFPh it may fire only at adjacent units", "A8.4"
-                )
+                    T("{unit} First Fired: in the DFPh it may fire only at adjacent units (A8.4)",
+                      unit=unit.id), "A8.4")
     for unit in shooters:
-        assert unit.hex is not None
-        d = distance(unit.hex, target)
-        if d == 0:
-            raise IllegalAction("fire at one's own Location (TPBF) is outside this subset", "A7.21")
-        if d > 2 * int(unit.values["range"]):
+        h = where(position, unit)
+        assert h is not None
+        d = distance(h, target)
+        here = [e for e in position.units_at(h) if e.side != side and not e.concealed]
+        if here and d != 0:
             raise IllegalAction(
-                f"{unit.id} is {d} hexes from the target, beyond twice its range of {unit.values['range']}",
-                "A7.22",
-            )
-        sight = asl_terrain.line_of_sight(position, unit.hex, target)
-        if sight.blocked:
+                T("{unit} has a known enemy in its own Location and may fire only at it (A7.212)",
+                  unit=unit.id), "A7.212")
+        shot = shot_of(unit)
+        if d > fpw.max_range(shot):
             raise IllegalAction(
-                f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}", "A6.1"
-            )
+                T("{unit} is {d} hexes from the target, beyond twice its range of {range} (A7.22)",
+                  unit=unit.id, d=d, range=shot.range), "A7.22")
+        if d:
+            sight = asl_terrain.line_of_sight(position, h, target)
+            if sight.blocked:
+                raise IllegalAction(
+                    T("{unit} has no line of sight to {hex}: {reason} (A6.1)", unit=unit.id,
+                      hex=position.label(target), reason=sight.reason), "A6.1")
     return fire
 
 
 def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] | None:
     """A7.53/A7.531: a leader directs the fire if there is a Good Order unpinned leader in every firing
     Location; the worst of their modifiers applies."""
-    shooters = [u for u in firers if u.type != LEADER]
-    leaders = [u for u in firers if u.type == LEADER and not u.has("pinned") and not u.has("broken")]
+    people, weapons = _split(position, firers)
+    leaders = [u for u in firers if au.can_direct(u)]
     if not leaders:
         return None
     best_per_hex = {}
-    for h in {u.hex for u in shooters}:
-        here = [int(ldr.values["leadership"]) for ldr in leaders if ldr.hex == h]
+    for h in {where(position, u) for u in people + weapons}:
+        here = [au.leadership_of(ldr) for ldr in leaders if ldr.hex == h]
         if not here:
             return None
         best_per_hex[h] = min(here)
@@ -156,117 +237,136 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     return worst, names
 
 
-def _firer_fp(position: Position, unit: UnitState, target: Hex, area: bool) -> tuple[Fraction, str]:
-    """One firer's modified FP and the working (A7.2: fractions kept; doubling and halving combine)."""
-    assert unit.hex is not None
-    fp = Fraction(int(unit.values["fp"]))
-    steps = [f"{unit.id} ({unit.name}) {_fmt(fp)}"]
-    d = distance(unit.hex, target)
-    if d == 1:
-        fp *= 2
-        steps.append("x2 point blank A7.21")
-    if d > int(unit.values["range"]):
-        fp = _half(fp)
-        steps.append("x1/2 long range A7.22")
-    if area:
-        fp = _half(fp)
-        steps.append("x1/2 area fire at concealed A7.23")
-    phase = position.phase.id
-    if phase == "DFPh" and unit.has("first_fire"):
-        fp = _half(fp)
-        steps.append("x1/2 final fire after First Fire A8.4")
-    if phase == "AFPh":
-        fp = _half(fp)
-        steps.append("x1/2 advancing fire A7.24")
-    if unit.has("pinned"):
-        fp = _half(fp)
-        steps.append("x1/2 pinned A7.8")
-    if phase == "AFPh" and unit.values.get("assault_fire") and d <= int(unit.values["range"]):
-        fp = Fraction(math.ceil(fp + 1))
-        steps.append("+1 assault fire, rounded up A7.36")
-    return fp, " ".join(steps) + f" = {_fmt(fp)}"
+def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None) -> int:
+    """A7.9: columns an undirected attack on doubles moves left: 0 if every firer is exempt (SMC, berserk,
+    fanatic, the classes a nationality exempts), 2 with any Inexperienced firer, else 1. A SW counts as its
+    possessor."""
+    if not firers:
+        return 0
+    if all(au.cowering_exempt(u, au.nationality_of(u, default_nationality)) for u in firers):
+        return 0
+    return 2 if any(au.inexperienced(u.values) for u in firers) else 1
 
 
-def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitState]:
+    """The personnel behind the attack: every firer, a SW standing for its possessor (A7.9)."""
+    out: dict[str, UnitState] = {}
+    for u in firers:
+        if u.type == au.SW:
+            owner = position.units.get(u.carrier or "")
+            if owner is not None:
+                out[owner.id] = owner
+        elif u.type != LEADER:
+            out[u.id] = u
+    return list(out.values())
+
+
+def _sustained(position: Position, unit: UnitState) -> bool:
+    """A9.3: a MG firing in the DFPh with a First Fire counter uses Sustained Fire."""
+    return shot_of(unit).kind == "mg" and position.phase.id == "DFPh" and unit.has("first_fire")
+
+
+def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
+                   area: Sequence[tuple[T, str]] = ()) -> Resolution:
+    """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
+    result. ``area`` adds Area Fire causes the caller knows (Subsequent First Fire, FPF: A8.3, A8.31)."""
     assert fire.dice is not None
     roll = ASL_DR.from_values(fire.dice)
     firers = _firers(position, fire)
-    shooters = [u for u in firers if u.type != LEADER]
+    people, weapons = _split(position, firers)
+    shooters = people + weapons
     side = firers[0].side
     targets = [u for u in position.units_at(fire.target) if u.side != side]
     chart = position.charts.chart("ift")
+    phase = position.phase.id
     lines: list[Line] = []
     # DRMs (A7.3 step 5; all cumulative, A.17); worst hindrance of any member for the whole group (A7.52).
-    drms: list[tuple[str, int, str]] = []
+    drms: list[tuple[T, int, str]] = []
     led = _leadership(position, firers)
     if led is not None:
-        drms.append((f"leadership ({led[1]})", led[0], "A7.53"))
+        drms.append((T("leadership ({leaders})", leaders=led[1]), led[0], "A7.53"))
     tem = asl_terrain.tem(position, fire.target)
-    if tem:
-        drms.append((f"target terrain ({position.map.terrain(fire.target)})", tem, "A7.6"))
+    ft_attack = any(shot_of(u).kind == "ft" for u in weapons)
+    if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
+        drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     hindrance = max(
-        asl_terrain.line_of_sight(position, u.hex, fire.target).hindrance
-        for u in shooters
-        if u.hex is not None
+        (asl_terrain.line_of_sight(position, h, fire.target).hindrance
+         for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
+        default=0,
     )
     if hindrance:
-        drms.append(("LOS hindrance", hindrance, "A6.7"))
-    if any(u.has("cx") for u in firers):
-        drms.append(("CX firer", 1, "A4.51"))
-    if position.phase.id == "MPh":
+        drms.append((T("LOS hindrance"), hindrance, "A6.7"))
+    directors = firers if led is not None else shooters
+    if any(u.has("cx") for u in directors):
+        drms.append((T("CX firer"), 1, "A4.51"))
+    if any(u.has("encircled") for u in _possessors(position, firers)):
+        drms.append((T("encircled firer"), 1, "A7.7"))
+    if phase == "MPh":
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
-            drms.append(("First Fire at a moving unit (FFNAM)", -1, "A4.6"))
+            drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
-                drms.append(("moving in Open Ground (FFMO)", -1, "A4.6"))
+                drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
-    fp_lines: list[Line] = []
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
-    lines.append(Line("Original DR", f"{roll.white} white + {roll.coloured} coloured = {roll.total}", "A.1"))
-    lines.append(Line("Final DR", f"{roll.total} {drm:+d} = {final}", "A7.3"))
-    # A7.9 Cowering: doubles on an attack no leader directs, unless every firer is an SMC.
+    lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
+                                          coloured=roll.coloured, total=roll.total), "A.1"))
+    lines.append(Line(T("Final DR"), f"{roll.total} {drm:+d} = {final}", "A7.3"))
+    # A7.9 Cowering: doubles on an attack no leader directs; exempt firers never cower.
     shift = 0
-    if roll.doubles and led is None and shooters:
-        shift = 2 if any(u.values.get("inexperienced") for u in shooters) else 1
-        lines.append(Line("Cowering", f"doubles, undirected: {shift} column(s) left", "A7.9"))
+    if roll.doubles and led is None:
+        shift = cowering_shift(_possessors(position, firers), _side_nationality(position, side))
+        if shift:
+            lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=shift), "A7.9"))
     results: dict[str, str] = {}
-    summary_parts = []
+    summary_parts: list[str] = []
+    fp_lines: list[Line] = []
     groups = [
         ("known", [u for u in targets if not u.concealed], False),
         ("concealed", [u for u in targets if u.concealed], True),
     ]
-    for name, group, area in groups:
+    for name, group, concealed in groups:
         if not group:
             continue
         total = Fraction(0)
+        causes = list(area) + ([(T("concealed target"), "A7.23")] if concealed else [])
         for unit in shooters:
-            fp, working = _firer_fp(position, unit, fire.target, area)
+            h = where(position, unit)
+            assert h is not None
+            mine = list(causes)
+            if phase == "DFPh" and unit.has("first_fire") and shot_of(unit).kind != "mg":
+                mine.append((T("Final Fire after First Fire"), "A8.4"))
+            fp, steps = fpw.shot_fp(shot_of(unit), distance(h, fire.target), phase=phase, area=mine,
+                                    sustained=_sustained(position, unit))
             total += fp
-            fp_lines.append(Line(f"FP vs {name}", working, "A7.2"))
+            fp_lines.append(Line(T("FP vs {group}", group=T(name)), fpw.working(unit.id, unit.name, steps),
+                                 "A7.2"))
         axis = chart.axis("fp")
-        col = axis.locate(total)
-        if col is not None:
-            col -= shift
-        if col is None or col < 0:
+        col = fpw.column(axis, total, shift)
+        if col is None:
             result = "-"
-            lines.append(Line(f"IFT vs {name}", f"{_fmt(total)} FP: no column left, no effect", "A7.9"))
+            lines.append(Line(T("IFT vs {group}", group=T(name)),
+                              T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-            lines.append(
-                Line(
-                    f"IFT vs {name}",
-                    f"{_fmt(total)} FP -> {axis.key_at(col)} column, final DR {final} -> {result}",
-                    "A7.3",
-                )
-            )
+            lines.append(Line(
+                T("IFT vs {group}", group=T(name)),
+                T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
+                  column=axis.key_at(col), final=final, result=result),
+                "A7.3"))
         for unit in group:
             results[unit.id] = result
         summary_parts.append(f"{name} {result}")
-    lines = fp_lines + lines
+    lines = fp_lines + lines + _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0)
+    enemy = position.enemy_of(side)
+    san = side_number(position, "san", enemy)
+    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+        lines.append(Line(T("Sniper"), T("Original DR {dr} equals {side}'s SAN: {side}'s sniper attacks "
+                                         "after this attack", dr=roll.total, side=enemy), "A14.1"))
     summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
     hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
@@ -274,21 +374,71 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
     )
 
 
+def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+    return resolve_attack(game, position, fire)
+
+
+def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: int, cowered: bool,
+                  ) -> tuple[dict[str, str], list[str]]:
+    """The SW of an attack after its Original DR: ({sw: 'b'|'x'} breakdown candidates, MGs that keep their
+    rate of fire). A9.2: a MG keeps it on a coloured dr at most its ROF (not with Sustained Fire, A9.3, nor
+    when the attack cowered, A7.9); A9.7: at or above B# it malfunctions, at or above X# it is removed."""
+    named = [position.units[u] for u in fire.firers if u in position.units]
+    weapons = [u for u in named if u.type == au.SW]
+    breaks: dict[str, au.Breakdown] = {}
+    keep: list[str] = []
+    for sw in weapons:
+        owner = position.units.get(sw.carrier or "")
+        inexp = owner is not None and au.inexperienced(owner.values)
+        captured = sw.has("captured")
+        sustained = _sustained(position, sw)
+        breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
+        rof = au.rate_of_fire(sw.values, captured=captured)
+        if shot_of(sw).kind == "mg" and not cowered and au.keeps_rof(coloured, rof, sustained=sustained):
+            keep.append(sw.id)
+    fates = au.malfunctions(original, breaks)
+    return fates, [k for k in keep if k not in fates]
+
+
+def _weapon_lines(position: Position, fire: act.Fire, original: int, coloured: int, cowered: bool,
+                  ) -> list[Line]:
+    fates, keep = _weapon_fates(position, fire, original, coloured, cowered)
+    out: list[Line] = []
+    for sid in keep:
+        out.append(Line(T("Rate of fire"), T("{sw} keeps its multiple ROF (coloured dr {dr}) and may fire "
+                                             "again", sw=sid, dr=coloured), "A9.2"))
+    for sid, fate in sorted(fates.items()):
+        what = T("removed (X#)") if fate == "x" else T("malfunctions (B#)")
+        out.append(Line(T("Breakdown"), T("{sw}: Original DR {dr}: {what}", sw=sid, dr=original, what=what),
+                        "A9.7"))
+    if len(fates) > 1:
+        out.append(Line(T("Breakdown"), T("Random Selection picks which SW suffer it"), "A9.71"))
+    return out
+
+
 def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
-    """The fire is declared: its firers are marked (and lose concealment, A12.14) and the firer rolls."""
+    """The fire is declared: its firers are marked (and lose concealment, A12.14) and the firer rolls. A HS,
+    crew or SMC that fires a SW, and a squad that fires two, loses its inherent FP for now (A7.35)."""
     state = position.state
     marker = FIRE_MARKERS[position.phase.id]
+    _, weapons = _split(position, _firers(position, fire))
     for uid in fire.firers:
         unit = state.units[uid]
         if marker == "final_fire":
             unit = unit.mark(remove=("first_fire",))  # A8.4: the First Fire counter flips to Final Fire
         # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
         state = state.with_unit(unit.mark(marker).revealed())
+    for oid in {w.carrier for w in weapons if w.carrier}:
+        assert oid is not None
+        owner = state.units[oid]
+        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
+        if not au.keeps_inherent_fp(owner, fired):
+            state = state.with_unit(owner.mark("no_fire").revealed())
     names = ", ".join(fire.firers)
     return state.push(
         Decision(
             "roll", state.units[fire.firers[0]].side,
-            f"{names} fire at {position.label(fire.target)}: roll the IFT DR",
+            T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
         )
     )
@@ -299,161 +449,82 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     resolution = resolve(game, position, fire)
+    roll = ASL_DR.from_values(answer.dice)
     state = position.state
+    firers = _firers(position, fire)
+    led = _leadership(position, firers)
+    nat = _side_nationality(position, firers[0].side)
+    cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
+    cowered = roll.doubles and cowering > 0
+    fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered)
+    marker = FIRE_MARKERS[position.phase.id]
+    for sid in keep:  # A9.2: the MG may fire again this phase
+        state = state.with_unit(state.units[sid].mark(remove=(marker,)))
     decisions: list[Decision] = []
+    if len(fates) == 1:
+        ((sid, fate),) = fates.items()
+        state = _weapon_fate(state, sid, fate)
+    elif fates:
+        owner_side = position.units[next(iter(fates))].side
+        decisions.append(Decision(
+            "units", owner_side,
+            T("name the SW Random Selection picks to suffer the breakdown among {weapons}",
+              weapons=", ".join(sorted(fates))),
+            "A9.71", "malfunction", units=tuple(sorted(fates)),
+            args=tuple(sorted(fates.items())),
+        ))
+    view = position.at(state)
+    targets = [position.units[u] for u in resolution.results if u in position.units]
+    could_nmc = _could_nmc(view, resolution, roll.total, cowering)
+    for unit in targets:  # A10.62: a broken unit under fire that could give an NMC becomes DM
+        if am.becomes_dm(unit, could_nmc=could_nmc):
+            state = state.with_unit(state.units[unit.id].mark("dm"))
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
         by_result.setdefault(result, []).append(uid)
+    view = position.at(state)
     for result, ids in by_result.items():
-        decisions.extend(_decisions_for(position, result, ids))
+        decisions.extend(decisions_for(view, result, ids))
     state = state.replace(resolution=resolution)
-    if decisions and decisions[0].then == "casualty" and len(decisions[0].units) == 1:
+    cas = [d for d in decisions if d.then == "casualty"]
+    if cas and len(cas[0].units) == 1 and decisions and decisions[0] is cas[0]:
         # Random Selection among one unit picks it (A.9): no question to ask.
         only, rest = decisions[0], decisions[1:]
-        state = resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
-        return state
+        return resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
     return state.push(*decisions)
 
 
-def _mc_order(state: State, ids: list[str]) -> list[str]:
-    # A7.303: each target checks separately, the best leader first.
-    def key(uid: str) -> tuple[int, int, str]:
-        unit = state.units[uid]
-        return (0 if unit.type == LEADER else 1, -int(unit.values["morale"]), uid)
-
-    return sorted(ids, key=key)
-
-
-def mc(position: Position, uid: str, n: int, rule: str) -> Decision:
-    """A Morale Check (NMC when n is 0) the unit's owner rolls (A10.1)."""
-    unit = position.units[uid]
-    what = f"{n}MC" if n else "NMC"
-    return Decision(
-        "roll", unit.side, f"{uid} takes a {what}", rule, "mc", dice="DR", subject=(uid,),
-        target=unit.hex, args=(("drm", str(n)),),
-    )
-
-
-def _decisions_for(position: Position, result: str, ids: list[str]) -> list[Decision]:
-    state = position.state
-    side = state.units[ids[0]].side
-    if result == "-":
-        return []
-    if result == "PTC":
-        return [
-            Decision("roll", side, f"{u} takes a pin check (NTC)", "A7.305", "ptc", dice="DR", subject=(u,),
-                     target=state.units[u].hex)
-            for u in _mc_order(state, ids)
-            if not state.units[u].has("broken")
-        ]
-    if result.endswith("MC"):
-        n = 0 if result == "NMC" else int(result[:-2])
-        return [mc(position, u, n, "A7.304" if n else "A7.303") for u in _mc_order(state, ids)]
-    if result.startswith("K/") or result.endswith("KIA"):
-        k = result.startswith("K/")
-        n = int(result[2:]) if k else int(result[:-3])
-        return [casualty(position, tuple(ids), "K" if k else "KIA", n)]
-    raise IllegalAction(f"unknown IFT result {result!r} in the chart pack")
+def _could_nmc(position: Position, resolution: Resolution, original: int, cowering: int) -> bool:
+    """A10.62: could this attack (its column and DRM) have given at least an NMC with some DR, Cowering
+    counted? Read from the resolution's IFT lines (the column before Cowering is the one shown plus the
+    shift when it cowered)."""
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    for line in resolution.lines:
+        facts = getattr(line.value, "facts", {})
+        if "column" in facts and "final" in facts:
+            try:
+                col = axis.index_of_key(facts["column"])
+            except (KeyError, ValueError, DataError):
+                continue
+            shown_shift = cowering if original in (2, 4, 6, 8, 10, 12) else 0
+            return am.could_give_nmc(chart, col + shown_shift, int(facts["final"]) - original, cowering)
+    return False
 
 
-def casualty(position: Position, group: tuple[str, ...], effect: str, n: int) -> Decision:
-    """Name the unit Random Selection picks (A.9) for a K or KIA result among the targets."""
-    side = position.units[group[0]].side
-    rule = "A7.302" if effect == "K" else "A7.301"
-    hexes = {position.units[u].hex for u in group}
-    return Decision(
-        "units", side,
-        f"name the unit Random Selection picks for the {effect if effect == 'K' else str(n) + 'KIA'} result "
-        f"among {', '.join(group)}",
-        rule, "casualty", units=group, subject=group, target=next(iter(hexes)) if len(hexes) == 1 else None,
-        args=(("effect", effect), ("n", str(n))),
-    )
-
-
-def resume_casualty(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    unit = state.units[answer.units[0]]
-    group = tuple(u for u in decision.units if u != unit.id and u in state.units)
-    effect, n = decision.arg("effect"), int(decision.arg("n", "1"))
-    if effect == "KIA":
-        state = state.without_unit(unit.id)
-        if n > 1 and group:
-            return state.push(casualty(position.at(state), group, "KIA", n - 1))
-        for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
-            state = _break(position.scenario.counters, state, state.units[uid])
+def _weapon_fate(state: State, sid: str, fate: str) -> State:
+    sw = state.units.get(sid)
+    if sw is None:
         return state
-    state, reduced = _reduce(position.scenario.counters, state, unit)
-    checks = list(group) + ([reduced.id] if reduced is not None and reduced.type != LEADER else [])
-    view = position.at(state)
-    return state.push(*(mc(view, u, n, decision.rule) for u in _mc_order(state, checks) if u in state.units))
+    if fate == "x":
+        return state.without_unit(sid)  # A9.7: at or above X# the SW is removed
+    return state.with_unit(sw.mark("malfunctioned"))  # A9.7: flipped to its malfunctioned side
 
 
-def _reduce(
-    counters: Mapping[str, CounterType], state: State, unit: UnitState
-) -> tuple[State, UnitState | None]:
-    """Casualty Reduction (A7.302): a squad becomes its HS, a HS or crew is eliminated, an SMC is wounded."""
-    if unit.type == LEADER:
-        wounded = unit.mark("wounded")
-        return state.with_unit(wounded), wounded
-    to = unit.values.get("reduces_to")
-    if unit.type == "squad" and isinstance(to, str) and to in counters:
-        half = unit.as_counter(counters[to]).revealed()
-        return state.with_unit(half), half
-    return state.without_unit(unit.id), None
-
-
-def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState) -> State:
-    if unit.has("broken"):
-        return _reduce(counters, state, unit)[0]
-    return state.with_unit(unit.revealed().mark("broken", remove=("pinned", "cx")))
-
-
-def _leader_drm(state: State, unit: UnitState) -> int:
-    helpers = [
-        int(ldr.values["leadership"])
-        for ldr in state.units.values()
-        if ldr.type == LEADER
-        and ldr.hex == unit.hex
-        and ldr.id != unit.id
-        and ldr.side == unit.side
-        and not ldr.has("broken")
-        and not ldr.has("pinned")
-    ]
-    return min(helpers) if helpers else 0  # A10.7: the leader's DRM helps
-
-
-def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    unit = state.units.get(decision.subject[0])
-    if unit is None:
-        return state
-    roll = ASL_DR.from_values(answer.dice or ())
-    morale = int(unit.values["broken_morale" if unit.has("broken") else "morale"])
-    if roll.total + _leader_drm(state, unit) > morale:
-        state = state.with_unit(unit.mark("pinned"))  # A7.305
-    return state
-
-
-def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    unit = state.units.get(decision.subject[0])
-    if unit is None:  # eliminated meanwhile (a later KIA)
-        return state
-    counters = position.scenario.counters
-    roll = ASL_DR.from_values(answer.dice or ())
-    broken = unit.has("broken")
-    morale = int(unit.values["broken_morale" if broken else "morale"])
-    final = roll.total + int(decision.arg("drm", "0")) + _leader_drm(state, unit)
-    if roll.total == 12:  # A10.31 Casualty MC
-        if broken:
-            return state.without_unit(unit.id)
-        state, reduced = _reduce(counters, state, unit)
-        return _break(counters, state, reduced) if reduced is not None else state
-    if final > morale:
-        return _break(counters, state, unit)  # A10.3: a failed MC breaks the unit
-    if final == morale and not broken:
-        return state.with_unit(unit.mark("pinned"))  # A7.8: passing exactly pins
-    return state
+def resume_malfunction(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.71: the SW Random Selection picked suffers its breakdown."""
+    sid = answer.units[0]
+    return _weapon_fate(position.state, sid, decision.arg(sid, "b"))
 
 
 def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
@@ -461,9 +532,12 @@ def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
     side = firing_side(position)
     marker = FIRE_MARKERS[position.phase.id]
     for unit in position.units.values():
-        if unit.side != side or unit.hex is None or unit.type == LEADER or unit.has("broken"):
+        if unit.side != side or unit.type == LEADER or unit.has(marker):
             continue
-        if unit.has(marker) or distance(unit.hex, target) > 2 * int(unit.values["range"]):
+        h = where(position, unit)
+        if h is None or (unit.type != au.SW and unit.has("broken")):
+            continue
+        if distance(h, target) > fpw.max_range(shot_of(unit)):
             continue
         try:
             check(game, position, act.Fire((unit.id,), target))
@@ -487,6 +561,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     def eligible(u: UnitState) -> bool:
         return (
             u.side == side
+            and u.type != au.SW
             and not u.has("broken")
             and not u.has(marker)
             and not (position.phase.id == "AFPh" and u.has("prep_fire"))
@@ -500,3 +575,36 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
             except (IllegalAction, InvalidAction):
                 continue
             yield fire
+
+
+# the aftermath functions are re-exported: game.py, rally.py and rout.py reach them through this module
+__all__ = [
+    "FIRE_MARKERS",
+    "LEADER",
+    "_break",
+    "_reduce",
+    "_side_nationality",
+    "can_fire_at",
+    "casualty",
+    "check",
+    "cowering_shift",
+    "decisions_for",
+    "declare",
+    "firing_side",
+    "generate",
+    "mc",
+    "moving_targets",
+    "resolve",
+    "resolve_attack",
+    "resume_casualty",
+    "resume_hob",
+    "resume_ift",
+    "resume_lltc",
+    "resume_malfunction",
+    "resume_mc",
+    "resume_ptc",
+    "resume_wound",
+    "shot_of",
+    "side_number",
+    "where",
+]

@@ -61,7 +61,7 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
     - a FT at a target two levels up or down x1/2 (A22.1)
     """
     fp = Fraction(shot.fp)
-    steps: list[Step] = [(T("{unit}: {fp} FP", unit=shot.id, fp=fmt(fp)), "A7.2")]
+    steps: list[Step] = [(T("{fp} FP", fp=fmt(fp)), "A7.2")]
     ft = shot.kind == "ft"
     if not ft and distance == 0:
         fp *= 3
@@ -95,6 +95,23 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
         steps.append((T("+1 Assault Fire, rounded up"), "A7.36"))
     steps.append((T("= {fp} FP", fp=fmt(fp)), "A7.2"))
     return fp, steps
+
+
+def join(parts: Sequence[T]) -> T:
+    """Sentences one after another, still translatable: each pair is a template of its own."""
+    if not parts:
+        return T("")
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = T("{first} {rest}", first=part, rest=out)
+    return out
+
+
+def working(unit: str, counter: str, steps: Sequence[Step]) -> T:
+    """One shot's FP working as players read it: 'a-1 (4-6-7): 4 FP x2 Point Blank Fire (A7.21) = 8 FP'."""
+    middle = [T("{step} ({rule})", step=s, rule=r) for s, r in steps[1:-1]]
+    return T("{unit} ({counter}): {working}", unit=unit, counter=counter,
+             working=join([steps[0][0], *middle, steps[-1][0]]))
 
 
 def column(axis: Axis, total: Fraction, shift: int) -> int | None:

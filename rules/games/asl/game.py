@@ -260,6 +260,18 @@ class AslGame(Game):
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_casualty(self, position, decision, answer)
 
+    def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_lltc(self, position, decision, answer)
+
+    def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_wound(self, position, decision, answer)
+
+    def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_hob(self, position, decision, answer)
+
+    def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_malfunction(self, position, decision, answer)
+
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
 
@@ -369,7 +381,8 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire")  # A3.5
         elif phase == "CCPh":
-            remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
+            # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
+            remove = ("pinned", "no_fire")
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             state = state.replace(game=self.gstate(state).replace(self_rallied=()))

@@ -52,6 +52,7 @@ class MoraleResult:
     replaced: au.Replacement | None = None
     hob: bool = False
     steps: tuple[tuple[T, str], ...] = field(default=())
+    worse: bool = False  # a wound whose severity dr gets +1 (A10.31: hero's or berserk leader's Casualty MC)
 
 
 def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
@@ -92,14 +93,17 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
         if broken:
             steps.append((T("Original 12 on a broken unit: eliminated"), "A10.31"))
             return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
-        if unit.type in au.SMC:
-            steps.append((T("Original 12: Casualty MC, the SMC is wounded"), "A10.31"))
-            return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps))
+        if unit.type == "hero" or (unit.type in au.SMC and unit.has("berserk")):
+            steps.append((T("Original 12: Casualty MC, wounded as if already wounded"), "A10.31"))
+            return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps), worse=True)
         steps.append((T("Original 12: Casualty MC, reduced and then broken"), "A10.31"))
         if replaced is not None:
             steps.append((T("failed by more than ELR {elr}: replaced first", elr=elr), replaced.rule))
         return MoraleResult(unit.id, "casualty", final, morale, replaced, False, tuple(steps))
     if final > morale:
+        if unit.type == "hero" and unit.has("wounded"):
+            steps.append((T("a wounded hero who fails an MC is eliminated"), "A15.2"))
+            return MoraleResult(unit.id, "eliminated", final, morale, None, False, tuple(steps))
         if unit.type == "hero":
             steps.append((T("a hero who fails an MC is wounded instead"), "A15.2"))
             return MoraleResult(unit.id, "wound", final, morale, None, False, tuple(steps))

@@ -67,7 +67,9 @@ def test_a10_31_original_12_is_a_casualty_mc_and_kills_a_broken_unit() -> None:
     assert am.morale_check(unit("s", "4-6-7"), (6, 6)).outcome == "casualty"
     assert am.morale_check(unit("s", "4-6-7", "broken"), (6, 6)).outcome == "eliminated"
     assert am.morale_check(unit("s", "4-6-7", "broken"), (5, 6)).outcome == "reduce"  # A10.3
-    assert am.morale_check(unit("l", "9-1"), (6, 6)).outcome == "wound"
+    assert am.morale_check(unit("l", "9-1"), (6, 6)).outcome == "casualty"  # wounded, then broken
+    hero = am.morale_check(unit("h", "1-4-9"), (6, 6))
+    assert hero.outcome == "wound" and hero.worse
 
 
 def test_a7_8_an_exact_pass_pins_and_a_hero_is_never_pinned() -> None:
