@@ -113,7 +113,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     side = firing_side(position)
     firers = _firers(position, fire)
     if not firers:
-        raise IllegalAction(T("name the firing units (A7.3)"), "A7.3")
+        raise IllegalAction(T("name the firing units"), "A7.3")
     state = position.state
     marker = FIRE_MARKERS[phase]
     people, weapons = _split(position, firers)
@@ -128,22 +128,22 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if where(position, unit) is None:
             raise IllegalAction(T("{unit} is not on the map", unit=unit.id))
         if unit.type != au.SW and unit.has("broken"):
-            raise IllegalAction(T("{unit} is broken and has no FP (A1.4)", unit=unit.id), "A1.4")
+            raise IllegalAction(T("{unit} is broken and has no FP", unit=unit.id), "A1.4")
         if unit.has(marker):
-            raise IllegalAction(T("{unit} has already fired this phase (A.15)", unit=unit.id), "A.15")
+            raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
-                T("{unit} prep fired this Player Turn and may not fire again (A.15)", unit=unit.id), "A.15")
+                T("{unit} prep fired this Player Turn and may not fire again", unit=unit.id), "A.15")
     for unit in people:
         if unit.has("no_fire"):
             raise IllegalAction(
-                T("{unit} fired a SW and has no inherent FP until the end of the Player Turn (A7.35)",
+                T("{unit} fired a SW and has no inherent FP until the end of the Player Turn",
                   unit=unit.id), "A7.35")
     by_owner: dict[str, int] = {}
     for sw in weapons:
         why = au.check_sw_use(state, sw)
         if why is not None:
-            raise IllegalAction(why, "A7.35")
+            raise IllegalAction(*why)
         owner = state.units[sw.carrier or ""]
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
@@ -151,50 +151,50 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if n + fired > au.sw_fire_limit(owner):
             raise IllegalAction(
-                T("{unit} may fire at most {n} SW in a fire phase (A7.35)", unit=oid,
+                T("{unit} may fire at most {n} SW in a fire phase", unit=oid,
                   n=au.sw_fire_limit(owner)), "A7.35")
-        if oid in named and not au.keeps_inherent_fp(owner, n + fired):
+        if oid in named and owner.type != LEADER and not au.keeps_inherent_fp(owner, n + fired):
             raise IllegalAction(
-                T("{unit} cannot add its inherent FP while firing {n} SW (A7.35)", unit=oid, n=n + fired),
+                T("{unit} cannot add its inherent FP while firing {n} SW", unit=oid, n=n + fired),
                 "A7.35")
     fts = [w for w in weapons if shot_of(w).kind == "ft"]
     if fts and len(people) + len(weapons) > 1:
-        raise IllegalAction(T("a flamethrower never combines its FP with any other (A22.1)"), "A22.1")
+        raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.1")
     shooters = people + weapons
     if not shooters:
-        raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire (A7.53)"), "A7.53")
+        raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire"), "A7.53")
     shooter_hexes = {where(position, u) for u in shooters}
     for leader in (u for u in firers if u.type == LEADER):
         if leader.hex not in shooter_hexes:
             raise IllegalAction(
-                T("{unit} is alone in his Location and may not join the fire group (A7.5)", unit=leader.id),
+                T("{unit} is alone in his Location and may not join the fire group", unit=leader.id),
                 "A7.5")
     if len(shooter_hexes) > 1:
         for h in shooter_hexes:
             assert h is not None
             if not any(o is not None and distance(h, o) == 1 for o in shooter_hexes if o != h):
                 raise IllegalAction(
-                    T("fire group member at {hex} is not adjacent to another member (A7.5)",
+                    T("fire group member at {hex} is not adjacent to another member",
                       hex=position.label(h)), "A7.5")
         if any(u.has("berserk") for u in firers):
-            raise IllegalAction(T("a berserk unit may not join a multi-Location fire group (A7.54)"), "A7.54")
+            raise IllegalAction(T("a berserk unit may not join a multi-Location fire group"), "A7.54")
     target = fire.target
     if target not in position.map.hexes:
-        raise IllegalAction(T("the target hex is not on the map (A7.3)"), "A7.3")
-    if not [u for u in position.units_at(target) if u.side != side]:
-        raise IllegalAction(T("no enemy unit at {hex} (A7.3)", hex=position.label(target)), "A7.3")
+        raise IllegalAction(T("the target hex is not on the map"), "A7.3")
+    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW]:
+        raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
         if not movers or movers[0].hex != target:
             raise IllegalAction(
-                T("Defensive First Fire is at a moving unit in the hex it has just entered (A8.1)"), "A8.1")
+                T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
     if phase == "DFPh":
         for unit in firers:
             h = where(position, unit)
             assert h is not None
             if unit.has("first_fire") and distance(h, target) > 1:
                 raise IllegalAction(
-                    T("{unit} First Fired: in the DFPh it may fire only at adjacent units (A8.4)",
+                    T("{unit} First Fired: in the DFPh it may fire only at adjacent units",
                       unit=unit.id), "A8.4")
     for unit in shooters:
         h = where(position, unit)
@@ -203,18 +203,18 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         here = [e for e in position.units_at(h) if e.side != side and not e.concealed]
         if here and d != 0:
             raise IllegalAction(
-                T("{unit} has a known enemy in its own Location and may fire only at it (A7.212)",
+                T("{unit} has a known enemy in its own Location and may fire only at it",
                   unit=unit.id), "A7.212")
         shot = shot_of(unit)
         if d > fpw.max_range(shot):
             raise IllegalAction(
-                T("{unit} is {d} hexes from the target, beyond twice its range of {range} (A7.22)",
+                T("{unit} is {d} hexes from the target, beyond twice its range of {range}",
                   unit=unit.id, d=d, range=shot.range), "A7.22")
         if d:
             sight = asl_terrain.line_of_sight(position, h, target)
             if sight.blocked:
                 raise IllegalAction(
-                    T("{unit} has no line of sight to {hex}: {reason} (A6.1)", unit=unit.id,
+                    T("{unit} has no line of sight to {hex}: {reason}", unit=unit.id,
                       hex=position.label(target), reason=sight.reason), "A6.1")
     return fire
 
@@ -276,7 +276,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     people, weapons = _split(position, firers)
     shooters = people + weapons
     side = firers[0].side
-    targets = [u for u in position.units_at(fire.target) if u.side != side]
+    targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW]
     chart = position.charts.chart("ift")
     phase = position.phase.id
     lines: list[Line] = []
@@ -551,7 +551,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     side = firing_side(position)
     marker = FIRE_MARKERS[position.phase.id]
     enemy_hexes = sorted(
-        {u.hex for u in position.units.values() if u.side != side and u.hex is not None},
+        {u.hex for u in position.units.values() if u.side != side and u.hex is not None and u.type != au.SW},
         key=lambda h: (h.q, h.r),
     )
     movers = moving_targets(position)

@@ -146,16 +146,16 @@ def keeps_inherent_fp(unit: UnitState, sw_fired: int) -> bool:
     return unit.type == "squad" and sw_fired == 1
 
 
-def check_sw_use(state: State, sw: UnitState) -> T | None:
-    """Why this SW may not fire now (A7.35, A9.7), or None."""
+def check_sw_use(state: State, sw: UnitState) -> tuple[T, str] | None:
+    """Why this SW may not fire now and the rule (A7.35, A9.7), or None."""
     if sw.carrier is None or sw.carrier not in state.units:
-        return T("{sw} has no possessor and cannot fire (A7.35)", sw=sw.id)
+        return T("{sw} has no possessor and cannot fire", sw=sw.id), "A7.35"
     owner = state.units[sw.carrier]
     if not good_order(owner):
-        return T("{sw} is possessed by {owner}, who is broken: only an unbroken unit fires a SW (A7.35)",
-                 sw=sw.id, owner=owner.id)
+        return T("{sw} is possessed by {owner}, who is broken: only an unbroken unit fires a SW",
+                 sw=sw.id, owner=owner.id), "A7.35"
     if sw.has("malfunctioned"):
-        return T("{sw} has malfunctioned and fires again only once repaired (A9.7)", sw=sw.id)
+        return T("{sw} has malfunctioned and fires again only once repaired", sw=sw.id), "A9.7"
     return None
 
 

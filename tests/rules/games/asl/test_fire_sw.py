@@ -1,0 +1,152 @@
+"""ASL fire with support weapons and MGs through the game (A7.35, A9.2, A9.7, A22.1), TPBF (A7.21, A7.212)
+and Cowering exemptions (A7.9). Counters from the demo catalogue (demo values); the IFT is the demo pack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+
+
+def pos_with(make_position: Any, units: list[dict[str, Any]], phase: str = "PFPh", **kw: Any) -> Any:
+    return make_position("asl", units, phase, counters=COUNTERS, **kw)
+
+
+def squad_with_lmg(hex_: str = "C1", who: str = "4-6-7") -> list[dict[str, Any]]:
+    return [
+        {"id": "a-1", "counter": who, "side": "a", "hex": hex_},
+        {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": hex_, "carrier": "a-1"},
+    ]
+
+
+TARGET = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+
+
+def test_a_squad_and_its_lmg_fire_as_one_group_and_the_lmg_keeps_its_rof(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg() + TARGET)
+    fire = pos.parse_action("fire a-1,a-lmg at C4 dice 4,1")
+    res = pos.resolve(fire)
+    text = res.text()
+    assert "a-lmg (LMG): 3 FP = 3 FP" in text and "7 FP -> 6 column" in text
+    assert "a-lmg keeps its multiple ROF (coloured dr 1) and may fire again (A9.2)" in text
+    pos.push(fire)
+    assert pos.units["a-1"].has("prep_fire") and not pos.units["a-lmg"].has("prep_fire")
+    assert "fire a-lmg at C4" in {a.text() for a in pos.legal_actions} or pos.decision is not None
+
+
+def test_an_mg_loses_its_rof_on_a_high_coloured_dr(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg() + TARGET)
+    pos.push_text("fire a-1,a-lmg at C4 dice 4,5")  # 9 on the 6 column: no effect; coloured 5 > ROF 1
+    assert pos.units["a-lmg"].has("prep_fire")
+    with pytest.raises(IllegalAction, match="already fired"):
+        pos.push_text("fire a-lmg at C4 dice 1,1")
+
+
+def test_a_sw_malfunctions_on_an_original_dr_at_its_b_number(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg() + TARGET)
+    fire = pos.parse_action("fire a-1,a-lmg at C4 dice 6,6")
+    assert "a-lmg: Original DR 12: malfunctions (B#) (A9.7)" in pos.resolve(fire).text()
+    pos.push(fire)
+    assert pos.units["a-lmg"].has("malfunctioned")
+    pos.push_text("end")  # PFPh over: the SW still may not fire until repaired (A9.7)
+    assert pos.phase.id == "MPh"
+
+
+def test_a_malfunctioned_sw_may_not_fire(make_position: Any) -> None:
+    units = squad_with_lmg() + TARGET
+    units[1]["markers"] = ["malfunctioned"]
+    pos = pos_with(make_position, units)
+    with pytest.raises(IllegalAction, match=r"malfunctioned.*A9\.7"):
+        pos.push_text("fire a-lmg at C4 dice 3,3")
+
+
+def test_sustained_fire_in_the_dfph_halves_the_mg_and_lowers_its_breakdown(make_position: Any) -> None:
+    units = [*squad_with_lmg("C5"), {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+    for u in units:
+        u["side"] = "b" if u["side"] == "a" else "a"
+    units[1]["markers"] = ["first_fire"]
+    pos = pos_with(make_position, units, "DFPh")
+    fire = pos.parse_action("fire a-lmg at C4 dice 5,5")
+    text = pos.resolve(fire).text()
+    assert "x2 Point Blank Fire (A7.21) x1/2 Area Fire: Sustained Fire (A9.3) = 3 FP" in text
+    assert "a-lmg: Original DR 10: malfunctions (B#) (A9.7)" in text  # B12 - 2 (A9.3, A.11)
+    assert "keeps its multiple ROF" not in text
+
+
+def test_a_hs_firing_its_sw_loses_its_inherent_fp(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg(who="2-4-7") + TARGET)
+    with pytest.raises(IllegalAction, match=r"inherent FP while firing 1 SW \(A7\.35\)"):
+        pos.push_text("fire a-1,a-lmg at C4 dice 4,5")
+    pos.push_text("fire a-lmg at C4 dice 4,5")
+    assert pos.units["a-1"].has("no_fire")
+    with pytest.raises(IllegalAction, match=r"A7\.35"):
+        pos.push_text("fire a-1 at C4 dice 4,5")
+
+
+def test_a_squad_may_fire_two_sw_but_then_not_its_own_fp(make_position: Any) -> None:
+    units = [*squad_with_lmg(), {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match="firing 2 SW"):
+        pos.push_text("fire a-1,a-lmg,a-mmg at C4 dice 4,5")
+    pos.push_text("fire a-lmg,a-mmg at C4 dice 4,5")
+    assert pos.units["a-1"].has("no_fire")
+
+
+def test_a_sw_of_a_broken_unit_may_not_fire(make_position: Any) -> None:
+    units = squad_with_lmg() + TARGET
+    units[0]["markers"] = ["broken"]
+    pos = pos_with(make_position, units)
+    with pytest.raises(IllegalAction, match=r"only an unbroken unit fires a SW"):
+        pos.push_text("fire a-lmg at C4 dice 4,5")
+
+
+def test_a_leader_alone_may_fire_a_sw(make_position: Any) -> None:
+    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1"},
+             {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-l"}]
+    pos = pos_with(make_position, units + TARGET)
+    pos.push_text("fire a-l,a-lmg at C4 dice 4,5")  # A7.5: a leader firing a SW may join the fire
+    assert pos.units["a-l"].has("no_fire") and pos.units["a-lmg"].has("prep_fire")
+
+
+def test_a_flamethrower_fires_alone(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3"},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match=r"A22\.1"):
+        pos.push_text("fire a-1,a-ft at C4 dice 4,5")
+    fire = pos.parse_action("fire a-ft at C4 dice 4,5")
+    assert "24 FP -> 24 column" in pos.resolve(fire).text()
+
+
+def test_tpbf_triples_and_a_known_enemy_in_the_location_binds_the_fire(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
+    pos = pos_with(make_position, units)
+    fire = pos.parse_action("fire a-1 at C4 dice 4,5")
+    assert "x3 Triple Point Blank Fire (A7.21) = 12 FP" in pos.resolve(fire).text()
+    with pytest.raises(IllegalAction, match=r"A7\.212"):
+        pos.push_text("fire a-1 at C6 dice 4,5")
+
+
+def test_british_first_line_do_not_cower(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-4-7b", "side": "a", "hex": "C1"}, *TARGET]
+    pos = pos_with(make_position, units)
+    fire = pos.parse_action("fire a-1 at C4 dice 3,3")
+    assert "Cowering" not in pos.resolve(fire).text()
+    units[0]["counter"] = "4-3-6b"  # Green British do cower, two columns as Inexperienced
+    pos = pos_with(make_position, units)
+    assert "2 column(s) left (A7.9)" in pos.resolve(pos.parse_action("fire a-1 at C4 dice 3,3")).text()
+
+
+def test_a_sw_counter_is_never_a_target(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C4", "carrier": "b-1"}]
+    pos = pos_with(make_position, units)
+    res = pos.resolve(pos.parse_action("fire a-1 at C4 dice 2,2"))
+    assert set(res.results) == {"b-1"}
