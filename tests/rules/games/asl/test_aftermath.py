@@ -1,0 +1,108 @@
+"""What an IFT result does through the game (A7.301-A7.305, A10.2, A10.62, A14.1, A15, A17, A19): the
+decisions it opens in order and what each answer changes. Counters from the demo catalogue (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+
+
+def make(make_position: Any, targets: list[tuple[str, str]], *, markers: dict[str, list[str]] | None = None,
+         options: dict[str, Any] | None = None, fp_counter: str = "4-6-7") -> Any:
+    units = [{"id": "a-1", "counter": fp_counter, "side": "a", "hex": "C1"}]
+    for uid, counter in targets:
+        units.append({"id": uid, "counter": counter, "side": "b", "hex": "C2",
+                      "markers": (markers or {}).get(uid, [])})
+    return make_position("asl", units, "PFPh", counters=COUNTERS, options=options)
+
+
+def open_checks(pos: Any) -> list[tuple[str, str]]:
+    return [(d.then, d.subject[0]) for d in reversed(pos.state.decisions) if d.subject]
+
+
+def test_t_a9_k1_picks_the_leader_who_is_wounded_and_rolls_severity_first(make_position: Any) -> None:
+    pos = make(make_position, [("b-l", "8-1"), ("b-c", "2-2-8"), ("b-h", "2-4-7"), ("b-s", "4-6-7")])
+    pos.push_text("fire a-1 at C2 dice 1,2")  # 8 FP point blank, final 3 on the 8 column: K/1
+    assert pos.decision.then == "casualty"
+    pos.push_text("answer units b-l")  # Random Selection picked the leader (A.9): an SMC is wounded (A7.302)
+    assert pos.units["b-l"].has("wounded")
+    assert open_checks(pos) == [("wound", "b-l"), ("mc", "b-c"), ("mc", "b-h"), ("mc", "b-s")]
+    pos.push_text("answer dice 3")  # A17.11: a light wound
+    assert pos.units["b-l"].has("wounded") and pos.decision.arg("drm") == "1"
+
+
+def test_t10_2_kia_on_the_leader_through_the_game(make_position: Any) -> None:
+    # a 24 FP attack: three 4-6-7 at point blank range
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C2"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C2"}]
+    units += [{"id": "b-l", "counter": "9-1", "side": "b", "hex": "C3"},
+              {"id": "b-ss", "counter": "6-5-8", "side": "b", "hex": "C3"},
+              {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 3,3")  # 24 FP, 6 - 2 = final 4: 1KIA
+    assert pos.last_resolution.results["b-l"] == "1KIA"
+    pos.push_text("answer units b-l")  # Random Selection picked the 9-1
+    assert "b-l" not in pos.units
+    assert pos.units["b-ss"].has("broken") and pos.units["b-s"].has("broken")  # A7.301
+    # A10.2: the broken 4-6-7 (morale 8) is below the 9-1's 9 and takes a 1MC; the SS (9) takes none
+    assert open_checks(pos) == [("mc", "b-s")] and pos.decision.arg("drm") == "1"
+    pos.push_text("answer dice 4,4")  # 8 + 1 > 8: a broken unit failing is Casualty Reduced (A10.3)
+    assert pos.units["b-s"].name == "2-4-7" and pos.units["b-s"].has("broken")
+
+
+def test_a15_1_an_original_2_on_an_mc_opens_heat_of_battle(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 8 FP, final 7 on the 8 column: 1MC
+    pos.push_text("answer dice 1,1")  # passes; Original 2: HoB
+    assert pos.decision.then == "hob" and pos.decision.subject == ("b-s",)
+    pos.push_text("answer dice 3,4")  # 7, no DRM for a German 2nd Line: Battle Hardening (A15.3)
+    assert pos.units["b-s"].name == "4-6-7"
+
+
+def test_a15_4_berserk_only_with_a_known_enemy_in_los(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 5,5")  # 10: Berserk (A15.4), a-1 is a known enemy in LOS
+    assert pos.units["b-s"].has("berserk")
+
+
+def test_a19_13_elr_replacement_from_the_scenario(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"elr": {"b": 0}})
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 4,4")  # 8 + 1 = 9 against 7: fails by 2 > ELR 0
+    assert pos.units["b-s"].name == "4-3-6" and pos.units["b-s"].has("broken")
+
+
+def test_a19_13_within_elr_only_breaks(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"elr": {"b": 3}})
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 4,4")
+    assert pos.units["b-s"].name == "4-4-7" and pos.units["b-s"].has("broken")
+
+
+def test_a17_11_a_leader_killed_by_his_wound_gives_an_llmc(make_position: Any) -> None:
+    pos = make(make_position, [("b-l", "8-1"), ("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 1,2")  # K/1
+    pos.push_text("answer units b-l")
+    pos.push_text("answer dice 5")  # severity 5: KIA (A17.11)
+    assert "b-l" not in pos.units
+    # the MC of the K/1 comes first, then the LLMC (after the attack's results, A10.2)
+    assert open_checks(pos) == [("mc", "b-s"), ("mc", "b-s")]
+
+
+def test_a10_62_a_broken_unit_under_fire_becomes_dm(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], markers={"b-s": ["broken"]})
+    pos.push_text("fire a-1 at C2 dice 6,5")  # 8 FP, final 11: no effect, but it could have given an NMC
+    assert pos.units["b-s"].has("dm")
+
+
+def test_a14_1_an_ift_dr_equal_to_the_enemy_san_activates_his_sniper(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"san": {"b": 3}})
+    res = pos.resolve(pos.parse_action("fire a-1 at C2 dice 1,2"))
+    assert "Original DR 3 equals b's SAN: b's sniper attacks after this attack (A14.1)" in res.text()
+    res = pos.resolve(pos.parse_action("fire a-1 at C2 dice 2,2"))
+    assert "sniper" not in res.text()
