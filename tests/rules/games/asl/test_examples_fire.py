@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from hexmate.rules.charts import load_pack
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl.fire import cowering_shift
 from hexmate.rules.text import T
 
@@ -121,3 +122,80 @@ def test_a7_9_cowering_shift_depends_on_the_firers() -> None:
     assert cowering_shift([u("4-4-7b")], None) == 0  # British 1st Line
     assert cowering_shift([u("4-6-7", "fanatic")], None) == 0
     assert cowering_shift([u("1-4-9")], None) == 0  # SMC
+
+
+# --- special weapons (A22-A24), asl-a3 digest examples T14-T18, T26-T29 ---
+
+
+
+def test_t27_ft_runs_out_of_fuel_and_fires_two_levels_at_most() -> None:
+    assert sp.ft_out_of_fuel(10, elite=True) and not sp.ft_out_of_fuel(9, elite=True)
+    assert sp.ft_out_of_fuel(8, elite=False) and not sp.ft_out_of_fuel(7, elite=False)
+    assert sp.ft_level_ok(2) and not sp.ft_level_ok(3)
+
+
+def test_t15a_partisan_mol_at_point_blank() -> None:
+    assert sp.mol_check(2, "squad") and not sp.mol_check(3, "squad")  # +1 against a non-AFV target
+    total = sp.mol_fp(fp(fpw.Shot("3-3-7", 3, 3), 1))
+    assert (total, col(total)) == (10, 8)
+    assert str(IFT.lookup(fp=8, final_dr=8)) == "NMC"  # Original 7 + woods 1 (the example's NMC)
+    assert sp.mol_effects(6, 1) == ("target", True)  # coloured 1: Flame in W9
+    assert sp.mol_effects(1, 6) == ("user", True)  # (b) coloured 6: the user breaks, Flame in X8
+
+
+def test_t15d_mol_with_tpbf() -> None:
+    total = sp.mol_fp(fp(fpw.Shot("3-3-7", 3, 3), 0, "MPh"))
+    assert (total, col(total)) == (13, 12)
+
+
+def test_t14_no_flame_in_wet_weather() -> None:
+    assert sp.mol_effects(2, 1, flame_drm=-2) == ("target", False)
+
+
+def test_t16_placed_dc() -> None:
+    dc = sp.dc_placed(tem=3)
+    assert (dc.fp, dc.drm) == (30, 3)
+    assert sp.dc_placed(tem=3, cx=True).drm == 4
+    concealed = sp.dc_placed(tem=3, concealed=True)
+    assert (concealed.fp, col(concealed.fp)) == (15, 12)
+    assert sp.dc_placed(tem=4).drm == 4  # fortified: +1 TEM more
+
+
+def test_t26_thrown_and_set_dc() -> None:
+    target, thrower = sp.dc_thrown(tem=0, phase="AFPh")
+    assert (target.drm, thrower.drm) == (3, 4)
+    assert sp.dc_malfunctions(10, set_enemy_infantry=2)
+    assert not sp.dc_malfunctions(10)
+    s = sp.dc_set()
+    assert (s.fp, col(s.fp), s.drm) == (36, 36, -3)
+    assert col(sp.dc_set(concealed=True).fp) == 16
+    assert sp.dc_malfunctions(10, captured=True) and not sp.dc_malfunctions(12, second_thrown=True)
+
+
+def test_t28_smoke_grenades() -> None:
+    assert sp.smoke_exponent_ok(3, 3) == (True, False)
+    assert sp.smoke_exponent_ok(6, 3) == (False, True)
+    assert sp.smoke_grenade_cost(adjacent=True) == 2
+    assert sp.smoke_exponent_ok(2, 3, wp=True) == (True, False)
+    assert sp.smoke_exponent_ok(3, 3, wp=True) == (False, False)
+    assert sp.Smoke("grenade").drm == 2 and sp.Smoke("wp_grenade").drm == 1
+
+
+def test_t29_ordnance_smoke_life_cycle() -> None:
+    first = sp.ordnance_smoke(first_pfph_attack=True)
+    assert first.drm == 3
+    later = sp.smoke_at_placers_pfph(first)
+    assert later is not None and later.drm == 2
+    assert sp.smoke_at_placers_pfph(later) is None
+    assert sp.ordnance_smoke(first_pfph_attack=False).drm == 2
+
+
+def test_t17_smoke_heights_and_within() -> None:
+    i4 = [sp.Smoke("ordnance", level=0)]
+    assert sp.smoke_los_drm([i4], levels=[3]) == 0  # the LOS passes above the smoke (A24.4)
+    assert sp.smoke_los_drm([i4], levels=[1]) == 3
+    i5 = [sp.Smoke("ordnance", dispersed=True)]
+    assert sp.smoke_los_drm([i5], firer_in_smoke=True) == 3  # dispersed +2, +1 from within (A24.8)
+    assert sp.smoke_los_drm([i5, i4], firer_in_smoke=True) == 6
+    assert sp.smoke_los_drm([i4, i5]) == 5
+    assert sp.location_smoke_drm([sp.Smoke("ordnance"), sp.Smoke("grenade")]) == 3  # at most +3 (A24.2)
