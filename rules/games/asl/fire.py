@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 LEADER = "leader"
+# A7.23: the targets seen, and those under "?" (Area Fire)
+GROUPS = {"known": T("known targets"), "concealed": T("concealed targets")}
 
 
 def _fmt(x: Fraction | int) -> str:
@@ -343,18 +345,18 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             fp, steps = fpw.shot_fp(shot_of(unit), distance(h, fire.target), phase=phase, area=mine,
                                     sustained=_sustained(position, unit))
             total += fp
-            fp_lines.append(Line(T("FP vs {group}", group=T(name)), fpw.working(unit.id, unit.name, steps),
-                                 "A7.2"))
+            label = T("FP vs {group}", group=GROUPS[name])
+            fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
         if col is None:
             result = "-"
-            lines.append(Line(T("IFT vs {group}", group=T(name)),
+            lines.append(Line(T("IFT vs {group}", group=GROUPS[name]),
                               T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
             lines.append(Line(
-                T("IFT vs {group}", group=T(name)),
+                T("IFT vs {group}", group=GROUPS[name]),
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))

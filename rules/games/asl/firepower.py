@@ -100,7 +100,7 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
 def join(parts: Sequence[T]) -> T:
     """Sentences one after another, still translatable: each pair is a template of its own."""
     if not parts:
-        return T("")
+        raise ValueError("nothing to join")
     out = parts[-1]
     for part in reversed(parts[:-1]):
         out = T("{first} {rest}", first=part, rest=out)

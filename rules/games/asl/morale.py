@@ -81,10 +81,11 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
     white, coloured, total = _dr(dice)
     morale = au.unit_morale(unit)
     final = total + n + drm
+    check = T("Normal Morale Check (NMC)") if n == 0 else T("{n}MC Morale Check", n=n)
     steps: list[tuple[T, str]] = [
         (T("{unit} {check}: Original DR {white}+{coloured}={total}, DRM {drm:+d}, final {final} against "
-           "morale {morale}", unit=unit.id, check=T("NMC") if n == 0 else T("{n}MC", n=n), white=white,
-           coloured=coloured, total=total, drm=n + drm, final=final, morale=morale), "A10.1")]
+           "morale {morale}", unit=unit.id, check=check, white=white, coloured=coloured, total=total,
+           drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
     hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk")
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)

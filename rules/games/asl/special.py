@@ -48,8 +48,8 @@ def mol_check_drm(user: str, *, cx: bool = False, target_afv: bool = False) -> l
     if user in ("hs", "crew"):
         out.append((T("HS or crew"), "A22.611"))
     if user in ("leader", "hero"):
-        out.append((T("SMC"), "A22.611"))
-        out.append((T("SMC"), "A22.611"))
+        out.append((T("an SMC user"), "A22.611"))
+        out.append((T("an SMC user"), "A22.611"))
     if cx:
         out.append((T("CX"), "A22.611"))
     if not target_afv:
