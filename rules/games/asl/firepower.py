@@ -10,11 +10,12 @@ Fraction(8, 1)
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from hexmate.rules.charts import Axis
+from hexmate.rules.hexes import Hex, center
 from hexmate.rules.text import T
 
 Step = tuple[T, str]  # a sentence and its rule
@@ -136,3 +137,31 @@ def spraying_ok(shots: Sequence[Shot], distances: Sequence[int], targets_adjacen
     if max(distances) > 3:
         return T("a squad sprays only within three hexes (A7.34)")
     return None
+
+
+# --- Encirclement (A7.7) ---
+
+
+def entry_position(target: Hex, firer: Hex) -> int:
+    """Where a firer's LOS enters the target hex, as one of 12 positions round it at 30 degree steps: even
+    positions are hexspines (vertices), odd ones hexsides. A LOS exactly along a hexspine enters at that
+    vertex (A7.7 example: U2 fires at T3 along T3's hexspine)."""
+    tx, ty = center(target)
+    fx, fy = center(firer)
+    angle = math.degrees(math.atan2(fy - ty, fx - tx)) % 360.0
+    sixth = angle / 60.0  # flat-topped hexes: vertices every 60 degrees from east
+    if abs(sixth - round(sixth)) < 1e-9:
+        return (2 * round(sixth)) % 12
+    return (2 * math.floor(sixth) + 1) % 12
+
+
+def encircles(positions: Iterable[int]) -> bool:
+    """A7.7: the qualifying attacks' LOS enter the target through opposite hexspines, opposite hexsides (three
+    vertices between them both ways), or three non-adjacent hexsides. On the 12 positions round the hex this
+    is: no gap of more than half the circle between consecutive entries. (The digest's formalisation,
+    checked here against the text's three cases and both examples.)"""
+    ps = sorted({p % 12 for p in positions})
+    if len(ps) < 2:
+        return False
+    gaps = [(ps[(i + 1) % len(ps)] - ps[i]) % 12 or 12 for i in range(len(ps))]
+    return max(gaps) <= 6

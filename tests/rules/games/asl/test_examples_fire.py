@@ -5,6 +5,7 @@ the game (DRMs, results, decisions) is in test_fire.py and fire_cases.json."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from hexmate.rules.charts import load_pack
 from hexmate.rules.games.asl import firepower as fpw
@@ -199,3 +200,38 @@ def test_t17_smoke_heights_and_within() -> None:
     assert sp.smoke_los_drm([i5, i4], firer_in_smoke=True) == 6
     assert sp.smoke_los_drm([i4, i5]) == 5
     assert sp.location_smoke_drm([sp.Smoke("ordnance"), sp.Smoke("grenade")]) == 3  # at most +3 (A24.2)
+
+
+# --- Encirclement (A7.7), the text's examples on board 3 hexes ---
+
+
+def _board() -> Any:
+    from hexmate.rules.maps import HexMap
+
+    return HexMap.from_dict({"format": "hexmate-map/1", "name": "b3", "game": "asl", "boards": [
+        {"id": "", "grid": {"kind": "asl", "columns": 30, "rows": 10},
+         "default": {"terrain": "open", "level": 0}, "hexes": {}, "hexsides": []}]}, source="test-map")
+
+
+def test_a7_7_u2_then_s5_encircle_t3_through_opposite_hexspines() -> None:
+    b = _board()
+    t3 = b.parse_label("T3")
+    u2, s5 = fpw.entry_position(t3, b.parse_label("U2")), fpw.entry_position(t3, b.parse_label("S5"))
+    assert u2 % 2 == 0 and s5 % 2 == 0  # both along hexspines (vertices)
+    assert fpw.encircles([u2, s5])
+    # or through both the S4-T3 and T4-T3 hexsides
+    assert fpw.encircles([u2, fpw.entry_position(t3, b.parse_label("S4")),
+                          fpw.entry_position(t3, b.parse_label("T4"))])
+    assert not fpw.encircles([u2])
+
+
+def test_a7_71_one_fire_group_round_t4_encircles_it() -> None:
+    b = _board()
+    t4 = b.parse_label("T4")
+    entries = [fpw.entry_position(t4, b.parse_label(h)) for h in ("T3", "U4", "U5", "T5")]
+    assert fpw.encircles(entries)  # T3 and T5 enter through opposite hexsides
+
+
+def test_a7_7_two_non_opposite_hexsides_do_not_encircle() -> None:
+    assert not fpw.encircles([1, 5]) and fpw.encircles([1, 5, 9]) and fpw.encircles([1, 7])
+    assert not fpw.encircles([0, 7]) and fpw.encircles([0, 6])
