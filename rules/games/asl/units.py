@@ -236,6 +236,22 @@ def malfunctions(original: int, weapons: Mapping[str, Breakdown]) -> dict[str, s
     return out
 
 
+def repair(dr: int, values: Values, *, captured: bool = False) -> str:
+    """A9.72: a Good Order possessor's repair dr in the RPh: at most the R# repairs the SW, a 6 eliminates it,
+    anything else leaves it malfunctioned ('repaired', 'eliminated', 'still'). A captured SW is never
+    repaired until its own side recaptures it (returns 'not allowed')."""
+    if captured:
+        return "not allowed"
+    if dr == 6:
+        return "eliminated"
+    return "repaired" if dr <= _int(values, "repair", 0) else "still"
+
+
+def repairs_allowed(unit: UnitState) -> int:
+    """A9.72: a unit tries to repair as many malfunctioned SW as it could fire in one phase."""
+    return sw_fire_limit(unit) if good_order(unit) else 0
+
+
 # --- nationalities (A25) ---
 
 

@@ -289,3 +289,11 @@ def test_a7_9_cowering_exemptions_by_nationality() -> None:
     assert au.cowering_exempt(unit("f", "4-6-7", nationality="finnish"), au.nationality("finnish"))
     assert not au.cowering_exempt(unit("f", "4-2-6", nationality="finnish"), au.nationality("finnish"))
     assert not au.cowering_exempt(unit("g", "4-6-7"), au.nationality("german"))
+
+
+def test_a9_72_repair() -> None:
+    mmg = CATALOGUE["MMG"].values  # R2 in the demo catalogue
+    assert [au.repair(dr, mmg) for dr in (1, 2, 3, 6)] == ["repaired", "repaired", "still", "eliminated"]
+    assert au.repair(1, mmg, captured=True) == "not allowed"
+    assert au.repairs_allowed(unit("s", "4-6-7")) == 2
+    assert au.repairs_allowed(unit("s", "4-6-7", "broken")) == 0
