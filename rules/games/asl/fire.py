@@ -10,6 +10,7 @@ Subsequent First Fire and FPF pass their Area Fire causes), ``mc(...)`` opens a 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -212,13 +213,36 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(
                 T("{unit} is {d} hexes from the target, beyond twice its range of {range}",
                   unit=unit.id, d=d, range=shot.range), "A7.22")
-        if d:
-            sight = asl_terrain.line_of_sight(position, h, target)
-            if sight.blocked:
-                raise IllegalAction(
-                    T("{unit} has no line of sight to {hex}: {reason}", unit=unit.id,
-                      hex=position.label(target), reason=sight.reason), "A6.1")
+    blocked = blind(position, shooters, target)
+    if blocked and (len(shooter_hexes) == 1 or len(blocked) == len(shooters)):
+        # A7.52: only members of a multi-Location fire group drop out for want of LOS; alone, no attack
+        unit = blocked[0]
+        h = where(position, unit)
+        assert h is not None
+        sight = asl_terrain.line_of_sight(position, h, target)
+        raise IllegalAction(
+            T("{unit} has no line of sight to {hex}: {reason}", unit=unit.id,
+              hex=position.label(target), reason=sight.reason), "A6.1")
     return fire
+
+
+def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> list[UnitState]:
+    """The shooters with no LOS to the target (A6.1); in a multi-Location fire group they drop out, count as
+    having fired, and the rest attack (A7.52)."""
+    out = []
+    for unit in shooters:
+        h = where(position, unit)
+        if h is not None and h != target and asl_terrain.line_of_sight(position, h, target).blocked:
+            out.append(unit)
+    return out
+
+
+def _overstack(units: Sequence[UnitState]) -> int:
+    """A5.12/A5.131: squad-equivalents of personnel over the three-squad limit, rounded up (SMC and SW apart:
+    four SMC are allowed on top, A5.1)."""
+    se = sum((Fraction(1) if u.type == "squad" else Fraction(1, 2) for u in units if u.type in au.MMC),
+             Fraction(0))
+    return max(0, math.ceil(se - 3))
 
 
 def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] | None:
@@ -277,6 +301,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
     shooters = people + weapons
+    dropped = blind(position, shooters, fire.target)
+    shooters = [u for u in shooters if u not in dropped]
     side = firers[0].side
     targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW]
     chart = position.charts.chart("ift")
@@ -303,6 +329,14 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("CX firer"), 1, "A4.51"))
     if any(u.has("encircled") for u in _possessors(position, firers)):
         drms.append((T("encircled firer"), 1, "A7.7"))
+    firing_here = {where(position, u) for u in shooters}
+    over = max((_overstack([u for u in position.units_at(h) if u.side == side]) for h in firing_here
+                if h is not None), default=0)
+    if over:
+        drms.append((T("firer overstacked by {n} squad-equivalent(s)", n=over), over, "A5.12"))
+    under = _overstack([u for u in position.units_at(fire.target) if u.side != side])
+    if under:
+        drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
     if phase == "MPh":
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
@@ -363,7 +397,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         for unit in group:
             results[unit.id] = result
         summary_parts.append(f"{name} {result}")
-    lines = fp_lines + lines + _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0)
+    drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
+                                        unit=u.id), "A7.52") for u in dropped]
+    weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0)
+    lines = drop_lines + fp_lines + lines + weapon_lines
     enemy = position.enemy_of(side)
     san = side_number(position, "san", enemy)
     if san is not None and am.sniper_activates(roll.total, san, "ift"):

@@ -150,3 +150,33 @@ def test_a_sw_counter_is_never_a_target(make_position: Any) -> None:
     pos = pos_with(make_position, units)
     res = pos.resolve(pos.parse_action("fire a-1 at C4 dice 2,2"))
     assert set(res.results) == {"b-1"}
+
+
+def test_a7_52_a_member_without_los_drops_out_of_a_multi_location_group(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C5"}]
+    pos = pos_with(make_position, units, hexes={"D3": "woods", "D4": "woods", "E3": "woods"})
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    c1, d1, c5 = (pos.map.parse_label(h) for h in ("C1", "D1", "C5"))
+    assert not asl_terrain.line_of_sight(pos, c1, c5).blocked
+    assert asl_terrain.line_of_sight(pos, d1, c5).blocked
+    fire = pos.parse_action("fire a-1,a-2 at C5 dice 3,4")
+    text = pos.resolve(fire).text()
+    assert "a-2 drops out of the fire group and counts as having fired (A7.52)" in text
+    assert "4 FP -> 4 column" in text
+    pos.push(fire)
+    assert pos.units["a-2"].has("prep_fire")
+    with pytest.raises(IllegalAction, match="no line of sight"):
+        pos_with(make_position, units, hexes={"D3": "woods", "D4": "woods", "E3": "woods"}).push_text(
+            "fire a-2 at C5 dice 3,4")
+
+
+def test_a5_12_overstacked_firers_and_targets(make_position: Any) -> None:
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C1"} for i in range(4)]
+    units += [{"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C4"} for i in range(5)]
+    pos = pos_with(make_position, units)
+    text = pos.resolve(pos.parse_action("fire a-0 at C4 dice 3,4")).text()
+    assert "firer overstacked by 1 squad-equivalent(s): +1 (A5.12)" in text
+    assert "target overstacked by 2 squad-equivalent(s): -2 (A5.131)" in text
