@@ -237,10 +237,10 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
     elr = elr if elr is not None else side_number(position, "elr", unit.side)
     res = am.morale_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead, elr=elr,
                           ift=decision.rule.startswith("A7"), counters=counters)
-    return _apply_morale(position, state, unit, res)
+    return apply_morale(position, state, unit, res)
 
 
-def _apply_morale(position: Position, state: State, unit: UnitState, res: am.MoraleResult) -> State:
+def apply_morale(position: Position, state: State, unit: UnitState, res: am.MoraleResult) -> State:
     counters = position.scenario.counters
     out = res.outcome
     was_good = not unit.has("broken")

@@ -11,13 +11,13 @@ Subsequent First Fire and FPF pass their Area Fire causes), ``mc(...)`` opens a 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.dice import ASL_DR
+from hexmate.rules.dice import ASL_DR, Roll
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
@@ -27,6 +27,7 @@ from hexmate.rules.games.asl.aftermath import (
     _break,
     _reduce,
     _side_nationality,
+    apply_morale,
     casualty,
     decisions_for,
     mc,
@@ -132,7 +133,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("{unit} is not on the map", unit=unit.id))
         if unit.type != au.SW and unit.has("broken"):
             raise IllegalAction(T("{unit} is broken and has no FP", unit=unit.id), "A1.4")
-        if unit.has(marker):
+        if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
@@ -191,6 +192,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if not movers or movers[0].hex != target:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
+        _check_subsequent(position, firers, target, side)
     if phase == "DFPh":
         for unit in firers:
             h = where(position, unit)
@@ -224,6 +226,38 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             T("{unit} has no line of sight to {hex}: {reason}", unit=unit.id,
               hex=position.label(target), reason=sight.reason), "A6.1")
     return fire
+
+
+def _check_subsequent(position: Position, firers: Sequence[UnitState], target: Hex, side: str) -> None:
+    """The limits on firing again in the MPh: no more shots at the movers in a hex than the MF they spent
+    there (A9.2, A8.14); SFF within normal range and at no farther target than the nearest known armed enemy
+    (A8.3); FPF only at adjacent or same-Location movers (A8.31)."""
+    top = position.state.decision
+    allowed = shots_allowed(position)
+    modes = fire_modes(position, firers)
+    for unit in firers:
+        if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
+            raise IllegalAction(
+                T("{unit} has already fired at the movers here as many times as the MF they spent here ({n})",
+                  unit=unit.id, n=allowed), "A9.2")
+        h = where(position, unit)
+        assert h is not None
+        d = distance(h, target)
+        if modes[unit.id] == "fpf" and d > 1:
+            raise IllegalAction(
+                T("{unit} has a Final Fire counter: Final Protective Fire only at adjacent movers",
+                  unit=unit.id), "A8.31")
+        if modes[unit.id] == "sff" and unit.type != LEADER:
+            if d > shot_of(unit).range:
+                raise IllegalAction(
+                    T("{unit}: Subsequent First Fire only within normal range", unit=unit.id), "A8.3")
+            enemies = [e for e in position.units.values() if e.side != side and e.hex is not None
+                       and not e.concealed and not e.has("broken") and e.type != au.SW]
+            nearest = min((distance(h, e.hex) for e in enemies if e.hex is not None), default=d)
+            if d > nearest:
+                raise IllegalAction(
+                    T("{unit}: Subsequent First Fire not past the nearest known armed enemy", unit=unit.id),
+                    "A8.3")
 
 
 def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> list[UnitState]:
@@ -287,16 +321,43 @@ def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitSta
     return list(out.values())
 
 
-def _sustained(position: Position, unit: UnitState) -> bool:
-    """A9.3: a MG firing in the DFPh with a First Fire counter uses Sustained Fire."""
-    return shot_of(unit).kind == "mg" and position.phase.id == "DFPh" and unit.has("first_fire")
+def fire_modes(position: Position, firers: Sequence[UnitState]) -> dict[str, str]:
+    """How each firer fires, from its fire counters before the fire (A8): in the MPh 'first' (Defensive First
+    Fire, A8.1), 'sff' with a First Fire counter (Subsequent First Fire, A8.3) or 'fpf' with a Final Fire
+    counter (Final Protective Fire, A8.31); in the DFPh 'final', or 'after_first' with a First Fire counter
+    (A8.4); else the phase's own fire."""
+    phase = position.phase.id
+    out: dict[str, str] = {}
+    for u in firers:
+        if phase == "MPh":
+            out[u.id] = "fpf" if u.has("final_fire") else "sff" if u.has("first_fire") else "first"
+        elif phase == "DFPh":
+            out[u.id] = "after_first" if u.has("first_fire") else "final"
+        else:
+            out[u.id] = phase
+    return out
+
+
+MODE_AREA = {
+    "sff": (T("Subsequent First Fire"), "A8.3"),
+    "fpf": (T("Final Protective Fire"), "A8.31"),
+    "after_first": (T("Final Fire after First Fire"), "A8.4"),
+}
+
+
+def _sustained(unit: UnitState, mode: str) -> bool:
+    """A9.3: a MG using SFF or FPF, or firing in the DFPh with a First Fire counter, uses Sustained Fire."""
+    return shot_of(unit).kind == "mg" and mode in MODE_AREA
 
 
 def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
-                   area: Sequence[tuple[T, str]] = ()) -> Resolution:
+                   area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None) -> Resolution:
     """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
-    result. ``area`` adds Area Fire causes the caller knows (Subsequent First Fire, FPF: A8.3, A8.31)."""
+    result. ``modes``: how each firer fires (``fire_modes``, worked out before the fire counters change;
+    SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
+    causes the caller knows besides (a Snap Shot, A8.15)."""
     assert fire.dice is not None
+    modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire))
     roll = ASL_DR.from_values(fire.dice)
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
@@ -374,10 +435,12 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             h = where(position, unit)
             assert h is not None
             mine = list(causes)
-            if phase == "DFPh" and unit.has("first_fire") and shot_of(unit).kind != "mg":
-                mine.append((T("Final Fire after First Fire"), "A8.4"))
+            mode = modes.get(unit.id, "")
+            if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
+                mine.append(MODE_AREA[mode])
+            # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             fp, steps = fpw.shot_fp(shot_of(unit), distance(h, fire.target), phase=phase, area=mine,
-                                    sustained=_sustained(position, unit))
+                                    sustained=mode == "after_first" and _sustained(unit, mode))
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
@@ -399,7 +462,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         summary_parts.append(f"{name} {result}")
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]
-    weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0)
+    weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)
     lines = drop_lines + fp_lines + lines + weapon_lines
     enemy = position.enemy_of(side)
     san = side_number(position, "san", enemy)
@@ -417,8 +480,12 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
     return resolve_attack(game, position, fire)
 
 
+def _modes_of(decision: Decision) -> dict[str, str]:
+    return {k[5:]: v for k, v in decision.args if k.startswith("mode:")}
+
+
 def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: int, cowered: bool,
-                  ) -> tuple[dict[str, str], list[str]]:
+                  modes: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
     """The SW of an attack after its Original DR: ({sw: 'b'|'x'} breakdown candidates, MGs that keep their
     rate of fire). A9.2: a MG keeps it on a coloured dr at most its ROF (not with Sustained Fire, A9.3, nor
     when the attack cowered, A7.9); A9.7: at or above B# it malfunctions, at or above X# it is removed."""
@@ -430,7 +497,7 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
         owner = position.units.get(sw.carrier or "")
         inexp = owner is not None and au.inexperienced(owner.values)
         captured = sw.has("captured")
-        sustained = _sustained(position, sw)
+        sustained = _sustained(sw, modes.get(sw.id, ""))
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
         rof = au.rate_of_fire(sw.values, captured=captured)
         if shot_of(sw).kind == "mg" and not cowered and au.keeps_rof(coloured, rof, sustained=sustained):
@@ -440,8 +507,8 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
 
 
 def _weapon_lines(position: Position, fire: act.Fire, original: int, coloured: int, cowered: bool,
-                  ) -> list[Line]:
-    fates, keep = _weapon_fates(position, fire, original, coloured, cowered)
+                  modes: Mapping[str, str]) -> list[Line]:
+    fates, keep = _weapon_fates(position, fire, original, coloured, cowered, modes)
     out: list[Line] = []
     for sid in keep:
         out.append(Line(T("Rate of fire"), T("{sw} keeps its multiple ROF (coloured dr {dr}) and may fire "
@@ -460,13 +527,21 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
     crew or SMC that fires a SW, and a squad that fires two, loses its inherent FP for now (A7.35)."""
     state = position.state
     marker = FIRE_MARKERS[position.phase.id]
-    _, weapons = _split(position, _firers(position, fire))
+    firers = _firers(position, fire)
+    modes = fire_modes(position, firers)
+    _, weapons = _split(position, firers)
     for uid in fire.firers:
         unit = state.units[uid]
-        if marker == "final_fire":
-            unit = unit.mark(remove=("first_fire",))  # A8.4: the First Fire counter flips to Final Fire
+        mark = marker
+        if marker == "final_fire" or modes[uid] in ("sff", "fpf"):
+            # A8.3, A8.4: the First Fire counter flips to Final Fire
+            unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
         # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
-        state = state.with_unit(unit.mark(marker).revealed())
+        state = state.with_unit(unit.mark(mark).revealed())
+        if modes[uid] in ("sff", "fpf") and unit.type != au.SW:  # A8.3, A8.31: and all its SW
+            for sw in au.possessed(state, uid):
+                state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
+    state = _count_shots(position, state, fire)
     for oid in {w.carrier for w in weapons if w.carrier}:
         assert oid is not None
         owner = state.units[oid]
@@ -479,15 +554,38 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             "roll", state.units[fire.firers[0]].side,
             T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
+            args=tuple(sorted((f"mode:{k}", v) for k, v in modes.items())),
         )
     )
+
+
+def _count_shots(position: Position, state: State, fire: act.Fire) -> State:
+    """A9.2/A8.14: in the MPh, the shots of each firer at the movers in the hex they entered are counted on
+    the reaction window of that hex (a new hex opens a new window)."""
+    top = state.decision
+    if position.phase.id != "MPh" or top is None or top.kind != "react":
+        return state
+    more = {f"shots:{u}": str(int(top.arg(f"shots:{u}", "0")) + 1) for u in fire.firers}
+    return state.replace(decisions=(*state.decisions[:-1], top.with_args(**more)))
+
+
+def shots_allowed(position: Position) -> int:
+    """A9.2: a unit or weapon fires at movers in one Location no more times than the MF they spent there
+    (FRD), but always once."""
+    moving = position.state.moving
+    if moving is None or moving.at == 0:
+        return 1
+    step = asl_terrain.infantry_cost_fn(position)(position.map, moving.path[moving.at - 1], moving.here)
+    return max(1, math.floor(step)) if step is not None else 1
 
 
 def resume_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The IFT DR is in: the attack is worked out once (State.resolution) and its results become decisions."""
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
-    resolution = resolve(game, position, fire)
+    modes = _modes_of(decision) or None
+    resolution = resolve_attack(game, position, fire, modes=modes)
+    modes = modes or fire_modes(position, _firers(position, fire))
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)
@@ -495,7 +593,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     nat = _side_nationality(position, firers[0].side)
     cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
     cowered = roll.doubles and cowering > 0
-    fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered)
+    fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:  # A9.2: the MG may fire again this phase
         state = state.with_unit(state.units[sid].mark(remove=(marker,)))
@@ -514,7 +612,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         ))
     view = position.at(state)
     targets = [position.units[u] for u in resolution.results if u in position.units]
-    could_nmc = _could_nmc(view, resolution, roll.total, cowering)
+    could_nmc = _could_nmc(view, resolution, roll.total, cowering if roll.doubles else 0, cowering)
     for unit in targets:  # A10.62: a broken unit under fire that could give an NMC becomes DM
         if am.becomes_dm(unit, could_nmc=could_nmc):
             state = state.with_unit(state.units[unit.id].mark("dm"))
@@ -525,6 +623,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     for result, ids in by_result.items():
         decisions.extend(decisions_for(view, result, ids))
     state = state.replace(resolution=resolution)
+    fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
+    if fpf:
+        state = fpf_self_check(position, state, fpf + [u for u in firers if u.type == LEADER], roll)
     cas = [d for d in decisions if d.then == "casualty"]
     if cas and len(cas[0].units) == 1 and decisions and decisions[0] is cas[0]:
         # Random Selection among one unit picks it (A.9): no question to ask.
@@ -533,7 +634,23 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     return state.push(*decisions)
 
 
-def _could_nmc(position: Position, resolution: Resolution, original: int, cowering: int) -> bool:
+def fpf_self_check(position: Position, state: State, units: Sequence[UnitState], roll: Roll) -> State:
+    """A8.31: straight after a FPF attack its Original DR, modified by leadership only (a leader never by his
+    own), is a NMC for every FPF firer and the leader directing it."""
+    dice = (roll.white, roll.coloured)
+    for unit in am.check_order(units):
+        now = state.units.get(unit.id)
+        if now is None or now.has("broken"):
+            continue
+        helpers = [u for u in state.units.values() if u.type == LEADER and u.id in {f.id for f in units}]
+        res = am.morale_check(now, dice, drm=am.leader_drm_for(now, helpers), ift=True,
+                              counters=position.scenario.counters)
+        state = apply_morale(position, state, now, res)
+    return state
+
+
+def _could_nmc(position: Position, resolution: Resolution, original: int, shown_shift: int,
+               cowering: int) -> bool:
     """A10.62: could this attack (its column and DRM) have given at least an NMC with some DR, Cowering
     counted? Read from the resolution's IFT lines (the column before Cowering is the one shown plus the
     shift when it cowered)."""
@@ -546,7 +663,6 @@ def _could_nmc(position: Position, resolution: Resolution, original: int, coweri
                 col = axis.index_of_key(facts["column"])
             except (KeyError, ValueError, DataError):
                 continue
-            shown_shift = cowering if original in (2, 4, 6, 8, 10, 12) else 0
             return am.could_give_nmc(chart, col + shown_shift, int(facts["final"]) - original, cowering)
     return False
 
@@ -570,8 +686,9 @@ def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
     """Could any one unit of the firing side fire at ``target`` now? (opens a First Fire window, A8.1)"""
     side = firing_side(position)
     marker = FIRE_MARKERS[position.phase.id]
+    again = position.phase.id == "MPh"  # A8.3, A8.31: SFF and FPF; check() says whether it may
     for unit in position.units.values():
-        if unit.side != side or unit.type == LEADER or unit.has(marker):
+        if unit.side != side or unit.type == LEADER or (unit.has(marker) and not again):
             continue
         h = where(position, unit)
         if h is None or (unit.type != au.SW and unit.has("broken")):
@@ -602,7 +719,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
             u.side == side
             and u.type != au.SW
             and not u.has("broken")
-            and not u.has(marker)
+            and not (u.has(marker) and position.phase.id != "MPh")
             and not (position.phase.id == "AFPh" and u.has("prep_fire"))
         )
 
@@ -623,13 +740,16 @@ __all__ = [
     "_break",
     "_reduce",
     "_side_nationality",
+    "apply_morale",
     "can_fire_at",
     "casualty",
     "check",
     "cowering_shift",
     "decisions_for",
     "declare",
+    "fire_modes",
     "firing_side",
+    "fpf_self_check",
     "generate",
     "mc",
     "moving_targets",
@@ -644,6 +764,7 @@ __all__ = [
     "resume_ptc",
     "resume_wound",
     "shot_of",
+    "shots_allowed",
     "side_number",
     "where",
 ]
