@@ -180,3 +180,21 @@ def test_a5_12_overstacked_firers_and_targets(make_position: Any) -> None:
     text = pos.resolve(pos.parse_action("fire a-0 at C4 dice 3,4")).text()
     assert "firer overstacked by 1 squad-equivalent(s): +1 (A5.12)" in text
     assert "target overstacked by 2 squad-equivalent(s): -2 (A5.131)" in text
+
+
+def test_t7_306_fire_group_with_an_mmg_and_a_9_2_through_the_game(make_position: Any) -> None:
+    """A7.306 example: two 4-6-7 at 7 hexes (Long Range, 2 + 2) with a MMG (5) and a 9-2: 9 FP on the 8
+    column; a leader and three squads in Open Ground; Original DR 8 - 2 = 6: a 1MC for each, leader first."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "a-l", "counter": "9-2", "side": "a", "hex": "C1"},
+             {"id": "b-l", "counter": "8-0", "side": "b", "hex": "C8"}]
+    units += [{"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C8"} for i in (1, 2, 3)]
+    pos = pos_with(make_position, units)
+    pos.push_text("fire a-1,a-2,a-mmg,a-l at C8 dice 4,4")
+    res = pos.last_resolution
+    assert res is not None
+    assert "9 FP -> 8 column, final DR 6 -> 1MC" in res.text() and "leadership (a-l): -2 (A7.53)" in res.text()
+    assert set(res.results.values()) == {"1MC"} and len(res.results) == 4
+    assert [d.subject[0] for d in reversed(pos.state.decisions)] == ["b-l", "b-1", "b-2", "b-3"]
