@@ -138,8 +138,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if phase == "AFPh" and unit.has("prep_fire"):
             raise IllegalAction(
                 T("{unit} prep fired this Player Turn and may not fire again", unit=unit.id), "A.15")
+    modes = fire_modes(position, firers)
     for unit in people:
-        if unit.has("no_fire"):
+        # A7.353: SFF, FPF and Final Fire at adjacent units keep the (halved) inherent FP
+        if unit.has("no_fire") and modes[unit.id] not in ("sff", "fpf", "after_first"):
             raise IllegalAction(
                 T("{unit} fired a SW and has no inherent FP until the end of the Player Turn",
                   unit=unit.id), "A7.35")
@@ -152,6 +154,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
         owner = state.units[oid]
+        kinds = [w.name for w in au.possessed(state, oid) if w.has(marker) or w.id in named]
+        if len(kinds) != len(set(kinds)):
+            raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types",
+                                  unit=oid), "A7.351")
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if n + fired > au.sw_fire_limit(owner):
             raise IllegalAction(
