@@ -195,13 +195,15 @@ def test_t7_306_fire_group_with_an_mmg_and_a_9_2_through_the_game(make_position:
     pos.push_text("fire a-1,a-2,a-mmg,a-l at C8 dice 4,4")
     res = pos.last_resolution
     assert res is not None
-    assert "9 FP -> 8 column, final DR 6 -> 1MC" in res.text() and "leadership (a-l): -2 (A7.53)" in res.text()
+    assert "9 FP -> 8 column, final DR 6 -> 1MC" in res.text()
+    assert "leadership (a-l): -2 (A7.53)" in res.text()
     assert set(res.results.values()) == {"1MC"} and len(res.results) == 4
     assert [d.subject[0] for d in reversed(pos.state.decisions)] == ["b-l", "b-1", "b-2", "b-3"]
 
 
 def test_a7_351_two_sw_of_one_squad_must_be_of_different_types(make_position: Any) -> None:
-    units = [*squad_with_lmg(), {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"}]
+    second = {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"}
+    units = [*squad_with_lmg(), second]
     pos = pos_with(make_position, units + TARGET)
     with pytest.raises(IllegalAction, match=r"different types \(A7\.351\)"):
         pos.push_text("fire a-lmg,a-lmg2 at C4 dice 4,5")
