@@ -99,16 +99,16 @@ def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState]
     return people, weapons
 
 
-def shot_of(unit: UnitState) -> fpw.Shot:
+def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
     """A unit's inherent FP or a SW as a Shot (printed FP and range; A7.36 underlined FP, A7.34 underlined
-    range)."""
+    range); a SW is pinned when its possessor is (A7.81)."""
     kind = "inherent"
     if unit.type == au.SW:
         kind = {"mg": "mg", "ft": "ft"}.get(str(unit.values.get("sw", "")), "sw")
     return fpw.Shot(
         unit.id, int(unit.values.get("fp", 0) or 0), int(unit.values.get("range", 0) or 0), kind,
         assault_fire=bool(unit.values.get("assault_fire")), spray=bool(unit.values.get("spray")),
-        pinned=unit.has("pinned"),
+        pinned=(owner or unit).has("pinned"),
     )
 
 
@@ -168,6 +168,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
                 T("{unit} cannot add its inherent FP while firing {n} SW", unit=oid, n=n + fired),
                 "A7.35")
     fts = [w for w in weapons if shot_of(w).kind == "ft"]
+    for ft in fts:
+        if state.units[ft.carrier or ""].has("pinned"):
+            raise IllegalAction(T("a pinned unit may not fire a flamethrower"), "A22.33")
     if fts and len(people) + len(weapons) > 1:
         raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.1")
     shooters = people + weapons
@@ -445,7 +448,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
                 mine.append(MODE_AREA[mode])
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
-            fp, steps = fpw.shot_fp(shot_of(unit), distance(h, fire.target), phase=phase, area=mine,
+            owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
+            fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
                                     sustained=mode == "after_first" and _sustained(unit, mode))
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
@@ -506,7 +510,9 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
         sustained = _sustained(sw, modes.get(sw.id, ""))
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
         rof = au.rate_of_fire(sw.values, captured=captured)
-        if shot_of(sw).kind == "mg" and not cowered and au.keeps_rof(coloured, rof, sustained=sustained):
+        pinned = owner is not None and owner.has("pinned")  # A7.8: a pinned unit has no multiple ROF
+        if shot_of(sw).kind == "mg" and not cowered and not pinned and au.keeps_rof(coloured, rof,
+                                                                                    sustained=sustained):
             keep.append(sw.id)
     fates = au.malfunctions(original, breaks)
     return fates, [k for k in keep if k not in fates]

@@ -207,3 +207,14 @@ def test_a7_351_two_sw_of_one_squad_must_be_of_different_types(make_position: An
     pos = pos_with(make_position, units + TARGET)
     with pytest.raises(IllegalAction, match=r"different types \(A7\.351\)"):
         pos.push_text("fire a-lmg,a-lmg2 at C4 dice 4,5")
+
+
+def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_position: Any) -> None:
+    units = squad_with_lmg() + TARGET
+    units[0]["markers"] = ["pinned"]
+    pos = pos_with(make_position, units)
+    fire = pos.parse_action("fire a-1,a-lmg at C4 dice 4,1")
+    text = pos.resolve(fire).text()
+    assert "3 FP x1/2 Area Fire: MG fired by a pinned unit (A7.81) = 1 1/2 FP" in text
+    assert "4 FP x1/2 pinned (A7.8) = 2 FP" in text
+    assert "keeps its multiple ROF" not in text
