@@ -370,3 +370,58 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
     return state
 
 
+
+
+# --- snipers (A14) ---
+
+
+def sniper_decision(position: Position, side: str, san: int) -> Decision:
+    """A14.1: the enemy's sniper is activated; its owner rolls the sniper dr (a 1 or 2 attacks, A14.3)."""
+    return Decision("roll", side, T("{side}'s sniper is activated (SAN {san}): roll the sniper dr", side=side,
+                                    san=san), "A14.1", "sniper", dice="dr", args=(("san", str(san)),))
+
+
+def resume_sniper(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A14.3: on a sniper dr of 1 or 2 the sniper attacks: A14.2's placement (done with the sniper counter at
+    the table) picks the Location and Random Selection the unit there, which its owner names here."""
+    state = position.state
+    dr = (answer.dice or (0,))[0]
+    if dr not in (1, 2):
+        return state
+    targets = tuple(sorted(u.id for u in state.units.values()
+                           if u.side != decision.side and u.hex is not None and u.type != au.SW))
+    if not targets:
+        return state
+    return state.push(Decision(
+        "units", decision.side,
+        T("sniper dr {dr}: place the sniper counter (A14.2) and name the unit it attacks", dr=dr),
+        "A14.3", "sniper_target", units=targets, args=(("dr", str(dr)),)))
+
+
+def resume_sniper_target(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A14.3: the sniper's effect on the unit named, and every broken enemy unit in its Location is DM."""
+    state = position.state
+    unit = state.units[answer.units[0]]
+    effect = am.sniper_effect(unit, int(decision.arg("dr", "0")))
+    counters = position.scenario.counters
+    if effect == "eliminated":
+        state = _drop_possessions(state, unit).without_unit(unit.id)
+        if unit.type == LEADER:
+            state = _leader_lost(position, state, unit)
+    elif effect == "broken":
+        state = _break(counters, state, unit)
+        if unit.type == LEADER:
+            state = _leader_broke(position, state, state.units[unit.id])
+    elif effect == "reduced":
+        state, _ = _reduce(counters, state, unit)
+    elif effect == "pinned":
+        state = state.with_unit(unit.mark("pinned"))
+    elif effect == "wounded":
+        worse = unit.has("wounded")
+        state, wounded = _reduce(counters, state, unit)
+        if wounded is not None:
+            state = state.push(_wound_decision(wounded, "A14.3", worse))
+    for other in list(state.units.values()):
+        if other.hex == unit.hex and other.side == unit.side and other.has("broken"):
+            state = state.with_unit(other.mark("dm"))
+    return state

@@ -25,6 +25,9 @@ from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import (
     _break,
+    resume_sniper,
+    resume_sniper_target,
+    sniper_decision,
     _reduce,
     _side_nationality,
     apply_morale,
@@ -638,6 +641,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
     if fpf:
         state = fpf_self_check(position, state, fpf + [u for u in firers if u.type == LEADER], roll)
+    enemy = position.enemy_of(firers[0].side)
+    san = side_number(position, "san", enemy)
+    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+        # A14.1: the sniper attacks right after all of this attack's results
+        decisions.append(sniper_decision(position, enemy, san))
     cas = [d for d in decisions if d.then == "casualty"]
     if cas and len(cas[0].units) == 1 and decisions and decisions[0] is cas[0]:
         # Random Selection among one unit picks it (A.9): no question to ask.
@@ -752,6 +760,9 @@ __all__ = [
     "_break",
     "_reduce",
     "_side_nationality",
+    "resume_sniper",
+    "resume_sniper_target",
+    "sniper_decision",
     "apply_morale",
     "can_fire_at",
     "casualty",

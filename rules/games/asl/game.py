@@ -272,6 +272,12 @@ class AslGame(Game):
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
 
+    def resume_sniper(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper(self, position, decision, answer)
+
+    def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper_target(self, position, decision, answer)
+
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
 

@@ -106,3 +106,23 @@ def test_a14_1_an_ift_dr_equal_to_the_enemy_san_activates_his_sniper(make_positi
     assert "Original DR 3 equals b's SAN: b's sniper attacks after this attack (A14.1)" in res.text()
     res = pos.resolve(pos.parse_action("fire a-1 at C2 dice 2,2"))
     assert "sniper" not in res.text()
+
+
+def test_a14_3_the_activated_sniper_attacks_after_the_attacks_results(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"san": {"b": 3}})
+    pos.push_text("fire a-1 at C2 dice 1,2")  # K/1 on the 8 column; Original 3 = b's SAN
+    assert open_checks(pos)[0] == ("mc", "b-s")  # the reduced HS's MC first
+    assert pos.state.decisions[0].then == "sniper" and pos.state.decisions[0].side == "b"
+    pos.push_text("answer dice 2,3")  # the HS passes
+    pos.push_text("answer dice 1")  # sniper dr 1 (A14.3)
+    assert pos.decision.then == "sniper_target" and pos.decision.units == ("a-1",)
+    pos.push_text("answer units a-1")
+    assert pos.units["a-1"].has("broken") and pos.units["a-1"].has("dm")  # an MMC is broken by a dr 1
+
+
+def test_a14_3_a_sniper_dr_of_3_or_more_does_nothing(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"san": {"b": 3}})
+    pos.push_text("fire a-1 at C2 dice 1,2")
+    pos.push_text("answer dice 2,3")
+    pos.push_text("answer dice 4")
+    assert pos.decision is None and not pos.units["a-1"].has("broken")
