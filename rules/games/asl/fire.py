@@ -25,9 +25,6 @@ from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import (
     _break,
-    resume_sniper,
-    resume_sniper_target,
-    sniper_decision,
     _reduce,
     _side_nationality,
     apply_morale,
@@ -39,8 +36,11 @@ from hexmate.rules.games.asl.aftermath import (
     resume_lltc,
     resume_mc,
     resume_ptc,
+    resume_sniper,
+    resume_sniper_target,
     resume_wound,
     side_number,
+    sniper_decision,
 )
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import stack_groups
@@ -760,9 +760,6 @@ __all__ = [
     "_break",
     "_reduce",
     "_side_nationality",
-    "resume_sniper",
-    "resume_sniper_target",
-    "sniper_decision",
     "apply_morale",
     "can_fire_at",
     "casualty",
@@ -785,9 +782,12 @@ __all__ = [
     "resume_malfunction",
     "resume_mc",
     "resume_ptc",
+    "resume_sniper",
+    "resume_sniper_target",
     "resume_wound",
     "shot_of",
     "shots_allowed",
     "side_number",
+    "sniper_decision",
     "where",
 ]
