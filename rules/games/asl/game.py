@@ -66,9 +66,11 @@ class AslGame(Game):
     title: ClassVar[str] = "Advanced Squad Leader"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr")}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY}
-    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken"})  # A1.4: a broken unit shows its other side
+    # A1.4: a broken unit shows its other side; A9.7: so does a malfunctioned SW
+    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken", "malfunctioned"})
     marker_counters: ClassVar[frozenset[str]] = frozenset(
-        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire"}
+        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire",
+         "berserk", "wounded", "disrupted", "encircled"}  # A15.4, A17.1, A19.12, A7.7
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
