@@ -1,14 +1,17 @@
-"""ASL morale and its aftermath (A7.8, A10, A14, A15, A17, A18, A19, A20) as pure functions others call: the
-Morale Check and its kinds (MC, NMC, PTC/NTC, TC), Casualty MCs, pins on an exact pass, ELR replacement,
-leader loss checks, Desperation Morale, Heat of Battle, Battle Hardening, wounds, leader creation, snipers
-and prisoners' guards. The small tables printed in the text are a chart pack (charts/tables.json). Each
-result carries the steps that led to it, each with its rule, for State.resolution.
+"""ASL morale and its aftermath (A7.8, A10, A14-A20) as pure functions others call: the Morale Check and
+its kinds (MC, NMC, PTC/NTC, TC), Casualty MCs, pins on an exact pass, ELR replacement, leader loss checks,
+Desperation Morale, Heat of Battle, Battle Hardening, wounds, leader creation, snipers, Battlefield
+Integrity and prisoners' guards. The small tables printed in the text are a chart pack
+(charts/tables.json). Each result carries the steps that led to it, each with its rule, for
+State.resolution.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -361,3 +364,65 @@ def capture_drm(target: UnitState) -> int:
     if nat.name == "italian" and au.unit_class(target.values) != "elite":
         return 0
     return 1
+
+
+# --- Battlefield Integrity (A16, optional) ---
+
+
+def integrity_base(mmc_bpv: int) -> int:
+    """A16.1: a side's Integrity Base is 10% (FRU) of its starting MMC BPV."""
+    return -(-mmc_bpv // 10)
+
+
+def reinforced_base(base: int, mmc_bpv: int) -> tuple[int, int]:
+    """A16.12, A16.3: MMC reinforcements raise the base by 10% (FRU) of their BPV; the new base and the drm
+    the side's next ELR regain attempt gets (-1 per 10%, FRU, by which the base rose)."""
+    new = base + integrity_base(mmc_bpv)
+    rise = Fraction(new - base, base) if base else Fraction(0)
+    return new, -math.ceil(rise * 10)
+
+
+def integrity_tally(tally: int, base: int, losses: int) -> tuple[int, int, int]:
+    """A16.2: each time the Casualty Tally reaches the base it is lowered by the base, one more Integrity
+    loss counts and an Integrity Check is due. Returns (tally, losses, checks due)."""
+    checks = 0
+    while base > 0 and tally >= base:
+        tally -= base
+        losses += 1
+        checks += 1
+    return tally, losses, checks
+
+
+def integrity_drm(losses: int, *, best_leader: int | None, enemy_armor: bool = False, enemy_air: bool = False,
+                  own_armor: bool = False, own_air: bool = False) -> list[tuple[T, int, str]]:
+    """A16.2's cumulative DRMs: A +1 per base lost so far; B +1 for enemy Armor Superiority, +1 for enemy
+    air support; C the best Good Order friendly leader's modifier; D -1 each for friendly Armor Superiority
+    and air support; E +1 with no Good Order leader."""
+    out: list[tuple[T, int, str]] = []
+    if losses:
+        out.append((T("Integrity Base lost {n} time(s)", n=losses), losses, "A16.2"))
+    enemy = int(enemy_armor) + int(enemy_air)
+    if enemy:
+        out.append((T("enemy Armor Superiority or air support"), enemy, "A16.2"))
+    if best_leader is None:
+        out.append((T("no Good Order leader"), 1, "A16.2"))
+    elif best_leader:
+        out.append((T("best Good Order leader"), best_leader, "A16.2"))
+    own = int(own_armor) + int(own_air)
+    if own:
+        out.append((T("friendly Armor Superiority or air support"), -own, "A16.2"))
+    return out
+
+
+def integrity_check(dr: int, drms: Sequence[tuple[T, int, str]], elr: int, elr_lost: int,
+                    ) -> tuple[int, int, bool]:
+    """A16.2-A16.3: an Integrity Check DR. A final DR of 12 or more lowers the ELR by one (never below 0);
+    a DR of 2 or less counting only the negative DRMs regains one lost ELR level (if any was lost) and wipes out
+    the case A losses. Returns (ELR, ELR levels lost so far, losses wiped)."""
+    if dr + sum(v for _, v, _ in drms) >= 12:
+        return max(0, elr - 1), elr_lost + (1 if elr > 0 else 0), False
+    if dr + sum(v for _, v, _ in drms if v < 0) <= 2:
+        if elr_lost:
+            return elr + 1, elr_lost - 1, True
+        return elr, 0, True
+    return elr, elr_lost, False

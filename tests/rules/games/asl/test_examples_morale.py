@@ -297,3 +297,29 @@ def test_a9_72_repair() -> None:
     assert au.repair(1, mmg, captured=True) == "not allowed"
     assert au.repairs_allowed(unit("s", "4-6-7")) == 2
     assert au.repairs_allowed(unit("s", "4-6-7", "broken")) == 0
+
+
+# --- A16 Battlefield Integrity (optional), asl-a3 digest T04-T06 ---
+
+
+def test_t04_integrity_base_tally_and_reinforcements() -> None:
+    base = am.integrity_base(400)
+    assert base == 40
+    assert am.integrity_tally(43, base, 0) == (3, 1, 1)
+    assert am.integrity_tally(3 + 37, base, 1) == (0, 2, 1)
+    assert am.reinforced_base(40, 41) == (45, -2)
+
+
+def test_t05_the_first_integrity_check_drm_and_elr_loss_only_on_12() -> None:
+    drms = am.integrity_drm(1, best_leader=-1)
+    assert sum(v for _, v, _ in drms) == 0
+    assert am.integrity_check(11, drms, 3, 0) == (3, 0, False)
+    assert am.integrity_check(12, drms, 3, 0) == (2, 1, False)
+    assert am.integrity_drm(0, best_leader=None)[0][1] == 1  # case E
+
+
+def test_t06_regain_counts_only_negative_drms() -> None:
+    drms = am.integrity_drm(2, best_leader=-2)  # +2 (A) and -2 (C)
+    assert am.integrity_check(4, drms, 2, 1) == (3, 0, True)  # 4 - 2 = 2: regained, losses wiped
+    assert am.integrity_check(4, drms, 3, 0) == (3, 0, True)  # never lost: no gain, losses still wiped
+    assert am.integrity_check(5, drms, 2, 1) == (2, 1, False)
