@@ -416,9 +416,9 @@ def integrity_drm(losses: int, *, best_leader: int | None, enemy_armor: bool = F
 
 def integrity_check(dr: int, drms: Sequence[tuple[T, int, str]], elr: int, elr_lost: int,
                     ) -> tuple[int, int, bool]:
-    """A16.2-A16.3: an Integrity Check DR. A final DR of 12 or more lowers the ELR by one (never below
-    0); a DR of 2 or less counting only the negative DRMs regains one lost ELR level (if any was lost) and wipes out
-    the case A losses. Returns (ELR, ELR levels lost so far, losses wiped)."""
+    """A16.2-A16.3: an Integrity Check DR. A final DR of 12 or more lowers the ELR by one (never below 0).
+    A DR of 2 or less counting only the negative DRMs regains one lost ELR level (if any was lost) and
+    wipes out the case A losses. Returns (ELR, ELR levels lost so far, losses wiped)."""
     if dr + sum(v for _, v, _ in drms) >= 12:
         return max(0, elr - 1), elr_lost + (1 if elr > 0 else 0), False
     if dr + sum(v for _, v, _ in drms if v < 0) <= 2:
