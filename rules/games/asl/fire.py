@@ -19,6 +19,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR, Roll
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
+from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -205,6 +206,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         _check_subsequent(position, firers, target, side)
+    if any(dc.is_dc(u) for u in weapons):  # A23.6: a thrown DC, checked on its own terms
+        dc.check(position, firers, target)
+        return fire
     if phase == "DFPh":
         for unit in firers:
             h = where(position, unit)
@@ -369,6 +373,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
     causes the caller knows besides (a Snap Shot, A8.15)."""
     assert fire.dice is not None
+    if any(dc.is_dc(u) for u in _firers(position, fire)):
+        return dc.resolve(position, fire)
     modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire))
     roll = ASL_DR.from_values(fire.dice)
     firers = _firers(position, fire)
@@ -598,6 +604,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     """The IFT DR is in: the attack is worked out once (State.resolution) and its results become decisions."""
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
+    if any(dc.is_dc(u) for u in _firers(position, fire)):
+        return _resume_dc(position, fire)
     modes = _modes_of(decision) or None
     resolution = resolve_attack(game, position, fire, modes=modes)
     modes = modes or fire_modes(position, _firers(position, fire))
@@ -651,6 +659,22 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         # Random Selection among one unit picks it (A.9): no question to ask.
         only, rest = decisions[0], decisions[1:]
         return resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
+    return state.push(*decisions)
+
+
+def _resume_dc(position: Position, fire: act.Fire) -> State:
+    """A23.6: the thrown DC's results, then the roll of its attack on the thrower's own Location."""
+    resolution = dc.resolve(position, fire)
+    state, thrower = dc.after(position, position.state.replace(resolution=resolution), fire, resolution)
+    view = position.at(state)
+    decisions: list[Decision] = []
+    by_result: dict[str, list[str]] = {}
+    for uid, result in resolution.results.items():
+        by_result.setdefault(result, []).append(uid)
+    for result, ids in by_result.items():
+        decisions.extend(decisions_for(view, result, ids))
+    if thrower is not None:
+        decisions.append(thrower)
     return state.push(*decisions)
 
 

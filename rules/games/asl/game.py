@@ -13,6 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -273,6 +274,9 @@ class AslGame(Game):
 
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
+
+    def resume_dc_thrower(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_demolition.resume_thrower(self, position, decision, answer)
 
     def resume_sniper(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_sniper(self, position, decision, answer)

@@ -218,3 +218,40 @@ def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_pos
     assert "3 FP x1/2 Area Fire: MG fired by a pinned unit (A7.81) = 1 1/2 FP" in text
     assert "4 FP x1/2 pinned (A7.8) = 2 FP" in text
     assert "keeps its multiple ROF" not in text
+
+
+def _dc(make_position: Any, phase: str = "PFPh", target_hex: str = "C2", **kw: Any) -> Any:
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C1"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": target_hex}]
+    return pos_with(make_position, units, phase, **kw)
+
+
+def test_a23_6_a_thrown_dc_attacks_the_target_then_the_throwers_location(make_position: Any) -> None:
+    pos = _dc(make_position, hexes={"C2": "stone-building"})
+    with pytest.raises(IllegalAction, match=r"attacks alone.*\(A23\.1\)"):
+        pos.push_text("fire a-1,a-dc at C2 dice 3,4")
+    fire = pos.parse_action("fire a-dc at C2 dice 3,4")
+    text = pos.resolve(fire).text()
+    assert "thrown DC: +2 (A23.6)" in text and "target terrain: +3 (A23.1)" in text
+    assert "30 FP -> 30 column, final DR 12 -> NMC" in text and "Cowering" not in text
+    pos.push(fire)
+    assert "a-dc" not in pos.units  # spent (A23.4)
+    assert [d.then for d in reversed(pos.state.decisions)] == ["mc", "dc_thrower"]
+    pos.push_text("answer dice 2,3")  # b-1 passes its NMC
+    pos.push_text("answer dice 5,5")  # the thrower's Location: 10 + 3 = 13 on the 30 column: NMC
+    assert pos.last_resolution.results == {"a-1": "NMC"}
+    assert pos.decision.then == "mc" and pos.decision.subject == ("a-1",)
+
+
+def test_a23_4_a_dc_malfunctions_on_12_without_detonating(make_position: Any) -> None:
+    pos = _dc(make_position)
+    pos.push_text("fire a-dc at C2 dice 6,6")
+    assert "a-dc" not in pos.units and pos.decision is None
+    assert pos.last_resolution.results == {}
+
+
+def test_a23_6_a_dc_is_thrown_only_into_an_adjacent_location(make_position: Any) -> None:
+    pos = _dc(make_position, target_hex="C3")
+    with pytest.raises(IllegalAction, match=r"adjacent Location \(A23\.6\)"):
+        pos.push_text("fire a-dc at C3 dice 3,4")
