@@ -22,6 +22,7 @@ from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import (
@@ -389,11 +390,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     lines: list[Line] = []
     # DRMs (A7.3 step 5; all cumulative, A.17); worst hindrance of any member for the whole group (A7.52).
     drms: list[tuple[T, int, str]] = []
-    led = _leadership(position, firers)
+    ft_attack = any(shot_of(u).kind == "ft" for u in weapons)
+    led = None if ft_attack else _leadership(position, firers)  # A22.2: no leadership for a FT
     if led is not None:
         drms.append((T("leadership ({leaders})", leaders=led[1]), led[0], "A7.53"))
     tem = asl_terrain.tem(position, fire.target)
-    ft_attack = any(shot_of(u).kind == "ft" for u in weapons)
     if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     hindrance = max(
@@ -518,6 +519,10 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
         captured = sw.has("captured")
         sustained = _sustained(sw, modes.get(sw.id, ""))
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
+        if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)
+            elite = owner is None or au.unit_class(owner.values) == "elite"
+            out_at = next(n for n in range(2, 14) if sp.ft_out_of_fuel(n, elite=elite, captured=captured))
+            breaks[sw.id] = au.Breakdown(out_at, out_at, "A22.5")
         rof = au.rate_of_fire(sw.values, captured=captured)
         pinned = owner is not None and owner.has("pinned")  # A7.8: a pinned unit has no multiple ROF
         if shot_of(sw).kind == "mg" and not cowered and not pinned and au.keeps_rof(coloured, rof,
@@ -612,7 +617,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)
-    led = _leadership(position, firers)
+    ft_attack = any(u.type == au.SW and shot_of(u).kind == "ft" for u in firers)
+    led = None if ft_attack else _leadership(position, firers)  # A22.2
     nat = _side_nationality(position, firers[0].side)
     cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
     cowered = roll.doubles and cowering > 0

@@ -255,3 +255,16 @@ def test_a23_6_a_dc_is_thrown_only_into_an_adjacent_location(make_position: Any)
     pos = _dc(make_position, target_hex="C3")
     with pytest.raises(IllegalAction, match=r"adjacent Location \(A23\.6\)"):
         pos.push_text("fire a-dc at C3 dice 3,4")
+
+
+def test_a22_a_flamethrower_ignores_tem_and_leadership_and_runs_out_of_fuel(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-l", "counter": "9-2", "side": "a", "hex": "C3"},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET, hexes={"C4": "woods"})
+    fire = pos.parse_action("fire a-ft,a-l at C4 dice 4,4")
+    text = pos.resolve(fire).text()
+    assert "leadership" not in text and "target terrain" not in text  # A22.2
+    assert "a-ft: Original DR 8: removed (X#) (A9.7)" in text  # a 1st Line user: out of fuel from 8 (A22.3)
+    pos.push(fire)
+    assert "a-ft" not in pos.units
