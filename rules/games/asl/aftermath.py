@@ -8,16 +8,17 @@ call ``mc(...)`` to open a Morale Check and ``casualty(...)`` for Random Selecti
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import Roll
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.base import Position, Resolution, State, UnitState
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
@@ -425,3 +426,54 @@ def resume_sniper_target(game: AslGame, position: Position, decision: Decision, 
         if other.hex == unit.hex and other.side == unit.side and other.has("broken"):
             state = state.with_unit(other.mark("dm"))
     return state
+
+
+# --- after the IFT DR: the firers' own checks and weapons (A8.31, A9.7, A10.62) ---
+
+
+def fpf_self_check(position: Position, state: State, units: Sequence[UnitState], roll: Roll) -> State:
+    """A8.31: straight after a FPF attack its Original DR, modified by leadership only (a leader never by his
+    own), is a NMC for every FPF firer and the leader directing it."""
+    dice = (roll.white, roll.coloured)
+    for unit in am.check_order(units):
+        now = state.units.get(unit.id)
+        if now is None or now.has("broken"):
+            continue
+        helpers = [u for u in state.units.values() if u.type == LEADER and u.id in {f.id for f in units}]
+        res = am.morale_check(now, dice, drm=am.leader_drm_for(now, helpers), ift=True,
+                              counters=position.scenario.counters)
+        state = apply_morale(position, state, now, res)
+    return state
+
+
+def _could_nmc(position: Position, resolution: Resolution, original: int, shown_shift: int,
+               cowering: int) -> bool:
+    """A10.62: could this attack (its column and DRM) have given at least an NMC with some DR, Cowering
+    counted? Read from the resolution's IFT lines (the column before Cowering is the one shown plus the
+    shift when it cowered)."""
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    for line in resolution.lines:
+        facts = getattr(line.value, "facts", {})
+        if "column" in facts and "final" in facts:
+            try:
+                col = axis.index_of_key(facts["column"])
+            except (KeyError, ValueError, DataError):
+                continue
+            return am.could_give_nmc(chart, col + shown_shift, int(facts["final"]) - original, cowering)
+    return False
+
+
+def _weapon_fate(state: State, sid: str, fate: str) -> State:
+    sw = state.units.get(sid)
+    if sw is None:
+        return state
+    if fate == "x":
+        return state.without_unit(sid)  # A9.7: at or above X# the SW is removed
+    return state.with_unit(sw.mark("malfunctioned"))  # A9.7: flipped to its malfunctioned side
+
+
+def resume_malfunction(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.71: the SW Random Selection picked suffers its breakdown."""
+    sid = answer.units[0]
+    return _weapon_fate(position.state, sid, decision.arg(sid, "b"))

@@ -142,3 +142,21 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     for res, ids in by_result.items():
         decisions.extend(decisions_for(view, res, ids))
     return state.push(*decisions)
+
+
+def resume(position: Position, fire: act.Fire) -> State:
+    """A23.6: the thrown DC's results, then the roll of its attack on the thrower's own Location."""
+    from hexmate.rules.games.asl.aftermath import decisions_for
+
+    resolution = resolve(position, fire)
+    state, thrower = after(position, position.state.replace(resolution=resolution), fire, resolution)
+    view = position.at(state)
+    decisions: list[Decision] = []
+    by_result: dict[str, list[str]] = {}
+    for uid, result in resolution.results.items():
+        by_result.setdefault(result, []).append(uid)
+    for result, ids in by_result.items():
+        decisions.extend(decisions_for(view, result, ids))
+    if thrower is not None:
+        decisions.append(thrower)
+    return state.push(*decisions)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.dice import ASL_DR, Roll
-from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
@@ -27,15 +27,19 @@ from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import (
     _break,
+    _could_nmc,
     _reduce,
     _side_nationality,
+    _weapon_fate,
     apply_morale,
     casualty,
     decisions_for,
+    fpf_self_check,
     mc,
     resume_casualty,
     resume_hob,
     resume_lltc,
+    resume_malfunction,
     resume_mc,
     resume_ptc,
     resume_sniper,
@@ -610,7 +614,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     if any(dc.is_dc(u) for u in _firers(position, fire)):
-        return _resume_dc(position, fire)
+        return dc.resume(position, fire)
     modes = _modes_of(decision) or None
     resolution = resolve_attack(game, position, fire, modes=modes)
     modes = modes or fire_modes(position, _firers(position, fire))
@@ -666,70 +670,6 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         only, rest = decisions[0], decisions[1:]
         return resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
     return state.push(*decisions)
-
-
-def _resume_dc(position: Position, fire: act.Fire) -> State:
-    """A23.6: the thrown DC's results, then the roll of its attack on the thrower's own Location."""
-    resolution = dc.resolve(position, fire)
-    state, thrower = dc.after(position, position.state.replace(resolution=resolution), fire, resolution)
-    view = position.at(state)
-    decisions: list[Decision] = []
-    by_result: dict[str, list[str]] = {}
-    for uid, result in resolution.results.items():
-        by_result.setdefault(result, []).append(uid)
-    for result, ids in by_result.items():
-        decisions.extend(decisions_for(view, result, ids))
-    if thrower is not None:
-        decisions.append(thrower)
-    return state.push(*decisions)
-
-
-def fpf_self_check(position: Position, state: State, units: Sequence[UnitState], roll: Roll) -> State:
-    """A8.31: straight after a FPF attack its Original DR, modified by leadership only (a leader never by his
-    own), is a NMC for every FPF firer and the leader directing it."""
-    dice = (roll.white, roll.coloured)
-    for unit in am.check_order(units):
-        now = state.units.get(unit.id)
-        if now is None or now.has("broken"):
-            continue
-        helpers = [u for u in state.units.values() if u.type == LEADER and u.id in {f.id for f in units}]
-        res = am.morale_check(now, dice, drm=am.leader_drm_for(now, helpers), ift=True,
-                              counters=position.scenario.counters)
-        state = apply_morale(position, state, now, res)
-    return state
-
-
-def _could_nmc(position: Position, resolution: Resolution, original: int, shown_shift: int,
-               cowering: int) -> bool:
-    """A10.62: could this attack (its column and DRM) have given at least an NMC with some DR, Cowering
-    counted? Read from the resolution's IFT lines (the column before Cowering is the one shown plus the
-    shift when it cowered)."""
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    for line in resolution.lines:
-        facts = getattr(line.value, "facts", {})
-        if "column" in facts and "final" in facts:
-            try:
-                col = axis.index_of_key(facts["column"])
-            except (KeyError, ValueError, DataError):
-                continue
-            return am.could_give_nmc(chart, col + shown_shift, int(facts["final"]) - original, cowering)
-    return False
-
-
-def _weapon_fate(state: State, sid: str, fate: str) -> State:
-    sw = state.units.get(sid)
-    if sw is None:
-        return state
-    if fate == "x":
-        return state.without_unit(sid)  # A9.7: at or above X# the SW is removed
-    return state.with_unit(sw.mark("malfunctioned"))  # A9.7: flipped to its malfunctioned side
-
-
-def resume_malfunction(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A9.71: the SW Random Selection picked suffers its breakdown."""
-    sid = answer.units[0]
-    return _weapon_fate(position.state, sid, decision.arg(sid, "b"))
 
 
 def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
