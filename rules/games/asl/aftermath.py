@@ -19,6 +19,7 @@ from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 LEADER = "leader"
 FIRE_MARKERS = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
-AFTERMATH = frozenset({"mc", "ptc", "casualty", "wound", "hob", "malfunction", "lltc"})
+AFTERMATH = frozenset({"mc", "ptc", "casualty", "wound", "hob", "malfunction", "lltc", "sw_kia"})
 
 
 def _side_nationality(position: Position, side: str) -> str | None:
@@ -66,7 +67,7 @@ def mc(position: Position, uid: str, n: int, rule: str, kind: str = "mc") -> Dec
     )
 
 
-def decisions_for(position: Position, result: str, ids: list[str]) -> list[Decision]:
+def decisions_for(position: Position, result: str, ids: list[str], column: str = "") -> list[Decision]:
     state = position.state
     side = state.units[ids[0]].side
     if result == "-":
@@ -85,11 +86,11 @@ def decisions_for(position: Position, result: str, ids: list[str]) -> list[Decis
     if result.startswith("K/") or result.endswith("KIA"):
         k = result.startswith("K/")
         n = int(result[2:]) if k else int(result[:-3])
-        return [casualty(position, tuple(ids), "K" if k else "KIA", n)]
+        return [casualty(position, tuple(ids), "K" if k else "KIA", n, column)]
     raise IllegalAction(T("unknown IFT result {result} in the chart pack", result=repr(result)))
 
 
-def casualty(position: Position, group: tuple[str, ...], effect: str, n: int) -> Decision:
+def casualty(position: Position, group: tuple[str, ...], effect: str, n: int, column: str = "") -> Decision:
     """Name the unit Random Selection picks (A.9) for a K or KIA result among the targets."""
     side = position.units[group[0]].side
     rule = "A7.302" if effect == "K" else "A7.301"
@@ -100,7 +101,7 @@ def casualty(position: Position, group: tuple[str, ...], effect: str, n: int) ->
         T("name the unit Random Selection picks for the {result} result among {units}", result=what,
           units=", ".join(group)),
         rule, "casualty", units=group, subject=group, target=next(iter(hexes)) if len(hexes) == 1 else None,
-        args=(("effect", effect), ("n", str(n))),
+        args=(("column", column), ("effect", effect), ("n", str(n))),
     )
 
 
@@ -146,15 +147,24 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
     effect, n = decision.arg("effect"), int(decision.arg("n", "1"))
     counters = position.scenario.counters
     if effect == "KIA":
+        weapons = au.possessed(state, unit.id)
         state = _drop_possessions(state, unit)
         state = state.without_unit(unit.id)
+        lost = [x for x in decision.arg("lost").split(";") if x]
+        if unit.type == LEADER and unit.hex is not None:
+            lost.append(f"{unit.id}:{unit.side}:{unit.counter.name}:{unit.hex.q},{unit.hex.r}")
+        sw_rolls = [_sw_kia_decision(position, sw, decision.arg("column")) for sw in weapons]
         if n > 1 and group:
-            return state.push(casualty(position.at(state), group, "KIA", n - 1))
+            more = casualty(position.at(state), group, "KIA", n - 1, decision.arg("column"))
+            more = more.with_args(lost=";".join(lost))
+            return state.push(*sw_rolls, more)
         for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
             state = _break(counters, state, state.units[uid])
-        if unit.type == LEADER:
-            state = _leader_lost(position, state, unit)
-        return state
+        for entry in lost:  # A10.2: after the attack's eliminations, each lost leader's LLMC
+            uid, side, name, at = entry.split(":")
+            q, r = (int(v) for v in at.split(","))
+            state = _leader_lost(position, state, UnitState(uid, side, counters[name], Hex(q, r)))
+        return state.push(*sw_rolls)
     before = unit.has("wounded")
     state, reduced = _reduce(counters, state, unit)
     checks = list(group) + ([reduced.id] if reduced is not None and reduced.type not in au.SMC else [])
@@ -164,6 +174,41 @@ def resume_casualty(game: AslGame, position: Position, decision: Decision, answe
     if reduced is not None and reduced.type in au.SMC:  # A17.11: the wound's severity at once
         out = out.push(_wound_decision(reduced, "A17.11", before))
     return out
+
+
+def column_of(resolution: Resolution | None) -> str:
+    """The IFT column an attack was read on, from its resolution's lines ('' if none)."""
+    for line in resolution.lines if resolution is not None else ():
+        facts = getattr(line.value, "facts", {})
+        if "column" in facts:
+            return str(facts["column"])
+    return ""
+
+
+def _sw_kia_decision(position: Position, sw: UnitState, column: str) -> Decision:
+    """A9.74: each SW of a unit eliminated by a KIA takes a dr on the attack's IFT column."""
+    prompt = T("{sw}'s possessor was killed: roll a dr on the same IFT column", sw=sw.id)
+    return Decision("roll", sw.side, prompt, "A9.74", "sw_kia", dice="dr", subject=(sw.id,), target=sw.hex,
+                    args=(("column", column),))
+
+
+def resume_sw_kia(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.74: the dr read as a final DR on the attack's column: KIA destroys the SW, K malfunctions it (or
+    destroys it if already malfunctioned or it has an X#)."""
+    state = position.state
+    sw = state.units.get(decision.subject[0])
+    column = decision.arg("column")
+    if sw is None or not column:
+        return state
+    chart = position.charts.chart("ift")
+    result = str(chart.lookup(fp=int(column), final_dr=(answer.dice or (0,))[0]))
+    if result.endswith("KIA"):
+        return state.without_unit(sw.id)
+    if result.startswith("K/"):
+        if sw.has("malfunctioned") or "x" in sw.values:
+            return state.without_unit(sw.id)
+        return state.with_unit(sw.mark("malfunctioned"))
+    return state
 
 
 def _drop_possessions(state: State, unit: UnitState) -> State:

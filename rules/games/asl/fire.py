@@ -33,6 +33,7 @@ from hexmate.rules.games.asl.aftermath import (
     _weapon_fate,
     apply_morale,
     casualty,
+    column_of,
     decisions_for,
     fpf_self_check,
     mc,
@@ -44,6 +45,7 @@ from hexmate.rules.games.asl.aftermath import (
     resume_ptc,
     resume_sniper,
     resume_sniper_target,
+    resume_sw_kia,
     resume_wound,
     side_number,
     sniper_decision,
@@ -654,7 +656,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         by_result.setdefault(result, []).append(uid)
     view = position.at(state)
     for result, ids in by_result.items():
-        decisions.extend(decisions_for(view, result, ids))
+        decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     state = state.replace(resolution=resolution)
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
     if fpf:
@@ -754,6 +756,7 @@ __all__ = [
     "resume_ptc",
     "resume_sniper",
     "resume_sniper_target",
+    "resume_sw_kia",
     "resume_wound",
     "shot_of",
     "shots_allowed",

@@ -275,6 +275,9 @@ class AslGame(Game):
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
 
+    def resume_sw_kia(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sw_kia(self, position, decision, answer)
+
     def resume_dc_thrower(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_demolition.resume_thrower(self, position, decision, answer)
 

@@ -126,3 +126,34 @@ def test_a14_3_a_sniper_dr_of_3_or_more_does_nothing(make_position: Any) -> None
     pos.push_text("answer dice 2,3")
     pos.push_text("answer dice 4")
     assert pos.decision is None and not pos.units["a-1"].has("broken")
+
+
+def test_a9_74_the_sw_of_a_unit_killed_by_a_kia_may_be_destroyed(make_position: Any) -> None:
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C2"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C2"},
+              {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C3"},
+              {"id": "b-t", "counter": "4-6-7", "side": "b", "hex": "C3"},
+              {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C3", "carrier": "b-s"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 3,3")  # 24 FP, final 4: 1KIA
+    pos.push_text("answer units b-s")
+    assert pos.decision.then == "sw_kia" and pos.decision.arg("column") == "24"
+    pos.push_text("answer dice 4")  # dr 4 on the 24 column: 1KIA: the LMG is destroyed (A9.74)
+    assert "b-lmg" not in pos.units and pos.units["b-t"].has("broken")
+
+
+def test_a10_2_each_leader_lost_to_a_2kia_has_its_llmc_after_the_survivors_break(make_position: Any) -> None:
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C1"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C1"},
+              {"id": "b-l", "counter": "9-1", "side": "b", "hex": "C3"},
+              {"id": "b-m", "counter": "8-1", "side": "b", "hex": "C3"},
+              {"id": "b-ss", "counter": "6-5-8", "side": "b", "hex": "C3"},
+              {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 2,2")  # 12 FP, 4 - 2 = final 2: 2KIA
+    assert pos.last_resolution.results["b-l"] == "2KIA"
+    pos.push_text("answer units b-l")
+    pos.push_text("answer units b-m")
+    assert pos.units["b-ss"].has("broken") and pos.units["b-s"].has("broken")  # A7.301
+    # the 9-1's LLMC (a 1MC) for the broken 4-6-7 (8 < 9) only; the 8-1's for nobody (8 is not < 8)
+    assert open_checks(pos) == [("mc", "b-s")] and pos.decision.arg("drm") == "1"
