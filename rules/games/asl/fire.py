@@ -522,7 +522,7 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
     for sw in weapons:
         owner = position.units.get(sw.carrier or "")
         inexp = owner is not None and au.inexperienced(owner.values)
-        captured = sw.has("captured")
+        captured = au.is_captured(sw, owner)
         sustained = _sustained(sw, modes.get(sw.id, ""))
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
         if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)

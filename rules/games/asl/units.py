@@ -210,6 +210,22 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     return Breakdown(b - cut, new_x, ", ".join([*rules, "A.11"]))
 
 
+# A21.1: whose weapons a nationality uses without the captured penalties (the same army; A25.35: British and
+# US troops use each other's MGs and "(a)" SW without them)
+_FAMILIES = ({"german", "ss"}, {"british", "gurkha", "free_french", "american"}, {"russian", "partisan"})
+
+
+def is_captured(sw: UnitState, owner: UnitState | None) -> bool:
+    """A21.1: a SW used by troops of another army is captured (B#/X# -2, ROF -1: A21.11, A21.12); a
+    ``captured`` marker says so too. A weapon or possessor with no nationality is never taken as captured."""
+    if sw.has("captured"):
+        return True
+    theirs, mine = sw.values.get("nationality"), owner.values.get("nationality") if owner is not None else None
+    if not isinstance(theirs, str) or not isinstance(mine, str) or theirs == mine:
+        return False
+    return not any(theirs in f and mine in f for f in _FAMILIES)
+
+
 def rate_of_fire(values: Values, *, captured: bool = False, non_elite_ethiopian: bool = False) -> int:
     """A SW MG's multiple ROF (A9.2), one less when captured (A21.12) or fired by non-Elite Ethiopians
     (A25.936)."""

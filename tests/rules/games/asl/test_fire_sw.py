@@ -268,3 +268,16 @@ def test_a22_a_flamethrower_ignores_tem_and_leadership_and_runs_out_of_fuel(make
     assert "a-ft: Original DR 8: removed (X#) (A9.7)" in text  # a 1st Line user: out of fuel from 8 (A22.3)
     pos.push(fire)
     assert "a-ft" not in pos.units
+
+
+def test_a21_a_captured_mg_breaks_down_sooner_and_loses_a_rof(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C1"}, {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"}, {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C4"}]
+    pos = pos_with(make_position, units)
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 5,5")).text()
+    assert "a-mmg: Original DR 10: malfunctions (B#) (A9.7)" in text  # German MMG in Russian hands: B10
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 2,2")).text()
+    assert "keeps its multiple ROF" not in text  # ROF 2 - 1 = 1 < coloured 2 (A21.12)
+    assert au.is_captured(pos.units["a-mmg"], pos.units["a-1"])
+    german = {"id": "g", "counter": "4-6-7", "side": "a", "hex": "C1"}
+    g = pos_with(make_position, [german, {"id": "s", "counter": "6-5-8", "side": "a", "hex": "C1"}])
+    assert not au.is_captured(pos.units["a-mmg"], g.units["s"])  # SS use German weapons
