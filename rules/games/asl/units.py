@@ -220,7 +220,8 @@ def is_captured(sw: UnitState, owner: UnitState | None) -> bool:
     ``captured`` marker says so too. A weapon or possessor with no nationality is never taken as captured."""
     if sw.has("captured"):
         return True
-    theirs, mine = sw.values.get("nationality"), owner.values.get("nationality") if owner is not None else None
+    theirs = sw.values.get("nationality")
+    mine = owner.values.get("nationality") if owner is not None else None
     if not isinstance(theirs, str) or not isinstance(mine, str) or theirs == mine:
         return False
     return not any(theirs in f and mine in f for f in _FAMILIES)

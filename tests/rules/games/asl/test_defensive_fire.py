@@ -68,7 +68,8 @@ def test_final_fire_after_first_fire_is_halved_in_the_attack_applied(make_positi
 
 def test_a_mg_in_final_fire_after_first_fire_uses_sustained_fire_once(make_position: Any) -> None:
     extra = [{"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C7"},
-             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C6", "carrier": "b-1"}]
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},  # a German LMG in German hands
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C6", "carrier": "b-2"}]
     pos = mover_and_defender(make_position, extra)
     pos.push_text("move a-1 C1-C2")
     pos.push_text("fire b-lmg at C2 dice 6,5")  # the LMG First Fires (coloured 5: ROF lost)

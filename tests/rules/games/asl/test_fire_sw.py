@@ -271,7 +271,9 @@ def test_a22_a_flamethrower_ignores_tem_and_leadership_and_runs_out_of_fuel(make
 
 
 def test_a21_a_captured_mg_breaks_down_sooner_and_loses_a_rof(make_position: Any) -> None:
-    units = [{"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C1"}, {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"}, {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C4"}]
+    units = [{"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C1"},
+             {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C4"}]
     pos = pos_with(make_position, units)
     text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 5,5")).text()
     assert "a-mmg: Original DR 10: malfunctions (B#) (A9.7)" in text  # German MMG in Russian hands: B10
