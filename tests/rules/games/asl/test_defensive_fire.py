@@ -79,3 +79,20 @@ def test_a_mg_in_final_fire_after_first_fire_uses_sustained_fire_once(make_posit
     text = pos.last_resolution.text()
     assert "3 FP x2 Point Blank Fire (A7.21) x1/2 Area Fire: Sustained Fire (A9.3) = 3 FP" in text
     assert pos.units["b-lmg"].has("malfunctioned")
+
+
+def test_t7_83_a_pinned_mover_loses_ffnam_and_ffmo_until_it_breaks(make_position: Any) -> None:
+    extra = [{"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C5"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "C7"}]
+    pos = mover_and_defender(make_position, extra)
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("fire b-2 at C2 dice 4,5")  # 9 - 2 = 7 on the 4 column: PTC
+    pos.push_text("answer dice 4,4")  # the NTC fails: pinned (A7.305)
+    assert pos.units["a-1"].has("pinned") and pos.decision.kind == "react"
+    text = pos.resolve(pos.parse_action("fire b-1 at C2 dice 2,4")).text()
+    assert "FFNAM" not in text and "FFMO" not in text  # A7.83
+    pos.push_text("fire b-1 at C2 dice 2,4")  # 6 on the 4 column: NMC
+    pos.push_text("answer dice 4,4")  # fails: broken, so no longer pinned
+    assert pos.units["a-1"].has("broken") and not pos.units["a-1"].has("pinned")
+    text = pos.resolve(pos.parse_action("fire b-3 at C2 dice 3,4")).text()
+    assert "(FFNAM): -1 (A4.6)" in text and "(FFMO): -1 (A4.6)" in text  # again, once broken (A7.83)

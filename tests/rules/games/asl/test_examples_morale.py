@@ -323,3 +323,7 @@ def test_t06_regain_counts_only_negative_drms() -> None:
     assert am.integrity_check(4, drms, 2, 1) == (3, 0, True)  # 4 - 2 = 2: regained, losses wiped
     assert am.integrity_check(4, drms, 3, 0) == (3, 0, True)  # never lost: no gain, losses still wiped
     assert am.integrity_check(5, drms, 2, 1) == (2, 1, False)
+
+
+def test_t1_6_unit_size() -> None:
+    assert [au.us_number(unit("u", c)) for c in ("8-1", "2-4-7", "2-2-8", "4-6-7")] == [1, 2, 2, 3]
