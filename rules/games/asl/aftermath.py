@@ -394,7 +394,10 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
     got, _ = am.heat_of_battle(unit, (dice[0], dice[1]), known_enemy_in_los=seen, enemy_nationality=enemy_nat,
                                default_nationality=_side_nationality(position, unit.side))
     counters = position.scenario.counters
-    if "hero" in got:
+    if "hero" in got and unit.type == LEADER:  # A15.21: the leader himself becomes heroic, and rallies
+        unit = unit.mark("heroic", remove=("broken", "pinned", "dm"))
+        state = state.with_unit(unit)
+    elif "hero" in got:
         hero = next((c for c in counters.values() if c.type == "hero" and not c.values.get("wounded")), None)
         if hero is not None and unit.hex is not None:
             n = sum(1 for u in state.units if u.startswith(f"{unit.side}-hero"))

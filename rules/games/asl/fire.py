@@ -413,6 +413,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     directors = firers if led is not None else shooters
     if any(u.has("cx") for u in directors):
         drms.append((T("CX firer"), 1, "A4.51"))
+    for hero in (u for u in people if u.type == "hero"):  # A15.24: -1 each, cumulative
+        if hero.hex is not None and distance(hero.hex, fire.target) <= shot_of(hero).range:
+            drms.append((T("hero ({unit})", unit=hero.id), -1, "A15.24"))
     if any(u.has("encircled") for u in _possessors(position, firers)):
         drms.append((T("encircled firer"), 1, "A7.7"))
     firing_here = {where(position, u) for u in shooters}

@@ -71,7 +71,7 @@ class AslGame(Game):
     flip_markers: ClassVar[frozenset[str]] = frozenset({"broken", "malfunctioned"})
     marker_counters: ClassVar[frozenset[str]] = frozenset(
         {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire",
-         "berserk", "wounded", "disrupted", "encircled"}  # A15.4, A17.1, A19.12, A7.7
+         "berserk", "heroic", "wounded", "disrupted", "encircled"}  # A15.4, A15.21, A17.1, A19.12, A7.7
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:

@@ -37,6 +37,7 @@ STATES: Mapping[str, str] = {
     "pinned": "A7.8",
     "cx": "A4.51",
     "berserk": "A15.4",
+    "heroic": "A15.21",  # a leader who became a hero keeps his own counter with a hero counter on it
     "fanatic": "A10.8",
     "wounded": "A17.1",
     "disrupted": "A19.12",

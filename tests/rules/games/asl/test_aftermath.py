@@ -157,3 +157,20 @@ def test_a10_2_each_leader_lost_to_a_2kia_has_its_llmc_after_the_survivors_break
     assert pos.units["b-ss"].has("broken") and pos.units["b-s"].has("broken")  # A7.301
     # the 9-1's LLMC (a 1MC) for the broken 4-6-7 (8 < 9) only; the 8-1's for nobody (8 is not < 8)
     assert open_checks(pos) == [("mc", "b-s")] and pos.decision.arg("drm") == "1"
+
+
+def test_a15_21_a_leader_with_a_hero_result_becomes_heroic_and_rallies(make_position: Any) -> None:
+    pos = make(make_position, [("b-l", "9-1")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 1,1")  # the leader passes on an Original 2: HoB
+    pos.push_text("answer dice 1,2")  # 3: Hero (A15.21)
+    assert pos.units["b-l"].has("heroic") and not [u for u in pos.units if "hero" in u and u != "b-l"]
+
+
+def test_a15_24_a_hero_firing_within_normal_range_adds_minus_one(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-h", "counter": "1-4-9", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C4"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    text = pos.resolve(pos.parse_action("fire a-1,a-h at C4 dice 3,4")).text()
+    assert "hero (a-h): -1 (A15.24)" in text and "Cowering" not in text
