@@ -431,7 +431,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
-            drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
+            if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
+                drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
