@@ -14,6 +14,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -68,10 +69,12 @@ class AslGame(Game):
     title: ClassVar[str] = "Advanced Squad Leader"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr")}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY}
-    # A1.4: a broken unit shows its other side; D10.1: a destroyed vehicle is flipped to its wreck side
-    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken", "wreck"})
+    # A1.4: a broken unit shows its other side; A9.7: so does a malfunctioned SW; D10.1: a destroyed vehicle
+    # is flipped to its wreck side
+    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken", "malfunctioned", "wreck"})
     marker_counters: ClassVar[frozenset[str]] = frozenset(
-        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire"}
+        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire",
+         "berserk", "heroic", "wounded", "disrupted", "encircled"}  # A15.4, A15.21, A17.1, A19.12, A7.7
         | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
     )
 
@@ -337,6 +340,30 @@ class AslGame(Game):
         if decision.then == "vfacing":
             armour.check_facing(position, decision, answer)
 
+    def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_lltc(self, position, decision, answer)
+
+    def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_wound(self, position, decision, answer)
+
+    def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_hob(self, position, decision, answer)
+
+    def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_malfunction(self, position, decision, answer)
+
+    def resume_sw_kia(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sw_kia(self, position, decision, answer)
+
+    def resume_dc_thrower(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_demolition.resume_thrower(self, position, decision, answer)
+
+    def resume_sniper(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper(self, position, decision, answer)
+
+    def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper_target(self, position, decision, answer)
+
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
 
@@ -465,7 +492,8 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "CCPh":
-            remove = ("pinned", "cc")  # A3.8: PIN counters go at the end of the Player Turn
+            # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
+            remove = ("pinned", "cc", "no_fire")
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             state = state.replace(game=self.gstate(state).replace(self_rallied=()))
