@@ -50,13 +50,31 @@ SMC = ("leader", "hero")
 AMBUSH_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A11.4: woods or building hex
 
 
+def _vehicle(unit: UnitState) -> bool:
+    from hexmate.rules.games.asl import armour
+
+    return armour.is_vehicle(unit)
+
+
 def locations(position: Position) -> list[Hex]:
-    """Locations holding units of both sides (A11.1), by label."""
+    """Locations holding personnel of both sides and no vehicle (A11.1), by label. Where a vehicle is in the
+    Location with an enemy, the players declare each CC attack as a fire in the CCPh (A11.5, ``vfire.py``)."""
     sides: dict[Hex, set[str]] = {}
     for unit in position.units.values():
-        if unit.hex is not None:
+        if unit.hex is not None and not _vehicle(unit):
             sides.setdefault(unit.hex, set()).add(unit.side)
-    return sorted((h for h, s in sides.items() if len(s) > 1), key=position.label)
+    busy = set(vehicle_locations(position))
+    return sorted((h for h, s in sides.items() if len(s) > 1 and h not in busy), key=position.label)
+
+
+def vehicle_locations(position: Position) -> list[Hex]:
+    """Locations where a vehicle is with an enemy: the players declare each CC attack there (A11.5)."""
+    out = []
+    for h in {u.hex for u in position.units.values() if u.hex is not None and _vehicle(u)}:
+        here = position.units_at(h)
+        if any(_vehicle(v) and any(u.side != v.side for u in here) for v in here):
+            out.append(h)
+    return sorted(out, key=position.label)
 
 
 def _overstack(position: Position, h: Hex, side: str) -> int:
@@ -79,7 +97,11 @@ def cc_fp(unit: UnitState) -> int:
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2)."""
     away = withdrawing(position)
-    return [u for u in position.units_at(h) if u.side == side and not u.has("broken") and u.id not in away]
+    return [
+        u
+        for u in position.units_at(h)
+        if u.side == side and not u.has("broken") and u.id not in away and not _vehicle(u)
+    ]
 
 
 def withdrawing(position: Position) -> tuple[str, ...]:
@@ -127,7 +149,7 @@ def work(
     """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result)."""
     roll = ASL_DR.from_values(dice)
     attacking = attackers(position, h, side)
-    targets = [u for u in position.units_at(h) if u.side != side]
+    targets = [u for u in position.units_at(h) if u.side != side and not _vehicle(u)]
     lines: list[Line] = []
     attack = Fraction(0)
     for unit in attacking:
@@ -251,8 +273,8 @@ def next_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(position.state)
     left = [h for h in locations(position) if h not in gs.cc_done]
     if not left:
-        if gs.conceal_done:
-            return position.state
+        if gs.conceal_done or vehicle_locations(position):
+            return position.state  # with a vehicle to fight, the players end the phase (A11.5)
         # A12.122: the Player Turn ends: the ATTACKER's units may gain concealment
         state = position.state.replace(game=gs.replace(conceal_done=True))
         return asl_concealment.end_of_turn(game, position.at(state))
@@ -632,9 +654,9 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
-    here = [u for u in position.units_at(h) if not u.concealed]
+    here = [u for u in position.units_at(h) if not u.concealed and not _vehicle(u)]
     melee = len({u.side for u in here}) > 1
-    for unit in position.units_at(h):
+    for unit in [u for u in position.units_at(h) if not _vehicle(u)]:
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
     gs = game.gstate(state)

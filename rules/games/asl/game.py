@@ -13,8 +13,10 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import armour, transport, vfire
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -85,9 +87,26 @@ class AslGame(Game):
     title: ClassVar[str] = "Advanced Squad Leader"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr"), "cct": ("odds",)}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY}
-    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken"})  # A1.4: a broken unit shows its other side
+    # A1.4: a broken unit shows its other side; A9.7: so does a malfunctioned SW; D10.1: a destroyed vehicle
+    # is flipped to its wreck side
+    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken", "malfunctioned", "wreck"})
     marker_counters: ClassVar[frozenset[str]] = frozenset(
-        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire", "melee"}
+        {
+            "pinned",
+            "cx",
+            "dm",
+            "prep_fire",
+            "first_fire",
+            "final_fire",
+            "advancing_fire",
+            "berserk",
+            "heroic",
+            "wounded",
+            "disrupted",
+            "encircled",
+        }  # A15.4, A15.21, A17.1, A19.12, A7.7
+        | {"melee"}  # A11.15
+        | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
@@ -99,18 +118,20 @@ class AslGame(Game):
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
         return AslState(control=tuple(sorted(control)), broken_old=old)
 
-    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
-        labels = {hex_map.label(h): h for h in hex_map.hexes}
-        asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")
-        return super().initial_state(scenario, hex_map)
-
     @staticmethod
     def gstate(state: State) -> AslState:
         assert isinstance(state.game, AslState)
         return state.game
 
     # --- counters ---
+    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
+        labels = {hex_map.label(h): h for h in hex_map.hexes}
+        asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        return armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+
     def check_counter(self, counter: CounterType) -> str | None:
+        if counter.type == armour.VEHICLE:
+            return armour.check_counter(counter.values)  # D1: the catalogue entry it names
         need = {
             "squad": ("fp", "range", "morale", "broken_morale"),
             "hs": ("fp", "range", "morale", "broken_morale"),
@@ -231,6 +252,8 @@ class AslGame(Game):
             return advances
         if position.phase.id != "MPh":
             return {}
+        if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
+            return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         if any(self.can_move(position, u) for u in units):
             return {}
         budget = self.group_budget(units)
@@ -311,13 +334,30 @@ class AslGame(Game):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load):
+            return transport.check_load(position, action)  # D6.4
+        if isinstance(action, act.Unload):
+            return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path))
         if isinstance(action, act.Move):
+            if any(u in position.units and position.units[u].carrier for u in action.units):
+                raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+            if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
+                return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
-            return asl_fire.check(self, position, action)
+            if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
+                return vfire.check_fire(position, action)  # D3: ordnance at vehicles
+            target = vfire.cc_target(position, action)
+            if target is not None:
+                return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
+            side = asl_fire.firing_side(position)
+            enemies = [u for u in position.units_at(action.target) if u.side != side]
+            if enemies and all(armour.is_vehicle(u) for u in enemies):
+                raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
+            return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
             T("{kind} is not an action of the {phase}", kind=action.kind, phase=phase.name), phase.rule
@@ -375,6 +415,10 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Load):
+            return transport.apply_load(position, action)
+        if isinstance(action, act.Unload):
+            return transport.apply_unload(position, action)
         if isinstance(action, act.Advance):
             to = action.path[-1]
             side = state.units[action.units[0]].side
@@ -397,6 +441,11 @@ class AslGame(Game):
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if armour.is_vehicle(state.units[action.firers[0]]):
+                return vfire.declare_fire(position, action)
+            target = vfire.cc_target(position, action)
+            if target is not None:
+                return vfire.declare_cc(position, action, target)
             return asl_fire.declare(self, position, action)
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
@@ -406,12 +455,12 @@ class AslGame(Game):
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies:
-            return asl_fire.resume_ift(self, position, decision, answer)
+            return self._infantry(asl_fire.resume_ift, position, decision, answer)
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
             state = state.with_unit(unit.as_counter(seven))
-        state = asl_fire.resume_ift(self, position.at(state), decision, answer)
+        state = self._infantry(asl_fire.resume_ift, position.at(state), decision, answer)
         for uid, unit in dummies.items():
             if uid in state.units:
                 state = state.with_unit(dataclasses.replace(state.units[uid], counter=unit.counter))
@@ -428,15 +477,75 @@ class AslGame(Game):
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
-        return gone if gone is not None else asl_fire.resume_mc(self, position, decision, answer)
+        return gone if gone is not None else self._infantry(asl_fire.resume_mc, position, decision, answer)
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
-        return gone if gone is not None else asl_fire.resume_ptc(self, position, decision, answer)
+        return gone if gone is not None else self._infantry(asl_fire.resume_ptc, position, decision, answer)
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, answer.units[0]) if answer.units else None
-        return gone if gone is not None else asl_fire.resume_casualty(self, position, decision, answer)
+        if gone is not None:
+            return gone
+        return self._infantry(asl_fire.resume_casualty, position, decision, answer)
+
+    def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
+        after: State = resume(self, armour.infantry_view(position), decision, answer)
+        return armour.restore(position, after)
+
+    # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
+    def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_facing(position, decision, answer)
+
+    def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_th(position, decision, answer)
+
+    def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_tk(position, decision, answer)
+
+    def resume_vcs(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_cs(position, decision, answer)
+
+    def resume_vbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_bog(position, decision, answer)
+
+    def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_esb(position, decision, answer)
+
+    def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_cc(position, decision, answer)
+
+    def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_cc2(position, decision, answer)
+
+    def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
+        if decision.then == "vfacing":
+            armour.check_facing(position, decision, answer)
+
+    def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_lltc(self, position, decision, answer)
+
+    def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_wound(self, position, decision, answer)
+
+    def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_hob(self, position, decision, answer)
+
+    def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_malfunction(self, position, decision, answer)
+
+    def resume_sw_kia(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sw_kia(self, position, decision, answer)
+
+    def resume_dc_thrower(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_demolition.resume_thrower(self, position, decision, answer)
+
+    def resume_sniper(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper(self, position, decision, answer)
+
+    def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper_target(self, position, decision, answer)
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
@@ -484,6 +593,8 @@ class AslGame(Game):
         state = position.state
         moving = state.moving
         assert moving is not None
+        if armour.is_vehicle(state.units[moving.units[0]]):
+            return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         side = state.units[moving.units[0]].side
         hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
         real = [u for u in hidden if u.type != "dummy"]
@@ -530,19 +641,25 @@ class AslGame(Game):
         moving = position.state.moving
         assert moving is not None
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
-        return asl_fire.can_fire_at(self, probe, moving.here)
+        if moving.units[0] not in position.units:
+            return False  # a dummy gone as it moved (A12.14)
+        if armour.is_vehicle(position.units[moving.units[0]]):
+            return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+        return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
     def can_continue(self, position: Position) -> bool:
         """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
         moving = position.state.moving
         assert moving is not None
         units = [position.units[u] for u in moving.units if u in position.units]
-        return bool(units) and not any(u.has("broken") or u.has("pinned") for u in units)
+        return bool(units) and not any(u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM)."""
         state = super().begin_move(position, move)
+        if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
+            return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting"}.get(move.mode)
         if marker:
             for uid in move.units:
@@ -553,6 +670,8 @@ class AslGame(Game):
         state = position.state
         moving = state.moving
         assert moving is not None
+        if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
+            return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
         movers = [state.units[u] for u in moving.units if u in state.units]
         budget = self.group_budget(movers, "cx" if any(u.has("cx") for u in movers) else "") if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
@@ -601,12 +720,22 @@ class AslGame(Game):
         state = position.state
         phase = position.phase.id
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
-            if phase == "MPh":
-                yield from asl_fire.generate(self, position)
+            if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
+                if armour.is_vehicle(position.units[state.moving.units[0]]):
+                    yield from vfire.generate(position)
+                else:
+                    yield from asl_fire.generate(self, armour.infantry_view(position))
             return
         if phase == "MPh":
-            for group in stack_groups(position, lambda u: self.can_move(position, u) is None):
+            movable = lambda u: (  # noqa: E731
+                not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
+            )
+            for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
+            for unit in sorted(position.units.values(), key=lambda u: u.id):
+                if armour.is_vehicle(unit) and unit.side == position.phasing:
+                    yield from armour.moves_for(position, unit).values()
+            yield from transport.load_generate(position)  # D6.4, D6.5
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -624,7 +753,10 @@ class AslGame(Game):
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
-            yield from asl_fire.generate(self, position)
+            yield from asl_fire.generate(self, armour.infantry_view(position))
+            yield from vfire.generate(position)
+        elif phase == "CCPh":
+            yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
@@ -638,11 +770,12 @@ class AslGame(Game):
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
-            remove = ("prep_fire", "advancing_fire")  # A3.5
+            remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting")
         elif phase == "CCPh":
-            remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
+            # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
+            remove = ("pinned", "cc", "no_fire")
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":
@@ -704,11 +837,16 @@ class AslGame(Game):
             return True
         if phase == "CCPh":
             gs = self.gstate(position.state)
+            if asl_cc.vehicle_locations(position):
+                return False  # A11.5: CC against a vehicle is declared; the players end the phase
             return gs.conceal_done and all(h in gs.cc_done for h in asl_cc.locations(position))
         return False
 
     def status(self, position: Position) -> list[str]:
         return asl_victory.status(self, position)
+
+    def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+        return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
 
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}
