@@ -37,6 +37,7 @@ from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
 MARK = pg_morale.MARK  # the MOVED/FIRED marker (3.13, 7.46)
 OPP = pg_fire.OPP
@@ -149,7 +150,9 @@ class PgGame(Game):
     def initiative_roll(self, position: Position, side: str) -> Decision:
         bonus = int(position.scenario.options.get("initiative", {}).get(side, 0))
         return Decision(
-            "roll", side, f"{side} rolls one die for initiative (+{bonus}, the scenario's initiative)",
+            "roll", side, T("{side} rolls one die for initiative (+{bonus}, the scenario's initiative)",
+                            side=side,
+                            bonus=bonus),
             "3.0 A", "initiative", dice="1d6",
         )
 
@@ -171,9 +174,11 @@ class PgGame(Game):
             # for the scenario's Random Events Table first
             state = state.replace(game=gs.replace(rolls=()))
             return state.push(
-                Decision("roll", first, f"{first} rolls one die for a random event", "17.0", "event",
+                Decision("roll", first, T("{side} rolls one die for a random event",
+                                          side=first), "17.0", "event",
                          dice="1d6"),
-                Decision("roll", second, f"{second} rolls one die for a random event", "17.0", "event",
+                Decision("roll", second, T("{side} rolls one die for a random event",
+                                           side=second), "17.0", "event",
                          dice="1d6"),
                 self.initiative_roll(position, first), self.initiative_roll(position, second))
         if totals[first] == totals[second]:
@@ -191,10 +196,12 @@ class PgGame(Game):
         if len(dice) < 2:
             return state.replace(game=gs.replace(event_dice=dice))
         table = position.scenario.options.get("random_events", {})
-        text = str(table.get(str(sum(dice)), "no event"))
-        line = Line("random event", f"{dice[0]} + {dice[1]} = {sum(dice)}: {text}", "17.0")
-        resolution = Resolution(act.Answer(dice=dice), "events", "scenario Random Events Table", False,
-                                (line,), {}, f"random event {sum(dice)}: {text}")
+        text = str(table[str(sum(dice))]) if str(sum(dice)) in table else T("no event")
+        line = Line(T("random event"), T("{a} + {b} = {total}: {event}",
+                                         a=dice[0], b=dice[1], total=sum(dice),
+                                         event=text), "17.0")
+        resolution = Resolution(act.Answer(dice=dice), "events", T("scenario Random Events Table"), False,
+                                (line,), {}, T("random event {total}: {event}", total=sum(dice), event=text))
         return state.replace(resolution=resolution, game=gs.replace(event_dice=(), events=(*gs.events, text)))
 
     def first_actor(self, position: Position) -> str:
@@ -219,7 +226,8 @@ class PgGame(Game):
             dark = pg_spot.light_range(self.light(position), 0) == 0
             if not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
                     "night_spotting"):
-                state = state.push(Decision("roll", first, "roll one die for the night spotting range (8.12)",
+                state = state.push(Decision("roll", first,
+                                            T("roll one die for the night spotting range (8.12)"),
                                             "8.12", "night_range", dice="1d6"))
             return state
         if phase == "action":  # 3.0 B: the winner's opening segments
@@ -259,22 +267,25 @@ class PgGame(Game):
                 continue
             if any(u.has("demoralized") and not u.has(MARK) and not pu.is_afv(u) and u.id != c.id
                    for u in position.units_at(c.hex)):
-                raise IllegalAction(f"{c.id} must first support the recovery of the demoralized unit with "
-                                    "him", "6.65")
+                raise IllegalAction(T("{leader} must first support the recovery of the demoralized unit with "
+                                      "him", leader=c.id), "6.65")
         if waiting:
             raise IllegalAction(
-                f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B"
+                T("no passing while a demoralized unit has not tried to recover: {units}",
+                  units=", ".join(waiting)),
+                "3.0 B",
             )
 
     # --- who may act ---
     def can_act(self, position: Position, unit: UnitState) -> str | None:
         if unit.side != position.to_act:
-            return f"{unit.id} is not the active side's (3.0 B)"
+            return T("{unit} is not the active side's (3.0 B)", unit=unit.id)
         if unit.has(MARK):
-            return f"{unit.id} has a moved/fired marker (3.13, 13.1)"
+            return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         gs = self.gstate(position.state)
         if gs.active and unit.id not in gs.active:
-            return f"{unit.id} is not in this segment's activation (3.1): say done to end it first"
+            return T("{unit} is not in this segment's activation (3.1): say done to end it first",
+                     unit=unit.id)
         return None
 
     def combat_moves(self, position: Position, units: list[UnitState]) -> bool:
@@ -345,16 +356,17 @@ class PgGame(Game):
         units, start = group_of(position, unit_ids, "3.11")
         if sum(1 for u in units if u.type != "leader") > 1 and self.ride(units) is None and (
                 self.manhandled(units) is None):
-            raise IllegalAction("units move one at a time; only leaders may go along, or one unit riding a "
-                                "transport", "1.2, 5.0, 5.6")
+            raise IllegalAction(T("units move one at a time; only leaders may go along, or one unit riding a "
+                                  "transport"), "1.2, 5.0, 5.6")
         if self.ride(units) is not None and any(u.side != units[0].side for u in position.units_at(start)):
-            raise IllegalAction("no loading in a hex holding enemy units", "5.67")
+            raise IllegalAction(T("no loading in a hex holding enemy units"), "5.67")
         for unit in units:
             why = self.can_act(position, unit)
             if why:
                 raise IllegalAction(why)
             if unit.has("demoralized"):
-                raise IllegalAction(f"{unit.id} is demoralized: activated, it must try to recover", "14.3")
+                raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
+                                      unit=unit.id), "14.3")
         return units, start
 
     def ride(self, units: list[UnitState]) -> UnitState | None:
@@ -433,9 +445,9 @@ class PgGame(Game):
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         units, start = self._movers(position, frozenset(move.units))
         if len(move.path) < 2 or move.path[0] != start:
-            raise IllegalAction(f"the path must start at {position.label(start)}", "5.0")
+            raise IllegalAction(T("the path must start at {hex}", hex=position.label(start)), "5.0")
         if any(u.has("disrupted") for u in units) and len(move.path) > 2:
-            raise IllegalAction("a disrupted unit moves one hex only", "14.2")
+            raise IllegalAction(T("a disrupted unit moves one hex only"), "14.2")
         last = move.path[-1]
         if len(move.path) == 2 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self._assault_entry(position, units, last)
@@ -443,12 +455,12 @@ class PgGame(Game):
                 raise IllegalAction(why)
             return act.Move(tuple(sorted(move.units)), move.path, 0)  # 12.11: assault movement
         if pg_assault.enemy_combat_units(position, start, units[0].side) and len(move.path) > 2:
-            raise IllegalAction("a unit leaving an enemy-occupied hex moves one hex only", "5.32")
+            raise IllegalAction(T("a unit leaving an enemy-occupied hex moves one hex only"), "5.32")
         cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
         if self.manhandled(units) is not None:
             crew = next(u for u in units if u.type == "personnel")
             if len(move.path) != 2 or cost(position.map, move.path[0], move.path[1]) is None:
-                raise IllegalAction("a manhandled gun moves one hex, not into an enemy or prohibited hex",
+                raise IllegalAction(T("a manhandled gun moves one hex, not into an enemy or prohibited hex"),
                                     "5.9")
             return act.Move(tuple(sorted(move.units)), move.path, pu.value(crew, "ma"))
         total: int | Fraction = 0
@@ -456,23 +468,25 @@ class PgGame(Game):
             step = cost(position.map, a, b) if b in position.map.hexes and distance(a, b) == 1 else None
             if step is None:
                 raise IllegalAction(
-                    f"step {position.label(a)}-{position.label(b)} is not allowed: enemy combat unit, "
-                    "stacking, prohibited terrain, or closer to a threatening enemy without a leader",
+                    T("step {a}-{b} is not allowed: enemy combat unit, stacking, prohibited terrain, or "
+                      "closer to a threatening enemy without a leader",
+                      a=position.label(a), b=position.label(b)),
                     "5.0, 5.3, 4.5, 5.41")
             total += step
         if total > self.budget(units) and (len(move.path) > 2 or self.ride(units) is not None):
-            raise IllegalAction("that path costs more than the movement allowance", "5.0")
+            raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> str | None:
         """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
         if why is None and any(u.side == units[0].side for u in position.units_at(h)):
-            why = "an assault hex already holding both sides is assaulted from within it (12.3, not here yet)"
+            why = T("an assault hex already holding both sides is assaulted from within it "
+                    "(12.3, not here yet)")
         if why is None:
             enemies = sum(1 for u in position.units_at(h) if u.side != units[0].side and u.type != "leader")
             if enemies and sum(1 for u in units if u.type != "leader") > 3:
-                why = "3 combat units per side in an assault hex (4.1)"
+                why = T("3 combat units per side in an assault hex (4.1)")
         return why
 
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
@@ -537,15 +551,16 @@ class PgGame(Game):
             return pg_morale.check_recovery(self, position, action)
         if isinstance(action, act.Activate):
             if action.mode:
-                raise InvalidAction("a PG activation names its units only: 'activate UNIT' (3.1)")
+                raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
-                raise IllegalAction("an activation is open: its units act, or say done to end it", "3.1")
+                raise IllegalAction(T("an activation is open: its units act, or say done to end it"), "3.1")
             pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
         phase = position.phase
-        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        raise IllegalAction(T("{kind} is not an action of the {phase}",
+                              kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
         if isinstance(action, act.Fire):
@@ -559,7 +574,7 @@ class PgGame(Game):
             return position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
-        raise IllegalAction(f"cannot apply {action.kind}")
+        raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
