@@ -75,6 +75,43 @@ class Table(Players):
             time.sleep(0.05)
 
 
+def play(players: Table, step: dict[str, Any], where: str) -> None:
+    """One gesture of the script, answered by the host."""
+    before = players.mark(players.view())
+    if "move" in step:
+        units = step["move"].split(",")
+        to = step["path"][-1] if "path" in step else step["to"]
+        if len(units) == 1:
+            # one lift, one placement: the host takes the cheapest path, which the scripts' paths are
+            # (a trail shown hex by hex races the tracker's quiet time, see Players.move)
+            players.move(units[0], [to])
+        else:
+            players.move_group(units, to)
+    elif "place" in step:
+        players.move(step["place"], [step["at"]])
+    elif "tap" in step:
+        players.tap(step["tap"])
+    elif "remove" in step:
+        players.remove(step["remove"], where)
+        return
+    elif "press" in step:
+        assert step["press"] == "done", step
+        players.press_done()
+    elif "roll" in step:
+        players.roll(step["roll"])
+    elif "page" in step:
+        players.act(step["page"])
+    elif "confirm" in step:
+        players.confirm(step["confirm"])
+    elif "wait" in step:
+        time.sleep(step["wait"] / 1000)
+        return
+    else:
+        raise AssertionError(f"{where}: a gesture this test does not know: {step}")
+    players.answered(before, where)
+    assert players.companion.locator("#act-error").inner_text() == "", where
+
+
 @pytest.fixture(params=["pg", "fireteam"])
 def game_demo(request, tmp_path):
     d = Demo(tmp_path, "--game", request.param)
@@ -116,39 +153,12 @@ def test_a_games_demo_turns_in_chromium_on_the_virtual_table_and_companion_page(
                 for unit in step["expect"].get("gone", ()):
                     assert unit not in on_board, f"{where}: {unit} is still in play"
                 continue
-            before = players.mark(players.view())
-            if "move" in step:
-                units = step["move"].split(",")
-                to = step["path"][-1] if "path" in step else step["to"]
-                if len(units) == 1:
-                    # one lift, one placement: the host takes the cheapest path, which the scripts' paths are
-                    # (a trail shown hex by hex races the tracker's quiet time, see Players.move)
-                    players.move(units[0], [to])
-                else:
-                    players.move_group(units, to)
-            elif "place" in step:
-                players.move(step["place"], [step["at"]])
-            elif "tap" in step:
-                players.tap(step["tap"])
-            elif "remove" in step:
-                players.remove(step["remove"], where)
-                continue
-            elif "press" in step:
-                assert step["press"] == "done", step
-                players.press_done()
-            elif "roll" in step:
-                players.roll(step["roll"])
-            elif "page" in step:
-                players.act(step["page"])
-            elif "confirm" in step:
-                players.confirm(step["confirm"])
-            elif "wait" in step:
-                time.sleep(step["wait"] / 1000)
-                continue
-            else:
-                raise AssertionError(f"{where}: a gesture this test does not know: {step}")
-            players.answered(before, where)
-            assert companion.locator("#act-error").inner_text() == "", where
+            try:
+                play(players, step, where)
+            except Exception as e:
+                v = players.view()
+                raise AssertionError(f"{where}: {e!r}; the host is at turn {v['turn']} {v['phase_id']}, "
+                                     f"{v['to_act']} to act: {v['prompt']}") from e
 
         assert companion.locator("#turn").inner_text() == f"Turn {LAST_TURN[game]}"
         seen = companion.evaluate("() => window.phasesSeen")
