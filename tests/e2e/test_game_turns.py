@@ -50,6 +50,24 @@ class Table(Players):
             self.lift(unit, here)
             self.put(to)
 
+    def answered(self, before: str, what: str) -> dict[str, Any]:
+        """As the ASL test's, except that a unit eliminated by the answer leaves the table out of sync until
+        its counter is taken off (the script's next gesture): that is an answer too."""
+        end = time.monotonic() + SETTLE_S
+        v = self.view()
+        while time.monotonic() < end:
+            v = self.view()
+            changed = self.mark(v) != before
+            if changed and v["notice"]["level"] == "error":
+                raise AssertionError(f"{what}: refused: {v['notice']['text']}")
+            owed_off = v["tracker"] == "out-of-sync" and v["notice"]["text"].startswith(
+                "The table differs from the game: take ")
+            if changed and (v["tracker"] == "idle" or owed_off):
+                return v
+            time.sleep(0.05)
+        raise AssertionError(f"{what}: no answer from the host (tracker {v['tracker']}); it says "
+                             f"{v['prompt']!r} [{v['notice']}]")
+
     def tap(self, unit: str) -> None:
         """Lift a counter and put it back: the table reads it as choosing the unit."""
         here = self.where(unit)

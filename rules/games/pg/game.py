@@ -35,7 +35,6 @@ from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
-from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
 
@@ -313,11 +312,14 @@ class PgGame(Game):
                        else {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"})
         if len(classes) > 1:
             return lambda m, a, b: None  # units of different classes never move as one (5.0)
-        fn = pg_moves.cost_fn(self, classes.pop())
+        move_class = classes.pop()
+        fn = pg_moves.cost_fn(self, move_class)
         if fn is None:
             return lambda m, a, b: None  # 5.1: a towed unit moves only when towed
         base = fn
         side = units[0].side
+        start = units[0].hex
+        fords = {str(f) for f in position.scenario.options.get("fords", [])}
         moving = {u.id for u in units}
         troops = [u for u in units if u.type != "leader"]
         combat = sum(1 for u in troops if pu.counts_for_stack(u))
@@ -348,9 +350,34 @@ class PgGame(Game):
                                 for f in threats(a)):
                 return None
             step: int | Fraction | None = base(m, a, b)
+            if step is None and move_class != "foot" and pg_moves.river(self, m, b):
+                # 5.71, 5.72: vehicles that may not enter a river hex still may at a ford, or (5.73) into a
+                # good-order engineer's hex next to which they were activated (both at the demo ford cost)
+                supported = a == start and any(
+                    u.side == side and pu.branch(u) == "ENG" and u.id not in moving
+                    and not u.has("disrupted") and not u.has("demoralized") for u in here)
+                if position.label(b) in fords or supported:
+                    step = pg_moves.ford_cost(move_class)
             return step
 
         return cost
+
+    def river_stop(self, position: Position, units: list[UnitState]) -> pg_moves.Stop:
+        """5.7: a unit stops in the first hex after a river hex (not when it follows a road over a bridge);
+        5.73: every unit entering a river hex where a friendly engineer supports the crossing stops there."""
+        side = units[0].side
+        moving = {u.id for u in units}
+        m = position.map
+
+        def stop(a: Hex, b: Hex) -> bool:
+            river = pg_moves.river
+            if river(self, m, a) and not river(self, m, b) and not pg_moves.bridged(m, a, b):
+                return True
+            return bool(pg_moves.river(self, m, b)) and any(
+                u.side == side and pu.branch(u) == "ENG" and u.id not in moving and not u.has("disrupted")
+                and not u.has("demoralized") for u in position.units_at(b))
+
+        return stop
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
@@ -428,7 +455,8 @@ class PgGame(Game):
             return out
         if not any(u.has("disrupted") for u in units):  # 14.2: a disrupted unit moves one hex only
             budget = self.budget(units)
-            for h, reach in reachable(position.map, start, budget, cost).items():
+            stop = self.river_stop(position, units)
+            for h, reach in pg_moves.reachable(position.map, start, budget, cost, stop).items():
                 if h != start:
                     out[h] = act.Move(ids, reach.path, reach.cost)
         if self.ride(units) is not None:
@@ -464,7 +492,12 @@ class PgGame(Game):
                                     "5.9")
             return act.Move(tuple(sorted(move.units)), move.path, pu.value(crew, "ma"))
         total: int | Fraction = 0
-        for a, b in itertools.pairwise(move.path):
+        stop = self.river_stop(position, units)
+        for i, (a, b) in enumerate(itertools.pairwise(move.path)):
+            if i and stop(move.path[i - 1], a):
+                raise IllegalAction(T("{unit} stops in {hex}: the first hex after a river hex, or an "
+                                      "engineer's crossing hex", unit=units[0].id, hex=position.label(a)),
+                                    "5.7, 5.73")
             step = cost(position.map, a, b) if b in position.map.hexes and distance(a, b) == 1 else None
             if step is None:
                 raise IllegalAction(
