@@ -113,6 +113,16 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     return total
 
 
+def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState]) -> bool:
+    """5.75: an assault into a major river hex with no engineer of either side in it."""
+    from hexmate.rules.games.pg import moves as pg_moves
+    from hexmate.rules.games.pg.game import PgGame
+
+    game = position.game
+    assert isinstance(game, PgGame)
+    return pg_moves.river(game, position.map, h) == "major" and not any(pu.branch(u) == "ENG" for u in units)
+
+
 def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
             attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> Resolution:
     chart = position.charts.chart("assault")
@@ -131,6 +141,10 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         if any(u.type == "leader" and not u.has("demoralized") for u in units):
             shift += 1
             lines.append(Line(T("{who} leader present", who=who), "+1", "12.42, 6.43"))
+        if role == "attacker" and _unsupported_major_river(position, h, units + enemies):
+            shift -= 2  # 5.75: the first round only; every assault here is a first one (12.3 not yet)
+            lines.append(Line(T("{who}: a major river hex, no engineer on either side", who=who), "-2",
+                              "5.75"))
         combat = [u for u in enemies if u.type != "leader"]
         if combat and all(u.has("demoralized") for u in combat):
             shift += 1
