@@ -94,7 +94,7 @@ def test_an_engineer_lets_a_truck_activated_next_to_it_in_and_stops_it(make_posi
     assert L("E4") not in shaken.legal_actions.moves_for({"t"})  # 5.73: a good-order engineer only
 
 
-def test_an_assault_into_a_major_river_hex_without_engineers_is_at_minus_2(make_position: Any, pg: Any) -> None:
+def test_an_assault_into_a_major_river_without_engineers_is_at_minus_2(make_position: Any, pg: Any) -> None:
     # 5.75: the attacker's first round, no engineer on either side: two columns to the left
     units = [_u("a1", "D4"), _u("al", "D4", "ldr"), _u("b2", "E4", "inf", "b")]
     pos = _pos(make_position, pg, units, kind="major-river")
