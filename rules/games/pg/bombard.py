@@ -86,7 +86,17 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
     return pu.branch(unit) == "MTR" and pu.value(unit, "ma") > 0 and not unit.has("limbered")
 
 
-def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "") -> Decision:
+def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = ""
+         ) -> Decision:
+    """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3)."""
+    if offboard:
+        prompt = T("off-board artillery ({values}) called by {units} bombards {hex}: roll 2d6",
+                   values=offboard, units=", ".join(firers), hex=position.label(h))
+        if ff:
+            prompt = T("off-board artillery ({values}) bombards {hex} (friendly fire on {hex}): roll 2d6",
+                       values=offboard, hex=position.label(h))
+        return Decision("roll", side, prompt, "9.2, 9.4", "bombard", dice="2d6", subject=firers, target=h,
+                        args=(("ff", ff), ("offboard", offboard)))
     return Decision(
         "roll",
         side,
@@ -114,12 +124,19 @@ def resolve(
     dice: tuple[int, ...],
     victims: list[UnitState],
     extra: list[tuple[T, int, str]],
+    offboard: tuple[int, ...] = (),
 ) -> Resolution:
-    """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll."""
+    """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll;
+    ``offboard``: off-board values instead of the firers' own (9.2, 9.3)."""
     from hexmate.rules.games.pg import fire as pg_fire
 
     units = [position.units[u] for u in firers if u in position.units]
-    total, lines = pg_fire.fire_strength(units, "bombard")
+    if offboard:
+        total = sum(offboard)
+        lines = [Line(T("off-board artillery"), T("{values} = {total}", values=" + ".join(map(str, offboard)),
+                                                  total=total), "9.2, 9.3")]
+    else:
+        total, lines = pg_fire.fire_strength(units, "bombard")
     chart = position.charts.chart("bombardment")
     axis = chart.axis("strength")
     shifts = list(extra)
@@ -171,9 +188,9 @@ def friendly_fire(roll_total: int, nationality: str, firer_spots: bool) -> bool:
     return total <= 5
 
 
-def ff_hexes(position: Position, firers: tuple[str, ...], h: Hex) -> list[Hex]:
+def ff_hexes(position: Position, firers: tuple[str, ...], h: Hex, side: str = "") -> list[Hex]:
     """9.5, 9.52: adjacent hexes holding friendly units, never the firer's own hex."""
-    side = position.units[firers[0]].side
+    side = side or position.units[firers[0]].side
     own = {position.units[u].hex for u in firers if u in position.units}
     out = []
     for n in position.map.neighbors(h):
@@ -191,19 +208,22 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     firers = decision.subject
     h = decision.target
     ff = decision.arg("ff")
+    offboard = decision.arg("offboard")
     if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
         victims = [u for u in position.units_at(h) if u.side == side]
         extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
         victims = [u for u in position.units_at(h) if u.side != side]
         extra = []
-    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra)
+    strength = tuple(int(v) for v in offboard.split(",") if v)
+    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength)
     state = state.replace(resolution=resolution)
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
     if ff:
         return after
     shooters = [position.units[u] for u in firers if u in position.units]
-    spots = any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
+    # 9.52: the firing unit itself spots the target (never an off-board battery)
+    spots = not offboard and any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
     nation = next((s.nationality for s in position.scenario.sides if s.id == side), "")
     risks = [
         Decision(
@@ -218,9 +238,9 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
             dice="2d6",
             subject=firers,
             target=n,
-            args=(("nation", nation), ("spots", "1" if spots else "")),
+            args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard)),
         )
-        for n in ff_hexes(position, firers, h)
+        for n in ff_hexes(position, () if offboard else firers, h, side)
     ]
     return after.push(*risks) if risks else after
 
@@ -234,7 +254,8 @@ def resume_ff_check(game: PgGame, position: Position, decision: Decision, answer
         position.units[decision.subject[0]].side if decision.subject[0] in position.units else decision.side
     )
     return position.state.push(
-        roll(side, decision.subject, decision.target, position, "spots" if spots else "yes")
+        roll(side, decision.subject, decision.target, position, "spots" if spots else "yes",
+             decision.arg("offboard"))
     )
 
 

@@ -20,6 +20,7 @@ from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -145,6 +146,9 @@ def _line(a: Hex, b: Hex) -> list[Hex]:
 
 def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     opp = opportunity(position)
+    if pg_offboard.is_call(position, fire):  # a leader calls off-board artillery (9.1, 9.2)
+        pg_offboard.check(game, position, fire, opp)
+        return fire
     firers = fire_group(game, position, tuple(fire.firers), opp)
     side = position.state.decision.side if opp and position.state.decision else position.to_act
     for unit in firers:
@@ -333,6 +337,8 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     """The firers are marked (7.46; an opportunity fire's first shot takes two markers, its second leaves
     one, 13.1), a firer seen while it fires in restrictive terrain is SPOTTED (8.22), and the firing side
     rolls 2d6."""
+    if pg_offboard.is_call(position, fire):
+        return pg_offboard.declare(game, position, fire)
     state = position.state
     opp = opportunity(position)
     for uid in fire.firers:

@@ -29,6 +29,7 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
@@ -66,6 +67,7 @@ class PgState(GameState):
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
+    offboard_used: tuple[tuple[str, int], ...] = ()  # 9.2: (side, value number) fired this turn
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -610,6 +612,9 @@ class PgGame(Game):
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_offboard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_offboard.resume(self, position, decision, answer)
+
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_dft(self, position, decision, answer)
 
