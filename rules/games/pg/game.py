@@ -20,7 +20,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, units_by_hex
+from hexmate.rules.games.common import group_of, lose_step, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
@@ -30,6 +30,7 @@ from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
@@ -68,6 +69,7 @@ class PgState(GameState):
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
     offboard_used: tuple[tuple[str, int], ...] = ()  # 9.2: (side, value number) fired this turn
+    mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -531,7 +533,65 @@ class PgGame(Game):
         moving = state.moving
         assert moving is not None
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
-        return state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
+        state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
+        return state.push(*self.minefield_rolls(position.at(state)))
+
+    # --- minefields (16.6) ---
+    def minefield_rolls(self, position: Position) -> list[Decision]:
+        """16.6: a unit entering a hex of an enemy minefield (``options.minefields``: hex -> side and attack
+        points) sets it off: its owner rolls one die per point for each entering combat unit, one fewer with
+        an engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
+        Leaders moving along are left alone (the owner's choice, not asked here)."""
+        moving = position.state.moving
+        assert moving is not None
+        field = position.scenario.options.get("minefields", {}).get(position.label(moving.here))
+        troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
+            position.units[u])]
+        if not field or not troops or field.get("side") == troops[0].side:
+            return []
+        engineers = [u for u in troops if pu.branch(u) == "ENG"]
+        there = any(u.side == troops[0].side and pu.branch(u) == "ENG" and u.id not in moving.units
+                    for u in position.units_at(moving.here))
+        n = special_rules.minefield_dice(int(field.get("points", 1)), bool(engineers) or there,
+                                         len(engineers) == len(troops))
+        return [Decision("roll", str(field["side"]),
+                         T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
+                           "stopped; 5 demoralized and stopped; 3-4 stopped)",
+                           hex=position.label(moving.here), unit=unit.id, i=i, n=n),
+                         "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
+                         args=(("n", str(n)),))
+                for unit in troops for i in range(1, n + 1)]
+
+    def resume_mine(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """16.6: the unit's dice read together once all are rolled (two 6s eliminate a full unit, each pair
+        of 5s a step); a stopped unit ends its move in the minefield."""
+        state = position.state
+        gs = self.gstate(state)
+        dice = (*gs.mine_dice, PG_1D6.from_values(answer.dice or ()).total)
+        if len(dice) < int(decision.arg("n")):
+            return state.replace(game=gs.replace(mine_dice=dice))
+        state = state.replace(game=gs.replace(mine_dice=()))
+        unit = state.units.get(decision.subject[0])
+        if unit is None:
+            return state
+        steps = int(unit.values.get("steps", 1))
+        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"))
+        for _ in range(result.steps):
+            if unit.id in state.units:
+                state = lose_step(state, state.units[unit.id])
+        if result.demoralized and unit.id in state.units:
+            state = state.with_unit(state.units[unit.id].mark("demoralized", remove=("disrupted",)))
+        line = Line(T("minefield"), T("{unit}: dice {dice}: {steps} step(s) lost{what}", unit=unit.id,
+                                      dice=", ".join(map(str, dice)), steps=result.steps,
+                                      what=T(", demoralized and stopped") if result.demoralized
+                                      else T(", stopped") if result.stop else T(", no effect")), "16.6")
+        state = state.replace(resolution=Resolution(
+            act.Answer(dice=dice), "minefield", T("minefield attack (16.6)"), False, (line,),
+            {unit.id: str(result.steps)}, T("minefield in {hex}: {unit}", hex=position.label(decision.target)
+                                            if decision.target is not None else "", unit=unit.id)))
+        if result.stop or result.steps:
+            state = self.halt_mover(position.at(state), unit.id)
+        return state
 
     def can_react(self, position: Position, side: str) -> bool:
         return pg_fire.can_react(self, position, side)
