@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
+from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec, Die
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, lose_step, units_by_hex
@@ -40,6 +40,7 @@ from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
 
+PG_3D6 = DiceSpec("3d6", (Die("first"), Die("second"), Die("third")), "fog of war")  # optional fog of war
 MARK = pg_morale.MARK  # the MOVED/FIRED marker (3.13, 7.46)
 OPP = pg_fire.OPP
 
@@ -70,6 +71,8 @@ class PgState(GameState):
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
     offboard_used: tuple[tuple[str, int], ...] = ()  # 9.2: (side, value number) fired this turn
     mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
+    activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
+    fog_end: bool = False  # optional fog of war: the turn ends after this segment
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -79,7 +82,7 @@ class PgGame(Game):
     name: ClassVar[str] = "pg"
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll")}
-    dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6}
+    dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted"})
 
@@ -257,7 +260,45 @@ class PgGame(Game):
         for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
-        return state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=()))
+        counts = not self.segment_open(position)  # done on an open activation: the core closes it again
+        state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=()))
+        return self.fog_of_war(position.at(state)) if counts else state
+
+    # --- the optional fog of war (3.0 B, optional rules) ---
+    def fog_of_war(self, position: Position) -> State:
+        """Optional fog of war: once both sides have completed three activations, each later activation
+        ends with its side rolling 3d6 (+1 at night); 16 or more ends the turn at once."""
+        state = position.state
+        if not position.scenario.options.get("fog_of_war") or position.phase.id != "action":
+            return state
+
+        gs = self.gstate(state)
+        done = dict(gs.activations)
+        side = state.flow.active or position.to_act
+        before = all(done.get(s, 0) >= 3 for s in position.sides)
+        done[side] = done.get(side, 0) + 1
+        state = state.replace(game=gs.replace(activations=tuple(sorted(done.items()))))
+        if not before:
+            return state
+        prompt = T("fog of war: {side} rolls 3d6 (+1 at night): 16 or more ends the turn", side=side)
+        return state.push(Decision("roll", side, prompt, "3.0 B", "fog", dice="3d6"))
+
+    def resume_fog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = position.state
+        total = PG_3D6.from_values(answer.dice or ()).total
+        ends = special_rules.fog_of_war_ends(total, self.night(position))
+        result = T("the turn ends") if ends else T("play goes on")
+        note = (T("{total} + 1 at night -> {result}", total=total, result=result) if self.night(position)
+                else T("{total} -> {result}", total=total, result=result))
+        line = Line(T("fog of war"), note, "3.0 B")
+        state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
+                                                    T("fog of war (optional rule)"), False, (line,), {},
+                                                    T("fog of war: {total}", total=total)))
+        return state.replace(game=self.gstate(state).replace(fog_end=ends))
+
+    def phase_over(self, position: Position) -> bool:
+        """Optional fog of war: a roll of 16 or more ends the Action Phase, and so the turn."""
+        return position.phase.id == "action" and self.gstate(position.state).fog_end
 
     def check_pass(self, position: Position) -> None:
         if self.segment_open(position):
