@@ -181,6 +181,10 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     targets = [u for u in position.units_at(fire.target) if u.side != side]
     if not targets:
         raise IllegalAction(T("no enemy unit in the target hex"), "10.0")
+    split = game.gstate(position.state).split
+    if split is not None and split[0] in fire.firers and position.label(fire.target) in game.gstate(
+            position.state).split_targets:
+        raise IllegalAction(T("a split fire's parts go to different targets"), "7.23")
     mode = fire_mode(shooters)
     if mode == "at" or (len(shooters) == 1 and pg_at.at_targets(game, position, shooters[0], fire.target)):
         if mode == "at":
@@ -259,7 +263,7 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
     opp = opportunity(position)
     firers = [position.units[u] for u in fire.firers]
     side = firers[0].side
-    total, lines = fire_strength(firers, "df")
+    total, lines = fire_strength(firers, "df", split_part(game, position))
     chart = position.charts.chart("dft")
     axis = chart.axis("df")
     col = axis.locate(total)
@@ -301,7 +305,8 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
     )
 
 
-def fire_strength(firers: list[UnitState], key: str) -> tuple[int, list[Line]]:
+def fire_strength(firers: list[UnitState], key: str, parts: dict[str, int] | None = None
+                  ) -> tuple[int, list[Line]]:
     """Sum of the firers' ``key`` value: halved when disrupted (rounded up per unit, 1.2, 14.2), plus one
     activated non-demoralized leader's combat modifier per unit (6.42)."""
     shooters = [u for u in firers if u.type != "leader"]
@@ -311,6 +316,9 @@ def fire_strength(firers: list[UnitState], key: str) -> tuple[int, list[Line]]:
     for i, unit in enumerate(shooters):
         df = pu.value(unit, key)
         note = T("{unit} {df}", unit=unit.id, df=df)
+        if parts and unit.id in parts and parts[unit.id] != df:
+            df = parts[unit.id]
+            note = T("{unit} {df} of its split DF (7.23)", unit=unit.id, df=df)
         if unit.has("disrupted"):
             df = math.ceil(df / 2)
             note = T("{note} halved (disrupted, rounded up) = {df}", note=note, df=df)
@@ -368,14 +376,58 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
     if mode == "bombard":
         return state.push(pg_bombard.roll(shooters[0].side, tuple(fire.firers), fire.target, position))
-    return state.push(
-        Decision(
-            "roll", state.units[fire.firers[0]].side,
-            T("{units} fire at {hex}: roll 2d6 on the Direct Fire Table",
-              units=names, hex=position.label(fire.target)),
-            rule, "dft", dice="2d6", subject=tuple(fire.firers), target=fire.target,
-        )
+    roll = Decision(
+        "roll", state.units[fire.firers[0]].side,
+        T("{units} fire at {hex}: roll 2d6 on the Direct Fire Table", units=names,
+          hex=position.label(fire.target)),
+        rule, "dft", dice="2d6", subject=tuple(fire.firers), target=fire.target,
     )
+    hmg = next((u for u in shooters if pu.branch(u) == "HMG"), None)
+    if opp or hmg is None:
+        return state.push(roll)
+    # 7.23: an HMG may split its DF between targets in one segment, each part 3 or more
+    gs = game.gstate(state)
+    going = gs.split is not None and gs.split[0] == hmg.id
+    avail = gs.split[2] if gs.split is not None and going else pu.value(hmg, "df")
+    state = state.replace(game=gs.replace(split=(hmg.id, avail, 0) if going else None,
+                                          split_targets=(*gs.split_targets, position.label(fire.target))))
+    if avail >= 6 and _other_targets(game, position, hmg, fire.target):
+        parts = tuple(f"p{k}" for k in range(3, avail - 2))
+        ask = Decision("confirm", hmg.side,
+                       T("{unit} may split its DF {df}: answer all, or the part to fire at {hex} now "
+                         "(p3 to p{most}); the rest fires at other targets this segment",
+                         unit=hmg.id, df=avail, hex=position.label(fire.target), most=avail - 3),
+                       "7.23", "split", choices=("all", *parts), subject=(hmg.id,), target=fire.target,
+                       args=(("df", str(avail)),))
+        return state.push(ask, roll)
+    return state.push(roll)
+
+
+def _other_targets(game: PgGame, position: Position, hmg: UnitState, target: Hex) -> bool:
+    """7.23: a split needs another hex the HMG could fire at now."""
+    assert hmg.hex is not None
+    for h in position.map.hexes:
+        if h == target or distance(h, hmg.hex) > pu.value(hmg, "df_range"):
+            continue
+        if any(u.side != hmg.side for u in position.units_at(h)) and _df_problem(
+                game, position, [hmg], h, False) is None:
+            return True
+    return False
+
+
+def resume_split(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """7.23: the part fired now, the rest kept for other targets this segment."""
+    state = position.state
+    gs = game.gstate(state)
+    avail = int(decision.arg("df"))
+    part = avail if answer.choice == "all" else int(answer.choice[1:])
+    return state.replace(game=gs.replace(split=(decision.subject[0], part, avail - part)))
+
+
+def split_part(game: PgGame, position: Position) -> dict[str, int]:
+    """The DF an HMG fires with in this part of its split fire (7.23)."""
+    split = game.gstate(position.state).split
+    return {} if split is None else {split[0]: split[1]}
 
 
 def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:

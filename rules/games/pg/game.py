@@ -73,6 +73,8 @@ class PgState(GameState):
     mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
     activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
     fog_end: bool = False  # optional fog of war: the turn ends after this segment
+    split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
+    split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -247,6 +249,8 @@ class PgGame(Game):
     def segment_open(self, position: Position) -> bool:
         """3.1: a leader's or a stack's activation lasts until its units have acted or the side says done."""
         gs = self.gstate(position.state)
+        if gs.split is not None and gs.split[2] > 0 and gs.split[0] in position.units:
+            return True  # 7.23: the HMG's split fire goes on at other targets (done ends it)
         if not gs.active:
             return False
         units = position.units
@@ -261,7 +265,8 @@ class PgGame(Game):
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
-        state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=()))
+        state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
+                                                              split=None, split_targets=()))
         return self.fog_of_war(position.at(state)) if counts else state
 
     # --- the optional fog of war (3.0 B, optional rules) ---
@@ -324,9 +329,9 @@ class PgGame(Game):
     def can_act(self, position: Position, unit: UnitState) -> str | None:
         if unit.side != position.to_act:
             return T("{unit} is not the active side's (3.0 B)", unit=unit.id)
-        if unit.has(MARK):
-            return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         gs = self.gstate(position.state)
+        if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0):
+            return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         if gs.active and unit.id not in gs.active:
             return T("{unit} is not in this segment's activation (3.1): say done to end it first",
                      unit=unit.id)
@@ -713,6 +718,9 @@ class PgGame(Game):
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_fire.resume_split(self, position, decision, answer)
+
     def resume_offboard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_offboard.resume(self, position, decision, answer)
 
