@@ -167,7 +167,7 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     shooters = [u for u in firers if u.type != "leader"]
     if not shooters:
         raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
-    if any(pu.value(u, "carried") for u in shooters):
+    if any(pu.value(u, "carried") or u.carrier is not None for u in shooters):
         raise IllegalAction(T("carried units may not fire"), "5.67")
     if fire.target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "7.3")

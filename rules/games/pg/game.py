@@ -32,6 +32,7 @@ from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.terrain_view import CostFn
@@ -329,6 +330,9 @@ class PgGame(Game):
     def can_act(self, position: Position, unit: UnitState) -> str | None:
         if unit.side != position.to_act:
             return T("{unit} is not the active side's (3.0 B)", unit=unit.id)
+        if unit.carrier is not None:
+            return T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=unit.id,
+                     carrier=unit.carrier)
         gs = self.gstate(position.state)
         if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0):
             return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
@@ -580,6 +584,7 @@ class PgGame(Game):
         assert moving is not None
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
         state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
+        state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
         return state.push(*self.minefield_rolls(position.at(state)))
 
     # --- minefields (16.6) ---
@@ -699,6 +704,10 @@ class PgGame(Game):
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
+        if isinstance(action, act.Load):
+            return pg_transport.check_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return pg_transport.check_unload(self, position, action)
         phase = position.phase
         raise IllegalAction(T("{kind} is not an action of the {phase}",
                               kind=action.kind, phase=phase.name), phase.rule)
@@ -715,6 +724,10 @@ class PgGame(Game):
             return position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
+        if isinstance(action, act.Load):
+            return pg_transport.apply_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return pg_transport.apply_unload(self, position, action)
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
