@@ -295,7 +295,7 @@ class PgGame(Game):
         ends = special_rules.fog_of_war_ends(total, self.night(position))
         result = T("the turn ends") if ends else T("play goes on")
         note = (T("{total} + 1 at night -> {result}", total=total, result=result) if self.night(position)
-                else T("{total} -> {result}", total=total, result=result))
+                else T("{total} by day -> {result}", total=total, result=result))
         line = Line(T("fog of war"), note, "3.0 B")
         state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
                                                     T("fog of war (optional rule)"), False, (line,), {},
