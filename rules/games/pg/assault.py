@@ -30,7 +30,7 @@ def enemy_combat_units(position: Position, h: Hex, side: str) -> list[UnitState]
     return [u for u in position.units_at(h) if u.side != side and u.type != "leader"]
 
 
-def may_assault(units: list[UnitState], led: bool) -> str | None:
+def may_assault(units: list[UnitState], led: bool) -> T | None:
     """12.11, 12.13: only good-order units a leader of their type activated (``led``) enter an enemy hex."""
     if not led or all(u.type == "leader" for u in units):
         return T("only units a leader of their type activated may enter an enemy hex to assault "
@@ -113,6 +113,14 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     return total
 
 
+def _charging(position: Position) -> tuple[str, ...]:
+    from hexmate.rules.games.pg.game import PgGame
+
+    game = position.game
+    assert isinstance(game, PgGame)
+    return game.gstate(position.state).charge
+
+
 def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState]) -> bool:
     """5.75: an assault into a major river hex with no engineer of either side in it."""
     from hexmate.rules.games.pg import moves as pg_moves
@@ -141,6 +149,10 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         if any(u.type == "leader" and not u.has("demoralized") for u in units):
             shift += 1
             lines.append(Line(T("{who} leader present", who=who), "+1", "12.42, 6.43"))
+        charge = _charging(position)
+        if role == "attacker" and charge and set(charge) <= {u.id for u in units}:
+            shift += 1
+            lines.append(Line(T("{who}: cavalry charge", who=who), "+1", "15.31"))
         if role == "attacker" and _unsupported_major_river(position, h, units + enemies):
             shift -= 2  # 5.75: the first round only; every assault here is a first one (12.3 not yet)
             lines.append(Line(T("{who}: a major river hex, no engineer on either side", who=who), "-2",

@@ -76,6 +76,7 @@ class PgState(GameState):
     fog_end: bool = False  # optional fog of war: the turn ends after this segment
     split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
+    charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -267,7 +268,7 @@ class PgGame(Game):
                 state = state.with_unit(state.units[uid].mark(MARK))
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
-                                                              split=None, split_targets=()))
+                                                              split=None, split_targets=(), charge=()))
         return self.fog_of_war(position.at(state)) if counts else state
 
     # --- the optional fog of war (3.0 B, optional rules) ---
@@ -502,6 +503,12 @@ class PgGame(Game):
             enemy = pg_assault.enemy_combat_units(position, n, side)
             if enemy and self._assault_entry(position, units, n) is None:
                 out[n] = act.Move(ids, (start, n), 0)
+        for mid in position.map.neighbors(start):  # 15.31: a cavalry charge from two hexes away
+            for target in position.map.neighbors(mid):
+                if target not in out and distance(start, target) == 2 and pg_assault.enemy_combat_units(
+                        position, target, side) and self.charge_problem(position, units,
+                                                                        (start, mid, target)) is None:
+                    out[target] = act.Move(ids, (start, mid, target), 0)
         if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
             for n in position.map.neighbors(start):
                 if n not in out and (step := cost(position.map, start, n)) is not None:
@@ -531,6 +538,11 @@ class PgGame(Game):
         if any(u.has("disrupted") for u in units) and len(move.path) > 2:
             raise IllegalAction(T("a disrupted unit moves one hex only"), "14.2")
         last = move.path[-1]
+        if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
+            why = self.charge_problem(position, units, tuple(move.path))
+            if why:
+                raise IllegalAction(why)
+            return act.Move(tuple(sorted(move.units)), move.path, 0)  # 15.31: the charge
         if len(move.path) == 2 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self._assault_entry(position, units, last)
             if why:
@@ -564,7 +576,7 @@ class PgGame(Game):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
-    def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> str | None:
+    def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
         """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
         if why is None and any(u.side == units[0].side for u in position.units_at(h)):
@@ -837,9 +849,42 @@ class PgGame(Game):
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
 
+    def charge_problem(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> T | None:
+        """15.31 (from the digest: the text's 15.3 is missing from the transcription): good-order cavalry a
+        cavalry leader (a leader with ``cavalry``, 6.91) activated charges an enemy two hexes away through an
+        enemy-free hex, the target in sight from both; never from an adjacent hex. None if legal."""
+        troops = [u for u in units if not pu.is_leader(u)]
+        gs = self.gstate(position.state)
+        leaders = [position.units[u] for u in gs.act_leaders if u in position.units]
+        if not troops or not all(pu.branch(u) == "CAV" for u in troops):
+            return T("only cavalry charges (15.31)")
+        if not any(pu.value(ldr, "cavalry") == 1 and all(pg_act.commands(ldr, u) for u in troops)
+                   for ldr in leaders) or not all(u.id in gs.combat for u in troops):
+            return T("a cavalry charge needs a cavalry leader's activation (15.31, 6.91)")
+        why = pg_assault.may_assault(units, True)
+        if why:
+            return why
+        start, mid, target = path
+        side = troops[0].side
+        if distance(start, mid) != 1 or distance(mid, target) != 1 or distance(start, target) != 2:
+            return T("a cavalry charge goes two hexes, from a hex not next to the target (15.31)")
+        if any(u.side != side for u in position.units_at(mid)):
+            return T("a cavalry charge passes through a hex free of the enemy (15.31)")
+        los = self.terrain_table().line_of_sight
+        if los(position.map, start, target).blocked or los(position.map, mid, target).blocked:
+            return T("a cavalry charge needs the target in sight along its way (15.31)")
+        return None
+
     def begin_move(self, position: Position, move: act.Move) -> State:
-        """A unit's own activation begins with its move: surrender rolls first (14.6)."""
+        """A unit's own activation begins with its move: surrender rolls first (14.6); a cavalry charge is
+        noted for its assault (15.31)."""
         state = super().begin_move(position, move)
+        path = tuple(move.path)
+        movers = [position.units[u] for u in move.units if u in position.units]
+        if len(path) == 3 and movers and pg_assault.enemy_combat_units(position, path[2], movers[0].side) \
+                and self.charge_problem(position, movers, path) is None:
+            state = state.replace(game=self.gstate(state).replace(
+                charge=tuple(u.id for u in movers if not pu.is_leader(u))))
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]
