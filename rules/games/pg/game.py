@@ -77,6 +77,7 @@ class PgState(GameState):
     split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
     charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
+    boarded: tuple[str, ...] = ()  # 5.61: transports boarded this turn (1 MP of their MA spent on it)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -482,10 +483,14 @@ class PgGame(Game):
             return None
         return gun
 
-    def budget(self, units: list[UnitState]) -> int:
+    def budget(self, units: list[UnitState], position: Position | None = None) -> int:
         carrier = self.ride(units)
         if carrier is not None:
             return max(0, pu.value(carrier, "ma") - 2)  # 5.61: boarding and alighting, 1 MP each
+        if position is not None:  # 5.61: a transport someone boarded this turn has paid 1 MP for it
+            boarded = self.gstate(position.state).boarded
+            if len(units) == 1 and units[0].id in boarded:
+                return max(0, int(units[0].values["ma"]) - 1)
         return min(int(u.values["ma"]) for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
@@ -515,7 +520,7 @@ class PgGame(Game):
                     out[n] = act.Move(ids, (start, n), step)
             return out
         if not any(u.has("disrupted") for u in units):  # 14.2: a disrupted unit moves one hex only
-            budget = self.budget(units)
+            budget = self.budget(units, position)
             stop = self.river_stop(position, units)
             for h, reach in pg_moves.reachable(position.map, start, budget, cost, stop).items():
                 if h != start:
@@ -572,7 +577,7 @@ class PgGame(Game):
                       a=position.label(a), b=position.label(b)),
                     "5.0, 5.3, 4.5, 5.41")
             total += step
-        if total > self.budget(units) and (len(move.path) > 2 or self.ride(units) is not None):
+        if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 

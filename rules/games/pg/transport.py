@@ -68,11 +68,13 @@ def check_load(game: PgGame, position: Position, load: act.Load) -> act.Load:
 
 
 def apply_load(game: PgGame, position: Position, load: act.Load) -> State:
-    """5.61: boarding is the passenger's move action (marked); the transport may still move this segment."""
+    """5.61: boarding is the passenger's move action (marked) and costs the transport 1 MP; it may still move
+    with the rest this turn."""
     state = position.state
     for uid in load.units:
         state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier).mark(MARK))
-    return state
+    gs = game.gstate(state)
+    return state.replace(game=gs.replace(boarded=(*gs.boarded, load.carrier)))
 
 
 def check_unload(game: PgGame, position: Position, unload: act.Unload) -> act.Unload:

@@ -29,6 +29,7 @@ def test_a_passenger_boards_rides_along_and_may_not_fire(make_position: Any, pg:
     pos.push_text("load i1 into spw")
     assert pos.units["i1"].carrier == "spw" and pos.units["i1"].has("moved_fired")  # 5.61: its move action
     assert pos.to_act == "a"
+    assert pos.game.budget([pos.units["spw"]], pos) == 6  # 5.61: boarding cost the SPW (MA 7) 1 MP
     with pytest.raises(IllegalAction, match=r"i1 rides in spw: it acts once unloaded \(5\.67\)"):
         pos.push_text("fire i1 at C5")
     pos.push_text("move spw C3-C4")
