@@ -272,6 +272,10 @@ class PgGame(Game):
                                                               split=None, split_targets=(), charge=()))
         return self.fog_of_war(position.at(state)) if counts else state
 
+    def settle(self, position: Position) -> State:
+        """After every change the passengers share their transport's fate first (5.65, 5.66)."""
+        return super().settle(position.at(pg_transport.share_fate(position.state)))
+
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
         """Optional fog of war: once both sides have completed three activations, each later activation

@@ -94,6 +94,22 @@ def apply_unload(game: PgGame, position: Position, unload: act.Unload) -> State:
     return state.with_unit(state.units[carrier.id].mark(MARK))
 
 
+def share_fate(state: State) -> State:
+    """5.65: passengers share their transport's fate: eliminated with it; 5.66: disrupted or demoralized
+    with it, and then they must unload at once."""
+    for rider in [u for u in state.units.values() if u.carrier is not None]:
+        carrier = state.units.get(str(rider.carrier))
+        if carrier is None:
+            state = state.without_unit(rider.id)
+            continue
+        worst = ("demoralized" if carrier.has("demoralized")
+                 else "disrupted" if carrier.has("disrupted") else "")
+        if worst:
+            shaken = rider if rider.has("demoralized") else rider.mark(worst)
+            state = state.with_unit(dataclasses.replace(shaken, carrier=None, hex=carrier.hex))
+    return state
+
+
 def carry(position: Position, state: State, movers: tuple[str, ...], here: object) -> State:
     """The passengers go where their transport goes (5.6)."""
     for rider in [u for u in state.units.values() if u.carrier in movers]:
@@ -101,4 +117,4 @@ def carry(position: Position, state: State, movers: tuple[str, ...], here: objec
     return state
 
 
-__all__ = ["apply_load", "apply_unload", "carry", "check_load", "check_unload", "riders_of"]
+__all__ = ["apply_load", "apply_unload", "carry", "check_load", "check_unload", "riders_of", "share_fate"]

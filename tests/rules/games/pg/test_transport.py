@@ -71,3 +71,15 @@ def test_no_loading_next_to_nor_in_an_enemy_hex_and_one_unit_a_transport(make_po
         pos.push_text("load i1 into spw")
     with pytest.raises(IllegalAction, match=r"5\.6"):
         pos.push_text("load i2,i3 into spw2")
+
+
+def test_passengers_share_their_transports_fate(make_position: Any, pg: Any) -> None:
+    # 5.65: eliminated with it; 5.66: disrupted or demoralized with it, and set down at once
+    units = [_u("spw", "C3", "spw"), _u("i1", "C3"), _u("b1", "C5", "inf", "b"), _u("b2", "J8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("load i1 into spw")
+    shaken = pos.state.with_unit(pos.units["spw"].mark("disrupted"))
+    state = pos.game.settle(pos.at(shaken))
+    assert state.units["i1"].has("disrupted") and state.units["i1"].carrier is None
+    gone = pos.state.without_unit("spw")
+    assert "i1" not in pos.game.settle(pos.at(gone)).units
