@@ -233,8 +233,8 @@ def _parse_action(text: str) -> PageAction:
             raise BadPageMessage("dice-next: 'pips' must be a list of die faces such as [3, 4]")
         if len(pips) > _MAX_PIPS:
             raise BadPageMessage(f"dice-next: {len(pips)} pips (at most {_MAX_PIPS})")
-        if not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in pips):
-            raise BadPageMessage(f"dice-next: pips must be 1..6, got {pips}")
+        if not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 10 for p in pips):
+            raise BadPageMessage(f"dice-next: pips must be 1..10, got {pips}")  # d10s too (Fire Team)
         return PageAction(kind, {"pips": pips})
     if kind == "press":
         return PageAction(kind, {"button": _int(msg, kind, "button")})

@@ -189,8 +189,8 @@
     ev.preventDefault();
     const raw = document.getElementById("load-pips").value.trim();
     const pips = raw.split(/[\s,+]+/).filter(Boolean).map(Number);
-    if (!pips.length || pips.some((p) => !Number.isInteger(p) || p < 1 || p > 6)) {
-      loaded("Give die faces from 1 to 6, for example 3,4.", true);
+    if (!pips.length || pips.some((p) => !Number.isInteger(p) || p < 1 || p > 10)) {
+      loaded("Give die faces from 1 to 10 (a d10's 0 is 10), for example 3,4.", true);
       return;
     }
     sock.send({ type: "dice-next", pips });

@@ -18,6 +18,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import distance
+from hexmate.rules.text import T
 
 MARK = "moved_fired"
 
@@ -107,34 +108,42 @@ def leader_activation(position: Position, leaders: list[UnitState]) -> Activatio
 def declare(position: Position, ids: tuple[str, ...]) -> Activation:
     """``activate`` names leaders (one hex; with them, their whole reach) or a stack's units (3.1)."""
     if not ids:
-        raise InvalidAction("name the leaders or the stack to activate")
+        raise InvalidAction(T("name the leaders or the stack to activate"))
     named = []
     for uid in ids:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
         named.append(position.units[uid])
     side = position.to_act
     for unit in named:
         if unit.side != side:
-            raise IllegalAction(f"{unit.id} is not {side}'s", "3.0 B")
+            raise IllegalAction(T("{unit} is not {side}'s", unit=unit.id, side=side), "3.0 B")
         if unit.has(MARK):
-            raise IllegalAction(f"{unit.id} has a MOVED/FIRED marker: activated once a turn", "3.13, 6.2")
+            raise IllegalAction(
+                T("{unit} has a MOVED/FIRED marker: activated once a turn", unit=unit.id), "3.13, 6.2"
+            )
     if len({u.hex for u in named}) != 1:
-        raise IllegalAction("the units or leaders activated together start in one hex", "3.11")
+        raise IllegalAction(T("the units or leaders activated together start in one hex"), "3.11")
     leaders = [u for u in named if pu.is_leader(u)]
     tanks = [ldr for ldr in leaders if pu.leader_kind(ldr) == "tank"]
     if len(tanks) > 1 and len(tanks) != len(leaders):
-        raise IllegalAction("one tank leader per segment, unless stacked tank leaders go together", "5.42")
+        raise IllegalAction(T("one tank leader per segment, unless stacked tank leaders go together"), "5.42")
     if leaders:
         bad = [ldr.id for ldr in leaders if reach(ldr) is None]
         if bad:
             raise IllegalAction(
-                f"{', '.join(bad)} is demoralized: he activates nobody, only tries to recover", "3.12, 14.3"
+                T(
+                    "{leaders} is demoralized: he activates nobody, only tries to recover",
+                    leaders=", ".join(bad),
+                ),
+                "3.12, 14.3",
             )
         act = leader_activation(position, leaders)
         extra = {u.id for u in named} - act.units
         if extra:
-            raise IllegalAction(f"{', '.join(sorted(extra))} is not in the leaders' reach", "3.1")
+            raise IllegalAction(
+                T("{units} is not in the leaders' reach", units=", ".join(sorted(extra))), "3.1"
+            )
         return act
     return Activation(frozenset(u.id for u in named), frozenset(), frozenset())
 

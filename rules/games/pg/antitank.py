@@ -20,6 +20,7 @@ from hexmate.rules.games.common import lose_step
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -87,8 +88,9 @@ def ask_target(
     return Decision(
         "units",
         firer.side,
-        f"{firer.id}: choose the vehicle to AT-fire at"
-        + (" (or answer df for direct fire at the hex)" if df_too else ""),
+        T("{unit}: choose the vehicle to AT-fire at (or answer df for direct fire at the hex)", unit=firer.id)
+        if df_too
+        else T("{unit}: choose the vehicle to AT-fire at", unit=firer.id),
         "11.0",
         "at_target",
         units=vehicles,
@@ -102,7 +104,11 @@ def roll(firer: UnitState, vehicle: str, h: Hex) -> Decision:
     return Decision(
         "roll",
         firer.side,
-        f"{firer.id} fires AT at {vehicle}: roll 2d6 on the Anti-Tank Fire Table",
+        T(
+            "{unit} fires AT at {vehicle}: roll 2d6 on the Anti-Tank Fire Table",
+            unit=firer.id,
+            vehicle=vehicle,
+        ),
         "11.1",
         "at",
         dice="2d6",
@@ -119,16 +125,26 @@ def resolve(
     total = PG_2D6.from_values(dice).total
     d = distance(firer.hex, vehicle.hex)
     at = at_value(firer, d) or 0
-    lines = [Line("roll", str(total), "11.1")]
-    note = f"{firer.id} AT {pu.value(firer, 'at')}"
-    if at != pu.value(firer, "at"):
-        note += f" halved at range {d} (extended range, rounded up) = {at}"
-    lines.append(Line("AT", note, "11.3" if at != pu.value(firer, "at") else "11.1"))
+    lines = [Line(T("roll"), str(total), "11.1")]
+    printed = pu.value(firer, "at")
+    if at != printed:
+        note = T(
+            "{unit} AT {printed} halved at range {range} (extended range, rounded up) = {at}",
+            unit=firer.id,
+            printed=printed,
+            range=d,
+            at=at,
+        )
+    else:
+        note = T("{unit} AT {at}", unit=firer.id, at=at)
+    lines.append(Line(T("AT"), note, "11.3" if at != printed else "11.1"))
     armour = pu.armor(vehicle)
     lines.append(
         Line(
-            "armour",
-            f"{vehicle.id} {armour}" + (" (no armour: -1)" if not pu.is_afv(vehicle) else ""),
+            T("armour"),
+            T("{vehicle} {armour}", vehicle=vehicle.id, armour=armour)
+            if pu.is_afv(vehicle)
+            else T("{vehicle} {armour} (no armour: -1)", vehicle=vehicle.id, armour=armour),
             "11.1",
         )
     )
@@ -137,14 +153,28 @@ def resolve(
     first = next((Hex(q, r) for v, q, r in gs.at_fired if v == vehicle.id), None)
     if first is not None and crossfire(first, firer.hex, vehicle.hex):
         drm += 2
-        lines.append(Line("crossfire", "+2", "11.1"))
+        lines.append(Line(T("crossfire"), "+2", "11.1"))
     if game.night(position):
         drm -= 1
-        lines.append(Line("night", "-1", "1.2"))
+        lines.append(Line(T("night"), "-1", "1.2"))
     modified = total + at - armour + drm
     chart = position.charts.chart("at")
     result = str(chart.lookup(total=modified))
-    lines.append(Line("AT table", f"{total} + {at} - {armour} {drm:+d} = {modified} -> {result}", "11.1"))
+    lines.append(
+        Line(
+            T("AT table"),
+            T(
+                "{roll} + {at} - {armour} {drm} = {total} -> {result}",
+                roll=total,
+                at=at,
+                armour=armour,
+                drm=f"{drm:+d}",
+                total=modified,
+                result=result,
+            ),
+            "11.1",
+        )
+    )
     fire = act.Fire((firer.id,), vehicle.hex, dice)
     return Resolution(
         fire,
@@ -153,7 +183,7 @@ def resolve(
         position.charts.demo,
         tuple(lines),
         {vehicle.id: result},
-        f"{firer.id} AT fire at {vehicle.id}: {result}",
+        T("{unit} AT fire at {vehicle}: {result}", unit=firer.id, vehicle=vehicle.id, result=result),
     )
 
 

@@ -20,6 +20,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -29,13 +30,15 @@ def enemy_combat_units(position: Position, h: Hex, side: str) -> list[UnitState]
     return [u for u in position.units_at(h) if u.side != side and u.type != "leader"]
 
 
-def may_assault(units: list[UnitState], led: bool) -> str | None:
+def may_assault(units: list[UnitState], led: bool) -> T | None:
     """12.11, 12.13: only good-order units a leader of their type activated (``led``) enter an enemy hex."""
     if not led or all(u.type == "leader" for u in units):
-        return "only units a leader of their type activated may enter an enemy hex to assault (12.11, 5.41)"
+        return T("only units a leader of their type activated may enter an enemy hex to assault "
+                 "(12.11, 5.41)")
     bad = [u.id for u in units if u.has("disrupted") or u.has("demoralized")]
     if bad:
-        return f"{', '.join(bad)} may not enter an enemy hex: only good-order units assault (12.13, 14.2)"
+        return T("{units} may not enter an enemy hex: only good-order units assault (12.13, 14.2)",
+                 units=", ".join(bad))
     return None
 
 
@@ -47,11 +50,12 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) 
     for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED
         state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
-    roll = "roll 2d6 on the Assault Combat Table"
     return state.push(
-        Decision("roll", side, f"{side} assaults {position.label(h)}: {roll}", "12.4", "assault",
+        Decision("roll", side, T("{side} assaults {hex}: roll 2d6 on the Assault Combat Table", side=side,
+                                 hex=position.label(h)), "12.4", "assault",
                  dice="2d6", subject=attackers, target=h, args=(("role", "attacker"),)),
-        Decision("roll", defender, f"{defender} defends {position.label(h)}: {roll}", "12.4", "assault",
+        Decision("roll", defender, T("{side} defends {hex}: roll 2d6 on the Assault Combat Table",
+                                     side=defender, hex=position.label(h)), "12.4", "assault",
                  dice="2d6", subject=defenders, target=h, args=(("role", "defender"),)),
     )
 
@@ -77,7 +81,7 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
 
 
 def _strength(position: Position, units: list[UnitState], enemies: list[UnitState], attacking: bool,
-              lines: list[Line], who: str) -> int:
+              lines: list[Line], who: T) -> int:
     """12.4: DF halved when disrupted, a quarter when demoralized (defence only, 14.3), rounded up per
     unit; a non-demoralized leader adds his combat modifier to one unit (6.42)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("demoralized")]
@@ -88,23 +92,43 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     total = 0
     for i, unit in enumerate(troops):
         df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
-        note = f"{unit.id} {df}"
+        note = T("{unit} {df}", unit=unit.id, df=df)
         if attacking and not riflemen and pu.branch(unit) in ("HMG", "WPN", "AA"):
             df = math.ceil(df / 2)
-            note += f" halved (heavy weapon assaulting without infantry, 12.44) = {df}"
+            note = T("{note} halved (heavy weapon assaulting without infantry, 12.44) = {df}",
+                     note=note, df=df)
         if unit.has("demoralized"):
             df = 0 if attacking else math.ceil(df / 4)
-            note += f" quartered (demoralized) = {df}"
+            note = T("{note} quartered (demoralized) = {df}", note=note, df=df)
         elif unit.has("disrupted"):
             df = math.ceil(df / 2)
-            note += f" halved (disrupted) = {df}"
+            note = T("{note} halved (disrupted) = {df}", note=note, df=df)
         if i < len(leaders):
             bonus = int(leaders[i].values.get("combat", 0))
             df += bonus
-            note += f" + {bonus} ({leaders[i].id}) = {df}"
+            note = T("{note} + {bonus} ({leader}) = {df}",
+                     note=note, bonus=bonus, leader=leaders[i].id, df=df)
         total += df
-        lines.append(Line(f"{who} DF", note, "12.4"))
+        lines.append(Line(T("{who} DF", who=who), note, "12.4"))
     return total
+
+
+def _charging(position: Position) -> tuple[str, ...]:
+    from hexmate.rules.games.pg.game import PgGame
+
+    game = position.game
+    assert isinstance(game, PgGame)
+    return game.gstate(position.state).charge
+
+
+def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState]) -> bool:
+    """5.75: an assault into a major river hex with no engineer of either side in it."""
+    from hexmate.rules.games.pg import moves as pg_moves
+    from hexmate.rules.games.pg.game import PgGame
+
+    game = position.game
+    assert isinstance(game, PgGame)
+    return pg_moves.river(game, position.map, h) == "major" and not any(pu.branch(u) == "ENG" for u in units)
 
 
 def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
@@ -115,35 +139,48 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
     results: dict[str, str] = {}
     sides = (("attacker", attackers, defenders, attacker_dice),
              ("defender", defenders, attackers, defender_dice))
-    summary = []
-    for who, mine, theirs, dice in sides:
+    summary: dict[str, str] = {}
+    for role, mine, theirs, dice in sides:
+        who = T("attacker") if role == "attacker" else T("defender")
         units = [position.units[u] for u in mine if u in position.units]
         enemies = [position.units[u] for u in theirs if u in position.units]
-        total = _strength(position, units, enemies, who == "attacker", lines, who)
+        total = _strength(position, units, enemies, role == "attacker", lines, who)
         shift = 0
         if any(u.type == "leader" and not u.has("demoralized") for u in units):
             shift += 1
-            lines.append(Line(f"{who} leader present", "+1", "12.42, 6.43"))
+            lines.append(Line(T("{who} leader present", who=who), "+1", "12.42, 6.43"))
+        charge = _charging(position)
+        if role == "attacker" and charge and set(charge) <= {u.id for u in units}:
+            shift += 1
+            lines.append(Line(T("{who}: cavalry charge", who=who), "+1", "15.31"))
+        if role == "attacker" and _unsupported_major_river(position, h, units + enemies):
+            shift -= 2  # 5.75: the first round only; every assault here is a first one (12.3 not yet)
+            lines.append(Line(T("{who}: a major river hex, no engineer on either side", who=who), "-2",
+                              "5.75"))
         combat = [u for u in enemies if u.type != "leader"]
         if combat and all(u.has("demoralized") for u in combat):
             shift += 1
-            lines.append(Line(f"{who}: every enemy combat unit demoralized", "+1", "12.41"))
+            lines.append(Line(T("{who}: every enemy combat unit demoralized", who=who), "+1", "12.41"))
         roll = PG_2D6.from_values(dice).total
         col = axis.locate(total)
         if col is None or total <= 0:
             result = "-"
-            lines.append(Line(f"{who} ACT", f"{total} fires on no column", "12.4"))
+            lines.append(Line(T("{who} ACT", who=who), T("{total} fires on no column", total=total), "12.4"))
         else:
             col = max(0, min(len(axis) - 1, col + shift))  # 12.41: never below column 1, no cap
             result = str(chart.lookup(strength=axis.key_at(col), roll=roll))
-            lines.append(Line(f"{who} ACT", f"{total} -> column {axis.key_at(col)}, roll {roll} -> {result}",
-                              "12.4"))
+            lines.append(Line(T("{who} ACT",
+                                who=who), T("{total} -> column {column}, roll {roll} -> {result}",
+                                                          total=total, column=axis.key_at(col), roll=roll,
+                                                          result=result), "12.4"))
         for u in theirs:
             results[u] = result
-        summary.append(f"{who} {result}")
+        summary[role] = result
     return Resolution(
         act.Attack(attackers, h, attacker_dice), "assault", position.charts.label, position.charts.demo,
-        tuple(lines), results, f"assault at {position.label(h)}: " + ", ".join(summary),
+        tuple(lines), results, T("assault at {hex}: attacker {attacker}, defender {defender}",
+                                 hex=position.label(h), attacker=summary["attacker"],
+                                 defender=summary["defender"]),
     )
 
 
@@ -175,8 +212,8 @@ def free_shot_decision(position: Position, leavers: tuple[str, ...], origin: Hex
     enemies = tuple(u.id for u in here if u.side != side and u.type != "leader")
     if not enemies:
         return None
-    prompt = (f"free shot at {', '.join(leavers)} leaving {position.label(origin)}: roll 2d6 on the Assault "
-              "Combat Table")
+    prompt = T("free shot at {units} leaving {hex}: roll 2d6 on the Assault Combat Table",
+               units=", ".join(leavers), hex=position.label(origin))
     return Decision("roll", position.enemy_of(side), prompt, "12.12", "free_shot", dice="2d6",
                     subject=leavers, target=origin, args=(("firers", ",".join(enemies)),))
 
@@ -191,13 +228,13 @@ def resume_free_shot(game: PgGame, position: Position, decision: Decision, answe
     lines: list[Line] = []
     total = _strength(position, firers + [u for u in position.units_at(decision.target)
                                           if u.type == "leader" and u.side == decision.side],
-                      leavers, False, lines, "free shot")
+                      leavers, False, lines, T("free shot"))
     shift = 0
     if any(u.type == "leader" and u.side == decision.side and not u.has("demoralized")
            for u in position.units_at(decision.target)):
         shift += 1
-        lines.append(Line("leader present", "+1", "12.42, 6.43"))
-    lines.append(Line("negative shifts", "ignored", "12.12"))
+        lines.append(Line(T("leader present"), "+1", "12.42, 6.43"))
+    lines.append(Line(T("negative shifts"), T("ignored"), "12.12"))
     chart = position.charts.chart("assault")
     axis = chart.axis("strength")
     roll = PG_2D6.from_values(answer.dice or ()).total
@@ -207,10 +244,12 @@ def resume_free_shot(game: PgGame, position: Position, decision: Decision, answe
     else:
         col = max(0, min(len(axis) - 1, col + shift))
         result = str(chart.lookup(strength=axis.key_at(col), roll=roll))
-    lines.append(Line("ACT", f"{total} -> roll {roll} -> {result}", "12.12"))
+    lines.append(Line(T("ACT"), T("{total} -> roll {roll} -> {result}",
+                                  total=total, roll=roll, result=result), "12.12"))
     attack = act.Attack(tuple(u.id for u in firers), decision.target, tuple(answer.dice or ()))
     resolution = Resolution(attack, "assault", position.charts.label, position.charts.demo, tuple(lines),
                             {u.id: result for u in leavers},
-                            f"free shot at {position.label(decision.target)}: {result}")
+                            T("free shot at {hex}: {result}",
+                              hex=position.label(decision.target), result=result))
     state = state.replace(resolution=resolution)
     return _apply(game, position.at(state), tuple(u.id for u in leavers), result)

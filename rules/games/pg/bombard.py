@@ -21,6 +21,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -49,18 +50,26 @@ def spotter(game: PgGame, position: Position, shooters: list[UnitState], h: Hex)
 
 def check(game: PgGame, position: Position, shooters: list[UnitState], h: Hex, opp: bool) -> None:
     if opp and not all(mortar_may_opportunity_fire(u) for u in shooters):
-        raise IllegalAction("only mortars with an MA, not limbered, fire opportunity bombardment", "13.2")
+        raise IllegalAction(T("only mortars with an MA, not limbered, fire opportunity bombardment"), "13.2")
     for unit in shooters:
         assert unit.hex is not None
         d = distance(unit.hex, h)
         if d > pu.value(unit, "bombard_range"):
             raise IllegalAction(
-                f"{unit.id} has range {pu.value(unit, 'bombard_range')}, the target is {d} away", "7.32"
+                T(
+                    "{unit} has range {range}, the target is {distance} away",
+                    unit=unit.id,
+                    range=pu.value(unit, "bombard_range"),
+                    distance=d,
+                ),
+                "7.32",
             )
         if unit.has("limbered"):
-            raise IllegalAction(f"{unit.id} is limbered: it unlimbers before it fires", "5.62")
+            raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=unit.id), "5.62")
     if spotter(game, position, shooters, h) is None:
-        raise IllegalAction(f"{position.label(h)}: no firer and no friendly normal leader spots it", "9.1")
+        raise IllegalAction(
+            T("{hex}: no firer and no friendly normal leader spots it", hex=position.label(h)), "9.1"
+        )
     if opp:
         from hexmate.rules.games.pg import fire as pg_fire
 
@@ -68,7 +77,7 @@ def check(game: PgGame, position: Position, shooters: list[UnitState], h: Hex, o
             any(pg_spot.sees_unit(game, position, u, m) for m in pg_fire.movers(position)) for u in shooters
         ):
             raise IllegalAction(
-                "an opportunity bombardment needs the mover spotted by the mortar itself", "13.2"
+                T("an opportunity bombardment needs the mover spotted by the mortar itself"), "13.2"
             )
 
 
@@ -77,12 +86,27 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
     return pu.branch(unit) == "MTR" and pu.value(unit, "ma") > 0 and not unit.has("limbered")
 
 
-def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "") -> Decision:
-    what = f" (friendly fire on {position.label(h)})" if ff else ""
+def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = ""
+         ) -> Decision:
+    """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3)."""
+    if offboard:
+        prompt = T("off-board artillery ({values}) called by {units} bombards {hex}: roll 2d6",
+                   values=offboard, units=", ".join(firers), hex=position.label(h))
+        if ff:
+            prompt = T("off-board artillery ({values}) bombards {hex} (friendly fire on {hex}): roll 2d6",
+                       values=offboard, hex=position.label(h))
+        return Decision("roll", side, prompt, "9.2, 9.4", "bombard", dice="2d6", subject=firers, target=h,
+                        args=(("ff", ff), ("offboard", offboard)))
     return Decision(
         "roll",
         side,
-        f"{', '.join(firers)} bombard {position.label(h)}{what}: roll 2d6",
+        T(
+            "{units} bombard {hex} (friendly fire on {hex}): roll 2d6",
+            units=", ".join(firers),
+            hex=position.label(h),
+        )
+        if ff
+        else T("{units} bombard {hex}: roll 2d6", units=", ".join(firers), hex=position.label(h)),
         "9.4",
         "bombard",
         dice="2d6",
@@ -99,23 +123,30 @@ def resolve(
     h: Hex,
     dice: tuple[int, ...],
     victims: list[UnitState],
-    extra: list[tuple[str, int, str]],
+    extra: list[tuple[T, int, str]],
+    offboard: tuple[int, ...] = (),
 ) -> Resolution:
-    """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll."""
+    """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll;
+    ``offboard``: off-board values instead of the firers' own (9.2, 9.3)."""
     from hexmate.rules.games.pg import fire as pg_fire
 
     units = [position.units[u] for u in firers if u in position.units]
-    total, lines = pg_fire.fire_strength(units, "bombard")
+    if offboard:
+        total = sum(offboard)
+        lines = [Line(T("off-board artillery"), T("{values} = {total}", values=" + ".join(map(str, offboard)),
+                                                  total=total), "9.2, 9.3")]
+    else:
+        total, lines = pg_fire.fire_strength(units, "bombard")
     chart = position.charts.chart("bombardment")
     axis = chart.axis("strength")
     shifts = list(extra)
     if sum(1 for u in victims if pu.counts_for_stack(u)) >= 3:
-        shifts.append(("three combat units in the hex", 1, "4.4"))
+        shifts.append((T("three combat units in the hex"), 1, "4.4"))
     terrain = int(game.terrain_table().fire_shift(position.map, h))
     if terrain:
-        shifts.append((f"target terrain ({position.map.terrain(h)})", terrain, "7.5"))
+        shifts.append((T("target terrain ({terrain})", terrain=position.map.terrain(h)), terrain, "7.5"))
     if game.night(position):
-        shifts.append(("night", -1, "1.2"))
+        shifts.append((T("night"), -1, "1.2"))
     net = sum(v for _, v, _ in shifts)
     for label, v, rule in shifts:
         lines.append(Line(label, f"{v:+d}", rule))
@@ -123,11 +154,23 @@ def resolve(
     col = axis.locate(total)
     if col is None:
         result = "-"
-        lines.append(Line("Bombardment", f"{total} is below the lowest column", "7.51"))
+        lines.append(Line(T("Bombardment"), T("{total} is below the lowest column", total=total), "7.51"))
     else:
         c = max(0, min(len(axis) - 1, col + net))  # 7.51: no shift limits but the table's edges
         result = str(chart.lookup(strength=axis.key_at(c), roll=r))
-        lines.append(Line("Bombardment", f"{total} -> column {axis.key_at(c)}, roll {r} -> {result}", "9.4"))
+        lines.append(
+            Line(
+                T("Bombardment"),
+                T(
+                    "{total} -> column {column}, roll {roll} -> {result}",
+                    total=total,
+                    column=axis.key_at(c),
+                    roll=r,
+                    result=result,
+                ),
+                "9.4",
+            )
+        )
     return Resolution(
         act.Fire(firers, h, dice),
         "bombardment",
@@ -135,7 +178,7 @@ def resolve(
         position.charts.demo,
         tuple(lines),
         {u.id: result for u in victims},
-        f"bombardment of {position.label(h)}: {result}",
+        T("bombardment of {hex}: {result}", hex=position.label(h), result=result),
     )
 
 
@@ -145,9 +188,9 @@ def friendly_fire(roll_total: int, nationality: str, firer_spots: bool) -> bool:
     return total <= 5
 
 
-def ff_hexes(position: Position, firers: tuple[str, ...], h: Hex) -> list[Hex]:
+def ff_hexes(position: Position, firers: tuple[str, ...], h: Hex, side: str = "") -> list[Hex]:
     """9.5, 9.52: adjacent hexes holding friendly units, never the firer's own hex."""
-    side = position.units[firers[0]].side
+    side = side or position.units[firers[0]].side
     own = {position.units[u].hex for u in firers if u in position.units}
     out = []
     for n in position.map.neighbors(h):
@@ -165,34 +208,39 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     firers = decision.subject
     h = decision.target
     ff = decision.arg("ff")
+    offboard = decision.arg("offboard")
     if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
         victims = [u for u in position.units_at(h) if u.side == side]
-        extra = [("friendly fire, the firer spots the target", -1, "9.52")] if ff == "spots" else []
+        extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
         victims = [u for u in position.units_at(h) if u.side != side]
         extra = []
-    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra)
+    strength = tuple(int(v) for v in offboard.split(",") if v)
+    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength)
     state = state.replace(resolution=resolution)
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
     if ff:
         return after
     shooters = [position.units[u] for u in firers if u in position.units]
-    spots = any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
+    # 9.52: the firing unit itself spots the target (never an off-board battery)
+    spots = not offboard and any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
     nation = next((s.nationality for s in position.scenario.sides if s.id == side), "")
     risks = [
         Decision(
             "roll",
             position.units_at(n)[0].side,
-            f"friendly fire? {position.label(n)} rolls 2d6 (+1 accurate artillery, +1 spotted by the "
-            "firer): 2-5 is hit",
+            T(
+                "friendly fire? {hex} rolls 2d6 (+1 accurate artillery, +1 spotted by the firer): 2-5 is hit",
+                hex=position.label(n),
+            ),
             "9.52",
             "ff_check",
             dice="2d6",
             subject=firers,
             target=n,
-            args=(("nation", nation), ("spots", "1" if spots else "")),
+            args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard)),
         )
-        for n in ff_hexes(position, firers, h)
+        for n in ff_hexes(position, () if offboard else firers, h, side)
     ]
     return after.push(*risks) if risks else after
 
@@ -206,7 +254,8 @@ def resume_ff_check(game: PgGame, position: Position, decision: Decision, answer
         position.units[decision.subject[0]].side if decision.subject[0] in position.units else decision.side
     )
     return position.state.push(
-        roll(side, decision.subject, decision.target, position, "spots" if spots else "yes")
+        roll(side, decision.subject, decision.target, position, "spots" if spots else "yes",
+             decision.arg("offboard"))
     )
 
 
@@ -214,7 +263,7 @@ def offboard_splits(values: tuple[int, ...]) -> list[tuple[int, ...]]:
     """9.3, 7.33: off-board values fired in one segment combine up to three per attack; every way to split
     them into attacks (the T25 example: three 20s make 60, 40 + 20, or 20 + 20 + 20)."""
     if len(values) > 3:
-        raise IllegalAction("at most three off-board values combine in one segment", "7.33")
+        raise IllegalAction(T("at most three off-board values combine in one segment"), "7.33")
     out: set[tuple[int, ...]] = set()
     idx = list(range(len(values)))
 

@@ -20,9 +20,11 @@ from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
+from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -48,13 +50,13 @@ def may_opportunity_fire(game: PgGame, position: Position, unit: UnitState) -> s
     """13.0, 13.1: a unit not yet activated this turn, or one with its first opportunity fire's second
     marker, may fire at a mover; a demoralized one may not (14.3); once per mover per hex (13.2)."""
     if unit.type == "leader":
-        return "leaders have no direct fire of their own (6.42)"
+        return T("leaders have no direct fire of their own (6.42)")
     if unit.has(MARK) and not unit.has(OPP):
-        return f"{unit.id} has already acted this turn (13.0)"
+        return T("{unit} has already acted this turn (13.0)", unit=unit.id)
     if unit.has("demoralized"):
-        return f"{unit.id} is demoralized and may not fire (14.3)"
+        return T("{unit} is demoralized and may not fire (14.3)", unit=unit.id)
     if unit.id in game.gstate(position.state).fired_here:
-        return f"{unit.id} has already fired at this mover in this hex (13.2)"
+        return T("{unit} has already fired at this mover in this hex (13.2)", unit=unit.id)
     return None
 
 
@@ -62,17 +64,17 @@ def fire_group(game: PgGame, position: Position, ids: tuple[str, ...], opp: bool
     """7.33, 6.41: a stack always fires together; units in adjacent hexes only through an activated
     good-order leader with a combat modifier, who adds one adjacent hex per point of it."""
     if not ids:
-        raise IllegalAction("name at least one firer", "7.33")
+        raise IllegalAction(T("name at least one firer"), "7.33")
     if len(set(ids)) != len(ids):
-        raise InvalidAction("a unit is named twice")
+        raise InvalidAction(T("a unit is named twice"))
     firers = []
     for uid in ids:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
         firers.append(position.units[uid])
     hexes = {u.hex for u in firers}
     if None in hexes:
-        raise IllegalAction("every firer must be on the map", "7.3")
+        raise IllegalAction(T("every firer must be on the map"), "7.3")
     if len(hexes) > 1:
         leaders = [u for u in firers if pu.is_leader(u) and not u.has("disrupted")
                    and not u.has("demoralized") and pu.value(u, "combat") > 0]
@@ -88,8 +90,8 @@ def fire_group(game: PgGame, position: Position, ids: tuple[str, ...], opp: bool
                 ok = True
         if not ok:
             raise IllegalAction(
-                "units in different hexes fire together only through an activated good-order leader with a "
-                "combat modifier, one adjacent hex per point (name him among the firers)", "6.41, 7.33")
+                T("units in different hexes fire together only through an activated good-order leader with a "
+                  "combat modifier, one adjacent hex per point (name him among the firers)"), "6.41, 7.33")
     return firers
 
 
@@ -101,10 +103,11 @@ def fire_mode(shooters: list[UnitState]) -> str:
         return "bombard"
     if len(shooters) == 1 and pu.value(shooters[0], "at") > 0:
         return "at"
-    raise IllegalAction("only DF with DF or bombardment with bombardment combine; AT fire never does", "7.33")
+    raise IllegalAction(T("only DF with DF or bombardment with bombardment combine; AT fire never does"),
+                        "7.33")
 
 
-def through_friends(game: PgGame, position: Position, firers: list[UnitState], target: Hex) -> str | None:
+def through_friends(game: PgGame, position: Position, firers: list[UnitState], target: Hex) -> T | None:
     """7.24, 10.1: no DF through a hex holding friendly non-AFV units; an HMG, AFV or AA unit may fire past
     friendly units if some hex of the line without friends lies between the target and every friendly hex
     of the line. Returns why not, or None."""
@@ -120,11 +123,12 @@ def through_friends(game: PgGame, position: Position, firers: list[UnitState], t
         if not friendly:
             continue
         if not pu.is_hmg_like(firer):
-            return f"{firer.id} would fire through friendly units in {position.label(line[friendly[0]])}"
+            return T("{unit} would fire through friendly units in {hex}", unit=firer.id,
+                     hex=position.label(line[friendly[0]]))
         last = max(friendly)
         if not any(i > last for i in range(len(line))):
-            return (f"{firer.id} fires past friendly units in {position.label(line[last])} only with an "
-                    "empty hex between them and the target")
+            return T("{unit} fires past friendly units in {hex} only with an empty hex between them and the "
+                     "target", unit=firer.id, hex=position.label(line[last]))
     return None
 
 
@@ -142,42 +146,51 @@ def _line(a: Hex, b: Hex) -> list[Hex]:
 
 def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     opp = opportunity(position)
+    if pg_offboard.is_call(position, fire):  # a leader calls off-board artillery (9.1, 9.2)
+        pg_offboard.check(game, position, fire, opp)
+        return fire
     firers = fire_group(game, position, tuple(fire.firers), opp)
     side = position.state.decision.side if opp and position.state.decision else position.to_act
     for unit in firers:
         assert unit.hex is not None
         if unit.side != side:
-            raise IllegalAction(f"{unit.id} is not {side}'s: {side} fires now", "3.0 B")
+            raise IllegalAction(T("{unit} is not {side}'s: {side} fires now",
+                                  unit=unit.id, side=side), "3.0 B")
         if any(u.side != side for u in position.units_at(unit.hex)) and fire.target != unit.hex:
-            raise IllegalAction("units in an assault hex may not fire out of it", "12.52")
+            raise IllegalAction(T("units in an assault hex may not fire out of it"), "12.52")
         why = may_opportunity_fire(game, position, unit) if opp and unit.type != "leader" else (
             None if opp else game.can_act(position, unit))
         if why:
             raise IllegalAction(why)
         if unit.has("demoralized"):
-            raise IllegalAction(f"{unit.id} is demoralized and may not fire", "14.3")
+            raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
     shooters = [u for u in firers if u.type != "leader"]
     if not shooters:
-        raise IllegalAction("leaders have no direct fire of their own", "6.42")
-    if any(pu.value(u, "carried") for u in shooters):
-        raise IllegalAction("carried units may not fire", "5.67")
+        raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
+    if any(pu.value(u, "carried") or u.carrier is not None for u in shooters):
+        raise IllegalAction(T("carried units may not fire"), "5.67")
     if fire.target not in position.map.hexes:
-        raise IllegalAction("the target hex is not on the map", "7.3")
+        raise IllegalAction(T("the target hex is not on the map"), "7.3")
     if opp:
         moving = position.state.moving
         assert moving is not None
         if fire.target != moving.here:
             raise IllegalAction(
-                f"opportunity fire is at the moving unit in the hex it has just entered "
-                f"({position.label(moving.here)})", "13.1")
+                T("opportunity fire is at the moving unit in the hex it has just entered ({hex})",
+                  hex=position.label(moving.here)), "13.1")
     targets = [u for u in position.units_at(fire.target) if u.side != side]
     if not targets:
-        raise IllegalAction("no enemy unit in the target hex", "10.0")
+        raise IllegalAction(T("no enemy unit in the target hex"), "10.0")
+    split = game.gstate(position.state).split
+    if split is not None and split[0] in fire.firers and position.label(fire.target) in game.gstate(
+            position.state).split_targets:
+        raise IllegalAction(T("a split fire's parts go to different targets"), "7.23")
     mode = fire_mode(shooters)
     if mode == "at" or (len(shooters) == 1 and pg_at.at_targets(game, position, shooters[0], fire.target)):
         if mode == "at":
             if not pg_at.at_targets(game, position, shooters[0], fire.target):
-                raise IllegalAction("no enemy vehicle there that it spots within its AT range", "11.0, 11.3")
+                raise IllegalAction(T("no enemy vehicle there that it spots within its AT range"),
+                                    "11.0, 11.3")
             return fire
         if _df_problem(game, position, shooters, fire.target, opp) is not None:
             return fire  # only its AT fire can reach: the declaration asks which vehicle
@@ -191,15 +204,16 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
 
 
 def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], target: Hex, opp: bool
-                ) -> tuple[str, str] | None:
+                ) -> tuple[T, str] | None:
     side = shooters[0].side
     if any(u.side == side for u in position.units_at(target)):
-        return "no direct fire into a hex holding friendly units (nor an assault hex)", "7.24, 12.53"
+        return T("no direct fire into a hex holding friendly units (nor an assault hex)"), "7.24, 12.53"
     for unit in shooters:
         assert unit.hex is not None
         d = distance(unit.hex, target)
         if d > pu.value(unit, "df_range"):
-            return f"{unit.id} has range {pu.value(unit, 'df_range')}, the target is {d} hexes away", "7.32"
+            return T("{unit} has range {range}, the target is {distance} hexes away", unit=unit.id,
+                     range=pu.value(unit, "df_range"), distance=d), "7.32"
     enemies = [u for u in position.units_at(target) if u.side != side]
     if opp:
         enemies = movers(position)  # 8.0: opportunity fire needs the mover itself spotted
@@ -207,8 +221,9 @@ def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], tar
         if not any(pg_spot.sees_unit(game, position, unit, e) for e in enemies):
             assert unit.hex is not None
             sight = game.terrain_table().line_of_sight(position.map, unit.hex, target)
-            why = sight.reason if sight.blocked else "it is in restrictive terrain beyond its range (8.21)"
-            return f"{position.label(target)} is not spotted by {unit.id}: {why}", "8.0"
+            why = sight.reason if sight.blocked else T("it is in restrictive terrain beyond its range (8.21)")
+            return T("{hex} is not spotted by {unit}: {why}",
+                     hex=position.label(target), unit=unit.id, why=why), "8.0"
     blocked = through_friends(game, position, shooters, target)
     if blocked:
         return blocked, "7.24, 10.1"
@@ -216,25 +231,26 @@ def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], tar
 
 
 def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], target: Hex, opp: bool,
-                targets: list[UnitState]) -> list[tuple[str, int, str]]:
+                targets: list[UnitState]) -> list[tuple[T, int, str]]:
     """The shifts every target of the hex shares (10.3, 7.33, 4.4, 7.5, 1.2 night)."""
-    shifts: list[tuple[str, int, str]] = []
+    shifts: list[tuple[T, int, str]] = []
     hexes = {u.hex for u in firers if u.hex is not None}
     ranges = [distance(h, target) for h in hexes]
     # 7.33: firers at different ranges take the least favourable range shift
     per_range = [(2 if d == 1 else -1 if d >= 3 else 0) for d in ranges]
     worst = min(per_range) if per_range else 0
     if worst == 2:
-        shifts.append(("target adjacent", 2, "10.3"))
+        shifts.append((T("target adjacent"), 2, "10.3"))
     elif worst == -1:
-        shifts.append(("range 3 or more", -1, "7.33"))
+        shifts.append((T("range 3 or more"), -1, "7.33"))
     if not opp and sum(1 for u in targets if pu.counts_for_stack(u)) >= 3:  # 13.1: never for opportunity fire
-        shifts.append(("three combat units in the hex", 1, "4.4"))
+        shifts.append((T("three combat units in the hex"), 1, "4.4"))
     terrain_shift = int(game.terrain_table().fire_shift(position.map, target))
     if terrain_shift:
-        shifts.append((f"target terrain ({position.map.terrain(target)})", terrain_shift, "7.5"))
+        shifts.append((T("target terrain ({terrain})",
+                         terrain=position.map.terrain(target)), terrain_shift, "7.5"))
     if game.night(position):
-        shifts.append(("night", -1, "1.2"))
+        shifts.append((T("night"), -1, "1.2"))
     return shifts
 
 
@@ -247,7 +263,7 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
     opp = opportunity(position)
     firers = [position.units[u] for u in fire.firers]
     side = firers[0].side
-    total, lines = fire_strength(firers, "df")
+    total, lines = fire_strength(firers, "df", split_part(game, position))
     chart = position.charts.chart("dft")
     axis = chart.axis("df")
     col = axis.locate(total)
@@ -258,7 +274,7 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
         lines.append(Line(label, f"{value:+d}", rule))
     results: dict[str, str] = {}
     for unit in targets:
-        own = [("artillery target", 2, "7.52")] if pu.is_artillery(unit) else []
+        own = [(T("artillery target"), 2, "7.52")] if pu.is_artillery(unit) else []
         net = sum(v for _, v, _ in shifts + own)
         capped = max(-2, min(3, net))  # 10.3
         if col is None:
@@ -266,21 +282,31 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
             continue
         c = max(0, min(len(axis) - 1, col + capped))  # 7.51: never below the lowest column
         results[unit.id] = str(chart.lookup(df=axis.key_at(c), roll=roll))
-        extra = " (+2 artillery, 7.52)" if own else ""
-        cap = f", net {net:+d} capped {capped:+d} (10.3)" if capped != net else ""
-        lines.append(Line(f"DFT {unit.id}", f"{total} -> column {axis.key_at(c)}{extra}{cap}, roll {roll} -> "
-                          f"{results[unit.id]}", "10.0"))
+        facts = {"total": total, "column": axis.key_at(c), "roll": roll, "result": results[unit.id],
+                 "net": f"{net:+d}", "capped": f"{capped:+d}"}
+        if own and capped != net:
+            note = T("{total} -> column {column} (+2 artillery, 7.52), net {net} capped {capped} (10.3), "
+                     "roll {roll} -> {result}", **facts)
+        elif own:
+            note = T("{total} -> column {column} (+2 artillery, 7.52), roll {roll} -> {result}", **facts)
+        elif capped != net:
+            note = T("{total} -> column {column}, net {net} capped {capped} (10.3), roll {roll} -> {result}",
+                     **facts)
+        else:
+            note = T("{total} -> column {column}, roll {roll} -> {result}", **facts)
+        lines.append(Line(T("DFT {unit}", unit=unit.id), note, "10.0"))
     if col is None:
-        lines.append(Line("DFT", f"{total} is below the lowest column", "7.51"))
+        lines.append(Line(T("DFT"), T("{total} is below the lowest column", total=total), "7.51"))
     worst = max(results.values(), key=_severity, default="-")
-    kind = "opportunity fire" if opp else "direct fire"
+    kind = T("opportunity fire") if opp else T("direct fire")
     return Resolution(
         fire, "dft", position.charts.label, position.charts.demo, tuple(lines),
-        results, f"{position.action_text(fire)} ({kind}): {worst}",
+        results, T("{fire} ({kind}): {result}", fire=position.action_text(fire), kind=kind, result=worst),
     )
 
 
-def fire_strength(firers: list[UnitState], key: str) -> tuple[int, list[Line]]:
+def fire_strength(firers: list[UnitState], key: str, parts: dict[str, int] | None = None
+                  ) -> tuple[int, list[Line]]:
     """Sum of the firers' ``key`` value: halved when disrupted (rounded up per unit, 1.2, 14.2), plus one
     activated non-demoralized leader's combat modifier per unit (6.42)."""
     shooters = [u for u in firers if u.type != "leader"]
@@ -289,16 +315,21 @@ def fire_strength(firers: list[UnitState], key: str) -> tuple[int, list[Line]]:
     total = 0
     for i, unit in enumerate(shooters):
         df = pu.value(unit, key)
-        note = f"{unit.id} {df}"
+        note = T("{unit} {df}", unit=unit.id, df=df)
+        if parts and unit.id in parts and parts[unit.id] != df:
+            df = parts[unit.id]
+            note = T("{unit} {df} of its split DF (7.23)", unit=unit.id, df=df)
         if unit.has("disrupted"):
             df = math.ceil(df / 2)
-            note += f" halved (disrupted, rounded up) = {df}"
+            note = T("{note} halved (disrupted, rounded up) = {df}", note=note, df=df)
         if i < len(leaders) and key == "df":
             bonus = int(leaders[i].values.get("combat", 0))
             df += bonus
-            note += f" + {bonus} ({leaders[i].id}) = {df}"
+            note = T("{note} + {bonus} ({leader}) = {df}",
+                     note=note, bonus=bonus, leader=leaders[i].id, df=df)
         total += df
-        lines.append(Line(key.upper(), note, "6.42" if i < len(leaders) and key == "df" else "10.0"))
+        label = T("DF") if key == "df" else T("BOMBARD")
+        lines.append(Line(label, note, "6.42" if i < len(leaders) and key == "df" else "10.0"))
     return total, lines
 
 
@@ -314,6 +345,8 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     """The firers are marked (7.46; an opportunity fire's first shot takes two markers, its second leaves
     one, 13.1), a firer seen while it fires in restrictive terrain is SPOTTED (8.22), and the firing side
     rolls 2d6."""
+    if pg_offboard.is_call(position, fire):
+        return pg_offboard.declare(game, position, fire)
     state = position.state
     opp = opportunity(position)
     for uid in fire.firers:
@@ -343,13 +376,58 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
     if mode == "bombard":
         return state.push(pg_bombard.roll(shooters[0].side, tuple(fire.firers), fire.target, position))
-    return state.push(
-        Decision(
-            "roll", state.units[fire.firers[0]].side,
-            f"{names} fire at {position.label(fire.target)}: roll 2d6 on the Direct Fire Table",
-            rule, "dft", dice="2d6", subject=tuple(fire.firers), target=fire.target,
-        )
+    roll = Decision(
+        "roll", state.units[fire.firers[0]].side,
+        T("{units} fire at {hex}: roll 2d6 on the Direct Fire Table", units=names,
+          hex=position.label(fire.target)),
+        rule, "dft", dice="2d6", subject=tuple(fire.firers), target=fire.target,
     )
+    hmg = next((u for u in shooters if pu.branch(u) == "HMG"), None)
+    if opp or hmg is None:
+        return state.push(roll)
+    # 7.23: an HMG may split its DF between targets in one segment, each part 3 or more
+    gs = game.gstate(state)
+    going = gs.split is not None and gs.split[0] == hmg.id
+    avail = gs.split[2] if gs.split is not None and going else pu.value(hmg, "df")
+    state = state.replace(game=gs.replace(split=(hmg.id, avail, 0) if going else None,
+                                          split_targets=(*gs.split_targets, position.label(fire.target))))
+    if avail >= 6 and _other_targets(game, position, hmg, fire.target):
+        parts = tuple(f"p{k}" for k in range(3, avail - 2))
+        ask = Decision("confirm", hmg.side,
+                       T("{unit} may split its DF {df}: answer all, or the part to fire at {hex} now "
+                         "(p3 to p{most}); the rest fires at other targets this segment",
+                         unit=hmg.id, df=avail, hex=position.label(fire.target), most=avail - 3),
+                       "7.23", "split", choices=("all", *parts), subject=(hmg.id,), target=fire.target,
+                       args=(("df", str(avail)),))
+        return state.push(ask, roll)
+    return state.push(roll)
+
+
+def _other_targets(game: PgGame, position: Position, hmg: UnitState, target: Hex) -> bool:
+    """7.23: a split needs another hex the HMG could fire at now."""
+    assert hmg.hex is not None
+    for h in position.map.hexes:
+        if h == target or distance(h, hmg.hex) > pu.value(hmg, "df_range"):
+            continue
+        if any(u.side != hmg.side for u in position.units_at(h)) and _df_problem(
+                game, position, [hmg], h, False) is None:
+            return True
+    return False
+
+
+def resume_split(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """7.23: the part fired now, the rest kept for other targets this segment."""
+    state = position.state
+    gs = game.gstate(state)
+    avail = int(decision.arg("df"))
+    part = avail if answer.choice == "all" else int(answer.choice[1:])
+    return state.replace(game=gs.replace(split=(decision.subject[0], part, avail - part)))
+
+
+def split_part(game: PgGame, position: Position) -> dict[str, int]:
+    """The DF an HMG fires with in this part of its split fire (7.23)."""
+    split = game.gstate(position.state).split
+    return {} if split is None else {split[0]: split[1]}
 
 
 def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -376,7 +454,8 @@ def apply_results(game: PgGame, position: Position, results: dict[str, str], mod
     checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])]  # 7.41
     for uid in ids:
         if results[uid] not in ("-",) and not results[uid].startswith("M") and not results[uid].endswith("X"):
-            raise IllegalAction(f"unknown fire result {results[uid]!r} in the chart pack")
+            raise IllegalAction(T("unknown fire result {result} in the chart pack",
+                                  result=repr(results[uid])))
     order = pg_morale.check_order(state, checks)
     return state.push(*(pg_morale.mc(position, u, int(results[u][1:] or 0), "7.4") for u in order))
 
@@ -445,6 +524,7 @@ def resume_at_target(game: PgGame, position: Position, decision: Decision, answe
     firer = position.units[decision.subject[0]]
     if answer.choice == "df":
         return position.state.push(Decision(
-            "roll", firer.side, f"{firer.id} fires at {position.label(decision.target)}: roll 2d6 on the DFT",
+            "roll", firer.side, T("{unit} fires at {hex}: roll 2d6 on the DFT",
+                                  unit=firer.id, hex=position.label(decision.target)),
             "10.0", "dft", dice="2d6", subject=decision.subject, target=decision.target))
     return position.state.push(pg_at.roll(firer, answer.units[0], decision.target))

@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec
+from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec, Die
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
-from hexmate.rules.games.common import group_of, units_by_hex
+from hexmate.rules.games.common import group_of, lose_step, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
@@ -29,15 +29,19 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
-from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
+PG_3D6 = DiceSpec("3d6", (Die("first"), Die("second"), Die("third")), "fog of war")  # optional fog of war
 MARK = pg_morale.MARK  # the MOVED/FIRED marker (3.13, 7.46)
 OPP = pg_fire.OPP
 
@@ -66,6 +70,14 @@ class PgState(GameState):
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
+    offboard_used: tuple[tuple[str, int], ...] = ()  # 9.2: (side, value number) fired this turn
+    mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
+    activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
+    fog_end: bool = False  # optional fog of war: the turn ends after this segment
+    split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
+    split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
+    charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
+    boarded: tuple[str, ...] = ()  # 5.61: transports boarded this turn (1 MP of their MA spent on it)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -75,7 +87,7 @@ class PgGame(Game):
     name: ClassVar[str] = "pg"
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll")}
-    dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6}
+    dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted"})
 
@@ -149,7 +161,9 @@ class PgGame(Game):
     def initiative_roll(self, position: Position, side: str) -> Decision:
         bonus = int(position.scenario.options.get("initiative", {}).get(side, 0))
         return Decision(
-            "roll", side, f"{side} rolls one die for initiative (+{bonus}, the scenario's initiative)",
+            "roll", side, T("{side} rolls one die for initiative (+{bonus}, the scenario's initiative)",
+                            side=side,
+                            bonus=bonus),
             "3.0 A", "initiative", dice="1d6",
         )
 
@@ -171,9 +185,11 @@ class PgGame(Game):
             # for the scenario's Random Events Table first
             state = state.replace(game=gs.replace(rolls=()))
             return state.push(
-                Decision("roll", first, f"{first} rolls one die for a random event", "17.0", "event",
+                Decision("roll", first, T("{side} rolls one die for a random event",
+                                          side=first), "17.0", "event",
                          dice="1d6"),
-                Decision("roll", second, f"{second} rolls one die for a random event", "17.0", "event",
+                Decision("roll", second, T("{side} rolls one die for a random event",
+                                           side=second), "17.0", "event",
                          dice="1d6"),
                 self.initiative_roll(position, first), self.initiative_roll(position, second))
         if totals[first] == totals[second]:
@@ -191,10 +207,12 @@ class PgGame(Game):
         if len(dice) < 2:
             return state.replace(game=gs.replace(event_dice=dice))
         table = position.scenario.options.get("random_events", {})
-        text = str(table.get(str(sum(dice)), "no event"))
-        line = Line("random event", f"{dice[0]} + {dice[1]} = {sum(dice)}: {text}", "17.0")
-        resolution = Resolution(act.Answer(dice=dice), "events", "scenario Random Events Table", False,
-                                (line,), {}, f"random event {sum(dice)}: {text}")
+        text = str(table[str(sum(dice))]) if str(sum(dice)) in table else T("no event")
+        line = Line(T("random event"), T("{a} + {b} = {total}: {event}",
+                                         a=dice[0], b=dice[1], total=sum(dice),
+                                         event=text), "17.0")
+        resolution = Resolution(act.Answer(dice=dice), "events", T("scenario Random Events Table"), False,
+                                (line,), {}, T("random event {total}: {event}", total=sum(dice), event=text))
         return state.replace(resolution=resolution, game=gs.replace(event_dice=(), events=(*gs.events, text)))
 
     def first_actor(self, position: Position) -> str:
@@ -219,7 +237,8 @@ class PgGame(Game):
             dark = pg_spot.light_range(self.light(position), 0) == 0
             if not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
                     "night_spotting"):
-                state = state.push(Decision("roll", first, "roll one die for the night spotting range (8.12)",
+                state = state.push(Decision("roll", first,
+                                            T("roll one die for the night spotting range (8.12)"),
                                             "8.12", "night_range", dice="1d6"))
             return state
         if phase == "action":  # 3.0 B: the winner's opening segments
@@ -233,6 +252,8 @@ class PgGame(Game):
     def segment_open(self, position: Position) -> bool:
         """3.1: a leader's or a stack's activation lasts until its units have acted or the side says done."""
         gs = self.gstate(position.state)
+        if gs.split is not None and gs.split[2] > 0 and gs.split[0] in position.units:
+            return True  # 7.23: the HMG's split fire goes on at other targets (done ends it)
         if not gs.active:
             return False
         units = position.units
@@ -246,7 +267,50 @@ class PgGame(Game):
         for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
-        return state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=()))
+        counts = not self.segment_open(position)  # done on an open activation: the core closes it again
+        state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
+                                                              split=None, split_targets=(), charge=()))
+        return self.fog_of_war(position.at(state)) if counts else state
+
+    def settle(self, position: Position) -> State:
+        """After every change the passengers share their transport's fate first (5.65, 5.66)."""
+        return super().settle(position.at(pg_transport.share_fate(position.state)))
+
+    # --- the optional fog of war (3.0 B, optional rules) ---
+    def fog_of_war(self, position: Position) -> State:
+        """Optional fog of war: once both sides have completed three activations, each later activation
+        ends with its side rolling 3d6 (+1 at night); 16 or more ends the turn at once."""
+        state = position.state
+        if not position.scenario.options.get("fog_of_war") or position.phase.id != "action":
+            return state
+
+        gs = self.gstate(state)
+        done = dict(gs.activations)
+        side = state.flow.active or position.to_act
+        before = all(done.get(s, 0) >= 3 for s in position.sides)
+        done[side] = done.get(side, 0) + 1
+        state = state.replace(game=gs.replace(activations=tuple(sorted(done.items()))))
+        if not before:
+            return state
+        prompt = T("fog of war: {side} rolls 3d6 (+1 at night): 16 or more ends the turn", side=side)
+        return state.push(Decision("roll", side, prompt, "3.0 B", "fog", dice="3d6"))
+
+    def resume_fog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = position.state
+        total = PG_3D6.from_values(answer.dice or ()).total
+        ends = special_rules.fog_of_war_ends(total, self.night(position))
+        result = T("the turn ends") if ends else T("play goes on")
+        note = (T("{total} + 1 at night -> {result}", total=total, result=result) if self.night(position)
+                else T("{total} by day -> {result}", total=total, result=result))
+        line = Line(T("fog of war"), note, "3.0 B")
+        state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
+                                                    T("fog of war (optional rule)"), False, (line,), {},
+                                                    T("fog of war: {total}", total=total)))
+        return state.replace(game=self.gstate(state).replace(fog_end=ends))
+
+    def phase_over(self, position: Position) -> bool:
+        """Optional fog of war: a roll of 16 or more ends the Action Phase, and so the turn."""
+        return position.phase.id == "action" and self.gstate(position.state).fog_end
 
     def check_pass(self, position: Position) -> None:
         if self.segment_open(position):
@@ -259,22 +323,28 @@ class PgGame(Game):
                 continue
             if any(u.has("demoralized") and not u.has(MARK) and not pu.is_afv(u) and u.id != c.id
                    for u in position.units_at(c.hex)):
-                raise IllegalAction(f"{c.id} must first support the recovery of the demoralized unit with "
-                                    "him", "6.65")
+                raise IllegalAction(T("{leader} must first support the recovery of the demoralized unit with "
+                                      "him", leader=c.id), "6.65")
         if waiting:
             raise IllegalAction(
-                f"no passing while a demoralized unit has not tried to recover: {', '.join(waiting)}", "3.0 B"
+                T("no passing while a demoralized unit has not tried to recover: {units}",
+                  units=", ".join(waiting)),
+                "3.0 B",
             )
 
     # --- who may act ---
     def can_act(self, position: Position, unit: UnitState) -> str | None:
         if unit.side != position.to_act:
-            return f"{unit.id} is not the active side's (3.0 B)"
-        if unit.has(MARK):
-            return f"{unit.id} has a moved/fired marker (3.13, 13.1)"
+            return T("{unit} is not the active side's (3.0 B)", unit=unit.id)
+        if unit.carrier is not None:
+            return T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=unit.id,
+                     carrier=unit.carrier)
         gs = self.gstate(position.state)
+        if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0):
+            return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         if gs.active and unit.id not in gs.active:
-            return f"{unit.id} is not in this segment's activation (3.1): say done to end it first"
+            return T("{unit} is not in this segment's activation (3.1): say done to end it first",
+                     unit=unit.id)
         return None
 
     def combat_moves(self, position: Position, units: list[UnitState]) -> bool:
@@ -302,11 +372,14 @@ class PgGame(Game):
                        else {pu.move_class(u) for u in units if u.type != "leader"} or {"foot"})
         if len(classes) > 1:
             return lambda m, a, b: None  # units of different classes never move as one (5.0)
-        fn = pg_moves.cost_fn(self, classes.pop())
+        move_class = classes.pop()
+        fn = pg_moves.cost_fn(self, move_class)
         if fn is None:
             return lambda m, a, b: None  # 5.1: a towed unit moves only when towed
         base = fn
         side = units[0].side
+        start = units[0].hex
+        fords = {str(f) for f in position.scenario.options.get("fords", [])}
         moving = {u.id for u in units}
         troops = [u for u in units if u.type != "leader"]
         combat = sum(1 for u in troops if pu.counts_for_stack(u))
@@ -337,24 +410,50 @@ class PgGame(Game):
                                 for f in threats(a)):
                 return None
             step: int | Fraction | None = base(m, a, b)
+            if step is None and move_class != "foot" and pg_moves.river(self, m, b):
+                # 5.71, 5.72: vehicles that may not enter a river hex still may at a ford, or (5.73) into a
+                # good-order engineer's hex next to which they were activated (both at the demo ford cost)
+                supported = a == start and any(
+                    u.side == side and pu.branch(u) == "ENG" and u.id not in moving
+                    and not u.has("disrupted") and not u.has("demoralized") for u in here)
+                if position.label(b) in fords or supported:
+                    step = pg_moves.ford_cost(move_class)
             return step
 
         return cost
+
+    def river_stop(self, position: Position, units: list[UnitState]) -> pg_moves.Stop:
+        """5.7: a unit stops in the first hex after a river hex (not when it follows a road over a bridge);
+        5.73: every unit entering a river hex where a friendly engineer supports the crossing stops there."""
+        side = units[0].side
+        moving = {u.id for u in units}
+        m = position.map
+
+        def stop(a: Hex, b: Hex) -> bool:
+            river = pg_moves.river
+            if river(self, m, a) and not river(self, m, b) and not pg_moves.bridged(m, a, b):
+                return True
+            return bool(pg_moves.river(self, m, b)) and any(
+                u.side == side and pu.branch(u) == "ENG" and u.id not in moving and not u.has("disrupted")
+                and not u.has("demoralized") for u in position.units_at(b))
+
+        return stop
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
         if sum(1 for u in units if u.type != "leader") > 1 and self.ride(units) is None and (
                 self.manhandled(units) is None):
-            raise IllegalAction("units move one at a time; only leaders may go along, or one unit riding a "
-                                "transport", "1.2, 5.0, 5.6")
+            raise IllegalAction(T("units move one at a time; only leaders may go along, or one unit riding a "
+                                  "transport"), "1.2, 5.0, 5.6")
         if self.ride(units) is not None and any(u.side != units[0].side for u in position.units_at(start)):
-            raise IllegalAction("no loading in a hex holding enemy units", "5.67")
+            raise IllegalAction(T("no loading in a hex holding enemy units"), "5.67")
         for unit in units:
             why = self.can_act(position, unit)
             if why:
                 raise IllegalAction(why)
             if unit.has("demoralized"):
-                raise IllegalAction(f"{unit.id} is demoralized: activated, it must try to recover", "14.3")
+                raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
+                                      unit=unit.id), "14.3")
         return units, start
 
     def ride(self, units: list[UnitState]) -> UnitState | None:
@@ -388,10 +487,14 @@ class PgGame(Game):
             return None
         return gun
 
-    def budget(self, units: list[UnitState]) -> int:
+    def budget(self, units: list[UnitState], position: Position | None = None) -> int:
         carrier = self.ride(units)
         if carrier is not None:
             return max(0, pu.value(carrier, "ma") - 2)  # 5.61: boarding and alighting, 1 MP each
+        if position is not None:  # 5.61: a transport someone boarded this turn has paid 1 MP for it
+            boarded = self.gstate(position.state).boarded
+            if len(units) == 1 and units[0].id in boarded:
+                return max(0, int(units[0].values["ma"]) - 1)
         return min(int(u.values["ma"]) for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
@@ -409,14 +512,21 @@ class PgGame(Game):
             enemy = pg_assault.enemy_combat_units(position, n, side)
             if enemy and self._assault_entry(position, units, n) is None:
                 out[n] = act.Move(ids, (start, n), 0)
+        for mid in position.map.neighbors(start):  # 15.31: a cavalry charge from two hexes away
+            for target in position.map.neighbors(mid):
+                if target not in out and distance(start, target) == 2 and pg_assault.enemy_combat_units(
+                        position, target, side) and self.charge_problem(position, units,
+                                                                        (start, mid, target)) is None:
+                    out[target] = act.Move(ids, (start, mid, target), 0)
         if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
             for n in position.map.neighbors(start):
                 if n not in out and (step := cost(position.map, start, n)) is not None:
                     out[n] = act.Move(ids, (start, n), step)
             return out
         if not any(u.has("disrupted") for u in units):  # 14.2: a disrupted unit moves one hex only
-            budget = self.budget(units)
-            for h, reach in reachable(position.map, start, budget, cost).items():
+            budget = self.budget(units, position)
+            stop = self.river_stop(position, units)
+            for h, reach in pg_moves.reachable(position.map, start, budget, cost, stop).items():
                 if h != start:
                     out[h] = act.Move(ids, reach.path, reach.cost)
         if self.ride(units) is not None:
@@ -433,46 +543,58 @@ class PgGame(Game):
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         units, start = self._movers(position, frozenset(move.units))
         if len(move.path) < 2 or move.path[0] != start:
-            raise IllegalAction(f"the path must start at {position.label(start)}", "5.0")
+            raise IllegalAction(T("the path must start at {hex}", hex=position.label(start)), "5.0")
         if any(u.has("disrupted") for u in units) and len(move.path) > 2:
-            raise IllegalAction("a disrupted unit moves one hex only", "14.2")
+            raise IllegalAction(T("a disrupted unit moves one hex only"), "14.2")
         last = move.path[-1]
+        if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
+            why = self.charge_problem(position, units, tuple(move.path))
+            if why:
+                raise IllegalAction(why)
+            return act.Move(tuple(sorted(move.units)), move.path, 0)  # 15.31: the charge
         if len(move.path) == 2 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self._assault_entry(position, units, last)
             if why:
                 raise IllegalAction(why)
             return act.Move(tuple(sorted(move.units)), move.path, 0)  # 12.11: assault movement
         if pg_assault.enemy_combat_units(position, start, units[0].side) and len(move.path) > 2:
-            raise IllegalAction("a unit leaving an enemy-occupied hex moves one hex only", "5.32")
+            raise IllegalAction(T("a unit leaving an enemy-occupied hex moves one hex only"), "5.32")
         cost = self.cost_fn(position, units, approach=not self.combat_moves(position, units))
         if self.manhandled(units) is not None:
             crew = next(u for u in units if u.type == "personnel")
             if len(move.path) != 2 or cost(position.map, move.path[0], move.path[1]) is None:
-                raise IllegalAction("a manhandled gun moves one hex, not into an enemy or prohibited hex",
+                raise IllegalAction(T("a manhandled gun moves one hex, not into an enemy or prohibited hex"),
                                     "5.9")
             return act.Move(tuple(sorted(move.units)), move.path, pu.value(crew, "ma"))
         total: int | Fraction = 0
-        for a, b in itertools.pairwise(move.path):
+        stop = self.river_stop(position, units)
+        for i, (a, b) in enumerate(itertools.pairwise(move.path)):
+            if i and stop(move.path[i - 1], a):
+                raise IllegalAction(T("{unit} stops in {hex}: the first hex after a river hex, or an "
+                                      "engineer's crossing hex", unit=units[0].id, hex=position.label(a)),
+                                    "5.7, 5.73")
             step = cost(position.map, a, b) if b in position.map.hexes and distance(a, b) == 1 else None
             if step is None:
                 raise IllegalAction(
-                    f"step {position.label(a)}-{position.label(b)} is not allowed: enemy combat unit, "
-                    "stacking, prohibited terrain, or closer to a threatening enemy without a leader",
+                    T("step {a}-{b} is not allowed: enemy combat unit, stacking, prohibited terrain, or "
+                      "closer to a threatening enemy without a leader",
+                      a=position.label(a), b=position.label(b)),
                     "5.0, 5.3, 4.5, 5.41")
             total += step
-        if total > self.budget(units) and (len(move.path) > 2 or self.ride(units) is not None):
-            raise IllegalAction("that path costs more than the movement allowance", "5.0")
+        if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None):
+            raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
-    def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> str | None:
+    def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
         """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
         if why is None and any(u.side == units[0].side for u in position.units_at(h)):
-            why = "an assault hex already holding both sides is assaulted from within it (12.3, not here yet)"
+            why = T("an assault hex already holding both sides is assaulted from within it "
+                    "(12.3, not here yet)")
         if why is None:
             enemies = sum(1 for u in position.units_at(h) if u.side != units[0].side and u.type != "leader")
             if enemies and sum(1 for u in units if u.type != "leader") > 3:
-                why = "3 combat units per side in an assault hex (4.1)"
+                why = T("3 combat units per side in an assault hex (4.1)")
         return why
 
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
@@ -482,7 +604,66 @@ class PgGame(Game):
         moving = state.moving
         assert moving is not None
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
-        return state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
+        state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
+        state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
+        return state.push(*self.minefield_rolls(position.at(state)))
+
+    # --- minefields (16.6) ---
+    def minefield_rolls(self, position: Position) -> list[Decision]:
+        """16.6: a unit entering a hex of an enemy minefield (``options.minefields``: hex -> side and attack
+        points) sets it off: its owner rolls one die per point for each entering combat unit, one fewer with
+        an engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
+        Leaders moving along are left alone (the owner's choice, not asked here)."""
+        moving = position.state.moving
+        assert moving is not None
+        field = position.scenario.options.get("minefields", {}).get(position.label(moving.here))
+        troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
+            position.units[u])]
+        if not field or not troops or field.get("side") == troops[0].side:
+            return []
+        engineers = [u for u in troops if pu.branch(u) == "ENG"]
+        there = any(u.side == troops[0].side and pu.branch(u) == "ENG" and u.id not in moving.units
+                    for u in position.units_at(moving.here))
+        n = special_rules.minefield_dice(int(field.get("points", 1)), bool(engineers) or there,
+                                         len(engineers) == len(troops))
+        return [Decision("roll", str(field["side"]),
+                         T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
+                           "stopped; 5 demoralized and stopped; 3-4 stopped)",
+                           hex=position.label(moving.here), unit=unit.id, i=i, n=n),
+                         "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
+                         args=(("n", str(n)),))
+                for unit in troops for i in range(1, n + 1)]
+
+    def resume_mine(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """16.6: the unit's dice read together once all are rolled (two 6s eliminate a full unit, each pair
+        of 5s a step); a stopped unit ends its move in the minefield."""
+        state = position.state
+        gs = self.gstate(state)
+        dice = (*gs.mine_dice, PG_1D6.from_values(answer.dice or ()).total)
+        if len(dice) < int(decision.arg("n")):
+            return state.replace(game=gs.replace(mine_dice=dice))
+        state = state.replace(game=gs.replace(mine_dice=()))
+        unit = state.units.get(decision.subject[0])
+        if unit is None:
+            return state
+        steps = int(unit.values.get("steps", 1))
+        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"))
+        for _ in range(result.steps):
+            if unit.id in state.units:
+                state = lose_step(state, state.units[unit.id])
+        if result.demoralized and unit.id in state.units:
+            state = state.with_unit(state.units[unit.id].mark("demoralized", remove=("disrupted",)))
+        line = Line(T("minefield"), T("{unit}: dice {dice}: {steps} step(s) lost{what}", unit=unit.id,
+                                      dice=", ".join(map(str, dice)), steps=result.steps,
+                                      what=T(", demoralized and stopped") if result.demoralized
+                                      else T(", stopped") if result.stop else T(", no effect")), "16.6")
+        state = state.replace(resolution=Resolution(
+            act.Answer(dice=dice), "minefield", T("minefield attack (16.6)"), False, (line,),
+            {unit.id: str(result.steps)}, T("minefield in {hex}: {unit}", hex=position.label(decision.target)
+                                            if decision.target is not None else "", unit=unit.id)))
+        if result.stop or result.steps:
+            state = self.halt_mover(position.at(state), unit.id)
+        return state
 
     def can_react(self, position: Position, side: str) -> bool:
         return pg_fire.can_react(self, position, side)
@@ -537,15 +718,20 @@ class PgGame(Game):
             return pg_morale.check_recovery(self, position, action)
         if isinstance(action, act.Activate):
             if action.mode:
-                raise InvalidAction("a PG activation names its units only: 'activate UNIT' (3.1)")
+                raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
-                raise IllegalAction("an activation is open: its units act, or say done to end it", "3.1")
+                raise IllegalAction(T("an activation is open: its units act, or say done to end it"), "3.1")
             pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
+        if isinstance(action, act.Load):
+            return pg_transport.check_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return pg_transport.check_unload(self, position, action)
         phase = position.phase
-        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        raise IllegalAction(T("{kind} is not an action of the {phase}",
+                              kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
         if isinstance(action, act.Fire):
@@ -559,9 +745,19 @@ class PgGame(Game):
             return position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
-        raise IllegalAction(f"cannot apply {action.kind}")
+        if isinstance(action, act.Load):
+            return pg_transport.apply_load(self, position, action)
+        if isinstance(action, act.Unload):
+            return pg_transport.apply_unload(self, position, action)
+        raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_fire.resume_split(self, position, decision, answer)
+
+    def resume_offboard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_offboard.resume(self, position, decision, answer)
+
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_dft(self, position, decision, answer)
 
@@ -662,9 +858,42 @@ class PgGame(Game):
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
 
+    def charge_problem(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> T | None:
+        """15.31 (from the digest: the text's 15.3 is missing from the transcription): good-order cavalry a
+        cavalry leader (a leader with ``cavalry``, 6.91) activated charges an enemy two hexes away through an
+        enemy-free hex, the target in sight from both; never from an adjacent hex. None if legal."""
+        troops = [u for u in units if not pu.is_leader(u)]
+        gs = self.gstate(position.state)
+        leaders = [position.units[u] for u in gs.act_leaders if u in position.units]
+        if not troops or not all(pu.branch(u) == "CAV" for u in troops):
+            return T("only cavalry charges (15.31)")
+        if not any(pu.value(ldr, "cavalry") == 1 and all(pg_act.commands(ldr, u) for u in troops)
+                   for ldr in leaders) or not all(u.id in gs.combat for u in troops):
+            return T("a cavalry charge needs a cavalry leader's activation (15.31, 6.91)")
+        why = pg_assault.may_assault(units, True)
+        if why:
+            return why
+        start, mid, target = path
+        side = troops[0].side
+        if distance(start, mid) != 1 or distance(mid, target) != 1 or distance(start, target) != 2:
+            return T("a cavalry charge goes two hexes, from a hex not next to the target (15.31)")
+        if any(u.side != side for u in position.units_at(mid)):
+            return T("a cavalry charge passes through a hex free of the enemy (15.31)")
+        los = self.terrain_table().line_of_sight
+        if los(position.map, start, target).blocked or los(position.map, mid, target).blocked:
+            return T("a cavalry charge needs the target in sight along its way (15.31)")
+        return None
+
     def begin_move(self, position: Position, move: act.Move) -> State:
-        """A unit's own activation begins with its move: surrender rolls first (14.6)."""
+        """A unit's own activation begins with its move: surrender rolls first (14.6); a cavalry charge is
+        noted for its assault (15.31)."""
         state = super().begin_move(position, move)
+        path = tuple(move.path)
+        movers = [position.units[u] for u in move.units if u in position.units]
+        if len(path) == 3 and movers and pg_assault.enemy_combat_units(position, path[2], movers[0].side) \
+                and self.charge_problem(position, movers, path) is None:
+            state = state.replace(game=self.gstate(state).replace(
+                charge=tuple(u.id for u in movers if not pu.is_leader(u))))
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]

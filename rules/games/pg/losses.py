@@ -21,6 +21,7 @@ from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import lose_step
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -64,7 +65,7 @@ def allocate(
             Decision(
                 "units",
                 units[0].side,
-                f"choose the {steps} leader(s) lost: one per step to a hex of leaders alone",
+                T("choose the {steps} leader(s) lost: one per step to a hex of leaders alone", steps=steps),
                 "6.71",
                 "lone_leaders",
                 units=tuple(leaders),
@@ -119,7 +120,12 @@ def _next(game: PgGame, position: Position, targets: tuple[str, ...], args: dict
                     Decision(
                         "units",
                         owner,
-                        f"choose the unit that takes category {cat} step {n} of {args['steps']}",
+                        T(
+                            "choose the unit that takes category {cat} step {n} of {steps}",
+                            cat=cat,
+                            n=n,
+                            steps=args["steps"],
+                        ),
                         rule,
                         "loss",
                         units=cands,
@@ -184,7 +190,11 @@ def casualty_check(position: Position, uid: str, lost: int) -> Decision:
     return Decision(
         "roll",
         unit.side,
-        f"{uid} rolls 2d6 - {lost} (steps lost in his hex): 2 or less, he is killed",
+        T(
+            "{leader} rolls 2d6 - {lost} (steps lost in his hex): 2 or less, he is killed",
+            leader=uid,
+            lost=lost,
+        ),
         "6.7",
         "casualty",
         dice="2d6",

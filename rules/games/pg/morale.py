@@ -18,6 +18,7 @@ from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -79,7 +80,7 @@ def supports(leader: UnitState, unit: UnitState, mover: bool = False) -> bool:
 
 
 def morale_of(state: State, unit: UnitState, with_leader: bool = True,
-              helpers: list[UnitState] | None = None) -> tuple[int, list[str]]:
+              helpers: list[UnitState] | None = None) -> tuple[int, list[T]]:
     """The unit's morale for a check: reduced side's value when reduced, -1 demoralized (14.3), + the best
     morale modifier of one leader who supports it (6.51, ``supports``; ``helpers`` narrows who may: the
     activated leaders for a recovery, 6.52); never above 10 (14.5)."""
@@ -87,19 +88,19 @@ def morale_of(state: State, unit: UnitState, with_leader: bool = True,
     mover = moving is not None and unit.id in moving.units
     key = "reduced_morale" if unit.has("reduced") and "reduced_morale" in unit.values else "morale"
     morale = int(unit.values[key])
-    notes = [f"morale {morale}"]
+    notes = [T("morale {morale}", morale=morale)]
     if unit.has("demoralized"):
         morale -= 1
-        notes.append("-1 demoralized (14.3)")
+        notes.append(T("-1 demoralized (14.3)"))
     if with_leader:
         pool = helpers if helpers is not None else [u for u in state.units.values() if u.type == "leader"]
         best = [(int(ldr.values.get("morale_mod", 0)), ldr.id) for ldr in pool if supports(ldr, unit, mover)]
         if best:
             bonus, who = max(best)
             morale += bonus
-            notes.append(f"+{bonus} {who} (6.51)")
+            notes.append(T("+{bonus} {leader} (6.51)", bonus=bonus, leader=who))
     if morale > MORALE_CAP:
-        notes.append("capped at 10 (14.5)")
+        notes.append(T("capped at 10 (14.5)"))
     return min(MORALE_CAP, morale), notes
 
 
@@ -118,7 +119,8 @@ def mc(position: Position, uid: str, modifier: int, rule: str) -> Decision:
     unit = position.units[uid]
     what = f"M{modifier}" if modifier else "M"
     return Decision(
-        "roll", unit.side, f"{uid} checks morale ({what}): 2d6 + {modifier} against its morale", rule, "mc",
+        "roll", unit.side, T("{unit} checks morale ({result}): 2d6 + {modifier} against its morale", unit=uid,
+                             result=what, modifier=modifier), rule, "mc",
         dice="2d6", subject=(uid,), target=unit.hex, args=(("mod", str(modifier)),),
     )
 
@@ -153,13 +155,13 @@ def resume_mc(game: PgGame, position: Position, decision: Decision, answer: act.
 # --- recovery (14.4) and rout (14.31) ---
 def check_recovery(game: PgGame, position: Position, rally: act.Rally) -> act.Rally:
     if rally.unit not in position.units:
-        raise IllegalAction(f"no unit {rally.unit!r} in this game")
+        raise IllegalAction(T("no unit {unit} in this game", unit=repr(rally.unit)))
     unit = position.units[rally.unit]
     why = game.can_act(position, unit)
     if why:
         raise IllegalAction(why)
     if not (unit.has("disrupted") or unit.has("demoralized")):
-        raise IllegalAction(f"{unit.id} is in good order: there is nothing to recover", "14.4")
+        raise IllegalAction(T("{unit} is in good order: there is nothing to recover", unit=unit.id), "14.4")
     return rally
 
 
@@ -172,20 +174,30 @@ def declare_recovery(game: PgGame, position: Position, rally: act.Rally) -> Stat
     return state.push(
         Decision(
             "roll", unit.side,
-            f"{unit.id} tries to recover: 2d6 below {morale} ({', '.join(notes)})",
+            T("{unit} tries to recover: 2d6 below {morale} ({notes})", unit=unit.id, morale=morale,
+              notes=joined(notes)),
             "14.4", "recover", dice="2d6", subject=(unit.id,), target=unit.hex,
         )
     )
 
 
-def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[int, list[str]]:
+def joined(notes: list[T]) -> T:
+    """Notes said one after the other, each still translatable."""
+    out = notes[0]
+    for note in notes[1:]:
+        out = T("{notes}, {note}", notes=out, note=note)
+    return out
+
+
+def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[int, list[T]]:
     """14.4, 6.52: the unit's morale plus one activated supporting leader's modifier, +1 in a town or an
     entrenchment (14.45), never above 10 (14.5)."""
     gs = game.gstate(position.state)
     helpers = [position.units[u] for u in gs.act_leaders if u in position.units and u != unit.id]
     commissar = commissar_for(game, position, unit)
     if commissar is not None:  # 6.62: the commissar's morale replaces the unit's; no other leader adds
-        morale, notes = int(commissar.values["morale"]), [f"commissar {commissar.id}'s morale (6.62)"]
+        morale, notes = int(commissar.values["morale"]), [T("commissar {leader}'s morale (6.62)",
+                                                            leader=commissar.id)]
         helpers = []
     else:
         helpers = [u for u in helpers if pu.leader_kind(u) == "normal"]
@@ -194,7 +206,7 @@ def recovery_morale(game: PgGame, position: Position, unit: UnitState) -> tuple[
     if terrain_of(game, position, unit.hex) == "town" or (
             unit.has("entrenched") and unit.type != "vehicle"):
         morale = min(MORALE_CAP, morale + 1)
-        notes.append("+1 town or entrenchment (14.45)")
+        notes.append(T("+1 town or entrenchment (14.45)"))
     return morale, notes
 
 
@@ -253,8 +265,8 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     return state.push(
         Decision(
             "hexes", unit.side,
-            f"{uid} failed to recover and routs from {', '.join(u.id for u in here)}: place it on the "
-            "nearest safe hex it can reach",
+            T("{unit} failed to recover and routs from {enemies}: place it on the nearest safe hex it can "
+              "reach", unit=uid, enemies=", ".join(u.id for u in here)),
             "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))), subject=(uid,),
             target=unit.hex,
         )
@@ -307,7 +319,8 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
     paths = rout_paths(game, position, unit)
     path = paths.get(answer.hexes[0])
     if path is None:
-        raise IllegalAction(f"{position.label(answer.hexes[0])} is not a rout destination now", "14.31")
+        raise IllegalAction(T("{hex} is not a rout destination now",
+                              hex=position.label(answer.hexes[0])), "14.31")
     return state.replace(moving=Moving((unit.id,), path, 0))
 
 
@@ -331,8 +344,10 @@ def surrender_checks(game: PgGame, position: Position, activated: list[UnitState
     out = []
     for h, ids in sorted(hexes.items(), key=lambda kv: (kv[0].q, kv[0].r)):
         side = position.units[ids[0]].side
-        out.append(Decision("roll", side, f"surrender? {position.label(h)} rolls 2d6: above the best morale "
-                            "there, every unit and leader in it surrenders", "14.6", "surrender", dice="2d6",
+        prompt = T("surrender? {hex} rolls 2d6: above the best morale there, every unit and leader in it "
+                   "surrenders", hex=position.label(h))
+        out.append(Decision("roll", side, prompt, "14.6",
+                            "surrender", dice="2d6",
                             subject=tuple(sorted(ids)), target=h))
     return out
 

@@ -5,7 +5,11 @@ it enters a town or village (5.2); towed units move only when towed (5.1).
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -56,6 +60,64 @@ def cost_fn(game: PgGame, move_class: str) -> CostFn | None:
     return fn
 
 
+def river(game: PgGame, m: HexMap, h: Hex) -> str | None:
+    """5.7: "minor" or "major" for a river hex (by its terrain), else None."""
+    kind = table()["rivers"]["kinds"].get(game.terrain_table().table.canonical(m.terrain(h)))
+    return None if kind is None else str(kind)
+
+
+def bridged(m: HexMap, a: Hex, b: Hex) -> bool:
+    """5.7: a bridge is printed on the board: a road hexside into or out of a river hex."""
+    return "road" in m.hexside(a, b)
+
+
+def ford_cost(move_class: str) -> Cost | None:
+    """5.7: a ford the scenario names: the vehicle classes' demo cost of entering it."""
+    return _cost(table()["classes"].get(move_class, {}).get("ford"))
+
+
+Stop = Callable[[Hex, Hex], bool]
+
+
+@dataclass(frozen=True)
+class Reach:
+    cost: Cost
+    path: tuple[Hex, ...]
+
+
+def reachable(m: HexMap, start: Hex, budget: Cost, cost: CostFn, stop: Stop) -> dict[Hex, Reach]:
+    """Dijkstra as ``rules.movement.reachable``, where a step a->b for which ``stop(a, b)`` holds ends the
+    move in b (5.7: the first hex after a river hex; 5.73: an engineer's crossing hex). The states are
+    (hex, stopped), so a dearer path that may go on is kept beside a cheaper one that must stop."""
+    best: dict[tuple[Hex, bool], Cost] = {(start, False): 0}
+    parent: dict[tuple[Hex, bool], tuple[Hex, bool]] = {}
+    tie = itertools.count()
+    heap: list[tuple[Cost, int, Hex, bool]] = [(0, next(tie), start, False)]
+    while heap:
+        spent, _, h, stopped = heapq.heappop(heap)
+        if spent > best[(h, stopped)] or stopped:
+            continue
+        for n in m.neighbors(h):
+            step = cost(m, h, n)
+            if step is None or spent + step > budget:
+                continue
+            node = (n, stop(h, n))
+            if node in best and best[node] <= spent + step:
+                continue
+            best[node], parent[node] = spent + step, (h, stopped)
+            heapq.heappush(heap, (spent + step, next(tie), n, node[1]))
+    out: dict[Hex, Reach] = {}
+    for node, spent in best.items():
+        if node[0] in out and out[node[0]].cost <= spent:
+            continue
+        path, cur = [node[0]], node
+        while cur in parent:
+            cur = parent[cur]
+            path.append(cur[0])
+        out[node[0]] = Reach(spent, tuple(reversed(path)))
+    return out
+
+
 def wreck_cost(wrecks: int) -> int | None:
     """16.3: a vehicle entering pays +1 with one wreck, +5 with two; three make the hex impassable."""
     if wrecks <= 0:
@@ -70,4 +132,4 @@ def entry_costs(per_hex: Cost, stacks: int) -> list[Cost]:
     return [per_hex * (i + 1) for i in range(stacks)]
 
 
-__all__ = ["cost_fn", "entry_costs", "wreck_cost"]
+__all__ = ["bridged", "cost_fn", "entry_costs", "ford_cost", "reachable", "river", "wreck_cost"]

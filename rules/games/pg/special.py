@@ -1,8 +1,8 @@
-"""PG rules that are computed here but not yet offered as actions at the table (issue 11 leaves them as rule
-functions, each tested against the digest's worked example): stacking limits (4.1, 5.74), HMG split fire
-(7.23), surrender (14.6), minefields (16.6), a leader overrun in his hex (6.71), air strikes (15.1), BM-13 and
-portee flips (5.63), and the optional rules' numbers (smoke and illumination missions, hidden units, fog of
-war).
+"""PG rules computed here as tested rule functions: stacking limits (4.1, 5.74), the HMG split's limits
+(7.23, played at the table in ``fire.py``), surrender (14.6), the minefield dice (16.6, played as a unit
+enters in ``game.py``), a leader overrun in his hex (6.71), air strikes (15.1, not yet an action: aircraft
+are no units of a scenario), BM-13 and portee flips (5.63), and the optional rules' numbers (smoke and
+illumination missions, hidden units, the fog of war's 16, played in ``game.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.text import T
 
 
 def stacking_problem(units: Sequence[UnitState], river: bool = False) -> str | None:
@@ -26,9 +27,9 @@ def stacking_problem(units: Sequence[UnitState], river: bool = False) -> str | N
             combat = [u for u in combat if u.id != engineers[0].id]
     carriers = [u for u in units if pu.is_apc(u) or pu.is_transport(u)]
     if len(combat) > 3:
-        return f"{len(combat)} combat units: 3 a side per hex (4.1)"
+        return T("{count} combat units: 3 a side per hex (4.1)", count=len(combat))
     if len(carriers) > 3:
-        return f"{len(carriers)} transports and APCs: 3 a side per hex (4.1)"
+        return T("{count} transports and APCs: 3 a side per hex (4.1)", count=len(carriers))
     return None
 
 
@@ -40,11 +41,13 @@ def shift_units(units: Sequence[UnitState]) -> int:
 def hmg_split(df: int, parts: Sequence[int], opportunity: bool = False) -> None:
     """7.23: an HMG may split its DF between targets, each part 3 or more, never in opportunity fire."""
     if opportunity and len(parts) > 1:
-        raise IllegalAction("no split fire in opportunity fire", "7.23")
+        raise IllegalAction(T("no split fire in opportunity fire"), "7.23")
     if sum(parts) > df:
-        raise IllegalAction(f"the parts add up to {sum(parts)}, more than the DF {df}", "7.23")
+        raise IllegalAction(
+            T("the parts add up to {total}, more than the DF {df}", total=sum(parts), df=df), "7.23"
+        )
     if len(parts) > 1 and min(parts) < 3:
-        raise IllegalAction("each part of a split fire is 3 or more", "7.23")
+        raise IllegalAction(T("each part of a split fire is 3 or more"), "7.23")
 
 
 def surrenders(roll: int, highest_morale: int) -> bool:

@@ -21,6 +21,7 @@ from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
@@ -100,15 +101,24 @@ def winner(game: PgGame, position: Position) -> tuple[str | None, str]:
     fallback = next((c for c in conditions(position) if c.get("else")), None)
     if fallback is not None:
         return str(fallback["side"]), describe(fallback)
-    return None, "no victory condition is met"
+    return None, T("no victory condition is met")
 
 
 def describe(cond: Mapping[str, Any]) -> str:
     if "control" in cond:
-        return f"{cond['side']} controls {', '.join(map(str, cond['control']))} (1.2)"
+        return T(
+            "{side} controls {hexes} (1.2)",
+            side=str(cond["side"]),
+            hexes=", ".join(map(str, cond["control"])),
+        )
     if "steps" in cond:
-        return f"{cond['side']}: {cond['of']} lost {cond['steps']} steps or more (1.2)"
-    return f"{cond['side']} wins when no other condition is met (1.2)"
+        return T(
+            "{side}: {loser} lost {steps} steps or more (1.2)",
+            side=str(cond["side"]),
+            loser=str(cond["of"]),
+            steps=cond["steps"],
+        )
+    return T("{side} wins when no other condition is met (1.2)", side=str(cond["side"]))
 
 
 __all__ = ["holder", "steps_lost", "update_control", "winner"]

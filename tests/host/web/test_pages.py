@@ -389,9 +389,10 @@ def test_virtual_table_loads_the_next_dice(serve, browser) -> None:
     page = browser.new_page()
     page.goto(serve(service) + "table")
     page.wait_for_selector("#dice .board-button")
-    page.locator("#load-pips").fill("3, 7")
+    page.locator("#load-pips").fill("3, 11")
     page.locator("#load-pips").press("Enter")
-    assert page.locator("#load-result").inner_text() == "Give die faces from 1 to 6, for example 3,4."
+    assert page.locator("#load-result").inner_text() == (
+        "Give die faces from 1 to 10 (a d10's 0 is 10), for example 3,4.")
     page.locator("#load-pips").fill("2,3")
     page.locator("#load-pips").press("Enter")
     page.wait_for_function("() => document.querySelector('#load-result').textContent.startsWith('Loaded')")

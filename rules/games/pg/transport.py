@@ -1,0 +1,120 @@
+"""PG transport that lasts (5.6, 5.61, 5.65, 5.67): a personnel unit boards a good-order transport or APC in
+its hex (``load i1 into spw``) and rides in it across segments and turns; the transport carries it as it
+moves; the passenger cannot fire (5.67); unloading is the transport's move action (``unload spw``: both
+are then marked, so neither may assault that turn, the 5.67 example, T11), allowed in a hex with enemy
+units while loading there is not (5.67). A loaded APC that assaults brings only its own DF (5.67); its
+passenger defends with it. The one-segment ride (board, ride, alight) is ``PgGame.ride``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.pg import units as pu
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+MARK = "moved_fired"
+
+
+def riders_of(position: Position, cid: str) -> list[UnitState]:
+    return sorted((u for u in position.units.values() if u.carrier == cid), key=lambda u: u.id)
+
+
+def _carrier(game: PgGame, position: Position, cid: str) -> UnitState:
+    carrier = position.units.get(cid)
+    if carrier is None:
+        raise InvalidAction(T("no unit {unit} in this game", unit=repr(cid)))
+    if not (pu.is_transport(carrier) or pu.is_apc(carrier)):
+        raise IllegalAction(T("{unit} is no transport", unit=cid), "5.6")
+    why = game.can_act(position, carrier)
+    if why:
+        raise IllegalAction(why)
+    if carrier.has("disrupted") or carrier.has("demoralized"):
+        raise IllegalAction(T("{unit} is not in good order: it carries nobody", unit=cid), "5.6")
+    return carrier
+
+
+def check_load(game: PgGame, position: Position, load: act.Load) -> act.Load:
+    carrier = _carrier(game, position, load.carrier)
+    assert carrier.hex is not None
+    if any(u.side != carrier.side for u in position.units_at(carrier.hex)):
+        raise IllegalAction(T("no loading in a hex holding enemy units"), "5.67")
+    aboard = riders_of(position, carrier.id)
+    for uid in load.units:
+        unit = position.units.get(uid)
+        if unit is None:
+            raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
+        if unit.hex != carrier.hex or unit.side != carrier.side or unit.carrier is not None:
+            raise IllegalAction(T("{unit} must stand in {carrier}'s hex to board it", unit=uid,
+                                  carrier=carrier.id), "5.6")
+        if unit.type not in ("personnel", "leader") or pu.branch(unit) in ("CAV", "MTC"):
+            raise IllegalAction(T("{unit} cannot ride a transport", unit=uid), "5.6, 15.3")
+        if unit.has("disrupted") or unit.has("demoralized"):
+            raise IllegalAction(T("{unit} is not in good order: it cannot board", unit=uid), "5.6")
+        why = game.can_act(position, unit)
+        if why:
+            raise IllegalAction(why)
+    riders = aboard + [position.units[u] for u in load.units]
+    if sum(1 for u in riders if u.type != "leader") > 1 or sum(1 for u in riders if u.type == "leader") > 3:
+        raise IllegalAction(T("a transport carries one personnel unit and up to three leaders"), "5.6")
+    return act.Load(tuple(sorted(load.units)), carrier.id)
+
+
+def apply_load(game: PgGame, position: Position, load: act.Load) -> State:
+    """5.61: boarding is the passenger's move action (marked) and costs the transport 1 MP; it may still move
+    with the rest this turn."""
+    state = position.state
+    for uid in load.units:
+        state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier).mark(MARK))
+    gs = game.gstate(state)
+    return state.replace(game=gs.replace(boarded=(*gs.boarded, load.carrier)))
+
+
+def check_unload(game: PgGame, position: Position, unload: act.Unload) -> act.Unload:
+    _carrier(game, position, unload.carrier)
+    if not riders_of(position, unload.carrier):
+        raise IllegalAction(T("{unit} carries no one", unit=unload.carrier), "5.6")
+    return unload
+
+
+def apply_unload(game: PgGame, position: Position, unload: act.Unload) -> State:
+    """5.67: unloading is the transport's move action; the passengers alight in its hex, and neither they
+    nor it act again this turn (so neither assaults)."""
+    state = position.state
+    carrier = state.units[unload.carrier]
+    for rider in riders_of(position, carrier.id):
+        state = state.with_unit(dataclasses.replace(rider, carrier=None, hex=carrier.hex).mark(MARK))
+    return state.with_unit(state.units[carrier.id].mark(MARK))
+
+
+def share_fate(state: State) -> State:
+    """5.65: passengers share their transport's fate: eliminated with it; 5.66: disrupted or demoralized
+    with it, and then they must unload at once."""
+    for rider in [u for u in state.units.values() if u.carrier is not None]:
+        carrier = state.units.get(str(rider.carrier))
+        if carrier is None:
+            state = state.without_unit(rider.id)
+            continue
+        worst = ("demoralized" if carrier.has("demoralized")
+                 else "disrupted" if carrier.has("disrupted") else "")
+        if worst:
+            shaken = rider if rider.has("demoralized") else rider.mark(worst)
+            state = state.with_unit(dataclasses.replace(shaken, carrier=None, hex=carrier.hex))
+    return state
+
+
+def carry(position: Position, state: State, movers: tuple[str, ...], here: object) -> State:
+    """The passengers go where their transport goes (5.6)."""
+    for rider in [u for u in state.units.values() if u.carrier in movers]:
+        state = state.with_unit(dataclasses.replace(rider, hex=state.units[str(rider.carrier)].hex))
+    return state
+
+
+__all__ = ["apply_load", "apply_unload", "carry", "check_load", "check_unload", "riders_of", "share_fate"]

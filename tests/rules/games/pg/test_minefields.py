@@ -1,0 +1,72 @@
+"""PG minefields (16.6) set off by a unit moving in, hex by hex: the owner rolls a die per attack point (the
+digest's T49 and T50 numbers), a 6 is a step, demoralized and stopped, a 5 demoralized and stopped, 3-4
+stopped, 1-2 nothing; an engineer takes a die off, engineers alone two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import unit as _u
+
+C: dict[str, dict[str, Any]] = {
+    "inf6": {"type": "personnel", "df": 5, "df_range": 3, "ma": 6, "morale": 8, "steps": 2},
+    "eng": {"type": "personnel", "df": 4, "df_range": 1, "ma": 3, "morale": 8, "steps": 2, "branch": "ENG"},
+}
+MINES = {"minefields": {"C5": {"side": "b", "points": 2}}}
+
+
+def _move(make_position: Any, pg: Any, units: list[dict[str, Any]], path: str) -> Any:
+    pos = pg(make_position, [*units, _u("b1", "L8", "inf", "b")], counters_extra=C, options=MINES)
+    pos.push_text(f"move {path}")
+    return pos
+
+
+def test_entering_a_two_point_minefield_rolls_two_dice_for_its_owner(make_position: Any, pg: Any) -> None:
+    pos = _move(make_position, pg, [_u("i", "C3", "inf6")], "i C3-C4-C5-C6")
+    d = pos.decision
+    assert d.kind == "roll" and d.side == "b" and d.then == "mine" and d.rule == "16.6"
+    assert pos.label(d.target) == "C5" and "die 1 of 2" in d.prompt
+
+
+@pytest.mark.parametrize("dice,gone,reduced,demoralized,stops", [
+    ((6, 6), True, False, False, True),     # T49: two 6s eliminate a full two-step unit
+    ((5, 5), False, True, True, True),      # T49: a pair of 5s is a step (demoralized twice, 14.12)
+    ((3, 1), False, False, False, True),    # T49: a 3 stops it
+    ((2, 1), False, False, False, False),   # 1-2: nothing; it goes on to C6
+])
+def test_t49_the_dice_against_full_infantry(make_position: Any, pg: Any, dice: tuple[int, int], gone: bool,
+                                            reduced: bool, demoralized: bool, stops: bool) -> None:
+    pos = _move(make_position, pg, [_u("i", "C3", "inf6")], "i C3-C4-C5-C6")
+    for die in dice:
+        pos.push_text(f"answer dice {die}")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    if gone:
+        assert "i" not in pos.units
+        return
+    i = pos.units["i"]
+    assert i.has("reduced") is reduced and i.has("demoralized") is demoralized
+    assert pos.label(i.hex) == ("C5" if stops else "C6")
+    if stops:
+        assert pos.last_resolution.chart == "minefield" and "(16.6)" in pos.last_resolution.text()
+
+
+def test_t50_an_engineer_takes_a_die_off_and_alone_ignores_a_two_point_field(
+        make_position: Any, pg: Any) -> None:
+    # an engineer already in the hex: 2 - 1 = 1 die for the INF entering
+    pos = _move(make_position, pg, [_u("i", "C3", "inf6"), _u("e", "C5", "eng")], "i C3-C4-C5")
+    assert pos.decision.then == "mine" and "die 1 of 1" in pos.decision.prompt
+    # the engineer entering alone: 2 - 2 = 0 dice, the minefield is ignored
+    pos = _move(make_position, pg, [_u("e", "C3", "eng")], "e C3-C4-C5")
+    assert pos.decision is None or pos.decision.then != "mine"
+    assert pos.label(pos.units["e"].hex) == "C5"
+
+
+def test_the_owners_own_units_are_not_attacked(make_position: Any, pg: Any) -> None:
+    pos = pg(make_position, [_u("i", "L8", "inf6"), _u("b1", "C3", "inf6", "b")], counters_extra=C,
+             options=MINES, a=1, b=6)
+    assert pos.to_act == "b"
+    pos.push_text("move b1 C3-C4-C5-C6")
+    assert pos.decision is None or pos.decision.then != "mine"
