@@ -189,6 +189,9 @@ def all_msgids() -> set[str]:
     out |= page_msgids(Path(str(importlib.resources.files("hexmate.host.web") / "static")))
     for templates in rules_msgids().values():
         out |= templates
+    host_game = Path(str(importlib.resources.files("hexmate.host") / "game"))
+    for templates in rules_msgids(host_game).values():  # the session's T sentences: in hexmate.po
+        out |= templates
     return {m for m in out if m}
 
 

@@ -25,6 +25,7 @@ from hexmate.rules.los import LosResult, LosRules, check_los
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.sequence import Phase
+from hexmate.rules.text import T
 
 LOGGER = logging.getLogger(__name__)
 
@@ -361,9 +362,10 @@ class GameSession:
         return self.map.label(h)
 
     def decision_line(self, d: Decision) -> str:
-        """A decision as people read it: its prompt, who decides and the rule."""
-        who = "both sides, in secret" if d.side == BOTH else d.side
-        return f"{d.prompt} ({who} decides; {d.rule})"
+        """A decision as people read it: its prompt, who decides and the rule (a ``T``: each page says it in
+        its own language)."""
+        who = T("both sides, in secret") if d.side == BOTH else d.side
+        return T("{prompt} ({who} decides; {rule})", prompt=d.prompt, who=who, rule=d.rule)
 
     def status(self) -> list[str]:
         """The game's own lines for the Now panel (score, victory checks)."""
@@ -374,27 +376,31 @@ class GameSession:
         return self.game.show(self.position, text.split()[1:])
 
     def prompt(self) -> str:
-        """What the players should do now: the open decision, else the phase's prompt from the sequence."""
+        """What the players should do now: the open decision, else the phase's prompt from the sequence (a
+        ``T``, said in each page's language)."""
         top = self.position.decision
         if self.position.state.over:
-            return "The game is over."
-        if top is not None:
-            return f"{self.phase} ({self.position.phase.rule}): {self._ask(top)}"
+            return T("The game is over.")
         phase = self.position.phase
-        hint = phase.prompt or "Lift a unit to see where it may move."
-        return f"{self.phase} ({phase.rule}): {self.to_act} to act. {hint}"
+        if top is not None:
+            return T("{phase} ({rule}): {ask}", phase=phase.name, rule=phase.rule, ask=self._ask(top))
+        if phase.prompt:
+            return T("{phase} ({rule}): {side} to act. {hint}", phase=phase.name, rule=phase.rule,
+                     side=self.to_act, hint=phase.prompt)
+        return T("{phase} ({rule}): {side} to act. Lift a unit to see where it may move.", phase=phase.name,
+                 rule=phase.rule, side=self.to_act)
 
     def _ask(self, d: Decision) -> str:
         how = {
-            "roll": "press the dice button on the table",
-            "units": "lift the unit you choose",
-            "hexes": "put the unit on one of the lit hexes",
-            "path": "choose the path on the page (or move the unit along it to a lit hex)",
-            "react": "declare a reaction on the page, or press done to let it go on",
-            "confirm": "answer on the page, or press done",
-            "secret": "each side answers on its own page",
+            "roll": T("press the dice button on the table"),
+            "units": T("lift the unit you choose"),
+            "hexes": T("put the unit on one of the lit hexes"),
+            "path": T("choose the path on the page (or move the unit along it to a lit hex)"),
+            "react": T("declare a reaction on the page, or press done to let it go on"),
+            "confirm": T("answer on the page, or press done"),
+            "secret": T("each side answers on its own page"),
         }[d.kind]
-        return f"{self.decision_line(d)}: {how}."
+        return T("{line}: {how}.", line=self.decision_line(d), how=how)
 
     def done_label(self) -> str | None:
         """What the done button means now, for the pages (None when it does nothing)."""
