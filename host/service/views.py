@@ -67,7 +67,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
                        else service.resolution),
         "los": service.los,
         "shown": service.shown,
-        "status": s.status(),
+        "status": [render_text(line, lang) for line in s.status()],
         "notice": _notice(service, lang),
         "audience": audience,
         "lang": lang,
