@@ -62,7 +62,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "done": ({"text": "done", "label": "Confirm the changes made on the board"}
                  if service.changes.blocking else
                  ({"text": "done", "label": label} if (label := s.done_label()) else None)),
-        "changes": [_change_view(service, c, audience) for c in service.changes],
+        "changes": [_change_view(service, c, audience, lang) for c in service.changes],
         "resolution": (resolution(service.resolved, lang) if service.resolved is not None and lang != "en"
                        else service.resolution),
         "los": service.los,
@@ -103,12 +103,13 @@ def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -
             "armed": service._roll_request is not None,
             "answered": sorted(side for side, _ in top.answers)}
 
-def _change_view(service: Service, c: Change, audience: str = SHARED) -> dict[str, Any]:
+def _change_view(service: Service, c: Change, audience: str = SHARED, lang: str = "en") -> dict[str, Any]:
     ph = c.physical
     summary = service.session.unit_summary(ph.unit, audience=audience)
     hidden = summary["label"] == "?"
     return {"what": ph.what, "unit": "" if hidden else ph.unit, "label": summary["label"],
-            "text": "a change to a concealed unit" if hidden else ph.text, "rule": ph.rule,
+            "text": "a change to a concealed unit" if hidden else render_text(ph.text, lang),
+            "rule": ph.rule,
             "hex": service.session.label(ph.hex) if ph.hex is not None else None, "confirm": c.confirm}
 
 def _device_health(service: Service) -> dict[str, int]:

@@ -1017,20 +1017,23 @@ class Game:
             new = after.units.get(uid)
             if new is None:
                 if old.hex is not None:
-                    out.append(Physical("remove", uid, f"take {uid} off the map", hex=old.hex))
+                    out.append(Physical("remove", uid, T("take {unit} off the map", unit=uid), hex=old.hex))
                 continue
             if new.counter != old.counter:
                 out.append(
-                    Physical("replace", uid, f"replace {uid} by a {new.counter.name}", hex=new.hex,
-                             to=new.counter.name)
+                    Physical("replace", uid, T("replace {unit} by a {counter}", unit=uid,
+                                               counter=new.counter.name), hex=new.hex, to=new.counter.name)
                 )
             for m in sorted((new.markers ^ old.markers) & self.flip_markers):
-                side = m if m in new.markers else "Good Order"
-                out.append(Physical("flip", uid, f"flip {uid} to its {side} side", hex=new.hex, to=m))
+                side = m if m in new.markers else T("Good Order")
+                out.append(Physical("flip", uid, T("flip {unit} to its {side} side", unit=uid, side=side),
+                                    hex=new.hex, to=m))
             for m in sorted((new.markers - old.markers) & self.marker_counters):
-                out.append(Physical("place", uid, f"put a {m} marker on {uid}", hex=new.hex, to=m))
+                out.append(Physical("place", uid, T("put a {marker} marker on {unit}", marker=m, unit=uid),
+                                        hex=new.hex, to=m))
             for m in sorted((old.markers - new.markers) & self.marker_counters):
-                out.append(Physical("take", uid, f"take the {m} marker off {uid}", hex=new.hex, to=m))
+                out.append(Physical("take", uid, T("take the {marker} marker off {unit}", marker=m, unit=uid),
+                                        hex=new.hex, to=m))
         return tuple(out)
 
     # --- hooks ---
