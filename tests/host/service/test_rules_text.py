@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from hexmate.host.game import GameSession
 from hexmate.host.i18n import render_text
-from hexmate.host.service import PageAction, narrator
-from hexmate.rules.games import sw
+from hexmate.host.service import narrator
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import sw
 from hexmate.rules.text import T
 
 from .test_play import PlayRig, play  # noqa: F401  (the fixture: the ASL demo, live and in sync)
