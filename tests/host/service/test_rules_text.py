@@ -17,7 +17,7 @@ from .test_play import PlayRig, play  # noqa: F401  (the fixture: the ASL demo, 
 SW_DEMO = sw.__path__[0] + "/scenarios/demo.json"
 
 
-async def test_a_refused_move_reads_in_each_pages_language_with_its_rule(play: PlayRig) -> None:
+async def test_a_refused_move_reads_in_each_pages_language_with_its_rule(play: PlayRig) -> None:  # noqa: F811 (the fixture)
     await play.page("act", text="move ger-sq4,ger-sq5 DK4-DK5")  # two hexes: A4.2 wants one Location
     en = play.service.view("ger", "en")["notice"]
     ja = play.service.view("ger", "ja")["notice"]
@@ -28,7 +28,7 @@ async def test_a_refused_move_reads_in_each_pages_language_with_its_rule(play: P
     assert play.service.view("rus", "ja")["notice"] == ja  # the shared notice, said in the page's language
 
 
-async def test_the_prompt_and_an_open_decision_read_in_japanese(play: PlayRig) -> None:
+async def test_the_prompt_and_an_open_decision_read_in_japanese(play: PlayRig) -> None:  # noqa: F811 (the fixture)
     view = play.service.view("ger", "ja")
     assert view["prompt"].startswith("移動フェイズ（A3.3）：gerの行動です。"), view["prompt"]
     await play.page("act", text="answer hex DK4")  # no decision open (A3)
