@@ -19,7 +19,7 @@ from hexmate.rules.games.base import Resolution
 if TYPE_CHECKING:
     from hexmate.host.service.core import Service
 
-_MEANING = {
+MEANING = {  # an LED colour -> what it means (the pages name both: colour is never alone)
     "green": "legal destinations", "blue": "start hex and trail", "red": "illegal placement",
     "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
     "yellow": "units to choose from: lift one", "cyan": "changes to make on the board",
@@ -126,7 +126,7 @@ def _lit_groups(service: Service) -> list[dict[str, Any]]:
     groups: dict[str, list[str]] = {}
     for h, light in service._frame.items():
         groups.setdefault(light.colour, []).append(service.session.label(h))
-    return [{"colour": c, "meaning": _MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
+    return [{"colour": c, "meaning": MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
              "hexes": sorted(labels)} for c, labels in sorted(groups.items())]
 
 def virtual_table(service: Service) -> dict[str, Any]:
