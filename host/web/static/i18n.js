@@ -21,9 +21,9 @@ const hexmateI18n = (function () {
     // attributes a page marks data-t-attr="placeholder aria-label ...": each one's English is its message id
     for (const el of document.querySelectorAll("[data-t-attr]")) {
       for (const name of el.dataset.tAttr.split(/\s+/).filter(Boolean)) {
-        const key = "msgid-" + name;
-        if (!(key in el.dataset)) el.dataset[key] = el.getAttribute(name) || "";
-        el.setAttribute(name, t(el.dataset[key]));
+        const kept = "data-msgid-" + name;  // the English, kept for a later language change
+        if (!el.hasAttribute(kept)) el.setAttribute(kept, el.getAttribute(name) || "");
+        el.setAttribute(name, t(el.getAttribute(kept)));
       }
     }
     return lang;
