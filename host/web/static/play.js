@@ -13,7 +13,7 @@
   const store = window.localStorage;
   const state = {
     role: null, view: null, hexes: new Map(), order: [], cursor: null, picked: new Set(), pickedFrom: null,
-    moves: null, losFrom: null, logAt: 0, lastGuide: "", lastNotice: "",
+    moves: null, losFrom: null, histAt: null, lastGuide: "", lastNotice: "",
   };
   const el = (id) => document.getElementById(id);
   const svg = el("map-svg");
@@ -496,22 +496,38 @@
   function renderLog(entries) {
     const ol = el("log");
     ol.textContent = "";
-    entries.slice().reverse().forEach((e, i) => {
+    entries.slice().reverse().forEach((e) => {  // oldest first; Step back shows the positions between
       const li = document.createElement("li");
       li.textContent = e;
-      li.classList.toggle("at", i === entries.length - 1 - state.logAt);
       ol.appendChild(li);
     });
-    state.logAt = Math.min(state.logAt, Math.max(0, entries.length - 1));
   }
-  function stepLog(delta) {
-    const entries = state.view ? state.view.last_actions : [];
-    if (!entries.length) { announce(t("Nothing yet.")); return; }
-    state.logAt = Math.max(0, Math.min(entries.length - 1, state.logAt - delta));
-    const n = entries.length - state.logAt;
-    const text = tf("Action {n} of {m}: {text}", { n, m: entries.length, text: entries[state.logAt] });
+  // Step back and forward through the game: each step is a past position, folded by the host from the
+  // record's actions and drawn as the shared page sees it (the page's role never learns more from it).
+  async function stepLog(delta) {
+    const now = state.histAt === null;
+    if (now && delta > 0) { announce(t("This is the position now.")); return; }
+    const want = now ? -2 : state.histAt + delta;  // -2: the step before the position now
+    let r;
+    try { r = await fetch("/api/history/" + want + "?" + query.toString()); } catch (e) { return; }
+    if (!r.ok) { announce(t("Nothing yet.")); return; }
+    const h = await r.json();
+    if (h.k >= h.steps) { backToNow(); return; }
+    state.histAt = h.k;
+    const text = h.k === 0 ? tf("Step 0 of {m}: the set-up ({phase}, turn {turn}).", { m: h.steps, phase: t(h.phase), turn: h.turn })
+      : tf("Step {n} of {m}: {text} ({phase}, turn {turn}).", { n: h.k, m: h.steps, text: h.text, phase: t(h.phase), turn: h.turn });
     el("log-at").textContent = text;
-    renderLog(entries);
+    el("log-past").hidden = false;
+    el("log-map").innerHTML = h.svg;  // made by the host from the map and the shared view, escaped there
+    el("log-counters").textContent = Object.entries(h.counters).map(([hex, units]) => hex + ": " + units.join(", ")).join("; ");
+    speak(text);
+  }
+  function backToNow() {
+    state.histAt = null;
+    el("log-past").hidden = true;
+    el("log-map").textContent = "";
+    const text = t("This is the position now.");
+    el("log-at").textContent = text;
     speak(text);
   }
   el("log-back").addEventListener("click", () => stepLog(-1));
