@@ -209,8 +209,9 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     _tab_to(ger, "#log-back")
     ger.keyboard.press("Enter")
     ger.wait_for_selector("#log-map svg.map")
+    first = ger.locator("#log-at").inner_text()
     ger.keyboard.press("Enter")
-    ger.wait_for_function("() => document.querySelector('#log-at').textContent.startsWith('Step ')")
+    ger.wait_for_function("(was) => document.querySelector('#log-at').textContent !== was", arg=first)
     steps = re.match(r"Step (\d+) of (\d+): ", ger.locator("#log-at").inner_text())
     assert steps is not None and int(steps.group(2)) - int(steps.group(1)) == 2, steps
     past = ger.locator("#log-counters").inner_text()

@@ -504,7 +504,9 @@
   }
   // Step back and forward through the game: each step is a past position, folded by the host from the
   // record's actions and drawn as the shared page sees it (the page's role never learns more from it).
-  async function stepLog(delta) {
+  let stepping = Promise.resolve();  // one step at a time: each starts from where the last one ended
+  function stepLog(delta) { stepping = stepping.then(() => oneStep(delta)); }
+  async function oneStep(delta) {
     const now = state.histAt === null;
     if (now && delta > 0) { announce(t("This is the position now.")); return; }
     const want = now ? -2 : state.histAt + delta;  // -2: the step before the position now
