@@ -408,14 +408,14 @@ class GameSession:
         if action is None:
             return None
         if isinstance(action, act.EndPhase):
-            return f"End the {self.phase} ({self.position.phase.rule})"
+            return T("End the {phase} ({rule})", phase=self.phase, rule=self.position.phase.rule)
         if isinstance(action, act.Pass):
-            return f"Pass ({self.position.phase.rule})"
+            return T("Pass ({rule})", rule=self.position.phase.rule)
         top = self.position.decision
         rule = top.rule if top is not None else self.position.phase.rule
         if isinstance(action, act.Answer) and action.choice == "pass":
-            return f"Let it go on: no reaction ({rule})"
-        return f"Answer {self.position.action_text(action)} ({rule})"
+            return T("Let it go on: no reaction ({rule})", rule=rule)
+        return T("Answer {action} ({rule})", action=self.position.action_text(action), rule=rule)
 
     def concealed_units(self) -> frozenset[str]:
         """Units concealed now: the rules' unit state is the one authority (the tracker's ConcealOracle)."""

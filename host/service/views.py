@@ -59,9 +59,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "prompt": render_text(service.prompt, lang),
         "decision": _decision_view(service, audience, lang),
         "legal": [{"text": t, "label": t} for t in s.legal_texts(audience)],
-        "done": ({"text": "done", "label": "Confirm the changes made on the board"}
-                 if service.changes.blocking else
-                 ({"text": "done", "label": label} if (label := s.done_label()) else None)),
+        "done": _done(service, lang),
         "changes": [_change_view(service, c, audience, lang) for c in service.changes],
         "resolution": (resolution(service.resolved, lang) if service.resolved is not None and lang != "en"
                        else service.resolution),
@@ -88,6 +86,17 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "record": ({"file": rec.path.name, "entries": rec.n, "head": rec.head}
                    if (rec := service.record) is not None else None),
     }
+
+def _done(service: Service, lang: str) -> dict[str, str] | None:
+    """What the done button means now, in the page's language (the rules' label, rule cited)."""
+    if service.changes.blocking:
+        return {"text": "done", "label": render_text(CONFIRM_LABEL, lang)}
+    label = service.session.done_label()
+    return {"text": "done", "label": render_text(label, lang)} if label else None
+
+
+CONFIRM_LABEL = "Confirm the changes made on the board"
+
 
 def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -> dict[str, Any] | None:
     """The open decision as the audience may see it (concealed units unnamed, secret answers unseen), its

@@ -394,6 +394,13 @@
     el("victory").textContent = v.outcome.over
       ? (v.outcome.winner ? tf("Won by {side}: {why}", { side: v.outcome.winner, why: v.outcome.text }) : v.outcome.text)
       : tf("Turn {turn} of {turns}: the game goes on.", { turn: v.outcome.turn, turns: v.outcome.turns });
+    const lines = v.status || [];  // the game's own score and victory checks (Schlieffen's War 4.x), said by the host
+    el("status-lines").hidden = lines.length === 0;
+    if (el("status-lines").dataset.key !== JSON.stringify(lines)) {
+      el("status-lines").dataset.key = JSON.stringify(lines);
+      el("status-lines").textContent = "";
+      for (const line of lines) { const li = document.createElement("li"); li.textContent = line; el("status-lines").appendChild(li); }
+    }
     if (state.hexes.size) renderMap(v);
   }
   function renderGuide(v, force) {
