@@ -15,6 +15,7 @@ from hexmate.host.service import narrator
 from hexmate.host.table.views import SHARED
 from hexmate.rules import actions as act
 from hexmate.rules.games.base import Resolution
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.host.service.core import Service
@@ -63,7 +64,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "changes": [_change_view(service, c, audience, lang) for c in service.changes],
         "resolution": (resolution(service.resolved, lang) if service.resolved is not None and lang != "en"
                        else service.resolution),
-        "los": service.los,
+        "los": _los(service, lang),
         "shown": service.shown,
         "status": [render_text(line, lang) for line in s.status()],
         "notice": _notice(service, lang),
@@ -86,6 +87,14 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "record": ({"file": rec.path.name, "entries": rec.n, "head": rec.head}
                    if (rec := service.record) is not None else None),
     }
+
+def _los(service: Service, lang: str) -> dict[str, Any] | None:
+    """The last line of sight checked, its reason in the page's language (a rules sentence)."""
+    los = service.los
+    if los is None or lang == "en" or not isinstance(los.get("reason"), T):
+        return los
+    return {**los, "reason": render_text(los["reason"], lang)}
+
 
 def _done(service: Service, lang: str) -> dict[str, str] | None:
     """What the done button means now, in the page's language (the rules' label, rule cited)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hexmate.host.game import GameSession
 from hexmate.host.i18n import render_text
-from hexmate.host.service import narrator
+from hexmate.host.service import PageAction, narrator
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import sw
 from hexmate.rules.text import T
@@ -61,3 +61,15 @@ def test_schlieffens_war_refusals_and_status_read_in_japanese_with_their_rules()
                     "Belgian area or stacking (10.0)")
     assert render_text(said, "ja") == ("1811 には移動力 4 で到達できません：地形、川、敵ユニット、支配地域、"
                                        "ベルギー地域またはスタック制限（10.0）")
+
+
+def test_a_line_of_sights_reason_reads_in_japanese(tmp_path) -> None:
+    from .test_core import Rig
+
+    rig = Rig(tmp_path)
+    rig.service.handle(PageAction("los", {"from": "DJ3", "to": "DS4"}))  # the woods of DK4 block (A6.2)
+    assert rig.service.view("ger", "en")["los"]["reason"] == (
+        "blocked at DK4: woods, Level 1 obstacle (A6.2 example)")
+    ja = rig.service.view("ger", "ja")["los"]["reason"]
+    assert ja == "DK4で遮断：森、レベル 1 の障害物（A6.2 example）"
+    assert "DK4で遮断：森" in rig.service.view("rus", "ja")["notice"]["text"]
