@@ -265,7 +265,7 @@ def test_a_refused_move_reads_in_japanese_with_its_rule_on_a_japanese_page(demo,
     en = _join(browser, demo.url, _codes(host, demo.url)["spectator"], "en")
     ger.fill("#cmd", "move ger-sq4,ger-sq5 DK4-DK5")  # two Locations: one stack moves together (A4.2)
     ger.keyboard.press("Enter")
-    said = ("受け付けません：共に行動するユニットは同じロケーションから始めなければなりません（A4.2）。"
+    said = ("受け付けません：共に行動するユニットは同じ区域から始めなければなりません（A4.2）。"
             "何も変更されていません。")
     ger.wait_for_function(f"() => document.querySelector('#notice').textContent === '{said}'")
     en.wait_for_function("() => document.querySelector('#notice').textContent === 'Not accepted: units "

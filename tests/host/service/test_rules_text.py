@@ -23,7 +23,7 @@ async def test_a_refused_move_reads_in_each_pages_language_with_its_rule(play: P
     ja = play.service.view("ger", "ja")["notice"]
     assert en == {"level": "error", "text": "Not accepted: units acting together must start in the same "
                                             "Location (A4.2). Nothing was changed."}
-    assert ja == {"level": "error", "text": "受け付けません：共に行動するユニットは同じロケーションから"
+    assert ja == {"level": "error", "text": "受け付けません：共に行動するユニットは同じ区域から"
                                             "始めなければなりません（A4.2）。何も変更されていません。"}
     assert play.service.view("rus", "ja")["notice"] == ja  # the shared notice, said in the page's language
 
