@@ -183,7 +183,7 @@ def all_msgids() -> set[str]:
 
     out = {text for _, text in narrator.TEXTS.values()} | set(narrator.TERMS.values())
     out |= set(views.MEANING.values()) | set(views.MEANING)  # the LEDs' colours and what each means
-    out.add(views.CONFIRM_LABEL)
+    out |= {views.CONFIRM_LABEL, "Spectators"}  # the host page's pairing list names the spectators so
     out |= set(guide.msgids([load_sequence(p) for p in sorted(games.glob("*/sequence.json"))]))
     for scenario in sorted(games.glob("*/scenarios/*.json")):
         doc = json.loads(scenario.read_text(encoding="utf-8"))
