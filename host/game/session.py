@@ -384,11 +384,12 @@ class GameSession:
         phase = self.position.phase
         if top is not None:
             return T("{phase} ({rule}): {ask}", phase=phase.name, rule=phase.rule, ask=self._ask(top))
+        side = next((x.name for x in self.scenario.sides if x.id == self.to_act), self.to_act)  # 'German'
         if phase.prompt:
-            return T("{phase} ({rule}): {side} to act. {hint}", phase=phase.name, rule=phase.rule,
-                     side=self.to_act, hint=phase.prompt)
+            return T("{phase} ({rule}): {side} to act. {hint}", phase=phase.name, rule=phase.rule, side=side,
+                     hint=phase.prompt)
         return T("{phase} ({rule}): {side} to act. Lift a unit to see where it may move.", phase=phase.name,
-                 rule=phase.rule, side=self.to_act)
+                 rule=phase.rule, side=side)
 
     def _ask(self, d: Decision) -> str:
         how = {

@@ -30,7 +30,7 @@ async def test_a_refused_move_reads_in_each_pages_language_with_its_rule(play: P
 
 async def test_the_prompt_and_an_open_decision_read_in_japanese(play: PlayRig) -> None:  # noqa: F811 (the fixture)
     view = play.service.view("ger", "ja")
-    assert view["prompt"].startswith("移動フェイズ（A3.3）：gerの行動です。"), view["prompt"]
+    assert view["prompt"].startswith("移動フェイズ（A3.3）：ドイツ軍の行動です。"), view["prompt"]
     await play.page("act", text="answer hex DK4")  # no decision open (A3)
     assert play.service.view("ger", "ja")["notice"]["text"] == (
         "受け付けません：答えるべき決定はありません（A3）。何も変更されていません。")
