@@ -298,7 +298,8 @@ def test_every_page_passes_axe_in_every_theme_and_both_languages(demo, browser, 
         for theme in THEMES:
             _themed(table, theme)
             checked[f"table {lang} {theme}"] = axe(table)
-            _shot(table, f"virtual-table-{theme}-{lang}")
+            if theme == "contrast":
+                _shot(table, f"virtual-table-{theme}-{lang}")
         if lang == "ja":
             assert table.locator("#tray-h").inner_text() == "カウンター"
         record = host.context.new_page()
@@ -320,7 +321,7 @@ def test_every_page_passes_axe_in_every_theme_and_both_languages(demo, browser, 
             for theme in THEMES:
                 _themed(page, theme)
                 checked[f"{role} {lang} {theme}"] = axe(page)
-                if role == "rus":
+                if role == "rus" and theme != "default":
                     _shot(page, f"player-{theme}-{lang}")
             if lang == "ja":
                 assert page.locator("#now-h").inner_text() == "現在"
