@@ -243,10 +243,11 @@ class GameSession:
             names = ", ".join(sorted(unit_ids))
             if top.kind in ("hexes", "path") and (not top.subject or unit_ids <= set(top.subject)):
                 options = ", ".join(self.label(h) for h in top.hexes)
-                return f"{self.label(target)} is not one of the lit hexes for {names}: {options} ({top.rule})"
-            return f"{names} may not move now: {self.decision_line(top)}"
+                return T("{hex} is not one of the lit hexes for {units}: {options} ({rule})",
+                         hex=self.label(target), units=names, options=options, rule=top.rule)
+            return T("{units} may not move now: {decision}", units=names, decision=self.decision_line(top))
         if self.position.state.moving is not None:
-            return "a move is still being worked out: answer the open question first"
+            return T("a move is still being worked out: answer the open question first")
         return self._oracle.explain(unit_ids, start, target)
 
     # --- playing -----------------------------------------------------------------------------------------
@@ -268,7 +269,7 @@ class GameSession:
         """A correction: the last accepted action is taken back (its text); IllegalAction if there is none.
         The record keeps both the action and its take-back, so the fold gives the same position."""
         if not self.position.log:
-            raise IllegalAction("nothing to take back: no action has been played")
+            raise IllegalAction(T("nothing to take back: no action has been played"))
         text = self.position.action_text(self.position.log[-1])
         self.position.pop()
         self.history.append(f"take back {text}")
@@ -294,7 +295,8 @@ class GameSession:
             return None
         if unit not in top.units:
             options = ", ".join(top.units)
-            raise IllegalAction(f"{unit} is not one of the units to choose from: {options}", top.rule)
+            raise IllegalAction(T("{unit} is not one of the units to choose from: {options}", unit=unit,
+                                  options=options), top.rule)
         return self.push(act.Answer(units=(unit,)))
 
     def done(self) -> Played:
@@ -302,15 +304,15 @@ class GameSession:
         action = self.game.done_action(self.position)
         if action is None:
             top = self.position.decision
-            why = self.decision_line(top) if top is not None else "nothing to end now"
-            raise IllegalAction(f"the done button does nothing now: {why}")
+            why = self.decision_line(top) if top is not None else T("nothing to end now")
+            raise IllegalAction(T("the done button does nothing now: {why}", why=why))
         return self.push(action)
 
     def dice(self, values: Sequence[int]) -> Played:
         """Dice rolled on the table: the answer to the open roll."""
         top = self.position.decision
         if top is None or top.kind != "roll":
-            raise IllegalAction("no roll is open now: these dice answer nothing")
+            raise IllegalAction(T("no roll is open now: these dice answer nothing"))
         return self.push(act.Answer(dice=tuple(values)))
 
     def roll_dice(self) -> int:
