@@ -182,6 +182,7 @@ def all_msgids() -> set[str]:
     from hexmate.host.service import views
 
     out = {text for _, text in narrator.TEXTS.values()} | set(narrator.TERMS.values())
+    out |= set(narrator.SIGHT_VERDICTS.values())
     out |= set(views.MEANING.values()) | set(views.MEANING)  # the LEDs' colours and what each means
     out |= {views.CONFIRM_LABEL, "Spectators"}  # the host page's pairing list names the spectators so
     out |= set(guide.msgids([load_sequence(p) for p in sorted(games.glob("*/sequence.json"))]))

@@ -101,6 +101,12 @@ TERMS: dict[str, str] = {
 }
 
 
+# A line of sight's verdict (the ``verdict`` fact of "los" notices): its own message ids, as "clear" alone is
+# also a terrain's name in the catalogue.
+SIGHT_VERDICTS: dict[str, str] = {"clear": "clear (line of sight)", "hindered": "hindered (line of sight)",
+                                  "blocked": "blocked (line of sight)"}
+
+
 @dataclass(frozen=True)
 class Notice:
     key: str
@@ -135,6 +141,8 @@ def render(notice: Notice, lang: str) -> Notice:
         return notice
     level, text = TEXTS[notice.key]
     facts = {k: render_text(v, lang) if isinstance(v, T) else v for k, v in notice.facts.items()}
+    if notice.key in ("los", "los-no-fire") and facts.get("verdict") in SIGHT_VERDICTS:
+        facts["verdict"] = gettext(lang, SIGHT_VERDICTS[facts["verdict"]])
     return Notice(notice.key, level, gettext(lang, text).format(**facts), notice.facts)
 
 
@@ -151,4 +159,4 @@ def side_name(session: GameSession, side: str, lang: str = "en") -> str:
     return side
 
 
-__all__ = ["LEVELS", "TERMS", "TEXTS", "Notice", "render", "say", "side_name", "term"]
+__all__ = ["LEVELS", "SIGHT_VERDICTS", "TERMS", "TEXTS", "Notice", "render", "say", "side_name", "term"]

@@ -271,7 +271,7 @@
     const reason = l.reason || "";
     let text = reason.startsWith(verdict) ? reason : verdict + (reason && reason !== verdict ? ": " + reason : "");
     if (hexmateI18n.lang !== "en") {  // the verdict in the page's language, the reason as the rules gave it
-      const said = l.clear ? t(l.status && l.status !== "blocked" ? l.status : "clear")
+      const said = l.clear ? (l.status === "hindered" ? t("hindered (line of sight)") : t("clear (line of sight)"))
         : (l.blocked_at ? tf("blocked at {hex}", { hex: l.blocked_at }) : t("blocked"));
       text = said + (reason ? ": " + reason : "");
     }

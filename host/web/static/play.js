@@ -497,7 +497,9 @@
   function renderLos(los) {
     el("los-sec").hidden = !los;
     if (!los) return;
-    const verdict = los.clear ? t("clear") : tf("blocked at {hex}", { hex: los.blocked_at });
+    // "clear" is also a terrain's name in the catalogue: the line's verdict has its own message id
+    const verdict = los.clear ? (hexmateI18n.lang === "en" ? "clear" : t("clear (line of sight)"))
+      : tf("blocked at {hex}", { hex: los.blocked_at });
     el("los-text").textContent = tf("LOS from {a} to {b}: {verdict}. {reason} ({rule})", { a: los.from, b: los.to, verdict, reason: los.reason, rule: los.rule });
   }
   function renderLog(entries) {

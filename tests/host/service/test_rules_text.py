@@ -72,4 +72,5 @@ def test_a_line_of_sights_reason_reads_in_japanese(tmp_path) -> None:
         "blocked at DK4: woods, Level 1 obstacle (A6.2 example)")
     ja = rig.service.view("ger", "ja")["los"]["reason"]
     assert ja == "DK4で遮断：森、レベル 1 の障害物（A6.2 example）"
-    assert "DK4で遮断：森" in rig.service.view("rus", "ja")["notice"]["text"]
+    assert rig.service.view("rus", "ja")["notice"]["text"] == (
+        "DJ3からDS4への照準線：遮断。DK4で遮断：森、レベル 1 の障害物（A6.2 example）")
