@@ -43,55 +43,59 @@ def po_paths(lang: str) -> list[Path]:
     return [po_path(lang), *sorted(p for p in folder.glob("rules*.po"))]
 
 
+def _read(lang: str, domain: str) -> dict[str, str]:
+    from babel.messages.pofile import PoFileError, read_po
+
+    path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+    if domain != DOMAIN and not path.exists():
+        return {}  # a game whose rules write no T yet
+    try:
+        with path.open("rb") as f:
+            cat = read_po(f, locale=lang, abort_invalid=True)
+    except (OSError, PoFileError) as e:
+        raise CatalogueError(f"{path}: {e}") from None
+    return {str(m.id): str(m.string) for m in cat if m.id and m.string and isinstance(m.id, str)}
+
+
 @functools.cache
-def catalogue(lang: str) -> dict[str, str]:
-    """msgid -> translation for one language (English: empty, every id is its own text), from every
-    catalogue of the language; the same id in two catalogues with two translations is an error."""
+def catalogue(lang: str, domain: str = DOMAIN) -> dict[str, str]:
+    """msgid -> translation for one language (English: empty, every id is its own text): hexmate.po and
+    the rules core's rules.po, and for a game's domain (``rules-asl``...) that game's catalogue over them
+    (two games may translate one English word two ways: "front" is one term in ASL, another in Fire Team)."""
     if lang not in LANGS:
         raise CatalogueError(f"no language {lang!r} (hexmate speaks {', '.join(LANGS)})")
     if lang == "en":
         return {}
-    from babel.messages.pofile import PoFileError, read_po
-
-    out: dict[str, str] = {}
-    seen: dict[str, Path] = {}
-    for path in po_paths(lang):
-        try:
-            with path.open("rb") as f:
-                cat = read_po(f, locale=lang, abort_invalid=True)
-        except (OSError, PoFileError) as e:
-            raise CatalogueError(f"{path}: {e}") from None
-        for m in cat:
-            if not (m.id and m.string and isinstance(m.id, str)):
-                continue
-            msgid, msgstr = str(m.id), str(m.string)
-            if msgid in out and out[msgid] != msgstr:
-                raise CatalogueError(f"{path}: {msgid!r} is translated differently in {seen[msgid]}")
-            out[msgid], seen[msgid] = msgstr, path
+    if domain not in (DOMAIN, "rules") and not domain.startswith("rules-"):
+        raise CatalogueError(f"no catalogue {domain!r}")
+    out = {**_read(lang, "rules"), **_read(lang, DOMAIN)}
+    if domain.startswith("rules-"):
+        out.update(_read(lang, domain))
     return out
 
 
-def gettext(lang: str, msgid: str) -> str:
+def gettext(lang: str, msgid: str, domain: str = DOMAIN) -> str:
     """The text in ``lang``; an id the catalogue lacks stays English (the completeness test catches it)."""
     if lang == "en" or not msgid:
         return msgid
-    return catalogue(lang).get(msgid, msgid)
+    return catalogue(lang, domain).get(msgid, msgid)
 
 
-def render_text(value: Any, lang: str) -> str:
-    """A rules sentence in ``lang``: a ``T`` by its template, its facts rendered in turn; a plain string by
-    the catalogue if it has it (a term such as a state or terrain), else as it is."""
+def render_text(value: Any, lang: str, domain: str = DOMAIN) -> str:
+    """A rules sentence in ``lang``: a ``T`` by its template in its own game's catalogue, its facts
+    rendered in turn; a plain string by the catalogue if it has it (a state, a terrain), else as it is."""
     if lang == "en":
         return str(value)
     if isinstance(value, T):
-        facts = {k: render_text(v, lang) if isinstance(v, str) else v for k, v in value.facts.items()}
-        template = gettext(lang, value.msgid)
+        facts = {k: render_text(v, lang, value.domain) if isinstance(v, str) else v
+                 for k, v in value.facts.items()}
+        template = gettext(lang, value.msgid, value.domain)
         try:
             return template.format(**facts) if facts else template
         except (KeyError, IndexError, ValueError):  # a translation with other facts: the check catches it
             return str(value)
     if isinstance(value, str):
-        return gettext(lang, value)
+        return gettext(lang, value, domain)
     return str(value)
 
 
@@ -196,8 +200,7 @@ def all_msgids() -> set[str]:
         doc = json.loads(terrain.read_text(encoding="utf-8"))
         out |= set(doc.get("terrain") or {}) | set(doc.get("aliases") or {})
     out |= page_msgids(Path(str(importlib.resources.files("hexmate.host.web") / "static")))
-    for templates in rules_msgids().values():
-        out |= templates
+    out |= rules_msgids().get("rules", set())  # each game's own: its catalogue (tests/host/test_i18n.py)
     host_game = Path(str(importlib.resources.files("hexmate.host") / "game"))
     for templates in rules_msgids(host_game).values():  # the session's T sentences: in hexmate.po
         out |= templates

@@ -58,6 +58,7 @@ class UnitSetup:
     hex: str
     concealed: bool = False
     markers: tuple[str, ...] = ()
+    carrier: str | None = None  # the unit that possesses or carries it (a support weapon's owner)
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class Scenario:
             place = f"units[{n}]"
             if not isinstance(raw, dict):
                 raise err(place, "must be an object")
-            extra = sorted(set(raw) - {"id", "counter", "side", "hex", "concealed", "markers"})
+            extra = sorted(set(raw) - {"id", "counter", "side", "hex", "concealed", "markers", "carrier"})
             if extra:
                 raise err(place, f"unknown key(s) {extra}")
             for key in ("id", "counter", "side", "hex"):
@@ -188,11 +189,24 @@ class Scenario:
             markers = raw.get("markers", [])
             if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
                 raise err(place, "'markers' must be a list of strings")
+            carrier = raw.get("carrier")
+            if carrier is not None and (not isinstance(carrier, str) or not carrier):
+                raise err(place, "'carrier' must be a unit id")
             units.append(
-                UnitSetup(raw["id"], raw["counter"], raw["side"], raw["hex"], concealed, tuple(markers))
+                UnitSetup(raw["id"], raw["counter"], raw["side"], raw["hex"], concealed, tuple(markers),
+                          carrier)
             )
         if not units:
             raise err("units", "needs at least one unit")
+        by_id = {u.id: u for u in units}
+        for u in units:
+            if u.carrier is None:
+                continue
+            owner = by_id.get(u.carrier)
+            if owner is None or owner.id == u.id:
+                raise err(f"units ({u.id})", f"carrier {u.carrier!r} is not another unit of the scenario")
+            if owner.side != u.side or owner.hex != u.hex:
+                raise err(f"units ({u.id})", f"carrier {u.carrier!r} must be a unit of its side in {u.hex}")
         map_path = resolve_map_path(data["map"], base_dir)
         options = data.get("options", {})
         if not isinstance(options, dict):

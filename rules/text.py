@@ -8,14 +8,18 @@ can say it again in a page's language (``hexmate.host.i18n.render_text``).
 Write the template as a string literal in the call, ``T("{unit} cannot enter {hex} (A4.1)", unit=u, hex=h)``:
 the catalogue check finds templates by reading the source (``hexmate.host.i18n.rules_msgids``), and each
 one needs its Japanese in ``host/locale/ja/LC_MESSAGES/rules-<game>.po`` (``rules.po`` outside a game).
-A fact may itself be a ``T`` (a state, a terrain name): it is translated in turn. Anything built from a
-``T`` by string operations (``+``, slicing, an f-string) is plain English again: keep sentences whole.
+Each ``T`` knows the catalogue of the module that wrote it (``domain``: two games may say one English word
+two ways). A fact may itself be a ``T`` (a state, a terrain name): it is translated in turn. Anything built
+from a ``T`` by string operations (``+``, slicing, an f-string) is plain English again: keep sentences whole.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
+
+_GAMES = "hexmate.rules.games."
 
 
 class T(str):
@@ -23,19 +27,30 @@ class T(str):
 
     msgid: str
     facts: Mapping[str, Any]
+    domain: str  # the catalogue that translates it: rules-<game> for a game's module, else rules
 
     def __new__(cls, msgid: str, /, **facts: Any) -> T:
         self = super().__new__(cls, msgid.format(**facts) if facts else msgid)
         self.msgid = msgid
         self.facts = facts
+        self.domain = domain_of(sys._getframe(1).f_globals.get("__name__", ""))
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the template and facts
-        return (_rebuild, (self.msgid, dict(self.facts)))
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the template, facts and catalogue
+        return (_rebuild, (self.msgid, dict(self.facts), self.domain))
 
 
-def _rebuild(msgid: str, facts: dict[str, Any]) -> T:
-    return T(msgid, **facts)
+def domain_of(module: str) -> str:
+    """The catalogue of the sentences a module writes: two games may say one English word two ways."""
+    if module.startswith(_GAMES):
+        return "rules-" + module[len(_GAMES):].split(".", 1)[0]
+    return "rules"
 
 
-__all__ = ["T"]
+def _rebuild(msgid: str, facts: dict[str, Any], domain: str) -> T:
+    said = T(msgid, **facts)
+    said.domain = domain
+    return said
+
+
+__all__ = ["T", "domain_of"]

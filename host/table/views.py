@@ -65,6 +65,9 @@ SIGHT_END = Light("blue", (0, 0, 200), "blink", 100)  # the two ends of a line o
 SUPPLY = {  # a game's picture on request (Schlieffen's War supply, 8.x): status -> light
     "in": Light("supply", (0, 90, 0)), "hf": Light("supply-hf", (200, 120, 0)),
     "oos": Light("supply-oos", (200, 0, 0), "blink", 50), "source": Light("supply-source", (0, 40, 90)),
+    # ASL vehicles (D3.1): ``show arc UNIT`` lights its covered arcs, the vehicle's hex and its VCA and TCA
+    "vehicle": Light("arc-vehicle", (90, 90, 90)), "vca": Light("arc-vca", (90, 50, 0)),
+    "tca": Light("arc-tca", (0, 50, 90)), "both": Light("arc-both", (60, 0, 90)),
 }
 PATTERN_CODES = {"solid": 0, "blink": 1, "pulse": 2, "sequence": 3}  # hexmate.firmware.wire SOLID/BLINK/...
 

@@ -1048,7 +1048,8 @@ class Game:
         placed = scenario.place(hex_map)
         units = {
             u.id: UnitState(
-                u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed, frozenset(u.markers)
+                u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed, frozenset(u.markers),
+                carrier=u.carrier,
             )
             for u in scenario.units
         }

@@ -63,7 +63,7 @@ def test_a_rules_sentence_is_said_in_the_pages_language_with_its_facts_translate
     from hexmate.rules.text import T
 
     ja = {"{unit} is {state} (A10.6)": "{unit}は{state}です（A10.6）", "broken": "混乱状態"}
-    monkeypatch.setattr(i18n, "catalogue", lambda lang: ja)
+    monkeypatch.setattr(i18n, "catalogue", lambda lang, domain="hexmate": ja)
     said = T("{unit} is {state} (A10.6)", unit="8A", state=T("broken"))
     assert i18n.render_text(said, "en") == "8A is broken (A10.6)"
     assert i18n.render_text(said, "ja") == "8Aは混乱状態です（A10.6）"
@@ -92,3 +92,20 @@ def test_each_rules_template_is_translated_in_its_own_games_catalogue() -> None:
         with path.open("rb") as f:
             have = {str(m.id) for m in read_po(f, locale="ja") if m.id and m.string}
         assert sorted(templates - have) == [], path
+        ja = i18n.catalogue("ja", domain)
+        for msgid in templates:
+            assert sorted(FACT.findall(ja[msgid])) == sorted(FACT.findall(msgid)), (path, msgid)
+
+
+def test_two_games_may_say_one_english_word_two_ways(monkeypatch) -> None:
+    from hexmate.rules.text import T, domain_of
+
+    assert domain_of("hexmate.rules.games.asl.fire") == "rules-asl"
+    assert domain_of("hexmate.rules.los") == "rules"
+    books = {"rules-asl": {"front": "前面"}, "rules-fireteam": {"front": "正面"}}
+    monkeypatch.setattr(i18n, "catalogue", lambda lang, domain="hexmate": books.get(domain, {}))
+    said = T("front")
+    said.domain = "rules-fireteam"
+    assert i18n.render_text(said, "ja") == "正面"
+    said.domain = "rules-asl"
+    assert i18n.render_text(said, "ja") == "前面"

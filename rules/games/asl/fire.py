@@ -1,12 +1,17 @@
-"""ASL fire (A7) in the subset: fire groups, FP modifiers, IFT DRMs, Cowering, the IFT lookup through the
-chart pack, and the results (A7.301-A7.306) turned into decisions: the firer's IFT DR, then the casualties
-to name and the morale and pin checks each target's owner rolls (A10.1), in the order A7.303 gives.
+"""ASL fire (A7-A9) at the table: who may fire (units, their SW and MGs, fire groups), the attack worked out
+once into State.resolution (every FP factor and DRM with its rule, the IFT through the chart pack, Cowering),
+and its results turned into decisions: the firer's IFT DR; MG rate of fire and breakdown; the casualties to
+name (Random Selection, A.9) and the checks each target's owner rolls, in the order A7.303 gives; wounds,
+Heat of Battle and leader loss checks after them (morale.py does the arithmetic).
+
+For other modules: ``resolve_attack(game, position, fire, area=...)`` works out any IFT attack (asl-flow's
+Subsequent First Fire and FPF pass their Area Fire causes), ``mc(...)`` opens a Morale Check decision.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -14,38 +19,62 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import demolition as dc
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.aftermath import (
+    _break,
+    _could_nmc,
+    _reduce,
+    _side_nationality,
+    _weapon_fate,
+    apply_morale,
+    casualty,
+    column_of,
+    decisions_for,
+    fpf_self_check,
+    mc,
+    resume_casualty,
+    resume_hob,
+    resume_lltc,
+    resume_malfunction,
+    resume_mc,
+    resume_ptc,
+    resume_sniper,
+    resume_sniper_target,
+    resume_sw_kia,
+    resume_wound,
+    side_number,
+    sniper_decision,
+)
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import stack_groups
 from hexmate.rules.hexes import Hex, distance
-from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 LEADER = "leader"
-
-
-def _half(x: Fraction) -> Fraction:
-    return x / 2
+# A7.23: the targets seen, and those under "?" (Area Fire)
+GROUPS = {"known": T("known targets"), "concealed": T("concealed targets")}
 
 
 def _fmt(x: Fraction | int) -> str:
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    whole, rest = divmod(x.numerator, x.denominator)
-    return f"{whole} {rest}/{x.denominator}" if whole else f"{rest}/{x.denominator}"
+    return fpw.fmt(x)
 
 
 def _firers(position: Position, fire: act.Fire) -> list[UnitState]:
     out = []
     if len(set(fire.firers)) != len(fire.firers):
-        raise InvalidAction("a firer is named twice")
+        raise InvalidAction(T("a firer is named twice"))
     for uid in fire.firers:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
         out.append(position.units[uid])
     return out
 
@@ -66,88 +95,223 @@ def moving_targets(position: Position) -> list[UnitState]:
     return [position.units[u] for u in moving.units if u in position.units]
 
 
+def where(position: Position, unit: UnitState) -> Hex | None:
+    """The hex a unit fires from: a SW fires from its possessor's (A7.35)."""
+    if unit.type == au.SW:
+        owner = position.units.get(unit.carrier or "")
+        return owner.hex if owner is not None else None
+    return unit.hex
+
+
+def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
+    """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has."""
+    weapons = [u for u in firers if u.type == au.SW]
+    people = [u for u in firers if u.type != au.SW and u.type != LEADER]
+    return people, weapons
+
+
+def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
+    """A unit's inherent FP or a SW as a Shot (printed FP and range; A7.36 underlined FP, A7.34 underlined
+    range); a SW is pinned when its possessor is (A7.81)."""
+    kind = "inherent"
+    if unit.type == au.SW:
+        kind = {"mg": "mg", "ft": "ft"}.get(str(unit.values.get("sw", "")), "sw")
+    return fpw.Shot(
+        unit.id, int(unit.values.get("fp", 0) or 0), int(unit.values.get("range", 0) or 0), kind,
+        assault_fire=bool(unit.values.get("assault_fire")), spray=bool(unit.values.get("spray")),
+        pinned=(owner or unit).has("pinned"),
+    )
+
+
 def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     phase = position.phase.id
     side = firing_side(position)
     firers = _firers(position, fire)
     if not firers:
-        raise IllegalAction("name the firing units", "A7.3")
+        raise IllegalAction(T("name the firing units"), "A7.3")
+    state = position.state
+    marker = FIRE_MARKERS[phase]
+    people, weapons = _split(position, firers)
+    named = {u.id for u in firers}
     for unit in firers:
         if unit.side != side:
             raise IllegalAction(
-                f"{unit.id} is not {side}'s; in the {position.phase.name} only {side} fires",
+                T("{unit} is not {side}'s; in the {phase} only {side} fires", unit=unit.id, side=side,
+                  phase=position.phase.name),
                 position.phase.rule,
             )
-        if unit.hex is None:
-            raise IllegalAction(f"{unit.id} is not on the map")
-        if unit.has("broken"):
-            raise IllegalAction(f"{unit.id} is broken and has no FP", "A1.4")
-        if unit.has(FIRE_MARKERS[phase]):
-            raise IllegalAction(f"{unit.id} has already fired this phase", "A.15")
+        if where(position, unit) is None:
+            raise IllegalAction(T("{unit} is not on the map", unit=unit.id))
+        if unit.type != au.SW and unit.has("broken"):
+            raise IllegalAction(T("{unit} is broken and has no FP", unit=unit.id), "A1.4")
+        if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
+            raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
-            raise IllegalAction(f"{unit.id} prep fired this Player Turn and may not fire again", "A.15")
-    shooters = [u for u in firers if u.type != LEADER]
+            raise IllegalAction(
+                T("{unit} prep fired this Player Turn and may not fire again", unit=unit.id), "A.15")
+    modes = fire_modes(position, firers)
+    for unit in people:
+        # A7.353: SFF, FPF and Final Fire at adjacent units keep the (halved) inherent FP
+        if unit.has("no_fire") and modes[unit.id] not in ("sff", "fpf", "after_first"):
+            raise IllegalAction(
+                T("{unit} fired a SW and has no inherent FP until the end of the Player Turn",
+                  unit=unit.id), "A7.35")
+    by_owner: dict[str, int] = {}
+    for sw in weapons:
+        why = au.check_sw_use(state, sw)
+        if why is not None:
+            raise IllegalAction(*why)
+        owner = state.units[sw.carrier or ""]
+        by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
+    for oid, n in by_owner.items():
+        owner = state.units[oid]
+        kinds = [w.name for w in au.possessed(state, oid) if w.has(marker) or w.id in named]
+        if len(kinds) != len(set(kinds)):
+            raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types",
+                                  unit=oid), "A7.351")
+        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
+        if n + fired > au.sw_fire_limit(owner):
+            raise IllegalAction(
+                T("{unit} may fire at most {n} SW in a fire phase", unit=oid,
+                  n=au.sw_fire_limit(owner)), "A7.35")
+        if oid in named and owner.type != LEADER and not au.keeps_inherent_fp(owner, n + fired):
+            raise IllegalAction(
+                T("{unit} cannot add its inherent FP while firing {n} SW", unit=oid, n=n + fired),
+                "A7.35")
+    fts = [w for w in weapons if shot_of(w).kind == "ft"]
+    for ft in fts:
+        if state.units[ft.carrier or ""].has("pinned"):
+            raise IllegalAction(T("a pinned unit may not fire a flamethrower"), "A22.33")
+    if fts and len(people) + len(weapons) > 1:
+        raise IllegalAction(T("a flamethrower never combines its FP with any other"), "A22.1")
+    shooters = people + weapons
     if not shooters:
-        raise IllegalAction("a leader has no FP of his own; he directs other units' fire", "A7.53")
-    shooter_hexes = {u.hex for u in shooters}
+        raise IllegalAction(T("a leader has no FP of his own; he directs other units' fire"), "A7.53")
+    shooter_hexes = {where(position, u) for u in shooters}
     for leader in (u for u in firers if u.type == LEADER):
         if leader.hex not in shooter_hexes:
             raise IllegalAction(
-                f"{leader.id} is alone in his Location and may not join the fire group", "A7.5"
-            )
+                T("{unit} is alone in his Location and may not join the fire group", unit=leader.id),
+                "A7.5")
     if len(shooter_hexes) > 1:
         for h in shooter_hexes:
             assert h is not None
             if not any(o is not None and distance(h, o) == 1 for o in shooter_hexes if o != h):
                 raise IllegalAction(
-                    f"fire group member at {position.label(h)} is not adjacent to another member", "A7.5"
-                )
+                    T("fire group member at {hex} is not adjacent to another member",
+                      hex=position.label(h)), "A7.5")
+        if any(u.has("berserk") for u in firers):
+            raise IllegalAction(T("a berserk unit may not join a multi-Location fire group"), "A7.54")
     target = fire.target
     if target not in position.map.hexes:
-        raise IllegalAction("the target hex is not on the map", "A7.3")
-    if not [u for u in position.units_at(target) if u.side != side]:
-        raise IllegalAction(f"no enemy unit at {position.label(target)}", "A7.3")
+        raise IllegalAction(T("the target hex is not on the map"), "A7.3")
+    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW]:
+        raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
         if not movers or movers[0].hex != target:
             raise IllegalAction(
-                "Defensive First Fire is at a moving unit in the hex it has just entered", "A8.1"
-            )
+                T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
+        _check_subsequent(position, firers, target, side)
+    if any(dc.is_dc(u) for u in weapons):  # A23.6: a thrown DC, checked on its own terms
+        dc.check(position, firers, target)
+        return fire
     if phase == "DFPh":
         for unit in firers:
-            assert unit.hex is not None
-            if unit.has("first_fire") and distance(unit.hex, target) > 1:
+            h = where(position, unit)
+            assert h is not None
+            if unit.has("first_fire") and distance(h, target) > 1:
                 raise IllegalAction(
-                    f"{unit.id} First Fired: in the DFPh it may fire only at adjacent units", "A8.4"
-                )
+                    T("{unit} First Fired: in the DFPh it may fire only at adjacent units",
+                      unit=unit.id), "A8.4")
     for unit in shooters:
-        assert unit.hex is not None
-        d = distance(unit.hex, target)
-        if d == 0:
-            raise IllegalAction("fire at one's own Location (TPBF) is outside this subset", "A7.21")
-        if d > 2 * int(unit.values["range"]):
+        h = where(position, unit)
+        assert h is not None
+        d = distance(h, target)
+        here = [e for e in position.units_at(h) if e.side != side and not e.concealed]
+        if here and d != 0:
             raise IllegalAction(
-                f"{unit.id} is {d} hexes from the target, beyond twice its range of {unit.values['range']}",
-                "A7.22",
-            )
-        sight = asl_terrain.line_of_sight(position, unit.hex, target)
-        if sight.blocked:
+                T("{unit} has a known enemy in its own Location and may fire only at it",
+                  unit=unit.id), "A7.212")
+        shot = shot_of(unit)
+        if d > fpw.max_range(shot):
             raise IllegalAction(
-                f"{unit.id} has no line of sight to {position.label(target)}: {sight.reason}", "A6.1"
-            )
+                T("{unit} is {d} hexes from the target, beyond twice its range of {range}",
+                  unit=unit.id, d=d, range=shot.range), "A7.22")
+    blocked = blind(position, shooters, target)
+    if blocked and (len(shooter_hexes) == 1 or len(blocked) == len(shooters)):
+        # A7.52: only members of a multi-Location fire group drop out for want of LOS; alone, no attack
+        unit = blocked[0]
+        h = where(position, unit)
+        assert h is not None
+        sight = asl_terrain.line_of_sight(position, h, target)
+        raise IllegalAction(
+            T("{unit} has no line of sight to {hex}: {reason}", unit=unit.id,
+              hex=position.label(target), reason=sight.reason), "A6.1")
     return fire
+
+
+def _check_subsequent(position: Position, firers: Sequence[UnitState], target: Hex, side: str) -> None:
+    """The limits on firing again in the MPh: no more shots at the movers in a hex than the MF they spent
+    there (A9.2, A8.14); SFF within normal range and at no farther target than the nearest known armed enemy
+    (A8.3); FPF only at adjacent or same-Location movers (A8.31)."""
+    top = position.state.decision
+    allowed = shots_allowed(position)
+    modes = fire_modes(position, firers)
+    for unit in firers:
+        if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
+            raise IllegalAction(
+                T("{unit} has already fired at the movers here as many times as the MF they spent here ({n})",
+                  unit=unit.id, n=allowed), "A9.2")
+        h = where(position, unit)
+        assert h is not None
+        d = distance(h, target)
+        if modes[unit.id] == "fpf" and d > 1:
+            raise IllegalAction(
+                T("{unit} has a Final Fire counter: Final Protective Fire only at adjacent movers",
+                  unit=unit.id), "A8.31")
+        if modes[unit.id] == "sff" and unit.type != LEADER:
+            if d > shot_of(unit).range:
+                raise IllegalAction(
+                    T("{unit}: Subsequent First Fire only within normal range", unit=unit.id), "A8.3")
+            enemies = [e for e in position.units.values() if e.side != side and e.hex is not None
+                       and not e.concealed and not e.has("broken") and e.type != au.SW]
+            nearest = min((distance(h, e.hex) for e in enemies if e.hex is not None), default=d)
+            if d > nearest:
+                raise IllegalAction(
+                    T("{unit}: Subsequent First Fire not past the nearest known armed enemy", unit=unit.id),
+                    "A8.3")
+
+
+def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> list[UnitState]:
+    """The shooters with no LOS to the target (A6.1); in a multi-Location fire group they drop out, count as
+    having fired, and the rest attack (A7.52)."""
+    out = []
+    for unit in shooters:
+        h = where(position, unit)
+        if h is not None and h != target and asl_terrain.line_of_sight(position, h, target).blocked:
+            out.append(unit)
+    return out
+
+
+def _overstack(units: Sequence[UnitState]) -> int:
+    """A5.12/A5.131: squad-equivalents of personnel over the three-squad limit, rounded up (SMC and SW apart:
+    four SMC are allowed on top, A5.1)."""
+    se = sum((Fraction(1) if u.type == "squad" else Fraction(1, 2) for u in units if u.type in au.MMC),
+             Fraction(0))
+    return max(0, math.ceil(se - 3))
 
 
 def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] | None:
     """A7.53/A7.531: a leader directs the fire if there is a Good Order unpinned leader in every firing
     Location; the worst of their modifiers applies."""
-    shooters = [u for u in firers if u.type != LEADER]
-    leaders = [u for u in firers if u.type == LEADER and not u.has("pinned") and not u.has("broken")]
+    people, weapons = _split(position, firers)
+    leaders = [u for u in firers if au.can_direct(u)]
     if not leaders:
         return None
     best_per_hex = {}
-    for h in {u.hex for u in shooters}:
-        here = [int(ldr.values["leadership"]) for ldr in leaders if ldr.hex == h]
+    for h in {where(position, u) for u in people + weapons}:
+        here = [au.leadership_of(ldr) for ldr in leaders if ldr.hex == h]
         if not here:
             return None
         best_per_hex[h] = min(here)
@@ -156,117 +320,185 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     return worst, names
 
 
-def _firer_fp(position: Position, unit: UnitState, target: Hex, area: bool) -> tuple[Fraction, str]:
-    """One firer's modified FP and the working (A7.2: fractions kept; doubling and halving combine)."""
-    assert unit.hex is not None
-    fp = Fraction(int(unit.values["fp"]))
-    steps = [f"{unit.id} ({unit.name}) {_fmt(fp)}"]
-    d = distance(unit.hex, target)
-    if d == 1:
-        fp *= 2
-        steps.append("x2 point blank A7.21")
-    if d > int(unit.values["range"]):
-        fp = _half(fp)
-        steps.append("x1/2 long range A7.22")
-    if area:
-        fp = _half(fp)
-        steps.append("x1/2 area fire at concealed A7.23")
+def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None) -> int:
+    """A7.9: columns an undirected attack on doubles moves left: 0 if every firer is exempt (SMC, berserk,
+    fanatic, the classes a nationality exempts), 2 with any Inexperienced firer, else 1. A SW counts as its
+    possessor."""
+    if not firers:
+        return 0
+    if all(au.cowering_exempt(u, au.nationality_of(u, default_nationality)) for u in firers):
+        return 0
+    return 2 if any(au.inexperienced(u.values) for u in firers) else 1
+
+
+def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitState]:
+    """The personnel behind the attack: every firer, a SW standing for its possessor (A7.9)."""
+    out: dict[str, UnitState] = {}
+    for u in firers:
+        if u.type == au.SW:
+            owner = position.units.get(u.carrier or "")
+            if owner is not None:
+                out[owner.id] = owner
+        elif u.type != LEADER:
+            out[u.id] = u
+    return list(out.values())
+
+
+def fire_modes(position: Position, firers: Sequence[UnitState]) -> dict[str, str]:
+    """How each firer fires, from its fire counters before the fire (A8): in the MPh 'first' (Defensive First
+    Fire, A8.1), 'sff' with a First Fire counter (Subsequent First Fire, A8.3) or 'fpf' with a Final Fire
+    counter (Final Protective Fire, A8.31); in the DFPh 'final', or 'after_first' with a First Fire counter
+    (A8.4); else the phase's own fire."""
     phase = position.phase.id
-    if phase == "DFPh" and unit.has("first_fire"):
-        fp = _half(fp)
-        steps.append("x1/2 final fire after First Fire A8.4")
-    if phase == "AFPh":
-        fp = _half(fp)
-        steps.append("x1/2 advancing fire A7.24")
-    if unit.has("pinned"):
-        fp = _half(fp)
-        steps.append("x1/2 pinned A7.8")
-    if phase == "AFPh" and unit.values.get("assault_fire") and d <= int(unit.values["range"]):
-        fp = Fraction(math.ceil(fp + 1))
-        steps.append("+1 assault fire, rounded up A7.36")
-    return fp, " ".join(steps) + f" = {_fmt(fp)}"
+    out: dict[str, str] = {}
+    for u in firers:
+        if phase == "MPh":
+            out[u.id] = "fpf" if u.has("final_fire") else "sff" if u.has("first_fire") else "first"
+        elif phase == "DFPh":
+            out[u.id] = "after_first" if u.has("first_fire") else "final"
+        else:
+            out[u.id] = phase
+    return out
 
 
-def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+MODE_AREA = {
+    "sff": (T("Subsequent First Fire"), "A8.3"),
+    "fpf": (T("Final Protective Fire"), "A8.31"),
+    "after_first": (T("Final Fire after First Fire"), "A8.4"),
+}
+
+
+def _sustained(unit: UnitState, mode: str) -> bool:
+    """A9.3: a MG using SFF or FPF, or firing in the DFPh with a First Fire counter, uses Sustained Fire."""
+    return shot_of(unit).kind == "mg" and mode in MODE_AREA
+
+
+def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
+                   area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None) -> Resolution:
+    """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
+    result. ``modes``: how each firer fires (``fire_modes``, worked out before the fire counters change;
+    SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
+    causes the caller knows besides (a Snap Shot, A8.15)."""
     assert fire.dice is not None
+    if any(dc.is_dc(u) for u in _firers(position, fire)):
+        return dc.resolve(position, fire)
+    modes = dict(modes) if modes is not None else fire_modes(position, _firers(position, fire))
     roll = ASL_DR.from_values(fire.dice)
     firers = _firers(position, fire)
-    shooters = [u for u in firers if u.type != LEADER]
+    people, weapons = _split(position, firers)
+    shooters = people + weapons
+    dropped = blind(position, shooters, fire.target)
+    shooters = [u for u in shooters if u not in dropped]
     side = firers[0].side
-    targets = [u for u in position.units_at(fire.target) if u.side != side]
+    targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW]
     chart = position.charts.chart("ift")
+    phase = position.phase.id
     lines: list[Line] = []
     # DRMs (A7.3 step 5; all cumulative, A.17); worst hindrance of any member for the whole group (A7.52).
-    drms: list[tuple[str, int, str]] = []
-    led = _leadership(position, firers)
+    drms: list[tuple[T, int, str]] = []
+    ft_attack = any(shot_of(u).kind == "ft" for u in weapons)
+    led = None if ft_attack else _leadership(position, firers)  # A22.2: no leadership for a FT
     if led is not None:
-        drms.append((f"leadership ({led[1]})", led[0], "A7.53"))
+        drms.append((T("leadership ({leaders})", leaders=led[1]), led[0], "A7.53"))
     tem = asl_terrain.tem(position, fire.target)
-    if tem:
-        drms.append((f"target terrain ({position.map.terrain(fire.target)})", tem, "A7.6"))
+    if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
+        drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     hindrance = max(
-        asl_terrain.line_of_sight(position, u.hex, fire.target).hindrance
-        for u in shooters
-        if u.hex is not None
+        (asl_terrain.line_of_sight(position, h, fire.target).hindrance
+         for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
+        default=0,
     )
     if hindrance:
-        drms.append(("LOS hindrance", hindrance, "A6.7"))
-    if any(u.has("cx") for u in firers):
-        drms.append(("CX firer", 1, "A4.51"))
-    if position.phase.id == "MPh":
+        drms.append((T("LOS hindrance"), hindrance, "A6.7"))
+    directors = firers if led is not None else shooters
+    if any(u.has("cx") for u in directors):
+        drms.append((T("CX firer"), 1, "A4.51"))
+    for hero in (u for u in people if u.type == "hero"):  # A15.24: -1 each, cumulative
+        if hero.hex is not None and distance(hero.hex, fire.target) <= shot_of(hero).range:
+            drms.append((T("hero ({unit})", unit=hero.id), -1, "A15.24"))
+    if any(u.has("encircled") for u in _possessors(position, firers)):
+        drms.append((T("encircled firer"), 1, "A7.7"))
+    firing_here = {where(position, u) for u in shooters}
+    over = max((_overstack([u for u in position.units_at(h) if u.side == side]) for h in firing_here
+                if h is not None), default=0)
+    if over:
+        drms.append((T("firer overstacked by {n} squad-equivalent(s)", n=over), over, "A5.12"))
+    under = _overstack([u for u in position.units_at(fire.target) if u.side != side])
+    if under:
+        drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
+    if phase == "MPh":
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
-            drms.append(("First Fire at a moving unit (FFNAM)", -1, "A4.6"))
+            if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
+                drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
-                drms.append(("moving in Open Ground (FFMO)", -1, "A4.6"))
+                drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
-    fp_lines: list[Line] = []
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
-    lines.append(Line("Original DR", f"{roll.white} white + {roll.coloured} coloured = {roll.total}", "A.1"))
-    lines.append(Line("Final DR", f"{roll.total} {drm:+d} = {final}", "A7.3"))
-    # A7.9 Cowering: doubles on an attack no leader directs, unless every firer is an SMC.
+    lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
+                                          coloured=roll.coloured, total=roll.total), "A.1"))
+    lines.append(Line(T("Final DR"), f"{roll.total} {drm:+d} = {final}", "A7.3"))
+    # A7.9 Cowering: doubles on an attack no leader directs; exempt firers never cower.
     shift = 0
-    if roll.doubles and led is None and shooters:
-        shift = 2 if any(u.values.get("inexperienced") for u in shooters) else 1
-        lines.append(Line("Cowering", f"doubles, undirected: {shift} column(s) left", "A7.9"))
+    if roll.doubles and led is None:
+        shift = cowering_shift(_possessors(position, firers), _side_nationality(position, side))
+        if shift:
+            lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=shift), "A7.9"))
     results: dict[str, str] = {}
-    summary_parts = []
+    summary_parts: list[str] = []
+    fp_lines: list[Line] = []
     groups = [
         ("known", [u for u in targets if not u.concealed], False),
         ("concealed", [u for u in targets if u.concealed], True),
     ]
-    for name, group, area in groups:
+    for name, group, concealed in groups:
         if not group:
             continue
         total = Fraction(0)
+        causes = list(area) + ([(T("concealed target"), "A7.23")] if concealed else [])
         for unit in shooters:
-            fp, working = _firer_fp(position, unit, fire.target, area)
+            h = where(position, unit)
+            assert h is not None
+            mine = list(causes)
+            mode = modes.get(unit.id, "")
+            if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
+                mine.append(MODE_AREA[mode])
+            # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
+            owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
+            fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
+                                    sustained=mode == "after_first" and _sustained(unit, mode))
             total += fp
-            fp_lines.append(Line(f"FP vs {name}", working, "A7.2"))
+            label = T("FP vs {group}", group=GROUPS[name])
+            fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
         axis = chart.axis("fp")
-        col = axis.locate(total)
-        if col is not None:
-            col -= shift
-        if col is None or col < 0:
+        col = fpw.column(axis, total, shift)
+        if col is None:
             result = "-"
-            lines.append(Line(f"IFT vs {name}", f"{_fmt(total)} FP: no column left, no effect", "A7.9"))
+            lines.append(Line(T("IFT vs {group}", group=GROUPS[name]),
+                              T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-            lines.append(
-                Line(
-                    f"IFT vs {name}",
-                    f"{_fmt(total)} FP -> {axis.key_at(col)} column, final DR {final} -> {result}",
-                    "A7.3",
-                )
-            )
+            lines.append(Line(
+                T("IFT vs {group}", group=GROUPS[name]),
+                T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
+                  column=axis.key_at(col), final=final, result=result),
+                "A7.3"))
         for unit in group:
             results[unit.id] = result
         summary_parts.append(f"{name} {result}")
-    lines = fp_lines + lines
+    drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
+                                        unit=u.id), "A7.52") for u in dropped]
+    weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)
+    lines = drop_lines + fp_lines + lines + weapon_lines
+    enemy = position.enemy_of(side)
+    san = side_number(position, "san", enemy)
+    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+        lines.append(Line(T("Sniper"), T("Original DR {dr} equals {side}'s SAN: {side}'s sniper attacks "
+                                         "after this attack", dr=roll.total, side=enemy), "A14.1"))
     summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
     hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
@@ -274,196 +506,190 @@ def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
     )
 
 
+def resolve(game: AslGame, position: Position, fire: act.Fire) -> Resolution:
+    return resolve_attack(game, position, fire)
+
+
+def _modes_of(decision: Decision) -> dict[str, str]:
+    return {k[5:]: v for k, v in decision.args if k.startswith("mode:")}
+
+
+def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: int, cowered: bool,
+                  modes: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The SW of an attack after its Original DR: ({sw: 'b'|'x'} breakdown candidates, MGs that keep their
+    rate of fire). A9.2: a MG keeps it on a coloured dr at most its ROF (not with Sustained Fire, A9.3, nor
+    when the attack cowered, A7.9); A9.7: at or above B# it malfunctions, at or above X# it is removed."""
+    named = [position.units[u] for u in fire.firers if u in position.units]
+    weapons = [u for u in named if u.type == au.SW]
+    breaks: dict[str, au.Breakdown] = {}
+    keep: list[str] = []
+    for sw in weapons:
+        owner = position.units.get(sw.carrier or "")
+        inexp = owner is not None and au.inexperienced(owner.values)
+        captured = au.is_captured(sw, owner)
+        sustained = _sustained(sw, modes.get(sw.id, ""))
+        breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
+        if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)
+            elite = owner is None or au.unit_class(owner.values) == "elite"
+            out_at = next(n for n in range(2, 14) if sp.ft_out_of_fuel(n, elite=elite, captured=captured))
+            breaks[sw.id] = au.Breakdown(out_at, out_at, "A22.5")
+        rof = au.rate_of_fire(sw.values, captured=captured)
+        pinned = owner is not None and owner.has("pinned")  # A7.8: a pinned unit has no multiple ROF
+        if shot_of(sw).kind == "mg" and not cowered and not pinned and au.keeps_rof(coloured, rof,
+                                                                                    sustained=sustained):
+            keep.append(sw.id)
+    fates = au.malfunctions(original, breaks)
+    return fates, [k for k in keep if k not in fates]
+
+
+def _weapon_lines(position: Position, fire: act.Fire, original: int, coloured: int, cowered: bool,
+                  modes: Mapping[str, str]) -> list[Line]:
+    fates, keep = _weapon_fates(position, fire, original, coloured, cowered, modes)
+    out: list[Line] = []
+    for sid in keep:
+        out.append(Line(T("Rate of fire"), T("{sw} keeps its multiple ROF (coloured dr {dr}) and may fire "
+                                             "again", sw=sid, dr=coloured), "A9.2"))
+    for sid, fate in sorted(fates.items()):
+        what = T("removed (X#)") if fate == "x" else T("malfunctions (B#)")
+        out.append(Line(T("Breakdown"), T("{sw}: Original DR {dr}: {what}", sw=sid, dr=original, what=what),
+                        "A9.7"))
+    if len(fates) > 1:
+        out.append(Line(T("Breakdown"), T("Random Selection picks which SW suffer it"), "A9.71"))
+    return out
+
+
 def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
-    """The fire is declared: its firers are marked (and lose concealment, A12.14) and the firer rolls."""
+    """The fire is declared: its firers are marked (and lose concealment, A12.14) and the firer rolls. A HS,
+    crew or SMC that fires a SW, and a squad that fires two, loses its inherent FP for now (A7.35)."""
     state = position.state
     marker = FIRE_MARKERS[position.phase.id]
+    firers = _firers(position, fire)
+    modes = fire_modes(position, firers)
+    _, weapons = _split(position, firers)
     for uid in fire.firers:
         unit = state.units[uid]
-        if marker == "final_fire":
-            unit = unit.mark(remove=("first_fire",))  # A8.4: the First Fire counter flips to Final Fire
+        mark = marker
+        if marker == "final_fire" or modes[uid] in ("sff", "fpf"):
+            # A8.3, A8.4: the First Fire counter flips to Final Fire
+            unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
         # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
-        state = state.with_unit(unit.mark(marker).revealed())
+        state = state.with_unit(unit.mark(mark).revealed())
+        if modes[uid] in ("sff", "fpf") and unit.type != au.SW:  # A8.3, A8.31: and all its SW
+            for sw in au.possessed(state, uid):
+                state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
+    state = _count_shots(position, state, fire)
+    for oid in {w.carrier for w in weapons if w.carrier}:
+        assert oid is not None
+        owner = state.units[oid]
+        fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
+        if not au.keeps_inherent_fp(owner, fired):
+            state = state.with_unit(owner.mark("no_fire").revealed())
     names = ", ".join(fire.firers)
     return state.push(
         Decision(
             "roll", state.units[fire.firers[0]].side,
-            f"{names} fire at {position.label(fire.target)}: roll the IFT DR",
+            T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
+            args=tuple(sorted((f"mode:{k}", v) for k, v in modes.items())),
         )
     )
+
+
+def _count_shots(position: Position, state: State, fire: act.Fire) -> State:
+    """A9.2/A8.14: in the MPh, the shots of each firer at the movers in the hex they entered are counted on
+    the reaction window of that hex (a new hex opens a new window)."""
+    top = state.decision
+    if position.phase.id != "MPh" or top is None or top.kind != "react":
+        return state
+    more = {f"shots:{u}": str(int(top.arg(f"shots:{u}", "0")) + 1) for u in fire.firers}
+    return state.replace(decisions=(*state.decisions[:-1], top.with_args(**more)))
+
+
+def shots_allowed(position: Position) -> int:
+    """A9.2: a unit or weapon fires at movers in one Location no more times than the MF they spent there
+    (FRD), but always once."""
+    moving = position.state.moving
+    if moving is None or moving.at == 0:
+        return 1
+    step = asl_terrain.infantry_cost_fn(position)(position.map, moving.path[moving.at - 1], moving.here)
+    return max(1, math.floor(step)) if step is not None else 1
 
 
 def resume_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The IFT DR is in: the attack is worked out once (State.resolution) and its results become decisions."""
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
-    resolution = resolve(game, position, fire)
+    if any(dc.is_dc(u) for u in _firers(position, fire)):
+        return dc.resume(position, fire)
+    modes = _modes_of(decision) or None
+    resolution = resolve_attack(game, position, fire, modes=modes)
+    modes = modes or fire_modes(position, _firers(position, fire))
+    roll = ASL_DR.from_values(answer.dice)
     state = position.state
+    firers = _firers(position, fire)
+    ft_attack = any(u.type == au.SW and shot_of(u).kind == "ft" for u in firers)
+    led = None if ft_attack else _leadership(position, firers)  # A22.2
+    nat = _side_nationality(position, firers[0].side)
+    cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
+    cowered = roll.doubles and cowering > 0
+    fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
+    marker = FIRE_MARKERS[position.phase.id]
+    for sid in keep:  # A9.2: the MG may fire again this phase
+        state = state.with_unit(state.units[sid].mark(remove=(marker,)))
     decisions: list[Decision] = []
+    if len(fates) == 1:
+        ((sid, fate),) = fates.items()
+        state = _weapon_fate(state, sid, fate)
+    elif fates:
+        owner_side = position.units[next(iter(fates))].side
+        decisions.append(Decision(
+            "units", owner_side,
+            T("name the SW Random Selection picks to suffer the breakdown among {weapons}",
+              weapons=", ".join(sorted(fates))),
+            "A9.71", "malfunction", units=tuple(sorted(fates)),
+            args=tuple(sorted(fates.items())),
+        ))
+    view = position.at(state)
+    targets = [position.units[u] for u in resolution.results if u in position.units]
+    could_nmc = _could_nmc(view, resolution, roll.total, cowering if roll.doubles else 0, cowering)
+    for unit in targets:  # A10.62: a broken unit under fire that could give an NMC becomes DM
+        if am.becomes_dm(unit, could_nmc=could_nmc):
+            state = state.with_unit(state.units[unit.id].mark("dm"))
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
         by_result.setdefault(result, []).append(uid)
+    view = position.at(state)
     for result, ids in by_result.items():
-        decisions.extend(_decisions_for(position, result, ids))
+        decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     state = state.replace(resolution=resolution)
-    if decisions and decisions[0].then == "casualty" and len(decisions[0].units) == 1:
+    fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
+    if fpf:
+        state = fpf_self_check(position, state, fpf + [u for u in firers if u.type == LEADER], roll)
+    enemy = position.enemy_of(firers[0].side)
+    san = side_number(position, "san", enemy)
+    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+        # A14.1: the sniper attacks right after all of this attack's results
+        decisions.append(sniper_decision(position, enemy, san))
+    cas = [d for d in decisions if d.then == "casualty"]
+    if cas and len(cas[0].units) == 1 and decisions and decisions[0] is cas[0]:
         # Random Selection among one unit picks it (A.9): no question to ask.
         only, rest = decisions[0], decisions[1:]
-        state = resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
-        return state
+        return resume_casualty(game, position.at(state.push(*rest)), only, act.Answer(units=only.units))
     return state.push(*decisions)
-
-
-def _mc_order(state: State, ids: list[str]) -> list[str]:
-    # A7.303: each target checks separately, the best leader first.
-    def key(uid: str) -> tuple[int, int, str]:
-        unit = state.units[uid]
-        return (0 if unit.type == LEADER else 1, -int(unit.values["morale"]), uid)
-
-    return sorted(ids, key=key)
-
-
-def mc(position: Position, uid: str, n: int, rule: str) -> Decision:
-    """A Morale Check (NMC when n is 0) the unit's owner rolls (A10.1)."""
-    unit = position.units[uid]
-    what = f"{n}MC" if n else "NMC"
-    return Decision(
-        "roll", unit.side, f"{uid} takes a {what}", rule, "mc", dice="DR", subject=(uid,),
-        target=unit.hex, args=(("drm", str(n)),),
-    )
-
-
-def _decisions_for(position: Position, result: str, ids: list[str]) -> list[Decision]:
-    state = position.state
-    side = state.units[ids[0]].side
-    if result == "-":
-        return []
-    if result == "PTC":
-        return [
-            Decision("roll", side, f"{u} takes a pin check (NTC)", "A7.305", "ptc", dice="DR", subject=(u,),
-                     target=state.units[u].hex)
-            for u in _mc_order(state, ids)
-            if not state.units[u].has("broken")
-        ]
-    if result.endswith("MC"):
-        n = 0 if result == "NMC" else int(result[:-2])
-        return [mc(position, u, n, "A7.304" if n else "A7.303") for u in _mc_order(state, ids)]
-    if result.startswith("K/") or result.endswith("KIA"):
-        k = result.startswith("K/")
-        n = int(result[2:]) if k else int(result[:-3])
-        return [casualty(position, tuple(ids), "K" if k else "KIA", n)]
-    raise IllegalAction(f"unknown IFT result {result!r} in the chart pack")
-
-
-def casualty(position: Position, group: tuple[str, ...], effect: str, n: int) -> Decision:
-    """Name the unit Random Selection picks (A.9) for a K or KIA result among the targets."""
-    side = position.units[group[0]].side
-    rule = "A7.302" if effect == "K" else "A7.301"
-    hexes = {position.units[u].hex for u in group}
-    return Decision(
-        "units", side,
-        f"name the unit Random Selection picks for the {effect if effect == 'K' else str(n) + 'KIA'} result "
-        f"among {', '.join(group)}",
-        rule, "casualty", units=group, subject=group, target=next(iter(hexes)) if len(hexes) == 1 else None,
-        args=(("effect", effect), ("n", str(n))),
-    )
-
-
-def resume_casualty(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    unit = state.units[answer.units[0]]
-    group = tuple(u for u in decision.units if u != unit.id and u in state.units)
-    effect, n = decision.arg("effect"), int(decision.arg("n", "1"))
-    if effect == "KIA":
-        state = state.without_unit(unit.id)
-        if n > 1 and group:
-            return state.push(casualty(position.at(state), group, "KIA", n - 1))
-        for uid in group:  # A7.301: every survivor breaks (a broken one is Casualty Reduced instead)
-            state = _break(position.scenario.counters, state, state.units[uid])
-        return state
-    state, reduced = _reduce(position.scenario.counters, state, unit)
-    checks = list(group) + ([reduced.id] if reduced is not None and reduced.type != LEADER else [])
-    view = position.at(state)
-    return state.push(*(mc(view, u, n, decision.rule) for u in _mc_order(state, checks) if u in state.units))
-
-
-def _reduce(
-    counters: Mapping[str, CounterType], state: State, unit: UnitState
-) -> tuple[State, UnitState | None]:
-    """Casualty Reduction (A7.302): a squad becomes its HS, a HS or crew is eliminated, an SMC is wounded."""
-    if unit.type == LEADER:
-        wounded = unit.mark("wounded")
-        return state.with_unit(wounded), wounded
-    to = unit.values.get("reduces_to")
-    if unit.type == "squad" and isinstance(to, str) and to in counters:
-        half = unit.as_counter(counters[to]).revealed()
-        return state.with_unit(half), half
-    return state.without_unit(unit.id), None
-
-
-def _break(counters: Mapping[str, CounterType], state: State, unit: UnitState) -> State:
-    if unit.has("broken"):
-        return _reduce(counters, state, unit)[0]
-    return state.with_unit(unit.revealed().mark("broken", remove=("pinned", "cx")))
-
-
-def _leader_drm(state: State, unit: UnitState) -> int:
-    helpers = [
-        int(ldr.values["leadership"])
-        for ldr in state.units.values()
-        if ldr.type == LEADER
-        and ldr.hex == unit.hex
-        and ldr.id != unit.id
-        and ldr.side == unit.side
-        and not ldr.has("broken")
-        and not ldr.has("pinned")
-    ]
-    return min(helpers) if helpers else 0  # A10.7: the leader's DRM helps
-
-
-def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    unit = state.units.get(decision.subject[0])
-    if unit is None:
-        return state
-    roll = ASL_DR.from_values(answer.dice or ())
-    morale = int(unit.values["broken_morale" if unit.has("broken") else "morale"])
-    if roll.total + _leader_drm(state, unit) > morale:
-        state = state.with_unit(unit.mark("pinned"))  # A7.305
-    return state
-
-
-def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    state = position.state
-    unit = state.units.get(decision.subject[0])
-    if unit is None:  # eliminated meanwhile (a later KIA)
-        return state
-    counters = position.scenario.counters
-    roll = ASL_DR.from_values(answer.dice or ())
-    broken = unit.has("broken")
-    morale = int(unit.values["broken_morale" if broken else "morale"])
-    final = roll.total + int(decision.arg("drm", "0")) + _leader_drm(state, unit)
-    if roll.total == 12:  # A10.31 Casualty MC
-        if broken:
-            return state.without_unit(unit.id)
-        state, reduced = _reduce(counters, state, unit)
-        return _break(counters, state, reduced) if reduced is not None else state
-    if final > morale:
-        return _break(counters, state, unit)  # A10.3: a failed MC breaks the unit
-    if final == morale and not broken:
-        return state.with_unit(unit.mark("pinned"))  # A7.8: passing exactly pins
-    return state
 
 
 def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
     """Could any one unit of the firing side fire at ``target`` now? (opens a First Fire window, A8.1)"""
     side = firing_side(position)
     marker = FIRE_MARKERS[position.phase.id]
+    again = position.phase.id == "MPh"  # A8.3, A8.31: SFF and FPF; check() says whether it may
     for unit in position.units.values():
-        if unit.side != side or unit.hex is None or unit.type == LEADER or unit.has("broken"):
+        if unit.side != side or unit.type == LEADER or (unit.has(marker) and not again):
             continue
-        if unit.has(marker) or distance(unit.hex, target) > 2 * int(unit.values["range"]):
+        h = where(position, unit)
+        if h is None or (unit.type != au.SW and unit.has("broken")):
+            continue
+        if distance(h, target) > fpw.max_range(shot_of(unit)):
             continue
         try:
             check(game, position, act.Fire((unit.id,), target))
@@ -477,7 +703,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     side = firing_side(position)
     marker = FIRE_MARKERS[position.phase.id]
     enemy_hexes = sorted(
-        {u.hex for u in position.units.values() if u.side != side and u.hex is not None},
+        {u.hex for u in position.units.values() if u.side != side and u.hex is not None and u.type != au.SW},
         key=lambda h: (h.q, h.r),
     )
     movers = moving_targets(position)
@@ -487,8 +713,9 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     def eligible(u: UnitState) -> bool:
         return (
             u.side == side
+            and u.type != au.SW
             and not u.has("broken")
-            and not u.has(marker)
+            and not (u.has(marker) and position.phase.id != "MPh")
             and not (position.phase.id == "AFPh" and u.has("prep_fire"))
         )
 
@@ -500,3 +727,44 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
             except (IllegalAction, InvalidAction):
                 continue
             yield fire
+
+
+# the aftermath functions are re-exported: game.py, rally.py and rout.py reach them through this module
+__all__ = [
+    "FIRE_MARKERS",
+    "LEADER",
+    "_break",
+    "_reduce",
+    "_side_nationality",
+    "apply_morale",
+    "can_fire_at",
+    "casualty",
+    "check",
+    "cowering_shift",
+    "decisions_for",
+    "declare",
+    "fire_modes",
+    "firing_side",
+    "fpf_self_check",
+    "generate",
+    "mc",
+    "moving_targets",
+    "resolve",
+    "resolve_attack",
+    "resume_casualty",
+    "resume_hob",
+    "resume_ift",
+    "resume_lltc",
+    "resume_malfunction",
+    "resume_mc",
+    "resume_ptc",
+    "resume_sniper",
+    "resume_sniper_target",
+    "resume_sw_kia",
+    "resume_wound",
+    "shot_of",
+    "shots_allowed",
+    "side_number",
+    "sniper_decision",
+    "where",
+]

@@ -13,6 +13,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -23,6 +25,7 @@ from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
 
 MMC = ("squad", "hs", "crew")
 SMC = ("leader",)
@@ -66,9 +69,13 @@ class AslGame(Game):
     title: ClassVar[str] = "Advanced Squad Leader"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"ift": ("fp", "final_dr")}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"DR": ASL_DR, "dr": ASL_DR_SINGLE, "subsidiary": ASL_SUBSIDIARY}
-    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken"})  # A1.4: a broken unit shows its other side
+    # A1.4: a broken unit shows its other side; A9.7: so does a malfunctioned SW; D10.1: a destroyed vehicle
+    # is flipped to its wreck side
+    flip_markers: ClassVar[frozenset[str]] = frozenset({"broken", "malfunctioned", "wreck"})
     marker_counters: ClassVar[frozenset[str]] = frozenset(
-        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire"}
+        {"pinned", "cx", "dm", "prep_fire", "first_fire", "final_fire", "advancing_fire",
+         "berserk", "heroic", "wounded", "disrupted", "encircled"}  # A15.4, A15.21, A17.1, A19.12, A7.7
+        | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
@@ -80,7 +87,12 @@ class AslGame(Game):
         return state.game
 
     # --- counters ---
+    def initial_state(self, scenario: Any, hex_map: HexMap) -> State:
+        return armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+
     def check_counter(self, counter: CounterType) -> str | None:
+        if counter.type == armour.VEHICLE:
+            return armour.check_counter(counter.values)  # D1: the catalogue entry it names
         need = {
             "squad": ("fp", "range", "morale", "broken_morale"),
             "hs": ("fp", "range", "morale", "broken_morale"),
@@ -147,6 +159,8 @@ class AslGame(Game):
         units, start = group_of(position, unit_ids, "A4.2", place="Location")
         if position.phase.id != "MPh":
             return {}
+        if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
+            return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         if any(self.can_move(position, u) for u in units):
             return {}
         budget = self.group_budget(units)
@@ -206,10 +220,27 @@ class AslGame(Game):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load):
+            return transport.check_load(position, action)  # D6.4
+        if isinstance(action, act.Unload):
+            return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move):
+            if any(u in position.units and position.units[u].carrier for u in action.units):
+                raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+            if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
+                return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
-            return asl_fire.check(self, position, action)
+            if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
+                return vfire.check_fire(position, action)  # D3: ordnance at vehicles
+            target = vfire.cc_target(position, action)
+            if target is not None:
+                return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
+            side = asl_fire.firing_side(position)
+            enemies = [u for u in position.units_at(action.target) if u.side != side]
+            if enemies and all(armour.is_vehicle(u) for u in enemies):
+                raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
+            return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
 
@@ -239,26 +270,99 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Load):
+            return transport.apply_load(position, action)
+        if isinstance(action, act.Unload):
+            return transport.apply_unload(position, action)
         if isinstance(action, act.Advance):
             for uid in action.units:
                 state = state.with_unit(state.units[uid].at(action.path[-1]))
             return state.replace(moved=state.moved + tuple(action.units))
         if isinstance(action, act.Fire):
+            if armour.is_vehicle(state.units[action.firers[0]]):
+                return vfire.declare_fire(position, action)
+            target = vfire.cc_target(position, action)
+            if target is not None:
+                return vfire.declare_cc(position, action, target)
             return asl_fire.declare(self, position, action)
         raise IllegalAction(f"cannot apply {action.kind}")
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_ift(self, position, decision, answer)
+        return self._infantry(asl_fire.resume_ift, position, decision, answer)
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_mc(self, position, decision, answer)
+        return self._infantry(asl_fire.resume_mc, position, decision, answer)
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_ptc(self, position, decision, answer)
+        return self._infantry(asl_fire.resume_ptc, position, decision, answer)
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_casualty(self, position, decision, answer)
+        return self._infantry(asl_fire.resume_casualty, position, decision, answer)
+
+    def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
+        after: State = resume(self, armour.infantry_view(position), decision, answer)
+        return armour.restore(position, after)
+
+    # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
+    def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_facing(position, decision, answer)
+
+    def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_th(position, decision, answer)
+
+    def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_tk(position, decision, answer)
+
+    def resume_vcs(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_cs(position, decision, answer)
+
+    def resume_vbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_bog(position, decision, answer)
+
+    def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return armour.resume_esb(position, decision, answer)
+
+    def begin_move(self, position: Position, move: act.Move) -> State:
+        state = super().begin_move(position, move)
+        if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
+            return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
+        return state
+
+    def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_cc(position, decision, answer)
+
+    def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vfire.resume_cc2(position, decision, answer)
+
+    def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
+        if decision.then == "vfacing":
+            armour.check_facing(position, decision, answer)
+
+    def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_lltc(self, position, decision, answer)
+
+    def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_wound(self, position, decision, answer)
+
+    def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_hob(self, position, decision, answer)
+
+    def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_malfunction(self, position, decision, answer)
+
+    def resume_sw_kia(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sw_kia(self, position, decision, answer)
+
+    def resume_dc_thrower(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_demolition.resume_thrower(self, position, decision, answer)
+
+    def resume_sniper(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper(self, position, decision, answer)
+
+    def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_fire.resume_sniper_target(self, position, decision, answer)
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
@@ -273,6 +377,8 @@ class AslGame(Game):
         state = position.state
         moving = state.moving
         assert moving is not None
+        if armour.is_vehicle(state.units[moving.units[0]]):
+            return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         side = state.units[moving.units[0]].side
         hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
         if hidden:
@@ -291,19 +397,23 @@ class AslGame(Game):
         moving = position.state.moving
         assert moving is not None
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
-        return asl_fire.can_fire_at(self, probe, moving.here)
+        if armour.is_vehicle(position.units[moving.units[0]]):
+            return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+        return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
     def can_continue(self, position: Position) -> bool:
         """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
         moving = position.state.moving
         assert moving is not None
         units = [position.units[u] for u in moving.units if u in position.units]
-        return bool(units) and not any(u.has("broken") or u.has("pinned") for u in units)
+        return bool(units) and not any(u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
 
     def end_move(self, position: Position) -> State:
         state = position.state
         moving = state.moving
         assert moving is not None
+        if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
+            return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
         budget = self.group_budget([state.units[u] for u in moving.units if u in state.units] or [])
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
@@ -330,12 +440,22 @@ class AslGame(Game):
         state = position.state
         phase = position.phase.id
         if state.decision is not None:  # a reaction window: Defensive First Fire at the mover (A8.1)
-            if phase == "MPh":
-                yield from asl_fire.generate(self, position)
+            if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
+                if armour.is_vehicle(position.units[state.moving.units[0]]):
+                    yield from vfire.generate(position)
+                else:
+                    yield from asl_fire.generate(self, armour.infantry_view(position))
             return
         if phase == "MPh":
-            for group in stack_groups(position, lambda u: self.can_move(position, u) is None):
+            movable = lambda u: (  # noqa: E731
+                not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
+            )
+            for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
+            for unit in sorted(position.units.values(), key=lambda u: u.id):
+                if armour.is_vehicle(unit) and unit.side == position.phasing:
+                    yield from armour.moves_for(position, unit).values()
+            yield from transport.load_generate(position)  # D6.4, D6.5
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -353,7 +473,10 @@ class AslGame(Game):
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
-            yield from asl_fire.generate(self, position)
+            yield from asl_fire.generate(self, armour.infantry_view(position))
+            yield from vfire.generate(position)
+        elif phase == "CCPh":
+            yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
@@ -367,9 +490,10 @@ class AslGame(Game):
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
-            remove = ("prep_fire", "advancing_fire")  # A3.5
+            remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "CCPh":
-            remove = ("pinned",)  # A3.8: PIN counters go at the end of the Player Turn
+            # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
+            remove = ("pinned", "cc", "no_fire")
         elif phase == "RPh":
             remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
             state = state.replace(game=self.gstate(state).replace(self_rallied=()))
@@ -410,6 +534,9 @@ class AslGame(Game):
                     sides_at.setdefault(u.hex, set()).add(u.side)
             return all(len(s) < 2 for s in sides_at.values())
         return False
+
+    def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+        return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
 
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}

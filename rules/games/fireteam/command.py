@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.rules.errors import DataError
+from hexmate.rules.text import T
 
 DATA = Path(__file__).resolve().parent / "command.json"
 ZERO = Fraction(0)
@@ -156,6 +157,7 @@ class Command:
     rallied: frozenset[str] = frozenset()  # units that tried to recover this impulse [8.12]
     present: frozenset[str] = frozenset()  # units on the map as the Action Phase began (for 4.12 losses)
     over: bool = False
+    barrages: Mapping[str, int] = field(default_factory=dict)  # "side:battery" -> fires this turn [9.42]
 
     def replace(self, **changes: Any) -> Command:
         return dataclasses.replace(self, **changes)
@@ -270,8 +272,9 @@ def start_turn(
 @dataclass(frozen=True)
 class Draw:
     """What one draw from the cup did: ``impulse`` (the side takes an impulse of ``received`` CP), ``back``
-    (over the consecutive limit: the chit goes back, 4.14), ``ignored`` (its side has no CP left, 4.15) or
-    ``again`` (the dice fell beyond the cup: roll again)."""
+    (over the consecutive limit: the chit goes back, 4.14), ``ignored`` (its side has no CP left, 4.15),
+    ``barrage`` (an off-board battery's chit, a negative value: it fires, 9.42) or ``again`` (the dice fell
+    beyond the cup: roll again)."""
 
     what: str
     chit: tuple[str, int] | None
@@ -287,6 +290,12 @@ def draw(command: Command, dice: Sequence[int]) -> tuple[Command, Draw]:
     chit = command.cup[index]
     side, value = chit
     cup = command.cup[:index] + command.cup[index + 1:]
+    if value < 0:  # [9.42] an off-board battery's chit: back in the cup after its first fire, then aside
+        key = f"{side}:{-value}"
+        fired = command.barrages.get(key, 0) + 1
+        keep = command.cup if fired < 2 else cup
+        return (command.replace(cup=keep, barrages={**command.barrages, key: fired}),
+                Draw("barrage", chit, rule="9.42"))
     others = [s for s in command.remaining if s != side]
     if command.left(side) <= 0:
         return command.replace(cup=cup, drawn=(*command.drawn, chit)), Draw("ignored", chit, rule="4.15")
@@ -312,11 +321,12 @@ def phase_over(command: Command) -> tuple[bool, str]:
     sides = list(command.remaining)
     live = [s for s in sides if command.left(s) > 0]
     if not live:
-        return True, "both sides have used their command points (4.15)"
-    if not any(s in live for s, _ in command.cup):
-        return True, "no chit of a side with command points is left in the cup (4.15)"
+        return True, T("both sides have used their command points (4.15)")
+    if not any(s in live for s, v in command.cup if v > 0):
+        return True, T("no chit of a side with command points is left in the cup (4.15)")
     if len(live) == 1 and len(sides) > 1:
         run_side, run_len = command.run
         if run_side == live[0] and run_len >= command.limit.get(run_side, 99):
-            return True, f"{run_side} has taken {run_len} impulses in a row after the enemy ran out (4.15)"
+            return True, T("{side} has taken {count} impulses in a row after the enemy ran out (4.15)",
+                           side=run_side, count=run_len)
     return False, ""

@@ -20,6 +20,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.common import lose_step, stack_groups
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -28,11 +29,12 @@ LEADER = "leader"
 VEHICLE = "vehicle"
 OPP_FIRE = "opp_fire"  # the Opportunity Fire marker: once per impulse against ground units [7.21], [7.23]
 CAUTIOUS = "cautious"  # the Cautious Movement marker [5.22]
-DEFILADE_DRM = 1  # [6.32] a target behind a crest from every firer: its value is on the chart (demo value)
+DEFILADE_DRM = 2  # [6.32] a target behind a crest from every firer: +2 (the 18.3 table: "+1 instead of +2")
 CAUTIOUS_DRM = 1  # [5.2] cautious targets get a favourable modifier; its value is on the chart (demo value)
 VEHICLE_FEAR = "vfear"  # [6.34] the Vehicle Fear marker
 PANIC_AT = 7  # [6.36] a modified d10 of 7 or more panics
 LEADER_HIT = 2  # [6.38] a leader casualty check of 1 or 2 eliminates him
+VEHICLE_COMBINE = 2  # [6.42] vehicles of a platoon combine AP fire within 2 hexes of one another
 
 
 def _in_front(unit: UnitState, target: Hex) -> bool:
@@ -101,65 +103,108 @@ def firing_side(position: Position) -> str:
 def check(game: FireTeamGame, position: Position, fire: act.Fire) -> act.Fire:
     """Who may fire at what [6.2], [6.22], [6.24], [7.0]-[7.21]; IllegalAction citing the rule otherwise."""
     if position.phase.id != "action":
-        raise IllegalAction("units fire in the Action Phase", "3.0")
+        raise IllegalAction(T("units fire in the Action Phase"), "3.0")
     firers = fire_group(game, position, fire)
     side = firing_side(position)
     opportunity = reacting(position)
     for unit in firers:
         if unit.side != side:
-            raise IllegalAction(f"{unit.id} is not {side}'s: only {side} may fire now", "3.0")
+            raise IllegalAction(T("{unit} is not {side}'s: only {side} may fire now",
+                                  unit=unit.id, side=side), "3.0")
         if unit.type == LEADER:
             continue  # a leader lends his modifier [6.31]; he fires no firepower of his own [2.34]
         if opportunity and unit.has(OPP_FIRE):
-            raise IllegalAction(f"{unit.id} has already used opportunity fire this impulse", "7.21")
-        if unit.carrier is not None:
-            raise IllegalAction(f"{unit.id} rides in {unit.carrier}: it cannot fire from it here", "6.41")
+            raise IllegalAction(T("{unit} has already used opportunity fire this impulse",
+                                  unit=unit.id), "7.21")
+        if unit.carrier is not None and unit.type != "sw":
+            why = rider_why_not(position, unit, fire, fire.target)
+            if why:
+                raise IllegalAction(why, "6.41")
+    from hexmate.rules.games.fireteam import sw
+
+    why_sw = sw.why_not_fire(position, firers)
+    if why_sw:
+        raise why_sw.illegal()
     shooters = [u for u in firers if u.type != LEADER]
-    if len({u.type == VEHICLE for u in shooters}) > 1:
-        raise IllegalAction("dismounted infantry and vehicles never fire together", "6.24")
+    if len({u.type == VEHICLE for u in shooters if u.carrier is None}) > 1:
+        raise IllegalAction(T("dismounted infantry and vehicles never fire together"), "6.24")
     if not shooters:
-        raise IllegalAction("a leader has no firepower of his own", "2.34")
+        raise IllegalAction(T("a leader has no firepower of his own"), "2.34")
     target = fire.target
-    if target not in position.map.hexes or not [u for u in position.units_at(target) if u.side != side]:
-        raise IllegalAction("no enemy unit in the target hex", "6.3")
+    if target not in position.map.hexes or not [u for u in position.units_at(target)
+                                                   if u.side != side and u.type != "sw"]:
+        raise IllegalAction(T("no enemy unit in the target hex"), "6.3")
     if opportunity:
         top = position.state.decision
         if top is None or top.target != target:
-            raise IllegalAction("opportunity fire is at an enemy in the hex it has just entered", "7.1")
+            raise IllegalAction(T("opportunity fire is at an enemy in the hex it has just entered"), "7.1")
+    from hexmate.rules.games.fireteam import artillery
+
+    indirect = artillery.indirect(game, position, shooters, target)
+    if indirect:
+        artillery.check(game, position, shooters, target, opportunity)
     for unit in shooters:
         start = unit.hex
         assert start is not None
+        if not isinstance(unit.values.get("fp"), int) or not isinstance(unit.values.get("range"), int):
+            raise IllegalAction(T("{unit} has no AP firepower: it fires only at vehicles", unit=unit.id),
+                                "2.36")
         d = distance(start, target)
         if d == 0:
-            raise IllegalAction("fire into one's own hex is close combat, outside the basic rules", "14.1")
+            raise IllegalAction(T("fire into one's own hex is close combat, outside the basic rules"), "14.1")
         if d > 2 * int(unit.values["range"]):
             raise IllegalAction(
-                f"{unit.id} fires at most twice its range ({unit.values['range']}); the target is {d} away",
+                T("{unit} fires at most twice its range ({range}); the target is {d} away",
+                  unit=unit.id, range=unit.values['range'], d=d),
                 "6.22",
             )
         sight = game.los(position, start, target)
-        if sight.blocked:
-            raise IllegalAction(f"no line of sight to {position.label(target)}: {sight.reason}", "6.1")
+        if sight.blocked and not indirect:
+            raise IllegalAction(T("no line of sight to {hex}: {reason}",
+                                  hex=position.label(target), reason=sight.reason), "6.1")
     for unit in shooters:
         if unit.type == VEHICLE and unit.facing is not None:
             from hexmate.rules.games.fireteam import vehicles
 
             if not vehicles.in_front(unit, target) and opportunity:
-                raise IllegalAction(f"{unit.id} fires opportunity AP fire only into its front arc", "7.16")
-    if not [u for u in position.units_at(target) if u.side != side and u.carrier is None]:
-        raise IllegalAction("no enemy to fire on there (riders are hit only through their vehicle)", "6.3")
+                raise IllegalAction(T("{unit} fires opportunity AP fire only into its front arc",
+                                      unit=unit.id), "7.16")
+    if not [u for u in position.units_at(target) if u.side != side and u.carrier is None and u.type != "sw"]:
+        raise IllegalAction(T("no enemy to fire on there (riders are hit only through their vehicle)"), "6.3")
     if all(u.concealed for u in position.units_at(target) if u.side != side):
-        raise IllegalAction("no known enemy there: hidden units are not on the map for you yet", "11.3")
+        raise IllegalAction(T("no known enemy there: hidden units are not on the map for you yet"), "11.3")
+    from hexmate.rules.games.fireteam import night
+
+    if not indirect:
+        night.beyond_sight(game, position, [u.hex for u in shooters if u.hex is not None],
+                           [u for u in position.units_at(target) if u.side != side and not u.concealed])
     done = act.Fire(tuple(u.id for u in firers), target, fire.dice)
     if opportunity:
         game_cp = game.cp(position.state)
         cost, _ = opportunity_cost(position, done, game_cp.leaders_used)
         if cmd.pay_reaction(game_cp, side, cost, [u.id for u in shooters]) is None:
             raise IllegalAction(
-                f"opportunity fire costs {cmd.fmt(cost)} CP; {side} has {cmd.fmt(game_cp.left(side))} left",
+                T("opportunity fire costs {cp} CP; {side} has {cp2} left",
+                  cp=cmd.fmt(cost), side=side, cp2=cmd.fmt(game_cp.left(side))),
                 "7.11",
             )
     return done
+
+
+def rider_why_not(position: Position, unit: UnitState, fire: act.Fire, target: Hex) -> T | None:
+    """[6.41] Riders fire only with their vehicle's AP fire: a squad in any direction, an MG team only from a
+    BMP (``ifv_mg`` on the vehicle) into its front arc; no other team or SW fires from inside."""
+    if unit.carrier not in fire.firers:
+        return T("{unit} rides in {vehicle}: it fires only with its vehicle",
+                 unit=unit.id, vehicle=unit.carrier)
+    carrier = position.units[unit.carrier]
+    if unit.type == "squad":
+        return None
+    if unit.type == "team" and unit.values.get("mg") and carrier.values.get("ifv_mg"):
+        if _in_front(carrier, target):
+            return None
+        return T("{unit} fires from {vehicle} only into its front arc", unit=unit.id, vehicle=carrier.id)
+    return T("{unit} cannot fire from inside {vehicle}", unit=unit.id, vehicle=carrier.id)
 
 
 def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[UnitState]:
@@ -167,13 +212,13 @@ def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[U
     opportunity fire a squad with up to two teams stacked with or adjacent to it [7.12]; for the active
     side's fire, a group that may activate together [4.3] (each firer's range and LOS from its own hex)."""
     if len(set(fire.firers)) != len(fire.firers):
-        raise InvalidAction("a unit is named twice")
+        raise InvalidAction(T("a unit is named twice"))
     for uid in fire.firers:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {uid!r} in this game", uid=uid))
     units = [position.units[u] for u in sorted(fire.firers)]
     if not units:
-        raise IllegalAction("name at least one firer", "6.24")
+        raise IllegalAction(T("name at least one firer"), "6.24")
     if len({u.hex for u in units}) == 1:
         return units
     from hexmate.rules.games.fireteam import activation
@@ -181,17 +226,23 @@ def fire_group(game: FireTeamGame, position: Position, fire: act.Fire) -> list[U
     shooters = [u for u in units if u.type != LEADER]
     for ldr in (u for u in units if u.type == LEADER):
         if not any(u.hex == ldr.hex for u in shooters):
-            raise IllegalAction(f"{ldr.id} lends his modifier only to a firer stacked with him", "6.31")
+            raise IllegalAction(T("{leader} lends his modifier only to a firer stacked with him",
+                                  leader=ldr.id), "6.31")
     nat = game.nationality(position, units[0].side)
     if reacting(position):
         squads = [u for u in shooters if u.type == "squad"]
         teams = [u for u in shooters if u.type == "team"]
-        why = ("opportunity fire from several hexes is a squad with its teams" if len(squads) != 1
+        why = (T("opportunity fire from several hexes is a squad with its teams") if len(squads) != 1
                or len(squads) + len(teams) != len(shooters) else activation.teams_with(squads[0], teams, nat))
         if why:
-            raise IllegalAction(why.rsplit(" [", 1)[0], "7.12")
+            raise IllegalAction(why if isinstance(why, T) else why.text, "7.12")
         return units
     activation.classify(units, nat, cmd.load(), game.sight(position), "fire")
+    tanks = [u for u in shooters if u.type == VEHICLE]
+    if len(tanks) > 1:  # [6.42] vehicles combine AP fire each within 2 hexes of, and in LOS of, another
+        why = activation.linked(tanks, VEHICLE_COMBINE, game.sight(position))
+        if why:
+            raise IllegalAction(why.text, "6.42")
     return units
 
 
@@ -238,11 +289,18 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     for uid in fire.firers:  # [11.31] firing gives a hidden unit away
         if state.units[uid].concealed:
             state = state.with_unit(state.units[uid].revealed())
-    kind = "opportunity fire" if opportunity else "fire"
+    from hexmate.rules.games.fireteam import artillery, night
+
+    state = night.flash(game, position, state, fire.firers)
+    shooters = [position.units[u] for u in fire.firers if position.units[u].type != LEADER]
+    if artillery.indirect(game, position, shooters, fire.target):
+        state = artillery.fired(game, state, [u.id for u in shooters])  # [9.31] one of its two fires
+    kind = T("opportunity fire") if opportunity else T("fire")
     return state.push(
         Decision(
             "roll", state.units[fire.firers[0]].side,
-            f"{', '.join(fire.firers)} {kind} at {position.label(fire.target)}: roll the d10 on the IFT",
+            T("{firers} {kind} at {hex}: roll the d10 on the IFT",
+              firers=', '.join(fire.firers), kind=kind, hex=position.label(fire.target)),
             "7.1" if opportunity else "6.3", "ift", dice="d10", subject=tuple(fire.firers),
             target=fire.target, args=(("opportunity", "yes" if opportunity else ""),),
         )
@@ -263,25 +321,31 @@ def firepower(position: Position, firers: list[UnitState], target: Hex) -> tuple
         assert start is not None
         d = distance(start, target)
         fp = Fraction(int(unit.values["fp"]))
-        note = f"{unit.id} {fp}"
+        note = T("{unit} {fp}", unit=unit.id, fp=_fmt(fp))
+        mods: list[T] = []
         if d == 1:
             fp *= 2
-            note += " x2 adjacent"
+            mods.append(T("x2 adjacent"))
         if d > int(unit.values["range"]):
             fp /= 2
-            note += " x1/2 beyond its range"
+            mods.append(T("x1/2 beyond its range"))
         if unit.has(CAUTIOUS):
             fp /= 2
-            note += " x1/2 cautious firer (6.23)"
+            mods.append(T("x1/2 cautious firer (6.23)"))
         if unit.id in moving:
             fp = fp * 2 / 3
-            note += " x2/3 Moving Fire (6.61)"
+            mods.append(T("x2/3 Moving Fire (6.61)"))
+        if unit.carrier is not None and unit.type != "sw":
+            fp /= 3
+            mods.append(T("x1/3 from inside its vehicle (6.41)"))
         for where in (start, target):
             if where in smoked:
                 fp /= 2
-                note += " x1/2 smoke (10.32)"
+                mods.append(T("x1/2 smoke (10.32)"))
+        for mod in mods:  # each multiplier a sentence of its own, kept translatable (6.3: they multiply)
+            note = T("{note} {mod}", note=note, mod=mod)
         total += fp
-        lines.append(Line("firepower", f"{note} = {_fmt(fp)}", "6.22"))
+        lines.append(Line(T("firepower"), T("{note} = {fp}", note=note, fp=_fmt(fp)), "6.22"))
     return total, lines
 
 
@@ -291,7 +355,9 @@ def column_of(position: Position, total: Fraction) -> tuple[int | None, Line]:
     col = axis.locate(total)
     column = axis.key_at(col) if col is not None else None
     return (int(column) if column is not None else None,
-            Line("column", f"{_fmt(total)} FP -> {column if column is not None else 'none'}", "6.3"))
+            Line(T("column"),
+                 T("{total} FP -> {column}", total=_fmt(total), column=column) if column is not None
+                 else T("{total} FP -> none", total=_fmt(total)), "6.3"))
 
 
 def ift(position: Position, column: int | None, final: int) -> str:
@@ -299,14 +365,22 @@ def ift(position: Position, column: int | None, final: int) -> str:
 
 
 def target_drms(
-    game: FireTeamGame, position: Position, target: Hex, units: list[UnitState] | None = None
+    game: FireTeamGame, position: Position, target: Hex, units: list[UnitState] | None = None,
+    indirect: bool = False,
 ) -> list[tuple[str, int, str]]:
-    """The target's DRMs: terrain [17.2]; a cautious target [5.2] (its value is not printed: demo value)."""
-    tem = game.terrain_table().tem(position.map, target)
-    out = [(f"target terrain {position.map.terrain(target)}", tem, "17.2")] if tem else []
+    """The target's DRMs: terrain [17.2] (woods against indirect fire -1, 9.21); a cautious target [5.2]
+    (its value is not printed: demo value)."""
+    terrain = position.map.terrain(target)
+    if indirect and terrain == "woods":
+        from hexmate.rules.games.fireteam.artillery import WOODS_DRM
+
+        out: list[tuple[str, int, str]] = [(T("target in woods against indirect fire"), WOODS_DRM, "9.21")]
+    else:
+        tem = game.terrain_table().tem(position.map, target)
+        out = [(T("target terrain {terrain}", terrain=terrain), tem, "17.2")] if tem else []
     here = units if units is not None else position.units_at(target)
     if here and all(u.has(CAUTIOUS) for u in here if u.type != LEADER):
-        out.append(("target cautious (demo value)", CAUTIOUS_DRM, "5.2"))
+        out.append((T("target cautious (demo value)"), CAUTIOUS_DRM, "5.2"))
     return out
 
 
@@ -320,41 +394,65 @@ def resolve(game: FireTeamGame, position: Position, fire: act.Fire) -> Resolutio
     shooters = [u for u in firers if u.type != LEADER]
     side = firers[0].side
     total, lines = firepower(position, firers, fire.target)
+    from hexmate.rules.games.fireteam import artillery
+
+    indirect = artillery.indirect(game, position, shooters, fire.target)
+    if indirect:
+        lines.append(Line(T("indirect fire"), T("every unit in the hex; no defilade"), "9.2, 9.21"))
+        if not artillery.observed_now(game, position, shooters[0], side, fire.target):
+            total /= 2
+            lines.append(Line(T("no observer sees the hex"), f"x1/2 = {_fmt(total)}", "9.21 A"))
     column, line = column_of(position, total)
     lines.append(line)
     drms: list[tuple[str, int, str]] = []
-    leaders = [u for u in firers if u.type == LEADER]
+    holders = {u.carrier for u in shooters if u.type == "sw"}  # [6.31] not to his own SW's shot
+    leaders = [u for u in firers if u.type == LEADER and u.id not in holders]
     if leaders and all(u.type != VEHICLE for u in shooters):  # [6.31] one leader lends his modifier
         best = max(leaders, key=lambda ldr: int(ldr.values.get("modifier", 0)))
-        drms.append((f"leader {best.id}", -int(best.values.get("modifier", 0)), "6.31"))
+        drms.append((T("leader {leader}", leader=best.id), -int(best.values.get("modifier", 0)), "6.31"))
     worst_fear = max((fear(u) for u in shooters if u.type != VEHICLE), default=0)
     if worst_fear:
-        drms.append(("firer Fear", worst_fear, "6.35"))
+        drms.append((T("firer Fear"), worst_fear, "6.35"))
     if any(u.type == VEHICLE and u.has(VEHICLE_FEAR) for u in shooters):
-        drms.append(("firer Vehicle Fear", 1, "6.35"))
+        drms.append((T("firer Vehicle Fear"), 1, "6.35"))
     if any(u.type == VEHICLE and u.facing is not None and not _in_front(u, fire.target) for u in shooters):
-        drms.append(("turning to fire", 2, "6.43"))
+        drms.append((T("turning to fire"), 2, "6.43"))
     drms += target_drms(game, position, fire.target,
-                        [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None])
-    if _defiladed(position, [u.hex for u in shooters if u.hex is not None], fire.target):
-        drms.append(("target in defilade (demo value)", DEFILADE_DRM, "6.32"))
+                        [u for u in position.units_at(fire.target)
+                         if u.side != side and u.carrier is None and u.type != "sw"], indirect)
+    hexes = [u.hex for u in shooters if u.hex is not None]
+    if not indirect and _defiladed(position, hexes, fire.target):
+        rise = min(position.map.level(h) for h in hexes) - position.map.level(fire.target)
+        value = DEFILADE_DRM - (2 if rise >= 3 else 1 if rise == 2 else 0)  # [18.3] height advantage
+        if value:
+            drms.append((T("target in defilade"), value, "6.32, 18.3"))
+    from hexmate.rules.games.fireteam import night
+
+    if game.night(position):
+        drms.append((T("night"), night.AP_DRM, "15.4"))
+    if game.night(position) and not indirect:
+        seen = [u for u in position.units_at(fire.target) if u.side != side and not u.concealed]
+        if night.beyond_sight(game, position, hexes, seen):
+            drms.append((T("at a Gun Flash beyond sighting range"), night.FLASH_DRM, "15.6"))
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))  # [6.3] step 4: below 1 counts as 1, above 14 as 14
-    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    lines.append(Line(T("final DR"), f"{roll} {drm:+d} -> {final}", "6.3"))
     result = ift(position, column, final)
-    lines.append(Line("result", result, "6.33"))
-    here = [u for u in position.units_at(fire.target) if u.side != side and u.carrier is None]
+    lines.append(Line(T("result"), result, "6.33"))
+    here = [u for u in position.units_at(fire.target)
+            if u.side != side and u.carrier is None and u.type != "sw"]
     results = {u.id: result for u in here if u.type != VEHICLE}
     tanks = [u for u in here if u.type == VEHICLE]
     if tanks:
         shaken = ift(position, column, max(1, min(14, final + 2))) != "-"
-        lines.append(Line("vehicles", f"final DR + 2: {'Vehicle Fear' if shaken else 'no effect'}", "6.34"))
+        lines.append(Line(T("vehicles"), T("final DR + 2: Vehicle Fear") if shaken else
+                          T("final DR + 2: no effect"), "6.34"))
         results.update({u.id: ("VF" if shaken else "-") for u in tanks})
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-        results, f"{position.action_text(fire)}: {result}",
+        results, T("{action}: {result}", action=position.action_text(fire), result=result),
         hidden={u.id: u.side for u in here if u.concealed},  # [11.3] never named to the firer
     )
 
@@ -416,21 +514,22 @@ def resume_residual(game: FireTeamGame, position: Position, decision: Decision, 
     roll = FT_D10.from_values(answer.dice).total
     total = Fraction(decision.arg("fp"))
     column, line = column_of(position, total)
-    lines = [Line("residual fire", f"{_fmt(total)} FP left by opportunity fire this impulse", "7.31"), line]
+    lines = [Line(T("residual fire"),
+                  T("{total} FP left by opportunity fire this impulse", total=_fmt(total)), "7.31"), line]
     drms = target_drms(game, position, decision.target,
                        [position.units[u] for u in decision.subject if u in position.units])
     for label, value, rule in drms:
         lines.append(Line(label, f"{value:+d}", rule))
     drm = sum(v for _, v, _ in drms)
     final = max(1, min(14, roll + drm))
-    lines.append(Line("final DR", f"{roll} {drm:+d} -> {final}", "6.3"))
+    lines.append(Line(T("final DR"), f"{roll} {drm:+d} -> {final}", "6.3"))
     result = ift(position, column, final)
-    lines.append(Line("result", result, "6.33"))
+    lines.append(Line(T("result"), result, "6.33"))
     targets = [u for u in decision.subject if u in position.units]
     fire = act.Fire(tuple(targets), decision.target, answer.dice)
     resolution = Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines), {u: result for u in targets},
-        f"residual fire at {position.label(decision.target)}: {result}",
+        T("residual fire at {hex}: {result}", hex=position.label(decision.target), result=result),
     )
     state = position.state.replace(resolution=resolution)
     gs = game.gstate(state)
@@ -453,7 +552,7 @@ def apply_results(position: Position, resolution: Resolution) -> State:
             state = state.with_unit(unit.mark(VEHICLE_FEAR))  # [6.34] never more than one
         elif result in ("E", "K"):
             state = state.without_unit(uid)
-            for rider in [u for u in state.units.values() if u.carrier == uid]:
+            for rider in [u for u in state.units.values() if u.carrier == uid and u.type != "sw"]:
                 state = state.without_unit(rider.id)  # [5.43] riders die with their carrier
         elif unit.type == LEADER:
             if result == "1":
@@ -471,20 +570,21 @@ def apply_results(position: Position, resolution: Resolution) -> State:
             if panics_on(before, added):
                 panic_checks.append(_panic_check(position, unit, result))
         else:
-            raise IllegalAction(f"unknown IFT result {result!r} in the chart pack", "6.33")
+            raise IllegalAction(T("unknown IFT result {result!r} in the chart pack", result=result), "6.33")
     return state.push(*casualty_checks, *panic_checks)
 
 
 def _casualty_check(position: Position, leader: UnitState) -> Decision:
     return Decision(
-        "roll", leader.side, f"{leader.id}: leader casualty check, 1-2 eliminates him", "6.38", "casualty",
+        "roll", leader.side, T("{leader}: leader casualty check, 1-2 eliminates him",
+                               leader=leader.id), "6.38", "casualty",
         dice="d10", subject=(leader.id,), target=leader.hex,
     )
 
 
 def _panic_check(position: Position, unit: UnitState, trigger: str) -> Decision:
     return Decision(
-        "roll", unit.side, f"{unit.id}: panic check, 7 or more loses a step", "6.36", "panic",
+        "roll", unit.side, T("{unit}: panic check, 7 or more loses a step", unit=unit.id), "6.36", "panic",
         dice="d10", subject=(unit.id,), target=unit.hex, args=(("trigger", trigger),),
     )
 
@@ -537,7 +637,9 @@ def can_fire_at(game: FireTeamGame, position: Position, side: str, target: Hex) 
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if unit.side != side or unit.hex is None or unit.type == LEADER or unit.has(OPP_FIRE):
             continue
-        if distance(unit.hex, target) > 2 * int(unit.values["range"]):
+        reach = unit.values.get("range")
+        far = isinstance(reach, int) and distance(unit.hex, target) > 2 * reach
+        if far and "gm_bands" not in unit.values:  # a G/M weapon's reach is its bands
             continue
         try:
             game.check_fire(position, act.Fire((unit.id,), target))

@@ -14,6 +14,7 @@ infantry [8.1] and the End Phase recovers Fear automatically [8.2], [8.3] (``rec
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,19 +26,31 @@ from hexmate.rules.dice import FT_D10, FT_D100, DiceSpec
 from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
-from hexmate.rules.games.fireteam import activation, recovery, smoke, transport, vehicles
+from hexmate.rules.games.fireteam import (
+    activation,
+    artillery,
+    night,
+    recovery,
+    reinforce,
+    smoke,
+    sw,
+    transport,
+    vehicles,
+)
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam import fire as ft_fire
 from hexmate.rules.games.fireteam.fire import CAUTIOUS, LEADER, OPP_FIRE, VEHICLE
+from hexmate.rules.games.fireteam.why import Why
 from hexmate.rules.games.terrain_view import CostFn, GeoTable, Sight
-from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import Hex, distance, neighbor
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
 BROWN = "cautious_brown"  # [5.24] a Cautious marker turned to its brown side in the Preparation Phase
 LEADER_BONUS = 2  # [5.11] infantry moving with a leader from start to end of the move: +2 MA
-UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE)
+UNIT_TYPES = ("squad", "team", "leader", "observer", VEHICLE, sw.SW)
 # [11.31] sighting distance of a hidden infantry unit by the terrain it is in (vehicles: twice); the Sighting
 # Chart is not in the text: demo values
 SIGHTING = {"open": 6, "grain": 3, "cover": 3, "woods": 2, "building-wood": 2, "building-stone": 2,
@@ -67,6 +80,13 @@ class FireTeamState(GameState):
     smoke: frozenset[Hex] = frozenset()  # hexes under a Smoke marker [10.3]
     smoke_by: Mapping[str, int] = dataclasses.field(default_factory=dict)  # smoke laid this impulse [10.1]
     control: Mapping[str, str] = dataclasses.field(default_factory=dict)  # victory hex -> side [11.16]
+    exited: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> exit VP [11.17]
+    gone: frozenset[str] = frozenset()  # units that left the map (no CP loss, 4.12)
+    through: Mapping[Hex, Mapping[str, int]] = dataclasses.field(default_factory=dict)  # come on [11.24]
+    spotters: Mapping[str, Hex] = dataclasses.field(default_factory=dict)  # observers as the turn began [9.1]
+    barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
+    arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
+    smoke_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> left [10.24]
     note: str = ""  # what the last draw from the cup did, for people
 
     def replace(self, **changes: Any) -> FireTeamState:
@@ -97,7 +117,46 @@ class FireTeamGame(Game):
                     "a list of CP chits of 1-5 is needed (11.14)"
                 )
             chits[side.id] = tuple(sorted(own, reverse=True))
-        return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario))
+        rounds = scenario.options.get("smoke_rounds", {})
+        if not isinstance(rounds, dict) or not all(isinstance(v, int) and v >= 0 for v in rounds.values()):
+            raise DataError(f"{scenario.source}: options.smoke_rounds: side -> a whole number (10.24)")
+        return FireTeamState(command=cmd.Command(chits=chits), control=self.initial_control(scenario),
+                             smoke_rounds=dict(rounds))
+
+    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
+        """The set-up, with each vehicle's facing [5.3] (``options.facing``: unit -> N, NNE, NE, E, ...) and
+        the reinforcements off the map until they enter [11.2] (``options.reinforcements``)."""
+        state = super().initial_state(scenario, hex_map)
+        raw = scenario.options.get("facing", {})
+        if not isinstance(raw, dict):
+            raise DataError(f"{scenario.source}: options.facing: unit -> facing (5.3)")
+        for uid, name in raw.items():
+            if uid not in state.units or not isinstance(name, str):
+                raise DataError(f"{scenario.source}: options.facing.{uid}: no such unit, or no facing name")
+            try:
+                facing = vehicles.facing_index(name)
+            except ValueError as error:
+                raise DataError(f"{scenario.source}: options.facing.{uid}: {error}") from None
+            state = state.with_unit(dataclasses.replace(state.units[uid], facing=facing))
+        carry = scenario.options.get("carry", {})
+        if not isinstance(carry, dict):
+            raise DataError(f"{scenario.source}: options.carry: SW -> the unit carrying it (5.15)")
+        for weapon, owner in carry.items():
+            w, o = state.units.get(weapon), state.units.get(str(owner))
+            if w is None or o is None or w.type != sw.SW or o.type not in sw.CARRY or w.hex != o.hex:
+                raise DataError(f"{scenario.source}: options.carry.{weapon}: a SW and a squad, team or "
+                                "leader set up in its hex (5.15)")
+            state = state.with_unit(dataclasses.replace(w, carrier=o.id))
+            if len(sw.carried_by(state, o.id)) > sw.CARRY[o.type]:
+                raise DataError(f"{scenario.source}: options.carry: {o.id} carries at most "
+                                f"{sw.CARRY[o.type]} SW (5.15)")
+        for uid in reinforce.arrivals(scenario):
+            state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+        if scenario.options.get("night"):  # [15.8] at night every unit set up on the map starts hidden
+            for unit in list(state.units.values()):
+                if unit.hex is not None and not unit.concealed and not unit.has(night.GUN_FLASH):
+                    state = state.with_unit(dataclasses.replace(unit, concealed=True))
+        return state
 
     def initial_control(self, scenario: Scenario) -> dict[str, str]:
         """[11.16] The scenario's victory hexes (``options.victory.control``: hex -> the side holding it at
@@ -128,6 +187,12 @@ class FireTeamGame(Game):
             return f"type {counter.type!r}: Fire Team plays {', '.join(UNIT_TYPES)} [2.3]"
         if counter.type == VEHICLE:
             return vehicles.check_counter(counter)
+        if counter.type == sw.SW:
+            if vehicles.has_gm(counter) or (
+                isinstance(counter.values.get("fp"), int) and isinstance(counter.values.get("range"), int)
+            ):
+                return None
+            return "a SW needs whole-number 'fp' and 'range', or G/M 'gm' and 'gm_bands' [2.36]"
         if not isinstance(counter.values.get("ma"), int):
             return "needs a whole-number 'ma' [2.32]"
         if counter.type == "leader" and not (
@@ -152,7 +217,7 @@ class FireTeamGame(Game):
     def los(self, position: Position, a: Hex, b: Hex) -> Sight:
         """[6.1] The map's LOS, and smoke between the two hexes [10.32]."""
         sight = self.terrain_table().line_of_sight(position.map, a, b)
-        if not sight.blocked and smoke.blocks(self.gstate(position.state).smoke, a, b):
+        if not sight.blocked and smoke.blocks(self.gstate(position.state).smoke, a, b, position.map.level):
             return Sight(True, sight.hindrance, "smoke between (10.32)")
         return sight
 
@@ -167,11 +232,11 @@ class FireTeamGame(Game):
     def draw_decision(self, position: Position, side: str, note: str = "") -> Decision:
         command = self.cp(position.state)
         rem = ", ".join(f"{s} {cmd.fmt(v)}" for s, v in sorted(command.remaining.items()))
-        head = f"{note}: " if note else ""
-        return Decision(
-            "roll", side, f"{head}draw a CP chit from the cup ({len(command.cup)} chits; CP remaining {rem})",
-            "4.1", "draw", dice="chit",
-        )
+        prompt = (T("{note}: draw a CP chit from the cup ({cup} chits; CP remaining {rem})", note=note,
+                    cup=len(command.cup), rem=rem) if note else
+                  T("draw a CP chit from the cup ({cup} chits; CP remaining {rem})", cup=len(command.cup),
+                    rem=rem))
+        return Decision("roll", side, prompt, "4.1", "draw", dice="chit")
 
     def resume_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = position.state
@@ -180,19 +245,30 @@ class FireTeamGame(Game):
         if drawn.what == "impulse":
             assert drawn.chit is not None
             side, value = drawn.chit
-            note = (f"{side} {value}-chit: an impulse of {cmd.fmt(drawn.received)} CP, "
-                    f"{cmd.fmt(command.left(side))} left (4.13)")
+            note = T("{side} {value}-chit: an impulse of {cp} CP, {left} left (4.13)", side=side, value=value,
+                     cp=cmd.fmt(drawn.received), left=cmd.fmt(command.left(side)))
             units = {u: s.mark(remove=(OPP_FIRE,)) for u, s in state.units.items()}  # [7.23] a new impulse
             gs = self.gstate(state)
-            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={}))
+            return state.replace(units=units, game=gs.replace(note=note, residual=(), halted=(), smoke_by={},
+                                                              through={}))
+        if drawn.what == "barrage":
+            assert drawn.chit is not None
+            side, battery = drawn.chit[0], -drawn.chit[1]
+            note = T("{side} battery {battery} fires (9.42)", side=side, battery=battery)
+            state = state.replace(game=self.gstate(state).replace(note=note))
+            nxt = self.draw_decision(position.at(state), decision.side)
+            fire = artillery.barrage_decision(self, position.at(state), side, battery)
+            return state.push(*((fire,) if fire else ()), nxt)
         if drawn.what == "again":
-            note = "the dice fell beyond the cup"
+            note = T("the dice fell beyond the cup")
         elif drawn.what == "back":
             assert drawn.chit is not None
-            note = f"{drawn.chit[0]} {drawn.chit[1]}-chit over the consecutive limit goes back (4.14)"
+            note = T("{side} {value}-chit over the consecutive limit goes back (4.14)", side=drawn.chit[0],
+                     value=drawn.chit[1])
         else:
             assert drawn.chit is not None
-            note = f"{drawn.chit[0]} {drawn.chit[1]}-chit ignored: {drawn.chit[0]} has no CP left (4.15)"
+            note = T("{side} {value}-chit ignored: {side} has no CP left (4.15)", side=drawn.chit[0],
+                     value=drawn.chit[1])
         state = state.replace(game=self.gstate(state).replace(note=note))
         over, why = cmd.phase_over(command)
         if over:
@@ -216,25 +292,37 @@ class FireTeamGame(Game):
             return state.replace(game=self.gstate(state).replace(command=done, note=why))
         return state.push(self.draw_decision(position.at(state), side or position.scenario.first_side))
 
+    def settle(self, position: Position) -> State:
+        """[6.25] A SW whose carrier is gone lies abandoned in its hex."""
+        return super().settle(position.at(sw.abandon_orphans(position.state)))
+
     def phase_over(self, position: Position) -> bool:
         return position.phase.id == "action" and self.cp(position.state).over
 
     def check_pass(self, position: Position) -> None:
         if position.phase.id == "action" and not self.cp(position.state).active:
-            raise IllegalAction("draw a chit first", "4.1")
+            raise IllegalAction(T("draw a chit first"), "4.1")
 
     # --- activation [4.2]-[4.4] ---
-    def can_act(self, position: Position, unit: UnitState) -> str | None:
+    def can_act(self, position: Position, unit: UnitState) -> Why | None:
         """Why this unit may not act now on its own side's impulse (None if it may)."""
         if position.phase.id != "action":
-            return "units act in the Action Phase [3.0]"
+            return Why(T("units act in the Action Phase"), "3.0")
         command = self.cp(position.state)
         if unit.side != command.active:
-            return f"{unit.id} is not the active side's [4.1]"
+            return Why(T("{unit} is not the active side's", unit=unit.id), "4.1")
         if unit.id in command.used:
-            return f"{unit.id} has already acted on its activation this impulse [4.22]"
+            return Why(T("{unit} has already acted on its activation this impulse", unit=unit.id), "4.22")
+        if unit.type == sw.SW:
+            return Why(T("{unit} is a SW: it fires with the unit carrying it", unit=unit.id), "6.21")
         if unit.carrier is not None:
-            return f"{unit.id} rides in {unit.carrier}: it acts with its vehicle [5.43]"
+            return Why(T("{unit} rides in {vehicle}: it acts with its vehicle",
+                         unit=unit.id, vehicle=unit.carrier),
+                       "5.43")
+        if unit.hex is None:
+            if reinforce.off_map(position, unit):
+                return reinforce.why_not(position, unit)
+            return Why(T("{unit} is not on the map", unit=unit.id), "11.2")
         return None
 
     def activation_cost(self, position: Position, units: list[UnitState], mode: str) -> activation.Cost:
@@ -243,6 +331,7 @@ class FireTeamGame(Game):
         leaders = [u for u in position.units.values() if u.side == side and u.type == LEADER
                    and u.id not in command.leaders_used]
         others = [u for u in position.units.values() if u.side == side]
+        units = reinforce.as_if_entering(position, units)  # [4.39] reinforcements as on their entry hex
         return activation.cost(
             units, self.nationality(position, side), cmd.load(), self.sight(position), mode, leaders, others
         )
@@ -256,25 +345,27 @@ class FireTeamGame(Game):
         for unit in units:
             why = self.can_act(position, unit)
             if why:
-                raise IllegalAction(why.rsplit(" [", 1)[0], why.rsplit("[", 1)[-1].rstrip("]"))
+                raise why.illegal()
         done = [u for u in ids if u in command.activated]
         if done and len(done) == len(ids):
             for u in ids:
                 allowed = {mode, "any"} | ({CAUTIOUS} if mode == "move" else set())
                 if command.activated[u] not in allowed and units[0].type != LEADER:
-                    raise IllegalAction(f"{u} was activated to {command.activated[u]}, not to {mode}", "4.35")
+                    raise IllegalAction(T("{unit} was activated to {how}, not to {mode}",
+                                          unit=u, how=command.activated[u], mode=mode), "4.35")
             return None, command
         if done:
             raise IllegalAction(
-                f"{', '.join(done)} already activated and {', '.join(u for u in ids if u not in done)} not: "
-                "activate a group together first", "4.22",
+                T("{done} already activated and {others} not: activate a group together first",
+                  done=", ".join(done), others=", ".join(u for u in ids if u not in done)), "4.22",
             )
         cost = self.activation_cost(position, units, mode)
         paid = cmd.pay(command, cost.cp, [u.id for u in units if u.type != LEADER])
         if paid is None:
             pool = command.cp + sum((command.saved_on(u.id) for u in units), cmd.ZERO)
             raise IllegalAction(
-                f"the activation costs {cost.text()}; only {cmd.fmt(pool)} CP to spend", "4.21"
+                T("the activation costs {text}; only {cp} CP to spend",
+                  text=cost.text(), cp=cmd.fmt(pool)), "4.21"
             )
         paid = paid.replace(
             activated={**paid.activated, **{u.id: mode for u in units}},
@@ -284,19 +375,19 @@ class FireTeamGame(Game):
 
     def check_activate(self, position: Position, action: act.Activate) -> act.Activate:
         if position.state.decision is not None:
-            raise IllegalAction("activation is the active side's, in its own impulse", "4.2")
+            raise IllegalAction(T("activation is the active side's, in its own impulse"), "4.2")
         if not action.mode:
-            raise InvalidAction("say what it is for: 'activate UNIT for move|fire|any|cautious' (4.2)")
+            raise InvalidAction(T("say what it is for: 'activate UNIT for move|fire|any|cautious' (4.2)"))
         for uid in action.units:
             if uid not in position.units:
-                raise InvalidAction(f"no unit {uid!r} in this game")
+                raise InvalidAction(T("no unit {uid!r} in this game", uid=uid))
         ids = tuple(sorted(set(action.units)))
         if len(ids) != len(action.units):
-            raise InvalidAction("a unit is named twice")
+            raise InvalidAction(T("a unit is named twice"))
         if any(u in self.cp(position.state).activated for u in ids):
-            raise IllegalAction("a unit activates once per impulse", "4.22")
+            raise IllegalAction(T("a unit activates once per impulse"), "4.22")
         if action.mode == "any" and self.nationality(position, position.units[ids[0]].side) == "soviet":
-            raise IllegalAction("a Soviet group either moves or fires as a whole", "4.35")
+            raise IllegalAction(T("a Soviet group either moves or fires as a whole"), "4.35")
         self.activation_due(position, ids, action.mode)
         return act.Activate(ids, action.mode)
 
@@ -304,16 +395,17 @@ class FireTeamGame(Game):
         command = self.cp(position.state)
         unit = position.units.get(save.unit)
         if unit is None:
-            raise InvalidAction(f"no unit {save.unit!r} in this game")
+            raise InvalidAction(T("no unit {unit!r} in this game", unit=save.unit))
         if unit.side != command.active or position.state.decision is not None:
-            raise IllegalAction("only the active side saves CP, in its impulse", "4.5")
+            raise IllegalAction(T("only the active side saves CP, in its impulse"), "4.5")
         if unit.type == LEADER:
-            raise IllegalAction("saved CP never goes on a leader", "4.51")
+            raise IllegalAction(T("saved CP never goes on a leader"), "4.51")
         amount = Fraction(save.cp)
         if amount <= 0 or (amount * 2).denominator != 1:
-            raise IllegalAction("CP are saved in steps of 0.5", "4.5")
+            raise IllegalAction(T("CP are saved in steps of 0.5"), "4.5")
         if amount > command.cp:
-            raise IllegalAction(f"only {cmd.fmt(command.cp)} CP of this impulse is left to save", "4.5")
+            raise IllegalAction(T("only {cp} CP of this impulse is left to save",
+                                  cp=cmd.fmt(command.cp)), "4.5")
         return save
 
     # --- movement ---
@@ -334,10 +426,11 @@ class FireTeamGame(Game):
 
         def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
-            enemies = [u for u in here if u.side != side]
+            enemies = [u for u in here if u.side != side and u.type != sw.SW]  # [6.25] a SW alone: no bar
             if any(u.type != LEADER for u in enemies) or (enemies and not (infantry or tanks)):
                 return None  # [5.5] no entry to enemy non-leader hexes; leaders alone never enter enemy hexes
-            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None]
+            friends = [u for u in here if u.side == side and u.id not in moving and u.carrier is None
+                       and u.type != sw.SW]
             if (
                 sum(1 for u in friends if u.type not in (LEADER, VEHICLE)) + infantry > 6
                 or sum(1 for u in friends if u.type == "squad") + squads > 3
@@ -353,22 +446,25 @@ class FireTeamGame(Game):
 
         return cost
 
-    def budget(self, units: list[UnitState]) -> int | Fraction:
+    def budget(self, units: list[UnitState], night: bool = False) -> int | Fraction:
         """[5.11] Infantry moving with a leader the whole way get +2 MA; the leader goes along free with
         the unit he moves with [4.42], so his own MA does not hold the stack back. A stack moves at its
-        slowest member; a feared vehicle at half its MA [6.35]."""
+        slowest member; a feared vehicle at half its MA [6.35]; at night every MA is halved, rounded up
+        [15.1], [2.7]."""
         if any(u.type == VEHICLE for u in units):
-            return min(vehicles.movement_allowance(u) for u in units if u.type == VEHICLE)
-        infantry = [u for u in units if u.type != LEADER]
-        if not infantry:
-            return min(int(u.values["ma"]) for u in units)
-        bonus = LEADER_BONUS if len(infantry) < len(units) else 0
-        return min(int(u.values["ma"]) + bonus for u in infantry)
+            ma: int | Fraction = min(vehicles.movement_allowance(u) for u in units if u.type == VEHICLE)
+        elif not (infantry := [u for u in units if u.type != LEADER]):
+            ma = min(int(u.values["ma"]) for u in units)
+        else:
+            bonus = LEADER_BONUS if len(infantry) < len(units) else 0
+            ma = min(int(u.values["ma"]) + bonus for u in infantry)
+        return math.ceil(Fraction(ma, 2)) if night else ma
 
     def mp_left(self, position: Position, units: list[UnitState]) -> int | Fraction:
         """What the units have left of their MA this activation (a move in legs, or Moving Fire, 6.6)."""
         spent = self.cp(position.state).spent
-        return self.budget(units) - max((spent.get(u.id, cmd.ZERO) for u in units), default=cmd.ZERO)
+        used = max((spent.get(u.id, cmd.ZERO) for u in units), default=cmd.ZERO)
+        return self.budget(units, self.night(position)) - used
 
     def moving_fire_cost(self, units: list[UnitState]) -> int:
         """[6.6] Moving Fire costs +3 MP for a vehicle, +2 for dismounted infantry."""
@@ -378,6 +474,8 @@ class FireTeamGame(Game):
         """Fire by units activated to move (or, US 'any', that have moved) is Moving Fire [6.6], [4.35]."""
         command = self.cp(position.state)
         shooters = [u for u in ids if position.units[u].type != LEADER]
+        if not shooters:
+            return False  # a leader firing his SW on his own activation [4.42]
         modes = {command.activated.get(u) for u in shooters}
         if modes <= {"move", CAUTIOUS} and None not in modes:
             return True
@@ -395,29 +493,60 @@ class FireTeamGame(Game):
         reach = reachable(position.map, start, self.mp_left(position, units), self.cost_fn(position, units))
         out = {h: act.Move(ids, r.path, r.cost) for h, r in reach.items() if h != start}
         if any(u.type == VEHICLE for u in units):
-            out = {h: m for h, m in out.items() if vehicles.path_ok(units, m.path) is None}
+            out = {h: m for h, m in out.items() if vehicles.path_ok(units, m.path) is None
+                   and not vehicles.reversing(units[0], m.path)}
+            for h, m in self.reverse_moves(position, units, start).items():
+                out.setdefault(h, m)
+        return out
+
+    def reverse_moves(self, position: Position, units: list[UnitState], start: Hex) -> dict[Hex, act.Move]:
+        """[5.33] Where a vehicle can back up to: rear hexes only, facing unchanged, 3x each hex's cost."""
+        tank = next(u for u in units if u.type == VEHICLE)
+        if tank.facing is None or len(units) != 1:
+            return {}
+        cost = self.cost_fn(position, units)
+        budget = self.mp_left(position, units)
+        ids = tuple(u.id for u in units)
+        out: dict[Hex, act.Move] = {}
+        frontier: list[tuple[tuple[Hex, ...], int | Fraction]] = [((start,), 0)]
+        while frontier:
+            path, spent = frontier.pop()
+            for d in vehicles.rear_dirs(tank.facing):
+                nxt = neighbor(path[-1], d)
+                step = cost(position.map, path[-1], nxt) if nxt in position.map.hexes else None
+                if step is None or spent + vehicles.REVERSE_TIMES * step > budget:
+                    continue
+                total = spent + vehicles.REVERSE_TIMES * step
+                if nxt not in out or (out[nxt].cost or 0) > total:
+                    out[nxt] = act.Move(ids, (*path, nxt), total)
+                    frontier.append(((*path, nxt), total))
         return out
 
     def check_move(self, position: Position, move: act.Move) -> act.Move:
         units, start = group_of(position, frozenset(move.units), "5.12")
         if position.state.decision is not None:
-            raise IllegalAction("only the active side moves, in its impulse", "4.2")
+            raise IllegalAction(T("only the active side moves, in its impulse"), "4.2")
         self.activation_due(position, tuple(u.id for u in units), "move")
         if move.path[0] != start or len(move.path) < 2:
-            raise IllegalAction("a move starts at the units' hex", "5.1")
+            raise IllegalAction(T("a move starts at the units' hex"), "5.1")
         if any(u.type == VEHICLE for u in units):
             why = vehicles.path_ok(units, move.path)
             if why:
                 raise IllegalAction(why, "5.31")
         cost = self.cost_fn(position, units)
+        backing = any(vehicles.reversing(u, move.path) for u in units)
+        if backing and self.cp(position.state).activated.get(units[0].id) == CAUTIOUS:
+            raise IllegalAction(T("no cautious movement while backing up"), "5.33")
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
             step = cost(position.map, a, b) if distance(a, b) == 1 and b in position.map.hexes else None
             if step is None:
-                raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "5.1")
-            total += step
+                raise IllegalAction(T("step {hex}-{hex2} is not allowed",
+                                      hex=position.label(a), hex2=position.label(b)), "5.1")
+            total += vehicles.REVERSE_TIMES * step if backing else step  # [5.33] three times backing up
         if total > self.mp_left(position, units):
-            raise IllegalAction(f"the path costs {total} MP, the units have {self.mp_left(position, units)}",
+            raise IllegalAction(T("the path costs {total} MP, the units have {mp}",
+                                  total=total, mp=self.mp_left(position, units)),
                                 "5.1")
         return act.Move(tuple(u.id for u in units), move.path, total)
 
@@ -451,11 +580,18 @@ class FireTeamGame(Game):
             # [5.25] a move to a new hex takes the Cautious marker off; [5.21], [5.22] a hex entered
             # cautiously puts a fresh (yellow) one on, kept if it is the last
             unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
+            unit = unit.mark(remove=(night.GUN_FLASH,))  # [15.5] a flash stays until the unit moves on
+            if artillery.is_artillery(unit):  # [9.31] artillery that moves fires no more indirectly
+                gs = self.gstate(state)
+                state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}))
             state = state.with_unit(unit)
-            if unit.type == VEHICLE:
+            if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
                 state = state.with_unit(rider.at(moving.here))
+                for weapon in sw.carried_by(state, rider.id):  # a rider's SWs ride too
+                    state = state.with_unit(weapon.at(moving.here))
+        state = sw.pick_up(state, [state.units[u.id] for u in movers], moving.here)  # [6.25]
         here = position.label(moving.here)
         gs = self.gstate(state)
         if here in gs.control and any(u.type != LEADER for u in movers):  # [11.16] passing through holds it
@@ -468,8 +604,9 @@ class FireTeamGame(Game):
         targets = tuple(u.id for u in movers if u.type != VEHICLE)
         checks = [
             Decision(
-                "roll", side, f"{', '.join(targets)} entered residual fire of {cmd.fmt(r.fp)} FP at "
-                f"{position.label(r.hex)}: roll the d10 on the IFT", "7.31", "residual", dice="d10",
+                "roll", side, T("{units} entered residual fire of {fp} FP at {hex}: roll the d10 on the IFT",
+                                units=", ".join(targets), fp=cmd.fmt(r.fp), hex=position.label(r.hex)),
+                "7.31", "residual", dice="d10",
                 subject=targets, target=r.hex, args=(("fp", str(r.fp)),),
             )
             for r in self.gstate(state).residual if r.hex == moving.here and r.side != side and targets
@@ -487,6 +624,8 @@ class FireTeamGame(Game):
             reach = SIGHTING.get(position.map.terrain(hidden.hex), SIGHTING["open"])
             if hidden.type == VEHICLE:
                 reach *= 2
+            if self.night(position):  # [15.3] at night the Sighting Chart's night ranges
+                reach = min(reach, night.sighting_range(hidden))
             for mover in movers:
                 spot = state.units.get(mover.id)
                 if spot is None or spot.hex is None or distance(spot.hex, hidden.hex) > reach:
@@ -526,13 +665,18 @@ class FireTeamGame(Game):
         alive = tuple(u for u in moving.units if u in state.units)
         state = super().end_move(position.at(state))
         state = state.replace(game=self.gstate(state).replace(halted=()))
+        if alive and (moving.finished or not moving.stopped):
+            leave = reinforce.exit_decision(self, position.at(state), alive)  # [11.17]
+            if leave is not None:
+                state = state.push(leave)
         if alive and moving.stopped and not moving.finished:
             side = state.units[alive[0]].side
             state = state.push(
                 Decision(
                     "hexes", side,
-                    f"{', '.join(alive)} stopped by fire at {position.label(moving.here)}: "
-                    f"put the counters there", "7.33", "stopped", hexes=(moving.here,), subject=alive,
+                    T("{units} stopped by fire at {hex}: put the counters there", units=", ".join(alive),
+                      hex=position.label(moving.here)), "7.33", "stopped", hexes=(moving.here,),
+                    subject=alive,
                     target=moving.here,
                 )
             )
@@ -540,6 +684,41 @@ class FireTeamGame(Game):
 
     def resume_stopped(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state  # the rules already hold the units where they stopped; the board now agrees
+
+    def resume_barrage(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_barrage(self, position, decision, answer)
+
+    def resume_barrage_roll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_barrage_roll(self, position, decision, answer)
+
+    def resume_artysmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_smoke(self, position, decision, answer)
+
+    def resume_enter_map(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """[11.21], [11.24] Reinforcements put on an entry hex pay its cost from their MA and move on."""
+        state = position.state
+        where = answer.hexes[0] if answer.hexes else decision.hexes[0]
+        if where not in decision.hexes:
+            raise IllegalAction(T("{hex} is not an entry hex of theirs", hex=position.label(where)), "11.21")
+        units = [state.units[u] for u in decision.subject]
+        gs = self.gstate(state)
+        cost = reinforce.enter_cost(self, position, units, where, dict(gs.through.get(where, {})))
+        if cost < 0:
+            raise IllegalAction(T("they cannot enter {hex}", hex=position.label(where)), "5.1")
+        for unit in units:
+            state = state.with_unit(unit.at(where))
+            for rider in [u for u in state.units.values() if u.carrier == unit.id]:
+                state = state.with_unit(rider.at(where))
+        command = self.cp(state)
+        spent = {**command.spent, **{u.id: command.spent.get(u.id, cmd.ZERO) + cost for u in units}}
+        gs = self.gstate(state)
+        had = gs.through.get(where, {})
+        through = {**gs.through, where: {k: had.get(k, 0) + n for k, n in reinforce.counts(units).items()}}
+        state = state.replace(game=gs.replace(through=through))
+        return self.with_cp(state, command.replace(spent=spent, mover=tuple(u.id for u in units)))
+
+    def resume_exit(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reinforce.resume_exit(self, position, decision, answer.choice)
 
     # --- fire and recovery ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -552,6 +731,16 @@ class FireTeamGame(Game):
 
     def resume_gm(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vehicles.resume_gm(self, position, decision, answer)
+
+    def resume_gmtarget(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vehicles.resume_target(position, decision, answer)
+
+    def resume_ammo(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vehicles.resume_ammo(position, decision, answer)
+
+    def night(self, position: Position) -> bool:
+        """[15] A night scenario (``options.night``)."""
+        return bool(position.scenario.options.get("night"))
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return ft_fire.resume_casualty(self, position, decision, answer)
@@ -589,12 +778,17 @@ class FireTeamGame(Game):
             fire = ft_fire.check(self, position, action)
         if not ft_fire.reacting(position):
             if position.state.decision is not None:
-                raise IllegalAction("only the active side fires, in its impulse", "4.2")
-            if self.is_moving_fire(position, tuple(fire.firers)):
-                self.check_moving_fire(position, fire)
+                raise IllegalAction(T("only the active side fires, in its impulse"), "4.2")
+            acting = self.acting(position, fire.firers)  # [6.41] riders fire on their vehicle's activation
+            if self.is_moving_fire(position, acting):
+                self.check_moving_fire(position, act.Fire(acting, fire.target))
             else:
-                self.activation_due(position, tuple(fire.firers), "fire")
+                self.activation_due(position, acting, "fire")
         return fire
+
+    def acting(self, position: Position, firers: tuple[str, ...]) -> tuple[str, ...]:
+        """The firers that activate: not riders, who fire with their vehicle [6.41]."""
+        return tuple(u for u in sw.acting(position, firers) if position.units[u].carrier is None)
 
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
@@ -602,14 +796,15 @@ class FireTeamGame(Game):
         units = [position.units[u] for u in fire.firers]
         for unit in units:
             if unit.id in command.used:
-                raise IllegalAction(f"{unit.id} has finished its move this impulse", "5.12")
+                raise IllegalAction(T("{unit} has finished its move this impulse", unit=unit.id), "5.12")
             if unit.id in command.moving_fired:
-                raise IllegalAction(f"{unit.id} has made its Moving Fire this impulse", "6.6")
+                raise IllegalAction(T("{unit} has made its Moving Fire this impulse", unit=unit.id), "6.6")
             if vehicles.is_gm(position, fire) and unit.values.get("missile"):
-                raise IllegalAction(f"{unit.id}'s missile cannot fire on the move", "6.6")
+                raise IllegalAction(T("{unit}'s missile cannot fire on the move", unit=unit.id), "6.6")
         need = self.moving_fire_cost(units)
         if self.mp_left(position, [u for u in units if u.type != LEADER]) < need:
-            raise IllegalAction(f"Moving Fire costs {need} MP more than the units have left", "6.6")
+            raise IllegalAction(T("Moving Fire costs {need} MP more than the units have left",
+                                  need=need), "6.6")
 
     # --- hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
@@ -630,13 +825,17 @@ class FireTeamGame(Game):
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
         phase = position.phase
-        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        raise IllegalAction(T("{kind} is not an action of the {name}",
+                              kind=action.kind, name=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
         state = position.state
         if isinstance(action, act.Activate):
             _, command = self.activation_due(position, action.units, action.mode)
-            return self.with_cp(state, command)
+            state = self.with_cp(state, command)
+            if any(state.units[u].hex is None for u in action.units):  # [11.21] they come on now
+                return state.push(reinforce.entry_decision(position.at(state), action.units))
+            return state
         if isinstance(action, act.Save):
             command = self.cp(state)
             amount = Fraction(action.cp)
@@ -653,7 +852,7 @@ class FireTeamGame(Game):
             return transport.apply_unload(self, position, action)
         if isinstance(action, act.Fire):
             if not ft_fire.reacting(position):
-                ids = tuple(sorted(action.firers))
+                ids = tuple(sorted(self.acting(position, action.firers)))
                 command = self.cp(state).switch_mover(ids)
                 position = position.at(self.with_cp(state, command))
                 if self.is_moving_fire(position, ids):
@@ -669,7 +868,7 @@ class FireTeamGame(Game):
             if vehicles.is_gm(position, action):
                 return vehicles.declare(self, position, action)
             return ft_fire.declare(self, position, action)
-        raise IllegalAction(f"cannot apply {action.kind}")
+        raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         if position.state.over or position.phase.id != "action":
@@ -698,21 +897,25 @@ class FireTeamGame(Game):
             command = self.cp(state)
             sides = sorted({state.units[u].side for u in command.saved if u in state.units})
             return state.push(*(
-                Decision("confirm", side, f"{side}: keep the saved CP on the map (CP remaining less their "
-                         "total, rounded up) or remove them?", "4.54", "keep", choices=("keep", "remove"))
+                Decision("confirm", side, T("{side}: keep the saved CP on the map (CP remaining less their "
+                                            "total, rounded up) or remove them?", side=side), "4.54", "keep",
+                         choices=("keep", "remove"))
                 for side in sides
             ))
         if phase == "action":
             command = self.cp(state)
             losses: dict[str, int] = {}
-            for uid in command.present - set(state.units):
+            for uid in command.present - set(state.units) - self.gstate(state).gone:
                 side, loss = self.loss_of(position, uid)
                 losses[side] = losses.get(side, 0) + loss
             side_of = {u.id: u.side for u in state.units.values()}
             command = command.replace(chits=self.with_reinforcements(position, command.chits))
             command = cmd.start_turn(command, losses, side_of, cmd.load())
-            command = command.replace(present=frozenset(state.units))
+            command = command.replace(present=frozenset(state.units), barrages={},
+                                      cup=tuple(sorted((*command.cup, *artillery.battery_chits(position)))))
             state = self.with_cp(state, command)
+            gs = self.gstate(state)  # [9.1] who can observe what is fixed as the turn's fire is planned
+            state = state.replace(game=gs.replace(spotters=artillery.spotters(position.at(state))))
             return state.push(self.draw_decision(position.at(state), position.scenario.first_side))
         if phase == "end":
             gs = self.gstate(state)
@@ -724,7 +927,8 @@ class FireTeamGame(Game):
             }
             command = gs.command.replace(active="", cp=cmd.ZERO, over=False)
             state = state.replace(units=units, game=FireTeamState(command=command, smoke=gs.smoke,
-                                                                  control=gs.control))
+                                                                  control=gs.control, exited=gs.exited,
+                                                                  gone=gs.gone, smoke_rounds=gs.smoke_rounds))
             if gs.smoke:  # [10.31] the smoke dispersal roll comes first in the End Phase
                 return state.push(smoke.dispersal_decision(position, position.scenario.first_side))
             return state
@@ -755,16 +959,21 @@ class FireTeamGame(Game):
         return "", 0
 
     def outcome(self, position: Position) -> Outcome | None:
-        sides = {u.side for u in position.units.values() if u.type != LEADER}
+        sides = {u.side for u in position.units.values() if u.type not in (LEADER, sw.SW)}
         if len(sides) == 1:
             (winner,) = sides
-            return Outcome(winner, "the enemy has no combat units left")
-        control = self.gstate(position.state).control
-        if position.state.over and control:
+            return Outcome(winner, T("the enemy has no combat units left"))
+        gs = self.gstate(position.state)
+        control = gs.control
+        if position.state.over and (control or gs.exited):
             held = {s: sorted(h for h, who in control.items() if who == s) for s in position.sides}
-            score = ", ".join(f"{s} {len(h)} ({' '.join(h) or 'none'})" for s, h in held.items())
-            best = max(len(h) for h in held.values())
-            leaders = [s for s, h in held.items() if len(h) == best]
+            vp = {s: len(h) + gs.exited.get(s, 0) for s, h in held.items()}
+            score = ", ".join(T("{side} {vp} VP ({hexes}; {exits} for exits)", side=s, vp=vp[s],
+                                hexes=" ".join(h) or "no hexes", exits=gs.exited.get(s, 0))
+                              for s, h in held.items())
+            best = max(vp.values())
+            leaders = [s for s, v in vp.items() if v == best]
             won: str | None = leaders[0] if len(leaders) == 1 else None
-            return Outcome(won, f"victory hexes held at the end (11.16): {score}")
+            return Outcome(won, T("victory hexes held (11.16) and units exited (11.17) at the end: {score}",
+                                  score=score))
         return super().outcome(position)

@@ -14,6 +14,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.fireteam import command as cmd
 from hexmate.rules.games.fireteam.fire import LEADER, VEHICLE, VEHICLE_FEAR, fear, with_fear
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -32,31 +33,34 @@ def feared_with(position: Position, leader: UnitState) -> list[UnitState]:
 
 def check(game: FireTeamGame, position: Position, rally: act.Rally) -> act.Rally:
     if position.phase.id != "action":
-        raise IllegalAction("recovery attempts are made in one's impulse of the Action Phase", "8.0")
+        raise IllegalAction(T("recovery attempts are made in one's impulse of the Action Phase"), "8.0")
     unit = position.units.get(rally.unit)
     if unit is None:
-        raise InvalidAction(f"no unit {rally.unit!r} in this game")
+        raise InvalidAction(T("no unit {unit!r} in this game", unit=rally.unit))
     command = game.cp(position.state)
     if unit.side != command.active or position.state.decision is not None:
-        raise IllegalAction(f"{unit.id} is not the active side's", "8.0")
+        raise IllegalAction(T("{unit} is not the active side's", unit=unit.id), "8.0")
     if unit.type == VEHICLE:
         if not unit.has(VEHICLE_FEAR):
-            raise IllegalAction(f"{unit.id} has no Vehicle Fear to recover from", "8.3")
+            raise IllegalAction(T("{unit} has no Vehicle Fear to recover from", unit=unit.id), "8.3")
         if unit.id in command.rallied:
-            raise IllegalAction(f"{unit.id} has already tried to recover this impulse", "8.12")
+            raise IllegalAction(T("{unit} has already tried to recover this impulse", unit=unit.id), "8.12")
         savers = [unit.id]
     else:
         if unit.type != LEADER:
-            raise IllegalAction(f"{unit.id} is not a leader: only a leader rallies feared infantry", "8.1")
+            raise IllegalAction(T("{unit} is not a leader: only a leader rallies feared infantry",
+                                  unit=unit.id), "8.1")
         if unit.carrier is not None:
-            raise IllegalAction(f"{unit.id} rides in a vehicle: he cannot rally dismounted infantry", "8.12")
+            raise IllegalAction(T("{unit} rides in a vehicle: he cannot rally dismounted infantry",
+                                  unit=unit.id), "8.12")
         if not feared_with(position, unit):
-            raise IllegalAction(f"no feared infantry is stacked with {unit.id}", "8.1")
+            raise IllegalAction(T("no feared infantry is stacked with {unit}", unit=unit.id), "8.1")
         if all(u.id in command.rallied for u in feared_with(position, unit)):
-            raise IllegalAction(f"the feared units with {unit.id} have tried to recover this impulse", "8.12")
+            raise IllegalAction(T("the feared units with {unit} have tried to recover this impulse",
+                                  unit=unit.id), "8.12")
         savers = [u.id for u in feared_with(position, unit)]
     if cmd.pay(command, Fraction(RECOVERY_CP), savers) is None:
-        raise IllegalAction("a recovery attempt costs 1 CP", "8.1")
+        raise IllegalAction(T("a recovery attempt costs 1 CP"), "8.1")
     return act.Rally(unit.id)
 
 
@@ -71,7 +75,8 @@ def declare(game: FireTeamGame, position: Position, rally: act.Rally) -> State:
         assert paid is not None
         state = game.with_cp(state, paid.replace(rallied=paid.rallied | {unit.id}))
         return state.push(Decision(
-            "roll", unit.side, f"{unit.id} tries to shake off Vehicle Fear: 1-7 recovers", "8.3", "vrally",
+            "roll", unit.side, T("{unit} tries to shake off Vehicle Fear: 1-7 recovers",
+                                 unit=unit.id), "8.3", "vrally",
             dice="d10", subject=(unit.id,), target=unit.hex,
         ))
     feared = [u for u in feared_with(position, unit) if u.id not in command.rallied]
@@ -82,8 +87,8 @@ def declare(game: FireTeamGame, position: Position, rally: act.Rally) -> State:
     return state.push(*(
         Decision(
             "roll", u.side,
-            f"{u.id} (Fear {fear(u)}) rallies under {leader.id}: "
-            f"d10 + Fear at most {leader.values['recovery']}",
+            T("{unit} (Fear {fear}) rallies under {leader}: d10 + Fear at most {recovery}", unit=u.id,
+              fear=fear(u), leader=leader.id, recovery=leader.values["recovery"]),
             "8.11", "rally", dice="d10", subject=(u.id,), target=u.hex, args=(("leader", leader.id),),
         )
         for u in feared
@@ -91,12 +96,14 @@ def declare(game: FireTeamGame, position: Position, rally: act.Rally) -> State:
 
 
 def resume_vehicle(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """[8.3] 1-7: the Vehicle Fear marker comes off; 8-10: it stays. No modifiers, no leader."""
+    """[8.3] 1-7: the Vehicle Fear marker comes off; 8-10: it stays. No leader; no modifier but night's +1,
+    which [15.2] puts on every recovery roll."""
     state = position.state
     unit = state.units.get(decision.subject[0])
     if unit is None:
         return state
-    if FT_D10.from_values(answer.dice or ()).total <= VEHICLE_RALLY:
+    night = 1 if game.night(position) else 0
+    if FT_D10.from_values(answer.dice or ()).total + night <= VEHICLE_RALLY:
         state = state.with_unit(unit.mark(remove=(VEHICLE_FEAR,)))
     return state
 
@@ -109,7 +116,8 @@ def resume(game: FireTeamGame, position: Position, decision: Decision, answer: a
     if unit is None or leader is None:
         return state
     roll = FT_D10.from_values(answer.dice or ()).total
-    if roll + fear(unit) <= int(leader.values["recovery"]):
+    night = 1 if game.night(position) else 0  # [15.2] +1 to recovery at night
+    if roll + fear(unit) + night <= int(leader.values["recovery"]):
         state = state.with_unit(with_fear(unit, 0))
     return state
 

@@ -104,7 +104,12 @@ def test_bad_files(tmp_path: Path) -> None:
 def test_demo_registry_covers_the_demo_scenario() -> None:
     reg = load_demo()
     units = [c for _, c in reg if c.kind == "unit"]
-    assert len(units) == 16
+    assert len(units) == 18  # the demo's 16 and the armour demo's two tanks (demo-armour.json)
+    from hexmate.rules.games import get_game
+
+    game = get_game("asl")
+    for path in (game.demo_scenario_path, game.data_dir / "scenarios" / "demo-armour.json"):
+        assert all(reg.counter_of_unit(u.id) is not None for u in game.load_scenario(path).units), path
     assert {c.side for c in units} == {"ger", "rus"}
     assert sum(1 for _, c in reg if c.kind == "calibration") == 2
     assert sum(1 for _, c in reg if c.kind == "concealment" and c.side == "rus") >= 3

@@ -79,7 +79,8 @@ def test_mc_fail_breaks_and_exact_pass_pins(make_position: Any) -> None:
     assert not pos.state.decisions and pos.to_act == "a"
     assert [c.what for c in pos.changes] == ["place"]  # a pin marker on b-2
     pos.pop()
-    assert [(c.what, c.unit) for c in pos.changes] == [("flip", "b-1")]  # b-1 shows its broken side
+    # b-1 shows its broken side, with a DM marker: newly broken (A10.62)
+    assert [(c.what, c.unit) for c in pos.changes] == [("flip", "b-1"), ("place", "b-1")]
 
 
 def test_casualty_mc_on_an_original_12(make_position: Any) -> None:
@@ -87,7 +88,8 @@ def test_casualty_mc_on_an_original_12(make_position: Any) -> None:
     pos.push_text("fire a-1 at C3 dice 1,4")
     pos.push_text("answer dice 6,6")  # A10.31: Casualty MC, reduced to its HS and broken
     assert pos.units["b-1"].name == "2-2-7" and pos.units["b-1"].has("broken")
-    assert {(c.what, c.unit) for c in pos.changes} == {("replace", "b-1"), ("flip", "b-1")}
+    assert {(c.what, c.unit) for c in pos.changes} == {("replace", "b-1"), ("flip", "b-1"), ("place", "b-1")}
+    assert pos.units["b-1"].has("dm")  # A10.62
 
 
 def test_k_result_reduces_the_chosen_unit_then_everyone_checks(make_position: Any) -> None:
@@ -189,7 +191,7 @@ def test_defensive_first_fire_at_a_moving_unit(make_position: Any) -> None:
     assert "(FFNAM): -1 (A4.6)" in text and "(FFMO): -1 (A4.6)" in text and "final DR 4" in text
     pos.push(fire)
     assert pos.units["b-1"].has("first_fire")
-    pos.push_text("answer dice 1,1")  # a-1's morale check
+    pos.push_text("answer dice 1,2")  # a-1's morale check
     assert pos.decision.kind == "react"  # back to the window: another unit could fire, or pass
     with pytest.raises(IllegalAction, match="already fired"):
         pos.push_text("fire b-1 at C3 dice 2,4")
@@ -213,7 +215,7 @@ def test_final_fire_after_first_fire_is_adjacent_only_and_halved(make_position: 
         pos.push_text("fire b-1 at C3 dice 3,4")
     fire = pos.parse_action("fire b-1 at C7 dice 3,4")
     assert isinstance(fire, act.Fire)
-    assert "x1/2 final fire after First Fire A8.4" in pos.resolve(fire).text()
+    assert "x1/2 Area Fire: Final Fire after First Fire (A8.4)" in pos.resolve(fire).text()
     pos.push(fire)
     assert pos.units["b-1"].has("final_fire") and not pos.units["b-1"].has("first_fire")
     while pos.decision is not None:

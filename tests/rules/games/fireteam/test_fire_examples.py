@@ -168,7 +168,7 @@ def _tow(roll: int, cautious: bool = True, facing: str = "SE") -> Position:
                               source="test")
     pos = game.new_position(scen, hex_map=small_map("fireteam", None, crest, columns=24, rows=8))
     state = pos.state
-    t80 = dataclasses.replace(state.units["t80"], facing=direction_index(facing))  # facing away
+    t80 = dataclasses.replace(state.units["t80"], facing=2 * direction_index(facing))  # facing away
     pos = Position(game, scen, pos.map, pos.charts, state.with_unit(t80))
     draw(pos, "a", 5)
     pos.push_text(f"fire m2 at R4 dice {roll}")
@@ -180,7 +180,7 @@ def test_ex_6_5_tow_against_a_t80_in_defilade_and_cautious() -> None:
     res = pos.last_resolution
     assert res is not None and res.chart == "gm"
     text = res.text()
-    assert "armour: t80 other 4" in text  # HT armour, not the front
+    assert "firepower: m2 HT 15" in text and "armour: t80 HT other 4" in text  # HT armour, not the front
     assert "difference: 15 - 4 = 11 -> +8" in text  # clamped to +8 [6.5 D]
     assert "range column: 17 hexes: column 1" in text  # the TOW's best band, 7-40 [6.5 E]
     assert "target in defilade: 1 R (6.57)" in text and "target cautious: 1 R (5.2)" in text
@@ -247,6 +247,35 @@ def test_ex_6_32_a_target_behind_a_crest_has_defilade_against_ap_fire() -> None:
     pos = game.new_position(scen, hex_map=small_map("fireteam", None, crest, columns=24, rows=8))
     draw(pos, "a", 5)
     text = pos.resolve(act.Fire(("s",), pos.map.parse_label("R4"), (5,))).text()
-    assert "target in defilade (demo value): +1 (6.32)" in text
+    assert "target in defilade: +2 (6.32, 18.3)" in text  # the 18.3 table: +2 without height advantage
     from_east = pos.resolve(act.Fire(("e",), pos.map.parse_label("R4"), (5,))).text()
     assert "defilade" not in from_east  # that line does not cross the crest
+
+
+@pytest.mark.parametrize("hexes,refused", [
+    (("B2706", "B2704", "B2603"), ""),  # a chain: 2706-2704 and 2704-2603 are 2 apart, in sight
+    (("B2705", "B2703", "B2502"), r"v0 is not within .* \((4\.32|6\.42)\)"),  # the hill on B2704 between
+    (("B2706", "B2704", "B2502"), r"within 2 hexes .* \(6\.42\)"),  # 2704-2502 is 3 hexes: too far
+])
+def test_ex_6_42_a_vehicle_platoon_combines_ap_fire_within_2_hexes_and_in_sight(hexes: tuple[str, ...],
+                                                                                refused: str) -> None:
+    """[6.42] example (map B): three vehicles of one platoon, group-activated, fire AP together only if each
+    is within 2 hexes of, and sees, another."""
+    from hexmate.rules.maps import HexMap
+
+    game = get_game("fireteam")
+    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "ft", "game": "fireteam", "boards": [
+        {"id": "B", "grid": {"kind": "ccrr", "columns": [20, 30], "rows": [1, 10], "low": "odd"},
+         "default": {"terrain": "open", "level": 0}, "hexes": {"2704": {"level": 2}}, "hexsides": []}]})
+    counters = {**COUNTERS, "m2b": {**COUNTERS["m2"], "platoon": 7}}
+    units = [unit(f"v{n}", h, "m2b") for n, h in enumerate(hexes)] + [unit("x", "B2205", "squad5", "b")]
+    scen = Scenario.from_dict(scenario_dict("fireteam", units, counters, "action", options={"cp": CP}),
+                              source="test")
+    pos = game.new_position(scen, hex_map=m)
+    draw(pos, "a", 5)
+    fire = act.Fire(("v0", "v1", "v2"), m.parse_label("B2205"))
+    if not refused:
+        pos.game.validate(pos, fire)
+    else:
+        with pytest.raises(IllegalAction, match=refused):
+            pos.game.validate(pos, fire)

@@ -66,3 +66,10 @@ def test_ex_11_33_a_vehicle_is_sighted_while_infantry_in_its_hex_stay_hidden(ft:
         pos.push_text("answer pass")
     assert not pos.units["v"].concealed and not pos.units["rider"].concealed
     assert pos.units["foot"].concealed
+
+
+def test_ex_15_8_at_night_every_unit_sets_up_hidden(ft: Any) -> None:
+    pos = ft([unit("s", "D4"), unit("x", "H4", "squad5", "b")], options={"night": True})
+    assert pos.units["s"].concealed and pos.units["x"].concealed
+    day = ft([unit("s", "D4"), unit("x", "H4", "squad5", "b")])
+    assert not day.units["s"].concealed and not day.units["x"].concealed

@@ -11,6 +11,7 @@ import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.fireteam import vehicles
+from hexmate.rules.hexes import direction_between, neighbors
 
 from .conftest import draw, unit
 
@@ -70,10 +71,44 @@ def test_ex_5_25_moving_on_takes_the_marker_off(ft: Any) -> None:
 def test_ex_5_31_a_vehicle_enters_only_its_front_hexes_and_faces_its_way(ft: Any) -> None:
     pos = ft([unit("v", "D4", "t80"), unit("x", "J8", "squad", "b")])
     pos.push_text("move v D4-E4")
-    facing = pos.units["v"].facing
-    assert facing is not None
-    back = pos.map.parse_label("D4")
-    assert vehicles.path_ok([pos.units["v"]], (pos.units["v"].hex, back)) is not None  # [5.31] behind it
+    v = pos.units["v"]
+    assert v.hex is not None and v.facing == 2 * direction_between(pos.map.parse_label("D4"), v.hex)
+    assert vehicles.FACINGS[v.facing] == "NE"  # a hexside facing, the way it went
+    side = next(n for n in neighbors(v.hex) if direction_between(v.hex, n) not in
+                (*vehicles.front_dirs(v.facing), *vehicles.rear_dirs(v.facing)))
+    assert vehicles.path_ok([v], (v.hex, side)) is not None  # [5.31] neither ahead nor straight behind
+
+
+def test_ex_5_3_twelve_facings_front_and_rear_hexes() -> None:
+    """[5.3] A hexside facing has three front hexes and one rear hex; a vertex facing two and two
+    (the arcs' diagram is not in the text: inferred)."""
+    assert len(vehicles.FACINGS) == 12
+    assert vehicles.front_dirs(vehicles.facing_index("N")) == (0, 1, 5)
+    assert vehicles.rear_dirs(vehicles.facing_index("N")) == (3,)
+    assert vehicles.front_dirs(vehicles.facing_index("E")) == (1, 2)  # the vertex between NE and SE
+    assert vehicles.rear_dirs(vehicles.facing_index("E")) == (4, 5)
+    with pytest.raises(ValueError, match=r"5\.3"):
+        vehicles.facing_index("up")
+
+
+def test_ex_5_33_backing_up_costs_three_times_and_keeps_the_facing(ft: Any) -> None:
+    pos = ft([unit("v", "D4", "t80"), unit("x", "J8", "squad", "b")], options={"facing": {"v": "N"}})
+    assert pos.units["v"].facing == 0
+    moves = pos.game.moves_for(pos, frozenset({"v"}))
+    back = pos.map.parse_label("D5")  # straight behind a north-facing vehicle
+    assert moves[back].cost == 3  # open ground 1, three times [5.33]
+    two_back = pos.map.parse_label("D6")
+    assert moves[two_back].cost == 6 and moves[two_back].path == (pos.units["v"].hex, back, two_back)
+    pos.push_text("activate v for cautious")
+    with pytest.raises(IllegalAction, match=r"5\.33"):
+        pos.push_text("move v D4-D5")
+
+
+def test_ex_5_33_a_vehicle_backs_up_facing_the_same_way(ft: Any) -> None:
+    pos = ft([unit("v", "D4", "t80"), unit("x", "J8", "squad", "b")], options={"facing": {"v": "N"}})
+    done = pos.push_text("move v D4-D5-D6")
+    assert done.cost == 6 and pos.units["v"].facing == 0  # still facing north
+    assert pos.game.cp(pos.state).spent["v"] == 6
 
 
 def test_ex_6_35_vehicle_fear_costs_1_cp_and_halves_ma(ft: Any) -> None:

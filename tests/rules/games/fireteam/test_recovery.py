@@ -60,3 +60,17 @@ def test_automatic_recovery_at_the_end_of_the_turn(ft: Any) -> None:
     pos.push_text("pass")
     assert pos.turn == 2 and pos.phase.id == "prep"
     assert pos.units["a2"].has("fear1") and pos.units["a1"].has("fear1") and pos.units["hit"].has("fear3")
+
+
+@pytest.mark.parametrize("night,roll,rallied", [(False, 8, True), (True, 8, False), (True, 7, True)])
+def test_ex_15_2_night_adds_1_to_every_recovery_roll(ft: Any, night: bool, roll: int, rallied: bool) -> None:
+    """[15.2] +1 to every recovery roll at night: a leader's rally (d10 + Fear 1 at most 9) and a vehicle's
+    own attempt (1-7)."""
+    opts = {"night": True} if night else {}
+    pos = ft([unit("l", "D4", "ldr9"), unit("s", "D4", "squad", "a", "fear1"), unit("x", "L8", "squad", "b")],
+             options=opts, counters_extra={"ldr9": {"type": "leader", "ma": 5, "recovery": 9, "modifier": 1}})
+    pos.push_text(f"rally l dice {roll}")
+    assert pos.units["s"].has("fear1") is not rallied
+    tank = ft([unit("v", "D4", "m2", "a", "vfear"), unit("x", "L8", "squad", "b")], options=opts)
+    tank.push_text(f"rally v dice {roll - 1}")  # 7 by day: off; 7 + 1 at night: stays; 6 + 1: off
+    assert tank.units["v"].has("vfear") is not rallied

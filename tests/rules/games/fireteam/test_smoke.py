@@ -3,12 +3,14 @@ LOS, firepower and movement through smoke, and the End Phase dispersal roll."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
 from hexmate.rules.games.fireteam import smoke
 
 from .conftest import draw, unit
@@ -103,4 +105,26 @@ def test_ex_11_16_victory_hexes_held_by_the_last_non_leader_unit_through(ft: Any
     assert pos.state.over
     outcome = pos.outcome()
     assert outcome is not None and outcome.winner is None  # 1 hex each: a draw
-    assert "a 1 (D3)" in outcome.reason and "b 1 (F5)" in outcome.reason
+    assert "a 1 VP (D3; 0 for exits)" in outcome.reason and "b 1 VP (F5; 0 for exits)" in outcome.reason
+
+
+def test_ex_6_16_woods_on_level_1_obstruct_at_1_5_and_smoke_there_at_2(ft: Any) -> None:
+    """[6.16] example: woods on a level-1 hex obstruct at 1.5; smoke there at 2; units in that hex stay at
+    level 1. From level 2, the low woods hide only the hex just behind them (a blind zone, 6.18); smoke
+    there reaches the higher unit's level and blocks."""
+    hexes = {"A4": {"level": 2}, "C4": {"terrain": "woods", "level": 1}, **{h: {"level": 1} for h in (
+        "B4", "D4", "E4", "F4")}}
+    pos = ft([unit("s", "A4"), unit("w", "C4", "squad5", "b"), unit("x", "E4", "squad5", "b")], hexes=hexes)
+    h = pos.map.parse_label
+    assert not pos.game.los(pos, h("A4"), h("E4")).blocked  # two hexes past the woods: seen over them
+    assert not pos.game.los(pos, h("A4"), h("C4")).blocked  # the woods hex itself: its own terrain
+    assert pos.map.level(h("C4")) == 1  # the unit in the woods is at level 1, not 1.5
+    smoked = dataclasses.replace(pos.game.gstate(pos.state), smoke=frozenset({h("C4")}))
+    pos2 = Position(pos.game, pos.scenario, pos.map, pos.charts, pos.state.replace(game=smoked))
+    assert pos2.game.los(pos2, h("A4"), h("E4")).blocked  # smoke on level 1 obstructs at 2: blocked
+    hollow = {**hexes, "A7": {"level": 0}}  # smoke in a hex below both units' level reaches only level 1
+    column = {**hollow, "A5": {"level": 1}, "A6": {"level": 1}, "A8": {"level": 1}}
+    down = ft([unit("s", "A4"), unit("x", "A8", "squad5", "b")], hexes=column)
+    low = dataclasses.replace(down.game.gstate(down.state), smoke=frozenset({h("A7")}))
+    pos3 = Position(down.game, down.scenario, down.map, down.charts, down.state.replace(game=low))
+    assert not pos3.game.los(pos3, h("A4"), h("A8")).blocked  # smoke top 1: no higher than the lower unit

@@ -89,3 +89,23 @@ def test_ex_5_43_riders_die_with_their_carrier_and_are_no_target(ft: Any) -> Non
     draw(pos, "b")
     pos.push_text("fire t at D4 dice 1")  # the T-80's gun at the M2
     assert "v" not in pos.units and "s" not in pos.units
+
+
+def test_ex_5_16_a_heavy_team_moves_only_in_its_carrier(ft: Any) -> None:
+    """[5.16], [5.41] A heavy team (the Soviet 120 mm mortar) is activated to move only to board its carrier
+    (an MT-LB) in its hex, rides alone, and goes where the carrier goes."""
+    extra = {"mortar": {"type": "team", "fp": 10, "range": 20, "ma": 0, "steps": 1, "heavy": 1, "platoon": 3},
+             "mtlb": {"type": "vehicle", "fp": 4, "range": 8, "ma": 9, "af": 2, "ao": 1, "platoon": 3,
+                      "transport": 1}}
+    alone = ft([unit("h", "D4", "mortar"), unit("x", "J8", "squad", "b")], counters_extra=extra)
+    with pytest.raises(IllegalAction, match=r"moves only in its own carrier \(5\.16\)"):
+        alone.push_text("activate h for move")
+    pos = ft([unit("h", "D4", "mortar"), unit("v", "D4", "mtlb"), unit("x", "J8", "squad", "b")],
+             counters_extra=extra)
+    pos.push_text("activate h for move")
+    pos.push_text("activate v for move")
+    pos.push_text("load h into v")
+    assert pos.units["h"].carrier == "v"
+    pos.push_text("move v D4-D5")
+    settle(pos)
+    assert pos.label(pos.units["h"].hex) == "D5"

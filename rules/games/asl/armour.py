@@ -1,0 +1,544 @@
+"""ASL chapter D in play: vehicles as units, their moves with facing, and the facing question.
+
+``game.py`` dispatches here on the unit kind (``type: vehicle``); gun fire and Close Combat against vehicles
+are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
+
+- a vehicle's move is one lift and one placement; the rules find the cheapest way there over (hex, VCA,
+  forward or reverse): the start MP (none in Motion, D2.12), 1 MP per hexspine turned before each entry
+  (2 in an obstacle, D2.11), forward entry only into the two VCA hexes (D2.11), reverse into the two rear
+  hexes at the reverse multiplier (D2.21, D2.22), the vehicle terrain costs of the chart pack, road rate
+  (D2.16, 1 MP when BU), +1 wall (D2.11 example), +4 higher (D2.24 example), +1 per vehicle or wreck in the
+  hex (D2.14); bog DRs entering woods and buildings (D8.21), ESB (D2.5) and mechanical reliability (D2.51);
+  vehicles do not enter hexes holding enemy units in this subset (no OVR);
+- after it the owner answers the facing question: touch the vehicle down on a neighbouring hex to turn its
+  front to the nearest hexspine beside that hex, 1 MP a hexspine; set it back (or press done) to keep it
+  (D2.11); it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4);
+- ``show arc UNIT`` lights its covered arcs (D3.1).
+
+Vehicles are hidden from the infantry modules (``infantry_view``): small arms do not attack an AFV in this
+subset (only its exposed crew could be hurt, D.8), and infantry never target a hex holding only vehicles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+from collections.abc import Mapping
+from fractions import Fraction
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.asl.vehicles import (
+    CatalogueError,
+    VehicleType,
+    is_mobile,
+    tca_of,
+    vehicle_of,
+    with_tca,
+)
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex, direction_between, distance, opposite
+from hexmate.rules.text import T
+
+VEHICLE = "vehicle"
+FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
+MAX_RANGE = 24  # the demo pack's To Hit table ends here
+WORDS = {  # the words a shot's working shows, each translatable
+    "hull": T("hull"),
+    "turret": T("turret"),
+    "front": T("front"),
+    "side": T("side"),
+    "rear": T("rear"),
+    "burns": T("burns (a burning wreck)"),
+    "destroyed": T("destroyed (a wreck)"),
+    "shocked": T("shocked"),
+    "stunned": T("stunned"),
+    "immobilized": T("immobilized"),
+    "none": T("no effect"),
+    "malfunction": T("malfunctions"),
+    "low_ammo": T("low ammo"),
+    "disabled": T("disabled"),
+}
+
+
+def is_vehicle(unit: UnitState) -> bool:
+    return unit.type == VEHICLE
+
+
+def vtype(unit: UnitState) -> VehicleType:
+    return vehicle_of(unit.values)
+
+
+def check_counter(values: Mapping[str, int | str]) -> str | None:
+    """A scenario's vehicle counter must name a catalogue entry that loads (D1)."""
+    try:
+        vehicle_of(values)
+    except CatalogueError as e:
+        return str(e)
+    return None
+
+
+def setup(state: State) -> State:
+    """A scenario sets a vehicle's VCA with the marker ``vca<k>`` (k: facing 0..5, see facing.py)."""
+    for unit in list(state.units.values()):
+        if not is_vehicle(unit):
+            continue
+        marks = [m for m in unit.markers if m.startswith("vca") and m[3:].isdigit()]
+        f = int(marks[0][3:]) % 6 if marks else 0
+        unit = unit.mark(remove=tuple(marks))
+        state = state.with_unit(dataclasses.replace(unit, facing=f))
+    return state
+
+
+def facing_of(unit: UnitState) -> int:
+    return unit.facing if unit.facing is not None else 0
+
+
+def with_facing(unit: UnitState, f: int) -> UnitState:
+    """The vehicle turned to VCA f; the turret turns with the hull (D3.51)."""
+    old = facing_of(unit)
+    rel = (tca_of(unit.markers, old) - old) % 6
+    return dataclasses.replace(unit, facing=f % 6, markers=with_tca(unit.markers, f % 6, (f + rel) % 6))
+
+
+def _remark(unit: UnitState, markers: frozenset[str]) -> UnitState:
+    return dataclasses.replace(unit, markers=markers)
+
+
+def infantry_view(position: Position) -> Position:
+    """The position without its vehicles, for the infantry modules (fire, rout, rally)."""
+    units = {uid: u for uid, u in position.units.items() if not is_vehicle(u)}
+    return position.at(position.state.replace(units=units))
+
+
+def restore(position: Position, after: State) -> State:
+    """Put the vehicles hidden by ``infantry_view`` back into a state the infantry modules returned."""
+    vehicles = {uid: u for uid, u in position.units.items() if is_vehicle(u)}
+    return after.replace(units={**after.units, **vehicles})
+
+
+# --- movement (D2) ---
+def _obstacle(position: Position, h: Hex) -> bool:
+    return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
+
+
+def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex) -> Fraction | None:
+    """MP to enter b from a forward, or None where this vehicle may not enter (D2.1, chart pack costs)."""
+    hex_map = position.map
+    if b not in hex_map.hexes:
+        return None
+    here = position.units_at(b)
+    if any(u.side != unit.side and not (is_vehicle(u) and u.has("wreck")) for u in here):
+        return None  # no Overrun in this subset (D7 not built): enemy-held hexes are closed to vehicles
+    d = direction_between(a, b)
+    road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
+    buttoned = vt.armored and not unit.has("ce")
+    if road:
+        cot: Fraction | int = vm.road_mp(buttoned=buttoned)
+    else:
+        cost = od.load_pack().vehicle_terrain.get(hex_map.terrain(b), "NA")
+        if cost == "NA":
+            return None
+        cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
+    others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
+    return vm.entry_mp(
+        cot,
+        wall="wall" in hex_map.hexside(a, b) and not road,
+        higher=hex_map.level(b) > hex_map.level(a),
+        others=others,
+        road_rate=road,
+    )
+
+
+def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
+    """The hexes a vehicle at facing f may enter: its two VCA hexes forward (D2.11), its two rear hexes in
+    reverse (D2.22)."""
+    return fc.front_hexes(h, f) if mode == "F" else fc.rear_hexes(h, f)
+
+
+def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
+    """D2.12: a stopped vehicle pays 1 MP to start, forward or in reverse; one in Motion goes on forward."""
+    f0 = facing_of(unit)
+    if unit.has("motion"):
+        return {(f0, "F"): Fraction(0)}
+    return {(f0, "F"): Fraction(vm.START_MP), (f0, "R"): Fraction(vm.START_MP)}
+
+
+SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
+
+
+def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...]]:
+    """The fewest MP for a move along ``path`` and the VCA on entering each hex after the first: a DP over
+    (facing, forward/reverse). Forward entry goes into a VCA hex (D2.11), reverse into a rear hex at the
+    reverse multiplier (D2.21, D2.22); turns cost 1 MP a hexspine (2 in an obstacle), and changing between
+    forward and reverse a stop and a start (D2.23)."""
+    vt = vtype(unit)
+    best: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {
+        k: (c, ()) for k, c in _start_states(unit).items()
+    }
+    for a, b in itertools.pairwise(path):
+        if distance(a, b) != 1:
+            raise IllegalAction(
+                T("{a} and {b} are not adjacent", a=position.label(a), b=position.label(b)), "D2.1"
+            )
+        step = step_mp(position, unit, vt, a, b)
+        if step is None:
+            raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
+        nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
+        for mode in ("F", "R"):
+            for g in range(6):
+                if b not in _entries(a, g, mode):
+                    continue
+                c, fs = min(
+                    (
+                        c
+                        + vm.turn_mp(fc.turns(f, g), obstacle=_obstacle(position, a))
+                        + (SWITCH_MP if m != mode else 0),
+                        fs,
+                    )
+                    for (f, m), (c, fs) in best.items()
+                )
+                nxt[(g, mode)] = (c + (step if mode == "F" else vm.reverse_mp(step, vt.rev)), (*fs, g))
+        best = nxt
+    cost, facings = min(best.values())
+    return cost, facings
+
+
+def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
+    """Every hex the vehicle can reach this MPh by its cheapest route over (hex, VCA, forward/reverse).
+    The search counts half MP as whole numbers (road rate is 1/2 MP): Fractions were its main cost."""
+    if can_move(position, unit) is not None:
+        return {}
+    vt = vtype(unit)
+    start = unit.hex
+    assert start is not None
+    limit = int(2 * budget(unit))
+    frontier: list[tuple[int, int, Hex, int, str, tuple[Hex, ...]]] = []
+    tie = 0
+    for (f0, m0), c0 in _start_states(unit).items():
+        tie += 1
+        frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
+    heapq.heapify(frontier)
+    seen: set[tuple[Hex, int, str]] = set()
+    out: dict[Hex, act.Move] = {}
+    steps: dict[tuple[Hex, Hex], int | None] = {}
+    turn: dict[Hex, int] = {}
+    while frontier:
+        cost, _, h, f, m, path = heapq.heappop(frontier)
+        if (h, f, m) in seen:
+            continue
+        seen.add((h, f, m))
+        if h != start and h not in out:
+            out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
+        if h not in turn:
+            turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
+        moves = [(cost + turn[h], h, g, m, path) for g in ((f + 1) % 6, (f - 1) % 6)]
+        moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
+        for n in _entries(h, f, m):
+            if (h, n) not in steps:
+                mp = step_mp(position, unit, vt, h, n)
+                steps[(h, n)] = None if mp is None else int(2 * mp)
+            step = steps[(h, n)]
+            if step is not None:
+                moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
+        for c, n, g, mode, p in moves:
+            if c <= limit and (n, g, mode) not in seen:
+                tie += 1
+                heapq.heappush(frontier, (c, tie, n, g, mode, p))
+    return out
+
+
+def budget(unit: UnitState) -> Fraction:
+    """The MP the vehicle may spend this MPh: its allowance, or a quarter of it per MF its loaders had left
+    (``mpq<k>``, D6.4)."""
+    mp = vtype(unit).mp
+    for m in unit.markers:
+        if m.startswith("mpq") and m[3:].isdigit():
+            return Fraction(mp * int(m[3:]), 4)
+    return Fraction(mp)
+
+
+def spent_of(unit: UnitState) -> Fraction:
+    """MP the vehicle has spent this MPh, kept as ``spent<half MP>`` once its move is over (D6.5 needs it)."""
+    for m in unit.markers:
+        if m.startswith("spent") and m[5:].isdigit():
+            return Fraction(int(m[5:]), 2)
+    return Fraction(0)
+
+
+def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
+    old = tuple(m for m in unit.markers if m.startswith("spent") and m[5:].isdigit())
+    return unit.mark(f"spent{int(2 * spent)}", remove=old)
+
+
+def can_move(position: Position, unit: UnitState) -> str | None:
+    if unit.side != position.phasing:
+        return T("only the ATTACKER moves in the MPh (A4.1)")
+    if not is_mobile(unit.markers):
+        return T("{unit} is immobile and may not move (D.7)", unit=unit.id)
+    if unit.has("prep_fire"):
+        return T("{unit} fired in the Prep Fire Phase and may not move (D.3)", unit=unit.id)
+    if unit.id in position.state.moved:
+        return T("{unit} has already moved this phase (A4.2)", unit=unit.id)
+    return None
+
+
+def check_move(position: Position, move: act.Move) -> act.Move:
+    if len(move.units) != 1:
+        raise IllegalAction(T("a vehicle moves alone in this subset"), "D2.1")
+    unit = position.units[move.units[0]]
+    why = can_move(position, unit)
+    if why:
+        raise IllegalAction(why)
+    if len(move.path) < 2 or move.path[0] != unit.hex:
+        raise IllegalAction(
+            T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
+        )
+    cost, _ = route(position, unit, move.path)
+    mp = budget(unit)
+    vt = vtype(unit)
+    esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
+    if cost > mp + esb:
+        raise IllegalAction(
+            T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
+        )
+    return act.Move(move.units, move.path, cost)
+
+
+def begin_move(position: Position, state: State) -> State:
+    """Before the first hex: a red-MP vehicle that starts rolls its mechanical reliability DR (D2.51), and a
+    move costing more than the vehicle's MP asks for ESB, the extra MP declared (D2.5). Either failing
+    immobilizes it where it stands."""
+    moving = state.moving
+    assert moving is not None
+    unit = state.units[moving.units[0]]
+    cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    extra = cost - budget(unit)
+    checks: list[Decision] = []
+    if vtype(unit).red_mp and not unit.has("motion"):
+        prompt = T(
+            "{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=unit.id
+        )
+        checks.append(
+            Decision(
+                "roll",
+                unit.side,
+                prompt,
+                "D2.51",
+                "vesb",
+                dice="DR",
+                subject=(unit.id,),
+                target=unit.hex,
+                args=(("drm", "0"),),
+            )
+        )
+    if extra > 0:
+        drm = vm.esb_drm(vtype(unit), extra)
+        prompt = T(
+            "{unit} asks {extra} more MP by Excessive Speed Breakdown: roll the DR; {drm:+d}, 12 or more "
+            "immobilizes it (D2.5)",
+            unit=unit.id,
+            extra=extra,
+            drm=drm,
+        )
+        checks.append(
+            Decision(
+                "roll",
+                unit.side,
+                prompt,
+                "D2.5",
+                "vesb",
+                dice="DR",
+                subject=(unit.id,),
+                target=unit.hex,
+                args=(("drm", str(drm)),),
+            )
+        )
+    return state.push(*checks)
+
+
+def resume_esb(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """ESB (D2.5) or mechanical reliability (D2.51): a final 12 or more immobilizes the vehicle where it is;
+    a further check still open for this move goes with it."""
+    assert answer.dice is not None
+    state = position.state
+    if vm.esb_ok(sum(answer.dice), int(decision.arg("drm", "0"))):
+        return state
+    left = tuple(d for d in state.decisions if not (d.then == "vesb" and d.subject == decision.subject))
+    unit = state.units[decision.subject[0]]
+    state = state.replace(decisions=left).with_unit(unit.mark("immobilized"))
+    if state.moving is not None:
+        why = T("immobilized by ESB or a breakdown (D2.5, D2.51)")
+        state = state.replace(moving=dataclasses.replace(state.moving, stopped=why))
+    return state
+
+
+def enter(position: Position, state: State) -> State:
+    """The vehicle enters the next hex of its move with the VCA its route gives it (D2.11)."""
+    moving = state.moving
+    assert moving is not None
+    uid = moving.units[0]
+    unit = position.units[uid]
+    _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
+    if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
+        moved = with_facing(state.units[uid], facings[-1])
+        lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
+        state = state.with_unit(moved.mark("entered", remove=lost))
+        for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
+            state = state.with_unit(rider.at(moving.here))
+    check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
+    if check is not None:
+        state = state.push(check)
+    return state
+
+
+def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision | None:
+    """D8.21: entering woods or a building by paying half the MP allowance calls for a bog DR (+3 woods or
+    a wooden building, +4 a stone building, +1 into higher woods, and the vehicle's own DRM)."""
+    terrain = position.map.terrain(b)
+    d = direction_between(a, b)
+    road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    if road or od.load_pack().vehicle_terrain.get(terrain) != "half":
+        return None
+    stone = terrain in ("stone-building", "stone building")
+    higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
+    drm = vm.bog_drm(vtype(unit), vm.BogCase(entering="stone" if stone else "woods", higher_woods=higher))
+    return Decision(
+        "roll",
+        unit.side,
+        T(
+            "{unit} enters {hex}: roll the bog DR; {drm:+d}, 12 or more bogs it (D8.21)",
+            unit=unit.id,
+            hex=position.label(b),
+            drm=drm,
+        ),
+        "D8.21",
+        "vbog",
+        dice="DR",
+        subject=(unit.id,),
+        target=b,
+        args=(("drm", str(drm)),),
+    )
+
+
+def resume_bog(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A final bog DR of 12 or more: a Bog counter, and the MPh ends for it at once (D8.21)."""
+    assert answer.dice is not None
+    state = position.state
+    if not vm.bogged(sum(answer.dice), int(decision.arg("drm", "0"))):
+        return state
+    unit = state.units[decision.subject[0]]
+    state = state.with_unit(unit.mark("bogged"))
+    if state.moving is not None:
+        state = state.replace(moving=dataclasses.replace(state.moving, stopped=T("bogged (D8.21)")))
+    return state
+
+
+def end_move(position: Position) -> State:
+    """After the last hex: the VCA of the route, then the facing question (D2.11)."""
+    state = position.state
+    moving = state.moving
+    assert moving is not None
+    uid = moving.units[0]
+    if uid not in state.units:
+        return state
+    unit = state.units[uid]
+    if unit.has("bogged") or unit.has("immobilized"):
+        return state  # D8.21, D2.5: its MPh is over where it bogged or broke down
+    mp = max(budget(unit), Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
+    spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
+    return state.push(facing_decision(position, state.units[uid], mp - spent))
+
+
+def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Decision:
+    assert unit.hex is not None
+    front = "-".join(
+        sorted(position.label(h) for h in fc.front_hexes(unit.hex, facing_of(unit)) if h in position.map)
+    )
+    return Decision(
+        "hexes",
+        unit.side,
+        T(
+            "{unit} faces {front}: touch it down on a neighbouring hex to turn toward it (1 MP a hexspine, "
+            "{left} MP left); set it back on its hex or press done to keep that facing (D2.11)",
+            unit=unit.id,
+            front=front,
+            left=left,
+        ),
+        "D2.11",
+        "vfacing",
+        hexes=(*position.map.neighbors(unit.hex), unit.hex),  # its own hex: set it back, keep the facing
+        choices=("keep",),
+        subject=(unit.id,),
+        target=unit.hex,
+        args=(("left", str(left)),),
+    )
+
+
+def check_facing(position: Position, decision: Decision, answer: act.Answer) -> None:
+    unit = position.units[decision.subject[0]]
+    if answer.choice or not answer.hexes or answer.hexes[0] == unit.hex:
+        return
+    assert unit.hex is not None
+    g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
+    cost = vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+    if cost > Fraction(decision.arg("left", "0")):
+        raise IllegalAction(
+            T(
+                "turning there costs {cost} MP; {unit} has {left} MP left",
+                cost=cost,
+                unit=unit.id,
+                left=decision.arg("left"),
+            ),
+            "D2.11",
+        )
+
+
+def resume_facing(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A turn in place (ask again), or keep: the vehicle then stops for 1 MP if it has one (D2.13), else it
+    ends in Motion (D2.4)."""
+    state = position.state
+    unit = state.units[decision.subject[0]]
+    left = Fraction(decision.arg("left", "0"))
+    if answer.hexes and answer.hexes[0] != unit.hex:  # toward a neighbour: turn; its own hex: keep
+        assert unit.hex is not None
+        g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
+        left -= vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+        unit = with_spent(with_facing(unit, g), budget(unit) - left)
+        state = state.with_unit(unit)
+        return state.push(facing_decision(position.at(state), unit, left))
+    if left < vm.STOP_MP:
+        return state.with_unit(unit.mark("motion"))
+    return state.with_unit(with_spent(unit, budget(unit) - left + vm.STOP_MP))
+
+
+def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
+    """``show arc UNIT``: the hexes in the vehicle's VCA and TCA (D3.1, D3.12), for the LEDs and the page, so
+    the players can check the counter on the board faces the way the rules hold it."""
+    if len(words) != 2 or words[0] != "arc" or words[1] not in position.units:
+        raise IllegalAction(T("show arc VEHICLE: the covered arcs of one vehicle"), "D3.1")
+    unit = position.units[words[1]]
+    if not is_vehicle(unit) or unit.hex is None:
+        raise IllegalAction(T("{unit} is not a vehicle on the map", unit=unit.id), "D3.1")
+    f = facing_of(unit)
+    t = tca_of(unit.markers, f)
+    picture: dict[Hex, str] = {}
+    for h in position.map.hexes:
+        vca, tca = fc.in_arc(unit.hex, h, f), fc.in_arc(unit.hex, h, t)
+        if vca or tca:
+            picture[h] = "both" if vca and tca else ("vca" if vca else "tca")
+    picture[unit.hex] = "vehicle"
+    front = "-".join(sorted(position.label(h) for h in fc.front_hexes(unit.hex, f) if h in position.map))
+    turret = "-".join(sorted(position.label(h) for h in fc.front_hexes(unit.hex, t) if h in position.map))
+    return picture, T(
+        "{unit}: VCA {vca}, TCA {tca} (D3.1); orange the hull's arc, blue the turret's, purple both",
+        unit=unit.id,
+        vca=front,
+        tca=turret,
+    )

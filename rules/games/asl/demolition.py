@@ -1,0 +1,162 @@
+"""A thrown demolition charge at the table (A23.1, A23.4, A23.6, A23.62): declared like any fire with the DC
+as the only weapon (``fire ger-dc at DK4``), it attacks the adjacent target Location at once with 30 FP at
++2, then the thrower's own Location with its own DR at +3; a malfunction on the first DR removes it without
+detonating. The arithmetic is special.py's; fire.py calls these for a fire that names a DC.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import special as sp
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+
+def is_dc(unit: UnitState) -> bool:
+    return unit.type == au.SW and unit.values.get("sw") == "dc"
+
+
+def check(position: Position, firers: list[UnitState], target: Hex) -> None:
+    """A23.1, A23.6: a DC attacks alone, thrown by a Good Order, unpinned possessor into an adjacent
+    Location in its LOS."""
+    dcs = [u for u in firers if is_dc(u)]
+    if not dcs:
+        return
+    if len(firers) != 1:
+        raise IllegalAction(T("a demolition charge attacks alone: no other FP joins it"), "A23.1")
+    owner = position.units.get(dcs[0].carrier or "")
+    if owner is None or owner.hex is None:
+        raise IllegalAction(T("{sw} has no possessor and cannot fire", sw=dcs[0].id), "A7.35")
+    if owner.has("pinned"):
+        raise IllegalAction(T("a pinned unit may not throw a demolition charge"), "A23.6")
+    if distance(owner.hex, target) != 1:
+        raise IllegalAction(T("a demolition charge is thrown into an adjacent Location"), "A23.6")
+    if asl_terrain.line_of_sight(position, owner.hex, target).blocked:
+        raise IllegalAction(T("the thrower has no line of sight to {hex}", hex=position.label(target)),
+                            "A23.6")
+
+
+def _elite(owner: UnitState | None) -> bool:
+    return owner is None or au.unit_class(owner.values) == "elite"
+
+
+def resolve(position: Position, fire: act.Fire) -> Resolution:
+    """The thrown DC's attack on the target Location: 30 FP (halved if every target is concealed), its TEM,
+    +2, +1 in the AFPh, +1 CX; no leadership, no hindrance, no Cowering (A23.1, A23.4, A23.6, A23.62,
+    A7.9). An Original DR of 12 malfunctions it (10 for a captured DC; a non-Elite user's penalty, A23.2)."""
+    assert fire.dice is not None
+    roll = ASL_DR.from_values(fire.dice)
+    dc = position.units[fire.firers[0]]
+    owner = position.units.get(dc.carrier or "")
+    assert owner is not None and owner.hex is not None
+    targets = [u for u in position.units_at(fire.target) if u.type != au.SW and u.side != dc.side]
+    concealed = bool(targets) and all(u.concealed for u in targets)
+    attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, fire.target), cx=owner.has("cx"),
+                             concealed=concealed, phase=position.phase.id)
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    final = roll.total + attack.drm
+    lines = [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
+    lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
+                                          coloured=roll.coloured, total=roll.total), "A.1"))
+    broken = sp.dc_malfunctions(roll.total, elite=_elite(owner), captured=dc.has("captured"))
+    results: dict[str, str] = {}
+    if broken:
+        why = T("the DC malfunctions and is removed without detonating")
+        lines.append(Line(T("Breakdown"), why, "A23.4"))
+        summary = f"{position.action_text(fire)}: DC malfunctions"
+    else:
+        col = axis.locate(attack.fp)
+        assert col is not None
+        result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+        lines.append(Line(
+            T("DC attack"),
+            T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
+              column=axis.key_at(col), final=final, result=result), "A23.6"))
+        results = {u.id: result for u in targets}
+        summary = f"{position.action_text(fire)}: {result}"
+    hidden = {u.id: u.side for u in targets if u.concealed}
+    return Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results,
+                      summary, hidden)
+
+
+def after(position: Position, state: State, fire: act.Fire,
+          resolution: Resolution) -> tuple[State, Decision | None]:
+    """After the thrown DC's first attack: the DC is spent (removed, A23.4) and, unless it malfunctioned,
+    the thrower's own Location is attacked with a DR of its own (A23.6)."""
+    dc = position.units[fire.firers[0]]
+    state = state.without_unit(dc.id) if dc.id in state.units else state
+    if resolution.summary.endswith("DC malfunctions"):
+        return state, None
+    owner = position.units.get(dc.carrier or "")
+    assert owner is not None
+    return state, Decision(
+        "roll", dc.side, T("roll the DC's attack on the thrower's own Location"), "A23.6", "dc_thrower",
+        dice="DR", subject=(dc.id,), target=owner.hex, args=(("owner", owner.id),))
+
+
+def resume_thrower(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A23.6: the thrower's Location takes the second attack; its results open checks like any IFT result."""
+    from hexmate.rules.games.asl.aftermath import decisions_for
+
+    assert answer.dice is not None and decision.target is not None
+    owner = position.units.get(decision.arg("owner"))
+    state = position.state
+    if owner is None:
+        return state
+    targets = [u for u in position.units_at(decision.target) if u.type != au.SW]
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    attack = sp.dc_thrown(tem=0, thrower_tem=asl_terrain.tem(position, decision.target), cx=owner.has("cx"),
+                          phase=position.phase.id)[1]
+    roll = ASL_DR.from_values(answer.dice)
+    final = roll.total + attack.drm
+    col = axis.locate(attack.fp)
+    assert col is not None
+    result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+    lines = [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
+    lines.append(Line(T("DC attack on the thrower's Location"),
+                      T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
+                        column=axis.key_at(col), final=final, result=result), "A23.6"))
+    fire = act.Fire(decision.subject, decision.target, answer.dice)
+    resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
+                            {u.id: result for u in targets}, f"DC thrower's Location: {result}",
+                            {u.id: u.side for u in targets if u.concealed})
+    state = state.replace(resolution=resolution)
+    by_result: dict[str, list[str]] = {}
+    for u in targets:
+        by_result.setdefault(result, []).append(u.id)
+    view = position.at(state)
+    decisions: list[Decision] = []
+    for res, ids in by_result.items():
+        decisions.extend(decisions_for(view, res, ids))
+    return state.push(*decisions)
+
+
+def resume(position: Position, fire: act.Fire) -> State:
+    """A23.6: the thrown DC's results, then the roll of its attack on the thrower's own Location."""
+    from hexmate.rules.games.asl.aftermath import decisions_for
+
+    resolution = resolve(position, fire)
+    state, thrower = after(position, position.state.replace(resolution=resolution), fire, resolution)
+    view = position.at(state)
+    decisions: list[Decision] = []
+    by_result: dict[str, list[str]] = {}
+    for uid, result in resolution.results.items():
+        by_result.setdefault(result, []).append(uid)
+    for result, ids in by_result.items():
+        decisions.extend(decisions_for(view, result, ids))
+    if thrower is not None:
+        decisions.append(thrower)
+    return state.push(*decisions)

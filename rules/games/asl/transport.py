@@ -1,0 +1,124 @@
+"""ASL chapter D in play: passengers and riders load into and unload from vehicles (D6.1-D6.5)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
+from hexmate.rules.games.asl.vehicles import VehicleType
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.text import T
+
+# --- passengers and riders: loading and unloading (D6.1, D6.2, D6.4, D6.5) ---
+PP = {"squad": 10, "hs": 5, "crew": 5}  # D6.1; up to four SMC together count 10 PP
+
+
+def load_pp(units: list[UnitState]) -> int:
+    """D6.1: a squad is 10 PP, a HS or crew 5, and up to four SMC together 10."""
+    smc = sum(1 for u in units if u.type == "leader")
+    return sum(PP.get(u.type, 10) for u in units if u.type != "leader") + 10 * -(-smc // 4)
+
+
+def capacity(vt: VehicleType) -> int:
+    """PP the vehicle carries: its passengers, else 14 PP of riders if it may carry riders (D6.2)."""
+    return vt.passengers or (14 if vt.riders else 0)
+
+
+def check_load(position: Position, load: act.Load) -> act.Load:
+    """D6.4: infantry in a stopped vehicle's Location board it before it has moved this MPh, within its PP."""
+    if load.carrier not in position.units or not is_vehicle(position.units[load.carrier]):
+        raise IllegalAction(T("{unit} is not a vehicle", unit=load.carrier), "D6.4")
+    vehicle = position.units[load.carrier]
+    if vehicle.side != position.phasing or position.phase.id != "MPh":
+        raise IllegalAction(T("the ATTACKER loads in his own MPh"), "D6.4")
+    if vehicle.has("motion") or vehicle.id in position.state.moved or vehicle.has("wreck"):
+        raise IllegalAction(
+            T("{unit} must be stopped and not yet moved this MPh to load", unit=vehicle.id), "D6.4"
+        )
+    aboard = [u for u in position.units.values() if u.carrier == vehicle.id]
+    for uid in load.units:
+        unit = position.units.get(uid)
+        if unit is None or unit.side != vehicle.side or unit.hex != vehicle.hex or is_vehicle(unit):
+            raise IllegalAction(
+                T("{unit} is not friendly infantry in the vehicle's Location", unit=uid), "D6.4"
+            )
+        if unit.has("broken") or unit.has("pinned") or uid in position.state.moved or unit.carrier:
+            raise IllegalAction(
+                T("{unit} may not load now: broken, pinned, moved or aboard", unit=uid), "D6.4"
+            )
+        aboard.append(unit)
+    pp = load_pp(aboard)
+    if pp > capacity(vtype(vehicle)):
+        raise IllegalAction(
+            T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vtype(vehicle)), pp=pp),
+            "D6.1",
+        )
+    return load
+
+
+def apply_load(position: Position, load: act.Load) -> State:
+    """The loaders spend 1 MF (D6.4) and ride from now on; the vehicle keeps a quarter of its MP allowance per
+    MF they have left (``mpq<k>``)."""
+    state = position.state
+    left = min(3 if state.units[u].type != "leader" else 5 for u in load.units)  # 4 MF (6 an SMC) less 1
+    for uid in load.units:
+        state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier))
+    vehicle = state.units[load.carrier]
+    old = tuple(m for m in vehicle.markers if m.startswith("mpq"))
+    state = state.with_unit(vehicle.mark(f"mpq{min(4, left)}", remove=old))
+    return state.replace(moved=state.moved + tuple(load.units))
+
+
+def check_unload(position: Position, unload: act.Unload) -> act.Unload:
+    """D6.5: a stopped vehicle unloads in its own MPh for a quarter of its MP allowance, not after spending
+    more than three quarters of it."""
+    vehicle = position.units.get(unload.carrier)
+    if vehicle is None or not is_vehicle(vehicle):
+        raise IllegalAction(T("{unit} is not a vehicle", unit=unload.carrier), "D6.5")
+    if vehicle.side != position.phasing or position.phase.id != "MPh" or vehicle.has("motion"):
+        raise IllegalAction(T("a vehicle unloads only while stopped in its own MPh"), "D6.5")
+    if not any(u.carrier == vehicle.id for u in position.units.values()):
+        raise IllegalAction(T("{unit} carries nobody", unit=vehicle.id), "D6.5")
+    mpa = vtype(vehicle).mp
+    _, cost = vm.unloading(mpa, spent_of(vehicle))
+    if spent_of(vehicle) + cost > budget(vehicle):
+        raise IllegalAction(
+            T("{unit} has not the {cost} MP unloading costs", unit=vehicle.id, cost=cost), "D6.5"
+        )
+    return unload
+
+
+def apply_unload(position: Position, unload: act.Unload) -> State:
+    state = position.state
+    vehicle = state.units[unload.carrier]
+    _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
+    off = [u for u in state.units.values() if u.carrier == vehicle.id]
+    for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5): done moving here
+        state = state.with_unit(dataclasses.replace(unit, carrier=None, hex=vehicle.hex))
+    state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
+    return state.replace(moved=state.moved + tuple(u.id for u in off))
+
+
+def load_generate(position: Position) -> Iterator[act.Action]:
+    """Loading and unloading open now (D6.4, D6.5), for the page's buttons."""
+    for vehicle in sorted(position.units.values(), key=lambda u: u.id):
+        if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
+            continue
+        options: list[act.Action] = [act.Unload(vehicle.id)]
+        options += [
+            act.Load((u.id,), vehicle.id) for u in position.units_at(vehicle.hex) if not is_vehicle(u)
+        ]
+        for action in options:
+            try:
+                if isinstance(action, act.Load):
+                    check_load(position, action)
+                else:
+                    assert isinstance(action, act.Unload)
+                    check_unload(position, action)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield action

@@ -1,0 +1,431 @@
+"""ASL units and their states (A1, A4.4, A7.35, A10, A15.3, A17, A19, A21, A25): kinds of counter, the
+states a unit can be in, morale and leadership as they stand now, support weapons and who possesses them,
+nationality traits (data/nationalities.json) and the lower- or higher-quality unit that replaces one (ELR,
+Battle Hardening). Pure functions of the units' printed values and markers; the counter catalogue is
+the owner's (data/counters.json is a demo catalogue, labelled so).
+
+>>> from hexmate.rules.scenario import CounterType
+>>> leader = CounterType("8-0", "leader", {"morale": 8, "broken_morale": 7, "leadership": 0})
+>>> morale_of(leader.values, frozenset({"wounded"}))
+7
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hexmate.rules.errors import DataError
+from hexmate.rules.games.base import State, UnitState
+from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
+
+DATA = Path(__file__).parent / "data"
+
+MMC = frozenset({"squad", "hs", "crew"})  # A1.1 multi-man counters
+SMC = frozenset({"leader", "hero"})  # A1.1 single-man counters
+SW = "sw"  # A7.35: every half-inch support weapon counter
+
+# A unit's states (markers on UnitState) and the rule that defines each one.
+STATES: Mapping[str, str] = {
+    "broken": "A10.4",
+    "dm": "A10.62",  # Desperation Morale
+    "pinned": "A7.8",
+    "cx": "A4.51",
+    "berserk": "A15.4",
+    "heroic": "A15.21",  # a leader who became a hero keeps his own counter with a hero counter on it
+    "fanatic": "A10.8",
+    "wounded": "A17.1",
+    "disrupted": "A19.12",
+    "encircled": "A7.7",
+    "ti": "A4.8",
+    "prep_fire": "A3.2",
+    "first_fire": "A8.1",
+    "final_fire": "A8.4",
+    "advancing_fire": "A3.5",
+    "no_fire": "A7.35",  # the unit fired a SW and has lost its inherent FP for now
+    "malfunctioned": "A9.7",
+    "captured": "A21.1",  # a SW used by the enemy of its nationality
+    "sustained_fire": "A9.3",
+}
+
+Values = Mapping[str, int | str]
+
+
+def is_mmc(unit: UnitState) -> bool:
+    return unit.type in MMC
+
+
+def is_smc(unit: UnitState) -> bool:
+    return unit.type in SMC
+
+
+def is_sw(unit: UnitState) -> bool:
+    return unit.type == SW
+
+
+def good_order(unit: UnitState) -> bool:
+    """A10.4: a unit that is not broken (nor disrupted, A19.12) is in Good Order."""
+    return not (unit.has("broken") or unit.has("disrupted"))
+
+
+def _int(values: Values, key: str, default: int = 0) -> int:
+    got = values.get(key, default)
+    return got if isinstance(got, int) else default
+
+
+def morale_of(values: Values, markers: frozenset[str]) -> int:
+    """The morale a unit checks against now: 10 when berserk (A15.42), its broken side's when broken (A10.4),
+    one less when wounded
+    (A17.2) or encircled (A7.7, not berserk or hero units), one more when fanatic (A10.8); never above 10
+    (A.18)."""
+    if "berserk" in markers:
+        return 10  # A15.42: a berserk unit's morale is 10
+    m = _int(values, "broken_morale" if "broken" in markers else "morale")
+    if "wounded" in markers and values.get("type") != "hero":
+        m -= 1
+    if "encircled" in markers and "berserk" not in markers:
+        m -= 1
+    if "fanatic" in markers:
+        m += 1
+    return min(m, 10)
+
+
+def unit_morale(unit: UnitState) -> int:
+    return morale_of({**unit.values, "type": unit.type}, unit.markers)
+
+
+def leadership_of(unit: UnitState) -> int:
+    """A leader's modifier now (A10.7): a wound worsens it by one (A17.2; never more than once)."""
+    lead = _int(unit.values, "leadership")
+    return lead + 1 if unit.has("wounded") else lead
+
+
+def can_direct(unit: UnitState) -> bool:
+    """A7.53, A7.831: a Good Order leader who is not pinned directs fire and helps checks."""
+    return unit.type == "leader" and good_order(unit) and not unit.has("pinned") and not unit.has("berserk")
+
+
+# --- support weapons: possession, portage, use (A4.4, A7.35, A9, A21) ---
+
+
+def possessed(state: State, owner: str) -> list[UnitState]:
+    """The SW a unit possesses (UnitState.carrier names the possessor, A4.4)."""
+    mine = (u for u in state.units.values() if u.type == SW and u.carrier == owner)
+    return sorted(mine, key=lambda u: u.id)
+
+
+def portage_capacity(unit: UnitState) -> int:
+    """A4.42 IPC: a squad 3 PP, a HS or crew 2, an SMC 1; a wounded SMC 0 (A17.2)."""
+    if unit.type == "squad":
+        return 3
+    if unit.type in ("hs", "crew"):
+        return 2
+    return 0 if unit.has("wounded") else 1
+
+
+def excess_pp(state: State, owner: UnitState) -> int:
+    """PP carried beyond the IPC (A4.42: each costs the carrier one MF)."""
+    carried = sum(_int(sw.values, "pp") for sw in possessed(state, owner.id))
+    return max(0, carried - portage_capacity(owner))
+
+
+def sw_fire_limit(unit: UnitState) -> int:
+    """A7.35: a squad may fire up to two SW in a fire phase, any other unit one."""
+    return 2 if unit.type == "squad" else 1
+
+
+def keeps_inherent_fp(unit: UnitState, sw_fired: int) -> bool:
+    """A7.35: a squad keeps its inherent FP with one SW fired and loses it with two; a HS, crew or SMC that
+    fires a SW loses it."""
+    if sw_fired == 0:
+        return True
+    return unit.type == "squad" and sw_fired == 1
+
+
+def check_sw_use(state: State, sw: UnitState) -> tuple[T, str] | None:
+    """Why this SW may not fire now and the rule (A7.35, A9.7), or None."""
+    if sw.carrier is None or sw.carrier not in state.units:
+        return T("{sw} has no possessor and cannot fire", sw=sw.id), "A7.35"
+    owner = state.units[sw.carrier]
+    if not good_order(owner):
+        return T("{sw} is possessed by {owner}, who is broken: only an unbroken unit fires a SW",
+                 sw=sw.id, owner=owner.id), "A7.35"
+    if sw.has("malfunctioned"):
+        return T("{sw} has malfunctioned and fires again only once repaired", sw=sw.id), "A9.7"
+    return None
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A SW's breakdown numbers for one attack (A9.7): the Original DR at or above b malfunctions it, at or
+    above x eliminates it."""
+
+    b: int
+    x: int
+    rule: str
+
+
+def breakdown(values: Values, *, sustained: bool = False, captured: bool = False, inexperienced: bool = False,
+              ammo_short: bool = False, non_qualified: bool = False) -> Breakdown:
+    """The B#/X# of one attack. A weapon prints a B# (12 if none, A9.7) and maybe an X#; each cause that
+    lowers
+    the breakdown number lowers both by its amount, cumulatively, and when any applies the original B#
+    becomes the X# if that is lower (A.11): Sustained Fire -2 (A9.3), captured -2 (A21.11), an Inexperienced
+    user -1 (A19.32), Ammunition Shortage -1 (A19.131; not a DC), non-qualified use of a crew weapon -2 more
+    (A21.13).
+
+    >>> breakdown({"breakdown": 12}, sustained=True)
+    Breakdown(b=10, x=12, rule='A9.3, A.11')
+    >>> breakdown({"breakdown": 12}, sustained=True, captured=True)
+    Breakdown(b=8, x=12, rule='A9.3, A21.11, A.11')
+    """
+    b = _int(values, "breakdown", 12)
+    printed_x = values.get("x")
+    x = printed_x if isinstance(printed_x, int) else 13  # no X# printed: nothing eliminates it outright
+    cut = 0
+    rules = []
+    if sustained:
+        cut += 2
+        rules.append("A9.3")
+    if captured:
+        cut += 2
+        rules.append("A21.11")
+    if inexperienced:
+        cut += 1
+        rules.append("A19.32")
+    if ammo_short and values.get("sw") != "dc":
+        cut += 1
+        rules.append("A19.131")
+    if non_qualified:
+        cut += 2
+        rules.append("A21.13")
+    if not cut:
+        return Breakdown(b, x, "A9.7")
+    # A.11: the original B# becomes the X# (a printed X# is lowered too, and never above the original B#)
+    new_x = min(x - cut, b) if isinstance(printed_x, int) else b
+    return Breakdown(b - cut, new_x, ", ".join([*rules, "A.11"]))
+
+
+# A21.1: whose weapons a nationality uses without the captured penalties (the same army; A25.35: British and
+# US troops use each other's MGs and "(a)" SW without them)
+_FAMILIES = ({"german", "ss"}, {"british", "gurkha", "free_french", "american"}, {"russian", "partisan"})
+
+
+def is_captured(sw: UnitState, owner: UnitState | None) -> bool:
+    """A21.1: a SW used by troops of another army is captured (B#/X# -2, ROF -1: A21.11, A21.12); a
+    ``captured`` marker says so too. A weapon or possessor with no nationality is never taken as captured."""
+    if sw.has("captured"):
+        return True
+    theirs = sw.values.get("nationality")
+    mine = owner.values.get("nationality") if owner is not None else None
+    if not isinstance(theirs, str) or not isinstance(mine, str) or theirs == mine:
+        return False
+    return not any(theirs in f and mine in f for f in _FAMILIES)
+
+
+def rate_of_fire(values: Values, *, captured: bool = False, non_elite_ethiopian: bool = False) -> int:
+    """A SW MG's multiple ROF (A9.2), one less when captured (A21.12) or fired by non-Elite Ethiopians
+    (A25.936)."""
+    rof = _int(values, "rof")
+    return max(0, rof - (1 if captured else 0) - (1 if non_elite_ethiopian else 0))
+
+
+def keeps_rof(coloured: int, rof: int, *, sustained: bool = False) -> bool:
+    """A9.2: the MG may fire again this phase when the Original coloured dr is at most its ROF; Sustained Fire
+    never keeps it (A9.3)."""
+    return not sustained and rof > 0 and coloured <= rof
+
+
+def malfunctions(original: int, weapons: Mapping[str, Breakdown]) -> dict[str, str]:
+    """A9.7/A9.71: what the Original IFT DR does to each SW of the attack: 'x' eliminated (at or above its
+    X#), 'b' malfunctioned (at or above its B#). With two or more SW that it would break, A9.71 says at least
+    one does, picked by Random Selection: the caller asks; this returns every candidate."""
+    out: dict[str, str] = {}
+    for sid, bd in weapons.items():
+        if original >= bd.x:
+            out[sid] = "x"
+        elif original >= bd.b:
+            out[sid] = "b"
+    return out
+
+
+def repair(dr: int, values: Values, *, captured: bool = False) -> str:
+    """A9.72: a Good Order possessor's repair dr in the RPh: at most the R# repairs the SW, a 6 eliminates it,
+    anything else leaves it malfunctioned ('repaired', 'eliminated', 'still'). A captured SW is never
+    repaired until its own side recaptures it (returns 'not allowed')."""
+    if captured:
+        return "not allowed"
+    if dr == 6:
+        return "eliminated"
+    return "repaired" if dr <= _int(values, "repair", 0) else "still"
+
+
+def repairs_allowed(unit: UnitState) -> int:
+    """A9.72: a unit tries to repair as many malfunctioned SW as it could fire in one phase."""
+    return sw_fire_limit(unit) if good_order(unit) else 0
+
+
+# --- nationalities (A25) ---
+
+
+@dataclass(frozen=True)
+class Nationality:
+    name: str
+    traits: Mapping[str, Any]
+
+    def number(self, key: str, default: int = 0) -> int:
+        got = self.traits.get(key, default)
+        return got if isinstance(got, int) else default
+
+    def flag(self, key: str) -> bool:
+        return bool(self.traits.get(key))
+
+    def classes(self, key: str) -> frozenset[str]:
+        got = self.traits.get(key, [])
+        return frozenset(str(c) for c in got) if isinstance(got, list) else frozenset()
+
+
+@cache
+def _nationality_data() -> Mapping[str, Any]:
+    path = DATA / "nationalities.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    if doc.get("format") != "hexmate-asl-nationalities/1":
+        raise DataError(f"{path}: format must be hexmate-asl-nationalities/1")
+    result: Mapping[str, Any] = doc
+    return result
+
+
+def nationality(name: str | None) -> Nationality:
+    """The traits of a nationality (A25); an unknown or missing one has none (no DRM, no exemption)."""
+    table = _nationality_data()["nationalities"]
+    key = (name or "").lower()
+    return Nationality(key, table.get(key, {}))
+
+
+def nationality_of(unit: UnitState, default: str | None = None) -> Nationality:
+    got = unit.values.get("nationality", default)
+    return nationality(got if isinstance(got, str) else default)
+
+
+def unit_class(values: Values) -> str:
+    """elite, 1st, 2nd, green or conscript (A19.2; the counter's class symbol)."""
+    got = values.get("class", "1st")
+    return {"1": "1st", "2": "2nd"}.get(str(got), str(got))
+
+
+def inexperienced(values: Values) -> bool:
+    """A19.2: Green and Conscript units are Inexperienced."""
+    return bool(values.get("inexperienced")) or unit_class(values) in ("green", "conscript")
+
+
+def cowering_exempt(unit: UnitState, nat: Nationality) -> bool:
+    """A7.9: SMC, berserk and fanatic units never cower, nor the classes a nationality exempts (British Elite
+    and 1st Line, Finns other than Conscripts)."""
+    if is_smc(unit) or unit.has("berserk") or unit.has("fanatic"):
+        return True
+    return unit_class(unit.values) in nat.classes("no_cowering_classes")
+
+
+# --- replacement and Battle Hardening (A15.3, A19) ---
+
+LEADER_LADDER = ("10-3", "10-2", "10-1", "10-0", "9-2", "9-1", "8-1", "8-0", "7-0", "6+1")
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """What an ELR failure does (A19.12-A19.13): ``to`` the counters that replace the unit (broken), or
+    ``disrupt`` when nothing lower exists."""
+
+    to: tuple[str, ...]
+    disrupt: bool
+    rule: str
+
+
+def _ladder(nat: Nationality) -> tuple[str, ...]:
+    got = nat.traits.get("leader_ladder")
+    return tuple(str(r) for r in got) if isinstance(got, list) else LEADER_LADDER
+
+
+def elr_exceeded(final: int, morale: int, elr: int) -> bool:
+    """A19.1/A19.13: the MC failed by more than the ELR."""
+    return final - morale > elr
+
+
+def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualty: bool = False,
+                ssr_elr: bool = False) -> Replacement | None:
+    """The lower-quality unit that replaces a non-broken unit failing an MC by more than its ELR (A19.13);
+    None for the exempt (A19.11: crews, heroes, broken units). A squad with underscored morale becomes two
+    broken HS, an underscored HS is Disrupted (unless the SSR set the ELR, A19.132); a leader drops one rank
+    (9-2 to 9-1, 9-1 to 8-1); with nothing lower the unit is Disrupted (A19.12). A squad failing a Casualty
+    MC by more than its ELR becomes the lower-quality HS (A19.13, A10.31)."""
+    if unit.type in ("crew", "hero") or unit.has("broken"):
+        return None
+    values = unit.values
+    nat = nationality_of(unit)
+    if unit.type == "leader":
+        ladder = _ladder(nat)
+        if unit.counter.name in ladder:
+            i = ladder.index(unit.counter.name)
+            if i + 1 < len(ladder) and ladder[i + 1] in counters:
+                return Replacement((ladder[i + 1],), False, "A19.13")
+        return Replacement((), True, "A19.12")
+    if values.get("underscored_morale") and not ssr_elr:
+        half = values.get("reduces_to")
+        if unit.type == "squad" and isinstance(half, str) and half in counters:
+            return Replacement((half, half), False, "A19.13")
+        return Replacement((), True, "A19.13")
+    lower = values.get("replaced_by")
+    if not isinstance(lower, str) or lower not in counters:
+        return Replacement((), True, "A19.12")
+    if casualty and unit.type == "squad":
+        half = counters[lower].values.get("reduces_to")
+        if isinstance(half, str) and half in counters:
+            return Replacement((half,), False, "A19.13, A10.31")
+    rule = "A19.132" if ssr_elr and values.get("underscored_morale") else "A19.13"
+    return Replacement((lower,), False, rule)
+
+
+def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType]) -> tuple[str | None, bool, str]:
+    """A15.3: the unit that a Battle Hardened unit becomes: (counter, becomes fanatic, rule). A leader rises
+    one rank (6+1 to 7-0, 8-0 to 8-1, 9-2 to 10-2; a Finnish or Japanese 9-1 to 10-0); an MMC takes the next
+    better counter of its nationality (the smallest improvement); an Elite MMC, or a unit with nothing better,
+    becomes Fanatic on the same counter."""
+    nat = nationality_of(unit)
+    if unit.type == "leader":
+        name = unit.counter.name
+        special = {"6+1": "7-0", "8-0": "8-1", "9-2": "10-2"}
+        if name == "9-1" and nat.name in ("finnish", "japanese"):
+            return "10-0", False, "A15.3"
+        if name in special and special[name] in counters:
+            return special[name], False, "A15.3"
+        ladder = _ladder(nat)
+        if name in ladder and ladder.index(name) > 0 and ladder[ladder.index(name) - 1] in counters:
+            return ladder[ladder.index(name) - 1], False, "A15.3"
+        return None, True, "A15.3"
+    if unit_class(unit.values) == "elite":
+        return None, True, "A15.3"
+    better = unit.values.get("hardens_to")
+    if isinstance(better, str) and better in counters:
+        return better, False, "A15.3"
+    return None, True, "A15.3"
+
+
+def us_number(unit: UnitState) -> int:
+    """A1.6 unit size: an SMC 1, a HS or crew 2, a squad 3."""
+    return {"squad": 3, "hs": 2, "crew": 2}.get(unit.type, 1)
+
+
+@cache
+def demo_catalogue() -> Mapping[str, Mapping[str, int | str]]:
+    """The demo counter catalogue (data/counters.json, "demo values"): name -> printed values with type."""
+    path = DATA / "counters.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    if doc.get("format") != "hexmate-asl-counters/1" or not doc.get("demo"):
+        raise DataError(f"{path}: format must be hexmate-asl-counters/1, labelled demo")
+    out: dict[str, Mapping[str, int | str]] = doc["counters"]
+    return out

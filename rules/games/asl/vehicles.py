@@ -1,0 +1,383 @@
+"""ASL vehicles as units: the owner-filled vehicle catalogue, printed values, and vehicle states (D1, D.7).
+
+Vehicle counters and chapter H's Vehicle Notes are the players' own books: hexmate ships no real vehicle.
+A catalogue is a JSON file an owner fills from theirs (``hexmate-asl-vehicles/1``); the demo catalogue holds
+invented vehicles labelled "demo values". A scenario's counter of type ``vehicle`` names its catalogue entry
+(``"vehicle": "demo-pz-g"``) and the catalogue file (``"catalogue": "catalogues/demo-vehicles.json"``,
+relative to the game's data folder). Every error names the file and the place (vehicle id and key).
+
+A vehicle's changing state lives in its ``UnitState``: ``facing`` is its VCA hexspine (``rules/games/asl/
+facing.py``) and its markers hold the rest: ``motion``, ``reverse``, ``bu``/``ce``, ``immobilized``,
+``bogged``, ``mired``, ``shocked``, ``stunned``, ``plus1`` (the stun's aftermath), ``abandoned``, ``wreck``,
+``burning``, ``hd``, ``ma_malf``. The TCA is the marker ``tca<k>`` (the TCA's hexspine, numbered like
+facings: ``tca2`` = TCA at facing 2), there only while it differs from the VCA (D3.12).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from hexmate.rules.errors import DataError
+
+FORMAT = "hexmate-asl-vehicles/1"
+AF_LADDER = (0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26)  # D1.6: the eleven armor factors, in rank order
+MOVEMENT = ("tracked", "halftrack", "armored_car", "truck")  # D1.11-D1.14 (motorcycles etc. not built)
+MOUNTS = ("T", "ST", "RST", "1MT", "NT")  # D1.31-D1.33 (RST, 1MT take the ST rate of turn: C5.1)
+PRESSURE = ("low", "normal", "high")  # D1.41-D1.43
+MANUFACTURERS = {"a": 0, "t": 0, "r": 1, "c": 1, "b": 2, "g": 2, "f": 3, "i": 3, "other": 3}  # D2.5 ESB DRM
+REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4}  # D2.21 (halftrack: its tracks, x4)
+TURRET_RANK = {"same": 0, "boxed": 1, "circled": -1}  # D1.63 superior, D1.64 inferior turret
+
+
+class CatalogueError(DataError):
+    """A malformed vehicle catalogue: names the file, the vehicle and the key."""
+
+    def __init__(self, source: str, message: str, *, vehicle: str | None = None, key: str | None = None):
+        where = [source] + ([f"vehicle {vehicle!r}"] if vehicle else []) + ([f"key {key!r}"] if key else [])
+        super().__init__(f"{', '.join(where)}: {message}")
+        self.source, self.vehicle, self.key = source, vehicle, key
+
+
+@dataclass(frozen=True)
+class MainArmament:
+    """The MA (D1.3): calibre in mm and type ("gun", "MG", "FT"), its length letter (C: L, LL, *), mount,
+    multiple ROF (D3.5), breakdown number (D3.7), and whether that B# is circled (low ammo, D3.71)."""
+
+    calibre: int
+    kind: str = "gun"
+    length: str = ""
+    mount: str = "T"
+    rof: int = 0
+    b: int = 12
+    low_ammo: bool = False
+
+
+@dataclass(frozen=True)
+class VehicleType:
+    """Printed values of one vehicle (D1): counter front, wreck side and the owner's Vehicle Note."""
+
+    id: str
+    name: str
+    nationality: str
+    manufacturer: str
+    movement: str
+    mp: int
+    red_mp: bool
+    ground_pressure: str
+    hull_front: int | None  # None: unarmored (D1.21)
+    hull_side: int | None
+    turret_front: int | None
+    turret_side: int | None
+    rear_unarmored: str  # "" fully armored; "hull"/"turret": partially armored (D1.22)
+    open_topped: bool
+    size: int  # Case P TH DRM of D1.71-D1.75: -2..+2
+    ma: MainArmament | None
+    bmg: int = 0
+    cmg: int = 0
+    aamg: int = 0
+    cs: int = 0
+    cs_red: bool = False  # D5.7: brew-up prone
+    cs_lower: bool = False  # lower-case cs#: the crew never survives (D5.6)
+    rev: int = 4
+    riders: bool = False  # may carry riders (D6.2)
+    passengers: int = 0  # PP of passengers (D6.1)
+    weight: int = 0  # tonnes, for the 90% rules (D8.3, D10.42)
+    notes: str = ""
+    demo: bool = False
+
+    @property
+    def armored(self) -> bool:
+        return self.hull_front is not None
+
+    @property
+    def tracked(self) -> bool:
+        return self.movement == "tracked"
+
+    def af(self, where: str, aspect: str) -> int | None:
+        """The armor factor hit at ``where`` (hull/turret) and ``aspect`` (front/side/rear); None = unarmored
+        there (D1.6, D1.22: partially armored vehicles have no rear armor)."""
+        if aspect == "rear" and self.rear_unarmored in ("hull", where):
+            return None
+        if where == "turret":
+            return self.turret_front if aspect == "front" else self.turret_side
+        return self.hull_front if aspect == "front" else self.hull_side
+
+    def ovr_fp(self, *, ma_working: bool = True, mg_working: bool = True) -> Fraction:
+        """D7.11: the OVR's FP before passengers: base 1 (unarmored), 2 (AFV) or 4 (an AFV whose working MA
+        is not an MG/FT/MTR/ATR), plus every working MG's FP x3 (TPBF) then halved (moving), rear MGs out.
+        The halving of the MG part keeps fractions (it is added to the base, then the IFT column rounds down:
+        the D7.2 example's 20 1/2 FP use the 20 column)."""
+        if not self.armored:
+            base = 1
+        elif ma_working and self.ma is not None and self.ma.kind == "gun":
+            base = 4
+        else:
+            base = 2
+        mg = (self.bmg + self.cmg + self.aamg) if mg_working else 0
+        return base + Fraction(mg * 3, 2)
+
+
+def rank_shift(af: int, ranks: int) -> int:
+    """An armor factor moved ``ranks`` steps on the D1.6 ladder (a boxed turret is one higher, D1.63)."""
+    i = AF_LADDER.index(af) + ranks
+    return AF_LADDER[max(0, min(len(AF_LADDER) - 1, i))]
+
+
+def _need(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], err: Any) -> Any:
+    if key not in d:
+        raise err(f"missing {key!r}", key)
+    value = d[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise err(f"{key!r} has the wrong type ({type(value).__name__})", key)
+    return value
+
+
+_KEYS = {
+    "name",
+    "nationality",
+    "manufacturer",
+    "movement",
+    "mp",
+    "red_mp",
+    "ground_pressure",
+    "armor",
+    "open_topped",
+    "size",
+    "ma",
+    "mg",
+    "cs",
+    "cs_red",
+    "cs_lower",
+    "rev",
+    "riders",
+    "passengers",
+    "weight",
+    "notes",
+    "demo",
+}
+_ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
+_MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
+
+
+def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
+    """One catalogue entry, checked: an error names the file, the vehicle and the key."""
+
+    def err(message: str, key: str | None = None) -> CatalogueError:
+        return CatalogueError(source, message, vehicle=vid, key=key)
+
+    if not isinstance(d, dict):
+        raise err("an entry must be a JSON object")
+    for k in d:
+        if k not in _KEYS:
+            raise err(f"unknown key (allowed: {', '.join(sorted(_KEYS))})", k)
+    movement = _need(d, "movement", str, err)
+    if movement not in MOVEMENT:
+        raise err(f"movement must be one of {', '.join(MOVEMENT)} (D1.1)", "movement")
+    mp = _need(d, "mp", int, err)
+    if not 1 <= mp <= 60:
+        raise err("mp must be 1..60 (D1.1)", "mp")
+    manufacturer = d.get("manufacturer", "other")
+    if manufacturer not in MANUFACTURERS:
+        raise err(f"manufacturer must be one of {', '.join(MANUFACTURERS)} (D2.5)", "manufacturer")
+    pressure = d.get("ground_pressure", "normal")
+    if pressure not in PRESSURE:
+        raise err(f"ground_pressure must be one of {', '.join(PRESSURE)} (D1.4)", "ground_pressure")
+    armor = d.get("armor")
+    hf = hs = tf = ts = None
+    rear = ""
+    if armor is not None:
+        if not isinstance(armor, dict):
+            raise err("armor must be an object, or null for an unarmored vehicle (D1.21)", "armor")
+        for k in armor:
+            if k not in _ARMOR_KEYS:
+                raise err(f"unknown armor key (allowed: {', '.join(sorted(_ARMOR_KEYS))})", f"armor.{k}")
+        hull_af: list[int] = []
+        for key in ("hull_front", "hull_side"):
+            value = armor.get(key)
+            if value not in AF_LADDER or isinstance(value, bool):
+                raise err(f"an armor factor is one of {list(AF_LADDER)} (D1.6)", f"armor.{key}")
+            hull_af.append(int(value))
+        hf, hs = hull_af
+        turret: list[int] = []
+        for key, hull in (("turret_front", hf), ("turret_side", hs)):
+            value = armor.get(key, "same")
+            if isinstance(value, str) and value in TURRET_RANK:
+                turret.append(rank_shift(hull, TURRET_RANK[value]))
+            elif value in AF_LADDER and not isinstance(value, bool):
+                turret.append(value)
+            else:
+                raise err(
+                    "a turret armor factor is same, boxed, circled or a number of the D1.6 ladder (D1.63)",
+                    f"armor.{key}",
+                )
+        tf, ts = turret
+        rear = armor.get("rear_unarmored", "")
+        if rear not in ("", "hull", "turret"):
+            raise err("rear_unarmored is '', 'hull' or 'turret' (D1.22)", "armor.rear_unarmored")
+    size = d.get("size", 0)
+    if size not in (-2, -1, 0, 1, 2) or isinstance(size, bool):
+        raise err("size is the Case P TH DRM, -2..2 (D1.7)", "size")
+    ma = None
+    if d.get("ma") is not None:
+        m = d["ma"]
+        if not isinstance(m, dict):
+            raise err("ma must be an object", "ma")
+        for k in m:
+            if k not in _MA_KEYS:
+                raise err(f"unknown ma key (allowed: {', '.join(sorted(_MA_KEYS))})", f"ma.{k}")
+        mount = m.get("mount", "T")
+        if mount not in MOUNTS:
+            raise err(f"ma.mount is one of {', '.join(MOUNTS)} (D1.31)", "ma.mount")
+        kind = m.get("kind", "gun")
+        if kind not in ("gun", "MG", "FT", "MTR", "ATR"):
+            raise err("ma.kind is gun, MG, FT, MTR or ATR (D1.3)", "ma.kind")
+        calibre = m.get("calibre", 0)
+        b = m.get("b", 12)
+        rof = m.get("rof", 0)
+        for key, value, lo, hi in (("calibre", calibre, 0, 500), ("b", b, 2, 12), ("rof", rof, 0, 3)):
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+                raise err(f"ma.{key} must be a whole number {lo}..{hi}", f"ma.{key}")
+        ma = MainArmament(
+            calibre, kind, str(m.get("length", "")), mount, rof, b, bool(m.get("low_ammo", False))
+        )
+    mg = d.get("mg", {})
+    if not isinstance(mg, dict) or any(k not in ("bmg", "cmg", "aamg") for k in mg):
+        raise err("mg is an object of bmg, cmg, aamg FP (D1.8)", "mg")
+    for k, v in mg.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise err("an MG FP is a whole number >= 0", f"mg.{k}")
+    cs = d.get("cs", 0)
+    if not isinstance(cs, int) or isinstance(cs, bool) or not 0 <= cs <= 12:
+        raise err("cs is the crew survival number, 0..12 (D5.6)", "cs")
+    rev = d.get("rev", REVERSE[movement])
+    if not isinstance(rev, int) or isinstance(rev, bool) or not 1 <= rev <= 9:
+        raise err("rev is the reverse multiplier (D2.21)", "rev")
+    return VehicleType(
+        id=vid,
+        name=str(d.get("name", vid)),
+        nationality=str(d.get("nationality", "")),
+        manufacturer=manufacturer,
+        movement=movement,
+        mp=mp,
+        red_mp=bool(d.get("red_mp", False)),
+        ground_pressure=pressure,
+        hull_front=hf,
+        hull_side=hs,
+        turret_front=tf,
+        turret_side=ts,
+        rear_unarmored=rear,
+        open_topped=bool(d.get("open_topped", False)),
+        size=size,
+        ma=ma,
+        bmg=int(mg.get("bmg", 0)),
+        cmg=int(mg.get("cmg", 0)),
+        aamg=int(mg.get("aamg", 0)),
+        cs=cs,
+        cs_red=bool(d.get("cs_red", False)),
+        cs_lower=bool(d.get("cs_lower", False)),
+        rev=rev,
+        riders=bool(d.get("riders", False)),
+        passengers=int(d.get("passengers", 0)),
+        weight=int(d.get("weight", 0)),
+        notes=str(d.get("notes", "")),
+        demo=bool(d.get("demo", False)),
+    )
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    source: str
+    label: str
+    vehicles: Mapping[str, VehicleType] = field(default_factory=dict)
+
+    def __getitem__(self, vid: str) -> VehicleType:
+        try:
+            return self.vehicles[vid]
+        except KeyError:
+            raise CatalogueError(
+                self.source, f"no vehicle {vid!r} (known: {', '.join(sorted(self.vehicles))})", vehicle=vid
+            ) from None
+
+
+def parse_catalogue(source: str, data: Any) -> Catalogue:
+    if not isinstance(data, dict):
+        raise CatalogueError(source, "a vehicle catalogue is a JSON object")
+    for k in data:
+        if k not in ("format", "label", "vehicles"):
+            raise CatalogueError(source, "unknown key (allowed: format, label, vehicles)", key=k)
+    if data.get("format") != FORMAT:
+        raise CatalogueError(source, f"format must be {FORMAT!r}", key="format")
+    vehicles = data.get("vehicles")
+    if not isinstance(vehicles, dict) or not vehicles:
+        raise CatalogueError(source, "vehicles must be a non-empty object of id -> entry", key="vehicles")
+    return Catalogue(
+        source,
+        str(data.get("label", "")),
+        {vid: parse_vehicle(source, vid, d) for vid, d in vehicles.items()},
+    )
+
+
+@lru_cache(maxsize=16)
+def load_catalogue(path: str) -> Catalogue:
+    """Read and check a catalogue file (cached: catalogues are read-only data)."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise CatalogueError(str(p), f"cannot read: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise CatalogueError(str(p), f"not JSON: line {e.lineno} column {e.colno}: {e.msg}") from None
+    return parse_catalogue(str(p), data)
+
+
+DATA_DIR = Path(__file__).resolve().parent
+
+
+def vehicle_of(values: Mapping[str, int | str]) -> VehicleType:
+    """The catalogue entry a scenario counter of type ``vehicle`` names."""
+    catalogue = str(values.get("catalogue", "catalogues/demo-vehicles.json"))
+    return load_catalogue(str(DATA_DIR / catalogue))[str(values.get("vehicle", ""))]
+
+
+# --- state held in a vehicle unit's markers (D.7, D2.4, D3.12, D5) ---
+IMMOBILE = ("bogged", "mired", "immobilized", "abandoned", "shocked", "stunned", "wreck")
+
+
+def is_mobile(markers: frozenset[str]) -> bool:
+    """D.7: immobile if bogged, immobilized, mired, abandoned, or its crew broken, shocked or stunned."""
+    return not any(m in markers for m in IMMOBILE) and "broken" not in markers
+
+
+def tca_of(markers: frozenset[str], vca: int) -> int:
+    """The TCA: the ``tca<k>`` marker, else the VCA (D3.12)."""
+    for m in markers:
+        if m.startswith("tca") and m[3:].isdigit():
+            return int(m[3:]) % 6
+    return vca
+
+
+def with_tca(markers: frozenset[str], vca: int, tca: int) -> frozenset[str]:
+    rest = frozenset(m for m in markers if not (m.startswith("tca") and m[3:].isdigit()))
+    return rest if tca % 6 == vca % 6 else rest | {f"tca{tca % 6}"}
+
+
+__all__ = [
+    "AF_LADDER",
+    "Catalogue",
+    "CatalogueError",
+    "MainArmament",
+    "VehicleType",
+    "is_mobile",
+    "load_catalogue",
+    "parse_catalogue",
+    "rank_shift",
+    "tca_of",
+    "vehicle_of",
+    "with_tca",
+]

@@ -1,0 +1,553 @@
+"""ASL chapter D in play: vehicles fire ordnance at vehicles, and infantry close-assault them.
+
+A vehicle fires its MA at an enemy vehicle in LOS: the TCA turns to the target (Case A, D3.51), the TH DR,
+multiple ROF on the colored die (D3.5), acquisition (D3.51), breakdown (D3.7, D3.71), hit location and
+aspect (D3.2), the armor factor, the TK DR and its result (wreck, burning wreck, shock, stun,
+immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6). In the CCPh infantry
+attack a vehicle in their Location (A11.5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl.armour import (
+    FIRE_MARKERS,
+    MAX_RANGE,
+    WORDS,
+    _remark,
+    facing_of,
+    is_vehicle,
+    vtype,
+    with_facing,
+)
+from hexmate.rules.games.asl.vehicles import tca_of, with_tca
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex, distance, line
+from hexmate.rules.text import T
+
+
+# --- ordnance fire (D3, D4, D5) ---
+def firing_side(position: Position) -> str:
+    if position.phase.id == "MPh":
+        return position.enemy_of(position.phasing)
+    return position.to_act
+
+
+def _vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
+    return [u for u in position.units_at(h) if u.side != side and is_vehicle(u) and not u.has("wreck")]
+
+
+def afv_hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[str]]:
+    """D9.4: +1 for each stopped AFV or unburnt wreck in a hex the LOS passes through (not the firer's or
+    the target's), at the same level; an AFV in Motion or a burning wreck does not hinder (D2.41, D10.3)."""
+    drm = 0
+    why: list[str] = []
+    for h in line(a, b).hexes[1:-1]:
+        for u in position.units_at(h):
+            if (
+                is_vehicle(u)
+                and not u.has("motion")
+                and not u.has("burning")
+                and position.map.level(h) == position.map.level(a)
+            ):
+                drm += 1
+                why.append(position.label(h))
+                break
+    return drm, why
+
+
+def check_fire(position: Position, fire: act.Fire) -> act.Fire:
+    phase = position.phase.id
+    side = firing_side(position)
+    if len(fire.firers) != 1:
+        raise IllegalAction(T("a vehicle fires alone"), "D3.5")
+    if fire.firers[0] not in position.units:
+        raise InvalidAction(f"no unit {fire.firers[0]!r} in this game")
+    unit = position.units[fire.firers[0]]
+    vt = vtype(unit)
+    if unit.side != side:
+        raise IllegalAction(
+            T("{unit} is not {side}'s; only {side} fires now", unit=unit.id, side=side), position.phase.rule
+        )
+    if phase not in FIRE_MARKERS:
+        raise IllegalAction(T("vehicles fire only in the fire phases and as Defensive First Fire"), "D3.3")
+    if unit.has("wreck") or unit.has("shocked") or unit.has("stunned"):
+        raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
+    if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
+        raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
+    if phase == "PFPh" and unit.has("motion"):
+        raise IllegalAction(
+            T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
+        )
+    if unit.has(FIRE_MARKERS[phase]) or (phase == "AFPh" and unit.has("prep_fire")):
+        raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
+    if phase == "MPh":
+        moving = position.state.moving
+        top = position.state.decision
+        if moving is None or top is None or top.kind != "react" or fire.target != moving.here:
+            raise IllegalAction(
+                T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1"
+            )
+    if not _vehicle_targets(position, fire.target, unit.side):
+        raise IllegalAction(T("no enemy vehicle at {hex}", hex=position.label(fire.target)), "D3.1")
+    assert unit.hex is not None
+    rng = distance(unit.hex, fire.target)
+    if rng > MAX_RANGE or rng == 0:
+        raise IllegalAction(T("{hex} is out of this gun's reach", hex=position.label(fire.target)), "C3")
+    sight = asl_terrain.line_of_sight(position, unit.hex, fire.target)
+    if sight.blocked:
+        raise IllegalAction(
+            T("{unit} has no line of sight to {hex}", unit=unit.id, hex=position.label(fire.target)),
+            "A6.1",
+        )
+    return fire
+
+
+def declare_fire(position: Position, fire: act.Fire) -> State:
+    state = position.state
+    unit = state.units[fire.firers[0]]
+    state = state.with_unit(unit.mark(FIRE_MARKERS[position.phase.id]))
+    return state.push(
+        Decision(
+            "roll",
+            unit.side,
+            T(
+                "{unit} fires its gun at {hex}: roll the To Hit DR (D3)",
+                unit=unit.id,
+                hex=position.label(fire.target),
+            ),
+            "D3",
+            "vth",
+            dice="DR",
+            subject=(unit.id,),
+            target=fire.target,
+        )
+    )
+
+
+def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[int, list[od.Step], int, int]:
+    """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51)."""
+    pack = od.load_pack()
+    assert firer.hex is not None and target.hex is not None
+    vt, tv = vtype(firer), vtype(target)
+    assert vt.ma is not None
+    f = facing_of(firer)
+    tca = tca_of(firer.markers, f)
+    k = fc.hexspines_to(firer.hex, target.hex, tca)
+    new_tca = fc.facing_to(firer.hex, target.hex, tca)
+    bow = vt.ma.mount == "NT"
+    drm_a = od.case_a(pack, vt.ma.mount, turret_turns=0 if bow else k, hull_turns=k if bow else 0, bow=bow)
+    cases: list[str] = []
+    if vt.armored and not vt.open_topped and not firer.has("ce"):
+        cases.append("I")  # D5.2: a BU CT AFV
+    moving = position.state.moving
+    if (
+        target.has("motion")
+        or (moving is not None and target.id in moving.units)
+        or (position.phase.id in ("MPh", "DFPh") and target.has("entered"))
+    ):
+        cases.append("J")  # a moving or Motion target (D2.1, D2.41)
+    if firer.has("motion"):
+        cases.append("C4")  # D2.42
+    elif position.phase.id == "AFPh" and firer.has("entered"):
+        cases.append("B")  # fire after moving (D3.32)
+    if firer.has("plus1"):
+        cases.append("plus1")  # D5.34
+    if acquisition(target) in firer.markers and k == 0:
+        cases.append("acquired")  # D3.51 example: the same target again, acquired (C6.5)
+    hindrance, _ = afv_hindrance(position, firer.hex, target.hex)
+    sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
+    tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
+    if position.map.level(target.hex) > position.map.level(firer.hex):
+        cases.append("height")  # D4.22, B10.31
+    th, steps = od.to_hit(
+        pack,
+        target_type="vehicle",
+        rng=distance(firer.hex, target.hex),
+        cases=tuple(cases),
+        case_a_drm=drm_a,
+        size=tv.size,
+        tem=tem,
+        hindrance=hindrance + sight.hindrance,
+        hd=target.has("hd"),
+    )
+    return th, steps, new_tca, k
+
+
+def _target(position: Position, decision: Decision, side: str) -> UnitState:
+    assert decision.target is not None
+    targets = _vehicle_targets(position, decision.target, side)
+    if decision.arg("target"):
+        return position.units[decision.arg("target")]
+    return sorted(targets, key=lambda u: u.id)[0]
+
+
+def acquisition(target: UnitState) -> str:
+    """The marker of a target acquired by a firer's shots: lost when the target leaves that hex (C6.5) or
+    the firer moves."""
+    assert target.hex is not None
+    return f"acq:{target.id}@{target.hex.q},{target.hex.r}"
+
+
+def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The TH DR is in: turn the turret, hit or miss, and on a hit the TK DR (D3, D4.2)."""
+    assert answer.dice is not None and decision.target is not None
+    pack = od.load_pack()
+    state = position.state
+    firer = state.units[decision.subject[0]]
+    target = _target(position, decision, firer.side)
+    vt = vtype(firer)
+    assert vt.ma is not None and firer.hex is not None and target.hex is not None
+    th, steps, new_tca, _ = to_hit_of(position, firer, target)
+    if vt.ma.mount == "NT":
+        firer = with_facing(firer, new_tca)
+    else:
+        firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
+    dr = (answer.dice[0], answer.dice[1])
+    lines = [Line(s.text, str(s.value), s.rule) for s in steps]
+    lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
+    broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
+    if broke:
+        firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
+        lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
+    elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
+        firer = firer.mark(remove=(FIRE_MARKERS[position.phase.id],))
+        lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
+    acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
+    firer = firer.mark(acquisition(target), remove=acquired)
+    state = state.with_unit(firer)
+    hit = od.hits(dr, th, hd=target.has("hd"), pack=pack)
+    if not hit:
+        summary = T("{unit} misses {target}", unit=firer.id, target=target.id)
+        results = {target.id: "miss"}
+        res = Resolution(
+            act.Fire((firer.id,), decision.target, answer.dice),
+            "ordnance",
+            pack.label,
+            True,
+            tuple(lines),
+            results,
+            summary,
+        )
+        return state.replace(resolution=res)
+    where = od.location(pack, dr)
+    assert firer.hex is not None
+    f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
+    aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
+    tv = vtype(target)
+    af = tv.af(where, aspect)
+    gun = f"{vt.ma.calibre}{vt.ma.length}"
+    tk = od.final_tk(pack.basic_tk(gun, distance(firer.hex, target.hex)), af)
+    lines.append(
+        Line(
+            T("hit on the {where}, {aspect} aspect (C3.9, D3.2)", where=WORDS[where], aspect=WORDS[aspect]),
+            str(af if af is not None else "-"),
+            "D3.2",
+        )
+    )
+    lines.append(Line(T("Final TK# (basic less armor)"), str(tk), "D1.6"))
+    summary = T(
+        "{unit} hits {target}: roll the To Kill DR, {tk} or less kills",
+        unit=firer.id,
+        target=target.id,
+        tk=tk,
+    )
+    res = Resolution(
+        act.Fire((firer.id,), decision.target, answer.dice),
+        "ordnance",
+        pack.label,
+        True,
+        tuple(lines),
+        {target.id: "hit"},
+        summary,
+    )
+    return state.replace(resolution=res).push(
+        Decision(
+            "roll",
+            firer.side,
+            summary,
+            "D3",
+            "vtk",
+            dice="DR",
+            subject=(firer.id,),
+            target=decision.target,
+            args=(("target", target.id), ("tk", str(tk))),
+        )
+    )
+
+
+def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The TK DR is in: its result on the vehicle, and a destroyed crew's survival DR (D5.6)."""
+    assert answer.dice is not None
+    pack = od.load_pack()
+    state = position.state
+    target = state.units[decision.arg("target")]
+    tk = int(decision.arg("tk"))
+    dr = sum(answer.dice)
+    result = od.tk_result(pack, dr, tk, vtype(target))
+    prev = state.resolution
+    lines = (
+        *(prev.lines if prev is not None else ()),
+        Line(T("To Kill DR"), str(dr), "C7"),
+        Line(T("result"), WORDS[result], "C7"),
+    )
+    marks = {
+        "burns": ("wreck", "burning"),
+        "destroyed": ("wreck",),
+        "shocked": ("shocked",),
+        "stunned": ("stunned",),
+        "immobilized": ("immobilized",),
+        "none": (),
+    }[result]
+    shaken = target.has("shocked") or target.has("stunned")
+    if "wreck" in marks:  # its passengers and riders are put beneath the wreck (D6.9's survival DR not built)
+        for rider in [u for u in state.units.values() if u.carrier == target.id]:
+            state = state.with_unit(dataclasses.replace(rider, carrier=None))
+    gone = (
+        ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
+    )
+    state = state.with_unit(target.mark(*marks, remove=gone if marks else ()))
+    summary = T("{target}: {result}", target=target.id, result=WORDS[result])
+    action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
+    state = state.replace(
+        resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
+    )
+    if result == "destroyed" and not vtype(target).cs_lower:
+        return state.push(
+            Decision(
+                "roll",
+                target.side,
+                T(
+                    "{target} is destroyed: roll for its crew's survival, {cs} or less survives (D5.6)",
+                    target=target.id,
+                    cs=vtype(target).cs - (1 if shaken else 0),
+                ),
+                "D5.6",
+                "vcs",
+                dice="DR",
+                subject=(target.id,),
+                target=target.hex,
+                args=(("shaken", "1" if shaken else ""),),
+            )
+        )
+    return state
+
+
+def resume_cs(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    state = position.state
+    target = state.units[decision.subject[0]]
+    ok = od.crew_survives(sum(answer.dice), vtype(target), shaken=bool(decision.arg("shaken")))
+    return state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
+
+
+def generate(position: Position) -> Iterator[act.Action]:
+    phase = position.phase.id
+    if phase not in FIRE_MARKERS:
+        return
+    side = firing_side(position)
+    moving = position.state.moving
+    if phase == "MPh":
+        if moving is None:
+            return
+        targets = [moving.here]
+    else:
+        targets = sorted(
+            {
+                u.hex
+                for u in position.units.values()
+                if u.side != side and u.hex is not None and is_vehicle(u) and not u.has("wreck")
+            },
+            key=lambda h: (h.q, h.r),
+        )
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != side or not is_vehicle(unit):
+            continue
+        for h in targets:
+            fire = act.Fire((unit.id,), h)
+            try:
+                check_fire(position, fire)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield fire
+
+
+def can_react(position: Position) -> bool:
+    """Could a vehicle of the non-moving side fire at the vehicle that just entered a hex (A8.1, D3.3)?"""
+    return any(True for _ in generate(position))
+
+
+# --- Close Combat against vehicles in the CCPh (A11.5, A11.501, A11.51) ---
+def cc_target(position: Position, fire: act.Fire) -> UnitState | None:
+    """The enemy vehicle a CCPh attack is against: infantry attack a vehicle in their own Location."""
+    firers = [position.units[u] for u in fire.firers if u in position.units]
+    if position.phase.id != "CCPh" or not firers or any(u.hex != fire.target for u in firers):
+        return None
+    targets = _vehicle_targets(position, fire.target, firers[0].side)
+    return sorted(targets, key=lambda u: u.id)[0] if targets else None
+
+
+def cc_values(position: Position, fire: act.Fire, target: UnitState) -> tuple[int, int, list[Line]]:
+    """The attackers' CCV and the CC DRM against the vehicle, with their lines (A11.5, A11.51)."""
+    firers = [position.units[u] for u in fire.firers]
+    mmc = [u for u in firers if u.type in ("squad", "hs", "crew")]
+    smc = [u for u in firers if u.type == "leader"]
+    unit = mmc[0] if mmc else smc[0]
+    halvings = sum(1 for m in ("pinned", "final_fire", "first_fire") if unit.has(m))
+    ccv = od.ccv(
+        unit.type,
+        with_smc=bool(smc and mmc),
+        inexperienced=bool(unit.values.get("inexperienced")),
+        halvings=halvings,
+    )
+    vt = vtype(target)
+    no_mg = (vt.bmg + vt.cmg + vt.aamg == 0) or target.has("shocked") or target.has("stunned")
+    assert target.hex is not None
+    defenders = sum(
+        2 if u.type == "squad" else 1
+        for u in position.units_at(target.hex)
+        if u.side == target.side
+        and u.type in ("squad", "hs", "crew")
+        and not u.has("broken")
+        and not u.has("pinned")
+    )
+    leadership = int(smc[0].values.get("leadership", 0)) if smc and mmc else 0
+    drm = od.cc_drm(
+        unarmored=not vt.armored,
+        no_mg=no_mg,
+        defenders=defenders,
+        moving=target.has("motion"),
+        leadership=leadership,
+        plus1=target.has("plus1"),
+    )
+    lines = [Line(T("Close Combat Value"), str(ccv), "A11.5"), Line(T("CC DRM"), f"{drm:+d}", "A11.51")]
+    return ccv, drm, lines
+
+
+def check_cc(position: Position, fire: act.Fire, target: UnitState) -> act.Fire:
+    side = position.to_act
+    firers = [position.units[u] for u in fire.firers if u in position.units]
+    if len(firers) != len(fire.firers) or len(set(fire.firers)) != len(fire.firers):
+        raise InvalidAction("name each attacking unit once")
+    if any(u.side != side for u in firers):
+        raise IllegalAction(T("only {side} attacks now", side=side), "A11.5")
+    mmc = [u for u in firers if u.type in ("squad", "hs", "crew")]
+    smc = [u for u in firers if u.type == "leader"]
+    if (
+        len(firers) > 2
+        or len(smc) > 1
+        or any(is_vehicle(u) for u in firers)
+        or (len(firers) == 2 and not smc)
+    ):
+        raise IllegalAction(T("a vehicle is attacked by one unit, with at most one SMC beside it"), "A11.5")
+    if any(u.has("broken") or u.has("cc") for u in firers):
+        raise IllegalAction(T("broken units and units that have attacked this phase may not attack"), "A11.5")
+    if not mmc and not smc:
+        raise IllegalAction(T("name the attacking unit"), "A11.5")
+    return fire
+
+
+def declare_cc(position: Position, fire: act.Fire, target: UnitState) -> State:
+    state = position.state
+    for uid in fire.firers:
+        state = state.with_unit(state.units[uid].mark("cc"))
+    ccv, drm, _ = cc_values(position, fire, target)
+    side = state.units[fire.firers[0]].side
+    return state.push(
+        Decision(
+            "roll",
+            side,
+            T(
+                "{units} attack {target} in Close Combat: CCV {ccv}, DRM {drm:+d}; roll the CC DR (A11.5)",
+                units=", ".join(fire.firers),
+                target=target.id,
+                ccv=ccv,
+                drm=drm,
+            ),
+            "A11.5",
+            "vcc",
+            dice="DR",
+            subject=tuple(fire.firers),
+            target=fire.target,
+            args=(("ccv", str(ccv)), ("drm", str(drm)), ("target", target.id)),
+        )
+    )
+
+
+def _cc_apply(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
+    state = position.state
+    target = state.units[decision.arg("target")]
+    marks = {
+        "burns": ("wreck", "burning"),
+        "destroyed": ("wreck",),
+        "immobilized": ("immobilized",),
+        "none": (),
+    }[result]
+    state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
+    ccv, drm = int(decision.arg("ccv")), int(decision.arg("drm"))
+    lines = (
+        Line(T("Close Combat Value"), str(ccv), "A11.5"),
+        Line(T("CC DRM"), f"{drm:+d}", "A11.51"),
+        Line(T("CC DR"), "+".join(str(d) for d in dice), "A11.5"),
+        Line(T("result"), WORDS[result], "A11.5"),
+    )
+    action = act.Fire(decision.subject, decision.target or Hex(0, 0), dice)
+    summary = T("{target}: {result}", target=target.id, result=WORDS[result])
+    # no crew survival roll for a vehicle eliminated in CC (D5.6)
+    return state.replace(
+        resolution=Resolution(action, "cc-vehicle", "A11.5", False, lines, {target.id: result}, summary)
+    )
+
+
+def resume_cc(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.5: below the CCV destroys (burns at half or less), equal immobilizes; an original 2 rolls a further
+    dr that may still burn, destroy or immobilize it (A11.501)."""
+    assert answer.dice is not None
+    original = sum(answer.dice)
+    if original == 2:
+        return position.state.push(
+            Decision(
+                "roll",
+                decision.side,
+                T("an original 2: roll a further dr for a chance kill (A11.501)"),
+                "A11.501",
+                "vcc2",
+                dice="dr",
+                subject=decision.subject,
+                target=decision.target,
+                args=decision.args,
+            )
+        )
+    result = od.cc_result(original, int(decision.arg("drm")), int(decision.arg("ccv")))
+    return _cc_apply(position, decision, result, answer.dice)
+
+
+def resume_cc2(position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert answer.dice is not None
+    result = od.cc_result(2, int(decision.arg("drm")), int(decision.arg("ccv")), extra_dr=answer.dice[0])
+    return _cc_apply(position, decision, result, (1, 1, answer.dice[0]))
+
+
+def cc_generate(position: Position) -> Iterator[act.Action]:
+    """The CC attacks against vehicles open now: each good-order MMC of the side acting, alone or with one
+    leader of its Location, against an enemy vehicle there (A11.5)."""
+    side = position.to_act
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != side or unit.hex is None or unit.type not in ("squad", "hs", "crew"):
+            continue
+        if unit.has("broken") or unit.has("cc"):
+            continue
+        if not _vehicle_targets(position, unit.hex, side):
+            continue
+        yield act.Fire((unit.id,), unit.hex)
+        for ldr in position.units_at(unit.hex):
+            if ldr.side == side and ldr.type == "leader" and not ldr.has("broken") and not ldr.has("cc"):
+                yield act.Fire((unit.id, ldr.id), unit.hex)

@@ -1,0 +1,176 @@
+"""What an IFT result does through the game (A7.301-A7.305, A10.2, A10.62, A14.1, A15, A17, A19): the
+decisions it opens in order and what each answer changes. Counters from the demo catalogue (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+
+
+def make(make_position: Any, targets: list[tuple[str, str]], *, markers: dict[str, list[str]] | None = None,
+         options: dict[str, Any] | None = None, fp_counter: str = "4-6-7") -> Any:
+    units = [{"id": "a-1", "counter": fp_counter, "side": "a", "hex": "C1"}]
+    for uid, counter in targets:
+        units.append({"id": uid, "counter": counter, "side": "b", "hex": "C2",
+                      "markers": (markers or {}).get(uid, [])})
+    return make_position("asl", units, "PFPh", counters=COUNTERS, options=options)
+
+
+def open_checks(pos: Any) -> list[tuple[str, str]]:
+    return [(d.then, d.subject[0]) for d in reversed(pos.state.decisions) if d.subject]
+
+
+def test_t_a9_k1_picks_the_leader_who_is_wounded_and_rolls_severity_first(make_position: Any) -> None:
+    pos = make(make_position, [("b-l", "8-1"), ("b-c", "2-2-8"), ("b-h", "2-4-7"), ("b-s", "4-6-7")])
+    pos.push_text("fire a-1 at C2 dice 1,2")  # 8 FP point blank, final 3 on the 8 column: K/1
+    assert pos.decision.then == "casualty"
+    pos.push_text("answer units b-l")  # Random Selection picked the leader (A.9): an SMC is wounded (A7.302)
+    assert pos.units["b-l"].has("wounded")
+    assert open_checks(pos) == [("wound", "b-l"), ("mc", "b-c"), ("mc", "b-h"), ("mc", "b-s")]
+    pos.push_text("answer dice 3")  # A17.11: a light wound
+    assert pos.units["b-l"].has("wounded") and pos.decision.arg("drm") == "1"
+
+
+def test_t10_2_kia_on_the_leader_through_the_game(make_position: Any) -> None:
+    # a 24 FP attack: three 4-6-7 at point blank range
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C2"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C2"}]
+    units += [{"id": "b-l", "counter": "9-1", "side": "b", "hex": "C3"},
+              {"id": "b-ss", "counter": "6-5-8", "side": "b", "hex": "C3"},
+              {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 3,3")  # 24 FP, 6 - 2 = final 4: 1KIA
+    assert pos.last_resolution.results["b-l"] == "1KIA"
+    pos.push_text("answer units b-l")  # Random Selection picked the 9-1
+    assert "b-l" not in pos.units
+    assert pos.units["b-ss"].has("broken") and pos.units["b-s"].has("broken")  # A7.301
+    # A10.2: the broken 4-6-7 (morale 8) is below the 9-1's 9 and takes a 1MC; the SS (9) takes none
+    assert open_checks(pos) == [("mc", "b-s")] and pos.decision.arg("drm") == "1"
+    pos.push_text("answer dice 4,4")  # 8 + 1 > 8: a broken unit failing is Casualty Reduced (A10.3)
+    assert pos.units["b-s"].name == "2-4-7" and pos.units["b-s"].has("broken")
+
+
+def test_a15_1_an_original_2_on_an_mc_opens_heat_of_battle(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 8 FP, final 7 on the 8 column: 1MC
+    pos.push_text("answer dice 1,1")  # passes; Original 2: HoB
+    assert pos.decision.then == "hob" and pos.decision.subject == ("b-s",)
+    pos.push_text("answer dice 3,4")  # 7, no DRM for a German 2nd Line: Battle Hardening (A15.3)
+    assert pos.units["b-s"].name == "4-6-7"
+
+
+def test_a15_4_berserk_only_with_a_known_enemy_in_los(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 5,5")  # 10: Berserk (A15.4), a-1 is a known enemy in LOS
+    assert pos.units["b-s"].has("berserk")
+
+
+def test_a19_13_elr_replacement_from_the_scenario(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"elr": {"b": 0}})
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 4,4")  # 8 + 1 = 9 against 7: fails by 2 > ELR 0
+    assert pos.units["b-s"].name == "4-3-6" and pos.units["b-s"].has("broken")
+
+
+def test_a19_13_within_elr_only_breaks(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"elr": {"b": 3}})
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    pos.push_text("answer dice 4,4")
+    assert pos.units["b-s"].name == "4-4-7" and pos.units["b-s"].has("broken")
+
+
+def test_a17_11_a_leader_killed_by_his_wound_gives_an_llmc(make_position: Any) -> None:
+    pos = make(make_position, [("b-l", "8-1"), ("b-s", "4-4-7")])
+    pos.push_text("fire a-1 at C2 dice 1,2")  # K/1
+    pos.push_text("answer units b-l")
+    pos.push_text("answer dice 5")  # severity 5: KIA (A17.11)
+    assert "b-l" not in pos.units
+    # the MC of the K/1 comes first, then the LLMC (after the attack's results, A10.2)
+    assert open_checks(pos) == [("mc", "b-s"), ("mc", "b-s")]
+
+
+def test_a10_62_a_broken_unit_under_fire_becomes_dm(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], markers={"b-s": ["broken"]})
+    pos.push_text("fire a-1 at C2 dice 6,5")  # 8 FP, final 11: no effect, but it could have given an NMC
+    assert pos.units["b-s"].has("dm")
+
+
+def test_a14_1_an_ift_dr_equal_to_the_enemy_san_activates_his_sniper(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"san": {"b": 3}})
+    res = pos.resolve(pos.parse_action("fire a-1 at C2 dice 1,2"))
+    assert "Original DR 3 equals b's SAN: b's sniper attacks after this attack (A14.1)" in res.text()
+    res = pos.resolve(pos.parse_action("fire a-1 at C2 dice 2,2"))
+    assert "sniper" not in res.text()
+
+
+def test_a14_3_the_activated_sniper_attacks_after_the_attacks_results(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"san": {"b": 3}})
+    pos.push_text("fire a-1 at C2 dice 1,2")  # K/1 on the 8 column; Original 3 = b's SAN
+    assert open_checks(pos)[0] == ("mc", "b-s")  # the reduced HS's MC first
+    assert pos.state.decisions[0].then == "sniper" and pos.state.decisions[0].side == "b"
+    pos.push_text("answer dice 2,3")  # the HS passes
+    pos.push_text("answer dice 1")  # sniper dr 1 (A14.3)
+    assert pos.decision.then == "sniper_target" and pos.decision.units == ("a-1",)
+    pos.push_text("answer units a-1")
+    assert pos.units["a-1"].has("broken") and pos.units["a-1"].has("dm")  # an MMC is broken by a dr 1
+
+
+def test_a14_3_a_sniper_dr_of_3_or_more_does_nothing(make_position: Any) -> None:
+    pos = make(make_position, [("b-s", "4-4-7")], options={"san": {"b": 3}})
+    pos.push_text("fire a-1 at C2 dice 1,2")
+    pos.push_text("answer dice 2,3")
+    pos.push_text("answer dice 4")
+    assert pos.decision is None and not pos.units["a-1"].has("broken")
+
+
+def test_a9_74_the_sw_of_a_unit_killed_by_a_kia_may_be_destroyed(make_position: Any) -> None:
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C2"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C2"},
+              {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C3"},
+              {"id": "b-t", "counter": "4-6-7", "side": "b", "hex": "C3"},
+              {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C3", "carrier": "b-s"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 3,3")  # 24 FP, final 4: 1KIA
+    pos.push_text("answer units b-s")
+    assert pos.decision.then == "sw_kia" and pos.decision.arg("column") == "24"
+    pos.push_text("answer dice 4")  # dr 4 on the 24 column: 1KIA: the LMG is destroyed (A9.74)
+    assert "b-lmg" not in pos.units and pos.units["b-t"].has("broken")
+
+
+def test_a10_2_each_leader_lost_to_a_2kia_has_its_llmc_after_the_survivors_break(make_position: Any) -> None:
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C1"} for i in (1, 2, 3)]
+    units += [{"id": "a-l", "counter": "9-2", "side": "a", "hex": "C1"},
+              {"id": "b-l", "counter": "9-1", "side": "b", "hex": "C3"},
+              {"id": "b-m", "counter": "8-1", "side": "b", "hex": "C3"},
+              {"id": "b-ss", "counter": "6-5-8", "side": "b", "hex": "C3"},
+              {"id": "b-s", "counter": "4-6-7", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1,a-2,a-3,a-l at C3 dice 2,2")  # 12 FP, 4 - 2 = final 2: 2KIA
+    assert pos.last_resolution.results["b-l"] == "2KIA"
+    pos.push_text("answer units b-l")
+    pos.push_text("answer units b-m")
+    assert pos.units["b-ss"].has("broken") and pos.units["b-s"].has("broken")  # A7.301
+    # the 9-1's LLMC (a 1MC) for the broken 4-6-7 (8 < 9) only; the 8-1's for nobody (8 is not < 8)
+    assert open_checks(pos) == [("mc", "b-s")] and pos.decision.arg("drm") == "1"
+
+
+def test_a15_21_a_leader_with_a_hero_result_becomes_heroic_and_rallies(make_position: Any) -> None:
+    pos = make(make_position, [("b-l", "9-1")])
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 1MC
+    pos.push_text("answer dice 1,1")  # the leader passes on an Original 2: HoB
+    pos.push_text("answer dice 1,2")  # 3: Hero (A15.21)
+    assert pos.units["b-l"].has("heroic") and not [u for u in pos.units if "hero" in u and u != "b-l"]
+
+
+def test_a15_24_a_hero_firing_within_normal_range_adds_minus_one(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-h", "counter": "1-4-9", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C4"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    text = pos.resolve(pos.parse_action("fire a-1,a-h at C4 dice 3,4")).text()
+    assert "hero (a-h): -1 (A15.24)" in text and "Cowering" not in text

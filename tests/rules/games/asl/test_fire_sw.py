@@ -1,0 +1,285 @@
+"""ASL fire with support weapons and MGs through the game (A7.35, A9.2, A9.7, A22.1), TPBF (A7.21, A7.212)
+and Cowering exemptions (A7.9). Counters from the demo catalogue (demo values); the IFT is the demo pack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+
+
+def pos_with(make_position: Any, units: list[dict[str, Any]], phase: str = "PFPh", **kw: Any) -> Any:
+    return make_position("asl", units, phase, counters=COUNTERS, **kw)
+
+
+def squad_with_lmg(hex_: str = "C1", who: str = "4-6-7") -> list[dict[str, Any]]:
+    return [
+        {"id": "a-1", "counter": who, "side": "a", "hex": hex_},
+        {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": hex_, "carrier": "a-1"},
+    ]
+
+
+TARGET = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+
+
+def test_a_squad_and_its_lmg_fire_as_one_group_and_the_lmg_keeps_its_rof(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg() + TARGET)
+    fire = pos.parse_action("fire a-1,a-lmg at C4 dice 4,1")
+    res = pos.resolve(fire)
+    text = res.text()
+    assert "a-lmg (LMG): 3 FP = 3 FP" in text and "7 FP -> 6 column" in text
+    assert "a-lmg keeps its multiple ROF (coloured dr 1) and may fire again (A9.2)" in text
+    pos.push(fire)
+    assert pos.units["a-1"].has("prep_fire") and not pos.units["a-lmg"].has("prep_fire")
+    assert "fire a-lmg at C4" in {a.text() for a in pos.legal_actions} or pos.decision is not None
+
+
+def test_an_mg_loses_its_rof_on_a_high_coloured_dr(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg() + TARGET)
+    pos.push_text("fire a-1,a-lmg at C4 dice 4,5")  # 9 on the 6 column: no effect; coloured 5 > ROF 1
+    assert pos.units["a-lmg"].has("prep_fire")
+    with pytest.raises(IllegalAction, match="already fired"):
+        pos.push_text("fire a-lmg at C4 dice 1,1")
+
+
+def test_a_sw_malfunctions_on_an_original_dr_at_its_b_number(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg() + TARGET)
+    fire = pos.parse_action("fire a-1,a-lmg at C4 dice 6,6")
+    assert "a-lmg: Original DR 12: malfunctions (B#) (A9.7)" in pos.resolve(fire).text()
+    pos.push(fire)
+    assert pos.units["a-lmg"].has("malfunctioned")
+    pos.push_text("end")  # PFPh over: the SW still may not fire until repaired (A9.7)
+    assert pos.phase.id == "MPh"
+
+
+def test_a_malfunctioned_sw_may_not_fire(make_position: Any) -> None:
+    units = squad_with_lmg() + TARGET
+    units[1]["markers"] = ["malfunctioned"]
+    pos = pos_with(make_position, units)
+    with pytest.raises(IllegalAction, match=r"malfunctioned.*A9\.7"):
+        pos.push_text("fire a-lmg at C4 dice 3,3")
+
+
+def test_sustained_fire_in_the_dfph_halves_the_mg_and_lowers_its_breakdown(make_position: Any) -> None:
+    units = [*squad_with_lmg("C5"), {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+    for u in units:
+        u["side"] = "b" if u["side"] == "a" else "a"
+    units[1]["markers"] = ["first_fire"]
+    pos = pos_with(make_position, units, "DFPh")
+    fire = pos.parse_action("fire a-lmg at C4 dice 5,5")
+    text = pos.resolve(fire).text()
+    assert "x2 Point Blank Fire (A7.21) x1/2 Area Fire: Sustained Fire (A9.3) = 3 FP" in text
+    assert "a-lmg: Original DR 10: malfunctions (B#) (A9.7)" in text  # B12 - 2 (A9.3, A.11)
+    assert "keeps its multiple ROF" not in text
+
+
+def test_a_hs_firing_its_sw_loses_its_inherent_fp(make_position: Any) -> None:
+    pos = pos_with(make_position, squad_with_lmg(who="2-4-7") + TARGET)
+    with pytest.raises(IllegalAction, match=r"inherent FP while firing 1 SW \(A7\.35\)"):
+        pos.push_text("fire a-1,a-lmg at C4 dice 4,5")
+    pos.push_text("fire a-lmg at C4 dice 4,5")
+    assert pos.units["a-1"].has("no_fire")
+    with pytest.raises(IllegalAction, match=r"A7\.35"):
+        pos.push_text("fire a-1 at C4 dice 4,5")
+
+
+def test_a_squad_may_fire_two_sw_but_then_not_its_own_fp(make_position: Any) -> None:
+    units = [*squad_with_lmg(), {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match="firing 2 SW"):
+        pos.push_text("fire a-1,a-lmg,a-mmg at C4 dice 4,5")
+    pos.push_text("fire a-lmg,a-mmg at C4 dice 4,5")
+    assert pos.units["a-1"].has("no_fire")
+
+
+def test_a_sw_of_a_broken_unit_may_not_fire(make_position: Any) -> None:
+    units = squad_with_lmg() + TARGET
+    units[0]["markers"] = ["broken"]
+    pos = pos_with(make_position, units)
+    with pytest.raises(IllegalAction, match=r"only an unbroken unit fires a SW"):
+        pos.push_text("fire a-lmg at C4 dice 4,5")
+
+
+def test_a_leader_alone_may_fire_a_sw(make_position: Any) -> None:
+    units = [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "C1"},
+             {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-l"}]
+    pos = pos_with(make_position, units + TARGET)
+    pos.push_text("fire a-l,a-lmg at C4 dice 4,5")  # A7.5: a leader firing a SW may join the fire
+    assert pos.units["a-l"].has("no_fire") and pos.units["a-lmg"].has("prep_fire")
+
+
+def test_a_flamethrower_fires_alone(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3"},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match=r"A22\.1"):
+        pos.push_text("fire a-1,a-ft at C4 dice 4,5")
+    fire = pos.parse_action("fire a-ft at C4 dice 4,5")
+    assert "24 FP -> 24 column" in pos.resolve(fire).text()
+
+
+def test_tpbf_triples_and_a_known_enemy_in_the_location_binds_the_fire(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
+    pos = pos_with(make_position, units)
+    fire = pos.parse_action("fire a-1 at C4 dice 4,5")
+    assert "x3 Triple Point Blank Fire (A7.21) = 12 FP" in pos.resolve(fire).text()
+    with pytest.raises(IllegalAction, match=r"A7\.212"):
+        pos.push_text("fire a-1 at C6 dice 4,5")
+
+
+def test_british_first_line_do_not_cower(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-4-7b", "side": "a", "hex": "C1"}, *TARGET]
+    pos = pos_with(make_position, units)
+    fire = pos.parse_action("fire a-1 at C4 dice 3,3")
+    assert "Cowering" not in pos.resolve(fire).text()
+    units[0]["counter"] = "4-3-6b"  # Green British do cower, two columns as Inexperienced
+    pos = pos_with(make_position, units)
+    assert "2 column(s) left (A7.9)" in pos.resolve(pos.parse_action("fire a-1 at C4 dice 3,3")).text()
+
+
+def test_a_sw_counter_is_never_a_target(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C4", "carrier": "b-1"}]
+    pos = pos_with(make_position, units)
+    res = pos.resolve(pos.parse_action("fire a-1 at C4 dice 2,2"))
+    assert set(res.results) == {"b-1"}
+
+
+def test_a7_52_a_member_without_los_drops_out_of_a_multi_location_group(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C5"}]
+    pos = pos_with(make_position, units, hexes={"D3": "woods", "D4": "woods", "E3": "woods"})
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    c1, d1, c5 = (pos.map.parse_label(h) for h in ("C1", "D1", "C5"))
+    assert not asl_terrain.line_of_sight(pos, c1, c5).blocked
+    assert asl_terrain.line_of_sight(pos, d1, c5).blocked
+    fire = pos.parse_action("fire a-1,a-2 at C5 dice 3,4")
+    text = pos.resolve(fire).text()
+    assert "a-2 drops out of the fire group and counts as having fired (A7.52)" in text
+    assert "4 FP -> 4 column" in text
+    pos.push(fire)
+    assert pos.units["a-2"].has("prep_fire")
+    with pytest.raises(IllegalAction, match="no line of sight"):
+        pos_with(make_position, units, hexes={"D3": "woods", "D4": "woods", "E3": "woods"}).push_text(
+            "fire a-2 at C5 dice 3,4")
+
+
+def test_a5_12_overstacked_firers_and_targets(make_position: Any) -> None:
+    units = [{"id": f"a-{i}", "counter": "4-6-7", "side": "a", "hex": "C1"} for i in range(4)]
+    units += [{"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C4"} for i in range(5)]
+    pos = pos_with(make_position, units)
+    text = pos.resolve(pos.parse_action("fire a-0 at C4 dice 3,4")).text()
+    assert "firer overstacked by 1 squad-equivalent(s): +1 (A5.12)" in text
+    assert "target overstacked by 2 squad-equivalent(s): -2 (A5.131)" in text
+
+
+def test_t7_306_fire_group_with_an_mmg_and_a_9_2_through_the_game(make_position: Any) -> None:
+    """A7.306 example: two 4-6-7 at 7 hexes (Long Range, 2 + 2) with a MMG (5) and a 9-2: 9 FP on the 8
+    column; a leader and three squads in Open Ground; Original DR 8 - 2 = 6: a 1MC for each, leader first."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "a-l", "counter": "9-2", "side": "a", "hex": "C1"},
+             {"id": "b-l", "counter": "8-0", "side": "b", "hex": "C8"}]
+    units += [{"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C8"} for i in (1, 2, 3)]
+    pos = pos_with(make_position, units)
+    pos.push_text("fire a-1,a-2,a-mmg,a-l at C8 dice 4,4")
+    res = pos.last_resolution
+    assert res is not None
+    assert "9 FP -> 8 column, final DR 6 -> 1MC" in res.text()
+    assert "leadership (a-l): -2 (A7.53)" in res.text()
+    assert set(res.results.values()) == {"1MC"} and len(res.results) == 4
+    assert [d.subject[0] for d in reversed(pos.state.decisions)] == ["b-l", "b-1", "b-2", "b-3"]
+
+
+def test_a7_351_two_sw_of_one_squad_must_be_of_different_types(make_position: Any) -> None:
+    second = {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"}
+    units = [*squad_with_lmg(), second]
+    pos = pos_with(make_position, units + TARGET)
+    with pytest.raises(IllegalAction, match=r"different types \(A7\.351\)"):
+        pos.push_text("fire a-lmg,a-lmg2 at C4 dice 4,5")
+
+
+def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_position: Any) -> None:
+    units = squad_with_lmg() + TARGET
+    units[0]["markers"] = ["pinned"]
+    pos = pos_with(make_position, units)
+    fire = pos.parse_action("fire a-1,a-lmg at C4 dice 4,1")
+    text = pos.resolve(fire).text()
+    assert "3 FP x1/2 Area Fire: MG fired by a pinned unit (A7.81) = 1 1/2 FP" in text
+    assert "4 FP x1/2 pinned (A7.8) = 2 FP" in text
+    assert "keeps its multiple ROF" not in text
+
+
+def _dc(make_position: Any, phase: str = "PFPh", target_hex: str = "C2", **kw: Any) -> Any:
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C1"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": target_hex}]
+    return pos_with(make_position, units, phase, **kw)
+
+
+def test_a23_6_a_thrown_dc_attacks_the_target_then_the_throwers_location(make_position: Any) -> None:
+    pos = _dc(make_position, hexes={"C2": "stone-building"})
+    with pytest.raises(IllegalAction, match=r"attacks alone.*\(A23\.1\)"):
+        pos.push_text("fire a-1,a-dc at C2 dice 3,4")
+    fire = pos.parse_action("fire a-dc at C2 dice 3,4")
+    text = pos.resolve(fire).text()
+    assert "thrown DC: +2 (A23.6)" in text and "target terrain: +3 (A23.1)" in text
+    assert "30 FP -> 30 column, final DR 12 -> NMC" in text and "Cowering" not in text
+    pos.push(fire)
+    assert "a-dc" not in pos.units  # spent (A23.4)
+    assert [d.then for d in reversed(pos.state.decisions)] == ["mc", "dc_thrower"]
+    pos.push_text("answer dice 2,3")  # b-1 passes its NMC
+    pos.push_text("answer dice 5,5")  # the thrower's Location: 10 + 3 = 13 on the 30 column: NMC
+    assert pos.last_resolution.results == {"a-1": "NMC"}
+    assert pos.decision.then == "mc" and pos.decision.subject == ("a-1",)
+
+
+def test_a23_4_a_dc_malfunctions_on_12_without_detonating(make_position: Any) -> None:
+    pos = _dc(make_position)
+    pos.push_text("fire a-dc at C2 dice 6,6")
+    assert "a-dc" not in pos.units and pos.decision is None
+    assert pos.last_resolution.results == {}
+
+
+def test_a23_6_a_dc_is_thrown_only_into_an_adjacent_location(make_position: Any) -> None:
+    pos = _dc(make_position, target_hex="C3")
+    with pytest.raises(IllegalAction, match=r"adjacent Location \(A23\.6\)"):
+        pos.push_text("fire a-dc at C3 dice 3,4")
+
+
+def test_a22_a_flamethrower_ignores_tem_and_leadership_and_runs_out_of_fuel(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-l", "counter": "9-2", "side": "a", "hex": "C3"},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET, hexes={"C4": "woods"})
+    fire = pos.parse_action("fire a-ft,a-l at C4 dice 4,4")
+    text = pos.resolve(fire).text()
+    assert "leadership" not in text and "target terrain" not in text  # A22.2
+    assert "a-ft: Original DR 8: removed (X#) (A9.7)" in text  # a 1st Line user: out of fuel from 8 (A22.3)
+    pos.push(fire)
+    assert "a-ft" not in pos.units
+
+
+def test_a21_a_captured_mg_breaks_down_sooner_and_loses_a_rof(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C1"},
+             {"id": "a-mmg", "counter": "MMG", "side": "a", "hex": "C1", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C4"}]
+    pos = pos_with(make_position, units)
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 5,5")).text()
+    assert "a-mmg: Original DR 10: malfunctions (B#) (A9.7)" in text  # German MMG in Russian hands: B10
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 2,2")).text()
+    assert "keeps its multiple ROF" not in text  # ROF 2 - 1 = 1 < coloured 2 (A21.12)
+    assert au.is_captured(pos.units["a-mmg"], pos.units["a-1"])
+    german = {"id": "g", "counter": "4-6-7", "side": "a", "hex": "C1"}
+    g = pos_with(make_position, [german, {"id": "s", "counter": "6-5-8", "side": "a", "hex": "C1"}])
+    assert not au.is_captured(pos.units["a-mmg"], g.units["s"])  # SS use German weapons
