@@ -37,7 +37,9 @@ async def test_the_prompt_and_an_open_decision_read_in_japanese(play: PlayRig) -
 
 
 def test_a_physical_change_and_a_refusal_keep_their_template_through_the_narrator() -> None:
-    why = IllegalAction(T("{unit} never moves [2.5]", unit="f-fort"), "10.0")
+    never = T("{unit} never moves [2.5]", unit="f-fort")
+    never.domain = "rules-sw"  # as rules/games/sw/game.py writes it (a T knows its game's catalogue)
+    why = IllegalAction(never, "10.0")
     notice = narrator.say("refused", why=why.said)
     assert notice.text == "Not accepted: f-fort never moves [2.5] (10.0). Nothing was changed."
     assert narrator.render(notice, "ja").text == (

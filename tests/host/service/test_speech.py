@@ -63,7 +63,9 @@ async def test_faster_speech_is_shorter_and_japanese_is_spoken_from_the_catalogu
     assert ja.spoken == ["受け付けません：DO4 is out of range。何も変更されていません。"]
     assert ja.command("x")[1:3] == ["-v", "ja"]
     # the rules' own sentences too: a refusal's reason and the prompt (T values) in the voice's language
-    refused = narrator.say("refused", why=T("{unit} never moves [2.5]", unit="f-fort"))
+    never = T("{unit} never moves [2.5]", unit="f-fort")
+    never.domain = "rules-sw"  # as Schlieffen's War writes it
+    refused = narrator.say("refused", why=never)
     ja.send(Narration("shared", refused.level, refused.text, refused))
     ja.send(Narration("shared", "prompt", T("{phase} ({rule}): {side} to act. {hint}", phase="Movement Phase",
                                              rule="A3.3", side="ger", hint="Move any units.")))
