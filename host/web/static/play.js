@@ -423,42 +423,48 @@
   function renderAnswers(v) {
     const ul = el("answers");
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.text : null;
-    ul.textContent = "";
     // a player answers only when it is their side's turn or question (the host checks it again)
     const mayAct = state.role && (state.role.kind === "host" || (state.role.kind === "player" && v.guide.yours));
     const d = v.decision;
-    if (mayAct && d && d.kind === "roll") {
-      const li = document.createElement("li");
-      const form = document.createElement("form");
-      form.className = "dice-form";
-      const id = "dice-" + Math.random().toString(36).slice(2, 7);
-      const label = document.createElement("label");
-      label.htmlFor = id;
-      label.textContent = tf("Dice for {what} (or press the dice button on the table)", { what: d.dice || t("the roll") });
-      const input = document.createElement("input");
-      input.id = id; input.className = "dice-input"; input.inputMode = "numeric"; input.autocomplete = "off";
-      const b = document.createElement("button");
-      b.type = "submit"; b.textContent = t("Roll these");
-      form.append(label, input, b);
-      form.addEventListener("submit", (ev) => { ev.preventDefault(); const p = input.value.trim().replace(/\s+/g, ","); if (p) act("answer dice " + p); });
-      li.appendChild(form);
-      ul.appendChild(li);
+    // rebuilt only when the answers change: a view for anything else (a marker owed, a heartbeat) must not
+    // wipe the dice a player is typing
+    const key = JSON.stringify([mayAct, d, v.legal, v.guide.yours, v.guide.side]);
+    if (ul.dataset.key !== key) {
+      ul.dataset.key = key;
+      ul.textContent = "";
+      if (mayAct && d && d.kind === "roll") {
+        const li = document.createElement("li");
+        const form = document.createElement("form");
+        form.className = "dice-form";
+        const id = "dice-" + Math.random().toString(36).slice(2, 7);
+        const label = document.createElement("label");
+        label.htmlFor = id;
+        label.textContent = tf("Dice for {what} (or press the dice button on the table)", { what: d.dice || t("the roll") });
+        const input = document.createElement("input");
+        input.id = id; input.className = "dice-input"; input.inputMode = "numeric"; input.autocomplete = "off";
+        const b = document.createElement("button");
+        b.type = "submit"; b.textContent = t("Roll these");
+        form.append(label, input, b);
+        form.addEventListener("submit", (ev) => { ev.preventDefault(); const p = input.value.trim().replace(/\s+/g, ","); if (p) act("answer dice " + p); });
+        li.appendChild(form);
+        ul.appendChild(li);
+      }
+      for (const l of mayAct ? v.legal : []) {
+        const li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button"; b.className = "legal-act"; b.dataset.text = l.text; b.textContent = l.label;
+        b.addEventListener("click", () => act(l.text));
+        li.appendChild(b);
+        ul.appendChild(li);
+      }
+      if (!ul.children.length) {
+        const li = document.createElement("li");
+        li.textContent = state.role && state.role.kind === "spectator" ? t("Spectator: you watch; you cannot act.")
+          : v.guide.yours ? t("Nothing to choose: wait, or use the map and the commands.") : tf("Waiting for {side}.", { side: v.guide.side });
+        ul.appendChild(li);
+      }
+      if (focused) { const again = ul.querySelector(`[data-text="${CSS.escape(focused)}"]`); if (again) again.focus(); }
     }
-    for (const l of mayAct ? v.legal : []) {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button"; b.className = "legal-act"; b.dataset.text = l.text; b.textContent = l.label;
-      b.addEventListener("click", () => act(l.text));
-      li.appendChild(b);
-      ul.appendChild(li);
-    }
-    if (!ul.children.length) {
-      const li = document.createElement("li");
-      li.textContent = state.role && state.role.kind === "spectator" ? t("Spectator: you watch; you cannot act.")
-        : v.guide.yours ? t("Nothing to choose: wait, or use the map and the commands.") : tf("Waiting for {side}.", { side: v.guide.side });
-      ul.appendChild(li);
-    }
-    if (focused) { const again = ul.querySelector(`[data-text="${CSS.escape(focused)}"]`); if (again) again.focus(); }
     const done = el("done-btn");
     done.disabled = !mayAct || !v.done;
     done.textContent = v.done ? v.done.label : t("Done");
