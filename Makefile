@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test lint typecheck pytest chromium hall-deps espeak axe bench clean
+.PHONY: demo test lint typecheck pytest chromium hall-deps espeak axe bench clean screenshots
 
 $(STAMP): pyproject.toml setup.py
 	$(PY) -m venv $(VENV)
@@ -61,6 +61,10 @@ pytest: $(STAMP) chromium hall-deps espeak axe
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+# The docs' pictures of the pages (docs/screenshots/*.png), taken by the players' browser tests in chromium.
+screenshots: $(STAMP) chromium axe
+	HEXMATE_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/e2e/test_players.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

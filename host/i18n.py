@@ -134,7 +134,8 @@ _JS_CALL = re.compile(r'\btf?\(\s*"((?:[^"\\]|\\.)*)"')
 
 
 class _DataT(HTMLParser):
-    """The English text of every element a page marks ``data-t`` (i18n.js translates it by that text)."""
+    """The English text of every element a page marks ``data-t``, and of every attribute it names in
+    ``data-t-attr`` (i18n.js translates them by that text)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -143,6 +144,9 @@ class _DataT(HTMLParser):
         self._text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        marked = dict(attrs).get("data-t-attr")
+        if marked:  # attributes translated too (placeholder, aria-label...): their English is the message id
+            self.found += [" ".join(str(dict(attrs).get(name) or "").split()) for name in marked.split()]
         if self._depth:
             self._depth += 1
         elif any(k == "data-t" for k, _ in attrs):
@@ -179,7 +183,12 @@ def all_msgids() -> set[str]:
     from hexmate.rules.sequence import load_sequence
 
     games = Path(str(importlib.resources.files("hexmate.rules") / "games"))
+    from hexmate.host.service import views
+
     out = {text for _, text in narrator.TEXTS.values()} | set(narrator.TERMS.values())
+    out |= set(narrator.SIGHT_VERDICTS.values())
+    out |= set(views.MEANING.values()) | set(views.MEANING)  # the LEDs' colours and what each means
+    out |= {views.CONFIRM_LABEL, "Spectators"}  # the host page's pairing list names the spectators so
     out |= set(guide.msgids([load_sequence(p) for p in sorted(games.glob("*/sequence.json"))]))
     for scenario in sorted(games.glob("*/scenarios/*.json")):
         doc = json.loads(scenario.read_text(encoding="utf-8"))
@@ -192,6 +201,9 @@ def all_msgids() -> set[str]:
         out |= set(doc.get("terrain") or {}) | set(doc.get("aliases") or {})
     out |= page_msgids(Path(str(importlib.resources.files("hexmate.host.web") / "static")))
     out |= rules_msgids().get("rules", set())  # each game's own: its catalogue (tests/host/test_i18n.py)
+    host_game = Path(str(importlib.resources.files("hexmate.host") / "game"))
+    for templates in rules_msgids(host_game).values():  # the session's T sentences: in hexmate.po
+        out |= templates
     return {m for m in out if m}
 
 

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from hexmate.rules.errors import InvalidAction
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 Cost = int | Fraction
 LabelFn = Callable[[Hex], str]
@@ -237,20 +238,21 @@ def with_dice(action: Action, dice: tuple[int, ...] | None) -> Action:
     """The same declaration with (or, given None, without) its dice."""
     if isinstance(action, Fire | Rally):
         return dataclasses.replace(action, dice=dice)
-    raise InvalidAction(f"{action.kind} takes no dice")
+    raise InvalidAction(T("{kind} takes no dice", kind=action.kind))
 
 
 def parse_hex_default(text: str) -> Hex:
     match = re.fullmatch(r"@(-?\d+),(-?\d+)", text)
     if not match:
-        raise InvalidAction(f"{text!r} is not a hex (a map label, or @q,r)")
+        raise InvalidAction(T("{text} is not a hex (a map label, or @q,r)", text=repr(text)))
     return Hex(int(match.group(1)), int(match.group(2)))
 
 
 def parse_units(text: str) -> tuple[str, ...]:
     units = tuple(text.split(","))
     if not all(_UNIT_ID.match(u) for u in units):
-        raise InvalidAction(f"{text!r} is not a list of unit ids (comma separated, no spaces)")
+        raise InvalidAction(T("{text} is not a list of unit ids (comma separated, no spaces)",
+                              text=repr(text)))
     return units
 
 
@@ -264,7 +266,7 @@ def parse_cost(text: str) -> Cost:
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise InvalidAction(f"{text!r} is not a cost") from None
+        raise InvalidAction(T("{text} is not a cost", text=repr(text))) from None
     return value.numerator if value.denominator == 1 else value
 
 
@@ -273,12 +275,12 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
     hexp = parse_hex or parse_hex_default
     words = text.strip().split()
     if not words:
-        raise InvalidAction("empty action")
+        raise InvalidAction(T("empty action"))
     verb, rest = words[0].lower(), words[1:]
 
     def need(n: int, form: str) -> None:
         if len(rest) != n:
-            raise InvalidAction(f"{text!r}: expected '{form}'")
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form=form))
 
     if verb in ("end", "done") and len(rest) <= 1:
         return EndPhase()
@@ -289,49 +291,52 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if len(rest) >= 4 and rest[-2] == "as":
             mode, rest = rest[-1], rest[:-2]
         if len(rest) not in (2, 4) or (len(rest) == 4 and rest[2] != "cost"):
-            raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] HEX-HEX-... [cost N] [as MODE]'")
+            raise InvalidAction(T("{text}: expected '{form}'",
+                                  text=repr(text), form=f"{verb} UNIT[,UNIT] HEX-HEX-... [cost N] [as MODE]"))
         path = _path(rest[1], hexp)
         cost = parse_cost(rest[3]) if len(rest) == 4 else None
         cls = Advance if verb == "advance" else Move
         return cls(parse_units(rest[0]), path, cost, mode)
     if verb in ("fire", "attack"):
         if len(rest) not in (3, 5) or rest[1] != "at" or (len(rest) == 5 and rest[3] not in ("dice", "die")):
-            raise InvalidAction(f"{text!r}: expected '{verb} UNIT[,UNIT] at HEX [dice N,N]'")
+            raise InvalidAction(T("{text}: expected '{form}'",
+                                  text=repr(text), form=f"{verb} UNIT[,UNIT] at HEX [dice N,N]"))
         dice = parse_dice(rest[4]) if len(rest) == 5 else None
         fcls = Attack if verb == "attack" else Fire
         return fcls(parse_units(rest[0]), hexp(rest[2]), dice)
     if verb == "rally":
         if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1] not in ("dice", "die")):
-            raise InvalidAction(f"{text!r}: expected 'rally UNIT [dice W,C]'")
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="rally UNIT [dice W,C]"))
         return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
     if verb == "activate":
         if len(rest) == 1:
             return Activate(parse_units(rest[0]))
         if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any", "cautious"):
-            raise InvalidAction(f"{text!r}: expected 'activate UNIT[,UNIT] [for move|fire|any|cautious]'")
+            raise InvalidAction(T("{text}: expected '{form}'",
+                                  text=repr(text), form="activate UNIT[,UNIT] [for move|fire|any|cautious]"))
         return Activate(parse_units(rest[0]), rest[2])
     if verb == "load":
         if len(rest) != 3 or rest[1] != "into":
-            raise InvalidAction(f"{text!r}: expected 'load UNIT[,UNIT] into VEHICLE'")
+            raise InvalidAction(T("{text}: expected '{form}'",
+                                  text=repr(text), form="load UNIT[,UNIT] into VEHICLE"))
         return Load(parse_units(rest[0]), parse_units(rest[2])[0])
     if verb == "unload":
         if len(rest) != 1:
-            raise InvalidAction(f"{text!r}: expected 'unload VEHICLE'")
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="unload VEHICLE"))
         return Unload(parse_units(rest[0])[0])
     if verb == "smoke":
         if len(rest) != 3 or rest[1] != "at":
-            raise InvalidAction(f"{text!r}: expected 'smoke UNIT at HEX'")
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="smoke UNIT at HEX"))
         return Smoke(parse_units(rest[0])[0], hexp(rest[2]))
     if verb == "save":
         if len(rest) != 3 or rest[1] != "on":
-            raise InvalidAction(f"{text!r}: expected 'save CP on UNIT'")
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="save CP on UNIT"))
         return Save(parse_units(rest[2])[0], parse_cost(rest[0]))
     if verb == "answer":
         return _answer(text, rest, hexp)
-    raise InvalidAction(
-        f"{text!r}: unknown action {verb!r} "
-        "(move, advance, fire, attack, rally, activate, save, smoke, load, unload, answer, pass, end)"
-    )
+    raise InvalidAction(T(
+        "{text}: unknown action {verb} (move, advance, fire, attack, rally, activate, save, smoke, load, "
+        "unload, answer, pass, end)", text=repr(text), verb=repr(verb)))
 
 
 def _answer(text: str, rest: list[str], hexp: ParseHexFn) -> Answer:
@@ -341,10 +346,11 @@ def _answer(text: str, rest: list[str], hexp: ParseHexFn) -> Answer:
     form = "'answer WORD | units U,U | hex HEX | path HEX-HEX | dice N,N' [by SIDE]"
     if len(rest) == 1 and rest[0] not in ("units", "hex", "path", "dice"):
         if not re.fullmatch(r"[a-z][a-z0-9_\-]*", rest[0]):
-            raise InvalidAction(f"{text!r}: {rest[0]!r} is not an answer word; expected {form}")
+            raise InvalidAction(T("{text}: {word} is not an answer word; expected {form}",
+                                  text=repr(text), word=repr(rest[0]), form=form))
         return Answer(choice=rest[0], side=side)
     if len(rest) != 2:
-        raise InvalidAction(f"{text!r}: expected {form}")
+        raise InvalidAction(T("{text}: expected {form}", text=repr(text), form=form))
     what, value = rest
     if what == "units":
         return Answer(units=parse_units(value), side=side)
@@ -352,16 +358,16 @@ def _answer(text: str, rest: list[str], hexp: ParseHexFn) -> Answer:
         return Answer(hexes=_path(value, hexp), side=side)
     if what == "dice":
         return Answer(dice=parse_dice(value), side=side)
-    raise InvalidAction(f"{text!r}: expected {form}")
+    raise InvalidAction(T("{text}: expected {form}", text=repr(text), form=form))
 
 
 def _path(text: str, hexp: ParseHexFn) -> tuple[Hex, ...]:
     if "@" in text:
         parts = re.findall(r"@-?\d+,-?\d+", text)
         if "-".join(parts) != text:
-            raise InvalidAction(f"{text!r} is not a path of hexes (HEX-HEX-...)")
+            raise InvalidAction(T("{text} is not a path of hexes (HEX-HEX-...)", text=repr(text)))
     else:
         parts = [p for p in text.split("-") if p]
     if not parts:
-        raise InvalidAction(f"{text!r} is not a path of hexes")
+        raise InvalidAction(T("{text} is not a path of hexes", text=repr(text)))
     return tuple(hexp(p) for p in parts)

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from hexmate.rules.errors import DiceError
+from hexmate.rules.text import T
 
 
 @dataclass(frozen=True)
@@ -45,17 +46,16 @@ class DiceSpec:
         """Build a roll from reported pips, in the order of ``dice`` (ASL: white first, then coloured)."""
         values = tuple(values)
         if len(values) != self.count:
-            raise DiceError(
-                f"a {self.name} is {self.count} {'die' if self.count == 1 else 'dice'}, "
-                f"got {len(values)} value(s): {values}"
-            )
+            raise DiceError(T("a {roll} is {count} die/dice, got {n} value(s): {values}", roll=self.name,
+                              count=self.count, n=len(values), values=values))
         for die, pips in zip(self.dice, values, strict=True):
             if isinstance(pips, bool) or not isinstance(pips, int):
-                raise DiceError(f"{self.name}: {die.colour} die value {pips!r} is not a whole number")
+                raise DiceError(T("{roll}: {colour} die value {pips} is not a whole number",
+                                  roll=self.name, colour=die.colour, pips=repr(pips)))
             if not 1 <= pips <= die.sides:
-                raise DiceError(
-                    f"{self.name}: {die.colour} die shows {pips}, a d{die.sides} shows 1..{die.sides}"
-                )
+                raise DiceError(T("{roll}: {colour} die shows {pips}, a d{sides} shows 1..{sides}",
+                                  roll=self.name,
+                                  colour=die.colour, pips=pips, sides=die.sides))
         return Roll(self, values)
 
 
@@ -99,13 +99,14 @@ def parse_values(text: str) -> tuple[int, ...]:
     """Parse "3,4" / "3 4" / "3+4" into pips; raise DiceError naming the bad part."""
     parts = [p for p in text.replace("+", ",").replace(" ", ",").split(",") if p]
     if not parts:
-        raise DiceError(f"no dice values in {text!r}")
+        raise DiceError(T("no dice values in {text}", text=repr(text)))
     values = []
     for part in parts:
         try:
             values.append(int(part))
         except ValueError:
-            raise DiceError(f"dice value {part!r} in {text!r} is not a number") from None
+            raise DiceError(T("dice value {part} in {text} is not a number",
+                              part=repr(part), text=repr(text))) from None
     return tuple(values)
 
 

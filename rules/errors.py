@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from hexmate.rules.text import T
+
 
 class RulesError(Exception):
     """Root of every error the rules core raises on bad input or a rule violation."""
+
+    @property
+    def said(self) -> str:
+        """The message as the rules wrote it: a ``T`` (translatable) when it was one, else plain English
+        (``str(error)`` is always plain English: Python copies a str subclass's text)."""
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, T) else str(self)
 
 
 class InvalidAction(RulesError, ValueError):
@@ -17,7 +26,7 @@ class IllegalAction(RulesError, ValueError):
     def __init__(self, reason: str, rule: str = "") -> None:
         self.reason = reason
         self.rule = rule
-        super().__init__(f"{reason} ({rule})" if rule else reason)
+        super().__init__(T("{reason} ({rule})", reason=reason, rule=rule) if rule else reason)
 
 
 class AmbiguousAction(RulesError, ValueError):

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from hexmate.rules.hexes import Hex, StepKind, relative_trace
 from hexmate.rules.maps import HexMap
+from hexmate.rules.text import T
 
 Cell = tuple[int, int]  # (q, r) of a hex, used as a cheap key in the per-map tables
 # A crossing element: ("hex", (cell,), range) interior crossed; ("along", (c1, c2), range) runs along their
@@ -144,7 +145,8 @@ def prepare(m: HexMap, rules: LosRules) -> _Prepared:
             hgt, rule = rules.obstacle[t]
             top[c] = g + hgt
             height[c] = hgt
-            why[c] = f"{t}, Level {_lv(g + hgt)} obstacle ({rule})"
+            why[c] = T("{terrain}, Level {level} obstacle ({rule})",
+                       terrain=str(t), level=_lv(g + hgt), rule=rule)
         if t in rules.hindrance:
             hind[c] = rules.hindrance[t][0]
         if t in rules.inherent:
@@ -242,17 +244,18 @@ def evaluate(
     org = (q0, r0)
     els = tuple(elements)
     if rules.model == "none":
-        return LosResult(LosStatus.CLEAR, f"no line of sight in {rules.game} ({rules.model_rule})", 0, None,
+        return LosResult(LosStatus.CLEAR, T("no line of sight in {game} ({rule})",
+                                            game=rules.game, rule=rules.model_rule), 0, None,
                          rules.model_rule, els, org)
     ca, cb = (a.q, a.r), (b.q, b.r)
     if ca == cb:
-        return LosResult(LosStatus.CLEAR, "same hex", 0, None, "", els, org)
+        return LosResult(LosStatus.CLEAR, T("same hex"), 0, None, "", els, org)
     in_a = a_height < 0 and ca in p.depression
     in_b = b_height < 0 and cb in p.depression
     if in_a or in_b:
         why_dep = _depression_blocks(p, els, q0, r0, ca, cb, a_height, b_height, in_a, in_b)
         if why_dep:
-            return LosResult(LosStatus.BLOCKED, f"blocked: {why_dep}", 0, None, "A6.3", els, org)
+            return LosResult(LosStatus.BLOCKED, T("blocked: {why}", why=why_dep), 0, None, "A6.3", els, org)
         # A6.3 settled the depression; the rest of the line is judged with the IN end at the ground.
         a_height = 0 if in_a else a_height
         b_height = 0 if in_b else b_height
@@ -294,15 +297,15 @@ def evaluate(
             return p.why[c]
         if model == "pg":
             if t == hi and _dist(c, low_end) < _dist(c, high_end):
-                return p.why[c] + "; closer to the lower unit (8.4)"
+                return T("{why}; closer to the lower unit (8.4)", why=p.why[c])
             return None
         if model == "fireteam":
             if c in p.blind_zone:
                 if _dist(c, low_end) == 1:
-                    return p.why[c] + "; the lower end is in its blind zone (6.18)"
+                    return T("{why}; the lower end is in its blind zone (6.18)", why=p.why[c])
                 return None
             if 2 * _dist(c, high_end) >= total:
-                return p.why[c] + "; nearer the lower end (6.17, digest heuristic)"
+                return T("{why}; nearer the lower end (6.17, digest heuristic)", why=p.why[c])
             return None
         # ASL A6.4-A6.43: the lower end may lie in the obstacle's blind hexes.
         h_full = int(p.height[c])
@@ -310,7 +313,8 @@ def evaluate(
             return None  # A6.21: half-level obstacles make no blind hexes
         count = _blind_count(h_full, _dist(c, high_end), int(hi) - int(t), g - ground[low_end], crest=False)
         if _dist(c, low_end) <= count:
-            return f"{p.why[c]}; {p.label[low_end]} is within its {count} blind hex(es) (A6.4-A6.43)"
+            return T("{why}; {hex} is within its {count} blind hex(es) (A6.4-A6.43)",
+                     why=p.why[c], hex=p.label[low_end], count=count)
         return None
 
     for kind, rel, rng in els:
@@ -334,10 +338,11 @@ def evaluate(
                     return _blocked(p, f"{p.label[c1]}-{p.label[c2]}", why, Hex(*c1), els, org)
             r1, r2 = blocks(c1, rng), blocks(c2, rng)
             if (r1 and c1 in p.inherent) or (r2 and c2 in p.inherent):
-                why = f"{r1 if r1 and c1 in p.inherent else r2}; inherent terrain along the hexside (B.6)"
+                why = T("{why}; inherent terrain along the hexside (B.6)",
+                        why=r1 if r1 and c1 in p.inherent else r2)
                 return _blocked(p, f"{p.label[c1]}/{p.label[c2]}", why, Hex(*c1), els, org)
             if r1 and r2:
-                why = f"{r1}; on both sides of the hexside ({rules.along_rule})"
+                why = T("{why}; on both sides of the hexside ({rule})", why=r1, rule=rules.along_rule)
                 return _blocked(p, f"{p.label[c1]}/{p.label[c2]}", why, Hex(*c1), els, org)
             inner: tuple[Cell, ...] = cells
         else:
@@ -362,11 +367,13 @@ def evaluate(
         names = ", ".join(dict.fromkeys(p.label[c] for c in hind_cells))
         limit = rules.hindrance_blocks_at
         if limit is not None and hindrance >= limit:
-            text = (f"blocked: hindrance +{hindrance} through {names} reaches {limit} "
-                    f"({rules.hindrance_blocks_rule})")
+            text = T("blocked: hindrance +{n} through {hexes} reaches {limit} ({rule})",
+                     n=hindrance, hexes=names,
+                     limit=limit, rule=rules.hindrance_blocks_rule)
             return LosResult(LosStatus.BLOCKED, text, hindrance, None, rules.hindrance_blocks_rule, els, org)
         rule = "A6.7" if rules.game == "asl" else ""
-        text = f"hindered +{hindrance} through {names}" + (f" ({rule})" if rule else "")
+        text = (T("hindered +{n} through {hexes} ({rule})", n=hindrance, hexes=names, rule=rule) if rule
+                else T("hindered +{n} through {hexes}", n=hindrance, hexes=names))
         return LosResult(LosStatus.HINDERED, text, hindrance, None, rule, els, org)
     return LosResult(LosStatus.CLEAR, "clear", 0, None, "", els, org)
 
@@ -410,16 +417,18 @@ def _depression_blocks(
     if in_a and in_b:
         if contiguous(forward) >= total:  # the chain reaches b: the whole line runs in joined depression
             return None
-        return (f"{p.label[ca]} and {p.label[cb]} are both IN depressions with no depression hexside joining "
-                f"them along the line (A6.3, A6.8 example)")
+        return T("{a} and {b} are both IN depressions with no depression hexside joining them along the line "
+                 "(A6.3, A6.8 example)", a=p.label[ca], b=p.label[cb])
     low, high = (ca, cb) if in_a else (cb, ca)
     high_level = p.ground[high] + (b_height if in_a else a_height)
     joined = contiguous(forward) if in_a else contiguous(backward)
     needed = total - min(joined, total - 1)
     if high_level + 1 >= needed:
         return None
-    return (f"{p.label[low]} is IN a depression: seeing it needs {needed} level(s) of height advantage over "
-            f"level -1 at this range, {p.label[high]} has {high_level + 1} (A6.3)")
+    return T("{low} is IN a depression: seeing it needs {needed} level(s) of height advantage over level -1 "
+             "at "
+             "this range, {high} has {has} (A6.3)", low=p.label[low], needed=needed, high=p.label[high],
+             has=high_level + 1)
 
 
 def _blind_count(h_full: int, r_obs: int, advantage: int, drop: int, *, crest: bool) -> int:
@@ -440,11 +449,12 @@ def _ground_blocks(
 ) -> str | None:
     """Higher ground between the ends (lo < g)."""
     if g > hi:
-        return f"higher ground, level {g} ({_GROUND_RULE.get(rules.model, rules.model_rule)})"
+        return T("higher ground, level {level} ({rule})",
+                 level=g, rule=_GROUND_RULE.get(rules.model, rules.model_rule))
     if rules.model == "pg":
         # PG 8.4 case 2: a slope at the higher unit's height blocks only when closer to the lower unit.
         if g == hi and _dist(c, low_end) < _dist(c, high_end):
-            return f"slope at level {g}, closer to the lower unit (8.4)"
+            return T("slope at level {level}, closer to the lower unit (8.4)", level=g)
         return None
     if g == hi:
         if rules.model == "fireteam":
@@ -452,15 +462,17 @@ def _ground_blocks(
         # ASL: the high end's own plateau; its edge is a crest line (A6.43 crest variant, B10.23 not in text).
         count = _blind_count(0, _dist(c, high_end), 0, g - p.ground[low_end], crest=True)
         if _dist(c, low_end) <= count:
-            return f"crest at level {g}: {p.label[low_end]} is a blind hex behind it (A6.43; B10.23 demo)"
+            return T("crest at level {level}: {hex} is a blind hex behind it (A6.43; B10.23 demo)", level=g,
+                     hex=p.label[low_end])
         return None
     if rules.model == "fireteam":
         if 2 * _dist(c, high_end) >= total:
-            return f"hill at level {g}, nearer the lower end (6.17, digest heuristic)"
+            return T("hill at level {level}, nearer the lower end (6.17, digest heuristic)", level=g)
         return None
     count = _blind_count(0, _dist(c, high_end), int(hi) - g, g - p.ground[low_end], crest=True)
     if _dist(c, low_end) <= count:
-        return f"crest at level {g}: {p.label[low_end]} is a blind hex behind it (A6.43; B10.23 demo)"
+        return T("crest at level {level}: {hex} is a blind hex behind it (A6.43; B10.23 demo)", level=g,
+                 hex=p.label[low_end])
     return None
 
 
@@ -485,7 +497,7 @@ def _side_blocks(
     if height == 0 and ea != eb:
         return None  # Fire Team 6.16: crests do not affect LOS between different levels
     if top >= hi:
-        return f"{text}{', along the hexside' if along else ''}"
+        return T("{what}, along the hexside", what=text) if along else text
     return None
 
 
@@ -497,7 +509,8 @@ def _dist(c1: Cell, c2: Cell) -> int:
 
 def _blocked(p: _Prepared, where: str, why: str, at: Hex, els: tuple[Element, ...], org: Cell) -> LosResult:
     rule = why[why.rfind("(") + 1: why.rfind(")")] if "(" in why else ""
-    return LosResult(LosStatus.BLOCKED, f"blocked at {where}: {why}", 0, at, rule, els, org)
+    return LosResult(LosStatus.BLOCKED, T("blocked at {where}: {why}",
+                                          where=where, why=why), 0, at, rule, els, org)
 
 
 def visibility(

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
+from hexmate.rules.text import T
 
 Cost = int | Fraction
 CostFn = Callable[[HexMap, Hex, Hex], Cost | None]
@@ -133,26 +134,31 @@ def validate_trail(m: HexMap, trail: Sequence[Hex], cost_fn: CostFn, budget: Cos
     """Check a physical trail (first hex = where the unit started): each step adjacent and allowed, costs
     summed, the budget respected. The reason names the first bad step with printed labels."""
     if not trail:
-        return TrailCheck(False, 0, (), 0, "the trail is empty")
+        return TrailCheck(False, 0, (), 0, T("the trail is empty"))
     for i, h in enumerate(trail):
         if h not in m:
-            return TrailCheck(False, 0, (), i, f"step {i}: {h} is not on the map")
+            return TrailCheck(False, 0, (), i, T("step {i}: {hex} is not on the map", i=i, hex=str(h)))
     total: Cost = 0
     costs: list[Cost] = []
     for i in range(1, len(trail)):
         a, b = trail[i - 1], trail[i]
-        where = f"step {i} {m.label(a)} -> {m.label(b)}"
+        where = T("step {i} {a} -> {b}", i=i, a=m.label(a), b=m.label(b))
         if distance(a, b) != 1:
-            return TrailCheck(False, total, tuple(costs), i, f"{where}: the hexes are not adjacent")
+            return TrailCheck(False, total, tuple(costs), i, T("{where}: the hexes are not adjacent",
+                                                               where=where))
         step = cost_fn(m, a, b)
         if step is None:
-            return TrailCheck(False, total, tuple(costs), i, f"{where}: entering {m.label(b)} is not allowed")
+            return TrailCheck(False, total, tuple(costs), i, T("{where}: entering {hex} is not allowed",
+                                                               where=where,
+                                                               hex=m.label(b)))
         total += step
         costs.append(step)
         if total > budget:
-            over = f"costs {_fmt(step)}, total {_fmt(total)} is over the {_fmt(budget)} allowed"
-            return TrailCheck(False, total, tuple(costs), i, f"{where}: {over}")
-    return TrailCheck(True, total, tuple(costs), None, f"legal: {_fmt(total)} of {_fmt(budget)}")
+            return TrailCheck(False, total, tuple(costs), i, T(
+                "{where}: costs {step}, total {total} is over the {budget} allowed", where=where,
+                step=_fmt(step), total=_fmt(total), budget=_fmt(budget)))
+    return TrailCheck(True, total, tuple(costs), None, T("legal: {total} of {budget}", total=_fmt(total),
+                                                        budget=_fmt(budget)))
 
 
 def _fmt(c: Cost) -> str:

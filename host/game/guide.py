@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hexmate.host.i18n import gettext
+from hexmate.host.i18n import gettext, render_text
 from hexmate.rules.decisions import BOTH, Decision
 from hexmate.rules.sequence import Phase
 
@@ -100,7 +100,7 @@ def phase_guide(phase: Phase, top: Decision | None, side: str, yours: bool, lang
             head = t("{phase} ({rule}): {side} decides ({decision_rule}).").format(
                 phase=t(phase.name), rule=phase.rule, side=side, decision_rule=top.rule)
             lines = [{"kind": top.kind, "text": t(DECISION_HELP[top.kind]), "rule": top.rule}]
-            explain = [top.prompt + f" ({top.rule})"]
+            explain = [f"{render_text(top.prompt, lang)} ({top.rule})"]
         if owed:
             lines.insert(0, {"kind": "owed", "text": t("First the board: {owed}; then press done.").format(
                 owed="; ".join(owed)), "rule": ""})

@@ -25,6 +25,7 @@ from hexmate.rules.los import LosResult, LosRules, check_los
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.sequence import Phase
+from hexmate.rules.text import T
 
 LOGGER = logging.getLogger(__name__)
 
@@ -242,10 +243,11 @@ class GameSession:
             names = ", ".join(sorted(unit_ids))
             if top.kind in ("hexes", "path") and (not top.subject or unit_ids <= set(top.subject)):
                 options = ", ".join(self.label(h) for h in top.hexes)
-                return f"{self.label(target)} is not one of the lit hexes for {names}: {options} ({top.rule})"
-            return f"{names} may not move now: {self.decision_line(top)}"
+                return T("{hex} is not one of the lit hexes for {units}: {options} ({rule})",
+                         hex=self.label(target), units=names, options=options, rule=top.rule)
+            return T("{units} may not move now: {decision}", units=names, decision=self.decision_line(top))
         if self.position.state.moving is not None:
-            return "a move is still being worked out: answer the open question first"
+            return T("a move is still being worked out: answer the open question first")
         return self._oracle.explain(unit_ids, start, target)
 
     # --- playing -----------------------------------------------------------------------------------------
@@ -267,7 +269,7 @@ class GameSession:
         """A correction: the last accepted action is taken back (its text); IllegalAction if there is none.
         The record keeps both the action and its take-back, so the fold gives the same position."""
         if not self.position.log:
-            raise IllegalAction("nothing to take back: no action has been played")
+            raise IllegalAction(T("nothing to take back: no action has been played"))
         text = self.position.action_text(self.position.log[-1])
         self.position.pop()
         self.history.append(f"take back {text}")
@@ -293,7 +295,8 @@ class GameSession:
             return None
         if unit not in top.units:
             options = ", ".join(top.units)
-            raise IllegalAction(f"{unit} is not one of the units to choose from: {options}", top.rule)
+            raise IllegalAction(T("{unit} is not one of the units to choose from: {options}", unit=unit,
+                                  options=options), top.rule)
         return self.push(act.Answer(units=(unit,)))
 
     def done(self) -> Played:
@@ -301,15 +304,15 @@ class GameSession:
         action = self.game.done_action(self.position)
         if action is None:
             top = self.position.decision
-            why = self.decision_line(top) if top is not None else "nothing to end now"
-            raise IllegalAction(f"the done button does nothing now: {why}")
+            why = self.decision_line(top) if top is not None else T("nothing to end now")
+            raise IllegalAction(T("the done button does nothing now: {why}", why=why))
         return self.push(action)
 
     def dice(self, values: Sequence[int]) -> Played:
         """Dice rolled on the table: the answer to the open roll."""
         top = self.position.decision
         if top is None or top.kind != "roll":
-            raise IllegalAction("no roll is open now: these dice answer nothing")
+            raise IllegalAction(T("no roll is open now: these dice answer nothing"))
         return self.push(act.Answer(dice=tuple(values)))
 
     def roll_dice(self) -> int:
@@ -361,9 +364,10 @@ class GameSession:
         return self.map.label(h)
 
     def decision_line(self, d: Decision) -> str:
-        """A decision as people read it: its prompt, who decides and the rule."""
-        who = "both sides, in secret" if d.side == BOTH else d.side
-        return f"{d.prompt} ({who} decides; {d.rule})"
+        """A decision as people read it: its prompt, who decides and the rule (a ``T``: each page says it in
+        its own language)."""
+        who = T("both sides, in secret") if d.side == BOTH else d.side
+        return T("{prompt} ({who} decides; {rule})", prompt=d.prompt, who=who, rule=d.rule)
 
     def status(self) -> list[str]:
         """The game's own lines for the Now panel (score, victory checks)."""
@@ -374,27 +378,32 @@ class GameSession:
         return self.game.show(self.position, text.split()[1:])
 
     def prompt(self) -> str:
-        """What the players should do now: the open decision, else the phase's prompt from the sequence."""
+        """What the players should do now: the open decision, else the phase's prompt from the sequence (a
+        ``T``, said in each page's language)."""
         top = self.position.decision
         if self.position.state.over:
-            return "The game is over."
-        if top is not None:
-            return f"{self.phase} ({self.position.phase.rule}): {self._ask(top)}"
+            return T("The game is over.")
         phase = self.position.phase
-        hint = phase.prompt or "Lift a unit to see where it may move."
-        return f"{self.phase} ({phase.rule}): {self.to_act} to act. {hint}"
+        if top is not None:
+            return T("{phase} ({rule}): {ask}", phase=phase.name, rule=phase.rule, ask=self._ask(top))
+        side = next((x.name for x in self.scenario.sides if x.id == self.to_act), self.to_act)  # 'German'
+        if phase.prompt:
+            return T("{phase} ({rule}): {side} to act. {hint}", phase=phase.name, rule=phase.rule, side=side,
+                     hint=phase.prompt)
+        return T("{phase} ({rule}): {side} to act. Lift a unit to see where it may move.", phase=phase.name,
+                 rule=phase.rule, side=side)
 
     def _ask(self, d: Decision) -> str:
         how = {
-            "roll": "press the dice button on the table",
-            "units": "lift the unit you choose",
-            "hexes": "put the unit on one of the lit hexes",
-            "path": "choose the path on the page (or move the unit along it to a lit hex)",
-            "react": "declare a reaction on the page, or press done to let it go on",
-            "confirm": "answer on the page, or press done",
-            "secret": "each side answers on its own page",
+            "roll": T("press the dice button on the table"),
+            "units": T("lift the unit you choose"),
+            "hexes": T("put the unit on one of the lit hexes"),
+            "path": T("choose the path on the page (or move the unit along it to a lit hex)"),
+            "react": T("declare a reaction on the page, or press done to let it go on"),
+            "confirm": T("answer on the page, or press done"),
+            "secret": T("each side answers on its own page"),
         }[d.kind]
-        return f"{self.decision_line(d)}: {how}."
+        return T("{line}: {how}.", line=self.decision_line(d), how=how)
 
     def done_label(self) -> str | None:
         """What the done button means now, for the pages (None when it does nothing)."""
@@ -402,14 +411,14 @@ class GameSession:
         if action is None:
             return None
         if isinstance(action, act.EndPhase):
-            return f"End the {self.phase} ({self.position.phase.rule})"
+            return T("End the {phase} ({rule})", phase=self.phase, rule=self.position.phase.rule)
         if isinstance(action, act.Pass):
-            return f"Pass ({self.position.phase.rule})"
+            return T("Pass ({rule})", rule=self.position.phase.rule)
         top = self.position.decision
         rule = top.rule if top is not None else self.position.phase.rule
         if isinstance(action, act.Answer) and action.choice == "pass":
-            return f"Let it go on: no reaction ({rule})"
-        return f"Answer {self.position.action_text(action)} ({rule})"
+            return T("Let it go on: no reaction ({rule})", rule=rule)
+        return T("Answer {action} ({rule})", action=self.position.action_text(action), rule=rule)
 
     def concealed_units(self) -> frozenset[str]:
         """Units concealed now: the rules' unit state is the one authority (the tracker's ConcealOracle)."""

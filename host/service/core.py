@@ -83,6 +83,7 @@ from hexmate.host.tournament import rolls
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
+from hexmate.rules.games.base import Resolution
 from hexmate.rules.hexes import Hex
 
 LOGGER = logging.getLogger(__name__)
@@ -193,6 +194,7 @@ class Service:
         self._roll_key: tuple[int, str] | None = None
         self.changes = Changes(self._senses)
         self.resolution: dict[str, Any] | None = None
+        self.resolved: Resolution | None = None  # the rules' own, said again in each page's language
         self.los: dict[str, Any] | None = None
         self.shown: dict[str, Any] | None = None  # a picture the game drew on request (show supply SIDE)
         self._refused: Hex | None = None
@@ -471,12 +473,13 @@ class Service:
         try:
             text = self.session.take_back()
         except RulesError as e:
-            self._refuse(str(e), None)
+            self._refuse(e.said, None)
             return
         self._log("takeback", {"source": source, "text": text, "phase": self.session.phase})
         self.last_actions.appendleft(f"taken back: {text}")
         self.changes.clear()
         self.resolution = None
+        self.resolved = None
         self.selection = set()
         self._refused = None
         self._roll_key = None
@@ -510,7 +513,7 @@ class Service:
         try:
             played = make()
         except RulesError as e:
-            self._refuse(str(e), where)
+            self._refuse(e.said, where)
             return False
         if played is None:
             return False
@@ -535,6 +538,7 @@ class Service:
         self._add_changes(played.changes)
         if played.resolution is not None:
             self.resolution = pages.resolution(played.resolution)
+            self.resolved = played.resolution
             self._log("resolution", self.resolution)
         self.los = None
         self.shown = None
@@ -688,7 +692,7 @@ class Service:
         except RulesError as e:
             start = self.session.expected().get(fire.firers[0])
             if start is not None:
-                self._check_los(self.session.label(start), self.session.label(ev.hex), no_fire=str(e))
+                self._check_los(self.session.label(start), self.session.label(ev.hex), no_fire=e.said)
             return False
         return self._play(lambda: self.session.push(fire), "table", ev.hex, table_event=True)
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hexmate.host.i18n import gettext
+from hexmate.host.i18n import gettext, render_text
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.host.game.session import GameSession
@@ -100,12 +101,18 @@ TERMS: dict[str, str] = {
 }
 
 
+# A line of sight's verdict (the ``verdict`` fact of "los" notices): its own message ids, as "clear" alone is
+# also a terrain's name in the catalogue.
+SIGHT_VERDICTS: dict[str, str] = {"clear": "clear (line of sight)", "hindered": "hindered (line of sight)",
+                                  "blocked": "blocked (line of sight)"}
+
+
 @dataclass(frozen=True)
 class Notice:
     key: str
     level: str
     text: str
-    facts: dict[str, str] = field(default_factory=dict, compare=False)
+    facts: dict[str, str] = field(default_factory=dict, compare=False)  # a rules sentence stays a T
 
     def as_dict(self) -> dict[str, str]:
         return {"level": self.level, "text": self.text}
@@ -114,13 +121,29 @@ class Notice:
 def say(key: str, **facts: Any) -> Notice:
     """The notice for ``key`` with its facts (KeyError names a key that has no text: a bug, not input)."""
     level, text = TEXTS[key]
-    return Notice(key, level, text.format(**facts), {k: str(v) for k, v in facts.items()})
+    return Notice(key, level, text.format(**facts), {k: _fact(v) for k, v in facts.items()})
+
+
+def _fact(value: Any) -> str:
+    """A fact as the notice keeps it: a rules sentence (``T``, or a rules error's message) keeps its template
+    so each page says it in its own language; anything else is its English text."""
+    if isinstance(value, T):
+        return value
+    said = getattr(value, "said", None)  # a RulesError
+    return said if isinstance(said, T) else str(value)
 
 
 def render(notice: Notice, lang: str) -> Notice:
-    """The same notice in another language (its facts stay as the rules gave them)."""
+    """The same notice in another language: its text from the catalogue, each rules sentence among its facts
+    said in that language too (``hexmate.host.i18n.render_text``). Rendered per page at the last moment,
+    from facts the views have already filtered."""
+    if lang == "en":
+        return notice
     level, text = TEXTS[notice.key]
-    return Notice(notice.key, level, gettext(lang, text).format(**notice.facts), notice.facts)
+    facts = {k: render_text(v, lang) if isinstance(v, T) else v for k, v in notice.facts.items()}
+    if notice.key in ("los", "los-no-fire") and facts.get("verdict") in SIGHT_VERDICTS:
+        facts["verdict"] = gettext(lang, SIGHT_VERDICTS[facts["verdict"]])
+    return Notice(notice.key, level, gettext(lang, text).format(**facts), notice.facts)
 
 
 def term(state: str, lang: str = "en") -> str:
@@ -136,4 +159,4 @@ def side_name(session: GameSession, side: str, lang: str = "en") -> str:
     return side
 
 
-__all__ = ["LEVELS", "TERMS", "TEXTS", "Notice", "render", "say", "side_name", "term"]
+__all__ = ["LEVELS", "SIGHT_VERDICTS", "TERMS", "TEXTS", "Notice", "render", "say", "side_name", "term"]

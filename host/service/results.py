@@ -4,9 +4,11 @@ and the replay. The signatures are checked here before they are recorded; the re
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from hexmate.host.record import canonical, read
+from hexmate.host.table.views import SHARED
 from hexmate.host.tournament import signatures
 from hexmate.host.tournament.exports import map_svg, steps
 from hexmate.host.tournament.stats import dice_stats
@@ -114,6 +116,36 @@ def replay_step(service: Service, k: int) -> dict[str, Any]:
     if last is None or k < 0:
         raise LookupError(f"no step {k}")
     raise LookupError(f"no step {k}: the game has {last.k} steps")
+
+
+def history_step(service: Service, k: int, audience: str) -> dict[str, Any]:
+    """The position after step ``k`` of the record during play, for a page's game log: folded from the
+    record's actions (as the replay is), drawn as the shared page sees the map (every concealed unit only a
+    '?'), its text with any unit hidden from ``audience`` then or now shown as '?'. ``k`` < 0 counts from
+    the last step (-1: the position now)."""
+    if service.record is None:
+        raise LookupError("this game has no record")
+    service.record.commit()
+    found = list(steps(read(service.record.path)))
+    last = found[-1].k
+    at = last + 1 + k if k < 0 else k
+    if not 0 <= at <= last:
+        raise LookupError(f"no step {k}: the game has {last} steps")
+    st = found[at]
+    hidden = st.session.hidden_units(audience) | service.session.hidden_units(audience)
+    text = _unnamed(st.text, hidden)
+    counters: dict[str, list[str]] = {}
+    for unit, h in sorted(st.session.expected().items()):
+        summary = st.session.unit_summary(unit, audience=SHARED)
+        counters.setdefault(st.session.label(h), []).append(str(summary["label"]))
+    return {"k": at, "steps": last, "text": text, "turn": st.turn, "phase": st.phase,
+            "svg": map_svg(st.session, f"step {at}"), "counters": counters}
+
+
+def _unnamed(text: str, hidden: frozenset[str]) -> str:
+    for unit in sorted(hidden, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(unit)}(?![\w-])", "?", text)
+    return text
 
 
 def step_count(service: Service) -> int:

@@ -17,6 +17,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from hexmate.host.i18n import render_text
 from hexmate.host.service import narrator
 from hexmate.host.service.outputs import Message, Narration
 
@@ -71,6 +72,8 @@ class Speaker:
         text = message.text
         if message.notice is not None and self.settings.lang != "en":
             text = narrator.render(message.notice, self.settings.lang).text
+        elif self.settings.lang != "en":  # what to do now: the rules' prompt (a T) in the voice's language
+            text = render_text(text, self.settings.lang)
         if not text:
             return
         if message.level == "error":

@@ -10,15 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from hexmate.host.game import guide
 from hexmate.host.game.changes import Change
+from hexmate.host.i18n import render_text
 from hexmate.host.service import narrator
 from hexmate.host.table.views import SHARED
 from hexmate.rules import actions as act
 from hexmate.rules.games.base import Resolution
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.host.service.core import Service
 
-_MEANING = {
+MEANING = {  # an LED colour -> what it means (the pages name both: colour is never alone)
     "green": "legal destinations", "blue": "start hex and trail", "red": "illegal placement",
     "amber": "hexes to correct", "white": "set-up targets", "magenta": "unknown tags",
     "yellow": "units to choose from: lift one", "cyan": "changes to make on the board",
@@ -55,24 +57,23 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "phase_rule": s.phase_info.rule,
         "turn": s.position.turn,
         "to_act": s.to_act,
-        "prompt": service.prompt,
-        "decision": _decision_view(service, audience),
+        "prompt": render_text(service.prompt, lang),
+        "decision": _decision_view(service, audience, lang),
         "legal": [{"text": t, "label": t} for t in s.legal_texts(audience)],
-        "done": ({"text": "done", "label": "Confirm the changes made on the board"}
-                 if service.changes.blocking else
-                 ({"text": "done", "label": label} if (label := s.done_label()) else None)),
-        "changes": [_change_view(service, c, audience) for c in service.changes],
-        "resolution": service.resolution,
-        "los": service.los,
+        "done": _done(service, lang),
+        "changes": [_change_view(service, c, audience, lang) for c in service.changes],
+        "resolution": (resolution(service.resolved, lang) if service.resolved is not None and lang != "en"
+                       else service.resolution),
+        "los": _los(service, lang),
         "shown": service.shown,
-        "status": s.status(),
+        "status": [render_text(line, lang) for line in s.status()],
         "notice": _notice(service, lang),
         "audience": audience,
         "lang": lang,
         "guide": guide.guide(s, audience, lang, owed=[c.physical.text for c in service.changes.blocking],
                              last=service.last_actions[0] if service.last_actions else ""),
         "outcome": _outcome(service, lang),
-        "rolls": _rolls(service, audience),
+        "rolls": _rolls(service, audience, lang),
         "counters": counters,
         "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},
         "blink": [s.label(h) for h, light in service._frame.items() if light.pattern != "solid"],
@@ -87,25 +88,46 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
                    if (rec := service.record) is not None else None),
     }
 
-def _decision_view(service: Service, audience: str = SHARED) -> dict[str, Any] | None:
-    """The open decision as the audience may see it: concealed units unnamed, secret answers unseen."""
+def _los(service: Service, lang: str) -> dict[str, Any] | None:
+    """The last line of sight checked, its reason in the page's language (a rules sentence)."""
+    los = service.los
+    if los is None or lang == "en" or not isinstance(los.get("reason"), T):
+        return los
+    return {**los, "reason": render_text(los["reason"], lang)}
+
+
+def _done(service: Service, lang: str) -> dict[str, str] | None:
+    """What the done button means now, in the page's language (the rules' label, rule cited)."""
+    if service.changes.blocking:
+        return {"text": "done", "label": render_text(CONFIRM_LABEL, lang)}
+    label = service.session.done_label()
+    return {"text": "done", "label": render_text(label, lang)} if label else None
+
+
+CONFIRM_LABEL = "Confirm the changes made on the board"
+
+
+def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -> dict[str, Any] | None:
+    """The open decision as the audience may see it (concealed units unnamed, secret answers unseen), its
+    prompt in the page's language."""
     s = service.session
     top = s.position.decision
     if top is None:
         return None
     units = [s.unit_summary(u, audience=audience) for u in top.units]
-    return {"kind": top.kind, "side": top.side, "prompt": top.prompt, "rule": top.rule,
+    return {"kind": top.kind, "side": top.side, "prompt": render_text(top.prompt, lang), "rule": top.rule,
             "units": [{"id": u["id"], "label": u["label"]} for u in units],
             "hexes": [s.label(h) for h in top.hexes], "choices": list(top.choices), "dice": top.dice,
             "armed": service._roll_request is not None,
             "answered": sorted(side for side, _ in top.answers)}
 
-def _change_view(service: Service, c: Change, audience: str = SHARED) -> dict[str, Any]:
+def _change_view(service: Service, c: Change, audience: str = SHARED, lang: str = "en") -> dict[str, Any]:
     ph = c.physical
     summary = service.session.unit_summary(ph.unit, audience=audience)
     hidden = summary["label"] == "?"
     return {"what": ph.what, "unit": "" if hidden else ph.unit, "label": summary["label"],
-            "text": "a change to a concealed unit" if hidden else ph.text, "rule": ph.rule,
+            "text": "a change to a concealed unit" if hidden else render_text(ph.text, lang),
+            "rule": ph.rule,
             "hex": service.session.label(ph.hex) if ph.hex is not None else None, "confirm": c.confirm}
 
 def _device_health(service: Service) -> dict[str, int]:
@@ -122,7 +144,7 @@ def _lit_groups(service: Service) -> list[dict[str, Any]]:
     groups: dict[str, list[str]] = {}
     for h, light in service._frame.items():
         groups.setdefault(light.colour, []).append(service.session.label(h))
-    return [{"colour": c, "meaning": _MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
+    return [{"colour": c, "meaning": MEANING.get(c, c), "css": _css(_RGB[c]) if c in _RGB else "",
              "hexes": sorted(labels)} for c, labels in sorted(groups.items())]
 
 def virtual_table(service: Service) -> dict[str, Any]:
@@ -226,11 +248,13 @@ def _notice(service: Service, lang: str) -> dict[str, str]:
     return narrator.render(last, lang).as_dict()
 
 
-def _rolls(service: Service, audience: str) -> list[dict[str, str]]:
-    """The last dice and the question each answered; a unit the audience may not see is only '?'."""
+def _rolls(service: Service, audience: str, lang: str = "en") -> list[dict[str, str]]:
+    """The last dice and the question each answered, in the page's language; a unit the audience may not
+    see is only '?' (unit ids are the same words in every language)."""
     hidden = service.session.hidden_units(audience)
     out = []
-    for pips, question in service.rolls:
+    for pips, asked in service.rolls:
+        question = render_text(asked, lang)
         for unit in hidden:
             question = re.sub(rf"\b{re.escape(unit)}\b", "?", question)
         out.append({"dice": pips, "for": question})
@@ -244,20 +268,22 @@ def _outcome(service: Service, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {"over": bool(pos.state.over), "turn": pos.turn,
                            "turns": getattr(scenario, "turns", None)}
     result = pos.outcome()
-    out["text"] = result.reason if result is not None else ""
+    out["text"] = render_text(result.reason, lang) if result is not None else ""
     winner = result.winner if result is not None else None
     out["winner"] = narrator.side_name(service.session, winner, lang) if winner else ""
     return out
 
 
-def resolution(r: Resolution) -> dict[str, Any]:
+def resolution(r: Resolution, lang: str = "en") -> dict[str, Any]:
+    """A resolution step by step as the shared page sees it (concealed targets unnamed), each step's name,
+    value and the title said in ``lang`` (the rules' T sentences; a plain label by the catalogue)."""
     shown = r.to_dict(viewer=SHARED)
-    steps = [{"name": line["label"],
-              "text": line["value"] + (f" ({line['rule']})" if line["rule"] else "")}
+    steps = [{"name": render_text(line["label"], lang),
+              "text": render_text(line["value"], lang) + (f" ({line['rule']})" if line["rule"] else "")}
              for line in shown["lines"]]
     results = ", ".join(f"{u}: {res}" for u, res in shown["results"].items())
-    return {"title": shown["summary"], "steps": steps, "result": results, "demo": shown["demo"],
-            "chart": shown["chart_label"]}
+    return {"title": render_text(shown["summary"], lang), "steps": steps, "result": results,
+            "demo": shown["demo"], "chart": shown["chart_label"]}
 
 
 def short(counter: Any) -> str:

@@ -76,7 +76,7 @@ class PositionOracle:
                 self.position, act.Move(tuple(sorted(unit_ids)), tuple(leg.path))
             )
         except RulesError as exc:
-            return str(exc)
+            return exc.said  # the rules' sentence (a T): each page says it in its language
         return f"{self.position.map.label(target)} is not a legal destination now"
 
     def push(self, move: Any) -> None:

@@ -43,6 +43,16 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
         except LookupError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
 
+    @app.get("/api/history/{k}")
+    async def history(k: int, request: Request) -> JSONResponse:
+        """A past position for a page's game log during play (any paired page: it is the shared view, and
+        names no unit the page's role may not see); /api/replay waits for the result."""
+        role = require_role(pairing, request)
+        try:
+            return JSONResponse(res.history_step(service, k, role.audience))
+        except LookupError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
+
     @app.get("/record.csv", response_model=None)
     async def csv() -> Response:
         if service.record is None:

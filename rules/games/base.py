@@ -46,6 +46,7 @@ from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap, load_map
 from hexmate.rules.scenario import CounterType, Scenario, load_scenario
 from hexmate.rules.sequence import Phase, SequenceOfPlay, Step, load_sequence
+from hexmate.rules.text import T
 
 Number = int | Fraction
 OFFERS_CHOICES = ("units", "hexes", "path")  # decisions that may also be answered by a word of ``choices``
@@ -323,7 +324,7 @@ class Position:
 
     def pop(self) -> act.Action:
         if not self._log:
-            raise IllegalAction("nothing to take back", "")
+            raise IllegalAction(T("nothing to take back"), "")
         self._states.pop()
         return self._log.pop()
 
@@ -337,7 +338,7 @@ class Position:
     def resolve(self, fire: act.Fire) -> Resolution:
         """Work out a fire attack or combat (with its dice) without playing it (`hexmate rules resolve`)."""
         if fire.dice is None:
-            raise InvalidAction("a resolution needs the dice: add 'dice N,N'")
+            raise InvalidAction(T("a resolution needs the dice: add 'dice N,N'"))
         declared = self.game.check(self, fire.declared())
         assert isinstance(declared, act.Fire)
         return self.game.resolve(self, dataclasses.replace(declared, dice=fire.dice))
@@ -400,9 +401,11 @@ class Position:
         try:
             return self.map.parse_label(text)
         except RulesError as err:
-            raise InvalidAction(f"{text!r} is not a hex of this map: {err}") from None
+            raise InvalidAction(T("{text} is not a hex of this map: {err}",
+                                  text=repr(text), err=str(err))) from None
         except (KeyError, ValueError) as err:
-            raise InvalidAction(f"{text!r} is not a hex of this map: {err}") from None
+            raise InvalidAction(T("{text} is not a hex of this map: {err}",
+                                  text=repr(text), err=str(err))) from None
 
     def unit_ref(self, ref: str) -> str:
         """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise. The open
@@ -414,8 +417,8 @@ class Position:
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise AmbiguousAction(f"unit {ref!r} could be {', '.join(matches)}")
-        raise InvalidAction(f"no unit {ref!r} in this game")
+            raise AmbiguousAction(T("unit {ref} could be {units}", ref=repr(ref), units=", ".join(matches)))
+        raise InvalidAction(T("no unit {ref} in this game", ref=repr(ref)))
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self)
@@ -619,7 +622,7 @@ class Game:
             nxt = self._apply_one(position, done)
             top = nxt.decision
             if top is None or top.kind != "roll":
-                raise IllegalAction(f"{declared.kind} opens no roll, so it takes no dice")
+                raise IllegalAction(T("{kind} opens no roll, so it takes no dice", kind=declared.kind))
             self.check_answer(position.at(nxt), answer)
             done = act.with_dice(done, answer.dice)
         return done
@@ -632,7 +635,7 @@ class Game:
         if answer is not None:
             top = state.decision
             if top is None or top.kind != "roll":
-                raise IllegalAction(f"{declared.kind} opens no roll, so it takes no dice")
+                raise IllegalAction(T("{kind} opens no roll, so it takes no dice", kind=declared.kind))
             view = position.at(state)
             self.check_answer(view, answer)
             state = self._apply_one(view, answer)
@@ -642,33 +645,38 @@ class Game:
     def _check_one(self, position: Position, action: act.Action) -> act.Action:
         state = position.state
         if state.over:
-            raise IllegalAction("the scenario is over", self.sequence.rule)
+            raise IllegalAction(T("the scenario is over"), self.sequence.rule)
         top = state.decision
         if isinstance(action, act.Answer):
             if top is None:
-                raise IllegalAction("no decision is open to answer", self.sequence.rule)
+                raise IllegalAction(T("no decision is open to answer"), self.sequence.rule)
             self.check_answer(position, action)
             return action
         phase = position.phase
         if top is not None:
             window = phase.reaction("enter") if top.kind == "react" else None
             if window is None or action.kind not in window.actions:
-                raise IllegalAction(f"first answer the open decision: {top.prompt}", top.rule)
+                raise IllegalAction(T("first answer the open decision: {prompt}",
+                                      prompt=top.prompt), top.rule)
             return self.check(position, action)
         if state.moving is not None:
-            raise IllegalAction("a move is still being carried out", phase.rule)
+            raise IllegalAction(T("a move is still being carried out"), phase.rule)
         if isinstance(action, act.EndPhase):
             if not phase.allows("end_phase"):
-                why = "both sides pass in turn to end it" if phase.end == "both_pass" else phase.ends
-                raise IllegalAction(f"the {phase.name} does not end that way: {why}", phase.rule)
+                why = T("both sides pass in turn to end it") if phase.end == "both_pass" else phase.ends
+                raise IllegalAction(T("the {phase} does not end that way: {why}",
+                                      phase=phase.name, why=why), phase.rule)
             return action
         if isinstance(action, act.Pass):
             if not phase.allows("pass"):
-                raise IllegalAction(f"no passing in the {phase.name}: press done to end it", phase.rule)
+                raise IllegalAction(T("no passing in the {phase}: press done to end it",
+                                      phase=phase.name), phase.rule)
             self.check_pass(position)
             return action
         if not phase.allows(action.kind):
-            raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+            raise IllegalAction(T("{kind} is not an action of the {phase}",
+                                  kind=action.kind, phase=phase.name),
+                                phase.rule)
         return self.check(position, action)
 
     def _apply_one(self, position: Position, action: act.Action) -> State:
@@ -698,8 +706,8 @@ class Game:
         """Is ``answer`` one of the open decision's options? (the game's ``check_reply`` may add more)."""
         top = position.state.decision
         if top is None:
-            raise IllegalAction("no decision is open to answer", self.sequence.rule)
-        bad = IllegalAction(f"not an answer to: {top.prompt}", top.rule)
+            raise IllegalAction(T("no decision is open to answer"), self.sequence.rule)
+        bad = IllegalAction(T("not an answer to: {prompt}", prompt=top.prompt), top.rule)
         kind = top.kind
         if kind in OFFERS_CHOICES and answer.choice:
             # a units/hexes/path decision may offer words besides its options (retreat instead of a step,
@@ -708,13 +716,14 @@ class Game:
                 raise bad
         elif kind == "roll":
             if answer.dice is None:
-                raise InvalidAction(f"a roll is answered with its dice ('answer dice N,N'): {top.prompt}")
+                raise InvalidAction(T("a roll is answered with its dice ('answer dice N,N'): {prompt}",
+                                      prompt=top.prompt))
             self.dice_spec(top.dice).from_values(answer.dice)
         elif kind == "units":
             if len(answer.units) != top.count or not set(answer.units) <= set(top.units):
                 raise bad
             if len(set(answer.units)) != len(answer.units):
-                raise InvalidAction("a unit is named twice")
+                raise InvalidAction(T("a unit is named twice"))
         elif kind == "hexes":
             if len(answer.hexes) != 1 or answer.hexes[0] not in top.hexes:
                 raise bad
@@ -728,11 +737,10 @@ class Game:
         elif kind == "secret":
             answered = dict(top.answers)
             if answer.side not in position.sides or answer.side in answered:
-                raise IllegalAction(
-                    f"a secret declaration is answered once by each side ('answer WORD by SIDE'); "
-                    f"still to answer: {', '.join(s for s in position.sides if s not in answered)}",
-                    top.rule,
-                )
+                raise IllegalAction(T(
+                    "a secret declaration is answered once by each side ('answer WORD by SIDE'); still to "
+                    "answer: {sides}", sides=", ".join(s for s in position.sides if s not in answered)),
+                    top.rule)
             if answer.choice not in top.choices:
                 raise bad
         self.check_reply(position, top, answer)
@@ -868,11 +876,12 @@ class Game:
         reactor = view.enemy_of(self.mover_side(view))
         if window is not None and self.can_react(view, reactor):
             left = len(moving.path) - 1 - moving.at
-            more = f"; {left} more hex{'es' if left != 1 else ''} to go" if left else ""
+            units, here = ", ".join(moving.units), view.label(moving.here)
             react = Decision(
                 "react", reactor,
-                f"{', '.join(moving.units)} entered {view.label(moving.here)}: "
-                f"fire at it now or pass{more}",
+                T("{units} entered {hex}: fire at it now or pass; {left} more hex(es) to go", units=units,
+                  hex=here, left=left) if left else
+                T("{units} entered {hex}: fire at it now or pass", units=units, hex=here),
                 window.rule, "move_on", subject=moving.units, target=moving.here,
             )
             # what entering opened itself (Fire Team's residual fire, 7.31) is answered before the window
@@ -1008,20 +1017,23 @@ class Game:
             new = after.units.get(uid)
             if new is None:
                 if old.hex is not None:
-                    out.append(Physical("remove", uid, f"take {uid} off the map", hex=old.hex))
+                    out.append(Physical("remove", uid, T("take {unit} off the map", unit=uid), hex=old.hex))
                 continue
             if new.counter != old.counter:
                 out.append(
-                    Physical("replace", uid, f"replace {uid} by a {new.counter.name}", hex=new.hex,
-                             to=new.counter.name)
+                    Physical("replace", uid, T("replace {unit} by a {counter}", unit=uid,
+                                               counter=new.counter.name), hex=new.hex, to=new.counter.name)
                 )
             for m in sorted((new.markers ^ old.markers) & self.flip_markers):
-                side = m if m in new.markers else "Good Order"
-                out.append(Physical("flip", uid, f"flip {uid} to its {side} side", hex=new.hex, to=m))
+                side = m if m in new.markers else T("Good Order")
+                out.append(Physical("flip", uid, T("flip {unit} to its {side} side", unit=uid, side=side),
+                                    hex=new.hex, to=m))
             for m in sorted((new.markers - old.markers) & self.marker_counters):
-                out.append(Physical("place", uid, f"put a {m} marker on {uid}", hex=new.hex, to=m))
+                out.append(Physical("place", uid, T("put a {marker} marker on {unit}", marker=m, unit=uid),
+                                        hex=new.hex, to=m))
             for m in sorted((old.markers - new.markers) & self.marker_counters):
-                out.append(Physical("take", uid, f"take the {m} marker off {uid}", hex=new.hex, to=m))
+                out.append(Physical("take", uid, T("take the {marker} marker off {unit}", marker=m, unit=uid),
+                                        hex=new.hex, to=m))
         return tuple(out)
 
     # --- hooks ---
@@ -1054,10 +1066,10 @@ class Game:
     def check(self, position: Position, action: act.Action) -> act.Action:
         """The game's check of one of its own actions (a declaration: no dice), completed (a move's cost),
         else IllegalAction citing the rule. The core has checked the phase allows the action's kind."""
-        raise IllegalAction(f"{action.kind} is not an action of {self.title}")
+        raise IllegalAction(T("{kind} is not an action of {game}", kind=action.kind, game=self.title))
 
     def apply(self, position: Position, action: act.Action) -> State:
-        raise IllegalAction(f"cannot apply {action.kind}")
+        raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         """The game's own legal actions now (the core adds answers, end and pass)."""
@@ -1067,7 +1079,7 @@ class Game:
         return {}
 
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
-        raise IllegalAction(f"{self.title} has no fire resolution here", "")
+        raise IllegalAction(T("{game} has no fire resolution here", game=self.title), "")
 
     def unit_colour(self, unit: UnitState) -> str:
         """A CSS colour name for the pages' counter chips (a game's national colours), or ""."""
@@ -1079,12 +1091,14 @@ class Game:
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""
-        raise IllegalAction(f"{self.title} has nothing to show as {' '.join(words)!r}")
+        raise IllegalAction(T("{game} has nothing to show as {what}",
+                              game=self.title, what=repr(" ".join(words))))
 
     def outcome(self, position: Position) -> Outcome | None:
         if position.state.over:
             return Outcome(
                 None,
-                f"turn limit ({position.scenario.turns}) reached: score the scenario's victory conditions",
+                T("turn limit ({turns}) reached: score the scenario's victory conditions",
+                  turns=position.scenario.turns),
             )
         return None

@@ -8,6 +8,7 @@ from hexmate.rules.dice import DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 
 def group_of(
@@ -17,17 +18,17 @@ def group_of(
 
     ``place`` is the game's word for where a stack stands ("Location" in ASL, A2.8)."""
     if not unit_ids:
-        raise IllegalAction("name at least one unit", rule)
+        raise IllegalAction(T("name at least one unit"), rule)
     if len(set(unit_ids)) != len(unit_ids):
-        raise InvalidAction("a unit is named twice")
+        raise InvalidAction(T("a unit is named twice"))
     units = []
     for uid in sorted(unit_ids):
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {ref} in this game", ref=repr(uid)))
         units.append(position.units[uid])
     hexes = {u.hex for u in units}
     if len(hexes) != 1 or None in hexes:
-        raise IllegalAction(f"units acting together must start in the same {place}", rule)
+        raise IllegalAction(T("units acting together must start in the same {place}", place=place), rule)
     start = units[0].hex
     assert start is not None
     return units, start

@@ -13,6 +13,7 @@ from hexmate.rules import los as los_engine
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap
 from hexmate.rules.terrain import TerrainTable, load_game_terrain
+from hexmate.rules.text import T
 
 Cost = int | Fraction
 CostFn = Callable[[HexMap, Hex, Hex], Cost | None]
@@ -55,9 +56,8 @@ class GeoTable:
         prepared = self._prepared[key][1]
         result = self._los.evaluate(prepared, self._rules, a, b, self._los.trace_elements(a, b), a_height,
                                      origin=a)
-        reason = result.reason + (
-            f" ({result.rule})" if result.rule and result.rule not in result.reason else ""
-        )
+        reason = (T("{reason} ({rule})", reason=result.reason, rule=result.rule)
+                  if result.rule and result.rule not in result.reason else result.reason)
         return Sight(bool(result.blocked), int(result.hindrance), reason)
 
 

@@ -3,7 +3,8 @@ the keyboard alone on the two players' pages (paired with the codes the host pag
 WebSocket watched frame by frame the whole time (no concealed unit's id ever on it), axe-core on every page
 in every theme and both languages, and a page of another origin refused.
 
-``HEXMATE_SCREENSHOTS=docs`` also saves the pages' pictures for the docs."""
+``HEXMATE_SCREENSHOTS=docs/screenshots`` (``make screenshots``) also saves the pages' pictures for the
+docs."""
 
 from __future__ import annotations
 
@@ -160,9 +161,8 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     spoken = [(x[0], x[1]) for x in said if len(x) == 2]
     assert any(text.startswith("Movement Phase (A3.3): German to act.") and voice == "en-GB"
                for text, voice in spoken), said
-    if SHOTS:
-        ger.screenshot(path=str(Path(SHOTS) / "player-page.png"), full_page=True)
-        rus.screenshot(path=str(Path(SHOTS) / "player-phone.png"), full_page=True)
+    _shot(ger, "player-page")
+    _shot(rus, "player-phone")
 
     # German MPh (A3.3): ger-sq4 goes to DO4; the Russians may fire at each hex it enters (A8.1)
     _move(ger, "ger-sq4", "DK4", "DO4")
@@ -205,11 +205,23 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
     _done(ger)  # no advance; the CCPh ends by itself
     table.wait("the Russian player turn", lambda v: v["phase_id"] == "RPh" and v["to_act"] == "rus")
     ger.wait_for_function("() => document.querySelector('#phase').textContent === 'Rally Phase'")
-    # the log steps back through what happened, by keyboard
+    # the log steps back through past positions (folded from the record), by keyboard
     _tab_to(ger, "#log-back")
     ger.keyboard.press("Enter")
+    ger.wait_for_selector("#log-map svg.map")
+    first = ger.locator("#log-at").inner_text()
     ger.keyboard.press("Enter")
-    assert ger.locator("#log-at").inner_text().startswith("Action ")
+    ger.wait_for_function("(was) => document.querySelector('#log-at').textContent !== was", arg=first)
+    steps = re.match(r"Step (\d+) of (\d+): ", ger.locator("#log-at").inner_text())
+    assert steps is not None and int(steps.group(2)) - int(steps.group(1)) == 2, steps
+    past = ger.locator("#log-counters").inner_text()
+    assert "DR5: ?, ?" in past and not CONCEALED.search(past + ger.locator("#log-map").inner_html())
+    _tab_to(ger, "#log-fwd")
+    ger.keyboard.press("Enter")
+    ger.keyboard.press("Enter")
+    ger.wait_for_function("() => document.querySelector('#log-at').textContent === "
+                          "'This is the position now.'")
+    assert ger.locator("#log-past").is_hidden()
     assert ger.locator("#res-steps li").count() > 0  # the fire's resolution, step by step
     rolls = ger.locator("#dice-log li").all_inner_texts()
     assert rolls[1].startswith("Dice 2,3: roll rus at DO4") and "IFT" in rolls[1], rolls
@@ -221,55 +233,100 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
         assert page.errors == []
     _go(ger, "DK4")
     cursor = ger.locator("#cursor").inner_text()
-    assert cursor == "DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken"
+    assert cursor == "DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken, DM"  # A10.62
 
     # nothing a spectator's socket carried ever named a concealed unit
     watcher.wait_for_function("() => document.querySelector('#phase').textContent === 'Rally Phase'")
     assert len(frames) > 20 and any('"type": "view"' in f or '"type":"view"' in f for f in frames)
     leaks = [m.group(0) for f in frames for m in [CONCEALED.search(f)] if m]
     assert leaks == []
+    _shot(ger, "player-page-resolution")
+    _shot(watcher, "spectator-page")
+
+
+THEMES = ("default", "contrast", "large")
+
+
+def _themed(page: Any, theme: str) -> None:
+    page.select_option("#theme", theme)
+    page.wait_for_function(f"() => document.body.dataset.theme === '{theme}'")
+
+
+def _shot(page: Any, name: str) -> None:
     if SHOTS:
-        ger.screenshot(path=str(Path(SHOTS) / "player-page-resolution.png"), full_page=True)
-        watcher.screenshot(path=str(Path(SHOTS) / "spectator-page.png"), full_page=True)
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def test_a_refused_move_reads_in_japanese_with_its_rule_on_a_japanese_page(demo, browser) -> None:
+    host = browser.new_page()
+    host.goto(demo.url)
+    ger = _join(browser, demo.url, _codes(host, demo.url)["ger"], "ja")
+    en = _join(browser, demo.url, _codes(host, demo.url)["spectator"], "en")
+    ger.fill("#cmd", "move ger-sq4,ger-sq5 DK4-DK5")  # two Locations: one stack moves together (A4.2)
+    ger.keyboard.press("Enter")
+    said = ("受け付けません：共に行動するユニットは同じ区域から始めなければなりません（A4.2）。"
+            "何も変更されていません。")
+    ger.wait_for_function(f"() => document.querySelector('#notice').textContent === '{said}'")
+    en.wait_for_function("() => document.querySelector('#notice').textContent === 'Not accepted: units "
+                         "acting together must start in the same Location (A4.2). Nothing was changed.'")
+    _shot(ger, "player-refusal-ja")
+    assert ger.errors == [] and en.errors == []
 
 
 def test_every_page_passes_axe_in_every_theme_and_both_languages(demo, browser, axe) -> None:
-    host = browser.new_page()
-    host.goto(demo.url)
-    host.wait_for_selector("#map .hex")
-    host.locator("#pairing summary").click()
-    host.wait_for_selector("#pairing-list .qr svg")
     checked: dict[str, list[Any]] = {}
-    for theme in ("default", "contrast", "large"):  # the host page: English only, themed
-        host.select_option("#theme", theme)
-        host.wait_for_function(f"() => document.body.dataset.theme === '{theme}'")
-        checked[f"host {theme}"] = axe(host)
-    host.select_option("#theme", "default")
-    if SHOTS:
-        host.screenshot(path=str(Path(SHOTS) / "host-pairing.png"), full_page=True)
-    codes = _codes(host, demo.url)
-    table = browser.new_page()
-    table.goto(demo.url + "table")
-    table.wait_for_selector("#board .cell .chip")
-    checked["table"] = axe(table)
     for lang in ("en", "ja"):
-        pair = browser.new_context().new_page()
-        pair.goto(f"{demo.url}pair?lang={lang}")
-        pair.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        checked[f"pair {lang}"] = axe(pair)
+        host = browser.new_context().new_page()
+        host.goto(f"{demo.url}?lang={lang}")
+        host.wait_for_selector("#map .hex")
+        host.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        host.locator("#pairing summary").click()
+        host.wait_for_selector("#pairing-list .qr svg")
+        for theme in THEMES:
+            _themed(host, theme)
+            checked[f"host {lang} {theme}"] = axe(host)
+            if theme == "default":
+                _shot(host, f"host-{lang}")
+        if lang == "ja":
+            assert host.locator("#now-h").inner_text() == "現在"
+            assert host.locator("#legal-h").inner_text() == "今できること"
+        table = host.context.new_page()
+        table.goto(f"{demo.url}table?lang={lang}")
+        table.wait_for_selector("#board .cell .chip")
+        table.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        for theme in THEMES:
+            _themed(table, theme)
+            checked[f"table {lang} {theme}"] = axe(table)
+            if theme == "contrast":
+                _shot(table, f"virtual-table-{theme}-{lang}")
+        if lang == "ja":
+            assert table.locator("#tray-h").inner_text() == "カウンター"
+        record = host.context.new_page()
+        record.goto(f"{demo.url}record?lang={lang}")
+        record.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        for theme in THEMES:
+            _themed(record, theme)
+            checked[f"record {lang} {theme}"] = axe(record)
+        codes = _codes(host, demo.url)
+        for theme in THEMES:
+            pair = browser.new_context().new_page()
+            pair.goto(f"{demo.url}pair?lang={lang}&theme={theme}")
+            pair.wait_for_function(f"() => document.documentElement.lang === '{lang}' "
+                                   f"&& document.body.dataset.theme === '{theme}'")
+            checked[f"pair {lang} {theme}"] = axe(pair)
         for role, code in (("rus", codes["rus"]), ("spectator", codes["spectator"])):
             page = _join(browser, demo.url, code, lang)
             codes = _codes(host, demo.url)  # a side's code works once
-            for theme in ("default", "contrast", "large"):
-                page.select_option("#theme", theme)
-                page.wait_for_function(f"() => document.body.dataset.theme === '{theme}'")
+            for theme in THEMES:
+                _themed(page, theme)
                 checked[f"{role} {lang} {theme}"] = axe(page)
-                if SHOTS and theme != "default" and role == "rus":
-                    page.screenshot(path=str(Path(SHOTS) / f"player-{theme}-{lang}.png"), full_page=True)
+                if role == "rus" and theme != "default":
+                    _shot(page, f"player-{theme}-{lang}")
             if lang == "ja":
                 assert page.locator("#now-h").inner_text() == "現在"
                 assert page.locator("#phase").inner_text() == "移動フェイズ"
-    assert len(checked) == 18
+    assert len(checked) == 6 * 2 * 3  # host, table, record, pair, two players' pages; 2 languages, 3 themes
     bad = {name: [(x["id"], x["nodes"][:3]) for x in v] for name, v in checked.items() if v}
     assert bad == {}, "\n".join(f"{k}: {v}" for k, v in bad.items())
 

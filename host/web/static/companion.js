@@ -18,7 +18,7 @@
       const label = svgEl("text", { x: h.x, y: h.y - 0.3, class: "label" }, g);
       label.textContent = h.id;
       const chips = svgEl("g", { class: "chips" }, g);
-      svgEl("title", {}, g).textContent = h.id + " (" + h.terrain + ")";
+      svgEl("title", {}, g).textContent = h.id + " (" + t(h.terrain) + ")";
       hexes.set(h.id, { poly, chips, x: h.x, y: h.y, terrain: h.terrain });
     }
     overlay = svgEl("g", { class: "overlay", "aria-hidden": "true" }, svg);
@@ -43,8 +43,8 @@
     }
     const rec = document.getElementById("record");
     rec.textContent = v.record
-      ? v.record.file + ": " + v.record.entries + " entries, head hash " + v.record.head.slice(0, 16) + "…"
-      : "not recorded";
+      ? tf("{file}: {entries} entries, head hash {hash}…", { file: v.record.file, entries: v.record.entries, hash: v.record.head.slice(0, 16) })
+      : t("not recorded");
     rec.title = v.record ? v.record.head : "";
     const health = document.getElementById("health");
     health.textContent = "";
@@ -78,21 +78,21 @@
     renderUnknown(v.unknown || [], v.enrol_choices || []);
     const litText = document.getElementById("lit-text");
     litText.dataset.count = String(lit.length);
-    litText.textContent = lit.length ? "" : "none";
+    litText.textContent = lit.length ? "" : t("none");
     for (const g of v.lit) {
       const line = document.createElement("span");
       line.className = "lit-group";
-      line.textContent = g.colour + " (" + g.meaning + ", " + g.hexes.length + "): " + g.hexes.join(", ");
+      line.textContent = tf("{colour} ({meaning}, {n}): {hexes}", { colour: t(g.colour), meaning: t(g.meaning), n: g.hexes.length, hexes: g.hexes.join(", ") });
       line.style.borderLeftColor = g.css;
       litText.appendChild(line);
     }
   }
 
   // --- the Now panel ------------------------------------------------------------------------------------
-  const KIND = {
-    roll: "Roll the dice", units: "Choose units", hexes: "Choose a hex", path: "Choose a path",
-    react: "React or pass", confirm: "Confirm", secret: "Declare in secret",
-  };
+  const KIND = () => ({
+    roll: t("Roll the dice"), units: t("Choose units"), hexes: t("Choose a hex"), path: t("Choose a path"),
+    react: t("React or pass"), confirm: t("Confirm"), secret: t("Declare in secret"),
+  });
 
   function setText(id, text) {
     const el = document.getElementById(id);
@@ -116,11 +116,11 @@
   }
 
   function renderNow(v) {
-    setText("turn", v.turn != null ? "Turn " + v.turn : "Turn …");
-    setText("phase", v.phase || v.phase_id || "…");
+    setText("turn", v.turn != null ? tf("Turn {turn}", { turn: v.turn }) : t("Turn …"));
+    setText("phase", t(v.phase || v.phase_id || "…"));
     const rule = [v.phase_id && v.phase_id !== v.phase ? v.phase_id : "", v.phase_rule || ""].filter(Boolean);
     setText("phase-rule", rule.length ? "(" + rule.join(", ") + ")" : "");
-    setText("to-act", v.to_act ? v.to_act + " to act" : "");
+    setText("to-act", v.to_act ? tf("{side} to act", { side: v.to_act }) : "");
     renderDecision(v.decision || null);
     renderLegal(v.legal || [], v.done || null);
     renderChanges(v.changes || []);
@@ -147,19 +147,23 @@
     box.hidden = !d;
     box.dataset.kind = d ? d.kind : "";
     if (!d) return;
-    setText("decision-h", (KIND[d.kind] || "Decision") + (d.rule ? " (" + d.rule + ")" : ""));
-    setText("decision-who", (d.side || "a player") + " decides" + (d.rule ? ", rule " + d.rule : "") + ".");
+    setText("decision-h", (KIND()[d.kind] || t("Decision")) + (d.rule ? " (" + d.rule + ")" : ""));
+    setText("decision-who", d.rule ? tf("{side} decides, rule {rule}.", { side: d.side || t("a player"), rule: d.rule })
+      : tf("{side} decides.", { side: d.side || t("a player") }));
     setText("decision-prompt", d.prompt || "");
     const dice = document.getElementById("dice-armed");
     dice.hidden = d.kind !== "roll";
     dice.dataset.armed = d.armed ? "true" : "false";
     setText("dice-armed", d.kind !== "roll" ? ""
-      : d.armed ? "The dice are armed for this " + (d.dice || "roll") + ": press the dice button on the table."
-        : "Roll " + (d.dice || "the dice") + ": the table's dice are not armed; answer with the roll below.");
+      : d.armed ? tf("The dice are armed for this {dice}: press the dice button on the table.", { dice: d.dice || t("roll") })
+        : tf("Roll {dice}: the table's dice are not armed; answer with the roll below.", { dice: d.dice || t("the dice") }));
     const parts = [];
-    if (d.units && d.units.length) parts.push("Units: " + d.units.map((u) => u.label + " (" + u.id + ")").join(", "));
-    if (d.hexes && d.hexes.length) parts.push((d.kind === "path" ? "Path ends: " : "Hexes: ") + d.hexes.join(", "));
-    if (d.choices && d.choices.length) parts.push("Choices: " + d.choices.join(", "));
+    if (d.units && d.units.length) parts.push(tf("Units: {units}", { units: d.units.map((u) => u.label + " (" + u.id + ")").join(", ") }));
+    if (d.hexes && d.hexes.length) {
+      const hexes = d.hexes.join(", ");
+      parts.push(d.kind === "path" ? tf("Path ends: {hexes}", { hexes }) : tf("Hexes: {hexes}", { hexes }));
+    }
+    if (d.choices && d.choices.length) parts.push(tf("Choices: {choices}", { choices: d.choices.join(", ") }));
     setText("decision-options", parts.join(". ") + (parts.length ? "." : ""));
   }
 
@@ -197,7 +201,7 @@
     const btn = document.getElementById("done-btn");
     btn.disabled = !done;
     btn.dataset.text = done ? done.text : "";
-    const label = done ? "Done: " + done.label : "Done (nothing to end now)";
+    const label = done ? tf("Done: {label}", { label: done.label }) : t("Done (nothing to end now)");
     if (btn.textContent !== label) btn.textContent = label;
   }
 
@@ -225,15 +229,15 @@
           b.className = "confirm";
           b.dataset.unit = c.unit;
           b.dataset.focusKey = "confirm " + c.unit;
-          const these = mine.length > 1 ? "these changes" : "this change";
-          b.textContent = "Done: I made " + these;
-          b.setAttribute("aria-label", "Done: I made " + these + ": " + mine.map(changeText).join("; "));
+          const these = mine.length > 1 ? t("Done: I made these changes") : t("Done: I made this change");
+          b.textContent = these;
+          b.setAttribute("aria-label", these + ": " + mine.map(changeText).join("; "));
           b.addEventListener("click", () => send({ type: "confirm", unit: c.unit }, "act"));
           li.append(" ", b);
         } else if (!c.confirm) {
           const note = document.createElement("span");
           note.className = "help";
-          note.textContent = " (the table sees it when it is made)";
+          note.textContent = " " + t("(the table sees it when it is made)");
           li.appendChild(note);
         }
         ul.appendChild(li);
@@ -245,7 +249,7 @@
     document.getElementById("resolution").hidden = !r;
     if (!r) return;
     setText("resolution-title", r.title || "");
-    const demo = r.label || (r.demo ? "demo values" : "");
+    const demo = r.label ? t(r.label) : (r.demo ? t("demo values") : "");
     const badge = setText("resolution-label", demo);
     badge.hidden = !demo;
     rebuild(document.getElementById("resolution-steps"), r.steps || [], (ol) => {
@@ -258,7 +262,7 @@
         ol.appendChild(li);
       }
     });
-    setText("resolution-result", r.result ? "Result: " + r.result : "");
+    setText("resolution-result", r.result ? tf("Result: {result}", { result: r.result }) : "");
   }
 
   function losText(l) {
@@ -266,9 +270,14 @@
     if (!l.clear && l.blocked_at) verdict += " at " + l.blocked_at;
     const reason = l.reason || "";
     let text = reason.startsWith(verdict) ? reason : verdict + (reason && reason !== verdict ? ": " + reason : "");
+    if (hexmateI18n.lang !== "en") {  // the verdict in the page's language, the reason as the rules gave it
+      const said = l.clear ? (l.status === "hindered" ? t("hindered (line of sight)") : t("clear (line of sight)"))
+        : (l.blocked_at ? tf("blocked at {hex}", { hex: l.blocked_at }) : t("blocked"));
+      text = said + (reason ? ": " + reason : "");
+    }
     if (l.rule && !text.includes(l.rule)) text += " (" + l.rule + ")";
-    const traced = l.hexes && l.hexes.length ? " Traced through " + l.hexes.join(", ") + "." : "";
-    return "LOS from " + l.from + " to " + l.to + ": " + text + "." + traced;
+    const traced = l.hexes && l.hexes.length ? " " + tf("Traced through {hexes}.", { hexes: l.hexes.join(", ") }) : "";
+    return tf("LOS from {a} to {b}: {text}.", { a: l.from, b: l.to, text }) + traced;
   }
 
   function renderLos(l) {
@@ -357,7 +366,7 @@
   document.getElementById("act-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = document.getElementById("act-text").value.trim();
-    if (!text) { showError("act", "Type an action first, for example 'answer hex DK4'."); return; }
+    if (!text) { showError("act", t("Type an action first, for example 'answer hex DK4'.")); return; }
     send({ type: "act", text }, "act");
     awaiting.typed = true;  // cleared once the service takes it; kept to correct if refused
   });
@@ -367,7 +376,7 @@
     ev.preventDefault();
     const from = document.getElementById("los-from").value.trim().toUpperCase();
     const to = document.getElementById("los-to").value.trim().toUpperCase();
-    if (!from || !to) { showError("los", "Give both hexes, for example DK4 and DO4."); return; }
+    if (!from || !to) { showError("los", t("Give both hexes, for example DK4 and DO4.")); return; }
     send({ type: "los", from, to }, "los");
   });
 
@@ -377,19 +386,19 @@
     box.hidden = !setup;
     if (!setup) return;
     const count = document.getElementById("setup-count");
-    const text = setup.left + " of " + setup.total + " counters still to place.";
+    const text = tf("{left} of {total} counters still to place.", { left: setup.left, total: setup.total });
     if (count.textContent !== text) count.textContent = text;
     const sides = document.getElementById("setup-sides");
     sides.textContent = "";
     for (const [side, units] of Object.entries(setup.remaining)) {
       const h = document.createElement("h4");
-      h.textContent = side + " (" + units.length + ")";
+      h.textContent = t(side) + " (" + units.length + ")";
       const ul = document.createElement("ul");
       ul.className = "setup-list";
       ul.dataset.side = side;
       for (const u of units) {
         const li = document.createElement("li");
-        li.textContent = (u.unit ? u.unit + " (" + u.label + ")" : "a concealed unit") + " on " + u.hex;
+        li.textContent = tf("{unit} on {hex}", { unit: u.unit ? u.unit + " (" + u.label + ")" : t("a concealed unit"), hex: u.hex });
         li.dataset.hex = u.hex;
         ul.appendChild(li);
       }
@@ -401,11 +410,12 @@
   function renderUnknown(unknown, choices) {
     const box = document.getElementById("unknown");
     box.hidden = unknown.length === 0;
-    const text = unknown.map((t) => "Unknown tag " + t.uid + " on " + (t.hex || "cell " + t.cell)).join("; ");
+    const where = (x) => x.hex || tf("cell {cell}", { cell: x.cell });
+    const text = unknown.map((x) => tf("Unknown tag {uid} on {where}", { uid: x.uid, where: where(x) })).join("; ");
     const p = document.getElementById("unknown-text");
     if (p.textContent !== text) p.textContent = text ? text + "." : "";
-    fillSelect(document.getElementById("enrol-uid"), unknown.map((t) => [t.uid, t.uid + " on " + (t.hex || "cell " + t.cell)]));
-    fillSelect(document.getElementById("enrol-unit"), choices.map((c) => [c.unit, c.label + (c.retag ? ", new tag" : "")]));
+    fillSelect(document.getElementById("enrol-uid"), unknown.map((x) => [x.uid, tf("{unit} on {hex}", { unit: x.uid, hex: where(x) })]));
+    fillSelect(document.getElementById("enrol-unit"), choices.map((c) => [c.unit, c.label + (c.retag ? t(", new tag") : "")]));
   }
 
   function fillSelect(sel, options) {
@@ -436,18 +446,24 @@
     const out = document.getElementById("find-result");
     const h = hexes.get(q) || [...hexes.entries()].find(([k]) => k.toUpperCase().endsWith(q))?.[1];
     for (const x of svg.querySelectorAll(".found")) x.classList.remove("found");
-    if (!h) { out.textContent = "No hex " + q + " on this map."; return; }
+    if (!h) { out.textContent = tf("No hex {hex} on this map.", { hex: q }); return; }
     h.poly.parentNode.classList.add("found");
     const units = (view && view.counters[h.poly.parentNode.dataset.hex]) || [];
-    out.textContent = h.poly.parentNode.dataset.hex + ", " + h.terrain + (units.length ? ", holds " + units.map((u) => u.label).join(", ") : ", empty")
-      + (view && view.leds[h.poly.parentNode.dataset.hex] ? ", lit" : "") + ".";
+    out.textContent = h.poly.parentNode.dataset.hex + ", " + t(h.terrain) + (units.length ? tf(", holds {units}", { units: units.map((u) => u.label).join(", ") }) : t(", empty"))
+      + (view && view.leds[h.poly.parentNode.dataset.hex] ? t(", lit") : "") + ".";
   });
 
-  const sock = hexmateSocket((msg) => {
-    if (msg.type === "map") drawMap(msg);
-    else if (msg.type === "view") render(msg);
-    else if (msg.type === "board") document.getElementById("table-link").hidden = false;
-    else if (msg.type === "error") showPageError(msg.text);
-  }, (up) => { if (!up) showConn("page offline", "reconnecting to the hexmate service"); });
+  // The page's language (chosen here, kept in this browser) and theme; the link opens in that language.
+  let sock = { send() {} };
+  hexmateI18n.wire(document.getElementById("lang"));
+  hexmateI18n.theme(document.getElementById("theme"));
+  hexmateI18n.load(hexmateI18n.chosen()).then((lang) => {
+    sock = hexmateSocket((msg) => {
+      if (msg.type === "map") drawMap(msg);
+      else if (msg.type === "view") render(msg);
+      else if (msg.type === "board") document.getElementById("table-link").hidden = false;
+      else if (msg.type === "error") showPageError(msg.text);
+    }, (up) => { if (!up) showConn("page offline", t("reconnecting to the hexmate service")); }, "?lang=" + lang);
+  });
   document.getElementById("resync").addEventListener("click", () => sock.send({ type: "sync" }));
 })();

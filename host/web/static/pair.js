@@ -3,6 +3,7 @@
 (async function () {
   const params = new URLSearchParams(location.search);
   const lang = params.get("lang") || localStorage.getItem("hexmate-lang") || "en";
+  hexmateI18n.theme(null);  // the theme this browser chose (or ?theme=), as on its other pages
   await hexmateI18n.load(lang);
   async function join(code) {
     const r = await fetch("/api/pair", { method: "POST", headers: { "Content-Type": "application/json" },

@@ -14,34 +14,26 @@
       const h = document.createElement("p");
       h.innerHTML = "";
       const strong = document.createElement("strong");
-      strong.textContent = p.name + ": ";
+      strong.textContent = t(p.name) + ": ";
       const code = document.createElement("span");
       code.className = "code"; code.dataset.key = p.key; code.textContent = p.code;
       h.append(strong, code, " ");
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = "New code";
-      b.setAttribute("aria-label", "New code for " + p.name);
+      b.type = "button"; b.textContent = t("New code");
+      b.setAttribute("aria-label", tf("New code for {side}", { side: t(p.name) }));
       b.addEventListener("click", async () => { await fetch("/api/pairing/" + p.key, { method: "POST" }); show(); });
       h.appendChild(b);
       const qr = document.createElement("div");
       qr.className = "qr";
       qr.innerHTML = p.qr;  // SVG made by the host (segno), from the host's own address and code
       const svg = qr.querySelector("svg");
-      if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", "QR code to join as " + p.name); }
+      if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", tf("QR code to join as {side}", { side: t(p.name) })); }
       const a = document.createElement("p");
       a.className = "help"; a.textContent = p.url;
       li.append(h, qr, a);
       list.appendChild(li);
     }
   }
-  // the page's theme (high contrast, large text), kept in this browser like the players' pages'
-  const theme = document.getElementById("theme");
-  theme.value = localStorage.getItem("hexmate-theme") || "default";
-  document.body.dataset.theme = theme.value;
-  theme.addEventListener("change", () => {
-    localStorage.setItem("hexmate-theme", theme.value);
-    document.body.dataset.theme = theme.value;
-  });
   document.getElementById("pairing").addEventListener("toggle", show);
   show();
   setInterval(() => { if (document.getElementById("pairing").open) show(); }, 5000);

@@ -13,7 +13,7 @@
   const store = window.localStorage;
   const state = {
     role: null, view: null, hexes: new Map(), order: [], cursor: null, picked: new Set(), pickedFrom: null,
-    moves: null, losFrom: null, logAt: 0, lastGuide: "", lastNotice: "",
+    moves: null, losFrom: null, histAt: null, lastGuide: "", lastNotice: "",
   };
   const el = (id) => document.getElementById(id);
   const svg = el("map-svg");
@@ -394,6 +394,13 @@
     el("victory").textContent = v.outcome.over
       ? (v.outcome.winner ? tf("Won by {side}: {why}", { side: v.outcome.winner, why: v.outcome.text }) : v.outcome.text)
       : tf("Turn {turn} of {turns}: the game goes on.", { turn: v.outcome.turn, turns: v.outcome.turns });
+    const lines = v.status || [];  // the game's own score and victory checks (Schlieffen's War 4.x), said by the host
+    el("status-lines").hidden = lines.length === 0;
+    if (el("status-lines").dataset.key !== JSON.stringify(lines)) {
+      el("status-lines").dataset.key = JSON.stringify(lines);
+      el("status-lines").textContent = "";
+      for (const line of lines) { const li = document.createElement("li"); li.textContent = line; el("status-lines").appendChild(li); }
+    }
     if (state.hexes.size) renderMap(v);
   }
   function renderGuide(v, force) {
@@ -416,42 +423,48 @@
   function renderAnswers(v) {
     const ul = el("answers");
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.text : null;
-    ul.textContent = "";
     // a player answers only when it is their side's turn or question (the host checks it again)
     const mayAct = state.role && (state.role.kind === "host" || (state.role.kind === "player" && v.guide.yours));
     const d = v.decision;
-    if (mayAct && d && d.kind === "roll") {
-      const li = document.createElement("li");
-      const form = document.createElement("form");
-      form.className = "dice-form";
-      const id = "dice-" + Math.random().toString(36).slice(2, 7);
-      const label = document.createElement("label");
-      label.htmlFor = id;
-      label.textContent = tf("Dice for {what} (or press the dice button on the table)", { what: d.dice || t("the roll") });
-      const input = document.createElement("input");
-      input.id = id; input.className = "dice-input"; input.inputMode = "numeric"; input.autocomplete = "off";
-      const b = document.createElement("button");
-      b.type = "submit"; b.textContent = t("Roll these");
-      form.append(label, input, b);
-      form.addEventListener("submit", (ev) => { ev.preventDefault(); const p = input.value.trim().replace(/\s+/g, ","); if (p) act("answer dice " + p); });
-      li.appendChild(form);
-      ul.appendChild(li);
+    // rebuilt only when the answers change: a view for anything else (a marker owed, a heartbeat) must not
+    // wipe the dice a player is typing
+    const key = JSON.stringify([mayAct, d, v.legal, v.guide.yours, v.guide.side]);
+    if (ul.dataset.key !== key) {
+      ul.dataset.key = key;
+      ul.textContent = "";
+      if (mayAct && d && d.kind === "roll") {
+        const li = document.createElement("li");
+        const form = document.createElement("form");
+        form.className = "dice-form";
+        const id = "dice-" + Math.random().toString(36).slice(2, 7);
+        const label = document.createElement("label");
+        label.htmlFor = id;
+        label.textContent = tf("Dice for {what} (or press the dice button on the table)", { what: d.dice || t("the roll") });
+        const input = document.createElement("input");
+        input.id = id; input.className = "dice-input"; input.inputMode = "numeric"; input.autocomplete = "off";
+        const b = document.createElement("button");
+        b.type = "submit"; b.textContent = t("Roll these");
+        form.append(label, input, b);
+        form.addEventListener("submit", (ev) => { ev.preventDefault(); const p = input.value.trim().replace(/\s+/g, ","); if (p) act("answer dice " + p); });
+        li.appendChild(form);
+        ul.appendChild(li);
+      }
+      for (const l of mayAct ? v.legal : []) {
+        const li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button"; b.className = "legal-act"; b.dataset.text = l.text; b.textContent = l.label;
+        b.addEventListener("click", () => act(l.text));
+        li.appendChild(b);
+        ul.appendChild(li);
+      }
+      if (!ul.children.length) {
+        const li = document.createElement("li");
+        li.textContent = state.role && state.role.kind === "spectator" ? t("Spectator: you watch; you cannot act.")
+          : v.guide.yours ? t("Nothing to choose: wait, or use the map and the commands.") : tf("Waiting for {side}.", { side: v.guide.side });
+        ul.appendChild(li);
+      }
+      if (focused) { const again = ul.querySelector(`[data-text="${CSS.escape(focused)}"]`); if (again) again.focus(); }
     }
-    for (const l of mayAct ? v.legal : []) {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button"; b.className = "legal-act"; b.dataset.text = l.text; b.textContent = l.label;
-      b.addEventListener("click", () => act(l.text));
-      li.appendChild(b);
-      ul.appendChild(li);
-    }
-    if (!ul.children.length) {
-      const li = document.createElement("li");
-      li.textContent = state.role && state.role.kind === "spectator" ? t("Spectator: you watch; you cannot act.")
-        : v.guide.yours ? t("Nothing to choose: wait, or use the map and the commands.") : tf("Waiting for {side}.", { side: v.guide.side });
-      ul.appendChild(li);
-    }
-    if (focused) { const again = ul.querySelector(`[data-text="${CSS.escape(focused)}"]`); if (again) again.focus(); }
     const done = el("done-btn");
     done.disabled = !mayAct || !v.done;
     done.textContent = v.done ? v.done.label : t("Done");
@@ -490,28 +503,48 @@
   function renderLos(los) {
     el("los-sec").hidden = !los;
     if (!los) return;
-    const verdict = los.clear ? t("clear") : tf("blocked at {hex}", { hex: los.blocked_at });
+    // "clear" is also a terrain's name in the catalogue: the line's verdict has its own message id
+    const verdict = los.clear ? (hexmateI18n.lang === "en" ? "clear" : t("clear (line of sight)"))
+      : tf("blocked at {hex}", { hex: los.blocked_at });
     el("los-text").textContent = tf("LOS from {a} to {b}: {verdict}. {reason} ({rule})", { a: los.from, b: los.to, verdict, reason: los.reason, rule: los.rule });
   }
   function renderLog(entries) {
     const ol = el("log");
     ol.textContent = "";
-    entries.slice().reverse().forEach((e, i) => {
+    entries.slice().reverse().forEach((e) => {  // oldest first; Step back shows the positions between
       const li = document.createElement("li");
       li.textContent = e;
-      li.classList.toggle("at", i === entries.length - 1 - state.logAt);
       ol.appendChild(li);
     });
-    state.logAt = Math.min(state.logAt, Math.max(0, entries.length - 1));
   }
-  function stepLog(delta) {
-    const entries = state.view ? state.view.last_actions : [];
-    if (!entries.length) { announce(t("Nothing yet.")); return; }
-    state.logAt = Math.max(0, Math.min(entries.length - 1, state.logAt - delta));
-    const n = entries.length - state.logAt;
-    const text = tf("Action {n} of {m}: {text}", { n, m: entries.length, text: entries[state.logAt] });
+  // Step back and forward through the game: each step is a past position, folded by the host from the
+  // record's actions and drawn as the shared page sees it (the page's role never learns more from it).
+  let stepping = Promise.resolve();  // one step at a time: each starts from where the last one ended
+  function stepLog(delta) { stepping = stepping.then(() => oneStep(delta)); }
+  async function oneStep(delta) {
+    const now = state.histAt === null;
+    if (now && delta > 0) { announce(t("This is the position now.")); return; }
+    const want = now ? -2 : state.histAt + delta;  // -2: the step before the position now
+    let r;
+    try { r = await fetch("/api/history/" + want + "?" + query.toString()); } catch (e) { return; }
+    if (!r.ok) { announce(t("Nothing yet.")); return; }
+    const h = await r.json();
+    if (h.k >= h.steps) { backToNow(); return; }
+    state.histAt = h.k;
+    const text = h.k === 0 ? tf("Step 0 of {m}: the set-up ({phase}, turn {turn}).", { m: h.steps, phase: t(h.phase), turn: h.turn })
+      : tf("Step {n} of {m}: {text} ({phase}, turn {turn}).", { n: h.k, m: h.steps, text: h.text, phase: t(h.phase), turn: h.turn });
     el("log-at").textContent = text;
-    renderLog(entries);
+    el("log-past").hidden = false;
+    el("log-map").innerHTML = h.svg;  // made by the host from the map and the shared view, escaped there
+    el("log-counters").textContent = Object.entries(h.counters).map(([hex, units]) => hex + ": " + units.join(", ")).join("; ");
+    speak(text);
+  }
+  function backToNow() {
+    state.histAt = null;
+    el("log-past").hidden = true;
+    el("log-map").textContent = "";
+    const text = t("This is the position now.");
+    el("log-at").textContent = text;
     speak(text);
   }
   el("log-back").addEventListener("click", () => stepLog(-1));

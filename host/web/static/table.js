@@ -10,21 +10,48 @@
   let hand = null;           // uid held
   const PITCH = 25.4;
 
-  const sock = hexmateSocket((msg) => {
-    if (msg.type === "board") drawBoard(msg);
-    else if (msg.type === "table") render(msg);
-    else if (msg.type === "view") {
-      showConn(msg.conn.state, msg.conn.detail);
-      showArmed(msg.decision || null);
-      const last = msg.last_actions.find((a) => a.startsWith("dice"));
-      if (last) document.getElementById("dice-result").textContent = "Last roll: " + last;
+  let sock = { send() {} };
+  let lit = {};  // hex label -> {colour, meaning}: what each LED colour means, from the view
+  hexmateI18n.wire(document.getElementById("lang"));
+  hexmateI18n.theme(document.getElementById("theme"));
+  hexmateI18n.load(hexmateI18n.chosen()).then((lang) => {
+    sock = hexmateSocket((msg) => {
+      if (msg.type === "board") drawBoard(msg);
+      else if (msg.type === "table") render(msg);
+      else if (msg.type === "view") {
+        showConn(msg.conn.state, msg.conn.detail);
+        showArmed(msg.decision || null);
+        showLit(msg.lit || []);
+        const last = msg.last_actions.find((a) => a.startsWith("dice"));
+        if (last) document.getElementById("dice-result").textContent = tf("Last roll: {roll}", { roll: last });
+      }
+      else if (msg.type === "dice-next") loaded(tf("Loaded: the next dice show {pips}.", { pips: msg.pips.join(", ") }), false);
+      else if (msg.type === "error") loaded(msg.text, true);
+    }, (up) => { if (!up) showConn("page offline"); }, "?lang=" + lang);
+  });
+
+  // Colour is never alone: each lit colour is named with what it means, here and in each hex's name.
+  function showLit(groups) {
+    lit = {};
+    for (const g of groups) for (const h of g.hexes) lit[h] = { colour: t(g.colour), meaning: t(g.meaning) };
+    const ul = document.getElementById("lit");
+    const key = JSON.stringify(groups);
+    if (ul.dataset.key === key) return;
+    ul.dataset.key = key;
+    ul.textContent = "";
+    for (const g of groups) {
+      const li = document.createElement("li");
+      li.className = "lit-group";
+      li.style.borderLeftColor = g.css;
+      li.textContent = tf("{colour} ({meaning}, {n}): {hexes}", { colour: t(g.colour), meaning: t(g.meaning), n: g.hexes.length, hexes: g.hexes.join(", ") });
+      ul.appendChild(li);
     }
-    else if (msg.type === "dice-next") loaded("Loaded: the next dice show " + msg.pips.join(", ") + ".", false);
-    else if (msg.type === "error") loaded(msg.text, true);
-  }, (up) => { if (!up) showConn("page offline"); });
+    if (!groups.length) { const li = document.createElement("li"); li.textContent = t("none"); ul.appendChild(li); }
+    updateLabels();
+  }
 
   function tagInfo(uid) {
-    return tray.find((t) => t.uid === uid) || { uid, label: "tag " + uid.slice(-4), short: uid.slice(-4), side: "" };
+    return tray.find((x) => x.uid === uid) || { uid, label: tf("tag {uid}", { uid: uid.slice(-4) }), short: uid.slice(-4), side: "" };
   }
 
   function drawBoard(msg) {
@@ -55,16 +82,16 @@
   function renderTray() {
     const ul = document.getElementById("tray");
     ul.textContent = "";
-    for (const t of tray) {
-      if (onBoard(t.uid) && hand !== t.uid) continue;
+    for (const x of tray) {
+      if (onBoard(x.uid) && hand !== x.uid) continue;
       const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "tray-counter side-" + t.side + (hand === t.uid ? " held" : "");
-      b.dataset.uid = t.uid;
-      b.textContent = t.short + " · " + t.label;
-      b.setAttribute("aria-pressed", hand === t.uid ? "true" : "false");
-      b.addEventListener("click", () => { setHand(hand === t.uid ? null : t.uid); });
+      b.className = "tray-counter side-" + x.side + (hand === x.uid ? " held" : "");
+      b.dataset.uid = x.uid;
+      b.textContent = x.short + " · " + x.label;
+      b.setAttribute("aria-pressed", hand === x.uid ? "true" : "false");
+      b.addEventListener("click", () => { setHand(hand === x.uid ? null : x.uid); });
       li.appendChild(b);
       ul.appendChild(li);
     }
@@ -73,8 +100,8 @@
   function setHand(uid) {
     hand = uid;
     document.getElementById("hand").textContent = uid
-      ? "Holding " + tagInfo(uid).label + ". Choose a hex to put it down (Escape returns it to the tray)."
-      : "Nothing in hand. Pick a counter from the tray or from a hex.";
+      ? tf("Holding {counter}. Choose a hex to put it down (Escape returns it to the tray).", { counter: tagInfo(uid).label })
+      : t("Nothing in hand. Pick a counter from the tray or from a hex.");
     renderTray();
   }
 
@@ -103,9 +130,10 @@
       const stack = world[String(id)] || [];
       const tags = stack.map((u) => tagInfo(u));
       // the name starts with the text the cell shows (its label, its chips), then says whose they are
-      const shown = [c.label, ...tags.map((t) => t.short)].join(" ");
-      c.g.setAttribute("aria-label", shown + (tags.length ? ": " + tags.map((t) => t.label).join(", ") : ", empty")
-        + (c.g.dataset.led ? ", LED lit" : ""));
+      const shown = [c.label, ...tags.map((x) => x.short)].join(" ");
+      const led = lit[c.label];
+      c.g.setAttribute("aria-label", shown + (tags.length ? ": " + tags.map((x) => x.label).join(", ") : t(", empty"))
+        + (led ? tf(", LED {colour}: {meaning}", led) : c.g.dataset.led ? t(", LED lit") : ""));
     }
   }
 
@@ -114,10 +142,10 @@
     if (!c) return;
     c.chips.textContent = "";
     (world[String(id)] || []).forEach((uid, i) => {
-      const t = tagInfo(uid);
-      const chip = svgEl("g", { class: "chip side-" + t.side, "data-uid": uid }, c.chips);
+      const x = tagInfo(uid);
+      const chip = svgEl("g", { class: "chip side-" + x.side, "data-uid": uid }, c.chips);
       svgEl("rect", { x: c.x - 8 + i * 2, y: c.y - 4 + i * 2, width: 16, height: 11, rx: 1.5 }, chip);
-      svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = t.short + " ";
+      svgEl("text", { x: c.x + i * 2, y: c.y + 3.5 + i * 2, class: "chip-text" }, chip).textContent = x.short + " ";
     });
   }
 
@@ -127,6 +155,7 @@
       const colour = msg.leds[String(id)];
       c.poly.style.fill = colour || "";
       if (colour) c.g.dataset.led = colour; else delete c.g.dataset.led;
+      c.g.classList.toggle("lit", Boolean(colour));  // a dashed ring too: colour is not the only sign
       drawChips(id);
     }
     updateLabels();
@@ -144,9 +173,9 @@
 
   // Every board button by name: the dice buttons and done. Native buttons, so Tab + Enter/Space press them.
   function buttonLabel(name) {
-    if (name === "done") return "Done";
+    if (name === "done") return t("Done");
     const dice = /^dice-?(.*)$/.exec(name);
-    if (dice) return "Dice " + dice[1].toUpperCase();
+    if (dice) return tf("Dice {which}", { which: dice[1].toUpperCase() });
     return name.replace(/[-_]/g, " ");
   }
 
@@ -160,7 +189,7 @@
       b.dataset.button = String(btn.id);
       b.dataset.name = btn.name;
       b.textContent = buttonLabel(btn.name);
-      b.setAttribute("aria-label", "Press the board's " + buttonLabel(btn.name) + " button (" + btn.name + ")");
+      b.setAttribute("aria-label", tf("Press the board's {button} button ({name})", { button: buttonLabel(btn.name), name: btn.name }));
       b.setAttribute("aria-describedby", "armed");
       b.addEventListener("click", () => sock.send({ type: "press", button: btn.id }));
       p.append(b, " ");
@@ -170,9 +199,9 @@
   // Whether the dice are armed for an open roll (the view's decision): pressing a dice button rolls it.
   function showArmed(decision) {
     const text = decision && decision.kind === "roll"
-      ? (decision.armed ? "Dice armed for " + (decision.dice || "a roll") + ": " + (decision.prompt || "")
-        : "A roll is open but the dice are not armed.")
-      : "No roll open: the dice are not armed.";
+      ? (decision.armed ? tf("Dice armed for {dice}: {prompt}", { dice: decision.dice || t("a roll"), prompt: decision.prompt || "" })
+        : t("A roll is open but the dice are not armed."))
+      : t("No roll open: the dice are not armed.");
     const el = document.getElementById("armed");
     if (el.textContent !== text) el.textContent = text;
     for (const b of document.querySelectorAll("#dice .board-button")) {
@@ -190,7 +219,7 @@
     const raw = document.getElementById("load-pips").value.trim();
     const pips = raw.split(/[\s,+]+/).filter(Boolean).map(Number);
     if (!pips.length || pips.some((p) => !Number.isInteger(p) || p < 1 || p > 10)) {
-      loaded("Give die faces from 1 to 10 (a d10's 0 is 10), for example 3,4.", true);
+      loaded(t("Give die faces from 1 to 10 (a d10's 0 is 10), for example 3,4."), true);
       return;
     }
     sock.send({ type: "dice-next", pips });

@@ -20,6 +20,7 @@ from hexmate.rules.dice import SW_D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, distance
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.sw.game import SwGame
@@ -169,55 +170,57 @@ def german_city_command(game: SwGame, position: Position, unit: UnitState) -> bo
 def check_attack(game: SwGame, position: Position, attack: act.Attack) -> act.Attack:
     side = position.phasing
     if not attack.firers or len(set(attack.firers)) != len(attack.firers):
-        raise InvalidAction("name each attacking unit once")
+        raise InvalidAction(T("name each attacking unit once"))
     attackers = []
     done = game.gstate(position.state)
     for uid in attack.firers:
         if uid not in position.units:
-            raise InvalidAction(f"no unit {uid!r} in this game")
+            raise InvalidAction(T("no unit {ref} in this game", ref=repr(uid)))
         unit = position.units[uid]
         if unit.side != side:
-            raise IllegalAction(f"{uid} is not the phasing player's: the phasing player attacks", "11.0")
+            raise IllegalAction(T("{unit} is not the phasing player's: the phasing player attacks",
+                                  unit=uid), "11.0")
         if unit.type in ("fort", "depot"):
-            raise IllegalAction(f"{uid} may never attack", "11.7")
+            raise IllegalAction(T("{unit} may never attack", unit=uid), "11.7")
         if uid in done.attacked:
-            raise IllegalAction(f"{uid} has already attacked this phase", "11.5")
+            raise IllegalAction(T("{unit} has already attacked this phase", unit=uid), "11.5")
         if unit.hex is None or distance(unit.hex, attack.target) != 1:
-            raise IllegalAction(f"{uid} is not adjacent to the defending hex", "11.0")
+            raise IllegalAction(T("{unit} is not adjacent to the defending hex", unit=uid), "11.0")
         attackers.append(unit)
     if all(u.type == "hq" for u in attackers):
-        raise IllegalAction("an HQ attacks only together with other attackers", "11.7")
+        raise IllegalAction(T("an HQ attacks only together with other attackers"), "11.7")
     ctx = game.ctx(position)
     for unit in attackers:
         nation = unit.values.get("nation")
         if nation == "BRI" and game.arrival_turn(position, unit.id) == position.turn:
-            raise IllegalAction(f"{unit.id} arrived this turn: the BEF may not attack yet", "9.2, 11.7")
+            raise IllegalAction(T("{unit} arrived this turn: the BEF may not attack yet",
+                                  unit=unit.id), "9.2, 11.7")
         if nation == "BEL" and not ctx.theatre.belgian_area(attack.target, ctx.settings.belgian_reach):
-            raise IllegalAction(f"{unit.id}: Belgians attack only into their area", "10.8, 11.7")
+            raise IllegalAction(T("{unit}: Belgians attack only into their area", unit=unit.id), "10.8, 11.7")
         assert unit.hex is not None
         mates = [u for u in position.units_at(unit.hex) if u.side == side and u.id != unit.id]
         if unit.values.get("cf_parens") and not any(u.type == "corps" and not u.values.get("cf_parens")
                                                    for u in mates):
-            raise IllegalAction(f"{unit.id}'s CF is in parentheses: it attacks only stacked with a unit "
-                                "whose CF is not", "2.3")  # 2.3
+            raise IllegalAction(T("{unit}'s CF is in parentheses: it attacks only stacked with a unit whose "
+                                  "CF "
+                                  "is not", unit=unit.id), "2.3")
     if ctx.theatre.nation(attack.target) == "NEU":
-        raise IllegalAction("the Netherlands and Switzerland may never be attacked", "3.2")
+        raise IllegalAction(T("the Netherlands and Switzerland may never be attacked"), "3.2")
     for h in {u.hex for u in attackers}:
         here = [u for u in attackers if u.hex == h]
         if sum(1 for u in here if u.type == "corps") > 3 or sum(1 for u in here if u.type == "hq") > 1:
-            raise IllegalAction("at most 3 corps and 1 HQ attack from one hex", "11.3")
+            raise IllegalAction(T("at most 3 corps and 1 HQ attack from one hex"), "11.3")
     if len({u.hex for u in attackers}) > 1:
         lost = [u.id for u in attackers if not in_command(position, u)]
         if lost:
-            raise IllegalAction(
-                f"{', '.join(lost)} out of command: units in different hexes attack together only in command",
-                "11.4",
-            )
+            raise IllegalAction(T(
+                "{units} out of command: units in different hexes attack together only in command",
+                units=", ".join(lost)), "11.4")
     defenders = [u for u in position.units_at(attack.target) if u.side != side]
     if not defenders:
-        raise IllegalAction(f"no enemy unit at {position.label(attack.target)}", "11.0")
+        raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(attack.target)), "11.0")
     if any(u.id in done.defended for u in defenders):
-        raise IllegalAction("that hex has already been attacked this phase", "11.5")
+        raise IllegalAction(T("that hex has already been attacked this phase"), "11.5")
     return attack
 
 
@@ -242,8 +245,9 @@ def declare(game: SwGame, position: Position, attack: act.Attack) -> State:
     if len(corps) > 2:
         owner = state.units[defenders[0]].side
         return state.push(Decision(
-            "units", owner, f"three or more corps defend {position.label(attack.target)}: name the two that "
-            "take part; the others still share the result", "11.2", "participants",
+            "units", owner, T("three or more corps defend {hex}: name the two that take part; the others "
+                              "still "
+                              "share the result", hex=position.label(attack.target)), "11.2", "participants",
             units=tuple(corps), count=2, subject=tuple(corps), target=attack.target,
         ))
     return _participants(game, position.at(state), tuple(corps))
@@ -266,8 +270,10 @@ def _participants(game: SwGame, position: Position, corps: tuple[str, ...]) -> S
     state = game.with_combat(state, combat)
     if concentric(position.at(state), combat, game.ctx(position).settings.concentric_min_sides):
         return state.push(Decision(
-            "roll", combat.side, f"{', '.join(combat.attackers)} attack {position.label(combat.target)} "
-            "concentrically: roll a die, half of it (rounded down) is the right shift", "11.15", "concentric",
+            "roll", combat.side, T("{units} attack {hex} concentrically: roll a die, half of it (rounded "
+                                   "down) is "
+                                   "the right shift", units=", ".join(combat.attackers),
+                                   hex=position.label(combat.target)), "11.15", "concentric",
             dice="d6", subject=combat.attackers, target=combat.target,
         ))
     return _artillery(game, position.at(state))
@@ -302,8 +308,10 @@ def _artillery(game: SwGame, position: Position) -> State:
     if not options:
         return _to_crt(game, position)
     return position.state.push(Decision(
-        "confirm", combat.side, f"bombard {position.label(combat.target)} first? a Heavy Artillery marker "
-        "(hab), the Coup de Main (coup), both, or none", "11.23", "artillery", choices=options,
+        "confirm", combat.side, T("bombard {hex} first? a Heavy Artillery marker (hab), the Coup de Main "
+                                  "(coup), "
+                                  "both, or none", hex=position.label(combat.target)), "11.23", "artillery",
+        choices=options,
         subject=combat.attackers, target=combat.target))
 
 
@@ -318,8 +326,10 @@ def resume_artillery(game: SwGame, position: Position, decision: Decision, answe
     rolls = []
     for marker in used:
         rolls.append(Decision(
-            "roll", combat.side, f"{'Heavy Artillery' if marker == 'hab' else 'Coup de Main'} on "
-            f"{position.label(combat.target)}: roll on the German Heavy Artillery Table", "11.23", "bombard",
+            "roll", combat.side, (T("Heavy Artillery on {hex}: roll on the German Heavy Artillery Table",
+                                    hex=position.label(combat.target)) if marker == "hab" else
+                                  T("Coup de Main on {hex}: roll on the German Heavy Artillery Table",
+                                    hex=position.label(combat.target))), "11.23", "bombard",
             dice="d6", subject=combat.attackers, target=combat.target, args=(("marker", marker),)))
     if "coup" in used:
         g = dataclasses.replace(g, coup_used=True)
@@ -330,8 +340,9 @@ def resume_artillery(game: SwGame, position: Position, decision: Decision, answe
         g = dataclasses.replace(g, hab=tuple(nxt if j == i else t for j, t in enumerate(g.hab)))
         if not first_turn:
             rolls.append(Decision(
-                "roll", combat.side, "roll to keep the Heavy Artillery marker: 1 keeps it for next turn, 2-6 "
-                "removes it", "11.23", "keep_hab", dice="d6", subject=combat.attackers, target=combat.target,
+                "roll", combat.side, T("roll to keep the Heavy Artillery marker: 1 keeps it for next turn, "
+                                       "2-6 removes it"), "11.23", "keep_hab", dice="d6",
+                subject=combat.attackers, target=combat.target,
                 args=(("marker", str(i)),)))
     combat = dataclasses.replace(combat, owed_rolls=len(rolls))
     state = state.replace(game=dataclasses.replace(g, combat=combat))
@@ -393,7 +404,8 @@ def _to_crt(game: SwGame, position: Position) -> State:
         return _apply_result(game, position, final)
     return position.state.push(Decision(
         "roll", combat.side,
-        f"{', '.join(combat.attackers)} attack {position.label(combat.target)}: roll the die on the CRT",
+        T("{units} attack {hex}: roll the die on the CRT", units=", ".join(combat.attackers),
+          hex=position.label(combat.target)),
         "11.17", "crt", dice="d6", subject=combat.attackers, target=combat.target,
     ))
 
@@ -414,63 +426,67 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
     attack = sum(combat_cf(u, True) for u in attackers)
     defense = sum(combat_cf(u) for u in defenders)
     lines = [
-        Line("attack", f"{' + '.join(f'{u.id} {combat_cf(u, True)}' for u in attackers)} = {attack}", "11.8"),
-        Line("defense", f"{' + '.join(f'{u.id} {combat_cf(u)}' for u in defenders)} = {defense}", "11.2"),
+        Line(T("attack"), f"{' + '.join(f'{u.id} {combat_cf(u, True)}' for u in attackers)} = {attack}",
+             "11.8"),
+        Line(T("defense"), f"{' + '.join(f'{u.id} {combat_cf(u)}' for u in defenders)} = {defense}", "11.2"),
     ]
     raw = column_index(attack, defense, st.zero_defense_above_7)
-    named = ODDS[raw] if 0 <= raw < 8 else ("above 7:1" if raw >= 8 else "below 1:2")
-    lines.append(Line("odds", f"{attack}:{defense} -> {named}", "11.8"))
+    named = ODDS[raw] if 0 <= raw < 8 else (T("above 7:1") if raw >= 8 else T("below 1:2"))
+    lines.append(Line(T("odds"), T("{attack}:{defense} -> {odds}", attack=attack, defense=defense,
+                                   odds=named),
+                      "11.8"))
     m = position.map
     target = combat.target
     shifts: list[tuple[str, int, str]] = []
     if m.terrain(target) == "rough":
-        shifts.append(("defender in rough", -1, "11.11"))
+        shifts.append((T("defender in rough"), -1, "11.11"))
     if m.terrain(target) == "marsh" and st.marsh_shift:
-        shifts.append(("defender in marsh", -st.marsh_shift, "TEC (digest A-17)"))
+        shifts.append((T("defender in marsh"), -st.marsh_shift, "TEC (digest A-17)"))
     across = [("river" in m.hexside(u.hex, target)) for u in attackers if u.hex is not None]
     if across and (all(across) if st.river_all_attackers else any(across)):
-        shifts.append(("every attacker across a river", -1, "11.12"))
+        shifts.append((T("every attacker across a river"), -1, "11.12"))
     if m.terrain(target) == "city":
-        shifts.append(("defender in a city", -1, "11.13"))
+        shifts.append((T("defender in a city"), -1, "11.13"))
     if "heavy-fortress" in m.features(target):
-        shifts.append(("heavy fortress", -1, "11.14"))
+        shifts.append((T("heavy fortress"), -1, "11.14"))
     if combat.concentric:
-        shifts.append(("concentric attack", combat.concentric, "11.15"))
+        shifts.append((T("concentric attack"), combat.concentric, "11.15"))
     if combat.artillery:
-        shifts.append(("heavy artillery / coup de main", combat.artillery, "11.23"))
+        shifts.append((T("heavy artillery / coup de main"), combat.artillery, "11.23"))
     corps_def = [u for u in defenders if u.type == "corps"]
     every_def = corps_def if st.elan_corps_only else defenders  # digest A-35
     if corps_def and all(u.has("elan") for u in every_def):
-        shifts.append(("defenders all elan", -1, "11.16"))
+        shifts.append((T("defenders all elan"), -1, "11.16"))
     if any(u.has("fatigue") for u in corps_def):
-        shifts.append(("a defender fatigued", 1, "11.16"))
+        shifts.append((T("a defender fatigued"), 1, "11.16"))
     corps_att = [u for u in attackers if u.type == "corps"]
     every_att = corps_att if st.elan_corps_only else attackers
     if corps_att and all(u.has("elan") for u in every_att):
-        shifts.append(("attackers all elan", 1, "11.16"))
+        shifts.append((T("attackers all elan"), 1, "11.16"))
     if any(u.has("fatigue") for u in corps_att):
-        shifts.append(("an attacker fatigued", -1, "11.16"))
+        shifts.append((T("an attacker fatigued"), -1, "11.16"))
     ctx = cast("SwGame", position.game).ctx(position)
     if combat.side == ctx.entente and position.turn in ctx.calendar.final_effort:
-        shifts.append(("Allied Final Effort", ctx.calendar.final_shift, "11.24"))
+        shifts.append((T("Allied Final Effort"), ctx.calendar.final_shift, "11.24"))
     for label, value, rule in shifts:
-        lines.append(Line(label, f"{abs(value)}{'R' if value > 0 else 'L'}", rule))
+        lines.append(Line(label, T("{n}R", n=abs(value)) if value > 0 else T("{n}L", n=abs(value)), rule))
     final = raw + sum(v for _, v, _ in shifts)  # 11.9: the final odds decide the automatic results (A-7)
     label = position.charts.label
     if not st.automatic_after_shifts and 0 <= raw <= 7:
         final = max(0, min(7, final))  # the automatic results only for the raw odds
     if final >= 8:
         result, label = "0/3", "automatic"
-        lines.append(Line("result", "final odds above 7:1: automatic 0/3, no roll", "11.9"))
+        lines.append(Line(T("result"), T("final odds above 7:1: automatic 0/3, no roll"), "11.9"))
     elif final <= -1:
         result, label = "2/0", "automatic"
-        lines.append(Line("result", "final odds below 1:2: automatic 2/0, no roll", "11.9"))
+        lines.append(Line(T("result"), T("final odds below 1:2: automatic 2/0, no roll"), "11.9"))
     elif die is None:
         result = "?"
-        lines.append(Line("CRT", f"{ODDS[final]} column: roll the die", "11.17"))
+        lines.append(Line("CRT", T("{odds} column: roll the die", odds=ODDS[final]), "11.17"))
     else:
         result = str(position.charts.chart("crt").lookup(odds=ODDS[final], roll=die))
-        lines.append(Line("CRT", f"{ODDS[final]} column, die {die} -> {result}", "11.17"))
+        lines.append(Line("CRT", T("{odds} column, die {die} -> {result}",
+                                   odds=ODDS[final], die=die, result=result), "11.17"))
     everyone = [units[u] for u in combat.defenders]
     if result != "?" and (label != "automatic" or st.british_on_automatic) and \
             units[combat.attackers[0]].values.get("nation") == "GER" and any(
@@ -478,7 +494,7 @@ def work_out(position: Position, combat: Combat, die: int | None) -> Resolution:
     ):
         a, d = result.split("/")
         result = f"{int(a) + 1}/{d}"
-        lines.append(Line("British defenders", "+1 German step loss", "11.19"))
+        lines.append(Line(T("British defenders"), T("+1 German step loss"), "11.19"))
     fire = act.Attack(combat.attackers, target, None if die is None else (die,))
     a, _, d = result.partition("/")
     return Resolution(
@@ -579,7 +595,7 @@ def proceed(game: SwGame, position: Position) -> State:
             state, ask = _advance(game, view, combat)
         if ask is not None:
             return state.push(ask)
-    raise IllegalAction("the attack does not come to rest", "11.6")
+    raise IllegalAction(T("the attack does not come to rest"), "11.6")
 
 
 def _defender(game: SwGame, position: Position, combat: Combat) -> tuple[State, Decision | None]:
@@ -591,7 +607,9 @@ def _defender(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
             here = state.units[stack[0]].hex
             return state, Decision(
                 "hexes", state.units[stack[0]].side,
-                f"retreat {', '.join(stack)} one hex: place the stack on a lit hex ({combat.retreat} to go)",
+                T("retreat {units} one hex: place the stack on a lit hex ({left} to go)",
+                  units=", ".join(stack),
+                  left=combat.retreat),
                 "11.21", "retreat", hexes=hexes, subject=stack, target=here,
             )
         # no hex open: only hexes actually retreated reduce the loss (11.21), the rest are steps
@@ -604,7 +622,7 @@ def _defender(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
             return game.with_combat(state, dataclasses.replace(combat, extra=False)), None
         return state, Decision(
             "units", state.units[stack[0]].side,
-            "every participating defender was already fatigued: tap the retreating unit that loses a step",
+            T("every participating defender was already fatigued: tap the retreating unit that loses a step"),
             "11.20", "extra", units=cands, subject=stack,
         )
     if combat.defender_loss > 0:
@@ -615,11 +633,12 @@ def _defender(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
         if len(cands) == 1 and not words:
             return _step(game, position, state, combat, cands[0], True), None
         owner = state.units[cands[0]].side
-        first = "" if combat.defender_first else " (the first from a unit taking part)"
-        more = f", or retreat {combat.defender_loss} hex(es) instead" if words else ""
+        first = "" if combat.defender_first else T(" (the first from a unit taking part)")
+        more = T(", or retreat {n} hex(es) instead", n=combat.defender_loss) if words else ""
         return state, Decision(
-            "units", owner, f"defender: {combat.defender_loss} step(s) to lose; tap the unit that loses the "
-            f"next{first}{more}", "11.20", "loss", units=cands, choices=words, subject=cands,
+            "units", owner, T("defender: {n} step(s) to lose; tap the unit that loses the next{first}{more}",
+                              n=combat.defender_loss, first=first, more=more), "11.20", "loss", units=cands,
+            choices=words, subject=cands,
             target=combat.target,
         )
     return game.with_combat(state, dataclasses.replace(combat, stage="attacker")), None
@@ -633,10 +652,12 @@ def _attacker(game: SwGame, position: Position, combat: Combat) -> tuple[State, 
             return game.with_combat(state, dataclasses.replace(combat, attacker_loss=0)), None
         if len(cands) == 1:
             return _step(game, position, state, combat, cands[0], False), None
-        first = "" if combat.attacker_first else " (the first from an attacking unit)"
+        first = "" if combat.attacker_first else T(" (the first from an attacking unit)")
         return state, Decision(
             "units", combat.side,
-            f"attacker: {combat.attacker_loss} step(s) to lose; tap the unit that loses the next{first}",
+            T("attacker: {n} step(s) to lose; tap the unit that loses the next{first}",
+              n=combat.attacker_loss,
+              first=first),
             "11.20", "loss", units=cands, subject=cands, target=combat.target,
         )
     return game.with_combat(state, dataclasses.replace(combat, stage="morale")), None
@@ -720,8 +741,9 @@ def _advance(game: SwGame, position: Position, combat: Combat) -> tuple[State, D
             continue
         rest = dataclasses.replace(combat, advance=combat.advance[i + 1:])
         return game.with_combat(state, rest), Decision(
-            "hexes", combat.side, f"{uid} may advance into {position.label(combat.target)}: place it there, "
-            "or press done to stay", "11.22", "advance", hexes=(combat.target,), choices=("decline",),
+            "hexes", combat.side, T("{unit} may advance into {hex}: place it there, or press done to stay",
+                                    unit=uid, hex=position.label(combat.target)), "11.22", "advance",
+            hexes=(combat.target,), choices=("decline",),
             subject=(uid,), target=combat.target,
         )
     return _finish(game, state, combat), None
@@ -769,19 +791,19 @@ def probes(game: SwGame, position: Position, units: list[UnitState], start: Hex)
 def check_probe(game: SwGame, position: Position, move: act.Move) -> act.Move:
     units = [position.units[u] for u in move.units if u in position.units]
     if len(units) != len(move.units) or len({u.hex for u in units}) != 1 or units[0].hex is None:
-        raise InvalidAction("name units standing together in one hex")
+        raise InvalidAction(T("name units standing together in one hex"))
     g = game.gstate(position.state)
     if g.declared:
-        raise IllegalAction("probes come before any attack is declared", "11.1")
+        raise IllegalAction(T("probes come before any attack is declared"), "11.1")
     tired = [u.id for u in units if u.has("fatigue")]
     if tired:
-        raise IllegalAction(f"{', '.join(tired)} fatigued: a fatigued unit may not probe", "11.1")
+        raise IllegalAction(T("{units} fatigued: a fatigued unit may not probe",
+                              units=", ".join(tired)), "11.1")
     options = probes(game, position, units, units[0].hex)
     if len(move.path) != 2 or move.path[-1] not in options:
-        raise IllegalAction(
+        raise IllegalAction(T(
             "a probe moves one hex into a hex free of enemy units next to an enemy-occupied hex; only in the "
-            "Combat Phase's units that have not attacked", "11.1",
-        )
+            "Combat Phase's units that have not attacked"), "11.1")
     return options[move.path[-1]]
 
 

@@ -35,6 +35,7 @@ from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
+from hexmate.rules.text import T
 
 __all__ = ["NATION_COLOURS", "SwGame", "SwState", "column_index"]
 
@@ -237,15 +238,15 @@ class SwGame(Game):
         """10.6: corps and HQs only, in command, in normal supply, not fatigued, not starting in an EZOC
         (friends there do not help)."""
         if unit.type not in ("corps", "hq"):
-            return "only corps and HQs force march (10.6)"
+            return T("only corps and HQs force march (10.6)")
         if unit.has("oos") or (unit.has("hf") and not self.ctx(position).settings.hf_counts_as_supply):
-            return "a unit out of supply or in HF supply may not force march (10.6, 8.7)"
+            return T("a unit out of supply or in HF supply may not force march (10.6, 8.7)")
         if unit.has("fatigue"):
-            return "a fatigued unit may not force march (9.6d, 10.6)"
+            return T("a fatigued unit may not force march (9.6d, 10.6)")
         if unit.hex in self.ezoc(position, unit.side):
-            return "a unit starting in an enemy zone of control may not force march (10.6)"
+            return T("a unit starting in an enemy zone of control may not force march (10.6)")
         if not sw_combat.in_command(position, unit):
-            return "a unit out of command may not force march (6.7, 10.6)"
+            return T("a unit out of command may not force march (6.7, 10.6)")
         return None
 
     def cost_fn(self, position: Position, units: list[UnitState], start: Hex | None = None) -> CostFn:
@@ -290,13 +291,13 @@ class SwGame(Game):
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         if unit.side != position.phasing:
-            return "only the phasing player moves [10.0]"
+            return T("only the phasing player moves [10.0]")
         if unit.type == "fort" or int(unit.values["ma"]) == 0:
-            return f"{unit.id} never moves [2.5]"
+            return T("{unit} never moves [2.5]", unit=unit.id)
         if unit.id in position.state.moved:
-            return f"{unit.id} has already moved this phase [10.0]"
+            return T("{unit} has already moved this phase [10.0]", unit=unit.id)
         if self.nation(position, unit) == "BRI" and self.arrival_turn(position, unit.id) == position.turn:
-            return f"{unit.id} arrived this turn: the BEF may not move or attack yet [9.2]"
+            return T("{unit} arrived this turn: the BEF may not move or attack yet [9.2]", unit=unit.id)
         return None
 
     def overstacked(self, units: list[UnitState]) -> bool:
@@ -387,7 +388,8 @@ class SwGame(Game):
         for a, b in itertools.pairwise(path):
             step = cost(position.map, a, b) if distance(a, b) == 1 else None
             if step is None:
-                raise IllegalAction(f"step {position.label(a)}-{position.label(b)} is not allowed", "10.1")
+                raise IllegalAction(T("step {a}-{b} is not allowed",
+                                      a=position.label(a), b=position.label(b)), "10.1")
             total += step
         return total
 
@@ -436,12 +438,14 @@ class SwGame(Game):
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         """``show supply SIDE``: the side's supply lines as traced now (8.x), on the LEDs."""
         if len(words) != 2 or words[0] != "supply" or words[1] not in position.sides:
-            raise IllegalAction(f"show supply SIDE, a side of {', '.join(position.sides)}", "8.0")
+            raise IllegalAction(T("show supply SIDE, a side of {sides}",
+                                  sides=", ".join(position.sides)), "8.0")
         picture = self.supply_picture(position, words[1])
         counts = {s: sum(1 for v in picture.values() if v == s) for s in ("in", "hf", "oos")}
-        return picture, (f"{position.scenario.side(words[1]).name} units: {counts['in']} hexes in supply, "
-                         f"{counts['hf']} in heavy-fortress supply, {counts['oos']} out of supply; sources "
-                         "dark blue (8.3-8.9)")
+        return picture, T("{side} units: {n_in} hexes in supply, {n_hf} in heavy-fortress supply, {n_oos} "
+                          "out of supply; sources dark blue (8.3-8.9)",
+                          side=position.scenario.side(words[1]).name, n_in=counts["in"], n_hf=counts["hf"],
+                          n_oos=counts["oos"])
 
     # --- hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
@@ -452,7 +456,8 @@ class SwGame(Game):
                 return sw_combat.check_probe(self, position, action)
             return self.check_move(position, action)
         phase = position.phase
-        raise IllegalAction(f"{action.kind} is not an action of the {phase.name}", phase.rule)
+        raise IllegalAction(T("{kind} is not an action of the {phase}",
+                              kind=action.kind, phase=phase.name), phase.rule)
 
     def check_move(self, position: Position, action: act.Move) -> act.Move:
         units, start = group_of(position, frozenset(action.units), "10.0")
@@ -465,21 +470,24 @@ class SwGame(Game):
         if dest not in options:
             ma = min(self.ma(u, position=position) for u in units)
             forced = [w for u in units if (w := self.can_force_march(position, u))]
-            extra = f"; no forced march: {forced[0]}" if forced else ""
-            raise IllegalAction(
-                f"{position.label(dest)} is not reachable within MA {ma}: terrain, river, enemy units, zones "
-                f"of control, the Belgian area or stacking{extra}", "10.0",
-            )
+            dest_label = position.label(dest)
+            raise IllegalAction(T(
+                "{hex} is not reachable within MA {ma}: terrain, river, enemy units, zones of control, the "
+                "Belgian area or stacking; no forced march: {why}", hex=dest_label, ma=ma, why=forced[0],
+            ) if forced else T(
+                "{hex} is not reachable within MA {ma}: terrain, river, enemy units, zones of control, the "
+                "Belgian area or stacking", hex=dest_label, ma=ma,
+            ), "10.0")
         best = options[dest]
         if action.path == best.path or (len(action.path) == 2 and distance(start, dest) > 1):
             return best
         if action.path[0] != start:
-            raise IllegalAction("a path starts where the units stand", "10.1")
+            raise IllegalAction(T("a path starts where the units stand"), "10.1")
         hq_stops = self.ctx(position).settings.ezoc_for_hqs
         if any(u.type == "corps" or (u.type == "hq" and hq_stops) for u in units):
             zoc = self.ezoc(position, units[0].side)
             if any(h in zoc for h in action.path[1:-1]):
-                raise IllegalAction("a corps stops on entering an enemy zone of control", "7.1")
+                raise IllegalAction(T("a corps stops on entering an enemy zone of control"), "7.1")
         total = self.path_cost(position, units, action.path)
         limit = min(self.ma(u, position=position) for u in units)
         if best.cost is not None and best.cost > limit:
@@ -487,7 +495,7 @@ class SwGame(Game):
         elif total > limit and all(self.can_force_march(position, u) is None for u in units):
             limit += 2  # 10.6
         if total > limit:
-            raise IllegalAction("that path is not legal within the MA", "10.7")
+            raise IllegalAction(T("that path is not legal within the MA"), "10.7")
         return act.Move(action.units, action.path, total)
 
     def apply(self, position: Position, action: act.Action) -> State:
@@ -504,8 +512,10 @@ class SwGame(Game):
                 state = state.with_unit(state.units[uid].at(action.path[-1]))
             return state.push(Decision(
                 "path", position.phasing,
-                f"{', '.join(action.units)} reached {position.label(action.path[-1])} by more than one way "
-                "that takes different hexes: show or type the path it took (answer path START-...-END)",
+                T("{units} reached {hex} by more than one way that takes different hexes: show or type the "
+                  "path "
+                  "it took (answer path START-...-END)", units=", ".join(action.units),
+                  hex=position.label(action.path[-1])),
                 "3.3", "path", hexes=(action.path[-1],), subject=tuple(action.units), target=action.path[0],
                 choices=("cheapest",),
             ))
@@ -567,9 +577,10 @@ class SwGame(Game):
             return
         path = answer.hexes
         if decision.target is None or not path or path[0] != decision.target or len(path) < 2:
-            raise IllegalAction("the path starts at the hex the units left: answer path 2811-2711-...", "3.3")
+            raise IllegalAction(T("the path starts at the hex the units left: answer path "
+                                  "2811-2711-..."), "3.3")
         if len(path) != len(set(path)):
-            raise IllegalAction("a path enters each hex once", "10.1")
+            raise IllegalAction(T("a path enters each hex once"), "10.1")
         self.check_move(self._before(position, decision), act.Move(decision.subject, path))
 
     def resume_path(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -608,7 +619,8 @@ class SwGame(Game):
                 forced.append(uid)
                 if not turn1_german:
                     rolls.append(Decision(
-                        "roll", unit.side, f"{uid} force-marched: roll on the Attrition Table", "10.6",
+                        "roll", unit.side, T("{unit} force-marched: roll on the Attrition Table",
+                                             unit=uid), "10.6",
                         "forced", dice="d6", subject=(uid,), target=action.path[-1]))
         state = self.take_hexes(position, state, position.phasing, tuple(action.path[1:]))
         if forced:
@@ -744,7 +756,8 @@ class SwGame(Game):
                 state = state.with_unit(unit.mark(*marks, remove=("oos", "hf")))
         view = position.at(state)
         rolls = [
-            Decision("roll", u.side, f"{u.id} is out of supply: roll for attrition (1-2: a step lost)", "8.8",
+            Decision("roll", u.side, T("{unit} is out of supply: roll for attrition (1-2: a step lost)",
+                                       unit=u.id), "8.8",
                      "attrition", dice="d6", subject=(u.id,), target=u.hex)
             for u in sorted(view.units.values(), key=lambda u: u.id)
             if u.side == position.phasing and u.has("oos") and u.type in ("corps", "hq")
@@ -764,34 +777,39 @@ class SwGame(Game):
         if turn < last:
             paris = any(self.controller(position, h) == ctx.german for h in t.paris)
             germany = [h for h in self.german_cities(position) if self.controller(position, h) == ctx.entente]
-            paris_win = (ctx.german, "the Germans control a Paris hex at the end of the turn (4.2)")
-            ent_win = (ctx.entente, "the Entente controls the German city "
-                       f"{position.label(germany[0])} at the "
-                       "end of the turn (4.3)") if germany else None
+            paris_win = (ctx.german, T("the Germans control a Paris hex at the end of the turn (4.2)"))
+            ent_win = (ctx.entente, T("the Entente controls the German city {hex} at the end of the turn "
+                                      "(4.3)",
+                                      hex=position.label(germany[0]))) if germany else None
             if paris and (st.paris_first or ent_win is None):
                 win = paris_win
             elif ent_win is not None:
                 win = ent_win
         plan17 = turn == ctx.calendar.plan17_turn and g.plan17 < ctx.plan17_needed
         if win is None and plan17 and (g.paris_endangered or not st.plan17_gated):
-            win = (ctx.german, f"only {g.plan17} French-only attacks into Germany by the end of turn 7, "
-                   f"{ctx.plan17_needed} needed (4.4)")
+            win = (ctx.german, T("only {made} French-only attacks into Germany by the end of turn 7, "
+                                 "{needed} "
+                                 "needed (4.4)", made=g.plan17, needed=ctx.plan17_needed))
         if win is None and turn >= last:
             vp = self.german_vp(position)
             if vp <= ctx.vp_entente_max:
-                win = (ctx.entente, f"{vp} German VP at the end of turn {turn}: the Entente wins (4.7)")
+                win = (ctx.entente, T("{vp} German VP at the end of turn {turn}: the Entente wins (4.7)",
+                                      vp=vp,
+                                      turn=turn))
+            elif vp <= ctx.vp_draw_max and g.paris_endangered:
+                win = ("draw", T("{vp} German VP at the end of turn {turn}: a draw (4.7)", vp=vp, turn=turn))
             elif vp <= ctx.vp_draw_max or not g.paris_endangered:
-                gate = "" if g.paris_endangered else "; Paris was never endangered, so no German win (4.1)"
-                win = ("draw", f"{vp} German VP at the end of turn {turn}: a draw (4.7){gate}")
+                win = ("draw", T("{vp} German VP at the end of turn {turn}: a draw (4.7); Paris was never "
+                                 "endangered, so no German win (4.1)", vp=vp, turn=turn))
             else:
-                win = (ctx.german, f"{vp} German VP at the end of turn {turn}: the Germans win (4.7)")
+                win = (ctx.german, T("{vp} German VP at the end of turn {turn}: the Germans win (4.7)", vp=vp,
+                                     turn=turn))
         if win is None:
             vp = self.german_vp(position)
-            return self.with_g(position.state, checked=f"end of turn {turn}: no victory yet (4.2-4.4); "
-                               "German "
-                               f"VP {vp} (4.6)")
-        return self.with_g(position.state, winner=win[0], why=win[1], checked=f"end of turn {turn}: {win[1]}"
-                           ).replace(over=True)
+            return self.with_g(position.state, checked=T(
+                "End of turn {turn}: no victory yet (4.2-4.4); German VP {vp} (4.6)", turn=turn, vp=vp))
+        return self.with_g(position.state, winner=win[0], why=win[1], checked=T(
+            "End of turn {turn}: {why}", turn=turn, why=win[1])).replace(over=True)
 
     def on_phase_end(self, position: Position) -> State:
         state = position.state
@@ -827,7 +845,8 @@ class SwGame(Game):
         ids = tuple(sorted(u.id for u in here))
         return state.push(Decision(
             "units", here[0].side,
-            f"{position.label(h)} is overstacked: tap a unit to move one hex toward supply or be eliminated",
+            T("{hex} is overstacked: tap a unit to move one hex toward supply or be eliminated",
+              hex=position.label(h)),
             "6.5", "overstack", units=ids, subject=ids, target=h))
 
     def resume_overstack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -835,7 +854,8 @@ class SwGame(Game):
         hexes = self.displacements(position, unit) if unit.type != "fort" else ()
         return position.state.push(Decision(
             "hexes", unit.side,
-            f"move {unit.id} one hex toward a supply source (a lit hex), or press done to eliminate it",
+            T("move {unit} one hex toward a supply source (a lit hex), or press done to eliminate it",
+              unit=unit.id),
             "6.5", "displace", hexes=hexes, choices=("eliminate",), subject=(unit.id,),
             target=unit.hex))
 
@@ -890,21 +910,26 @@ class SwGame(Game):
         ctx = self.ctx(position)
         g = self.gstate(position.state)
         date = ctx.calendar.dates.get(position.turn, "")
-        lines = [
-            f"Turn {position.turn} of {position.scenario.turns}{f' ({date} 1914, 1.2)' if date else ''}",
-            f"German VP {self.german_vp(position)} of {len(self.vp_cities(position))} cities "
-            "(4.6; Entente wins at "
-            f"{ctx.vp_entente_max} or less, draw to {ctx.vp_draw_max}, 4.7)",
-            f"Paris {'endangered' if g.paris_endangered else 'not yet endangered'} (4.1)",
-            f"Plan XVII attacks {g.plan17} of {ctx.plan17_needed} by the end of turn 7 (4.4)",
+        turns = position.scenario.turns
+        lines: list[str] = [
+            T("Turn {turn} of {turns} ({date} 1914, 1.2)", turn=position.turn, turns=turns, date=date) if date
+            else T("Turn {turn} of {turns}", turn=position.turn, turns=turns),
+            T("German VP {vp} of {cities} cities (4.6; Entente wins at {entente} or less, draw to {draw}, "
+              "4.7)",
+              vp=self.german_vp(position), cities=len(self.vp_cities(position)), entente=ctx.vp_entente_max,
+              draw=ctx.vp_draw_max),
+            T("Paris endangered (4.1)") if g.paris_endangered else T("Paris not yet endangered (4.1)"),
+            T("Plan XVII attacks {made} of {needed} by the end of turn 7 (4.4)", made=g.plan17,
+              needed=ctx.plan17_needed),
         ]
         if g.checked:
-            lines.append(g.checked[0].upper() + g.checked[1:])
+            lines.append(g.checked)
         if g.eliminated:
-            lines.append(f"Eliminated (may return, 9.5): {', '.join(g.eliminated)}")
-        if g.winner:
-            who = "Draw" if g.winner == "draw" else f"{position.scenario.side(g.winner).name} win"
-            lines.append(f"{who}: {g.why}")
+            lines.append(T("Eliminated (may return, 9.5): {units}", units=", ".join(g.eliminated)))
+        if g.winner == "draw":
+            lines.append(T("Draw: {why}", why=g.why))
+        elif g.winner:
+            lines.append(T("{side} win: {why}", side=position.scenario.side(g.winner).name, why=g.why))
         return lines
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:

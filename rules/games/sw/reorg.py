@@ -19,6 +19,7 @@ from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.sw.combat import in_command, with_morale
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.sw.game import SwGame
@@ -76,12 +77,12 @@ def _east(game: SwGame, position: Position) -> State:
         g = game.gstate(position.state)
         return position.state.replace(over=True, game=dataclasses.replace(
             g, winner=ctx.entente,
-            why=f"only {len(ready)} German corps in supply, at full strength with CF 4 to send east on "
-                "turn 7 "
-                "(9.4, 4.5): the Entente wins"))
+            why=T("only {n} German corps in supply, at full strength with CF 4 to send east on turn 7 (9.4, "
+                  "4.5): the Entente wins", n=len(ready))))
     return position.state.push(Decision(
-        "units", ctx.german, "send two corps east for good: in supply, full strength, CF 4 (9.4); refusing "
-        "gives the Entente the game (4.5)", "9.4", "east", units=ready, count=ctx.calendar.east_corps,
+        "units", ctx.german, T("send two corps east for good: in supply, full strength, CF 4 (9.4); refusing "
+                               "gives the Entente the game (4.5)"), "9.4", "east", units=ready,
+        count=ctx.calendar.east_corps,
         choices=("refuse",),
         subject=ready))
 
@@ -92,7 +93,7 @@ def resume_east(game: SwGame, position: Position, decision: Decision, answer: ac
     g = game.gstate(state)
     if answer.choice == "refuse":
         return state.replace(over=True, game=dataclasses.replace(
-            g, winner=ctx.entente, why="the Germans refused to send two corps east on turn 7 (4.5)"))
+            g, winner=ctx.entente, why=T("the Germans refused to send two corps east on turn 7 (4.5)")))
     for uid in answer.units:
         state = state.without_unit(uid)
     state = state.replace(game=dataclasses.replace(game.gstate(state), gone=g.gone + tuple(answer.units)))
@@ -145,7 +146,8 @@ def _next(game: SwGame, position: Position) -> State:
             return _next(game, position.at(state))
         rule = "9.2" if entry["where"] == "ports" else "9.3"
         return state.push(Decision(
-            "hexes", position.phasing, f"reinforcement {u['id']} arrives: place it on a lit hex", rule,
+            "hexes", position.phasing, T("reinforcement {unit} arrives: place it on a lit hex",
+                                         unit=u["id"]), rule,
             "arrive",
             hexes=hexes, subject=(u["id"],), args=(("counter", u["counter"]),)))
     g = game.gstate(state)
@@ -153,12 +155,12 @@ def _next(game: SwGame, position: Position) -> State:
     while 1 <= step <= 3:
         cands = _candidates(game, position.at(state), step)
         if cands:
-            what = {1: "remove its fatigue", 2: "restore it to full strength (it becomes fatigued)",
-                    3: "return it from the eliminated display (full strength, fatigued)"}[step]
+            what = {1: T("remove its fatigue"), 2: T("restore it to full strength (it becomes fatigued)"),
+                    3: T("return it from the eliminated display (full strength, fatigued)")}[step]
             return state.push(Decision(
                 "units", position.phasing,
-                f"reorganisation action {step}: tap a unit to {what}, or press done "
-                "for the next action", "9.5", "reorg", units=cands, choices=("next",), subject=cands,
+                T("reorganisation action {step}: tap a unit to {what}, or press done for the next action",
+                  step=step, what=what), "9.5", "reorg", units=cands, choices=("next",), subject=cands,
                 args=(("step", str(step)),)))
         step += 1
         state = game.with_g(state, reorg_step=step)
@@ -247,7 +249,7 @@ def resume_reorg(game: SwGame, position: Position, decision: Decision, answer: a
         hexes = _return_hexes(game, position, uid)
         return state.push(Decision(
             "hexes", position.phasing,
-            f"{uid} returns at full strength, fatigued: place it on a lit city (9.5)",
+            T("{unit} returns at full strength, fatigued: place it on a lit city (9.5)", unit=uid),
             "9.5", "return", hexes=hexes, subject=(unit.id,)))
     unit = state.units[uid]
     unit = with_morale(unit, None) if step == 1 else with_morale(unit.mark(remove=("reduced",)), "fatigue")

@@ -51,7 +51,8 @@ def test_likely_groups_are_the_side_to_acts_units_and_stacks(session) -> None:
 
 def test_prompt_names_phase_rule_and_side(session) -> None:
     prompt = session.prompt()
-    assert prompt.startswith(f"{session.phase} (") and f"{session.to_act} to act" in prompt
+    side = next(s.name for s in session.scenario.sides if s.id == session.to_act)  # as players name it
+    assert prompt.startswith(f"{session.phase} (") and f"{side} to act" in prompt
     assert re.search(r"\(A\d+(\.\d+)*\)", prompt)
 
 

@@ -12,6 +12,7 @@ import pytest
 from hexmate.host.service import narrator
 from hexmate.host.service.outputs import Narration, PageMessage
 from hexmate.host.service.speech import Speaker, SpeechError, SpeechSettings
+from hexmate.rules.text import T
 
 
 def _seconds(path: Path) -> float:
@@ -61,6 +62,16 @@ async def test_faster_speech_is_shorter_and_japanese_is_spoken_from_the_catalogu
     await _drain(ja, 1)
     assert ja.spoken == ["受け付けません：DO4 is out of range。何も変更されていません。"]
     assert ja.command("x")[1:3] == ["-v", "ja"]
+    # the rules' own sentences too: a refusal's reason and the prompt (T values) in the voice's language
+    never = T("{unit} never moves [2.5]", unit="f-fort")
+    never.domain = "rules-sw"  # as Schlieffen's War writes it
+    refused = narrator.say("refused", why=never)
+    ja.send(Narration("shared", refused.level, refused.text, refused))
+    ja.send(Narration("shared", "prompt", T("{phase} ({rule}): {side} to act. {hint}", phase="Movement Phase",
+                                             rule="A3.3", side="ger", hint="Move any units.")))
+    await _drain(ja, 3)
+    assert ja.spoken[1:] == ["受け付けません：f-fort は移動しません [2.5]。何も変更されていません。",
+                             "移動フェイズ（A3.3）：gerの行動です。Move any units."]
 
 
 async def test_an_error_interrupts_what_is_being_said(tmp_path: Path) -> None:
