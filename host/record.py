@@ -40,8 +40,23 @@ class RecordError(Exception):
     """The record cannot be written or does not verify; the message names the file and line."""
 
 
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_KINDS: dict[str, str] = {}  # kind -> its JSON string (a record uses a few dozen kinds)
+
+
 def canonical(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODE(obj)
+
+
+def entry_parts(n: int, t: str, kind: str, data: Any, prev: str) -> tuple[str, str]:
+    """The canonical JSON of ``{n, t, kind, data, prev}`` split where a line's ``hash`` goes (keys sorted:
+    data, hash, kind, n, prev, t): the hashed text is ``head + tail``, the line ``head,"hash":"H"tail``."""
+    k = _KINDS.get(kind)
+    if k is None:
+        k = _KINDS[kind] = _ENCODE(kind)
+    if not (prev.isalnum() and prev.isascii() and t.isascii() and '"' not in t and "\\" not in t):
+        return '{"data":' + _ENCODE(data), f',"kind":{k},"n":{n},"prev":{_ENCODE(prev)},"t":{_ENCODE(t)}}}'
+    return '{"data":' + _ENCODE(data), f',"kind":{k},"n":{n},"prev":"{prev}","t":"{t}"}}'
 
 
 def entry_hash(n: int, t: str, kind: str, data: Any, prev: str) -> str:
@@ -146,13 +161,15 @@ class Record:
         return rec
 
     def append(self, kind: str, data: Any) -> str:
-        """Chain one entry (buffered: durable at the next ``commit``)."""
+        """Chain one entry (buffered: durable at the next ``commit``). The entry is serialised once: its
+        canonical line is the hashed text with the hash inserted where the sorted keys put it."""
         t = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
-        h = entry_hash(self.n, t, kind, data, self.head)
-        entry = {"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head, "hash": h}
-        self._buffer.append(canonical(entry))
+        head, tail = entry_parts(self.n, t, kind, data, self.head)
+        h = hashlib.sha256((head + tail).encode()).hexdigest()
+        self._buffer.append(f'{head},"hash":"{h}"{tail}')
         if self.listeners:
-            self._pending.append(entry)
+            self._pending.append({"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head,
+                                  "hash": h})
         self.n += 1
         self.head = h
         return h

@@ -79,6 +79,9 @@ class GameSession:
         self._to_place: dict[str, Hex] = {}
         self._placing = -1  # the log length when the open placement question was first seen
         self._legal: dict[str, tuple[object, list[str]]] = {}  # audience -> (the state, its legal actions)
+        # expected() for the state it was worked out for (the tracker and the LEDs ask for it on every sensor
+        # event; a state is immutable, so the same state object gives the same answer)
+        self._expected: tuple[object, dict[str, Hex]] | None = None
 
     @classmethod
     def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
@@ -146,13 +149,19 @@ class GameSession:
     def expected(self) -> Mapping[str, Hex]:
         """Where every unit on the map physically stands (unit id -> hex). A move being worked out hex by hex
         already stands on its destination (one lift, one placement) unless the rules stopped it short."""
-        out: dict[str, Hex] = {}
-        for unit_id, unit in self.position.units.items():
-            if unit.hex is not None:
-                h = self.position.physical_hex(unit_id)
-                if h is not None:
-                    out[unit_id] = h
-        top = self.position.decision
+        state = self.position.state
+        cached = self._expected
+        if cached is not None and cached[0] is state:
+            out = dict(cached[1])
+        else:
+            out = {}
+            for unit_id, unit in state.units.items():
+                if unit.hex is not None:
+                    h = self.position.physical_hex(unit_id)
+                    if h is not None:
+                        out[unit_id] = h
+            self._expected = (state, dict(out))
+        top = state.decision
         if top is None or top.kind not in ("hexes", "path"):
             self._to_place = {}
             return out

@@ -36,6 +36,7 @@ from hexmate.host.protocol.events import (
     TableMessage,
     uid_hex,
 )
+from hexmate.host.protocol.framing import Deframer
 
 LOGGER = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ class TableConnection:
         self.state = ConnState.CONNECTING
         self.detail = f"connecting to {link.name}"
         self.hello: Hello | None = None
-        self._deframer = wire.Deframer()
+        self._deframer = Deframer()
         self._rx_partial = bytearray()
         self._desired: dict[int, Led] = {}
         self._sent: dict[int, Led] = {}
@@ -184,7 +185,7 @@ class TableConnection:
 
         self.link.on_lost = on_lost
         self.link.on_bytes = self._on_bytes
-        self._deframer = wire.Deframer()
+        self._deframer = Deframer()
         self._rx_partial = bytearray()
         self._out = bytearray()
         self.channel.unanchor()
