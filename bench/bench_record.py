@@ -19,9 +19,10 @@ from pathlib import Path
 from hexmate.firmware import wire
 from hexmate.host.game import GameSession
 from hexmate.host.link.base import Link
-from hexmate.host.record import Record, verify
+from hexmate.host.record import Record, read, verify
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario
+from hexmate.host.service.core import CHECKPOINT_EVERY
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
@@ -186,12 +187,16 @@ def _long_game(tmp: Path, actions: int = 10_000) -> tuple[Path, int]:
     pos = session.position
     move = next(a for a in pos.legal_actions if isinstance(a, act.Move))
     text = pos.action_text(move)
-    done = folded = 0
+    done = folded = since = 0
     while done < actions:
         for t in (text, "answer pass"):
             played = session.push_text(t)
             rec.append("action", {"text": played.text, "source": "table"})
             done += 1
+            since += 1
+            if since >= CHECKPOINT_EVERY:  # as the host writes them (Service._checkpoint)
+                rec.append("checkpoint", session.checkpoint())
+                since = 0
         for _ in range(2):
             rec.append("takeback", {"text": session.take_back(), "source": "page"})
         folded += 4
@@ -234,9 +239,18 @@ def main() -> None:
     print(f"verify chain of a 10,000-event record:      median {_median(lambda: verify(big)) * 1000:7.1f} ms")
     print(f"audit (chain, rolls, signatures) of it:     median {_median(lambda: audit(big)) * 1000:7.1f} ms")
     long, folded = _long_game(base)
+    entries = read(long)
+    full = _median(lambda: GameSession.from_entries(entries, long, checkpoints=False))
+    print(f"fold a 10,000-action game from its start ({folded} folded entries incl. take-backs): median "
+          f"{full * 1000:7.1f} ms")
     secs = _median(lambda: GameSession.from_record(long))
-    print(f"resume: fold a 10,000-action game ({folded} folded entries incl. take-backs): median "
-          f"{secs * 1000:7.1f} ms")
+    print(f"resume: read, verify and fold it from its last checkpoint (every {CHECKPOINT_EVERY} actions): "
+          f"median {secs * 1000:7.1f} ms  (target 1000 ms: {1000 / (secs * 1000):.1f}x)")
+    size = long.stat().st_size
+    print(f"  the record: {len(entries)} entries, {size / 1e6:.1f} MB")
+    audit_s = _median(lambda: audit(long), runs=1)
+    print(f"verify (audit) of it, every checkpoint checked against the fold from the start: "
+          f"{audit_s * 1000:7.1f} ms (one run)")
 
 
 if __name__ == "__main__":

@@ -104,6 +104,7 @@ class Record:
         self.resumed_from: int | None = None  # entries already there when ``resume`` opened it
         self.first = GENESIS  # the header's hash
         self.tail: list[Entry] = []  # on resume: the last entries before it (the host skips their resends)
+        self.since_checkpoint = 0  # on resume: the actions recorded after the last checkpoint
         self._pending: list[dict[str, Any]] = []  # entries appended, for the listeners at commit
 
     @classmethod
@@ -156,6 +157,11 @@ class Record:
         rec.first = v.first
         lines = raw[:keep].splitlines()[-_TAIL:]
         rec.tail = [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, lines)]
+        for line in reversed(raw[:keep].splitlines()):
+            kind = json.loads(line)["kind"]
+            if kind == "checkpoint":
+                break
+            rec.since_checkpoint += kind == "action"
         rec.append("resume", {"entries": v.entries, "head": v.head, "torn_bytes": torn})
         rec.commit()
         return rec
@@ -223,11 +229,11 @@ class Entry:
 
 
 def read(path: str | Path) -> list[Entry]:
-    """Every entry, after the whole record verified."""
+    """Every entry, after the whole record verified (each line parsed once)."""
     p = Path(path)
-    raw = _read(p)
-    verify_bytes(raw, p)
-    return [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, raw.splitlines())]
+    out: list[Entry] = []
+    _verify(_read(p), p, out)
+    return out
 
 
 def entries(path: str | Path, *kinds: str) -> list[Any]:
@@ -264,27 +270,39 @@ def _lines(raw: bytes, p: Path) -> Iterator[str]:
     yield from text.splitlines()
 
 
+_DECODE = json.JSONDecoder().decode
+
+
 def verify_bytes(raw: bytes, p: Path) -> Verified:
+    return _verify(raw, p, None)
+
+
+def _verify(raw: bytes, p: Path, out: list[Entry] | None) -> Verified:
+    """Check every line's hash and the chain (RecordError naming the first bad line); with ``out``, collect
+    the entries as they are checked."""
     prev = first = GENESIS
     header: dict[str, Any] = {}
     i = -1
     for i, line in enumerate(_lines(raw, p)):
-        where = f"record {p} line {i + 1}"
         try:
-            obj = json.loads(line)
+            obj = _DECODE(line)
             n, t, kind, data, got_prev, got = (obj[k] for k in ("n", "t", "kind", "data", "prev", "hash"))
         except (json.JSONDecodeError, KeyError, TypeError):
-            raise RecordError(f"{where}: not a record entry") from None
+            raise RecordError(f"record {p} line {i + 1}: not a record entry") from None
         if n != i:
-            raise RecordError(f"{where}: entry number {n}, expected {i} (lines dropped or reordered)")
+            raise RecordError(f"record {p} line {i + 1}: entry number {n}, expected {i} (lines dropped or "
+                              f"reordered)")
         if got_prev != prev:
-            raise RecordError(f"{where}: chain broken (previous entry changed, dropped or reordered)")
+            raise RecordError(f"record {p} line {i + 1}: chain broken (previous entry changed, dropped or "
+                              f"reordered)")
         if not hash_ok(line, n, t, kind, data, prev, got):
-            raise RecordError(f"{where}: hash mismatch (this entry was changed)")
+            raise RecordError(f"record {p} line {i + 1}: hash mismatch (this entry was changed)")
         if i == 0:
             if kind != "header":
-                raise RecordError(f"{where}: the first entry must be the header")
+                raise RecordError(f"record {p} line {i + 1}: the first entry must be the header")
             header, first = data, got
+        if out is not None:
+            out.append(Entry(n, t, kind, data))
         prev = got
     if i < 0:
         raise RecordError(f"record {p} is empty")

@@ -26,9 +26,16 @@ def decode_body(encoded: bytes | bytearray) -> tuple[int, int, bytes]:
     return body[0], body[1], bytes(body[2:-2])
 
 
-class Deframer(wire.Deframer):
+class Deframer:
     """``wire.Deframer`` (garbage, truncated, oversize and corrupt frames dropped and counted; decoding
     resumes at the next delimiter), a read at a time rather than a byte at a time."""
+
+    def __init__(self, limit: int = _MAX_ENCODED) -> None:
+        self._buf = bytearray()
+        self._limit = limit
+        self._skipping = False
+        self.errors = 0
+        self.last_error: str | None = None
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[tuple[int, int, bytes]]:
         frames: list[tuple[int, int, bytes]] = []
