@@ -205,6 +205,7 @@ class Service:
         self._warm_pending = True
         self.result: tuple[str, dict[str, Any]] | None = None  # (entry hash, result) players sign
         self.signed: dict[str, str] = {}  # side -> fingerprint of the key that signed the result
+        self.player_keys: dict[str, str] = {}  # side -> the public key its paired player registered
         self._publish_soon = False
         self._stopping = asyncio.Event()
         if table is not None:
@@ -868,7 +869,7 @@ class Service:
         if action.side is not None and not self._may_act(action):
             self._publish()
             return
-        if action.kind in ("result", "sign"):
+        if action.kind in ("result", "sign", "paired"):
             results.handle(self, action)
             self._publish()
             return

@@ -108,8 +108,8 @@ def _checkpoints(p: Path, out: Audit, folded: list[Entry]) -> None:
     try:
         session = GameSession.load(str(header.get("game", "")),
                                    str(header.get("scenario_path") or header.get("scenario")))
-    except SessionError as e:
-        out.warnings.append(f"the checkpoints were not checked: the game cannot be loaded here ({e})")
+    except SessionError as bad:
+        out.warnings.append(f"the checkpoints were not checked: the game cannot be loaded here ({bad})")
         return
     pos = session.position
     for e in folded:
@@ -145,6 +145,7 @@ class _Rolls:
         self.last_rolled: tuple[int, int, list[int]] | None = None  # (entry, request, values)
         self.last_dice: list[int] | None = None
         self.result_entry: tuple[int, dict[str, Any]] | None = None
+        self.paired: dict[str, str] = {}  # side -> the key registered when its player paired
 
     def fail(self, i: int, why: str) -> None:
         raise AuditFailed(self.p, i, why)
@@ -171,6 +172,13 @@ class _Rolls:
             self.out.result = data
         elif kind == "signature":
             self._signature(i, data, hashes)
+        elif kind == "paired":
+            signed, key = data["signed"], str(data["public_key"])
+            if signed != signatures.pairing_statement(str(signed.get("code"))) or \
+                    not signatures.valid(key, canonical(signed), str(data["proof"])):
+                self.fail(i, f"the key registered for the {data['side']} player at pairing carries no valid "
+                             f"proof that the paired page holds it")
+            self.paired[str(data["side"])] = str(data["public_key"])
         elif kind == "resume" and (data["entries"] != i or data["head"] != (hashes[-1] if hashes else "")):
             self.fail(i, "the resume entry does not name the entries before it")
 
@@ -225,8 +233,11 @@ class _Rolls:
                          f"at entry {at}")
         if not signatures.valid(str(data["public_key"]), canonical(signed), str(data["signature"])):
             self.fail(i, f"the {data['side']} player's signature does not verify")
-        seat = result.get("keys", {}).get(str(data["side"]))
-        if seat is not None and seat != data["public_key"]:
-            self.fail(i, f"the {data['side']} player signed with a key other than the one paired for "
-                         f"that side")
+        registered = self.paired.get(str(data["side"]))
+        if registered is None:
+            self.fail(i, f"the {data['side']} player's signing key was not registered when that player "
+                         f"paired (no pairing of that side holds it)")
+        elif registered != data["public_key"]:
+            self.fail(i, f"the {data['side']} player signed with a key other than the one registered when "
+                         f"that player paired")
         self.out.signatures.append(str(data["side"]))
