@@ -336,9 +336,15 @@ class TableConnection:
         self.counters.hellos += 1
         self.channel.anchor(next_seq)
         if self._syncs_unanswered:
-            self._syncs_unanswered = 0
-            # The answer to our SYNC: our unacknowledged frames first, then the whole LED picture,
-            # because the board may have rebooted and lost both.
+            # The answer to one of our SYNCs (each SYNC is answered by its own HELLO: under load a retry
+            # may go out before the first answer is read, and its answer may come late). Counting them one
+            # by one matters: a late answer once taken for a board restart sent another SYNC while our
+            # frames were in flight; the board, having already taken those frames, went back to expecting
+            # the first of them, which would never come again, and dropped every later command as out of
+            # order (the crash test's "no roll armed": the DICE_ARM never reached the board).
+            self._syncs_unanswered -= 1
+            # Our unacknowledged frames first, then the whole LED picture, because the board may have
+            # rebooted and lost both.
             self.channel.resend_all(now)
             self._send_full_leds()
             self._publish(ConnState.LIVE, f"table {board} ({version}) live on {self.link.name}")
