@@ -220,3 +220,21 @@ async def test_a_late_answer_to_a_sync_retry_is_an_answer_not_a_restart(make_har
     await h.link.assert_quiet()
     assert h.conn.counters.syncs_sent == 2 and h.conn.counters.hellos == 2
     await h.stop()
+
+
+async def test_frames_the_board_took_before_a_sync_come_again_after_its_answer(make_harness) -> None:
+    """A SYNC sent while a frame is in flight announces that frame, so the board, which took the frame
+    before it read the SYNC, expects it again: once the HELLO answers, the host writes it again (though
+    acknowledged meanwhile), so the board's sequence goes on instead of waiting for it for ever."""
+    h = make_harness(silence_ms=400, resend_ms=10_000)
+    await h.go_live()
+    h.conn.arm_dice(3, 0, 1)
+    seq_dice, _ = await h.link.expect(wire.DICE_ARM)
+    _, p = await h.link.expect(wire.SYNC, timeout=2.0)  # the board went quiet: the host asks again
+    assert wire.unpack_sync(p) == seq_dice  # ... announcing the frame still in flight
+    h.link.feed(wire.ACK, 0, wire.pack_ack(seq_dice))  # the board had taken it before the SYNC
+    await h.hello()
+    assert (await h.link.expect(wire.DICE_ARM))[0] == seq_dice  # again, for the board's new expectation
+    await h.link.expect(wire.LEDS_CLEAR)
+    await h.link.assert_quiet()
+    await h.stop()
