@@ -105,6 +105,7 @@ class Record:
         self.first = GENESIS  # the header's hash
         self.tail: list[Entry] = []  # on resume: the last entries before it (the host skips their resends)
         self.since_checkpoint = 0  # on resume: the actions recorded after the last checkpoint
+        self.found: list[Entry] = []  # on resume: every entry it held, verified (read once)
         self._pending: list[dict[str, Any]] = []  # entries appended, for the listeners at commit
 
     @classmethod
@@ -145,7 +146,8 @@ class Record:
             raise RecordError(f"record {p} cannot be read: {e.strerror or e}") from None
         keep = raw.rfind(b"\n") + 1
         torn = len(raw) - keep
-        v = verify_bytes(raw[:keep], p)
+        found: list[Entry] = []
+        v = _verify(raw[:keep], p, found)
         try:
             fd = os.open(p, os.O_WRONLY | os.O_APPEND)
             if torn:
@@ -155,13 +157,12 @@ class Record:
         rec = cls(p, fd, v.entries, v.head)
         rec.resumed_from = v.entries
         rec.first = v.first
-        lines = raw[:keep].splitlines()[-_TAIL:]
-        rec.tail = [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, lines)]
-        for line in reversed(raw[:keep].splitlines()):
-            kind = json.loads(line)["kind"]
-            if kind == "checkpoint":
+        rec.found = found
+        rec.tail = found[-_TAIL:]
+        for entry in reversed(found):
+            if entry.kind == "checkpoint":
                 break
-            rec.since_checkpoint += kind == "action"
+            rec.since_checkpoint += entry.kind == "action"
         rec.append("resume", {"entries": v.entries, "head": v.head, "torn_bytes": torn})
         rec.commit()
         return rec

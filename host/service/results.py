@@ -156,7 +156,7 @@ def restore(service: Service) -> None:
     """After a resume: the last result recorded and who signed it come back."""
     if service.record is None:
         return
-    for e in read(service.record.path):
+    for e in service.record.found or read(service.record.path):
         if e.kind == "result":
             service.result = (_hash_of(service, e.n), e.data)
             service.signed = {}
