@@ -271,7 +271,17 @@ def _lines(raw: bytes, p: Path) -> Iterator[str]:
     yield from text.splitlines()
 
 
-_DECODE = json.JSONDecoder().decode
+_SCAN = json.JSONDecoder().scan_once  # one JSON value from an index: json.loads without its wrapping
+
+
+def _decode(line: str) -> Any:
+    try:
+        obj, end = _SCAN(line, 0)
+    except StopIteration:
+        raise json.JSONDecodeError("no JSON value", line, 0) from None
+    if end != len(line):
+        raise json.JSONDecodeError("extra data", line, end)
+    return obj
 
 
 def verify_bytes(raw: bytes, p: Path) -> Verified:
@@ -286,7 +296,7 @@ def _verify(raw: bytes, p: Path, out: list[Entry] | None) -> Verified:
     i = -1
     for i, line in enumerate(_lines(raw, p)):
         try:
-            obj = _DECODE(line)
+            obj = _decode(line)
             n, t, kind, data, got_prev, got = (obj[k] for k in ("n", "t", "kind", "data", "prev", "hash"))
         except (json.JSONDecodeError, KeyError, TypeError):
             raise RecordError(f"record {p} line {i + 1}: not a record entry") from None
