@@ -176,7 +176,6 @@ class Service:
         self.outputs: list[Output] = [LedOutput(self.conn, self.cells), self.pages, self.recorder]
         self._frame: dict[Hex, Light] = {}
         self._since_checkpoint = 0  # actions played since the record's last checkpoint (or its start)
-        self._rearm = False  # a HELLO came: arm the open roll again once the board's snapshot is in
         self._fw_offset_ms: int | None = None
         self._tick_handle: asyncio.TimerHandle | None = None
         self.occupants: dict[int, tuple[str, ...]] = {}  # cell -> uids, as last reported by the table
@@ -326,12 +325,8 @@ class Service:
             if expected_cells and item.n_cells != expected_cells:
                 self.say("wrong-board", board=item.board, cells=item.n_cells, definition=self.board.name,
                          expected=expected_cells)
-            # A board that said HELLO again may have forgotten its arming: arm again, but only once its
-            # snapshot arrives. The board sends HELLO, then every event the host never acknowledged, then the
-            # snapshot; a roll among those events may answer the open roll (one the dead host armed before a
-            # crash). Arming at the HELLO left the board holding an arm for a roll already answered, and its
-            # next press rolled for it: wasted, or (the crash test's "no roll armed") a game a step behind.
-            self._rearm = True
+            self._roll_request = None  # a board that said HELLO again may have forgotten its arming: again
+            self._arm_for_roll()
         elif isinstance(item, CellChanged):
             self._log(*_message_entry(item, self.conn.last_seq))
             self._fw_offset_ms = now_ms() - item.t_ms
@@ -347,10 +342,6 @@ class Service:
             self.occupants = {e.cell: e.uids for e in item.entries if e.uids}
             entries = [(e.cell, e.state, e.uids) for e in item.entries]
             self._table_events(self.tracker.on_snapshot(entries, self._fw_now()))
-            if self._rearm:  # the board's resent events are in: arm the roll open now, if any (see Hello)
-                self._rearm = False
-                self._roll_request = None
-                self._arm_for_roll()
         elif isinstance(item, DiceRolled):
             self._on_dice(item)
         elif isinstance(item, Fault):
@@ -403,7 +394,6 @@ class Service:
                             "for": key[1], "context": ctx.hex()})
         for button in self._dice_buttons():
             self.conn.arm_dice(self._dice_request, button, n, sides, ctx)
-        self._rearm = False
 
     def resumed(self, owed: Changes) -> None:
         """After ``build.open_resume``: the changes still owed and the rolls armed come back; the players are
