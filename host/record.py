@@ -271,7 +271,8 @@ def _lines(raw: bytes, p: Path) -> Iterator[str]:
     yield from text.splitlines()
 
 
-_SCAN = json.JSONDecoder().scan_once  # one JSON value from an index: json.loads without its wrapping
+# one JSON value from an index: json.loads without its wrapping (scan_once is set in JSONDecoder.__init__)
+_SCAN: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
 
 
 def _decode(line: str) -> Any:
