@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -19,9 +20,10 @@ from pathlib import Path
 from hexmate.firmware import wire
 from hexmate.host.game import GameSession
 from hexmate.host.link.base import Link
-from hexmate.host.record import Record, verify
+from hexmate.host.record import Record, read, verify
 from hexmate.host.service import Service
-from hexmate.host.service.build import demo_scenario
+from hexmate.host.service.build import demo_scenario, open_resume
+from hexmate.host.service.core import CHECKPOINT_EVERY
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
@@ -39,12 +41,12 @@ def _fs(path: Path) -> str:
 
 
 class _Link(Link):
-    """Bytes in from the bench, bytes out counted (ACKs), nothing else."""
+    """Bytes in from the bench, frames out counted (ACKs, LED frames), nothing else: the board's side costs
+    nothing here, so the figure is the host's."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.acks = 0
-        self.deframer = wire.Deframer()
+        self.frames_out = 0
 
     @property
     def name(self) -> str:
@@ -54,13 +56,13 @@ class _Link(Link):
         pass
 
     async def send(self, data: bytes) -> None:
-        self.acks += sum(1 for k, _s, _p in self.deframer.feed(data) if k == wire.ACK)
+        self.frames_out += data.count(0)
 
     async def close(self) -> None:
         pass
 
     def write_now(self, data: bytes) -> int:
-        self.acks += sum(1 for k, _s, _p in self.deframer.feed(data) if k == wire.ACK)
+        self.frames_out += data.count(0)
         return len(data)
 
 
@@ -103,9 +105,10 @@ def _service(tmp: Path) -> tuple[Service, _Link, list[tuple[int, list[bytes]]]]:
     return service, link, sorted(cells.items())
 
 
-async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float, float]:
+async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float, float, float]:
     """Table events through the whole host (deframe, sequence, tracker, record append, sync, ACK), arriving
-    ``burst`` frames at a time (the board's window is 8); returns (events/s, syncs per event)."""
+    ``burst`` frames at a time (the board's window is 8); returns (events/s, syncs per event, events per
+    second of the host's own CPU time: what the machine's other load does not move)."""
     service, link, cells = _service(tmp)
     assert service.record is not None
     service.record.sync = sync
@@ -116,8 +119,7 @@ async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float
     seq, t_ms = 0, 1000
     record = service.record
     assert record is not None
-    commits0 = record.commits
-    t0 = time.perf_counter()
+    chunks = []  # the board's frames, made before the clock starts: only the host is timed
     sent = 0
     while sent < EVENTS:
         chunk = bytearray()
@@ -127,13 +129,17 @@ async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float
             cell, uids = cells[sent % len(cells)]
             chunk += wire.encode_frame(wire.CELL, seq, wire.pack_cell(1, cell, wire.TAGS, t_ms, uids))
             sent += 1
-        link.on_bytes(bytes(chunk))
-    elapsed = time.perf_counter() - t0
+        chunks.append(bytes(chunk))
+    commits0 = record.commits
+    t0, c0 = time.perf_counter(), time.process_time()
+    for chunk in chunks:
+        link.on_bytes(chunk)
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
     assert conn.channel._rx_expected == wire.next_seq(seq), "every event was delivered in order"
     syncs = (record.commits - commits0) / sent
     service.stop()
     await task
-    return sent / elapsed, syncs
+    return sent / elapsed, syncs, sent / cpu
 
 
 def _append_commit(tmp: Path, group: int, n: int = 2000) -> float:
@@ -146,6 +152,22 @@ def _append_commit(tmp: Path, group: int, n: int = 2000) -> float:
             rec.commit()
     rec.close()
     return n / (time.perf_counter() - t0)
+
+
+def _fdatasync_ms(tmp: Path, n: int = 200) -> float:
+    """What one fdatasync of a short appended line costs on this disk now (median, ms): the floor under
+    every synced figure (the machine's other load moves it)."""
+    fd = os.open(tmp / "sync-probe", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    times = []
+    try:
+        for _ in range(n):
+            os.write(fd, b"x" * 200 + b"\n")
+            t0 = time.perf_counter()
+            os.fdatasync(fd)
+            times.append(time.perf_counter() - t0)
+    finally:
+        os.close(fd)
+    return statistics.median(times) * 1000
 
 
 def _big_record(tmp: Path, n: int = 10_000) -> Path:
@@ -167,12 +189,16 @@ def _long_game(tmp: Path, actions: int = 10_000) -> tuple[Path, int]:
     pos = session.position
     move = next(a for a in pos.legal_actions if isinstance(a, act.Move))
     text = pos.action_text(move)
-    done = folded = 0
+    done = folded = since = 0
     while done < actions:
         for t in (text, "answer pass"):
             played = session.push_text(t)
             rec.append("action", {"text": played.text, "source": "table"})
             done += 1
+            since += 1
+            if since >= CHECKPOINT_EVERY:  # as the host writes them (Service._checkpoint)
+                rec.append("checkpoint", session.checkpoint())
+                since = 0
         for _ in range(2):
             rec.append("takeback", {"text": session.take_back(), "source": "page"})
         folded += 4
@@ -191,18 +217,21 @@ def _median(fn, runs: int = RUNS) -> float:  # type: ignore[no-untyped-def]
 
 def main() -> None:
     base = Path(tempfile.mkdtemp(prefix="hexmate-bench-record-", dir=os.environ.get("TMPDIR", "/tmp")))
-    print(f"records on {base} ({_fs(base)})")
+    print(f"records on {base} ({_fs(base)}); one fdatasync: median {_fdatasync_ms(base):.3f} ms")
     for burst, sync in ((1, True), (8, True), (32, True), (8, False)):
-        rates = []
+        rates, cpu_rates = [], []
         syncs = 0.0
         for r in range(RUNS):
             d = base / f"ev{burst}-{sync}-{r}"
             d.mkdir()
-            rate, syncs = asyncio.run(_events_per_s(d, burst, sync))
+            rate, syncs, cpu_rate = asyncio.run(_events_per_s(d, burst, sync))
             rates.append(rate)
+            cpu_rates.append(cpu_rate)
         how = "synced before each ACK" if sync else "chained, NOT synced   "
-        print(f"host events/s, {how}, {burst:2d} frame(s) per read: "
-              f"median {statistics.median(rates):8.0f}/s  ({syncs:.3f} syncs per event)")
+        median = statistics.median(rates)
+        print(f"host events/s, {how}, {burst:2d} frame(s) per read: median {median:8.0f}/s "
+              f"(target 5,000/s: {median / 5000:.2f}x; {syncs:.3f} syncs per event; "
+              f"{statistics.median(cpu_rates):6.0f} per CPU-second of the host)")
     for group in (1, 8, 64):
         rates = []
         for r in range(RUNS):
@@ -215,9 +244,28 @@ def main() -> None:
     print(f"verify chain of a 10,000-event record:      median {_median(lambda: verify(big)) * 1000:7.1f} ms")
     print(f"audit (chain, rolls, signatures) of it:     median {_median(lambda: audit(big)) * 1000:7.1f} ms")
     long, folded = _long_game(base)
+    entries = read(long)
+    full = _median(lambda: GameSession.from_entries(entries, long, checkpoints=False))
+    print(f"fold a 10,000-action game from its start ({folded} folded entries incl. take-backs): median "
+          f"{full * 1000:7.1f} ms")
     secs = _median(lambda: GameSession.from_record(long))
-    print(f"resume: fold a 10,000-action game ({folded} folded entries incl. take-backs): median "
-          f"{secs * 1000:7.1f} ms")
+    print(f"resume: read, verify and fold it from its last checkpoint (every {CHECKPOINT_EVERY} actions): "
+          f"median {secs * 1000:7.1f} ms  (target 1000 ms: {1000 / (secs * 1000):.1f}x)")
+    copies = iter(range(RUNS))
+
+    def host_resume() -> None:  # what `hexmate run --resume` does: reopen (verify once), fold, close
+        copy = base / f"resume-{next(copies)}.jsonl"
+        shutil.copyfile(long, copy)
+        record, _session, _owed, _header = open_resume(copy)
+        record.close()
+    host = _median(host_resume)
+    print(f"resume as the host does it (open_resume: verify, cut, fold from the checkpoint): median "
+          f"{host * 1000:7.1f} ms  (target 1000 ms: {1000 / (host * 1000):.1f}x)")
+    size = long.stat().st_size
+    print(f"  the record: {len(entries)} entries, {size / 1e6:.1f} MB")
+    audit_s = _median(lambda: audit(long), runs=1)
+    print(f"verify (audit) of it, every checkpoint checked against the fold from the start: "
+          f"{audit_s * 1000:7.1f} ms (one run)")
 
 
 if __name__ == "__main__":

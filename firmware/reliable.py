@@ -76,6 +76,14 @@ class Channel:
         """Sequenced messages not yet acknowledged (in flight or queued)."""
         return len(self._in_flight) + len(self._queue)
 
+    def unacked(self):
+        """The frames in flight (sent, not yet acknowledged), oldest first."""
+        return [entry[1] for entry in self._in_flight]
+
+    def write_again(self, frames):
+        """Write frames sent before (acknowledged since) again, in order, after what is already queued."""
+        self._out.extend(frames)
+
     def resend_all(self, now_ms):
         """Write every unacknowledged frame again, in order (after a reconnect or a SYNC/HELLO)."""
         for entry in self._in_flight:

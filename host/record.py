@@ -40,8 +40,23 @@ class RecordError(Exception):
     """The record cannot be written or does not verify; the message names the file and line."""
 
 
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_KINDS: dict[str, str] = {}  # kind -> its JSON string (a record uses a few dozen kinds)
+
+
 def canonical(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODE(obj)
+
+
+def entry_parts(n: int, t: str, kind: str, data: Any, prev: str) -> tuple[str, str]:
+    """The canonical JSON of ``{n, t, kind, data, prev}`` split where a line's ``hash`` goes (keys sorted:
+    data, hash, kind, n, prev, t): the hashed text is ``head + tail``, the line ``head,"hash":"H"tail``."""
+    k = _KINDS.get(kind)
+    if k is None:
+        k = _KINDS[kind] = _ENCODE(kind)
+    if not (prev.isalnum() and prev.isascii() and t.isascii() and '"' not in t and "\\" not in t):
+        return '{"data":' + _ENCODE(data), f',"kind":{k},"n":{n},"prev":{_ENCODE(prev)},"t":{_ENCODE(t)}}}'
+    return '{"data":' + _ENCODE(data), f',"kind":{k},"n":{n},"prev":"{prev}","t":"{t}"}}'
 
 
 def entry_hash(n: int, t: str, kind: str, data: Any, prev: str) -> str:
@@ -89,6 +104,8 @@ class Record:
         self.resumed_from: int | None = None  # entries already there when ``resume`` opened it
         self.first = GENESIS  # the header's hash
         self.tail: list[Entry] = []  # on resume: the last entries before it (the host skips their resends)
+        self.since_checkpoint = 0  # on resume: the actions recorded after the last checkpoint
+        self.found: list[Entry] = []  # on resume: every entry it held, verified (read once)
         self._pending: list[dict[str, Any]] = []  # entries appended, for the listeners at commit
 
     @classmethod
@@ -129,7 +146,8 @@ class Record:
             raise RecordError(f"record {p} cannot be read: {e.strerror or e}") from None
         keep = raw.rfind(b"\n") + 1
         torn = len(raw) - keep
-        v = verify_bytes(raw[:keep], p)
+        found: list[Entry] = []
+        v = _verify(raw[:keep], p, found)
         try:
             fd = os.open(p, os.O_WRONLY | os.O_APPEND)
             if torn:
@@ -139,20 +157,26 @@ class Record:
         rec = cls(p, fd, v.entries, v.head)
         rec.resumed_from = v.entries
         rec.first = v.first
-        lines = raw[:keep].splitlines()[-_TAIL:]
-        rec.tail = [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, lines)]
+        rec.found = found
+        rec.tail = found[-_TAIL:]
+        for entry in reversed(found):
+            if entry.kind == "checkpoint":
+                break
+            rec.since_checkpoint += entry.kind == "action"
         rec.append("resume", {"entries": v.entries, "head": v.head, "torn_bytes": torn})
         rec.commit()
         return rec
 
     def append(self, kind: str, data: Any) -> str:
-        """Chain one entry (buffered: durable at the next ``commit``)."""
+        """Chain one entry (buffered: durable at the next ``commit``). The entry is serialised once: its
+        canonical line is the hashed text with the hash inserted where the sorted keys put it."""
         t = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
-        h = entry_hash(self.n, t, kind, data, self.head)
-        entry = {"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head, "hash": h}
-        self._buffer.append(canonical(entry))
+        head, tail = entry_parts(self.n, t, kind, data, self.head)
+        h = hashlib.sha256((head + tail).encode()).hexdigest()
+        self._buffer.append(f'{head},"hash":"{h}"{tail}')
         if self.listeners:
-            self._pending.append(entry)
+            self._pending.append({"n": self.n, "t": t, "kind": kind, "data": data, "prev": self.head,
+                                  "hash": h})
         self.n += 1
         self.head = h
         return h
@@ -206,11 +230,11 @@ class Entry:
 
 
 def read(path: str | Path) -> list[Entry]:
-    """Every entry, after the whole record verified."""
+    """Every entry, after the whole record verified (each line parsed once)."""
     p = Path(path)
-    raw = _read(p)
-    verify_bytes(raw, p)
-    return [Entry(o["n"], o["t"], o["kind"], o["data"]) for o in map(json.loads, raw.splitlines())]
+    out: list[Entry] = []
+    _verify(_read(p), p, out)
+    return out
 
 
 def entries(path: str | Path, *kinds: str) -> list[Any]:
@@ -247,27 +271,50 @@ def _lines(raw: bytes, p: Path) -> Iterator[str]:
     yield from text.splitlines()
 
 
+# one JSON value from an index: json.loads without its wrapping (scan_once is set in JSONDecoder.__init__)
+_SCAN: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
+
+
+def _decode(line: str) -> Any:
+    try:
+        obj, end = _SCAN(line, 0)
+    except StopIteration:
+        raise json.JSONDecodeError("no JSON value", line, 0) from None
+    if end != len(line):
+        raise json.JSONDecodeError("extra data", line, end)
+    return obj
+
+
 def verify_bytes(raw: bytes, p: Path) -> Verified:
+    return _verify(raw, p, None)
+
+
+def _verify(raw: bytes, p: Path, out: list[Entry] | None) -> Verified:
+    """Check every line's hash and the chain (RecordError naming the first bad line); with ``out``, collect
+    the entries as they are checked."""
     prev = first = GENESIS
     header: dict[str, Any] = {}
     i = -1
     for i, line in enumerate(_lines(raw, p)):
-        where = f"record {p} line {i + 1}"
         try:
-            obj = json.loads(line)
+            obj = _decode(line)
             n, t, kind, data, got_prev, got = (obj[k] for k in ("n", "t", "kind", "data", "prev", "hash"))
         except (json.JSONDecodeError, KeyError, TypeError):
-            raise RecordError(f"{where}: not a record entry") from None
+            raise RecordError(f"record {p} line {i + 1}: not a record entry") from None
         if n != i:
-            raise RecordError(f"{where}: entry number {n}, expected {i} (lines dropped or reordered)")
+            raise RecordError(f"record {p} line {i + 1}: entry number {n}, expected {i} (lines dropped or "
+                              f"reordered)")
         if got_prev != prev:
-            raise RecordError(f"{where}: chain broken (previous entry changed, dropped or reordered)")
+            raise RecordError(f"record {p} line {i + 1}: chain broken (previous entry changed, dropped or "
+                              f"reordered)")
         if not hash_ok(line, n, t, kind, data, prev, got):
-            raise RecordError(f"{where}: hash mismatch (this entry was changed)")
+            raise RecordError(f"record {p} line {i + 1}: hash mismatch (this entry was changed)")
         if i == 0:
             if kind != "header":
-                raise RecordError(f"{where}: the first entry must be the header")
+                raise RecordError(f"record {p} line {i + 1}: the first entry must be the header")
             header, first = data, got
+        if out is not None:
+            out.append(Entry(n, t, kind, data))
         prev = got
     if i < 0:
         raise RecordError(f"record {p} is empty")

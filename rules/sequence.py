@@ -24,6 +24,7 @@ with the action kinds it may use.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,8 +98,8 @@ class SequenceOfPlay:
     rule: str
     parts: tuple[TurnPart, ...]
 
-    @property
-    def steps(self) -> tuple[Step, ...]:
+    @functools.cached_property
+    def steps(self) -> tuple[Step, ...]:  # asked for on every action (Position.step): worked out once
         out: list[Step] = []
         for part in self.parts:
             for phase in part.phases:

@@ -224,6 +224,8 @@ def _verify(args: argparse.Namespace) -> int:
           f"{header.get('scenario', '?')}, head hash {v.head}")
     if key is not None:
         print(f"  rolls: {v.rolls} authenticated by board {key.board_id}")
+    if v.checkpoints:
+        print(f"  checkpoints: {v.checkpoints}, each the position its actions fold to")
     if v.result is not None:
         print(f"  result: {v.result.get('text')}; signed by: {', '.join(v.signatures) or 'nobody'}")
     for w in v.warnings:

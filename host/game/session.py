@@ -19,7 +19,7 @@ from hexmate.host.game.changes import Changes
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import BOTH, Decision, Physical
 from hexmate.rules.errors import IllegalAction, RulesError
-from hexmate.rules.games.base import Game, Position, Resolution
+from hexmate.rules.games.base import Game, Position, Resolution, State
 from hexmate.rules.hexes import Hex
 from hexmate.rules.los import LosResult, LosRules, check_los
 from hexmate.rules.maps import HexMap
@@ -80,6 +80,9 @@ class GameSession:
         self._to_place: dict[str, Hex] = {}
         self._placing = -1  # the log length when the open placement question was first seen
         self._legal: dict[str, tuple[object, list[str]]] = {}  # audience -> (the state, its legal actions)
+        # expected() for the state it was worked out for (the tracker and the LEDs ask for it on every sensor
+        # event; a state is immutable, so the same state object gives the same answer)
+        self._expected: tuple[object, dict[str, Hex]] | None = None
 
     @classmethod
     def load(cls, game_name: str, scenario_path: str | Path) -> GameSession:
@@ -115,12 +118,18 @@ class GameSession:
 
     @classmethod
     def from_entries(cls, recorded: Sequence[Any], record_path: str | Path,
-                     changes: Changes | None = None) -> GameSession:
-        """``from_record`` over entries already read and verified (``host.record.read``)."""
+                     changes: Changes | None = None, *, checkpoints: bool = True) -> GameSession:
+        """``from_record`` over entries already read and verified (``host.record.read``). With
+        ``checkpoints`` the fold starts from the record's last checkpoint (written when no change was owed,
+        so the owed changes start empty there); without, from the scenario."""
         header = recorded[0].data
         scenario = header.get("scenario_path") or header.get("scenario")
         session = cls.load(str(header.get("game", "")), str(scenario))
-        for e in recorded:
+        start = 0
+        if checkpoints:
+            session, start = session._from_checkpoint(recorded, record_path)
+        position = session.position
+        for e in recorded[start:]:
             if e.kind not in _FOLDED:
                 continue
             data = e.data
@@ -130,9 +139,11 @@ class GameSession:
                     if changes is not None:
                         changes.clear()
                 elif e.kind == "action":
-                    played = session.push_text(str(data["text"]))
+                    text = str(data["text"])
+                    position.push(position.parse_action(text))
+                    session.history.append(text)
                     if changes is not None:
-                        changes.add(played.changes, session.position.state.step)
+                        changes.add(position.changes, position.state.step)
                 elif changes is not None and e.kind == "confirm":
                     changes.confirm(str(data.get("unit", "")))
                 elif changes is not None and e.kind == "made":
@@ -143,22 +154,65 @@ class GameSession:
                 raise SessionError(f"{where} does not replay: {err}") from None
         return session
 
+    def checkpoint(self) -> dict[str, Any]:
+        """The record's checkpoint of the position now: the actions played and the state they fold to."""
+        from hexmate.host.game.checkpoint import encode
+
+        return {"actions": self.position.played, "state": encode(self.position.state)}
+
+    def _from_checkpoint(self, recorded: Sequence[Any], record_path: str | Path) -> tuple[GameSession, int]:
+        """This (new) session continued from the record's last checkpoint, and the index of the entry after
+        it; itself and 0 when the record has none."""
+        from hexmate.host.game.checkpoint import CheckpointError, decode
+
+        at = next((i for i in range(len(recorded) - 1, -1, -1) if recorded[i].kind == "checkpoint"), None)
+        if at is None:
+            return self, 0
+        played: list[str] = []  # the log at the checkpoint: actions, less those taken back
+        for e in recorded[:at]:
+            if e.kind == "action":
+                played.append(str(e.data["text"]))
+            elif e.kind == "takeback" and played:
+                played.pop()
+        e = recorded[at]
+        try:
+            if int(e.data["actions"]) != len(played):
+                raise CheckpointError(f"it counts {e.data['actions']} actions, the record {len(played)}")
+            state = decode(e.data["state"])
+            if not isinstance(state, State):
+                raise CheckpointError("it holds no rules state")
+        except (CheckpointError, KeyError, TypeError, ValueError) as err:
+            where = f"record {record_path} line {e.n + 1} (entry {e.n}, checkpoint)"
+            raise SessionError(f"{where}: {err}") from None
+        pos = self.position
+        session = GameSession(self.game, self.scenario,
+                              Position.resumed(self.game, pos.scenario, pos.map, pos.charts, state, played),
+                              self.scenario_path)
+        session.history = list(played)
+        return session, at + 1
+
     # --- the tracker's oracle ----------------------------------------------------------------------------
     def expected(self) -> Mapping[str, Hex]:
         """Where every unit on the map physically stands (unit id -> hex). A move being worked out hex by hex
         already stands on its destination (one lift, one placement) unless the rules stopped it short."""
-        out: dict[str, Hex] = {}
-        for unit_id, unit in self.position.units.items():
-            if unit.hex is not None:
-                h = self.position.physical_hex(unit_id)
-                if h is not None:
-                    out[unit_id] = h
-        top = self.position.decision
+        state = self.position.state
+        cached = self._expected
+        if cached is not None and cached[0] is state:
+            out = dict(cached[1])
+        else:
+            out = {}
+            for unit_id, unit in state.units.items():
+                if unit.hex is not None:
+                    h = self.position.physical_hex(unit_id)
+                    if h is not None:
+                        out[unit_id] = h
+            self._expected = (state, dict(out))
+        top = state.decision
         if top is None or top.kind not in ("hexes", "path"):
             self._to_place = {}
             return out
-        if self._placing != len(self.position.log):  # a new question: read where its units stand afresh
-            self._placing, self._to_place = len(self.position.log), {}
+        if self._placing != self.position.played:  # a new question: read where its units stand afresh
+            self._placing, self._to_place = self.position.played, {}
         for unit_id in top.subject:
             if unit_id not in out:
                 continue
@@ -180,7 +234,7 @@ class GameSession:
             return self._placements(ids, start, top)
         if self.position.state.moving is not None:
             return {}
-        key = (ids, len(self.position.log))
+        key = (ids, self.position.played)
         cached = self._moves.get(key)
         if cached is not None:
             return cached
@@ -222,7 +276,7 @@ class GameSession:
 
     def warm(self, group: frozenset[str]) -> bool:
         """Work out one group's destinations if not cached yet; True if it did any work."""
-        if (group, len(self.position.log)) in self._moves:
+        if (group, self.position.played) in self._moves:
             return False
         start = self.expected().get(next(iter(group)))
         if start is None:
@@ -268,10 +322,9 @@ class GameSession:
     def take_back(self) -> str:
         """A correction: the last accepted action is taken back (its text); IllegalAction if there is none.
         The record keeps both the action and its take-back, so the fold gives the same position."""
-        if not self.position.log:
+        if not self.position.played:
             raise IllegalAction(T("nothing to take back: no action has been played"))
-        text = self.position.action_text(self.position.log[-1])
-        self.position.pop()
+        text = self.position.action_text(self.position.pop())
         self.history.append(f"take back {text}")
         return text
 

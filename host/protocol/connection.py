@@ -36,6 +36,7 @@ from hexmate.host.protocol.events import (
     TableMessage,
     uid_hex,
 )
+from hexmate.host.protocol.framing import Deframer
 
 LOGGER = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ class TableConnection:
         self.state = ConnState.CONNECTING
         self.detail = f"connecting to {link.name}"
         self.hello: Hello | None = None
-        self._deframer = wire.Deframer()
+        self._deframer = Deframer()
         self._rx_partial = bytearray()
         self._desired: dict[int, Led] = {}
         self._sent: dict[int, Led] = {}
@@ -96,6 +97,8 @@ class TableConnection:
         self._last_sync_ms = -(10**9)
         self._last_logged: tuple[ConnState, str] = (ConnState.CONNECTING, "")
         self._syncs_unanswered = 0
+        # per SYNC not yet answered: the frames in flight when it went out (its announcement is the first)
+        self._sync_in_flight: list[list[bytes]] = []
         self._out = bytearray()
         self._out_ready = asyncio.Event()
         self._lost: asyncio.Event | None = None
@@ -184,10 +187,11 @@ class TableConnection:
 
         self.link.on_lost = on_lost
         self.link.on_bytes = self._on_bytes
-        self._deframer = wire.Deframer()
+        self._deframer = Deframer()
         self._rx_partial = bytearray()
         self._out = bytearray()
         self.channel.unanchor()
+        self._sync_in_flight = []  # a new link: the SYNC below announces the first unacknowledged frame
         self._connected = True
         self._last_rx_ms = _now_ms()
         self._publish(ConnState.SYNCING, f"{self.link.name} open; waiting for the table to answer")
@@ -335,9 +339,19 @@ class TableConnection:
         self.counters.hellos += 1
         self.channel.anchor(next_seq)
         if self._syncs_unanswered:
-            self._syncs_unanswered = 0
-            # The answer to our SYNC: our unacknowledged frames first, then the whole LED picture,
-            # because the board may have rebooted and lost both.
+            # The answer to one of our SYNCs (each SYNC is answered by its own HELLO: under load a retry
+            # may go out before the first answer is read, and its answer may come late). Counting them one
+            # by one matters: a late answer once taken for a board restart sent another SYNC while our
+            # frames were in flight; the board, having already taken those frames, went back to expecting
+            # the first of them, which would never come again, and dropped every later command as out of
+            # order (the crash test's "no roll armed": the DICE_ARM never reached the board).
+            self._syncs_unanswered -= 1
+            # The board now expects the first frame that was in flight when that SYNC went out; those it
+            # took before the SYNC (acknowledged since) come again first, in order, then our unacknowledged
+            # frames, then the whole LED picture, because the board may have rebooted and lost both.
+            taken = self._sync_in_flight.pop(0) if self._sync_in_flight else []
+            unacked = self.channel.unacked()
+            self.channel.write_again([f for f in taken if f not in unacked])
             self.channel.resend_all(now)
             self._send_full_leds()
             self._publish(ConnState.LIVE, f"table {board} ({version}) live on {self.link.name}")
@@ -370,6 +384,7 @@ class TableConnection:
     def _send_sync(self) -> None:
         self._last_sync_ms = _now_ms()
         self._syncs_unanswered += 1
+        self._sync_in_flight = [*self._sync_in_flight[-3:], self.channel.unacked()]
         self.counters.syncs_sent += 1
         self.channel.send_now(wire.SYNC, wire.pack_sync(self.channel.announce()))
 

@@ -160,12 +160,10 @@ async def build_service(
 def open_resume(path: Path) -> tuple[Record, GameSession, Changes, dict[str, Any]]:
     """A record continued after a stop or a crash: the record opened for appending (a torn last line cut
     off), the session folded from its actions with the changes still owed, and its header."""
-    from hexmate.host.record import read
-
-    record = Record.resume(path)  # first: it cuts a torn last line off before the fold reads the file
+    record = Record.resume(path)  # first: it cuts a torn last line off (and reads it once, verified)
     owed = Changes()
     try:
-        recorded = read(path)
+        recorded = record.found
         header: dict[str, Any] = recorded[0].data
         session = GameSession.from_entries(recorded, path, owed)
     except (SessionError, RecordError):

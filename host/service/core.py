@@ -19,6 +19,7 @@ from typing import Any
 
 from hexmate.host.game import GameSession
 from hexmate.host.game.changes import Change, Changes
+from hexmate.host.game.checkpoint import CheckpointError
 from hexmate.host.game.session import Played
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
@@ -89,6 +90,7 @@ from hexmate.rules.hexes import Hex
 LOGGER = logging.getLogger(__name__)
 
 _LAST_ACTIONS = 12
+CHECKPOINT_EVERY = 200  # actions between checkpoints of the position: a resume folds at most about this many
 _REMEMBERED = 256  # table events remembered against redelivery: far more than the board's window of 8
 
 
@@ -174,6 +176,7 @@ class Service:
             self._remember(_event_key(e.kind, e.data))
         self.outputs: list[Output] = [LedOutput(self.conn, self.cells), self.pages, self.recorder]
         self._frame: dict[Hex, Light] = {}
+        self._since_checkpoint = 0  # actions played since the record's last checkpoint (or its start)
         self._fw_offset_ms: int | None = None
         self._tick_handle: asyncio.TimerHandle | None = None
         self.occupants: dict[int, tuple[str, ...]] = {}  # cell -> uids, as last reported by the table
@@ -204,6 +207,7 @@ class Service:
         self._warm_pending = True
         self.result: tuple[str, dict[str, Any]] | None = None  # (entry hash, result) players sign
         self.signed: dict[str, str] = {}  # side -> fingerprint of the key that signed the result
+        self.player_keys: dict[str, str] = {}  # side -> the public key its paired player registered
         self._publish_soon = False
         self._stopping = asyncio.Event()
         if table is not None:
@@ -398,16 +402,17 @@ class Service:
         told, and the board's present state is read again (the SYNC every connection starts with)."""
         self.changes.items = list(owed)
         if self.record is not None:
+            self._since_checkpoint = self.record.since_checkpoint
             self.resume_rolls(self.record.tail)
             results.restore(self)
         self.prompt = self._prompt()
         self.say("resumed", entries=self.record.resumed_from if self.record is not None else 0,
-                 actions=len(self.session.position.log))
+                 actions=self.session.position.played)
 
     def _open_roll(self) -> tuple[int, str]:
         """What identifies the roll open now: the actions played before it and its decision."""
         top = self.session.position.decision
-        return len(self.session.position.log), self.session.position.decision_text(top)
+        return self.session.position.played, self.session.position.decision_text(top)
 
     def resume_rolls(self, tail: list[Any]) -> None:
         """After a resume: request numbers continue after the recorded ones, and the requests recorded as
@@ -495,6 +500,7 @@ class Service:
             self.say("nothing-to-confirm", for_unit=f" for {unit}" if unit else "")
             return
         self._log("confirm", {"source": source, "unit": unit, "changes": [c.physical.text for c in todo]})
+        self._checkpoint()
         self.say("confirmed", changes="; ".join(c.physical.text for c in todo))
         self.prompt = self._prompt()
         self._show_leds()
@@ -540,6 +546,8 @@ class Service:
             self.resolution = pages.resolution(played.resolution)
             self.resolved = played.resolution
             self._log("resolution", self.resolution)
+        self._since_checkpoint += 1
+        self._checkpoint()
         self.los = None
         self.shown = None
         self.prompt = self._prompt()
@@ -555,6 +563,17 @@ class Service:
         if not table_event:  # from a tracker event, its caller re-reads the position once for all
             self._table_events(self.tracker.refresh(self._fw_now()))
         return True
+
+    def _checkpoint(self) -> None:
+        """Every CHECKPOINT_EVERY actions, at the first moment nothing is owed to the board, the position
+        goes into the record, so a resume folds only the actions after it (docs/RECORD.md)."""
+        if self.record is None or self._since_checkpoint < CHECKPOINT_EVERY or self.changes.items:
+            return
+        try:
+            self._log("checkpoint", self.session.checkpoint())
+        except CheckpointError as e:  # a game whose state cannot be written: resumes fold from the start
+            LOGGER.warning("no checkpoint of this game's position: %s", e)
+        self._since_checkpoint = 0
 
     def _add_changes(self, changes: tuple[Physical, ...]) -> None:
         self.changes.add(changes, self.session.position.state.step)
@@ -854,7 +873,7 @@ class Service:
         if action.side is not None and not self._may_act(action):
             self._publish()
             return
-        if action.kind in ("result", "sign"):
+        if action.kind in ("result", "sign", "paired"):
             results.handle(self, action)
             self._publish()
             return

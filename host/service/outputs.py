@@ -72,10 +72,14 @@ class LedOutput:
     def __init__(self, conn: TableConnection, calibration: Calibration) -> None:
         self.conn = conn
         self.calibration = calibration
+        self._last: tuple[Mapping[Hex, Light], Calibration] | None = None  # the picture the table was given
 
     def send(self, message: Message) -> None:
         if not isinstance(message, LedFrame):
             return
+        if self._last is not None and self._last[1] is self.calibration and self._last[0] == message.lights:
+            return  # the same picture (most sensor events change no light): the connection already has it
+        self._last = (message.lights, self.calibration)
         frame: dict[int, Led] = {}
         for cell, r, g, b, pattern, period in wire_entries(message.lights, self.calibration):
             frame[cell] = Led(r, g, b, pattern, period)

@@ -27,8 +27,31 @@ def sides(service: Service) -> list[str]:
 def handle(service: Service, action: PageAction) -> None:
     if action.kind == "result":
         _result(service, action.data)
+    elif action.kind == "paired":
+        _paired(service, action.data)
     else:
         _sign(service, action.data)
+
+
+def _paired(service: Service, data: Any) -> None:
+    """A player's page paired for a side with its public key (its proof checked by the web front): the key
+    is registered for that side in the record; a new pairing for the side replaces it."""
+    side, key, code, proof = (str(data[k]) for k in ("side", "public_key", "code", "proof"))
+    service._log("paired", {"side": side, "public_key": key, "signed": signatures.pairing_statement(code),
+                            "proof": proof})
+    service.player_keys[side] = key
+
+
+def key_problem(service: Service, side: str, key: str) -> str | None:
+    """Why ``key`` may not sign for ``side`` (None if it may): only the key registered when that side's
+    player paired."""
+    registered = service.player_keys.get(side)
+    if registered is None:
+        return (f"no key was registered when the {side} player paired: pair that player's page again with "
+                f"the side's code")
+    if registered != key:
+        return f"this is not the key registered when the {side} player paired"
+    return None
 
 
 def _text(data: Any, key: str, limit: int) -> str:
@@ -76,6 +99,10 @@ def _sign(service: Service, data: Any) -> None:
         service.say("sign-bad", why="record the result first, and sign for one of the sides")
         return
     key, sig = str(data.get("public_key", "")), str(data.get("signature", ""))
+    problem = key_problem(service, side, key)
+    if problem is not None:
+        service.say("sign-bad", why=problem)
+        return
     if not signatures.valid(key, text, sig):
         service.say("sign-bad", why="the signature does not match the result (sign again from your page)")
         return
@@ -97,6 +124,7 @@ def record_view(service: Service) -> dict[str, Any]:
             "result": service.result[1] if service.result is not None else None,
             "statements": {s: statement(service, s) for s in sides(service)},
             "signed": dict(service.signed), "stats": stats,
+            "keys": {s: signatures.fingerprint(k) for s, k in service.player_keys.items()},
             "replay": service.result is not None,
             "path": str(service.record.path) if service.record is not None else None}
 
@@ -160,10 +188,12 @@ def restore(service: Service) -> None:
     """After a resume: the last result recorded and who signed it come back."""
     if service.record is None:
         return
-    for e in read(service.record.path):
+    for e in service.record.found or read(service.record.path):
         if e.kind == "result":
             service.result = (_hash_of(service, e.n), e.data)
             service.signed = {}
+        elif e.kind == "paired":
+            service.player_keys[str(e.data["side"])] = str(e.data["public_key"])
         elif e.kind == "signature" and service.result is not None:
             service.signed[str(e.data["side"])] = signatures.fingerprint(str(e.data["public_key"]))
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hexmate.host.record import GENESIS, RecordError, canonical, hash_ok
+from hexmate.host.record import GENESIS, Entry, RecordError, canonical, hash_ok
 from hexmate.host.tournament import rolls, signatures
 from hexmate.host.tournament.keys import BoardKey
 
@@ -37,6 +37,7 @@ class Audit:
     rolls: int = 0  # rolls whose authenticator was checked with the board key
     unchecked_rolls: int = 0  # rolls carrying an authenticator, but no key was given
     signatures: list[str] = field(default_factory=list)  # sides whose signature on the result verified
+    checkpoints: int = 0  # checkpoints found equal to the fold of the actions before them
     result: dict[str, Any] | None = None
     warnings: list[str] = field(default_factory=list)
 
@@ -56,6 +57,7 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
     if text and not text.endswith("\n"):
         raise AuditFailed(p, text.count("\n"), "torn last line (the host stopped while writing it)")
     hashes: list[str] = []
+    folded: list[Entry] = []  # what the position is the fold of, and its checkpoints
     for i, line in enumerate(text.splitlines()):
         try:
             obj = json.loads(line)
@@ -79,13 +81,55 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
             raise AuditFailed(p, i, f"malformed {kind} entry ({type(e).__name__}: {e})") from None
         hashes.append(got)
         prev = got
+        if kind in _FOLDED:
+            folded.append(Entry(i, t, kind, data))
     if not hashes:
         raise RecordError(f"record {p} is empty")
     out.entries, out.head = len(hashes), prev
+    if any(e.kind == "checkpoint" for e in folded):
+        _checkpoints(p, out, folded)
     if board_key is None and out.unchecked_rolls:
         out.warnings.append(f"{out.unchecked_rolls} rolls carry a board authenticator that was not checked "
                             f"(give --board-key)")
     return out
+
+
+_FOLDED = ("action", "takeback", "checkpoint")
+
+
+def _checkpoints(p: Path, out: Audit, folded: list[Entry]) -> None:
+    """Fold the record from its start and find every checkpoint equal to the position at that point (a
+    checkpoint is a shortcut for resuming, never the truth: the position is the fold of the actions)."""
+    from hexmate.host.game import GameSession, SessionError
+    from hexmate.host.game.checkpoint import CheckpointError, decode, encode
+    from hexmate.rules.errors import RulesError
+
+    header = out.header
+    try:
+        session = GameSession.load(str(header.get("game", "")),
+                                   str(header.get("scenario_path") or header.get("scenario")))
+    except SessionError as bad:
+        out.warnings.append(f"the checkpoints were not checked: the game cannot be loaded here ({bad})")
+        return
+    pos = session.position
+    for e in folded:
+        try:
+            if e.kind == "action":
+                pos.push_text(str(e.data["text"]))
+            elif e.kind == "takeback":
+                pos.pop()
+            elif int(e.data["actions"]) != pos.played:
+                raise AuditFailed(p, e.n, f"the checkpoint counts {e.data['actions']} actions; the record "
+                                          f"has {pos.played} at that point")
+            elif canonical(e.data["state"]) != canonical(encode(pos.state)) and decode(e.data["state"]) != \
+                    pos.state:
+                raise AuditFailed(p, e.n, f"the checkpoint is not the position the {pos.played} actions "
+                                          f"before it fold to")
+            else:
+                out.checkpoints += 1
+        except (RulesError, CheckpointError, KeyError, TypeError, ValueError) as err:
+            why = f"'{e.data.get('text')}' does not replay" if e.kind == "action" else f"bad {e.kind}"
+            raise AuditFailed(p, e.n, f"{why}: {err}") from None
 
 
 class _Rolls:
@@ -101,6 +145,7 @@ class _Rolls:
         self.last_rolled: tuple[int, int, list[int]] | None = None  # (entry, request, values)
         self.last_dice: list[int] | None = None
         self.result_entry: tuple[int, dict[str, Any]] | None = None
+        self.paired: dict[str, str] = {}  # side -> the key registered when its player paired
 
     def fail(self, i: int, why: str) -> None:
         raise AuditFailed(self.p, i, why)
@@ -127,6 +172,13 @@ class _Rolls:
             self.out.result = data
         elif kind == "signature":
             self._signature(i, data, hashes)
+        elif kind == "paired":
+            signed, key = data["signed"], str(data["public_key"])
+            if signed != signatures.pairing_statement(str(signed.get("code"))) or \
+                    not signatures.valid(key, canonical(signed), str(data["proof"])):
+                self.fail(i, f"the key registered for the {data['side']} player at pairing carries no valid "
+                             f"proof that the paired page holds it")
+            self.paired[str(data["side"])] = str(data["public_key"])
         elif kind == "resume" and (data["entries"] != i or data["head"] != (hashes[-1] if hashes else "")):
             self.fail(i, "the resume entry does not name the entries before it")
 
@@ -181,8 +233,11 @@ class _Rolls:
                          f"at entry {at}")
         if not signatures.valid(str(data["public_key"]), canonical(signed), str(data["signature"])):
             self.fail(i, f"the {data['side']} player's signature does not verify")
-        seat = result.get("keys", {}).get(str(data["side"]))
-        if seat is not None and seat != data["public_key"]:
-            self.fail(i, f"the {data['side']} player signed with a key other than the one paired for "
-                         f"that side")
+        registered = self.paired.get(str(data["side"]))
+        if registered is None:
+            self.fail(i, f"the {data['side']} player's signing key was not registered when that player "
+                         f"paired (no pairing of that side holds it)")
+        elif registered != data["public_key"]:
+            self.fail(i, f"the {data['side']} player signed with a key other than the one registered when "
+                         f"that player paired")
         self.out.signatures.append(str(data["side"]))

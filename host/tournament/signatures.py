@@ -6,6 +6,10 @@ host, so the host (or anyone holding the record and the secret) could make a pla
 an Ed25519 signature can only come from the page that holds the private key, and anyone can check it with
 the public key recorded beside it. The player compares the key fingerprint their page shows with the one in
 the record (``hexmate record verify`` prints it).
+
+The key is bound to the player who paired: the page sends its public key when it pairs for a side (with a
+signature over the pairing code), the record registers it for that side (a ``paired`` entry), and only that
+key's signature counts for the side, on the record page and in ``hexmate record verify``.
 """
 
 from __future__ import annotations
@@ -17,6 +21,14 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 STATEMENT = "hexmate-result-1"
+PAIRING = "hexmate-pair-1"
+
+
+def pairing_statement(code: str) -> dict[str, Any]:
+    """What a player's page signs when it pairs: the pairing code it used (single-use, renewed at once).
+    The record keeps the key with this proof that the page holding it is the one that paired (the page
+    makes the same text: host/web/static/playerkey.js)."""
+    return {"code": code, "statement": PAIRING}
 
 
 def statement(game: str, result_hash: str, result: dict[str, Any], side: str) -> dict[str, Any]:

@@ -4,12 +4,16 @@ every connection (host/web/auth.py decides; this module reads the request)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from hexmate.host import i18n
-from hexmate.host.web.auth import HOST, SPECTATOR, Pairing, PairingError, Role, origin_allowed, qr_svg
+from hexmate.host.record import canonical
+from hexmate.host.service import PageAction
+from hexmate.host.tournament import signatures
+from hexmate.host.web.auth import HOST, PLAYER, SPECTATOR, Pairing, PairingError, Role, origin_allowed, qr_svg
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -17,6 +21,7 @@ if TYPE_CHECKING:
     from hexmate.host.service import Service
 
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "testserver")
+_HEX = re.compile(r"[0-9a-f]{1,256}")
 
 
 def pairing_for(service: Service) -> Pairing:
@@ -61,10 +66,22 @@ def add_player_routes(app: FastAPI, service: Service, pairing: Pairing, static: 
         if not isinstance(code, str) or not code.strip().isdigit() or len(code.strip()) > 12:
             return JSONResponse({"error": "a pairing code is the digits the table's host page shows"},
                                 status_code=400)
+        code = code.strip()
+        assert isinstance(body, dict)
+        key, proof = body.get("public_key"), body.get("proof")
+        if key is not None and not (isinstance(key, str) and isinstance(proof, str) and _HEX.fullmatch(key)
+                                    and _HEX.fullmatch(proof) and signatures.valid(
+                                        key, canonical(signatures.pairing_statement(code)), proof)):
+            return JSONResponse({"error": "the player key sent with the pairing does not carry a valid "
+                                          "signature over the code (hexmate-pair-1)"}, status_code=400)
         try:
             token, role = pairing.pair(code)
         except PairingError as e:
             return JSONResponse({"error": str(e)}, status_code=403)
+        if role.kind == PLAYER and role.side is not None and key is not None:
+            # the key this player signs with, registered for the side in the record (docs/RECORD.md)
+            service.submit(PageAction("paired", {"side": role.side, "public_key": key, "code": code,
+                                                 "proof": proof}))
         return JSONResponse({"token": token, "role": role.as_dict()})
 
     @app.get("/api/pairing")

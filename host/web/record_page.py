@@ -23,8 +23,9 @@ _HEX = re.compile(r"[0-9a-f]{1,256}")
 
 
 def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> None:
-    """The record's routes. Recording a result or signing it is a paired player's (for their own side) or
-    the host page's; spectators and other sites are refused (host/web/players.py)."""
+    """The record's routes. Recording a result is a paired player's or the host page's; signing it is only
+    the paired player's, for their own side, with the key registered when they paired; spectators and other
+    sites are refused (host/web/players.py)."""
 
     @app.get("/record", response_model=None)
     async def page() -> FileResponse:
@@ -88,8 +89,14 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
                                 status_code=400)
         if not (_HEX.fullmatch(body["public_key"]) and _HEX.fullmatch(body["signature"])):
             return JSONResponse({"error": "public_key and signature must be lower-case hex"}, status_code=400)
-        if role.kind == PLAYER and body["side"] != role.side:
+        if role.kind != PLAYER:
+            return JSONResponse({"error": "only the player paired for a side signs for it: pair this page "
+                                          "with the side's code"}, status_code=403)
+        if body["side"] != role.side:
             return JSONResponse({"error": "a player signs for their own side only"}, status_code=403)
+        problem = res.key_problem(service, body["side"], body["public_key"])
+        if problem is not None:
+            return JSONResponse({"error": problem}, status_code=403)
         service.submit(PageAction("sign", {k: body[k] for k in ("side", "public_key", "signature")}))
         return JSONResponse({"queued": True}, status_code=202)
 

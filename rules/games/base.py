@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -232,8 +232,36 @@ class Position:
         self.scenario = scenario
         self.map = hex_map
         self.charts = charts
-        self._log: list[act.Action] = []
+        # the actions played; a str is the text of one played before the checkpoint this position was
+        # resumed from (``resumed``), parsed only when asked for
+        self._log: list[act.Action | str] = []
         self._states: list[State] = [state if state is not None else game.initial(self)]
+
+    @classmethod
+    def resumed(cls, game: Game, scenario: Scenario, hex_map: HexMap, charts: ChartPack, state: State,
+                played: Sequence[str]) -> Position:
+        """A game continued from a checkpoint: ``state`` is what the actions ``played`` (their texts) fold
+        to. Taking back one of those folds them again from the scenario (state = fold(log) stays true)."""
+        position = cls(game, scenario, hex_map, charts, state)
+        position._log = list(played)
+        return position
+
+    @property
+    def played(self) -> int:
+        """How many actions the log holds (``len(log)`` without reading a checkpoint's texts)."""
+        return len(self._log)
+
+    def _actions(self) -> list[act.Action]:
+        """The log as actions: the texts before a checkpoint are played again from the scenario (each
+        parsed against the position it was played in), which gives back the states before it too."""
+        earlier = sum(1 for a in self._log if isinstance(a, str))
+        if earlier:
+            other = Position(self.game, self.scenario, self.map, self.charts)
+            for a in self._log[:earlier]:
+                other.push_text(a) if isinstance(a, str) else other.push(a)
+            self._log = [*other._log, *self._log[earlier:]]
+            self._states = [*other._states[:-1], *self._states]
+        return self._log  # type: ignore[return-value]
 
     def at(self, state: State) -> Position:
         """A view of this game at another state (no log): what the hooks see while a step is worked out."""
@@ -279,7 +307,7 @@ class Position:
 
     @property
     def log(self) -> tuple[act.Action, ...]:
-        return tuple(self._log)
+        return tuple(self._actions())
 
     @property
     def last_resolution(self) -> Resolution | None:
@@ -325,13 +353,17 @@ class Position:
     def pop(self) -> act.Action:
         if not self._log:
             raise IllegalAction(T("nothing to take back"), "")
+        if len(self._states) == 1:  # resumed from a checkpoint: the states before it are folded again
+            self._actions()
         self._states.pop()
-        return self._log.pop()
+        action = self._log.pop()
+        assert not isinstance(action, str)
+        return action
 
     def replay(self) -> Position:
         """A new position built by folding this one's log from the scenario (state = fold(log))."""
         other = Position(self.game, self.scenario, self.map, self.charts)
-        for action in self._log:
+        for action in self._actions():
             other.push(action)
         return other
 
@@ -370,7 +402,7 @@ class Position:
 
     def log_texts(self) -> list[str]:
         """The game record as text lines (map labels); ``Position.from_log`` plays them back."""
-        return [self.action_text(a) for a in self._log]
+        return [a if isinstance(a, str) else self.action_text(a) for a in self._log]
 
     @classmethod
     def from_log(

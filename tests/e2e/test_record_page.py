@@ -1,9 +1,12 @@
-"""The record page in chromium against a real ``hexmate demo``: one player records the result, each player
-signs it from their own browser (two browser contexts: two pages, two Ed25519 keys made by WebCrypto), the
-dice panel and the replay show, and after the demo stops ``hexmate record verify`` finds both signatures."""
+"""The record page in chromium against a real ``hexmate demo``: each player pairs their own browser with the
+side's code (two browser contexts: two pages, two Ed25519 keys made by WebCrypto, each registered for its
+side by the pairing), one records the result, each signs it from their own page; the table's host page,
+which never paired, is refused with the reason; the dice panel and the replay show; after the demo stops
+``hexmate record verify`` finds both signatures made with the keys registered at pairing."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -23,14 +26,24 @@ def pg_demo(tmp_path):
         d.output = d.stop()
 
 
-def test_result_signed_from_two_pages_verifies(pg_demo, browser) -> None:
-    ger, sov = browser.new_context(), browser.new_context()
+def _paired_record_page(browser, url: str, code: str):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{url}pair?code={code}")
+    page.wait_for_url("**/play**")  # paired: the token is this browser's, its key registered for the side
+    page.goto(url + "record")
+    return context, page
+
+
+def test_result_signed_from_two_paired_pages_verifies(pg_demo, browser) -> None:
+    host = browser.new_context()
+    codes = {p["key"]: p["code"] for p in host.request.get(pg_demo.url + "api/pairing").json()["pairing"]}
+    ger, a = _paired_record_page(browser, pg_demo.url, codes["ger"])
+    sov, b = _paired_record_page(browser, pg_demo.url, codes["sov"])
     try:
-        a, b = ger.new_page(), sov.new_page()
-        a.goto(pg_demo.url + "record")
-        b.goto(pg_demo.url + "record")
         a.wait_for_selector("#sign-ger")
         assert a.text_content("#my-key") != b.text_content("#my-key")  # each browser has its own key
+        a.wait_for_function("document.getElementById('sign').textContent.includes('registered at pairing')")
         a.select_option("#winner", "sov")
         a.fill("#player-ger", "Anna")
         a.fill("#player-sov", "Boris")
@@ -38,10 +51,20 @@ def test_result_signed_from_two_pages_verifies(pg_demo, browser) -> None:
         a.click("text=Record the result")
         a.wait_for_function("document.getElementById('result-now').textContent"
                             ".startsWith('Recorded: sov win')")
+        # the table's own page (never paired) may record, but not sign for a side
+        h = host.new_page()
+        h.goto(pg_demo.url + "record")
+        h.wait_for_selector("#sign-ger:not([disabled])")
+        h.click("#sign-ger")
+        h.wait_for_function("document.getElementById('sign-status').textContent"
+                            ".includes('only the player paired for a side signs for it')")
         a.click("#sign-ger")
         a.wait_for_selector("text=signed (key")
         b.reload()
         b.wait_for_selector("#sign-sov:not([disabled])")
+        b.click("#sign-ger")  # the other side's button: refused, with the reason
+        b.wait_for_function("document.getElementById('sign-status').textContent"
+                            ".includes('a player signs for their own side only')")
         b.click("#sign-sov")
         b.wait_for_function("document.getElementById('sign').textContent.split('signed (key').length === 3")
         assert not b.is_hidden("#replay")
@@ -52,7 +75,12 @@ def test_result_signed_from_two_pages_verifies(pg_demo, browser) -> None:
     finally:
         ger.close()
         sov.close()
+        host.close()
     pg_demo.stop()
+    entries = [json.loads(x) for x in pg_demo.record.read_text().splitlines()]
+    paired = {e["data"]["side"]: e["data"]["public_key"] for e in entries if e["kind"] == "paired"}
+    signed = {e["data"]["side"]: e["data"]["public_key"] for e in entries if e["kind"] == "signature"}
+    assert set(paired) == {"ger", "sov"} and signed == paired  # each side signed with its paired key
     out = subprocess.run([str(Path(sys.executable).parent / "hexmate"), "record", "verify",
                           str(pg_demo.record)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

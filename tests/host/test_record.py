@@ -57,3 +57,28 @@ def test_never_overwrites_and_reports_unreadable(tmp_path) -> None:
     (tmp_path / "junk.jsonl").write_text("not json\n")
     with pytest.raises(RecordError, match="line 1: not a record entry"):
         verify(tmp_path / "junk.jsonl")
+
+
+def test_each_line_is_the_canonical_entry_with_its_hash(tmp_path) -> None:
+    """The entry is serialised once on the hot path: the line must still be exactly the canonical JSON of
+    the entry, and its hash the SHA-256 of that JSON without the hash, whatever the data holds."""
+    import hashlib
+
+    from hexmate.host.record import canonical, entry_hash
+
+    path = tmp_path / "r.jsonl"
+    rec = Record.create(path, {"game": "asl"})
+    awkward = [{"kind": "x", "n": 1, "hash": "y", "prev": "z"}, "quote \" and \\ and ünïcode 日本",
+               [1.5, None, True], {}, {"nested": {"hash": "0" * 64}}]
+    for data in awkward:
+        rec.append("cell", data)
+    rec.append("odd \"kind\"", {"a": 1})
+    rec.close()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for line in lines:
+        o = json.loads(line)
+        assert line == canonical(o)
+        body = canonical({k: v for k, v in o.items() if k != "hash"})
+        assert o["hash"] == hashlib.sha256(body.encode()).hexdigest()
+        assert o["hash"] == entry_hash(o["n"], o["t"], o["kind"], o["data"], o["prev"])
+    assert verify(path).entries == len(awkward) + 2

@@ -1,47 +1,9 @@
-// The record page: record the result, sign it with this browser's Ed25519 key (WebCrypto; the private key is
-// kept non-extractable in IndexedDB and never leaves the page), dice statistics, step-by-step replay.
+// The record page: record the result, sign it with this browser's Ed25519 key (playerkey.js: made in this
+// browser, registered for the side when this page paired), dice statistics, step-by-step replay.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let view = null;
-
-function hex(buf) {
-  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function keyStore() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open("hexmate", 1);
-    req.onupgradeneeded = () => req.result.createObjectStore("keys");
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function myKey() {
-  const db = await keyStore();
-  const get = (k) => new Promise((res, rej) => {
-    const r = db.transaction("keys").objectStore("keys").get(k);
-    r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error);
-  });
-  let pair = await get("player");
-  if (!pair) {
-    pair = await crypto.subtle.generateKey({ name: "Ed25519" }, false, ["sign", "verify"]);
-    await new Promise((res, rej) => {
-      const tx = db.transaction("keys", "readwrite");
-      tx.objectStore("keys").put(pair, "player");
-      tx.oncomplete = res; tx.onerror = () => rej(tx.error);
-    });
-  }
-  const pub = hex(await crypto.subtle.exportKey("raw", pair.publicKey));
-  return { pair, pub };
-}
-
-async function fingerprint(pubHex) {
-  const bytes = new Uint8Array(pubHex.match(/../g).map((h) => parseInt(h, 16)));
-  const h = hex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 16);
-  return h.match(/..../g).join(" ");
-}
 
 async function load() {
   const r = await fetch("/api/record");
@@ -79,7 +41,9 @@ function render() {
     b.disabled = !view.statements[s];
     b.onclick = () => signAs(s);
     p.appendChild(b);
-    p.appendChild(document.createTextNode(done ? ` signed (key ${done})` : " not signed yet"));
+    const paired = view.keys[s];
+    p.appendChild(document.createTextNode((done ? ` signed (key ${done})` : " not signed yet") +
+      (paired ? `; key registered at pairing: ${paired}` : "; no key registered: pair this side's page first")));
     sign.appendChild(p);
   }
   const stats = $("stats");
@@ -120,9 +84,8 @@ function authHeaders() {
 
 async function signAs(side) {
   try {
-    const { pair, pub } = await myKey();
-    const text = view.statements[side];
-    const sig = hex(await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(text)));
+    const { pair, pub } = await hexmateKey.mine();
+    const sig = await hexmateKey.sign(pair, view.statements[side]);
     const r = await fetch("/api/record/sign", {
       method: "POST", headers: authHeaders(),
       body: JSON.stringify({ side, public_key: pub, signature: sig }),
@@ -151,8 +114,8 @@ $("next").onclick = () => showStep(Math.min(view.steps, Number($("step").value) 
 
 (async () => {
   try {
-    const { pub } = await myKey();
-    $("my-key").textContent = await fingerprint(pub);
+    const { pub } = await hexmateKey.mine();
+    $("my-key").textContent = await hexmateKey.fingerprint(pub);
   } catch (e) {
     $("my-key").textContent = `none (${e.message})`;
   }

@@ -194,3 +194,47 @@ async def test_boot_hello_crossing_our_sync_is_answered_once(harness) -> None:
     await harness.hello()  # the board's second answer (its boot HELLO crossed our SYNC) comes right after
     await harness.link.assert_quiet()  # anchored again, but no second SYNC and no second LED reset
     assert harness.conn.counters.syncs_sent == 1 and harness.conn.counters.hellos == 2
+
+
+async def test_a_late_answer_to_a_sync_retry_is_an_answer_not_a_restart(make_harness) -> None:
+    """Under load the board answers slowly: the host retries its SYNC, then reads the first answer and goes
+    live. The second answer may come later than the window in which a HELLO counts as solicited; it is
+    still the answer to our second SYNC, so no third SYNC goes out. (A third SYNC announced frames the board
+    had already taken; the board went back to expecting them and dropped every later command as out of
+    order: the crash test's "no roll armed".)"""
+    h = make_harness(sync_retry_ms=200, resend_ms=10_000)
+    h.start()
+    _, first = await h.link.expect(wire.SYNC)
+    _, retry = await h.link.expect(wire.SYNC, timeout=2.0)  # no answer yet: the host asks again
+    assert wire.unpack_sync(first) == wire.unpack_sync(retry) == 1
+    await h.hello()  # the answer to the first
+    seq_clear, _ = await h.link.expect(wire.LEDS_CLEAR)
+    h.conn.arm_dice(7, 0, 1)
+    seq_dice, _ = await h.link.expect(wire.DICE_ARM)
+    await asyncio.sleep(1.6)  # outside the solicited window
+    await h.hello()  # the answer to the retry, late
+    # taken as an answer: what is unacknowledged again, in order, then the whole LED picture; no SYNC
+    assert (await h.link.expect(wire.LEDS_CLEAR))[0] == seq_clear
+    assert (await h.link.expect(wire.DICE_ARM))[0] == seq_dice
+    await h.link.expect(wire.LEDS_CLEAR)
+    await h.link.assert_quiet()
+    assert h.conn.counters.syncs_sent == 2 and h.conn.counters.hellos == 2
+    await h.stop()
+
+
+async def test_frames_the_board_took_before_a_sync_come_again_after_its_answer(make_harness) -> None:
+    """A SYNC sent while a frame is in flight announces that frame, so the board, which took the frame
+    before it read the SYNC, expects it again: once the HELLO answers, the host writes it again (though
+    acknowledged meanwhile), so the board's sequence goes on instead of waiting for it for ever."""
+    h = make_harness(silence_ms=400, resend_ms=10_000)
+    await h.go_live()
+    h.conn.arm_dice(3, 0, 1)
+    seq_dice, _ = await h.link.expect(wire.DICE_ARM)
+    _, p = await h.link.expect(wire.SYNC, timeout=2.0)  # the board went quiet: the host asks again
+    assert wire.unpack_sync(p) == seq_dice  # ... announcing the frame still in flight
+    h.link.feed(wire.ACK, 0, wire.pack_ack(seq_dice))  # the board had taken it before the SYNC
+    await h.hello()
+    assert (await h.link.expect(wire.DICE_ARM))[0] == seq_dice  # again, for the board's new expectation
+    await h.link.expect(wire.LEDS_CLEAR)
+    await h.link.assert_quiet()
+    await h.stop()

@@ -1,5 +1,6 @@
 """A short game played on the emulated table (real firmware under MicroPython, its key in the simulated
-filesystem): both sides roll for initiative on the board's dice button, then a result is recorded."""
+filesystem): both sides roll for initiative on the board's dice button, then a result is recorded. The
+host writes a checkpoint of the position after every action here (every 200 in play)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from hexmate.host.protocol import ConnState
+from hexmate.host.service import core
 from hexmate.host.service.build import build_service
 from hexmate.host.tournament.keys import new_key, write_key
 
@@ -62,6 +64,8 @@ async def _play(tmp: Path) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return asyncio.run(_play(tmp_path_factory.mktemp("audit")))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(core, "CHECKPOINT_EVERY", 1)  # a checkpoint of the position after every action
+        return asyncio.run(_play(tmp_path_factory.mktemp("audit")))
 
 

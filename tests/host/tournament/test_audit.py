@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from hexmate.host import cli
+from hexmate.host.game import GameSession, SessionError
 from hexmate.host.record import GENESIS, RecordError, entry_hash, read, verify
 from hexmate.host.tournament.audit import AuditFailed, audit
 from hexmate.host.tournament.keys import new_key, read_key, write_key
@@ -38,6 +39,37 @@ def test_a_game_on_the_emulated_board_verifies_with_its_key(played) -> None:
     assert [(d["used"], d.get("side")) for d in dice] == [(True, "ger"), (True, "sov"), (False, None)]
     without = audit(record)
     assert without.rolls == 0 and "not checked" in without.warnings[0]
+    assert result.checkpoints == 2  # one after each roll played, each the fold of the actions before it
+
+
+def test_a_checkpoint_that_is_not_the_fold_fails_and_resume_uses_the_last(played, tmp_path: Path) -> None:
+    record, key_file = played
+    entries = read(record)
+    checkpoints = [e for e in entries if e.kind == "checkpoint"]
+    assert [c.data["actions"] for c in checkpoints] == [1, 2]
+    full = GameSession.from_entries(entries, record, checkpoints=False)
+    resumed = GameSession.from_record(record)
+    assert resumed.position.state == full.position.state and resumed.position.played == 2
+    assert resumed.take_back() == full.take_back()  # taking back across the checkpoint folds again
+    assert resumed.position.state == full.position.state
+
+    def one_turn_on(kind: str, data: dict) -> None:  # the last checkpoint claims another turn
+        if kind == "checkpoint" and data["actions"] == 2:
+            data["state"]["f"]["turn"] += 1
+    forged = tmp_path / "forged.jsonl"
+    _regenerate(record, forged, one_turn_on)
+    with pytest.raises(AuditFailed, match="not the position the 2 actions before it fold to") as err:
+        audit(forged, read_key(key_file))
+    assert err.value.entry == checkpoints[1].n
+
+    def miscounted(kind: str, data: dict) -> None:
+        if kind == "checkpoint" and data["actions"] == 1:
+            data["actions"] = 0
+    _regenerate(record, forged, miscounted)
+    with pytest.raises(AuditFailed, match="counts 0 actions; the record has 1"):
+        audit(forged)
+    with pytest.raises(SessionError, match=r"checkpoint\): it counts 0 actions"):
+        GameSession.from_entries(read(forged)[: checkpoints[0].n + 1], forged)
 
 
 def test_a_regenerated_record_with_changed_pips_fails_at_the_roll(played, tmp_path: Path) -> None:

@@ -79,18 +79,31 @@ def test_stats_command(played, capsys: pytest.CaptureFixture[str]) -> None:
     assert "game d6:    2 dice" in out and "too few dice" in out
 
 
-def _signed_record(tmp_path: Path) -> tuple[Path, Ed25519PrivateKey]:
-    rec = Record.create(tmp_path / "s.jsonl", {"game": "pg", "scenario_path": str(demo_scenario("pg"))})
+def _pair(rec: Record, side: str, key: Ed25519PrivateKey, code: str = "123456") -> str:
+    """The ``paired`` entry the host writes when a player's page pairs with its key (host/web/players.py)."""
+    pub = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    signed = signatures.pairing_statement(code)
+    rec.append("paired", {"side": side, "public_key": pub, "signed": signed,
+                          "proof": key.sign(canonical(signed).encode()).hex()})
+    return pub
+
+
+def _signed_record(tmp_path: Path, register: tuple[str, ...] = ("ger", "sov"),
+                   name: str = "s.jsonl") -> tuple[Path, dict[str, Ed25519PrivateKey]]:
+    """Both players pair (each page's key registered), a result is recorded and each signs it."""
+    rec = Record.create(tmp_path / name, {"game": "pg", "scenario_path": str(demo_scenario("pg"))})
+    keys = {side: Ed25519PrivateKey.generate() for side in ("ger", "sov")}
+    for side in register:
+        _pair(rec, side, keys[side])
     result = {"text": "sov win", "winner": "sov", "players": {"ger": "A", "sov": "B"}}
     at = rec.append("result", result)
-    key = Ed25519PrivateKey.generate()
-    pub = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     for side in ("ger", "sov"):
+        pub = keys[side].public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
         signed = signatures.statement(rec.first, at, result, side)
-        sig = key.sign(canonical(signed).encode()).hex()
+        sig = keys[side].sign(canonical(signed).encode()).hex()
         rec.append("signature", {"side": side, "public_key": pub, "signature": sig, "signed": signed})
     rec.close()
-    return tmp_path / "s.jsonl", key
+    return tmp_path / name, keys
 
 
 def test_signatures_verify_and_a_forged_one_is_named(tmp_path: Path) -> None:
@@ -100,11 +113,46 @@ def test_signatures_verify_and_a_forged_one_is_named(tmp_path: Path) -> None:
     lines = [json.loads(x) for x in path.read_text().splitlines()]
     from hexmate.host.record import GENESIS, entry_hash
 
-    lines[1]["data"]["text"] = "ger win"
+    lines[3]["data"]["text"] = "ger win"
     prev = GENESIS
     for o in lines:
         o["prev"] = prev
         o["hash"] = prev = entry_hash(o["n"], o["t"], o["kind"], o["data"], prev)
     path.write_text("\n".join(json.dumps(o) for o in lines) + "\n")
-    with pytest.raises(AuditFailed, match=r"entry 2 \(line 3\): the ger player's signature is over another"):
+    with pytest.raises(AuditFailed, match=r"entry 4 \(line 5\): the ger player's signature is over another"):
         audit(path)
+
+
+def test_a_signature_with_a_key_not_registered_at_pairing_fails(tmp_path: Path) -> None:
+    # the sov player never paired with a key: a valid signature by some key is still not the player's
+    path, _ = _signed_record(tmp_path, register=("ger",), name="unpaired.jsonl")
+    with pytest.raises(AuditFailed, match=r"entry 4 \(line 5\): the sov player's signing key was not "
+                                          r"registered when that player paired"):
+        audit(path)
+    # the host (or anyone) swaps in its own key for the ger player's, signature and all, and re-chains
+    rec = Record.create(tmp_path / "swapped.jsonl", {"game": "pg", "scenario_path": str(demo_scenario("pg"))})
+    _pair(rec, "ger", Ed25519PrivateKey.generate())
+    host_key = Ed25519PrivateKey.generate()
+    result = {"text": "ger win", "winner": "ger", "players": {}}
+    at = rec.append("result", result)
+    signed = signatures.statement(rec.first, at, result, "ger")
+    rec.append("signature", {"side": "ger", "signature": host_key.sign(canonical(signed).encode()).hex(),
+                             "public_key": host_key.public_key().public_bytes(Encoding.Raw,
+                                                                              PublicFormat.Raw).hex(),
+                             "signed": signed})
+    rec.close()
+    with pytest.raises(AuditFailed, match="the ger player signed with a key other than the one registered"):
+        audit(tmp_path / "swapped.jsonl")
+
+
+def test_a_pairing_key_without_a_valid_proof_fails(tmp_path: Path) -> None:
+    rec = Record.create(tmp_path / "p.jsonl", {"game": "pg"})
+    key = Ed25519PrivateKey.generate()
+    _pair(rec, "ger", key, code="111111")
+    pub = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    rec.append("paired", {"side": "sov", "public_key": pub, "signed": signatures.pairing_statement("222222"),
+                          "proof": key.sign(b"something else").hex()})
+    rec.close()
+    with pytest.raises(AuditFailed, match=r"entry 2 \(line 3\): the key registered for the sov player at "
+                                          r"pairing carries no valid proof"):
+        audit(tmp_path / "p.jsonl")
