@@ -86,6 +86,7 @@ class FireTeamState(GameState):
     spotters: Mapping[str, Hex] = dataclasses.field(default_factory=dict)  # observers as the turn began [9.1]
     barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
     arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
+    plots: Mapping[str, tuple[Hex, ...]] = dataclasses.field(default_factory=dict)  # secret plots left [9.1]
     smoke_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> left [10.24]
     note: str = ""  # what the last draw from the cup did, for people
 
@@ -581,9 +582,10 @@ class FireTeamGame(Game):
             # cautiously puts a fresh (yellow) one on, kept if it is the last
             unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
             unit = unit.mark(remove=(night.GUN_FLASH,))  # [15.5] a flash stays until the unit moves on
-            if artillery.is_artillery(unit):  # [9.31] artillery that moves fires no more indirectly
-                gs = self.gstate(state)
-                state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}))
+            if artillery.is_artillery(unit):  # [9.31] artillery that moves fires no more indirectly (its
+                gs = self.gstate(state)  # plot is cancelled)
+                plots = {u: hs for u, hs in gs.plots.items() if u != unit.id}
+                state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}, plots=plots))
             state = state.with_unit(unit)
             if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
@@ -760,6 +762,9 @@ class FireTeamGame(Game):
     def resume_vrally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return recovery.resume_vehicle(self, position, decision, answer)
 
+    def resume_plot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_plot(self, position, decision, answer)
+
     def resume_keep(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """[4.54] Saved CP left on the map: kept (CP remaining less their total, rounded up) or taken off."""
         state = position.state
@@ -901,7 +906,7 @@ class FireTeamGame(Game):
                                             "total, rounded up) or remove them?", side=side), "4.54", "keep",
                          choices=("keep", "remove"))
                 for side in sides
-            ))
+            ), *artillery.plot_decisions(self, position.at(state)))
         if phase == "action":
             command = self.cp(state)
             losses: dict[str, int] = {}
