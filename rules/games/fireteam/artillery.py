@@ -307,9 +307,10 @@ def resume_smoke(game: FireTeamGame, position: Position, decision: Decision, ans
     return state
 
 
-__all__ = ["barrage_decision", "batteries", "battery_chits", "battery_spread", "check", "contiguous",
-           "indirect", "is_artillery", "may_observe", "observed_at_start", "observed_now",
-           "platoon_targets_ok", "plot_decisions", "plot_options", "resume_plot", "smoke_fired", "spotters"]
+__all__ = ["barrage", "batteries", "battery_chits", "battery_plot_decisions", "battery_spread", "check",
+           "contiguous", "indirect", "is_artillery", "may_observe", "observed_at_start", "observed_now",
+           "platoon_targets_ok", "plot_decisions", "plot_options", "resume_plot", "resume_plotbattery",
+           "smoke_fired", "spotters"]
 
 
 # --- off-board batteries [9.4]-[9.43] ---
@@ -336,48 +337,86 @@ def battery_chits(position: Position) -> list[tuple[str, int]]:
     return [(side, -b["id"]) for side, listed in batteries(position).items() for b in listed]
 
 
-def barrage_decision(game: FireTeamGame, position: Position, side: str, battery: int) -> Decision | None:
-    """[9.42] The battery's chit is drawn: it fires on a hex an observer saw as the turn began (9.12)."""
-    seen = tuple(sorted((h for h in position.map.hexes
-                         if observed_at_start(game, position, None, side, h)), key=lambda h: (h.q, h.r)))
-    if not seen:
-        return None  # [9.43] a barrage that cannot fire does not count
-    return Decision(
-        "hexes", side, T("{side} battery {battery} fires: name the first of up to three hexes joined to each "
-                         "other, seen by an observer as the turn began", side=side, battery=battery),
-        "9.41", "barrage", hexes=seen,
-        args=(("battery", str(battery)),),
-    )
+def _observed(game: FireTeamGame, position: Position, side: str) -> tuple[Hex, ...]:
+    """[9.11], [9.12] The hexes an observer for the side's off-board artillery sees now."""
+    nat = game.nationality(position, side)
+    eyes = [u.hex for u in observers(position, side, None, nat) if u.hex is not None]
+    if not eyes:
+        return ()
+    return tuple(sorted((h for h in position.map.hexes if sees(game, position, eyes, h)),
+                        key=lambda h: (h.q, h.r)))
+
+
+def _battery_plot(position: Position, side: str, battery: int, fire: int, laid: Sequence[Hex],
+                  options: tuple[Hex, ...]) -> Decision:
+    if not laid:
+        prompt = T("{side} battery {battery}: plot the first target hex of its fire {n} of {most}, seen by "
+                   "an observer now, or none", side=side, battery=battery, n=fire, most=FIRES_PER_TURN)
+    else:
+        prompt = T("{side} battery {battery}: plot another hex joined to the ones of fire {n}, or done",
+                   side=side, battery=battery, n=fire)
+    args = (("battery", str(battery)), ("fire", str(fire)),
+            ("hexes", " ".join(position.label(h) for h in laid)))
+    return Decision("hexes", side, prompt, "9.41", "plotbattery", hexes=options,
+                    choices=("done",) if laid else ("none",), args=args, private=True)
+
+
+def battery_plot_decisions(game: FireTeamGame, position: Position) -> list[Decision]:
+    """[9.41], [9.42] In the Preparation Phase each battery's two fires are plotted in secret, each on one
+    to three hexes joined to each other, the first seen by an observer (9.12)."""
+    out: list[Decision] = []
+    for side, listed in sorted(batteries(position).items()):
+        seen = _observed(game, position, side)
+        if seen:
+            out.extend(_battery_plot(position, side, b["id"], 1, (), seen) for b in listed)
+    return out
+
+
+def resume_plotbattery(game: FireTeamGame, position: Position, decision: Decision,
+                       answer: act.Answer) -> State:
+    side, battery, fire = decision.side, int(decision.arg("battery")), int(decision.arg("fire"))
+    laid = [position.map.parse_label(t) for t in decision.arg("hexes").split()]
+    state = position.state
+    if answer.choice == "none":
+        return state
+    if answer.choice != "done":
+        laid.append(answer.hexes[0])
+        near = {h for o in laid for h in neighbors(o) if h in position.map.hexes and h not in laid}
+        if len(laid) < MAX_SPREAD and near:
+            return state.push(_battery_plot(position, side, battery, fire, laid,
+                                            tuple(sorted(near, key=lambda h: (h.q, h.r)))))
+    gs = game.gstate(state)
+    key = f"{side} {battery}"
+    plots = {**gs.battery_plots, key: (*gs.battery_plots.get(key, ()), tuple(laid))}
+    state = state.replace(game=gs.replace(battery_plots=plots))
+    if fire < FIRES_PER_TURN:
+        seen = _observed(game, position, side)
+        if seen:
+            return state.push(_battery_plot(position, side, battery, fire + 1, (), seen))
+    return state
+
+
+def barrage(game: FireTeamGame, position: Position, side: str, battery: int) -> tuple[State, list[Decision]]:
+    """[9.42] The battery's chit is drawn: it must fire on its next plotted hexes (each gets its own roll
+    with an even share, 9.41); the plot is then public. No plot left: it does not fire."""
+    gs = game.gstate(position.state)
+    key = f"{side} {battery}"
+    left = gs.battery_plots.get(key, ())
+    if not left:
+        return position.state, []
+    laid, rest = left[0], left[1:]
+    state = position.state.replace(game=gs.replace(battery_plots={**gs.battery_plots, key: rest}))
+    b = _battery(position, side, battery)
+    share = battery_spread(b["tubes"], b["fp"], laid)
+    return state, [Decision(
+        "roll", side, T("battery {n} on {hex}: roll the d10 on the IFT",
+                        n=battery, hex=position.label(h)), "9.41", "barrage_roll",
+        dice="d10", target=h, args=(("battery", str(battery)), ("fp", str(share))),
+    ) for h in laid]
 
 
 def _battery(position: Position, side: str, n: int) -> dict[str, int]:
     return next(b for b in batteries(position)[side] if b["id"] == n)
-
-
-def resume_barrage(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """Each hex named; after three (or 'done') every hex gets its own roll with an even share [9.41]."""
-    laid = [position.map.parse_label(t) for t in decision.arg("hexes").split()]
-    if answer.choice != "done":
-        laid.append(answer.hexes[0])
-    side, n = decision.side, int(decision.arg("battery"))
-    if answer.choice != "done" and len(laid) < MAX_SPREAD:
-        near = {h for o in laid for h in neighbors(o) if h in position.map.hexes and h not in laid}
-        if near:
-            return position.state.push(Decision(
-                "hexes", side,
-                T("battery {n}: another hex joined to {hex}, or done",
-                  n=n, hex=' '.join(position.label(h) for h in laid)),
-                "9.41", "barrage", hexes=tuple(sorted(near, key=lambda h: (h.q, h.r))),
-                choices=("done",), args=(("battery", str(n)),
-                                         ("hexes", " ".join(position.label(h) for h in laid))),
-            ))
-    b = _battery(position, side, n)
-    share = battery_spread(b["tubes"], b["fp"], laid)
-    return position.state.push(*(Decision(
-        "roll", side, T("battery {n} on {hex}: roll the d10 on the IFT",
-                        n=n, hex=position.label(h)), "9.41", "barrage_roll",
-        dice="d10", target=h, args=(("battery", str(n)), ("fp", str(share))),
-    ) for h in laid))
 
 
 def resume_barrage_roll(game: FireTeamGame, position: Position, decision: Decision,

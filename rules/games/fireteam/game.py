@@ -87,6 +87,8 @@ class FireTeamState(GameState):
     barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
     arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
     plots: Mapping[str, tuple[Hex, ...]] = dataclasses.field(default_factory=dict)  # secret plots left [9.1]
+    # "side battery" -> each plotted fire's hexes, not fired yet [9.41], [9.42]
+    battery_plots: Mapping[str, tuple[tuple[Hex, ...], ...]] = dataclasses.field(default_factory=dict)
     smoke_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> left [10.24]
     note: str = ""  # what the last draw from the cup did, for people
 
@@ -257,9 +259,8 @@ class FireTeamGame(Game):
             side, battery = drawn.chit[0], -drawn.chit[1]
             note = T("{side} battery {battery} fires (9.42)", side=side, battery=battery)
             state = state.replace(game=self.gstate(state).replace(note=note))
-            nxt = self.draw_decision(position.at(state), decision.side)
-            fire = artillery.barrage_decision(self, position.at(state), side, battery)
-            return state.push(*((fire,) if fire else ()), nxt)
+            state, rolls = artillery.barrage(self, position.at(state), side, battery)
+            return state.push(*rolls, self.draw_decision(position.at(state), decision.side))
         if drawn.what == "again":
             note = T("the dice fell beyond the cup")
         elif drawn.what == "back":
@@ -687,8 +688,8 @@ class FireTeamGame(Game):
     def resume_stopped(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state  # the rules already hold the units where they stopped; the board now agrees
 
-    def resume_barrage(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return artillery.resume_barrage(self, position, decision, answer)
+    def resume_plotbattery(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_plotbattery(self, position, decision, answer)
 
     def resume_barrage_roll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return artillery.resume_barrage_roll(self, position, decision, answer)
@@ -906,7 +907,8 @@ class FireTeamGame(Game):
                                             "total, rounded up) or remove them?", side=side), "4.54", "keep",
                          choices=("keep", "remove"))
                 for side in sides
-            ), *artillery.plot_decisions(self, position.at(state)))
+            ), *artillery.plot_decisions(self, position.at(state)),
+                *artillery.battery_plot_decisions(self, position.at(state)))
         if phase == "action":
             command = self.cp(state)
             losses: dict[str, int] = {}

@@ -190,46 +190,56 @@ def test_ex_10_21_a_sau_122_smokes_a_megahex_and_only_within_normal_range(ft: An
         none.push_text("smoke s at F5")  # the scenario gives no smoke rounds
 
 
-def _battery_game(ft: Any) -> Any:
+def _battery_game(ft: Any, fires: list[list[str]]) -> Any:
+    """Battery 1 (three tubes of 10) plots ``fires`` in the Preparation Phase [9.41]; then its chit is drawn."""
     from .conftest import draw, unit
 
     units = [unit("o", "F2", "obs"), unit("t", "G4", "squad5", "b"), unit("t2", "H4", "squad5", "b")]
-    pos = ft(units, impulse=None, counters_extra=ARTY,
+    pos = ft(units, phase="prep", impulse=None, counters_extra=ARTY,
              options={"batteries": {"a": [{"id": 1, "tubes": 3, "fp": 10}]}})
+    for hexes in fires:
+        top = pos.decision
+        assert top is not None and (top.then, top.private, top.rule) == ("plotbattery", True, "9.41")
+        for h in hexes:
+            pos.push_text(f"answer hex {h}")
+        if len(hexes) < 3:
+            pos.push_text("answer done")
+    if pos.decision is not None and pos.decision.then == "plotbattery":
+        pos.push_text("answer none")
+    pos.push_text("end")
+    pos.push_text("end")
     assert ("a", -1) in pos.game.cp(pos.state).cup  # [9.42] the battery's chit goes into the cup
     draw(pos, "a", -1)
     return pos
 
 
-def test_ex_9_42_a_battery_chit_fires_on_an_observed_hex_and_goes_back_once(ft: Any) -> None:
+def test_ex_9_42_a_battery_chit_fires_on_its_plotted_hex_and_goes_back_once(ft: Any) -> None:
     from .conftest import draw
 
-    pos = _battery_game(ft)
-    assert pos.decision is not None and pos.decision.then == "barrage"
-    pos.push_text("answer hex G4")
-    pos.push_text("answer done")
-    assert pos.decision is not None and pos.decision.then == "barrage_roll"
+    pos = _battery_game(ft, [["G4"], ["G4"]])
+    assert pos.decision is not None and pos.decision.then == "barrage_roll"  # no choosing: the plot fires
     pos.push_text("answer dice 10")
     assert "battery 1: 30 FP on this hex (9.41)" in pos.last_resolution.text()
     assert pos.decision is not None and pos.decision.then == "draw"  # the next chit
     assert ("a", -1) in pos.game.cp(pos.state).cup  # back in the cup after its first fire
     draw(pos, "a", -1)
-    pos.push_text("answer hex G4")
-    pos.push_text("answer done")
     pos.push_text("answer dice 10")
+    assert pos.last_resolution.summary.startswith("battery 1 on G4")
     assert ("a", -1) not in pos.game.cp(pos.state).cup  # set aside after the second [9.42]
 
 
 def test_ex_9_41_a_battery_spread_over_two_hexes_fires_15_on_each(ft: Any) -> None:
-    pos = _battery_game(ft)
-    pos.push_text("answer hex G4")
-    pos.push_text("answer hex H4")
-    pos.push_text("answer done")
+    pos = _battery_game(ft, [["G4", "H4"]])
     pos.push_text("answer dice 10")
     assert pos.last_resolution.summary.startswith("battery 1 on G4")
     assert "battery 1: 15 FP on this hex (9.41)" in pos.last_resolution.text()
     pos.push_text("answer dice 10")
     assert pos.last_resolution.summary.startswith("battery 1 on H4")
+
+
+def test_ex_9_42_a_battery_with_no_plot_left_does_not_fire(ft: Any) -> None:
+    pos = _battery_game(ft, [])
+    assert pos.decision is not None and pos.decision.then == "draw"  # [9.1] nothing plotted: no fire
 
 
 def test_ex_9_1_the_plot_is_a_private_decision_of_the_owner_among_observed_hexes(ft: Any) -> None:
