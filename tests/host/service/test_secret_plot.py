@@ -104,6 +104,8 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
     assert _chosen(service) == set(top.hexes)
     pos._states[-1] = pos.state.pop().push(top)
 
+    m106 = session.expected()["us-m106"]  # no placement answers it: the table is everyone's to see
+    assert session._placements(frozenset({"us-m106"}), m106, top) == {}
     service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="sov"))  # not theirs to plot
     assert session.position.decision == top
     service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="us"))

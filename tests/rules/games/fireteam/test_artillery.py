@@ -191,7 +191,7 @@ def test_ex_10_21_a_sau_122_smokes_a_megahex_and_only_within_normal_range(ft: An
 
 
 def _battery_game(ft: Any, fires: list[list[str]]) -> Any:
-    """Battery 1 (three tubes of 10) plots ``fires`` in the Preparation Phase [9.41]; then its chit is drawn."""
+    """Battery 1 (three tubes of 10) plots ``fires`` in the Preparation Phase [9.41]; its chit is drawn."""
     from .conftest import draw, unit
 
     units = [unit("o", "F2", "obs"), unit("t", "G4", "squad5", "b"), unit("t2", "H4", "squad5", "b")]
