@@ -449,6 +449,8 @@ class GameSession:
                     continue  # every face of every die is no list to read: the dice are pressed or typed
                 if hidden & set(_units_named(action)):
                     continue
+                if (owner := self.position.game.secret_of(self.position, action)) and owner != audience:
+                    continue  # it would show another side's secret plot
                 out.append(self.position.action_text(action))
                 if len(out) >= _MAX_LEGAL:
                     break

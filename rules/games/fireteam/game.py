@@ -796,6 +796,15 @@ class FireTeamGame(Game):
         """The firers that activate: not riders, who fire with their vehicle [6.41]."""
         return tuple(u for u in sw.acting(position, firers) if position.units[u].carrier is None)
 
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """[9.1] An indirect fire is legal only at a plotted hex: listing it would show the plot."""
+        if not isinstance(action, act.Fire) or not action.firers:
+            return ""
+        shooters = [position.units[u] for u in action.firers if u in position.units]
+        if shooters and artillery.indirect(self, position, shooters, action.target):
+            return shooters[0].side
+        return ""
+
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
         command = self.cp(position.state)

@@ -31,10 +31,13 @@ M106 = {"type": "vehicle", "fp": 10, "range": 20, "ma": 8, "af": 2, "ao": 1, "in
         "platoon": 5}
 
 
-def _scenario(tmp: Path) -> Path:
-    """The demo in its Preparation Phase with an M106 (no facing needed to fire indirectly) on DH2."""
+def _scenario(tmp: Path, moved: dict[str, str] | None = None) -> Path:
+    """The demo in its Preparation Phase with an M106 (no facing needed to fire indirectly) on DH2, and
+    units ``moved`` to other hexes."""
     src = demo_scenario("fireteam")
     data = json.loads(src.read_text(encoding="utf-8"))
+    for u in data["units"]:
+        u["hex"] = (moved or {}).get(u["id"], u["hex"])
     data["map"] = str((src.parents[3] / data["map"]).resolve())  # rules/maps/
     data["first_phase"] = "prep"
     data["counters"]["us-m106"] = M106
@@ -136,3 +139,22 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
     texts = [e["data"]["text"] for e in entries if e["kind"] == "action"]
     folded = type(pos).from_log(pos.game, pos.scenario, pos.map, pos.charts, texts)
     assert pos.game.gstate(folded.state).plots == want == pos.game.gstate(pos.replay().state).plots
+
+
+def test_no_page_but_the_owners_lists_the_indirect_fire_its_plot_allows(tmp_path: Path) -> None:
+    """[9.1] Indirect fire is legal only at a plotted hex, so the legal actions a page lists would show the
+    plot: only the owner's page lists them. Once fired, the fire is public like any other."""
+    session = GameSession.load("fireteam", _scenario(tmp_path, {"sov-sq2": "DJ4"}))  # out of the M106's LOS
+    session.push_text("answer hex DJ4")
+    session.push_text("answer none")
+    session.push_text("end")
+    session.push_text("end")
+    cup = session.position.game.cp(session.position.state).cup
+    i = next(n for n, (side, v) in enumerate(cup) if side == "us" and v > 0) + 1
+    session.push_text(f"answer dice {i // 10 or 10},{i % 10 or 10}")  # the US draws a chit (4.1)
+    fire = "fire us-m106 at DJ4"
+    assert fire in session.legal_texts("us")
+    assert fire not in session.legal_texts("sov") and fire not in session.legal_texts("shared")
+    assert any(t.startswith("fire us-mg at") for t in session.legal_texts("sov"))  # direct fire stays listed
+    played = session.push_text(f"{fire} dice 5")
+    assert played.text.startswith(fire) and not played.secret
