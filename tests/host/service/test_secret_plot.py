@@ -120,24 +120,27 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
     assert service.last_actions[0] == "us: answered in secret (9.1)"
     assert not hexes.search(json.dumps(service.notice)), service.notice
     assert not _chosen(service) and target not in _lit(service)
+    service.handle(PageAction("takeback", {}, side="us"))  # a correction: the plot is taken back...
+    assert service.last_actions[0] == "taken back: us: answered in secret (9.1)"
+    assert not hexes.search(_views(app)["sov"])
+    service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="us"))  # ...and made again
     service.handle(PageAction("act", {"text": "answer none"}, side="us"))
 
     service.recorder.commit()
     # the hall: the entry that plots is withheld, and the live state is the shared page's
     entries = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()]
     plotted = [e for e in entries if e["kind"] == "action" and e["data"]["text"] == f"answer hex {target}"]
-    assert len(plotted) == 1  # the record keeps the plot: it is the game
+    assert len(plotted) == 2  # the record keeps the plot (made, taken back, made again): it is the game
     published = [canonical(spectator_entry("t1", "g", e, frozenset())) for e in entries]
     assert not any(hexes.search(p) for p in published)
     assert '"withheld":true' in canonical(spectator_entry("t1", "g", plotted[0], frozenset()))
     state = canonical(spectator_state("t1", json.loads(after["spectator"]), "online"))
     assert not hexes.search(state) and "answered in secret" in state
 
-    # the fold of the record's actions (and the position's own replay) restores the plot
+    # the fold of the record (the take-back undone again) and the position's own replay restore the plot
     pos = session.position
     want = {"us-m106": (session.map.parse_label(target),)}
-    texts = [e["data"]["text"] for e in entries if e["kind"] == "action"]
-    folded = type(pos).from_log(pos.game, pos.scenario, pos.map, pos.charts, texts)
+    folded = GameSession.from_record(tmp_path / "r.jsonl").position
     assert pos.game.gstate(folded.state).plots == want == pos.game.gstate(pos.replay().state).plots
 
 
