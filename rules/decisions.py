@@ -50,6 +50,8 @@ class Decision:
     target: Hex | None = None  # the hex it is about (a fire's target, a hex a mover entered)
     args: tuple[tuple[str, str], ...] = ()  # what the continuation needs, as text (stays serialisable)
     answers: tuple[tuple[str, str], ...] = ()  # secret decisions: side -> answer given so far
+    private: bool = False  # the answer is the deciding side's alone until the game makes it public (a
+    # secret plot, Fire Team 9.1): hosts keep it off shared pages, LEDs, notices; no placement answers it
 
     def arg(self, name: str, default: str = "") -> str:
         return dict(self.args).get(name, default)

@@ -55,6 +55,12 @@ class Played:
     answered: str  # the decision it answered, as one line ("" if none)
     changes: tuple[Physical, ...]
     resolution: Resolution | None
+    secret: str = ""  # the answer to a private decision (a plot, FT 9.1): what others may read instead
+
+
+def private_line(decision: Decision) -> str:
+    """What every page but the owner's reads for an answer to a private decision: who answered, not what."""
+    return f"{decision.side}: answered in secret ({decision.rule})"
 
 
 _FOLDED = frozenset({"action", "takeback", "confirm", "made"})  # the entries the position is the fold of
@@ -251,8 +257,8 @@ class GameSession:
         return moves
 
     def _placements(self, ids: frozenset[str], start: Hex, top: Decision) -> Mapping[Hex, Placement]:
-        if top.kind not in ("hexes", "path") or (top.subject and not ids <= set(top.subject)):
-            return {}
+        if top.kind not in ("hexes", "path") or top.private or (top.subject and not ids <= set(top.subject)):
+            return {}  # a private answer is given on the owner's page, never by a placement all can see
         return {h: Placement((start, h), act.Answer(hexes=(h,))) for h in top.hexes}
 
     def likely_groups(self) -> list[frozenset[str]]:
@@ -312,12 +318,14 @@ class GameSession:
         done = self.position.push(action)
         text = self.position.action_text(done)
         self.history.append(text)
-        answered = ""
+        answered = secret = ""
         if before is not None and isinstance(done, act.Answer):
             answered = self.position.decision_text(before)
+            if before.private:
+                secret = private_line(before)
         resolution = self.position.state.resolution
         fresh = resolution if resolution is not resolved else None
-        return Played(text, answered, self.position.changes, fresh)
+        return Played(text, answered, self.position.changes, fresh, secret)
 
     def take_back(self) -> str:
         """A correction: the last accepted action is taken back (its text); IllegalAction if there is none.
@@ -332,7 +340,7 @@ class GameSession:
         """A recognised placement: the answer to an open ``hexes`` decision, else a move."""
         ids = frozenset(units)
         top = self.position.decision
-        if top is not None and top.kind in ("hexes", "path"):
+        if top is not None and top.kind in ("hexes", "path") and not top.private:
             return self.push(act.Answer(hexes=(path[-1],)))
         return self.push(act.Move(tuple(sorted(ids)), tuple(path)))
 
@@ -491,6 +499,10 @@ class GameSession:
             return cached[1]  # worked out once per position: every page view asks again
         hidden = self.hidden_units(audience)
         out: list[str] = []
+        top = self.position.decision
+        if top is not None and top.private and audience != top.side:
+            self._legal[audience] = (state, out)
+            return out  # the options of another side's private answer are its own
         try:
             for action in self.position.legal_actions:
                 if isinstance(action, act.Move):
@@ -499,6 +511,8 @@ class GameSession:
                     continue  # every face of every die is no list to read: the dice are pressed or typed
                 if hidden & set(_units_named(action)):
                     continue
+                if (owner := self.position.game.secret_of(self.position, action)) and owner != audience:
+                    continue  # it would show another side's secret plot
                 out.append(self.position.action_text(action))
                 if len(out) >= _MAX_LEGAL:
                     break

@@ -49,6 +49,8 @@ def withheld(entry: dict[str, Any], hidden: frozenset[str]) -> bool:
 
     Matching on the canonical text is deliberately blunt: it may withhold an entry that only names a unit
     whose id contains a hidden one, never the other way round."""
+    if isinstance(entry["data"], dict) and entry["data"].get("private"):
+        return True  # a private answer (a secret plot): the hall gets it with the whole record at the end
     if not hidden:
         return False
     text = canonical(entry["data"])

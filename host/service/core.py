@@ -20,7 +20,7 @@ from typing import Any
 from hexmate.host.game import GameSession
 from hexmate.host.game.changes import Change, Changes
 from hexmate.host.game.checkpoint import CheckpointError
-from hexmate.host.game.session import Played
+from hexmate.host.game.session import Played, private_line
 from hexmate.host.link.base import Link
 from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.protocol import (
@@ -480,7 +480,12 @@ class Service:
         except RulesError as e:
             self._refuse(e.said, None)
             return
-        self._log("takeback", {"source": source, "text": text, "phase": self.session.phase})
+        top = self.session.position.decision
+        entry: dict[str, Any] = {"source": source, "text": text, "phase": self.session.phase}
+        if top is not None and top.private and text.startswith("answer"):  # a private answer taken back
+            entry["private"] = True
+            text = private_line(top)
+        self._log("takeback", entry)
         self.last_actions.appendleft(f"taken back: {text}")
         self.changes.clear()
         self.resolution = None
@@ -527,7 +532,9 @@ class Service:
         self.selection = set()
         entry: dict[str, Any] = {"source": source, "text": played.text, "answered": played.answered or None,
                                  "phase": self.session.phase, "turn": self.session.position.turn}
-        line = played.text
+        if played.secret:  # the record keeps it (it is the game); the hall and the pages do not see it
+            entry["private"] = True
+        line = played.secret or played.text
         if move is not None and not played.answered:
             label = self.session.label
             path = [label(h) for h in move.path]
@@ -556,9 +563,9 @@ class Service:
             self.say("move-recorded", line=line, ask=f" {self.session.prompt()}" if top is not None else "")
         elif played.changes:
             owed = "; ".join(ph.text for ph in played.changes)
-            self.say("played-changes", action=played.text, changes=owed)
+            self.say("played-changes", action=line, changes=owed)
         else:
-            self.say("played", action=played.text)
+            self.say("played", action=line)
         self._arm_for_roll()
         if not table_event:  # from a tracker event, its caller re-reads the position once for all
             self._table_events(self.tracker.refresh(self._fw_now()))
@@ -634,7 +641,7 @@ class Service:
         out: dict[Hex, Light] = {}
         pos = self.session.position
         top = pos.decision
-        if top is not None and top.kind in ("hexes", "path"):
+        if top is not None and top.kind in ("hexes", "path") and not top.private:  # a plot lights nothing
             for h in top.hexes:
                 out[h] = CHOOSE_HEX
         if top is not None and top.kind == "roll" and top.target is not None:

@@ -162,6 +162,8 @@ def history_step(service: Service, k: int, audience: str) -> dict[str, Any]:
     st = found[at]
     hidden = st.session.hidden_units(audience) | service.session.hidden_units(audience)
     text = _unnamed(st.text, hidden)
+    if st.secret_of and audience != st.secret_of and not service.session.position.state.over:
+        text = st.secret_line  # another side's secret plot (Fire Team 9.1) stays secret until the game ends
     counters: dict[str, list[str]] = {}
     for unit, h in sorted(st.session.expected().items()):
         summary = st.session.unit_summary(unit, audience=SHARED)

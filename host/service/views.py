@@ -115,9 +115,11 @@ def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -
     if top is None:
         return None
     units = [s.unit_summary(u, audience=audience) for u in top.units]
+    mine = not top.private or audience == top.side  # a private decision's options are its owner's
     return {"kind": top.kind, "side": top.side, "prompt": render_text(top.prompt, lang), "rule": top.rule,
             "units": [{"id": u["id"], "label": u["label"]} for u in units],
-            "hexes": [s.label(h) for h in top.hexes], "choices": list(top.choices), "dice": top.dice,
+            "hexes": [s.label(h) for h in top.hexes] if mine else [],
+            "choices": list(top.choices) if mine else [], "dice": top.dice,
             "armed": service._roll_request is not None,
             "answered": sorted(side for side, _ in top.answers)}
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.game import GameSession, SessionError
+from hexmate.host.game.session import private_line
 from hexmate.host.record import Entry, read
 from hexmate.host.tournament.stats import dice_stats
 
@@ -37,6 +38,8 @@ class Step:
     turn: int
     phase: str
     session: GameSession
+    secret_of: str = ""  # a private answer (a secret plot, Fire Team 9.1): the side whose secret it is
+    secret_line: str = ""  # what every other page reads for it until the game ends
 
 
 def steps(entries: Sequence[Entry]) -> Iterator[Step]:
@@ -47,16 +50,23 @@ def steps(entries: Sequence[Entry]) -> Iterator[Step]:
     yield Step(0, 0, "set-up", session.position.turn, session.phase, session)
     k = 0
     for e in entries:
+        secret_of = secret_line = ""
         if e.kind == "action":
+            top = session.position.decision
+            if e.data.get("private") and top is not None:
+                secret_of, secret_line = top.side, private_line(top)
             session.push_text(str(e.data["text"]))
             text = str(e.data["text"])
         elif e.kind == "takeback":
             session.take_back()
             text = f"take back: {e.data.get('text', '')}"
+            top = session.position.decision  # a private answer taken back reopens its decision
+            if e.data.get("private") and top is not None:
+                secret_of, secret_line = top.side, f"take back: {private_line(top)}"
         else:
             continue
         k += 1
-        yield Step(k, e.n, text, session.position.turn, session.phase, session)
+        yield Step(k, e.n, text, session.position.turn, session.phase, session, secret_of, secret_line)
 
 
 def result_of(entries: Sequence[Entry]) -> dict[str, Any] | None:

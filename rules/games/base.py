@@ -1103,6 +1103,12 @@ class Game:
     def apply(self, position: Position, action: act.Action) -> State:
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """The side whose private answer this legal action would betray if others saw it listed (Fire Team:
+        an indirect fire is legal only at a hex plotted in secret, 9.1); "" if none. Hosts list it to that
+        side's page only."""
+        return ""
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         """The game's own legal actions now (the core adds answers, end and pass)."""
         return iter(())

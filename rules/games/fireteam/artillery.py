@@ -4,12 +4,13 @@ off-board battery's spread of fire [9.41].
 A unit with ``indirect`` (the "I" of 2.33) fires indirectly at a hex it has no LOS to, as a Fire activation
 [9.2]: never as Moving Fire or opportunity fire [9.3], at most twice a turn [9.31], and not at all in a turn
 after it has moved [9.31]; within its range (x1/2 to twice it) and never under its ``min_range`` [9.33].
-The hex must have been seen by an observer who may observe for it at the start of the turn [9.1], [9.12]:
+The hex must have been plotted in secret in the Preparation Phase [9.1], one hex for each of its two fires
+(9.31: the same hex twice, or two), among the hexes an observer who may observe for it sees then [9.12]:
 US observers and US leaders for any US artillery, a Soviet observer only for the artillery of its own
 platoon (an independent one, no platoon, for off-board batteries) [9.11]; a vehicle alone never observes, an
-observer riding in it does. Who sees what is taken as the Action Phase begins (the Preparation Phase's
-plot, 9.1); hexmate does not take a secret written plot of the target hex ahead of the fire: the player names
-an observed hex when the unit fires (a simplification, said in the docs).
+observer riding in it does. The plot is a ``private`` decision answered by its owner alone (the host keeps
+it off the opponent's and spectators' pages, the LEDs and the hall until the fire lands); each fire uses up
+its plotted hex, and a unit that moves loses its plot [9.31].
 At resolution [9.21]: firepower halved if no observer-capable unit has LOS to the hex now; no defilade;
 woods give -1 (the translator's note on tree bursts) instead of their direct-fire DRM; every unit in the hex
 is hit, vehicles check Vehicle Fear on the same roll + 2 [9.22].
@@ -128,17 +129,83 @@ def check(game: FireTeamGame, position: Position, shooters: Sequence[UnitState],
             raise IllegalAction(T("no observer for {unit} saw {hex} as the turn began",
                                   unit=unit.id, hex=position.label(target)),
                                 "9.12")
+        if target not in gs.plots.get(unit.id, ()):
+            raise IllegalAction(T("{unit} fires indirectly only on a hex plotted in the Preparation Phase: "
+                                  "{hex} is not plotted for it", unit=unit.id, hex=position.label(target)),
+                                "9.1")
     plts = {u.values.get("platoon") for u in shooters}
     if len(plts) > 1:
         raise IllegalAction(T("indirect fire combines only within one group"), "9.32")
 
 
-def fired(game: FireTeamGame, state: State, ids: Iterable[str]) -> State:
+def fired(game: FireTeamGame, state: State, ids: Iterable[str], target: Hex) -> State:
+    """[9.31] One of each unit's two fires, using up its plot of ``target`` [9.1]."""
     gs = game.gstate(state)
     count = dict(gs.barrages)
+    plots = dict(gs.plots)
     for uid in ids:
         count[uid] = count.get(uid, 0) + 1
-    return state.replace(game=gs.replace(barrages=count))
+        left = list(plots.get(uid, ()))
+        if target in left:
+            left.remove(target)
+        plots[uid] = tuple(left)
+    return state.replace(game=gs.replace(barrages=count, plots=plots))
+
+
+# --- the secret plot [9.1] ---
+def plot_options(game: FireTeamGame, position: Position, unit: UnitState) -> tuple[Hex, ...]:
+    """[9.1], [9.12], [9.33] The hexes ``unit`` may plot: seen now by an observer who may observe for it,
+    within twice its range and not under its minimum range."""
+    assert unit.hex is not None
+    nat = game.nationality(position, unit.side)
+    eyes = [u.hex for u in observers(position, unit.side, unit, nat) if u.hex is not None]
+    if not eyes:
+        return ()
+    low, high = int(unit.values.get("min_range", 0)), 2 * int(unit.values.get("range", 0))
+    at = unit.hex
+    return tuple(sorted((h for h in position.map.hexes
+                         if h != at and low <= distance(at, h) <= high and sees(game, position, eyes, h)),
+                        key=lambda h: (h.q, h.r)))
+
+
+def _plot_decision(game: FireTeamGame, position: Position, unit: UnitState, n: int) -> Decision | None:
+    options = plot_options(game, position, unit)
+    if not options:
+        return None
+    return Decision(
+        "hexes", unit.side, T("{unit}: plot the target hex of its indirect fire {n} of {most} this turn, "
+                              "or none", unit=unit.id, n=n, most=FIRES_PER_TURN),
+        "9.1", "plot", hexes=options, choices=("none",), subject=(unit.id,), args=(("fire", str(n)),),
+        private=True,
+    )
+
+
+def plot_decisions(game: FireTeamGame, position: Position) -> list[Decision]:
+    """[9.1] The Preparation Phase: each side plots, in secret, each of its on-board artillery's fires."""
+    out = []
+    for unit in sorted(position.units.values(), key=lambda u: (u.side, u.id)):
+        if is_artillery(unit) and unit.hex is not None and unit.carrier is None:
+            first = _plot_decision(game, position, unit, 1)
+            if first is not None:
+                out.append(first)
+    return out
+
+
+def resume_plot(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The hex is written down (kept in the game state, which the host never shows the opponent); the
+    second fire's plot follows [9.31]; ``none`` ends this unit's plotting."""
+    state = position.state
+    if answer.choice == "none":
+        return state
+    uid = decision.subject[0]
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(plots={**gs.plots, uid: (*gs.plots.get(uid, ()), answer.hexes[0])}))
+    n = int(decision.arg("fire", "1"))
+    if n < FIRES_PER_TURN:
+        nxt = _plot_decision(game, position.at(state), state.units[uid], n + 1)
+        if nxt is not None:
+            return state.push(nxt)
+    return state
 
 
 def contiguous(hexes: Sequence[Hex]) -> bool:
@@ -209,7 +276,7 @@ def smoke_fired(game: FireTeamGame, position: Position, unit: UnitState, where: 
         hexes |= {h for h in neighbors(where) if h in position.map.hexes}
     state = state.replace(game=gs.replace(smoke=gs.smoke | hexes, smoke_rounds=rounds))
     if is_indirect:
-        state = fired(game, state, [unit.id])
+        state = fired(game, state, [unit.id], where)
     state = state.with_unit(state.units[unit.id].revealed())
     if unit.values.get("smoke_pattern") == "megahex":
         return state
@@ -240,9 +307,10 @@ def resume_smoke(game: FireTeamGame, position: Position, decision: Decision, ans
     return state
 
 
-__all__ = ["barrage_decision", "batteries", "battery_chits", "battery_spread", "check", "contiguous",
-           "indirect", "is_artillery", "may_observe",
-           "observed_at_start", "observed_now", "platoon_targets_ok", "smoke_fired", "spotters"]
+__all__ = ["barrage", "batteries", "battery_chits", "battery_plot_decisions", "battery_spread", "check",
+           "contiguous", "indirect", "is_artillery", "may_observe", "observed_at_start", "observed_now",
+           "platoon_targets_ok", "plot_decisions", "plot_options", "resume_plot", "resume_plotbattery",
+           "smoke_fired", "spotters"]
 
 
 # --- off-board batteries [9.4]-[9.43] ---
@@ -269,48 +337,86 @@ def battery_chits(position: Position) -> list[tuple[str, int]]:
     return [(side, -b["id"]) for side, listed in batteries(position).items() for b in listed]
 
 
-def barrage_decision(game: FireTeamGame, position: Position, side: str, battery: int) -> Decision | None:
-    """[9.42] The battery's chit is drawn: it fires on a hex an observer saw as the turn began (9.12)."""
-    seen = tuple(sorted((h for h in position.map.hexes
-                         if observed_at_start(game, position, None, side, h)), key=lambda h: (h.q, h.r)))
-    if not seen:
-        return None  # [9.43] a barrage that cannot fire does not count
-    return Decision(
-        "hexes", side, T("{side} battery {battery} fires: name the first of up to three hexes joined to each "
-                         "other, seen by an observer as the turn began", side=side, battery=battery),
-        "9.41", "barrage", hexes=seen,
-        args=(("battery", str(battery)),),
-    )
+def _observed(game: FireTeamGame, position: Position, side: str) -> tuple[Hex, ...]:
+    """[9.11], [9.12] The hexes an observer for the side's off-board artillery sees now."""
+    nat = game.nationality(position, side)
+    eyes = [u.hex for u in observers(position, side, None, nat) if u.hex is not None]
+    if not eyes:
+        return ()
+    return tuple(sorted((h for h in position.map.hexes if sees(game, position, eyes, h)),
+                        key=lambda h: (h.q, h.r)))
+
+
+def _battery_plot(position: Position, side: str, battery: int, fire: int, laid: Sequence[Hex],
+                  options: tuple[Hex, ...]) -> Decision:
+    if not laid:
+        prompt = T("{side} battery {battery}: plot the first target hex of its fire {n} of {most}, seen by "
+                   "an observer now, or none", side=side, battery=battery, n=fire, most=FIRES_PER_TURN)
+    else:
+        prompt = T("{side} battery {battery}: plot another hex joined to the ones of fire {n}, or done",
+                   side=side, battery=battery, n=fire)
+    args = (("battery", str(battery)), ("fire", str(fire)),
+            ("hexes", " ".join(position.label(h) for h in laid)))
+    return Decision("hexes", side, prompt, "9.41", "plotbattery", hexes=options,
+                    choices=("done",) if laid else ("none",), args=args, private=True)
+
+
+def battery_plot_decisions(game: FireTeamGame, position: Position) -> list[Decision]:
+    """[9.41], [9.42] In the Preparation Phase each battery's two fires are plotted in secret, each on one
+    to three hexes joined to each other, the first seen by an observer (9.12)."""
+    out: list[Decision] = []
+    for side, listed in sorted(batteries(position).items()):
+        seen = _observed(game, position, side)
+        if seen:
+            out.extend(_battery_plot(position, side, b["id"], 1, (), seen) for b in listed)
+    return out
+
+
+def resume_plotbattery(game: FireTeamGame, position: Position, decision: Decision,
+                       answer: act.Answer) -> State:
+    side, battery, fire = decision.side, int(decision.arg("battery")), int(decision.arg("fire"))
+    laid = [position.map.parse_label(t) for t in decision.arg("hexes").split()]
+    state = position.state
+    if answer.choice == "none":
+        return state
+    if answer.choice != "done":
+        laid.append(answer.hexes[0])
+        near = {h for o in laid for h in neighbors(o) if h in position.map.hexes and h not in laid}
+        if len(laid) < MAX_SPREAD and near:
+            return state.push(_battery_plot(position, side, battery, fire, laid,
+                                            tuple(sorted(near, key=lambda h: (h.q, h.r)))))
+    gs = game.gstate(state)
+    key = f"{side} {battery}"
+    plots = {**gs.battery_plots, key: (*gs.battery_plots.get(key, ()), tuple(laid))}
+    state = state.replace(game=gs.replace(battery_plots=plots))
+    if fire < FIRES_PER_TURN:
+        seen = _observed(game, position, side)
+        if seen:
+            return state.push(_battery_plot(position, side, battery, fire + 1, (), seen))
+    return state
+
+
+def barrage(game: FireTeamGame, position: Position, side: str, battery: int) -> tuple[State, list[Decision]]:
+    """[9.42] The battery's chit is drawn: it must fire on its next plotted hexes (each gets its own roll
+    with an even share, 9.41); the plot is then public. No plot left: it does not fire."""
+    gs = game.gstate(position.state)
+    key = f"{side} {battery}"
+    left = gs.battery_plots.get(key, ())
+    if not left:
+        return position.state, []
+    laid, rest = left[0], left[1:]
+    state = position.state.replace(game=gs.replace(battery_plots={**gs.battery_plots, key: rest}))
+    b = _battery(position, side, battery)
+    share = battery_spread(b["tubes"], b["fp"], laid)
+    return state, [Decision(
+        "roll", side, T("battery {n} on {hex}: roll the d10 on the IFT",
+                        n=battery, hex=position.label(h)), "9.41", "barrage_roll",
+        dice="d10", target=h, args=(("battery", str(battery)), ("fp", str(share))),
+    ) for h in laid]
 
 
 def _battery(position: Position, side: str, n: int) -> dict[str, int]:
     return next(b for b in batteries(position)[side] if b["id"] == n)
-
-
-def resume_barrage(game: FireTeamGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """Each hex named; after three (or 'done') every hex gets its own roll with an even share [9.41]."""
-    laid = [position.map.parse_label(t) for t in decision.arg("hexes").split()]
-    if answer.choice != "done":
-        laid.append(answer.hexes[0])
-    side, n = decision.side, int(decision.arg("battery"))
-    if answer.choice != "done" and len(laid) < MAX_SPREAD:
-        near = {h for o in laid for h in neighbors(o) if h in position.map.hexes and h not in laid}
-        if near:
-            return position.state.push(Decision(
-                "hexes", side,
-                T("battery {n}: another hex joined to {hex}, or done",
-                  n=n, hex=' '.join(position.label(h) for h in laid)),
-                "9.41", "barrage", hexes=tuple(sorted(near, key=lambda h: (h.q, h.r))),
-                choices=("done",), args=(("battery", str(n)),
-                                         ("hexes", " ".join(position.label(h) for h in laid))),
-            ))
-    b = _battery(position, side, n)
-    share = battery_spread(b["tubes"], b["fp"], laid)
-    return position.state.push(*(Decision(
-        "roll", side, T("battery {n} on {hex}: roll the d10 on the IFT",
-                        n=n, hex=position.label(h)), "9.41", "barrage_roll",
-        dice="d10", target=h, args=(("battery", str(n)), ("fp", str(share))),
-    ) for h in laid))
 
 
 def resume_barrage_roll(game: FireTeamGame, position: Position, decision: Decision,

@@ -294,7 +294,7 @@ def declare(game: FireTeamGame, position: Position, fire: act.Fire) -> State:
     state = night.flash(game, position, state, fire.firers)
     shooters = [position.units[u] for u in fire.firers if position.units[u].type != LEADER]
     if artillery.indirect(game, position, shooters, fire.target):
-        state = artillery.fired(game, state, [u.id for u in shooters])  # [9.31] one of its two fires
+        state = artillery.fired(game, state, [u.id for u in shooters], fire.target)  # [9.31], [9.1]
     kind = T("opportunity fire") if opportunity else T("fire")
     return state.push(
         Decision(

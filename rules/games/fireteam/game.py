@@ -86,6 +86,9 @@ class FireTeamState(GameState):
     spotters: Mapping[str, Hex] = dataclasses.field(default_factory=dict)  # observers as the turn began [9.1]
     barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
     arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
+    plots: Mapping[str, tuple[Hex, ...]] = dataclasses.field(default_factory=dict)  # secret plots left [9.1]
+    # "side battery" -> each plotted fire's hexes, not fired yet [9.41], [9.42]
+    battery_plots: Mapping[str, tuple[tuple[Hex, ...], ...]] = dataclasses.field(default_factory=dict)
     smoke_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> left [10.24]
     note: str = ""  # what the last draw from the cup did, for people
 
@@ -256,9 +259,8 @@ class FireTeamGame(Game):
             side, battery = drawn.chit[0], -drawn.chit[1]
             note = T("{side} battery {battery} fires (9.42)", side=side, battery=battery)
             state = state.replace(game=self.gstate(state).replace(note=note))
-            nxt = self.draw_decision(position.at(state), decision.side)
-            fire = artillery.barrage_decision(self, position.at(state), side, battery)
-            return state.push(*((fire,) if fire else ()), nxt)
+            state, rolls = artillery.barrage(self, position.at(state), side, battery)
+            return state.push(*rolls, self.draw_decision(position.at(state), decision.side))
         if drawn.what == "again":
             note = T("the dice fell beyond the cup")
         elif drawn.what == "back":
@@ -581,9 +583,10 @@ class FireTeamGame(Game):
             # cautiously puts a fresh (yellow) one on, kept if it is the last
             unit = unit.mark(CAUTIOUS, remove=(BROWN,)) if cautious else unit.mark(remove=(CAUTIOUS, BROWN))
             unit = unit.mark(remove=(night.GUN_FLASH,))  # [15.5] a flash stays until the unit moves on
-            if artillery.is_artillery(unit):  # [9.31] artillery that moves fires no more indirectly
-                gs = self.gstate(state)
-                state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}))
+            if artillery.is_artillery(unit):  # [9.31] artillery that moves fires no more indirectly (its
+                gs = self.gstate(state)  # plot is cancelled)
+                plots = {u: hs for u, hs in gs.plots.items() if u != unit.id}
+                state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}, plots=plots))
             state = state.with_unit(unit)
             if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
                 state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
@@ -685,8 +688,8 @@ class FireTeamGame(Game):
     def resume_stopped(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state  # the rules already hold the units where they stopped; the board now agrees
 
-    def resume_barrage(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return artillery.resume_barrage(self, position, decision, answer)
+    def resume_plotbattery(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_plotbattery(self, position, decision, answer)
 
     def resume_barrage_roll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return artillery.resume_barrage_roll(self, position, decision, answer)
@@ -760,6 +763,9 @@ class FireTeamGame(Game):
     def resume_vrally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return recovery.resume_vehicle(self, position, decision, answer)
 
+    def resume_plot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return artillery.resume_plot(self, position, decision, answer)
+
     def resume_keep(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """[4.54] Saved CP left on the map: kept (CP remaining less their total, rounded up) or taken off."""
         state = position.state
@@ -789,6 +795,15 @@ class FireTeamGame(Game):
     def acting(self, position: Position, firers: tuple[str, ...]) -> tuple[str, ...]:
         """The firers that activate: not riders, who fire with their vehicle [6.41]."""
         return tuple(u for u in sw.acting(position, firers) if position.units[u].carrier is None)
+
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """[9.1] An indirect fire is legal only at a plotted hex: listing it would show the plot."""
+        if not isinstance(action, act.Fire) or not action.firers:
+            return ""
+        shooters = [position.units[u] for u in action.firers if u in position.units]
+        if shooters and artillery.indirect(self, position, shooters, action.target):
+            return shooters[0].side
+        return ""
 
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
@@ -901,7 +916,8 @@ class FireTeamGame(Game):
                                             "total, rounded up) or remove them?", side=side), "4.54", "keep",
                          choices=("keep", "remove"))
                 for side in sides
-            ))
+            ), *artillery.plot_decisions(self, position.at(state)),
+                *artillery.battery_plot_decisions(self, position.at(state)))
         if phase == "action":
             command = self.cp(state)
             losses: dict[str, int] = {}

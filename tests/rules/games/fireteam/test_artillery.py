@@ -21,11 +21,29 @@ ARTY = {
 WALL = {h: "woods" for h in ("D3", "D4", "D5")}  # woods between the guns on A4 and the targets east
 
 
-def _game(ft: Any, units: list[dict[str, Any]], hexes: dict[str, Any] | None = None, **options: Any) -> Any:
+def plot(pos: Any, plots: dict[str, list[str]]) -> None:
+    """[9.1] The Preparation Phase: answer each open plot with the hexes given for that unit (none after
+    them), then both sides end the phase; the first chit (side a's 5) is drawn."""
+    from .conftest import draw
+
+    while pos.decision is not None and pos.decision.then == "plot":
+        uid = pos.decision.subject[0]
+        left = plots.get(uid, [])
+        pos.push_text(f"answer hex {left.pop(0)}" if left else "answer none")
+    pos.push_text("end")
+    pos.push_text("end")
+    draw(pos, "a", 5)
+
+
+def _game(ft: Any, units: list[dict[str, Any]], hexes: dict[str, Any] | None = None,
+          plots: dict[str, list[str]] | None = None, **options: Any) -> Any:
+    """The M106 on A4 behind the woods, its fires plotted as ``plots`` says (G4 twice if not given)."""
     from .conftest import unit
 
     base = [unit("g", "A4", "m106"), *units]
-    return ft(base, counters_extra=ARTY, hexes={**WALL, **(hexes or {})}, options=options)
+    pos = ft(base, phase="prep", counters_extra=ARTY, hexes={**WALL, **(hexes or {})}, options=options)
+    plot(pos, {"g": ["G4", "G4"]} if plots is None else plots)
+    return pos
 
 
 def _u(uid: str, where: str, counter: str, side: str = "a") -> dict[str, Any]:
@@ -172,43 +190,101 @@ def test_ex_10_21_a_sau_122_smokes_a_megahex_and_only_within_normal_range(ft: An
         none.push_text("smoke s at F5")  # the scenario gives no smoke rounds
 
 
-def _battery_game(ft: Any) -> Any:
+def _battery_game(ft: Any, fires: list[list[str]]) -> Any:
+    """Battery 1 (three tubes of 10) plots ``fires`` in the Preparation Phase [9.41]; its chit is drawn."""
     from .conftest import draw, unit
 
     units = [unit("o", "F2", "obs"), unit("t", "G4", "squad5", "b"), unit("t2", "H4", "squad5", "b")]
-    pos = ft(units, impulse=None, counters_extra=ARTY,
+    pos = ft(units, phase="prep", impulse=None, counters_extra=ARTY,
              options={"batteries": {"a": [{"id": 1, "tubes": 3, "fp": 10}]}})
+    for hexes in fires:
+        top = pos.decision
+        assert top is not None and (top.then, top.private, top.rule) == ("plotbattery", True, "9.41")
+        for h in hexes:
+            pos.push_text(f"answer hex {h}")
+        if len(hexes) < 3:
+            pos.push_text("answer done")
+    if pos.decision is not None and pos.decision.then == "plotbattery":
+        pos.push_text("answer none")
+    pos.push_text("end")
+    pos.push_text("end")
     assert ("a", -1) in pos.game.cp(pos.state).cup  # [9.42] the battery's chit goes into the cup
     draw(pos, "a", -1)
     return pos
 
 
-def test_ex_9_42_a_battery_chit_fires_on_an_observed_hex_and_goes_back_once(ft: Any) -> None:
+def test_ex_9_42_a_battery_chit_fires_on_its_plotted_hex_and_goes_back_once(ft: Any) -> None:
     from .conftest import draw
 
-    pos = _battery_game(ft)
-    assert pos.decision is not None and pos.decision.then == "barrage"
-    pos.push_text("answer hex G4")
-    pos.push_text("answer done")
-    assert pos.decision is not None and pos.decision.then == "barrage_roll"
+    pos = _battery_game(ft, [["G4"], ["G4"]])
+    assert pos.decision is not None and pos.decision.then == "barrage_roll"  # no choosing: the plot fires
     pos.push_text("answer dice 10")
     assert "battery 1: 30 FP on this hex (9.41)" in pos.last_resolution.text()
     assert pos.decision is not None and pos.decision.then == "draw"  # the next chit
     assert ("a", -1) in pos.game.cp(pos.state).cup  # back in the cup after its first fire
     draw(pos, "a", -1)
-    pos.push_text("answer hex G4")
-    pos.push_text("answer done")
     pos.push_text("answer dice 10")
+    assert pos.last_resolution.summary.startswith("battery 1 on G4")
     assert ("a", -1) not in pos.game.cp(pos.state).cup  # set aside after the second [9.42]
 
 
 def test_ex_9_41_a_battery_spread_over_two_hexes_fires_15_on_each(ft: Any) -> None:
-    pos = _battery_game(ft)
-    pos.push_text("answer hex G4")
-    pos.push_text("answer hex H4")
-    pos.push_text("answer done")
+    pos = _battery_game(ft, [["G4", "H4"]])
     pos.push_text("answer dice 10")
     assert pos.last_resolution.summary.startswith("battery 1 on G4")
     assert "battery 1: 15 FP on this hex (9.41)" in pos.last_resolution.text()
     pos.push_text("answer dice 10")
     assert pos.last_resolution.summary.startswith("battery 1 on H4")
+
+
+def test_ex_9_42_a_battery_with_no_plot_left_does_not_fire(ft: Any) -> None:
+    pos = _battery_game(ft, [])
+    assert pos.decision is not None and pos.decision.then == "draw"  # [9.1] nothing plotted: no fire
+
+
+def test_ex_9_1_the_plot_is_a_private_decision_of_the_owner_among_observed_hexes(ft: Any) -> None:
+    """[9.1], [9.12] In the Preparation Phase the owner alone plots each fire of its artillery, among the
+    hexes its observer sees then; the second fire (9.31) is plotted after the first."""
+    from .conftest import unit
+
+    pos = ft([unit("g", "A4", "m106"), unit("o", "F2", "obs"), unit("t", "G4", "squad5", "b")],
+             phase="prep", counters_extra=ARTY, hexes=WALL)
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.private, top.rule) == ("plot", "a", True, "9.1")
+    seen = artillery.plot_options(pos.game, pos, pos.units["g"])
+    assert set(top.hexes) == set(seen) and pos.map.parse_label("G4") in seen
+    assert pos.map.parse_label("A4") not in seen  # its own hex (under the 2-hex minimum range, 9.33)
+    pos.push_text("answer hex G4")
+    assert pos.decision is not None and pos.decision.arg("fire") == "2" and pos.decision.private
+    pos.push_text("answer hex H4")
+    assert pos.game.gstate(pos.state).plots == {"g": (pos.map.parse_label("G4"), pos.map.parse_label("H4"))}
+    assert pos.replay().game.gstate(pos.replay().state).plots == pos.game.gstate(pos.state).plots
+
+
+def test_ex_9_1_indirect_fire_only_on_the_plotted_hex_and_each_plot_once(ft: Any) -> None:
+    """[9.1] The target must be the plotted hex: H4 (observed, in range) is refused when only G4 was
+    plotted, and G4's one plot is used up by its fire (9.31: each fire needs its own plot)."""
+    pos = _game(ft, [_u("o", "F2", "obs"), _u("t", "G4", "squad5", "b"), _u("x", "H4", "squad5", "b")],
+                plots={"g": ["G4"]})
+    with pytest.raises(IllegalAction, match=r"H4 is not plotted for it \(9\.1\)"):
+        pos.push_text("fire g at H4")
+    pos.push_text("fire g at G4 dice 10")
+    assert pos.game.gstate(pos.state).plots == {"g": ()}
+    assert pos.game.gstate(pos.state).barrages == {"g": 1}
+
+
+def test_ex_9_31_a_unit_that_moves_loses_its_plot(ft: Any) -> None:
+    pos = _game(ft, [_u("o", "F2", "obs"), _u("t", "G4", "squad5", "b")])
+    assert pos.game.gstate(pos.state).plots["g"] == (pos.map.parse_label("G4"),) * 2
+    pos.push_text("move g A4-A5")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert "g" not in pos.game.gstate(pos.state).plots
+
+
+def test_ex_9_1_no_plot_when_no_observer_sees_anything(ft: Any) -> None:
+    from .conftest import unit
+
+    pos = ft([unit("g", "A4", "m106"), unit("t", "G4", "squad5", "b")], phase="prep", counters_extra=ARTY,
+             hexes=WALL)
+    assert pos.decision is None  # [9.12] nothing observed: nothing to plot
