@@ -25,6 +25,7 @@ from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
@@ -78,6 +79,8 @@ class PgState(GameState):
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
     charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
     boarded: tuple[str, ...] = ()  # 5.61: transports boarded this turn (1 MP of their MA spent on it)
+    entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
+    entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -93,6 +96,13 @@ class PgGame(Game):
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
+
+    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
+        """16.5: units the scenario brings on later (``options.entry``) wait off the board."""
+        state = super().initial_state(scenario, hex_map)
+        for uid in pg_entry.validate(scenario, hex_map):
+            state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+        return state
 
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex a side's combat units hold alone is that side's."""
@@ -487,7 +497,7 @@ class PgGame(Game):
             return None
         return gun
 
-    def budget(self, units: list[UnitState], position: Position | None = None) -> int:
+    def budget(self, units: list[UnitState], position: Position | None = None) -> int | Fraction:
         carrier = self.ride(units)
         if carrier is not None:
             return max(0, pu.value(carrier, "ma") - 2)  # 5.61: boarding and alighting, 1 MP each
@@ -495,7 +505,13 @@ class PgGame(Game):
             boarded = self.gstate(position.state).boarded
             if len(units) == 1 and units[0].id in boarded:
                 return max(0, int(units[0].values["ma"]) - 1)
-        return min(int(u.values["ma"]) for u in units)
+        spent = dict(self.gstate(position.state).entry_spent) if position is not None else {}
+        return min(max(0, int(u.values["ma"]) - spent.get(u.id, 0)) for u in units)  # 16.5: entry paid
+
+    def entered_now(self, position: Position, units: list[UnitState]) -> bool:
+        """16.5: units that came on this activation move on with what the entry left them (no 5.0 minimum)."""
+        spent = dict(self.gstate(position.state).entry_spent)
+        return any(u.id in spent for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         if position.phase.id != "action":
@@ -535,8 +551,9 @@ class PgGame(Game):
             crew = next(u for u in units if u.type == "personnel")
             return {n: act.Move(ids, (start, n), pu.value(crew, "ma")) for n in position.map.neighbors(start)
                     if cost(position.map, start, n) is not None}
+        entered = self.entered_now(position, units)  # 16.5: no minimum move after the entry
         for n in position.map.neighbors(start):  # 5.0: MA 1 or more may always move one hex
-            if n not in out and (step := cost(position.map, start, n)) is not None:
+            if not entered and n not in out and (step := cost(position.map, start, n)) is not None:
                 out[n] = act.Move(ids, (start, n), step)
         return out
 
@@ -581,7 +598,8 @@ class PgGame(Game):
                       a=position.label(a), b=position.label(b)),
                     "5.0, 5.3, 4.5, 5.41")
             total += step
-        if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None):
+        if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None
+                                                     or self.entered_now(position, units)):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
@@ -721,6 +739,9 @@ class PgGame(Game):
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
                 raise IllegalAction(T("an activation is open: its units act, or say done to end it"), "3.1")
+            if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: they come on
+                pg_entry.check(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)))
             pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
@@ -739,6 +760,10 @@ class PgGame(Game):
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
+            if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
+                ids = tuple(action.units)
+                hexes = pg_entry.check(self, position, ids)
+                return position.state.push(pg_entry.decision(position, ids, hexes))
             a = pg_act.declare(position, action.units)
             gs = self.gstate(position.state)
             checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
@@ -754,6 +779,9 @@ class PgGame(Game):
     # --- continuations (named by the decisions' ``then``) ---
     def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_split(self, position, decision, answer)
+
+    def resume_enter_board(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_entry.resume(self, position, decision, answer)
 
     def resume_offboard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_offboard.resume(self, position, decision, answer)
@@ -930,6 +958,13 @@ class PgGame(Game):
         mine = sorted((u for u in position.units.values() if u.side == side and u.hex is not None),
                       key=lambda u: u.id)
         if not self.gstate(state).active:  # 3.1: a leader (with his reach) opens a segment
+            for unit in sorted(position.units.values(), key=lambda u: u.id):  # 16.5: units off the board
+                if unit.side == side and pg_entry.off_board(position, unit.id):
+                    try:
+                        pg_entry.check(self, position, (unit.id,))
+                    except IllegalAction:
+                        continue
+                    yield act.Activate((unit.id,))
             for unit in mine:
                 if unit.type == "leader" and not unit.has(MARK) and pg_act.reach(unit) is not None:
                     yield act.Activate((unit.id,))
