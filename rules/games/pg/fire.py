@@ -16,6 +16,7 @@ from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import stack_groups
+from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
@@ -146,6 +147,9 @@ def _line(a: Hex, b: Hex) -> list[Hex]:
 
 def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     opp = opportunity(position)
+    if pg_air.is_strike(position, fire):  # aircraft from off the board (15.1)
+        pg_air.check(game, position, fire, opp)
+        return act.Fire(tuple(sorted(fire.firers)), fire.target)
     if pg_offboard.is_call(position, fire):  # a leader calls off-board artillery (9.1, 9.2)
         pg_offboard.check(game, position, fire, opp)
         return fire
@@ -254,10 +258,11 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
     return shifts
 
 
-def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
+def resolve(game: PgGame, position: Position, fire: act.Fire,
+            extra: tuple[tuple[T, int, str], ...] = ()) -> Resolution:
     """The Direct Fire Table (10.0): the firers' DF summed (halved when disrupted, rounded up per unit, 1.2,
     14.2; +1 leader combat modifier each, 6.42), the column shifts capped +3/-2 (10.3), one 2d6 roll read on
-    each target's own column (7.52: +2 against artillery)."""
+    each target's own column (7.52: +2 against artillery). ``extra``: shifts of an air attack (15.1)."""
     assert fire.dice is not None
     roll = PG_2D6.from_values(fire.dice).total
     opp = opportunity(position)
@@ -269,7 +274,7 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
     col = axis.locate(total)
     # 7.64: opportunity fire hits only the moving unit (and leaders moving with it)
     targets = movers(position) if opp else [u for u in position.units_at(fire.target) if u.side != side]
-    shifts = _shifts_for(game, position, firers, fire.target, opp, targets)
+    shifts = [*extra, *_shifts_for(game, position, firers, fire.target, opp, targets)]
     for label, value, rule in shifts:
         lines.append(Line(label, f"{value:+d}", rule))
     results: dict[str, str] = {}
@@ -345,6 +350,8 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     """The firers are marked (7.46; an opportunity fire's first shot takes two markers, its second leaves
     one, 13.1), a firer seen while it fires in restrictive terrain is SPOTTED (8.22), and the firing side
     rolls 2d6."""
+    if pg_air.is_strike(position, fire):
+        return pg_air.declare(game, position, fire)
     if pg_offboard.is_call(position, fire):
         return pg_offboard.declare(game, position, fire)
     state = position.state

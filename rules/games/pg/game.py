@@ -22,6 +22,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, lose_step, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
+from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import bombard as pg_bombard
@@ -81,6 +82,7 @@ class PgState(GameState):
     boarded: tuple[str, ...] = ()  # 5.61: transports boarded this turn (1 MP of their MA spent on it)
     entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
+    air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -98,8 +100,12 @@ class PgGame(Game):
         return PgState()
 
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
-        """16.5: units the scenario brings on later (``options.entry``) wait off the board."""
+        """16.5: units the scenario brings on later (``options.entry``) wait off the board; so do aircraft,
+        which strike from off it (15.1)."""
         state = super().initial_state(scenario, hex_map)
+        for unit in list(state.units.values()):
+            if pg_air.is_aircraft(unit):
+                state = state.with_unit(dataclasses.replace(unit, hex=None))
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         return state
@@ -780,6 +786,12 @@ class PgGame(Game):
     def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_split(self, position, decision, answer)
 
+    def resume_air_abort(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_abort(self, position, decision, answer)
+
+    def resume_air_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_dft(self, position, decision, answer)
+
     def resume_enter_board(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_entry.resume(self, position, decision, answer)
 
@@ -945,6 +957,19 @@ class PgGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)
 
+    def _air_strikes(self, position: Position, side: str) -> Iterator[act.Action]:
+        planes = sorted(u.id for u in position.units.values() if u.side == side and pg_air.is_aircraft(u))
+        targets = sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None},
+                         key=lambda h: (h.q, h.r))
+        for plane in planes:
+            for h in targets:
+                strike = act.Fire((plane,), h)
+                try:
+                    pg_air.check(self, position, strike, False)
+                except IllegalAction:
+                    continue
+                yield strike
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
         top = state.decision
@@ -965,6 +990,7 @@ class PgGame(Game):
                     except IllegalAction:
                         continue
                     yield act.Activate((unit.id,))
+            yield from self._air_strikes(position, side)  # 15.1: aircraft strike from off the board
             for unit in mine:
                 if unit.type == "leader" and not unit.has(MARK) and pg_act.reach(unit) is not None:
                     yield act.Activate((unit.id,))
