@@ -67,7 +67,7 @@ def test_not_before_their_turn_and_only_on_their_entry_hexes(make_position: Any,
     pos = _pos(make_position, pg, {"turn": 1, "hexes": ["A4", "A5"]})
     pos.push_text("activate t1")
     assert {pos.label(h) for h in pos.decision.hexes} == {"A4", "A5"}
-    with pytest.raises(IllegalAction, match=r"not an answer to: t1 come on from off the board: put them on an entry hex \(A4, A5\)"):
+    with pytest.raises(IllegalAction, match=r"not an answer to: t1 come on .* on an entry hex \(A4, A5\)"):
         pos.push_text("answer hex B4")
 
 
