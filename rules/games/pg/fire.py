@@ -448,6 +448,12 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
     return apply_results(game, position.at(state), dict(resolution.results), "df")
 
 
+def in_apc(state: State, unit: UnitState) -> bool:
+    """7.25: a unit carried by an APC, which its armour protects like the APC itself."""
+    carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+    return carrier is not None and pu.is_apc(carrier)
+
+
 def apply_results(game: PgGame, position: Position, results: dict[str, str], mode: str) -> State:
     """One hex's DFT or Bombardment results, one per target (7.52): the harshest X sets the steps of each
     category, falling on the units whose own column gave an X (category 1) and on the transports (category
@@ -458,7 +464,8 @@ def apply_results(game: PgGame, position: Position, results: dict[str, str], mod
     if xs:
         steps = max(int(results[u][:-1] or 1) for u in xs)
         return pg_losses.allocate(game, position, ids, steps, mode, eligible=tuple(xs))
-    checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])]  # 7.41
+    checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])  # 7.41
+              and not in_apc(state, state.units[u])]  # 7.25: an APC's armour covers its cargo too
     for uid in ids:
         if results[uid] not in ("-",) and not results[uid].startswith("M") and not results[uid].endswith("X"):
             raise IllegalAction(T("unknown fire result {result} in the chart pack",
