@@ -255,6 +255,8 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
                          terrain=position.map.terrain(target)), terrain_shift, "7.5"))
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
+    if firers and game.supply_level(position, firers[0].side):
+        shifts.append((T("supply shortage"), -1, "3.0 B"))  # optional fog of war: DF -1 column
     return shifts
 
 

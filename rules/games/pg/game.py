@@ -83,6 +83,7 @@ class PgState(GameState):
     entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
+    supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -193,7 +194,9 @@ class PgGame(Game):
             return state.replace(game=gs.replace(rolls=rolls))
         init = position.scenario.options.get("initiative", {})
         penalty = dict(gs.initiative_loss)  # 6.72: the permanent -1, never below 0
-        totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0)) for side, die in rolls}
+        short = {s for s, _, _ in gs.supply}  # optional supply shortage: initiative -1, never below 0
+        totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0) - (side in short))
+                  for side, die in rolls}
         first, second = position.scenario.first_side, position.scenario.second_side
         events = position.scenario.options.get("random_events")
         if events and len({die for _, die in rolls}) == 1:
@@ -241,7 +244,8 @@ class PgGame(Game):
         phase = position.phase.id
         gs = self.gstate(state)
         if phase == "initiative":
-            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control")}
+            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
+                                                "supply")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -322,7 +326,31 @@ class PgGame(Game):
         state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
                                                     T("fog of war (optional rule)"), False, (line,), {},
                                                     T("fog of war: {total}", total=total)))
-        return state.replace(game=self.gstate(state).replace(fog_end=ends))
+        return self.supply_roll(position.at(state.replace(game=self.gstate(state).replace(fog_end=ends))),
+                                decision.side, total)
+
+    def supply_level(self, position: Position, side: str) -> int:
+        """Optional fog of war: 0 supplied, 1 supply shortage, 2 serious supply shortage."""
+        return max((lvl for s, lvl, _ in self.gstate(position.state).supply if s == side), default=0)
+
+    def supply_roll(self, position: Position, side: str, total: int) -> State:
+        """Optional fog of war: a fog roll of 3 or 4 puts the side short of supply for the rest of the game;
+        another 3 or 4 on a later turn makes the shortage serious."""
+        state = position.state
+        if total not in (3, 4):
+            return state
+        gs = self.gstate(state)
+        had = next(((lvl, turn) for s, lvl, turn in gs.supply if s == side), None)
+        if had is not None and (had[0] == 2 or had[1] == position.turn):
+            return state
+        level = 1 if had is None else 2
+        supply = (*((s, lvl, t) for s, lvl, t in gs.supply if s != side), (side, level, position.turn))
+        text = (T("{side} is short of supply for the rest of the game", side=side) if level == 1 else
+                T("{side}'s supply shortage is serious for the rest of the game", side=side))
+        res = state.resolution
+        if res is not None:
+            res = dataclasses.replace(res, lines=(*res.lines, Line(T("supply"), text, "3.0 B")))
+        return state.replace(resolution=res, game=gs.replace(supply=tuple(sorted(supply))))
 
     def phase_over(self, position: Position) -> bool:
         """Optional fog of war: a roll of 16 or more ends the Action Phase, and so the turn."""
@@ -512,7 +540,10 @@ class PgGame(Game):
             if len(units) == 1 and units[0].id in boarded:
                 return max(0, int(units[0].values["ma"]) - 1)
         spent = dict(self.gstate(position.state).entry_spent) if position is not None else {}
-        return min(max(0, int(u.values["ma"]) - spent.get(u.id, 0)) for u in units)  # 16.5: entry paid
+        short = {u.id: 2 for u in units if position is not None and self.supply_level(position, u.side)
+                 and pu.move_class(u) in ("mechanized", "motorized")}  # optional supply shortage: MA -2
+        return min(max(0, int(u.values["ma"]) - spent.get(u.id, 0) - short.get(u.id, 0))
+                   for u in units)  # 16.5: entry paid
 
     def entered_now(self, position: Position, units: list[UnitState]) -> bool:
         """16.5: units that came on this activation move on with what the entry left them (no 5.0 minimum)."""
