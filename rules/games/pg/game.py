@@ -84,6 +84,7 @@ class PgState(GameState):
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
+    river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -245,7 +246,7 @@ class PgGame(Game):
         gs = self.gstate(state)
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
-                                                "supply")}
+                                                "supply", "river_from")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -433,6 +434,9 @@ class PgGame(Game):
         night_bound = approach and self.night(position) and any(not pu.is_leader(u) for u in units)
         control = dict(self.gstate(position.state).control)
         foes: dict[Hex, list[UnitState]] = {}
+        came_from = dict(self.gstate(position.state).river_from)
+        bank = next((came_from[u.id] for u in troops if u.id in came_from), None)
+        engineers = any(pu.branch(u) == "ENG" for u in troops)
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -453,6 +457,14 @@ class PgGame(Game):
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None
+            if (bank is not None and not engineers and pg_moves.river(self, m, a) == "major"
+                    and not pg_moves.river(self, m, b) and not pg_moves.bridged(m, a, b)
+                    and position.label(a) not in fords
+                    and b in pg_moves.far_bank(self, m, position.map.parse_label(bank))
+                    and not any(u.side == side and pu.branch(u) == "ENG" and u.id not in moving
+                                and not u.has("disrupted") and not u.has("demoralized")
+                                for u in by_hex.get(a, []))):
+                return None  # 5.72: no crossing a major river but at a bridge or ford, or with engineers
             step: int | Fraction | None = base(m, a, b)
             if step is None and move_class != "foot" and pg_moves.river(self, m, b):
                 # 5.71, 5.72: vehicles that may not enter a river hex still may at a ford, or (5.73) into a
@@ -482,6 +494,20 @@ class PgGame(Game):
                 and not u.has("demoralized") for u in position.units_at(b))
 
         return stop
+
+    def note_river_bank(self, position: Position, ids: tuple[str, ...], path: tuple[Hex, ...]) -> State:
+        """5.72: remember the land hex a unit came into a major river from (its own bank), until it leaves."""
+        m = position.map
+        came = dict(self.gstate(position.state).river_from)
+        for a, b in itertools.pairwise(path):
+            major_a, major_b = pg_moves.river(self, m, a) == "major", pg_moves.river(self, m, b) == "major"
+            for uid in ids:
+                if major_b and not major_a:
+                    came[uid] = position.label(a)
+                elif major_a and not major_b:
+                    came.pop(uid, None)
+        gs = self.gstate(position.state)
+        return position.state.replace(game=gs.replace(river_from=tuple(sorted(came.items()))))
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
@@ -747,6 +773,7 @@ class PgGame(Game):
                     unit = unit.mark(remove=(pg_spot.SPOTTED,))  # 8.22: out of sight again
                 state = state.with_unit(unit)
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
+        state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
         state = pg_victory.update_control(self, position.at(state))
         alive = tuple(u for u in moving.units if u in state.units)

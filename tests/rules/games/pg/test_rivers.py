@@ -109,3 +109,32 @@ def test_an_assault_into_a_major_river_without_engineers_is_at_minus_2(make_posi
         other.push_text("answer dice 4,4")
         other.push_text("answer dice 3,3")
         assert "major river" not in other.last_resolution.text()
+
+
+def _in_major_river(make_position: Any, pg: Any, *extra: dict[str, Any]) -> Any:
+    pos = _pos(make_position, pg, [_u("i", "E4", "inf6"), *extra], kind="major-river")
+    gs = pos.game.gstate(pos.state)
+    return pos.at(pos.state.replace(game=gs.replace(river_from=(("i", "D4"),))))  # it came in from D4
+
+
+def test_a_unit_entering_a_major_river_remembers_its_bank(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg, [_u("i", "C4", "inf6")], kind="major-river")
+    pos.push_text("move i C4-D4-E4")
+    assert pos.game.gstate(pos.state).river_from == (("i", "D4"),)
+
+
+def test_no_crossing_a_major_river_without_a_bridge_ford_or_engineer(make_position: Any, pg: Any) -> None:
+    # 5.72: from the river hex back to its own bank or along the river, never out on the far bank
+    pos = _in_major_river(make_position, pg)
+    L = pos.map.parse_label
+    moves = pos.legal_actions.moves_for({"i"})
+    assert L("D4") in moves and L("E5") in moves
+    assert not any(h.q > L("E4").q for h in moves)  # nothing on the far (F-and-beyond) bank
+    with pytest.raises(IllegalAction, match=r"step E4-F4 is not allowed"):
+        pos.push_text("move i E4-F4")
+
+
+def test_an_engineer_in_the_river_hex_lets_it_cross(make_position: Any, pg: Any) -> None:
+    # 5.72, 5.73: a good-order engineer supporting the crossing in that river hex
+    pos = _in_major_river(make_position, pg, _u("e", "E4", "eng"))
+    assert pos.map.parse_label("F4") in pos.legal_actions.moves_for({"i"})
