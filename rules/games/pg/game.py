@@ -992,10 +992,57 @@ class PgGame(Game):
                 and self.charge_problem(position, movers, path) is None:
             state = state.replace(game=self.gstate(state).replace(
                 charge=tuple(u.id for u in movers if not pu.is_leader(u))))
+        crossing = self.crossing_roll(position, move)
+        if crossing is not None:
+            state = state.push(crossing)
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]
         return state.push(*pg_morale.surrender_checks(self, position, movers))
+
+    def crossing_roll(self, position: Position, move: act.Move) -> Decision | None:
+        """5.73: leaving a major river hex for the far bank (no bridge, no ford) with an engineer's support,
+        or as the engineer itself, takes 2d6 at or under the scenario's crossing number for the unit's class
+        (``options.crossing``: foot/motorized/mechanized; an engineer rolls as foot)."""
+        path = tuple(move.path)
+        troops = [position.units[u] for u in move.units if not pu.is_leader(position.units[u])]
+        if len(path) < 2 or not troops:
+            return None
+        a, b = path[0], path[1]
+        m = position.map
+        if pg_moves.river(self, m, a) != "major" or pg_moves.river(self, m, b) or pg_moves.bridged(m, a, b):
+            return None
+        if position.label(a) in {str(f) for f in position.scenario.options.get("fords", [])}:
+            return None
+        bank = dict(self.gstate(position.state).river_from).get(troops[0].id)
+        if bank is None or b not in pg_moves.far_bank(self, m, m.parse_label(bank)):
+            return None
+        klass = "foot" if pu.branch(troops[0]) == "ENG" else pu.move_class(troops[0])
+        number = position.scenario.options.get("crossing", {}).get(klass)
+        if not isinstance(number, int):
+            raise IllegalAction(T("the scenario gives no crossing number for {klass} units", klass=klass),
+                                "5.73")
+        return Decision("roll", troops[0].side,
+                        T("{unit} tries to cross the river: 2d6 at or under {number} crosses",
+                          unit=troops[0].id, number=number), "5.73", "crossing", dice="2d6",
+                        subject=tuple(move.units), args=(("number", str(number)),))
+
+    def resume_crossing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """5.73: over the crossing number the units stay in the river hex and move no more this turn."""
+        total = PG_2D6.from_values(answer.dice or ()).total
+        number = int(decision.arg("number"))
+        crosses = total <= number
+        line = Line(T("river crossing"), T("{total} against {number}: {result}", total=total, number=number,
+                                           result=T("crosses") if crosses else T("stays in the river hex")),
+                    "5.73")
+        state = position.state.replace(resolution=Resolution(
+            act.Answer(dice=tuple(answer.dice or ())), "crossing", T("river crossing"), False, (line,), {},
+            T("river crossing: {total}", total=total)))
+        if crosses:
+            return state
+        for uid in decision.subject:
+            state = self.halt_mover(position.at(state), uid)
+        return state
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """14.6: above the hex's best morale, every unit and leader there surrenders (is eliminated)."""

@@ -138,3 +138,20 @@ def test_an_engineer_in_the_river_hex_lets_it_cross(make_position: Any, pg: Any)
     # 5.72, 5.73: a good-order engineer supporting the crossing in that river hex
     pos = _in_major_river(make_position, pg, _u("e", "E4", "eng"))
     assert pos.map.parse_label("F4") in pos.legal_actions.moves_for({"i"})
+
+
+@pytest.mark.parametrize(("dice", "crosses"), [("4,4", True), ("5,4", False)])
+def test_an_engineer_supported_crossing_takes_2d6_at_or_under_the_crossing_number(
+        make_position: Any, pg: Any, dice: str, crosses: bool) -> None:
+    # 5.73: a foot unit with the scenario's foot crossing number 8: 8 crosses, 9 stays in the river hex
+    pos = _pos(make_position, pg, [_u("i", "E4", "inf6"), _u("e", "E4", "eng")], kind="major-river",
+               options={"crossing": {"foot": 8}})
+    gs = pos.game.gstate(pos.state)
+    pos = pos.at(pos.state.replace(game=gs.replace(river_from=(("i", "D4"),))))
+    pos.push_text("move i E4-F4")
+    assert pos.decision is not None and pos.decision.then == "crossing" and pos.decision.dice == "2d6"
+    pos.push_text(f"answer dice {dice}")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("pass")
+    assert pos.label(pos.units["i"].hex) == ("F4" if crosses else "E4")
+    assert pos.units["i"].has("moved_fired")
