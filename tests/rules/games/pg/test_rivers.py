@@ -155,3 +155,18 @@ def test_an_engineer_supported_crossing_takes_2d6_at_or_under_the_crossing_numbe
         pos.push_text("pass")
     assert pos.label(pos.units["i"].hex) == ("F4" if crosses else "E4")
     assert pos.units["i"].has("moved_fired")
+
+
+@pytest.mark.parametrize(("where", "cascades"), [("E4", True), ("C4", False)])
+def test_an_engineer_shaken_in_a_river_hex_disrupts_the_units_with_it(
+        make_position: Any, pg: Any, where: str, cascades: bool) -> None:
+    # 5.75: the supporting engineer disrupted (here: a failed check, 2d6 10 against morale 8) disrupts every
+    # friendly unit with it; out of the river it is an ordinary check
+    from hexmate.rules import actions as act
+    from hexmate.rules.games.pg import morale as pg_morale
+
+    pos = _pos(make_position, pg, [_u("e", where, "eng"), _u("i", where, "inf6")])
+    check = pg_morale.mc(pos, "e", 0, "7.4")
+    state = pg_morale.resume_mc(pos.game, pos.at(pos.state.push(check)), check, act.Answer(dice=(5, 5)))
+    assert state.units["e"].has("disrupted")
+    assert state.units["i"].has("disrupted") is cascades
