@@ -140,8 +140,8 @@ class PgGame(Game):
             return "needs a whole-number 'ma' (0 for a gun that must be towed, 1.2, 5.1)"
         if counter.type != "aircraft" and not isinstance(v.get("morale"), int):
             return "needs a whole-number 'morale' (14.0: leaders print it, scenarios give the units')"
-        for fire in ("df", "bombard", "at"):
-            if fire in v and not isinstance(v.get(f"{fire}_range"), int):
+        for fire in ("df", "bombard", "at"):  # 15.1: an aircraft's range is unlimited
+            if fire in v and counter.type != "aircraft" and not isinstance(v.get(f"{fire}_range"), int):
                 return f"'{fire}' needs a whole-number '{fire}_range' (1.1, 7.32)"
         if counter.type == "personnel" and not any(k in v for k in ("df", "bombard", "at")):
             return "a personnel unit needs a fire value: 'df', 'bombard' or 'at' with its range (1.1)"

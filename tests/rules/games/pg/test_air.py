@@ -86,3 +86,9 @@ def test_no_unspotted_target_in_restrictive_terrain_and_no_empty_hex(make_positi
         pos.push_text("fire air1 at E4")
     with pytest.raises(IllegalAction, match=r"at most 3"):
         pos.push_text("fire air1,air2,air1,air2 at F4")
+
+
+def test_an_aircraft_counter_needs_no_range(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)  # 15.1: unlimited range, no MA, no morale
+    assert pos.game.check_counter(pos.scenario.counters["stuka"]) is None
+
