@@ -11,8 +11,8 @@ came on through that hex before it this turn; an off-board hex costs the class's
 rate when the entry hex has a road (the 16.5 example: six trucks by a road pay 1/2 then 1; off the road 2
 then 4). What is left of the MA is the unit's move from the entry hex, in the same activation.
 
-Not modelled here (said so): entering straight into an enemy-held edge hex to assault (16.5 allows it; the
-entry refuses an enemy-held hex), opportunity fire at the moment of placement (13.0 fires as the unit
+Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
+(16.5, 12.1). Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
 enters its next hexes), and leaving the board (16.5, only where a scenario allows it).
 """
 
@@ -27,6 +27,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
@@ -117,7 +118,10 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, 
     common = entry_hexes(position.scenario, position.map, ids[0])
     for uid in ids[1:]:
         common = tuple(h for h in common if h in entry_hexes(position.scenario, position.map, uid))
-    free = tuple(h for h in common if not any(u.side != side for u in position.units_at(h)))
+    units = [position.units[u] for u in ids]
+    led = any(pu.is_leader(u) and pu.leader_kind(u) == "normal" and not u.has("demoralized") for u in units)
+    assaults = pg_assault.may_assault(units, led) is None  # 16.5, 12.1: straight into an enemy edge hex
+    free = tuple(h for h in common if assaults or not pg_assault.enemy_combat_units(position, h, side))
     if not free:
         raise IllegalAction(T("no entry hex of theirs is free of the enemy (16.5)"))
     return free
@@ -185,9 +189,15 @@ def resume(game: PgGame, position: Position, dec: Decision, answer: act.Answer) 
     entered = (*((k, v) for k, v in gs.entered if k != label), (label, before + 1))
     leaders = tuple(u for u in dec.subject if pu.is_leader(position.units[u]))
     combat = dec.subject if leaders else ()  # 5.4: grouped around a leader, activated by him
-    return state.replace(game=gs.replace(
+    state = state.replace(game=gs.replace(
         entered=entered, entry_spent=(*gs.entry_spent, *((u, spent) for u in dec.subject)),
         active=tuple(sorted(dec.subject)), combat=tuple(sorted(combat)), act_leaders=tuple(sorted(leaders))))
+    side = position.units[dec.subject[0]].side
+    if pg_assault.enemy_combat_units(position, where, side):  # 16.5: entering straight into an assault
+        for uid in dec.subject:
+            state = state.with_unit(state.units[uid].mark("moved_fired"))
+        return pg_assault.begin(game, position.at(state), dec.subject, where)
+    return state
 
 
 __all__ = ["arrivals", "check", "cost", "decision", "entry_hexes", "off_board", "resume", "validate"]

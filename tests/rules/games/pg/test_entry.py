@@ -80,3 +80,16 @@ def test_bad_entries_name_the_file_and_the_place(
         make_position: Any, pg: Any, entry: dict[str, Any], message: str) -> None:
     with pytest.raises(DataError, match=message):
         _pos(make_position, pg, entry)
+
+
+def test_a_leaders_stack_may_enter_straight_into_an_enemy_edge_hex_to_assault(make_position: Any,
+                                                                              pg: Any) -> None:
+    # 16.5: entering units may go straight into an edge hex to assault (12.1: good order, a leader's)
+    plan = {"i": {"turn": 1, "hexes": ["A4"]}, "l": {"turn": 1, "hexes": ["A4"]}}
+    units = [_u("i", "A4"), _u("l", "A4", "ldr"), _u("b1", "A4", "inf", "b"), _u("x", "L8")]
+    pos = pg(make_position, units, counters_extra=C, options={"entry": plan})
+    with pytest.raises(IllegalAction, match=r"no entry hex of theirs is free of the enemy"):
+        pos.push_text("activate i")  # alone, no leader: no assault
+    pos.push_text("activate i,l")
+    pos.push_text("answer hex A4")
+    assert pos.label(pos.units["i"].hex) == "A4" and pos.decision.then == "assault"
