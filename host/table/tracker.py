@@ -322,6 +322,8 @@ class Tracker:
             self.phase = Phase.IDLE
         if not moved and not any(d.extra for d in diffs.values()):
             return self._back_in_place()
+        if not moved and (arrived := self._arrival(diffs)) is not None:
+            return arrived
         origins = set(moved.values())
         places = {self._unit_hex.get(u) for u in moved}
         group = frozenset(moved)
@@ -337,6 +339,20 @@ class Tracker:
             if None in places and len(places) == 2 and self.phase is not Phase.IDLE:
                 return []  # part of the stack is down, the rest still in hand: wait for it
         return self._messy(diffs, t_ms, settled)
+
+    def _arrival(self, diffs: Mapping[Hex, Difference]) -> list[TableEvent] | None:
+        """Counters the position holds off the board (a unit coming on, PG 16.5), put down on one hex: the
+        placement answering the open entry question when the game offers that hex (path: the hex itself)."""
+        where = [d for d in diffs.values() if d.extra]
+        if len(where) != 1 or where[0].missing:
+            return None
+        h, group = where[0].hex, where[0].extra
+        arrival = self.oracle.destinations(group, h).get(h)
+        if arrival is None:
+            return None
+        self._clear_move()
+        self.phase, self._awaiting = Phase.AWAITING, (group, h)
+        return [MoveRecognised(group, tuple(arrival.path), arrival.cost)]
 
     def _back_in_place(self) -> list[TableEvent]:
         events: list[TableEvent] = []

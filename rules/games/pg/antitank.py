@@ -157,6 +157,9 @@ def resolve(
     if game.night(position):
         drm -= 1
         lines.append(Line(T("night"), "-1", "1.2"))
+    if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
+        drm -= 1
+        lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
     modified = total + at - armour + drm
     chart = position.charts.chart("at")
     result = str(chart.lookup(total=modified))

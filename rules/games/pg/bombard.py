@@ -147,6 +147,8 @@ def resolve(
         shifts.append((T("target terrain ({terrain})", terrain=position.map.terrain(h)), terrain, "7.5"))
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
+    if units and game.supply_level(position, units[0].side):
+        shifts.append((T("supply shortage"), -1, "3.0 B"))  # optional fog of war: bombardment -1 column
     net = sum(v for _, v, _ in shifts)
     for label, v, rule in shifts:
         lines.append(Line(label, f"{v:+d}", rule))

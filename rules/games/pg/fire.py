@@ -16,6 +16,7 @@ from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import stack_groups
+from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
@@ -146,6 +147,9 @@ def _line(a: Hex, b: Hex) -> list[Hex]:
 
 def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     opp = opportunity(position)
+    if pg_air.is_strike(position, fire):  # aircraft from off the board (15.1)
+        pg_air.check(game, position, fire, opp)
+        return act.Fire(tuple(sorted(fire.firers)), fire.target)
     if pg_offboard.is_call(position, fire):  # a leader calls off-board artillery (9.1, 9.2)
         pg_offboard.check(game, position, fire, opp)
         return fire
@@ -251,13 +255,16 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
                          terrain=position.map.terrain(target)), terrain_shift, "7.5"))
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
+    if firers and game.supply_level(position, firers[0].side):
+        shifts.append((T("supply shortage"), -1, "3.0 B"))  # optional fog of war: DF -1 column
     return shifts
 
 
-def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
+def resolve(game: PgGame, position: Position, fire: act.Fire,
+            extra: tuple[tuple[T, int, str], ...] = ()) -> Resolution:
     """The Direct Fire Table (10.0): the firers' DF summed (halved when disrupted, rounded up per unit, 1.2,
     14.2; +1 leader combat modifier each, 6.42), the column shifts capped +3/-2 (10.3), one 2d6 roll read on
-    each target's own column (7.52: +2 against artillery)."""
+    each target's own column (7.52: +2 against artillery). ``extra``: shifts of an air attack (15.1)."""
     assert fire.dice is not None
     roll = PG_2D6.from_values(fire.dice).total
     opp = opportunity(position)
@@ -269,7 +276,7 @@ def resolve(game: PgGame, position: Position, fire: act.Fire) -> Resolution:
     col = axis.locate(total)
     # 7.64: opportunity fire hits only the moving unit (and leaders moving with it)
     targets = movers(position) if opp else [u for u in position.units_at(fire.target) if u.side != side]
-    shifts = _shifts_for(game, position, firers, fire.target, opp, targets)
+    shifts = [*extra, *_shifts_for(game, position, firers, fire.target, opp, targets)]
     for label, value, rule in shifts:
         lines.append(Line(label, f"{value:+d}", rule))
     results: dict[str, str] = {}
@@ -345,6 +352,8 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     """The firers are marked (7.46; an opportunity fire's first shot takes two markers, its second leaves
     one, 13.1), a firer seen while it fires in restrictive terrain is SPOTTED (8.22), and the firing side
     rolls 2d6."""
+    if pg_air.is_strike(position, fire):
+        return pg_air.declare(game, position, fire)
     if pg_offboard.is_call(position, fire):
         return pg_offboard.declare(game, position, fire)
     state = position.state
@@ -441,6 +450,12 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
     return apply_results(game, position.at(state), dict(resolution.results), "df")
 
 
+def in_apc(state: State, unit: UnitState) -> bool:
+    """7.25: a unit carried by an APC, which its armour protects like the APC itself."""
+    carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+    return carrier is not None and pu.is_apc(carrier)
+
+
 def apply_results(game: PgGame, position: Position, results: dict[str, str], mode: str) -> State:
     """One hex's DFT or Bombardment results, one per target (7.52): the harshest X sets the steps of each
     category, falling on the units whose own column gave an X (category 1) and on the transports (category
@@ -451,7 +466,8 @@ def apply_results(game: PgGame, position: Position, results: dict[str, str], mod
     if xs:
         steps = max(int(results[u][:-1] or 1) for u in xs)
         return pg_losses.allocate(game, position, ids, steps, mode, eligible=tuple(xs))
-    checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])]  # 7.41
+    checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])  # 7.41
+              and not in_apc(state, state.units[u])]  # 7.25: an APC's armour covers its cargo too
     for uid in ids:
         if results[uid] not in ("-",) and not results[uid].startswith("M") and not results[uid].endswith("X"):
             raise IllegalAction(T("unknown fire result {result} in the chart pack",

@@ -22,9 +22,11 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, lose_step, units_by_hex
 from hexmate.rules.games.pg import activation as pg_act
+from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
@@ -78,6 +80,11 @@ class PgState(GameState):
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
     charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
     boarded: tuple[str, ...] = ()  # 5.61: transports boarded this turn (1 MP of their MA spent on it)
+    entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
+    entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
+    air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
+    supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
+    river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -93,6 +100,17 @@ class PgGame(Game):
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
+
+    def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
+        """16.5: units the scenario brings on later (``options.entry``) wait off the board; so do aircraft,
+        which strike from off it (15.1)."""
+        state = super().initial_state(scenario, hex_map)
+        for unit in list(state.units.values()):
+            if pg_air.is_aircraft(unit):
+                state = state.with_unit(dataclasses.replace(unit, hex=None))
+        for uid in pg_entry.validate(scenario, hex_map):
+            state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+        return state
 
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex a side's combat units hold alone is that side's."""
@@ -122,8 +140,8 @@ class PgGame(Game):
             return "needs a whole-number 'ma' (0 for a gun that must be towed, 1.2, 5.1)"
         if counter.type != "aircraft" and not isinstance(v.get("morale"), int):
             return "needs a whole-number 'morale' (14.0: leaders print it, scenarios give the units')"
-        for fire in ("df", "bombard", "at"):
-            if fire in v and not isinstance(v.get(f"{fire}_range"), int):
+        for fire in ("df", "bombard", "at"):  # 15.1: an aircraft's range is unlimited
+            if fire in v and counter.type != "aircraft" and not isinstance(v.get(f"{fire}_range"), int):
                 return f"'{fire}' needs a whole-number '{fire}_range' (1.1, 7.32)"
         if counter.type == "personnel" and not any(k in v for k in ("df", "bombard", "at")):
             return "a personnel unit needs a fire value: 'df', 'bombard' or 'at' with its range (1.1)"
@@ -177,7 +195,9 @@ class PgGame(Game):
             return state.replace(game=gs.replace(rolls=rolls))
         init = position.scenario.options.get("initiative", {})
         penalty = dict(gs.initiative_loss)  # 6.72: the permanent -1, never below 0
-        totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0)) for side, die in rolls}
+        short = {s for s, _, _ in gs.supply}  # optional supply shortage: initiative -1, never below 0
+        totals = {side: die + max(0, int(init.get(side, 0)) - penalty.get(side, 0) - (side in short))
+                  for side, die in rolls}
         first, second = position.scenario.first_side, position.scenario.second_side
         events = position.scenario.options.get("random_events")
         if events and len({die for _, die in rolls}) == 1:
@@ -225,7 +245,8 @@ class PgGame(Game):
         phase = position.phase.id
         gs = self.gstate(state)
         if phase == "initiative":
-            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control")}
+            keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
+                                                "supply", "river_from")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -306,7 +327,31 @@ class PgGame(Game):
         state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
                                                     T("fog of war (optional rule)"), False, (line,), {},
                                                     T("fog of war: {total}", total=total)))
-        return state.replace(game=self.gstate(state).replace(fog_end=ends))
+        return self.supply_roll(position.at(state.replace(game=self.gstate(state).replace(fog_end=ends))),
+                                decision.side, total)
+
+    def supply_level(self, position: Position, side: str) -> int:
+        """Optional fog of war: 0 supplied, 1 supply shortage, 2 serious supply shortage."""
+        return max((lvl for s, lvl, _ in self.gstate(position.state).supply if s == side), default=0)
+
+    def supply_roll(self, position: Position, side: str, total: int) -> State:
+        """Optional fog of war: a fog roll of 3 or 4 puts the side short of supply for the rest of the game;
+        another 3 or 4 on a later turn makes the shortage serious."""
+        state = position.state
+        if total not in (3, 4):
+            return state
+        gs = self.gstate(state)
+        had = next(((lvl, turn) for s, lvl, turn in gs.supply if s == side), None)
+        if had is not None and (had[0] == 2 or had[1] == position.turn):
+            return state
+        level = 1 if had is None else 2
+        supply = (*((s, lvl, t) for s, lvl, t in gs.supply if s != side), (side, level, position.turn))
+        text = (T("{side} is short of supply for the rest of the game", side=side) if level == 1 else
+                T("{side}'s supply shortage is serious for the rest of the game", side=side))
+        res = state.resolution
+        if res is not None:
+            res = dataclasses.replace(res, lines=(*res.lines, Line(T("supply"), text, "3.0 B")))
+        return state.replace(resolution=res, game=gs.replace(supply=tuple(sorted(supply))))
 
     def phase_over(self, position: Position) -> bool:
         """Optional fog of war: a roll of 16 or more ends the Action Phase, and so the turn."""
@@ -389,6 +434,9 @@ class PgGame(Game):
         night_bound = approach and self.night(position) and any(not pu.is_leader(u) for u in units)
         control = dict(self.gstate(position.state).control)
         foes: dict[Hex, list[UnitState]] = {}
+        came_from = dict(self.gstate(position.state).river_from)
+        bank = next((came_from[u.id] for u in troops if u.id in came_from), None)
+        engineers = any(pu.branch(u) == "ENG" for u in troops)
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -409,6 +457,14 @@ class PgGame(Game):
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None
+            if (bank is not None and not engineers and pg_moves.river(self, m, a) == "major"
+                    and not pg_moves.river(self, m, b) and not pg_moves.bridged(m, a, b)
+                    and position.label(a) not in fords
+                    and b in pg_moves.far_bank(self, m, position.map.parse_label(bank))
+                    and not any(u.side == side and pu.branch(u) == "ENG" and u.id not in moving
+                                and not u.has("disrupted") and not u.has("demoralized")
+                                for u in by_hex.get(a, []))):
+                return None  # 5.72: no crossing a major river but at a bridge or ford, or with engineers
             step: int | Fraction | None = base(m, a, b)
             if step is None and move_class != "foot" and pg_moves.river(self, m, b):
                 # 5.71, 5.72: vehicles that may not enter a river hex still may at a ford, or (5.73) into a
@@ -438,6 +494,20 @@ class PgGame(Game):
                 and not u.has("demoralized") for u in position.units_at(b))
 
         return stop
+
+    def note_river_bank(self, position: Position, ids: tuple[str, ...], path: tuple[Hex, ...]) -> State:
+        """5.72: remember the land hex a unit came into a major river from (its own bank), until it leaves."""
+        m = position.map
+        came = dict(self.gstate(position.state).river_from)
+        for a, b in itertools.pairwise(path):
+            major_a, major_b = pg_moves.river(self, m, a) == "major", pg_moves.river(self, m, b) == "major"
+            for uid in ids:
+                if major_b and not major_a:
+                    came[uid] = position.label(a)
+                elif major_a and not major_b:
+                    came.pop(uid, None)
+        gs = self.gstate(position.state)
+        return position.state.replace(game=gs.replace(river_from=tuple(sorted(came.items()))))
 
     def _movers(self, position: Position, unit_ids: frozenset[str]) -> tuple[list[UnitState], Hex]:
         units, start = group_of(position, unit_ids, "3.11")
@@ -487,7 +557,7 @@ class PgGame(Game):
             return None
         return gun
 
-    def budget(self, units: list[UnitState], position: Position | None = None) -> int:
+    def budget(self, units: list[UnitState], position: Position | None = None) -> int | Fraction:
         carrier = self.ride(units)
         if carrier is not None:
             return max(0, pu.value(carrier, "ma") - 2)  # 5.61: boarding and alighting, 1 MP each
@@ -495,7 +565,16 @@ class PgGame(Game):
             boarded = self.gstate(position.state).boarded
             if len(units) == 1 and units[0].id in boarded:
                 return max(0, int(units[0].values["ma"]) - 1)
-        return min(int(u.values["ma"]) for u in units)
+        spent = dict(self.gstate(position.state).entry_spent) if position is not None else {}
+        short = {u.id: 2 for u in units if position is not None and self.supply_level(position, u.side)
+                 and pu.move_class(u) in ("mechanized", "motorized")}  # optional supply shortage: MA -2
+        return min(max(0, int(u.values["ma"]) - spent.get(u.id, 0) - short.get(u.id, 0))
+                   for u in units)  # 16.5: entry paid
+
+    def entered_now(self, position: Position, units: list[UnitState]) -> bool:
+        """16.5: units that came on this activation move on with what the entry left them (no 5.0 minimum)."""
+        spent = dict(self.gstate(position.state).entry_spent)
+        return any(u.id in spent for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         if position.phase.id != "action":
@@ -535,8 +614,9 @@ class PgGame(Game):
             crew = next(u for u in units if u.type == "personnel")
             return {n: act.Move(ids, (start, n), pu.value(crew, "ma")) for n in position.map.neighbors(start)
                     if cost(position.map, start, n) is not None}
+        entered = self.entered_now(position, units)  # 16.5: no minimum move after the entry
         for n in position.map.neighbors(start):  # 5.0: MA 1 or more may always move one hex
-            if n not in out and (step := cost(position.map, start, n)) is not None:
+            if not entered and n not in out and (step := cost(position.map, start, n)) is not None:
                 out[n] = act.Move(ids, (start, n), step)
         return out
 
@@ -581,7 +661,8 @@ class PgGame(Game):
                       a=position.label(a), b=position.label(b)),
                     "5.0, 5.3, 4.5, 5.41")
             total += step
-        if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None):
+        if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None
+                                                     or self.entered_now(position, units)):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
@@ -692,6 +773,7 @@ class PgGame(Game):
                     unit = unit.mark(remove=(pg_spot.SPOTTED,))  # 8.22: out of sight again
                 state = state.with_unit(unit)
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
+        state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
         state = pg_victory.update_control(self, position.at(state))
         alive = tuple(u for u in moving.units if u in state.units)
@@ -721,6 +803,9 @@ class PgGame(Game):
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
                 raise IllegalAction(T("an activation is open: its units act, or say done to end it"), "3.1")
+            if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: they come on
+                pg_entry.check(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)))
             pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
@@ -739,6 +824,10 @@ class PgGame(Game):
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
+            if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
+                ids = tuple(action.units)
+                hexes = pg_entry.check(self, position, ids)
+                return position.state.push(pg_entry.decision(position, ids, hexes))
             a = pg_act.declare(position, action.units)
             gs = self.gstate(position.state)
             checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
@@ -754,6 +843,15 @@ class PgGame(Game):
     # --- continuations (named by the decisions' ``then``) ---
     def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_split(self, position, decision, answer)
+
+    def resume_air_abort(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_abort(self, position, decision, answer)
+
+    def resume_air_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_dft(self, position, decision, answer)
+
+    def resume_enter_board(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_entry.resume(self, position, decision, answer)
 
     def resume_offboard(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_offboard.resume(self, position, decision, answer)
@@ -894,10 +992,57 @@ class PgGame(Game):
                 and self.charge_problem(position, movers, path) is None:
             state = state.replace(game=self.gstate(state).replace(
                 charge=tuple(u.id for u in movers if not pu.is_leader(u))))
+        crossing = self.crossing_roll(position, move)
+        if crossing is not None:
+            state = state.push(crossing)
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]
         return state.push(*pg_morale.surrender_checks(self, position, movers))
+
+    def crossing_roll(self, position: Position, move: act.Move) -> Decision | None:
+        """5.73: leaving a major river hex for the far bank (no bridge, no ford) with an engineer's support,
+        or as the engineer itself, takes 2d6 at or under the scenario's crossing number for the unit's class
+        (``options.crossing``: foot/motorized/mechanized; an engineer rolls as foot)."""
+        path = tuple(move.path)
+        troops = [position.units[u] for u in move.units if not pu.is_leader(position.units[u])]
+        if len(path) < 2 or not troops:
+            return None
+        a, b = path[0], path[1]
+        m = position.map
+        if pg_moves.river(self, m, a) != "major" or pg_moves.river(self, m, b) or pg_moves.bridged(m, a, b):
+            return None
+        if position.label(a) in {str(f) for f in position.scenario.options.get("fords", [])}:
+            return None
+        bank = dict(self.gstate(position.state).river_from).get(troops[0].id)
+        if bank is None or b not in pg_moves.far_bank(self, m, m.parse_label(bank)):
+            return None
+        klass = "foot" if pu.branch(troops[0]) == "ENG" else pu.move_class(troops[0])
+        number = position.scenario.options.get("crossing", {}).get(klass)
+        if not isinstance(number, int):
+            raise IllegalAction(T("the scenario gives no crossing number for {klass} units", klass=klass),
+                                "5.73")
+        return Decision("roll", troops[0].side,
+                        T("{unit} tries to cross the river: 2d6 at or under {number} crosses",
+                          unit=troops[0].id, number=number), "5.73", "crossing", dice="2d6",
+                        subject=tuple(move.units), args=(("number", str(number)),))
+
+    def resume_crossing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """5.73: over the crossing number the units stay in the river hex and move no more this turn."""
+        total = PG_2D6.from_values(answer.dice or ()).total
+        number = int(decision.arg("number"))
+        crosses = total <= number
+        line = Line(T("river crossing"), T("{total} against {number}: {result}", total=total, number=number,
+                                           result=T("crosses") if crosses else T("stays in the river hex")),
+                    "5.73")
+        state = position.state.replace(resolution=Resolution(
+            act.Answer(dice=tuple(answer.dice or ())), "crossing", T("river crossing"), False, (line,), {},
+            T("river crossing: {total}", total=total)))
+        if crosses:
+            return state
+        for uid in decision.subject:
+            state = self.halt_mover(position.at(state), uid)
+        return state
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """14.6: above the hex's best morale, every unit and leader there surrenders (is eliminated)."""
@@ -917,6 +1062,19 @@ class PgGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)
 
+    def _air_strikes(self, position: Position, side: str) -> Iterator[act.Action]:
+        planes = sorted(u.id for u in position.units.values() if u.side == side and pg_air.is_aircraft(u))
+        targets = sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None},
+                         key=lambda h: (h.q, h.r))
+        for plane in planes:
+            for h in targets:
+                strike = act.Fire((plane,), h)
+                try:
+                    pg_air.check(self, position, strike, False)
+                except IllegalAction:
+                    continue
+                yield strike
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
         top = state.decision
@@ -930,6 +1088,14 @@ class PgGame(Game):
         mine = sorted((u for u in position.units.values() if u.side == side and u.hex is not None),
                       key=lambda u: u.id)
         if not self.gstate(state).active:  # 3.1: a leader (with his reach) opens a segment
+            for unit in sorted(position.units.values(), key=lambda u: u.id):  # 16.5: units off the board
+                if unit.side == side and pg_entry.off_board(position, unit.id):
+                    try:
+                        pg_entry.check(self, position, (unit.id,))
+                    except IllegalAction:
+                        continue
+                    yield act.Activate((unit.id,))
+            yield from self._air_strikes(position, side)  # 15.1: aircraft strike from off the board
             for unit in mine:
                 if unit.type == "leader" and not unit.has(MARK) and pg_act.reach(unit) is not None:
                     yield act.Activate((unit.id,))

@@ -147,9 +147,26 @@ def resume_mc(game: PgGame, position: Position, decision: Decision, answer: act.
             state = lose_step(state, unit)
     elif over >= 3 or unit.has("disrupted"):
         state = state.with_unit(unit.mark("demoralized", remove=("disrupted",)))
+        state = engineer_cascade(game, position.at(state), unit)
     else:
         state = state.with_unit(unit.mark("disrupted"))
+        state = engineer_cascade(game, position.at(state), unit)
     return game.halt_mover(position.at(state), unit.id)
+
+
+def engineer_cascade(game: PgGame, position: Position, unit: UnitState) -> State:
+    """5.75: an engineer supporting a crossing (in a river hex) disrupted or demoralized disrupts every
+    friendly unit in good order with it."""
+    from hexmate.rules.games.pg import moves as pg_moves
+
+    state = position.state
+    if pu.branch(unit) != "ENG" or unit.hex is None or not pg_moves.river(game, position.map, unit.hex):
+        return state
+    for other in position.units_at(unit.hex):
+        if other.side == unit.side and other.id != unit.id and not (
+                other.has("disrupted") or other.has("demoralized")):
+            state = state.with_unit(other.mark("disrupted"))
+    return state
 
 
 # --- recovery (14.4) and rout (14.31) ---

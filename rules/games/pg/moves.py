@@ -71,6 +71,26 @@ def bridged(m: HexMap, a: Hex, b: Hex) -> bool:
     return "road" in m.hexside(a, b)
 
 
+def far_bank(game: PgGame, m: HexMap, bank: Hex) -> frozenset[Hex]:
+    """5.72: the land hexes across a major river from ``bank`` (the hex a unit came into the river from):
+    those no path over land (major river hexes left out) joins to it."""
+    key = (id(m), bank)
+    if key not in _BANKS:
+        land = {h for h in m.hexes if river(game, m, h) != "major"}
+        seen, todo = {bank}, [bank]
+        while todo:
+            h = todo.pop()
+            for n in m.neighbors(h):
+                if n in land and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        _BANKS[key] = frozenset(land - seen)
+    return _BANKS[key]
+
+
+_BANKS: dict[tuple[int, Hex], frozenset[Hex]] = {}
+
+
 def ford_cost(move_class: str) -> Cost | None:
     """5.7: a ford the scenario names: the vehicle classes' demo cost of entering it."""
     return _cost(table()["classes"].get(move_class, {}).get("ford"))
@@ -132,4 +152,4 @@ def entry_costs(per_hex: Cost, stacks: int) -> list[Cost]:
     return [per_hex * (i + 1) for i in range(stacks)]
 
 
-__all__ = ["bridged", "cost_fn", "entry_costs", "ford_cost", "reachable", "river", "wreck_cost"]
+__all__ = ["bridged", "cost_fn", "entry_costs", "far_bank", "ford_cost", "reachable", "river", "wreck_cost"]

@@ -109,3 +109,64 @@ def test_an_assault_into_a_major_river_without_engineers_is_at_minus_2(make_posi
         other.push_text("answer dice 4,4")
         other.push_text("answer dice 3,3")
         assert "major river" not in other.last_resolution.text()
+
+
+def _in_major_river(make_position: Any, pg: Any, *extra: dict[str, Any]) -> Any:
+    pos = _pos(make_position, pg, [_u("i", "E4", "inf6"), *extra], kind="major-river")
+    gs = pos.game.gstate(pos.state)
+    return pos.at(pos.state.replace(game=gs.replace(river_from=(("i", "D4"),))))  # it came in from D4
+
+
+def test_a_unit_entering_a_major_river_remembers_its_bank(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg, [_u("i", "C4", "inf6")], kind="major-river")
+    pos.push_text("move i C4-D4-E4")
+    assert pos.game.gstate(pos.state).river_from == (("i", "D4"),)
+
+
+def test_no_crossing_a_major_river_without_a_bridge_ford_or_engineer(make_position: Any, pg: Any) -> None:
+    # 5.72: from the river hex back to its own bank or along the river, never out on the far bank
+    pos = _in_major_river(make_position, pg)
+    L = pos.map.parse_label
+    moves = pos.legal_actions.moves_for({"i"})
+    assert L("D4") in moves and L("E5") in moves
+    assert not any(h.q > L("E4").q for h in moves)  # nothing on the far (F-and-beyond) bank
+    with pytest.raises(IllegalAction, match=r"step E4-F4 is not allowed"):
+        pos.push_text("move i E4-F4")
+
+
+def test_an_engineer_in_the_river_hex_lets_it_cross(make_position: Any, pg: Any) -> None:
+    # 5.72, 5.73: a good-order engineer supporting the crossing in that river hex
+    pos = _in_major_river(make_position, pg, _u("e", "E4", "eng"))
+    assert pos.map.parse_label("F4") in pos.legal_actions.moves_for({"i"})
+
+
+@pytest.mark.parametrize(("dice", "crosses"), [("4,4", True), ("5,4", False)])
+def test_an_engineer_supported_crossing_takes_2d6_at_or_under_the_crossing_number(
+        make_position: Any, pg: Any, dice: str, crosses: bool) -> None:
+    # 5.73: a foot unit with the scenario's foot crossing number 8: 8 crosses, 9 stays in the river hex
+    pos = _pos(make_position, pg, [_u("i", "E4", "inf6"), _u("e", "E4", "eng")], kind="major-river",
+               options={"crossing": {"foot": 8}})
+    gs = pos.game.gstate(pos.state)
+    pos = pos.at(pos.state.replace(game=gs.replace(river_from=(("i", "D4"),))))
+    pos.push_text("move i E4-F4")
+    assert pos.decision is not None and pos.decision.then == "crossing" and pos.decision.dice == "2d6"
+    pos.push_text(f"answer dice {dice}")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("pass")
+    assert pos.label(pos.units["i"].hex) == ("F4" if crosses else "E4")
+    assert pos.units["i"].has("moved_fired")
+
+
+@pytest.mark.parametrize(("where", "cascades"), [("E4", True), ("C4", False)])
+def test_an_engineer_shaken_in_a_river_hex_disrupts_the_units_with_it(
+        make_position: Any, pg: Any, where: str, cascades: bool) -> None:
+    # 5.75: the supporting engineer disrupted (here: a failed check, 2d6 10 against morale 8) disrupts every
+    # friendly unit with it; out of the river it is an ordinary check
+    from hexmate.rules import actions as act
+    from hexmate.rules.games.pg import morale as pg_morale
+
+    pos = _pos(make_position, pg, [_u("e", where, "eng"), _u("i", where, "inf6")])
+    check = pg_morale.mc(pos, "e", 0, "7.4")
+    state = pg_morale.resume_mc(pos.game, pos.at(pos.state.push(check)), check, act.Answer(dice=(5, 5)))
+    assert state.units["e"].has("disrupted")
+    assert state.units["i"].has("disrupted") is cascades

@@ -1,0 +1,203 @@
+"""PG units coming onto the board during play (16.5).
+
+A scenario names them in ``options.entry``: unit -> ``{"turn": N, "hexes": ["A1", ...]}`` (the board-edge
+hexes it may come on at; its set-up hex if none are given). Such a unit is off the board (``hex`` None) until
+it enters. From its turn on, its side activates it as usual (16.5: as if the hex rows went on off the board,
+grouped around leaders): ``activate UNIT [LEADER...]`` for units that wait off the board together, then the
+player puts the counters on one of their entry hexes (a table gesture: the counter placed on the hex).
+
+The cost (16.5): the entry hex's own cost for the unit's class, plus one off-board hex for each stack that
+came on through that hex before it this turn; an off-board hex costs the class's clear rate, or its road
+rate when the entry hex has a road (the 16.5 example: six trucks by a road pay 1/2 then 1; off the road 2
+then 4). What is left of the MA is the unit's move from the entry hex, in the same activation.
+
+Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
+(16.5, 12.1). Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
+enters its next hexes), and leaving the board (16.5, only where a scenario allows it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.pg import assault as pg_assault
+from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import units as pu
+from hexmate.rules.hexes import Hex
+from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import Scenario
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+Cost = int | Fraction
+
+
+def _raw(scenario: Scenario) -> Mapping[str, Any]:
+    raw = scenario.options.get("entry", {})
+    if not isinstance(raw, dict):
+        raise DataError(f"{scenario.source}: options.entry: unit -> {{turn, hexes}} (16.5)")
+    return raw
+
+
+def arrivals(scenario: Scenario) -> dict[str, int]:
+    """unit -> the first turn it may come on (16.5: as the scenario instructions say)."""
+    out: dict[str, int] = {}
+    ids = {u.id for u in scenario.units}
+    for uid, entry in _raw(scenario).items():
+        turn = entry.get("turn") if isinstance(entry, dict) else None
+        if uid not in ids:
+            raise DataError(f"{scenario.source}: options.entry.{uid}: no unit {uid!r} in the scenario (16.5)")
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= scenario.turns:
+            raise DataError(f"{scenario.source}: options.entry.{uid}.turn: a whole number from 1 to "
+                            f"{scenario.turns}, the scenario's turns (16.5)")
+        out[uid] = turn
+    return out
+
+
+def entry_hexes(scenario: Scenario, hex_map: HexMap, uid: str) -> tuple[Hex, ...]:
+    """The board-edge hexes the unit may come on at, checked: on the map and on its edge (16.5)."""
+    entry = _raw(scenario).get(uid, {})
+    labels = entry.get("hexes") or [next(u.hex for u in scenario.units if u.id == uid)]
+    if not isinstance(labels, list):
+        raise DataError(f"{scenario.source}: options.entry.{uid}.hexes: a list of hex labels (16.5)")
+    out = []
+    for i, label in enumerate(labels):
+        where = f"{scenario.source}: options.entry.{uid}.hexes[{i}]"
+        try:
+            h = hex_map.parse_label(str(label))
+        except Exception as error:  # the map's own error names the label
+            raise DataError(f"{where}: {error}") from None
+        if h not in hex_map.hexes:
+            raise DataError(f"{where}: {label} is not on the board")
+        if len(hex_map.neighbors(h)) >= 6:
+            raise DataError(f"{where}: {label} is not a board-edge hex (16.5)")
+        out.append(h)
+    return tuple(out)
+
+
+def validate(scenario: Scenario, hex_map: HexMap) -> dict[str, int]:
+    """Every entry of the scenario checked at load (errors name the file and the place)."""
+    due = arrivals(scenario)
+    for uid in due:
+        entry_hexes(scenario, hex_map, uid)
+    return due
+
+
+def off_board(position: Position, uid: str) -> bool:
+    unit = position.units.get(uid)
+    return unit is not None and unit.hex is None and uid in arrivals(position.scenario)
+
+
+def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, ...]:
+    """``activate`` naming units waiting off the board: the entry hexes they may all use now."""
+    side = position.to_act
+    for uid in ids:
+        if not off_board(position, uid):
+            raise IllegalAction(T("{unit} is on the board: units off it are activated apart (16.5)",
+                                  unit=uid))
+        unit = position.units[uid]
+        if unit.side != side:
+            raise IllegalAction(T("{unit} is not the active side's (3.0 B)", unit=uid))
+        turn = arrivals(position.scenario)[uid]
+        if position.turn < turn:
+            raise IllegalAction(T("{unit} comes on from turn {turn} (16.5)", unit=uid, turn=turn))
+        if unit.has("moved_fired"):
+            raise IllegalAction(T("{unit} has a MOVED/FIRED marker: activated once a turn", unit=uid),
+                                "3.13, 6.2")
+    if sum(1 for u in ids if pu.counts_for_stack(position.units[u])) > 3:
+        raise IllegalAction(T("{count} combat units: 3 a side per hex (4.1)", count=len(ids)))
+    common = entry_hexes(position.scenario, position.map, ids[0])
+    for uid in ids[1:]:
+        common = tuple(h for h in common if h in entry_hexes(position.scenario, position.map, uid))
+    units = [position.units[u] for u in ids]
+    led = any(pu.is_leader(u) and pu.leader_kind(u) == "normal" and not u.has("demoralized") for u in units)
+    assaults = pg_assault.may_assault(units, led) is None  # 16.5, 12.1: straight into an enemy edge hex
+    free = tuple(h for h in common if assaults or not pg_assault.enemy_combat_units(position, h, side))
+    if not free:
+        raise IllegalAction(T("no entry hex of theirs is free of the enemy (16.5)"))
+    return free
+
+
+def decision(position: Position, ids: tuple[str, ...], hexes: tuple[Hex, ...]) -> Decision:
+    side = position.units[ids[0]].side
+    return Decision(
+        "hexes", side, T("{ids} come on from off the board: put them on an entry hex ({hexes})",
+                         ids=", ".join(ids), hexes=", ".join(position.label(h) for h in hexes)),
+        "16.5", "enter_board", hexes=hexes, subject=ids,
+    )
+
+
+def cost(game: PgGame, position: Position, ids: tuple[str, ...], where: Hex, before: int) -> Cost | None:
+    """16.5: the entry hex's cost for the slowest class among them, plus ``before`` off-board hexes (the
+    stacks that came on through it earlier this turn), each at the clear rate or the road rate when the
+    entry hex has a road."""
+    m = position.map
+    road = any("road" in m.hexside(where, n) for n in m.neighbors(where))
+    worst: Cost = 0
+    for uid in ids:
+        unit = position.units[uid]
+        klass = pu.move_class(unit)
+        fn = pg_moves.cost_fn(game, klass)
+        if fn is None:
+            return None  # 5.1: a towed unit does not move by itself
+        per_hex = _per_hex(game, klass, road)
+        no_road = set(pg_moves.table()["road_ignored_into"])
+        terrain = game.terrain_table().table.canonical(m.terrain(where))
+        # 5.2, 16.5: along the road into the entry hex (never into a town or village: its own rate)
+        here = per_hex if road and terrain not in no_road else fn(m, where, where)
+        if here is None or per_hex is None:
+            return None
+        worst = max(worst, here + per_hex * before)
+    return worst
+
+
+def _per_hex(game: PgGame, klass: str, road: bool) -> Cost | None:
+    """16.5: an off-board hex costs the class's clear rate, or its road rate when entering by a road."""
+    if klass == "foot":
+        table = game.terrain_table().table
+        value = table.movement["road"].value if road and "road" in table.movement else (
+            m.value if (m := table.entry("clear").move) is not None else None)
+        return pg_moves._cost(value)
+    rates = pg_moves.table()["classes"].get(klass, {})
+    return pg_moves._cost(rates["road"] if road and "road" in rates else rates.get("clear"))
+
+
+def resume(game: PgGame, position: Position, dec: Decision, answer: act.Answer) -> State:
+    """The counters go on the chosen entry hex; the entry cost is spent from this activation's MA."""
+    where = answer.hexes[0] if answer.hexes else None
+    if where is None or where not in dec.hexes:
+        raise IllegalAction(T("put them on one of their entry hexes: {hexes}",
+                              hexes=", ".join(position.label(h) for h in dec.hexes)), "16.5")
+    gs = game.gstate(position.state)
+    label = position.label(where)
+    before = dict(gs.entered).get(label, 0)
+    spent = cost(game, position, dec.subject, where, before)
+    if spent is None:
+        raise IllegalAction(T("they cannot enter {hex}", hex=label), "5.1, 16.5")
+    state = position.state
+    for uid in dec.subject:
+        state = state.with_unit(dataclasses.replace(state.units[uid], hex=where))
+    entered = (*((k, v) for k, v in gs.entered if k != label), (label, before + 1))
+    leaders = tuple(u for u in dec.subject if pu.is_leader(position.units[u]))
+    combat = dec.subject if leaders else ()  # 5.4: grouped around a leader, activated by him
+    state = state.replace(game=gs.replace(
+        entered=entered, entry_spent=(*gs.entry_spent, *((u, spent) for u in dec.subject)),
+        active=tuple(sorted(dec.subject)), combat=tuple(sorted(combat)), act_leaders=tuple(sorted(leaders))))
+    side = position.units[dec.subject[0]].side
+    if pg_assault.enemy_combat_units(position, where, side):  # 16.5: entering straight into an assault
+        for uid in dec.subject:
+            state = state.with_unit(state.units[uid].mark("moved_fired"))
+        return pg_assault.begin(game, position.at(state), dec.subject, where)
+    return state
+
+
+__all__ = ["arrivals", "check", "cost", "decision", "entry_hexes", "off_board", "resume", "validate"]

@@ -1,0 +1,94 @@
+"""PG air strikes as play (15.1): aircraft wait off the board, strike one hex once a turn in a segment of
+their own, one die each (1-2 loses the target), then the attackers' DF on the Direct Fire Table with +2 and
+one column down for a non-demoralized, non-limbered enemy AA unit within 3 hexes (T59: DF 8 at a
+non-adjacent hex with enemy AA 3 hexes off: net +1 column)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.hexes import distance
+
+from .conftest import unit as _u
+
+C: dict[str, dict[str, Any]] = {
+    "stuka": {"type": "aircraft", "df": 8},
+    "aa": {"type": "gun", "df": 3, "df_range": 4, "ma": 0, "morale": 7, "steps": 1, "branch": "AA"},
+}
+
+
+def _pos(make_position: Any, pg: Any, *extra: dict[str, Any], **kw: Any) -> Any:
+    units = [_u("air1", "A1", "stuka"), _u("air2", "A1", "stuka"), _u("x", "A8"), _u("b1", "F4", "inf", "b"),
+             *extra]
+    return pg(make_position, units, counters_extra=C, **kw)
+
+
+def _column(pos: Any, total: int, shift: int) -> Any:
+    axis = pos.charts.chart("dft").axis("df")
+    return axis.key_at(axis.locate(total) + shift)
+
+
+def test_aircraft_wait_off_the_board_and_their_strikes_are_offered(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)
+    assert pos.units["air1"].hex is None and pos.units["air2"].hex is None
+    offered = {pos.action_text(a) for a in pos.legal_actions}
+    assert {"fire air1 at F4", "fire air2 at F4"} <= offered
+
+
+def test_t59_df_8_with_enemy_aa_three_hexes_off_is_read_one_column_up(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg, _u("aa", "I4", "aa", "b"))
+    assert distance(pos.map.parse_label("I4"), pos.map.parse_label("F4")) == 3
+    pos.push_text("fire air1 at F4")
+    assert pos.decision.then == "air_abort" and pos.decision.dice == "1d6"
+    pos.push_text("answer dice 4")  # 3-6: it attacks
+    assert pos.decision.then == "air_dft"
+    pos.push_text("answer dice 3,3")
+    text = pos.last_resolution.text()
+    assert "+2" in text and "-1" in text and "(15.1)" in text
+    assert f"8 -> column {_column(pos, 8, 1)}" in text  # +2 -1 = net +1 (T59)
+    assert pos.game.gstate(pos.state).air_used == ("air1",)  # its one strike this turn
+    assert pos.decision is not None and pos.decision.then == "mc"  # the result applies: b1's check
+
+
+def test_without_aa_it_is_two_columns_up_and_only_the_attackers_count(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)
+    pos.push_text("fire air1,air2 at F4")
+    assert pos.decision.dice == "2d6"
+    pos.push_text("answer dice 2,5")  # air1 loses its target, air2 attacks alone with DF 8
+    assert pos.decision.then == "air_dft" and pos.decision.subject == ("air2",)
+    pos.push_text("answer dice 3,3")
+    assert f"8 -> column {_column(pos, 8, 2)}" in pos.last_resolution.text()
+
+
+def test_a_demoralized_or_limbered_aa_unit_does_not_count(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg, _u("aa", "I4", "aa", "b", "demoralized"))
+    pos.push_text("fire air1 at F4")
+    pos.push_text("answer dice 6")
+    pos.push_text("answer dice 3,3")
+    assert f"8 -> column {_column(pos, 8, 2)}" in pos.last_resolution.text()
+
+
+def test_all_abort_no_attack(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)
+    pos.push_text("fire air1,air2 at F4")
+    pos.push_text("answer dice 1,2")
+    assert pos.decision is None or pos.decision.then != "air_dft"
+    assert "every aircraft lost its target" in pos.last_resolution.text()
+
+
+def test_no_unspotted_target_in_restrictive_terrain_and_no_empty_hex(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg, _u("b2", "K2", "inf", "b"), hexes={"K2": {"terrain": "woods"}})
+    with pytest.raises(IllegalAction, match=r"K2: aircraft do not attack unspotted enemy units"):
+        pos.push_text("fire air1 at K2")
+    with pytest.raises(IllegalAction, match=r"no enemy unit in the target hex"):
+        pos.push_text("fire air1 at E4")
+    with pytest.raises(IllegalAction, match=r"at most 3"):
+        pos.push_text("fire air1,air2,air1,air2 at F4")
+
+
+def test_an_aircraft_counter_needs_no_range(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)  # 15.1: unlimited range, no MA, no morale
+    assert pos.game.check_counter(pos.scenario.counters["stuka"]) is None
+
