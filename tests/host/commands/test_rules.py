@@ -133,7 +133,7 @@ def test_resolve_shows_modifiers_rules_and_the_demo_label(capsys: pytest.Capture
     args = ["rules", "resolve", "--game", "asl", "--play", "end", "fire rus-sq2 at DK4", "--dice", "3,4"]
     assert cli.main(args) == 0
     out = capsys.readouterr().out
-    assert "[demo values]" in out and "(A7.6)" in out and "x1/2 long range A7.22" in out
+    assert "[demo values]" in out and "(A7.6)" in out and "x1/2 Long Range (A7.22)" in out
     assert cli.main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["demo"] is True and data["chart"] == "ift" and data["results"]
