@@ -71,6 +71,7 @@ def test_ex_5_25_moving_on_takes_the_marker_off(ft: Any) -> None:
 def test_ex_5_31_a_vehicle_enters_only_its_front_hexes_and_faces_its_way(ft: Any) -> None:
     pos = ft([unit("v", "D4", "t80"), unit("x", "J8", "squad", "b")])
     pos.push_text("move v D4-E4")
+    settle(pos)  # [5.31] it turns after the opportunity fire at its entry
     v = pos.units["v"]
     assert v.hex is not None and v.facing == 2 * direction_between(pos.map.parse_label("D4"), v.hex)
     assert vehicles.FACINGS[v.facing] == "NE"  # a hexside facing, the way it went
@@ -243,3 +244,32 @@ def test_ex_5_14_infantry_climbing_two_levels_into_open_pays_3(ft: Any) -> None:
     # [5.14] example: A2823 -> A2723, open (1) and two levels up in one hex (1 per level, doubled: 2) = 3 MP
     pos = ft([unit("s", "D4"), unit("x", "J8", "squad", "b")], hexes={"E4": {"level": 2}})
     assert pos.legal_actions.moves_for({"s"})[pos.map.parse_label("E4")].cost == 3
+
+
+def test_ex_5_31_opportunity_fire_before_and_after_the_turn_sees_the_facing_of_that_moment(ft: Any) -> None:
+    """[5.31] Entering a hex: 1 the vehicle enters facing as before, 2 opportunity fire, 3 it turns, 4 opportunity
+    fire again. The armour a shot meets is the one facing the firer at that moment [6.5 B]: the 6.5 A numbers
+    (HV 14 against front 12 or other 6) tell which."""
+    tank = {"type": "vehicle", "fp": 5, "range": 10, "ma": 8, "af": 10, "ao": 5, "hvf": 12, "hvo": 6,
+            "gm_ht": 12, "gm_hv": 14, "gm_bands": "1-12,13-30", "platoon": 3}
+    units = [unit("v", "D4", "tank"), unit("g", "D1", "tank", "b"), unit("h", "D1", "tank", "b")]
+    pos = ft(units, impulse=None, options={"facing": {"v": "N", "g": "S", "h": "S"}}, counters_extra={"tank": tank})
+    draw(pos, "a", 5)
+    pos.push_text("move v D4-E4")  # E4 is v's front hex to the north-east: it will turn to face NE
+    assert pos.decision is not None and pos.decision.rule == "7.0" and pos.decision.side == "b"
+    assert vehicles.FACINGS[pos.units["v"].facing] == "N"  # step 1: it entered facing as it was
+    pos.push_text("fire g at E4")
+    pos.push_text("answer hv")
+    pos.push_text("answer dice 10")  # 10: above any kill number, no effect
+    assert "armour: v HV front 12" in pos.last_resolution.text()  # step 2: D1 is in v's front arc
+    assert pos.decision is not None and pos.decision.kind == "react"
+    pos.push_text("answer pass")
+    assert vehicles.FACINGS[pos.units["v"].facing] == "NE"  # step 3: it turns
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.rule == "5.31" and "turned in E4" in top.prompt
+    pos.push_text("fire h at E4")
+    pos.push_text("answer hv")
+    pos.push_text("answer dice 10")
+    assert "armour: v HV other 6" in pos.last_resolution.text()  # step 4: D1 now off v's front arc
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and vehicles.FACINGS[pos.units["v"].facing] == "NE"
