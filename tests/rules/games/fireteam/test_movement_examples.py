@@ -247,13 +247,14 @@ def test_ex_5_14_infantry_climbing_two_levels_into_open_pays_3(ft: Any) -> None:
 
 
 def test_ex_5_31_opportunity_fire_before_and_after_the_turn_sees_the_facing_of_that_moment(ft: Any) -> None:
-    """[5.31] Entering a hex: 1 the vehicle enters facing as before, 2 opportunity fire, 3 it turns, 4 opportunity
-    fire again. The armour a shot meets is the one facing the firer at that moment [6.5 B]: the 6.5 A numbers
-    (HV 14 against front 12 or other 6) tell which."""
+    """[5.31] Entering a hex: 1 the vehicle enters facing as before, 2 opportunity fire, 3 it turns,
+    4 opportunity fire again. The armour a shot meets is the one facing the firer at that moment [6.5 B]:
+    the numbers of the 6.5 A example (HV 14 against front 12 or other 6) tell which."""
     tank = {"type": "vehicle", "fp": 5, "range": 10, "ma": 8, "af": 10, "ao": 5, "hvf": 12, "hvo": 6,
             "gm_ht": 12, "gm_hv": 14, "gm_bands": "1-12,13-30", "platoon": 3}
     units = [unit("v", "D4", "tank"), unit("g", "D1", "tank", "b"), unit("h", "D1", "tank", "b")]
-    pos = ft(units, impulse=None, options={"facing": {"v": "N", "g": "S", "h": "S"}}, counters_extra={"tank": tank})
+    facing = {"v": "N", "g": "S", "h": "S"}
+    pos = ft(units, impulse=None, options={"facing": facing}, counters_extra={"tank": tank})
     draw(pos, "a", 5)
     pos.push_text("move v D4-E4")  # E4 is v's front hex to the north-east: it will turn to face NE
     assert pos.decision is not None and pos.decision.rule == "7.0" and pos.decision.side == "b"
