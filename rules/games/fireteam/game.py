@@ -677,15 +677,18 @@ class FireTeamGame(Game):
 
     def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """[5.31] After the opportunity fire at a hex entered, a vehicle turns; the other side may fire again
-        at it (a second window) before the move goes on."""
+        at it (a second window) before the move goes on. A vehicle the fire stopped (7.33) does not turn: the
+        turn is part of its move (5.3), which ends there."""
         state = position.state
         turning = self.gstate(state).turning
         moving = state.moving
         if not turning or moving is None:
             return state
+        if not self.can_continue(position):
+            return state.replace(game=self.gstate(state).replace(turning={}))
         state = self.turn_now(state)
         view = position.at(state)
-        if not self.can_continue(view) or not self.can_react(view, decision.side):
+        if not self.can_react(view, decision.side):
             return state
         return state.push(Decision(
             "react", decision.side, T("{units} turned in {hex}: fire at it now or pass",

@@ -274,3 +274,27 @@ def test_ex_5_31_opportunity_fire_before_and_after_the_turn_sees_the_facing_of_t
     assert "armour: v HV other 6" in pos.last_resolution.text()  # step 4: D1 now off v's front arc
     pos.push_text("answer pass")
     assert pos.state.moving is None and vehicles.FACINGS[pos.units["v"].facing] == "NE"
+
+
+def test_ex_5_31_a_vehicle_stopped_by_the_fire_at_its_entry_does_not_turn(ft: Any) -> None:
+    """[7.33] A vehicle given Vehicle Fear by opportunity fire ends its move in the hex; its turn there is part
+    of the move [5.3], so it keeps the facing it entered with and no second window opens."""
+
+    def entered() -> Any:
+        pos = ft([unit("v", "D4", "t80"), unit("s", "D1", "squad", "b")], impulse=None,
+                 options={"facing": {"v": "N"}})
+        draw(pos, "a", 5)
+        pos.push_text("move v D4-E4")
+        return pos
+
+    for roll in range(1, 11):
+        pos = entered()
+        pos.push_text(f"fire s at E4 dice {roll}")
+        if pos.units["v"].has("vfear"):
+            break
+    else:
+        pytest.fail("no roll of the d10 gave Vehicle Fear")
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and pos.decision is None  # the move is over: no window after a turn
+    assert pos.units["v"].hex == pos.map.parse_label("E4")
+    assert vehicles.FACINGS[pos.units["v"].facing] == "N"  # facing as it entered [5.31] step 1
