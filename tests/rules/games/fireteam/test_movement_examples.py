@@ -277,8 +277,8 @@ def test_ex_5_31_opportunity_fire_before_and_after_the_turn_sees_the_facing_of_t
 
 
 def test_ex_5_31_a_vehicle_stopped_by_the_fire_at_its_entry_does_not_turn(ft: Any) -> None:
-    """[7.33] A vehicle given Vehicle Fear by opportunity fire ends its move in the hex; its turn there is part
-    of the move [5.3], so it keeps the facing it entered with and no second window opens."""
+    """[7.33] A vehicle given Vehicle Fear by opportunity fire ends its move in the hex; its turn there is
+    part of the move [5.3], so it keeps the facing it entered with and no second window opens."""
 
     def entered() -> Any:
         pos = ft([unit("v", "D4", "t80"), unit("s", "D1", "squad", "b")], impulse=None,
