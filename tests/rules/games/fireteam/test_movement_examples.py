@@ -249,31 +249,30 @@ def test_ex_5_14_infantry_climbing_two_levels_into_open_pays_3(ft: Any) -> None:
 def test_ex_5_31_opportunity_fire_before_and_after_the_turn_sees_the_facing_of_that_moment(ft: Any) -> None:
     """[5.31] Entering a hex: 1 the vehicle enters facing as before, 2 opportunity fire, 3 it turns,
     4 opportunity fire again. The armour a shot meets is the one facing the firer at that moment [6.5 B]:
-    the numbers of the 6.5 A example (HV 14 against front 12 or other 6) tell which."""
-    tank = {"type": "vehicle", "fp": 5, "range": 10, "ma": 8, "af": 10, "ao": 5, "hvf": 12, "hvo": 6,
-            "gm_ht": 12, "gm_hv": 14, "gm_bands": "1-12,13-30", "platoon": 3}
-    units = [unit("v", "D4", "tank"), unit("g", "D1", "tank", "b"), unit("h", "D1", "tank", "b")]
-    facing = {"v": "N", "g": "S", "h": "S"}
-    pos = ft(units, impulse=None, options={"facing": facing}, counters_extra={"tank": tank})
+    with the 6.5 example's numbers, a TOW's HT 15 against a T-80's other armour 4 is 15 - 4 = 11 -> +8."""
+    units = [unit("v", "F8", "t80"), unit("g", "H3", "m2", "b"), unit("h", "H3", "m2", "b")]
+    pos = ft(units, impulse=None, options={"facing": {"v": "N", "g": "SW", "h": "SW"}})
     draw(pos, "a", 5)
-    pos.push_text("move v D4-E4")  # E4 is v's front hex to the north-east: it will turn to face NE
+    pos.push_text("move v F8-F7-E7")  # north to F7, then its front hex to the north-west: it turns there
+    while pos.decision is not None and pos.decision.target != pos.map.parse_label("E7"):
+        pos.push_text("answer pass")  # F7: one hex in sight, too few for a missile (7.24)
     assert pos.decision is not None and pos.decision.rule == "7.0" and pos.decision.side == "b"
     assert vehicles.FACINGS[pos.units["v"].facing] == "N"  # step 1: it entered facing as it was
-    pos.push_text("fire g at E4")
-    pos.push_text("answer hv")
-    pos.push_text("answer dice 10")  # 10: above any kill number, no effect
-    assert "armour: v HV front 12" in pos.last_resolution.text()  # step 2: D1 is in v's front arc
+    pos.push_text("fire g at E7")
+    pos.push_text("answer dice 10")  # 10: no kill (the missile is spent, 6.56)
+    assert "armour: v HT front 14" in pos.last_resolution.text()  # step 2: H3 is in v's front arc
     assert pos.decision is not None and pos.decision.kind == "react"
     pos.push_text("answer pass")
-    assert vehicles.FACINGS[pos.units["v"].facing] == "NE"  # step 3: it turns
+    assert vehicles.FACINGS[pos.units["v"].facing] == "NW"  # step 3: it turns
     top = pos.decision
-    assert top is not None and top.kind == "react" and top.rule == "5.31" and "turned in E4" in top.prompt
-    pos.push_text("fire h at E4")
-    pos.push_text("answer hv")
+    assert top is not None and top.kind == "react" and top.rule == "5.31" and "turned in E7" in top.prompt
+    pos.push_text("fire h at E7")
     pos.push_text("answer dice 10")
-    assert "armour: v HV other 6" in pos.last_resolution.text()  # step 4: D1 now off v's front arc
+    text = pos.last_resolution.text()
+    assert "armour: v HT other 4" in text  # step 4: H3 is off v's front arc now
+    assert "difference: 15 - 4 = 11 -> +8" in text  # the 6.5 example's arithmetic [6.5 C, D]
     pos.push_text("answer pass")
-    assert pos.state.moving is None and vehicles.FACINGS[pos.units["v"].facing] == "NE"
+    assert pos.state.moving is None and vehicles.FACINGS[pos.units["v"].facing] == "NW"
 
 
 def test_ex_5_31_a_vehicle_stopped_by_the_fire_at_its_entry_does_not_turn(ft: Any) -> None:
