@@ -87,6 +87,7 @@ class FireTeamState(GameState):
     barrages: Mapping[str, int] = dataclasses.field(default_factory=dict)  # indirect fires this turn [9.31]
     arty_moved: frozenset[str] = frozenset()  # artillery that moved this turn [9.31]
     plots: Mapping[str, tuple[Hex, ...]] = dataclasses.field(default_factory=dict)  # secret plots left [9.1]
+    turning: Mapping[str, int] = dataclasses.field(default_factory=dict)  # vehicle -> facing to come [5.31]
     # "side battery" -> each plotted fire's hexes, not fired yet [9.41], [9.42]
     battery_plots: Mapping[str, tuple[tuple[Hex, ...], ...]] = dataclasses.field(default_factory=dict)
     smoke_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)  # side -> left [10.24]
@@ -569,8 +570,9 @@ class FireTeamGame(Game):
     # --- moves hex by hex: opportunity fire at each hex entered [7.0], residual fire [7.31] ---
     def enter(self, position: Position) -> State:
         """[5.5] Infantry entering a hex that holds only enemy leaders eliminates them at once; [5.31] a
-        vehicle faces the way it entered; [7.31] each residual fire in the hex rolls against the newcomers."""
-        state = super().enter(position)
+        vehicle enters facing as it was and turns to face the way it entered after the opportunity fire
+        there (``move_on``); [7.31] each residual fire in the hex rolls against the newcomers."""
+        state = super().enter(position.at(self.turn_now(position.state)))
         moving = state.moving
         assert moving is not None
         movers = [state.units[u] for u in moving.units if u in state.units]
@@ -589,7 +591,10 @@ class FireTeamGame(Game):
                 state = state.replace(game=gs.replace(arty_moved=gs.arty_moved | {unit.id}, plots=plots))
             state = state.with_unit(unit)
             if unit.type == VEHICLE and not vehicles.reversing(unit, moving.path):  # [5.33] backing keeps it
-                state = state.with_unit(vehicles.face_along(unit, moving.path[moving.at - 1], moving.here))
+                facing = vehicles.face_along(unit, moving.path[moving.at - 1], moving.here).facing
+                if facing != unit.facing:
+                    gs = self.gstate(state)
+                    state = state.replace(game=gs.replace(turning={**gs.turning, unit.id: facing}))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
                 state = state.with_unit(rider.at(moving.here))
                 for weapon in sw.carried_by(state, rider.id):  # a rider's SWs ride too
@@ -603,7 +608,10 @@ class FireTeamGame(Game):
             for enemy in list(state.units.values()):
                 if enemy.hex == moving.here and enemy.side != side and enemy.type == LEADER:
                     state = state.without_unit(enemy.id)
-        state = self.sight_hidden(position.at(state), movers)
+        # [11.32] a vehicle sights with the facing it takes in the hex (5.31)
+        seen = self.sight_hidden(position.at(self.turn_now(state)), movers).units
+        state = state.replace(units={u: seen[u] if s.concealed and u in seen and not seen[u].concealed else s
+                                     for u, s in state.units.items()})
         targets = tuple(u.id for u in movers if u.type != VEHICLE)
         checks = [
             Decision(
@@ -659,10 +667,39 @@ class FireTeamGame(Game):
         alive = [u for u in moving.units if u in position.units]
         return bool(alive) and not set(alive) & set(self.gstate(position.state).halted)
 
+    def turn_now(self, state: State) -> State:
+        """[5.31] The vehicles that entered a hex turn now (after the opportunity fire at their entry)."""
+        gs = self.gstate(state)
+        for uid, facing in gs.turning.items():
+            if uid in state.units:
+                state = state.with_unit(dataclasses.replace(state.units[uid], facing=facing))
+        return state.replace(game=self.gstate(state).replace(turning={}))
+
+    def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """[5.31] After the opportunity fire at a hex entered, a vehicle turns; the other side may fire again
+        at it (a second window) before the move goes on. A vehicle the fire stopped (7.33) does not turn: the
+        turn is part of its move (5.3), which ends there."""
+        state = position.state
+        turning = self.gstate(state).turning
+        moving = state.moving
+        if not turning or moving is None:
+            return state
+        if not self.can_continue(position):
+            return state.replace(game=self.gstate(state).replace(turning={}))
+        state = self.turn_now(state)
+        view = position.at(state)
+        if not self.can_react(view, decision.side):
+            return state
+        return state.push(Decision(
+            "react", decision.side, T("{units} turned in {hex}: fire at it now or pass",
+                                      units=", ".join(sorted(turning)), hex=position.label(moving.here)),
+            "5.31", "move_on", subject=moving.units, target=moving.here))
+
     def end_move(self, position: Position) -> State:
         """Stopped short [7.33], the counters go back from the destination to the hex where they stopped
         (a placement the mover's owner makes)."""
-        state = position.state
+        state = self.turn_now(position.state)
+        position = position.at(state)
         moving = state.moving
         assert moving is not None
         alive = tuple(u for u in moving.units if u in state.units)

@@ -71,6 +71,7 @@ def test_ex_5_25_moving_on_takes_the_marker_off(ft: Any) -> None:
 def test_ex_5_31_a_vehicle_enters_only_its_front_hexes_and_faces_its_way(ft: Any) -> None:
     pos = ft([unit("v", "D4", "t80"), unit("x", "J8", "squad", "b")])
     pos.push_text("move v D4-E4")
+    settle(pos)  # [5.31] it turns after the opportunity fire at its entry
     v = pos.units["v"]
     assert v.hex is not None and v.facing == 2 * direction_between(pos.map.parse_label("D4"), v.hex)
     assert vehicles.FACINGS[v.facing] == "NE"  # a hexside facing, the way it went
@@ -243,3 +244,56 @@ def test_ex_5_14_infantry_climbing_two_levels_into_open_pays_3(ft: Any) -> None:
     # [5.14] example: A2823 -> A2723, open (1) and two levels up in one hex (1 per level, doubled: 2) = 3 MP
     pos = ft([unit("s", "D4"), unit("x", "J8", "squad", "b")], hexes={"E4": {"level": 2}})
     assert pos.legal_actions.moves_for({"s"})[pos.map.parse_label("E4")].cost == 3
+
+
+def test_ex_5_31_opportunity_fire_before_and_after_the_turn_sees_the_facing_of_that_moment(ft: Any) -> None:
+    """[5.31] Entering a hex: 1 the vehicle enters facing as before, 2 opportunity fire, 3 it turns,
+    4 opportunity fire again. The armour a shot meets is the one facing the firer at that moment [6.5 B]:
+    with the 6.5 example's numbers, a TOW's HT 15 against a T-80's other armour 4 is 15 - 4 = 11 -> +8."""
+    units = [unit("v", "F8", "t80"), unit("g", "H3", "m2", "b"), unit("h", "H3", "m2", "b")]
+    pos = ft(units, impulse=None, options={"facing": {"v": "N", "g": "SW", "h": "SW"}})
+    draw(pos, "a", 5)
+    pos.push_text("move v F8-F7-E7")  # north to F7, then its front hex to the north-west: it turns there
+    while pos.decision is not None and pos.decision.target != pos.map.parse_label("E7"):
+        pos.push_text("answer pass")  # F7: one hex in sight, too few for a missile (7.24)
+    assert pos.decision is not None and pos.decision.rule == "7.0" and pos.decision.side == "b"
+    assert vehicles.FACINGS[pos.units["v"].facing] == "N"  # step 1: it entered facing as it was
+    pos.push_text("fire g at E7")
+    pos.push_text("answer dice 10")  # 10: no kill (the missile is spent, 6.56)
+    assert "armour: v HT front 14" in pos.last_resolution.text()  # step 2: H3 is in v's front arc
+    assert pos.decision is not None and pos.decision.kind == "react"
+    pos.push_text("answer pass")
+    assert vehicles.FACINGS[pos.units["v"].facing] == "NW"  # step 3: it turns
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.rule == "5.31" and "turned in E7" in top.prompt
+    pos.push_text("fire h at E7")
+    pos.push_text("answer dice 10")
+    text = pos.last_resolution.text()
+    assert "armour: v HT other 4" in text  # step 4: H3 is off v's front arc now
+    assert "difference: 15 - 4 = 11 -> +8" in text  # the 6.5 example's arithmetic [6.5 C, D]
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and vehicles.FACINGS[pos.units["v"].facing] == "NW"
+
+
+def test_ex_5_31_a_vehicle_stopped_by_the_fire_at_its_entry_does_not_turn(ft: Any) -> None:
+    """[7.33] A vehicle given Vehicle Fear by opportunity fire ends its move in the hex; its turn there is
+    part of the move [5.3], so it keeps the facing it entered with and no second window opens."""
+
+    def entered() -> Any:
+        pos = ft([unit("v", "D4", "t80"), unit("s", "D1", "squad", "b")], impulse=None,
+                 options={"facing": {"v": "N"}})
+        draw(pos, "a", 5)
+        pos.push_text("move v D4-E4")
+        return pos
+
+    for roll in range(1, 11):
+        pos = entered()
+        pos.push_text(f"fire s at E4 dice {roll}")
+        if pos.units["v"].has("vfear"):
+            break
+    else:
+        pytest.fail("no roll of the d10 gave Vehicle Fear")
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and pos.decision is None  # the move is over: no window after a turn
+    assert pos.units["v"].hex == pos.map.parse_label("E4")
+    assert vehicles.FACINGS[pos.units["v"].facing] == "N"  # facing as it entered [5.31] step 1

@@ -21,6 +21,7 @@ def test_the_demo_plays_two_turns_through_every_phase() -> None:
     pos = game.new_position(game.load_scenario(game.demo_scenario_path))
     phases = {pos.phase.id}
     kinds: list[str] = []
+    turned: list[str] = []  # [5.31] the windows after a vehicle's turn in a hex: (vehicle, hex)
     results: list[dict[str, str]] = []
     turn2_cup: tuple[tuple[str, int], ...] = ()
     for step in script.load(SCRIPT).steps:
@@ -33,6 +34,8 @@ def test_the_demo_plays_two_turns_through_every_phase() -> None:
         if action is not None:
             if pos.decision is not None:
                 kinds.append(pos.decision.then)
+                if pos.decision.rule == "5.31" and pos.decision.target is not None:
+                    turned.append(f"{','.join(pos.decision.subject)}@{pos.label(pos.decision.target)}")
             pos.push(action)
             if pos.state.resolution is not None:
                 results.append(dict(pos.state.resolution.results))
@@ -45,6 +48,8 @@ def test_the_demo_plays_two_turns_through_every_phase() -> None:
     assert kinds.count("draw") == 15
     assert [k for k in kinds if k in ("ift", "gm", "casualty", "rally", "vrally", "keep")] == [
         "ift", "ift", "gm", "ift", "casualty", "rally", "ift", "ift", "keep", "vrally", "gm", "ift"]
+    # [5.31] each vehicle that turned on entering a hex gave the other side a second window there
+    assert turned == ["sov-bmp@DS7", "sov-bmp@DQ7", "us-m2@DJ5", "us-m2@DL5"]
     assert "stopped" in kinds  # the mover put back where opportunity fire stopped it (7.33)
     # [4.12] the US lost a squad (CP loss 2): its chits 3,2,2,1 became 2,2,1,1; [4.54] its 0.5 saved CP kept
     # cost 1 more: the 2 gave way to a 1, so 2,1,1,1 went into the cup
