@@ -532,6 +532,10 @@ class FireTeamGame(Game):
         self.activation_due(position, tuple(u.id for u in units), "move")
         if move.path[0] != start or len(move.path) < 2:
             raise IllegalAction(T("a move starts at the units' hex"), "5.1")
+        for a, b in zip(move.path, move.path[1:], strict=False):
+            if distance(a, b) != 1:
+                raise IllegalAction(T("a move goes hex by hex: {b} is not next to {a}",
+                                      a=position.map.label(a), b=position.map.label(b)), "5.1")
         if any(u.type == VEHICLE for u in units):
             why = vehicles.path_ok(units, move.path)
             if why:

@@ -174,9 +174,10 @@ def path_ok(units: Sequence[UnitState], path: Sequence[Hex]) -> str | None:
             continue
         if reversing(unit, path):
             if any(direction_between(a, b) not in rear_dirs(unit.facing) for a, b in pairwise(path)):
-                return f"{unit.id} backs up only into its rear hex, facing the same way [5.33]"
+                return T("{unit} backs up only into its rear hex, facing the same way [5.33]", unit=unit.id)
         elif direction_between(path[0], path[1]) not in front_dirs(unit.facing):
-            return f"{unit.id} enters only a hex to its front, or backs up into its rear hex [5.31]"
+            return T("{unit} enters only a hex to its front, or backs up into its rear hex [5.31]",
+                     unit=unit.id)
     return None
 
 

@@ -297,3 +297,11 @@ def test_ex_5_31_a_vehicle_stopped_by_the_fire_at_its_entry_does_not_turn(ft: An
     assert pos.state.moving is None and pos.decision is None  # the move is over: no window after a turn
     assert pos.units["v"].hex == pos.map.parse_label("E4")
     assert vehicles.FACINGS[pos.units["v"].facing] == "N"  # facing as it entered [5.31] step 1
+
+
+def test_a_typed_move_that_skips_a_hex_is_refused_with_its_rule(ft: Any) -> None:
+    """[5.1] A move is hex by hex; a path typed with a gap is a clear refusal, never a traceback."""
+    pos = ft([unit("v", "D4", "t80"), unit("x", "J8", "squad", "b")], options={"facing": {"v": "N"}})
+    with pytest.raises(IllegalAction, match=r"a move goes hex by hex: D2 is not next to D4 \(5\.1\)"):
+        pos.push_text("move v D4-D2")
+    assert pos.units["v"].hex == pos.map.parse_label("D4")
