@@ -78,7 +78,9 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},
         "blink": [s.label(h) for h, light in service._frame.items() if light.pattern != "solid"],
         "lit": _lit_groups(service),
-        "last_actions": list(service.last_actions),
+        "last_actions": [render_text(line, lang) for line in service.last_actions],
+        "last_roll": next((render_text(line, lang) for line in service.last_actions
+                           if getattr(line, "msgid", "") == "dice rolled: {pips} = {total}"), ""),
         "tracker": service.tracker.phase.value,
         "setup": _setup_view(service, audience),
         "unknown": [{"uid": uid, "hex": s.label(h) if h is not None else None, "cell": cell}
