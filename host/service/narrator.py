@@ -131,7 +131,12 @@ def _fact(value: Any) -> str:
     if isinstance(value, T):
         return value
     said = getattr(value, "said", None)  # a RulesError
-    return said if isinstance(said, T) else str(value)
+    if isinstance(said, T):
+        return said
+    args = getattr(value, "args", None)  # another error raised with a T (a bad hex label, a facing's name)
+    if isinstance(value, Exception) and args and len(args) == 1 and isinstance(args[0], T):
+        return args[0]
+    return str(value)
 
 
 def render(notice: Notice, lang: str) -> Notice:
