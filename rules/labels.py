@@ -99,8 +99,8 @@ class Grid:
 
     def format(self, column: int, row: int) -> str:
         if not self.contains(column, row):
-            raise LabelError(T("column {column}, row {row} is not on this {kind} board", column=column, row=row,
-                               kind=self.kind))
+            raise LabelError(T("column {column}, row {row} is not on this {kind} board",
+                               column=column, row=row, kind=self.kind))
         if self.kind == "asl":
             return f"{asl_column_letters(column)}{row}"
         return f"{column:02d}{row:02d}"

@@ -85,8 +85,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
 from hexmate.rules.games.base import Resolution
-from hexmate.rules.text import T
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 LOGGER = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
-"""The game log in words: an action's text form (``move ger-sq1 DK4-DK5``, rules/actions.py) said as a sentence
-a player reads ("ger-sq1 moves DK4 → DK5"), a ``T`` so each page says it in its own language. Unit ids, hexes
-and dice stay as they are; a form this module does not know is shown as it was written."""
+"""The game log in words: an action's text form (``move ger-sq1 DK4-DK5``, rules/actions.py) said as a
+sentence a player reads ("ger-sq1 move DK4 → DK5"), a ``T`` so each page says it in its own language. Unit
+ids, hexes and dice stay as they are; a form this module does not know is shown as it was written."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def sentence(text: str) -> str:
         if verb == "advance":
             return T("{units} advance {path}", units=rest[0], path=path)
         if cost and mode:
-            return T("{units} move {path} ({cost} MF, as {mode})", units=rest[0], path=path, cost=cost, mode=mode)
+            return T("{units} move {path} ({cost} MF, as {mode})", units=rest[0], path=path, cost=cost,
+                     mode=mode)
         if cost:
             return T("{units} move {path} ({cost} MF)", units=rest[0], path=path, cost=cost)
         return T("{units} move {path}", units=rest[0], path=path)

@@ -103,7 +103,8 @@ def test_a_japanese_record_page_says_its_result_statistics_refusals_and_replay_i
         page.select_option("#winner", "ger")
         page.fill("#result-text", "ger win")
         page.click("#result-form button[type=submit]")
-        page.wait_for_function("document.getElementById('result-now').textContent.startsWith('記録済み：ger win（勝者 ger')")
+        page.wait_for_function("document.getElementById('result-now').textContent"
+                               ".startsWith('記録済み：ger win（勝者 ger')")
         # the table's own page never paired: the API's refusal comes in the page's language
         page.wait_for_selector("#sign-ger:not([disabled])")
         page.click("#sign-ger")

@@ -127,4 +127,5 @@ def test_a_bad_hex_typed_on_a_page_is_refused_in_its_language() -> None:
     with pytest.raises(LabelError) as label:  # a printed label's own check, a T raised as a ValueError
         Grid("asl", 1, 10, "even", (1, 10), (1, 10)).parse("7Q")
     said = narrator.say("refused", why=label.value)
-    assert narrator.render(said, "ja").text.startswith("受け付けません：'7Q' はヘクス番号ではありません（英字のあとに")
+    assert narrator.render(said, "ja").text.startswith(
+        "受け付けません：'7Q' はヘクス番号ではありません（英字のあとに")

@@ -23,7 +23,8 @@ from hexmate.rules.hexes import Hex
     ("end", "phase ended", "フェイズを終了しました"),
     ("dice 3+4 = 7", "dice rolled: 3+4 = 7", "ダイスの目：3+4 = 7"),
     ("set-up", "the set-up", "初期配置"),
-    ("take back: move ger-sq1 DK4-DK5", "taken back: ger-sq1 move DK4 → DK5", "取り消し：ger-sq1 が移動 DK4 → DK5"),
+    ("take back: move ger-sq1 DK4-DK5", "taken back: ger-sq1 move DK4 → DK5",
+     "取り消し：ger-sq1 が移動 DK4 → DK5"),
 ])
 def test_each_action_is_a_sentence_in_the_pages_language(text: str, en: str, ja: str) -> None:
     said = sentence(text)
