@@ -175,7 +175,8 @@ def page_msgids(static: Path) -> set[str]:
     return out
 
 
-HOST_T = ("game", "service", "table", "web")  # the host packages whose T sentences hexmate.po translates
+# the host packages whose T sentences hexmate.po translates
+HOST_T = ("game", "protocol", "service", "table", "web")
 
 
 def all_msgids() -> set[str]:

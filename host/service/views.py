@@ -47,7 +47,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         counters.setdefault(s.label(h), []).append(unit_card(service, unit_id, audience, lang))
     return {
         "type": "view",
-        "conn": {"state": service.conn.state.value, "detail": service.conn.detail,
+        "conn": {"state": service.conn.state.value, "detail": render_text(service.conn.detail, lang),
                  "counters": service.conn.counters.as_dict(), "pending": service.conn.pending(),
                  "device": _device_health(service)},
         "board": service.hello.board if service.hello else None,
