@@ -16,7 +16,7 @@ def sentence(text: str) -> str:
     if text.startswith("take back: "):  # a record's correction (host/tournament/exports.py)
         return taken_back(text.removeprefix("take back: "))
     if text == "set-up":
-        return T("the set-up")
+        return T("set-up")
     words = text.split()
     if not words:
         return text

@@ -22,7 +22,7 @@ from hexmate.rules.hexes import Hex
     ("answer pass by rus", "rus: answered: pass", "rus：答え：pass"),
     ("end", "phase ended", "フェイズを終了しました"),
     ("dice 3+4 = 7", "dice rolled: 3+4 = 7", "ダイスの目：3+4 = 7"),
-    ("set-up", "the set-up", "初期配置"),
+    ("set-up", "set-up", "初期配置"),
     ("take back: move ger-sq1 DK4-DK5", "taken back: ger-sq1 move DK4 → DK5",
      "取り消し：ger-sq1 が移動 DK4 → DK5"),
 ])
