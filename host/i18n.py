@@ -175,6 +175,10 @@ def page_msgids(static: Path) -> set[str]:
     return out
 
 
+# the host packages whose T sentences hexmate.po translates
+HOST_T = ("game", "protocol", "service", "table", "web")
+
+
 def all_msgids() -> set[str]:
     """Every message id hexmate may show or say: the narrator, the guide (with every game's sequence), unit
     states, sides, terrain and unit types of the shipped scenarios, and the pages."""
@@ -201,9 +205,9 @@ def all_msgids() -> set[str]:
         out |= set(doc.get("terrain") or {}) | set(doc.get("aliases") or {})
     out |= page_msgids(Path(str(importlib.resources.files("hexmate.host.web") / "static")))
     out |= rules_msgids().get("rules", set())  # each game's own: its catalogue (tests/host/test_i18n.py)
-    host_game = Path(str(importlib.resources.files("hexmate.host") / "game"))
-    for templates in rules_msgids(host_game).values():  # the session's T sentences: in hexmate.po
-        out |= templates
+    for part in HOST_T:  # the host's own T sentences (the session, the log, the tracker, the record API)
+        for templates in rules_msgids(Path(str(importlib.resources.files("hexmate.host") / part))).values():
+            out |= templates
     return {m for m in out if m}
 
 

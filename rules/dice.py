@@ -75,7 +75,7 @@ class Roll:
         for die, pips in zip(self.spec.dice, self.values, strict=True):
             if die.colour == colour:
                 return pips
-        raise DiceError(f"{self.spec.name} has no {colour} die")
+        raise DiceError(T("{roll} has no {colour} die", roll=self.spec.name, colour=colour))
 
     @property
     def coloured(self) -> int:

@@ -35,6 +35,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from hexmate.rules.text import T
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Hex:
@@ -69,7 +71,8 @@ def direction_index(name: str) -> int:
         return DIRECTION_NAMES.index(name.upper())
     except ValueError:
         names = ", ".join(DIRECTION_NAMES)
-        raise ValueError(f"unknown hex direction {name!r}: expected one of {names}") from None
+        raise ValueError(T("unknown hex direction {name}: expected one of {names}", name=repr(name),
+                           names=names)) from None
 
 
 def opposite(direction: int) -> int:
@@ -81,7 +84,7 @@ def direction_between(a: Hex, b: Hex) -> int:
     try:
         return _DIRECTION_INDEX[b - a]
     except KeyError:
-        raise ValueError(f"{a} and {b} are not adjacent") from None
+        raise ValueError(T("{a} and {b} are not adjacent", a=a, b=b)) from None
 
 
 def neighbor(h: Hex, direction: int) -> Hex:

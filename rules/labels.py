@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hexmate.rules.hexes import Hex, axial_to_offset, offset_to_axial
+from hexmate.rules.text import T
 
 
 class LabelError(ValueError):
@@ -30,7 +31,7 @@ class LabelError(ValueError):
 def asl_column_letters(column: int) -> str:
     """1 -> A ... 26 -> Z, 27 -> AA ... 52 -> ZZ (ASL doubles the letter past Z: A2.2, GG = 33)."""
     if not 1 <= column <= 52:
-        raise LabelError(f"ASL column number {column} is outside 1..52")
+        raise LabelError(T("ASL column number {column} is outside 1..52", column=column))
     letter = chr(ord("A") + (column - 1) % 26)
     return letter if column <= 26 else letter * 2
 
@@ -41,7 +42,7 @@ def asl_column_number(letters: str) -> int:
         return ord(letters) - ord("A") + 1
     if re.fullmatch(r"([A-Z])\1", letters):
         return ord(letters[0]) - ord("A") + 27
-    raise LabelError(f"{letters!r} is not an ASL column (A..Z, AA..ZZ)")
+    raise LabelError(T("{letters} is not an ASL column (A..Z, AA..ZZ)", letters=repr(letters)))
 
 
 _ASL_RE = re.compile(r"([A-Z]{1,2})(\d{1,2})")
@@ -98,7 +99,8 @@ class Grid:
 
     def format(self, column: int, row: int) -> str:
         if not self.contains(column, row):
-            raise LabelError(f"column {column}, row {row} is not on this {self.kind} board")
+            raise LabelError(T("column {column}, row {row} is not on this {kind} board",
+                               column=column, row=row, kind=self.kind))
         if self.kind == "asl":
             return f"{asl_column_letters(column)}{row}"
         return f"{column:02d}{row:02d}"
@@ -108,12 +110,14 @@ class Grid:
         pattern = _ASL_RE if self.kind == "asl" else _CCRR_RE
         m = pattern.fullmatch(text.strip().upper())
         if m is None:
-            expected = "letters then a row, e.g. B0 or GG10" if self.kind == "asl" else "CCRR, e.g. 0812"
-            raise LabelError(f"{text!r} is not a hex label ({expected})")
+            if self.kind == "asl":
+                raise LabelError(T("{text} is not a hex label (letters then a row, e.g. B0 or GG10)",
+                                   text=repr(text)))
+            raise LabelError(T("{text} is not a hex label (CCRR, e.g. 0812)", text=repr(text)))
         if self.kind == "asl":
             column, row = asl_column_number(m.group(1)), int(m.group(2))
         else:
             column, row = int(m.group(1)), int(m.group(2))
         if not self.contains(column, row):
-            raise LabelError(f"{text!r} is not on this board")
+            raise LabelError(T("{text} is not on this board", text=repr(text)))
         return column, row

@@ -223,7 +223,7 @@ def check_los(
     """LOS from a to b. ``a_height``/``b_height`` raise an end above its hex's ground (e.g. a building's upper
     level, ASL h1; PG 8.34 town spotting +1 level)."""
     if a not in m or b not in m:
-        raise ValueError(f"both ends must be on the map {m.source}")
+        raise ValueError(T("both ends must be on the map {map}", map=m.source))
     return evaluate(prepare(m, rules), rules, a, b, trace_elements(a, b), a_height, b_height, origin=a)
 
 

@@ -42,7 +42,7 @@ def reachable(m: HexMap, start: Hex, budget: Cost, cost_fn: CostFn) -> dict[Hex,
     Ties between equal-cost paths are broken by the order hexes were first reached, so results are stable.
     """
     if start not in m:
-        raise ValueError(f"start {start} is not on the map {m.source}")
+        raise ValueError(T("start {start} is not on the map {map}", start=start, map=m.source))
     best: dict[Hex, Cost] = {start: 0}
     parent: dict[Hex, Hex] = {}
     tie = itertools.count()

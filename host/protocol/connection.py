@@ -37,6 +37,7 @@ from hexmate.host.protocol.events import (
     uid_hex,
 )
 from hexmate.host.protocol.framing import Deframer
+from hexmate.rules.text import T
 
 LOGGER = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class TableConnection:
         self.channel = reliable.Channel(wire, resend_ms=resend_ms)
         self.counters = Counters()
         self.state = ConnState.CONNECTING
-        self.detail = f"connecting to {link.name}"
+        self.detail: str = T("connecting to {link}", link=link.name)
         self.hello: Hello | None = None
         self._deframer = Deframer()
         self._rx_partial = bytearray()
@@ -146,12 +147,13 @@ class TableConnection:
         backoff = self.retry_initial_s
         first = True
         while not self._stopping:
-            self._publish(ConnState.CONNECTING, f"opening {self.link.name}")
+            self._publish(ConnState.CONNECTING, T("opening {link}", link=self.link.name))
             try:
                 await self.link.connect()
             except LinkUnavailable as e:
                 self.counters.last_error = str(e)
-                self._publish(ConnState.LOST, f"{e}; retrying in {backoff:.1f} s")
+                self._publish(ConnState.LOST, T("{why}; retrying in {seconds} s", why=str(e),
+                                                  seconds=f"{backoff:.1f}"))
                 await self._sleep(backoff)
                 backoff = min(backoff * 2, self.retry_max_s)
                 continue
@@ -162,7 +164,7 @@ class TableConnection:
             await self._serve_connection()
             if self._stopping:
                 break
-            self._publish(ConnState.LOST, f"{self._lost_reason}; reconnecting")
+            self._publish(ConnState.LOST, T("{why}; reconnecting", why=self._lost_reason))
             await self._sleep(self.retry_initial_s)
 
     async def stop(self) -> None:
@@ -179,7 +181,7 @@ class TableConnection:
     async def _serve_connection(self) -> None:
         lost = asyncio.Event()
         self._lost = lost
-        self._lost_reason = f"{self.link.name} closed"
+        self._lost_reason = T("{link} closed", link=self.link.name)
 
         def on_lost(reason: str) -> None:
             self._lost_reason = reason
@@ -194,7 +196,8 @@ class TableConnection:
         self._sync_in_flight = []  # a new link: the SYNC below announces the first unacknowledged frame
         self._connected = True
         self._last_rx_ms = _now_ms()
-        self._publish(ConnState.SYNCING, f"{self.link.name} open; waiting for the table to answer")
+        self._publish(ConnState.SYNCING, T("{link} open; waiting for the table to answer",
+                                           link=self.link.name))
         self._send_sync()
         self._flush()
         writer = asyncio.create_task(self._writer(lost))
@@ -229,12 +232,14 @@ class TableConnection:
         now = _now_ms()
         quiet = now - self._last_rx_ms
         if self.state is ConnState.LIVE and quiet >= self.silence_ms:
-            self._publish(ConnState.SILENT, f"the table on {self.link.name} has been silent for "
-                                            f"{quiet / 1000:.0f} s; asking it to resync")
+            self._publish(ConnState.SILENT, T("the table on {link} has been silent for {seconds} s; "
+                                              "asking it to resync",
+                                              link=self.link.name, seconds=f"{quiet / 1000:.0f}"))
             self._send_sync()
         elif self.state is ConnState.SYNCING and now - self._last_sync_ms >= self.sync_retry_ms:
-            self._publish(ConnState.SYNCING, f"{self.link.name} open but the table does not answer; "
-                                             f"asked {self.counters.syncs_sent} times")
+            self._publish(ConnState.SYNCING,
+                          T("{link} open but the table does not answer; asked {count} times",
+                            link=self.link.name, count=self.counters.syncs_sent))
             self._send_sync()
         elif self.state is ConnState.SILENT and now - self._last_sync_ms >= self.silence_ms:
             self._send_sync()
@@ -278,7 +283,7 @@ class TableConnection:
         self._last_rx_ms = now
         self.counters.frames_in += 1
         if self.state is ConnState.SILENT:
-            self._publish(ConnState.LIVE, f"the table on {self.link.name} answers again")
+            self._publish(ConnState.LIVE, T("the table on {link} answers again", link=self.link.name))
         try:
             deliver = self.channel.receive(kind, seq, payload, now)
         except wire.WireError as e:
@@ -354,7 +359,8 @@ class TableConnection:
             self.channel.write_again([f for f in taken if f not in unacked])
             self.channel.resend_all(now)
             self._send_full_leds()
-            self._publish(ConnState.LIVE, f"table {board} ({version}) live on {self.link.name}")
+            self._publish(ConnState.LIVE, T("table {board} ({version}) live on {link}", board=board,
+                                             version=version, link=self.link.name))
         elif now - self._last_sync_ms <= self.solicited_window_ms:
             pass  # a second answer to a SYNC already answered (the boot HELLO crossed our SYNC): anchor only
         else:

@@ -37,7 +37,7 @@ from hexmate.host.protocol import (
     TableMessage,
 )
 from hexmate.host.record import Record
-from hexmate.host.service import enrol, narrator, results
+from hexmate.host.service import enrol, logtext, narrator, results
 from hexmate.host.service import views as pages
 from hexmate.host.service.outputs import (
     LedFrame,
@@ -86,6 +86,7 @@ from hexmate.rules.decisions import Physical
 from hexmate.rules.errors import RulesError
 from hexmate.rules.games.base import Resolution
 from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
 
 LOGGER = logging.getLogger(__name__)
 
@@ -452,7 +453,7 @@ class Service:
                            "firer": list(top.subject) if top is not None else [],
                            "target": label(top.target) if top is not None and top.target is not None
                            else None})
-        self.last_actions.appendleft(rolled)
+        self.last_actions.appendleft(logtext.sentence(rolled))
         if not self._play(lambda: self.session.dice(values), "table"):
             self._roll_key = None
             self._arm_for_roll()  # refused (a change still to make): the same roll may be pressed again
@@ -486,7 +487,7 @@ class Service:
             entry["private"] = True
             text = private_line(top)
         self._log("takeback", entry)
-        self.last_actions.appendleft(f"taken back: {text}")
+        self.last_actions.appendleft(logtext.taken_back(text))
         self.changes.clear()
         self.resolution = None
         self.resolved = None
@@ -534,7 +535,7 @@ class Service:
                                  "phase": self.session.phase, "turn": self.session.position.turn}
         if played.secret:  # the record keeps it (it is the game); the hall and the pages do not see it
             entry["private"] = True
-        line = played.secret or played.text
+        line = played.secret or logtext.sentence(played.text)
         if move is not None and not played.answered:
             label = self.session.label
             path = [label(h) for h in move.path]
@@ -542,8 +543,9 @@ class Service:
             entry.update(kind="move", units=sorted(move.units), path=path, trail=trail, cost=str(move.cost))
             # the pages are the shared view: a concealed stack's cost would betray its movement allowance
             shown = self.views.event(move, SHARED)
-            cost = f" ({shown['cost']} MF)" if shown["cost"] is not None else ""
-            line = f"{self._names(move.units)}: {' → '.join(path)}{cost}"
+            line = (T("{units}: {path} ({cost} MF)", units=self._names(move.units), path=" → ".join(path),
+                      cost=shown["cost"]) if shown["cost"] is not None
+                    else T("{units}: {path}", units=self._names(move.units), path=" → ".join(path)))
         self._log("action", entry)
         self.last_actions.appendleft(line)
         if played.answered and played.text.startswith("answer dice "):  # the dice and what they answered
@@ -560,7 +562,10 @@ class Service:
         self.prompt = self._prompt()
         top = self.session.position.decision
         if move is not None and not played.answered:
-            self.say("move-recorded", line=line, ask=f" {self.session.prompt()}" if top is not None else "")
+            if top is not None:
+                self.say("move-recorded-ask", line=line, ask=self.session.prompt())
+            else:
+                self.say("move-recorded", line=line)
         elif played.changes:
             owed = "; ".join(ph.text for ph in played.changes)
             self.say("played-changes", action=line, changes=owed)

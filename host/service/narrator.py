@@ -56,7 +56,8 @@ TEXTS: dict[str, tuple[str, str]] = {  # key -> (level, text with {facts})
     "shown": ("info", "{what} lit on the board: {summary}"),
     "show-bad": ("error", "cannot show {what}: {why}"),
     "lifted": ("info", "{units} lifted from {hex}: {where}."),
-    "move-recorded": ("ok", "Move recorded: {line}{ask}"),
+    "move-recorded": ("ok", "Move recorded: {line}"),
+    "move-recorded-ask": ("ok", "Move recorded: {line}. {ask}"),
     "put-back": ("info", "{units} put back on {hex}."),
     "illegal": ("error", "{units} may not be placed on {hex}: {why}"),
     "illegal-prompt": ("info", "Put the unit on a green hex, or back where it started."),
@@ -130,7 +131,12 @@ def _fact(value: Any) -> str:
     if isinstance(value, T):
         return value
     said = getattr(value, "said", None)  # a RulesError
-    return said if isinstance(said, T) else str(value)
+    if isinstance(said, T):
+        return said
+    args = getattr(value, "args", None)  # another error raised with a T (a bad hex label, a facing's name)
+    if isinstance(value, Exception) and args and len(args) == 1 and isinstance(args[0], T):
+        return args[0]
+    return str(value)
 
 
 def render(notice: Notice, lang: str) -> Notice:

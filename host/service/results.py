@@ -8,10 +8,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from hexmate.host.record import canonical, read
+from hexmate.host.service.logtext import sentence
 from hexmate.host.table.views import SHARED
 from hexmate.host.tournament import signatures
 from hexmate.host.tournament.exports import map_svg, steps
 from hexmate.host.tournament.stats import dice_stats
+from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.host.service.core import PageAction, Service
@@ -42,22 +44,23 @@ def _paired(service: Service, data: Any) -> None:
     service.player_keys[side] = key
 
 
-def key_problem(service: Service, side: str, key: str) -> str | None:
+def key_problem(service: Service, side: str, key: str) -> T | None:
     """Why ``key`` may not sign for ``side`` (None if it may): only the key registered when that side's
     player paired."""
     registered = service.player_keys.get(side)
     if registered is None:
-        return (f"no key was registered when the {side} player paired: pair that player's page again with "
-                f"the side's code")
+        return T("no key was registered when the {side} player paired: pair that player's page again with "
+                 "the side's code", side=side)
     if registered != key:
-        return f"this is not the key registered when the {side} player paired"
+        return T("this is not the key registered when the {side} player paired", side=side)
     return None
 
 
 def _text(data: Any, key: str, limit: int) -> str:
     value = str(data.get(key) or "").strip()
     if len(value) > limit or not value.isprintable():
-        raise ValueError(f"{key} must be printable text of at most {limit} characters")
+        raise ValueError(T("{field} must be printable text of at most {limit} characters", field=key,
+                           limit=limit))
     return value
 
 
@@ -66,7 +69,7 @@ def _result(service: Service, data: Any) -> None:
     try:
         winner = _text(data, "winner", _MAX_NAME)
         if winner not in [*known, "draw"]:
-            raise ValueError(f"the winner must be one of {', '.join(known)} or draw")
+            raise ValueError(T("the winner must be one of {sides} or draw", sides=", ".join(known)))
         players = {s: _text(data.get("players") or {}, s, _MAX_NAME) for s in known}
         result = {"winner": winner, "text": _text(data, "text", _MAX_TEXT) or
                   ("draw" if winner == "draw" else f"{winner} win"), "players": players,
@@ -74,10 +77,10 @@ def _result(service: Service, data: Any) -> None:
                   "round": _text(data, "round", _MAX_NAME),
                   "turn": service.session.position.turn, "phase": service.session.phase}
     except (ValueError, AttributeError) as e:
-        service.say("result-bad", why=e)
+        service.say("result-bad", why=e.args[0] if isinstance(e, ValueError) and e.args else e)
         return
     if service.record is None:
-        service.say("result-bad", why="this game has no record")
+        service.say("result-bad", why=T("this game has no record"))
         return
     service.result = (service.record.append("result", result), result)
     service.signed = {}
@@ -96,7 +99,7 @@ def _sign(service: Service, data: Any) -> None:
     side = str(data.get("side", ""))
     text = statement(service, side) if side in sides(service) else None
     if text is None:
-        service.say("sign-bad", why="record the result first, and sign for one of the sides")
+        service.say("sign-bad", why=T("record the result first, and sign for one of the sides"))
         return
     key, sig = str(data.get("public_key", "")), str(data.get("signature", ""))
     problem = key_problem(service, side, key)
@@ -104,7 +107,7 @@ def _sign(service: Service, data: Any) -> None:
         service.say("sign-bad", why=problem)
         return
     if not signatures.valid(key, text, sig):
-        service.say("sign-bad", why="the signature does not match the result (sign again from your page)")
+        service.say("sign-bad", why=T("the signature does not match the result (sign again from your page)"))
         return
     assert service.result is not None
     service._log("signature", {"side": side, "public_key": key, "signature": sig,
@@ -132,18 +135,18 @@ def record_view(service: Service) -> dict[str, Any]:
 def replay_step(service: Service, k: int) -> dict[str, Any]:
     """The position after step ``k`` of the record (0: set-up), drawn as the shared page sees the map."""
     if service.record is None:
-        raise LookupError("this game has no record")
+        raise LookupError(T("this game has no record"))
     service.record.commit()
     entries = read(service.record.path)
     last = None
     for st in steps(entries):
         last = st
         if st.k == k:
-            return {"k": k, "text": st.text, "turn": st.turn, "phase": st.phase, "entry": st.entry,
+            return {"k": k, "text": sentence(st.text), "turn": st.turn, "phase": st.phase, "entry": st.entry,
                     "svg": map_svg(st.session, f"step {k}"), "last": False}
     if last is None or k < 0:
-        raise LookupError(f"no step {k}")
-    raise LookupError(f"no step {k}: the game has {last.k} steps")
+        raise LookupError(T("no step {k}", k=k))
+    raise LookupError(T("no step {k}: the game has {steps} steps", k=k, steps=last.k))
 
 
 def history_step(service: Service, k: int, audience: str) -> dict[str, Any]:
@@ -152,18 +155,18 @@ def history_step(service: Service, k: int, audience: str) -> dict[str, Any]:
     '?'), its text with any unit hidden from ``audience`` then or now shown as '?'. ``k`` < 0 counts from
     the last step (-1: the position now)."""
     if service.record is None:
-        raise LookupError("this game has no record")
+        raise LookupError(T("this game has no record"))
     service.record.commit()
     found = list(steps(read(service.record.path)))
     last = found[-1].k
     at = last + 1 + k if k < 0 else k
     if not 0 <= at <= last:
-        raise LookupError(f"no step {k}: the game has {last} steps")
+        raise LookupError(T("no step {k}: the game has {steps} steps", k=k, steps=last))
     st = found[at]
     hidden = st.session.hidden_units(audience) | service.session.hidden_units(audience)
-    text = _unnamed(st.text, hidden)
+    text = sentence(_unnamed(st.text, hidden))
     if st.secret_of and audience != st.secret_of and not service.session.position.state.over:
-        text = st.secret_line  # another side's secret plot (Fire Team 9.1) stays secret until the game ends
+        text = sentence(st.secret_line)  # another side's secret plot (FT 9.1), until the end
     counters: dict[str, list[str]] = {}
     for unit, h in sorted(st.session.expected().items()):
         summary = st.session.unit_summary(unit, audience=SHARED)

@@ -47,7 +47,7 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         counters.setdefault(s.label(h), []).append(unit_card(service, unit_id, audience, lang))
     return {
         "type": "view",
-        "conn": {"state": service.conn.state.value, "detail": service.conn.detail,
+        "conn": {"state": service.conn.state.value, "detail": render_text(service.conn.detail, lang),
                  "counters": service.conn.counters.as_dict(), "pending": service.conn.pending(),
                  "device": _device_health(service)},
         "board": service.hello.board if service.hello else None,
@@ -78,7 +78,9 @@ def companion(service: Service, audience: str = SHARED, lang: str = "en") -> dic
         "leds": {s.label(h): _css(light.rgb) for h, light in service._frame.items()},
         "blink": [s.label(h) for h, light in service._frame.items() if light.pattern != "solid"],
         "lit": _lit_groups(service),
-        "last_actions": list(service.last_actions),
+        "last_actions": [render_text(line, lang) for line in service.last_actions],
+        "last_roll": next((render_text(line, lang) for line in service.last_actions
+                           if getattr(line, "msgid", "") == "dice rolled: {pips} = {total}"), ""),
         "tracker": service.tracker.phase.value,
         "setup": _setup_view(service, audience),
         "unknown": [{"uid": uid, "hex": s.label(h) if h is not None else None, "cell": cell}

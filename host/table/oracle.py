@@ -16,6 +16,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.errors import RulesError
 from hexmate.rules.hexes import Hex
 from hexmate.rules.movement import cheapest_path
+from hexmate.rules.text import T
 
 
 class PositionOracle:
@@ -70,14 +71,14 @@ class PositionOracle:
         cost_fn = self._cost_fn(unit_ids)
         leg = cheapest_path(self.position.map, start, target, cost_fn) if cost_fn is not None else None
         if leg is None:
-            return f"{self.position.map.label(target)} cannot be entered from here (A4.14)"
+            return T("{hex} cannot be entered from here (A4.14)", hex=self.position.map.label(target))
         try:
             self.position.game.validate(
                 self.position, act.Move(tuple(sorted(unit_ids)), tuple(leg.path))
             )
         except RulesError as exc:
             return exc.said  # the rules' sentence (a T): each page says it in its language
-        return f"{self.position.map.label(target)} is not a legal destination now"
+        return T("{hex} is not a legal destination now", hex=self.position.map.label(target))
 
     def push(self, move: Any) -> None:
         """Accept a recognised move as the session would (MoveRecognised or a rules Move)."""

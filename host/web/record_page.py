@@ -12,12 +12,14 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from hexmate.host.i18n import gettext, lang_of, render_text
 from hexmate.host.record import read
 from hexmate.host.service import PageAction, Service
 from hexmate.host.service import results as res
 from hexmate.host.tournament.exports import rating_csv, rating_row, report_html
 from hexmate.host.web.auth import PLAYER, Pairing
 from hexmate.host.web.players import require_role
+from hexmate.rules.text import T
 
 _HEX = re.compile(r"[0-9a-f]{1,256}")
 
@@ -36,13 +38,13 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
         return JSONResponse({**res.record_view(service), "steps": res.step_count(service)})
 
     @app.get("/api/replay/{k}")
-    async def replay(k: int) -> JSONResponse:
+    async def replay(k: int, request: Request) -> JSONResponse:
         if service.result is None:
-            return JSONResponse({"error": "the replay opens once the result is recorded"}, status_code=403)
+            return _refuse(request, T("the replay opens once the result is recorded"), 403)
         try:
-            return JSONResponse(res.replay_step(service, k))
+            return JSONResponse(_said(res.replay_step(service, k), _lang(request)))
         except LookupError as e:
-            return JSONResponse({"error": str(e)}, status_code=404)
+            return _refuse(request, e.args[0], 404)
 
     @app.get("/api/history/{k}")
     async def history(k: int, request: Request) -> JSONResponse:
@@ -50,9 +52,9 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
         names no unit the page's role may not see); /api/replay waits for the result."""
         role = require_role(pairing, request)
         try:
-            return JSONResponse(res.history_step(service, k, role.audience))
+            return JSONResponse(_said(res.history_step(service, k, role.audience), _lang(request)))
         except LookupError as e:
-            return JSONResponse({"error": str(e)}, status_code=404)
+            return _refuse(request, e.args[0], 404)
 
     @app.get("/record.csv", response_model=None)
     async def csv() -> Response:
@@ -71,10 +73,10 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
     @app.post("/api/record/result")
     async def result(request: Request) -> JSONResponse:
         if not require_role(pairing, request).may_act:
-            return JSONResponse({"error": "a spectator cannot record the result"}, status_code=403)
+            return _refuse(request, T("a spectator cannot record the result"), 403)
         body = await _json(request)
         if body is None:
-            return JSONResponse({"error": "send the result as a JSON object"}, status_code=400)
+            return _refuse(request, T("send the result as a JSON object"), 400)
         service.submit(PageAction("result", body))
         return JSONResponse({"queued": True}, status_code=202)
 
@@ -82,23 +84,37 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
     async def sign(request: Request) -> JSONResponse:
         role = require_role(pairing, request)
         if not role.may_act:
-            return JSONResponse({"error": "a spectator cannot sign the result"}, status_code=403)
+            return _refuse(request, T("a spectator cannot sign the result"), 403)
         body = await _json(request)
         if body is None or not all(isinstance(body.get(k), str) for k in ("side", "public_key", "signature")):
-            return JSONResponse({"error": "send side, public_key and signature (hex) as JSON"},
-                                status_code=400)
+            return _refuse(request, T("send side, public_key and signature (hex) as JSON"), 400)
         if not (_HEX.fullmatch(body["public_key"]) and _HEX.fullmatch(body["signature"])):
-            return JSONResponse({"error": "public_key and signature must be lower-case hex"}, status_code=400)
+            return _refuse(request, T("public_key and signature must be lower-case hex"), 400)
         if role.kind != PLAYER:
-            return JSONResponse({"error": "only the player paired for a side signs for it: pair this page "
-                                          "with the side's code"}, status_code=403)
+            return _refuse(request, T("only the player paired for a side signs for it: pair this page "
+                                      "with the side's code"), 403)
         if body["side"] != role.side:
-            return JSONResponse({"error": "a player signs for their own side only"}, status_code=403)
+            return _refuse(request, T("a player signs for their own side only"), 403)
         problem = res.key_problem(service, body["side"], body["public_key"])
         if problem is not None:
-            return JSONResponse({"error": problem}, status_code=403)
+            return _refuse(request, problem, 403)
         service.submit(PageAction("sign", {k: body[k] for k in ("side", "public_key", "signature")}))
         return JSONResponse({"queued": True}, status_code=202)
+
+
+def _lang(request: Request) -> str:
+    """The asking page's language: ?lang= or its x-hexmate-lang header (record.js, play.js send it)."""
+    return lang_of(request.query_params.get("lang") or request.headers.get("x-hexmate-lang"))
+
+
+def _refuse(request: Request, why: str, status: int) -> JSONResponse:
+    """A refusal in the asking page's language (``why`` a T: its template is in hexmate.po)."""
+    return JSONResponse({"error": render_text(why, _lang(request))}, status_code=status)
+
+
+def _said(step: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A replay or history step with its log line and phase in the page's language."""
+    return {**step, "text": render_text(step["text"], lang), "phase": gettext(lang, str(step["phase"]))}
 
 
 async def _json(request: Request) -> dict[str, Any] | None:

@@ -432,12 +432,8 @@ class Position:
             return act.parse_hex_default(text)
         try:
             return self.map.parse_label(text)
-        except RulesError as err:
-            raise InvalidAction(T("{text} is not a hex of this map: {err}",
-                                  text=repr(text), err=str(err))) from None
-        except (KeyError, ValueError) as err:
-            raise InvalidAction(T("{text} is not a hex of this map: {err}",
-                                  text=repr(text), err=str(err))) from None
+        except (RulesError, KeyError, ValueError):  # the map's own message names its file: not for players
+            raise InvalidAction(T("{text} is not a hex of this map", text=repr(text))) from None
 
     def unit_ref(self, ref: str) -> str:
         """A unit id from its id or a unique prefix; InvalidAction / AmbiguousAction otherwise. The open

@@ -271,6 +271,11 @@ def test_a_refused_move_reads_in_japanese_with_its_rule_on_a_japanese_page(demo,
     en.wait_for_function("() => document.querySelector('#notice').textContent === 'Not accepted: units "
                          "acting together must start in the same Location (A4.2). Nothing was changed.'")
     _shot(ger, "player-refusal-ja")
+    # a move played: the game log's line in each page's language, its unit and hexes as printed
+    ger.fill("#cmd", "move ger-sq4 DK4-DK5")
+    ger.keyboard.press("Enter")
+    ger.wait_for_function("() => document.querySelector('#log').textContent.includes('DK4 → DK5（')")
+    en.wait_for_function("() => document.querySelector('#log').textContent.includes('DK4 → DK5 (')")
     assert ger.errors == [] and en.errors == []
 
 

@@ -85,3 +85,34 @@ def test_result_signed_from_two_paired_pages_verifies(pg_demo, browser) -> None:
                           str(pg_demo.record)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "result: sov win; signed by: ger, sov" in out.stdout
+
+
+def test_a_japanese_record_page_says_its_result_statistics_refusals_and_replay_in_japanese(pg_demo,
+                                                                                           browser) -> None:
+    host = browser.new_context()
+    try:
+        page = host.new_page()
+        page.goto(pg_demo.url + "record?lang=ja")
+        page.wait_for_function("document.documentElement.lang === 'ja'")
+        page.wait_for_selector("#sign-ger")
+        assert page.text_content("#result-now") == "結果はまだ記録されていません。"
+        assert page.text_content("#sign-ger") == "ger プレイヤーとして署名"
+        assert "鍵" in (page.text_content("#sign") or "") and "key" not in (page.text_content("#sign") or "")
+        stats = page.text_content("#stats") or ""
+        assert stats == "ボードではまだダイスが振られていません。" or "カイ二乗" in stats, stats
+        page.select_option("#winner", "ger")
+        page.fill("#result-text", "ger win")
+        page.click("#result-form button[type=submit]")
+        page.wait_for_function("document.getElementById('result-now').textContent"
+                               ".startsWith('記録済み：ger win（勝者 ger')")
+        # the table's own page never paired: the API's refusal comes in the page's language
+        page.wait_for_selector("#sign-ger:not([disabled])")
+        page.click("#sign-ger")
+        page.wait_for_function("document.getElementById('sign-status').textContent"
+                               ".startsWith('陣営に署名できるのはその陣営でペアリングしたプレイヤーだけです')")
+        page.wait_for_selector("#replay-map svg.map")
+        page.wait_for_function("document.getElementById('step-text').textContent.startsWith('ステップ 0／')")
+        assert "初期配置" in (page.text_content("#step-text") or "")
+        assert page.text_content("#prev") == "◀ 戻る"
+    finally:
+        host.close()

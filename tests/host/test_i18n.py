@@ -109,3 +109,23 @@ def test_two_games_may_say_one_english_word_two_ways(monkeypatch) -> None:
     assert i18n.render_text(said, "ja") == "正面"
     said.domain = "rules-asl"
     assert i18n.render_text(said, "ja") == "前面"
+
+
+def test_a_bad_hex_typed_on_a_page_is_refused_in_its_language() -> None:
+    from hexmate.rules.errors import InvalidAction
+    from hexmate.rules.games import get_game
+    from hexmate.rules.labels import Grid, LabelError
+
+    game = get_game("asl")
+    position = game.new_position(game.load_scenario(game.demo_scenario_path))
+    with pytest.raises(InvalidAction) as bad:
+        position.parse_action("move ger-sq3 DK3-ZZ99")
+    notice = narrator.say("refused", why=bad.value)
+    assert notice.text == "Not accepted: 'ZZ99' is not a hex of this map. Nothing was changed."
+    assert narrator.render(notice, "ja").text == (
+        "受け付けません：'ZZ99' はこのマップのヘクスではありません。何も変更されていません。")
+    with pytest.raises(LabelError) as label:  # a printed label's own check, a T raised as a ValueError
+        Grid("asl", 1, 10, "even", (1, 10), (1, 10)).parse("7Q")
+    said = narrator.say("refused", why=label.value)
+    assert narrator.render(said, "ja").text.startswith(
+        "受け付けません：'7Q' はヘクス番号ではありません（英字のあとに")

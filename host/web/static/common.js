@@ -47,10 +47,17 @@ function fitViewBox(svg, items, pitch) {
   svg.setAttribute("viewBox", [minX, minY, w, h].map((v) => v.toFixed(2)).join(" "));
 }
 
+// The link's state in the page's language (data-state keeps the English word for the styles).
+function connWord(state) {
+  const words = { connecting: () => t("connecting"), syncing: () => t("syncing"), live: () => t("live"),
+                  silent: () => t("silent"), lost: () => t("lost"), "page offline": () => t("page offline") };
+  return state in words ? words[state]() : state;
+}
+
 function showConn(state, detail) {
   const p = document.getElementById("conn");
   p.dataset.state = state;
-  document.getElementById("conn-state").textContent = state;
+  document.getElementById("conn-state").textContent = connWord(state);
   const d = document.getElementById("conn-detail");
   if (d) d.textContent = detail || "";
 }

@@ -3,4 +3,4 @@
 "use strict";
 hexmateI18n.wire(document.getElementById("lang"));
 hexmateI18n.theme(document.getElementById("theme"));
-hexmateI18n.load(hexmateI18n.chosen());
+const hexmatePageReady = hexmateI18n.load(hexmateI18n.chosen());  // record.js waits for it

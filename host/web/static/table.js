@@ -22,7 +22,7 @@
         showConn(msg.conn.state, msg.conn.detail);
         showArmed(msg.decision || null);
         showLit(msg.lit || []);
-        const last = msg.last_actions.find((a) => a.startsWith("dice"));
+        const last = msg.last_roll;
         if (last) document.getElementById("dice-result").textContent = tf("Last roll: {roll}", { roll: last });
       }
       else if (msg.type === "dice-next") loaded(tf("Loaded: the next dice show {pips}.", { pips: msg.pips.join(", ") }), false);

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from hexmate.rules.hexes import Hex, center, neighbor
+from hexmate.rules.text import T
 
 EPS = 1e-6
 # hexmate's neighbour directions (N, NE, SE, S, SW, NW) as bearings, counter-clockwise from east
@@ -121,7 +122,7 @@ def same_hex_aspect(coloured: int, *, placed: bool = False, bypass_hull: bool = 
     if bypass_hull:
         return "side"
     if not 1 <= coloured <= 6:
-        raise ValueError(f"a die shows 1..6, not {coloured}")
+        raise ValueError(T("a die shows 1..6, not {pips}", pips=coloured))
     return ("rear", "side", "front")[(coloured - 1) // 2]
 
 

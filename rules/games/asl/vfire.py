@@ -70,7 +70,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if len(fire.firers) != 1:
         raise IllegalAction(T("a vehicle fires alone"), "D3.5")
     if fire.firers[0] not in position.units:
-        raise InvalidAction(f"no unit {fire.firers[0]!r} in this game")
+        raise InvalidAction(T("no unit {unit} in this game", unit=repr(fire.firers[0])))
     unit = position.units[fire.firers[0]]
     vt = vtype(unit)
     if unit.side != side:

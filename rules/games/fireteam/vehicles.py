@@ -140,7 +140,8 @@ def facing_index(name: str) -> int:
     try:
         return FACINGS.index(name.upper())
     except ValueError:
-        raise ValueError(f"facing {name!r}: one of {', '.join(FACINGS)} [5.3]") from None
+        raise ValueError(T("facing {name}: one of {facings} [5.3]", name=repr(name),
+                           facings=", ".join(FACINGS))) from None
 
 
 def _off(facing: int, direction: int) -> int:

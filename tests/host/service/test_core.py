@@ -161,6 +161,12 @@ async def test_lift_illegal_then_legal_move(rig) -> None:
     view = rig.service.view()
     assert view["notice"]["level"] == "ok" and view["leds"] == {}
     assert view["last_actions"][0].endswith("MF)") and rig.session.label(near) in view["last_actions"][0]
+    # the same log line and notice on a Japanese page: the sentence from the catalogue, ids and hexes kept
+    ja = rig.service.view(lang="ja")
+    assert ja["last_actions"][0].endswith("MF）") and rig.session.label(near) in ja["last_actions"][0]
+    assert ja["notice"]["text"].startswith("移動を記録しました：")
+    assert rig.service.conn.state.value == "live" and "live on" in rig.service.view()["conn"]["detail"]
+    assert "で稼働中" in ja["conn"]["detail"]  # the connection's detail too
     rig.service.stop()
     await asyncio.sleep(0.1)
     text = rig.record_path.read_text()

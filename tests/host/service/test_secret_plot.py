@@ -137,7 +137,7 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
     for who in ("sov", "spectator"):
         assert not any(hexes.search(t) for t in logs[who]), logs[who]
         assert logs[who].count("us: answered in secret (9.1)") == 3  # made, made again, and "none"
-        assert "take back: us: answered in secret (9.1)" in logs[who]
+        assert "taken back: us: answered in secret (9.1)" in logs[who]
     # the hall: the entry that plots is withheld, and the live state is the shared page's
     entries = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()]
     plotted = [e for e in entries if e["kind"] == "action" and e["data"]["text"] == f"answer hex {target}"]

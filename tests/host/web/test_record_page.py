@@ -100,7 +100,11 @@ def test_a_pages_game_log_steps_through_past_positions_folded_from_the_record(tm
     assert got["spectator"] == past
     assert not any(unit in r for unit in CONCEALED for r in (past["svg"], str(past["counters"])))
     now = lan.get("/api/history/-1", headers={"x-hexmate-token": ger_token}).json()
-    assert (now["k"], now["text"], now["phase"]) == (1, "end", "Defensive Fire Phase")
+    assert (now["k"], now["text"], now["phase"]) == (1, "phase ended", "Defensive Fire Phase")
+    ja = lan.get("/api/history/-1?lang=ja", headers={"x-hexmate-token": ger_token}).json()
+    assert (ja["text"], ja["phase"]) == ("フェイズを終了しました", "防御射撃フェイズ")
+    refused = lan.get("/api/history/5", headers={"x-hexmate-token": ger_token, "x-hexmate-lang": "ja"})
+    assert refused.json() == {"error": "ステップ 5 はありません：このゲームのステップは 1 までです"}
     assert lan.get("/api/history/5", headers={"x-hexmate-token": ger_token}).status_code == 404
     assert lan.get("/api/history/0").status_code == 403  # a LAN page that never paired
     assert TestClient(create_app(rig.service, pairing)).get(
