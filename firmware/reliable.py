@@ -6,8 +6,10 @@
 # - each side numbers its sequenced frames 1..255, wrapping to 1; seq 0 = unsequenced;
 # - the receiver delivers strictly in order; duplicates are re-ACKed and dropped; frames from the future are
 #   dropped unACKed so that the sender resends them in order;
-# - ACK(n) is cumulative; at most WINDOW frames are in flight; the oldest unACKed frame is resent after
-#   resend_ms, doubling up to max_resend_ms while nothing is acknowledged.
+# - ACK(n) is cumulative; at most ``window`` frames are in flight (WINDOW from the host, EVENT_WINDOW from
+#   the board: the host syncs its record once per group of events, so a wider window means larger groups);
+#   the oldest unACKed frame is resent after resend_ms, doubling up to max_resend_ms while nothing is
+#   acknowledged.
 
 # The wire module is passed in (``Channel(wire)``) so the same file works as ``reliable`` on a board and as
 # ``hexmate.firmware.reliable`` on the host.
@@ -20,7 +22,11 @@ except ImportError:  # CPython: the host passes monotonic milliseconds
         return a - b
 
 
-WINDOW = 8
+WINDOW = 8  # host -> board (LED frames, commands): the board's UART buffer takes a group of 8 at once
+# board -> host (table events): the host makes each read's events durable with one fdatasync before their ACKs
+# (docs/RECORD.md), so the board's rate is at most EVENT_WINDOW events per sync. No extra RAM: the frames in
+# flight are the same frames that would otherwise wait in the queue (at most max_queue in all).
+EVENT_WINDOW = 32
 _HALF = 127
 
 
@@ -31,8 +37,9 @@ def _behind(seq, expected):
 
 
 class Channel:
-    def __init__(self, wire, resend_ms=150, max_resend_ms=1000, max_queue=256):
+    def __init__(self, wire, resend_ms=150, max_resend_ms=1000, max_queue=256, window=WINDOW):
         self._w = wire
+        self.window = window
         self.resend_ms = resend_ms
         self.max_resend_ms = max_resend_ms
         self.max_queue = max_queue
@@ -63,7 +70,7 @@ class Channel:
         self._out.append(self._w.encode_frame(kind, 0, payload))
 
     def _fill(self, now_ms):
-        while self._queue and len(self._in_flight) < WINDOW:
+        while self._queue and len(self._in_flight) < self.window:
             kind, payload = self._queue.pop(0)
             self._tx_seq = self._w.next_seq(self._tx_seq)
             frame = self._w.encode_frame(kind, self._tx_seq, payload)

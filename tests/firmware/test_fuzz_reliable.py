@@ -52,7 +52,8 @@ def _index(kind: int, payload: bytes) -> int:
 
 def simulate(n_a: int, n_b: int, loss: float, dup: float, jitter_ms: int, seed: int) -> tuple[End, End, int]:
     rng = random.Random(seed)
-    a = End(reliable.Channel(wire), wire.CELL, list(range(n_a)))
+    # A is the board (events, its window of 32), B the host (commands, 8), as firmware/main.py and the host
+    a = End(reliable.Channel(wire, window=reliable.EVENT_WINDOW), wire.CELL, list(range(n_a)))
     b = End(reliable.Channel(wire), wire.SET, list(range(n_b)))
     a.channel.anchor(b.channel.announce())
     b.channel.anchor(a.channel.announce())

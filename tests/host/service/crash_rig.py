@@ -163,7 +163,7 @@ class FakeBoard:
 
     def __init__(self, seed: int, steps: int, script: list[str] | None = None) -> None:
         self.rng = random.Random(seed)
-        self.ch = reliable.Channel(wire, resend_ms=150)
+        self.ch = reliable.Channel(wire, resend_ms=150, window=reliable.EVENT_WINDOW)  # as main.py
         self.deframer = wire.Deframer()
         self.t_ms = 1000
         self.steps = steps
