@@ -49,6 +49,7 @@ class Channel:
         self._out = []  # frames ready to write
         self._rx_expected = 0  # 0: not anchored yet; sequenced frames are dropped until anchor()
         self._rx_last = 0
+        self._ack = 0  # the seq owed a (cumulative) ACK at the next take(): one ACK per batch, not per frame
         self.wants_anchor = False  # set when a sequenced frame arrived before anchor(): ask for SYNC/HELLO
         self._deadline = 0
         self._backoff = resend_ms
@@ -114,11 +115,11 @@ class Channel:
         if seq == self._rx_expected:
             self._rx_last = seq
             self._rx_expected = w.next_seq(seq)
-            self._out.append(w.encode_frame(w.ACK, 0, w.pack_ack(seq)))
+            self._ack = seq
             return True
         if _behind(seq, self._rx_expected):
             self.duplicates += 1
-            self._out.append(w.encode_frame(w.ACK, 0, w.pack_ack(self._rx_last)))
+            self._ack = self._rx_last
             return False
         self.out_of_order += 1
         return False
@@ -131,6 +132,7 @@ class Channel:
 
     def anchor(self, seq):
         """Expect seq next from the peer (from its SYNC or HELLO announcement)."""
+        self._flush_ack()  # what was delivered before the new anchor is acknowledged as it was
         self._rx_expected = seq
         self._rx_last = 255 if seq == 1 else seq - 1
         self.wants_anchor = False
@@ -158,8 +160,15 @@ class Channel:
             self._backoff = min(self._backoff * 2, self.max_resend_ms)
             self._deadline = now_ms + self._backoff
 
+    def _flush_ack(self):
+        if self._ack:
+            self._out.append(self._w.encode_frame(self._w.ACK, 0, self._w.pack_ack(self._ack)))
+            self._ack = 0
+
     def take(self):
-        """Frames to write now, in order."""
+        """Frames to write now, in order; the frames received since the last take() get one cumulative ACK
+        (of the last delivered seq), so a burst of 32 events costs one ACK frame, not 32."""
+        self._flush_ack()
         out = self._out
         self._out = []
         return out

@@ -6,8 +6,8 @@ messages at once, so data and ACKs share each direction. The link is a set of fr
 delivered whole after its own delay, which reorders them.
 
 Assumption stated by the protocol's 8-bit sequence space: no frame stays in the link longer than it takes
-the sender to move 255 sequence numbers on (here: at most 8 in flight per round trip of >= 10 ms, so
->= 320 ms, against a maximum delay of 60 ms).
+the sender to move 255 sequence numbers on (here: at most 32 in flight, the board's window, per round trip of
+>= 10 ms, so >= 80 ms, against a maximum delay of 60 ms).
 """
 
 from __future__ import annotations
