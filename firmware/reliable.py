@@ -49,7 +49,10 @@ class Channel:
         self._out = []  # frames ready to write
         self._rx_expected = 0  # 0: not anchored yet; sequenced frames are dropped until anchor()
         self._rx_last = 0
-        self._ack = 0  # the seq owed a (cumulative) ACK at the next take(): one ACK per batch, not per frame
+        # One cumulative ACK for consecutive frames received: a slot in _out (kept in place, so the order of
+        # frames is as if each had its own ACK) filled at take() with the last seq owed.
+        self._ack = 0
+        self._ack_i = -1
         self.wants_anchor = False  # set when a sequenced frame arrived before anchor(): ask for SYNC/HELLO
         self._deadline = 0
         self._backoff = resend_ms
@@ -115,11 +118,11 @@ class Channel:
         if seq == self._rx_expected:
             self._rx_last = seq
             self._rx_expected = w.next_seq(seq)
-            self._ack = seq
+            self._owe_ack(seq)
             return True
         if _behind(seq, self._rx_expected):
             self.duplicates += 1
-            self._ack = self._rx_last
+            self._owe_ack(self._rx_last)
             return False
         self.out_of_order += 1
         return False
@@ -160,14 +163,21 @@ class Channel:
             self._backoff = min(self._backoff * 2, self.max_resend_ms)
             self._deadline = now_ms + self._backoff
 
+    def _owe_ack(self, seq):
+        if self._ack_i < 0 or self._ack_i != len(self._out) - 1:  # another frame came after the slot
+            self._flush_ack()
+            self._ack_i = len(self._out)
+            self._out.append(b"")
+        self._ack = seq
+
     def _flush_ack(self):
-        if self._ack:
-            self._out.append(self._w.encode_frame(self._w.ACK, 0, self._w.pack_ack(self._ack)))
-            self._ack = 0
+        if self._ack_i >= 0:
+            self._out[self._ack_i] = self._w.encode_frame(self._w.ACK, 0, self._w.pack_ack(self._ack))
+            self._ack_i = -1
 
     def take(self):
-        """Frames to write now, in order; the frames received since the last take() get one cumulative ACK
-        (of the last delivered seq), so a burst of 32 events costs one ACK frame, not 32."""
+        """Frames to write now, in order; frames received one after another with nothing sent between them
+        get one cumulative ACK (the last seq), so a burst of 32 events costs one ACK frame, not 32."""
         self._flush_ack()
         out = self._out
         self._out = []
