@@ -22,7 +22,7 @@ import wire
 from buttons import Buttons
 from dice import Dice
 from leds import Leds
-from reliable import Channel
+from reliable import EVENT_WINDOW, Channel
 from rollauth import KEY_FILE, Signer, read_key
 from scanner import Scanner
 
@@ -102,7 +102,7 @@ class Firmware:
         self.io = io
         self.link = link
         self.world = io.world
-        self.ch = Channel(wire)
+        self.ch = Channel(wire, window=EVENT_WINDOW)  # events: larger groups per host sync (RECORD.md)
         self.deframer = wire.Deframer()
         self.t0 = ticks_ms()
         self.counters = [0] * wire.N_COUNTERS

@@ -6,8 +6,10 @@
 # - each side numbers its sequenced frames 1..255, wrapping to 1; seq 0 = unsequenced;
 # - the receiver delivers strictly in order; duplicates are re-ACKed and dropped; frames from the future are
 #   dropped unACKed so that the sender resends them in order;
-# - ACK(n) is cumulative; at most WINDOW frames are in flight; the oldest unACKed frame is resent after
-#   resend_ms, doubling up to max_resend_ms while nothing is acknowledged.
+# - ACK(n) is cumulative; at most ``window`` frames are in flight (WINDOW from the host, EVENT_WINDOW from
+#   the board: the host syncs its record once per group of events, so a wider window means larger groups);
+#   the oldest unACKed frame is resent after resend_ms, doubling up to max_resend_ms while nothing is
+#   acknowledged.
 
 # The wire module is passed in (``Channel(wire)``) so the same file works as ``reliable`` on a board and as
 # ``hexmate.firmware.reliable`` on the host.
@@ -20,7 +22,11 @@ except ImportError:  # CPython: the host passes monotonic milliseconds
         return a - b
 
 
-WINDOW = 8
+WINDOW = 8  # host -> board (LED frames, commands): the board's UART buffer takes a group of 8 at once
+# board -> host (table events): the host makes each read's events durable with one fdatasync before their ACKs
+# (docs/RECORD.md), so the board's rate is at most EVENT_WINDOW events per sync. No extra RAM: the frames in
+# flight are the same frames that would otherwise wait in the queue (at most max_queue in all).
+EVENT_WINDOW = 32
 _HALF = 127
 
 
@@ -31,8 +37,9 @@ def _behind(seq, expected):
 
 
 class Channel:
-    def __init__(self, wire, resend_ms=150, max_resend_ms=1000, max_queue=256):
+    def __init__(self, wire, resend_ms=150, max_resend_ms=1000, max_queue=256, window=WINDOW):
         self._w = wire
+        self.window = window
         self.resend_ms = resend_ms
         self.max_resend_ms = max_resend_ms
         self.max_queue = max_queue
@@ -42,6 +49,10 @@ class Channel:
         self._out = []  # frames ready to write
         self._rx_expected = 0  # 0: not anchored yet; sequenced frames are dropped until anchor()
         self._rx_last = 0
+        # One cumulative ACK for consecutive frames received: a slot in _out (kept in place, so the order of
+        # frames is as if each had its own ACK) filled at take() with the last seq owed.
+        self._ack = 0
+        self._ack_i = -1
         self.wants_anchor = False  # set when a sequenced frame arrived before anchor(): ask for SYNC/HELLO
         self._deadline = 0
         self._backoff = resend_ms
@@ -63,7 +74,7 @@ class Channel:
         self._out.append(self._w.encode_frame(kind, 0, payload))
 
     def _fill(self, now_ms):
-        while self._queue and len(self._in_flight) < WINDOW:
+        while self._queue and len(self._in_flight) < self.window:
             kind, payload = self._queue.pop(0)
             self._tx_seq = self._w.next_seq(self._tx_seq)
             frame = self._w.encode_frame(kind, self._tx_seq, payload)
@@ -107,11 +118,11 @@ class Channel:
         if seq == self._rx_expected:
             self._rx_last = seq
             self._rx_expected = w.next_seq(seq)
-            self._out.append(w.encode_frame(w.ACK, 0, w.pack_ack(seq)))
+            self._owe_ack(seq)
             return True
         if _behind(seq, self._rx_expected):
             self.duplicates += 1
-            self._out.append(w.encode_frame(w.ACK, 0, w.pack_ack(self._rx_last)))
+            self._owe_ack(self._rx_last)
             return False
         self.out_of_order += 1
         return False
@@ -124,6 +135,7 @@ class Channel:
 
     def anchor(self, seq):
         """Expect seq next from the peer (from its SYNC or HELLO announcement)."""
+        self._flush_ack()  # what was delivered before the new anchor is acknowledged as it was
         self._rx_expected = seq
         self._rx_last = 255 if seq == 1 else seq - 1
         self.wants_anchor = False
@@ -151,8 +163,22 @@ class Channel:
             self._backoff = min(self._backoff * 2, self.max_resend_ms)
             self._deadline = now_ms + self._backoff
 
+    def _owe_ack(self, seq):
+        if self._ack_i < 0 or self._ack_i != len(self._out) - 1:  # another frame came after the slot
+            self._flush_ack()
+            self._ack_i = len(self._out)
+            self._out.append(b"")
+        self._ack = seq
+
+    def _flush_ack(self):
+        if self._ack_i >= 0:
+            self._out[self._ack_i] = self._w.encode_frame(self._w.ACK, 0, self._w.pack_ack(self._ack))
+            self._ack_i = -1
+
     def take(self):
-        """Frames to write now, in order."""
+        """Frames to write now, in order; frames received one after another with nothing sent between them
+        get one cumulative ACK (the last seq), so a burst of 32 events costs one ACK frame, not 32."""
+        self._flush_ack()
         out = self._out
         self._out = []
         return out

@@ -2,6 +2,7 @@
 from types import ModuleType
 
 WINDOW: int
+EVENT_WINDOW: int
 
 def ticks_diff(a: int, b: int) -> int: ...
 
@@ -9,12 +10,14 @@ class Channel:
     resend_ms: int
     max_resend_ms: int
     max_queue: int
+    window: int
     resends: int
     duplicates: int
     out_of_order: int
     wants_anchor: bool
     def __init__(
-        self, wire: ModuleType, resend_ms: int = ..., max_resend_ms: int = ..., max_queue: int = ...
+        self, wire: ModuleType, resend_ms: int = ..., max_resend_ms: int = ..., max_queue: int = ...,
+        window: int = ...,
     ) -> None: ...
     def send(self, kind: int, payload: bytes, now_ms: int) -> bool: ...
     def send_now(self, kind: int, payload: bytes = ...) -> None: ...

@@ -92,7 +92,7 @@ LOGGER = logging.getLogger(__name__)
 
 _LAST_ACTIONS = 12
 CHECKPOINT_EVERY = 200  # actions between checkpoints of the position: a resume folds at most about this many
-_REMEMBERED = 256  # table events remembered against redelivery: far more than the board's window of 8
+_REMEMBERED = 256  # table events remembered against redelivery: far more than the board's window of 32
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ messages at once, so data and ACKs share each direction. The link is a set of fr
 delivered whole after its own delay, which reorders them.
 
 Assumption stated by the protocol's 8-bit sequence space: no frame stays in the link longer than it takes
-the sender to move 255 sequence numbers on (here: at most 8 in flight per round trip of >= 10 ms, so
->= 320 ms, against a maximum delay of 60 ms).
+the sender to move 255 sequence numbers on (here: at most 32 in flight, the board's window, per round trip of
+>= 10 ms, so >= 80 ms, against a maximum delay of 60 ms).
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def _index(kind: int, payload: bytes) -> int:
 
 def simulate(n_a: int, n_b: int, loss: float, dup: float, jitter_ms: int, seed: int) -> tuple[End, End, int]:
     rng = random.Random(seed)
-    a = End(reliable.Channel(wire), wire.CELL, list(range(n_a)))
+    # A is the board (events, its window of 32), B the host (commands, 8), as firmware/main.py and the host
+    a = End(reliable.Channel(wire, window=reliable.EVENT_WINDOW), wire.CELL, list(range(n_a)))
     b = End(reliable.Channel(wire), wire.SET, list(range(n_b)))
     a.channel.anchor(b.channel.announce())
     b.channel.anchor(a.channel.announce())

@@ -59,3 +59,17 @@ def test_announce_points_at_oldest_unacknowledged() -> None:
     assert sender.announce() == 1
     sender.receive(wire.ACK, 0, wire.pack_ack(1), 5)
     assert sender.announce() == 2
+
+
+def test_window_bounds_the_frames_in_flight() -> None:
+    """At most ``window`` unacknowledged frames leave; an ACK of the last lets the queued ones follow."""
+    for window in (reliable.WINDOW, reliable.EVENT_WINDOW):
+        sender = reliable.Channel(wire, window=window)
+        for i in range(window + 5):
+            assert sender.send(wire.FAULT, wire.pack_fault(i, 1), 0)
+        first = [f for f in sender.take()]
+        assert len(first) == window and sender.pending() == window + 5
+        last_seq = wire.Deframer().feed(first[-1])[0][1]
+        sender.receive(wire.ACK, 0, wire.pack_ack(last_seq), 1)
+        assert len(sender.take()) == 5 and sender.pending() == 5
+    assert (reliable.WINDOW, reliable.EVENT_WINDOW) == (8, 32)  # PROTOCOL.md states both

@@ -108,6 +108,27 @@ def test_host_frames_are_delivered_in_order_once():
     assert fw.leds.seq_len == 0
 
 
+def test_board_keeps_32_events_in_flight_and_the_rest_queued():
+    # The board's window for events is 32 (reliable.EVENT_WINDOW, PROTOCOL.md): the host syncs its record
+    # once per group, so a larger group is a higher event rate; the 33rd waits for an ACK.
+    fw, _io, host = make()
+    fw.boot()
+    host.frames()
+    host.send(wire.SYNC, wire.pack_sync(1), seq=0)
+    frames = host.frames()
+    acked = frames[-1][1]  # the fresh snapshot: acknowledge everything so far
+    host.send(wire.ACK, wire.pack_ack(acked), seq=0)
+    for i in range(40):
+        fw.send_critical(wire.FAULT, wire.pack_fault(i, 1))
+    fw.flush()
+    faults = [(s, wire.unpack_fault(p)[0]) for k, s, p in host.frames() if k == wire.FAULT]
+    assert [c for _, c in faults] == list(range(32))
+    host.send(wire.ACK, wire.pack_ack(faults[-1][0]), seq=0)
+    fw.flush()
+    rest = [wire.unpack_fault(p)[0] for k, s, p in host.frames() if k == wire.FAULT]
+    assert rest == list(range(32, 40))
+
+
 def test_first_sequenced_frame_anchors_when_no_sync_came():
     fw, _io, host = make()
     fw.boot()

@@ -163,7 +163,7 @@ class FakeBoard:
 
     def __init__(self, seed: int, steps: int, script: list[str] | None = None) -> None:
         self.rng = random.Random(seed)
-        self.ch = reliable.Channel(wire, resend_ms=150)
+        self.ch = reliable.Channel(wire, resend_ms=150, window=reliable.EVENT_WINDOW)  # as main.py
         self.deframer = wire.Deframer()
         self.t_ms = 1000
         self.steps = steps
@@ -218,12 +218,14 @@ class FakeBoard:
             self._write()
             return
         if kind == wire.ACK:
+            # cumulative, as the channel takes it: ACK(n) acknowledges every frame in flight up to n (the host
+            # sends one per batch, for its last frame, which may be a SNAPSHOT this list does not hold)
             acked = wire.unpack_ack(payload)
-            for i, (s, _) in enumerate(self.unacked):
-                if s == acked:
-                    self.acked += [e for _, e in self.unacked[: i + 1]]
-                    del self.unacked[: i + 1]
-                    break
+            flight = [s for s, _ in self.ch._in_flight]
+            if acked in flight:
+                done = set(flight[: flight.index(acked) + 1])
+                self.acked += [e for s, e in self.unacked if s in done]
+                self.unacked = [(s, e) for s, e in self.unacked if s not in done]
         deliver = self.ch.receive(kind, seq, payload, self._now())
         if deliver and kind == wire.DICE_ARM:
             request, _button, count, _sides = wire.unpack_dice_arm(payload)
