@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from hexmate.host.game import guide
 from hexmate.host.game.changes import Change
 from hexmate.host.i18n import render_text
-from hexmate.host.service import narrator
+from hexmate.host.service import logtext, narrator
 from hexmate.host.table.views import SHARED
 from hexmate.rules import actions as act
 from hexmate.rules.games.base import Resolution
@@ -286,8 +286,20 @@ def resolution(r: Resolution, lang: str = "en") -> dict[str, Any]:
               "text": render_text(line["value"], lang) + (f" ({line['rule']})" if line["rule"] else "")}
              for line in shown["lines"]]
     results = ", ".join(f"{u}: {res}" for u, res in shown["results"].items())
-    return {"title": render_text(shown["summary"], lang), "steps": steps, "result": results,
+    return {"title": _title(shown["summary"], lang), "steps": steps, "result": results,
             "demo": shown["demo"], "chart": shown["chart_label"]}
+
+
+def _title(summary: Any, lang: str) -> str:
+    """A resolution's title in ``lang``: a T as its template says; a plain "ACTION: results" title (ASL's
+    fire) with its action said as the game log says it, the chart's result codes as printed."""
+    if isinstance(summary, T) or lang == "en" or ": " not in str(summary):
+        return render_text(summary, lang)
+    action, _, results = str(summary).partition(": ")
+    said = logtext.sentence(action)
+    if said == action:  # no action form: the catalogue's, if it has the whole title
+        return render_text(summary, lang)
+    return render_text(T("{action}: {results}", action=said, results=results), lang)
 
 
 def short(counter: Any) -> str:

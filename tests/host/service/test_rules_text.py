@@ -76,3 +76,18 @@ def test_a_line_of_sights_reason_reads_in_japanese(tmp_path) -> None:
     assert ja == "DK4で遮断：森、レベル 1 の障害物（A6.2 example）"
     assert rig.service.view("rus", "ja")["notice"]["text"] == (
         "DJ3からDS4への照準線：遮断。DK4で遮断：森、レベル 1 の障害物（A6.2 example）")
+
+
+def test_an_asl_fire_resolutions_title_reads_in_japanese_with_its_chart_codes_as_printed() -> None:
+    from hexmate.host.game import GameSession
+    from hexmate.host.service.build import demo_scenario
+    from hexmate.host.service.views import resolution
+
+    session = GameSession.load("asl", demo_scenario("asl"))
+    session.push_text("end")  # the German MPh ends: the Russians' Defensive Fire (A3.4)
+    session.push_text("fire rus-sq2 at DK4 dice 3,4")
+    r = session.position.state.resolution
+    assert r is not None and str(r.summary).startswith("fire rus-sq2 at DK4 dice 3,4: ")
+    results = str(r.summary).partition(": ")[2]
+    assert resolution(r, "en")["title"] == r.summary
+    assert resolution(r, "ja")["title"] == f"rus-sq2 が DK4 へ射撃、ダイス 3,4：{results}"
