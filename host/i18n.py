@@ -176,7 +176,7 @@ def page_msgids(static: Path) -> set[str]:
 
 
 # the host packages whose T sentences hexmate.po translates
-HOST_T = ("game", "protocol", "service", "table", "web")
+HOST_T = ("game", "protocol", "service", "table", "tournament", "web")
 
 
 def all_msgids() -> set[str]:

@@ -22,6 +22,7 @@ from hexmate.host.game import GameSession, SessionError
 from hexmate.host.game.session import private_line
 from hexmate.host.record import Entry, read
 from hexmate.host.tournament.stats import dice_stats
+from hexmate.rules.text import T
 
 RATING_COLUMNS = ("tournament", "round", "date", "scenario", "player1", "side1", "player2", "side2", "winner",
                   "result")
@@ -162,8 +163,15 @@ def moments(all_steps: int, wanted: Sequence[str] = ()) -> list[int]:
     return sorted({0, all_steps // 3, 2 * all_steps // 3, all_steps})
 
 
-def report_html(path: Path, wanted: Sequence[str] = ()) -> str:
-    """A self-contained HTML report: result, moves in order, the map at chosen moments, dice statistics."""
+def report_html(path: Path, wanted: Sequence[str] = (), lang: str = "en") -> str:
+    """A self-contained HTML report in ``lang``: result, moves in order (as the game log says them), the map
+    at chosen moments, dice statistics."""
+    from hexmate.host.i18n import render_text
+    from hexmate.host.service.logtext import sentence
+
+    def say(text: T) -> str:
+        return escape(render_text(text, lang))
+
     entries = read(path)
     header = entries[0].data
     row = rating_row(entries)
@@ -174,25 +182,27 @@ def report_html(path: Path, wanted: Sequence[str] = ()) -> str:
         if st.k in chosen:
             maps[st.k] = map_svg(st.session, f"after step {st.k}: {st.text}")
     body = [f"<h1>{escape(str(header.get('game', '')))}: {escape(row['scenario'])}</h1>",
-            f"<p>{escape(row['date'])} · {escape(row['player1'] or '?')} ({escape(row['side1'])}) vs "
-            f"{escape(row['player2'] or '?')} ({escape(row['side2'])}) · <b>{escape(row['result'])}</b></p>",
-            "<h2>Game</h2><ol start=\"0\">"]
+            "<p>" + say(T("{date} · {player1} ({side1}) vs {player2} ({side2}) · {result}", date=row["date"],
+                          player1=row["player1"] or "?", side1=row["side1"], player2=row["player2"] or "?",
+                          side2=row["side2"], result=row["result"])) + "</p>",
+            f"<h2>{say(T('Game'))}</h2><ol start=\"0\">"]
     for k, (entry, text, turn, phase) in enumerate(all_steps):
-        body.append(f'<li id="step-{k}">turn {turn}, {escape(phase)}: {escape(text)} '
-                    f'<small>(entry {entry})</small></li>')
+        line = T("turn {turn}, {phase}: {action}", turn=turn, phase=phase, action=sentence(text))
+        body.append(f'<li id="step-{k}">{say(line)} <small>({say(T("entry {n}", n=entry))})</small></li>')
         if k in maps:
-            body.append(f'<li class="map-at" value="{k}"><figure>{maps[k]}<figcaption>the map after step {k}'
-                        f'</figcaption></figure></li>')
-    body.append("</ol><h2>Dice</h2>")
+            body.append(f'<li class="map-at" value="{k}"><figure>{maps[k]}<figcaption>'
+                        f'{say(T("the map after step {k}", k=k))}</figcaption></figure></li>')
+    body.append(f"</ol><h2>{say(T('Dice'))}</h2>")
     for fc in dice_stats(entries):
         d = fc.as_dict()
-        body.append(f"<figure>{fc.svg()}<figcaption>{escape(fc.who)}: {d['n']} d{fc.sides}, "
-                    f"mean {d['mean']}, "
-                    f"chi-square {d['chi_square']}, p = {d['p_value']}</figcaption></figure>")
+        caption = T("{who}: {n} d{sides}, mean {mean}, chi-square {chi_square}, p = {p}", who=fc.who,
+                    n=d["n"], sides=fc.sides, mean=d["mean"], chi_square=d["chi_square"], p=d["p_value"])
+        body.append(f"<figure>{fc.svg()}<figcaption>{say(caption)}</figcaption></figure>")
     css = "body{font-family:sans-serif;max-width:60em;margin:auto}figure{display:inline-block}" \
           ".map-at{list-style:none}"
-    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>hexmate game report"
-            f"</title><style>{css}</style></head><body>{''.join(body)}</body></html>\n")
+    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>"
+            f"{say(T('hexmate game report'))}</title><style>{css}</style></head><body>{''.join(body)}"
+            "</body></html>\n")
 
 
 def _texts(entries: Sequence[Entry]) -> Iterator[tuple[int, str, int, str]]:

@@ -57,18 +57,21 @@ def register(app: FastAPI, service: Service, static: Any, pairing: Pairing) -> N
             return _refuse(request, e.args[0], 404)
 
     @app.get("/record.csv", response_model=None)
-    async def csv() -> Response:
+    async def csv(request: Request) -> Response:
         if service.record is None:
-            return PlainTextResponse("this game has no record", status_code=404)
+            return PlainTextResponse(render_text(T("this game has no record"), _lang(request)),
+                                     status_code=404)
         service.record.commit()
         return PlainTextResponse(rating_csv([rating_row(read(service.record.path))]), media_type="text/csv")
 
     @app.get("/report.html", response_model=None)
-    async def report() -> Response:
+    async def report(request: Request) -> Response:
+        lang = _lang(request)
         if service.record is None or service.result is None:
-            return PlainTextResponse("the report opens once the result is recorded", status_code=403)
+            return PlainTextResponse(render_text(T("the report opens once the result is recorded"), lang),
+                                     status_code=403)
         service.record.commit()
-        return HTMLResponse(report_html(service.record.path))
+        return HTMLResponse(report_html(service.record.path, lang=lang))
 
     @app.post("/api/record/result")
     async def result(request: Request) -> JSONResponse:

@@ -138,5 +138,6 @@ $("next").onclick = () => showStep(Math.min(view.steps, Number($("step").value) 
     $("my-key").textContent = tf("none ({why})", { why: e.message });
   }
   await hexmatePageReady;  // the page's language loaded (page.js) before any text is written
+  for (const a of document.querySelectorAll('a[href="/report.html"]')) a.href = `/report.html?lang=${lang()}`;
   await load();
 })();

@@ -64,7 +64,10 @@ def test_report_draws_the_map_at_the_chosen_moments(played, tmp_path: Path) -> N
     record, _ = played
     html = report_html(record, ["0", "end"])
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="map"') == 2
-    assert "answer dice" in html and "chi-square" in html and "ger win" in html
+    assert "answered with dice" in html and "chi-square" in html and "ger win" in html  # as the game log says
+    ja = report_html(record, ["0", "end"], lang="ja")
+    assert '<html lang="ja">' in ja and "ゲームの経過" in ja and "カイ二乗" in ja and "ダイス" in ja
+    assert "ステップ 0 の後のマップ" in ja and "the map after step" not in ja and "chi-square" not in ja
     with pytest.raises(ValueError, match="step 99 is not in the game"):
         report_html(record, ["99"])
     out = tmp_path / "r.html"
