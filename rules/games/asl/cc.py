@@ -25,7 +25,7 @@ What is worked out (paraphrasing the rules):
 
 Each side makes one attack with all its able units against all the enemy in the Location (the first way of
 A11.12's example); other groupings and SMC attacking alone (A11.14), infiltration (A11.22), capture (A20),
-SW loss (A11.13) and Hand-to-Hand (a nationality's, J2.31/G1.64) are not here yet.
+SW loss (A11.13) are not here yet. Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -144,9 +145,10 @@ def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
 
 
 def work(
-    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = ""
+    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False
 ) -> tuple[Resolution, dict[str, str]]:
-    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result)."""
+    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result);
+    ``hth``: the Close Combat is Hand-to-Hand (A25.43)."""
     roll = ASL_DR.from_values(dice)
     attacking = attackers(position, h, side)
     targets = [u for u in position.units_at(h) if u.side != side and not _vehicle(u)]
@@ -163,7 +165,7 @@ def work(
         lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
     defence = Fraction(sum(cc_fp(u) for u in targets))
     ratio = odds(attack, defence)
-    chart = position.charts.chart("cct")
+    chart = position.charts.chart(asl_hth.CHART if hth else "cct")
     column = odds_column(chart.axis("odds").keys, ratio)
     kill = int(chart.lookup(odds=column)) if column else 0
     lines.append(
@@ -179,6 +181,10 @@ def work(
     )
     lines.append(Line(T("Kill Number"), str(kill), "A11.11"))
     common = 0
+    if hth:
+        drm, hth_lines = asl_hth.kill_number_lines(position, attacking, side)
+        common += drm
+        lines.extend(hth_lines)
     led = leader_drm(attacking)
     if led is not None:
         common += led[0]
@@ -304,7 +310,8 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     position = position.at(state)
     gs = game.gstate(state)
     state = state.replace(
-        game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=())
+        game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
+                        cc_hth_asked=False)
     )
     if any(u.has("melee") for u in position.units_at(h)):
         return withdrawals(game, position.at(state))
@@ -450,7 +457,11 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
 
 def declarations(game: AslGame, position: Position) -> State:
     """A11.12, A11.19: a side with a concealed unit able to attack says whether it attacks (and reveals
-    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks."""
+    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks. Before
+    that, a side whose nationality fights Hand-to-Hand may choose it (A25.43)."""
+    offered = asl_hth.offer(game, position)
+    if offered is not None:
+        return offered
     state = position.state
     gs = game.gstate(state)
     h = gs.cc_hex
@@ -543,7 +554,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     assert h is not None and answer.dice is not None
     state = position.state
     gs = game.gstate(state)
-    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher)
+    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher, gs.cc_hth)
     state = state.replace(resolution=res)
     # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
     keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
