@@ -23,13 +23,18 @@ What is worked out (paraphrasing the rules):
   (A11.2, A11.21, A11.16);
 - at the end of the Player Turn the ATTACKER's units may gain concealment (``concealment.py``, A12.122).
 
+- SW loss (A11.13): a unit's SW is left unpossessed in the Location when the unit is eliminated; if the CC DR
+  that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
+  Number eliminating it.
+
 Each side makes one attack with all its able units against all the enemy in the Location (the first way of
-A11.12's example); other groupings and SMC attacking alone (A11.14), infiltration (A11.22), capture (A20),
-SW loss (A11.13) are not here yet. Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
+A11.12's example); other groupings and SMC attacking alone (A11.14), infiltration (A11.22) and capture (A20)
+are not here yet. Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -40,6 +45,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -57,12 +63,17 @@ def _vehicle(unit: UnitState) -> bool:
     return armour.is_vehicle(unit)
 
 
+def _personnel(unit: UnitState) -> bool:
+    """Units that fight in CC: not vehicles (A11.5 has them), not SW or Guns (A11.13), not dummies."""
+    return not _vehicle(unit) and not au.is_sw(unit)
+
+
 def locations(position: Position) -> list[Hex]:
     """Locations holding personnel of both sides and no vehicle (A11.1), by label. Where a vehicle is in the
     Location with an enemy, the players declare each CC attack as a fire in the CCPh (A11.5, ``vfire.py``)."""
     sides: dict[Hex, set[str]] = {}
     for unit in position.units.values():
-        if unit.hex is not None and not _vehicle(unit):
+        if unit.hex is not None and _personnel(unit):
             sides.setdefault(unit.hex, set()).add(unit.side)
     busy = set(vehicle_locations(position))
     return sorted((h for h, s in sides.items() if len(s) > 1 and h not in busy), key=position.label)
@@ -96,12 +107,13 @@ def cc_fp(unit: UnitState) -> int:
 
 
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
-    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2)."""
+    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2); a SW is not
+    used in CC (A11.13)."""
     away = withdrawing(position)
     return [
         u
         for u in position.units_at(h)
-        if u.side == side and not u.has("broken") and u.id not in away and not _vehicle(u)
+        if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
     ]
 
 
@@ -144,6 +156,37 @@ def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
     return int(best.values["leadership"]), best.id
 
 
+def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """The enemy units a CC attack at ``h`` attacks: not its vehicles (A11.1), nor its SW (A11.13)."""
+    return [u for u in position.units_at(h) if u.side != side and _personnel(u)]
+
+
+def strengths(position: Position, h: Hex, side: str) -> tuple[Fraction, Fraction, list[Line]]:
+    """The side's attack FP against the FP it attacks at ``h``, and the lines saying why (A11.11, A7.8,
+    A11.19)."""
+    lines: list[Line] = []
+    attack = Fraction(0)
+    for unit in attackers(position, h, side):
+        fp = Fraction(cc_fp(unit))
+        if unit.has("pinned"):
+            fp /= 2
+            lines.append(Line(T("{unit} pinned", unit=_name(unit)), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
+        attack += fp
+    targets = _targets(position, h, side)
+    if any(u.concealed for u in targets):
+        attack /= 2
+        lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
+    return attack, Fraction(sum(cc_fp(u) for u in targets)), lines
+
+
+def black_kill_number(position: Position, h: Hex, side: str) -> int:
+    """The black Kill Number of the side's attack at ``h`` (the CCT's ordinary numbers, A11.11, A11.13)."""
+    attack, defence, _ = strengths(position, h, side)
+    chart = position.charts.chart("cct")
+    column = odds_column(chart.axis("odds").keys, odds(attack, defence))
+    return int(chart.lookup(odds=column)) if column else 0
+
+
 def work(
     position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False
 ) -> tuple[Resolution, dict[str, str]]:
@@ -151,19 +194,8 @@ def work(
     ``hth``: the Close Combat is Hand-to-Hand (A25.43)."""
     roll = ASL_DR.from_values(dice)
     attacking = attackers(position, h, side)
-    targets = [u for u in position.units_at(h) if u.side != side and not _vehicle(u)]
-    lines: list[Line] = []
-    attack = Fraction(0)
-    for unit in attacking:
-        fp = Fraction(cc_fp(unit))
-        if unit.has("pinned"):
-            fp /= 2
-            lines.append(Line(T("{unit} pinned", unit=_name(unit)), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
-        attack += fp
-    if any(u.concealed for u in targets):
-        attack /= 2
-        lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
-    defence = Fraction(sum(cc_fp(u) for u in targets))
+    targets = _targets(position, h, side)
+    attack, defence, lines = strengths(position, h, side)
     ratio = odds(attack, defence)
     chart = position.charts.chart(asl_hth.CHART if hth else "cct")
     column = odds_column(chart.axis("odds").keys, ratio)
@@ -210,7 +242,8 @@ def work(
         drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
         if unit.id in withdrawing(position):  # A11.2: -2, +1 per friendly unit in the Melee not withdrawing
             stay = sum(
-                1 for u in position.units_at(h) if u.side == unit.side and u.id not in withdrawing(position)
+                1 for u in position.units_at(h)
+                if u.side == unit.side and _personnel(u) and u.id not in withdrawing(position)
             )
             drm += stay - 2
             lines.append(Line(T("{unit} withdrawing", unit=_name(unit)), f"{stay - 2:+d}", "A11.2"))
@@ -303,7 +336,7 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     for unit in position.units_at(h):  # A11.19: dummies are removed before any CC declaration
         if unit.type == "dummy":
             state = state.without_unit(unit.id)
-    if len({u.side for u in position.at(state).units_at(h)}) < 2:
+    if len({u.side for u in position.at(state).units_at(h) if _personnel(u)}) < 2:
         gs = game.gstate(state)
         state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h)))
         return next_location(game, position.at(state))
@@ -521,7 +554,7 @@ def next_attack(game: AslGame, position: Position, index: int) -> State:
         if side in gs.cc_declined:
             index += 1
             continue
-        if attackers(position, h, side) and any(u.side != side for u in position.units_at(h)):
+        if attackers(position, h, side) and _targets(position, h, side):
             if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
                 for unit in attackers(position, h, side):
                     state = state.with_unit(unit.revealed())
@@ -562,7 +595,11 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         for unit in attackers(position, h, decision.side):
             state = state.with_unit(unit.revealed())
     pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
-    state = state.replace(game=gs.replace(cc_pending=pending))
+    risk = gs.cc_sw_risk
+    if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
+        kill = black_kill_number(position, h, decision.side)
+        risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
+    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))
     index = int(decision.arg("index", "0"))
     if gs.cc_ambusher and index == 0:  # A11.32: sequential; the ambusher's results apply before the reply
         state = apply_pending(game, position.at(state))
@@ -577,10 +614,17 @@ def apply_pending(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
     reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]
+    risk = dict(gs.cc_sw_risk)
+    sw_asks = []
     for uid in killed:
         if uid in state.units:
+            unit = state.units[uid]
+            for sw in au.possessed(state, uid):  # A11.13: left unpossessed in the Location (A4.44) ...
+                state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+                if uid in risk:  # ... unless the attacker's dr for it is at most the black Kill Number
+                    sw_asks.append(_sw_loss_roll(position, sw, unit, risk[uid]))
             state = state.without_unit(uid)
-    state = state.replace(game=gs.replace(cc_pending=()))
+    state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
     by_side: dict[str, list[str]] = {}
     for uid in reduce:
         if uid in state.units:
@@ -606,12 +650,47 @@ def apply_pending(game: AslGame, position: Position) -> State:
                     target=first.hex,
                 )
             )
+    asks.extend(sw_asks)
     return state.push(*asks) if asks else state
+
+
+def _sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
+    attacker = position.enemy_of(owner.side)
+    return Decision(
+        "roll",
+        attacker,
+        T("{side} rolls a dr for {sw}, held by {unit} when it was eliminated with a coloured 1: at most "
+          "{kill} eliminates it", side=attacker, sw=sw.id, unit=owner.id, kill=kill),
+        "A11.13",
+        "cc_sw_loss",
+        dice="dr",
+        subject=(sw.id,),
+        target=owner.hex,
+        args=(("kill", str(kill)),),
+    )
+
+
+def resume_sw_loss(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.13: a dr at most the attack's black Kill Number eliminates the SW; else it stays unpossessed."""
+    assert answer.dice is not None and decision.target is not None
+    sw_id, kill, dr = decision.subject[0], int(decision.arg("kill")), answer.dice[-1]
+    state = position.state
+    gone = dr <= kill and sw_id in state.units
+    if gone:
+        state = state.without_unit(sw_id)
+    kept = T("left unpossessed in the Location (A4.44)")
+    lines = (Line(T("dr for {sw}", sw=sw_id), str(dr), "A11.13"),
+             Line(T("black Kill Number"), str(kill), "A11.13"),
+             Line(sw_id, T("eliminated") if gone else kept, "A11.13"))
+    summary = T("{sw} {result}", sw=sw_id, result=T("eliminated") if gone else T("kept"))
+    res = Resolution(act.Fire((), decision.target, answer.dice), "cc_sw_loss", "", False, lines,
+                     {sw_id: "eliminated" if gone else "-"}, summary)
+    return after_asks(game, position.at(state.replace(resolution=res)))
 
 
 def apply_results(game: AslGame, position: Position) -> State:
     state = apply_pending(game, position)
-    if state.decision is not None and state.decision.then == "cc_reduce":
+    if state.decision is not None and state.decision.then in ASKS:
         return state
     return finish_location(game, position.at(state))
 
@@ -620,7 +699,16 @@ def resume_reduce(game: AslGame, position: Position, decision: Decision, answer:
     state = position.state
     unit = state.units[answer.units[0]]
     state, _ = asl_fire._reduce(position.scenario.counters, state, unit)
-    if any(d.then == "cc_reduce" for d in state.decisions):
+    return after_asks(game, position.at(state))
+
+
+ASKS = ("cc_reduce", "cc_sw_loss")  # questions the results of an attack leave open (A11.11, A11.13)
+
+
+def after_asks(game: AslGame, position: Position) -> State:
+    """Once the last of the questions an attack's results raised is answered, the CC goes on."""
+    state = position.state
+    if any(d.then in ASKS for d in state.decisions):
         return state
     gs = game.gstate(state)
     if gs.cc_next:  # the ambusher's results were in: now the ambushed side replies (A11.32)
@@ -665,9 +753,9 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
-    here = [u for u in position.units_at(h) if not u.concealed and not _vehicle(u)]
+    here = [u for u in position.units_at(h) if not u.concealed and _personnel(u)]
     melee = len({u.side for u in here}) > 1
-    for unit in [u for u in position.units_at(h) if not _vehicle(u)]:
+    for unit in [u for u in position.units_at(h) if _personnel(u)]:
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
     gs = game.gstate(state)

@@ -80,6 +80,8 @@ class AslState(GameState):
     broken_old: tuple[str, ...] = ()
     cc_hth: bool = False  # the Close Combat being fought is Hand-to-Hand (A25.43)
     cc_hth_asked: bool = False  # its side has been asked whether to make it so
+    # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
+    cc_sw_risk: tuple[tuple[str, int], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -588,6 +590,9 @@ class AslGame(Game):
 
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_reduce(self, position, decision, answer)
+
+    def resume_cc_sw_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_sw_loss(self, position, decision, answer)
 
     def resume_cc_hth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.declarations(self, position.at(asl_hth.resume(self, position, decision, answer)))
