@@ -21,15 +21,16 @@ What is worked out (paraphrasing the rules):
   in a later CCPh each side may withdraw (a broken unit must): no attack, -2 (+1 per friend staying) against
   it, the survivors placed on an adjacent Location with no Known enemy, a broken one with none eliminated
   (A11.2, A11.21, A11.16);
-- at the end of the Player Turn the ATTACKER's units may gain concealment (``concealment.py``, A12.122).
-
+- at the end of the Player Turn the ATTACKER's units may gain concealment (``concealment.py``, A12.122);
+- Infiltration (A11.22): after an Original CC DR of 2 the attacking infantry, after one of 12 the attacked
+  infantry not eliminated, may leave at once, unattacked, and is placed like a withdrawal (A11.21);
 - SW loss (A11.13): a unit's SW is left unpossessed in the Location when the unit is eliminated; if the CC DR
   that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
   Number eliminating it.
 
 Each side makes one attack with all its able units against all the enemy in the Location (the first way of
-A11.12's example); other groupings and SMC attacking alone (A11.14), infiltration (A11.22) and capture (A20)
-are not here yet. Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
+A11.12's example); other groupings and SMC attacking alone (A11.14) and capture (A20) are not here yet.
+Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def cc_fp(unit: UnitState) -> int:
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2); a SW is not
     used in CC (A11.13)."""
-    away = withdrawing(position)
+    away = (*withdrawing(position), *infiltrating(position))
     return [
         u
         for u in position.units_at(h)
@@ -122,6 +123,15 @@ def withdrawing(position: Position) -> tuple[str, ...]:
 
     gs = position.state.game
     return gs.cc_withdraw if isinstance(gs, AslState) else ()
+
+
+def infiltrating(position: Position) -> tuple[str, ...]:
+    """Units leaving the CC after an Original CC DR of 2 or 12 (A11.22): they make no further attack and are
+    not attacked."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return gs.cc_infiltrate if isinstance(gs, AslState) else ()
 
 
 def odds(attack: Fraction, defence: Fraction) -> Fraction:
@@ -158,7 +168,8 @@ def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
 
 def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     """The enemy units a CC attack at ``h`` attacks: not its vehicles (A11.1), nor its SW (A11.13)."""
-    return [u for u in position.units_at(h) if u.side != side and _personnel(u)]
+    gone = infiltrating(position)
+    return [u for u in position.units_at(h) if u.side != side and _personnel(u) and u.id not in gone]
 
 
 def strengths(position: Position, h: Hex, side: str) -> tuple[Fraction, Fraction, list[Line]]:
@@ -344,7 +355,7 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     gs = game.gstate(state)
     state = state.replace(
         game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
-                        cc_hth_asked=False)
+                        cc_hth_asked=False, cc_infiltrate=())
     )
     if any(u.has("melee") for u in position.units_at(h)):
         return withdrawals(game, position.at(state))
@@ -436,7 +447,8 @@ def resume_withdraw_to(game: AslGame, position: Position, decision: Decision, an
     if any(d.then == "cc_withdraw_to" for d in state.decisions):
         return state
     gs = game.gstate(state)
-    return finish_location(game, position.at(state.replace(game=gs.replace(cc_withdraw=()))))
+    state = state.replace(game=gs.replace(cc_withdraw=(), cc_infiltrate=()))
+    return finish_location(game, position.at(state))
 
 
 def _ambush_roll(position: Position, h: Hex, side: str, first: str) -> Decision:
@@ -601,11 +613,66 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))
     index = int(decision.arg("index", "0"))
+    ask = _infiltration(game, position.at(state), decision.side, answer.dice, results, index)
+    if ask is not None:
+        return state.push(ask)
+    return _after_attack(game, position.at(state), index)
+
+
+def _after_attack(game: AslGame, position: Position, index: int) -> State:
+    state = position.state
+    gs = game.gstate(state)
     if gs.cc_ambusher and index == 0:  # A11.32: sequential; the ambusher's results apply before the reply
-        state = apply_pending(game, position.at(state))
+        state = apply_pending(game, position)
         if state.decisions != position.state.decisions:
             return state.replace(game=game.gstate(state).replace(cc_next=1))
     return next_attack(game, position.at(state), index + 1)
+
+
+def _infiltration(
+    game: AslGame, position: Position, side: str, dice: tuple[int, ...], results: dict[str, str], index: int
+) -> Decision | None:
+    """A11.22: after an Original CC DR of 2 the attacking infantry, or after one of 12 the attacked infantry
+    it did not eliminate, may leave the CC at once (not if eliminated, captured or pinned)."""
+    total = ASL_DR.from_values(dice).total
+    gs = game.gstate(position.state)
+    h = gs.cc_hex
+    if total not in (2, 12) or h is None:
+        return None
+    killed = {uid for uid, r in gs.cc_pending if r == "KIA"}
+    if total == 2:
+        who = [u for u in attackers(position, h, side) if u.id not in killed and not u.has("pinned")]
+    else:
+        leaving = withdrawing(position)  # already leaving the Melee (A11.2): nothing to offer
+        who = [u for u in _targets(position, h, side)
+               if results.get(u.id) != "KIA" and u.id not in killed and not u.has("pinned")
+               and u.id not in leaving]
+    if not who:
+        return None
+    owner = who[0].side
+    ids = tuple(u.id for u in who)
+    return Decision(
+        "confirm",
+        owner,
+        T("{side}: Original CC DR {dr}: {units} may leave the Close Combat at {hex} now, unattacked; "
+          "infiltrate or stay", side=owner, dr=total, units=", ".join(ids), hex=position.label(h)),
+        "A11.22",
+        "cc_infiltrate",
+        choices=("infiltrate", "stay"),
+        subject=ids,
+        target=h,
+        args=(("index", str(index)),),
+    )
+
+
+def resume_infiltrate(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.22: the infiltrating units are placed with the withdrawing ones when the Location's CC ends."""
+    state = position.state
+    gs = game.gstate(state)
+    if answer.choice == "infiltrate":
+        leaving = tuple(sorted({*gs.cc_infiltrate, *decision.subject}))
+        state = state.replace(game=gs.replace(cc_infiltrate=leaving))
+    return _after_attack(game, position.at(state), int(decision.arg("index", "0")))
 
 
 def apply_pending(game: AslGame, position: Position) -> State:
@@ -723,8 +790,8 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw]
-    if away:  # A11.2: the survivors have withdrawn: each side places them on a lit Location
+    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
+    if away:  # A11.2, A11.22: the survivors have withdrawn: each side places them on a lit Location
         asks = []
         for side in sorted({u.side for u in away}, key=lambda s: s != position.phasing):
             group = [u for u in away if u.side == side]
@@ -749,7 +816,7 @@ def finish_location(game: AslGame, position: Position) -> State:
                 for unit in group:
                     if unit.has("broken"):
                         state = state.without_unit(unit.id)
-        state = state.replace(game=gs.replace(cc_withdraw=()) if not asks else gs)
+        state = state.replace(game=gs.replace(cc_withdraw=(), cc_infiltrate=()) if not asks else gs)
         if asks:
             return state.push(*asks)
         position = position.at(state)

@@ -82,6 +82,7 @@ class AslState(GameState):
     cc_hth_asked: bool = False  # its side has been asked whether to make it so
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
+    cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -593,6 +594,9 @@ class AslGame(Game):
 
     def resume_cc_sw_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_sw_loss(self, position, decision, answer)
+
+    def resume_cc_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_infiltrate(self, position, decision, answer)
 
     def resume_cc_hth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.declarations(self, position.at(asl_hth.resume(self, position, decision, answer)))

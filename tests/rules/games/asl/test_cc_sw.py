@@ -37,7 +37,7 @@ def _both_attacks(pos: Any, german: str) -> None:
     assert top is not None and (top.then, top.side) == ("cc", "a")
     pos.push_text(f"answer dice {german}")
     assert pos.state.resolution.results == {"b-1": "KIA"}
-    pos.push_text("answer dice 6,6")  # the simultaneous Russian reply: 12, no effect
+    pos.push_text("answer dice 6,5")  # the simultaneous Russian reply: 11, no effect
 
 
 def test_a_coloured_one_makes_the_attacker_roll_for_the_sw_a_low_dr_kills_it(make_position: Any) -> None:
