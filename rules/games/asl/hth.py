@@ -8,7 +8,8 @@ which is not among hexmate's texts, so only what A25.43 states is worked out her
   this phase, and where a vehicle is in the Location (``cc.locations`` already leaves those out, A11.1);
 - every attack in a Hand-to-Hand CC reads its Kill Number from the red numbers of the owner's CC Table (the
   chart ``cct_hth``; hexmate's demo pack has demo values); a chart pack without that chart never offers it;
-- each attack by that side's infantry has an extra -1 DRM, unless every one of its attacking units is pinned.
+- each attack by that side's infantry has an extra -1 DRM, unless every one of its attacking units is pinned
+  or Unarmed.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def kill_number_lines(position: Position, attacking: list[UnitState], side: str)
     """The DRM and lines a Hand-to-Hand attack adds for the side's trained infantry (A25.43)."""
     lines = [Line(T("Hand-to-Hand"), T("red Kill Numbers"), "A25.43")]
     own = [u for u in attacking if trained(position, u)]
-    if own and not all(u.has("pinned") for u in own):
+    if own and not all(u.has("pinned") or u.has("unarmed") for u in own):
         lines.append(Line(T("Hand-to-Hand attack by trained infantry"), "-1", "A25.43"))
         return -1, lines
     return 0, lines
