@@ -122,8 +122,14 @@ def with_smoke(m: HexMap, res: LosResult, a: Location, b: Location, smoke: Smoke
     eb = m.level(b.hex) + b.level
     total = max(1, distance(a.hex, b.hex))
     path = [smoke.get(h, ()) for h in cells]
-    levels = [ea + (eb - ea) * distance(a.hex, h) / total for h in cells]
-    drm = smoke_los_drm(path, firer_in_smoke=bool(smoke.get(a.hex)), levels=levels)
+    # the thread's height in each Location: at the centre dot between the ends; in an end's own hex, where it
+    # leaves (enters) it, half a hex from its centre dot (a LOS fired down through smoke below the firer)
+    levels = [ea + (eb - ea) * Fraction(2 * distance(a.hex, h), 2) / total for h in cells]
+    if len(cells) > 1:
+        levels[0] = ea + (eb - ea) * Fraction(1, 2) / total
+        levels[-1] = eb + (ea - eb) * Fraction(1, 2) / total
+    within = any(s.level == a.level for s in smoke.get(a.hex, ()))  # A24.8: fired from the smoke's Location
+    drm = smoke_los_drm(path, firer_in_smoke=within, levels=[float(x) for x in levels])
     if not drm:
         return res
     hind = res.hindrance + drm
