@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hexmate.rules.games.asl.locations import Location
 from hexmate.rules.games.asl.los import (
     bypass_sight,
     bypass_vertices,
@@ -16,7 +17,6 @@ from hexmate.rules.games.asl.los import (
     road_sight,
     smoke_map,
 )
-from hexmate.rules.games.asl.locations import Location
 from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.los import LosStatus
 from hexmate.rules.maps import HexMap, load_map
@@ -37,7 +37,7 @@ def at(m: HexMap, label: str, level: int = 0) -> Location:
     return Location(m.parse_label(label), level)
 
 
-# --- A6.42, A6.43: blind hexes -------------------------------------------------------------------------------
+# --- A6.42, A6.43: blind hexes ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("firer_level", "blind"), [(2, 3), (3, 2), (4, 1), (6, 1)])
@@ -53,8 +53,9 @@ def test_a642_example_blind_hexes_behind_a_one_and_a_half_level_obstacle_12_hexe
 
 
 def test_a643_example_board2() -> None:
-    """A6.43 example (board 2): from the level-3 hill J4 no LOS to the level-1 hill hex H2 (woods in I3), nor
-    to H1 (the drop from I3's ground to H1 adds a blind hex); H1 at level 1, or J4 at level 4, would be seen."""
+    """A6.43 example (board 2): from the level-3 hill J4 no LOS to the level-1 hill hex H2 (woods in I3),
+    nor to H1 (the drop from I3's ground to H1 adds a blind hex); H1 at level 1, or J4 at level 4, would be
+    seen."""
     m = board("board2.json")
     assert location_los(m, at(m, "2J4"), at(m, "2H2")).blocked
     assert location_los(m, at(m, "2J4"), at(m, "2H1")).blocked
@@ -77,7 +78,7 @@ def test_a62_an_upper_building_level_sees_over_a_lower_obstacle_and_cites_it() -
     assert location_los(m, at(m, "xA1", 2), at(m, "xA5")).status is LosStatus.CLEAR
 
 
-# --- A6.3, A6.8: depressions ---------------------------------------------------------------------------------
+# --- A6.3, A6.8: depressions --------------------------------------------------------------------------------
 
 
 def test_a63_example_board5() -> None:
@@ -98,7 +99,7 @@ def test_a68_example_gully_bottoms_board12() -> None:
     assert r.blocked and "A6.3" in r.rule
 
 
-# --- A6.8: building levels -----------------------------------------------------------------------------------
+# --- A6.8: building levels ----------------------------------------------------------------------------------
 
 
 def test_a68_example_another_building_level_between_board12() -> None:
@@ -126,7 +127,7 @@ def test_a68_example_bypassing_unit_behind_its_obstacle_board12() -> None:
     assert "woods" in s.result.reason
 
 
-# --- A6.7: hindrances ----------------------------------------------------------------------------------------
+# --- A6.7: hindrances ---------------------------------------------------------------------------------------
 
 
 def test_a67_example_equidistant_hindrances_board4() -> None:
@@ -149,7 +150,7 @@ def test_a67_example_grain_at_the_same_level_only_board3() -> None:
     assert upper.status is LosStatus.CLEAR and upper.hindrance == 0
 
 
-# --- A24: SMOKE ----------------------------------------------------------------------------------------------
+# --- A24: SMOKE ---------------------------------------------------------------------------------------------
 
 
 def _smoke() -> tuple[HexMap, Any]:
@@ -184,7 +185,7 @@ def test_a244_example_fire_down_through_smoke_below_the_firer() -> None:
     assert location_los(low, at(low, "yI4", 2), at(low, "yG7"), smoke).hindrance == 5
 
 
-# --- A4.34 Bypass, A4.132 road: other aiming points (A6.12) ---------------------------------------------------
+# --- A4.34 Bypass, A4.132 road: other aiming points (A6.12) -------------------------------------------------
 
 
 def test_a434_example_bypass_vertices_board2() -> None:
