@@ -27,6 +27,7 @@ from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.los import LosResult
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
@@ -871,6 +872,10 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         return asl_victory.status(self, position)
+
+    def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
+        """A6 between the Locations of the units at a and b (their level, A2.8) with SMOKE (A24)."""
+        return asl_terrain.location_los(position, a, b)
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
