@@ -317,5 +317,5 @@ def smoke_map(entries: Iterable[tuple[Hex, Smoke]]) -> SmokeMap:
     return out
 
 
-__all__ = ["AimedSight", "SmokeMap", "bypass_sight", "bypass_vertices", "location_los", "prepared",
-           "road_sight", "sight_to_point", "smoke_map", "vertex", "with_smoke"]
+__all__ = ["AimedSight", "Location", "SmokeMap", "bypass_sight", "bypass_vertices", "location_los",
+           "prepared", "road_sight", "sight_to_point", "smoke_map", "vertex", "with_smoke"]
