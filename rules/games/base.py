@@ -1078,7 +1078,7 @@ class Game:
         units = {
             u.id: UnitState(
                 u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed, frozenset(u.markers),
-                carrier=u.carrier,
+                carrier=u.carrier, level=u.level,
             )
             for u in scenario.units
         }

@@ -132,6 +132,7 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         return armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -268,6 +269,8 @@ class AslGame(Game):
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
+        if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
+            out = asl_stairs.repriced(position.map, units, out, cost, budget)
         # A4.134 Minimum Move: with at least 1 MF, one hex may always be entered, whatever it costs.
         for n in position.map.neighbors(start):
             if n not in out:

@@ -15,14 +15,38 @@ from fractions import Fraction
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap
+from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
 
 Cost = int | Fraction
+
+
+def check_setup(scenario: Scenario, m: HexMap) -> None:
+    """A2.8: every unit set up at a level stands in a Location its hex has; else a DataError naming it."""
+    for n, unit in enumerate(scenario.units):
+        if unit.level and unit.level not in loc.levels(m, m.parse_label(unit.hex)):
+            raise DataError(f"{scenario.source}: units[{n}] ({unit.id}): level {unit.level}: "
+                            + str(T("{hex} has no level {level} (A2.8)", hex=unit.hex, level=unit.level)))
+
+
+def repriced(m: HexMap, units: Sequence[UnitState], moves: dict[Hex, act.Move],
+             cost_fn: Callable[[HexMap, Hex, Hex], Cost | None], budget: Cost) -> dict[Hex, act.Move]:
+    """The moves of units at an upper level with their stairs (to the ground of the last hex), those
+    still within the budget (A4.11; a Minimum Move is the game's to add)."""
+    out: dict[Hex, act.Move] = {}
+    for h, move in moves.items():
+        try:
+            total = path_total(m, units, move, cost_fn)
+        except IllegalAction:
+            continue
+        if total <= budget:
+            out[h] = dataclasses.replace(move, cost=total)
+    return out
 
 
 def split_mode(mode: str) -> tuple[str, int | None]:
@@ -97,5 +121,5 @@ def resume_level(position: Position, decision: Decision, answer: act.Answer) -> 
     return set_level(position.state, decision.subject, level)
 
 
-__all__ = ["ask_level", "levelled", "levels_of", "path_total", "resume_level", "set_level", "split_mode",
-           "start_level"]
+__all__ = ["ask_level", "check_setup", "levelled", "levels_of", "path_total", "repriced", "resume_level",
+           "set_level", "split_mode", "start_level"]

@@ -130,3 +130,24 @@ def test_line_of_sight_in_the_game_uses_the_units_levels(make_position: Any) -> 
     sight = line_of_sight(pos, h2, e4)
     assert not sight.blocked, sight.reason
     assert line_of_sight(pos, h2, e4, b_level=0).blocked
+
+
+def test_a_unit_set_up_at_a_level_and_its_moves_down_the_stairs(make_position: Any) -> None:
+    """A2.8: a scenario may set a unit up at a building level; its moves from there pay the stairs down
+    (1 MF a level, A10.5 example) before leaving the hex: from level 2 of E4 to the open F4, 2 + 1 MF."""
+    units = [{**_unit("a-1", "E4"), "level": 2}, _unit("b-1", "I2", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh", hexes={"E4": BUILDING})
+    assert pos.units["a-1"].level == 2
+    moves = {pos.map.label(h): m for h, m in pos.legal_actions.moves_for(frozenset({"a-1"})).items()}
+    assert moves["F4"].cost == 3 and moves["G4"].cost == 4
+    assert "H4" not in moves  # 2 + 3 MF of Open Ground is more than 4
+    pos.push(pos.game.check(pos, moves["F4"]))
+    assert pos.units["a-1"].level == 0 and pos.map.label(pos.units["a-1"].hex) == "F4"
+
+
+def test_a_level_the_hex_lacks_is_a_setup_error_naming_the_unit(make_position: Any) -> None:
+    """A2.8: a unit set up at a level its hex does not have is refused with the unit and the rule."""
+    from hexmate.rules.errors import DataError
+
+    with pytest.raises(DataError, match=r"units\[0\] \(a-1\): level 1: F4 has no level 1 \(A2.8\)"):
+        make_position("asl", [{**_unit("a-1", "F4"), "level": 1}, _unit("b-1", "I2", "4-4-7", "b")], "MPh")
