@@ -190,10 +190,11 @@ def _trace_points(a: Hex, pt: tuple[float, float], nudge: float) -> list[tuple[H
 
 
 def sight_to_point(m: HexMap, a: Location, target: Hex, pt: tuple[float, float], aim: str,
-                   smoke: SmokeMap | None = None) -> AimedSight:
+                   smoke: SmokeMap | None = None, also: Hex | None = None) -> AimedSight:
     """LOS from Location a to a point on the edge of ``target`` (ground level): the crossed hexes judged by
     the engine's rules; the target hex's own obstacle blocks only if the thread crosses its interior before
-    the point (A4.34: the D4 building blocks the vertex D4-E3-E4 from C7)."""
+    the point (A4.34: the D4 building blocks the vertex D4-E3-E4 from C7). ``also``: the hex across a target
+    hexside (A8.15), whose hexsides count as the target's own (their TEM, never a block)."""
     left, right = _trace_points(a.hex, pt, 1e-6), _trace_points(a.hex, pt, -1e-6)
     in_left = {h for h, _ in left}
     in_right = {h for h, _ in right}
@@ -225,8 +226,10 @@ def sight_to_point(m: HexMap, a: Location, target: Hex, pt: tuple[float, float],
         for (h1, _), (h2, _) in itertools.pairwise(seq):
             if h1 in m and h2 in m:
                 els.append(("side", ((h1.q, h1.r), (h2.q, h2.r)), 0))
+    own = {(target.q, target.r)} | ({(also.q, also.r)} if also is not None else set())
+    judged = [e for e in els if also is None or e[0] == "hex" or not own & set(e[1])]
     r = rules()
-    res = engine.evaluate(p, r, a.hex, target, els, a.level, 0)
+    res = engine.evaluate(p, r, a.hex, target, judged, a.level, 0)
     through = target in in_left and target in in_right and target != a.hex
     tc = (target.q, target.r)
     low = min(p.ground[tc], m.level(a.hex) + a.level)
@@ -237,12 +240,35 @@ def sight_to_point(m: HexMap, a: Location, target: Hex, pt: tuple[float, float],
     crossed: list[str] = []
     sides = m.hexsides()
     for kind, cells, _ in els:
-        if kind in ("side", "along") and tc in cells:
+        if kind in ("side", "along") and own & set(cells):
             h1, h2 = Hex(*cells[0]), Hex(*cells[1])
             crossed += sorted(f for f in sides.get((h1, h2), sides.get((h2, h1), frozenset()))
                               if f in r.hexside_obstacle)
     res = with_smoke(m, res, a, Location(target), smoke or {}, r)
     return AimedSight(res, aim, tuple(dict.fromkeys(crossed)), through and m.terrain(target) != "open")
+
+
+def hexside_sight(m: HexMap, firer: Location, h1: Hex, h2: Hex, smoke: SmokeMap | None = None,
+                  samples: int = 9) -> AimedSight:
+    """A8.15 Snap Shot: LOS to the whole hexside between h1 and h2 (even where neither centre dot is seen, and
+    even in a blind hex), tested at ``samples`` points from vertex to vertex; blocked if any is. The TEM of a
+    wall or hedge of either hex the thread crosses applies (A8.15)."""
+    ends = [x for x in neighbors(h1) if distance(x, h2) == 1]
+    if distance(h1, h2) != 1 or len(ends) != 2:
+        raise ValueError(T("{a} and {b} share no hexside", a=m.label(h1), b=m.label(h2)))
+    v1, v2 = vertex(h1, h2, ends[0]), vertex(h1, h2, ends[1])
+    aim = T("whole hexside {a}-{b}", a=m.label(h1), b=m.label(h2))
+    seen: list[AimedSight] = []
+    for k in range(samples):
+        t = k / (samples - 1)
+        pt = (v1[0] + (v2[0] - v1[0]) * t, v1[1] + (v2[1] - v1[1]) * t)
+        s = sight_to_point(m, firer, h1, pt, aim, smoke, also=h2)
+        if s.result.blocked:
+            return s
+        seen.append(s)
+    worst = max(seen, key=lambda s: s.result.hindrance)
+    crossed = tuple(dict.fromkeys(f for s in seen for f in s.crossed))
+    return AimedSight(worst.result, aim, crossed, False)
 
 
 def vertex(a: Hex, b: Hex, c: Hex) -> tuple[float, float]:
@@ -317,5 +343,5 @@ def smoke_map(entries: Iterable[tuple[Hex, Smoke]]) -> SmokeMap:
     return out
 
 
-__all__ = ["AimedSight", "Location", "SmokeMap", "bypass_sight", "bypass_vertices", "location_los",
-           "prepared", "road_sight", "sight_to_point", "smoke_map", "vertex", "with_smoke"]
+__all__ = ["AimedSight", "Location", "SmokeMap", "bypass_sight", "bypass_vertices", "hexside_sight",
+           "location_los", "prepared", "road_sight", "sight_to_point", "smoke_map", "vertex", "with_smoke"]

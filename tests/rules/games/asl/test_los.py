@@ -224,3 +224,30 @@ def test_a4132_road_aiming_point_gives_ffmo_only_where_the_hex_terrain_is_not_cr
     assert near.ffmo and near.aim.startswith("road at the 5H3-5I4 hexside")
     far = road_sight(m, at(m, "5I5"), p("5I4"), p("5H3"))
     assert not far.ffmo
+
+
+def test_a815_example_snap_shot_sees_the_whole_hexside_board1() -> None:
+    """A8.15 example (board 1): the 5-2-7 in H5 sees H7 and I7; the 4-4-7 in K2 sees neither H7 (the J4
+    building) nor G7 (the H5 building) but the whole H7-G7 hexside, so it may Snap Shoot there. With walls on
+    H7-H6 and G7-H6 the Snap Shot from K2 crosses them: their +2 TEM."""
+    from hexmate.rules.games.asl.los import hexside_sight
+
+    m = board("board1.json")
+    p = m.parse_label
+    assert not location_los(m, at(m, "1H5"), at(m, "1H7")).blocked
+    assert not location_los(m, at(m, "1H5"), at(m, "1I7")).blocked
+    assert location_los(m, at(m, "1K2"), at(m, "1H7")).blocked
+    assert location_los(m, at(m, "1K2"), at(m, "1G7")).blocked
+    snap = hexside_sight(m, at(m, "1K2"), p("1H7"), p("1G7"))
+    assert not snap.result.blocked and snap.crossed == () and snap.aim == "whole hexside 1H7-1G7"
+    doc = json.loads((MAPS / "board1.json").read_text())
+    doc["boards"][0]["hexsides"] = [{"hex": "H7", "side": "N", "features": ["wall"]},
+                                    {"hex": "G7", "side": "NE", "features": ["wall"]}]
+    walled = HexMap.from_dict(doc, source="board1.json")
+    walls = {(walled.label(x), walled.label(y)) for x, y in walled.hexsides()}
+    assert walls == {("1H6", "1H7"), ("1G7", "1H6")}
+    snap = hexside_sight(walled, at(walled, "1K2"), p("1H7"), p("1G7"))
+    assert not snap.result.blocked and snap.crossed == ("wall",)
+    # from K3 the threads to the hexside cross a building: no Snap Shot, and the reason says which
+    hidden = hexside_sight(m, at(m, "1K3"), p("1H7"), p("1G7"))
+    assert hidden.result.blocked and "stone-building" in hidden.result.reason
