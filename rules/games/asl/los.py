@@ -88,7 +88,8 @@ def _between_levels(m: HexMap, a: Location, b: Location) -> LosResult | None:
 def _level_between(m: HexMap, a: Location, b: Location, at: Hex) -> LosResult:
     why = T("blocked: another building level lies between {a} and {b} (A6.8 example)", a=label(m, a),
             b=label(m, b))
-    return LosResult(LosStatus.BLOCKED, why, 0, at, "A6.8")
+    line = engine.trace_elements(a.hex, b.hex)  # drawn on the page and the LEDs like any other line
+    return LosResult(LosStatus.BLOCKED, why, 0, at, "A6.8", line, (a.hex.q, a.hex.r))
 
 
 def location_los(m: HexMap, a: Location, b: Location, smoke: SmokeMap | None = None) -> LosResult:

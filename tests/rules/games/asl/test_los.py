@@ -111,6 +111,7 @@ def test_a68_example_another_building_level_between_board12() -> None:
                                       "(A6.8 example)")
     r = location_los(m, at(m, "12U5"), at(m, "12V4", 1))
     assert r.blocked and "12V4 level 1" in r.reason and r.rule == "A6.8"
+    assert [m.label(h) for h in r.hexes] == ["12U5", "12V4"]  # the line the page and LEDs draw
     assert location_los(m, at(m, "12V4", 1), at(m, "12U5")).blocked  # A6.5 reciprocity
     assert not location_los(m, at(m, "12U5"), at(m, "12U5", 1)).blocked
     assert not location_los(m, at(m, "12U5", 1), at(m, "12V4", 1)).blocked
@@ -251,3 +252,23 @@ def test_a815_example_snap_shot_sees_the_whole_hexside_board1() -> None:
     # from K3 the threads to the hexside cross a building: no Snap Shot, and the reason says which
     hidden = hexside_sight(m, at(m, "1K3"), p("1H7"), p("1G7"))
     assert hidden.result.blocked and "stone-building" in hidden.result.reason
+
+
+def test_a65_reciprocity_between_locations() -> None:
+    """A6.5: LOS is the same both ways, between Locations at any level of the analogues' buildings, hills and
+    depressions (SMOKE apart: A24.8 makes fire out of smoke worse than fire into it)."""
+    import random
+
+    from hexmate.rules.games.asl.locations import levels
+
+    rnd = random.Random(65)
+    for name in ("board3.json", "board12.json", "board2.json"):
+        m = board(name)
+        hexes = sorted(m.hexes)
+        for _ in range(300):
+            a, b = rnd.choice(hexes), rnd.choice(hexes)
+            la = Location(a, rnd.choice(levels(m, a)))
+            lb = Location(b, rnd.choice(levels(m, b)))
+            ab, ba = location_los(m, la, lb), location_los(m, lb, la)
+            assert ab.status == ba.status, (name, la, lb, ab.reason, ba.reason)
+            assert ab.hindrance == ba.hindrance
