@@ -215,16 +215,25 @@ def test_a434_example_wall_along_its_hexspine_board2() -> None:
     assert not s.result.blocked and s.crossed == ("wall",)
 
 
-def test_a4132_road_aiming_point_gives_ffmo_only_where_the_hex_terrain_is_not_crossed() -> None:
-    """A4.132: a unit that paid only the road cost into a woods hex is open to FFMO from a firer that sees the
-    point where the road crossed the hexside, without crossing the woods; from the far side the thread crosses
-    the woods (analogue of the 5I4 example: I4 woods entered from H3 by the road)."""
-    m = board("board5.json", I4="woods")
+def test_a4132_example_road_aiming_point_board5() -> None:
+    """A4.132 example (board 5): a squad that entered the I4 woods across the H3-I4 hexside for the road's
+    1 MF is open to FFMO from H4 or I3 (the road point is seen without crossing the woods), never from I5 or
+    J4 (their thread crosses the woods); had it entered otherwise, H4 gets no FFMO. A unit entering the I9
+    building by the I10 road for 1 MF: fire from I8 crosses the building before either point, no FFMO; from
+    I10, H9 or J9 the road point is seen. (The example's G2/J3/K3/L2 and the FFMO from H8/J8 need the
+    woods-road and building artwork inside the hexes, which a hex map does not hold.)"""
+    m = board("board5.json")
     p = m.parse_label
-    near = road_sight(m, at(m, "5G2"), p("5I4"), p("5H3"))
-    assert near.ffmo and near.aim.startswith("road at the 5H3-5I4 hexside")
-    far = road_sight(m, at(m, "5I5"), p("5I4"), p("5H3"))
-    assert not far.ffmo
+    i4, h3 = p("5I4"), p("5H3")
+    for firer in ("5H4", "5I3"):
+        seen = road_sight(m, at(m, firer), i4, h3)
+        assert seen.ffmo and seen.aim == "road at the 5H3-5I4 hexside", firer
+    for firer in ("5I5", "5J4"):
+        assert not road_sight(m, at(m, firer), i4, h3).ffmo, firer
+    assert not road_sight(m, at(m, "5H4"), i4, p("5I3")).ffmo
+    i9, i10 = p("5I9"), p("5I10")
+    assert not road_sight(m, at(m, "5I8"), i9, i10).ffmo
+    assert all(road_sight(m, at(m, f), i9, i10).ffmo for f in ("5I10", "5H9", "5J9"))
 
 
 def test_a815_example_snap_shot_sees_the_whole_hexside_board1() -> None:
