@@ -877,8 +877,10 @@ class AslGame(Game):
         return asl_victory.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
-        """A6 between the Locations of the units at a and b (their level, A2.8) with SMOKE (A24)."""
-        return asl_terrain.location_los(position, a, b)
+        """A6 between the Locations of the units at a and b (their level, A2.8) with SMOKE (A24); for the
+        pages, so a concealed unit's level is not used (it would tell where it is, A12)."""
+        la, lb = (asl_terrain.level_at(position, h, seen_only=True) for h in (a, b))
+        return asl_terrain.location_los(position, a, b, la, lb)
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs

@@ -23,10 +23,11 @@ def tem(position: Position, h: Hex) -> int:
     return table_for("asl", None).tem(position.map, h)
 
 
-def level_at(position: Position, h: Hex) -> int:
+def level_at(position: Position, h: Hex, *, seen_only: bool = False) -> int:
     """The level of the Location the units in h stand in (A2.8): their common level, ground level when the
-    hex is empty or its units stand at different levels (then pass the level you mean)."""
-    found = {u.level for u in position.units.values() if u.hex == h}
+    hex is empty or its units stand at different levels (then pass the level you mean). ``seen_only``: only
+    units not concealed count (a check shown on a shared page must not tell where a hidden unit is, A12)."""
+    found = {u.level for u in position.units.values() if u.hex == h and not (seen_only and u.concealed)}
     return found.pop() if len(found) == 1 else 0
 
 

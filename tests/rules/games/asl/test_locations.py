@@ -151,3 +151,14 @@ def test_a_level_the_hex_lacks_is_a_setup_error_naming_the_unit(make_position: A
 
     with pytest.raises(DataError, match=r"units\[0\] \(a-1\): level 1: F4 has no level 1 \(A2.8\)"):
         make_position("asl", [{**_unit("a-1", "F4"), "level": 1}, _unit("b-1", "I2", "4-4-7", "b")], "MPh")
+
+
+def test_the_pages_los_check_does_not_tell_a_concealed_units_level(make_position: Any) -> None:
+    """A12: a LOS check asked on a shared page is worked from the levels of units not concealed, so its
+    verdict cannot tell at which level a concealed unit in the hex stands."""
+    units = [{**_unit("a-1", "E4"), "level": 2, "concealed": True}, _unit("b-1", "I2", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh", hexes={"E4": BUILDING, "F3": "woods", "G3": "woods"})
+    e4, i2 = pos.map.parse_label("E4"), pos.map.parse_label("I2")
+    assert not line_of_sight(pos, i2, e4).blocked  # the rules see the squad at level 2 over the woods
+    shown = pos.game.location_los(pos, i2, e4)
+    assert shown is not None and shown.blocked and "woods" in shown.reason
