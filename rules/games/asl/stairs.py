@@ -111,6 +111,7 @@ def ask_level(position: Position, units: Sequence[str], h: Hex, mf_left: Cost) -
         T("{units} in {hex}: which level? h0 ground, h1 level 1 ... (1 MF a level by the stairs; the board "
           "cannot tell levels)", units=", ".join(units), hex=m.label(h)),
         "A2.8", "level", choices=tuple(f"h{n}" for n in range(top + 1)), subject=tuple(units), target=h,
+        private=any(position.units[u].concealed for u in units),  # a "?" stack's level is its owner's (A12)
     )
 
 
