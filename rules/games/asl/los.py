@@ -28,10 +28,10 @@ from fractions import Fraction
 from hexmate.rules import los as engine
 from hexmate.rules.games.asl.locations import BUILDINGS, Location, has_stairs, label, upper_levels
 from hexmate.rules.games.asl.special import Smoke, smoke_los_drm
+from hexmate.rules.games.terrain_view import table_for
 from hexmate.rules.hexes import Hex, center, distance, neighbors, pixel_to_hex
 from hexmate.rules.los import LosResult, LosRules, LosStatus
 from hexmate.rules.maps import HexMap
-from hexmate.rules.terrain import load_game_terrain
 from hexmate.rules.text import T
 
 SmokeMap = dict[Hex, tuple[Smoke, ...]]
@@ -39,7 +39,8 @@ _PREP: dict[int, tuple[HexMap, engine._Prepared]] = {}
 
 
 def rules() -> LosRules:
-    return load_game_terrain("asl").los_rules()
+    """ASL's LOS parameters from its terrain table, loaded once (the game's terrain view)."""
+    return table_for("asl").table.los_rules()
 
 
 def prepared(m: HexMap) -> engine._Prepared:
