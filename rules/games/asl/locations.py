@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.terrain_view import table_for
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
 from hexmate.rules.text import T
@@ -69,6 +70,49 @@ def label(m: HexMap, loc: Location) -> str:
     """``B5`` at ground level, ``B5 level 1`` above it (A2.2 writes it ``B5h1``)."""
     return m.label(loc.hex) if loc.level == 0 else T("{hex} level {level}", hex=m.label(loc.hex),
                                                       level=loc.level)
+
+
+def parse_location(m: HexMap, text: str) -> Location:
+    """A2.2 notation: ``1E4`` is ground level, ``1E4h1`` level 1 of 1E4, ``1E4h-1`` the level below it (a
+    cellar or the bottom of a depression). The level must be one the hex has (A2.8; -1 only where the map
+    has a depression, A.6)."""
+    body, sep, lv = text.strip().rpartition("h")
+    if not sep or not lv.lstrip("-").isdigit() or not body:
+        body, lv = text.strip(), "0"
+    try:
+        h = m.parse_label(body)
+    except Exception as e:  # MapError: not a hex of this map
+        raise IllegalAction(T("{text} is not a Location of this map: {why}", text=text, why=str(e)), "A2.2") \
+            from None
+    loc = Location(h, int(lv))
+    if loc.level == -1 and m.terrain(h) not in table_for("asl").table.los_rules().depression:
+        raise IllegalAction(T("{hex} has no level -1: not a depression", hex=m.label(h)), "A.6")
+    if loc.level != -1:
+        check_level(m, loc)
+    return loc
+
+
+def notation(m: HexMap, loc: Location) -> str:
+    """A2.2 notation of a Location: ``1E4``, ``1E4h1``."""
+    return m.label(loc.hex) if loc.level == 0 else f"{m.label(loc.hex)}h{loc.level}"
+
+
+def parse_bypass(m: HexMap, text: str) -> tuple[Hex, tuple[Hex, ...]]:
+    """A2.2 Bypass notation: ``F3-E3`` Bypasses F3 along its hexside with E3 (the Bypassed hex first);
+    ``F3-E3-E4`` along a vertex's two hexsides. Returns the Bypassed hex and the hexes across the sides."""
+    parts = [p for p in text.strip().split("-") if p]
+    if len(parts) not in (2, 3):
+        raise IllegalAction(T("{text}: a Bypass is written HEX-HEX or HEX-HEX-HEX (A2.2)", text=text), "A2.2")
+    bypassed = parse_location(m, parts[0]).hex
+    sides: list[Hex] = []
+    for part in parts[1:]:  # the board prefix may be left off after the first hex ("3F3-E3")
+        near = [n for n in m.neighbors(bypassed) if m.label(n).endswith(part)]
+        exact = [n for n in near if m.label(n) == part] or near
+        if len(exact) != 1:
+            raise IllegalAction(T("{text}: each hex after the first must be next to the Bypassed hex (A2.2)",
+                                  text=text), "A2.2")
+        sides.append(exact[0])
+    return bypassed, tuple(sides)
 
 
 def check_level(m: HexMap, loc: Location) -> None:
@@ -143,5 +187,5 @@ def path_cost(m: HexMap, path: Sequence[Hex], start: int, end: int,
     return tuple(costs)
 
 
-__all__ = ["STAIR_MF", "Location", "check_level", "has_stairs", "label", "levels", "path_cost",
-           "path_levels", "stairs_cost", "upper_levels"]
+__all__ = ["STAIR_MF", "Location", "check_level", "has_stairs", "label", "levels", "notation",
+           "parse_bypass", "parse_location", "path_cost", "path_levels", "stairs_cost", "upper_levels"]

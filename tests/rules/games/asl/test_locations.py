@@ -162,3 +162,22 @@ def test_the_pages_los_check_does_not_tell_a_concealed_units_level(make_position
     assert not line_of_sight(pos, i2, e4).blocked  # the rules see the squad at level 2 over the woods
     shown = pos.game.location_los(pos, i2, e4)
     assert shown is not None and shown.blocked and "woods" in shown.reason
+
+
+def test_t22_example_location_and_bypass_notation() -> None:
+    """A2.2 (digest T-2.2): ``1E4h1`` is building level 1 of 1E4, ``1E4h-1`` the level below ground (here the
+    bottom of a gully, A.6); ``F3-E3`` Bypasses F3 along its hexside with E3, the Bypassed hex first."""
+    m = _board3()
+    assert loc.parse_location(m, "3M2h1") == loc.Location(m.parse_label("3M2"), 1)
+    assert loc.parse_location(m, "3M2") == loc.Location(m.parse_label("3M2"), 0)
+    assert loc.notation(m, loc.Location(m.parse_label("3M2"), 2)) == "3M2h2"
+    with pytest.raises(IllegalAction, match="3U2 has no level 1"):
+        loc.parse_location(m, "3U2h1")
+    with pytest.raises(IllegalAction, match="3U2 has no level -1: not a depression"):
+        loc.parse_location(m, "3U2h-1")
+    gully = load_map(MAPS / "board5.json")
+    assert loc.parse_location(gully, "5EE8h-1") == loc.Location(gully.parse_label("5EE8"), -1)
+    bypassed, sides = loc.parse_bypass(m, "3F3-E3")
+    assert m.label(bypassed) == "3F3" and [m.label(h) for h in sides] == ["3E3"]
+    with pytest.raises(IllegalAction, match="next to the Bypassed hex"):
+        loc.parse_bypass(m, "3F3-H3")
