@@ -479,6 +479,7 @@ class Position:
     def __str__(self) -> str:
         units = " ".join(
             f"{u.id}@{self.label(u.hex)}"
+            + (f"h{u.level}" if u.level else "")  # its Location's level (ASL notation, A2.2)
             + ("?" if u.concealed else "")
             + "".join(f"+{m}" for m in sorted(u.markers))
             for u in sorted(self.units.values(), key=lambda u: u.id)

@@ -101,6 +101,7 @@ def test_a_move_names_its_level_and_pays_the_stairs(make_position: Any) -> None:
     assert checked.cost == 3 and checked.mode == "h1"
     pos.push(checked)
     assert pos.units["a-1"].hex == e4 and pos.units["a-1"].level == 1
+    assert "a-1@E4h1" in str(pos)  # the position's text form names the Location (A2.2)
     with pytest.raises(IllegalAction, match="has no level 3"):
         pos.game.check(pos, act.Move(("a-2",), (f4, e4), None, "h3"))
 
