@@ -102,8 +102,8 @@ def ask_level(position: Position, units: Sequence[str], h: Hex, mf_left: Cost) -
     """The page decision after a placement in a multi-level building hex with stairs (A2.8): which level,
     among those the remaining MF pay for at 1 MF a level (A10.5 example)."""
     m = position.map
-    if not loc.has_stairs(m, h) or mf_left < loc.STAIR_MF:
-        return None
+    if not units or not loc.has_stairs(m, h) or mf_left < loc.STAIR_MF:
+        return None  # gone (exited, eliminated), no stairs, or no MF left for them
     top = min(loc.upper_levels(m, h), int(mf_left // loc.STAIR_MF))
     side = position.units[units[0]].side
     return Decision(
