@@ -63,6 +63,22 @@ def main() -> None:
     print(f"LOS query (demo ASL board, 5000 random pairs): median {med_us:.1f} us, "
           f"p99 {_p(single, 0.99) * 1e6:.1f} us  [target < 50 us]")
 
+    # 1b. ASL's LOS between Locations (rules/games/asl/los.py: levels, A6.8, SMOKE) on the same pairs.
+    from hexmate.rules.games.asl.los import Location, location_los
+    from hexmate.rules.games.asl.special import Smoke
+
+    smoke = {m.parse_label("DQ5"): (Smoke("grenade"),), m.parse_label("DK4"): (Smoke("ordnance", True),)}
+    for a, b in pairs:
+        location_los(m, Location(a), Location(b), smoke)
+    located = []
+    for a, b in pairs:
+        t = time.perf_counter()
+        location_los(m, Location(a), Location(b), smoke)
+        located.append(time.perf_counter() - t)
+    loc_us = statistics.median(located) * 1e6
+    print(f"ASL LOS between Locations, with SMOKE (same pairs): median {loc_us:.1f} us, "
+          f"{loc_us / med_us:.2f}x the engine's query")
+
     # 2. Visibility map from one hex (warm and from cold caches).
     origin = m.parse_label("DQ5")
     warm = _times(lambda: visibility(m, origin, rules), 30)

@@ -59,6 +59,7 @@ class UnitSetup:
     concealed: bool = False
     markers: tuple[str, ...] = ()
     carrier: str | None = None  # the unit that possesses or carries it (a support weapon's owner)
+    level: int = 0  # its Location's level in the hex (ASL building levels, A2.8; the game checks it)
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,8 @@ class Scenario:
             place = f"units[{n}]"
             if not isinstance(raw, dict):
                 raise err(place, "must be an object")
-            extra = sorted(set(raw) - {"id", "counter", "side", "hex", "concealed", "markers", "carrier"})
+            extra = sorted(set(raw) - {"id", "counter", "side", "hex", "concealed", "markers", "carrier",
+                                    "level"})
             if extra:
                 raise err(place, f"unknown key(s) {extra}")
             for key in ("id", "counter", "side", "hex"):
@@ -192,9 +194,12 @@ class Scenario:
             carrier = raw.get("carrier")
             if carrier is not None and (not isinstance(carrier, str) or not carrier):
                 raise err(place, "'carrier' must be a unit id")
+            level = raw.get("level", 0)
+            if not isinstance(level, int) or isinstance(level, bool):
+                raise err(place, "'level' must be a whole number (a building level, A2.8)")
             units.append(
                 UnitSetup(raw["id"], raw["counter"], raw["side"], raw["hex"], concealed, tuple(markers),
-                          carrier)
+                          carrier, level)
             )
         if not units:
             raise err("units", "needs at least one unit")

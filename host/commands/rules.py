@@ -111,6 +111,11 @@ def _los(args: argparse.Namespace) -> int:
     rules = _table_for(m, args.terrain).los_rules()
     a, b = m.parse_label(args.origin), m.parse_label(args.target)
     r = check_los(m, a, b, rules, a_height=args.from_height, b_height=args.to_height)
+    if m.game == "asl" and args.terrain is None and _asl_levels(m, a, args.from_height) \
+            and _asl_levels(m, b, args.to_height):
+        from hexmate.rules.games.asl.los import Location, location_los  # A6 by Location (building levels)
+
+        r = location_los(m, Location(a, int(args.from_height)), Location(b, int(args.to_height)))
     if args.json:
         doc = {"from": m.label(a), "to": m.label(b), "range": distance(a, b), **_result_json(m, r)}
         print(json.dumps(doc, indent=1))
@@ -123,6 +128,13 @@ def _los(args: argparse.Namespace) -> int:
                 + " ".join(m.label(h) for h in r.grazes if h in m)
             )
     return 0
+
+
+def _asl_levels(m: Any, h: Any, height: Fraction) -> bool:
+    """Is ``height`` a Location of h (ground, a building's upper level, or IN a depression, A2.8, A.6)?"""
+    from hexmate.rules.games.asl.locations import upper_levels
+
+    return height.denominator == 1 and -1 <= height <= upper_levels(m, h)
 
 
 # --- hexmate rules visibility ------------------------------------------------------------------------------

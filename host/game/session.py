@@ -394,6 +394,9 @@ class GameSession:
 
     def los(self, a: Hex, b: Hex) -> LosResult:
         """A line of sight check between two hexes (either asked at the table or on a page)."""
+        own = self.game.location_los(self.position, a, b)  # a game's own LOS by Location (ASL A6, A2.8)
+        if own is not None:
+            return own
         if self._los_rules is None:
             from hexmate.rules.terrain import load_game_terrain
 

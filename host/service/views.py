@@ -212,6 +212,8 @@ def unit_card(service: Service, unit_id: str, audience: str, lang: str) -> dict[
     card.update(values=str(printed or ""), type=unit.type, concealed=unit.concealed,
                 state=[narrator.term(m, lang) for m in state], state_ids=state,
                 side_name=narrator.side_name(s, unit.side, lang))
+    if unit.level:
+        card["level"] = unit.level  # its Location's level in a multi-level hex (ASL A2.8: "B5 level 1")
     return card
 
 

@@ -43,6 +43,7 @@ from hexmate.rules.decisions import BOTH, Decision, Flow, Moving, Physical
 from hexmate.rules.dice import DiceSpec
 from hexmate.rules.errors import AmbiguousAction, DataError, IllegalAction, InvalidAction, RulesError
 from hexmate.rules.hexes import Hex
+from hexmate.rules.los import LosResult
 from hexmate.rules.maps import HexMap, load_map
 from hexmate.rules.scenario import CounterType, Scenario, load_scenario
 from hexmate.rules.sequence import Phase, SequenceOfPlay, Step, load_sequence
@@ -478,6 +479,7 @@ class Position:
     def __str__(self) -> str:
         units = " ".join(
             f"{u.id}@{self.label(u.hex)}"
+            + (f"h{u.level}" if u.level else "")  # its Location's level (ASL notation, A2.2)
             + ("?" if u.concealed else "")
             + "".join(f"+{m}" for m in sorted(u.markers))
             for u in sorted(self.units.values(), key=lambda u: u.id)
@@ -1077,7 +1079,7 @@ class Game:
         units = {
             u.id: UnitState(
                 u.id, u.side, scenario.counters[u.counter], placed[u.id], u.concealed, frozenset(u.markers),
-                carrier=u.carrier,
+                carrier=u.carrier, level=u.level,
             )
             for u in scenario.units
         }
@@ -1114,6 +1116,11 @@ class Game:
 
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
         raise IllegalAction(T("{game} has no fire resolution here", game=self.title), "")
+
+    def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
+        """A game's own LOS check between the Locations the units at a and b stand in (ASL: building levels
+        and SMOKE, A6); None: the generic check of the map's terrain (hexmate.rules.los)."""
+        return None
 
     def unit_colour(self, unit: UnitState) -> str:
         """A CSS colour name for the pages' counter chips (a game's national colours), or ""."""

@@ -642,8 +642,8 @@ def convert(archive: Archive, shared: SharedMetadata, board_id: str) -> Conversi
                       "hex as its terrain")
     if tall:
         report.append(f"multi-level buildings in {', '.join(tall)}: upper Locations written as "
-                      "building-level-N features; hexmate's LOS uses the terrain table's building height "
-                      "for every building")
+                      "building-level-N features; hexmate's ASL LOS makes a building with N upper levels an "
+                      "N 1/2-level obstacle (demo, B23)")
     for hex_name, digits in archive.meta.slopes.items():
         report.append(f"hex {hex_name}: slope hexsides {digits} (slopes are not in hexmate's terrain table; "
                       "not mapped)")

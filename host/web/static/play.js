@@ -143,6 +143,7 @@
     if (u.type && u.type !== u.label) parts.push(t(u.type));
     let s = parts.join(" ");
     if (u.state && u.state.length) s += ", " + u.state.join(", ");
+    if (u.level) s += ", " + tf("level {level}", { level: u.level });  // its Location in the hex (ASL A2.8)
     return s;
   }
   function hexWords(id) {

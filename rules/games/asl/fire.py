@@ -244,7 +244,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         unit = blocked[0]
         h = where(position, unit)
         assert h is not None
-        sight = asl_terrain.line_of_sight(position, h, target)
+        sight = asl_terrain.line_of_sight(position, h, target, a_level=unit.level)  # A2.8: its Location
         raise IllegalAction(
             T("{unit} has no line of sight to {hex}: {reason}", unit=unit.id,
               hex=position.label(target), reason=sight.reason), "A6.1")
@@ -289,7 +289,8 @@ def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> lis
     out = []
     for unit in shooters:
         h = where(position, unit)
-        if h is not None and h != target and asl_terrain.line_of_sight(position, h, target).blocked:
+        if h is not None and h != target and asl_terrain.line_of_sight(position, h, target,
+                                                                       a_level=unit.level).blocked:
             out.append(unit)
     return out
 

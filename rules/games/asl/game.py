@@ -21,11 +21,14 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
+from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.los import LosResult
 from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import reachable
 from hexmate.rules.scenario import CounterType, Scenario
@@ -83,6 +86,8 @@ class AslState(GameState):
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
+    smoke: tuple[tuple[Hex, Smoke], ...] = ()  # SMOKE counters on the map (A24), seen by LOS (asl/los.py)
+    move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -133,6 +138,7 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         return armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -269,6 +275,8 @@ class AslGame(Game):
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
+        if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
+            out = asl_stairs.repriced(position.map, units, out, cost, budget)
         # A4.134 Minimum Move: with at least 1 MF, one hex may always be entered, whatever it costs.
         for n in position.map.neighbors(start):
             if n not in out:
@@ -293,11 +301,17 @@ class AslGame(Game):
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
             )
+        full_mode, (mode, _) = move.mode, asl_stairs.split_mode(move.mode)  # "cx+h1": A2.8 levels
+        move = dataclasses.replace(move, mode=mode)
         self.check_mode(position, units, move)
         cost_fn = self.cost_fn(position, units)
         budget = self.group_budget(units, move.mode)
+        levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
         total: int | Fraction = 0
-        for a, b in zip(move.path, move.path[1:], strict=False):
+        if levelled:  # building levels and stairs (A2.8, A10.5 example: 1 MF a level)
+            total = asl_stairs.path_total(position.map, units, dataclasses.replace(move, mode=full_mode),
+                                          cost_fn)
+        for a, b in [] if levelled else zip(move.path, move.path[1:], strict=False):
             if b not in position.map.hexes:
                 raise IllegalAction(T("{hex} is not on the map", hex=str(b)), "A2.6")
             if distance(a, b) != 1:
@@ -328,7 +342,7 @@ class AslGame(Game):
                 ),
                 "A4.61",
             )
-        return act.Move(move.units, move.path, total, move.mode)
+        return act.Move(move.units, move.path, total, full_mode)
 
     # --- fire ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -580,6 +594,9 @@ class AslGame(Game):
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_concealment.resume(self, position, decision, answer)
 
+    def resume_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_stairs.resume_level(position, decision, answer)  # A2.8: the level chosen on the page
+
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_declare(self, position, decision, answer)
 
@@ -608,6 +625,9 @@ class AslGame(Game):
         state = position.state
         moving = state.moving
         assert moving is not None
+        if self.gstate(state).move_levels:  # A2.8: the level of the Location entered
+            state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
+            position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         side = state.units[moving.units[0]].side
@@ -675,7 +695,12 @@ class AslGame(Game):
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
-        marker = {"cx": "cx", "assault": "assault", "exit": "exiting"}.get(move.mode)
+        units = [position.units[u] for u in move.units if u in position.units]
+        if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
+            levels = asl_stairs.levels_of(position.map, units, move)
+            state = state.replace(game=self.gstate(state).replace(move_levels=levels))
+        mode = asl_stairs.split_mode(move.mode)[0]
+        marker = {"cx": "cx", "assault": "assault", "exit": "exiting"}.get(mode)
         if marker:
             for uid in move.units:
                 state = state.with_unit(state.units[uid].mark(marker))
@@ -703,7 +728,13 @@ class AslGame(Game):
                     gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
                 state = state.without_unit(unit.id)
             state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
-        return super().end_move(position.at(state))
+        named = bool(self.gstate(state).move_levels)
+        state = state.replace(game=self.gstate(state).replace(move_levels=()))
+        ask = None if named or not movers or not moving.finished or moving.stopped else asl_stairs.ask_level(
+            position, [u.id for u in movers if u.id in state.units], moving.destination,
+            budget - moving.cost if isinstance(moving.cost, int | Fraction) else 0)
+        state = super().end_move(position.at(state))
+        return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a unit that gained concealment gets a "?" counter (A12.122)."""
@@ -859,6 +890,12 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         return asl_victory.status(self, position)
+
+    def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
+        """A6 between the Locations of the units at a and b (their level, A2.8) with SMOKE (A24); for the
+        pages, so a concealed unit's level is not used (it would tell where it is, A12)."""
+        la, lb = (asl_terrain.level_at(position, h, seen_only=True) for h in (a, b))
+        return asl_terrain.location_los(position, a, b, la, lb)
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs

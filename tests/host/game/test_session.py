@@ -82,3 +82,18 @@ def test_bad_scenario_and_game_name_the_culprit(tmp_path) -> None:
         GameSession.load("asl", bad)
     with pytest.raises(SessionError, match=r"unknown game 'chess'"):
         GameSession.load("chess", demo_scenario())
+
+
+def test_an_asl_los_check_uses_the_locations_and_smoke(session) -> None:
+    """`show los A B` on an ASL game goes through the game's LOS by Location (A6): a SMOKE counter on the line
+    adds its hindrance with its rule (A24.2), and the unit's level is the end's height (A2.8)."""
+    from hexmate.rules.games.asl.special import Smoke
+
+    m = session.map
+    a, mid, b = (m.parse_label(x) for x in ("DB2", "DC2", "DD2"))  # open ground on the demo board
+    assert session.los(a, b).hindrance == 0
+    gs = session.position.state.game
+    smoked = session.position.state.replace(game=dataclasses.replace(gs, smoke=((mid, Smoke("grenade")),)))
+    session.position = session.position.at(smoked)
+    r = session.los(a, b)
+    assert r.hindrance == 2 and r.rule == "A24.2" and "SMOKE +2 in DC2" in r.reason
