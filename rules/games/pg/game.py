@@ -34,6 +34,7 @@ from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
@@ -84,6 +85,7 @@ class PgState(GameState):
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
+    supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
 
     def replace(self, **changes: Any) -> PgState:
@@ -246,7 +248,7 @@ class PgGame(Game):
         gs = self.gstate(state)
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
-                                                "supply", "river_from")}
+                                                "supply", "river_from", "supply_out")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -762,7 +764,14 @@ class PgGame(Game):
         return state.replace(game=gs.replace(halted=(*gs.halted, uid)))
 
     def end_move(self, position: Position) -> State:
-        """3.13: every unit that moved (or routed) is marked MOVED/FIRED."""
+        """3.13: every unit that moved (or routed) is marked MOVED/FIRED; seriously short of supply, its
+        mechanized and motorized units then roll for running out (``supply.py``)."""
+        moving = position.state.moving
+        assert moving is not None
+        rolls = pg_supply.decisions(self, position, moving.units, fired=False)
+        return pg_supply.under(position.state, self._end_move(position), rolls)
+
+    def _end_move(self, position: Position) -> State:
         state = position.state
         moving = state.moving
         assert moving is not None
@@ -819,8 +828,9 @@ class PgGame(Game):
                               kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
-        if isinstance(action, act.Fire):
-            return pg_fire.declare(self, position, action)
+        if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
+            rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
+            return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
@@ -841,6 +851,9 @@ class PgGame(Game):
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_supply.resume(self, position, decision, answer)
+
     def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_split(self, position, decision, answer)
 
