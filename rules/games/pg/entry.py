@@ -12,7 +12,9 @@ rate when the entry hex has a road (the 16.5 example: six trucks by a road pay 1
 then 4). What is left of the MA is the unit's move from the entry hex, in the same activation.
 
 Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
-(16.5, 12.1). Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
+(16.5, 12.1). When the enemy holds every one of their entry hexes, they may come on at a board-edge hex next
+to one of them instead, one turn after their own (16.5 "not the end of the world"; ``next_to``).
+Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
 enters its next hexes), and leaving the board (16.5, only where a scenario allows it).
 """
 
@@ -78,9 +80,31 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, 
     led = any(pu.is_leader(u) and pu.leader_kind(u) == "normal" and not u.has("demoralized") for u in units)
     assaults = pg_assault.may_assault(units, led) is None  # 16.5, 12.1: straight into an enemy edge hex
     free = tuple(h for h in common if assaults or not pg_assault.enemy_combat_units(position, h, side))
+    held = [h for h in common if pg_assault.enemy_combat_units(position, h, side)]
+    if common and len(held) == len(common):  # 16.5 "not the end of the world": every entry hex is held
+        due = max(arrivals(position.scenario)[u] for u in ids)
+        beside = next_to(position, tuple(held), side)
+        if position.turn > due:  # one turn late, they may come on next to the enemy instead
+            free = (*free, *(h for h in beside if h not in free))
+        elif not free:
+            raise IllegalAction(T("the enemy holds every entry hex of theirs: from turn {turn} they may come "
+                                  "on next to it instead (16.5)", turn=due + 1))
     if not free:
         raise IllegalAction(T("no entry hex of theirs is free of the enemy (16.5)"))
     return free
+
+
+def next_to(position: Position, held: tuple[Hex, ...], side: str) -> tuple[Hex, ...]:
+    """16.5 "not the end of the world": the board-edge hexes next to the enemy-held entry hexes that the
+    enemy does not hold, where units come on one turn late."""
+    m = position.map
+    out: list[Hex] = []
+    for h in held:
+        for n in m.neighbors(h):
+            if (n not in out and n not in held and len(m.neighbors(n)) < 6
+                    and not pg_assault.enemy_combat_units(position, n, side)):
+                out.append(n)
+    return tuple(out)
 
 
 def decision(position: Position, ids: tuple[str, ...], hexes: tuple[Hex, ...]) -> Decision:
