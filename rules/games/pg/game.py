@@ -84,6 +84,7 @@ class PgState(GameState):
     entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
+    air_drawn: tuple[str, ...] = ()  # 15.1: aircraft drawn from the cup this turn (scenarios with a cup)
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
@@ -264,8 +265,10 @@ class PgGame(Game):
                                             T("roll one die for the night spotting range (8.12)"),
                                             "8.12", "night_range", dice="1d6"))
             return state
-        if phase == "action":  # 3.0 B: the winner's opening segments
-            return state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
+        if phase == "action":  # 3.0 B: the winner's opening segments; 15.1: this turn's aircraft drawn
+            state = state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
+            draws = pg_air.cup_draws(position.at(state))
+            return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
             return state.replace(units=units)
@@ -853,6 +856,18 @@ class PgGame(Game):
     # --- continuations (named by the decisions' ``then``) ---
     def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_supply.resume(self, position, decision, answer)
+
+    def resume_air_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_draw(self, position, decision, answer)
+
+    def resume_air_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_at(self, position, decision, answer)
+
+    def resume_air_at_who(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_at_who(self, position, decision, answer)
+
+    def resume_air_at_step(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_at_step(self, position, decision, answer)
 
     def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_split(self, position, decision, answer)

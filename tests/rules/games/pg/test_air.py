@@ -92,3 +92,94 @@ def test_an_aircraft_counter_needs_no_range(make_position: Any, pg: Any) -> None
     pos = _pos(make_position, pg)  # 15.1: unlimited range, no MA, no morale
     assert pos.game.check_counter(pos.scenario.counters["stuka"]) is None
 
+
+
+# --- the cup, friendly bombing, aircraft AT (15.1, 11.4) ---
+
+C_AT: dict[str, dict[str, Any]] = {
+    "il2": {"type": "aircraft", "df": 6, "air_at": 2},
+    "tank": {"type": "vehicle", "ma": 6, "morale": 7, "armor": 3, "at": 3, "at_range": 6, "steps": 2},
+}
+
+
+def test_the_cup_draw_at_the_action_phase_only_the_drawn_strike(make_position: Any, pg: Any) -> None:
+    # 15.1: the side puts its aircraft in a cup and draws the scenario's number for the turn
+    units = [_u("air1", "A1", "stuka"), _u("air2", "A1", "stuka"), _u("x", "A8"), _u("b1", "F4", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C, a=None, options={"air": {"a": {"draw": {"1": 1}}}})
+    pos.push_text("answer dice 6")
+    pos.push_text("answer dice 1")
+    d = pos.decision
+    assert d.kind == "units" and d.then == "air_draw" and d.count == 1 and d.units == ("air1", "air2")
+    pos.push_text("answer units air2")
+    offered = {pos.action_text(a) for a in pos.legal_actions}
+    assert "fire air2 at F4" in offered and "fire air1 at F4" not in offered
+    with pytest.raises(IllegalAction, match=r"air1 was not drawn from the cup this turn \(15\.1\)"):
+        pos.push_text("fire air1 at F4")
+
+
+def test_an_aircraft_that_loses_its_target_may_bomb_its_own_side_next_to_it(make_position: Any,
+                                                                             pg: Any) -> None:
+    # 15.1 friendly bombing by the 9.5 procedure: a's unit in G4, next to the target F4, rolls 2d6; 2-5 is hit
+    # and the aircraft's DF 8 is read on the Bombardment Table against a's units there only
+    pos = _pos(make_position, pg, _u("a2", "G4"))
+    pos.push_text("fire air1 at F4")
+    pos.push_text("answer dice 2")  # lost its target
+    d = pos.decision
+    assert d.then == "ff_check" and d.target == pos.map.parse_label("G4") and d.rule == "15.1, 9.52"
+    pos.push_text("answer dice 2,2")  # 4: hit
+    assert pos.decision.then == "bombard" and "DF 8 on the Bombardment Table" in pos.decision.prompt
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert "a2" in res.results and "b1" not in res.results
+    assert "aircraft bombing its own side" in res.text() and "8 = 8" in res.text()
+
+
+def test_friendly_bombing_misses_on_6_or_more(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg, _u("a2", "G4"))
+    pos.push_text("fire air1 at F4")
+    pos.push_text("answer dice 1")
+    pos.push_text("answer dice 3,3")  # 6: no friendly fire
+    assert pos.decision is None or pos.decision.then != "bombard"
+
+
+def _at_pos(make_position: Any, pg: Any) -> Any:
+    units = [_u("il", "A1", "il2"), _u("x", "A8"), _u("t1", "F4", "tank", "b"), _u("t2", "F4", "tank", "b")]
+    return pg(make_position, units, counters_extra={**C, **C_AT})
+
+
+def _through_df(pos: Any) -> None:
+    pos.push_text("fire il at F4")
+    pos.push_text("answer dice 4")  # it attacks
+    pos.push_text("answer dice 1,1")  # DF first (11.4); the closed-top tanks shrug it off
+    while pos.decision is not None and pos.decision.then != "air_at":
+        pos.push_text("answer dice 1,1" if pos.decision.dice == "2d6" else "answer dice 1")
+
+
+@pytest.mark.parametrize(("who", "chooser"), [("2", "b"), ("5", "a")])
+def test_aircraft_at_dice_after_its_df_each_6_a_step_and_a_die_for_who_picks(
+        make_position: Any, pg: Any, who: str, chooser: str) -> None:
+    # 11.4: AT 2 -> two dice once the DF is resolved; each 6 a vehicle step; 1-3 its owner picks, 4-6 the
+    # aircraft's owner
+    pos = _at_pos(make_position, pg)
+    _through_df(pos)
+    d = pos.decision
+    assert d is not None and d.then == "air_at" and d.dice == "2d6" and d.rule == "11.4"
+    pos.push_text("answer dice 6,3")  # one 6: one step
+    assert pos.decision.then == "air_at_who"
+    pos.push_text(f"answer dice {who}")
+    d = pos.decision
+    assert d.kind == "units" and d.side == chooser and d.units == ("t1", "t2")
+    pos.push_text("answer units t2")
+    assert pos.units["t2"].has("reduced") and not pos.units["t1"].has("reduced")
+
+
+def test_no_six_no_loss_and_no_vehicle_no_dice(make_position: Any, pg: Any) -> None:
+    pos = _at_pos(make_position, pg)
+    _through_df(pos)
+    pos.push_text("answer dice 5,5")
+    assert pos.decision is None or pos.decision.then != "air_at_who"
+    pos = _pos(make_position, pg)  # a stuka (no AT value) at infantry: no AT dice
+    pos.push_text("fire air1 at F4")
+    pos.push_text("answer dice 4")
+    pos.push_text("answer dice 1,1")
+    assert pos.decision is None or pos.decision.then != "air_at"
