@@ -32,6 +32,7 @@ from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
@@ -84,6 +85,7 @@ class PgState(GameState):
     entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
+    overrun: tuple[str, ...] = ()  # optional overrun: (target label, exit label, the overrunners...)
     air_drawn: tuple[str, ...] = ()  # 15.1: aircraft drawn from the cup this turn (scenarios with a cup)
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
@@ -632,6 +634,9 @@ class PgGame(Game):
         if any(u.has("disrupted") for u in units) and len(move.path) > 2:
             raise IllegalAction(T("a disrupted unit moves one hex only"), "14.2")
         last = move.path[-1]
+        if self.is_overrun(position, units, tuple(move.path)):  # the optional overrun
+            cost = pg_overrun.path_cost(self, position, units, tuple(move.path))
+            return act.Move(tuple(sorted(move.units)), move.path, cost)
         if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self.charge_problem(position, units, tuple(move.path))
             if why:
@@ -795,9 +800,18 @@ class PgGame(Game):
             shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
             if shot is not None:
                 state = state.push(shot)
+        plan = self.gstate(state).overrun
+        if plan and (here is None or position.label(here) != plan[0]):  # stopped short: no overrun
+            state = state.replace(game=self.gstate(state).replace(overrun=()))
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
-            return pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+            begun = pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+            if plan and position.label(here) == plan[0]:  # the overrun goes on once the assault is fought
+                return pg_supply.under(state, begun, [pg_overrun.after_decision(position.at(state), alive,
+                                                                                here)])
+            return begun
+        if plan and here is not None and position.label(here) == plan[0]:  # the target emptied on the way
+            return state.push(pg_overrun.after_decision(position.at(state), alive, here))
         return state
 
     # --- fire ---
@@ -856,6 +870,12 @@ class PgGame(Game):
     # --- continuations (named by the decisions' ``then``) ---
     def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_supply.resume(self, position, decision, answer)
+
+    def resume_overrun_exit(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overrun.resume_exit(self, position, decision, answer)
+
+    def resume_overrun_after(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overrun.resume_after(self, position, decision, answer)
 
     def resume_air_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_air.resume_draw(self, position, decision, answer)
@@ -984,6 +1004,24 @@ class PgGame(Game):
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
 
+    def is_overrun(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> bool:
+        """The optional overrun: a path of two or three hexes into an enemy hex by units that may overrun (a
+        two-hex cavalry move that is a legal charge stays a charge, 15.31). Raises when it is meant as one
+        but breaks its rules."""
+        if not pg_overrun.enabled(position) or len(path) not in (3, 4) or not units:
+            return False
+        if not pg_assault.enemy_combat_units(position, path[-1], units[0].side):
+            return False
+        if len(path) == 3 and self.charge_problem(position, units, path) is None:
+            return False
+        why = pg_overrun.problem(self, position, units, path)
+        if why is None:
+            return True
+        meant = len(path) == 4 or pg_overrun.kind(units) == "afv"
+        if meant or pg_overrun.eligible(self, position, units) is None:
+            raise IllegalAction(why)
+        return False
+
     def charge_problem(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> T | None:
         """15.31 (from the digest: the text's 15.3 is missing from the transcription): good-order cavalry a
         cavalry leader (a leader with ``cavalry``, 6.91) activated charges an enemy two hexes away through an
@@ -1023,6 +1061,8 @@ class PgGame(Game):
         crossing = self.crossing_roll(position, move)
         if crossing is not None:
             state = state.push(crossing)
+        if movers and self.is_overrun(position, movers, path):  # the exit hex is named before moving
+            state = state.push(pg_overrun.exit_decision(self, position, move))
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]
