@@ -604,6 +604,10 @@ class PgGame(Game):
                         position, target, side) and self.charge_problem(position, units,
                                                                         (start, mid, target)) is None:
                     out[target] = act.Move(ids, (start, mid, target), 0)
+        if pg_overrun.enabled(position) and pg_overrun.eligible(self, position, units) is None:
+            for target, path in pg_overrun.offers(self, position, units, start).items():  # optional overrun
+                if target not in out:
+                    out[target] = act.Move(ids, path, pg_overrun.path_cost(self, position, units, path))
         if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
             for n in position.map.neighbors(start):
                 if n not in out and (step := cost(position.map, start, n)) is not None:

@@ -128,6 +128,31 @@ def problem(game: PgGame, position: Position, units: list[UnitState], path: tupl
     return None
 
 
+def offers(game: PgGame, position: Position, units: list[UnitState], start: Hex
+           ) -> dict[Hex, tuple[Hex, ...]]:
+    """Every enemy hex two or three hexes off they may overrun, with the first straight path that works (so
+    a counter set down on the target at the table is read as the overrun)."""
+    side = units[0].side
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    for target in {u.hex for u in position.units.values() if u.side != side and u.hex is not None}:
+        if distance(start, target) not in (2, 3) or not pg_assault.enemy_combat_units(position, target, side):
+            continue
+        for path in _straight(position, start, target):
+            if problem(game, position, units, path) is None:
+                out[target] = path
+                break
+    return out
+
+
+def _straight(position: Position, start: Hex, target: Hex) -> list[tuple[Hex, ...]]:
+    """The shortest paths from ``start`` to ``target`` (two or three steps: a handful)."""
+    paths: list[tuple[Hex, ...]] = [(start,)]
+    for _ in range(distance(start, target)):
+        paths = [(*p, n) for p in paths for n in position.map.neighbors(p[-1])
+                 if distance(n, target) == distance(p[-1], target) - 1]
+    return sorted(paths, key=lambda p: [(h.q, h.r) for h in p])
+
+
 def exits(game: PgGame, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> tuple[Hex, ...]:
     """The exit hexes they may name: next to the target, not on the path, free of the enemy, within the MP
     left after the target."""

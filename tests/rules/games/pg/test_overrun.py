@@ -92,3 +92,13 @@ def test_only_under_a_tank_leader(make_position: Any, pg: Any) -> None:
     pos.push_text("activate t1")
     with pytest.raises(IllegalAction, match=r"tank leader's activation"):
         pos.push_text("move t1 C3-C4-C5")
+
+
+def test_the_overrun_is_offered_so_a_counter_set_on_the_target_reads_as_it(make_position: Any,
+                                                                          pg: Any) -> None:
+    pos = _pos(make_position, pg)
+    moves = pos.legal_actions.moves_for({"t1"})
+    c5 = pos.map.parse_label("C5")
+    assert c5 in moves and [pos.label(h) for h in moves[c5].path] == ["C3", "C4", "C5"]
+    off = _pos(make_position, pg, on=False)
+    assert c5 not in off.legal_actions.moves_for({"t1"})
