@@ -639,8 +639,8 @@ class PgGame(Game):
             raise IllegalAction(T("a disrupted unit moves one hex only"), "14.2")
         last = move.path[-1]
         if self.is_overrun(position, units, tuple(move.path)):  # the optional overrun
-            cost = pg_overrun.path_cost(self, position, units, tuple(move.path))
-            return act.Move(tuple(sorted(move.units)), move.path, cost)
+            spent = pg_overrun.path_cost(self, position, units, tuple(move.path))
+            return act.Move(tuple(sorted(move.units)), move.path, spent)
         if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self.charge_problem(position, units, tuple(move.path))
             if why:
