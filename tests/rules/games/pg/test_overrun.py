@@ -102,3 +102,23 @@ def test_the_overrun_is_offered_so_a_counter_set_on_the_target_reads_as_it(make_
     assert c5 in moves and [pos.label(h) for h in moves[c5].path] == ["C3", "C4", "C5"]
     off = _pos(make_position, pg, on=False)
     assert c5 not in off.legal_actions.moves_for({"t1"})
+
+
+def test_cavalry_under_a_cavalry_leader_overruns_from_three_hexes_and_still_charges_from_two(
+        make_position: Any, pg: Any) -> None:
+    # the overrun is open to cavalry a cavalry leader activated (6.91); from two hexes the move stays the
+    # 15.31 charge, from three it is the overrun
+    from .test_cavalry import C as CAV
+
+    units = [_u("c1", "C2", "cav"), _u("cl", "C2", "cavldr"), _u("b1", "C5", "inf", "b"),
+             _u("b2", "J8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=CAV, options={"overrun": True})
+    pos.push_text("activate cl")
+    pos.push_text("move c1 C2-C3-C4-C5")
+    assert pos.decision.then == "overrun_exit"
+    units[0]["hex"] = units[1]["hex"] = "C3"
+    pos = pg(make_position, units, counters_extra=CAV, options={"overrun": True})
+    pos.push_text("activate cl")
+    pos.push_text("move c1 C3-C4-C5")
+    assert pos.decision is None or pos.decision.then != "overrun_exit"
+    assert pos.game.gstate(pos.state).charge == ("c1",)
