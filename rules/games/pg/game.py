@@ -85,7 +85,7 @@ class PgState(GameState):
     entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
-    overrun: tuple[str, ...] = ()  # optional overrun: (target label, exit label, the overrunners...)
+    overrun: tuple[str, ...] = ()  # optional overrun: (target, exit, MP spent, the overrunners...)
     air_drawn: tuple[str, ...] = ()  # 15.1: aircraft drawn from the cup this turn (scenarios with a cup)
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition

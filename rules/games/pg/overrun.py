@@ -13,8 +13,10 @@ An overrun is a move activation (paraphrased from the optional rules' "Overrun",
 * the enemy may fire at them in every hex they enter before the target (13.0: ``can_react`` as usual);
 * in the target the assault is fought as usual (12.4) except that both sides read one column lower;
 * then: an overrunner demoralized stops there (the hex stays an assault hex); one disrupted goes on to the
-  exit hex and stops; otherwise it goes on to the exit hex. Every overrunner ends MOVED/FIRED here: the
-  text lets one in good order go on moving with MP left after the exit hex, which is not modelled (said so).
+  exit hex and stops; otherwise it goes on to the exit hex and may move on in the same activation with the MP
+  the path and the exit hex left (its MOVED/FIRED marker comes off until that move ends; the MP spent are
+  kept with the 16.5 entry costs, ``entry_spent``). The move to the exit hex itself draws no opportunity fire
+  here (the text names the hexes before the target only).
 
 The other -1s (an AT DRM -1, and -1 on the infantry-AT first die, 11.5) belong to AT fire inside the hex,
 which hexmate's assault does not fire as part of it; they are not applied.
@@ -35,6 +37,7 @@ from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg.activation import MARK
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
@@ -178,8 +181,9 @@ def exit_decision(game: PgGame, position: Position, move: act.Move) -> Decision:
     hexes = exits(game, position, units, path)
     prompt = T("{units} overrun {hex}: name the exit hex beyond it first", units=", ".join(move.units),
                hex=position.label(path[-1]))
+    cost = path_cost(game, position, units, path)
     return Decision("hexes", units[0].side, prompt, RULE, "overrun_exit", hexes=hexes,
-                    subject=tuple(move.units), target=path[-1])
+                    subject=tuple(move.units), target=path[-1], args=(("cost", str(cost)),))
 
 
 def resume_exit(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -189,7 +193,10 @@ def resume_exit(game: PgGame, position: Position, decision: Decision, answer: ac
                               hexes=", ".join(position.label(h) for h in decision.hexes)), RULE)
     assert decision.target is not None
     gs = game.gstate(position.state)
-    plan = (position.label(decision.target), position.label(where), *decision.subject)
+    units = [position.units[u] for u in decision.subject]
+    more = path_cost(game, position, units, (decision.target, where)) or 0
+    spent = Fraction(decision.arg("cost", "0")) + more
+    plan = (position.label(decision.target), position.label(where), str(spent), *decision.subject)
     return position.state.replace(game=gs.replace(overrun=plan))
 
 
@@ -216,14 +223,26 @@ def resume_after(game: PgGame, position: Position, decision: Decision, answer: a
     if not plan or not alive:
         return state
     where = position.map.parse_label(plan[1])
-    if any(u.has("demoralized") for u in alive if not pu.is_leader(u)):
+    troops = [u for u in alive if not pu.is_leader(u)]
+    if any(u.has("demoralized") for u in troops):
         text = T("demoralized: they stop in {hex} (overrun)", hex=plan[0])
     else:
         for unit in alive:
             state = state.with_unit(dataclasses.replace(unit, hex=where))
             for rider in [u for u in state.units.values() if u.carrier == unit.id]:
                 state = state.with_unit(dataclasses.replace(rider, hex=where))
-        text = T("they go on to {hex} and stop there (overrun)", hex=plan[1])
+        if any(u.has("disrupted") for u in troops):
+            text = T("disrupted: they go on to {hex} and stop there (overrun)", hex=plan[1])
+        else:  # good order: on from the exit hex with the MP left (its marker comes off until they stop)
+            spent = Fraction(plan[2])
+            for unit in alive:
+                state = state.with_unit(state.units[unit.id].mark(remove=(MARK,)))
+            gs2 = game.gstate(state)
+            state = state.replace(game=gs2.replace(entry_spent=(
+                *((u, c) for u, c in gs2.entry_spent if u not in decision.subject),
+                *((u.id, int(spent) if spent.denominator == 1 else spent) for u in alive))))
+            text = T("they go on to {hex} and may move on with {mp} MP left (overrun)", hex=plan[1],
+                     mp=max(Fraction(0), Fraction(game.budget(troops, position.at(state)))))
     line = Line(T("overrun"), text, RULE)
     return state.replace(resolution=Resolution(act.Answer(choice="exit"), "overrun", T("overrun"), False,
                                                (line,), {}, text))

@@ -42,7 +42,7 @@ def test_the_exit_hex_is_named_first_then_the_assault_is_one_column_lower_each_s
     offered = {pos.label(h) for h in d.hexes}
     assert "C6" in offered and "C4" not in offered  # beyond the target, never back on the path
     pos.push_text("answer hex C6")
-    assert pos.game.gstate(pos.state).overrun == ("C5", "C6", "t1")
+    assert pos.game.gstate(pos.state).overrun == ("C5", "C6", "3", "t1")  # 3 MP: C4, C5, C6
     _to_target(pos)
     assert pos.label(pos.units["t1"].hex) == "C5" and pos.decision.then == "assault"
     pos.push_text("answer dice 1,1")
@@ -53,8 +53,13 @@ def test_the_exit_hex_is_named_first_then_the_assault_is_one_column_lower_each_s
         pos.push_text("answer dice 1,1" if pos.decision.dice == "2d6" else "answer dice 1")
     assert pos.decision is not None
     pos.push_text("answer exit")
-    assert pos.label(pos.units["t1"].hex) == "C6" and pos.units["t1"].has("moved_fired")
-    assert pos.game.gstate(pos.state).overrun == ()
+    assert pos.label(pos.units["t1"].hex) == "C6" and pos.game.gstate(pos.state).overrun == ()
+    assert not pos.units["t1"].has("disrupted")  # the defender's 1,1 did not shake it (demo chart)
+    # good order: on from the exit hex with what is left of MA 6 after C4, C5 and C6 (1 MP each, demo TEC)
+    assert not pos.units["t1"].has("moved_fired") and "3 MP left" in pos.last_resolution.text()
+    pos.push_text("move t1 C6-C7-C8")
+    _to_target(pos)
+    assert pos.label(pos.units["t1"].hex) == "C8" and pos.units["t1"].has("moved_fired")
 
 
 def test_a_demoralized_overrunner_stays_in_the_assault_hex(make_position: Any, pg: Any) -> None:
@@ -122,3 +127,18 @@ def test_cavalry_under_a_cavalry_leader_overruns_from_three_hexes_and_still_char
     pos.push_text("move c1 C3-C4-C5")
     assert pos.decision is None or pos.decision.then != "overrun_exit"
     assert pos.game.gstate(pos.state).charge == ("c1",)
+
+
+def test_a_disrupted_overrunner_goes_on_to_the_exit_hex_and_stops(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)
+    pos.push_text("move t1 C3-C4-C5")
+    pos.push_text("answer hex C6")
+    _to_target(pos)
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 1,1")
+    pos._states[-1] = pos.state.with_unit(pos.units["t1"].mark("disrupted"))  # as if the assault shook it
+    while pos.decision is not None and pos.decision.then != "overrun_after":
+        pos.push_text("answer dice 6,6" if pos.decision.dice == "2d6" else "answer dice 6")
+    pos.push_text("answer exit")
+    assert pos.label(pos.units["t1"].hex) == "C6" and pos.units["t1"].has("moved_fired")
+    assert "disrupted: they go on to C6 and stop there" in pos.last_resolution.text()
