@@ -25,8 +25,12 @@ vehicle there, and for each the attacker rolls one die: 1-3 the vehicle's owner 
 aircraft's owner. 15.1 says an aircraft does DF or AT, never both; 11.4's own procedure (DF, then the AT
 dice) is followed here, and the conflict is in the report.
 
-Not modelled (the players carry them out by hand): tossing a drawn counter for the face it uses (the counter
-is used as set up), and the firer's choice of an open-top AFV for an X (and of any AFV for 2X/3X).
+Each counter drawn that has another face (``back_df``, ``back_air_at``... values) is tossed like a coin: its
+owner answers which face came up (``front``/``back``), and the aircraft strikes with that face's values that
+turn.
+
+Not modelled (the players carry it out by hand): the firer's choice of an open-top AFV for an X (and of any
+AFV for 2X/3X).
 """
 
 from __future__ import annotations
@@ -204,7 +208,19 @@ def resume_draw(game: PgGame, position: Position, decision: Decision, answer: ac
         raise IllegalAction(T("name {count} of the aircraft in the cup: {units}", count=decision.count,
                               units=", ".join(decision.units)), "15.1")
     gs = game.gstate(position.state)
-    return position.state.replace(game=gs.replace(air_drawn=tuple(sorted((*gs.air_drawn, *picked)))))
+    state = position.state.replace(game=gs.replace(air_drawn=tuple(sorted((*gs.air_drawn, *picked)))))
+    tosses = [Decision("confirm", decision.side,
+                       T("toss {unit} like a coin: which face is up this turn?", unit=uid), "15.1",
+                       "air_face", choices=("front", "back"), subject=(uid,))
+              for uid in sorted(picked) if any(k.startswith("back_") for k in position.units[uid].values)]
+    return state.push(*tosses) if tosses else state
+
+
+def resume_face(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """15.1: the counter tossed shows the aircraft it is this turn (``back_*`` values on its other face)."""
+    unit = position.units[decision.subject[0]]
+    face = unit.mark(pu.BACK) if answer.choice == "back" else unit.mark(remove=(pu.BACK,))
+    return position.state.with_unit(face)
 
 
 def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -183,3 +183,22 @@ def test_no_six_no_loss_and_no_vehicle_no_dice(make_position: Any, pg: Any) -> N
     pos.push_text("answer dice 4")
     pos.push_text("answer dice 1,1")
     assert pos.decision is None or pos.decision.then != "air_at"
+
+
+def test_a_drawn_counter_is_tossed_for_its_face_and_strikes_with_that_faces_values(make_position: Any,
+                                                                                   pg: Any) -> None:
+    # 15.1: each counter's two faces are two different aircraft; the toss picks this turn's
+    two_faced = {"ju87": {"type": "aircraft", "df": 8, "back_df": 4}}
+    units = [_u("air1", "A1", "ju87"), _u("x", "A8"), _u("b1", "F4", "inf", "b")]
+    pos = pg(make_position, units, counters_extra={**C, **two_faced}, a=None,
+             options={"air": {"a": {"draw": {"1": 1}}}})
+    pos.push_text("answer dice 6")
+    pos.push_text("answer dice 1")
+    pos.push_text("answer units air1")
+    d = pos.decision
+    assert d.then == "air_face" and d.choices == ("front", "back")
+    pos.push_text("answer back")
+    pos.push_text("fire air1 at F4")
+    pos.push_text("answer dice 4")
+    pos.push_text("answer dice 3,3")
+    assert f"4 -> column {_column(pos, 4, 2)}" in pos.last_resolution.text()  # the back face's DF 4
