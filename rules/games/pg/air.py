@@ -29,8 +29,9 @@ Each counter drawn that has another face (``back_df``, ``back_air_at``... values
 owner answers which face came up (``front``/``back``), and the aircraft strikes with that face's values that
 turn.
 
-Not modelled (the players carry it out by hand): the firer's choice of an open-top AFV for an X (and of any
-AFV for 2X/3X).
+On an X against a hex with an open-topped AFV its owner may put the step on that AFV himself, and on a 2X or
+3X one step on any AFV, closed-topped too (15.1): a ``units`` decision for the aircraft's owner, ``owner``
+to leave it to the usual allocation (``losses.py``, mode ``air``).
 """
 
 from __future__ import annotations
@@ -243,7 +244,7 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
         "11.4", "air_at", dice=f"{n}d6", subject=(uid,), target=decision.target)
         for uid in decision.subject for n in _chunks(pu.value(position.units[uid], "air_at"))]
     at_dice = at_dice if vehicles else []
-    after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
+    after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "air")  # as DF, 15.1
     from hexmate.rules.games.pg import supply as pg_supply
 
     return pg_supply.under(position.state, after, at_dice)  # 11.4: once the direct fire is resolved

@@ -881,6 +881,9 @@ class PgGame(Game):
     def resume_overrun_after(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_overrun.resume_after(self, position, decision, answer)
 
+    def resume_loss_air(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_losses.resume_loss_air(self, position, decision, answer)
+
     def resume_air_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_air.resume_face(self, position, decision, answer)
 

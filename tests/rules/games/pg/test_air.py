@@ -202,3 +202,39 @@ def test_a_drawn_counter_is_tossed_for_its_face_and_strikes_with_that_faces_valu
     pos.push_text("answer dice 4")
     pos.push_text("answer dice 3,3")
     assert f"4 -> column {_column(pos, 4, 2)}" in pos.last_resolution.text()  # the back face's DF 4
+
+
+C_AFV: dict[str, dict[str, Any]] = {
+    "ht": {"type": "vehicle", "ma": 6, "morale": 7, "armor": 1, "open_top": 1, "df": 2, "df_range": 2,
+           "steps": 2},
+    "pz": {"type": "vehicle", "ma": 6, "morale": 8, "armor": 4, "at": 5, "at_range": 6, "steps": 2},
+}
+
+
+@pytest.mark.parametrize(("steps", "offered"), [(1, ("ht",)), (2, ("ht", "pz"))])
+def test_an_air_x_lets_the_firer_pick_the_open_top_afv_a_2x_any_afv(make_position: Any, pg: Any, steps: int,
+                                                                    offered: tuple[str, ...]) -> None:
+    # 15.1: X -> the aircraft's owner may put the step on the open-topped AFV; 2X/3X -> one step on any AFV
+    from hexmate.rules.games.pg import losses
+
+    units = [_u("air1", "A1", "stuka"), _u("x", "A8"), _u("b1", "F4", "inf", "b"), _u("ht", "F4", "ht", "b"),
+             _u("pz", "F4", "pz", "b")]
+    pos = pg(make_position, units, counters_extra={**C, **C_AFV})
+    pos._states[-1] = losses.allocate(pos.game, pos, ("b1", "ht", "pz"), steps, "air")
+    d = pos.decision
+    assert d.then == "loss_air" and d.side == "a" and d.units == offered and d.choices == ("owner",)
+    pos.push_text(f"answer units {offered[-1]}")
+    assert pos.units[offered[-1]].has("reduced")
+    assert pos.decision is None or pos.decision.then != "loss_air"  # one pick only
+
+
+def test_left_to_the_owner_the_allocation_is_the_usual_one(make_position: Any, pg: Any) -> None:
+    from hexmate.rules.games.pg import losses
+
+    units = [_u("air1", "A1", "stuka"), _u("x", "A8"), _u("b1", "F4", "inf", "b"), _u("ht", "F4", "ht", "b")]
+    pos = pg(make_position, units, counters_extra={**C, **C_AFV})
+    pos._states[-1] = losses.allocate(pos.game, pos, ("b1", "ht"), 1, "air")
+    pos.push_text("answer owner")
+    assert pos.decision.then == "loss" and pos.decision.side == "b"  # 7.61 as for any direct fire
+    pos._states[-1] = losses.allocate(pos.game, pos, ("b1", "ht"), 1, "df")
+    assert pos.decision.then == "loss"  # plain direct fire: no pick for the firer
