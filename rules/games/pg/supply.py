@@ -79,9 +79,11 @@ def under(before: State, after: State, extra: list[Decision]) -> State:
     move or the fire has been resolved (the first of ``extra`` first among them)."""
     if not extra:
         return after
-    n = len(before.decisions)
-    if after.decisions[:n] != before.decisions:  # the action answered some of them: put ours on top of those
-        n = min(n, len(after.decisions))
+    n = 0  # beneath everything the action opened: after the decisions both states share from the bottom
+    for old, new in zip(before.decisions, after.decisions, strict=False):
+        if old != new:
+            break
+        n += 1
     return after.replace(decisions=after.decisions[:n] + tuple(reversed(extra)) + after.decisions[n:])
 
 

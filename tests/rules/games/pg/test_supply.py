@@ -87,3 +87,15 @@ def test_a_plain_shortage_has_no_rolls_and_no_halving(make_position: Any, pg: An
     assert pos.to_act == "a"
     _move_truck(pos)
     assert pos.decision is None and "t" in pos.units
+
+
+def test_under_puts_the_rolls_beneath_what_the_action_opened() -> None:
+    from hexmate.rules.decisions import Decision
+    from hexmate.rules.games.base import State
+    from hexmate.rules.games.pg import supply
+
+    d = [Decision("roll", "a", f"d{i}", "", f"t{i}", dice="1d6") for i in range(5)]
+    before = State(1, 0, {}).push(d[1], d[0])  # d0 at the bottom, d1 on top (the react being answered)
+    after = State(1, 0, {}).push(d[3], d[2], d[0])  # d1 answered; the action opened d2 and d3
+    got = supply.under(before, after, [d[4]])
+    assert [x.prompt for x in reversed(got.decisions)] == ["d3", "d2", "d4", "d0"]
