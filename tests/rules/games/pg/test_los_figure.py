@@ -86,7 +86,10 @@ def test_t44_the_town_height_makes_l_to_e_differ_from_e_to_l(board: Position) ->
     rules = board.game.terrain_table().table.los_rules()
     L, E, J, G = (board.units[u].hex for u in "LEJG")
     assert L is not None and E is not None and J is not None and G is not None
-    assert check_los(board.map, L, E, rules, a_height=1).blocked is False
+    seen = check_los(board.map, L, E, rules, a_height=1)
+    assert seen.blocked is False
+    on_line = {board.map.label(h) for h in seen.hexes if h in board.map.hexes}
+    assert {"0509", "0510"} <= on_line and any(kind == "along" for kind, _, _ in seen.elements)  # a hexside
     assert check_los(board.map, L, E, rules).blocked is True  # from the ground it would not see E
     # J-G: J sees G only because it spots from its town's roofs (20 m)
     assert check_los(board.map, J, G, rules, a_height=1).blocked is False
