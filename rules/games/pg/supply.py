@@ -11,9 +11,11 @@ of the game (``PgGame.supply_roll``). Then:
 * a unit removed this way does not count for victory conditions (``victory.steps_lost`` skips it).
 
 "Weapon unit" is read as a unit with a bombardment value or a gun, and HMGs (the text's 火器ユニット); a
-weapon unit that only moves does not roll. The text also says such units count for the initiative reduction
-(3.0); hexmate has no per-loss initiative reduction to count them in (a scenario's initiative is fixed), so
-this has nothing to do there.
+weapon unit that only moves does not roll. Aircraft (flying in from off the board, 15.1) are neither halved
+nor rolled for. The halving is of the fire value in direct fire (``fire.fire_strength``); assault is left as
+it is, since the plain shortage's text exempts it. The text also says units removed this way count for the
+initiative reduction (3.0); hexmate has no per-loss initiative reduction to count them in (a scenario's
+initiative is fixed), so this has nothing to do there.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def rolls_for(unit: UnitState, fired: bool) -> bool:
 def halved(game: PgGame, position: Position, unit: UnitState) -> bool:
     """Seriously short of supply: a unit that does not roll for running out fights at half strength."""
     return (serious(game, position, unit.side) and not pu.is_leader(unit) and not motor(unit)
-            and not weapon(unit))
+            and not weapon(unit) and unit.type != "aircraft")
 
 
 def decisions(game: PgGame, position: Position, ids: tuple[str, ...], fired: bool) -> list[Decision]:
