@@ -154,7 +154,7 @@ class FireTeamGame(Game):
             if len(sw.carried_by(state, o.id)) > sw.CARRY[o.type]:
                 raise DataError(f"{scenario.source}: options.carry: {o.id} carries at most "
                                 f"{sw.CARRY[o.type]} SW (5.15)")
-        for uid in reinforce.arrivals(scenario):
+        for uid in reinforce.validate(scenario, hex_map):  # [11.2] checked at load (rules/games/entry.py)
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         if scenario.options.get("night"):  # [15.8] at night every unit set up on the map starts hidden
             for unit in list(state.units.values()):

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.entry import EntryPlan
 from hexmate.rules.games.fireteam.why import T, Why
 from hexmate.rules.hexes import Hex
-from hexmate.rules.scenario import Scenario
 
 if TYPE_CHECKING:
     from hexmate.rules.games.fireteam.game import FireTeamGame
@@ -37,42 +37,19 @@ LIMITS = {"vehicle": 4, "infantry": 6, "squad": 3}
 FREE_PER_HEX = LIMITS["vehicle"]
 
 
-def _raw(scenario: Scenario) -> Mapping[str, Any]:
-    raw = scenario.options.get("reinforcements", {})
-    if not isinstance(raw, dict):
-        raise DataError(f"{scenario.source}: options.reinforcements: unit -> {{turn, enter}} (11.2)")
-    return raw
-
-
-def arrivals(scenario: Scenario) -> dict[str, int]:
-    """unit -> the turn it may come on [11.2]."""
-    out: dict[str, int] = {}
-    ids = {u.id for u in scenario.units}
-    for uid, entry in _raw(scenario).items():
-        turn = entry.get("turn") if isinstance(entry, dict) else None
-        if uid not in ids or not isinstance(turn, int) or turn < 1:
-            raise DataError(f"{scenario.source}: options.reinforcements.{uid}: a unit of the scenario and "
-                            "a whole-number 'turn' (11.2)")
-        out[uid] = turn
-    return out
+# [11.2] the scenario's reinforcements, read and checked as PG's board entry is (rules/games/entry.py)
+PLAN = EntryPlan("reinforcements", "enter", "11.2")
+arrivals = PLAN.arrivals
+validate = PLAN.validate
 
 
 def entry_hexes(position: Position, uid: str) -> tuple[Hex, ...]:
     """The edge hexes a reinforcement may come on at (its set-up hex if the scenario names none)."""
-    entry = _raw(position.scenario).get(uid, {})
-    labels = entry.get("enter") or [next(u.hex for u in position.scenario.units if u.id == uid)]
-    out = []
-    for label in labels:
-        try:
-            out.append(position.map.parse_label(str(label)))
-        except Exception as error:  # the map's own error names the label
-            where = f"{position.scenario.source}: options.reinforcements.{uid}.enter"
-            raise DataError(f"{where}: {error}") from None
-    return tuple(out)
+    return PLAN.entry_hexes(position.scenario, position.map, uid)
 
 
 def off_map(position: Position, unit: UnitState) -> bool:
-    return unit.hex is None and unit.id in arrivals(position.scenario)
+    return PLAN.off_board(position, unit.id)
 
 
 def why_not(position: Position, unit: UnitState) -> Why | None:
@@ -91,9 +68,7 @@ def as_if_entering(position: Position, units: list[UnitState]) -> list[UnitState
 
 def entry_decision(position: Position, ids: tuple[str, ...]) -> Decision:
     side = position.units[ids[0]].side
-    hexes = entry_hexes(position, ids[0])
-    for uid in ids[1:]:
-        hexes = tuple(h for h in hexes if h in entry_hexes(position, uid))
+    hexes = PLAN.common_hexes(position, ids)
     return Decision(
         "hexes", side, T("{ids} come on from off the map: put them on an entry hex",
                          ids=', '.join(ids)), "11.21",

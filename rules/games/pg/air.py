@@ -10,10 +10,28 @@ attacks (``special.air_strike``). The attackers' DF are summed and read on the D
 hexes (once, even with several; a MOVED/FIRED marker does not matter). The results are applied as for
 direct fire (losses, morale checks).
 
-Not modelled (the players carry them out by hand): drawing aircraft from a cup and tossing the counter for
-its side (the scenario's units are the ones drawn), the firer's choice of an open-top AFV for an X (and of
-any AFV for 2X/3X), the aircraft's own AT dice (11.4), and the friendly-fire check of an aborting aircraft
-(9.5 with the Bombardment Table).
+The cup (15.1): a scenario may say how many aircraft a side draws from its cup each turn
+(``options.air.<side>.draw``: turn -> count). At the start of that turn's Action Phase the side draws that
+many of its aircraft counters and names them (a ``units`` decision, like a roll: the cup is at the table);
+only the drawn ones strike that turn. A side with no draw plan strikes with every aircraft it was given.
+
+An aircraft that loses its target (1-2) may hit its own side (15.1 "friendly bombing"): as 9.5, each hex next
+to the target holding friendly units rolls 2d6 (+1 German, British or American), 2-5 is hit, and the
+aircraft's DF is read on the Bombardment Table against the friendly units there (``bombard.py``).
+
+Aircraft AT (11.4): an aircraft with an AT value (the black-circled number, counter value ``air_at``) rolls
+that many dice once its direct fire is resolved, if vehicles are in the hex; each 6 is a step lost by a
+vehicle there, and for each the attacker rolls one die: 1-3 the vehicle's owner picks the vehicle, 4-6 the
+aircraft's owner. 15.1 says an aircraft does DF or AT, never both; 11.4's own procedure (DF, then the AT
+dice) is followed here, and the conflict is in the report.
+
+Each counter drawn that has another face (``back_df``, ``back_air_at``... values) is tossed like a coin: its
+owner answers which face came up (``front``/``back``), and the aircraft strikes with that face's values that
+turn.
+
+On an X against a hex with an open-topped AFV its owner may put the step on that AFV himself, and on a 2X or
+3X one step on any AFV, closed-topped too (15.1): a ``units`` decision for the aircraft's owner, ``owner``
+to leave it to the usual allocation (``losses.py``, mode ``air``).
 """
 
 from __future__ import annotations
@@ -22,8 +40,9 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import lose_step
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -58,7 +77,10 @@ def check(game: PgGame, position: Position, fire: act.Fire, opp: bool) -> None:
         raise IllegalAction(T("{count} aircraft: at most 3 on one hex in a segment", count=len(planes)),
                             "15.1")
     used = set(game.gstate(position.state).air_used)
+    drawn = set(game.gstate(position.state).air_drawn)
     for plane in planes:
+        if draws(position, side, position.turn) is not None and plane.id not in drawn:
+            raise IllegalAction(T("{unit} was not drawn from the cup this turn", unit=plane.id), "15.1")
         if plane.id in used:
             raise IllegalAction(T("{unit} has flown its one strike this turn", unit=plane.id), "15.1")
         if pu.value(plane, "df") <= 0:
@@ -114,15 +136,92 @@ def resume_abort(game: PgGame, position: Position, decision: Decision, answer: a
     lines = tuple(Line(T("aircraft {unit}", unit=p), T("die {die}: attacks", die=d) if d >= 3 else
                        T("die {die}: loses its target", die=d), "15.1")
                   for p, d in zip(planes, dice, strict=True))
+    lost = tuple(p for p in planes if p not in attacking)
+    risks = friendly_fire_checks(position, decision.side, lost, decision.target)
     if not attacking:
         return position.state.replace(resolution=Resolution(
             act.Fire(planes, decision.target), "air", position.charts.label, position.charts.demo, lines, {},
-            T("air strike on {hex}: every aircraft lost its target", hex=position.label(decision.target))))
+            T("air strike on {hex}: every aircraft lost its target", hex=position.label(decision.target))
+        )).push(*risks)
     return position.state.push(Decision(
         "roll", decision.side,
         T("{units} attack {hex}: roll 2d6 on the Direct Fire Table", units=", ".join(attacking),
           hex=position.label(decision.target)),
-        "15.1", "air_dft", dice="2d6", subject=attacking, target=decision.target))
+        "15.1", "air_dft", dice="2d6", subject=attacking, target=decision.target), *risks)
+
+
+def friendly_fire_checks(position: Position, side: str, lost: tuple[str, ...], h: Hex) -> list[Decision]:
+    """15.1 "friendly bombing": each aircraft that lost its target risks the hexes next to it holding its
+    own side's units, by the 9.5 procedure, its DF read on the Bombardment Table (``bombard.py``)."""
+    from hexmate.rules.games.pg import bombard as pg_bombard
+
+    nation = next((s.nationality for s in position.scenario.sides if s.id == side), "")
+    out = []
+    for uid in lost:
+        df = pu.value(position.units[uid], "df")
+        for n in pg_bombard.ff_hexes(position, (), h, side):
+            out.append(Decision(
+                "roll", side,
+                T("{unit} lost its target: friendly bombing? {hex} rolls 2d6 (+1 accurate artillery): 2-5 is "
+                  "hit", unit=uid, hex=position.label(n)),
+                "15.1, 9.52", "ff_check", dice="2d6", subject=(uid,), target=n,
+                args=(("nation", nation), ("spots", ""), ("offboard", str(df)), ("air", "1"))))
+    return out
+
+
+def draws(position: Position, side: str, turn: int) -> int | None:
+    """15.1: how many aircraft ``side`` draws from its cup on ``turn`` (None: the scenario has no cup)."""
+    raw = position.scenario.options.get("air", {})
+    plan = raw.get(side) if isinstance(raw, dict) else None
+    if plan is None:
+        return None
+    table = plan.get("draw") if isinstance(plan, dict) else None
+    if not isinstance(table, dict):
+        raise DataError(f"{position.scenario.source}: options.air.{side}.draw: turn -> aircraft drawn (15.1)")
+    count = table.get(str(turn), 0)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise DataError(f"{position.scenario.source}: options.air.{side}.draw.{turn}: a whole number (15.1)")
+    return count
+
+
+def cup_draws(position: Position) -> list[Decision]:
+    """15.1: at the start of the Action Phase each side with a cup draws this turn's aircraft from it."""
+    out = []
+    for side in position.sides:
+        count = draws(position, side, position.turn)
+        if not count:
+            continue
+        cup = tuple(sorted(u.id for u in position.units.values() if u.side == side and is_aircraft(u)))
+        if not cup:
+            continue
+        out.append(Decision(
+            "units", side,
+            T("{side} draws {count} aircraft from the cup: name the counters drawn", side=side,
+              count=min(count, len(cup))),
+            "15.1", "air_draw", units=cup, count=min(count, len(cup))))
+    return out
+
+
+def resume_draw(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    picked = tuple(answer.units)
+    if len(picked) != decision.count or len(set(picked)) != len(picked) or not set(picked) <= set(
+            decision.units):
+        raise IllegalAction(T("name {count} of the aircraft in the cup: {units}", count=decision.count,
+                              units=", ".join(decision.units)), "15.1")
+    gs = game.gstate(position.state)
+    state = position.state.replace(game=gs.replace(air_drawn=tuple(sorted((*gs.air_drawn, *picked)))))
+    tosses = [Decision("confirm", decision.side,
+                       T("toss {unit} like a coin: which face is up this turn?", unit=uid), "15.1",
+                       "air_face", choices=("front", "back"), subject=(uid,))
+              for uid in sorted(picked) if any(k.startswith("back_") for k in position.units[uid].values)]
+    return state.push(*tosses) if tosses else state
+
+
+def resume_face(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """15.1: the counter tossed shows the aircraft it is this turn (``back_*`` values on its other face)."""
+    unit = position.units[decision.subject[0]]
+    face = unit.mark(pu.BACK) if answer.choice == "back" else unit.mark(remove=(pu.BACK,))
+    return position.state.with_unit(face)
 
 
 def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -137,7 +236,65 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     resolution = pg_fire.resolve(game, position, fire, tuple(extra))
     state = position.state.replace(resolution=resolution)
-    return pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
+    vehicles = any(u.side != side and pu.is_vehicle(u) for u in position.units_at(decision.target))
+    at_dice = [Decision(
+        "roll", side,
+        T("{unit} rolls {count} dice against the vehicles in {hex}: each 6 is a step lost", unit=uid,
+          count=n, hex=position.label(decision.target)),
+        "11.4", "air_at", dice=f"{n}d6", subject=(uid,), target=decision.target)
+        for uid in decision.subject for n in _chunks(pu.value(position.units[uid], "air_at"))]
+    at_dice = at_dice if vehicles else []
+    after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "air")  # as DF, 15.1
+    from hexmate.rules.games.pg import supply as pg_supply
+
+    return pg_supply.under(position.state, after, at_dice)  # 11.4: once the direct fire is resolved
 
 
-__all__ = ["aa_within", "check", "declare", "is_aircraft", "is_strike", "resume_abort", "resume_dft"]
+def _chunks(n: int) -> list[int]:
+    """The AT dice in rolls of at most three (the game's largest roll is 3d6)."""
+    return [min(3, n - i) for i in range(0, max(0, n), 3)]
+
+
+def resume_at(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """11.4: each 6 is a step lost by a vehicle in the hex; for each, one die says who picks the vehicle."""
+    assert decision.target is not None
+    sixes = sum(1 for d in answer.dice or () if d == 6)
+    vehicles = [u for u in position.units_at(decision.target) if u.side != decision.side and pu.is_vehicle(u)]
+    text = T("{sixes} six(es): {sixes} vehicle step(s) lost", sixes=sixes)
+    state = position.state.replace(resolution=Resolution(
+        act.Answer(dice=tuple(answer.dice or ())), "air_at", T("aircraft AT fire"), False,
+        (Line(T("aircraft AT fire"), text, "11.4"),), {}, text))
+    if not sixes or not vehicles:
+        return state
+    who = [Decision("roll", decision.side,
+                    T("{unit}'s hit on a vehicle in {hex}: roll one die, 1-3 its owner picks the vehicle, "
+                      "4-6 you do", unit=decision.subject[0], hex=position.label(decision.target)),
+                    "11.4", "air_at_who", dice="1d6", subject=decision.subject, target=decision.target)
+           for _ in range(sixes)]
+    return state.push(*who)
+
+
+def resume_at_who(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert decision.target is not None
+    die = sum(answer.dice or ())
+    vehicles = tuple(sorted(u.id for u in position.units_at(decision.target)
+                            if u.side != decision.side and pu.is_vehicle(u)))
+    if not vehicles:
+        return position.state
+    owner = position.units[vehicles[0]].side
+    chooser = owner if die <= 3 else decision.side
+    return position.state.push(Decision(
+        "units", chooser, T("{side} picks the vehicle in {hex} that loses a step", side=chooser,
+                            hex=position.label(decision.target)),
+        "11.4", "air_at_step", units=vehicles, subject=decision.subject, target=decision.target))
+
+
+def resume_at_step(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    picked = tuple(answer.units)
+    if len(picked) != 1 or picked[0] not in decision.units:
+        raise IllegalAction(T("name one of: {units}", units=", ".join(decision.units)), "11.4")
+    return lose_step(position.state, position.units[picked[0]])
+
+
+__all__ = ["aa_within", "check", "cup_draws", "declare", "draws", "is_aircraft", "is_strike", "resume_abort",
+           "resume_at", "resume_dft", "resume_draw"]

@@ -121,6 +121,15 @@ def _charging(position: Position) -> tuple[str, ...]:
     return game.gstate(position.state).charge
 
 
+def _overrun_at(position: Position, h: Hex) -> bool:
+    from hexmate.rules.games.pg.game import PgGame
+
+    game = position.game
+    assert isinstance(game, PgGame)
+    plan = game.gstate(position.state).overrun
+    return bool(plan) and plan[0] == position.label(h)
+
+
 def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState]) -> bool:
     """5.75: an assault into a major river hex with no engineer of either side in it."""
     from hexmate.rules.games.pg import moves as pg_moves
@@ -149,6 +158,9 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         if any(u.type == "leader" and not u.has("demoralized") for u in units):
             shift += 1
             lines.append(Line(T("{who} leader present", who=who), "+1", "12.42, 6.43"))
+        if _overrun_at(position, h):  # the optional overrun: both sides one column lower
+            shift -= 1
+            lines.append(Line(T("{who}: overrun", who=who), "-1", "overrun"))
         charge = _charging(position)
         if role == "attacker" and charge and set(charge) <= {u.id for u in units}:
             shift += 1

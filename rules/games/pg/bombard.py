@@ -86,9 +86,16 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
     return pu.branch(unit) == "MTR" and pu.value(unit, "ma") > 0 and not unit.has("limbered")
 
 
-def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = ""
-         ) -> Decision:
-    """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3)."""
+def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = "",
+         air: str = "") -> Decision:
+    """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3), or an
+    aircraft's DF when it bombs its own side having lost its target (``air``, 15.1)."""
+    if air:
+        prompt = T("{units} bomb their own side in {hex} (DF {values} on the Bombardment Table): roll 2d6",
+                   units=", ".join(firers), hex=position.label(h), values=offboard)
+        return Decision("roll", side, prompt,
+                        "15.1, 9.52", "bombard", dice="2d6", subject=firers, target=h,
+                        args=(("ff", ff), ("offboard", offboard), ("air", air)))
     if offboard:
         prompt = T("off-board artillery ({values}) called by {units} bombards {hex}: roll 2d6",
                    values=offboard, units=", ".join(firers), hex=position.label(h))
@@ -125,6 +132,7 @@ def resolve(
     victims: list[UnitState],
     extra: list[tuple[T, int, str]],
     offboard: tuple[int, ...] = (),
+    air: bool = False,
 ) -> Resolution:
     """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll;
     ``offboard``: off-board values instead of the firers' own (9.2, 9.3)."""
@@ -133,8 +141,9 @@ def resolve(
     units = [position.units[u] for u in firers if u in position.units]
     if offboard:
         total = sum(offboard)
-        lines = [Line(T("off-board artillery"), T("{values} = {total}", values=" + ".join(map(str, offboard)),
-                                                  total=total), "9.2, 9.3")]
+        lines = [Line(T("aircraft bombing its own side") if air else T("off-board artillery"),
+                      T("{values} = {total}", values=" + ".join(map(str, offboard)), total=total),
+                      "15.1" if air else "9.2, 9.3")]
     else:
         total, lines = pg_fire.fire_strength(units, "bombard")
     chart = position.charts.chart("bombardment")
@@ -218,7 +227,8 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
         victims = [u for u in position.units_at(h) if u.side != side]
         extra = []
     strength = tuple(int(v) for v in offboard.split(",") if v)
-    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength)
+    resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength,
+                         air=bool(decision.arg("air")))
     state = state.replace(resolution=resolution)
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
     if ff:
@@ -257,7 +267,7 @@ def resume_ff_check(game: PgGame, position: Position, decision: Decision, answer
     )
     return position.state.push(
         roll(side, decision.subject, decision.target, position, "spots" if spots else "yes",
-             decision.arg("offboard"))
+             decision.arg("offboard"), decision.arg("air"))
     )
 
 

@@ -12,21 +12,23 @@ rate when the entry hex has a road (the 16.5 example: six trucks by a road pay 1
 then 4). What is left of the MA is the unit's move from the entry hex, in the same activation.
 
 Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
-(16.5, 12.1). Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
+(16.5, 12.1). When the enemy holds every one of their entry hexes, they may come on at a board-edge hex next
+to one of them instead, one turn after their own (16.5 "not the end of the world"; ``next_to``).
+Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
 enters its next hexes), and leaving the board (16.5, only where a scenario allows it).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.entry import EntryPlan
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import units as pu
@@ -41,60 +43,18 @@ if TYPE_CHECKING:
 Cost = int | Fraction
 
 
-def _raw(scenario: Scenario) -> Mapping[str, Any]:
-    raw = scenario.options.get("entry", {})
-    if not isinstance(raw, dict):
-        raise DataError(f"{scenario.source}: options.entry: unit -> {{turn, hexes}} (16.5)")
-    return raw
-
-
-def arrivals(scenario: Scenario) -> dict[str, int]:
-    """unit -> the first turn it may come on (16.5: as the scenario instructions say)."""
-    out: dict[str, int] = {}
-    ids = {u.id for u in scenario.units}
-    for uid, entry in _raw(scenario).items():
-        turn = entry.get("turn") if isinstance(entry, dict) else None
-        if uid not in ids:
-            raise DataError(f"{scenario.source}: options.entry.{uid}: no unit {uid!r} in the scenario (16.5)")
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= scenario.turns:
-            raise DataError(f"{scenario.source}: options.entry.{uid}.turn: a whole number from 1 to "
-                            f"{scenario.turns}, the scenario's turns (16.5)")
-        out[uid] = turn
-    return out
+PLAN = EntryPlan("entry", "hexes", "16.5")
+arrivals = PLAN.arrivals
+validate = PLAN.validate
 
 
 def entry_hexes(scenario: Scenario, hex_map: HexMap, uid: str) -> tuple[Hex, ...]:
     """The board-edge hexes the unit may come on at, checked: on the map and on its edge (16.5)."""
-    entry = _raw(scenario).get(uid, {})
-    labels = entry.get("hexes") or [next(u.hex for u in scenario.units if u.id == uid)]
-    if not isinstance(labels, list):
-        raise DataError(f"{scenario.source}: options.entry.{uid}.hexes: a list of hex labels (16.5)")
-    out = []
-    for i, label in enumerate(labels):
-        where = f"{scenario.source}: options.entry.{uid}.hexes[{i}]"
-        try:
-            h = hex_map.parse_label(str(label))
-        except Exception as error:  # the map's own error names the label
-            raise DataError(f"{where}: {error}") from None
-        if h not in hex_map.hexes:
-            raise DataError(f"{where}: {label} is not on the board")
-        if len(hex_map.neighbors(h)) >= 6:
-            raise DataError(f"{where}: {label} is not a board-edge hex (16.5)")
-        out.append(h)
-    return tuple(out)
-
-
-def validate(scenario: Scenario, hex_map: HexMap) -> dict[str, int]:
-    """Every entry of the scenario checked at load (errors name the file and the place)."""
-    due = arrivals(scenario)
-    for uid in due:
-        entry_hexes(scenario, hex_map, uid)
-    return due
+    return PLAN.entry_hexes(scenario, hex_map, uid)
 
 
 def off_board(position: Position, uid: str) -> bool:
-    unit = position.units.get(uid)
-    return unit is not None and unit.hex is None and uid in arrivals(position.scenario)
+    return PLAN.off_board(position, uid)
 
 
 def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, ...]:
@@ -115,16 +75,36 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, 
                                 "3.13, 6.2")
     if sum(1 for u in ids if pu.counts_for_stack(position.units[u])) > 3:
         raise IllegalAction(T("{count} combat units: 3 a side per hex (4.1)", count=len(ids)))
-    common = entry_hexes(position.scenario, position.map, ids[0])
-    for uid in ids[1:]:
-        common = tuple(h for h in common if h in entry_hexes(position.scenario, position.map, uid))
+    common = PLAN.common_hexes(position, ids)
     units = [position.units[u] for u in ids]
     led = any(pu.is_leader(u) and pu.leader_kind(u) == "normal" and not u.has("demoralized") for u in units)
     assaults = pg_assault.may_assault(units, led) is None  # 16.5, 12.1: straight into an enemy edge hex
     free = tuple(h for h in common if assaults or not pg_assault.enemy_combat_units(position, h, side))
+    held = [h for h in common if pg_assault.enemy_combat_units(position, h, side)]
+    if common and len(held) == len(common):  # 16.5 "not the end of the world": every entry hex is held
+        due = max(arrivals(position.scenario)[u] for u in ids)
+        beside = next_to(position, tuple(held), side)
+        if position.turn > due:  # one turn late, they may come on next to the enemy instead
+            free = (*free, *(h for h in beside if h not in free))
+        elif not free:
+            raise IllegalAction(T("the enemy holds every entry hex of theirs: from turn {turn} they may come "
+                                  "on next to it instead (16.5)", turn=due + 1))
     if not free:
         raise IllegalAction(T("no entry hex of theirs is free of the enemy (16.5)"))
     return free
+
+
+def next_to(position: Position, held: tuple[Hex, ...], side: str) -> tuple[Hex, ...]:
+    """16.5 "not the end of the world": the board-edge hexes next to the enemy-held entry hexes that the
+    enemy does not hold, where units come on one turn late."""
+    m = position.map
+    out: list[Hex] = []
+    for h in held:
+        for n in m.neighbors(h):
+            if (n not in out and n not in held and len(m.neighbors(n)) < 6
+                    and not pg_assault.enemy_combat_units(position, n, side)):
+                out.append(n)
+    return tuple(out)
 
 
 def decision(position: Position, ids: tuple[str, ...], hexes: tuple[Hex, ...]) -> Decision:

@@ -23,6 +23,7 @@ from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -270,7 +271,8 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
     opp = opportunity(position)
     firers = [position.units[u] for u in fire.firers]
     side = firers[0].side
-    total, lines = fire_strength(firers, "df", split_part(game, position))
+    total, lines = fire_strength(firers, "df", split_part(game, position),
+                                 {u.id for u in firers if pg_supply.halved(game, position, u)})
     chart = position.charts.chart("dft")
     axis = chart.axis("df")
     col = axis.locate(total)
@@ -312,10 +314,11 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
     )
 
 
-def fire_strength(firers: list[UnitState], key: str, parts: dict[str, int] | None = None
-                  ) -> tuple[int, list[Line]]:
-    """Sum of the firers' ``key`` value: halved when disrupted (rounded up per unit, 1.2, 14.2), plus one
-    activated non-demoralized leader's combat modifier per unit (6.42)."""
+def fire_strength(firers: list[UnitState], key: str, parts: dict[str, int] | None = None,
+                  short: set[str] | None = None) -> tuple[int, list[Line]]:
+    """Sum of the firers' ``key`` value: halved when disrupted (rounded up per unit, 1.2, 14.2) and again
+    for the ``short`` ones (a serious supply shortage, ``supply.py``), plus one activated non-demoralized
+    leader's combat modifier per unit (6.42)."""
     shooters = [u for u in firers if u.type != "leader"]
     leaders = [u for u in firers if u.type == "leader" and not u.has("demoralized")]
     lines = []
@@ -329,6 +332,9 @@ def fire_strength(firers: list[UnitState], key: str, parts: dict[str, int] | Non
         if unit.has("disrupted"):
             df = math.ceil(df / 2)
             note = T("{note} halved (disrupted, rounded up) = {df}", note=note, df=df)
+        if short and unit.id in short:
+            df = math.ceil(df / 2)
+            note = T("{note} halved (serious supply shortage, rounded up) = {df}", note=note, df=df)
         if i < len(leaders) and key == "df":
             bonus = int(leaders[i].values.get("combat", 0))
             df += bonus

@@ -32,8 +32,10 @@ from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
@@ -83,7 +85,10 @@ class PgState(GameState):
     entered: tuple[tuple[str, int], ...] = ()  # 16.5: entry hex label -> stacks come on through it
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
+    overrun: tuple[str, ...] = ()  # optional overrun: (target, exit, MP spent, the overrunners...)
+    air_drawn: tuple[str, ...] = ()  # 15.1: aircraft drawn from the cup this turn (scenarios with a cup)
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
+    supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
 
     def replace(self, **changes: Any) -> PgState:
@@ -246,7 +251,7 @@ class PgGame(Game):
         gs = self.gstate(state)
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
-                                                "supply", "river_from")}
+                                                "supply", "river_from", "supply_out")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -262,8 +267,10 @@ class PgGame(Game):
                                             T("roll one die for the night spotting range (8.12)"),
                                             "8.12", "night_range", dice="1d6"))
             return state
-        if phase == "action":  # 3.0 B: the winner's opening segments
-            return state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
+        if phase == "action":  # 3.0 B: the winner's opening segments; 15.1: this turn's aircraft drawn
+            state = state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
+            draws = pg_air.cup_draws(position.at(state))
+            return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
             return state.replace(units=units)
@@ -597,6 +604,10 @@ class PgGame(Game):
                         position, target, side) and self.charge_problem(position, units,
                                                                         (start, mid, target)) is None:
                     out[target] = act.Move(ids, (start, mid, target), 0)
+        if pg_overrun.enabled(position) and pg_overrun.eligible(self, position, units) is None:
+            for target, path in pg_overrun.offers(self, position, units, start).items():  # optional overrun
+                if target not in out:
+                    out[target] = act.Move(ids, path, pg_overrun.path_cost(self, position, units, path))
         if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
             for n in position.map.neighbors(start):
                 if n not in out and (step := cost(position.map, start, n)) is not None:
@@ -627,6 +638,9 @@ class PgGame(Game):
         if any(u.has("disrupted") for u in units) and len(move.path) > 2:
             raise IllegalAction(T("a disrupted unit moves one hex only"), "14.2")
         last = move.path[-1]
+        if self.is_overrun(position, units, tuple(move.path)):  # the optional overrun
+            spent = pg_overrun.path_cost(self, position, units, tuple(move.path))
+            return act.Move(tuple(sorted(move.units)), move.path, spent)
         if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self.charge_problem(position, units, tuple(move.path))
             if why:
@@ -762,7 +776,14 @@ class PgGame(Game):
         return state.replace(game=gs.replace(halted=(*gs.halted, uid)))
 
     def end_move(self, position: Position) -> State:
-        """3.13: every unit that moved (or routed) is marked MOVED/FIRED."""
+        """3.13: every unit that moved (or routed) is marked MOVED/FIRED; seriously short of supply, its
+        mechanized and motorized units then roll for running out (``supply.py``)."""
+        moving = position.state.moving
+        assert moving is not None
+        rolls = pg_supply.decisions(self, position, moving.units, fired=False)
+        return pg_supply.under(position.state, self._end_move(position), rolls)
+
+    def _end_move(self, position: Position) -> State:
         state = position.state
         moving = state.moving
         assert moving is not None
@@ -783,9 +804,18 @@ class PgGame(Game):
             shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
             if shot is not None:
                 state = state.push(shot)
+        plan = self.gstate(state).overrun
+        if plan and (here is None or position.label(here) != plan[0]):  # stopped short: no overrun
+            state = state.replace(game=self.gstate(state).replace(overrun=()))
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
-            return pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+            begun = pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+            if plan and position.label(here) == plan[0]:  # the overrun goes on once the assault is fought
+                return pg_supply.under(state, begun, [pg_overrun.after_decision(position.at(state), alive,
+                                                                                here)])
+            return begun
+        if plan and here is not None and position.label(here) == plan[0]:  # the target emptied on the way
+            return state.push(pg_overrun.after_decision(position.at(state), alive, here))
         return state
 
     # --- fire ---
@@ -819,8 +849,9 @@ class PgGame(Game):
                               kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
-        if isinstance(action, act.Fire):
-            return pg_fire.declare(self, position, action)
+        if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
+            rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
+            return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
@@ -841,6 +872,33 @@ class PgGame(Game):
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_supply.resume(self, position, decision, answer)
+
+    def resume_overrun_exit(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overrun.resume_exit(self, position, decision, answer)
+
+    def resume_overrun_after(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overrun.resume_after(self, position, decision, answer)
+
+    def resume_loss_air(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_losses.resume_loss_air(self, position, decision, answer)
+
+    def resume_air_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_face(self, position, decision, answer)
+
+    def resume_air_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_draw(self, position, decision, answer)
+
+    def resume_air_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_at(self, position, decision, answer)
+
+    def resume_air_at_who(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_at_who(self, position, decision, answer)
+
+    def resume_air_at_step(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_at_step(self, position, decision, answer)
+
     def resume_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_split(self, position, decision, answer)
 
@@ -956,6 +1014,24 @@ class PgGame(Game):
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
 
+    def is_overrun(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> bool:
+        """The optional overrun: a path of two or three hexes into an enemy hex by units that may overrun (a
+        two-hex cavalry move that is a legal charge stays a charge, 15.31). Raises when it is meant as one
+        but breaks its rules."""
+        if not pg_overrun.enabled(position) or len(path) not in (3, 4) or not units:
+            return False
+        if not pg_assault.enemy_combat_units(position, path[-1], units[0].side):
+            return False
+        if len(path) == 3 and self.charge_problem(position, units, path) is None:
+            return False
+        why = pg_overrun.problem(self, position, units, path)
+        if why is None:
+            return True
+        meant = len(path) == 4 or pg_overrun.kind(units) == "afv"
+        if meant or pg_overrun.eligible(self, position, units) is None:
+            raise IllegalAction(why)
+        return False
+
     def charge_problem(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> T | None:
         """15.31 (from the digest: the text's 15.3 is missing from the transcription): good-order cavalry a
         cavalry leader (a leader with ``cavalry``, 6.91) activated charges an enemy two hexes away through an
@@ -995,6 +1071,8 @@ class PgGame(Game):
         crossing = self.crossing_roll(position, move)
         if crossing is not None:
             state = state.push(crossing)
+        if movers and self.is_overrun(position, movers, path):  # the exit hex is named before moving
+            state = state.push(pg_overrun.exit_decision(self, position, move))
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]

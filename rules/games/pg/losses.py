@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import lose_step
 from hexmate.rules.games.pg import morale as pg_morale
@@ -83,6 +84,7 @@ def allocate(
         "eligible": ",".join(eligible if eligible is not None else targets),
         "first1": "1",
         "first2": "1",
+        "air_pick": "1",
     }
     return _next(game, position, targets, args)
 
@@ -104,8 +106,29 @@ def _candidates(state: State, targets: tuple[str, ...], args: dict[str, str], ca
     return tuple(sorted(u.id for u in cands))
 
 
+def _air_pick(state: State, targets: tuple[str, ...], args: dict[str, str]) -> tuple[str, ...]:
+    """15.1: an air attack's X lets the aircraft's owner put the step on an open-topped AFV; a 2X or 3X lets
+    him put one step on any AFV (closed-topped too). The AFVs he may pick now (none: the usual allocation)."""
+    if args["mode"] != "air" or args.get("air_pick") != "1" or int(args["c1"]) <= 0:
+        return ()
+    eligible = set(args["eligible"].split(","))
+    units = [state.units[u] for u in targets if u in state.units and u in eligible]
+    steps = int(args["steps"])
+    return tuple(sorted(u.id for u in units if (pu.is_open_top(u) if steps == 1 else pu.is_afv(u))))
+
+
 def _next(game: PgGame, position: Position, targets: tuple[str, ...], args: dict[str, str]) -> State:
     state = position.state
+    picks = _air_pick(state, targets, args)
+    if picks:
+        owner = state.units[picks[0]].side
+        firer = next((s for s in position.sides if s != owner), owner)
+        return state.push(Decision(
+            "units", firer,
+            T("air attack: you may put a step on {units}, or answer owner to let its owner allot it",
+              units=", ".join(picks)),
+            "15.1", "loss_air", units=picks, choices=("owner",), subject=targets,
+            target=state.units[picks[0]].hex, args=tuple(sorted(args.items()))))
     for cat in (1, 2):
         while int(args[f"c{cat}"]) > 0:
             cands = _candidates(state, targets, args, cat)
@@ -149,6 +172,19 @@ def _lose(state: State, uid: str, args: dict[str, str], cat: int) -> State:
     args[f"first{cat}"] = "0"
     args["lost"] = str(int(args["lost"]) + 1)
     return lose_step(state, state.units[uid])
+
+
+def resume_loss_air(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """15.1: the aircraft's owner picked the AFV that loses the step, or left it to the owner."""
+    args = dict(decision.args)
+    args["air_pick"] = "0"
+    state = position.state
+    if answer.units:
+        uid = answer.units[0]
+        if uid not in decision.units:
+            raise IllegalAction(T("name one of: {units}", units=", ".join(decision.units)), "15.1")
+        state = _lose(state, uid, args, 1)
+    return _next(game, position.at(state), decision.subject, args)
 
 
 def resume_loss(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:

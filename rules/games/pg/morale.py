@@ -269,25 +269,43 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
 
 def rout(game: PgGame, position: Position, uid: str) -> State:
     """14.31: away from every enemy that threatens it, with its whole MA, to the nearest safe hex (the owner
-    chooses among equally near ones); one already safe stays (14.32), as does one with nowhere to go."""
+    chooses among equally near ones); one already safe stays (14.32), as does one with nowhere to go. 5.75: an
+    engineer routing from a river hex takes the friendly units with it along, back toward their own bank."""
     state = position.state
     unit = state.units[uid]
     assert unit.hex is not None
     here = threats(game, position, unit.side, unit.hex, pu.is_afv(unit))
     if not here or is_safe(game, position, unit.side, unit.hex, pu.is_afv(unit)):
         return state
-    paths = rout_paths(game, position, unit)
+    group = river_group(game, position, unit)
+    paths = rout_paths(game, position, unit, group)
     if not paths:
         return state
+    if group:
+        prompt = T("{unit} failed to recover and routs from {enemies}, and {others} with it, back toward the "
+                   "bank they came from (5.75): place them on the nearest safe hex they can reach", unit=uid,
+                   enemies=", ".join(u.id for u in here), others=", ".join(group))
+    else:
+        prompt = T("{unit} failed to recover and routs from {enemies}: place it on the nearest safe hex it "
+                   "can reach", unit=uid, enemies=", ".join(u.id for u in here))
     return state.push(
         Decision(
-            "hexes", unit.side,
-            T("{unit} failed to recover and routs from {enemies}: place it on the nearest safe hex it can "
-              "reach", unit=uid, enemies=", ".join(u.id for u in here)),
-            "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))), subject=(uid,),
-            target=unit.hex,
+            "hexes", unit.side, prompt,
+            "14.31, 5.75" if group else "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))),
+            subject=(uid, *group), target=unit.hex,
         )
     )
+
+
+def river_group(game: PgGame, position: Position, unit: UnitState) -> tuple[str, ...]:
+    """5.75: the other friendly units (leaders aside: they may go along, 6.53) in the river hex of a routing
+    engineer: they rout with it."""
+    from hexmate.rules.games.pg import moves as pg_moves
+
+    if pu.branch(unit) != "ENG" or unit.hex is None or not pg_moves.river(game, position.map, unit.hex):
+        return ()
+    return tuple(sorted(o.id for o in position.units_at(unit.hex)
+                        if o.side == unit.side and o.id != unit.id and not pu.is_leader(o)))
 
 
 def is_safe(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False) -> bool:
@@ -295,17 +313,25 @@ def is_safe(game: PgGame, position: Position, side: str, h: Hex, afv: bool = Fal
     return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h, afv)
 
 
-def rout_paths(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, tuple[Hex, ...]]:
+def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[str, ...] = ()
+               ) -> dict[Hex, tuple[Hex, ...]]:
     """Where the rout may end, with its path: every step keeps its distance from each threat or opens it
     (14.32), and the end is the nearest reachable safe hex (the cheapest); with none in reach, the hexes
-    closest to a safe hex (the rout goes on next time, 14.31)."""
+    closest to a safe hex (the rout goes on next time, 14.31). ``group``: the units routing with a river
+    engineer (5.75): they move together, and never onto the far bank of the river they came into."""
+    from hexmate.rules.games.pg import moves as pg_moves
+
     assert unit.hex is not None
     start = unit.hex
     foes = threats(game, position, unit.side, start, pu.is_afv(unit))
-    base = game.cost_fn(position, [unit], approach=False)
+    base = game.cost_fn(position, [unit, *(position.units[u] for u in group)], approach=False)
+    came = dict(game.gstate(position.state).river_from).get(unit.id) if group else None
+    far = pg_moves.far_bank(game, position.map, position.map.parse_label(came)) if came else frozenset()
 
     def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
         if any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a) for f in foes):
+            return None
+        if b in far:  # 5.75: back toward the bank they came from
             return None
         return base(m, a, b)
 
@@ -333,12 +359,13 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
     goes (13.1: opportunity fire includes routs)."""
     state = position.state
     unit = state.units[decision.subject[0]]
-    paths = rout_paths(game, position, unit)
+    group = tuple(u for u in decision.subject[1:] if u in state.units)
+    paths = rout_paths(game, position, unit, group)
     path = paths.get(answer.hexes[0])
     if path is None:
         raise IllegalAction(T("{hex} is not a rout destination now",
                               hex=position.label(answer.hexes[0])), "14.31")
-    return state.replace(moving=Moving((unit.id,), path, 0))
+    return state.replace(moving=Moving((unit.id, *group), path, 0))
 
 
 def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:

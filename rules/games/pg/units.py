@@ -16,7 +16,12 @@ RANKS = ("CPL", "SGT", "LT", "CPT", "MAJ", "LTC", "COL", "BGEN", "MGEN", "LGEN",
 TYPES = ("personnel", "gun", "vehicle", "leader", "aircraft")
 
 
+BACK = "back"  # 15.1: an aircraft counter tossed this turn shows its other face (its ``back_*`` values)
+
+
 def value(unit: UnitState, key: str, default: int = 0) -> int:
+    if unit.type == "aircraft" and unit.has(BACK) and f"back_{key}" in unit.values:
+        key = f"back_{key}"  # 15.1: the aircraft on the counter's other face
     v = unit.values.get(key, default)
     return v if isinstance(v, int) else default
 

@@ -56,10 +56,12 @@ def update_control(game: PgGame, position: Position) -> State:
 
 
 def steps_lost(position: Position, side: str) -> int:
-    """Steps the side has lost since the set-up: eliminated units' steps and reductions (leaders none)."""
+    """Steps the side has lost since the set-up: eliminated units' steps and reductions (leaders none). Units
+    that left play out of fuel or ammunition (serious supply shortage, ``supply.py``) do not count."""
     lost = 0
+    gone = set(getattr(position.state.game, "supply_out", ()))
     for setup in position.scenario.units:
-        if setup.side != side:
+        if setup.side != side or setup.id in gone:
             continue
         counter = position.scenario.counters[setup.counter]
         if counter.type == "leader":

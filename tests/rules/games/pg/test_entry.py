@@ -88,8 +88,8 @@ def test_a_leaders_stack_may_enter_straight_into_an_enemy_edge_hex_to_assault(ma
     plan = {"i": {"turn": 1, "hexes": ["A4"]}, "l": {"turn": 1, "hexes": ["A4"]}}
     units = [_u("i", "A4"), _u("l", "A4", "ldr"), _u("b1", "A4", "inf", "b"), _u("x", "L8")]
     pos = pg(make_position, units, counters_extra=C, options={"entry": plan})
-    with pytest.raises(IllegalAction, match=r"no entry hex of theirs is free of the enemy"):
-        pos.push_text("activate i")  # alone, no leader: no assault
+    with pytest.raises(IllegalAction, match=r"the enemy holds every entry hex of theirs: from turn 2"):
+        pos.push_text("activate i")  # alone, no leader: no assault (and no entry next to it before turn 2)
     pos.push_text("activate i,l")
     pos.push_text("answer hex A4")
     assert pos.label(pos.units["i"].hex) == "A4" and pos.decision.then == "assault"

@@ -170,3 +170,31 @@ def test_an_engineer_shaken_in_a_river_hex_disrupts_the_units_with_it(
     state = pg_morale.resume_mc(pos.game, pos.at(pos.state.push(check)), check, act.Answer(dice=(5, 5)))
     assert state.units["e"].has("disrupted")
     assert state.units["i"].has("disrupted") is cascades
+
+
+def test_a_routing_engineer_takes_the_units_with_it_back_to_their_own_bank(make_position: Any,
+                                                                           pg: Any) -> None:
+    # 5.75: the demoralized engineer in the river hex fails recovery (10 against 8) and routs; the unit with
+    # it routs too, the same way, back toward the bank they came in from (D4's side, not the far F side)
+    units = [_u("e", "E4", "eng", "a", "demoralized"), _u("i", "E4", "inf6"), _u("b2", "F6", "inf", "b")]
+    pos = _pos(make_position, pg, units, kind="major-river")
+    gs = pos.game.gstate(pos.state)
+    pos = pos.at(pos.state.replace(game=gs.replace(river_from=(("e", "D4"), ("i", "D4")))))
+    pos.push_text("rally e dice 5,5")
+    d = pos.decision
+    assert d.then == "rout" and d.subject == ("e", "i") and d.rule == "14.31, 5.75"
+    assert "back toward the bank they came from (5.75)" in d.prompt
+    E = pos.map.parse_label("E4")
+    assert d.hexes and all(h.q < E.q for h in d.hexes)  # never onto the far bank
+    dest = pos.label(sorted(d.hexes, key=lambda h: (h.q, h.r))[0])
+    pos.push_text(f"answer hex {dest}")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["e"].hex) == dest and pos.label(pos.units["i"].hex) == dest
+
+
+def test_an_engineer_routing_on_land_routs_alone(make_position: Any, pg: Any) -> None:
+    units = [_u("e", "C4", "eng", "a", "demoralized"), _u("i", "C4", "inf6"), _u("b2", "C6", "inf", "b")]
+    pos = _pos(make_position, pg, units, kind="major-river")
+    pos.push_text("rally e dice 5,5")
+    assert pos.decision.then == "rout" and pos.decision.subject == ("e",)
