@@ -1105,6 +1105,12 @@ class Game:
         side's page only."""
         return ""
 
+    def sealed_units(self, position: Position) -> Mapping[str, str]:
+        """The units only their owner may know now, as unit id -> owner: what the record seals (a salted
+        commitment in the record, the text in its owner-only sidecar) in the set-up and in every entry that
+        names them, until the game ends (rules/SEQUENCE.md, "Hidden set-up"). Default: none."""
+        return {}
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         """The game's own legal actions now (the core adds answers, end and pass)."""
         return iter(())

@@ -848,6 +848,11 @@ class AslGame(Game):
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
 
+    def sealed_units(self, position: Position) -> Mapping[str, str]:
+        """A12.1, A12.2: a concealed unit or dummy is only a '?' to the enemy: who it is stays sealed in the
+        record until the game ends."""
+        return {u.id: u.side for u in position.units.values() if u.concealed}
+
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}
         if len(sides) == 1:

@@ -846,6 +846,11 @@ class FireTeamGame(Game):
             return shooters[0].side
         return ""
 
+    def sealed_units(self, position: Position) -> Mapping[str, str]:
+        """[11.3], [15.8] A hidden unit (at night every unit set up on the map starts hidden) is not on the
+        map for the enemy: who and what it is stays sealed in the record until the game ends."""
+        return {u.id: u.side for u in position.units.values() if u.concealed}
+
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""
         command = self.cp(position.state)
