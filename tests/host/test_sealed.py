@@ -5,7 +5,6 @@ written before sealing existed still verifying."""
 from __future__ import annotations
 
 import json
-import os
 import stat
 from pathlib import Path
 from typing import Any
@@ -126,7 +125,7 @@ def test_the_reveal_opens_every_sealed_entry_and_verify_checks_it(tmp_path: Path
     for x in lines[1:]:
         out.append(x["kind"], x["data"])
     out.close()
-    with pytest.raises(AuditFailed, match="entry 4 .*: the reveal at entry 5 does not match"):
+    with pytest.raises(AuditFailed, match=r"entry 4 .*: the reveal at entry 5 does not match"):
         audit(forged)
     with pytest.raises(RecordError, match="line 5: the record's reveal does not match its commitment"):
         read(forged)
