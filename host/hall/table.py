@@ -27,6 +27,8 @@ def reveal_closed(record: Record) -> None:
     again = Record.resume(record.path)
     again.reveal()
     again.close()
+    record.n, record.head = again.n, again.head  # the closed record's object names the file's new head
+    record.sealer.revealed = True
 
 
 def hidden_from_spectators(service: Service) -> frozenset[str]:
