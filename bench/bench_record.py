@@ -21,9 +21,11 @@ from hexmate.firmware import reliable, wire
 from hexmate.host.game import GameSession
 from hexmate.host.link.base import Link
 from hexmate.host.record import Record, read, verify
+from hexmate.host.sealed import sidecar_path
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario, open_resume
 from hexmate.host.service.core import CHECKPOINT_EVERY
+from hexmate.host.service.sealing import sealer_for
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
@@ -181,12 +183,19 @@ def _big_record(tmp: Path, n: int = 10_000) -> Path:
     return path
 
 
-def _long_game(tmp: Path, actions: int = 10_000) -> tuple[Path, int]:
+def _long_game(tmp: Path, actions: int = 10_000, sealed: bool = False) -> tuple[Path, int]:
     """An ASL game of ``actions`` actions: a squad moves a hex and the other side passes its chance to fire
-    (A8.1), then both are taken back (corrections), again and again; plus the take-backs themselves."""
-    path = tmp / "long.jsonl"
+    (A8.1), then both are taken back (corrections), again and again; plus the take-backs themselves. With
+    ``sealed``, as the host writes it: the concealed Russians sealed (the header's set-up and every
+    checkpoint, which holds the whole state; host/sealed.py)."""
+    path = tmp / ("sealed.jsonl" if sealed else "long.jsonl")
     session = GameSession.load("asl", demo_scenario("asl"))
-    rec = Record.create(path, {"game": "asl", "scenario_path": str(demo_scenario("asl"))}, sync=False)
+    header = {"game": "asl", "scenario_path": str(demo_scenario("asl")), "position": str(session.position)}
+    rec = Record.create(path, header, sync=False,
+                        sealer=sealer_for(path, header, session) if sealed else None)
+    if rec.sealer is not None:
+        hidden = frozenset(session.position.game.sealed_units(session.position))
+        rec.sealer.hidden = lambda: hidden
     pos = session.position
     move = next(a for a in pos.legal_actions if isinstance(a, act.Move))
     text = pos.action_text(move)
@@ -268,6 +277,25 @@ def main() -> None:
     print(f"  the record: {len(entries)} entries, {size / 1e6:.1f} MB")
     audit_s = _median(lambda: audit(long), runs=1)
     print(f"verify (audit) of it, every checkpoint checked against the fold from the start: "
+          f"{audit_s * 1000:7.1f} ms (one run)")
+    sealed, _ = _long_game(base, sealed=True)  # the same game with its hidden set-up sealed
+    n_sealed = audit(sealed).sealed
+    sealed_copies = iter(range(RUNS))
+
+    def sealed_resume() -> None:
+        copy = base / f"sealed-{next(sealed_copies)}.jsonl"
+        shutil.copyfile(sealed, copy)
+        shutil.copyfile(sidecar_path(sealed), sidecar_path(copy))
+        record, _session, _owed, _header = open_resume(copy)
+        record.close()
+    host = _median(sealed_resume)
+    print(f"sealed ({n_sealed} entries: header and checkpoints): resume as the host does it (the sidecar "
+          f"read, each commitment checked): median {host * 1000:7.1f} ms")
+    rec = Record.resume(sealed)
+    rec.reveal()
+    rec.close()
+    audit_s = _median(lambda: audit(sealed), runs=1)
+    print(f"sealed, after its reveal: verify (audit), each commitment and every checkpoint checked: "
           f"{audit_s * 1000:7.1f} ms (one run)")
 
 
