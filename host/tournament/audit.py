@@ -60,7 +60,10 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
     if text and not text.endswith("\n"):
         raise AuditFailed(p, text.count("\n"), "torn last line (the host stopped while writing it)")
     hashes: list[str] = []
-    chained: list[Entry] = []
+    folded: list[Entry] = []  # what the position is the fold of, and its checkpoints
+    # From the first sealed entry on, entries wait for the record's end (its reveal opens them); a record
+    # without any is checked line by line, holding nothing but what folds.
+    waiting: list[Entry] | None = None
     for i, line in enumerate(text.splitlines()):
         try:
             obj = json.loads(line)
@@ -78,27 +81,25 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
                 raise AuditFailed(p, i, "the first entry must be the header")
             out.header, first = data, got
             state.game = first
-        chained.append(Entry(i, t, kind, data))
-        hashes.append(got)  # every hash, so a later check reads the one of any entry before it
+        if waiting is None and isinstance(data, dict) and "sealed" in data and is_sealed(data):
+            waiting = []
+        if waiting is not None:
+            waiting.append(Entry(i, t, kind, data))
+        else:
+            _check(p, state, i, t, kind, data, hashes, folded)
+        hashes.append(got)
         prev = got
     if not hashes:
         raise RecordError(f"record {p} is empty")
     out.entries, out.head = len(hashes), prev
-    opened = _unseal(p, out, chained)
-    folded: list[Entry] = []  # what the position is the fold of, and its checkpoints
-    for ent in opened:
+    for ent in _unseal(p, out, waiting or []):
         if is_sealed(ent.data):  # sealed until the game ends: its rolls and fold are checked once revealed
             if ent.kind == "armed":
                 state.sealed_requests = True
             continue
         if ent.n == 0:
             out.header = ent.data  # the whole set-up once revealed
-        try:
-            state.entry(ent.n, ent.kind, ent.data, hashes)
-        except (KeyError, TypeError, ValueError) as err:
-            raise AuditFailed(p, ent.n, f"malformed {ent.kind} entry ({type(err).__name__}: {err})") from None
-        if ent.kind in _FOLDED:
-            folded.append(ent)
+        _check(p, state, ent.n, ent.t, ent.kind, ent.data, hashes, folded)
     if not out.sealed and any(e.kind == "checkpoint" for e in folded):
         _checkpoints(p, out, folded)
     if board_key is None and out.unchecked_rolls:
@@ -108,6 +109,16 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
 
 
 _FOLDED = ("action", "takeback", "checkpoint")
+
+
+def _check(p: Path, state: _Rolls, i: int, t: str, kind: str, data: Any, hashes: list[str],
+           folded: list[Entry]) -> None:
+    try:
+        state.entry(i, kind, data, hashes)
+    except (KeyError, TypeError, ValueError) as err:
+        raise AuditFailed(p, i, f"malformed {kind} entry ({type(err).__name__}: {err})") from None
+    if kind in _FOLDED:
+        folded.append(Entry(i, t, kind, data))
 
 
 def _unseal(p: Path, out: Audit, chained: list[Entry]) -> list[Entry]:
