@@ -151,3 +151,17 @@ def test_verify_says_the_set_up_is_sealed(tmp_path: Path, capsys: pytest.Capture
     assert main(["record", "verify", str(rec.path)]) == 0
     out = capsys.readouterr().out
     assert f"{SEALED_NOTE}: 4 entries sealed" in out
+
+
+def test_dice_statistics_skip_what_is_still_sealed(tmp_path: Path) -> None:
+    from hexmate.host.tournament.stats import dice_stats
+
+    rec = _record(tmp_path)
+    rec.append("armed", {"request": 1, "count": 2, "sides": 6, "for": "fire rus-sq1 at DJ3"})  # sealed
+    rec.append("dice", {"request": 1, "values": [3, 4], "used": True, "side": "rus", "firer": ["rus-sq1"]})
+    rec.append("dice", {"request": 2, "values": [6, 6], "used": True, "side": "ger"})
+    rec.close()
+    assert [(fc.who, fc.counts) for fc in dice_stats(read(rec.path))] == [("ger", (0, 0, 0, 0, 0, 2)),
+                                                                         ("game", (0, 0, 0, 0, 0, 2))]
+    opened = dice_stats(read(rec.path, sidecar=True))  # the host's own page: every roll
+    assert [(fc.who, fc.counts) for fc in opened][-1] == ("game", (0, 0, 1, 1, 0, 2))
