@@ -227,3 +227,24 @@ def test_games_that_hide_nothing_seal_nothing(tmp_path: Path) -> None:
     rec.close()
     assert json.loads(rec.path.read_text().splitlines()[0])["data"] == header
     assert not sidecar_path(rec.path).exists()
+
+
+def test_the_rules_outcome_reveals_and_only_it(tmp_path: Path) -> None:
+    """The reveal comes when the rules say the game is over (``_play`` asks after every action), never
+    before."""
+    import dataclasses
+
+    from hexmate.host.service import sealing
+
+    service, _ = _asl(tmp_path)
+    service.handle(PageAction("act", {"text": "end"}, side="ger"))
+    sealing.reveal_if_over(service)
+    record = service.record
+    assert record is not None and record.sealer is not None and record.sealer.pending
+    pos = service.session.position
+    pos._states[-1] = dataclasses.replace(pos.state, over=True)  # the last turn played out
+    assert pos.outcome() is not None
+    sealing.reveal_if_over(service)
+    service.recorder.commit()
+    assert not record.sealer.pending
+    assert [json.loads(x)["kind"] for x in record.path.read_text().splitlines()][-1] == "reveal"
