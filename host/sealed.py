@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hexmate.host.record import Entry, RecordError, canonical
+from hexmate.host.record import Entry, RecordError, _fsync_dir, canonical
 
 SUFFIX = ".sealed"
 _NO_HIDDEN: frozenset[str] = frozenset()
@@ -96,8 +96,9 @@ class Sealer:
             return
         data = ("\n".join(self._buffer) + "\n").encode()
         self._buffer.clear()
+        new = self._fd < 0
         try:
-            if self._fd < 0:
+            if new:
                 self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
                 os.fchmod(self._fd, 0o600)  # owner-only, whatever the umask or an older file said
             view = memoryview(data)
@@ -106,6 +107,8 @@ class Sealer:
             os.fdatasync(self._fd)
         except OSError as e:
             raise RecordError(f"sealed sidecar {self.path} cannot be written: {e.strerror or e}") from None
+        if new:
+            _fsync_dir(self.path)  # its name is durable before any record line commits to what it holds
 
     def close(self) -> None:
         if self._fd >= 0:
