@@ -125,6 +125,8 @@ class Record:
             p.parent.mkdir(parents=True, exist_ok=True)
             if p.exists():
                 raise FileExistsError(p)
+            with contextlib.suppress(FileNotFoundError):  # a sealed sidecar left by a create that crashed
+                p.with_name(p.name + ".sealed").unlink()
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
             rec = cls(p, fd, 0, GENESIS, sync=sync)
             rec.sealer = sealer

@@ -165,3 +165,14 @@ def test_dice_statistics_skip_what_is_still_sealed(tmp_path: Path) -> None:
                                                                          ("game", (0, 0, 0, 0, 0, 2))]
     opened = dice_stats(read(rec.path, sidecar=True))  # the host's own page: every roll
     assert [(fc.who, fc.counts) for fc in opened][-1] == ("game", (0, 0, 1, 1, 0, 2))
+
+
+def test_a_sidecar_left_without_its_record_is_not_continued(tmp_path: Path) -> None:
+    """A create that crashed after syncing the sidecar but before linking the record leaves an orphan
+    sidecar: a new record of that name starts its own."""
+    side = sidecar_path(tmp_path / "g.jsonl")
+    side.write_text(json.dumps({"n": 0, "salt": "00" * 16, "data": {"old": True}}) + "\n")
+    rec = _record(tmp_path)
+    rec.close()
+    assert [x["n"] for x in _lines(side)] == [0, 2, 3, 4] and "old" not in side.read_text()
+    assert Record.resume(rec.path).found[0].data == HEADER
