@@ -21,7 +21,7 @@ from hexmate.firmware import reliable, wire
 from hexmate.host.game import GameSession
 from hexmate.host.link.base import Link
 from hexmate.host.record import Record, read, verify
-from hexmate.host.sealed import sidecar_path
+from hexmate.host.sealed import Sealer, sidecar_path
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario, open_resume
 from hexmate.host.service.core import CHECKPOINT_EVERY
@@ -145,8 +145,12 @@ async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float
     return sent / elapsed, syncs, sent / cpu
 
 
-def _append_commit(tmp: Path, group: int, n: int = 2000) -> float:
+def _append_commit(tmp: Path, group: int, n: int = 2000, sealed: str = "") -> float:
+    """Entries per second appended and synced every ``group``; with ``sealed`` (a hidden word: "04a1" seals
+    every entry, a word in none checks each entry for nothing), as a game that hides units writes them."""
     rec = Record.create(tmp / f"g{group}.jsonl", {"game": "bench"})
+    if sealed:
+        rec.sealer = Sealer(rec.path, hidden=lambda: frozenset({sealed, "rus-sq1", "rus-sq3", "rus-8-1"}))
     t0 = time.perf_counter()
     for i in range(n):
         rec.append("cell", {"cell": i % 346, "state": 1, "uids": ["04a1b2c3d4e5f6"], "scan": i, "t_ms": i,
@@ -252,6 +256,15 @@ def main() -> None:
             rates.append(_append_commit(d, group))
         print(f"record append + fdatasync every {group:2d} entries: median {statistics.median(rates):8.0f} "
               f"entries/s")
+    for word, what in (("rus-sq5", "none sealed, each searched for 4 hidden words"),
+                       ("04a1", "every one sealed: commitment, sidecar synced first")):
+        rates = []
+        for r in range(RUNS):
+            d = base / f"sealed-{word}-{r}"
+            d.mkdir()
+            rates.append(_append_commit(d, 32, sealed=word))
+        print(f"record append + fdatasync every 32 entries, {what}: median "
+              f"{statistics.median(rates):8.0f} entries/s")
     big = _big_record(base)
     print(f"verify chain of a 10,000-event record:      median {_median(lambda: verify(big)) * 1000:7.1f} ms")
     print(f"audit (chain, rolls, signatures) of it:     median {_median(lambda: audit(big)) * 1000:7.1f} ms")
