@@ -248,7 +248,7 @@ def main() -> None:
               f"(target 5,000/s: {median / 5000:.2f}x; {syncs:.3f} syncs per event; "
               f"{statistics.median(cpu_rates):6.0f} per CPU-second of the host)"
               f"{'  <- the board window' if burst == window and sync else ''}")
-    for group in (1, 8, 64):
+    for group in (1, 8, 32, 64):
         rates = []
         for r in range(RUNS):
             d = base / f"ac{group}-{r}"
