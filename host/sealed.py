@@ -38,7 +38,14 @@ def sidecar_path(record: str | Path) -> Path:
 
 def commitment(salt: str, data: Any) -> str:
     """SHA-256 of the salt's bytes followed by the data's canonical JSON (hex)."""
-    return hashlib.sha256(bytes.fromhex(salt) + canonical(data).encode()).hexdigest()
+    return _digest(salt, canonical(data))
+
+
+def _digest(salt: str, text: str) -> str:
+    return hashlib.sha256(bytes.fromhex(salt) + text.encode()).hexdigest()
+
+
+_DATA = '{"data":'  # how a canonical entry, and a sidecar line, begins: its data's JSON follows
 
 
 def is_sealed(data: Any) -> bool:
@@ -75,9 +82,10 @@ class Sealer:
         else:
             return None
         salt = os.urandom(16).hex()
-        public["sealed"] = commitment(salt, data)
+        data_text = text[len(_DATA):] if text.startswith(_DATA) else canonical(data)  # encoded once
+        public["sealed"] = _digest(salt, data_text)
         self.opened[n] = (salt, data)
-        self._buffer.append(canonical({"n": n, "salt": salt, "data": data}))
+        self._buffer.append(f'{_DATA}{data_text},"n":{n},"salt":"{salt}"}}')  # canonical: keys sorted
         return public
 
     def reveal(self) -> dict[str, Any]:
@@ -131,6 +139,7 @@ class Sealer:
             return sealer, _open(record, found, revealed, "the record's reveal")
         lines = _sidecar_lines(sealer.path, bool(sealed))
         opened: dict[int, tuple[str, Any]] = {}
+        texts: dict[int, str] = {}  # n -> its data's JSON as the line holds it (checked without encoding)
         keep = 0
         for i, line in lines:
             try:
@@ -143,6 +152,8 @@ class Sealer:
             if n >= len(found):
                 break
             opened[n] = (salt, data)
+            if line.startswith(_DATA):
+                texts[n] = line[len(_DATA): line.rfind(',"n":')]
             keep += len(line.encode()) + 1
         if cut and (opened or sealed):
             try:
@@ -152,7 +163,7 @@ class Sealer:
                 raise RecordError(f"sealed sidecar {sealer.path} cannot be continued: {e.strerror or e}") \
                     from None
         sealer.opened = opened
-        return sealer, _open(record, found, opened, f"sealed sidecar {sealer.path}")
+        return sealer, _open(record, found, opened, f"sealed sidecar {sealer.path}", texts)
 
 
 def _sidecar_lines(path: Path, needed: bool) -> list[tuple[int, str]]:
@@ -181,7 +192,8 @@ def revealed_by(record: Path, found: Sequence[Entry]) -> dict[int, tuple[str, An
     return None
 
 
-def _open(record: Path, found: list[Entry], opened: dict[int, tuple[str, Any]], source: str) -> list[Entry]:
+def _open(record: Path, found: list[Entry], opened: dict[int, tuple[str, Any]], source: str,
+          texts: dict[int, str] | None = None) -> list[Entry]:
     out: list[Entry] = []
     for e in found:
         if not is_sealed(e.data):
@@ -191,8 +203,10 @@ def _open(record: Path, found: list[Entry], opened: dict[int, tuple[str, Any]], 
         if got is None:
             raise RecordError(f"record {record} line {e.n + 1}: {source} does not open this sealed entry")
         salt, data = got
-        try:
-            ok = commitment(salt, data) == e.data["sealed"]
+        want = e.data["sealed"]
+        text = (texts or {}).get(e.n)
+        try:  # the sidecar's own text first; a line not in canonical form is encoded again
+            ok = (text is not None and _digest(salt, text) == want) or commitment(salt, data) == want
         except ValueError:
             ok = False
         if not ok:
