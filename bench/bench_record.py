@@ -150,7 +150,8 @@ def _append_commit(tmp: Path, group: int, n: int = 2000, sealed: str = "") -> fl
     every entry, a word in none checks each entry for nothing), as a game that hides units writes them."""
     rec = Record.create(tmp / f"g{group}.jsonl", {"game": "bench"})
     if sealed:
-        rec.sealer = Sealer(rec.path, hidden=lambda: frozenset({sealed, "rus-sq1", "rus-sq3", "rus-8-1"}))
+        words = frozenset({sealed, "rus-sq1", "rus-sq3", "rus-8-1"})  # the service caches them per state
+        rec.sealer = Sealer(rec.path, hidden=lambda: words)
     t0 = time.perf_counter()
     for i in range(n):
         rec.append("cell", {"cell": i % 346, "state": 1, "uids": ["04a1b2c3d4e5f6"], "scan": i, "t_ms": i,
