@@ -16,15 +16,17 @@ if TYPE_CHECKING:
 
 def public_setup(session: GameSession) -> tuple[str, bool]:
     """The position's one-line text as anyone may read it: each unit the rules seal only a '?' on its hex
-    (none on a hidden placement off the map), listed by hex; and whether anything was sealed."""
+    (none when the game keeps hidden units' hexes secret too, or for a placement off the map), listed by
+    hex; and whether anything was sealed."""
     pos = session.position
     sealed = pos.game.sealed_units(pos)
     head = str(pos).partition(" | ")[0]
     shown = [f"{u.id}@{pos.label(u.hex)}" + ("?" if u.concealed else "") + "".join(f"+{m}" for m in
                                                                                   sorted(u.markers))
              for u in sorted(pos.units.values(), key=lambda u: u.id) if u.id not in sealed]
-    shown += sorted(f"?@{pos.label(u.hex)}" for u in pos.units.values()
-                    if u.id in sealed and u.hex is not None)
+    if not pos.game.sealed_hexes:  # where a '?' stands is public (ASL A12.1); not so a written set-up
+        shown += sorted(f"?@{pos.label(u.hex)}" for u in pos.units.values()
+                        if u.id in sealed and u.hex is not None)
     return f"{head} | {' '.join(shown)}", bool(sealed)
 
 

@@ -513,6 +513,7 @@ class Game:
     dice: ClassVar[Mapping[str, DiceSpec]] = {}  # the game's rolls by the name a roll decision uses
     flip_markers: ClassVar[frozenset[str]] = frozenset()  # states shown by flipping the counter (broken)
     marker_counters: ClassVar[frozenset[str]] = frozenset()  # states shown by a marker counter (pin, DM)
+    sealed_hexes: ClassVar[bool] = False  # are the hexes of ``sealed_units`` secret too (see there)?
 
     @property
     def data_dir(self) -> Path:
@@ -1108,7 +1109,9 @@ class Game:
     def sealed_units(self, position: Position) -> Mapping[str, str]:
         """The units only their owner may know now, as unit id -> owner: what the record seals (a salted
         commitment in the record, the text in its owner-only sidecar) in the set-up and in every entry that
-        names them, until the game ends (rules/SEQUENCE.md, "Hidden set-up"). Default: none."""
+        names them, until the game ends (rules/SEQUENCE.md, "Hidden set-up"). Default: none. With
+        ``sealed_hexes`` their hexes are secret too (the public set-up leaves them out), else each shows as
+        a '?' on its hex."""
         return {}
 
     def generate(self, position: Position) -> Iterator[act.Action]:

@@ -849,8 +849,9 @@ class AslGame(Game):
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
 
     def sealed_units(self, position: Position) -> Mapping[str, str]:
-        """A12.1, A12.2: a concealed unit or dummy is only a '?' to the enemy: who it is stays sealed in the
-        record until the game ends."""
+        """A12.11, A12.12: the enemy may not look under a "?" (a concealed unit or a dummy) and the set-up is
+        made out of its sight: who each is stays sealed in the record until the game ends. A12.1: the enemy
+        does see which hex a "?" is on."""
         return {u.id: u.side for u in position.units.values() if u.concealed}
 
     def outcome(self, position: Position) -> Outcome | None:

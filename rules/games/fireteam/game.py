@@ -99,6 +99,7 @@ class FireTeamState(GameState):
 
 class FireTeamGame(Game):
     name: ClassVar[str] = "fireteam"
+    sealed_hexes: ClassVar[bool] = True  # [11.3] a hidden set-up is written down, hex and all, not placed
     title: ClassVar[str] = "Fire Team"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "ift": ("fp", "final_dr"), "gm_kill": ("differential", "column")}

@@ -248,3 +248,23 @@ def test_the_rules_outcome_reveals_and_only_it(tmp_path: Path) -> None:
     service.recorder.commit()
     assert not record.sealer.pending
     assert [json.loads(x)["kind"] for x in record.path.read_text().splitlines()][-1] == "reveal"
+
+
+def test_a_written_hidden_set_up_keeps_its_hexes_out_of_the_header(tmp_path: Path) -> None:
+    """Fire Team 11.3, 15.8: a hidden set-up is written down (hex and all) and placed only when revealed, so
+    the record's public set-up leaves hidden units out; ASL's '?' stays on its hex (A12.1)."""
+    from hexmate.host.service.sealing import public_setup
+
+    src = demo_scenario("fireteam")
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data.setdefault("options", {})["night"] = True
+    (tmp_path / "night.json").write_text(json.dumps(data), encoding="utf-8")
+    night = GameSession.load("fireteam", tmp_path / "night.json")
+    text, sealed = public_setup(night)
+    placed = [u for u in night.position.units.values() if u.hex is not None]
+    assert sealed and placed and all(u.concealed for u in placed)
+    assert text.endswith("| ") or all(u.id not in text for u in placed)
+    assert "?@" not in text and not any(night.label(u.hex) in text.partition(" | ")[2] for u in placed)
+    asl, _ = public_setup(GameSession.load("asl", demo_scenario("asl")))
+    assert asl.endswith("?@DR5 ?@DR5 ?@DS6 ?@DU6")

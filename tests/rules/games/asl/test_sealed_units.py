@@ -1,4 +1,4 @@
-"""What the ASL record seals until the game ends (A12.1, A12.2): who is under each '?', dummies included;
+"""What the ASL record seals until the game ends (A12.11, A12.12): who is under each '?', dummies included;
 units in plain view are public."""
 
 from __future__ import annotations
