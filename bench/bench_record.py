@@ -20,9 +20,11 @@ from hexmate.firmware import reliable, wire
 from hexmate.host.game import GameSession
 from hexmate.host.link.base import Link
 from hexmate.host.record import Record, read, verify
+from hexmate.host.sealed import Sealer, sidecar_path
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario, open_resume
 from hexmate.host.service.core import CHECKPOINT_EVERY
+from hexmate.host.service.sealing import sealer_for
 from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.mapboard import board_for
 from hexmate.host.table.registry import load_demo
@@ -122,8 +124,13 @@ async def _events_per_s(tmp: Path, burst: int, sync: bool = True) -> tuple[float
     return sent / elapsed, syncs, sent / cpu
 
 
-def _append_commit(tmp: Path, group: int, n: int = 2000) -> float:
+def _append_commit(tmp: Path, group: int, n: int = 2000, sealed: str = "") -> float:
+    """Entries per second appended and synced every ``group``; with ``sealed`` (a hidden word: "04a1" seals
+    every entry, a word in none checks each entry for nothing), as a game that hides units writes them."""
     rec = Record.create(tmp / f"g{group}.jsonl", {"game": "bench"})
+    if sealed:
+        words = frozenset({sealed, "rus-sq1", "rus-sq3", "rus-8-1"})  # the service caches them per state
+        rec.sealer = Sealer(rec.path, hidden=lambda: words)
     t0 = time.perf_counter()
     for i in range(n):
         rec.append("cell", {"cell": i % 346, "state": 1, "uids": ["04a1b2c3d4e5f6"], "scan": i, "t_ms": i,
@@ -160,12 +167,19 @@ def _big_record(tmp: Path, n: int = 10_000) -> Path:
     return path
 
 
-def _long_game(tmp: Path, actions: int = 10_000) -> tuple[Path, int]:
+def _long_game(tmp: Path, actions: int = 10_000, sealed: bool = False) -> tuple[Path, int]:
     """An ASL game of ``actions`` actions: a squad moves a hex and the other side passes its chance to fire
-    (A8.1), then both are taken back (corrections), again and again; plus the take-backs themselves."""
-    path = tmp / "long.jsonl"
+    (A8.1), then both are taken back (corrections), again and again; plus the take-backs themselves. With
+    ``sealed``, as the host writes it: the concealed Russians sealed (the header's set-up and every
+    checkpoint, which holds the whole state; host/sealed.py)."""
+    path = tmp / ("sealed.jsonl" if sealed else "long.jsonl")
     session = GameSession.load("asl", demo_scenario("asl"))
-    rec = Record.create(path, {"game": "asl", "scenario_path": str(demo_scenario("asl"))}, sync=False)
+    header = {"game": "asl", "scenario_path": str(demo_scenario("asl")), "position": str(session.position)}
+    rec = Record.create(path, header, sync=False,
+                        sealer=sealer_for(path, header, session) if sealed else None)
+    if rec.sealer is not None:
+        hidden = frozenset(session.position.game.sealed_units(session.position))
+        rec.sealer.hidden = lambda: hidden
     pos = session.position
     move = next(a for a in pos.legal_actions if isinstance(a, act.Move))
     text = pos.action_text(move)
@@ -214,7 +228,7 @@ def main() -> None:
               f"(target 5,000/s: {median / 5000:.2f}x; {syncs:.3f} syncs per event; "
               f"{statistics.median(cpu_rates):6.0f} per CPU-second of the host)"
               f"{'  <- the board window' if burst == window and sync else ''}")
-    for group in (1, 8, 64):
+    for group in (1, 8, 32, 64):
         rates = []
         for r in range(RUNS):
             d = base / f"ac{group}-{r}"
@@ -222,6 +236,15 @@ def main() -> None:
             rates.append(_append_commit(d, group))
         print(f"record append + fdatasync every {group:2d} entries: median {statistics.median(rates):8.0f} "
               f"entries/s")
+    for word, what in (("rus-sq5", "none sealed, each searched for 4 hidden words"),
+                       ("04a1", "every one sealed: commitment, sidecar synced first")):
+        rates = []
+        for r in range(RUNS):
+            d = base / f"sealed-{word}-{r}"
+            d.mkdir()
+            rates.append(_append_commit(d, 32, sealed=word))
+        print(f"record append + fdatasync every 32 entries, {what}: median "
+              f"{statistics.median(rates):8.0f} entries/s")
     big = _big_record(base)
     print(f"verify chain of a 10,000-event record:      median {_median(lambda: verify(big)) * 1000:7.1f} ms")
     print(f"audit (chain, rolls, signatures) of it:     median {_median(lambda: audit(big)) * 1000:7.1f} ms")
@@ -247,6 +270,25 @@ def main() -> None:
     print(f"  the record: {len(entries)} entries, {size / 1e6:.1f} MB")
     audit_s = _median(lambda: audit(long), runs=1)
     print(f"verify (audit) of it, every checkpoint checked against the fold from the start: "
+          f"{audit_s * 1000:7.1f} ms (one run)")
+    sealed, _ = _long_game(base, sealed=True)  # the same game with its hidden set-up sealed
+    n_sealed = audit(sealed).sealed
+    sealed_copies = iter(range(RUNS))
+
+    def sealed_resume() -> None:
+        copy = base / f"sealed-{next(sealed_copies)}.jsonl"
+        shutil.copyfile(sealed, copy)
+        shutil.copyfile(sidecar_path(sealed), sidecar_path(copy))
+        record, _session, _owed, _header = open_resume(copy)
+        record.close()
+    host = _median(sealed_resume)
+    print(f"sealed ({n_sealed} entries: header and checkpoints): resume as the host does it (the sidecar "
+          f"read, each commitment checked): median {host * 1000:7.1f} ms")
+    rec = Record.resume(sealed)
+    rec.reveal()
+    rec.close()
+    audit_s = _median(lambda: audit(sealed), runs=1)
+    print(f"sealed, after its reveal: verify (audit), each commitment and every checkpoint checked: "
           f"{audit_s * 1000:7.1f} ms (one run)")
 
 

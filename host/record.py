@@ -30,7 +30,10 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hexmate.host.sealed import Sealer
 
 GENESIS = "0" * 64
 _TAIL = 64  # entries kept from before a resume: more than the board's window of unacknowledged events
@@ -107,19 +110,26 @@ class Record:
         self.since_checkpoint = 0  # on resume: the actions recorded after the last checkpoint
         self.found: list[Entry] = []  # on resume: every entry it held, verified (read once)
         self._pending: list[dict[str, Any]] = []  # entries appended, for the listeners at commit
+        # Seals the entries that hold hidden set-up (host/sealed.py); their data goes to its sidecar.
+        self.sealer: Sealer | None = None
 
     @classmethod
-    def create(cls, path: str | Path, header: dict[str, Any], *, sync: bool = True) -> Record:
+    def create(cls, path: str | Path, header: dict[str, Any], *, sync: bool = True,
+               sealer: Sealer | None = None) -> Record:
         """A new record holding its header. Atomic: the file appears (linked into place, never overwriting
-        one) only once its header is on disk, so a crash leaves either no record or a valid one."""
+        one) only once its header is on disk, so a crash leaves either no record or a valid one. With a
+        ``sealer``, the header holds its public set-up and the hidden part goes to the sidecar first."""
         p = Path(path)
         tmp = p.with_name(f".{p.name}.{os.getpid()}.new")
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
             if p.exists():
                 raise FileExistsError(p)
+            with contextlib.suppress(FileNotFoundError):  # a sealed sidecar left by a create that crashed
+                p.with_name(p.name + ".sealed").unlink()
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
             rec = cls(p, fd, 0, GENESIS, sync=sync)
+            rec.sealer = sealer
             rec.first = rec.append("header", header)
             rec.commit()
             os.link(tmp, p)
@@ -157,6 +167,13 @@ class Record:
         rec = cls(p, fd, v.entries, v.head)
         rec.resumed_from = v.entries
         rec.first = v.first
+        from hexmate.host.sealed import Sealer
+
+        try:
+            rec.sealer, found = Sealer.resume(p, found)  # sealed entries opened: the sidecar is read here
+        except RecordError:
+            os.close(fd)
+            raise
         rec.found = found
         rec.tail = found[-_TAIL:]
         for entry in reversed(found):
@@ -172,6 +189,11 @@ class Record:
         canonical line is the hashed text with the hash inserted where the sorted keys put it."""
         t = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
         head, tail = entry_parts(self.n, t, kind, data, self.head)
+        if self.sealer is not None:
+            public = self.sealer.seal(self.n, kind, data, head)
+            if public is not None:  # the hidden data went to the sidecar; the chain holds its commitment
+                data = public
+                head, tail = entry_parts(self.n, t, kind, data, self.head)
         h = hashlib.sha256((head + tail).encode()).hexdigest()
         self._buffer.append(f'{head},"hash":"{h}"{tail}')
         if self.listeners:
@@ -189,6 +211,8 @@ class Record:
         """Write every buffered entry and sync it to the disk (one ``fdatasync`` for the whole group)."""
         if not self._buffer or self._fd < 0:
             return
+        if self.sealer is not None:
+            self.sealer.commit()  # what a record line commits to is on disk before the line
         data = ("\n".join(self._buffer) + "\n").encode()
         self._buffer.clear()
         try:
@@ -211,6 +235,16 @@ class Record:
         self.commit()
         os.close(self._fd)
         self._fd = -1
+        if self.sealer is not None:
+            self.sealer.close()
+
+    def reveal(self) -> bool:
+        """The game is over: append the ``reveal`` entry opening every sealed entry (once; False if there
+        was nothing to reveal)."""
+        if self.sealer is None or not self.sealer.pending:
+            return False
+        self.append("reveal", self.sealer.reveal())
+        return True
 
 
 @dataclass(frozen=True)
@@ -229,12 +263,16 @@ class Entry:
     data: Any
 
 
-def read(path: str | Path) -> list[Entry]:
-    """Every entry, after the whole record verified (each line parsed once)."""
+def read(path: str | Path, *, sidecar: bool = False) -> list[Entry]:
+    """Every entry, after the whole record verified (each line parsed once). Sealed entries are opened by
+    the record's reveal; before it they stay sealed, unless ``sidecar`` (the host's own reads) opens them
+    from the sealed sidecar next to the record (host/sealed.py)."""
+    from hexmate.host.sealed import unsealed
+
     p = Path(path)
     out: list[Entry] = []
     _verify(_read(p), p, out)
-    return out
+    return unsealed(p, out, sidecar=sidecar)
 
 
 def entries(path: str | Path, *kinds: str) -> list[Any]:

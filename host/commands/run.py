@@ -207,6 +207,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from hexmate.host.record import RecordError
+    from hexmate.host.sealed import SEALED_NOTE
     from hexmate.host.tournament.audit import audit
     from hexmate.host.tournament.keys import BoardKeyError, read_key
 
@@ -222,6 +223,11 @@ def _verify(args: argparse.Namespace) -> int:
     header = v.header
     print(f"record OK: {args.file}: {v.entries} entries, game {header.get('game', '?')}, scenario "
           f"{header.get('scenario', '?')}, head hash {v.head}")
+    if v.sealed:
+        print(f"  {SEALED_NOTE}: {v.sealed} entries sealed (each a commitment); their rolls, moves and "
+              f"checkpoints are checked once the record holds its reveal")
+    elif v.revealed:
+        print(f"  hidden set-up revealed: {v.revealed} sealed entries, each equal to its commitment")
     if key is not None:
         print(f"  rolls: {v.rolls} authenticated by board {key.board_id}")
     if v.checkpoints:

@@ -117,7 +117,7 @@ class GameSession:
         from hexmate.host.record import RecordError, read
 
         try:
-            recorded = read(record_path)
+            recorded = read(record_path, sidecar=True)  # the host's own fold: sealed entries opened
         except RecordError as bad:
             raise SessionError(str(bad)) from None
         return cls.from_entries(recorded, record_path, changes)
@@ -128,6 +128,12 @@ class GameSession:
         """``from_record`` over entries already read and verified (``host.record.read``). With
         ``checkpoints`` the fold starts from the record's last checkpoint (written when no change was owed,
         so the owed changes start empty there); without, from the scenario."""
+        from hexmate.host.sealed import SEALED_NOTE, is_sealed
+
+        sealed = next((e for e in recorded if is_sealed(e.data) and e.kind != "header"), None)
+        if sealed is not None:
+            raise SessionError(f"record {record_path} line {sealed.n + 1}: {SEALED_NOTE} (its sealed sidecar "
+                               f"is not here, and the record holds no reveal yet)")
         header = recorded[0].data
         scenario = header.get("scenario_path") or header.get("scenario")
         session = cls.load(str(header.get("game", "")), str(scenario))

@@ -18,7 +18,7 @@ import asyncpg
 from hexmate.host.hall import topics
 from hexmate.host.hall.publisher import BrokerConfig
 from hexmate.host.hall.store import Entry, Store, parse_time
-from hexmate.host.record import RecordError, verify
+from hexmate.host.record import RecordError, read, verify
 
 LOGGER = logging.getLogger(__name__)
 
@@ -147,6 +147,8 @@ class Hall:
         await self.flush()  # everything that arrived live is stored before it is compared
         try:
             v = await asyncio.to_thread(verify, path)
+            # sealed entries opened by the record's reveal, each checked against its commitment
+            opened = {e.n: e.data for e in await asyncio.to_thread(read, path)}
         except RecordError as e:
             await self.store.set_verified(table, game, "failed", str(e), None, None, [])
             self._notify({"table": table, "kind": "verified", "status": "failed"})
@@ -168,7 +170,7 @@ class Hall:
                     detail += f", {len(missing)} filled from the record"
         elif live and _off_chain(live, v.entries, v.head):
             status, detail = "failed", "the entries that came live do not end at the record's head"
-        revealed = [(n, e["data"]) for n, e in lines.items()] if status == "verified" else []
+        revealed = [(n, opened.get(n, e["data"])) for n, e in lines.items()] if status == "verified" else []
         await self.store.set_verified(table, game, status, detail, v.head, v.entries, revealed)
         self._notify({"table": table, "kind": "verified", "status": status})
 

@@ -127,7 +127,8 @@ class Store:
                 table, game, status, detail, head, count)
             await conn.executemany(
                 "UPDATE entries SET data = $4, withheld = false WHERE table_id = $1 AND game = $2 AND n = $3 "
-                "AND withheld", [(table, game, n, json.dumps(data)) for n, data in revealed])
+                "AND (withheld OR data ? 'sealed')",  # withheld by the table, or sealed by its record
+                [(table, game, n, json.dumps(data)) for n, data in revealed])
 
     async def live_entries(self, table: str, game: str) -> list[asyncpg.Record]:
         return list(await self.pool.fetch("SELECT n, hash, withheld FROM entries WHERE table_id = $1 AND "

@@ -12,10 +12,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hexmate.host.hall.publisher import BrokerConfig, TablePublisher
+from hexmate.host.record import Record
 from hexmate.host.table.views import SHARED
 
 if TYPE_CHECKING:
     from hexmate.host.service.core import Service
+
+
+def reveal_closed(record: Record) -> None:
+    """Append the reveal to a record the stopped service closed, if it still seals anything (a game ended
+    at the table without a result recorded): it is continued (a ``resume`` entry) and closed again."""
+    if record.sealer is None or not record.sealer.pending:
+        return
+    again = Record.resume(record.path)
+    again.reveal()
+    again.close()
+    record.n, record.head = again.n, again.head  # the closed record's object names the file's new head
+    record.sealer.revealed = True
 
 
 def hidden_from_spectators(service: Service) -> frozenset[str]:
@@ -68,6 +81,7 @@ class HallLink:
             self.service.unsubscribe(self._views)
         result = self.result()
         if result["over"] or ends_game:
+            reveal_closed(self.record)  # the game is over: what was sealed opens before the record leaves
             self.publisher.finish(self.record.path, result)
         await asyncio.to_thread(self.publisher.drain, drain_s)
         owed = self.publisher.pending()

@@ -16,6 +16,7 @@ from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.link.factory import LinkChoice, open_link
 from hexmate.host.link.serial import SerialLink
 from hexmate.host.record import Record, RecordError
+from hexmate.host.service import sealing
 from hexmate.host.service.core import Service
 from hexmate.host.table.registry import Registry
 from hexmate.host.tournament.keys import emulated_key
@@ -140,11 +141,11 @@ async def build_service(
     record = resumed
     if record is None and record_path is not None:
         try:
-            record = Record.create(record_path(scenario_path.stem), {
-                "game": game, "scenario": str(scenario_path.name), "board": board_def.name,
-                "scenario_path": str(scenario_path.resolve()),
-                "position": str(session.position),
-            })
+            header = {"game": game, "scenario": str(scenario_path.name), "board": board_def.name,
+                      "scenario_path": str(scenario_path.resolve()), "position": str(session.position)}
+            path = record_path(scenario_path.stem)
+            # the header shows the public set-up and commits to the hidden part (host/sealed.py)
+            record = Record.create(path, header, sealer=sealing.sealer_for(path, header, session))
         except RecordError:
             if table is not None:
                 await table.stop()

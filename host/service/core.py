@@ -37,7 +37,7 @@ from hexmate.host.protocol import (
     TableMessage,
 )
 from hexmate.host.record import Record
-from hexmate.host.service import enrol, logtext, narrator, results
+from hexmate.host.service import enrol, logtext, narrator, results, sealing
 from hexmate.host.service import views as pages
 from hexmate.host.service.outputs import (
     LedFrame,
@@ -151,6 +151,7 @@ class Service:
         self.views = TableViews(tracker, registry)
         session.sensed_hex = tracker.sensed_hex
         self.record = record
+        sealing.attach(self, record)  # hidden set-up sealed in the record until the game ends
         self.table = table
         self.tray = self._tray()
         self.inputs: asyncio.Queue[Input] = asyncio.Queue()
@@ -557,6 +558,7 @@ class Service:
             self._log("resolution", self.resolution)
         self._since_checkpoint += 1
         self._checkpoint()
+        sealing.reveal_if_over(self)
         self.los = None
         self.shown = None
         self.prompt = self._prompt()

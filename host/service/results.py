@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from hexmate.host.record import canonical, read
+from hexmate.host.service import sealing
 from hexmate.host.service.logtext import sentence
 from hexmate.host.table.views import SHARED
 from hexmate.host.tournament import signatures
@@ -82,6 +83,7 @@ def _result(service: Service, data: Any) -> None:
     if service.record is None:
         service.say("result-bad", why=T("this game has no record"))
         return
+    sealing.reveal_if_over(service, ended=True)  # a result recorded ends the game: the hidden set-up opens
     service.result = (service.record.append("result", result), result)
     service.signed = {}
     service.say("result-recorded", result=result["text"])
@@ -122,7 +124,8 @@ def record_view(service: Service) -> dict[str, Any]:
     stats: list[dict[str, Any]] = []
     if service.record is not None:
         service.record.commit()
-        stats = [{**fc.as_dict(), "svg": fc.svg()} for fc in dice_stats(read(service.record.path))]
+        found = read(service.record.path, sidecar=True)
+        stats = [{**fc.as_dict(), "svg": fc.svg()} for fc in dice_stats(found)]
     return {"type": "record", "sides": sides(service),
             "result": service.result[1] if service.result is not None else None,
             "statements": {s: statement(service, s) for s in sides(service)},
@@ -137,7 +140,7 @@ def replay_step(service: Service, k: int) -> dict[str, Any]:
     if service.record is None:
         raise LookupError(T("this game has no record"))
     service.record.commit()
-    entries = read(service.record.path)
+    entries = read(service.record.path, sidecar=True)
     last = None
     for st in steps(entries):
         last = st
@@ -157,7 +160,7 @@ def history_step(service: Service, k: int, audience: str) -> dict[str, Any]:
     if service.record is None:
         raise LookupError(T("this game has no record"))
     service.record.commit()
-    entries = read(service.record.path)
+    entries = read(service.record.path, sidecar=True)
     last = sum(1 for e in entries if e.kind in ("action", "takeback"))
     at = last + 1 + k if k < 0 else k
     if not 0 <= at <= last:
@@ -187,7 +190,7 @@ def step_count(service: Service) -> int:
     if service.record is None:
         return 0
     service.record.commit()
-    entries = read(service.record.path)
+    entries = read(service.record.path, sidecar=True)
     return sum(1 for e in entries if e.kind in ("action", "takeback"))
 
 
@@ -195,7 +198,7 @@ def restore(service: Service) -> None:
     """After a resume: the last result recorded and who signed it come back."""
     if service.record is None:
         return
-    for e in service.record.found or read(service.record.path):
+    for e in service.record.found or read(service.record.path, sidecar=True):
         if e.kind == "result":
             service.result = (_hash_of(service, e.n), e.data)
             service.signed = {}

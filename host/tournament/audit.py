@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hexmate.host.record import GENESIS, Entry, RecordError, canonical, hash_ok
+from hexmate.host.sealed import commitment, is_sealed, revealed_by
 from hexmate.host.tournament import rolls, signatures
 from hexmate.host.tournament.keys import BoardKey
 
@@ -40,6 +41,8 @@ class Audit:
     checkpoints: int = 0  # checkpoints found equal to the fold of the actions before them
     result: dict[str, Any] | None = None
     warnings: list[str] = field(default_factory=list)
+    sealed: int = 0  # entries sealed and not yet revealed (their content is checked once revealed)
+    revealed: int = 0  # sealed entries the record's reveal opened, each equal to its commitment
 
 
 def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
@@ -58,6 +61,9 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
         raise AuditFailed(p, text.count("\n"), "torn last line (the host stopped while writing it)")
     hashes: list[str] = []
     folded: list[Entry] = []  # what the position is the fold of, and its checkpoints
+    # From the first sealed entry on, entries wait for the record's end (its reveal opens them); a record
+    # without any is checked line by line, holding nothing but what folds.
+    waiting: list[Entry] | None = None
     for i, line in enumerate(text.splitlines()):
         try:
             obj = json.loads(line)
@@ -75,18 +81,26 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
                 raise AuditFailed(p, i, "the first entry must be the header")
             out.header, first = data, got
             state.game = first
-        try:
-            state.entry(i, kind, data, hashes)
-        except (KeyError, TypeError, ValueError) as e:
-            raise AuditFailed(p, i, f"malformed {kind} entry ({type(e).__name__}: {e})") from None
+        if waiting is None and isinstance(data, dict) and "sealed" in data and is_sealed(data):
+            waiting = []
+        if waiting is not None:
+            waiting.append(Entry(i, t, kind, data))
+        else:
+            _check(p, state, i, t, kind, data, hashes, folded)
         hashes.append(got)
         prev = got
-        if kind in _FOLDED:
-            folded.append(Entry(i, t, kind, data))
     if not hashes:
         raise RecordError(f"record {p} is empty")
     out.entries, out.head = len(hashes), prev
-    if any(e.kind == "checkpoint" for e in folded):
+    for ent in _unseal(p, out, waiting or []):
+        if is_sealed(ent.data):  # sealed until the game ends: its rolls and fold are checked once revealed
+            if ent.kind == "armed":
+                state.sealed_requests = True
+            continue
+        if ent.n == 0:
+            out.header = ent.data  # the whole set-up once revealed
+        _check(p, state, ent.n, ent.t, ent.kind, ent.data, hashes, folded)
+    if not out.sealed and any(e.kind == "checkpoint" for e in folded):
         _checkpoints(p, out, folded)
     if board_key is None and out.unchecked_rolls:
         out.warnings.append(f"{out.unchecked_rolls} rolls carry a board authenticator that was not checked "
@@ -95,6 +109,50 @@ def audit(path: str | Path, board_key: BoardKey | None = None) -> Audit:
 
 
 _FOLDED = ("action", "takeback", "checkpoint")
+
+
+def _check(p: Path, state: _Rolls, i: int, t: str, kind: str, data: Any, hashes: list[str],
+           folded: list[Entry]) -> None:
+    try:
+        state.entry(i, kind, data, hashes)
+    except (KeyError, TypeError, ValueError) as err:
+        raise AuditFailed(p, i, f"malformed {kind} entry ({type(err).__name__}: {err})") from None
+    if kind in _FOLDED:
+        folded.append(Entry(i, t, kind, data))
+
+
+def _unseal(p: Path, out: Audit, chained: list[Entry]) -> list[Entry]:
+    """The entries with the sealed ones opened by the record's reveal, each checked against its commitment
+    (AuditFailed naming the entry); before a reveal they stay sealed and are counted."""
+    try:
+        revealed = revealed_by(p, chained)
+    except RecordError:
+        at = next(e.n for e in reversed(chained) if e.kind == "reveal")
+        raise AuditFailed(p, at, "a malformed reveal entry") from None
+    reveal_at = next((e.n for e in reversed(chained) if e.kind == "reveal"), None)
+    out_entries: list[Entry] = []
+    for e in chained:
+        if not is_sealed(e.data):
+            out_entries.append(e)
+            continue
+        if revealed is None or (reveal_at is not None and e.n > reveal_at):
+            out.sealed += 1
+            out_entries.append(e)
+            continue
+        got = revealed.get(e.n)
+        if got is None:
+            raise AuditFailed(p, e.n, f"sealed, and the reveal at entry {reveal_at} does not open it")
+        salt, data = got
+        try:
+            ok = commitment(salt, data) == e.data["sealed"]
+        except ValueError:
+            ok = False
+        if not ok:
+            raise AuditFailed(p, e.n, f"the reveal at entry {reveal_at} does not match this entry's "
+                                      f"commitment (the data or its salt differs from what was sealed)")
+        out.revealed += 1
+        out_entries.append(Entry(e.n, e.t, e.kind, data))
+    return out_entries
 
 
 def _checkpoints(p: Path, out: Audit, folded: list[Entry]) -> None:
@@ -146,6 +204,7 @@ class _Rolls:
         self.last_dice: list[int] | None = None
         self.result_entry: tuple[int, dict[str, Any]] | None = None
         self.paired: dict[str, str] = {}  # side -> the key registered when its player paired
+        self.sealed_requests = False  # some dice were armed in a sealed entry (not revealed yet)
 
     def fail(self, i: int, why: str) -> None:
         raise AuditFailed(self.p, i, why)
@@ -179,7 +238,7 @@ class _Rolls:
                 self.fail(i, f"the key registered for the {data['side']} player at pairing carries no valid "
                              f"proof that the paired page holds it")
             self.paired[str(data["side"])] = str(data["public_key"])
-        elif kind == "resume" and (data["entries"] != i or data["head"] != (hashes[-1] if hashes else "")):
+        elif kind == "resume" and (data["entries"] != i or data["head"] != (hashes[i - 1] if i else "")):
             self.fail(i, "the resume entry does not name the entries before it")
 
     def _rolled(self, i: int, data: Any) -> None:
@@ -191,6 +250,8 @@ class _Rolls:
                              f"{self.key.board_id}")
             return
         armed = self.armed.get(request)
+        if armed is None and self.sealed_requests:
+            return  # armed in an entry sealed until the game ends: checked once it is revealed
         if armed is None:
             self.fail(i, f"roll for dice request {request}, which was never armed in this record")
             return

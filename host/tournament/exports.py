@@ -20,7 +20,8 @@ from typing import Any
 
 from hexmate.host.game import GameSession, SessionError
 from hexmate.host.game.session import private_line
-from hexmate.host.record import Entry, read
+from hexmate.host.record import Entry, RecordError, read
+from hexmate.host.sealed import SEALED_NOTE, still_sealed
 from hexmate.host.tournament.stats import dice_stats
 from hexmate.rules.text import T
 
@@ -175,6 +176,9 @@ def report_html(path: Path, wanted: Sequence[str] = (), lang: str = "en") -> str
         return escape(render_text(text, lang))
 
     entries = read(path)
+    if sealed := still_sealed(entries):  # before the reveal the moves of hidden units are not readable
+        raise RecordError(f"record {path}: {SEALED_NOTE} ({sealed} entries sealed); the report opens with "
+                          f"the record's reveal")
     header = entries[0].data
     row = rating_row(entries)
     all_steps = list(_texts(entries))

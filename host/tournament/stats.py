@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from hexmate.host.sealed import is_sealed
+
 
 def chi_square_p(x: float, df: int) -> float:
     """P(X >= x) for X chi-square distributed with ``df`` degrees of freedom."""
@@ -97,6 +99,8 @@ def dice_stats(entries: Iterable[Any]) -> list[FaceCounts]:
     counts: dict[tuple[str, int], list[int]] = {}
     sides_of: dict[int, int] = {}
     for e in entries:
+        if is_sealed(e.data):
+            continue  # sealed until the game ends (host/sealed.py): counted once the reveal opens it
         if e.kind == "armed":
             sides_of[int(e.data["request"])] = int(e.data["sides"])
         elif e.kind == "dice" and e.data.get("used"):

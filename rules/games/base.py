@@ -515,6 +515,7 @@ class Game:
     dice: ClassVar[Mapping[str, DiceSpec]] = {}  # the game's rolls by the name a roll decision uses
     flip_markers: ClassVar[frozenset[str]] = frozenset()  # states shown by flipping the counter (broken)
     marker_counters: ClassVar[frozenset[str]] = frozenset()  # states shown by a marker counter (pin, DM)
+    sealed_hexes: ClassVar[bool] = False  # are the hexes of ``sealed_units`` secret too (see there)?
 
     @property
     def data_dir(self) -> Path:
@@ -1106,6 +1107,14 @@ class Game:
         an indirect fire is legal only at a hex plotted in secret, 9.1); "" if none. Hosts list it to that
         side's page only."""
         return ""
+
+    def sealed_units(self, position: Position) -> Mapping[str, str]:
+        """The units only their owner may know now, as unit id -> owner: what the record seals (a salted
+        commitment in the record, the text in its owner-only sidecar) in the set-up and in every entry that
+        names them, until the game ends (rules/SEQUENCE.md, "Hidden set-up"). Default: none. With
+        ``sealed_hexes`` their hexes are secret too (the public set-up leaves them out), else each shows as
+        a '?' on its hex."""
+        return {}
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         """The game's own legal actions now (the core adds answers, end and pass)."""

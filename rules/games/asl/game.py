@@ -900,6 +900,12 @@ class AslGame(Game):
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
 
+    def sealed_units(self, position: Position) -> Mapping[str, str]:
+        """A12.11, A12.12: the enemy may not look under a "?" (a concealed unit or a dummy) and the set-up is
+        made out of its sight: who each is stays sealed in the record until the game ends. A12.1: the enemy
+        does see which hex a "?" is on."""
+        return {u.id: u.side for u in position.units.values() if u.concealed}
+
     def outcome(self, position: Position) -> Outcome | None:
         sides = {u.side for u in position.units.values()}
         if len(sides) == 1:

@@ -99,6 +99,7 @@ class FireTeamState(GameState):
 
 class FireTeamGame(Game):
     name: ClassVar[str] = "fireteam"
+    sealed_hexes: ClassVar[bool] = True  # [11.3] a hidden set-up is written down, hex and all, not placed
     title: ClassVar[str] = "Fire Team"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "ift": ("fp", "final_dr"), "gm_kill": ("differential", "column")}
@@ -845,6 +846,11 @@ class FireTeamGame(Game):
         if shooters and artillery.indirect(self, position, shooters, action.target):
             return shooters[0].side
         return ""
+
+    def sealed_units(self, position: Position) -> Mapping[str, str]:
+        """[11.3], [15.8] A hidden unit (at night every unit set up on the map starts hidden) is not on the
+        map for the enemy: who and what it is stays sealed in the record until the game ends."""
+        return {u.id: u.side for u in position.units.values() if u.concealed}
 
     def check_moving_fire(self, position: Position, fire: act.Fire) -> None:
         """[6.6] Once per impulse, paying +2 MP (+3 for a vehicle) from what is left, never with a missile."""

@@ -129,3 +129,40 @@ async def _verified(store: Store, table: str) -> bool:
 
 async def _async(value: bool) -> bool:
     return value
+
+
+async def test_sealed_entries_are_stored_as_commitments_until_the_reveal_opens_them(
+        store: Store, broker: Broker, tmp_path) -> None:
+    """The record seals what names a hidden unit (host/sealed.py): the hall stores its commitment during
+    play, and the finished record's reveal (checked against it) fills in the data."""
+    from hexmate.host.sealed import Sealer
+
+    _, task = await _hall(store, broker, tmp_path)
+    path = tmp_path / "t2s.jsonl"
+    record = Record.create(path, {"game": "asl", "position": "asl | rus-sq9@DR5?"},
+                           sealer=Sealer(path, public_header={"game": "asl", "position": "asl | ?@DR5"}))
+    record.sealer.hidden = lambda: frozenset({"rus-sq9"})  # type: ignore[union-attr]
+    pub = TablePublisher("t2", account(broker, "t2"), tmp_path / "t2s.outbox",
+                         hidden=lambda: frozenset({"rus-sq9"}))
+    pub.attach(record)
+    pub.start()
+    record.append("action", {"text": "move rus-sq9 DR5 DR6"})
+    record.commit()
+    await _until(lambda: _count_of(store, "t2", 2))
+    rows = await _rows(store, "t2")
+    assert not any("rus-sq9" in (r["data"] or "") for r in rows)  # the hall's database names no hidden unit
+    assert [set(json.loads(r["data"])) for r in rows] == [{"game", "position", "sealed"}, {"sealed"}]
+    record.reveal()
+    record.close()
+    pub.finish(record.path, {"winner": "ger", "over": True, "reason": "test"})
+    assert await asyncio.to_thread(pub.drain, 5)
+    await _until(lambda: _verified(store, "t2"))
+    rows = await _rows(store, "t2")
+    assert json.loads(rows[0]["data"])["position"] == "asl | rus-sq9@DR5?"  # opened by the reveal
+    assert json.loads(rows[1]["data"]) == {"text": "move rus-sq9 DR5 DR6"}
+    pub.stop()
+    task.cancel()
+
+
+async def _count_of(store: Store, table: str, n: int) -> bool:
+    return len(await _rows(store, table)) >= n

@@ -122,7 +122,8 @@ async def test_a_spectator_never_receives_a_concealed_unit_before_the_end(rig, b
         e["kind"] == "action" and not e.get("withheld") for e in spectator.json("entry")))
     before_end = list(spectator.messages)
     live = [json.loads(p) for t, p, _ in before_end if t.endswith("/entry")]
-    assert any(e.get("withheld") for e in live)  # the board's snapshot names concealed tags: withheld
+    # the board's snapshot names concealed tags: the record seals it, and the hall gets its commitment
+    assert any(e["kind"] == "snapshot" and set(e["data"]) == {"sealed"} for e in live)
     assert any(t.endswith("/state") for t, _, _ in before_end)
     for t, payload, _ in before_end:
         text = payload.decode()

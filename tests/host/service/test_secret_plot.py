@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from hexmate.host.game import GameSession
 from hexmate.host.hall.publisher import canonical, spectator_entry, spectator_state
 from hexmate.host.record import Record
+from hexmate.host.sealed import sidecar_path
 from hexmate.host.service import PageAction, Service
 from hexmate.host.service.build import demo_scenario
 from hexmate.host.table.calibration import Calibration
@@ -138,13 +139,19 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
         assert not any(hexes.search(t) for t in logs[who]), logs[who]
         assert logs[who].count("us: answered in secret (9.1)") == 3  # made, made again, and "none"
         assert "taken back: us: answered in secret (9.1)" in logs[who]
-    # the hall: the entry that plots is withheld, and the live state is the shared page's
-    entries = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()]
-    plotted = [e for e in entries if e["kind"] == "action" and e["data"]["text"] == f"answer hex {target}"]
-    assert len(plotted) == 2  # the record keeps the plot (made, taken back, made again): it is the game
+    # the record and the hall: the entry that plots holds only its commitment, and the live state is the
+    # shared page's
+    raw = (tmp_path / "r.jsonl").read_text(encoding="utf-8")
+    entries = [json.loads(line) for line in raw.splitlines()]
+    assert not hexes.search(raw)  # the record file commits to the plot; it names it only at the reveal
+    side = [json.loads(line) for line in sidecar_path(tmp_path / "r.jsonl").read_text().splitlines()]
+    made = {s["n"] for s in side if s["data"].get("text") == f"answer hex {target}"}
+    plotted = [e for e in entries if e["n"] in made and e["kind"] == "action"]
+    assert len(plotted) == 2 and all(set(e["data"]) == {"sealed"} for e in plotted)  # made, made again
+    assert [e["kind"] for e in entries if e["n"] in made] == ["action", "takeback", "action"]
     published = [canonical(spectator_entry("t1", "g", e, frozenset())) for e in entries]
     assert not any(hexes.search(p) for p in published)
-    assert '"withheld":true' in canonical(spectator_entry("t1", "g", plotted[0], frozenset()))
+    assert canonical(spectator_entry("t1", "g", plotted[0], frozenset())).startswith('{"data":{"sealed":"')
     state = canonical(spectator_state("t1", json.loads(after["spectator"]), "online"))
     assert not hexes.search(state) and "answered in secret" in state
 

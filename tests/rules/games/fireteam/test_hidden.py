@@ -73,3 +73,12 @@ def test_ex_15_8_at_night_every_unit_sets_up_hidden(ft: Any) -> None:
     assert pos.units["s"].concealed and pos.units["x"].concealed
     day = ft([unit("s", "D4"), unit("x", "H4", "squad5", "b")])
     assert not day.units["s"].concealed and not day.units["x"].concealed
+
+
+def test_15_8_the_hidden_night_set_up_is_what_the_record_seals(ft: Any) -> None:
+    """[15.8] At night every unit starts hidden: the record seals who each is until the game ends; by day
+    nothing is sealed at the start."""
+    night = ft([unit("s", "D4"), unit("x", "H4", "squad5", "b")], options={"night": True})
+    assert night.game.sealed_units(night) == {"s": "a", "x": "b"}
+    day = ft([unit("s", "D4"), unit("x", "H4", "squad5", "b")])
+    assert day.game.sealed_units(day) == {}
