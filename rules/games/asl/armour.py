@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
@@ -542,3 +542,34 @@ def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]
         vca=front,
         tca=turret,
     )
+
+
+# --- facing on the board (D2.11, D3.12) ---
+WAYS = (  # where facing k (facing.py) points, as the player sees the board
+    T("to the right, between the hexes up-right and down-right of it"),
+    T("up and to the right, between the hexes above and up-right of it"),
+    T("up and to the left, between the hexes above and up-left of it"),
+    T("to the left, between the hexes up-left and down-left of it"),
+    T("down and to the left, between the hexes below and down-left of it"),
+    T("down and to the right, between the hexes below and down-right of it"),
+)
+
+
+def facing_changes(before: State, after: State) -> list[Physical]:
+    """A vehicle whose VCA or TCA the rules turned is a change the players make on the board (the readers
+    cannot see how a counter is turned, hardware/FACING.md): turn the counter, or its turret counter, to
+    the hexspine the rules hold (D2.11, D3.12). A reminder the player confirms (``host/game/changes.py``)."""
+    out: list[Physical] = []
+    for uid, new in sorted(after.units.items()):
+        old = before.units.get(uid)
+        if old is None or not is_vehicle(new) or new.hex is None or new.has("wreck"):
+            continue
+        f = facing_of(new)
+        if f != facing_of(old):
+            text = T("turn {unit} so that its front points {way} (D2.11)", unit=uid, way=WAYS[f])
+            out.append(Physical("turn", uid, text, "D2.11", new.hex, f"vca{f}"))
+        t, t0 = tca_of(new.markers, f), tca_of(old.markers, facing_of(old))
+        if (t - f) % 6 != (t0 - facing_of(old)) % 6:  # the turret turned on the hull (Case A, D3.51)
+            text = T("turn the turret of {unit} so that it points {way} (D3.12)", unit=uid, way=WAYS[t])
+            out.append(Physical("turn", uid, text, "D3.12", new.hex, f"tca{t}"))
+    return out

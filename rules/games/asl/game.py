@@ -698,6 +698,7 @@ class AslGame(Game):
             if old is not None and new.concealed and not old.concealed:
                 text = T("put a ? counter on {unit} (A12.122)", unit=uid)
                 out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
+        out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
