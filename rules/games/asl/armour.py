@@ -26,6 +26,7 @@ import heapq
 import itertools
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
@@ -111,15 +112,23 @@ def _remark(unit: UnitState, markers: frozenset[str]) -> UnitState:
 
 
 def infantry_view(position: Position) -> Position:
-    """The position without its vehicles, for the infantry modules (fire, rout, rally)."""
+    """The position without its vehicles, for the infantry modules (fire, rout, rally); the vehicles are
+    kept aside in the game state for the cover they give (vcover.py, D9.3, D9.4)."""
     units = {uid: u for uid, u in position.units.items() if not is_vehicle(u)}
-    return position.at(position.state.replace(units=units))
+    aside = tuple(u for u in position.units.values() if is_vehicle(u))
+    game: Any = position.state.game  # AslState (game.py imports this module)
+    if aside and hasattr(game, "aside"):
+        game = game.replace(aside=aside)
+    return position.at(position.state.replace(units=units, game=game))
 
 
 def restore(position: Position, after: State) -> State:
     """Put the vehicles hidden by ``infantry_view`` back into a state the infantry modules returned."""
     vehicles = {uid: u for uid, u in position.units.items() if is_vehicle(u)}
-    return after.replace(units={**after.units, **vehicles})
+    game: Any = after.game
+    if getattr(game, "aside", ()):
+        game = game.replace(aside=())
+    return after.replace(units={**after.units, **vehicles}, game=game)
 
 
 # --- movement (D2) ---

@@ -77,6 +77,9 @@ class AslState(GameState):
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
+    # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
+    # always empty at rest
+    aside: tuple[UnitState, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)

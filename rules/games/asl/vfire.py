@@ -18,6 +18,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import vcover
 from hexmate.rules.games.asl.armour import (
     FIRE_MARKERS,
     MAX_RANGE,
@@ -30,7 +31,7 @@ from hexmate.rules.games.asl.armour import (
 )
 from hexmate.rules.games.asl.vehicles import tca_of, with_tca
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.hexes import Hex, distance, line
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 
@@ -46,22 +47,18 @@ def _vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
 
 
 def afv_hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[str]]:
-    """D9.4: +1 for each stopped AFV or unburnt wreck in a hex the LOS passes through (not the firer's or
-    the target's), at the same level; an AFV in Motion or a burning wreck does not hinder (D2.41, D10.3)."""
-    drm = 0
-    why: list[str] = []
-    for h in line(a, b).hexes[1:-1]:
-        for u in position.units_at(h):
-            if (
-                is_vehicle(u)
-                and not u.has("motion")
-                and not u.has("burning")
-                and position.map.level(h) == position.map.level(a)
-            ):
-                drm += 1
-                why.append(position.label(h))
-                break
-    return drm, why
+    """D9.4 (vcover.hindrance): +1 for each hex the LOS passes through holding a stopped AFV or an unburnt
+    wreck, at the same level, whose centre both ends can see; the hexes by label."""
+    drm, where = vcover.hindrance(position, a, b)
+    return drm, [position.label(h) for h in where]
+
+
+def hull_down(position: Position, firer: UnitState, target: UnitState) -> tuple[bool, str | None]:
+    """Is the target hull-down to this shot: its HD marker (D4.22), or a wall or hedge hexside the shot
+    crosses into its hex (D4.21, vcover.wall_hull_down; that hexside's name)?"""
+    assert firer.hex is not None and target.hex is not None
+    wall = vcover.wall_hull_down(position, firer.hex, target.hex)
+    return target.has("hd") or wall is not None, wall
 
 
 def check_fire(position: Position, fire: act.Fire) -> act.Fire:
@@ -163,7 +160,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("plus1")  # D5.34
     if acquisition(target) in firer.markers and k == 0:
         cases.append("acquired")  # D3.51 example: the same target again, acquired (C6.5)
-    hindrance, _ = afv_hindrance(position, firer.hex, target.hex)
+    hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
+    hd, wall = hull_down(position, firer, target)
     sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
     tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
     if position.map.level(target.hex) > position.map.level(firer.hex):
@@ -177,9 +175,16 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         size=tv.size,
         tem=tem,
         hindrance=hindrance + sight.hindrance,
-        hd=target.has("hd"),
+        hd=hd,
     )
-    return th, steps, new_tca, k
+    notes: list[od.Step] = []
+    if hinder_hexes:
+        said = T("of the hindrance, AFVs or wrecks in {hexes}", hexes=", ".join(hinder_hexes))
+        notes.append(od.Step("afv_hindrance", hindrance, "D9.4", said))
+    if wall is not None:
+        said = T("hull-down behind the {wall} hexside: a hull hit misses", wall=vcover.WALL_WORDS[wall])
+        notes.append(od.Step("hd", 0, "D4.21", said))
+    return th, [*steps[:-1], *notes, steps[-1]], new_tca, k
 
 
 def _target(position: Position, decision: Decision, side: str) -> UnitState:
@@ -224,7 +229,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)
     state = state.with_unit(firer)
-    hit = od.hits(dr, th, hd=target.has("hd"), pack=pack)
+    hit = od.hits(dr, th, hd=hull_down(position, firer, target)[0], pack=pack)
     if not hit:
         summary = T("{unit} misses {target}", unit=firer.id, target=target.id)
         results = {target.id: "miss"}
