@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import armour, transport, vfire, vmotion
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -516,6 +516,15 @@ class AslGame(Game):
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
 
+    def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_motion(position, decision, answer)  # D2.401
+
+    def resume_vmotion_mr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_reliability(position, decision, answer)  # D2.51
+
+    def resume_vmotion_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_face(position, decision, answer)  # D2.401
+
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_cc(position, decision, answer)
 
@@ -646,9 +655,28 @@ class AslGame(Game):
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
         if moving.units[0] not in position.units:
             return False  # a dummy gone as it moved (A12.14)
+        if vmotion.candidates(position, side):
+            return True  # D2.401: a vehicle may attempt Motion
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
+
+    def advance_move(self, position: Position) -> State:
+        """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
+        Motion there (D2.401, vmotion.py)."""
+        state = super().advance_move(position)
+        for i, d in enumerate(state.decisions):
+            if d.kind == "react" and d.then == "move_on":
+                extra = vmotion.choices(position.at(state), d.side)
+                if extra:
+                    react = dataclasses.replace(d, choices=(*d.choices, *extra))
+                    state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
+        return state
+
+    def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice.startswith(vmotion.CHOICE):
+            return vmotion.attempt(position, answer)  # D2.401
+        return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
         """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
@@ -776,7 +804,7 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            remove = ("no_dt", "assault", "exiting")
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire")
