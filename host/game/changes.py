@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from hexmate.rules.decisions import Physical
 
-_REMINDERS = ("place", "take", "turn")  # "turn": a vehicle's facing (ASL D2.11)
+# "turn": a vehicle's facing (ASL D2.11); "add": a new counter to put down and enrol (a vehicle's crew, D5.6)
+_REMINDERS = ("place", "take", "turn", "add")
 
 
 @dataclass(frozen=True)

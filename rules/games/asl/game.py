@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, transport, vfire, vmotion
+from hexmate.rules.games.asl import armour, crew, transport, vfire, vmotion
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -730,6 +730,7 @@ class AslGame(Game):
                 text = T("put a ? counter on {unit} (A12.122)", unit=uid)
                 out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
         out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
+        out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import crew, vcover
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl import vcover
 from hexmate.rules.games.asl.armour import (
     FIRE_MARKERS,
     MAX_RANGE,
@@ -351,7 +351,8 @@ def resume_cs(position: Position, decision: Decision, answer: act.Answer) -> Sta
     state = position.state
     target = state.units[decision.subject[0]]
     ok = od.crew_survives(sum(answer.dice), vtype(target), shaken=bool(decision.arg("shaken")))
-    return state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
+    state = state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
+    return crew.bail_out(position.at(state), target) if ok else state  # D5.6: a crew counter beneath it
 
 
 def generate(position: Position) -> Iterator[act.Action]:
