@@ -136,6 +136,17 @@ def _obstacle(position: Position, h: Hex) -> bool:
     return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
 
 
+def vehicle_cost(terrain: str) -> int | str:
+    """The chart pack's vehicle cost of a terrain ("NA" where it has none); the pack may spell a map's
+    "stone-building" as "stone building"."""
+    costs = od.load_pack().vehicle_terrain
+    return costs.get(terrain, costs.get(terrain.replace("-", " "), "NA"))
+
+
+def _building(position: Position, h: Hex) -> bool:
+    return position.map.terrain(h) in ("wooden-building", "stone-building", "building")
+
+
 def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex) -> Fraction | None:
     """MP to enter b from a forward, or None where this vehicle may not enter (D2.1, chart pack costs)."""
     hex_map = position.map
@@ -147,10 +158,12 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
     buttoned = vt.armored and not unit.has("ce")
+    if vt.armored and unit.has("ce") and not road and (_building(position, a) or _building(position, b)):
+        return None  # D5.3: a CE AFV neither enters nor leaves a building obstacle (but by a road here)
     if road:
         cot: Fraction | int = vm.road_mp(buttoned=buttoned)
     else:
-        cost = od.load_pack().vehicle_terrain.get(hex_map.terrain(b), "NA")
+        cost = vehicle_cost(hex_map.terrain(b))
         if cost == "NA":
             return None
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
@@ -412,7 +425,7 @@ def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision |
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
     road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
-    if road or od.load_pack().vehicle_terrain.get(terrain) != "half":
+    if road or vehicle_cost(terrain) != "half":
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)

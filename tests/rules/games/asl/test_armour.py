@@ -389,3 +389,23 @@ def test_a_hull_down_target_counts_only_turret_hits(make_position: Any) -> None:
     pos.push_text("fire a-pz at J5")
     pos.push_text("answer dice 1,5")  # the same roll on a target that is not HD hits
     assert pos.last_resolution is not None and pos.last_resolution.results == {"b-t": "hit"}
+
+
+def test_d5_3_a_ce_afv_neither_enters_nor_leaves_a_building(make_position: Any) -> None:
+    houses = {"D5": "stone-building"}
+    buttoned = make(make_position, "MPh", hexes=houses)
+    pz = buttoned.units["a-pz"]
+    into = (buttoned.map.parse_label("C5"), buttoned.map.parse_label("D5"))
+    assert armour.step_mp(buttoned, pz, armour.vtype(pz), *into) == 7  # BU: 1/2 MPA (D8.21)
+    assert armour.bog_check(buttoned, pz, *into) is not None  # and a bog DR, +4 stone (D8.21)
+    ce = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "ce"]}
+    pos: Position = make_position("asl", [ce], "MPh", counters=COUNTERS, hexes=houses)
+    C5, D5, D4 = (pos.map.parse_label(x) for x in ("C5", "D5", "D4"))
+    assert armour.step_mp(pos, pos.units["a-pz"], armour.vtype(pos.units["a-pz"]), C5, D5) is None
+    assert D5 not in pos.legal_actions.moves_for(frozenset({"a-pz"})) and D4 in pos.legal_actions.moves_for(
+        frozenset({"a-pz"}))
+    inside = dict(ce, hex="D5")
+    pos = make_position("asl", [inside], "MPh", counters=COUNTERS, hexes=houses)
+    E5 = pos.map.parse_label("E5")
+    pz = pos.units["a-pz"]
+    assert armour.step_mp(pos, pz, armour.vtype(pz), D5, E5) is None  # nor leaves it
