@@ -9,6 +9,8 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import parse_vehicle
+from hexmate.rules.hexes import distance
+from hexmate.rules.labels import Grid
 
 TANK = parse_vehicle(
     "test",
@@ -164,3 +166,33 @@ def test_d17_25_aerosan_overrun_fp() -> None:
         },
     )
     assert nkl.ovr_fp() == 8
+
+
+def test_t_mov_05_d2_31_occupied_bypass_hexside() -> None:
+    # D2.31 example: a vehicle bypasses the J10 woods along the J10-I10 hexside; a second vehicle may not
+    # bypass the I10 building along that same hexside.
+    side = frozenset({"J10", "I10"})
+    bypassed = {side}
+    assert vm.bypass_allowed("woods", side, set()) is None  # the first vehicle
+    why = vm.bypass_allowed("stone-building", side, bypassed)
+    assert why is not None and "bypassing along that hexside" in why
+    assert vm.bypass_allowed("stone-building", frozenset({"I10", "I11"}), bypassed) is None
+    assert vm.bypass_allowed("open", side, set()) is not None  # only woods or buildings (D2.33: not U4)
+    assert vm.bypass_allowed("rubble", side, set()) is not None
+    assert vm.bypass_allowed("woods", side, set(), burning=True) is not None
+
+
+def test_t_cbt_12_d9_31_armored_assault_reach() -> None:
+    # D9.31 example: a squad under a PzVI E in BB5 has spent 2 of its 4 MF; it goes into the CC5 woods and the
+    # tank may go on alone only as far as the squad's 2 MF would take it (CC6, DD5: 1 MF each in the open).
+    grid = Grid.asl()
+    bb5 = grid.to_hex(*grid.parse("BB5"))
+
+    def far(label: str) -> int:
+        return distance(bb5, grid.to_hex(*grid.parse(label)))
+
+    left = vm.armored_assault_left(4, 2)
+    assert left == 2 and far("CC6") == 1 and far("DD5") == 2 and far("EE5") > left
+    # with 6 MF (Double Time declared before, or a leader along): 4 left, EE5 (3) or FF4 (4)
+    left = vm.armored_assault_left(6, 2)
+    assert left == 4 and far("EE5") <= left and far("FF4") <= left and far("GG4") > left
