@@ -9,7 +9,7 @@ are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
   hexes at the reverse multiplier (D2.21, D2.22), the vehicle terrain costs of the chart pack, road rate
   (D2.16, 1 MP when BU), +1 wall (D2.11 example), +4 higher (D2.24 example), +1 per vehicle or wreck in the
   hex (D2.14); bog DRs entering woods and buildings (D8.21), ESB (D2.5) and mechanical reliability (D2.51);
-  vehicles do not enter hexes holding enemy units in this subset (no OVR);
+  a hex of enemy infantry is entered by an Overrun (overrun.py, D7.1), one of an enemy vehicle never here;
 - after it the owner answers the facing question: touch the vehicle down on a neighbouring hex to turn its
   front to the nearest hexspine beside that hex, 1 MP a hexspine; set it back (or press done) to keep it
   (D2.11); it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4);
@@ -33,6 +33,7 @@ from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import overrun as ovr
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -153,8 +154,9 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if b not in hex_map.hexes:
         return None
     here = position.units_at(b)
-    if any(u.side != unit.side and not (is_vehicle(u) and u.has("wreck")) for u in here):
-        return None  # no Overrun in this subset (D7 not built): enemy-held hexes are closed to vehicles
+    if ovr.closed(position, unit.side, b):
+        return None  # an enemy vehicle's hex is closed to vehicles here (D2.6)
+    overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
     buttoned = vt.armored and not unit.has("ce")
@@ -174,7 +176,7 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         higher=hex_map.level(b) > hex_map.level(a),
         others=others,
         road_rate=road,
-    )
+    ) + (ovr.extra_mp(vt.mp) if overrun else 0)
 
 
 def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
@@ -212,7 +214,8 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
-        for mode in ("F", "R"):
+        no_reverse = ovr.is_overrun(position, unit.side, b)  # D7.13: no Overrun in reverse
+        for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
                     continue
@@ -266,6 +269,8 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
                 mp = step_mp(position, unit, vt, h, n)
                 steps[(h, n)] = None if mp is None else int(2 * mp)
             step = steps[(h, n)]
+            if step is not None and m == "R" and ovr.is_overrun(position, unit.side, n):
+                step = None  # D7.13: no Overrun in reverse
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:

@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, crew, transport, vfire, vmotion
+from hexmate.rules.games.asl import armour, crew, overrun, transport, vfire, vmotion
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -516,6 +516,9 @@ class AslGame(Game):
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
 
+    def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return overrun.resolve(position, decision, answer)  # D7.1
+
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
 
@@ -663,8 +666,16 @@ class AslGame(Game):
 
     def advance_move(self, position: Position) -> State:
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
-        Motion there (D2.401, vmotion.py)."""
+        Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
+        entry's own rolls and the window are over (D7.1, overrun.py)."""
+        n = len(position.state.decisions)
         state = super().advance_move(position)
+        moving = state.moving
+        if moving is not None and moving.at and moving.units[0] in state.units:
+            mover = state.units[moving.units[0]]
+            if armour.is_vehicle(mover) and overrun.is_overrun(position.at(state), mover.side, moving.here):
+                attack = overrun.declare(position.at(state), mover, moving.here)
+                state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
                 extra = vmotion.choices(position.at(state), d.side)
