@@ -34,6 +34,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
+from hexmate.rules.games.asl import riders
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -416,6 +417,12 @@ def enter(position: Position, state: State) -> State:
         moved = with_facing(state.units[uid], facings[-1])
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
+        a, b = moving.path[moving.at - 1], moving.here
+        d = direction_between(a, b)
+        road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+        on_top = riders.carried_riders(state, unit, vtype(unit).passengers)
+        if on_top and riders.barred(position.map.terrain(b), road=road):
+            state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
     check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, vcover
+from hexmate.rules.games.asl import crew, riders, vcover
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -212,10 +212,15 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
     th, steps, new_tca, _ = to_hit_of(position, firer, target)
+    home: Hex = firer.hex
     if vt.ma.mount == "NT":
         firer = with_facing(firer, new_tca)
     else:
+        turned = new_tca != tca_of(firer.markers, facing_of(firer))
         firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
+        on_top = riders.carried_riders(state, firer, vt.passengers) if turned else []
+        if on_top:  # D6.21: a turret that turns throws its riders off
+            state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
     dr = (answer.dice[0], answer.dice[1])
     lines = [Line(s.text, str(s.value), s.rule) for s in steps]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))

@@ -1,0 +1,69 @@
+"""Riders' limits in play (riders.py, D6.21, D6.24): riders on a tank bail out before it enters woods or a
+building (not across a road hexside) and when its turret turns; bailing out is a NMC beneath the AFV and no
+more move or fire that phase. Passengers in a halftrack stay aboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import riders
+
+from .test_armour import COUNTERS
+
+
+def make(make_position: Any, phase: str, *extra: dict[str, Any], **kw: Any) -> Position:
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"},
+        *extra,
+    ]
+    pos: Position = make_position("asl", units, phase, counters=COUNTERS, **kw)
+    return pos
+
+
+def test_riders_bail_out_before_the_woods(make_position: Any) -> None:
+    pos = make(make_position, "MPh", hexes={"E5": "woods"})
+    pos.push_text("load a-sq into a-pz")
+    pos.push_text("move a-pz C5-D5-E5")
+    top = pos.decision
+    while top is not None and top.then != "mc":
+        pos.push_text("answer dice 1,1" if top.kind == "roll" else "answer pass")  # the bog DR: no bog
+        top = pos.decision
+    assert top is not None and top.subject == ("a-sq",) and top.rule == "D6.21"  # the bail-out NMC (D6.24)
+    sq = pos.units["a-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "D5"  # left beneath it in the hex before the woods
+    assert sq.has("prep_fire") and "a-sq" in pos.state.moved  # no more move or fire this phase (D6.24)
+    pos.push_text("answer dice 3,3")  # passes its NMC
+    assert not pos.units["a-sq"].has("broken") and pos.label(pos.units["a-pz"].hex) in ("D5", "E5")
+
+
+def test_a_road_hexside_keeps_them_aboard(make_position: Any) -> None:
+    road = {"C5": {"terrain": "open", "road": ["SE"]}, "D5": {"terrain": "woods", "road": ["NW"]}}
+    pos = make(make_position, "MPh", hexes=road)
+    assert riders.barred("woods", road=False) and not riders.barred("woods", road=True)
+    assert riders.barred("stone-building", road=False) and not riders.barred("open", road=False)
+    pos.push_text("load a-sq into a-pz")
+    pos.push_text("move a-pz C5-D5")  # into the woods along the road: no bog DR, no bail-out (D6.21)
+    assert not any(d.then == "mc" for d in pos.state.decisions)
+    assert pos.units["a-sq"].carrier == "a-pz" and pos.label(pos.units["a-sq"].hex) == "D5"
+
+
+def test_a_turning_turret_throws_its_riders_off(make_position: Any) -> None:
+    enemy = {"id": "b-t", "counter": "t", "side": "b", "hex": "C1", "markers": ["vca4"]}
+    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, "PFPh", enemy, aboard)
+    pos.push_text("fire a-pz at C1")  # C1 lies outside the turret's arc: the turret turns (Case A)
+    pos.push_text("answer dice 6,6")  # a miss
+    sq = pos.units["a-sq3"]
+    assert sq.carrier is None and sq.hex == pos.units["a-pz"].hex  # beneath the tank (D6.21, D6.24)
+    assert any(d.then == "mc" and d.subject == ("a-sq3",) for d in pos.state.decisions)
+
+
+def test_passengers_stay_aboard_in_the_woods(make_position: Any) -> None:
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    pos = make(make_position, "MPh", ht, hexes={"D5": "woods"})
+    pos.push_text("load a-sq into a-ht")
+    pos.push_text("move a-ht C5-D5")
+    assert not any(d.then == "mc" for d in pos.state.decisions)  # D6.1: passengers ride inside
+    assert pos.units["a-sq"].carrier == "a-ht"
