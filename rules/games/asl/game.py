@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, crew, overrun, transport, vfire, vmotion
+from hexmate.rules.games.asl import armour, crew, overrun, riders, transport, vfire, vmotion
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -360,6 +360,10 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
+            aboard = riders.aboard(position, action.firers)
+            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
+                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
+                                      unit=aboard), "D6.22")
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -760,6 +764,12 @@ class AslGame(Game):
                 return True
         return False
 
+    def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
+        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        for action in asl_fire.generate(self, armour.infantry_view(position)):
+            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
+                yield action
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
         phase = position.phase.id
@@ -768,7 +778,7 @@ class AslGame(Game):
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
                     yield from vfire.generate(position)
                 else:
-                    yield from asl_fire.generate(self, armour.infantry_view(position))
+                    yield from self._fire_from_ground(position)
             return
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
@@ -797,7 +807,7 @@ class AslGame(Game):
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
-            yield from asl_fire.generate(self, armour.infantry_view(position))
+            yield from self._fire_from_ground(position)
             yield from vfire.generate(position)
         elif phase == "CCPh":
             yield from vfire.cc_generate(position)  # A11.5: CC against vehicles

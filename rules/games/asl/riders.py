@@ -26,6 +26,17 @@ def carried_riders(state: State, vehicle: UnitState, passengers: int) -> list[Un
     return sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
 
 
+def aboard(position: Position, units: tuple[str, ...]) -> str:
+    """The first of these units carried by a vehicle ('' if none): passengers and riders do not fire in this
+    subset (their FP is halved, quartered after the vehicle moved, D6.1, D6.22: not built)."""
+    for uid in units:
+        unit = position.units.get(uid)
+        carrier = position.units.get(unit.carrier or "") if unit is not None else None
+        if carrier is not None and carrier.type == "vehicle":
+            return uid
+    return ""
+
+
 def barred(terrain: str, *, road: bool) -> bool:
     """D6.21: terrain an AFV may not carry riders into, unless across a road hexside."""
     return not road and terrain in BARRED
@@ -46,4 +57,4 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     return state.push(*checks)
 
 
-__all__ = ["BARRED", "bail_out", "barred", "carried_riders"]
+__all__ = ["BARRED", "aboard", "bail_out", "barred", "carried_riders"]
