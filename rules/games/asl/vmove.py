@@ -91,6 +91,12 @@ def armored_assault_left(mf: int, spent: int) -> int:
     return max(0, mf - spent)
 
 
+def double_time_mf(*, after_moving: bool) -> int:
+    """A4.5: Double Time adds 2 MF, declared at the start of the unit's MPh; declared after it has spent MF,
+    only 1 (the D9.31 example's last case)."""
+    return 1 if after_moving else 2
+
+
 def obstacle_mp(mpa: int) -> Fraction:
     """Woods and buildings cost half the MP allowance (D8.21's "1/2 MP allowance"; D7.2 example: 7 of 14)."""
     return Fraction(mpa, 2)
@@ -252,6 +258,7 @@ __all__ = [
     "bogged",
     "bypass_allowed",
     "bypass_mp",
+    "double_time_mf",
     "entry_mp",
     "esb_drm",
     "esb_limit",

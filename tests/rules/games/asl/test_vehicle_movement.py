@@ -193,6 +193,9 @@ def test_t_cbt_12_d9_31_armored_assault_reach() -> None:
 
     left = vm.armored_assault_left(4, 2)
     assert left == 2 and far("CC6") == 1 and far("DD5") == 2 and far("EE5") > left
-    # with 6 MF (Double Time declared before, or a leader along): 4 left, EE5 (3) or FF4 (4)
-    left = vm.armored_assault_left(6, 2)
+    # with 6 MF (Double Time declared at the start, or a leader along): 4 left, EE5 (3) or FF4 (4)
+    left = vm.armored_assault_left(4 + vm.double_time_mf(after_moving=False), 2)
     assert left == 4 and far("EE5") <= left and far("FF4") <= left and far("GG4") > left
+    # Double Time declared in the woods, after moving: +1 MF only (A4.5), so EE5 and no farther
+    left = vm.armored_assault_left(4 + vm.double_time_mf(after_moving=True), 2)
+    assert left == 3 and far("EE5") <= left and far("FF4") > left
