@@ -520,6 +520,9 @@ class AslGame(Game):
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
 
+    def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return riders.resume_survival(position, decision, answer)  # D6.9
+
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return overrun.resolve(position, decision, answer)  # D7.1
 

@@ -9,7 +9,6 @@ attack a vehicle in their Location (A11.5).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from hexmate.rules import actions as act
@@ -318,9 +317,14 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         "none": (),
     }[result]
     shaken = target.has("shocked") or target.has("stunned")
-    if "wreck" in marks:  # its passengers and riders are put beneath the wreck (D6.9's survival DR not built)
+    prc_checks = []
+    if "burning" in marks:  # D6.9, D9.2: no survival from a burning vehicle
         for rider in [u for u in state.units.values() if u.carrier == target.id]:
-            state = state.with_unit(dataclasses.replace(rider, carrier=None))
+            for sw in [u for u in state.units.values() if u.carrier == rider.id]:
+                state = state.without_unit(sw.id)
+            state = state.without_unit(rider.id)
+    elif "wreck" in marks:  # D6.9: each unit aboard rolls its own survival DR
+        prc_checks = riders.survival_checks(state, target, vtype(target).cs)
     gone = (
         ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
     )
@@ -329,7 +333,7 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     state = state.replace(
         resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
-    )
+    ).push(*prc_checks)  # D6.9: after the crew's own roll
     if result == "destroyed" and not vtype(target).cs_lower:
         return state.push(
             Decision(

@@ -80,3 +80,34 @@ def test_units_aboard_do_not_fire_here(make_position: Any) -> None:
     assert "fire a-sq at F5" in texts and not any(t.startswith("fire a-sq3") for t in texts)
     with pytest.raises(IllegalAction, match="aboard a vehicle"):
         pos.push_text("fire a-sq3 at F5")
+
+
+def _shoot(make_position: Any, tk: str) -> Position:
+    target = {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}
+    aboard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5", "carrier": "b-t"}
+    pos = make(make_position, "PFPh", target, aboard)
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")  # a hit (test_armour: TH 6)
+    pos.push_text(f"answer dice {tk}")
+    return pos
+
+
+def test_d6_9_each_unit_aboard_rolls_to_survive(make_position: Any) -> None:
+    pos = _shoot(make_position, "1,2")  # destroyed, not burning
+    assert pos.decision is not None and pos.decision.then == "vcs"  # the crew first (D5.6)
+    pos.push_text("answer dice 6,6")  # the crew is lost
+    top = pos.decision
+    assert top is not None and top.then == "vprc" and top.subject == ("b-sq",) and top.side == "b"
+    pos.push_text("answer dice 3,3")  # 6 <= CS 6: it survives beneath the wreck
+    sq = pos.units["b-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "J5"
+    pos = _shoot(make_position, "1,2")
+    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 4,3")  # 7 > 6
+    assert "b-sq" not in pos.units
+    assert riders.survives(6, 6, broken=False) and not riders.survives(6, 6, broken=True)  # +1 if broken
+
+
+def test_d6_9_nobody_survives_a_burning_vehicle(make_position: Any) -> None:
+    pos = _shoot(make_position, "1,1")  # 2, less 1 for the red CS# (D5.7): it burns
+    assert pos.units["b-t"].has("burning") and "b-sq" not in pos.units
