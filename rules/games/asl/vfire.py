@@ -507,6 +507,11 @@ def _cc_apply(position: Position, decision: Decision, result: str, dice: tuple[i
         "none": (),
     }[result]
     state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
+    if "wreck" in marks:  # A11.5: the vehicle's passengers and riders are eliminated with it
+        for rider in [u for u in state.units.values() if u.carrier == target.id]:
+            for sw in [u for u in state.units.values() if u.carrier == rider.id]:
+                state = state.without_unit(sw.id)
+            state = state.without_unit(rider.id)
     ccv, drm = int(decision.arg("ccv")), int(decision.arg("drm"))
     lines = (
         Line(T("Close Combat Value"), str(ccv), "A11.5"),

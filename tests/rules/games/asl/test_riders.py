@@ -111,3 +111,16 @@ def test_d6_9_each_unit_aboard_rolls_to_survive(make_position: Any) -> None:
 def test_d6_9_nobody_survives_a_burning_vehicle(make_position: Any) -> None:
     pos = _shoot(make_position, "1,1")  # 2, less 1 for the red CS# (D5.7): it burns
     assert pos.units["b-t"].has("burning") and "b-sq" not in pos.units
+
+
+def test_a_11_5_units_aboard_die_with_a_vehicle_destroyed_in_cc(make_position: Any) -> None:
+    target = {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}
+    aboard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5", "carrier": "b-t"}
+    attacker = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "J5"}
+    pos = make(make_position, "CCPh", target, aboard, attacker)
+    pos.push_text("fire a-sq2 at J5")
+    pos.push_text("answer dice 1,1")  # 2 + 2 (the rider guards it, A11.51) = 4 < CCV 5: destroyed
+    pos.push_text("answer dice 6")  # the original 2's further dr (A11.501): nothing more
+    res = pos.last_resolution
+    assert res is not None and res.results["b-t"] in ("destroyed", "burns")
+    assert "b-sq" not in pos.units and pos.decision is None
