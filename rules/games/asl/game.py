@@ -484,11 +484,17 @@ class AslGame(Game):
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
-        return gone if gone is not None else self._infantry(asl_fire.resume_mc, position, decision, answer)
+        if gone is not None:
+            return gone
+        after = self._infantry(asl_fire.resume_mc, position, decision, answer)
+        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
-        return gone if gone is not None else self._infantry(asl_fire.resume_ptc, position, decision, answer)
+        if gone is not None:
+            return gone
+        after = self._infantry(asl_fire.resume_ptc, position, decision, answer)
+        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a pinned rider bails out
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, answer.units[0]) if answer.units else None

@@ -19,6 +19,7 @@ import dataclasses
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl.aftermath import mc
+from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -42,6 +43,27 @@ def aboard(position: Position, units: tuple[str, ...]) -> str:
         if carrier is not None and carrier.type == "vehicle":
             return uid
     return ""
+
+
+def shaken_off(position: Position, uid: str) -> State:
+    """D6.23: a rider that is pinned or broken bails out (D6.24) beneath its AFV."""
+    state = position.state
+    unit = state.units.get(uid)
+    vehicle = state.units.get(unit.carrier or "") if unit is not None else None
+    if unit is None or vehicle is None or vehicle.type != "vehicle" or vehicle.hex is None:
+        return state
+    if not (unit.has("broken") or unit.has("pinned")):
+        return state
+    if _passengers(vehicle):
+        return state  # a passenger, inside: D6.1 (rout or stay), not built here
+    return bail_out(position, [unit], vehicle.hex, "D6.23")
+
+
+def _passengers(vehicle: UnitState) -> int:
+    try:
+        return vehicle_of(vehicle.values).passengers
+    except Exception:  # a counter the catalogue refuses is reported where it is set up
+        return 0
 
 
 def survives(dr: int, cs: int, *, broken: bool) -> bool:
@@ -99,5 +121,5 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     return state.push(*checks)
 
 
-__all__ = ["BARRED", "aboard", "bail_out", "barred", "carried_riders", "resume_survival", "survival_checks",
-           "survives"]
+__all__ = ["BARRED", "aboard", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
+           "survival_checks", "survives"]

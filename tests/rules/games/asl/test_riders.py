@@ -124,3 +124,21 @@ def test_a_11_5_units_aboard_die_with_a_vehicle_destroyed_in_cc(make_position: A
     res = pos.last_resolution
     assert res is not None and res.results["b-t"] in ("destroyed", "burns")
     assert "b-sq" not in pos.units and pos.decision is None
+
+
+def test_d6_23_a_pinned_or_broken_rider_bails_out(make_position: Any) -> None:
+    # applied after each MC and pin check (game.resume_mc, resume_ptc)
+    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, "PFPh", aboard)
+    assert riders.shaken_off(pos, "a-sq3").units["a-sq3"].carrier == "a-pz"  # in good order: stays aboard
+    for marker in ("pinned", "broken"):
+        state = pos.state.with_unit(pos.units["a-sq3"].mark(marker))
+        after = riders.shaken_off(pos.at(state), "a-sq3")
+        sq = after.units["a-sq3"]
+        assert sq.carrier is None and sq.hex == pos.units["a-pz"].hex
+        assert after.decisions[-1].then == "mc" and after.decisions[-1].rule == "D6.23"  # the bail-out NMC
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    inside = dict(aboard, carrier="a-ht")
+    pos = make(make_position, "PFPh", ht, inside)
+    state = pos.state.with_unit(pos.units["a-sq3"].mark("pinned"))
+    assert riders.shaken_off(pos.at(state), "a-sq3").units["a-sq3"].carrier == "a-ht"  # a passenger stays
