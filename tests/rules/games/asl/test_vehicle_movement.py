@@ -166,6 +166,14 @@ def test_d17_25_aerosan_overrun_fp() -> None:
         },
     )
     assert nkl.ovr_fp() == 8
+    # the example's path in deep snow (COT 1 a hex for the aerosan): start 1, turn 1, Y7 1, a declared turn 1,
+    # X6 + turn 2, W6 + turn 2, V6: COT 1 + OVR 8 + turn 1 = 18 (D17.25); OVR 8 = a quarter of an MPA of
+    # 29 to 32 (D7.1; the NKL-26's MPA is in its Vehicle Note, not the texts)
+    assert {mpa for mpa in range(20, 40) if vm.ovr_mp(mpa) == 8} == {29, 30, 31, 32}
+    turn = vm.turn_mp(1)
+    steps = [vm.START_MP, turn, vm.entry_mp(1), turn, vm.entry_mp(1) + turn, vm.entry_mp(1) + turn,
+             vm.entry_mp(1) + vm.ovr_mp(nkl.mp) + turn]
+    assert [sum(steps[: i + 1]) for i in range(len(steps))] == [1, 2, 3, 4, 6, 8, 18]
 
 
 def test_t_mov_05_d2_31_occupied_bypass_hexside() -> None:
