@@ -18,6 +18,7 @@ from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -77,6 +78,11 @@ class AslState(GameState):
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
+    cc_hth: bool = False  # the Close Combat being fought is Hand-to-Hand (A25.43)
+    cc_hth_asked: bool = False  # its side has been asked whether to make it so
+    # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
+    cc_sw_risk: tuple[tuple[str, int], ...] = ()
+    cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
     aside: tuple[UnitState, ...] = ()
@@ -613,6 +619,15 @@ class AslGame(Game):
 
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_reduce(self, position, decision, answer)
+
+    def resume_cc_sw_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_sw_loss(self, position, decision, answer)
+
+    def resume_cc_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_infiltrate(self, position, decision, answer)
+
+    def resume_cc_hth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.declarations(self, position.at(asl_hth.resume(self, position, decision, answer)))
 
     # --- moves hex by hex: Defensive First Fire at each hex entered (A8.1) ---
     def enter(self, position: Position) -> State:
