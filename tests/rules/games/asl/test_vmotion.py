@@ -70,3 +70,32 @@ def test_no_attempt_when_it_began_in_los_or_has_fired(make_position: Any) -> Non
     pos = make(make_position, fired)
     pos.push_text("move a-sq C3-D3")
     assert pos.decision is not None and pos.decision.choices == ("motion-b-t",)  # not b-t2 (D2.401)
+
+
+def test_a_red_mp_vehicle_rolls_its_reliability_after_a_successful_attempt(
+    make_position: Any, tmp_path: Any
+) -> None:
+    # D2.51: a red-MP AFV that succeeds in a Motion attempt rolls its mechanical reliability DR: 12
+    # immobilizes it, and it does not go into Motion
+    import json
+
+    cat = tmp_path / "red.json"
+    red = {"movement": "tracked", "mp": 12, "red_mp": True, "armor": {"hull_front": 4, "hull_side": 2},
+           "ma": {"calibre": 37, "length": "L"}}
+    data = {"format": "hexmate-asl-vehicles/1", "vehicles": {"red": red}}
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    counters = dict(COUNTERS, red={"type": "vehicle", "vehicle": "red", "catalogue": str(cat)})
+    units = [
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+        {"id": "b-red", "counter": "red", "side": "b", "hex": "J5", "markers": ["vca3"]},
+    ]
+    for dice, broke in (("6,6", True), ("6,5", False)):
+        pos: Position = make_position("asl", units, "MPh", counters=counters, hexes=HIDDEN)
+        pos.push_text("move a-sq C3-D3")
+        pos.push_text("answer motion-b-red")
+        pos.push_text("answer dice 1")
+        top = pos.decision
+        assert top is not None and top.then == "vmotion_mr" and top.rule == "D2.51"
+        pos.push_text(f"answer dice {dice}")
+        red_tank = pos.units["b-red"]
+        assert red_tank.has("immobilized") == broke and red_tank.has("motion") == (not broke)
