@@ -28,7 +28,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.aftermath import decisions_for
-from hexmate.rules.games.asl.vehicles import vehicle_of
+from hexmate.rules.games.asl.vehicles import is_mobile, vehicle_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -81,7 +81,7 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     roll = ASL_DR.from_values(answer.dice)
     fp = Fraction(decision.arg("fp", "0"))
     lines: list[Line] = [Line(T("OVR FP"), str(fp), "D7.11")]
-    if vehicle.has("wreck") or vehicle.has("immobilized"):
+    if vehicle.has("wreck") or not is_mobile(vehicle.markers):  # bogged too: immobile (D.7)
         fp /= 2
         lines.append(Line(T("immobilized or destroyed before the OVR: FP halved"), str(fp), "D7.11"))
     tem = asl_terrain.tem(position, h)

@@ -63,3 +63,19 @@ def test_woods_tem_and_an_original_12(make_position: Any) -> None:
     res = pos.last_resolution
     assert res is not None and any(line.rule == "D7.15" and line.value == "+1" for line in res.lines)
     assert pos.units["a-pz"].has("ma_malf")  # 12 >= the gun's B# 12: it malfunctions (D7.17)
+
+
+def test_a_vehicle_bogged_on_entering_overruns_at_half_fp(make_position: Any) -> None:
+    pos = make(make_position, hexes={"D5": "woods"})
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == "vbog"  # the entry's bog DR comes first (D7.1)
+    pos.push_text("answer dice 6,6")  # bogged (D8.21)
+    assert pos.units["a-pz"].has("bogged")
+    while pos.decision is not None and pos.decision.then != overrun.OVR:
+        pos.push_text("answer pass")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and ("immobilized or destroyed before the OVR: FP halved", "5") in [
+        (str(line.label), str(line.value)) for line in res.lines
+    ]  # D7.11: 10 halved
