@@ -405,7 +405,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
-                            side=targets[0].side if targets else "")
+                            side=targets[0].side if targets else "", units=targets)
     if cover and not ft_attack and why is not None:  # D9.3: an AFV or wreck in the target's Location
         drms.append((why, cover, "D9.3"))
         tem += cover

@@ -94,7 +94,7 @@ def resume_survival(position: Position, decision: Decision, answer: act.Answer) 
     if unit is None:
         return state
     if survives(sum(answer.dice), int(decision.arg("cs", "0")), broken=unit.has("broken")):
-        state = state.with_unit(dataclasses.replace(unit, carrier=None))
+        state = state.with_unit(dataclasses.replace(unit, carrier=None).mark("bailed"))
         return state.replace(moved=(*state.moved, unit.id)) if unit.id not in state.moved else state
     for sw in [u for u in state.units.values() if u.carrier == unit.id]:
         state = state.without_unit(sw.id)
@@ -112,7 +112,7 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     marker = "prep_fire" if position.phasing == (riders[0].side if riders else "") else "final_fire"
     checks = []
     for rider in riders:
-        off = dataclasses.replace(rider, carrier=None, hex=where).mark(marker)
+        off = dataclasses.replace(rider, carrier=None, hex=where).mark(marker, "bailed")
         state = state.with_unit(off)
         if position.phase.id == "MPh" and rider.side == position.phasing and rider.id not in state.moved:
             state = state.replace(moved=(*state.moved, rider.id))

@@ -11,9 +11,9 @@ Turn until its AFPh is over (Case J, D9.3/D9.4: hexmate's ``entered`` marker las
 unarmored vehicle until it is a wreck (D9.3), fire from the same Location (D9.3), a target that has another
 positive TEM (D9.3), a hindrance hex whose centre the firer or the target cannot see (D9.4 example), and
 LOS at another level than the hindrance (D9.4). Not built: entrenched, dug-in and gully cases (B27.52,
-D9.54), a bypassing vehicle's hexside (D9.4), Armored Assault's own TEM (D9.31) and the units that have just
-abandoned, survived, unloaded or bailed out of a vehicle (they get no TEM from it; hexmate has no marker for
-them yet).
+D9.54), a bypassing vehicle's hexside (D9.4), Armored Assault's own TEM (D9.31), and the exception for units
+that have just abandoned or unloaded (those that bailed out or survived are marked ``bailed`` for the phase
+and get no TEM when they are all the targets).
 """
 
 from __future__ import annotations
@@ -61,10 +61,21 @@ def _cover(position: Position, unit: UnitState) -> bool:
 
 
 def tem(
-    position: Position, target: Hex, firers: Iterable[Hex | None], *, other_tem: int, side: str
+    position: Position,
+    target: Hex,
+    firers: Iterable[Hex | None],
+    *,
+    other_tem: int,
+    side: str,
+    units: Iterable[UnitState] = (),
 ) -> tuple[int, T | None]:
     """D9.3: +1 TEM for infantry of ``side`` in the Location of a wreck, a friendly AFV or an abandoned enemy
-    AFV, only if they have no other positive TEM and the fire does not come from that Location."""
+    AFV, only if they have no other positive TEM and the fire does not come from that Location; not for
+    units that have just left a vehicle this phase (bailed out or survived, ``bailed``): when every target
+    has, none."""
+    targets = list(units)
+    if targets and all(u.has("bailed") for u in targets):
+        return 0, None
     if other_tem > 0 or any(h == target for h in firers):
         return 0, None
     for unit in vehicles(position):

@@ -122,3 +122,14 @@ def test_d4_21_a_wall_hexside_makes_the_target_hull_down(make_position: Any) -> 
     res = walled.last_resolution
     assert res is not None and res.results == {"b-t": "miss"}  # a hull hit misses a HD target (D4.2)
     assert any(line.rule == "D4.21" for line in res.lines)
+
+
+def test_d9_3_units_just_out_of_a_vehicle_get_no_tem_from_it(make_position: Any) -> None:
+    # D9.3's exception: a crew that survived its vehicle (D5.6) is beneath the wreck, "bailed" for the phase
+    crew = unit("a-pz-crew", "4-6-7", "a", "C5", "bailed")
+    fire = unit("b-sq", "4-6-7", "b", "F5")
+    pos = pos_with(make_position, crew, fire, unit("a-pz", "pz", "a", "C5", "wreck"), first_side="b")
+    assert not any(rule == "D9.3" for _, _, rule in infantry_fire(pos, "fire b-sq at C5"))
+    pos = pos_with(make_position, crew, fire, unit("a-pz", "pz", "a", "C5", "wreck"), first_side="b")
+    pos.push_text("end")  # the PFPh is over: the marker goes (game.on_phase_end)
+    assert not pos.units["a-pz-crew"].has("bailed")
