@@ -14,6 +14,8 @@ relative to the script, or null for the game's demo). Each step is one object wi
 - ``{"page": "TEXT"}``: an action sent from the page in its text form (``fire ger-sq1 at DK4``,
   ``answer hex DK5``, ``end``);
 - ``{"confirm": "U"}``: confirm on the page that an untagged change (a flip) was made to U;
+- ``{"enrol": "U", "tag": "UID"}``: put a new counter with tag UID on the hex where the rules hold the new
+  unit U (a vehicle's crew that bailed out, ASL D5.6) and enrol the tag as U on the page;
 - ``{"wait": 200}``: let the table settle this many milliseconds;
 - ``{"expect": {"phase": "DFPh", "turn": 1, "to_act": "rus", "decision": "roll", "units": {"U": "HEX"}}}``:
   stop with an error naming the step unless the position matches.
@@ -35,10 +37,10 @@ from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, RulesError
 from hexmate.rules.games.base import Position
 
-GESTURES = ("move", "place", "tap", "remove", "press", "roll", "page", "confirm", "wait", "expect")
+GESTURES = ("move", "place", "tap", "remove", "press", "roll", "page", "confirm", "enrol", "wait", "expect")
 _KEYS = {"move": {"move", "to", "path"}, "place": {"place", "at"}, "tap": {"tap"}, "remove": {"remove"},
          "press": {"press"}, "roll": {"roll"}, "page": {"page"}, "confirm": {"confirm"}, "wait": {"wait"},
-         "expect": {"expect"}}
+         "expect": {"expect"}, "enrol": {"enrol", "tag"}}
 _EXPECT = {"phase", "turn", "to_act", "decision", "units", "over", "gone"}
 
 
@@ -125,6 +127,9 @@ def _check_step(where: str, gesture: str, item: Mapping[str, Any]) -> None:
         text("at")
     elif gesture in ("tap", "remove", "page", "confirm"):
         text(gesture)
+    elif gesture == "enrol":
+        text("enrol")
+        text("tag")
     elif gesture == "press":
         if not isinstance(item["press"], str | int) or isinstance(item["press"], bool):
             raise ScriptError(f"{where}: 'press' names a button ('done', 'dice-a') or its number")
@@ -221,6 +226,11 @@ def play(position: Position, script: Script) -> Position:
                 problems = check_expect(position, step.data["expect"])
                 if problems:
                     raise ScriptError(f"{where}: {'; '.join(problems)} | {position}")
+                continue
+            if step.gesture == "enrol":  # a new counter put down and enrolled: no rules action
+                if str(step.data["enrol"]) not in position.units:
+                    raise ScriptError(f"{where}: the rules hold no unit {step.data['enrol']} to enrol")
+                owed.confirm(str(step.data["enrol"]))
                 continue
             if step.gesture == "confirm":
                 if not owed.confirm(position.unit_ref(str(step.data["confirm"]))):

@@ -123,7 +123,7 @@ class Physical:
     (``base.physical_changes``). The host shows it until the board matches or a player confirms it
     (untagged sides and markers)."""
 
-    what: str  # "flip" | "remove" | "replace" | "place" | "move"
+    what: str  # "flip" | "remove" | "replace" | "place" | "take" | "turn" | "move"
     unit: str
     text: str  # for people, with the rule
     rule: str = ""

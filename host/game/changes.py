@@ -4,8 +4,9 @@ script folded over the rules, so both agree on what the done button means.
 - a flip or a replacement **blocks**: once nothing is open, no new action is taken until the board shows
   it or a player confirms it (the board cannot see which side of a counter is up); the done button then
   confirms every blocking change first;
-- a marker placed or taken is a **reminder**: confirmable, never blocking, it lapses when play moves on to
-  another step;
+- a marker placed or taken, or a counter turned to a new facing (the rules keep the facing, the readers
+  cannot see it), is a **reminder**: confirmable, never blocking, it lapses when play moves on to another
+  step;
 - a tagged counter taken off the map is **sensed**: it is done when the board no longer reads its tag.
 """
 
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 
 from hexmate.rules.decisions import Physical
 
-_REMINDERS = ("place", "take")
+# "turn": a vehicle's facing (ASL D2.11); "add": a new counter to put down and enrol (a vehicle's crew, D5.6)
+_REMINDERS = ("place", "take", "turn", "add")
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ class Changes:
     def add(self, changes: Iterable[Physical], step: int) -> None:
         """Record what an action asks for; reminders from earlier steps lapse."""
         self.items = [c for c in self.items if c.blocking or not c.confirm or c.step == step]
+        turned = {(ph.unit, ph.rule) for ph in changes if ph.what == "turn"}  # only the latest facing counts
+        self.items = [c for c in self.items if (c.physical.unit, c.physical.rule) not in turned
+                      or c.physical.what != "turn"]
         self.items.extend(Change(ph, confirm=not self._sensed(ph), step=step) for ph in changes)
 
     def confirm(self, unit: str = "") -> list[Change]:

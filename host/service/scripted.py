@@ -20,6 +20,7 @@ from typing import Any
 from hexmate.host import script as scripts
 from hexmate.host.link.emulated import EmulatedTable
 from hexmate.host.service.core import PageAction, Service
+from hexmate.host.table.registry import normalise_uid, vicinity_uid
 from hexmate.host.table.tracker import Phase
 
 SETTLE_S = 10.0  # the longest one gesture may take to be answered (a fresh emulated table is slow to boot)
@@ -83,12 +84,19 @@ class ScriptedTable:
 
     def _settled(self) -> bool:
         """The board matches the game, or differs only by counters the game took out of play, which the
-        script's next ``remove`` step takes off (a unit eliminated by the roll just made)."""
+        script's next ``remove`` step takes off (a unit eliminated by the roll just made), or by a new
+        counter the game added, which a later ``enrol`` step puts down (a vehicle's crew, D5.6)."""
         changes = self.service.changes
         sensed = [c for c in changes if not c.confirm]
         owes_removals = (bool(sensed) and not changes.blocking
                          and all(c.physical.what == "remove" for c in sensed))
-        return self._in_sync() or (self._idle() and owes_removals)
+        new = {c.physical.unit for c in changes if c.physical.what == "add"}
+        s = self.service
+        # a counter not yet put down reads as lifted: the table waits for it, the script's enrol puts it down
+        owes_new = bool(new) and s.inputs.empty() and s.tracker.deadline_ms is None and (
+            s.tracker.phase in (Phase.IDLE, Phase.OUT_OF_SYNC)
+            or (s.tracker.phase is Phase.HELD and set(s.tracker.group) <= new))
+        return self._in_sync() or (self._idle() and owes_removals) or owes_new
 
     def _in_sync(self) -> bool:
         s = self.service
@@ -208,6 +216,17 @@ class ScriptedTable:
         elif g == "confirm":
             s.submit(PageAction("confirm", {"unit": str(d["confirm"])}))
             await self._answered(before, step)
+        elif g == "enrol":  # a new counter (a bailed-out crew, D5.6): put down with a fresh tag, enrolled
+            unit, uid = str(d["enrol"]), normalise_uid(str(d["tag"]))
+            if any(len(u) == 16 for u, _ in s.registry) and len(uid) != 16:
+                uid = vicinity_uid(uid)  # a board reading ISO 15693 tags, as its demo registry is
+            where = s.session.expected().get(unit)
+            if where is None:
+                raise ScriptFailed(f"{step.where(self.script.source)}: no unit {unit} on the map to enrol")
+            self.table.place(self._cell(s.session.label(where), step), uid)
+            await self._until(lambda: uid in s.tracker.unknown, step, "see the new tag")
+            s.submit(PageAction("enroll", {"uid": uid, "unit": unit}))
+            await self._until(self._in_sync, step, "see the board match the game")
 
     def _dice_button(self, step: scripts.Step) -> int:
         dice = self.service.board.dice_buttons

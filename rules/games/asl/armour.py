@@ -9,7 +9,7 @@ are in ``vfire.py``, passengers in ``transport.py``. What is built at the table:
   hexes at the reverse multiplier (D2.21, D2.22), the vehicle terrain costs of the chart pack, road rate
   (D2.16, 1 MP when BU), +1 wall (D2.11 example), +4 higher (D2.24 example), +1 per vehicle or wreck in the
   hex (D2.14); bog DRs entering woods and buildings (D8.21), ESB (D2.5) and mechanical reliability (D2.51);
-  vehicles do not enter hexes holding enemy units in this subset (no OVR);
+  a hex of enemy infantry is entered by an Overrun (overrun.py, D7.1), one of an enemy vehicle never here;
 - after it the owner answers the facing question: touch the vehicle down on a neighbouring hex to turn its
   front to the nearest hexspine beside that hex, 1 MP a hexspine; set it back (or press done) to keep it
   (D2.11); it then stops for 1 MP if it has one, else stays in Motion (D2.13, D2.4);
@@ -26,12 +26,15 @@ import heapq
 import itertools
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import overrun as ovr
+from hexmate.rules.games.asl import riders
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -111,20 +114,39 @@ def _remark(unit: UnitState, markers: frozenset[str]) -> UnitState:
 
 
 def infantry_view(position: Position) -> Position:
-    """The position without its vehicles, for the infantry modules (fire, rout, rally)."""
+    """The position without its vehicles, for the infantry modules (fire, rout, rally); the vehicles are
+    kept aside in the game state for the cover they give (vcover.py, D9.3, D9.4)."""
     units = {uid: u for uid, u in position.units.items() if not is_vehicle(u)}
-    return position.at(position.state.replace(units=units))
+    aside = tuple(u for u in position.units.values() if is_vehicle(u))
+    game: Any = position.state.game  # AslState (game.py imports this module)
+    if aside and hasattr(game, "aside"):
+        game = game.replace(aside=aside)
+    return position.at(position.state.replace(units=units, game=game))
 
 
 def restore(position: Position, after: State) -> State:
     """Put the vehicles hidden by ``infantry_view`` back into a state the infantry modules returned."""
     vehicles = {uid: u for uid, u in position.units.items() if is_vehicle(u)}
-    return after.replace(units={**after.units, **vehicles})
+    game: Any = after.game
+    if getattr(game, "aside", ()):
+        game = game.replace(aside=())
+    return after.replace(units={**after.units, **vehicles}, game=game)
 
 
 # --- movement (D2) ---
 def _obstacle(position: Position, h: Hex) -> bool:
     return position.map.terrain(h) in ("woods", "wooden-building", "stone-building", "building")
+
+
+def vehicle_cost(terrain: str) -> int | str:
+    """The chart pack's vehicle cost of a terrain ("NA" where it has none); the pack may spell a map's
+    "stone-building" as "stone building"."""
+    costs = od.load_pack().vehicle_terrain
+    return costs.get(terrain, costs.get(terrain.replace("-", " "), "NA"))
+
+
+def _building(position: Position, h: Hex) -> bool:
+    return position.map.terrain(h) in ("wooden-building", "stone-building", "building")
 
 
 def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex) -> Fraction | None:
@@ -133,15 +155,18 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if b not in hex_map.hexes:
         return None
     here = position.units_at(b)
-    if any(u.side != unit.side and not (is_vehicle(u) and u.has("wreck")) for u in here):
-        return None  # no Overrun in this subset (D7 not built): enemy-held hexes are closed to vehicles
+    if ovr.closed(position, unit.side, b):
+        return None  # an enemy vehicle's hex is closed to vehicles here (D2.6)
+    overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
     buttoned = vt.armored and not unit.has("ce")
+    if vt.armored and unit.has("ce") and not road and (_building(position, a) or _building(position, b)):
+        return None  # D5.3: a CE AFV neither enters nor leaves a building obstacle (but by a road here)
     if road:
         cot: Fraction | int = vm.road_mp(buttoned=buttoned)
     else:
-        cost = od.load_pack().vehicle_terrain.get(hex_map.terrain(b), "NA")
+        cost = vehicle_cost(hex_map.terrain(b))
         if cost == "NA":
             return None
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
@@ -152,7 +177,7 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         higher=hex_map.level(b) > hex_map.level(a),
         others=others,
         road_rate=road,
-    )
+    ) + (ovr.extra_mp(vt.mp) if overrun else 0)
 
 
 def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
@@ -190,7 +215,8 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
-        for mode in ("F", "R"):
+        no_reverse = ovr.is_overrun(position, unit.side, b)  # D7.13: no Overrun in reverse
+        for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
                     continue
@@ -244,6 +270,8 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
                 mp = step_mp(position, unit, vt, h, n)
                 steps[(h, n)] = None if mp is None else int(2 * mp)
             step = steps[(h, n)]
+            if step is not None and m == "R" and ovr.is_overrun(position, unit.side, n):
+                step = None  # D7.13: no Overrun in reverse
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:
@@ -389,6 +417,12 @@ def enter(position: Position, state: State) -> State:
         moved = with_facing(state.units[uid], facings[-1])
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
+        a, b = moving.path[moving.at - 1], moving.here
+        d = direction_between(a, b)
+        road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+        on_top = riders.carried_riders(state, unit, vtype(unit).passengers)
+        if on_top and riders.barred(position.map.terrain(b), road=road):
+            state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
     check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
@@ -403,7 +437,7 @@ def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision |
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
     road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
-    if road or od.load_pack().vehicle_terrain.get(terrain) != "half":
+    if road or vehicle_cost(terrain) != "half":
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
@@ -542,3 +576,34 @@ def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]
         vca=front,
         tca=turret,
     )
+
+
+# --- facing on the board (D2.11, D3.12) ---
+WAYS = (  # where facing k (facing.py) points, as the player sees the board
+    T("to the right, between the hexes up-right and down-right of it"),
+    T("up and to the right, between the hexes above and up-right of it"),
+    T("up and to the left, between the hexes above and up-left of it"),
+    T("to the left, between the hexes up-left and down-left of it"),
+    T("down and to the left, between the hexes below and down-left of it"),
+    T("down and to the right, between the hexes below and down-right of it"),
+)
+
+
+def facing_changes(before: State, after: State) -> list[Physical]:
+    """A vehicle whose VCA or TCA the rules turned is a change the players make on the board (the readers
+    cannot see how a counter is turned, hardware/FACING.md): turn the counter, or its turret counter, to
+    the hexspine the rules hold (D2.11, D3.12). A reminder the player confirms (``host/game/changes.py``)."""
+    out: list[Physical] = []
+    for uid, new in sorted(after.units.items()):
+        old = before.units.get(uid)
+        if old is None or not is_vehicle(new) or new.hex is None or new.has("wreck"):
+            continue
+        f = facing_of(new)
+        if f != facing_of(old):
+            text = T("turn {unit} so that its front points {way} (D2.11)", unit=uid, way=WAYS[f])
+            out.append(Physical("turn", uid, text, "D2.11", new.hex, f"vca{f}"))
+        t, t0 = tca_of(new.markers, f), tca_of(old.markers, facing_of(old))
+        if (t - f) % 6 != (t0 - facing_of(old)) % 6:  # the turret turned on the hull (Case A, D3.51)
+            text = T("turn the turret of {unit} so that it points {way} (D3.12)", unit=uid, way=WAYS[t])
+            out.append(Physical("turn", uid, text, "D3.12", new.hex, f"tca{t}"))
+    return out

@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl import vcover
 from hexmate.rules.games.asl.aftermath import (
     _break,
     _could_nmc,
@@ -404,8 +405,14 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     tem = asl_terrain.tem(position, fire.target)
     if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
+    cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
+                            side=targets[0].side if targets else "", units=targets)
+    if cover and not ft_attack and why is not None:  # D9.3: an AFV or wreck in the target's Location
+        drms.append((why, cover, "D9.3"))
+        tem += cover
     hindrance = max(
         (asl_terrain.line_of_sight(position, h, fire.target).hindrance
+         + vcover.hindrance(position, h, fire.target)[0]  # D9.4: AFVs and wrecks on the way
          for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
         default=0,
     )

@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import armour, crew, overrun, riders, transport, vfire, vmotion
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -88,6 +88,9 @@ class AslState(GameState):
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()  # SMOKE counters on the map (A24), seen by LOS (asl/los.py)
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
+    # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
+    # always empty at rest
+    aside: tuple[UnitState, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -377,6 +380,10 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
+            aboard = riders.aboard(position, action.firers)
+            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
+                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
+                                      unit=aboard), "D6.22")
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -497,11 +504,17 @@ class AslGame(Game):
 
     def resume_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
-        return gone if gone is not None else self._infantry(asl_fire.resume_mc, position, decision, answer)
+        if gone is not None:
+            return gone
+        after = self._infantry(asl_fire.resume_mc, position, decision, answer)
+        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
-        return gone if gone is not None else self._infantry(asl_fire.resume_ptc, position, decision, answer)
+        if gone is not None:
+            return gone
+        after = self._infantry(asl_fire.resume_ptc, position, decision, answer)
+        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a pinned rider bails out
 
     def resume_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, answer.units[0]) if answer.units else None
@@ -532,6 +545,21 @@ class AslGame(Game):
 
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
+
+    def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return riders.resume_survival(position, decision, answer)  # D6.9
+
+    def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return overrun.resolve(position, decision, answer)  # D7.1
+
+    def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_motion(position, decision, answer)  # D2.401
+
+    def resume_vmotion_mr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_reliability(position, decision, answer)  # D2.51
+
+    def resume_vmotion_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_face(position, decision, answer)  # D2.401
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_cc(position, decision, answer)
@@ -678,9 +706,36 @@ class AslGame(Game):
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
         if moving.units[0] not in position.units:
             return False  # a dummy gone as it moved (A12.14)
+        if vmotion.candidates(position, side):
+            return True  # D2.401: a vehicle may attempt Motion
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
+
+    def advance_move(self, position: Position) -> State:
+        """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
+        Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
+        entry's own rolls and the window are over (D7.1, overrun.py)."""
+        n = len(position.state.decisions)
+        state = super().advance_move(position)
+        moving = state.moving
+        if moving is not None and moving.at and moving.units[0] in state.units:
+            mover = state.units[moving.units[0]]
+            if armour.is_vehicle(mover) and overrun.is_overrun(position.at(state), mover.side, moving.here):
+                attack = overrun.declare(position.at(state), mover, moving.here)
+                state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
+        for i, d in enumerate(state.decisions):
+            if d.kind == "react" and d.then == "move_on":
+                extra = vmotion.choices(position.at(state), d.side)
+                if extra:
+                    react = dataclasses.replace(d, choices=(*d.choices, *extra))
+                    state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
+        return state
+
+    def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice.startswith(vmotion.CHOICE):
+            return vmotion.attempt(position, answer)  # D2.401
+        return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
         """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
@@ -744,6 +799,8 @@ class AslGame(Game):
             if old is not None and new.concealed and not old.concealed:
                 text = T("put a ? counter on {unit} (A12.122)", unit=uid)
                 out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
+        out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
+        out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
@@ -762,6 +819,12 @@ class AslGame(Game):
                 return True
         return False
 
+    def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
+        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        for action in asl_fire.generate(self, armour.infantry_view(position)):
+            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
+                yield action
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
         phase = position.phase.id
@@ -770,7 +833,7 @@ class AslGame(Game):
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
                     yield from vfire.generate(position)
                 else:
-                    yield from asl_fire.generate(self, armour.infantry_view(position))
+                    yield from self._fire_from_ground(position)
             return
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
@@ -799,7 +862,7 @@ class AslGame(Game):
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
-            yield from asl_fire.generate(self, armour.infantry_view(position))
+            yield from self._fire_from_ground(position)
             yield from vfire.generate(position)
         elif phase == "CCPh":
             yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
@@ -818,7 +881,7 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            remove = ("no_dt", "assault", "exiting")
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire")
@@ -841,8 +904,7 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        if not remove:
-            return state
+        remove = (*remove, "bailed")  # D5.6, D6.24, D9.3: just out of a vehicle, for that phase only
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 

@@ -9,12 +9,12 @@ attack a vehicle in their Location (A11.5).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import crew, riders, vcover
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -30,7 +30,7 @@ from hexmate.rules.games.asl.armour import (
 )
 from hexmate.rules.games.asl.vehicles import tca_of, with_tca
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.hexes import Hex, distance, line
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 
@@ -46,22 +46,18 @@ def _vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
 
 
 def afv_hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[str]]:
-    """D9.4: +1 for each stopped AFV or unburnt wreck in a hex the LOS passes through (not the firer's or
-    the target's), at the same level; an AFV in Motion or a burning wreck does not hinder (D2.41, D10.3)."""
-    drm = 0
-    why: list[str] = []
-    for h in line(a, b).hexes[1:-1]:
-        for u in position.units_at(h):
-            if (
-                is_vehicle(u)
-                and not u.has("motion")
-                and not u.has("burning")
-                and position.map.level(h) == position.map.level(a)
-            ):
-                drm += 1
-                why.append(position.label(h))
-                break
-    return drm, why
+    """D9.4 (vcover.hindrance): +1 for each hex the LOS passes through holding a stopped AFV or an unburnt
+    wreck, at the same level, whose centre both ends can see; the hexes by label."""
+    drm, where = vcover.hindrance(position, a, b)
+    return drm, [position.label(h) for h in where]
+
+
+def hull_down(position: Position, firer: UnitState, target: UnitState) -> tuple[bool, str | None]:
+    """Is the target hull-down to this shot: its HD marker (D4.22), or a wall or hedge hexside the shot
+    crosses into its hex (D4.21, vcover.wall_hull_down; that hexside's name)?"""
+    assert firer.hex is not None and target.hex is not None
+    wall = vcover.wall_hull_down(position, firer.hex, target.hex)
+    return target.has("hd") or wall is not None, wall
 
 
 def check_fire(position: Position, fire: act.Fire) -> act.Fire:
@@ -163,7 +159,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("plus1")  # D5.34
     if acquisition(target) in firer.markers and k == 0:
         cases.append("acquired")  # D3.51 example: the same target again, acquired (C6.5)
-    hindrance, _ = afv_hindrance(position, firer.hex, target.hex)
+    hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
+    hd, wall = hull_down(position, firer, target)
     sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
     tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
     if position.map.level(target.hex) > position.map.level(firer.hex):
@@ -177,9 +174,16 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         size=tv.size,
         tem=tem,
         hindrance=hindrance + sight.hindrance,
-        hd=target.has("hd"),
+        hd=hd,
     )
-    return th, steps, new_tca, k
+    notes: list[od.Step] = []
+    if hinder_hexes:
+        said = T("of the hindrance, AFVs or wrecks in {hexes}", hexes=", ".join(hinder_hexes))
+        notes.append(od.Step("afv_hindrance", hindrance, "D9.4", said))
+    if wall is not None:
+        said = T("hull-down behind the {wall} hexside: a hull hit misses", wall=vcover.WALL_WORDS[wall])
+        notes.append(od.Step("hd", 0, "D4.21", said))
+    return th, [*steps[:-1], *notes, steps[-1]], new_tca, k
 
 
 def _target(position: Position, decision: Decision, side: str) -> UnitState:
@@ -207,10 +211,15 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
     th, steps, new_tca, _ = to_hit_of(position, firer, target)
+    home: Hex = firer.hex
     if vt.ma.mount == "NT":
         firer = with_facing(firer, new_tca)
     else:
+        turned = new_tca != tca_of(firer.markers, facing_of(firer))
         firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
+        on_top = riders.carried_riders(state, firer, vt.passengers) if turned else []
+        if on_top:  # D6.21: a turret that turns throws its riders off
+            state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
     dr = (answer.dice[0], answer.dice[1])
     lines = [Line(s.text, str(s.value), s.rule) for s in steps]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
@@ -224,7 +233,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)
     state = state.with_unit(firer)
-    hit = od.hits(dr, th, hd=target.has("hd"), pack=pack)
+    hit = od.hits(dr, th, hd=hull_down(position, firer, target)[0], pack=pack)
     if not hit:
         summary = T("{unit} misses {target}", unit=firer.id, target=target.id)
         results = {target.id: "miss"}
@@ -308,9 +317,14 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         "none": (),
     }[result]
     shaken = target.has("shocked") or target.has("stunned")
-    if "wreck" in marks:  # its passengers and riders are put beneath the wreck (D6.9's survival DR not built)
+    prc_checks = []
+    if "burning" in marks:  # D6.9, D9.2: no survival from a burning vehicle
         for rider in [u for u in state.units.values() if u.carrier == target.id]:
-            state = state.with_unit(dataclasses.replace(rider, carrier=None))
+            for sw in [u for u in state.units.values() if u.carrier == rider.id]:
+                state = state.without_unit(sw.id)
+            state = state.without_unit(rider.id)
+    elif "wreck" in marks:  # D6.9: each unit aboard rolls its own survival DR
+        prc_checks = riders.survival_checks(state, target, vtype(target).cs)
     gone = (
         ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
     )
@@ -319,7 +333,7 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     state = state.replace(
         resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
-    )
+    ).push(*prc_checks)  # D6.9: after the crew's own roll
     if result == "destroyed" and not vtype(target).cs_lower:
         return state.push(
             Decision(
@@ -346,7 +360,8 @@ def resume_cs(position: Position, decision: Decision, answer: act.Answer) -> Sta
     state = position.state
     target = state.units[decision.subject[0]]
     ok = od.crew_survives(sum(answer.dice), vtype(target), shaken=bool(decision.arg("shaken")))
-    return state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
+    state = state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
+    return crew.bail_out(position.at(state), target) if ok else state  # D5.6: a crew counter beneath it
 
 
 def generate(position: Position) -> Iterator[act.Action]:
@@ -492,6 +507,11 @@ def _cc_apply(position: Position, decision: Decision, result: str, dice: tuple[i
         "none": (),
     }[result]
     state = state.with_unit(target.mark(*marks, remove=("motion",) if marks else ()))
+    if "wreck" in marks:  # A11.5: the vehicle's passengers and riders are eliminated with it
+        for rider in [u for u in state.units.values() if u.carrier == target.id]:
+            for sw in [u for u in state.units.values() if u.carrier == rider.id]:
+                state = state.without_unit(sw.id)
+            state = state.without_unit(rider.id)
     ccv, drm = int(decision.arg("ccv")), int(decision.arg("drm"))
     lines = (
         Line(T("Close Combat Value"), str(ccv), "A11.5"),

@@ -59,6 +59,44 @@ def bypass_mp(open_cost: Fraction | int, extra: Fraction | int = 0) -> Fraction:
     return 2 * (Fraction(open_cost) + Fraction(extra))
 
 
+def bypass_allowed(
+    terrain: str,
+    hexside: frozenset[object],
+    bypassed: set[frozenset[object]] | frozenset[frozenset[object]],
+    *,
+    burning: bool = False,
+    roadblock: bool = False,
+) -> str | None:
+    """D2.31: why a vehicle may not bypass this hex along this hexside (None: it may). Bypass is only for a
+    woods or building hex, never in rubble or a hex burning at ground level, nor across a hexside joined to
+    a roadblock hexside, nor along a hexside another vehicle or wreck is bypassing. ``hexside``: the two
+    hexes it lies between; ``bypassed``: the hexsides vehicles or wrecks are bypassing now."""
+    if terrain == "rubble":
+        return T("no bypass in a rubble hex (D2.31)")
+    if terrain not in ("woods", "wooden-building", "stone-building", "building"):
+        return T("bypass is only around a woods or building obstacle (D2.31)")
+    if burning:
+        return T("no bypass in a hex burning at ground level (D2.31)")
+    if roadblock:
+        return T("no bypass across a hexside joined to a roadblock (D2.31)")
+    if hexside in bypassed:
+        return T("another vehicle or wreck is bypassing along that hexside (D2.31)")
+    return None
+
+
+def armored_assault_left(mf: int, spent: int) -> int:
+    """D9.31: an AFV moving with infantry under Armored Assault may go no farther than it could had the
+    infantry gone with it all the way: the MF the infantry still had when they parted (their allowance,
+    with Double Time or a leader's bonus, less what they had spent), as infantry MF along the AFV's path."""
+    return max(0, mf - spent)
+
+
+def double_time_mf(*, after_moving: bool) -> int:
+    """A4.5: Double Time adds 2 MF, declared at the start of the unit's MPh; declared after it has spent MF,
+    only 1 (the D9.31 example's last case)."""
+    return 1 if after_moving else 2
+
+
 def obstacle_mp(mpa: int) -> Fraction:
     """Woods and buildings cost half the MP allowance (D8.21's "1/2 MP allowance"; D7.2 example: 7 of 14)."""
     return Fraction(mpa, 2)
@@ -213,11 +251,14 @@ __all__ = [
     "START_MP",
     "STOP_MP",
     "BogCase",
+    "armored_assault_left",
     "boarding",
     "bog_drm",
     "bog_removal",
     "bogged",
+    "bypass_allowed",
     "bypass_mp",
+    "double_time_mf",
     "entry_mp",
     "esb_drm",
     "esb_limit",

@@ -1,6 +1,7 @@
 """The ASL armour demo's first turn (tests/e2e/scripts/asl-armour-turn.json) played by the real host on the
 emulated table: the tank moved by a lift and a placement, every To Hit, To Kill and crew survival DR pressed
-on the board's dice, the wreck flip confirmed, turn 2 reached, and the record folding to the same position."""
+on the board's dice, a Motion attempt (D2.401), the wreck flip confirmed, the surviving crew enrolled
+(D5.6), turn 2 reached, and the record folding to the same position."""
 
 from __future__ import annotations
 
@@ -37,3 +38,10 @@ async def test_the_armour_turn_plays_on_the_emulated_table(tmp_path: Path) -> No
     shown = entries(record, "shown")
     assert len(shown) == 1 and shown[0]["what"] == "arc ger-pz1"
     assert shown[0]["hexes"]["DP10"] == "vehicle" and shown[0]["hexes"]["DQ10"] == "both"
+    # D2.401: the squad stepped into the Russian tank's LOS and the tank tried for Motion (dr 4 > 1 MF);
+    # D5.6: its surviving crew became a counter beneath the wreck, a new tag enrolled on the page
+    assert "answer motion-rus-t1" in [a["text"] for a in actions]
+    assert "rus-t1-crew@DZ9" in result["position"] and "ger-sq1@DJ6" in result["position"]
+    enrolled = entries(record, "enroll")
+    assert [(e["unit"], e["uid"]) for e in enrolled] == [("rus-t1-crew", "04C4E70150AA01")]
+

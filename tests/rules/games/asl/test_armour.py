@@ -19,6 +19,7 @@ COUNTERS: dict[str, Any] = {
     "9-1": {"type": "leader", "morale": 9, "broken_morale": 8, "leadership": -1},
     "pz": {"type": "vehicle", "vehicle": "demo-pz-g"},
     "t": {"type": "vehicle", "vehicle": "demo-t-r"},
+    "ht": {"type": "vehicle", "vehicle": "demo-ht-g"},
 }
 
 
@@ -266,16 +267,19 @@ def test_a_squad_loads_rides_and_unloads(make_position: Any) -> None:
 
 
 def test_no_unloading_without_the_mp_for_it(make_position: Any) -> None:
-    # loaded with 3 MF left, the tank has 10 1/2 MP; after 10 it cannot pay the 4 MP of unloading (D6.5)
+    # a passenger in the halftrack (riders would bail out before the woods, D6.21): loaded with 3 MF left,
+    # the 13-MP halftrack has 9 3/4 MP; after 9 1/2 it cannot pay the 4 MP of unloading (D6.5)
     rider = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
-    pos = make(make_position, "MPh", rider, hexes={"D5": {"terrain": "woods"}})
-    pos.push_text("load a-sq2 into a-pz")
-    pos.push_text("move a-pz C5-D5-E5")  # start 1 + woods 7 + 1 = 9 MP, then the bog DR
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    pos = make(make_position, "MPh", rider, ht, hexes={"D5": {"terrain": "woods"}})
+    pos.push_text("load a-sq2 into a-ht")
+    pos.push_text("move a-ht C5-D5-E5")  # start 1 + woods 6 1/2 + 1 = 8 1/2 MP, then the bog DR
     pos.push_text("answer dice 1,1")
     pass_reactions(pos)
-    pos.push_text("answer keep")  # stop: 10 MP spent
+    pos.push_text("answer keep")  # stop: 9 1/2 MP spent
+    assert pos.units["a-sq2"].carrier == "a-ht"  # a passenger stays aboard in the woods
     with pytest.raises(IllegalAction, match=r"4 MP unloading costs \(D6\.5\)"):
-        pos.push_text("unload a-pz")
+        pos.push_text("unload a-ht")
 
 
 def test_excessive_speed_breakdown(make_position: Any) -> None:
@@ -389,3 +393,23 @@ def test_a_hull_down_target_counts_only_turret_hits(make_position: Any) -> None:
     pos.push_text("fire a-pz at J5")
     pos.push_text("answer dice 1,5")  # the same roll on a target that is not HD hits
     assert pos.last_resolution is not None and pos.last_resolution.results == {"b-t": "hit"}
+
+
+def test_d5_3_a_ce_afv_neither_enters_nor_leaves_a_building(make_position: Any) -> None:
+    houses = {"D5": "stone-building"}
+    buttoned = make(make_position, "MPh", hexes=houses)
+    pz = buttoned.units["a-pz"]
+    into = (buttoned.map.parse_label("C5"), buttoned.map.parse_label("D5"))
+    assert armour.step_mp(buttoned, pz, armour.vtype(pz), *into) == 7  # BU: 1/2 MPA (D8.21)
+    assert armour.bog_check(buttoned, pz, *into) is not None  # and a bog DR, +4 stone (D8.21)
+    ce = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "ce"]}
+    pos: Position = make_position("asl", [ce], "MPh", counters=COUNTERS, hexes=houses)
+    C5, D5, D4 = (pos.map.parse_label(x) for x in ("C5", "D5", "D4"))
+    assert armour.step_mp(pos, pos.units["a-pz"], armour.vtype(pos.units["a-pz"]), C5, D5) is None
+    assert D5 not in pos.legal_actions.moves_for(frozenset({"a-pz"})) and D4 in pos.legal_actions.moves_for(
+        frozenset({"a-pz"}))
+    inside = dict(ce, hex="D5")
+    pos = make_position("asl", [inside], "MPh", counters=COUNTERS, hexes=houses)
+    E5 = pos.map.parse_label("E5")
+    pz = pos.units["a-pz"]
+    assert armour.step_mp(pos, pz, armour.vtype(pz), D5, E5) is None  # nor leaves it

@@ -9,6 +9,8 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import parse_vehicle
+from hexmate.rules.hexes import distance
+from hexmate.rules.labels import Grid
 
 TANK = parse_vehicle(
     "test",
@@ -164,3 +166,44 @@ def test_d17_25_aerosan_overrun_fp() -> None:
         },
     )
     assert nkl.ovr_fp() == 8
+    # the example's path in deep snow (COT 1 a hex for the aerosan): start 1, turn 1, Y7 1, a declared turn 1,
+    # X6 + turn 2, W6 + turn 2, V6: COT 1 + OVR 8 + turn 1 = 18 (D17.25); OVR 8 = a quarter of an MPA of
+    # 29 to 32 (D7.1; the NKL-26's MPA is in its Vehicle Note, not the texts)
+    assert {mpa for mpa in range(20, 40) if vm.ovr_mp(mpa) == 8} == {29, 30, 31, 32}
+    turn = vm.turn_mp(1)
+    steps = [vm.START_MP, turn, vm.entry_mp(1), turn, vm.entry_mp(1) + turn, vm.entry_mp(1) + turn,
+             vm.entry_mp(1) + vm.ovr_mp(nkl.mp) + turn]
+    assert [sum(steps[: i + 1]) for i in range(len(steps))] == [1, 2, 3, 4, 6, 8, 18]
+
+
+def test_t_mov_05_d2_31_occupied_bypass_hexside() -> None:
+    # D2.31 example: a vehicle bypasses the J10 woods along the J10-I10 hexside; a second vehicle may not
+    # bypass the I10 building along that same hexside.
+    side = frozenset({"J10", "I10"})
+    bypassed = {side}
+    assert vm.bypass_allowed("woods", side, set()) is None  # the first vehicle
+    why = vm.bypass_allowed("stone-building", side, bypassed)
+    assert why is not None and "bypassing along that hexside" in why
+    assert vm.bypass_allowed("stone-building", frozenset({"I10", "I11"}), bypassed) is None
+    assert vm.bypass_allowed("open", side, set()) is not None  # only woods or buildings (D2.33: not U4)
+    assert vm.bypass_allowed("rubble", side, set()) is not None
+    assert vm.bypass_allowed("woods", side, set(), burning=True) is not None
+
+
+def test_t_cbt_12_d9_31_armored_assault_reach() -> None:
+    # D9.31 example: a squad under a PzVI E in BB5 has spent 2 of its 4 MF; it goes into the CC5 woods and the
+    # tank may go on alone only as far as the squad's 2 MF would take it (CC6, DD5: 1 MF each in the open).
+    grid = Grid.asl()
+    bb5 = grid.to_hex(*grid.parse("BB5"))
+
+    def far(label: str) -> int:
+        return distance(bb5, grid.to_hex(*grid.parse(label)))
+
+    left = vm.armored_assault_left(4, 2)
+    assert left == 2 and far("CC6") == 1 and far("DD5") == 2 and far("EE5") > left
+    # with 6 MF (Double Time declared at the start, or a leader along): 4 left, EE5 (3) or FF4 (4)
+    left = vm.armored_assault_left(4 + vm.double_time_mf(after_moving=False), 2)
+    assert left == 4 and far("EE5") <= left and far("FF4") <= left and far("GG4") > left
+    # Double Time declared in the woods, after moving: +1 MF only (A4.5), so EE5 and no farther
+    left = vm.armored_assault_left(4 + vm.double_time_mf(after_moving=True), 2)
+    assert left == 3 and far("EE5") <= left and far("FF4") > left

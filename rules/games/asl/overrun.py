@@ -1,0 +1,124 @@
+"""ASL Overrun in play (D7.1-D7.17): a vehicle moving into a hex of enemy infantry overruns it.
+
+At the table the move is the same lift and placement: a path into a hex holding enemy infantry (and no
+enemy AFV, which stays closed to vehicles here) is an Overrun of that hex. It costs the hex's entry plus a
+quarter of the printed MP allowance (FRU), paid with the entry (D7.1); never in reverse (D7.13). After the
+entry's own rolls (a bog DR) and the defender's reaction window (Defensive First Fire, D7.1), the mover's
+owner rolls the OVR's IFT DR:
+
+- FP: the vehicle's OVR FP (D7.11: base 1, 2 or 4, its working MGs tripled then halved), halved if the
+  vehicle was immobilized or destroyed before the attack (D7.11);
+- DRM: the target hex's TEM (D7.15), or FFMO -1 in open ground without TEM (D7.15);
+- the result on the IFT applies to every enemy infantry unit there as any fire's does (aftermath.py);
+- an original DR at or above the MA's breakdown number malfunctions it; a 12 that breaks no weapon
+  immobilizes the vehicle instead (D7.17).
+
+Not built: Reaction Fire (D7.2: CC reaction and street fighting), the Motion +2 (D7.12), passengers' and
+riders' FP (D7.11), armor leaders (D7.16), a FT's OVR (D7.15), multiple OVRs of one hex (D7.14: a path
+entering a hex twice overruns it each time).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.asl.aftermath import decisions_for
+from hexmate.rules.games.asl.vehicles import is_mobile, vehicle_of
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+OVR = "vovr"
+
+
+def _vehicle(u: UnitState) -> bool:
+    return u.type == "vehicle"
+
+
+def targets(position: Position, side: str, h: Hex) -> list[UnitState]:
+    """The enemy infantry an Overrun of h attacks (D7.12: not an AFV; its SW go with their owners)."""
+    return [u for u in position.units_at(h) if u.side != side and not _vehicle(u) and u.type != "sw"]
+
+
+def closed(position: Position, side: str, h: Hex) -> bool:
+    """A hex a vehicle of ``side`` may not enter here: one holding an enemy vehicle that is not a wreck
+    (D2.6 keeps a vehicle out of an enemy AFV's hex in most cases; this subset keeps it out in all)."""
+    return any(u.side != side and _vehicle(u) and not u.has("wreck") for u in position.units_at(h))
+
+
+def is_overrun(position: Position, side: str, h: Hex) -> bool:
+    return bool(targets(position, side, h))
+
+
+def extra_mp(mpa: int) -> int:
+    """D7.1: a quarter of the printed MP allowance (FRU), paid with the entry."""
+    return vm.ovr_mp(mpa)
+
+
+def declare(position: Position, vehicle: UnitState, h: Hex) -> Decision:
+    """The OVR's IFT DR, asked of the mover's owner (D7.1)."""
+    fp = vehicle_of(vehicle.values).ovr_fp(ma_working=not vehicle.has("ma_malf"))
+    prompt = T(
+        "{unit} overruns {hex} with {fp} FP: roll the IFT DR (D7.1)", unit=vehicle.id, hex=position.label(h),
+        fp=fp,
+    )
+    return Decision("roll", vehicle.side, prompt, "D7.1", OVR, dice="DR", subject=(vehicle.id,), target=h,
+                    args=(("fp", str(fp)),))
+
+
+def resolve(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """Work out the OVR on the IFT and turn its result into the targets' checks (D7.11, D7.15, D7.17)."""
+    assert answer.dice is not None and decision.target is not None
+    state = position.state
+    h = decision.target
+    vehicle = state.units[decision.subject[0]]
+    vt = vehicle_of(vehicle.values)
+    roll = ASL_DR.from_values(answer.dice)
+    fp = Fraction(decision.arg("fp", "0"))
+    lines: list[Line] = [Line(T("OVR FP"), str(fp), "D7.11")]
+    if vehicle.has("wreck") or not is_mobile(vehicle.markers):  # bogged too: immobile (D.7)
+        fp /= 2
+        lines.append(Line(T("immobilized or destroyed before the OVR: FP halved"), str(fp), "D7.11"))
+    tem = asl_terrain.tem(position, h)
+    drm = tem
+    if tem:
+        said = T("target terrain ({terrain})", terrain=position.map.terrain(h))
+        lines.append(Line(said, f"{tem:+d}", "D7.15"))
+    elif position.map.terrain(h) == "open":
+        drm -= 1
+        lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
+    final = roll.total + drm
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    col = axis.locate(fp)
+    hit = targets(position, vehicle.side, h)
+    if col is None or not hit:
+        result = "-"
+        column = ""
+    else:
+        column = str(axis.keys[col])
+        result = str(chart.lookup(fp=axis.keys[col], final_dr=final))
+    lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
+    lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
+                                   column=column or "-", final=final, result=result), "A7.3"))
+    if vt.ma is not None and vt.ma.kind == "gun" and not vehicle.has("ma_malf") and roll.total >= vt.ma.b:
+        state = state.with_unit(state.units[vehicle.id].mark("ma_malf"))
+        lines.append(Line(T("the main armament malfunctions"), str(roll.total), "D7.17"))
+    elif roll.total == 12:
+        state = state.with_unit(state.units[vehicle.id].mark("immobilized"))
+        lines.append(Line(T("an original 12: the vehicle is immobilized instead"), "12", "D7.17"))
+    results = {u.id: result for u in hit}
+    summary = T("{unit} overruns {hex}: {result}", unit=vehicle.id, hex=position.label(h), result=result)
+    res = Resolution(act.Fire((vehicle.id,), h, answer.dice), "ift", position.charts.label,
+                     position.charts.demo, tuple(lines), results, summary)
+    state = state.replace(resolution=res)
+    decisions = decisions_for(position.at(state), result, [u.id for u in hit], column) if hit else []
+    return state.push(*decisions)
+
+
+__all__ = ["OVR", "closed", "declare", "extra_mp", "is_overrun", "resolve", "targets"]

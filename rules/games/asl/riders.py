@@ -1,0 +1,125 @@
+"""ASL riders' limits in play (D6.21, D6.24): riders (infantry carried on an AFV that has no passenger
+capacity, D6.2) must bail out when the AFV moves into woods, an orchard, a building, rubble, water or
+bocage other than across a road hexside, in the hex it left (D6.21), and when a turreted AFV turns its turret
+(D6.21). Bailing out (D6.24): the riders are placed beneath the AFV, take a NMC, and may neither move nor
+fire for the rest of the phase (the Prep Fire or Final Fire counter, and their move spent in their own MPh).
+
+When the vehicle is destroyed without burning, each unit aboard rolls its own survival DR against the
+vehicle's CS# (+1 if broken): survivors are placed beneath the wreck, the others eliminated (D6.9); when it
+burns, nobody aboard survives (D6.9 gives survival only to a vehicle that did not burn; D9.2).
+
+Not built: riders' fire (D6.22), riders as targets (D6.23), the SW a bailing rider carries (D6.24's dr), a
+rider that breaks or pins bailing out (D6.23).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl.aftermath import mc
+from hexmate.rules.games.asl.vehicles import vehicle_of
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+BARRED = ("woods", "orchard", "wooden-building", "stone-building", "building", "rubble", "water", "bocage")
+
+
+def carried_riders(state: State, vehicle: UnitState, passengers: int) -> list[UnitState]:
+    """The riders on this vehicle: its carried infantry when it has no passenger capacity (D6.1, D6.2)."""
+    if passengers:
+        return []
+    return sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
+
+
+def aboard(position: Position, units: tuple[str, ...]) -> str:
+    """The first of these units carried by a vehicle ('' if none): passengers and riders do not fire in this
+    subset (their FP is halved, quartered after the vehicle moved, D6.1, D6.22: not built)."""
+    for uid in units:
+        unit = position.units.get(uid)
+        carrier = position.units.get(unit.carrier or "") if unit is not None else None
+        if carrier is not None and carrier.type == "vehicle":
+            return uid
+    return ""
+
+
+def shaken_off(position: Position, uid: str) -> State:
+    """D6.23: a rider that is pinned or broken bails out (D6.24) beneath its AFV."""
+    state = position.state
+    unit = state.units.get(uid)
+    vehicle = state.units.get(unit.carrier or "") if unit is not None else None
+    if unit is None or vehicle is None or vehicle.type != "vehicle" or vehicle.hex is None:
+        return state
+    if not (unit.has("broken") or unit.has("pinned")):
+        return state
+    if _passengers(vehicle):
+        return state  # a passenger, inside: D6.1 (rout or stay), not built here
+    return bail_out(position, [unit], vehicle.hex, "D6.23")
+
+
+def _passengers(vehicle: UnitState) -> int:
+    try:
+        return vehicle_of(vehicle.values).passengers
+    except Exception:  # a counter the catalogue refuses is reported where it is set up
+        return 0
+
+
+def survives(dr: int, cs: int, *, broken: bool) -> bool:
+    """D6.9: a passenger or rider of a vehicle destroyed (not by CC, not burning) survives on a DR no more
+    than the vehicle's CS# (a lower-case cs# too), +1 if broken; the crew's shock and stun DRM do not
+    apply."""
+    return dr + (1 if broken else 0) <= cs
+
+
+def survival_checks(state: State, vehicle: UnitState, cs: int) -> list[Decision]:
+    """D6.9: one survival DR for each unit aboard the destroyed vehicle, by its owner."""
+    out: list[Decision] = []
+    for unit in sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id):
+        need = cs - (1 if unit.has("broken") else 0)
+        prompt = T("{unit} was aboard {vehicle}: roll its survival DR, {need} or less survives (D6.9)",
+                   unit=unit.id, vehicle=vehicle.id, need=need)
+        out.append(Decision("roll", unit.side, prompt, "D6.9", "vprc", dice="DR", subject=(unit.id,),
+                            target=vehicle.hex, args=(("cs", str(cs)),)))
+    return out
+
+
+def resume_survival(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D6.9: a survivor is placed beneath the wreck, its move over; the others are eliminated (their SW
+    too: a survivor keeps only what it carries)."""
+    assert answer.dice is not None
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None:
+        return state
+    if survives(sum(answer.dice), int(decision.arg("cs", "0")), broken=unit.has("broken")):
+        state = state.with_unit(dataclasses.replace(unit, carrier=None).mark("bailed"))
+        return state.replace(moved=(*state.moved, unit.id)) if unit.id not in state.moved else state
+    for sw in [u for u in state.units.values() if u.carrier == unit.id]:
+        state = state.without_unit(sw.id)
+    return state.without_unit(unit.id)
+
+
+def barred(terrain: str, *, road: bool) -> bool:
+    """D6.21: terrain an AFV may not carry riders into, unless across a road hexside."""
+    return not road and terrain in BARRED
+
+
+def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str) -> State:
+    """D6.24: each rider beneath the AFV in ``where``, a NMC, no more move or fire this phase."""
+    state = position.state
+    marker = "prep_fire" if position.phasing == (riders[0].side if riders else "") else "final_fire"
+    checks = []
+    for rider in riders:
+        off = dataclasses.replace(rider, carrier=None, hex=where).mark(marker, "bailed")
+        state = state.with_unit(off)
+        if position.phase.id == "MPh" and rider.side == position.phasing and rider.id not in state.moved:
+            state = state.replace(moved=(*state.moved, rider.id))
+    for rider in riders:
+        checks.append(mc(position.at(state), rider.id, 0, rule))
+    return state.push(*checks)
+
+
+__all__ = ["BARRED", "aboard", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
+           "survival_checks", "survives"]

@@ -1,0 +1,168 @@
+"""ASL Motion attempts in play (D2.401): a non-phasing vehicle going into Motion during the enemy's MPh.
+
+At the table: when an enemy ground unit that began its move out of a vehicle's LOS enters a hex in that
+LOS, the reaction window (the defender's "fire or pass" at each hex entered) also offers the choice
+``motion-<vehicle>`` for each vehicle that may try. Choosing it closes the window (the move goes on after
+the dr; this subset does not also fire at that hex) and asks the vehicle's owner for the Motion dr: it
+succeeds on a dr no more than the MF/MP the mover has spent in the vehicle's LOS this MPh (D2.401). On a
+success a red-MP vehicle first rolls its mechanical reliability DR (12: immobilized, and no Motion, D2.51);
+then it gets its Motion counter and may turn freely once: the owner touches it down on the neighbouring hex
+its front should face, or sets it back to keep its facing (D2.401; no bog check for that turn is built).
+
+A vehicle tries once per enemy MPh (``motion_tried``, removed at the end of the MPh) and not with a First or
+Final Fire counter. "Began out of LOS" is judged for the unit now moving from the hex its move began in
+(units that moved earlier in the phase and stopped in LOS are not tracked). Once in Motion it is a moving
+target (Case J, D2.41), fires with Case C (D2.42), gives no TEM or hindrance (vcover.py), and starts its
+next MPh without the start MP (armour.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, vtype, with_facing
+from hexmate.rules.games.asl.vehicles import is_mobile
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+CHOICE = "motion-"
+TRIED = "motion_tried"
+
+
+def _sees(position: Position, a: Hex, b: Hex) -> bool:
+    return a == b or not asl_terrain.line_of_sight(position, a, b).blocked
+
+
+def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
+    """MF/MP the unit now moving has spent in the vehicle's LOS this MPh, or 0 where it began its move in
+    that LOS (D2.401). Each hex entered in LOS counts its own entry cost (for a vehicle mover, the MP its
+    route spent to get there from the hex before, turns and the start included)."""
+    moving = position.state.moving
+    assert vehicle.hex is not None
+    if moving is None or not moving.units or moving.units[0] not in position.units:
+        return Fraction(0)
+    if _sees(position, vehicle.hex, moving.path[0]):
+        return Fraction(0)
+    mover = position.units[moving.units[0]]
+    path = moving.path[: moving.at + 1]
+    total = Fraction(0)
+    if is_vehicle(mover):
+        before = Fraction(0)
+        for i in range(1, len(path)):
+            upto = route(position, mover, path[: i + 1])[0]
+            if _sees(position, vehicle.hex, path[i]):
+                total += upto - before
+            before = upto
+        return total
+    cost = asl_terrain.infantry_cost_fn(position)
+    for a, b in itertools.pairwise(path):
+        if _sees(position, vehicle.hex, b):
+            step = cost(position.map, a, b)
+            total += Fraction(step) if isinstance(step, int | Fraction) else Fraction(1)
+    return total
+
+
+def candidates(position: Position, side: str) -> list[UnitState]:
+    """The vehicles of ``side`` that may try for Motion now (D2.401): non-phasing, mobile, not wrecked,
+    shocked or stunned, without a First or Final Fire counter, not tried this MPh, and the mover has spent
+    MF/MP in their LOS after beginning out of it."""
+    if position.phase.id != "MPh" or side == position.phasing or position.state.moving is None:
+        return []
+    out: list[UnitState] = []
+    for u in position.units.values():
+        if u.side != side or not is_vehicle(u) or u.hex is None or not is_mobile(u.markers):
+            continue
+        if any(u.has(m) for m in ("wreck", "shocked", "stunned", "first_fire", "final_fire", TRIED)):
+            continue
+        if spent_in_los(position, u) > 0:
+            out.append(u)
+    return out
+
+
+def choices(position: Position, side: str) -> tuple[str, ...]:
+    return tuple(CHOICE + u.id for u in candidates(position, side))
+
+
+def attempt(position: Position, answer: act.Answer) -> State:
+    """The owner chose ``motion-<vehicle>`` in the reaction window: ask for the Motion dr (D2.401)."""
+    uid = answer.choice[len(CHOICE):]
+    vehicle = position.units.get(uid)
+    if vehicle is None or vehicle not in candidates(position, vehicle.side):
+        raise IllegalAction(T("{unit} may not attempt Motion now", unit=uid), "D2.401")
+    need = spent_in_los(position, vehicle)
+    state = position.state.with_unit(vehicle.mark(TRIED))
+    prompt = T(
+        "{unit} attempts Motion: roll a dr; {need} or less succeeds (MF/MP spent in its LOS, D2.401)",
+        unit=uid,
+        need=need,
+    )
+    return state.push(
+        Decision("roll", vehicle.side, prompt, "D2.401", "vmotion", dice="dr", subject=(uid,),
+                 target=vehicle.hex, args=(("need", str(need)),))
+    )
+
+
+def resume_motion(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The Motion dr: a failure costs nothing else (D2.401); a success puts a red-MP vehicle to its
+    mechanical reliability DR (D2.51), else straight into Motion."""
+    assert answer.dice is not None
+    state = position.state
+    vehicle = state.units[decision.subject[0]]
+    if answer.dice[0] > Fraction(decision.arg("need", "0")):
+        return state
+    if vtype(vehicle).red_mp:
+        prompt = T("{unit} goes into Motion: roll its mechanical reliability DR; 12 immobilizes it (D2.51)",
+                   unit=vehicle.id)
+        return state.push(Decision("roll", vehicle.side, prompt, "D2.51", "vmotion_mr", dice="DR",
+                                   subject=(vehicle.id,), target=vehicle.hex))
+    return into_motion(position, vehicle)
+
+
+def resume_reliability(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D2.51 after a successful Motion attempt: 12 immobilizes it, and it does not go into Motion."""
+    assert answer.dice is not None
+    vehicle = position.state.units[decision.subject[0]]
+    if sum(answer.dice) == 12:
+        return position.state.with_unit(vehicle.mark("immobilized"))
+    return into_motion(position, vehicle)
+
+
+def into_motion(position: Position, vehicle: UnitState) -> State:
+    """The Motion counter, then one free turn of its VCA (D2.401)."""
+    assert vehicle.hex is not None
+    moved = vehicle.mark("motion", remove=("hd",))  # D4.221: entering Motion takes the HD counter off
+    state = position.state.with_unit(moved)
+    ahead = fc.front_hexes(vehicle.hex, facing_of(vehicle))
+    front = "-".join(sorted(position.label(h) for h in ahead if h in position.map))
+    prompt = T(
+        "{unit} is in Motion and may turn freely (D2.401): touch it down on the neighbouring hex to face, or "
+        "set it back on its hex to keep facing {front}",
+        unit=vehicle.id,
+        front=front,
+    )
+    return state.push(
+        Decision("hexes", vehicle.side, prompt, "D2.401", "vmotion_face",
+                 hexes=(*position.map.neighbors(vehicle.hex), vehicle.hex), choices=("keep",),
+                 subject=(vehicle.id,), target=vehicle.hex)
+    )
+
+
+def resume_face(position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    vehicle = state.units[decision.subject[0]]
+    if answer.choice or not answer.hexes or answer.hexes[0] == vehicle.hex:
+        return state
+    assert vehicle.hex is not None
+    g = fc.turn_toward(facing_of(vehicle), vehicle.hex, answer.hexes[0])
+    return state.with_unit(with_facing(vehicle, g))
+
+
+__all__ = ["CHOICE", "TRIED", "attempt", "candidates", "choices", "resume_face", "resume_motion",
+           "resume_reliability", "spent_in_los"]

@@ -1,0 +1,52 @@
+"""A vehicle's crew as a counter (crew.py, D5.1, D5.6, D5.8): the crew that survives its vehicle's
+destruction is a crew unit beneath the wreck, asked for on the board as a new counter to enrol, and from
+then on an infantry unit the other side may fire at."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import crew
+
+from .test_armour import COUNTERS, make
+
+
+def destroy_b_t(pos: Position, cs_dice: str) -> None:
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")  # a hit (test_armour: TH 6)
+    pos.push_text("answer dice 1,2")  # TK 5: destroyed, not burning
+    assert pos.units["b-t"].has("wreck") and pos.decision is not None and pos.decision.then == "vcs"
+    pos.push_text(f"answer dice {cs_dice}")
+
+
+def test_a_surviving_crew_is_a_crew_counter_beneath_the_wreck(make_position: Any) -> None:
+    pos = make(make_position, "PFPh")
+    assert not any(a.text(pos.label) == "fire a-sq at J5" for a in pos.legal_actions)  # only an AFV there
+    destroy_b_t(pos, "3,3")  # 6: no more than the demo tank's CS 6 (D5.6)
+    unit = pos.units["b-t-crew"]
+    assert (unit.side, unit.type, unit.hex) == ("b", "crew", pos.map.parse_label("J5"))
+    assert unit.counter == crew.DEMO_CREW and unit.counter.number("fp") == 1  # D5.1: a 1-FP vehicle crew
+    assert "demo values" in unit.name
+    [add] = [ph for ph in pos.changes if ph.what == "add"]
+    assert add.unit == "b-t-crew" and add.rule == "D5.6" and "enrol its tag as b-t-crew" in add.text
+    # an infantry unit now: the squad may fire at the hex (A7; no longer a hex of only vehicles)
+    assert any(a.text(pos.label) == "fire a-sq at J5" for a in pos.legal_actions)
+
+
+def test_a_lost_crew_leaves_no_counter(make_position: Any) -> None:
+    pos = make(make_position, "PFPh")
+    destroy_b_t(pos, "6,6")
+    assert "b-t-crew" not in pos.units and not any(ph.what == "add" for ph in pos.changes)
+
+
+def test_the_scenario_gives_the_crew_counter_and_d5_8_bars_its_fp(make_position: Any) -> None:
+    counters = {**COUNTERS, "vehicle-crew": {"type": "crew", "fp": 1, "range": 3, "morale": 6,
+                                             "broken_morale": 6}}
+    fired = {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3", "final_fire"]}
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]}, fired]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    destroy_b_t(pos, "2,2")
+    unit = pos.units["b-t-crew"]
+    assert unit.counter.number("range") == 3  # the scenario's own counter
+    assert unit.has("final_fire")  # its vehicle fired this Player Turn: no own FP for the rest of it (D5.8)

@@ -1,0 +1,92 @@
+"""Overrun in play (overrun.py, D7.1-D7.17): a vehicle's move into a hex of enemy infantry costs a quarter of
+its MP more, never in reverse; the mover's owner rolls the OVR on the IFT with the hex's TEM or FFMO, and the
+result becomes the infantry's checks."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import armour, overrun
+
+from .test_armour import COUNTERS
+
+
+def make(make_position: Any, *extra: dict[str, Any], hexes: dict[str, Any] | None = None) -> Position:
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"},
+        *extra,
+    ]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes=hexes or {})
+    return pos
+
+
+def test_an_overrun_costs_a_quarter_mpa_more_and_never_in_reverse(make_position: Any) -> None:
+    pos = make(make_position)
+    moves = pos.legal_actions.moves_for(frozenset({"a-pz"}))
+    D5, D4 = pos.map.parse_label("D5"), pos.map.parse_label("D4")
+    assert moves[D4].cost == 2 and moves[D5].cost == 2 + overrun.extra_mp(14) == 6  # 14 MP: +4 (D7.1)
+    behind = make(make_position, {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "B5"})
+    B5 = behind.map.parse_label("B5")
+    cost, _ = armour.route(behind, behind.units["a-pz"], (pos.map.parse_label("C5"), B5))
+    assert cost == 1 + 2 + 1 + overrun.extra_mp(14)  # start, two hexspines to face B5, forward + OVR (D7.13)
+    tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}
+    enemy_tank = make(make_position, tank)
+    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))  # D2.6: closed here
+
+
+def test_the_overrun_attack_on_the_ift(make_position: Any) -> None:
+    pos = make(make_position)
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == overrun.OVR and top.side == "a"
+    assert Fraction(top.arg("fp")) == 10  # D7.11: a gun AFV's 4 + its BMG 2 and CMG 2 x 3 / 2 = 6
+    pos.push_text("answer dice 2,3")  # 5 - 1 FFMO (open ground, D7.15) = 4 on the 8 column
+    res = pos.last_resolution
+    assert res is not None and res.demo
+    rules = [line.rule for line in res.lines]
+    assert "D7.11" in rules and "D7.15" in rules
+    chart = pos.charts.chart("ift")
+    assert res.results == {"b-sq": str(chart.lookup(fp=8, final_dr=4))}
+    top = pos.decision
+    assert top is not None and top.side == "b" and top.subject == ("b-sq",)  # the squad's check (A7.3)
+
+
+def test_woods_tem_and_an_original_12(make_position: Any) -> None:
+    pos = make(make_position, hexes={"D5": "woods"})
+    pos.push_text("move a-pz C5-D5")
+    while pos.decision is not None and pos.decision.then != overrun.OVR:
+        pos.push_text("answer dice 1,1")  # the bog DR entering woods (D8.21): no bog
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "D7.15" and line.value == "+1" for line in res.lines)
+    assert pos.units["a-pz"].has("ma_malf")  # 12 >= the gun's B# 12: it malfunctions (D7.17)
+
+
+def test_a_vehicle_bogged_on_entering_overruns_at_half_fp(make_position: Any) -> None:
+    pos = make(make_position, hexes={"D5": "woods"})
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == "vbog"  # the entry's bog DR comes first (D7.1)
+    pos.push_text("answer dice 6,6")  # bogged (D8.21)
+    assert pos.units["a-pz"].has("bogged")
+    while pos.decision is not None and pos.decision.then != overrun.OVR:
+        pos.push_text("answer pass")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and ("immobilized or destroyed before the OVR: FP halved", "5") in [
+        (str(line.label), str(line.value)) for line in res.lines
+    ]  # D7.11: 10 halved
+
+
+def test_the_move_goes_on_after_the_overrun(make_position: Any) -> None:
+    pos = make(make_position)
+    pos.push_text("move a-pz C5-D5-E5")  # through the squad's hex: 1 + (1 + 4) + 1 = 7 MP
+    assert pos.decision is not None and pos.decision.then == overrun.OVR
+    pos.push_text("answer dice 6,6")  # 12 - 1: no effect on the IFT; the original 12 breaks the gun (D7.17)
+    while pos.decision is not None and pos.decision.kind in ("roll", "react"):
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 3,3")
+    assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.units["a-pz"].has("ma_malf")
+    assert pos.label(pos.units["b-sq"].hex) == "D5"

@@ -1,0 +1,144 @@
+"""Riders' limits in play (riders.py, D6.21, D6.24): riders on a tank bail out before it enters woods or a
+building (not across a road hexside) and when its turret turns; bailing out is a NMC beneath the AFV and no
+more move or fire that phase. Passengers in a halftrack stay aboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import riders
+
+from .test_armour import COUNTERS
+
+
+def make(make_position: Any, phase: str, *extra: dict[str, Any], **kw: Any) -> Position:
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"},
+        *extra,
+    ]
+    pos: Position = make_position("asl", units, phase, counters=COUNTERS, **kw)
+    return pos
+
+
+def test_riders_bail_out_before_the_woods(make_position: Any) -> None:
+    pos = make(make_position, "MPh", hexes={"E5": "woods"})
+    pos.push_text("load a-sq into a-pz")
+    pos.push_text("move a-pz C5-D5-E5")
+    top = pos.decision
+    while top is not None and top.then != "mc":
+        pos.push_text("answer dice 1,1" if top.kind == "roll" else "answer pass")  # the bog DR: no bog
+        top = pos.decision
+    assert top is not None and top.subject == ("a-sq",) and top.rule == "D6.21"  # the bail-out NMC (D6.24)
+    sq = pos.units["a-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "D5"  # left beneath it in the hex before the woods
+    assert sq.has("prep_fire") and "a-sq" in pos.state.moved  # no more move or fire this phase (D6.24)
+    pos.push_text("answer dice 3,3")  # passes its NMC
+    assert not pos.units["a-sq"].has("broken") and pos.label(pos.units["a-pz"].hex) in ("D5", "E5")
+
+
+def test_a_road_hexside_keeps_them_aboard(make_position: Any) -> None:
+    road = {"C5": {"terrain": "open", "road": ["SE"]}, "D5": {"terrain": "woods", "road": ["NW"]}}
+    pos = make(make_position, "MPh", hexes=road)
+    assert riders.barred("woods", road=False) and not riders.barred("woods", road=True)
+    assert riders.barred("stone-building", road=False) and not riders.barred("open", road=False)
+    pos.push_text("load a-sq into a-pz")
+    pos.push_text("move a-pz C5-D5")  # into the woods along the road: no bog DR, no bail-out (D6.21)
+    assert not any(d.then == "mc" for d in pos.state.decisions)
+    assert pos.units["a-sq"].carrier == "a-pz" and pos.label(pos.units["a-sq"].hex) == "D5"
+
+
+def test_a_turning_turret_throws_its_riders_off(make_position: Any) -> None:
+    enemy = {"id": "b-t", "counter": "t", "side": "b", "hex": "C1", "markers": ["vca4"]}
+    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, "PFPh", enemy, aboard)
+    pos.push_text("fire a-pz at C1")  # C1 lies outside the turret's arc: the turret turns (Case A)
+    pos.push_text("answer dice 6,6")  # a miss
+    sq = pos.units["a-sq3"]
+    assert sq.carrier is None and sq.hex == pos.units["a-pz"].hex  # beneath the tank (D6.21, D6.24)
+    assert any(d.then == "mc" and d.subject == ("a-sq3",) for d in pos.state.decisions)
+
+
+def test_passengers_stay_aboard_in_the_woods(make_position: Any) -> None:
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    pos = make(make_position, "MPh", ht, hexes={"D5": "woods"})
+    pos.push_text("load a-sq into a-ht")
+    pos.push_text("move a-ht C5-D5")
+    assert not any(d.then == "mc" for d in pos.state.decisions)  # D6.1: passengers ride inside
+    assert pos.units["a-sq"].carrier == "a-ht"
+
+
+def test_units_aboard_do_not_fire_here(make_position: Any) -> None:
+    # D6.1, D6.22: passengers' and riders' fire is halved or quartered: not built, so they do not fire
+    enemy = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}
+    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, "PFPh", enemy, aboard)
+    texts = {a.text(pos.label) for a in pos.legal_actions}
+    assert "fire a-sq at F5" in texts and not any(t.startswith("fire a-sq3") for t in texts)
+    with pytest.raises(IllegalAction, match="aboard a vehicle"):
+        pos.push_text("fire a-sq3 at F5")
+
+
+def _shoot(make_position: Any, tk: str) -> Position:
+    target = {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}
+    aboard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5", "carrier": "b-t"}
+    pos = make(make_position, "PFPh", target, aboard)
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")  # a hit (test_armour: TH 6)
+    pos.push_text(f"answer dice {tk}")
+    return pos
+
+
+def test_d6_9_each_unit_aboard_rolls_to_survive(make_position: Any) -> None:
+    pos = _shoot(make_position, "1,2")  # destroyed, not burning
+    assert pos.decision is not None and pos.decision.then == "vcs"  # the crew first (D5.6)
+    pos.push_text("answer dice 6,6")  # the crew is lost
+    top = pos.decision
+    assert top is not None and top.then == "vprc" and top.subject == ("b-sq",) and top.side == "b"
+    pos.push_text("answer dice 3,3")  # 6 <= CS 6: it survives beneath the wreck
+    sq = pos.units["b-sq"]
+    assert sq.carrier is None and pos.label(sq.hex) == "J5"
+    pos = _shoot(make_position, "1,2")
+    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 4,3")  # 7 > 6
+    assert "b-sq" not in pos.units
+    assert riders.survives(6, 6, broken=False) and not riders.survives(6, 6, broken=True)  # +1 if broken
+
+
+def test_d6_9_nobody_survives_a_burning_vehicle(make_position: Any) -> None:
+    pos = _shoot(make_position, "1,1")  # 2, less 1 for the red CS# (D5.7): it burns
+    assert pos.units["b-t"].has("burning") and "b-sq" not in pos.units
+
+
+def test_a_11_5_units_aboard_die_with_a_vehicle_destroyed_in_cc(make_position: Any) -> None:
+    target = {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}
+    aboard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5", "carrier": "b-t"}
+    attacker = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "J5"}
+    pos = make(make_position, "CCPh", target, aboard, attacker)
+    pos.push_text("fire a-sq2 at J5")
+    pos.push_text("answer dice 1,1")  # 2 + 2 (the rider guards it, A11.51) = 4 < CCV 5: destroyed
+    pos.push_text("answer dice 6")  # the original 2's further dr (A11.501): nothing more
+    res = pos.last_resolution
+    assert res is not None and res.results["b-t"] in ("destroyed", "burns")
+    assert "b-sq" not in pos.units and pos.decision is None
+
+
+def test_d6_23_a_pinned_or_broken_rider_bails_out(make_position: Any) -> None:
+    # applied after each MC and pin check (game.resume_mc, resume_ptc)
+    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, "PFPh", aboard)
+    assert riders.shaken_off(pos, "a-sq3").units["a-sq3"].carrier == "a-pz"  # in good order: stays aboard
+    for marker in ("pinned", "broken"):
+        state = pos.state.with_unit(pos.units["a-sq3"].mark(marker))
+        after = riders.shaken_off(pos.at(state), "a-sq3")
+        sq = after.units["a-sq3"]
+        assert sq.carrier is None and sq.hex == pos.units["a-pz"].hex
+        assert after.decisions[-1].then == "mc" and after.decisions[-1].rule == "D6.23"  # the bail-out NMC
+    ht = {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    inside = dict(aboard, carrier="a-ht")
+    pos = make(make_position, "PFPh", ht, inside)
+    state = pos.state.with_unit(pos.units["a-sq3"].mark("pinned"))
+    assert riders.shaken_off(pos.at(state), "a-sq3").units["a-sq3"].carrier == "a-ht"  # a passenger stays
