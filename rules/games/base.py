@@ -425,6 +425,10 @@ class Position:
             fields["unit"] = self.unit_ref(action.unit)
         if isinstance(action, act.Load | act.Unload):
             fields["carrier"] = self.unit_ref(action.carrier)
+        if isinstance(action, act.Repair):
+            fields["sw"] = self.unit_ref(action.sw)
+        if isinstance(action, act.Transfer):
+            fields["item"], fields["to"] = self.unit_ref(action.item), self.unit_ref(action.to)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:

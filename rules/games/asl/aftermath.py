@@ -281,6 +281,8 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
     elr = None if unit.values.get("elr_fixed") is None else int(unit.values["elr_fixed"])
     elr = elr if elr is not None else side_number(position, "elr", unit.side)
+    if elr is not None and position.enemy_of(unit.side) in getattr(position.state.game, "massacred", ()):
+        elr = min(6, elr + 1)  # A20.4: the enemy massacred prisoners: ELR one higher, once, at most 6
     res = am.morale_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead, elr=elr,
                           ift=decision.rule.startswith("A7"), counters=counters)
     return apply_morale(position, state, unit, res)

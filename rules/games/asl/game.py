@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import armour, prisoners, rphase, transport, vfire
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -77,6 +77,8 @@ class AslState(GameState):
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
+    no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
+    massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -153,6 +155,8 @@ class AslGame(Game):
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         """Why this unit may not move in the MPh (A4.1), or None."""
+        if prisoners.is_prisoner(unit):
+            return T("{unit} is a prisoner: it moves only with its guard (A20.53)", unit=unit.id)
         if unit.side != position.phasing:
             return T("only the ATTACKER moves in the MPh (A4.1)")
         if unit.has("broken"):
@@ -332,6 +336,10 @@ class AslGame(Game):
     def check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Repair):
+            return rphase.check_repair(self, position, action)  # A9.72
+        if isinstance(action, act.Transfer):
+            return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
         if isinstance(action, act.Load):
@@ -342,12 +350,15 @@ class AslGame(Game):
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path))
         if isinstance(action, act.Move):
-            if any(u in position.units and position.units[u].carrier for u in action.units):
+            carried = [position.units[u] for u in action.units if u in position.units]
+            if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if prisoners.is_massacre(position, action):
+                return prisoners.check_massacre(self, position, action)  # A20.4
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)
@@ -415,6 +426,10 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Repair):
+            return rphase.declare_repair(self, position, action)
+        if isinstance(action, act.Transfer):
+            return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
@@ -441,6 +456,8 @@ class AslGame(Game):
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if prisoners.is_massacre(position, action):
+                return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
@@ -549,6 +566,19 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_repair(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return rphase.resume_repair(self, position, decision, answer)
+
+    def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return rphase.resume_recover(self, position, decision, answer)
+
+    def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return prisoners.resume_surrender(self, position, decision, answer)
+
+    def settle(self, position: Position) -> State:
+        state = super().settle(position)
+        return state if state.moving is not None else prisoners.follow(state)  # A20.53, A20.5
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
@@ -762,6 +792,7 @@ class AslGame(Game):
                 rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
+            yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
 
     def on_phase_end(self, position: Position) -> State:
         state = position.state
@@ -779,7 +810,7 @@ class AslGame(Game):
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":
-            remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
+            remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
             # own so that it may rout again in the coming RtPh
             for unit in list(state.units.values()):
@@ -819,13 +850,15 @@ class AslGame(Game):
                 if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
             position = position.at(state)
-            routs = []
-            for decision in asl_rout.decisions(position):
+            # A20.21: a broken unit beside a Known armed enemy that cannot rout safely surrenders
+            routs, surrenders = prisoners.rout_surrenders(self, position, asl_rout.decisions(position))
+            decided, routs = routs, []
+            for decision in decided:
                 if decision.hexes or decision.kind != "hexes":
                     routs.append(decision)
                 else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
                     state = asl_rout.failure(position.at(state), decision)
-            return state.push(*routs)
+            return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_cc.next_location(self, position)
         return state
@@ -843,13 +876,13 @@ class AslGame(Game):
         return False
 
     def status(self, position: Position) -> list[str]:
-        return asl_victory.status(self, position)
+        return asl_victory.status(self, position) + prisoners.status(self, position)
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
 
     def outcome(self, position: Position) -> Outcome | None:
-        sides = {u.side for u in position.units.values()}
+        sides = {u.side for u in position.units.values() if not prisoners.is_prisoner(u)}
         if len(sides) == 1:
             (winner,) = sides
             return Outcome(winner, "the enemy has no units left")
