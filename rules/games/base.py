@@ -1127,6 +1127,10 @@ class Game:
         """Lines for the pages' Now panel besides turn and phase (a game's score, victory checks)."""
         return []
 
+    def marker_text(self, position: Position, marker: str) -> str | None:
+        """A unit state or marker as players read it, with its rule (None: the host's own word for it)."""
+        return None
+
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""
         raise IllegalAction(T("{game} has nothing to show as {what}",

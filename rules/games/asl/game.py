@@ -18,6 +18,7 @@ from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -874,6 +875,9 @@ class AslGame(Game):
                 return False  # A11.5: CC against a vehicle is declared; the players end the phase
             return gs.conceal_done and all(h in gs.cc_done for h in asl_cc.locations(position))
         return False
+
+    def marker_text(self, position: Position, marker: str) -> str | None:
+        return asl_markers.phrase(marker, position.label)  # every marker a cited phrase (markers.py)
 
     def status(self, position: Position) -> list[str]:
         return asl_victory.status(self, position) + prisoners.status(self, position)
