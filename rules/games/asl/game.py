@@ -18,6 +18,7 @@ from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -567,6 +568,9 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_leaders.resume(self, position, decision, answer)  # A18.11
 
     def resume_repair(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return rphase.resume_repair(self, position, decision, answer)
