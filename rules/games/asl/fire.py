@@ -22,6 +22,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -410,6 +411,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     )
     if hindrance:
         drms.append((T("LOS hindrance"), hindrance, "A6.7"))
+    smoke = asl_smoke.fire_drm(game, position, {where(position, u) for u in shooters}, fire.target)
+    if smoke:  # A24.2, A24.8
+        drms.append((T("SMOKE"), smoke, "A24.2"))
     directors = firers if led is not None else shooters
     if any(u.has("cx") for u in directors):
         drms.append((T("CX firer"), 1, "A4.51"))
@@ -433,7 +437,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
-            if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
+            if position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm

@@ -22,6 +22,7 @@ from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
@@ -81,6 +82,7 @@ class AslState(GameState):
     broken_old: tuple[str, ...] = ()
     no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
     massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
+    smoke: tuple[tuple[Hex, str], ...] = ()  # SMOKE counters: Location, kind (A24; smoke.py)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -185,7 +187,7 @@ class AslGame(Game):
             mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
-            return mf
+            return mf - asl_smoke.mf_spent(u)  # A24.1: MF spent on a smoke attempt
 
         return min(one(u) for u in units)
 
@@ -338,6 +340,8 @@ class AslGame(Game):
     def check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Smoke):
+            return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
         if isinstance(action, act.Transfer):
@@ -428,6 +432,8 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Smoke):
+            return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
         if isinstance(action, act.Transfer):
@@ -568,6 +574,9 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_smoke.resume(self, position, decision, answer)  # A24.1
 
     def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_leaders.resume(self, position, decision, answer)  # A18.11
@@ -809,6 +818,7 @@ class AslGame(Game):
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting")
+            state = asl_smoke.end_of_mph(self, state)  # A24.11
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire")
@@ -884,7 +894,8 @@ class AslGame(Game):
         return asl_markers.phrase(marker, position.label)  # every marker a cited phrase (markers.py)
 
     def status(self, position: Position) -> list[str]:
-        return asl_victory.status(self, position) + prisoners.status(self, position)
+        lines = asl_victory.status(self, position) + prisoners.status(self, position)
+        return lines + asl_smoke.status(self, position)
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs

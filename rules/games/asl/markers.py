@@ -50,6 +50,7 @@ PHRASES: dict[str, T] = {
     "repairing": T("repairing SW this Rally Phase (A9.72)"),
     "repair_tried": T("repair tried this Rally Phase (A9.72)"),
     "recovered": T("recovered this phase: not passed on in it (A4.44)"),
+    "smoke_tried": T("tried to place smoke this MPh (A24.1)"),
     # prisoners (A20)
     "prisoner": T("prisoner (A20.5)"),
     "unarmed": T("unarmed (A20.5)"),
@@ -87,6 +88,8 @@ def phrase(marker: str, label: object = None) -> T:
         return PHRASES[marker]
     if marker.startswith("spent") and marker[5:].isdigit():
         return T("{mp} MP spent this MPh (D2.1)", mp=_mp(int(marker[5:])))
+    if marker.startswith("smoke_mf") and marker[8:].isdigit():
+        return T("{mf} MF spent on a smoke attempt (A24.1)", mf=marker[8:])
     if marker.startswith("mpq") and marker[3:].isdigit():
         return T("moves on {n}/4 of its MP after a loading (D6.4)", n=marker[3:])
     if marker.startswith("tca") and marker[3:].isdigit():

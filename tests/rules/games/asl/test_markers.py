@@ -53,6 +53,7 @@ def test_every_marker_of_the_source_and_every_state_has_a_cited_phrase() -> None
     ("spent14", "7 MP spent this MPh (D2.1)"),
     ("spent5", "2.5 MP spent this MPh (D2.1)"),
     ("mpq3", "moves on 3/4 of its MP after a loading (D6.4)"),
+    ("smoke_mf2", "2 MF spent on a smoke attempt (A24.1)"),
     ("tca2", "turret covered arc at hexspine 2 (D3.12)"),
     ("acq:rus-t1@3,4", "has acquired rus-t1 in @3,4 as its target (C6.5)"),
 ])
