@@ -61,8 +61,9 @@ def locations(position: Position) -> list[Hex]:
     Location with an enemy, the players declare each CC attack as a fire in the CCPh (A11.5, ``vfire.py``)."""
     sides: dict[Hex, set[str]] = {}
     for unit in position.units.values():
-        # a prisoner and its guard make no CC Location: a prisoner attacks only to escape (A20.55)
-        if unit.hex is not None and not _vehicle(unit) and not unit.has("prisoner"):
+        # a prisoner and its guard make no CC Location: a prisoner attacks only to escape (A20.55); nor does
+        # a SW lying there (A4.43: it is no unit)
+        if unit.hex is not None and not _vehicle(unit) and not unit.has("prisoner") and unit.type != "sw":
             sides.setdefault(unit.hex, set()).add(unit.side)
     busy = set(vehicle_locations(position))
     return sorted((h for h, s in sides.items() if len(s) > 1 and h not in busy), key=position.label)

@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, prisoners, rphase, transport, vfire
+from hexmate.rules.games.asl import armour, prisoners, rphase, setdc, transport, vfire
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -83,6 +83,7 @@ class AslState(GameState):
     no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
     massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
     smoke: tuple[tuple[Hex, str], ...] = ()  # SMOKE counters: Location, kind (A24; smoke.py)
+    set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -235,7 +236,7 @@ class AslGame(Game):
             here = by_hex.get(b, [])
             # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
-            if any(u.side != side and not u.concealed for u in here):
+            if any(u.side != side and not u.concealed and u.type != "sw" for u in here):  # a SW is no unit
                 return None
             step = base(hex_map, a, b)
             if step is None:
@@ -363,6 +364,8 @@ class AslGame(Game):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if setdc.claims(position, action):
+                return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
@@ -464,6 +467,8 @@ class AslGame(Game):
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if setdc.claims(position, action):
+                return setdc.declare(self, position, action)  # A23.7
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -574,6 +579,15 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_dc_set(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return setdc.resume_set(self, position, decision, answer)
+
+    def resume_dc_detonate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return setdc.resume_detonate(self, position, decision, answer)
+
+    def resume_dc_blast(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return setdc.resume_blast(self, position, decision, answer)
 
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume(self, position, decision, answer)  # A24.1
