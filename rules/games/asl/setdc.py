@@ -197,8 +197,9 @@ def resume_blast(game: AslGame, position: Position, decision: Decision, answer: 
     if sp.dc_malfunctions(roll.total, set_enemy_infantry=enemy_infantry):
         why = T("the DC malfunctions and is removed without detonating")
         lines.append(Line(T("Breakdown"), why, "A23.7"))
-        return state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
-                                                   tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
+        state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
+                                                    tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
+        return state.push(*_sniper(position, dc.side, roll.total))
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     col = axis.locate(attack.fp)
@@ -217,4 +218,16 @@ def resume_blast(game: AslGame, position: Position, decision: Decision, answer: 
     decisions: list[Decision] = []
     if targets:
         decisions = decisions_for(view, result, [u.id for u in targets])
-    return state.push(*decisions)
+    return state.push(*decisions, *_sniper(position, dc.side, roll.total))
+
+
+def _sniper(position: Position, side: str, original: int) -> list[Decision]:
+    """A14.1: the detonation is an IFT attack: an Original DR equal to the enemy's SAN activates his sniper,
+    after the attack's results."""
+    from hexmate.rules.games.asl.aftermath import side_number, sniper_decision
+
+    enemy = position.enemy_of(side)
+    san = side_number(position, "san", enemy)
+    if san is not None and am.sniper_activates(original, san, "ift"):
+        return [sniper_decision(position, enemy, san)]
+    return []

@@ -13,11 +13,11 @@ from hexmate.rules.games.asl import units as au
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
 
 
-def start(make_position: Any) -> Any:
+def start(make_position: Any, **kw: Any) -> Any:
     units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
              {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"},
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
-    return make_position("asl", units, "MPh", counters=COUNTERS, hexes={"C3": "stone-building"})
+    return make_position("asl", units, "MPh", counters=COUNTERS, hexes={"C3": "stone-building"}, **kw)
 
 
 def until(pos: Any, side: str, phase: str) -> None:
@@ -61,8 +61,8 @@ def test_a_set_dc_detonates_in_a_later_player_turn_from_2_to_6_hexes(make_positi
     detonate(pos)
 
 
-def ready(make_position: Any) -> Any:
-    pos = start(make_position)
+def ready(make_position: Any, **kw: Any) -> Any:
+    pos = start(make_position, **kw)
     pos.push_text("fire a-dc at C3")
     pos.push_text("answer dice 1")
     until(pos, "a", "APh")
@@ -100,3 +100,13 @@ def detonate(pos: Any) -> None:
     assert "terrain" not in text  # no TEM (A23.71)
     assert "a-dc" not in pos.units and res.results == {"b-1": "3KIA"}
     assert pos.decision is not None and pos.decision.then == "casualty"
+
+
+def test_the_detonations_original_dr_equal_to_the_enemy_san_activates_his_sniper(make_position: Any) -> None:
+    """A14.1: a Set DC's blast is an IFT attack; the sniper attacks after its results."""
+    pos = ready(make_position, options={"san": {"a": 3, "b": 7}})
+    pos.push_text("fire a-dc at C3")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 3,4")  # Original 7 = b's SAN
+    bottom = pos.state.decisions[0]  # answered after the casualty the blast opened
+    assert bottom.then == "sniper" and bottom.side == "b"
