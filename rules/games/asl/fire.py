@@ -478,6 +478,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
+        if any(u.has("mol") for u in people):  # A22.611: +4 FP after every other FP modifier
+            total = sp.mol_fp(total)
+            fp_lines.append(Line(T("MOL"), T("+4 FP"), "A22.611"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
         if col is None:

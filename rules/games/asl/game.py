@@ -20,6 +20,7 @@ from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
+from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import smoke as asl_smoke
@@ -476,7 +477,7 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            return asl_fire.declare(self, position, action)
+            return asl_mol.offer(self, position, action, asl_fire.declare(self, position, action))  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
@@ -484,8 +485,8 @@ class AslGame(Game):
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
-        if not dummies:
-            return self._infantry(asl_fire.resume_ift, position, decision, answer)
+        if not dummies:  # A22.611: a MOL is used up in the attack
+            return asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -579,6 +580,12 @@ class AslGame(Game):
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_mol.resume_user(self, position, decision, answer)
+
+    def resume_mol_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_mol.resume_check(self, position, decision, answer)
 
     def resume_dc_set(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return setdc.resume_set(self, position, decision, answer)

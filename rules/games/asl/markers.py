@@ -45,6 +45,7 @@ PHRASES: dict[str, T] = {
     # support weapons (A9, A21) and the Rally Phase (A3.1)
     "malfunctioned": T("malfunctioned (A9.7)"),
     "set_dc": T("a Set DC (A23.7)"),
+    "mol": T("uses a MOL in this attack (A22.611)"),
     "captured": T("captured (A21.1)"),
     "low_ammo": T("low ammo (D3.71)"),
     "rally_tried": T("has had its one Rally Phase action (A3.1)"),
