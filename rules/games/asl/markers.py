@@ -52,6 +52,7 @@ PHRASES: dict[str, T] = {
     "repairing": T("repairing SW this Rally Phase (A9.72)"),
     "repair_tried": T("repair tried this Rally Phase (A9.72)"),
     "recovered": T("recovered this phase: not passed on in it (A4.44)"),
+    "recovering": T("its Rally Phase action is a recovery (A4.44)"),
     "smoke_tried": T("tried to place smoke this MPh (A24.1)"),
     # prisoners (A20)
     "prisoner": T("prisoner (A20.5)"),

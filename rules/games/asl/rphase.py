@@ -27,6 +27,7 @@ TRIED = "rally_tried"  # A3.1: the unit's one RPh attempt is made (rally.py uses
 REPAIRING = "repairing"  # A9.72: its attempt is repairing SW: it may still try its other malfunctioned SW
 REPAIR_TRIED = "repair_tried"  # A9.72: this SW had its repair dr this RPh
 RECOVERED = "recovered"  # A4.44: recovered this phase, so not passed on in it
+RECOVERING = "recovering"  # A4.44: its RPh attempt is a recovery (made at the start of the RPh)
 
 
 def _rph(position: Position) -> None:
@@ -139,6 +140,9 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
         _able(to, "A4.44")
         if to.has(TRIED):
             raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=to.id), "A3.1")
+        if any(u.side == to.side and u.has(TRIED) and not u.has(RECOVERING) for u in position.units.values()):
+            raise IllegalAction(T("an unpossessed SW is recovered at the start of the RPh, before any rally "
+                                  "or repair of that side"), "A4.44")
         if any(e.side != to.side and e.hex == to.hex and e.type != au.SW and au.good_order(e)
                and not e.concealed for e in position.units.values()):
             raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
@@ -184,7 +188,8 @@ def declare_transfer(game: AslGame, position: Position, transfer: act.Transfer) 
     holder = state.units.get(item.carrier) if item.carrier else None
     if holder is not None and not holder.has("broken"):  # A4.431: a free change of possession
         return state.with_unit(dataclasses.replace(item, carrier=to.id, hex=to.hex))
-    state = state.with_unit(to.mark(TRIED))  # A4.44: the unit's one RPh attempt
+    mark = (TRIED, RECOVERING) if holder is None else (TRIED,)  # A4.44: the unit's one RPh attempt
+    state = state.with_unit(to.mark(*mark))
     return state.push(Decision(
         "roll", to.side,
         T("{unit} tries to recover {sw}: roll the recovery dr (below 6 succeeds)", unit=to.id, sw=item.id),
@@ -227,4 +232,4 @@ def generate(position: Position) -> list[act.Action]:
     return out
 
 
-PHASE_END_MARKERS = (REPAIRING, REPAIR_TRIED, RECOVERED)
+PHASE_END_MARKERS = (REPAIRING, REPAIR_TRIED, RECOVERED, RECOVERING)

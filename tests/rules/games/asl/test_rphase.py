@@ -147,3 +147,18 @@ def test_a_leader_takes_the_sw_of_a_broken_squad_with_a_recovery_dr(make_positio
         pos.push_text("transfer a-mg to a-2")
     pos.push_text("transfer a-mg to a-l dice 4")
     assert pos.units["a-mg"].carrier == "a-l"
+
+
+def test_recovery_comes_at_the_start_of_the_rph_before_rallies_and_repairs(make_position: Any) -> None:
+    """A4.44: a recovery is tried at the start of the RPh: once the side has rallied, it is too late."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-3", "counter": "4-6-7", "side": "a", "hex": "E3", "markers": ["broken"]},
+             {"id": "a-mg", "counter": "LMG", "side": "a", "hex": "C3"},
+             {"id": "a-mg2", "counter": "LMG", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "H3"}]
+    pos = rph(make_position, units)
+    pos.push_text("transfer a-mg to a-1 dice 6")  # failed, but a recovery: others may still recover
+    pos.push_text("rally a-3 dice 5,5")  # a self-rally attempt (fails: 10 + 1 > 8)
+    with pytest.raises(IllegalAction, match=r"at the start of the RPh.*A4\.44"):
+        pos.push_text("transfer a-mg2 to a-2 dice 1")
