@@ -49,6 +49,9 @@ def side_number(position: Position, key: str, side: str) -> int | None:
     got = table.get(side)
     if got is not None and not isinstance(got, int):
         raise DataError(f"{position.scenario.name}: options.{key}.{side} must be a whole number")
+    if key == "san" and got is not None:  # A14.4: each sniper eliminated lowers it by one; at 1 none is left
+        got -= sum(1 for s in getattr(position.state.game, "snipers_lost", ()) if s == side)
+        return got if got >= 2 else None
     return got
 
 

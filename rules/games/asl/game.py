@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import smoke as asl_smoke
+from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
@@ -85,6 +86,8 @@ class AslState(GameState):
     massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
     smoke: tuple[tuple[Hex, str], ...] = ()  # SMOKE counters: Location, kind (A24; smoke.py)
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
+    snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
+    snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -576,7 +579,15 @@ class AslGame(Game):
         return asl_fire.resume_sniper(self, position, decision, answer)
 
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_sniper_target(self, position, decision, answer)
+        struck = position.units[answer.units[0]]
+        state = asl_fire.resume_sniper_target(self, position, decision, answer)
+        return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
+
+    def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_sniper.resume_ask(self, position, decision, answer)
+
+    def resume_sniper_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_sniper.resume_check(self, position, decision, answer)
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
