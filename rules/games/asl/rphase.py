@@ -220,6 +220,12 @@ def generate(position: Position) -> list[act.Action]:
     """The RPh's SW actions open to the side acting: repairs, transfers and recoveries."""
     out: list[act.Action] = []
     for sw in sorted(position.units.values(), key=lambda u: u.id):
+        guard = position.units.get(sw.carrier or "") if sw.has("prisoner") else None
+        if guard is not None and guard.hex is not None:  # A20.5: a prisoner is passed like a SW
+            others = [u for u in position.units_at(guard.hex)
+                      if u.side == guard.side and u.id != guard.id and u.type != au.SW]
+            out.extend(t for t in (act.Transfer(sw.id, u.id) for u in others) if t in position.legal_actions)
+            continue
         if sw.type != au.SW:
             continue
         candidates: list[act.Action] = [act.Repair(sw.id)]

@@ -107,6 +107,7 @@ def test_prisoners_pass_between_guards_within_five_times_the_us_number(make_posi
            "carrier": "a-1"} for i in (1, 2)),
     ]
     pos = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
+    assert {"transfer b-1 to a-l", "transfer b-1 to a-2"} <= {a.text() for a in pos.legal_actions}
     pos.push_text("transfer b-1 to a-l")  # a leader's US# is 1: he holds 5, a squad prisoner is 3 (A1.6)
     with pytest.raises(IllegalAction, match=r"at most five times its US# \(5\).*A20\.51"):
         pos.push_text("transfer b-2 to a-l")
