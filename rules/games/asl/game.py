@@ -18,6 +18,7 @@ from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
@@ -88,6 +89,11 @@ class AslState(GameState):
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
     snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
+    cc_hth: bool = False  # the Close Combat being fought is Hand-to-Hand (A25.43)
+    cc_hth_asked: bool = False  # its side has been asked whether to make it so
+    # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
+    cc_sw_risk: tuple[tuple[str, int], ...] = ()
+    cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -661,6 +667,15 @@ class AslGame(Game):
 
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_reduce(self, position, decision, answer)
+
+    def resume_cc_sw_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_sw_loss(self, position, decision, answer)
+
+    def resume_cc_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_infiltrate(self, position, decision, answer)
+
+    def resume_cc_hth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.declarations(self, position.at(asl_hth.resume(self, position, decision, answer)))
 
     # --- moves hex by hex: Defensive First Fire at each hex entered (A8.1) ---
     def enter(self, position: Position) -> State:
