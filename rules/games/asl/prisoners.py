@@ -8,7 +8,9 @@ guard (A11.1). What the text says and this module does:
 
 - A20.21: in the RtPh a broken infantry unit beside a Known, Good Order, armed enemy infantry unit that has
   nowhere to rout, or only by Low Crawl or through Interdiction, surrenders, after leaving its SW (A20.24);
-  a stack in one Location surrenders, and is accepted or refused, as one. Pinned, berserk (A20.2) and Fanatic
+  a stack in one Location surrenders, and is accepted or refused, as one. A Disrupted or encircled one
+  surrenders even with a safe rout open (only to an enemy beside it here; routing to a farther one to
+  surrender is not built). Pinned, berserk (A20.2) and Fanatic
   units, Partisans, Gurkhas, Japanese and SS against Russians, and every enemy of a side that has refused
   quarter (A20.3), rout or die instead. The captor's owner names the guard (a unit able to hold them all,
   A20.51), or refuses: No Quarter, the stack is eliminated (A20.3).
@@ -133,8 +135,10 @@ def rout_surrenders(game: AslGame, position: Position, routs: list[Decision]) ->
         if d.then != "rout" or d.choices:  # a DM unit that need not rout does not surrender
             continue
         unit = position.units[d.subject[0]]
+        # A20.21: a Disrupted or encircled unit surrenders even with a safe rout open
+        forced = unit.has("disrupted") or unit.has("encircled")
         if (unit.hex is not None and _captors(position, unit) and may_surrender(game, position, unit)
-                and _no_safe_rout(position, unit, d.hexes)):
+                and (forced or _no_safe_rout(position, unit, d.hexes))):
             by_hex.setdefault(unit.hex, []).append(unit)
     offers: list[Decision] = []
     taken: set[str] = set()

@@ -154,3 +154,9 @@ def test_a_german_may_not_massacre(make_position: Any) -> None:
     pos = make_position("asl", units, "PFPh", counters=COUNTERS, sides=SIDES)
     with pytest.raises(IllegalAction, match=r"only SS, Japanese, Partisan, Russian or berserk.*A20\.4"):
         pos.push_text("fire a-1 at C2")
+
+
+def test_a_disrupted_unit_surrenders_even_with_a_safe_rout(make_position: Any) -> None:
+    """A20.21: Disrupted (A19.12), it surrenders to the enemy beside it though the woods are open to it."""
+    pos = to_rout(make_position, cornered("disrupted"), hexes={"C4": "woods", "B3": "woods", "D3": "woods"})
+    assert pos.decision is not None and pos.decision.then == "surrender"
