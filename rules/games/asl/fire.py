@@ -229,7 +229,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         h = where(position, unit)
         assert h is not None
         d = distance(h, target)
-        here = [e for e in position.units_at(h) if e.side != side and not e.concealed]
+        here = [e for e in position.units_at(h) if e.side != side and not e.concealed
+                and not e.has("prisoner") and e.type != au.SW]  # A20.5: a guard is not bound to his prisoners
         if here and d != 0:
             raise IllegalAction(
                 T("{unit} has a known enemy in its own Location and may fire only at it",

@@ -378,6 +378,7 @@ class AslGame(Game):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
+            prisoners.check_guard_fire(position, action)  # A20.52
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)

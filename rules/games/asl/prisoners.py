@@ -20,6 +20,7 @@ guard (A11.1). What the text says and this module does:
 - A20.5, A20.51: one guard holds prisoners up to five times its US#; prisoners pass between guards of one
   Location like a SW (A4.431), in the RPh or at the start of the APh. A guard gone hands them to another
   armed unit of its side in the Location, else they are prisoners no more (unarmed, A20.5).
+- A20.52: a guard of more prisoners' US# than his own fires at nothing else and uses no SW.
 - A20.53: prisoners move, advance and rout with their guard (``follow``).
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
 
@@ -239,6 +240,22 @@ def follow(state: State) -> State:
             freed = unit.mark(UNARMED, remove=(PRISONER,))
             state = state.with_unit(dataclasses.replace(freed, carrier=None))
     return state
+
+
+def check_guard_fire(position: Position, fire: act.Fire) -> None:
+    """A20.52: a guard whose US# is lower than his prisoners' total US# attacks nothing but them (except in
+    CC), and uses no SW."""
+    for uid in fire.firers:
+        unit = position.units.get(uid)
+        if unit is None:
+            continue
+        guard = position.units.get(unit.carrier or "") if unit.type == au.SW else unit
+        if guard is None:
+            continue
+        held = _load(position, guard)
+        if held > au.us_number(guard):
+            raise IllegalAction(T("{unit} guards prisoners of more US# than its own: it fires at nothing but "
+                                  "them, and uses no SW", unit=guard.id), "A20.52")
 
 
 # --- massacre (A20.4) ---

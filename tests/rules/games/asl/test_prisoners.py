@@ -160,3 +160,15 @@ def test_a_disrupted_unit_surrenders_even_with_a_safe_rout(make_position: Any) -
     """A20.21: Disrupted (A19.12), it surrenders to the enemy beside it though the woods are open to it."""
     pos = to_rout(make_position, cornered("disrupted"), hexes={"C4": "woods", "B3": "woods", "D3": "woods"})
     assert pos.decision is not None and pos.decision.then == "surrender"
+
+
+def test_a_guard_of_more_us_than_his_own_fires_at_nothing_else(make_position: Any) -> None:
+    """A20.52: a HS (US# 2) guarding a squad (US# 3) may not fire at other units; a squad guarding one may."""
+    units = [{"id": "a-h", "counter": "2-4-7", "side": "a", "hex": "C2"}, held("b-1", "4-4-7r", "a-h"),
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"}, held("b-2", "4-4-7r", "a-1"),
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "C5"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, sides=SIDES)
+    with pytest.raises(IllegalAction, match=r"a-h guards prisoners of more US# than its own.*A20\.52"):
+        pos.push_text("fire a-h at C5")
+    pos.push_text("fire a-1 at C5")  # US# 3 guarding 3: free to fire
+    assert pos.decision is not None and pos.decision.then == "ift"
