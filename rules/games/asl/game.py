@@ -172,6 +172,8 @@ class AslGame(Game):
         """Why this unit may not move in the MPh (A4.1), or None."""
         if prisoners.is_prisoner(unit):
             return T("{unit} is a prisoner: it moves only with its guard (A20.53)", unit=unit.id)
+        if unit.has("ti"):
+            return T("{unit} is TI and may not move this Player Turn (A4.8)", unit=unit.id)
         if unit.side != position.phasing:
             return T("only the ATTACKER moves in the MPh (A4.1)")
         if unit.has("broken"):
@@ -379,6 +381,8 @@ class AslGame(Game):
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
             prisoners.check_guard_fire(position, action)  # A20.52
+            if any(u in position.units and position.units[u].has("ti") for u in action.firers):
+                raise IllegalAction(T("a TI unit may not fire this Player Turn"), "A4.8")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)
@@ -869,7 +873,7 @@ class AslGame(Game):
             state = asl_smoke.end_of_mph(self, state)  # A24.11
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire")
+            remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":

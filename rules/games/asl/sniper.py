@@ -6,7 +6,7 @@ nor moved this Player Turn (no fire counter; not moved this phase). They check t
 owner answers ``check``, or ``none``), its DRM morale.py's (leadership unless the leader is alone, -1 a hero,
 -1 a HS-equivalent). A final DR of 2 or less eliminates the enemy sniper: his side's SAN drops by one for the
 rest of the scenario, and at 1 he has no sniper left (A14.4, A14.1); a 3 pins him (recorded and shown).
-Not here: the TI status of the checking units (A4.8).
+The checking units become TI (A4.8): no move or fire for the rest of the Player Turn; gone at the CCPh's end.
 """
 
 from __future__ import annotations
@@ -82,6 +82,8 @@ def resume_check(game: AslGame, position: Position, decision: Decision, answer: 
     lines = (Line(T("Original DR"), str(roll.total), "A.1"),
              Line(T("Sniper Check DRM"), f"{drm:+d}", "A14.4"), Line(T("result"), said, "A14.4"))
     summary = T("Sniper Check: final DR {final}: {result}", final=final, result=said)
+    for unit in units:  # A14.4: every unit that checked is TI (A4.8)
+        state = state.with_unit(unit.mark("ti"))
     assert decision.target is not None
     return state.replace(resolution=Resolution(act.Fire(decision.subject, decision.target, answer.dice),
                                                "sniper_check", "", False, lines, {}, summary))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl.aftermath import side_number
 
 
@@ -39,6 +40,7 @@ def test_the_check_of_a_squad_and_a_hs_is_minus_3(make_position: Any, dice: str,
     assert (gs.snipers_lost == ("b",)) is (result == "eliminated")
     assert (gs.snipers_pinned == ("b",)) is (result == "pinned")
     assert side_number(pos, "san", "b") == (3 if result == "eliminated" else 4)
+    assert pos.units["a-2"].has("ti") and pos.units["a-h"].has("ti")  # A14.4: TI (A4.8)
 
 
 def test_a_san_of_2_eliminated_leaves_no_sniper(make_position: Any) -> None:
@@ -53,3 +55,14 @@ def test_none_declines_the_check(make_position: Any) -> None:
     pos = sniped(make_position)
     pos.push_text("answer none")
     assert pos.decision is None and pos.game.gstate(pos.state).snipers_lost == ()
+
+
+def test_a_ti_unit_neither_fires_nor_moves_until_the_ccph_ends(make_position: Any) -> None:
+    pos = sniped(make_position)
+    pos.push_text("answer check")
+    pos.push_text("answer dice 5,6")
+    with pytest.raises(IllegalAction, match=r"TI unit may not fire.*A4\.8"):
+        pos.push_text("fire a-2 at C2 dice 3,3")
+    pos.push_text("end")
+    with pytest.raises(IllegalAction, match=r"a-2 is TI and may not move.*A4\.8"):
+        pos.push_text("move a-2 C4-D4")
