@@ -746,6 +746,8 @@ class Game:
             # decline an advance): the answer is then one of those words
             if answer.choice not in top.choices:
                 raise bad
+        elif kind == "roll" and answer.choice and answer.choice in top.choices:
+            pass  # a word the roll also offers before its dice (ASL: a CC attack made a capture attempt)
         elif kind == "roll":
             if answer.dice is None:
                 raise InvalidAction(T("a roll is answered with its dice ('answer dice N,N'): {prompt}",
@@ -1014,7 +1016,7 @@ class Game:
             )
         else:
             candidates = (act.Answer(choice=c) for c in top.choices)
-        if top.kind in OFFERS_CHOICES:
+        if top.kind in OFFERS_CHOICES or top.kind == "roll":
             candidates = itertools.chain(candidates, (act.Answer(choice=c) for c in top.choices))
         for answer in candidates:
             try:

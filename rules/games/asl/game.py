@@ -14,6 +14,7 @@ from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import armour, prisoners, rphase, setdc, transport, vfire
+from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -656,6 +657,8 @@ class AslGame(Game):
         return asl_cc.resume_ambush(self, position, decision, answer)
 
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice == asl_capture.WORD:  # A20.22: the attack is declared a capture attempt
+            return asl_capture.declare(position, decision)
         return asl_cc.resume(self, position, decision, answer)
 
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
