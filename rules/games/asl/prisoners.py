@@ -24,8 +24,9 @@ guard (A11.1). What the text says and this module does:
 - A20.53: prisoners move, advance and rout with their guard (``follow``).
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
 
-Not here: capture in Close Combat (A20.22), escape (A20.55), rearming and scrounging (A20.551, A20.552),
-fire at a Location holding prisoners (A20.54), releasing the excess as unarmed units (A20.21, A20.5).
+Capture in Close Combat (A20.22) is capture.py's. Not here: escape (A20.55), rearming and scrounging
+(A20.551, A20.552), fire at a Location holding prisoners (A20.54), releasing the excess in a RtPh surrender
+as unarmed units (A20.21).
 """
 
 from __future__ import annotations
