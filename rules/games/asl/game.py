@@ -384,6 +384,9 @@ class AslGame(Game):
             prisoners.check_guard_fire(position, action)  # A20.52
             if any(u in position.units and position.units[u].has("ti") for u in action.firers):
                 raise IllegalAction(T("a TI unit may not fire this Player Turn"), "A4.8")
+            if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
+                raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
+                                    "A20.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)

@@ -12,8 +12,8 @@ guard (A11.1). What the text says and this module does:
   surrenders even with a safe rout open (only to an enemy beside it here; routing to a farther one to
   surrender is not built). Pinned, berserk (A20.2) and Fanatic
   units, Partisans, Gurkhas, Japanese and SS against Russians, and every enemy of a side that has refused
-  quarter (A20.3), rout or die instead. The captor's owner names the guard (a unit able to hold them all,
-  A20.51), or refuses: No Quarter, the stack is eliminated (A20.3).
+  quarter (A20.3), rout or die instead. The captor's owner names the guard, or refuses: No Quarter, the stack
+  is eliminated (A20.3). Beyond what the guard may hold (A20.51) the rest is released Unarmed (A20.21).
 - A20.3 and A20.4: a side that refuses quarter or massacres is remembered; from then on the enemy never
   surrenders. A massacre (a fire by an SS, Russian, Partisan, Japanese or berserk unit at its own Location
   whose only enemies are unarmed) eliminates them and raises the enemy's ELR by one, once, to at most 6.
@@ -25,8 +25,8 @@ guard (A11.1). What the text says and this module does:
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
 
 Capture in Close Combat (A20.22) is capture.py's. Not here: escape (A20.55), rearming and scrounging
-(A20.551, A20.552), fire at a Location holding prisoners (A20.54), releasing the excess in a RtPh surrender
-as unarmed units (A20.21).
+(A20.551, A20.552), fire at a Location holding prisoners (A20.54). The excess of a surrender beyond the
+guard's capacity is released Unarmed, the largest units kept (the text lets the captor choose).
 """
 
 from __future__ import annotations
@@ -148,11 +148,7 @@ def rout_surrenders(game: AslGame, position: Position, routs: list[Decision]) ->
         broken = [u for u in position.units_at(h) if u.side == units[0].side and u.has("broken")]
         if len(broken) != len(units):
             continue  # one of the stack routs safely or may not surrender: none surrenders (A20.21)
-        need = sum(au.us_number(u) for u in units)
-        guards = sorted({c.id for u in units for c in _captors(position, u)
-                         if capacity(c) - _load(position, c) >= need})
-        if not guards:
-            continue  # no guard able to hold them (the release of the excess, A20.5, is not here)
+        guards = sorted({c.id for u in units for c in _captors(position, u)})
         ids = tuple(sorted(u.id for u in units))
         taken |= set(ids)
         offers.append(Decision(
@@ -176,8 +172,13 @@ def resume_surrender(game: AslGame, position: Position, decision: Decision, answ
             state = state.without_unit(unit.id)
         return _no_quarter(game, state, decision.side)
     guard = state.units[answer.units[0]]
-    for unit in units:
-        state = state.with_unit(dataclasses.replace(_captive(unit), carrier=guard.id, hex=guard.hex))
+    room = capacity(guard) - _load(position, guard)
+    for unit in sorted(units, key=lambda u: (-au.us_number(u), u.id)):
+        if au.us_number(unit) <= room:  # A20.51: as many as the guard may hold, the largest first
+            room -= au.us_number(unit)
+            state = state.with_unit(dataclasses.replace(_captive(unit), carrier=guard.id, hex=guard.hex))
+        else:  # A20.21: the excess is released Unarmed where it stands
+            state = state.with_unit(unit.revealed().mark(UNARMED, remove=("broken", "dm", "pinned", "cx")))
     return state
 
 

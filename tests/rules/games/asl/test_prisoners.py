@@ -172,3 +172,24 @@ def test_a_guard_of_more_us_than_his_own_fires_at_nothing_else(make_position: An
         pos.push_text("fire a-h at C5")
     pos.push_text("fire a-1 at C5")  # US# 3 guarding 3: free to fire
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_a_leader_guards_what_he_can_and_the_rest_is_released_unarmed(make_position: Any) -> None:
+    """A20.51: an 8-0 (US# 1) holds 5 US#: of two broken squads (3 each) surrendering to him he keeps one; the
+    other is released Unarmed (A20.21)."""
+    units = [
+        {"id": "a-l", "counter": "8-0", "side": "a", "hex": "C2"},
+        {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["broken"]},
+        {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["broken"]},
+        {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C5"},
+    ]
+    pos = to_rout(make_position, units)
+    assert pos.decision is not None and pos.decision.then == "surrender" and pos.decision.units == ("a-l",)
+    pos.push_text("answer units a-l")
+    assert pos.units["b-1"].has("prisoner") and pos.units["b-1"].carrier == "a-l"
+    b2 = pos.units["b-2"]
+    assert b2.has("unarmed") and not b2.has("prisoner") and not b2.has("broken") and b2.carrier is None
+    unarmed = make_position("asl", [*units[:1], {**units[2], "markers": ["unarmed"]}, units[3]], "PFPh",
+                                  counters=COUNTERS, sides=SIDES, first_side="b")
+    with pytest.raises(IllegalAction, match=r"unarmed unit or a prisoner never fires.*A20\.5"):
+        unarmed.push_text("fire b-2 at C2")
