@@ -18,6 +18,7 @@ from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
+from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import leaders as asl_leaders
@@ -607,6 +608,15 @@ class AslGame(Game):
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
 
+    def resume_escape(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume(self, position, decision, answer)
+
+    def resume_escape_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_ntc(self, position, decision, answer)
+
+    def resume_escape_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_cc(self, position, decision, answer)
+
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
 
@@ -933,7 +943,7 @@ class AslGame(Game):
                     state = asl_rout.failure(position.at(state), decision)
             return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
-            return asl_cc.next_location(self, position)
+            return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         return state
 
     def phase_over(self, position: Position) -> bool:

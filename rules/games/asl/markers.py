@@ -57,6 +57,7 @@ PHRASES: dict[str, T] = {
     # prisoners (A20)
     "prisoner": T("prisoner (A20.5)"),
     "unarmed": T("unarmed (A20.5)"),
+    "escaping": T("trying to escape (A20.55)"),
     # vehicles (chapter D)
     "motion": T("in Motion (D2.4)"),
     "reverse": T("moving in reverse (D2.21)"),

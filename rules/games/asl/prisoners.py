@@ -24,9 +24,9 @@ guard (A11.1). What the text says and this module does:
 - A20.53: prisoners move, advance and rout with their guard (``follow``).
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
 
-Capture in Close Combat (A20.22) is capture.py's. Not here: escape (A20.55), rearming and scrounging
-(A20.551, A20.552), fire at a Location holding prisoners (A20.54). The excess of a surrender beyond the
-guard's capacity is released Unarmed, the largest units kept (the text lets the captor choose).
+Capture in Close Combat (A20.22) is capture.py's, escape (A20.55) escape.py's. Not here: scrounging
+(A20.552), fire at a Location holding prisoners (A20.54). The excess of a surrender beyond the guard's
+capacity is released Unarmed, the largest units kept (the text lets the captor choose).
 """
 
 from __future__ import annotations
