@@ -142,6 +142,34 @@ class Rally(Action):
 
 
 @dataclass(frozen=True)
+class Repair(Action):
+    """ASL Rally Phase: its Good Order possessor tries to repair a malfunctioned SW (A9.72); ``dice`` (the
+    repair dr) answers the roll decision that follows."""
+
+    kind: ClassVar[str] = "repair"
+    sw: str
+    dice: tuple[int, ...] | None = None
+
+    def text(self, label: LabelFn | None = None) -> str:
+        return f"repair {self.sw}" + ("" if self.dice is None else f" dice {_dice(self.dice)}")
+
+
+@dataclass(frozen=True)
+class Transfer(Action):
+    """ASL: give a SW (or a prisoner, A20.5) to another unit of its Location (A4.431), or recover an
+    unpossessed SW (A4.44: ``dice`` is the recovery dr)."""
+
+    kind: ClassVar[str] = "transfer"
+    item: str
+    to: str
+    dice: tuple[int, ...] | None = None
+
+    def text(self, label: LabelFn | None = None) -> str:
+        out = f"transfer {self.item} to {self.to}"
+        return out + ("" if self.dice is None else f" dice {_dice(self.dice)}")
+
+
+@dataclass(frozen=True)
 class Activate(Action):
     """Activate units before they act. Panzer Grenadier 3.1-3.3: open an action segment by activating leaders
     (with the units and lower-ranked leaders in their own and the adjacent hexes) or a stack; no ``mode``.
@@ -231,12 +259,12 @@ class Answer(Action):
 
 def dice_of(action: Action) -> tuple[int, ...] | None:
     """The dice given with a declaration (a fire or rally written with its roll), else None."""
-    return action.dice if isinstance(action, Fire | Rally) else None
+    return action.dice if isinstance(action, Fire | Rally | Repair | Transfer) else None
 
 
 def with_dice(action: Action, dice: tuple[int, ...] | None) -> Action:
     """The same declaration with (or, given None, without) its dice."""
-    if isinstance(action, Fire | Rally):
+    if isinstance(action, Fire | Rally | Repair | Transfer):
         return dataclasses.replace(action, dice=dice)
     raise InvalidAction(T("{kind} takes no dice", kind=action.kind))
 
@@ -308,6 +336,16 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
         if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1] not in ("dice", "die")):
             raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="rally UNIT [dice W,C]"))
         return Rally(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
+    if verb == "repair":
+        if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1] not in ("dice", "die")):
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text), form="repair SW [dice N]"))
+        return Repair(parse_units(rest[0])[0], parse_dice(rest[2]) if len(rest) == 3 else None)
+    if verb == "transfer":
+        if len(rest) not in (3, 5) or rest[1] != "to" or (len(rest) == 5 and rest[3] not in ("dice", "die")):
+            raise InvalidAction(T("{text}: expected '{form}'", text=repr(text),
+                                  form="transfer SW to UNIT [dice N]"))
+        return Transfer(parse_units(rest[0])[0], parse_units(rest[2])[0],
+                        parse_dice(rest[4]) if len(rest) == 5 else None)
     if verb == "activate":
         if len(rest) == 1:
             return Activate(parse_units(rest[0]))

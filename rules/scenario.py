@@ -210,7 +210,8 @@ class Scenario:
             owner = by_id.get(u.carrier)
             if owner is None or owner.id == u.id:
                 raise err(f"units ({u.id})", f"carrier {u.carrier!r} is not another unit of the scenario")
-            if owner.side != u.side or owner.hex != u.hex:
+            # a prisoner's carrier is its guard, an enemy unit (ASL A20.5)
+            if (owner.side != u.side and "prisoner" not in u.markers) or owner.hex != u.hex:
                 raise err(f"units ({u.id})", f"carrier {u.carrier!r} must be a unit of its side in {u.hex}")
         map_path = resolve_map_path(data["map"], base_dir)
         options = data.get("options", {})

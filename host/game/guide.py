@@ -24,6 +24,8 @@ ACTION_HELP: dict[str, str] = {  # sequence.json action kinds
     "fire": "Fire: choose the firing units, then the enemy hex (the line of sight must be clear).",
     "attack": "Attack: choose the attacking units, then an adjacent enemy hex.",
     "rally": "Rally: choose a broken unit and roll for it.",
+    "repair": "Repair: the possessor of a malfunctioned support weapon rolls to repair it.",
+    "transfer": "Transfer: give a support weapon to another unit of its Location, or recover one left there.",
     "end_phase": "End the phase: press done.",
     "pass": "Pass: press done; the phase ends when both sides pass in turn.",
     "activate": "Activate: name the units (and what for, where the game asks) before they act.",

@@ -49,6 +49,12 @@ def sentence(text: str) -> str:
     if verb == "rally" and len(rest) in (1, 3):
         return (T("{unit} tries to rally, dice {dice}", unit=rest[0], dice=rest[2]) if len(rest) == 3
                 else T("{unit} tries to rally", unit=rest[0]))
+    if verb == "repair" and len(rest) in (1, 3):
+        return (T("{sw}: repair attempt, dice {dice}", sw=rest[0], dice=rest[2]) if len(rest) == 3
+                else T("{sw}: repair attempt", sw=rest[0]))
+    if verb == "transfer" and len(rest) in (3, 5) and rest[1] == "to":
+        return (T("{item} to {unit}, dice {dice}", item=rest[0], unit=rest[2], dice=rest[4]) if len(rest) == 5
+                else T("{item} to {unit}", item=rest[0], unit=rest[2]))
     if verb == "activate" and len(rest) in (1, 3):
         return (T("{units} activated for {mode}", units=rest[0], mode=rest[2]) if len(rest) == 3
                 else T("{units} activated", units=rest[0]))

@@ -195,6 +195,12 @@ def _setup_view(service: Service, audience: str = SHARED) -> dict[str, Any] | No
     return {"remaining": remaining, "left": sum(len(v) for v in remaining.values()),
             "total": len(expected)}
 
+def _state_text(session: Any, marker: str, lang: str) -> str:
+    """A unit's state as the game reads it (a cited phrase), else the players' word for it."""
+    said = session.game.marker_text(session.position, marker)
+    return narrator.term(marker, lang) if said is None else render_text(said, lang)
+
+
 def unit_card(service: Service, unit_id: str, audience: str, lang: str) -> dict[str, Any]:
     """A counter as a page shows it at a glance: name, side, printed values and state (markers); to an
     audience that may not see it, a concealed unit is only '?' and its side."""
@@ -210,7 +216,7 @@ def unit_card(service: Service, unit_id: str, audience: str, lang: str) -> dict[
     if unit.concealed:
         state = ["concealed", *state]  # its owner sees it, and that the enemy does not
     card.update(values=str(printed or ""), type=unit.type, concealed=unit.concealed,
-                state=[narrator.term(m, lang) for m in state], state_ids=state,
+                state=[_state_text(s, m, lang) for m in state], state_ids=state,
                 side_name=narrator.side_name(s, unit.side, lang))
     if unit.level:
         card["level"] = unit.level  # its Location's level in a multi-level hex (ASL A2.8: "B5 level 1")

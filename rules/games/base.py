@@ -426,6 +426,10 @@ class Position:
             fields["unit"] = self.unit_ref(action.unit)
         if isinstance(action, act.Load | act.Unload):
             fields["carrier"] = self.unit_ref(action.carrier)
+        if isinstance(action, act.Repair):
+            fields["sw"] = self.unit_ref(action.sw)
+        if isinstance(action, act.Transfer):
+            fields["item"], fields["to"] = self.unit_ref(action.item), self.unit_ref(action.to)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:
@@ -745,6 +749,8 @@ class Game:
             # decline an advance): the answer is then one of those words
             if answer.choice not in top.choices:
                 raise bad
+        elif kind == "roll" and answer.choice and answer.choice in top.choices:
+            pass  # a word the roll also offers before its dice (ASL: a CC attack made a capture attempt)
         elif kind == "roll":
             if answer.dice is None:
                 raise InvalidAction(T("a roll is answered with its dice ('answer dice N,N'): {prompt}",
@@ -1013,7 +1019,7 @@ class Game:
             )
         else:
             candidates = (act.Answer(choice=c) for c in top.choices)
-        if top.kind in OFFERS_CHOICES:
+        if top.kind in OFFERS_CHOICES or top.kind == "roll":
             candidates = itertools.chain(candidates, (act.Answer(choice=c) for c in top.choices))
         for answer in candidates:
             try:
@@ -1138,6 +1144,10 @@ class Game:
     def status(self, position: Position) -> list[str]:
         """Lines for the pages' Now panel besides turn and phase (a game's score, victory checks)."""
         return []
+
+    def marker_text(self, position: Position, marker: str) -> str | None:
+        """A unit state or marker as players read it, with its rule (None: the host's own word for it)."""
+        return None
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""

@@ -75,3 +75,11 @@ def test_actions_are_frozen_and_hashable() -> None:
     assert hash(move) == hash(act.parse_text(move.text()))
     with pytest.raises(AttributeError):
         move.cost = 4  # type: ignore[misc]
+
+
+def test_repair_and_transfer_round_trip_with_and_without_their_dr() -> None:
+    for text in ("repair a-mg", "repair a-mg dice 3", "transfer a-mg to a-2", "transfer a-mg to a-2 dice 5"):
+        assert act.parse_text(text).text() == text
+    assert act.dice_of(act.parse_text("transfer a-mg to a-2 dice 5")) == (5,)
+    with pytest.raises(InvalidAction, match="transfer SW to UNIT"):
+        act.parse_text("transfer a-mg a-2")

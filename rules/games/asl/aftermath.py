@@ -49,6 +49,9 @@ def side_number(position: Position, key: str, side: str) -> int | None:
     got = table.get(side)
     if got is not None and not isinstance(got, int):
         raise DataError(f"{position.scenario.name}: options.{key}.{side} must be a whole number")
+    if key == "san" and got is not None:  # A14.4: each sniper eliminated lowers it by one; at 1 none is left
+        got -= sum(1 for s in getattr(position.state.game, "snipers_lost", ()) if s == side)
+        return got if got >= 2 else None
     return got
 
 
@@ -281,6 +284,8 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
     elr = None if unit.values.get("elr_fixed") is None else int(unit.values["elr_fixed"])
     elr = elr if elr is not None else side_number(position, "elr", unit.side)
+    if elr is not None and position.enemy_of(unit.side) in getattr(position.state.game, "massacred", ()):
+        elr = min(6, elr + 1)  # A20.4: the enemy massacred prisoners: ELR one higher, once, at most 6
     res = am.morale_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead, elr=elr,
                           ift=decision.rule.startswith("A7"), counters=counters)
     return apply_morale(position, state, unit, res)

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
@@ -66,7 +67,7 @@ def _vehicle(unit: UnitState) -> bool:
 
 def _personnel(unit: UnitState) -> bool:
     """Units that fight in CC: not vehicles (A11.5 has them), not SW or Guns (A11.13), not dummies."""
-    return not _vehicle(unit) and not au.is_sw(unit)
+    return not _vehicle(unit) and not au.is_sw(unit) and not unit.has("prisoner")  # A20.54: CC spares them
 
 
 def locations(position: Position) -> list[Hex]:
@@ -199,7 +200,8 @@ def black_kill_number(position: Position, h: Hex, side: str) -> int:
 
 
 def work(
-    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False
+    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False,
+    capture: bool = False,
 ) -> tuple[Resolution, dict[str, str]]:
     """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result);
     ``hth``: the Close Combat is Hand-to-Hand (A25.43)."""
@@ -262,8 +264,14 @@ def work(
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
             lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
+        if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
+            cap = -1 if au.inexperienced(unit.values) else 1
+            drm += cap
+            lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}", "A20.22"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
+        if capture and results[unit.id] != "-":  # A20.22: captured instead; at the Kill Number, one unit
+            results[unit.id] = "CAP" if results[unit.id] == "KIA" else "CAP1"
         lines.append(
             Line(
                 T("Final DR against {unit}", unit=_name(unit)),
@@ -588,6 +596,7 @@ def next_attack(game: AslGame, position: Position, index: int) -> State:
                     subject=tuple(u.id for u in group if not u.concealed),
                     target=h,
                     args=(("index", str(index)),),
+                    choices=asl_capture.choices(position, h, side),  # A20.22: answer capture to try
                 )
             )
         index += 1
@@ -599,7 +608,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     assert h is not None and answer.dice is not None
     state = position.state
     gs = game.gstate(state)
-    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher, gs.cc_hth)
+    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher, gs.cc_hth,
+                        capture=decision.arg("capture") == "1")
     state = state.replace(resolution=res)
     # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
     keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
@@ -677,7 +687,7 @@ def resume_infiltrate(game: AslGame, position: Position, decision: Decision, ans
 
 def apply_pending(game: AslGame, position: Position) -> State:
     """Eliminations at once; a Casualty Reduction among several units goes to Random Selection (A11.11)."""
-    state = position.state
+    state = asl_capture.take(game, position)  # A20.22: the captured go to their guards first
     gs = game.gstate(state)
     killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
     reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]

@@ -22,6 +22,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -229,7 +230,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         h = where(position, unit)
         assert h is not None
         d = distance(h, target)
-        here = [e for e in position.units_at(h) if e.side != side and not e.concealed]
+        here = [e for e in position.units_at(h) if e.side != side and not e.concealed
+                and not e.has("prisoner") and e.type != au.SW]  # A20.5: a guard is not bound to his prisoners
         if here and d != 0:
             raise IllegalAction(
                 T("{unit} has a known enemy in its own Location and may fire only at it",
@@ -418,6 +420,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     )
     if hindrance:
         drms.append((T("LOS hindrance"), hindrance, "A6.7"))
+    smoke = asl_smoke.fire_drm(game, position, {where(position, u) for u in shooters}, fire.target)
+    if smoke:  # A24.2, A24.8
+        drms.append((T("SMOKE"), smoke, "A24.2"))
     directors = firers if led is not None else shooters
     if any(u.has("cx") for u in directors):
         drms.append((T("CX firer"), 1, "A4.51"))
@@ -441,7 +446,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
-            if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
+            if position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
@@ -482,6 +487,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
+        if any(u.has("mol") for u in people):  # A22.611: +4 FP after every other FP modifier
+            total = sp.mol_fp(total)
+            fp_lines.append(Line(T("MOL"), T("+4 FP"), "A22.611"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
         if col is None:

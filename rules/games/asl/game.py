@@ -13,14 +13,32 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, crew, overrun, riders, transport, vfire, vmotion
+from hexmate.rules.games.asl import (
+    armour,
+    crew,
+    overrun,
+    prisoners,
+    riders,
+    rphase,
+    setdc,
+    transport,
+    vfire,
+    vmotion,
+)
+from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
+from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import leaders as asl_leaders
+from hexmate.rules.games.asl import markers as asl_markers
+from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import smoke as asl_smoke
+from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
@@ -81,6 +99,12 @@ class AslState(GameState):
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
+    no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
+    massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
+    smoke: tuple[tuple[Hex, str], ...] = ()  # SMOKE counters: Location, kind (A24; smoke.py)
+    set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
+    snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
+    snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
     cc_hth: bool = False  # the Close Combat being fought is Hand-to-Hand (A25.43)
     cc_hth_asked: bool = False  # its side has been asked whether to make it so
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
@@ -168,6 +192,10 @@ class AslGame(Game):
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         """Why this unit may not move in the MPh (A4.1), or None."""
+        if prisoners.is_prisoner(unit):
+            return T("{unit} is a prisoner: it moves only with its guard (A20.53)", unit=unit.id)
+        if unit.has("ti"):
+            return T("{unit} is TI and may not move this Player Turn (A4.8)", unit=unit.id)
         if unit.side != position.phasing:
             return T("only the ATTACKER moves in the MPh (A4.1)")
         if unit.has("broken"):
@@ -194,7 +222,7 @@ class AslGame(Game):
             mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
-            return mf
+            return mf - asl_smoke.mf_spent(u)  # A24.1: MF spent on a smoke attempt
 
         return min(one(u) for u in units)
 
@@ -242,7 +270,7 @@ class AslGame(Game):
             here = by_hex.get(b, [])
             # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
-            if any(u.side != side and not u.concealed for u in here):
+            if any(u.side != side and not u.concealed and u.type != "sw" for u in here):  # a SW is no unit
                 return None
             step = base(hex_map, a, b)
             if step is None:
@@ -355,6 +383,12 @@ class AslGame(Game):
     def check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Smoke):
+            return asl_smoke.check(self, position, action)  # A24.1
+        if isinstance(action, act.Repair):
+            return rphase.check_repair(self, position, action)  # A9.72
+        if isinstance(action, act.Transfer):
+            return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
         if isinstance(action, act.Load):
@@ -365,12 +399,23 @@ class AslGame(Game):
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path))
         if isinstance(action, act.Move):
-            if any(u in position.units and position.units[u].carrier for u in action.units):
+            carried = [position.units[u] for u in action.units if u in position.units]
+            if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if setdc.claims(position, action):
+                return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
+            if prisoners.is_massacre(position, action):
+                return prisoners.check_massacre(self, position, action)  # A20.4
+            prisoners.check_guard_fire(position, action)  # A20.52
+            if any(u in position.units and position.units[u].has("ti") for u in action.firers):
+                raise IllegalAction(T("a TI unit may not fire this Player Turn"), "A4.8")
+            if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
+                raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
+                                    "A20.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)
@@ -442,6 +487,12 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Smoke):
+            return asl_smoke.declare(self, position, action)
+        if isinstance(action, act.Repair):
+            return rphase.declare_repair(self, position, action)
+        if isinstance(action, act.Transfer):
+            return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
@@ -468,12 +519,16 @@ class AslGame(Game):
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if setdc.claims(position, action):
+                return setdc.declare(self, position, action)  # A23.7
+            if prisoners.is_massacre(position, action):
+                return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            return asl_fire.declare(self, position, action)
+            return asl_mol.offer(self, position, action, asl_fire.declare(self, position, action))  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     # --- continuations (named by the decisions' ``then``) ---
@@ -481,8 +536,8 @@ class AslGame(Game):
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
-        if not dummies:
-            return self._infantry(asl_fire.resume_ift, position, decision, answer)
+        if not dummies:  # A22.611: a MOL is used up in the attack
+            return asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -593,10 +648,61 @@ class AslGame(Game):
         return asl_fire.resume_sniper(self, position, decision, answer)
 
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_sniper_target(self, position, decision, answer)
+        struck = position.units[answer.units[0]]
+        state = asl_fire.resume_sniper_target(self, position, decision, answer)
+        return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
+
+    def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_sniper.resume_ask(self, position, decision, answer)
+
+    def resume_sniper_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_sniper.resume_check(self, position, decision, answer)
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
+
+    def resume_escape(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume(self, position, decision, answer)
+
+    def resume_escape_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_ntc(self, position, decision, answer)
+
+    def resume_escape_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_cc(self, position, decision, answer)
+
+    def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_mol.resume_user(self, position, decision, answer)
+
+    def resume_mol_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_mol.resume_check(self, position, decision, answer)
+
+    def resume_dc_set(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return setdc.resume_set(self, position, decision, answer)
+
+    def resume_dc_detonate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return setdc.resume_detonate(self, position, decision, answer)
+
+    def resume_dc_blast(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return setdc.resume_blast(self, position, decision, answer)
+
+    def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_smoke.resume(self, position, decision, answer)  # A24.1
+
+    def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_leaders.resume(self, position, decision, answer)  # A18.11
+
+    def resume_repair(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return rphase.resume_repair(self, position, decision, answer)
+
+    def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return rphase.resume_recover(self, position, decision, answer)
+
+    def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return prisoners.resume_surrender(self, position, decision, answer)
+
+    def settle(self, position: Position) -> State:
+        state = super().settle(position)
+        return state if state.moving is not None else prisoners.follow(state)  # A20.53, A20.5
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
@@ -617,6 +723,8 @@ class AslGame(Game):
         return asl_cc.resume_ambush(self, position, decision, answer)
 
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice == asl_capture.WORD:  # A20.22: the attack is declared a capture attempt
+            return asl_capture.declare(position, decision)
         return asl_cc.resume(self, position, decision, answer)
 
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -871,6 +979,7 @@ class AslGame(Game):
                 rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
+            yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
 
     def on_phase_end(self, position: Position) -> State:
         state = position.state
@@ -882,13 +991,14 @@ class AslGame(Game):
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
+            state = asl_smoke.end_of_mph(self, state)  # A24.11
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire")
+            remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":
-            remove = ("rally_tried",)  # A3.1: one rally-phase action per unit, per Rally Phase
+            remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
             # own so that it may rout again in the coming RtPh
             for unit in list(state.units.values()):
@@ -927,15 +1037,17 @@ class AslGame(Game):
                 if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
             position = position.at(state)
-            routs = []
-            for decision in asl_rout.decisions(position):
+            # A20.21: a broken unit beside a Known armed enemy that cannot rout safely surrenders
+            routs, surrenders = prisoners.rout_surrenders(self, position, asl_rout.decisions(position))
+            decided, routs = routs, []
+            for decision in decided:
                 if decision.hexes or decision.kind != "hexes":
                     routs.append(decision)
                 else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
                     state = asl_rout.failure(position.at(state), decision)
-            return state.push(*routs)
+            return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
-            return asl_cc.next_location(self, position)
+            return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -950,8 +1062,12 @@ class AslGame(Game):
             return gs.conceal_done and all(h in gs.cc_done for h in asl_cc.locations(position))
         return False
 
+    def marker_text(self, position: Position, marker: str) -> str | None:
+        return asl_markers.phrase(marker, position.label)  # every marker a cited phrase (markers.py)
+
     def status(self, position: Position) -> list[str]:
-        return asl_victory.status(self, position)
+        lines = asl_victory.status(self, position) + prisoners.status(self, position)
+        return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
         """A6 between the Locations of the units at a and b (their level, A2.8) with SMOKE (A24); for the
@@ -969,7 +1085,7 @@ class AslGame(Game):
         return {u.id: u.side for u in position.units.values() if u.concealed}
 
     def outcome(self, position: Position) -> Outcome | None:
-        sides = {u.side for u in position.units.values()}
+        sides = {u.side for u in position.units.values() if not prisoners.is_prisoner(u)}
         if len(sides) == 1:
             (winner,) = sides
             return Outcome(winner, "the enemy has no units left")

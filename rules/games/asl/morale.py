@@ -268,8 +268,8 @@ def wound_severity(dr: int, already_wounded: bool) -> str:
 def leader_creation_drm(unit: UnitState, *, odds_columns_below_1_1: int = 0, vs_afv: bool = False,
                         default_nationality: str | None = None) -> list[tuple[T, int, str]]:
     """A18.2 drm, cumulative: the nationality's; -1 in CC against an AFV or per odds column below 1:1; +1 for
-    a producing unit of morale 8 or more, and +1 for morale 6 or less; +1 when it was broken (the A18.2
-    example; the table in the text does not list this row)."""
+    a producing unit of morale 8 or more, and +1 for morale 6 or less; +1 when it was broken (A18.11 gives
+    it for the self-rally; the A18.2 table does not list the row, its example uses it)."""
     nat = au.nationality_of(unit, default_nationality)
     out: list[tuple[T, int, str]] = []
     if nat.number("leader_creation_drm"):

@@ -117,6 +117,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if roll.total == 12:  # A10.64 Fate: no rally, Casualty Reduction instead
         state, _ = _reduce(position.scenario.counters, state, unit)
         return state
+    from hexmate.rules.games.asl import leaders
+
+    if leaders.creates(position, unit, roll.total, not _helpers(position, unit)):  # A18.11
+        return state.with_unit(unit.mark(remove=("broken", "dm"))).push(leaders.decision(unit))
     final, _ = working(position, unit, dice)
     if final <= int(unit.values["broken_morale"]):
         return state.with_unit(unit.mark(remove=("broken", "dm")))

@@ -57,7 +57,8 @@ def known_enemies(position: Position, unit: UnitState) -> list[UnitState]:
 
 
 def _armed(unit: UnitState) -> bool:
-    return not unit.has("broken")  # A10.5: an unbroken enemy (a leader counts as armed for rout)
+    # A10.5: an unbroken enemy (a leader counts as armed for rout); a prisoner is unarmed (A20.5)
+    return not unit.has("broken") and not unit.has("prisoner") and not unit.has("unarmed")
 
 
 def must_rout(position: Position, unit: UnitState) -> bool:

@@ -105,11 +105,12 @@ def initial_control(position: Position) -> tuple[tuple[str, str], ...]:
 
 def _gains(unit: UnitState) -> bool:
     """A26.1: an armed, Good Order Infantry MMC (not a dummy: it has printed FP)."""
-    return unit.type in MMC and not unit.has("broken") and not unit.has("melee")
+    return unit.type in MMC and not unit.has("broken") and not unit.has("melee") and not unit.has("prisoner")
 
 
 def _armed(unit: UnitState) -> bool:
-    return not unit.has("broken") and unit.type != "dummy"  # A26.15: dummies neither gain nor block
+    # A26.15: dummies neither gain nor block; nor do prisoners (A20.5: unarmed)
+    return not unit.has("broken") and unit.type != "dummy" and not unit.has("prisoner")
 
 
 def update(game: AslGame, position: Position) -> State:
@@ -147,6 +148,9 @@ def cvp(position: Position, side: str) -> int:
         if now is None:
             if setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
                 total += vp(start.type, start.values)
+        elif now.has("prisoner"):  # A20.1: a guarded prisoner counts twice its VP
+            held = vp(now.type, now.values)
+            total += max(0, vp(start.type, start.values) - held) + 2 * held
         else:
             total += max(0, vp(start.type, start.values) - vp(now.type, now.values))
     return total

@@ -91,3 +91,16 @@ def test_an_asl_fire_resolutions_title_reads_in_japanese_with_its_chart_codes_as
     results = str(r.summary).partition(": ")[2]
     assert resolution(r, "en")["title"] == r.summary
     assert resolution(r, "ja")["title"] == f"rus-sq2 が DK4 へ射撃、ダイス 3,4：{results}"
+
+
+def test_an_asl_units_markers_read_as_cited_phrases_in_the_pages_language(tmp_path) -> None:
+    from hexmate.host.service.views import unit_card
+
+    from .test_core import Rig
+
+    rig = Rig(tmp_path)
+    rig.session.push_text("end")  # the German MPh ends: the Russians' Defensive Fire (A3.4)
+    rig.session.push_text("fire rus-sq2 at DK4 dice 3,4")
+    en = unit_card(rig.service, "rus-sq2", "rus", "en")
+    assert "Final Fire (A8.4)" in en["state"] and "final_fire" in en["state_ids"]
+    assert "最終射撃 (A8.4)" in unit_card(rig.service, "rus-sq2", "rus", "ja")["state"]

@@ -1,0 +1,100 @@
+"""Capture in Close Combat (A20.22): an attack declared as a capture attempt, and what it takes.
+
+At the table the CC DR's roll decision also offers the word ``capture`` (``answer capture``): the attack is
+then a capture attempt, rolled next. It is open to a side whose attackers are not all berserk, against
+targets none of which is berserk or a vehicle (A20.2, A20.22). The attempt adds +1 to the CC DR against each
+target (-1 instead against an Inexperienced one, A19.35); a final DR below the Kill Number captures the unit,
+one equal to it captures one unit (a lone squad deploys: one HS captured, the other free). The captured leave
+their SW (A20.24) and become prisoners of an attacker able to hold them (A20.51); with none able, they are
+released Unarmed (A20.5). Simplifications: where several units reach the Kill Number the smallest (then the
+first by id) is taken, where the text lets the defender choose; A20.221 (captures voided when a side's last
+units go) is not built.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import prisoners
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+WORD = "capture"
+
+
+def choices(position: Position, h: Hex, side: str) -> tuple[str, ...]:
+    """``("capture",)`` where this side's CC attack at h may be a capture attempt (A20.2, A20.22)."""
+    mine = [u for u in position.units_at(h) if u.side == side and u.type != au.SW and not u.has("broken")]
+    theirs = [u for u in position.units_at(h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
+    if not mine or all(u.has("berserk") for u in mine) or not theirs:
+        return ()
+    if any(u.has("berserk") or u.type == "vehicle" for u in theirs):
+        return ()
+    return (WORD,)
+
+
+def declare(position: Position, decision: Decision) -> State:
+    """The attack is a capture attempt: the same CC DR is asked again, now for the capture (A20.22)."""
+    again = dataclasses.replace(
+        decision, choices=(), args=(*decision.args, ("capture", "1")),
+        prompt=T("{side} tries to capture in Close Combat: roll the CC DR", side=decision.side))
+    return position.state.push(again)
+
+
+def _guard_for(position: Position, state: State, side: str, h: Hex | None, need: int) -> UnitState | None:
+    """An attacker of ``side`` in h able to guard ``need`` more US# (A20.5, A20.51), the roomiest first."""
+    if h is None:
+        return None
+    view = position.at(state)
+
+    def room(u: UnitState) -> int:
+        return prisoners.capacity(u) - sum(au.us_number(p) for p in prisoners.prisoners_of(view, u.id))
+
+    able = [u for u in view.units_at(h) if u.side == side and prisoners.armed(u)
+            and u.type in prisoners.INFANTRY and not u.has("broken") and not u.has("berserk")
+            and room(u) >= need]
+    return max(able, key=lambda u: (room(u), u.id), default=None)
+
+
+def _captured(position: Position, state: State, unit: UnitState) -> State:
+    for sw in au.possessed(state, unit.id):  # A20.24: its SW stay behind, unpossessed
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+    guard = _guard_for(position, state, position.enemy_of(unit.side), unit.hex, au.us_number(unit))
+    if guard is None:  # A20.5: no guard able to hold it: released Unarmed
+        return state.with_unit(unit.revealed().mark(prisoners.UNARMED, remove=("broken", "dm", "pinned")))
+    return state.with_unit(dataclasses.replace(prisoners._captive(unit), carrier=guard.id))
+
+
+def take(game: AslGame, position: Position) -> State:
+    """The capture results pending in this CC: every CAP unit, and one of the CAP1 units, is captured."""
+    state = position.state
+    gs = game.gstate(state)
+    caps = [uid for uid, r in gs.cc_pending if r == "CAP" and uid in state.units]
+    ones = [state.units[uid] for uid, r in gs.cc_pending if r == "CAP1" and uid in state.units]
+    if not caps and not ones:
+        return state
+    for uid in caps:
+        state = _captured(position, state, state.units[uid])
+    if ones:
+        one = min(ones, key=lambda u: (au.us_number(u), u.id))
+        to = one.values.get("reduces_to")
+        counters = position.scenario.counters
+        if one.type == "squad" and isinstance(to, str) and to in counters:  # a lone squad deploys (A20.22)
+            free = one.as_counter(counters[to])
+            taken = dataclasses.replace(free, id=f"{one.id}/2")
+            state = state.with_unit(free)
+            state = _captured(position, state, taken)
+        else:
+            state = _captured(position, state, one)
+    pending = tuple((uid, r) for uid, r in gs.cc_pending if r not in ("CAP", "CAP1"))
+    return state.replace(game=game.gstate(state).replace(cc_pending=pending))
+
+
+__all__ = ["WORD", "choices", "declare", "take"]

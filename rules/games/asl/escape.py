@@ -1,0 +1,176 @@
+"""Prisoners' escape at the table (A20.55) and their rearming (A20.551).
+
+At the start of the CCPh, in a Location where prisoners' guard is broken (or where they are already in Melee
+with him), and where he is the only enemy unit, the prisoners' owner answers ``escape`` or ``none``. Out of
+Melee each prisoner first passes a NTC (A20.55); those that pass, or all of them in Melee, attack the guard in
+Close Combat with their Unarmed FP of 1 each (A20.5) against his CC FP, -2 against a broken guard (A11.16).
+Below the Kill Number the guard is eliminated, at it he is Casualty Reduced. With no enemy left the escape
+succeeds: they are prisoners no more, and one of them rearms as a Green or Conscript unit of its size and
+nationality if the guard it eliminated was at least its size (A20.551). Otherwise they stay prisoners and the
+Location is in Melee, where the next CCPh's attempt needs no NTC. Not here: the surviving guard's attack back
+(A20.55), a Location with other enemy units besides the guard (the prisoners may attack them only with the
+guard, A20.55), Withdrawal from that Melee (A11.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import prisoners
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+NEVER = frozenset({"italian", "japanese", "axis_minor"})  # A20.55: not unless abandoned
+
+
+def _guards(position: Position) -> list[UnitState]:
+    out = []
+    for guard in sorted(position.units.values(), key=lambda u: u.id):
+        held = prisoners.prisoners_of(position, guard.id)
+        if not held or guard.hex is None:
+            continue
+        others = [u for u in position.units_at(guard.hex) if u.side == guard.side and u.id != guard.id
+                  and u.type != au.SW]
+        free = any(prisoners._nationality(position, p) not in NEVER for p in held)
+        if not others and (guard.has("broken") or guard.has("melee")) and free:
+            out.append(guard)
+    return out
+
+
+def offer(game: AslGame, position: Position, state: State) -> State:
+    """The escape questions of the CCPh (A20.55), answered before its Close Combats."""
+    view = position.at(state)
+    asks = []
+    for guard in _guards(view):
+        held = tuple(p.id for p in prisoners.prisoners_of(view, guard.id)
+                     if prisoners._nationality(view, p) not in NEVER)
+        asks.append(Decision(
+            "confirm", view.enemy_of(guard.side),
+            T("{units} may try to escape from {guard}: escape, or none", units=", ".join(held),
+              guard=guard.id),
+            "A20.55", "escape", choices=("escape", "none"), subject=held, target=guard.hex,
+            args=(("guard", guard.id),)))
+    return state.push(*asks)
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    if answer.choice != "escape":
+        return position.state
+    guard = position.units[decision.arg("guard")]
+    if guard.has("melee"):  # A20.55: in Melee no NTC is needed
+        return _attack_roll(position.state, decision.subject, guard)
+    n = len(decision.subject)
+    return position.state.push(*(Decision(
+        "roll", position.units[p].side, T("{unit} takes its NTC to escape", unit=p), "A20.55", "escape_ntc",
+        dice="DR", subject=(p,), target=guard.hex, args=(("guard", guard.id), ("last", str(int(i == n - 1)))))
+        for i, p in enumerate(decision.subject)))
+
+
+def resume_ntc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A20.55: the NTC of one prisoner; after the last, those that passed attack."""
+    state = position.state
+    unit = state.units[decision.subject[0]]
+    dice = answer.dice or (0, 0)
+    if am.task_check(unit, (dice[0], dice[1])):
+        state = state.with_unit(unit.mark("escaping"))
+    if decision.arg("last") != "1":
+        return state
+    guard = state.units.get(decision.arg("guard"))
+    going = tuple(sorted(u.id for u in state.units.values() if u.has("escaping")))
+    if guard is None or not going:
+        return _clear(state)
+    return _attack_roll(state, going, guard)
+
+
+def _attack_roll(state: State, going: tuple[str, ...], guard: UnitState) -> State:
+    side = state.units[going[0]].side
+    for uid in going:
+        state = state.with_unit(state.units[uid].mark("escaping"))
+    return state.push(Decision(
+        "roll", side,
+        T("{units} attack {guard} to escape: roll the CC DR", units=", ".join(going), guard=guard.id),
+        "A20.55", "escape_cc", dice="DR", subject=going, target=guard.hex, args=(("guard", guard.id),)))
+
+
+def _clear(state: State) -> State:
+    for unit in list(state.units.values()):
+        if unit.has("escaping"):
+            state = state.with_unit(unit.mark(remove=("escaping",)))
+    return state
+
+
+def _rearmed(position: Position, unit: UnitState) -> CounterType | None:
+    """A20.551: a Green or Conscript unit of its size and nationality (scenario counters, else the demo
+    catalogue's)."""
+    nat = prisoners._nationality(position, unit)
+    pool = {**{n: c for n, c in position.scenario.counters.items()},
+            **{n: CounterType(n, str(v["type"]), {k: x for k, x in v.items() if k != "type"})
+               for n, v in au.demo_catalogue().items() if n not in position.scenario.counters}}
+    for name in sorted(pool):
+        c = pool[name]
+        if c.type == unit.type and c.values.get("nationality") == nat and c.values.get("class") in (
+                "green", "conscript"):
+            return c
+    return None
+
+
+def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A20.55: the escaping prisoners' CC attack on their guard, and what follows."""
+    from hexmate.rules.games.asl import cc as asl_cc
+    from hexmate.rules.games.asl.aftermath import _reduce
+
+    state = position.state
+    guard = state.units[decision.arg("guard")]
+    going = [state.units[u] for u in decision.subject if u in state.units]
+    roll = ASL_DR.from_values(answer.dice or ())
+    attack = Fraction(len(going))  # A20.5: an Unarmed unit's FP is (1)
+    defence = Fraction(asl_cc.cc_fp(guard))
+    chart = position.charts.chart("cct")
+    column = asl_cc.odds_column(chart.axis("odds").keys, asl_cc.odds(attack, defence))
+    kill = int(chart.lookup(odds=column)) if column else 0
+    drm = -2 if guard.has("broken") else 0  # A11.16
+    final = roll.total + drm
+    result = "KIA" if final < kill else "CR" if final == kill else "-"
+    lines = [Line(T("odds"), f"{attack}:{defence}", "A11.11"),
+             Line(T("Kill Number"), str(kill), "A11.11")]
+    if drm:
+        lines.append(Line(T("{unit} is broken", unit=guard.id), "-2", "A11.16"))
+    lines.append(Line(T("Final DR"), f"{final}: {result}", "A20.55"))
+    if result == "KIA":
+        state = state.without_unit(guard.id)
+    elif result == "CR":
+        state, _ = _reduce(position.scenario.counters, state, guard)
+    left = [u for u in state.units.values()
+            if u.hex == guard.hex and u.side == guard.side and u.type != au.SW]
+    if not left:  # A20.55: no enemy left: they have escaped
+        for unit in going + [u for u in state.units.values() if u.carrier == guard.id and u.has("prisoner")]:
+            unit = state.units[unit.id]
+            state = state.with_unit(dataclasses.replace(
+                unit.mark(prisoners.UNARMED, remove=(prisoners.PRISONER, "escaping", "melee")), carrier=None))
+        big = [u for u in going if au.us_number(u) <= au.us_number(guard)]
+        counter = _rearmed(position, big[0]) if big and result == "KIA" else None
+        if counter is not None:  # A20.551: one of them rearms
+            armed = state.units[big[0].id].as_counter(counter)
+            state = state.with_unit(armed.mark(remove=(prisoners.UNARMED,)))
+        said = T("escaped")
+    else:  # A20.55: the Location is in Melee
+        for unit in [*left, *(state.units[u.id] for u in going if u.id in state.units)]:
+            state = state.with_unit(unit.mark("melee"))
+        said = T("still prisoners, in Melee")
+    state = _clear(state)
+    summary = T("escape from {guard}: final DR {final}: {result}", guard=guard.id, final=final, result=said)
+    assert decision.target is not None
+    fire = act.Fire(decision.subject, decision.target, answer.dice)
+    return state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
+                                               tuple(lines), {guard.id: result}, summary))

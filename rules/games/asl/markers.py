@@ -1,0 +1,113 @@
+"""Every ASL unit state and marker as players read it, with its rule (what a page shows for a unit's markers).
+
+The rules keep states as short ids on ``UnitState.markers`` (``broken``, ``first_fire``) and a few carry a
+number or a target in the id: ``spent<half MP>`` (a vehicle's MP spent this MPh, D2.1), ``mpq<k>`` (its MP
+left as quarters after a loading, D6.4), ``tca<k>`` (its turret's covered arc, D3.12) and
+``acq:<unit>@<q>,<r>`` (an acquired target, C6.5). ``phrase`` turns each into a cited sentence, translatable
+like every rules text; an id it does not know is an error in the rules, not a player's: ``phrase`` then says
+so plainly rather than show the raw id (the test lists every marker the ASL modules set).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexmate.rules.text import T
+
+PHRASES: dict[str, T] = {
+    # infantry states (A10, A7, A15-A19)
+    "broken": T("broken (A10.4)"),
+    "dm": T("Desperation Morale (A10.62)"),
+    "pinned": T("pinned (A7.8)"),
+    "cx": T("Double Time: CX (A4.51)"),
+    "no_dt": T("no Double Time this MPh: CX this Player Turn (A4.51)"),
+    "berserk": T("berserk (A15.4)"),
+    "heroic": T("heroic (A15.21)"),
+    "fanatic": T("fanatic (A10.8)"),
+    "wounded": T("wounded (A17.1)"),
+    "disrupted": T("disrupted (A19.12)"),
+    "encircled": T("encircled (A7.7)"),
+    "ti": T("Temporarily Immobilized (A4.8)"),
+    "lax": T("lax (A11.18)"),
+    "stealthy": T("stealthy (A11.17)"),
+    "melee": T("in Melee (A11.15)"),
+    "cc": T("fought in Close Combat this CCPh (A11)"),
+    "assault": T("Assault Movement (A4.61)"),
+    "exiting": T("exiting the map (A2.6)"),
+    "entered": T("moved this MPh: a moving target (D2.1)"),
+    # fire (A3, A7-A9)
+    "prep_fire": T("Prep Fire (A3.2)"),
+    "first_fire": T("First Fire (A8.1)"),
+    "final_fire": T("Final Fire (A8.4)"),
+    "advancing_fire": T("Advancing Fire (A3.5)"),
+    "no_fire": T("fired a SW: no inherent FP this phase (A7.35)"),
+    "sustained_fire": T("Sustained Fire (A9.3)"),
+    # support weapons (A9, A21) and the Rally Phase (A3.1)
+    "malfunctioned": T("malfunctioned (A9.7)"),
+    "set_dc": T("a Set DC (A23.7)"),
+    "mol": T("uses a MOL in this attack (A22.611)"),
+    "captured": T("captured (A21.1)"),
+    "low_ammo": T("low ammo (D3.71)"),
+    "rally_tried": T("has had its one Rally Phase action (A3.1)"),
+    "repairing": T("repairing SW this Rally Phase (A9.72)"),
+    "repair_tried": T("repair tried this Rally Phase (A9.72)"),
+    "recovered": T("recovered this phase: not passed on in it (A4.44)"),
+    "recovering": T("its Rally Phase action is a recovery (A4.44)"),
+    "smoke_tried": T("tried to place smoke this MPh (A24.1)"),
+    # prisoners (A20)
+    "prisoner": T("prisoner (A20.5)"),
+    "unarmed": T("unarmed (A20.5)"),
+    "escaping": T("trying to escape (A20.55)"),
+    # vehicles (chapter D)
+    "motion": T("in Motion (D2.4)"),
+    "reverse": T("moving in reverse (D2.21)"),
+    "bu": T("buttoned up (D5.3)"),
+    "ce": T("crew exposed (D5.3)"),
+    "immobilized": T("immobilized (D8.1)"),
+    "bogged": T("bogged (D8.21)"),
+    "mired": T("mired (D8.2)"),
+    "shocked": T("shocked (D5.34)"),
+    "stunned": T("stunned (D5.34)"),
+    "plus1": T("stunned before: a second stun recalls it (D5.342)"),
+    "abandoned": T("abandoned (D5.4)"),
+    "wreck": T("wreck (D10.1)"),
+    "burning": T("burning (D10.1)"),
+    "hd": T("hull down (D4.2)"),
+    "ma_malf": T("main armament malfunctioned (D3.7)"),
+    "crew_survived": T("its crew survived (D5.6)"),
+    "crew_lost": T("its crew was lost (D5.6)"),
+    "disabled": T("main armament disabled (D3.7)"),
+    "concealed": T("concealed (A12.1)"),
+}
+
+
+def _mp(halves: int) -> str:
+    value = Fraction(halves, 2)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def phrase(marker: str, label: object = None) -> T:
+    """The marker as players read it, with its rule. ``label`` turns an axial hex into the map's label."""
+    if marker in PHRASES:
+        return PHRASES[marker]
+    if marker.startswith("spent") and marker[5:].isdigit():
+        return T("{mp} MP spent this MPh (D2.1)", mp=_mp(int(marker[5:])))
+    if marker.startswith("smoke_mf") and marker[8:].isdigit():
+        return T("{mf} MF spent on a smoke attempt (A24.1)", mf=marker[8:])
+    if marker.startswith("mpq") and marker[3:].isdigit():
+        return T("moves on {n}/4 of its MP after a loading (D6.4)", n=marker[3:])
+    if marker.startswith("tca") and marker[3:].isdigit():
+        return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
+    if marker.startswith("acq:") and "@" in marker:
+        target, where = marker[4:].rsplit("@", 1)
+        hex_text = f"@{where}"
+        if callable(label):
+            from hexmate.rules.hexes import Hex
+
+            q, r = (int(v) for v in where.split(","))
+            hex_text = str(label(Hex(q, r)))
+        return T("has acquired {unit} in {hex} as its target (C6.5)", unit=target, hex=hex_text)
+    return T("state {marker} (no reading for it yet)", marker=marker)
+
+
+__all__ = ["PHRASES", "phrase"]

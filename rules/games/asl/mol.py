@@ -1,0 +1,88 @@
+"""Molotov cocktails at the table (A22.6, A22.61, A22.611): a MOL check before a PBF/TPBF attack is resolved.
+
+A22.6: MOL exist only where the scenario gives them (an SSR or DYO purchase): ``options.mol`` lists the sides
+that have them. A22.611: after declaring a PBF or TPBF attack on a non-armoured target and before resolving
+it, a Good Order (or berserk), unpinned personnel unit of the attack may make a MOL check dr: 1-3 after its
+drm (+1 a HS or crew, +2 an SMC, +1 CX, +1 the target not an AFV) uses a MOL: the attack gets 4 FP more,
+added after every other FP modifier (special.py). No MOL check in Subsequent First Fire, FPF or Final Fire
+after First Fire. The MOL is no counter: it is used up in the attack. Here the attack's IFT DR waits on a
+question to the firer (which unit, if any, tries a MOL), then the check dr.
+Not here: the hexside limit (woods or orchard hexsides, A22.611), the Original DR's flame and user-breaking
+effects (A22.6111) and MOL against AFV or terrain (A22.612, A22.613).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import special as sp
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+MOL = "mol"  # the unit uses a MOL in the attack being resolved
+PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
+
+
+def sides(position: Position) -> tuple[str, ...]:
+    got = position.scenario.options.get("mol", ())
+    return tuple(str(s) for s in got) if isinstance(got, list | tuple) else ()
+
+
+def _user(unit: UnitState, target_hex: Hex, position: Position) -> bool:
+    if unit.type not in (*au.MMC, *au.SMC) or unit.hex is None or unit.has("pinned"):
+        return False
+    if unit.has("broken") and not unit.has("berserk"):
+        return False
+    if unit.has("final_fire") or (position.phase.id == "DFPh" and unit.has("first_fire")):
+        return False  # A22.611: not in SFF/FPF, nor in Final Fire after First Fire
+    return distance(unit.hex, target_hex) <= 1  # A22.611: PBF or TPBF only
+
+
+def offer(game: AslGame, position: Position, fire: act.Fire, state: State) -> State:
+    """After the fire's declaration (its IFT roll open): which unit, if any, tries a MOL (A22.611)."""
+    if position.phase.id not in PHASES or not fire.firers:
+        return state
+    side = position.units[fire.firers[0]].side
+    if side not in sides(position):
+        return state
+    before = position.units
+    users = tuple(sorted(u for u in fire.firers if u in before and _user(before[u], fire.target, position)))
+    if not users:
+        return state
+    return state.push(Decision(
+        "units", side, T("a MOL check before the attack? name the unit that tries one, or none"), "A22.611",
+        "mol_user", units=users, choices=("none",), subject=users, target=fire.target))
+
+
+def resume_user(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    if answer.choice == "none" or not answer.units:
+        return position.state
+    unit = position.units[answer.units[0]]
+    drm = len(sp.mol_check_drm(unit.type, cx=unit.has("cx")))
+    return position.state.push(Decision(
+        "roll", unit.side,
+        T("{unit} makes the MOL check: roll the dr (1-3 after +{drm})", unit=unit.id, drm=drm),
+        "A22.611", "mol_check", dice="dr", subject=(unit.id,), target=decision.target))
+
+
+def resume_check(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    unit = position.units[decision.subject[0]]
+    dr = (answer.dice or (0,))[0]
+    if sp.mol_check(dr, unit.type, cx=unit.has("cx")):
+        return position.state.with_unit(unit.mark(MOL))
+    return position.state
+
+
+def after_attack(state: State) -> State:
+    """The MOL is used up with the attack."""
+    for unit in list(state.units.values()):
+        if unit.has(MOL):
+            state = state.with_unit(unit.mark(remove=(MOL,)))
+    return state

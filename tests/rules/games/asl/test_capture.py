@@ -1,0 +1,53 @@
+"""Capture in Close Combat through the game (A20.22), from the text's example: a German 8-3-8 attacks two
+Russian 4-2-6 and a 4-4-7 at 8:12 (1:2) declaring a capture attempt; its Original CC DR of 3 captures both
+4-2-6 (Inexperienced: -1 instead of +1) and, at the Kill Number, one HS of the 4-4-7, which deploys. The 1:2
+Kill Number of 4 is the cell the example fixes (demo values elsewhere)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+SIDES = [{"id": "a", "name": "Germans", "nationality": "german"},
+         {"id": "b", "name": "Russians", "nationality": "russian"}]
+
+
+def melee(make_position: Any) -> Any:
+    units = [{"id": "a-1", "counter": "8-3-8", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-2-6", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-2-6", "side": "b", "hex": "C3"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")  # the CCPh: C3 holds both sides (A11.1)
+    assert pos.phase.id == "CCPh"
+    return pos
+
+
+def test_the_a20_22_example(make_position: Any) -> None:
+    pos = melee(make_position)
+    top = pos.decision
+    assert top is not None and top.then == "cc" and top.side == "a" and top.choices == ("capture",)
+    assert "answer capture" in {a.text() for a in pos.legal_actions}
+    pos.push_text("answer capture")
+    assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.choices == ()
+    pos.push_text("answer dice 1,2")  # Original 3
+    text = pos.state.resolution.text()
+    assert "capture attempt on b-1: -1 (A20.22)" in text and "capture attempt on b-3: +1 (A20.22)" in text
+    assert pos.state.resolution.results == {"b-1": "CAP", "b-2": "CAP", "b-3": "CAP1"}
+    while pos.decision is not None and pos.decision.then == "cc":
+        pos.push_text("answer dice 5,6")  # the Russians' reply: no effect
+    units = pos.units
+    assert units["b-1"].has("prisoner") and units["b-2"].has("prisoner")
+    assert units["b-1"].carrier == "a-1" and units["b-2"].carrier == "a-1"
+    assert units["b-3"].name == "2-2-7r" and not units["b-3"].has("prisoner")  # the free HS
+    assert units["b-3/2"].name == "2-2-7r" and units["b-3/2"].has("prisoner")  # the captured HS
+
+
+def test_no_capture_word_against_a_berserk_unit(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "8-3-8", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-2-6", "side": "b", "hex": "C3", "markers": ["berserk"]}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")
+    assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.choices == ()  # A20.2

@@ -1,0 +1,55 @@
+"""Molotov cocktails through the game (A22.6, A22.611): where the scenario gives them, a PBF/TPBF attack waits
+for the firer's MOL check; a final dr of 1-3 adds 4 FP after every other FP modifier. The IFT is the demo
+pack; counters from the test catalogue (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+UNITS = [{"id": "a-1", "counter": "4-4-7", "side": "a", "hex": "C3"},
+         {"id": "a-2", "counter": "2-2-7", "side": "a", "hex": "C3"},
+         {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C4"}]
+
+
+def pfph(make_position: Any, mol: list[str] | None = None) -> Any:
+    return make_position("asl", UNITS, "PFPh", options={"mol": mol} if mol is not None else None)
+
+
+@pytest.mark.parametrize(("user", "dr", "used"), [("a-1", 2, True), ("a-1", 3, False), ("a-2", 1, True),
+                                                  ("a-2", 2, False)])
+def test_the_mol_check_dr_and_its_drm(make_position: Any, user: str, dr: int, used: bool) -> None:
+    """+1 a non-AFV target for all; +1 more for a HS (A22.611): a squad needs 1-2, a HS 1."""
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1,a-2 at C4")  # PBF: adjacent
+    top = pos.decision
+    assert top is not None and top.then == "mol_user" and top.rule == "A22.611"
+    assert top.units == ("a-1", "a-2")
+    pos.push_text(f"answer units {user}")
+    assert pos.decision is not None and pos.decision.then == "mol_check"
+    pos.push_text(f"answer dice {dr}")
+    assert pos.units[user].has("mol") is used
+    assert pos.decision is not None and pos.decision.then == "ift"
+    pos.push_text("answer dice 3,4")
+    text = pos.state.resolution.text()
+    assert ("MOL: +4 FP (A22.611)" in text) is used
+    # PBF doubles 4 + 2 = 12 FP, the MOL then adds 4: the 16 column (A7.21, A22.611)
+    assert ("16 FP -> 16 column" in text) is used and ("12 FP -> 12 column" in text) is not used
+    assert not pos.units[user].has("mol")  # used up with the attack
+
+
+def test_no_mol_question_without_the_scenarios_mol_or_beyond_one_hex(make_position: Any) -> None:
+    pos = pfph(make_position)
+    pos.push_text("fire a-1 at C4")
+    assert pos.decision is not None and pos.decision.then == "ift"
+    pos = make_position("asl", [*UNITS[:2], {**UNITS[2], "hex": "C6"}], "PFPh", options={"mol": ["a"]})
+    pos.push_text("fire a-1 at C6")
+    assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_none_answers_the_question_and_the_attack_goes_on(make_position: Any) -> None:
+    pos = pfph(make_position, ["a"])
+    pos.push_text("fire a-1 at C4")
+    pos.push_text("answer none")
+    assert pos.decision is not None and pos.decision.then == "ift"
