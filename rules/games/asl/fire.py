@@ -418,9 +418,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
          for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
         default=0,
     )
-    if hindrance:
-        drms.append((T("LOS hindrance"), hindrance, "A6.7"))
-    smoke = asl_smoke.fire_drm(game, position, {where(position, u) for u in shooters}, fire.target)
+    # the LOS hindrance already counts SMOKE (asl/los.py, by level); its SMOKE part is shown on its own line
+    smoke = min(hindrance, asl_smoke.fire_drm(game, position, {where(position, u) for u in shooters},
+                                              fire.target))
+    if hindrance - smoke:
+        drms.append((T("LOS hindrance"), hindrance - smoke, "A6.7"))
     if smoke:  # A24.2, A24.8
         drms.append((T("SMOKE"), smoke, "A24.2"))
     directors = firers if led is not None else shooters

@@ -101,7 +101,6 @@ class AslState(GameState):
     broken_old: tuple[str, ...] = ()
     no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
     massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
-    smoke: tuple[tuple[Hex, str], ...] = ()  # SMOKE counters: Location, kind (A24; smoke.py)
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
     snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
@@ -110,7 +109,8 @@ class AslState(GameState):
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
-    smoke: tuple[tuple[Hex, Smoke], ...] = ()  # SMOKE counters on the map (A24), seen by LOS (asl/los.py)
+    # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
+    smoke: tuple[tuple[Hex, Smoke], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest

@@ -71,6 +71,8 @@ PHRASES: dict[str, T] = {
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
     "abandoned": T("abandoned (D5.4)"),
     "wreck": T("wreck (D10.1)"),
+    "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),
     "ma_malf": T("main armament malfunctioned (D3.7)"),

@@ -93,7 +93,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     placed, stop = sp.smoke_exponent_ok(dr, exponent(unit))
     gs = game.gstate(state)
     if placed and h not in {x for x, _ in gs.smoke}:
-        state = state.replace(game=gs.replace(smoke=(*gs.smoke, (h, "grenade"))))
+        state = state.replace(game=gs.replace(smoke=(*gs.smoke, (h, sp.Smoke("grenade")))))
     if stop and unit.id not in state.moved:
         state = state.replace(moved=(*state.moved, unit.id))  # A24.1: a 6 ends its MPh where it is
     if placed:
@@ -113,7 +113,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
 def end_of_mph(game: AslGame, state: State) -> State:
     """A24.11: grenade SMOKE is removed at the end of its placer's MPh; the attempts are forgotten."""
     gs = game.gstate(state)
-    state = state.replace(game=gs.replace(smoke=tuple(s for s in gs.smoke if s[1] != "grenade")))
+    state = state.replace(game=gs.replace(smoke=tuple(s for s in gs.smoke if s[1].kind != "grenade")))
     for unit in list(state.units.values()):
         spent = tuple(m for m in unit.markers if m == TRIED or m.startswith("smoke_mf"))
         if spent:
@@ -131,7 +131,7 @@ def fire_drm(game: AslGame, position: Position, firers: set[Hex | None], target:
     for h in firers:
         if h is None:
             continue
-        path = [[sp.Smoke(smoky[x])] if x in smoky else [] for x in line(h, target).hexes]
+        path = [[smoky[x]] if x in smoky else [] for x in line(h, target).hexes]
         worst = max(worst, sp.smoke_los_drm(path, firer_in_smoke=h in smoky))
     return worst
 
