@@ -62,6 +62,8 @@ FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", 
 LEADER = "leader"
 # A7.23: the targets seen, and those under "?" (Area Fire)
 GROUPS = {"known": T("known targets"), "concealed": T("concealed targets")}
+# the same groups as the summary names them ("known 1MC")
+SUMMARY_GROUPS = {"known": T("known"), "concealed": T("concealed")}
 
 
 def _fmt(x: Fraction | int) -> str:
@@ -449,7 +451,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if shift:
             lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=shift), "A7.9"))
     results: dict[str, str] = {}
-    summary_parts: list[str] = []
+    summary_parts: list[T] = []
     fp_lines: list[Line] = []
     groups = [
         ("known", [u for u in targets if not u.concealed], False),
@@ -489,7 +491,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 "A7.3"))
         for unit in group:
             results[unit.id] = result
-        summary_parts.append(f"{name} {result}")
+        summary_parts.append(T("{group} {result}", group=SUMMARY_GROUPS[name], result=result))
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]
     weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)
@@ -499,7 +501,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if san is not None and am.sniper_activates(roll.total, san, "ift"):
         lines.append(Line(T("Sniper"), T("Original DR {dr} equals {side}'s SAN: {side}'s sniper attacks "
                                          "after this attack", dr=roll.total, side=enemy), "A14.1"))
-    summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
+    summary = fpw.summary(position.action_text(fire), summary_parts)
     hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary, hidden
