@@ -1123,6 +1123,10 @@ class Game:
         """Lines for the pages' Now panel besides turn and phase (a game's score, victory checks)."""
         return []
 
+    def marks(self, position: Position) -> dict[Hex, str]:
+        """Hexes the LEDs keep lit while they last (ASL's Residual FP and Fire Lanes): hex -> what it is."""
+        return {}
+
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""
         raise IllegalAction(T("{game} has nothing to show as {what}",

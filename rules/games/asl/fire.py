@@ -22,6 +22,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -214,6 +215,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if not movers or movers[0].hex != target:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
+        for sw in weapons:
+            if rfp.lane_bars(position, sw, target):
+                raise IllegalAction(T("{sw} keeps a Fire Lane and fires again only in the DFPh, or at units "
+                                      "entering its own Location", sw=sw.id), "A9.22")
         _check_subsequent(position, firers, target, side)
     if any(dc.is_dc(u) for u in weapons):  # A23.6: a thrown DC, checked on its own terms
         dc.check(position, firers, target)
@@ -587,13 +592,17 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         if not au.keeps_inherent_fp(owner, fired):
             state = state.with_unit(owner.mark("no_fire").revealed())
     names = ", ".join(fire.firers)
+    # A9.22: a MG that may lay a Fire Lane says so before the DR
+    lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
+             if position.phase.id == "MPh" and rfp.may_lay(position, w, fire.target, modes[w.id])]
     return state.push(
+        *lanes,
         Decision(
             "roll", state.units[fire.firers[0]].side,
             T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
             args=tuple(sorted((f"mode:{k}", v) for k, v in modes.items())),
-        )
+        ),
     )
 
 
@@ -635,6 +644,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
     cowered = roll.doubles and cowering > 0
     fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
+    laying = [k[5:] for k, v in decision.args if k.startswith("lane:") and v == "yes"]
+    keep = [k for k in keep if k not in laying]  # A9.22: a MG laying a lane keeps its First Fire counter
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:  # A9.2: the MG may fire again this phase
         state = state.with_unit(state.units[sid].mark(remove=(marker,)))
@@ -663,6 +674,10 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     view = position.at(state)
     for result, ids in by_result.items():
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
+    # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
+    state = rfp.left_by(game, position, state, fire, resolution, modes, keep, laying, bool(fates))
+    decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
+                     if m not in fates)
     state = state.replace(resolution=resolution)
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
     if fpf:

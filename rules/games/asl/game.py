@@ -19,6 +19,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
@@ -77,6 +78,10 @@ class AslState(GameState):
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
+    # A8.2, A9.22: this MPh's Residual FP counters, Fire Lanes, and who a Residual attacked (A8.22)
+    residual: tuple[asl_residual.Residual, ...] = ()
+    lanes: tuple[asl_residual.Lane, ...] = ()
+    residual_hit: tuple[tuple[str, str], ...] = ()  # "unit@q,r" -> the Residual FP it was attacked by
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -449,6 +454,22 @@ class AslGame(Game):
             return asl_fire.declare(self, position, action)
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
+    def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
+        """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22): a lane is
+        declared by answering "lane" between the fire and its DR."""
+        declared, answer = self.split(action)
+        if answer is None or not isinstance(declared, act.Fire):
+            return super().play(position, action)
+        done, state = super().play(position, declared)
+        while state.decision is not None and state.decision.then == "lane_declare":
+            state = self._apply_one(position.at(state), act.Answer(choice="no-lane"))
+        top = state.decision
+        if top is None or top.kind != "roll":
+            raise IllegalAction(T("{kind} opens no roll, so it takes no dice", kind=declared.kind))
+        view = position.at(state)
+        self.check_answer(view, answer)
+        return act.with_dice(done, answer.dice), self._apply_one(view, answer)
+
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
@@ -547,6 +568,15 @@ class AslGame(Game):
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_sniper_target(self, position, decision, answer)
 
+    def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return self._infantry(asl_residual.resume_attack, position, decision, answer)  # A8.2, A9.22
+
+    def resume_lane_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_declare(self, position, decision, answer)  # A9.22
+
+    def resume_lane_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_place(self, position, decision, answer)  # A9.22
+
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
 
@@ -635,7 +665,7 @@ class AslGame(Game):
             for uid in moving.units:
                 unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
-        return state
+        return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
         moving = position.state.moving
@@ -773,6 +803,7 @@ class AslGame(Game):
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting")
+            state = asl_residual.cleared(state)  # A8.2, A9.223
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire")
@@ -843,7 +874,10 @@ class AslGame(Game):
         return False
 
     def status(self, position: Position) -> list[str]:
-        return asl_victory.status(self, position)
+        return asl_victory.status(self, position) + asl_residual.status(position)  # A26; A8.2, A9.22
+
+    def marks(self, position: Position) -> dict[Hex, str]:
+        return asl_residual.marks(position)  # A8.2, A9.22: lit while they last
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
