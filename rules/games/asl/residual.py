@@ -106,7 +106,7 @@ def outside_plus(resolution: Resolution) -> int:
 def highest_column(resolution: Resolution) -> int:
     """A8.2: the highest IFT FP column any group of targets was attacked on (0: none)."""
     cols = [int(str(line.value.facts["column"])) for line in resolution.lines
-            if getattr(line.value, "msgid", "") == IFT_LINE]
+            if isinstance(line.value, T) and line.value.msgid == IFT_LINE]
     return max(cols, default=0)
 
 
@@ -313,7 +313,7 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     """A Residual or lane attack on the movers: the hex's TEM, FFNAM/FFMO as they apply, a lane's hindrance
     from its MG; no Cowering (A8.224), no leadership or CX (A9.222). A lane's Original DR at or above its
     MG's B# malfunctions it and ends the lane (A9.223)."""
-    from hexmate.rules.games.asl.aftermath import column_of, decisions_for
+    from hexmate.rules.games.asl.aftermath import column_of, decisions_for, resume_casualty
 
     assert decision.target is not None and answer.dice is not None
     roll = ASL_DR.from_values(answer.dice)
@@ -378,7 +378,12 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
         hit.update({f"{u}@{key}": str(fp) for u in ids})
         state = state.replace(game=gs.replace(residual_hit=tuple(sorted(hit.items()))))
     state = state.replace(resolution=resolution)
-    return state.push(*decisions_for(position.at(state), result, ids, column_of(resolution)))
+    decisions = decisions_for(position.at(state), result, ids, column_of(resolution))
+    if decisions and decisions[0].then == "casualty" and len(decisions[0].units) == 1:
+        # Random Selection among one unit picks it (A.9): no question to ask
+        return resume_casualty(game, position.at(state.push(*decisions[1:])), decisions[0],
+                               act.Answer(units=decisions[0].units))
+    return state.push(*decisions)
 
 
 def cleared(state: State) -> State:
