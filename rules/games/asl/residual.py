@@ -359,8 +359,8 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
         lines.append(Line(T("IFT"), T("{fp} FP: no column left, no effect", fp=fp), "A7.9"))
     else:
         result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-        lines.append(Line(T("IFT"), T(IFT_LINE, fp=fp, column=axis.key_at(col), final=final, result=result),
-                          "A7.3"))
+        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
+                                      column=axis.key_at(col), final=final, result=result), "A7.3"))
     if mg is not None and roll.total >= au.breakdown(mg.values).b:
         lines.append(Line(T("Breakdown"), T("{sw}: Original DR {dr}: the MG malfunctions and its Fire Lane "
                                             "ends", sw=mg.id, dr=roll.total), "A9.223"))
