@@ -10,6 +10,7 @@ Subsequent First Fire and FPF pass their Area Fire causes), ``mc(...)`` opens a 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -20,6 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
+from hexmate.rules.games.asl import fire_groups
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import residual as rfp
@@ -223,6 +225,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     if any(dc.is_dc(u) for u in weapons):  # A23.6: a thrown DC, checked on its own terms
         dc.check(position, firers, target)
         return fire
+    located = {u.id: h for u in position.units.values() if u.side == side and (h := where(position, u))}
+    why = fire_groups.check_mandatory(position, shooters, target, located)  # A7.55
+    if why is not None:
+        raise IllegalAction(*why)
     if phase == "DFPh":
         for unit in firers:
             h = where(position, unit)
@@ -585,6 +591,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
+    state = fire_groups.record(position, state, fire)  # A7.55
     for oid in {w.carrier for w in weapons if w.carrier}:
         assert oid is not None
         owner = state.units[oid]
@@ -646,6 +653,15 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
     laying = [k[5:] for k, v in decision.args if k.startswith("lane:") and v == "yes"]
     keep = [k for k in keep if k not in laying]  # A9.22: a MG laying a lane keeps its First Fire counter
+    # A7.7: the attack joins the run of attacks on this target; Encirclement marks before the checks
+    people, weapons = _split(position, firers)
+    dropped = blind(position, people + weapons, fire.target)
+    seen = [(u, h, shot_of(u).range) for u in people + weapons
+            if u not in dropped and (h := where(position, u)) is not None]
+    entries = fire_groups.qualifying(position, resolution, seen, cowering if led is None else 0)
+    state, circled = fire_groups.after_attack(position, state, fire.target, firers[0].side, entries)
+    if circled:
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(circled))
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:  # A9.2: the MG may fire again this phase
         state = state.with_unit(state.units[sid].mark(remove=(marker,)))

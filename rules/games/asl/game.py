@@ -13,7 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import armour, fire_groups, transport, vfire
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -82,6 +82,11 @@ class AslState(GameState):
     residual: tuple[asl_residual.Residual, ...] = ()
     lanes: tuple[asl_residual.Lane, ...] = ()
     residual_hit: tuple[tuple[str, str], ...] = ()  # "unit@q,r" -> the Residual FP it was attacked by
+    # A7.55: this phase's attacks (firer -> target); A7.7: the run of successive attacks on one target
+    # (target, side, LOS entry positions) and the ENCIRCLED Locations (hex, the encircled side)
+    fired_at: tuple[tuple[str, Hex], ...] = ()
+    encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
+    encircled: tuple[tuple[Hex, str], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -227,6 +232,8 @@ class AslGame(Game):
         base = asl_terrain.infantry_cost_fn(position)
 
         by_hex = units_by_hex(position)
+        start = units[0].hex
+        encircled = any(u.has("encircled") for u in units)  # A7.7: the first Location entered costs double
 
         def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
@@ -238,7 +245,8 @@ class AslGame(Game):
             if step is None:
                 return None
             friends = [u for u in here if u.side == side and u.id not in moving]
-            return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            return total * 2 if encircled and a == start else total  # A7.7: after all other changes
 
         return cost
 
@@ -377,7 +385,8 @@ class AslGame(Game):
             return None
         moving = {u.id for u in units}
         friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving]
-        return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+        total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+        return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
@@ -434,7 +443,7 @@ class AslGame(Game):
                 if cost >= min(4, self.mf(unit)):  # A4.72: Difficult Terrain makes the advancing unit CX
                     unit = unit.mark("cx")
                 state = state.with_unit(unit.at(to))
-            state = state.replace(moved=state.moved + tuple(action.units))
+            state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
@@ -665,6 +674,7 @@ class AslGame(Game):
             for uid in moving.units:
                 unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
+        state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
         return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
@@ -794,7 +804,7 @@ class AslGame(Game):
                     yield rally
 
     def on_phase_end(self, position: Position) -> State:
-        state = position.state
+        state = fire_groups.phase_over(position.state)  # A7.55, A7.7
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
@@ -874,7 +884,8 @@ class AslGame(Game):
         return False
 
     def status(self, position: Position) -> list[str]:
-        return asl_victory.status(self, position) + asl_residual.status(position)  # A26; A8.2, A9.22
+        victory = asl_victory.status(self, position)  # A26
+        return victory + asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
 
     def marks(self, position: Position) -> dict[Hex, str]:
         return asl_residual.marks(position)  # A8.2, A9.22: lit while they last
