@@ -148,6 +148,7 @@ class AslGame(Game):
             "crew": ("fp", "range", "morale", "broken_morale"),
             "leader": ("morale", "broken_morale", "leadership"),
             "dummy": (),  # A12.1: a "?" with no unit under it
+            "sw": ("fp", "range"),  # A7.35: a support weapon (a MG also has rof and breakdown, A9.2, A9.7)
         }
         if counter.type not in need:
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
