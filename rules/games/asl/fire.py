@@ -21,7 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
-from hexmate.rules.games.asl import fire_groups
+from hexmate.rules.games.asl import fire_groups, spray
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import residual as rfp
@@ -602,8 +602,12 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
     # A9.22: a MG that may lay a Fire Lane says so before the DR
     lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
              if position.phase.id == "MPh" and rfp.may_lay(position, w, fire.target, modes[w.id])]
+    # A9.5: a fire that may spray asks for its second Location before the DR
+    people = [u for u in firers if u.type != au.SW and u.type != LEADER]
+    sprayed = spray.question(position, people + weapons, fire.target)
     return state.push(
         *lanes,
+        *([sprayed] if sprayed is not None and not any(dc.is_dc(w) for w in weapons) else []),
         Decision(
             "roll", state.units[fire.firers[0]].side,
             T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
@@ -640,8 +644,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resume(position, fire)
     modes = _modes_of(decision) or None
-    resolution = resolve_attack(game, position, fire, modes=modes)
+    other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
+    resolution = resolve_attack(game, position, fire, modes=modes)
+    if other is not None:  # A9.5: the second Location with the same DR
+        resolution, sprayed = spray.resolve(game, position, fire, other, modes)
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)
@@ -692,6 +699,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
     state = rfp.left_by(game, position, state, fire, resolution, modes, keep, laying, bool(fates))
+    if other is not None:  # A8.24: Spraying Fire leaves Residual in each Location
+        state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
+                            keep, laying, bool(fates))
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
                      if m not in fates)
     state = state.replace(resolution=resolution)

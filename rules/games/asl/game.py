@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
@@ -465,14 +466,15 @@ class AslGame(Game):
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
-        """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22): a lane is
-        declared by answering "lane" between the fire and its DR."""
+        """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays
+        nothing (A9.5): those are declared by answering the questions between the fire and its DR."""
         declared, answer = self.split(action)
         if answer is None or not isinstance(declared, act.Fire):
             return super().play(position, action)
         done, state = super().play(position, declared)
-        while state.decision is not None and state.decision.then == "lane_declare":
-            state = self._apply_one(position.at(state), act.Answer(choice="no-lane"))
+        while state.decision is not None and state.decision.then in ("lane_declare", "spray"):
+            no = "no-lane" if state.decision.then == "lane_declare" else "none"  # A9.22, A9.5: neither
+            state = self._apply_one(position.at(state), act.Answer(choice=no))
         top = state.decision
         if top is None or top.kind != "roll":
             raise IllegalAction(T("{kind} opens no roll, so it takes no dice", kind=declared.kind))
@@ -583,6 +585,9 @@ class AslGame(Game):
 
     def resume_lane_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_declare(self, position, decision, answer)  # A9.22
+
+    def resume_spray(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_spray.resume(self, position, decision, answer)  # A9.5
 
     def resume_lane_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_place(self, position, decision, answer)  # A9.22

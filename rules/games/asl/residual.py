@@ -167,7 +167,7 @@ def left_by(game: AslGame, position: Position, state: State, fire: act.Fire, res
     does (A8.23); a MG laying a Fire Lane leaves its lane instead (A9.22)."""
     from hexmate.rules.games.asl import fire as asl_fire
 
-    if position.phase.id != "MPh" or broke or not resolution.results:
+    if position.phase.id != "MPh" or broke:
         return state
     left_out = set(keep) | set(laying)
     if left_out:

@@ -152,6 +152,8 @@ def test_a9_22_a_lane_declared_laid_and_attacking_along_its_row(make_position: A
     pos.push_text("fire b-mmg at C2")
     assert pos.decision.then == "lane_declare" and pos.decision.choices == ("lane", "no-lane")
     pos.push_text("answer lane")
+    assert pos.decision.then == "spray" and pos.decision.choices == ("none",)  # a-2 in B1 is next to C2
+    pos.push_text("answer none")
     pos.push_text("answer dice 6,1")  # coloured 1 would keep the ROF, but a lane gives it up (A9.22)
     assert pos.units["b-mmg"].has("first_fire")
     assert pos.last_resolution.results == {"a-1": "1MC"}  # 5 FP, 7 - 2 FFNAM/FFMO = 5 on the 4 column
@@ -185,6 +187,8 @@ def test_a9_22_a_lane_mg_fires_no_more_in_the_mph(make_position: Any) -> None:
     pos.push_text("move a-1 C1-C2-C3")
     pos.push_text("fire b-mmg at C2")
     pos.push_text("answer lane")
+    if pos.decision.then == "spray":
+        pos.push_text("answer none")
     pos.push_text("answer dice 6,5")
     pos.push_text("answer hex C2")
     while pos.decision is not None and pos.decision.then != "move_on":
