@@ -703,7 +703,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
                             keep, laying, bool(fates))
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
-                     if m not in fates)
+                     if m not in fates and not cowered)  # A9.22: no lane after its user cowered
     state = state.replace(resolution=resolution)
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
     if fpf:

@@ -204,3 +204,16 @@ def test_a_fire_given_with_its_dice_lays_no_lane(make_position: Any) -> None:
     pos.push_text("fire b-mmg at C2 dice 6,1")
     assert rfp.lanes(pos) == () and not pos.units["b-mmg"].has("first_fire")  # it kept its ROF
     assert str(pos.replay()) == str(pos)
+
+
+def test_a9_22_no_lane_after_its_user_cowered(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2")
+    pos.push_text("answer lane")
+    if pos.decision.then == "spray":
+        pos.push_text("answer none")
+    pos.push_text("answer dice 5,5")  # doubles, undirected: the 4-6-7 cowers (A7.9)
+    assert "Cowering" in pos.last_resolution.text()
+    assert all(d.then != "lane_place" for d in pos.state.decisions) and rfp.lanes(pos) == ()
+    assert pos.units["b-mmg"].has("first_fire")  # the First Fire counter stays (A9.22)
