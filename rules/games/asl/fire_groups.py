@@ -52,14 +52,18 @@ def check_mandatory(position: Position, shooters: Sequence[UnitState], target: H
     top = position.state.decision
     in_window = position.phase.id == "MPh" and top is not None and top.kind == "react"
     fired = dict(_gs(position.state).fired_at)
+    from hexmate.rules.games.asl.residual import lanes
+
+    laid = {lane.mg for lane in lanes(position)}  # A7.55: a Fire Lane is exempt (A9.22)
     for unit in shooters:
-        if _exempt(unit):
+        if _exempt(unit) or unit.id in laid:
             continue
         mine = int(top.arg(f"shots:{unit.id}", "0")) if in_window and top is not None else 0
         if (in_window and mine) or (not in_window and fired.get(unit.id) == target):
             continue  # it fired at this target already: a multiple-ROF weapon, or the same group again
         for other in position.units.values():
-            if other.id == unit.id or other.side != unit.side or _exempt(other) or other.has("broken"):
+            if other.id == unit.id or other.side != unit.side or _exempt(other) or other.has("broken") or \
+                    other.id in laid:
                 continue
             if other.id not in where or where[other.id] != where[unit.id]:
                 continue

@@ -56,6 +56,11 @@ def candidates(position: Position, shooters: Sequence[UnitState], target: Hex) -
             continue
         if any(o is not None and asl_terrain.line_of_sight(position, o, h).blocked for o in homes):
             continue
+        # A9.52: a unit with a First Fire counter sprays in Final Fire only two Locations adjacent to it
+        if position.phase.id == "DFPh" and any(
+                u.has("first_fire") and o is not None and max(distance(o, target), distance(o, h)) > 1
+                for u, o in zip(shooters, homes, strict=True)):
+            continue
         out.append(h)
     return out
 

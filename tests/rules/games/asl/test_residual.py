@@ -217,3 +217,21 @@ def test_a9_22_no_lane_after_its_user_cowered(make_position: Any) -> None:
     assert "Cowering" in pos.last_resolution.text()
     assert all(d.then != "lane_place" for d in pos.state.decisions) and rfp.lanes(pos) == ()
     assert pos.units["b-mmg"].has("first_fire")  # the First Fire counter stays (A9.22)
+
+
+def test_a7_55_a_lane_fires_apart_from_its_squad_a_plain_mg_may_not(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2 dice 6,5")  # no lane: the MG and its squad should have fired as one
+    with pytest.raises(IllegalAction, match=r"A7\.55"):
+        pos.push_text("fire b-2 at C2 dice 6,5")
+    laid = lane_board(make_position)
+    laid.push_text("move a-1 C1-C2")
+    laid.push_text("fire b-mmg at C2")
+    laid.push_text("answer lane")
+    if laid.decision.then == "spray":
+        laid.push_text("answer none")
+    laid.push_text("answer dice 6,5")
+    laid.push_text("answer hex C2")
+    laid.push_text("fire b-2 at C2 dice 6,5")  # a Fire Lane is exempt from the Mandatory Fire Group (A7.55)
+    assert laid.units["b-2"].has("first_fire")
