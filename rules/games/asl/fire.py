@@ -704,6 +704,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
                             keep, laying, bool(fates))
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
                      if m not in fates and not cowered)  # A9.22: no lane after its user cowered
+    if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual
+        decisions.extend(rfp.rof_question(game, position, fire, resolution, modes, keep, laying))
     state = state.replace(resolution=resolution)
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
     if fpf:

@@ -586,6 +586,9 @@ class AslGame(Game):
     def resume_lane_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_declare(self, position, decision, answer)  # A9.22
 
+    def resume_rof_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_rof(self, position, decision, answer)  # A8.23
+
     def resume_spray(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_spray.resume(self, position, decision, answer)  # A9.5
 

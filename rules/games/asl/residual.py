@@ -183,6 +183,40 @@ def left_by(game: AslGame, position: Position, state: State, fire: act.Fire, res
     return place(position, state, fire.target, value, side)
 
 
+def rof_question(game: AslGame, position: Position, fire: act.Fire, resolution: Resolution,
+                 modes: Mapping[str, str], keep: Sequence[str], laying: Sequence[str]) -> list[Decision]:
+    """A8.23: a MG of a First Fire that kept its rate of fire left no Residual of its own; its owner may give
+    the ROF up, at once, to leave the Residual of the whole attack instead (when that is more)."""
+    if position.phase.id != "MPh":
+        return []
+    axis = position.charts.chart("ift").axis("fp")
+    whole = residual_value(axis, highest_column(resolution), outside_plus(resolution))
+    side = position.units[fire.firers[0]].side
+    left = left_by(game, position, position.state, fire, resolution, modes, keep, laying, False)
+    now = next((r.fp for r in _gs(left).residual if r.hex == fire.target and r.side == side), 0)
+    if whole <= now:
+        return []
+    return [Decision(
+        "confirm", side,
+        T("{mgs} kept the rate of fire, so leave Residual FP {now} at {hex}: keep-rof, or give it up to "
+          "leave {whole} (residual)", mgs=", ".join(keep), now=now, hex=position.label(fire.target),
+          whole=whole),
+        "A8.23", "rof_residual", choices=("keep-rof", "residual"), subject=tuple(keep), target=fire.target,
+        args=(("whole", str(whole)),),
+    )]
+
+
+def resume_rof(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A8.23: the ROF given up: the MGs take their First Fire counters and the whole Residual is left."""
+    state = position.state
+    if answer.choice != "residual" or decision.target is None:
+        return state
+    for mg in decision.subject:
+        if mg in state.units:
+            state = state.with_unit(state.units[mg].mark("first_fire"))
+    return place(position, state, decision.target, int(decision.arg("whole")), decision.side)
+
+
 # --- a Fire Lane declared and laid (A9.22) ---
 
 

@@ -128,6 +128,22 @@ def test_a8_23_a_mg_keeping_its_rof_leaves_the_residual_of_the_rest(make_positio
     pos.push_text("fire b-2,b-mmg at C2 dice 6,2")  # 9 FP: the 8 column; coloured 2: the MMG keeps its ROF
     assert "b-mmg keeps its multiple ROF" in pos.last_resolution.text()
     assert [r.fp for r in rfp.residuals(pos.state)] == [2]  # the 4-6-7's 4 FP alone: 2, not 4
+    pos.push_text("answer dice 1,2")  # a-1's 1MC (8 column, final DR 6): passed
+    top = pos.decision  # the owner may give the ROF up for the whole attack's Residual
+    assert top.then == "rof_residual" and top.choices == ("keep-rof", "residual") and top.arg("whole") == "4"
+    pos.push_text("answer residual")
+    assert [r.fp for r in rfp.residuals(pos.state)] == [4] and pos.units["b-mmg"].has("first_fire")
+
+
+def test_a8_23_keeping_the_rof_keeps_the_smaller_residual(make_position: Any) -> None:
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C6", "carrier": "b-2"}]
+    pos = board(make_position, extra)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2,b-mmg at C2 dice 6,2")
+    pos.push_text("answer dice 1,2")  # a-1's 1MC: passed
+    pos.push_text("answer keep-rof")
+    assert [r.fp for r in rfp.residuals(pos.state)] == [2] and not pos.units["b-mmg"].has("first_fire")
 
 
 def test_a8_221_no_residual_after_a_malfunction(make_position: Any) -> None:
