@@ -9,9 +9,12 @@ LOS, then holds lane residual one IFT column left of the MG's own (doubled for P
 shrink for outside DRMs but meets the hindrances as DRMs when it attacks (A9.222). Everything goes at the end
 of the MPh (A8.2, A9.223); a lane also goes when its MG malfunctions or its user breaks, is pinned or dies.
 
-Not built here: the Alternate Hex Grain (A9.221), Snap Shots at a lane's hexside, the choice to give up a kept
-rate of fire to leave Residual (A8.23: the kept MG's FP is left out, the rest leaves it), Residual in a
-Location entered by spending MF inside it without entering (A8.12), and crest/bridge and pillbox cases.
+A MG that keeps its rate of fire leaves none of its own; its owner is then asked whether to give the ROF up
+to leave the whole attack's Residual (A8.23; asked after the attack's checks).
+
+Not built here: the Alternate Hex Grain (A9.221), Snap Shots at a lane's hexside, Residual attacking units
+that spend MF in a Location without entering it (A8.12), grain/brush/smoke along a lane negating FFMO
+instead of adding a DRM (A9.222), and crest/bridge and pillbox cases.
 """
 
 from __future__ import annotations
