@@ -646,9 +646,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
-    resolution = resolve_attack(game, position, fire, modes=modes)
+    resolution = here = resolve_attack(game, position, fire, modes=modes)
     if other is not None:  # A9.5: the second Location with the same DR
-        resolution, sprayed = spray.resolve(game, position, fire, other, modes)
+        resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)
@@ -698,10 +698,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     for result, ids in by_result.items():
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
-    state = rfp.left_by(game, position, state, fire, resolution, modes, keep, laying, bool(fates))
-    if other is not None:  # A8.24: Spraying Fire leaves Residual in each Location
+    area = [spray.CAUSE] if other is not None else []
+    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, bool(fates), area)
+    if other is not None:  # A8.24: and in the second Location, when an attack there was worked out
         state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
-                            keep, laying, bool(fates))
+                            keep, laying, bool(fates), area)
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
                      if m not in fates and not cowered)  # A9.22: no lane after its user cowered
     if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual

@@ -164,7 +164,8 @@ def place(position: Position, state: State, target: Hex, value: int, side: str) 
 
 
 def left_by(game: AslGame, position: Position, state: State, fire: act.Fire, resolution: Resolution,
-            modes: Mapping[str, str], keep: Sequence[str], laying: Sequence[str], broke: bool) -> State:
+            modes: Mapping[str, str], keep: Sequence[str], laying: Sequence[str], broke: bool,
+            area: Sequence[tuple[T, str]] = ()) -> State:
     """After a First Fire, SFF or FPF in the MPh (A8.2): the Residual it leaves. None if a weapon of the
     attack malfunctioned (A8.221); a MG that keeps its rate of fire leaves none yet, the rest of its group
     does (A8.23); a MG laying a Fire Lane leaves its lane instead (A9.22)."""
@@ -179,7 +180,7 @@ def left_by(game: AslGame, position: Position, state: State, fire: act.Fire, res
         if not shooters:
             return state
         resolution = asl_fire.resolve_attack(game, position, act.Fire(rest, fire.target, fire.dice),
-                                             modes=modes)
+                                             area=area, modes=modes)
     axis = position.charts.chart("ift").axis("fp")
     value = residual_value(axis, highest_column(resolution), outside_plus(resolution))
     side = position.units[fire.firers[0]].side

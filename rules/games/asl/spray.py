@@ -7,7 +7,8 @@ with its own TEM and hindrance (A9.5). Every member must see both (A9.52). The f
 one of them (A7.212). A fire given with its dice at once ("fire ... dice N,N") sprays nothing.
 
 Offered only where the second Location holds enemy units; A9.52's spraying of an empty Location to leave
-Residual FP there is not offered.
+Residual FP there is not offered. In the MPh the second Location holds no mover, so no attack is worked out
+there and it gets no Residual (A8.24 wants one): not built.
 """
 
 from __future__ import annotations
@@ -98,8 +99,8 @@ def second(args: Mapping[str, str]) -> Hex | None:
 
 
 def resolve(game: AslGame, position: Position, fire: act.Fire, other: Hex, modes: Mapping[str, str]
-            ) -> tuple[Resolution, Resolution]:
-    """Both Locations attacked with the same DR, each at half FP (A9.5): (the whole, the second alone)."""
+            ) -> tuple[Resolution, Resolution, Resolution]:
+    """Both Locations attacked with the same DR, each at half FP (A9.5): (the whole, each alone)."""
     from hexmate.rules.games.asl.fire import resolve_attack
 
     first = resolve_attack(game, position, fire, area=[CAUSE], modes=modes)
@@ -121,4 +122,4 @@ def resolve(game: AslGame, position: Position, fire: act.Fire, other: Hex, modes
         first, lines=lines, results={**first.results, **then.results},
         summary=fpw.summary(position.action_text(fire), parts), hidden={**first.hidden, **then.hidden},
     )
-    return whole, then
+    return whole, first, then

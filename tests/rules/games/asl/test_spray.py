@@ -55,3 +55,24 @@ def test_a_squad_without_underlined_range_or_mg_is_not_offered_a_spray(make_posi
     pos = board(make_position)
     pos.push_text("fire a-1 at H3")  # a 5-4-8 alone: no MG, no underlined range (A7.34, A9.5)
     assert pos.decision.then == "ift"
+
+
+def test_a9_52_a_sprayed_first_fire_hits_only_the_movers_and_leaves_residual(make_position: Any) -> None:
+    from hexmate.rules.games.asl import residual as rfp
+
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "D3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C6", "carrier": "b-1"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    assert pos.map.parse_label("D3") in pos.map.neighbors(pos.map.parse_label("C3"))
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("answer pass")  # C2
+    pos.push_text("fire b-1,b-lmg at C3")
+    pos.push_text("answer no-lane")  # the LMG could lay a Fire Lane along C6-C3 (A9.22)
+    assert pos.decision.then == "spray" and "D3" in {pos.label(h) for h in pos.decision.hexes}
+    pos.push_text("answer hex D3")
+    pos.push_text("answer dice 6,5")  # no effect; only the mover is hit in the MPh (A8.1)
+    assert set(pos.last_resolution.results) == {"a-1"}
+    # the movers' Location: (4 + 3) x1/2 = 3 1/2 FP on the 2 column, half of it: 1 Residual FP (A8.2)
+    assert {pos.label(r.hex): r.fp for r in rfp.residuals(pos.state)}.get("C3") == 1
