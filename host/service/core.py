@@ -69,6 +69,7 @@ from hexmate.host.table.views import (
     CHOOSE_HEX,
     CHOOSE_UNIT,
     ILLEGAL,
+    MARKS,
     ROLL_FOR,
     SELECTED,
     SHARED,
@@ -664,6 +665,9 @@ class Service:
         for c in self.changes:
             if c.physical.hex is not None:
                 out[c.physical.hex] = CHANGE
+        for h, what in pos.game.marks(pos).items():  # a game's lasting marks (ASL's Residual, Fire Lanes)
+            if what in MARKS:
+                out.setdefault(h, MARKS[what])
         if self.los is not None:
             parse = self.session.map.parse_label
             for name in self.los["hexes"]:

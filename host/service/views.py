@@ -299,9 +299,15 @@ def resolution(r: Resolution, lang: str = "en") -> dict[str, Any]:
 
 
 def _title(summary: Any, lang: str) -> str:
-    """A resolution's title in ``lang``: a T as its template says; a plain "ACTION: results" title (ASL's
-    fire) with its action said as the game log says it, the chart's result codes as printed."""
-    if isinstance(summary, T) or lang == "en" or ": " not in str(summary):
+    """A resolution's title in ``lang``. ASL's fire says it as facts, T("{action}: {results}") with the
+    action's text form (rules/games/asl/firepower.summary): the action is said as the game log says it, the
+    results by their catalogue (chart codes as printed). An old record's plain "ACTION: results" is split."""
+    if lang == "en":
+        return str(summary)
+    if isinstance(summary, T) and summary.msgid == "{action}: {results}":
+        said = logtext.sentence(str(summary.facts["action"]))
+        return render_text(T("{action}: {results}", action=said, results=summary.facts["results"]), lang)
+    if isinstance(summary, T) or ": " not in str(summary):
         return render_text(summary, lang)
     action, _, results = str(summary).partition(": ")
     said = logtext.sentence(action)

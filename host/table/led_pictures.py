@@ -16,6 +16,7 @@ from hexmate.host.table.views import (
     DESTINATION,
     DIFFERENCE,
     ILLEGAL,
+    MARKS,
     ORIGIN,
     ROLL_FOR,
     SELECTED,
@@ -58,6 +59,10 @@ SITUATIONS: dict[str, tuple[str, dict[tuple[int, int], Light], set[tuple[int, in
              (5, 0): SIGHT, (6, 0): SIGHT_END}, set()),
     "setup": ("Set-up: where each counter goes pulses white", {(1, 1): SETUP_TARGET, (4, 2): SETUP_TARGET},
               set()),
+    "residual": ("ASL Residual FP and a MG's Fire Lane: the Residual hex steady dark magenta, the lane's "
+                 "hexes pulse amber, until the Movement Phase ends (A8.2, A9.22)",
+                 {(1, 1): MARKS["lane"], (2, 1): MARKS["lane"], (3, 2): MARKS["lane"], (4, 2): MARKS["lane"],
+                  (4, 1): MARKS["residual"]}, {(0, 1), (4, 1)}),
     "unknown": ("A tag the registry does not know: its hex pulses magenta, fast (enrol it on the page)",
                 {(3, 1): UNKNOWN}, {(3, 1)}),
 }

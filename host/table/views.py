@@ -69,6 +69,9 @@ SUPPLY = {  # a game's picture on request (Schlieffen's War supply, 8.x): status
     "vehicle": Light("arc-vehicle", (90, 90, 90)), "vca": Light("arc-vca", (90, 50, 0)),
     "tca": Light("arc-tca", (0, 50, 90)), "both": Light("arc-both", (60, 0, 90)),
 }
+MARKS = {  # what a game keeps lit while it lasts (Game.marks): ASL Residual FP (A8.2), Fire Lanes (A9.22)
+    "residual": Light("residual", (150, 0, 70)), "lane": Light("lane", (160, 60, 0), "pulse", 150),
+}
 PATTERN_CODES = {"solid": 0, "blink": 1, "pulse": 2, "sequence": 3}  # hexmate.firmware.wire SOLID/BLINK/...
 
 

@@ -1148,6 +1148,9 @@ class Game:
     def marker_text(self, position: Position, marker: str) -> str | None:
         """A unit state or marker as players read it, with its rule (None: the host's own word for it)."""
         return None
+    def marks(self, position: Position) -> dict[Hex, str]:
+        """Hexes the LEDs keep lit while they last (ASL's Residual FP and Fire Lanes): hex -> what it is."""
+        return {}
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         """A picture drawn on request (``show WHAT ...``): hex -> what it shows, and a line for people."""

@@ -7,158 +7,16 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
-from typing import Any
 
 from hexmate.host.record import verify
-from hexmate.host.table.registry import load_demo
 
-from .conftest import get_json
+from .players import SETTLE_S, Players, Table, play
 
 SCRIPT = Path(__file__).parent / "scripts" / "asl-turn.json"
-SETTLE_S = 15.0
 RULE = re.compile(r"\b[A-Z]\d+(\.\d+)*\b")
 # The phases each side acts in (A3): the page must show them in this order across the turn.
 SEEN_IN_ORDER = ["MPh", "DFPh", "AFPh", "RtPh", "APh", "RPh", "PFPh", "MPh", "DFPh", "AFPh", "APh", "RPh"]
-
-
-class Players:
-    """Two pages of one game: the virtual table (gestures) and the companion page (declarations)."""
-
-    def __init__(self, url: str, table: Any, companion: Any) -> None:
-        self.url = url
-        self.table = table
-        self.companion = companion
-        self.registry = load_demo()
-        self.dones = 0
-        self.confirmed: list[str] = []
-
-    # --- the host's answers ------------------------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
-        return get_json(self.url + "api/view")
-
-    @staticmethod
-    def mark(v: dict[str, Any]) -> str:
-        return json.dumps([v["last_actions"], v["changes"], v["notice"], v["phase_id"], v["turn"],
-                           v["decision"], v["to_act"]], sort_keys=True)
-
-    def answered(self, before: str, what: str) -> dict[str, Any]:
-        """Wait until the host answered the gesture and the board matches the game; a refusal fails."""
-        end = time.monotonic() + SETTLE_S
-        v = self.view()
-        while time.monotonic() < end:
-            v = self.view()
-            if self.mark(v) != before and v["notice"]["level"] == "error":
-                raise AssertionError(f"{what}: refused: {v['notice']['text']}")
-            if self.mark(v) != before and v["tracker"] == "idle":
-                break
-            time.sleep(0.05)
-        else:
-            raise AssertionError(f"{what}: no answer from the host (tracker {v['tracker']}); it says "
-                                 f"{v['prompt']!r} [{v['notice']}]")
-        return v
-
-    # --- gestures on the virtual table -------------------------------------------------------------------
-    def cell(self, hex_label: str) -> Any:
-        return self.table.locator(f'#board .cell[data-label="{hex_label[1:]}"]')  # cells drop the board's "D"
-
-    def lift(self, unit: str, hex_label: str) -> None:
-        uid = self.registry.uid_of_unit(unit)
-        assert uid is not None, unit
-        self.cell(hex_label).locator(f'.chip[data-uid="{uid}"]').click()
-        self.table.wait_for_function(
-            f"() => document.querySelector('#hand').textContent.startsWith('Holding {unit}')")
-
-    def put(self, hex_label: str) -> None:
-        self.cell(hex_label).click()
-        empty = "() => document.querySelector('#hand').textContent.startsWith('Nothing')"
-        self.table.wait_for_function(empty, timeout=5000)
-
-    def move(self, unit: str, hexes: list[str]) -> None:
-        """One lift; shown on each hex on the way (resting there), put down on the last. A rest longer than
-        the tracker's quiet time (350 ms of the board's clock) ends the move there, so a trail is only for
-        a table that keeps up; the turn below puts each mover straight on its destination."""
-        here = next(h for h, units in self.view()["counters"].items() if unit in {u["id"] for u in units})
-        self.lift(unit, here)
-        time.sleep(0.06)
-        for h in hexes[:-1]:
-            self.put(h)
-            time.sleep(0.08)
-            self.lift(unit, h)
-            time.sleep(0.06)
-        self.put(hexes[-1])
-
-    def press_done(self) -> None:
-        """The board's done button, by keyboard; every other time the page's Done button instead."""
-        self.dones += 1
-        if self.dones % 2:
-            button = self.table.locator('#dice .board-button[data-name="done"]')
-            assert button.count() == 1, "the board has no done button"
-            button.focus()
-            self.table.keyboard.press("Enter")
-        else:
-            self.companion.wait_for_function("() => !document.querySelector('#done-btn').disabled")
-            self.companion.locator("#done-btn").click()
-
-    def roll(self, pips: list[int]) -> None:
-        """Load the emulated dice, wait until the page says they are armed, press Dice A."""
-        self.table.locator("#load-pips").fill(",".join(map(str, pips)))
-        self.table.locator("#load-pips").press("Enter")
-        self.table.wait_for_function(
-            "() => document.querySelector('#load-result').textContent.startsWith('Loaded')")
-        self.companion.wait_for_selector('#dice-armed[data-armed="true"]', timeout=SETTLE_S * 1000)
-        assert "press the dice button on the table" in self.companion.locator("#dice-armed").inner_text()
-        self.table.wait_for_selector("#dice .board-button.armed")
-        self.table.locator('#dice .board-button[data-name="dice-a"]').focus()
-        self.table.keyboard.press("Enter")
-
-    # --- the companion page ------------------------------------------------------------------------------
-    def act(self, text: str) -> None:
-        """A legal action's button when the page lists it; else typed into the text box."""
-        button = self.companion.locator(f'#legal .legal-act[data-text="{text}"]')
-        if button.count():
-            button.first.click()
-        else:
-            self.companion.locator("#act-text").fill(text)
-            self.companion.locator("#act-text").press("Enter")
-
-    def confirm(self, unit: str) -> None:
-        """A change the board cannot sense, made by hand: said so with the page's button for it."""
-        button = self.companion.locator(f'#changes-list button.confirm[data-unit="{unit}"]')
-        button.wait_for(timeout=SETTLE_S * 1000)
-        label = button.get_attribute("aria-label")
-        assert all(c["text"] in label for c in self.view()["changes"] if c["unit"] == unit and c["confirm"])
-        button.focus()
-        self.companion.keyboard.press("Enter")
-        self.confirmed.append(unit)
-
-    def expect(self, want: dict[str, Any], where: str) -> None:
-        """What the script expects, as the companion page shows it."""
-        checks = []
-        if "turn" in want:
-            checks.append(f"document.querySelector('#turn').textContent === 'Turn {want['turn']}'")
-        if "phase" in want:
-            checks.append(f"document.querySelector('#phase-rule').textContent.startsWith('({want['phase']},')")
-        if "to_act" in want:
-            checks.append(f"document.querySelector('#to-act').textContent === '{want['to_act']} to act'")
-        if "decision" in want:
-            checks.append(f"document.querySelector('#decision').dataset.kind === '{want['decision']}'")
-        if checks:
-            try:
-                self.companion.wait_for_function("() => " + " && ".join(checks), timeout=SETTLE_S * 1000)
-            except Exception as e:
-                v = self.view()
-                raise AssertionError(f"{where}: the page does not show {want}: turn {v['turn']} "
-                                     f"{v['phase_id']} {v['to_act']} to act, decision {v['decision']}; "
-                                     f"{v['prompt']}") from e
-        if "units" in want:
-            counters = self.view()["counters"]
-            for unit, hex_label in want["units"].items():
-                here = {c["id"] for c in counters.get(hex_label, [])}
-                assert unit in here, f"{where}: {unit} not on {hex_label}"
-                assert self.companion.locator(f'#map .hex[data-hex="{hex_label}"]').get_attribute(
-                    "aria-label").startswith(hex_label + ":")
 
 
 def _check_los(players: Players) -> None:
@@ -243,3 +101,71 @@ def test_asl_demo_turn_in_chromium_on_the_virtual_table_and_companion_page(demo,
     assert rolls == [s["roll"] for s in script["steps"] if "roll" in s]
     assert verify(demo.record).entries == len(lines)
     assert companion.locator("#resolution-steps li").count() > 0
+
+
+TWO_TURNS = Path(__file__).parent / "scripts" / "asl-two-turns.json"
+# the two turns' phases as the page shows them, German turn 1 MPh to German turn 3 RPh
+TWO_TURNS_SEEN = [*SEEN_IN_ORDER, "PFPh", "MPh", "DFPh", "AFPh", "APh", "CCPh", "RPh", "PFPh", "MPh", "DFPh",
+                  "AFPh", "APh", "RPh"]
+
+
+def test_asl_demo_two_turns_in_chromium(demo, browser) -> None:
+    """asl-two-turns.json through the pages: every phase, the Residual FP in DO4 in the Now panel and lit on
+    the LEDs (A8.2), the MMG keeping its rate of fire in the resolution the page shows (A9.2), a rout, a
+    rally, the Close Combat at R5; the record holds every roll and verifies."""
+    script = json.loads(TWO_TURNS.read_text())
+    table = browser.new_page()
+    companion = browser.new_page()
+    try:
+        table.goto(demo.url + "table")
+        companion.goto(demo.url)
+        table.wait_for_selector("#board .cell .chip")
+        companion.wait_for_selector("#map .hex")
+        companion.evaluate("""() => {
+            window.phasesSeen = [];
+            const note = () => { const t = document.querySelector('#phase-rule').textContent;
+                const id = t.slice(1).split(',')[0];
+                const seen = window.phasesSeen;
+                if (id && seen[seen.length - 1] !== id) seen.push(id); };
+            note();
+            new MutationObserver(note).observe(document.querySelector('#phase-rule'),
+                                               {childList: true, characterData: true, subtree: true});
+        }""")
+        players = Table("asl", demo.url, table, companion)
+        residual_shown = residual_lit = rof_shown = False
+        for n, step in enumerate(script["steps"], start=1):
+            where = f"{TWO_TURNS.name} step {n} ({next(k for k in step if k != 'note')})"
+            if "expect" in step:
+                players.expect({k: v for k, v in step["expect"].items() if k != "gone"}, where)
+                continue
+            try:
+                play(players, step, where)
+            except Exception as e:
+                v = players.view()
+                raise AssertionError(f"{where}: {e!r}; the host is at turn {v['turn']} {v['phase_id']}, "
+                                     f"{v['to_act']} to act: {v['prompt']}") from e
+            v = players.view()
+            if any(line.startswith("Residual FP 2 at DO4") for line in v["status"]):
+                if not residual_shown:
+                    assert "Residual FP 2 at DO4" in companion.locator("#status").inner_text(), where
+                    residual_shown = True
+                # lit while nothing more pressing is on the hex (a roll, a change to make)
+                residual_lit |= v["leds"].get("DO4") == "#960046"  # views.MARKS["residual"]
+            if step.get("roll") == [3, 1]:  # the MMG's first shot
+                companion.wait_for_function(
+                    "() => document.querySelector('#resolution-steps').textContent.includes('keeps its "
+                    "multiple ROF')", timeout=SETTLE_S * 1000)
+                rof_shown = True
+        assert residual_shown and residual_lit and rof_shown
+        assert companion.locator("#turn").inner_text() == "Turn 3"
+        seen = companion.evaluate("() => window.phasesSeen")
+        it = iter(seen)
+        assert all(p in it for p in TWO_TURNS_SEEN), f"the page showed the phases {seen}"
+        assert set(seen) >= {"RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh"}
+        lines = [json.loads(x) for x in demo.record.read_text().splitlines()]
+        rolls = [e["data"]["values"] for e in lines if e["kind"] == "dice" and e["data"].get("used")]
+        assert rolls == [s["roll"] for s in script["steps"] if "roll" in s]
+        assert verify(demo.record).entries == len(lines)
+    finally:
+        table.close()
+        companion.close()

@@ -12,6 +12,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -75,7 +76,7 @@ def resolve(position: Position, fire: act.Fire) -> Resolution:
     if broken:
         why = T("the DC malfunctions and is removed without detonating")
         lines.append(Line(T("Breakdown"), why, "A23.4"))
-        summary = f"{position.action_text(fire)}: DC malfunctions"
+        summary = fpw.summary(position.action_text(fire), [T("DC malfunctions")])
     else:
         col = axis.locate(attack.fp)
         assert col is not None
@@ -85,7 +86,7 @@ def resolve(position: Position, fire: act.Fire) -> Resolution:
             T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
               column=axis.key_at(col), final=final, result=result), "A23.6"))
         results = {u.id: result for u in targets}
-        summary = f"{position.action_text(fire)}: {result}"
+        summary = fpw.summary(position.action_text(fire), [result])
     hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results,
                       summary, hidden)

@@ -10,6 +10,7 @@ Subsequent First Fire and FPF pass their Area Fire causes), ``mc(...)`` opens a 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -20,13 +21,14 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import demolition as dc
+from hexmate.rules.games.asl import fire_groups, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl import vcover
 from hexmate.rules.games.asl.aftermath import (
     _break,
     _could_nmc,
@@ -64,6 +66,8 @@ FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", 
 LEADER = "leader"
 # A7.23: the targets seen, and those under "?" (Area Fire)
 GROUPS = {"known": T("known targets"), "concealed": T("concealed targets")}
+# the same groups as the summary names them ("known 1MC")
+SUMMARY_GROUPS = {"known": T("known"), "concealed": T("concealed")}
 
 
 def _fmt(x: Fraction | int) -> str:
@@ -214,10 +218,18 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if not movers or movers[0].hex != target:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
+        for sw in weapons:
+            if rfp.lane_bars(position, sw, target):
+                raise IllegalAction(T("{sw} keeps a Fire Lane and fires again only in the DFPh, or at units "
+                                      "entering its own Location", sw=sw.id), "A9.22")
         _check_subsequent(position, firers, target, side)
     if any(dc.is_dc(u) for u in weapons):  # A23.6: a thrown DC, checked on its own terms
         dc.check(position, firers, target)
         return fire
+    located = {u.id: h for u in position.units.values() if u.side == side and (h := where(position, u))}
+    why = fire_groups.check_mandatory(position, shooters, target, located)  # A7.55
+    if why is not None:
+        raise IllegalAction(*why)
     if phase == "DFPh":
         for unit in firers:
             h = where(position, unit)
@@ -464,7 +476,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if shift:
             lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=shift), "A7.9"))
     results: dict[str, str] = {}
-    summary_parts: list[str] = []
+    summary_parts: list[T] = []
     fp_lines: list[Line] = []
     groups = [
         ("known", [u for u in targets if not u.concealed], False),
@@ -507,7 +519,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 "A7.3"))
         for unit in group:
             results[unit.id] = result
-        summary_parts.append(f"{name} {result}")
+        summary_parts.append(T("{group} {result}", group=SUMMARY_GROUPS[name], result=result))
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]
     weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)
@@ -517,7 +529,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if san is not None and am.sniper_activates(roll.total, san, "ift"):
         lines.append(Line(T("Sniper"), T("Original DR {dr} equals {side}'s SAN: {side}'s sniper attacks "
                                          "after this attack", dr=roll.total, side=enemy), "A14.1"))
-    summary = f"{position.action_text(fire)}: " + ", ".join(summary_parts)
+    summary = fpw.summary(position.action_text(fire), summary_parts)
     hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
         fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results, summary, hidden
@@ -596,6 +608,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
+    state = fire_groups.record(position, state, fire)  # A7.55
     for oid in {w.carrier for w in weapons if w.carrier}:
         assert oid is not None
         owner = state.units[oid]
@@ -603,13 +616,21 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         if not au.keeps_inherent_fp(owner, fired):
             state = state.with_unit(owner.mark("no_fire").revealed())
     names = ", ".join(fire.firers)
+    # A9.22: a MG that may lay a Fire Lane says so before the DR
+    lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
+             if position.phase.id == "MPh" and rfp.may_lay(position, w, fire.target, modes[w.id])]
+    # A9.5: a fire that may spray asks for its second Location before the DR
+    people = [u for u in firers if u.type != au.SW and u.type != LEADER]
+    sprayed = spray.question(position, people + weapons, fire.target)
     return state.push(
+        *lanes,
+        *([sprayed] if sprayed is not None and not any(dc.is_dc(w) for w in weapons) else []),
         Decision(
             "roll", state.units[fire.firers[0]].side,
             T("{firers} fire at {hex}: roll the IFT DR", firers=names, hex=position.label(fire.target)),
             "A7.3", "ift", dice="DR", subject=tuple(fire.firers), target=fire.target,
             args=tuple(sorted((f"mode:{k}", v) for k, v in modes.items())),
-        )
+        ),
     )
 
 
@@ -640,8 +661,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resume(position, fire)
     modes = _modes_of(decision) or None
-    resolution = resolve_attack(game, position, fire, modes=modes)
+    other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
+    resolution = here = resolve_attack(game, position, fire, modes=modes)
+    if other is not None:  # A9.5: the second Location with the same DR
+        resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)
@@ -651,6 +675,17 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
     cowered = roll.doubles and cowering > 0
     fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
+    laying = [k[5:] for k, v in decision.args if k.startswith("lane:") and v == "yes"]
+    keep = [k for k in keep if k not in laying]  # A9.22: a MG laying a lane keeps its First Fire counter
+    # A7.7: the attack joins the run of attacks on this target; Encirclement marks before the checks
+    people, weapons = _split(position, firers)
+    dropped = blind(position, people + weapons, fire.target)
+    seen = [(u, h, shot_of(u).range) for u in people + weapons
+            if u not in dropped and (h := where(position, u)) is not None]
+    entries = fire_groups.qualifying(position, resolution, seen, cowering if led is None else 0)
+    state, circled = fire_groups.after_attack(position, state, fire.target, firers[0].side, entries)
+    if circled:
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(circled))
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:  # A9.2: the MG may fire again this phase
         state = state.with_unit(state.units[sid].mark(remove=(marker,)))
@@ -679,6 +714,16 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     view = position.at(state)
     for result, ids in by_result.items():
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
+    # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
+    area = [spray.CAUSE] if other is not None else []
+    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, bool(fates), area)
+    if other is not None:  # A8.24: and in the second Location, when an attack there was worked out
+        state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
+                            keep, laying, bool(fates), area)
+    decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
+                     if m not in fates and not cowered)  # A9.22: no lane after its user cowered
+    if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual
+        decisions.extend(rfp.rof_question(game, position, fire, resolution, modes, keep, laying))
     state = state.replace(resolution=resolution)
     fpf = [u for u in firers if modes.get(u.id) == "fpf" and u.type != au.SW]
     if fpf:

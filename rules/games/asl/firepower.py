@@ -108,6 +108,22 @@ def join(parts: Sequence[T]) -> T:
     return out
 
 
+def listing(parts: Sequence[str]) -> str:
+    """Items one after another with commas, still translatable ("known 1MC, concealed NMC")."""
+    if not parts:
+        return ""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = T("{first}, {rest}", first=part, rest=out)
+    return out
+
+
+def summary(action: str, results: Sequence[str]) -> T:
+    """An attack's title as facts: the action's text form and each target group's result, "fire a-1 at C4
+    dice 3,4: known 1MC" in English; a page says the action as its log does (host/service/views)."""
+    return T("{action}: {results}", action=action, results=listing(results))
+
+
 def working(unit: str, counter: str, steps: Sequence[Step]) -> T:
     """One shot's FP working as players read it: 'a-1 (4-6-7): 4 FP x2 Point Blank Fire (A7.21) = 8 FP'."""
     middle = [T("{step} ({rule})", step=s, rule=r) for s, r in steps[1:-1]]

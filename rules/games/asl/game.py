@@ -16,6 +16,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import (
     armour,
     crew,
+    fire_groups,
     overrun,
     prisoners,
     riders,
@@ -36,9 +37,11 @@ from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
+from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
@@ -115,6 +118,15 @@ class AslState(GameState):
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
     aside: tuple[UnitState, ...] = ()
+    # A8.2, A9.22: this MPh's Residual FP counters, Fire Lanes, and who a Residual attacked (A8.22)
+    residual: tuple[asl_residual.Residual, ...] = ()
+    lanes: tuple[asl_residual.Lane, ...] = ()
+    residual_hit: tuple[tuple[str, str], ...] = ()  # "unit@q,r" -> the Residual FP it was attacked by
+    # A7.55: this phase's attacks (firer -> target); A7.7: the run of successive attacks on one target
+    # (target, side, LOS entry positions) and the ENCIRCLED Locations (hex, the encircled side)
+    fired_at: tuple[tuple[str, Hex], ...] = ()
+    encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
+    encircled: tuple[tuple[Hex, str], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -177,6 +189,7 @@ class AslGame(Game):
             "crew": ("fp", "range", "morale", "broken_morale"),
             "leader": ("morale", "broken_morale", "leadership"),
             "dummy": (),  # A12.1: a "?" with no unit under it
+            "sw": ("fp", "range"),  # A7.35: a support weapon (a MG also has rof and breakdown, A9.2, A9.7)
         }
         if counter.type not in need:
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
@@ -265,6 +278,8 @@ class AslGame(Game):
         base = asl_terrain.infantry_cost_fn(position)
 
         by_hex = units_by_hex(position)
+        start = units[0].hex
+        encircled = any(u.has("encircled") for u in units)  # A7.7: the first Location entered costs double
 
         def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
@@ -276,7 +291,8 @@ class AslGame(Game):
             if step is None:
                 return None
             friends = [u for u in here if u.side == side and u.id not in moving]
-            return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            return total * 2 if encircled and a == start else total  # A7.7: after all other changes
 
         return cost
 
@@ -444,7 +460,8 @@ class AslGame(Game):
             return None
         moving = {u.id for u in units}
         friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving]
-        return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+        total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+        return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
@@ -507,7 +524,7 @@ class AslGame(Game):
                 if cost >= min(4, self.mf(unit)):  # A4.72: Difficult Terrain makes the advancing unit CX
                     unit = unit.mark("cx")
                 state = state.with_unit(unit.at(to))
-            state = state.replace(moved=state.moved + tuple(action.units))
+            state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
@@ -530,6 +547,23 @@ class AslGame(Game):
                 return vfire.declare_cc(position, action, target)
             return asl_mol.offer(self, position, action, asl_fire.declare(self, position, action))  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
+
+    def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
+        """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays
+        nothing (A9.5): those are declared by answering the questions between the fire and its DR."""
+        declared, answer = self.split(action)
+        if answer is None or not isinstance(declared, act.Fire):
+            return super().play(position, action)
+        done, state = super().play(position, declared)
+        while state.decision is not None and state.decision.then in ("lane_declare", "spray"):
+            no = "no-lane" if state.decision.then == "lane_declare" else "none"  # A9.22, A9.5: neither
+            state = self._apply_one(position.at(state), act.Answer(choice=no))
+        top = state.decision
+        if top is None or top.kind != "roll":
+            raise IllegalAction(T("{kind} opens no roll, so it takes no dice", kind=declared.kind))
+        view = position.at(state)
+        self.check_answer(view, answer)
+        return act.with_dice(done, answer.dice), self._apply_one(view, answer)
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -657,6 +691,21 @@ class AslGame(Game):
 
     def resume_sniper_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_sniper.resume_check(self, position, decision, answer)
+
+    def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return self._infantry(asl_residual.resume_attack, position, decision, answer)  # A8.2, A9.22
+
+    def resume_lane_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_declare(self, position, decision, answer)  # A9.22
+
+    def resume_rof_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_rof(self, position, decision, answer)  # A8.23
+
+    def resume_spray(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_spray.resume(self, position, decision, answer)  # A9.5
+
+    def resume_lane_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_place(self, position, decision, answer)  # A9.22
 
     def resume_rally(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rally.resume(self, position, decision, answer)
@@ -806,7 +855,8 @@ class AslGame(Game):
             for uid in moving.units:
                 unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
-        return state
+        state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
+        return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
         moving = position.state.moving
@@ -982,7 +1032,7 @@ class AslGame(Game):
             yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
 
     def on_phase_end(self, position: Position) -> State:
-        state = position.state
+        state = fire_groups.phase_over(position.state)  # A7.55, A7.7
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
@@ -992,6 +1042,7 @@ class AslGame(Game):
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
             state = asl_smoke.end_of_mph(self, state)  # A24.11
+            state = asl_residual.cleared(state)  # A8.2, A9.223
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
@@ -1067,6 +1118,7 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
+        lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
@@ -1074,6 +1126,9 @@ class AslGame(Game):
         pages, so a concealed unit's level is not used (it would tell where it is, A12)."""
         la, lb = (asl_terrain.level_at(position, h, seen_only=True) for h in (a, b))
         return asl_terrain.location_los(position, a, b, la, lb)
+
+    def marks(self, position: Position) -> dict[Hex, str]:
+        return asl_residual.marks(position)  # A8.2, A9.22: lit while they last
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs

@@ -204,3 +204,20 @@ async def test_a_table_of_another_size_is_named_on_the_page(rig) -> None:
     text = rig.service.view()["notice"]["text"]
     assert text == ("the table (mini-120) has 120 cells but board definition test-346 has 346: "
                     "start hexmate with the right --board")
+
+
+def test_a_games_lasting_marks_are_lit_under_the_tables_picture(tmp_path: Path) -> None:
+    """ASL's Residual FP (A8.2) stays lit on its hex while it lasts (Game.marks, views.MARKS)."""
+    from hexmate.host.table.views import MARKS
+
+    rig = Rig(tmp_path)
+    s = rig.session
+    s.push_text("move ger-sq4 DK4-DL4-DM4-DN4-DO4")
+    while s.position.decision is not None and s.position.decision.target != s.map.parse_label("DO4"):
+        s.push_text("answer pass")
+    s.push_text("fire rus-sq2 at DO4 dice 6,5")  # no effect; 4 FP on the 4 column leaves Residual 2
+    overlay = rig.service._overlay()
+    assert overlay.get(s.map.parse_label("DO4")) == MARKS["residual"]
+    s.push_text("answer pass")
+    s.push_text("end")  # the MPh ends: so does the Residual (A8.2)
+    assert s.map.parse_label("DO4") not in rig.service._overlay()

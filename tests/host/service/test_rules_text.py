@@ -89,8 +89,13 @@ def test_an_asl_fire_resolutions_title_reads_in_japanese_with_its_chart_codes_as
     r = session.position.state.resolution
     assert r is not None and str(r.summary).startswith("fire rus-sq2 at DK4 dice 3,4: ")
     results = str(r.summary).partition(": ")[2]
+    assert results.startswith("known ")  # the known targets' group and its chart code, as facts
+    code = results.removeprefix("known ")
     assert resolution(r, "en")["title"] == r.summary
-    assert resolution(r, "ja")["title"] == f"rus-sq2 が DK4 へ射撃、ダイス 3,4：{results}"
+    assert resolution(r, "ja")["title"] == f"rus-sq2 が DK4 へ射撃、ダイス 3,4：確認状態 {code}"
+    # the summary is facts, not a string the page splits: the action and each group's result
+    assert isinstance(r.summary, T) and r.summary.facts["action"] == "fire rus-sq2 at DK4 dice 3,4"
+
 
 
 def test_an_asl_units_markers_read_as_cited_phrases_in_the_pages_language(tmp_path) -> None:

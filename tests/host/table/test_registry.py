@@ -104,7 +104,7 @@ def test_bad_files(tmp_path: Path) -> None:
 def test_demo_registry_covers_the_demo_scenario() -> None:
     reg = load_demo()
     units = [c for _, c in reg if c.kind == "unit"]
-    assert len(units) == 18  # the demo's 16 and the armour demo's two tanks (demo-armour.json)
+    assert len(units) == 19  # the demo's 16 and its MMG, and the armour demo's two tanks (demo-armour.json)
     from hexmate.rules.games import get_game
 
     game = get_game("asl")

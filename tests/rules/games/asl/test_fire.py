@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction, RulesError
+from hexmate.rules.text import T
 
 CASES = json.loads((Path(__file__).parent / "fire_cases.json").read_text())
 
@@ -234,3 +235,19 @@ def test_a_result_does_not_name_concealed_targets_to_the_enemy(make_position: An
     assert seen_by_firer == {"?1": "NMC", "b-628": "1MC"}
     assert res.to_dict(viewer="b")["results"] == {"b-447": "NMC", "b-628": "1MC"}
     assert "b-447" not in res.text()
+
+
+def test_the_summary_says_each_target_groups_result_as_facts(make_position: Any) -> None:
+    """The title of an attack on known and concealed targets: "ACTION: known R, concealed R", whose parts a
+    page says in its own language (host/service/views._title)."""
+    case = CASES[0]  # A12.13: a concealed 4-4-7 (NMC) and a known 6-2-8 (1MC) in the woods
+    pos = make_position("asl", case["units"], case["phase"], hexes=case.get("hexes"))
+    fire = pos.parse_action(case["fire"])
+    assert isinstance(fire, act.Fire)
+    res = pos.resolve(fire)
+    assert res.summary == f"{pos.action_text(fire)}: known 1MC, concealed NMC"
+    assert isinstance(res.summary, T) and res.summary.msgid == "{action}: {results}"
+    assert res.summary.facts["action"] == pos.action_text(fire)
+    results = res.summary.facts["results"]
+    assert isinstance(results, T) and results.msgid == "{first}, {rest}"
+    assert [results.facts["first"].facts["result"], results.facts["rest"].facts["result"]] == ["1MC", "NMC"]

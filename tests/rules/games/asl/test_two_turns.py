@@ -1,7 +1,8 @@
 """The ASL demo's first two game turns (tests/e2e/scripts/asl-two-turns.json) folded over the rules alone: all
-eight phases of four Player Turns, Defensive First Fire at each hex entered, a rout, a rally, an advance into
-an enemy Location and its Close Combat (ambush drs, simultaneous attacks, a Random Selection), the building
-changing hands (A26.14) and the CVP it cost; turn 3 reached, and the log folds back to the same position."""
+eight phases of four Player Turns, Defensive First Fire at each hex entered, the Residual FP it leaves (A8.2),
+a MG keeping its rate of fire and then losing it (A9.2), a rout, a rally, an advance into an enemy Location
+and its Close Combat (ambush drs, simultaneous attacks, a Random Selection), the building changing hands
+(A26.14) and the CVP it cost; turn 3 reached, and the log folds back to the same position."""
 
 from __future__ import annotations
 
@@ -75,3 +76,43 @@ def test_the_script_keeps_the_boards_changes_as_the_table_does() -> None:
     assert pos.turn == 3 and pos.phase.id == "RPh"
     again = type(pos).from_log(pos.game, pos.scenario, pos.map, pos.charts, pos.log_texts())
     assert str(again) == str(pos) and again.log == pos.log
+
+
+def test_the_record_shows_the_mg_rate_of_fire_the_residual_a_rout_a_rally_and_a_close_combat() -> None:
+    """Each of what the issue asks the two turns to show, read back from the record (the log and what each
+    of its actions resolved or answered), not from the script's notes."""
+    game = get_game("asl")
+    pos = game.new_position(game.load_scenario(game.demo_scenario_path))
+    answered: list[tuple[str, str]] = []  # (the continuation an action answered, the action's text)
+    resolved: list[str] = []
+    charts: list[str] = []
+    for step in script.load(SCRIPT).steps:
+        if step.gesture == "remove" and step.data["remove"] not in pos.units:
+            continue
+        action = script.action_for(pos, step)
+        if action is None:
+            continue
+        top = pos.decision
+        pos.push(action)
+        answered.append((top.then if top is not None else "", action.text()))
+        if pos.state.resolution is not None:
+            resolved.append(pos.state.resolution.text())
+            charts.append(pos.state.resolution.chart)
+    log = pos.log_texts()
+    # the MG: its first shot keeps the ROF, its second at the same target loses it (A9.2); it ends marked
+    mg = [text for text in resolved if "ger-mmg (MMG): 5 FP" in text]
+    assert len(mg) == 2
+    assert "ger-mmg keeps its multiple ROF (coloured dr 1) and may fire again (A9.2)" in mg[0]
+    assert "keeps its multiple ROF" not in mg[1]
+    assert log.count("fire ger-mmg at DS4") == 2
+    assert [text for then, text in answered if then == "ift"][-2:] == ["answer dice 3,1", "answer dice 4,5"]
+    # the Residual FP in DO4 attacks the 9-1 stack entering it (A8.2)
+    assert any(then == "residual" for then, _ in answered)
+    assert any(text.startswith("Residual FP at DO4: -") for text in resolved)
+    # a rout (A10.5), a rally (A10.6), a Close Combat (A11)
+    assert any(then == "rout" for then, _ in answered)
+    assert "rally ger-sq4" in log and ("rally", "answer dice 1,2") in answered
+    assert not pos.units["ger-sq4"].has("broken")
+    assert charts.count("cct") == 2  # both sides' simultaneous CC attacks (A11.12)
+    # 57 actions before this session, + the Residual FP's DR, + the MG's two fires, their DRs and the PTC
+    assert len(pos.log) == 63

@@ -1,0 +1,171 @@
+"""ASL attacks seen across a fire phase: the Mandatory Fire Group (A7.55) and Encirclement (A7.7-A7.71).
+
+A7.55: Good Order units and weapons in one Location that fire at the same target in a phase fire as one fire
+group; apart from Fire Lanes, FTs and DCs, and a multiple-ROF weapon firing again. The attacks of a phase are
+remembered (target Location by firer) and forgotten when it ends; in the MPh the reaction window of the hex
+entered counts each firer's shots already (fire._count_shots), and that is what is checked there.
+
+A7.7: successive attacks of one side on one target Location in the PFPh, DFPh or AFPh (not the MPh), each
+from within its normal range and with FP that could give at least an NMC after Cowering, whose LOS enter the
+target through opposite hexspines, opposite hexsides or three non-adjacent hexsides (firepower.encircles)
+encircle it; an attack on another target in between starts again. The ENCIRCLED Location's enemy units
+(neither berserk nor heroes) are marked: morale -1 from the attack that completed it (units.morale_of), +1
+to their fire (fire.resolve_attack), the first Location they enter costs double (game.cost_fn). A unit that
+enters it is encircled at once; the mark goes with a unit that leaves, and the Location's with its last
+unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from hexmate.rules import actions as act
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslState
+
+ENCIRCLE_PHASES = ("PFPh", "DFPh", "AFPh")  # A7.7: not the MPh
+
+
+def _gs(state: State) -> AslState:
+    return cast("AslState", state.game)
+
+
+# --- A7.55 Mandatory Fire Group ---
+
+
+def _exempt(unit: UnitState) -> bool:
+    """A7.55: a FT or DC fires on its own (ordnance does too, in vfire.py)."""
+    return unit.type == au.SW and unit.values.get("sw") in ("ft", "dc")
+
+
+def check_mandatory(position: Position, shooters: Sequence[UnitState], target: Hex,
+                    where: dict[str, Hex]) -> tuple[T, str] | None:
+    """Why this attack breaks the Mandatory Fire Group rule, or None: another Good Order unit or weapon of
+    the same Location has already fired at this target this phase without it (A7.55)."""
+    top = position.state.decision
+    in_window = position.phase.id == "MPh" and top is not None and top.kind == "react"
+    fired = dict(_gs(position.state).fired_at)
+    from hexmate.rules.games.asl.residual import lanes
+
+    laid = {lane.mg for lane in lanes(position)}  # A7.55: a Fire Lane is exempt (A9.22)
+    for unit in shooters:
+        if _exempt(unit) or unit.id in laid:
+            continue
+        mine = int(top.arg(f"shots:{unit.id}", "0")) if in_window and top is not None else 0
+        if (in_window and mine) or (not in_window and fired.get(unit.id) == target):
+            continue  # it fired at this target already: a multiple-ROF weapon, or the same group again
+        for other in position.units.values():
+            if other.id == unit.id or other.side != unit.side or _exempt(other) or other.has("broken") or \
+                    other.id in laid:
+                continue
+            if other.id not in where or where[other.id] != where[unit.id]:
+                continue
+            done = (int(top.arg(f"shots:{other.id}", "0")) > 0 if in_window and top is not None
+                    else fired.get(other.id) == target)
+            if done:
+                return (T("{unit} and {other} are in one Location and fire at the same target this phase: "
+                          "they fire as one fire group", unit=unit.id, other=other.id), "A7.55")
+    return None
+
+
+def record(position: Position, state: State, fire: act.Fire) -> State:
+    """The firers' target, remembered for the rest of the phase (A7.55)."""
+    if position.phase.id == "MPh":
+        return state
+    gs = _gs(state)
+    kept = tuple((u, h) for u, h in gs.fired_at if u not in fire.firers)
+    return state.replace(game=gs.replace(fired_at=(*kept, *((u, fire.target) for u in fire.firers))))
+
+
+# --- A7.7 Encirclement ---
+
+
+def qualifying(position: Position, resolution: Resolution, shooters: Sequence[tuple[UnitState, Hex, int]],
+               cowering: int) -> list[int]:
+    """A7.7: the entry positions (firepower.entry_position) of this attack's LOS that count toward
+    Encirclement: shooters within their normal range, if the attack's FP could give an NMC even after
+    Cowering (its column moved ``cowering`` columns left stays on the chart)."""
+    target = resolution.action.target if isinstance(resolution.action, act.Fire) else None
+    if target is None:
+        return []
+    axis = position.charts.chart("ift").axis("fp")
+    cols = []
+    for line in resolution.lines:
+        facts = getattr(line.value, "facts", {})
+        if "column" in facts:
+            cols.append(int(str(facts["column"])))
+    if not cols:
+        return []
+    col = axis.locate(max(cols))
+    if col is None or col - cowering < 0:
+        return []
+    return [fpw.entry_position(target, h) for _, h, rng in shooters
+            if h != target and distance(h, target) <= rng]
+
+
+def after_attack(position: Position, state: State, target: Hex, side: str, entries: Sequence[int]
+                 ) -> tuple[State, list[Line]]:
+    """A7.7: this attack's entries join the side's run of successive attacks on the target (an attack on
+    another target starts a new run); if they encircle it, its enemy units are marked ENCIRCLED."""
+    if position.phase.id not in ENCIRCLE_PHASES:
+        return state, []
+    gs = _gs(state)
+    run = gs.encircle_run
+    before: tuple[int, ...] = ()
+    if run is not None and run[0] == target and run[1] == side:
+        before = run[2]
+    run_entries = tuple(sorted(set(before) | set(entries)))
+    state = state.replace(game=gs.replace(encircle_run=(target, side, run_entries)))
+    if not entries or not fpw.encircles(run_entries):
+        return state, []
+    if any(h == target for h, _ in _gs(state).encircled):
+        return state, []
+    enemy = next((u.side for u in state.units.values() if u.hex == target and u.side != side), None)
+    if enemy is None:
+        return state, []
+    gs = _gs(state)
+    state = state.replace(game=gs.replace(encircled=(*gs.encircled, (target, enemy))))
+    state = sync(state)
+    line = Line(T("Encirclement"), T("the attacks' LOS enter {hex} from opposite sides: its units are "
+                                     "ENCIRCLED (morale -1, +1 to their fire)", hex=position.label(target)),
+                "A7.7")
+    return state, [line]
+
+
+def _affected(unit: UnitState) -> bool:
+    return unit.type not in (au.SW, "dummy") and not unit.has("berserk") and unit.type != "hero"
+
+
+def sync(state: State) -> State:
+    """A7.7: the enemy units in an ENCIRCLED Location are marked (one that entered it too); a unit that has
+    left loses the mark; a Location none of whose units is left loses its counter."""
+    gs = _gs(state)
+    if not gs.encircled:
+        return state
+    kept = tuple((h, s) for h, s in gs.encircled
+                 if any(u.hex == h and u.side == s and _affected(u) for u in state.units.values()))
+    where = set(kept)
+    for unit in list(state.units.values()):
+        inside = unit.hex is not None and (unit.hex, unit.side) in where and _affected(unit)
+        if inside and not unit.has("encircled"):
+            state = state.with_unit(unit.mark("encircled"))
+        elif not inside and unit.has("encircled"):
+            state = state.with_unit(unit.mark(remove=("encircled",)))
+    return state.replace(game=_gs(state).replace(encircled=kept))
+
+
+def phase_over(state: State) -> State:
+    """The phase's attacks are forgotten (A7.55, A7.7); marks follow the units (``sync``)."""
+    return sync(state.replace(game=_gs(state).replace(fired_at=(), encircle_run=None)))
+
+
+def status(position: Position) -> list[str]:
+    return [T("{hex} is ENCIRCLED: {side}'s units there check morale at -1 and fire at +1 (A7.7)",
+              hex=position.label(h), side=s) for h, s in _gs(position.state).encircled]

@@ -1,0 +1,460 @@
+"""ASL Residual FP (A8.2-A8.26) and MG Fire Lanes (A9.22-A9.223).
+
+Defensive First Fire, Subsequent First Fire and FPF leave Residual FP in the target Location: half the highest
+IFT column the attack used (FRD, at most 12), one column lower for each +1 DRM that came only from outside the
+target hex (A8.26). A later mover that enters the Location in that MPh is attacked by it, once (A8.22), before
+any other First Fire there. A MG that First Fires along a hex row may lay a Fire Lane instead of keeping its
+rate of fire (A9.22): every Location of the row from the MG to the lane counter, within its normal range and
+LOS, then holds lane residual one IFT column left of the MG's own (doubled for PBF next to it), which does not
+shrink for outside DRMs but meets the hindrances as DRMs when it attacks (A9.222). Everything goes at the end
+of the MPh (A8.2, A9.223); a lane also goes when its MG malfunctions or its user breaks, is pinned or dies.
+
+A MG that keeps its rate of fire leaves none of its own; its owner is then asked whether to give the ROF up
+to leave the whole attack's Residual (A8.23; asked after the attack's checks).
+
+Not built here: the Alternate Hex Grain (A9.221), Snap Shots at a lane's hexside, Residual attacking units
+that spend MF in a Location without entering it (A8.12), grain/brush/smoke along a lane negating FFMO
+instead of adding a DRM (A9.222), and crest/bridge and pillbox cases.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, cast
+
+from hexmate.rules import actions as act
+from hexmate.rules.charts import Axis
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import DIRECTIONS, Hex, distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame, AslState
+
+# A8.26: the +DRMs that come only from circumstances outside the target hex (a fire's resolution lines, by
+# rule): the LOS hindrance, a CX firer, a positive leadership DRM, an encircled or overstacked firer
+OUTSIDE = ("A6.7", "A4.51", "A7.53", "A7.7", "A5.12")
+IFT_LINE = "{fp} FP -> {column} column, final DR {final} -> {result}"
+
+
+@dataclass(frozen=True)
+class Residual:
+    """A Residual FP counter (A8.2): its Location, FP and the side whose fire left it."""
+
+    hex: Hex
+    fp: int
+    side: str
+
+
+@dataclass(frozen=True)
+class Lane:
+    """A MG's Fire Lane (A9.22): the Locations it covers, nearest the MG first, and its lane FP there."""
+
+    mg: str
+    side: str
+    origin: Hex  # the MG's Location
+    end: Hex  # where its lane counter lies
+    hexes: tuple[Hex, ...]
+    fp: int  # one column left of the MG's own (A9.22); x2 in the Location next to the MG
+
+    def fp_at(self, h: Hex) -> int:
+        return self.fp * 2 if distance(self.origin, h) == 1 else self.fp
+
+
+# --- the arithmetic (pure) ---
+
+
+def residual_value(axis: Axis, column: Fraction | int, outside: int) -> int:
+    """A8.2: half the highest IFT column FP used, FRD, at most 12; A8.26: each +1 DRM from outside the target
+    hex lowers it one IFT column (off the chart: none). 0 when nothing is left.
+
+    >>> from hexmate.rules.charts import Axis
+    >>> ift = Axis("fp", (1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36), "floor")
+    >>> residual_value(ift, 12, 0), residual_value(ift, 12, 1), residual_value(ift, 12, 2)
+    (6, 4, 2)
+    """
+    value = min(12, math.floor(Fraction(column) / 2))
+    if value <= 0 or outside <= 0:
+        return max(0, value)
+    col = axis.locate(Fraction(value))
+    if col is None or col - outside < 0:
+        return 0
+    return int(axis.key_at(col - outside))
+
+
+def lane_value(axis: Axis, mg_fp: Fraction | int) -> int:
+    """A9.22: a lane's residual is the MG's own IFT column shifted one column left (0 if none is left)."""
+    col = axis.locate(Fraction(mg_fp))
+    if col is None or col == 0:
+        return 0
+    return int(axis.key_at(col - 1))
+
+
+def outside_plus(resolution: Resolution) -> int:
+    """A8.26: the sum of the attack's positive DRMs that came only from outside the target hex."""
+    total = 0
+    for line in resolution.lines:
+        if line.rule in OUTSIDE and str(line.value).startswith("+"):
+            total += int(str(line.value))
+    return total
+
+
+def highest_column(resolution: Resolution) -> int:
+    """A8.2: the highest IFT FP column any group of targets was attacked on (0: none)."""
+    cols = [int(str(line.value.facts["column"])) for line in resolution.lines
+            if isinstance(line.value, T) and line.value.msgid == IFT_LINE]
+    return max(cols, default=0)
+
+
+def hex_row(origin: Hex, target: Hex, reach: int) -> list[Hex]:
+    """A9.22: the hexes of the hex row from ``origin`` through ``target``, out to ``reach`` hexes from the
+    origin ([] if the target is not on one of the origin's six hex rows)."""
+    d = target - origin
+    n = distance(origin, target)
+    if n == 0:
+        return []
+    step = Hex(d.q // n, d.r // n) if d.q % n == 0 and d.r % n == 0 else None
+    if step not in DIRECTIONS:
+        return []
+    assert step is not None
+    return [Hex(origin.q + step.q * k, origin.r + step.r * k) for k in range(1, reach + 1)]
+
+
+# --- state ---
+
+
+def _gs(state: State) -> AslState:
+    return cast("AslState", state.game)
+
+
+def residuals(state: State) -> tuple[Residual, ...]:
+    return _gs(state).residual
+
+
+def lanes(position: Position) -> tuple[Lane, ...]:
+    """The Fire Lanes still in force: a lane goes when its MG malfunctions or is gone, or its user is broken,
+    pinned or gone (A9.223)."""
+    out = []
+    for lane in _gs(position.state).lanes:
+        mg = position.units.get(lane.mg)
+        user = position.units.get(mg.carrier or "") if mg is not None else None
+        if mg is None or mg.has("malfunctioned") or user is None or user.has("broken") or user.has("pinned"):
+            continue
+        out.append(lane)
+    return tuple(out)
+
+
+def place(position: Position, state: State, target: Hex, value: int, side: str) -> State:
+    """A8.21: one Residual counter per Location; a larger one replaces a smaller."""
+    if value <= 0:
+        return state
+    gs = _gs(state)
+    old = [r for r in gs.residual if r.hex == target]
+    if old and old[0].fp >= value:
+        return state
+    kept = tuple(r for r in gs.residual if r.hex != target)
+    return state.replace(game=gs.replace(residual=(*kept, Residual(target, value, side))))
+
+
+def left_by(game: AslGame, position: Position, state: State, fire: act.Fire, resolution: Resolution,
+            modes: Mapping[str, str], keep: Sequence[str], laying: Sequence[str], broke: bool,
+            area: Sequence[tuple[T, str]] = ()) -> State:
+    """After a First Fire, SFF or FPF in the MPh (A8.2): the Residual it leaves. None if a weapon of the
+    attack malfunctioned (A8.221); a MG that keeps its rate of fire leaves none yet, the rest of its group
+    does (A8.23); a MG laying a Fire Lane leaves its lane instead (A9.22)."""
+    from hexmate.rules.games.asl import fire as asl_fire
+
+    if position.phase.id != "MPh" or broke:
+        return state
+    left_out = set(keep) | set(laying)
+    if left_out:
+        rest = tuple(u for u in fire.firers if u not in left_out)
+        shooters = [u for u in rest if position.units[u].type != asl_fire.LEADER]
+        if not shooters:
+            return state
+        resolution = asl_fire.resolve_attack(game, position, act.Fire(rest, fire.target, fire.dice),
+                                             area=area, modes=modes)
+    axis = position.charts.chart("ift").axis("fp")
+    value = residual_value(axis, highest_column(resolution), outside_plus(resolution))
+    side = position.units[fire.firers[0]].side
+    return place(position, state, fire.target, value, side)
+
+
+def rof_question(game: AslGame, position: Position, fire: act.Fire, resolution: Resolution,
+                 modes: Mapping[str, str], keep: Sequence[str], laying: Sequence[str]) -> list[Decision]:
+    """A8.23: a MG of a First Fire that kept its rate of fire left no Residual of its own; its owner may give
+    the ROF up, at once, to leave the Residual of the whole attack instead (when that is more)."""
+    if position.phase.id != "MPh":
+        return []
+    axis = position.charts.chart("ift").axis("fp")
+    whole = residual_value(axis, highest_column(resolution), outside_plus(resolution))
+    side = position.units[fire.firers[0]].side
+    left = left_by(game, position, position.state, fire, resolution, modes, keep, laying, False)
+    now = next((r.fp for r in _gs(left).residual if r.hex == fire.target and r.side == side), 0)
+    if whole <= now:
+        return []
+    return [Decision(
+        "confirm", side,
+        T("{mgs} kept the rate of fire, so leave Residual FP {now} at {hex}: keep-rof, or give it up to "
+          "leave {whole} (residual)", mgs=", ".join(keep), now=now, hex=position.label(fire.target),
+          whole=whole),
+        "A8.23", "rof_residual", choices=("keep-rof", "residual"), subject=tuple(keep), target=fire.target,
+        args=(("whole", str(whole)),),
+    )]
+
+
+def resume_rof(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A8.23: the ROF given up: the MGs take their First Fire counters and the whole Residual is left."""
+    state = position.state
+    if answer.choice != "residual" or decision.target is None:
+        return state
+    for mg in decision.subject:
+        if mg in state.units:
+            state = state.with_unit(state.units[mg].mark("first_fire"))
+    return place(position, state, decision.target, int(decision.arg("whole")), decision.side)
+
+
+# --- a Fire Lane declared and laid (A9.22) ---
+
+
+def lane_row(position: Position, mg: UnitState, target: Hex) -> list[Hex]:
+    """The Locations a lane of ``mg`` at ``target`` could cover, nearest first: its hex row through the
+    target, on the map, within the MG's normal range (A9.22)."""
+    owner = position.units.get(mg.carrier or "")
+    if owner is None or owner.hex is None:
+        return []
+    return [h for h in hex_row(owner.hex, target, int(mg.values.get("range", 0) or 0))
+            if h in position.map.hexes]
+
+
+def may_lay(position: Position, mg: UnitState, target: Hex, mode: str) -> bool:
+    """A9.22: a Good Order, unpinned infantry user's MG with no First or Final Fire counter yet, in Defensive
+    First Fire (not SFF or FPF) within normal range but not TPBF, at a target on the same level and on one of
+    its hex rows, may lay a lane."""
+    owner = position.units.get(mg.carrier or "")
+    if mg.type != au.SW or mg.values.get("sw") != "mg" or owner is None or owner.hex is None:
+        return False
+    if mode != "first" or owner.has("broken") or owner.has("pinned"):
+        return False
+    if mg.has("first_fire") or mg.has("final_fire"):
+        return False
+    if owner.hex == target or position.map.level(owner.hex) != position.map.level(target):
+        return False
+    return target in lane_row(position, mg, target)
+
+
+def lane_question(position: Position, mg: UnitState, target: Hex) -> Decision:
+    return Decision(
+        "confirm", mg.side,
+        T("{mg} may lay a Fire Lane along the hex row through {hex} (it then loses its rate of fire): lane "
+          "or no-lane", mg=mg.id, hex=position.label(target)),
+        "A9.22", "lane_declare", choices=("lane", "no-lane"), subject=(mg.id,), target=target,
+    )
+
+
+def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The lane is declared (or not) before the IFT DR: the fire's roll remembers it (A9.22)."""
+    state = position.state
+    if answer.choice != "lane":
+        return state
+    at = max(i for i, d in enumerate(state.decisions) if d.then == "ift")  # the fire's roll, below
+    marked = state.decisions[at].with_args(**{f"lane:{decision.subject[0]}": "yes"})
+    return state.replace(decisions=(*state.decisions[:at], marked, *state.decisions[at + 1:]))
+
+
+def counter_question(position: Position, mg: UnitState, target: Hex) -> Decision:
+    options = tuple(h for h in lane_row(position, mg, target)
+                    if distance(h, target) == 0 or _beyond(position, mg, target, h))
+    return Decision(
+        "hexes", mg.side,
+        T("place {mg}'s Fire Lane counter on {hex} or farther along its hex row, within normal range",
+          mg=mg.id, hex=position.label(target)),
+        "A9.22", "lane_place", hexes=options, subject=(mg.id,), target=target,
+    )
+
+
+def _beyond(position: Position, mg: UnitState, target: Hex, h: Hex) -> bool:
+    owner = position.units[mg.carrier or ""]
+    assert owner.hex is not None
+    return distance(owner.hex, h) > distance(owner.hex, target)
+
+
+def resume_place(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.22: the lane covers each Location of the row from the MG to its counter that the user sees, at one
+    IFT column left of the MG's FP."""
+    state = position.state
+    mg = position.units.get(decision.subject[0])
+    if mg is None:
+        return state
+    owner = position.units[mg.carrier or ""]
+    assert owner.hex is not None
+    end = answer.hexes[0]
+    row = lane_row(position, mg, end)
+    covered = tuple(h for h in row[: distance(owner.hex, end)]
+                    if not asl_terrain.line_of_sight(position, owner.hex, h).blocked)
+    axis = position.charts.chart("ift").axis("fp")
+    lane = Lane(mg.id, mg.side, owner.hex, end, covered, lane_value(axis, int(mg.values.get("fp", 0) or 0)))
+    gs = _gs(state)
+    return state.replace(game=gs.replace(lanes=(*(x for x in gs.lanes if x.mg != mg.id), lane)))
+
+
+# --- movers attacked (A8.2, A8.22, A9.22) ---
+
+
+def entered(position: Position, state: State) -> State:
+    """The movers entered ``moving.here``: the enemy's Residual there attacks them first, then each lane
+    through it (A8.22, A9.222); a unit is attacked by one Location's Residual once (A8.22)."""
+    moving = state.moving
+    if moving is None or moving.stopped:
+        return state
+    view = position.at(state)
+    movers = [view.units[u] for u in moving.units if u in view.units]
+    if not movers:
+        return state
+    side = movers[0].side
+    here = moving.here
+    gs = _gs(state)
+    hit = dict(gs.residual_hit)
+    checks: list[Decision] = []
+    targets = tuple(u.id for u in movers)
+    names = ", ".join(targets)
+    for r in gs.residual:
+        key = f"{r.hex.q},{r.hex.r}"
+        if r.hex == here and r.side != side and any(int(hit.get(f"{u}@{key}", "0")) < r.fp for u in targets):
+            checks.append(Decision(
+                "roll", r.side,
+                T("{units} entered Residual FP {fp} at {hex}: roll the IFT DR", units=names, fp=r.fp,
+                  hex=view.label(here)),
+                "A8.2", "residual", dice="DR", subject=targets, target=here,
+                args=(("fp", str(r.fp)), ("kind", "residual")),
+            ))
+    for lane in lanes(view):
+        if here in lane.hexes and lane.side != side:
+            checks.append(Decision(
+                "roll", lane.side,
+                T("{units} entered {mg}'s Fire Lane ({fp} FP) at {hex}: roll the IFT DR", units=names,
+                  mg=lane.mg, fp=lane.fp_at(here), hex=view.label(here)),
+                "A9.22", "residual", dice="DR", subject=targets, target=here,
+                args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg)),
+            ))
+    return state.push(*checks)
+
+
+def resume_attack(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A Residual or lane attack on the movers: the hex's TEM, FFNAM/FFMO as they apply, a lane's hindrance
+    from its MG; no Cowering (A8.224), no leadership or CX (A9.222). A lane's Original DR at or above its
+    MG's B# malfunctions it and ends the lane (A9.223)."""
+    from hexmate.rules.games.asl.aftermath import column_of, decisions_for, resume_casualty
+
+    assert decision.target is not None and answer.dice is not None
+    roll = ASL_DR.from_values(answer.dice)
+    here = decision.target
+    fp = int(decision.arg("fp"))
+    lane = decision.arg("kind") == "lane"
+    targets = [position.units[u] for u in decision.subject if u in position.units and
+               position.units[u].hex == here]
+    state = position.state
+    if not targets:
+        return state
+    drms: list[tuple[T, int, str]] = []
+    tem = asl_terrain.tem(position, here)
+    if tem:
+        drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(here)), tem, "A8.2"))
+    hindrance = 0
+    mg = position.units.get(decision.arg("mg")) if lane else None
+    if mg is not None:
+        origin = position.units[mg.carrier or ""].hex
+        if origin is not None:
+            hindrance = asl_terrain.line_of_sight(position, origin, here).hindrance
+    if hindrance:
+        drms.append((T("LOS hindrance from the MG"), hindrance, "A9.222"))
+    if not any(u.has("pinned") for u in targets):  # A7.83
+        if not all(u.has("assault") for u in targets):
+            drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
+        if position.map.terrain(here) == "open" and not tem and not hindrance:
+            drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
+    drm = sum(v for _, v, _ in drms)
+    final = roll.total + drm
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    label = T("Fire Lane") if lane else T("Residual FP")
+    lines = [Line(label, T("{fp} FP left in {hex} this MPh", fp=fp, hex=position.label(here)),
+                  "A9.22" if lane else "A8.2")]
+    lines += [Line(name, f"{value:+d}", rule) for name, value, rule in drms]
+    lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
+                                          coloured=roll.coloured, total=roll.total), "A.1"))
+    lines.append(Line(T("Final DR"), f"{roll.total} {drm:+d} = {final}", "A7.3"))
+    col = axis.locate(Fraction(fp))
+    if col is None:
+        result = "-"
+        lines.append(Line(T("IFT"), T("{fp} FP: no column left, no effect", fp=fp), "A7.9"))
+    else:
+        result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
+                                      column=axis.key_at(col), final=final, result=result), "A7.3"))
+    if mg is not None and roll.total >= au.breakdown(mg.values).b:
+        lines.append(Line(T("Breakdown"), T("{sw}: Original DR {dr}: the MG malfunctions and its Fire Lane "
+                                            "ends", sw=mg.id, dr=roll.total), "A9.223"))
+        state = state.with_unit(mg.mark("malfunctioned"))
+    ids = [u.id for u in targets]
+    fire = act.Fire(tuple(ids), here, answer.dice)
+    summary = (T("Fire Lane at {hex}: {result}", hex=position.label(here), result=result) if lane
+               else T("Residual FP at {hex}: {result}", hex=position.label(here), result=result))
+    resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
+                            {u: result for u in ids}, summary, {u.id: u.side for u in targets if u.concealed})
+    gs = _gs(state)
+    if not lane:
+        key = f"{here.q},{here.r}"
+        hit = dict(gs.residual_hit)
+        hit.update({f"{u}@{key}": str(fp) for u in ids})
+        state = state.replace(game=gs.replace(residual_hit=tuple(sorted(hit.items()))))
+    state = state.replace(resolution=resolution)
+    decisions = decisions_for(position.at(state), result, ids, column_of(resolution))
+    if decisions and decisions[0].then == "casualty" and len(decisions[0].units) == 1:
+        # Random Selection among one unit picks it (A.9): no question to ask
+        return resume_casualty(game, position.at(state.push(*decisions[1:])), decisions[0],
+                               act.Answer(units=decisions[0].units))
+    return state.push(*decisions)
+
+
+def cleared(state: State) -> State:
+    """A8.2, A9.223: Residual counters and Fire Lanes go at the end of the MPh."""
+    return state.replace(game=_gs(state).replace(residual=(), lanes=(), residual_hit=()))
+
+
+def lane_bars(position: Position, unit: UnitState, target: Hex) -> bool:
+    """A9.22: a MG keeping a Fire Lane fires no more before the DFPh, but at units entering its own
+    Location (A9.223)."""
+    mine = [lane for lane in lanes(position) if lane.mg == unit.id]
+    return bool(mine) and target != mine[0].origin
+
+
+def status(position: Position) -> list[str]:
+    """The page's lines: each Residual and Fire Lane in force, with its rule."""
+    out: list[str] = []
+    for r in residuals(position.state):
+        out.append(T("Residual FP {fp} at {hex} ({side}'s fire) until the end of the MPh (A8.2)", fp=r.fp,
+                     hex=position.label(r.hex), side=r.side))
+    for lane in lanes(position):
+        along = ", ".join(position.label(h) for h in lane.hexes)
+        out.append(T("{mg}'s Fire Lane: {fp} FP along {hexes} ({near} FP next to it) until the end of the "
+                     "MPh (A9.22)", mg=lane.mg, fp=lane.fp, hexes=along, near=lane.fp * 2))
+    return out
+
+
+def marks(position: Position) -> dict[Hex, str]:
+    """What the LEDs show of them: the Residual Locations and the lanes' Locations."""
+    out: dict[Hex, str] = {}
+    for lane in lanes(position):
+        for h in lane.hexes:
+            out[h] = "lane"
+    for r in residuals(position.state):
+        out[r.hex] = "residual"
+    return out

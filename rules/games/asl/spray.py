@@ -1,0 +1,125 @@
+"""ASL Spraying Fire (A9.5-A9.52, A7.34) in play.
+
+A fire by a MG, or by squads with underlined range within three hexes, may spray a second Location that
+shares a hexside with its target: declared before the DR (answering the question the fire opens with a hex,
+or "none"), both Locations are then attacked with the same Original DR, each at half FP as Area Fire, each
+with its own TEM and hindrance (A9.5). Every member must see both (A9.52). The firer's own Location is never
+one of them (A7.212). A fire given with its dice at once ("fire ... dice N,N") sprays nothing.
+
+Offered only where the second Location holds enemy units; A9.52's spraying of an empty Location to leave
+Residual FP there is not offered. In the MPh the second Location holds no mover, so no attack is worked out
+there and it gets no Residual (A8.24 wants one): not built.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+CAUSE = (T("spraying fire"), "A9.5")
+WEAPON_RULES = ("A9.2", "A9.7", "A9.71", "A14.1", "A22.5")  # said once, with the first Location
+
+
+def candidates(position: Position, shooters: Sequence[UnitState], target: Hex) -> list[Hex]:
+    """The Locations this group could spray along with ``target`` (A9.5, A9.52, A7.34, A7.212)."""
+    from hexmate.rules.games.asl.fire import shot_of, where
+
+    if not shooters:
+        return []
+    shots = [shot_of(u) for u in shooters]
+    homes = [where(position, u) for u in shooters]
+    if any(h is None for h in homes):
+        return []
+    side = shooters[0].side
+    out = []
+    for h in position.map.neighbors(target):
+        if h not in position.map.hexes or h in homes:
+            continue
+        if not any(u.side != side and u.type != au.SW for u in position.units_at(h)):
+            continue
+        far = [max(distance(o, t) for o in homes if o is not None) for t in (target, h)]
+        if fpw.spraying_ok(shots, far, True) is not None:
+            continue
+        if any(distance(o, h) > fpw.max_range(s) for o, s in zip(homes, shots, strict=True) if o is not None):
+            continue
+        if any(o is not None and asl_terrain.line_of_sight(position, o, h).blocked for o in homes):
+            continue
+        # A9.52: a unit with a First Fire counter sprays in Final Fire only two Locations adjacent to it
+        if position.phase.id == "DFPh" and any(
+                u.has("first_fire") and o is not None and max(distance(o, target), distance(o, h)) > 1
+                for u, o in zip(shooters, homes, strict=True)):
+            continue
+        out.append(h)
+    return out
+
+
+def question(position: Position, shooters: Sequence[UnitState], target: Hex) -> Decision | None:
+    options = tuple(candidates(position, shooters, target))
+    if not options:
+        return None
+    return Decision(
+        "hexes", shooters[0].side,
+        T("spray this fire at {hex} and one adjacent Location too (each at half FP), or none",
+          hex=position.label(target)),
+        "A9.5", "spray", hexes=options, choices=("none",), subject=tuple(u.id for u in shooters),
+        target=target,
+    )
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The second Location is remembered on the fire's roll, below."""
+    state = position.state
+    if not answer.hexes:
+        return state
+    h = answer.hexes[0]
+    at = max(i for i, d in enumerate(state.decisions) if d.then == "ift")
+    marked = state.decisions[at].with_args(spray=f"{h.q},{h.r}")
+    return state.replace(decisions=(*state.decisions[:at], marked, *state.decisions[at + 1:]))
+
+
+def second(args: Mapping[str, str]) -> Hex | None:
+    got = args.get("spray", "")
+    if not got:
+        return None
+    q, r = got.split(",")
+    return Hex(int(q), int(r))
+
+
+def resolve(game: AslGame, position: Position, fire: act.Fire, other: Hex, modes: Mapping[str, str]
+            ) -> tuple[Resolution, Resolution, Resolution]:
+    """Both Locations attacked with the same DR, each at half FP (A9.5): (the whole, each alone)."""
+    from hexmate.rules.games.asl.fire import resolve_attack
+
+    first = resolve_attack(game, position, fire, area=[CAUSE], modes=modes)
+    then = resolve_attack(game, position, act.Fire(fire.firers, other, fire.dice), area=[CAUSE], modes=modes)
+    lines = (
+        Line(T("Spraying Fire"), T("{hex}: the same Original DR, half FP as Area Fire", hex=position.label(
+            fire.target)), "A9.5"),
+        *first.lines,
+        Line(T("Spraying Fire"), T("{hex}: the same Original DR, half FP as Area Fire", hex=position.label(
+            other)), "A9.5"),
+        *(line for line in then.lines if line.rule not in WEAPON_RULES),
+    )
+    parts = [T("{hex} {results}", hex=position.label(fire.target), results=first.summary.facts["results"])
+             if isinstance(first.summary, T) else first.summary]
+    if then.results:
+        parts.append(T("{hex} {results}", hex=position.label(other), results=then.summary.facts["results"])
+                     if isinstance(then.summary, T) else then.summary)
+    whole = dataclasses.replace(
+        first, lines=lines, results={**first.results, **then.results},
+        summary=fpw.summary(position.action_text(fire), parts), hidden={**first.hidden, **then.hidden},
+    )
+    return whole, first, then

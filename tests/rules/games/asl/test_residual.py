@@ -1,0 +1,253 @@
+"""Residual FP (A8.2-A8.26) and MG Fire Lanes (A9.22-A9.223): the values from the text's examples (A8.23,
+A8.26 #1 and #2, A9.221, A9.222), then in play on a test board: left by First Fire, attacking the next mover
+once and first, left out for a MG that keeps its rate of fire, none after a malfunction, gone at the end of
+the MPh; a lane declared, laid, attacking along its row and ended by its MG's malfunction. Counters from the
+demo catalogue, the IFT from the demo pack (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.charts import load_pack
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import residual as rfp
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+AXIS = load_pack("rules/games/asl/charts/demo.json", "asl").chart("ift").axis("fp")
+
+
+# --- the text's numbers ---
+
+
+def test_a8_26_a_6_residual_is_4_with_plus_1_and_2_with_plus_2() -> None:
+    assert [rfp.residual_value(AXIS, 12, n) for n in (0, 1, 2)] == [6, 4, 2]
+
+
+def test_a8_26_example_1_woods_tem_keeps_2_a_grain_hindrance_leaves_1() -> None:
+    # 4 FP First Fire from R6 at T7 (woods +1 is the target's own TEM): 2; from T9 through T8's grain: 1
+    assert rfp.residual_value(AXIS, 4, 0) == 2
+    assert rfp.residual_value(AXIS, 4, 1) == 1
+
+
+def test_a8_26_example_2_only_the_hedge_counts_not_the_leader_or_ffnam() -> None:
+    # a 4-6-7 directed by a 9-2 at Z2, DRM -2 +1 hedge -1 FFNAM: only the +1 counts, 1 Residual FP in Z2
+    assert rfp.residual_value(AXIS, 4, 1) == 1
+
+
+def test_a8_26_through_a_wall_nothing_is_left() -> None:
+    assert rfp.residual_value(AXIS, 4, 2) == 0  # 2 -> 1 -> off the chart
+
+
+def test_a8_2_half_the_column_frd_and_never_above_12() -> None:
+    assert [rfp.residual_value(AXIS, c, 0) for c in (1, 2, 6, 8, 24, 36)] == [0, 1, 3, 4, 12, 12]
+
+
+def test_a8_23_the_squad_leaves_2_while_the_mmg_keeps_its_rof() -> None:
+    # 4-6-7 and MMG, 9 FP of First Fire; the MMG keeps its ROF: the squad's 4 FP leaves 2
+    assert rfp.residual_value(AXIS, 4, 0) == 2
+
+
+def test_a9_222_example_lane_2_in_z4_aa5_bb5_4_in_y4_and_the_squads_residual_1() -> None:
+    mmg = COUNTERS["MMG"]["fp"]  # 5 FP: the 4 column, one left: 2
+    assert rfp.lane_value(AXIS, mmg) == 2 and rfp.lane_value(AXIS, mmg) * 2 == 4  # PBF next to the MG
+    assert rfp.residual_value(AXIS, 4, 1) == 1  # the 4-6-7's own, +1 grain (the -1 leader does not count)
+    assert rfp.residual_value(AXIS, 4, 2) == 0  # had the 4-6-7 been CX
+
+
+def test_a9_222_example_b_an_hmg_lane_is_4_and_8_next_to_it() -> None:
+    hmg = COUNTERS["HMG"]["fp"]  # 7 FP: the 6 column, one left: 4
+    assert rfp.lane_value(AXIS, hmg) == 4
+
+
+def test_a9_22_hex_rows() -> None:
+    from hexmate.rules.hexes import Hex
+
+    row = rfp.hex_row(Hex(0, 0), Hex(0, 2), 4)
+    assert row == [Hex(0, 1), Hex(0, 2), Hex(0, 3), Hex(0, 4)]
+    assert rfp.hex_row(Hex(0, 0), Hex(1, 1), 4) == []  # not on a hex row (an alternate grain, A9.221)
+
+
+# --- in play ---
+
+
+def board(make_position: Any, extra: list[dict[str, Any]] | None = None) -> Any:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "B1"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}] + (extra or [])
+    return make_position("asl", units, "MPh", counters=COUNTERS)
+
+
+def test_first_fire_leaves_residual_that_attacks_the_next_mover_once_and_first(make_position: Any) -> None:
+    pos = board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-1 at C2 dice 6,5")  # 4 FP on the 4 column, FFNAM/FFMO do not lower it
+    pos.push_text("answer pass")
+    assert [(r.hex, r.fp, r.side) for r in rfp.residuals(pos.state)] == [(pos.map.parse_label("C2"), 2, "b")]
+    assert "Residual FP 2 at C2 (b's fire) until the end of the MPh (A8.2)" in pos.game.status(pos)
+    assert pos.game.marks(pos) == {pos.map.parse_label("C2"): "residual"}
+    pos.push_text("move a-2 B1-C2-C3")
+    top = pos.decision
+    assert top.then == "residual" and top.side == "b" and top.subject == ("a-2",)  # before the window
+    pos.push_text("answer dice 2,1")  # 3 - 1 FFNAM - 1 FFMO = 1 on the 2 column: 1KIA
+    text = pos.last_resolution.text()
+    assert "Residual FP at C2: 1KIA" in text and "2 FP -> 2 column, final DR 1 -> 1KIA" in text
+    assert "a-2" not in pos.units  # the only unit there: eliminated by Random Selection (A.9)
+    pos.push_text("answer pass")  # the window the entry opened closes: the move is over
+    assert pos.decision is None and pos.state.moving is None
+
+
+def test_a_unit_is_attacked_by_one_locations_residual_only_once(make_position: Any) -> None:
+    pos = board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-1 at C2 dice 6,5")
+    pos.push_text("answer pass")
+    pos.push_text("move a-2 B1-C2-B2-C2")  # back into C2: the same Residual, no higher
+    assert pos.decision.then == "residual"
+    pos.push_text("answer dice 6,6")  # no effect
+    while pos.decision is not None and pos.decision.then != "residual":
+        pos.push_text("answer pass")
+    assert pos.decision is None  # C2 again: no second Residual attack (A8.22)
+
+
+def test_residual_goes_at_the_end_of_the_mph(make_position: Any) -> None:
+    pos = board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-1 at C2 dice 6,5")
+    pos.push_text("answer pass")
+    pos.push_text("end")
+    assert rfp.residuals(pos.state) == () and pos.game.marks(pos) == {}
+
+
+def test_a8_23_a_mg_keeping_its_rof_leaves_the_residual_of_the_rest(make_position: Any) -> None:
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C6", "carrier": "b-2"}]
+    pos = board(make_position, extra)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2,b-mmg at C2 dice 6,2")  # 9 FP: the 8 column; coloured 2: the MMG keeps its ROF
+    assert "b-mmg keeps its multiple ROF" in pos.last_resolution.text()
+    assert [r.fp for r in rfp.residuals(pos.state)] == [2]  # the 4-6-7's 4 FP alone: 2, not 4
+    pos.push_text("answer dice 1,2")  # a-1's 1MC (8 column, final DR 6): passed
+    top = pos.decision  # the owner may give the ROF up for the whole attack's Residual
+    assert top.then == "rof_residual" and top.choices == ("keep-rof", "residual") and top.arg("whole") == "4"
+    pos.push_text("answer residual")
+    assert [r.fp for r in rfp.residuals(pos.state)] == [4] and pos.units["b-mmg"].has("first_fire")
+
+
+def test_a8_23_keeping_the_rof_keeps_the_smaller_residual(make_position: Any) -> None:
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C6", "carrier": "b-2"}]
+    pos = board(make_position, extra)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2,b-mmg at C2 dice 6,2")
+    pos.push_text("answer dice 1,2")  # a-1's 1MC: passed
+    pos.push_text("answer keep-rof")
+    assert [r.fp for r in rfp.residuals(pos.state)] == [2] and not pos.units["b-mmg"].has("first_fire")
+
+
+def test_a8_221_no_residual_after_a_malfunction(make_position: Any) -> None:
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C6", "carrier": "b-2"}]
+    pos = board(make_position, extra)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-2,b-lmg at C2 dice 6,6")  # Original 12: the LMG malfunctions (B12)
+    assert pos.units["b-lmg"].has("malfunctioned")
+    assert rfp.residuals(pos.state) == ()
+
+
+def lane_board(make_position: Any) -> Any:
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C6", "carrier": "b-2"}]
+    return board(make_position, extra)
+
+
+def test_a9_22_a_lane_declared_laid_and_attacking_along_its_row(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2")
+    assert pos.decision.then == "lane_declare" and pos.decision.choices == ("lane", "no-lane")
+    pos.push_text("answer lane")
+    assert pos.decision.then == "spray" and pos.decision.choices == ("none",)  # a-2 in B1 is next to C2
+    pos.push_text("answer none")
+    pos.push_text("answer dice 6,1")  # coloured 1 would keep the ROF, but a lane gives it up (A9.22)
+    assert pos.units["b-mmg"].has("first_fire")
+    assert pos.last_resolution.results == {"a-1": "1MC"}  # 5 FP, 7 - 2 FFNAM/FFMO = 5 on the 4 column
+    pos.push_text("answer dice 1,2")  # a-1's 1MC: 3 + 1 passes
+    assert pos.decision.then == "lane_place"
+    assert {pos.label(h) for h in pos.decision.hexes} == {"C2", "C1"}  # C2, or beyond it within range 12
+    pos.push_text("answer hex C1")
+    (lane,) = rfp.lanes(pos)
+    assert [pos.label(h) for h in lane.hexes] == ["C5", "C4", "C3", "C2", "C1"] and lane.fp == 2
+    assert lane.fp_at(pos.map.parse_label("C5")) == 4  # PBF next to the MG
+    status = pos.game.status(pos)
+    said = ("b-mmg's Fire Lane: 2 FP along C5, C4, C3, C2, C1 (4 FP next to it) until the end of the MPh "
+            "(A9.22)")
+    assert said in status
+    assert pos.game.marks(pos)[pos.map.parse_label("C4")] == "lane"
+    assert pos.game.marks(pos)[pos.map.parse_label("C2")] == "lane"  # the MG alone leaves its lane only
+    assert rfp.residuals(pos.state) == ()
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    # a-2 enters the lane at C1 (B1 is off its row)
+    pos.push_text("move a-2 B1-C1")
+    top = pos.decision
+    assert top.then == "residual" and top.arg("kind") == "lane" and top.arg("fp") == "2"
+    pos.push_text("answer dice 6,6")  # Original 12: the MMG's B#: it malfunctions and the lane ends (A9.223)
+    assert "the MG malfunctions and its Fire Lane ends" in pos.last_resolution.text()
+    assert pos.units["b-mmg"].has("malfunctioned") and rfp.lanes(pos) == ()
+
+
+def test_a9_22_a_lane_mg_fires_no_more_in_the_mph(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("fire b-mmg at C2")
+    pos.push_text("answer lane")
+    if pos.decision.then == "spray":
+        pos.push_text("answer none")
+    pos.push_text("answer dice 6,5")
+    pos.push_text("answer hex C2")
+    while pos.decision is not None and pos.decision.then != "move_on":
+        pos.push_text("answer pass")
+    pos.push_text("answer pass")  # on to C3: the lane is not in C3
+    with pytest.raises(IllegalAction, match=r"A9\.22"):
+        pos.push_text("fire b-mmg at C3 dice 3,4")
+
+
+def test_a_fire_given_with_its_dice_lays_no_lane(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2 dice 6,1")
+    assert rfp.lanes(pos) == () and not pos.units["b-mmg"].has("first_fire")  # it kept its ROF
+    assert str(pos.replay()) == str(pos)
+
+
+def test_a9_22_no_lane_after_its_user_cowered(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2")
+    pos.push_text("answer lane")
+    if pos.decision.then == "spray":
+        pos.push_text("answer none")
+    pos.push_text("answer dice 5,5")  # doubles, undirected: the 4-6-7 cowers (A7.9)
+    assert "Cowering" in pos.last_resolution.text()
+    assert all(d.then != "lane_place" for d in pos.state.decisions) and rfp.lanes(pos) == ()
+    assert pos.units["b-mmg"].has("first_fire")  # the First Fire counter stays (A9.22)
+
+
+def test_a7_55_a_lane_fires_apart_from_its_squad_a_plain_mg_may_not(make_position: Any) -> None:
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2 dice 6,5")  # no lane: the MG and its squad should have fired as one
+    with pytest.raises(IllegalAction, match=r"A7\.55"):
+        pos.push_text("fire b-2 at C2 dice 6,5")
+    laid = lane_board(make_position)
+    laid.push_text("move a-1 C1-C2")
+    laid.push_text("fire b-mmg at C2")
+    laid.push_text("answer lane")
+    if laid.decision.then == "spray":
+        laid.push_text("answer none")
+    laid.push_text("answer dice 6,5")
+    laid.push_text("answer hex C2")
+    laid.push_text("fire b-2 at C2 dice 6,5")  # a Fire Lane is exempt from the Mandatory Fire Group (A7.55)
+    assert laid.units["b-2"].has("first_fire")
