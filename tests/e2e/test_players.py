@@ -233,7 +233,8 @@ def test_the_german_player_turn_played_from_the_keyboard_on_the_players_pages(de
         assert page.errors == []
     _go(ger, "DK4")
     cursor = ger.locator("#cursor").inner_text()
-    assert cursor == "DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken, DM"  # A10.62
+    assert cursor == ("DK4, woods, level 0, German 8-0 leader, German 2-4-7 hs, broken (A10.4), "
+                      "Desperation Morale (A10.62)")
 
     # nothing a spectator's socket carried ever named a concealed unit
     watcher.wait_for_function("() => document.querySelector('#phase').textContent === 'Rally Phase'")
