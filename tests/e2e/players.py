@@ -68,7 +68,7 @@ class Players:
     def put(self, hex_label: str) -> None:
         self.cell(hex_label).click()
         empty = "() => document.querySelector('#hand').textContent.startsWith('Nothing')"
-        self.table.wait_for_function(empty, timeout=5000)
+        self.table.wait_for_function(empty, timeout=SETTLE_S * 1000)  # a loaded machine can take seconds
 
     def move(self, unit: str, hexes: list[str]) -> None:
         """One lift; shown on each hex on the way (resting there), put down on the last. A rest longer than
