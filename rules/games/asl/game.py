@@ -23,6 +23,7 @@ from hexmate.rules.games.asl import (
     rphase,
     setdc,
     transport,
+    vcrew,
     vfire,
     vmotion,
 )
@@ -156,7 +157,7 @@ class AslGame(Game):
             "encircled",
         }  # A15.4, A15.21, A17.1, A19.12, A7.7
         | {"melee"}  # A11.15
-        | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
+        | {"motion", "shocked", "stunned", "immobilized", "burning", "abandoned"}  # D2.4, D5.34, D8.1, D10.1, D5.41
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
@@ -418,6 +419,8 @@ class AslGame(Game):
             carried = [position.units[u] for u in action.units if u in position.units]
             if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+            if vcrew.is_abandon(position, action):
+                return vcrew.check_abandon(position, action)  # D5.41
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
@@ -640,6 +643,9 @@ class AslGame(Game):
 
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return overrun.resolve(position, decision, answer)  # D7.1
+
+    def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcrew.resume_tc(position, decision, answer)  # D5.5
 
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
@@ -905,6 +911,8 @@ class AslGame(Game):
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM)."""
+        if vcrew.is_abandon(position, move):
+            return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
@@ -1003,6 +1011,7 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing:
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from vcrew.generate(position)  # D5.41
         elif phase == "APh":
             for group in stack_groups(
                 position,

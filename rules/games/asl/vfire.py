@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, riders, vcover
+from hexmate.rules.games.asl import crew, riders, vcover, vcrew
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -77,6 +77,8 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("vehicles fire only in the fire phases and as Defensive First Fire"), "D3.3")
     if unit.has("wreck") or unit.has("shocked") or unit.has("stunned"):
         raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
+    if unit.has("abandoned"):
+        raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if phase == "PFPh" and unit.has("motion"):
@@ -334,6 +336,9 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     state = state.replace(
         resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
     ).push(*prc_checks)  # D6.9: after the crew's own roll
+    shock_on_5 = od.tk_result(pack, 5, tk, vtype(target)) in ("burns", "destroyed", "shocked")
+    if vcrew.needs_tc(target, result, shock_on_5=shock_on_5):  # D5.5, D8.11, D8.22
+        state = state.push(vcrew.tc_decision(position, state.units[target.id]))
     if result == "destroyed" and not vtype(target).cs_lower:
         return state.push(
             Decision(
