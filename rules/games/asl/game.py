@@ -157,7 +157,8 @@ class AslGame(Game):
             "encircled",
         }  # A15.4, A15.21, A17.1, A19.12, A7.7
         | {"melee"}  # A11.15
-        | {"motion", "shocked", "stunned", "immobilized", "burning", "abandoned"}  # D2.4, D5.34, D8.1, D10.1, D5.41
+        | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
+        | {"abandoned"}  # D5.41
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:

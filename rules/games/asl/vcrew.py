@@ -37,7 +37,7 @@ from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
 MODES = ("abandon", "abandon-wreck")
-DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's National Capabilities give them (D5.1)
+DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's national data gives them (D5.1)
 FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
 
 
