@@ -34,7 +34,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
-from hexmate.rules.games.asl import riders
+from hexmate.rules.games.asl import riders, vbypass
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -201,7 +201,16 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
     """The fewest MP for a move along ``path`` and the VCA on entering each hex after the first: a DP over
     (facing, forward/reverse). Forward entry goes into a VCA hex (D2.11), reverse into a rear hex at the
     reverse multiplier (D2.21, D2.22); turns cost 1 MP a hexspine (2 in an obstacle), and changing between
-    forward and reverse a stop and a start (D2.23)."""
+    forward and reverse a stop and a start (D2.23). A bypass, a declared reverse start or a start in bypass
+    take vbypass.py's route (D2.3-D2.33)."""
+    game = position.state.game
+    start, mode = getattr(game, "vmove_start", None), getattr(game, "vmove_mode", "")
+    if start is not None and start.id == unit.id and (mode or vbypass.across_of(start) is not None):
+        bypass, _, reverse = vbypass.declared(position, mode)
+        cost, facings, _ = vbypass.route(position, start, path, bypass=bypass, reverse=reverse)
+        return cost, facings
+    if vbypass.across_of(unit) is not None:
+        return vbypass.route(position, unit, path)[:2]
     vt = vtype(unit)
     best: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {
         k: (c, ()) for k, c in _start_states(unit).items()
@@ -246,9 +255,14 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     limit = int(2 * budget(unit))
     frontier: list[tuple[int, int, Hex, int, str, tuple[Hex, ...]]] = []
     tie = 0
-    for (f0, m0), c0 in _start_states(unit).items():
-        tie += 1
-        frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
+    if vbypass.across_of(unit) is not None:  # D2.33: out of bypass only into F, or in reverse into B
+        for c0, h0, f0, m0 in vbypass.first_steps(position, unit):
+            tie += 1
+            frontier.append((int(2 * c0), tie, h0, f0, m0, (start, h0)))
+    else:
+        for (f0, m0), c0 in _start_states(unit).items():
+            tie += 1
+            frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
     heapq.heapify(frontier)
     seen: set[tuple[Hex, int, str]] = set()
     out: dict[Hex, act.Move] = {}
@@ -327,7 +341,11 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
         )
-    cost, _ = route(position, unit, move.path)
+    bypass, across, reverse = vbypass.declared(position, move.mode)
+    if move.mode or vbypass.across_of(unit) is not None:  # D2.3-D2.33, D2.23
+        cost = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across, reverse=reverse)[0]
+    else:
+        cost, _ = route(position, unit, move.path)
     mp = budget(unit)
     vt = vtype(unit)
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
@@ -335,7 +353,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(
             T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
         )
-    return act.Move(move.units, move.path, cost)
+    return act.Move(move.units, move.path, cost, move.mode)
 
 
 def begin_move(position: Position, state: State) -> State:
@@ -412,9 +430,18 @@ def enter(position: Position, state: State) -> State:
     assert moving is not None
     uid = moving.units[0]
     unit = position.units[uid]
-    _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
+    start, mode = getattr(state.game, "vmove_start", None), getattr(state.game, "vmove_mode", "")
+    bypass, across, reverse = vbypass.declared(position, mode)
+    acrosses: tuple[Hex | None, ...] = ()
+    if moving.at and start is not None and (mode or vbypass.across_of(start) is not None):  # D2.3-D2.33
+        _, facings, acrosses = vbypass.route(position, start, moving.path, bypass=bypass, last_across=across,
+                                             reverse=reverse)
+        facings, acrosses = facings[: moving.at], acrosses[: moving.at]
+    else:
+        _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
         moved = with_facing(state.units[uid], facings[-1])
+        moved = vbypass.with_across(moved, acrosses[-1] if acrosses else None)  # D2.32: astride a hexside
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
         a, b = moving.path[moving.at - 1], moving.here
@@ -425,7 +452,9 @@ def enter(position: Position, state: State) -> State:
             state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
-    check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
+    bypassing = bool(acrosses) and acrosses[-1] is not None  # D2.3: no bog check for the obstacle bypassed
+    check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here)
+             if moving.at and not bypassing else None)
     if check is not None:
         state = state.push(check)
     return state
@@ -487,6 +516,10 @@ def end_move(position: Position) -> State:
     mp = max(budget(unit), Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
     spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
+    if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
+        if mp - spent < vm.STOP_MP:
+            return state.with_unit(state.units[uid].mark("motion"))
+        return state.with_unit(with_spent(state.units[uid], spent + vm.STOP_MP))
     return state.push(facing_decision(position, state.units[uid], mp - spent))
 
 

@@ -23,6 +23,7 @@ from hexmate.rules.games.asl import (
     rphase,
     setdc,
     transport,
+    vbypass,
     vcrew,
     vfire,
     vmotion,
@@ -128,6 +129,9 @@ class AslState(GameState):
     fired_at: tuple[tuple[str, Hex], ...] = ()
     encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
     encircled: tuple[tuple[Hex, str], ...] = ()
+    # D2.3-D2.33: the vehicle moving now as it began its move, and the move's mode (vbypass.py)
+    vmove_start: UnitState | None = None
+    vmove_mode: str = ""
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -916,7 +920,8 @@ class AslGame(Game):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
-            return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
+            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
         if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
             levels = asl_stairs.levels_of(position.map, units, move)
@@ -933,7 +938,8 @@ class AslGame(Game):
         moving = state.moving
         assert moving is not None
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
-            return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units]
         budget = self.group_budget(movers, "cx" if any(u.has("cx") for u in movers) else "") if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
@@ -968,6 +974,7 @@ class AslGame(Game):
                 out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
         out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
         out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
+        out.extend(vbypass.changes(before, after))  # D2.32: astride a hexside
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:

@@ -98,6 +98,11 @@ def phrase(marker: str, label: object = None) -> T:
         return T("{mf} MF spent on a smoke attempt (A24.1)", mf=marker[8:])
     if marker.startswith("mpq") and marker[3:].isdigit():
         return T("moves on {n}/4 of its MP after a loading (D6.4)", n=marker[3:])
+    if marker.startswith("byp") and marker[3:].isdigit() and int(marker[3:]) < 6:
+        from hexmate.rules.hexes import DIRECTION_NAMES
+
+        side = DIRECTION_NAMES[int(marker[3:])]
+        return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
     if marker.startswith("acq:") and "@" in marker:

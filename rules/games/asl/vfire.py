@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, riders, vcover, vcrew
+from hexmate.rules.games.asl import crew, riders, vbypass, vcover, vcrew
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -81,6 +81,9 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
+    if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
+        raise IllegalAction(T("{unit} is bypassing: its bow gun fires only inside its bypass VCA",
+                              unit=unit.id), "D2.35")
     if phase == "PFPh" and unit.has("motion"):
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
@@ -164,7 +167,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
     hd, wall = hull_down(position, firer, target)
     sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
-    tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
+    # D2.38: a bypassing vehicle is in the open part of its hex, without the obstacle's TEM
+    tem = 0 if target.has("motion") or vbypass.across_of(target) else asl_terrain.tem(position, target.hex)
     if position.map.level(target.hex) > position.map.level(firer.hex):
         cases.append("height")  # D4.22, B10.31
     th, steps = od.to_hit(
@@ -253,6 +257,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     assert firer.hex is not None
     f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
     aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
+    if vbypass.across_of(target) is not None:  # D2.32: the firer's hex decides; same hex, a hull hit is Side
+        aspect = vbypass.aspect(target, firer.hex, coloured=dr[1], hull=where == "hull")
     tv = vtype(target)
     af = tv.af(where, aspect)
     gun = f"{vt.ma.calibre}{vt.ma.length}"
