@@ -177,7 +177,12 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         higher=hex_map.level(b) > hex_map.level(a),
         others=others,
         road_rate=road,
-    ) + (ovr.extra_mp(vt.mp) if overrun else 0)
+    ) + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
+
+
+def tow_mp(unit: UnitState) -> int:
+    """C10.1 (not in the texts; the chart pack's demo value): towing adds MP to each hex entered (vtow.py)."""
+    return od.load_pack().towing["entry_mp"] if unit.has("towing") else 0
 
 
 def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
@@ -191,6 +196,8 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     f0 = facing_of(unit)
     if unit.has("motion"):
         return {(f0, "F"): Fraction(0)}
+    if unit.has("towing"):  # D2.2: no reverse movement while towing
+        return {(f0, "F"): Fraction(vm.START_MP)}
     return {(f0, "F"): Fraction(vm.START_MP), (f0, "R"): Fraction(vm.START_MP)}
 
 
@@ -224,7 +231,7 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
-        no_reverse = ovr.is_overrun(position, unit.side, b)  # D7.13: no Overrun in reverse
+        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing")  # D7.13, D2.2
         for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
@@ -278,7 +285,8 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
         if h not in turn:
             turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
         moves = [(cost + turn[h], h, g, m, path) for g in ((f + 1) % 6, (f - 1) % 6)]
-        moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
+        if not unit.has("towing"):  # D2.2: no reverse while towing
+            moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
         for n in _entries(h, f, m):
             if (h, n) not in steps:
                 mp = step_mp(position, unit, vt, h, n)
@@ -318,6 +326,15 @@ def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
     return unit.mark(f"spent{int(2 * spent)}", remove=old)
 
 
+def end_of_mph(state: State) -> State:
+    """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
+    for unit in list(state.units.values()):
+        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq")
+        if old and is_vehicle(unit):
+            state = state.with_unit(unit.mark(remove=old))
+    return state
+
+
 def can_move(position: Position, unit: UnitState) -> str | None:
     if unit.side != position.phasing:
         return T("only the ATTACKER moves in the MPh (A4.1)")
@@ -349,9 +366,11 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     mp = budget(unit)
     vt = vtype(unit)
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
-    if cost > mp + esb:
+    if cost + spent_of(unit) > mp + esb:  # MP spent before moving count too (D6.5 unloading, a hook-up)
         raise IllegalAction(
-            T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
+            T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
+              mp=mp - spent_of(unit)),
+            "D2.1",
         )
     return act.Move(move.units, move.path, cost, move.mode)
 
@@ -364,7 +383,7 @@ def begin_move(position: Position, state: State) -> State:
     assert moving is not None
     unit = state.units[moving.units[0]]
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
-    extra = cost - budget(unit)
+    extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
     if vtype(unit).red_mp and not unit.has("motion"):
         prompt = T(
@@ -470,7 +489,8 @@ def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision |
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
-    drm = vm.bog_drm(vtype(unit), vm.BogCase(entering="stone" if stone else "woods", higher_woods=higher))
+    case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher)
+    drm = vm.bog_drm(vtype(unit), case)  # D8.21: +1 towing a Gun or trailer
     return Decision(
         "roll",
         unit.side,
@@ -513,8 +533,9 @@ def end_move(position: Position) -> State:
     unit = state.units[uid]
     if unit.has("bogged") or unit.has("immobilized"):
         return state  # D8.21, D2.5: its MPh is over where it bogged or broke down
-    mp = max(budget(unit), Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
-    spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    before = spent_of(unit)  # spent before it moved: unloading, a hook-up (D6.5, C10.1)
+    spent = before + (Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
+    mp = max(budget(unit), spent)
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
         if mp - spent < vm.STOP_MP:

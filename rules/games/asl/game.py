@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vfire,
     vmotion,
+    vtow,
 )
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
@@ -426,6 +427,8 @@ class AslGame(Game):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if vcrew.is_abandon(position, action):
                 return vcrew.check_abandon(position, action)  # D5.41
+            if vtow.is_tow(position, action):
+                return vtow.check(position, action)  # D1.5, D8.32
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
@@ -918,6 +921,8 @@ class AslGame(Game):
         Defensive First Fire at them (A4.61: no FFNAM)."""
         if vcrew.is_abandon(position, move):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
+        if vtow.is_tow(position, move):
+            return vtow.apply(position, move)  # D1.5, D8.32: a hook-up or unhooking; nothing moves
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
@@ -975,6 +980,7 @@ class AslGame(Game):
         out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
         out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
         out.extend(vbypass.changes(before, after))  # D2.32: astride a hexside
+        out.extend(vtow.changes(before, after))  # D1.5, D8.32: the towed Gun's counter
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
@@ -1020,6 +1026,7 @@ class AslGame(Game):
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vcrew.generate(position)  # D5.41
+            yield from vtow.generate(position)  # D1.5, D8.32
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -1060,6 +1067,7 @@ class AslGame(Game):
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_residual.cleared(state)  # A8.2, A9.223
+            state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh

@@ -176,7 +176,7 @@ def route(
         for (f, m, here), (c, fs, xs) in best.items():
             switch = {mode: (armour.SWITCH_MP if mode != m else 0) for mode in ("F", "R")}
             if here is None and a != b:  # from a centre: turns, then forward or reverse entry (D2.11, D2.22)
-                for mode in ("R",) if reverse else ("F", "R"):
+                for mode in ("R",) if reverse else ("F",) if unit.has("towing") else ("F", "R"):  # D2.2
                     mult = 1 if mode == "F" else vt.rev
                     for g in range(6):
                         pair = armour._entries(a, g, mode)
@@ -200,7 +200,7 @@ def route(
                     step = armour.step_mp(position, unit, vt, a, b) if a != b else None
                     if step is not None and b == fh and not reverse:
                         offer((f, "F", None), c + switch["F"] + step, fs, xs)
-                    if step is not None and b == bh:
+                    if step is not None and b == bh and not unit.has("towing"):  # D2.2
                         offer((f, "R", None), c + switch["R"] + step * vt.rev, fs, xs)
                     continue
                 for side in ((a, fh), (here, fh)):
@@ -238,6 +238,8 @@ def first_steps(position: Position, unit: UnitState) -> list[tuple[Fraction, Hex
     out: list[tuple[Fraction, Hex, int, str]] = []
     for (g, m), c in armour._start_states(unit).items():
         for target, mode in ((fh, "F"), (bh, "R")):
+            if mode == "R" and unit.has("towing"):
+                continue  # D2.2
             step = armour.step_mp(position, unit, vt, unit.hex, target)
             if step is None:
                 continue
