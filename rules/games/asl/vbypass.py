@@ -146,6 +146,8 @@ def route(
     from hexmate.rules.games.asl import armour  # armour imports this module
 
     vt = armour.vtype(unit)
+    if reverse and unit.has("towing"):
+        raise IllegalAction(T("{unit} is towing: no reverse movement", unit=unit.id), "D2.2")
     start = across_of(unit)
     states = armour._start_states(unit)
     if reverse and any(m == "R" for _, m in states):
