@@ -106,6 +106,8 @@ def why_not(position: Position, unit: UnitState, p: Hex, n: Hex, f: int) -> T | 
         for u in position.units.values()
         if u.id != unit.id and u.type == "vehicle" and (x := across_of(u)) is not None
     }
+    if any(u.side != unit.side and not u.concealed for u in position.units_at(p)):
+        return T("{hex} holds enemy units: bypassing into it is not built here (D2.6)", hex=m.label(p))
     terrain = m.terrain(p) if p in m.hexes else ""
     why = vm.bypass_allowed(terrain, frozenset((p, n)), taken, burning=burning, roadblock=roadblock)
     if why is not None:

@@ -203,3 +203,13 @@ def test_d2_38_no_woods_tem_for_a_bypassing_target(make_position: Any) -> None:
     inside = pos.units["b-t"].mark(remove=tuple(m for m in pos.units["b-t"].markers if m.startswith("byp")))
     in_woods = vfire.to_hit_of(pos, pos.units["a-pz"], inside)[0]
     assert bypassing > in_woods  # the woods TEM counts only inside the obstacle (D2.38)
+
+
+def test_no_bypass_into_a_hex_of_enemy_units(make_position: Any) -> None:
+    """Bypassing a hex enemy units hold is not built (an Overrun or a stop there, D2.6, D7): refused."""
+    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]}
+    enemy = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "I5"}
+    pos: Position = make_position("asl", [unit, enemy], "MPh", counters=COUNTERS,
+                                  hexes={"I5": {"terrain": "woods"}})
+    with pytest.raises(IllegalAction, match=r"D2\.6"):
+        cost_of(pos, "move a-t J5-I5 as bypass")
