@@ -296,6 +296,39 @@ def in_vca(unit: UnitState, target: Hex) -> bool:
     return target == fh or abs(fc.wrap(fc.bearing(fh, target) - 60.0 * f)) <= 30.0 + fc.EPS
 
 
+RING = ("front", "left", "rear", "right")  # the four TCA points of a bypassing vehicle, in turning order
+
+
+def sector(unit: UnitState, x: Hex) -> str:
+    """Where hex x lies for a bypassing vehicle: its front or rear wedge (D2.32), else its left or right
+    side, the sides being the wider arcs between them (D2.321)."""
+    assert unit.hex is not None
+    seen = aspect(unit, x) if x != unit.hex else "side"
+    if seen != "side":
+        return seen
+    n = across_of(unit)
+    assert n is not None
+    (px, py), (nx, ny) = center(unit.hex), center(n)
+    turn = fc.wrap(_bearing(((px + nx) / 2, (py + ny) / 2), center(x)) - 60.0 * (unit.facing or 0))
+    return "left" if turn > 0 else "right"
+
+
+def turret_case_a(unit: UnitState, tca: int, target: Hex, *, acquired: bool) -> tuple[int, bool, int]:
+    """D2.321 for a bypassing vehicle's turret: (the TCA points turned, whether it turned to or through a
+    side TCA: +1 more, the new TCA as a hexspine). Firing through the wider side arc costs Case A even
+    without a turn, unless at a target the weapon has acquired."""
+    f = unit.facing or 0
+    d = (tca - f) % 6
+    now = "front" if d == 0 else "rear" if d == 3 else "left" if d in (1, 2) else "right"
+    want = sector(unit, target)
+    i, j = RING.index(now), RING.index(want)
+    turned = min(abs(i - j), 4 - abs(i - j))
+    side = (want in ("left", "right") and turned > 0) or (turned == 2 and now in ("front", "rear"))
+    if not turned and want in ("left", "right") and not acquired:
+        turned = 1  # the wider side arc (D2.321: the 6-2-8 in BB2)
+    return turned, side, (f + {"front": 0, "left": 1, "rear": 3, "right": 5}[want]) % 6
+
+
 def changes(before: State, after: State) -> list[Physical]:
     """A vehicle that now stands in bypass, or along another hexside: set it astride that hexside, its front
     toward the CAFP (D2.32, D2.34). The table cannot see a straddling counter: a reminder to confirm."""
@@ -316,5 +349,22 @@ def changes(before: State, after: State) -> list[Physical]:
     return out
 
 
-__all__ = ["MARK", "across_of", "aspect", "changes", "cost", "declared", "ends", "first_steps",
-           "in_vca", "is_obstacle", "parallel", "route", "why_not", "with_across"]
+__all__ = [
+    "MARK",
+    "RING",
+    "across_of",
+    "aspect",
+    "changes",
+    "cost",
+    "declared",
+    "ends",
+    "first_steps",
+    "in_vca",
+    "is_obstacle",
+    "parallel",
+    "route",
+    "sector",
+    "turret_case_a",
+    "why_not",
+    "with_across",
+]

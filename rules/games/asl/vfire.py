@@ -146,6 +146,10 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     new_tca = fc.facing_to(firer.hex, target.hex, tca)
     bow = vt.ma.mount == "NT"
     drm_a = od.case_a(pack, vt.ma.mount, turret_turns=0 if bow else k, hull_turns=k if bow else 0, bow=bow)
+    if vbypass.across_of(firer) is not None and not bow:  # D2.321: four TCA points, wider side arcs
+        k, side, new_tca = vbypass.turret_case_a(firer, tca, target.hex,
+                                                 acquired=acquisition(target) in firer.markers)
+        drm_a = od.case_a(pack, vt.ma.mount, turret_turns=k, bypass_side=side)
     cases: list[str] = []
     if vt.armored and not vt.open_topped and not firer.has("ce"):
         cases.append("I")  # D5.2: a BU CT AFV

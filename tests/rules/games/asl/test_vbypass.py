@@ -5,6 +5,7 @@ own covered arcs first."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -15,6 +16,8 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, vbypass, vfire
 from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl.vehicles import MainArmament
 from hexmate.rules.hexes import direction_between
 
 from .test_armour import COUNTERS
@@ -213,3 +216,38 @@ def test_no_bypass_into_a_hex_of_enemy_units(make_position: Any) -> None:
                                   hexes={"I5": {"terrain": "woods"}})
     with pytest.raises(IllegalAction, match=r"D2\.6"):
         cost_of(pos, "move a-t J5-I5 as bypass")
+
+
+def test_t_geo_03_d2_321_case_a_of_a_bypassing_st_turret(make_position: Any) -> None:
+    """T-GEO-03 (D2.321 example), the PSW 234/2 (ST turret) bypassing BB3 with its TCA to the front: at the
+    4-4-7 in AA4 it turns to the side TCA, +2 (ST) +1 (to a bypass side) = +3; at the 6-2-8 in BB2, the same
+    side, still +2; at AA4 again, acquired, 0; turning front to rear for DD1, +3 for two ST points +1 for
+    passing a side = +4. (The example's targets are infantry; enemy vehicles stand in for them here: the
+    Case A does not depend on the target.)"""
+    counters = {**COUNTERS, "st": {"type": "vehicle", "vehicle": "demo-pz-g"}}
+    probe: Position = make_position("asl", [far_enemy()], "PFPh", counters=counters)
+    h3, i4 = probe.map.parse_label("H3"), probe.map.parse_label("I4")
+    targets = [{"id": f"b-{n}", "counter": "t", "side": "b", "hex": n, "markers": ["vca0"]}
+               for n in ("G4", "H2", "J1")]
+    firer = {"id": "a-psw", "counter": "st", "side": "a", "hex": "H3",
+             "markers": ["vca4", f"byp{direction_between(h3, i4)}"]}
+    pos: Position = make_position("asl", [firer, *targets], "PFPh", counters=counters)
+    psw_unit = pos.units["a-psw"]
+    st = dataclasses.replace(armour.vtype(psw_unit), ma=MainArmament(20, "gun", mount="ST"))
+    sector = {n: vbypass.sector(psw_unit, pos.map.parse_label(n)) for n in ("G4", "H2", "J1")}
+    assert sector["G4"] == sector["H2"] != "front" and sector["J1"] == "rear"  # AA4 and BB2 one side
+
+    def case_a(tca: int, name: str, acquired: bool = False) -> int:
+        k, side, _ = vbypass.turret_case_a(psw_unit, tca, pos.map.parse_label(name), acquired=acquired)
+        assert st.ma is not None
+        return od.case_a(od.load_pack(), st.ma.mount, turret_turns=k, bypass_side=side)
+
+    assert case_a(4, "G4") == 3  # front -> side: +2 +1
+    side_tca = vbypass.turret_case_a(psw_unit, 4, pos.map.parse_label("G4"), acquired=False)[2]
+    assert case_a(side_tca, "H2") == 2  # the wider side arc: +2, no turn
+    assert case_a(side_tca, "G4", acquired=True) == 0  # acquired, same arc
+    assert case_a(4, "J1") == 4  # front -> rear through a side: +3 +1
+    # in play: the demo tank's turret (T rate) at AA4 from the front TCA takes the bypass Case A too
+    steps = vfire.to_hit_of(pos, psw_unit, pos.units["b-G4"])[1]
+    [step_a] = [s for s in steps if s.name == "A"]
+    assert step_a.value == 1 + 1  # T: 1 point turned, +1 to a side (demo pack T row)
