@@ -30,10 +30,12 @@ of the same CAFP.
 
 Fire (D2.32, D2.35, D2.38): the aspect a shot hits is decided by the firer's hex (front: F and the wedge
 beyond it; rear: B's; the rest side; a same-hex hull hit is Side); the bypassed obstacle gives no TEM; a bow
-(NT) main armament fires only inside the bypass VCA. Not built: LOS traced to the CAFP against the hex's own
-artwork (D2.37, the maps carry no artwork outline: LOS stays hex centre to hex centre), the side-TCA Case A
-extras of D2.321, units getting on or off at the CAFP (D2.36), the D2.3 declaration made before the gap is
-checked (the map data decides beforehand), and reverse bypass from a bypass position.
+(NT) main armament fires only inside the bypass VCA; its turret has four TCA points, the sides being wider
+arcs, and pays Case A by the points turned, +1 to or through a side, and even without a turn through a side
+arc at a target not acquired (D2.321, ``turret_case_a``). Not built: LOS traced to the CAFP against the hex's
+own artwork (D2.37, the maps carry no artwork outline: LOS and range stay hex centre to hex centre), units
+getting on or off at the CAFP (D2.36), the D2.3 declaration made before the gap is checked (the map data
+decides beforehand), reverse bypass from a bypass position, and bypass into a hex enemy units hold.
 """
 
 from __future__ import annotations
