@@ -6,8 +6,8 @@ that weight means, is not among the texts). A vehicle towing a Gun or trailer ca
 rides on the vehicle and goes down beside it when unhooked.
 
 What towing does here:
-- each hex entered costs the chart pack's ``towing.entry_mp`` more (C10.1, not in the texts: demo values),
-  still payable where the terrain takes all the MP (D2.7);
+- each hex entered costs the chart pack's ``towing.entry_mp`` more (C10.1, not in the texts; its 1 is what
+  D17.26 implies: an aerosan pays +2 "instead of +1"). D2.7's all-MP terrain is not in the pack;
 - no reverse movement (D2.2);
 - +1 to every bog DR (D8.21's table);
 - hooking up and unhooking are vehicle MP expenditures in its own MPh before it moves, declared as a
