@@ -346,7 +346,8 @@ def changes(before: State, after: State) -> list[Physical]:
             continue
         d = direction_between(new.hex, n)
         text = T("set {unit} astride the {side} hexside of its hex, its front pointing {way}, its tag still "
-                 "over its own hex (D2.32)", unit=uid, side=DIRECTION_NAMES[d], way=WAYS[(new.facing or 0) % 6])
+                 "over its own hex (D2.32)",
+                 unit=uid, side=DIRECTION_NAMES[d], way=WAYS[(new.facing or 0) % 6])
         out.append(Physical("turn", uid, text, "D2.32", new.hex, f"{MARK}{d}"))
     return out
 
