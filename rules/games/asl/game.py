@@ -49,6 +49,7 @@ from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl.special import Smoke
+from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
@@ -910,11 +911,14 @@ class AslGame(Game):
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
-        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
+        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered; so does a
+        vehicle First Fire immobilizes, shocks or stuns, or whose crew leaves it (D.7, D5.34, D5.5)."""
         moving = position.state.moving
         assert moving is not None
         units = [position.units[u] for u in moving.units if u in position.units]
-        return bool(units) and not any(u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
+        stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
+        return bool(units) and not stuck and not any(
+            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the

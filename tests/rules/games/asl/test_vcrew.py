@@ -125,3 +125,22 @@ def test_d5_5_needs_tc_cases() -> None:
     assert not vcrew.needs_tc(mobile, "none", shock_on_5=True)  # not immobile
     assert not vcrew.needs_tc(bogged.mark("shocked"), "none", shock_on_5=True)  # a shocked crew takes none
     assert not vcrew.needs_tc(bogged.mark("abandoned"), "immobilized", shock_on_5=True)  # nobody inside
+
+
+def test_a_vehicle_shocked_by_first_fire_ends_its_move_there(make_position: Any) -> None:
+    """D5.34, D.7: First Fire that shocks a moving AFV (a TK DR equal to the TK#) stops it in the hex it
+    entered; the rest of its path is not moved."""
+    pos = make(make_position, "MPh")
+    pos.push_text("move a-pz C5-D5-E5")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    pos.push_text("fire b-t at D5")
+    pos.push_text("answer dice 1,1")  # an original 2 hits whatever the TH#
+    tk = pos.decision
+    assert tk is not None and tk.then == "vtk"
+    need = int(tk.arg("tk"))
+    pos.push_text(f"answer dice {need - need // 2},{need // 2}")  # the TK DR equal to the TK#: shocked
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    tank = pos.units["a-pz"]
+    assert tank.has("shocked") and pos.label(tank.hex) == "D5" and pos.state.moving is None
