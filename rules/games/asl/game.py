@@ -911,8 +911,8 @@ class AslGame(Game):
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
-        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered; so does
-        a vehicle First Fire immobilizes, shocks or stuns, or whose crew leaves it (D.7, D5.34, D5.5)."""
+        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered; so
+        does a vehicle First Fire immobilizes, shocks or stuns, or whose crew leaves it (D.7, D5.34, D5.5)."""
         moving = position.state.moving
         assert moving is not None
         units = [position.units[u] for u in moving.units if u in position.units]
