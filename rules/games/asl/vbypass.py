@@ -28,7 +28,8 @@ infantry bypass uses) blocks both hexes along it; a hexside between two woods he
 run across it). The hexside joined to a roadblock (D2.31) is the hexside feature ``roadblock`` on a hexside
 of the same CAFP.
 
-Fire (D2.32, D2.35, D2.38): the aspect a shot hits is decided by the firer's hex (front: F and the wedge
+Fire (D2.32, D2.35, D2.38, D9.4): a bypassing AFV or wreck hinders only a LOS that touches its hexside
+(``touches``); the aspect a shot hits is decided by the firer's hex (front: F and the wedge
 beyond it; rear: B's; the rest side; a same-hex hull hit is Side); the bypassed obstacle gives no TEM; a bow
 (NT) main armament fires only inside the bypass VCA; its turret has four TCA points, the sides being wider
 arcs, and pays Case A by the points turned, +1 to or through a side, and even without a turn through a side
@@ -298,6 +299,29 @@ def in_vca(unit: UnitState, target: Hex) -> bool:
     return target == fh or abs(fc.wrap(fc.bearing(fh, target) - 60.0 * f)) <= 30.0 + fc.EPS
 
 
+def _vertex(*hexes: Hex) -> tuple[float, float]:
+    """The corner three mutually adjacent hexes share: the centroid of their centres."""
+    points = [center(h) for h in hexes]
+    return (sum(x for x, _ in points) / 3, sum(y for _, y in points) / 3)
+
+
+def touches(unit: UnitState, a: Hex, b: Hex) -> bool:
+    """Does the LOS from a's centre to b's centre touch the hexside a bypassing vehicle straddles (D9.4)?"""
+    n = across_of(unit)
+    assert unit.hex is not None and n is not None
+    fh, bh = ends(unit.hex, n, unit.facing or 0)
+    p1, p2 = _vertex(unit.hex, n, fh), _vertex(unit.hex, n, bh)
+    q1, q2 = center(a), center(b)
+
+    def cross(o: tuple[float, float], x: tuple[float, float], y: tuple[float, float]) -> float:
+        return (x[0] - o[0]) * (y[1] - o[1]) - (x[1] - o[1]) * (y[0] - o[0])
+
+    eps = 1e-9
+    d1, d2 = cross(q1, q2, p1), cross(q1, q2, p2)
+    d3, d4 = cross(p1, p2, q1), cross(p1, p2, q2)
+    return d1 * d2 <= eps and d3 * d4 <= eps
+
+
 RING = ("front", "left", "rear", "right")  # the four TCA points of a bypassing vehicle, in turning order
 
 
@@ -367,6 +391,7 @@ __all__ = [
     "parallel",
     "route",
     "sector",
+    "touches",
     "turret_case_a",
     "why_not",
     "with_across",

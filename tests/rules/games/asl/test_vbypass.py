@@ -251,3 +251,21 @@ def test_t_geo_03_d2_321_case_a_of_a_bypassing_st_turret(make_position: Any) -> 
     steps = vfire.to_hit_of(pos, psw_unit, pos.units["b-G4"])[1]
     [step_a] = [s for s in steps if s.name == "A"]
     assert step_a.value == 1 + 1  # T: 1 point turned, +1 to a side (demo pack T row)
+
+
+@pytest.mark.parametrize(("across", "drm"), [("F4", 0), ("G5", 1)])
+def test_d9_4_a_bypassing_wreck_hinders_only_a_los_touching_its_hexside(make_position: Any, across: str,
+                                                                        drm: int) -> None:
+    """D9.4: an AFV or wreck in bypass hinders only a LOS that touches the hexside it bypasses along. The LOS
+    C5-J5 runs through F5 across its NW and NE hexsides, never its N one (compare test_armour's wreck in F5,
+    which hinders that LOS by +1)."""
+    probe: Position = make_position("asl", [far_enemy()], "PFPh", counters=COUNTERS)
+    f5, n = probe.map.parse_label("F5"), probe.map.parse_label(across)
+    heading = next(g for g in range(6) if vbypass.parallel(f5, n, g))
+    wreck = {"id": "b-w", "counter": "t", "side": "b", "hex": "F5",
+             "markers": [f"vca{heading}", f"byp{direction_between(f5, n)}", "wreck"]}
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}, wreck]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
+    got = vfire.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))[0]
+    assert got == drm
