@@ -19,6 +19,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
@@ -287,9 +288,13 @@ def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> lis
     """The shooters with no LOS to the target (A6.1); in a multi-Location fire group they drop out, count as
     having fired, and the rest attack (A7.52)."""
     out = []
+    bypassed = asl_bypass.at(position, target) if position.phase.id == "MPh" else None
     for unit in shooters:
         h = where(position, unit)
-        if h is not None and h != target and asl_terrain.line_of_sight(position, h, target).blocked:
+        if h is not None and bypassed is not None:  # A4.34: to a vertex of the hexsides bypassed
+            if not asl_bypass.sight(position, h, bypassed).seen:
+                out.append(unit)
+        elif h is not None and h != target and asl_terrain.line_of_sight(position, h, target).blocked:
             out.append(unit)
     return out
 
@@ -401,7 +406,15 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if led is not None:
         drms.append((T("leadership ({leaders})", leaders=led[1]), led[0], "A7.53"))
     tem = asl_terrain.tem(position, fire.target)
-    if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
+    bypassed = asl_bypass.at(position, fire.target) if phase == "MPh" else None
+    views = [asl_bypass.sight(position, h, bypassed) for h in {where(position, u) for u in shooters}
+             if h is not None and bypassed is not None]
+    if bypassed is not None:  # A4.34: outside the obstacle; a wall or hedge of the hex crossed gives its TEM
+        tem = max((v.tem for v in views if v.seen), default=0)
+        if tem and not ft_attack:
+            cover = next(v.cover for v in views if v.tem == tem)
+            drms.append((T("{feature} of the bypassed hex", feature=cover), tem, "A4.34"))
+    elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     hindrance = max(
         (asl_terrain.line_of_sight(position, h, fire.target).hindrance
@@ -433,7 +446,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
-            if position.map.terrain(fire.target) == "open" and not tem and not hindrance:
+            if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance
+                if views and all(v.ffmo for v in views if v.seen) and not hindrance:
+                    drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.34"))
+            elif position.map.terrain(fire.target) == "open" and not tem and not hindrance:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm

@@ -14,6 +14,7 @@ from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import armour, transport, vfire
+from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -77,6 +78,8 @@ class AslState(GameState):
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
+    # units bypassing this MPh: (unit id, bypassed hex, its route's chain of neighbours) (A4.3, bypass.py)
+    bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -185,10 +188,12 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        if move.mode not in ("", "cx", "assault", "exit"):
+        known = move.mode in ("", "cx", "assault", "exit")
+        if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
-                    "{mode} is not a way of moving here: cx (Double Time) or assault (Assault Movement)",
+                    "{mode} is not a way of moving here: cx (Double Time), assault (Assault Movement) or "
+                    "bypass (A4.3)",
                     mode=move.mode,
                 ),
                 "A4.5",
@@ -298,7 +303,13 @@ class AslGame(Game):
                 raise IllegalAction(
                     T("{a} and {b} are not adjacent", a=position.label(a), b=position.label(b)), "A4.2"
                 )
-            step = cost_fn(position.map, a, b)
+        routes = {}
+        along = asl_bypass.declared(position, move.mode)
+        if along is not None:  # A4.3-A4.31: the way round each building or woods hex inside the path
+            routes = {r.hex: r for r in asl_bypass.plan(position, units, move.path, along)}
+        for i, (a, b) in enumerate(zip(move.path, move.path[1:], strict=False)):
+            bypassed = routes.get(b) if i + 2 < len(move.path) else None
+            step = asl_bypass.cost(position, a, bypassed) if bypassed else cost_fn(position.map, a, b)
             if step is None:
                 raise IllegalAction(
                     T("may not enter {hex}: known enemy unit or prohibited terrain", hex=position.label(b)),
@@ -664,6 +675,13 @@ class AslGame(Game):
         if marker:
             for uid in move.units:
                 state = state.with_unit(state.units[uid].mark(marker))
+        along = asl_bypass.declared(position, move.mode)
+        if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
+            movers = [position.units[u] for u in move.units]
+            routes = asl_bypass.plan(position, movers, move.path, along)
+            state, entries = asl_bypass.begin(state, move.units, routes)
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(bypass=(*gs.bypass, *entries)))
         return state
 
     def end_move(self, position: Position) -> State:
@@ -679,6 +697,7 @@ class AslGame(Game):
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
                 if unit is not None and not unit.has("broken"):
                     state = state.with_unit(unit.mark("pinned", "cx"))
+        state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
             gs = self.gstate(state)
@@ -772,7 +791,8 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            remove = ("no_dt", "assault", "exiting")
+            remove = ("no_dt", "assault", "exiting", asl_bypass.MARKER)  # A4.33: in the obstacle from now on
+            state = state.replace(game=self.gstate(state).replace(bypass=()))
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire")
@@ -843,7 +863,7 @@ class AslGame(Game):
         return False
 
     def status(self, position: Position) -> list[str]:
-        return asl_victory.status(self, position)
+        return asl_victory.status(self, position) + asl_bypass.status(position)
 
     def show(self, position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:
         return armour.show_arc(position, words)  # D3.1: a vehicle's covered arcs on the LEDs
