@@ -20,6 +20,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
@@ -480,6 +481,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             h = where(position, unit)
             assert h is not None
             mine = list(causes)
+            if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
+                mine.append((T("at a Dashing unit"), "A4.63"))
             mode = modes.get(unit.id, "")
             if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
                 mine.append(MODE_AREA[mode])

@@ -17,6 +17,7 @@ from hexmate.rules.games.asl import armour, transport, vfire
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import rally as asl_rally
@@ -188,12 +189,12 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit")
+        known = move.mode in ("", "cx", "assault", "exit", "dash")
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
-                    "{mode} is not a way of moving here: cx (Double Time), assault (Assault Movement) or "
-                    "bypass (A4.3)",
+                    "{mode} is not a way of moving here: cx (Double Time), assault (Assault Movement), "
+                    "dash (A4.63) or bypass (A4.3)",
                     mode=move.mode,
                 ),
                 "A4.5",
@@ -217,6 +218,8 @@ class AslGame(Game):
                         ),
                         "A4.5",
                     )
+        if move.mode == "dash":
+            asl_dash.check(position, units, move.path)  # A4.63
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
@@ -671,7 +674,7 @@ class AslGame(Game):
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
-        marker = {"cx": "cx", "assault": "assault", "exit": "exiting"}.get(move.mode)
+        marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(move.mode)
         if marker:
             for uid in move.units:
                 state = state.with_unit(state.units[uid].mark(marker))
@@ -791,7 +794,7 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            remove = ("no_dt", "assault", "exiting", asl_bypass.MARKER)  # A4.33: in the obstacle from now on
+            remove = ("no_dt", "assault", "exiting", asl_dash.MARKER, asl_bypass.MARKER)  # A4.33, A4.63
             state = state.replace(game=self.gstate(state).replace(bypass=()))
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
