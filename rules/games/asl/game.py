@@ -20,6 +20,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -81,6 +82,8 @@ class AslState(GameState):
     broken_old: tuple[str, ...] = ()
     # units bypassing this MPh: (unit id, bypassed hex, its route's chain of neighbours) (A4.3, bypass.py)
     bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
+    # units still set up hidden (HIP, A12.3): unit id -> its secret hex (None until set up); see hip.py
+    hip: tuple[tuple[str, Hex | None], ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -131,7 +134,8 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
-        return armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
         if counter.type == armour.VEHICLE:
@@ -344,6 +348,13 @@ class AslGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        hidden = asl_hip.in_action(position, action)
+        if hidden:  # A12.31, A12.32: checked as it will be, the HIP units on their hexes
+            shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
+            return self._check(position.at(shown), action)
+        return self._check(position, action)
+
+    def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Advance):
@@ -426,6 +437,10 @@ class AslGame(Game):
         return act.Advance(adv.units, adv.path, 0)
 
     def apply(self, position: Position, action: act.Action) -> State:
+        hidden = asl_hip.in_action(position, action)
+        if hidden:  # A12.31: a HIP unit that fires is placed, Known; A12.32: one that moves, under a "?"
+            shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
+            position = position.at(shown)
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
@@ -436,6 +451,9 @@ class AslGame(Game):
         if isinstance(action, act.Advance):
             to = action.path[-1]
             side = state.units[action.units[0]].side
+            # A12.31, A11.19: HIP units in the Location advanced into are placed there under a "?"
+            state = asl_hip.reveal(self, state, asl_hip.at(self, position, to, side), keep_concealed=True)
+            position = position.at(state)
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
             for uid in action.units:
@@ -567,6 +585,9 @@ class AslGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
 
+    def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_hip.resume_place(self, position, decision, answer)
+
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
 
@@ -610,6 +631,10 @@ class AslGame(Game):
         if armour.is_vehicle(state.units[moving.units[0]]):
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         side = state.units[moving.units[0]].side
+        # A12.31, A12.15: HIP units where the mover enters are placed there under a "?", then bumped into
+        here = asl_hip.at(self, position, moving.here, side)
+        state = asl_hip.reveal(self, state, here, keep_concealed=True)
+        position = position.at(state)
         hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
         real = [u for u in hidden if u.type != "dummy"]
         movers = [state.units[u] for u in moving.units if u in state.units]
@@ -659,6 +684,8 @@ class AslGame(Game):
             return False  # a dummy gone as it moved (A12.14)
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+        if asl_hip.set_up(self, position, side):
+            return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
     def can_continue(self, position: Position) -> bool:
@@ -670,7 +697,10 @@ class AslGame(Game):
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
-        Defensive First Fire at them (A4.61: no FFNAM)."""
+        Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        hidden = asl_hip.in_action(position, move)
+        if hidden:
+            position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
