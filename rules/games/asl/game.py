@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hip as asl_hip
+from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -178,9 +179,10 @@ class AslGame(Game):
             )
         return None
 
-    def group_budget(self, units: list[UnitState], mode: str = "") -> int:
+    def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
         """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member.
-        A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7)."""
+        A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
+        each unit's IPC (A4.42, A4.52: portage.py)."""
         leader = any(u.type in SMC for u in units)
 
         def one(u: UnitState) -> int:
@@ -189,6 +191,9 @@ class AslGame(Game):
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf
 
+        if state is not None:
+            dt = [u.id for u in units] if mode == "cx" else []
+            return min(asl_portage.allowances(state, units, one, dt).values())
         return min(one(u) for u in units)
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
@@ -268,15 +273,15 @@ class AslGame(Game):
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         if any(self.can_move(position, u) for u in units):
             return {}
-        budget = self.group_budget(units)
+        budget = self.group_budget(units, state=position.state)
         cost = self.cost_fn(position, units)
         ids = tuple(u.id for u in units)
         out: dict[Hex, act.Move] = {}
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
-        # A4.134 Minimum Move: with at least 1 MF, one hex may always be entered, whatever it costs.
-        for n in position.map.neighbors(start):
+        # A4.134 Minimum Move: with 1 MF or more after portage, one hex may be entered whatever it costs
+        for n in position.map.neighbors(start) if budget >= 1 else ():
             if n not in out:
                 step = cost(position.map, start, n)
                 if step is not None:
@@ -301,7 +306,7 @@ class AslGame(Game):
             )
         self.check_mode(position, units, move)
         cost_fn = self.cost_fn(position, units)
-        budget = self.group_budget(units, move.mode)
+        budget = self.group_budget(units, move.mode, position.state)
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
             if b not in position.map.hexes:
@@ -326,7 +331,7 @@ class AslGame(Game):
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
-        if total > budget and (len(move.path) > 2 or move.mode == "exit"):
+        if total > budget and (len(move.path) > 2 or move.mode == "exit" or budget < 1):  # A4.134
             raise IllegalAction(
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
                 "A4.11",
@@ -399,6 +404,12 @@ class AslGame(Game):
         friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving]
         return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
 
+    def advance_mf(self, position: Position, units: list[UnitState]) -> dict[str, int]:
+        """A4.72: each advancing unit's MF as it would be in the MPh, leader bonus and portage in (A4.42)."""
+        leader = any(u.type in SMC for u in units)
+        return asl_portage.allowances(
+            position.state, units, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), ())
+
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
             raise IllegalAction(T("units advance only in the Advance Phase"), "A3.7")
@@ -424,8 +435,9 @@ class AslGame(Game):
         cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
+        allow = self.advance_mf(position, units)
         for unit in units:
-            if cost >= min(4, self.mf(unit)) and unit.has("cx"):
+            if cost >= min(4, allow[unit.id]) and unit.has("cx"):
                 raise IllegalAction(
                     T(
                         "{unit} is CX and may not advance into Difficult Terrain ({cost} MF)",
@@ -456,9 +468,10 @@ class AslGame(Game):
             position = position.at(state)
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
+            allow = self.advance_mf(position, movers)
             for uid in action.units:
                 unit = state.units[uid]
-                if cost >= min(4, self.mf(unit)):  # A4.72: Difficult Terrain makes the advancing unit CX
+                if cost >= min(4, allow[uid]):  # A4.72: Difficult Terrain makes the advancing unit CX
                     unit = unit.mark("cx")
                 state = state.with_unit(unit.at(to))
             state = state.replace(moved=state.moved + tuple(action.units))
@@ -724,7 +737,8 @@ class AslGame(Game):
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
             return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
         movers = [state.units[u] for u in moving.units if u in state.units]
-        budget = self.group_budget(movers, "cx" if any(u.has("cx") for u in movers) else "") if movers else 0
+        cx = "cx" if any(u.has("cx") for u in movers) else ""
+        budget = self.group_budget(movers, cx, state) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
