@@ -276,17 +276,26 @@ def _side_tem(table: TerrainTable, m: HexMap, a: Hex, b: Hex) -> tuple[int, str]
 
 
 def _one(position: Position, firer: Hex, r: Route, a: Hex, b: Hex, nudge: float) -> BypassSight:
+    return point_view(position, firer, r.hex, _vertex(r.hex, a, b), (a, b), nudge)
+
+
+def point_view(position: Position, firer: Hex, own: Hex, point: tuple[float, float], beside: tuple[Hex, ...],
+               nudge: float = 1e-6) -> BypassSight:
+    """The view from ``firer``'s centre to a ``point`` on the edge of the hex ``own`` (a vertex, or where a
+    road crosses a hexside): blocked by any obstacle hex whose interior the line crosses (``own``'s too), by a
+    wall or hedge on the way that is not a side of the firer's hex; a wall of ``own`` crossed, or between
+    ``own`` and one of the hexes ``beside`` the point that the line arrives from, gives its TEM (A4.34)."""
     m = position.map
     table = table_for("asl", None).table
-    hexes = _trace(firer, _vertex(r.hex, a, b), nudge)
-    top = max(m.level(firer), m.level(r.hex))
+    hexes = _trace(firer, point, nudge)
+    top = max(m.level(firer), m.level(own))
     hindered = False
     tem, cover = 0, ""
     for prev, h in itertools.pairwise(hexes):
         wall = _side_tem(table, m, prev, h)
         if wall is None:
             continue
-        if r.hex in (prev, h):  # A4.34: a wall or hedge of O crossed gives its TEM, not a block
+        if own in (prev, h):  # A4.34: a wall or hedge of O crossed gives its TEM, not a block
             if wall[0] > tem:
                 tem, cover = wall
         elif firer not in (prev, h):
@@ -294,15 +303,15 @@ def _one(position: Position, firer: Hex, r: Route, a: Hex, b: Hex, nudge: float)
     # A4.34: the unit is on O's side of a wall of O that reaches the vertex; a line arriving from the hex
     # across that wall crosses it
     last = hexes[-1]
-    for n in (a, b):
-        wall = _side_tem(table, m, r.hex, n)
+    for n in beside:
+        wall = _side_tem(table, m, own, n)
         if last == n and wall is not None and wall[0] > tem:
             tem, cover = wall
     for h in hexes[1:]:
         if h not in m.hexes:
             continue
         entry = table.entry(m.terrain(h))
-        if entry.obstacle is not None and m.level(h) + 1 > min(m.level(firer), m.level(r.hex)):
+        if entry.obstacle is not None and m.level(h) + 1 > min(m.level(firer), m.level(own)):
             return BypassSight(False, reason=T("{hex} ({terrain}) is in the way", hex=m.label(h),
                                                   terrain=m.terrain(h)))
         if m.level(h) > top:

@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import road as asl_road
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -410,6 +411,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     bypassed = asl_bypass.at(position, fire.target) if phase == "MPh" else None
     views = [asl_bypass.sight(position, h, bypassed) for h in {where(position, u) for u in shooters}
              if h is not None and bypassed is not None]
+    road_from = asl_road.entered_by_road(position, fire.target) if phase == "MPh" else None
+    if road_from is not None:  # A4.132: on the road, not in the woods or building
+        tem = 0
     if bypassed is not None:  # A4.34: outside the obstacle; a wall or hedge of the hex crossed gives its TEM
         tem = max((v.tem for v in views if v.seen), default=0)
         if tem and not ft_attack:
@@ -450,6 +454,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance
                 if views and all(v.ffmo for v in views if v.seen) and not hindrance:
                     drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.34"))
+            elif road_from is not None:  # A4.132: FFMO for a view of the road's crossing point
+                seen = [asl_road.ffmo(position, h, road_from, fire.target) for h in firing_here if h]
+                if not hindrance and all(seen):
+                    drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.132"))
             elif position.map.terrain(fire.target) == "open" and not tem and not hindrance:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
