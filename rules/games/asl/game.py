@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hip as asl_hip
+from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rout as asl_rout
@@ -232,8 +233,11 @@ class AslGame(Game):
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
-    def cost_fn(self, position: Position, units: list[UnitState]) -> asl_terrain.CostFn:
-        """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11)."""
+    def cost_fn(
+        self, position: Position, units: list[UnitState], overrun: bool = False
+    ) -> asl_terrain.CostFn:
+        """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11). With
+        ``overrun``, the Location of a lone known enemy SMC costs twice as much (A4.15, ovr.py)."""
         moving = {u.id for u in units}
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
@@ -244,13 +248,15 @@ class AslGame(Game):
             here = by_hex.get(b, [])
             # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
-            if any(u.side != side and not u.concealed for u in here):
+            twice = overrun and asl_ovr.may(units) and asl_ovr.lone_smc(position, side, b) is not None
+            if any(u.side != side and not u.concealed for u in here) and not twice:
                 return None
             step = base(hex_map, a, b)
             if step is None:
                 return None
             friends = [u for u in here if u.side == side and u.id not in moving]
-            return step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            step = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            return step * 2 if twice else step  # A4.15: an Infantry Overrun pays twice the MF
 
         return cost
 
@@ -280,6 +286,26 @@ class AslGame(Game):
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
+        # A4.15: the Location of a lone known enemy SMC, overrun at twice the MF, ends the move
+        twice = self.cost_fn(position, units, overrun=True)
+        for o in sorted(position.map.hexes) if asl_ovr.may(units) else ():
+            if asl_ovr.lone_smc(position, units[0].side, o) is None:
+                continue
+            best: act.Move | None = None
+            for n in position.map.neighbors(o):
+                if n != start and n not in out:
+                    continue
+                before = (start,) if n == start else out[n].path
+                spent = Fraction(0) if n == start else Fraction(out[n].cost or 0)
+                step = twice(position.map, n, o)
+                if step is None or spent + step > budget:
+                    continue
+                total = spent + step
+                if best is not None and total >= (best.cost or 0):
+                    continue
+                best = act.Move(ids, (*before, o), int(total) if total.denominator == 1 else total)
+            if best is not None:
+                out[o] = best
         # A4.134 Minimum Move: with 1 MF or more after portage, one hex may be entered whatever it costs
         for n in position.map.neighbors(start) if budget >= 1 else ():
             if n not in out:
@@ -305,7 +331,9 @@ class AslGame(Game):
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
             )
         self.check_mode(position, units, move)
-        cost_fn = self.cost_fn(position, units)
+        if asl_ovr.may(units):
+            asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
+        cost_fn = self.cost_fn(position, units, overrun=True)
         budget = self.group_budget(units, move.mode, position.state)
         total: int | Fraction = 0
         for a, b in zip(move.path, move.path[1:], strict=False):
@@ -598,6 +626,15 @@ class AslGame(Game):
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
 
+    def resume_ovr_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ovr.resume_ntc(self, position, decision, answer)
+
+    def resume_ovr_response(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ovr.resume_response(self, position, decision, answer)
+
+    def resume_ovr_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ovr.resume_withdraw(self, position, decision, answer)
+
     def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_hip.resume_place(self, position, decision, answer)
 
@@ -681,6 +718,9 @@ class AslGame(Game):
             )
         for dummy in hidden:  # A12.15: only dummies there: every "?" goes and the move goes on
             state = state.without_unit(dummy.id)
+        answer = asl_ovr.response(position.at(state), moving.units, moving.here)
+        if answer is not None:  # A4.151: the overrun SMC withdraws or stays, before any First Fire
+            state = state.push(answer)
         position = position.at(state)
         state = asl_victory.update(self, position.at(super().enter(position)))  # A26.1: even mid-move
         if self.seen_entering(position.at(state), moving.units, moving.here):
@@ -721,6 +761,10 @@ class AslGame(Game):
         if marker:
             for uid in move.units:
                 state = state.with_unit(state.units[uid].mark(marker))
+        movers = [position.units[u] for u in move.units]
+        overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
+        if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
+            state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
             movers = [position.units[u] for u in move.units]
