@@ -186,11 +186,12 @@ def at(position: Position, target: Hex) -> Route | None:
 
 
 def status(position: Position) -> list[str]:
-    """A line for each unit bypassing now, with the hexsides it went along (A4.3, A4.34)."""
+    """A line for each unit bypassing now, with the hexsides it went along (A4.3, A4.34); every page reads
+    these lines, so a concealed unit is not named."""
     out: list[str] = []
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         r = current(position, unit)
-        if r is not None:
+        if r is not None and not unit.concealed:
             out.append(T("{unit} is bypassing {hex} along {sides} (A4.3)", unit=unit.id,
                          hex=position.label(r.hex), sides=r.text(position.map)))
     return out

@@ -63,11 +63,13 @@ def spec(scenario: Scenario) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def hexes_for(scenario: Scenario, hex_map: HexMap, side: str) -> tuple[Hex, ...]:
-    """Where the side may set up a HIP unit: concealment terrain (A12.3), in its area if the scenario says."""
+def hexes_for(scenario: Scenario, hex_map: HexMap, side: str, state: State) -> tuple[Hex, ...]:
+    """Where the side may set up a HIP unit: concealment terrain (A12.3) holding no enemy unit, in its area
+    if the scenario says."""
     area = spec(scenario).get(side, {}).get("area", [])
     allowed = {hex_map.parse_label(a) for a in area} if area else set(hex_map.hexes)
-    return tuple(sorted((h for h in allowed if hex_map.terrain(h) in CONCEALMENT_TERRAIN),
+    enemy = {u.hex for u in state.units.values() if u.side != side}
+    return tuple(sorted((h for h in allowed if hex_map.terrain(h) in CONCEALMENT_TERRAIN and h not in enemy),
                         key=lambda h: (h.q, h.r)))
 
 
@@ -83,8 +85,8 @@ def setup(game: AslGame, scenario: Scenario, hex_map: HexMap, state: State) -> S
         asks.append(Decision(
             "hexes", side,
             T("{side}: set up a unit hidden (HIP) on your own page: name its hex", side=side),
-            "A12.3", "hip_place", hexes=hexes_for(scenario, hex_map, side), units=(uid,), subject=(uid,),
-            private=True,
+            "A12.3", "hip_place", hexes=hexes_for(scenario, hex_map, side, state), units=(uid,),
+            subject=(uid,), private=True,
         ))
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(hip=tuple((uid, None) for uid in ids)))

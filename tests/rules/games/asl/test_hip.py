@@ -15,19 +15,23 @@ COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().ite
 HEXES = {"F3": "woods", "G3": "woods", "H3": "wooden-building"}
 
 
-def game(make_position: Any, phase: str = "MPh", area: list[str] | None = None) -> Any:
+def game(make_position: Any, phase: str = "MPh", area: list[str] | None = None,
+         hexes: dict[str, Any] | None = None, extra: list[dict[str, Any]] | None = None) -> Any:
     units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "F6"},
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "B1"},
-             {"id": "b-hip", "counter": "6-2-8", "side": "b", "hex": "B2"}]
+             {"id": "b-hip", "counter": "6-2-8", "side": "b", "hex": "B2"}, *(extra or [])]
     entry: dict[str, Any] = {"units": ["b-hip"], **({"area": area} if area else {})}
-    return make_position("asl", units, phase, counters=COUNTERS, hexes=HEXES, options={"hip": {"b": entry}})
+    return make_position("asl", units, phase, counters=COUNTERS, hexes={**HEXES, **(hexes or {})},
+                         options={"hip": {"b": entry}})
 
 
 def test_hip_set_up_through_a_private_decision_in_concealment_terrain(make_position: Any) -> None:
-    pos = game(make_position, area=["F3", "G3", "F4", "H3"])
+    pos = game(make_position, area=["F3", "G3", "F4", "H3", "B5"], hexes={"B5": "woods"},
+               extra=[{"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "B5"}])
     top = pos.decision
     assert (top.kind, top.side, top.private, top.then, top.rule) == ("hexes", "b", True, "hip_place", "A12.3")
-    assert sorted(pos.label(h) for h in top.hexes) == ["F3", "G3", "H3"]  # F4 is Open Ground (A12.3)
+    # F4 is Open Ground (A12.3); the woods of B5 hold an enemy unit
+    assert sorted(pos.label(h) for h in top.hexes) == ["F3", "G3", "H3"]
     assert "b-hip" not in str(top.prompt)  # the prompt every page reads does not name it
     unit = pos.units["b-hip"]
     assert unit.hex is None and unit.concealed and unit.has("hip")  # on no hex of the shared state
