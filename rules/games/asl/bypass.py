@@ -24,6 +24,7 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
@@ -32,6 +33,9 @@ from hexmate.rules.hexes import DIRECTIONS, Hex, center, pixel_to_hex
 from hexmate.rules.maps import HexMap
 from hexmate.rules.terrain import TerrainTable
 from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
 
 OBSTACLES = frozenset({"woods", "wooden-building", "stone-building"})  # A4.3: only buildings and woods
 BLOCKED_SIDES = frozenset({"bypass-blocked", "river", "stream", "cliff"})  # A4.3, A4.31
@@ -183,6 +187,30 @@ def at(position: Position, target: Hex) -> Route | None:
         if r is not None:
             return r
     return None
+
+
+def going_round(position: Position, units: tuple[str, ...], h: Hex) -> bool:
+    """Are these movers bypassing ``h`` on the move under way (A12.151: no concealed unit found there)?"""
+    from hexmate.rules.games.asl.game import AslGame
+
+    return any(uid in units and o == h for uid, o, _ in AslGame.gstate(position.state).bypass)
+
+
+def end_of_phase(game: AslGame, position: Position) -> State:
+    """A4.33, A12.151: where a unit stopped while bypassing ends its MPh, every concealed enemy unit in that
+    Location loses its "?" (a dummy goes; a HIP unit is placed there, Known)."""
+    from hexmate.rules.games.asl import hip as asl_hip
+
+    state = position.state
+    for uid, o, _ in game.gstate(state).bypass:
+        unit = state.units.get(uid)
+        if unit is None or unit.hex != o:
+            continue
+        state = asl_hip.reveal(game, state, asl_hip.at(game, position.at(state), o, unit.side), False)
+        for enemy in [u for u in position.at(state).units_at(o) if u.side != unit.side and u.concealed]:
+            gone = enemy.type == "dummy"
+            state = state.without_unit(enemy.id) if gone else state.with_unit(enemy.revealed())
+    return state
 
 
 def status(position: Position) -> list[str]:

@@ -681,11 +681,13 @@ class AslGame(Game):
         if armour.is_vehicle(state.units[moving.units[0]]):
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         side = state.units[moving.units[0]].side
+        # A12.151: a unit bypassing a hex finds no concealed unit in it (bypass.end_of_phase: if it stops)
+        round_ = asl_bypass.going_round(position, moving.units, moving.here)
         # A12.31, A12.15: HIP units where the mover enters are placed there under a "?", then bumped into
-        here = asl_hip.at(self, position, moving.here, side)
+        here = [] if round_ else asl_hip.at(self, position, moving.here, side)
         state = asl_hip.reveal(self, state, here, keep_concealed=True)
         position = position.at(state)
-        hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
+        hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed and not round_]
         real = [u for u in hidden if u.type != "dummy"]
         movers = [state.units[u] for u in moving.units if u in state.units]
         if real and all(u.type == "dummy" for u in movers):  # A12.15: no proof of a real unit: removed
@@ -883,6 +885,7 @@ class AslGame(Game):
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting", asl_dash.MARKER, asl_bypass.MARKER)  # A4.33, A4.63
+            state = asl_bypass.end_of_phase(self, position)  # A12.151
             state = state.replace(game=self.gstate(state).replace(bypass=()))
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP

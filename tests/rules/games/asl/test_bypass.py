@@ -109,3 +109,19 @@ def test_a_unit_pinned_while_bypassing_stays_there_until_its_mph_ends(make_posit
     pos.push_text("end")
     assert not any("bypassing" in line for line in pos.game.status(pos))  # in the obstacle now (A4.33)
     assert not pos.units["a-1"].has("bypass")
+
+
+def test_a12_151_a_bypass_finds_no_concealed_unit_until_it_stops_there(make_position: Any) -> None:
+    # A12.151: bypassing a building that holds a concealed enemy does not reveal it; a unit that ends its MPh
+    # there (pinned) strips every "?" in the Location at the end of that MPh
+    enemy = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C7"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "D4", "concealed": True}]
+    pos = board(make_position, enemy)
+    pos.push_text("move a-1 D3-D4-D5 as bypass:C4")
+    assert pos.label(pos.decision.target) == "D4" and pos.units["b-2"].concealed  # no bump (A12.15 not used)
+    pos.push_text("fire b-1 at D4 dice 4,4")  # a PTC
+    pos.push_text("answer dice 4,4")  # pinned in D4
+    pos.push_text("answer pass")
+    assert pos.label(pos.units["a-1"].hex) == "D4" and pos.units["b-2"].concealed
+    pos.push_text("end")
+    assert not pos.units["b-2"].concealed
