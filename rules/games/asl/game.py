@@ -86,6 +86,10 @@ class AslState(GameState):
     bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
     # units still set up hidden (HIP, A12.3): unit id -> its secret hex (None until set up); see hip.py
     hip: tuple[tuple[str, Hex | None], ...] = ()
+    # an Infantry Overrun's CC fought in the MPh (A4.152, ovr.py): its Location, and the CC bookkeeping to
+    # put back afterwards (cc_done, conceal_done)
+    ovr_cc: Hex | None = None
+    ovr_saved: tuple[tuple[Hex, ...], bool] = ((), False)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -654,13 +658,13 @@ class AslGame(Game):
         return asl_cc.resume_ambush(self, position, decision, answer)
 
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_cc.resume(self, position, decision, answer)
+        return asl_ovr.after_cc(self, position.at(asl_cc.resume(self, position, decision, answer)))
 
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_concealment.resume(self, position, decision, answer)
 
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_cc.resume_declare(self, position, decision, answer)
+        return asl_ovr.after_cc(self, position.at(asl_cc.resume_declare(self, position, decision, answer)))
 
     def resume_cc_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_withdraw(self, position, decision, answer)
@@ -669,7 +673,7 @@ class AslGame(Game):
         return asl_cc.resume_withdraw_to(self, position, decision, answer)
 
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_cc.resume_reduce(self, position, decision, answer)
+        return asl_ovr.after_cc(self, position.at(asl_cc.resume_reduce(self, position, decision, answer)))
 
     # --- moves hex by hex: Defensive First Fire at each hex entered (A8.1) ---
     def enter(self, position: Position) -> State:
@@ -800,7 +804,10 @@ class AslGame(Game):
                     gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
                 state = state.without_unit(unit.id)
             state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
-        return super().end_move(position.at(state))
+        state = super().end_move(position.at(state))
+        if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
+            state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
+        return state
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a unit that gained concealment gets a "?" counter (A12.122)."""

@@ -14,10 +14,12 @@ What is here, paraphrasing the text:
   enemies that the ATTACKER picks on the page, not into Open Ground when another is offered; staying, it may
   First Fire at the movers as any unit may (an SMC without a SW or hero status has no FP, A4.151).
 
-Not here: the Close Combat that A4.152 resolves at once in the MPh. An SMC that stays shares its Location
-with the overrunning units, so their Close Combat is fought in this Player Turn's CCPh (cc.py), and the
-movers do not go on. Concealed units in the Location (A12.15 and the two-SMC refusal) and berserk movers
-(A15.432) are not modelled.
+- once the move's Defensive First Fire is over, an SMC still there is fought in Close Combat at once, in the
+  MPh (A4.152), by cc.py's procedure for that one Location; both sides left there are in Melee and fight
+  again in the CCPh (``start_cc``, ``after_cc``).
+
+Not here: an overrunning unit that wins does not go on with its MF left (A4.152); concealed units in the
+Location (A12.15 and the two-SMC refusal) and berserk movers (A15.432) are not modelled.
 """
 
 from __future__ import annotations
@@ -98,6 +100,34 @@ def resume_ntc(game: AslGame, position: Position, decision: Decision, answer: ac
         why = T("{unit} failed its NTC: no Infantry Overrun (A4.15)", unit=unit.id)
         state = state.replace(moving=dataclasses.replace(state.moving, stopped=why))
     return state
+
+
+def start_cc(game: AslGame, position: Position, movers: Sequence[str], h: Hex) -> State:
+    """A4.152: the overrun SMC still in the Location after Defensive First Fire: their CC at once, in the MPh.
+    Only this Location is fought (the others wait for the CCPh) and no concealment is worked out here."""
+    from hexmate.rules.games.asl import cc as asl_cc
+
+    state = position.state
+    here = [position.units[u] for u in movers if u in position.units and position.units[u].hex == h]
+    if not here or lone_smc(position, here[0].side, h) is None:
+        return state
+    gs = game.gstate(state)
+    others = tuple(x for x in asl_cc.locations(position) if x != h and x not in gs.cc_done)
+    state = state.replace(game=gs.replace(ovr_cc=h, ovr_saved=(gs.cc_done, gs.conceal_done),
+                                          cc_done=(*gs.cc_done, *others), conceal_done=True))
+    return after_cc(game, position.at(asl_cc.start_location(game, position.at(state), h)))
+
+
+def after_cc(game: AslGame, position: Position) -> State:
+    """Once the Overrun's CC is over, the CC bookkeeping is as it was: a Melee left there is fought again in
+    the CCPh (A4.152)."""
+    state = position.state
+    gs = game.gstate(state)
+    if gs.ovr_cc is None or gs.cc_hex is not None or any(d.then.startswith("cc") for d in state.decisions):
+        return state
+    done, conceal = gs.ovr_saved
+    gs = gs.replace(ovr_cc=None, ovr_saved=((), False), cc_done=done, conceal_done=conceal)
+    return state.replace(game=gs)
 
 
 def can_withdraw(unit: UnitState) -> bool:

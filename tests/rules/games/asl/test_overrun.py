@@ -1,7 +1,8 @@
-"""ASL Infantry Overrun (A4.14-A4.151): the T-4.14/4.15 cases of the digest from the text's rules. A squad
+"""ASL Infantry Overrun (A4.14-A4.152): the T-4.14/4.15 cases of the digest from the text's rules. A squad
 may enter the Location of a lone known enemy SMC in the MPh at twice the MF after a NTC whose DRM is that
 Location's TEM; a leader takes it for his stack and his failure stops it; the SMC withdraws (the ATTACKER
-placing it) or stays. Counters from the demo catalogue (demo values); the stone building's TEM +3 is the
+placing it) or stays, and is then fought in CC at once, a Melee going on in the CCPh. Counters from the
+demo catalogue (demo values); the stone building's TEM +3 is the
 A23.3 example's."""
 
 from __future__ import annotations
@@ -36,6 +37,16 @@ def test_overrun_costs_twice_after_a_ntc_at_the_locations_tem(make_position: Any
         pos.push_text("answer pass")
     assert pos.label(pos.units["a-1"].hex) == "F4" and pos.label(pos.units["b-l"].hex) == "F4"
     assert any(a.text(pos.label) == "move a-1 F5-F4 cost 4" for a in pos.log)
+    # A4.152: the SMC is still there after Defensive First Fire: their CC at once, in the MPh
+    top = pos.decision
+    assert (pos.phase.id, top.then, top.side, top.rule) == ("MPh", "cc", "a", "A11.11")
+    pos.push_text("answer dice 6,6")  # no effect
+    assert (pos.decision.then, pos.decision.side) == ("cc", "b")
+    pos.push_text("answer dice 6,6")  # no effect: both are in Melee, and fight again in the CCPh
+    assert pos.decision is None and pos.phase.id == "MPh"
+    assert pos.units["a-1"].has("melee") and pos.units["b-l"].has("melee")
+    gs = pos.game.gstate(pos.state)
+    assert gs.cc_done == () and not gs.conceal_done and gs.ovr_cc is None
 
 
 def test_a_failed_ntc_stops_the_stack_and_a_leader_tests_for_it(make_position: Any) -> None:
@@ -74,3 +85,29 @@ def test_no_overrun_past_the_smc_nor_on_a_squad_nor_by_an_smc(make_position: Any
     pos = board(make_position, [{"id": "a-l", "counter": "8-1", "side": "a", "hex": "F6"}])
     with pytest.raises(IllegalAction, match=r"A4.14"):
         pos.push_text("move a-l F6-F5-F4")  # an SMC alone does not overrun (A4.15: an MMC)
+
+
+def test_the_melee_of_an_overrun_is_fought_again_in_the_ccph(make_position: Any) -> None:
+    pos = board(make_position)
+    pos.push_text("move a-1 F5-F4")
+    pos.push_text("answer dice 2,2")
+    pos.push_text("answer stay")
+    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 6,6")
+    for _ in range(8):
+        if pos.phase.id == "CCPh":
+            break
+        pos.push_text("end")
+    assert pos.phase.id == "CCPh" and pos.decision is not None
+    assert pos.label(pos.decision.target) == "F4"  # A4.152: the Melee goes on in the CCPh
+
+
+def test_an_overrun_cc_that_kills_the_smc_leaves_no_melee(make_position: Any) -> None:
+    pos = board(make_position)
+    pos.push_text("move a-1 F5-F4")
+    pos.push_text("answer dice 2,2")
+    pos.push_text("answer stay")
+    pos.push_text("answer dice 1,1")  # 4:1, Original 2: below any Kill Number
+    while pos.decision is not None and pos.decision.then == "cc":
+        pos.push_text("answer dice 6,6")
+    assert "b-l" not in pos.units and not pos.units["a-1"].has("melee")
