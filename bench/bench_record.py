@@ -8,7 +8,6 @@ sync would cost nothing); the figures say which filesystem they were measured on
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import os
 import shutil
 import statistics
@@ -25,6 +24,7 @@ from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario, open_resume
 from hexmate.host.service.core import CHECKPOINT_EVERY
 from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.mapboard import board_for
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
 from hexmate.host.tournament.audit import audit
@@ -66,30 +66,9 @@ class _Link(Link):
         return len(data)
 
 
-@dataclasses.dataclass(frozen=True)
-class _Cell:
-    id: int
-    label: str
-    x_mm: float
-    y_mm: float
-
-
-@dataclasses.dataclass(frozen=True)
-class _Board:
-    """A board made for the PG demo map: a cell on every hex, no buttons."""
-
-    name: str
-    cells: tuple[_Cell, ...]
-    buttons: tuple[()] = ()
-    dice_buttons: tuple[()] = ()
-
-
 def _service(tmp: Path) -> tuple[Service, _Link, list[tuple[int, list[bytes]]]]:
     session = GameSession.load("pg", demo_scenario("pg"))
-    m = session.map
-    hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
-    board = _Board("bench", tuple(_Cell(i, m.label(h)[1:], m.center(h)[0] * 25.4, m.center(h)[1] * 25.4)
-                                  for i, h in enumerate(hexes)))
+    board = board_for(session.map, "bench")  # a cell on every hex of the PG demo map, no buttons
     registry = load_demo("pg")
     cal = Calibration.default_for(board, session.map)
     tracker = Tracker(cal, registry, session)

@@ -157,12 +157,14 @@ def history_step(service: Service, k: int, audience: str) -> dict[str, Any]:
     if service.record is None:
         raise LookupError(T("this game has no record"))
     service.record.commit()
-    found = list(steps(read(service.record.path)))
-    last = found[-1].k
+    entries = read(service.record.path)
+    last = sum(1 for e in entries if e.kind in ("action", "takeback"))
     at = last + 1 + k if k < 0 else k
     if not 0 <= at <= last:
         raise LookupError(T("no step {k}: the game has {steps} steps", k=k, steps=last))
-    st = found[at]
+    # the fold stops at the step asked for: a Step's session is the one being folded, so it must be read
+    # before the next entry moves it on
+    st = next(s for s in steps(entries) if s.k == at)
     hidden = st.session.hidden_units(audience) | service.session.hidden_units(audience)
     text = sentence(_unnamed(st.text, hidden))
     if st.secret_of and audience != st.secret_of and not service.session.position.state.over:

@@ -31,7 +31,9 @@ _SIDE_COLOURS = ("#2b5fa8", "#b8432f", "#4d7c2a", "#8a5a9e")
 
 @dataclass(frozen=True)
 class Step:
-    """The position after the ``k``-th folded entry (0: the scenario's set-up)."""
+    """The position after the ``k``-th folded entry (0: the scenario's set-up). ``session`` is the fold
+    itself, moved on by the next entry: read it before asking ``steps`` for the next one (never keep a list
+    of Steps)."""
 
     k: int
     entry: int  # record entry number (0 for the set-up)

@@ -70,6 +70,18 @@ class FirmwareProcess:
             self.channel.send_now(kind, payload)
         self._flush()
 
+    def send_acked(self, kind: int, payload: bytes = b"", timeout: float = 3.0) -> None:
+        """Send a sequenced frame and read until the firmware has acknowledged it: what it asks (a dice arm)
+        is then in force before the test acts through the world channel, a separate path with no order
+        against the link's."""
+        self.send(kind, payload, sequenced=True)
+        end = time.monotonic() + timeout
+        while self.channel.pending():
+            if time.monotonic() >= end:
+                raise AssertionError(f"no ACK of {wire.NAMES[kind]} within {timeout}s; "
+                                     f"stderr: {self.stderr()}")
+            self.pump(0.02)
+
     def sync(self) -> None:
         self.send(wire.SYNC, wire.pack_sync(self.channel.announce()))
 

@@ -31,11 +31,8 @@ def keyed(tmp_path: Path) -> Iterator[tuple[FirmwareProcess, bytes, str]]:
 
 def _roll(fw: FirmwareProcess, request: int, context: bytes, pips: str) -> bytes:
     fw.tell(f"dice-next {pips}")
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(request, 0, len(pips.split(",")), 6, context), sequenced=True)
-    fw.pump(0.1)
-    fw.tell("press 0")
-    fw.pump(0.1)
-    fw.tell("release 0")
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(request, 0, len(pips.split(",")), 6, context))
+    fw.tell("click 0")
     payload = fw.wait_for(wire.DICE)[2]
     fw.pump(0.1)
     return payload

@@ -71,11 +71,8 @@ def test_leds_frame_is_applied_and_reported(fw: FirmwareProcess) -> None:
 
 
 def test_armed_press_rolls_both_dice(fw: FirmwareProcess) -> None:
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(41, 1, 2), sequenced=True)
-    fw.pump(0.1)
-    fw.tell("press 1")
-    fw.pump(0.1)
-    fw.tell("release 1")
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(41, 1, 2))
+    fw.tell("click 1")
     request, button, _t, values = wire.unpack_dice(fw.wait_for(wire.DICE)[2])
     assert (request, button, len(values)) == (41, 1, 2)
     assert all(1 <= v <= 6 for v in values)
@@ -87,17 +84,11 @@ def test_armed_press_rolls_both_dice(fw: FirmwareProcess) -> None:
 
 def test_dice_next_makes_the_next_roll_show_those_pips(fw: FirmwareProcess) -> None:
     fw.tell("dice-next 6,2,5")
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(42, 0, 2), sequenced=True)
-    fw.pump(0.1)
-    fw.tell("press 0")
-    fw.pump(0.1)
-    fw.tell("release 0")
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(42, 0, 2))
+    fw.tell("click 0")
     assert wire.unpack_dice(fw.wait_for(wire.DICE)[2])[3] == [6, 2]
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(43, 1, 1), sequenced=True)
-    fw.pump(0.1)
-    fw.tell("press 1")
-    fw.pump(0.1)
-    fw.tell("release 1")
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(43, 1, 1))
+    fw.tell("click 1")
     assert wire.unpack_dice(fw.wait_for(wire.DICE)[2])[3] == [5]
     fw.tell("dice-next 3,11")
     assert fw.wait_world("error ") == "error dice-next: pips must be 1..10, got '11' in 3,11"
@@ -105,16 +96,12 @@ def test_dice_next_makes_the_next_roll_show_those_pips(fw: FirmwareProcess) -> N
 
 def test_a_d10_arm_rolls_one_d10_through_the_firmware(fw: FirmwareProcess) -> None:
     fw.tell("dice-next 10")
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(45, 0, 1, 10), sequenced=True)  # Fire Team's roll
-    fw.pump(0.1)
-    fw.tell("press 0")
-    fw.pump(0.1)
-    fw.tell("release 0")
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(45, 0, 1, 10))  # Fire Team's roll
+    fw.tell("click 0")
     request, button, _t, values = wire.unpack_dice(fw.wait_for(wire.DICE)[2])
     assert (request, button, values) == (45, 0, [10])
     fw.tell("dice-next 9")  # queued for a d10, drawn by a d6: refused, never shown as a 3
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(46, 1, 1), sequenced=True)
-    fw.pump(0.1)
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(46, 1, 1))
     fw.tell("press 1")
     assert fw.wait_world("error ") == ("error dice-next: pip 9 is not a face of the d6 being rolled; "
                                        "rolled at random instead")
@@ -123,8 +110,7 @@ def test_a_d10_arm_rolls_one_d10_through_the_firmware(fw: FirmwareProcess) -> No
 
 
 def test_the_done_button_is_a_button_event_resent_until_acked(fw: FirmwareProcess) -> None:
-    fw.send(wire.DICE_ARM, wire.pack_dice_arm(44, 255, 2), sequenced=True)  # every dice button armed
-    fw.pump(0.1)
+    fw.send_acked(wire.DICE_ARM, wire.pack_dice_arm(44, 255, 2))  # every dice button armed
     fw.ack = False
     fw.tell("press done")
     first = fw.wait_for(wire.BUTTON)

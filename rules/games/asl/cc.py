@@ -21,15 +21,21 @@ What is worked out (paraphrasing the rules):
   in a later CCPh each side may withdraw (a broken unit must): no attack, -2 (+1 per friend staying) against
   it, the survivors placed on an adjacent Location with no Known enemy, a broken one with none eliminated
   (A11.2, A11.21, A11.16);
-- at the end of the Player Turn the ATTACKER's units may gain concealment (``concealment.py``, A12.122).
+- at the end of the Player Turn the ATTACKER's units may gain concealment (``concealment.py``, A12.122);
+- Infiltration (A11.22): after an Original CC DR of 2 the attacking infantry, after one of 12 the attacked
+  infantry not eliminated, may leave at once, unattacked, and is placed like a withdrawal (A11.21);
+- SW loss (A11.13): a unit's SW is left unpossessed in the Location when the unit is eliminated; if the CC DR
+  that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
+  Number eliminating it.
 
 Each side makes one attack with all its able units against all the enemy in the Location (the first way of
-A11.12's example); other groupings and SMC attacking alone (A11.14), infiltration (A11.22), capture (A20),
-SW loss (A11.13) and Hand-to-Hand (a nationality's, J2.31/G1.64) are not here yet.
+A11.12's example); other groupings and SMC attacking alone (A11.14) and capture (A20) are not here yet.
+Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -39,6 +45,8 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -56,12 +64,17 @@ def _vehicle(unit: UnitState) -> bool:
     return armour.is_vehicle(unit)
 
 
+def _personnel(unit: UnitState) -> bool:
+    """Units that fight in CC: not vehicles (A11.5 has them), not SW or Guns (A11.13), not dummies."""
+    return not _vehicle(unit) and not au.is_sw(unit)
+
+
 def locations(position: Position) -> list[Hex]:
     """Locations holding personnel of both sides and no vehicle (A11.1), by label. Where a vehicle is in the
     Location with an enemy, the players declare each CC attack as a fire in the CCPh (A11.5, ``vfire.py``)."""
     sides: dict[Hex, set[str]] = {}
     for unit in position.units.values():
-        if unit.hex is not None and not _vehicle(unit):
+        if unit.hex is not None and _personnel(unit):
             sides.setdefault(unit.hex, set()).add(unit.side)
     busy = set(vehicle_locations(position))
     return sorted((h for h, s in sides.items() if len(s) > 1 and h not in busy), key=position.label)
@@ -95,12 +108,13 @@ def cc_fp(unit: UnitState) -> int:
 
 
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
-    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2)."""
-    away = withdrawing(position)
+    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2); a SW is not
+    used in CC (A11.13)."""
+    away = (*withdrawing(position), *infiltrating(position))
     return [
         u
         for u in position.units_at(h)
-        if u.side == side and not u.has("broken") and u.id not in away and not _vehicle(u)
+        if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
     ]
 
 
@@ -109,6 +123,15 @@ def withdrawing(position: Position) -> tuple[str, ...]:
 
     gs = position.state.game
     return gs.cc_withdraw if isinstance(gs, AslState) else ()
+
+
+def infiltrating(position: Position) -> tuple[str, ...]:
+    """Units leaving the CC after an Original CC DR of 2 or 12 (A11.22): they make no further attack and are
+    not attacked."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return gs.cc_infiltrate if isinstance(gs, AslState) else ()
 
 
 def odds(attack: Fraction, defence: Fraction) -> Fraction:
@@ -143,27 +166,49 @@ def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
     return int(best.values["leadership"]), best.id
 
 
-def work(
-    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = ""
-) -> tuple[Resolution, dict[str, str]]:
-    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result)."""
-    roll = ASL_DR.from_values(dice)
-    attacking = attackers(position, h, side)
-    targets = [u for u in position.units_at(h) if u.side != side and not _vehicle(u)]
+def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """The enemy units a CC attack at ``h`` attacks: not its vehicles (A11.1), nor its SW (A11.13)."""
+    gone = infiltrating(position)
+    return [u for u in position.units_at(h) if u.side != side and _personnel(u) and u.id not in gone]
+
+
+def strengths(position: Position, h: Hex, side: str) -> tuple[Fraction, Fraction, list[Line]]:
+    """The side's attack FP against the FP it attacks at ``h``, and the lines saying why (A11.11, A7.8,
+    A11.19)."""
     lines: list[Line] = []
     attack = Fraction(0)
-    for unit in attacking:
+    for unit in attackers(position, h, side):
         fp = Fraction(cc_fp(unit))
         if unit.has("pinned"):
             fp /= 2
             lines.append(Line(T("{unit} pinned", unit=_name(unit)), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
         attack += fp
+    targets = _targets(position, h, side)
     if any(u.concealed for u in targets):
         attack /= 2
         lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
-    defence = Fraction(sum(cc_fp(u) for u in targets))
-    ratio = odds(attack, defence)
+    return attack, Fraction(sum(cc_fp(u) for u in targets)), lines
+
+
+def black_kill_number(position: Position, h: Hex, side: str) -> int:
+    """The black Kill Number of the side's attack at ``h`` (the CCT's ordinary numbers, A11.11, A11.13)."""
+    attack, defence, _ = strengths(position, h, side)
     chart = position.charts.chart("cct")
+    column = odds_column(chart.axis("odds").keys, odds(attack, defence))
+    return int(chart.lookup(odds=column)) if column else 0
+
+
+def work(
+    position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False
+) -> tuple[Resolution, dict[str, str]]:
+    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result);
+    ``hth``: the Close Combat is Hand-to-Hand (A25.43)."""
+    roll = ASL_DR.from_values(dice)
+    attacking = attackers(position, h, side)
+    targets = _targets(position, h, side)
+    attack, defence, lines = strengths(position, h, side)
+    ratio = odds(attack, defence)
+    chart = position.charts.chart(asl_hth.CHART if hth else "cct")
     column = odds_column(chart.axis("odds").keys, ratio)
     kill = int(chart.lookup(odds=column)) if column else 0
     lines.append(
@@ -179,6 +224,10 @@ def work(
     )
     lines.append(Line(T("Kill Number"), str(kill), "A11.11"))
     common = 0
+    if hth:
+        drm, hth_lines = asl_hth.kill_number_lines(position, attacking, side)
+        common += drm
+        lines.extend(hth_lines)
     led = leader_drm(attacking)
     if led is not None:
         common += led[0]
@@ -204,7 +253,8 @@ def work(
         drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
         if unit.id in withdrawing(position):  # A11.2: -2, +1 per friendly unit in the Melee not withdrawing
             stay = sum(
-                1 for u in position.units_at(h) if u.side == unit.side and u.id not in withdrawing(position)
+                1 for u in position.units_at(h)
+                if u.side == unit.side and _personnel(u) and u.id not in withdrawing(position)
             )
             drm += stay - 2
             lines.append(Line(T("{unit} withdrawing", unit=_name(unit)), f"{stay - 2:+d}", "A11.2"))
@@ -297,14 +347,15 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     for unit in position.units_at(h):  # A11.19: dummies are removed before any CC declaration
         if unit.type == "dummy":
             state = state.without_unit(unit.id)
-    if len({u.side for u in position.at(state).units_at(h)}) < 2:
+    if len({u.side for u in position.at(state).units_at(h) if _personnel(u)}) < 2:
         gs = game.gstate(state)
         state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h)))
         return next_location(game, position.at(state))
     position = position.at(state)
     gs = game.gstate(state)
     state = state.replace(
-        game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=())
+        game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
+                        cc_hth_asked=False, cc_infiltrate=())
     )
     if any(u.has("melee") for u in position.units_at(h)):
         return withdrawals(game, position.at(state))
@@ -396,7 +447,8 @@ def resume_withdraw_to(game: AslGame, position: Position, decision: Decision, an
     if any(d.then == "cc_withdraw_to" for d in state.decisions):
         return state
     gs = game.gstate(state)
-    return finish_location(game, position.at(state.replace(game=gs.replace(cc_withdraw=()))))
+    state = state.replace(game=gs.replace(cc_withdraw=(), cc_infiltrate=()))
+    return finish_location(game, position.at(state))
 
 
 def _ambush_roll(position: Position, h: Hex, side: str, first: str) -> Decision:
@@ -450,7 +502,11 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
 
 def declarations(game: AslGame, position: Position) -> State:
     """A11.12, A11.19: a side with a concealed unit able to attack says whether it attacks (and reveals
-    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks."""
+    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks. Before
+    that, a side whose nationality fights Hand-to-Hand may choose it (A25.43)."""
+    offered = asl_hth.offer(game, position)
+    if offered is not None:
+        return offered
     state = position.state
     gs = game.gstate(state)
     h = gs.cc_hex
@@ -510,7 +566,7 @@ def next_attack(game: AslGame, position: Position, index: int) -> State:
         if side in gs.cc_declined:
             index += 1
             continue
-        if attackers(position, h, side) and any(u.side != side for u in position.units_at(h)):
+        if attackers(position, h, side) and _targets(position, h, side):
             if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
                 for unit in attackers(position, h, side):
                     state = state.with_unit(unit.revealed())
@@ -543,7 +599,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     assert h is not None and answer.dice is not None
     state = position.state
     gs = game.gstate(state)
-    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher)
+    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher, gs.cc_hth)
     state = state.replace(resolution=res)
     # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
     keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
@@ -551,13 +607,72 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         for unit in attackers(position, h, decision.side):
             state = state.with_unit(unit.revealed())
     pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
-    state = state.replace(game=gs.replace(cc_pending=pending))
+    risk = gs.cc_sw_risk
+    if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
+        kill = black_kill_number(position, h, decision.side)
+        risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
+    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))
     index = int(decision.arg("index", "0"))
+    ask = _infiltration(game, position.at(state), decision.side, answer.dice, results, index)
+    if ask is not None:
+        return state.push(ask)
+    return _after_attack(game, position.at(state), index)
+
+
+def _after_attack(game: AslGame, position: Position, index: int) -> State:
+    state = position.state
+    gs = game.gstate(state)
     if gs.cc_ambusher and index == 0:  # A11.32: sequential; the ambusher's results apply before the reply
-        state = apply_pending(game, position.at(state))
+        state = apply_pending(game, position)
         if state.decisions != position.state.decisions:
             return state.replace(game=game.gstate(state).replace(cc_next=1))
     return next_attack(game, position.at(state), index + 1)
+
+
+def _infiltration(
+    game: AslGame, position: Position, side: str, dice: tuple[int, ...], results: dict[str, str], index: int
+) -> Decision | None:
+    """A11.22: after an Original CC DR of 2 the attacking infantry, or after one of 12 the attacked infantry
+    it did not eliminate, may leave the CC at once (not if eliminated, captured or pinned)."""
+    total = ASL_DR.from_values(dice).total
+    gs = game.gstate(position.state)
+    h = gs.cc_hex
+    if total not in (2, 12) or h is None:
+        return None
+    killed = {uid for uid, r in gs.cc_pending if r == "KIA"}
+    if total == 2:
+        who = [u for u in attackers(position, h, side) if u.id not in killed and not u.has("pinned")]
+    else:
+        leaving = withdrawing(position)  # already leaving the Melee (A11.2): nothing to offer
+        who = [u for u in _targets(position, h, side)
+               if results.get(u.id) != "KIA" and u.id not in killed and not u.has("pinned")
+               and u.id not in leaving]
+    if not who:
+        return None
+    owner = who[0].side
+    ids = tuple(u.id for u in who)
+    return Decision(
+        "confirm",
+        owner,
+        T("{side}: Original CC DR {dr}: {units} may leave the Close Combat at {hex} now, unattacked; "
+          "infiltrate or stay", side=owner, dr=total, units=", ".join(ids), hex=position.label(h)),
+        "A11.22",
+        "cc_infiltrate",
+        choices=("infiltrate", "stay"),
+        subject=ids,
+        target=h,
+        args=(("index", str(index)),),
+    )
+
+
+def resume_infiltrate(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.22: the infiltrating units are placed with the withdrawing ones when the Location's CC ends."""
+    state = position.state
+    gs = game.gstate(state)
+    if answer.choice == "infiltrate":
+        leaving = tuple(sorted({*gs.cc_infiltrate, *decision.subject}))
+        state = state.replace(game=gs.replace(cc_infiltrate=leaving))
+    return _after_attack(game, position.at(state), int(decision.arg("index", "0")))
 
 
 def apply_pending(game: AslGame, position: Position) -> State:
@@ -566,10 +681,17 @@ def apply_pending(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
     reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]
+    risk = dict(gs.cc_sw_risk)
+    sw_asks = []
     for uid in killed:
         if uid in state.units:
+            unit = state.units[uid]
+            for sw in au.possessed(state, uid):  # A11.13: left unpossessed in the Location (A4.44) ...
+                state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=unit.hex))
+                if uid in risk:  # ... unless the attacker's dr for it is at most the black Kill Number
+                    sw_asks.append(_sw_loss_roll(position, sw, unit, risk[uid]))
             state = state.without_unit(uid)
-    state = state.replace(game=gs.replace(cc_pending=()))
+    state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
     by_side: dict[str, list[str]] = {}
     for uid in reduce:
         if uid in state.units:
@@ -595,12 +717,47 @@ def apply_pending(game: AslGame, position: Position) -> State:
                     target=first.hex,
                 )
             )
+    asks.extend(sw_asks)
     return state.push(*asks) if asks else state
+
+
+def _sw_loss_roll(position: Position, sw: UnitState, owner: UnitState, kill: int) -> Decision:
+    attacker = position.enemy_of(owner.side)
+    return Decision(
+        "roll",
+        attacker,
+        T("{side} rolls a dr for {sw}, held by {unit} when it was eliminated with a coloured 1: at most "
+          "{kill} eliminates it", side=attacker, sw=sw.id, unit=owner.id, kill=kill),
+        "A11.13",
+        "cc_sw_loss",
+        dice="dr",
+        subject=(sw.id,),
+        target=owner.hex,
+        args=(("kill", str(kill)),),
+    )
+
+
+def resume_sw_loss(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.13: a dr at most the attack's black Kill Number eliminates the SW; else it stays unpossessed."""
+    assert answer.dice is not None and decision.target is not None
+    sw_id, kill, dr = decision.subject[0], int(decision.arg("kill")), answer.dice[-1]
+    state = position.state
+    gone = dr <= kill and sw_id in state.units
+    if gone:
+        state = state.without_unit(sw_id)
+    kept = T("left unpossessed in the Location (A4.44)")
+    lines = (Line(T("dr for {sw}", sw=sw_id), str(dr), "A11.13"),
+             Line(T("black Kill Number"), str(kill), "A11.13"),
+             Line(sw_id, T("eliminated") if gone else kept, "A11.13"))
+    summary = T("{sw} {result}", sw=sw_id, result=T("eliminated") if gone else T("kept"))
+    res = Resolution(act.Fire((), decision.target, answer.dice), "cc_sw_loss", "", False, lines,
+                     {sw_id: "eliminated" if gone else "-"}, summary)
+    return after_asks(game, position.at(state.replace(resolution=res)))
 
 
 def apply_results(game: AslGame, position: Position) -> State:
     state = apply_pending(game, position)
-    if state.decision is not None and state.decision.then == "cc_reduce":
+    if state.decision is not None and state.decision.then in ASKS:
         return state
     return finish_location(game, position.at(state))
 
@@ -609,7 +766,16 @@ def resume_reduce(game: AslGame, position: Position, decision: Decision, answer:
     state = position.state
     unit = state.units[answer.units[0]]
     state, _ = asl_fire._reduce(position.scenario.counters, state, unit)
-    if any(d.then == "cc_reduce" for d in state.decisions):
+    return after_asks(game, position.at(state))
+
+
+ASKS = ("cc_reduce", "cc_sw_loss")  # questions the results of an attack leave open (A11.11, A11.13)
+
+
+def after_asks(game: AslGame, position: Position) -> State:
+    """Once the last of the questions an attack's results raised is answered, the CC goes on."""
+    state = position.state
+    if any(d.then in ASKS for d in state.decisions):
         return state
     gs = game.gstate(state)
     if gs.cc_next:  # the ambusher's results were in: now the ambushed side replies (A11.32)
@@ -624,8 +790,8 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw]
-    if away:  # A11.2: the survivors have withdrawn: each side places them on a lit Location
+    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
+    if away:  # A11.2, A11.22: the survivors have withdrawn: each side places them on a lit Location
         asks = []
         for side in sorted({u.side for u in away}, key=lambda s: s != position.phasing):
             group = [u for u in away if u.side == side]
@@ -650,13 +816,13 @@ def finish_location(game: AslGame, position: Position) -> State:
                 for unit in group:
                     if unit.has("broken"):
                         state = state.without_unit(unit.id)
-        state = state.replace(game=gs.replace(cc_withdraw=()) if not asks else gs)
+        state = state.replace(game=gs.replace(cc_withdraw=(), cc_infiltrate=()) if not asks else gs)
         if asks:
             return state.push(*asks)
         position = position.at(state)
-    here = [u for u in position.units_at(h) if not u.concealed and not _vehicle(u)]
+    here = [u for u in position.units_at(h) if not u.concealed and _personnel(u)]
     melee = len({u.side for u in here}) > 1
-    for unit in [u for u in position.units_at(h) if not _vehicle(u)]:
+    for unit in [u for u in position.units_at(h) if _personnel(u)]:
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
     gs = game.gstate(state)

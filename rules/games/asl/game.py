@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hip as asl_hip
+from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
@@ -90,6 +91,11 @@ class AslState(GameState):
     # put back afterwards (cc_done, conceal_done)
     ovr_cc: Hex | None = None
     ovr_saved: tuple[tuple[Hex, ...], bool] = ((), False)
+    cc_hth: bool = False  # the Close Combat being fought is Hand-to-Hand (A25.43)
+    cc_hth_asked: bool = False  # its side has been asked whether to make it so
+    # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
+    cc_sw_risk: tuple[tuple[str, int], ...] = ()
+    cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -658,13 +664,13 @@ class AslGame(Game):
         return asl_cc.resume_ambush(self, position, decision, answer)
 
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_ovr.after_cc(self, position.at(asl_cc.resume(self, position, decision, answer)))
+        return asl_cc.resume(self, position, decision, answer)
 
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_concealment.resume(self, position, decision, answer)
 
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_ovr.after_cc(self, position.at(asl_cc.resume_declare(self, position, decision, answer)))
+        return asl_cc.resume_declare(self, position, decision, answer)
 
     def resume_cc_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_withdraw(self, position, decision, answer)
@@ -673,7 +679,16 @@ class AslGame(Game):
         return asl_cc.resume_withdraw_to(self, position, decision, answer)
 
     def resume_cc_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_ovr.after_cc(self, position.at(asl_cc.resume_reduce(self, position, decision, answer)))
+        return asl_cc.resume_reduce(self, position, decision, answer)
+
+    def resume_cc_sw_loss(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_sw_loss(self, position, decision, answer)
+
+    def resume_cc_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.resume_infiltrate(self, position, decision, answer)
+
+    def resume_cc_hth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_cc.declarations(self, position.at(asl_hth.resume(self, position, decision, answer)))
 
     # --- moves hex by hex: Defensive First Fire at each hex entered (A8.1) ---
     def enter(self, position: Position) -> State:
@@ -893,6 +908,7 @@ class AslGame(Game):
         elif phase == "MPh":
             remove = ("no_dt", "assault", "exiting", asl_dash.MARKER, asl_bypass.MARKER)  # A4.33, A4.63
             state = asl_bypass.end_of_phase(self, position)  # A12.151
+            state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP

@@ -16,7 +16,7 @@ What is here, paraphrasing the text:
 
 - once the move's Defensive First Fire is over, an SMC still there is fought in Close Combat at once, in the
   MPh (A4.152), by cc.py's procedure for that one Location; both sides left there are in Melee and fight
-  again in the CCPh (``start_cc``, ``after_cc``).
+  again in the CCPh (``start_cc``, ``end_of_phase``).
 
 Not here: an overrunning unit that wins does not go on with its MF left (A4.152); concealed units in the
 Location (A12.15 and the two-SMC refusal) and berserk movers (A15.432) are not modelled.
@@ -103,8 +103,9 @@ def resume_ntc(game: AslGame, position: Position, decision: Decision, answer: ac
 
 
 def start_cc(game: AslGame, position: Position, movers: Sequence[str], h: Hex) -> State:
-    """A4.152: the overrun SMC still in the Location after Defensive First Fire: their CC at once, in the MPh.
-    Only this Location is fought (the others wait for the CCPh) and no concealment is worked out here."""
+    """A4.152: the overrun SMC still in the Location after Defensive First Fire: their CC at once, in the MPh,
+    by cc.py's procedure. Only this Location is fought (the others are marked done, to wait for the CCPh) and
+    no concealment is worked out; ``end_of_phase`` puts that bookkeeping back as the MPh ends."""
     from hexmate.rules.games.asl import cc as asl_cc
 
     state = position.state
@@ -112,18 +113,18 @@ def start_cc(game: AslGame, position: Position, movers: Sequence[str], h: Hex) -
     if not here or lone_smc(position, here[0].side, h) is None:
         return state
     gs = game.gstate(state)
+    if gs.ovr_cc is None:  # the first Overrun CC of this MPh: what the CCPh will need, kept
+        gs = gs.replace(ovr_cc=h, ovr_saved=(gs.cc_done, gs.conceal_done))
     others = tuple(x for x in asl_cc.locations(position) if x != h and x not in gs.cc_done)
-    state = state.replace(game=gs.replace(ovr_cc=h, ovr_saved=(gs.cc_done, gs.conceal_done),
-                                          cc_done=(*gs.cc_done, *others), conceal_done=True))
-    return after_cc(game, position.at(asl_cc.start_location(game, position.at(state), h)))
+    state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, *others), conceal_done=True))
+    return asl_cc.start_location(game, position.at(state), h)
 
 
-def after_cc(game: AslGame, position: Position) -> State:
-    """Once the Overrun's CC is over, the CC bookkeeping is as it was: a Melee left there is fought again in
-    the CCPh (A4.152)."""
-    state = position.state
+def end_of_phase(game: AslGame, state: State) -> State:
+    """As the MPh ends, the CC bookkeeping is as it was before any Overrun's CC: a Melee left by one is
+    fought again in the CCPh (A4.152)."""
     gs = game.gstate(state)
-    if gs.ovr_cc is None or gs.cc_hex is not None or any(d.then.startswith("cc") for d in state.decisions):
+    if gs.ovr_cc is None:
         return state
     done, conceal = gs.ovr_saved
     gs = gs.replace(ovr_cc=None, ovr_saved=((), False), cc_done=done, conceal_done=conceal)

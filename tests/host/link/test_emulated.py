@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import pytest
 from hexmate.host.link.emulated import EmulatedTable, find_micropython
@@ -34,6 +35,25 @@ async def until(cond: Callable[[], bool], what: str, timeout: float = 10.0) -> N
     raise AssertionError(f"timed out waiting for {what}")
 
 
+@asynccontextmanager
+async def connected(table: EmulatedTable, *, live: bool = True
+                    ) -> AsyncIterator[tuple[TableConnection, list[TableMessage]]]:
+    """The table started with a host connection on it, LIVE unless ``live`` is False, and the messages the
+    host receives; the connection and the table stopped after, whatever happened."""
+    await table.start()
+    messages: list[TableMessage] = []
+    conn = TableConnection(SerialLink(table.port_path), messages.append)
+    task = asyncio.create_task(conn.run())
+    try:
+        if live:
+            await until(lambda: conn.state is ConnState.LIVE, "live")
+        yield conn, messages
+    finally:
+        await conn.stop()
+        await task
+        await table.stop()
+
+
 def _cell_now(messages: list[TableMessage], cell: int) -> tuple[str, ...]:
     """What the host knows lies on ``cell``: the latest snapshot, updated by later cell events."""
     uids: tuple[str, ...] = ()
@@ -55,12 +75,7 @@ async def test_crashed_firmware_restarts_and_the_board_is_still_set() -> None:
     table.cells[5] = [UID]  # a counter already lies on cell 5 when the board powers up
     lines: list[str] = []
     table.on_world = lines.append
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
-        await until(lambda: conn.state is ConnState.LIVE, "live")
+    async with connected(table) as (conn, messages):
         assert isinstance(conn.hello, Hello) and conn.hello.emulated and conn.hello.n_cells == 346
         await table.crash()
         await until(lambda: table.restarts == 1, "restart")
@@ -71,10 +86,6 @@ async def test_crashed_firmware_restarts_and_the_board_is_still_set() -> None:
         await until(lambda: bool(_snapshots_after(messages, restart_hello)), "the snapshot after the restart")
         first = _snapshots_after(messages, restart_hello)[0]
         assert {e.cell: e.uids for e in first.entries} == {5: (UID,)}
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
     assert not table.running
 
 
@@ -96,20 +107,12 @@ async def test_the_first_snapshot_already_shows_the_counters_on_the_board() -> N
     table = EmulatedTable("emu-346")
     table.cells[5] = [UID]
     table.cells[40] = [UID2, UID3]  # a stack
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
+    async with connected(table, live=False) as (_conn, messages):
         await until(lambda: bool(_snapshots_after(messages, 0)), "a snapshot")
         first = _snapshots_after(messages, 0)[0]
         assert {e.cell: e.uids for e in first.entries} == {5: (UID,), 40: (UID2, UID3)}
         await asyncio.sleep(0.3)
         assert not [m for m in messages if isinstance(m, CellChanged)]  # never an empty board, then events
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
 
 
 async def test_a_hung_firmware_is_reset_by_the_watchdog_and_the_host_resyncs(
@@ -117,12 +120,7 @@ async def test_a_hung_firmware_is_reset_by_the_watchdog_and_the_host_resyncs(
 ) -> None:
     caplog.set_level(logging.INFO, logger="hexmate.host.link.emulated")
     table = EmulatedTable("emu-346", wdt_timeout_ms=600)
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
-        await until(lambda: conn.state is ConnState.LIVE, "live")
+    async with connected(table) as (conn, messages):
         table.place(5, UID)
         await until(lambda: UID in _cell_now(messages, 5), "the placed counter")
         # acknowledged: an unacked CELL would be resent every 150 ms and arrive as a duplicate. Meanwhile
@@ -146,10 +144,6 @@ async def test_a_hung_firmware_is_reset_by_the_watchdog_and_the_host_resyncs(
         assert _cell_now(messages, 5) == (UID,) and _cell_now(messages, 9) == (UID2,)
         await asyncio.sleep(1.0)  # the new firmware feeds its watchdog again
         assert table.wdt_resets == 1 and table.restarts == 1 and table.running
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
     resets = [r for r in caplog.records if "firmware watchdog reset" in r.getMessage()]
     assert len(resets) == 1
     assert not [r for r in caplog.records if "exited with status" in r.getMessage()]
@@ -157,12 +151,7 @@ async def test_a_hung_firmware_is_reset_by_the_watchdog_and_the_host_resyncs(
 
 async def test_dice_next_then_an_armed_press_rolls_those_pips() -> None:
     table = EmulatedTable("emu-346")
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
-        await until(lambda: conn.state is ConnState.LIVE, "live")
+    async with connected(table) as (conn, messages):
         table.dice_next([3, 5, 1])
         conn.arm_dice(7, 0, 2)
         await asyncio.sleep(0.1)
@@ -174,30 +163,17 @@ async def test_dice_next_then_an_armed_press_rolls_those_pips() -> None:
         await until(lambda: len([m for m in messages if isinstance(m, DiceRolled)]) == 2, "the second roll")
         rolls = [(m.request, m.button, m.values) for m in messages if isinstance(m, DiceRolled)]
         assert rolls == [(7, 0, (3, 5)), (8, 1, (1,))]
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
 
 
 async def test_dice_next_then_an_armed_d10_press_rolls_that_pip() -> None:
     table = EmulatedTable("emu-346")
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
-        await until(lambda: conn.state is ConnState.LIVE, "live")
+    async with connected(table) as (conn, messages):
         table.dice_next([9])
         conn.arm_dice(12, 0, 1, sides=10)  # Fire Team's one d10
         await asyncio.sleep(0.1)
         table.press(0)
         await until(lambda: any(isinstance(m, DiceRolled) for m in messages), "the roll")
         assert [m.values for m in messages if isinstance(m, DiceRolled)] == [(9,)]
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
 
 
 @pytest.mark.parametrize("pips", [[11], [0, 3], [], [2.5]])
@@ -212,12 +188,7 @@ def test_dice_next_refuses_pips_out_of_one_to_ten(pips: list[int]) -> None:
 
 async def test_the_done_button_reaches_the_host_as_a_button_event() -> None:
     table = EmulatedTable("emu-346")
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
-        await until(lambda: conn.state is ConnState.LIVE, "live")
+    async with connected(table) as (conn, messages):
         conn.arm_dice(9, 0, 2)  # dice-a waits for a roll: done is not a die
         await asyncio.sleep(0.1)
         table.press("done")
@@ -227,30 +198,17 @@ async def test_the_done_button_reaches_the_host_as_a_button_event() -> None:
         assert edges == [(2, True)]  # once: acknowledged, never a duplicate
         assert not [m for m in messages if isinstance(m, DiceRolled)]
         assert conn.counters.duplicates == 0
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
 
 
 async def test_two_clicks_sent_at_once_are_two_presses() -> None:
     table = EmulatedTable("emu-346")
-    await table.start()
-    messages: list[TableMessage] = []
-    conn = TableConnection(SerialLink(table.port_path), messages.append)
-    task = asyncio.create_task(conn.run())
-    try:
-        await until(lambda: conn.state is ConnState.LIVE, "live")
+    async with connected(table) as (_conn, messages):
         table.click("done")
         table.click("done")  # both lines may reach the firmware in one read: still two presses
         await until(lambda: len([m for m in messages if isinstance(m, ButtonEdge)]) >= 2, "two presses")
         await asyncio.sleep(0.3)
         edges = [(m.button, m.pressed) for m in messages if isinstance(m, ButtonEdge)]
         assert edges == [(2, True), (2, True)]
-    finally:
-        await conn.stop()
-        await task
-        await table.stop()
 
 
 def test_an_unknown_button_is_a_clear_error() -> None:

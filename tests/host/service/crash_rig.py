@@ -34,6 +34,7 @@ from hexmate.host.record import Record
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario, open_resume
 from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.mapboard import MapBoard, board_for
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
 
@@ -41,38 +42,9 @@ GAME = "pg"  # its demo alternates rolls (initiative) and done presses (ends of 
 DONE = 2
 
 
-@dataclasses.dataclass(frozen=True)
-class Cell:
-    id: int
-    label: str
-    x_mm: float
-    y_mm: float
-
-
-@dataclasses.dataclass(frozen=True)
-class Button:
-    id: int
-    name: str
-
-
-@dataclasses.dataclass(frozen=True)
-class Board:
+def make_board(session: GameSession) -> MapBoard:
     """A board made for the demo map (a cell on every hex) with two dice buttons and a done button."""
-
-    name: str
-    cells: tuple[Cell, ...]
-    buttons: tuple[Button, ...] = (Button(0, "dice-a"), Button(1, "dice-b"), Button(DONE, "done"))
-
-    @property
-    def dice_buttons(self) -> tuple[Button, ...]:
-        return self.buttons[:2]
-
-
-def make_board(session: GameSession) -> Board:
-    m = session.map
-    hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
-    return Board("crash-board", tuple(Cell(i, m.label(h)[1:], m.center(h)[0] * 25.4, m.center(h)[1] * 25.4)
-                                      for i, h in enumerate(hexes)))
+    return board_for(session.map, "crash-board", ("dice-a", "dice-b", "done"), dice=2)
 
 
 class SocketLink(Link):

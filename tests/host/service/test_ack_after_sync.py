@@ -6,7 +6,6 @@ wrapped to note, each time it returns, which events the file then holds."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import os
 from pathlib import Path
@@ -19,27 +18,12 @@ from hexmate.host.record import Record
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario
 from hexmate.host.table.calibration import Calibration
+from hexmate.host.table.mapboard import board_for
 from hexmate.host.table.registry import load_demo
 from hexmate.host.table.tracker import Tracker
 
 EVENTS = 150
 BURSTS = (1, 8, reliable.EVENT_WINDOW, 5, 3, reliable.EVENT_WINDOW, 8)  # frames per read, cycled
-
-
-@dataclasses.dataclass(frozen=True)
-class _Cell:
-    id: int
-    label: str
-    x_mm: float
-    y_mm: float
-
-
-@dataclasses.dataclass(frozen=True)
-class _Board:
-    name: str
-    cells: tuple[_Cell, ...]
-    buttons: tuple[()] = ()
-    dice_buttons: tuple[()] = ()
 
 
 class _Link(Link):
@@ -90,10 +74,7 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, *, sync: bool) -> _Link:
 
     monkeypatch.setattr(os, "fdatasync", fdatasync)
     session = GameSession.load("pg", demo_scenario("pg"))
-    m = session.map
-    hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
-    board = _Board("ack", tuple(_Cell(i, m.label(h)[1:], m.center(h)[0] * 25.4, m.center(h)[1] * 25.4)
-                                for i, h in enumerate(hexes)))
+    board = board_for(session.map, "ack")
     registry = load_demo("pg")
     cal = Calibration.default_for(board, session.map)
     tracker = Tracker(cal, registry, session)

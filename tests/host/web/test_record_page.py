@@ -131,3 +131,16 @@ def read_committed(rig: Rig) -> list:
     assert rig.service.record is not None
     rig.service.record.commit()
     return [e for e in read(rig.record_path) if e.kind == "paired"]
+
+
+def test_a_past_step_draws_the_position_of_that_step_not_the_position_now(tmp_path) -> None:
+    from hexmate.host.service import PageAction
+    from hexmate.host.service import results as res
+
+    rig = Rig(tmp_path)
+    rig.service.handle(PageAction("act", {"text": "move ger-sq4 DK4-DL4"}))  # one step: the squad moves on
+    assert res.history_step(rig.service, -1, "ger")["k"] == 1
+    before, now = (res.history_step(rig.service, k, "ger") for k in (0, 1))
+    assert before["counters"]["DK4"] == ["8-0", "4-6-7"] and "DL4" not in before["counters"]
+    assert now["counters"]["DK4"] == ["8-0"] and now["counters"]["DL4"] == ["4-6-7"]
+    assert before["svg"] != now["svg"]

@@ -161,8 +161,8 @@ def test_the_attacker_picks_the_order_of_locations(make_position: Any) -> None:
     assert top is not None and top.kind == "hexes" and top.side == "a" and top.rule == "A11.12"
     pos.push_text("answer hex G4")
     assert pos.decision is not None and pos.decision.target == pos.units["a-2"].hex
-    pos.push_text("answer dice 6,6")
-    pos.push_text("answer dice 6,6")  # both survive: Melee at G4; then E4 by itself
+    pos.push_text("answer dice 6,5")
+    pos.push_text("answer dice 6,5")  # both survive (an 11, not the 12 of A11.22): Melee at G4; then E4
     assert pos.units["a-2"].has("melee") and pos.decision is not None
     assert pos.decision.target == pos.units["a-1"].hex
 
@@ -286,8 +286,8 @@ def test_a11_16_a_broken_unit_in_melee_must_withdraw_and_the_others_staying_help
     pos.push_text("answer stay")  # a's Good Order squad stays; its broken squad withdraws all the same
     pos.push_text("answer stay")
     assert pos.state.game.cc_withdraw == ("a-2",)
-    pos.push_text("answer dice 6,6")  # a-1 attacks b-1
-    pos.push_text("answer dice 6,6")  # b-1 attacks a-1 and a-2
+    pos.push_text("answer dice 6,5")  # a-1 attacks b-1 (an 11: a 12 would let b-1 infiltrate, A11.22)
+    pos.push_text("answer dice 6,5")  # b-1 attacks a-1 and a-2
     res = pos.state.resolution
     assert res is not None
     values = {(line.label, line.value, line.rule) for line in res.lines}

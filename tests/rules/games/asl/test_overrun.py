@@ -2,8 +2,7 @@
 may enter the Location of a lone known enemy SMC in the MPh at twice the MF after a NTC whose DRM is that
 Location's TEM; a leader takes it for his stack and his failure stops it; the SMC withdraws (the ATTACKER
 placing it) or stays, and is then fought in CC at once, a Melee going on in the CCPh. Counters from the
-demo catalogue (demo values); the stone building's TEM +3 is the
-A23.3 example's."""
+demo catalogue (demo values); the stone building's TEM +3 is the A23.3 example's."""
 
 from __future__ import annotations
 
@@ -40,11 +39,12 @@ def test_overrun_costs_twice_after_a_ntc_at_the_locations_tem(make_position: Any
     # A4.152: the SMC is still there after Defensive First Fire: their CC at once, in the MPh
     top = pos.decision
     assert (pos.phase.id, top.then, top.side, top.rule) == ("MPh", "cc", "a", "A11.11")
-    pos.push_text("answer dice 6,6")  # no effect
+    pos.push_text("answer dice 5,6")  # no effect
     assert (pos.decision.then, pos.decision.side) == ("cc", "b")
-    pos.push_text("answer dice 6,6")  # no effect: both are in Melee, and fight again in the CCPh
+    pos.push_text("answer dice 5,6")  # no effect: both are in Melee, and fight again in the CCPh
     assert pos.decision is None and pos.phase.id == "MPh"
     assert pos.units["a-1"].has("melee") and pos.units["b-l"].has("melee")
+    pos.push_text("end")  # the MPh ends: the CC bookkeeping is the CCPh's again
     gs = pos.game.gstate(pos.state)
     assert gs.cc_done == () and not gs.conceal_done and gs.ovr_cc is None
 
@@ -92,8 +92,8 @@ def test_the_melee_of_an_overrun_is_fought_again_in_the_ccph(make_position: Any)
     pos.push_text("move a-1 F5-F4")
     pos.push_text("answer dice 2,2")
     pos.push_text("answer stay")
-    pos.push_text("answer dice 6,6")
-    pos.push_text("answer dice 6,6")
+    pos.push_text("answer dice 5,6")
+    pos.push_text("answer dice 5,6")
     for _ in range(8):
         if pos.phase.id == "CCPh":
             break
@@ -107,7 +107,7 @@ def test_an_overrun_cc_that_kills_the_smc_leaves_no_melee(make_position: Any) ->
     pos.push_text("move a-1 F5-F4")
     pos.push_text("answer dice 2,2")
     pos.push_text("answer stay")
-    pos.push_text("answer dice 1,1")  # 4:1, Original 2: below any Kill Number
+    pos.push_text("answer dice 1,2")  # 4:1, Original 3: below the Kill Number
     while pos.decision is not None and pos.decision.then == "cc":
-        pos.push_text("answer dice 6,6")
+        pos.push_text("answer dice 5,6")
     assert "b-l" not in pos.units and not pos.units["a-1"].has("melee")
