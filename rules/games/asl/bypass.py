@@ -9,6 +9,11 @@ the shortest one whose hexsides are not blocked; one or two hexsides cost the he
 Ground: 1 MF, 2 MF if O is a level higher than the hex the unit came from, A4.133), three or four cost
 twice that (A4.31).
 
+Not modelled: the cost of a wall or hedge on the hexside between the hex the unit comes from and O (the
+unit goes from that hexside's end along O's sides, so none is charged); a building-in-woods hex, whose other
+terrain is woods (A4.31's 2I9); SMOKE and mines in O; Bypass across a crest line (A4.34); a unit entering O's
+obstacle after bypassing it in the same move; exiting the map by bypassing an edge hex (A2.6).
+
 Data: the map marks a hexside that O's obstacle artwork (or a wall or hedge touching it) touches with the
 hexside feature ``bypass-blocked`` (A4.31: where it is unclear, the hexside is blocked); a hexside between two
 woods hexes is blocked too (the woods artwork runs across it). Water obstacles and cliffs block as well.
