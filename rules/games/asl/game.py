@@ -850,6 +850,10 @@ class AslGame(Game):
                 return True
         return False
 
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """A12.3: an action naming a HIP unit is listed on its owner's page only."""
+        return asl_hip.owner_of(self, position, action)
+
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
         phase = position.phase.id
@@ -859,6 +863,7 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                 else:
                     yield from asl_fire.generate(self, armour.infantry_view(position))
+                    yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
@@ -888,6 +893,7 @@ class AslGame(Game):
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
             yield from asl_fire.generate(self, armour.infantry_view(position))
+            yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
         elif phase == "CCPh":
             yield from vfire.cc_generate(position)  # A11.5: CC against vehicles

@@ -20,12 +20,12 @@ It is revealed (A12.31: never to be HIP again):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.asl.concealment import CONCEALMENT_TERRAIN
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.hexes import Hex
@@ -155,3 +155,35 @@ def in_action(position: Position, action: act.Action) -> list[str]:
     elif isinstance(action, act.Move):
         named = action.units
     return [u for u in named if u in secret]
+
+
+def fire_options(game: AslGame, position: Position) -> Iterator[act.Fire]:
+    """The fire each HIP unit of the side firing now could declare from its secret hex, alone (A12.31: it is
+    placed as it fires). Only its owner's page lists them (``secret_of``); they are checked as declared."""
+    from hexmate.rules.games.asl import fire as asl_fire
+    from hexmate.rules.games.asl import units as au
+
+    side = asl_fire.firing_side(position)
+    movers = asl_fire.moving_targets(position)
+    if position.phase.id == "MPh":
+        targets = [movers[0].hex] if movers and movers[0].hex is not None else []
+    else:
+        enemy = [u for u in position.units.values() if u.side != side and u.type != au.SW]
+        targets = sorted({u.hex for u in enemy if u.hex is not None}, key=lambda h: (h.q, h.r))
+    for uid, h in sorted(game.gstate(position.state).hip, key=lambda e: e[0]):
+        if h is None or uid not in position.units or position.units[uid].side != side:
+            continue
+        for target in targets:
+            fire = act.Fire((uid,), target)
+            try:
+                game.check(position, fire)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield fire
+
+
+def owner_of(game: AslGame, position: Position, action: act.Action) -> str:
+    """The side whose HIP unit an action names: listing it to anyone else would show the unit (A12.3)."""
+    for uid in in_action(position, action):
+        return position.units[uid].side
+    return ""

@@ -50,6 +50,9 @@ def test_a_hip_unit_that_fires_is_placed_known(make_position: Any) -> None:
     pos.push_text("move a-1 F6-F5-F4")
     assert pos.decision.kind == "react"  # A12.32: a side with HIP units is always asked
     pos.push_text("answer pass")
+    fire = pos.parse_action("fire b-hip at F4")
+    assert fire in list(pos.legal_actions)  # listed: its owner may pick it...
+    assert pos.game.secret_of(pos, fire) == "b"  # ...on the owner's page only (A12.3)
     pos.push_text("fire b-hip at F4 dice 6,6")
     unit = pos.units["b-hip"]
     assert pos.label(unit.hex) == "G3" and not unit.concealed and not unit.has("hip")  # A12.31
