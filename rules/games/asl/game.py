@@ -50,6 +50,7 @@ from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
+from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
@@ -127,6 +128,7 @@ class AslState(GameState):
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
+    wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -179,7 +181,8 @@ class AslGame(Game):
             for name in names
         ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
-        return AslState(control=tuple(sorted(control)), broken_old=old)
+        wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
+        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -815,6 +818,9 @@ class AslGame(Game):
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume(self, position, decision, answer)  # A24.1
 
+    def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
+
     def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_leaders.resume(self, position, decision, answer)  # A18.11
 
@@ -1228,6 +1234,10 @@ class AslGame(Game):
             return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
+        if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
+            return asl_wind.start_rph(self, position)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
+            return asl_wind.gust(self, state)
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -1247,7 +1257,7 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
-        lines += asl_bypass.status(position)  # A4.3
+        lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         return lines + asl_smoke.status(self, position)
 
