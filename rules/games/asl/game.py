@@ -17,6 +17,7 @@ from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    mounted,
     overrun,
     prisoners,
     riders,
@@ -441,10 +442,7 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
-            aboard = riders.aboard(position, action.firers)
-            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
-                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
-                                      unit=aboard), "D6.22")
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -978,10 +976,15 @@ class AslGame(Game):
         return False
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
-        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        """Infantry fire, units aboard a vehicle in the groups they may form (D6.64, mounted.py)."""
         for action in asl_fire.generate(self, armour.infantry_view(position)):
-            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
-                yield action
+            if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
+                                                    if u in position.units):
+                try:
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                except IllegalAction:
+                    continue
+            yield action
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
