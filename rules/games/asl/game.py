@@ -20,6 +20,7 @@ from hexmate.rules.games.asl import (
     mounted,
     overrun,
     prisoners,
+    reaction,
     riders,
     rphase,
     setdc,
@@ -128,6 +129,9 @@ class AslState(GameState):
     fired_at: tuple[tuple[str, Hex], ...] = ()
     encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
     encircled: tuple[tuple[Hex, str], ...] = ()
+    # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
+    ovr_react: tuple[str, Hex] | None = None
+    paatc: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -639,6 +643,18 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return overrun.resolve(position, decision, answer)  # D7.1
 
+    def resume_ovr_react(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_offer(position, decision, answer)  # D7.21
+
+    def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
+
+    def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc2(position, decision, answer)  # A11.501
+
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
 
@@ -872,6 +888,10 @@ class AslGame(Game):
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
         entry's own rolls and the window are over (D7.1, overrun.py)."""
+        state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
+        if state.decisions:
+            return state
+        position = position.at(state)
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -1043,9 +1063,10 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, *reaction.PHASE_END)  # D2.401, D7.2
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_residual.cleared(state)  # A8.2, A9.223
+            state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
