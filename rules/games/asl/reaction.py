@@ -46,6 +46,7 @@ OFFER, PAATC, CC, CC2 = "ovr_react", "ovr_paatc", "ovr_cc", "ovr_cc2"
 REACTED = "cc_reacted"  # the CC counter of D7.21: no Non-CC Reaction Fire this phase
 PHASE_END = (REACTED, "ovr_fp")  # markers that last the MPh (D7.21, D6.5)
 MMC = ("squad", "hs", "crew")
+WITH = "_with_"  # joins an MMC and the leader attacking with it in one answer word
 
 
 def _game(state: State) -> Any:
@@ -99,14 +100,15 @@ def eligible(position: Position, vehicle: UnitState, h: Hex) -> list[UnitState]:
 
 
 def attacks(position: Position, vehicle: UnitState, h: Hex) -> list[str]:
-    """The attacks open, as answer words: an MMC alone or with one leader ("b-sq+b-ldr"), a leader alone."""
+    """The attacks open, as answer words: an MMC alone or with one leader ("b-sq_with_b-ldr"), a leader
+    alone."""
     units = eligible(position, vehicle, h)
     leaders = [u for u in units if u.type == "leader"]
     out: list[str] = []
     for u in units:
         if u.type in MMC:
             out.append(u.id)
-            out += [f"{u.id}+{ldr.id}" for ldr in leaders if not ldr.has("pinned")]
+            out += [f"{u.id}{WITH}{ldr.id}" for ldr in leaders if not ldr.has("pinned")]
     out += [ldr.id for ldr in leaders]
     return out
 
@@ -126,7 +128,7 @@ def offer(position: Position) -> State:
     if obliged:
         prompt = T("{units} must attack {vehicle} in CC Reaction Fire (FPF): choose the attack (D7.212)",
                    units=", ".join(obliged), vehicle=vehicle.id)
-        choices = tuple(w for w in words if w.split("+")[0] in obliged)
+        choices = tuple(w for w in words if w.split(WITH)[0] in obliged)
     else:
         prompt = T("{vehicle} overran {hex}: attack it in CC Reaction Fire, or pass (D7.21)",
                    vehicle=vehicle.id, hex=position.label(h))
@@ -145,7 +147,7 @@ def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> 
     if answer.choice == "pass":
         return clear(state)
     vehicle = state.units[decision.subject[0]]
-    ids = tuple(answer.choice.split("+"))
+    ids = tuple(answer.choice.split(WITH))
     first = state.units[ids[0]]
     key = f"{first.id}>{vehicle.id}"
     if _vt(vehicle).armored and not _exempt(first) and key not in _game(state).paatc:
