@@ -189,61 +189,8 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     return state.push(cc_decision(position.at(state), vehicle, decision.subject))
 
 
-def cc_values(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, moving: bool,
-              ) -> tuple[int, int, list[Line]]:
-    """The CCV and CC DRM of an attack on a vehicle, each part with its rule (A11.5, A11.51, A11.61,
-    D7.213)."""
-    firers = [position.units[u] for u in ids]
-    mmc = [u for u in firers if u.type in MMC]
-    smc = [u for u in firers if u.type == "leader"]
-    unit = mmc[0] if mmc else smc[0]
-    lines: list[Line] = []
-    halvings = 0
-    if unit.has("pinned"):
-        halvings += 1
-        lines.append(Line(T("pinned: CCV"), "-1", "A11.5"))
-    if unit.has("first_fire") or unit.has("final_fire"):
-        halvings += 1
-        lines.append(Line(T("First or Final Fire counter: CCV"), "-1", "D7.213"))
-    inexperienced = bool(unit.values.get("inexperienced"))
-    ccv = od.ccv(unit.type, with_smc=bool(smc and mmc), inexperienced=inexperienced, halvings=halvings)
-    if smc and mmc:
-        lines.append(Line(T("a leader attacks with it: CCV"), "+1", "A11.5"))
-    vt = _vt(vehicle)
-    parts: list[tuple[T, int, str]] = []
-    if not vt.armored:
-        parts.append((T("unarmored vehicle"), -3, "A11.51"))
-    elif vt.open_topped or vt.rear_unarmored:
-        parts.append((T("open-topped or partially armored AFV"), -2, "A11.61"))
-    elif vehicle.has("ce"):
-        parts.append((T("CE closed-top AFV"), -1, "A11.61"))
-    if (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
-        parts.append((T("no working MG"), -1, "A11.51"))
-    assert vehicle.hex is not None
-    escort = sum(2 if u.type == "squad" else 1 for u in position.units_at(vehicle.hex)
-                 if u.side == vehicle.side and u.type in MMC and not u.has("broken") and not u.has("pinned"))
-    if escort:
-        parts.append((T("armed infantry with the vehicle"), escort, "A11.51"))
-    immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck")
-    if vt.armored and immobile:
-        parts.append((T("immobile AFV"), -1, "A11.61"))
-    if moving and not immobile:
-        parts.append((T("the vehicle is in Motion or not stopped"), 2, "A11.51"))
-    if smc and mmc:
-        lead = int(smc[0].values.get("leadership", 0))
-        if lead:
-            parts.append((T("leadership ({unit})", unit=smc[0].id), lead, "A11.51"))
-    if vehicle.has("plus1"):
-        parts.append((T("recalled or stunned before"), 1, "D5.34"))
-    drm = sum(v for _, v, _ in parts)
-    lines.append(Line(T("Close Combat Value"), str(ccv), "A11.5"))
-    lines += [Line(label, f"{v:+d}", rule) for label, v, rule in parts]
-    lines.append(Line(T("CC DRM"), f"{drm:+d}", "A11.51"))
-    return ccv, drm, lines
-
-
 def cc_decision(position: Position, vehicle: UnitState, ids: tuple[str, ...]) -> Decision:
-    ccv, drm, _ = cc_values(position, vehicle, ids, moving=True)
+    ccv, drm, _ = vfire.cc_vehicle(position, vehicle, ids, moving=True)
     fpf = [u for u in ids if must_react(vehicle, position.units[u], position)]
     prompt = T("{units} attack {target} in CC Reaction Fire: CCV {ccv}, DRM {drm:+d}; roll the CC DR (D7.21)",
                units=", ".join(ids), target=vehicle.id, ccv=ccv, drm=drm)
@@ -273,7 +220,7 @@ def resume_cc2(position: Position, decision: Decision, answer: act.Answer) -> St
 def _finish(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
     """The result on the vehicle (vfire's CC), the attackers' counters (D7.21) and an FPF's NMC (D7.212)."""
     vehicle = position.units[decision.arg("target")]
-    _, _, parts = cc_values(position, vehicle, decision.subject, moving=True)
+    _, _, parts = vfire.cc_vehicle(position, vehicle, decision.subject, moving=True)
     state = vfire._cc_apply(position, decision, result, dice)
     res = state.resolution
     if res is not None:
@@ -301,6 +248,6 @@ def _finish(position: Position, decision: Decision, result: str, dice: tuple[int
     return state
 
 
-__all__ = ["CC", "CC2", "OFFER", "PAATC", "PHASE_END", "REACTED", "attacks", "cc_values", "clear", "due",
+__all__ = ["CC", "CC2", "OFFER", "PAATC", "PHASE_END", "REACTED", "attacks", "clear", "due",
            "eligible", "must_react", "offer", "phase_over", "resume_cc", "resume_cc2", "resume_offer",
            "resume_paatc"]

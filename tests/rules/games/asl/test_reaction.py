@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import overrun, reaction
+from hexmate.rules.games.asl import overrun, reaction, vfire
 
 from .test_armour import COUNTERS
 
@@ -178,3 +178,18 @@ def test_d7_21_who_may_react(make_position: Any, tmp_path: Path) -> None:
     top = pos.decision
     assert top is not None and top.then == reaction.CC  # no PAATC against an unarmored vehicle
     assert top.arg("drm") == str(-3 - 1 + 2)  # A11.51: unarmored -3, no MG -1, not stopped +2
+
+
+def test_a11_61_open_topped_ce_and_immobile_afvs_in_the_ccph(make_position: Any) -> None:
+    """A11.61 (now in every CC against a vehicle, vfire.cc_vehicle): OT AFV -2, CE CT AFV -1, immobile -1; the
+    BU passengers of a halftrack give no escort DRM (D6.61)."""
+    def drm(vehicle: str, *markers: str, aboard: bool = False) -> int:
+        units = [{"id": "a-v", "counter": vehicle, "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+                 {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C5"}]
+        if aboard:
+            units.append({"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v"})
+        pos: Position = make_position("asl", units, "CCPh", counters=COUNTERS)
+        return vfire.cc_vehicle(pos, pos.units["a-v"], ("b-sq",), moving=False)[1]
+
+    assert drm("pz") == 0 and drm("pz", "ce") == -1 and drm("pz", "immobilized") == -1
+    assert drm("ht") == -2 and drm("ht", aboard=True) == 0 and drm("ht", "bu", aboard=True) == -2
