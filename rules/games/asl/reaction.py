@@ -16,8 +16,9 @@ failing pins it and ends its reaction, unless it is FPF, which then attacks pinn
 against the unit's CCV (A11.5: -1 for a First or Final Fire counter, -1 pinned, D7.213) with the DRM of
 A11.51 and A11.61 (no ambush, D7.21; +2 against the vehicle, not stopped while it moves, D2.41); an original 2
 rolls a further dr (A11.501). A destroyed vehicle takes its passengers and riders with it (A11.611).
-Afterwards the attackers get a First Fire counter (Final Fire if they had one: a sequential attack) and the CC
-counter that bars Non-CC Reaction Fire (D7.21); an FPF attack's original DR is also their NMC (D7.212, A8.31).
+Afterwards the attackers get a First Fire counter (Final Fire if they had one: a sequential attack) and, if
+the vehicle survived, the CC counter that bars Non-CC Reaction Fire (D7.21); an FPF attack's original DR is
+also their NMC (D7.212, A8.31).
 
 Not built: Non-CC Reaction Fire (D7.22, D7.221: TPBF with ordnance SW, FT, DC; no such weapons here), street
 fighting (D7.211), gun crews (D7.23), CC Reaction against a vehicle's other MP expenditures (only OVRs here),
@@ -182,9 +183,7 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     else:
         fpf = must_react(vehicle, unit, position)
         state = state.with_unit(unit.mark("pinned"))
-        if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC
-            for uid in decision.subject:
-                state = state.with_unit(state.units[uid].mark(REACTED))
+        if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC (and pinned, no other, D7.213)
             return state
     return state.push(cc_decision(position.at(state), vehicle, decision.subject))
 
@@ -229,11 +228,12 @@ def _finish(position: Position, decision: Decision, result: str, dice: tuple[int
         summary = T("CC Reaction Fire: {summary}", summary=res.summary)
         state = state.replace(resolution=Resolution(res.action, res.chart, res.chart_label, res.demo, lines,
                                                     res.results, summary))
-    for uid in decision.subject:
+    survived = not state.units[vehicle.id].has("wreck")
+    for uid in decision.subject:  # D7.21: First or Final Fire counter; the CC counter if the vehicle survived
         unit = state.units[uid]
         fire = "final_fire" if unit.has("first_fire") or unit.has("final_fire") else "first_fire"
         gone = ("first_fire",) if fire == "final_fire" else ()
-        state = state.with_unit(unit.mark(fire, REACTED, remove=gone))
+        state = state.with_unit(unit.mark(fire, *((REACTED,) if survived else ()), remove=gone))
     fpf = [state.units[u] for u in decision.arg("fpf").split(",") if u and u in state.units]
     if fpf:  # D7.212, A8.31: the original DR is also the NMC of the FPF attackers (and a leader with them)
         leaders = [state.units[u] for u in decision.subject if state.units[u].type == "leader"]
