@@ -94,6 +94,8 @@ def test_t_cbt_11_an_original_2(make_position: Any, tmp_path: Path, dr: int, res
     assert pos.last_resolution is not None and pos.last_resolution.results == {"g-t": result}
     tank = pos.units["g-t"]
     assert tank.has("wreck" if result in ("destroyed", "burns") else "immobilized")
+    sq = pos.units["r-628"]  # D7.21: Final Fire always; the CC counter only while the vehicle survives
+    assert sq.has("final_fire") and sq.has(reaction.REACTED) == (result == "immobilized")
     while pos.decision is not None and pos.decision.kind in ("react", "confirm"):
         pos.push_text("answer pass")
     assert pos.label(pos.units["g-t"].hex) == "D5"  # stopped where it was hit (D7.21)
