@@ -646,6 +646,9 @@ class AslGame(Game):
     def resume_ovr_react(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_offer(position, decision, answer)  # D7.21
 
+    def resume_ovr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_leader(position, decision, answer)  # A11.5
+
     def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
 

@@ -2,8 +2,9 @@
 (A11.5, A11.501, A11.51, A11.6, A11.61; vfire.py, ordnance.py).
 
 When: right after the OVR and the checks its result gave (D7.2), before the vehicle spends its next MP. The
-defender is asked, again after each attack while someone may still react, which unit attacks the vehicle
-(with at most one SMC beside it, A11.5), or to pass.
+defender is asked, again after each attack while someone may still react, which unit attacks the vehicle (a
+``units`` decision: tap it, or done to pass), then whether a leader attacks beside an MMC (A11.5: at most one
+SMC; tap him, or done for none).
 
 Who (D7.21, D7.213): non-phasing infantry in the OVR Location, not broken, pinned, unarmed, in Melee or aboard
 a vehicle, that have not reacted to this OVR already. A unit with a Final Fire counter overrun by anything but
@@ -43,11 +44,11 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
-OFFER, PAATC, CC, CC2 = "ovr_react", "ovr_paatc", "ovr_cc", "ovr_cc2"
+OFFER, LEADER, PAATC, CC, CC2 = "ovr_react", "ovr_leader", "ovr_paatc", "ovr_cc", "ovr_cc2"
+ALONE = "alone"  # the answer to the leader question: the MMC attacks without one
 REACTED = "cc_reacted"  # the CC counter of D7.21: no Non-CC Reaction Fire this phase
 PHASE_END = (REACTED, "ovr_fp")  # markers that last the MPh (D7.21, D6.5)
 MMC = ("squad", "hs", "crew")
-WITH = "_with_"  # joins an MMC and the leader attacking with it in one answer word
 
 
 def _game(state: State) -> Any:
@@ -100,42 +101,28 @@ def eligible(position: Position, vehicle: UnitState, h: Hex) -> list[UnitState]:
     return sorted(out, key=lambda u: u.id)
 
 
-def attacks(position: Position, vehicle: UnitState, h: Hex) -> list[str]:
-    """The attacks open, as answer words: an MMC alone or with one leader ("b-sq_with_b-ldr"), a leader
-    alone."""
-    units = eligible(position, vehicle, h)
-    leaders = [u for u in units if u.type == "leader"]
-    out: list[str] = []
-    for u in units:
-        if u.type in MMC:
-            out.append(u.id)
-            out += [f"{u.id}{WITH}{ldr.id}" for ldr in leaders if not ldr.has("pinned")]
-    out += [ldr.id for ldr in leaders]
-    return out
-
-
 def offer(position: Position) -> State:
-    """Ask the defender for the next Reaction Fire, or settle that none is left (D7.2)."""
+    """Ask the defender for the next Reaction Fire, or settle that none is left (D7.2): tap the unit that
+    attacks (an MMC, or a leader alone), or done to pass; an FPF unit must be chosen (D7.212)."""
     state = position.state
     found = due(position)
     if found is None:
         return clear(state)
     vehicle, h = found
-    words = attacks(position, vehicle, h)
-    if not words:
+    units = eligible(position, vehicle, h)
+    if not units:
         return clear(state)
-    obliged = [u.id for u in eligible(position, vehicle, h) if must_react(vehicle, u, position)]
+    obliged = tuple(u.id for u in units if must_react(vehicle, u, position))
     side = position.enemy_of(vehicle.side)
     if obliged:
-        prompt = T("{units} must attack {vehicle} in CC Reaction Fire (FPF): choose the attack (D7.212)",
+        prompt = T("{units} must attack {vehicle} in CC Reaction Fire (FPF): choose the attacker (D7.212)",
                    units=", ".join(obliged), vehicle=vehicle.id)
-        choices = tuple(w for w in words if w.split(WITH)[0] in obliged)
-    else:
-        prompt = T("{vehicle} overran {hex}: attack it in CC Reaction Fire, or pass (D7.21)",
-                   vehicle=vehicle.id, hex=position.label(h))
-        choices = (*words, "pass")
-    return state.push(Decision("confirm", side, prompt, "D7.21", OFFER, choices=choices,
-                               subject=(vehicle.id,), target=h))
+        return state.push(Decision("units", side, prompt, "D7.212", OFFER, units=obliged,
+                                   subject=(vehicle.id,), target=h))
+    prompt = T("{vehicle} overran {hex}: choose a unit to attack it in CC Reaction Fire, or pass (D7.21)",
+               vehicle=vehicle.id, hex=position.label(h))
+    return state.push(Decision("units", side, prompt, "D7.21", OFFER, units=tuple(u.id for u in units),
+                               choices=("pass",), subject=(vehicle.id,), target=h))
 
 
 def _exempt(unit: UnitState) -> bool:
@@ -144,11 +131,33 @@ def _exempt(unit: UnitState) -> bool:
 
 
 def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The attacker chosen: a leader of the Location may attack beside an MMC (A11.5), asked next."""
     state = position.state
     if answer.choice == "pass":
         return clear(state)
     vehicle = state.units[decision.subject[0]]
-    ids = tuple(answer.choice.split(WITH))
+    unit = state.units[answer.units[0]]
+    assert vehicle.hex is not None
+    leaders = tuple(u.id for u in eligible(position, vehicle, vehicle.hex)
+                    if u.type == "leader" and not u.has("pinned"))
+    if unit.type in MMC and leaders:
+        prompt = T("a leader may attack beside {unit}: tap him, or press done to attack alone (A11.5)",
+                   unit=unit.id)
+        return state.push(Decision("units", unit.side, prompt, "A11.5", LEADER, units=leaders,
+                                   choices=(ALONE,), subject=(vehicle.id, unit.id), target=decision.target))
+    return attack(position, vehicle, (unit.id,))
+
+
+def resume_leader(position: Position, decision: Decision, answer: act.Answer) -> State:
+    vehicle = position.units[decision.subject[0]]
+    ids = (decision.subject[1],) if answer.choice == ALONE else (decision.subject[1], answer.units[0])
+    return attack(position, vehicle, ids)
+
+
+def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...]) -> State:
+    """Against an AFV an MMC passes a PAATC first, once per vehicle and phase (A11.6, D7.21); then the CC
+    DR."""
+    state = position.state
     first = state.units[ids[0]]
     key = f"{first.id}>{vehicle.id}"
     if _vt(vehicle).armored and not _exempt(first) and key not in _game(state).paatc:
@@ -156,7 +165,7 @@ def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> 
         prompt = T("{unit} takes a PAATC ({n}TC) before attacking {vehicle} (A11.6, D7.21)", unit=first.id,
                    n=n or "N", vehicle=vehicle.id)
         return state.push(Decision("roll", first.side, prompt, "A11.6", PAATC, dice="DR", subject=ids,
-                                   target=decision.target, args=(("target", vehicle.id),)))
+                                   target=vehicle.hex, args=(("target", vehicle.id),)))
     return state.push(cc_decision(position, vehicle, ids))
 
 
@@ -248,6 +257,6 @@ def _finish(position: Position, decision: Decision, result: str, dice: tuple[int
     return state
 
 
-__all__ = ["CC", "CC2", "OFFER", "PAATC", "PHASE_END", "REACTED", "attacks", "clear", "due",
-           "eligible", "must_react", "offer", "phase_over", "resume_cc", "resume_cc2", "resume_offer",
-           "resume_paatc"]
+__all__ = ["ALONE", "CC", "CC2", "LEADER", "OFFER", "PAATC", "PHASE_END", "REACTED", "attack", "clear", "due",
+           "eligible", "must_react", "offer", "phase_over", "resume_cc", "resume_cc2", "resume_leader",
+           "resume_offer", "resume_paatc"]

@@ -12,6 +12,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, overrun
+from hexmate.rules.games.asl.reaction import OFFER
 
 from .test_armour import COUNTERS
 
@@ -91,7 +92,7 @@ def test_the_move_goes_on_after_the_overrun(make_position: Any) -> None:
     pos.push_text("move a-pz C5-D5-E5")  # through the squad's hex: 1 + (1 + 4) + 1 = 7 MP
     assert pos.decision is not None and pos.decision.then == overrun.OVR
     pos.push_text("answer dice 6,6")  # 12 - 1: no effect on the IFT; the original 12 breaks the gun (D7.17)
-    while pos.decision is not None and pos.decision.kind in ("roll", "react", "confirm"):
+    while pos.decision is not None and (pos.decision.kind in ("roll", "react") or pos.decision.then == OFFER):
         pos.push_text("answer dice 3,3" if pos.decision.kind == "roll" else "answer pass")  # D7.21: none
     assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.units["a-pz"].has("ma_malf")
     assert pos.label(pos.units["b-sq"].hex) == "D5"

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import overrun, reaction, vfire
@@ -60,8 +61,9 @@ def test_t_cbt_11_sequential_cc_reaction_only_an_original_2(make_position: Any, 
     overrun_it(pos)
     top = pos.decision
     assert top is not None and top.then == reaction.OFFER and top.side == "b" and top.rule == "D7.21"
-    assert top.choices == ("r-628", "pass")
-    pos.push_text("answer r-628")
+    assert top.kind == "units" and top.units == ("r-628",) and top.choices == ("pass",)  # done: pass
+    assert pos.game.done_action(pos) == act.Answer(choice="pass")  # at the table: tap the unit, or done
+    pos.push_text("answer units r-628")
     top = pos.decision
     assert top is not None and top.then == reaction.PAATC and top.subject == ("r-628",)
     pos.push_text("answer dice 4,4")  # 8 <= morale 8: passed (A11.6)
@@ -86,7 +88,7 @@ def test_t_cbt_11_an_original_2(make_position: Any, tmp_path: Path, dr: int, res
     """T-CBT-11: an original 2 is 2 + 2 = 4, the CCV: immobilized; the further dr may do worse (A11.501)."""
     pos = make(make_position, tmp_path, "first_fire")
     overrun_it(pos)
-    pos.push_text("answer r-628")
+    pos.push_text("answer units r-628")
     pos.push_text("answer dice 4,4")
     pos.push_text("answer dice 1,1")
     assert pos.decision is not None and pos.decision.then == reaction.CC2
@@ -106,7 +108,7 @@ def test_t_cbt_11_every_other_dr_fails(make_position: Any, tmp_path: Path) -> No
     for dice in ("1,2", "2,2", "6,6"):
         pos = make(make_position, tmp_path, "first_fire")
         overrun_it(pos)
-        pos.push_text("answer r-628")
+        pos.push_text("answer units r-628")
         pos.push_text("answer dice 4,4")
         pos.push_text(f"answer dice {dice}")
         assert pos.last_resolution is not None and pos.last_resolution.results == {"g-t": "none"}
@@ -120,10 +122,10 @@ def test_t_cbt_11_fpf_cc_reaction_is_also_its_nmc(make_position: Any, tmp_path: 
     pos = make(make_position, tmp_path, "final_fire")
     overrun_it(pos)
     top = pos.decision
-    assert top is not None and top.choices == ("r-628",)  # FPF: no pass
+    assert top is not None and top.units == ("r-628",) and top.choices == ()  # FPF: no pass
     with pytest.raises(IllegalAction):
         pos.push_text("answer pass")
-    pos.push_text("answer r-628")
+    pos.push_text("answer units r-628")
     pos.push_text("answer dice 4,4")  # PAATC passed
     assert pos.decision is not None and pos.decision.arg("ccv") == "4"  # 5 - 1 Final Fire
     pos.push_text(f"answer dice {cc}")
@@ -136,7 +138,7 @@ def test_t_cbt_11_fpf_after_a_failed_paatc(make_position: Any, tmp_path: Path) -
     original 2's further dr can hurt the tank (A11.501)."""
     pos = make(make_position, tmp_path, "final_fire")
     overrun_it(pos)
-    pos.push_text("answer r-628")
+    pos.push_text("answer units r-628")
     pos.push_text("answer dice 5,5")  # 10 > 8: failed, pinned (A11.6)
     assert pos.units["r-628"].has("pinned")
     top = pos.decision
@@ -154,17 +156,22 @@ def test_d7_21_who_may_react(make_position: Any, tmp_path: Path) -> None:
     pos = make(make_position, tmp_path, extra=extra)
     overrun_it(pos, path="C5-D5")
     top = pos.decision
-    assert top is not None and top.choices == ("r-628", "r-628_with_r-ldr", "r-ldr", "pass")
-    pos.push_text("answer r-628")
+    assert top is not None and top.units == ("r-628", "r-ldr") and top.choices == ("pass",)  # not r-br
+    pos.push_text("answer units r-628")
+    top = pos.decision
+    assert top is not None and top.then == reaction.LEADER and top.units == ("r-ldr",)
+    assert pos.game.done_action(pos) == act.Answer(choice=reaction.ALONE)
+    pos.push_text("answer alone")
     pos.push_text("answer dice 6,3")  # 9 - 1 leadership = 8: passed (A11.6)
     pos.push_text("answer dice 6,6")
     top = pos.decision
-    assert top is not None and top.then == reaction.OFFER and top.choices == ("r-ldr", "pass")  # asked again
+    assert top is not None and top.then == reaction.OFFER and top.units == ("r-ldr",)  # asked again
     pos.push_text("answer pass")
     assert reaction.due(pos) is None
     pos = make(make_position, tmp_path, extra=extra)
     overrun_it(pos, path="C5-D5")
-    pos.push_text("answer r-628_with_r-ldr")
+    pos.push_text("answer units r-628")
+    pos.push_text("answer units r-ldr")
     pos.push_text("answer dice 6,3")
     top = pos.decision
     assert top is not None and top.arg("ccv") == "6" and top.arg("drm") == "1"  # 5 + 1 SMC; +2 -1 leader
@@ -176,7 +183,7 @@ def test_d7_21_who_may_react(make_position: Any, tmp_path: Path) -> None:
         top = pos.decision
         pos.push_text("answer pass" if top.kind != "roll" else "answer dice 1,1" if top.then == "vbog"
                       else "answer dice 6,5")  # no bog (D8.21); the OVR misses
-    pos.push_text("answer r-628")
+    pos.push_text("answer units r-628")
     top = pos.decision
     assert top is not None and top.then == reaction.CC  # no PAATC against an unarmored vehicle
     assert top.arg("drm") == str(-3 - 1 + 2)  # A11.51: unarmored -3, no MG -1, not stopped +2
