@@ -138,13 +138,13 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
 
 def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction, list[Step]]:
     """D7.11: the FP the good-order infantry aboard add to their vehicle's OVR: half the printed FP of CE
-    armored-halftrack passengers, a quarter for other passengers and riders, each tripled (TPBF). Broken or
-    pinned units add none here (a broken unit has no FP, A1.4; pinned FP halving: not applied to an OVR)."""
+    armored-halftrack passengers, a quarter for other passengers and riders, each tripled (TPBF); halved for a
+    pinned unit (A7.8). Broken units add none (A1.4)."""
     kind = role(vehicle)
     total = Fraction(0)
     steps: list[Step] = []
     for unit in sorted(units, key=lambda u: u.id):
-        if unit.type == au.SW or unit.has("broken") or unit.has("pinned"):
+        if unit.type == au.SW or unit.has("broken"):
             continue
         fp = int(unit.values.get("fp", 0) or 0)
         if not fp:
@@ -159,6 +159,10 @@ def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction,
             part = Fraction(fp, 4) * 3
             steps.append((T("{unit}: {fp} FP x1/4 (passenger or rider) x3 TPBF = {part}", unit=unit.id, fp=fp,
                             part=_fmt(part)), "D7.11"))
+        if unit.has("pinned"):  # A7.8: a pinned unit's FP is halved
+            part /= 2
+            said = T("{unit} is pinned: its part halved, {part}", unit=unit.id, part=_fmt(part))
+            steps.append((said, "A7.8"))
         total += part
     return total, steps
 

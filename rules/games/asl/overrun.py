@@ -121,7 +121,7 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         lines += [Line(T("infantry aboard add"), said, rule) for said, rule in steps]
         lines.append(Line(T("OVR FP with the infantry aboard"), str(fp), "D7.11"))
         for unit in riding:  # D6.5: a unit that added FP to an OVR may not unload this phase
-            if unit.type != "sw" and not unit.has("broken") and not unit.has("pinned"):
+            if unit.type != "sw" and not unit.has("broken"):
                 state = state.with_unit(state.units[unit.id].mark(OVR_FIRED))
     if vehicle.has("wreck") or not is_mobile(vehicle.markers):  # bogged too: immobile (D.7)
         fp /= 2

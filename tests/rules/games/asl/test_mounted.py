@@ -95,6 +95,9 @@ def test_d7_11_their_share_of_an_ovr(make_position: Any) -> None:
     assert share == 3 and steps[0][1] == "D7.11"  # a rider: 4 x1/4 x3
     ht = make(make_position, "MPh", "ht")
     assert mounted.ovr_share(ht.units["a-v"], [ht.units["a-sq"]])[0] == 6  # CE: 4 x1/2 x3
+    pinned = pos.units["a-sq"].mark("pinned")
+    assert mounted.ovr_share(pos.units["a-v"], [pinned])[0] == Fraction(3, 2)  # A7.8: halved
+    assert mounted.ovr_share(pos.units["a-v"], [pinned.mark("broken")])[0] == 0  # A1.4
     bu = make(make_position, "MPh", "ht", markers=("bu",))
     assert mounted.ovr_share(bu.units["a-v"], [bu.units["a-sq"]])[0] == 0  # D6.61
     truck = make(make_position, "MPh", "truck")
