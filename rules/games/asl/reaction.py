@@ -242,7 +242,10 @@ def _finish(position: Position, decision: Decision, result: str, dice: tuple[int
         unit = state.units[uid]
         fire = "final_fire" if unit.has("first_fire") or unit.has("final_fire") else "first_fire"
         gone = ("first_fire",) if fire == "final_fire" else ()
-        state = state.with_unit(unit.mark(fire, *((REACTED,) if survived else ()), remove=gone))
+        marks = (fire, *((REACTED,) if survived else ()))
+        state = state.with_unit(unit.mark(*marks, remove=gone))
+        for sw in au.possessed(state, uid):  # D7.21: and all the SW they possess
+            state = state.with_unit(sw.mark(*marks, remove=gone))
     fpf = [state.units[u] for u in decision.arg("fpf").split(",") if u and u in state.units]
     if fpf:  # D7.212, A8.31: the original DR is also the NMC of the FPF attackers (and a leader with them)
         leaders = [state.units[u] for u in decision.subject if state.units[u].type == "leader"]

@@ -29,6 +29,7 @@ def make(make_position: Any, tmp_path: Path, *markers: str, extra: tuple[dict[st
     cat.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "vehicles": {"t": vehicle or TANK}}),
                    encoding="utf-8")
     counters = dict(COUNTERS, t72={"type": "vehicle", "vehicle": "t", "catalogue": str(cat)},
+                    LMG={"type": "sw", "sw": "mg", "fp": 2, "range": 6, "b": 12},
                     **{"6-2-8": {"type": "squad", "fp": 6, "range": 2, "morale": 8, "broken_morale": 8}})
     units = [
         {"id": "g-t", "counter": "t72", "side": "a", "hex": "C5", "markers": ["vca0"]},
@@ -57,7 +58,9 @@ def overrun_it(pos: Position, path: str = "C5-D5-E5", ovr_dice: str = "6,5") -> 
 
 def test_t_cbt_11_sequential_cc_reaction_only_an_original_2(make_position: Any, tmp_path: Path) -> None:
     """T-CBT-11 (D7.2 example, part 2): D7.21, D7.213, A11.51, A11.6."""
-    pos = make(make_position, tmp_path, "first_fire")
+    lmg = {"id": "r-lmg", "counter": "LMG", "side": "b", "hex": "D5", "carrier": "r-628",
+           "markers": ["first_fire"]}
+    pos = make(make_position, tmp_path, "first_fire", extra=(lmg,))
     overrun_it(pos)
     top = pos.decision
     assert top is not None and top.then == reaction.OFFER and top.side == "b" and top.rule == "D7.21"
@@ -77,6 +80,8 @@ def test_t_cbt_11_sequential_cc_reaction_only_an_original_2(make_position: Any, 
     assert {"D7.213", "A11.51", "A11.5"} <= rules
     sq = pos.units["r-628"]
     assert sq.has("final_fire") and sq.has(reaction.REACTED) and not sq.has("first_fire")  # D7.21
+    lmg = pos.units["r-lmg"]
+    assert lmg.has("final_fire") and lmg.has(reaction.REACTED)  # and its SW (D7.21)
     while pos.decision is not None and pos.decision.kind == "react":
         pos.push_text("answer pass")
     assert pos.label(pos.units["g-t"].hex) == "E5"  # the tank spends its last MP and goes on
