@@ -33,6 +33,9 @@ PHRASES: dict[str, T] = {
     "melee": T("in Melee (A11.15)"),
     "cc": T("fought in Close Combat this CCPh (A11)"),
     "assault": T("Assault Movement (A4.61)"),
+    "bypass": T("bypassing along a hexside (A4.3)"),
+    "dash": T("Dashing across a road (A4.63)"),
+    "hip": T("hidden initial placement (A12.3)"),
     "exiting": T("exiting the map (A2.6)"),
     "entered": T("moved this MPh: a moving target (D2.1)"),
     # fire (A3, A7-A9)
