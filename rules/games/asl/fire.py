@@ -20,11 +20,14 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
-from hexmate.rules.games.asl import fire_groups, spray, vcover
+from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import residual as rfp
+from hexmate.rules.games.asl import road as asl_road
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -302,10 +305,14 @@ def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> lis
     """The shooters with no LOS to the target (A6.1); in a multi-Location fire group they drop out, count as
     having fired, and the rest attack (A7.52)."""
     out = []
+    bypassed = asl_bypass.at(position, target) if position.phase.id == "MPh" else None
     for unit in shooters:
         h = where(position, unit)
-        if h is not None and h != target and asl_terrain.line_of_sight(position, h, target,
-                                                                       a_level=unit.level).blocked:
+        if h is not None and bypassed is not None:  # A4.34: to a vertex of the hexsides bypassed
+            if not asl_bypass.sight(position, h, bypassed).seen:
+                out.append(unit)
+        elif h is not None and h != target and asl_terrain.line_of_sight(position, h, target,
+                                                                         a_level=unit.level).blocked:
             out.append(unit)
     return out
 
@@ -417,7 +424,18 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     if led is not None:
         drms.append((T("leadership ({leaders})", leaders=led[1]), led[0], "A7.53"))
     tem = asl_terrain.tem(position, fire.target)
-    if tem and not ft_attack:  # A22.1: a FT attack ignores TEM
+    bypassed = asl_bypass.at(position, fire.target) if phase == "MPh" else None
+    views = [asl_bypass.sight(position, h, bypassed) for h in {where(position, u) for u in shooters}
+             if h is not None and bypassed is not None]
+    road_from = asl_road.entered_by_road(position, fire.target) if phase == "MPh" else None
+    if road_from is not None:  # A4.132: on the road, not in the woods or building
+        tem = 0
+    if bypassed is not None:  # A4.34: outside the obstacle; a wall or hedge of the hex crossed gives its TEM
+        tem = max((v.tem for v in views if v.seen), default=0)
+        if tem and not ft_attack:
+            feature = next(v.cover for v in views if v.tem == tem)
+            drms.append((T("{feature} of the bypassed hex", feature=feature), tem, "A4.34"))
+    elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
                             side=targets[0].side if targets else "", units=targets)
@@ -460,7 +478,14 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
-            if position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
+            if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance
+                if views and all(v.ffmo for v in views if v.seen) and not hindrance:
+                    drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.34"))
+            elif road_from is not None:  # A4.132: FFMO for a view of the road's crossing point
+                seen = [asl_road.ffmo(position, h, road_from, fire.target) for h in firing_here if h]
+                if not hindrance and all(seen):
+                    drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.132"))
+            elif position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
@@ -491,13 +516,16 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             h = where(position, unit)
             assert h is not None
             mine = list(causes)
+            if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
+                mine.append((T("at a Dashing unit"), "A4.63"))
             mode = modes.get(unit.id, "")
             if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
                 mine.append(MODE_AREA[mode])
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
             fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
-                                    sustained=mode == "after_first" and _sustained(unit, mode))
+                                    sustained=mode == "after_first" and _sustained(unit, mode),
+                                    aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))

@@ -17,8 +17,10 @@ from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    mounted,
     overrun,
     prisoners,
+    reaction,
     riders,
     rphase,
     setdc,
@@ -29,16 +31,21 @@ from hexmate.rules.games.asl import (
     vmotion,
     vtow,
 )
+from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
+from hexmate.rules.games.asl import ovr as asl_ovr
+from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
@@ -48,6 +55,7 @@ from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
+from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
@@ -111,6 +119,14 @@ class AslState(GameState):
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
     snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
+    # units bypassing this MPh: (unit id, bypassed hex, its route's chain of neighbours) (A4.3, bypass.py)
+    bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
+    # units still set up hidden (HIP, A12.3): unit id -> its secret hex (None until set up); see hip.py
+    hip: tuple[tuple[str, Hex | None], ...] = ()
+    # an Infantry Overrun's CC fought in the MPh (A4.152, ovr.py): its Location, and the CC bookkeeping to
+    # put back afterwards (cc_done, conceal_done)
+    ovr_cc: Hex | None = None
+    ovr_saved: tuple[tuple[Hex, ...], bool] = ((), False)
     cc_hth: bool = False  # the Close Combat being fought is Hand-to-Hand (A25.43)
     cc_hth_asked: bool = False  # its side has been asked whether to make it so
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
@@ -118,6 +134,7 @@ class AslState(GameState):
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
+    wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -134,6 +151,9 @@ class AslState(GameState):
     # D2.3-D2.33: the vehicle moving now as it began its move, and the move's mode (vbypass.py)
     vmove_start: UnitState | None = None
     vmove_mode: str = ""
+    # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
+    ovr_react: tuple[str, Hex] | None = None
+    paatc: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -174,7 +194,8 @@ class AslGame(Game):
             for name in names
         ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
-        return AslState(control=tuple(sorted(control)), broken_old=old)
+        wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
+        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -186,7 +207,8 @@ class AslGame(Game):
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
-        return armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
         if counter.type == armour.VEHICLE:
@@ -234,9 +256,10 @@ class AslGame(Game):
             )
         return None
 
-    def group_budget(self, units: list[UnitState], mode: str = "") -> int:
+    def group_budget(self, units: list[UnitState], mode: str = "", state: State | None = None) -> int:
         """A4.12: MMC moving with a leader of their stack get +2 MF; the group moves at its slowest member.
-        A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7)."""
+        A4.5: Double Time adds 2 MF, up to 8 (a Conscript's 7). With the ``state``, less the PP carried over
+        each unit's IPC (A4.42, A4.52: portage.py)."""
         leader = any(u.type in SMC for u in units)
 
         def one(u: UnitState) -> int:
@@ -245,14 +268,19 @@ class AslGame(Game):
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u)  # A24.1: MF spent on a smoke attempt
 
+        if state is not None:
+            dt = [u.id for u in units] if mode == "cx" else []
+            return min(asl_portage.allowances(state, units, one, dt).values())
         return min(one(u) for u in units)
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        if move.mode not in ("", "cx", "assault", "exit"):
+        known = move.mode in ("", "cx", "assault", "exit", "dash")
+        if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
-                    "{mode} is not a way of moving here: cx (Double Time) or assault (Assault Movement)",
+                    "{mode} is not a way of moving here: cx (Double Time), assault (Assault Movement), "
+                    "dash (A4.63) or bypass (A4.3)",
                     mode=move.mode,
                 ),
                 "A4.5",
@@ -276,11 +304,16 @@ class AslGame(Game):
                         ),
                         "A4.5",
                     )
+        if move.mode == "dash":
+            asl_dash.check(position, units, move.path)  # A4.63
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
-    def cost_fn(self, position: Position, units: list[UnitState]) -> asl_terrain.CostFn:
-        """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11)."""
+    def cost_fn(
+        self, position: Position, units: list[UnitState], overrun: bool = False
+    ) -> asl_terrain.CostFn:
+        """MF to step from a to b for this group, or None if it may not enter b (A4.13, A4.14, A5.11). With
+        ``overrun``, the Location of a lone known enemy SMC costs twice as much (A4.15, ovr.py)."""
         moving = {u.id for u in units}
         side = units[0].side
         base = asl_terrain.infantry_cost_fn(position)
@@ -293,13 +326,16 @@ class AslGame(Game):
             here = by_hex.get(b, [])
             # A4.14: no entry into a Location holding a known (non-concealed) enemy unit in the MPh. A
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
-            if any(u.side != side and not u.concealed and u.type != "sw" for u in here):  # a SW is no unit
+            twice = overrun and asl_ovr.may(units) and asl_ovr.lone_smc(position, side, b) is not None
+            # a SW is no unit
+            if any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice:
                 return None
             step = base(hex_map, a, b)
             if step is None:
                 return None
             friends = [u for u in here if u.side == side and u.id not in moving]
             total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
+            total = total * 2 if twice else total  # A4.15: an Infantry Overrun pays twice the MF
             return total * 2 if encircled and a == start else total  # A7.7: after all other changes
 
         return cost
@@ -323,7 +359,7 @@ class AslGame(Game):
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         if any(self.can_move(position, u) for u in units):
             return {}
-        budget = self.group_budget(units)
+        budget = self.group_budget(units, state=position.state)
         cost = self.cost_fn(position, units)
         ids = tuple(u.id for u in units)
         out: dict[Hex, act.Move] = {}
@@ -332,8 +368,28 @@ class AslGame(Game):
                 out[h] = act.Move(ids, tuple(reach.path), reach.cost)
         if any(u.level for u in units):  # A2.8: down the stairs first, unless walking on along the level
             out = asl_stairs.repriced(position.map, units, out, cost, budget)
-        # A4.134 Minimum Move: with at least 1 MF, one hex may always be entered, whatever it costs.
-        for n in position.map.neighbors(start):
+        # A4.15: the Location of a lone known enemy SMC, overrun at twice the MF, ends the move
+        twice = self.cost_fn(position, units, overrun=True)
+        for o in sorted(position.map.hexes) if asl_ovr.may(units) else ():
+            if asl_ovr.lone_smc(position, units[0].side, o) is None:
+                continue
+            best: act.Move | None = None
+            for n in position.map.neighbors(o):
+                if n != start and n not in out:
+                    continue
+                before = (start,) if n == start else out[n].path
+                spent = Fraction(0) if n == start else Fraction(out[n].cost or 0)
+                step = twice(position.map, n, o)
+                if step is None or spent + step > budget:
+                    continue
+                total = spent + step
+                if best is not None and total >= (best.cost or 0):
+                    continue
+                best = act.Move(ids, (*before, o), int(total) if total.denominator == 1 else total)
+            if best is not None:
+                out[o] = best
+        # A4.134 Minimum Move: with 1 MF or more after portage, one hex may be entered whatever it costs
+        for n in position.map.neighbors(start) if budget >= 1 else ():
             if n not in out:
                 step = cost(position.map, start, n)
                 if step is not None:
@@ -359,8 +415,10 @@ class AslGame(Game):
         full_mode, (mode, _) = move.mode, asl_stairs.split_mode(move.mode)  # "cx+h1": A2.8 levels
         move = dataclasses.replace(move, mode=mode)
         self.check_mode(position, units, move)
-        cost_fn = self.cost_fn(position, units)
-        budget = self.group_budget(units, move.mode)
+        if asl_ovr.may(units):
+            asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
+        cost_fn = self.cost_fn(position, units, overrun=True)
+        budget = self.group_budget(units, move.mode, position.state)
         levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
         total: int | Fraction = 0
         if levelled:  # building levels and stairs (A2.8, A10.5 example: 1 MF a level)
@@ -373,7 +431,13 @@ class AslGame(Game):
                 raise IllegalAction(
                     T("{a} and {b} are not adjacent", a=position.label(a), b=position.label(b)), "A4.2"
                 )
-            step = cost_fn(position.map, a, b)
+        routes = {}
+        along = asl_bypass.declared(position, move.mode)
+        if along is not None:  # A4.3-A4.31: the way round each building or woods hex inside the path
+            routes = {r.hex: r for r in asl_bypass.plan(position, units, move.path, along)}
+        for i, (a, b) in enumerate([] if levelled else zip(move.path, move.path[1:], strict=False)):
+            bypassed = routes.get(b) if i + 2 < len(move.path) else None
+            step = asl_bypass.cost(position, a, bypassed) if bypassed else cost_fn(position.map, a, b)
             if step is None:
                 raise IllegalAction(
                     T("may not enter {hex}: known enemy unit or prohibited terrain", hex=position.label(b)),
@@ -383,7 +447,7 @@ class AslGame(Game):
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
-        if total > budget and (len(move.path) > 2 or move.mode == "exit"):
+        if total > budget and (len(move.path) > 2 or move.mode == "exit" or budget < 1):  # A4.134
             raise IllegalAction(
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
                 "A4.11",
@@ -405,6 +469,13 @@ class AslGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        hidden = asl_hip.in_action(position, action)
+        if hidden:  # A12.31, A12.32: checked as it will be, the HIP units on their hexes
+            shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
+            return self._check(position.at(shown), action)
+        return self._check(position, action)
+
+    def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Smoke):
@@ -453,10 +524,7 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
-            aboard = riders.aboard(position, action.firers)
-            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
-                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
-                                      unit=aboard), "D6.22")
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -474,6 +542,12 @@ class AslGame(Game):
         friends = [u for u in position.units_at(b) if u.side == units[0].side and u.id not in moving]
         total = step + overstack_mf(friends + units)  # A5.11: every SE over after the entry, FRU
         return total * 2 if any(u.has("encircled") for u in units) else total  # A7.7
+
+    def advance_mf(self, position: Position, units: list[UnitState]) -> dict[str, int]:
+        """A4.72: each advancing unit's MF as it would be in the MPh, leader bonus and portage in (A4.42)."""
+        leader = any(u.type in SMC for u in units)
+        return asl_portage.allowances(
+            position.state, units, lambda u: self.mf(u) + (2 if leader and u.type in MMC else 0), ())
 
     def check_advance(self, position: Position, adv: act.Advance) -> act.Advance:
         if position.phase.id != "APh":
@@ -500,8 +574,9 @@ class AslGame(Game):
         cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
+        allow = self.advance_mf(position, units)
         for unit in units:
-            if cost >= min(4, self.mf(unit)) and unit.has("cx"):
+            if cost >= min(4, allow[unit.id]) and unit.has("cx"):
                 raise IllegalAction(
                     T(
                         "{unit} is CX and may not advance into Difficult Terrain ({cost} MF)",
@@ -513,6 +588,10 @@ class AslGame(Game):
         return act.Advance(adv.units, adv.path, 0)
 
     def apply(self, position: Position, action: act.Action) -> State:
+        hidden = asl_hip.in_action(position, action)
+        if hidden:  # A12.31: a HIP unit that fires is placed, Known; A12.32: one that moves, under a "?"
+            shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
+            position = position.at(shown)
         state = position.state
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
@@ -529,11 +608,15 @@ class AslGame(Game):
         if isinstance(action, act.Advance):
             to = action.path[-1]
             side = state.units[action.units[0]].side
+            # A12.31, A11.19: HIP units in the Location advanced into are placed there under a "?"
+            state = asl_hip.reveal(self, state, asl_hip.at(self, position, to, side), keep_concealed=True)
+            position = position.at(state)
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
+            allow = self.advance_mf(position, movers)
             for uid in action.units:
                 unit = state.units[uid]
-                if cost >= min(4, self.mf(unit)):  # A4.72: Difficult Terrain makes the advancing unit CX
+                if cost >= min(4, allow[uid]):  # A4.72: Difficult Terrain makes the advancing unit CX
                     unit = unit.mark("cx")
                 state = state.with_unit(unit.at(to))
             state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
@@ -655,6 +738,20 @@ class AslGame(Game):
 
     def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrew.resume_tc(position, decision, answer)  # D5.5
+    def resume_ovr_react(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_offer(position, decision, answer)  # D7.21
+
+    def resume_ovr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_leader(position, decision, answer)  # A11.5
+
+    def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
+
+    def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc2(position, decision, answer)  # A11.501
 
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
@@ -752,6 +849,9 @@ class AslGame(Game):
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume(self, position, decision, answer)  # A24.1
 
+    def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
+
     def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_leaders.resume(self, position, decision, answer)  # A18.11
 
@@ -770,6 +870,18 @@ class AslGame(Game):
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
+
+    def resume_ovr_ntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ovr.resume_ntc(self, position, decision, answer)
+
+    def resume_ovr_response(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ovr.resume_response(self, position, decision, answer)
+
+    def resume_ovr_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ovr.resume_withdraw(self, position, decision, answer)
+
+    def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_hip.resume_place(self, position, decision, answer)
 
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
@@ -831,7 +943,13 @@ class AslGame(Game):
         if armour.is_vehicle(state.units[moving.units[0]]):
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         side = state.units[moving.units[0]].side
-        hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed]
+        # A12.151: a unit bypassing a hex finds no concealed unit in it (bypass.end_of_phase: if it stops)
+        round_ = asl_bypass.going_round(position, moving.units, moving.here)
+        # A12.31, A12.15: HIP units where the mover enters are placed there under a "?", then bumped into
+        here = [] if round_ else asl_hip.at(self, position, moving.here, side)
+        state = asl_hip.reveal(self, state, here, keep_concealed=True)
+        position = position.at(state)
+        hidden = [u for u in position.units_at(moving.here) if u.side != side and u.concealed and not round_]
         real = [u for u in hidden if u.type != "dummy"]
         movers = [state.units[u] for u in moving.units if u in state.units]
         if real and all(u.type == "dummy" for u in movers):  # A12.15: no proof of a real unit: removed
@@ -864,6 +982,9 @@ class AslGame(Game):
             )
         for dummy in hidden:  # A12.15: only dummies there: every "?" goes and the move goes on
             state = state.without_unit(dummy.id)
+        answer = asl_ovr.response(position.at(state), moving.units, moving.here)
+        if answer is not None:  # A4.151: the overrun SMC withdraws or stays, before any First Fire
+            state = state.push(answer)
         position = position.at(state)
         state = asl_victory.update(self, position.at(super().enter(position)))  # A26.1: even mid-move
         if self.seen_entering(position.at(state), moving.units, moving.here):
@@ -883,12 +1004,18 @@ class AslGame(Game):
             return True  # D2.401: a vehicle may attempt Motion
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+        if asl_hip.set_up(self, position, side):
+            return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
     def advance_move(self, position: Position) -> State:
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
         entry's own rolls and the window are over (D7.1, overrun.py)."""
+        state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
+        if state.decisions:
+            return state
+        position = position.at(state)
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -922,11 +1049,14 @@ class AslGame(Game):
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
-        Defensive First Fire at them (A4.61: no FFNAM)."""
+        Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         if vcrew.is_abandon(position, move):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         if vtow.is_tow(position, move):
             return vtow.apply(position, move)  # D1.5, D8.32: a hook-up or unhooking; nothing moves
+        hidden = asl_hip.in_action(position, move)
+        if hidden:
+            position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
@@ -936,10 +1066,21 @@ class AslGame(Game):
             levels = asl_stairs.levels_of(position.map, units, move)
             state = state.replace(game=self.gstate(state).replace(move_levels=levels))
         mode = asl_stairs.split_mode(move.mode)[0]
-        marker = {"cx": "cx", "assault": "assault", "exit": "exiting"}.get(mode)
+        marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
         if marker:
             for uid in move.units:
                 state = state.with_unit(state.units[uid].mark(marker))
+        movers = [position.units[u] for u in move.units]
+        overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
+        if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
+            state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
+        along = asl_bypass.declared(position, move.mode)
+        if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
+            movers = [position.units[u] for u in move.units]
+            routes = asl_bypass.plan(position, movers, move.path, along)
+            state, entries = asl_bypass.begin(state, move.units, routes)
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(bypass=(*gs.bypass, *entries)))
         return state
 
     def end_move(self, position: Position) -> State:
@@ -950,12 +1091,14 @@ class AslGame(Game):
             state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units]
-        budget = self.group_budget(movers, "cx" if any(u.has("cx") for u in movers) else "") if movers else 0
+        cx = "cx" if any(u.has("cx") for u in movers) else ""
+        budget = self.group_budget(movers, cx, state) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
                 if unit is not None and not unit.has("broken"):
                     state = state.with_unit(unit.mark("pinned", "cx"))
+        state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
             gs = self.gstate(state)
@@ -971,6 +1114,8 @@ class AslGame(Game):
             position, [u.id for u in movers if u.id in state.units], moving.destination,
             budget - moving.cost if isinstance(moving.cost, int | Fraction) else 0)
         state = super().end_move(position.at(state))
+        if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
+            state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1004,10 +1149,19 @@ class AslGame(Game):
         return False
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
-        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        """Infantry fire, units aboard a vehicle in the groups they may form (D6.64, mounted.py)."""
         for action in asl_fire.generate(self, armour.infantry_view(position)):
-            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
-                yield action
+            if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
+                                                    if u in position.units):
+                try:
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                except IllegalAction:
+                    continue
+            yield action
+
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """A12.3: an action naming a HIP unit is listed on its owner's page only."""
+        return asl_hip.owner_of(self, position, action)
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -1018,6 +1172,7 @@ class AslGame(Game):
                     yield from vfire.generate(position)
                 else:
                     yield from self._fire_from_ground(position)
+                    yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
@@ -1049,6 +1204,7 @@ class AslGame(Game):
                         yield self.check_advance(position, adv)
         elif phase in FIRE_MARKERS:
             yield from self._fire_from_ground(position)
+            yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
         elif phase == "CCPh":
             yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
@@ -1068,10 +1224,16 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            remove = ("no_dt", "assault", "exiting", vmotion.TRIED)  # D2.401: once per enemy MPh
+            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
+                      *reaction.PHASE_END)
+            state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
+            state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
+            state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
+            state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
@@ -1128,6 +1290,10 @@ class AslGame(Game):
             return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
+        if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
+            return asl_wind.start_rph(self, position)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
+            return asl_wind.gust(self, state)
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -1147,6 +1313,7 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
+        lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         return lines + asl_smoke.status(self, position)
 

@@ -33,6 +33,9 @@ PHRASES: dict[str, T] = {
     "melee": T("in Melee (A11.15)"),
     "cc": T("fought in Close Combat this CCPh (A11)"),
     "assault": T("Assault Movement (A4.61)"),
+    "bypass": T("bypassing along a hexside (A4.3)"),
+    "dash": T("Dashing across a road (A4.63)"),
+    "hip": T("hidden initial placement (A12.3)"),
     "exiting": T("exiting the map (A2.6)"),
     "entered": T("moved this MPh: a moving target (D2.1)"),
     # fire (A3, A7-A9)
@@ -73,6 +76,8 @@ PHRASES: dict[str, T] = {
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),
+    "cc_reacted": T("made CC Reaction Fire at the vehicle: no Non-CC Reaction Fire this phase (D7.21)"),
     "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),

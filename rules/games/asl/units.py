@@ -120,11 +120,10 @@ def possessed(state: State, owner: str) -> list[UnitState]:
 
 
 def portage_capacity(unit: UnitState) -> int:
-    """A4.42 IPC: a squad 3 PP, a HS or crew 2, an SMC 1; a wounded SMC 0 (A17.2)."""
-    if unit.type == "squad":
+    """A4.42 IPC: every MMC 3 PP (its note: a HS carries as much as a squad), an SMC 1; a wounded SMC 0
+    (A17.2)."""
+    if unit.type in ("squad", "hs", "crew"):
         return 3
-    if unit.type in ("hs", "crew"):
-        return 2
     return 0 if unit.has("wounded") else 1
 
 

@@ -1,0 +1,48 @@
+"""ASL portage and the MF it costs (A4.42, A4.52): what each mover of a group has left to spend.
+
+Every MMC has an IPC of 3 PP and every SMC 1 (A4.42; a wounded SMC 0, A17.2): the note to A4.42 is explicit
+that a HS or crew carries as much as a squad. A unit loses 1 MF for each PP it carries over its IPC. One
+SMC may add what its IPC leaves free to one Good Order unit moving with it (A4.42); here each SMC helps the
+slowest MMC of the group. Double Time (A4.52) lowers a unit's IPC by 1, and each PP over that lowered IPC
+comes off its Double Time bonus, so a squad with 4 PP has 3 MF and, Double Timing, 4 + 2 - 2 = 4; an SMC
+that Double Times lends a lowered IPC too. (The rule that the SMC and the unit started the phase stacked is
+not tracked.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import State, UnitState
+
+SMC = ("leader", "hero")
+
+
+def carried(state: State, unit: UnitState) -> int:
+    """PP of the SW the unit possesses (A4.4)."""
+    return sum(int(sw.values.get("pp", 0) or 0) for sw in au.possessed(state, unit.id))
+
+
+def allowances(state: State, units: list[UnitState], base: Callable[[UnitState], int],
+               double_time: Collection[str]) -> dict[str, int]:
+    """MF of each mover after portage (A4.42, A4.52). ``base``: its MF with the leader bonus and Double Time
+    already in (A4.11, A4.12, A4.5); ``double_time``: the ids of the movers Double Timing."""
+    spare = {}
+    need = {}
+    for unit in units:
+        ipc = max(0, au.portage_capacity(unit) - (1 if unit.id in double_time else 0))
+        load = carried(state, unit)
+        if unit.type in SMC:
+            spare[unit.id] = max(0, ipc - load)
+        need[unit.id] = load - ipc  # > 0: PP over the IPC
+    out = {u.id: base(u) - max(0, need[u.id]) for u in units}
+    for sid in sorted(spare):  # one SMC helps one unit: the slowest one still short (A4.42)
+        short = [u for u in units if u.type not in SMC and need[u.id] > 0]
+        if not short or not spare[sid]:
+            continue
+        slow = min(short, key=lambda u: (out[u.id], u.id))
+        lent = min(spare[sid], need[slow.id])
+        need[slow.id] -= lent
+        out[slow.id] += lent
+    return out
