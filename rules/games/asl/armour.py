@@ -155,8 +155,6 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if b not in hex_map.hexes:
         return None
     here = position.units_at(b)
-    if ovr.closed(position, unit.side, b):
-        return None  # an enemy vehicle's hex is closed to vehicles here (D2.6)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
@@ -280,7 +278,7 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
         if (h, f, m) in seen:
             continue
         seen.add((h, f, m))
-        if h != start and h not in out:
+        if h != start and h not in out and not ovr.closed(position, unit.side, h):  # D2.6: through, not into
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
             turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
@@ -357,6 +355,12 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     if len(move.path) < 2 or move.path[0] != unit.hex:
         raise IllegalAction(
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
+        )
+    if ovr.closed(position, unit.side, move.path[-1]) and move.path[-1] != unit.hex:
+        raise IllegalAction(
+            T("{unit} may pass through {hex} but not stop there: an enemy AFV is in it", unit=unit.id,
+              hex=position.label(move.path[-1])),
+            "D2.6",
         )
     bypass, across, reverse = vbypass.declared(position, move.mode)
     if move.mode or vbypass.across_of(unit) is not None:  # D2.3-D2.33, D2.23

@@ -75,9 +75,11 @@ def aboard(position: Position, vehicle: UnitState) -> list[UnitState]:
 
 
 def closed(position: Position, side: str, h: Hex) -> bool:
-    """A hex a vehicle of ``side`` may not enter here: one holding an enemy vehicle that is not a wreck
-    (D2.6 keeps a vehicle out of an enemy AFV's hex in most cases; this subset keeps it out in all)."""
-    return any(u.side != side and _vehicle(u) and not u.has("wreck") for u in position.units_at(h))
+    """A hex a vehicle of ``side`` may pass through but not stop in, nor end its MPh in Motion in: one holding
+    an enemy AFV that is not a wreck (D2.6). D2.6's exceptions (no LOS between the two, or a vehicle able
+    to destroy or shock the enemy AFV on an original TK or IFT DR of 5) are not built: it never stays."""
+    return any(u.side != side and _vehicle(u) and not u.has("wreck") and vehicle_of(u.values).armored
+               for u in position.units_at(h))
 
 
 def is_overrun(position: Position, side: str, h: Hex) -> bool:

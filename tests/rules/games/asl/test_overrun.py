@@ -40,7 +40,22 @@ def test_an_overrun_costs_a_quarter_mpa_more_and_never_in_reverse(make_position:
     assert cost == 1 + 2 + 1 + overrun.extra_mp(14)  # start, two hexspines to face B5, forward + OVR (D7.13)
     tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}
     enemy_tank = make(make_position, tank)
-    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))  # D2.6: closed here
+    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))  # D2.6: no stop there
+    with pytest.raises(IllegalAction, match=r"may pass through D4 but not stop there.*D2\.6"):
+        enemy_tank.push_text("move a-pz C5-D4")
+
+
+def test_a_vehicle_may_pass_through_an_enemy_afvs_hex(make_position: Any) -> None:
+    """D2.6: the enemy AFV's hex D4 is no place to stop, but a move C5-D4-D3 may go through it."""
+    tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}
+    pos = make(make_position, tank)
+    D3 = pos.map.parse_label("D3")
+    through = pos.game.check(pos, pos.parse_action("move a-pz C5-D4-D3"))
+    assert isinstance(through, act.Move) and through.path[-1] == D3
+    pos.push_text("move a-pz C5-D4-D3")
+    while pos.decision is not None and pos.decision.then != "vfacing":  # First Fire windows: passed
+        pos.push_text("answer pass")
+    assert pos.units["a-pz"].hex == D3
 
 
 def test_the_overrun_attack_on_the_ift(make_position: Any) -> None:
@@ -118,8 +133,7 @@ def test_d7_11_riders_add_a_quarter_of_their_fp_tripled(make_position: Any) -> N
 
 
 def test_d7_12_the_exposed_prc_of_a_vehicle_in_motion_at_plus_2(make_position: Any) -> None:
-    # D7.12 at the function level: play keeps a vehicle out of an enemy vehicle's hex (overrun.closed), so an
-    # OVR never meets PRC there yet; worked on a position set up with the tank already in the hex
+    # D7.12 at the function level, on a position set up with the tank already in the hex (played below)
     units = [
         {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
         {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
@@ -137,3 +151,21 @@ def test_d7_12_the_exposed_prc_of_a_vehicle_in_motion_at_plus_2(make_position: A
     finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
     assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
     assert any(line.rule == "D7.12" and line.value == "+2" for line in res.lines)
+
+
+def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_position: Any) -> None:
+    """D2.6 bars only an enemy AFV's hex: the tank overruns D5, where a squad stands beside an enemy truck in
+    Motion with a squad aboard; that squad is a target at +2 and without FFMO (D7.12)."""
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    pos = make(make_position, *units, counters={"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}})
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == overrun.OVR
+    pos.push_text("answer dice 2,2")
+    res = pos.last_resolution
+    assert res is not None and set(res.results) == {"b-sq", "b-sq2"}
+    finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
+    assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
