@@ -29,14 +29,15 @@ run across it). The hexside joined to a roadblock (D2.31) is the hexside feature
 of the same CAFP.
 
 Fire (D2.32, D2.35, D2.38, D9.4): a bypassing AFV or wreck hinders only a LOS that touches its hexside
-(``touches``); the aspect a shot hits is decided by the firer's hex (front: F and the wedge
-beyond it; rear: B's; the rest side; a same-hex hull hit is Side); the bypassed obstacle gives no TEM; a bow
-(NT) main armament fires only inside the bypass VCA; its turret has four TCA points, the sides being wider
-arcs, and pays Case A by the points turned, +1 to or through a side, and even without a turn through a side
-arc at a target not acquired (D2.321, ``turret_case_a``). Not built: LOS traced to the CAFP against the hex's
-own artwork (D2.37, the maps carry no artwork outline: LOS and range stay hex centre to hex centre), units
-getting on or off at the CAFP (D2.36), the D2.3 declaration made before the gap is checked (the map data
-decides beforehand), reverse bypass from a bypass position, and bypass into a hex enemy units hold.
+(``touches``); the aspect a shot hits is decided by the firer's hex (front: F and the wedge beyond it; rear:
+B's; the rest side; a same-hex hull hit is Side); the bypassed obstacle gives no TEM; a bow (NT) main armament
+fires only inside the bypass VCA; its turret has four TCA points, the sides being wider arcs, and pays Case A
+by the points turned, +1 to or through a side, and even without a turn through a side arc at a target not
+acquired (D2.321, ``turret_case_a``); LOS to and from it is traced to its CAFP, the hex's own obstacle
+blocking a thread that crosses the hex's interior first (D2.37, ``sight``: the maps carry no artwork outline,
+so the interior stands for it; range stays hex to hex). Not built: units getting on or off at the CAFP
+(D2.36), the D2.3 declaration made before the gap is checked (the map data decides beforehand), reverse bypass
+from a bypass position, and bypass into a hex enemy units hold.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from hexmate.rules.errors import IllegalAction, RulesError
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.terrain_view import Sight
 from hexmate.rules.hexes import DIRECTION_NAMES, Hex, center, direction_between, distance, neighbor, neighbors
 from hexmate.rules.text import T
 
@@ -396,3 +398,32 @@ __all__ = [
     "why_not",
     "with_across",
 ]
+
+
+def cafp(unit: UnitState) -> tuple[float, float] | None:
+    """The point a bypassing vehicle is at (D2.36, C.5B): the end of its hexside that its heading points to,
+    the corner of its hex P, the hex N across and F; None when it is not bypassing."""
+    n = across_of(unit)
+    if n is None or unit.hex is None:
+        return None
+    f, _ = ends(unit.hex, n, unit.facing or 0)
+    return _vertex(unit.hex, n, f)
+
+
+def sight(position: Position, other: Hex, unit: UnitState) -> Sight | None:
+    """D2.37: the LOS between a bypassing vehicle and a Location at ``other`` outside its hex, traced to its
+    CAFP instead of the hex centre: the obstacle of its own hex blocks it when the thread crosses the hex's
+    interior before the CAFP (the maps carry no artwork outline: the whole interior stands for it, as for
+    infantry Bypass, A4.34, ``los.sight_to_point``). None when the vehicle is not bypassing."""
+    from hexmate.rules.games.asl import los as asl_los
+    from hexmate.rules.games.asl import terrain as asl_terrain
+
+    point = cafp(unit)
+    if point is None or unit.hex is None or other == unit.hex:
+        return None
+    level = asl_terrain.level_at(position, other)
+    aimed = asl_los.sight_to_point(position.map, asl_los.Location(other, level), unit.hex, point,
+                                   T("CAFP"), asl_terrain.smoke_at(position))
+    r = aimed.result
+    reason = T("to the CAFP of the bypassing {unit}: {reason}", unit=unit.id, reason=r.reason)
+    return Sight(bool(r.blocked), int(r.hindrance), T("{reason} (D2.37)", reason=reason))

@@ -104,6 +104,11 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if rng > MAX_RANGE or rng == 0:
         raise IllegalAction(T("{hex} is out of this gun's reach", hex=position.label(fire.target)), "C3")
     sight = asl_terrain.line_of_sight(position, unit.hex, fire.target)
+    # D2.37: a bypassing target is seen at its CAFP: the fire needs one target it sees
+    sights = [vbypass.sight(position, unit.hex, t) or sight
+              for t in _vehicle_targets(position, fire.target, unit.side)]
+    sight = min(sights or [sight], key=lambda s: s.blocked)
+    sight = vbypass.sight(position, fire.target, unit) or sight  # D2.37: a bypassing firer, from its CAFP
     if sight.blocked:
         raise IllegalAction(
             T("{unit} has no line of sight to {hex}", unit=unit.id, hex=position.label(fire.target)),
@@ -171,6 +176,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
     hd, wall = hull_down(position, firer, target)
     sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
+    # D2.37: to or from a bypassing vehicle the LOS runs to its CAFP
+    sight = vbypass.sight(position, firer.hex, target) or vbypass.sight(position, target.hex, firer) or sight
     # D2.38: a bypassing vehicle is in the open part of its hex, without the obstacle's TEM
     tem = 0 if target.has("motion") or vbypass.across_of(target) else asl_terrain.tem(position, target.hex)
     if position.map.level(target.hex) > position.map.level(firer.hex):

@@ -17,6 +17,7 @@ from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, vbypass, vfire
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import MainArmament
 from hexmate.rules.hexes import direction_between
 
@@ -269,3 +270,27 @@ def test_d9_4_a_bypassing_wreck_hinders_only_a_los_touching_its_hexside(make_pos
     pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
     got = vfire.afv_hindrance(pos, pos.map.parse_label("C5"), pos.map.parse_label("J5"))[0]
     assert got == drm
+
+
+def test_d2_37_los_to_a_bypassing_vehicle_runs_to_its_cafp(make_position: Any) -> None:
+    """D2.37: the tank bypassing woods H3 along its hexside with I4, heading SW, is at its CAFP, the H3-I4-H4
+    corner. From H6 (in front) the thread reaches that corner without crossing H3; from H1, beyond the hex, it
+    crosses the woods of H3 first: blocked, though the centre dot of H3 is in sight across open H2."""
+    pos = psw(make_position)
+    tank = pos.units["b-t"]
+    h1, h6 = pos.map.parse_label("H1"), pos.map.parse_label("H6")
+    front = vbypass.sight(pos, h6, tank)
+    behind = vbypass.sight(pos, h1, tank)
+    assert front is not None and not front.blocked
+    assert behind is not None and behind.blocked and "D2.37" in behind.reason
+    assert not asl_terrain.line_of_sight(pos, h1, tank.hex).blocked  # hex centre to hex centre: seen
+    stopped = tank.mark(remove=tuple(m for m in tank.markers if m.startswith("byp")))
+    assert vbypass.sight(pos, h1, stopped) is None  # not bypassing: the ordinary LOS
+
+
+def test_d2_37_no_fire_from_beyond_the_obstacle(make_position: Any) -> None:
+    """The same tank, a Panzer in H1 facing it: its fire at H3 is refused for want of LOS to the CAFP."""
+    firer = {"id": "a-pz", "counter": "pz", "side": "a", "hex": "H1", "markers": ["vca3"]}
+    pos = psw(make_position, firer)
+    with pytest.raises(IllegalAction, match="line of sight"):
+        pos.game.check(pos, pos.parse_action("fire a-pz at H3"))
