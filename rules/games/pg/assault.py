@@ -4,12 +4,16 @@ Each side totals its DF in the hex and rolls 2d6 (two roll decisions, attacker f
 both results are worked out once into ``State.resolution`` and applied together (12.4): the first step of
 each side to a unit in the best morale state (7.63), then the owner's choices, then M2 for the survivors.
 
+Units that may AT-fire at an enemy vehicle in the hex first choose AT instead of their DF (11.0, 11.5,
+``assault_at.py``); their results fall with the assault's.
+
 Not here yet (issue 11): optional assaults in an existing assault hex (12.3), first fire (12.43), the
 free shot on leaving (12.12), HMG halving (12.44), combined arms and terrain shifts from a chart.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
@@ -17,6 +21,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
@@ -50,7 +55,10 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) 
     for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED
         state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
+    view = position.at(state)
+    at_choices = [*pg_assault_at.choices(view, attackers, h), *pg_assault_at.choices(view, defenders, h)]
     return state.push(
+        *at_choices,
         Decision("roll", side, T("{side} assaults {hex}: roll 2d6 on the Assault Combat Table", side=side,
                                  hex=position.label(h)), "12.4", "assault",
                  dice="2d6", subject=attackers, target=h, args=(("role", "attacker"),)),
@@ -72,23 +80,35 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
     side = position.enemy_of(decision.side)
     attackers = tuple(u.id for u in position.units_at(decision.target) if u.side == side)
     resolution = resolve(position.at(state), attackers, decision.subject, decision.target,
-                         attacker_dice, tuple(answer.dice or ()))
+                         attacker_dice, tuple(answer.dice or ()), exclude=frozenset(gs.assault_at))
+    at_lines = pg_assault_at.lines(game, position.at(state))
+    if at_lines:
+        resolution = dataclasses.replace(resolution, lines=(*resolution.lines, *at_lines))
     state = state.replace(resolution=resolution)
+    state = pg_assault_at.apply(game, position.at(state))  # 12.4: the AT results fall with the assault's
     for group in (decision.subject, attackers):  # each side's result falls on the other
         result = next((resolution.results[u] for u in group if u in resolution.results), "-")
-        state = _apply(game, position.at(state), group, result)
+        alive = tuple(u for u in group if u in state.units)
+        if alive:
+            state = _apply(game, position.at(state), alive, result)
     return state
 
 
 def _strength(position: Position, units: list[UnitState], enemies: list[UnitState], attacking: bool,
-              lines: list[Line], who: T) -> int:
+              lines: list[Line], who: T, exclude: frozenset[str] = frozenset()) -> int:
     """12.4: DF halved when disrupted, a quarter when demoralized (defence only, 14.3), rounded up per
-    unit; a non-demoralized leader adds his combat modifier to one unit (6.42)."""
+    unit; a non-demoralized leader adds his combat modifier to one unit (6.42). The ``exclude``d units fire
+    AT instead (11.0): no DF of theirs, and no leader's bonus spent on them."""
     leaders = [u for u in units if u.type == "leader" and not u.has("demoralized")]
-    troops = [u for u in units if u.type != "leader"]
+    everyone = [u for u in units if u.type != "leader"]
+    for unit in everyone:
+        if unit.id in exclude:
+            lines.append(Line(T("{who} DF", who=who), T("{unit} fires AT instead (11.0)", unit=unit.id),
+                              "11.0"))
+    troops = [u for u in everyone if u.id not in exclude]
     # 12.44: HMG/WPN and AA units that moved in to start an assault fight at half, unless another infantry-
     # class unit takes part with them
-    riflemen = any(u.type == "personnel" and pu.branch(u) not in ("HMG", "WPN", "AA") for u in troops)
+    riflemen = any(u.type == "personnel" and pu.branch(u) not in ("HMG", "WPN", "AA") for u in everyone)
     total = 0
     for i, unit in enumerate(troops):
         df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
@@ -141,7 +161,8 @@ def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState])
 
 
 def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
-            attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...]) -> Resolution:
+            attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...],
+            exclude: frozenset[str] = frozenset()) -> Resolution:
     chart = position.charts.chart("assault")
     axis = chart.axis("strength")
     lines: list[Line] = []
@@ -153,7 +174,7 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         who = T("attacker") if role == "attacker" else T("defender")
         units = [position.units[u] for u in mine if u in position.units]
         enemies = [position.units[u] for u in theirs if u in position.units]
-        total = _strength(position, units, enemies, role == "attacker", lines, who)
+        total = _strength(position, units, enemies, role == "attacker", lines, who, exclude)
         shift = 0
         if any(u.type == "leader" and not u.has("demoralized") for u in units):
             shift += 1

@@ -25,6 +25,7 @@ from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
+from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
@@ -62,6 +63,8 @@ class PgState(GameState):
     fired_here: tuple[str, ...] = ()
     halted: tuple[str, ...] = ()
     assault_dice: tuple[int, ...] = ()  # the attacker's assault roll, waiting for the defender's (12.4)
+    assault_at: tuple[str, ...] = ()  # 11.0: units of the assault being fought that fire AT instead of DF
+    assault_hits: tuple[tuple[str, str, str], ...] = ()  # 12.4: (firer, vehicle, result) AT results waiting
     at_fired: tuple[tuple[str, int, int], ...] = ()  # 11.1: vehicle AT-fired at this turn, first firer's hex
     senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
     senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
@@ -1013,6 +1016,18 @@ class PgGame(Game):
 
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
+
+    def resume_assault_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_choice(self, position, decision, answer)
+
+    def resume_assault_at_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_target(self, position, decision, answer)
+
+    def resume_assault_at_gate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_gate(self, position, decision, answer)
+
+    def resume_assault_at_roll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_roll(self, position, decision, answer)
 
     def is_overrun(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> bool:
         """The optional overrun: a path of two or three hexes into an enemy hex by units that may overrun (a
