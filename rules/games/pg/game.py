@@ -89,6 +89,7 @@ class PgState(GameState):
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
     overrun: tuple[str, ...] = ()  # optional overrun: (target, exit, MP spent, the overrunners...)
+    overrun_exit: tuple[str, ...] = ()  # optional overrun: the step to the exit hex ("on"/"stop", MP spent)
     air_drawn: tuple[str, ...] = ()  # 15.1: aircraft drawn from the cup this turn (scenarios with a cup)
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
@@ -803,6 +804,8 @@ class PgGame(Game):
         alive = tuple(u for u in moving.units if u in state.units)
         here = state.units[alive[0]].hex if alive else None
         origin = moving.path[0]
+        if self.gstate(state).overrun_exit:  # the overrun's step to its exit hex: no free shot (12.12)
+            return pg_overrun.finish_exit(self, position.at(state), alive)
         if alive and here != origin:  # 12.12: the last ones out of an assault hex take the free shot
             shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
             if shot is not None:
