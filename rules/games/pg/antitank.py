@@ -156,12 +156,17 @@ def roll(firer: UnitState, vehicle: str, h: Hex) -> Decision:
 
 
 def resolve(
-    game: PgGame, position: Position, firer: UnitState, vehicle: UnitState, dice: tuple[int, ...]
+    game: PgGame, position: Position, firer: UnitState, vehicle: UnitState, dice: tuple[int, ...],
+    assault: list[UnitState] | None = None,
 ) -> Resolution:
+    """``assault``: AT fire in an assault, with the enemy units it faces there (the free shot's leavers,
+    12.12); without it, fire in the firer's own hex is assault fire too (12.52)."""
     assert firer.hex is not None and vehicle.hex is not None
     total = PG_2D6.from_values(dice).total
     d = distance(firer.hex, vehicle.hex)
-    inside = firer.hex == vehicle.hex  # 12.52: AT fire inside an assault hex
+    inside = assault is not None or firer.hex == vehicle.hex  # 12.52: AT fire inside an assault hex
+    if assault is None and inside:
+        assault = [u for u in position.units_at(vehicle.hex) if u.side != firer.side]
     lines = [Line(T("roll"), str(total), "11.1")]
     if inside and uses_carried(firer):
         at = printed = CARRIED_AT
@@ -196,8 +201,8 @@ def resolve(
         )
     )
     drm = 0
-    if inside:
-        drm = _assault_drm(game, position, firer, vehicle.hex, lines)
+    if assault is not None:
+        drm = _assault_drm(game, position, firer, assault, lines)
     else:
         gs = game.gstate(position.state)
         first = next((Hex(q, r) for v, q, r in gs.at_fired if v == vehicle.id), None)
@@ -246,17 +251,18 @@ def overrun_at(game: PgGame, position: Position, h: Hex) -> bool:
     return bool(plan) and plan[0] == position.label(h)
 
 
-def _assault_drm(game: PgGame, position: Position, firer: UnitState, h: Hex, lines: list[Line]) -> int:
+def _assault_drm(game: PgGame, position: Position, firer: UnitState, enemies: list[UnitState],
+                 lines: list[Line]) -> int:
     """12.52: no AT-table DRM inside an assault hex. A carried weapon's one DRM is +1 when the hex holds
     enemy vehicles and no enemy personnel (11.5); the overrun's -1 falls on the other AT fire (overrun: the
     carried weapon's -1 is on its first die instead)."""
     lines.append(Line(T("assault hex"), T("no AT-table DRMs"), "12.52"))
     if uses_carried(firer):
-        if only_vehicles([u for u in position.units_at(h) if u.side != firer.side]):
+        if only_vehicles(enemies):
             lines.append(Line(T("only enemy vehicles in the hex"), "+1", "11.5"))
             return 1
         return 0
-    if overrun_at(game, position, h):
+    if firer.hex is not None and overrun_at(game, position, firer.hex):
         lines.append(Line(T("overrun"), "-1", "overrun"))
         return -1
     return 0

@@ -251,6 +251,16 @@ def free_shot_decision(position: Position, leavers: tuple[str, ...], origin: Hex
                     subject=leavers, target=origin, args=(("firers", ",".join(enemies)),))
 
 
+def free_shot_decisions(position: Position, leavers: tuple[str, ...], origin: Hex) -> list[Decision]:
+    """12.12: the free shot, after each firer with an AT value has chosen whether to fire it at a leaving
+    vehicle instead of adding its DF (``assault_at.py``)."""
+    shot = free_shot_decision(position, leavers, origin)
+    if shot is None:
+        return []
+    firers = tuple(shot.arg("firers").split(","))
+    return [*pg_assault_at.choices(position, firers, origin, leavers=leavers), shot]
+
+
 def resume_free_shot(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """12.12: the enemy's assault strength in the hex, positive shifts only, one roll; the leavers cannot
     answer; the result falls on them (7.63)."""
@@ -259,9 +269,10 @@ def resume_free_shot(game: PgGame, position: Position, decision: Decision, answe
     firers = [state.units[u] for u in decision.arg("firers").split(",") if u in state.units]
     leavers = [state.units[u] for u in decision.subject if u in state.units]
     lines: list[Line] = []
+    gs = game.gstate(state)
     total = _strength(position, firers + [u for u in position.units_at(decision.target)
                                           if u.type == "leader" and u.side == decision.side],
-                      leavers, False, lines, T("free shot"))
+                      leavers, False, lines, T("free shot"), frozenset(gs.assault_at))
     shift = 0
     if any(u.type == "leader" and u.side == decision.side and not u.has("demoralized")
            for u in position.units_at(decision.target)):
@@ -280,9 +291,12 @@ def resume_free_shot(game: PgGame, position: Position, decision: Decision, answe
     lines.append(Line(T("ACT"), T("{total} -> roll {roll} -> {result}",
                                   total=total, roll=roll, result=result), "12.12"))
     attack = act.Attack(tuple(u.id for u in firers), decision.target, tuple(answer.dice or ()))
+    lines.extend(pg_assault_at.lines(game, position))
     resolution = Resolution(attack, "assault", position.charts.label, position.charts.demo, tuple(lines),
                             {u.id: result for u in leavers},
                             T("free shot at {hex}: {result}",
                               hex=position.label(decision.target), result=result))
     state = state.replace(resolution=resolution)
-    return _apply(game, position.at(state), tuple(u.id for u in leavers), result)
+    state = pg_assault_at.apply(game, position.at(state))  # 12.12: the AT fire falls with the free shot
+    alive = tuple(u.id for u in leavers if u.id in state.units)
+    return _apply(game, position.at(state), alive, result) if alive else state

@@ -30,22 +30,31 @@ def vehicles(position: Position, unit: UnitState, h: Hex) -> tuple[str, ...]:
                         and u.carrier is None))
 
 
-def may_fire(position: Position, unit: UnitState, h: Hex) -> bool:
+def may_fire(position: Position, unit: UnitState, targets: tuple[str, ...]) -> bool:
     """A unit in the assault that may fire AT instead of adding its DF: a printed AT value (11.0), or a
     carried AT weapon not barred by 11.5; never a demoralized unit (14.3) or a carried one (5.67)."""
     if pu.is_leader(unit) or unit.carrier is not None or unit.has("demoralized"):
         return False
     if pu.value(unit, "at") <= 0 and not (pg_at.carried(unit) and pg_at.carried_problem(unit) is None):
         return False
-    return bool(vehicles(position, unit, h))
+    return bool(targets)
 
 
-def choices(position: Position, ids: tuple[str, ...], h: Hex) -> list[Decision]:
-    """One choice per unit that may fire AT in this assault (its owner answers ``assault`` or ``at``)."""
+def choices(position: Position, ids: tuple[str, ...], h: Hex,
+            leavers: tuple[str, ...] | None = None) -> list[Decision]:
+    """One choice per unit that may fire AT in this assault (its owner answers ``assault`` or ``at``); for
+    the free shot (12.12) the targets are the leaving vehicles."""
     out = []
     for uid in ids:
         unit = position.units.get(uid)
-        if unit is None or not may_fire(position, unit, h):
+        if unit is None:
+            continue
+        if leavers is None:
+            targets = vehicles(position, unit, h)
+        else:
+            targets = tuple(sorted(v for v in leavers if v in position.units and pu.is_vehicle(
+                position.units[v]) and position.units[v].carrier is None))
+        if not may_fire(position, unit, targets):
             continue
         where = position.label(h)
         prompt = (T("{unit} in the assault at {hex}: add its DF to the assault, or fire its carried AT "
@@ -54,7 +63,8 @@ def choices(position: Position, ids: tuple[str, ...], h: Hex) -> list[Decision]:
                   T("{unit} in the assault at {hex}: add its DF to the assault, or fire AT at an enemy "
                     "vehicle instead", unit=uid, hex=where))
         out.append(Decision("confirm", unit.side, prompt, "11.5" if pg_at.uses_carried(unit) else "11.0",
-                            "assault_at", choices=("assault", "at"), subject=(uid,), target=h))
+                            "assault_at", choices=("assault", "at"), subject=(uid,), target=h,
+                            args=(("targets", ",".join(targets)),)))
     return out
 
 
@@ -66,7 +76,9 @@ def resume_choice(game: PgGame, position: Position, decision: Decision, answer: 
     unit = state.units[decision.subject[0]]
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(assault_at=(*gs.assault_at, unit.id)))
-    targets = vehicles(position, unit, decision.target)
+    targets = tuple(v for v in decision.arg("targets").split(",") if v in state.units)
+    if not targets:
+        return state
     if len(targets) > 1:
         return state.push(Decision("units", unit.side, T("{unit}: choose the vehicle to AT-fire at",
                                                          unit=unit.id),
@@ -128,7 +140,11 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     vehicle = state.units.get(decision.arg("vehicle"))
     if vehicle is None:
         return state
-    resolution = pg_at.resolve(game, position, firer, vehicle, tuple(answer.dice or ()))
+    assert decision.target is not None
+    enemies = [u for u in position.units_at(decision.target) if u.side != firer.side]
+    if vehicle.hex != decision.target:  # 12.12: the free shot at the leavers
+        enemies = [u for u in position.units.values() if u.side != firer.side and u.hex == vehicle.hex]
+    resolution = pg_at.resolve(game, position, firer, vehicle, tuple(answer.dice or ()), assault=enemies)
     state = pg_at.note_fired(game, state.replace(resolution=resolution), firer, vehicle.id)
     gs = game.gstate(state)
     hit = (firer.id, vehicle.id, resolution.results[vehicle.id])

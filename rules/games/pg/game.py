@@ -807,9 +807,7 @@ class PgGame(Game):
         if self.gstate(state).overrun_exit:  # the overrun's step to its exit hex: no free shot (12.12)
             return pg_overrun.finish_exit(self, position.at(state), alive)
         if alive and here != origin:  # 12.12: the last ones out of an assault hex take the free shot
-            shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
-            if shot is not None:
-                state = state.push(shot)
+            state = state.push(*pg_assault.free_shot_decisions(position.at(state), alive, origin))
         plan = self.gstate(state).overrun
         if plan and (here is None or position.label(here) != plan[0]):  # stopped short: no overrun
             state = state.replace(game=self.gstate(state).replace(overrun=()))

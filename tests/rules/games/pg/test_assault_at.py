@@ -159,3 +159,24 @@ def test_fire_from_inside_an_assault_hex_takes_no_at_drm_and_disrupted_halves(ma
     text = pos.last_resolution.text()
     assert "g AT halved, rounded up = 3 (14.2)" in text and "no AT-table DRMs (12.52)" in text
     assert "10 + 3 - 4 +0 = 9" in text
+
+
+def test_12_12_the_free_shot_may_be_carried_at_fire_at_the_leaving_tank(make_position: Any, pg: Any) -> None:
+    """12.12: units with an AT value may use it for the free shot instead of their assault value; 11.5's
+    numbers: die 5 fires, 2d6 8 + 6 - 4 + 1 (only a vehicle leaves) = 11; b1's DF is then not in the shot."""
+    units = [_u("t1", "C4", "tank"), _u("b1", "C4", "pzf", "b"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("move t1 C4-C3")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    order = [(d.side, d.then) for d in reversed(pos.state.decisions)]
+    assert order == [("b", "assault_at"), ("b", "free_shot")]
+    assert pos.decision.args == (("targets", "t1"),)
+    pos.push_text("answer at")
+    pos.push_text("answer dice 5")
+    pos.push_text("answer dice 4,4")
+    assert "8 + 6 - 4 +1 = 11" in pos.last_resolution.text() and not pos.units["t1"].has("reduced")
+    pos.push_text("answer dice 6,6")
+    text = pos.last_resolution.text()
+    assert "b1 fires AT instead (11.0)" in text and "at t1:" in text and "applied with the assault" in text
+    assert "t1" not in pos.units or pos.units["t1"].has("reduced")
