@@ -7,8 +7,12 @@ each side to a unit in the best morale state (7.63), then the owner's choices, t
 Units that may AT-fire at an enemy vehicle in the hex first choose AT instead of their DF (11.0, 11.5,
 ``assault_at.py``); their results fall with the assault's.
 
-Not here yet (issue 11): optional assaults in an existing assault hex (12.3), first fire (12.43), the
-free shot on leaving (12.12), HMG halving (12.44), combined arms and terrain shifts from a chart.
+Units already in an assault hex may assault again in a later activation (12.3: ``attack UNITS at HEX``);
+only those named take part on their side. The free shot on leaving (12.12) and the HMG halving (12.44) are
+here too.
+
+Not here yet (issue 11): entering an existing assault hex to reinforce it (12.1, 12.3), first fire (12.43),
+combined arms and the attacker's terrain shifts (12.41: they need the Assault table's own shifts).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
+from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import fire as pg_fire
@@ -47,8 +52,61 @@ def may_assault(units: list[UnitState], led: bool) -> T | None:
     return None
 
 
-def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) -> State:
-    """12.2: the movers are in; each side rolls for the assault, the attacker first."""
+def check_optional(game: PgGame, position: Position, attack: act.Attack) -> act.Attack:
+    """12.3: active units already in an assault hex may assault the enemy there (a fire action, 3.13); not
+    a demoralized unit (14.3, 12.13: a disrupted one may); the enemy defends all together."""
+    h = attack.target
+    side = position.to_act
+    if not attack.firers:
+        raise IllegalAction(T("name the units that assault"), "12.3")
+    units = []
+    for uid in attack.firers:
+        unit = position.units.get(uid)
+        if unit is None:
+            raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
+        if unit.side != side or unit.hex != h:
+            raise IllegalAction(T("{unit} is not {side}'s unit in {hex}: an assault hex is assaulted by the "
+                                  "units in it (12.3)", unit=uid, side=side, hex=position.label(h)), "12.3")
+        why = game.can_act(position, unit)
+        if why:
+            raise IllegalAction(why)
+        if unit.has("demoralized"):
+            raise IllegalAction(T("{unit} is demoralized and may not assault (14.3)", unit=uid), "14.3")
+        units.append(unit)
+    if all(pu.is_leader(u) for u in units):
+        raise IllegalAction(T("leaders have no assault strength of their own (12.42)"), "12.42")
+    if not enemy_combat_units(position, h, side):
+        raise IllegalAction(T("{hex} holds no enemy combat unit to assault", hex=position.label(h)), "12.3")
+    return act.Attack(tuple(sorted(attack.firers)), h)
+
+
+def declare_optional(game: PgGame, position: Position, attack: act.Attack) -> State:
+    """12.3: the assaulters are marked (3.13: an assault is a fire action) and both sides roll; only they
+    take part on their side (7.63: an active unit that does not cannot take its steps)."""
+    state = position.state
+    for uid in attack.firers:
+        state = state.with_unit(state.units[uid].mark(pg_fire.MARK))
+    return begin(game, position.at(state), tuple(attack.firers), attack.target, optional=True)
+
+
+def optional_attacks(game: PgGame, position: Position, side: str) -> list[act.Attack]:
+    """Every assault hex where ``side``'s units may assault now (12.3), with all of them that may."""
+    out = []
+    hexes = {u.hex for u in position.units.values() if u.side == side and u.hex is not None}
+    for h in sorted(hexes, key=lambda x: (x.q, x.r)):
+        if not enemy_combat_units(position, h, side):
+            continue
+        ids = tuple(sorted(u.id for u in position.units_at(h) if u.side == side and u.carrier is None
+                           and not u.has("demoralized") and game.can_act(position, u) is None))
+        if any(not pu.is_leader(position.units[u]) for u in ids):
+            out.append(act.Attack(ids, h))
+    return out
+
+
+def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex, optional: bool = False
+          ) -> State:
+    """12.2: the movers are in; each side rolls for the assault, the attacker first. ``optional``: an
+    assault in a hex both sides already held (12.3): only the named attackers take part."""
     state = position.state
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
@@ -64,7 +122,8 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex) 
                  dice="2d6", subject=attackers, target=h, args=(("role", "attacker"),)),
         Decision("roll", defender, T("{side} defends {hex}: roll 2d6 on the Assault Combat Table",
                                      side=defender, hex=position.label(h)), "12.4", "assault",
-                 dice="2d6", subject=defenders, target=h, args=(("role", "defender"),)),
+                 dice="2d6", subject=defenders, target=h,
+                 args=(("role", "defender"), *((("attackers", ",".join(attackers)),) if optional else ()))),
     )
 
 
@@ -78,9 +137,12 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
     attacker_dice = gs.assault_dice
     state = state.replace(game=gs.replace(assault_dice=()))
     side = position.enemy_of(decision.side)
-    attackers = tuple(u.id for u in position.units_at(decision.target) if u.side == side)
+    named = decision.arg("attackers")  # 12.3: an optional assault's own assaulters
+    attackers = (tuple(u for u in named.split(",") if u in position.units) if named else
+                 tuple(u.id for u in position.units_at(decision.target) if u.side == side))
     resolution = resolve(position.at(state), attackers, decision.subject, decision.target,
-                         attacker_dice, tuple(answer.dice or ()), exclude=frozenset(gs.assault_at))
+                         attacker_dice, tuple(answer.dice or ()), exclude=frozenset(gs.assault_at),
+                         first=not named)
     at_lines = pg_assault_at.lines(game, position.at(state))
     if at_lines:
         resolution = dataclasses.replace(resolution, lines=(*resolution.lines, *at_lines))
@@ -95,7 +157,7 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
 
 
 def _strength(position: Position, units: list[UnitState], enemies: list[UnitState], attacking: bool,
-              lines: list[Line], who: T, exclude: frozenset[str] = frozenset()) -> int:
+              lines: list[Line], who: T, exclude: frozenset[str] = frozenset(), moved_in: bool = True) -> int:
     """12.4: DF halved when disrupted, a quarter when demoralized (defence only, 14.3), rounded up per
     unit; a non-demoralized leader adds his combat modifier to one unit (6.42). The ``exclude``d units fire
     AT instead (11.0): no DF of theirs, and no leader's bonus spent on them."""
@@ -113,7 +175,7 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     for i, unit in enumerate(troops):
         df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
         note = T("{unit} {df}", unit=unit.id, df=df)
-        if attacking and not riflemen and pu.branch(unit) in ("HMG", "WPN", "AA"):
+        if attacking and moved_in and not riflemen and pu.branch(unit) in ("HMG", "WPN", "AA"):
             df = math.ceil(df / 2)
             note = T("{note} halved (heavy weapon assaulting without infantry, 12.44) = {df}",
                      note=note, df=df)
@@ -162,7 +224,9 @@ def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState])
 
 def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
             attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...],
-            exclude: frozenset[str] = frozenset()) -> Resolution:
+            exclude: frozenset[str] = frozenset(), first: bool = True) -> Resolution:
+    """``first``: the round that began the assault (12.44's HMG halving, 5.75's river shift); later rounds
+    are optional assaults (12.3)."""
     chart = position.charts.chart("assault")
     axis = chart.axis("strength")
     lines: list[Line] = []
@@ -174,7 +238,7 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         who = T("attacker") if role == "attacker" else T("defender")
         units = [position.units[u] for u in mine if u in position.units]
         enemies = [position.units[u] for u in theirs if u in position.units]
-        total = _strength(position, units, enemies, role == "attacker", lines, who, exclude)
+        total = _strength(position, units, enemies, role == "attacker", lines, who, exclude, first)
         shift = 0
         if any(u.type == "leader" and not u.has("demoralized") for u in units):
             shift += 1
@@ -186,8 +250,8 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         if role == "attacker" and charge and set(charge) <= {u.id for u in units}:
             shift += 1
             lines.append(Line(T("{who}: cavalry charge", who=who), "+1", "15.31"))
-        if role == "attacker" and _unsupported_major_river(position, h, units + enemies):
-            shift -= 2  # 5.75: the first round only; every assault here is a first one (12.3 not yet)
+        if role == "attacker" and first and _unsupported_major_river(position, h, units + enemies):
+            shift -= 2  # 5.75: the first round only
             lines.append(Line(T("{who}: a major river hex, no engineer on either side", who=who), "-2",
                               "5.75"))
         combat = [u for u in enemies if u.type != "leader"]

@@ -688,8 +688,8 @@ class PgGame(Game):
         """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
         if why is None and any(u.side == units[0].side for u in position.units_at(h)):
-            why = T("an assault hex already holding both sides is assaulted from within it "
-                    "(12.3, not here yet)")
+            why = T("entering an assault hex that already holds both sides, to reinforce it, is not here yet "
+                    "(12.3): its units assault from within it ('attack UNITS at HEX')")
         if why is None:
             enemies = sum(1 for u in position.units_at(h) if u.side != units[0].side and u.type != "leader")
             if enemies and sum(1 for u in units if u.type != "leader") > 3:
@@ -828,6 +828,8 @@ class PgGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
+            return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             return pg_fire.check(self, position, action)
         if isinstance(action, act.Rally):
@@ -853,6 +855,8 @@ class PgGame(Game):
                               kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
+        if isinstance(action, act.Attack):
+            return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
             return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
@@ -1211,3 +1215,4 @@ class PgGame(Game):
             for group in groups:
                 yield from self.moves_for(position, group).values()
         yield from pg_fire.generate(self, position, side)
+        yield from pg_assault.optional_attacks(self, position, side)  # 12.3

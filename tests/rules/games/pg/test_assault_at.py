@@ -180,3 +180,26 @@ def test_12_12_the_free_shot_may_be_carried_at_fire_at_the_leaving_tank(make_pos
     text = pos.last_resolution.text()
     assert "b1 fires AT instead (11.0)" in text and "at t1:" in text and "applied with the assault" in text
     assert "t1" not in pos.units or pos.units["t1"].has("reduced")
+
+
+def test_12_3_units_already_in_an_assault_hex_assault_again_and_may_fire_carried_at(make_position: Any,
+                                                                                    pg: Any) -> None:
+    """12.3: a unit that began the turn in an assault hex assaults as a fire action (3.13), here with its
+    carried weapon (11.5: die 6 fires; 10 + 6 - 4 = 12, no +1 with enemy infantry there)."""
+    units = [_u("a1", "C4", "pzf"), _u("a2", "C4"), _u("tb", "C4", "tank", "b"), _u("b1", "C4", "inf", "b"),
+             _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    assert "attack a1,a2 at C4" in {pos.action_text(a) for a in pos.legal_actions}
+    pos.push_text("attack a1 at C4")  # a2 stays out of it
+    assert pos.units["a1"].has("moved_fired") and not pos.units["a2"].has("moved_fired")
+    assert pos.decision.then == "assault_at" and pos.decision.subject == ("a1",)
+    pos.push_text("answer at")
+    pos.push_text("answer dice 6")
+    pos.push_text("answer dice 5,5")
+    assert "10 + 6 - 4 +0 = 12" in pos.last_resolution.text()
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 1,1")
+    res = pos.last_resolution
+    assert res.chart == "assault" and "attacker ACT: 0 fires on no column" in res.text()
+    assert set(res.results) == {"a1", "tb", "b1"}  # a2 took no part: none of the defender's result (7.63)
+    assert "tb" not in pos.units or pos.units["tb"].has("reduced")
