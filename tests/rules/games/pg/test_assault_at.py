@@ -95,6 +95,8 @@ def test_11_5_against_vehicles_and_personnel_no_plus_1(make_position: Any, pg: A
 
 def test_11_5_reduced_disrupted_or_demoralized_units_have_no_carried_fire(make_position: Any,
                                                                            pg: Any) -> None:
+    """11.5: a reduced, disrupted or demoralized carrier of the weapon is not asked: the assault dice come
+    straight away."""
     for marker in ("reduced", "disrupted", "demoralized"):
         pos = _tank_assault(make_position, pg, _u("b1", "C4", "pzf", "b", marker))
         assert pos.decision.then == "assault", marker  # no AT choice offered
@@ -131,7 +133,8 @@ def test_overrun_minus_1_on_the_at_roll(make_position: Any, pg: Any) -> None:
 
 
 def test_an_afv_may_fire_at_at_an_enemy_vehicle_it_assaults(make_position: Any, pg: Any) -> None:
-    """11.0: the assaulting tank picks AT at the enemy tank instead of its DF; both sides choose first."""
+    """11.0, 12.52: the assaulting tank picks AT at the enemy tank instead of its DF (12 + 5 - 4 = 13, a hit
+    by 1.1); both sides choose before any die."""
     pos = _tank_assault(make_position, pg, _u("tb", "C4", "tank", "b"), _u("b1", "C4", "inf", "b"))
     order = [(d.side, d.then, d.subject) for d in reversed(pos.state.decisions)]
     assert order[:2] == [("a", "assault_at", ("t1",)), ("b", "assault_at", ("tb",))]
