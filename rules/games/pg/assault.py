@@ -11,8 +11,11 @@ Units already in an assault hex may assault again in a later activation (12.3: `
 only those named take part on their side. The free shot on leaving (12.12) and the HMG halving (12.44) are
 here too.
 
-Not here yet (issue 11): entering an existing assault hex to reinforce it (12.1, 12.3), first fire (12.43),
-combined arms and the attacker's terrain shifts (12.41: they need the Assault table's own shifts).
+Dug-in defenders and strongpoints fire first (12.43, 16.1): their roll falls before the attacker's.
+
+Not here yet (issue 11): entering an existing assault hex to reinforce it (12.1, 12.3), an AFV's first fire
+against foot units in open terrain and the flamethrower's cancelling of first fire (12.43, 15.5), combined
+arms and the attacker's terrain shifts (12.41: they need the Assault table's own shifts).
 """
 
 from __future__ import annotations
@@ -103,27 +106,76 @@ def optional_attacks(game: PgGame, position: Position, side: str) -> list[act.At
     return out
 
 
+def dug_in(unit: UnitState) -> bool:
+    """12.43: units in foxholes (a DUG IN marker, 16.2) or entrenchments (16.4), and strongpoints (16.1),
+    fire first when they defend."""
+    return not pu.is_leader(unit) and (unit.has("dug_in") or unit.has("entrenched")
+                                       or pu.value(unit, "strongpoint") == 1)
+
+
 def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex, optional: bool = False
           ) -> State:
     """12.2: the movers are in; each side rolls for the assault, the attacker first. ``optional``: an
-    assault in a hex both sides already held (12.3): only the named attackers take part."""
+    assault in a hex both sides already held (12.3): only the named attackers take part. Dug-in defenders
+    fire first (12.43); in a hex where only some are, the defender first chooses."""
     state = position.state
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
     for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED
         state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
-    view = position.at(state)
-    at_choices = [*pg_assault_at.choices(view, attackers, h), *pg_assault_at.choices(view, defenders, h)]
+    first = [u for u in defenders if dug_in(state.units[u])]
+    others = [u for u in defenders if u not in first and not pu.is_leader(state.units[u])]
+    if first and others:
+        return state.push(Decision(
+            "confirm", defender,
+            T("{side} in {hex}: first fire by the dug-in units alone (the others do not fire), or every unit "
+              "fires together with the attacker", side=defender, hex=position.label(h)),
+            "12.43", "assault_first", choices=("first", "together"), subject=defenders, target=h,
+            args=(("attackers", ",".join(attackers)), ("optional", "1" if optional else ""))))
+    return _rolls(position.at(state), attackers, defenders, h, optional, "all" if first else "")
+
+
+def resume_first_choice(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    assert decision.target is not None
+    attackers = tuple(u for u in decision.arg("attackers").split(",") if u in position.units)
+    return _rolls(position, attackers, decision.subject, decision.target, bool(decision.arg("optional")),
+                  "dug" if answer.choice == "first" else "")
+
+
+def _rolls(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
+           optional: bool, first: str) -> State:
+    """The AT choices (11.0), then the two rolls: the attacker's first and the results together (12.4), or
+    with first fire (``first``: "all" every defender, "dug" the dug-in ones alone) the defender's roll
+    first, applied before the attacker's (12.43)."""
+    state = position.state
+    side = state.units[attackers[0]].side
+    defender = position.enemy_of(side)
+    firing = tuple(u for u in defenders if first != "dug" or dug_in(state.units[u])
+                   or pu.is_leader(state.units[u]))
+    at_choices = [*pg_assault_at.choices(position, attackers, h), *pg_assault_at.choices(position, firing, h)]
+    named = (("attackers", ",".join(attackers)),) if optional or first else ()
+    opt = (("optional", "1"),) if optional else ()
+    if not first:
+        return state.push(
+            *at_choices,
+            Decision("roll", side, T("{side} assaults {hex}: roll 2d6 on the Assault Combat Table", side=side,
+                                     hex=position.label(h)), "12.4", "assault",
+                     dice="2d6", subject=attackers, target=h, args=(("role", "attacker"),)),
+            Decision("roll", defender, T("{side} defends {hex}: roll 2d6 on the Assault Combat Table",
+                                         side=defender, hex=position.label(h)), "12.4", "assault",
+                     dice="2d6", subject=defenders, target=h, args=(("role", "defender"), *named, *opt)),
+        )
     return state.push(
         *at_choices,
-        Decision("roll", side, T("{side} assaults {hex}: roll 2d6 on the Assault Combat Table", side=side,
-                                 hex=position.label(h)), "12.4", "assault",
-                 dice="2d6", subject=attackers, target=h, args=(("role", "attacker"),)),
-        Decision("roll", defender, T("{side} defends {hex}: roll 2d6 on the Assault Combat Table",
-                                     side=defender, hex=position.label(h)), "12.4", "assault",
+        Decision("roll", defender, T("{side} fires first in {hex} (dug in): roll 2d6 on the Assault Combat "
+                                     "Table", side=defender, hex=position.label(h)), "12.43", "assault",
                  dice="2d6", subject=defenders, target=h,
-                 args=(("role", "defender"), *((("attackers", ",".join(attackers)),) if optional else ()))),
+                 args=(("role", "first"), ("firing", ",".join(firing)), *named, *opt)),
+        Decision("roll", side, T("{side} assaults {hex} after the first fire: roll 2d6 on the Assault Combat "
+                                 "Table", side=side, hex=position.label(h)), "12.43", "assault",
+                 dice="2d6", subject=attackers, target=h,
+                 args=(("role", "after"), ("defenders", ",".join(defenders)), *opt)),
     )
 
 
@@ -133,6 +185,8 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
     gs = game.gstate(state)
     if decision.arg("role") == "attacker":
         return state.replace(game=gs.replace(assault_dice=tuple(answer.dice or ())))
+    if decision.arg("role") in ("first", "after"):
+        return _resume_first_fire(game, position, decision, answer)
     assert decision.target is not None
     attacker_dice = gs.assault_dice
     state = state.replace(game=gs.replace(assault_dice=()))
@@ -142,7 +196,7 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
                  tuple(u.id for u in position.units_at(decision.target) if u.side == side))
     resolution = resolve(position.at(state), attackers, decision.subject, decision.target,
                          attacker_dice, tuple(answer.dice or ()), exclude=frozenset(gs.assault_at),
-                         first=not named)
+                         first=not decision.arg("optional"))
     at_lines = pg_assault_at.lines(game, position.at(state))
     if at_lines:
         resolution = dataclasses.replace(resolution, lines=(*resolution.lines, *at_lines))
@@ -154,6 +208,38 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
         if alive:
             state = _apply(game, position.at(state), alive, result)
     return state
+
+
+def _resume_first_fire(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """12.43: the dug-in defenders' roll falls on the attackers first (with the defenders' AT fire); then
+    only the attackers who survived it and are not demoralized fire (their AT fire too)."""
+    assert decision.target is not None
+    state = position.state
+    gs = game.gstate(state)
+    h = decision.target
+    optional = bool(decision.arg("optional"))
+    dice = tuple(answer.dice or ())
+    if decision.arg("role") == "first":
+        firing = tuple(u for u in decision.arg("firing").split(",") if u in state.units)
+        targets = tuple(u for u in decision.arg("attackers").split(",") if u in state.units)
+        resolution = resolve(position, targets, firing, h, (), dice, exclude=frozenset(gs.assault_at),
+                             first=not optional, roles=("defender",))
+        shooters = {u for u in firing}
+    else:
+        targets = tuple(u for u in decision.arg("defenders").split(",") if u in state.units)
+        alive = tuple(u for u in decision.subject if u in state.units)
+        firing = tuple(u for u in alive if not state.units[u].has("demoralized"))
+        resolution = resolve(position, firing, targets, h, dice, (), exclude=frozenset(gs.assault_at),
+                             first=not optional, roles=("attacker",))
+        shooters = set(firing)
+    view = position.at(state)
+    at_lines = pg_assault_at.lines(game, view, shooters)
+    resolution = dataclasses.replace(resolution, lines=(*resolution.lines, *at_lines))
+    state = pg_assault_at.apply(game, position.at(state.replace(resolution=resolution)), shooters,
+                                last=decision.arg("role") == "after")
+    result = next((resolution.results[u] for u in targets if u in resolution.results), "-")
+    alive_targets = tuple(u for u in targets if u in state.units)
+    return _apply(game, position.at(state), alive_targets, result) if alive_targets else state
 
 
 def _strength(position: Position, units: list[UnitState], enemies: list[UnitState], attacking: bool,
@@ -224,9 +310,10 @@ def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState])
 
 def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
             attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...],
-            exclude: frozenset[str] = frozenset(), first: bool = True) -> Resolution:
+            exclude: frozenset[str] = frozenset(), first: bool = True,
+            roles: tuple[str, ...] = ("attacker", "defender")) -> Resolution:
     """``first``: the round that began the assault (12.44's HMG halving, 5.75's river shift); later rounds
-    are optional assaults (12.3)."""
+    are optional assaults (12.3). ``roles``: the sides that fire now (one alone with first fire, 12.43)."""
     chart = position.charts.chart("assault")
     axis = chart.axis("strength")
     lines: list[Line] = []
@@ -235,6 +322,8 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
              ("defender", defenders, attackers, defender_dice))
     summary: dict[str, str] = {}
     for role, mine, theirs, dice in sides:
+        if role not in roles:
+            continue
         who = T("attacker") if role == "attacker" else T("defender")
         units = [position.units[u] for u in mine if u in position.units]
         enemies = [position.units[u] for u in theirs if u in position.units]
@@ -273,11 +362,18 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         for u in theirs:
             results[u] = result
         summary[role] = result
+    if len(summary) == 2:
+        text = T("assault at {hex}: attacker {attacker}, defender {defender}", hex=position.label(h),
+                 attacker=summary["attacker"], defender=summary["defender"])
+    elif "defender" in summary:
+        text = T("first fire at {hex} (12.43): defender {result}", hex=position.label(h),
+                 result=summary["defender"])
+    else:
+        text = T("assault at {hex} after the first fire: attacker {result}", hex=position.label(h),
+                 result=summary.get("attacker", "-"))
     return Resolution(
-        act.Attack(attackers, h, attacker_dice), "assault", position.charts.label, position.charts.demo,
-        tuple(lines), results, T("assault at {hex}: attacker {attacker}, defender {defender}",
-                                 hex=position.label(h), attacker=summary["attacker"],
-                                 defender=summary["defender"]),
+        act.Attack(attackers, h, attacker_dice or defender_dice or None), "assault", position.charts.label,
+        position.charts.demo, tuple(lines), results, text,
     )
 
 

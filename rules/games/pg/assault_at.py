@@ -151,10 +151,12 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     return state.replace(game=gs.replace(assault_hits=(*gs.assault_hits, hit)))
 
 
-def lines(game: PgGame, position: Position) -> tuple[Line, ...]:
-    """The AT fire of this assault, for its resolution."""
+def lines(game: PgGame, position: Position, firers: set[str] | None = None) -> tuple[Line, ...]:
+    """The AT fire of this assault (of ``firers`` only, with first fire), for its resolution."""
     out = []
     for firer, vehicle, result in game.gstate(position.state).assault_hits:
+        if firers is not None and firer not in firers:
+            continue
         if not vehicle:
             out.append(Line(T("{unit} carried AT weapon", unit=firer), T("failed"), "11.5"))
         else:
@@ -164,12 +166,17 @@ def lines(game: PgGame, position: Position) -> tuple[Line, ...]:
     return tuple(out)
 
 
-def apply(game: PgGame, position: Position) -> State:
-    """The waiting AT results fall (then the assault's own); the assault's AT bookkeeping is cleared."""
+def apply(game: PgGame, position: Position, firers: set[str] | None = None, last: bool = True) -> State:
+    """The waiting AT results fall (then the assault's own). With first fire (12.43) only those of
+    ``firers`` fall now; the rest wait, and at the ``last`` step those of attackers that did not survive it
+    in shape to fire are dropped; then the assault's AT bookkeeping is cleared."""
     state = position.state
     hits = game.gstate(state).assault_hits
-    state = state.replace(game=game.gstate(state).replace(assault_hits=(), assault_at=()))
-    for _firer, vehicle, result in hits:
+    now = [h for h in hits if firers is None or h[0] in firers]
+    keep = () if last else tuple(h for h in hits if h not in now)
+    state = state.replace(game=game.gstate(state).replace(
+        assault_hits=keep, assault_at=game.gstate(state).assault_at if not last else ()))
+    for _firer, vehicle, result in now:
         if vehicle:
             state = pg_at.apply_result(game, position.at(state), vehicle, result)
     return state

@@ -1022,6 +1022,9 @@ class PgGame(Game):
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
 
+    def resume_assault_first(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_first_choice(self, position, decision, answer)
+
     def resume_assault_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault_at.resume_choice(self, position, decision, answer)
 
