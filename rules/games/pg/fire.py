@@ -492,8 +492,9 @@ def can_react(game: PgGame, position: Position, side: str) -> bool:
     """Could any one unit of ``side`` fire at the mover in the hex it has just entered (13.0)? Never at
     units entering an assault hex (13.2)."""
     moving = position.state.moving
-    if moving is not None and any(u.side == side for u in position.units_at(moving.here)):
-        return False
+    if moving is not None and any(u.side == side and not pu.is_leader(u)
+                                  for u in position.units_at(moving.here)):
+        return False  # an assault hex holds both sides' combat units (1.2): leaders alone do not make one
     return any(True for _ in generate(game, position, side, singles_only=True))
 
 

@@ -29,6 +29,7 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
@@ -705,6 +706,7 @@ class PgGame(Game):
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
         state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
+        state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
         return state.push(*self.minefield_rolls(position.at(state)))
 
     # --- minefields (16.6) ---
@@ -1021,6 +1023,12 @@ class PgGame(Game):
 
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
+
+    def resume_lone_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_lone.resume_roll(self, position, decision, answer)
+
+    def resume_lone_leader_hex(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_lone.resume_hex(self, position, decision, answer)
 
     def resume_assault_first(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_first_choice(self, position, decision, answer)
