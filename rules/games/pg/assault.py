@@ -11,11 +11,12 @@ Units already in an assault hex may assault again in a later activation (12.3: `
 only those named take part on their side. The free shot on leaving (12.12) and the HMG halving (12.44) are
 here too.
 
-Dug-in defenders and strongpoints fire first (12.43, 16.1): their roll falls before the attacker's.
+Dug-in defenders and strongpoints, and an AFV foot units assault in the open, fire first (12.43, 16.1):
+their roll falls before the attacker's.
 
-Not here yet (issue 11): entering an existing assault hex to reinforce it (12.1, 12.3), an AFV's first fire
-against foot units in open terrain and the flamethrower's cancelling of first fire (12.43, 15.5), combined
-arms and the attacker's terrain shifts (12.41: they need the Assault table's own shifts).
+Not here yet (issue 11): entering an existing assault hex to reinforce it (12.1, 12.3), the flamethrower's
+cancelling of first fire (15.5), combined arms and the attacker's terrain shifts (12.41: they need the
+Assault table's own shifts).
 """
 
 from __future__ import annotations
@@ -113,50 +114,71 @@ def dug_in(unit: UnitState) -> bool:
                                        or pu.value(unit, "strongpoint") == 1)
 
 
-def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex, optional: bool = False
-          ) -> State:
+def open_ground(position: Position, h: Hex | None) -> bool:
+    """12.43: open terrain (開豁地), read as clear terrain (``open`` is its alias in terrain.json)."""
+    from hexmate.rules.games.terrain_view import table_for
+
+    return h is not None and table_for("pg").table.canonical(position.map.terrain(h)) == "clear"
+
+
+def first_firers(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
+                 origin: Hex | None) -> tuple[str, ...]:
+    """12.43: the defenders that fire first: dug-in units and strongpoints always; in the round the
+    assault begins (``origin``: where the attackers moved in from), AFVs assaulted by foot units when both
+    began the turn in open terrain (the AFV has not moved this turn)."""
+    units = position.units
+    by_foot = all(pu.move_class(units[u]) == "foot" and pu.branch(units[u]) != "CAV"
+                  for u in attackers if not pu.is_leader(units[u]))
+    afv_first = origin is not None and by_foot and open_ground(position, origin) and open_ground(position, h)
+    return tuple(u for u in defenders if dug_in(units[u]) or (
+        afv_first and pu.is_afv(units[u]) and u not in position.state.moved))
+
+
+def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex, optional: bool = False,
+          origin: Hex | None = None) -> State:
     """12.2: the movers are in; each side rolls for the assault, the attacker first. ``optional``: an
-    assault in a hex both sides already held (12.3): only the named attackers take part. Dug-in defenders
-    fire first (12.43); in a hex where only some are, the defender first chooses."""
+    assault in a hex both sides already held (12.3): only the named attackers take part. Defenders with
+    first fire roll first (12.43); in a hex where only some have it, the defender first chooses."""
     state = position.state
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
     for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED
         state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
-    first = [u for u in defenders if dug_in(state.units[u])]
+    first = first_firers(position.at(state), attackers, defenders, h, None if optional else origin)
     others = [u for u in defenders if u not in first and not pu.is_leader(state.units[u])]
     if first and others:
         return state.push(Decision(
             "confirm", defender,
-            T("{side} in {hex}: first fire by the dug-in units alone (the others do not fire), or every unit "
-              "fires together with the attacker", side=defender, hex=position.label(h)),
+            T("{side} in {hex}: first fire by {units} alone (the others do not fire), or every unit fires "
+              "together with the attacker", side=defender, hex=position.label(h), units=", ".join(first)),
             "12.43", "assault_first", choices=("first", "together"), subject=defenders, target=h,
-            args=(("attackers", ",".join(attackers)), ("optional", "1" if optional else ""))))
-    return _rolls(position.at(state), attackers, defenders, h, optional, "all" if first else "")
+            args=(("attackers", ",".join(attackers)), ("optional", "1" if optional else ""),
+                  ("first", ",".join(first)))))
+    return _rolls(position.at(state), attackers, defenders, h, optional, defenders if first else None)
 
 
 def resume_first_choice(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     assert decision.target is not None
     attackers = tuple(u for u in decision.arg("attackers").split(",") if u in position.units)
+    first = tuple(u for u in decision.arg("first").split(",") if u in position.units)
     return _rolls(position, attackers, decision.subject, decision.target, bool(decision.arg("optional")),
-                  "dug" if answer.choice == "first" else "")
+                  first if answer.choice == "first" else None)
 
 
 def _rolls(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
-           optional: bool, first: str) -> State:
+           optional: bool, first: tuple[str, ...] | None) -> State:
     """The AT choices (11.0), then the two rolls: the attacker's first and the results together (12.4), or
-    with first fire (``first``: "all" every defender, "dug" the dug-in ones alone) the defender's roll
-    first, applied before the attacker's (12.43)."""
+    with first fire (``first``: the defenders that fire, leaders with them) the defender's roll first,
+    applied before the attacker's (12.43)."""
     state = position.state
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
-    firing = tuple(u for u in defenders if first != "dug" or dug_in(state.units[u])
-                   or pu.is_leader(state.units[u]))
+    firing = tuple(u for u in defenders if first is None or u in first or pu.is_leader(state.units[u]))
     at_choices = [*pg_assault_at.choices(position, attackers, h), *pg_assault_at.choices(position, firing, h)]
-    named = (("attackers", ",".join(attackers)),) if optional or first else ()
+    named = (("attackers", ",".join(attackers)),) if optional or first is not None else ()
     opt = (("optional", "1"),) if optional else ()
-    if not first:
+    if first is None:
         return state.push(
             *at_choices,
             Decision("roll", side, T("{side} assaults {hex}: roll 2d6 on the Assault Combat Table", side=side,
@@ -168,8 +190,8 @@ def _rolls(position: Position, attackers: tuple[str, ...], defenders: tuple[str,
         )
     return state.push(
         *at_choices,
-        Decision("roll", defender, T("{side} fires first in {hex} (dug in): roll 2d6 on the Assault Combat "
-                                     "Table", side=defender, hex=position.label(h)), "12.43", "assault",
+        Decision("roll", defender, T("{side} fires first in {hex}: roll 2d6 on the Assault Combat Table",
+                                     side=defender, hex=position.label(h)), "12.43", "assault",
                  dice="2d6", subject=defenders, target=h,
                  args=(("role", "first"), ("firing", ",".join(firing)), *named, *opt)),
         Decision("roll", side, T("{side} assaults {hex} after the first fire: roll 2d6 on the Assault Combat "

@@ -815,7 +815,8 @@ class PgGame(Game):
             state = state.replace(game=self.gstate(state).replace(overrun=()))
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
-            begun = pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+            begun = pg_assault.begin(self, position.at(state), alive, here,
+                                     origin=moving.path[-2] if len(moving.path) == 2 else None)  # 12.2
             if plan and position.label(here) == plan[0]:  # the overrun goes on once the assault is fought
                 return pg_supply.under(state, begun, [pg_overrun.after_decision(position.at(state), alive,
                                                                                 here)])

@@ -77,3 +77,22 @@ def test_12_43_in_a_mixed_hex_the_defender_chooses(make_position: Any, pg: Any) 
 def test_16_1_a_strongpoint_fires_first(make_position: Any, pg: Any) -> None:
     pos = _assault(make_position, pg, _u("s1", "C4", "sp", "b"))
     assert pos.decision.arg("role") == "first" and pos.decision.side == "b"
+
+
+def test_12_43_an_afv_assaulted_by_foot_units_in_the_open_fires_first(make_position: Any, pg: Any) -> None:
+    """12.43: the tank and the infantry both began the turn in open terrain: the tank fires first, in the
+    round the assault begins; in woods it does not."""
+    from .test_activation import RANKED
+
+    units = [_u("a1", "C3"), _u("al", "C3", "ldr"), _u("tb", "C4", "tank", "b"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=RANKED)
+    pos.push_text("move a1,al C3-C4")
+    assert pos.decision.then == "assault_at" or pos.decision.arg("role") == "first"
+    while pos.decision.then == "assault_at":
+        pos.push_text("answer assault")
+    assert pos.decision.arg("role") == "first" and pos.decision.side == "b"
+    pos = pg(make_position, units, counters_extra=RANKED, hexes={"C4": {"terrain": "woods"}})
+    pos.push_text("move a1,al C3-C4")
+    while pos.decision.then == "assault_at":
+        pos.push_text("answer assault")
+    assert pos.decision.arg("role") == "attacker"  # simultaneous (12.4)
