@@ -192,6 +192,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("a split fire's parts go to different targets"), "7.23")
     mode = fire_mode(shooters)
     if mode == "at" or (len(shooters) == 1 and pg_at.at_targets(game, position, shooters[0], fire.target)):
+        if fire.target != shooters[0].hex and any(u.side == side and pu.is_vehicle(u)
+                                                  for u in position.units_at(fire.target)):
+            raise IllegalAction(T("no AT fire into an assault hex holding a friendly vehicle"), "7.24, 12.53")
         if mode == "at":
             if not pg_at.at_targets(game, position, shooters[0], fire.target):
                 raise IllegalAction(T("no enemy vehicle there that it spots within its AT range"),

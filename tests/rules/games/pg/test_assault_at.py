@@ -206,3 +206,19 @@ def test_12_3_units_already_in_an_assault_hex_assault_again_and_may_fire_carried
     assert res.chart == "assault" and "attacker ACT: 0 fires on no column" in res.text()
     assert set(res.results) == {"a1", "tb", "b1"}  # a2 took no part: none of the defender's result (7.63)
     assert "tb" not in pos.units or pos.units["tb"].has("reduced")
+
+
+def test_7_24_no_at_fire_into_an_assault_hex_holding_a_friendly_vehicle(make_position: Any, pg: Any) -> None:
+    """7.24, 12.53: from outside, AT fire into an assault hex only when no friendly vehicle is in it."""
+    import pytest
+    from hexmate.rules.errors import IllegalAction
+
+    units = [_u("g", "C2", "atgun"), _u("ta", "C4", "tank"), _u("tb", "C4", "tank", "b"),
+             _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    with pytest.raises(IllegalAction, match=r"friendly vehicle"):
+        pos.push_text("fire g at C4")
+    units[1] = _u("a1", "C4")  # a friendly infantry unit instead: AT fire in is allowed
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("fire g at C4")
+    assert pos.decision.then in ("at_target", "at")
