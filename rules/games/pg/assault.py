@@ -14,9 +14,9 @@ here too.
 Dug-in defenders and strongpoints, and an AFV foot units assault in the open, fire first (12.43, 16.1):
 their roll falls before the attacker's.
 
-Not here yet (issue 11): entering an existing assault hex to reinforce it (12.1, 12.3), the flamethrower's
-cancelling of first fire (15.5), combined arms and the attacker's terrain shifts (12.41: they need the
-Assault table's own shifts).
+Units entering an assault hex to reinforce it choose whether to assault (12.3). Not here yet (issue 11):
+the flamethrower's cancelling of first fire (15.5), combined arms and the attacker's terrain shifts (12.41:
+they need the Assault table's own shifts).
 """
 
 from __future__ import annotations
@@ -105,6 +105,34 @@ def optional_attacks(game: PgGame, position: Position, side: str) -> list[act.At
         if any(not pu.is_leader(position.units[u]) for u in ids):
             out.append(act.Attack(ids, h))
     return out
+
+
+def join_decision(position: Position, entered: tuple[str, ...], h: Hex) -> Decision:
+    """12.3: units that entered an assault hex to reinforce it assault only if their side chooses."""
+    side = position.units[entered[0]].side
+    return Decision("confirm", side, T("{units} reinforce the assault hex {hex}: assault now (with the units "
+                                       "there not yet activated), or not", units=", ".join(entered),
+                                       hex=position.label(h)),
+                    "12.3", "assault_join", choices=("assault", "no"), subject=entered, target=h)
+
+
+def resume_join(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """12.3: the entered units, and the side's units that began the turn there, not yet activated and not
+    demoralized, assault together (each marked: a fire action, 3.13)."""
+    state = position.state
+    assert decision.target is not None
+    if answer.choice != "assault":
+        return state
+    side = decision.side
+    entered = [u for u in decision.subject if u in state.units]
+    others = [u.id for u in position.units_at(decision.target) if u.side == side and u.id not in entered
+              and u.carrier is None and not u.has(pg_fire.MARK) and not u.has("demoralized")]
+    attackers = tuple(sorted({*entered, *others}))
+    if not attackers or all(pu.is_leader(state.units[u]) for u in attackers):
+        return state
+    for uid in attackers:
+        state = state.with_unit(state.units[uid].mark(pg_fire.MARK))
+    return begin(game, position.at(state), attackers, decision.target, optional=True)
 
 
 def dug_in(unit: UnitState) -> bool:

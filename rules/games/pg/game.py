@@ -686,14 +686,16 @@ class PgGame(Game):
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
-        """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
+        """12.11, 12.2, 12.3: good-order units with a leader enter an adjacent enemy hex: one the enemy holds
+        alone (the assault is fought at once), or an assault hex to reinforce it (the assault is optional);
+        three combat units a side (4.1)."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
-        if why is None and any(u.side == units[0].side for u in position.units_at(h)):
-            why = T("entering an assault hex that already holds both sides, to reinforce it, is not here yet "
-                    "(12.3): its units assault from within it ('attack UNITS at HEX')")
         if why is None:
-            enemies = sum(1 for u in position.units_at(h) if u.side != units[0].side and u.type != "leader")
-            if enemies and sum(1 for u in units if u.type != "leader") > 3:
+            side = units[0].side
+            moving = {u.id for u in units}
+            there = sum(1 for u in position.units_at(h) if u.side == side and u.id not in moving
+                        and pu.counts_for_stack(u))
+            if there + sum(1 for u in units if pu.counts_for_stack(u)) > 3:
                 why = T("3 combat units per side in an assault hex (4.1)")
         return why
 
@@ -815,6 +817,10 @@ class PgGame(Game):
             state = state.replace(game=self.gstate(state).replace(overrun=()))
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
+            side = state.units[alive[0]].side
+            if any(u.side == side and u.id not in alive and not pu.is_leader(u) and u.carrier is None
+                   for u in position.at(state).units_at(here)):  # 12.3: a reinforcement, the assault optional
+                return state.push(pg_assault.join_decision(position.at(state), alive, here))
             begun = pg_assault.begin(self, position.at(state), alive, here,
                                      origin=moving.path[-2] if len(moving.path) == 2 else None)  # 12.2
             if plan and position.label(here) == plan[0]:  # the overrun goes on once the assault is fought
@@ -1030,6 +1036,9 @@ class PgGame(Game):
 
     def resume_lone_leader_hex(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_lone.resume_hex(self, position, decision, answer)
+
+    def resume_assault_join(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_join(self, position, decision, answer)
 
     def resume_assault_first(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_first_choice(self, position, decision, answer)

@@ -222,3 +222,24 @@ def test_7_24_no_at_fire_into_an_assault_hex_holding_a_friendly_vehicle(make_pos
     pos = pg(make_position, units, counters_extra=C)
     pos.push_text("fire g at C4")
     assert pos.decision.then in ("at_target", "at")
+
+
+def test_12_3_units_entering_an_assault_hex_to_reinforce_it_choose_to_assault(make_position: Any,
+                                                                              pg: Any) -> None:
+    """12.3: a led unit enters an assault hex both sides hold: no assault at once; its side chooses, and
+    with it the units that began the turn there, not yet activated, assault; "no" leaves them there."""
+    units = [_u("al", "C3", "ldr"), _u("a2", "C3"), _u("a1", "C4"), _u("b1", "C4", "inf", "b"),
+             _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("activate al")
+    pos.push_text("move a2,al C3-C4")
+    top = pos.decision
+    assert (top.kind, top.side, top.then, top.rule) == ("confirm", "a", "assault_join", "12.3")
+    pos.push_text("answer assault")
+    assert pos.decision.then == "assault" and set(pos.decision.subject) == {"a1", "a2", "al"}
+    assert pos.units["a1"].has("moved_fired")  # 3.13: its assault is its action this turn
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("activate al")
+    pos.push_text("move a2,al C3-C4")
+    pos.push_text("answer no")
+    assert pos.decision is None and not pos.units["a1"].has("moved_fired")
