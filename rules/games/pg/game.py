@@ -708,6 +708,7 @@ class PgGame(Game):
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
         state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
+        state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
         return state.push(*self.minefield_rolls(position.at(state)))
 

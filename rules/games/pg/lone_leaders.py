@@ -1,6 +1,7 @@
-"""PG leaders alone in a hex an enemy combat unit moves into (6.71): each rolls 2d6; 9 or more he is
-eliminated, less he is set down in an adjacent hex free of the enemy (his owner picks it), and eliminated if
-every adjacent hex holds enemy units. The step-loss half of 6.71 (one leader per step) is in ``losses.py``.
+"""PG harmless enemies an enemy combat unit moves in with (5.31, 6.71): empty unarmed transports (trucks,
+wagons, sleds) there alone are eliminated (5.31); leaders alone each roll 2d6: 9 or more he is eliminated,
+less he is set down in an adjacent hex free of the enemy (his owner picks it), and eliminated if every
+adjacent hex holds enemy units (6.71). The step-loss half of 6.71 (one leader per step) is in ``losses.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,25 @@ from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
+
+
+def harmless_transports(position: Position, movers: tuple[str, ...], h: Hex) -> State:
+    """5.31: a combat unit entering a hex where the enemy has only empty unarmed transports (and leaders)
+    eliminates the transports (a loaded one is not harmless, the translator's note)."""
+    state = position.state
+    moving = [position.units[u] for u in movers if u in position.units]
+    if not any(pu.is_combat(u) for u in moving):
+        return state
+    side = moving[0].side
+    enemy = [u for u in position.units_at(h) if u.side != side and not pu.is_leader(u)]
+
+    def empty_truck(u: UnitState) -> bool:
+        return pu.is_transport(u) and not any(o.carrier == u.id for o in position.units.values())
+
+    if enemy and all(empty_truck(u) for u in enemy):
+        for u in enemy:
+            state = state.without_unit(u.id)
+    return state
 
 
 def rolls(position: Position, movers: tuple[str, ...], h: Hex) -> list[Decision]:
@@ -86,4 +106,4 @@ def resume_hex(game: PgGame, position: Position, decision: Decision, answer: act
     return state.with_unit(dataclasses.replace(leader, hex=answer.hexes[0]))
 
 
-__all__ = ["resume_hex", "resume_roll", "rolls"]
+__all__ = ["harmless_transports", "resume_hex", "resume_roll", "rolls"]

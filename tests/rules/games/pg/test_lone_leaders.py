@@ -47,3 +47,15 @@ def test_6_71_with_the_enemy_all_around_he_is_eliminated(make_position: Any, pg:
         pos.push_text("answer pass")
     pos.push_text("answer dice 1,1")
     assert "bl" not in pos.units and "every adjacent hex holds the enemy" in pos.last_resolution.text()
+
+
+def test_5_31_empty_unarmed_transports_alone_are_eliminated_by_a_combat_unit_entering(make_position: Any,
+                                                                                      pg: Any) -> None:
+    """5.31: a combat unit may move through a hex of enemy trucks alone, and eliminates them; leaders
+    there then roll as 6.71 says."""
+    truck = {"truck": {"type": "vehicle", "ma": 8, "morale": 6, "transport": 1, "steps": 1}}
+    units = [_u("a1", "C3"), _u("tk", "C4", "truck", "b"), _u("bl", "C4", "ldr", "b"),
+             _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=truck)
+    pos.push_text("move a1 C3-C4-C5")
+    assert "tk" not in pos.units and pos.decision.then == "lone_leader"
