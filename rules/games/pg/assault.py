@@ -14,9 +14,11 @@ here too.
 Dug-in defenders and strongpoints, and an AFV foot units assault in the open, fire first (12.43, 16.1):
 their roll falls before the attacker's.
 
-Units entering an assault hex to reinforce it choose whether to assault (12.3). Not here yet (issue 11):
-the flamethrower's cancelling of first fire (15.5), combined arms and the attacker's terrain shifts (12.41:
-they need the Assault table's own shifts).
+Units entering an assault hex to reinforce it choose whether to assault (12.3). Flamethrowers cancel first
+fire; a flame tank assaults at +3 and then rolls for its fuel (15.5).
+
+Not here yet (issue 11): a flame tank's refuelling off the board (15.5), combined arms and the attacker's
+terrain shifts (12.41: they need the Assault table's own shifts).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.dice import PG_2D6
+from hexmate.rules.dice import PG_1D6, PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import assault_at as pg_assault_at
@@ -38,6 +40,8 @@ from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
+
+FLAME_OUT = "flame_out"  # 15.5: a flame tank out of fuel (no +3 until it refuels off the board)
 
 
 def enemy_combat_units(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -135,6 +139,29 @@ def resume_join(game: PgGame, position: Position, decision: Decision, answer: ac
     return begin(game, position.at(state), attackers, decision.target, optional=True)
 
 
+def flames(unit: UnitState, tank: bool = False) -> bool:
+    """15.5: a flamethrower engineer or flame tank in shape to use it (not demoralized; a flame tank not out
+    of fuel)."""
+    return (pu.is_flamethrower(unit) and not unit.has("demoralized") and not unit.has(FLAME_OUT)
+            and (pu.is_afv(unit) or not tank))
+
+
+def fuel_rolls(position: Position, attackers: tuple[str, ...]) -> list[Decision]:
+    """15.5: after an assault its +3 helped, each flame tank rolls one die: 5-6 it is out of fuel."""
+    return [Decision("roll", position.units[u].side,
+                     T("{unit} used its flames: one die, 5-6 it is out of fuel", unit=u), "15.5",
+                     "flame_fuel", dice="1d6", subject=(u,))
+            for u in attackers if u in position.units and flames(position.units[u], tank=True)]
+
+
+def resume_fuel(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    unit = state.units.get(decision.subject[0])
+    if unit is None or PG_1D6.from_values(answer.dice or ()).total < 5:
+        return state
+    return state.with_unit(unit.mark(FLAME_OUT))
+
+
 def dug_in(unit: UnitState) -> bool:
     """12.43: units in foxholes (a DUG IN marker, 16.2) or entrenchments (16.4), and strongpoints (16.1),
     fire first when they defend."""
@@ -174,6 +201,8 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex, 
         state = state.with_unit(unit.mark("spotted"))
     defenders = tuple(u.id for u in position.units_at(h) if u.side == defender)
     first = first_firers(position.at(state), attackers, defenders, h, None if optional else origin)
+    if any(flames(state.units[u]) for u in attackers):
+        first = ()  # 15.5: an active flamethrower cancels the enemy's first fire
     others = [u for u in defenders if u not in first and not pu.is_leader(state.units[u])]
     if first and others:
         return state.push(Decision(
@@ -257,7 +286,7 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
         alive = tuple(u for u in group if u in state.units)
         if alive:
             state = _apply(game, position.at(state), alive, result)
-    return state
+    return state.push(*fuel_rolls(position.at(state), attackers))
 
 
 def _resume_first_fire(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -289,7 +318,11 @@ def _resume_first_fire(game: PgGame, position: Position, decision: Decision, ans
                                 last=decision.arg("role") == "after")
     result = next((resolution.results[u] for u in targets if u in resolution.results), "-")
     alive_targets = tuple(u for u in targets if u in state.units)
-    return _apply(game, position.at(state), alive_targets, result) if alive_targets else state
+    if alive_targets:
+        state = _apply(game, position.at(state), alive_targets, result)
+    if decision.arg("role") == "after":
+        state = state.push(*fuel_rolls(position.at(state), firing))
+    return state
 
 
 def _strength(position: Position, units: list[UnitState], enemies: list[UnitState], attacking: bool,
@@ -385,6 +418,10 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         if _overrun_at(position, h):  # the optional overrun: both sides one column lower
             shift -= 1
             lines.append(Line(T("{who}: overrun", who=who), "-1", "overrun"))
+        tanks = [u for u in units if flames(u, tank=True)]
+        if role == "attacker" and tanks:  # 15.5: a flame tank's +3, on top of the rest
+            shift += 3
+            lines.append(Line(T("{who}: flame tank {unit}", who=who, unit=tanks[0].id), "+3", "15.5"))
         charge = _charging(position)
         if role == "attacker" and charge and set(charge) <= {u.id for u in units}:
             shift += 1

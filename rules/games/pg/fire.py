@@ -287,7 +287,10 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
     results: dict[str, str] = {}
     for unit in targets:
         own = [(T("artillery target"), 2, "7.52")] if pu.is_artillery(unit) else []
-        net = sum(v for _, v, _ in shifts + own)
+        fuel = 1 if pu.is_flamethrower(unit) else 0  # 15.5: its fuel tanks, +1 against it (read as 7.52)
+        if fuel:
+            lines.append(Line(T("{unit}: flamethrower target", unit=unit.id), "+1", "15.5"))
+        net = sum(v for _, v, _ in shifts + own) + fuel
         capped = max(-2, min(3, net))  # 10.3
         if col is None:
             results[unit.id] = "-"

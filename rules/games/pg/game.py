@@ -1038,6 +1038,9 @@ class PgGame(Game):
     def resume_lone_leader_hex(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_lone.resume_hex(self, position, decision, answer)
 
+    def resume_flame_fuel(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_fuel(self, position, decision, answer)
+
     def resume_assault_join(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_join(self, position, decision, answer)
 
