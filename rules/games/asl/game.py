@@ -28,6 +28,7 @@ from hexmate.rules.games.asl import (
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
+from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
@@ -341,11 +342,12 @@ class AslGame(Game):
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
-        if any(self.can_move(position, u) for u in units):
+        units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
+        if not units or any(self.can_move(position, u) for u in units):
             return {}
         budget = self.group_budget(units, state=position.state)
         cost = self.cost_fn(position, units)
-        ids = tuple(u.id for u in units)
+        ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
         out: dict[Hex, act.Move] = {}
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
@@ -388,6 +390,7 @@ class AslGame(Game):
         units, start = group_of(position, frozenset(move.units), "A4.2", place="Location")
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
+        units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -445,7 +448,9 @@ class AslGame(Game):
                 ),
                 "A4.61",
             )
-        return act.Move(move.units, move.path, total, full_mode)
+        by_id = {u.id: u for u in units}  # the movers in the order given, then every SW they carry (A4.43)
+        movers = [by_id[uid] for uid in move.units if uid in by_id]
+        return act.Move(asl_carry.with_carried(position.state, movers), move.path, total, full_mode)
 
     # --- fire ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -466,6 +471,8 @@ class AslGame(Game):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
+        if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
+            return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
@@ -479,7 +486,7 @@ class AslGame(Game):
             return self.check_advance(position, act.Advance(action.units, action.path))
         if isinstance(action, act.Move):
             carried = [position.units[u] for u in action.units if u in position.units]
-            if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
+            if any(u.carrier and not prisoners.is_prisoner(u) and u.type != "sw" for u in carried):  # A4.43: SW
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
@@ -582,6 +589,8 @@ class AslGame(Game):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
+        if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
+            return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load):
@@ -829,7 +838,9 @@ class AslGame(Game):
 
     def settle(self, position: Position) -> State:
         state = super().settle(position)
-        return state if state.moving is not None else prisoners.follow(state)  # A20.53, A20.5
+        if state.moving is not None:
+            return state
+        return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
@@ -1013,23 +1024,23 @@ class AslGame(Game):
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
+        units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
         if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
             levels = asl_stairs.levels_of(position.map, units, move)
             state = state.replace(game=self.gstate(state).replace(move_levels=levels))
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
         if marker:
-            for uid in move.units:
-                state = state.with_unit(state.units[uid].mark(marker))
-        movers = [position.units[u] for u in move.units]
+            for unit in units:  # not on the SW they carry (A4.43)
+                state = state.with_unit(state.units[unit.id].mark(marker))
+        movers = units
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
-            movers = [position.units[u] for u in move.units]
             routes = asl_bypass.plan(position, movers, move.path, along)
-            state, entries = asl_bypass.begin(state, move.units, routes)
+            state, entries = asl_bypass.begin(state, tuple(u.id for u in units), routes)
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(bypass=(*gs.bypass, *entries)))
         return state
@@ -1040,7 +1051,7 @@ class AslGame(Game):
         assert moving is not None
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
             return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
-        movers = [state.units[u] for u in moving.units if u in state.units]
+        movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
         budget = self.group_budget(movers, cx, state) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
