@@ -157,7 +157,7 @@ class Repair(Action):
 @dataclass(frozen=True)
 class Transfer(Action):
     """ASL: give a SW (or a prisoner, A20.5) to another unit of its Location (A4.431), or recover an
-    unpossessed SW (A4.44: ``dice`` is the recovery dr); to no one (``drop SW``): the SW is dropped (A4.43)."""
+    unpossessed SW (A4.44: ``dice`` is the recovery dr); to no one (``drop SW``) it is dropped (A4.43)."""
 
     kind: ClassVar[str] = "transfer"
     item: str

@@ -75,8 +75,8 @@ def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
     if position.phase.id not in ("MPh", "APh") or owner.side != position.phasing:
         raise IllegalAction(T("a SW is dropped in its side's MPh or APh"), "A4.43")
     if not au.good_order(owner):
-        raise IllegalAction(T("{owner} is not in Good Order: only a Good Order unit drops a SW", owner=owner.id),
-                            "A4.43")
+        raise IllegalAction(T("{owner} is not in Good Order: only a Good Order unit drops a SW",
+                              owner=owner.id), "A4.43")
     return act.Transfer(sw.id, DROP)
 
 

@@ -29,6 +29,7 @@ from hexmate.rules.games.asl import (
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
+from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
@@ -47,6 +48,7 @@ from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
+from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -486,7 +488,8 @@ class AslGame(Game):
             return self.check_advance(position, act.Advance(action.units, action.path))
         if isinstance(action, act.Move):
             carried = [position.units[u] for u in action.units if u in position.units]
-            if any(u.carrier and not prisoners.is_prisoner(u) and u.type != "sw" for u in carried):  # A4.43: SW
+            # (a SW's carrier is its possessor, A4.43: it moves with it)
+            if any(u.carrier and not prisoners.is_prisoner(u) and u.type != "sw" for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
@@ -881,7 +884,7 @@ class AslGame(Game):
         return asl_concealment.resume(self, position, decision, answer)
 
     def resume_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_stairs.resume_level(position, decision, answer)  # A2.8: the level chosen on the page
+        return asl_climb.resume_level(self, position, decision, answer)  # A2.8, A8.1: a Location a level
 
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_declare(self, position, decision, answer)
@@ -986,6 +989,7 @@ class AslGame(Game):
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
         entry's own rolls and the window are over (D7.1, overrun.py)."""
+        position = position.at(asl_split.split(self, position))  # A8.1, A9.2 example: the pinned stay
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -996,6 +1000,8 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
+                d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
+                state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 extra = vmotion.choices(position.at(state), d.side)
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))

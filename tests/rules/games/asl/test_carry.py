@@ -1,5 +1,6 @@
-"""ASL support weapons carried by their possessor (A4.4, A4.43): moved in the same move, lifted with it at the
-table, following it in an advance, and dropped as an action. Counters from the demo catalogue (demo values)."""
+"""ASL support weapons carried by their possessor (A4.4, A4.43): moved in the same move, lifted with it at
+the table, following it in an advance, and dropped as an action. Counters from the demo catalogue (demo
+values)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ def _pos(make_position: Any, phase: str = "MPh", **kw: Any) -> Any:
              {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"},
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "H4"}]
     return make_position("asl", units, phase, counters=COUNTERS, **kw)
+
+
+def _path(pos: Any, *labels: str) -> tuple[Any, ...]:
+    return tuple(pos.map.parse_label(x) for x in labels)
 
 
 def test_a_sw_moves_with_its_possessor_in_the_same_move(make_position: Any) -> None:
@@ -45,10 +50,10 @@ def test_lifting_the_sw_with_its_possessor_is_one_group(make_position: Any) -> N
     far = max(moves.values(), key=lambda m: len(m.path))
     assert far.units == ("a-1", "a-lmg") and len(far.path) == 5  # 4 MF of open ground
     with pytest.raises(IllegalAction, match="a-lmg moves only with a-1") as e:
-        pos.game.check(pos, act.Move(("a-l", "a-lmg"), (pos.map.parse_label("C1"), pos.map.parse_label("C2"))))
+        pos.game.check(pos, act.Move(("a-l", "a-lmg"), _path(pos, "C1", "C2")))
     assert e.value.rule == "A4.43"
     with pytest.raises(IllegalAction, match="a-lmg moves only with a-1"):  # A4.4: never by itself
-        pos.game.check(pos, act.Move(("a-lmg",), (pos.map.parse_label("C1"), pos.map.parse_label("C2"))))
+        pos.game.check(pos, act.Move(("a-lmg",), _path(pos, "C1", "C2")))
 
 
 def test_a_sw_follows_its_possessor_in_an_advance(make_position: Any) -> None:
@@ -79,7 +84,6 @@ def test_a_broken_possessor_does_not_drop_and_no_drop_in_the_fire_phases(make_po
     with pytest.raises(IllegalAction, match="MPh or APh"):
         pos.game.check(pos, pos.parse_action("drop a-lmg"))
     pos = _pos(make_position)
-    pos.state.units["a-1"]  # noqa: B018 (present)
     broken = pos.state.with_unit(pos.units["a-1"].mark("broken"))
     with pytest.raises(IllegalAction, match="not in Good Order"):
         pos.game.check(pos.at(broken), pos.parse_action("drop a-lmg"))
