@@ -53,7 +53,7 @@ def resume_level(game: AslGame, position: Position, decision: Decision, answer: 
 def window_prompt(position: Position, decision: Decision) -> Decision:
     """A react window's prompt names the Location with its level (A2.2: ``E4 level 2``)."""
     moving = position.state.moving
-    if moving is None or decision.kind != "react" or decision.then != "move_on" or decision.target != moving.here:
+    if moving is None or (decision.kind, decision.then, decision.target) != ("react", "move_on", moving.here):
         return decision
     alive = [position.units[u] for u in moving.units if u in position.units]
     if not alive or not alive[0].level:

@@ -29,8 +29,8 @@ from hexmate.rules.games.asl import (
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
-from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
