@@ -117,6 +117,9 @@ def test_the_level_of_a_placement_is_asked_on_the_page(make_position: Any) -> No
     assert top.choices == ("h0", "h1", "h2")  # 2 MF spent of 4: up to two levels
     pos.push(act.Answer(choice="h2"))
     assert pos.units["a-1"].level == 2 and pos.units["a-2"].level == 2
+    top = pos.decision  # level 2 is a new Location, seen from I2 over the woods: First Fire (A8.1, climb.py)
+    assert top is not None and top.then == "move_on" and top.side == "b"
+    pos.push(act.Answer(choice="pass"))
     assert pos.decision is None
 
 
