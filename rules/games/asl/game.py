@@ -866,6 +866,9 @@ class AslGame(Game):
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 
+    def resume_rout_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_level(self, position, decision, answer)  # A2.8, A10.51: the level routed to
+
     def resume_rout_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_nmc(self, position, decision, answer)
 
