@@ -13,6 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import (
     armour,
     crew,
@@ -334,7 +335,7 @@ class AslGame(Game):
             # A4.7: at the table an advance is one lift and one placement on an adjacent lit Location
             ids = tuple(sorted(u.id for u in units))
             advances: dict[Hex, act.Move] = {}
-            for n in position.map.neighbors(start):
+            for n in (*position.map.neighbors(start), start):  # A4.7: or a level up/down in its own hex
                 try:
                     advances[n] = self.check_advance(position, act.Advance(ids, (start, n)))
                 except IllegalAction:
@@ -485,7 +486,7 @@ class AslGame(Game):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
-            return self.check_advance(position, act.Advance(action.units, action.path))
+            return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
         if isinstance(action, act.Move):
             carried = [position.units[u] for u in action.units if u in position.units]
             # (a SW's carrier is its possessor, A4.43: it moves with it)
@@ -560,10 +561,16 @@ class AslGame(Game):
         if (
             len(adv.path) != 2
             or adv.path[0] != start
-            or distance(*adv.path) != 1
+            or distance(*adv.path) > 1
             or adv.path[1] not in position.map.hexes
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
+        units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
+        level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
+        across = adv.path[0] != adv.path[1]
+        mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
+        if adv.path[0] == adv.path[1]:  # up or down the stairs: 1 MF a level (A10.5 example), never CX
+            return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
         cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
@@ -578,7 +585,7 @@ class AslGame(Game):
                     ),
                     "A4.72",
                 )
-        return act.Advance(adv.units, adv.path, 0)
+        return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
 
     def apply(self, position: Position, action: act.Action) -> State:
         hidden = asl_hip.in_action(position, action)
@@ -609,19 +616,30 @@ class AslGame(Game):
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
             allow = self.advance_mf(position, movers)
+            vertical = action.path[0] == to
             for uid in action.units:
                 unit = state.units[uid]
-                if cost >= min(4, allow[uid]):  # A4.72: Difficult Terrain makes the advancing unit CX
-                    unit = unit.mark("cx")
+                if cost >= min(4, allow.get(uid, 4)) and not vertical and unit.type != "sw":
+                    unit = unit.mark("cx")  # A4.72: Difficult Terrain makes the advancing unit CX
                 state = state.with_unit(unit.at(to))
             state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
+            level = asl_stairs.split_mode(action.mode)[1]
+            if level is not None:  # A4.7, A2.8: the Location's level (up or down the stairs, or along)
+                state = asl_stairs.set_level(state, action.units, level)
+            elif vertical:  # at the table: up or down, asked on the page
+                ids = [u for u in action.units if state.units[u].type != "sw"]
+                ups = asl_advance_levels.choices(position, to, state.units[ids[0]].level)
+                state = state.push(asl_advance_levels.ask(position.at(state), ids, to, ups))
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
             ):
                 for uid in action.units:
                     state = state.with_unit(state.units[uid].revealed())
-            if any(u.side != side for u in position.units_at(to)):  # A11.4: advanced into CC
+            lv = state.units[action.units[0]].level  # A2.8: CC is with the enemy in the Location entered
+            asked = state.decision is not None  # the level still to answer: any level of the hex counts
+            if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
+                # A11.4: advanced into CC
                 gs = self.gstate(state)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
@@ -865,6 +883,9 @@ class AslGame(Game):
 
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
+
+    def resume_advance_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_advance_levels.resume(position, decision, answer)  # A4.7: up or down, asked on the page
 
     def resume_rout_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_level(self, position, decision, answer)  # A2.8, A10.51: the level routed to
@@ -1159,7 +1180,7 @@ class AslGame(Game):
             ):
                 start = position.units[min(group)].hex
                 assert start is not None
-                for n in position.map.neighbors(start):
+                for n in (*position.map.neighbors(start), start):  # A4.7: a hex across, or a level
                     adv = act.Advance(tuple(sorted(group)), (start, n))
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
