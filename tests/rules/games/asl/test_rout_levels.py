@@ -81,3 +81,20 @@ def test_a10_5_a_broken_unit_upstairs_need_not_rout_from_the_squad_next_door() -
     pos = _pos(broken_level=1, markers=("broken",))
     assert not rout.must_rout(pos, pos.units["b-1"])
     assert pos.decision is None or pos.decision.subject != ("b-1",)
+
+
+def test_a_broken_unit_upstairs_routs_down_the_stairs() -> None:
+    """A10.5 by Location: at M2 level 2, ADJACENT along level 2 to the squad at N1 level 2 (A.8), the broken
+    unit must rout; down the stairs costs 1 MF a level (the A10.5 example's stairs), so M2's ground level is
+    2 MF away and M3 beyond it 3 MF; it ends at ground level there."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "N1", "level": 2},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "M2", "level": 2, "markers": ["broken"]}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, ASL_COUNTERS, "RtPh"), source="test-scenario")
+    pos = get_game("asl").new_position(scen, hex_map=small_map("asl", BUILDING, columns=16, rows=6))
+    m2, m3 = pos.map.parse_label("M2"), pos.map.parse_label("M3")
+    unit = pos.units["b-1"]
+    assert rout.must_rout(pos, unit)
+    ends = rout.locations(pos, unit)
+    assert ends[Location(m2, 0)] == 2 and ends[Location(m3, 0)] == 3 and Location(m2, 2) not in ends
+    pos.push_text("answer hex M3")
+    assert pos.units["b-1"].hex == m3 and pos.units["b-1"].level == 0
