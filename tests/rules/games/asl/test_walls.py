@@ -63,11 +63,9 @@ def test_a_wall_is_plus_2_in_any_fire_phase(make_position: Any) -> None:
 
 def test_the_entry_hexsides_of_a_line() -> None:
     """Straight down a column the line enters by the hex before; along a hexspine, by both hexsides."""
-    from hexmate.rules.maps import HexMap
+    from ..conftest import small_map
 
-    m = HexMap.from_dict({"format": "hexmate-map/1", "name": "t", "game": "asl", "boards": [
-        {"id": "", "grid": {"kind": "asl", "columns": 8, "rows": 8}, "default": {"terrain": "open", "level": 0},
-         "hexes": {}, "hexsides": []}]}, source="t")
+    m = small_map("asl")
     c3, c4, c6, d2, d3 = (m.parse_label(x) for x in ("C3", "C4", "C6", "D2", "D3"))
     assert walls.entry_sides(c6, c3) == (c4,)
     assert walls.entry_sides(m.parse_label("E4"), c3) == (d3,)
