@@ -11,6 +11,7 @@ level, so the DEFENDER may fire at each level reached (with LOS from it, asl/los
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -19,6 +20,8 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import carry
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.hexes import Hex
+from hexmate.rules.maps import HexMap
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -50,6 +53,32 @@ def resume_level(game: AslGame, position: Position, decision: Decision, answer: 
     )
 
 
+def expand(m: HexMap, path: Sequence[Hex], levels: Sequence[int]) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
+    """The move Location by Location (A2.8): a climb or a descent of several levels by the stairs enters each
+    level on the way, so each is a First Fire window of its own (A8.1). ``levels`` is stairs.levels_of's
+    (the level of each hex of the path); a unit leaves a hex at a level the next one has, or goes down to its
+    ground level first (locations.path_levels)."""
+    out_p, out_l = [path[0]], [levels[0]]
+
+    def walk(h: Hex, frm: int, to: int) -> None:
+        step = 1 if to > frm else -1
+        for lv in range(frm + step, to + step, step) if frm != to else ():
+            out_p.append(h)
+            out_l.append(lv)
+
+    for b, lb in zip(path[1:], levels[1:], strict=True):
+        a, la = out_p[-1], out_l[-1]
+        if a == b:
+            walk(a, la, lb)
+            continue
+        enter = la if 0 <= la <= loc.upper_levels(m, b) else 0
+        walk(a, la, enter)  # down the stairs of a first (A10.5 example)
+        out_p.append(b)
+        out_l.append(enter)
+        walk(b, enter, lb)
+    return tuple(out_p), tuple(out_l)
+
+
 def window_prompt(position: Position, decision: Decision) -> Decision:
     """A react window's prompt names the Location with its level (A2.2: ``E4 level 2``)."""
     moving = position.state.moving
@@ -67,4 +96,4 @@ def window_prompt(position: Position, decision: Decision) -> Decision:
     return dataclasses.replace(decision, prompt=prompt)
 
 
-__all__ = ["resume_level", "window_prompt"]
+__all__ = ["expand", "resume_level", "window_prompt"]

@@ -1057,7 +1057,10 @@ class AslGame(Game):
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
         if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
             levels = asl_stairs.levels_of(position.map, units, move)
-            state = state.replace(game=self.gstate(state).replace(move_levels=levels))
+            path, levels = asl_climb.expand(position.map, move.path, levels)  # one Location a level (A8.1)
+            assert state.moving is not None
+            state = state.replace(game=self.gstate(state).replace(move_levels=levels),
+                                  moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
         if marker:

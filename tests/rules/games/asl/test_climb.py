@@ -73,3 +73,23 @@ def test_staying_on_the_ground_opens_no_new_window(make_position: Any) -> None:
     assert _windows(pos) == [("E4", 0)]
     pos.push_text("answer h0")
     assert pos.decision is None and pos.state.moving is None and pos.units["a-1"].level == 0
+
+
+def test_a_typed_climb_of_two_levels_enters_each(make_position: Any) -> None:
+    """``F4-E4 as h2`` enters E4's ground level (2 MF), then level 1 and level 2 by the stairs (1 MF each): in
+    view of E6, a window at each of the three Locations (A2.8, A8.1); the move costs 4 MF in all."""
+    pos = _game(make_position, enemy="E6")
+    done = pos.push(pos.parse_action("move a-1 F4-E4 as h2"))
+    assert done.cost == 4
+    assert _windows(pos) == [("E4", 0), ("E4", 1), ("E4", 2)]
+    assert pos.state.moving is None and pos.units["a-1"].level == 2
+
+
+def test_going_down_before_leaving_enters_each_level(make_position: Any) -> None:
+    """From E4 level 2 out to F4: down the stairs through level 1 to the ground, then out (A10.5 example's
+    stairs; locations.path_levels): windows at E4 level 1, E4's ground level and F4."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4", "level": 2},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "E6"}]
+    pos = make_position("asl", units, "MPh", hexes={"E4": BUILDING})
+    pos.push_text("move a-1 E4-F4")
+    assert _windows(pos) == [("E4", 1), ("E4", 0), ("F4", 0)]

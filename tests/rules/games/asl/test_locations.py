@@ -146,6 +146,8 @@ def test_a_unit_set_up_at_a_level_and_its_moves_down_the_stairs(make_position: A
     assert moves["F4"].cost == 3 and moves["G4"].cost == 4
     assert "H4" not in moves  # 2 + 3 MF of Open Ground is more than 4
     pos.push(pos.game.check(pos, moves["F4"]))
+    while pos.decision is not None:  # each level on the way down is a Location under First Fire (A8.1)
+        pos.push(act.Answer(choice="pass"))
     assert pos.units["a-1"].level == 0 and pos.map.label(pos.units["a-1"].hex) == "F4"
 
 
