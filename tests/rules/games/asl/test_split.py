@@ -24,7 +24,8 @@ def _pos(make_position: Any, **hexes: Any) -> Any:
 def test_t9_2a_the_pinned_leader_stays_and_the_squad_goes_on(make_position: Any) -> None:
     """T-9.2a (A9.2 example, A8.1): the 4-6-7 and 9-1 enter 1H6 from H7 (1 MF); the MG in J5 fires with -2
     (FFNAM, FFMO), coloured dr 1 keeps its ROF; the leader is pinned and the squad goes on into H5, where
-    the MG fires again at +2 (-1 FFNAM, +3 TEM of the stone building)."""
+    the MG fires again at +2 (-1 FFNAM, +3 TEM of the stone building), breaks it, keeps its ROF, and fires a
+    last time (2 MF spent there) at -1 FFNAM still (A8.14), losing its ROF; no third shot at H5 (A9.2)."""
     pos = _pos(make_position)
     pos.push_text("move a-1,a-l H7-H6-H5")
     h5, h6 = pos.map.parse_label("H5"), pos.map.parse_label("H6")
@@ -38,6 +39,8 @@ def test_t9_2a_the_pinned_leader_stays_and_the_squad_goes_on(make_position: Any)
     assert pos.units["a-l"].has("pinned") and not pos.units["a-1"].has("pinned")
     assert not pos.units["b-mg"].has("first_fire")  # ROF kept: it may fire again
     pos.push_text("answer keep-rof")  # no Residual FP: the MG keeps its ROF (A8.23)
+    with pytest.raises(IllegalAction, match=r"as many times as the MF they spent here \(1\)"):
+        pos.game.check(pos, pos.parse_action("fire b-mg at H6"))  # the leader spent 1 MF in H6 (A9.2)
     pos.push_text("answer pass")  # the window at H6 closes: the squad goes on without the leader
     assert pos.state.moving is not None and pos.state.moving.units == ("a-1",)
     assert pos.units["a-1"].hex == h5 and pos.units["a-l"].hex == h6
@@ -48,9 +51,21 @@ def test_t9_2a_the_pinned_leader_stays_and_the_squad_goes_on(make_position: Any)
     second = pos.resolve(pos.parse_action("fire b-mg at H5 dice 3,1")).text()
     assert "(FFNAM): -1 (A4.6)" in second and "FFMO" not in second
     assert "+3" in second and "Final DR: 4 +2 = 6" in second
+    pos.push_text("fire b-mg at H5 dice 3,1")  # demo IFT: 1MC; coloured 1: the ROF kept again
+    pos.push_text("answer dice 4,3")  # 7 + 1 > 7: the squad breaks
+    pos.push_text("answer keep-rof")
+    assert pos.units["a-1"].has("broken") and not pos.units["b-mg"].has("first_fire")
+    # it spent 2 MF entering H5: one more shot, FFNAM still applying to the broken squad (A8.14); this time
+    # the coloured 5 loses the ROF and the First Fire counter goes on (A9.2)
+    third = pos.resolve(pos.parse_action("fire b-mg at H5 dice 2,5")).text()
+    assert "(FFNAM): -1 (A4.6)" in third
+    pos.push_text("fire b-mg at H5 dice 2,5")
+    assert pos.units["b-mg"].has("first_fire")
+    with pytest.raises(IllegalAction, match=r"as many times as the MF they spent here \(2\)"):
+        pos.game.check(pos, pos.parse_action("fire b-mg at H5"))  # 2 MF, 2 shots: no more (A9.2)
     pos.push_text("answer pass")
     assert pos.state.moving is None and {"a-1", "a-l"} <= set(pos.state.moved)
-    assert pos.units["a-l"].has("pinned") and pos.units["a-l"].hex == h6
+    assert pos.units["a-l"].has("pinned") and pos.units["a-l"].hex == h6 and pos.units["a-1"].hex == h5
 
 
 def test_without_the_leader_the_squad_has_only_its_own_mf(make_position: Any) -> None:
