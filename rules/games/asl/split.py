@@ -6,8 +6,8 @@ move in the Location it entered (A7.8 pinned, A10.4 broken). The A9.2 example ma
 the stopped units leave the moving group, stand where they are (their move, and so their MPh, over: they are
 no longer First Fire targets) with the SW they possess (A4.43), and the others carry on along the path.
 
-Without the leader the others lose his +2 MF (A4.12): if what the whole path costs is more than they have
-alone, they stop there too (not modelled: a path re-planned on the spot).
+Without the leader (left behind, or eliminated) the others lose his +2 MF (A4.12): if what the whole path
+costs is more than they have alone, they stop there too (not modelled: a path re-planned on the spot).
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def split(game: AslGame, position: Position) -> State:
     people = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != au.SW]
     going = [u for u in people if not stops(u)]
     stayed = [u for u in people if stops(u)]
-    if not going or not stayed or any(u.type == carry.VEHICLE for u in people):
+    gone = [u for u in moving.units if u not in state.units]  # eliminated by the fire
+    if not going or (not stayed and not gone) or any(u.type == carry.VEHICLE for u in people):
         return state  # all go on, all stop (can_continue), or a vehicle's move (chapter D)
     left = carry.with_carried(state, stayed)
     state = state.replace(moving=dataclasses.replace(moving, units=carry.with_carried(state, going)),
@@ -49,7 +50,8 @@ def split(game: AslGame, position: Position) -> State:
     total = moving.cost
     if isinstance(total, int | Fraction) and total > budget:  # A4.12: the leader's bonus is gone with him
         why = T("{units} go on without {stayed}: the path costs {cost} MF, they have {budget} alone (A4.12)",
-                units=", ".join(u.id for u in going), stayed=", ".join(u.id for u in stayed), cost=str(total),
+                units=", ".join(u.id for u in going), stayed=", ".join([*(u.id for u in stayed), *gone]),
+                cost=str(total),
                 budget=str(budget))
         state = state.replace(moving=dataclasses.replace(moving, units=carry.with_carried(state, going),
                                                          stopped=why))

@@ -81,3 +81,20 @@ def test_without_the_leader_the_squad_has_only_its_own_mf(make_position: Any) ->
     assert pos.state.moving is None
     assert pos.units["a-1"].hex == pos.map.parse_label("H6") and pos.units["a-l"].has("pinned")
     assert "a-1" in pos.state.moved
+
+
+def test_a_leader_killed_takes_his_mf_bonus_with_him(make_position: Any) -> None:
+    """A4.12 again: the 9-1 killed in H6 (K/1, Random Selection picks him, the wound dr 6 kills him, A17.11)
+    leaves the squad its own 4 MF, short of the 5 MF path: it stops in H6 (after its 1MC and its NMC for the
+    leader's loss, both passed)."""
+    pos = _pos(make_position, G5="stone-building")
+    pos.push_text("move a-1,a-l H7-H6-H5-G5")
+    pos.push_text("fire b-mg at H6 dice 4,1")  # demo IFT: K/1
+    pos.push_text("answer units a-l")
+    pos.push_text("answer dice 6")
+    assert "a-l" not in pos.units
+    pos.push_text("answer dice 1,2")  # the 1MC
+    pos.push_text("answer dice 1,2")  # the NMC for the leader's loss (A10.2)
+    pos.push_text("answer keep-rof")
+    pos.push_text("answer pass")
+    assert pos.state.moving is None and pos.units["a-1"].hex == pos.map.parse_label("H6")
