@@ -18,8 +18,10 @@ from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    mounted,
     overrun,
     prisoners,
+    reaction,
     riders,
     rphase,
     setdc,
@@ -54,6 +56,7 @@ from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
+from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
@@ -131,6 +134,7 @@ class AslState(GameState):
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
+    wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -144,6 +148,9 @@ class AslState(GameState):
     fired_at: tuple[tuple[str, Hex], ...] = ()
     encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
     encircled: tuple[tuple[Hex, str], ...] = ()
+    # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
+    ovr_react: tuple[str, Hex] | None = None
+    paatc: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -183,7 +190,8 @@ class AslGame(Game):
             for name in names
         ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
-        return AslState(control=tuple(sorted(control)), broken_old=old)
+        wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
+        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -515,10 +523,7 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
-            aboard = riders.aboard(position, action.firers)
-            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
-                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
-                                      unit=aboard), "D6.22")
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -749,6 +754,21 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return overrun.resolve(position, decision, answer)  # D7.1
 
+    def resume_ovr_react(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_offer(position, decision, answer)  # D7.21
+
+    def resume_ovr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_leader(position, decision, answer)  # A11.5
+
+    def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
+
+    def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc2(position, decision, answer)  # A11.501
+
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
 
@@ -844,6 +864,9 @@ class AslGame(Game):
 
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume(self, position, decision, answer)  # A24.1
+
+    def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
 
     def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_leaders.resume(self, position, decision, answer)  # A18.11
@@ -1013,7 +1036,10 @@ class AslGame(Game):
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
         entry's own rolls and the window are over (D7.1, overrun.py)."""
-        position = position.at(asl_split.split(self, position))  # A8.1, A9.2 example: the pinned stay
+        state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
+        if state.decisions:
+            return state
+        position = position.at(asl_split.split(self, position.at(state)))  # A8.1, A9.2: the pinned stay
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -1141,10 +1167,15 @@ class AslGame(Game):
         return False
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
-        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        """Infantry fire, units aboard a vehicle in the groups they may form (D6.64, mounted.py)."""
         for action in asl_fire.generate(self, armour.infantry_view(position)):
-            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
-                yield action
+            if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
+                                                    if u in position.units):
+                try:
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                except IllegalAction:
+                    continue
+            yield action
 
     def secret_of(self, position: Position, action: act.Action) -> str:
         """A12.3: an action naming a HIP unit is listed on its owner's page only."""
@@ -1209,13 +1240,15 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it
-            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER)
+            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
+                      *reaction.PHASE_END)
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_residual.cleared(state)  # A8.2, A9.223
+            state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
@@ -1272,6 +1305,10 @@ class AslGame(Game):
             return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
+        if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
+            return asl_wind.start_rph(self, position)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
+            return asl_wind.gust(self, state)
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -1291,7 +1328,7 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
-        lines += asl_bypass.status(position)  # A4.3
+        lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         return lines + asl_smoke.status(self, position)
 

@@ -75,6 +75,8 @@ PHRASES: dict[str, T] = {
     "abandoned": T("abandoned (D5.4)"),
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),
+    "cc_reacted": T("made CC Reaction Fire at the vehicle: no Non-CC Reaction Fire this phase (D7.21)"),
     "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),
