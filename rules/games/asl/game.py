@@ -910,6 +910,9 @@ class AslGame(Game):
     def resume_advance_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_advance_levels.resume(position, decision, answer)  # A4.7: up or down, asked on the page
 
+    def resume_rout_leave(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_leave(self, position, decision, answer)  # A4.42, A4.431
+
     def resume_rout_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_level(self, position, decision, answer)  # A2.8, A10.51: the level routed to
 

@@ -51,6 +51,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.locations import Location
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -332,6 +333,8 @@ def decisions(position: Position) -> list[Decision]:
             continue
         if ends:
             out.extend(_leader_choices(position, u))
+            if must:
+                out.extend(_leave(position, u))  # A4.42, A4.431: what it cannot carry stays
         out.append(
             Decision(
                 "hexes",
@@ -348,6 +351,30 @@ def decisions(position: Position) -> list[Decision]:
             )
         )
     return out
+
+
+def _leave(position: Position, unit: UnitState) -> list[Decision]:
+    """A4.42: a broken unit carries no more than its own IPC; A4.431: a SW it cannot carry as it routs is
+    left in its Location. Its owner names the SW to leave, one at a time until the rest fits."""
+    over = au.excess_pp(position.state, unit)
+    sws = tuple(sw.id for sw in au.possessed(position.state, unit.id))
+    if over <= 0 or not sws:
+        return []
+    return [Decision(
+        "units", unit.side,
+        T("{unit} is broken and carries {over} PP over its IPC: name a SW it leaves in its Location",
+          unit=unit.id, over=over),
+        "A4.431", "rout_leave", units=sws, subject=(unit.id,), target=unit.hex)]
+
+
+def resume_leave(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The SW named is left unpossessed in the router's Location (A4.431); another is asked while the rest
+    is still over its IPC (A4.42)."""
+    state = position.state
+    sw = state.units[answer.units[0]]
+    state = state.with_unit(dataclasses.replace(sw, carrier=None))
+    unit = state.units.get(decision.subject[0])
+    return state.push(*_leave(position.at(state), unit)) if unit is not None else state
 
 
 def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:

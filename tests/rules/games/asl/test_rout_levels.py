@@ -98,3 +98,28 @@ def test_a_broken_unit_upstairs_routs_down_the_stairs() -> None:
     assert ends[Location(m2, 0)] == 2 and ends[Location(m3, 0)] == 3 and Location(m2, 2) not in ends
     pos.push_text("answer hex M3")
     assert pos.units["b-1"].hex == m3 and pos.units["b-1"].level == 0
+
+
+def test_a4_431_a_broken_router_leaves_what_it_cannot_carry() -> None:
+    """A4.42: a broken unit carries no more than its own IPC (3 PP for a squad), leader or not; A4.431: the SW
+    it cannot carry as it routs stays in its Location, unpossessed. A squad with an MMG (3 PP) and an LMG
+    (1 PP) names one to leave; with the LMG left it routs with the MMG alone (3 PP)."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "M3"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "M2", "markers": ["broken"]},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "M2", "carrier": "b-1"},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "M2", "carrier": "b-1"}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters, "RtPh"), source="test-scenario")
+    pos = get_game("asl").new_position(scen, hex_map=small_map("asl", BUILDING, columns=16, rows=6))
+    m2, n1 = pos.map.parse_label("M2"), pos.map.parse_label("N1")
+    top = pos.decision
+    assert top is not None and top.then == "rout_leave" and top.rule == "A4.431"
+    assert set(top.units) == {"b-mmg", "b-lmg"} and "1 PP over its IPC" in top.prompt
+    pos.push_text("answer units b-lmg")
+    assert pos.units["b-lmg"].carrier is None and pos.decision is not None and pos.decision.then == "rout"
+    pos.push_text("answer hex N1")
+    pos.push_text("answer h0")
+    assert pos.units["b-1"].hex == n1 and pos.units["b-mmg"].hex == n1
+    assert pos.units["b-lmg"].hex == m2 and pos.units["b-lmg"].carrier is None
