@@ -13,6 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import (
     armour,
     crew,
@@ -33,7 +34,9 @@ from hexmate.rules.games.asl import (
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
+from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -51,6 +54,7 @@ from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
+from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -347,7 +351,7 @@ class AslGame(Game):
             # A4.7: at the table an advance is one lift and one placement on an adjacent lit Location
             ids = tuple(sorted(u.id for u in units))
             advances: dict[Hex, act.Move] = {}
-            for n in position.map.neighbors(start):
+            for n in (*position.map.neighbors(start), start):  # A4.7: or a level up/down in its own hex
                 try:
                     advances[n] = self.check_advance(position, act.Advance(ids, (start, n)))
                 except IllegalAction:
@@ -357,11 +361,12 @@ class AslGame(Game):
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
-        if any(self.can_move(position, u) for u in units):
+        units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
+        if not units or any(self.can_move(position, u) for u in units):
             return {}
         budget = self.group_budget(units, state=position.state)
         cost = self.cost_fn(position, units)
-        ids = tuple(u.id for u in units)
+        ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
         out: dict[Hex, act.Move] = {}
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
@@ -404,6 +409,7 @@ class AslGame(Game):
         units, start = group_of(position, frozenset(move.units), "A4.2", place="Location")
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
+        units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -461,7 +467,9 @@ class AslGame(Game):
                 ),
                 "A4.61",
             )
-        return act.Move(move.units, move.path, total, full_mode)
+        by_id = {u.id: u for u in units}  # the movers in the order given, then every SW they carry (A4.43)
+        movers = [by_id[uid] for uid in move.units if uid in by_id]
+        return act.Move(asl_carry.with_carried(position.state, movers), move.path, total, full_mode)
 
     # --- fire ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -482,6 +490,8 @@ class AslGame(Game):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
+        if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
+            return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
@@ -492,10 +502,11 @@ class AslGame(Game):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
-            return self.check_advance(position, act.Advance(action.units, action.path))
+            return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
         if isinstance(action, act.Move):
             carried = [position.units[u] for u in action.units if u in position.units]
-            if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
+            # (a SW's carrier is its possessor, A4.43: it moves with it)
+            if any(u.carrier and not prisoners.is_prisoner(u) and u.type != "sw" for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
             if vcrew.is_abandon(position, action):
                 return vcrew.check_abandon(position, action)  # D5.41
@@ -567,10 +578,16 @@ class AslGame(Game):
         if (
             len(adv.path) != 2
             or adv.path[0] != start
-            or distance(*adv.path) != 1
+            or distance(*adv.path) > 1
             or adv.path[1] not in position.map.hexes
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
+        units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
+        level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
+        across = adv.path[0] != adv.path[1]
+        mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
+        if adv.path[0] == adv.path[1]:  # up or down the stairs: 1 MF a level (A10.5 example), never CX
+            return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
         cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
@@ -585,7 +602,7 @@ class AslGame(Game):
                     ),
                     "A4.72",
                 )
-        return act.Advance(adv.units, adv.path, 0)
+        return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
 
     def apply(self, position: Position, action: act.Action) -> State:
         hidden = asl_hip.in_action(position, action)
@@ -599,6 +616,8 @@ class AslGame(Game):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
+        if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
+            return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load):
@@ -614,19 +633,30 @@ class AslGame(Game):
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
             allow = self.advance_mf(position, movers)
+            vertical = action.path[0] == to
             for uid in action.units:
                 unit = state.units[uid]
-                if cost >= min(4, allow[uid]):  # A4.72: Difficult Terrain makes the advancing unit CX
-                    unit = unit.mark("cx")
+                if cost >= min(4, allow.get(uid, 4)) and not vertical and unit.type != "sw":
+                    unit = unit.mark("cx")  # A4.72: Difficult Terrain makes the advancing unit CX
                 state = state.with_unit(unit.at(to))
             state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
+            level = asl_stairs.split_mode(action.mode)[1]
+            if level is not None:  # A4.7, A2.8: the Location's level (up or down the stairs, or along)
+                state = asl_stairs.set_level(state, action.units, level)
+            elif vertical:  # at the table: up or down, asked on the page
+                ids = [u for u in action.units if state.units[u].type != "sw"]
+                ups = asl_advance_levels.choices(position, to, state.units[ids[0]].level)
+                state = state.push(asl_advance_levels.ask(position.at(state), ids, to, ups))
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
             ):
                 for uid in action.units:
                     state = state.with_unit(state.units[uid].revealed())
-            if any(u.side != side for u in position.units_at(to)):  # A11.4: advanced into CC
+            lv = state.units[action.units[0]].level  # A2.8: CC is with the enemy in the Location entered
+            asked = state.decision is not None  # the level still to answer: any level of the hex counts
+            if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
+                # A11.4: advanced into CC
                 gs = self.gstate(state)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
@@ -866,7 +896,9 @@ class AslGame(Game):
 
     def settle(self, position: Position) -> State:
         state = super().settle(position)
-        return state if state.moving is not None else prisoners.follow(state)  # A20.53, A20.5
+        if state.moving is not None:
+            return state
+        return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
@@ -889,6 +921,15 @@ class AslGame(Game):
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 
+    def resume_advance_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_advance_levels.resume(position, decision, answer)  # A4.7: up or down, asked on the page
+
+    def resume_rout_leave(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_leave(self, position, decision, answer)  # A4.42, A4.431
+
+    def resume_rout_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_level(self, position, decision, answer)  # A2.8, A10.51: the level routed to
+
     def resume_rout_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_nmc(self, position, decision, answer)
 
@@ -907,7 +948,7 @@ class AslGame(Game):
         return asl_concealment.resume(self, position, decision, answer)
 
     def resume_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_stairs.resume_level(position, decision, answer)  # A2.8: the level chosen on the page
+        return asl_climb.resume_level(self, position, decision, answer)  # A2.8, A8.1: a Location a level
 
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_declare(self, position, decision, answer)
@@ -1015,7 +1056,7 @@ class AslGame(Game):
         state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
         if state.decisions:
             return state
-        position = position.at(state)
+        position = position.at(asl_split.split(self, position.at(state)))  # A8.1, A9.2: the pinned stay
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -1026,6 +1067,8 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
+                d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
+                state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 extra = vmotion.choices(position.at(state), d.side)
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
@@ -1062,23 +1105,26 @@ class AslGame(Game):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
             return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
+        units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
         if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
             levels = asl_stairs.levels_of(position.map, units, move)
-            state = state.replace(game=self.gstate(state).replace(move_levels=levels))
+            path, levels = asl_climb.expand(position.map, move.path, levels)  # one Location a level (A8.1)
+            assert state.moving is not None
+            state = state.replace(game=self.gstate(state).replace(move_levels=levels),
+                                  moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
         if marker:
-            for uid in move.units:
-                state = state.with_unit(state.units[uid].mark(marker))
-        movers = [position.units[u] for u in move.units]
+            for unit in units:  # not on the SW they carry (A4.43)
+                state = state.with_unit(state.units[unit.id].mark(marker))
+        movers = units
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
-            movers = [position.units[u] for u in move.units]
             routes = asl_bypass.plan(position, movers, move.path, along)
-            state, entries = asl_bypass.begin(state, move.units, routes)
+            state, entries = asl_bypass.begin(state, tuple(u.id for u in units), routes)
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(bypass=(*gs.bypass, *entries)))
         return state
@@ -1090,7 +1136,7 @@ class AslGame(Game):
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
             state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
-        movers = [state.units[u] for u in moving.units if u in state.units]
+        movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
         budget = self.group_budget(movers, cx, state) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
@@ -1198,7 +1244,7 @@ class AslGame(Game):
             ):
                 start = position.units[min(group)].hex
                 assert start is not None
-                for n in position.map.neighbors(start):
+                for n in (*position.map.neighbors(start), start):  # A4.7: a hex across, or a level
                     adv = act.Advance(tuple(sorted(group)), (start, n))
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
