@@ -29,10 +29,12 @@ if TYPE_CHECKING:
 WORD = "capture"
 
 
-def choices(position: Position, h: Hex, side: str) -> tuple[str, ...]:
-    """``("capture",)`` where this side's CC attack at h may be a capture attempt (A20.2, A20.22)."""
+def choices(position: Position, h: Hex, side: str, targets: list[UnitState] | None = None) -> tuple[str, ...]:
+    """``("capture",)`` where this side's CC attack at h (on ``targets``, by default every enemy unit there)
+    may be a capture attempt (A20.2, A20.22)."""
     mine = [u for u in position.units_at(h) if u.side == side and u.type != au.SW and not u.has("broken")]
-    theirs = [u for u in position.units_at(h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
+    theirs = targets if targets is not None else [
+        u for u in position.units_at(h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
     if not mine or all(u.has("berserk") for u in mine) or not theirs:
         return ()
     if any(u.has("berserk") or u.type == "vehicle" for u in theirs):

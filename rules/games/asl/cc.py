@@ -44,9 +44,11 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import capture as asl_capture
+from hexmate.rules.games.asl import ccgroups
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -159,9 +161,10 @@ def _odds_text(attack: Fraction, defence: Fraction) -> str:
 
 
 def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
-    """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone)."""
+    """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone, nor
+    with a berserk unit among them)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("pinned")]
-    if not leaders or len(leaders) == len(units):
+    if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
     best = min(leaders, key=lambda u: int(u.values["leadership"]))
     return int(best.values["leadership"]), best.id
@@ -173,27 +176,35 @@ def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     return [u for u in position.units_at(h) if u.side != side and _personnel(u) and u.id not in gone]
 
 
-def strengths(position: Position, h: Hex, side: str) -> tuple[Fraction, Fraction, list[Line]]:
-    """The side's attack FP against the FP it attacks at ``h``, and the lines saying why (A11.11, A7.8,
-    A11.19)."""
+def strengths(
+    position: Position, h: Hex, side: str, group: tuple[list[UnitState], list[UnitState]] | None = None
+) -> tuple[Fraction, Fraction, list[Line]]:
+    """The attack FP of ``group`` (its attackers, its targets; by default the side's all against all) and the
+    FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52)."""
+    attacking, targets = group if group is not None else (attackers(position, h, side), _targets(position, h, side))
     lines: list[Line] = []
     attack = Fraction(0)
-    for unit in attackers(position, h, side):
+    for unit in attacking:
         fp = Fraction(cc_fp(unit))
         if unit.has("pinned"):
             fp /= 2
             lines.append(Line(T("{unit} pinned", unit=_name(unit)), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
+        if asl_prisoners.overloaded(position, unit):  # A20.52: a guard of more US# than his own
+            fp /= 2
+            lines.append(Line(T("{unit} guards more prisoners than its own size", unit=_name(unit)),
+                              T("{fp} FP, halved", fp=str(fp)), "A20.52"))
         attack += fp
-    targets = _targets(position, h, side)
     if any(u.concealed for u in targets):
         attack /= 2
         lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
     return attack, Fraction(sum(cc_fp(u) for u in targets)), lines
 
 
-def black_kill_number(position: Position, h: Hex, side: str) -> int:
+def black_kill_number(
+    position: Position, h: Hex, side: str, group: tuple[list[UnitState], list[UnitState]] | None = None
+) -> int:
     """The black Kill Number of the side's attack at ``h`` (the CCT's ordinary numbers, A11.11, A11.13)."""
-    attack, defence, _ = strengths(position, h, side)
+    attack, defence, _ = strengths(position, h, side, group)
     chart = position.charts.chart("cct")
     column = odds_column(chart.axis("odds").keys, odds(attack, defence))
     return int(chart.lookup(odds=column)) if column else 0
@@ -201,14 +212,14 @@ def black_kill_number(position: Position, h: Hex, side: str) -> int:
 
 def work(
     position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False,
-    capture: bool = False,
+    capture: bool = False, group: tuple[list[UnitState], list[UnitState]] | None = None,
 ) -> tuple[Resolution, dict[str, str]]:
-    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result);
-    ``hth``: the Close Combat is Hand-to-Hand (A25.43)."""
+    """One attack worked out: (resolution, unit id -> result). ``group``: its attackers and targets (A11.12;
+    by default all the side's able units against every enemy unit in the Location); ``hth``: the Close
+    Combat is Hand-to-Hand (A25.43)."""
     roll = ASL_DR.from_values(dice)
-    attacking = attackers(position, h, side)
-    targets = _targets(position, h, side)
-    attack, defence, lines = strengths(position, h, side)
+    attacking, targets = group if group is not None else (attackers(position, h, side), _targets(position, h, side))
+    attack, defence, lines = strengths(position, h, side, (attacking, targets))
     ratio = odds(attack, defence)
     chart = position.charts.chart(asl_hth.CHART if hth else "cct")
     column = odds_column(chart.axis("odds").keys, ratio)
@@ -538,7 +549,7 @@ def declarations(game: AslGame, position: Position) -> State:
     ]
     if asks:
         return state.push(*asks)
-    return next_attack(game, position, 0)
+    return ccgroups.begin(game, position)
 
 
 def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -553,7 +564,7 @@ def resume_declare(game: AslGame, position: Position, decision: Decision, answer
             state = state.with_unit(unit.revealed())
     if any(d.then == "cc_declare" for d in state.decisions):
         return state
-    return next_attack(game, position.at(state), 0)
+    return ccgroups.begin(game, position.at(state))
 
 
 def order(game: AslGame, position: Position) -> tuple[str, str]:
@@ -563,44 +574,55 @@ def order(game: AslGame, position: Position) -> tuple[str, str]:
     return first, position.enemy_of(first)
 
 
-def next_attack(game: AslGame, position: Position, index: int) -> State:
+def group_units(position: Position, index: int) -> tuple[str, list[UnitState], list[UnitState]]:
+    """The designated attack ``index`` (A11.12): its side, and its attackers and targets still in the CC
+    (infiltrating units neither attack nor are attacked any more, A11.22)."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    assert isinstance(gs, AslState)
+    side, own, theirs = gs.cc_groups[index]
+    gone = set(infiltrating(position))
+    units = position.units
+    return (side, [units[u] for u in own if u in units and u not in gone],
+            [units[u] for u in theirs if u in units and u not in gone])
+
+
+def roll_attack(game: AslGame, position: Position, index: int) -> State:
+    """The CC DR of the designated attack ``index`` (A11.11)."""
     state = position.state
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    sides = order(game, position)
-    while index < 2:
-        side = sides[index]
-        if side in gs.cc_declined:
-            index += 1
-            continue
-        if attackers(position, h, side) and _targets(position, h, side):
-            if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
-                for unit in attackers(position, h, side):
-                    state = state.with_unit(unit.revealed())
-                position = position.at(state)
-            group = attackers(position, h, side)
-            return state.push(
-                Decision(
-                    "roll",
-                    side,
-                    T(
-                        "{side} attacks in Close Combat at {hex} with {units}: roll the CC DR",
-                        side=side,
-                        units=", ".join(_name(u) for u in group),
-                        hex=position.label(h),
-                    ),
-                    "A11.11",
-                    "cc",
-                    dice="DR",
-                    subject=tuple(u.id for u in group if not u.concealed),
-                    target=h,
-                    args=(("index", str(index)),),
-                    choices=asl_capture.choices(position, h, side),  # A20.22: answer capture to try
-                )
-            )
-        index += 1
-    return apply_results(game, position)
+    side, group, targets = group_units(position, index)
+    if not group or not targets:  # its units have left the CC (A11.22): nothing to roll
+        state = state.replace(game=gs.replace(cc_rolled=index + 1))
+        return ccgroups.proceed(game, position.at(state))
+    if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
+        for unit in group:
+            state = state.with_unit(unit.revealed())
+        position = position.at(state)
+        group = [position.units[u.id] for u in group]
+    return state.push(
+        Decision(
+            "roll",
+            side,
+            T(
+                "{side} attacks {targets} in Close Combat at {hex} with {units}: roll the CC DR",
+                side=side,
+                targets=", ".join(_name(u) for u in targets),
+                units=", ".join(_name(u) for u in group),
+                hex=position.label(h),
+            ),
+            "A11.11",
+            "cc",
+            dice="DR",
+            subject=tuple(u.id for u in group if not u.concealed),
+            target=h,
+            args=(("index", str(index)),),
+            choices=asl_capture.choices(position, h, side, targets),  # A20.22: answer capture to try
+        )
+    )
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -608,39 +630,31 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     assert h is not None and answer.dice is not None
     state = position.state
     gs = game.gstate(state)
-    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher, gs.cc_hth,
-                        capture=decision.arg("capture") == "1")
+    index = int(decision.arg("index", "0"))
+    side, group, targets = group_units(position, index)
+    res, results = work(position, h, side, answer.dice, gs.cc_ambusher, gs.cc_hth,
+                        capture=decision.arg("capture") == "1", group=(group, targets))
     state = state.replace(resolution=res)
     # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
-    keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
+    keep = side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
     if not keep:
-        for unit in attackers(position, h, decision.side):
+        for unit in group:
             state = state.with_unit(unit.revealed())
     pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
     risk = gs.cc_sw_risk
     if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
-        kill = black_kill_number(position, h, decision.side)
+        kill = black_kill_number(position, h, side, (group, targets))
         risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
-    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))
-    index = int(decision.arg("index", "0"))
-    ask = _infiltration(game, position.at(state), decision.side, answer.dice, results, index)
+    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1))
+    ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))
     if ask is not None:
         return state.push(ask)
-    return _after_attack(game, position.at(state), index)
-
-
-def _after_attack(game: AslGame, position: Position, index: int) -> State:
-    state = position.state
-    gs = game.gstate(state)
-    if gs.cc_ambusher and index == 0:  # A11.32: sequential; the ambusher's results apply before the reply
-        state = apply_pending(game, position)
-        if state.decisions != position.state.decisions:
-            return state.replace(game=game.gstate(state).replace(cc_next=1))
-    return next_attack(game, position.at(state), index + 1)
+    return ccgroups.proceed(game, position.at(state))
 
 
 def _infiltration(
-    game: AslGame, position: Position, side: str, dice: tuple[int, ...], results: dict[str, str], index: int
+    game: AslGame, position: Position, side: str, dice: tuple[int, ...], results: dict[str, str], index: int,
+    group: tuple[list[UnitState], list[UnitState]],
 ) -> Decision | None:
     """A11.22: after an Original CC DR of 2 the attacking infantry, or after one of 12 the attacked infantry
     it did not eliminate, may leave the CC at once (not if eliminated, captured or pinned)."""
@@ -651,10 +665,11 @@ def _infiltration(
         return None
     killed = {uid for uid, r in gs.cc_pending if r == "KIA"}
     if total == 2:
-        who = [u for u in attackers(position, h, side) if u.id not in killed and not u.has("pinned")]
+        who = [u for u in group[0] if u.id not in killed and not u.has("pinned")]
     else:
         leaving = withdrawing(position)  # already leaving the Melee (A11.2): nothing to offer
-        who = [u for u in _targets(position, h, side)
+        who = [position.units[u.id] for u in group[1] if u.id in position.units]
+        who = [u for u in who
                if results.get(u.id) != "KIA" and u.id not in killed and not u.has("pinned")
                and u.id not in leaving]
     if not who:
@@ -682,7 +697,7 @@ def resume_infiltrate(game: AslGame, position: Position, decision: Decision, ans
     if answer.choice == "infiltrate":
         leaving = tuple(sorted({*gs.cc_infiltrate, *decision.subject}))
         state = state.replace(game=gs.replace(cc_infiltrate=leaving))
-    return _after_attack(game, position.at(state), int(decision.arg("index", "0")))
+    return ccgroups.proceed(game, position.at(state))
 
 
 def apply_pending(game: AslGame, position: Position) -> State:
@@ -787,11 +802,7 @@ def after_asks(game: AslGame, position: Position) -> State:
     state = position.state
     if any(d.then in ASKS for d in state.decisions):
         return state
-    gs = game.gstate(state)
-    if gs.cc_next:  # the ambusher's results were in: now the ambushed side replies (A11.32)
-        state = state.replace(game=gs.replace(cc_next=0))
-        return next_attack(game, position.at(state), 1)
-    return finish_location(game, position.at(state))
+    return ccgroups.proceed(game, position)  # the next attack, the ambushed side's reply, or the end
 
 
 def finish_location(game: AslGame, position: Position) -> State:

@@ -29,6 +29,7 @@ from hexmate.rules.games.asl import (
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import ccgroups as asl_ccgroups
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -125,6 +126,13 @@ class AslState(GameState):
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
+    # the attacks designated in the Location being fought: (side, attackers, targets) (A11.12, ccgroups.py);
+    # the sides done designating, the attacks rolled, SMC -> the MMC it is stacked on, SMCs alone (A11.14)
+    cc_groups: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    cc_designated: tuple[str, ...] = ()
+    cc_rolled: int = 0
+    cc_on: tuple[tuple[str, str], ...] = ()
+    cc_alone: tuple[str, ...] = ()
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
@@ -737,6 +745,16 @@ class AslGame(Game):
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
             armour.check_facing(position, decision, answer)
+        elif decision.then == "cc_group":
+            asl_ccgroups.check_group(position, decision, answer)  # A11.12, A11.14
+        elif decision.then == "cc_stack":
+            asl_ccgroups.check_stack(position, decision, answer)  # A11.14
+
+    def resume_cc_group(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccgroups.resume_group(self, position, decision, answer)
+
+    def resume_cc_stack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccgroups.resume_stack(self, position, decision, answer)
 
     def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_lltc(self, position, decision, answer)

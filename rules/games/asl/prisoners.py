@@ -244,6 +244,12 @@ def follow(state: State) -> State:
     return state
 
 
+def overloaded(position: Position, guard: UnitState) -> bool:
+    """A20.52: a guard whose US# is lower than the total US# of his prisoners (his CC attacks on others are
+    made at half FP)."""
+    return _load(position, guard) > au.us_number(guard) if prisoners_of(position, guard.id) else False
+
+
 def check_guard_fire(position: Position, fire: act.Fire) -> None:
     """A20.52: a guard whose US# is lower than his prisoners' total US# attacks nothing but them (except in
     CC), and uses no SW."""

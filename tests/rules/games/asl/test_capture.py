@@ -9,6 +9,8 @@ from typing import Any
 
 from hexmate.rules.games.asl import units as au
 
+from tests.rules.games.asl.ccsteps import together
+
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
 SIDES = [{"id": "a", "name": "Germans", "nationality": "german"},
          {"id": "b", "name": "Russians", "nationality": "russian"}]
@@ -22,6 +24,7 @@ def melee(make_position: Any) -> Any:
     pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
     pos.push_text("end")  # the CCPh: C3 holds both sides (A11.1)
     assert pos.phase.id == "CCPh"
+    together(pos)  # one attack by all against all, each side (A11.12)
     return pos
 
 

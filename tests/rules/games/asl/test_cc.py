@@ -11,6 +11,8 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import cc
 
+from tests.rules.games.asl.ccsteps import together
+
 COUNTERS_EXTRA = {
     "8-1": {"type": "leader", "morale": 8, "broken_morale": 7, "leadership": -1},
     "4-4-7s": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7, "stealthy": 1},
@@ -70,8 +72,18 @@ def _a11_14(make_position: Any) -> Any:
     return make_position("asl", units, "CCPh", counters=_counters())
 
 
+def _designate_together(pos: Any) -> None:
+    """Both sides take the table's default: one attack by all against all (A11.12's first way)."""
+    for side in ("a", "b"):
+        top = pos.decision
+        assert top is not None and top.then == "cc_group" and top.side == side
+        pos.push_text("answer together")
+
+
 def test_a11_14_example_german_attack_below_the_kill_number_eliminates_both(make_position: Any) -> None:
+    """A11.141's first example (T-11.141a): 4-6-7 + 8-1 against two 4-4-7."""
     pos = _a11_14(make_position)
+    _designate_together(pos)
     top = pos.decision
     assert top is not None and top.kind == "roll" and top.then == "cc" and top.side == "a"
     pos.push_text("answer dice 2,2")  # 5:8 -> 1:2, KN 4; Original 4 - 1 (8-1) = 3 < 4
@@ -94,6 +106,7 @@ def test_a11_14_example_original_5_casualty_reduces_and_6_does_nothing_for_the_g
     make_position: Any,
 ) -> None:
     pos = _a11_14(make_position)
+    _designate_together(pos)
     pos.push_text("answer dice 2,3")  # 5 - 1 = 4 = KN 4: one Russian squad reduced
     assert pos.state.resolution is not None and set(pos.state.resolution.results.values()) == {"CR"}
     pos.push_text("answer dice 4,4")  # Russian 8 > 6: no effect
@@ -286,6 +299,7 @@ def test_a11_16_a_broken_unit_in_melee_must_withdraw_and_the_others_staying_help
     pos.push_text("answer stay")  # a's Good Order squad stays; its broken squad withdraws all the same
     pos.push_text("answer stay")
     assert pos.state.game.cc_withdraw == ("a-2",)
+    assert together(pos) == 1  # b's one squad against a-1 and a-2: asked (a-1 has one target: not asked)
     pos.push_text("answer dice 6,5")  # a-1 attacks b-1 (an 11: a 12 would let b-1 infiltrate, A11.22)
     pos.push_text("answer dice 6,5")  # b-1 attacks a-1 and a-2
     res = pos.state.resolution
