@@ -181,7 +181,7 @@ def strengths(
 ) -> tuple[Fraction, Fraction, list[Line]]:
     """The attack FP of ``group`` (its attackers, its targets; by default the side's all against all) and the
     FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52)."""
-    attacking, targets = group if group is not None else (attackers(position, h, side), _targets(position, h, side))
+    attacking, targets = group or (attackers(position, h, side), _targets(position, h, side))
     lines: list[Line] = []
     attack = Fraction(0)
     for unit in attacking:
@@ -218,7 +218,7 @@ def work(
     by default all the side's able units against every enemy unit in the Location); ``hth``: the Close
     Combat is Hand-to-Hand (A25.43)."""
     roll = ASL_DR.from_values(dice)
-    attacking, targets = group if group is not None else (attackers(position, h, side), _targets(position, h, side))
+    attacking, targets = group or (attackers(position, h, side), _targets(position, h, side))
     attack, defence, lines = strengths(position, h, side, (attacking, targets))
     ratio = odds(attack, defence)
     chart = position.charts.chart(asl_hth.CHART if hth else "cct")

@@ -39,7 +39,7 @@ from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
-    from hexmate.rules.games.asl.game import AslGame
+    from hexmate.rules.games.asl.game import AslGame, AslState
 
 SMC = ("leader", "hero")
 HIDDEN = "?"  # the enemy units under "?" in the Location, attacked as one (A11.19)
@@ -85,7 +85,7 @@ def stacked_on(position: Position) -> dict[str, str]:
     return {s: m for s, m in gs.cc_on if m in position.units and s in position.units}
 
 
-def _gs(position: Position) -> object:
+def _gs(position: Position) -> AslState:
     from hexmate.rules.games.asl.game import AslState
 
     gs = position.state.game
@@ -103,7 +103,8 @@ def blocks(position: Position, targets: list[UnitState]) -> list[tuple[str, ...]
     for unit in sorted(targets, key=lambda u: u.id):
         if unit.concealed or (is_smc(unit) and on.get(unit.id) in ids):
             continue
-        riders = sorted(s for s, m in on.items() if m == unit.id and s in ids and not position.units[s].concealed)
+        riders = sorted(s for s, m in on.items()
+                        if m == unit.id and s in ids and not position.units[s].concealed)
         out.append((unit.id, *riders))
     return out
 
@@ -132,8 +133,8 @@ def _stack_text(position: Position, side: str) -> str:
 
 
 def _cc_hex(position: Position) -> Hex:
-    h = position.state.game.cc_hex  # type: ignore[attr-defined]
-    assert isinstance(h, Hex)
+    h = _gs(position).cc_hex
+    assert h is not None
     return h
 
 
@@ -194,7 +195,7 @@ def _attacking(position: Position) -> set[str]:
 
 
 def _groups(position: Position) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
-    return position.state.game.cc_groups  # type: ignore[attr-defined,no-any-return]
+    return _gs(position).cc_groups
 
 
 def free_attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -253,7 +254,9 @@ def _designated(game: AslGame, position: Position, side: str) -> State:
     return proceed(game, position.at(state))
 
 
-def _add(game: AslGame, position: Position, side: str, own: list[UnitState], theirs: list[UnitState]) -> Position:
+def _add(
+    game: AslGame, position: Position, side: str, own: list[UnitState], theirs: list[UnitState]
+) -> Position:
     gs = game.gstate(position.state)
     group = (side, tuple(sorted(u.id for u in own)), tuple(sorted(u.id for u in theirs)))
     return position.at(position.state.replace(game=gs.replace(cc_groups=(*gs.cc_groups, group))))
@@ -261,10 +264,10 @@ def _add(game: AslGame, position: Position, side: str, own: list[UnitState], the
 
 def _together(position: Position, h: Hex, side: str) -> tuple[list[UnitState], list[UnitState]]:
     """All against all: every free attacker but an SMC declared alone where MMCs attack (A11.14)."""
-    gs = position.state.game
+    gs = _gs(position)
     own = free_attackers(position, h, side)
     if any(not is_smc(u) for u in own):
-        own = [u for u in own if u.id not in gs.cc_alone]  # type: ignore[attr-defined]
+        own = [u for u in own if u.id not in gs.cc_alone]
     return own, free_targets(position, h, side)
 
 
@@ -296,7 +299,7 @@ def group_of(position: Position, decision: Decision, answer: act.Answer) -> tupl
     if not own or not theirs:
         raise IllegalAction(T("an attack names at least one of your units and one enemy unit"), "A11.12")
     on = stacked_on(position)
-    alone = position.state.game.cc_alone  # type: ignore[attr-defined]
+    alone = _gs(position).cc_alone
     own_ids = {u.id for u in own}
     mmcs = [u for u in own if not is_smc(u)]
     for unit in own:
@@ -306,7 +309,8 @@ def group_of(position: Position, decision: Decision, answer: act.Answer) -> tupl
             raise IllegalAction(T("{unit} is stacked on {mmc}: it attacks with it or not at all",
                                   unit=unit.id, mmc=on[unit.id]), "A11.14")
         if unit.id in alone and mmcs:
-            raise IllegalAction(T("{unit} is declared alone: it attacks without MMCs", unit=unit.id), "A11.14")
+            raise IllegalAction(T("{unit} is declared alone: it attacks without MMCs", unit=unit.id),
+                                "A11.14")
     for uid in list(theirs):
         unit = theirs[uid]
         if is_smc(unit) and on.get(uid) in their_free and on[uid] not in theirs:
@@ -320,7 +324,7 @@ def group_of(position: Position, decision: Decision, answer: act.Answer) -> tupl
 
 def _first(position: Position) -> str:
     """The side designating first (A11.12, A11.32): the ambusher, else the phasing side."""
-    amb = position.state.game.cc_ambusher  # type: ignore[attr-defined]
+    amb = _gs(position).cc_ambusher
     return str(amb or position.phasing)
 
 
@@ -329,17 +333,17 @@ def _restack(position: Position, side: str, own: list[UnitState]) -> Position:
     declared) without one, they are alone."""
     from hexmate.rules.games.asl import cc
 
-    gs = position.state.game
+    gs = _gs(position)
     smcs = {u.id for u in own if is_smc(u)}
     mmcs = [u for u in own if not is_smc(u)]
-    on = [(s, m) for s, m in gs.cc_on if s not in smcs]  # type: ignore[attr-defined]
-    alone = [a for a in gs.cc_alone if a not in smcs]  # type: ignore[attr-defined]
+    on = [(s, m) for s, m in gs.cc_on if s not in smcs]
+    alone = [a for a in gs.cc_alone if a not in smcs]
     if mmcs:
         best = max(mmcs, key=lambda u: (cc.cc_fp(u), u.id))
         on.extend((s, best.id) for s in smcs)
     else:
         alone.extend(smcs)
-    return position.at(position.state.replace(game=gs.replace(  # type: ignore[attr-defined]
+    return position.at(position.state.replace(game=gs.replace(
         cc_on=tuple(sorted(on)), cc_alone=tuple(sorted(alone)))))
 
 
