@@ -81,7 +81,8 @@ def decisions_for(position: Position, result: str, ids: list[str], column: str =
             Decision("roll", side, T("{unit} takes a pin check (NTC)", unit=u.id), "A7.305", "ptc", dice="DR",
                      subject=(u.id,), target=u.hex)
             for u in am.check_order(units)
-            if not u.has("broken") and am.pinnable(u) and not u.has("prisoner")  # A20.54: pinned via its guard
+            # A20.54: a prisoner is pinned only through its guard
+            if not u.has("broken") and am.pinnable(u) and not u.has("prisoner")
         ]
     if result.endswith("MC"):
         n = 0 if result == "NMC" else int(result[:-2])

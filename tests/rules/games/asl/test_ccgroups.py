@@ -1,5 +1,5 @@
-"""Close Combat attack groups and SMC stacks (A11.12, A11.14), from the rulebook's examples: A11.12's five ways
-of splitting three 4 FP squads a side (T-11.12) and A11.141's second example, where the Germans stack their
+"""Close Combat attack groups and SMC stacks (A11.12, A11.14), from the rulebook's examples: A11.12's five
+ways of splitting three 4 FP squads a side (T-11.12) and A11.141's second example, where the Germans stack their
 three leaders on their two squads to deny the Russians better odds (T-11.141b). Odds are the text's; the
 Kill Numbers read are the demo pack's, of which 1:4..3:2 are the cells the examples fix."""
 
@@ -44,7 +44,8 @@ def _odds_of_rolls(pos: Any) -> list[tuple[str, str]]:
         side = pos.decision.side
         pos.push_text("answer dice 5,6")
         res = pos.state.resolution
-        out.append((side, next(line.value for line in res.lines if line.rule == "A11.11" and ":" in line.value)))
+        odds = next(line.value for line in res.lines if line.rule == "A11.11" and ":" in line.value)
+        out.append((side, odds))
     return out
 
 
@@ -53,9 +54,11 @@ def _odds_of_rolls(pos: Any) -> list[tuple[str, str]]:
     [
         (["together"], ["12:12, rounded down to 1:1"]),  # A: all six squads, one 1:1 (12:12)
         (["units a-1,a-2,a-3,b-1"], ["12:4, rounded down to 3:1"]),  # B: 3:1 (12:4)
-        (["units a-1,b-1", "units a-2,b-2", "units a-3,b-3"], ["4:4, rounded down to 1:1"] * 3),  # C: three 1:1
-        (["units a-1,a-2,b-1", "units a-3,b-2,b-3"], ["8:4, rounded down to 2:1", "4:8, rounded down to 1:2"]),
-        (["units a-1,a-2,b-1", "units a-3,b-2"], ["8:4, rounded down to 2:1", "4:4, rounded down to 1:1"]),
+        (["units a-1,b-1", "units a-2,b-2", "units a-3,b-3"], ["4:4, rounded down to 1:1"] * 3),  # C
+        (["units a-1,a-2,b-1", "units a-3,b-2,b-3"],  # D: 2:1 and 1:2
+         ["8:4, rounded down to 2:1", "4:8, rounded down to 1:2"]),
+        (["units a-1,a-2,b-1", "units a-3,b-2"],  # E: 2:1 and 1:1
+         ["8:4, rounded down to 2:1", "4:4, rounded down to 1:1"]),
     ],
 )
 def test_t_11_12_the_five_ways_of_splitting_three_squads(make_position: Any, answers: list[str],
@@ -139,7 +142,8 @@ def test_t_11_141b_the_german_stacks_deny_the_russians_2_1_and_3_1(make_position
     pos.push_text("answer dice 3,3")  # 6 - 2 (9-2) = 4 < 5: both 6-2-8 eliminated
     res = pos.state.resolution
     assert any(line.value == "12:12, rounded down to 1:1" for line in res.lines)
-    assert ("leadership (g-92)", "-2", "A11.141") in {(line.label, line.value, line.rule) for line in res.lines}
+    lines = {(line.label, line.value, line.rule) for line in res.lines}
+    assert ("leadership (g-92)", "-2", "A11.141") in lines
     assert res.results == {"r-1": "KIA", "r-2": "KIA"}
     assert "r-1" not in pos.units and str(pos.replay()) == str(pos)
 

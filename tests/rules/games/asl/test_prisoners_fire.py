@@ -15,7 +15,8 @@ SIDES = [{"id": "a", "name": "Germans", "nationality": "german"},
 
 
 def _guarded(make_position: Any, *extra: dict[str, Any]) -> Any:
-    """A German 4-6-7 in C2 guards a Russian 4-4-7 taken prisoner; a Russian 4-4-7 in C4 has its Prep Fire."""
+    """A German 4-6-7 in C2 guards a Russian 4-4-7 taken prisoner; a Russian 4-4-7 in C4 has its Prep
+    Fire."""
     units = [
         {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
         {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "C2", "markers": ["prisoner"], "carrier": "a-1"},
