@@ -1,6 +1,6 @@
 """Close Combat attack groups and SMC stacks (A11.12, A11.14), from the rulebook's examples: A11.12's five
-ways of splitting three 4 FP squads a side (T-11.12) and A11.141's second example, where the Germans stack their
-three leaders on their two squads to deny the Russians better odds (T-11.141b). Odds are the text's; the
+ways of splitting three 4 FP squads a side (T-11.12) and A11.141's second example, where the Germans stack
+their three leaders on their two squads to deny the Russians better odds (T-11.141b). Odds are the text's; the
 Kill Numbers read are the demo pack's, of which 1:4..3:2 are the cells the examples fix."""
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ def _guarded(make_position: Any, *extra: dict[str, Any]) -> Any:
     Fire."""
     units = [
         {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
-        {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "C2", "markers": ["prisoner"], "carrier": "a-1"},
+        {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "C2", "markers": ["prisoner"],
+         "carrier": "a-1"},
         {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C4"},
         *extra,
     ]
