@@ -815,6 +815,12 @@ class AslGame(Game):
     def resume_escape_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_cc(self, position, decision, answer)
 
+    def resume_escape_reply(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_reply(self, position, decision, answer)  # A20.55: the enemy strikes back
+
+    def resume_escape_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_reduce(self, position, decision, answer)
+
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
 
