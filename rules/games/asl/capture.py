@@ -7,8 +7,12 @@ target (-1 instead against an Inexperienced one, A19.35); a final DR below the K
 one equal to it captures one unit (a lone squad deploys: one HS captured, the other free). The captured leave
 their SW (A20.24) and become prisoners of an attacker able to hold them (A20.51); with none able, they are
 released Unarmed (A20.5). Simplifications: where several units reach the Kill Number the smallest (then the
-first by id) is taken, where the text lets the defender choose; A20.221 (captures voided when a side's last
-units go) is not built.
+first by id) is taken, where the text lets the defender choose.
+
+A20.221 (``void``): when every unit of one side in the CC Location is eliminated or captured by the same
+simultaneous CC, that side's captures there this phase are void (the units it captured stay free); when every
+non-prisoner unit of both sides goes at once, the prisoners left there rearm as Green or Conscript units
+(A20.551; in Melee if both sides' rearm) and every SW there is left unpossessed.
 """
 
 from __future__ import annotations
@@ -74,6 +78,45 @@ def _captured(position: Position, state: State, unit: UnitState) -> State:
     return state.with_unit(dataclasses.replace(prisoners._captive(unit), carrier=guard.id))
 
 
+def void(game: AslGame, position: Position) -> State:
+    """A20.221: captures by a side wiped out by the same simultaneous CC are void; both sides wiped out, the
+    prisoners there rearm (A20.551)."""
+    from hexmate.rules.games.asl import escape
+
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    if h is None or not gs.cc_pending:
+        return state
+    gone = {uid for uid, r in gs.cc_pending if r in ("KIA", "CAP")}
+    here = [u for u in position.units_at(h) if u.type != au.SW and not prisoners.is_prisoner(u)
+            and u.type != "dummy"]
+    wiped = {side for side in {u.side for u in here}
+             if all(u.id in gone for u in here if u.side == side)}
+    if not wiped:
+        return state
+    units = position.units
+    pending = tuple((uid, r) for uid, r in gs.cc_pending
+                    if not (r in ("CAP", "CAP1") and uid in units
+                            and position.enemy_of(units[uid].side) in wiped))
+    state = state.replace(game=gs.replace(cc_pending=pending))
+    if len(wiped) < 2:
+        return state
+    rearmed: set[str] = set()
+    for unit in [u for u in position.units_at(h) if prisoners.is_prisoner(u)]:
+        counter = escape._rearmed(position, unit)
+        freed = dataclasses.replace(unit.mark(remove=(prisoners.PRISONER,)), carrier=None)
+        freed = freed.as_counter(counter) if counter is not None else freed.mark(prisoners.UNARMED)
+        rearmed |= {unit.side} if counter is not None else set()
+        state = state.with_unit(freed)
+    for sw in [u for u in position.units_at(h) if au.is_sw(u) and u.carrier is not None]:
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=h))  # abandoned (A20.221)
+    if len(rearmed) > 1:  # both sides rearmed in one Location: Melee
+        for unit in [u for u in position.at(state).units_at(h) if not au.is_sw(u) and u.id not in gone]:
+            state = state.with_unit(unit.mark("melee"))
+    return state
+
+
 def take(game: AslGame, position: Position) -> State:
     """The capture results pending in this CC: every CAP unit, and one of the CAP1 units, is captured."""
     state = position.state
@@ -99,4 +142,4 @@ def take(game: AslGame, position: Position) -> State:
     return state.replace(game=game.gstate(state).replace(cc_pending=pending))
 
 
-__all__ = ["WORD", "choices", "declare", "take"]
+__all__ = ["WORD", "choices", "declare", "take", "void"]

@@ -702,7 +702,8 @@ def resume_infiltrate(game: AslGame, position: Position, decision: Decision, ans
 
 def apply_pending(game: AslGame, position: Position) -> State:
     """Eliminations at once; a Casualty Reduction among several units goes to Random Selection (A11.11)."""
-    state = asl_capture.take(game, position)  # A20.22: the captured go to their guards first
+    state = asl_capture.void(game, position)  # A20.221: a side wiped out captures nobody
+    state = asl_capture.take(game, position.at(state))  # A20.22: the captured go to their guards first
     gs = game.gstate(state)
     killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
     reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]

@@ -11,8 +11,9 @@ prisoners are eliminated, at it one of them (Random Selection) is Casualty Reduc
 left the escape succeeds: they are prisoners no more, and one of them rearms as a Green or Conscript unit of
 its size and nationality if the guard it eliminated was at least its size (A20.551). Otherwise they stay
 prisoners and the Location is in Melee (all its units, as the text's example has it), where the next CCPh's
-attempt needs no NTC; prisoners that took no part in the attack are otherwise unaffected. Not here: an attack on the guard and other enemy units together (A20.55 allows it),
-escape by Withdrawal from that Melee (A11.2) or Infiltration (A11.22).
+attempt needs no NTC; prisoners that took no part in the attack are otherwise unaffected. Not here: an
+attack on the guard and other enemy units together (A20.55 allows it), escape by Withdrawal from that Melee
+(A11.2) or Infiltration (A11.22).
 """
 
 from __future__ import annotations
@@ -203,8 +204,8 @@ def resume_reply(game: AslGame, position: Position, decision: Decision, answer: 
         state, _ = _reduce(position.scenario.counters, state, going[0])
     summary = T("the reply to the escape: final DR {final}: {result}", final=roll.total, result=result)
     fire = act.Fire(tuple(u.id for u in able), decision.target, answer.dice)
-    state = state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo, lines,
-                                                {u.id: result for u in going}, summary))
+    state = state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
+                                                lines, {u.id: result for u in going}, summary))
     guard = position.units.get(guard_id) or next(iter(able))
     left = [state.units[u.id] for u in going if u.id in state.units]
     state = _outcome(position.at(state), guard, left, decision.arg("killed") == "1")
@@ -243,7 +244,7 @@ def _outcome(position: Position, guard: UnitState, going: list[UnitState], kille
         if counter is not None:  # A20.551: one of them rearms
             armed = state.units[big[0].id].as_counter(counter)
             state = state.with_unit(armed.mark(remove=(prisoners.UNARMED,)))
-    else:  # A20.55: the Location is in Melee: every unit there (its example: the next attempt is by all three)
+    else:  # A20.55: the Location is in Melee: every unit there (its example: the next attempt is by all 3)
         for unit in [u for u in state.units.values() if u.hex == h and not au.is_sw(u)]:
             state = state.with_unit(unit.mark("melee"))
     return _clear(state)

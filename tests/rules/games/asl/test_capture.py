@@ -54,3 +54,38 @@ def test_no_capture_word_against_a_berserk_unit(make_position: Any) -> None:
     pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
     pos.push_text("end")
     assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.choices == ()  # A20.2
+
+
+def _one_on_one(make_position: Any, *extra: dict[str, Any]) -> Any:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3"}, *extra]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")  # the CCPh
+    together(pos)
+    return pos
+
+
+def test_a20_221_a_side_wiped_out_by_the_same_cc_captures_nobody(make_position: Any) -> None:
+    """A20.221: the German captures the 4-4-7 (4:4 = 1:1, Kill Number 5; 3 + 1 = 4 < 5) while the Russian's
+    simultaneous attack eliminates him (3 < 5): the capture is void, the Russian squad stays free."""
+    pos = _one_on_one(make_position)
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 1,2")
+    assert pos.state.resolution.results == {"b-1": "CAP"}
+    pos.push_text("answer dice 1,2")  # the Russian reply
+    assert "a-1" not in pos.units
+    b1 = pos.units["b-1"]
+    assert not b1.has("prisoner") and not b1.has("unarmed") and b1.carrier is None and b1.name == "4-4-7r"
+
+
+def test_a20_221_both_sides_wiped_out_the_prisoners_left_rearm(make_position: Any) -> None:
+    """A20.221: the German guard and the Russian who came for his prisoner eliminate each other in the same
+    CC: the Russian prisoner left there rearms as a Conscript squad (A20.551)."""
+    prisoner = {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["prisoner"],
+                "carrier": "a-1"}
+    pos = _one_on_one(make_position, prisoner)
+    pos.push_text("answer dice 1,2")  # 3 < 5: the Russian eliminated
+    pos.push_text("answer dice 1,2")  # and the German
+    assert "a-1" not in pos.units and "b-1" not in pos.units
+    bp = pos.units["b-p"]
+    assert not bp.has("prisoner") and not bp.has("unarmed") and bp.name == "4-2-6"
