@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import ambushwd
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import ccgroups
 from hexmate.rules.games.asl import concealment as asl_concealment
@@ -374,7 +375,7 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     gs = game.gstate(state)
     state = state.replace(
         game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
-                        cc_hth_asked=False, cc_infiltrate=())
+                        cc_hth_asked=False, cc_infiltrate=(), cc_ambush_asked=False)
     )
     if any(u.has("melee") for u in position.units_at(h)):
         return withdrawals(game, position.at(state))
@@ -516,6 +517,9 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
                 state = state.with_unit(unit.revealed())
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(cc_ambusher=ambusher))
+    leave = ambushwd.ask(game, position.at(state), after=False)  # A11.41: withdraw before the attacks?
+    if leave is not None:
+        return state.push(leave)
     return declarations(game, position.at(state))
 
 
@@ -812,6 +816,14 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
+    facing = any(u.side != gs.cc_ambusher and _personnel(u) for u in position.units_at(h))
+    if gs.cc_ambusher and not gs.cc_ambush_asked and facing:  # A11.41: or withdraw once the CC is over
+        state = state.replace(game=gs.replace(cc_ambush_asked=True))
+        leave = ambushwd.ask(game, position.at(state), after=True)
+        if leave is not None:
+            return state.push(leave)
+        position = position.at(state)
+        gs = game.gstate(state)
     away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
     if away:  # A11.2, A11.22: the survivors have withdrawn: each side places them on a lit Location
         asks = []

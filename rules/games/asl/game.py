@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     vmotion,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups
@@ -133,6 +134,7 @@ class AslState(GameState):
     cc_rolled: int = 0
     cc_on: tuple[tuple[str, str], ...] = ()
     cc_alone: tuple[str, ...] = ()
+    cc_ambush_asked: bool = False  # the ambusher was offered its withdrawal after the attacks (A11.41)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
@@ -752,6 +754,9 @@ class AslGame(Game):
 
     def resume_cc_group(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccgroups.resume_group(self, position, decision, answer)
+
+    def resume_cc_ambush_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ambushwd.resume(self, position, decision, answer)  # A11.41
 
     def resume_cc_stack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccgroups.resume_stack(self, position, decision, answer)

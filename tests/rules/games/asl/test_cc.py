@@ -160,6 +160,10 @@ def test_advance_into_woods_rolls_for_ambush_and_the_ambusher_strikes_first(make
     pos.push_text("answer dice 1")
     pos.push_text("answer dice 5")  # 1 is 3 or more below 5: the attacker ambushes
     assert pos.state.resolution is not None and "a" in pos.state.resolution.summary
+    top = pos.decision  # A11.41: the ambusher may withdraw before the attacks; it stays
+    assert top is not None and (top.then, top.side, top.choices) == ("cc_ambush_withdraw", "a",
+                                                                     ("withdraw", "stay"))
+    pos.push_text("answer stay")
     top = pos.decision
     assert top is not None and top.then == "cc" and top.side == "a"
     pos.push_text("answer dice 2,2")  # 4:4 = 1:1, KN 5; 4 - 1 ambush = 3: eliminated before it may reply
@@ -207,7 +211,7 @@ def test_a_concealed_ambusher_is_never_named_to_the_enemy_and_keeps_its_concealm
             shown = pos.state.resolution.to_dict(viewer="a")
             seen.extend([shown["summary"], *shown["results"], *(line["label"] for line in shown["lines"])])
 
-    for answer in ("answer dice 6", "answer dice 1", "answer dice 1,2"):
+    for answer in ("answer dice 6", "answer dice 1", "answer stay", "answer dice 1,2"):
         look()
         pos.push_text(answer)  # a: 6; b: 1 - 2 concealed = -1, 7 below: b ambushes (A11.4) and strikes first
     look()
