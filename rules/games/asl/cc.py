@@ -43,9 +43,8 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd
+from hexmate.rules.games.asl import ambushwd, ccgroups
 from hexmate.rules.games.asl import capture as asl_capture
-from hexmate.rules.games.asl import ccgroups
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth

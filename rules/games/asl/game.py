@@ -13,6 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
     armour,
     crew,
@@ -27,7 +28,6 @@ from hexmate.rules.games.asl import (
     vmotion,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
-from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups

@@ -11,8 +11,8 @@ from hexmate.rules.games.asl import cc
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
-COUNTERS["3-3-8"] = {"type": "hs", "nationality": "german", "class": "elite", "fp": 3, "range": 3, "morale": 8,
-                     "broken_morale": 8}
+COUNTERS["3-3-8"] = {"type": "hs", "nationality": "german", "class": "elite", "fp": 3, "range": 3,
+                     "morale": 8, "broken_morale": 8}
 SIDES = [{"id": "a", "name": "Germans", "nationality": "german"},
          {"id": "b", "name": "Russians", "nationality": "russian"}]
 
