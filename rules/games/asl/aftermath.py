@@ -378,7 +378,7 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
     dr = (answer.dice or (0,))[0]
     if am.wound_severity(dr, decision.arg("worse") == "1") == "kia":
         state = _drop_possessions(state, unit).without_unit(unit.id)
-        if unit.type == LEADER:
+        if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
     return state
 

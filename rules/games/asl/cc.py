@@ -397,8 +397,8 @@ def withdrawals(game: AslGame, position: Position) -> State:
     must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u))
     state = state.replace(game=gs.replace(cc_withdraw=must))
     asks = [
-        Decision(
-            "confirm",
+        Decision(  # A11.2: "withdraw" takes all the side may withdraw; "answer units X" names those that do
+            "units",
             side,
             T(
                 "{side}: withdraw your units from the Melee at {hex}, or stay",
@@ -407,7 +407,10 @@ def withdrawals(game: AslGame, position: Position) -> State:
             ),
             "A11.2",
             "cc_withdraw",
+            units=tuple(u.id for u in position.units_at(h) if u.side == side and not u.has("broken")
+                        and _may_withdraw(u)),
             choices=("withdraw", "stay"),
+            count=0,
             target=h,
         )
         for side in (position.phasing, position.enemy_of(position.phasing))
@@ -423,8 +426,9 @@ def resume_withdraw(game: AslGame, position: Position, decision: Decision, answe
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    if answer.choice == "withdraw":
-        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)]
+    if answer.choice == "withdraw" or answer.units:
+        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)
+               and (answer.choice == "withdraw" or u.id in answer.units)]
         state = state.replace(game=gs.replace(cc_withdraw=tuple(sorted({*gs.cc_withdraw, *ids}))))
     if any(d.then == "cc_withdraw" for d in state.decisions):
         return state
@@ -725,10 +729,11 @@ def apply_pending(game: AslGame, position: Position) -> State:
     for uid in reduce:
         if uid in state.units:
             by_side.setdefault(state.units[uid].side, []).append(uid)
-    asks = []
+    asks: list[Decision] = []
     for group in by_side.values():
         if len(group) == 1:
-            state, _ = asl_fire._reduce(position.scenario.counters, state, state.units[group[0]])
+            state, wound = _cc_reduce(position, state, state.units[group[0]])
+            asks.extend(wound)
         else:
             first = state.units[group[0]]
             asks.append(
@@ -791,14 +796,30 @@ def apply_results(game: AslGame, position: Position) -> State:
     return finish_location(game, position.at(state))
 
 
+def _cc_reduce(position: Position, state: State, unit: UnitState) -> tuple[State, list[Decision]]:
+    """A CC Casualty Reduction (A11.11): an SMC is wounded and rolls its severity dr (A17.11); no Leader
+    Loss check follows in CC (A11.141)."""
+    from hexmate.rules.games.asl.aftermath import _wound_decision
+
+    was_wounded = unit.has("wounded")
+    state, reduced = asl_fire._reduce(position.scenario.counters, state, unit)
+    if reduced is None or reduced.type not in SMC:
+        return state, []
+    wound = _wound_decision(reduced, "A17.11", was_wounded)
+    return state, [dataclasses.replace(wound, args=(*wound.args, ("cc", "1")))]
+
+
 def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     state = position.state
     unit = state.units[answer.units[0]]
-    state, _ = asl_fire._reduce(position.scenario.counters, state, unit)
+    state, wound = _cc_reduce(position, state, unit)
+    if wound:
+        return state.push(*wound)
     return after_asks(game, position.at(state))
 
 
-ASKS = ("cc_reduce", "cc_sw_loss")  # questions the results of an attack leave open (A11.11, A11.13)
+# questions an attack's results leave open (A11.11, A11.13, A17.11)
+ASKS = ("cc_reduce", "cc_sw_loss", "wound")
 
 
 def after_asks(game: AslGame, position: Position) -> State:

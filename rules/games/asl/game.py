@@ -765,7 +765,10 @@ class AslGame(Game):
         return asl_fire.resume_lltc(self, position, decision, answer)
 
     def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_wound(self, position, decision, answer)
+        state = asl_fire.resume_wound(self, position, decision, answer)
+        if decision.arg("cc") == "1":  # a wound from a CC: the Close Combat goes on (A11.11, A17.11)
+            return asl_cc.after_asks(self, position.at(state))
+        return state
 
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_hob(self, position, decision, answer)

@@ -280,7 +280,8 @@ def _melee(make_position: Any, a_extra: list[dict[str, Any]] | None = None, **kw
 def test_a11_2_withdrawing_units_do_not_attack_are_attacked_at_minus_2_and_leave(make_position: Any) -> None:
     pos = _melee(make_position)
     top = pos.decision
-    assert top is not None and top.kind == "confirm" and top.side == "a" and top.rule == "A11.2"
+    assert top is not None and top.kind == "units" and top.choices == ("withdraw", "stay")
+    assert top.side == "a" and top.rule == "A11.2"
     pos.push_text("answer withdraw")
     pos.push_text("answer stay")  # b stays
     top = pos.decision

@@ -126,3 +126,61 @@ def test_a11_comprehensive_g6_g5_the_ambusher_withdraws_into_a_hidden_enemy(make
     pos.push_text(f"answer hex {pos.label(e6)}")
     assert "a-1" not in pos.units and not pos.units["b-crew"].concealed
     assert not pos.units["b-1"].has("melee")
+
+
+def _russian_odds(pos: Any, *names: str) -> str:
+    from hexmate.rules import actions as act
+    from hexmate.rules.games.asl import ccgroups
+
+    top = pos.decision
+    own, theirs = ccgroups.group_of(pos, top, act.Answer(units=names))
+    attack, defence, _ = cc.strengths(pos, top.target, "b", (own, theirs))
+    return cc.odds_column(pos.charts.chart("cct").axis("odds").keys, cc.odds(attack, defence))
+
+
+def test_a11_comprehensive_k4_a_leader_withdraws_from_the_melee_covered_by_his_squad(
+    make_position: Any,
+) -> None:
+    """A11 comprehensive example, K4 (the Melee's second turn): the 4-6-7 attacks the 4-4-7 at 1:1; the 8-1
+    alone declares a withdrawal. The Russians (4-4-7 and 5-2-7) may attack both at 3:2 (9:5), 0 against the
+    squad and -1 against the leader (-2 withdrawing, +1 for the squad staying), or the squad at 1:1 and the
+    leader at 4:1 (5:1). German Original 12: no effect, and the 4-4-7 may infiltrate before attacking: it
+    leaves. The 5-2-7 alone attacks both at 1:1 (5:5): Original 6: the leader's 5 is the Kill Number: wounded;
+    severity dr 5: eliminated; no LLMC (A11.141). The 4-6-7 and the 5-2-7 stay in Melee."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "E4", "markers": ["melee"]},
+             {"id": "a-81", "counter": "8-1", "side": "a", "hex": "E4", "markers": ["melee"]},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "E4", "markers": ["melee"]},
+             {"id": "b-2", "counter": "5-2-7", "side": "b", "hex": "E4", "markers": ["melee"]}]
+    pos = make_position("asl", units, "CCPh", counters=COUNTERS, sides=SIDES)
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc_withdraw", "a")
+    pos.push_text("answer units a-81")  # the leader alone withdraws (A11.2)
+    pos.push_text("answer stay")  # the Russians stay
+    assert pos.state.game.cc_withdraw == ("a-81",)
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc_group", "a") and "a-81" not in top.units
+    pos.push_text("answer units a-sq,b-1")  # 4:4 = 1:1
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc_group", "b")
+    assert _russian_odds(pos, "b-1", "b-2", "a-sq", "a-81") == "3:2"  # 9:5
+    assert _russian_odds(pos, "b-1", "a-sq") == "1:1" and _russian_odds(pos, "b-2", "a-81") == "4:1"  # 5:1
+    pos.push_text("answer together")
+    pos.push_text("answer dice 6,6")  # the German attack: 12, no effect
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.subject) == ("cc_infiltrate", "b", ("b-1",))
+    pos.push_text("answer infiltrate")
+    pos.push_text("answer dice 3,3")  # the 5-2-7 alone: 5:5 = 1:1, Kill Number 5
+    lines = _lines(pos)
+    assert any(value == "5:5, rounded down to 1:1" for _, value, _ in lines)
+    assert ("a-81 withdrawing", "-1", "A11.2") in lines
+    assert pos.state.resolution.results == {"a-sq": "-", "a-81": "CR"}
+    top = pos.decision
+    assert top is not None and top.then == "wound" and top.subject == ("a-81",)
+    pos.push_text("answer dice 5")  # the severity dr: eliminated (A17.11)
+    assert "a-81" not in pos.units
+    assert not any(d.rule == "A10.2" for d in pos.state.decisions)  # no LLMC in CC (A11.141)
+    top = pos.decision  # the 4-4-7 is placed next door (A11.22, A11.21)
+    assert top is not None and (top.then, top.side) == ("cc_withdraw_to", "b")
+    pos.push_text(f"answer hex {pos.label(top.hexes[0])}")
+    assert pos.units["a-sq"].has("melee") and pos.units["b-2"].has("melee")
+    assert not pos.units["b-1"].has("melee")
