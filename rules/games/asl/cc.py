@@ -28,9 +28,10 @@ What is worked out (paraphrasing the rules):
   that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
   Number eliminating it.
 
-Each side makes one attack with all its able units against all the enemy in the Location (the first way of
-A11.12's example); other groupings and SMC attacking alone (A11.14) and capture (A20) are not here yet.
-Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
+Who attacks whom is designated per side (A11.12, A11.14: ``ccgroups.py``), and each designated attack is
+rolled and worked out on its own (``roll_attack``, ``resume``); ambush withdrawal (A11.41) is
+``ambushwd.py``, capture (A20.22, A20.221) ``capture.py``. Hand-to-Hand, where a nationality allows it
+(A25.43), is ``hth.py``.
 """
 
 from __future__ import annotations
