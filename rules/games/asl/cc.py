@@ -107,8 +107,11 @@ def _name(unit: UnitState) -> str:
 
 
 def cc_fp(unit: UnitState) -> int:
-    """A unit's own CC FP: an SMC's inherent 1 (A11.14), else its printed FP (a broken unit's too, A11.16)."""
-    return 1 if unit.type in SMC else int(unit.values.get("fp", 0) or 0)
+    """A unit's own CC FP: an SMC's inherent 1 (A11.14), an unarmed unit's (1) (A20.5), else its printed FP
+    (a broken unit's too, A11.16)."""
+    if unit.type in SMC or unit.has("unarmed"):
+        return 1
+    return int(unit.values.get("fp", 0) or 0)
 
 
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -385,7 +388,8 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
 
 
 def _may_withdraw(unit: UnitState) -> bool:
-    return unit.has("melee") and not any(unit.has(m) for m in ("pinned", "berserk"))
+    """A11.2: unpinned infantry in Melee; a berserk or disrupted unit never withdraws."""
+    return unit.has("melee") and not any(unit.has(m) for m in ("pinned", "berserk", "disrupted"))
 
 
 def withdrawals(game: AslGame, position: Position) -> State:
@@ -395,7 +399,9 @@ def withdrawals(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u))
+    # A11.16: a broken unit must try, unless it guards prisoners (or is disrupted: _may_withdraw)
+    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u)
+                 and not asl_prisoners.prisoners_of(position, u.id))
     state = state.replace(game=gs.replace(cc_withdraw=must))
     asks = [
         Decision(  # A11.2: "withdraw" takes all the side may withdraw; "answer units X" names those that do

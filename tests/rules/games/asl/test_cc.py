@@ -326,3 +326,26 @@ def test_a11_16_a_broken_unit_with_nowhere_to_withdraw_is_eliminated(make_positi
     pos.push_text("answer stay")  # b stays
     pos.push_text("answer dice 6,6")  # b-1's attack: no effect
     assert "a-1" not in pos.units  # every adjacent Location holds a Known enemy (A11.21, A11.16)
+
+
+def test_a11_16_a_broken_guard_in_melee_need_not_withdraw(make_position: Any) -> None:
+    """A11.16: a broken unit in Melee must try to withdraw, unless it guards prisoners (or is disrupted);
+    the broken non-guard's case is the test above."""
+    units = [
+        _u("a-1", "E4", markers=["melee", "broken"]),
+        _u("b-p", "E4", "4-4-7", "b", markers=["prisoner"], carrier="a-1"),
+        _u("b-1", "E4", "4-4-7", "b", markers=["melee"]),
+    ]
+    pos = make_position("asl", units, "CCPh")
+    assert pos.decision is not None and pos.decision.then == "escape"
+    pos.push_text("answer none")  # the prisoner does not try to escape (A20.55)
+    assert pos.state.game.cc_hex == pos.units["a-1"].hex
+    assert pos.state.game.cc_withdraw == ()  # the guard stays with his prisoner
+
+
+def test_a20_5_an_unarmed_unit_fights_with_1_fp(make_position: Any) -> None:
+    """A20.5: every unarmed unit has a FP of (1), used only in CC against personnel."""
+    units = [_u("a-1", "E4", markers=["unarmed"]), _u("b-1", "E4", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh")
+    e4 = pos.units["a-1"].hex
+    assert cc.strengths(pos, e4, "a")[:2] == (1, 4) and cc.strengths(pos, e4, "b")[:2] == (4, 1)
