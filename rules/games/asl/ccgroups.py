@@ -127,7 +127,7 @@ def _stack_text(position: Position, side: str) -> str:
     h = _cc_hex(position)
     parts = []
     for unit in sorted(_personnel(position, h, side), key=lambda u: u.id):
-        if is_smc(unit):
+        if is_smc(unit) and not unit.concealed:  # a prompt never names a unit under "?" (A12.1)
             parts.append(f"{unit.id}>{on[unit.id]}" if unit.id in on else T("{unit} alone", unit=unit.id))
     return ", ".join(parts)
 
