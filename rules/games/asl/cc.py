@@ -649,8 +649,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     res, results = work(position, h, side, answer.dice, gs.cc_ambusher, gs.cc_hth,
                         capture=decision.arg("capture") == "1", group=(group, targets))
     state = state.replace(resolution=res)
-    # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
-    keep = side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
+    # A11.19: attackers lose "?" (an ambusher that eliminates or captures all its targets keeps it, A11.4)
+    keep = side == gs.cc_ambusher and all(r in ("KIA", "CAP") for r in results.values())
     if not keep:
         for unit in group:
             state = state.with_unit(unit.revealed())
