@@ -89,3 +89,21 @@ def test_a20_221_both_sides_wiped_out_the_prisoners_left_rearm(make_position: An
     assert "a-1" not in pos.units and "b-1" not in pos.units
     bp = pos.units["b-p"]
     assert not bp.has("prisoner") and not bp.has("unarmed") and bp.name == "4-2-6"
+
+
+def test_a11_4_an_ambusher_that_captures_its_target_keeps_its_concealment(make_position: Any) -> None:
+    """A11.4: the ambusher keeps its "?" as long as it eliminates or captures its targets. 4:4 = 1:1, Kill
+    Number 5; 3 + 1 (capture) - 1 (ambush) = 3: captured."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "E5", "concealed": True}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES, hexes={"E5": "woods"})
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("end")
+    pos.push_text("answer dice 6")  # a: 6
+    pos.push_text("answer dice 1")  # b: 1 - 2 (concealed) = -1: b ambushes
+    pos.push_text("answer stay")  # no ambush withdrawal (A11.41)
+    assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.side == "b"
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 1,2")
+    assert pos.units["a-1"].has("prisoner") and pos.units["a-1"].carrier == "b-1"
+    assert pos.units["b-1"].concealed
