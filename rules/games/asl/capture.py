@@ -6,8 +6,8 @@ targets none of which is berserk or a vehicle (A20.2, A20.22). The attempt adds 
 target (-1 instead against an Inexperienced one, A19.35); a final DR below the Kill Number captures the unit,
 one equal to it captures one unit (a lone squad deploys: one HS captured, the other free). The captured leave
 their SW (A20.24) and become prisoners of an attacker able to hold them (A20.51); with none able, they are
-released Unarmed (A20.5). Simplifications: where several units reach the Kill Number the smallest (then the
-first by id) is taken, where the text lets the defender choose.
+released Unarmed (A20.5). Where several units of one attack reach the Kill Number the defender names the one
+captured (``cc_capture_pick``).
 
 A20.221 (``void``): when every unit of one side in the CC Location is eliminated or captured by the same
 simultaneous CC, that side's captures there this phase are void (the units it captured stay free); when every
@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import units as au
@@ -97,7 +98,7 @@ def void(game: AslGame, position: Position) -> State:
         return state
     units = position.units
     pending = tuple((uid, r) for uid, r in gs.cc_pending
-                    if not (r in ("CAP", "CAP1") and uid in units
+                    if not ((r == "CAP" or r.startswith("CAP1")) and uid in units
                             and position.enemy_of(units[uid].side) in wiped))
     state = state.replace(game=gs.replace(cc_pending=pending))
     if len(wiped) < 2:
@@ -118,28 +119,52 @@ def void(game: AslGame, position: Position) -> State:
 
 
 def take(game: AslGame, position: Position) -> State:
-    """The capture results pending in this CC: every CAP unit, and one of the CAP1 units, is captured."""
+    """The capture results pending in this CC: every CAP unit is captured; of each attack's CAP1 units one
+    is: a lone squad deploys and one HS is captured, among several the defender names the one (A20.22)."""
     state = position.state
     gs = game.gstate(state)
     caps = [uid for uid, r in gs.cc_pending if r == "CAP" and uid in state.units]
-    ones = [state.units[uid] for uid, r in gs.cc_pending if r == "CAP1" and uid in state.units]
+    ones: dict[str, list[UnitState]] = {}
+    for uid, r in gs.cc_pending:
+        if r.startswith("CAP1") and uid in state.units:
+            ones.setdefault(r, []).append(state.units[uid])
     if not caps and not ones:
         return state
     for uid in caps:
         state = _captured(position, state, state.units[uid])
-    if ones:
-        one = min(ones, key=lambda u: (au.us_number(u), u.id))
-        to = one.values.get("reduces_to")
-        counters = position.scenario.counters
-        if one.type == "squad" and isinstance(to, str) and to in counters:  # a lone squad deploys (A20.22)
-            free = one.as_counter(counters[to])
-            taken = dataclasses.replace(free, id=f"{one.id}/2")
-            state = state.with_unit(free)
-            state = _captured(position, state, taken)
+    asks = []
+    for group in ones.values():
+        if len(group) == 1:
+            state = _take_one(position, state, group[0])
         else:
-            state = _captured(position, state, one)
-    pending = tuple((uid, r) for uid, r in gs.cc_pending if r not in ("CAP", "CAP1"))
-    return state.replace(game=game.gstate(state).replace(cc_pending=pending))
+            asks.append(Decision(
+                "units", group[0].side,
+                T("{side}: name the one unit of {units} that is captured", side=group[0].side,
+                  units=", ".join(u.id for u in group)),
+                "A20.22", "cc_capture_pick", units=tuple(u.id for u in group), target=group[0].hex))
+    pending = tuple((uid, r) for uid, r in gs.cc_pending if r != "CAP" and not r.startswith("CAP1"))
+    state = state.replace(game=game.gstate(state).replace(cc_pending=pending))
+    return state.push(*asks) if asks else state
 
 
-__all__ = ["WORD", "choices", "declare", "take", "void"]
+def _take_one(position: Position, state: State, one: UnitState) -> State:
+    """A20.22: the one unit captured at the Kill Number; a lone squad deploys and one HS is captured."""
+    to = one.values.get("reduces_to")
+    counters = position.scenario.counters
+    if one.type == "squad" and isinstance(to, str) and to in counters:
+        free = one.as_counter(counters[to])
+        taken = dataclasses.replace(free, id=f"{one.id}/2")
+        state = state.with_unit(free)
+        return _captured(position, state, taken)
+    return _captured(position, state, one)
+
+
+def resume_pick(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A20.22: the unit the defender named is captured, whole."""
+    from hexmate.rules.games.asl import cc
+
+    state = _captured(position, position.state, position.units[answer.units[0]])
+    return cc.after_asks(game, position.at(state))
+
+
+__all__ = ["WORD", "choices", "declare", "resume_pick", "take", "void"]

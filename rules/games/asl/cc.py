@@ -654,7 +654,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if not keep:
         for unit in group:
             state = state.with_unit(unit.revealed())
-    pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
+    # a Casualty Reduction or a capture at the Kill Number is one unit of this attack's targets: tagged with
+    # the attack, so each attack's Random Selection (A11.11) or defender's choice (A20.22) is its own
+    pending = (*gs.cc_pending, *((uid, f"{r}:{index}" if r in ("CR", "CAP1") else r)
+                                 for uid, r in sorted(results.items()) if r != "-"))
     risk = gs.cc_sw_risk
     if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
         kill = black_kill_number(position, h, side, (group, targets))
@@ -720,7 +723,7 @@ def apply_pending(game: AslGame, position: Position) -> State:
     state = asl_capture.take(game, position.at(state))  # A20.22: the captured go to their guards first
     gs = game.gstate(state)
     killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
-    reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]
+    reduce = [(uid, r) for uid, r in gs.cc_pending if r.startswith("CR") and uid not in killed]
     risk = dict(gs.cc_sw_risk)
     sw_asks = []
     for uid in killed:
@@ -732,12 +735,12 @@ def apply_pending(game: AslGame, position: Position) -> State:
                     sw_asks.append(_sw_loss_roll(position, sw, unit, risk[uid]))
             state = state.without_unit(uid)
     state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
-    by_side: dict[str, list[str]] = {}
-    for uid in reduce:
+    by_attack: dict[str, list[str]] = {}  # one Casualty Reduction per attack (A11.11)
+    for uid, tag in reduce:
         if uid in state.units:
-            by_side.setdefault(state.units[uid].side, []).append(uid)
+            by_attack.setdefault(tag, []).append(uid)
     asks: list[Decision] = []
-    for group in by_side.values():
+    for group in by_attack.values():
         if len(group) == 1:
             state, wound = _cc_reduce(position, state, state.units[group[0]])
             asks.extend(wound)
@@ -825,8 +828,8 @@ def resume_reduce(game: AslGame, position: Position, decision: Decision, answer:
     return after_asks(game, position.at(state))
 
 
-# questions an attack's results leave open (A11.11, A11.13, A17.11)
-ASKS = ("cc_reduce", "cc_sw_loss", "wound")
+# questions an attack's results leave open (A11.11, A11.13, A17.11, A20.22)
+ASKS = ("cc_reduce", "cc_sw_loss", "wound", "cc_capture_pick")
 
 
 def after_asks(game: AslGame, position: Position) -> State:

@@ -101,7 +101,7 @@ class AslState(GameState):
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
     cc_ambusher: str = ""
-    cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
+    cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CAP, or CR / CAP1 tagged ":attack"
     cc_next: int = 0
     exited: tuple[tuple[str, int], ...] = ()  # unit id -> its VP when it left the map (A26.23)
     cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
@@ -757,6 +757,9 @@ class AslGame(Game):
 
     def resume_cc_ambush_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ambushwd.resume(self, position, decision, answer)  # A11.41
+
+    def resume_cc_capture_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_capture.resume_pick(self, position, decision, answer)  # A20.22: the defender's choice
 
     def resume_cc_stack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccgroups.resume_stack(self, position, decision, answer)

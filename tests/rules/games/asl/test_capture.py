@@ -107,3 +107,23 @@ def test_a11_4_an_ambusher_that_captures_its_target_keeps_its_concealment(make_p
     pos.push_text("answer dice 1,2")
     assert pos.units["a-1"].has("prisoner") and pos.units["a-1"].carrier == "b-1"
     assert pos.units["b-1"].concealed
+
+
+def test_a20_22_at_the_kill_number_the_defender_names_the_unit_captured(make_position: Any) -> None:
+    """A20.22: at the Kill Number one defending unit of the defender's choice is captured (whole: only a lone
+    squad deploys). 8:8 = 1:1, Kill Number 5; 4 + 1 = 5 against both 4-4-7."""
+    units = [{"id": "a-1", "counter": "8-3-8", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")
+    together(pos)
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 2,2")
+    assert pos.state.resolution.results == {"b-1": "CAP1", "b-2": "CAP1"}
+    pos.push_text("answer dice 5,6")  # the Russians' reply: no effect
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.rule) == ("cc_capture_pick", "b", "A20.22")
+    pos.push_text("answer units b-2")
+    assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].name == "4-4-7r"
+    assert not pos.units["b-1"].has("prisoner") and "b-2/2" not in pos.units

@@ -173,3 +173,18 @@ def test_the_table_default_answers_every_question_with_done(make_position: Any) 
     assert pos.game.done_action(pos) == act.Answer(choice="done")
     assert together(pos) == 3
     assert pos.decision is not None and pos.decision.then == "cc"
+
+
+def test_each_attack_has_its_own_casualty_reduction(make_position: Any) -> None:
+    """A11.11: a final DR equal to the Kill Number reduces one unit of the attack's targets: two attacks at
+    their Kill Number reduce two units, one each, with no Random Selection when an attack has one target."""
+    pos = _three_a_side(make_position)
+    pos.push_text("answer units a-1,b-1")
+    pos.push_text("answer units a-2,b-2")
+    pos.push_text("answer done")  # a-3 makes no attack
+    pos.push_text("answer units b-1,b-2,b-3,a-1")  # 12:4 = 3:1, Kill Number 8 (demo values)
+    pos.push_text("answer dice 2,3")  # a-1 on b-1: 4:4 = 1:1, KN 5: reduced
+    pos.push_text("answer dice 3,2")  # a-2 on b-2: reduced
+    pos.push_text("answer dice 5,6")  # the Russians: 11, no effect
+    assert pos.units["b-1"].name == "2-2-7" and pos.units["b-2"].name == "2-2-7"
+    assert pos.units["b-3"].name == "4-4-7"
