@@ -71,8 +71,10 @@ def default_stacks(position: Position, h: Hex) -> tuple[tuple[str, str], ...]:
             continue
         leaving = cc.withdrawing(position)
         for smc in (u for u in units if is_smc(u)):
-            # A11.2: an SMC withdrawing without an MMC is a target of its own
-            with_it = [u for u in mmcs if (u.id in leaving) == (smc.id in leaving)]
+            # A11.2: an SMC withdrawing without an MMC is a target of its own; A11.14: a Known SMC does not
+            # defend with a concealed unit, nor a concealed one with a Known unit
+            with_it = [u for u in mmcs
+                       if (u.id in leaving) == (smc.id in leaving) and u.concealed == smc.concealed]
             if with_it:
                 best = max(with_it, key=lambda u: (not u.has("broken"), cc.cc_fp(u), u.id))
                 out.append((smc.id, best.id))
@@ -164,6 +166,8 @@ def check_stack(position: Position, decision: Decision, answer: act.Answer) -> N
     if not smcs or len(mmcs) > 1:
         raise IllegalAction(T("name one or more leaders or heroes, and at most one MMC they stack on"),
                             "A11.14")
+    if mmcs and any(u.concealed != mmcs[0].concealed for u in smcs):
+        raise IllegalAction(T("a Known unit does not defend with a concealed one"), "A11.14")
 
 
 def resume_stack(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:

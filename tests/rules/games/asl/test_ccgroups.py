@@ -188,3 +188,15 @@ def test_each_attack_has_its_own_casualty_reduction(make_position: Any) -> None:
     pos.push_text("answer dice 5,6")  # the Russians: 11, no effect
     assert pos.units["b-1"].name == "2-2-7" and pos.units["b-2"].name == "2-2-7"
     assert pos.units["b-3"].name == "4-4-7"
+
+
+def test_a11_14_a_known_smc_does_not_defend_with_a_concealed_mmc(make_position: Any) -> None:
+    """A11.14: a Known SMC may not defend with a concealed unit (nor the reverse): by default it is alone."""
+    units = [_u("a-1", "4-4-7", "a"), _u("b-1", "4-4-7", "b"), _u("b-81", "8-1", "b")]
+    units[1]["concealed"] = True
+    pos = make_position("asl", units, "APh", counters=_counters())
+    h = pos.units["a-1"].hex
+    assert ccgroups.default_stacks(pos, h) == ()
+    units[1]["concealed"] = False
+    pos = make_position("asl", units, "APh", counters=_counters())
+    assert ccgroups.default_stacks(pos, h) == (("b-81", "b-1"),)
