@@ -829,6 +829,9 @@ class AslGame(Game):
     def resume_escape_reply(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_reply(self, position, decision, answer)  # A20.55: the enemy strikes back
 
+    def resume_escape_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_pick(self, position, decision, answer)  # A11.11 among the escape's targets
+
     def resume_escape_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_reduce(self, position, decision, answer)
 

@@ -115,3 +115,26 @@ def test_a20_55_the_reply_can_kill_the_escapers(make_position: Any) -> None:
     pos.push_text("answer dice 1,2")  # 3 < 5: both escaping squads eliminated
     assert "b-1" not in pos.units and "b-2" not in pos.units
     assert pos.units["b-3"].has("prisoner")
+
+
+def test_a20_55_example_the_guard_and_the_half_squad_attacked_together(make_position: Any) -> None:
+    """A20.55's example, the other way: the two prisoners attack the guard and the HS in one attack, 1:2
+    (2 against 2 + 2), -2 against the broken guard only. Kill Number 4 (demo values fixed by A11.141's
+    example); Original 5: the guard's 3 eliminates him, the HS's 5 does nothing; the HS then strikes back."""
+    pos = _a20_55_example(make_position)
+    pos.push_text("answer escape")
+    for dice in ("2,3", "3,3", "6,5"):
+        pos.push_text(f"answer dice {dice}")
+    top = pos.decision
+    assert top is not None and top.then == "escape_cc" and top.choices == ("together",)
+    pos.push_text("answer together")
+    pos.push_text("answer dice 2,3")
+    res = pos.state.resolution
+    lines = {(line.label, line.value) for line in res.lines}
+    assert ("odds", "2:4") in lines
+    assert ("Final DR against a-crew", "3: KIA") in lines and ("Final DR against a-hs", "5: -") in lines
+    assert "a-crew" not in pos.units
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("escape_reply", "a")
+    pos.push_text("answer dice 5,6")  # the HS's 1:1 reply: no effect; the HS is still there: Melee
+    assert pos.units["b-1"].has("melee") and pos.units["a-hs"].has("melee")
