@@ -23,7 +23,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
-from hexmate.rules.games.asl import fire_groups, spray, vcover
+from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
@@ -526,7 +526,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
             fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
-                                    sustained=mode == "after_first" and _sustained(unit, mode))
+                                    sustained=mode == "after_first" and _sustained(unit, mode),
+                                    aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))

@@ -18,14 +18,19 @@ from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    mounted,
     overrun,
     prisoners,
+    reaction,
     riders,
     rphase,
     setdc,
     transport,
+    vbypass,
+    vcrew,
     vfire,
     vmotion,
+    vtow,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
@@ -52,7 +57,9 @@ from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
+from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
+from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
@@ -137,6 +144,7 @@ class AslState(GameState):
     cc_ambush_asked: bool = False  # the ambusher was offered its withdrawal after the attacks (A11.41)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
+    wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -150,6 +158,12 @@ class AslState(GameState):
     fired_at: tuple[tuple[str, Hex], ...] = ()
     encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
     encircled: tuple[tuple[Hex, str], ...] = ()
+    # D2.3-D2.33: the vehicle moving now as it began its move, and the move's mode (vbypass.py)
+    vmove_start: UnitState | None = None
+    vmove_mode: str = ""
+    # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
+    ovr_react: tuple[str, Hex] | None = None
+    paatc: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -180,6 +194,7 @@ class AslGame(Game):
         }  # A15.4, A15.21, A17.1, A19.12, A7.7
         | {"melee"}  # A11.15
         | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
+        | {"abandoned"}  # D5.41
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
@@ -189,7 +204,8 @@ class AslGame(Game):
             for name in names
         ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
-        return AslState(control=tuple(sorted(control)), broken_old=old)
+        wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
+        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -491,6 +507,10 @@ class AslGame(Game):
             carried = [position.units[u] for u in action.units if u in position.units]
             if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+            if vcrew.is_abandon(position, action):
+                return vcrew.check_abandon(position, action)  # D5.41
+            if vtow.is_tow(position, action):
+                return vtow.check(position, action)  # D1.5, D8.32
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
@@ -514,10 +534,7 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
-            aboard = riders.aboard(position, action.firers)
-            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
-                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
-                                      unit=aboard), "D6.22")
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -729,6 +746,23 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return overrun.resolve(position, decision, answer)  # D7.1
 
+    def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcrew.resume_tc(position, decision, answer)  # D5.5
+    def resume_ovr_react(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_offer(position, decision, answer)  # D7.21
+
+    def resume_ovr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_leader(position, decision, answer)  # A11.5
+
+    def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
+
+    def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc2(position, decision, answer)  # A11.501
+
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
 
@@ -852,6 +886,9 @@ class AslGame(Game):
 
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume(self, position, decision, answer)  # A24.1
+
+    def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
 
     def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_leaders.resume(self, position, decision, answer)  # A18.11
@@ -1013,6 +1050,10 @@ class AslGame(Game):
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
         entry's own rolls and the window are over (D7.1, overrun.py)."""
+        state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
+        if state.decisions:
+            return state
+        position = position.at(state)
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -1035,21 +1076,29 @@ class AslGame(Game):
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
-        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
+        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered; so
+        does a vehicle First Fire immobilizes, shocks or stuns, or whose crew leaves it (D.7, D5.34, D5.5)."""
         moving = position.state.moving
         assert moving is not None
         units = [position.units[u] for u in moving.units if u in position.units]
-        return bool(units) and not any(u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
+        stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
+        return bool(units) and not stuck and not any(
+            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        if vcrew.is_abandon(position, move):
+            return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
+        if vtow.is_tow(position, move):
+            return vtow.apply(position, move)  # D1.5, D8.32: a hook-up or unhooking; nothing moves
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
-            return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
+            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
         if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
             levels = asl_stairs.levels_of(position.map, units, move)
@@ -1077,7 +1126,8 @@ class AslGame(Game):
         moving = state.moving
         assert moving is not None
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
-            return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
         budget = self.group_budget(movers, cx, state) if movers else 0
@@ -1116,6 +1166,8 @@ class AslGame(Game):
                 out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
         out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
         out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
+        out.extend(vbypass.changes(before, after))  # D2.32: astride a hexside
+        out.extend(vtow.changes(before, after))  # D1.5, D8.32: the towed Gun's counter
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
@@ -1135,10 +1187,15 @@ class AslGame(Game):
         return False
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
-        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        """Infantry fire, units aboard a vehicle in the groups they may form (D6.64, mounted.py)."""
         for action in asl_fire.generate(self, armour.infantry_view(position)):
-            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
-                yield action
+            if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
+                                                    if u in position.units):
+                try:
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                except IllegalAction:
+                    continue
+            yield action
 
     def secret_of(self, position: Position, action: act.Action) -> str:
         """A12.3: an action naming a HIP unit is listed on its owner's page only."""
@@ -1165,6 +1222,8 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing:
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from vcrew.generate(position)  # D5.41
+            yield from vtow.generate(position)  # D1.5, D8.32
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -1203,13 +1262,16 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it
-            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER)
+            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
+                      *reaction.PHASE_END)
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_residual.cleared(state)  # A8.2, A9.223
+            state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
+            state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
@@ -1266,6 +1328,10 @@ class AslGame(Game):
             return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
+        if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
+            return asl_wind.start_rph(self, position)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
+            return asl_wind.gust(self, state)
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -1285,7 +1351,7 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
-        lines += asl_bypass.status(position)  # A4.3
+        lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         return lines + asl_smoke.status(self, position)
 
