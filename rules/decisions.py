@@ -44,7 +44,7 @@ class Decision:
     hexes: tuple[Hex, ...] = ()  # options of a ``hexes``/``path`` decision
     choices: tuple[str, ...] = ()  # options of ``confirm`` / ``secret`` (and ``react`` besides pass); on
     # ``units`` / ``hexes`` / ``path``, words offered instead of a unit or hex (retreat, decline an advance)
-    count: int = 1  # how many units to choose
+    count: int = 1  # how many units to choose (0: any number of them, at least one)
     dice: str = ""  # the game's roll name for ``roll`` ("DR", "dr", "2d6", "1d6", "d10")
     subject: tuple[str, ...] = ()  # the units it is about (the record ties a roll to its firer and target)
     target: Hex | None = None  # the hex it is about (a fire's target, a hex a mover entered)

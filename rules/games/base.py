@@ -756,8 +756,9 @@ class Game:
                 raise InvalidAction(T("a roll is answered with its dice ('answer dice N,N'): {prompt}",
                                       prompt=top.prompt))
             self.dice_spec(top.dice).from_values(answer.dice)
-        elif kind == "units":
-            if len(answer.units) != top.count or not set(answer.units) <= set(top.units):
+        elif kind == "units":  # count 0: any number of the options, at least one (a CC attack group)
+            if (len(answer.units) != top.count if top.count else not answer.units) or not set(
+                    answer.units) <= set(top.units):
                 raise bad
             if len(set(answer.units)) != len(answer.units):
                 raise InvalidAction(T("a unit is named twice"))
@@ -1007,7 +1008,9 @@ class Game:
             faces = [range(1, d.sides + 1) for d in spec.dice]
             candidates = (act.Answer(dice=tuple(v)) for v in itertools.product(*faces))
         elif top.kind == "units":
-            candidates = (act.Answer(units=tuple(c)) for c in itertools.combinations(top.units, top.count))
+            # count 0 (any number): too many subsets to list; typed on the page, its words listed below
+            subsets = itertools.combinations(top.units, top.count) if top.count else iter(())
+            candidates = (act.Answer(units=tuple(c)) for c in subsets)
         elif top.kind in ("hexes", "path"):
             candidates = (act.Answer(hexes=(h,)) for h in top.hexes)
         elif top.kind == "react":

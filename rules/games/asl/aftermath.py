@@ -81,7 +81,8 @@ def decisions_for(position: Position, result: str, ids: list[str], column: str =
             Decision("roll", side, T("{unit} takes a pin check (NTC)", unit=u.id), "A7.305", "ptc", dice="DR",
                      subject=(u.id,), target=u.hex)
             for u in am.check_order(units)
-            if not u.has("broken") and am.pinnable(u)
+            # A20.54: a prisoner is pinned only through its guard
+            if not u.has("broken") and am.pinnable(u) and not u.has("prisoner")
         ]
     if result.endswith("MC"):
         n = 0 if result == "NMC" else int(result[:-2])
@@ -121,7 +122,8 @@ def _below_attack(state: State, *decisions: Decision) -> State:
 
 def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
     """A10.2: a leader eliminated: each friendly unit in his Location with lower morale takes a LLMC."""
-    others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW]
+    others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
+              and not u.has("prisoner")]  # A20.54: prisoners take no LLMC
     view = position.at(state)
     checks = [mc(view, uid, n, "A10.2") for uid, n in am.llmc(leader, others) if uid in state.units]
     return _below_attack(state, *checks) if checks else state
@@ -129,7 +131,8 @@ def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
 
 def _leader_broke(position: Position, state: State, leader: UnitState) -> State:
     """A10.2: a Good Order leader broken: unbroken lower-morale units with him take a LLTC."""
-    others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW]
+    others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
+              and not u.has("prisoner")]  # A20.54: nor a LLTC
     view = position.at(state)
     checks = [mc(view, uid, n, "A10.2", "lltc") for uid, n in am.lltc(leader, others) if uid in state.units]
     return _below_attack(state, *checks) if checks else state
@@ -292,13 +295,16 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
 
 
 def apply_morale(position: Position, state: State, unit: UnitState, res: am.MoraleResult) -> State:
+    from hexmate.rules.games.asl import prisoners as asl_prisoners
+
     counters = position.scenario.counters
-    out = res.outcome
+    out = asl_prisoners.morale_outcome(unit, res.outcome)  # A20.54: prisoners and unarmed units do not break
     was_good = not unit.has("broken")
     was_wounded = unit.has("wounded")
     wound: Decision | None = None
     if out == "pin":
         state = state.with_unit(unit.mark("pinned"))
+        state = asl_prisoners.pin_with_guard(position, state, unit)  # A20.54: its prisoners with it
     elif out in ("break", "casualty"):
         if res.replaced is not None:
             state, unit = _replace(counters, state, unit, res.replaced)
@@ -357,6 +363,9 @@ def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: ac
     res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead)
     if res.outcome == "pin":
         state = state.with_unit(unit.mark("pinned"))  # A7.305
+        from hexmate.rules.games.asl import prisoners as asl_prisoners
+
+        state = asl_prisoners.pin_with_guard(position, state, unit)  # A20.54: its prisoners with it
     return state
 
 
@@ -369,7 +378,7 @@ def resume_wound(game: AslGame, position: Position, decision: Decision, answer: 
     dr = (answer.dice or (0,))[0]
     if am.wound_severity(dr, decision.arg("worse") == "1") == "kia":
         state = _drop_possessions(state, unit).without_unit(unit.id)
-        if unit.type == LEADER:
+        if unit.type == LEADER and decision.arg("cc") != "1":  # A11.141: no LLMC for units in CC
             state = _leader_lost(position, state, unit)
     return state
 

@@ -6,9 +6,13 @@ targets none of which is berserk or a vehicle (A20.2, A20.22). The attempt adds 
 target (-1 instead against an Inexperienced one, A19.35); a final DR below the Kill Number captures the unit,
 one equal to it captures one unit (a lone squad deploys: one HS captured, the other free). The captured leave
 their SW (A20.24) and become prisoners of an attacker able to hold them (A20.51); with none able, they are
-released Unarmed (A20.5). Simplifications: where several units reach the Kill Number the smallest (then the
-first by id) is taken, where the text lets the defender choose; A20.221 (captures voided when a side's last
-units go) is not built.
+released Unarmed (A20.5). Where several units of one attack reach the Kill Number the defender names the one
+captured (``cc_capture_pick``).
+
+A20.221 (``void``): when every unit of one side in the CC Location is eliminated or captured by the same
+simultaneous CC, that side's captures there this phase are void (the units it captured stay free); when every
+non-prisoner unit of both sides goes at once, the prisoners left there rearm as Green or Conscript units
+(A20.551; in Melee if both sides' rearm) and every SW there is left unpossessed.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import units as au
@@ -29,10 +34,12 @@ if TYPE_CHECKING:
 WORD = "capture"
 
 
-def choices(position: Position, h: Hex, side: str) -> tuple[str, ...]:
-    """``("capture",)`` where this side's CC attack at h may be a capture attempt (A20.2, A20.22)."""
+def choices(position: Position, h: Hex, side: str, targets: list[UnitState] | None = None) -> tuple[str, ...]:
+    """``("capture",)`` where this side's CC attack at h (on ``targets``, by default every enemy unit there)
+    may be a capture attempt (A20.2, A20.22)."""
     mine = [u for u in position.units_at(h) if u.side == side and u.type != au.SW and not u.has("broken")]
-    theirs = [u for u in position.units_at(h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
+    theirs = targets if targets is not None else [
+        u for u in position.units_at(h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
     if not mine or all(u.has("berserk") for u in mine) or not theirs:
         return ()
     if any(u.has("berserk") or u.type == "vehicle" for u in theirs):
@@ -72,29 +79,92 @@ def _captured(position: Position, state: State, unit: UnitState) -> State:
     return state.with_unit(dataclasses.replace(prisoners._captive(unit), carrier=guard.id))
 
 
+def void(game: AslGame, position: Position) -> State:
+    """A20.221: captures by a side wiped out by the same simultaneous CC are void; both sides wiped out, the
+    prisoners there rearm (A20.551)."""
+    from hexmate.rules.games.asl import escape
+
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    if h is None or not gs.cc_pending:
+        return state
+    gone = {uid for uid, r in gs.cc_pending if r in ("KIA", "CAP")}
+    here = [u for u in position.units_at(h) if u.type != au.SW and not prisoners.is_prisoner(u)
+            and u.type != "dummy"]
+    wiped = {side for side in {u.side for u in here}
+             if all(u.id in gone for u in here if u.side == side)}
+    if not wiped:
+        return state
+    units = position.units
+    pending = tuple((uid, r) for uid, r in gs.cc_pending
+                    if not ((r == "CAP" or r.startswith("CAP1")) and uid in units
+                            and position.enemy_of(units[uid].side) in wiped))
+    state = state.replace(game=gs.replace(cc_pending=pending))
+    if len(wiped) < 2:
+        return state
+    rearmed: set[str] = set()
+    for unit in [u for u in position.units_at(h) if prisoners.is_prisoner(u)]:
+        counter = escape._rearmed(position, unit)
+        freed = dataclasses.replace(unit.mark(remove=(prisoners.PRISONER,)), carrier=None)
+        freed = freed.as_counter(counter) if counter is not None else freed.mark(prisoners.UNARMED)
+        rearmed |= {unit.side} if counter is not None else set()
+        state = state.with_unit(freed)
+    for sw in [u for u in position.units_at(h) if au.is_sw(u) and u.carrier is not None]:
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=h))  # abandoned (A20.221)
+    if len(rearmed) > 1:  # both sides rearmed in one Location: Melee
+        for unit in [u for u in position.at(state).units_at(h) if not au.is_sw(u) and u.id not in gone]:
+            state = state.with_unit(unit.mark("melee"))
+    return state
+
+
 def take(game: AslGame, position: Position) -> State:
-    """The capture results pending in this CC: every CAP unit, and one of the CAP1 units, is captured."""
+    """The capture results pending in this CC: every CAP unit is captured; of each attack's CAP1 units one
+    is: a lone squad deploys and one HS is captured, among several the defender names the one (A20.22)."""
     state = position.state
     gs = game.gstate(state)
     caps = [uid for uid, r in gs.cc_pending if r == "CAP" and uid in state.units]
-    ones = [state.units[uid] for uid, r in gs.cc_pending if r == "CAP1" and uid in state.units]
+    ones: dict[str, list[UnitState]] = {}
+    for uid, r in gs.cc_pending:
+        if r.startswith("CAP1") and uid in state.units:
+            ones.setdefault(r, []).append(state.units[uid])
     if not caps and not ones:
         return state
     for uid in caps:
         state = _captured(position, state, state.units[uid])
-    if ones:
-        one = min(ones, key=lambda u: (au.us_number(u), u.id))
-        to = one.values.get("reduces_to")
-        counters = position.scenario.counters
-        if one.type == "squad" and isinstance(to, str) and to in counters:  # a lone squad deploys (A20.22)
-            free = one.as_counter(counters[to])
-            taken = dataclasses.replace(free, id=f"{one.id}/2")
-            state = state.with_unit(free)
-            state = _captured(position, state, taken)
+    asks = []
+    for group in ones.values():
+        if len(group) == 1:
+            state = _take_one(position, state, group[0])
         else:
-            state = _captured(position, state, one)
-    pending = tuple((uid, r) for uid, r in gs.cc_pending if r not in ("CAP", "CAP1"))
-    return state.replace(game=game.gstate(state).replace(cc_pending=pending))
+            asks.append(Decision(
+                "units", group[0].side,
+                T("{side}: name the one unit of {units} that is captured", side=group[0].side,
+                  units=", ".join(u.id for u in group)),
+                "A20.22", "cc_capture_pick", units=tuple(u.id for u in group), target=group[0].hex))
+    pending = tuple((uid, r) for uid, r in gs.cc_pending if r != "CAP" and not r.startswith("CAP1"))
+    state = state.replace(game=game.gstate(state).replace(cc_pending=pending))
+    return state.push(*asks) if asks else state
 
 
-__all__ = ["WORD", "choices", "declare", "take"]
+def _take_one(position: Position, state: State, one: UnitState) -> State:
+    """A20.22: the one unit captured at the Kill Number; a lone squad deploys and one HS is captured."""
+    to = one.values.get("reduces_to")
+    counters = position.scenario.counters
+    if one.type == "squad" and isinstance(to, str) and to in counters:
+        free = one.as_counter(counters[to])
+        taken = dataclasses.replace(free, id=f"{one.id}/2")
+        state = state.with_unit(free)
+        return _captured(position, state, taken)
+    return _captured(position, state, one)
+
+
+def resume_pick(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A20.22: the unit the defender named is captured, whole."""
+    from hexmate.rules.games.asl import cc
+
+    state = _captured(position, position.state, position.units[answer.units[0]])
+    return cc.after_asks(game, position.at(state))
+
+
+__all__ = ["WORD", "choices", "declare", "resume_pick", "take", "void"]

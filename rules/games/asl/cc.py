@@ -28,9 +28,10 @@ What is worked out (paraphrasing the rules):
   that eliminated it had a coloured 1, the attacker rolls a dr for each, at most the attack's black Kill
   Number eliminating it.
 
-Each side makes one attack with all its able units against all the enemy in the Location (the first way of
-A11.12's example); other groupings and SMC attacking alone (A11.14) and capture (A20) are not here yet.
-Hand-to-Hand, where a nationality allows it (A25.43), is ``hth.py``.
+Who attacks whom is designated per side (A11.12, A11.14: ``ccgroups.py``), and each designated attack is
+rolled and worked out on its own (``roll_attack``, ``resume``); ambush withdrawal (A11.41) is
+``ambushwd.py``, capture (A20.22, A20.221) ``capture.py``. Hand-to-Hand, where a nationality allows it
+(A25.43), is ``hth.py``.
 """
 
 from __future__ import annotations
@@ -43,10 +44,12 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import ambushwd, ccgroups
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -104,8 +107,11 @@ def _name(unit: UnitState) -> str:
 
 
 def cc_fp(unit: UnitState) -> int:
-    """A unit's own CC FP: an SMC's inherent 1 (A11.14), else its printed FP (a broken unit's too, A11.16)."""
-    return 1 if unit.type in SMC else int(unit.values.get("fp", 0) or 0)
+    """A unit's own CC FP: an SMC's inherent 1 (A11.14), an unarmed unit's (1) (A20.5), else its printed FP
+    (a broken unit's too, A11.16)."""
+    if unit.type in SMC or unit.has("unarmed"):
+        return 1
+    return int(unit.values.get("fp", 0) or 0)
 
 
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -159,9 +165,10 @@ def _odds_text(attack: Fraction, defence: Fraction) -> str:
 
 
 def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
-    """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone)."""
+    """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone, nor
+    with a berserk unit among them)."""
     leaders = [u for u in units if u.type == "leader" and not u.has("pinned")]
-    if not leaders or len(leaders) == len(units):
+    if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
     best = min(leaders, key=lambda u: int(u.values["leadership"]))
     return int(best.values["leadership"]), best.id
@@ -173,27 +180,35 @@ def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     return [u for u in position.units_at(h) if u.side != side and _personnel(u) and u.id not in gone]
 
 
-def strengths(position: Position, h: Hex, side: str) -> tuple[Fraction, Fraction, list[Line]]:
-    """The side's attack FP against the FP it attacks at ``h``, and the lines saying why (A11.11, A7.8,
-    A11.19)."""
+def strengths(
+    position: Position, h: Hex, side: str, group: tuple[list[UnitState], list[UnitState]] | None = None
+) -> tuple[Fraction, Fraction, list[Line]]:
+    """The attack FP of ``group`` (its attackers, its targets; by default the side's all against all) and the
+    FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52)."""
+    attacking, targets = group or (attackers(position, h, side), _targets(position, h, side))
     lines: list[Line] = []
     attack = Fraction(0)
-    for unit in attackers(position, h, side):
+    for unit in attacking:
         fp = Fraction(cc_fp(unit))
         if unit.has("pinned"):
             fp /= 2
             lines.append(Line(T("{unit} pinned", unit=_name(unit)), T("{fp} FP, halved", fp=str(fp)), "A7.8"))
+        if asl_prisoners.overloaded(position, unit):  # A20.52: a guard of more US# than his own
+            fp /= 2
+            lines.append(Line(T("{unit} guards more prisoners than its own size", unit=_name(unit)),
+                              T("{fp} FP, halved", fp=str(fp)), "A20.52"))
         attack += fp
-    targets = _targets(position, h, side)
     if any(u.concealed for u in targets):
         attack /= 2
         lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
     return attack, Fraction(sum(cc_fp(u) for u in targets)), lines
 
 
-def black_kill_number(position: Position, h: Hex, side: str) -> int:
+def black_kill_number(
+    position: Position, h: Hex, side: str, group: tuple[list[UnitState], list[UnitState]] | None = None
+) -> int:
     """The black Kill Number of the side's attack at ``h`` (the CCT's ordinary numbers, A11.11, A11.13)."""
-    attack, defence, _ = strengths(position, h, side)
+    attack, defence, _ = strengths(position, h, side, group)
     chart = position.charts.chart("cct")
     column = odds_column(chart.axis("odds").keys, odds(attack, defence))
     return int(chart.lookup(odds=column)) if column else 0
@@ -201,14 +216,14 @@ def black_kill_number(position: Position, h: Hex, side: str) -> int:
 
 def work(
     position: Position, h: Hex, side: str, dice: tuple[int, ...], ambusher: str = "", hth: bool = False,
-    capture: bool = False,
+    capture: bool = False, group: tuple[list[UnitState], list[UnitState]] | None = None,
 ) -> tuple[Resolution, dict[str, str]]:
-    """One side's attack on every enemy unit in the Location, worked out: (resolution, unit id -> result);
-    ``hth``: the Close Combat is Hand-to-Hand (A25.43)."""
+    """One attack worked out: (resolution, unit id -> result). ``group``: its attackers and targets (A11.12;
+    by default all the side's able units against every enemy unit in the Location); ``hth``: the Close
+    Combat is Hand-to-Hand (A25.43)."""
     roll = ASL_DR.from_values(dice)
-    attacking = attackers(position, h, side)
-    targets = _targets(position, h, side)
-    attack, defence, lines = strengths(position, h, side)
+    attacking, targets = group or (attackers(position, h, side), _targets(position, h, side))
+    attack, defence, lines = strengths(position, h, side, (attacking, targets))
     ratio = odds(attack, defence)
     chart = position.charts.chart(asl_hth.CHART if hth else "cct")
     column = odds_column(chart.axis("odds").keys, ratio)
@@ -363,7 +378,7 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     gs = game.gstate(state)
     state = state.replace(
         game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
-                        cc_hth_asked=False, cc_infiltrate=())
+                        cc_hth_asked=False, cc_infiltrate=(), cc_ambush_asked=False)
     )
     if any(u.has("melee") for u in position.units_at(h)):
         return withdrawals(game, position.at(state))
@@ -373,7 +388,8 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
 
 
 def _may_withdraw(unit: UnitState) -> bool:
-    return unit.has("melee") and not any(unit.has(m) for m in ("pinned", "berserk"))
+    """A11.2: unpinned infantry in Melee; a berserk or disrupted unit never withdraws."""
+    return unit.has("melee") and not any(unit.has(m) for m in ("pinned", "berserk", "disrupted"))
 
 
 def withdrawals(game: AslGame, position: Position) -> State:
@@ -383,11 +399,13 @@ def withdrawals(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u))
+    # A11.16: a broken unit must try, unless it guards prisoners (or is disrupted: _may_withdraw)
+    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u)
+                 and not asl_prisoners.prisoners_of(position, u.id))
     state = state.replace(game=gs.replace(cc_withdraw=must))
     asks = [
-        Decision(
-            "confirm",
+        Decision(  # A11.2: "withdraw" takes all the side may withdraw; "answer units X" names those that do
+            "units",
             side,
             T(
                 "{side}: withdraw your units from the Melee at {hex}, or stay",
@@ -396,7 +414,10 @@ def withdrawals(game: AslGame, position: Position) -> State:
             ),
             "A11.2",
             "cc_withdraw",
+            units=tuple(u.id for u in position.units_at(h) if u.side == side and not u.has("broken")
+                        and _may_withdraw(u)),
             choices=("withdraw", "stay"),
+            count=0,
             target=h,
         )
         for side in (position.phasing, position.enemy_of(position.phasing))
@@ -412,8 +433,9 @@ def resume_withdraw(game: AslGame, position: Position, decision: Decision, answe
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    if answer.choice == "withdraw":
-        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)]
+    if answer.choice == "withdraw" or answer.units:
+        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)
+               and (answer.choice == "withdraw" or u.id in answer.units)]
         state = state.replace(game=gs.replace(cc_withdraw=tuple(sorted({*gs.cc_withdraw, *ids}))))
     if any(d.then == "cc_withdraw" for d in state.decisions):
         return state
@@ -505,6 +527,9 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
                 state = state.with_unit(unit.revealed())
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(cc_ambusher=ambusher))
+    leave = ambushwd.ask(game, position.at(state), after=False)  # A11.41: withdraw before the attacks?
+    if leave is not None:
+        return state.push(leave)
     return declarations(game, position.at(state))
 
 
@@ -538,7 +563,7 @@ def declarations(game: AslGame, position: Position) -> State:
     ]
     if asks:
         return state.push(*asks)
-    return next_attack(game, position, 0)
+    return ccgroups.begin(game, position)
 
 
 def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -553,7 +578,7 @@ def resume_declare(game: AslGame, position: Position, decision: Decision, answer
             state = state.with_unit(unit.revealed())
     if any(d.then == "cc_declare" for d in state.decisions):
         return state
-    return next_attack(game, position.at(state), 0)
+    return ccgroups.begin(game, position.at(state))
 
 
 def order(game: AslGame, position: Position) -> tuple[str, str]:
@@ -563,44 +588,55 @@ def order(game: AslGame, position: Position) -> tuple[str, str]:
     return first, position.enemy_of(first)
 
 
-def next_attack(game: AslGame, position: Position, index: int) -> State:
+def group_units(position: Position, index: int) -> tuple[str, list[UnitState], list[UnitState]]:
+    """The designated attack ``index`` (A11.12): its side, and its attackers and targets still in the CC
+    (infiltrating units neither attack nor are attacked any more, A11.22)."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    assert isinstance(gs, AslState)
+    side, own, theirs = gs.cc_groups[index]
+    gone = set(infiltrating(position))
+    units = position.units
+    return (side, [units[u] for u in own if u in units and u not in gone],
+            [units[u] for u in theirs if u in units and u not in gone])
+
+
+def roll_attack(game: AslGame, position: Position, index: int) -> State:
+    """The CC DR of the designated attack ``index`` (A11.11)."""
     state = position.state
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    sides = order(game, position)
-    while index < 2:
-        side = sides[index]
-        if side in gs.cc_declined:
-            index += 1
-            continue
-        if attackers(position, h, side) and _targets(position, h, side):
-            if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
-                for unit in attackers(position, h, side):
-                    state = state.with_unit(unit.revealed())
-                position = position.at(state)
-            group = attackers(position, h, side)
-            return state.push(
-                Decision(
-                    "roll",
-                    side,
-                    T(
-                        "{side} attacks in Close Combat at {hex} with {units}: roll the CC DR",
-                        side=side,
-                        units=", ".join(_name(u) for u in group),
-                        hex=position.label(h),
-                    ),
-                    "A11.11",
-                    "cc",
-                    dice="DR",
-                    subject=tuple(u.id for u in group if not u.concealed),
-                    target=h,
-                    args=(("index", str(index)),),
-                    choices=asl_capture.choices(position, h, side),  # A20.22: answer capture to try
-                )
-            )
-        index += 1
-    return apply_results(game, position)
+    side, group, targets = group_units(position, index)
+    if not group or not targets:  # its units have left the CC (A11.22): nothing to roll
+        state = state.replace(game=gs.replace(cc_rolled=index + 1))
+        return ccgroups.proceed(game, position.at(state))
+    if side != gs.cc_ambusher:  # A11.19: a concealed unit that attacks in CC reveals itself
+        for unit in group:
+            state = state.with_unit(unit.revealed())
+        position = position.at(state)
+        group = [position.units[u.id] for u in group]
+    return state.push(
+        Decision(
+            "roll",
+            side,
+            T(
+                "{side} attacks {targets} in Close Combat at {hex} with {units}: roll the CC DR",
+                side=side,
+                targets=", ".join(_name(u) for u in targets),
+                units=", ".join(_name(u) for u in group),
+                hex=position.label(h),
+            ),
+            "A11.11",
+            "cc",
+            dice="DR",
+            subject=tuple(u.id for u in group if not u.concealed),
+            target=h,
+            args=(("index", str(index)),),
+            choices=asl_capture.choices(position, h, side, targets),  # A20.22: answer capture to try
+        )
+    )
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -608,39 +644,34 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     assert h is not None and answer.dice is not None
     state = position.state
     gs = game.gstate(state)
-    res, results = work(position, h, decision.side, answer.dice, gs.cc_ambusher, gs.cc_hth,
-                        capture=decision.arg("capture") == "1")
+    index = int(decision.arg("index", "0"))
+    side, group, targets = group_units(position, index)
+    res, results = work(position, h, side, answer.dice, gs.cc_ambusher, gs.cc_hth,
+                        capture=decision.arg("capture") == "1", group=(group, targets))
     state = state.replace(resolution=res)
-    # A11.19: attackers lose "?" (an ambusher that eliminates all its targets keeps it, A11.4)
-    keep = decision.side == gs.cc_ambusher and all(r == "KIA" for r in results.values())
+    # A11.19: attackers lose "?" (an ambusher that eliminates or captures all its targets keeps it, A11.4)
+    keep = side == gs.cc_ambusher and all(r in ("KIA", "CAP") for r in results.values())
     if not keep:
-        for unit in attackers(position, h, decision.side):
+        for unit in group:
             state = state.with_unit(unit.revealed())
-    pending = (*gs.cc_pending, *((uid, r) for uid, r in sorted(results.items()) if r != "-"))
+    # a Casualty Reduction or a capture at the Kill Number is one unit of this attack's targets: tagged with
+    # the attack, so each attack's Random Selection (A11.11) or defender's choice (A20.22) is its own
+    pending = (*gs.cc_pending, *((uid, f"{r}:{index}" if r in ("CR", "CAP1") else r)
+                                 for uid, r in sorted(results.items()) if r != "-"))
     risk = gs.cc_sw_risk
     if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
-        kill = black_kill_number(position, h, decision.side)
+        kill = black_kill_number(position, h, side, (group, targets))
         risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
-    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))
-    index = int(decision.arg("index", "0"))
-    ask = _infiltration(game, position.at(state), decision.side, answer.dice, results, index)
+    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1))
+    ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))
     if ask is not None:
         return state.push(ask)
-    return _after_attack(game, position.at(state), index)
-
-
-def _after_attack(game: AslGame, position: Position, index: int) -> State:
-    state = position.state
-    gs = game.gstate(state)
-    if gs.cc_ambusher and index == 0:  # A11.32: sequential; the ambusher's results apply before the reply
-        state = apply_pending(game, position)
-        if state.decisions != position.state.decisions:
-            return state.replace(game=game.gstate(state).replace(cc_next=1))
-    return next_attack(game, position.at(state), index + 1)
+    return ccgroups.proceed(game, position.at(state))
 
 
 def _infiltration(
-    game: AslGame, position: Position, side: str, dice: tuple[int, ...], results: dict[str, str], index: int
+    game: AslGame, position: Position, side: str, dice: tuple[int, ...], results: dict[str, str], index: int,
+    group: tuple[list[UnitState], list[UnitState]],
 ) -> Decision | None:
     """A11.22: after an Original CC DR of 2 the attacking infantry, or after one of 12 the attacked infantry
     it did not eliminate, may leave the CC at once (not if eliminated, captured or pinned)."""
@@ -651,10 +682,11 @@ def _infiltration(
         return None
     killed = {uid for uid, r in gs.cc_pending if r == "KIA"}
     if total == 2:
-        who = [u for u in attackers(position, h, side) if u.id not in killed and not u.has("pinned")]
+        who = [u for u in group[0] if u.id not in killed and not u.has("pinned")]
     else:
         leaving = withdrawing(position)  # already leaving the Melee (A11.2): nothing to offer
-        who = [u for u in _targets(position, h, side)
+        who = [position.units[u.id] for u in group[1] if u.id in position.units]
+        who = [u for u in who
                if results.get(u.id) != "KIA" and u.id not in killed and not u.has("pinned")
                and u.id not in leaving]
     if not who:
@@ -682,15 +714,16 @@ def resume_infiltrate(game: AslGame, position: Position, decision: Decision, ans
     if answer.choice == "infiltrate":
         leaving = tuple(sorted({*gs.cc_infiltrate, *decision.subject}))
         state = state.replace(game=gs.replace(cc_infiltrate=leaving))
-    return _after_attack(game, position.at(state), int(decision.arg("index", "0")))
+    return ccgroups.proceed(game, position.at(state))
 
 
 def apply_pending(game: AslGame, position: Position) -> State:
     """Eliminations at once; a Casualty Reduction among several units goes to Random Selection (A11.11)."""
-    state = asl_capture.take(game, position)  # A20.22: the captured go to their guards first
+    state = asl_capture.void(game, position)  # A20.221: a side wiped out captures nobody
+    state = asl_capture.take(game, position.at(state))  # A20.22: the captured go to their guards first
     gs = game.gstate(state)
     killed = [uid for uid, r in gs.cc_pending if r == "KIA"]
-    reduce = [uid for uid, r in gs.cc_pending if r == "CR" and uid not in killed]
+    reduce = [(uid, r) for uid, r in gs.cc_pending if r.startswith("CR") and uid not in killed]
     risk = dict(gs.cc_sw_risk)
     sw_asks = []
     for uid in killed:
@@ -702,14 +735,15 @@ def apply_pending(game: AslGame, position: Position) -> State:
                     sw_asks.append(_sw_loss_roll(position, sw, unit, risk[uid]))
             state = state.without_unit(uid)
     state = state.replace(game=gs.replace(cc_pending=(), cc_sw_risk=()))
-    by_side: dict[str, list[str]] = {}
-    for uid in reduce:
+    by_attack: dict[str, list[str]] = {}  # one Casualty Reduction per attack (A11.11)
+    for uid, tag in reduce:
         if uid in state.units:
-            by_side.setdefault(state.units[uid].side, []).append(uid)
-    asks = []
-    for group in by_side.values():
+            by_attack.setdefault(tag, []).append(uid)
+    asks: list[Decision] = []
+    for group in by_attack.values():
         if len(group) == 1:
-            state, _ = asl_fire._reduce(position.scenario.counters, state, state.units[group[0]])
+            state, wound = _cc_reduce(position, state, state.units[group[0]])
+            asks.extend(wound)
         else:
             first = state.units[group[0]]
             asks.append(
@@ -772,14 +806,30 @@ def apply_results(game: AslGame, position: Position) -> State:
     return finish_location(game, position.at(state))
 
 
+def _cc_reduce(position: Position, state: State, unit: UnitState) -> tuple[State, list[Decision]]:
+    """A CC Casualty Reduction (A11.11): an SMC is wounded and rolls its severity dr (A17.11); no Leader
+    Loss check follows in CC (A11.141)."""
+    from hexmate.rules.games.asl.aftermath import _wound_decision
+
+    was_wounded = unit.has("wounded")
+    state, reduced = asl_fire._reduce(position.scenario.counters, state, unit)
+    if reduced is None or reduced.type not in SMC:
+        return state, []
+    wound = _wound_decision(reduced, "A17.11", was_wounded)
+    return state, [dataclasses.replace(wound, args=(*wound.args, ("cc", "1")))]
+
+
 def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     state = position.state
     unit = state.units[answer.units[0]]
-    state, _ = asl_fire._reduce(position.scenario.counters, state, unit)
+    state, wound = _cc_reduce(position, state, unit)
+    if wound:
+        return state.push(*wound)
     return after_asks(game, position.at(state))
 
 
-ASKS = ("cc_reduce", "cc_sw_loss")  # questions the results of an attack leave open (A11.11, A11.13)
+# questions an attack's results leave open (A11.11, A11.13, A17.11, A20.22)
+ASKS = ("cc_reduce", "cc_sw_loss", "wound", "cc_capture_pick")
 
 
 def after_asks(game: AslGame, position: Position) -> State:
@@ -787,11 +837,7 @@ def after_asks(game: AslGame, position: Position) -> State:
     state = position.state
     if any(d.then in ASKS for d in state.decisions):
         return state
-    gs = game.gstate(state)
-    if gs.cc_next:  # the ambusher's results were in: now the ambushed side replies (A11.32)
-        state = state.replace(game=gs.replace(cc_next=0))
-        return next_attack(game, position.at(state), 1)
-    return finish_location(game, position.at(state))
+    return ccgroups.proceed(game, position)  # the next attack, the ambushed side's reply, or the end
 
 
 def finish_location(game: AslGame, position: Position) -> State:
@@ -800,6 +846,14 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
+    facing = any(u.side != gs.cc_ambusher and _personnel(u) for u in position.units_at(h))
+    if gs.cc_ambusher and not gs.cc_ambush_asked and facing:  # A11.41: or withdraw once the CC is over
+        state = state.replace(game=gs.replace(cc_ambush_asked=True))
+        leave = ambushwd.ask(game, position.at(state), after=True)
+        if leave is not None:
+            return state.push(leave)
+        position = position.at(state)
+        gs = game.gstate(state)
     away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
     if away:  # A11.2, A11.22: the survivors have withdrawn: each side places them on a lit Location
         asks = []

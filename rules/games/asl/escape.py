@@ -1,20 +1,25 @@
 """Prisoners' escape at the table (A20.55) and their rearming (A20.551).
 
 At the start of the CCPh, in a Location where prisoners' guard is broken (or where they are already in Melee
-with him), and where he is the only enemy unit, the prisoners' owner answers ``escape`` or ``none``. Out of
-Melee each prisoner first passes a NTC (A20.55); those that pass, or all of them in Melee, attack the guard in
-Close Combat with their Unarmed FP of 1 each (A20.5) against his CC FP, -2 against a broken guard (A11.16).
-Below the Kill Number the guard is eliminated, at it he is Casualty Reduced. With no enemy left the escape
-succeeds: they are prisoners no more, and one of them rearms as a Green or Conscript unit of its size and
-nationality if the guard it eliminated was at least its size (A20.551). Otherwise they stay prisoners and the
-Location is in Melee, where the next CCPh's attempt needs no NTC. Not here: the surviving guard's attack back
-(A20.55), a Location with other enemy units besides the guard (the prisoners may attack them only with the
-guard, A20.55), Withdrawal from that Melee (A11.2).
+with him), the prisoners' owner answers ``escape`` or ``none``. Out of Melee each prisoner first passes a NTC
+(A20.55); those that pass, or all of them in Melee, attack the guard in Close Combat, first (A11.33), with
+their Unarmed FP of 1 each (A20.5) against his CC FP, -2 against a broken guard (A11.16). Below the Kill
+Number the guard is eliminated, at it he is Casualty Reduced. Then the enemy units still in the Location
+that may attack (not broken, A11.16; the guard too if he is Good Order) strike back at the escaping
+prisoners, one attack at their FP against the prisoners' (1) each: below the Kill Number the escaping
+prisoners are eliminated, at it one of them (Random Selection) is Casualty Reduced (A20.55). With no enemy
+left the escape succeeds: they are prisoners no more, and one of them rearms as a Green or Conscript unit of
+its size and nationality if the guard it eliminated was at least its size (A20.551). Otherwise they stay
+prisoners and the Location is in Melee (all its units, as the text's example has it), where the next CCPh's
+attempt needs no NTC; prisoners that took no part in the attack are otherwise unaffected. The prisoners
+may instead answer ``together`` to attack the guard and the other enemy units with him in one attack
+(A20.55). Not here: escape by Withdrawal from that Melee (A11.2) or Infiltration (A11.22).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -25,6 +30,7 @@ from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
@@ -40,10 +46,8 @@ def _guards(position: Position) -> list[UnitState]:
         held = prisoners.prisoners_of(position, guard.id)
         if not held or guard.hex is None:
             continue
-        others = [u for u in position.units_at(guard.hex) if u.side == guard.side and u.id != guard.id
-                  and u.type != au.SW]
         free = any(prisoners._nationality(position, p) not in NEVER for p in held)
-        if not others and (guard.has("broken") or guard.has("melee")) and free:
+        if (guard.has("broken") or guard.has("melee")) and free:  # A20.55
             out.append(guard)
     return out
 
@@ -97,10 +101,30 @@ def _attack_roll(state: State, going: tuple[str, ...], guard: UnitState) -> Stat
     side = state.units[going[0]].side
     for uid in going:
         state = state.with_unit(state.units[uid].mark("escaping"))
+    others = _others(state, guard)
     return state.push(Decision(
         "roll", side,
         T("{units} attack {guard} to escape: roll the CC DR", units=", ".join(going), guard=guard.id),
-        "A20.55", "escape_cc", dice="DR", subject=going, target=guard.hex, args=(("guard", guard.id),)))
+        "A20.55", "escape_cc", dice="DR", subject=going, target=guard.hex, args=(("guard", guard.id),),
+        choices=(TOGETHER,) if others else ()))  # A20.55: or the guard and the others in one attack
+
+
+TOGETHER = "together"
+
+
+def _others(state: State, guard: UnitState) -> list[UnitState]:
+    """The guard's side's other units in his Location that a CC attack may take with him (A20.55)."""
+    return sorted((u for u in state.units.values() if u.hex == guard.hex and u.side == guard.side
+                   and u.id != guard.id and u.type in prisoners.INFANTRY and not prisoners.is_prisoner(u)),
+                  key=lambda u: u.id)
+
+
+def declare_together(position: Position, decision: Decision) -> State:
+    """A20.55: the prisoners attack their guard and the other enemy units there in one attack."""
+    prompt = T("{units} attack {guard} and the units with him to escape: roll the CC DR",
+               units=", ".join(decision.subject), guard=decision.arg("guard"))
+    again = dataclasses.replace(decision, choices=(), args=(*decision.args, ("all", "1")), prompt=prompt)
+    return position.state.push(again)
 
 
 def _clear(state: State) -> State:
@@ -126,51 +150,156 @@ def _rearmed(position: Position, unit: UnitState) -> CounterType | None:
 
 
 def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A20.55: the escaping prisoners' CC attack on their guard, and what follows."""
+    """A20.55: the escaping prisoners' CC attack on their guard (and, answered ``together``, the other enemy
+    units with him), and what follows."""
     from hexmate.rules.games.asl import cc as asl_cc
     from hexmate.rules.games.asl.aftermath import _reduce
 
+    if answer.choice == TOGETHER:
+        return declare_together(position, decision)
     state = position.state
     guard = state.units[decision.arg("guard")]
+    targets = [guard, *(_others(state, guard) if decision.arg("all") == "1" else [])]
     going = [state.units[u] for u in decision.subject if u in state.units]
     roll = ASL_DR.from_values(answer.dice or ())
     attack = Fraction(len(going))  # A20.5: an Unarmed unit's FP is (1)
-    defence = Fraction(asl_cc.cc_fp(guard))
+    defence = Fraction(sum(asl_cc.cc_fp(u) for u in targets))
     chart = position.charts.chart("cct")
     column = asl_cc.odds_column(chart.axis("odds").keys, asl_cc.odds(attack, defence))
     kill = int(chart.lookup(odds=column)) if column else 0
-    drm = -2 if guard.has("broken") else 0  # A11.16
-    final = roll.total + drm
-    result = "KIA" if final < kill else "CR" if final == kill else "-"
     lines = [Line(T("odds"), f"{attack}:{defence}", "A11.11"),
              Line(T("Kill Number"), str(kill), "A11.11")]
-    if drm:
-        lines.append(Line(T("{unit} is broken", unit=guard.id), "-2", "A11.16"))
-    lines.append(Line(T("Final DR"), f"{final}: {result}", "A20.55"))
+    results: dict[str, str] = {}
+    for unit in targets:
+        drm = -2 if unit.has("broken") else 0  # A11.16
+        if drm:
+            lines.append(Line(T("{unit} is broken", unit=unit.id), "-2", "A11.16"))
+        final = roll.total + drm
+        results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
+        lines.append(Line(T("Final DR against {unit}", unit=unit.id), f"{final}: {results[unit.id]}",
+                          "A20.55"))
+    for unit in targets:
+        if results[unit.id] == "KIA":
+            state = state.without_unit(unit.id)
+    reduced = [u for u in targets if results[u.id] == "CR"]
+    if len(reduced) == 1:
+        state, _ = _reduce(position.scenario.counters, state, reduced[0])
+    result = results[guard.id]
+    summary = T("escape from {guard}: final DR {final}: {result}", guard=guard.id,
+                final=roll.total - (2 if guard.has("broken") else 0), result=result)
+    assert decision.target is not None
+    fire = act.Fire(decision.subject, decision.target, answer.dice)
+    state = state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
+                                                tuple(lines), results, summary))
+    args = (("guard", guard.id), ("guard_us", str(au.us_number(guard))),
+            ("killed", "1" if result == "KIA" else "0"))
+    if len(reduced) > 1:  # A11.11: Random Selection names the one reduced, then the reply
+        return state.push(Decision(
+            "units", guard.side,
+            T("Random Selection: name the unit of {units} that is Casualty Reduced",
+              units=", ".join(u.id for u in reduced)),
+            "A11.11", "escape_pick", units=tuple(u.id for u in reduced), subject=decision.subject,
+            target=decision.target, args=args))
+    return _after_attack(position.at(state), decision.target, guard.side, decision.subject, dict(args))
+
+
+def resume_pick(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    from hexmate.rules.games.asl.aftermath import _reduce
+
+    state, _ = _reduce(position.scenario.counters, position.state, position.units[answer.units[0]])
+    assert decision.target is not None
+    side = position.enemy_of(position.units[decision.subject[0]].side)
+    return _after_attack(position.at(state), decision.target, side, decision.subject, decision.argmap)
+
+
+def _after_attack(position: Position, h: Hex, side: str, subject: tuple[str, ...],
+                  args: Mapping[str, str]) -> State:
+    """A20.55: the surviving enemy units there strike back at the escaping prisoners; else the outcome."""
+    state = position.state
+    going = [state.units[u] for u in subject if u in state.units]
+    able = [u for u in position.units_at(h) if u.side == side and _may_strike(u)]
+    if able and going:
+        return state.push(Decision(
+            "roll", side,
+            T("{units} strike back at the escaping {prisoners}: roll the CC DR",
+              units=", ".join(u.id for u in able), prisoners=", ".join(u.id for u in going)),
+            "A20.55", "escape_reply", dice="DR", subject=tuple(u.id for u in going), target=h,
+            args=tuple(sorted(args.items()))))
+    return _outcome(position, h, side, args, going)
+
+
+def _may_strike(unit: UnitState) -> bool:
+    """A unit that may attack in CC: armed personnel, not broken (A11.16, A20.5)."""
+    return (unit.type in prisoners.INFANTRY and prisoners.armed(unit) and not unit.has("broken")
+            and not au.is_sw(unit))
+
+
+def resume_reply(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A20.55: the enemy's reply to the escaping prisoners, after their attack (A11.33)."""
+    from hexmate.rules.games.asl import cc as asl_cc
+    from hexmate.rules.games.asl.aftermath import _reduce
+
+    assert decision.target is not None
+    state = position.state
+    side = decision.side
+    able = [u for u in position.units_at(decision.target) if u.side == side and _may_strike(u)]
+    going = [state.units[u] for u in decision.subject if u in state.units]
+    roll = ASL_DR.from_values(answer.dice or ())
+    attack = Fraction(sum(asl_cc.cc_fp(u) for u in able))
+    defence = Fraction(len(going))  # A20.5: (1) FP each
+    chart = position.charts.chart("cct")
+    column = asl_cc.odds_column(chart.axis("odds").keys, asl_cc.odds(attack, defence))
+    kill = int(chart.lookup(odds=column)) if column else 0
+    result = "KIA" if roll.total < kill else "CR" if roll.total == kill else "-"
+    lines = (Line(T("odds"), f"{attack}:{defence}", "A11.11"), Line(T("Kill Number"), str(kill), "A11.11"),
+             Line(T("Final DR"), f"{roll.total}: {result}", "A20.55"))
     if result == "KIA":
-        state = state.without_unit(guard.id)
-    elif result == "CR":
-        state, _ = _reduce(position.scenario.counters, state, guard)
+        for unit in going:
+            state = state.without_unit(unit.id)
+    elif result == "CR" and len(going) == 1:
+        state, _ = _reduce(position.scenario.counters, state, going[0])
+    summary = T("the reply to the escape: final DR {final}: {result}", final=roll.total, result=result)
+    fire = act.Fire(tuple(u.id for u in able), decision.target, answer.dice)
+    state = state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
+                                                lines, {u.id: result for u in going}, summary))
+    left = [state.units[u.id] for u in going if u.id in state.units]
+    state = _outcome(position.at(state), decision.target, side, decision.argmap, left)
+    if result == "CR" and len(going) > 1:  # A11.11: Random Selection names the one reduced
+        state = state.push(Decision(
+            "units", decision.side,
+            T("Random Selection: name the unit of {units} that is Casualty Reduced",
+              units=", ".join(u.id for u in going)),
+            "A11.11", "escape_reduce", units=tuple(u.id for u in going), target=decision.target))
+    return state
+
+
+def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    from hexmate.rules.games.asl.aftermath import _reduce
+
+    state, _ = _reduce(position.scenario.counters, position.state, position.units[answer.units[0]])
+    return state
+
+
+def _outcome(position: Position, h: Hex, side: str, args: Mapping[str, str], going: list[UnitState]) -> State:
+    """A20.55: with no enemy left in the Location the escape succeeds (A20.551: one rearms if the guard it
+    eliminated was at least its size); otherwise the Location is in Melee."""
+    state = position.state
+    gid = args.get("guard", "")
     left = [u for u in state.units.values()
-            if u.hex == guard.hex and u.side == guard.side and u.type != au.SW]
-    if not left:  # A20.55: no enemy left: they have escaped
-        for unit in going + [u for u in state.units.values() if u.carrier == guard.id and u.has("prisoner")]:
+            if u.hex == h and u.side == side and u.type != au.SW and not u.has(prisoners.PRISONER)]
+    if not left:
+        for unit in going + [u for u in state.units.values() if u.carrier == gid and u.has("prisoner")]:
+            if unit.id not in state.units:
+                continue
             unit = state.units[unit.id]
             state = state.with_unit(dataclasses.replace(
                 unit.mark(prisoners.UNARMED, remove=(prisoners.PRISONER, "escaping", "melee")), carrier=None))
-        big = [u for u in going if au.us_number(u) <= au.us_number(guard)]
-        counter = _rearmed(position, big[0]) if big and result == "KIA" else None
+        big = [u for u in going if au.us_number(u) <= int(args.get("guard_us", "0")) and u.id in state.units]
+        counter = _rearmed(position, big[0]) if big and args.get("killed") == "1" else None
         if counter is not None:  # A20.551: one of them rearms
             armed = state.units[big[0].id].as_counter(counter)
             state = state.with_unit(armed.mark(remove=(prisoners.UNARMED,)))
-        said = T("escaped")
-    else:  # A20.55: the Location is in Melee
-        for unit in [*left, *(state.units[u.id] for u in going if u.id in state.units)]:
+    else:  # A20.55: the Location is in Melee: every unit there (its example: the next attempt is by all 3)
+        for unit in [u for u in state.units.values() if u.hex == h and not au.is_sw(u)]:
             state = state.with_unit(unit.mark("melee"))
-        said = T("still prisoners, in Melee")
-    state = _clear(state)
-    summary = T("escape from {guard}: final DR {final}: {result}", guard=guard.id, final=final, result=said)
-    assert decision.target is not None
-    fire = act.Fire(decision.subject, decision.target, answer.dice)
-    return state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
-                                               tuple(lines), {guard.id: result}, summary))
+    return _clear(state)

@@ -26,6 +26,7 @@ from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import road as asl_road
 from hexmate.rules.games.asl import smoke as asl_smoke
@@ -415,6 +416,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     shooters = [u for u in shooters if u not in dropped]
     side = firers[0].side
     targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW]
+    targets += asl_prisoners.fired_on(position, fire.target, side)  # A20.54: the prisoners there too
     chart = position.charts.chart("ift")
     phase = position.phase.id
     lines: list[Line] = []

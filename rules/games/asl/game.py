@@ -14,6 +14,7 @@ from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import advance_levels as asl_advance_levels
+from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
     armour,
     crew,
@@ -36,6 +37,7 @@ from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import ccgroups as asl_ccgroups
 from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
@@ -110,7 +112,7 @@ class AslState(GameState):
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
     cc_ambusher: str = ""
-    cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CR
+    cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CAP, or CR / CAP1 tagged ":attack"
     cc_next: int = 0
     exited: tuple[tuple[str, int], ...] = ()  # unit id -> its VP when it left the map (A26.23)
     cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
@@ -136,6 +138,14 @@ class AslState(GameState):
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
+    # the attacks designated in the Location being fought: (side, attackers, targets) (A11.12, ccgroups.py);
+    # the sides done designating, the attacks rolled, SMC -> the MMC it is stacked on, SMCs alone (A11.14)
+    cc_groups: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    cc_designated: tuple[str, ...] = ()
+    cc_rolled: int = 0
+    cc_on: tuple[tuple[str, str], ...] = ()
+    cc_alone: tuple[str, ...] = ()
+    cc_ambush_asked: bool = False  # the ambusher was offered its withdrawal after the attacks (A11.41)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
     wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
@@ -801,12 +811,31 @@ class AslGame(Game):
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
             armour.check_facing(position, decision, answer)
+        elif decision.then == "cc_group":
+            asl_ccgroups.check_group(position, decision, answer)  # A11.12, A11.14
+        elif decision.then == "cc_stack":
+            asl_ccgroups.check_stack(position, decision, answer)  # A11.14
+
+    def resume_cc_group(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccgroups.resume_group(self, position, decision, answer)
+
+    def resume_cc_ambush_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ambushwd.resume(self, position, decision, answer)  # A11.41
+
+    def resume_cc_capture_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_capture.resume_pick(self, position, decision, answer)  # A20.22: the defender's choice
+
+    def resume_cc_stack(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccgroups.resume_stack(self, position, decision, answer)
 
     def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_lltc(self, position, decision, answer)
 
     def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_wound(self, position, decision, answer)
+        state = asl_fire.resume_wound(self, position, decision, answer)
+        if decision.arg("cc") == "1":  # a wound from a CC: the Close Combat goes on (A11.11, A17.11)
+            return asl_cc.after_asks(self, position.at(state))
+        return state
 
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_hob(self, position, decision, answer)
@@ -860,6 +889,15 @@ class AslGame(Game):
 
     def resume_escape_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_cc(self, position, decision, answer)
+
+    def resume_escape_reply(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_reply(self, position, decision, answer)  # A20.55: the enemy strikes back
+
+    def resume_escape_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_pick(self, position, decision, answer)  # A11.11 among the escape's targets
+
+    def resume_escape_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_reduce(self, position, decision, answer)
 
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)

@@ -24,8 +24,13 @@ guard (A11.1). What the text says and this module does:
 - A20.53: prisoners move, advance and rout with their guard (``follow``).
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
 
+- A20.54: a fire at a Location holding prisoners attacks them with their guard (``fired_on``); an MC they
+  fail reduces them instead of breaking them, a prisoner is pinned only with its guard, and neither they nor
+  an unarmed unit take a Leader Loss check; K/# and #KIA pick among guard and prisoners by Random Selection
+  (one result for the Location's Known units). A CC attack on the guard leaves them alone (cc.py).
+
 Capture in Close Combat (A20.22) is capture.py's, escape (A20.55) escape.py's. Not here: scrounging
-(A20.552), fire at a Location holding prisoners (A20.54). The excess of a surrender beyond the guard's
+(A20.552). The excess of a surrender beyond the guard's
 capacity is released Unarmed, the largest units kept (the text lets the captor choose).
 """
 
@@ -240,6 +245,40 @@ def follow(state: State) -> State:
         else:
             freed = unit.mark(UNARMED, remove=(PRISONER,))
             state = state.with_unit(dataclasses.replace(freed, carrier=None))
+    return state
+
+
+def overloaded(position: Position, guard: UnitState) -> bool:
+    """A20.52: a guard whose US# is lower than the total US# of his prisoners (his CC attacks on others are
+    made at half FP)."""
+    return _load(position, guard) > au.us_number(guard) if prisoners_of(position, guard.id) else False
+
+
+# --- fire at a Location holding prisoners (A20.54) ---
+
+
+def fired_on(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """A20.54: a fire at a Location holding prisoners affects them with their guard, as in a Melee: the
+    prisoners there of the firing ``side`` (their own side's fire) are targets too."""
+    return [u for u in position.units_at(h) if is_prisoner(u) and u.side == side]
+
+
+def morale_outcome(unit: UnitState, outcome: str) -> str:
+    """A20.54: a prisoner or unarmed unit failing an MC is Casualty Reduced instead of breaking; a prisoner
+    is not pinned by it (only through its guard)."""
+    if not is_prisoner(unit) and armed(unit):
+        return outcome
+    if outcome in ("break", "casualty"):
+        return "reduce"
+    if outcome == "pin" and is_prisoner(unit):
+        return "pass"
+    return outcome
+
+
+def pin_with_guard(position: Position, state: State, guard: UnitState) -> State:
+    """A20.54: prisoners are pinned when their guard is."""
+    for unit in prisoners_of(position.at(state), guard.id):
+        state = state.with_unit(unit.mark("pinned"))
     return state
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from hexmate.rules.games.asl import units as au
 
+from tests.rules.games.asl.ccsteps import together
+
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
 SIDES = [{"id": "a", "name": "Germans", "nationality": "german"},
          {"id": "b", "name": "Russians", "nationality": "russian"}]
@@ -22,6 +24,7 @@ def melee(make_position: Any) -> Any:
     pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
     pos.push_text("end")  # the CCPh: C3 holds both sides (A11.1)
     assert pos.phase.id == "CCPh"
+    together(pos)  # one attack by all against all, each side (A11.12)
     return pos
 
 
@@ -51,3 +54,76 @@ def test_no_capture_word_against_a_berserk_unit(make_position: Any) -> None:
     pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
     pos.push_text("end")
     assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.choices == ()  # A20.2
+
+
+def _one_on_one(make_position: Any, *extra: dict[str, Any]) -> Any:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3"}, *extra]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")  # the CCPh
+    together(pos)
+    return pos
+
+
+def test_a20_221_a_side_wiped_out_by_the_same_cc_captures_nobody(make_position: Any) -> None:
+    """A20.221: the German captures the 4-4-7 (4:4 = 1:1, Kill Number 5; 3 + 1 = 4 < 5) while the Russian's
+    simultaneous attack eliminates him (3 < 5): the capture is void, the Russian squad stays free."""
+    pos = _one_on_one(make_position)
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 1,2")
+    assert pos.state.resolution.results == {"b-1": "CAP"}
+    pos.push_text("answer dice 1,2")  # the Russian reply
+    assert "a-1" not in pos.units
+    b1 = pos.units["b-1"]
+    assert not b1.has("prisoner") and not b1.has("unarmed") and b1.carrier is None and b1.name == "4-4-7r"
+
+
+def test_a20_221_both_sides_wiped_out_the_prisoners_left_rearm(make_position: Any) -> None:
+    """A20.221: the German guard and the Russian who came for his prisoner eliminate each other in the same
+    CC: the Russian prisoner left there rearms as a Conscript squad (A20.551)."""
+    prisoner = {"id": "b-p", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["prisoner"],
+                "carrier": "a-1"}
+    pos = _one_on_one(make_position, prisoner)
+    pos.push_text("answer dice 1,2")  # 3 < 5: the Russian eliminated
+    pos.push_text("answer dice 1,2")  # and the German
+    assert "a-1" not in pos.units and "b-1" not in pos.units
+    bp = pos.units["b-p"]
+    assert not bp.has("prisoner") and not bp.has("unarmed") and bp.name == "4-2-6"
+
+
+def test_a11_4_an_ambusher_that_captures_its_target_keeps_its_concealment(make_position: Any) -> None:
+    """A11.4: the ambusher keeps its "?" as long as it eliminates or captures its targets. 4:4 = 1:1, Kill
+    Number 5; 3 + 1 (capture) - 1 (ambush) = 3: captured."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "E5", "concealed": True}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES, hexes={"E5": "woods"})
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("end")
+    pos.push_text("answer dice 6")  # a: 6
+    pos.push_text("answer dice 1")  # b: 1 - 2 (concealed) = -1: b ambushes
+    pos.push_text("answer stay")  # no ambush withdrawal (A11.41)
+    assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.side == "b"
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 1,2")
+    assert pos.units["a-1"].has("prisoner") and pos.units["a-1"].carrier == "b-1"
+    assert pos.units["b-1"].concealed
+
+
+def test_a20_22_at_the_kill_number_the_defender_names_the_unit_captured(make_position: Any) -> None:
+    """A20.22: at the Kill Number one defending unit of the defender's choice is captured (whole: only a lone
+    squad deploys). 8:8 = 1:1, Kill Number 5; 4 + 1 = 5 against both 4-4-7."""
+    units = [{"id": "a-1", "counter": "8-3-8", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C3"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")
+    together(pos)
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 2,2")
+    assert pos.state.resolution.results == {"b-1": "CAP1", "b-2": "CAP1"}
+    pos.push_text("answer dice 5,6")  # the Russians' reply: no effect
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.rule) == ("cc_capture_pick", "b", "A20.22")
+    pos.push_text("answer units b-2")
+    assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].name == "4-4-7r"
+    assert not pos.units["b-1"].has("prisoner") and "b-2/2" not in pos.units

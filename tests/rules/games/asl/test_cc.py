@@ -11,6 +11,8 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import cc
 
+from tests.rules.games.asl.ccsteps import together
+
 COUNTERS_EXTRA = {
     "8-1": {"type": "leader", "morale": 8, "broken_morale": 7, "leadership": -1},
     "4-4-7s": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7, "stealthy": 1},
@@ -70,8 +72,18 @@ def _a11_14(make_position: Any) -> Any:
     return make_position("asl", units, "CCPh", counters=_counters())
 
 
+def _designate_together(pos: Any) -> None:
+    """Both sides take the table's default: one attack by all against all (A11.12's first way)."""
+    for side in ("a", "b"):
+        top = pos.decision
+        assert top is not None and top.then == "cc_group" and top.side == side
+        pos.push_text("answer together")
+
+
 def test_a11_14_example_german_attack_below_the_kill_number_eliminates_both(make_position: Any) -> None:
+    """A11.141's first example (T-11.141a): 4-6-7 + 8-1 against two 4-4-7."""
     pos = _a11_14(make_position)
+    _designate_together(pos)
     top = pos.decision
     assert top is not None and top.kind == "roll" and top.then == "cc" and top.side == "a"
     pos.push_text("answer dice 2,2")  # 5:8 -> 1:2, KN 4; Original 4 - 1 (8-1) = 3 < 4
@@ -94,6 +106,7 @@ def test_a11_14_example_original_5_casualty_reduces_and_6_does_nothing_for_the_g
     make_position: Any,
 ) -> None:
     pos = _a11_14(make_position)
+    _designate_together(pos)
     pos.push_text("answer dice 2,3")  # 5 - 1 = 4 = KN 4: one Russian squad reduced
     assert pos.state.resolution is not None and set(pos.state.resolution.results.values()) == {"CR"}
     pos.push_text("answer dice 4,4")  # Russian 8 > 6: no effect
@@ -147,6 +160,10 @@ def test_advance_into_woods_rolls_for_ambush_and_the_ambusher_strikes_first(make
     pos.push_text("answer dice 1")
     pos.push_text("answer dice 5")  # 1 is 3 or more below 5: the attacker ambushes
     assert pos.state.resolution is not None and "a" in pos.state.resolution.summary
+    top = pos.decision  # A11.41: the ambusher may withdraw before the attacks; it stays
+    assert top is not None and (top.then, top.side, top.choices) == ("cc_ambush_withdraw", "a",
+                                                                     ("withdraw", "stay"))
+    pos.push_text("answer stay")
     top = pos.decision
     assert top is not None and top.then == "cc" and top.side == "a"
     pos.push_text("answer dice 2,2")  # 4:4 = 1:1, KN 5; 4 - 1 ambush = 3: eliminated before it may reply
@@ -194,7 +211,7 @@ def test_a_concealed_ambusher_is_never_named_to_the_enemy_and_keeps_its_concealm
             shown = pos.state.resolution.to_dict(viewer="a")
             seen.extend([shown["summary"], *shown["results"], *(line["label"] for line in shown["lines"])])
 
-    for answer in ("answer dice 6", "answer dice 1", "answer dice 1,2"):
+    for answer in ("answer dice 6", "answer dice 1", "answer stay", "answer dice 1,2"):
         look()
         pos.push_text(answer)  # a: 6; b: 1 - 2 concealed = -1, 7 below: b ambushes (A11.4) and strikes first
     look()
@@ -263,7 +280,8 @@ def _melee(make_position: Any, a_extra: list[dict[str, Any]] | None = None, **kw
 def test_a11_2_withdrawing_units_do_not_attack_are_attacked_at_minus_2_and_leave(make_position: Any) -> None:
     pos = _melee(make_position)
     top = pos.decision
-    assert top is not None and top.kind == "confirm" and top.side == "a" and top.rule == "A11.2"
+    assert top is not None and top.kind == "units" and top.choices == ("withdraw", "stay")
+    assert top.side == "a" and top.rule == "A11.2"
     pos.push_text("answer withdraw")
     pos.push_text("answer stay")  # b stays
     top = pos.decision
@@ -286,6 +304,7 @@ def test_a11_16_a_broken_unit_in_melee_must_withdraw_and_the_others_staying_help
     pos.push_text("answer stay")  # a's Good Order squad stays; its broken squad withdraws all the same
     pos.push_text("answer stay")
     assert pos.state.game.cc_withdraw == ("a-2",)
+    assert together(pos) == 1  # b's one squad against a-1 and a-2: asked (a-1 has one target: not asked)
     pos.push_text("answer dice 6,5")  # a-1 attacks b-1 (an 11: a 12 would let b-1 infiltrate, A11.22)
     pos.push_text("answer dice 6,5")  # b-1 attacks a-1 and a-2
     res = pos.state.resolution
@@ -307,3 +326,26 @@ def test_a11_16_a_broken_unit_with_nowhere_to_withdraw_is_eliminated(make_positi
     pos.push_text("answer stay")  # b stays
     pos.push_text("answer dice 6,6")  # b-1's attack: no effect
     assert "a-1" not in pos.units  # every adjacent Location holds a Known enemy (A11.21, A11.16)
+
+
+def test_a11_16_a_broken_guard_in_melee_need_not_withdraw(make_position: Any) -> None:
+    """A11.16: a broken unit in Melee must try to withdraw, unless it guards prisoners (or is disrupted);
+    the broken non-guard's case is the test above."""
+    units = [
+        _u("a-1", "E4", markers=["melee", "broken"]),
+        _u("b-p", "E4", "4-4-7", "b", markers=["prisoner"], carrier="a-1"),
+        _u("b-1", "E4", "4-4-7", "b", markers=["melee"]),
+    ]
+    pos = make_position("asl", units, "CCPh")
+    assert pos.decision is not None and pos.decision.then == "escape"
+    pos.push_text("answer none")  # the prisoner does not try to escape (A20.55)
+    assert pos.state.game.cc_hex == pos.units["a-1"].hex
+    assert pos.state.game.cc_withdraw == ()  # the guard stays with his prisoner
+
+
+def test_a20_5_an_unarmed_unit_fights_with_1_fp(make_position: Any) -> None:
+    """A20.5: every unarmed unit has a FP of (1), used only in CC against personnel."""
+    units = [_u("a-1", "E4", markers=["unarmed"]), _u("b-1", "E4", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh")
+    e4 = pos.units["a-1"].hex
+    assert cc.strengths(pos, e4, "a")[:2] == (1, 4) and cc.strengths(pos, e4, "b")[:2] == (4, 1)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.rules.games.asl.ccsteps import together
+
 
 def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
     return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
@@ -26,6 +28,7 @@ def test_an_original_two_lets_the_attackers_leave_before_the_reply(make_position
 def test_infiltrating_attackers_are_not_attacked_and_are_placed_next_door(make_position: Any) -> None:
     units = [_u("a-1", "E4"), _u("b-1", "E4", "6-2-8", "b"), _u("b-2", "E4", "6-2-8", "b")]
     pos = make_position("asl", units, "CCPh")
+    together(pos)
     pos.push_text("answer dice 1,1")  # 4 against 12: 1:3, read down to 1:4 (KN 3); Original 2 < 3
     assert pos.decision is not None and pos.decision.then == "cc_infiltrate"
     pos.push_text("answer infiltrate")
@@ -41,6 +44,7 @@ def test_infiltrating_attackers_are_not_attacked_and_are_placed_next_door(make_p
 def test_staying_keeps_the_close_combat_simultaneous(make_position: Any) -> None:
     units = [_u("a-1", "E4"), _u("b-1", "E4", "6-2-8", "b"), _u("b-2", "E4", "6-2-8", "b")]
     pos = make_position("asl", units, "CCPh")
+    together(pos)
     pos.push_text("answer dice 1,1")
     pos.push_text("answer stay")
     top = pos.decision

@@ -114,5 +114,7 @@ def test_the_record_shows_the_mg_rate_of_fire_the_residual_a_rout_a_rally_and_a_
     assert "rally ger-sq4" in log and ("rally", "answer dice 1,2") in answered
     assert not pos.units["ger-sq4"].has("broken")
     assert charts.count("cct") == 2  # both sides' simultaneous CC attacks (A11.12)
-    # 57 actions before this session, + the Residual FP's DR, + the MG's two fires, their DRs and the PTC
-    assert len(pos.log) == 63
+    # 57 actions before this session, + the Residual FP's DR, + the MG's two fires, their DRs and the PTC,
+    # + the CC's Russian stacking and both sides' designations (A11.14, A11.12)
+    assert len(pos.log) == 66
+    assert ("cc_group", "answer together") in answered and ("cc_stack", "answer done") in answered
