@@ -21,6 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import fire_groups, spray, vcover
@@ -629,8 +630,11 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         if marker == "final_fire" or modes[uid] in ("sff", "fpf"):
             # A8.3, A8.4: the First Fire counter flips to Final Fire
             unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
-        # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
-        state = state.with_unit(unit.mark(mark).revealed())
+        # A12.14 (Case B): a unit loses "?" when it fires or directs fire in the LOS of a Good Order enemy
+        # ground unit within 16 hexes; else it only shows itself for the shot (A12.14 example: at a broken unit)
+        h = where(position, unit)
+        seen = h is not None and asl_concealment.seen_by_good_order(position, unit.side, h)
+        state = state.with_unit(unit.mark(mark).revealed() if seen else unit.mark(mark))
         if modes[uid] in ("sff", "fpf") and unit.type != au.SW:  # A8.3, A8.31: and all its SW
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
@@ -641,7 +645,8 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         owner = state.units[oid]
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if not au.keeps_inherent_fp(owner, fired):
-            state = state.with_unit(owner.mark("no_fire").revealed())
+            seen = owner.hex is not None and asl_concealment.seen_by_good_order(position, owner.side, owner.hex)
+            state = state.with_unit(owner.mark("no_fire").revealed() if seen else owner.mark("no_fire"))
     names = ", ".join(fire.firers)
     # A9.22: a MG that may lay a Fire Lane says so before the DR
     lanes = [rfp.lane_question(position, w, fire.target) for w in weapons

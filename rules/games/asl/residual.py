@@ -81,10 +81,12 @@ def residual_value(axis: Axis, column: Fraction | int, outside: int) -> int:
     (6, 4, 2)
     """
     value = min(12, math.floor(Fraction(column) / 2))
-    if value <= 0 or outside <= 0:
-        return max(0, value)
-    col = axis.locate(Fraction(value))
-    if col is None or col - outside < 0:
+    col = axis.locate(Fraction(value)) if value > 0 else None
+    if col is None:
+        return 0
+    if outside <= 0:  # A7.372: the highest Residual FP counter not above that half (the 6 column leaves 2)
+        return int(axis.key_at(col))
+    if col - outside < 0:
         return 0
     return int(axis.key_at(col - outside))
 

@@ -1,0 +1,84 @@
+"""Fire examples of A7-A8 played through the game, from the rulebook's numbers (digest asl-a1 §7.A/7.B, checked
+against the text): T-7.21 (adjacent units IN two gully hexes that no depression hexside joins: no LOS, so no
+attack, even Point Blank), T-7.372 (the column and the Residual FP follow the FP actually fired: 5 FP doubled is
+10, on the 8 column, Residual 4; halved at Long Range 2 1/2, on the 2 column, Residual 1). Counters from the
+demo catalogue, the IFT from the demo pack (demo values)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hexmate.rules.charts import load_pack
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import residual as rfp
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+AXIS = load_pack("rules/games/asl/charts/demo.json", "asl").chart("ift").axis("fp")
+
+
+def _col(total: Fraction | int) -> int | None:
+    c = fpw.column(AXIS, Fraction(total), 0)
+    return None if c is None else int(AXIS.key_at(c))
+
+
+def test_t7_21_adjacent_gully_bottoms_not_joined_see_nothing_so_no_attack(make_position: Any) -> None:
+    """T-7.21 (A7.21; the text's 12AA5 and 12BB4): E3 and F3 are gully hexes with no depression hexside between
+    them (the board-12 analogue of tests/rules/games/asl/maps/board12.json); units IN both are adjacent."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E3", "level": -1},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "F3", "level": -1}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"E3": "gully", "F3": "gully"})
+    assert pos.map.parse_label("F3") in pos.map.neighbors(pos.map.parse_label("E3"))
+    with pytest.raises(IllegalAction, match=r"a-1 has no line of sight to F3: .*\(A6\.1\)"):
+        pos.push_text("fire a-1 at F3 dice 3,4")
+    assert not any(a.kind == "fire" for a in pos.legal_actions)
+    # at Crest (ground level) the same two units are adjacent and fire Point Blank (A7.21): x2
+    crest = make_position("asl", [{**u, "level": 0} for u in units], "PFPh", counters=COUNTERS,
+                          hexes={"E3": "gully", "F3": "gully"})
+    res = crest.resolve(crest.parse_action("fire a-1 at F3 dice 3,4"))
+    assert "4 FP x2 Point Blank Fire (A7.21) = 8 FP" in res.text()
+
+
+def _first_fire(make_position: Any, firer_hex: str, path: str) -> Any:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": path.split("-")[0]},
+             {"id": "b-1", "counter": "5-4-8", "side": "b", "hex": firer_hex}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text(f"move a-1 {path}")
+    if len(path.split("-")) == 2:
+        pos.push_text(f"fire b-1 at {path.split('-')[-1]} dice 6,5")  # Final 9 or more: no effect
+    return pos
+
+
+def test_t7_372_five_fp_point_blank_is_the_10_fp_total_on_the_8_column_residual_4(make_position: Any) -> None:
+    """T-7.372 (A7.372, A8.2): 5 FP with PBF is resolved as 10 FP and leaves a Residual 4 (the largest
+    Residual counter not above half the FP fired)."""
+    assert (_col(10), _col(Fraction(5, 2))) == (8, 2)
+    pos = _first_fire(make_position, "C4", "C1-C2-C3")  # C3 is adjacent to C4
+    pos.push_text("answer pass")  # C2: no fire there
+    pos.push_text("fire b-1 at C3 dice 6,5")
+    text = pos.last_resolution.text()
+    assert "5 FP x2 Point Blank Fire (A7.21) = 10 FP" in text and "10 FP -> 8 column" in text
+    assert [r.fp for r in rfp.residuals(pos.state)] == [4]
+
+
+def test_t7_372_five_fp_at_long_range_is_2_half_on_the_2_column_residual_1(make_position: Any) -> None:
+    """T-7.372 (A7.22, A8.2): the same 5 FP at Long Range (a 5-4-8 has range 4: 6 hexes) is 2 1/2 FP, on the
+    2 column, and leaves a Residual 1."""
+    pos = _first_fire(make_position, "C8", "C1-C2")  # C2 is 6 hexes from C8
+    text = pos.last_resolution.text()
+    assert "5 FP x1/2 Long Range (A7.22) = 2 1/2 FP" in text and "2 1/2 FP -> 2 column" in text
+    assert [r.fp for r in rfp.residuals(pos.state)] == [1]
+
+
+def test_t7_372_the_other_numbers_are_columns_of_the_fp_fired() -> None:
+    """T-7.372 (A7.372): the column is that of the actual FP, before and after its changes; OBA is not built,
+    so only its columns are checked: 21 -> 20, 10 -> 8, 16 -> 16, 7 -> 6, 3 1/2 -> 2, 8 -> 8, and 42 FP is
+    resolved on the 36 column (not 8 or more above it, C.7)."""
+    got = [_col(x) for x in (21, 10, 16, 7, Fraction(7, 2), 8, 42)]
+    assert got == [20, 8, 16, 6, 2, 8, 36]
+    # A8.2 and A7.372: half the column fired (8 -> 4, 2 -> 1); the 6 column's half, 3, is no Residual
+    # counter: the highest one not above it is 2
+    assert [rfp.residual_value(AXIS, c, 0) for c in (8, 2, 6)] == [4, 1, 2]
