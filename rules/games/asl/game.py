@@ -44,6 +44,7 @@ from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import spray as asl_spray
@@ -140,6 +141,11 @@ class AslState(GameState):
     fired_at: tuple[tuple[str, Hex], ...] = ()
     encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
     encircled: tuple[tuple[Hex, str], ...] = ()
+    # A12.152: the stack that moved last and its MF left (a search costs 1 of them); A12.153: the Player Turn
+    # ("turn:side") whose side has mopped up (once per Player Turn); see search.py
+    last_move: tuple[str, ...] = ()
+    last_move_left: str = ""
+    mopped: str = ""
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -460,6 +466,8 @@ class AslGame(Game):
         return self._check(position, action)
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
+        if isinstance(action, act.Activate) and asl_search.claims(action):
+            return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Smoke):
@@ -576,6 +584,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Activate) and asl_search.claims(action):
+            return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Smoke):
@@ -846,6 +856,18 @@ class AslGame(Game):
     def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_hip.resume_place(self, position, decision, answer)
 
+    def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search(self, position, decision, answer)  # A12.152
+
+    def resume_search_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+
+    def resume_search_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search_casualty(self, position, decision, answer)  # A12.154
+
+    def resume_search_cr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search_cr(self, position, decision, answer)  # A12.154
+
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
 
@@ -1048,6 +1070,8 @@ class AslGame(Game):
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
                 if unit is not None and not unit.has("broken"):
                     state = state.with_unit(unit.mark("pinned", "cx"))
+        if isinstance(moving.cost, int | Fraction):  # A12.152: a search costs 1 of the MF left
+            state = asl_search.moved(self, state, moving, budget - moving.cost)
         state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
@@ -1103,8 +1127,9 @@ class AslGame(Game):
                 yield action
 
     def secret_of(self, position: Position, action: act.Action) -> str:
-        """A12.3: an action naming a HIP unit is listed on its owner's page only."""
-        return asl_hip.owner_of(self, position, action)
+        """A12.3: an action naming a HIP unit is listed on its owner's page only (A12.11: so is one that gives
+        up a unit's "?", search.py)."""
+        return asl_hip.owner_of(self, position, action) or asl_search.owner_of(position, action)
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -1117,6 +1142,7 @@ class AslGame(Game):
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
+        yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
