@@ -323,7 +323,8 @@ class GameSession:
         resolved = self.position.state.resolution
         # an activation only its side's page lists (ASL: a HIP unit placed under a "?", A12.32) is told to the
         # others as who acted, not what
-        owner = self.position.game.secret_of(self.position, action) if isinstance(action, act.Activate) else ""
+        owner = (self.position.game.secret_of(self.position, action) if isinstance(action, act.Activate)
+                 else "")
         done = self.position.push(action)
         text = self.position.action_text(done)
         self.history.append(text)

@@ -58,7 +58,8 @@ def case(position: Position, unit: UnitState) -> str:
 
 def good_order_enemy(unit: UnitState, side: str) -> bool:
     """A12.14: a Good Order enemy ground unit, not merely an unbroken one: no dummy (A12.16: a dummy stack is
-    not Good Order), no prisoner, no SW; a HIP unit stands nowhere (hip.py) until its owner drops HIP (A12.32)."""
+    not Good Order), no prisoner, no SW; a HIP unit stands nowhere (hip.py) until its owner drops HIP
+    (A12.32)."""
     return (unit.side != side and unit.hex is not None and unit.type not in ("dummy", "sw")
             and not unit.has("broken") and not unit.has("prisoner"))
 

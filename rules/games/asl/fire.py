@@ -631,7 +631,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             # A8.3, A8.4: the First Fire counter flips to Final Fire
             unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
         # A12.14 (Case B): a unit loses "?" when it fires or directs fire in the LOS of a Good Order enemy
-        # ground unit within 16 hexes; else it only shows itself for the shot (A12.14 example: at a broken unit)
+        # ground unit within 16 hexes; else it only shows itself for the shot (A12.14 example)
         h = where(position, unit)
         seen = h is not None and asl_concealment.seen_by_good_order(position, unit.side, h)
         state = state.with_unit(unit.mark(mark).revealed() if seen else unit.mark(mark))
@@ -645,7 +645,8 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         owner = state.units[oid]
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if not au.keeps_inherent_fp(owner, fired):
-            seen = owner.hex is not None and asl_concealment.seen_by_good_order(position, owner.side, owner.hex)
+            at = owner.hex
+            seen = at is not None and asl_concealment.seen_by_good_order(position, owner.side, at)
             state = state.with_unit(owner.mark("no_fire").revealed() if seen else owner.mark("no_fire"))
     names = ", ".join(fire.firers)
     # A9.22: a MG that may lay a Fire Lane says so before the DR

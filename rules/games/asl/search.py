@@ -1,4 +1,4 @@
-"""ASL Search, Mopping Up and Search Casualties (A12.152-A12.154); giving up HIP or a "?" at will (A12.14, A12.32).
+"""ASL Search, Mopping Up and Search Casualties (A12.152-A12.154); HIP or "?" given up (A12.14, A12.32).
 
 Each is an ``activate`` action with its word (``activate ger-sq1,ger-81 for search``):
 
@@ -9,9 +9,9 @@ Each is an ``activate`` action with its word (``activate ger-sq1,ger-81 for sear
   Final dr is the number of Accessible hexes (its own and the adjacent ones it could advance into) left
   unsearched, which the searcher names (never its own). In a searched hex every concealed enemy loses its "?"
   (a dummy is removed) and HIP units are placed there under a "?" (the text's words, A12.152).
-- ``mop-up`` (A12.153), in the PFPh: armed, unpinned, Good Order MMC in a building of more than one hex or level
-  (a building named in the scenario's victory conditions, else the building hexes joined to theirs) declare
-  TI, once per Player Turn, if the building holds no non-concealed unbroken enemy; unless their side
+- ``mop-up`` (A12.153), in the PFPh: armed, unpinned, Good Order MMC in a building of more than one hex or
+  level (a building named in the scenario's victory conditions, else the building hexes joined to theirs)
+  declare TI, once per Player Turn, if the building holds no non-concealed unbroken enemy; unless their side
   controls it (A26.14), every hex of it must be within 2 hexes of one of them. Enemy HIP units there are
   placed under "?", enemy dummies are removed, other "?" stay. With no concealed enemy left, the building is
   secured (controlled) and its broken enemy units surrender to a mopping unit the phasing player names (A20).
@@ -19,8 +19,8 @@ Each is an ``activate`` action with its word (``activate ger-sq1,ger-81 for sear
 - After either, when a searched Location holds an armed Good Order enemy or a Residual FP counter, the
   non-phasing player may roll a Search Casualty dr (A12.154): -1 per concealed stealthy unit, -1 per concealed
   HS-equivalent beyond the first, the best concealed leader's modifier (not a leader alone), +1 per concealed
-  Lax unit, all as they were at the search dr; Final 1 or less: Random Selection picks a searcher for
-  Casualty Reduction.
+  Lax unit, all as they were at the search dr; Final 1 or less: Random Selection picks a searcher for Casualty
+  Reduction.
 - ``reveal`` (A12.14, A12.32): at any time, a unit gives up its "?" (a dummy is removed) or its HIP (placed on
   its hex, fully Known); ``conceal`` (A12.32): a HIP unit is placed on its hex under a "?".
 
@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import locations as loc
@@ -46,7 +46,6 @@ from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl.aftermath import _reduce, _wound_decision
-from hexmate.rules.decisions import Moving
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups
 from hexmate.rules.hexes import Hex, distance
@@ -113,10 +112,10 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
     if extra:
         drm -= extra
         parts.append(T("{n} HS-equivalent(s) beyond the first -{n}", n=extra))
-    leaders = [int(u.values.get("leadership", 0) or 0) for u in units if u.type == "leader"]
-    if leaders and min(leaders):
-        drm += min(leaders)
-        parts.append(T("leader {drm:+d}", drm=min(leaders)))
+    best = min((int(u.values.get("leadership", 0) or 0) for u in units if u.type == "leader"), default=0)
+    if best:
+        drm += best
+        parts.append(T("leader {drm:+d}", drm=best))
     for unit in units:
         if _lax(unit):
             drm += 1
@@ -382,22 +381,23 @@ def _casualty_offer(position: Position, searchers: tuple[str, ...], hexes: Itera
     cells = set(hexes)
     side = state.units[searchers[0]].side if searchers[0] in state.units else position.phasing
     enemy = position.enemy_of(side)
-    armed = [u for u in state.units.values() if u.side == enemy and u.hex in cells and u.type not in ("dummy", "sw")
-             and not u.has("broken") and prisoners.armed(u)]
+    armed = [u for u in state.units.values() if u.side == enemy and u.hex in cells
+             and u.type not in ("dummy", "sw") and not u.has("broken") and prisoners.armed(u)]
     residual = [r for r in asl_residual.residuals(state) if r.hex in cells]
     if not armed and not residual:
         return state
     drm = casualty_drm(before)
     return state.push(Decision(
         "roll", enemy,
-        T("{side} may roll a Search Casualty dr against {units}, drm {drm:+d} (1 or less: Casualty Reduction)",
-          side=enemy, units=", ".join(searchers), drm=drm),
+        T("{side} may roll a Search Casualty dr against {units}, drm {drm:+d} (1 or less: Casualty "
+          "Reduction)", side=enemy, units=", ".join(searchers), drm=drm),
         rule, "search_casualty", dice="dr", choices=("decline",), subject=searchers,
         args=(("drm", str(drm)),),
     ))
 
 
-def resume_search_casualty(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+def resume_search_casualty(game: AslGame, position: Position, decision: Decision,
+                           answer: act.Answer) -> State:
     state = position.state
     if answer.choice == "decline" or answer.dice is None:
         return state
@@ -413,8 +413,8 @@ def resume_search_casualty(game: AslGame, position: Position, decision: Decision
 
 
 def resume_search_cr(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A12.154, A7.302: the unit picked is Casualty Reduced: a squad to its HS, a HS or crew eliminated, an SMC
-    wounded."""
+    """A12.154, A7.302: the unit picked is Casualty Reduced: a squad to its HS, a HS or crew eliminated, an
+    SMC wounded."""
     state = position.state
     unit = state.units[answer.units[0]]
     before = unit.has("wounded")
@@ -425,8 +425,8 @@ def resume_search_cr(game: AslGame, position: Position, decision: Decision, answ
 
 
 def _mop(game: AslGame, position: Position, action: act.Activate) -> State:
-    """A12.153: TI declared; enemy HIP placed under "?", enemy dummies removed; with no concealed enemy left the
-    building is secured and its broken enemies surrender."""
+    """A12.153: TI declared; enemy HIP placed under "?", enemy dummies removed; with no concealed enemy left
+    the building is secured and its broken enemies surrender."""
     building = _check_mop(game, position, action)
     state = position.state
     side = position.phasing
@@ -434,10 +434,12 @@ def _mop(game: AslGame, position: Position, action: act.Activate) -> State:
         state = state.with_unit(state.units[uid].mark("ti"))
     state = state.replace(game=game.gstate(state).replace(mopped=_turn_key(position)))
     view = position.at(state)
-    hip_ids = [uid for h in sorted(building, key=lambda h: (h.q, h.r)) for uid in asl_hip.at(game, view, h, side)]
+    cells = sorted(building, key=lambda h: (h.q, h.r))
+    hip_ids = [uid for h in cells for uid in asl_hip.at(game, view, h, side)]
     before = _concealed(view, side, building, hip_ids)
     state = asl_hip.reveal(game, state, hip_ids, keep_concealed=True)
-    for unit in [u for u in state.units.values() if u.side != side and u.hex in building and u.type == "dummy"]:
+    for unit in [u for u in state.units.values() if u.side != side and u.hex in building
+                 and u.type == "dummy"]:
         state = state.without_unit(unit.id)
     hidden = [u for u in state.units.values() if u.side != side and u.hex in building and u.concealed]
     asks: list[Decision] = []
@@ -470,8 +472,8 @@ def moved(game: AslGame, state: State, moving: Moving, left: Fraction | int) -> 
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Activate]:
-    """What the page lists: each HIP unit's drop (its owner's page only, ``owner_of``), the last mover's search,
-    and the Mopping Up of each building stack of the PFPh."""
+    """What the page lists: each HIP unit's drop (its owner's page only, ``owner_of``), the last mover's
+    search, and the Mopping Up of each building stack of the PFPh."""
     gs = game.gstate(position.state)
     for uid, h in sorted(gs.hip):
         if h is not None and uid in position.units:

@@ -1,9 +1,10 @@
 """Concealment examples of A12 from the rulebook's numbers (digest asl-a2 §5.5, checked against the text):
-T-12.13b (a gun's To Hit against a concealed and a non-concealed unit of one hex), T-12.14b (board 1: a concealed
-squad keeps its "?" moving out of Good Order enemy sight, and firing at a broken unit; firing at a Good Order one
-costs it, and Case J gives it back at the end of the turn), T-12.153 (board 1: Mopping Up brings HIP units out
-under "?", and the Search Casualty dr). Analogue boards: the test board's hexes stand for the text's (each
-test's docstring says which), counters from the demo catalogue, the IFT from the demo pack (demo values)."""
+T-12.13b (a gun's To Hit against a concealed and a non-concealed unit of one hex), T-12.14b (board 1: a
+concealed squad keeps its "?" moving out of Good Order enemy sight, and firing at a broken unit; firing at a
+Good Order one costs it, and Case J gives it back at the end of the turn), T-12.153 (board 1: Mopping Up
+brings HIP units out under "?", and the Search Casualty dr). Analogue boards: the test board's hexes stand for
+the text's (each test's docstring says which), counters from the demo catalogue, the IFT from the demo pack
+(demo values)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ PACK = od.load_pack()
 
 
 def test_t12_13b_a_gun_needs_6_against_the_seen_squad_and_4_against_the_concealed_one() -> None:
-    """T-12.13b (A12.13 example 2): a 75mm gun at 7 hexes fires at woods holding a concealed 4-4-7 and a 6-2-8:
-    base TH 7, woods -1: 6; the concealed unit, Case K -2 more: 4. An Original TH DR 5 hits the 6-2-8 only."""
+    """T-12.13b (A12.13 example 2): a 75mm gun at 7 hexes fires at woods holding a concealed 4-4-7 and a
+    6-2-8: base TH 7, woods -1: 6; the concealed unit, Case K -2 more: 4. An Original TH DR 5 hits the 6-2-8
+    only."""
     seen, _ = od.to_hit(PACK, target_type="infantry", rng=7, tem=1)
     hidden, steps = od.to_hit(PACK, target_type="infantry", rng=7, tem=1, cases=("K",))
     assert (seen, hidden) == (6, 4)
@@ -30,8 +32,8 @@ def test_t12_13b_a_gun_needs_6_against_the_seen_squad_and_4_against_the_conceale
 
 
 def _board_1(make_position: Any, phase: str, extra: list[dict[str, Any]] | None = None) -> Any:
-    """Board 1's N2, O3, P3, M4 and N4 as F2, G3, H3, E4 and F4 of the test board: F2, G3 and H3 are woods
-    (F3 too, so that E4 sees F2 but neither G3 nor H3); E4 holds a Good Order German squad, F4 a broken one."""
+    """Board 1's N2, O3, P3, M4 and N4 as F2, G3, H3, E4 and F4 of the test board: F2, G3 and H3 are woods (F3
+    too, so that E4 sees F2 but neither G3 nor H3); E4 holds a Good Order German squad, F4 a broken one."""
     units = [{"id": "rus-n2", "counter": "4-4-7r", "side": "a", "hex": "F2", "concealed": True},
              {"id": "rus-p3", "counter": "4-4-7r", "side": "a", "hex": "H3", "concealed": True},
              {"id": "ger-m4", "counter": "4-6-7", "side": "b", "hex": "E4"},
@@ -42,7 +44,8 @@ def _board_1(make_position: Any, phase: str, extra: list[dict[str, Any]] | None 
 
 
 def test_t12_14b_the_concealed_squad_moves_via_o3_to_p3_keeping_its_concealment(make_position: Any) -> None:
-    """T-12.14b (A12.14 example 3): N2 is in M4's LOS, but the hexes where it spends MF (O3, P3) are not in the
+    """T-12.14b (A12.14 example 3): N2 is in M4's LOS, but the hexes where it spends MF (O3, P3) are not in
+    the
     LOS of a Good Order enemy within 16 hexes: it keeps its "?"."""
     pos = _board_1(make_position, "MPh")
     assert concealment.seen_by_good_order(pos, "a", pos.map.parse_label("F2"))
@@ -59,7 +62,8 @@ def test_t12_14b_the_concealed_squad_moves_via_o3_to_p3_keeping_its_concealment(
 
 
 def test_t12_14b_p3_fires_at_the_broken_n4_and_keeps_its_concealment(make_position: Any) -> None:
-    """T-12.14b: no Good Order enemy ground unit within 16 hexes sees P3, so firing at the broken N4 only shows
+    """T-12.14b: no Good Order enemy ground unit within 16 hexes sees P3, so firing at the broken N4 only
+    shows
     the squad for the shot: its "?" stays."""
     pos = _board_1(make_position, "PFPh")
     pos.push_text("fire rus-p3 at F4 dice 6,5")

@@ -1,8 +1,8 @@
-"""Fire examples of A7-A8 played through the game, from the rulebook's numbers (digest asl-a1 §7.A/7.B, checked
-against the text): T-7.21 (adjacent units IN two gully hexes that no depression hexside joins: no LOS, so no
-attack, even Point Blank), T-7.372 (the column and the Residual FP follow the FP actually fired: 5 FP doubled is
-10, on the 8 column, Residual 4; halved at Long Range 2 1/2, on the 2 column, Residual 1). Counters from the
-demo catalogue, the IFT from the demo pack (demo values)."""
+"""Fire examples of A7-A8 played through the game, from the rulebook's numbers (digest asl-a1 §7.A/7.B,
+checked against the text): T-7.21 (adjacent units IN two gully hexes that no depression hexside joins: no LOS,
+so no attack, even Point Blank), T-7.372 (the column and the Residual FP follow the FP actually fired: 5 FP
+doubled is 10, on the 8 column, Residual 4; halved at Long Range 2 1/2, on the 2 column, Residual 1). Counters
+from the demo catalogue, the IFT from the demo pack (demo values)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ def _col(total: Fraction | int) -> int | None:
 
 
 def test_t7_21_adjacent_gully_bottoms_not_joined_see_nothing_so_no_attack(make_position: Any) -> None:
-    """T-7.21 (A7.21; the text's 12AA5 and 12BB4): E3 and F3 are gully hexes with no depression hexside between
-    them (the board-12 analogue of tests/rules/games/asl/maps/board12.json); units IN both are adjacent."""
+    """T-7.21 (A7.21; the text's 12AA5 and 12BB4): E3 and F3 are gully hexes with no depression hexside
+    between them (the board-12 analogue of tests/rules/games/asl/maps/board12.json); units IN both are
+    adjacent."""
     units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E3", "level": -1},
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "F3", "level": -1}]
     pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"E3": "gully", "F3": "gully"})

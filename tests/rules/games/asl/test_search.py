@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import hip
-from hexmate.rules.games.asl import search
+from hexmate.rules.games.asl import hip, search
 from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -20,7 +19,7 @@ def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: An
     return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
 
 
-# --- A12.14, A12.32: giving up HIP or a "?" ------------------------------------------------------------------
+# --- A12.14, A12.32: giving up HIP or a "?" -----------------------------------------------------------------
 
 
 def _hip_game(make_position: Any, phase: str = "PFPh") -> Any:
@@ -74,7 +73,7 @@ def _search_game(make_position: Any, extra: list[dict[str, Any]] | None = None) 
     return pos
 
 
-def test_search_after_a_move_reveals_the_searched_hexes_and_makes_the_searchers_ti(make_position: Any) -> None:
+def test_search_after_a_move_reveals_the_searched_hexes_and_makes_searchers_ti(make_position: Any) -> None:
     """A12.152: the stack that has just moved spends 1 MF more; dr 3, -1 for the second HS-equivalent of the
     squad, -1 for the 8-1: Final 1, so one Accessible hex stays unsearched, named by the searcher."""
     pos = _search_game(make_position)
@@ -142,7 +141,7 @@ def test_search_in_place_by_a_stack_that_has_not_moved(make_position: Any) -> No
     assert pos.units["b-c5"].concealed and hip.hidden(pos) == {"b-hip": "b"}
 
 
-# --- A12.153, A12.154: Mopping Up ----------------------------------------------------------------------------
+# --- A12.153, A12.154: Mopping Up ---------------------------------------------------------------------------
 
 
 def _g6(make_position: Any, with_hip: bool = True) -> Any:
