@@ -212,3 +212,23 @@ def test_mopping_up_refused_out_of_reach_or_with_a_known_enemy(make_position: An
         single.push_text("activate a-1 for mop-up")
     assert search.building_of(pos, pos.map.parse_label("D2")) == frozenset(
         pos.map.parse_label(f"{c}2") for c in "BCDEF")
+
+
+def test_the_searchers_questions_do_not_depend_on_where_hip_units_are(make_position: Any) -> None:
+    """Leak discipline (A12.3): the Search dr's prompt and drm and the hexes offered to leave unsearched are
+    the same whether a HIP unit is set up next to the searchers or far off."""
+    asked = []
+    for where in ("D4", "H1"):
+        units = [_u("a-1", "C3"), _u("b-hip", "K1", "6-2-8", "b")]
+        pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"D4": "woods", "H1": "woods"},
+                            options={"hip": {"b": {"units": ["b-hip"]}}})
+        pos.push_text(f"answer hex {where}")
+        pos.push_text("move a-1 C3-C4")
+        while pos.decision is not None:
+            pos.push_text("answer pass")
+        pos.push_text("activate a-1 for search")
+        search_dr = (str(pos.decision.prompt), pos.decision.args)
+        pos.push_text("answer dice 4")
+        asked.append((search_dr, str(pos.decision.prompt), pos.decision.hexes))
+        assert "b-hip" not in str(pos.decision.prompt)
+    assert asked[0] == asked[1]
