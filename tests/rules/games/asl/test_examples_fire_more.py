@@ -15,6 +15,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl import unarmored
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
 AXIS = load_pack("rules/games/asl/charts/demo.json", "asl").chart("ift").axis("fp")
@@ -83,3 +84,53 @@ def test_t7_372_the_other_numbers_are_columns_of_the_fp_fired() -> None:
     # A8.2 and A7.372: half the column fired (8 -> 4, 2 -> 1); the 6 column's half, 3, is no Residual
     # counter: the highest one not above it is 2
     assert [rfp.residual_value(AXIS, c, 0) for c in (8, 2, 6)] == [4, 1, 2]
+
+
+# --- A7.308, A7.309: the IFT's vehicle line (arithmetic: fire at unarmored vehicles is not in play yet) ---
+
+
+PACK = load_pack("rules/games/asl/charts/demo.json", "asl")
+
+
+@pytest.mark.parametrize(("original", "truck", "passenger", "squad"), [
+    (7, "immobilized", "1MC", "NMC"),
+    (3, "burning", "eliminated", "2MC"),
+    (6, "destroyed", "Survival roll", "1MC"),
+])
+def test_t7_308_a_truck_with_a_hs_aboard_and_a_squad_in_a_shellhole(
+        original: int, truck: str, passenger: str, squad: str) -> None:
+    """T-7.308 (A7.308 example): a 4-4-7, an 8-0 and a MMG fire 8 FP in the PFPh at a shellhole holding a truck
+    (a HS aboard) and a squad. The truck and its passengers take the Original DR (the shellhole's +1 is for
+    infantry only), the squad Original + 1: Kill number 7 on the 8 column."""
+    ift = PACK.chart("ift")
+    kill = unarmored.kill_number(PACK.chart("ift_vehicle"), _col(4 + 4) or 0)
+    assert kill == 7
+    assert unarmored.result(original, kill) == truck
+    got = {"burning": "eliminated", "destroyed": "Survival roll"}.get(truck, str(ift.lookup(fp=8, final_dr=original)))
+    assert got == passenger  # General Collateral on the exposed passengers of a vehicle not destroyed
+    assert str(ift.lookup(fp=8, final_dr=original + 1)) == squad
+
+
+def test_t7_309_unlikely_kill_after_an_original_2() -> None:
+    """T-7.309 (A7.309): an Original DR of 2 on the vehicle line is followed by a dr (1 burning wreck, 2
+    destroyed, 3 immobilized, 4-6 none) even when the DRMs lift the Final DR above the Kill number; when the
+    Original 2 already immobilized or destroyed the vehicle, only a worse result of the dr counts."""
+    kill = 3  # e.g. the 1 column of the demo pack's vehicle line, at +4: Final 6
+    first = unarmored.result(2 + 4, kill)
+    assert first == "none" and unarmored.needs_dr(2, first)
+    assert [unarmored.unlikely_kill(2, first, dr) for dr in range(1, 7)] == [
+        "burning", "destroyed", "immobilized", "none", "none", "none"]
+    immobile = unarmored.result(2 + 1, kill)  # Final 3 equals the Kill number
+    assert immobile == "immobilized"
+    assert [unarmored.unlikely_kill(2, immobile, dr) for dr in (1, 2, 3, 4)] == [
+        "burning", "destroyed", "immobilized", "immobilized"]
+    assert not unarmored.needs_dr(2, unarmored.result(2, 7))  # Final 2 of Kill 7 already burns
+    assert not unarmored.needs_dr(3, "none")  # only an Original 2
+    assert unarmored.kill_number(PACK.chart("ift_vehicle"), 1) == 3
+
+
+def test_a7_308_one_dr_affects_no_more_vehicles_than_the_columns_largest_kia() -> None:
+    """A7.308: the limit is the largest KIA of the attack's column in the chart pack; the text fixes it for the
+    1 (one vehicle), 2 and 4 (two) and 6, 8 and 12 FP columns (three), and the demo pack agrees."""
+    ift = PACK.chart("ift")
+    assert [unarmored.most_vehicles(ift, c) for c in (1, 2, 4, 6, 8, 12)] == [1, 2, 2, 3, 3, 3]
