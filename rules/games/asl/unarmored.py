@@ -1,4 +1,4 @@
-"""ASL IFT attacks on unarmored vehicles: the IFT's vehicle line (A7.308) and the Unlikely Kill (A7.309). Pure.
+"""ASL IFT attacks on unarmored vehicles: the IFT's vehicle line (A7.308), the Unlikely Kill (A7.309). Pure.
 
 A7.308: a non-ordnance attack on an unarmored vehicle is read on the IFT's vehicle line with the attack's IFT
 DR (as modified for the vehicle: a TEM that only infantry gets does not count). The attack's FP column gives a

@@ -14,8 +14,8 @@ from hexmate.rules.charts import load_pack
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import residual as rfp
-from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import unarmored
+from hexmate.rules.games.asl import units as au
 
 COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
 AXIS = load_pack("rules/games/asl/charts/demo.json", "asl").chart("ift").axis("fp")
@@ -99,14 +99,15 @@ PACK = load_pack("rules/games/asl/charts/demo.json", "asl")
 ])
 def test_t7_308_a_truck_with_a_hs_aboard_and_a_squad_in_a_shellhole(
         original: int, truck: str, passenger: str, squad: str) -> None:
-    """T-7.308 (A7.308 example): a 4-4-7, an 8-0 and a MMG fire 8 FP in the PFPh at a shellhole holding a truck
-    (a HS aboard) and a squad. The truck and its passengers take the Original DR (the shellhole's +1 is for
-    infantry only), the squad Original + 1: Kill number 7 on the 8 column."""
+    """T-7.308 (A7.308 example): a 4-4-7, an 8-0 and a MMG fire on the 8 column in the PFPh at a shellhole
+    holding a truck (a HS aboard) and a squad. The truck and its passengers take the Original DR (the
+    shellhole's +1 is for infantry only), the squad Original + 1: Kill number 7 on the 8 column."""
     ift = PACK.chart("ift")
-    kill = unarmored.kill_number(PACK.chart("ift_vehicle"), _col(4 + 4) or 0)
+    kill = unarmored.kill_number(PACK.chart("ift_vehicle"), 8)
     assert kill == 7
     assert unarmored.result(original, kill) == truck
-    got = {"burning": "eliminated", "destroyed": "Survival roll"}.get(truck, str(ift.lookup(fp=8, final_dr=original)))
+    aboard = {"burning": "eliminated", "destroyed": "Survival roll"}
+    got = aboard.get(truck, str(ift.lookup(fp=8, final_dr=original)))
     assert got == passenger  # General Collateral on the exposed passengers of a vehicle not destroyed
     assert str(ift.lookup(fp=8, final_dr=original + 1)) == squad
 
@@ -130,7 +131,7 @@ def test_t7_309_unlikely_kill_after_an_original_2() -> None:
 
 
 def test_a7_308_one_dr_affects_no_more_vehicles_than_the_columns_largest_kia() -> None:
-    """A7.308: the limit is the largest KIA of the attack's column in the chart pack; the text fixes it for the
-    1 (one vehicle), 2 and 4 (two) and 6, 8 and 12 FP columns (three), and the demo pack agrees."""
+    """A7.308: the limit is the largest KIA of the attack's column in the chart pack; the text fixes it for
+    the 1 (one vehicle), 2 and 4 (two) and 6, 8 and 12 FP columns (three), and the demo pack agrees."""
     ift = PACK.chart("ift")
     assert [unarmored.most_vehicles(ift, c) for c in (1, 2, 4, 6, 8, 12)] == [1, 2, 2, 3, 3, 3]
