@@ -741,6 +741,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     for unit in targets:  # A10.62: a broken unit under fire that could give an NMC becomes DM
         if am.becomes_dm(unit, could_nmc=could_nmc):
             state = state.with_unit(state.units[unit.id].mark("dm"))
+    for unit in targets:  # A12.14: a PTC or worse in the LOS of a Good Order enemy, any range, costs the "?"
+        spot = unit.hex  # (a dummy's check removes it instead, game.resume_mc)
+        if (unit.concealed and unit.type != "dummy" and resolution.results.get(unit.id, "-") != "-"
+                and spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot, None)):
+            state = state.with_unit(state.units[unit.id].revealed())
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
         by_result.setdefault(result, []).append(uid)

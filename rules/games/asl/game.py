@@ -1112,13 +1112,7 @@ class AslGame(Game):
             return False
         if all(u.has("assault") for u in movers) and position.map.terrain(h) != "open":
             return False
-        side = movers[0].side
-        for enemy in position.units.values():
-            if enemy.side == side or enemy.hex is None or enemy.has("broken"):
-                continue
-            if distance(enemy.hex, h) <= 16 and not asl_terrain.line_of_sight(position, enemy.hex, h).blocked:
-                return True
-        return False
+        return asl_concealment.seen_by_good_order(position, movers[0].side, h)  # Good Order: no dummy
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
         """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""

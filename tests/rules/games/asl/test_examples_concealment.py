@@ -89,3 +89,23 @@ def test_t12_14b_n2_firing_at_the_good_order_m4_loses_its_concealment_even_if_m4
     m4 = next(u for u in pos.units.values() if u.side == "b" and pos.label(u.hex) == "E4")
     assert m4.has("broken")
     assert concealment.case(pos, pos.units["rus-n2"]) == "J"
+
+
+def test_t12_13a_the_concealed_firer_and_the_concealed_target_lose_concealment(make_position: Any) -> None:
+    """T-12.13a (A12.13 example 1, A12.14): a concealed 4-6-7 fires 5 hexes at woods holding a concealed 4-4-7
+    and a 6-2-8: it loses its "?" (Case B: the 6-2-8 is a Good Order enemy that sees it). Original 4 + woods 1
+    = 5: the 6-2-8 takes a 1MC on the 4 column, the 4-4-7 a NMC on the 2 column (Area Fire), and loses its "?"
+    whatever its MC DR (Case A: at least a PTC in the LOS of a Good Order enemy)."""
+    units = [{"id": "ger-467", "counter": "4-6-7", "side": "a", "hex": "C1", "concealed": True},
+             {"id": "rus-447", "counter": "4-4-7r", "side": "b", "hex": "C6", "concealed": True},
+             {"id": "rus-628", "counter": "6-2-8", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C6": "woods"})
+    pos.push_text("fire ger-467 at C6 dice 1,3")
+    text = pos.last_resolution.text()
+    assert "4 FP -> 4 column, final DR 5 -> 1MC" in text and "2 FP -> 2 column, final DR 5 -> NMC" in text
+    assert str(IFT.lookup(fp=4, final_dr=5)) == "1MC" and str(IFT.lookup(fp=2, final_dr=5)) == "NMC"
+    assert not pos.units["ger-467"].concealed  # Case B
+    assert not pos.units["rus-447"].concealed  # Case A, before its MC is even rolled
+    while pos.decision is not None:
+        pos.push_text("answer dice 2,1")  # every MC passed
+    assert not pos.units["rus-447"].concealed and not pos.units["rus-447"].has("broken")
