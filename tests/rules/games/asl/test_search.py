@@ -232,3 +232,23 @@ def test_the_searchers_questions_do_not_depend_on_where_hip_units_are(make_posit
         asked.append((search_dr, str(pos.decision.prompt), pos.decision.hexes))
         assert "b-hip" not in str(pos.decision.prompt)
     assert asked[0] == asked[1]
+
+
+def test_the_search_and_casualty_drms_of_each_kind_of_unit() -> None:
+    """A12.152: -1 stealthy, -1 per HS-equivalent beyond the first, the best leader, +1 Lax, +1 CX (each);
+    A12.154: the same from the concealed defenders, but a leader alone gives nothing (A10.7) and CX does not
+    count."""
+    from hexmate.rules.games.base import UnitState
+    from hexmate.rules.scenario import CounterType
+
+    def unit(uid: str, kind: str, *markers: str, **values: Any) -> UnitState:
+        return UnitState(uid, "a", CounterType(uid, kind, values), None, markers=frozenset(markers))
+
+    hs_stealthy = unit("hs", "hs", "stealthy")
+    squad_lax_cx = unit("sq", "squad", "lax", "cx")
+    leader = unit("ldr", "leader", leadership=-2)
+    drm, parts = search.search_drm([hs_stealthy, squad_lax_cx, leader])
+    assert drm == -1 - 2 - 2 + 1 + 1 and len(parts) == 5
+    assert search.search_drm([unit("hs2", "hs")])[0] == 0
+    assert search.casualty_drm([leader]) == 0  # a leader alone: no leadership (A10.7)
+    assert search.casualty_drm([leader, hs_stealthy, squad_lax_cx]) == -2 - 1 - 2 + 1
