@@ -25,7 +25,8 @@ Each is an ``activate`` action with its word (``activate ger-sq1,ger-81 for sear
   its hex, fully Known); ``conceal`` (A12.32): a HIP unit is placed on its hex under a "?".
 
 Leak discipline: an action naming a HIP or concealed unit is listed on its owner's page only (``owner_of``);
-the searcher's questions use only what the shared state shows. Not built: minefields, fortified Locations,
+the searcher's questions use only what the shared state shows, and no prompt names the searchers (a stack
+under a "?" may search). Not built: minefields, fortified Locations,
 booby traps and HE FFE (A12.154's other causes), Japanese (+2), rowhouses, rubble and burning Locations, and a
 dr of Random Selection hitting several searchers.
 """
@@ -308,8 +309,8 @@ def _declare_search(game: AslGame, position: Position, action: act.Activate) -> 
     hexes = accessible(position, here)
     return state.push(Decision(
         "roll", position.phasing,
-        T("{units} search from {hex} ({n} Accessible hexes): roll the Search dr, drm {drm:+d}",
-          units=", ".join(action.units), hex=position.label(here), n=len(hexes), drm=drm),
+        T("{side} searches from {hex} ({n} Accessible hexes): roll the Search dr, drm {drm:+d}",
+          side=position.phasing, hex=position.label(here), n=len(hexes), drm=drm),
         "A12.152", "search", dice="dr", subject=tuple(action.units), target=here,
         args=(("drm", str(drm)), ("parts", "; ".join(str(p) for p in parts))),
     ))
@@ -389,8 +390,8 @@ def _casualty_offer(position: Position, searchers: tuple[str, ...], hexes: Itera
     drm = casualty_drm(before)
     return state.push(Decision(
         "roll", enemy,
-        T("{side} may roll a Search Casualty dr against {units}, drm {drm:+d} (1 or less: Casualty "
-          "Reduction)", side=enemy, units=", ".join(searchers), drm=drm),
+        T("{side} may roll a Search Casualty dr against the searchers, drm {drm:+d} (1 or less: Casualty "
+          "Reduction)", side=enemy, drm=drm),
         rule, "search_casualty", dice="dr", choices=("decline",), subject=searchers,
         args=(("drm", str(drm)),),
     ))
@@ -406,8 +407,7 @@ def resume_search_casualty(game: AslGame, position: Position, decision: Decision
         return state
     return state.push(Decision(
         "units", state.units[alive[0]].side,
-        T("Search Casualty: name the searcher Random Selection picks for Casualty Reduction among {units}",
-          units=", ".join(alive)),
+        T("Search Casualty: name the searcher Random Selection picks for Casualty Reduction"),
         "A12.154", "search_cr", units=alive, subject=alive,
     ))
 

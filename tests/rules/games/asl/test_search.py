@@ -252,3 +252,17 @@ def test_the_search_and_casualty_drms_of_each_kind_of_unit() -> None:
     assert search.search_drm([unit("hs2", "hs")])[0] == 0
     assert search.casualty_drm([leader]) == 0  # a leader alone: no leadership (A10.7)
     assert search.casualty_drm([leader, hs_stealthy, squad_lax_cx]) == -2 - 1 - 2 + 1
+
+
+def test_a_concealed_stack_searching_is_named_to_nobody_else(make_position: Any) -> None:
+    """A12.11: a stack under a "?" may search (out of Good Order enemy sight it keeps the "?"): the action is
+    its owner's secret, and neither the Search dr's prompt nor the Casualty dr's names the searchers."""
+    units = [_u("a-1", "C3", concealed=True), _u("b-c4", "C4", "4-4-7r", "b", concealed=True)]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"C4": "woods"})
+    search_it = pos.parse_action("activate a-1 for search")
+    assert pos.game.secret_of(pos, search_it) == "a"
+    pos.push(search_it)
+    assert "a-1" not in str(pos.decision.prompt)
+    pos.push_text("answer dice 1")  # -1: every Accessible hex searched
+    assert not pos.units["b-c4"].concealed
+    assert pos.decision.then == "search_casualty" and "a-1" not in str(pos.decision.prompt)
