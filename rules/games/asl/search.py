@@ -7,8 +7,10 @@ Each is an ``activate`` action with its word (``activate ger-sq1,ger-81 for sear
   rolls a dr: -1 per stealthy searcher, -1 per HS-equivalent beyond the first HS, the best participating
   leader's modifier, +1 per Lax and +1 per CX searcher. Every searcher is TI for the Player Turn (A4.8). The
   Final dr is the number of Accessible hexes (its own and the adjacent ones it could advance into) left
-  unsearched, which the searcher names (never its own). In a searched hex every concealed enemy loses its "?"
-  (a dummy is removed) and HIP units are placed there under a "?" (the text's words, A12.152).
+  unsearched, which the searcher names (never its own). Searching, like Mopping Up, is an action: in the
+  sight of a Good Order enemy within 16 hexes it costs the searchers' "?" (A12.141). In a searched hex every
+  concealed enemy loses its "?" (a dummy is removed) and HIP units are placed there under a "?" (the text's
+  words, A12.152).
 - ``mop-up`` (A12.153), in the PFPh: armed, unpinned, Good Order MMC in a building of more than one hex or
   level (a building named in the scenario's victory conditions, else the building hexes joined to theirs)
   declare TI, once per Player Turn, if the building holds no non-concealed unbroken enemy; unless their side
@@ -40,6 +42,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import prisoners
@@ -300,8 +303,9 @@ def _declare_search(game: AslGame, position: Position, action: act.Activate) -> 
     units = [state.units[u] for u in action.units]
     here = units[0].hex
     assert here is not None
-    for unit in units:  # A12.152: TI for the Player Turn, their move over (A4.2)
-        state = state.with_unit(unit.mark("ti"))
+    seen = asl_concealment.seen_by_good_order(position, position.phasing, here)
+    for unit in units:  # A12.152: TI for the Player Turn, their move over (A4.2); A12.141: an action in sight
+        state = state.with_unit(unit.mark("ti").revealed() if seen else unit.mark("ti"))
     gs = game.gstate(state)
     state = state.replace(moved=state.moved + tuple(u for u in action.units if u not in state.moved),
                           game=gs.replace(last_move=(), last_move_left=""))
@@ -430,8 +434,10 @@ def _mop(game: AslGame, position: Position, action: act.Activate) -> State:
     building = _check_mop(game, position, action)
     state = position.state
     side = position.phasing
-    for uid in action.units:
-        state = state.with_unit(state.units[uid].mark("ti"))
+    for uid in action.units:  # A12.141: declaring it in Good Order enemy sight costs the "?"
+        unit = state.units[uid]
+        seen = unit.hex is not None and asl_concealment.seen_by_good_order(position, side, unit.hex)
+        state = state.with_unit(unit.mark("ti").revealed() if seen else unit.mark("ti"))
     state = state.replace(game=game.gstate(state).replace(mopped=_turn_key(position)))
     view = position.at(state)
     cells = sorted(building, key=lambda h: (h.q, h.r))

@@ -263,6 +263,11 @@ def test_a_concealed_stack_searching_is_named_to_nobody_else(make_position: Any)
     assert pos.game.secret_of(pos, search_it) == "a"
     pos.push(search_it)
     assert "a-1" not in str(pos.decision.prompt)
+    assert not pos.units["a-1"].concealed  # A12.141: an action in the sight of the Good Order b-c4
+    hidden = make_position("asl", [_u("a-1", "C3", concealed=True), _u("b-1", "C6", "4-4-7r", "b")], "MPh",
+                           counters=COUNTERS, hexes={"C4": "woods", "C5": "woods"})
+    hidden.push_text("activate a-1 for search")
+    assert hidden.units["a-1"].concealed  # out of b-1's sight it keeps its "?"
     pos.push_text("answer dice 1")  # -1: every Accessible hex searched
     assert not pos.units["b-c4"].concealed
     assert pos.decision.then == "search_casualty" and "a-1" not in str(pos.decision.prompt)
