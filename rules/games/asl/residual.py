@@ -72,8 +72,9 @@ class Lane:
 
 
 def residual_value(axis: Axis, column: Fraction | int, outside: int) -> int:
-    """A8.2: half the highest IFT column FP used, FRD, at most 12; A8.26: each +1 DRM from outside the target
-    hex lowers it one IFT column (off the chart: none). 0 when nothing is left.
+    """A8.2: half the highest IFT column FP used, FRD, at most 12, placed as the highest Residual counter (an
+    IFT column) not above it (A7.372: the 6 column leaves 2); A8.26: each +1 DRM from outside the target hex
+    lowers it one IFT column (off the chart: none). 0 when nothing is left.
 
     >>> from hexmate.rules.charts import Axis
     >>> ift = Axis("fp", (1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36), "floor")

@@ -1,10 +1,10 @@
 """Concealment examples of A12 from the rulebook's numbers (digest asl-a2 §5.5, checked against the text):
-T-12.13b (a gun's To Hit against a concealed and a non-concealed unit of one hex), T-12.14b (board 1: a
-concealed squad keeps its "?" moving out of Good Order enemy sight, and firing at a broken unit; firing at a
-Good Order one costs it, and Case J gives it back at the end of the turn), T-12.153 (board 1: Mopping Up
-brings HIP units out under "?", and the Search Casualty dr). Analogue boards: the test board's hexes stand for
-the text's (each test's docstring says which), counters from the demo catalogue, the IFT from the demo pack
-(demo values)."""
+T-12.13a (a concealed firer and a concealed target both lose their "?", Cases B and A), T-12.13b (a gun's To
+Hit against a concealed and a non-concealed unit of one hex: arithmetic, ordnance at infantry is not in play),
+T-12.14b (board 1: a concealed squad keeps its "?" moving out of Good Order enemy sight, and firing at a
+broken unit; firing at a Good Order one costs it, and Case J gives it back at the end of the turn). T-12.153
+is in test_search.py. Analogue boards: the test board's hexes stand for the text's (each test's docstring says
+which), counters from the demo catalogue, the IFT from the demo pack (demo values)."""
 
 from __future__ import annotations
 
