@@ -681,8 +681,8 @@ def shots_allowed(position: Position) -> int:
     """A9.2: a unit or weapon fires at movers in one Location no more times than the MF they spent there
     (FRD), but always once."""
     moving = position.state.moving
-    if moving is None or moving.at == 0:
-        return 1
+    if moving is None or moving.at == 0 or moving.path[moving.at - 1] == moving.here:
+        return 1  # A4.44: a recovery's 1 MF spent in place (recover.py)
     step = asl_terrain.infantry_cost_fn(position)(position.map, moving.path[moving.at - 1], moving.here)
     return max(1, math.floor(step)) if step is not None else 1
 

@@ -42,6 +42,7 @@ from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import search as asl_search
@@ -265,7 +266,7 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit", "dash")
+        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -296,6 +297,8 @@ class AslGame(Game):
                     )
         if move.mode == "dash":
             asl_dash.check(position, units, move.path)  # A4.63
+        if move.mode == asl_recover.MODE:
+            asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
@@ -405,6 +408,13 @@ class AslGame(Game):
         full_mode, (mode, _) = move.mode, asl_stairs.split_mode(move.mode)  # "cx+h1": A2.8 levels
         move = dataclasses.replace(move, mode=mode)
         self.check_mode(position, units, move)
+        if move.mode == asl_recover.MODE:  # A4.44: the move, then 1 MF more in its last hex
+            before = self.check_move(position, dataclasses.replace(move, path=move.path[:-1], mode="")).cost \
+                if len(move.path) > 2 else 0
+            spent = (before or 0) + 1
+            if spent > self.group_budget(units, "", position.state):
+                raise IllegalAction(T("the recovery's 1 MF is more than the unit has left"), "A4.44")
+            return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
         cost_fn = self.cost_fn(position, units, overrun=True)
@@ -834,6 +844,9 @@ class AslGame(Game):
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return rphase.resume_recover(self, position, decision, answer)
 
+    def resume_recover_mph(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_recover.resume(self, position, decision, answer)  # A4.44 in the MPh
+
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return prisoners.resume_surrender(self, position, decision, answer)
 
@@ -927,6 +940,8 @@ class AslGame(Game):
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+        if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
+            return asl_residual.entered(position, asl_recover.step(self, position))
         side = state.units[moving.units[0]].side
         # A12.151: a unit bypassing a hex finds no concealed unit in it (bypass.end_of_phase: if it stops)
         round_ = asl_bypass.going_round(position, moving.units, moving.here)
