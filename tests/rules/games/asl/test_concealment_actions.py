@@ -33,3 +33,16 @@ def test_a_concealed_squad_placing_smoke_grenades_in_sight_loses_its_concealment
     pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes=hexes)
     pos.push_text("smoke a-1 at D3")
     assert pos.units["a-1"].concealed is not lost
+
+
+def test_a_concealed_leader_wounded_loses_his_concealment_out_of_any_sight() -> None:
+    """A12.14: a concealed unit that is wounded loses its "?" whatever the enemy sees (so does one broken or
+    Casualty Reduced: aftermath._break, _reduce)."""
+    from hexmate.rules.games.asl.aftermath import _reduce
+    from hexmate.rules.games.base import State, UnitState
+    from hexmate.rules.scenario import CounterType
+
+    leader = UnitState("a-ldr", "a", CounterType("9-1", "leader", {"morale": 9, "leadership": -1}), None,
+                       concealed=True)
+    state, wounded = _reduce({}, State(1, 0, {"a-ldr": leader}), leader)
+    assert wounded is not None and wounded.has("wounded") and not state.units["a-ldr"].concealed
