@@ -51,6 +51,7 @@ from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import unarmored as asl_unarmored
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl.special import Smoke
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
@@ -668,8 +669,9 @@ class AslGame(Game):
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
-        if not dummies:  # A22.611: a MOL is used up in the attack
-            return asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+        if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
+            after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            return asl_unarmored.after_ift(self, position, decision, answer, after)
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -843,6 +845,9 @@ class AslGame(Game):
 
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return rphase.resume_recover(self, position, decision, answer)
+
+    def resume_unlikely_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_unarmored.resume_unlikely(self, position, decision, answer)  # A7.309
 
     def resume_recover_mph(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_recover.resume(self, position, decision, answer)  # A4.44 in the MPh

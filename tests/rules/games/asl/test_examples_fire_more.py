@@ -1,8 +1,10 @@
 """Fire examples of A7-A8 played through the game, from the rulebook's numbers (digest asl-a1 §7.A/7.B,
 checked against the text): T-7.21 (adjacent units IN two gully hexes that no depression hexside joins: no LOS,
 so no attack, even Point Blank), T-7.372 (the column and the Residual FP follow the FP actually fired: 5 FP
-doubled is 10, on the 8 column, Residual 4; halved at Long Range 2 1/2, on the 2 column, Residual 1). Counters
-from the demo catalogue, the IFT from the demo pack (demo values)."""
+doubled is 10, on the 8 column, Residual 4; halved at Long Range 2 1/2, on the 2 column, Residual 1), T-7.308
+(a truck and a squad attacked on the 8 column: the truck immobilized, burning or destroyed on the vehicle
+line's Kill number 7) and T-7.309 (the Unlikely Kill dr after an Original 2). Counters from the demo
+catalogue, the IFT and its vehicle line from the demo pack (demo values)."""
 
 from __future__ import annotations
 
@@ -86,7 +88,7 @@ def test_t7_372_the_other_numbers_are_columns_of_the_fp_fired() -> None:
     assert [rfp.residual_value(AXIS, c, 0) for c in (8, 2, 6)] == [4, 1, 2]
 
 
-# --- A7.308, A7.309: the IFT's vehicle line (arithmetic: fire at unarmored vehicles is not in play yet) ---
+# --- A7.308, A7.309: the IFT's vehicle line, its arithmetic, then in play (unarmored.after_ift) ---
 
 
 PACK = load_pack("rules/games/asl/charts/demo.json", "asl")
@@ -135,3 +137,47 @@ def test_a7_308_one_dr_affects_no_more_vehicles_than_the_columns_largest_kia() -
     the 1 (one vehicle), 2 and 4 (two) and 6, 8 and 12 FP columns (three), and the demo pack agrees."""
     ift = PACK.chart("ift")
     assert [unarmored.most_vehicles(ift, c) for c in (1, 2, 4, 6, 8, 12)] == [1, 2, 2, 3, 3, 3]
+
+
+@pytest.mark.parametrize(("dice", "truck", "squad"), [
+    ("3,4", ("immobilized",), "1MC"),
+    ("1,2", ("wreck", "burning"), None),  # the squad's Final 3 on Open Ground is no cell the text fixes
+    ("2,4", ("wreck",), "1MC"),
+])
+def test_t7_308_in_play_a_truck_and_a_squad_attacked_on_the_8_column(
+        make_position: Any, dice: str, truck: tuple[str, ...], squad: str | None) -> None:
+    """T-7.308 (A7.308 example) in play on Open Ground (no shellhole on hexmate's maps, so the squad reads the
+    same DR): a 4-6-7 adjacent fires 8 FP (PBF) in the PFPh; Original 7 immobilizes the truck, 3 burns it, 6
+    destroys it, each on the vehicle line's Kill number 7, and the squad takes the 8 column's result."""
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "rus-tr", "counter": "truck", "side": "b", "hex": "C4"},
+             {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+    pos = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text(f"fire ger-1 at C4 dice {dice}")
+    text = pos.last_resolution.text()
+    total = sum(int(d) for d in dice.split(","))
+    assert f"8 FP -> 8 column, final DR {total} -> {squad or ''}" in text  # oracle cells (8, 7) and (8, 6)
+    assert f"rus-tr: Final DR {total}, Kill number 7:" in text
+    assert all(pos.units["rus-tr"].has(m) for m in truck)
+
+
+def test_t7_309_in_play_an_original_2_above_the_kill_number_asks_for_the_unlikely_kill_dr(
+        make_position: Any) -> None:
+    """T-7.309 (A7.309) in play: a directed HS (no Cowering on the doubles) at Long Range fires 1 FP (Kill
+    number 3 on the demo pack's vehicle line), CX +1 and two grain hexes +2: Final 5 is above 3, but the
+    Original 2 asks for the Unlikely Kill dr; a 2 destroys the truck."""
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "ger-hs", "counter": "2-4-7", "side": "a", "hex": "C1", "markers": ["cx"]},
+             {"id": "ger-80", "counter": "8-0", "side": "a", "hex": "C1"},
+             {"id": "rus-tr", "counter": "truck", "side": "b", "hex": "C7"},
+             {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "C7"}]
+    pos = make_position("asl", units, "PFPh", counters=counters, hexes={"C3": "grain", "C5": "grain"})
+    pos.push_text("fire ger-hs,ger-80 at C7 dice 1,1")
+    assert "rus-tr: Final DR 5, Kill number 3: no effect" in pos.last_resolution.text()
+    while pos.decision is not None and pos.decision.then != "unlikely_kill":
+        pos.push_text("answer dice 6")  # nothing else is asked of the Original 2 here but this dr
+    top = pos.decision
+    assert top is not None and (top.rule, top.dice, top.side) == ("A7.309", "dr", "a")
+    pos.push_text("answer dice 2")
+    assert pos.units["rus-tr"].has("wreck") and not pos.units["rus-tr"].has("burning")
