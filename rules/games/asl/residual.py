@@ -32,7 +32,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.hexes import DIRECTIONS, Hex, distance
+from hexmate.rules.hexes import DIRECTIONS, Hex, center, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -461,3 +461,38 @@ def marks(position: Position) -> dict[Hex, str]:
     for r in residuals(position.state):
         out[r.hex] = "residual"
     return out
+
+
+def alternate_grain(origin: Hex, target: Hex, reach: int, side: str) -> list[Hex]:
+    """A9.221: the hexes of an alternate hex grain lane from ``origin`` through ``target`` (a target along one
+    of the six hexspine lines, two hexes a step), out to ``reach`` hexes: each hex whose centre the LOF
+    crosses, and of each pair of hexes whose common hexside it runs along, the one on the ``side`` ("left" or
+    "right") the firer declares, as seen facing along the lane ([] if the target is on no such line)."""
+    d = target - origin
+    n = distance(origin, target)
+    k = n // 2
+    pairs = [(a, b) for a in DIRECTIONS for b in DIRECTIONS if a != b and distance(a, b) == 1]
+    step = next(((a, b) for a, b in pairs
+                 if n and n % 2 == 0 and Hex(k * (a.q + b.q), k * (a.r + b.r)) == d), None)
+    if step is None or side not in ("left", "right"):
+        return []
+    a, b = step
+    ox, oy = center(origin)
+    tx, ty = center(Hex(origin.q + a.q + b.q, origin.r + a.r + b.r))
+    fx, fy = tx - ox, ty - oy  # facing along the LOF; the left hand points (fy, -fx) with y down the page
+
+    def on_left(h: Hex) -> bool:
+        hx, hy = center(h)
+        return (hx - ox) * fy - (hy - oy) * fx > 0
+
+    out: list[Hex] = []
+    here = origin
+    while True:
+        sides = [Hex(here.q + a.q, here.r + a.r), Hex(here.q + b.q, here.r + b.r)]
+        pick = next(h for h in sides if on_left(h) == (side == "left"))
+        nxt = Hex(here.q + a.q + b.q, here.r + a.r + b.r)
+        for h in (pick, nxt):
+            if distance(origin, h) > reach:
+                return out
+            out.append(h)
+        here = nxt

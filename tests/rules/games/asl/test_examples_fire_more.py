@@ -181,3 +181,23 @@ def test_t7_309_in_play_an_original_2_above_the_kill_number_asks_for_the_unlikel
     assert top is not None and (top.rule, top.dice, top.side) == ("A7.309", "dr", "a")
     pos.push_text("answer dice 2")
     assert pos.units["rus-tr"].has("wreck") and not pos.units["rus-tr"].has("burning")
+
+
+@pytest.mark.parametrize(("side", "lane"), [("left", {"K8": 4, "K7": 2, "J6": 2}),
+                                            ("right", {"L7": 4, "K7": 2, "K6": 2})])
+def test_t9_221_an_alternate_grain_lane_left_or_right(side: str, lane: dict[str, int]) -> None:
+    """T-9.221 (A9.221 example, board 21; the MG in L8, the lane's LOF along the L8-K7-J5 hexspine line, on
+    the test board's hexes of the same labels): the LEFT side gives K8 4 (PBF next to the MG), K7 2 and J6 2;
+    the RIGHT side L7 4, K7 2 and K6 2; J5 comes next on the line either way (the example's wall blocks LOS to
+    it: the LOS part, the Snap Shots and a lane laid along it in play are not built: geometry and values
+    only)."""
+    from tests.rules.games.conftest import small_map
+
+    m = small_map("asl", {})
+    mg = m.parse_label("L8")
+    got = rfp.alternate_grain(mg, m.parse_label("K7"), 4, side)
+    assert [m.label(h) for h in got] == [*lane, "J5"]
+    mmg = COUNTERS["MMG"]["fp"]  # the 4 column, one left: 2 (A9.22)
+    values = {m.label(h): rfp.lane_value(AXIS, mmg) * (2 if h in m.neighbors(mg) else 1) for h in got[:3]}
+    assert values == lane
+    assert rfp.alternate_grain(mg, m.parse_label("K8"), 4, side) == []  # a hex row, not an alternate grain
