@@ -18,7 +18,7 @@ from pathlib import Path
 
 from hexmate.firmware import reliable, wire
 from hexmate.host.game import GameSession
-from hexmate.host.link.base import Link
+from hexmate.host.link.memory import MemoryLink
 from hexmate.host.record import Record, read, verify
 from hexmate.host.sealed import Sealer, sidecar_path
 from hexmate.host.service import Service
@@ -42,33 +42,7 @@ def _fs(path: Path) -> str:
     return lines[1].split()[1] if len(lines) > 1 else "?"
 
 
-class _Link(Link):
-    """Bytes in from the bench, frames out counted (ACKs, LED frames), nothing else: the board's side costs
-    nothing here, so the figure is the host's."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames_out = 0
-
-    @property
-    def name(self) -> str:
-        return "bench"
-
-    async def connect(self) -> None:
-        pass
-
-    async def send(self, data: bytes) -> None:
-        self.frames_out += data.count(0)
-
-    async def close(self) -> None:
-        pass
-
-    def write_now(self, data: bytes) -> int:
-        self.frames_out += data.count(0)
-        return len(data)
-
-
-def _service(tmp: Path) -> tuple[Service, _Link, list[tuple[int, list[bytes]]]]:
+def _service(tmp: Path) -> tuple[Service, MemoryLink, list[tuple[int, list[bytes]]]]:
     session = GameSession.load("pg", demo_scenario("pg"))
     board = board_for(session.map, "bench")  # a cell on every hex of the PG demo map, no buttons
     registry = load_demo("pg")
@@ -80,7 +54,7 @@ def _service(tmp: Path) -> tuple[Service, _Link, list[tuple[int, list[bytes]]]]:
         if uid is not None and cell is not None:
             cells.setdefault(cell, []).append(bytes.fromhex(uid))
     record = Record.create(tmp / "events.jsonl", {"game": "pg", "scenario_path": str(demo_scenario("pg"))})
-    link = _Link()
+    link = MemoryLink(lambda data: None, name="bench")  # the board costs nothing: the figure is the host's
     service = Service(link, board=board, session=session, tracker=tracker, registry=registry, record=record,
                       connection_options={"resend_ms": 60_000, "silence_ms": 60_000})
     return service, link, sorted(cells.items())

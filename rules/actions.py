@@ -157,7 +157,7 @@ class Repair(Action):
 @dataclass(frozen=True)
 class Transfer(Action):
     """ASL: give a SW (or a prisoner, A20.5) to another unit of its Location (A4.431), or recover an
-    unpossessed SW (A4.44: ``dice`` is the recovery dr)."""
+    unpossessed SW (A4.44: ``dice`` is the recovery dr); to no one (``drop SW``) it is dropped (A4.43)."""
 
     kind: ClassVar[str] = "transfer"
     item: str
@@ -165,6 +165,8 @@ class Transfer(Action):
     dice: tuple[int, ...] | None = None
 
     def text(self, label: LabelFn | None = None) -> str:
+        if not self.to:  # ASL A4.43: a SW dropped, possessed by no one
+            return f"drop {self.item}"
         out = f"transfer {self.item} to {self.to}"
         return out + ("" if self.dice is None else f" dice {_dice(self.dice)}")
 
@@ -351,6 +353,9 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
                                   form="transfer SW to UNIT [dice N]"))
         return Transfer(parse_units(rest[0])[0], parse_units(rest[2])[0],
                         parse_dice(rest[4]) if len(rest) == 5 else None)
+    if verb == "drop":
+        need(1, "drop SW")
+        return Transfer(parse_units(rest[0])[0], "")
     if verb == "activate":
         if len(rest) == 1:
             return Activate(parse_units(rest[0]))

@@ -520,8 +520,8 @@ class GameSession:
             return out  # the options of another side's private answer are its own
         try:
             for action in self.position.legal_actions:
-                if isinstance(action, act.Move):
-                    continue
+                if isinstance(action, act.Move) and len(action.path) > 1:
+                    continue  # moves are lifts and placements; a one-hex "move" is a declaration (ASL D5.41)
                 if isinstance(action, act.Answer) and action.dice is not None:
                     continue  # every face of every die is no list to read: the dice are pressed or typed
                 if hidden & set(_units_named(action)):

@@ -55,6 +55,8 @@ def sentence(text: str) -> str:
     if verb == "transfer" and len(rest) in (3, 5) and rest[1] == "to":
         return (T("{item} to {unit}, dice {dice}", item=rest[0], unit=rest[2], dice=rest[4]) if len(rest) == 5
                 else T("{item} to {unit}", item=rest[0], unit=rest[2]))
+    if verb == "drop" and len(rest) == 1:
+        return T("{sw} dropped (A4.43)", sw=rest[0])
     if verb == "activate" and len(rest) in (1, 3):
         return (T("{units} activated for {mode}", units=rest[0], mode=rest[2]) if len(rest) == 3
                 else T("{units} activated", units=rest[0]))

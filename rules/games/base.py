@@ -429,7 +429,7 @@ class Position:
         if isinstance(action, act.Repair):
             fields["sw"] = self.unit_ref(action.sw)
         if isinstance(action, act.Transfer):
-            fields["item"], fields["to"] = self.unit_ref(action.item), self.unit_ref(action.to)
+            fields["item"], fields["to"] = self.unit_ref(action.item), action.to and self.unit_ref(action.to)
         return dataclasses.replace(action, **fields) if fields else action
 
     def _parse_hex(self, text: str) -> Hex:

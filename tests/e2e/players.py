@@ -313,3 +313,47 @@ def play(players: Table, step: dict[str, Any], where: str) -> None:
         raise AssertionError(f"{where}: a gesture this test does not know: {step}")
     players.answered(before, where)
     assert players.companion.locator("#act-error").inner_text() == "", where
+
+
+WATCH_PHASES = """() => {
+    window.phasesSeen = [];
+    const note = () => { const t = document.querySelector('#phase-rule').textContent;
+        const id = t.slice(1).split(',')[0];
+        const seen = window.phasesSeen;
+        if (id && seen[seen.length - 1] !== id) seen.push(id); };
+    note();
+    new MutationObserver(note).observe(document.querySelector('#phase-rule'),
+                                       {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def open_pages(browser: Any, url: str) -> tuple[Any, Any]:
+    """The virtual table and the companion page of the demo at ``url``, both loaded; the companion notes
+    every phase it shows, in order (its phase line is a live region, so a screen reader hears each one too):
+    read them with ``phases_seen``. The caller closes both."""
+    table = browser.new_page()
+    companion = browser.new_page()
+    table.goto(url + "table")
+    companion.goto(url)
+    table.wait_for_selector("#board .cell .chip")
+    companion.wait_for_selector("#map .hex")
+    companion.evaluate(WATCH_PHASES)
+    return table, companion
+
+
+def assert_phases_in_order(companion: Any, want: list[str]) -> list[str]:
+    """The phases the companion page showed include ``want`` in that order; returns what it showed."""
+    seen: list[str] = companion.evaluate("() => window.phasesSeen")
+    it = iter(seen)
+    assert all(p in it for p in want), f"the page showed the phases {seen}"
+    return seen
+
+
+def assert_record_holds_script(record: Any, script: dict[str, Any]) -> None:
+    """Every roll of the script was used, in order, and the record verifies."""
+    from hexmate.host.record import verify
+
+    lines = [json.loads(x) for x in record.read_text().splitlines()]
+    rolls = [e["data"]["values"] for e in lines if e["kind"] == "dice" and e["data"].get("used")]
+    assert rolls == [s["roll"] for s in script["steps"] if "roll" in s]
+    assert verify(record).entries == len(lines)

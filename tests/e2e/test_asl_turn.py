@@ -9,9 +9,15 @@ import json
 import re
 from pathlib import Path
 
-from hexmate.host.record import verify
-
-from .players import SETTLE_S, Players, Table, play
+from .players import (
+    SETTLE_S,
+    Players,
+    Table,
+    assert_phases_in_order,
+    assert_record_holds_script,
+    open_pages,
+    play,
+)
 
 SCRIPT = Path(__file__).parent / "scripts" / "asl-turn.json"
 RULE = re.compile(r"\b[A-Z]\d+(\.\d+)*\b")
@@ -39,22 +45,7 @@ def _check_los(players: Players) -> None:
 
 def test_asl_demo_turn_in_chromium_on_the_virtual_table_and_companion_page(demo, browser, axe) -> None:
     script = json.loads(SCRIPT.read_text())
-    table = browser.new_page()
-    companion = browser.new_page()
-    table.goto(demo.url + "table")
-    companion.goto(demo.url)
-    table.wait_for_selector("#board .cell .chip")
-    companion.wait_for_selector("#map .hex")
-    # every phase the page shows, in order (a live region, so a screen reader hears each one too)
-    companion.evaluate("""() => {
-        window.phasesSeen = [];
-        const note = () => { const t = document.querySelector('#phase-rule').textContent;
-            const id = t.slice(1).split(',')[0];
-            if (id && window.phasesSeen[window.phasesSeen.length - 1] !== id) window.phasesSeen.push(id); };
-        note();
-        new MutationObserver(note).observe(document.querySelector('#phase-rule'),
-                                           {childList: true, characterData: true, subtree: true});
-    }""")
+    table, companion = open_pages(browser, demo.url)  # closed when the module's browser closes
     players = Players(demo.url, table, companion)
     _check_los(players)
     checked_axe = False
@@ -92,14 +83,9 @@ def test_asl_demo_turn_in_chromium_on_the_virtual_table_and_companion_page(demo,
     assert checked_axe, "no react decision was open to check the page with axe-core"
     assert players.confirmed, "no change was confirmed on the page"
     assert companion.locator("#turn").inner_text() == "Turn 2"
-    seen = companion.evaluate("() => window.phasesSeen")
-    it = iter(seen)
-    assert all(p in it for p in SEEN_IN_ORDER), f"the page showed the phases {seen}"
+    assert_phases_in_order(companion, SEEN_IN_ORDER)
     # the resolutions the page showed were named steps; the record holds every roll and verifies
-    lines = [json.loads(x) for x in demo.record.read_text().splitlines()]
-    rolls = [e["data"]["values"] for e in lines if e["kind"] == "dice" and e["data"].get("used")]
-    assert rolls == [s["roll"] for s in script["steps"] if "roll" in s]
-    assert verify(demo.record).entries == len(lines)
+    assert_record_holds_script(demo.record, script)
     assert companion.locator("#resolution-steps li").count() > 0
 
 
@@ -114,23 +100,8 @@ def test_asl_demo_two_turns_in_chromium(demo, browser) -> None:
     the LEDs (A8.2), the MMG keeping its rate of fire in the resolution the page shows (A9.2), a rout, a
     rally, the Close Combat at R5; the record holds every roll and verifies."""
     script = json.loads(TWO_TURNS.read_text())
-    table = browser.new_page()
-    companion = browser.new_page()
+    table, companion = open_pages(browser, demo.url)
     try:
-        table.goto(demo.url + "table")
-        companion.goto(demo.url)
-        table.wait_for_selector("#board .cell .chip")
-        companion.wait_for_selector("#map .hex")
-        companion.evaluate("""() => {
-            window.phasesSeen = [];
-            const note = () => { const t = document.querySelector('#phase-rule').textContent;
-                const id = t.slice(1).split(',')[0];
-                const seen = window.phasesSeen;
-                if (id && seen[seen.length - 1] !== id) seen.push(id); };
-            note();
-            new MutationObserver(note).observe(document.querySelector('#phase-rule'),
-                                               {childList: true, characterData: true, subtree: true});
-        }""")
         players = Table("asl", demo.url, table, companion)
         residual_shown = residual_lit = rof_shown = False
         for n, step in enumerate(script["steps"], start=1):
@@ -158,14 +129,9 @@ def test_asl_demo_two_turns_in_chromium(demo, browser) -> None:
                 rof_shown = True
         assert residual_shown and residual_lit and rof_shown
         assert companion.locator("#turn").inner_text() == "Turn 3"
-        seen = companion.evaluate("() => window.phasesSeen")
-        it = iter(seen)
-        assert all(p in it for p in TWO_TURNS_SEEN), f"the page showed the phases {seen}"
+        seen = assert_phases_in_order(companion, TWO_TURNS_SEEN)
         assert set(seen) >= {"RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh"}
-        lines = [json.loads(x) for x in demo.record.read_text().splitlines()]
-        rolls = [e["data"]["values"] for e in lines if e["kind"] == "dice" and e["data"].get("used")]
-        assert rolls == [s["roll"] for s in script["steps"] if "roll" in s]
-        assert verify(demo.record).entries == len(lines)
+        assert_record_holds_script(demo.record, script)
     finally:
         table.close()
         companion.close()

@@ -10,10 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from hexmate.host.record import verify
 
 from .conftest import Demo
-from .players import Table, play
+from .players import Table, assert_phases_in_order, assert_record_holds_script, open_pages, play
 
 SCRIPTS = Path(__file__).parent / "scripts"
 # The phases the page must show, in this order, across each script (the games' sequence.json ids).
@@ -39,23 +38,8 @@ def test_a_games_demo_turns_in_chromium_on_the_virtual_table_and_companion_page(
     path = SCRIPTS / f"{game}-turn.json"
     script = json.loads(path.read_text())
     assert script["game"] == game
-    table = browser.new_page()
-    companion = browser.new_page()
+    table, companion = open_pages(browser, demo.url)
     try:
-        table.goto(demo.url + "table")
-        companion.goto(demo.url)
-        table.wait_for_selector("#board .cell .chip")
-        companion.wait_for_selector("#map .hex")
-        companion.evaluate("""() => {
-            window.phasesSeen = [];
-            const note = () => { const t = document.querySelector('#phase-rule').textContent;
-                const id = t.slice(1).split(',')[0];
-                const seen = window.phasesSeen;
-                if (id && seen[seen.length - 1] !== id) seen.push(id); };
-            note();
-            new MutationObserver(note).observe(document.querySelector('#phase-rule'),
-                                               {childList: true, characterData: true, subtree: true});
-        }""")
         players = Table(game, demo.url, table, companion)
         for n, step in enumerate(script["steps"], start=1):
             where = f"{path.name} step {n} ({next(k for k in step if k != 'note')})"
@@ -73,14 +57,8 @@ def test_a_games_demo_turns_in_chromium_on_the_virtual_table_and_companion_page(
                                      f"{v['to_act']} to act: {v['prompt']}") from e
 
         assert companion.locator("#turn").inner_text() == f"Turn {LAST_TURN[game]}"
-        seen = companion.evaluate("() => window.phasesSeen")
-        it = iter(seen)
-        assert all(p in it for p in PHASES[game]), f"the page showed the phases {seen}"
-        # every roll of the script was used, in order, and the record verifies
-        lines = [json.loads(x) for x in demo.record.read_text().splitlines()]
-        rolls = [e["data"]["values"] for e in lines if e["kind"] == "dice" and e["data"].get("used")]
-        assert rolls == [s["roll"] for s in script["steps"] if "roll" in s]
-        assert verify(demo.record).entries == len(lines)
+        assert_phases_in_order(companion, PHASES[game])
+        assert_record_holds_script(demo.record, script)
         assert companion.locator("#resolution-steps li").count() > 0
     finally:
         table.close()

@@ -34,7 +34,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
-from hexmate.rules.games.asl import riders
+from hexmate.rules.games.asl import riders, vbypass
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -155,8 +155,6 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     if b not in hex_map.hexes:
         return None
     here = position.units_at(b)
-    if ovr.closed(position, unit.side, b):
-        return None  # an enemy vehicle's hex is closed to vehicles here (D2.6)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
@@ -177,7 +175,12 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         higher=hex_map.level(b) > hex_map.level(a),
         others=others,
         road_rate=road,
-    ) + (ovr.extra_mp(vt.mp) if overrun else 0)
+    ) + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
+
+
+def tow_mp(unit: UnitState) -> int:
+    """C10.1 (not in the texts; the chart pack's demo value): towing adds MP to each hex entered (vtow.py)."""
+    return od.load_pack().towing["entry_mp"] if unit.has("towing") else 0
 
 
 def _entries(h: Hex, f: int, mode: str) -> tuple[Hex, Hex]:
@@ -191,6 +194,8 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     f0 = facing_of(unit)
     if unit.has("motion"):
         return {(f0, "F"): Fraction(0)}
+    if unit.has("towing"):  # D2.2: no reverse movement while towing
+        return {(f0, "F"): Fraction(vm.START_MP)}
     return {(f0, "F"): Fraction(vm.START_MP), (f0, "R"): Fraction(vm.START_MP)}
 
 
@@ -201,7 +206,16 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
     """The fewest MP for a move along ``path`` and the VCA on entering each hex after the first: a DP over
     (facing, forward/reverse). Forward entry goes into a VCA hex (D2.11), reverse into a rear hex at the
     reverse multiplier (D2.21, D2.22); turns cost 1 MP a hexspine (2 in an obstacle), and changing between
-    forward and reverse a stop and a start (D2.23)."""
+    forward and reverse a stop and a start (D2.23). A bypass, a declared reverse start or a start in bypass
+    take vbypass.py's route (D2.3-D2.33)."""
+    game = position.state.game
+    start, mode = getattr(game, "vmove_start", None), getattr(game, "vmove_mode", "")
+    if start is not None and start.id == unit.id and (mode or vbypass.across_of(start) is not None):
+        bypass, _, reverse = vbypass.declared(position, mode)
+        cost, facings, _ = vbypass.route(position, start, path, bypass=bypass, reverse=reverse)
+        return cost, facings
+    if vbypass.across_of(unit) is not None:
+        return vbypass.route(position, unit, path)[:2]
     vt = vtype(unit)
     best: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {
         k: (c, ()) for k, c in _start_states(unit).items()
@@ -215,7 +229,7 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
-        no_reverse = ovr.is_overrun(position, unit.side, b)  # D7.13: no Overrun in reverse
+        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing")  # D7.13, D2.2
         for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
@@ -246,9 +260,14 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     limit = int(2 * budget(unit))
     frontier: list[tuple[int, int, Hex, int, str, tuple[Hex, ...]]] = []
     tie = 0
-    for (f0, m0), c0 in _start_states(unit).items():
-        tie += 1
-        frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
+    if vbypass.across_of(unit) is not None:  # D2.33: out of bypass only into F, or in reverse into B
+        for c0, h0, f0, m0 in vbypass.first_steps(position, unit):
+            tie += 1
+            frontier.append((int(2 * c0), tie, h0, f0, m0, (start, h0)))
+    else:
+        for (f0, m0), c0 in _start_states(unit).items():
+            tie += 1
+            frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
     heapq.heapify(frontier)
     seen: set[tuple[Hex, int, str]] = set()
     out: dict[Hex, act.Move] = {}
@@ -259,12 +278,13 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
         if (h, f, m) in seen:
             continue
         seen.add((h, f, m))
-        if h != start and h not in out:
+        if h != start and h not in out and not ovr.closed(position, unit.side, h):  # D2.6: through, not into
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
             turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
         moves = [(cost + turn[h], h, g, m, path) for g in ((f + 1) % 6, (f - 1) % 6)]
-        moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
+        if not unit.has("towing"):  # D2.2: no reverse while towing
+            moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
         for n in _entries(h, f, m):
             if (h, n) not in steps:
                 mp = step_mp(position, unit, vt, h, n)
@@ -304,6 +324,15 @@ def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
     return unit.mark(f"spent{int(2 * spent)}", remove=old)
 
 
+def end_of_mph(state: State) -> State:
+    """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
+    for unit in list(state.units.values()):
+        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq")
+        if old and is_vehicle(unit):
+            state = state.with_unit(unit.mark(remove=old))
+    return state
+
+
 def can_move(position: Position, unit: UnitState) -> str | None:
     if unit.side != position.phasing:
         return T("only the ATTACKER moves in the MPh (A4.1)")
@@ -327,15 +356,27 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
         )
-    cost, _ = route(position, unit, move.path)
+    if ovr.closed(position, unit.side, move.path[-1]) and move.path[-1] != unit.hex:
+        raise IllegalAction(
+            T("{unit} may pass through {hex} but not stop there: an enemy AFV is in it", unit=unit.id,
+              hex=position.label(move.path[-1])),
+            "D2.6",
+        )
+    bypass, across, reverse = vbypass.declared(position, move.mode)
+    if move.mode or vbypass.across_of(unit) is not None:  # D2.3-D2.33, D2.23
+        cost = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across, reverse=reverse)[0]
+    else:
+        cost, _ = route(position, unit, move.path)
     mp = budget(unit)
     vt = vtype(unit)
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
-    if cost > mp + esb:
+    if cost + spent_of(unit) > mp + esb:  # MP spent before moving count too (D6.5 unloading, a hook-up)
         raise IllegalAction(
-            T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id, mp=mp), "D2.1"
+            T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
+              mp=mp - spent_of(unit)),
+            "D2.1",
         )
-    return act.Move(move.units, move.path, cost)
+    return act.Move(move.units, move.path, cost, move.mode)
 
 
 def begin_move(position: Position, state: State) -> State:
@@ -346,7 +387,7 @@ def begin_move(position: Position, state: State) -> State:
     assert moving is not None
     unit = state.units[moving.units[0]]
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
-    extra = cost - budget(unit)
+    extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
     if vtype(unit).red_mp and not unit.has("motion"):
         prompt = T(
@@ -412,9 +453,18 @@ def enter(position: Position, state: State) -> State:
     assert moving is not None
     uid = moving.units[0]
     unit = position.units[uid]
-    _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
+    start, mode = getattr(state.game, "vmove_start", None), getattr(state.game, "vmove_mode", "")
+    bypass, across, reverse = vbypass.declared(position, mode)
+    acrosses: tuple[Hex | None, ...] = ()
+    if moving.at and start is not None and (mode or vbypass.across_of(start) is not None):  # D2.3-D2.33
+        _, facings, acrosses = vbypass.route(position, start, moving.path, bypass=bypass, last_across=across,
+                                             reverse=reverse)
+        facings, acrosses = facings[: moving.at], acrosses[: moving.at]
+    else:
+        _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
         moved = with_facing(state.units[uid], facings[-1])
+        moved = vbypass.with_across(moved, acrosses[-1] if acrosses else None)  # D2.32: astride a hexside
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
         a, b = moving.path[moving.at - 1], moving.here
@@ -425,7 +475,9 @@ def enter(position: Position, state: State) -> State:
             state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
-    check = bog_check(position, unit, moving.path[moving.at - 1], moving.here) if moving.at else None
+    bypassing = bool(acrosses) and acrosses[-1] is not None  # D2.3: no bog check for the obstacle bypassed
+    check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here)
+             if moving.at and not bypassing else None)
     if check is not None:
         state = state.push(check)
     return state
@@ -441,7 +493,8 @@ def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision |
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
-    drm = vm.bog_drm(vtype(unit), vm.BogCase(entering="stone" if stone else "woods", higher_woods=higher))
+    case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher)
+    drm = vm.bog_drm(vtype(unit), case)  # D8.21: +1 towing a Gun or trailer
     return Decision(
         "roll",
         unit.side,
@@ -484,9 +537,14 @@ def end_move(position: Position) -> State:
     unit = state.units[uid]
     if unit.has("bogged") or unit.has("immobilized"):
         return state  # D8.21, D2.5: its MPh is over where it bogged or broke down
-    mp = max(budget(unit), Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
-    spent = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
+    before = spent_of(unit)  # spent before it moved: unloading, a hook-up (D6.5, C10.1)
+    spent = before + (Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
+    mp = max(budget(unit), spent)
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
+    if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
+        if mp - spent < vm.STOP_MP:
+            return state.with_unit(state.units[uid].mark("motion"))
+        return state.with_unit(with_spent(state.units[uid], spent + vm.STOP_MP))
     return state.push(facing_decision(position, state.units[uid], mp - spent))
 
 

@@ -12,9 +12,9 @@ and rally like any other.
   enrol its tag as that unit (the host offers every unit without a tag for an unknown tag,
   ``host/service/enrol.py``); until then the table shows the unit missing there.
 
-Not built: the voluntary abandonment of D5.41 and the Immobilization TC of D5.5 (the crew's morale in its
-vehicle is its nationality's best elite MMC's, which the scenario does not give), Recall (D5.341), and
-the Hazardous Movement the surviving crew suffers for the rest of the phase (D5.6).
+Voluntary abandonment (D5.41) and the Immobilization TC (D5.5) are vcrew.py's; both end in ``bail_out``. Not
+built: Recall (D5.341), and the Hazardous Movement the surviving crew suffers for the rest of the phase
+(D5.6).
 """
 
 from __future__ import annotations

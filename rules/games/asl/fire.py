@@ -24,7 +24,7 @@ from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
-from hexmate.rules.games.asl import fire_groups, spray, vcover
+from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import residual as rfp
@@ -33,6 +33,7 @@ from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl import walls as asl_walls
 from hexmate.rules.games.asl.aftermath import (
     _break,
     _could_nmc,
@@ -431,11 +432,19 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     road_from = asl_road.entered_by_road(position, fire.target) if phase == "MPh" else None
     if road_from is not None:  # A4.132: on the road, not in the woods or building
         tem = 0
+    wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
+    if bypassed is None and road_from is None and not ft_attack and all(u.level == 0 for u in targets):
+        wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target)
+        wall = wall if wall is not None and wall[0] > tem else None
     if bypassed is not None:  # A4.34: outside the obstacle; a wall or hedge of the hex crossed gives its TEM
         tem = max((v.tem for v in views if v.seen), default=0)
         if tem and not ft_attack:
             feature = next(v.cover for v in views if v.tem == tem)
             drms.append((T("{feature} of the bypassed hex", feature=feature), tem, "A4.34"))
+    elif wall is not None:  # its TEM stands in for the hex's lower one
+        tem = wall[0]
+        drms.append((T("{feature} on the hexside the fire crosses into {hex}",
+                       feature=vcover.WALL_WORDS[wall[1]], hex=position.label(fire.target)), tem, "A4.61"))
     elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
@@ -525,7 +534,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             # A9.3: a MG's Sustained Fire halves it, once: as the Area Fire of A8.4 in the DFPh, or of SFF/FPF
             owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
             fp, steps = fpw.shot_fp(shot_of(unit, owner), distance(h, fire.target), phase=phase, area=mine,
-                                    sustained=mode == "after_first" and _sustained(unit, mode))
+                                    sustained=mode == "after_first" and _sustained(unit, mode),
+                                    aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
             total += fp
             label = T("FP vs {group}", group=GROUPS[name])
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))

@@ -49,7 +49,7 @@ def max_range(shot: Shot) -> int:
 
 
 def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (), sustained: bool = False,
-            level_diff: int = 0) -> tuple[Fraction, list[Step]]:
+            level_diff: int = 0, aboard: Sequence[Step] = ()) -> tuple[Fraction, list[Step]]:
     """The modified FP of one shot and its working. Fractions are kept (A7.2); doubling and halving combine.
 
     - TPBF x3 in the firer's own Location, PBF x2 adjacent (A7.21); not for a FT (A22.1)
@@ -60,6 +60,7 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
     - a pinned unit's inherent FP x1/2 (A7.8)
     - Assault Fire +1 to inherent FP in the AFPh, rounded up, not at Long Range (A7.36)
     - a FT at a target two levels up or down x1/2 (A22.1)
+    - x1/2 for each cause of firing from aboard a vehicle given in ``aboard`` (D6.1, D6.22, D2.42: mounted.py)
     """
     fp = Fraction(shot.fp)
     steps: list[Step] = [(T("{fp} FP", fp=fmt(fp)), "A7.2")]
@@ -85,6 +86,9 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
     for why, rule in causes:
         fp /= 2
         steps.append((T("x1/2 Area Fire: {why}", why=why), rule))
+    for why, rule in aboard:
+        fp /= 2
+        steps.append((T("x1/2 {why}", why=why), rule))
     if phase == "AFPh" and not ft:
         fp /= 2
         steps.append((T("x1/2 Advancing Fire"), "A7.24"))

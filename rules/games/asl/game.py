@@ -13,22 +13,30 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    mounted,
     overrun,
     prisoners,
+    reaction,
     riders,
     rphase,
     setdc,
     transport,
+    vbypass,
+    vcrew,
     vfire,
     vmotion,
+    vtow,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
+from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
+from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -48,12 +56,15 @@ from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
+from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import unarmored as asl_unarmored
 from hexmate.rules.games.asl import victory as asl_victory
+from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
+from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Game, GameState, Outcome, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import group_of, stack_groups, units_by_hex
 from hexmate.rules.hexes import Hex, distance
@@ -130,6 +141,7 @@ class AslState(GameState):
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
+    wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -148,6 +160,12 @@ class AslState(GameState):
     last_move: tuple[str, ...] = ()
     last_move_left: str = ""
     mopped: str = ""
+    # D2.3-D2.33: the vehicle moving now as it began its move, and the move's mode (vbypass.py)
+    vmove_start: UnitState | None = None
+    vmove_mode: str = ""
+    # D7.2: the OVR whose Reaction Fire is due (vehicle, hex); D7.21: "unit>vehicle" PAATCs passed this MPh
+    ovr_react: tuple[str, Hex] | None = None
+    paatc: tuple[str, ...] = ()
 
     def replace(self, **changes: Any) -> AslState:
         return dataclasses.replace(self, **changes)
@@ -178,6 +196,7 @@ class AslGame(Game):
         }  # A15.4, A15.21, A17.1, A19.12, A7.7
         | {"melee"}  # A11.15
         | {"motion", "shocked", "stunned", "immobilized", "burning"}  # D2.4, D5.34, D8.1, D10.1
+        | {"abandoned"}  # D5.41
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
@@ -187,7 +206,8 @@ class AslGame(Game):
             for name in names
         ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
-        return AslState(control=tuple(sorted(control)), broken_old=old)
+        wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
+        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -341,7 +361,7 @@ class AslGame(Game):
             # A4.7: at the table an advance is one lift and one placement on an adjacent lit Location
             ids = tuple(sorted(u.id for u in units))
             advances: dict[Hex, act.Move] = {}
-            for n in position.map.neighbors(start):
+            for n in (*position.map.neighbors(start), start):  # A4.7: or a level up/down in its own hex
                 try:
                     advances[n] = self.check_advance(position, act.Advance(ids, (start, n)))
                 except IllegalAction:
@@ -351,11 +371,12 @@ class AslGame(Game):
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
-        if any(self.can_move(position, u) for u in units):
+        units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
+        if not units or any(self.can_move(position, u) for u in units):
             return {}
         budget = self.group_budget(units, state=position.state)
         cost = self.cost_fn(position, units)
-        ids = tuple(u.id for u in units)
+        ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
         out: dict[Hex, act.Move] = {}
         for h, reach in reachable(position.map, start, budget, cost).items():
             if h != start:
@@ -398,6 +419,7 @@ class AslGame(Game):
         units, start = group_of(position, frozenset(move.units), "A4.2", place="Location")
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
+        units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -462,7 +484,9 @@ class AslGame(Game):
                 ),
                 "A4.61",
             )
-        return act.Move(move.units, move.path, total, full_mode)
+        by_id = {u.id: u for u in units}  # the movers in the order given, then every SW they carry (A4.43)
+        movers = [by_id[uid] for uid in move.units if uid in by_id]
+        return act.Move(asl_carry.with_carried(position.state, movers), move.path, total, full_mode)
 
     # --- fire ---
     def resolve(self, position: Position, fire: act.Fire) -> Resolution:
@@ -485,6 +509,8 @@ class AslGame(Game):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
+        if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
+            return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
@@ -495,11 +521,16 @@ class AslGame(Game):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
-            return self.check_advance(position, act.Advance(action.units, action.path))
+            return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
         if isinstance(action, act.Move):
             carried = [position.units[u] for u in action.units if u in position.units]
-            if any(u.carrier and not prisoners.is_prisoner(u) for u in carried):
+            # (a SW's carrier is its possessor, A4.43: it moves with it)
+            if any(u.carrier and not prisoners.is_prisoner(u) and u.type != "sw" for u in carried):
                 raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+            if vcrew.is_abandon(position, action):
+                return vcrew.check_abandon(position, action)  # D5.41
+            if vtow.is_tow(position, action):
+                return vtow.check(position, action)  # D1.5, D8.32
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
@@ -523,10 +554,7 @@ class AslGame(Game):
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             if enemies and all(armour.is_vehicle(u) for u in enemies):
                 raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
-            aboard = riders.aboard(position, action.firers)
-            if aboard:  # D6.1, D6.22: their halved or quartered FP is not built: they do not fire yet
-                raise IllegalAction(T("{unit} is aboard a vehicle: fire from a vehicle is not built here",
-                                      unit=aboard), "D6.22")
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -569,10 +597,16 @@ class AslGame(Game):
         if (
             len(adv.path) != 2
             or adv.path[0] != start
-            or distance(*adv.path) != 1
+            or distance(*adv.path) > 1
             or adv.path[1] not in position.map.hexes
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
+        units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
+        level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
+        across = adv.path[0] != adv.path[1]
+        mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
+        if adv.path[0] == adv.path[1]:  # up or down the stairs: 1 MF a level (A10.5 example), never CX
+            return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
         cost = self.advance_cost(position, units, adv.path[0], adv.path[1])
         if cost is None:
             raise IllegalAction(T("{hex} may not be entered", hex=position.label(adv.path[1])), "A4.7")
@@ -587,7 +621,7 @@ class AslGame(Game):
                     ),
                     "A4.72",
                 )
-        return act.Advance(adv.units, adv.path, 0)
+        return act.Advance(asl_carry.with_carried(position.state, units), adv.path, 0, mode)
 
     def apply(self, position: Position, action: act.Action) -> State:
         hidden = asl_hip.in_action(position, action)
@@ -603,6 +637,8 @@ class AslGame(Game):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
+        if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
+            return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load):
@@ -618,19 +654,30 @@ class AslGame(Game):
             movers = [state.units[u] for u in action.units]
             cost = self.advance_cost(position, movers, action.path[0], to) or 0
             allow = self.advance_mf(position, movers)
+            vertical = action.path[0] == to
             for uid in action.units:
                 unit = state.units[uid]
-                if cost >= min(4, allow[uid]):  # A4.72: Difficult Terrain makes the advancing unit CX
-                    unit = unit.mark("cx")
+                if cost >= min(4, allow.get(uid, 4)) and not vertical and unit.type != "sw":
+                    unit = unit.mark("cx")  # A4.72: Difficult Terrain makes the advancing unit CX
                 state = state.with_unit(unit.at(to))
             state = fire_groups.sync(state.replace(moved=state.moved + tuple(action.units)))  # A7.7
+            level = asl_stairs.split_mode(action.mode)[1]
+            if level is not None:  # A4.7, A2.8: the Location's level (up or down the stairs, or along)
+                state = asl_stairs.set_level(state, action.units, level)
+            elif vertical:  # at the table: up or down, asked on the page
+                ids = [u for u in action.units if state.units[u].type != "sw"]
+                ups = asl_advance_levels.choices(position, to, state.units[ids[0]].level)
+                state = state.push(asl_advance_levels.ask(position.at(state), ids, to, ups))
             # A12.14: advancing into Open Ground in view of a Good Order enemy within 16 hexes costs the "?"
             if position.map.terrain(to) == "open" and self.seen_entering(
                 position.at(state), action.units, to
             ):
                 for uid in action.units:
                     state = state.with_unit(state.units[uid].revealed())
-            if any(u.side != side for u in position.units_at(to)):  # A11.4: advanced into CC
+            lv = state.units[action.units[0]].level  # A2.8: CC is with the enemy in the Location entered
+            asked = state.decision is not None  # the level still to answer: any level of the hex counts
+            if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
+                # A11.4: advanced into CC
                 gs = self.gstate(state)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
             return asl_victory.update(self, position.at(state))
@@ -741,6 +788,23 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return overrun.resolve(position, decision, answer)  # D7.1
 
+    def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcrew.resume_tc(position, decision, answer)  # D5.5
+    def resume_ovr_react(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_offer(position, decision, answer)  # D7.21
+
+    def resume_ovr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_leader(position, decision, answer)  # A11.5
+
+    def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
+
+    def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return reaction.resume_cc2(position, decision, answer)  # A11.501
+
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
 
@@ -837,6 +901,9 @@ class AslGame(Game):
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_smoke.resume(self, position, decision, answer)  # A24.1
 
+    def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
+
     def resume_leader_creation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_leaders.resume(self, position, decision, answer)  # A18.11
 
@@ -857,7 +924,9 @@ class AslGame(Game):
 
     def settle(self, position: Position) -> State:
         state = super().settle(position)
-        return state if state.moving is not None else prisoners.follow(state)  # A20.53, A20.5
+        if state.moving is not None:
+            return state
+        return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume(self, position, decision, answer)
@@ -892,6 +961,15 @@ class AslGame(Game):
     def resume_rout_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_leader(self, position, decision, answer)
 
+    def resume_advance_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_advance_levels.resume(position, decision, answer)  # A4.7: up or down, asked on the page
+
+    def resume_rout_leave(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_leave(self, position, decision, answer)  # A4.42, A4.431
+
+    def resume_rout_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rout.resume_level(self, position, decision, answer)  # A2.8, A10.51: the level routed to
+
     def resume_rout_nmc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rout.resume_nmc(self, position, decision, answer)
 
@@ -910,7 +988,7 @@ class AslGame(Game):
         return asl_concealment.resume(self, position, decision, answer)
 
     def resume_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_stairs.resume_level(position, decision, answer)  # A2.8: the level chosen on the page
+        return asl_climb.resume_level(self, position, decision, answer)  # A2.8, A8.1: a Location a level
 
     def resume_cc_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_cc.resume_declare(self, position, decision, answer)
@@ -1017,6 +1095,10 @@ class AslGame(Game):
         """The core's reaction window, with a ``motion-<vehicle>`` choice for each vehicle that may attempt
         Motion there (D2.401, vmotion.py); a vehicle entering a hex of enemy infantry overruns it once the
         entry's own rolls and the window are over (D7.1, overrun.py)."""
+        state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
+        if state.decisions:
+            return state
+        position = position.at(asl_split.split(self, position.at(state)))  # A8.1, A9.2: the pinned stay
         n = len(position.state.decisions)
         state = super().advance_move(position)
         moving = state.moving
@@ -1027,6 +1109,8 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
+                d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
+                state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 extra = vmotion.choices(position.at(state), d.side)
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
@@ -1039,39 +1123,51 @@ class AslGame(Game):
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
-        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered."""
+        """A8.1: a unit broken, pinned or eliminated by First Fire ends its move in the hex it entered; so
+        does a vehicle First Fire immobilizes, shocks or stuns, or whose crew leaves it (D.7, D5.34, D5.5)."""
         moving = position.state.moving
         assert moving is not None
         units = [position.units[u] for u in moving.units if u in position.units]
-        return bool(units) and not any(u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
+        stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
+        return bool(units) and not stuck and not any(
+            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
+        if vcrew.is_abandon(position, move):
+            return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
+        if vtow.is_tow(position, move):
+            return vtow.apply(position, move)  # D1.5, D8.32: a hook-up or unhooking; nothing moves
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
-            return armour.begin_move(position, state)  # D2.5: ESB asked before the first hex
+            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
-        if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
+        units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
+        # A2.8: the level of each Location the move enters (a recovery's hex named twice is no level change)
+        if move.mode != asl_recover.MODE and asl_stairs.levelled(units, move):
             levels = asl_stairs.levels_of(position.map, units, move)
-            state = state.replace(game=self.gstate(state).replace(move_levels=levels))
+            path, levels = asl_climb.expand(position.map, move.path, levels)  # one Location a level (A8.1)
+            assert state.moving is not None
+            state = state.replace(game=self.gstate(state).replace(move_levels=levels),
+                                  moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
         marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
         if marker:
-            for uid in move.units:
-                state = state.with_unit(state.units[uid].mark(marker))
-        movers = [position.units[u] for u in move.units]
+            for unit in units:  # not on the SW they carry (A4.43)
+                state = state.with_unit(state.units[unit.id].mark(marker))
+        movers = units
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
-            movers = [position.units[u] for u in move.units]
             routes = asl_bypass.plan(position, movers, move.path, along)
-            state, entries = asl_bypass.begin(state, move.units, routes)
+            state, entries = asl_bypass.begin(state, tuple(u.id for u in units), routes)
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(bypass=(*gs.bypass, *entries)))
         return state
@@ -1081,8 +1177,9 @@ class AslGame(Game):
         moving = state.moving
         assert moving is not None
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
-            return armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
-        movers = [state.units[u] for u in moving.units if u in state.units]
+            state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
+        movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
         budget = self.group_budget(movers, cx, state) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
@@ -1122,6 +1219,8 @@ class AslGame(Game):
                 out.append(Physical("place", uid, text, "A12.122", new.hex, "concealment"))
         out.extend(armour.facing_changes(before, after))  # D2.11, D3.12: the table cannot see a facing
         out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
+        out.extend(vbypass.changes(before, after))  # D2.32: astride a hexside
+        out.extend(vtow.changes(before, after))  # D1.5, D8.32: the towed Gun's counter
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
@@ -1135,10 +1234,15 @@ class AslGame(Game):
         return asl_concealment.seen_by_good_order(position, movers[0].side, h)  # Good Order: no dummy
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
-        """Infantry fire, without units aboard a vehicle (D6.22: not built; riders.aboard)."""
+        """Infantry fire, units aboard a vehicle in the groups they may form (D6.64, mounted.py)."""
         for action in asl_fire.generate(self, armour.infantry_view(position)):
-            if not (isinstance(action, act.Fire) and riders.aboard(position, action.firers)):
-                yield action
+            if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
+                                                    if u in position.units):
+                try:
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                except IllegalAction:
+                    continue
+            yield action
 
     def secret_of(self, position: Position, action: act.Action) -> str:
         """A12.3: an action naming a HIP unit is listed on its owner's page only (A12.11: so is one that gives
@@ -1167,6 +1271,8 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing:
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from vcrew.generate(position)  # D5.41
+            yield from vtow.generate(position)  # D1.5, D8.32
         elif phase == "APh":
             for group in stack_groups(
                 position,
@@ -1179,7 +1285,7 @@ class AslGame(Game):
             ):
                 start = position.units[min(group)].hex
                 assert start is not None
-                for n in position.map.neighbors(start):
+                for n in (*position.map.neighbors(start), start):  # A4.7: a hex across, or a level
                     adv = act.Advance(tuple(sorted(group)), (start, n))
                     if adv in position.legal_actions:
                         yield self.check_advance(position, adv)
@@ -1205,13 +1311,16 @@ class AslGame(Game):
         elif phase == "AFPh":
             remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
         elif phase == "MPh":
-            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it
-            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER)
+            # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
+            remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
+                      *reaction.PHASE_END)
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_residual.cleared(state)  # A8.2, A9.223
+            state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
+            state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
@@ -1268,6 +1377,10 @@ class AslGame(Game):
             return state.push(*surrenders, *routs)
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
+        if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
+            return asl_wind.start_rph(self, position)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
+            return asl_wind.gust(self, state)
         return state
 
     def phase_over(self, position: Position) -> bool:
@@ -1287,7 +1400,7 @@ class AslGame(Game):
 
     def status(self, position: Position) -> list[str]:
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
-        lines += asl_bypass.status(position)  # A4.3
+        lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         return lines + asl_smoke.status(self, position)
 

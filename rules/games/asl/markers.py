@@ -73,8 +73,11 @@ PHRASES: dict[str, T] = {
     "stunned": T("stunned (D5.34)"),
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
     "abandoned": T("abandoned (D5.4)"),
+    "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),
+    "cc_reacted": T("made CC Reaction Fire at the vehicle: no Non-CC Reaction Fire this phase (D7.21)"),
     "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),
@@ -101,6 +104,11 @@ def phrase(marker: str, label: object = None) -> T:
         return T("{mf} MF spent on a smoke attempt (A24.1)", mf=marker[8:])
     if marker.startswith("mpq") and marker[3:].isdigit():
         return T("moves on {n}/4 of its MP after a loading (D6.4)", n=marker[3:])
+    if marker.startswith("byp") and marker[3:].isdigit() and int(marker[3:]) < 6:
+        from hexmate.rules.hexes import DIRECTION_NAMES
+
+        side = DIRECTION_NAMES[int(marker[3:])]
+        return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
     if marker.startswith("acq:") and "@" in marker:

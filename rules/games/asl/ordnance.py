@@ -32,6 +32,7 @@ PACK_KEYS = {
     "hit_location",
     "burn",
     "vehicle_terrain",
+    "towing",
     "oracles",
 }
 CASES = (
@@ -74,6 +75,8 @@ class OrdnancePack:
     turret_if_coloured_below_white: bool  # hit location rule (C3.9)
     burn_margin: int  # a kill burns when the final TK DR is at most TK# minus this (C7.7)
     vehicle_terrain: Mapping[str, str | int]  # terrain -> MP cost ("half" = 1/2 MPA; "NA")
+    # C10.1 (not among the texts): MP towing adds per hex, and a hook-up's and an unhooking's cost
+    towing: Mapping[str, int] = field(default_factory=lambda: {"entry_mp": 1, "hook_mp": 0, "unhook_mp": 0})
     oracles: tuple[Mapping[str, Any], ...] = field(default=())
 
     def base_th(self, target_type: str, rng: int, weapon: str = "") -> int:
@@ -145,6 +148,13 @@ def parse_pack(source: str, data: Any) -> OrdnancePack:
             raise PackError(
                 source, "a Case A row starts at 0 for no turn, then the DRM per hexspines", f"case_a.{mount}"
             )
+    towing = data.get("towing", {"entry_mp": 1, "hook_mp": 0, "unhook_mp": 0})
+    tow_keys = {"entry_mp", "hook_mp", "unhook_mp"}
+    if (not isinstance(towing, dict) or set(towing) - {"note"} != tow_keys
+            or any(not isinstance(towing[k], int) or isinstance(towing[k], bool) or towing[k] < 0
+                   for k in tow_keys)):
+        raise PackError(source, "towing gives whole MP >= 0 for entry_mp, hook_mp and unhook_mp (C10.1)",
+                        "towing")
     loc = data.get("hit_location", {})
     burn = data.get("burn", {})
     return OrdnancePack(
@@ -158,6 +168,7 @@ def parse_pack(source: str, data: Any) -> OrdnancePack:
         turret_if_coloured_below_white=bool(loc.get("turret_if_coloured_below_white", True)),
         burn_margin=int(burn.get("margin", 4)),
         vehicle_terrain=dict(data.get("vehicle_terrain", {})),
+        towing={k: int(towing[k]) for k in tow_keys},
         oracles=tuple(data.get("oracles", ())),
     )
 

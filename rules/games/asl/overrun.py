@@ -6,25 +6,32 @@ quarter of the printed MP allowance (FRU), paid with the entry (D7.1); never in 
 entry's own rolls (a bog DR) and the defender's reaction window (Defensive First Fire, D7.1), the mover's
 owner rolls the OVR's IFT DR:
 
-- FP: the vehicle's OVR FP (D7.11: base 1, 2 or 4, its working MGs tripled then halved), halved if the
-  vehicle was immobilized or destroyed before the attack (D7.11);
-- DRM: the target hex's TEM (D7.15), or FFMO -1 in open ground without TEM (D7.15);
+- FP: the vehicle's OVR FP (D7.11: base 1, 2 or 4, its working MGs tripled then halved) plus the share of the
+  infantry aboard (D7.11: a quarter of their printed FP, half for CE armored-halftrack passengers, tripled;
+  mounted.py), halved if the vehicle was immobilized or destroyed before the attack (D7.11); units that add
+  FP may not unload this phase (D6.5);
+- DRM: the target hex's TEM (D7.15), or FFMO -1 in open ground without TEM (D7.15); the exposed PRC of an
+  enemy vehicle in Motion are a group of their own at +2 (D7.12), BU halftrack passengers no target (D6.61);
 - the result on the IFT applies to every enemy infantry unit there as any fire's does (aftermath.py);
 - an original DR at or above the MA's breakdown number malfunctions it; a 12 that breaks no weapon
-  immobilizes the vehicle instead (D7.17).
+  immobilizes the vehicle instead (D7.17);
+- then the defender's Reaction Fire is due (D7.2, reaction.py).
 
-Not built: Reaction Fire (D7.2: CC reaction and street fighting), the Motion +2 (D7.12), passengers' and
-riders' FP (D7.11), armor leaders (D7.16), a FT's OVR (D7.15), multiple OVRs of one hex (D7.14: a path
-entering a hex twice overruns it each time).
+Not built: Non-CC Reaction Fire (D7.22: no infantry anti-tank weapons here) and street fighting (D7.211),
+armor leaders (D7.16), a FT's OVR (D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice
+overruns it each time), an OVR of an unarmored vehicle (D7.12), a choice to keep the infantry aboard out
+of it.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import mounted
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -34,6 +41,7 @@ from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
 OVR = "vovr"
+OVR_FIRED = "ovr_fp"  # D6.5: added its FP to an OVR: no unloading this phase
 
 
 def _vehicle(u: UnitState) -> bool:
@@ -41,14 +49,37 @@ def _vehicle(u: UnitState) -> bool:
 
 
 def targets(position: Position, side: str, h: Hex) -> list[UnitState]:
-    """The enemy infantry an Overrun of h attacks (D7.12: not an AFV; its SW go with their owners)."""
-    return [u for u in position.units_at(h) if u.side != side and not _vehicle(u) and u.type != "sw"]
+    """The enemy infantry an Overrun of h attacks (D7.12: not an AFV, but its exposed PRC; not the BU
+    passengers of an armored halftrack, D6.61; their SW go with their owners)."""
+    out = []
+    for u in position.units_at(h):
+        if u.side == side or _vehicle(u) or u.type == "sw":
+            continue
+        carrier = position.units.get(u.carrier or "")
+        if carrier is not None and _vehicle(carrier) and mounted.role(carrier) == mounted.HT_PASSENGER and (
+                not mounted.exposed(carrier) or u.has("broken")):
+            continue  # D6.61: attacked only through the halftrack itself
+        out.append(u)
+    return out
+
+
+def _in_motion_prc(position: Position, unit: UnitState) -> bool:
+    """D7.12: the exposed PRC of a vehicle in Motion (the OVR against them is at +2)."""
+    carrier = position.units.get(unit.carrier or "")
+    return carrier is not None and _vehicle(carrier) and carrier.has("motion")
+
+
+def aboard(position: Position, vehicle: UnitState) -> list[UnitState]:
+    """Its passengers or riders (D6.1, D6.2)."""
+    return sorted((u for u in position.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
 
 
 def closed(position: Position, side: str, h: Hex) -> bool:
-    """A hex a vehicle of ``side`` may not enter here: one holding an enemy vehicle that is not a wreck
-    (D2.6 keeps a vehicle out of an enemy AFV's hex in most cases; this subset keeps it out in all)."""
-    return any(u.side != side and _vehicle(u) and not u.has("wreck") for u in position.units_at(h))
+    """A hex a vehicle of ``side`` may pass through but not stop in, nor end its MPh in Motion in: one holding
+    an enemy AFV that is not a wreck (D2.6). D2.6's exceptions (no LOS between the two, or a vehicle able
+    to destroy or shock the enemy AFV on an original TK or IFT DR of 5) are not built: it never stays."""
+    return any(u.side != side and _vehicle(u) and not u.has("wreck") and vehicle_of(u.values).armored
+               for u in position.units_at(h))
 
 
 def is_overrun(position: Position, side: str, h: Hex) -> bool:
@@ -61,18 +92,22 @@ def extra_mp(mpa: int) -> int:
 
 
 def declare(position: Position, vehicle: UnitState, h: Hex) -> Decision:
-    """The OVR's IFT DR, asked of the mover's owner (D7.1)."""
-    fp = vehicle_of(vehicle.values).ovr_fp(ma_working=not vehicle.has("ma_malf"))
+    """The OVR's IFT DR, asked of the mover's owner (D7.1), with its FP: the vehicle's and the share of the
+    infantry aboard (D7.11, mounted.ovr_share); their combat results after this do not change it (D7.11)."""
+    base = vehicle_of(vehicle.values).ovr_fp(ma_working=not vehicle.has("ma_malf"))
+    share, _ = mounted.ovr_share(vehicle, aboard(position, vehicle))
+    fp = base + share
     prompt = T(
         "{unit} overruns {hex} with {fp} FP: roll the IFT DR (D7.1)", unit=vehicle.id, hex=position.label(h),
         fp=fp,
     )
     return Decision("roll", vehicle.side, prompt, "D7.1", OVR, dice="DR", subject=(vehicle.id,), target=h,
-                    args=(("fp", str(fp)),))
+                    args=(("base", str(base)), ("fp", str(fp))))
 
 
 def resolve(position: Position, decision: Decision, answer: act.Answer) -> State:
-    """Work out the OVR on the IFT and turn its result into the targets' checks (D7.11, D7.15, D7.17)."""
+    """Work out the OVR on the IFT and turn its result into the targets' checks (D7.11, D7.12, D7.15,
+    D7.17); then the defender's Reaction Fire is due (D7.2, reaction.py)."""
     assert answer.dice is not None and decision.target is not None
     state = position.state
     h = decision.target
@@ -80,7 +115,16 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     vt = vehicle_of(vehicle.values)
     roll = ASL_DR.from_values(answer.dice)
     fp = Fraction(decision.arg("fp", "0"))
-    lines: list[Line] = [Line(T("OVR FP"), str(fp), "D7.11")]
+    base = Fraction(decision.arg("base", str(fp)))
+    lines: list[Line] = [Line(T("OVR FP"), str(base), "D7.11")]
+    riding = aboard(position, vehicle)
+    _, steps = mounted.ovr_share(vehicle, riding)
+    if fp != base:
+        lines += [Line(T("infantry aboard add"), said, rule) for said, rule in steps]
+        lines.append(Line(T("OVR FP with the infantry aboard"), str(fp), "D7.11"))
+        for unit in riding:  # D6.5: a unit that added FP to an OVR may not unload this phase
+            if unit.type != "sw" and not unit.has("broken"):
+                state = state.with_unit(state.units[unit.id].mark(OVR_FIRED))
     if vehicle.has("wreck") or not is_mobile(vehicle.markers):  # bogged too: immobile (D.7)
         fp /= 2
         lines.append(Line(T("immobilized or destroyed before the OVR: FP halved"), str(fp), "D7.11"))
@@ -92,33 +136,48 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     elif position.map.terrain(h) == "open":
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
-    final = roll.total + drm
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     col = axis.locate(fp)
     hit = targets(position, vehicle.side, h)
-    if col is None or not hit:
-        result = "-"
-        column = ""
-    else:
-        column = str(axis.keys[col])
-        result = str(chart.lookup(fp=axis.keys[col], final_dr=final))
+    column = "" if col is None else str(axis.keys[col])
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
-    lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
-                                   column=column or "-", final=final, result=result), "A7.3"))
+    moving_prc = [u for u in hit if _in_motion_prc(position, u)]
+    ground = [u for u in hit if u not in moving_prc]
+    groups = [(ground, drm, False), (moving_prc, tem + 2, True)]  # PRC: the TEM, no FFMO; +2 in Motion
+    results: dict[str, str] = {}
+    outcomes: list[tuple[str, list[str]]] = []
+    for group, group_drm, prc in groups:
+        if not group:
+            continue
+        final = roll.total + group_drm
+        result = "-" if col is None else str(chart.lookup(fp=axis.keys[col], final_dr=final))
+        if prc:
+            lines.append(Line(T("the exposed PRC of a vehicle in Motion"), "+2", "D7.12"))
+        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
+                                       column=column or "-", final=final, result=result), "A7.3"))
+        results.update({u.id: result for u in group})
+        outcomes.append((result, [u.id for u in group]))
+    if not hit:
+        lines.append(Line(T("IFT"), T("nobody left to attack: no effect"), "D7.12"))
     if vt.ma is not None and vt.ma.kind == "gun" and not vehicle.has("ma_malf") and roll.total >= vt.ma.b:
         state = state.with_unit(state.units[vehicle.id].mark("ma_malf"))
         lines.append(Line(T("the main armament malfunctions"), str(roll.total), "D7.17"))
     elif roll.total == 12:
         state = state.with_unit(state.units[vehicle.id].mark("immobilized"))
         lines.append(Line(T("an original 12: the vehicle is immobilized instead"), "12", "D7.17"))
-    results = {u.id: result for u in hit}
+    result = outcomes[0][0] if outcomes else "-"
     summary = T("{unit} overruns {hex}: {result}", unit=vehicle.id, hex=position.label(h), result=result)
     res = Resolution(act.Fire((vehicle.id,), h, answer.dice), "ift", position.charts.label,
                      position.charts.demo, tuple(lines), results, summary)
     state = state.replace(resolution=res)
-    decisions = decisions_for(position.at(state), result, [u.id for u in hit], column) if hit else []
+    game: Any = state.game  # AslState: the Reaction Fire now due (D7.2: right after the OVR)
+    if hasattr(game, "ovr_react"):
+        state = state.replace(game=game.replace(ovr_react=(vehicle.id, h)))
+    decisions: list[Decision] = []
+    for outcome, ids in outcomes:
+        decisions += decisions_for(position.at(state), outcome, ids, column)
     return state.push(*decisions)
 
 
-__all__ = ["OVR", "closed", "declare", "extra_mp", "is_overrun", "resolve", "targets"]
+__all__ = ["OVR", "OVR_FIRED", "aboard", "closed", "declare", "extra_mp", "is_overrun", "resolve", "targets"]

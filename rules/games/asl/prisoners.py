@@ -120,9 +120,8 @@ def _no_safe_rout(position: Position, unit: UnitState, ends: tuple[Hex, ...]) ->
     assert unit.hex is not None
     if not ends:
         return True
-    _, prev, _ = asl_rout._search(position, unit)
     for end in ends:  # a rout of one hex could also be a Low Crawl (A10.52): is it safe as a rout?
-        path = [unit.hex, end] if distance(end, unit.hex) == 1 else asl_rout._route(prev, unit.hex, end)
+        path = [unit.hex, end] if distance(end, unit.hex) == 1 else asl_rout.path_to(position, unit, end)
         if not any(asl_rout.interdicted(position, unit, h) for h in path[1:]):
             return False
     return True

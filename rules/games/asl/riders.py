@@ -8,8 +8,8 @@ When the vehicle is destroyed without burning, each unit aboard rolls its own su
 vehicle's CS# (+1 if broken): survivors are placed beneath the wreck, the others eliminated (D6.9); when it
 burns, nobody aboard survives (D6.9 gives survival only to a vehicle that did not burn; D9.2).
 
-Not built: riders' fire (D6.22), riders as targets (D6.23), the SW a bailing rider carries (D6.24's dr), a
-rider that breaks or pins bailing out (D6.23).
+Riders' fire is mounted.py's (D6.22). Not built: riders as targets (D6.23), the SW a bailing rider carries
+(D6.24's dr), a rider that breaks or pins bailing out (D6.23).
 """
 
 from __future__ import annotations
@@ -32,17 +32,6 @@ def carried_riders(state: State, vehicle: UnitState, passengers: int) -> list[Un
     if passengers:
         return []
     return sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
-
-
-def aboard(position: Position, units: tuple[str, ...]) -> str:
-    """The first of these units carried by a vehicle ('' if none): passengers and riders do not fire in this
-    subset (their FP is halved, quartered after the vehicle moved, D6.1, D6.22: not built)."""
-    for uid in units:
-        unit = position.units.get(uid)
-        carrier = position.units.get(unit.carrier or "") if unit is not None else None
-        if carrier is not None and carrier.type == "vehicle":
-            return uid
-    return ""
 
 
 def shaken_off(position: Position, uid: str) -> State:
@@ -121,5 +110,5 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     return state.push(*checks)
 
 
-__all__ = ["BARRED", "aboard", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
+__all__ = ["BARRED", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
            "survival_checks", "survives"]

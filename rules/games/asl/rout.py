@@ -23,7 +23,19 @@ rout first, one at a time (A10.5). What is computed (paraphrasing the rules):
 - a Good Order leader stacked with a routing unit may rout with it, adds his leadership to its Interdiction
   NMC and is eliminated if it fails (A10.711).
 
-Not yet: Known enemies met during the rout (A10.51's memory), rout through concealed units (A10.533).
+By Location (A2.8, the A10.51 example): the rout is worked out between Locations, a building's levels
+included: up and down the stairs at 1 MF a level, along an upper level into the next hex of the building.
+"Same or ADJACENT Location" is A.8's ADJACENT (:func:`adjacent`): the upper levels of a building hex are not
+ADJACENT to the hex next to it, since no advance goes across and up at once (A4.7). The destination is a hex
+placed on, then its level asked on the page when the rout may end at more than one of them.
+
+Where to stop (A10.51): the nearest building or woods Location (by MF) farther from the Known enemy than the
+start; one no farther may be ignored, or chosen; and from a building or woods Location it reached the unit
+may go straight on into the next one (the A10.51 example: M2 level 2 on to N1 level 2).
+
+Not yet: Known enemies met during the rout (A10.51's memory), rout through concealed units (A10.533), the
+LOS condition of ADJACENT (A.8), entering a Location ADJACENT to a Known enemy on the way (only the end is
+checked).
 """
 
 from __future__ import annotations
@@ -37,14 +49,19 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.locations import Location
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.maps import HexMap
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+Cost = int | Fraction
 ROUT_MF = 6  # A10.5: every broken unit has 6 MF to rout with
 SHELTER = frozenset({"woods", "wooden-building", "stone-building"})  # A10.51: building or woods Locations
 
@@ -61,13 +78,34 @@ def _armed(unit: UnitState) -> bool:
     return not unit.has("broken") and not unit.has("prisoner") and not unit.has("unarmed")
 
 
+def where(unit: UnitState) -> Location:
+    assert unit.hex is not None
+    return Location(unit.hex, unit.level)
+
+
+def adjacent(m: HexMap, a: Location, b: Location) -> bool:
+    """A.8 ADJACENT: Locations an infantry unit could advance between in the APh (A4.7): the level above or
+    below in a hex with stairs, or the same level of an adjacent hex (ground level, or an upper level both
+    hexes' buildings have). The LOS between them that A.8 also asks is not checked."""
+    if a.hex == b.hex:
+        return abs(a.level - b.level) == 1 and loc.has_stairs(m, a.hex)
+    if distance(a.hex, b.hex) != 1 or a.level != b.level:
+        return False
+    return a.level <= 0 or a.level <= min(loc.upper_levels(m, a.hex), loc.upper_levels(m, b.hex))
+
+
+def near(m: HexMap, a: Location, b: Location) -> bool:
+    """The same or an ADJACENT Location (A10.5)."""
+    return a == b or adjacent(m, a, b)
+
+
 def must_rout(position: Position, unit: UnitState) -> bool:
     if not unit.has("broken") or unit.hex is None or unit.has("melee"):
         return False  # A11.16: a broken unit in Melee may not rout
     for enemy in known_enemies(position, unit):
         assert enemy.hex is not None
         d = distance(enemy.hex, unit.hex)
-        if d <= 1 and _armed(enemy):
+        if near(position.map, where(enemy), where(unit)) and _armed(enemy):
             return True
         normal = int(enemy.values.get("range", 0) or 0)
         if (
@@ -75,46 +113,63 @@ def must_rout(position: Position, unit: UnitState) -> bool:
             and enemy.type != "leader"
             and not enemy.has("melee")  # A10.5: a Known enemy not in Melee
             and d <= normal
-            and not asl_terrain.line_of_sight(position, enemy.hex, unit.hex).blocked
+            and not asl_terrain.line_of_sight(position, enemy.hex, unit.hex, enemy.level, unit.level).blocked
         ):
             return True
     return False
 
 
+def _steps(position: Position, cost_fn: asl_terrain.CostFn, here: Location) -> list[tuple[Location, Cost]]:
+    """The Locations one step from ``here`` and their MF: up or down the stairs (1 MF a level, A10.5
+    example), or into an adjacent hex at the same level (an upper level only where that hex's building has
+    it: A10.5 example, M2 level 2 on to N1 level 2)."""
+    m = position.map
+    out: list[tuple[Location, Cost]] = []
+    if loc.has_stairs(m, here.hex):
+        out += [(Location(here.hex, lv), loc.STAIR_MF) for lv in (here.level - 1, here.level + 1)
+                if lv in loc.levels(m, here.hex)]
+    for n in m.neighbors(here.hex):
+        if here.level < 0 or here.level > loc.upper_levels(m, n):
+            continue  # down the stairs first
+        step = cost_fn(m, here.hex, n)
+        if step is not None:
+            out.append((Location(n, here.level), step))
+    return out
+
+
 def _search(
     position: Position, unit: UnitState
-) -> tuple[dict[Hex, int | Fraction], dict[Hex, Hex], set[Hex]]:
-    """Every hex the unit may rout through within its 6 MF (A10.51's limits), the cheapest cost to each, the
-    step before it on that route, and the hexes it may not end in (same as or beside a Known armed enemy)."""
-    start = unit.hex
-    assert start is not None
+) -> tuple[dict[Location, Cost], dict[Location, Location], set[Location]]:
+    """Every Location the unit may rout through within its 6 MF (A10.51's limits), the cheapest cost to each,
+    the step before it on that route, and the Locations it may not end in (the same as or ADJACENT to a Known
+    armed enemy's, A10.5)."""
+    start = where(unit)
     enemies = [e for e in known_enemies(position, unit) if _armed(e)]
     seen = [
         e.hex
         for e in enemies
-        if e.hex is not None and not asl_terrain.line_of_sight(position, e.hex, start).blocked
+        if e.hex is not None
+        and not asl_terrain.line_of_sight(position, e.hex, start.hex, e.level, start.level).blocked
     ]
-    danger = {n for e in enemies if e.hex is not None for n in (e.hex, *position.map.neighbors(e.hex))}
+    danger = {x for e in enemies for x in _around(position.map, where(e))}
     cost_fn = asl_terrain.infantry_cost_fn(position)
-    best: dict[Hex, int | Fraction] = {start: 0}
-    prev: dict[Hex, Hex] = {}
-    queue: list[tuple[int | Fraction, int, Hex]] = [(0, 0, start)]
+    best: dict[Location, Cost] = {start: 0}
+    prev: dict[Location, Location] = {}
+    queue: list[tuple[Cost, int, Location]] = [(0, 0, start)]
     tick = 0
+    taken = {where(e) for e in enemies}
     while queue:
         spent, _, here = heapq.heappop(queue)
         if spent > best.get(here, spent):
             continue
-        for nxt in position.map.neighbors(here):
-            step = cost_fn(position.map, here, nxt)
-            if step is None:
-                continue
+        for nxt, step in _steps(position, cost_fn, here):
             total = spent + step
             if total > ROUT_MF and here != start:
                 continue
             # A10.51: never closer to a Known enemy it could see; never into a Known enemy's Location.
-            if any(distance(nxt, s) < distance(here, s) for s in seen if s is not None):
+            if any(distance(nxt.hex, s) < distance(here.hex, s) for s in seen):
                 continue
-            if any(e.hex == nxt for e in enemies):
+            if nxt in taken:
                 continue
             if nxt not in best or total < best[nxt]:
                 best[nxt] = total
@@ -124,67 +179,121 @@ def _search(
     return best, prev, danger
 
 
-def _shelter(
-    position: Position, unit: UnitState, ends: dict[Hex, int | Fraction]
-) -> dict[Hex, int | Fraction]:
-    """A10.51: the building or woods hexes among ``ends`` farther from the Known enemy than the start."""
-    start = unit.hex
-    assert start is not None
+def _around(m: HexMap, at: Location) -> set[Location]:
+    """A Location and those ADJACENT to it (A.8)."""
+    out = {at}
+    for lv in (at.level - 1, at.level + 1):
+        if lv in loc.levels(m, at.hex) and adjacent(m, at, Location(at.hex, lv)):
+            out.add(Location(at.hex, lv))
+    for n in m.neighbors(at.hex):
+        if adjacent(m, at, Location(n, at.level)):
+            out.add(Location(n, at.level))
+    return out
+
+
+def _sheltered(position: Position, at: Location) -> bool:
+    return position.map.terrain(at.hex) in SHELTER
+
+
+def _ends(
+    position: Position, unit: UnitState, best: dict[Location, Cost], danger: set[Location]
+) -> tuple[dict[Location, Cost], dict[Location, Cost]]:
+    """A10.51: (the Locations the rout may end in, the nearest building or woods Locations it must head for).
+    It must reach the nearest building or woods Location farther from the Known enemy than its start; one no
+    farther it may ignore or end in; from one it reached it may go straight on into the next building or woods
+    Location, and stop there (the A10.51 example). With none it must reach, any Location will do."""
+    start = where(unit)
+    reach = {x: c for x, c in best.items() if x != start and x not in danger}
     enemies = [e for e in known_enemies(position, unit) if _armed(e)]
-    near = min((distance(start, e.hex) for e in enemies if e.hex is not None), default=0)
+    closest = min((distance(start.hex, e.hex) for e in enemies if e.hex is not None), default=0)
 
-    def farther(h: Hex) -> bool:
-        return min((distance(h, e.hex) for e in enemies if e.hex is not None), default=1) > near
+    def farther(x: Location) -> bool:
+        return min((distance(x.hex, e.hex) for e in enemies if e.hex is not None), default=1) > closest
 
-    return {h: c for h, c in ends.items() if position.map.terrain(h) in SHELTER and farther(h)}
+    shelter = {x: c for x, c in best.items() if x != start and _sheltered(position, x)}
+    must = {x: c for x, c in shelter.items() if farther(x) and x not in danger}
+    if not must:
+        return reach, {}
+    nearest = min(must.values())
+    goal = {x: c for x, c in must.items() if c == nearest}
+    ends = {**goal, **{x: c for x, c in shelter.items() if not farther(x) and c <= nearest and x in reach}}
+    # straight on from building to building (or woods) Location, within the 6 MF
+    cost_fn = asl_terrain.infantry_cost_fn(position)
+    queue = [(c, i, x) for i, (x, c) in enumerate(sorted(ends.items(), key=lambda kv: kv[1]))]
+    heapq.heapify(queue)
+    tick = len(queue)
+    chain = dict(ends)
+    while queue:
+        spent, _, here = heapq.heappop(queue)
+        for nxt, step in _steps(position, cost_fn, here):
+            total = spent + step
+            if total > ROUT_MF or nxt not in best or not _sheltered(position, nxt):
+                continue
+            if nxt not in chain or total < chain[nxt]:
+                chain[nxt] = total
+                tick += 1
+                heapq.heappush(queue, (total, tick, nxt))
+    return {x: c for x, c in chain.items() if x in reach}, goal
+
+
+def locations(position: Position, unit: UnitState) -> dict[Location, Cost]:
+    """The Locations this unit's rout may end in (A10.51), with the adjacent Locations it may Low Crawl to
+    (A10.52: one Location, toward the nearest shelter it must reach)."""
+    best, prev, danger = _search(position, unit)
+    ends, goal = _ends(position, unit, best, danger)
+    crawl = {x: best[x] for x in low_crawl(position, unit, best, prev, danger, goal)}
+    return {**crawl, **ends}
 
 
 def destinations(position: Position, unit: UnitState) -> tuple[Hex, ...]:
-    """The legal end hexes of this unit's rout (A10.51), nearest shelter first if any is reachable, and the
-    adjacent hexes it may Low Crawl to (A10.52: one Location, toward that shelter)."""
-    start = unit.hex
-    assert start is not None
-    best, prev, danger = _search(position, unit)
-    ends = {h: c for h, c in best.items() if h != start and h not in danger}
-    shelter = _shelter(position, unit, ends)
-    if shelter:
-        nearest = min(shelter.values())
-        ends = {h: c for h, c in shelter.items() if c == nearest}
-    crawl = {h: best[h] for h in low_crawl(position, unit, best, prev, danger, shelter)}
-    out = {**crawl, **ends}
+    """The hexes of the legal end Locations of this unit's rout (A10.51, A10.52), nearest first: placed on at
+    the table, the level asked after when there are several there."""
+    out: dict[Hex, Cost] = {}
+    for x, c in locations(position, unit).items():
+        out[x.hex] = min(c, out.get(x.hex, c))
     return tuple(sorted(out, key=lambda h: (out[h], h.q, h.r)))
 
 
 def low_crawl(
     position: Position,
     unit: UnitState,
-    best: dict[Hex, int | Fraction],
-    prev: dict[Hex, Hex],
-    danger: set[Hex],
-    shelter: dict[Hex, int | Fraction],
-) -> list[Hex]:
-    """A10.52: adjacent hexes a Low Crawl may end in: not out of a Location holding an enemy, not where the
-    rout may not end, and a step on a cheapest route to the nearest shelter when one is in reach."""
-    start = unit.hex
-    assert start is not None
-    if any(e.side != unit.side for e in position.units_at(start)):
+    best: dict[Location, Cost],
+    prev: dict[Location, Location],
+    danger: set[Location],
+    shelter: dict[Location, Cost],
+) -> list[Location]:
+    """A10.52: the Locations one step away a Low Crawl may end in: not out of a Location holding an enemy,
+    not where the rout may not end, and a step on a cheapest route to the nearest shelter when one is in
+    reach."""
+    start = where(unit)
+    if any(e.side != unit.side and e.level == start.level for e in position.units_at(start.hex)):
         return []
-    firsts: set[Hex] | None = None
+    firsts: set[Location] | None = None
     if shelter:
-        nearest = min(shelter.values())
-        firsts = {_route(prev, start, h)[1] for h, c in shelter.items() if c == nearest}
+        firsts = {_route(prev, start, x)[1] for x in shelter}
+    cost_fn = asl_terrain.infantry_cost_fn(position)
     return [
-        h
-        for h in position.map.neighbors(start)
-        if h in best and h not in danger and (firsts is None or h in firsts)
+        x
+        for x, _ in _steps(position, cost_fn, start)
+        if x in best and x not in danger and (firsts is None or x in firsts)
     ]
 
 
-def _route(prev: dict[Hex, Hex], start: Hex, end: Hex) -> list[Hex]:
+def _route(prev: dict[Location, Location], start: Location, end: Location) -> list[Location]:
     path = [end]
     while path[-1] != start:
         path.append(prev[path[-1]])
     return path[::-1]
+
+
+def path_to(position: Position, unit: UnitState, end: Hex) -> list[Hex]:
+    """The hexes of the unit's cheapest legal rout to the nearest Location in ``end`` (A10.51)."""
+    best, prev, _ = _search(position, unit)
+    there = [x for x in best if x.hex == end]
+    if not there:
+        return [where(unit).hex, end]
+    path = [x.hex for x in _route(prev, where(unit), min(there, key=lambda x: best[x]))]
+    return [h for i, h in enumerate(path) if i == 0 or h != path[i - 1]]
 
 
 def interdicted(position: Position, unit: UnitState, h: Hex) -> bool:
@@ -224,6 +333,8 @@ def decisions(position: Position) -> list[Decision]:
             continue
         if ends:
             out.extend(_leader_choices(position, u))
+            if must:
+                out.extend(_leave(position, u))  # A4.42, A4.431: what it cannot carry stays
         out.append(
             Decision(
                 "hexes",
@@ -240,6 +351,30 @@ def decisions(position: Position) -> list[Decision]:
             )
         )
     return out
+
+
+def _leave(position: Position, unit: UnitState) -> list[Decision]:
+    """A4.42: a broken unit carries no more than its own IPC; A4.431: a SW it cannot carry as it routs is
+    left in its Location. Its owner names the SW to leave, one at a time until the rest fits."""
+    over = au.excess_pp(position.state, unit)
+    sws = tuple(sw.id for sw in au.possessed(position.state, unit.id))
+    if over <= 0 or not sws:
+        return []
+    return [Decision(
+        "units", unit.side,
+        T("{unit} is broken and carries {over} PP over its IPC: name a SW it leaves in its Location",
+          unit=unit.id, over=over),
+        "A4.431", "rout_leave", units=sws, subject=(unit.id,), target=unit.hex)]
+
+
+def resume_leave(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The SW named is left unpossessed in the router's Location (A4.431); another is asked while the rest
+    is still over its IPC (A4.42)."""
+    state = position.state
+    sw = state.units[answer.units[0]]
+    state = state.with_unit(dataclasses.replace(sw, carrier=None))
+    unit = state.units.get(decision.subject[0])
+    return state.push(*_leave(position.at(state), unit)) if unit is not None else state
 
 
 def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:
@@ -281,44 +416,76 @@ def resume_leader(game: AslGame, position: Position, decision: Decision, answer:
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """The unit routs to the hex placed on: along the cheapest legal route (a Low Crawl when it is one
-    adjacent hex, A10.52); at the first Open Ground hex where it is interdicted, its owner rolls an NMC
-    (A10.53)."""
+    """The unit routs to the hex placed on, at the level asked next if it may end at several there (A2.8):
+    along the cheapest legal route (a Low Crawl when it is one Location away, A10.52); at the first Open
+    Ground hex where it is interdicted, its owner rolls an NMC (A10.53)."""
     state = position.state
     unit = state.units.get(decision.subject[0])
     if unit is None or unit.hex is None:
         return state
     if answer.choice == "stay":  # a DM unit that need not rout stays (A10.5)
         return state
-    leader = decision.arg("leader")
     end = answer.hexes[0]
-    if end in position.map.neighbors(unit.hex):
-        path = [unit.hex, end]  # Low Crawl: not interdicted (A10.52)
+    levels = sorted(x.level for x in locations(position, unit) if x.hex == end)
+    if len(levels) > 1:  # the board cannot tell a level: asked on the page, like the MPh's (stairs.py)
+        return state.push(Decision(
+            "confirm", unit.side,
+            T("{unit} routs to {hex}: which level? {choices} (A10.51 example: the stairs, 1 MF a level)",
+              unit=unit.id, hex=position.label(end), choices=", ".join(f"h{lv}" for lv in levels)),
+            "A10.51", "rout_level", choices=tuple(f"h{lv}" for lv in levels), subject=(unit.id,),
+            target=end, args=decision.args, private=unit.concealed))
+    return rout_to(position, unit, Location(end, levels[0] if levels else 0), decision.arg("leader"))
+
+
+def resume_level(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The level of the rout's end, answered on the page (A2.8)."""
+    unit = position.state.units.get(decision.subject[0])
+    if unit is None or decision.target is None:
+        return position.state
+    return rout_to(position, unit, Location(decision.target, int(answer.choice[1:])), decision.arg("leader"))
+
+
+def rout_to(position: Position, unit: UnitState, end: Location, leader: str) -> State:
+    """The rout to ``end`` carried out: Low Crawl (A10.52), meeting concealed units (A10.533), the first
+    Interdiction NMC (A10.53)."""
+    state = position.state
+    start = where(unit)
+    cost_fn = asl_terrain.infantry_cost_fn(position)
+    if end in {x for x, _ in _steps(position, cost_fn, start)}:
+        path = [start, end]  # Low Crawl: not interdicted (A10.52)
     else:
         _, prev, _ = _search(position, unit)
-        path = _route(prev, unit.hex, end)
-    for i, (before, h) in enumerate(itertools.pairwise(path)):
-        state, met = _meet(state, unit, h)
-        if met:  # A10.533: the router ends its rout beside a revealed enemy: eliminated
-            return _with_leader(state.without_unit(unit.id), leader, before)
+        path = _route(prev, start, end)
+    for i, (before, here) in enumerate(itertools.pairwise(path)):
+        if here.hex != before.hex:
+            state, met = _meet(state, unit, here.hex)
+            if met:  # A10.533: the router ends its rout beside a revealed enemy: eliminated
+                return _with_leader(state.without_unit(unit.id), leader, before)
         if len(path) == 2:
             continue
-        if interdicted(position, unit, h):
-            return _with_leader(state.with_unit(unit.at(h)), leader, h).push(
+        if here.hex != before.hex and interdicted(position, unit, here.hex):
+            rest = tuple(dict.fromkeys(x.hex for x in path[i + 2 :] if x.hex != here.hex))
+            args = (("leader", leader),) if leader else ()
+            return _with_leader(state.with_unit(_placed(unit, here)), leader, here).push(
                 Decision(
                     "roll",
                     unit.side,
-                    T("{unit} is interdicted at {hex}: roll its NMC", unit=unit.id, hex=position.label(h)),
+                    T("{unit} is interdicted at {hex}: roll its NMC", unit=unit.id,
+                      hex=position.label(here.hex)),
                     "A10.53",
                     "rout_nmc",
                     dice="DR",
                     subject=(unit.id,),
-                    target=h,
-                    hexes=tuple(path[i + 2 :]) or (h,),
-                    args=(("leader", leader),) if leader else (),
+                    target=here.hex,
+                    hexes=rest or (here.hex,),
+                    args=(*args, ("level", str(end.level))),
                 )
             )
-    return _with_leader(state.with_unit(unit.at(end)), leader, end)
+    return _with_leader(state.with_unit(_placed(unit, end)), leader, end)
+
+
+def _placed(unit: UnitState, at: Location) -> UnitState:
+    return dataclasses.replace(unit, hex=at.hex, level=at.level)
 
 
 def _meet(state: State, unit: UnitState, h: Hex) -> tuple[State, bool]:
@@ -334,19 +501,22 @@ def _meet(state: State, unit: UnitState, h: Hex) -> tuple[State, bool]:
     return state, bool(real)
 
 
-def _go_on(state: State, unit: UnitState, leader: str, here: Hex, rest: tuple[Hex, ...]) -> State:
-    """The rest of a rout after an Interdiction NMC, meeting what concealed units stand in the way."""
+def _go_on(state: State, unit: UnitState, leader: str, here: Hex, rest: tuple[Hex, ...],
+           level: int = 0) -> State:
+    """The rest of a rout after an Interdiction NMC, meeting what concealed units stand in the way; it ends
+    at ``level`` of its last hex."""
     for h in rest:
         state, met = _meet(state, unit, h)
         if met:
-            return _with_leader(state.without_unit(unit.id), leader, here)
+            return _with_leader(state.without_unit(unit.id), leader, Location(here))
         here = h
-    return _with_leader(state.with_unit(state.units[unit.id].at(here)), leader, here)
+    end = Location(here, level if rest else 0)
+    return _with_leader(state.with_unit(_placed(state.units[unit.id], end)), leader, end)
 
 
-def _with_leader(state: State, leader: str, h: Hex) -> State:
+def _with_leader(state: State, leader: str, at: Location) -> State:
     if leader and leader in state.units:
-        return state.with_unit(state.units[leader].at(h))
+        return state.with_unit(_placed(state.units[leader], at))
     return state
 
 
@@ -368,18 +538,19 @@ def resume_nmc(game: AslGame, position: Position, decision: Decision, answer: ac
     here = decision.target
     assert here is not None
     rest = tuple(h for h in decision.hexes if h != here)
+    level = int(decision.arg("level") or 0)
     if final > morale:
         if helper is not None:
             state = state.without_unit(helper.id)  # A10.711: eliminated if the unit fails it
         state, half = _reduce(position.scenario.counters, state, unit)
-        return _go_on(state, half, "", here, rest) if half is not None else state
+        return _go_on(state, half, "", here, rest, level) if half is not None else state
     if final == morale:
         beside = any(
-            e.hex is not None and e.hex in (here, *position.map.neighbors(here)) and _armed(e)
+            e.hex is not None and near(position.map, where(e), Location(here)) and _armed(e)
             for e in known_enemies(position, unit)
         )
         return state.without_unit(unit.id) if beside else state
-    return _go_on(state, unit, leader, here, rest)
+    return _go_on(state, unit, leader, here, rest, level)
 
 
 def failure(position: Position, decision: Decision) -> State:

@@ -4,8 +4,9 @@ placement dr, the SMOKE counter's life and its hindrance to fire. The numbers ar
 A24.1: a Good Order squad with a smoke exponent that may still move this MPh declares the Location (its own
 for 1 MF, an adjacent one for 2 MF; not water or marsh, none of which the ASL terrain here has) and rolls a
 dr: at most its exponent places SMOKE there; a 6 ends its MPh where it is. One attempt per unit and MPh; it is
-not SW use. The wind is taken as none (A24.1: an adjacent Location only without wind; wind is not in this
-subset), and a placement to a higher level (the extra dr of A24.1) is not here.
+not SW use. The weather (wind.py) may forbid it: no grenades in heavy winds, rain, mud or heavy snow
+(A24.11), none into the three hexes upwind in a mild breeze (A24.1). A placement to a higher level (the extra
+dr of A24.1) is not here.
 A24.11: grenade SMOKE goes at the end of its placer's MPh, after all First Fire and before the DFPh.
 A24.2: every Location with SMOKE that a LOS leaves, crosses or enters adds its DRM (+2 for grenade smoke,
 A24.5), at most +3 a Location, and +1 more when fired out of or within it (A24.8): ``fire_drm``.
@@ -20,6 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import special as sp
+from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance, line
 from hexmate.rules.text import T
@@ -65,6 +67,7 @@ def check(game: AslGame, position: Position, smoke: act.Smoke) -> act.Smoke:
         raise IllegalAction(T("smoke grenades go in the squad's own Location or an adjacent one"), "A24.1")
     if position.map.terrain(smoke.hex) in NO_SMOKE_TERRAIN:
         raise IllegalAction(T("no smoke in {terrain}", terrain=position.map.terrain(smoke.hex)), "A24.1")
+    asl_wind.check_smoke(position, game.gstate(position.state).wind, unit.hex, smoke.hex)  # A24.1, A24.11
     cost = sp.smoke_grenade_cost(smoke.hex != unit.hex)
     left = game.group_budget([unit])
     if cost > left:

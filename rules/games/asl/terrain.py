@@ -7,6 +7,8 @@ from hexmate.rules.games.base import Position
 from hexmate.rules.games.terrain_view import CostFn, Sight, table_for
 from hexmate.rules.hexes import Hex
 from hexmate.rules.los import LosResult
+from hexmate.rules.maps import HexMap
+from hexmate.rules.movement import Cost
 from hexmate.rules.text import T
 
 __all__ = ["CostFn", "Sight", "infantry_cost_fn", "level_at", "line_of_sight", "location_los", "smoke_at",
@@ -14,8 +16,18 @@ __all__ = ["CostFn", "Sight", "infantry_cost_fn", "level_at", "line_of_sight", "
 
 
 def infantry_cost_fn(position: Position) -> CostFn:
-    """MF for infantry to step between adjacent hexes (A4.13-A4.133), None where entry is prohibited."""
-    return table_for("asl", None).cost_fn("infantry")
+    """MF for infantry to step between adjacent hexes (A4.13-A4.133), None where entry is prohibited; in the
+    MPh and the RtPh one more to enter a hex with SMOKE (A24.7; a hex's SMOKE counts for its Locations)."""
+    base = table_for("asl", None).cost_fn("infantry")
+    smoky = {h for h, _ in getattr(position.state.game, "smoke", ())}
+    if not smoky or position.phase.id not in ("MPh", "RtPh"):
+        return base
+
+    def cost(hex_map: HexMap, a: Hex, b: Hex) -> Cost | None:
+        step = base(hex_map, a, b)
+        return step + 1 if step is not None and a != b and b in smoky else step  # A24.7
+
+    return cost
 
 
 def tem(position: Position, h: Hex) -> int:

@@ -83,6 +83,8 @@ def check_unload(position: Position, unload: act.Unload) -> act.Unload:
         raise IllegalAction(T("a vehicle unloads only while stopped in its own MPh"), "D6.5")
     if not any(u.carrier == vehicle.id for u in position.units.values()):
         raise IllegalAction(T("{unit} carries nobody", unit=vehicle.id), "D6.5")
+    if any(u.carrier == vehicle.id and u.has("ovr_fp") for u in position.units.values()):
+        raise IllegalAction(T("its infantry added their FP to an Overrun: no unloading this phase"), "D6.5")
     mpa = vtype(vehicle).mp
     _, cost = vm.unloading(mpa, spent_of(vehicle))
     if spent_of(vehicle) + cost > budget(vehicle):

@@ -10,8 +10,9 @@ What the text excludes, as built: a burning wreck (D10.3), an AFV that moved or 
 Turn until its AFPh is over (Case J, D9.3/D9.4: hexmate's ``entered`` marker lasts exactly that long), an
 unarmored vehicle until it is a wreck (D9.3), fire from the same Location (D9.3), a target that has another
 positive TEM (D9.3), a hindrance hex whose centre the firer or the target cannot see (D9.4 example), and
-LOS at another level than the hindrance (D9.4). Not built: entrenched, dug-in and gully cases (B27.52,
-D9.54), a bypassing vehicle's hexside (D9.4), Armored Assault's own TEM (D9.31), and the exception for units
+LOS at another level than the hindrance (D9.4), a bypassing AFV or wreck whose hexside the LOS does not touch
+(D9.4, vbypass.touches). Not built: entrenched, dug-in and gully cases (B27.52, D9.54), Armored Assault's own
+TEM (D9.31), and the exception for units
 that have just abandoned or unloaded (those that bailed out or survived are marked ``bailed`` for the phase
 and get no TEM when they are all the targets).
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import vbypass
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance, line
@@ -94,10 +96,17 @@ def hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[Hex]]:
     drm = 0
     where: list[Hex] = []
     level = position.map.level(a)
-    for h in line(a, b).hexes[1:-1]:
+    crossed = line(a, b).hexes[1:-1]
+    # D9.4: a bypassing AFV or wreck hinders only a LOS that touches the hexside it bypasses along
+    astride = [u for u in vehicles(position) if vbypass.across_of(u) is not None and _cover(position, u)]
+    touched: set[Hex] = {
+        u.hex for u in astride if u.hex is not None and u.hex not in (a, b) and vbypass.touches(u, a, b)
+    }
+    for h in [*crossed, *sorted(touched - set(crossed), key=lambda x: (x.q, x.r))]:
         if position.map.level(h) != level:
             continue
-        if not any(u.hex == h and _cover(position, u) for u in vehicles(position)):
+        if not any(u.hex == h and _cover(position, u) and (vbypass.across_of(u) is None or h in touched)
+                   for u in vehicles(position)):
             continue
         seen = not asl_terrain.line_of_sight(position, a, h).blocked and not asl_terrain.line_of_sight(
             position, b, h

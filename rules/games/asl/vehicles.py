@@ -87,6 +87,7 @@ class VehicleType:
     rev: int = 4
     riders: bool = False  # may carry riders (D6.2)
     passengers: int = 0  # PP of passengers (D6.1)
+    tow: int = 0  # T#: the heaviest Gun it may tow (D1.5; what the weight means is C10.1's)
     weight: int = 0  # tonnes, for the 90% rules (D8.3, D10.42)
     notes: str = ""
     demo: bool = False
@@ -157,6 +158,7 @@ _KEYS = {
     "rev",
     "riders",
     "passengers",
+    "tow",
     "weight",
     "notes",
     "demo",
@@ -258,6 +260,9 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     rev = d.get("rev", REVERSE[movement])
     if not isinstance(rev, int) or isinstance(rev, bool) or not 1 <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
+    tow = d.get("tow", 0)
+    if not isinstance(tow, int) or isinstance(tow, bool) or not 0 <= tow <= 9:
+        raise err("tow is the T#, a whole number 0..9 (D1.5)", "tow")
     return VehicleType(
         id=vid,
         name=str(d.get("name", vid)),
@@ -284,6 +289,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         rev=rev,
         riders=bool(d.get("riders", False)),
         passengers=int(d.get("passengers", 0)),
+        tow=tow,
         weight=int(d.get("weight", 0)),
         notes=str(d.get("notes", "")),
         demo=bool(d.get("demo", False)),

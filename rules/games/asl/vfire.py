@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, riders, vcover
+from hexmate.rules.games.asl import crew, mounted, riders, vbypass, vcover, vcrew
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -28,7 +28,7 @@ from hexmate.rules.games.asl.armour import (
     vtype,
     with_facing,
 )
-from hexmate.rules.games.asl.vehicles import tca_of, with_tca
+from hexmate.rules.games.asl.vehicles import is_mobile, tca_of, with_tca
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -77,8 +77,13 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("vehicles fire only in the fire phases and as Defensive First Fire"), "D3.3")
     if unit.has("wreck") or unit.has("shocked") or unit.has("stunned"):
         raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
+    if unit.has("abandoned"):
+        raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
+    if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
+        raise IllegalAction(T("{unit} is bypassing: its bow gun fires only inside its bypass VCA",
+                              unit=unit.id), "D2.35")
     if phase == "PFPh" and unit.has("motion"):
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
@@ -99,6 +104,11 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if rng > MAX_RANGE or rng == 0:
         raise IllegalAction(T("{hex} is out of this gun's reach", hex=position.label(fire.target)), "C3")
     sight = asl_terrain.line_of_sight(position, unit.hex, fire.target)
+    # D2.37: a bypassing target is seen at its CAFP: the fire needs one target it sees
+    sights = [vbypass.sight(position, unit.hex, t) or sight
+              for t in _vehicle_targets(position, fire.target, unit.side)]
+    sight = min(sights or [sight], key=lambda s: s.blocked)
+    sight = vbypass.sight(position, fire.target, unit) or sight  # D2.37: a bypassing firer, from its CAFP
     if sight.blocked:
         raise IllegalAction(
             T("{unit} has no line of sight to {hex}", unit=unit.id, hex=position.label(fire.target)),
@@ -141,6 +151,10 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     new_tca = fc.facing_to(firer.hex, target.hex, tca)
     bow = vt.ma.mount == "NT"
     drm_a = od.case_a(pack, vt.ma.mount, turret_turns=0 if bow else k, hull_turns=k if bow else 0, bow=bow)
+    if vbypass.across_of(firer) is not None and not bow:  # D2.321: four TCA points, wider side arcs
+        k, side, new_tca = vbypass.turret_case_a(firer, tca, target.hex,
+                                                 acquired=acquisition(target) in firer.markers)
+        drm_a = od.case_a(pack, vt.ma.mount, turret_turns=k, bypass_side=side)
     cases: list[str] = []
     if vt.armored and not vt.open_topped and not firer.has("ce"):
         cases.append("I")  # D5.2: a BU CT AFV
@@ -162,7 +176,10 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
     hd, wall = hull_down(position, firer, target)
     sight = asl_terrain.line_of_sight(position, firer.hex, target.hex)
-    tem = 0 if target.has("motion") else asl_terrain.tem(position, target.hex)
+    # D2.37: to or from a bypassing vehicle the LOS runs to its CAFP
+    sight = vbypass.sight(position, firer.hex, target) or vbypass.sight(position, target.hex, firer) or sight
+    # D2.38: a bypassing vehicle is in the open part of its hex, without the obstacle's TEM
+    tem = 0 if target.has("motion") or vbypass.across_of(target) else asl_terrain.tem(position, target.hex)
     if position.map.level(target.hex) > position.map.level(firer.hex):
         cases.append("height")  # D4.22, B10.31
     th, steps = od.to_hit(
@@ -251,6 +268,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     assert firer.hex is not None
     f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
     aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
+    if vbypass.across_of(target) is not None:  # D2.32: the firer's hex decides; same hex, a hull hit is Side
+        aspect = vbypass.aspect(target, firer.hex, coloured=dr[1], hull=where == "hull")
     tv = vtype(target)
     af = tv.af(where, aspect)
     gun = f"{vt.ma.calibre}{vt.ma.length}"
@@ -334,6 +353,9 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     state = state.replace(
         resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
     ).push(*prc_checks)  # D6.9: after the crew's own roll
+    shock_on_5 = od.tk_result(pack, 5, tk, vtype(target)) in ("burns", "destroyed", "shocked")
+    if vcrew.needs_tc(target, result, shock_on_5=shock_on_5):  # D5.5, D8.11, D8.22
+        state = state.push(vcrew.tc_decision(position, state.units[target.id]))
     if result == "destroyed" and not vtype(target).cs_lower:
         return state.push(
             Decision(
@@ -401,6 +423,7 @@ def can_react(position: Position) -> bool:
 
 
 # --- Close Combat against vehicles in the CCPh (A11.5, A11.501, A11.51) ---
+MMC = ("squad", "hs", "crew")
 def cc_target(position: Position, fire: act.Fire) -> UnitState | None:
     """The enemy vehicle a CCPh attack is against: infantry attack a vehicle in their own Location."""
     firers = [position.units[u] for u in fire.firers if u in position.units]
@@ -411,39 +434,70 @@ def cc_target(position: Position, fire: act.Fire) -> UnitState | None:
 
 
 def cc_values(position: Position, fire: act.Fire, target: UnitState) -> tuple[int, int, list[Line]]:
-    """The attackers' CCV and the CC DRM against the vehicle, with their lines (A11.5, A11.51)."""
-    firers = [position.units[u] for u in fire.firers]
-    mmc = [u for u in firers if u.type in ("squad", "hs", "crew")]
+    """The attackers' CCV and the CC DRM against the vehicle in the CCPh, with their lines (A11.5, A11.51,
+    A11.61)."""
+    return cc_vehicle(position, target, fire.firers, moving=target.has("motion"))
+
+
+def _buttoned_up(position: Position, unit: UnitState) -> bool:
+    """D6.61: the BU passengers of an armored halftrack give no escort DRM (A11.51)."""
+    carrier = mounted.carrier_of(position, unit)
+    ht = carrier is not None and mounted.role(carrier) == mounted.HT_PASSENGER
+    return ht and carrier is not None and not mounted.exposed(carrier)
+
+
+def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, moving: bool,
+              ) -> tuple[int, int, list[Line]]:
+    """The CCV and CC DRM of an attack on a vehicle, each part with its rule (A11.5, A11.51, A11.61, and
+    D7.213's -1 for a First or Final Fire counter in CC Reaction Fire, reaction.py). ``moving``: the vehicle
+    is in Motion or not stopped (A11.51: +2, not while it is immobile)."""
+    firers = [position.units[u] for u in ids]
+    mmc = [u for u in firers if u.type in MMC]
     smc = [u for u in firers if u.type == "leader"]
     unit = mmc[0] if mmc else smc[0]
-    halvings = sum(1 for m in ("pinned", "final_fire", "first_fire") if unit.has(m))
-    ccv = od.ccv(
-        unit.type,
-        with_smc=bool(smc and mmc),
-        inexperienced=bool(unit.values.get("inexperienced")),
-        halvings=halvings,
-    )
-    vt = vtype(target)
-    no_mg = (vt.bmg + vt.cmg + vt.aamg == 0) or target.has("shocked") or target.has("stunned")
-    assert target.hex is not None
-    defenders = sum(
-        2 if u.type == "squad" else 1
-        for u in position.units_at(target.hex)
-        if u.side == target.side
-        and u.type in ("squad", "hs", "crew")
-        and not u.has("broken")
-        and not u.has("pinned")
-    )
-    leadership = int(smc[0].values.get("leadership", 0)) if smc and mmc else 0
-    drm = od.cc_drm(
-        unarmored=not vt.armored,
-        no_mg=no_mg,
-        defenders=defenders,
-        moving=target.has("motion"),
-        leadership=leadership,
-        plus1=target.has("plus1"),
-    )
-    lines = [Line(T("Close Combat Value"), str(ccv), "A11.5"), Line(T("CC DRM"), f"{drm:+d}", "A11.51")]
+    lines: list[Line] = []
+    halvings = 0
+    if unit.has("pinned"):
+        halvings += 1
+        lines.append(Line(T("pinned: CCV"), "-1", "A11.5"))
+    if unit.has("first_fire") or unit.has("final_fire"):
+        halvings += 1
+        lines.append(Line(T("First or Final Fire counter: CCV"), "-1", "D7.213"))
+    inexperienced = bool(unit.values.get("inexperienced"))
+    ccv = od.ccv(unit.type, with_smc=bool(smc and mmc), inexperienced=inexperienced, halvings=halvings)
+    if smc and mmc:
+        lines.append(Line(T("a leader attacks with it: CCV"), "+1", "A11.5"))
+    vt = vtype(vehicle)
+    parts: list[tuple[T, int, str]] = []
+    if not vt.armored:
+        parts.append((T("unarmored vehicle"), -3, "A11.51"))
+    elif vt.open_topped or vt.rear_unarmored:
+        parts.append((T("open-topped or partially armored AFV"), -2, "A11.61"))
+    elif vehicle.has("ce"):
+        parts.append((T("CE closed-top AFV"), -1, "A11.61"))
+    if (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
+        parts.append((T("no working MG"), -1, "A11.51"))
+    assert vehicle.hex is not None
+    escort = sum(2 if u.type == "squad" else 1 for u in position.units_at(vehicle.hex)
+                 if u.side == vehicle.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
+                 and not _buttoned_up(position, u))
+    if escort:
+        parts.append((T("armed infantry with the vehicle"), escort, "A11.51"))
+    immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck")
+    if vt.armored and immobile:
+        parts.append((T("immobile AFV"), -1, "A11.61"))
+    if moving and not immobile:
+        parts.append((T("the vehicle is in Motion or not stopped"), 2, "A11.51"))
+    if smc and mmc:
+        lead = int(smc[0].values.get("leadership", 0))
+        if lead:
+            parts.append((T("leadership ({unit})", unit=smc[0].id), lead, "A11.51"))
+    if vehicle.has("plus1"):
+        parts.append((T("recalled or stunned before"), 1, "D5.34"))
+    drm = sum(v for _, v, _ in parts)
+    lines.append(Line(T("Close Combat Value"), str(ccv), "A11.5"))
+    lines += [Line(label, f"{v:+d}", rule) for label, v, rule in parts]
+    lines.append(Line(T("CC DRM"), f"{drm:+d}", "A11.51"))
     return ccv, drm, lines
 
 

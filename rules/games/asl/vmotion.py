@@ -26,6 +26,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import vbypass
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, vtype, with_facing
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
@@ -139,6 +140,8 @@ def into_motion(position: Position, vehicle: UnitState) -> State:
     assert vehicle.hex is not None
     moved = vehicle.mark("motion", remove=("hd",))  # D4.221: entering Motion takes the HD counter off
     state = position.state.with_unit(moved)
+    if vbypass.across_of(vehicle) is not None:
+        return state  # D2.33: a bypassing vehicle changes its VCA only as it leaves the hexside
     ahead = fc.front_hexes(vehicle.hex, facing_of(vehicle))
     front = "-".join(sorted(position.label(h) for h in ahead if h in position.map))
     prompt = T(

@@ -66,7 +66,7 @@ def bypass_allowed(
     *,
     burning: bool = False,
     roadblock: bool = False,
-) -> str | None:
+) -> T | None:
     """D2.31: why a vehicle may not bypass this hex along this hexside (None: it may). Bypass is only for a
     woods or building hex, never in rubble or a hex burning at ground level, nor across a hexside joined to
     a roadblock hexside, nor along a hexside another vehicle or wreck is bypassing. ``hexside``: the two

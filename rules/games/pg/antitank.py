@@ -2,8 +2,13 @@
 the AT chart (a modified 10 or more damages or destroys, 1.1). A vehicle without armour counts -1 (11.1);
 crossfire +2 against a vehicle already AT-fired at this turn that has not moved since, when the new line keeps
 clear of the hexes next to the first (11.1); at 100-150% of its range a unit with AT 2 or more fires at half
-its AT, rounded up (11.3); night -1 (1.2). Tank superiority (11.2) gives a full-strength AFV marked
-``superior`` two AT shots a turn.
+its AT, rounded up (11.3); night -1 (1.2); a disrupted firer's AT is halved, rounded up (14.2). Tank
+superiority (11.2) gives a full-strength AFV marked ``superior`` two AT shots a turn.
+
+Inside an assault hex (firer and vehicle in one hex) no AT-table DRM applies (12.52); the optional overrun
+takes -1 (overrun). A foot unit the scenario marks ``carried_at`` has a carried AT weapon (11.5): AT 6, range
+0, in an assault only, not when reduced, disrupted or demoralized; its one DRM is +1 when the hex holds enemy
+vehicles and no enemy personnel (mortars are not personnel). ``assault_at.py`` fires it.
 """
 
 from __future__ import annotations
@@ -24,6 +29,38 @@ from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
+
+
+CARRIED_AT = 6  # 11.5: the AT value of a carried AT weapon (range 0)
+
+
+def carried(unit: UnitState) -> bool:
+    """11.5: a foot unit the scenario gives a carried AT weapon (``carried_at: 1``)."""
+    return unit.type == "personnel" and pu.move_class(unit) == "foot" and pu.value(unit, "carried_at") == 1
+
+
+def carried_problem(unit: UnitState) -> T | None:
+    """11.5: reduced, disrupted and demoralized units do not fire their carried AT weapons."""
+    for marker, why in (("reduced", T("reduced")), ("disrupted", T("disrupted")),
+                        ("demoralized", T("demoralized"))):
+        if unit.has(marker):
+            return T("{unit} is {state}: no carried AT fire (11.5)", unit=unit.id, state=why)
+    return None
+
+
+def uses_carried(unit: UnitState) -> bool:
+    """Fires its carried weapon (11.5) rather than a printed AT value."""
+    return carried(unit) and pu.value(unit, "at") <= 0
+
+
+def only_vehicles(units: list[UnitState]) -> bool:
+    """11.5: the enemy in the hex is vehicles alone, no personnel (mortars do not count as personnel;
+    leaders do not fight)."""
+    def mortar(u: UnitState) -> bool:
+        return u.type == "personnel" and (pu.branch(u) == "MTR" or pu.value(u, "bombard") > 0)
+
+    troops = [u for u in units if not pu.is_leader(u)]
+    return any(pu.is_vehicle(u) for u in troops) and all(pu.is_vehicle(u) or mortar(u) for u in troops)
 
 
 def at_value(unit: UnitState, d: int) -> int | None:
@@ -119,25 +156,40 @@ def roll(firer: UnitState, vehicle: str, h: Hex) -> Decision:
 
 
 def resolve(
-    game: PgGame, position: Position, firer: UnitState, vehicle: UnitState, dice: tuple[int, ...]
+    game: PgGame, position: Position, firer: UnitState, vehicle: UnitState, dice: tuple[int, ...],
+    assault: list[UnitState] | None = None,
 ) -> Resolution:
+    """``assault``: AT fire in an assault, with the enemy units it faces there (the free shot's leavers,
+    12.12); without it, fire in the firer's own hex is assault fire too (12.52)."""
     assert firer.hex is not None and vehicle.hex is not None
     total = PG_2D6.from_values(dice).total
     d = distance(firer.hex, vehicle.hex)
-    at = at_value(firer, d) or 0
+    inside = assault is not None or firer.hex == vehicle.hex  # 12.52: AT fire inside an assault hex
+    if assault is None and inside:
+        assault = [u for u in position.units_at(vehicle.hex) if u.side != firer.side]
     lines = [Line(T("roll"), str(total), "11.1")]
-    printed = pu.value(firer, "at")
-    if at != printed:
-        note = T(
-            "{unit} AT {printed} halved at range {range} (extended range, rounded up) = {at}",
-            unit=firer.id,
-            printed=printed,
-            range=d,
-            at=at,
-        )
+    if inside and uses_carried(firer):
+        at = printed = CARRIED_AT
+        note = T("{unit} carried AT weapon {at}", unit=firer.id, at=at)
     else:
-        note = T("{unit} AT {at}", unit=firer.id, at=at)
-    lines.append(Line(T("AT"), note, "11.3" if at != printed else "11.1"))
+        at = at_value(firer, d) or 0
+        printed = pu.value(firer, "at")
+        if at != printed:
+            note = T(
+                "{unit} AT {printed} halved at range {range} (extended range, rounded up) = {at}",
+                unit=firer.id,
+                printed=printed,
+                range=d,
+                at=at,
+            )
+        else:
+            note = T("{unit} AT {at}", unit=firer.id, at=at)
+    lines.append(Line(T("AT"), note, "11.5" if inside and uses_carried(firer) else
+                      "11.3" if at != printed else "11.1"))
+    if firer.has("disrupted") and not uses_carried(firer):
+        at = math.ceil(at / 2)  # 14.2: every fire value of a disrupted unit is halved (rounded up, 1.2)
+        lines.append(Line(T("disrupted"), T("{unit} AT halved, rounded up = {at}", unit=firer.id, at=at),
+                          "14.2"))
     armour = pu.armor(vehicle)
     lines.append(
         Line(
@@ -149,17 +201,20 @@ def resolve(
         )
     )
     drm = 0
-    gs = game.gstate(position.state)
-    first = next((Hex(q, r) for v, q, r in gs.at_fired if v == vehicle.id), None)
-    if first is not None and crossfire(first, firer.hex, vehicle.hex):
-        drm += 2
-        lines.append(Line(T("crossfire"), "+2", "11.1"))
-    if game.night(position):
-        drm -= 1
-        lines.append(Line(T("night"), "-1", "1.2"))
-    if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
-        drm -= 1
-        lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
+    if assault is not None:
+        drm = _assault_drm(game, position, firer, assault, lines)
+    else:
+        gs = game.gstate(position.state)
+        first = next((Hex(q, r) for v, q, r in gs.at_fired if v == vehicle.id), None)
+        if first is not None and crossfire(first, firer.hex, vehicle.hex):
+            drm += 2
+            lines.append(Line(T("crossfire"), "+2", "11.1"))
+        if game.night(position):
+            drm -= 1
+            lines.append(Line(T("night"), "-1", "1.2"))
+        if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
+            drm -= 1
+            lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
     modified = total + at - armour + drm
     chart = position.charts.chart("at")
     result = str(chart.lookup(total=modified))
@@ -190,6 +245,29 @@ def resolve(
     )
 
 
+def overrun_at(game: PgGame, position: Position, h: Hex) -> bool:
+    """Is the optional overrun's assault being fought in ``h`` now?"""
+    plan = game.gstate(position.state).overrun
+    return bool(plan) and plan[0] == position.label(h)
+
+
+def _assault_drm(game: PgGame, position: Position, firer: UnitState, enemies: list[UnitState],
+                 lines: list[Line]) -> int:
+    """12.52: no AT-table DRM inside an assault hex. A carried weapon's one DRM is +1 when the hex holds
+    enemy vehicles and no enemy personnel (11.5); the overrun's -1 falls on the other AT fire (overrun: the
+    carried weapon's -1 is on its first die instead)."""
+    lines.append(Line(T("assault hex"), T("no AT-table DRMs"), "12.52"))
+    if uses_carried(firer):
+        if only_vehicles(enemies):
+            lines.append(Line(T("only enemy vehicles in the hex"), "+1", "11.5"))
+            return 1
+        return 0
+    if firer.hex is not None and overrun_at(game, position, firer.hex):
+        lines.append(Line(T("overrun"), "-1", "overrun"))
+        return -1
+    return 0
+
+
 def resume_roll(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The AT roll: the result falls on the vehicle alone (7.42); its cargo shares its fate (5.65)."""
     state = position.state
@@ -198,13 +276,26 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     if vehicle is None:
         return state
     resolution = resolve(game, position, firer, vehicle, tuple(answer.dice or ()))
+    state = note_fired(game, state.replace(resolution=resolution), firer, vehicle.id)
+    return apply_result(game, position.at(state), vehicle.id, resolution.results[vehicle.id])
+
+
+def note_fired(game: PgGame, state: State, firer: UnitState, vehicle: str) -> State:
+    """11.1: the vehicle has been AT-fired at this turn; a crossfire is measured against the first shot."""
     assert firer.hex is not None
     gs = game.gstate(state)
-    fired = (*(x for x in gs.at_fired if x[0] != vehicle.id), (vehicle.id, firer.hex.q, firer.hex.r))
-    if any(x[0] == vehicle.id for x in gs.at_fired):
-        fired = gs.at_fired  # 11.1: the crossfire is measured against the first shot
-    state = state.replace(resolution=resolution, game=gs.replace(at_fired=fired))
-    result = resolution.results[vehicle.id]
+    if any(x[0] == vehicle for x in gs.at_fired):
+        return state
+    return state.replace(game=gs.replace(at_fired=(*gs.at_fired, (vehicle, firer.hex.q, firer.hex.r))))
+
+
+def apply_result(game: PgGame, position: Position, vehicle_id: str, result: str) -> State:
+    """An AT result on one vehicle: X destroys it with its cargo, a number is that many steps and then a
+    morale check (7.6)."""
+    state = position.state
+    vehicle = state.units.get(vehicle_id)
+    if vehicle is None:
+        return state
     if result == "X":
         for cargo in [u for u in state.units.values() if u.carrier == vehicle.id]:
             state = state.without_unit(cargo.id)
@@ -220,4 +311,4 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     return state
 
 
-__all__ = ["at_targets", "at_value", "crossfire", "resolve", "superior"]
+__all__ = ["apply_result", "at_targets", "at_value", "carried", "crossfire", "resolve", "superior"]

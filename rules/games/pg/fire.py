@@ -192,6 +192,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("a split fire's parts go to different targets"), "7.23")
     mode = fire_mode(shooters)
     if mode == "at" or (len(shooters) == 1 and pg_at.at_targets(game, position, shooters[0], fire.target)):
+        if fire.target != shooters[0].hex and any(u.side == side and pu.is_vehicle(u)
+                                                  for u in position.units_at(fire.target)):
+            raise IllegalAction(T("no AT fire into an assault hex holding a friendly vehicle"), "7.24, 12.53")
         if mode == "at":
             if not pg_at.at_targets(game, position, shooters[0], fire.target):
                 raise IllegalAction(T("no enemy vehicle there that it spots within its AT range"),
@@ -284,7 +287,10 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
     results: dict[str, str] = {}
     for unit in targets:
         own = [(T("artillery target"), 2, "7.52")] if pu.is_artillery(unit) else []
-        net = sum(v for _, v, _ in shifts + own)
+        fuel = 1 if pu.is_flamethrower(unit) else 0  # 15.5: its fuel tanks, +1 against it (read as 7.52)
+        if fuel:
+            lines.append(Line(T("{unit}: flamethrower target", unit=unit.id), "+1", "15.5"))
+        net = sum(v for _, v, _ in shifts + own) + fuel
         capped = max(-2, min(3, net))  # 10.3
         if col is None:
             results[unit.id] = "-"
@@ -492,8 +498,9 @@ def can_react(game: PgGame, position: Position, side: str) -> bool:
     """Could any one unit of ``side`` fire at the mover in the hex it has just entered (13.0)? Never at
     units entering an assault hex (13.2)."""
     moving = position.state.moving
-    if moving is not None and any(u.side == side for u in position.units_at(moving.here)):
-        return False
+    if moving is not None and any(u.side == side and not pu.is_leader(u)
+                                  for u in position.units_at(moving.here)):
+        return False  # an assault hex holds both sides' combat units (1.2): leaders alone do not make one
     return any(True for _ in generate(game, position, side, singles_only=True))
 
 

@@ -25,9 +25,11 @@ from hexmate.rules.games.pg import activation as pg_act
 from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
+from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
@@ -62,6 +64,8 @@ class PgState(GameState):
     fired_here: tuple[str, ...] = ()
     halted: tuple[str, ...] = ()
     assault_dice: tuple[int, ...] = ()  # the attacker's assault roll, waiting for the defender's (12.4)
+    assault_at: tuple[str, ...] = ()  # 11.0: units of the assault being fought that fire AT instead of DF
+    assault_hits: tuple[tuple[str, str, str], ...] = ()  # 12.4: (firer, vehicle, result) AT results waiting
     at_fired: tuple[tuple[str, int, int], ...] = ()  # 11.1: vehicle AT-fired at this turn, first firer's hex
     senior_lost: tuple[str, ...] = ()  # 6.72: sides that lost their senior leader (once a game)
     senior_check: tuple[str, ...] = ()  # 6.72: sides whose new senior leader checks at the next turn's start
@@ -86,6 +90,7 @@ class PgState(GameState):
     entry_spent: tuple[tuple[str, int | Fraction], ...] = ()  # 16.5: MP spent coming on this turn
     air_used: tuple[str, ...] = ()  # 15.1: aircraft that struck (or lost their target) this turn
     overrun: tuple[str, ...] = ()  # optional overrun: (target, exit, MP spent, the overrunners...)
+    overrun_exit: tuple[str, ...] = ()  # optional overrun: the step to the exit hex ("on"/"stop", MP spent)
     air_drawn: tuple[str, ...] = ()  # 15.1: aircraft drawn from the cup this turn (scenarios with a cup)
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
@@ -681,14 +686,16 @@ class PgGame(Game):
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
-        """12.11, 12.2: good-order units with a leader enter an adjacent hex held only by the enemy."""
+        """12.11, 12.2, 12.3: good-order units with a leader enter an adjacent enemy hex: one the enemy holds
+        alone (the assault is fought at once), or an assault hex to reinforce it (the assault is optional);
+        three combat units a side (4.1)."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
-        if why is None and any(u.side == units[0].side for u in position.units_at(h)):
-            why = T("an assault hex already holding both sides is assaulted from within it "
-                    "(12.3, not here yet)")
         if why is None:
-            enemies = sum(1 for u in position.units_at(h) if u.side != units[0].side and u.type != "leader")
-            if enemies and sum(1 for u in units if u.type != "leader") > 3:
+            side = units[0].side
+            moving = {u.id for u in units}
+            there = sum(1 for u in position.units_at(h) if u.side == side and u.id not in moving
+                        and pu.counts_for_stack(u))
+            if there + sum(1 for u in units if pu.counts_for_stack(u)) > 3:
                 why = T("3 combat units per side in an assault hex (4.1)")
         return why
 
@@ -701,6 +708,8 @@ class PgGame(Game):
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
         state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
+        state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
+        state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
         return state.push(*self.minefield_rolls(position.at(state)))
 
     # --- minefields (16.6) ---
@@ -800,16 +809,21 @@ class PgGame(Game):
         alive = tuple(u for u in moving.units if u in state.units)
         here = state.units[alive[0]].hex if alive else None
         origin = moving.path[0]
+        if self.gstate(state).overrun_exit:  # the overrun's step to its exit hex: no free shot (12.12)
+            return pg_overrun.finish_exit(self, position.at(state), alive)
         if alive and here != origin:  # 12.12: the last ones out of an assault hex take the free shot
-            shot = pg_assault.free_shot_decision(position.at(state), alive, origin)
-            if shot is not None:
-                state = state.push(shot)
+            state = state.push(*pg_assault.free_shot_decisions(position.at(state), alive, origin))
         plan = self.gstate(state).overrun
         if plan and (here is None or position.label(here) != plan[0]):  # stopped short: no overrun
             state = state.replace(game=self.gstate(state).replace(overrun=()))
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
-            begun = pg_assault.begin(self, position.at(state), alive, here)  # 12.2: assault at once
+            side = state.units[alive[0]].side
+            if any(u.side == side and u.id not in alive and not pu.is_leader(u) and u.carrier is None
+                   for u in position.at(state).units_at(here)):  # 12.3: a reinforcement, the assault optional
+                return state.push(pg_assault.join_decision(position.at(state), alive, here))
+            begun = pg_assault.begin(self, position.at(state), alive, here,
+                                     origin=moving.path[-2] if len(moving.path) == 2 else None)  # 12.2
             if plan and position.label(here) == plan[0]:  # the overrun goes on once the assault is fought
                 return pg_supply.under(state, begun, [pg_overrun.after_decision(position.at(state), alive,
                                                                                 here)])
@@ -824,6 +838,8 @@ class PgGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
+            return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             return pg_fire.check(self, position, action)
         if isinstance(action, act.Rally):
@@ -849,6 +865,8 @@ class PgGame(Game):
                               kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
+        if isinstance(action, act.Attack):
+            return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
             return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
@@ -1013,6 +1031,33 @@ class PgGame(Game):
 
     def resume_assault(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume(self, position, decision, answer)
+
+    def resume_lone_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_lone.resume_roll(self, position, decision, answer)
+
+    def resume_lone_leader_hex(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_lone.resume_hex(self, position, decision, answer)
+
+    def resume_flame_fuel(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_fuel(self, position, decision, answer)
+
+    def resume_assault_join(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_join(self, position, decision, answer)
+
+    def resume_assault_first(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault.resume_first_choice(self, position, decision, answer)
+
+    def resume_assault_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_choice(self, position, decision, answer)
+
+    def resume_assault_at_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_target(self, position, decision, answer)
+
+    def resume_assault_at_gate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_gate(self, position, decision, answer)
+
+    def resume_assault_at_roll(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_at.resume_roll(self, position, decision, answer)
 
     def is_overrun(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> bool:
         """The optional overrun: a path of two or three hexes into an enemy hex by units that may overrun (a
@@ -1195,3 +1240,4 @@ class PgGame(Game):
             for group in groups:
                 yield from self.moves_for(position, group).values()
         yield from pg_fire.generate(self, position, side)
+        yield from pg_assault.optional_attacks(self, position, side)  # 12.3

@@ -15,22 +15,22 @@ An overrun is a move activation (paraphrased from the optional rules' "Overrun",
 * then: an overrunner demoralized stops there (the hex stays an assault hex); one disrupted goes on to the
   exit hex and stops; otherwise it goes on to the exit hex and may move on in the same activation with the MP
   the path and the exit hex left (its MOVED/FIRED marker comes off until that move ends; the MP spent are
-  kept with the 16.5 entry costs, ``entry_spent``). The move to the exit hex itself draws no opportunity fire
-  here (the text names the hexes before the target only).
+  kept with the 16.5 entry costs, ``entry_spent``). The step to the exit hex is a move like any other: the
+  enemy may opportunity-fire at it there (13.0), and a mover failing its check stops in the exit hex marked
+  (13.1). It is not a withdrawal from an assault hex, so it draws no free shot (12.12).
 
-The other -1s (an AT DRM -1, and -1 on the infantry-AT first die, 11.5) belong to AT fire inside the hex,
-which hexmate's assault does not fire as part of it; they are not applied.
+The other -1s (an AT DRM -1, and -1 on the carried AT weapon's first die, 11.5) fall on the AT fire inside
+the hex (``assault_at.py``, ``antitank.py``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import activation as pg_act
@@ -214,7 +214,8 @@ def after_decision(position: Position, ids: tuple[str, ...], target: Hex) -> Dec
 
 
 def resume_after(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """Demoralized: they stay (an assault hex); otherwise on to the exit hex, where they stop."""
+    """Demoralized: they stay (an assault hex); otherwise on to the exit hex, a step the enemy may fire at
+    (13.0), where a disrupted overrunner stops and a good-order one may move on (``finish_exit``)."""
     state = position.state
     gs = game.gstate(state)
     plan = gs.overrun
@@ -227,16 +228,15 @@ def resume_after(game: PgGame, position: Position, decision: Decision, answer: a
     if any(u.has("demoralized") for u in troops):
         text = T("demoralized: they stop in {hex} (overrun)", hex=plan[0])
     else:
-        for unit in alive:
-            state = state.with_unit(dataclasses.replace(unit, hex=where))
-            for rider in [u for u in state.units.values() if u.carrier == unit.id]:
-                state = state.with_unit(dataclasses.replace(rider, hex=where))
-        if any(u.has("disrupted") for u in troops):
+        assert decision.target is not None
+        more = path_cost(game, position, troops, (decision.target, where)) or 0
+        go = "stop" if any(u.has("disrupted") for u in troops) else "on"
+        state = state.replace(moving=Moving(tuple(u.id for u in alive), (decision.target, where), more),
+                              game=game.gstate(state).replace(overrun_exit=(go, plan[2])))
+        if go == "stop":
             text = T("disrupted: they go on to {hex} and stop there (overrun)", hex=plan[1])
-        else:  # good order: on from the exit hex with the MP left (its marker comes off until they stop)
+        else:  # the MP spent are kept with the 16.5 entry costs (``entry_spent``) for the move on
             spent = Fraction(plan[2])
-            for unit in alive:
-                state = state.with_unit(state.units[unit.id].mark(remove=(MARK,)))
             gs2 = game.gstate(state)
             state = state.replace(game=gs2.replace(entry_spent=(
                 *((u, c) for u, c in gs2.entry_spent if u not in decision.subject),
@@ -248,4 +248,23 @@ def resume_after(game: PgGame, position: Position, decision: Decision, answer: a
                                                (line,), {}, text))
 
 
-__all__ = ["after_decision", "enabled", "exit_decision", "problem", "resume_after", "resume_exit"]
+def finish_exit(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
+    """The step to the exit hex is over: a good-order overrunner still in good order there (no failed check
+    on the way, 13.1) may move on with the MP left (its MOVED/FIRED marker off until that move ends); any
+    other stays marked."""
+    state = position.state
+    gs = game.gstate(state)
+    exit_plan = gs.overrun_exit
+    state = state.replace(game=gs.replace(overrun_exit=()))
+    alive = [state.units[u] for u in ids if u in state.units]
+    if not exit_plan or exit_plan[0] != "on" or not alive:
+        return state
+    if any(u.has("disrupted") or u.has("demoralized") for u in alive if not pu.is_leader(u)):
+        return state
+    for unit in alive:
+        state = state.with_unit(state.units[unit.id].mark(remove=(MARK,)))
+    return state
+
+
+__all__ = ["after_decision", "enabled", "exit_decision", "finish_exit", "problem", "resume_after",
+           "resume_exit"]

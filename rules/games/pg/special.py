@@ -1,8 +1,8 @@
 """PG rules computed here as tested rule functions: stacking limits (4.1, 5.74), the HMG split's limits
 (7.23, played at the table in ``fire.py``), surrender (14.6), the minefield dice (16.6, played as a unit
-enters in ``game.py``), a leader overrun in his hex (6.71), air strikes (15.1, the abort dice and the
-shift; played in ``air.py``), BM-13 and portee flips (5.63), and the optional rules' numbers (smoke and
-illumination missions, hidden units, the fog of war's 16, played in ``game.py``).
+enters in ``game.py``), a leader overrun in his hex (6.71, played in ``lone_leaders.py``), air strikes (15.1,
+the abort dice and the shift; played in ``air.py``), BM-13 and portee flips (5.63), and the optional rules'
+numbers (smoke and illumination missions, hidden units, the fog of war's 16, played in ``game.py``).
 """
 
 from __future__ import annotations

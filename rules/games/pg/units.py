@@ -124,6 +124,11 @@ def is_artillery(unit: UnitState) -> bool:
     return (value(unit, "bombard") > 0 or unit.type == "gun") and not is_afv(unit)
 
 
+def is_flamethrower(unit: UnitState) -> bool:
+    """15.5: flamethrower engineers and flame tanks (``flamethrower: 1``)."""
+    return value(unit, "flamethrower") == 1
+
+
 def is_recce(unit: UnitState) -> bool:
     return value(unit, "recce") == 1 or branch(unit) in ("RCN", "I&R")
 

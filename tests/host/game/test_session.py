@@ -97,3 +97,14 @@ def test_an_asl_los_check_uses_the_locations_and_smoke(session) -> None:
     session.position = session.position.at(smoked)
     r = session.los(a, b)
     assert r.hindrance == 2 and r.rule == "A24.2" and "SMOKE +2 in DC2" in r.reason
+
+
+def test_a_vehicles_one_hex_declarations_are_listed_but_not_its_moves() -> None:
+    """The page lists ASL's in-place vehicle declarations (abandon, D5.41), which no lift and placement can
+    make, but never a move (those are lifts and placements)."""
+    s = GameSession.load("asl", demo_scenario().parent / "demo-armour.json")
+    s.position.push_text("end")  # the German PFPh: on to the MPh
+    assert s.position.phase.id == "MPh"
+    texts = s.legal_texts(s.position.phasing)
+    assert any(t.startswith("move ") and t.endswith(" as abandon") for t in texts)
+    assert not any(t.startswith("move ") and "-" in t.split()[2] for t in texts)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hexmate.firmware import reliable, wire
 from hexmate.host.game import GameSession
-from hexmate.host.link.base import Link
+from hexmate.host.link.memory import MemoryLink
 from hexmate.host.record import Record
 from hexmate.host.service import Service
 from hexmate.host.service.build import demo_scenario
@@ -26,40 +26,26 @@ EVENTS = 150
 BURSTS = (1, 8, reliable.EVENT_WINDOW, 5, 3, reliable.EVENT_WINDOW, 8)  # frames per read, cycled
 
 
-class _Link(Link):
-    """Records, for every ACK the host writes, whether its event was already synced to the record."""
+class _Board:
+    """The far end of the link: notes, for every ACK the host writes, whether its event was already synced
+    to the record."""
 
     def __init__(self, durable: set[int]) -> None:
-        super().__init__()
         self.durable = durable
         self.acks: list[int] = []
         self.early: list[int] = []  # ACKed before their entry was synced: must stay empty
         self._deframer = wire.Deframer()
 
-    @property
-    def name(self) -> str:
-        return "ack-order"
-
-    async def connect(self) -> None:
-        pass
-
-    async def send(self, data: bytes) -> None:
-        self.write_now(data)
-
-    async def close(self) -> None:
-        pass
-
-    def write_now(self, data: bytes) -> int:
+    def receive(self, data: bytes) -> None:
         for kind, _seq, payload in self._deframer.feed(data):
             if kind == wire.ACK:
                 acked = wire.unpack_ack(payload)
                 self.acks.append(acked)
                 if acked not in self.durable:
                     self.early.append(acked)
-        return len(data)
 
 
-def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, *, sync: bool) -> _Link:
+def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, *, sync: bool) -> _Board:
     durable: set[int] = set()  # wire seqs of the cell events the file held when an fdatasync returned
     path = tmp / "game.jsonl"
     real = os.fdatasync
@@ -86,7 +72,8 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, *, sync: bool) -> _Link:
     occupied = sorted(cells.items())
     # Record.create links the file into place only after its header's sync: the wrapper reads the final path
     record = Record.create(path, {"game": "pg", "scenario_path": str(demo_scenario("pg"))}, sync=sync)
-    link = _Link(durable)
+    far = _Board(durable)
+    link = MemoryLink(far.receive, name="ack-order")
     service = Service(link, board=board, session=session, tracker=tracker, registry=registry, record=record,
                       connection_options={"resend_ms": 60_000, "silence_ms": 60_000})
 
@@ -111,7 +98,7 @@ def _run(tmp: Path, monkeypatch: pytest.MonkeyPatch, *, sync: bool) -> _Link:
         await task
 
     asyncio.run(main())
-    return link
+    return far
 
 
 def _last_of_each_read() -> list[int]:
@@ -124,15 +111,15 @@ def _last_of_each_read() -> list[int]:
 
 
 def test_no_ack_leaves_before_its_event_is_synced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    link = _run(tmp_path, monkeypatch, sync=True)
+    far = _run(tmp_path, monkeypatch, sync=True)
     # cumulative ACKs, in order, the last of each read among them: every event acknowledged
-    assert link.acks == sorted(set(link.acks)) and set(_last_of_each_read()) <= set(link.acks)
-    assert link.early == []
+    assert far.acks == sorted(set(far.acks)) and set(_last_of_each_read()) <= set(far.acks)
+    assert far.early == []
 
 
 def test_the_check_catches_acks_without_a_sync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same run with the record's sync turned off (benchmarks only): the wrapper never sees a sync, so
     every ACK is caught as early; the check above can fail."""
-    link = _run(tmp_path, monkeypatch, sync=False)
-    assert set(_last_of_each_read()) <= set(link.acks)
-    assert link.early == link.acks
+    far = _run(tmp_path, monkeypatch, sync=False)
+    assert set(_last_of_each_read()) <= set(far.acks)
+    assert far.early == far.acks

@@ -76,7 +76,7 @@ def test_log_text_round_trips_through_the_game_parser(asl_demo: Any) -> None:
     for text in PLAY[:3]:
         pos.push_text(text)
     texts = [pos.action_text(a) for a in pos.log]
-    assert texts[:2] == ["move ger-sq3 DK3-DL3 cost 1", "answer pass"]
+    assert texts[:2] == ["move ger-sq3,ger-mmg DK3-DL3 cost 1", "answer pass"]  # its MMG goes with it (A4.43)
     assert [get_game("asl").parse_action(t, pos.map) for t in texts] == list(pos.log)
 
 

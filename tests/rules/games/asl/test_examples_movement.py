@@ -81,4 +81,4 @@ def test_a4_134_example_a_minimum_move_under_a_load(make_position: Any) -> None:
     while pos.decision is not None:
         pos.push_text("answer pass")
     assert pos.units["a-1"].has("pinned") and pos.units["a-1"].has("cx")
-    assert any(a.text(pos.label) == "move a-1 F4-F3 cost 4" for a in pos.log)
+    assert any(a.text(pos.label) == "move a-1,a-hmg F4-F3 cost 4" for a in pos.log)  # its HMG with it (A4.43)

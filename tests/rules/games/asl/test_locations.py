@@ -117,6 +117,9 @@ def test_the_level_of_a_placement_is_asked_on_the_page(make_position: Any) -> No
     assert top.choices == ("h0", "h1", "h2")  # 2 MF spent of 4: up to two levels
     pos.push(act.Answer(choice="h2"))
     assert pos.units["a-1"].level == 2 and pos.units["a-2"].level == 2
+    top = pos.decision  # level 2 is a new Location, seen from I2 over the woods: First Fire (A8.1, climb.py)
+    assert top is not None and top.then == "move_on" and top.side == "b"
+    pos.push(act.Answer(choice="pass"))
     assert pos.decision is None
 
 
@@ -143,6 +146,8 @@ def test_a_unit_set_up_at_a_level_and_its_moves_down_the_stairs(make_position: A
     assert moves["F4"].cost == 3 and moves["G4"].cost == 4
     assert "H4" not in moves  # 2 + 3 MF of Open Ground is more than 4
     pos.push(pos.game.check(pos, moves["F4"]))
+    while pos.decision is not None:  # each level on the way down is a Location under First Fire (A8.1)
+        pos.push(act.Answer(choice="pass"))
     assert pos.units["a-1"].level == 0 and pos.map.label(pos.units["a-1"].hex) == "F4"
 
 

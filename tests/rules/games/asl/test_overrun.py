@@ -7,19 +7,25 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import armour, overrun
+from hexmate.rules.games.asl.reaction import OFFER
 
 from .test_armour import COUNTERS
 
 
-def make(make_position: Any, *extra: dict[str, Any], hexes: dict[str, Any] | None = None) -> Position:
+def make(make_position: Any, *extra: dict[str, Any], hexes: dict[str, Any] | None = None,
+         counters: dict[str, Any] | None = None) -> Position:
     units = [
         {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
         {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"},
         *extra,
     ]
-    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes=hexes or {})
+    pos: Position = make_position("asl", units, "MPh", counters={**COUNTERS, **(counters or {})},
+                                  hexes=hexes or {})
     return pos
 
 
@@ -34,7 +40,22 @@ def test_an_overrun_costs_a_quarter_mpa_more_and_never_in_reverse(make_position:
     assert cost == 1 + 2 + 1 + overrun.extra_mp(14)  # start, two hexspines to face B5, forward + OVR (D7.13)
     tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}
     enemy_tank = make(make_position, tank)
-    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))  # D2.6: closed here
+    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))  # D2.6: no stop there
+    with pytest.raises(IllegalAction, match=r"may pass through D4 but not stop there.*D2\.6"):
+        enemy_tank.push_text("move a-pz C5-D4")
+
+
+def test_a_vehicle_may_pass_through_an_enemy_afvs_hex(make_position: Any) -> None:
+    """D2.6: the enemy AFV's hex D4 is no place to stop, but a move C5-D4-D3 may go through it."""
+    tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}
+    pos = make(make_position, tank)
+    D3 = pos.map.parse_label("D3")
+    through = pos.game.check(pos, pos.parse_action("move a-pz C5-D4-D3"))
+    assert isinstance(through, act.Move) and through.path[-1] == D3
+    pos.push_text("move a-pz C5-D4-D3")
+    while pos.decision is not None and pos.decision.then != "vfacing":  # First Fire windows: passed
+        pos.push_text("answer pass")
+    assert pos.units["a-pz"].hex == D3
 
 
 def test_the_overrun_attack_on_the_ift(make_position: Any) -> None:
@@ -86,7 +107,65 @@ def test_the_move_goes_on_after_the_overrun(make_position: Any) -> None:
     pos.push_text("move a-pz C5-D5-E5")  # through the squad's hex: 1 + (1 + 4) + 1 = 7 MP
     assert pos.decision is not None and pos.decision.then == overrun.OVR
     pos.push_text("answer dice 6,6")  # 12 - 1: no effect on the IFT; the original 12 breaks the gun (D7.17)
-    while pos.decision is not None and pos.decision.kind in ("roll", "react"):
-        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 3,3")
+    while pos.decision is not None and (pos.decision.kind in ("roll", "react") or pos.decision.then == OFFER):
+        pos.push_text("answer dice 3,3" if pos.decision.kind == "roll" else "answer pass")  # D7.21: none
     assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.units["a-pz"].has("ma_malf")
     assert pos.label(pos.units["b-sq"].hex) == "D5"
+
+
+def test_d7_11_riders_add_a_quarter_of_their_fp_tripled(make_position: Any) -> None:
+    # D7.11: a 4-6-7 rider adds 4 x 1/4 x 3 = 3 to the tank's 10; D6.5: having added FP it may not unload
+    rider = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, rider)
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == overrun.OVR and Fraction(top.arg("fp")) == 13
+    pos.push_text("answer dice 6,5")
+    res = pos.last_resolution
+    assert res is not None and ("OVR FP with the infantry aboard", "13") in [
+        (str(line.label), str(line.value)) for line in res.lines]
+    assert pos.units["a-sq"].has(overrun.OVR_FIRED)
+    while pos.decision is not None:
+        kind = pos.decision.kind
+        pos.push_text({"roll": "answer dice 1,1", "hexes": "answer keep"}.get(kind, "answer pass"))
+    with pytest.raises(IllegalAction, match="Overrun"):
+        pos.push_text("unload a-pz")
+
+
+def test_d7_12_the_exposed_prc_of_a_vehicle_in_motion_at_plus_2(make_position: Any) -> None:
+    # D7.12 at the function level, on a position set up with the tank already in the hex (played below)
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    counters = {"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    pos = make(make_position, *units, counters=counters)
+    tank = pos.units["a-pz"]
+    h = pos.map.parse_label("D5")
+    pos = pos.at(pos.state.with_unit(tank.at(h)))
+    assert {u.id for u in overrun.targets(pos, "a", h)} == {"b-sq", "b-sq2"}
+    decision = overrun.declare(pos, pos.units["a-pz"], h)
+    state = overrun.resolve(pos, decision, act.Answer(dice=(2, 2)))
+    res = state.resolution
+    assert res is not None
+    finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
+    assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
+    assert any(line.rule == "D7.12" and line.value == "+2" for line in res.lines)
+
+
+def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_position: Any) -> None:
+    """D2.6 bars only an enemy AFV's hex: the tank overruns D5, where a squad stands beside an enemy truck in
+    Motion with a squad aboard; that squad is a target at +2 and without FFMO (D7.12)."""
+    units = [
+        {"id": "b-tr", "counter": "truck", "side": "b", "hex": "D5", "markers": ["vca0", "motion"]},
+        {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5", "carrier": "b-tr"},
+    ]
+    pos = make(make_position, *units, counters={"truck": {"type": "vehicle", "vehicle": "demo-truck-r"}})
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.then == overrun.OVR
+    pos.push_text("answer dice 2,2")
+    res = pos.last_resolution
+    assert res is not None and set(res.results) == {"b-sq", "b-sq2"}
+    finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
+    assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO

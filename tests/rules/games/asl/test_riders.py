@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import riders
 
@@ -69,17 +67,6 @@ def test_passengers_stay_aboard_in_the_woods(make_position: Any) -> None:
     pos.push_text("move a-ht C5-D5")
     assert not any(d.then == "mc" for d in pos.state.decisions)  # D6.1: passengers ride inside
     assert pos.units["a-sq"].carrier == "a-ht"
-
-
-def test_units_aboard_do_not_fire_here(make_position: Any) -> None:
-    # D6.1, D6.22: passengers' and riders' fire is halved or quartered: not built, so they do not fire
-    enemy = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}
-    aboard = {"id": "a-sq3", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
-    pos = make(make_position, "PFPh", enemy, aboard)
-    texts = {a.text(pos.label) for a in pos.legal_actions}
-    assert "fire a-sq at F5" in texts and not any(t.startswith("fire a-sq3") for t in texts)
-    with pytest.raises(IllegalAction, match="aboard a vehicle"):
-        pos.push_text("fire a-sq3 at F5")
 
 
 def _shoot(make_position: Any, tk: str) -> Position:

@@ -56,7 +56,14 @@ def test_the_exit_hex_is_named_first_then_the_assault_is_one_column_lower_each_s
     assert pos.label(pos.units["t1"].hex) == "C6" and pos.game.gstate(pos.state).overrun == ()
     assert not pos.units["t1"].has("disrupted")  # the defender's 1,1 did not shake it (demo chart)
     # good order: on from the exit hex with what is left of MA 6 after C4, C5 and C6 (1 MP each, demo TEC)
-    assert not pos.units["t1"].has("moved_fired") and "3 MP left" in pos.last_resolution.text()
+    assert "3 MP left" in pos.last_resolution.text()
+    # the step to the exit hex is a move: b1, next to it in C5, may opportunity-fire there (13.0)
+    top = pos.decision
+    assert top.kind == "react" and top.side == "b" and pos.label(top.target) == "C6"
+    assert ("fire b1 at C6" in {pos.action_text(a) for a in pos.legal_actions})
+    pos.push_text("answer pass")
+    assert pos.decision is None  # and no free shot for leaving C5 (12.12: not a withdrawal)
+    assert not pos.units["t1"].has("moved_fired")
     pos.push_text("move t1 C6-C7-C8")
     _to_target(pos)
     assert pos.label(pos.units["t1"].hex) == "C8" and pos.units["t1"].has("moved_fired")
@@ -129,6 +136,27 @@ def test_cavalry_under_a_cavalry_leader_overruns_from_three_hexes_and_still_char
     assert pos.game.gstate(pos.state).charge == ("c1",)
 
 
+def test_opportunity_fire_at_the_exit_step_that_shakes_the_overrunner_stops_it_there(
+        make_position: Any, pg: Any) -> None:
+    """13.0, 13.1: the overrunner's step to its exit hex draws opportunity fire; a failed check stops it in
+    the exit hex with its MOVED/FIRED marker (no move on)."""
+    pos = _pos(make_position, pg)
+    pos.push_text("move t1 C3-C4-C5")
+    pos.push_text("answer hex C6")
+    _to_target(pos)
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 1,1")
+    while pos.decision is not None and pos.decision.then != "overrun_after":
+        pos.push_text("answer dice 1,1" if pos.decision.dice == "2d6" else "answer dice 1")
+    pos.push_text("answer exit")
+    assert pos.decision.kind == "react"
+    # as if b1's shot had disrupted it in C6 (the demo DFT gives an AFV nothing short of X, 7.41)
+    pos._states[-1] = pos.state.with_unit(pos.units["t1"].mark("disrupted"))
+    pos.push_text("answer pass")
+    assert pos.label(pos.units["t1"].hex) == "C6" and pos.units["t1"].has("moved_fired")
+    assert pos.state.moving is None and pos.game.gstate(pos.state).overrun_exit == ()
+
+
 def test_a_disrupted_overrunner_goes_on_to_the_exit_hex_and_stops(make_position: Any, pg: Any) -> None:
     pos = _pos(make_position, pg)
     pos.push_text("move t1 C3-C4-C5")
@@ -140,5 +168,7 @@ def test_a_disrupted_overrunner_goes_on_to_the_exit_hex_and_stops(make_position:
     while pos.decision is not None and pos.decision.then != "overrun_after":
         pos.push_text("answer dice 6,6" if pos.decision.dice == "2d6" else "answer dice 6")
     pos.push_text("answer exit")
-    assert pos.label(pos.units["t1"].hex) == "C6" and pos.units["t1"].has("moved_fired")
     assert "disrupted: they go on to C6 and stop there" in pos.last_resolution.text()
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")  # 13.0: the step to the exit hex may be fired at
+    assert pos.label(pos.units["t1"].hex) == "C6" and pos.units["t1"].has("moved_fired")

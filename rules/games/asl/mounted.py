@@ -1,0 +1,178 @@
+"""ASL chapter D: the FP of infantry aboard a vehicle (D6.1, D6.22, D6.63, D6.72, D2.42) and what they add to
+their vehicle's Overrun (D7.11).
+
+Who is aboard: a unit whose ``carrier`` is a vehicle. A vehicle without passenger capacity carries riders
+(D6.2); one with it carries passengers (D6.1), those of an armored halftrack under D6.6.
+
+Their IFT fire (fire.py asks ``halvings`` for each shot):
+
+- a rider's FP is halved (mounted fire), quartered if its AFV moved this phase or is in Motion (D6.22);
+  riders use no SW (D6.22);
+- a passenger's FP is halved (mounted fire, D6.1, D6.72) and halved again while the vehicle is in Motion or
+  not stopped (Motion fire, D2.42); a passenger uses only a LMG among SW here (D6.1 also allows PIAT and DC
+  placement: not built);
+- an armored halftrack's passengers fire without the mounted-fire halving (D6.63), only while CE (D6.62: an
+  open-topped halftrack is CE unless marked BU, D5.3), and halved while it is in Motion or not stopped
+  (D2.42; their fire after it moved in their own turn is the AFPh's halving, D6.63, D3.31);
+- units aboard fire in a group only with units aboard the same vehicle, except that CE halftrack passengers
+  may join infantry and other such passengers (D6.64).
+
+Their part of an OVR (D7.11): CE armored-halftrack passengers add half their printed FP, other passengers and
+riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
+
+Not built: Bounding First Fire by units aboard in their own MPh (D3.3), a passenger's PIAT or DC (D6.1),
+truck passengers' collateral exposure (D6.7), leaders aboard directing fire (D6.65).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.vehicles import VehicleType, vehicle_of
+from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.text import T
+
+Step = tuple[T, str]
+RIDER, PASSENGER, HT_PASSENGER = "rider", "passenger", "ht_passenger"
+
+
+def _vt(vehicle: UnitState) -> VehicleType | None:
+    try:
+        return vehicle_of(vehicle.values)
+    except Exception:  # a counter the catalogue refuses is reported where it is set up
+        return None
+
+
+def carrier_of(position: Position, unit: UnitState) -> UnitState | None:
+    """The vehicle this unit (or the unit possessing this SW) is aboard, or None."""
+    holder = position.units.get(unit.carrier or "") if unit.type == au.SW else unit
+    if holder is None:
+        return None
+    vehicle = position.units.get(holder.carrier or "")
+    if vehicle is None:  # an infantry view keeps the vehicles aside (armour.infantry_view)
+        aside: tuple[UnitState, ...] = getattr(position.state.game, "aside", ())
+        vehicle = next((v for v in aside if v.id == holder.carrier), None)
+    return vehicle if vehicle is not None and vehicle.type == "vehicle" else None
+
+
+def role(vehicle: UnitState) -> str:
+    """How its infantry ride: riders outside (D6.2), passengers inside (D6.1), or an armored halftrack's
+    passengers (D6.6)."""
+    vt = _vt(vehicle)
+    if vt is None or not vt.passengers:
+        return RIDER
+    if vt.armored and vt.movement == "halftrack":
+        return HT_PASSENGER
+    return PASSENGER
+
+
+def _moving(position: Position, vehicle: UnitState) -> bool:
+    """In Motion or not stopped: Motion, or moving right now in its MPh (D2.4, D2.42)."""
+    moving = position.state.moving
+    return vehicle.has("motion") or (moving is not None and vehicle.id in moving.units)
+
+
+def _moved(position: Position, vehicle: UnitState) -> bool:
+    """Moved this phase (D6.22): it entered a hex this Player Turn, or is moving now, or is in Motion."""
+    return _moving(position, vehicle) or vehicle.has("entered")
+
+
+def exposed(vehicle: UnitState) -> bool:
+    """Are its passengers CE? An open-topped halftrack's are unless it is marked BU (D5.3, D6.62)."""
+    return not vehicle.has("bu")
+
+
+def halvings(position: Position, unit: UnitState) -> list[Step]:
+    """The halvings of this shot's FP for firing from aboard a vehicle, each with its rule (none on foot)."""
+    vehicle = carrier_of(position, unit)
+    if vehicle is None:
+        return []
+    kind = role(vehicle)
+    out: list[Step] = []
+    if kind == RIDER:
+        out.append((T("rider: mounted fire"), "D6.22"))
+        if _moved(position, vehicle):
+            out.append((T("rider on an AFV that moved or is in Motion"), "D6.22"))
+        return out
+    if kind == PASSENGER:
+        out.append((T("passenger: mounted fire"), "D6.1"))
+    if _moving(position, vehicle):
+        out.append((T("passenger of a vehicle in Motion or not stopped"), "D2.42"))
+    return out
+
+
+def check(position: Position, firers: Sequence[UnitState]) -> None:
+    """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride?"""
+    vehicles: set[str] = set()
+    ground = False
+    for unit in firers:
+        vehicle = carrier_of(position, unit)
+        if vehicle is None:
+            ground = ground or unit.type != au.SW
+            continue
+        vehicles.add(vehicle.id)
+        kind = role(vehicle)
+        if unit.type == au.SW:
+            if kind == RIDER:
+                raise IllegalAction(T("{unit}: riders use no support weapons", unit=unit.id), "D6.22")
+            if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
+                raise IllegalAction(T("{unit}: passengers fire only a LMG among support weapons here",
+                                      unit=unit.id), "D6.1")
+        if kind == HT_PASSENGER and not exposed(vehicle):
+            raise IllegalAction(T("{unit} rides a buttoned-up halftrack and may not fire", unit=unit.id),
+                                "D6.61")
+        if vehicle.has("wreck"):
+            raise IllegalAction(T("{unit} is aboard a wreck", unit=unit.id), "D6.9")
+    if len(vehicles) > 1:
+        raise IllegalAction(T("units aboard different vehicles do not form one fire group"), "D6.64")
+    if vehicles and ground:
+        vehicle = position.units[next(iter(vehicles))]
+        if role(vehicle) != HT_PASSENGER:
+            raise IllegalAction(
+                T("units aboard a vehicle form a fire group only with units aboard it"), "D6.64"
+            )
+
+
+def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction, list[Step]]:
+    """D7.11: the FP the good-order infantry aboard add to their vehicle's OVR: half the printed FP of CE
+    armored-halftrack passengers, a quarter for other passengers and riders, each tripled (TPBF); halved for a
+    pinned unit (A7.8). Broken units add none (A1.4)."""
+    kind = role(vehicle)
+    total = Fraction(0)
+    steps: list[Step] = []
+    for unit in sorted(units, key=lambda u: u.id):
+        if unit.type == au.SW or unit.has("broken"):
+            continue
+        fp = int(unit.values.get("fp", 0) or 0)
+        if not fp:
+            continue
+        if kind == HT_PASSENGER:
+            if not exposed(vehicle):
+                continue  # D6.61: BU passengers do not fire
+            part = Fraction(fp, 2) * 3
+            steps.append((T("{unit}: {fp} FP x1/2 (CE halftrack passenger) x3 TPBF = {part}", unit=unit.id,
+                            fp=fp, part=_fmt(part)), "D7.11"))
+        else:
+            part = Fraction(fp, 4) * 3
+            steps.append((T("{unit}: {fp} FP x1/4 (passenger or rider) x3 TPBF = {part}", unit=unit.id, fp=fp,
+                            part=_fmt(part)), "D7.11"))
+        if unit.has("pinned"):  # A7.8: a pinned unit's FP is halved
+            part /= 2
+            said = T("{unit} is pinned: its part halved, {part}", unit=unit.id, part=_fmt(part))
+            steps.append((said, "A7.8"))
+        total += part
+    return total, steps
+
+
+def _fmt(x: Fraction) -> str:
+    if x.denominator == 1:
+        return str(x.numerator)
+    whole, rest = divmod(x.numerator, x.denominator)
+    return f"{whole} {rest}/{x.denominator}" if whole else f"{rest}/{x.denominator}"
+
+
+__all__ = ["HT_PASSENGER", "PASSENGER", "RIDER", "carrier_of", "check", "exposed", "halvings", "ovr_share",
+           "role"]

@@ -1,0 +1,151 @@
+"""ASL vehicle crews leaving their vehicle: voluntary abandonment (D5.4-D5.411) and the Immobilization Task
+Check (D5.5, D8.11, D8.22), each ending with the crew as a counter beneath an Abandoned vehicle (crew.py).
+
+At the table abandonment is a vehicle "move" that goes nowhere, declared with a mode: ``move b-t J5 as
+abandon`` (the crew spends all its MF and leaves, D5.41), or ``as abandon-wreck`` (it first makes the vehicle
+a non-burning wreck, D5.411). Only in the owner's MPh, by a vehicle that has neither moved nor fired this
+Player Turn (a vehicle that began it in Motion must spend MP in its MPh, D2.4, so it has moved by the time it
+could be abandoned), and only by an armed vehicle: an unarmed one has a driver who never leaves (D5.1).
+
+The Immobilization TC: the owner rolls a DR against the crew's morale when an attack other than CC
+immobilizes the vehicle (D5.5; a further immobilization of an immobile vehicle too, D8.11), or when a
+bogged or immobilized vehicle is hit by direct-fire ordnance that an original TK DR of 5 would have
+destroyed or shocked and the hit did neither (D5.5, D8.22). Not while the crew is shocked or stunned. A
+failure puts the crew beneath the vehicle and marks it Abandoned; a pass leaves the crew inside (it may
+abandon voluntarily in its own MPh).
+
+The crew's morale inside its vehicle is the best elite MMC's of its nationality (an unarmored vehicle's: the
+best 1st Line MMC's) unless an Armor Leader commands it (D5.1, D3.42). Those are National Capabilities, not in
+the texts: the scenario's vehicle counter gives it as ``crew_morale``; without it the demo values below are
+used and the prompt says so. A stun's lasting "+1" counter (``plus1``, D5.34) adds 1 to the TC.
+
+Not built: the weapons a leaving crew may take (D5.41, D6.631), the malfunction of its weapons by choice
+(D5.411), re-entry by infantry (D5.42), and the Hazardous Movement DRM the bailed-out crew suffers for the
+rest of the phase (D5.5, D5.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import crew
+from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.text import T
+
+MODES = ("abandon", "abandon-wreck")
+DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's national data gives them (D5.1)
+FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
+
+
+def has_crew(vehicle: UnitState) -> bool:
+    """An armed vehicle whose inherent crew is still inside (D5.1: an unarmed one has only a driver)."""
+    vt = vtype(vehicle)
+    armed = vt.ma is not None or bool(vt.bmg or vt.cmg or vt.aamg)
+    gone = ("abandoned", "wreck", "crew_survived", "crew_lost")
+    return armed and not any(vehicle.has(m) for m in gone)
+
+
+def crew_morale(vehicle: UnitState) -> tuple[int, bool]:
+    """The inherent crew's morale (D5.1) and whether it is a demo value: the counter's ``crew_morale``."""
+    given = vehicle.values.get("crew_morale")
+    if isinstance(given, int):
+        return given, False
+    return DEMO_MORALE["armored" if vtype(vehicle).armored else "unarmored"], True
+
+
+# --- voluntary abandonment (D5.41) ---
+def is_abandon(position: Position, move: act.Move) -> bool:
+    uid = move.units[0] if move.units else ""
+    return move.mode in MODES and uid in position.units and is_vehicle(position.units[uid])
+
+
+def check_abandon(position: Position, move: act.Move) -> act.Move:
+    """D5.41: in its own MPh, the crew of a vehicle that has not moved or fired this Player Turn."""
+    if len(move.units) != 1 or len(move.path) != 1:
+        raise IllegalAction(T("abandonment names one vehicle and its own hex: move VEHICLE HEX as abandon"),
+                            "D5.41")
+    vehicle = position.units[move.units[0]]
+    if position.phase.id != "MPh" or vehicle.side != position.phasing:
+        raise IllegalAction(T("a crew abandons its vehicle only in its own MPh"), "D5.41")
+    if move.path[0] != vehicle.hex:
+        raise IllegalAction(T("{unit} is abandoned where it is, in {hex}", unit=vehicle.id,
+                              hex=position.label(vehicle.hex)), "D5.41")
+    if not has_crew(vehicle):
+        raise IllegalAction(T("{unit} has no crew inside to abandon it (an unarmed vehicle has only a "
+                              "driver)", unit=vehicle.id), "D5.1")
+    moved = (vehicle.id in position.state.moved or vehicle.has("entered") or vehicle.has("motion")
+             or spent_of(vehicle) > 0)
+    if moved or any(vehicle.has(m) for m in FIRED):
+        raise IllegalAction(T("{unit} has moved or fired this Player Turn: its crew may not abandon it now "
+                              "(a vehicle in Motion must first spend MP, D2.4)", unit=vehicle.id), "D5.41")
+    return act.Move(move.units, move.path, 0, move.mode)
+
+
+def abandon(position: Position, move: act.Move) -> State:
+    """The crew leaves, spending all its MF, beneath the vehicle, which is Abandoned (D5.41) and, if its crew
+    chose so, a non-burning wreck (D5.411)."""
+    vehicle = position.units[move.units[0]]
+    marks = ("abandoned", "wreck") if move.mode == "abandon-wreck" else ("abandoned",)
+    state = position.state.with_unit(vehicle.mark(*marks, remove=("ce", "motion")))
+    state = crew.bail_out(position.at(state), vehicle)
+    return state.replace(moved=(*state.moved, vehicle.id))
+
+
+def generate(position: Position) -> Iterator[act.Action]:
+    """Abandonment open now, for the page's buttons (D5.41)."""
+    if position.phase.id != "MPh" or position.state.decision is not None:
+        return
+    for vehicle in sorted(position.units.values(), key=lambda u: u.id):
+        if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
+            continue
+        move = act.Move((vehicle.id,), (vehicle.hex,), None, "abandon")
+        try:
+            yield check_abandon(position, move)
+        except IllegalAction:
+            continue
+
+
+# --- the Immobilization TC (D5.5, D8.11, D8.22) ---
+def needs_tc(before: UnitState, result: str, *, shock_on_5: bool) -> bool:
+    """Must the crew take the Immobilization TC after a non-CC attack on ``before`` (the vehicle as it was)
+    with this result? ``shock_on_5``: an original TK DR of 5 would have destroyed or shocked it."""
+    if not has_crew(before) or before.has("shocked") or before.has("stunned"):
+        return False
+    if result == "immobilized":
+        return True  # D5.5; D8.11 if it already was
+    immobile = before.has("immobilized") or before.has("bogged") or before.has("mired")
+    return result == "none" and immobile and shock_on_5  # D5.5, D8.22
+
+
+def tc_decision(position: Position, vehicle: UnitState) -> Decision:
+    morale, demo = crew_morale(vehicle)
+    drm = 1 if vehicle.has("plus1") else 0  # D5.34: the lasting +1 of an earlier stun
+    prompt = (
+        T("{unit}'s crew takes the Immobilization Task Check: roll the DR; {need} or less keeps it inside "
+          "(morale {morale}, demo value: the scenario gives crew_morale; D5.5)",
+          unit=vehicle.id, need=morale - drm, morale=morale)
+        if demo else
+        T("{unit}'s crew takes the Immobilization Task Check: roll the DR; {need} or less keeps it inside "
+          "(morale {morale}; D5.5)", unit=vehicle.id, need=morale - drm, morale=morale)
+    )
+    return Decision("roll", vehicle.side, prompt, "D5.5", "vitc", dice="DR", subject=(vehicle.id,),
+                    target=vehicle.hex, args=(("need", str(morale - drm)),))
+
+
+def resume_tc(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A failed TC: the crew beneath the vehicle, its MF spent, and the vehicle Abandoned (D5.5)."""
+    assert answer.dice is not None
+    state = position.state
+    vehicle = state.units.get(decision.subject[0])
+    if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):
+        return state
+    state = state.with_unit(vehicle.mark("abandoned", remove=("ce", "motion")))
+    return crew.bail_out(position.at(state), vehicle)
+
+
+__all__ = ["DEMO_MORALE", "MODES", "abandon", "check_abandon", "crew_morale", "generate", "has_crew",
+           "is_abandon", "needs_tc", "resume_tc", "tc_decision"]
