@@ -171,6 +171,11 @@ class Transfer(Action):
         return out + ("" if self.dice is None else f" dice {_dice(self.dice)}")
 
 
+# Fire Team's modes [4.2]-[4.35]; ASL's declarations (A12.152 search, A12.153 mop-up, A12.14/A12.32 reveal or
+# conceal a unit's "?" or HIP)
+ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal")
+
+
 @dataclass(frozen=True)
 class Activate(Action):
     """Activate units before they act. Panzer Grenadier 3.1-3.3: open an action segment by activating leaders
@@ -354,7 +359,7 @@ def parse_text(text: str, parse_hex: ParseHexFn | None = None) -> Action:
     if verb == "activate":
         if len(rest) == 1:
             return Activate(parse_units(rest[0]))
-        if len(rest) != 3 or rest[1] != "for" or rest[2] not in ("move", "fire", "any", "cautious"):
+        if len(rest) != 3 or rest[1] != "for" or rest[2] not in ACTIVATE_MODES:
             raise InvalidAction(T("{text}: expected '{form}'",
                                   text=repr(text), form="activate UNIT[,UNIT] [for move|fire|any|cautious]"))
         return Activate(parse_units(rest[0]), rest[2])

@@ -321,6 +321,10 @@ class GameSession:
         """Check and apply an action; RulesError (with the rule) if the rules refuse it, nothing changed."""
         before = self.position.decision
         resolved = self.position.state.resolution
+        # an activation only its side's page lists (ASL: a HIP unit placed under a "?", A12.32) is told to the
+        # others as who acted, not what
+        owner = (self.position.game.secret_of(self.position, action) if isinstance(action, act.Activate)
+                 else "")
         done = self.position.push(action)
         text = self.position.action_text(done)
         self.history.append(text)
@@ -329,6 +333,8 @@ class GameSession:
             answered = self.position.decision_text(before)
             if before.private:
                 secret = private_line(before)
+        elif owner:
+            secret = f"{owner}: acted in secret"
         resolution = self.position.state.resolution
         fresh = resolution if resolution is not resolved else None
         return Played(text, answered, self.position.changes, fresh, secret)

@@ -931,10 +931,22 @@ class Service:
         if top is not None and top.kind == "secret":
             return True
         acting = self.session.to_act
-        if action.side != acting:
+        if action.side != acting and not self._own_secret(action):
             self.say("not-your-turn", side=action.side, acting=acting)
             return False
         return True
+
+    def _own_secret(self, action: PageAction) -> bool:
+        """An action only its side's page lists (the game's ``secret_of``) is that side's at any time: ASL's
+        HIP or "?" given up at will (A12.14, A12.32). The rules still judge whether it is legal now."""
+        if action.kind != "act" or not action.side:
+            return False
+        try:
+            parsed = self.session.position.parse_action(str(action.data.get("text", "")))
+        except RulesError:
+            return False
+        position = self.session.position
+        return position.game.secret_of(position, parsed) == action.side
 
     def _on_page_play(self, action: PageAction) -> None:
         d = action.data

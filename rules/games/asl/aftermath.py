@@ -230,7 +230,7 @@ def _reduce(
     """Casualty Reduction (A7.302): a squad becomes its HS, a HS or crew is eliminated, an SMC is wounded
     (the severity dr follows, A17.11; a hero shows his wounded side, A15.2)."""
     if unit.type in au.SMC:
-        wounded = unit.mark("wounded")
+        wounded = unit.mark("wounded").revealed()  # A12.14: a wounded unit loses its "?" wherever it is
         side_name = unit.values.get("wounded_as")
         if unit.type == "hero" and isinstance(side_name, str) and side_name in counters:
             wounded = wounded.as_counter(counters[side_name])

@@ -23,7 +23,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import distance
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -54,6 +54,28 @@ def case(position: Position, unit: UnitState) -> str:
     if any(distance(h, here) <= 16 for h in enemies):
         return "K"
     return ""
+
+
+def good_order_enemy(unit: UnitState, side: str) -> bool:
+    """A12.14: a Good Order enemy ground unit, not merely an unbroken one: no dummy (A12.16: a dummy stack is
+    not Good Order), no prisoner, no SW; a HIP unit stands nowhere (hip.py) until its owner drops HIP
+    (A12.32)."""
+    return (unit.side != side and unit.hex is not None and unit.type not in ("dummy", "sw")
+            and not unit.has("broken") and not unit.has("prisoner"))
+
+
+def seen_by_good_order(position: Position, side: str, here: Hex, within: int | None = 16) -> bool:
+    """A12.14: is ``here`` in the LOS of a Good Order enemy ground unit of ``side``'s enemy, within ``within``
+    hexes (None: at any range)? What costs a "?" when the unit fires, moves or enters Open Ground there."""
+    for enemy in position.units.values():
+        if not good_order_enemy(enemy, side):
+            continue
+        assert enemy.hex is not None
+        if within is not None and distance(enemy.hex, here) > within:
+            continue
+        if enemy.hex == here or not asl_terrain.line_of_sight(position, enemy.hex, here).blocked:
+            return True
+    return False
 
 
 def eligible(position: Position, unit: UnitState) -> bool:

@@ -21,6 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
@@ -641,8 +642,11 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         if marker == "final_fire" or modes[uid] in ("sff", "fpf"):
             # A8.3, A8.4: the First Fire counter flips to Final Fire
             unit, mark = unit.mark(remove=("first_fire",)), "final_fire"
-        # A12.14: a unit loses "?" when it fires (in LOS of a Good Order enemy; here, always).
-        state = state.with_unit(unit.mark(mark).revealed())
+        # A12.14 (Case B): a unit loses "?" when it fires or directs fire in the LOS of a Good Order enemy
+        # ground unit within 16 hexes; else it only shows itself for the shot (A12.14 example)
+        h = where(position, unit)
+        seen = h is not None and asl_concealment.seen_by_good_order(position, unit.side, h)
+        state = state.with_unit(unit.mark(mark).revealed() if seen else unit.mark(mark))
         if modes[uid] in ("sff", "fpf") and unit.type != au.SW:  # A8.3, A8.31: and all its SW
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
@@ -653,7 +657,9 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
         owner = state.units[oid]
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if not au.keeps_inherent_fp(owner, fired):
-            state = state.with_unit(owner.mark("no_fire").revealed())
+            at = owner.hex
+            seen = at is not None and asl_concealment.seen_by_good_order(position, owner.side, at)
+            state = state.with_unit(owner.mark("no_fire").revealed() if seen else owner.mark("no_fire"))
     names = ", ".join(fire.firers)
     # A9.22: a MG that may lay a Fire Lane says so before the DR
     lanes = [rfp.lane_question(position, w, fire.target) for w in weapons
@@ -687,8 +693,8 @@ def shots_allowed(position: Position) -> int:
     """A9.2: a unit or weapon fires at movers in one Location no more times than the MF they spent there
     (FRD), but always once."""
     moving = position.state.moving
-    if moving is None or moving.at == 0:
-        return 1
+    if moving is None or moving.at == 0 or moving.path[moving.at - 1] == moving.here:
+        return 1  # A4.44: a recovery's 1 MF spent in place (recover.py)
     step = asl_terrain.infantry_cost_fn(position)(position.map, moving.path[moving.at - 1], moving.here)
     return max(1, math.floor(step)) if step is not None else 1
 
@@ -747,6 +753,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     for unit in targets:  # A10.62: a broken unit under fire that could give an NMC becomes DM
         if am.becomes_dm(unit, could_nmc=could_nmc):
             state = state.with_unit(state.units[unit.id].mark("dm"))
+    for unit in targets:  # A12.14: a PTC or worse in the LOS of a Good Order enemy, any range, costs the "?"
+        spot = unit.hex  # (a dummy's check removes it instead, game.resume_mc)
+        if (unit.concealed and unit.type != "dummy" and resolution.results.get(unit.id, "-") != "-"
+                and spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot, None)):
+            state = state.with_unit(state.units[unit.id].revealed())
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
         by_result.setdefault(result, []).append(uid)

@@ -52,14 +52,17 @@ from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import unarmored as asl_unarmored
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
@@ -162,6 +165,11 @@ class AslState(GameState):
     fired_at: tuple[tuple[str, Hex], ...] = ()
     encircle_run: tuple[Hex, str, tuple[int, ...]] | None = None
     encircled: tuple[tuple[Hex, str], ...] = ()
+    # A12.152: the stack that moved last and its MF left (a search costs 1 of them); A12.153: the Player Turn
+    # ("turn:side") whose side has mopped up (once per Player Turn); see search.py
+    last_move: tuple[str, ...] = ()
+    last_move_left: str = ""
+    mopped: str = ""
     # D2.3-D2.33: the vehicle moving now as it began its move, and the move's mode (vbypass.py)
     vmove_start: UnitState | None = None
     vmove_mode: str = ""
@@ -289,7 +297,7 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit", "dash")
+        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -320,6 +328,8 @@ class AslGame(Game):
                     )
         if move.mode == "dash":
             asl_dash.check(position, units, move.path)  # A4.63
+        if move.mode == asl_recover.MODE:
+            asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
@@ -431,6 +441,13 @@ class AslGame(Game):
         full_mode, (mode, _) = move.mode, asl_stairs.split_mode(move.mode)  # "cx+h1": A2.8 levels
         move = dataclasses.replace(move, mode=mode)
         self.check_mode(position, units, move)
+        if move.mode == asl_recover.MODE:  # A4.44: the move, then 1 MF more in its last hex
+            before = self.check_move(position, dataclasses.replace(move, path=move.path[:-1], mode="")).cost \
+                if len(move.path) > 2 else 0
+            spent = (before or 0) + 1
+            if spent > self.group_budget(units, "", position.state):
+                raise IllegalAction(T("the recovery's 1 MF is more than the unit has left"), "A4.44")
+            return act.Move(move.units, move.path, spent, asl_recover.MODE)
         if asl_ovr.may(units):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
         cost_fn = self.cost_fn(position, units, overrun=True)
@@ -494,6 +511,8 @@ class AslGame(Game):
         return self._check(position, action)
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
+        if isinstance(action, act.Activate) and asl_search.claims(action):
+            return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Smoke):
@@ -620,6 +639,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Activate) and asl_search.claims(action):
+            return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Smoke):
@@ -705,8 +726,9 @@ class AslGame(Game):
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
-        if not dummies:  # A22.611: a MOL is used up in the attack
-            return asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+        if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
+            after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            return asl_unarmored.after_ift(self, position, decision, answer, after)
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
@@ -929,6 +951,12 @@ class AslGame(Game):
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return rphase.resume_recover(self, position, decision, answer)
 
+    def resume_unlikely_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_unarmored.resume_unlikely(self, position, decision, answer)  # A7.309
+
+    def resume_recover_mph(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_recover.resume(self, position, decision, answer)  # A4.44 in the MPh
+
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return prisoners.resume_surrender(self, position, decision, answer)
 
@@ -952,6 +980,18 @@ class AslGame(Game):
 
     def resume_hip_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_hip.resume_place(self, position, decision, answer)
+
+    def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search(self, position, decision, answer)  # A12.152
+
+    def resume_search_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+
+    def resume_search_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search_casualty(self, position, decision, answer)  # A12.154
+
+    def resume_search_cr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_search.resume_search_cr(self, position, decision, answer)  # A12.154
 
     def resume_bump_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return position.state.with_unit(position.units[answer.units[0]].revealed())
@@ -1021,6 +1061,8 @@ class AslGame(Game):
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+        if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
+            return asl_residual.entered(position, asl_recover.step(self, position))
         side = state.units[moving.units[0]].side
         # A12.151: a unit bypassing a hex finds no concealed unit in it (bypass.end_of_phase: if it stops)
         round_ = asl_bypass.going_round(position, moving.units, moving.here)
@@ -1144,7 +1186,8 @@ class AslGame(Game):
             return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
-        if asl_stairs.levelled(units, move):  # A2.8: the level of each Location the move enters
+        # A2.8: the level of each Location the move enters (a recovery's hex named twice is no level change)
+        if move.mode != asl_recover.MODE and asl_stairs.levelled(units, move):
             levels = asl_stairs.levels_of(position.map, units, move)
             path, levels = asl_climb.expand(position.map, move.path, levels)  # one Location a level (A8.1)
             assert state.moving is not None
@@ -1182,6 +1225,8 @@ class AslGame(Game):
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
                 if unit is not None and not unit.has("broken"):
                     state = state.with_unit(unit.mark("pinned", "cx"))
+        if isinstance(moving.cost, int | Fraction):  # A12.152: a search costs 1 of the MF left
+            state = asl_search.moved(self, state, moving, budget - moving.cost)
         state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
@@ -1224,13 +1269,7 @@ class AslGame(Game):
             return False
         if all(u.has("assault") for u in movers) and position.map.terrain(h) != "open":
             return False
-        side = movers[0].side
-        for enemy in position.units.values():
-            if enemy.side == side or enemy.hex is None or enemy.has("broken"):
-                continue
-            if distance(enemy.hex, h) <= 16 and not asl_terrain.line_of_sight(position, enemy.hex, h).blocked:
-                return True
-        return False
+        return asl_concealment.seen_by_good_order(position, movers[0].side, h)  # Good Order: no dummy
 
     def _fire_from_ground(self, position: Position) -> Iterator[act.Action]:
         """Infantry fire, units aboard a vehicle in the groups they may form (D6.64, mounted.py)."""
@@ -1244,8 +1283,9 @@ class AslGame(Game):
             yield action
 
     def secret_of(self, position: Position, action: act.Action) -> str:
-        """A12.3: an action naming a HIP unit is listed on its owner's page only."""
-        return asl_hip.owner_of(self, position, action)
+        """A12.3: an action naming a HIP unit is listed on its owner's page only (A12.11: so is one that gives
+        up a unit's "?", search.py)."""
+        return asl_hip.owner_of(self, position, action) or asl_search.owner_of(position, action)
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -1258,6 +1298,7 @@ class AslGame(Game):
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
+        yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None

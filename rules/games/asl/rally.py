@@ -9,6 +9,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
@@ -93,6 +94,10 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
         gs = game.gstate(state)  # the one MMC a side may self-rally per friendly Player Turn (A10.63, A18.11)
         state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
     state = state.with_unit(unit.mark("rally_tried"))
+    helpers = sorted(_helpers(position, unit), key=lambda h: (int(h.values["leadership"]), h.id))
+    spot = helpers[0].hex if helpers and helpers[0].concealed else None
+    if spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot):
+        state = state.with_unit(state.units[helpers[0].id].revealed())  # A12.141: rallying is an action
     return state.push(
         Decision(
             "roll",

@@ -32,7 +32,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.hexes import DIRECTIONS, Hex, distance
+from hexmate.rules.hexes import DIRECTIONS, Hex, center, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -72,8 +72,9 @@ class Lane:
 
 
 def residual_value(axis: Axis, column: Fraction | int, outside: int) -> int:
-    """A8.2: half the highest IFT column FP used, FRD, at most 12; A8.26: each +1 DRM from outside the target
-    hex lowers it one IFT column (off the chart: none). 0 when nothing is left.
+    """A8.2: half the highest IFT column FP used, FRD, at most 12, placed as the highest Residual counter (an
+    IFT column) not above it (A7.372: the 6 column leaves 2); A8.26: each +1 DRM from outside the target hex
+    lowers it one IFT column (off the chart: none). 0 when nothing is left.
 
     >>> from hexmate.rules.charts import Axis
     >>> ift = Axis("fp", (1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36), "floor")
@@ -81,10 +82,12 @@ def residual_value(axis: Axis, column: Fraction | int, outside: int) -> int:
     (6, 4, 2)
     """
     value = min(12, math.floor(Fraction(column) / 2))
-    if value <= 0 or outside <= 0:
-        return max(0, value)
-    col = axis.locate(Fraction(value))
-    if col is None or col - outside < 0:
+    col = axis.locate(Fraction(value)) if value > 0 else None
+    if col is None:
+        return 0
+    if outside <= 0:  # A7.372: the highest Residual FP counter not above that half (the 6 column leaves 2)
+        return int(axis.key_at(col))
+    if col - outside < 0:
         return 0
     return int(axis.key_at(col - outside))
 
@@ -458,3 +461,38 @@ def marks(position: Position) -> dict[Hex, str]:
     for r in residuals(position.state):
         out[r.hex] = "residual"
     return out
+
+
+def alternate_grain(origin: Hex, target: Hex, reach: int, side: str) -> list[Hex]:
+    """A9.221: the hexes of an alternate hex grain lane from ``origin`` through ``target`` (a target along one
+    of the six hexspine lines, two hexes a step), out to ``reach`` hexes: each hex whose centre the LOF
+    crosses, and of each pair of hexes whose common hexside it runs along, the one on the ``side`` ("left" or
+    "right") the firer declares, as seen facing along the lane ([] if the target is on no such line)."""
+    d = target - origin
+    n = distance(origin, target)
+    k = n // 2
+    pairs = [(a, b) for a in DIRECTIONS for b in DIRECTIONS if a != b and distance(a, b) == 1]
+    step = next(((a, b) for a, b in pairs
+                 if n and n % 2 == 0 and Hex(k * (a.q + b.q), k * (a.r + b.r)) == d), None)
+    if step is None or side not in ("left", "right"):
+        return []
+    a, b = step
+    ox, oy = center(origin)
+    tx, ty = center(Hex(origin.q + a.q + b.q, origin.r + a.r + b.r))
+    fx, fy = tx - ox, ty - oy  # facing along the LOF; the left hand points (fy, -fx) with y down the page
+
+    def on_left(h: Hex) -> bool:
+        hx, hy = center(h)
+        return (hx - ox) * fy - (hy - oy) * fx > 0
+
+    out: list[Hex] = []
+    here = origin
+    while True:
+        sides = [Hex(here.q + a.q, here.r + a.r), Hex(here.q + b.q, here.r + b.r)]
+        pick = next(h for h in sides if on_left(h) == (side == "left"))
+        nxt = Hex(here.q + a.q + b.q, here.r + a.r + b.r)
+        for h in (pick, nxt):
+            if distance(origin, h) > reach:
+                return out
+            out.append(h)
+        here = nxt

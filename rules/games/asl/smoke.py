@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -80,6 +81,9 @@ def declare(game: AslGame, position: Position, smoke: act.Smoke) -> State:
     unit = position.units[smoke.unit]
     cost = sp.smoke_grenade_cost(smoke.hex != unit.hex)
     state = position.state.with_unit(unit.mark(TRIED, f"smoke_mf{cost}"))
+    spot = unit.hex if unit.concealed else None
+    if spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot):
+        state = state.with_unit(state.units[unit.id].revealed())  # A12.141: smoke grenades are an action
     return state.push(Decision(
         "roll", unit.side,
         T("{unit} tries to place smoke in {hex} (smoke exponent {n}): roll the dr", unit=unit.id,

@@ -18,6 +18,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.terrain_view import table_for
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
@@ -29,7 +30,12 @@ Cost = int | Fraction
 def check_setup(scenario: Scenario, m: HexMap) -> None:
     """A2.8: every unit set up at a level stands in a Location its hex has; else a DataError naming it."""
     for n, unit in enumerate(scenario.units):
-        if unit.level and unit.level not in loc.levels(m, m.parse_label(unit.hex)):
+        if not unit.level:
+            continue
+        h = m.parse_label(unit.hex)
+        if unit.level == -1 and m.terrain(h) in table_for("asl").table.los_rules().depression:
+            continue  # A.6: IN a depression (the gully bottom of the A7.21 and A6.8 examples)
+        if unit.level not in loc.levels(m, h):
             raise DataError(f"{scenario.source}: units[{n}] ({unit.id}): level {unit.level}: "
                             + str(T("{hex} has no level {level} (A2.8)", hex=unit.hex, level=unit.level)))
 

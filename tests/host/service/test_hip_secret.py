@@ -109,3 +109,33 @@ def _asl_views(app: object) -> dict[str, str]:
         assert '"type": "view"' in frames[2] or '"type":"view"' in frames[2]
         out[who] = frames[2]
     return out
+
+
+def test_giving_up_hip_is_offered_to_its_owner_only_and_shows_only_a_concealment_counter(
+        tmp_path: Path) -> None:
+    """A12.32: the owner may place his HIP unit under a "?" at any time (search.py). Until then only his page
+    lists that action (it names the unit); once done, the other pages see a "?" on its hex, never the unit,
+    and the record seals the entry (A12.11)."""
+    service = _service(tmp_path)
+    session = service.session
+    top = session.position.decision
+    assert top is not None
+    target = sorted(set(session.label(h) for h in top.hexes)
+                    - {session.label(h) for h in session.expected().values()})[0]
+    service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="rus"))
+    unit = re.compile(rf"\b{HIP}\b")
+    app = create_app(service)
+    views = _asl_views(app)
+    assert f"activate {HIP} for conceal" in views["rus"]
+    for who in ("ger", "spectator"):
+        assert not unit.search(views[who]) and "for conceal" not in views[who], who
+    service.handle(PageAction("act", {"text": f"activate {HIP} for conceal"}, side="rus"))
+    placed = session.position.units[HIP]
+    assert session.label(placed.hex) == target and placed.concealed
+    after = _asl_views(app)
+    for who in ("ger", "spectator"):
+        assert not unit.search(after[who]), who
+        assert "rus: acted in secret" in after[who], who  # who acted, not what (the guide's last action)
+    service.recorder.commit()
+    entries = (tmp_path / "r.jsonl").read_text(encoding="utf-8")
+    assert not unit.search(entries)  # sealed: the record names the unit only in the owner's sidecar

@@ -47,6 +47,7 @@ def test_demo_pack_is_labelled_and_agrees_with_every_oracle() -> None:
     assert len(PACK.oracles) >= 20
     raw = {
         "cases": PACK.cases,
+        "to_hit": PACK.to_hit,
         "case_a": PACK.case_a,
         "weapon_to_hit": PACK.weapon_to_hit,
         "to_kill": PACK.to_kill,

@@ -1,0 +1,159 @@
+"""ASL IFT attacks on unarmored vehicles: the IFT's vehicle line (A7.308), the Unlikely Kill (A7.309). Pure.
+
+A7.308: a non-ordnance attack on an unarmored vehicle is read on the IFT's vehicle line with the attack's IFT
+DR (as modified for the vehicle: a TEM that only infantry gets does not count). The attack's FP column gives a
+Kill number (the pack's ``ift_vehicle`` chart): a Final DR below it destroys the vehicle, equal to it
+immobilizes it, at most half of it makes it a burning wreck (its PRC eliminated); a destroyed vehicle's PRC
+takes Survival rolls (D5.6). No more vehicles are affected by one DR than the column's largest KIA number.
+A7.309: an Original DR of 2 may always hurt the vehicle, even when the DRMs lift the Final DR above the Kill
+number: a dr follows, 1 burning wreck, 2 destroyed, 3 immobilized, 4-6 no effect; when the Original 2 already
+destroyed or immobilized it, only a better result of that dr (destroyed, or burning) counts.
+
+In play (``after_ift``): once an infantry attack at a Location holding infantry and unarmored vehicles is
+worked out (fire.py sets vehicles aside), each vehicle's result is added to the resolution. Not built: a
+Location holding only unarmored vehicles (still refused as a target), the General Collateral attack on
+passengers of a vehicle not destroyed (they are attacked as the Location's infantry), vehicle TEM.
+
+>>> result(7, 7), result(3, 7), result(6, 7), result(8, 7)
+('immobilized', 'burning', 'destroyed', 'none')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.charts import Chart
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import armour, riders
+from hexmate.rules.games.asl.aftermath import column_of
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+ORDER = ("none", "immobilized", "destroyed", "burning")  # worse to the right
+UNLIKELY = {1: "burning", 2: "destroyed", 3: "immobilized"}  # A7.309: 4-6 no effect
+SAID = {"none": T("no effect"), "immobilized": T("immobilized"), "destroyed": T("destroyed"),
+        "burning": T("a burning wreck")}
+
+
+def kill_number(vehicle_line: Chart, column: int | Fraction) -> int:
+    """A7.308: the Kill number of the attack's IFT column on the vehicle line."""
+    return int(vehicle_line.lookup(fp=int(column)))
+
+
+def result(final: int, kill: int) -> str:
+    """A7.308: 'burning' at most half the Kill number, 'destroyed' below it, 'immobilized' equal to it."""
+    if Fraction(final) <= Fraction(kill, 2):
+        return "burning"
+    if final < kill:
+        return "destroyed"
+    return "immobilized" if final == kill else "none"
+
+
+def unlikely_kill(original: int, first: str, dr: int | None) -> str:
+    """A7.309: after an Original DR of 2, the dr's result replaces the line's only if it is worse for the
+    vehicle (a dr that would do less than the Original 2 already did is ignored)."""
+    if original != 2 or dr is None:
+        return first
+    second = UNLIKELY.get(dr, "none")
+    return second if ORDER.index(second) > ORDER.index(first) else first
+
+
+def needs_dr(original: int, first: str) -> bool:
+    """A7.309: the Unlikely Kill dr is rolled after an Original DR of 2 unless the vehicle already burns."""
+    return original == 2 and first != "burning"
+
+
+def most_vehicles(ift: Chart, column: int | Fraction) -> int:
+    """A7.308: one DR affects no more vehicles than the largest KIA number in the attack's column."""
+    best = 0
+    for dr in ift.axis("final_dr").keys:
+        cell = str(ift.lookup(fp=int(column), final_dr=dr))
+        if cell.endswith("KIA"):
+            best = max(best, int(cell[:-3] or 1))
+    return best
+
+
+# --- in play: after an infantry attack on a Location holding unarmored vehicles ---
+
+
+def _drm_and_tem(resolution: Resolution) -> tuple[int, int] | None:
+    """The attack's DRM total and the target terrain's TEM, from its worked lines (fire.resolve_attack)."""
+    drm = tem = None
+    for line in resolution.lines:
+        facts = getattr(line.label, "msgid", "")
+        if facts == "Final DR":
+            drm = int(str(line.value).split()[1])
+        if line.rule == "A7.6" and facts.startswith("target terrain"):
+            tem = int(str(line.value))
+    return None if drm is None else (drm, tem or 0)
+
+
+def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
+              state: State) -> State:
+    """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored
+    vehicle in the target Location (at most the column's largest KIA of them), without the target terrain's
+    TEM that the A7.308 example gives infantry only; A7.309: an Original 2 asks for the Unlikely Kill dr."""
+    target = decision.target
+    resolution = state.resolution
+    if position.phase.id == "MPh" or target is None or answer.dice is None or resolution is None:
+        return state
+    firer = position.units.get(decision.subject[0])
+    side = firer.side if firer is not None else position.phasing
+    trucks = sorted((u for u in state.units.values() if u.hex == target and u.side != side
+                     and armour.is_vehicle(u) and not armour.vtype(u).armored and not u.has("wreck")),
+                    key=lambda u: u.id)
+    column = column_of(resolution)
+    worked = _drm_and_tem(resolution)
+    if not trucks or not column or worked is None:
+        return state
+    original = sum(answer.dice)
+    final = original + worked[0] - worked[1]
+    kill = kill_number(position.charts.chart("ift_vehicle"), int(column))
+    lines: list[Line] = []
+    asks: list[Decision] = []
+    for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
+        got = result(final, kill)
+        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
+                 kill=kill, result=SAID[got])
+        lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        state, more = _apply(state, truck, got)
+        asks.extend(more)
+        if needs_dr(original, got):
+            asks.append(Decision("roll", side, T("{vehicle}: Original DR 2 on the vehicle line: roll the "
+                                                 "Unlikely Kill dr", vehicle=truck.id),
+                                 "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=target,
+                                 args=(("first", got),)))
+    state = state.replace(resolution=dataclasses.replace(resolution, lines=resolution.lines + tuple(lines)))
+    return state.push(*asks)
+
+
+def _apply(state: State, truck: UnitState, got: str) -> tuple[State, list[Decision]]:
+    """A7.308: immobilized; destroyed (a wreck, its PRC roll to survive, D5.6); burning (its PRC die)."""
+    if got == "immobilized":
+        return state.with_unit(truck.mark("immobilized")), []
+    if got == "destroyed":
+        state = state.with_unit(truck.mark("wreck"))
+        return state, riders.survival_checks(state, truck, armour.vtype(truck).cs)
+    if got == "burning":
+        for unit in [u for u in state.units.values() if u.carrier == truck.id]:
+            state = state.without_unit(unit.id)
+        return state.with_unit(truck.mark("wreck", "burning")), []
+    return state, []
+
+
+def resume_unlikely(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A7.309: the dr's result, if worse for the vehicle than the Original 2's own."""
+    state = position.state
+    truck = state.units.get(decision.subject[0])
+    first = decision.arg("first", "none")
+    got = unlikely_kill(2, first, (answer.dice or (None,))[0])
+    if truck is None or got == first:
+        return state
+    state, asks = _apply(state, truck, got)
+    return state.push(*asks)
