@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import (
     riders,
     rphase,
     setdc,
+    street,
     transport,
     vbypass,
     vcrew,
@@ -783,6 +784,12 @@ class AslGame(Game):
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501
 
+    def resume_sf_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return street.resume_offer(position, decision, answer)  # D7.211
+
+    def resume_sf_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return street.resume_leader(position, decision, answer)  # A11.5, D7.211
+
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
 
@@ -1043,6 +1050,8 @@ class AslGame(Game):
             return False  # a dummy gone as it moved (A12.14)
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
+        if street.choices(position, side):
+            return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         if asl_hip.set_up(self, position, side):
@@ -1069,7 +1078,8 @@ class AslGame(Game):
             if d.kind == "react" and d.then == "move_on":
                 d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
-                extra = vmotion.choices(position.at(state), d.side)
+                here = position.at(state)
+                extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side))  # D2.401, D7.211
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
                     state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
@@ -1078,6 +1088,8 @@ class AslGame(Game):
     def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):
             return vmotion.attempt(position, answer)  # D2.401
+        if answer.choice == street.CHOICE:
+            return street.offer(position, decision.side)  # A11.8, D7.211
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
