@@ -31,6 +31,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vfire,
     vmotion,
+    vreentry,
     vtow,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
@@ -497,6 +498,8 @@ class AslGame(Game):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
+            return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload):
@@ -621,6 +624,8 @@ class AslGame(Game):
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
+        if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
+            return vreentry.apply(position, action)  # D5.42
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
@@ -765,7 +770,8 @@ class AslGame(Game):
         return riders.resume_survival(position, decision, answer)  # D6.9
 
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return overrun.resolve(position, decision, answer)  # D7.1
+        state = overrun.resolve(position, decision, answer)  # D7.1
+        return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
 
     def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrew.resume_tc(position, decision, answer)  # D5.5
@@ -1294,7 +1300,7 @@ class AslGame(Game):
             state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":
