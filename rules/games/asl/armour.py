@@ -499,10 +499,11 @@ def enter(position: Position, state: State) -> State:
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
         a, b = moving.path[moving.at - 1], moving.here
-        d = direction_between(a, b)
-        road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+        d = direction_between(a, b) if a != b else None  # a == b: on round the same bypassed hex (D2.33)
+        road = d is not None and d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
         on_top = riders.carried_riders(state, unit, vtype(unit).passengers)
-        if on_top and riders.barred(position.map.terrain(b), road=road):
+        in_bypass = bool(acrosses) and acrosses[-1] is not None  # D6.21: riders stay on a bypassing AFV
+        if on_top and not in_bypass and riders.barred(position.map.terrain(b), road=road):
             state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))

@@ -1077,7 +1077,9 @@ class AslGame(Game):
         moving = state.moving
         if moving is not None and moving.at and moving.units[0] in state.units:
             mover = state.units[moving.units[0]]
-            if armour.is_vehicle(mover) and overrun.is_overrun(position.at(state), mover.side, moving.here):
+            bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
+            ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
+            if armour.is_vehicle(mover) and not bypassing and ovr_here:
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
