@@ -42,7 +42,11 @@ def board(make_position: Any, *extra: dict[str, Any], squad_markers: tuple[str, 
 
 def into_e3(pos: Position, path: str = "E4-E3") -> None:
     pos.push_text(f"move a-pz {path}")
-    while pos.decision is not None and pos.decision.kind == "react" and street.CHOICE not in pos.decision.choices:
+    def waiting() -> bool:
+        top = pos.decision
+        return top is not None and top.kind == "react" and street.CHOICE not in top.choices
+
+    while waiting():
         pos.push_text("answer pass")
 
 

@@ -234,7 +234,7 @@ def test_d2_6_bypassing_through_an_enemy_afv_hex_but_never_stopping(make_positio
     with pytest.raises(IllegalAction, match=r"D2\.6"):
         pos.push_text("move a-t J5-I5 as bypass")
     path = tuple(map(pos.map.parse_label, ("J5", "I5")))
-    assert vbypass.route(pos, pos.units["a-t"], path, bypass=True)[0] == 4  # in Motion: 2 x (1 open + 1 vehicle there)
+    assert vbypass.route(pos, pos.units["a-t"], path, bypass=True)[0] == 4  # in Motion: 2 x (1 open + 1 AFV)
 
 
 def test_d2_33_reverse_bypass_from_a_bypass_position(make_position: Any) -> None:
@@ -247,7 +247,7 @@ def test_d2_33_reverse_bypass_from_a_bypass_position(make_position: Any) -> None
             "markers": ["vca1", f"byp{direction_between(f6, e6)}"]}
     pos: Position = make_position("asl", [unit, far_enemy()], "MPh", counters=COUNTERS,
                                   hexes={"F6": {"terrain": "woods"}})
-    fh, bh = vbypass.ends(f6, e6, 1)
+    _, bh = vbypass.ends(f6, e6, 1)
     assert cost_of(pos, "move a-t F6-F6 as reverse+bypass") == 10
     pos.push_text("move a-t F6-F6 as reverse+bypass")
     settle(pos)

@@ -11,6 +11,8 @@ from hexmate.rules.games import Position
 from hexmate.rules.games.asl import overrun, vcrew, vreentry
 
 from .test_armour import COUNTERS
+from .test_street import board as street_board
+from .test_street import into_e3
 
 CREWS = {**COUNTERS, "2-2-8": {"type": "crew", "fp": 2, "range": 2, "morale": 8, "broken_morale": 8}}
 
@@ -115,12 +117,11 @@ def test_d5_5_no_tc_without_an_original_12(make_position: Any) -> None:
 def test_d5_5_no_tc_after_immobilization_by_cc(make_position: Any) -> None:
     """D5.5: an immobilization by CC calls for no TC: the Street Fighting attack of the D7.2 example (CCV 6,
     DRM 0) with an original 6 immobilizes the tank and no TC follows."""
-    from .test_street import board as street_board
-    from .test_street import into_e3
-
     pos = street_board(make_position)
     into_e3(pos)
-    for text in ("answer street", "answer units b-sq", "answer units b-ldr", "answer dice 2,3", "answer dice 3,3"):
+    answers = ("answer street", "answer units b-sq", "answer units b-ldr",
+               "answer dice 2,3", "answer dice 3,3")
+    for text in answers:
         pos.push_text(text)
     assert pos.units["a-pz"].has("immobilized")
     assert all(d.then != "vitc" for d in pos.state.decisions)
