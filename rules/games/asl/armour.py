@@ -212,7 +212,7 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
     start, mode = getattr(game, "vmove_start", None), getattr(game, "vmove_mode", "")
     minimum, mode = vminimum.split(mode)
     if minimum and start is not None and start.id == unit.id:  # D2.15: the whole allowance, no turn
-        return (budget(start), (facing_of(start),)) if len(path) > 1 else (Fraction(0), ())
+        return (budget(start) - spent_of(start), (facing_of(start),)) if len(path) > 1 else (Fraction(0), ())
     if start is not None and start.id == unit.id and (mode or vbypass.across_of(start) is not None):
         bypass, _, reverse = vbypass.declared(position, mode)
         cost, facings, _ = vbypass.route(position, start, path, bypass=bypass, reverse=reverse)
@@ -402,9 +402,10 @@ def minimum_cost(
         if step is not None:
             start = Fraction(0) if unit.has("motion") else Fraction(vm.START_MP)
             normal = start + (vm.reverse_mp(step, vt.rev) if reverse else step)
+    hooked = Fraction(od.load_pack().towing["hook_mp"]) if unit.has("towing") else Fraction(0)  # C10.1
     return vminimum.check(position, unit, path, reverse=reverse,
                           bypass=bypass or vbypass.across_of(unit) is not None,
-                          normal=normal, budget=budget(unit), spent=spent_of(unit))
+                          normal=normal, budget=budget(unit), spent=spent_of(unit), towing_mp=hooked)
 
 
 def begin_move(position: Position, state: State) -> State:

@@ -12,9 +12,10 @@ What the text asks, and how it is kept here:
   the text does not combine them and this subset refuses it);
 - no VCA change in that MP: the hex entered is one of the two VCA hexes (forward) or the two rear hexes
   (reverse), entered with the facing the vehicle has (D2.15, D2.22); no bypass;
-- the whole allowance is spent: the vehicle must not have spent MP this MPh before the move (a Minimum Move
-  spends its whole allowance, D2.15), and it is declared only where the hex cannot be entered normally
-  (otherwise the vehicle simply enters it);
+- the whole allowance is spent: the vehicle must not have spent MP this MPh before the move, except the
+  start MP of the hex it leaves (paid within the move) and towing MP (D2.15: a hook-up of this MPh, vtow.py;
+  the towing MP of the hex entered are not added either), and it is declared only where the hex cannot be
+  entered normally (otherwise the vehicle simply enters it);
 - the bog DR normal entry would call for is rolled, without the +3/+4 of entering woods or a building for
   half the MP allowance (D8.21 and its example: that DRM is not for a Minimum Move);
 - it ends in Motion unless immobilized or bogged (D2.15, D2.7), and fires with the Motion cases (D2.42).
@@ -53,9 +54,11 @@ def check(
     normal: Fraction | None,
     budget: Fraction,
     spent: Fraction,
+    towing_mp: Fraction = Fraction(0),
 ) -> Fraction:
-    """The MP a declared Minimum Move costs (the whole allowance, D2.15), or IllegalAction naming the rule.
-    ``normal``: what entering the hex normally would cost (None where it cannot, e.g. only with a turn)."""
+    """The MP a declared Minimum Move costs: what is left of the whole allowance (D2.15), or IllegalAction
+    naming the rule. ``normal``: what entering the hex normally would cost (None where it cannot, e.g. only
+    with a turn); ``towing_mp``: the towing MP already spent this MPh (a hook-up), which D2.15 leaves out."""
     assert unit.hex is not None
     if bypass:
         raise IllegalAction(T("a Minimum Move enters one hex: no bypass with it (D2.15)"), "D2.15")
@@ -63,7 +66,7 @@ def check(
         raise IllegalAction(
             T("{unit} may enter only one hex by Minimum Move (D2.15)", unit=unit.id), "D2.15"
         )
-    if spent > 0:
+    if spent > towing_mp:
         raise IllegalAction(
             T("{unit} has spent {spent} MP this phase: a Minimum Move spends the whole MP allowance (D2.15)",
               unit=unit.id, spent=spent),
@@ -82,13 +85,13 @@ def check(
                if reverse else
                T("a Minimum Move enters one of the two VCA hexes without turning (D2.15)"))
         raise IllegalAction(why, "D2.15")
-    if normal is not None and normal <= budget:
+    if normal is not None and normal <= budget - spent:
         raise IllegalAction(
             T("{unit} can enter {hex} for {cost} MP: no Minimum Move is needed (D2.15)",
               unit=unit.id, hex=label, cost=normal),
             "D2.15",
         )
-    return budget
+    return budget - spent
 
 
 def na(position: Position, unit: UnitState, b: Hex) -> IllegalAction:

@@ -120,3 +120,22 @@ def test_d2_24_reverse_minimum_move(make_position: Any, tmp_path: Path) -> None:
         settle(pos)
     tank = pos.units["a-ii"]
     assert pos.label(tank.hex) == "F6" and tank.facing == 1 and tank.has("motion")
+
+
+def test_d2_15_towing_mp_left_out(make_position: Any, tmp_path: Path) -> None:
+    """D2.15: the whole allowance less the towing MP: a tank that hooked up this MPh (2 MP, the chart pack's
+    demo hook-up cost) may still Minimum Move with its other 4 MP; its bog DR takes +1 towing (D8.21) and +1
+    higher woods. MP spent otherwise (3 here) bar it."""
+    pos = light_tank(make_position, tmp_path, "towing", "spent4")
+    assert cost_of(pos, "move a-ii F5-G5 as minimum") == 4
+    pos.push_text("move a-ii F5-G5 as minimum")
+    settle(pos)
+    bog = pos.decision
+    assert bog is not None and bog.then == "vbog" and bog.arg("drm") == "2"
+    pos.push_text("answer dice 1,2")
+    settle(pos)
+    tank = pos.units["a-ii"]
+    assert tank.has("motion") and armour.spent_of(tank) == 6
+    more = light_tank(make_position, sub(tmp_path, "more"), "towing", "spent6")
+    with pytest.raises(IllegalAction, match=r"whole MP allowance"):
+        cost_of(more, "move a-ii F5-G5 as minimum")
