@@ -5,8 +5,8 @@ Where (A11.8): a vehicle in a road hex that has buildings adjacent on both sides
 a hex's road exits; the road's two sides are read from them: the neighbours of the hex that are not on the
 road fall into arcs between consecutive road exits (a straight road: two arcs of two hexes; a bend: one hex
 and three), and the hex is a street when buildings stand in at least two of those arcs (a junction has
-three or more arcs: any two of them count). A bypassing vehicle is not attacked this way here (A11.8 lets
-infantry inside the bypassed obstacle attack it; not built).
+three or more arcs: any two of them count). A vehicle bypassing a woods or building hex is open to Street
+Fighting from the infantry inside that obstacle, in the hex itself (A11.8), wherever the road is.
 
 Who (D7.211 with D7.21, D7.213, A11.8): non-phasing infantry (squad, half-squad, crew, or a leader) at ground
 level of a building hex adjacent to that street hex, not broken, pinned, unarmed, in Melee, aboard a vehicle
@@ -31,7 +31,7 @@ from __future__ import annotations
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import reaction
+from hexmate.rules.games.asl import reaction, vbypass
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.base import Position, State, UnitState
@@ -84,8 +84,10 @@ def target(position: Position, side: str) -> UnitState | None:
     vehicle = position.units.get(moving.units[0]) if moving.units else None
     if vehicle is None or not is_vehicle(vehicle) or vehicle.side == side or vehicle.hex is None:
         return None
-    if vehicle.has("wreck") or any(m.startswith("byp") and m[3:].isdigit() for m in vehicle.markers):
+    if vehicle.has("wreck"):
         return None
+    if vbypass.across_of(vehicle) is not None:  # A11.8: from inside the obstacle it bypasses
+        return vehicle
     return vehicle if is_street(position, vehicle.hex) else None
 
 
@@ -94,10 +96,12 @@ def candidates(position: Position, side: str) -> list[UnitState]:
     vehicle = target(position, side)
     if vehicle is None or vehicle.hex is None:
         return []
-    out = []
-    for n in position.map.neighbors(vehicle.hex):
-        if _building(position, n):
-            out += [u for u in position.units_at(n) if u.side == side and may_street_fight(position, u)]
+    if vbypass.across_of(vehicle) is not None:  # A11.8: the infantry in the obstacle of the bypassed hex
+        places = [vehicle.hex] if vbypass.is_obstacle(position, vehicle.hex) else []
+    else:
+        places = [n for n in position.map.neighbors(vehicle.hex) if _building(position, n)]
+    out = [u for n in places for u in position.units_at(n)
+           if u.side == side and may_street_fight(position, u)]
     return sorted(out, key=lambda u: u.id)
 
 

@@ -139,3 +139,22 @@ def test_d7_211_offered_again_in_the_next_street_if_not_used(make_position: Any)
     window = pos.decision
     assert window is not None and window.kind == "react" and street.CHOICE in window.choices
     assert pos.state.moving is not None and pos.label(pos.state.moving.here) == "D3"
+
+
+def test_a11_8_street_fighting_a_vehicle_bypassing_the_obstacle(make_position: Any) -> None:
+    """A11.8: a vehicle bypassing a woods or building hex is open to Street Fighting by the infantry inside
+    that obstacle (no road needed); they are not overrun by it (D7.13)."""
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "I5"},
+    ]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"I5": {"terrain": "woods"}})
+    pos.push_text("move a-pz J5-I5 as bypass")
+    window = pos.decision
+    assert window is not None and window.kind == "react" and street.CHOICE in window.choices
+    pos.push_text("answer street")
+    pos.push_text("answer units b-sq")
+    pos.push_text("answer dice 2,3")  # PAATC passed
+    cc = pos.decision
+    assert cc is not None and cc.then == "ovr_cc"
+    assert cc.arg("ccv") == "5" and cc.arg("drm") == "1"  # +2 moving, -1 Street Fighting ambush
