@@ -34,7 +34,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
-from hexmate.rules.games.asl import riders, vbypass
+from hexmate.rules.games.asl import riders, vbypass, vminimum
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -210,6 +210,9 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
     take vbypass.py's route (D2.3-D2.33)."""
     game = position.state.game
     start, mode = getattr(game, "vmove_start", None), getattr(game, "vmove_mode", "")
+    minimum, mode = vminimum.split(mode)
+    if minimum and start is not None and start.id == unit.id:  # D2.15: the whole allowance, no turn
+        return (budget(start) - spent_of(start), (facing_of(start),)) if len(path) > 1 else (Fraction(0), ())
     if start is not None and start.id == unit.id and (mode or vbypass.across_of(start) is not None):
         bypass, _, reverse = vbypass.declared(position, mode)
         cost, facings, _ = vbypass.route(position, start, path, bypass=bypass, reverse=reverse)
@@ -362,13 +365,17 @@ def check_move(position: Position, move: act.Move) -> act.Move:
               hex=position.label(move.path[-1])),
             "D2.6",
         )
-    bypass, across, reverse = vbypass.declared(position, move.mode)
-    if move.mode or vbypass.across_of(unit) is not None:  # D2.3-D2.33, D2.23
+    minimum, mode = vminimum.split(move.mode)
+    bypass, across, reverse = vbypass.declared(position, mode)
+    mp = budget(unit)
+    vt = vtype(unit)
+    if minimum:  # D2.15
+        cost = minimum_cost(position, unit, move.path, reverse, bypass)
+        return act.Move(move.units, move.path, cost, move.mode)
+    if mode or vbypass.across_of(unit) is not None:  # D2.3-D2.33, D2.23
         cost = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across, reverse=reverse)[0]
     else:
         cost, _ = route(position, unit, move.path)
-    mp = budget(unit)
-    vt = vtype(unit)
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
     if cost + spent_of(unit) > mp + esb:  # MP spent before moving count too (D6.5 unloading, a hook-up)
         raise IllegalAction(
@@ -377,6 +384,28 @@ def check_move(position: Position, move: act.Move) -> act.Move:
             "D2.1",
         )
     return act.Move(move.units, move.path, cost, move.mode)
+
+
+def minimum_cost(
+    position: Position, unit: UnitState, path: tuple[Hex, ...], reverse: bool, bypass: bool
+) -> Fraction:
+    """A declared Minimum Move (D2.15, D2.24 in reverse): what entering the hex normally would cost decides
+    whether it is needed; it costs the whole allowance."""
+    vt = vtype(unit)
+    if reverse and unit.has("towing"):
+        raise IllegalAction(T("{unit} is towing and may not move in reverse (D2.2)", unit=unit.id), "D2.2")
+    normal: Fraction | None = None
+    if len(path) == 2 and unit.hex is not None and distance(path[0], path[1]) == 1:
+        step = step_mp(position, unit, vt, path[0], path[1])
+        if step is None and not ovr.is_overrun(position, unit.side, path[1]):
+            raise vminimum.na(position, unit, path[1])
+        if step is not None:
+            start = Fraction(0) if unit.has("motion") else Fraction(vm.START_MP)
+            normal = start + (vm.reverse_mp(step, vt.rev) if reverse else step)
+    hooked = Fraction(od.load_pack().towing["hook_mp"]) if unit.has("towing") else Fraction(0)  # C10.1
+    return vminimum.check(position, unit, path, reverse=reverse,
+                          bypass=bypass or vbypass.across_of(unit) is not None,
+                          normal=normal, budget=budget(unit), spent=spent_of(unit), towing_mp=hooked)
 
 
 def begin_move(position: Position, state: State) -> State:
@@ -454,9 +483,12 @@ def enter(position: Position, state: State) -> State:
     uid = moving.units[0]
     unit = position.units[uid]
     start, mode = getattr(state.game, "vmove_start", None), getattr(state.game, "vmove_mode", "")
+    minimum, mode = vminimum.split(mode)
     bypass, across, reverse = vbypass.declared(position, mode)
     acrosses: tuple[Hex | None, ...] = ()
-    if moving.at and start is not None and (mode or vbypass.across_of(start) is not None):  # D2.3-D2.33
+    if minimum and moving.at and start is not None:  # D2.15: no VCA change in a Minimum Move
+        facings: tuple[int, ...] = (facing_of(start),)
+    elif moving.at and start is not None and (mode or vbypass.across_of(start) is not None):  # D2.3-D2.33
         _, facings, acrosses = vbypass.route(position, start, moving.path, bypass=bypass, last_across=across,
                                              reverse=reverse)
         facings, acrosses = facings[: moving.at], acrosses[: moving.at]
@@ -468,24 +500,28 @@ def enter(position: Position, state: State) -> State:
         lost = tuple(m for m in moved.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         state = state.with_unit(moved.mark("entered", remove=lost))
         a, b = moving.path[moving.at - 1], moving.here
-        d = direction_between(a, b)
-        road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+        d = direction_between(a, b) if a != b else None  # a == b: on round the same bypassed hex (D2.33)
+        road = d is not None and d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
         on_top = riders.carried_riders(state, unit, vtype(unit).passengers)
-        if on_top and riders.barred(position.map.terrain(b), road=road):
+        in_bypass = bool(acrosses) and acrosses[-1] is not None  # D6.21: riders stay on a bypassing AFV
+        if on_top and not in_bypass and riders.barred(position.map.terrain(b), road=road):
             state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
     bypassing = bool(acrosses) and acrosses[-1] is not None  # D2.3: no bog check for the obstacle bypassed
-    check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here)
+    check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here, minimum=minimum)
              if moving.at and not bypassing else None)
     if check is not None:
         state = state.push(check)
     return state
 
 
-def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision | None:
+def bog_check(
+    position: Position, unit: UnitState, a: Hex, b: Hex, *, minimum: bool = False
+) -> Decision | None:
     """D8.21: entering woods or a building by paying half the MP allowance calls for a bog DR (+3 woods or
-    a wooden building, +4 a stone building, +1 into higher woods, and the vehicle's own DRM)."""
+    a wooden building, +4 a stone building, +1 into higher woods, and the vehicle's own DRM); by a Minimum
+    Move the same DR without the +3/+4 (D2.15, D8.21 example)."""
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
     road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
@@ -493,7 +529,8 @@ def bog_check(position: Position, unit: UnitState, a: Hex, b: Hex) -> Decision |
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
-    case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher)
+    case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher,
+                      minimum_move=minimum)
     drm = vm.bog_drm(vtype(unit), case)  # D8.21: +1 towing a Gun or trailer
     return Decision(
         "roll",
@@ -541,6 +578,8 @@ def end_move(position: Position) -> State:
     spent = before + (Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0))
     mp = max(budget(unit), spent)
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
+    if vminimum.split(getattr(state.game, "vmove_mode", ""))[0]:  # D2.15, D2.7: it ends in Motion
+        return state.with_unit(state.units[uid].mark("motion"))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
         if mp - spent < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))

@@ -26,11 +26,13 @@ from hexmate.rules.games.asl import (
     riders,
     rphase,
     setdc,
+    street,
     transport,
     vbypass,
     vcrew,
     vfire,
     vmotion,
+    vreentry,
     vtow,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
@@ -525,6 +527,8 @@ class AslGame(Game):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
+            return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload):
@@ -651,6 +655,8 @@ class AslGame(Game):
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
+        if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
+            return vreentry.apply(position, action)  # D5.42
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
@@ -796,7 +802,8 @@ class AslGame(Game):
         return riders.resume_survival(position, decision, answer)  # D6.9
 
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return overrun.resolve(position, decision, answer)  # D7.1
+        state = overrun.resolve(position, decision, answer)  # D7.1
+        return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
 
     def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrew.resume_tc(position, decision, answer)  # D5.5
@@ -814,6 +821,12 @@ class AslGame(Game):
 
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501
+
+    def resume_sf_offer(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return street.resume_offer(position, decision, answer)  # D7.211
+
+    def resume_sf_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return street.resume_leader(position, decision, answer)  # A11.5, D7.211
 
     def resume_vmotion(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_motion(position, decision, answer)  # D2.401
@@ -1123,6 +1136,8 @@ class AslGame(Game):
             return False  # a dummy gone as it moved (A12.14)
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
+        if street.choices(position, side):
+            return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         if asl_hip.set_up(self, position, side):
@@ -1142,14 +1157,17 @@ class AslGame(Game):
         moving = state.moving
         if moving is not None and moving.at and moving.units[0] in state.units:
             mover = state.units[moving.units[0]]
-            if armour.is_vehicle(mover) and overrun.is_overrun(position.at(state), mover.side, moving.here):
+            bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
+            ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
+            if armour.is_vehicle(mover) and not bypassing and ovr_here:
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
                 d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
-                extra = vmotion.choices(position.at(state), d.side)
+                here = position.at(state)
+                extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side))  # D2.401, D7.211
                 if extra:
                     react = dataclasses.replace(d, choices=(*d.choices, *extra))
                     state = state.replace(decisions=(*state.decisions[:i], react, *state.decisions[i + 1:]))
@@ -1158,6 +1176,8 @@ class AslGame(Game):
     def move_on(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):
             return vmotion.attempt(position, answer)  # D2.401
+        if answer.choice == street.CHOICE:
+            return street.offer(position, decision.side)  # A11.8, D7.211
         return super().move_on(position, decision, answer)
 
     def can_continue(self, position: Position) -> bool:
@@ -1361,7 +1381,7 @@ class AslGame(Game):
             state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
         elif phase == "RPh":

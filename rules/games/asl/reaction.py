@@ -21,9 +21,10 @@ Afterwards the attackers get a First Fire counter (Final Fire if they had one: a
 the vehicle survived, the CC counter that bars Non-CC Reaction Fire (D7.21); an FPF attack's original DR is
 also their NMC (D7.212, A8.31).
 
-Not built: Non-CC Reaction Fire (D7.22, D7.221: TPBF with ordnance SW, FT, DC; no such weapons here), street
-fighting (D7.211), gun crews (D7.23), CC Reaction against a vehicle's other MP expenditures (only OVRs here),
-a PAATC taken when the AFV entered (A12.41) other than one passed for an earlier reaction.
+Street Fighting (D7.211, A11.8) is street.py's, on this module's attack. Not built: Non-CC Reaction Fire
+(D7.22, D7.221: TPBF with ordnance SW, FT, DC; no such weapons here), gun crews (D7.23), CC Reaction against
+a vehicle's other MP expenditures (only OVRs here, and Street Fighting), a PAATC taken when the AFV entered
+(A12.41) other than one passed for an earlier reaction.
 """
 
 from __future__ import annotations
@@ -154,9 +155,9 @@ def resume_leader(position: Position, decision: Decision, answer: act.Answer) ->
     return attack(position, vehicle, ids)
 
 
-def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...]) -> State:
+def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, street: bool = False) -> State:
     """Against an AFV an MMC passes a PAATC first, once per vehicle and phase (A11.6, D7.21); then the CC
-    DR."""
+    DR. ``street``: by Street Fighting from an adjacent building (street.py, A11.8, D7.211)."""
     state = position.state
     first = state.units[ids[0]]
     key = f"{first.id}>{vehicle.id}"
@@ -164,9 +165,10 @@ def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...]) -> Stat
         n = 1 if first.values.get("inexperienced") else 0
         prompt = T("{unit} takes a PAATC ({n}TC) before attacking {vehicle} (A11.6, D7.21)", unit=first.id,
                    n=n or "N", vehicle=vehicle.id)
+        args = (("target", vehicle.id), ("street", "1" if street else ""))
         return state.push(Decision("roll", first.side, prompt, "A11.6", PAATC, dice="DR", subject=ids,
-                                   target=vehicle.hex, args=(("target", vehicle.id),)))
-    return state.push(cc_decision(position, vehicle, ids))
+                                   target=vehicle.hex, args=args))
+    return state.push(cc_decision(position, vehicle, ids, street=street))
 
 
 def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -194,17 +196,20 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
         state = state.with_unit(unit.mark("pinned"))
         if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC (and pinned, no other, D7.213)
             return state
-    return state.push(cc_decision(position.at(state), vehicle, decision.subject))
+    street = bool(decision.arg("street", ""))
+    return state.push(cc_decision(position.at(state), vehicle, decision.subject, street=street))
 
 
-def cc_decision(position: Position, vehicle: UnitState, ids: tuple[str, ...]) -> Decision:
-    ccv, drm, _ = vfire.cc_vehicle(position, vehicle, ids, moving=True)
+def cc_decision(
+    position: Position, vehicle: UnitState, ids: tuple[str, ...], *, street: bool = False
+) -> Decision:
+    ccv, drm, _ = vfire.cc_vehicle(position, vehicle, ids, moving=True, street=street)
     fpf = [u for u in ids if must_react(vehicle, position.units[u], position)]
     prompt = T("{units} attack {target} in CC Reaction Fire: CCV {ccv}, DRM {drm:+d}; roll the CC DR (D7.21)",
                units=", ".join(ids), target=vehicle.id, ccv=ccv, drm=drm)
     return Decision("roll", position.units[ids[0]].side, prompt, "D7.21", CC, dice="DR", subject=ids,
                     target=vehicle.hex, args=(("ccv", str(ccv)), ("drm", str(drm)), ("fpf", ",".join(fpf)),
-                                              ("target", vehicle.id)))
+                                              ("target", vehicle.id), ("street", "1" if street else "")))
 
 
 def resume_cc(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -228,7 +233,8 @@ def resume_cc2(position: Position, decision: Decision, answer: act.Answer) -> St
 def _finish(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
     """The result on the vehicle (vfire's CC), the attackers' counters (D7.21) and an FPF's NMC (D7.212)."""
     vehicle = position.units[decision.arg("target")]
-    _, _, parts = vfire.cc_vehicle(position, vehicle, decision.subject, moving=True)
+    _, _, parts = vfire.cc_vehicle(position, vehicle, decision.subject, moving=True,
+                                   street=bool(decision.arg("street", "")))
     state = vfire._cc_apply(position, decision, result, dice)
     res = state.resolution
     if res is not None:

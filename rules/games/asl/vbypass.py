@@ -35,9 +35,17 @@ fires only inside the bypass VCA; its turret has four TCA points, the sides bein
 by the points turned, +1 to or through a side, and even without a turn through a side arc at a target not
 acquired (D2.321, ``turret_case_a``); LOS to and from it is traced to its CAFP, the hex's own obstacle
 blocking a thread that crosses the hex's interior first (D2.37, ``sight``: the maps carry no artwork outline,
-so the interior stands for it; range stays hex to hex). Not built: units getting on or off at the CAFP
-(D2.36), the D2.3 declaration made before the gap is checked (the map data decides beforehand), reverse bypass
-from a bypass position, and bypass into a hex enemy units hold.
+so the interior stands for it; range stays hex to hex). From a bypass position a vehicle may also go on in
+reverse round its rear vertex along another hexside of it (1 MP for the turn, the bypass cost times its
+reverse multiplier, D2.33, D2.21), which leaves that vertex as its new CAFP.
+
+A hex of enemy units may be bypassed: infantry inside the woods or building obstacle are not overrun by a
+vehicle bypassing there (D7.13), and no Overrun MP are paid; a hex of an enemy AFV may be bypassed through but
+not stopped in (D2.6, checked by armour.py; D2.6's no-LOS exception, e.g. two AFVs bypassing opposite sides,
+is not built). Units getting on or off a bypassing vehicle do so in its hex, the bypassed hex (D2.36;
+transport.py): fire at them would be traced to the CAFP, but no Defensive Fire is offered at boarding units in
+this subset (D5.43), so nothing more is needed. Not built: the D2.3 declaration made before the gap is checked
+(the map data decides beforehand).
 """
 
 from __future__ import annotations
@@ -111,8 +119,6 @@ def why_not(position: Position, unit: UnitState, p: Hex, n: Hex, f: int) -> T | 
         for u in position.units.values()
         if u.id != unit.id and u.type == "vehicle" and (x := across_of(u)) is not None
     }
-    if any(u.side != unit.side and not u.concealed for u in position.units_at(p)):
-        return T("{hex} holds enemy units: bypassing into it is not built here (D2.6)", hex=m.label(p))
     terrain = m.terrain(p) if p in m.hexes else ""
     why = vm.bypass_allowed(terrain, frozenset((p, n)), taken, burning=burning, roadblock=roadblock)
     if why is not None:
@@ -224,6 +230,21 @@ def route(
                         if reason is None:
                             total = c + switch["F"] + vm.turn_mp(1) + cost(position, unit, a, b)
                             offer((g, "F", n), total, fs, xs)
+                        why = why or reason
+                if unit.has("towing"):
+                    continue  # D2.2: no reverse while towing
+                for side in ((a, bh), (here, bh)):  # D2.33, D2.21: in reverse round the rear vertex
+                    if b not in side:
+                        continue
+                    n = side[1] if side[0] == b else side[0]
+                    behind = ({a, here, bh} - set(side)).pop()  # backing away from it: the new CAFP's F
+                    for g in ((f + 1) % 6, (f - 1) % 6):
+                        if not fits(n) or not parallel(b, n, g) or ends(b, n, g)[0] != behind:
+                            continue
+                        reason = why_not(position, unit, b, n, g)
+                        if reason is None:
+                            total = c + switch["R"] + vm.turn_mp(1) + cost(position, unit, a, b) * vt.rev
+                            offer((g, "R", n), total, fs, xs)
                         why = why or reason
         if not nxt:
             if why is not None:

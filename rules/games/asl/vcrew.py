@@ -19,8 +19,12 @@ best 1st Line MMC's) unless an Armor Leader commands it (D5.1, D3.42). Those are
 the texts: the scenario's vehicle counter gives it as ``crew_morale``; without it the demo values below are
 used and the prompt says so. A stun's lasting "+1" counter (``plus1``, D5.34) adds 1 to the TC.
 
+An Overrun is an attack other than CC: when its original 12 immobilizes the overrunning vehicle (D7.17), its
+crew takes the TC too (``after_overrun``); an immobilization by CC (A11.5, CC Reaction Fire D7.21, Street
+Fighting) calls for none (D5.5). Re-entry by infantry (D5.42) is vreentry.py's.
+
 Not built: the weapons a leaving crew may take (D5.41, D6.631), the malfunction of its weapons by choice
-(D5.411), re-entry by infantry (D5.42), and the Hazardous Movement DRM the bailed-out crew suffers for the
+(D5.411), and the Hazardous Movement DRM the bailed-out crew suffers for the
 rest of the phase (D5.5, D5.6).
 """
 
@@ -39,6 +43,7 @@ from hexmate.rules.text import T
 MODES = ("abandon", "abandon-wreck")
 DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's national data gives them (D5.1)
 FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
+LEFT = "crew_left"  # its crew left it this Player Turn: no re-entry before the next (D5.42, vreentry.py)
 
 
 def has_crew(vehicle: UnitState) -> bool:
@@ -89,7 +94,7 @@ def abandon(position: Position, move: act.Move) -> State:
     """The crew leaves, spending all its MF, beneath the vehicle, which is Abandoned (D5.41) and, if its crew
     chose so, a non-burning wreck (D5.411)."""
     vehicle = position.units[move.units[0]]
-    marks = ("abandoned", "wreck") if move.mode == "abandon-wreck" else ("abandoned",)
+    marks = ("abandoned", LEFT, "wreck") if move.mode == "abandon-wreck" else ("abandoned", LEFT)
     state = position.state.with_unit(vehicle.mark(*marks, remove=("ce", "motion")))
     state = crew.bail_out(position.at(state), vehicle)
     return state.replace(moved=(*state.moved, vehicle.id))
@@ -143,9 +148,22 @@ def resume_tc(position: Position, decision: Decision, answer: act.Answer) -> Sta
     vehicle = state.units.get(decision.subject[0])
     if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):
         return state
-    state = state.with_unit(vehicle.mark("abandoned", remove=("ce", "motion")))
+    state = state.with_unit(vehicle.mark("abandoned", LEFT, remove=("ce", "motion")))
     return crew.bail_out(position.at(state), vehicle)
 
 
-__all__ = ["DEMO_MORALE", "MODES", "abandon", "check_abandon", "crew_morale", "generate", "has_crew",
-           "is_abandon", "needs_tc", "resume_tc", "tc_decision"]
+def after_overrun(position: Position, state: State) -> State:
+    """D5.5: an Overrun is an attack other than CC; when its original 12 immobilizes the overrunning vehicle
+    (D7.17) its crew takes the Immobilization TC at once (D8.11: even if it was already immobile)."""
+    res = state.resolution
+    if res is None or not isinstance(res.action, act.Fire) or not res.action.firers:
+        return state
+    immobilized = any(line.rule == "D7.17" and line.value == "12" for line in res.lines)
+    before = position.units.get(res.action.firers[0])
+    if not immobilized or before is None or not needs_tc(before, "immobilized", shock_on_5=False):
+        return state
+    return state.push(tc_decision(position.at(state), state.units[before.id]))
+
+
+__all__ = ["DEMO_MORALE", "LEFT", "MODES", "abandon", "after_overrun", "check_abandon", "crew_morale",
+           "generate", "has_crew", "is_abandon", "needs_tc", "resume_tc", "tc_decision"]

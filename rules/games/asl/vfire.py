@@ -447,7 +447,7 @@ def _buttoned_up(position: Position, unit: UnitState) -> bool:
 
 
 def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, moving: bool,
-              ) -> tuple[int, int, list[Line]]:
+               street: bool = False) -> tuple[int, int, list[Line]]:
     """The CCV and CC DRM of an attack on a vehicle, each part with its rule (A11.5, A11.51, A11.61, and
     D7.213's -1 for a First or Final Fire counter in CC Reaction Fire, reaction.py). ``moving``: the vehicle
     is in Motion or not stopped (A11.51: +2, not while it is immobile)."""
@@ -494,6 +494,8 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
             parts.append((T("leadership ({unit})", unit=smc[0].id), lead, "A11.51"))
     if vehicle.has("plus1"):
         parts.append((T("recalled or stunned before"), 1, "D5.34"))
+    if street:  # A11.8: the Street Fighting ambush, the only ambush in CC Reaction Fire (D7.21, D7.211)
+        parts.append((T("Street Fighting ambush"), -1, "A11.8"))
     drm = sum(v for _, v, _ in parts)
     lines.append(Line(T("Close Combat Value"), str(ccv), "A11.5"))
     lines += [Line(label, f"{v:+d}", rule) for label, v, rule in parts]

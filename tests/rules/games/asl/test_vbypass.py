@@ -209,14 +209,53 @@ def test_d2_38_no_woods_tem_for_a_bypassing_target(make_position: Any) -> None:
     assert bypassing > in_woods  # the woods TEM counts only inside the obstacle (D2.38)
 
 
-def test_no_bypass_into_a_hex_of_enemy_units(make_position: Any) -> None:
-    """Bypassing a hex enemy units hold is not built (an Overrun or a stop there, D2.6, D7): refused."""
+def test_d7_13_bypassing_a_hex_of_enemy_infantry_is_no_overrun(make_position: Any) -> None:
+    """D7.13: units inside the woods obstacle are not overrun by a vehicle bypassing that hex: the move costs
+    the bypass alone (2 x 1 open, in Motion: no start MP; no OVR quarter, D7.1) and no OVR is rolled."""
     unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]}
     enemy = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "I5"}
     pos: Position = make_position("asl", [unit, enemy], "MPh", counters=COUNTERS,
                                   hexes={"I5": {"terrain": "woods"}})
+    assert cost_of(pos, "move a-t J5-I5 as bypass") == 2
+    pos.push_text("move a-t J5-I5 as bypass")
+    settle(pos)
+    assert all(d.then != "vovr" for d in pos.state.decisions)
+    tank = pos.units["a-t"]
+    assert pos.label(tank.hex) == "I5" and vbypass.across_of(tank) is not None  # Stationary Bypass (D2.34)
+    assert not pos.units["b-sq"].has("broken") and not pos.units["b-sq"].has("pinned")
+
+
+def test_d2_6_bypassing_through_an_enemy_afv_hex_but_never_stopping(make_position: Any) -> None:
+    """D2.6: a vehicle may not stop in a hex of an enemy AFV; it may go through it (here in bypass)."""
+    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]}
+    enemy = {"id": "b-pz", "counter": "pz", "side": "b", "hex": "I5", "markers": ["vca0"]}
+    pos: Position = make_position("asl", [unit, enemy, far_enemy()], "MPh", counters=COUNTERS,
+                                  hexes={"I5": {"terrain": "woods"}})
     with pytest.raises(IllegalAction, match=r"D2\.6"):
-        cost_of(pos, "move a-t J5-I5 as bypass")
+        pos.push_text("move a-t J5-I5 as bypass")
+    path = tuple(map(pos.map.parse_label, ("J5", "I5")))
+    assert vbypass.route(pos, pos.units["a-t"], path, bypass=True)[0] == 4  # in Motion: 2 x (1 open + 1 AFV)
+
+
+def test_d2_33_reverse_bypass_from_a_bypass_position(make_position: Any) -> None:
+    """D2.33, D2.21: the BT-7 of T-MOV-01 in Stationary Bypass of FF6 along its hexside with EE6 backs on
+    round its rear vertex along FF6's next hexside: start 1 + turn 1 + (2 x 1 open) x 4 = 10 MP; that vertex
+    becomes its CAFP, with EE6 the hex beyond it."""
+    probe = bt7(make_position)
+    f6, e6 = probe.map.parse_label("F6"), probe.map.parse_label("E6")
+    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "F6",
+            "markers": ["vca1", f"byp{direction_between(f6, e6)}"]}
+    pos: Position = make_position("asl", [unit, far_enemy()], "MPh", counters=COUNTERS,
+                                  hexes={"F6": {"terrain": "woods"}})
+    _, bh = vbypass.ends(f6, e6, 1)
+    assert cost_of(pos, "move a-t F6-F6 as reverse+bypass") == 10
+    pos.push_text("move a-t F6-F6 as reverse+bypass")
+    settle(pos)
+    tank = pos.units["a-t"]
+    assert tank.hex == f6 and vbypass.across_of(tank) == bh
+    assert vbypass.ends(f6, bh, tank.facing or 0)[0] == e6  # backed away from the old rear vertex
+    with pytest.raises(IllegalAction):
+        cost_of(pos, "move a-t F6-F6 as bypass")  # forward it may only go round the CAFP, not back
 
 
 def test_t_geo_03_d2_321_case_a_of_a_bypassing_st_turret(make_position: Any) -> None:
@@ -294,3 +333,36 @@ def test_d2_37_no_fire_from_beyond_the_obstacle(make_position: Any) -> None:
     pos = psw(make_position, firer)
     with pytest.raises(IllegalAction, match="line of sight"):
         pos.game.check(pos, pos.parse_action("fire a-pz at H3"))
+
+
+def test_d2_36_getting_on_and_off_a_bypassing_vehicle_in_its_hex(make_position: Any) -> None:
+    """D2.36: a bypassing vehicle is in the bypassed hex (at its CAFP), not in both hexes of its hexside:
+    infantry get on and off it in that hex only. The BT-7 (riders) stands in Stationary Bypass of FF6 along
+    its hexside with EE6 (T-MOV-01's position)."""
+    probe = bt7(make_position)
+    f6, e6 = probe.map.parse_label("F6"), probe.map.parse_label("E6")
+    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "F6",
+            "markers": ["vca1", f"byp{direction_between(f6, e6)}"]}
+    in_p = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F6"}
+    across = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "E6"}
+    pos: Position = make_position("asl", [unit, in_p, across, far_enemy()], "MPh", counters=COUNTERS,
+                                  hexes={"F6": {"terrain": "woods"}})
+    with pytest.raises(IllegalAction, match=r"D6\.4"):
+        pos.push_text("load a-sq2 into a-t")  # from EE6, across the hexside it straddles: no
+    pos.push_text("load a-sq into a-t")
+    assert pos.units["a-sq"].carrier == "a-t"
+    pos.push_text("unload a-t")
+    sq = pos.units["a-sq"]
+    assert sq.carrier is None and sq.hex == f6  # off in the bypassed hex, beneath the vehicle
+
+
+def test_d6_21_riders_stay_on_an_afv_that_bypasses_woods(make_position: Any) -> None:
+    """D6.21: riders may not be carried through woods, but an AFV bypassing them is not moving through the
+    woods: its riders stay on (they bail out only when it enters the obstacle)."""
+    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca2"]}
+    rider = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "J5", "carrier": "a-t"}
+    pos: Position = make_position("asl", [unit, rider, far_enemy()], "MPh", counters=COUNTERS,
+                                  hexes={"I5": {"terrain": "woods"}})
+    pos.push_text("move a-t J5-I5 as bypass")
+    settle(pos)
+    assert pos.units["a-sq"].carrier == "a-t" and pos.label(pos.units["a-sq"].hex) == "I5"

@@ -1,0 +1,127 @@
+"""Re-entering an abandoned vehicle (vreentry.py, D5.42, D5.43) and the Immobilization TC after an Overrun
+or a CC (vcrew.after_overrun, D5.5, D7.17): the text's conditions, each a case."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import overrun, vcrew, vreentry
+
+from .test_armour import COUNTERS
+from .test_street import board as street_board
+from .test_street import into_e3
+
+CREWS = {**COUNTERS, "2-2-8": {"type": "crew", "fp": 2, "range": 2, "morale": 8, "broken_morale": 8}}
+
+
+def board(make_position: Any, *extra: dict[str, Any], tank: tuple[str, ...] = ("abandoned",),
+          phase: str = "MPh") -> Position:
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", *tank]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"},
+        *extra,
+    ]
+    pos: Position = make_position("asl", units, phase, counters=CREWS)
+    return pos
+
+
+def crew(hex_: str = "C5", *markers: str) -> dict[str, Any]:
+    return {"id": "a-cr", "counter": "2-2-8", "side": "a", "hex": hex_, "markers": list(markers)}
+
+
+def test_d5_42_a_crew_in_the_location_enters_and_spends_all_its_mf(make_position: Any) -> None:
+    """D5.42: the crew began its MPh in the vehicle's Location; it enters, all its MF spent, and is its
+    inherent crew: off the map, the vehicle no longer Abandoned, mobile again."""
+    pos = board(make_position, crew())
+    pos.push_text("load a-cr into a-pz")
+    assert "a-cr" not in pos.units and "a-cr" in pos.state.moved
+    tank = pos.units["a-pz"]
+    assert not tank.has("abandoned")
+    assert {(ph.what, ph.unit) for ph in pos.changes} >= {("remove", "a-cr"), ("take", "a-pz")}
+    assert vcrew.has_crew(tank)
+
+
+@pytest.mark.parametrize(
+    ("unit", "tank", "phase", "rule"),
+    [
+        (crew("D5"), ("abandoned",), "MPh", r"Location of a-pz"),  # not in its Location
+        (crew("C5", "pinned"), ("abandoned",), "MPh", r"D5\.43"),  # D5.43: Good Order, unpinned
+        (crew("C5", "broken"), ("abandoned",), "MPh", r"D5\.43"),
+        (crew(), ("abandoned", "crew_left"), "MPh", r"left it this Player Turn"),  # D5.42
+        (crew(), ("abandoned", "wreck"), "MPh", r"wreck"),
+        ({"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5"}, ("abandoned",), "MPh", r"D5\.42"),
+        ({"id": "a-cr", "counter": "2-2-8", "side": "b", "hex": "C5"}, ("abandoned",), "MPh", r"A21\.2"),
+    ],
+)
+def test_d5_42_who_may_not_enter(make_position: Any, unit: dict[str, Any], tank: tuple[str, ...], phase: str,
+                                 rule: str) -> None:
+    pos = board(make_position, unit, tank=tank, phase=phase)
+    with pytest.raises(IllegalAction, match=rule):
+        pos.push_text(f"load {unit['id']} into a-pz")
+
+
+def test_d5_42_not_in_the_player_turn_the_crew_left(make_position: Any) -> None:
+    """D5.41/D5.42: the crew abandons the tank; it may not climb back in during that Player Turn (it has spent
+    its MF leaving, and the vehicle's crew left it this turn)."""
+    pos = board(make_position, tank=())
+    pos.push_text("move a-pz C5 as abandon")
+    tank = pos.units["a-pz"]
+    assert tank.has("abandoned") and tank.has(vreentry.LEFT)
+    with pytest.raises(IllegalAction, match=r"D5\.42"):
+        pos.push_text("load a-pz-crew into a-pz")
+
+
+def test_d5_42_a_unit_that_moved_this_mph_may_not_enter(make_position: Any) -> None:
+    pos = board(make_position, crew("D5"))
+    pos.push_text("move a-cr D5-C5")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    with pytest.raises(IllegalAction, match=r"begin its MPh"):
+        pos.push_text("load a-cr into a-pz")
+
+
+def overrun_with_halftrack(make_position: Any, *markers: str) -> Position:
+    units = [
+        {"id": "a-ht", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"},
+    ]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-ht C5-D5")
+    assert pos.decision is not None and pos.decision.then == overrun.OVR
+    return pos
+
+
+def test_d5_5_an_overrun_original_12_immobilizes_and_the_crew_checks(make_position: Any) -> None:
+    """D7.17, D5.5: the halftrack's MG-only armament cannot break down by this roll here, so the original 12
+    immobilizes it; an OVR is an attack other than CC, so its crew takes the Immobilization TC at once (demo
+    crew morale 8). A DR over 8 puts the crew beneath it and the vehicle is Abandoned."""
+    pos = overrun_with_halftrack(make_position)
+    pos.push_text("answer dice 6,6")
+    assert pos.units["a-ht"].has("immobilized")
+    tc = pos.decision
+    assert tc is not None and tc.then == "vitc" and tc.arg("need") == "8"
+    pos.push_text("answer dice 5,4")
+    assert pos.units["a-ht"].has("abandoned") and "a-ht-crew" in pos.units
+
+
+def test_d5_5_no_tc_without_an_original_12(make_position: Any) -> None:
+    pos = overrun_with_halftrack(make_position)
+    pos.push_text("answer dice 6,5")
+    assert not pos.units["a-ht"].has("immobilized")
+    assert all(d.then != "vitc" for d in pos.state.decisions)
+
+
+def test_d5_5_no_tc_after_immobilization_by_cc(make_position: Any) -> None:
+    """D5.5: an immobilization by CC calls for no TC: the Street Fighting attack of the D7.2 example (CCV 6,
+    DRM 0) with an original 6 immobilizes the tank and no TC follows."""
+    pos = street_board(make_position)
+    into_e3(pos)
+    answers = ("answer street", "answer units b-sq", "answer units b-ldr",
+               "answer dice 2,3", "answer dice 3,3")
+    for text in answers:
+        pos.push_text(text)
+    assert pos.units["a-pz"].has("immobilized")
+    assert all(d.then != "vitc" for d in pos.state.decisions)
