@@ -64,9 +64,9 @@ def check_load(game: PgGame, position: Position, load: act.Load) -> act.Load:
             raise IllegalAction(T("{unit} must stand in {carrier}'s hex to board it", unit=uid,
                                   carrier=carrier.id), "5.6")
         if unit.type == "gun":
-            why = tow_problem(game, position, carrier, unit)
-            if why is not None:
-                raise IllegalAction(why, "5.63, 5.67")
+            towing = tow_problem(game, position, carrier, unit)
+            if towing is not None:
+                raise IllegalAction(towing, "5.63, 5.67")
         elif unit.type not in ("personnel", "leader") or pu.branch(unit) in ("CAV", "MTC"):
             raise IllegalAction(T("{unit} cannot ride a transport", unit=uid), "5.6, 15.3")
         elif unit.type == "personnel" and kind(carrier) == "prime_mover":
