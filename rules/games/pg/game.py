@@ -26,6 +26,7 @@ from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import assault_at as pg_assault_at
+from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
@@ -95,6 +96,7 @@ class PgState(GameState):
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
+    assault_wait: tuple[str, ...] = ()  # 12.2: (hex, origin, the units in) an assault waiting for more units
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -295,7 +297,7 @@ class PgGame(Game):
         return any(not units[u].has(MARK) for u in pool)
 
     def close_segment(self, position: Position) -> State:
-        state = position.state
+        state = pg_assault_entry.fight(self, position)  # 12.2: an assault waiting for more units is fought
         gs = self.gstate(state)
         for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
@@ -819,6 +821,10 @@ class PgGame(Game):
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
             side = state.units[alive[0]].side
+            waited = pg_assault_entry.entered(self, position.at(state), alive, here,
+                                              moving.path[-2] if len(moving.path) == 2 else None)
+            if waited is not None:  # 12.2: it waits for more of the activation, or is fought with them
+                return waited
             if any(u.side == side and u.id not in alive and not pu.is_leader(u) and u.carrier is None
                    for u in position.at(state).units_at(here)):  # 12.3: a reinforcement, the assault optional
                 return state.push(pg_assault.join_decision(position.at(state), alive, here))
@@ -1040,6 +1046,9 @@ class PgGame(Game):
 
     def resume_flame_fuel(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_fuel(self, position, decision, answer)
+
+    def resume_assault_wait(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_entry.resume(self, position, decision, answer)
 
     def resume_assault_join(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_join(self, position, decision, answer)
