@@ -442,7 +442,7 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
             shift -= 2  # 5.75: the first round only
             lines.append(Line(T("{who}: a major river hex, no engineer on either side", who=who), "-2",
                               "5.75"))
-        combat = [u for u in enemies if u.type != "leader"]
+        combat = [u for u in enemies if pu.is_combat(u)]  # 12.41: leaders and unarmed transports apart
         if combat and all(u.has("demoralized") for u in combat):
             shift += 1
             lines.append(Line(T("{who}: every enemy combat unit demoralized", who=who), "+1", "12.41"))

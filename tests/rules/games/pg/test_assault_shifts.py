@@ -18,6 +18,7 @@ C: dict[str, dict[str, Any]] = {
     "spw": {"type": "vehicle", "ma": 7, "morale": 8, "armor": 0, "transport": 1, "df": 2, "df_range": 2,
             "steps": 1},
 }
+C["truck"] = {"type": "vehicle", "ma": 8, "morale": 6, "transport": 1, "steps": 1}
 TOWN = {"C4": {"terrain": "town"}}
 
 
@@ -88,3 +89,14 @@ def test_combined_arms_needs_a_superior_closed_top_afv_and_infantry(make_positio
     assert not shifted(_u("t", "C5", "tank"), _u("h", "C5", "hmg7"))  # an HMG is no infantry here
     assert not shifted(_u("t", "C5", "spw"), _u("i", "C5"))  # an open-top APC
     assert not shifted(_u("t", "C5", "tank"))
+
+
+def test_the_all_demoralized_shift_counts_combat_units_only(make_position: Any, pg: Any) -> None:
+    """12.41: morale-state shifts (+1 when every enemy is demoralized) look at combat units only, not at
+    leaders or unarmed transports."""
+    units = [_u("a1", "C4"), _u("b1", "C4", "inf", "b", "demoralized"), _u("bt", "C4", "truck", "b"),
+             _u("bl", "C4", "ldr", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    text = pg_assault.resolve(pos, ("a1",), ("b1", "bt", "bl"), pos.map.parse_label("C4"), (4, 4), (4, 4),
+                              first=False).text()
+    assert "attacker: every enemy combat unit demoralized: +1 (12.41)" in text
