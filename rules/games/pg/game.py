@@ -166,6 +166,10 @@ class PgGame(Game):
                 return f"rank {rank!r}: one of {', '.join(pu.RANKS)} (1.2)"
         if "armor" in v and not isinstance(v["armor"], int):
             return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
+        if v.get("transport_kind", "truck") not in ("wagon", "prime_mover", "truck", "jeep"):
+            return f"transport_kind {v['transport_kind']!r}: wagon, prime_mover, truck or jeep (5.67)"
+        if "calibre" in v and not isinstance(v["calibre"], int):
+            return "'calibre' must be a whole number of mm (5.67: trucks and APCs tow under 150 mm)"
         return None
 
     def terrain_table(self) -> Any:

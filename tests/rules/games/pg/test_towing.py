@@ -5,6 +5,7 @@ and APCs tow guns under 150 mm, jeeps only the light guns; a limbered gun does n
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -141,3 +142,18 @@ def test_no_hooking_up_in_an_enemy_hex_but_unhooking_is_allowed(make_position: A
     pos = pg(make_position, units, counters_extra=C)
     with pytest.raises(IllegalAction, match=r"5\.67"):
         pos.push_text("load g into tr")
+
+
+@pytest.mark.parametrize(("counter", "message"), [
+    ({**C["truck"], "transport_kind": "sledge"},
+     r"transport_kind 'sledge': wagon, prime_mover, truck or jeep"),
+    ({**C["atgun"], "calibre": "75mm"}, r"'calibre' must be a whole number of mm \(5\.67"),
+])
+def test_bad_towing_values_are_named(make_position: Any, pg: Any, counter: dict[str, Any],
+                                     message: str) -> None:
+    """5.67: a scenario's transport kinds and calibres are checked when it is loaded (``check_counter``)."""
+    units = [_u("x", "C3", "bad"), _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra={"bad": counter})
+    problem = pos.game.check_counter(pos.scenario.counters["bad"])
+    assert problem is not None and re.search(message, problem)
+    assert pos.game.check_counter(pos.scenario.counters["inf"]) is None
