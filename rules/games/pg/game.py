@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec, Die
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
@@ -97,6 +97,7 @@ class PgState(GameState):
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
     assault_wait: tuple[str, ...] = ()  # 12.2: (hex, origin, the units in) an assault waiting for more units
+    standing: bool = False  # 13.3: the opportunity-fire window at a load, unload, hook or unhook is open
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -795,6 +796,10 @@ class PgGame(Game):
         mechanized and motorized units then roll for running out (``supply.py``)."""
         moving = position.state.moving
         assert moving is not None
+        gs = self.gstate(position.state)
+        if gs.standing:  # 13.3: the window at a load or unload closed; its own rules already applied
+            state = position.state.replace(game=gs.replace(standing=False, fired_here=(), halted=()))
+            return super().end_move(position.at(state))
         rolls = pg_supply.decisions(self, position, moving.units, fired=False)
         return pg_supply.under(position.state, self._end_move(position), rolls)
 
@@ -894,10 +899,40 @@ class PgGame(Game):
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
         if isinstance(action, act.Load):
-            return pg_transport.apply_load(self, position, action)
+            done = pg_transport.apply_load(self, position, action)
+            ids = (action.carrier, *action.units)
+            return self.standing_window(position, done, ids, T("board or hook up"))
         if isinstance(action, act.Unload):
-            return pg_transport.apply_unload(self, position, action)
+            done = pg_transport.apply_unload(self, position, action)
+            unit = position.units[action.carrier]
+            if unit.type == "gun" and unit.carrier is None:
+                return done  # unlimbering alone is no transport move action (13.3 names loads and hooks)
+            carrier = unit.carrier or unit.id
+            riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
+            return self.standing_window(position, done, (carrier, *riders), T("alight or unhook"))
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
+
+    def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:
+        """13.3: boarding, alighting, hooking and unhooking by choice draw opportunity fire, as a move into
+        a new hex does (13.2: a unit that fired at them in this hex may fire again); forced unloading
+        (5.66) does not. The window is a one-hex move of the units that did it, ended without the move's own
+        consequences (``end_move``)."""
+        alive = tuple(u for u in ids if u in state.units and state.units[u].hex is not None)
+        if not alive or position.phase.id != "action":
+            return state
+        here = state.units[alive[0]].hex
+        assert here is not None
+        gs = self.gstate(state)
+        view = position.at(state.replace(moving=Moving(alive, (here,), 0),
+                                         game=gs.replace(fired_here=(), standing=True)))
+        window = view.phase.reaction("enter")
+        reactor = view.enemy_of(state.units[alive[0]].side)
+        if window is None or not self.can_react(view, reactor):
+            return state
+        return view.state.push(Decision(
+            "react", reactor, T("{units} {what} in {hex}: fire at them now or pass", units=", ".join(alive),
+                                what=what, hex=view.label(here)), "13.3", "move_on", subject=alive,
+            target=here))
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -157,3 +157,21 @@ def test_bad_towing_values_are_named(make_position: Any, pg: Any, counter: dict[
     problem = pos.game.check_counter(pos.scenario.counters["bad"])
     assert problem is not None and re.search(message, problem)
     assert pos.game.check_counter(pos.scenario.counters["inf"]) is None
+
+
+def test_hooking_up_and_unhooking_draw_opportunity_fire_at_those_units_only(
+        make_position: Any, pg: Any) -> None:
+    """13.3: hooking up and unhooking by choice (5.63) may be fired at like a move; opportunity fire hits the
+    units doing it (7.64), not the platoon beside them."""
+    units = [_u("g", "C3", "atgun"), _u("tr", "C3", "truck"), _u("i1", "C3"), _u("b1", "C5", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("load g into tr")
+    top = pos.decision
+    assert top.kind == "react" and top.side == "b" and top.rule == "13.3" and set(top.subject) == {"tr", "g"}
+    pos.push_text("fire b1 at C3")
+    while pos.decision is not None and pos.decision.kind == "roll" and pos.last_resolution is None:
+        pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and "opportunity fire" in res.text()
+    assert set(res.results) <= {"tr", "g"} and res.results
+
