@@ -905,16 +905,16 @@ class PgGame(Game):
         if isinstance(action, act.Unload):
             done = pg_transport.apply_unload(self, position, action)
             unit = position.units[action.carrier]
-            if unit.type == "gun" and unit.carrier is None:
-                return done  # unlimbering alone is no transport move action (13.3 names loads and hooks)
+            if unit.type == "gun" and unit.carrier is None:  # 13.3: unlimbering (牽引解除) is fired at too
+                return self.standing_window(position, done, (unit.id,), T("unlimber"))
             carrier = unit.carrier or unit.id
             riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
             return self.standing_window(position, done, (carrier, *riders), T("alight or unhook"))
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:
-        """13.3: boarding, alighting, hooking and unhooking by choice draw opportunity fire, as a move into
-        a new hex does (13.2: a unit that fired at them in this hex may fire again); forced unloading
+        """13.3: boarding, alighting, hooking, unhooking and unlimbering by choice draw opportunity fire, as a
+        move into a new hex does (13.2: a unit that fired at them in this hex may fire again); forced unloading
         (5.66) does not. The window is a one-hex move of the units that did it, ended without the move's own
         consequences (``end_move``)."""
         alive = tuple(u for u in ids if u in state.units and state.units[u].hex is not None)

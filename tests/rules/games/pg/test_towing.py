@@ -175,3 +175,14 @@ def test_hooking_up_and_unhooking_draw_opportunity_fire_at_those_units_only(
     assert res is not None and "opportunity fire" in res.text()
     assert set(res.results) <= {"tr", "g"} and res.results
 
+
+
+def test_unlimbering_draws_opportunity_fire_too(make_position: Any, pg: Any) -> None:
+    """13.3: limbering and unlimbering (5.63) by choice are opportunity-fire targets; the gun alone here."""
+    units = [_u("g", "C3", "atgun", "a", "limbered"), _u("i1", "C3"), _u("b1", "C5", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("unload g")
+    top = pos.decision
+    assert top.kind == "react" and top.rule == "13.3" and top.subject == ("g",)
+    pos.push_text("answer pass")
+    assert pos.decision is None and not pos.units["g"].has("limbered")
