@@ -913,10 +913,10 @@ class PgGame(Game):
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:
-        """13.3: boarding, alighting, hooking, unhooking and unlimbering by choice draw opportunity fire, as a
-        move into a new hex does (13.2: a unit that fired at them in this hex may fire again); forced unloading
-        (5.66) does not. The window is a one-hex move of the units that did it, ended without the move's own
-        consequences (``end_move``)."""
+        """13.3: boarding, alighting, hooking, unhooking and unlimbering by choice draw opportunity fire, as
+        a move into a new hex does (13.2: a unit that fired at them in this hex may fire again); forced
+        unloading (5.66) does not. The window is a one-hex move of the units that did it, ended without the
+        move's own consequences (``end_move``)."""
         alive = tuple(u for u in ids if u in state.units and state.units[u].hex is not None)
         if not alive or position.phase.id != "action":
             return state
