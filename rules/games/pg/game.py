@@ -302,7 +302,11 @@ class PgGame(Game):
         return any(not units[u].has(MARK) for u in pool)
 
     def close_segment(self, position: Position) -> State:
-        state = pg_assault_entry.fight(self, position)  # 12.2: an assault waiting for more units is fought
+        state = self._close_segment(position)
+        return pg_assault_entry.fight(self, position.at(state))  # 12.2: a waiting assault is fought first
+
+    def _close_segment(self, position: Position) -> State:
+        state = position.state
         gs = self.gstate(state)
         for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
