@@ -1291,5 +1291,22 @@ class PgGame(Game):
                            and self.ride([unit, r]) is not None]
             for group in groups:
                 yield from self.moves_for(position, group).values()
+        yield from self._transport_actions(position, mine)
         yield from pg_fire.generate(self, position, side)
         yield from pg_assault.optional_attacks(self, position, side)  # 12.3
+
+    def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
+        """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""
+        offers: list[act.Action] = []
+        for carrier in mine:
+            if pu.is_transport(carrier) or pu.is_apc(carrier):
+                offers += [act.Load((u.id,), carrier.id) for u in mine
+                           if u.hex == carrier.hex and u.type in ("personnel", "gun") and u.carrier is None]
+                offers.append(act.Unload(carrier.id))
+            elif carrier.type == "gun" and carrier.has(pu.LIMBERED):
+                offers.append(act.Unload(carrier.id))
+        for offer in offers:
+            try:
+                yield self.check(position, offer)
+            except (IllegalAction, InvalidAction):
+                continue

@@ -186,3 +186,18 @@ def test_unlimbering_draws_opportunity_fire_too(make_position: Any, pg: Any) -> 
     assert top.kind == "react" and top.rule == "13.3" and top.subject == ("g",)
     pos.push_text("answer pass")
     assert pos.decision is None and not pos.units["g"].has("limbered")
+
+
+def test_the_page_is_offered_the_hook_up_and_then_the_unhook_and_the_unlimbering(
+        make_position: Any, pg: Any) -> None:
+    """5.63: the legal actions list the hook-up of a gun in the truck's hex; hooked, the unhook and the
+    unhook-and-unlimber (the far howitzer, and the truck's own boarding by nobody, are not offered)."""
+    units = [_u("g", "C3", "atgun"), _u("tr", "C3", "truck"), _u("h", "E5", "howitzer"),
+             _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    texts = {a.text() for a in pos.legal_actions}
+    assert "load g into tr" in texts and "load h into tr" not in texts and "unload tr" not in texts
+    units[0] = {**_u("g", "C3", "atgun", "a", "limbered"), "carrier": "tr"}
+    pos = pg(make_position, units, counters_extra=C)
+    texts = {a.text() for a in pos.legal_actions}
+    assert {"unload tr", "unload g"} <= texts and "load g into tr" not in texts
