@@ -565,6 +565,10 @@ def resume_free_shot(game: PgGame, position: Position, decision: Decision, answe
            for u in position.units_at(decision.target)):
         shift += 1
         lines.append(Line(T("leader present"), "+1", "12.42, 6.43"))
+    for line in pg_shifts.side_shifts(position, False, firers, decision.target, T("free shot")):
+        if int(str(line.value)) > 0:  # 12.12, 12.41: combined arms counts, being positive
+            shift += int(str(line.value))
+            lines.append(line)
     lines.append(Line(T("negative shifts"), T("ignored"), "12.12"))
     chart = position.charts.chart("assault")
     axis = chart.axis("strength")

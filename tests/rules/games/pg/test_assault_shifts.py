@@ -100,3 +100,22 @@ def test_the_all_demoralized_shift_counts_combat_units_only(make_position: Any, 
     text = pg_assault.resolve(pos, ("a1",), ("b1", "bt", "bl"), pos.map.parse_label("C4"), (4, 4), (4, 4),
                               first=False).text()
     assert "attacker: every enemy combat unit demoralized: +1 (12.41)" in text
+
+
+def test_the_free_shot_keeps_combined_arms_and_drops_the_town(make_position: Any, pg: Any) -> None:
+    """12.12: negative shifts are ignored in the free shot, positive ones apply: b's tank and infantry
+    (combined arms, +1) fire at a1 leaving the town hex C4; b1 5 + bt 4 = 9 on column 8, +1 -> column 10:
+    roll 3 -> 1 (on column 8 it would be M; demo table)."""
+    units = [_u("a1", "C4"), _u("b1", "C4", "inf", "b"), _u("bt", "C4", "tank", "b"),
+             _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C, hexes=TOWN)
+    pos.push_text("move a1 C4-C3")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    while pos.decision is not None and pos.decision.then != "free_shot":
+        pos.push_text("answer assault")  # the tank's DF goes into the free shot (not AT: a1 is no vehicle)
+    assert pos.decision.then == "free_shot"
+    pos.push_text("answer dice 1,2")
+    text = pos.last_resolution.text()
+    assert "free shot: combined arms: +1 (12.41, demo value)" in text and "terrain" not in text
+    assert "9 -> roll 3 -> 1" in text
