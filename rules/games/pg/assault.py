@@ -17,14 +17,17 @@ their roll falls before the attacker's.
 Units entering an assault hex to reinforce it choose whether to assault (12.3). Flamethrowers cancel first
 fire; a flame tank assaults at +3 and then rolls for its fuel (15.5).
 
-Not here yet (issue 11): a flame tank's refuelling off the board (15.5), combined arms and the attacker's
-terrain shifts (12.41: they need the Assault table's own shifts).
+The Assault table's own shifts (12.41: the attacker's terrain, foxholes and entrenchments, combined arms)
+are in ``assault_shifts.py``; dug-in defenders among others are read on their own column (7.52).
+
+Not here yet (issue 11): a flame tank's refuelling off the board (15.5).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -33,6 +36,7 @@ from hexmate.rules.dice import PG_1D6, PG_2D6
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import assault_at as pg_assault_at
+from hexmate.rules.games.pg import assault_shifts as pg_shifts
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
@@ -282,11 +286,22 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
     state = state.replace(resolution=resolution)
     state = pg_assault_at.apply(game, position.at(state))  # 12.4: the AT results fall with the assault's
     for group in (decision.subject, attackers):  # each side's result falls on the other
-        result = next((resolution.results[u] for u in group if u in resolution.results), "-")
-        alive = tuple(u for u in group if u in state.units)
+        state = _fall(game, position.at(state), group, resolution.results)
+    return state.push(*fuel_rolls(position.at(state), attackers))
+
+
+def _fall(game: PgGame, position: Position, group: tuple[str, ...], results: Mapping[str, str]) -> State:
+    """Each result on the units read on its column (12.41, 7.52: dug-in defenders apart); one column for
+    all is the usual case."""
+    state = position.state
+    by: dict[str, list[str]] = {}
+    for u in group:
+        by.setdefault(results.get(u, next((results[x] for x in group if x in results), "-")), []).append(u)
+    for result, ids in by.items():
+        alive = tuple(u for u in ids if u in state.units)
         if alive:
             state = _apply(game, position.at(state), alive, result)
-    return state.push(*fuel_rolls(position.at(state), attackers))
+    return state
 
 
 def _resume_first_fire(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -316,10 +331,7 @@ def _resume_first_fire(game: PgGame, position: Position, decision: Decision, ans
     resolution = dataclasses.replace(resolution, lines=(*resolution.lines, *at_lines))
     state = pg_assault_at.apply(game, position.at(state.replace(resolution=resolution)), shooters,
                                 last=decision.arg("role") == "after")
-    result = next((resolution.results[u] for u in targets if u in resolution.results), "-")
-    alive_targets = tuple(u for u in targets if u in state.units)
-    if alive_targets:
-        state = _apply(game, position.at(state), alive_targets, result)
+    state = _fall(game, position.at(state), targets, resolution.results)
     if decision.arg("role") == "after":
         state = state.push(*fuel_rolls(position.at(state), firing))
     return state
@@ -430,24 +442,52 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
             shift -= 2  # 5.75: the first round only
             lines.append(Line(T("{who}: a major river hex, no engineer on either side", who=who), "-2",
                               "5.75"))
-        combat = [u for u in enemies if u.type != "leader"]
+        combat = [u for u in enemies if pu.is_combat(u)]  # 12.41: leaders and unarmed transports apart
         if combat and all(u.has("demoralized") for u in combat):
             shift += 1
             lines.append(Line(T("{who}: every enemy combat unit demoralized", who=who), "+1", "12.41"))
+        for line in pg_shifts.side_shifts(position, role == "attacker", units, h, who):  # 12.41
+            shift += int(str(line.value))
+            lines.append(line)
         roll = PG_2D6.from_values(dice).total
         col = axis.locate(total)
+        extra: dict[str, int] = {}  # 12.41, 7.52: the attacker's own column against dug-in defenders
+        if role == "attacker":
+            for e in enemies:
+                v, label, rule = pg_shifts.target_shift(e)
+                if v:
+                    extra[e.id] = v
+                    lines.append(Line(label or "", f"{v:+d}", rule))
+            if extra:  # 16.2: leaders with dug-in units are dug in with them
+                for e in enemies:
+                    if pu.is_leader(e):
+                        extra[e.id] = min(extra.values())
         if col is None or total <= 0:
             result = "-"
             lines.append(Line(T("{who} ACT", who=who), T("{total} fires on no column", total=total), "12.4"))
+            for u in theirs:
+                results[u] = result
         else:
-            col = max(0, min(len(axis) - 1, col + shift))  # 12.41: never below column 1, no cap
-            result = str(chart.lookup(strength=axis.key_at(col), roll=roll))
-            lines.append(Line(T("{who} ACT",
-                                who=who), T("{total} -> column {column}, roll {roll} -> {result}",
-                                                          total=total, column=axis.key_at(col), roll=roll,
-                                                          result=result), "12.4"))
-        for u in theirs:
-            results[u] = result
+            for v in sorted({0, *extra.values()}, reverse=True):
+                hit = [u for u in theirs if extra.get(u, 0) == v]
+                if not hit and v:
+                    continue
+                c = max(0, min(len(axis) - 1, col + shift + v))  # 12.41: never below column 1, no cap
+                result = str(chart.lookup(strength=axis.key_at(c), roll=roll))
+                for u in hit:
+                    results[u] = result
+                if v == 0 and (hit or not extra):
+                    lines.append(Line(T("{who} ACT", who=who),
+                                      T("{total} -> column {column}, roll {roll} -> {result}", total=total,
+                                        column=axis.key_at(c), roll=roll, result=result), "12.4"))
+                elif v:
+                    lines.append(Line(T("{who} ACT", who=who),
+                                      T("{total} -> column {column}, roll {roll} -> {result} against {units}",
+                                        total=total, column=axis.key_at(c), roll=roll, result=result,
+                                        units=",".join(hit)), "12.41, 7.52"))
+            result = results[next(u for u in theirs)] if theirs else "-"
+            if any(results[u] != result for u in theirs):
+                result = "/".join(dict.fromkeys(results[u] for u in theirs))
         summary[role] = result
     if len(summary) == 2:
         text = T("assault at {hex}: attacker {attacker}, defender {defender}", hex=position.label(h),
@@ -525,6 +565,10 @@ def resume_free_shot(game: PgGame, position: Position, decision: Decision, answe
            for u in position.units_at(decision.target)):
         shift += 1
         lines.append(Line(T("leader present"), "+1", "12.42, 6.43"))
+    for line in pg_shifts.side_shifts(position, False, firers, decision.target, T("free shot")):
+        if int(str(line.value)) > 0:  # 12.12, 12.41: combined arms counts, being positive
+            shift += int(str(line.value))
+            lines.append(line)
     lines.append(Line(T("negative shifts"), T("ignored"), "12.12"))
     chart = position.charts.chart("assault")
     axis = chart.axis("strength")

@@ -174,6 +174,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
     if any(pu.value(u, "carried") or u.carrier is not None for u in shooters):
         raise IllegalAction(T("carried units may not fire"), "5.67")
+    for u in shooters:
+        if u.type == "gun" and u.has(pu.LIMBERED):
+            raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=u.id), "5.62")
     if fire.target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "7.3")
     if opp:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision
+from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec, Die
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
@@ -26,6 +26,7 @@ from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import assault_at as pg_assault_at
+from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
@@ -95,6 +96,8 @@ class PgState(GameState):
     supply: tuple[tuple[str, int, int], ...] = ()  # optional fog of war: (side, 1 short / 2 serious, turn)
     supply_out: tuple[str, ...] = ()  # serious supply shortage: units removed out of fuel or ammunition
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
+    assault_wait: tuple[str, ...] = ()  # 12.2: (hex, origin, the units in) an assault waiting for more units
+    standing: bool = False  # 13.3: the opportunity-fire window at a load, unload, hook or unhook is open
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -164,6 +167,10 @@ class PgGame(Game):
                 return f"rank {rank!r}: one of {', '.join(pu.RANKS)} (1.2)"
         if "armor" in v and not isinstance(v["armor"], int):
             return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
+        if v.get("transport_kind", "truck") not in ("wagon", "prime_mover", "truck", "jeep"):
+            return f"transport_kind {v['transport_kind']!r}: wagon, prime_mover, truck or jeep (5.67)"
+        if "calibre" in v and not isinstance(v["calibre"], int):
+            return "'calibre' must be a whole number of mm (5.67: trucks and APCs tow under 150 mm)"
         return None
 
     def terrain_table(self) -> Any:
@@ -295,6 +302,10 @@ class PgGame(Game):
         return any(not units[u].has(MARK) for u in pool)
 
     def close_segment(self, position: Position) -> State:
+        state = self._close_segment(position)
+        return pg_assault_entry.fight(self, position.at(state))  # 12.2: a waiting assault is fought first
+
+    def _close_segment(self, position: Position) -> State:
         state = position.state
         gs = self.gstate(state)
         for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
@@ -789,6 +800,10 @@ class PgGame(Game):
         mechanized and motorized units then roll for running out (``supply.py``)."""
         moving = position.state.moving
         assert moving is not None
+        gs = self.gstate(position.state)
+        if gs.standing:  # 13.3: the window at a load or unload closed; its own rules already applied
+            state = position.state.replace(game=gs.replace(standing=False, fired_here=(), halted=()))
+            return super().end_move(position.at(state))
         rolls = pg_supply.decisions(self, position, moving.units, fired=False)
         return pg_supply.under(position.state, self._end_move(position), rolls)
 
@@ -819,6 +834,10 @@ class PgGame(Game):
         if here is not None and moving.finished and pg_assault.enemy_combat_units(
                 position.at(state), here, state.units[alive[0]].side):
             side = state.units[alive[0]].side
+            waited = pg_assault_entry.entered(self, position.at(state), alive, here,
+                                              moving.path[-2] if len(moving.path) == 2 else None)
+            if waited is not None:  # 12.2: it waits for more of the activation, or is fought with them
+                return waited
             if any(u.side == side and u.id not in alive and not pu.is_leader(u) and u.carrier is None
                    for u in position.at(state).units_at(here)):  # 12.3: a reinforcement, the assault optional
                 return state.push(pg_assault.join_decision(position.at(state), alive, here))
@@ -884,10 +903,40 @@ class PgGame(Game):
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
         if isinstance(action, act.Load):
-            return pg_transport.apply_load(self, position, action)
+            done = pg_transport.apply_load(self, position, action)
+            ids = (action.carrier, *action.units)
+            return self.standing_window(position, done, ids, T("board or hook up"))
         if isinstance(action, act.Unload):
-            return pg_transport.apply_unload(self, position, action)
+            done = pg_transport.apply_unload(self, position, action)
+            unit = position.units[action.carrier]
+            if unit.type == "gun" and unit.carrier is None:  # 13.3: unlimbering (牽引解除) is fired at too
+                return self.standing_window(position, done, (unit.id,), T("unlimber"))
+            carrier = unit.carrier or unit.id
+            riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
+            return self.standing_window(position, done, (carrier, *riders), T("alight or unhook"))
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
+
+    def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:
+        """13.3: boarding, alighting, hooking, unhooking and unlimbering by choice draw opportunity fire, as
+        a move into a new hex does (13.2: a unit that fired at them in this hex may fire again); forced
+        unloading (5.66) does not. The window is a one-hex move of the units that did it, ended without the
+        move's own consequences (``end_move``)."""
+        alive = tuple(u for u in ids if u in state.units and state.units[u].hex is not None)
+        if not alive or position.phase.id != "action":
+            return state
+        here = state.units[alive[0]].hex
+        assert here is not None
+        gs = self.gstate(state)
+        view = position.at(state.replace(moving=Moving(alive, (here,), 0),
+                                         game=gs.replace(fired_here=(), standing=True)))
+        window = view.phase.reaction("enter")
+        reactor = view.enemy_of(state.units[alive[0]].side)
+        if window is None or not self.can_react(view, reactor):
+            return state
+        return view.state.push(Decision(
+            "react", reactor, T("{units} {what} in {hex}: fire at them now or pass", units=", ".join(alive),
+                                what=what, hex=view.label(here)), "13.3", "move_on", subject=alive,
+            target=here))
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1040,6 +1089,9 @@ class PgGame(Game):
 
     def resume_flame_fuel(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_fuel(self, position, decision, answer)
+
+    def resume_assault_wait(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_assault_entry.resume(self, position, decision, answer)
 
     def resume_assault_join(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_join(self, position, decision, answer)
@@ -1239,5 +1291,22 @@ class PgGame(Game):
                            and self.ride([unit, r]) is not None]
             for group in groups:
                 yield from self.moves_for(position, group).values()
+        yield from self._transport_actions(position, mine)
         yield from pg_fire.generate(self, position, side)
         yield from pg_assault.optional_attacks(self, position, side)  # 12.3
+
+    def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
+        """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""
+        offers: list[act.Action] = []
+        for carrier in mine:
+            if pu.is_transport(carrier) or pu.is_apc(carrier):
+                offers += [act.Load((u.id,), carrier.id) for u in mine
+                           if u.hex == carrier.hex and u.type in ("personnel", "gun") and u.carrier is None]
+                offers.append(act.Unload(carrier.id))
+            elif carrier.type == "gun" and carrier.has(pu.LIMBERED):
+                offers.append(act.Unload(carrier.id))
+        for offer in offers:
+            try:
+                yield self.check(position, offer)
+            except (IllegalAction, InvalidAction):
+                continue

@@ -4,6 +4,15 @@ moves; the passenger cannot fire (5.67); unloading is the transport's move actio
 are then marked, so neither may assault that turn, the 5.67 example, T11), allowed in a hex with enemy
 units while loading there is not (5.67). A loaded APC that assaults brings only its own DF (5.67); its
 passenger defends with it. The one-segment ride (board, ride, alight) is ``PgGame.ride``.
+
+Towing (5.62, 5.63, 5.67): ``load GUN into TRUCK`` limbers a heavy weapon and hooks it up: all the MP of
+both, the whole segment (both are marked). ``unload TRUCK`` unhooks it for 0 MP: the gun stays limbered and
+the transport may still move or hook another gun this segment (a towed mortar: all the MP of both and the
+segment). ``unload GUN`` unlimbers it (unhooking it first if still hooked): the gun's whole segment. A gun
+towed along this segment is marked with its transport, so it cannot unlimber after the move. What a
+transport may tow (5.67): wagons anything; heavy prime movers (``transport_kind: prime_mover``) any heavy
+weapon and no personnel; APCs and trucks (the default) guns under 150 mm (``calibre``); jeeps
+(``transport_kind: jeep``) the guns the scenario marks ``jeep: 1`` (37 mm AT, 2-pdr, 20 mm AA).
 """
 
 from __future__ import annotations
@@ -54,8 +63,14 @@ def check_load(game: PgGame, position: Position, load: act.Load) -> act.Load:
         if unit.hex != carrier.hex or unit.side != carrier.side or unit.carrier is not None:
             raise IllegalAction(T("{unit} must stand in {carrier}'s hex to board it", unit=uid,
                                   carrier=carrier.id), "5.6")
-        if unit.type not in ("personnel", "leader") or pu.branch(unit) in ("CAV", "MTC"):
+        if unit.type == "gun":
+            towing = tow_problem(game, position, carrier, unit)
+            if towing is not None:
+                raise IllegalAction(towing, "5.63, 5.67")
+        elif unit.type not in ("personnel", "leader") or pu.branch(unit) in ("CAV", "MTC"):
             raise IllegalAction(T("{unit} cannot ride a transport", unit=uid), "5.6, 15.3")
+        elif unit.type == "personnel" and kind(carrier) == "prime_mover":
+            raise IllegalAction(T("a heavy prime mover carries no personnel"), "5.67")
         if unit.has("disrupted") or unit.has("demoralized"):
             raise IllegalAction(T("{unit} is not in good order: it cannot board", unit=uid), "5.6")
         why = game.can_act(position, unit)
@@ -67,10 +82,38 @@ def check_load(game: PgGame, position: Position, load: act.Load) -> act.Load:
     return act.Load(tuple(sorted(load.units)), carrier.id)
 
 
+def kind(carrier: UnitState) -> str:
+    """5.67: wagon, prime_mover, truck (the default for an unarmed transport), jeep; every APC is apc."""
+    return "apc" if pu.is_apc(carrier) else pu.text(carrier, "transport_kind", "truck")
+
+
+def tow_problem(game: PgGame, position: Position, carrier: UnitState, gun: UnitState) -> T | None:
+    """5.63: hooking up takes all the MP of both units and the whole segment; 5.67: what each transport may
+    tow; 5.6: one heavy weapon a transport, both in good order (checked with the passengers)."""
+    k = kind(carrier)
+    calibre = pu.value(gun, "calibre")
+    if k in ("apc", "truck") and calibre >= 150:
+        return T("{carrier} tows heavy weapons under 150 mm, and {gun} is {calibre} mm",
+                 carrier=carrier.id, gun=gun.id, calibre=calibre)
+    if k == "jeep" and pu.value(gun, "jeep") != 1:
+        return T("a jeep tows only 37 mm AT guns, 2-pdrs and 20 mm AA guns, not {gun}", gun=gun.id)
+    if carrier.id in game.gstate(position.state).boarded:
+        return T("hooking up takes all the MP of both units: {carrier} has spent some this segment",
+                 carrier=carrier.id)
+    return None
+
+
 def apply_load(game: PgGame, position: Position, load: act.Load) -> State:
     """5.61: boarding is the passenger's move action (marked) and costs the transport 1 MP; it may still move
-    with the rest this turn."""
+    with the rest this turn. 5.63: hooking up a gun limbers it and takes all the MP of both and the whole
+    segment: the transport is marked too."""
     state = position.state
+    if any(state.units[u].type == "gun" for u in load.units):
+        for uid in load.units:
+            unit = state.units[uid]
+            unit = unit.mark(pu.LIMBERED) if unit.type == "gun" else unit
+            state = state.with_unit(dataclasses.replace(unit, carrier=load.carrier).mark(MARK))
+        return state.with_unit(state.units[load.carrier].mark(MARK))
     for uid in load.units:
         state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier).mark(MARK))
     gs = game.gstate(state)
@@ -78,6 +121,16 @@ def apply_load(game: PgGame, position: Position, load: act.Load) -> State:
 
 
 def check_unload(game: PgGame, position: Position, unload: act.Unload) -> act.Unload:
+    gun = position.units.get(unload.carrier)
+    if gun is not None and gun.type == "gun":  # 5.63: ``unload GUN`` unlimbers it
+        if not gun.has(pu.LIMBERED):
+            raise IllegalAction(T("{unit} is not limbered", unit=gun.id), "5.62")
+        why = game.can_act(position, dataclasses.replace(gun, carrier=None))  # 5.63: hooked, it unhooks too
+        if why:
+            raise IllegalAction(why)
+        if gun.has("disrupted") or gun.has("demoralized"):
+            raise IllegalAction(T("{unit} is not in good order: it cannot unlimber", unit=gun.id), "5.63")
+        return unload
     _carrier(game, position, unload.carrier)
     if not riders_of(position, unload.carrier):
         raise IllegalAction(T("{unit} carries no one", unit=unload.carrier), "5.6")
@@ -89,8 +142,18 @@ def apply_unload(game: PgGame, position: Position, unload: act.Unload) -> State:
     nor it act again this turn (so neither assaults)."""
     state = position.state
     carrier = state.units[unload.carrier]
-    for rider in riders_of(position, carrier.id):
-        state = state.with_unit(dataclasses.replace(rider, carrier=None, hex=carrier.hex).mark(MARK))
+    if carrier.type == "gun":  # 5.63: unhooked if need be, then unlimbered: the gun's whole segment
+        return state.with_unit(dataclasses.replace(carrier, carrier=None).mark(MARK, remove=(pu.LIMBERED,)))
+    riders = riders_of(position, carrier.id)
+    towed = [u for u in riders if u.type == "gun"]
+    for rider in riders:
+        if rider.type == "gun":  # 5.63: unhooked, still limbered, for 0 MP (a mortar: the whole segment)
+            freed = dataclasses.replace(rider, carrier=None, hex=carrier.hex)
+            state = state.with_unit(freed.mark(MARK) if pu.branch(rider) == "MTR" else freed)
+        else:
+            state = state.with_unit(dataclasses.replace(rider, carrier=None, hex=carrier.hex).mark(MARK))
+    if towed and not any(pu.branch(u) == "MTR" for u in towed):
+        return state  # 5.63: the freed transport may still move, or hook up another gun in the hex
     return state.with_unit(state.units[carrier.id].mark(MARK))
 
 
@@ -113,8 +176,10 @@ def share_fate(state: State) -> State:
 def carry(position: Position, state: State, movers: tuple[str, ...], here: object) -> State:
     """The passengers go where their transport goes (5.6)."""
     for rider in [u for u in state.units.values() if u.carrier in movers]:
-        state = state.with_unit(dataclasses.replace(rider, hex=state.units[str(rider.carrier)].hex))
+        moved = dataclasses.replace(rider, hex=state.units[str(rider.carrier)].hex)
+        state = state.with_unit(moved.mark(MARK) if rider.type == "gun" else moved)  # 3.13: towed, it moved
     return state
 
 
-__all__ = ["apply_load", "apply_unload", "carry", "check_load", "check_unload", "riders_of", "share_fate"]
+__all__ = ["apply_load", "apply_unload", "carry", "check_load", "check_unload", "riders_of", "share_fate",
+           "tow_problem"]

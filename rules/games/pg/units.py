@@ -16,6 +16,7 @@ RANKS = ("CPL", "SGT", "LT", "CPT", "MAJ", "LTC", "COL", "BGEN", "MGEN", "LGEN",
 TYPES = ("personnel", "gun", "vehicle", "leader", "aircraft")
 
 
+LIMBERED = "limbered"  # 5.62: a heavy weapon on its towed (T) face: it may be hooked or manhandled, not fire
 BACK = "back"  # 15.1: an aircraft counter tossed this turn shows its other face (its ``back_*`` values)
 
 

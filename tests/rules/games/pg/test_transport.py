@@ -28,6 +28,10 @@ def test_a_passenger_boards_rides_along_and_may_not_fire(make_position: Any, pg:
     pos = _pos(make_position, pg)
     pos.push_text("load i1 into spw")
     assert pos.units["i1"].carrier == "spw" and pos.units["i1"].has("moved_fired")  # 5.61: its move action
+    top = pos.decision  # 13.3: boarding by choice draws opportunity fire from b1 (C5), like entering a hex
+    assert top.kind == "react" and top.side == "b" and top.rule == "13.3"
+    assert set(top.subject) == {"spw", "i1"}
+    pos.push_text("answer pass")
     assert pos.to_act == "a"
     assert pos.game.budget([pos.units["spw"]], pos) == 6  # 5.61: boarding cost the SPW (MA 7) 1 MP
     with pytest.raises(IllegalAction, match=r"i1 rides in spw: it acts once unloaded \(5\.67\)"):
@@ -41,6 +45,7 @@ def test_t11_a_loaded_spw_assaults_with_its_own_df_and_unloads_next_turn(make_po
              _u("b2", "J8", "inf", "b")]
     pos = pg(make_position, units, counters_extra=C)
     pos.push_text("load i1 into spw")
+    pos.push_text("answer pass")  # 13.3: b1 next door lets the boarding go
     pos.push_text("activate al")
     pos.push_text("move spw,al C4-C5")  # into the enemy hex: an assault (12.11), the passenger aboard
     assert pos.decision.then == "assault"
