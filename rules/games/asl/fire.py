@@ -720,7 +720,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
     cowered = roll.doubles and cowering > 0
     fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
-    laying = [k[5:] for k, v in decision.args if k.startswith("lane:") and v == "yes"]
+    grains = {k[5:]: v for k, v in decision.args if k.startswith("lane:") and v in rfp.LANE_GRAINS}
+    laying = list(grains)
     keep = [k for k in keep if k not in laying]  # A9.22: a MG laying a lane keeps its First Fire counter
     # A7.7: the attack joins the run of attacks on this target; Encirclement marks before the checks
     people, weapons = _split(position, firers)
@@ -770,7 +771,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     if other is not None:  # A8.24: and in the second Location, when an attack there was worked out
         state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
                             keep, laying, bool(fates), area)
-    decisions.extend(rfp.counter_question(position, position.units[m], fire.target) for m in laying
+    decisions.extend(rfp.counter_question(position, position.units[m], fire.target, grains[m]) for m in laying
                      if m not in fates and not cowered)  # A9.22: no lane after its user cowered
     if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual
         decisions.extend(rfp.rof_question(game, position, fire, resolution, modes, keep, laying))

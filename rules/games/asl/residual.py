@@ -12,7 +12,8 @@ of the MPh (A8.2, A9.223); a lane also goes when its MG malfunctions or its user
 A MG that keeps its rate of fire leaves none of its own; its owner is then asked whether to give the ROF up
 to leave the whole attack's Residual (A8.23; asked after the attack's checks).
 
-Not built here: the Alternate Hex Grain (A9.221), Snap Shots at a lane's hexside, Residual attacking units
+A lane may also run along an alternate hex grain, its owner declaring the LEFT or RIGHT hex of each pair
+(A9.221, ``alternate_grain``). Not built here: Snap Shots at a lane's hexside, Residual attacking units
 that spend MF in a Location without entering it (A8.12), grain/brush/smoke along a lane negating FFMO
 instead of adding a DRM (A9.222), and crest/bridge and pillbox cases.
 """
@@ -227,20 +228,34 @@ def resume_rof(game: AslGame, position: Position, decision: Decision, answer: ac
 # --- a Fire Lane declared and laid (A9.22) ---
 
 
-def lane_row(position: Position, mg: UnitState, target: Hex) -> list[Hex]:
+LANE_GRAINS = ("yes", "left", "right")  # a lane along a hex row; along an alternate grain, its side (A9.221)
+
+
+def lane_row(position: Position, mg: UnitState, target: Hex, grain: str = "yes") -> list[Hex]:
     """The Locations a lane of ``mg`` at ``target`` could cover, nearest first: its hex row through the
-    target, on the map, within the MG's normal range (A9.22)."""
+    target (A9.22), or with ``grain`` "left"/"right" the alternate hex grain through it on that side
+    (A9.221); on the map, within the MG's normal range."""
     owner = position.units.get(mg.carrier or "")
     if owner is None or owner.hex is None:
         return []
-    return [h for h in hex_row(owner.hex, target, int(mg.values.get("range", 0) or 0))
-            if h in position.map.hexes]
+    reach = int(mg.values.get("range", 0) or 0)
+    row = alternate_grain(owner.hex, target, reach, grain) if grain in ("left", "right") else \
+        hex_row(owner.hex, target, reach)
+    return [h for h in row if h in position.map.hexes]
+
+
+def grain_of(position: Position, mg: UnitState, target: Hex) -> str:
+    """"yes" when ``target`` is on one of the MG's hex rows, "alternate" when it is on an alternate hex grain
+    line (A9.221: two hexes a step along a hexspine), "" otherwise."""
+    if target in lane_row(position, mg, target):
+        return "yes"
+    return "alternate" if target in lane_row(position, mg, target, "left") else ""
 
 
 def may_lay(position: Position, mg: UnitState, target: Hex, mode: str) -> bool:
     """A9.22: a Good Order, unpinned infantry user's MG with no First or Final Fire counter yet, in Defensive
     First Fire (not SFF or FPF) within normal range but not TPBF, at a target on the same level and on one of
-    its hex rows, may lay a lane."""
+    its hex rows or alternate hex grain lines (A9.221), may lay a lane."""
     owner = position.units.get(mg.carrier or "")
     if mg.type != au.SW or mg.values.get("sw") != "mg" or owner is None or owner.hex is None:
         return False
@@ -250,10 +265,19 @@ def may_lay(position: Position, mg: UnitState, target: Hex, mode: str) -> bool:
         return False
     if owner.hex == target or position.map.level(owner.hex) != position.map.level(target):
         return False
-    return target in lane_row(position, mg, target)
+    return grain_of(position, mg, target) != ""
 
 
 def lane_question(position: Position, mg: UnitState, target: Hex) -> Decision:
+    if grain_of(position, mg, target) == "alternate":  # A9.221: the side of each hexside pair declared
+        return Decision(
+            "confirm", mg.side,
+            T("{mg} may lay a Fire Lane along the alternate hex grain through {hex} (it then loses its rate "
+              "of fire), on its left or right side: lane-left, lane-right or no-lane", mg=mg.id,
+              hex=position.label(target)),
+            "A9.221", "lane_declare", choices=("lane-left", "lane-right", "no-lane"), subject=(mg.id,),
+            target=target,
+        )
     return Decision(
         "confirm", mg.side,
         T("{mg} may lay a Fire Lane along the hex row through {hex} (it then loses its rate of fire): lane "
@@ -265,21 +289,22 @@ def lane_question(position: Position, mg: UnitState, target: Hex) -> Decision:
 def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The lane is declared (or not) before the IFT DR: the fire's roll remembers it (A9.22)."""
     state = position.state
-    if answer.choice != "lane":
+    grain = {"lane": "yes", "lane-left": "left", "lane-right": "right"}.get(answer.choice)
+    if grain is None:
         return state
     at = max(i for i, d in enumerate(state.decisions) if d.then == "ift")  # the fire's roll, below
-    marked = state.decisions[at].with_args(**{f"lane:{decision.subject[0]}": "yes"})
+    marked = state.decisions[at].with_args(**{f"lane:{decision.subject[0]}": grain})
     return state.replace(decisions=(*state.decisions[:at], marked, *state.decisions[at + 1:]))
 
 
-def counter_question(position: Position, mg: UnitState, target: Hex) -> Decision:
-    options = tuple(h for h in lane_row(position, mg, target)
+def counter_question(position: Position, mg: UnitState, target: Hex, grain: str = "yes") -> Decision:
+    options = tuple(h for h in lane_row(position, mg, target, grain)
                     if distance(h, target) == 0 or _beyond(position, mg, target, h))
     return Decision(
         "hexes", mg.side,
         T("place {mg}'s Fire Lane counter on {hex} or farther along its hex row, within normal range",
           mg=mg.id, hex=position.label(target)),
-        "A9.22", "lane_place", hexes=options, subject=(mg.id,), target=target,
+        "A9.22", "lane_place", hexes=options, subject=(mg.id,), target=target, args=(("grain", grain),),
     )
 
 
@@ -299,7 +324,7 @@ def resume_place(game: AslGame, position: Position, decision: Decision, answer: 
     owner = position.units[mg.carrier or ""]
     assert owner.hex is not None
     end = answer.hexes[0]
-    row = lane_row(position, mg, end)
+    row = lane_row(position, mg, end, decision.arg("grain") or "yes")  # A9.221: the declared side
     covered = tuple(h for h in row[: distance(owner.hex, end)]
                     if not asl_terrain.line_of_sight(position, owner.hex, h).blocked)
     axis = position.charts.chart("ift").axis("fp")

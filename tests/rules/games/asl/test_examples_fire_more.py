@@ -189,8 +189,8 @@ def test_t9_221_an_alternate_grain_lane_left_or_right(side: str, lane: dict[str,
     """T-9.221 (A9.221 example, board 21; the MG in L8, the lane's LOF along the L8-K7-J5 hexspine line, on
     the test board's hexes of the same labels): the LEFT side gives K8 4 (PBF next to the MG), K7 2 and J6 2;
     the RIGHT side L7 4, K7 2 and K6 2; J5 comes next on the line either way (the example's wall blocks LOS to
-    it: the LOS part, the Snap Shots and a lane laid along it in play are not built: geometry and values
-    only)."""
+    it: the LOS part and the Snap Shots are not built; the lane laid in play is test_residual's T-9.221
+    test)."""
     from tests.rules.games.conftest import small_map
 
     m = small_map("asl", {})

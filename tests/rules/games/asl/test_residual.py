@@ -252,3 +252,30 @@ def test_a7_55_a_lane_fires_apart_from_its_squad_a_plain_mg_may_not(make_positio
     laid.push_text("answer hex C2")
     laid.push_text("fire b-2 at C2 dice 6,5")  # a Fire Lane is exempt from the Mandatory Fire Group (A7.55)
     assert laid.units["b-2"].has("first_fire")
+
+
+def test_t9_221_a_lane_laid_along_an_alternate_grain_in_play(make_position: Any) -> None:
+    """T-9.221 (A9.221 example) in play on the test board's hexes of the example's labels: the MMG in L8 fires
+    at a mover in K7, on the L8-K7-J5 alternate grain line; its owner declares the LEFT side, and the lane
+    laid out to J5 covers K8 (4: PBF next to the MG), K7 and J6 (2 each) and J5, as the example gives them."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "J7"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "L8"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "L8", "carrier": "b-2"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-1 J7-K7")
+    pos.push_text("fire b-mmg at K7")
+    top = pos.decision
+    assert top.then == "lane_declare" and top.choices == ("lane-left", "lane-right", "no-lane")
+    assert top.rule == "A9.221"
+    pos.push_text("answer lane-left")
+    while pos.decision.then == "spray":
+        pos.push_text("answer none")
+    pos.push_text("answer dice 6,5")  # no effect: the lane is laid all the same
+    while pos.decision.then != "lane_place":
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 1,1")
+    assert {"K7", "J6", "J5"} <= {pos.label(h) for h in pos.decision.hexes}
+    assert "K8" not in {pos.label(h) for h in pos.decision.hexes}  # not short of the target
+    pos.push_text("answer hex J5")
+    (lane,) = rfp.lanes(pos)
+    assert [pos.label(h) for h in lane.hexes] == ["K8", "K7", "J6", "J5"]
+    assert {pos.label(h): lane.fp_at(h) for h in lane.hexes} == {"K8": 4, "K7": 2, "J6": 2, "J5": 2}
