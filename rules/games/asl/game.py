@@ -910,6 +910,9 @@ class AslGame(Game):
     def resume_spray(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_spray.resume(self, position, decision, answer)  # A9.5
 
+    def resume_lane_snap(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_snap(self, position, decision, answer)  # A9.221
+
     def resume_lane_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_place(self, position, decision, answer)  # A9.22
 

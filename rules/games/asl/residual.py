@@ -13,9 +13,10 @@ A MG that keeps its rate of fire leaves none of its own; its owner is then asked
 to leave the whole attack's Residual (A8.23; asked after the attack's checks).
 
 A lane may also run along an alternate hex grain, its owner declaring the LEFT or RIGHT hex of each pair
-(A9.221, ``alternate_grain``). Not built here: Snap Shots at a lane's hexside, Residual attacking units
-that spend MF in a Location without entering it (A8.12), grain/brush/smoke along a lane negating FFMO
-instead of adding a DRM (A9.222), and crest/bridge and pillbox cases.
+(A9.221, ``alternate_grain``); a mover crossing a hexside its LOF runs along, into or out of one of its
+Locations, may be Snap Shot there instead (A9.221, A8.15's DRMs: ``snap_shot``). Not built here: Residual
+attacking units that spend MF in a Location without entering it (A8.12), grain/brush/smoke along a lane
+negating FFMO instead of adding a DRM (A9.222), and crest/bridge and pillbox cases.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.charts import Axis
@@ -64,6 +65,8 @@ class Lane:
     end: Hex  # where its lane counter lies
     hexes: tuple[Hex, ...]
     fp: int  # one column left of the MG's own (A9.22); x2 in the Location next to the MG
+    # A9.221: along an alternate hex grain, the hexsides its LOF runs along (each as the two hexes across it)
+    sides: tuple[frozenset[Hex], ...] = ()
 
     def fp_at(self, h: Hex) -> int:
         return self.fp * 2 if distance(self.origin, h) == 1 else self.fp
@@ -244,6 +247,14 @@ def lane_row(position: Position, mg: UnitState, target: Hex, grain: str = "yes")
     return [h for h in row if h in position.map.hexes]
 
 
+def lof_sides(origin: Hex, target: Hex, reach: int) -> tuple[frozenset[Hex], ...]:
+    """A9.221: the hexsides an alternate hex grain LOF from ``origin`` through ``target`` runs along, out to
+    ``reach`` hexes: the LEFT and the RIGHT hex of each pair, together."""
+    left = alternate_grain(origin, target, reach, "left")
+    right = alternate_grain(origin, target, reach, "right")
+    return tuple(frozenset((a, b)) for a, b in zip(left[0::2], right[0::2], strict=False))
+
+
 def grain_of(position: Position, mg: UnitState, target: Hex) -> str:
     """"yes" when ``target`` is on one of the MG's hex rows, "alternate" when it is on an alternate hex grain
     line (A9.221: two hexes a step along a hexspine), "" otherwise."""
@@ -324,11 +335,14 @@ def resume_place(game: AslGame, position: Position, decision: Decision, answer: 
     owner = position.units[mg.carrier or ""]
     assert owner.hex is not None
     end = answer.hexes[0]
-    row = lane_row(position, mg, end, decision.arg("grain") or "yes")  # A9.221: the declared side
+    grain = decision.arg("grain") or "yes"
+    row = lane_row(position, mg, end, grain)  # A9.221: the declared side
     covered = tuple(h for h in row[: distance(owner.hex, end)]
                     if not asl_terrain.line_of_sight(position, owner.hex, h).blocked)
+    sides = lof_sides(owner.hex, end, distance(owner.hex, end)) if grain in ("left", "right") else ()
     axis = position.charts.chart("ift").axis("fp")
-    lane = Lane(mg.id, mg.side, owner.hex, end, covered, lane_value(axis, int(mg.values.get("fp", 0) or 0)))
+    lane = Lane(mg.id, mg.side, owner.hex, end, covered, lane_value(axis, int(mg.values.get("fp", 0) or 0)),
+                sides)
     gs = _gs(state)
     return state.replace(game=gs.replace(lanes=(*(x for x in gs.lanes if x.mg != mg.id), lane)))
 
@@ -363,8 +377,15 @@ def entered(position: Position, state: State) -> State:
                 "A8.2", "residual", dice="DR", subject=targets, target=here,
                 args=(("fp", str(r.fp)), ("kind", "residual")),
             ))
+    came = moving.path[moving.at - 1] if moving.at >= 1 else None
     for lane in lanes(view):
-        if here in lane.hexes and lane.side != side:
+        if lane.side == side:
+            continue
+        snap = snap_shot(view, lane, moving, came, here, targets)
+        if snap is not None:  # A9.221: a Snap Shot at the hexside, or the lane's attack as it enters
+            checks.append(snap)
+            continue
+        if here in lane.hexes:
             checks.append(Decision(
                 "roll", lane.side,
                 T("{units} entered {mg}'s Fire Lane ({fp} FP) at {hex}: roll the IFT DR", units=names,
@@ -373,6 +394,52 @@ def entered(position: Position, state: State) -> State:
                 args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg)),
             ))
     return state.push(*checks)
+
+
+def snap_shot(view: Position, lane: Lane, moving: Any, came: Hex | None, here: Hex,
+              targets: tuple[str, ...]) -> Decision | None:
+    """A9.221: movers crossing a hexside the alternate grain lane's LOF runs along, into or out of one of its
+    Locations, may be Snap Shot there by the lane (A8.15); not when the lane already attacked them in the
+    Location they leave (they entered it in this move)."""
+    if came is None or frozenset((came, here)) not in lane.sides:
+        return None
+    if came not in lane.hexes and here not in lane.hexes:
+        return None
+    if came in lane.hexes and moving.at >= 2:  # entered this move: the lane attacked them there
+        return None
+    return Decision(
+        "confirm", lane.side,
+        T("{units} cross the {a}-{b} hexside along {mg}'s Fire Lane: Snap Shot at {fp} FP (snap), or pass",
+          units=", ".join(targets), a=view.label(came), b=view.label(here), mg=lane.mg, fp=lane.fp),
+        "A9.221", "lane_snap", choices=("snap", "pass"), subject=targets, target=here,
+        args=(("fp", str(lane.fp)), ("mg", lane.mg), ("enters", "yes" if here in lane.hexes else "")),
+    )
+
+
+def resume_snap(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.221: the Snap Shot rolled (A8.15's DRMs: no FFNAM/FFMO, no TEM of the hex), after which the lane
+    does not attack them again in the Location entered; passed, the lane attacks as they enter (A9.22)."""
+    assert decision.target is not None
+    here = decision.target
+    lane = next((x for x in lanes(position) if x.mg == decision.arg("mg")), None)
+    if lane is None:
+        return position.state
+    names = ", ".join(decision.subject)
+    if answer.choice == "snap":
+        return position.state.push(Decision(
+            "roll", lane.side,
+            T("Snap Shot by {mg}'s Fire Lane ({fp} FP) at {units}: roll the IFT DR", mg=lane.mg, fp=lane.fp,
+              units=names),
+            "A9.221", "residual", dice="DR", subject=decision.subject, target=here,
+            args=(("fp", str(lane.fp)), ("kind", "lane"), ("mg", lane.mg), ("snap", "yes"))))
+    if not decision.arg("enters"):
+        return position.state
+    return position.state.push(Decision(
+        "roll", lane.side,
+        T("{units} entered {mg}'s Fire Lane ({fp} FP) at {hex}: roll the IFT DR", units=names,
+          mg=lane.mg, fp=lane.fp_at(here), hex=position.label(here)),
+        "A9.22", "residual", dice="DR", subject=decision.subject, target=here,
+        args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg))))
 
 
 def resume_attack(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -392,7 +459,8 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     if not targets:
         return state
     drms: list[tuple[T, int, str]] = []
-    tem = asl_terrain.tem(position, here)
+    snap = decision.arg("snap") == "yes"  # A9.221, A8.15: no TEM of the hex, no FFNAM/FFMO
+    tem = 0 if snap else asl_terrain.tem(position, here)
     if tem:
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(here)), tem, "A8.2"))
     hindrance = 0
@@ -403,7 +471,7 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
             hindrance = asl_terrain.line_of_sight(position, origin, here).hindrance
     if hindrance:
         drms.append((T("LOS hindrance from the MG"), hindrance, "A9.222"))
-    if not any(u.has("pinned") for u in targets):  # A7.83
+    if not snap and not any(u.has("pinned") for u in targets):  # A7.83
         if not all(u.has("assault") for u in targets):
             drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
         if position.map.terrain(here) == "open" and not tem and not hindrance:
@@ -415,6 +483,9 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     label = T("Fire Lane") if lane else T("Residual FP")
     lines = [Line(label, T("{fp} FP left in {hex} this MPh", fp=fp, hex=position.label(here)),
                   "A9.22" if lane else "A8.2")]
+    if snap:
+        lines.append(Line(T("Snap Shot"), T("at the hexside crossed: no TEM of the hex, no FFNAM or FFMO"),
+                          "A8.15"))
     lines += [Line(name, f"{value:+d}", rule) for name, value, rule in drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))

@@ -254,14 +254,54 @@ def test_a7_55_a_lane_fires_apart_from_its_squad_a_plain_mg_may_not(make_positio
     assert laid.units["b-2"].has("first_fire")
 
 
+def alternate_lane(make_position: Any, *extra: dict[str, Any]) -> Any:
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "J7"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "L8"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "L8", "carrier": "b-2"}, *extra]
+    return make_position("asl", units, "MPh", counters=COUNTERS)
+
+
+def lay_left_lane_to_j5(pos: Any) -> None:
+    pos.push_text("move a-1 J7-K7")
+    pos.push_text("fire b-mmg at K7")
+    pos.push_text("answer lane-left")
+    while pos.decision.then == "spray":
+        pos.push_text("answer none")
+    pos.push_text("answer dice 6,5")
+    while pos.decision.then != "lane_place":
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 1,1")
+    pos.push_text("answer hex J5")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+
+
+@pytest.mark.parametrize("snap", [True, False])
+def test_a9_221_a_snap_shot_at_the_hexside_the_lane_runs_along(make_position: Any, snap: bool) -> None:
+    """A9.221: a-2 crosses the K8-L7 hexside, which the LEFT lane's LOF runs along, into K8, a Location of
+    the lane: the lane's owner may Snap Shot it there at the lane's 2 FP with A8.15's DRMs (no TEM, no
+    FFNAM/FFMO), and then the lane does not attack it again in K8; passing, the lane attacks as it enters
+    K8, at 4 FP next to the MG (A9.22)."""
+    pos = alternate_lane(make_position, {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "L7"})
+    lay_left_lane_to_j5(pos)
+    (lane,) = rfp.lanes(pos)
+    assert frozenset(map(pos.map.parse_label, ("K8", "L7"))) in lane.sides
+    pos.push_text("move a-2 L7-K8")
+    top = pos.decision
+    assert top.then == "lane_snap" and top.side == "b" and top.choices == ("snap", "pass")
+    pos.push_text("answer snap" if snap else "answer pass")
+    top = pos.decision
+    assert top.then == "residual" and top.arg("fp") == ("2" if snap else "4")
+    pos.push_text("answer dice 6,5")
+    text = pos.last_resolution.text()
+    assert ("Snap Shot" in text) is snap and ("(FFNAM)" in text) is not snap
+    assert not any(d.then in ("residual", "lane_snap") for d in pos.state.decisions)  # once only
+
+
 def test_t9_221_a_lane_laid_along_an_alternate_grain_in_play(make_position: Any) -> None:
     """T-9.221 (A9.221 example) in play on the test board's hexes of the example's labels: the MMG in L8 fires
     at a mover in K7, on the L8-K7-J5 alternate grain line; its owner declares the LEFT side, and the lane
     laid out to J5 covers K8 (4: PBF next to the MG), K7 and J6 (2 each) and J5, as the example gives them."""
-    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "J7"},
-             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "L8"},
-             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "L8", "carrier": "b-2"}]
-    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos = alternate_lane(make_position)
     pos.push_text("move a-1 J7-K7")
     pos.push_text("fire b-mmg at K7")
     top = pos.decision
