@@ -117,7 +117,7 @@ def cc_fp(unit: UnitState) -> int:
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2); a SW is not
     used in CC (A11.13)."""
-    away = (*withdrawing(position), *infiltrating(position))
+    away = (*withdrawing(position), *infiltrating(position), *declined(position))
     return [
         u
         for u in position.units_at(h)
@@ -130,6 +130,14 @@ def withdrawing(position: Position) -> tuple[str, ...]:
 
     gs = position.state.game
     return gs.cc_withdraw if isinstance(gs, AslState) else ()
+
+
+def declined(position: Position) -> tuple[str, ...]:
+    """The concealed units that keep their "?" rather than attack in the CC being fought (A11.19, A11.15)."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return gs.cc_declined if isinstance(gs, AslState) else ()
 
 
 def infiltrating(position: Position) -> tuple[str, ...]:
@@ -534,9 +542,10 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
 
 
 def declarations(game: AslGame, position: Position) -> State:
-    """A11.12, A11.19: a side with a concealed unit able to attack says whether it attacks (and reveals
-    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks. Before
-    that, a side whose nationality fights Hand-to-Hand may choose it (A25.43)."""
+    """A11.19: before either side designates an attack, each side names which of its concealed units able to
+    attack do so (they show what they are); the others keep their "?" and make no attack (A11.15). The
+    choice is per unit: "attack" takes them all, "decline" none. An ambusher attacks. Before that, a side
+    whose nationality fights Hand-to-Hand may choose it (A25.43)."""
     offered = asl_hth.offer(game, position)
     if offered is not None:
         return offered
@@ -544,38 +553,49 @@ def declarations(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    asks = [
-        Decision(
-            "confirm",
-            side,
-            T(
-                "{side}: attack in CC at {hex} (your concealed units show) or decline to stay concealed",
-                side=side,
-                hex=position.label(h),
-            ),
-            "A11.19",
-            "cc_declare",
-            choices=("attack", "decline"),
-            target=h,
+    asks = []
+    for side in order(game, position):
+        hidden = [u.id for u in attackers(position, h, side) if u.concealed]
+        if side == gs.cc_ambusher or not hidden:
+            continue
+        asks.append(
+            Decision(
+                "units",
+                side,
+                T(
+                    "{side}: name your concealed units that attack in CC at {hex} (they show what they are); "
+                    "the others keep their concealment and make no attack (attack: all, decline: none)",
+                    side=side,
+                    hex=position.label(h),
+                ),
+                "A11.19",
+                "cc_declare",
+                units=tuple(sorted(hidden)),
+                choices=("attack", "decline"),
+                count=0,
+                target=h,
+            )
         )
-        for side in order(game, position)
-        if side != gs.cc_ambusher and any(u.concealed for u in attackers(position, h, side))
-    ]
     if asks:
         return state.push(*asks)
     return ccgroups.begin(game, position)
 
 
 def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.19: the units named (all for "attack", none for "decline") show what they are; the other concealed
+    units of the side keep their "?" and do not attack in this CC."""
     state = position.state
     gs = game.gstate(state)
-    h = gs.cc_hex
+    h = decision.target
     assert h is not None
-    if answer.choice == "decline":
-        state = state.replace(game=gs.replace(cc_declined=(*gs.cc_declined, decision.side)))
-    else:  # A11.19: a concealed unit that engages in CC shows what it is before the attacks
-        for unit in attackers(position, h, decision.side):
-            state = state.with_unit(unit.revealed())
+    hidden = [uid for uid in decision.units if uid in state.units]
+    attacking = set(hidden) if answer.choice == "attack" else set() if answer.choice == "decline" else set(
+        answer.units)
+    for uid in hidden:
+        if uid in attacking:
+            state = state.with_unit(state.units[uid].revealed())
+    keep = tuple(uid for uid in hidden if uid not in attacking)
+    state = state.replace(game=gs.replace(cc_declined=(*gs.cc_declined, *keep)))
     if any(d.then == "cc_declare" for d in state.decisions):
         return state
     return ccgroups.begin(game, position.at(state))

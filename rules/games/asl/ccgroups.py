@@ -245,7 +245,7 @@ def designate(game: AslGame, position: Position, side: str) -> State:
     h = _cc_hex(position)
     own = free_attackers(position, h, side)
     theirs = free_targets(position, h, side)
-    if side in gs.cc_declined or not own or not theirs:
+    if not own or not theirs:  # a side whose concealed units all declined has none (A11.19)
         return _designated(game, position, side)
     if len(own) == 1 and len(blocks(position, theirs)) == 1:
         return _designated(game, _add(game, position, side, own, theirs), side)
@@ -392,7 +392,9 @@ def begin(game: AslGame, position: Position) -> State:
     sides = cc.order(game, position)
     # A11.14: the second side's stacks are set before the first designates; the first side's follow from
     # its own designations
-    asks = stack_asks(game, position, h, () if sides[1] in gs.cc_declined else (sides[1],))
+    # a side all of whose units there keep their "?" (A11.19) has no stacks to show
+    hiding = all(u.id in gs.cc_declined for u in _personnel(position, h, sides[1]))
+    asks = stack_asks(game, position, h, () if hiding else (sides[1],))
     if asks:
         return state.push(*asks)
     return proceed(game, position)

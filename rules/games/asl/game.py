@@ -116,7 +116,7 @@ class AslState(GameState):
     cc_next: int = 0
     exited: tuple[tuple[str, int], ...] = ()  # unit id -> its VP when it left the map (A26.23)
     cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
-    cc_declined: tuple[str, ...] = ()  # sides that keep their concealment rather than attack (A11.15)
+    cc_declined: tuple[str, ...] = ()  # concealed units keeping their "?" rather than attack (A11.19)
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
