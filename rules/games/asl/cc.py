@@ -73,23 +73,46 @@ def _personnel(unit: UnitState) -> bool:
     return not _vehicle(unit) and not au.is_sw(unit) and not unit.has("prisoner")  # A20.54: CC spares them
 
 
-def locations(position: Position) -> list[Hex]:
-    """Locations holding personnel of both sides and no vehicle (A11.1), by label. Where a vehicle is in the
-    Location with an enemy, the players declare each CC attack as a fire in the CCPh (A11.5, ``vfire.py``)."""
-    sides: dict[Hex, set[str]] = {}
+def fights(position: Position) -> dict[Hex, list[int]]:
+    """The Locations holding personnel of both sides: hex -> its levels that do (A11.1, A2.8: a CC is fought
+    per Location, so units on different levels of one building hex are not in the same CC)."""
+    sides: dict[tuple[Hex, int], set[str]] = {}
     for unit in position.units.values():
         if unit.hex is not None and _personnel(unit):
-            sides.setdefault(unit.hex, set()).add(unit.side)
+            sides.setdefault((unit.hex, unit.level), set()).add(unit.side)
+    out: dict[Hex, list[int]] = {}
+    for (h, level), s in sorted(sides.items(), key=lambda kv: kv[0][1]):
+        if len(s) > 1:
+            out.setdefault(h, []).append(level)
+    return out
+
+
+def locations(position: Position) -> list[Hex]:
+    """The hexes with a Location holding personnel of both sides and no vehicle (A11.1), by label. Where a
+    vehicle is in the Location with an enemy, the players declare each CC attack as a fire in the CCPh
+    (A11.5, ``vfire.py``)."""
     busy = set(vehicle_locations(position))
-    return sorted((h for h, s in sides.items() if len(s) > 1 and h not in busy), key=position.label)
+    return sorted((h for h in fights(position) if h not in busy), key=position.label)
+
+
+def here(position: Position, h: Hex) -> list[UnitState]:
+    """The units in the Location whose CC is being fought at ``h``: those on its level (A2.8); at any other
+    hex, every unit there."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    units = position.units_at(h)
+    if not isinstance(gs, AslState) or gs.cc_hex != h:
+        return units
+    return [u for u in units if u.level == gs.cc_level]
 
 
 def vehicle_locations(position: Position) -> list[Hex]:
     """Locations where a vehicle is with an enemy: the players declare each CC attack there (A11.5)."""
     out = []
     for h in {u.hex for u in position.units.values() if u.hex is not None and _vehicle(u)}:
-        here = position.units_at(h)
-        if any(_vehicle(v) and any(u.side != v.side for u in here) for v in here):
+        units = position.units_at(h)
+        if any(_vehicle(v) and any(u.side != v.side for u in units) for v in units):
             out.append(h)
     return sorted(out, key=position.label)
 
@@ -98,7 +121,7 @@ def _overstack(position: Position, h: Hex, side: str) -> int:
     """Squad-equivalents of ``side`` over the stacking limit in the Location, rounded up (A5.1, A5.5)."""
     from hexmate.rules.games.asl.game import overstack_mf
 
-    return overstack_mf([u for u in position.units_at(h) if u.side == side])
+    return overstack_mf([u for u in here(position, h) if u.side == side])
 
 
 def _name(unit: UnitState) -> str:
@@ -120,7 +143,7 @@ def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     away = (*withdrawing(position), *infiltrating(position), *declined(position))
     return [
         u
-        for u in position.units_at(h)
+        for u in here(position, h)
         if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
     ]
 
@@ -185,7 +208,7 @@ def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
 def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     """The enemy units a CC attack at ``h`` attacks: not its vehicles (A11.1), nor its SW (A11.13)."""
     gone = infiltrating(position)
-    return [u for u in position.units_at(h) if u.side != side and _personnel(u) and u.id not in gone]
+    return [u for u in here(position, h) if u.side != side and _personnel(u) and u.id not in gone]
 
 
 def strengths(
@@ -278,7 +301,7 @@ def work(
         drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
         if unit.id in withdrawing(position):  # A11.2: -2, +1 per friendly unit in the Melee not withdrawing
             stay = sum(
-                1 for u in position.units_at(h)
+                1 for u in here(position, h)
                 if u.side == unit.side and _personnel(u) and u.id not in withdrawing(position)
             )
             drm += stay - 2
@@ -318,7 +341,7 @@ def work(
 
 def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     """A11.4: the side's ambush drm (each applies if any unit of the side qualifies)."""
-    units = [u for u in position.units_at(h) if u.side == side]
+    units = [u for u in here(position, h) if u.side == side]
     drm = 0
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
@@ -343,9 +366,9 @@ def ambush_possible(game: AslGame, position: Position, h: Hex) -> bool:
     """A11.4: infantry advanced into CC this APh (not into a Melee), in a woods or building hex, or with a
     concealed unit on either side."""
     gs = game.gstate(position.state)
-    if h not in gs.cc_entered or any(u.has("melee") for u in position.units_at(h)):
+    if h not in gs.cc_entered or any(u.has("melee") for u in here(position, h)):
         return False
-    return position.map.terrain(h) in AMBUSH_TERRAIN or any(u.concealed for u in position.units_at(h))
+    return position.map.terrain(h) in AMBUSH_TERRAIN or any(u.concealed for u in here(position, h))
 
 
 # --- the flow: decisions and continuations ---
@@ -374,21 +397,24 @@ def next_location(game: AslGame, position: Position) -> State:
 
 
 def start_location(game: AslGame, position: Position, h: Hex) -> State:
+    """The CC of the hex ``h``: each of its Locations holding both sides in turn, lowest level first (A2.8)."""
     state = position.state
-    for unit in position.units_at(h):  # A11.19: dummies are removed before any CC declaration
+    gs = game.gstate(state)
+    levels = [lv for lv in fights(position).get(h, [0]) if lv not in gs.cc_levels_done] or [0]
+    state = state.replace(game=gs.replace(cc_hex=h, cc_level=levels[0]))
+    position = position.at(state)
+    for unit in here(position, h):  # A11.19: dummies are removed before any CC declaration
         if unit.type == "dummy":
             state = state.without_unit(unit.id)
-    if len({u.side for u in position.at(state).units_at(h) if _personnel(u)}) < 2:
-        gs = game.gstate(state)
-        state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h)))
-        return next_location(game, position.at(state))
+    if len({u.side for u in here(position.at(state), h) if _personnel(u)}) < 2:
+        return _location_done(game, position.at(state), h)
     position = position.at(state)
     gs = game.gstate(state)
     state = state.replace(
         game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
                         cc_hth_asked=False, cc_infiltrate=(), cc_ambush_asked=False)
     )
-    if any(u.has("melee") for u in position.units_at(h)):
+    if any(u.has("melee") for u in here(position, h)):
         return withdrawals(game, position.at(state))
     if ambush_possible(game, position.at(state), h):
         return state.push(_ambush_roll(position, h, position.phasing, ""))
@@ -408,7 +434,7 @@ def withdrawals(game: AslGame, position: Position) -> State:
     h = gs.cc_hex
     assert h is not None
     # A11.16: a broken unit must try, unless it guards prisoners (or is disrupted: _may_withdraw)
-    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u)
+    must = tuple(u.id for u in here(position, h) if u.has("broken") and _may_withdraw(u)
                  and not asl_prisoners.prisoners_of(position, u.id))
     state = state.replace(game=gs.replace(cc_withdraw=must))
     asks = [
@@ -422,14 +448,14 @@ def withdrawals(game: AslGame, position: Position) -> State:
             ),
             "A11.2",
             "cc_withdraw",
-            units=tuple(u.id for u in position.units_at(h) if u.side == side and not u.has("broken")
+            units=tuple(u.id for u in here(position, h) if u.side == side and not u.has("broken")
                         and _may_withdraw(u)),
             choices=("withdraw", "stay"),
             count=0,
             target=h,
         )
         for side in (position.phasing, position.enemy_of(position.phasing))
-        if any(u.side == side and not u.has("broken") and _may_withdraw(u) for u in position.units_at(h))
+        if any(u.side == side and not u.has("broken") and _may_withdraw(u) for u in here(position, h))
     ]
     if asks:
         return state.push(*asks)
@@ -442,7 +468,7 @@ def resume_withdraw(game: AslGame, position: Position, decision: Decision, answe
     h = gs.cc_hex
     assert h is not None
     if answer.choice == "withdraw" or answer.units:
-        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)
+        ids = [u.id for u in here(position, h) if u.side == decision.side and _may_withdraw(u)
                and (answer.choice == "withdraw" or u.id in answer.units)]
         state = state.replace(game=gs.replace(cc_withdraw=tuple(sorted({*gs.cc_withdraw, *ids}))))
     if any(d.then == "cc_withdraw" for d in state.decisions):
@@ -530,7 +556,7 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
         )
     )
     if ambusher:  # A11.4: every ambushed unit loses "?"
-        for unit in position.units_at(h):
+        for unit in here(position, h):
             if unit.side != ambusher:
                 state = state.with_unit(unit.revealed())
     gs = game.gstate(state)
@@ -866,7 +892,7 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    facing = any(u.side != gs.cc_ambusher and _personnel(u) for u in position.units_at(h))
+    facing = any(u.side != gs.cc_ambusher and _personnel(u) for u in here(position, h))
     if gs.cc_ambusher and not gs.cc_ambush_asked and facing:  # A11.41: or withdraw once the CC is over
         state = state.replace(game=gs.replace(cc_ambush_asked=True))
         leave = ambushwd.ask(game, position.at(state), after=True)
@@ -874,7 +900,7 @@ def finish_location(game: AslGame, position: Position) -> State:
             return state.push(leave)
         position = position.at(state)
         gs = game.gstate(state)
-    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
+    away = [u for u in here(position, h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
     if away:  # A11.2, A11.22: the survivors have withdrawn: each side places them on a lit Location
         asks = []
         for side in sorted({u.side for u in away}, key=lambda s: s != position.phasing):
@@ -904,11 +930,22 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
-    here = [u for u in position.units_at(h) if not u.concealed and _personnel(u)]
-    melee = len({u.side for u in here}) > 1
-    for unit in [u for u in position.units_at(h) if _personnel(u)]:
+    known = [u for u in here(position, h) if not u.concealed and _personnel(u)]
+    melee = len({u.side for u in known}) > 1
+    for unit in [u for u in here(position, h) if _personnel(u)]:
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
+    return _location_done(game, position.at(state), h)
+
+
+def _location_done(game: AslGame, position: Position, h: Hex) -> State:
+    """One Location of ``h`` fought; the next level of the hex with both sides, else the next hex (A2.8)."""
+    state = position.state
     gs = game.gstate(state)
-    state = state.replace(game=gs.replace(cc_hex=None, cc_ambusher="", cc_done=(*gs.cc_done, h)))
+    done = (*gs.cc_levels_done, gs.cc_level)
+    state = state.replace(game=gs.replace(cc_hex=None, cc_ambusher="", cc_level=0, cc_levels_done=done))
+    if [lv for lv in fights(position.at(state)).get(h, []) if lv not in done]:
+        return start_location(game, position.at(state), h)
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h), cc_levels_done=()))
     return next_location(game, position.at(state))

@@ -55,7 +55,7 @@ def _personnel(position: Position, h: Hex, side: str) -> list[UnitState]:
     from hexmate.rules.games.asl import cc
 
     gone = cc.infiltrating(position)
-    return [u for u in position.units_at(h) if u.side == side and cc._personnel(u) and u.id not in gone]
+    return [u for u in cc.here(position, h) if u.side == side and cc._personnel(u) and u.id not in gone]
 
 
 def default_stacks(position: Position, h: Hex) -> tuple[tuple[str, str], ...]:
@@ -64,7 +64,7 @@ def default_stacks(position: Position, h: Hex) -> tuple[tuple[str, str], ...]:
     from hexmate.rules.games.asl import cc
 
     out = []
-    for side in sorted({u.side for u in position.units_at(h)}):
+    for side in sorted({u.side for u in cc.here(position, h)}):
         units = _personnel(position, h, side)
         mmcs = [u for u in units if not is_smc(u)]
         if not mmcs:

@@ -111,6 +111,8 @@ class AslState(GameState):
     cc_entered: tuple[Hex, ...] = ()
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
+    cc_level: int = 0  # the level of the Location being fought in cc_hex (A2.8)
+    cc_levels_done: tuple[int, ...] = ()  # the levels of cc_hex already fought this CCPh (A2.8)
     cc_ambusher: str = ""
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CAP, or CR / CAP1 tagged ":attack"
     cc_next: int = 0
