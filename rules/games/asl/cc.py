@@ -397,7 +397,8 @@ def next_location(game: AslGame, position: Position) -> State:
 
 
 def start_location(game: AslGame, position: Position, h: Hex) -> State:
-    """The CC of the hex ``h``: each of its Locations holding both sides in turn, lowest level first (A2.8)."""
+    """The CC of the hex ``h``: each of its Locations holding both sides in turn, lowest level first
+    (A2.8)."""
     state = position.state
     gs = game.gstate(state)
     levels = [lv for lv in fights(position).get(h, [0]) if lv not in gs.cc_levels_done] or [0]

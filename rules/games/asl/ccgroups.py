@@ -241,7 +241,6 @@ def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
 def designate(game: AslGame, position: Position, side: str) -> State:
     """The side's designation: asked when there is a choice, else its one attack (or none) is recorded."""
     state = position.state
-    gs = game.gstate(state)
     h = _cc_hex(position)
     own = free_attackers(position, h, side)
     theirs = free_targets(position, h, side)
