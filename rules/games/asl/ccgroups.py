@@ -350,10 +350,36 @@ def _restack(position: Position, side: str, own: list[UnitState]) -> Position:
         cc_on=tuple(sorted(on)), cc_alone=tuple(sorted(alone)))))
 
 
+def must_attack(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """A11.15: the side's units that advanced into a Melee this APh take part in its CC (a concealed one may
+    keep its "?" instead, A11.19: it is then no attacker at all): those not yet in an attack while a target
+    is left."""
+    from hexmate.rules.games.asl import cc
+
+    gs = _gs(position)
+    if not free_targets(position, h, side):
+        return []
+    return [u for u in free_attackers(position, h, side) if u.id in gs.cc_advanced and not u.has("melee")
+            and any(t.has("melee") for t in cc.here(position, h) if t.side != side)]
+
+
 def check_group(position: Position, decision: Decision, answer: act.Answer) -> None:
     if answer.choice == DONE:
+        h = decision.target
+        assert h is not None
+        late = must_attack(position, h, decision.side)
+        if late:
+            raise IllegalAction(T("{units} advanced into a Melee and must take part in its Close Combat",
+                                  units=", ".join(u.id for u in late)), "A11.15")
         return
-    group_of(position, decision, answer)
+    own, theirs = group_of(position, decision, answer)
+    h = decision.target
+    assert h is not None
+    named = {u.id for u in (*own, *theirs)}
+    late = [u for u in must_attack(position, h, decision.side) if u.id not in named]
+    if late and not [u for u in free_targets(position, h, decision.side) if u.id not in named]:
+        raise IllegalAction(T("{units} advanced into a Melee and must take part in its Close Combat",
+                              units=", ".join(u.id for u in late)), "A11.15")
 
 
 def resume_group(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -109,6 +109,7 @@ class AslState(GameState):
     self_rallied: tuple[str, ...] = ()
     control: tuple[tuple[str, str], ...] = ()  # building name -> side (A26.14)
     cc_entered: tuple[Hex, ...] = ()
+    cc_advanced: tuple[str, ...] = ()  # the units that advanced into an enemy's Location this APh (A11.15)
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
     cc_level: int = 0  # the level of the Location being fought in cc_hex (A2.8)
@@ -670,7 +671,8 @@ class AslGame(Game):
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
                 # A11.4: advanced into CC
                 gs = self.gstate(state)
-                state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
+                state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to),
+                                                      cc_advanced=(*gs.cc_advanced, *action.units)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             if setdc.claims(position, action):
@@ -1324,7 +1326,8 @@ class AslGame(Game):
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti")  # A4.8: TI goes at the end of the CCPh
             gs = self.gstate(state)
-            state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
+            state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
+                                                  conceal_done=False))
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
