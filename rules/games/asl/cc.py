@@ -78,7 +78,8 @@ def fights(position: Position) -> dict[Hex, list[int]]:
     per Location, so units on different levels of one building hex are not in the same CC)."""
     sides: dict[tuple[Hex, int], set[str]] = {}
     for unit in position.units.values():
-        if unit.hex is not None and _personnel(unit):
+        # units aboard a vehicle fight no infantry CC here: they share the vehicle's fate (A11.5, D6)
+        if unit.hex is not None and _personnel(unit) and unit.carrier is None:
             sides.setdefault((unit.hex, unit.level), set()).add(unit.side)
     out: dict[Hex, list[int]] = {}
     for (h, level), s in sorted(sides.items(), key=lambda kv: kv[0][1]):
@@ -88,11 +89,10 @@ def fights(position: Position) -> dict[Hex, list[int]]:
 
 
 def locations(position: Position) -> list[Hex]:
-    """The hexes with a Location holding personnel of both sides and no vehicle (A11.1), by label. Where a
-    vehicle is in the Location with an enemy, the players declare each CC attack as a fire in the CCPh
-    (A11.5, ``vfire.py``)."""
-    busy = set(vehicle_locations(position))
-    return sorted((h for h in fights(position) if h not in busy), key=position.label)
+    """The hexes with a Location holding personnel of both sides (A11.1), by label; where a vehicle is there
+    too the CC is sequential (A11.31, ``ccgroups.sequential``). An attack on a vehicle is declared as a fire
+    in the CCPh (A11.5, ``vfire.py``)."""
+    return sorted(fights(position), key=position.label)
 
 
 def here(position: Position, h: Hex) -> list[UnitState]:

@@ -205,8 +205,8 @@ def _groups(position: Position) -> tuple[tuple[str, tuple[str, ...], tuple[str, 
 def free_attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     from hexmate.rules.games.asl import cc
 
-    used = _attacking(position)
-    return [u for u in cc.attackers(position, h, side) if u.id not in used]
+    used = _attacking(position)  # and A11.5: a unit that attacked a vehicle in this CCPh ("cc")
+    return [u for u in cc.attackers(position, h, side) if u.id not in used and not u.has("cc")]
 
 
 def free_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -222,6 +222,8 @@ def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
     options = [u.id for u in own] + [u.id for u in theirs if not u.concealed]
     if any(u.concealed for u in theirs):
         options.append(HIDDEN)
+    if sequential(position):  # A11.31, A11.5: an attack on an enemy vehicle is one of the side's attacks
+        options += [v.id for v in _enemy_vehicles(position, h, side)]
     word = TOGETHER if first else DONE
     return Decision(
         "units",
@@ -363,7 +365,36 @@ def must_attack(position: Position, h: Hex, side: str) -> list[UnitState]:
             and any(t.has("melee") for t in cc.here(position, h) if t.side != side)]
 
 
+def _enemy_vehicles(position: Position, h: Hex, side: str) -> list[UnitState]:
+    return [v for v in vehicles_here(position, h) if v.side != side and not v.has("wreck")]
+
+
+def _vehicle_attack(position: Position, decision: Decision, answer: act.Answer
+                    ) -> tuple[act.Fire, UnitState] | None:
+    """An answer naming an enemy vehicle: the CC attack on it (A11.5) by the side's units named."""
+    h = decision.target
+    assert h is not None
+    vehicles = {v.id: v for v in _enemy_vehicles(position, h, decision.side)}
+    named = [vehicles[u] for u in answer.units if u in vehicles]
+    if not named:
+        return None
+    if len(named) > 1 or any(u not in vehicles and u in position.units and position.units[u].side != decision.side
+                             for u in answer.units):
+        raise IllegalAction(T("a CC attack on a vehicle names only that vehicle as its target"), "A11.5")
+    return act.Fire(tuple(u for u in answer.units if u not in vehicles), h), named[0]
+
+
 def check_group(position: Position, decision: Decision, answer: act.Answer) -> None:
+    from hexmate.rules.games.asl import vfire
+
+    on_vehicle = _vehicle_attack(position, decision, answer)
+    if on_vehicle is not None:
+        free = {u.id for u in free_attackers(position, on_vehicle[0].target, decision.side)}
+        if any(u not in free for u in on_vehicle[0].firers):
+            raise IllegalAction(T("no unit attacks or is attacked more than once in a Close Combat Phase"),
+                                "A11.12")
+        vfire.check_cc(position, *on_vehicle)
+        return
     if answer.choice == DONE:
         h = decision.target
         assert h is not None
@@ -387,8 +418,22 @@ def resume_group(game: AslGame, position: Position, decision: Decision, answer: 
     h = decision.target
     assert h is not None
     if answer.choice == DONE:
+        if sequential(position):  # A11.31: the side passes this turn
+            gs = _gs(position)
+            return proceed(game, position.at(position.state.replace(
+                game=gs.replace(cc_designated=(*gs.cc_designated, f"{decision.side}:{PASS}")))))
         return _designated(game, position, decision.side)
+    on_vehicle = _vehicle_attack(position, decision, answer)
+    if on_vehicle is not None:  # A11.5: rolled on the CCV; the turn passes once it is resolved
+        from hexmate.rules.games.asl import vfire
+
+        return vfire.declare_cc(position, *on_vehicle)
     own, theirs = group_of(position, decision, answer)
+    if sequential(position) and theirs:  # A11.31: one attack, rolled and applied before the other side's
+        position = _add(game, position, decision.side, own, theirs)
+        gs = _gs(position)
+        return proceed(game, position.at(position.state.replace(
+            game=gs.replace(cc_designated=(*gs.cc_designated, decision.side)))))
     if decision.side == _first(position):
         position = _restack(position, decision.side, own)
     if not theirs:  # SMCs declared alone, not attacking (A11.14)
@@ -425,13 +470,92 @@ def begin(game: AslGame, position: Position) -> State:
     return proceed(game, position)
 
 
-def proceed(game: AslGame, position: Position) -> State:
-    """The next step of the Location's CC: a designation, an attack to roll, the ambusher's results to apply
-    before the reply (A11.32), or the end (results applied, Melee)."""
+# --- sequential CC in a Location holding a vehicle (A11.31, A11.34) ---
+PASS = "pass"
+
+
+def vehicles_here(position: Position, h: Hex) -> list[UnitState]:
+    """The vehicles (abandoned ones too) in the Location being fought (A11.31)."""
+    from hexmate.rules.games.asl import cc
+
+    return [u for u in cc.here(position, h) if cc._vehicle(u)]
+
+
+def sequential(position: Position) -> bool:
+    """A11.31: every CC in a Location holding a vehicle is sequential; a successful ambush there makes the
+    ambusher attack first with all its attacks instead (A11.34: the highest rule number, A11.32, governs)."""
+    gs = _gs(position)
+    return gs.cc_hex is not None and not gs.cc_ambusher and bool(vehicles_here(position, gs.cc_hex))
+
+
+def seq_order(position: Position) -> tuple[str, str]:
+    """A11.31: the side not owning the vehicle attacks first (an abandoned one is its last owner's, its
+    ``side``); with vehicles of both sides there, the phasing side."""
+    owners = {v.side for v in vehicles_here(position, _cc_hex(position))}
+    first = position.phasing if len(owners) != 1 else position.enemy_of(owners.pop())
+    return first, position.enemy_of(first)
+
+
+def _seq_turn(game: AslGame, position: Position) -> State:
+    """A11.31: the sides take one attack each in turn, the results of each applied before the next (a unit
+    eliminated before its turn makes no attack), until neither attacks any more (each passes in turn, or has
+    no unit able to attack a unit not yet attacked)."""
+    state = position.state
+    gs = game.gstate(state)
+    h = _cc_hex(position)
+    turns = gs.cc_designated
+    if len(turns) >= 2 and turns[-1].endswith(PASS) and turns[-2].endswith(PASS):
+        return _seq_end(game, position)
+    first, second = seq_order(position)
+    side = first if len(turns) % 2 == 0 else second
+    if not free_attackers(position, h, side) or not free_targets(position, h, side):
+        state = state.replace(game=gs.replace(cc_designated=(*turns, f"{side}:{PASS}")))
+        return _seq_turn(game, position.at(state))
+    return state.push(_group_ask(position, h, side, False))
+
+
+def _seq_end(game: AslGame, position: Position) -> State:
+    from hexmate.rules.games.asl import cc
+
+    return cc.finish_location(game, position)
+
+
+def _seq_proceed(game: AslGame, position: Position) -> State:
     from hexmate.rules.games.asl import cc
 
     state = position.state
     gs = game.gstate(state)
+    if gs.cc_rolled < len(gs.cc_groups):
+        return cc.roll_attack(game, position, gs.cc_rolled)
+    if gs.cc_pending:  # A11.31: each attack's results apply before the reply
+        applied = cc.apply_pending(game, position)
+        if applied.decisions != state.decisions:
+            return applied
+        position = position.at(applied)
+    return _seq_turn(game, position)
+
+
+def after_vehicle_attack(game: AslGame, position: Position, decision: Decision) -> State:
+    """A11.31: once an attack on a vehicle in the CC being fought is resolved (a further dr of A11.501
+    answered too), the other side's turn."""
+    state = position.state
+    gs = game.gstate(state)
+    if state.decision is not None or gs.cc_hex is None or decision.target != gs.cc_hex:
+        return state
+    state = state.replace(game=gs.replace(cc_designated=(*gs.cc_designated, decision.side)))
+    return proceed(game, position.at(state))
+
+
+def proceed(game: AslGame, position: Position) -> State:
+    """The next step of the Location's CC: a designation, an attack to roll, the ambusher's results to apply
+    before the reply (A11.32), the next attack of a CC with a vehicle (A11.31), or the end (results applied,
+    Melee)."""
+    from hexmate.rules.games.asl import cc
+
+    state = position.state
+    gs = game.gstate(state)
+    if sequential(position):
+        return _seq_proceed(game, position)
     first, second = cc.order(game, position)
     if first not in gs.cc_designated:
         return designate(game, position, first)

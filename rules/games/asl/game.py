@@ -807,10 +807,12 @@ class AslGame(Game):
         return vmotion.resume_face(position, decision, answer)  # D2.401
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return vfire.resume_cc(position, decision, answer)
+        state = vfire.resume_cc(position, decision, answer)  # A11.31: then the other side's CC turn
+        return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return vfire.resume_cc2(position, decision, answer)
+        state = vfire.resume_cc2(position, decision, answer)
+        return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":

@@ -234,7 +234,10 @@ def test_close_combat_an_original_2_rolls_a_chance_kill(make_position: Any) -> N
     guard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"}
     for extra, result in (("1", "burns"), ("5", "immobilized")):
         pos = make(make_position, "CCPh", sq, guard)
-        pos.push_text("fire a-sq2 at J5")
+        # A11.31: with infantry of both sides, the Location's CC is sequential: a, not owning the tank, first
+        top = pos.decision
+        assert top is not None and top.then == "cc_group" and top.side == "a" and "b-t" in top.units
+        pos.push_text("answer units a-sq2,b-t")
         top = pos.decision  # pinned: CCV 5 - 1 (A11.5); a squad guarding the tank: +2 (A11.51)
         assert top is not None and (top.arg("ccv"), top.arg("drm")) == ("4", "2")
         pos.push_text("answer dice 1,1")  # an original 2: 2 + 2 = 4 = CCV, and a further dr (A11.501)
