@@ -378,8 +378,9 @@ def _vehicle_attack(position: Position, decision: Decision, answer: act.Answer
     named = [vehicles[u] for u in answer.units if u in vehicles]
     if not named:
         return None
-    if len(named) > 1 or any(u not in vehicles and u in position.units and position.units[u].side != decision.side
-                             for u in answer.units):
+    others = [u for u in answer.units if u not in vehicles]
+    if len(named) > 1 or any(u not in position.units or position.units[u].side != decision.side
+                             for u in others):
         raise IllegalAction(T("a CC attack on a vehicle names only that vehicle as its target"), "A11.5")
     return act.Fire(tuple(u for u in answer.units if u not in vehicles), h), named[0]
 
