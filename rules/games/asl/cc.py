@@ -349,7 +349,18 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
         if n:
             drm += n
             lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))
-    if any(u.has("stealthy") or u.values.get("stealthy") for u in units):
+    vehicles = [u for u in units if _vehicle(u)]
+    if vehicles:  # A11.4: a side with a vehicle in the Location
+        drm += 2
+        lines.append(Line(T("a vehicle"), "+2", "A11.4"))
+    from hexmate.rules.games.asl.armour import vtype
+
+    bu = sum(1 for v in vehicles if vtype(v).armored and not v.has("ce") and not v.has("wreck"))
+    if bu:  # A11.4: +1 for each BU AFV
+        drm += bu
+        lines.append(Line(T("{n} BU AFV(s)", n=str(bu)), f"+{bu}", "A11.4"))
+    # A11.17: heroes are stealthy unless Lax
+    if any(u.has("stealthy") or u.values.get("stealthy") or u.type == "hero" for u in units):
         drm -= 1
         lines.append(Line(T("stealthy"), "-1", "A11.17"))
     if any(u.concealed for u in units):

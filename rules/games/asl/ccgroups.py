@@ -509,7 +509,8 @@ def _seq_turn(game: AslGame, position: Position) -> State:
         return _seq_end(game, position)
     first, second = seq_order(position)
     side = first if len(turns) % 2 == 0 else second
-    if not free_attackers(position, h, side) or not free_targets(position, h, side):
+    if not free_attackers(position, h, side) or not (free_targets(position, h, side)
+                                                     or _enemy_vehicles(position, h, side)):
         state = state.replace(game=gs.replace(cc_designated=(*turns, f"{side}:{PASS}")))
         return _seq_turn(game, position.at(state))
     return state.push(_group_ask(position, h, side, False))
