@@ -211,12 +211,46 @@ def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     return [u for u in here(position, h) if u.side != side and _personnel(u) and u.id not in gone]
 
 
+def defence_ccv(unit: UnitState) -> int:
+    """A11.62: what a unit attacked by a vehicle defends with: its CCV (A11.5: squad 5, crew 4, HS 3, SMC 2;
+    -1 inexperienced, -1 pinned), never below 1."""
+    from hexmate.rules.games.asl import ordnance as od
+
+    kind = unit.type if unit.type in od.CCV else "leader" if unit.type in SMC else "squad"
+    value = od.ccv(kind, inexperienced=bool(unit.values.get("inexperienced")),
+                   halvings=1 if unit.has("pinned") else 0)
+    return max(1, value)
+
+
+def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fraction, Fraction, list[Line]]:
+    """A11.62: an AFV attacks infantry with its CMG and, if CE, its AAMG, against the targets' CCV; halved
+    in Motion, halved against a concealed unit; its FP never increases."""
+    from hexmate.rules.games.asl.armour import vtype
+
+    vt = vtype(vehicle)
+    working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
+    fp = Fraction((vt.cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
+    lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
+    if vehicle.has("motion"):
+        fp /= 2
+        lines.append(Line(T("{unit} in Motion", unit=vehicle.id), T("{fp} FP, halved", fp=str(fp)), "A11.62"))
+    if any(u.concealed for u in targets):
+        fp /= 2
+        lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
+    defence = Fraction(sum(defence_ccv(u) for u in targets))
+    lines.append(Line(T("the targets' CCV"), str(defence), "A11.62"))
+    return fp, defence, lines
+
+
 def strengths(
     position: Position, h: Hex, side: str, group: tuple[list[UnitState], list[UnitState]] | None = None
 ) -> tuple[Fraction, Fraction, list[Line]]:
     """The attack FP of ``group`` (its attackers, its targets; by default the side's all against all) and the
-    FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52)."""
+    FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52); a vehicle's attack is
+    A11.62's."""
     attacking, targets = group or (attackers(position, h, side), _targets(position, h, side))
+    if attacking and _vehicle(attacking[0]):
+        return _vehicle_strengths(attacking[0], targets)
     lines: list[Line] = []
     attack = Fraction(0)
     for unit in attacking:

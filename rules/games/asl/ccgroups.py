@@ -206,7 +206,11 @@ def free_attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     from hexmate.rules.games.asl import cc
 
     used = _attacking(position)  # and A11.5: a unit that attacked a vehicle in this CCPh ("cc")
-    return [u for u in cc.attackers(position, h, side) if u.id not in used and not u.has("cc")]
+    own = [u for u in cc.attackers(position, h, side) if u.id not in used and not u.has("cc")]
+    if sequential(position):  # A11.62: the side's vehicles attack infantry in their turns too
+        own += [v for v in vehicles_here(position, h) if v.side == side and v.id not in used
+                and not v.has("wreck")]
+    return own
 
 
 def free_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -279,6 +283,8 @@ def _together(position: Position, h: Hex, side: str) -> tuple[list[UnitState], l
 def group_of(position: Position, decision: Decision, answer: act.Answer) -> tuple[list[UnitState],
                                                                                     list[UnitState]]:
     """The attackers and targets an answer names, checked (A11.12, A11.14); IllegalAction if not legal."""
+    from hexmate.rules.games.asl import cc
+
     h = decision.target
     assert h is not None
     side = decision.side
@@ -303,6 +309,8 @@ def group_of(position: Position, decision: Decision, answer: act.Answer) -> tupl
         return own, []  # the first side's SMCs declared alone, making no attack (A11.14)
     if not own or not theirs:
         raise IllegalAction(T("an attack names at least one of your units and one enemy unit"), "A11.12")
+    if len(own) > 1 and any(cc._vehicle(u) for u in own):
+        raise IllegalAction(T("a vehicle attacks in Close Combat on its own"), "A11.62")
     on = stacked_on(position)
     alone = _gs(position).cc_alone
     own_ids = {u.id for u in own}

@@ -5,10 +5,13 @@ a vehicle (the A11 comprehensive example, H3)."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import cc, ccgroups
+from hexmate.rules.games.asl.vehicles import DATA_DIR as DATA
 
 COUNTERS: dict[str, Any] = {
     "4-6-7": {"type": "squad", "fp": 4, "range": 6, "morale": 7, "broken_morale": 8},
@@ -49,13 +52,20 @@ def test_a11_31_the_side_not_owning_the_vehicle_attacks_first_and_results_apply_
     res = pos.state.resolution
     assert res is not None and res.results == {"b-sq": "KIA"}
     assert "b-sq" not in pos.units  # applied at once: no simultaneous reply (A11.3)
-    top = pos.decision  # b has no unit left to attack: its turn passes; a's second squad may take the tank
+    top = pos.decision  # b's turn: its T-34 may attack a German squad (A11.62); it passes
+    assert top is not None and top.then == "cc_group" and top.side == "b"
+    assert top.units == ("b-t", "a-1", "a-2")
+    pos.push_text("answer done")
+    top = pos.decision  # a's second squad may take the tank
     assert top is not None and top.then == "cc_group" and top.side == "a" and top.units == ("a-2", "b-t")
     pos.push_text("answer units a-2,b-t")
     top = pos.decision
     assert top is not None and top.then == "vcc" and top.rule == "A11.5"
     pos.push_text("answer dice 6,6")  # no effect
-    assert pos.decision is None or pos.decision.then != "cc_group"
+    top = pos.decision  # the turn passes back: the T-34 may still attack; it passes again
+    assert top is not None and top.then == "cc_group" and top.side == "b"
+    pos.push_text("answer done")
+    assert pos.decision is None or pos.decision.then != "cc_group"  # a has no attacker left: the CC ends
 
 
 def test_a11_31_turns_alternate_one_attack_each(make_position: Any) -> None:
@@ -125,3 +135,73 @@ def test_a11_comprehensive_example_h3_ambush_drm_of_the_german_side(make_positio
     assert cc.ambush_drm(pos, h3, "a")[0] == 2
     assert cc.ambush_drm(pos, h3, "b")[0] == 0
     assert ccgroups.seq_order(pos) == ("b", "a")  # H3: the Russians, not owning the PzV, go first (A11.31)
+
+
+def _catalogue(tmp_path: Any) -> str:
+    """An analogue catalogue: the demo tank's values with the CMG FP the A11 comprehensive example states
+    (PzV and PzIVH 5, T-34/85 4); not Vehicle Note values."""
+    data = json.loads((DATA / "catalogues" / "demo-vehicles.json").read_text(encoding="utf-8"))
+    base = data["vehicles"]["demo-pz-g"]
+    data["vehicles"] = {
+        "pz5": {**base, "mg": {"bmg": 2, "cmg": 5}},
+        "t34": {**base, "nationality": "russian", "mg": {"bmg": 2, "cmg": 4}},
+    }
+    path = tmp_path / "a11-analogue.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _with_catalogue(tmp_path: Any) -> dict[str, Any]:
+    cat = _catalogue(tmp_path)
+    return {**COUNTERS, "pz5": {"type": "vehicle", "vehicle": "pz5", "catalogue": cat},
+            "t34": {"type": "vehicle", "vehicle": "t34", "catalogue": cat},
+            "2-3-8": {"type": "hs", "fp": 2, "range": 3, "morale": 8, "broken_morale": 8}}
+
+
+def test_a11_comprehensive_example_h3_the_pzv_attacks_the_4_4_7_at_1_1(
+    make_position: Any, tmp_path: Any,
+) -> None:
+    """A11 comprehensive example, H3 (A11.62): after the 4-4-7's attack, the PzV's CMG 5 FP against the
+    4-4-7's CCV 5 is 1:1."""
+    units = [_u("a-pz", "pz5", "a", "H3", markers=["vca0"]), _u("b-2", "4-4-7", "b", "H3")]
+    pos: Position = make_position("asl", units, "CCPh", counters=_with_catalogue(tmp_path),
+                                  hexes={"H3": "wooden-building"})
+    h3 = pos.units["a-pz"].hex
+    attack, defence, lines = cc.strengths(pos, h3, "a", ([pos.units["a-pz"]], [pos.units["b-2"]]))
+    assert (attack, defence) == (5, 5) and "A11.62" in {line.rule for line in lines}
+
+
+def test_a11_comprehensive_example_j4_the_t34_attacks_the_pinned_hs_at_2_1(
+    make_position: Any, tmp_path: Any,
+) -> None:
+    """A11 comprehensive example, J4->I5 (A11.62, A11.5): the T-34/85's CMG 4 FP against the pinned HS's CCV
+    2 (3, -1 pinned) is 2:1."""
+    units = [_u("b-t", "t34", "b", "I5", markers=["vca0", "ce"]),
+             _u("a-hs", "2-3-8", "a", "I5", markers=["pinned"])]
+    pos: Position = make_position("asl", units, "CCPh", counters=_with_catalogue(tmp_path))
+    i5 = pos.units["b-t"].hex
+    attack, defence, _ = cc.strengths(pos, i5, "b", ([pos.units["b-t"]], [pos.units["a-hs"]]))
+    keys = pos.charts.chart("cct").axis("odds").keys
+    assert (attack, defence) == (4, 2) and cc.odds_column(keys, cc.odds(attack, defence)) == "2:1"
+
+
+def test_a11_comprehensive_example_l5_the_squad_and_the_pzivh_attack_in_turn(
+    make_position: Any, tmp_path: Any,
+) -> None:
+    """A11 comprehensive example, L5 (A11.5, A11.62): the 4-4-7 attacks the PzIVH: CCV 5, DRM 0; original 7:
+    no effect. The PzIVH's attack on it is 1:1 (CMG 5 against CCV 5); had the squad kept its "?", 2.5:5,
+    1:2 (A11.19)."""
+    units = [_u("a-pz", "pz5", "a", "L5", markers=["vca0"]), _u("b-sq", "4-4-7", "b", "L5")]
+    pos: Position = make_position("asl", units, "CCPh", counters=_with_catalogue(tmp_path), first_side="b")
+    pos.push_text("fire b-sq at L5")
+    top = pos.decision
+    assert top is not None and top.then == "vcc" and (top.arg("ccv"), top.arg("drm")) == ("5", "0")
+    pos.push_text("answer dice 3,4")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"a-pz": "none"}
+    l5 = pos.units["a-pz"].hex
+    keys = pos.charts.chart("cct").axis("odds").keys
+    for concealed, column in ((False, "1:1"), (True, "1:2")):
+        squad = dataclasses.replace(pos.units["b-sq"], concealed=concealed)
+        attack, defence, _ = cc.strengths(pos, l5, "a", ([pos.units["a-pz"]], [squad]))
+        assert cc.odds_column(keys, cc.odds(attack, defence)) == column
