@@ -29,6 +29,7 @@ not asked. Naming an MMC as a target takes the SMCs stacked on it too.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -550,10 +551,32 @@ def after_vehicle_attack(game: AslGame, position: Position, decision: Decision) 
     answered too), the other side's turn."""
     state = position.state
     gs = game.gstate(state)
-    if state.decision is not None or gs.cc_hex is None or decision.target != gs.cc_hex:
+    pending = state.decision
+    if (pending is not None and pending.then == "vcc2") or gs.cc_hex is None or decision.target != gs.cc_hex:
         return state
     state = state.replace(game=gs.replace(cc_designated=(*gs.cc_designated, decision.side)))
+    if pending is not None:  # a wound of the crew's small arms (A11.621): the CC goes on once it is rolled
+        return state
     return proceed(game, position.at(state))
+
+
+def crew_small_arms(position: Position, decision: Decision, dice: tuple[int, ...]) -> State:
+    """A11.621: an Original CC DR of 12 against a manned vehicle, neither shocked nor stunned, Casualty
+    Reduces the attacking unit (the MMC where an SMC attacks beside it)."""
+    from hexmate.rules.games.asl import cc
+
+    state = position.state
+    vehicle = state.units.get(decision.arg("target"))
+    if sum(dice) != 12 or vehicle is None or any(vehicle.has(m) for m in ("abandoned", "shocked", "stunned")):
+        return state
+    units = [state.units[u] for u in decision.subject if u in state.units]
+    if not units:
+        return state
+    unit = next((u for u in units if not is_smc(u)), units[0])
+    state, wound = cc._cc_reduce(position, state, unit)
+    if _gs(position).cc_hex is None:  # an attack outside a Location's CC sequence: nothing to go on with
+        wound = [dataclasses.replace(w, args=tuple(a for a in w.args if a[0] != "cc")) for w in wound]
+    return state.push(*wound) if wound else state
 
 
 def proceed(game: AslGame, position: Position) -> State:

@@ -808,6 +808,8 @@ class AslGame(Game):
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vfire.resume_cc(position, decision, answer)  # A11.31: then the other side's CC turn
+        assert answer.dice is not None
+        state = asl_ccgroups.crew_small_arms(position.at(state), decision, answer.dice)  # A11.621
         return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -205,3 +205,18 @@ def test_a11_comprehensive_example_l5_the_squad_and_the_pzivh_attack_in_turn(
         squad = dataclasses.replace(pos.units["b-sq"], concealed=concealed)
         attack, defence, _ = cc.strengths(pos, l5, "a", ([pos.units["a-pz"]], [squad]))
         assert cc.odds_column(keys, cc.odds(attack, defence)) == column
+
+
+def test_a11_621_an_original_12_against_a_manned_vehicle_reduces_the_attacker(make_position: Any) -> None:
+    """A11.621 (the A11 comprehensive example, J4->I5: an original 12 against the T-34/85, and the crew's
+    small arms reduce the squad to a HS): here a 4-6-7 attacking a manned tank rolls 12 and is a 2-4-7."""
+    from tests.rules.games.conftest import ASL_COUNTERS
+
+    counters = {**ASL_COUNTERS, "t": COUNTERS["t"]}
+    units = [_u("b-t", "t", "b", "I5", markers=["vca0", "ce"]), _u("a-sq", "4-6-7", "a", "I5")]
+    pos: Position = make_position("asl", units, "CCPh", counters=counters)
+    pos.push_text("fire a-sq at I5")
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "none"}
+    assert pos.units["a-sq"].name == "2-4-7"
