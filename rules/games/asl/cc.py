@@ -976,9 +976,12 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
-    known = [u for u in here(position, h) if not u.concealed and _personnel(u)]
-    melee = len({u.side for u in known}) > 1
+    known = {u.side for u in here(position, h) if not u.concealed and _personnel(u)}
+    # A11.15: a stopped, manned, Known enemy vehicle holds infantry in Melee too (the vehicle is not held)
+    known |= {v.side for v in here(position, h) if _vehicle(v) and not v.concealed
+              and not any(v.has(m) for m in ("motion", "abandoned", "wreck"))}
     for unit in [u for u in here(position, h) if _personnel(u)]:
+        melee = bool(known - {unit.side})
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
     return _location_done(game, position.at(state), h)

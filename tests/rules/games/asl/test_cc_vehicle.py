@@ -61,11 +61,14 @@ def test_a11_31_the_side_not_owning_the_vehicle_attacks_first_and_results_apply_
     pos.push_text("answer units a-2,b-t")
     top = pos.decision
     assert top is not None and top.then == "vcc" and top.rule == "A11.5"
-    pos.push_text("answer dice 6,6")  # no effect
+    pos.push_text("answer dice 5,6")  # no effect
     top = pos.decision  # the turn passes back: the T-34 may still attack; it passes again
     assert top is not None and top.then == "cc_group" and top.side == "b"
     pos.push_text("answer done")
     assert pos.decision is None or pos.decision.then != "cc_group"  # a has no attacker left: the CC ends
+    # A11.15: the stopped, manned T-34 holds the German infantry in Melee; the vehicle itself is not held
+    assert pos.units["a-1"].has("melee") and pos.units["a-2"].has("melee")
+    assert not pos.units["b-t"].has("melee")
 
 
 def test_a11_31_turns_alternate_one_attack_each(make_position: Any) -> None:
