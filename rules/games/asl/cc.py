@@ -73,13 +73,20 @@ def _personnel(unit: UnitState) -> bool:
     return not _vehicle(unit) and not au.is_sw(unit) and not unit.has("prisoner")  # A20.54: CC spares them
 
 
+def _fights(unit: UnitState) -> bool:
+    """A unit that makes a CC happen in its Location: personnel not aboard a vehicle (those share its fate,
+    A11.5, D6), or a vehicle able to attack or be attacked (A11.31, A11.5, A11.62)."""
+    if _vehicle(unit):
+        return unit.carrier is None and not any(unit.has(m) for m in ("wreck", "abandoned"))
+    return _personnel(unit) and unit.carrier is None
+
+
 def fights(position: Position) -> dict[Hex, list[int]]:
     """The Locations holding personnel of both sides: hex -> its levels that do (A11.1, A2.8: a CC is fought
     per Location, so units on different levels of one building hex are not in the same CC)."""
     sides: dict[tuple[Hex, int], set[str]] = {}
     for unit in position.units.values():
-        # units aboard a vehicle fight no infantry CC here: they share the vehicle's fate (A11.5, D6)
-        if unit.hex is not None and _personnel(unit) and unit.carrier is None:
+        if unit.hex is not None and _fights(unit):
             sides.setdefault((unit.hex, unit.level), set()).add(unit.side)
     out: dict[Hex, list[int]] = {}
     for (h, level), s in sorted(sides.items(), key=lambda kv: kv[0][1]):
@@ -452,7 +459,7 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     for unit in here(position, h):  # A11.19: dummies are removed before any CC declaration
         if unit.type == "dummy":
             state = state.without_unit(unit.id)
-    if len({u.side for u in here(position.at(state), h) if _personnel(u)}) < 2:
+    if len({u.side for u in here(position.at(state), h) if _fights(u)}) < 2:
         return _location_done(game, position.at(state), h)
     position = position.at(state)
     gs = game.gstate(state)

@@ -543,6 +543,8 @@ class AslGame(Game):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)
             if target is not None:
+                if action.target in self.gstate(position.state).cc_done:
+                    raise IllegalAction(T("the Close Combat of this Location is over this phase"), "A11.31")
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
@@ -1299,7 +1301,9 @@ class AslGame(Game):
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
         elif phase == "CCPh":
-            yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
+            done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
+            yield from (a for a in vfire.cc_generate(position)
+                        if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)

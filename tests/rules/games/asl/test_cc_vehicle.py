@@ -196,12 +196,23 @@ def test_a11_comprehensive_example_l5_the_squad_and_the_pzivh_attack_in_turn(
     1:2 (A11.19)."""
     units = [_u("a-pz", "pz5", "a", "L5", markers=["vca0"]), _u("b-sq", "4-4-7", "b", "L5")]
     pos: Position = make_position("asl", units, "CCPh", counters=_with_catalogue(tmp_path), first_side="b")
-    pos.push_text("fire b-sq at L5")
+    top = pos.decision  # the Russians, not owning the PzIVH, attack first (A11.31)
+    assert top is not None and top.then == "cc_group" and top.side == "b"
+    pos.push_text("answer units b-sq,a-pz")
     top = pos.decision
     assert top is not None and top.then == "vcc" and (top.arg("ccv"), top.arg("drm")) == ("5", "0")
     pos.push_text("answer dice 3,4")
     res = pos.last_resolution
     assert res is not None and res.results == {"a-pz": "none"}
+    top = pos.decision  # the PzIVH's turn: 1:1 (5:5), original 7: no effect
+    assert top is not None and top.then == "cc_group" and top.side == "a"
+    pos.push_text("answer units a-pz,b-sq")
+    pos.push_text("answer dice 3,4")
+    res = pos.state.resolution
+    assert res is not None and any("5:5, rounded down to 1:1" in line.value for line in res.lines)
+    assert res.results == {"b-sq": "-"}
+    # a Melee counter for the squad, held by the stopped PzIVH; the vehicle is not held (A11.15)
+    assert pos.units["b-sq"].has("melee") and not pos.units["a-pz"].has("melee")
     l5 = pos.units["a-pz"].hex
     keys = pos.charts.chart("cct").axis("odds").keys
     for concealed, column in ((False, "1:1"), (True, "1:2")):
@@ -218,7 +229,7 @@ def test_a11_621_an_original_12_against_a_manned_vehicle_reduces_the_attacker(ma
     counters = {**ASL_COUNTERS, "t": COUNTERS["t"]}
     units = [_u("b-t", "t", "b", "I5", markers=["vca0", "ce"]), _u("a-sq", "4-6-7", "a", "I5")]
     pos: Position = make_position("asl", units, "CCPh", counters=counters)
-    pos.push_text("fire a-sq at I5")
+    pos.push_text("answer units a-sq,b-t")
     pos.push_text("answer dice 6,6")
     res = pos.last_resolution
     assert res is not None and res.results == {"b-t": "none"}
