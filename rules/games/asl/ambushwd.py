@@ -32,7 +32,7 @@ def eligible(game: AslGame, position: Position) -> list[UnitState]:
     if h is None or not gs.cc_ambusher:
         return []
     gone = {*gs.cc_infiltrate, *gs.cc_withdraw}
-    return [u for u in position.units_at(h)
+    return [u for u in cc.here(position, h)
             if u.side == gs.cc_ambusher and cc._personnel(u) and u.type in INFANTRY and u.id not in gone
             and not any(u.has(m) for m in ("pinned", "berserk", "disrupted", "melee"))]
 

@@ -31,15 +31,22 @@ from hexmate.rules.text import T
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+
+def _here(position: Position, h: Hex) -> list[UnitState]:
+    """The units in the Location being fought at ``h``: its level only (A2.8, ``cc.here``)."""
+    from hexmate.rules.games.asl import cc
+
+    return cc.here(position, h)
+
 WORD = "capture"
 
 
 def choices(position: Position, h: Hex, side: str, targets: list[UnitState] | None = None) -> tuple[str, ...]:
     """``("capture",)`` where this side's CC attack at h (on ``targets``, by default every enemy unit there)
     may be a capture attempt (A20.2, A20.22)."""
-    mine = [u for u in position.units_at(h) if u.side == side and u.type != au.SW and not u.has("broken")]
+    mine = [u for u in _here(position, h) if u.side == side and u.type != au.SW and not u.has("broken")]
     theirs = targets if targets is not None else [
-        u for u in position.units_at(h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
+        u for u in _here(position, h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
     if not mine or all(u.has("berserk") for u in mine) or not theirs:
         return ()
     if any(u.has("berserk") or u.type == "vehicle" for u in theirs):
@@ -64,7 +71,7 @@ def _guard_for(position: Position, state: State, side: str, h: Hex | None, need:
     def room(u: UnitState) -> int:
         return prisoners.capacity(u) - sum(au.us_number(p) for p in prisoners.prisoners_of(view, u.id))
 
-    able = [u for u in view.units_at(h) if u.side == side and prisoners.armed(u)
+    able = [u for u in _here(view, h) if u.side == side and prisoners.armed(u)
             and u.type in prisoners.INFANTRY and not u.has("broken") and not u.has("berserk")
             and room(u) >= need]
     return max(able, key=lambda u: (room(u), u.id), default=None)
@@ -90,7 +97,7 @@ def void(game: AslGame, position: Position) -> State:
     if h is None or not gs.cc_pending:
         return state
     gone = {uid for uid, r in gs.cc_pending if r in ("KIA", "CAP")}
-    here = [u for u in position.units_at(h) if u.type != au.SW and not prisoners.is_prisoner(u)
+    here = [u for u in _here(position, h) if u.type != au.SW and not prisoners.is_prisoner(u)
             and u.type != "dummy"]
     wiped = {side for side in {u.side for u in here}
              if all(u.id in gone for u in here if u.side == side)}
@@ -104,16 +111,16 @@ def void(game: AslGame, position: Position) -> State:
     if len(wiped) < 2:
         return state
     rearmed: set[str] = set()
-    for unit in [u for u in position.units_at(h) if prisoners.is_prisoner(u)]:
+    for unit in [u for u in _here(position, h) if prisoners.is_prisoner(u)]:
         counter = escape._rearmed(position, unit)
         freed = dataclasses.replace(unit.mark(remove=(prisoners.PRISONER,)), carrier=None)
         freed = freed.as_counter(counter) if counter is not None else freed.mark(prisoners.UNARMED)
         rearmed |= {unit.side} if counter is not None else set()
         state = state.with_unit(freed)
-    for sw in [u for u in position.units_at(h) if au.is_sw(u) and u.carrier is not None]:
+    for sw in [u for u in _here(position, h) if au.is_sw(u) and u.carrier is not None]:
         state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=h))  # abandoned (A20.221)
     if len(rearmed) > 1:  # both sides rearmed in one Location: Melee
-        for unit in [u for u in position.at(state).units_at(h) if not au.is_sw(u) and u.id not in gone]:
+        for unit in [u for u in _here(position.at(state), h) if not au.is_sw(u) and u.id not in gone]:
             state = state.with_unit(unit.mark("melee"))
     return state
 

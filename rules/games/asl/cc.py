@@ -73,23 +73,53 @@ def _personnel(unit: UnitState) -> bool:
     return not _vehicle(unit) and not au.is_sw(unit) and not unit.has("prisoner")  # A20.54: CC spares them
 
 
-def locations(position: Position) -> list[Hex]:
-    """Locations holding personnel of both sides and no vehicle (A11.1), by label. Where a vehicle is in the
-    Location with an enemy, the players declare each CC attack as a fire in the CCPh (A11.5, ``vfire.py``)."""
-    sides: dict[Hex, set[str]] = {}
+def _fights(unit: UnitState) -> bool:
+    """A unit that makes a CC happen in its Location: personnel not aboard a vehicle (those share its fate,
+    A11.5, D6), or a vehicle able to attack or be attacked (A11.31, A11.5, A11.62)."""
+    if _vehicle(unit):
+        return unit.carrier is None and not any(unit.has(m) for m in ("wreck", "abandoned"))
+    return _personnel(unit) and unit.carrier is None
+
+
+def fights(position: Position) -> dict[Hex, list[int]]:
+    """The Locations holding personnel of both sides: hex -> its levels that do (A11.1, A2.8: a CC is fought
+    per Location, so units on different levels of one building hex are not in the same CC)."""
+    sides: dict[tuple[Hex, int], set[str]] = {}
     for unit in position.units.values():
-        if unit.hex is not None and _personnel(unit):
-            sides.setdefault(unit.hex, set()).add(unit.side)
-    busy = set(vehicle_locations(position))
-    return sorted((h for h, s in sides.items() if len(s) > 1 and h not in busy), key=position.label)
+        if unit.hex is not None and _fights(unit):
+            sides.setdefault((unit.hex, unit.level), set()).add(unit.side)
+    out: dict[Hex, list[int]] = {}
+    for (h, level), s in sorted(sides.items(), key=lambda kv: kv[0][1]):
+        if len(s) > 1:
+            out.setdefault(h, []).append(level)
+    return out
+
+
+def locations(position: Position) -> list[Hex]:
+    """The hexes with a Location holding personnel of both sides (A11.1), by label; where a vehicle is there
+    too the CC is sequential (A11.31, ``ccgroups.sequential``). An attack on a vehicle is declared as a fire
+    in the CCPh (A11.5, ``vfire.py``)."""
+    return sorted(fights(position), key=position.label)
+
+
+def here(position: Position, h: Hex) -> list[UnitState]:
+    """The units in the Location whose CC is being fought at ``h``: those on its level (A2.8); at any other
+    hex, every unit there."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    units = position.units_at(h)
+    if not isinstance(gs, AslState) or gs.cc_hex != h:
+        return units
+    return [u for u in units if u.level == gs.cc_level]
 
 
 def vehicle_locations(position: Position) -> list[Hex]:
     """Locations where a vehicle is with an enemy: the players declare each CC attack there (A11.5)."""
     out = []
     for h in {u.hex for u in position.units.values() if u.hex is not None and _vehicle(u)}:
-        here = position.units_at(h)
-        if any(_vehicle(v) and any(u.side != v.side for u in here) for v in here):
+        units = position.units_at(h)
+        if any(_vehicle(v) and any(u.side != v.side for u in units) for v in units):
             out.append(h)
     return sorted(out, key=position.label)
 
@@ -98,7 +128,7 @@ def _overstack(position: Position, h: Hex, side: str) -> int:
     """Squad-equivalents of ``side`` over the stacking limit in the Location, rounded up (A5.1, A5.5)."""
     from hexmate.rules.games.asl.game import overstack_mf
 
-    return overstack_mf([u for u in position.units_at(h) if u.side == side])
+    return overstack_mf([u for u in here(position, h) if u.side == side])
 
 
 def _name(unit: UnitState) -> str:
@@ -117,10 +147,10 @@ def cc_fp(unit: UnitState) -> int:
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2); a SW is not
     used in CC (A11.13)."""
-    away = (*withdrawing(position), *infiltrating(position))
+    away = (*withdrawing(position), *infiltrating(position), *declined(position))
     return [
         u
-        for u in position.units_at(h)
+        for u in here(position, h)
         if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
     ]
 
@@ -130,6 +160,14 @@ def withdrawing(position: Position) -> tuple[str, ...]:
 
     gs = position.state.game
     return gs.cc_withdraw if isinstance(gs, AslState) else ()
+
+
+def declined(position: Position) -> tuple[str, ...]:
+    """The concealed units that keep their "?" rather than attack in the CC being fought (A11.19, A11.15)."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return gs.cc_declined if isinstance(gs, AslState) else ()
 
 
 def infiltrating(position: Position) -> tuple[str, ...]:
@@ -177,15 +215,49 @@ def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
 def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     """The enemy units a CC attack at ``h`` attacks: not its vehicles (A11.1), nor its SW (A11.13)."""
     gone = infiltrating(position)
-    return [u for u in position.units_at(h) if u.side != side and _personnel(u) and u.id not in gone]
+    return [u for u in here(position, h) if u.side != side and _personnel(u) and u.id not in gone]
+
+
+def defence_ccv(unit: UnitState) -> int:
+    """A11.62: what a unit attacked by a vehicle defends with: its CCV (A11.5: squad 5, crew 4, HS 3, SMC 2;
+    -1 inexperienced, -1 pinned), never below 1."""
+    from hexmate.rules.games.asl import ordnance as od
+
+    kind = unit.type if unit.type in od.CCV else "leader" if unit.type in SMC else "squad"
+    value = od.ccv(kind, inexperienced=bool(unit.values.get("inexperienced")),
+                   halvings=1 if unit.has("pinned") else 0)
+    return max(1, value)
+
+
+def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fraction, Fraction, list[Line]]:
+    """A11.62: an AFV attacks infantry with its CMG and, if CE, its AAMG, against the targets' CCV; halved
+    in Motion, halved against a concealed unit; its FP never increases."""
+    from hexmate.rules.games.asl.armour import vtype
+
+    vt = vtype(vehicle)
+    working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
+    fp = Fraction((vt.cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
+    lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
+    if vehicle.has("motion"):
+        fp /= 2
+        lines.append(Line(T("{unit} in Motion", unit=vehicle.id), T("{fp} FP, halved", fp=str(fp)), "A11.62"))
+    if any(u.concealed for u in targets):
+        fp /= 2
+        lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
+    defence = Fraction(sum(defence_ccv(u) for u in targets))
+    lines.append(Line(T("the targets' CCV"), str(defence), "A11.62"))
+    return fp, defence, lines
 
 
 def strengths(
     position: Position, h: Hex, side: str, group: tuple[list[UnitState], list[UnitState]] | None = None
 ) -> tuple[Fraction, Fraction, list[Line]]:
     """The attack FP of ``group`` (its attackers, its targets; by default the side's all against all) and the
-    FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52)."""
+    FP it attacks at ``h``, with the lines saying why (A11.11, A7.8, A11.19, A20.52); a vehicle's attack is
+    A11.62's."""
     attacking, targets = group or (attackers(position, h, side), _targets(position, h, side))
+    if attacking and _vehicle(attacking[0]):
+        return _vehicle_strengths(attacking[0], targets)
     lines: list[Line] = []
     attack = Fraction(0)
     for unit in attacking:
@@ -270,7 +342,7 @@ def work(
         drm = common - (2 if unit.has("broken") else 0) - (1 if unit.has("cx") else 0)
         if unit.id in withdrawing(position):  # A11.2: -2, +1 per friendly unit in the Melee not withdrawing
             stay = sum(
-                1 for u in position.units_at(h)
+                1 for u in here(position, h)
                 if u.side == unit.side and _personnel(u) and u.id not in withdrawing(position)
             )
             drm += stay - 2
@@ -310,7 +382,7 @@ def work(
 
 def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     """A11.4: the side's ambush drm (each applies if any unit of the side qualifies)."""
-    units = [u for u in position.units_at(h) if u.side == side]
+    units = [u for u in here(position, h) if u.side == side]
     drm = 0
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
@@ -318,7 +390,18 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
         if n:
             drm += n
             lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))
-    if any(u.has("stealthy") or u.values.get("stealthy") for u in units):
+    vehicles = [u for u in units if _vehicle(u)]
+    if vehicles:  # A11.4: a side with a vehicle in the Location
+        drm += 2
+        lines.append(Line(T("a vehicle"), "+2", "A11.4"))
+    from hexmate.rules.games.asl.armour import vtype
+
+    bu = sum(1 for v in vehicles if vtype(v).armored and not v.has("ce") and not v.has("wreck"))
+    if bu:  # A11.4: +1 for each BU AFV
+        drm += bu
+        lines.append(Line(T("{n} BU AFV(s)", n=str(bu)), f"+{bu}", "A11.4"))
+    # A11.17: heroes are stealthy unless Lax
+    if any(u.has("stealthy") or u.values.get("stealthy") or u.type == "hero" for u in units):
         drm -= 1
         lines.append(Line(T("stealthy"), "-1", "A11.17"))
     if any(u.concealed for u in units):
@@ -335,9 +418,9 @@ def ambush_possible(game: AslGame, position: Position, h: Hex) -> bool:
     """A11.4: infantry advanced into CC this APh (not into a Melee), in a woods or building hex, or with a
     concealed unit on either side."""
     gs = game.gstate(position.state)
-    if h not in gs.cc_entered or any(u.has("melee") for u in position.units_at(h)):
+    if h not in gs.cc_entered or any(u.has("melee") for u in here(position, h)):
         return False
-    return position.map.terrain(h) in AMBUSH_TERRAIN or any(u.concealed for u in position.units_at(h))
+    return position.map.terrain(h) in AMBUSH_TERRAIN or any(u.concealed for u in here(position, h))
 
 
 # --- the flow: decisions and continuations ---
@@ -366,21 +449,25 @@ def next_location(game: AslGame, position: Position) -> State:
 
 
 def start_location(game: AslGame, position: Position, h: Hex) -> State:
+    """The CC of the hex ``h``: each of its Locations holding both sides in turn, lowest level first
+    (A2.8)."""
     state = position.state
-    for unit in position.units_at(h):  # A11.19: dummies are removed before any CC declaration
+    gs = game.gstate(state)
+    levels = [lv for lv in fights(position).get(h, [0]) if lv not in gs.cc_levels_done] or [0]
+    state = state.replace(game=gs.replace(cc_hex=h, cc_level=levels[0]))
+    position = position.at(state)
+    for unit in here(position, h):  # A11.19: dummies are removed before any CC declaration
         if unit.type == "dummy":
             state = state.without_unit(unit.id)
-    if len({u.side for u in position.at(state).units_at(h) if _personnel(u)}) < 2:
-        gs = game.gstate(state)
-        state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h)))
-        return next_location(game, position.at(state))
+    if len({u.side for u in here(position.at(state), h) if _fights(u)}) < 2:
+        return _location_done(game, position.at(state), h)
     position = position.at(state)
     gs = game.gstate(state)
     state = state.replace(
         game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
                         cc_hth_asked=False, cc_infiltrate=(), cc_ambush_asked=False)
     )
-    if any(u.has("melee") for u in position.units_at(h)):
+    if any(u.has("melee") for u in here(position, h)):
         return withdrawals(game, position.at(state))
     if ambush_possible(game, position.at(state), h):
         return state.push(_ambush_roll(position, h, position.phasing, ""))
@@ -400,7 +487,7 @@ def withdrawals(game: AslGame, position: Position) -> State:
     h = gs.cc_hex
     assert h is not None
     # A11.16: a broken unit must try, unless it guards prisoners (or is disrupted: _may_withdraw)
-    must = tuple(u.id for u in position.units_at(h) if u.has("broken") and _may_withdraw(u)
+    must = tuple(u.id for u in here(position, h) if u.has("broken") and _may_withdraw(u)
                  and not asl_prisoners.prisoners_of(position, u.id))
     state = state.replace(game=gs.replace(cc_withdraw=must))
     asks = [
@@ -414,14 +501,14 @@ def withdrawals(game: AslGame, position: Position) -> State:
             ),
             "A11.2",
             "cc_withdraw",
-            units=tuple(u.id for u in position.units_at(h) if u.side == side and not u.has("broken")
+            units=tuple(u.id for u in here(position, h) if u.side == side and not u.has("broken")
                         and _may_withdraw(u)),
             choices=("withdraw", "stay"),
             count=0,
             target=h,
         )
         for side in (position.phasing, position.enemy_of(position.phasing))
-        if any(u.side == side and not u.has("broken") and _may_withdraw(u) for u in position.units_at(h))
+        if any(u.side == side and not u.has("broken") and _may_withdraw(u) for u in here(position, h))
     ]
     if asks:
         return state.push(*asks)
@@ -434,7 +521,7 @@ def resume_withdraw(game: AslGame, position: Position, decision: Decision, answe
     h = gs.cc_hex
     assert h is not None
     if answer.choice == "withdraw" or answer.units:
-        ids = [u.id for u in position.units_at(h) if u.side == decision.side and _may_withdraw(u)
+        ids = [u.id for u in here(position, h) if u.side == decision.side and _may_withdraw(u)
                and (answer.choice == "withdraw" or u.id in answer.units)]
         state = state.replace(game=gs.replace(cc_withdraw=tuple(sorted({*gs.cc_withdraw, *ids}))))
     if any(d.then == "cc_withdraw" for d in state.decisions):
@@ -522,7 +609,7 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
         )
     )
     if ambusher:  # A11.4: every ambushed unit loses "?"
-        for unit in position.units_at(h):
+        for unit in here(position, h):
             if unit.side != ambusher:
                 state = state.with_unit(unit.revealed())
     gs = game.gstate(state)
@@ -534,9 +621,10 @@ def resume_ambush(game: AslGame, position: Position, decision: Decision, answer:
 
 
 def declarations(game: AslGame, position: Position) -> State:
-    """A11.12, A11.19: a side with a concealed unit able to attack says whether it attacks (and reveals
-    itself) or declines to keep its "?" (A11.15), before any attack is rolled; an ambusher attacks. Before
-    that, a side whose nationality fights Hand-to-Hand may choose it (A25.43)."""
+    """A11.19: before either side designates an attack, each side names which of its concealed units able to
+    attack do so (they show what they are); the others keep their "?" and make no attack (A11.15). The
+    choice is per unit: "attack" takes them all, "decline" none. An ambusher attacks. Before that, a side
+    whose nationality fights Hand-to-Hand may choose it (A25.43)."""
     offered = asl_hth.offer(game, position)
     if offered is not None:
         return offered
@@ -544,38 +632,49 @@ def declarations(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    asks = [
-        Decision(
-            "confirm",
-            side,
-            T(
-                "{side}: attack in CC at {hex} (your concealed units show) or decline to stay concealed",
-                side=side,
-                hex=position.label(h),
-            ),
-            "A11.19",
-            "cc_declare",
-            choices=("attack", "decline"),
-            target=h,
+    asks = []
+    for side in order(game, position):
+        hidden = [u.id for u in attackers(position, h, side) if u.concealed]
+        if side == gs.cc_ambusher or not hidden:
+            continue
+        asks.append(
+            Decision(
+                "units",
+                side,
+                T(
+                    "{side}: name your concealed units that attack in CC at {hex} (they show what they are); "
+                    "the others keep their concealment and make no attack (attack: all, decline: none)",
+                    side=side,
+                    hex=position.label(h),
+                ),
+                "A11.19",
+                "cc_declare",
+                units=tuple(sorted(hidden)),
+                choices=("attack", "decline"),
+                count=0,
+                target=h,
+            )
         )
-        for side in order(game, position)
-        if side != gs.cc_ambusher and any(u.concealed for u in attackers(position, h, side))
-    ]
     if asks:
         return state.push(*asks)
     return ccgroups.begin(game, position)
 
 
 def resume_declare(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A11.19: the units named (all for "attack", none for "decline") show what they are; the other concealed
+    units of the side keep their "?" and do not attack in this CC."""
     state = position.state
     gs = game.gstate(state)
-    h = gs.cc_hex
+    h = decision.target
     assert h is not None
-    if answer.choice == "decline":
-        state = state.replace(game=gs.replace(cc_declined=(*gs.cc_declined, decision.side)))
-    else:  # A11.19: a concealed unit that engages in CC shows what it is before the attacks
-        for unit in attackers(position, h, decision.side):
-            state = state.with_unit(unit.revealed())
+    hidden = [uid for uid in decision.units if uid in state.units]
+    attacking = set(hidden) if answer.choice == "attack" else set() if answer.choice == "decline" else set(
+        answer.units)
+    for uid in hidden:
+        if uid in attacking:
+            state = state.with_unit(state.units[uid].revealed())
+    keep = tuple(uid for uid in hidden if uid not in attacking)
+    state = state.replace(game=gs.replace(cc_declined=(*gs.cc_declined, *keep)))
     if any(d.then == "cc_declare" for d in state.decisions):
         return state
     return ccgroups.begin(game, position.at(state))
@@ -846,7 +945,7 @@ def finish_location(game: AslGame, position: Position) -> State:
     gs = game.gstate(state)
     h = gs.cc_hex
     assert h is not None
-    facing = any(u.side != gs.cc_ambusher and _personnel(u) for u in position.units_at(h))
+    facing = any(u.side != gs.cc_ambusher and _personnel(u) for u in here(position, h))
     if gs.cc_ambusher and not gs.cc_ambush_asked and facing:  # A11.41: or withdraw once the CC is over
         state = state.replace(game=gs.replace(cc_ambush_asked=True))
         leave = ambushwd.ask(game, position.at(state), after=True)
@@ -854,7 +953,7 @@ def finish_location(game: AslGame, position: Position) -> State:
             return state.push(leave)
         position = position.at(state)
         gs = game.gstate(state)
-    away = [u for u in position.units_at(h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
+    away = [u for u in here(position, h) if u.id in gs.cc_withdraw or u.id in gs.cc_infiltrate]
     if away:  # A11.2, A11.22: the survivors have withdrawn: each side places them on a lit Location
         asks = []
         for side in sorted({u.side for u in away}, key=lambda s: s != position.phasing):
@@ -884,11 +983,25 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
-    here = [u for u in position.units_at(h) if not u.concealed and _personnel(u)]
-    melee = len({u.side for u in here}) > 1
-    for unit in [u for u in position.units_at(h) if _personnel(u)]:
+    known = {u.side for u in here(position, h) if not u.concealed and _personnel(u)}
+    # A11.15: a stopped, manned, Known enemy vehicle holds infantry in Melee too (the vehicle is not held)
+    known |= {v.side for v in here(position, h) if _vehicle(v) and not v.concealed
+              and not any(v.has(m) for m in ("motion", "abandoned", "wreck"))}
+    for unit in [u for u in here(position, h) if _personnel(u)]:
+        melee = bool(known - {unit.side})
         unit = unit.mark("melee") if melee and not unit.concealed else unit.mark(remove=("melee",))
         state = state.with_unit(unit)
+    return _location_done(game, position.at(state), h)
+
+
+def _location_done(game: AslGame, position: Position, h: Hex) -> State:
+    """One Location of ``h`` fought; the next level of the hex with both sides, else the next hex (A2.8)."""
+    state = position.state
     gs = game.gstate(state)
-    state = state.replace(game=gs.replace(cc_hex=None, cc_ambusher="", cc_done=(*gs.cc_done, h)))
+    done = (*gs.cc_levels_done, gs.cc_level)
+    state = state.replace(game=gs.replace(cc_hex=None, cc_ambusher="", cc_level=0, cc_levels_done=done))
+    if [lv for lv in fights(position.at(state)).get(h, []) if lv not in done]:
+        return start_location(game, position.at(state), h)
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(cc_done=(*gs.cc_done, h), cc_levels_done=()))
     return next_location(game, position.at(state))

@@ -29,6 +29,7 @@ not asked. Naming an MMC as a target takes the SMCs stacked on it too.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -55,7 +56,7 @@ def _personnel(position: Position, h: Hex, side: str) -> list[UnitState]:
     from hexmate.rules.games.asl import cc
 
     gone = cc.infiltrating(position)
-    return [u for u in position.units_at(h) if u.side == side and cc._personnel(u) and u.id not in gone]
+    return [u for u in cc.here(position, h) if u.side == side and cc._personnel(u) and u.id not in gone]
 
 
 def default_stacks(position: Position, h: Hex) -> tuple[tuple[str, str], ...]:
@@ -64,7 +65,7 @@ def default_stacks(position: Position, h: Hex) -> tuple[tuple[str, str], ...]:
     from hexmate.rules.games.asl import cc
 
     out = []
-    for side in sorted({u.side for u in position.units_at(h)}):
+    for side in sorted({u.side for u in cc.here(position, h)}):
         units = _personnel(position, h, side)
         mmcs = [u for u in units if not is_smc(u)]
         if not mmcs:
@@ -205,8 +206,12 @@ def _groups(position: Position) -> tuple[tuple[str, tuple[str, ...], tuple[str, 
 def free_attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
     from hexmate.rules.games.asl import cc
 
-    used = _attacking(position)
-    return [u for u in cc.attackers(position, h, side) if u.id not in used]
+    used = _attacking(position)  # and A11.5: a unit that attacked a vehicle in this CCPh ("cc")
+    own = [u for u in cc.attackers(position, h, side) if u.id not in used and not u.has("cc")]
+    if sequential(position):  # A11.62: the side's vehicles attack infantry in their turns too
+        own += [v for v in vehicles_here(position, h) if v.side == side and v.id not in used
+                and not v.has("wreck")]
+    return own
 
 
 def free_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -222,6 +227,8 @@ def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
     options = [u.id for u in own] + [u.id for u in theirs if not u.concealed]
     if any(u.concealed for u in theirs):
         options.append(HIDDEN)
+    if sequential(position):  # A11.31, A11.5: an attack on an enemy vehicle is one of the side's attacks
+        options += [v.id for v in _enemy_vehicles(position, h, side)]
     word = TOGETHER if first else DONE
     return Decision(
         "units",
@@ -241,11 +248,10 @@ def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
 def designate(game: AslGame, position: Position, side: str) -> State:
     """The side's designation: asked when there is a choice, else its one attack (or none) is recorded."""
     state = position.state
-    gs = game.gstate(state)
     h = _cc_hex(position)
     own = free_attackers(position, h, side)
     theirs = free_targets(position, h, side)
-    if side in gs.cc_declined or not own or not theirs:
+    if not own or not theirs:  # a side whose concealed units all declined has none (A11.19)
         return _designated(game, position, side)
     if len(own) == 1 and len(blocks(position, theirs)) == 1:
         return _designated(game, _add(game, position, side, own, theirs), side)
@@ -278,6 +284,8 @@ def _together(position: Position, h: Hex, side: str) -> tuple[list[UnitState], l
 def group_of(position: Position, decision: Decision, answer: act.Answer) -> tuple[list[UnitState],
                                                                                     list[UnitState]]:
     """The attackers and targets an answer names, checked (A11.12, A11.14); IllegalAction if not legal."""
+    from hexmate.rules.games.asl import cc
+
     h = decision.target
     assert h is not None
     side = decision.side
@@ -302,6 +310,8 @@ def group_of(position: Position, decision: Decision, answer: act.Answer) -> tupl
         return own, []  # the first side's SMCs declared alone, making no attack (A11.14)
     if not own or not theirs:
         raise IllegalAction(T("an attack names at least one of your units and one enemy unit"), "A11.12")
+    if len(own) > 1 and any(cc._vehicle(u) for u in own):
+        raise IllegalAction(T("a vehicle attacks in Close Combat on its own"), "A11.62")
     on = stacked_on(position)
     alone = _gs(position).cc_alone
     own_ids = {u.id for u in own}
@@ -351,10 +361,66 @@ def _restack(position: Position, side: str, own: list[UnitState]) -> Position:
         cc_on=tuple(sorted(on)), cc_alone=tuple(sorted(alone)))))
 
 
+def must_attack(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """A11.15: the side's units that advanced into a Melee this APh take part in its CC (a concealed one may
+    keep its "?" instead, A11.19: it is then no attacker at all): those not yet in an attack while a target
+    is left."""
+    from hexmate.rules.games.asl import cc
+
+    gs = _gs(position)
+    if not free_targets(position, h, side):
+        return []
+    return [u for u in free_attackers(position, h, side) if u.id in gs.cc_advanced and not u.has("melee")
+            and any(t.has("melee") for t in cc.here(position, h) if t.side != side)]
+
+
+def _enemy_vehicles(position: Position, h: Hex, side: str) -> list[UnitState]:
+    return [v for v in vehicles_here(position, h) if v.side != side and not v.has("wreck")]
+
+
+def _vehicle_attack(position: Position, decision: Decision, answer: act.Answer
+                    ) -> tuple[act.Fire, UnitState] | None:
+    """An answer naming an enemy vehicle: the CC attack on it (A11.5) by the side's units named."""
+    h = decision.target
+    assert h is not None
+    vehicles = {v.id: v for v in _enemy_vehicles(position, h, decision.side)}
+    named = [vehicles[u] for u in answer.units if u in vehicles]
+    if not named:
+        return None
+    others = [u for u in answer.units if u not in vehicles]
+    if len(named) > 1 or any(u not in position.units or position.units[u].side != decision.side
+                             for u in others):
+        raise IllegalAction(T("a CC attack on a vehicle names only that vehicle as its target"), "A11.5")
+    return act.Fire(tuple(u for u in answer.units if u not in vehicles), h), named[0]
+
+
 def check_group(position: Position, decision: Decision, answer: act.Answer) -> None:
-    if answer.choice == DONE:
+    from hexmate.rules.games.asl import vfire
+
+    on_vehicle = _vehicle_attack(position, decision, answer)
+    if on_vehicle is not None:
+        free = {u.id for u in free_attackers(position, on_vehicle[0].target, decision.side)}
+        if any(u not in free for u in on_vehicle[0].firers):
+            raise IllegalAction(T("no unit attacks or is attacked more than once in a Close Combat Phase"),
+                                "A11.12")
+        vfire.check_cc(position, *on_vehicle)
         return
-    group_of(position, decision, answer)
+    if answer.choice == DONE:
+        h = decision.target
+        assert h is not None
+        late = must_attack(position, h, decision.side)
+        if late:
+            raise IllegalAction(T("{units} advanced into a Melee and must take part in its Close Combat",
+                                  units=", ".join(u.id for u in late)), "A11.15")
+        return
+    own, theirs = group_of(position, decision, answer)
+    h = decision.target
+    assert h is not None
+    named = {u.id for u in (*own, *theirs)}
+    late = [u for u in must_attack(position, h, decision.side) if u.id not in named]
+    if late and not [u for u in free_targets(position, h, decision.side) if u.id not in named]:
+        raise IllegalAction(T("{units} advanced into a Melee and must take part in its Close Combat",
+                              units=", ".join(u.id for u in late)), "A11.15")
 
 
 def resume_group(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -362,8 +428,22 @@ def resume_group(game: AslGame, position: Position, decision: Decision, answer: 
     h = decision.target
     assert h is not None
     if answer.choice == DONE:
+        if sequential(position):  # A11.31: the side passes this turn
+            gs = _gs(position)
+            return proceed(game, position.at(position.state.replace(
+                game=gs.replace(cc_designated=(*gs.cc_designated, f"{decision.side}:{PASS}")))))
         return _designated(game, position, decision.side)
+    on_vehicle = _vehicle_attack(position, decision, answer)
+    if on_vehicle is not None:  # A11.5: rolled on the CCV; the turn passes once it is resolved
+        from hexmate.rules.games.asl import vfire
+
+        return vfire.declare_cc(position, *on_vehicle)
     own, theirs = group_of(position, decision, answer)
+    if sequential(position) and theirs:  # A11.31: one attack, rolled and applied before the other side's
+        position = _add(game, position, decision.side, own, theirs)
+        gs = _gs(position)
+        return proceed(game, position.at(position.state.replace(
+            game=gs.replace(cc_designated=(*gs.cc_designated, decision.side)))))
     if decision.side == _first(position):
         position = _restack(position, decision.side, own)
     if not theirs:  # SMCs declared alone, not attacking (A11.14)
@@ -392,19 +472,123 @@ def begin(game: AslGame, position: Position) -> State:
     sides = cc.order(game, position)
     # A11.14: the second side's stacks are set before the first designates; the first side's follow from
     # its own designations
-    asks = stack_asks(game, position, h, () if sides[1] in gs.cc_declined else (sides[1],))
+    # a side all of whose units there keep their "?" (A11.19) has no stacks to show
+    hiding = all(u.id in gs.cc_declined for u in _personnel(position, h, sides[1]))
+    asks = stack_asks(game, position, h, () if hiding else (sides[1],))
     if asks:
         return state.push(*asks)
     return proceed(game, position)
 
 
-def proceed(game: AslGame, position: Position) -> State:
-    """The next step of the Location's CC: a designation, an attack to roll, the ambusher's results to apply
-    before the reply (A11.32), or the end (results applied, Melee)."""
+# --- sequential CC in a Location holding a vehicle (A11.31, A11.34) ---
+PASS = "pass"
+
+
+def vehicles_here(position: Position, h: Hex) -> list[UnitState]:
+    """The vehicles (abandoned ones too) in the Location being fought (A11.31)."""
+    from hexmate.rules.games.asl import cc
+
+    return [u for u in cc.here(position, h) if cc._vehicle(u)]
+
+
+def sequential(position: Position) -> bool:
+    """A11.31: every CC in a Location holding a vehicle is sequential; a successful ambush there makes the
+    ambusher attack first with all its attacks instead (A11.34: the highest rule number, A11.32, governs)."""
+    gs = _gs(position)
+    return gs.cc_hex is not None and not gs.cc_ambusher and bool(vehicles_here(position, gs.cc_hex))
+
+
+def seq_order(position: Position) -> tuple[str, str]:
+    """A11.31: the side not owning the vehicle attacks first (an abandoned one is its last owner's, its
+    ``side``); with vehicles of both sides there, the phasing side."""
+    owners = {v.side for v in vehicles_here(position, _cc_hex(position))}
+    first = position.phasing if len(owners) != 1 else position.enemy_of(owners.pop())
+    return first, position.enemy_of(first)
+
+
+def _seq_turn(game: AslGame, position: Position) -> State:
+    """A11.31: the sides take one attack each in turn, the results of each applied before the next (a unit
+    eliminated before its turn makes no attack), until neither attacks any more (each passes in turn, or has
+    no unit able to attack a unit not yet attacked)."""
+    state = position.state
+    gs = game.gstate(state)
+    h = _cc_hex(position)
+    turns = gs.cc_designated
+    if len(turns) >= 2 and turns[-1].endswith(PASS) and turns[-2].endswith(PASS):
+        return _seq_end(game, position)
+    first, second = seq_order(position)
+    side = first if len(turns) % 2 == 0 else second
+    if not free_attackers(position, h, side) or not (free_targets(position, h, side)
+                                                     or _enemy_vehicles(position, h, side)):
+        state = state.replace(game=gs.replace(cc_designated=(*turns, f"{side}:{PASS}")))
+        return _seq_turn(game, position.at(state))
+    return state.push(_group_ask(position, h, side, False))
+
+
+def _seq_end(game: AslGame, position: Position) -> State:
+    from hexmate.rules.games.asl import cc
+
+    return cc.finish_location(game, position)
+
+
+def _seq_proceed(game: AslGame, position: Position) -> State:
     from hexmate.rules.games.asl import cc
 
     state = position.state
     gs = game.gstate(state)
+    if gs.cc_rolled < len(gs.cc_groups):
+        return cc.roll_attack(game, position, gs.cc_rolled)
+    if gs.cc_pending:  # A11.31: each attack's results apply before the reply
+        applied = cc.apply_pending(game, position)
+        if applied.decisions != state.decisions:
+            return applied
+        position = position.at(applied)
+    return _seq_turn(game, position)
+
+
+def after_vehicle_attack(game: AslGame, position: Position, decision: Decision) -> State:
+    """A11.31: once an attack on a vehicle in the CC being fought is resolved (a further dr of A11.501
+    answered too), the other side's turn."""
+    state = position.state
+    gs = game.gstate(state)
+    pending = state.decision
+    if (pending is not None and pending.then == "vcc2") or gs.cc_hex is None or decision.target != gs.cc_hex:
+        return state
+    state = state.replace(game=gs.replace(cc_designated=(*gs.cc_designated, decision.side)))
+    if pending is not None:  # a wound of the crew's small arms (A11.621): the CC goes on once it is rolled
+        return state
+    return proceed(game, position.at(state))
+
+
+def crew_small_arms(position: Position, decision: Decision, dice: tuple[int, ...]) -> State:
+    """A11.621: an Original CC DR of 12 against a manned vehicle, neither shocked nor stunned, Casualty
+    Reduces the attacking unit (the MMC where an SMC attacks beside it)."""
+    from hexmate.rules.games.asl import cc
+
+    state = position.state
+    vehicle = state.units.get(decision.arg("target"))
+    if sum(dice) != 12 or vehicle is None or any(vehicle.has(m) for m in ("abandoned", "shocked", "stunned")):
+        return state
+    units = [state.units[u] for u in decision.subject if u in state.units]
+    if not units:
+        return state
+    unit = next((u for u in units if not is_smc(u)), units[0])
+    state, wound = cc._cc_reduce(position, state, unit)
+    if _gs(position).cc_hex is None:  # an attack outside a Location's CC sequence: nothing to go on with
+        wound = [dataclasses.replace(w, args=tuple(a for a in w.args if a[0] != "cc")) for w in wound]
+    return state.push(*wound) if wound else state
+
+
+def proceed(game: AslGame, position: Position) -> State:
+    """The next step of the Location's CC: a designation, an attack to roll, the ambusher's results to apply
+    before the reply (A11.32), the next attack of a CC with a vehicle (A11.31), or the end (results applied,
+    Melee)."""
+    from hexmate.rules.games.asl import cc
+
+    state = position.state
+    gs = game.gstate(state)
+    if sequential(position):
+        return _seq_proceed(game, position)
     first, second = cc.order(game, position)
     if first not in gs.cc_designated:
         return designate(game, position, first)

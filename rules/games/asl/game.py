@@ -114,14 +114,17 @@ class AslState(GameState):
     self_rallied: tuple[str, ...] = ()
     control: tuple[tuple[str, str], ...] = ()  # building name -> side (A26.14)
     cc_entered: tuple[Hex, ...] = ()
+    cc_advanced: tuple[str, ...] = ()  # the units that advanced into an enemy's Location this APh (A11.15)
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
+    cc_level: int = 0  # the level of the Location being fought in cc_hex (A2.8)
+    cc_levels_done: tuple[int, ...] = ()  # the levels of cc_hex already fought this CCPh (A2.8)
     cc_ambusher: str = ""
     cc_pending: tuple[tuple[str, str], ...] = ()  # unit id -> KIA / CAP, or CR / CAP1 tagged ":attack"
     cc_next: int = 0
     exited: tuple[tuple[str, int], ...] = ()  # unit id -> its VP when it left the map (A26.23)
     cc_withdraw: tuple[str, ...] = ()  # units withdrawing from the Melee being fought (A11.2)
-    cc_declined: tuple[str, ...] = ()  # sides that keep their concealment rather than attack (A11.15)
+    cc_declined: tuple[str, ...] = ()  # concealed units keeping their "?" rather than attack (A11.19)
     conceal_done: bool = False  # the end-of-turn concealment is worked out (A12.122)
     # broken at the end of the last RPh: any other broken unit is new (A10.62)
     broken_old: tuple[str, ...] = ()
@@ -563,6 +566,8 @@ class AslGame(Game):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)
             if target is not None:
+                if action.target in self.gstate(position.state).cc_done:
+                    raise IllegalAction(T("the Close Combat of this Location is over this phase"), "A11.31")
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
@@ -695,7 +700,8 @@ class AslGame(Game):
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
                 # A11.4: advanced into CC
                 gs = self.gstate(state)
-                state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to)))
+                state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to),
+                                                      cc_advanced=(*gs.cc_advanced, *action.units)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             if setdc.claims(position, action):
@@ -838,10 +844,14 @@ class AslGame(Game):
         return vmotion.resume_face(position, decision, answer)  # D2.401
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return vfire.resume_cc(position, decision, answer)
+        state = vfire.resume_cc(position, decision, answer)  # A11.31: then the other side's CC turn
+        assert answer.dice is not None
+        state = asl_ccgroups.crew_small_arms(position.at(state), decision, answer.dice)  # A11.621
+        return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return vfire.resume_cc2(position, decision, answer)
+        state = vfire.resume_cc2(position, decision, answer)
+        return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
@@ -1355,7 +1365,9 @@ class AslGame(Game):
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
         elif phase == "CCPh":
-            yield from vfire.cc_generate(position)  # A11.5: CC against vehicles
+            done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
+            yield from (a for a in vfire.cc_generate(position)
+                        if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
         elif phase == "RPh":
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
@@ -1386,7 +1398,8 @@ class AslGame(Game):
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
             gs = self.gstate(state)
-            state = state.replace(game=gs.replace(cc_entered=(), cc_done=(), cc_hex=None, conceal_done=False))
+            state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
+                                                  conceal_done=False))
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its

@@ -27,6 +27,14 @@ from hexmate.rules.text import T
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+
+def _here(position: Position, h: Hex) -> list[UnitState]:
+    """The units in the Location being fought at ``h``: its level only (A2.8, ``cc.here``)."""
+    from hexmate.rules.games.asl import cc
+
+    return cc.here(position, h)
+
+
 CHART = "cct_hth"  # the red Kill Numbers of the CC Table (J2.31)
 CHOICES = ("hand-to-hand", "ordinary")
 
@@ -44,7 +52,7 @@ def chooser(game: AslGame, position: Position, h: Hex) -> str:
         return ""
     gs = game.gstate(position.state)
     for side in (position.phasing, position.enemy_of(position.phasing)):
-        own = [u for u in position.units_at(h) if u.side == side and trained(position, u)]
+        own = [u for u in _here(position, h) if u.side == side and trained(position, u)]
         if not any(not u.has("broken") for u in own):
             continue
         if side != position.phasing and gs.cc_ambusher != side:

@@ -219,14 +219,16 @@ def test_close_combat_against_a_tank(make_position: Any) -> None:
     ldr = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "J5"}
     sq = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "J5"}
     pos = make(make_position, "CCPh", ldr, sq)
-    offered = {a.text(pos.label) for a in pos.legal_actions if a.kind == "fire"}
-    assert offered == {"fire a-sq2 at J5", "fire a-sq2,a-ldr at J5"}
-    pos.push_text("fire a-sq2,a-ldr at J5")
+    top = pos.decision  # A11.31: the CC in the tank's Location is sequential, a (not owning it) first
+    assert top is not None and top.then == "cc_group" and top.side == "a"
+    assert set(top.units) == {"a-sq2", "a-ldr", "b-t"}
+    pos.push_text("answer units a-sq2,a-ldr,b-t")
     top = pos.decision
     assert top is not None and top.then == "vcc" and (top.arg("ccv"), top.arg("drm")) == ("6", "-1")
     pos.push_text("answer dice 4,3")  # 7 - 1 = 6 = CCV: immobilized
     assert pos.units["b-t"].has("immobilized") and not pos.units["b-t"].has("wreck")
-    assert pos.decision is None  # no crew survival roll in CC (D5.6)
+    top = pos.decision  # no crew survival roll in CC (D5.6): the tank's own CC turn (A11.31, A11.62)
+    assert top is not None and top.then == "cc_group" and top.side == "b"
 
 
 def test_close_combat_an_original_2_rolls_a_chance_kill(make_position: Any) -> None:
@@ -234,7 +236,10 @@ def test_close_combat_an_original_2_rolls_a_chance_kill(make_position: Any) -> N
     guard = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"}
     for extra, result in (("1", "burns"), ("5", "immobilized")):
         pos = make(make_position, "CCPh", sq, guard)
-        pos.push_text("fire a-sq2 at J5")
+        # A11.31: with infantry of both sides, the Location's CC is sequential: a, not owning the tank, first
+        top = pos.decision
+        assert top is not None and top.then == "cc_group" and top.side == "a" and "b-t" in top.units
+        pos.push_text("answer units a-sq2,b-t")
         top = pos.decision  # pinned: CCV 5 - 1 (A11.5); a squad guarding the tank: +2 (A11.51)
         assert top is not None and (top.arg("ccv"), top.arg("drm")) == ("4", "2")
         pos.push_text("answer dice 1,1")  # an original 2: 2 + 2 = 4 = CCV, and a further dr (A11.501)

@@ -233,7 +233,7 @@ def _a11_example(make_position: Any) -> Any:
     pos.push_text("answer dice 3")  # German ambush dr
     pos.push_text("answer dice 3")  # Russian ambush dr 3 - 2 concealed = 1: not 3 below 3: no ambush
     top = pos.decision
-    assert top is not None and top.kind == "confirm" and top.side == "b" and top.rule == "A11.19"
+    assert top is not None and top.kind == "units" and top.side == "b" and top.rule == "A11.19"
     return pos
 
 
@@ -349,3 +349,31 @@ def test_a20_5_an_unarmed_unit_fights_with_1_fp(make_position: Any) -> None:
     pos = make_position("asl", units, "APh")
     e4 = pos.units["a-1"].hex
     assert cc.strengths(pos, e4, "a")[:2] == (1, 4) and cc.strengths(pos, e4, "b")[:2] == (4, 1)
+
+
+def test_a11_19_each_concealed_unit_chooses_to_attack_or_keep_its_concealment(make_position: Any) -> None:
+    """A11.19, A11.15: the choice to attack (and show) or to keep the "?" is made unit by unit: the 4-4-7 that
+    declines makes no attack, stays concealed and is not held in Melee, while its comrade attacks."""
+    units = [_u("a-1", "E4", "6-5-8"), _u("b-1", "E5", "4-4-7", "b", concealed=True),
+             _u("b-2", "E5", "4-4-7", "b", concealed=True)]
+    pos = make_position("asl", units, "APh", hexes={"E5": "woods"}, counters={**_counters(), **COUNTERS_658})
+    pos.push_text("advance a-1 E4-E5")
+    pos.push_text("end")
+    pos.push_text("answer dice 3")
+    pos.push_text("answer dice 3")  # 3 - 2 concealed = 1: two below, no ambush (A11.4)
+    top = pos.decision
+    assert top is not None and top.then == "cc_declare" and set(top.units) == {"b-1", "b-2"}
+    pos.push_text("answer units b-1")
+    assert not pos.units["b-1"].concealed and pos.units["b-2"].concealed
+    top = pos.decision  # the Germans see one Known squad and one "?"
+    assert top is not None and top.then == "cc_group" and top.side == "a"
+    assert "b-2" not in top.units and "?" in top.units
+    pos.push_text("answer units a-1,b-1")
+    top = pos.decision  # the Russians' only attacker is b-1: b-2 kept its "?" and makes no attack
+    assert top is not None and top.then == "cc" and top.side == "a"
+    groups = pos.state.game.cc_groups
+    assert groups == (("a", ("a-1",), ("b-1",)), ("b", ("b-1",), ("a-1",)))
+    pos.push_text("answer dice 4,5")  # 6:4 = 3:2, KN 6: no effect
+    pos.push_text("answer dice 4,5")  # 4:6 = 1:2, KN 4: no effect
+    assert pos.units["b-2"].concealed and not pos.units["b-2"].has("melee")  # A11.15
+    assert pos.units["b-1"].has("melee") and pos.units["a-1"].has("melee")

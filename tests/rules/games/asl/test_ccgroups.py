@@ -200,3 +200,28 @@ def test_a11_14_a_known_smc_does_not_defend_with_a_concealed_mmc(make_position: 
     units[1]["concealed"] = False
     pos = make_position("asl", units, "APh", counters=_counters())
     assert ccgroups.default_stacks(pos, h) == (("b-81", "b-1"),)
+
+
+def test_a11_15_a_unit_advancing_into_a_melee_must_take_part_in_its_close_combat(make_position: Any) -> None:
+    """A11.15: a German 4-6-7 advancing into E5, where a 4-6-7 is in Melee with two 4-4-7, must attack: its
+    side may not designate attacks that leave it out while a target is left, nor end without it."""
+    units = [{**_u("a-1", "4-6-7", "a"), "hex": "E5", "markers": ["melee"]},
+             {**_u("a-2", "4-6-7", "a"), "hex": "E4"},
+             {**_u("b-1", "4-4-7", "b"), "hex": "E5", "markers": ["melee"]},
+             {**_u("b-2", "4-4-7", "b"), "hex": "E5", "markers": ["melee"]}]
+    pos = make_position("asl", units, "APh", counters=_counters())
+    pos.push_text("advance a-2 E4-E5")
+    pos.push_text("end")
+    while pos.decision is not None and pos.decision.then == "cc_withdraw":
+        pos.push_text("answer stay")  # A11.2: both sides stay in the Melee
+    top = pos.decision
+    assert top is not None and top.then == "cc_group" and top.side == "a"
+    with pytest.raises(IllegalAction) as err:  # every target taken by a-1: a-2 would be left out
+        pos.push_text("answer units a-1,b-1,b-2")
+    assert err.value.rule == "A11.15"
+    pos.push_text("answer units a-1,b-1")
+    with pytest.raises(IllegalAction):  # b-2 is still a target: a-2 must attack it
+        pos.push_text("answer done")
+    pos.push_text("answer units a-2,b-2")
+    groups = pos.state.game.cc_groups
+    assert ("a", ("a-2",), ("b-2",)) in groups and ("a", ("a-1",), ("b-1",)) in groups
