@@ -49,6 +49,7 @@ from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
+from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
@@ -263,7 +264,7 @@ class AslGame(Game):
             return T("{unit} prep fired and may not move (A4.1)", unit=unit.id)
         if unit.has("melee"):
             return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
-        if unit.id in position.state.moved:
+        if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit):  # A4.43, A4.44: after a SW
             return T(
                 "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
                 unit=unit.id,
@@ -280,11 +281,12 @@ class AslGame(Game):
             mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
-            return mf - asl_smoke.mf_spent(u)  # A24.1: MF spent on a smoke attempt
+            return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
 
         if state is not None:
             dt = [u.id for u in units] if mode == "cx" else []
-            return min(asl_portage.allowances(state, units, one, dt).values())
+            computed = min(asl_portage.allowances(state, units, one, dt).values())
+            return asl_mphsw.budget(units, computed)  # type: ignore[return-value]  # A4.4: a move gone on with
         return min(one(u) for u in units)
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
@@ -929,6 +931,9 @@ class AslGame(Game):
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return rphase.resume_recover(self, position, decision, answer)
 
+    def resume_recover_mph(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh
+
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return prisoners.resume_surrender(self, position, decision, answer)
 
@@ -1198,6 +1203,8 @@ class AslGame(Game):
             position, [u.id for u in movers if u.id in state.units], moving.destination,
             budget - moving.cost if isinstance(moving.cost, int | Fraction) else 0)
         state = super().end_move(position.at(state))
+        gone_on = moving.finished and not moving.stopped and isinstance(moving.cost, int | Fraction)
+        state = asl_mphsw.after_move(state, [u.id for u in movers], budget - moving.cost if gone_on else None)
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
@@ -1315,6 +1322,7 @@ class AslGame(Game):
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
+            state = asl_mphsw.end_of_mph(state)  # A4.44: the MPh's recovery attempts and MF left
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = reaction.phase_over(state)  # D7.21
