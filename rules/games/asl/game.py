@@ -1203,8 +1203,9 @@ class AslGame(Game):
             position, [u.id for u in movers if u.id in state.units], moving.destination,
             budget - moving.cost if isinstance(moving.cost, int | Fraction) else 0)
         state = super().end_move(position.at(state))
-        gone_on = moving.finished and not moving.stopped and isinstance(moving.cost, int | Fraction)
-        state = asl_mphsw.after_move(state, [u.id for u in movers], budget - moving.cost if gone_on else None)
+        spent = moving.cost if isinstance(moving.cost, int | Fraction) else None
+        left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
+        state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page

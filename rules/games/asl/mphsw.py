@@ -63,8 +63,8 @@ def spent_before(unit: UnitState) -> int:
 
 def _with_left(unit: UnitState, left: Cost) -> UnitState:
     old = tuple(m for m in unit.markers if m.startswith(LEFT))
-    halves = max(0, int(Fraction(left) * 2))
-    return unit.mark(remove=old).mark(f"{LEFT}{halves}")
+    tag = LEFT + str(max(0, int(Fraction(left) * 2)))
+    return unit.mark(remove=old).mark(tag)
 
 
 def may_go_on(unit: UnitState) -> bool:
@@ -117,7 +117,8 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
            and au.good_order(e) and not e.concealed and not e.has("prisoner") and not e.has("unarmed")
            for e in position.units.values()):
         raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
-    if unit.has(TRY + sw.id):
+    tried = TRY + sw.id
+    if unit.has(tried):
         raise IllegalAction(T("{unit} has already tried to recover {sw} this MPh", unit=unit.id, sw=sw.id),
                             "A4.44")
     if unit.id in position.state.moved:
@@ -137,14 +138,16 @@ def declare(game: AslGame, position: Position, transfer: act.Transfer) -> State:
     """The MF is spent and the attempt made (A4.44); the dr is asked."""
     state = position.state
     sw, unit = state.units[transfer.item], state.units[transfer.to]
-    unit = unit.mark(TRY + sw.id)
+    tried = TRY + sw.id
+    unit = unit.mark(tried)
     if unit.id in state.moved:
         left = mf_left(unit)
         assert left is not None
         unit = _with_left(unit, left - 1).mark(PAUSE)
     else:
         old = tuple(m for m in unit.markers if m.startswith(SPENT))
-        unit = unit.mark(remove=old).mark(f"{SPENT}{spent_before(unit) + 1}")
+        tag = SPENT + str(spent_before(unit) + 1)
+        unit = unit.mark(remove=old).mark(tag)
     state = state.with_unit(unit)
     return state.push(Decision(
         "roll", unit.side,

@@ -85,7 +85,7 @@ def test_a4_44_recovered_in_the_middle_of_a_move(make_position: Any) -> None:
     pos = _pos(make_position, [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
                                {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C3"}])
     _play(pos, "move a-1 C1-C2-C3")
-    with pytest.raises(IllegalAction, match="A4.2"):  # its move is over unless it picks up or drops a SW
+    with pytest.raises(IllegalAction, match=r"A4\.2"):  # its move is over unless it picks up or drops a SW
         pos.game.check(pos, pos.parse_action("move a-1 C3-C4"))
     _play(pos, "transfer a-lmg to a-1")
     _play(pos, "answer dice 2")
@@ -125,5 +125,5 @@ def test_a4_2_once_another_unit_moved_the_first_may_not_go_on(make_position: Any
     with pytest.raises(IllegalAction, match="another unit has moved"):
         pos.game.check(pos, pos.parse_action("transfer a-mmg to a-1"))
     _play(pos, "drop a-lmg")
-    with pytest.raises(IllegalAction, match="A4.2"):
+    with pytest.raises(IllegalAction, match=r"A4\.2"):
         pos.game.check(pos, pos.parse_action("move a-1 C2-C3"))
