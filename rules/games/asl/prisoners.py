@@ -242,7 +242,8 @@ def _squad_for(position: Position, half: UnitState) -> str | None:
     squads = sorted(name for name, c in counters.items() if c.type == "squad"
                     and (c.values.get("nationality") or nat) == nat)
     exact = [name for name in squads if counters[name].values.get("reduces_to") == half.name]
-    return (exact or squads or [None])[0]
+    found = exact or squads
+    return found[0] if found else None
 
 
 def _check_combine(position: Position, one: UnitState, other: UnitState) -> act.Transfer:
