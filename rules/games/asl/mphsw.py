@@ -14,8 +14,9 @@ before another starts); a drop or a recovery then lets it go on (``sw_pause``) w
 recovery's one. A unit that tries a recovery before it moves has that MF taken from its move (``swmf<n>``),
 and a SW it recovered is carried from the start, its PP counted as usual (portage.py).
 
-Not modelled: an SMC taking, without MF, a SW from a broken friendly unit in the MPh (A4.44), and A4.4's
-limit that one SW is carried only once a phase by infantry.
+An SMC may also take a SW from a broken friendly unit of its Location in the MPh, with a recovery dr and no
+MF (A4.44: ``transfer SW to SMC``). Not modelled: A4.4's limit that one SW is carried only once a phase by
+infantry.
 """
 
 from __future__ import annotations
@@ -101,8 +102,16 @@ def dropped(state: State, owner_id: str) -> State:
     return state.with_unit(owner.mark(PAUSE))
 
 
-def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitState) -> act.Transfer:
-    """A4.44 in the MPh: who may try, where, and with what MF."""
+def check_take(game: AslGame, position: Position, sw: UnitState, smc: UnitState) -> act.Transfer:
+    """A4.44: in the MPh an SMC may take a SW from a broken friendly unit of its Location with a recovery dr,
+    spending no MF; the other limits are a recovery's."""
+    return check_recover(game, position, sw, smc, free=True)
+
+
+def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitState,
+                  free: bool = False) -> act.Transfer:
+    """A4.44 in the MPh: who may try, where, and with what MF (none for an SMC taking a SW from a broken
+    friend: ``free``)."""
     if unit.side != position.phasing:
         raise IllegalAction(T("only the moving side recovers a SW in the MPh"), "A4.44")
     if unit.type not in (*au.MMC, *au.SMC):
@@ -111,6 +120,10 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
         raise IllegalAction(T("{unit} must be Good Order and not pinned", unit=unit.id), "A4.44")
     if any(uid == unit.id for uid, _, _ in game.gstate(position.state).bypass):
         raise IllegalAction(T("{unit} is bypassing: it may not recover a SW", unit=unit.id), "A4.44")
+    if free:
+        if unit.id in position.state.moved and mf_left(unit) is None:
+            raise IllegalAction(T("{unit} has finished its move: another unit has moved since (A4.2)",
+                                  unit=unit.id), "A4.44")
     if (sw.hex, sw.level) != (unit.hex, unit.level):
         raise IllegalAction(T("{sw} is not in {unit}'s Location", sw=sw.id, unit=unit.id), "A4.44")
     if any(e.side != unit.side and e.hex == unit.hex and e.level == unit.level and e.type != au.SW
@@ -121,6 +134,8 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
     if unit.has(tried):
         raise IllegalAction(T("{unit} has already tried to recover {sw} this MPh", unit=unit.id, sw=sw.id),
                             "A4.44")
+    if free:
+        return act.Transfer(sw.id, unit.id)
     if unit.id in position.state.moved:
         left = mf_left(unit)
         if left is None:
@@ -132,6 +147,21 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
         raise IllegalAction(T("{unit} has no MF left to recover {sw}: it costs 1 MF", unit=unit.id, sw=sw.id),
                             "A4.44")
     return act.Transfer(sw.id, unit.id)
+
+
+def declare_take(game: AslGame, position: Position, transfer: act.Transfer) -> State:
+    """A4.44: an SMC's try at a broken friend's SW: no MF; the dr is asked."""
+    state = position.state
+    sw, smc = state.units[transfer.item], state.units[transfer.to]
+    tried = TRY + sw.id
+    smc = smc.mark(tried)
+    if mf_left(smc) is not None:
+        smc = smc.mark(PAUSE)
+    return state.with_unit(smc).push(Decision(
+        "roll", smc.side,
+        T("{unit} tries to take {sw} from a broken unit, for no MF: roll the recovery dr (below 6 succeeds)",
+          unit=smc.id, sw=sw.id),
+        "A4.44", "recover_mph", dice="dr", subject=(sw.id, smc.id), target=smc.hex, args=(("mf", "0"),)))
 
 
 def declare(game: AslGame, position: Position, transfer: act.Transfer) -> State:
@@ -173,7 +203,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         if left is not None and extra > 0:
             state = state.with_unit(_with_left(unit, left - extra))
     said = T("recovered") if ok else T("not recovered")
-    lines = [Line(T("MF spent"), "1", "A4.44"), Line(T("recovery dr"), str(dr), "A4.44")]
+    mf = decision.arg("mf", "1")
+    lines = [Line(T("MF spent"), mf, "A4.44"), Line(T("recovery dr"), str(dr), "A4.44")]
     if drm:
         lines.append(Line(T("CX"), f"+{drm}", "A4.44"))
     lines.append(Line(T("result"), said, "A4.44"))

@@ -127,3 +127,22 @@ def test_a4_2_once_another_unit_moved_the_first_may_not_go_on(make_position: Any
     _play(pos, "drop a-lmg")
     with pytest.raises(IllegalAction, match=r"A4\.2"):
         pos.game.check(pos, pos.parse_action("move a-1 C2-C3"))
+
+
+def test_a4_44_an_smc_takes_a_sw_from_a_broken_friend_for_no_mf(make_position: Any) -> None:
+    """A4.44: in the MPh an SMC may take a SW from a broken friendly unit of its Location with a recovery dr
+    below 6 and no MF: the 9-1 (6 MF) takes the broken squad's LMG (1 PP, his IPC) on a dr 4 and still has
+    6 MF. A squad may not take it so: it is the broken unit's, not unpossessed."""
+    pos = _pos(make_position, [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1",
+                                "markers": ["broken"]},
+                               {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C1"},
+                               {"id": "a-l", "counter": "9-1", "side": "a", "hex": "C1"},
+                               {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"}])
+    full = _budget(pos, "a-l")
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("transfer a-lmg to a-2"))
+    _play(pos, "transfer a-lmg to a-l")
+    top = pos.decision
+    assert top is not None and top.then == "recover_mph" and "no MF" in top.prompt
+    _play(pos, "answer dice 4")
+    assert pos.units["a-lmg"].carrier == "a-l" and _budget(pos, "a-l") == full == 6
