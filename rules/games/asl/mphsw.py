@@ -120,10 +120,9 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
         raise IllegalAction(T("{unit} must be Good Order and not pinned", unit=unit.id), "A4.44")
     if any(uid == unit.id for uid, _, _ in game.gstate(position.state).bypass):
         raise IllegalAction(T("{unit} is bypassing: it may not recover a SW", unit=unit.id), "A4.44")
-    if free:
-        if unit.id in position.state.moved and mf_left(unit) is None:
-            raise IllegalAction(T("{unit} has finished its move: another unit has moved since (A4.2)",
-                                  unit=unit.id), "A4.44")
+    if free and unit.id in position.state.moved and mf_left(unit) is None:
+        raise IllegalAction(T("{unit} has finished its move: another unit has moved since (A4.2)",
+                              unit=unit.id), "A4.44")
     if (sw.hex, sw.level) != (unit.hex, unit.level):
         raise IllegalAction(T("{sw} is not in {unit}'s Location", sw=sw.id, unit=unit.id), "A4.44")
     if any(e.side != unit.side and e.hex == unit.hex and e.level == unit.level and e.type != au.SW
