@@ -61,6 +61,7 @@ from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
@@ -344,7 +345,8 @@ class AslGame(Game):
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
             twice = overrun and asl_ovr.may(units) and asl_ovr.lone_smc(position, side, b) is not None
             # a SW is no unit
-            if any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice:
+            if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
+                    and not asl_unarmed.only_unarmed(here, side)):  # A20.54: unarmed units bar no move
                 return None
             step = base(hex_map, a, b)
             if step is None:
@@ -462,6 +464,7 @@ class AslGame(Game):
                     "A4.14",
                 )
             total += step
+        asl_unarmed.check_path(position, units[0].side, move.path)  # A20.54: it ends with unarmed units
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
@@ -1208,6 +1211,8 @@ class AslGame(Game):
         state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
+        if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
+            state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
