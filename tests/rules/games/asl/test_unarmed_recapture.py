@@ -34,7 +34,8 @@ def test_a20_54_a_move_ends_with_the_unarmed_units_and_fights_them_at_once(make_
     assert e.value.rule == "A20.54"
     pos = _into_cc(make_position)
     top = pos.decision
-    assert pos.phase.id == "MPh" and top is not None and top.then == "cc" and top.target == pos.units["b-1"].hex
+    assert pos.phase.id == "MPh" and top is not None and top.then == "cc"
+    assert top.target == pos.units["b-1"].hex
     assert "capture" in top.choices  # A20.22: the recapture is declared before the CC DR
 
 
