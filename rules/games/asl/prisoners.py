@@ -31,7 +31,8 @@ guard (A11.1). What the text says and this module does:
   an unarmed unit take a Leader Loss check; K/# and #KIA pick among guard and prisoners by Random Selection
   (one result for the Location's Known units). A CC attack on the guard leaves them alone (cc.py).
 
-Capture in Close Combat (A20.22) is capture.py's, escape (A20.55) escape.py's. Not here: scrounging
+Capture in Close Combat (A20.22) is capture.py's, escape (A20.55) escape.py's, recapture of unarmed units in
+the MPh (A20.54) unarmed.py's. Not here: scrounging
 (A20.552). The excess of a surrender beyond the guard's
 capacity is released Unarmed, the largest units kept (the text lets the captor choose).
 """
