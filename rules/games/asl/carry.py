@@ -7,8 +7,8 @@ wherever a possessor ends up (an advance, a rout, a withdrawal) its SW is with i
 Order possessor drop a SW in the MPh (without moving) or the APh at no MF: ``drop SW`` (a ``Transfer`` to no
 one), after which the SW lies unpossessed in the Location until it is recovered (A4.44, rphase.py).
 
-Not built: picking up an unpossessed SW during the MPh (A4.44: 1 MF and a recovery dr) and dropping one in
-the middle of a move (one lift and one placement at the table; drop it before or after the move).
+Picking up an unpossessed SW during the MPh (A4.44: 1 MF and a recovery dr) and dropping one in the middle of
+a move (the move played as two at the table, split where the SW is dropped) are mphsw.py's.
 """
 
 from __future__ import annotations
@@ -82,8 +82,11 @@ def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
 
 def drop(position: Position, transfer: act.Transfer) -> State:
     """The SW stays in its Location, unpossessed, until recovered (A4.431, A4.44)."""
+    from hexmate.rules.games.asl import mphsw
+
     sw = position.state.units[transfer.item]
-    return position.state.with_unit(dataclasses.replace(sw, carrier=None))
+    state = position.state.with_unit(dataclasses.replace(sw, carrier=None))
+    return mphsw.dropped(state, sw.carrier or "")  # A4.4: dropped after its move, the possessor may go on
 
 
 __all__ = ["DROP", "carried", "check_drop", "drop", "follow", "split", "with_carried"]

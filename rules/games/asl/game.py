@@ -51,6 +51,7 @@ from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
+from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
@@ -64,6 +65,7 @@ from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import unarmored as asl_unarmored
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl import wind as asl_wind
@@ -276,7 +278,7 @@ class AslGame(Game):
             return T("{unit} prep fired and may not move (A4.1)", unit=unit.id)
         if unit.has("melee"):
             return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
-        if unit.id in position.state.moved:
+        if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit):  # A4.43, A4.44: after a SW
             return T(
                 "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
                 unit=unit.id,
@@ -293,11 +295,12 @@ class AslGame(Game):
             mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
-            return mf - asl_smoke.mf_spent(u)  # A24.1: MF spent on a smoke attempt
+            return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
 
         if state is not None:
             dt = [u.id for u in units] if mode == "cx" else []
-            return min(asl_portage.allowances(state, units, one, dt).values())
+            computed = min(asl_portage.allowances(state, units, one, dt).values())
+            return asl_mphsw.budget(units, computed)  # type: ignore[return-value]  # A4.4: a move gone on with
         return min(one(u) for u in units)
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
@@ -357,7 +360,8 @@ class AslGame(Game):
             # concealed enemy does not bar the legal-move display: the mover finds out by trying (A12.15).
             twice = overrun and asl_ovr.may(units) and asl_ovr.lone_smc(position, side, b) is not None
             # a SW is no unit
-            if any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice:
+            if (any(u.side != side and not u.concealed and u.type != "sw" for u in here) and not twice
+                    and not asl_unarmed.only_unarmed(here, side)):  # A20.54: unarmed units bar no move
                 return None
             step = base(hex_map, a, b)
             if step is None:
@@ -482,6 +486,7 @@ class AslGame(Game):
                     "A4.14",
                 )
             total += step
+        asl_unarmed.check_path(position, units[0].side, move.path)  # A20.54: it ends with unarmed units
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
@@ -983,6 +988,9 @@ class AslGame(Game):
     def resume_recover_mph(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_recover.resume(self, position, decision, answer)  # A4.44 in the MPh
 
+    def resume_recover_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh, by a transfer
+
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return prisoners.resume_surrender(self, position, decision, answer)
 
@@ -1276,8 +1284,13 @@ class AslGame(Game):
             position, [u.id for u in movers if u.id in state.units], moving.destination,
             budget - moving.cost if isinstance(moving.cost, int | Fraction) else 0)
         state = super().end_move(position.at(state))
+        spent = moving.cost if isinstance(moving.cost, int | Fraction) else None
+        left = budget - spent if spent is not None and moving.finished and not moving.stopped else None
+        state = asl_mphsw.after_move(state, [u.id for u in movers], left)  # A4.4: MF left, to go on with
         if moving.finished and asl_ovr.may(movers):  # A4.152: the overrun SMC still there: CC at once
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
+        if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
+            state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1391,6 +1404,7 @@ class AslGame(Game):
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
+            state = asl_mphsw.end_of_mph(state)  # A4.44: the MPh's recovery attempts and MF left
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = reaction.phase_over(state)  # D7.21

@@ -55,6 +55,7 @@ PHRASES: dict[str, T] = {
     "repairing": T("repairing SW this Rally Phase (A9.72)"),
     "repair_tried": T("repair tried this Rally Phase (A9.72)"),
     "recovered": T("recovered this phase: not passed on in it (A4.44)"),
+    "sw_pause": T("picked up or dropped a SW after moving: may go on with its move (A4.4)"),
     "recovering": T("its Rally Phase action is a recovery (A4.44)"),
     "smoke_tried": T("tried to place smoke this MPh (A24.1)"),
     # prisoners (A20)
@@ -103,6 +104,13 @@ def phrase(marker: str, label: object = None) -> T:
         return T("{mp} MP spent this MPh (D2.1)", mp=_mp(int(marker[5:])))
     if marker.startswith("smoke_mf") and marker[8:].isdigit():
         return T("{mf} MF spent on a smoke attempt (A24.1)", mf=marker[8:])
+    if marker.startswith("mfleft") and marker[6:].isdigit():
+        return T("{mf} MF left of its move, to go on with after a SW picked up or dropped (A4.4)",
+                 mf=_mp(int(marker[6:])))
+    if marker.startswith("swmf") and marker[4:].isdigit():
+        return T("{mf} MF spent on SW recovery before moving (A4.44)", mf=marker[4:])
+    if marker.startswith("rectry:"):
+        return T("has tried to recover {sw} this MPh (A4.44)", sw=marker[7:])
     if marker.startswith("mpq") and marker[3:].isdigit():
         return T("moves on {n}/4 of its MP after a loading (D6.4)", n=marker[3:])
     if marker.startswith("byp") and marker[3:].isdigit() and int(marker[3:]) < 6:

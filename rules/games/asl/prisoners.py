@@ -20,6 +20,8 @@ guard (A11.1). What the text says and this module does:
 - A20.5, A20.51: one guard holds prisoners up to five times its US#; prisoners pass between guards of one
   Location like a SW (A4.431), in the RPh or at the start of the APh. A guard gone hands them to another
   armed unit of its side in the Location, else they are prisoners no more (unarmed, A20.5).
+- A20.51: the captor may swap two prisoner HS (or crews) of one guard for one unarmed squad (``transfer
+  HS to HS``); the reverse, a squad into two HS, is not built.
 - A20.52: a guard of more prisoners' US# than his own fires at nothing else and uses no SW.
 - A20.53: prisoners move, advance and rout with their guard (``follow``).
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
@@ -29,7 +31,8 @@ guard (A11.1). What the text says and this module does:
   an unarmed unit take a Leader Loss check; K/# and #KIA pick among guard and prisoners by Random Selection
   (one result for the Location's Known units). A CC attack on the guard leaves them alone (cc.py).
 
-Capture in Close Combat (A20.22) is capture.py's, escape (A20.55) escape.py's. Not here: scrounging
+Capture in Close Combat (A20.22) is capture.py's, escape (A20.55) escape.py's, recapture of unarmed units in
+the MPh (A20.54) unarmed.py's. Not here: scrounging
 (A20.552). The excess of a surrender beyond the guard's
 capacity is released Unarmed, the largest units kept (the text lets the captor choose).
 """
@@ -207,6 +210,8 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
         raise IllegalAction(T("{unit} is neither a support weapon nor a prisoner", unit=prisoner.id), "A20.5")
     guard = position.units.get(prisoner.carrier or "")
     to = position.units.get(transfer.to)
+    if to is not None and is_prisoner(to):
+        return _check_combine(position, prisoner, to)  # A20.51: two prisoner HS make one unarmed squad
     if guard is None or to is None:
         raise IllegalAction(T("{unit} has no guard to pass it on", unit=prisoner.id), "A20.5")
     if position.phase.id not in ("RPh", "APh") or to.side != position.to_act:
@@ -224,7 +229,47 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
 
 
 def declare_transfer(game: AslGame, position: Position, transfer: act.Transfer) -> State:
+    to = position.units[transfer.to]
+    if is_prisoner(to):
+        return _combine(position, position.units[transfer.item], to)
     return position.state.with_unit(dataclasses.replace(position.units[transfer.item], carrier=transfer.to))
+
+
+def _squad_for(position: Position, half: UnitState) -> str | None:
+    """The squad counter two prisoner HS (or crews) become (A20.51): their former abilities and class are
+    lost, so any squad of the HS's nationality that reduces to it, else any squad of that nationality."""
+    counters = position.scenario.counters
+    nat = _nationality(position, half)
+    squads = sorted(name for name, c in counters.items() if c.type == "squad"
+                    and (c.values.get("nationality") or nat) == nat)
+    exact = [name for name in squads if counters[name].values.get("reduces_to") == half.name]
+    found = exact or squads
+    return found[0] if found else None
+
+
+def _check_combine(position: Position, one: UnitState, other: UnitState) -> act.Transfer:
+    """A20.51: the captor may swap two prisoner HS or crews of one guard for one unarmed squad."""
+    guard = position.units.get(one.carrier or "")
+    if guard is None or other.carrier != guard.id or one.id == other.id:
+        raise IllegalAction(T("{a} and {b} are not prisoners of one guard", a=one.id, b=other.id), "A20.51")
+    if guard.side != position.to_act:
+        raise IllegalAction(T("the captor swaps his prisoners' counters when he acts"), "A20.51")
+    if one.type not in ("hs", "crew") or other.type not in ("hs", "crew"):
+        raise IllegalAction(T("only two prisoner HS or crews make one unarmed squad"), "A20.51")
+    if guard.has("melee"):
+        raise IllegalAction(T("{unit} is in Melee with its prisoners", unit=guard.id), "A20.51")
+    if _squad_for(position, other) is None:
+        raise IllegalAction(T("no squad counter of {unit}'s nationality in this scenario", unit=other.id),
+                            "A20.51")
+    return act.Transfer(one.id, other.id)
+
+
+def _combine(position: Position, one: UnitState, other: UnitState) -> State:
+    """``other`` becomes the unarmed squad, still a prisoner of the same guard; ``one`` leaves the map."""
+    name = _squad_for(position, other)
+    assert name is not None
+    squad = other.as_counter(position.scenario.counters[name])
+    return position.state.without_unit(one.id).with_unit(squad)
 
 
 def follow(state: State) -> State:

@@ -33,9 +33,15 @@ Where to stop (A10.51): the nearest building or woods Location (by MF) farther f
 start; one no farther may be ignored, or chosen; and from a building or woods Location it reached the unit
 may go straight on into the next one (the A10.51 example: M2 level 2 on to N1 level 2).
 
-Not yet: Known enemies met during the rout (A10.51's memory), rout through concealed units (A10.533), the
-LOS condition of ADJACENT (A.8), entering a Location ADJACENT to a Known enemy on the way (only the end is
-checked).
+On the way (A10.51, :func:`_may_step`): ADJACENT to an armed Known enemy, no step into another hex ADJACENT
+to it; no step ADJACENT to a Known enemy the router can see (in its LOS at the start, or from the Location it
+steps from) unless it leaves a Location holding a Known enemy (the A10.5 example: L2 to L3, ADJACENT to an
+unseen K4, then on to M4). ADJACENT includes A.8's LOS between the Locations, SMOKE aside.
+
+A DM unit that chooses to rout leaves what it cannot carry, as a forced router does (A10.5, A4.431).
+
+Not yet: Known enemies met during the rout (A10.51's memory beyond the step's own LOS), rout through
+concealed units (A10.533).
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.locations import Location
+from hexmate.rules.games.asl.los import location_los
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -86,12 +93,15 @@ def where(unit: UnitState) -> Location:
 def adjacent(m: HexMap, a: Location, b: Location) -> bool:
     """A.8 ADJACENT: Locations an infantry unit could advance between in the APh (A4.7): the level above or
     below in a hex with stairs, or the same level of an adjacent hex (ground level, or an upper level both
-    hexes' buildings have). The LOS between them that A.8 also asks is not checked."""
+    hexes' buildings have), with a LOS between them, SMOKE not counted (A.8: a rowhouse wall or a crest
+    between two adjacent hexes leaves them adjacent but not ADJACENT)."""
     if a.hex == b.hex:
-        return abs(a.level - b.level) == 1 and loc.has_stairs(m, a.hex)
-    if distance(a.hex, b.hex) != 1 or a.level != b.level:
+        near_by = abs(a.level - b.level) == 1 and loc.has_stairs(m, a.hex)
+    elif distance(a.hex, b.hex) != 1 or a.level != b.level:
         return False
-    return a.level <= 0 or a.level <= min(loc.upper_levels(m, a.hex), loc.upper_levels(m, b.hex))
+    else:
+        near_by = a.level <= 0 or a.level <= min(loc.upper_levels(m, a.hex), loc.upper_levels(m, b.hex))
+    return near_by and not location_los(m, a, b).blocked  # no SMOKE map given: A.8 leaves it out
 
 
 def near(m: HexMap, a: Location, b: Location) -> bool:
@@ -158,6 +168,9 @@ def _search(
     queue: list[tuple[Cost, int, Location]] = [(0, 0, start)]
     tick = 0
     taken = {where(e) for e in enemies}
+    known = [where(e) for e in known_enemies(position, unit)]
+    watched = _watched(position, start, known)
+    armed = [where(e) for e in enemies]
     while queue:
         spent, _, here = heapq.heappop(queue)
         if spent > best.get(here, spent):
@@ -169,7 +182,7 @@ def _search(
             # A10.51: never closer to a Known enemy it could see; never into a Known enemy's Location.
             if any(distance(nxt.hex, s) < distance(here.hex, s) for s in seen):
                 continue
-            if nxt in taken:
+            if nxt in taken or not _may_step(position, here, nxt, known, watched, armed):
                 continue
             if nxt not in best or total < best[nxt]:
                 best[nxt] = total
@@ -177,6 +190,33 @@ def _search(
                 tick += 1
                 heapq.heappush(queue, (total, tick, nxt))
     return best, prev, danger
+
+
+def _watched(position: Position, start: Location, known: list[Location]) -> set[Location]:
+    """The Known enemies' Locations in the router's LOS at the start of its rout (A10.51)."""
+    m = position.map
+    return {k for k in known if not location_los(m, start, k).blocked}
+
+
+def _may_step(position: Position, here: Location, nxt: Location, known: list[Location],
+              watched: set[Location], armed: list[Location]) -> bool:
+    """A10.51's two ADJACENT limits on a step of a rout (the text, with the A10.5 example):
+    - ADJACENT to an armed Known enemy, it may not rout to another hex ADJACENT to the same enemy;
+    - it may not rout ADJACENT to a Known enemy, unless it is leaving a Location holding a Known enemy.
+    The second binds, like the first sentence of A10.51, for the enemies the router can see: those in its
+    LOS at the start of the rout or from the Location it steps from. The A10.5 example's unit, L2 to L3,
+    "finds itself" ADJACENT to K4, which it could not see from L2 (else L3, one hex closer to K4, were barred
+    too), and routs on to M4; ending ADJACENT is barred in every case (A10.5)."""
+    m = position.map
+    for e in armed:
+        if nxt.hex != here.hex and adjacent(m, here, e) and adjacent(m, nxt, e):
+            return False
+    if here in known:
+        return True  # leaving a Location with a Known enemy in it
+    for k in known:
+        if adjacent(m, nxt, k) and (k in watched or not location_los(m, here, k).blocked):
+            return False
+    return True
 
 
 def _around(m: HexMap, at: Location) -> set[Location]:
@@ -353,9 +393,10 @@ def decisions(position: Position) -> list[Decision]:
     return out
 
 
-def _leave(position: Position, unit: UnitState) -> list[Decision]:
+def _leave(position: Position, unit: UnitState, args: tuple[tuple[str, str], ...] = ()) -> list[Decision]:
     """A4.42: a broken unit carries no more than its own IPC; A4.431: a SW it cannot carry as it routs is
-    left in its Location. Its owner names the SW to leave, one at a time until the rest fits."""
+    left in its Location. Its owner names the SW to leave, one at a time until the rest fits. ``args`` carry
+    the end hex a DM unit chose (A10.5) when its rout is to go on once the SW are left."""
     over = au.excess_pp(position.state, unit)
     sws = tuple(sw.id for sw in au.possessed(position.state, unit.id))
     if over <= 0 or not sws:
@@ -364,17 +405,23 @@ def _leave(position: Position, unit: UnitState) -> list[Decision]:
         "units", unit.side,
         T("{unit} is broken and carries {over} PP over its IPC: name a SW it leaves in its Location",
           unit=unit.id, over=over),
-        "A4.431", "rout_leave", units=sws, subject=(unit.id,), target=unit.hex)]
+        "A4.431", "rout_leave", units=sws, subject=(unit.id,), target=unit.hex, args=args)]
 
 
 def resume_leave(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The SW named is left unpossessed in the router's Location (A4.431); another is asked while the rest
-    is still over its IPC (A4.42)."""
+    is still over its IPC (A4.42). A DM unit that chose to rout (A10.5) then routs to the hex placed on."""
     state = position.state
     sw = state.units[answer.units[0]]
     state = state.with_unit(dataclasses.replace(sw, carrier=None))
     unit = state.units.get(decision.subject[0])
-    return state.push(*_leave(position.at(state), unit)) if unit is not None else state
+    if unit is None:
+        return state
+    more = _leave(position.at(state), unit, decision.args)
+    if more or not decision.arg("end"):
+        return state.push(*more)
+    end = position.map.parse_label(decision.arg("end"))
+    return _rout_to_hex(position.at(state), unit, end, decision.arg("leader"))
 
 
 def _leader_choices(position: Position, unit: UnitState) -> list[Decision]:
@@ -426,6 +473,20 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if answer.choice == "stay":  # a DM unit that need not rout stays (A10.5)
         return state
     end = answer.hexes[0]
+    if not must_rout(position, unit):  # A10.5, A4.431: a DM router leaves what it cannot carry
+        args = (("end", position.label(end)), ("leader", decision.arg("leader")))
+        leave = _leave(position, unit, args)
+        if leave:
+            return state.push(*leave)
+    return _rout_to_hex(position, unit, end, decision.arg("leader"), decision.args)
+
+
+def _rout_to_hex(position: Position, unit: UnitState, end: Hex, leader: str,
+                 args: tuple[tuple[str, str], ...] = ()) -> State:
+    """The rout to the hex placed on, its level asked when it may end at several there (A2.8)."""
+    state = position.state
+    if not args and leader:
+        args = (("leader", leader),)
     levels = sorted(x.level for x in locations(position, unit) if x.hex == end)
     if len(levels) > 1:  # the board cannot tell a level: asked on the page, like the MPh's (stairs.py)
         return state.push(Decision(
@@ -433,8 +494,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
             T("{unit} routs to {hex}: which level? {choices} (A10.51 example: the stairs, 1 MF a level)",
               unit=unit.id, hex=position.label(end), choices=", ".join(f"h{lv}" for lv in levels)),
             "A10.51", "rout_level", choices=tuple(f"h{lv}" for lv in levels), subject=(unit.id,),
-            target=end, args=decision.args, private=unit.concealed))
-    return rout_to(position, unit, Location(end, levels[0] if levels else 0), decision.arg("leader"))
+            target=end, args=args, private=unit.concealed))
+    return rout_to(position, unit, Location(end, levels[0] if levels else 0), leader)
 
 
 def resume_level(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:

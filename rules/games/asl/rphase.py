@@ -132,6 +132,10 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
     _turn(position, to)
     holder = position.units.get(item.carrier) if item.carrier else None
     if holder is None:  # recovery
+        if position.phase.id == "MPh":
+            from hexmate.rules.games.asl import mphsw
+
+            return mphsw.check_recover(game, position, item, to)  # A4.44: 1 MF and a dr in the MPh
         if position.phase.id != "RPh":
             raise IllegalAction(T("an unpossessed SW is recovered in the RPh (or for 1 MF in the MPh)"),
                                 "A4.44")
@@ -147,6 +151,11 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
                and not e.concealed for e in position.units.values()):
             raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
         return act.Transfer(item.id, to.id)
+    if (position.phase.id == "MPh" and holder.has("broken") and to.type in au.SMC and holder.side == to.side
+            and holder.hex == to.hex):
+        from hexmate.rules.games.asl import mphsw
+
+        return mphsw.check_take(game, position, item, to)  # A4.44: an SMC takes it, with a dr, for no MF
     if position.phase.id not in ("RPh", "APh") or (position.phase.id == "APh" and position.state.moved):
         raise IllegalAction(T("a SW changes hands only in the RPh or at the start of the APh"), "A4.431")
     if holder.id == to.id:
@@ -186,6 +195,14 @@ def declare_transfer(game: AslGame, position: Position, transfer: act.Transfer) 
         return prisoners.declare_transfer(game, position, transfer)
     to = state.units[transfer.to]
     holder = state.units.get(item.carrier) if item.carrier else None
+    if holder is None and position.phase.id == "MPh":
+        from hexmate.rules.games.asl import mphsw
+
+        return mphsw.declare(game, position, transfer)  # A4.44
+    if holder is not None and holder.has("broken") and position.phase.id == "MPh":
+        from hexmate.rules.games.asl import mphsw
+
+        return mphsw.declare_take(game, position, transfer)  # A4.44
     if holder is not None and not holder.has("broken"):  # A4.431: a free change of possession
         return state.with_unit(dataclasses.replace(item, carrier=to.id, hex=to.hex))
     mark = (TRIED, RECOVERING) if holder is None else (TRIED,)  # A4.44: the unit's one RPh attempt

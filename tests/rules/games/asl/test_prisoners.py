@@ -193,3 +193,23 @@ def test_a_leader_guards_what_he_can_and_the_rest_is_released_unarmed(make_posit
                                   counters=COUNTERS, sides=SIDES, first_side="b")
     with pytest.raises(IllegalAction, match=r"unarmed unit or a prisoner never fires.*A20\.5"):
         unarmed.push_text("fire b-2 at C2")
+
+
+def test_a20_51_two_prisoner_hs_become_one_unarmed_squad(make_position: Any) -> None:
+    """A20.51: the captor may swap two prisoner HS for one unarmed squad (its former abilities lost): two
+    Russian 2-2-7r HS held by a 4-6-7 become one 4-4-7r squad (the squad that reduces to that HS), still his
+    prisoner. A squad and a HS, or HS of two guards, may not be swapped."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             held("b-1", "2-2-7r", "a-1"), held("b-2", "2-2-7r", "a-1"), held("b-3", "2-2-7r", "a-2"),
+             held("b-4", "4-4-7r", "a-1")]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    with pytest.raises(IllegalAction, match="not prisoners of one guard") as e:
+        pos.game.check(pos, pos.parse_action("transfer b-1 to b-3"))
+    assert e.value.rule == "A20.51"
+    with pytest.raises(IllegalAction, match="only two prisoner HS"):
+        pos.game.check(pos, pos.parse_action("transfer b-1 to b-4"))
+    pos.push(pos.parse_action("transfer b-1 to b-2"))
+    assert "b-1" not in pos.units
+    squad = pos.units["b-2"]
+    assert squad.name == "4-4-7r" and squad.has("prisoner") and squad.carrier == "a-1"
