@@ -203,6 +203,7 @@ class AslGame(Game):
             "dm",
             "prep_fire",
             "first_fire",
+            "bounding_fire",  # D3.3
             "final_fire",
             "advancing_fire",
             "berserk",
@@ -1355,6 +1356,7 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing:
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
         elif phase == "APh":
@@ -1395,7 +1397,8 @@ class AslGame(Game):
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
-            remove = ("prep_fire", "advancing_fire", "entered")  # A3.5; D2.1: no longer a moving target
+            # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
+            remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire")
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,

@@ -41,6 +41,7 @@ PHRASES: dict[str, T] = {
     # fire (A3, A7-A9)
     "prep_fire": T("Prep Fire (A3.2)"),
     "first_fire": T("First Fire (A8.1)"),
+    "bounding_fire": T("Bounding First Fire: no fire in the AFPh (D3.3)"),
     "final_fire": T("Final Fire (A8.4)"),
     "advancing_fire": T("Advancing Fire (A3.5)"),
     "no_fire": T("fired a SW: no inherent FP this phase (A7.35)"),

@@ -4,7 +4,9 @@ A vehicle fires its MA at an enemy vehicle in LOS: the TCA turns to the target (
 multiple ROF on the colored die (D3.5), acquisition (D3.51), breakdown (D3.7, D3.71), hit location and
 aspect (D3.2), the armor factor, the TK DR and its result (wreck, burning wreck, shock, stun,
 immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6). In the CCPh infantry
-attack a vehicle in their Location (A11.5).
+attack a vehicle in their Location (A11.5). In its own MPh a vehicle fires between its moves as Bounding First
+Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh); chapter C's finer Case C1/C2
+and delay MP are not in the texts and not built.
 """
 
 from __future__ import annotations
@@ -33,8 +35,20 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
-
 # --- ordnance fire (D3, D4, D5) ---
+BOUNDING = "bounding_fire"  # D3.3: a Bounding Fire counter
+
+
+def bounding(position: Position, unit: UnitState) -> bool:
+    """D3.3: a vehicle of the phasing side firing in its own MPh makes Bounding First Fire."""
+    return position.phase.id == "MPh" and unit.side == position.phasing
+
+
+def fire_marker(position: Position, unit: UnitState) -> str:
+    """The fire counter a shot puts on the vehicle: Bounding Fire in its own MPh (D3.3), else the phase's."""
+    return BOUNDING if bounding(position, unit) else FIRE_MARKERS[position.phase.id]
+
+
 def firing_side(position: Position) -> str:
     if position.phase.id == "MPh":
         return position.enemy_of(position.phasing)
@@ -69,6 +83,12 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise InvalidAction(T("no unit {unit} in this game", unit=repr(fire.firers[0])))
     unit = position.units[fire.firers[0]]
     vt = vtype(unit)
+    bff = bounding(position, unit)
+    if bff:  # D3.3: between its own moves, never while a move is under way or a question is open
+        side = unit.side
+        if position.state.moving is not None or position.state.decision is not None:
+            raise IllegalAction(T("{unit} fires between moves, not while one is under way", unit=unit.id),
+                                "D3.3")
     if unit.side != side:
         raise IllegalAction(
             T("{unit} is not {side}'s; only {side} fires now", unit=unit.id, side=side), position.phase.rule
@@ -88,9 +108,11 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
         )
-    if unit.has(FIRE_MARKERS[phase]) or (phase == "AFPh" and unit.has("prep_fire")):
+    if unit.has(fire_marker(position, unit)) or (phase == "AFPh" and unit.has("prep_fire")):
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
-    if phase == "MPh":
+    if phase == "AFPh" and unit.has(BOUNDING):
+        raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3")
+    if phase == "MPh" and not bff:
         moving = position.state.moving
         top = position.state.decision
         if moving is None or top is None or top.kind != "react" or fire.target != moving.here:
@@ -120,7 +142,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
 def declare_fire(position: Position, fire: act.Fire) -> State:
     state = position.state
     unit = state.units[fire.firers[0]]
-    state = state.with_unit(unit.mark(FIRE_MARKERS[position.phase.id]))
+    state = state.with_unit(unit.mark(fire_marker(position, unit)))
     return state.push(
         Decision(
             "roll",
@@ -167,6 +189,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
     if firer.has("motion"):
         cases.append("C4")  # D2.42
+    elif bounding(position, firer):
+        cases.append("C")  # D3.3: Bounding First Fire (C1/C2 are chapter C's finer cases: not in the texts)
     elif position.phase.id == "AFPh" and firer.has("entered"):
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):
@@ -245,7 +269,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
-        firer = firer.mark(remove=(FIRE_MARKERS[position.phase.id],))
+        firer = firer.mark(remove=(fire_marker(position, firer),))
         lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)
@@ -392,9 +416,12 @@ def generate(position: Position) -> Iterator[act.Action]:
         return
     side = firing_side(position)
     moving = position.state.moving
-    if phase == "MPh":
-        if moving is None:
-            return
+    if phase == "MPh" and moving is None:  # D3.3: the phasing side's Bounding First Fire between moves
+        side = position.phasing
+        targets = sorted({u.hex for u in position.units.values() if u.side != side and u.hex is not None
+                          and is_vehicle(u) and not u.has("wreck")}, key=lambda h: (h.q, h.r))
+    elif phase == "MPh":
+        assert moving is not None
         targets = [moving.here]
     else:
         targets = sorted(
