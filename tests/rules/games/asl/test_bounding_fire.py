@@ -1,6 +1,7 @@
 """Bounding First Fire (D3.3): a vehicle of the phasing side fires its gun in its own MPh, between moves,
 with Case C on its To Hit DR (Case C4 in Motion, D2.42; the ordnance pack's demo values), under a Bounding
-Fire counter that bars it from the AFPh; it may still move after firing. Counters: test_armour's demo tanks."""
+Fire counter that bars it from the AFPh; it may still move after firing. Counters: test_armour's demo
+tanks."""
 
 from __future__ import annotations
 
