@@ -14,6 +14,7 @@ from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import advance_levels as asl_advance_levels
+from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
     armour,
@@ -673,6 +674,9 @@ class AslGame(Game):
         if isinstance(action, act.Unload):
             return transport.apply_unload(position, action)
         if isinstance(action, act.Advance):
+            owed = asl_advpaatc.due(self, position, action)
+            if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
+                return state.push(asl_advpaatc.decision(position, action, *owed))
             to = action.path[-1]
             side = state.units[action.units[0]].side
             # A12.31, A11.19: HIP units in the Location advanced into are placed there under a "?"
@@ -824,6 +828,9 @@ class AslGame(Game):
 
     def resume_ovr_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_leader(position, decision, answer)  # A11.5
+
+    def resume_adv_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_advpaatc.resume(self, position, decision, answer)  # A11.6
 
     def resume_ovr_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
@@ -1416,7 +1423,7 @@ class AslGame(Game):
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
-                                                  conceal_done=False))
+                                                  conceal_done=False, paatc=()))  # A11.6: passes end
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
