@@ -101,7 +101,8 @@ def test_t_11_34_an_ambush_in_a_location_with_a_vehicle_lets_the_ambusher_attack
     pos = _pos(make_position, units, "APh", hexes={"E5": "woods"})
     pos.push_text("advance a-1,a-2 E4-E5")
     for unit in ("a-1", "a-2"):  # A11.6: each squad passes its PAATC to advance into the T-34's Location
-        assert pos.decision is not None and (pos.decision.then, pos.decision.subject) == ("adv_paatc", (unit,))
+        top = pos.decision
+        assert top is not None and (top.then, top.subject) == ("adv_paatc", (unit,))
         pos.push_text("answer dice 3,3")
     pos.push_text("end")
     e5 = pos.units["b-t"].hex
