@@ -268,7 +268,8 @@ class PgGame(Game):
         gs = self.gstate(state)
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
-                                                "supply", "river_from", "supply_out", "digs", "wrecks", "afvs")}
+                                                "supply", "river_from", "supply_out", "digs", "wrecks",
+                                                "afvs")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
