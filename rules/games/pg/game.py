@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision, Moving
+from hexmate.rules.decisions import Decision, Moving, Physical
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec, Die
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
@@ -326,6 +326,18 @@ class PgGame(Game):
         """After every change the passengers share their transport's fate first (5.65, 5.66)."""
         state = self._works(position.at(pg_transport.share_fate(position.state)))
         return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
+
+    def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
+        """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left (16.3)."""
+        out = list(super().physical_changes(before, after))
+        old, new = dict(self.gstate(before).wrecks), dict(self.gstate(after).wrecks)
+        for label, n in sorted(new.items()):
+            h = next((before.units[u].hex for u, where, _ in self.gstate(before).afvs
+                      if where == label and u in before.units), None)  # the AFV that stood there
+            for _ in range(n - old.get(label, 0)):
+                out.append(Physical("place", "", T("put a wreck marker in {hex} (16.3)", hex=label), "16.3",
+                                    h, "wreck"))
+        return tuple(out)
 
     def _works(self, position: Position) -> State:
         """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""

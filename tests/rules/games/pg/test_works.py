@@ -147,3 +147,14 @@ def test_vehicles_pay_for_wrecks_foot_does_not(make_position: Any, pg: Any) -> N
         t = pos.game.cost_fn(pos, [pos.units["t"]], approach=False)(pos.map, pos.units["t"].hex, c3)
         i = pos.game.cost_fn(pos, [pos.units["i"]], approach=False)(pos.map, pos.units["i"].hex, c3)
         assert t == (None if extra is None else base_t + extra) and i == base_i
+
+
+def test_a_road_hex_wreck_is_a_marker_to_place(make_position: Any, pg: Any) -> None:
+    """16.3: a road hex (a road on one of its hexsides) takes a wreck; the table is told to place it."""
+    pos = pg(make_position, [_u("t1", "C3", "tank"), _u("b1", "J8", "inf", "b")], counters_extra=C,
+             hexsides=[{"hex": "C3", "side": "NE", "features": ["road"]}])
+    before = pos.state
+    after = _wreck(pos, "t1")
+    assert works.wrecks_at(after.game, after, after.map.parse_label("C3")) == 1
+    placed = [p for p in after.game.physical_changes(before, after.state) if p.to == "wreck"]
+    assert [(after.label(p.hex), p.rule) for p in placed] == [("C3", "16.3")]
