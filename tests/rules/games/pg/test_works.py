@@ -158,3 +158,13 @@ def test_a_road_hex_wreck_is_a_marker_to_place(make_position: Any, pg: Any) -> N
     assert works.wrecks_at(after.game, after, after.map.parse_label("C3")) == 1
     placed = [p for p in after.game.physical_changes(before, after.state) if p.to == "wreck"]
     assert [(after.label(p.hex), p.rule) for p in placed] == [("C3", "16.3")]
+
+
+def test_set_up_dug_in_and_leaving_loses_it(make_position: Any, pg: Any) -> None:
+    """16.2: a unit the scenario sets up dug in loses the foxhole when it leaves the hex."""
+    pos = pg(make_position, [_u("a1", "C3", "inf", "a", "dug_in"), _u("b1", "J8", "inf", "b")])
+    assert pos.units["a1"].has(works.DUG_IN)
+    pos.push_text("move a1 C3-B3")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["a1"].hex) == "B3" and not pos.units["a1"].has(works.DUG_IN)
