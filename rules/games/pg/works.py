@@ -92,9 +92,9 @@ def keep(game: PgGame, position: Position) -> State:
     gs = game.gstate(state)
     digs = dict(gs.digs)
     changed = False
-    for unit in state.units.values():  # set up dug in by the scenario: in the hex it starts in
-        if unit.id not in digs and unit.hex is not None and (unit.has(DIGGING) or unit.has(DUG_IN)):
-            digs[unit.id] = (position.label(unit.hex), 0)
+    for u in state.units.values():  # set up dug in by the scenario: in the hex it starts in
+        if u.id not in digs and u.hex is not None and (u.has(DIGGING) or u.has(DUG_IN)):
+            digs[u.id] = (position.label(u.hex), 0)
             changed = True
     for uid, (where, turn) in list(digs.items()):
         unit = state.units.get(uid)
