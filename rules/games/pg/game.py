@@ -99,7 +99,7 @@ class PgState(GameState):
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
     assault_wait: tuple[str, ...] = ()  # 12.2: (hex, origin, the units in) an assault waiting for more units
     standing: bool = False  # 13.3: the opportunity-fire window at a load, unload, hook or unhook is open
-    digs: tuple[tuple[str, tuple[str, int]], ...] = ()  # 16.2: unit -> (hex label, turn) of its last dig
+    digs: tuple[tuple[str, tuple[str, int, int]], ...] = ()  # 16.2: unit -> (hex, turn, disrupted) at its dig
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
 

@@ -1,9 +1,10 @@
 """Foxholes and wrecks (16.2, 16.3), kept true after every change by ``settle``.
 
 Digging (16.2, a move action of 3.13, played as ``activate UNIT for dig``): an activated good-order unit
-(not cavalry or a transport; an APC may) spends its whole MA and takes a MOVED/FIRED marker; after its
+(disrupted or not, never demoralised;
+not cavalry or a transport; an APC may) spends its whole MA and takes a MOVED/FIRED marker; after its
 first segment a DUG IN marker goes under it (``digging``), after a second one in a later turn on top
-(``dug_in``, which the assault rules read). Between the two segments a disruption, demoralisation, any
+(``dug_in``, which the assault rules read). Between the two segments becoming disrupted, demoralisation, any
 other action (fire, an assault as attacker, a move: any other MOVED/FIRED marker) starts it over; leaving
 the hex loses either marker. A leader in a hex with friendly dug-in units counts as dug in. Digging draws
 no opportunity fire (13.2).
@@ -43,8 +44,8 @@ def check_dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
             raise IllegalAction(why)
         if unit.hex is None:
             raise IllegalAction(T("{unit} is not on the board", unit=uid), "16.2")
-        if unit.has("disrupted") or unit.has("demoralized"):
-            raise IllegalAction(T("{unit} is not in good order: it cannot dig (16.2)", unit=uid), "16.2")
+        if unit.has("demoralized"):  # 16.2: non-demoralised (a disrupted unit may dig)
+            raise IllegalAction(T("{unit} is demoralized: it cannot dig (16.2)", unit=uid), "16.2")
         if pu.branch(unit) == "CAV" or pu.is_transport(unit) or (pu.is_afv(unit) and not pu.is_apc(unit)):
             raise IllegalAction(T("{unit} cannot dig in: cavalry and transports never do, of the vehicles "
                                   "only APCs (16.2)", unit=uid), "16.2")
@@ -68,11 +69,11 @@ def dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
     for uid in ids:
         unit = state.units[uid]
         here = position.label(unit.hex) if unit.hex is not None else ""
-        if unit.has(DIGGING) and digs.get(uid, ("", 0))[0] == here:
+        if unit.has(DIGGING) and digs.get(uid, ("", 0, 0))[0] == here:
             unit = unit.mark(MARK, DUG_IN, remove=(DIGGING,))
         else:
             unit = unit.mark(MARK, DIGGING)
-        digs[uid] = (here, position.turn)
+        digs[uid] = (here, position.turn, int(unit.has("disrupted")))
         state = state.with_unit(unit)
     return state.replace(game=game.gstate(state).replace(digs=tuple(sorted(digs.items()))))
 
@@ -94,9 +95,9 @@ def keep(game: PgGame, position: Position) -> State:
     changed = False
     for u in state.units.values():  # set up dug in by the scenario: in the hex it starts in
         if u.id not in digs and u.hex is not None and (u.has(DIGGING) or u.has(DUG_IN)):
-            digs[u.id] = (position.label(u.hex), 0)
+            digs[u.id] = (position.label(u.hex), 0, int(u.has("disrupted")))
             changed = True
-    for uid, (where, turn) in list(digs.items()):
+    for uid, (where, turn, was_disrupted) in list(digs.items()):
         unit = state.units.get(uid)
         if unit is None or not (unit.has(DIGGING) or unit.has(DUG_IN)):
             digs.pop(uid)
@@ -105,7 +106,7 @@ def keep(game: PgGame, position: Position) -> State:
         here = position.label(unit.hex) if unit.hex is not None else ""
         lost = here != where
         if unit.has(DIGGING) and not lost:
-            lost = (unit.has("disrupted") or unit.has("demoralized")
+            lost = ((unit.has("disrupted") and not was_disrupted) or unit.has("demoralized")
                     or (unit.has(MARK) and position.turn != turn))
         if lost:
             state = state.with_unit(unit.mark(remove=(DIGGING, DUG_IN)))

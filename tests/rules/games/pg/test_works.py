@@ -106,10 +106,14 @@ def test_who_digs(make_position: Any, pg: Any, counter: str, ok: bool) -> None:
             pos.push_text("activate a1 for dig")
 
 
-def test_demoralised_units_do_not_dig(make_position: Any, pg: Any) -> None:
-    pos = pg(make_position, [_u("a1", "C3", "inf", "a", "disrupted"), _u("b1", "J8", "inf", "b")])
+def test_demoralised_units_do_not_dig_disrupted_ones_do(make_position: Any, pg: Any) -> None:
+    """16.2 (text): an activated non-demoralised unit digs; only becoming disrupted later interrupts."""
+    pos = pg(make_position, [_u("a1", "C3", "inf", "a", "demoralized"),
+                             _u("a2", "E3", "inf", "a", "disrupted"), _u("b1", "J8", "inf", "b")])
     with pytest.raises(IllegalAction, match=r"16.2"):
         pos.push_text("activate a1 for dig")
+    pos.push_text("activate a2 for dig")
+    assert pos.units["a2"].has(works.DIGGING)
 
 
 def test_barred_terrain_from_the_scenario(make_position: Any, pg: Any) -> None:
