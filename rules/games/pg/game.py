@@ -576,6 +576,10 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
                                       unit=unit.id), "14.3")
+        stuck = [u.id for u in units if pu.is_afv(u)]
+        if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
+            raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
+                                  "(16.3; routing still may)", units=", ".join(stuck)), "16.3")
         return units, start
 
     def ride(self, units: list[UnitState]) -> UnitState | None:

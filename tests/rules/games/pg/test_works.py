@@ -172,3 +172,15 @@ def test_set_up_dug_in_and_leaving_loses_it(make_position: Any, pg: Any) -> None
     while pos.decision is not None and pos.decision.kind == "react":
         pos.push_text("answer pass")
     assert pos.label(pos.units["a1"].hex) == "B3" and not pos.units["a1"].has(works.DUG_IN)
+
+
+def test_afvs_in_a_hex_of_three_wrecks_do_not_move(make_position: Any, pg: Any) -> None:
+    """16.3: AFVs in a hex brought to three wrecks move no more of their own will (routing still may)."""
+    pos = pg(make_position, [_u("t1", "C3", "tank"), _u("b1", "J8", "inf", "b")], counters_extra=C)
+    gs = pos.game.gstate(pos.state)
+    two = pos.at(pos.state.replace(game=gs.replace(wrecks=(("C3", 2),))))
+    two.push_text("move t1 C3-D3")
+    assert two.state.moving is not None or two.label(two.units["t1"].hex) == "D3"
+    pos = pos.at(pos.state.replace(game=gs.replace(wrecks=(("C3", 3),))))
+    with pytest.raises(IllegalAction, match=r"16.3"):
+        pos.push_text("move t1 C3-D3")
