@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from hexmate.rules import actions as act
-from hexmate.rules.decisions import Decision, Moving
+from hexmate.rules.decisions import Decision, Moving, Physical
 from hexmate.rules.dice import PG_1D6, PG_2D6, DiceSpec, Die
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Game, GameState, Line, Outcome, Position, Resolution, State, UnitState
@@ -42,6 +42,7 @@ from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
+from hexmate.rules.games.pg import works as pg_works
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -98,6 +99,9 @@ class PgState(GameState):
     river_from: tuple[tuple[str, str], ...] = ()  # 5.72: unit -> the land hex it entered a major river from
     assault_wait: tuple[str, ...] = ()  # 12.2: (hex, origin, the units in) an assault waiting for more units
     standing: bool = False  # 13.3: the opportunity-fire window at a load, unload, hook or unhook is open
+    digs: tuple[tuple[str, tuple[str, int, int]], ...] = ()  # 16.2: unit -> (hex, turn, disrupted) at its dig
+    wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
+    afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -109,7 +113,8 @@ class PgGame(Game):
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll")}
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
-    marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted"})
+    marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",
+                                                          pg_works.DIGGING, pg_works.DUG_IN})
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
@@ -263,7 +268,8 @@ class PgGame(Game):
         gs = self.gstate(state)
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
-                                                "supply", "river_from", "supply_out")}
+                                                "supply", "river_from", "supply_out", "digs", "wrecks",
+                                                "afvs")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -318,7 +324,25 @@ class PgGame(Game):
 
     def settle(self, position: Position) -> State:
         """After every change the passengers share their transport's fate first (5.65, 5.66)."""
-        return super().settle(position.at(pg_transport.share_fate(position.state)))
+        state = self._works(position.at(pg_transport.share_fate(position.state)))
+        return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
+
+    def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
+        """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left (16.3)."""
+        out = list(super().physical_changes(before, after))
+        old, new = dict(self.gstate(before).wrecks), dict(self.gstate(after).wrecks)
+        for label, n in sorted(new.items()):
+            h = next((before.units[u].hex for u, where, _ in self.gstate(before).afvs
+                      if where == label and u in before.units), None)  # the AFV that stood there
+            for _ in range(n - old.get(label, 0)):
+                out.append(Physical("place", "", T("put a wreck marker in {hex} (16.3)", hex=label), "16.3",
+                                    h, "wreck"))
+        return tuple(out)
+
+    def _works(self, position: Position) -> State:
+        """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""
+        state = pg_works.keep(self, position)
+        return pg_works.track_wrecks(self, position.at(state))
 
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
@@ -460,6 +484,8 @@ class PgGame(Game):
         came_from = dict(self.gstate(position.state).river_from)
         bank = next((came_from[u.id] for u in troops if u.id in came_from), None)
         engineers = any(pu.branch(u) == "ENG" for u in troops)
+        vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
+        wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -497,6 +523,9 @@ class PgGame(Game):
                     and not u.has("disrupted") and not u.has("demoralized") for u in here)
                 if position.label(b) in fords or supported:
                     step = pg_moves.ford_cost(move_class)
+            if step is not None and vehicles and b in wrecks:  # 16.3: +1, +5, or no entry at three
+                extra = pg_moves.wreck_cost(wrecks[b])
+                step = None if extra is None else step + extra
             return step
 
         return cost
@@ -547,6 +576,10 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
                                       unit=unit.id), "14.3")
+        stuck = [u.id for u in units if pu.is_afv(u)]
+        if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
+            raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
+                                  "(16.3; routing still may)", units=", ".join(stuck)), "16.3")
         return units, start
 
     def ride(self, units: list[UnitState]) -> UnitState | None:
@@ -864,6 +897,9 @@ class PgGame(Game):
         if isinstance(action, act.Rally):
             return pg_morale.check_recovery(self, position, action)
         if isinstance(action, act.Activate):
+            if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
+                pg_works.check_dig(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)), "dig")
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -892,6 +928,8 @@ class PgGame(Game):
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
+            if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
+                return pg_works.dig(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)

@@ -1,0 +1,153 @@
+"""Foxholes and wrecks (16.2, 16.3), kept true after every change by ``settle``.
+
+Digging (16.2, a move action of 3.13, played as ``activate UNIT for dig``): an activated good-order unit
+(disrupted or not, never demoralised;
+not cavalry or a transport; an APC may) spends its whole MA and takes a MOVED/FIRED marker; after its
+first segment a DUG IN marker goes under it (``digging``), after a second one in a later turn on top
+(``dug_in``, which the assault rules read). Between the two segments becoming disrupted, demoralisation, any
+other action (fire, an assault as attacker, a move: any other MOVED/FIRED marker) starts it over; leaving
+the hex loses either marker. A leader in a hex with friendly dug-in units counts as dug in. Digging draws
+no opportunity fire (13.2).
+
+Wrecks (16.3): an AFV that loses a step in a bridge, road or town hex leaves a wreck there; vehicles pay
+the wreck cost of ``moves.wreck_cost`` to enter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg.morale import MARK
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.pg.game import PgGame
+
+DIGGING = "digging"  # 16.2: the DUG IN marker under the unit (one segment dug)
+DUG_IN = "dug_in"  # 16.2: the DUG IN marker on top (in the foxhole)
+
+
+def check_dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
+    """16.2: who may dig where; raises IllegalAction naming the rule."""
+    if not ids:
+        raise IllegalAction(T("name the units that dig"), "16.2")
+    for uid in ids:
+        if uid not in position.units:
+            raise IllegalAction(T("no unit {unit} in this game", unit=repr(uid)))
+        unit = position.units[uid]
+        why = game.can_act(position, unit)
+        if why:
+            raise IllegalAction(why)
+        if unit.hex is None:
+            raise IllegalAction(T("{unit} is not on the board", unit=uid), "16.2")
+        if unit.has("demoralized"):  # 16.2: non-demoralised (a disrupted unit may dig)
+            raise IllegalAction(T("{unit} is demoralized: it cannot dig (16.2)", unit=uid), "16.2")
+        if pu.branch(unit) == "CAV" or pu.is_transport(unit) or (pu.is_afv(unit) and not pu.is_apc(unit)):
+            raise IllegalAction(T("{unit} cannot dig in: cavalry and transports never do, of the vehicles "
+                                  "only APCs (16.2)", unit=uid), "16.2")
+        if unit.has(DUG_IN):
+            raise IllegalAction(T("{unit} is already dug in (16.2)", unit=uid), "16.2")
+        terrain = game.terrain_table().table.canonical(position.map.terrain(unit.hex))
+        barred = position.scenario.options.get("no_foxholes", [])
+        if terrain in barred or "cave" in str(position.map.terrain(unit.hex)):
+            raise IllegalAction(T("no foxholes in {terrain} (16.2, 16.7)", terrain=terrain), "16.2")
+        if unit.carrier is not None:
+            raise IllegalAction(T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=uid,
+                                  carrier=unit.carrier), "5.67")
+
+
+def dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
+    """16.2: each unit spends its segment digging: a first segment puts DUG IN under it, a second (it had
+    one under already) puts it on top. Either way it is marked MOVED/FIRED (3.13)."""
+    state = position.state
+    gs = game.gstate(state)
+    digs = dict(gs.digs)
+    for uid in ids:
+        unit = state.units[uid]
+        here = position.label(unit.hex) if unit.hex is not None else ""
+        if unit.has(DIGGING) and digs.get(uid, ("", 0, 0))[0] == here:
+            unit = unit.mark(MARK, DUG_IN, remove=(DIGGING,))
+        else:
+            unit = unit.mark(MARK, DIGGING)
+        digs[uid] = (here, position.turn, int(unit.has("disrupted")))
+        state = state.with_unit(unit)
+    return state.replace(game=game.gstate(state).replace(digs=tuple(sorted(digs.items()))))
+
+
+def in_foxhole(position: Position, unit: UnitState) -> bool:
+    """16.2: a unit with DUG IN on top; a leader also when a friendly unit in his hex is dug in."""
+    if unit.has(DUG_IN):
+        return True
+    return pu.is_leader(unit) and unit.hex is not None and any(
+        u.side == unit.side and u.has(DUG_IN) and not pu.is_leader(u) for u in position.units_at(unit.hex))
+
+
+def keep(game: PgGame, position: Position) -> State:
+    """16.2: drop DUG IN markers that no longer hold: left the hex (either marker); between the segments
+    disrupted, demoralised, or marked MOVED/FIRED in a later turn by another action."""
+    state = position.state
+    gs = game.gstate(state)
+    digs = dict(gs.digs)
+    changed = False
+    for u in state.units.values():  # set up dug in by the scenario: in the hex it starts in
+        if u.id not in digs and u.hex is not None and (u.has(DIGGING) or u.has(DUG_IN)):
+            digs[u.id] = (position.label(u.hex), 0, int(u.has("disrupted")))
+            changed = True
+    for uid, (where, turn, was_disrupted) in list(digs.items()):
+        unit = state.units.get(uid)
+        if unit is None or not (unit.has(DIGGING) or unit.has(DUG_IN)):
+            digs.pop(uid)
+            changed = True
+            continue
+        here = position.label(unit.hex) if unit.hex is not None else ""
+        lost = here != where
+        if unit.has(DIGGING) and not lost:
+            lost = ((unit.has("disrupted") and not was_disrupted) or unit.has("demoralized")
+                    or (unit.has(MARK) and position.turn != turn))
+        if lost:
+            state = state.with_unit(unit.mark(remove=(DIGGING, DUG_IN)))
+            digs.pop(uid)
+            changed = True
+    if not changed:
+        return state
+    return state.replace(game=game.gstate(state).replace(digs=tuple(sorted(digs.items()))))
+
+
+# --- wrecks (16.3) ---
+def wreck_hex(game: PgGame, position: Position, h: Hex) -> bool:
+    """16.3: a bridge, road or town hex (a road on any of its hexsides; a bridge is a road into a river)."""
+    terrain = game.terrain_table().table.canonical(position.map.terrain(h))
+    return terrain == "town" or any("road" in position.map.hexside(h, n) for n in position.map.neighbors(h))
+
+
+def wrecks_at(game: PgGame, position: Position, h: Hex) -> int:
+    return dict(game.gstate(position.state).wrecks).get(position.label(h), 0)
+
+
+def track_wrecks(game: PgGame, position: Position) -> State:
+    """16.3: compare each AFV with how it was after the last change: a flip to reduced, or gone from the
+    game, is a step lost in the hex it stood in; in a bridge, road or town hex a wreck is left there."""
+    state = position.state
+    gs = game.gstate(state)
+    seen = {uid: (where, reduced) for uid, where, reduced in gs.afvs}
+    wrecks = dict(gs.wrecks)
+    now: dict[str, tuple[str, int]] = {}
+    for unit in state.units.values():
+        if pu.is_afv(unit) and unit.hex is not None:
+            now[unit.id] = (position.label(unit.hex), int(unit.has("reduced")))
+    for uid, (where, reduced) in seen.items():
+        lost = uid not in state.units or (uid in now and now[uid][1] > reduced)
+        if lost and where and wreck_hex(game, position, position.map.parse_label(where)):
+            wrecks[where] = wrecks.get(where, 0) + 1
+    afvs = tuple(sorted((uid, w, r) for uid, (w, r) in now.items()))
+    if afvs == gs.afvs and wrecks == dict(gs.wrecks):
+        return state
+    return state.replace(game=gs.replace(afvs=afvs, wrecks=tuple(sorted(wrecks.items()))))
+
+
+__all__ = ["DIGGING", "DUG_IN", "check_dig", "dig", "in_foxhole", "keep", "track_wrecks", "wreck_hex",
+           "wrecks_at"]
