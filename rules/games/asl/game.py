@@ -1434,7 +1434,7 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed")  # D5.6, D6.24, D9.3: just out of a vehicle, for that phase only
+        remove = (*remove, "bailed", "hazardous")  # D5.6, D6.24, D9.3, A4.62: for that phase only
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 
