@@ -63,7 +63,7 @@ def test_d5_6_a_surviving_crew_is_under_hazardous_movement_for_the_phase(make_po
     destroy_b_t(pos, "3,3")  # survives (6 <= CS 6)
     assert pos.units["b-t-crew"].has("hazardous")
     lines = _lines(pos, "fire a-sq at J5 dice 3,4")
-    assert ("Hazardous Movement (crew forced out of its vehicle)", "-2", "A4.62") in lines
+    assert ("Hazardous Movement (forced out of its vehicle)", "-2", "A4.62") in lines
     assert not any(rule == "D9.3" for _, _, rule in lines)  # D9.3's exception: it has just survived
     assert ("Final DR", "7 -2 = 5", "A7.3") in lines  # 4 FP halved at long range: the 2 column, NMC
     pos.push_text("end")  # the phase is over: so is the Hazardous Movement (D5.6: "that phase")
