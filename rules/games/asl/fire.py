@@ -484,8 +484,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     under = _overstack([u for u in position.units_at(fire.target) if u.side != side])
     if under:
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
-    # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this phase: -2 while
-    # unpinned, in every fire phase, and then no FFNAM/FFMO
+    # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this
+    # phase: -2 while unpinned, in every fire phase, and then no FFNAM/FFMO
     hazardous = bool(infantry) and all(u.has("hazardous") and not u.has("pinned") for u in infantry)
     if hazardous:
         drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
