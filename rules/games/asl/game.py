@@ -667,7 +667,7 @@ class AslGame(Game):
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
-            return vreentry.apply(position, action)  # D5.42
+            return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
@@ -809,6 +809,9 @@ class AslGame(Game):
 
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
+
+    def resume_vreentry(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vreentry.resume(position, decision, answer)  # D5.43
 
     def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_survival(position, decision, answer)  # D6.9
