@@ -38,7 +38,8 @@ def test_d5_42_a_crew_in_the_location_enters_and_spends_all_its_mf(make_position
     pos = board(make_position, crew())
     pos.push_text("load a-cr into a-pz")
     top = pos.decision  # D5.43: b-sq in J5 sees C5: a Defensive First Fire window at the entering crew
-    assert top is not None and (top.kind, top.rule, top.side, top.subject) == ("react", "D5.43", "b", ("a-cr",))
+    assert top is not None
+    assert (top.kind, top.rule, top.side, top.subject) == ("react", "D5.43", "b", ("a-cr",))
     pos.push_text("answer pass")
     assert "a-cr" not in pos.units and "a-cr" in pos.state.moved
     tank = pos.units["a-pz"]
