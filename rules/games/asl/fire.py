@@ -332,7 +332,8 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     """A7.53/A7.531: a leader directs the fire if there is a Good Order unpinned leader in every firing
     Location; the worst of their modifiers applies."""
     people, weapons = _split(position, firers)
-    leaders = [u for u in firers if au.can_direct(u)]
+    # D6.65: a leader aboard a halftrack that moved directs only the units aboard it
+    leaders = [u for u in firers if au.can_direct(u) and mounted.may_direct(position, u, people + weapons)]
     if not leaders:
         return None
     best_per_hex = {}
