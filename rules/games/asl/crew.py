@@ -12,9 +12,10 @@ and rally like any other.
   enrol its tag as that unit (the host offers every unit without a tag for an unknown tag,
   ``host/service/enrol.py``); until then the table shows the unit missing there.
 
-Voluntary abandonment (D5.41) and the Immobilization TC (D5.5) are vcrew.py's; both end in ``bail_out``. Not
-built: Recall (D5.341), and the Hazardous Movement the surviving crew suffers for the rest of the phase
-(D5.6).
+Voluntary abandonment (D5.41) and the Immobilization TC (D5.5) are vcrew.py's; both end in ``bail_out``.
+A crew forced out by a failed Immobilization TC (D5.5) or surviving its vehicle's destruction (D5.6) suffers
+Hazardous Movement for the rest of that phase: ``hazardous``, -2 on every attack on it while unpinned, no
+FFNAM/FFMO (A4.62; fire.py); a voluntary abandonment (D5.41) does not. Not built: Recall (D5.341).
 """
 
 from __future__ import annotations
@@ -45,14 +46,15 @@ def counter_for(position: Position, vehicle: UnitState) -> CounterType:
     return DEMO_CREW
 
 
-def bail_out(position: Position, vehicle: UnitState) -> State:
+def bail_out(position: Position, vehicle: UnitState, *, hazardous: bool = False) -> State:
     """The crew survived (D5.6): a crew unit beneath the vehicle, its MF spent, its own FP barred for the
-    Player Turn if the vehicle fired or moved (D5.8)."""
+    Player Turn if the vehicle fired or moved (D5.8); ``hazardous`` when it was forced out (D5.5, D5.6):
+    Hazardous Movement for the rest of the phase (A4.62)."""
     state = position.state
     uid = crew_id(vehicle)
     if vehicle.hex is None or uid in state.units:
         return state
-    markers = {"bailed"}
+    markers = {"bailed", "hazardous"} if hazardous else {"bailed"}
     if any(vehicle.has(m) for m in FIRED):
         markers.add("prep_fire" if vehicle.side == position.phasing else "final_fire")
     counter = counter_for(position, vehicle)

@@ -332,7 +332,8 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     """A7.53/A7.531: a leader directs the fire if there is a Good Order unpinned leader in every firing
     Location; the worst of their modifiers applies."""
     people, weapons = _split(position, firers)
-    leaders = [u for u in firers if au.can_direct(u)]
+    # D6.65: a leader aboard a halftrack that moved directs only the units aboard it
+    leaders = [u for u in firers if au.can_direct(u) and mounted.may_direct(position, u, people + weapons)]
     if not leaders:
         return None
     best_per_hex = {}
@@ -449,8 +450,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                        feature=vcover.WALL_WORDS[wall[1]], hex=position.label(fire.target)), tem, "A4.61"))
     elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
+    infantry = [u for u in targets if u.type != "vehicle"]  # a vehicle (or wreck) there is no bailed-out unit
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
-                            side=targets[0].side if targets else "", units=targets)
+                            side=targets[0].side if targets else "", units=infantry)
     if cover and not ft_attack and why is not None:  # D9.3: an AFV or wreck in the target's Location
         drms.append((why, cover, "D9.3"))
         tem += cover
@@ -483,11 +485,16 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     under = _overstack([u for u in position.units_at(fire.target) if u.side != side])
     if under:
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
+    # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this
+    # phase: -2 while unpinned, in every fire phase, and then no FFNAM/FFMO
+    hazardous = bool(infantry) and all(u.has("hazardous") and not u.has("pinned") for u in infantry)
+    if hazardous:
+        drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
     if phase == "MPh":
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
-        if not any(u.has("pinned") for u in movers):  # A7.83: a pinned unit loses FFNAM and FFMO
+        if not hazardous and not any(u.has("pinned") for u in movers):  # A7.83: pinned, no FFNAM/FFMO
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance

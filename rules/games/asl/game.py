@@ -668,7 +668,7 @@ class AslGame(Game):
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
-            return vreentry.apply(position, action)  # D5.42
+            return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
         if isinstance(action, act.Unload):
@@ -813,6 +813,9 @@ class AslGame(Game):
 
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
+
+    def resume_vreentry(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vreentry.resume(position, decision, answer)  # D5.43
 
     def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_survival(position, decision, answer)  # D6.9
@@ -1441,7 +1444,7 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed")  # D5.6, D6.24, D9.3: just out of a vehicle, for that phase only
+        remove = (*remove, "bailed", "hazardous")  # D5.6, D6.24, D9.3, A4.62: for that phase only
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 

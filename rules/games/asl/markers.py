@@ -79,6 +79,7 @@ PHRASES: dict[str, T] = {
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
+    "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),
     "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),
     "cc_reacted": T("made CC Reaction Fire at the vehicle: no Non-CC Reaction Fire this phase (D7.21)"),
     "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),

@@ -20,8 +20,12 @@ Their IFT fire (fire.py asks ``halvings`` for each shot):
 Their part of an OVR (D7.11): CE armored-halftrack passengers add half their printed FP, other passengers and
 riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
 
+A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
+while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``).
+
 Not built: Bounding First Fire by units aboard in their own MPh (D3.3), a passenger's PIAT or DC (D6.1),
-truck passengers' collateral exposure (D6.7), leaders aboard directing fire (D6.65).
+truck passengers' collateral exposure (D6.7), D6.65's bar on directing fire at a target outside the
+leader's own LOS when his halftrack bypasses (LOS from the vehicle's CAFP).
 """
 
 from __future__ import annotations
@@ -78,6 +82,19 @@ def _moving(position: Position, vehicle: UnitState) -> bool:
 def _moved(position: Position, vehicle: UnitState) -> bool:
     """Moved this phase (D6.22): it entered a hex this Player Turn, or is moving now, or is in Motion."""
     return _moving(position, vehicle) or vehicle.has("entered")
+
+
+def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitState]) -> bool:
+    """D6.65: a (CE, D6.61) infantry leader aboard a halftrack directs the fire of the other units aboard it;
+    units outside it in its hex only if the halftrack neither entered a new hex this phase nor is in Motion.
+    A leader on foot, or aboard another kind of vehicle, is left to the ordinary rule (A7.53)."""
+    vehicle = carrier_of(position, leader)
+    if vehicle is None or role(vehicle) != HT_PASSENGER:
+        return True
+    entered = position.phase.id == "MPh" and vehicle.has("entered")  # "that phase": entries are MPh ones
+    if not (entered or _moving(position, vehicle)):
+        return True
+    return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
 
 
 def exposed(vehicle: UnitState) -> bool:
@@ -174,5 +191,15 @@ def _fmt(x: Fraction) -> str:
     return f"{whole} {rest}/{x.denominator}" if whole else f"{rest}/{x.denominator}"
 
 
-__all__ = ["HT_PASSENGER", "PASSENGER", "RIDER", "carrier_of", "check", "exposed", "halvings", "ovr_share",
-           "role"]
+__all__ = [
+    "HT_PASSENGER",
+    "PASSENGER",
+    "RIDER",
+    "carrier_of",
+    "check",
+    "exposed",
+    "halvings",
+    "may_direct",
+    "ovr_share",
+    "role",
+]

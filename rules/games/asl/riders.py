@@ -83,7 +83,8 @@ def resume_survival(position: Position, decision: Decision, answer: act.Answer) 
     if unit is None:
         return state
     if survives(sum(answer.dice), int(decision.arg("cs", "0")), broken=unit.has("broken")):
-        state = state.with_unit(dataclasses.replace(unit, carrier=None).mark("bailed"))
+        # A4.62: a surviving PRC suffers Hazardous Movement for the rest of the phase, like the crew (D5.6)
+        state = state.with_unit(dataclasses.replace(unit, carrier=None).mark("bailed", "hazardous"))
         return state.replace(moved=(*state.moved, unit.id)) if unit.id not in state.moved else state
     for sw in [u for u in state.units.values() if u.carrier == unit.id]:
         state = state.without_unit(sw.id)

@@ -23,9 +23,9 @@ An Overrun is an attack other than CC: when its original 12 immobilizes the over
 crew takes the TC too (``after_overrun``); an immobilization by CC (A11.5, CC Reaction Fire D7.21, Street
 Fighting) calls for none (D5.5). Re-entry by infantry (D5.42) is vreentry.py's.
 
-Not built: the weapons a leaving crew may take (D5.41, D6.631), the malfunction of its weapons by choice
-(D5.411), and the Hazardous Movement DRM the bailed-out crew suffers for the
-rest of the phase (D5.5, D5.6).
+A crew forced out by a failed TC suffers Hazardous Movement for the rest of the phase (D5.5, A4.62: crew.py's
+``hazardous``). Not built: the weapons a leaving crew may take (D5.41, D6.631) and the malfunction of its
+weapons by choice (D5.411).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def resume_tc(position: Position, decision: Decision, answer: act.Answer) -> Sta
     if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):
         return state
     state = state.with_unit(vehicle.mark("abandoned", LEFT, remove=("ce", "motion")))
-    return crew.bail_out(position.at(state), vehicle)
+    return crew.bail_out(position.at(state), vehicle, hazardous=True)  # D5.5: Hazardous Movement, A4.62
 
 
 def after_overrun(position: Position, state: State) -> State:

@@ -407,7 +407,8 @@ def resume_cs(position: Position, decision: Decision, answer: act.Answer) -> Sta
     target = state.units[decision.subject[0]]
     ok = od.crew_survives(sum(answer.dice), vtype(target), shaken=bool(decision.arg("shaken")))
     state = state.with_unit(target.mark("crew_survived" if ok else "crew_lost"))
-    return crew.bail_out(position.at(state), target) if ok else state  # D5.6: a crew counter beneath it
+    # D5.6: a crew counter beneath it, under Hazardous Movement for the rest of the phase (A4.62)
+    return crew.bail_out(position.at(state), target, hazardous=True) if ok else state
 
 
 def generate(position: Position) -> Iterator[act.Action]:

@@ -13,21 +13,28 @@ unit set on the vehicle). What the text asks (D5.42) and how it is kept here:
 - in Good Order and not pinned: D5.43 makes the entry succeed only for units that come through the
   Defensive Fire at them unpinned and in Good Order, so a unit already pinned or broken cannot enter.
 
-The unit is taken off the map (it is inside now) and the vehicle loses its Abandoned counter. Not built: the
-Defensive First Fire at the entering unit as FFNAM Infantry (D5.43: no reaction window opens for a load
-here), a Gun hook-up with the entry (D5.42), entry in the CCPh (A21.2), and the entering unit's own morale as
-the crew's (the vehicle keeps the crew morale of its counter, vcrew.py).
+D5.43: the entering unit is Infantry under FFNAM: when the other side could fire at it, a reaction window
+opens on the load (the unit is the one "moving" in its Location, fire.py's Defensive First Fire at movers
+with FFNAM); when the window closes, the unit enters only if it is still there, unpinned and in Good Order,
+and the vehicle still an unwrecked Abandoned one; otherwise the entry failed and its MF are spent all the
+same. The unit is then taken off the map (it is inside now) and the vehicle loses its Abandoned counter.
+Not built: a Gun hook-up with the entry (D5.42), entry in the CCPh (A21.2), and the entering unit's own
+morale as the crew's (the vehicle keeps the crew morale of its counter, vcrew.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
 
 LEFT = "crew_left"  # the vehicle's crew left it this Player Turn (D5.42)
+ENTER = "vreentry"  # the continuation of the reaction window at the entering unit (D5.43)
 MMC = ("squad", "hs", "crew")
 
 
@@ -80,14 +87,45 @@ def check(position: Position, load: act.Load) -> act.Load:
     return load
 
 
-def apply(position: Position, load: act.Load) -> State:
-    """The unit is inside as the inherent crew: off the map, all its MF spent; the vehicle is no longer
-    Abandoned (D5.42)."""
+def apply(position: Position, load: act.Load, window: Callable[[Position, str], bool]) -> State:
+    """The unit spends all its MF entering (D5.42); when the other side could fire at it (``window``: the
+    game's reaction test, asked with the unit as the one moving), a Defensive First Fire window opens at it
+    (D5.43) and the entry waits for it to close (``resume``); otherwise it is inside at once."""
     state = position.state
-    vehicle = state.units[load.carrier]
     uid = load.units[0]
-    state = state.without_unit(uid).with_unit(vehicle.mark(remove=("abandoned",)))
-    return state.replace(moved=(*state.moved, uid))
+    unit = state.units[uid]
+    state = state.replace(moved=(*state.moved, uid))
+    assert unit.hex is not None
+    probe = position.at(state.replace(moving=Moving((uid,), (unit.hex,), 0)))
+    reactor = position.enemy_of(unit.side)
+    if not window(probe, reactor):
+        return _inside(state, load.carrier, uid)
+    prompt = T("{unit} is entering {vehicle} in {hex}: fire at it now (FFNAM) or pass; it gets in only if "
+               "still unpinned and in Good Order (D5.43)", unit=uid, vehicle=load.carrier,
+               hex=position.label(unit.hex))
+    react = Decision("react", reactor, prompt, "D5.43", ENTER, subject=(uid,), target=unit.hex,
+                     args=(("vehicle", load.carrier),))
+    return probe.state.push(react)
 
 
-__all__ = ["LEFT", "apply", "check", "is_reentry"]
+def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D5.43: the window at the entering unit closed: it gets in only if it came through unpinned and in
+    Good Order (and the vehicle is still an Abandoned, unwrecked one); otherwise its MF are spent for
+    nothing."""
+    state = position.state.replace(moving=None)
+    unit = state.units.get(decision.subject[0])
+    vehicle = state.units.get(decision.arg("vehicle"))
+    if unit is None or vehicle is None or unit.has("broken") or unit.has("pinned"):
+        return state
+    if vehicle.has("wreck") or not vehicle.has("abandoned"):
+        return state
+    return _inside(state, vehicle.id, unit.id)
+
+
+def _inside(state: State, vehicle_id: str, uid: str) -> State:
+    """The unit is inside as the inherent crew: off the map; the vehicle is no longer Abandoned (D5.42)."""
+    vehicle = state.units[vehicle_id]
+    return state.without_unit(uid).with_unit(vehicle.mark(remove=("abandoned",)))
+
+
+__all__ = ["ENTER", "LEFT", "apply", "check", "is_reentry", "resume"]

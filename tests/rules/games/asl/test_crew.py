@@ -50,3 +50,29 @@ def test_the_scenario_gives_the_crew_counter_and_d5_8_bars_its_fp(make_position:
     unit = pos.units["b-t-crew"]
     assert unit.counter.number("range") == 3  # the scenario's own counter
     assert unit.has("final_fire")  # its vehicle fired this Player Turn: no own FP for the rest of it (D5.8)
+
+
+def _lines(pos: Position, text: str) -> list[tuple[str, str, str]]:
+    return [(str(line.label), line.value, line.rule) for line in pos.resolve(pos.parse_action(text)).lines]
+
+
+def test_d5_6_a_surviving_crew_is_under_hazardous_movement_for_the_phase(make_position: Any) -> None:
+    """D5.6 (with A4.62, D9.3): the crew that survives its vehicle's destruction suffers Hazardous Movement
+    for every further attack that phase: -2 on the IFT DR, and no wreck TEM for a unit just out of it."""
+    pos = make(make_position, "PFPh")
+    destroy_b_t(pos, "3,3")  # survives (6 <= CS 6)
+    assert pos.units["b-t-crew"].has("hazardous")
+    lines = _lines(pos, "fire a-sq at J5 dice 3,4")
+    assert ("Hazardous Movement (forced out of its vehicle)", "-2", "A4.62") in lines
+    assert not any(rule == "D9.3" for _, _, rule in lines)  # D9.3's exception: it has just survived
+    assert ("Final DR", "7 -2 = 5", "A7.3") in lines  # 4 FP halved at long range: the 2 column, NMC
+    pos.push_text("end")  # the phase is over: so is the Hazardous Movement (D5.6: "that phase")
+    assert not pos.units["b-t-crew"].has("hazardous")
+
+
+def test_a4_62_a_pinned_crew_loses_the_hazardous_movement_drm(make_position: Any) -> None:
+    """A4.62: the -2 lasts until the unit is pinned."""
+    pos = make(make_position, "PFPh")
+    destroy_b_t(pos, "3,3")
+    pos = pos.at(pos.state.with_unit(pos.units["b-t-crew"].mark("pinned")))
+    assert not any(rule == "A4.62" for _, _, rule in _lines(pos, "fire a-sq at J5 dice 3,4"))

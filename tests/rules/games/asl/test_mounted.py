@@ -102,3 +102,25 @@ def test_d7_11_their_share_of_an_ovr(make_position: Any) -> None:
     assert mounted.ovr_share(bu.units["a-v"], [bu.units["a-sq"]])[0] == 0  # D6.61
     truck = make(make_position, "MPh", "truck")
     assert mounted.ovr_share(truck.units["a-v"], [truck.units["a-sq"]])[0] == Fraction(3)  # D6.72: 1/4 x3
+
+
+def _leadership(pos: Position, text: str) -> list[str]:
+    res = pos.resolve(pos.parse_action(text))
+    return [line.value for line in res.lines if line.rule == "A7.53"]
+
+
+def test_d6_65_a_leader_aboard_directs_his_halftrack_and_the_hex_only_while_it_has_not_moved(
+        make_position: Any) -> None:
+    """D6.65: a CE infantry leader aboard a halftrack directs the fire of the other units aboard it; he may
+    direct another unit in the hex only if the halftrack neither entered a new hex this phase nor is in
+    Motion."""
+    ldr = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5", "carrier": "a-v"}
+    ground = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = make(make_position, "PFPh", "ht", ldr, ground)
+    assert _leadership(pos, "fire a-sq,a-ldr at F5 dice 3,4") == ["-1"]  # his fellow passengers
+    assert _leadership(pos, "fire a-sq2,a-ldr at F5 dice 3,4") == ["-1"]  # a stopped halftrack: the hex too
+    moving = make(make_position, "PFPh", "ht", ldr, ground, markers=("motion",))
+    assert _leadership(moving, "fire a-sq,a-ldr at F5 dice 3,4") == ["-1"]
+    assert _leadership(moving, "fire a-sq2,a-ldr at F5 dice 3,4") == []  # in Motion: not the unit outside
+    assert mounted.may_direct(moving, moving.units["a-ldr"], [moving.units["a-sq"]])
+    assert not mounted.may_direct(moving, moving.units["a-ldr"], [moving.units["a-sq2"]])

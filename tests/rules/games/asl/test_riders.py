@@ -88,6 +88,7 @@ def test_d6_9_each_unit_aboard_rolls_to_survive(make_position: Any) -> None:
     pos.push_text("answer dice 3,3")  # 6 <= CS 6: it survives beneath the wreck
     sq = pos.units["b-sq"]
     assert sq.carrier is None and pos.label(sq.hex) == "J5"
+    assert sq.has("hazardous")  # A4.62 names D6.9: Hazardous Movement for the rest of the phase
     pos = _shoot(make_position, "1,2")
     pos.push_text("answer dice 6,6")
     pos.push_text("answer dice 4,3")  # 7 > 6

@@ -23,6 +23,7 @@ def test_d5_41_abandonment_puts_the_crew_beneath_an_abandoned_vehicle(make_posit
     assert (crew.type, crew.hex, crew.side) == ("crew", pos.map.parse_label("C5"), "a")
     assert "a-pz-crew" in pos.state.moved  # it spent all its MF leaving (D5.41)
     assert not crew.has("prep_fire")  # its vehicle neither moved nor fired: its FP is free (D5.8)
+    assert not crew.has("hazardous")  # a voluntary abandonment is no Hazardous Movement (D5.41 vs D5.5)
     assert {ph.what for ph in pos.changes} >= {"add"}  # the crew counter to put down and enrol
     assert not list(pos.legal_actions.moves_for({"a-pz"}))  # abandoned: immobile (D.7)
 
@@ -109,6 +110,7 @@ def test_d5_5_failing_the_tc_abandons_the_vehicle(make_position: Any) -> None:
     tank = pos.units["b-t"]
     assert tank.has("abandoned") and pos.units["b-t-crew"].hex == tank.hex
     assert pos.units["b-t-crew"].has("bailed")
+    assert pos.units["b-t-crew"].has("hazardous")  # forced out: Hazardous Movement this phase (D5.5, A4.62)
 
 
 def test_d5_5_needs_tc_cases() -> None:

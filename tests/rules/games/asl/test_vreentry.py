@@ -37,6 +37,10 @@ def test_d5_42_a_crew_in_the_location_enters_and_spends_all_its_mf(make_position
     inherent crew: off the map, the vehicle no longer Abandoned, mobile again."""
     pos = board(make_position, crew())
     pos.push_text("load a-cr into a-pz")
+    top = pos.decision  # D5.43: b-sq in J5 sees C5: a Defensive First Fire window at the entering crew
+    assert top is not None
+    assert (top.kind, top.rule, top.side, top.subject) == ("react", "D5.43", "b", ("a-cr",))
+    pos.push_text("answer pass")
     assert "a-cr" not in pos.units and "a-cr" in pos.state.moved
     tank = pos.units["a-pz"]
     assert not tank.has("abandoned")
@@ -125,3 +129,50 @@ def test_d5_5_no_tc_after_immobilization_by_cc(make_position: Any) -> None:
         pos.push_text(text)
     assert pos.units["a-pz"].has("immobilized")
     assert all(d.then != "vitc" for d in pos.state.decisions)
+
+
+def _fire_lines(pos: Position, text: str) -> list[tuple[str, str, str]]:
+    return [(str(line.label), line.value, line.rule) for line in pos.resolve(pos.parse_action(text)).lines]
+
+
+def test_d5_43_defensive_first_fire_at_the_entering_unit_as_ffnam_infantry(make_position: Any) -> None:
+    """D5.43: a unit entering an abandoned vehicle is Infantry under FFNAM for every attack declared at the
+    MF it spends entering; the window is the other side's Defensive First Fire at it."""
+    pos = board(make_position, crew())
+    pos.push_text("load a-cr into a-pz")
+    assert "a-cr" in pos.units and pos.units["a-pz"].has("abandoned")  # not inside before the window closes
+    lines = _fire_lines(pos, "fire b-sq at C5 dice 3,4")
+    assert ("First Fire at a moving unit (FFNAM)", "-1", "A4.6") in lines
+
+
+@pytest.mark.parametrize(("ptc", "inside"), [("6,5", False), ("2,2", True)])
+def test_d5_43_a_unit_pinned_entering_stays_out_and_has_spent_its_mf(make_position: Any, ptc: str,
+                                                                      inside: bool) -> None:
+    """D5.43: the entry succeeds only if the unit comes through every such attack unpinned and in Good
+    Order: pinned by a failed PTC (A7.8) the crew stays beside the still Abandoned vehicle, its MF spent
+    (D5.42); passing it, it gets in."""
+    pos = board(make_position, crew())
+    pos.push_text("load a-cr into a-pz")
+    # 2 FP (long range), +1 D9.3, -1 FFNAM, doubles cower one column: final DR 6 on the 1 column is a PTC
+    pos.push_text("fire b-sq at C5 dice 3,3")
+    top = pos.decision
+    assert top is not None and (top.then, top.subject) == ("ptc", ("a-cr",))
+    pos.push_text(f"answer dice {ptc}")  # against the crew's morale 8
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.rule == "D5.43"  # the window stays open
+    pos.push_text("answer pass")
+    assert pos.decision is None and pos.state.moving is None and "a-cr" in pos.state.moved
+    assert ("a-cr" not in pos.units) is inside
+    assert pos.units["a-pz"].has("abandoned") is not inside
+
+
+def test_d5_43_no_window_when_nobody_can_fire(make_position: Any) -> None:
+    """No enemy unit sees the vehicle's Location: the crew is inside at once (D5.42)."""
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "abandoned"]},
+        {"id": "b-pz", "counter": "pz", "side": "b", "hex": "A1", "markers": ["vca0", "abandoned"]},
+        crew(),
+    ]
+    pos: Position = make_position("asl", units, "MPh", counters=CREWS)
+    pos.push_text("load a-cr into a-pz")
+    assert pos.decision is None and "a-cr" not in pos.units and not pos.units["a-pz"].has("abandoned")
