@@ -21,15 +21,15 @@ infantry.
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import rphase
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -188,29 +188,15 @@ def declare(game: AslGame, position: Position, transfer: act.Transfer) -> State:
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A4.44: recovered on a final dr below 6 (+1 CX). A unit that recovers it after moving carries it for
     the rest of its move: PP over its IPC cost it MF from there (A4.42)."""
-    state = position.state
-    sw, unit = state.units[decision.subject[0]], state.units[decision.subject[1]]
-    dr = (answer.dice or (0,))[0]
-    drm = 1 if unit.has("cx") else 0
-    ok = dr + drm < 6
-    if ok:
-        before = au.excess_pp(state, unit)
-        state = state.with_unit(dataclasses.replace(sw.mark(RECOVERED), carrier=unit.id, hex=unit.hex,
-                                                    level=unit.level))
+    unit = position.units[decision.subject[1]]
+    before = au.excess_pp(position.state, unit)
+    state = rphase.resume_recover(game, position, decision, answer, mf=decision.arg("mf", "1"))
+    if state.units[decision.subject[0]].carrier == unit.id:  # recovered
         extra = au.excess_pp(state, unit) - before
         left = mf_left(unit)
         if left is not None and extra > 0:
             state = state.with_unit(_with_left(unit, left - extra))
-    said = T("recovered") if ok else T("not recovered")
-    mf = decision.arg("mf", "1")
-    lines = [Line(T("MF spent"), mf, "A4.44"), Line(T("recovery dr"), str(dr), "A4.44")]
-    if drm:
-        lines.append(Line(T("CX"), f"+{drm}", "A4.44"))
-    lines.append(Line(T("result"), said, "A4.44"))
-    summary = T("{unit} tries to recover {sw}: final dr {final}: {result}", unit=unit.id, sw=sw.id,
-                final=dr + drm, result=said)
-    return state.replace(resolution=Resolution(act.Transfer(sw.id, unit.id, (dr,)), "recovery", "", False,
-                                               tuple(lines), {sw.id: "recovered" if ok else "-"}, summary))
+    return state
 
 
 def end_of_mph(state: State) -> State:

@@ -213,17 +213,21 @@ def declare_transfer(game: AslGame, position: Position, transfer: act.Transfer) 
         "A4.44", "recover", dice="dr", subject=(item.id, to.id), target=to.hex))
 
 
-def resume_recover(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A4.44: the recovery succeeds on a final dr below 6."""
+def resume_recover(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
+                   mf: str | None = None) -> State:
+    """A4.44: the recovery succeeds on a final dr below 6 (in the RPh, or in the MPh for ``mf`` MF: the
+    recovered SW joins its possessor's Location, level included)."""
     state = position.state
     sw, unit = state.units[decision.subject[0]], state.units[decision.subject[1]]
     dr = (answer.dice or (0,))[0]
     drm = recovery_drm(unit)
     ok = dr + drm < 6
     if ok:
-        state = state.with_unit(dataclasses.replace(sw.mark(RECOVERED), carrier=unit.id, hex=unit.hex))
+        state = state.with_unit(dataclasses.replace(sw.mark(RECOVERED), carrier=unit.id, hex=unit.hex,
+                                                    level=unit.level))
     said = T("recovered") if ok else T("not recovered")
-    lines = [Line(T("recovery dr"), str(dr), "A4.44")]
+    lines = [Line(T("MF spent"), mf, "A4.44")] if mf is not None else []
+    lines.append(Line(T("recovery dr"), str(dr), "A4.44"))
     if drm:
         lines.append(Line(T("CX"), f"+{drm}", "A4.44"))
     lines.append(Line(T("result"), said, "A4.44"))
