@@ -18,6 +18,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -163,32 +164,35 @@ def resolve(
         lines.append(Line(label, f"{v:+d}", rule))
     r = PG_2D6.from_values(dice).total
     col = axis.locate(total)
+    results: dict[str, str] = {}
     if col is None:
-        result = "-"
+        results = {u.id: "-" for u in victims}
         lines.append(Line(T("Bombardment"), T("{total} is below the lowest column", total=total), "7.51"))
     else:
-        c = max(0, min(len(axis) - 1, col + net))  # 7.51: no shift limits but the table's edges
-        result = str(chart.lookup(strength=axis.key_at(c), roll=r))
-        lines.append(
-            Line(
-                T("Bombardment"),
-                T(
-                    "{total} -> column {column}, roll {roll} -> {result}",
-                    total=total,
-                    column=axis.key_at(c),
-                    roll=r,
-                    result=result,
-                ),
-                "9.4",
-            )
-        )
+        for unit in victims:  # 16.1, 16.2, 16.4: units in foxholes or an entrenchment on their own column
+            own = pg_cover.shift(position, unit, "bombardment")
+            c = max(0, min(len(axis) - 1, col + net + (own[1] if own else 0)))  # 7.51: the table's edges
+            results[unit.id] = str(chart.lookup(strength=axis.key_at(c), roll=r))
+            if own is not None:
+                lines.append(Line(own[0], f"{own[1]:+d}", own[2]))
+                lines.append(Line(T("Bombardment {unit}", unit=unit.id),
+                                  T("{total} -> column {column} (its own column, 7.52), roll {roll} -> "
+                                    "{result}", total=total, column=axis.key_at(c), roll=r,
+                                    result=results[unit.id]), "9.4"))
+        c = max(0, min(len(axis) - 1, col + net))
+        if not victims or any(pg_cover.shift(position, u, "bombardment") is None for u in victims):
+            lines.append(Line(T("Bombardment"), T("{total} -> column {column}, roll {roll} -> {result}",
+                                                  total=total, column=axis.key_at(c), roll=r,
+                                                  result=str(chart.lookup(strength=axis.key_at(c), roll=r))),
+                              "9.4"))
+    result = max(results.values(), key=pg_fire._severity, default="-")
     return Resolution(
         act.Fire(firers, h, dice),
         "bombardment",
         position.charts.label,
         position.charts.demo,
         tuple(lines),
-        {u.id: result for u in victims},
+        results,
         T("bombardment of {hex}: {result}", hex=position.label(h), result=result),
     )
 

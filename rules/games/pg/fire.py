@@ -19,6 +19,7 @@ from hexmate.rules.games.common import stack_groups
 from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
@@ -290,6 +291,10 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
     results: dict[str, str] = {}
     for unit in targets:
         own = [(T("artillery target"), 2, "7.52")] if pu.is_artillery(unit) else []
+        dug = pg_cover.shift(position, unit, "dft")  # 16.1, 16.2, 16.4: its own column (7.52)
+        if dug is not None:
+            own.append(dug)
+            lines.append(Line(dug[0], f"{dug[1]:+d}", dug[2]))  # a TEC value: the pack's (its label)
         fuel = 1 if pu.is_flamethrower(unit) else 0  # 15.5: its fuel tanks, +1 against it (read as 7.52)
         if fuel:
             lines.append(Line(T("{unit}: flamethrower target", unit=unit.id), "+1", "15.5"))
@@ -302,7 +307,10 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
         results[unit.id] = str(chart.lookup(df=axis.key_at(c), roll=roll))
         facts = {"total": total, "column": axis.key_at(c), "roll": roll, "result": results[unit.id],
                  "net": f"{net:+d}", "capped": f"{capped:+d}"}
-        if own and capped != net:
+        if dug is not None:
+            note = T("{total} -> column {column} (its own column, 7.52: net {net}, capped {capped}, 10.3), "
+                     "roll {roll} -> {result}", **facts)
+        elif own and capped != net:
             note = T("{total} -> column {column} (+2 artillery, 7.52), net {net} capped {capped} (10.3), "
                      "roll {roll} -> {result}", **facts)
         elif own:

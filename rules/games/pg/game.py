@@ -110,7 +110,8 @@ class PgState(GameState):
 class PgGame(Game):
     name: ClassVar[str] = "pg"
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
-    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll")}
+    chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll"),
+                                                           "works": ("position", "table")}  # 16.2, 16.4
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",
