@@ -25,6 +25,7 @@ from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
+from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -170,6 +171,8 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(why)
         if unit.has("demoralized"):
             raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
+        if (rail := pg_trains.fire_problem(unit, opp)) is not None:
+            raise IllegalAction(rail, "15.2")
     shooters = [u for u in firers if u.type != "leader"]
     if not shooters:
         raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
@@ -384,7 +387,7 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     for uid in fire.firers:
         unit = state.units[uid]
         if opp and unit.type != "leader":
-            unit = unit.mark(remove=(OPP,)) if unit.has(OPP) else unit.mark(MARK, OPP)
+            unit = unit.mark(remove=(OPP,)) if unit.has(OPP) else pg_trains.opp_fired(unit.mark(MARK, OPP))
             state = state.replace(game=game.gstate(state).replace(
                 fired_here=(*game.gstate(state).fired_here, uid)))
         else:

@@ -39,6 +39,7 @@ from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
+from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
@@ -115,7 +116,8 @@ class PgGame(Game):
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",
-                                                          pg_works.DIGGING, pg_works.DUG_IN})
+                                                          pg_works.DIGGING, pg_works.DUG_IN,
+                                                          pg_trains.WAIT})
 
     def initial_game_state(self, scenario: Scenario) -> PgState:
         return PgState()
@@ -173,6 +175,8 @@ class PgGame(Game):
                 return f"rank {rank!r}: one of {', '.join(pu.RANKS)} (1.2)"
         if "armor" in v and not isinstance(v["armor"], int):
             return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
+        if (why := pg_trains.check_counter(dict(v))) is not None:
+            return why
         if v.get("transport_kind", "truck") not in ("wagon", "prime_mover", "truck", "jeep"):
             return f"transport_kind {v['transport_kind']!r}: wagon, prime_mover, truck or jeep (5.67)"
         if "calibre" in v and not isinstance(v["calibre"], int):
@@ -291,7 +295,8 @@ class PgGame(Game):
             draws = pg_air.cup_draws(position.at(state))
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
-            units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
+            units = {uid: u.mark(remove=(MARK, OPP, pg_trains.WAIT, pg_trains.MOVED))
+                     for uid, u in state.units.items()}
             return state.replace(units=units)
         return state
 
@@ -306,7 +311,7 @@ class PgGame(Game):
         units = position.units
         troops = [u for u in gs.active if u in units and not pu.is_leader(units[u])]
         pool = troops or [u for u in gs.active if u in units]
-        return any(not units[u].has(MARK) for u in pool)
+        return any(not units[u].has(MARK) or units[u].has(pg_trains.WAIT) for u in pool)  # 15.2: may move
 
     def close_segment(self, position: Position) -> State:
         state = self._close_segment(position)
@@ -318,6 +323,7 @@ class PgGame(Game):
         for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
+        state = pg_trains.close(state, gs.active)  # 15.2: moved and did not fire
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
                                                               split=None, split_targets=(), charge=()))
@@ -433,7 +439,8 @@ class PgGame(Game):
             return T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=unit.id,
                      carrier=unit.carrier)
         gs = self.gstate(position.state)
-        if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0):
+        if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0) and (
+                not unit.has(pg_trains.WAIT)):  # 15.2: a train or flotilla may move after opportunity fire
             return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         if gs.active and unit.id not in gs.active:
             return T("{unit} is not in this segment's activation (3.1): say done to end it first",
@@ -444,8 +451,8 @@ class PgGame(Game):
         """5.4, 5.45: activated by a leader of their type (the open activation, or a good-order leader of the
         stack moving along with them, a stack activation), they may close on a threat and assault."""
         troops = [u for u in units if not pu.is_leader(u)]
-        if not troops:
-            return True  # a leader activates himself (3.1)
+        if not troops or all(pg_trains.is_special(u) for u in troops):
+            return True  # a leader activates himself (3.1); trains and flotillas have their own (6.92)
         gs = self.gstate(position.state)
         if all(u.id in gs.combat for u in troops):
             return True
@@ -507,6 +514,8 @@ class PgGame(Game):
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None
+            if pg_trains.hex_problem(self, position, units, b) is not None:
+                return None  # 15.2: railroad and river only; no ground unit into a flotilla's hex
             if (bank is not None and not engineers and pg_moves.river(self, m, a) == "major"
                     and not pg_moves.river(self, m, b) and not pg_moves.bridged(m, a, b)
                     and position.label(a) not in fords
@@ -577,6 +586,8 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
                                       unit=unit.id), "14.3")
+            if (why := pg_trains.move_problem(unit)) is not None:
+                raise IllegalAction(why, "15.2")
         stuck = [u.id for u in units if pu.is_afv(u)]
         if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
             raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
@@ -621,11 +632,11 @@ class PgGame(Game):
         if position is not None:  # 5.61: a transport someone boarded this turn has paid 1 MP for it
             boarded = self.gstate(position.state).boarded
             if len(units) == 1 and units[0].id in boarded:
-                return max(0, int(units[0].values["ma"]) - 1)
+                return max(0, pg_trains.ma(units[0]) - 1)
         spent = dict(self.gstate(position.state).entry_spent) if position is not None else {}
         short = {u.id: 2 for u in units if position is not None and self.supply_level(position, u.side)
                  and pu.move_class(u) in ("mechanized", "motorized")}  # optional supply shortage: MA -2
-        return min(max(0, int(u.values["ma"]) - spent.get(u.id, 0) - short.get(u.id, 0))
+        return min(max(0, pg_trains.ma(u) - spent.get(u.id, 0) - short.get(u.id, 0))
                    for u in units)  # 16.5: entry paid
 
     def entered_now(self, position: Position, units: list[UnitState]) -> bool:
@@ -735,6 +746,8 @@ class PgGame(Game):
         alone (the assault is fought at once), or an assault hex to reinforce it (the assault is optional);
         three combat units a side (4.1)."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
+        if why is None:
+            why = pg_trains.hex_problem(self, position, units, h)  # 15.2
         if why is None:
             side = units[0].side
             moving = {u.id for u in units}
@@ -851,6 +864,7 @@ class PgGame(Game):
                 if unit.has(pg_spot.SPOTTED) and not pg_spot.still_spotted(self, position.at(state), unit):
                     unit = unit.mark(remove=(pg_spot.SPOTTED,))  # 8.22: out of sight again
                 state = state.with_unit(unit)
+        state = pg_trains.after_move(position.at(state), moving.units)  # 15.2: it may fire after its move
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
         state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
@@ -908,7 +922,8 @@ class PgGame(Game):
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: they come on
                 pg_entry.check(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)))
-            pg_act.declare(position, action.units)
+            if pg_trains.declare(position, tuple(action.units)) is None:  # 6.92: trains, flotillas
+                pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
@@ -935,7 +950,7 @@ class PgGame(Game):
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
                 return position.state.push(pg_entry.decision(position, ids, hexes))
-            a = pg_act.declare(position, action.units)
+            a = pg_trains.declare(position, tuple(action.units)) or pg_act.declare(position, action.units)
             gs = self.gstate(position.state)
             checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
             return position.state.push(*checks).replace(game=gs.replace(

@@ -103,6 +103,8 @@ def move_class(unit: UnitState) -> str:
     given = text(unit, "class")
     if given:
         return given
+    if value(unit, "train") == 1 or value(unit, "flotilla") == 1:
+        return "train" if value(unit, "train") == 1 else "flotilla"  # 15.2: railroad / major river only
     if unit.type == "vehicle":
         return "mechanized" if is_afv(unit) else "motorized"
     if unit.type == "gun" and value(unit, "ma") == 0:
