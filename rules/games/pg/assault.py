@@ -37,6 +37,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_shifts as pg_shifts
+from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
@@ -198,7 +199,7 @@ def begin(game: PgGame, position: Position, attackers: tuple[str, ...], h: Hex, 
     """12.2: the movers are in; each side rolls for the assault, the attacker first. ``optional``: an
     assault in a hex both sides already held (12.3): only the named attackers take part. Defenders with
     first fire roll first (12.43); in a hex where only some have it, the defender first chooses."""
-    state = position.state
+    state = pg_caves.mark_assault(game, position, h, len(position.state.decisions))  # 16.7
     side = state.units[attackers[0]].side
     defender = position.enemy_of(side)
     for unit in position.units_at(h):  # 8.2: both sides in an assault hex are SPOTTED

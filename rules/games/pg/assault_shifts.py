@@ -76,6 +76,9 @@ def target_shift(unit: UnitState) -> tuple[int, T | None, str]:
     """The attacker's extra shift against one defender: foxholes, else an entrenchment it held (12.41)."""
     if pu.is_leader(unit):
         return 0, None, ""
+    if unit.has("in_cave"):  # 16.7: against units in a cave the attacker takes -2 (the text's value)
+        v, rule = _value(table()["cave"])
+        return v, T("{unit} in a cave", unit=unit.id), rule
     if unit.has("dug_in") or pu.value(unit, "strongpoint") == 1:  # 16.1: a strongpoint is a permanent foxhole
         v, rule = _value(table()["foxholes"])
         return v, T("{unit} in foxholes", unit=unit.id), rule

@@ -18,6 +18,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
@@ -225,10 +226,10 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     ff = decision.arg("ff")
     offboard = decision.arg("offboard")
     if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
-        victims = [u for u in position.units_at(h) if u.side == side]
+        victims = pg_caves.exposed([u for u in position.units_at(h) if u.side == side])  # 16.7
         extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
-        victims = [u for u in position.units_at(h) if u.side != side]
+        victims = pg_caves.exposed([u for u in position.units_at(h) if u.side != side])  # 16.7
         extra = []
     strength = tuple(int(v) for v in offboard.split(",") if v)
     resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength,

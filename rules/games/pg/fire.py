@@ -19,6 +19,7 @@ from hexmate.rules.games.common import stack_groups
 from hexmate.rules.games.pg import air as pg_air
 from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
@@ -173,6 +174,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
         if (rail := pg_trains.fire_problem(unit, opp)) is not None:
             raise IllegalAction(rail, "15.2")
+    if (cave := pg_caves.fire_problem(position, [u for u in firers if u.type != "leader"], fire.target,
+                                      side)) is not None:
+        raise IllegalAction(cave, "16.7")
     shooters = [u for u in firers if u.type != "leader"]
     if not shooters:
         raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
@@ -287,7 +291,8 @@ def resolve(game: PgGame, position: Position, fire: act.Fire,
     axis = chart.axis("df")
     col = axis.locate(total)
     # 7.64: opportunity fire hits only the moving unit (and leaders moving with it)
-    targets = movers(position) if opp else [u for u in position.units_at(fire.target) if u.side != side]
+    targets = movers(position) if opp else pg_caves.exposed(  # 16.7: not the units in a cave
+        [u for u in position.units_at(fire.target) if u.side != side])
     shifts = [*extra, *_shifts_for(game, position, firers, fire.target, opp, targets)]
     for label, value, rule in shifts:
         lines.append(Line(label, f"{value:+d}", rule))

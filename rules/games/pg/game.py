@@ -28,6 +28,7 @@ from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
@@ -103,6 +104,7 @@ class PgState(GameState):
     digs: tuple[tuple[str, tuple[str, int, int]], ...] = ()  # 16.2: unit -> (hex, turn, disrupted) at its dig
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
+    cave_fights: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = ()  # 16.7: (hex, depth, steps)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -332,6 +334,7 @@ class PgGame(Game):
     def settle(self, position: Position) -> State:
         """After every change the passengers share their transport's fate first (5.65, 5.66)."""
         state = self._works(position.at(pg_transport.share_fate(position.state)))
+        state = pg_caves.settle(self, position.at(state))  # 16.7: forced out after an assault it lost
         return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -915,6 +918,9 @@ class PgGame(Game):
             if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
                 pg_works.check_dig(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "dig")
+            if action.mode == "cave":  # 16.7: into or out of the cave, the unit's whole action
+                pg_caves.check_toggle(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)), "cave")
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -946,6 +952,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
                 return pg_works.dig(self, position, tuple(action.units))
+            if action.mode == "cave":  # 16.7
+                return pg_caves.toggle(position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
@@ -1037,6 +1045,9 @@ class PgGame(Game):
 
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_dft(self, position, decision, answer)
+
+    def resume_cave_exit(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_caves.resume_exit(self, position, decision, answer)
 
     def resume_night_range(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = position.state

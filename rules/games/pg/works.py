@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg.morale import MARK
 from hexmate.rules.hexes import Hex
@@ -53,7 +54,7 @@ def check_dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
             raise IllegalAction(T("{unit} is already dug in (16.2)", unit=uid), "16.2")
         terrain = game.terrain_table().table.canonical(position.map.terrain(unit.hex))
         barred = position.scenario.options.get("no_foxholes", [])
-        if terrain in barred or "cave" in str(position.map.terrain(unit.hex)):
+        if terrain in barred or pg_caves.is_cave(position, unit.hex):
             raise IllegalAction(T("no foxholes in {terrain} (16.2, 16.7)", terrain=terrain), "16.2")
         if unit.carrier is not None:
             raise IllegalAction(T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=uid,
