@@ -153,6 +153,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     opp = opportunity(position)
     if pg_air.is_strike(position, fire):  # aircraft from off the board (15.1)
         pg_air.check(game, position, fire, opp)
+        plane = position.units[fire.firers[0]]
+        if (hidden := pg_caves.fire_problem(position, [], fire.target, plane.side)) is not None:
+            raise IllegalAction(hidden, "16.7")  # an air attack is direct fire (15.1)
         return act.Fire(tuple(sorted(fire.firers)), fire.target)
     if pg_offboard.is_call(position, fire):  # a leader calls off-board artillery (9.1, 9.2)
         pg_offboard.check(game, position, fire, opp)
