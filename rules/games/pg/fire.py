@@ -24,6 +24,7 @@ from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import penal as pg_penal
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
@@ -177,6 +178,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
         if (rail := pg_trains.fire_problem(unit, opp)) is not None:
             raise IllegalAction(rail, "15.2")
+    for unit in firers if not opp else []:
+        if (penal := pg_penal.fire_problem(game, position, unit)) is not None:
+            raise IllegalAction(penal, "15.4")
     if (cave := pg_caves.fire_problem(position, [u for u in firers if u.type != "leader"], fire.target,
                                       side)) is not None:
         raise IllegalAction(cave, "16.7")

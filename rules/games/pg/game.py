@@ -37,6 +37,7 @@ from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
+from hexmate.rules.games.pg import penal as pg_penal
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
@@ -418,6 +419,7 @@ class PgGame(Game):
         if self.segment_open(position):
             return  # done ends the open activation (3.1)
         side = position.to_act
+        pg_penal.check_pass(position, side)  # 15.4: penal units are activated every turn
         waiting = sorted(u.id for u in position.units.values()
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
         for c in position.units.values():  # 6.65: a commissar stacked with a demoralized unit must act
@@ -648,6 +650,17 @@ class PgGame(Game):
         return any(u.id in spent for u in units)
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
+        out = self._moves_for(position, unit_ids)
+        penal = [u for u in (position.units.get(x) for x in unit_ids)
+                 if u is not None and pg_penal.is_penal(u)]
+        if not penal or not out:
+            return out
+        movers = [position.units[u] for u in unit_ids if u in position.units]
+        budget = self.budget(movers, position)
+        return {h: m for h, m in out.items()  # 15.4: only the approach it is bound to
+                if all(pg_penal.move_problem(self, position, movers, u, m, budget) is None for u in penal)}
+
+    def _moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         if position.phase.id != "action":
             return {}
         try:
@@ -742,6 +755,10 @@ class PgGame(Game):
         if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None
                                                      or self.entered_now(position, units)):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
+        budget = self.budget(units, position)
+        for unit in units:  # 15.4: a penal unit's move is its approach on the enemy
+            if (why := pg_penal.move_problem(self, position, units, unit, move, budget)) is not None:
+                raise IllegalAction(why, "15.4")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:

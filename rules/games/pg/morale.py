@@ -264,6 +264,8 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
         return state.with_unit(unit.mark(remove=("disrupted",)))
     if not demoralized:
         return state
+    if pu.value(unit, "strongpoint") == 1:  # 16.1: a demoralized strongpoint that fails to recover is removed
+        return state.without_unit(unit.id)
     return rout(game, position.at(state), unit.id)
 
 
