@@ -23,7 +23,7 @@ def _dests(pos: Any, *ids: str) -> set[str]:
     return {pos.label(h) for h in pos.game.moves_for(pos, frozenset(ids))}
 
 
-def test_a_penal_unit_moves_its_whole_ma_on_a_shortest_route_to_the_enemy(make_position: Any, pg: Any) -> None:
+def test_a_penal_unit_moves_its_whole_ma_on_a_shortest_route(make_position: Any, pg: Any) -> None:
     """15.4: from A1 toward b1 in H1 (6 MP to a hex next to it), MA 3: it ends 3 MP nearer, never short of
     that nor aside."""
     pos = pg(make_position, [_u("p", "A1", "pen"), _u("b1", "H1", "inf", "b")], counters_extra=C)
