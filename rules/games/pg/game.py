@@ -29,6 +29,7 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
+from hexmate.rules.games.pg import entrench as pg_entrench
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
@@ -106,6 +107,7 @@ class PgState(GameState):
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
     cave_fights: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = ()  # 16.7: (hex, depth, steps)
+    entrenched_hexes: tuple[str, ...] | None = None  # 16.4: the entrenchment hexes (None: not read yet)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -277,7 +279,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs")}
+                                                "afvs", "entrenched_hexes")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -351,8 +353,8 @@ class PgGame(Game):
         return tuple(out)
 
     def _works(self, position: Position) -> State:
-        """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""
-        state = pg_works.keep(self, position)
+        """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks; 16.4: who is entrenched."""
+        state = pg_entrench.sync(self, position.at(pg_works.keep(self, position)))
         return pg_works.track_wrecks(self, position.at(state))
 
     # --- the optional fog of war (3.0 B, optional rules) ---

@@ -117,3 +117,26 @@ def test_a_pack_without_the_works_chart_is_refused_by_name(tmp_path: Any) -> Non
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataError, match=r"mine.json.*no chart 'works'"):
         get_game("pg").load_charts(path)
+
+
+def test_an_entrenchment_stays_and_serves_the_next_occupant(make_position: Any, pg: Any) -> None:
+    """16.4: placed at the start, it stays when its units leave and serves the next occupant of either side;
+    12.41: units that came in while the enemy held it are not in it."""
+    units = [_u("a2", "D4"), _u("b1", "C4", "inf", "b"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"entrenchments": ["C4"]})
+    assert pos.units["b1"].has("entrenched") and cover.position_of(pos, pos.units["b1"]) == "entrenchment"
+    pos = pos.at(pos.state.with_unit(pos.units["b1"].at(pos.map.parse_label("C6"))))
+    pos = pos.at(pos.game.settle(pos))
+    assert not pos.units["b1"].has("entrenched")
+    pos.push_text("move a2 D4-C4")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.units["a2"].has("entrenched")
+
+
+def test_assaulting_into_an_entrenchment_does_not_put_the_attacker_in_it(make_position: Any, pg: Any) -> None:
+    """12.41, 16.4: the entrenchment serves the defenders that held it before the enemy came in."""
+    units = [_u("a1", "C3"), _u("al", "C3", "ldr"), _u("b1", "C4", "inf", "b"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"entrenchments": ["C4"]})
+    pos.push_text("move a1,al C3-C4")
+    assert pos.units["b1"].has("entrenched") and not pos.units["a1"].has("entrenched")
