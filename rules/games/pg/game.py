@@ -421,7 +421,7 @@ class PgGame(Game):
         if self.segment_open(position):
             return  # done ends the open activation (3.1)
         side = position.to_act
-        pg_penal.check_pass(position, side)  # 15.4: penal units are activated every turn
+        pg_penal.check_pass(self, position, side)  # 15.4: penal units are activated every turn
         waiting = sorted(u.id for u in position.units.values()
                          if u.side == side and u.has("demoralized") and not u.has(MARK))
         for c in position.units.values():  # 6.65: a commissar stacked with a demoralized unit must act

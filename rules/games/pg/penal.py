@@ -117,10 +117,13 @@ def move_problem(game: PgGame, position: Position, units: list[UnitState], unit:
     return None
 
 
-def pass_problem(position: Position, side: str) -> T | None:
-    """15.4: no passing while a penal unit of the side has not been activated this turn."""
+def pass_problem(game: PgGame, position: Position, side: str) -> T | None:
+    """15.4: no passing while a penal unit of the side has not been activated this turn (one with nothing it
+    may do, no move open and no recovery to try, does not hold the turn up)."""
     waiting = sorted(u.id for u in position.units.values()
-                     if u.side == side and is_penal(u) and u.hex is not None and not u.has(MARK))
+                     if u.side == side and is_penal(u) and u.hex is not None and not u.has(MARK)
+                     and (u.has("disrupted") or u.has("demoralized")
+                          or any(True for _ in game.moves_for(position, frozenset([u.id])).values())))
     if waiting:
         return T("penal units must be activated every turn: {units} (15.4)", units=", ".join(waiting))
     return None
@@ -138,8 +141,8 @@ def fire_problem(game: PgGame, position: Position, unit: UnitState) -> T | None:
     return None
 
 
-def check_pass(position: Position, side: str) -> None:
-    why = pass_problem(position, side)
+def check_pass(game: PgGame, position: Position, side: str) -> None:
+    why = pass_problem(game, position, side)
     if why is not None:
         raise IllegalAction(why, "15.4")
 
