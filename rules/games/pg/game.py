@@ -1065,6 +1065,9 @@ class PgGame(Game):
     def resume_dft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_fire.resume_dft(self, position, decision, answer)
 
+    def resume_entrenched_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_morale.resume_entrenched_rout(self, position, decision, answer)
+
     def resume_cave_exit(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_caves.resume_exit(self, position, decision, answer)
 

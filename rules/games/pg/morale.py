@@ -266,7 +266,20 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
         return state
     if pu.value(unit, "strongpoint") == 1:  # 16.1: a demoralized strongpoint that fails to recover is removed
         return state.without_unit(unit.id)
+    if unit.has("entrenched") and rout(game, position.at(state), unit.id) != state:
+        return state.push(Decision(  # 14.31: in an entrenchment it need not rout; its owner may choose to
+            "confirm", unit.side, T("{unit} failed to recover in an entrenchment: it need not rout (14.31): "
+                                    "stay, or rout", unit=unit.id),
+            "14.31", "entrenched_rout", choices=("stay", "rout"), subject=(unit.id,)))
     return rout(game, position.at(state), unit.id)
+
+
+def resume_entrenched_rout(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """14.31: the owner of a demoralized unit in an entrenchment chose: it stays, or routs as usual."""
+    uid = decision.subject[0]
+    if answer.choice != "rout" or uid not in position.units:
+        return position.state
+    return rout(game, position, uid)
 
 
 def rout(game: PgGame, position: Position, uid: str) -> State:

@@ -140,3 +140,18 @@ def test_assaulting_into_an_entrenchment_does_not_put_the_attacker_in_it(make_po
     pos = pg(make_position, units, options={"entrenchments": ["C4"]})
     pos.push_text("move a1,al C3-C4")
     assert pos.units["b1"].has("entrenched") and not pos.units["a1"].has("entrenched")
+
+
+@pytest.mark.parametrize("choice", ["stay", "rout"])
+def test_a_demoralized_unit_in_an_entrenchment_need_not_rout(make_position: Any, pg: Any, choice: str) -> None:
+    """14.31: failing recovery in an entrenchment it need not rout; its owner may still choose to."""
+    units = [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E6", "inf", "b")]
+    pos = pg(make_position, units, hexes={"E1": "woods"}, options={"entrenchments": ["E4"]})
+    pos.push_text("rally a1 dice 5,5")
+    top = pos.decision
+    assert top is not None and top.then == "entrenched_rout" and top.rule == "14.31" and top.side == "a"
+    pos.push_text(f"answer {choice}")
+    if choice == "stay":
+        assert pos.label(pos.units["a1"].hex) == "E4" and pos.decision is None
+    else:
+        assert pos.decision is not None and pos.decision.then == "rout"
