@@ -143,7 +143,7 @@ def test_assaulting_into_an_entrenchment_does_not_put_the_attacker_in_it(make_po
 
 
 @pytest.mark.parametrize("choice", ["stay", "rout"])
-def test_a_demoralized_unit_in_an_entrenchment_need_not_rout(make_position: Any, pg: Any, choice: str) -> None:
+def test_entrenched_units_need_not_rout(make_position: Any, pg: Any, choice: str) -> None:
     """14.31: failing recovery in an entrenchment it need not rout; its owner may still choose to."""
     units = [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E6", "inf", "b")]
     pos = pg(make_position, units, hexes={"E1": "woods"}, options={"entrenchments": ["E4"]})
