@@ -1,9 +1,9 @@
 """Penal units (15.4), ``penal: 1`` on the counter.
 
 - Each turn a penal unit that is not demoralized must move with its whole MA along a route shortest in MP
-  toward the nearest enemy unit it spots; spotting none, toward the nearest enemy unit on the board (the
-  text's last case, toward the nearest enemy entry edge when no enemy is on the board yet, is not built: the
-  scenario data has no such edge, so then no route is required). It goes on assaulting until the enemy is
+  toward the nearest enemy unit it spots; spotting none, toward the nearest enemy unit on the board; with no
+  enemy on the board yet, toward the nearest hex the enemy enters by (the scenario's ``options.entry``
+  hexes of the enemy's units; without those no route is required). It goes on assaulting until the enemy is
   destroyed: an assault into an enemy hex is always open to it (with the leader 12.11 asks for).
 - The one exception: a disrupted or demoralized penal unit next to the enemy must try to recover instead.
 - Penal units must be activated every turn: their side may not pass while one has not been (the fog of war
@@ -54,6 +54,11 @@ def distances(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, Co
     """MP from each hex to a hex next to the nearest target (0 there), by the unit's own costs."""
     goal = {n for e in targets(game, position, unit) if e.hex is not None
             for n in position.map.neighbors(e.hex)}
+    if not goal:  # 15.4: no enemy on the board: toward the nearest hex it enters by
+        entry = position.scenario.options.get("entry", {})
+        goal = {position.map.parse_label(str(h)) for uid, plan in entry.items()
+                if uid in position.units and position.units[uid].side != unit.side
+                for h in plan.get("hexes", [])}
     cost = game.cost_fn(position, [unit], approach=False)
     dist: dict[Hex, Cost] = {h: 0 for h in goal}
     tie = itertools.count()

@@ -115,3 +115,11 @@ def test_equal_losses_force_nobody_out(make_position: Any, pg: Any) -> None:
     _settle_losses(pos)
     assert pos.decision is None or pos.decision.then != "cave_exit"
     assert pos.label(pos.units["a1"].hex) == "C4"
+
+
+def test_a_scenario_may_keep_a_cave_to_one_side(make_position: Any, pg: Any) -> None:
+    """16.7: the scenario may restrict which side enters a cave (``options.caves``: hex -> side)."""
+    units = [_u("a1", "C4"), _u("b1", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"caves": {"C4": "b"}})
+    with pytest.raises(IllegalAction, match=r"16\.7"):
+        pos.push_text("activate a1 for cave")

@@ -76,3 +76,12 @@ def test_a_demoralized_strongpoint_that_fails_to_recover_is_removed(make_positio
     pos = pg(make_position, units, counters_extra=C)
     pos.push_text("rally s dice 6,5")  # 11 is not below 8 - 1
     assert "s" not in pos.units
+
+
+def test_with_no_enemy_on_the_board_it_heads_for_their_entry_hexes(make_position: Any, pg: Any) -> None:
+    """15.4: no enemy unit on the board yet: toward the nearest hex the enemy enters by (options.entry)."""
+    units = [_u("p", "A1", "pen"), _u("b1", "L1", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C, options={"entry": {"b1": {"turn": 3, "hexes": ["L1"]}}})
+    assert pos.units["b1"].hex is None
+    dests = _dests(pos, "p")
+    assert "D1" in dests and not {"B1", "C1", "A2"} & dests
