@@ -28,6 +28,7 @@ from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import direction as pg_direction
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
@@ -102,6 +103,9 @@ class PgState(GameState):
     digs: tuple[tuple[str, tuple[str, int, int]], ...] = ()  # 16.2: unit -> (hex, turn, disrupted) at its dig
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
+    lost_spent: str = ""  # 5.8: MP spent by the move losing its way ("" when 5.8 is not in play for it)
+    lost_ok: int = -1  # 5.8: the path index whose next step was rolled for and is taken
+    lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -744,6 +748,17 @@ class PgGame(Game):
         return why
 
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
+    def advance_move(self, position: Position) -> State:
+        """5.8: a unit losing its way rolls before each hex it enters (``direction.py``)."""
+        asked = pg_direction.before_step(self, position)
+        return super().advance_move(position) if asked is None else asked
+
+    def resume_lost_way(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_direction.resume(self, position, decision, answer)
+
+    def resume_lost_next(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_direction.resume_next(self, position, decision, answer)
+
     def enter(self, position: Position) -> State:
         state = super().enter(position)
         gs = self.gstate(state)
@@ -837,6 +852,9 @@ class PgGame(Game):
         if gs.standing:  # 13.3: the window at a load or unload closed; its own rules already applied
             state = position.state.replace(game=gs.replace(standing=False, fired_here=(), halted=()))
             return super().end_move(position.at(state))
+        if gs.lost_spent:  # 5.8: the move that lost its way is over
+            position = position.at(position.state.replace(game=gs.replace(lost_spent="", lost_ok=-1,
+                                                                          lost_ask=False)))
         rolls = pg_supply.decisions(self, position, moving.units, fired=False)
         return pg_supply.under(position.state, self._end_move(position), rolls)
 
@@ -1208,6 +1226,9 @@ class PgGame(Game):
             state = state.push(crossing)
         if movers and self.is_overrun(position, movers, path):  # the exit hex is named before moving
             state = state.push(pg_overrun.exit_decision(self, position, move))
+        elif movers and not self.gstate(state).charge and pg_direction.in_play(position, movers[0].side):
+            # 5.8: each step of the move is rolled for (``advance_move``)
+            state = state.replace(game=self.gstate(state).replace(lost_spent="0", lost_ok=-1))
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]
