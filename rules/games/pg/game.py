@@ -106,6 +106,7 @@ class PgState(GameState):
     lost_spent: str = ""  # 5.8: MP spent by the move losing its way ("" when 5.8 is not in play for it)
     lost_ok: int = -1  # 5.8: the path index whose next step was rolled for and is taken
     lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
+    move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -178,6 +179,8 @@ class PgGame(Game):
             return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
         if v.get("transport_kind", "truck") not in ("wagon", "prime_mover", "truck", "jeep"):
             return f"transport_kind {v['transport_kind']!r}: wagon, prime_mover, truck or jeep (5.67)"
+        if v.get("portee") and (counter.type != "vehicle" or not v.get("ma")):
+            return "a BM-13 or portee ('portee': 1) is a vehicle with an MA on its travel face (5.63)"
         if "calibre" in v and not isinstance(v["calibre"], int):
             return "'calibre' must be a whole number of mm (5.67: trucks and APCs tow under 150 mm)"
         return None
@@ -580,6 +583,9 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
                                       unit=unit.id), "14.3")
+            if pu.is_portee(unit) and not unit.has(pu.LIMBERED):
+                raise IllegalAction(T("{unit} is on its MA 0 face: it moves 'as limber', flipping for 2 MP",
+                                      unit=unit.id), "5.63")
         stuck = [u.id for u in units if pu.is_afv(u)]
         if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
             raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
@@ -732,6 +738,43 @@ class PgGame(Game):
                                                      or self.entered_now(position, units)):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
+
+    def check_mode_move(self, position: Position, move: act.Move) -> act.Move:
+        """5.63: a move ending in an unhook (0 MP), or a BM-13/portee's move with its 2-MP flip before
+        (``as limber``) or after (``as unlimber``) it; never into an assault."""
+        for uid in move.units:
+            if uid not in position.units:
+                raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
+        units = [position.units[u] for u in move.units]
+        pg_transport.check_mode(self, position, units, move)
+        view = position
+        if move.mode == "limber":  # it moves on its travel face
+            view = position.at(pg_transport.begin(position, position.state, move))
+        checked = self.check_move(view, dataclasses.replace(move, mode=""))
+        side = units[0].side
+        if any(pg_assault.enemy_combat_units(position, h, side) for h in checked.path[1:]):
+            raise IllegalAction(T("no unhooking or flipping on a move into an enemy hex"), "5.63, 12.1")
+        flip = pg_transport.flip_cost(move)
+        if flip:
+            movers = [view.units[u] for u in move.units]
+            spent = checked.cost if checked.cost is not None else 0
+            if spent + flip > self.budget(movers, view):
+                raise IllegalAction(T("the flip takes 2 MP: the path costs {cost} of the {ma} MP", cost=spent,
+                                      ma=self.budget(movers, view)), "5.63")
+            return dataclasses.replace(checked, cost=spent + flip, mode=move.mode)
+        return dataclasses.replace(checked, mode=move.mode)
+
+    def finish_move(self, position: Position) -> State:
+        """5.63: a move declared ``as unhook`` or ``as unlimber`` ends in it, under 13.3's opportunity
+        fire."""
+        state = super().finish_move(position)
+        gs = self.gstate(state)
+        if not gs.move_mode:
+            return state
+        mode, uid = gs.move_mode
+        view = position.at(state.replace(game=gs.replace(move_mode=())))
+        state, ids, what = pg_transport.after_move(self, view, mode, uid)
+        return self.standing_window(view, state, ids, what) if ids else state
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
         """12.11, 12.2, 12.3: good-order units with a leader enter an adjacent enemy hex: one the enemy holds
@@ -928,6 +971,8 @@ class PgGame(Game):
             pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
+            if action.mode:  # 5.63: a move ending in an unhook, or a BM-13's flip
+                return self.check_mode_move(position, action)
             return self.check_move(position, action)
         if isinstance(action, act.Load):
             return pg_transport.check_load(self, position, action)
@@ -1224,6 +1269,10 @@ class PgGame(Game):
         crossing = self.crossing_roll(position, move)
         if crossing is not None:
             state = state.push(crossing)
+        if move.mode:  # 5.63: flipped before it moves, or unhooked/flipped where it ends
+            uid = next(u.id for u in movers if not pu.is_leader(u))
+            state = pg_transport.begin(position, state, move)
+            state = state.replace(game=self.gstate(state).replace(move_mode=(move.mode, uid)))
         if movers and self.is_overrun(position, movers, path):  # the exit hex is named before moving
             state = state.push(pg_overrun.exit_decision(self, position, move))
         elif movers and not self.gstate(state).charge and pg_direction.in_play(position, movers[0].side):
