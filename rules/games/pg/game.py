@@ -106,6 +106,7 @@ class PgState(GameState):
     lost_spent: str = ""  # 5.8: MP spent by the move losing its way ("" when 5.8 is not in play for it)
     lost_ok: int = -1  # 5.8: the path index whose next step was rolled for and is taken
     lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
+    clearing: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, turn) of a clearing begun
     move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
 
     def replace(self, **changes: Any) -> PgState:
@@ -276,7 +277,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs")}
+                                                "afvs", "clearing")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -335,7 +336,8 @@ class PgGame(Game):
         return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
-        """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left (16.3)."""
+        """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left, and off for
+        each wreck cleared (16.3)."""
         out = list(super().physical_changes(before, after))
         old, new = dict(self.gstate(before).wrecks), dict(self.gstate(after).wrecks)
         for label, n in sorted(new.items()):
@@ -344,12 +346,19 @@ class PgGame(Game):
             for _ in range(n - old.get(label, 0)):
                 out.append(Physical("place", "", T("put a wreck marker in {hex} (16.3)", hex=label), "16.3",
                                     h, "wreck"))
+        for label, n in sorted(old.items()):  # 16.3: a wreck cleared
+            for _ in range(n - new.get(label, 0)):
+                at = next((before.units[u].hex for u, where, _ in self.gstate(before).clearing
+                           if where == label and u in before.units), None)  # the AFV clearing it
+                out.append(Physical("take", "", T("take a wreck marker off {hex} (16.3)", hex=label), "16.3",
+                                    at, "wreck"))
         return tuple(out)
 
     def _works(self, position: Position) -> State:
         """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""
         state = pg_works.keep(self, position)
-        return pg_works.track_wrecks(self, position.at(state))
+        state = pg_works.track_wrecks(self, position.at(state))
+        return pg_works.keep_clearing(self, position.at(state))
 
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
@@ -961,6 +970,9 @@ class PgGame(Game):
             if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
                 pg_works.check_dig(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "dig")
+            if action.mode == "clear":  # 16.3: clearing a wreck is the AFV's whole action
+                pg_works.check_clear(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), "clear")
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -993,6 +1005,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
                 return pg_works.dig(self, position, tuple(action.units))
+            if action.mode == "clear":
+                return pg_works.clear(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
