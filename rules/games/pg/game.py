@@ -338,7 +338,8 @@ class PgGame(Game):
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left, and off for
         each wreck cleared (16.3)."""
-        out = list(super().physical_changes(before, after))
+        out = [dataclasses.replace(p, text=said) if (said := pg_works.board_text(p.what, p.to, p.unit)) else p
+               for p in super().physical_changes(before, after)]  # 16.2: the DUG IN marker under or on top
         old, new = dict(self.gstate(before).wrecks), dict(self.gstate(after).wrecks)
         for label, n in sorted(new.items()):
             h = next((before.units[u].hex for u, where, _ in self.gstate(before).afvs
@@ -353,6 +354,10 @@ class PgGame(Game):
                 out.append(Physical("take", "", T("take a wreck marker off {hex} (16.3)", hex=label), "16.3",
                                     at, "wreck"))
         return tuple(out)
+
+    def marker_text(self, position: Position, marker: str) -> str | None:
+        """16.2: the DUG IN marker under or on top, as players read it; the host's own word for the rest."""
+        return pg_works.PHRASES.get(marker)
 
     def _works(self, position: Position) -> State:
         """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""
@@ -1416,6 +1421,10 @@ class PgGame(Game):
         yield from self._transport_actions(position, mine)
         yield from pg_fire.generate(self, position, side)
         yield from pg_assault.optional_attacks(self, position, side)  # 12.3
+        for uid in pg_works.offers(self, position, mine):  # 16.2: digging, a move action (3.13)
+            yield act.Activate((uid,), "dig")
+        for uid in pg_works.clear_offers(self, position, mine):  # 16.3: clearing a wreck
+            yield act.Activate((uid,), "clear")
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""

@@ -34,6 +34,47 @@ if TYPE_CHECKING:
 DIGGING = "digging"  # 16.2: the DUG IN marker under the unit (one segment dug)
 DUG_IN = "dug_in"  # 16.2: the DUG IN marker on top (in the foxhole)
 
+# 16.2: the two markers as players read them (the pages' unit cards), and the board changes they ask for
+PHRASES = {DIGGING: T("digging: DUG IN under it, one segment dug (16.2)"),
+           DUG_IN: T("dug in: DUG IN on top, in its foxhole (16.2)")}
+
+
+def board_text(what: str, marker: str, unit: str) -> T | None:
+    """16.2: the DUG IN marker goes under the unit after one segment, on top after the second."""
+    if marker == DIGGING:
+        return (T("put a DUG IN marker under {unit} (16.2)", unit=unit) if what == "place" else
+                T("take the DUG IN marker from under {unit} (16.2)", unit=unit))
+    if marker == DUG_IN:
+        return (T("put the DUG IN marker on top of {unit} (16.2)", unit=unit) if what == "place" else
+                T("take the DUG IN marker off {unit} (16.2)", unit=unit))
+    return None
+
+
+def offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
+    """The units of ``units`` that may dig now (16.2), for the page's list of actions."""
+    out = []
+    for unit in units:
+        try:
+            check_dig(game, position, (unit.id,))
+        except IllegalAction:
+            continue
+        out.append(unit.id)
+    return out
+
+
+def clear_offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
+    """The AFVs of ``units`` that may clear a wreck now (16.3)."""
+    out = []
+    for unit in units:
+        if not pu.is_afv(unit) or unit.hex is None or not wrecks_at(game, position, unit.hex):
+            continue
+        try:
+            check_clear(game, position, (unit.id,))
+        except IllegalAction:
+            continue
+        out.append(unit.id)
+    return out
+
 
 def check_dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
     """16.2: who may dig where; raises IllegalAction naming the rule."""
@@ -216,5 +257,5 @@ def track_wrecks(game: PgGame, position: Position) -> State:
     return state.replace(game=gs.replace(afvs=afvs, wrecks=tuple(sorted(wrecks.items()))))
 
 
-__all__ = ["DIGGING", "DUG_IN", "check_clear", "check_dig", "clear", "dig", "in_foxhole", "keep",
-           "keep_clearing", "track_wrecks", "wreck_hex", "wrecks_at"]
+__all__ = ["DIGGING", "DUG_IN", "PHRASES", "board_text", "check_clear", "check_dig", "clear", "clear_offers",
+           "dig", "in_foxhole", "keep", "keep_clearing", "offers", "track_wrecks", "wreck_hex", "wrecks_at"]
