@@ -106,7 +106,7 @@ class PgState(GameState):
     lost_spent: str = ""  # 5.8: MP spent by the move losing its way ("" when 5.8 is not in play for it)
     lost_ok: int = -1  # 5.8: the path index whose next step was rolled for and is taken
     lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
-    clearing: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, turn) of a clearing begun
+    clearing: tuple[tuple[str, str, int, str], ...] = ()  # 16.3: (AFV, hex, turn, its tank leaders) begun
     move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
 
     def replace(self, **changes: Any) -> PgState:
@@ -349,7 +349,7 @@ class PgGame(Game):
                                     h, "wreck"))
         for label, n in sorted(old.items()):  # 16.3: a wreck cleared
             for _ in range(n - new.get(label, 0)):
-                at = next((before.units[u].hex for u, where, _ in self.gstate(before).clearing
+                at = next((before.units[u].hex for u, where, *_ in self.gstate(before).clearing
                            if where == label and u in before.units), None)  # the AFV clearing it
                 out.append(Physical("take", "", T("take a wreck marker off {hex} (16.3)", hex=label), "16.3",
                                     at, "wreck"))

@@ -12,9 +12,9 @@ no opportunity fire (13.2).
 Wrecks (16.3): an AFV that loses a step in a bridge, road or town hex leaves a wreck there; vehicles pay
 the wreck cost of ``moves.wreck_cost`` to enter. Clearing one (``activate AFV for clear``): an AFV with
 armour 2 or more, activated in good order in a hex with a wreck, spends its action there (MOVED/FIRED) in
-two consecutive turns; the second takes one wreck away. Between the two, becoming disrupted or demoralised,
-any other action (a move, fire, an assault as attacker: any other MOVED/FIRED marker), leaving the hex or a
-turn without clearing starts it over (16.3, citing 16.21).
+two consecutive turns; the second takes one wreck away. Between the two, the AFV (or a tank leader with it)
+becoming disrupted or demoralised, any other action of the AFV (a move, fire, an assault as attacker: any
+other MOVED/FIRED marker), leaving the hex or a turn without clearing starts it over (16.3, citing 16.21).
 """
 
 from __future__ import annotations
@@ -193,34 +193,39 @@ def clear(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
     unit = state.units[uid]
     assert unit.hex is not None
     here = position.label(unit.hex)
-    going = {u: (h, t) for u, h, t in gs.clearing}
+    going = {u: (h, t, tl) for u, h, t, tl in gs.clearing}
     started = going.pop(uid, None)
     wrecks = dict(gs.wrecks)
-    if started is not None and started == (here, position.turn - 1):
+    if started is not None and started[:2] == (here, position.turn - 1):
         wrecks[here] -= 1
         if not wrecks[here]:
             del wrecks[here]
-    else:
-        going[uid] = (here, position.turn)
+    else:  # 16.3: its tank leaders there in good order are watched too
+        leaders = sorted(u.id for u in position.units_at(unit.hex) if u.side == unit.side and pu.leader_kind(
+            u) == "tank" and not u.has("disrupted") and not u.has("demoralized"))
+        going[uid] = (here, position.turn, ",".join(leaders))
     state = state.with_unit(unit.mark(MARK))
-    return state.replace(game=gs.replace(clearing=tuple(sorted((u, h, t) for u, (h, t) in going.items())),
+    return state.replace(game=gs.replace(clearing=tuple(sorted((u, *v) for u, v in going.items())),
                                          wrecks=tuple(sorted(wrecks.items()))))
 
 
 def keep_clearing(game: PgGame, position: Position) -> State:
-    """16.3 (16.21): a clearing begun last turn stops when the AFV is disrupted or demoralised, leaves the
-    hex, takes another MOVED/FIRED marker this turn, lets a turn go by, or the wreck is gone."""
+    """16.3 (16.21): a clearing begun last turn stops when the AFV, or a tank leader that was with it in good
+    order, is disrupted or demoralised; when the AFV leaves the hex, takes another MOVED/FIRED marker this
+    turn or lets a turn go by; or when the wreck is gone."""
     state = position.state
     gs = game.gstate(state)
     kept = []
-    for uid, where, turn in gs.clearing:
+    for uid, where, turn, leaders in gs.clearing:
         unit = state.units.get(uid)
         here = position.label(unit.hex) if unit is not None and unit.hex is not None else ""
+        shaken = [u for u in (state.units.get(t) for t in leaders.split(",") if t) if u is not None
+                  and (u.has("disrupted") or u.has("demoralized"))]
         lost = (unit is None or here != where or unit.has("disrupted") or unit.has("demoralized")
-                or position.turn > turn + 1 or (unit.has(MARK) and position.turn != turn)
+                or bool(shaken) or position.turn > turn + 1 or (unit.has(MARK) and position.turn != turn)
                 or not dict(gs.wrecks).get(where))
         if not lost:
-            kept.append((uid, where, turn))
+            kept.append((uid, where, turn, leaders))
     if tuple(kept) == gs.clearing:
         return state
     return state.replace(game=gs.replace(clearing=tuple(kept)))
