@@ -98,3 +98,18 @@ def test_no_wreck_no_clearing(make_position: Any, pg: Any) -> None:
     pos = pg(make_position, [_u("t1", "C3", "tank"), _u("b1", "J8", "inf", "b")], counters_extra=C)
     with pytest.raises(IllegalAction, match=r"no wreck"):
         pos.push_text("activate t1 for clear")
+
+
+def test_its_tank_leader_disrupted_between_the_turns_starts_it_over(make_position: Any, pg: Any) -> None:
+    """16.3: the text names the AFV's tank leader too: disrupted or demoralised after the first turn, the
+    clearing begins again."""
+    tl = {"type": "leader", "ma": 4, "morale": 8, "leader_kind": "tank"}
+    pos = pg(make_position, [_u("t1", "C3", "tank"), _u("t2", "C3", "tank"), _u("tl", "C3", "tl"),
+                             _u("b1", "J8", "inf", "b")], counters_extra={**C, "tl": tl},
+             hexes={"C3": {"terrain": "town"}}, turns=6)
+    pos = _wreck(pos, "t2")
+    pos.push_text("activate t1 for clear")
+    assert pos.game.gstate(pos.state).clearing == (("t1", "C3", 1, "tl"),)
+    shaken = pos.at(pos.state.with_unit(pos.units["tl"].mark("demoralized")))
+    shaken = shaken.at(shaken.game.settle(shaken))
+    assert shaken.game.gstate(shaken.state).clearing == ()
