@@ -1029,7 +1029,7 @@ class PgGame(Game):
         if isinstance(action, act.Unload):
             done = pg_transport.apply_unload(self, position, action)
             unit = position.units[action.carrier]
-            if unit.type == "gun" and unit.carrier is None:  # 13.3: unlimbering (牽引解除) is fired at too
+            if (unit.type == "gun" or pu.is_portee(unit)) and unit.carrier is None:  # 13.3: unlimbering too
                 return self.standing_window(position, done, (unit.id,), T("unlimber"))
             carrier = unit.carrier or unit.id
             riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
@@ -1434,7 +1434,7 @@ class PgGame(Game):
                 offers += [act.Load((u.id,), carrier.id) for u in mine
                            if u.hex == carrier.hex and u.type in ("personnel", "gun") and u.carrier is None]
                 offers.append(act.Unload(carrier.id))
-            elif carrier.type == "gun" and carrier.has(pu.LIMBERED):
+            elif (carrier.type == "gun" or pu.is_portee(carrier)) and carrier.has(pu.LIMBERED):
                 offers.append(act.Unload(carrier.id))
         for offer in offers:
             try:

@@ -122,7 +122,8 @@ def apply_load(game: PgGame, position: Position, load: act.Load) -> State:
 
 def check_unload(game: PgGame, position: Position, unload: act.Unload) -> act.Unload:
     gun = position.units.get(unload.carrier)
-    if gun is not None and gun.type == "gun":  # 5.63: ``unload GUN`` unlimbers it
+    if gun is not None and (gun.type == "gun" or pu.is_portee(gun)):  # 5.63: ``unload GUN`` unlimbers it
+        # (a BM-13 or portee flips to its MA 0 face in place, 2 MP of its MA: its action)
         if not gun.has(pu.LIMBERED):
             raise IllegalAction(T("{unit} is not limbered", unit=gun.id), "5.62")
         why = game.can_act(position, dataclasses.replace(gun, carrier=None))  # 5.63: hooked, it unhooks too
@@ -142,7 +143,7 @@ def apply_unload(game: PgGame, position: Position, unload: act.Unload) -> State:
     nor it act again this turn (so neither assaults)."""
     state = position.state
     carrier = state.units[unload.carrier]
-    if carrier.type == "gun":  # 5.63: unhooked if need be, then unlimbered: the gun's whole segment
+    if carrier.type == "gun" or pu.is_portee(carrier):  # 5.63: unhooked if need be, then unlimbered
         return state.with_unit(dataclasses.replace(carrier, carrier=None).mark(MARK, remove=(pu.LIMBERED,)))
     riders = riders_of(position, carrier.id)
     towed = [u for u in riders if u.type == "gun"]

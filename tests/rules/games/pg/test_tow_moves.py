@@ -132,3 +132,15 @@ def test_a_limbered_portee_does_not_fire(make_position: Any, pg: Any) -> None:
     pos = pg(make_position, units, counters_extra=BM)
     with pytest.raises(IllegalAction, match="limbered"):
         pos.push_text("fire p at C5")
+
+
+def test_a_bm13_unlimbers_in_place_and_the_page_offers_it(make_position: Any, pg: Any) -> None:
+    """5.63: the flip without a move (``unload BM``, listed among the actions) is its action for the turn,
+    so it does not fire after it; 13.3: it is fired at like an unlimbering gun."""
+    pos = _bm(make_position, pg, "limbered")
+    assert "unload bm" in {pos.action_text(a) for a in pos.legal_actions}
+    pos.push_text("unload bm")
+    bm = pos.units["bm"]
+    assert not bm.has("limbered") and bm.has("moved_fired")
+    with pytest.raises(IllegalAction, match=r"3\.13"):
+        pos.push_text("fire bm at L8")
