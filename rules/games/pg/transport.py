@@ -13,6 +13,11 @@ towed along this segment is marked with its transport, so it cannot unlimber aft
 transport may tow (5.67): wagons anything; heavy prime movers (``transport_kind: prime_mover``) any heavy
 weapon and no personnel; APCs and trucks (the default) guns under 150 mm (``calibre``); jeeps
 (``transport_kind: jeep``) the guns the scenario marks ``jeep: 1`` (37 mm AT, 2-pdr, 20 mm AA).
+
+In one segment (5.63): ``move TRUCK PATH as unhook`` moves and then unhooks the gun where the move ends (no
+MP; towed this segment, the gun stays limbered). A BM-13 or portee (``portee: 1``) moves on its limbered
+(travel) face only; ``as unlimber`` flips it to its MA 0 face after the move, ``as limber`` before it, for
+2 MP of its MA; ``unload BM`` flips it in place. The flip is its action, so it fires no more that turn.
 """
 
 from __future__ import annotations
