@@ -1292,6 +1292,14 @@ class PgGame(Game):
             uid = next(u.id for u in movers if not pu.is_leader(u))
             state = pg_transport.begin(position, state, move)
             state = state.replace(game=self.gstate(state).replace(move_mode=(move.mode, uid)))
+            if move.mode == "limber":  # 13.3: the flip in its own hex is fired at before it moves off
+                view = position.at(state)
+                reactor = view.enemy_of(movers[0].side)
+                if view.phase.reaction("enter") is not None and self.can_react(view, reactor):
+                    state = state.push(Decision(
+                        "react", reactor, T("{units} {what} in {hex}: fire at them now or pass", units=uid,
+                                            what=T("limber"), hex=view.label(path[0])), "13.3", "move_on",
+                        subject=(uid,), target=path[0]))
         if movers and self.is_overrun(position, movers, path):  # the exit hex is named before moving
             state = state.push(pg_overrun.exit_decision(self, position, move))
         elif movers and not self.gstate(state).charge and pg_direction.in_play(position, movers[0].side):

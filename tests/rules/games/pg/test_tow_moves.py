@@ -144,3 +144,19 @@ def test_a_bm13_unlimbers_in_place_and_the_page_offers_it(make_position: Any, pg
     assert not bm.has("limbered") and bm.has("moved_fired")
     with pytest.raises(IllegalAction, match=r"3\.13"):
         pos.push_text("fire bm at L8")
+
+
+def test_the_flip_before_a_move_draws_opportunity_fire_in_its_own_hex(make_position: Any, pg: Any) -> None:
+    """13.3: limbering by choice is fired at, as entering a hex is: ``as limber`` opens a window in the hex
+    it flips in, before it moves off."""
+    units = [_u("bm", "C3", "bm13"), _u("b1", "C6", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=BM)
+    pos.push_text("move bm C3-B3 as limber")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.rule == "13.3"
+    assert top.target == pos.map.parse_label("C3") and pos.label(pos.units["bm"].hex) == "C3"
+    assert pos.units["bm"].has("limbered")
+    pos.push_text("answer pass")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["bm"].hex) == "B3"
