@@ -102,6 +102,15 @@ def toggle(position: Position, ids: tuple[str, ...]) -> State:
     return state
 
 
+def keep(position: Position) -> State:
+    """16.7: a unit that has left the cave hex is out of the cave."""
+    state = position.state
+    for unit in list(state.units.values()):
+        if in_cave(unit) and not is_cave(position, unit.hex):
+            state = state.with_unit(unit.mark(remove=(IN_CAVE,)))
+    return state
+
+
 def _steps(position: Position, h: Hex) -> dict[str, int]:
     """Steps each side's units (not leaders) in the hex have now: 2 full two-step, else 1."""
     out: dict[str, int] = {}
@@ -197,4 +206,4 @@ def resume_exit(game: PgGame, position: Position, decision: Decision, answer: ac
 
 
 __all__ = ["IN_CAVE", "caves", "check_toggle", "exposed", "fire_problem", "in_cave", "is_cave",
-           "mark_assault", "resume_exit", "settle", "toggle"]
+           "keep", "mark_assault", "resume_exit", "settle", "toggle"]

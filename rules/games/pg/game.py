@@ -375,6 +375,7 @@ class PgGame(Game):
     def _works(self, position: Position) -> State:
         """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks; 16.4: who is entrenched."""
         state = pg_entrench.sync(self, position.at(pg_works.keep(self, position)))
+        state = pg_caves.keep(position.at(state))  # 16.7: out of the cave hex, out of the cave
         state = pg_works.track_wrecks(self, position.at(state))
         return pg_works.keep_clearing(self, position.at(state))
 

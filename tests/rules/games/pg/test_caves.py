@@ -123,3 +123,12 @@ def test_a_scenario_may_keep_a_cave_to_one_side(make_position: Any, pg: Any) -> 
     pos = pg(make_position, units, options={"caves": {"C4": "b"}})
     with pytest.raises(IllegalAction, match=r"16\.7"):
         pos.push_text("activate a1 for cave")
+
+
+def test_a_unit_leaving_the_cave_hex_is_out_of_the_cave(make_position: Any, pg: Any) -> None:
+    """16.7: the cave is in its hex: a unit that moves away is no longer under the marker."""
+    pos = pg(make_position, [_u("a1", "C4", "inf", "a", "in_cave"), _u("b1", "K8", "inf", "b")], options=CAVE)
+    pos.push_text("move a1 C4-C3")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert not caves.in_cave(pos.units["a1"])
