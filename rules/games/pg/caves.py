@@ -93,6 +93,20 @@ def check_toggle(game: PgGame, position: Position, ids: tuple[str, ...]) -> None
             raise IllegalAction(T("{unit} cannot go into a cave (16.7)", unit=uid), "16.7")
 
 
+def offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
+    """The units of ``units`` that may go into or out of a cave now (16.7), for the page's actions."""
+    out = []
+    for unit in units:
+        if not is_cave(position, unit.hex):
+            continue
+        try:
+            check_toggle(game, position, (unit.id,))
+        except IllegalAction:
+            continue
+        out.append(unit.id)
+    return out
+
+
 def toggle(position: Position, ids: tuple[str, ...]) -> State:
     state = position.state
     for uid in ids:
@@ -206,4 +220,4 @@ def resume_exit(game: PgGame, position: Position, decision: Decision, answer: ac
 
 
 __all__ = ["IN_CAVE", "caves", "check_toggle", "exposed", "fire_problem", "in_cave", "is_cave",
-           "keep", "mark_assault", "resume_exit", "settle", "toggle"]
+           "keep", "mark_assault", "offers", "resume_exit", "settle", "toggle"]

@@ -1459,6 +1459,7 @@ class PgGame(Game):
             for unit in mine:
                 if unit.type == "leader" and not unit.has(MARK) and pg_act.reach(unit) is not None:
                     yield act.Activate((unit.id,))
+            yield from pg_trains.activations(mine)  # 6.92: one train (flotilla) activates them all
         for unit in mine:
             rally = act.Rally(unit.id)
             if (unit.has("disrupted") or unit.has("demoralized")) and self.can_act(position, unit) is None:
@@ -1483,6 +1484,8 @@ class PgGame(Game):
             yield act.Activate((uid,), "dig")
         for uid in pg_works.clear_offers(self, position, mine):  # 16.3: clearing a wreck
             yield act.Activate((uid,), "clear")
+        for uid in pg_caves.offers(self, position, mine):  # 16.7: into or out of the cave
+            yield act.Activate((uid,), "cave")
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import units as pu
@@ -121,6 +122,16 @@ def declare(position: Position, ids: tuple[str, ...]) -> Activation | None:
     units = frozenset(u.id for u in position.units.values() if u.side == side and kind(u) == which
                       and u.hex is not None and (not u.has(MARK) or u.has(WAIT)))
     return Activation(units, units, frozenset())
+
+
+def activations(mine: list[UnitState]) -> list[act.Activate]:
+    """6.92: one activation offered per kind (trains, flotillas) with a unit that may still act."""
+    out: dict[str, act.Activate] = {}
+    for unit in mine:
+        k = kind(unit)
+        if k and k not in out and unit.hex is not None and (not unit.has(MARK) or unit.has(WAIT)):
+            out[k] = act.Activate((unit.id,))
+    return list(out.values())
 
 
 def after_move(position: Position, ids: tuple[str, ...]) -> State:

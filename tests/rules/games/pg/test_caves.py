@@ -63,6 +63,8 @@ def test_units_go_into_the_cave_as_their_action_and_dig_no_foxholes(make_positio
         pos.push_text("activate a3 for cave")
     with pytest.raises(IllegalAction, match=r"16\.[27]"):
         pos.push_text("activate a2 for dig")
+    offered = {pos.action_text(a) for a in pos.legal_actions}
+    assert "activate a1 for cave" in offered and "activate a3 for cave" not in offered
     pos.push_text("activate a1 for cave")
     assert caves.in_cave(pos.units["a1"]) and pos.units["a1"].has("moved_fired")
 

@@ -162,3 +162,11 @@ def test_the_demo_catalogue_has_a_train_and_a_flotilla() -> None:
     scenario = game.load_scenario(game.demo_scenario_path)
     units = [UnitState("x", "s", c, None) for c in scenario.counters.values()]
     assert {trains.kind(u) for u in units if pu.is_afv(u)} >= {"train", "flotilla"}
+
+
+def test_the_page_offers_one_activation_for_the_trains(make_position: Any, pg: Any) -> None:
+    """6.92: the trains' activation is offered once (it takes them all)."""
+    units = [_u("t1", "B2", "train"), _u("t2", "J2", "train"), _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=C, options=RAIL)
+    offered = [a for a in pos.legal_actions if isinstance(a, act.Activate)]
+    assert [a.units for a in offered] == [("t1",)]
