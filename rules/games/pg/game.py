@@ -523,6 +523,7 @@ class PgGame(Game):
         engineers = any(pu.branch(u) == "ENG" for u in troops)
         vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
         wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
+        rail = pg_trains.hex_filter(self, position, units)  # 15.2
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -543,7 +544,7 @@ class PgGame(Game):
             if approach and any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a)
                                 for f in threats(a)):
                 return None
-            if pg_trains.hex_problem(self, position, units, b) is not None:
+            if rail is not None and not rail(b):
                 return None  # 15.2: railroad and river only; no ground unit into a flotilla's hex
             if (bank is not None and not engineers and pg_moves.river(self, m, a) == "major"
                     and not pg_moves.river(self, m, b) and not pg_moves.bridged(m, a, b)

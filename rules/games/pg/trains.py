@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -100,6 +101,16 @@ def hex_problem(game: PgGame, position: Position, units: list[UnitState], h: Hex
         return T("only river flotillas assault a flotilla, and no enemy ground unit enters its major-river "
                  "hex (15.2)")
     return None
+
+
+def hex_filter(game: PgGame, position: Position, units: list[UnitState]) -> Callable[[Hex], bool] | None:
+    """``hex_problem`` as a test of the hexes these movers may enter, made once per move; None when 15.2
+    cannot bind them (no train or flotilla among them, no enemy flotilla on the board)."""
+    side = units[0].side if units else ""
+    if not any(is_special(u) for u in units) and not any(
+            u.side != side and kind(u) == "flotilla" for u in position.units.values()):
+        return None
+    return lambda h: hex_problem(game, position, units, h) is None
 
 
 def declare(position: Position, ids: tuple[str, ...]) -> Activation | None:
