@@ -22,6 +22,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     mounted,
     overrun,
+    prcfire,
     prisoners,
     reaction,
     riders,
@@ -559,6 +560,9 @@ class AslGame(Game):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if prcfire.claims(position, action):
+                return prcfire.check(self, position, action)  # D3.3: passengers' Bounding First Fire
+            prcfire.afph_bar(position, action)  # D3.3, D3.5
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if prisoners.is_massacre(position, action):
@@ -714,6 +718,8 @@ class AslGame(Game):
                                                       cc_advanced=(*gs.cc_advanced, *action.units)))
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if prcfire.claims(position, action):
+                return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
                 return setdc.declare(self, position, action)  # A23.7
             if prisoners.is_massacre(position, action):
@@ -745,6 +751,8 @@ class AslGame(Game):
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if prcfire.is_bff(decision):  # D3.3: worked out as the PFPh's fire
+            return prcfire.resume(self, position, decision, answer)
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
@@ -1335,6 +1343,7 @@ class AslGame(Game):
                                                     if u in position.units):
                 try:
                     mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                    prcfire.afph_bar(position, action)  # D3.3, D3.5
                 except IllegalAction:
                     continue
             yield action
@@ -1367,6 +1376,7 @@ class AslGame(Game):
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
+            yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
         elif phase == "APh":
