@@ -23,8 +23,8 @@ riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does 
 A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
 while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``).
 
-Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after its
-vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
+Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
+its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
 passengers' mounted-fire halving). Not built: a passenger's PIAT or DC (D6.1),
 truck passengers' collateral exposure (D6.7), D6.65's bar on directing fire at a target outside the
 leader's own LOS when his halftrack bypasses (LOS from the vehicle's CAFP).

@@ -1,5 +1,5 @@
-"""ASL chapter D: Bounding First Fire by the passengers and riders of a vehicle in their own MPh (D3.3), and the
-fire-phase bars that come with it (D.3, D3.3, D3.5, D6.5).
+"""ASL chapter D: Bounding First Fire by the passengers and riders of a vehicle in their own MPh (D3.3), and
+the fire-phase bars that come with it (D.3, D3.3, D3.5, D6.5).
 
 D3.3 lets a vehicle *and its passengers and riders* move and fire in their own MPh, in either order. Here the
 units aboard a vehicle of the phasing side fire on the IFT between moves (never while a move is under way or
@@ -89,7 +89,8 @@ def vehicle_fired(position: Position, vehicle: UnitState, marker: str) -> bool:
 def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     state = position.state
     if state.moving is not None or state.decision is not None:
-        raise IllegalAction(T("units aboard a vehicle fire between moves, not while one is under way"), "D3.3")
+        raise IllegalAction(T("units aboard a vehicle fire between moves, not while one is under way"),
+                            "D3.3")
     firers = [position.units[u] for u in fire.firers]
     for unit in firers:
         vehicle = _aboard(position, unit)
@@ -99,8 +100,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if unit.has(BOUNDING):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.3")
         if unit.type != au.SW and unit.id in state.moved:
-            raise IllegalAction(T("{unit} moved under its own power this phase (loading): infantry never move "
-                                  "and fire in one phase", unit=unit.id), "D6.5")
+            raise IllegalAction(T("{unit} moved under its own power this phase (loading): infantry never "
+                                  "move and fire in one phase", unit=unit.id), "D6.5")
         if vehicle_fired(position, vehicle, "prep_fire"):
             raise IllegalAction(T("{vehicle} or a unit aboard it Prep Fired: no fire from it in the MPh",
                                   vehicle=vehicle.id), "D.3")
@@ -177,5 +178,16 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
                 yield fire
 
 
-__all__ = ["ARG", "BOUNDING", "afph_bar", "claims", "check", "declare", "generate", "is_bff", "resume",
-           "vehicle_fired", "view"]
+__all__ = [
+    "ARG",
+    "BOUNDING",
+    "afph_bar",
+    "check",
+    "claims",
+    "declare",
+    "generate",
+    "is_bff",
+    "resume",
+    "vehicle_fired",
+    "view",
+]

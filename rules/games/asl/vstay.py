@@ -8,9 +8,9 @@ Motion, known AFV or not, with two exceptions (D2.6):
    vbypass.sight reads it: the maps carry no artwork outline) blocks the thread between the two points unless
    it runs along the hex's edge, i.e. the two CAFPs are the same vertex or the two ends of one hexside. A
    vehicle inside the hex sees a vehicle bypassing it (same Location): only the two-bypass case is built.
-2. in the Location it left to enter the hex, the vehicle was able to attack that AFV (hit chances aside) and an
-   unmodified TK DR of 5 would destroy or shock it. Built for its main armament: a working gun of the ordnance
-   pack (not malfunctioned; its crew not shocked, stunned or gone), a LOS from that Location to the AFV, and
+2. in the Location it left to enter the hex, the vehicle was able to attack that AFV (hit chances aside) and
+   an unmodified TK DR of 5 would destroy or shock it. Built for its main armament: a working gun of the
+   ordnance pack (not malfunctioned; its crew not shocked, stunned or gone), a LOS from that Location to the AFV, and
    the pack's basic TK# of that gun at that range less the armor factor the shot would meet (the aspect facing
    the Location left, hull and turret both: a 5 must do it wherever it hits). The text's "ammunition without a
    Depletion Number" is chapter C's special ammunition (C8), not among the texts: the gun's basic TK# is the
@@ -112,8 +112,8 @@ def why_barred(position: Position, mover: UnitState, path: tuple[Hex, ...]) -> T
     for enemy in enemy_afvs(position, mover.side, end):
         if no_los(mover, enemy) or (came != end and kills_on_five(position, mover, came, enemy)):
             continue
-        return T("{unit} may pass through {hex} but not stop there: the enemy AFV {afv} is in it, in its LOS, "
-                 "and a TK DR of 5 from {came} would neither destroy nor shock it",
+        return T("{unit} may pass through {hex} but not stop there: the enemy AFV {afv} is in it, in its "
+                 "LOS, and a TK DR of 5 from {came} would neither destroy nor shock it",
                  unit=mover.id, hex=position.label(end), afv=enemy.id, came=position.label(came))
     return None
 
