@@ -1,7 +1,7 @@
 """Passengers' and riders' Bounding First Fire in their vehicle's own MPh (D3.3, prcfire.py), with the
 halvings of firing from aboard (D6.1, D6.22, D6.63) and the bars around it (D.3, D3.3, D3.5, D6.5). The text
-gives no worked example with numbers; the FP are the rules' own fractions applied to the printed FP of the squads of
-test_mounted (4-6-7: 4 FP, 8-3-8: 8 FP)."""
+gives no worked example with numbers; the FP are the rules' own fractions applied to the printed FP of the
+squads of test_mounted (4-6-7: 4 FP, 8-3-8: 8 FP)."""
 
 from __future__ import annotations
 
