@@ -76,8 +76,7 @@ def aboard(position: Position, vehicle: UnitState) -> list[UnitState]:
 
 def closed(position: Position, side: str, h: Hex) -> bool:
     """A hex a vehicle of ``side`` may pass through but not stop in, nor end its MPh in Motion in: one holding
-    an enemy AFV that is not a wreck (D2.6). D2.6's exceptions (no LOS between the two, or a vehicle able
-    to destroy or shock the enemy AFV on an original TK or IFT DR of 5) are not built: it never stays."""
+    an enemy AFV that is not a wreck (D2.6), unless one of D2.6's exceptions lets it stay (vstay.py)."""
     return any(u.side != side and _vehicle(u) and not u.has("wreck") and vehicle_of(u.values).armored
                for u in position.units_at(h))
 

@@ -12,10 +12,11 @@ Motion, known AFV or not, with two exceptions (D2.6):
    an unmodified TK DR of 5 would destroy or shock it. Built for its main armament: a working gun of the
    ordnance pack (not malfunctioned; its crew not shocked, stunned or gone), a LOS from that Location to the
    AFV, and the pack's basic TK# of that gun at that range less the armor factor the shot would meet (the
-   aspect facing the Location left, hull and turret both: a 5 must do it wherever it hits). The text's "ammunition without a
-   Depletion Number" is chapter C's special ammunition (C8), not among the texts: the gun's basic TK# is the
-   ammunition it always has. An IFT DR of 5 never destroys or shocks an AFV here (small arms do not attack an
-   armored target in this subset, D.8), so a vehicle without such a gun is never excepted by it.
+   aspect facing the Location left, hull and turret both: a 5 must do it wherever it hits). The text's
+   "ammunition without a Depletion Number" is chapter C's special ammunition (C8), not among the texts: the
+   gun's basic TK# is the ammunition it always has. An IFT DR of 5 never destroys or shocks an AFV here (small
+   arms do not attack an armored target in this subset, D.8), so a vehicle without such a gun is never
+   excepted by it.
 
 Every enemy AFV in the hex must fall under an exception. A vehicle so barred from staying may not attempt ESB
 there (D2.6): its move never ends there, so its ESB, declared for a move that ends elsewhere, is not for it.
