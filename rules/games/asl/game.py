@@ -29,6 +29,7 @@ from hexmate.rules.games.asl import (
     rphase,
     setdc,
     street,
+    streetrfp,
     transport,
     vbypass,
     vcrew,
@@ -847,7 +848,12 @@ class AslGame(Game):
         return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
 
     def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if streetrfp.fell(position, decision):  # D7.211, D7.213: the Residual FP on the way stopped them
+            return streetrfp.called_off(position, decision)
         return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_sf_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return streetrfp.resume(self, position, decision, answer)  # D7.211, A8.2
 
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501

@@ -105,7 +105,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if vehicle_fired(position, vehicle, "prep_fire"):
             raise IllegalAction(T("{vehicle} or a unit aboard it Prep Fired: no fire from it in the MPh",
                                   vehicle=vehicle.id), "D.3")
-    return game.check(view(position), fire)
+    checked = game.check(view(position), fire)
+    assert isinstance(checked, act.Fire)
+    return checked
 
 
 def declare(game: AslGame, position: Position, fire: act.Fire) -> State:

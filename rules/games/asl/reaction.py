@@ -38,7 +38,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl import vfire
+from hexmate.rules.games.asl import streetrfp, vfire
 from hexmate.rules.games.asl.aftermath import fpf_self_check
 from hexmate.rules.games.asl.vehicles import VehicleType, is_mobile, vehicle_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -168,6 +168,8 @@ def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, stre
         args = (("target", vehicle.id), ("street", "1" if street else ""))
         return state.push(Decision("roll", first.side, prompt, "A11.6", PAATC, dice="DR", subject=ids,
                                    target=vehicle.hex, args=args))
+    if street:  # D7.211: the Residual FP on the way into the street and back
+        return streetrfp.around(position, state, cc_decision(position, vehicle, ids, street=True))
     return state.push(cc_decision(position, vehicle, ids, street=street))
 
 
@@ -197,6 +199,9 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
         if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC (and pinned, no other, D7.213)
             return state
     street = bool(decision.arg("street", ""))
+    if street:  # D7.211: the Residual FP on the way into the street and back
+        return streetrfp.around(position.at(state), state, cc_decision(position.at(state), vehicle,
+                                                                        decision.subject, street=True))
     return state.push(cc_decision(position.at(state), vehicle, decision.subject, street=street))
 
 
