@@ -37,8 +37,8 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import streetrfp, vfire
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import fpf_self_check
 from hexmate.rules.games.asl.vehicles import VehicleType, is_mobile, vehicle_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState

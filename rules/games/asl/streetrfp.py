@@ -38,8 +38,8 @@ def _key(h: Hex) -> str:
 
 
 def _residual_fp(state: State, ids: tuple[str, ...], where: Hex) -> int:
-    """The Residual FP at ``where`` that attacks the units entering it (A8.2, D7.211); 0 when none does (A8.22:
-    a unit is attacked by one Location's Residual once)."""
+    """The Residual FP at ``where`` that attacks the units entering it (A8.2, D7.211); 0 when none does
+    (A8.22: a unit is attacked by one Location's Residual once)."""
     hit = dict(rfp._gs(state).residual_hit)
     for r in rfp.residuals(state):
         if r.hex == where and any(int(hit.get(f"{u}@{_key(where)}", "0")) < r.fp for u in ids):
@@ -61,8 +61,8 @@ def around(position: Position, state: State, cc: Decision) -> State:
     args = (("home", _key(home)), ("kind", "residual"))
     fp = _residual_fp(state, ids, street)
     if fp:
-        prompt = T("{units} enter the street at {hex} through Residual FP {fp}: roll its IFT DR (A8.2, D7.211)",
-                   units=names, hex=position.label(street), fp=fp)
+        prompt = T("{units} enter the street at {hex} through Residual FP {fp}: roll its IFT DR "
+                   "(A8.2, D7.211)", units=names, hex=position.label(street), fp=fp)
         going.append(Decision("roll", position.phasing, prompt, "D7.211", ATTACK, dice="DR", subject=ids,
                               target=street, args=(("fp", str(fp)), *args)))
     fp = _residual_fp(state, ids, home)
