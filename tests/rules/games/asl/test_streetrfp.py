@@ -1,7 +1,8 @@
-"""D7.211: Residual FP in the vehicle's Location, and in the street fighters' own, attacks them on the way into
-the street and back, as if they used Assault Movement (no FFNAM, A4.61; FFMO in the open street), with the
-Location's TEM (streetrfp.py). The board and units are test_street's (the D7.2 example's street E3 beside
-the building D2); the Residual counters are placed by hand as A8.2 leaves them (the 2 FP of a 4-FP attack)."""
+"""D7.211: Residual FP in the vehicle's Location, and in the street fighters' own, attacks them on the way
+into the street and back, as if they used Assault Movement (no FFNAM, A4.61; FFMO in the open street),
+with the Location's TEM (streetrfp.py). The board and units are test_street's (the D7.2 example's street
+E3 beside the building D2); the Residual counters are placed by hand as A8.2 leaves them (the 2 FP of a
+4-FP attack)."""
 
 from __future__ import annotations
 
