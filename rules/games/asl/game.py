@@ -33,6 +33,7 @@ from hexmate.rules.games.asl import (
     transport,
     vbypass,
     vcrew,
+    vdelay,
     vfire,
     vmotion,
     vreentry,
@@ -557,6 +558,8 @@ class AslGame(Game):
                 return vcrew.check_abandon(position, action)  # D5.41
             if vtow.is_tow(position, action):
                 return vtow.check(position, action)  # D1.5, D8.32
+            if vdelay.is_delay(position, action):
+                return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
@@ -1119,6 +1122,8 @@ class AslGame(Game):
             state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
+            if vdelay.delaying(state):  # D2.17: a delay MP, in place
+                return super().enter(position)
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
@@ -1249,6 +1254,8 @@ class AslGame(Game):
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
+                return state.replace(game=gs)
             return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
@@ -1281,7 +1288,10 @@ class AslGame(Game):
         moving = state.moving
         assert moving is not None
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
-            state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            if vdelay.delaying(state):  # D2.17: still stopped, free to act again
+                state = vdelay.end(position.at(super().end_move(position)))
+            else:
+                state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
@@ -1385,6 +1395,7 @@ class AslGame(Game):
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
+            yield from vdelay.generate(position)  # D2.17
         elif phase == "APh":
             for group in stack_groups(
                 position,

@@ -21,7 +21,8 @@ The bars, from the text:
 
 Delay MP (D2.17: MP spent without moving, while stopped, to build up MP spent in the target's LOS for Case C
 instead of C1/C2) are not needed for this fire: the text makes them the owner's choice, never a condition of
-the fire, and what they buy (Case C against C1/C2) is chapter C's (C5.33, not among the texts).
+the fire, and what they buy (Case C against C1/C2) is chapter C's (C5.33, not among the texts). The delay MP
+themselves are vdelay.py's.
 """
 
 from __future__ import annotations

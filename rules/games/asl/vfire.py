@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, mounted, prcfire, riders, vbypass, vcover, vcrew
+from hexmate.rules.games.asl import crew, mounted, prcfire, riders, vbypass, vcover, vcrew, vdelay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -187,7 +187,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     moving = position.state.moving
     if (
         target.has("motion")
-        or (moving is not None and target.id in moving.units)
+        or (moving is not None and target.id in moving.units and not vdelay.delaying(position.state))  # D2.17
         or (position.phase.id in ("MPh", "DFPh") and target.has("entered"))
     ):
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
