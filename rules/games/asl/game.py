@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import (
     crew,
     fire_groups,
     mounted,
+    ncreact,
     overrun,
     prcfire,
     prisoners,
@@ -854,6 +855,9 @@ class AslGame(Game):
         if streetrfp.fell(position, decision):  # D7.211, D7.213: the Residual FP on the way stopped them
             return streetrfp.called_off(position, decision)
         return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ncr_tpbf(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return ncreact.resume(self, position, decision, answer)  # D7.22, A7.308
 
     def resume_sf_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return streetrfp.resume(self, position, decision, answer)  # D7.211, A8.2
