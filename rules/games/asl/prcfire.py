@@ -7,7 +7,8 @@ a question is open), at any enemy in their LOS, as the vehicle fires its gun (vf
 worked out as the phasing side's fire of the Player Turn outside the MPh (the PFPh's arithmetic: no FFNAM or
 FFMO, for the target is not moving; no AFPh halving), with the halvings of firing from aboard (mounted.py:
 mounted fire, D6.1, D6.22, D6.72; a rider's quarter on an AFV that moved, D6.22; Motion, D2.42; and a
-passenger's Bounding Fire halving once its vehicle has moved this phase, D6.63, D6.1). The firers take a
+passenger's Bounding Fire halving once its vehicle has moved this phase, D6.63, D6.1). From a bypassing
+vehicle they need a LOS from its CAFP too (D2.37, as D6.65 traces a passenger leader's). The firers take a
 Bounding Fire counter (D3.3).
 
 The bars, from the text:
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import mounted
+from hexmate.rules.games.asl import mounted, vbypass
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.base import Position, State, UnitState
@@ -108,6 +109,11 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
                                   vehicle=vehicle.id), "D.3")
     checked = game.check(view(position), fire)
     assert isinstance(checked, act.Fire)
+    vehicle = _aboard(position, firers[0])
+    sight = vbypass.sight(position, fire.target, vehicle) if vehicle is not None else None
+    if sight is not None and sight.blocked:  # D2.37, D6.65: a bypassing vehicle's PRC see from its CAFP
+        raise IllegalAction(T("{unit} rides a bypassing vehicle and has no line of sight from its CAFP to "
+                              "{hex}", unit=firers[0].id, hex=position.label(fire.target)), "D2.37")
     return checked
 
 

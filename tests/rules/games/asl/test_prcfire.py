@@ -11,6 +11,7 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 
+from .test_armour import COUNTERS
 from .test_mounted import fire_fp, make
 
 
@@ -107,3 +108,22 @@ def test_without_bounding_fire_the_prc_still_fire_in_the_afph(make_position: Any
     """The bar is the Bounding Fire counter's, not the vehicle's being aboard (D3.3)."""
     pos = make(make_position, "AFPh", "pz")
     assert "fire a-sq at F5" in texts(pos)
+
+
+def test_d2_37_riders_of_a_bypassing_tank_see_from_its_cafp(make_position: Any) -> None:
+    """The tank bypasses woods H3 along its hexside with I4, heading SW (test_vbypass's D2.37 case): its
+    riders fire at H6 in front, not at H1 beyond the woods, though H1 sees H3's centre dot across open H2."""
+    from hexmate.rules.hexes import direction_between
+
+    far = {"id": "b-x", "counter": "4-4-7", "side": "b", "hex": "L8"}
+    probe: Position = make_position("asl", [far], "MPh", counters=COUNTERS)
+    h3, i4 = probe.map.parse_label("H3"), probe.map.parse_label("I4")
+    units = [{"id": "a-v", "counter": "pz", "side": "a", "hex": "H3",
+              "markers": ["vca4", f"byp{direction_between(h3, i4)}"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "H3", "carrier": "a-v"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "H1"},
+             {"id": "b-6", "counter": "4-4-7", "side": "b", "hex": "H6"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"H3": {"terrain": "woods"}})
+    assert "fire a-sq at H6" in texts(pos) and "fire a-sq at H1" not in texts(pos)
+    with pytest.raises(IllegalAction, match=r"CAFP.*D2\.37"):
+        pos.push_text("fire a-sq at H1")
