@@ -8,13 +8,15 @@ the attack's FP column gives a Kill number; below it destroyed, equal immobilize
 A7.309's Unlikely Kill after an Original 2). Not built, each for want of its chapter: TPBF against an AFV
 (no effect on the vehicle; its exposed crew and PRC take chapter A/D collateral attacks, D.8, A7.211, not in
 play), ordnance (chapter C's To Hit), FT, MOL and DC against an AFV (C7.34's HE & Flame To Kill table,
-A22.34), a Gun's crew (D7.23, chapter C's Guns). A unit with a Final Fire counter keeps D7.212's CC
-(reaction.py) instead of D7.221's FPF TPBF.
+A22.34), a Gun's crew (D7.23, chapter C's Guns).
 
 At the table: the defender's Reaction Fire question after the OVR (reaction.offer) lists ``tpbf-UNIT``
 beside the units to tap for CC; the unit's owner rolls its IFT DR. The FP: the unit's inherent FP, x3 TPBF
-(A7.21), halved when pinned (A7.8); no DRM (the vehicle gets no TEM here, A7.308's example). Afterwards the
-unit has a First Fire counter (Final Fire if it had one), as after any Reaction Fire (D7.2).
+(A7.21), halved when pinned (A7.8), halved as Area Fire when it is the unit's Subsequent First Fire (a First
+Fire counter, A8.3) or its Final Protective Fire (a Final Fire counter, A8.31, D7.221: its DR is then also
+its NMC; an FPF unit overrun by an unarmored vehicle with PRC must react, by CC or by this TPBF, D7.212,
+D7.221); no DRM (the vehicle gets no TEM here, A7.308's example). Afterwards the unit has a First Fire
+counter, or a Final Fire one if it had any, as after any Reaction Fire (D7.2).
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import unarmored
+from hexmate.rules.games.asl.aftermath import fpf_self_check
 from hexmate.rules.games.asl.armour import vtype
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -36,21 +40,36 @@ if TYPE_CHECKING:
 
 PREFIX = "tpbf-"
 THEN = "ncr_tpbf"
+MARK = "ncr"  # reacted to the OVR under way (reaction.clear takes it off when its reactions are over)
 MMC = ("squad", "hs", "crew")
 
 
 def choices(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[str, ...]:
-    """``tpbf-UNIT`` for each MMC that may fire TPBF at an unarmored overrunning vehicle (D7.22)."""
+    """``tpbf-UNIT`` for each MMC that may fire TPBF at an unarmored overrunning vehicle (D7.22; with a Final
+    Fire counter as FPF, D7.221)."""
     if vtype(vehicle).armored:
         return ()
     return tuple(f"{PREFIX}{u.id}" for u in units if u.type in MMC and not u.has("no_fire")
-                 and not u.has("final_fire") and int(u.values.get("fp", 0) or 0) > 0)
+                 and int(u.values.get("fp", 0) or 0) > 0)
+
+
+def mode_of(unit: UnitState) -> str:
+    """D7.2: Reaction Fire as often as the unit could First or Final Fire: its first as First Fire, then
+    Subsequent First Fire (A8.3), then Final Protective Fire (A8.31, D7.221)."""
+    return "fpf" if unit.has("final_fire") else "sff" if unit.has("first_fire") else "first"
 
 
 def fp_of(unit: UnitState) -> tuple[Fraction, list[Line]]:
     fp = Fraction(int(unit.values.get("fp", 0) or 0))
     lines = [Line(T("FP"), T("{unit}: {fp} FP x3 Triple Point Blank Fire", unit=unit.id, fp=fp), "A7.21")]
     fp *= 3
+    mode = mode_of(unit)
+    if mode == "sff":
+        fp /= 2
+        lines.append(Line(T("FP"), T("x1/2 Area Fire: {why}", why=T("Subsequent First Fire")), "A8.3"))
+    elif mode == "fpf":
+        fp /= 2
+        lines.append(Line(T("FP"), T("x1/2 Area Fire: {why}", why=T("Final Protective Fire")), "A8.31"))
     if unit.has("pinned"):
         fp /= 2
         lines.append(Line(T("FP"), T("x1/2 pinned"), "A7.8"))
@@ -95,9 +114,13 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
             asks.append(Decision("roll", unit.side, ask,
                                  "A7.309", "unlikely_kill", dice="dr", subject=(vehicle.id,),
                                  target=vehicle.hex, args=(("first", got),)))
-    fire = "final_fire" if unit.has("first_fire") else "first_fire"
-    state = state.with_unit(state.units[unit.id].mark(fire, remove=("first_fire",) if fire == "final_fire"
-                                                      else ()))
+    mode = mode_of(unit)
+    fire = "first_fire" if mode == "first" else "final_fire"
+    gone = ("first_fire",) if fire == "final_fire" else ()
+    state = state.with_unit(state.units[unit.id].mark(fire, MARK, remove=gone))
+    if mode == "fpf" and unit.id in state.units:  # D7.221, A8.31: the DR is also the firer's NMC
+        state = fpf_self_check(position.at(state), state, [state.units[unit.id]],
+                               ASL_DR.from_values(answer.dice))
     summary = T("Non-CC Reaction Fire: {vehicle} {result}", vehicle=vehicle.id, result=unarmored.SAID[got])
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     res = Resolution(action, "ift", position.charts.label, position.charts.demo, tuple(lines),
@@ -115,4 +138,4 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     return state.push(*asks)
 
 
-__all__ = ["PREFIX", "THEN", "choices", "declare", "fp_of", "resume"]
+__all__ = ["MARK", "PREFIX", "THEN", "choices", "declare", "fp_of", "mode_of", "resume"]

@@ -49,7 +49,7 @@ from hexmate.rules.text import T
 OFFER, LEADER, PAATC, CC, CC2 = "ovr_react", "ovr_leader", "ovr_paatc", "ovr_cc", "ovr_cc2"
 ALONE = "alone"  # the answer to the leader question: the MMC attacks without one
 REACTED = "cc_reacted"  # the CC counter of D7.21: no Non-CC Reaction Fire this phase
-PHASE_END = (REACTED, "ovr_fp")  # markers that last the MPh (D7.21, D6.5)
+PHASE_END = (REACTED, "ovr_fp", "ncr")  # markers that last the MPh at most (D7.21, D6.5, D7.22)
 MMC = ("squad", "hs", "crew")
 
 
@@ -73,6 +73,8 @@ def due(position: Position) -> tuple[UnitState, Hex] | None:
 
 
 def clear(state: State) -> State:
+    for unit in [u for u in state.units.values() if u.has(ncreact.MARK)]:  # D7.22: this OVR's reactions
+        state = state.with_unit(unit.mark(remove=(ncreact.MARK,)))
     game = _game(state)
     return state.replace(game=game.replace(ovr_react=None)) if getattr(game, "ovr_react", None) else state
 
@@ -95,7 +97,8 @@ def eligible(position: Position, vehicle: UnitState, h: Hex) -> list[UnitState]:
     for u in position.units_at(h):
         if u.side == vehicle.side or u.type not in (*MMC, "leader") or u.carrier:
             continue
-        if u.has("broken") or u.has("melee") or u.has("unarmed") or u.has("prisoner") or u.has(REACTED):
+        if u.has("broken") or u.has("melee") or u.has("unarmed") or u.has("prisoner") or u.has(REACTED) \
+                or u.has(ncreact.MARK):  # D7.22: once for this OVR
             continue
         if u.has("pinned") and not must_react(vehicle, u, position):
             continue
@@ -119,8 +122,9 @@ def offer(position: Position) -> State:
     if obliged:
         prompt = T("{units} must attack {vehicle} in CC Reaction Fire (FPF): choose the attacker (D7.212)",
                    units=", ".join(obliged), vehicle=vehicle.id)
+        fpf = [u for u in units if u.id in obliged]  # D7.221: or by FPF TPBF at an unarmored vehicle
         return state.push(Decision("units", side, prompt, "D7.212", OFFER, units=obliged,
-                                   subject=(vehicle.id,), target=h))
+                                   choices=ncreact.choices(vehicle, fpf), subject=(vehicle.id,), target=h))
     prompt = T("{vehicle} overran {hex}: choose a unit to attack it in CC Reaction Fire, or pass (D7.21)",
                vehicle=vehicle.id, hex=position.label(h))
     return state.push(Decision("units", side, prompt, "D7.21", OFFER, units=tuple(u.id for u in units),

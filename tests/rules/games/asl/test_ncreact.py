@@ -73,3 +73,29 @@ def test_d7_22_no_tpbf_choice_against_an_afv(make_position: Any) -> None:
         pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
     offer = pos.decision
     assert offer is not None and not any(c.startswith(ncreact.PREFIX) for c in offer.choices)
+
+
+def test_d7_2_a_second_reaction_is_subsequent_first_fire_once_per_overrun(make_position: Any) -> None:
+    """D7.2: Reaction Fire as often as the unit could First Fire: with a First Fire counter it is SFF, Area
+    Fire, 12 x1/2 = 6 FP (A8.3); and one TPBF a unit per OVR (the next needs another OVR)."""
+    pos = overrun_by_truck(make_position, "first_fire")
+    pos.push_text("answer tpbf-b-sq")
+    roll = pos.decision
+    assert roll is not None and "6 FP" in str(roll.prompt)
+    pos.push_text("answer dice 6,6")  # no effect
+    assert pos.units["b-sq"].has("final_fire") and not pos.units["b-sq"].has("first_fire")
+    top = pos.decision
+    assert top is None or not any(c.startswith(ncreact.PREFIX) for c in top.choices)
+
+
+def test_d7_221_fpf_tpbf_its_dr_is_also_the_firers_nmc(make_position: Any) -> None:
+    """A Final Fire counter: FPF, 12 x1/2 = 6 FP (A8.31), and the Original DR 11 is its NMC: broken (morale
+    7, A8.31, D7.221)."""
+    pos = overrun_by_truck(make_position, "final_fire")
+    offer = pos.decision
+    assert offer is not None and "tpbf-b-sq" in offer.choices
+    pos.push_text("answer tpbf-b-sq")
+    roll = pos.decision
+    assert roll is not None and "6 FP" in str(roll.prompt)
+    pos.push_text("answer dice 5,6")
+    assert pos.units["b-sq"].has("broken")
