@@ -21,10 +21,10 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import collateral, fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
-from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
@@ -435,6 +435,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     road_from = asl_road.entered_by_road(position, fire.target) if phase == "MPh" else None
     if road_from is not None:  # A4.132: on the road, not in the woods or building
         tem = 0
+    infantry_only = 0  # A7.308 example: a TEM for infantry only (a shellhole) spares no truck nor its riders
     wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
     if bypassed is None and road_from is None and not ft_attack and all(u.level == 0 for u in targets):
         wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target)
@@ -449,6 +450,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("{feature} on the hexside the fire crosses into {hex}",
                        feature=vcover.WALL_WORDS[wall[1]], hex=position.label(fire.target)), tem, "A4.61"))
     elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
+        infantry_only = asl_terrain.infantry_only_tem(position, fire.target)
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     infantry = [u for u in targets if u.type != "vehicle"]  # a vehicle (or wreck) there is no bailed-out unit
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
@@ -506,6 +508,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                     drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.132"))
             elif position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
+    # D.6: units aboard a vehicle get no FFNAM or FFMO
+    first_fire_drm = sum(v for _, v, rule in drms if rule in ("A4.6", "A4.34", "A4.132") and v == -1)
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
     for label, value, rule in drms:
@@ -522,11 +526,19 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     results: dict[str, str] = {}
     summary_parts: list[T] = []
     fp_lines: list[Line] = []
-    groups = [
-        ("known", [u for u in targets if not u.concealed], False),
-        ("concealed", [u for u in targets if u.concealed], True),
+    # D6.7, D.8B: the units aboard an unarmored vehicle take a General Collateral attack of their own
+    riding = collateral.aboard(position, targets, side)
+    carried = {u.id for units in riding.values() for u in units}
+    groups: list[tuple[T, T, list[UnitState], bool, int]] = [
+        (GROUPS["known"], SUMMARY_GROUPS["known"],
+         [u for u in targets if not u.concealed and u.id not in carried], False, final),
+        (GROUPS["concealed"], SUMMARY_GROUPS["concealed"],
+         [u for u in targets if u.concealed and u.id not in carried], True, final),
     ]
-    for name, group, concealed in groups:
+    for vid, units in sorted(riding.items()):
+        groups.append((T("units aboard {vehicle}", vehicle=vid), T("aboard {vehicle}", vehicle=vid), units,
+                       all(u.concealed for u in units), final - infantry_only - first_fire_drm))
+    for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
         total = Fraction(0)
@@ -546,27 +558,38 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
                                     aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
             total += fp
-            label = T("FP vs {group}", group=GROUPS[name])
+            label = T("FP vs {group}", group=group_label)
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
         if any(u.has("mol") for u in people):  # A22.611: +4 FP after every other FP modifier
             total = sp.mol_fp(total)
             fp_lines.append(Line(T("MOL"), T("+4 FP"), "A22.611"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
+        lost = {} if col is None or phase == "MPh" or group[0].carrier not in riding else collateral.doomed(
+            position, fire.target, side, int(axis.key_at(col)), final + first_fire_drm)
+        if group[0].carrier in lost:  # D.8: no collateral attack when the same DR destroys the vehicle
+            lines.append(Line(T("IFT vs {group}", group=group_label),
+                              T("{vehicle} is destroyed by the same DR: no collateral attack",
+                                vehicle=group[0].carrier), "D.8"))
+            continue
+        if group[0].carrier in riding:
+            lines.append(Line(group_label, T("General Collateral attack on {units}: Final DR {final}, without a "
+                                             "TEM for infantry only, FFNAM or FFMO",
+                                             units=", ".join(u.id for u in group), final=final), "D.8B"))
         if col is None:
             result = "-"
-            lines.append(Line(T("IFT vs {group}", group=GROUPS[name]),
+            lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
             lines.append(Line(
-                T("IFT vs {group}", group=GROUPS[name]),
+                T("IFT vs {group}", group=group_label),
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
         for unit in group:
             results[unit.id] = result
-        summary_parts.append(T("{group} {result}", group=SUMMARY_GROUPS[name], result=result))
+        summary_parts.append(T("{group} {result}", group=summary_label, result=result))
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]
     weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)

@@ -24,7 +24,7 @@ A leader aboard an armored halftrack directs its other passengers' fire; the uni
 while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``).
 
 Not built: Bounding First Fire by units aboard in their own MPh (D3.3), a passenger's PIAT or DC (D6.1),
-truck passengers' collateral exposure (D6.7), D6.65's bar on directing fire at a target outside the
+D6.65's bar on directing fire at a target outside the
 leader's own LOS when his halftrack bypasses (LOS from the vehicle's CAFP).
 """
 
