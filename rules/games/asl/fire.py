@@ -283,7 +283,7 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
         if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
             raise IllegalAction(
                 T("{unit} has already fired at the movers here as many times as the MF they spent here ({n})",
-                  unit=unit.id, n=allowed), "A9.2")
+                  unit=unit.id, n=allowed), "A8.14, A9.2")
         h = where(position, unit)
         assert h is not None
         d = distance(h, target)

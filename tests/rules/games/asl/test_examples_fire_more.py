@@ -227,3 +227,35 @@ def test_t9_221_an_alternate_grain_lane_left_or_right(side: str, lane: dict[str,
     values = {m.label(h): rfp.lane_value(AXIS, mmg) * (2 if h in m.neighbors(mg) else 1) for h in got[:3]}
     assert values == lane
     assert rfp.alternate_grain(mg, m.parse_label("K8"), 4, side) == []  # a hex row, not an alternate grain
+
+
+def test_t8_14_a_no_effect_first_fire_then_the_same_firer_again_only_after_2_mf(make_position: Any) -> None:
+    """T-8.14 (A8.14, A9.2): a 4-6-7 moves C4-C3 (Open Ground, 1 MF) and on into C2 (woods, 2 MF). In C3 the
+    4-6-7 in C6 First Fires with no effect (4 FP, FFNAM and FFMO -2: Original 11, Final 9); the same firer
+    may not fire at it again there before it spends more MF, but another unit may (Original 12, Final 10, no
+    effect). In C2 the mover spent 2 MF, so the same MMG (keeping its rate of fire: coloured 2) fires twice
+    there with no effect (5 FP on the 4 column, woods +1, FFNAM -1: Original 8, Final 8), and not a third
+    time."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C7"},
+             {"id": "b-3", "counter": "4-6-7", "side": "b", "hex": "C8"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C8", "carrier": "b-3"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"C2": "woods"})
+    pos.push_text("move a-1 C4-C3-C2")
+    pos.push_text("fire b-1 at C3 dice 6,5")
+    assert "final DR 9 -> -" in pos.last_resolution.text() and pos.last_resolution.results == {"a-1": "-"}
+    with pytest.raises(IllegalAction, match=r"as many times as the MF they spent here \(1\) \(A8\.14, A9\.2\)"):
+        pos.push_text("fire b-1 at C3 dice 3,3")
+    pos.push_text("fire b-2 at C3 dice 6,6")  # A8.14: a different firer
+    assert "final DR 10 -> -" in pos.last_resolution.text()
+    pos.push_text("answer pass")
+    assert pos.label(pos.decision.target) == "C2"
+    for _ in range(2):  # two MF spent in C2: two shots by the MMG, which keeps its ROF (A9.2)
+        pos.push_text("fire b-mmg at C2 dice 6,2")
+        text = pos.last_resolution.text()
+        assert "target terrain (woods): +1 (A7.6)" in text and "FFNAM" in text
+        assert "5 FP -> 4 column, final DR 8 -> -" in text and not pos.units["b-mmg"].has("first_fire")
+        pos.push_text("answer keep-rof")  # A8.23: keeping the ROF leaves no Residual
+    with pytest.raises(IllegalAction, match=r"as many times as the MF they spent here \(2\) \(A8\.14, A9\.2\)"):
+        pos.push_text("fire b-mmg at C2 dice 3,3")
