@@ -573,9 +573,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                                 vehicle=group[0].carrier), "D.8"))
             continue
         if group[0].carrier in riding:
-            lines.append(Line(group_label, T("General Collateral attack on {units}: Final DR {final}, without a "
-                                             "TEM for infantry only, FFNAM or FFMO",
-                                             units=", ".join(u.id for u in group), final=final), "D.8B"))
+            said = T("General Collateral attack on {units}: Final DR {final}, without a TEM for infantry "
+                     "only, FFNAM or FFMO", units=", ".join(u.id for u in group), final=final)
+            lines.append(Line(group_label, said, "D.8B"))
         if col is None:
             result = "-"
             lines.append(Line(T("IFT vs {group}", group=group_label),

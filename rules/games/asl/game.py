@@ -49,6 +49,7 @@ from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
@@ -979,7 +980,14 @@ class AslGame(Game):
         return setdc.resume_blast(self, position, decision, answer)
 
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_smoke.resume(self, position, decision, answer)  # A24.1
+        state = asl_smoke.resume(self, position, decision, answer)  # A24.1
+        here = position.units[decision.subject[0]].hex
+        if here is None:
+            return state
+        return asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+
+    def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume(self, position, decision, answer)  # A8.12
 
     def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
@@ -1027,10 +1035,21 @@ class AslGame(Game):
         return asl_hip.resume_place(self, position, decision, answer)
 
     def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_search.resume_search(self, position, decision, answer)  # A12.152
+        state = asl_search.resume_search(self, position, decision, answer)  # A12.152
+        return self._searched(position, decision, state)
 
     def resume_search_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+        state = asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+        return self._searched(position, decision, state)
+
+    def _searched(self, position: Position, decision: Decision, state: State) -> State:
+        """A8.12, A8.22: once the Search (and its Search Casualties) is over, its MF in place is open to the
+        Residual there and to Defensive First Fire."""
+        top = state.decision
+        if decision.target is None or (top is not None and top.then == "search_skip"):
+            return state
+        return asl_inplace.window(self, position, state, decision.subject, decision.target,
+                                  under=len(position.state.decisions))
 
     def resume_search_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_search.resume_search_casualty(self, position, decision, answer)  # A12.154

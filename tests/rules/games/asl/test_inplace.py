@@ -1,0 +1,94 @@
+"""MF spent in a Location without entering it (A8.12) in play: the Residual FP there attacks once the action
+is complete (A8.2, A8.22), then the defender may First Fire at the unit there (A8.1), and only at it; the
+Residual attacks it no second time in that Location (A8.22). Counters from the demo catalogue, a 4-6-7 given
+a smoke exponent of 2, the IFT from the demo pack (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+COUNTERS["4-6-7s"] = {**COUNTERS["4-6-7"], "smoke": 2}
+
+
+def _residual_in_c3(make_position: Any) -> Any:
+    """a-2 moves into C3, where a-1 stands; b-1's First Fire at it leaves Residual 2 there (4 FP, A8.2)."""
+    units = [{"id": "a-1", "counter": "4-6-7s", "side": "a", "hex": "C3"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "B3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C7"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-2 B3-C3")
+    pos.push_text("fire b-1 at C3 dice 6,5")  # Final 9: no effect; a-1 did not move, so is not attacked
+    assert pos.last_resolution.results == {"a-2": "-"}
+    pos.push_text("answer pass")
+    assert pos.decision is None
+    return pos
+
+
+def test_a8_12_smoke_grenades_in_place_residual_after_the_dr_then_first_fire(make_position: Any) -> None:
+    """a-1 places smoke in its own C3 (1 MF, A24.1; dr 1 places it): the Residual 2 attacks it after the dr
+    (A8.22), with the SMOKE +2 now there and FFNAM -1 (no FFMO): Original 5, Final 6, PTC on the 2 column;
+    then b-2 may First Fire at a-1 in C3, and at a-1 alone."""
+    pos = _residual_in_c3(make_position)
+    pos.push_text("smoke a-1 at C3")
+    assert pos.decision.then == "smoke_grenade"  # the action first (A8.22)
+    pos.push_text("answer dice 1")
+    top = pos.decision
+    assert (top.then, top.arg("kind"), top.subject, top.side) == ("residual", "residual", ("a-1",), "b")
+    assert top.prompt == "a-1 spent MF in C3, where Residual FP 2 lies: roll the IFT DR"
+    pos.push_text("answer dice 3,2")
+    text = pos.last_resolution.text()
+    assert "SMOKE: +2 (A8.2)" in text and "First Fire at a moving unit (FFNAM): -1 (A4.6)" in text
+    assert "2 FP -> 2 column, final DR 6 -> PTC" in text and "FFMO" not in text
+    pos.push_text("answer dice 1,2")  # a-1 passes its pin check
+    top = pos.decision
+    assert (top.kind, top.side, top.rule, top.subject) == ("react", "b", "A8.12", ("a-1",))
+    pos.push_text("fire b-2 at C3 dice 6,6")
+    assert set(pos.last_resolution.results) == {"a-1"}  # A8.1: only the unit spending MF there
+    with pytest.raises(IllegalAction, match=r"MF they spent here \(1\)"):  # one MF: one shot (A8.14, A9.2)
+        pos.push_text("fire b-2 at C3 dice 6,6")
+    pos.push_text("answer pass")
+    assert pos.decision is None and pos.state.moving is None
+    # A8.22: a-1 searches there next (1 MF more): that Residual attacks it no second time in C3
+    pos.push_text("activate a-1 for search")
+    pos.push_text("answer dice 1")
+    while pos.decision is not None and pos.decision.then in ("search_skip", "search_casualty"):
+        pos.push_text("answer decline" if pos.decision.then == "search_casualty" else
+                      f"answer hex {pos.label(pos.decision.hexes[0])}")
+    top = pos.decision
+    assert (top.kind, top.rule, top.subject) == ("react", "A8.12", ("a-1",))  # no Residual roll before it
+
+
+def test_a8_12_search_in_place_residual_then_first_fire(make_position: Any) -> None:
+    """A12.152 with A8.12: a-1 searches where it stands (1 MF): once the Search is over, the Residual 2 in C3
+    attacks it (Original 6, FFNAM and FFMO -2: Final 4, 1MC on the 2 column), then the window opens."""
+    pos = _residual_in_c3(make_position)
+    pos.push_text("activate a-1 for search")
+    pos.push_text("answer dice 1")  # -1 for the squad's second HS-equivalent: Final 0, every hex searched
+    while pos.decision is not None and pos.decision.then in ("search_skip", "search_casualty"):
+        pos.push_text("answer decline" if pos.decision.then == "search_casualty" else
+                      f"answer hex {pos.label(pos.decision.hexes[0])}")
+    top = pos.decision
+    assert (top.then, top.subject) == ("residual", ("a-1",))
+    pos.push_text("answer dice 3,3")
+    assert "2 FP -> 2 column, final DR 4 -> 1MC" in pos.last_resolution.text()
+    pos.push_text("answer dice 1,2")  # the 1MC passed
+    top = pos.decision
+    assert (top.kind, top.rule, top.subject) == ("react", "A8.12", ("a-1",))
+
+
+def test_a8_12_no_window_where_no_enemy_sees_and_no_residual(make_position: Any) -> None:
+    units = [{"id": "a-1", "counter": "4-6-7s", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "L8"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"D3": "woods", "D4": "woods",
+                                                                          "C4": "woods", "B4": "woods",
+                                                                          "B3": "woods", "C2": "woods",
+                                                                          "D2": "woods", "B2": "woods"})
+    pos.push_text("smoke a-1 at C3")
+    pos.push_text("answer dice 4")
+    assert pos.decision is None and pos.state.moving is None
