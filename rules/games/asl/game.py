@@ -672,8 +672,11 @@ class AslGame(Game):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
-        if isinstance(action, act.Unload):
-            return transport.apply_unload(position, action)
+        if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
+            off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
+            after = transport.apply_unload(position, action)
+            here = position.units[action.carrier].hex
+            return asl_inplace.window(self, position, after, off, here) if here is not None else after
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location

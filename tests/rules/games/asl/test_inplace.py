@@ -92,3 +92,22 @@ def test_a8_12_no_window_where_no_enemy_sees_and_no_residual(make_position: Any)
     pos.push_text("smoke a-1 at C3")
     pos.push_text("answer dice 4")
     assert pos.decision is None and pos.state.moving is None
+
+
+def test_a8_12_units_unloaded_from_a_truck_may_be_first_fired_in_its_location(make_position: Any) -> None:
+    """A8.12, D6.5: the squad unloaded beneath the stopped truck in C3 spent its MF there: b-1 may First
+    Fire at it, now a target of its own (no longer aboard: A8.11), and at it alone."""
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-t", "counter": "truck", "side": "a", "hex": "C3"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "carrier": "a-t"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("unload a-t")
+    top = pos.decision
+    assert (top.kind, top.side, top.rule, top.subject) == ("react", "b", "A8.12", ("a-1",))
+    pos.push_text("fire b-1 at C3 dice 6,5")
+    assert set(pos.last_resolution.results) == {"a-1"}
+    assert "units aboard" not in pos.last_resolution.text()
+    pos.push_text("answer pass")
+    assert pos.decision is None and pos.state.moving is None
