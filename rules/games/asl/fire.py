@@ -68,6 +68,7 @@ from hexmate.rules.text import T
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+MG_UNDIRECTED = 16  # A9.4: a MG's reach without a leader directing; beyond it, infantry count as concealed
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 LEADER = "leader"
 # A7.23: the targets seen, and those under "?" (Area Fire)
@@ -244,10 +245,14 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
                 raise IllegalAction(
                     T("{unit} First Fired: in the DFPh it may fire only at adjacent units",
                       unit=unit.id), "A8.4")
+    directed = _leadership(position, firers) is not None
     for unit in shooters:
         h = where(position, unit)
         assert h is not None
         d = distance(h, target)
+        if shot_of(unit).kind == "mg" and d > MG_UNDIRECTED and not directed:
+            raise IllegalAction(T("{unit} is {d} hexes from the target: a MG fires beyond 16 hexes only "
+                                  "under an infantry leader's direction", unit=unit.id, d=d), "A9.4")
         here = [e for e in position.units_at(h) if e.side != side and not e.concealed
                 and not e.has("prisoner") and e.type != au.SW]  # A20.5: a guard is not bound to his prisoners
         if here and d != 0:
@@ -549,6 +554,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             mine = list(causes)
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))
+            if (not concealed and group[0].carrier not in riding and shot_of(unit).kind == "mg"
+                    and distance(h, fire.target) > MG_UNDIRECTED and not under
+                    and not any(u.has("broken") or u.has("berserk") for u in group)):
+                mine.append((T("MG beyond 16 hexes: infantry treated as concealed"), "A9.4"))
             mode = modes.get(unit.id, "")
             if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
                 mine.append(MODE_AREA[mode])
@@ -569,8 +578,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             position, fire.target, side, int(axis.key_at(col)), final + first_fire_drm)
         if group[0].carrier in lost:  # D.8: no collateral attack when the same DR destroys the vehicle
             lines.append(Line(T("IFT vs {group}", group=group_label),
-                              T("{vehicle} is destroyed by the same DR: no collateral attack",
-                                vehicle=group[0].carrier), "D.8"))
+                              T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "
+                                "attack", vehicle=group[0].carrier, column=axis.key_at(col)), "D.8"))
             continue
         if group[0].carrier in riding:
             said = T("General Collateral attack on {units}: Final DR {final}, without a TEM for infantry "

@@ -727,7 +727,8 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            return asl_mol.offer(self, position, action, asl_fire.declare(self, position, action))  # A22.611
+            declared = asl_concealment.sweep(position, asl_fire.declare(self, position, action))  # A12.2
+            return asl_mol.offer(self, position, action, declared)  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -1180,6 +1181,7 @@ class AslGame(Game):
                 unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
         state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
+        state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:

@@ -98,6 +98,17 @@ def _drm_and_tem(position: Position, target: Hex, resolution: Resolution) -> tup
     return None if drm is None else (drm, tem or 0)
 
 
+def _column_for(resolution: Resolution, vehicle: str, column: str) -> str:
+    """The column of the attack on the units aboard ``vehicle`` (fire.py's own group: no A9.4 halving, which
+    is for infantry only, the T-12.14a example), else the attack's."""
+    for line in resolution.lines:
+        group = getattr(line.label, "facts", {}).get("group")
+        facts = getattr(line.value, "facts", {})
+        if getattr(group, "facts", {}).get("vehicle") == vehicle and "column" in facts:
+            return str(facts["column"])
+    return column
+
+
 def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
               state: State) -> State:
     """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored
@@ -118,10 +129,11 @@ def after_ift(game: AslGame, position: Position, decision: Decision, answer: act
         return state
     original = sum(answer.dice)
     final = original + worked[0] - worked[1]
-    kill = kill_number(position.charts.chart("ift_vehicle"), int(column))
     lines: list[Line] = []
     asks: list[Decision] = []
     for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
+        own = _column_for(resolution, truck.id, column)
+        kill = kill_number(position.charts.chart("ift_vehicle"), int(own))
         got = result(final, kill)
         said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
                  kill=kill, result=SAID[got])

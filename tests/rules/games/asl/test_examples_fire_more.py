@@ -174,7 +174,7 @@ def test_t7_308_in_play_a_truck_and_a_squad_attacked_on_the_8_column(
         asked = [d for d in pos.state.decisions if d.subject == ("rus-hs",)]
         assert [(d.then, d.rule) for d in asked] == [("mc", "A7.304")]
     else:
-        assert "rus-tr is destroyed by the same DR: no collateral attack (D.8)" in text
+        assert "rus-tr is destroyed by the same DR on the 8 column: no collateral attack (D.8)" in text
         assert "rus-hs" not in res.results
     if hs == "eliminated":
         assert "rus-hs" not in pos.units
