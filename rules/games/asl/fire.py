@@ -576,7 +576,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         col = fpw.column(axis, total, shift)
         lost = {} if col is None or phase == "MPh" or group[0].carrier not in riding else collateral.doomed(
             position, fire.target, side, int(axis.key_at(col)), final + first_fire_drm)
-        if group[0].carrier in lost:  # D.8: no collateral attack when the same DR destroys the vehicle
+        if col is not None and group[0].carrier in lost:  # D.8: none when the same DR destroys the vehicle
             lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "
                                 "attack", vehicle=group[0].carrier, column=axis.key_at(col)), "D.8"))
