@@ -102,6 +102,19 @@ def case_h(position: Position, unit: UnitState) -> bool:
     return seen_by_good_order(position, unit.side, unit.hex, within=None)
 
 
+def acted(position: Position, state: State, uids: tuple[str, ...] | list[str]) -> State:
+    """A12.141: a concealed unit that performs an action (an LLTC or LLMC, setting a DC, directing an action
+    other than a PAATC...) in the LOS of a Good Order enemy ground unit within 16 hexes (the A12.14 list it
+    belongs to) loses its "?"."""
+    for uid in uids:
+        unit = state.units.get(uid)
+        if unit is None or not unit.concealed or unit.hex is None or unit.type == "dummy":
+            continue
+        if seen_by_good_order(position.at(state), unit.side, unit.hex):
+            state = state.with_unit(unit.revealed())
+    return state
+
+
 def sweep(position: Position, state: State) -> State:
     """A12.2: every concealed vehicle or unit aboard one that Case H exposes loses its "?" now."""
     view = position.at(state)

@@ -780,6 +780,8 @@ class AslGame(Game):
         if gone is not None:
             return gone
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
+        if decision.rule == "A10.2":  # A12.141: an LLMC is an action
+            after = asl_concealment.acted(position, after, decision.subject)
         return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -895,7 +897,8 @@ class AslGame(Game):
         return asl_ccgroups.resume_stack(self, position, decision, answer)
 
     def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_lltc(self, position, decision, answer)
+        after = asl_fire.resume_lltc(self, position, decision, answer)
+        return asl_concealment.acted(position, after, decision.subject)  # A12.141: an LLTC is an action
 
     def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = asl_fire.resume_wound(self, position, decision, answer)
@@ -921,13 +924,19 @@ class AslGame(Game):
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         struck = position.units[answer.units[0]]
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
+        hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
+        seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,
+                                                                             struck.hex, None)
+        if hit is not None and hit.concealed and seen:
+            state = state.with_unit(hit.revealed())
         return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
 
     def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_sniper.resume_ask(self, position, decision, answer)
 
     def resume_sniper_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_sniper.resume_check(self, position, decision, answer)
+        after = asl_sniper.resume_check(self, position, decision, answer)
+        return asl_concealment.acted(position, after, decision.subject)  # A12.141: the Sniper Check
 
     def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return self._infantry(asl_residual.resume_attack, position, decision, answer)  # A8.2, A9.22
@@ -975,7 +984,11 @@ class AslGame(Game):
         return asl_mol.resume_check(self, position, decision, answer)
 
     def resume_dc_set(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return setdc.resume_set(self, position, decision, answer)
+        after = setdc.resume_set(self, position, decision, answer)
+        setter = position.units.get(decision.subject[1])
+        lead = setdc.leader_of(position, setter) if setter is not None else None
+        who = [*decision.subject[1:], *([lead.id] if lead is not None else [])]
+        return asl_concealment.acted(position, after, who)  # A12.141: setting a DC, and directing it
 
     def resume_dc_detonate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return setdc.resume_detonate(self, position, decision, answer)

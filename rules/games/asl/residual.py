@@ -34,6 +34,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import lanelos
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.concealment import seen_by_good_order
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, center, distance
 from hexmate.rules.text import T
@@ -510,6 +511,11 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
                                             "ends", sw=mg.id, dr=roll.total), "A9.223"))
         state = state.with_unit(mg.mark("malfunctioned"))
     ids = [u.id for u in targets]
+    if result != "-":  # A12.14, A12.141: a PTC or worse in a Good Order enemy's LOS, a Snap Shot's too
+        for unit in targets:
+            seen = seen_by_good_order(position, unit.side, here, None)
+            if unit.concealed and unit.type != "dummy" and seen:
+                state = state.with_unit(state.units[unit.id].revealed())
     fire = act.Fire(tuple(ids), here, answer.dice)
     summary = (T("Fire Lane at {hex}: {result}", hex=position.label(here), result=result) if lane
                else T("Residual FP at {hex}: {result}", hex=position.label(here), result=result))

@@ -63,6 +63,11 @@ def claims(position: Position, fire: act.Fire) -> bool:
     return _setting(position, fire) is not None or _detonation(position, fire) is not None
 
 
+def leader_of(position: Position, unit: UnitState) -> UnitState | None:
+    """A23.7: the leader who assists the setting (the best of the Location's), if any."""
+    return _leader(position, unit)
+
+
 def _leader(position: Position, unit: UnitState) -> UnitState | None:
     helpers = [u for u in position.units_at(unit.hex) if u.id != unit.id and au.can_direct(u)
                and u.side == unit.side] if unit.hex is not None else []
