@@ -671,7 +671,7 @@ class AslGame(Game):
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
-            return transport.apply_load(position, action)
+            return asl_inplace.load(self, position, action)  # A8.12, D5.43: fired at before they are aboard
         if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
             off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
             after = transport.apply_unload(position, action)
@@ -1005,6 +1005,9 @@ class AslGame(Game):
 
     def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume(self, position, decision, answer)  # A8.12
+
+    def resume_inplace_load(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume_load(self, position, decision, answer)  # D5.43
 
     def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62

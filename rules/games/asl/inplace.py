@@ -10,9 +10,12 @@ Casualties come first).
 ``window`` opens both after such an action: it stands the units "in place" (a ``Moving`` of one step from
 their hex to itself, so fire.py's First Fire limits apply: one shot per firer, A9.2, and FFNAM/FFMO as the
 hex gives them) and pushes the Residual and lane attacks above a reaction window whose pass (``resume``)
-ends the expenditure. SW recovery has its own step in a move (recover.py). Loading, unloading and the VCA
-change are chapter D's gestures (transport.py, facing.py) and keep their own timing; entrenchments and their
-MF are chapter B (B27), not among the texts.
+ends the expenditure. Unloading opens it at the units placed beneath the vehicle (D6.5). Loading (D6.4)
+opens it before the loaders are aboard: D5.43 makes them Infantry under FFNAM for those attacks, and only
+those that come through unpinned and in Good Order get in (``load``). SW recovery has its own step in a move
+(recover.py). Not here: the VCA change (a vehicle's; chapter D's facing gestures keep their own timing), a
+Set DC (setdc.py rolls at once; the text lets First Fire strike the setter first, A23.7), and entrenchments
+and kindling (chapter B, B27 and B25, not among the texts).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
-from hexmate.rules.games.asl import residual
+from hexmate.rules.games.asl import residual, transport
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -32,10 +35,12 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 THEN = "inplace"
+LOAD = "inplace_load"  # D5.43: the window at units loading into a vehicle
 
 
 def window(game: AslGame, position: Position, state: State, units: Sequence[str], here: Hex,
-           under: int | None = None) -> State:
+           under: int | None = None, then: str = THEN, args: tuple[tuple[str, str], ...] = (),
+           prompt: T | None = None) -> State:
     """A8.12, A8.2: after ``units`` spent MF in ``here`` without entering it, in the MPh: the Residual and
     lane attacks on them, then the defender's First Fire window. ``under``: how many of the state's
     decisions lie below the action's own (those above it, e.g. Search Casualties, come first, A8.22)."""
@@ -51,11 +56,10 @@ def window(game: AslGame, position: Position, state: State, units: Sequence[str]
     side = view.units[alive[0]].side
     reactor = view.enemy_of(side)
     react: tuple[Decision, ...] = ()
-    if game.can_react(view, reactor):
-        react = (Decision("react", reactor,
-                          T("{units} spent MF in {hex} without leaving it: fire at it now or pass",
-                            units=", ".join(alive), hex=view.label(here)),
-                          "A8.12", THEN, subject=alive, target=here),)
+    if game.can_react(view, reactor) or (then != THEN and attacks):  # a load waits on the attacks too
+        said = prompt or T("{units} spent MF in {hex} without leaving it: fire at it now or pass",
+                           units=", ".join(alive), hex=view.label(here))
+        react = (Decision("react", reactor, said, "A8.12", then, subject=alive, target=here, args=args),)
     attacks = tuple(_said(view, d, alive, here) for d in attacks)
     if not react:
         base = base.replace(moving=None)  # nothing waits on the expenditure but the Residual's rolls
@@ -81,4 +85,36 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     return position.state.replace(moving=None)
 
 
-__all__ = ["THEN", "resume", "window"]
+def load(game: AslGame, position: Position, action: act.Load) -> State:
+    """A8.12, D6.4, D5.43: loading spends 1 MF in the loaders' Location; when the enemy's Residual is there or
+    the defender could fire at them, they get in only once that is over (``resume_load``); otherwise at
+    once."""
+    here = position.units[action.units[0]].hex
+    if here is None:
+        return transport.apply_load(position, action)
+    said = T("{units} are loading into {vehicle} in {hex}: fire at them now (FFNAM) or pass; they get in "
+             "only if still unpinned and in Good Order (D5.43)", units=", ".join(action.units),
+             vehicle=action.carrier, hex=position.label(here))
+    opened = window(game, position, position.state, action.units, here, then=LOAD,
+                    args=(("vehicle", action.carrier),), prompt=said)
+    if opened.moving is None:
+        return transport.apply_load(position, action)
+    return opened
+
+
+def resume_load(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D5.43: the loaders that came through unpinned and in Good Order are aboard; the others spent their MF
+    for nothing (their move is over)."""
+    state = position.state.replace(moving=None)
+    vehicle = state.units.get(decision.arg("vehicle"))
+    alive = [state.units[u] for u in decision.subject if u in state.units]
+    ok = tuple(u.id for u in alive
+               if not u.has("pinned") and not u.has("broken") and u.hex == decision.target)
+    failed = tuple(u.id for u in alive if u.id not in ok and u.id not in state.moved)
+    state = state.replace(moved=(*state.moved, *failed))
+    if not ok or vehicle is None or vehicle.has("wreck"):
+        return state.replace(moved=(*state.moved, *(u for u in ok if u not in state.moved)))
+    return transport.apply_load(position.at(state), act.Load(ok, vehicle.id))
+
+
+__all__ = ["LOAD", "THEN", "load", "resume", "resume_load", "window"]

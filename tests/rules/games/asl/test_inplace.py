@@ -111,3 +111,29 @@ def test_a8_12_units_unloaded_from_a_truck_may_be_first_fired_in_its_location(ma
     assert "units aboard" not in pos.last_resolution.text()
     pos.push_text("answer pass")
     assert pos.decision is None and pos.state.moving is None
+
+
+@pytest.mark.parametrize(("dice", "aboard"), [("6,5", True), ("4,2", False)])
+def test_d5_43_loaders_are_fired_at_before_they_are_aboard(make_position: Any, dice: str,
+                                                           aboard: bool) -> None:
+    """A8.12, D6.4, D5.43: a-1 loads into the truck in C3 (1 MF there): b-1 First Fires at it as Infantry
+    with FFNAM (and FFMO in the open): no effect (Original 11, Final 9) and it is aboard; a 2MC (Original 6,
+    Final 4 on the 4 column) that breaks it keeps it out, its move spent all the same."""
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-t", "counter": "truck", "side": "a", "hex": "C3"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("load a-1 into a-t")
+    top = pos.decision
+    assert (top.kind, top.then, top.subject) == ("react", "inplace_load", ("a-1",))
+    assert pos.units["a-1"].carrier is None  # not aboard yet
+    pos.push_text(f"fire b-1 at C3 dice {dice}")
+    text = pos.last_resolution.text()
+    assert "FFNAM" in text and "units aboard" not in text
+    assert f"4 FP -> 4 column, final DR {'9 -> -' if aboard else '4 -> 2MC'}" in text
+    while pos.decision is not None and pos.decision.kind != "react":
+        pos.push_text("answer dice 6,6")  # its check fails: broken (or pinned)
+    pos.push_text("answer pass")
+    assert (pos.units["a-1"].carrier == "a-t") is aboard
+    assert "a-1" in pos.state.moved
