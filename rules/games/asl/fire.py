@@ -494,8 +494,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
     # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this
     # phase: -2 while unpinned, in every fire phase, and then no FFNAM/FFMO
-    hazardous = bool(infantry) and all(u.has("hazardous") and not u.has("pinned") for u in infantry)
-    if hazardous:
+    hazardous = bool(infantry) and all((u.has("hazardous") or u.has("setting_dc")) and not u.has("pinned")
+                                       for u in infantry)  # A23.7: setting a DC is Hazardous Movement
+    if hazardous and all(u.has("setting_dc") for u in infantry):
+        drms.append((T("Hazardous Movement (setting a DC)"), -2, "A23.7"))
+    elif hazardous:
         drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
     if phase == "MPh":
         moving = {u.id for u in moving_targets(position)}

@@ -719,7 +719,7 @@ class AslGame(Game):
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             if setdc.claims(position, action):
-                return setdc.declare(self, position, action)  # A23.7
+                return asl_inplace.set_dc(self, position, setdc.declare(self, position, action))  # A23.7
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -1005,6 +1005,9 @@ class AslGame(Game):
 
     def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume(self, position, decision, answer)  # A8.12
+
+    def resume_inplace_dc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume_dc(self, position, decision, answer)  # A23.7
 
     def resume_inplace_load(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume_load(self, position, decision, answer)  # D5.43
@@ -1484,7 +1487,7 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed", "hazardous")  # D5.6, D6.24, D9.3, A4.62: for that phase only
+        remove = (*remove, "bailed", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7: that phase
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 THEN = "inplace"
 LOAD = "inplace_load"  # D5.43: the window at units loading into a vehicle
+SET_DC = "inplace_dc"  # A23.7: the window at a unit setting a DC
 
 
 def window(game: AslGame, position: Position, state: State, units: Sequence[str], here: Hex,
@@ -85,6 +86,35 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     return position.state.replace(moving=None)
 
 
+def set_dc(game: AslGame, position: Position, state: State) -> State:
+    """A23.7, A8.12: a unit setting a DC spends all its MF in its Location under Hazardous Movement (-2 on
+    attacks on it, A4.62): the Residual there and the defender's First Fire come before its dr, which sets
+    the DC only if it is still neither broken nor pinned (``resume_dc``)."""
+    top = state.decision
+    if top is None or top.then != "dc_set":
+        return state  # a detonation: no MF spent
+    setter = state.units[top.subject[1]]
+    if setter.hex is None:
+        return state
+    state = state.with_unit(setter.mark("setting_dc"))
+    said = T("{unit} is setting {sw} in {hex} (Hazardous Movement): fire at it now or pass; it sets it only "
+             "if still neither broken nor pinned (A23.7)", unit=setter.id, sw=top.subject[0],
+             hex=position.label(setter.hex))
+    opened = window(game, position, state, (setter.id,), setter.hex, then=SET_DC, prompt=said)
+    return opened if opened.moving is not None else state
+
+
+def resume_dc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A23.7: the window closed: a broken, pinned or eliminated setter sets nothing (its dr is not asked)."""
+    state = position.state.replace(moving=None)
+    setter = state.units.get(decision.subject[0])
+    top = state.decision
+    if top is not None and top.then == "dc_set" and (setter is None or setter.has("broken")
+                                                      or setter.has("pinned")):
+        state = state.pop()
+    return state
+
+
 def load(game: AslGame, position: Position, action: act.Load) -> State:
     """A8.12, D6.4, D5.43: loading spends 1 MF in the loaders' Location; when the enemy's Residual is there or
     the defender could fire at them, they get in only once that is over (``resume_load``); otherwise at
@@ -117,4 +147,4 @@ def resume_load(game: AslGame, position: Position, decision: Decision, answer: a
     return transport.apply_load(position.at(state), act.Load(ok, vehicle.id))
 
 
-__all__ = ["LOAD", "THEN", "load", "resume", "resume_load", "window"]
+__all__ = ["LOAD", "SET_DC", "THEN", "load", "resume", "resume_dc", "resume_load", "set_dc", "window"]

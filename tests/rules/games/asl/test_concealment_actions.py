@@ -89,6 +89,7 @@ def test_a12_141_setting_a_dc_costs_the_setters_and_the_assisting_leaders_concea
              {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
     pos = make_position("asl", units, "MPh", counters=DEMO, hexes={"C3": "stone-building"})
     pos.push_text("fire a-dc at C3")
+    pos.push_text("answer pass")  # b-1's First Fire window at the setter (A8.12, A23.7)
     pos.push_text("answer dice 4")  # not set (US# 3): the action was taken all the same
     assert not pos.units["a-1"].concealed and not pos.units["a-ldr"].concealed
 

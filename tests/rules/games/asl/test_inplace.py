@@ -137,3 +137,30 @@ def test_d5_43_loaders_are_fired_at_before_they_are_aboard(make_position: Any, d
     pos.push_text("answer pass")
     assert (pos.units["a-1"].carrier == "a-t") is aboard
     assert "a-1" in pos.state.moved
+
+
+@pytest.mark.parametrize(("dice", "set_"), [("6,5", True), ("3,2", False)])
+def test_a23_7_a_setter_under_hazardous_movement_fired_at_before_its_dr(make_position: Any, dice: str,
+                                                                       set_: bool) -> None:
+    """A23.7, A8.12, A4.62: the squad setting a DC in C3 (Open Ground) spends all its MF there under
+    Hazardous Movement: b-1's 4 FP at it take -2 (and no FFNAM or FFMO): Original 11, Final 9, no effect,
+    and its dr 3 (at most its US# 3) sets the DC; Original 5, Final 3 on the 4 column, K/1, and its MC failed:
+    a broken setter sets nothing, its dr not even asked."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("fire a-dc at C3")
+    assert (pos.decision.kind, pos.decision.then) == ("react", "inplace_dc")
+    pos.push_text(f"fire b-1 at C3 dice {dice}")
+    text = pos.last_resolution.text()
+    assert "Hazardous Movement (setting a DC): -2 (A23.7)" in text and "FFNAM" not in text
+    while pos.decision is not None and pos.decision.kind != "react":
+        pos.push_text("answer dice 6,6")
+    pos.push_text("answer pass")
+    if set_:
+        assert pos.decision.then == "dc_set"
+        pos.push_text("answer dice 3")
+        assert pos.units["a-dc"].has("set_dc")
+    else:
+        assert pos.decision is None and not pos.units["a-dc"].has("set_dc")
