@@ -13,9 +13,10 @@ hex gives them) and pushes the Residual and lane attacks above a reaction window
 ends the expenditure. Unloading opens it at the units placed beneath the vehicle (D6.5). Loading (D6.4)
 opens it before the loaders are aboard: D5.43 makes them Infantry under FFNAM for those attacks, and only
 those that come through unpinned and in Good Order get in (``load``). SW recovery has its own step in a move
-(recover.py). Not here: the VCA change (a vehicle's; chapter D's facing gestures keep their own timing), a
-Set DC (setdc.py rolls at once; the text lets First Fire strike the setter first, A23.7), and entrenchments
-and kindling (chapter B, B27 and B25, not among the texts).
+(recover.py). A unit setting a DC (A23.7) is fired at under Hazardous Movement before its dr (``set_dc``).
+Not here: the VCA change (a vehicle's; chapter D's facing gestures keep their own timing), a DC placed
+(A23.3: the game has thrown and Set DCs only), and entrenchments and kindling (chapter B, B27 and B25, not
+among the texts).
 """
 
 from __future__ import annotations

@@ -478,7 +478,10 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     smoke = 0 if lane or snap else lanelos.location_smoke(position, here)
     if smoke:  # A8.2: the SMOKE of the Residual's own Location
         drms.append((T("SMOKE"), smoke, "A8.2"))
-    if not snap and not any(u.has("pinned") for u in targets):  # A7.83
+    hazardous = all((u.has("hazardous") or u.has("setting_dc")) and not u.has("pinned") for u in targets)
+    if hazardous:  # A4.62, A23.7: Hazardous Movement, -2 and then no FFNAM or FFMO
+        drms.append((T("Hazardous Movement"), -2, "A4.62"))
+    elif not snap and not any(u.has("pinned") for u in targets):  # A7.83
         if not all(u.has("assault") for u in targets):
             drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
         clear = not tem and not hindrance and not cancels and not smoke

@@ -164,3 +164,23 @@ def test_a23_7_a_setter_under_hazardous_movement_fired_at_before_its_dr(make_pos
         assert pos.units["a-dc"].has("set_dc")
     else:
         assert pos.decision is None and not pos.units["a-dc"].has("set_dc")
+
+
+def test_a23_7_the_residual_attacks_a_setter_under_hazardous_movement_first(make_position: Any) -> None:
+    """A8.2, A8.12, A4.62: the Residual 2 in C3 attacks a-1 setting its DC there before the dr, at -2 for
+    Hazardous Movement and without FFNAM or FFMO: Original 8, Final 6, PTC on the 2 column."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "B3"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C7"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-2 B3-C3")
+    pos.push_text("fire b-1 at C3 dice 6,5")  # leaves Residual 2 in C3
+    pos.push_text("answer pass")
+    pos.push_text("fire a-dc at C3")
+    assert (pos.decision.then, pos.decision.subject) == ("residual", ("a-1",))
+    pos.push_text("answer dice 5,3")
+    text = pos.last_resolution.text()
+    assert "Hazardous Movement: -2 (A4.62)" in text and "FFNAM" not in text and "FFMO" not in text
+    assert "2 FP -> 2 column, final DR 6 -> PTC" in text
