@@ -154,3 +154,20 @@ def test_a12_14_a_residual_ptc_in_sight_costs_the_concealment(make_position: Any
     assert pos.decision.then == "residual" and pos.units["a-1"].concealed
     pos.push_text(f"answer dice {dice}")
     assert pos.units["a-1"].concealed is kept
+
+
+def test_a12_141_a_paatc_and_the_leader_directing_it_keep_the_concealment(make_position: Any) -> None:
+    """A12.141's exceptions: taking a PAATC (A11.6) and directing another concealed unit's PAATC are no
+    actions that cost a "?": the concealed 4-6-7 and 8-1 pass the PAATC before advancing into the woods of
+    the tank's Location in its sight, and keep theirs (an advance into other than Open Ground, A12.14)."""
+    from .test_advpaatc import COUNTERS as PAATC
+
+    units = [{"id": "b-t", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3"]},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4", "concealed": True},
+             {"id": "a-81", "counter": "8-1", "side": "a", "hex": "E4", "concealed": True}]
+    pos = make_position("asl", units, "APh", counters=PAATC, hexes={"E5": "woods"})
+    pos.push_text("advance a-1,a-81 E4-E5")
+    assert pos.decision.then == "adv_paatc"
+    pos.push_text("answer dice 4,4")  # 8 - 1 for the 8-1: passed
+    assert pos.label(pos.units["a-1"].hex) == "E5"
+    assert pos.units["a-1"].concealed and pos.units["a-81"].concealed
