@@ -847,11 +847,15 @@ def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
             continue
         if distance(h, target) > fpw.max_range(shot_of(unit)):
             continue
-        try:
-            check(game, position, act.Fire((unit.id,), target))
-        except (IllegalAction, InvalidAction):
-            continue
-        return True
+        # A9.4: a MG beyond 16 hexes fires only directed: try it with a leader of its Location too
+        leaders = tuple(u.id for u in position.units_at(h) if u.side == side and u.type == LEADER)
+        groups = [(unit.id,)] + ([(unit.id, ldr) for ldr in leaders] if shot_of(unit).kind == "mg" else [])
+        for group in groups:
+            try:
+                check(game, position, act.Fire(group, target))
+            except (IllegalAction, InvalidAction):
+                continue
+            return True
     return False
 
 

@@ -60,7 +60,7 @@ def window(game: AslGame, position: Position, state: State, units: Sequence[str]
     react: tuple[Decision, ...] = ()
     if game.can_react(view, reactor) or (then != THEN and attacks):  # a load waits on the attacks too
         said = prompt or T("{units} spent MF in {hex} without leaving it: fire at it now or pass",
-                           units=", ".join(alive), hex=view.label(here))
+                           units=names(view, alive), hex=view.label(here))
         react = (Decision("react", reactor, said, "A8.12", then, subject=alive, target=here, args=args),)
     attacks = tuple(_said(view, d, alive, here) for d in attacks)
     if not react:
@@ -68,16 +68,21 @@ def window(game: AslGame, position: Position, state: State, units: Sequence[str]
     return base.replace(decisions=(*base.decisions, *react, *attacks, *own))
 
 
+def names(view: Position, units: Sequence[str]) -> str:
+    """The units as every page may read them: a concealed one is only a "?" (A12: its owner knows which)."""
+    return ", ".join("?" if u in view.units and view.units[u].concealed else u for u in units)
+
+
 def _said(view: Position, decision: Decision, units: Sequence[str], here: Hex) -> Decision:
     """The attack's prompt says the units spent MF there (they entered nothing)."""
     if decision.then != "residual":
         return decision
-    names, where = ", ".join(units), view.label(here)
+    who, where = names(view, units), view.label(here)
     if decision.arg("kind") == "lane":
-        prompt = T("{units} spent MF in {hex}, in {mg}'s Fire Lane ({fp} FP): roll the IFT DR", units=names,
+        prompt = T("{units} spent MF in {hex}, in {mg}'s Fire Lane ({fp} FP): roll the IFT DR", units=who,
                    hex=where, mg=decision.arg("mg"), fp=decision.arg("fp"))
     else:
-        prompt = T("{units} spent MF in {hex}, where Residual FP {fp} lies: roll the IFT DR", units=names,
+        prompt = T("{units} spent MF in {hex}, where Residual FP {fp} lies: roll the IFT DR", units=who,
                    hex=where, fp=decision.arg("fp"))
     return dataclasses.replace(decision, prompt=prompt)
 
@@ -98,8 +103,8 @@ def set_dc(game: AslGame, position: Position, state: State) -> State:
     if setter.hex is None:
         return state
     state = state.with_unit(setter.mark("setting_dc"))
-    said = T("{unit} is setting {sw} in {hex} (Hazardous Movement): fire at it now or pass; it sets it only "
-             "if still neither broken nor pinned (A23.7)", unit=setter.id, sw=top.subject[0],
+    said = T("{unit} is setting a DC in {hex} (Hazardous Movement): fire at it now or pass; it sets it only "
+             "if still neither broken nor pinned (A23.7)", unit=names(position, (setter.id,)),
              hex=position.label(setter.hex))
     opened = window(game, position, state, (setter.id,), setter.hex, then=SET_DC, prompt=said)
     return opened if opened.moving is not None else state
@@ -124,7 +129,7 @@ def load(game: AslGame, position: Position, action: act.Load) -> State:
     if here is None:
         return transport.apply_load(position, action)
     said = T("{units} are loading into {vehicle} in {hex}: fire at them now (FFNAM) or pass; they get in "
-             "only if still unpinned and in Good Order (D5.43)", units=", ".join(action.units),
+             "only if still unpinned and in Good Order (D5.43)", units=names(position, action.units),
              vehicle=action.carrier, hex=position.label(here))
     opened = window(game, position, position.state, action.units, here, then=LOAD,
                     args=(("vehicle", action.carrier),), prompt=said)

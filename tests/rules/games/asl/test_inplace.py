@@ -184,3 +184,24 @@ def test_a23_7_the_residual_attacks_a_setter_under_hazardous_movement_first(make
     text = pos.last_resolution.text()
     assert "Hazardous Movement: -2 (A4.62)" in text and "FFNAM" not in text and "FFMO" not in text
     assert "2 FP -> 2 column, final DR 6 -> PTC" in text
+
+
+def test_a8_12_the_window_does_not_name_a_concealed_unit(make_position: Any) -> None:
+    """A12: a concealed squad placing smoke seen only by a Good Order enemy 18 hexes away keeps its "?"
+    (A12.141 within 16 hexes); the First Fire window every page reads names it only as "?"."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.scenario import Scenario
+
+    from tests.rules.games.conftest import scenario_dict, small_map
+
+    units = [{"id": "a-1", "counter": "4-6-7s", "side": "a", "hex": "S4", "concealed": True},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "A4"},
+             {"id": "b-hmg", "counter": "HMGr", "side": "b", "hex": "A4", "carrier": "b-2"},
+             {"id": "b-80", "counter": "8-0", "side": "b", "hex": "A4"}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, COUNTERS, "MPh"), source="test-scenario")
+    pos = get_game("asl").new_position(scen, hex_map=small_map("asl", {}, columns=24))
+    pos.push_text("smoke a-1 at S4")
+    pos.push_text("answer dice 4")  # no smoke (exponent 2)
+    top = pos.decision
+    assert (top.kind, top.rule, top.subject) == ("react", "A8.12", ("a-1",)) and pos.units["a-1"].concealed
+    assert str(top.prompt) == "? spent MF in S4 without leaving it: fire at it now or pass"
