@@ -53,6 +53,7 @@ from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
@@ -679,9 +680,12 @@ class AslGame(Game):
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
-            return transport.apply_load(position, action)
-        if isinstance(action, act.Unload):
-            return transport.apply_unload(position, action)
+            return asl_inplace.load(self, position, action)  # A8.12, D5.43: fired at before they are aboard
+        if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
+            off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
+            after = transport.apply_unload(position, action)
+            here = position.units[action.carrier].hex
+            return asl_inplace.window(self, position, after, off, here) if here is not None else after
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
@@ -726,7 +730,7 @@ class AslGame(Game):
             if prcfire.claims(position, action):
                 return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
-                return setdc.declare(self, position, action)  # A23.7
+                return asl_inplace.set_dc(self, position, setdc.declare(self, position, action))  # A23.7
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -734,7 +738,8 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            return asl_mol.offer(self, position, action, asl_fire.declare(self, position, action))  # A22.611
+            declared = asl_concealment.sweep(position, asl_fire.declare(self, position, action))  # A12.2
+            return asl_mol.offer(self, position, action, declared)  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -788,6 +793,8 @@ class AslGame(Game):
         if gone is not None:
             return gone
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
+        if decision.rule == "A10.2":  # A12.141: an LLMC is an action
+            after = asl_concealment.acted(position, after, decision.subject)
         return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -911,7 +918,8 @@ class AslGame(Game):
         return asl_ccgroups.resume_stack(self, position, decision, answer)
 
     def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_lltc(self, position, decision, answer)
+        after = asl_fire.resume_lltc(self, position, decision, answer)
+        return asl_concealment.acted(position, after, decision.subject)  # A12.141: an LLTC is an action
 
     def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = asl_fire.resume_wound(self, position, decision, answer)
@@ -937,13 +945,19 @@ class AslGame(Game):
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         struck = position.units[answer.units[0]]
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
+        hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
+        seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,
+                                                                             struck.hex, None)
+        if hit is not None and hit.concealed and seen:
+            state = state.with_unit(hit.revealed())
         return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
 
     def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_sniper.resume_ask(self, position, decision, answer)
 
     def resume_sniper_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_sniper.resume_check(self, position, decision, answer)
+        after = asl_sniper.resume_check(self, position, decision, answer)
+        return asl_concealment.acted(position, after, decision.subject)  # A12.141: the Sniper Check
 
     def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return self._infantry(asl_residual.resume_attack, position, decision, answer)  # A8.2, A9.22
@@ -991,7 +1005,11 @@ class AslGame(Game):
         return asl_mol.resume_check(self, position, decision, answer)
 
     def resume_dc_set(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return setdc.resume_set(self, position, decision, answer)
+        after = setdc.resume_set(self, position, decision, answer)
+        setter = position.units.get(decision.subject[1])
+        lead = setdc.leader_of(position, setter) if setter is not None else None
+        who = [*decision.subject[1:], *([lead.id] if lead is not None else [])]
+        return asl_concealment.acted(position, after, who)  # A12.141: setting a DC, and directing it
 
     def resume_dc_detonate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return setdc.resume_detonate(self, position, decision, answer)
@@ -1000,7 +1018,20 @@ class AslGame(Game):
         return setdc.resume_blast(self, position, decision, answer)
 
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_smoke.resume(self, position, decision, answer)  # A24.1
+        state = asl_smoke.resume(self, position, decision, answer)  # A24.1
+        here = position.units[decision.subject[0]].hex
+        if here is None:
+            return state
+        return asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+
+    def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume(self, position, decision, answer)  # A8.12
+
+    def resume_inplace_dc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume_dc(self, position, decision, answer)  # A23.7
+
+    def resume_inplace_load(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume_load(self, position, decision, answer)  # D5.43
 
     def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
@@ -1048,10 +1079,21 @@ class AslGame(Game):
         return asl_hip.resume_place(self, position, decision, answer)
 
     def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_search.resume_search(self, position, decision, answer)  # A12.152
+        state = asl_search.resume_search(self, position, decision, answer)  # A12.152
+        return self._searched(position, decision, state)
 
     def resume_search_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+        state = asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+        return self._searched(position, decision, state)
+
+    def _searched(self, position: Position, decision: Decision, state: State) -> State:
+        """A8.12, A8.22: once the Search (and its Search Casualties) is over, its MF in place is open to the
+        Residual there and to Defensive First Fire."""
+        top = state.decision
+        if decision.target is None or (top is not None and top.then == "search_skip"):
+            return state
+        return asl_inplace.window(self, position, state, decision.subject, decision.target,
+                                  under=len(position.state.decisions))
 
     def resume_search_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_search.resume_search_casualty(self, position, decision, answer)  # A12.154
@@ -1181,6 +1223,7 @@ class AslGame(Game):
                 unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
         state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
+        state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
@@ -1475,7 +1518,7 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed", "hazardous")  # D5.6, D6.24, D9.3, A4.62: for that phase only
+        remove = (*remove, "bailed", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7: that phase
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 

@@ -80,6 +80,7 @@ PHRASES: dict[str, T] = {
     "wreck": T("wreck (D10.1)"),
     "bailed": T("bailed out this phase: no more move or fire (D6.24)"),
     "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),
+    "setting_dc": T("setting a DC: Hazardous Movement this phase, -2 on attacks on it (A23.7)"),
     "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),
     "cc_reacted": T("made CC Reaction Fire at the vehicle: no Non-CC Reaction Fire this phase (D7.21)"),
     "ncr": T("made Non-CC Reaction Fire at this Overrun (D7.22)"),
