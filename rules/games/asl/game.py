@@ -46,6 +46,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import escape as asl_escape
+from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
@@ -962,6 +963,18 @@ class AslGame(Game):
 
     def resume_escape_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_reduce(self, position, decision, answer)
+
+    def resume_escape_targets(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_targets(self, position, decision, answer)  # A20.55: whom the reply attacks
+
+    def resume_escape_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_withdraw(self, position, decision, answer)  # A11.2, A20.55
+
+    def resume_escape_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_infiltrate(self, position, decision, answer)  # A11.22
+
+    def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
 
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
