@@ -160,7 +160,9 @@ def _take_one(position: Position, state: State, one: UnitState) -> State:
     counters = position.scenario.counters
     if one.type == "squad" and isinstance(to, str) and to in counters:
         free = one.as_counter(counters[to])
-        taken = dataclasses.replace(free, id=f"{one.id}/2")
+        from hexmate.rules.games.asl.guards import second_id
+
+        taken = dataclasses.replace(free, id=second_id(state, one.id))  # a name actions can give (A20.5)
         state = state.with_unit(free)
         return _captured(position, state, taken)
     return _captured(position, state, one)

@@ -48,6 +48,7 @@ from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import guards as asl_guards
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import leaders as asl_leaders
@@ -526,6 +527,8 @@ class AslGame(Game):
     def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and asl_guards.claims(action):
+            return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Smoke):
@@ -658,6 +661,8 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and asl_guards.claims(action):
+            return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Smoke):
@@ -1016,7 +1021,16 @@ class AslGame(Game):
         return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh, by a transfer
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return prisoners.resume_surrender(self, position, decision, answer)
+        state = prisoners.resume_surrender(self, position, decision, answer)
+        if answer.units:  # A20.5: the guard squad may deploy at once
+            state = asl_guards.after_surrender(position, state, answer.units[0])
+        return state
+
+    def resume_guard_deploy(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guards.resume_deploy(self, position, decision, answer)  # A20.5
+
+    def resume_guard_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guards.resume_split(self, position, decision, answer)  # A20.5, A20.51
 
     def settle(self, position: Position) -> State:
         state = super().settle(position)
@@ -1369,6 +1383,7 @@ class AslGame(Game):
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
         yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
+        yield from asl_guards.generate(position)  # A20.5: a guard squad deploys at any time
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None

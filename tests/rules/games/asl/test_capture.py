@@ -45,7 +45,7 @@ def test_the_a20_22_example(make_position: Any) -> None:
     assert units["b-1"].has("prisoner") and units["b-2"].has("prisoner")
     assert units["b-1"].carrier == "a-1" and units["b-2"].carrier == "a-1"
     assert units["b-3"].name == "2-2-7r" and not units["b-3"].has("prisoner")  # the free HS
-    assert units["b-3/2"].name == "2-2-7r" and units["b-3/2"].has("prisoner")  # the captured HS
+    assert units["b-3.2"].name == "2-2-7r" and units["b-3.2"].has("prisoner")  # the captured HS
 
 
 def test_no_capture_word_against_a_berserk_unit(make_position: Any) -> None:
@@ -126,4 +126,4 @@ def test_a20_22_at_the_kill_number_the_defender_names_the_unit_captured(make_pos
     assert top is not None and (top.then, top.side, top.rule) == ("cc_capture_pick", "b", "A20.22")
     pos.push_text("answer units b-2")
     assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].name == "4-4-7r"
-    assert not pos.units["b-1"].has("prisoner") and "b-2/2" not in pos.units
+    assert not pos.units["b-1"].has("prisoner") and "b-2.2" not in pos.units
