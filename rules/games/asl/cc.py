@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccstreet
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -351,6 +351,9 @@ def work(
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
             lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
+        if ccstreet.reply_drm(position, attacking, unit):  # A11.8: an AFV's attack on a street fighter
+            drm += 1
+            lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
         if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
             cap = -1 if au.inexperienced(unit.values) else 1
             drm += cap
@@ -983,6 +986,10 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
+    back = ccstreet.ask_return(game, position.at(state), h)  # A11.8: back to their building, or stay
+    if back is not None:
+        return state.push(back)
+    position = position.at(state)
     known = {u.side for u in here(position, h) if not u.concealed and _personnel(u)}
     # A11.15: a stopped, manned, Known enemy vehicle holds infantry in Melee too (the vehicle is not held)
     known |= {v.side for v in here(position, h) if _vehicle(v) and not v.concealed

@@ -41,6 +41,7 @@ from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups
+from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
@@ -120,6 +121,7 @@ class AslState(GameState):
     control: tuple[tuple[str, str], ...] = ()  # building name -> side (A26.14)
     cc_entered: tuple[Hex, ...] = ()
     cc_advanced: tuple[str, ...] = ()  # the units that advanced into an enemy's Location this APh (A11.15)
+    cc_from: tuple[tuple[str, Hex], ...] = ()  # those units -> the ground-level hex they came from (A11.8)
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
     cc_level: int = 0  # the level of the Location being fought in cc_hex (A2.8)
@@ -716,8 +718,10 @@ class AslGame(Game):
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
                 # A11.4: advanced into CC
                 gs = self.gstate(state)
+                came = tuple((u, action.path[0]) for u in action.units if position.units[u].level == 0)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to),
-                                                      cc_advanced=(*gs.cc_advanced, *action.units)))
+                                                      cc_advanced=(*gs.cc_advanced, *action.units),
+                                                      cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             if setdc.claims(position, action):
@@ -1025,6 +1029,9 @@ class AslGame(Game):
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state
+
+    def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8
 
     def resume_guard_deploy(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guards.resume_deploy(self, position, decision, answer)  # A20.5
@@ -1454,7 +1461,7 @@ class AslGame(Game):
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
-                                                  conceal_done=False, paatc=()))  # A11.6: passes end
+                                                  conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its

@@ -464,7 +464,10 @@ def cc_target(position: Position, fire: act.Fire) -> UnitState | None:
 def cc_values(position: Position, fire: act.Fire, target: UnitState) -> tuple[int, int, list[Line]]:
     """The attackers' CCV and the CC DRM against the vehicle in the CCPh, with their lines (A11.5, A11.51,
     A11.61)."""
-    return cc_vehicle(position, target, fire.firers, moving=target.has("motion"))
+    from hexmate.rules.games.asl import ccstreet
+
+    street = ccstreet.attack_drm(position, fire.firers, target)  # A11.8 in the CCPh
+    return cc_vehicle(position, target, fire.firers, moving=target.has("motion"), street=street)
 
 
 def _buttoned_up(position: Position, unit: UnitState) -> bool:
