@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccstreet
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccstreet
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 SMC = ("leader", "hero")
+CMG_MALF = "cmg_malf"
 AMBUSH_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A11.4: woods or building hex
 
 
@@ -236,7 +237,8 @@ def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fr
 
     vt = vtype(vehicle)
     working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
-    fp = Fraction((vt.cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
+    cmg = 0 if vehicle.has(CMG_MALF) else vt.cmg  # A9.7: a malfunctioned CMG adds nothing
+    fp = Fraction((cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
     lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
     if vehicle.has("motion"):
         fp /= 2
@@ -321,6 +323,9 @@ def work(
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
+    for hero in (u for u in attacking if u.type == "hero"):  # A15.24: -1 each, with any leadership
+        common -= 1
+        lines.append(Line(T("hero ({unit})", unit=_name(hero)), "-1", "A15.24"))
     over = _overstack(position, h, side)
     if over:  # A5.12: attacking from a friendly overstack
         common += over
@@ -736,7 +741,7 @@ def roll_attack(game: AslGame, position: Position, index: int) -> State:
             subject=tuple(u.id for u in group if not u.concealed),
             target=h,
             args=(("index", str(index)),),
-            choices=asl_capture.choices(position, h, side, targets),  # A20.22: answer capture to try
+            choices=asl_capture.choices(position, h, side, targets, group),  # A20.22: answer capture to try
         )
     )
 
@@ -765,10 +770,25 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         kill = black_kill_number(position, h, side, (group, targets))
         risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1))
+    if group and _vehicle(group[0]) and ASL_DR.from_values(answer.dice).total == 12:
+        # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
+        state = state.with_unit(state.units[group[0].id].mark(CMG_MALF))
+    if ccleader.due(position, group, answer.dice):  # A18.12: a leader may be created first
+        return state.push(ccleader.ask(position, side, index, answer.dice))
     ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))
     if ask is not None:
         return state.push(ask)
     return ccgroups.proceed(game, position.at(state))
+
+
+def after_leader(game: AslGame, position: Position, side: str, index: int, dice: tuple[int, ...]) -> State:
+    """After the Leader Creation dr of an Original 2 (A18.12): the attackers may infiltrate out (A11.22)."""
+    _, group, targets = group_units(position, index)
+    results = {uid: r.split(":")[0] for uid, r in game.gstate(position.state).cc_pending}
+    ask = _infiltration(game, position, side, dice, results, index, (group, targets))
+    if ask is not None:
+        return position.state.push(ask)
+    return ccgroups.proceed(game, position)
 
 
 def _infiltration(

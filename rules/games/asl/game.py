@@ -41,6 +41,7 @@ from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups
+from hexmate.rules.games.asl import ccleader as asl_ccleader
 from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
@@ -1029,6 +1030,9 @@ class AslGame(Game):
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state
+
+    def resume_cc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccleader.resume(self, position, decision, answer)  # A18.12
 
     def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8

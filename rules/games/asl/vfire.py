@@ -477,6 +477,13 @@ def _buttoned_up(position: Position, unit: UnitState) -> bool:
     return ht and carrier is not None and not mounted.exposed(carrier)
 
 
+def _leaving(position: Position) -> set[str]:
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return {*gs.cc_infiltrate, *gs.cc_withdraw} if isinstance(gs, AslState) else set()
+
+
 def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, moving: bool,
                street: bool = False) -> tuple[int, int, list[Line]]:
     """The CCV and CC DRM of an attack on a vehicle, each part with its rule (A11.5, A11.51, A11.61, and
@@ -509,9 +516,10 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
         parts.append((T("no working MG"), -1, "A11.51"))
     assert vehicle.hex is not None
+    gone = _leaving(position)  # A11.22, A11.2: units leaving the CC no longer escort it
     escort = sum(2 if u.type == "squad" else 1 for u in position.units_at(vehicle.hex)
                  if u.side == vehicle.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
-                 and not _buttoned_up(position, u))
+                 and not _buttoned_up(position, u) and u.id not in gone)
     if escort:
         parts.append((T("armed infantry with the vehicle"), escort, "A11.51"))
     immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck")
