@@ -42,6 +42,7 @@ from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups
 from hexmate.rules.games.asl import ccleader as asl_ccleader
+from hexmate.rules.games.asl import ccsn as asl_ccsn
 from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
@@ -786,7 +787,10 @@ class AslGame(Game):
         if gone is not None:
             return gone
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
-        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
+        after = riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
+        if decision.arg("cc") == "1":  # an sN attack's check in the CCPh: then the CC goes on (A11.622)
+            return asl_ccsn.after_check(self, position.at(after))
+        return after
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -1030,6 +1034,9 @@ class AslGame(Game):
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state
+
+    def resume_cc_sn(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccsn.resume(self, position, decision, answer)  # A11.622
 
     def resume_cc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccleader.resume(self, position, decision, answer)  # A18.12
@@ -1462,7 +1469,7 @@ class AslGame(Game):
             state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

@@ -20,7 +20,8 @@ SIDES = [{"id": "a", "name": "Germans", "nationality": "german"},
 
 def _h3(make_position: Any, tmp_path: Any) -> Position:
     counters: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
-    counters["pz5"] = {"type": "vehicle", "vehicle": "pz5", "catalogue": _catalogue(tmp_path)}
+    # the PzV's sN (A11.622): its usage number a demo value (the example needs 7 or more)
+    counters["pz5"] = {"type": "vehicle", "vehicle": "pz5", "catalogue": _catalogue(tmp_path), "sn": 8}
     counters["hero"] = {"type": "hero", "nationality": "german", "fp": 1, "morale": 9, "broken_morale": 9}
     units = [{"id": "a-pz", "counter": "pz5", "side": "a", "hex": "H3", "markers": ["vca0", "byp0"]},
              {"id": "b-1", "counter": "6-2-8", "side": "b", "hex": "H3"},
@@ -48,7 +49,8 @@ def test_a11_comprehensive_h3_played_through(make_position: Any, tmp_path: Any) 
     (A18.12): dr 4, -1 German, -1 morale 8: final 2, an 8-0, who joins the attack (7:6, still 1:1, same
     result); the Germans infiltrate out (A11.22). The 4-4-7 then attacks the PzV: CCV 5, -1 Street Fighting
     ambush (the PzV bypasses the building it is in, A11.8); Original 6: final 5 = CCV: immobilized, and no
-    Immobilization TC. [The PzV's sN attack (A11.622) comes here in the example: see the next test.] The PzV's
+    Immobilization TC. The PzV's sN (A11.622): Original DR 7, not above its usage number, 16 FP with no DRM:
+    a 2MC on the 4-4-7, which passes (DR 4). Then the PzV's
     CMG, 5 FP, attacks the 4-4-7's CCV 5 at 1:1 with +1 (Street Fighting); Original 12: the CMG malfunctions
     (A9.7) and the 4-4-7 may infiltrate out too. The Germans go to H2, the 4-4-7 to H4; the immobile PzV is in
     no Melee."""
@@ -65,8 +67,8 @@ def test_a11_comprehensive_h3_played_through(make_position: Any, tmp_path: Any) 
     lines = _lines(pos)
     assert ("odds", "6:6, rounded down to 1:1", "A11.11") in lines
     assert ("Final DR against a-sq", "8: -", "A11.11") in lines
-    top = pos.decision
-    assert top is not None and (top.then, top.side) == ("cc_group", "a")
+    top = pos.decision  # its infantry attacked, the BU PzV may fire its sN already (A11.622)
+    assert top is not None and (top.then, top.side) == ("cc_group", "a") and top.choices == ("done", "sn")
     pos.push_text("answer units a-sq,a-h,b-1")
     top = pos.decision
     assert top is not None and top.choices == ("capture",)
@@ -94,7 +96,19 @@ def test_a11_comprehensive_h3_played_through(make_position: Any, tmp_path: Any) 
     pos.push_text("answer dice 3,3")
     assert pos.units["a-pz"].has("immobilized")
     top = pos.decision  # no Immobilization TC: straight to the PzV's turn
-    assert top is not None and (top.then, top.side) == ("cc_group", "a")
+    assert top is not None and (top.then, top.side) == ("cc_group", "a") and "sn" in top.choices
+    pos.push_text("answer sn")
+    top = pos.decision
+    assert top is not None and (top.then, top.rule) == ("cc_sn", "A11.622")
+    pos.push_text("answer dice 3,4")
+    lines = _lines(pos)
+    assert ("sN attack", "16 FP -> 16 column, final DR 7 -> 2MC", "A11.622") in lines
+    top = pos.decision
+    assert top is not None and (top.then, top.subject, top.arg("drm")) == ("mc", ("b-2",), "2")
+    pos.push_text("answer dice 1,3")  # 4 + 2 = 6, below morale 7: passed (7 would have pinned it, A7.8)
+    assert not pos.units["b-2"].has("broken") and not pos.units["b-2"].has("pinned")
+    top = pos.decision  # the PzV's side designates again; its sN is spent
+    assert top is not None and (top.then, top.side, top.choices) == ("cc_group", "a", ("done",))
     pos.push_text("answer units a-pz,b-2")
     top = pos.decision
     assert top is not None and top.choices == ()  # a vehicle never tries to capture (A20.22)
@@ -122,3 +136,14 @@ def test_a11_comprehensive_h3_played_through(make_position: Any, tmp_path: Any) 
 
     attack, _, _ = cc.strengths(pos, pz.hex, "a", ([pz], [pos.units["b-2"]]))
     assert attack == 0
+
+
+def test_a11_622_no_sn_before_its_side_is_attacked(make_position: Any, tmp_path: Any) -> None:
+    """A11.622: the sN fires only after the AFV or the infantry with it has been attacked in this CCPh (or
+    after an ambush by its side): the Russians passing their turn, the German turn offers no sN."""
+    pos = _h3(make_position, tmp_path)
+    pos.push_text("answer dice 3")
+    pos.push_text("answer dice 3")
+    pos.push_text("answer done")  # the Russians make no attack in their turn
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc_group", "a") and top.choices == ("done",)
