@@ -122,3 +122,43 @@ def test_a11_8_no_street_fighting_ambush_after_a_real_ambush_or_from_the_open(ma
     pos.push_text("answer units a-sq,b-t")
     top = pos.decision
     assert top is not None and (top.arg("ccv"), top.arg("drm")) == ("5", "-1")
+
+
+def test_a11_comprehensive_f3_f4_what_chapter_a_gives(make_position: Any, tmp_path: Any) -> None:
+    """A11 comprehensive example, F3->F4 (here D2->E3), all of it that chapter A gives. The 9-2 and the
+    4-6-7 advance out of their building into the street where the T-34 stands: the squad takes its PAATC with
+    the 9-2's -2 (Original 8: final 6, passed, A11.6); the leader needs none, and advances once the squad's is
+    known. They attack together (A11.5): CCV 6 (5, +1 for the leader), DRM -3 here: Street Fighting ambush
+    -1 (A11.8), leadership -2 (A11.51). The example's -5 adds ATMM -3 (C13.7, chapter C: the squad's ATMM
+    check dr, Original 3, got one; a leader rolling it would have +2) and wire +1 (chapter B: on wire they
+    must stay in F4): neither chapter is among the texts. So its Original 9 is a final 6 here, equal to the
+    CCV: immobilized (A11.5), where the example's final 4 destroys the T-34 (a wreck, no crew survival roll,
+    D5.6). Without wire, they may go back to their building (A11.8), which the table offers."""
+    units = [{"id": "b-t", "counter": "t34", "side": "b", "hex": "E3", "markers": ["vca0"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "D2"},
+             {"id": "a-ldr", "counter": "9-2", "side": "a", "hex": "D2"},
+             {"id": "b-far", "counter": "4-4-7r", "side": "b", "hex": "J8"}]
+    pos: Position = make_position("asl", units, "APh", counters=_counters(tmp_path), sides=SIDES, hexes=HEXES)
+    pos.push_text("advance a-sq,a-ldr D2-E3")
+    top = pos.decision
+    assert top is not None and (top.then, top.subject) == ("adv_paatc", ("a-sq",))  # the leader takes none
+    pos.push_text("answer dice 4,4")  # Original 8, -2 (9-2): 6 <= 7: passed
+    assert pos.label(pos.units["a-sq"].hex) == "E3" and pos.label(pos.units["a-ldr"].hex) == "E3"
+    pos.push_text("end")
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("cc_group", "a")  # not owning the vehicle: first
+    pos.push_text("answer units a-sq,a-ldr,b-t")
+    top = pos.decision
+    assert top is not None and top.then == "vcc" and (top.arg("ccv"), top.arg("drm")) == ("6", "-3")
+    _, _, parts = vfire.cc_values(pos, act.Fire(("a-sq", "a-ldr"), top.target), pos.units["b-t"])
+    seen = {(str(line.label), str(line.value), line.rule) for line in parts}
+    assert {("Street Fighting ambush", "-1", "A11.8"), ("leadership (a-ldr)", "-2", "A11.51")} <= seen
+    pos.push_text("answer dice 4,5")  # Original 9: final 6 = CCV here (4 with ATMM and wire)
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "immobilized"}
+    while pos.decision is not None and pos.decision.then == "cc_group":
+        pos.push_text("answer done")
+    top = pos.decision
+    assert top is not None and (top.then, top.subject) == ("cc_street_return", ("a-ldr", "a-sq"))
+    pos.push_text("answer return")
+    assert pos.label(pos.units["a-sq"].hex) == "D2" and pos.label(pos.units["a-ldr"].hex) == "D2"
