@@ -129,7 +129,8 @@ def _overstack(position: Position, h: Hex, side: str) -> int:
     """Squad-equivalents of ``side`` over the stacking limit in the Location, rounded up (A5.1, A5.5)."""
     from hexmate.rules.games.asl.game import overstack_mf
 
-    return overstack_mf([u for u in here(position, h) if u.side == side])
+    # A20.51: prisoners count for no one's overstacking
+    return overstack_mf([u for u in here(position, h) if u.side == side and not u.has("prisoner")])
 
 
 def _name(unit: UnitState) -> str:
@@ -361,8 +362,12 @@ def work(
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
         if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
             cap = -1 if au.inexperienced(unit.values) else 1
+            if cap == 1 and asl_prisoners._nationality(position, unit) == "italian" \
+                    and unit.values.get("class") != "elite":
+                cap = 0  # A25.63: no +1 against a non-Elite Italian defender
             drm += cap
-            lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}", "A20.22"))
+            lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}",
+                              "A25.63" if cap == 0 else "A20.22"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         if capture and results[unit.id] != "-":  # A20.22: captured instead; at the Kill Number, one unit

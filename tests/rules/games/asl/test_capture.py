@@ -127,3 +127,21 @@ def test_a20_22_at_the_kill_number_the_defender_names_the_unit_captured(make_pos
     pos.push_text("answer units b-2")
     assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].name == "4-4-7r"
     assert not pos.units["b-1"].has("prisoner") and "b-2.2" not in pos.units
+
+
+def test_a25_63_no_plus_one_to_capture_non_elite_italians(make_position: Any) -> None:
+    """A25.63: the capture attempt's +1 does not apply against a non-Elite Italian defender (A20.22)."""
+    from hexmate.rules.games.asl import cc
+
+    counters = {"4-6-7": {"type": "squad", "nationality": "german", "fp": 4, "morale": 7},
+                "3-4-7i": {"type": "squad", "nationality": "italian", "class": "1st", "fp": 3, "morale": 7}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4"},
+             {"id": "b-1", "counter": "3-4-7i", "side": "b", "hex": "E4"}]
+    pos = make_position("asl", units, "CCPh", counters=counters)
+    h = pos.units["a-1"].hex
+    res, _ = cc.work(pos, h, "a", (3, 3), capture=True)
+    lines = {(line.label, line.value, line.rule) for line in res.lines}
+    assert ("capture attempt on b-1", "+0", "A25.63") in lines
+    res, _ = cc.work(pos, h, "b", (3, 3), capture=True)  # the German defender: +1 as usual
+    lines = {(line.label, line.value, line.rule) for line in res.lines}
+    assert ("capture attempt on a-1", "+1", "A20.22") in lines

@@ -163,3 +163,16 @@ def test_a20_5_a_guard_gone_the_others_take_what_they_can_hold(make_position: An
     assert len(taken) == 3 and all(u.has("prisoner") for u in taken)
     (free,) = [u for u in state.units.values() if u.side == "b" and u.carrier is None]
     assert free.has("unarmed") and not free.has("prisoner")
+
+
+def test_a20_51_prisoners_do_not_overstack_their_side_in_cc(make_position: Any) -> None:
+    """A20.51: overstacking ignores prisoners: three Russian squads and four Russian prisoner squads held by a
+    German squad in C2 are not an overstack of the Russians in its Close Combat (A5.12, A5.131)."""
+    from hexmate.rules.games.asl import cc
+
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             *(held(f"b-p{i}", "4-4-7r", "a-1") for i in range(1, 5)),
+             *({"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C2"} for i in range(1, 4))]
+    pos = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
+    c2 = pos.units["a-1"].hex
+    assert cc._overstack(pos, c2, "b") == 0
