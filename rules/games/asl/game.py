@@ -539,6 +539,9 @@ class AslGame(Game):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
+        if asl_guards.claims_drop(position, action):
+            assert isinstance(action, act.Transfer)
+            return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -673,6 +676,9 @@ class AslGame(Game):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
+        if asl_guards.claims_drop(position, action):
+            assert isinstance(action, act.Transfer)
+            return asl_guards.drop(position, action)  # A20.5, A20.53
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):

@@ -11,6 +11,10 @@ round (``prisoners.py`` swaps two HS for a squad). At the table:
   reduces to);
 - in the RtPh, where no action is taken, a squad that has just accepted a surrender is asked at once
   ``deploy`` or ``keep`` (the A10 rout example, G1: the Russian guard squad at K1 may deploy at once);
+- ``drop PRISONER``: in his side's RPh or APh a guard not in Melee with them abandons prisoners like a SW
+  (A20.5, A20.53): they are Unarmed, no longer guarded. Not built: A20.53's consequences of abandoning
+  (their later elimination by the abandoning side as a massacre, A20.3-A20.4; an abandoned MMC's A19.3
+  restrictions);
 - a deploying guard's prisoners stay with the HS that keeps its id, unless the captor names those the new HS
   guards (``answer units ...`` or ``none``); each HS guards at most five times its US# (A20.51): what one
   cannot hold goes to the other, and what neither can is released Unarmed where it stands (A20.5: the
@@ -158,3 +162,32 @@ def generate(position: Position) -> Iterator[act.Activate]:
         if (unit.type == "squad" and unit.side == position.to_act and not unit.has("broken")
                 and prisoners.prisoners_of(position, unit.id) and _half(position, unit) is not None):
             yield act.Activate((unit.id,), DEPLOY)
+
+
+def claims_drop(position: Position, action: act.Action) -> bool:
+    """``drop PRISONER``: a guard abandons a prisoner (A20.5, A20.53)."""
+    if not isinstance(action, act.Transfer) or action.to:
+        return False
+    unit = position.units.get(action.item)
+    return unit is not None and prisoners.is_prisoner(unit)
+
+
+def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
+    """A20.5: in his side's RPh or APh, a guard not in Melee with his prisoners may drop them like a SW."""
+    prisoner = position.units[drop.item]
+    guard = position.units.get(prisoner.carrier or "")
+    if guard is None:
+        raise IllegalAction(T("{unit} has no guard to pass it on", unit=prisoner.id), "A20.5")
+    if position.phase.id not in ("RPh", "APh") or guard.side not in (position.to_act, position.phasing) \
+            or position.to_act != position.phasing:
+        raise IllegalAction(T("a guard abandons prisoners in his side's RPh or APh"), "A20.5")
+    if guard.has("melee"):
+        raise IllegalAction(T("{unit} is in Melee with its prisoners", unit=guard.id), "A20.5")
+    return drop
+
+
+def drop(position: Position, transfer: act.Transfer) -> State:
+    """A20.5, A20.53: the abandoned prisoner is Unarmed where it stands, no longer guarded (its owner moves it
+    when no enemy shares its Location, A20.5)."""
+    unit = position.units[transfer.item].mark(prisoners.UNARMED, remove=(prisoners.PRISONER,))
+    return position.state.with_unit(dataclasses.replace(unit, carrier=None))

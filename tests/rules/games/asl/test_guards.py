@@ -176,3 +176,22 @@ def test_a20_51_prisoners_do_not_overstack_their_side_in_cc(make_position: Any) 
     pos = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
     c2 = pos.units["a-1"].hex
     assert cc._overstack(pos, c2, "b") == 0
+
+
+def test_a20_5_a_guard_abandons_a_prisoner_like_a_sw(make_position: Any) -> None:
+    """A20.5, A20.53: in his side's RPh or APh a guard not in Melee with them may drop his prisoners like a
+    SW: the prisoner is Unarmed where it stands, no longer guarded; not in his MPh, nor in Melee."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"}, held("b-1", "4-4-7r", "a-1"),
+             {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "H8"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, sides=SIDES)
+    with pytest.raises(IllegalAction, match="RPh or APh") as e:
+        pos.push_text("drop b-1")
+    assert e.value.rule == "A20.5"
+    melee = [{**units[0], "markers": ["melee"]}, *units[1:]]
+    pos = make_position("asl", melee, "APh", counters=COUNTERS, sides=SIDES)
+    with pytest.raises(IllegalAction, match="in Melee with its prisoners"):
+        pos.push_text("drop b-1")
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("drop b-1")
+    b1 = pos.units["b-1"]
+    assert b1.has("unarmed") and not b1.has("prisoner") and b1.carrier is None and pos.label(b1.hex) == "C2"
