@@ -120,3 +120,15 @@ def resume_return(game: AslGame, position: Position, decision: Decision, answer:
     state = state.replace(game=gs.replace(cc_from=tuple((u, h) for u, h in gs.cc_from
                                                         if u not in decision.subject)))
     return asl_cc.finish_location(game, position.at(state))
+
+
+def ambush_drm(position: Position, ids: tuple[str, ...]) -> int:
+    """A11.4 through A11.51: after a real ambush in the Location being fought, -1 to the ambusher's CC attacks
+    on a vehicle there, +1 to the ambushed side's."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    units = [position.units[u] for u in ids if u in position.units]
+    if not isinstance(gs, AslState) or not gs.cc_ambusher or not units or units[0].hex != gs.cc_hex:
+        return 0
+    return -1 if units[0].side == gs.cc_ambusher else 1
