@@ -1503,6 +1503,9 @@ class AslGame(Game):
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
+        if phase in ("PFPh", "DFPh", "AFPh"):  # A20.4: a berserk unit with prisoners massacres them first
+            state = prisoners.berserk_massacre(self, position)
+            position = position.at(state)
         if phase == "MPh":
             # A4.51: a CX counter goes during the unit's next own Player Turn, after its Prep Fire and at the
             # latest as it starts moving; one gone by the start of the MPh forbids Double Time in it.

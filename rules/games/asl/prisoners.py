@@ -16,7 +16,9 @@ guard (A11.1). What the text says and this module does:
   is eliminated (A20.3). Beyond what the guard may hold (A20.51) the rest is released Unarmed (A20.21).
 - A20.3 and A20.4: a side that refuses quarter or massacres is remembered; from then on the enemy never
   surrenders. A massacre (a fire by an SS, Russian, Partisan, Japanese or berserk unit at its own Location
-  whose only enemies are unarmed) eliminates them and raises the enemy's ELR by one, once, to at most 6.
+  whose only enemies are unarmed) eliminates them and raises the enemy's ELR by one, once, to at most 6. A
+  berserk unit sharing a Location with prisoners massacres them at the start of its fire phase and is
+  berserk no more (``berserk_massacre``).
 - A20.5, A20.51: one guard holds prisoners up to five times its US#; prisoners pass between guards of one
   Location like a SW (A4.431), in the RPh or at the start of the APh. A guard gone hands them to another
   armed unit of its side in the Location with room for them, else they are prisoners no more (unarmed,
@@ -390,6 +392,29 @@ def massacre(game: AslGame, position: Position, fire: act.Fire) -> State:
     if side not in gs.massacred:
         state = state.replace(game=gs.replace(massacred=(*gs.massacred, side)))
     return _no_quarter(game, state, side)
+
+
+def berserk_massacre(game: AslGame, position: Position) -> State:
+    """A20.4: at the start of its fire phase a berserk unit in a Location with prisoners (guarded by it or
+    not) eliminates them and is berserk no more; its side has massacred (the enemy's ELR +1, once) and refused
+    quarter (A20.3)."""
+    state = position.state
+    side = position.phasing if position.phase.id in ("PFPh", "AFPh") else position.enemy_of(position.phasing)
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.side != side or not unit.has("berserk") or unit.hex is None or unit.id not in state.units:
+            continue
+        held = [p for p in state.units.values() if is_prisoner(p) and p.side != side and p.hex == unit.hex
+                and p.level == unit.level]
+        if not held:
+            continue
+        for p in held:
+            state = state.without_unit(p.id)
+        state = state.with_unit(state.units[unit.id].mark(remove=("berserk",)))
+        gs = game.gstate(state)
+        if side not in gs.massacred:
+            state = state.replace(game=gs.replace(massacred=(*gs.massacred, side)))
+        state = _no_quarter(game, state, side)
+    return state
 
 
 def status(game: AslGame, position: Position) -> list[str]:
