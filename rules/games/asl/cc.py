@@ -779,7 +779,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
         state = state.with_unit(state.units[group[0].id].mark(CMG_MALF))
     if ccleader.due(position, group, answer.dice):  # A18.12: a leader may be created first
-        return state.push(ccleader.ask(position, side, index, answer.dice))
+        return state.push(ccleader.ask(position, side, index, answer.dice, decision.arg("capture") == "1"))
     ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))
     if ask is not None:
         return state.push(ask)

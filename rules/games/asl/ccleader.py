@@ -32,10 +32,11 @@ def due(position: Position, group: list[UnitState], dice: tuple[int, ...]) -> bo
     return ASL_DR.from_values(dice).total == 2 and any(u.type in MMC for u in group)
 
 
-def ask(position: Position, side: str, index: int, dice: tuple[int, ...]) -> Decision:
+def ask(position: Position, side: str, index: int, dice: tuple[int, ...], capture: bool = False) -> Decision:
     return Decision(
         "roll", side, T("{side}: Original CC DR 2: roll the Leader Creation dr", side=side), "A18.12",
-        "cc_leader", dice="dr", args=(("dice", ",".join(str(d) for d in dice)), ("index", str(index))))
+        "cc_leader", dice="dr", args=(("capture", "1" if capture else "0"),
+                                      ("dice", ",".join(str(d) for d in dice)), ("index", str(index))))
 
 
 def _columns_below(position: Position, column: str) -> int:
@@ -85,6 +86,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     state = state.replace(game=gs.replace(cc_groups=tuple(groups), cc_pending=pending))
     view = position.at(state)
     res, results = cc.work(view, h, side, dice, gs.cc_ambusher, gs.cc_hth,
+                           capture=decision.arg("capture") == "1",  # A20.22: still a capture attempt
                            group=([*group, view.units[leader.id]], targets))
     res = dataclasses.replace(res, lines=(*lines, *res.lines))
     gs = game.gstate(state)

@@ -145,3 +145,18 @@ def test_a25_63_no_plus_one_to_capture_non_elite_italians(make_position: Any) ->
     res, _ = cc.work(pos, h, "b", (3, 3), capture=True)  # the German defender: +1 as usual
     lines = {(line.label, line.value, line.rule) for line in res.lines}
     assert ("capture attempt on a-1", "+1", "A20.22") in lines
+
+
+def test_a18_12_a_leader_created_by_a_capture_attempt_keeps_it_a_capture(make_position: Any) -> None:
+    """A18.12 with A20.22: the 8-3-8's capture attempt rolls an Original 2; the leader created joins it and
+    the attack, worked out again, is still a capture attempt: the Russians are captured, not eliminated."""
+    pos = melee(make_position)
+    top = pos.decision
+    assert top is not None and top.then == "cc" and top.side == "a"
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 1,1")
+    top = pos.decision
+    assert top is not None and top.then == "cc_leader"
+    pos.push_text("answer dice 3")
+    res = pos.state.resolution
+    assert res is not None and set(res.results.values()) <= {"CAP", "CAP1"} and res.results
