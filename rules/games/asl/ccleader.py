@@ -5,8 +5,11 @@ Table (A18.2); the drm is the nationality's, -1 per odds column below 1:1, and t
 several MMCs attacking, the best: here the one of highest FP, standing in for BPV). A leader created joins
 that attack: his FP counts in the odds and his leadership is added to the Original 2, and the attack is
 worked out again with the same dice. He is placed with the attackers; if they infiltrate out (A11.22, which
-the same 2 allows) he goes with them. What is not built: A18.12 also has the other side's simultaneous attacks
-re-resolved as though he had been there from the start; here only the creating attack is.
+the same 2 allows) he goes with them. Against an AFV (``vcc``, A11.5) the drm has -1 for CC against an AFV,
+and the leader joins the attack as an SMC beside the MMC: +1 CCV (if no SMC was with it) and his leadership
+as a DRM (A11.51); the result is read again with the same DR and A11.501's further dr. What is not built:
+A18.12 also has the other side's simultaneous attacks re-resolved as though he had been there from the
+start; here only the creating attack is.
 """
 
 from __future__ import annotations
@@ -94,3 +97,62 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
                                  for uid, r in sorted(results.items()) if r != "-"))
     state = state.replace(resolution=res, game=gs.replace(cc_pending=pending))
     return cc.after_leader(game, position.at(state), side, index, dice)
+
+
+def afv_due(position: Position, decision: Decision, original: int) -> bool:
+    """A18.12 against a vehicle: an MMC's CC attack on it, in the CC of a Location, with an Original 2."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    units = [position.units[u] for u in decision.subject if u in position.units]
+    return (original == 2 and isinstance(gs, AslState) and gs.cc_hex is not None
+            and decision.target == gs.cc_hex and any(u.type in MMC for u in units))
+
+
+def ask_afv(decision: Decision, extra: int) -> Decision:
+    side = decision.side
+    return Decision(
+        "roll", side, T("{side}: Original CC DR 2: roll the Leader Creation dr", side=side), "A18.12",
+        "vcc_leader", dice="dr", subject=decision.subject, target=decision.target,
+        args=(*decision.args, ("extra", str(extra))))
+
+
+def resume_afv(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The leader created joins the attack on the vehicle; its result is read again (A18.12, A11.5)."""
+    from hexmate.rules.games.asl import ccgroups, ordnance, vfire
+
+    state = position.state
+    units = [position.units[u] for u in decision.subject if u in position.units]
+    creator = next(u for u in units if u.type in MMC)
+    nat = leaders._nationality(position, creator.side)
+    dr = (answer.dice or (0,))[0]
+    got, final = am.created_leader(creator, dr, vs_afv=True, default_nationality=nat)
+    lines = [Line(T("Leader Creation dr"), str(dr), "A18.12")]
+    lines += [Line(label, f"{value:+d}", rule) for label, value, rule in
+              am.leader_creation_drm(creator, vs_afv=True, default_nationality=nat)]
+    lines.append(Line(T("final dr"), str(final), "A18.2"))
+    counter = leaders._counter(position, got) if got else None
+    res = state.resolution
+    if counter is None or decision.target is None:
+        if res is not None:
+            state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines)))
+        return ccgroups.proceed(game, position.at(state))
+    n = sum(1 for u in state.units if u.startswith(f"{creator.side}-created"))
+    leader = UnitState(f"{creator.side}-created{n + 1}", creator.side, counter, decision.target,
+                       level=creator.level).mark("cc")
+    state = state.with_unit(leader)
+    had_smc = any(u.type in ("leader", "hero") for u in units)
+    ccv = int(decision.arg("ccv")) + (0 if had_smc else 1)
+    lead = int(counter.values.get("leadership", 0) or 0)
+    drm = int(decision.arg("drm")) + lead
+    lines += [Line(T("{unit} joins the attack: CCV", unit=leader.id), f"{0 if had_smc else 1:+d}", "A11.5"),
+              Line(T("leadership ({unit})", unit=leader.id), f"{lead:+d}", "A11.51")]
+    result = ordnance.cc_result(2, drm, ccv, extra_dr=int(decision.arg("extra")))
+    again = dataclasses.replace(decision, subject=(*decision.subject, leader.id),
+                                args=tuple((k, str(ccv) if k == "ccv" else str(drm) if k == "drm" else v)
+                                           for k, v in decision.args))
+    state = vfire._cc_apply(position.at(state), again, result, (1, 1, int(decision.arg("extra"))))
+    res = state.resolution
+    if res is not None:
+        state = state.replace(resolution=dataclasses.replace(res, lines=(*lines, *res.lines)))
+    return ccgroups.proceed(game, position.at(state))

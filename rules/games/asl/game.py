@@ -888,7 +888,12 @@ class AslGame(Game):
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vfire.resume_cc2(position, decision, answer)
+        if answer.dice and asl_ccleader.afv_due(position, decision, 2):  # A18.12 against an AFV too
+            state = state.push(asl_ccleader.ask_afv(decision, answer.dice[0]))
         return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
+
+    def resume_vcc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccleader.resume_afv(self, position, decision, answer)  # A18.12, A11.5
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":

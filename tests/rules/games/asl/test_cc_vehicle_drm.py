@@ -43,3 +43,30 @@ def test_a11_51_the_ambusher_attacks_a_vehicle_at_minus_1(make_position: Any) ->
     _, plain, _ = vfire.cc_values(pos, act.Fire(("b-sq",), e5), pos.units["a-t"])
     assert drm == plain - 1
     assert ("ambush", "-1", "A11.4") in {(str(line.label), str(line.value), line.rule) for line in lines}
+
+
+def test_a18_12_a_leader_created_against_an_afv_joins_the_attack(make_position: Any) -> None:
+    """A18.12, A18.2, A11.5: a German 4-6-7 attacks a Russian tank in Motion escorted by a 4-4-7 (CCV 5, DRM
+    +2 Motion +2 escort = +4); Original 2: final 6, no kill; the further dr 4 adds nothing (A11.501). Leader
+    Creation: dr 3, -1 German, -1 CC against an AFV: final 1, an 8-1, who joins: CCV 6, DRM +3: final 5 < 6:
+    the tank is destroyed."""
+    units = [{"id": "b-t", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca0", "motion"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E5"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E5"}]
+    sides = [{"id": "a", "name": "Germans", "nationality": "german"},
+             {"id": "b", "name": "Russians", "nationality": "russian"}]
+    counters = {**COUNTERS, "8-1": {"type": "leader", "morale": 8, "broken_morale": 7, "leadership": -1}}
+    pos: Position = make_position("asl", units, "CCPh", counters=counters, sides=sides)
+    pos.push_text("answer units a-1,b-t")
+    top = pos.decision
+    assert top is not None and top.then == "vcc" and (top.arg("ccv"), top.arg("drm")) == ("5", "4")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer dice 4")  # A11.501's further dr: nothing
+    top = pos.decision
+    assert top is not None and (top.then, top.rule) == ("vcc_leader", "A18.12")
+    pos.push_text("answer dice 3")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "destroyed"}
+    lines = {(str(line.label), str(line.value), line.rule) for line in res.lines}
+    assert {("CC against an AFV", "-1", "A18.2"), ("final dr", "1", "A18.2")} <= lines
+    assert pos.units["b-t"].has("wreck") and pos.units["a-created1"].name == "8-1"
