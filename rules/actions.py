@@ -173,8 +173,9 @@ class Transfer(Action):
 
 # Fire Team's modes [4.2]-[4.35]; ASL's declarations (A12.152 search, A12.153 mop-up, A12.14/A12.32 reveal or
 # conceal a unit's "?" or HIP; A20.5 deploy a guard squad); Panzer Grenadier's dig (16.2, a move action
-# of 3.13)
-ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "deploy")
+# of 3.13) and wreck clearing (16.3)
+ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
+                  "deploy")
 
 
 @dataclass(frozen=True)

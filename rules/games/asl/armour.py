@@ -34,7 +34,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
-from hexmate.rules.games.asl import riders, vbypass, vminimum
+from hexmate.rules.games.asl import riders, vbypass, vminimum, vstay
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -281,7 +281,9 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
         if (h, f, m) in seen:
             continue
         seen.add((h, f, m))
-        if h != start and h not in out and not ovr.closed(position, unit.side, h):  # D2.6: through, not into
+        if h != start and h not in out and not (  # D2.6: through, not into, but for its exceptions
+                ovr.closed(position, unit.side, h)
+                and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
             turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
@@ -360,11 +362,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
             T("the path must start at the vehicle's hex {hex}", hex=position.label(unit.hex)), "D2.1"
         )
     if ovr.closed(position, unit.side, move.path[-1]) and move.path[-1] != unit.hex:
-        raise IllegalAction(
-            T("{unit} may pass through {hex} but not stop there: an enemy AFV is in it", unit=unit.id,
-              hex=position.label(move.path[-1])),
-            "D2.6",
-        )
+        why = vstay.why_barred(position, _placed(position, unit, move), move.path)  # D2.6 and its exceptions
+        if why is not None:
+            raise IllegalAction(why, "D2.6")
     minimum, mode = vminimum.split(move.mode)
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
@@ -384,6 +384,24 @@ def check_move(position: Position, move: act.Move) -> act.Move:
             "D2.1",
         )
     return act.Move(move.units, move.path, cost, move.mode)
+
+
+def _placed(position: Position, unit: UnitState, move: act.Move) -> UnitState:
+    """The vehicle as it would stand at the end of the move: its hex, facing and any bypass hexside (D2.6)."""
+    minimum, mode = vminimum.split(move.mode)
+    if minimum:
+        return unit.at(move.path[-1])
+    try:
+        if mode or vbypass.across_of(unit) is not None:
+            bypass, across, reverse = vbypass.declared(position, mode)
+            _, facings, acrosses = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across,
+                                                 reverse=reverse)
+            moved = with_facing(unit, facings[-1]).at(move.path[-1])
+            return vbypass.with_across(moved, acrosses[-1] if acrosses else None)
+        _, facings = route(position, unit, move.path)
+    except IllegalAction:
+        return unit.at(move.path[-1])  # the route's own check reports it
+    return vbypass.with_across(with_facing(unit, facings[-1]).at(move.path[-1]), None)
 
 
 def minimum_cost(

@@ -21,16 +21,20 @@ from hexmate.rules.games.asl import (
     crew,
     fire_groups,
     mounted,
+    ncreact,
     overrun,
+    prcfire,
     prisoners,
     reaction,
     riders,
     rphase,
     setdc,
     street,
+    streetrfp,
     transport,
     vbypass,
     vcrew,
+    vdelay,
     vfire,
     vmotion,
     vreentry,
@@ -566,10 +570,15 @@ class AslGame(Game):
                 return vcrew.check_abandon(position, action)  # D5.41
             if vtow.is_tow(position, action):
                 return vtow.check(position, action)  # D1.5, D8.32
+            if vdelay.is_delay(position, action):
+                return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if prcfire.claims(position, action):
+                return prcfire.check(self, position, action)  # D3.3: passengers' Bounding First Fire
+            prcfire.afph_bar(position, action)  # D3.3, D3.5
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if prisoners.is_massacre(position, action):
@@ -732,6 +741,8 @@ class AslGame(Game):
                                                       cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if prcfire.claims(position, action):
+                return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
                 return setdc.declare(self, position, action)  # A23.7
             if prisoners.is_massacre(position, action):
@@ -763,6 +774,8 @@ class AslGame(Game):
 
     # --- continuations (named by the decisions' ``then``) ---
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if prcfire.is_bff(decision):  # D3.3: worked out as the PFPh's fire
+            return prcfire.resume(self, position, decision, answer)
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
@@ -860,7 +873,15 @@ class AslGame(Game):
         return reaction.resume_paatc(position, decision, answer)  # A11.6, D7.21
 
     def resume_ovr_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if streetrfp.fell(position, decision):  # D7.211, D7.213: the Residual FP on the way stopped them
+            return streetrfp.called_off(position, decision)
         return reaction.resume_cc(position, decision, answer)  # D7.21, A11.5
+
+    def resume_ncr_tpbf(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return ncreact.resume(self, position, decision, answer)  # D7.22, A7.308
+
+    def resume_sf_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return streetrfp.resume(self, position, decision, answer)  # D7.211, A8.2
 
     def resume_ovr_cc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return reaction.resume_cc2(position, decision, answer)  # A11.501
@@ -1161,6 +1182,8 @@ class AslGame(Game):
             state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
+            if vdelay.delaying(state):  # D2.17: a delay MP, in place
+                return super().enter(position)
             return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
@@ -1291,6 +1314,8 @@ class AslGame(Game):
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
+                return state.replace(game=gs)
             return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
@@ -1323,7 +1348,10 @@ class AslGame(Game):
         moving = state.moving
         assert moving is not None
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
-            state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+            if vdelay.delaying(state):  # D2.17: still stopped, free to act again
+                state = vdelay.end(position.at(super().end_move(position)))
+            else:
+                state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
@@ -1391,6 +1419,7 @@ class AslGame(Game):
                                                     if u in position.units):
                 try:
                     mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                    prcfire.afph_bar(position, action)  # D3.3, D3.5
                 except IllegalAction:
                     continue
             yield action
@@ -1424,8 +1453,10 @@ class AslGame(Game):
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
+            yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
+            yield from vdelay.generate(position)  # D2.17
         elif phase == "APh":
             for group in stack_groups(
                 position,

@@ -82,6 +82,7 @@ PHRASES: dict[str, T] = {
     "hazardous": T("forced out of its vehicle: Hazardous Movement this phase, -2 on attacks on it (A4.62)"),
     "ovr_fp": T("added its FP to an Overrun: no unloading this phase (D6.5)"),
     "cc_reacted": T("made CC Reaction Fire at the vehicle: no Non-CC Reaction Fire this phase (D7.21)"),
+    "ncr": T("made Non-CC Reaction Fire at this Overrun (D7.22)"),
     "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),

@@ -23,7 +23,9 @@ riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does 
 A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
 while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``).
 
-Not built: Bounding First Fire by units aboard in their own MPh (D3.3), a passenger's PIAT or DC (D6.1),
+Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
+its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
+passengers' mounted-fire halving). Not built: a passenger's PIAT or DC (D6.1),
 truck passengers' collateral exposure (D6.7), D6.65's bar on directing fire at a target outside the
 leader's own LOS when his halftrack bypasses (LOS from the vehicle's CAFP).
 """
@@ -116,6 +118,8 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
         return out
     if kind == PASSENGER:
         out.append((T("passenger: mounted fire"), "D6.1"))
+    if position.phase.id != "AFPh" and vehicle.has("entered"):  # the AFPh's own halving stands for it there
+        out.append((T("passenger firing as Bounding Fire after its vehicle moved"), "D6.63"))
     if _moving(position, vehicle):
         out.append((T("passenger of a vehicle in Motion or not stopped"), "D2.42"))
     return out

@@ -17,8 +17,9 @@ owner rolls the OVR's IFT DR:
   immobilizes the vehicle instead (D7.17);
 - then the defender's Reaction Fire is due (D7.2, reaction.py).
 
-Not built: Non-CC Reaction Fire (D7.22: no infantry anti-tank weapons here) and street fighting (D7.211),
-armor leaders (D7.16), a FT's OVR (D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice
+Non-CC Reaction Fire by TPBF at an unarmored vehicle is ncreact.py's (D7.22); street fighting street.py's
+(D7.211). Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), armor
+leaders (D7.16), a FT's OVR (D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice
 overruns it each time), an OVR of an unarmored vehicle (D7.12), a choice to keep the infantry aboard out
 of it.
 """
@@ -76,8 +77,7 @@ def aboard(position: Position, vehicle: UnitState) -> list[UnitState]:
 
 def closed(position: Position, side: str, h: Hex) -> bool:
     """A hex a vehicle of ``side`` may pass through but not stop in, nor end its MPh in Motion in: one holding
-    an enemy AFV that is not a wreck (D2.6). D2.6's exceptions (no LOS between the two, or a vehicle able
-    to destroy or shock the enemy AFV on an original TK or IFT DR of 5) are not built: it never stays."""
+    an enemy AFV that is not a wreck (D2.6), unless one of D2.6's exceptions lets it stay (vstay.py)."""
     return any(u.side != side and _vehicle(u) and not u.has("wreck") and vehicle_of(u.values).armored
                for u in position.units_at(h))
 

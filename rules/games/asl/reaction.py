@@ -21,8 +21,9 @@ Afterwards the attackers get a First Fire counter (Final Fire if they had one: a
 the vehicle survived, the CC counter that bars Non-CC Reaction Fire (D7.21); an FPF attack's original DR is
 also their NMC (D7.212, A8.31).
 
-Street Fighting (D7.211, A11.8) is street.py's, on this module's attack. Not built: Non-CC Reaction Fire
-(D7.22, D7.221: TPBF with ordnance SW, FT, DC; no such weapons here), gun crews (D7.23), CC Reaction against
+Street Fighting (D7.211, A11.8) is street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
+unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``. Not built: the rest of
+D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), CC Reaction against
 a vehicle's other MP expenditures (only OVRs here, and Street Fighting), a PAATC taken when the AFV entered
 (A12.41) other than one passed for an earlier reaction.
 """
@@ -36,9 +37,9 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import ncreact, streetrfp, vfire
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl import vfire
 from hexmate.rules.games.asl.aftermath import fpf_self_check
 from hexmate.rules.games.asl.vehicles import VehicleType, is_mobile, vehicle_of
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
@@ -48,7 +49,7 @@ from hexmate.rules.text import T
 OFFER, LEADER, PAATC, CC, CC2 = "ovr_react", "ovr_leader", "ovr_paatc", "ovr_cc", "ovr_cc2"
 ALONE = "alone"  # the answer to the leader question: the MMC attacks without one
 REACTED = "cc_reacted"  # the CC counter of D7.21: no Non-CC Reaction Fire this phase
-PHASE_END = (REACTED, "ovr_fp")  # markers that last the MPh (D7.21, D6.5)
+PHASE_END = (REACTED, "ovr_fp", "ncr")  # markers that last the MPh at most (D7.21, D6.5, D7.22)
 MMC = ("squad", "hs", "crew")
 
 
@@ -72,6 +73,8 @@ def due(position: Position) -> tuple[UnitState, Hex] | None:
 
 
 def clear(state: State) -> State:
+    for unit in [u for u in state.units.values() if u.has(ncreact.MARK)]:  # D7.22: this OVR's reactions
+        state = state.with_unit(unit.mark(remove=(ncreact.MARK,)))
     game = _game(state)
     return state.replace(game=game.replace(ovr_react=None)) if getattr(game, "ovr_react", None) else state
 
@@ -94,7 +97,8 @@ def eligible(position: Position, vehicle: UnitState, h: Hex) -> list[UnitState]:
     for u in position.units_at(h):
         if u.side == vehicle.side or u.type not in (*MMC, "leader") or u.carrier:
             continue
-        if u.has("broken") or u.has("melee") or u.has("unarmed") or u.has("prisoner") or u.has(REACTED):
+        if u.has("broken") or u.has("melee") or u.has("unarmed") or u.has("prisoner") or u.has(REACTED) \
+                or u.has(ncreact.MARK):  # D7.22: once for this OVR
             continue
         if u.has("pinned") and not must_react(vehicle, u, position):
             continue
@@ -118,12 +122,14 @@ def offer(position: Position) -> State:
     if obliged:
         prompt = T("{units} must attack {vehicle} in CC Reaction Fire (FPF): choose the attacker (D7.212)",
                    units=", ".join(obliged), vehicle=vehicle.id)
+        fpf = [u for u in units if u.id in obliged]  # D7.221: or by FPF TPBF at an unarmored vehicle
         return state.push(Decision("units", side, prompt, "D7.212", OFFER, units=obliged,
-                                   subject=(vehicle.id,), target=h))
+                                   choices=ncreact.choices(vehicle, fpf), subject=(vehicle.id,), target=h))
     prompt = T("{vehicle} overran {hex}: choose a unit to attack it in CC Reaction Fire, or pass (D7.21)",
                vehicle=vehicle.id, hex=position.label(h))
     return state.push(Decision("units", side, prompt, "D7.21", OFFER, units=tuple(u.id for u in units),
-                               choices=("pass",), subject=(vehicle.id,), target=h))
+                               choices=("pass", *ncreact.choices(vehicle, units)),  # D7.22: or TPBF
+                               subject=(vehicle.id,), target=h))
 
 
 def _exempt(unit: UnitState) -> bool:
@@ -137,6 +143,8 @@ def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> 
     if answer.choice == "pass":
         return clear(state)
     vehicle = state.units[decision.subject[0]]
+    if answer.choice and answer.choice.startswith(ncreact.PREFIX):  # D7.22: Non-CC Reaction Fire, TPBF
+        return ncreact.declare(position, vehicle, answer.choice[len(ncreact.PREFIX):])
     unit = state.units[answer.units[0]]
     assert vehicle.hex is not None
     leaders = tuple(u.id for u in eligible(position, vehicle, vehicle.hex)
@@ -168,6 +176,8 @@ def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, stre
         args = (("target", vehicle.id), ("street", "1" if street else ""))
         return state.push(Decision("roll", first.side, prompt, "A11.6", PAATC, dice="DR", subject=ids,
                                    target=vehicle.hex, args=args))
+    if street:  # D7.211: the Residual FP on the way into the street and back
+        return streetrfp.around(position, state, cc_decision(position, vehicle, ids, street=True))
     return state.push(cc_decision(position, vehicle, ids, street=street))
 
 
@@ -197,6 +207,9 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
         if not fpf:  # D7.21: no CC Reaction Fire after a failed PAATC (and pinned, no other, D7.213)
             return state
     street = bool(decision.arg("street", ""))
+    if street:  # D7.211: the Residual FP on the way into the street and back
+        return streetrfp.around(position.at(state), state, cc_decision(position.at(state), vehicle,
+                                                                        decision.subject, street=True))
     return state.push(cc_decision(position.at(state), vehicle, decision.subject, street=street))
 
 

@@ -21,9 +21,10 @@ which unit attacks (tap it, or done to pass), then whether a leader of the same 
 "PAATC as usual"; the CC DR on the CCT) with the Street Fighting ambush -1 DRM (A11.8; instead of, never
 added to, an ambush, and there is no other ambush in CC Reaction Fire, D7.21). The vehicle does not attack
 back (A11.8, D7.213). Afterwards the attackers have a First Fire counter, and the CC Reaction counter if the
-vehicle survived (D7.21). They go back to their building: in this subset they never leave it (the minefield,
-FFE and Residual FP attacks on the way into the street and back, D7.211, are not built), and the vehicle
-cannot fire as it moves until their attack is over, which it is at once here.
+vehicle survived (D7.21). They go back to their building: the counters stay there; the Residual FP in the
+street and in their own Location attacks them on the way in and back (D7.211, streetrfp.py; minefields and
+FFE are chapters B and C, not among the texts), and the vehicle cannot fire as it moves until their attack is
+over, which it is before the move goes on here.
 """
 
 from __future__ import annotations

@@ -85,6 +85,8 @@ def check_unload(position: Position, unload: act.Unload) -> act.Unload:
         raise IllegalAction(T("{unit} carries nobody", unit=vehicle.id), "D6.5")
     if any(u.carrier == vehicle.id and u.has("ovr_fp") for u in position.units.values()):
         raise IllegalAction(T("its infantry added their FP to an Overrun: no unloading this phase"), "D6.5")
+    if any(u.carrier == vehicle.id and u.has("bounding_fire") for u in position.units.values()):
+        raise IllegalAction(T("its infantry fired this phase: no unloading this phase"), "D6.5")
     mpa = vtype(vehicle).mp
     _, cost = vm.unloading(mpa, spent_of(vehicle))
     if spent_of(vehicle) + cost > budget(vehicle):

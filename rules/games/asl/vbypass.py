@@ -41,8 +41,8 @@ reverse multiplier, D2.33, D2.21), which leaves that vertex as its new CAFP.
 
 A hex of enemy units may be bypassed: infantry inside the woods or building obstacle are not overrun by a
 vehicle bypassing there (D7.13), and no Overrun MP are paid; a hex of an enemy AFV may be bypassed through but
-not stopped in (D2.6, checked by armour.py; D2.6's no-LOS exception, e.g. two AFVs bypassing opposite sides,
-is not built). Units getting on or off a bypassing vehicle do so in its hex, the bypassed hex (D2.36;
+not stopped in (D2.6, checked by armour.py; its exceptions, among them two AFVs bypassing opposite sides, are
+vstay.py's). Units getting on or off a bypassing vehicle do so in its hex, the bypassed hex (D2.36;
 transport.py): fire at them would be traced to the CAFP, but no Defensive Fire is offered at boarding units in
 this subset (D5.43), so nothing more is needed. Not built: the D2.3 declaration made before the gap is checked
 (the map data decides beforehand).

@@ -5,8 +5,8 @@ multiple ROF on the colored die (D3.5), acquisition (D3.51), breakdown (D3.7, D3
 aspect (D3.2), the armor factor, the TK DR and its result (wreck, burning wreck, shock, stun,
 immobilization), and the crew survival DR of a destroyed, unburnt vehicle (D5.6). In the CCPh infantry
 attack a vehicle in their Location (A11.5). In its own MPh a vehicle fires between its moves as Bounding First
-Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh); chapter C's finer Case C1/C2
-and delay MP are not in the texts and not built.
+Fire (D3.3: Case C, C4 in Motion; a Bounding Fire counter bars it from the AFPh), and so do the units aboard
+it (prcfire.py); chapter C's finer Case C1/C2 (C5.33) are not in the texts and not built.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, mounted, riders, vbypass, vcover, vcrew
+from hexmate.rules.games.asl import crew, mounted, prcfire, riders, vbypass, vcover, vcrew, vdelay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -89,6 +89,9 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         if position.state.moving is not None or position.state.decision is not None:
             raise IllegalAction(T("{unit} fires between moves, not while one is under way", unit=unit.id),
                                 "D3.3")
+        if prcfire.vehicle_fired(position, unit, "prep_fire"):  # D.3, D3.5: one fire phase for them all
+            raise IllegalAction(T("{vehicle} or a unit aboard it Prep Fired: no fire from it in the MPh",
+                                  vehicle=unit.id), "D.3")
     if unit.side != side:
         raise IllegalAction(
             T("{unit} is not {side}'s; only {side} fires now", unit=unit.id, side=side), position.phase.rule
@@ -110,6 +113,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         )
     if unit.has(fire_marker(position, unit)) or (phase == "AFPh" and unit.has("prep_fire")):
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
+    prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
     if phase == "AFPh" and unit.has(BOUNDING):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3")
     if phase == "MPh" and not bff:
@@ -183,7 +187,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     moving = position.state.moving
     if (
         target.has("motion")
-        or (moving is not None and target.id in moving.units)
+        or (moving is not None and target.id in moving.units and not vdelay.delaying(position.state))  # D2.17
         or (position.phase.id in ("MPh", "DFPh") and target.has("entered"))
     ):
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)

@@ -175,7 +175,7 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
     if any(pu.value(u, "carried") or u.carrier is not None for u in shooters):
         raise IllegalAction(T("carried units may not fire"), "5.67")
     for u in shooters:
-        if u.type == "gun" and u.has(pu.LIMBERED):
+        if (u.type == "gun" or pu.is_portee(u)) and u.has(pu.LIMBERED):  # 5.62, 5.63
             raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=u.id), "5.62")
     if fire.target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "7.3")

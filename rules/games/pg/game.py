@@ -28,6 +28,7 @@ from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import direction as pg_direction
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
@@ -102,6 +103,11 @@ class PgState(GameState):
     digs: tuple[tuple[str, tuple[str, int, int]], ...] = ()  # 16.2: unit -> (hex, turn, disrupted) at its dig
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
+    lost_spent: str = ""  # 5.8: MP spent by the move losing its way ("" when 5.8 is not in play for it)
+    lost_ok: int = -1  # 5.8: the path index whose next step was rolled for and is taken
+    lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
+    clearing: tuple[tuple[str, str, int, str], ...] = ()  # 16.3: (AFV, hex, turn, its tank leaders) begun
+    move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -174,6 +180,8 @@ class PgGame(Game):
             return "'armor' must be a whole number (1.2: even 0 makes an AFV)"
         if v.get("transport_kind", "truck") not in ("wagon", "prime_mover", "truck", "jeep"):
             return f"transport_kind {v['transport_kind']!r}: wagon, prime_mover, truck or jeep (5.67)"
+        if v.get("portee") and (counter.type != "vehicle" or not v.get("ma")):
+            return "a BM-13 or portee ('portee': 1) is a vehicle with an MA on its travel face (5.63)"
         if "calibre" in v and not isinstance(v["calibre"], int):
             return "'calibre' must be a whole number of mm (5.67: trucks and APCs tow under 150 mm)"
         return None
@@ -269,7 +277,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs")}
+                                                "afvs", "clearing")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -328,8 +336,10 @@ class PgGame(Game):
         return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
-        """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left (16.3)."""
-        out = list(super().physical_changes(before, after))
+        """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left, and off for
+        each wreck cleared (16.3)."""
+        out = [dataclasses.replace(p, text=said) if (said := pg_works.board_text(p.what, p.to, p.unit)) else p
+               for p in super().physical_changes(before, after)]  # 16.2: the DUG IN marker under or on top
         old, new = dict(self.gstate(before).wrecks), dict(self.gstate(after).wrecks)
         for label, n in sorted(new.items()):
             h = next((before.units[u].hex for u, where, _ in self.gstate(before).afvs
@@ -337,12 +347,23 @@ class PgGame(Game):
             for _ in range(n - old.get(label, 0)):
                 out.append(Physical("place", "", T("put a wreck marker in {hex} (16.3)", hex=label), "16.3",
                                     h, "wreck"))
+        for label, n in sorted(old.items()):  # 16.3: a wreck cleared
+            for _ in range(n - new.get(label, 0)):
+                at = next((before.units[u].hex for u, where, *_ in self.gstate(before).clearing
+                           if where == label and u in before.units), None)  # the AFV clearing it
+                out.append(Physical("take", "", T("take a wreck marker off {hex} (16.3)", hex=label), "16.3",
+                                    at, "wreck"))
         return tuple(out)
+
+    def marker_text(self, position: Position, marker: str) -> str | None:
+        """16.2: the DUG IN marker under or on top, as players read it; the host's own word for the rest."""
+        return pg_works.PHRASES.get(marker)
 
     def _works(self, position: Position) -> State:
         """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""
         state = pg_works.keep(self, position)
-        return pg_works.track_wrecks(self, position.at(state))
+        state = pg_works.track_wrecks(self, position.at(state))
+        return pg_works.keep_clearing(self, position.at(state))
 
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
@@ -576,6 +597,9 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
                                       unit=unit.id), "14.3")
+            if pu.is_portee(unit) and not unit.has(pu.LIMBERED):
+                raise IllegalAction(T("{unit} is on its MA 0 face: it moves 'as limber', flipping for 2 MP",
+                                      unit=unit.id), "5.63")
         stuck = [u.id for u in units if pu.is_afv(u)]
         if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
             raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
@@ -729,6 +753,43 @@ class PgGame(Game):
             raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
+    def check_mode_move(self, position: Position, move: act.Move) -> act.Move:
+        """5.63: a move ending in an unhook (0 MP), or a BM-13/portee's move with its 2-MP flip before
+        (``as limber``) or after (``as unlimber``) it; never into an assault."""
+        for uid in move.units:
+            if uid not in position.units:
+                raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
+        units = [position.units[u] for u in move.units]
+        pg_transport.check_mode(self, position, units, move)
+        view = position
+        if move.mode == "limber":  # it moves on its travel face
+            view = position.at(pg_transport.begin(position, position.state, move))
+        checked = self.check_move(view, dataclasses.replace(move, mode=""))
+        side = units[0].side
+        if any(pg_assault.enemy_combat_units(position, h, side) for h in checked.path[1:]):
+            raise IllegalAction(T("no unhooking or flipping on a move into an enemy hex"), "5.63, 12.1")
+        flip = pg_transport.flip_cost(move)
+        if flip:
+            movers = [view.units[u] for u in move.units]
+            spent = checked.cost if checked.cost is not None else 0
+            if spent + flip > self.budget(movers, view):
+                raise IllegalAction(T("the flip takes 2 MP: the path costs {cost} of the {ma} MP", cost=spent,
+                                      ma=self.budget(movers, view)), "5.63")
+            return dataclasses.replace(checked, cost=spent + flip, mode=move.mode)
+        return dataclasses.replace(checked, mode=move.mode)
+
+    def finish_move(self, position: Position) -> State:
+        """5.63: a move declared ``as unhook`` or ``as unlimber`` ends in it, under 13.3's opportunity
+        fire."""
+        state = super().finish_move(position)
+        gs = self.gstate(state)
+        if not gs.move_mode:
+            return state
+        mode, uid = gs.move_mode
+        view = position.at(state.replace(game=gs.replace(move_mode=())))
+        state, ids, what = pg_transport.after_move(self, view, mode, uid)
+        return self.standing_window(view, state, ids, what) if ids else state
+
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
         """12.11, 12.2, 12.3: good-order units with a leader enter an adjacent enemy hex: one the enemy holds
         alone (the assault is fought at once), or an assault hex to reinforce it (the assault is optional);
@@ -744,6 +805,17 @@ class PgGame(Game):
         return why
 
     # --- moves hex by hex, under opportunity fire (13.0-13.2) ---
+    def advance_move(self, position: Position) -> State:
+        """5.8: a unit losing its way rolls before each hex it enters (``direction.py``)."""
+        asked = pg_direction.before_step(self, position)
+        return super().advance_move(position) if asked is None else asked
+
+    def resume_lost_way(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_direction.resume(self, position, decision, answer)
+
+    def resume_lost_next(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_direction.resume_next(self, position, decision, answer)
+
     def enter(self, position: Position) -> State:
         state = super().enter(position)
         gs = self.gstate(state)
@@ -837,6 +909,9 @@ class PgGame(Game):
         if gs.standing:  # 13.3: the window at a load or unload closed; its own rules already applied
             state = position.state.replace(game=gs.replace(standing=False, fired_here=(), halted=()))
             return super().end_move(position.at(state))
+        if gs.lost_spent:  # 5.8: the move that lost its way is over
+            position = position.at(position.state.replace(game=gs.replace(lost_spent="", lost_ok=-1,
+                                                                          lost_ask=False)))
         rolls = pg_supply.decisions(self, position, moving.units, fired=False)
         return pg_supply.under(position.state, self._end_move(position), rolls)
 
@@ -900,6 +975,9 @@ class PgGame(Game):
             if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
                 pg_works.check_dig(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "dig")
+            if action.mode == "clear":  # 16.3: clearing a wreck is the AFV's whole action
+                pg_works.check_clear(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), "clear")
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -910,6 +988,8 @@ class PgGame(Game):
             pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
+            if action.mode:  # 5.63: a move ending in an unhook, or a BM-13's flip
+                return self.check_mode_move(position, action)
             return self.check_move(position, action)
         if isinstance(action, act.Load):
             return pg_transport.check_load(self, position, action)
@@ -930,6 +1010,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
                 return pg_works.dig(self, position, tuple(action.units))
+            if action.mode == "clear":
+                return pg_works.clear(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
@@ -947,7 +1029,7 @@ class PgGame(Game):
         if isinstance(action, act.Unload):
             done = pg_transport.apply_unload(self, position, action)
             unit = position.units[action.carrier]
-            if unit.type == "gun" and unit.carrier is None:  # 13.3: unlimbering (牽引解除) is fired at too
+            if (unit.type == "gun" or pu.is_portee(unit)) and unit.carrier is None:  # 13.3: unlimbering too
                 return self.standing_window(position, done, (unit.id,), T("unlimber"))
             carrier = unit.carrier or unit.id
             riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
@@ -1206,8 +1288,23 @@ class PgGame(Game):
         crossing = self.crossing_roll(position, move)
         if crossing is not None:
             state = state.push(crossing)
+        if move.mode:  # 5.63: flipped before it moves, or unhooked/flipped where it ends
+            uid = next(u.id for u in movers if not pu.is_leader(u))
+            state = pg_transport.begin(position, state, move)
+            state = state.replace(game=self.gstate(state).replace(move_mode=(move.mode, uid)))
+            if move.mode == "limber":  # 13.3: the flip in its own hex is fired at before it moves off
+                view = position.at(state)
+                reactor = view.enemy_of(movers[0].side)
+                if view.phase.reaction("enter") is not None and self.can_react(view, reactor):
+                    state = state.push(Decision(
+                        "react", reactor, T("{units} {what} in {hex}: fire at them now or pass", units=uid,
+                                            what=T("limber"), hex=view.label(path[0])), "13.3", "move_on",
+                        subject=(uid,), target=path[0]))
         if movers and self.is_overrun(position, movers, path):  # the exit hex is named before moving
             state = state.push(pg_overrun.exit_decision(self, position, move))
+        elif movers and not self.gstate(state).charge and pg_direction.in_play(position, movers[0].side):
+            # 5.8: each step of the move is rolled for (``advance_move``)
+            state = state.replace(game=self.gstate(state).replace(lost_spent="0", lost_ok=-1))
         if self.gstate(position.state).active:
             return state
         movers = [position.units[u] for u in move.units]
@@ -1332,6 +1429,10 @@ class PgGame(Game):
         yield from self._transport_actions(position, mine)
         yield from pg_fire.generate(self, position, side)
         yield from pg_assault.optional_attacks(self, position, side)  # 12.3
+        for uid in pg_works.offers(self, position, mine):  # 16.2: digging, a move action (3.13)
+            yield act.Activate((uid,), "dig")
+        for uid in pg_works.clear_offers(self, position, mine):  # 16.3: clearing a wreck
+            yield act.Activate((uid,), "clear")
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""
@@ -1341,7 +1442,7 @@ class PgGame(Game):
                 offers += [act.Load((u.id,), carrier.id) for u in mine
                            if u.hex == carrier.hex and u.type in ("personnel", "gun") and u.carrier is None]
                 offers.append(act.Unload(carrier.id))
-            elif carrier.type == "gun" and carrier.has(pu.LIMBERED):
+            elif (carrier.type == "gun" or pu.is_portee(carrier)) and carrier.has(pu.LIMBERED):
                 offers.append(act.Unload(carrier.id))
         for offer in offers:
             try:

@@ -13,6 +13,11 @@ towed along this segment is marked with its transport, so it cannot unlimber aft
 transport may tow (5.67): wagons anything; heavy prime movers (``transport_kind: prime_mover``) any heavy
 weapon and no personnel; APCs and trucks (the default) guns under 150 mm (``calibre``); jeeps
 (``transport_kind: jeep``) the guns the scenario marks ``jeep: 1`` (37 mm AT, 2-pdr, 20 mm AA).
+
+In one segment (5.63): ``move TRUCK PATH as unhook`` moves and then unhooks the gun where the move ends (no
+MP; towed this segment, the gun stays limbered). A BM-13 or portee (``portee: 1``) moves on its limbered
+(travel) face only; ``as unlimber`` flips it to its MA 0 face after the move, ``as limber`` before it, for
+2 MP of its MA; ``unload BM`` flips it in place. The flip is its action, so it fires no more that turn.
 """
 
 from __future__ import annotations
@@ -122,7 +127,8 @@ def apply_load(game: PgGame, position: Position, load: act.Load) -> State:
 
 def check_unload(game: PgGame, position: Position, unload: act.Unload) -> act.Unload:
     gun = position.units.get(unload.carrier)
-    if gun is not None and gun.type == "gun":  # 5.63: ``unload GUN`` unlimbers it
+    if gun is not None and (gun.type == "gun" or pu.is_portee(gun)):  # 5.63: ``unload GUN`` unlimbers it
+        # (a BM-13 or portee flips to its MA 0 face in place, 2 MP of its MA: its action)
         if not gun.has(pu.LIMBERED):
             raise IllegalAction(T("{unit} is not limbered", unit=gun.id), "5.62")
         why = game.can_act(position, dataclasses.replace(gun, carrier=None))  # 5.63: hooked, it unhooks too
@@ -142,7 +148,7 @@ def apply_unload(game: PgGame, position: Position, unload: act.Unload) -> State:
     nor it act again this turn (so neither assaults)."""
     state = position.state
     carrier = state.units[unload.carrier]
-    if carrier.type == "gun":  # 5.63: unhooked if need be, then unlimbered: the gun's whole segment
+    if carrier.type == "gun" or pu.is_portee(carrier):  # 5.63: unhooked if need be, then unlimbered
         return state.with_unit(dataclasses.replace(carrier, carrier=None).mark(MARK, remove=(pu.LIMBERED,)))
     riders = riders_of(position, carrier.id)
     towed = [u for u in riders if u.type == "gun"]
@@ -181,5 +187,67 @@ def carry(position: Position, state: State, movers: tuple[str, ...], here: objec
     return state
 
 
-__all__ = ["apply_load", "apply_unload", "carry", "check_load", "check_unload", "riders_of", "share_fate",
+
+
+# --- a move that ends in an unhook or a flip (5.63) ---
+MODES = ("unhook", "limber", "unlimber")
+
+
+def check_mode(game: PgGame, position: Position, units: list[UnitState], move: act.Move) -> None:
+    """5.63: ``move TRUCK PATH as unhook``: a transport towing a gun unhooks it where the move ends (0 MP;
+    a towed mortar takes all the MP of both, so never after a move). ``move BM PATH as unlimber`` / ``as
+    limber``: a BM-13 or portee moves then flips to its MA 0 face, or flips to its travel face then
+    moves: 2 MP of its MA either way."""
+    if move.mode not in MODES:
+        raise InvalidAction(T("a PG move is 'move UNIT PATH', or ends 'as unhook', 'as limber' or 'as "
+                              "unlimber' (5.63)"))
+    troops = [u for u in units if not pu.is_leader(u)]
+    if len(troops) != 1:
+        raise IllegalAction(T("one transport unhooks, or one BM-13 or portee flips, at a time"), "5.63")
+    unit = troops[0]
+    if move.mode == "unhook":
+        guns = [r for r in riders_of(position, unit.id) if r.type == "gun"]
+        if not guns:
+            raise IllegalAction(T("{unit} tows no gun to unhook", unit=unit.id), "5.63")
+        if any(pu.branch(g) == "MTR" for g in guns):
+            raise IllegalAction(T("unhooking a mortar takes all the MP of both units and the whole segment: "
+                                  "not after a move"), "5.63")
+        return
+    if not pu.is_portee(unit):
+        raise IllegalAction(T("only a BM-13 or portee flips to limber or unlimber as it moves"), "5.63")
+    if (move.mode == "limber") == unit.has(pu.LIMBERED):
+        raise IllegalAction(T("{unit} is already on that face", unit=unit.id), "5.63")
+
+
+def flip_cost(move: act.Move) -> int:
+    """5.63: the BM-13/portee flip's 2 MP, paid out of the move's MA."""
+    return 2 if move.mode in ("limber", "unlimber") else 0
+
+
+def begin(position: Position, state: State, move: act.Move) -> State:
+    """5.63: ``as limber`` flips the BM-13 to its travel face before it moves."""
+    if move.mode != "limber":
+        return state
+    uid = next(u for u in move.units if pu.is_portee(state.units[u]))
+    return state.with_unit(state.units[uid].mark(pu.LIMBERED))
+
+
+def after_move(game: PgGame, position: Position, mode: str, uid: str) -> tuple[State, tuple[str, ...], T]:
+    """5.63: where the move ended, the transport unhooks its gun (it stays limbered, and having been towed
+    this segment it cannot unlimber in it), or the BM-13 flips to its MA 0 face (marked, it fires no more
+    this turn). Returns the state, the units that did it and what they did (for 13.3's window)."""
+    state = position.state
+    unit = state.units.get(uid)
+    if unit is None or unit.hex is None or unit.has("disrupted") or unit.has("demoralized"):
+        return state, (), T("unhook")  # 5.66: a shaken transport's cargo has already come off
+    if mode == "unlimber":
+        return state.with_unit(unit.mark(remove=(pu.LIMBERED,))), (uid,), T("unlimber")
+    guns = [r for r in riders_of(position, uid) if r.type == "gun"]
+    for gun in guns:
+        state = state.with_unit(dataclasses.replace(gun, carrier=None, hex=unit.hex).mark(MARK))
+    return state, (uid, *(g.id for g in guns)), T("unhook")
+
+
+__all__ = ["MODES", "after_move", "apply_load", "apply_unload", "begin", "carry", "check_load", "check_mode",
+           "check_unload", "flip_cost", "riders_of", "share_fate",
            "tow_problem"]

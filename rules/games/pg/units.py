@@ -110,6 +110,12 @@ def move_class(unit: UnitState) -> str:
     return "foot"
 
 
+def is_portee(unit: UnitState) -> bool:
+    """5.63: a BM-13 or portee (``portee: 1``): an MA on its travel face (``limbered``), MA 0 on the face
+    that fires."""
+    return value(unit, "portee") == 1
+
+
 def branch(unit: UnitState) -> str:
     """The branch code printed on it (INF, HMG, ENG, MTR, CAV...), upper case."""
     return text(unit, "branch").upper()

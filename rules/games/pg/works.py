@@ -10,7 +10,11 @@ the hex loses either marker. A leader in a hex with friendly dug-in units counts
 no opportunity fire (13.2).
 
 Wrecks (16.3): an AFV that loses a step in a bridge, road or town hex leaves a wreck there; vehicles pay
-the wreck cost of ``moves.wreck_cost`` to enter.
+the wreck cost of ``moves.wreck_cost`` to enter. Clearing one (``activate AFV for clear``): an AFV with
+armour 2 or more, activated in good order in a hex with a wreck, spends its action there (MOVED/FIRED) in
+two consecutive turns; the second takes one wreck away. Between the two, the AFV (or a tank leader with it)
+becoming disrupted or demoralised, any other action of the AFV (a move, fire, an assault as attacker: any
+other MOVED/FIRED marker), leaving the hex or a turn without clearing starts it over (16.3, citing 16.21).
 """
 
 from __future__ import annotations
@@ -29,6 +33,47 @@ if TYPE_CHECKING:
 
 DIGGING = "digging"  # 16.2: the DUG IN marker under the unit (one segment dug)
 DUG_IN = "dug_in"  # 16.2: the DUG IN marker on top (in the foxhole)
+
+# 16.2: the two markers as players read them (the pages' unit cards), and the board changes they ask for
+PHRASES = {DIGGING: T("digging: DUG IN under it, one segment dug (16.2)"),
+           DUG_IN: T("dug in: DUG IN on top, in its foxhole (16.2)")}
+
+
+def board_text(what: str, marker: str, unit: str) -> T | None:
+    """16.2: the DUG IN marker goes under the unit after one segment, on top after the second."""
+    if marker == DIGGING:
+        return (T("put a DUG IN marker under {unit} (16.2)", unit=unit) if what == "place" else
+                T("take the DUG IN marker from under {unit} (16.2)", unit=unit))
+    if marker == DUG_IN:
+        return (T("put the DUG IN marker on top of {unit} (16.2)", unit=unit) if what == "place" else
+                T("take the DUG IN marker off {unit} (16.2)", unit=unit))
+    return None
+
+
+def offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
+    """The units of ``units`` that may dig now (16.2), for the page's list of actions."""
+    out = []
+    for unit in units:
+        try:
+            check_dig(game, position, (unit.id,))
+        except IllegalAction:
+            continue
+        out.append(unit.id)
+    return out
+
+
+def clear_offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
+    """The AFVs of ``units`` that may clear a wreck now (16.3)."""
+    out = []
+    for unit in units:
+        if not pu.is_afv(unit) or unit.hex is None or not wrecks_at(game, position, unit.hex):
+            continue
+        try:
+            check_clear(game, position, (unit.id,))
+        except IllegalAction:
+            continue
+        out.append(unit.id)
+    return out
 
 
 def check_dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
@@ -118,6 +163,74 @@ def keep(game: PgGame, position: Position) -> State:
 
 
 # --- wrecks (16.3) ---
+def check_clear(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
+    """16.3: who may clear a wreck; raises IllegalAction naming the rule."""
+    if len(ids) != 1:
+        raise IllegalAction(T("one AFV clears a wreck"), "16.3")
+    uid = ids[0]
+    unit = position.units.get(uid)
+    if unit is None:
+        raise IllegalAction(T("no unit {unit} in this game", unit=repr(uid)))
+    why = game.can_act(position, unit)
+    if why:
+        raise IllegalAction(why)
+    if not pu.is_afv(unit) or pu.armor(unit) < 2:
+        raise IllegalAction(T("{unit} cannot clear a wreck: an AFV with an armour value of 2 or more does "
+                              "(16.3)", unit=uid), "16.3")
+    if unit.has("disrupted") or unit.has("demoralized"):
+        raise IllegalAction(T("{unit} is not in good order: it cannot clear a wreck (16.3)", unit=uid),
+                            "16.3")
+    if unit.hex is None or wrecks_at(game, position, unit.hex) <= 0:
+        raise IllegalAction(T("there is no wreck in {unit}'s hex to clear (16.3)", unit=uid), "16.3")
+
+
+def clear(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
+    """16.3: the AFV spends its action clearing (MOVED/FIRED); the second turn of two running takes a wreck
+    off its hex."""
+    state = position.state
+    gs = game.gstate(state)
+    uid = ids[0]
+    unit = state.units[uid]
+    assert unit.hex is not None
+    here = position.label(unit.hex)
+    going = {u: (h, t, tl) for u, h, t, tl in gs.clearing}
+    started = going.pop(uid, None)
+    wrecks = dict(gs.wrecks)
+    if started is not None and started[:2] == (here, position.turn - 1):
+        wrecks[here] -= 1
+        if not wrecks[here]:
+            del wrecks[here]
+    else:  # 16.3: its tank leaders there in good order are watched too
+        leaders = sorted(u.id for u in position.units_at(unit.hex) if u.side == unit.side and pu.leader_kind(
+            u) == "tank" and not u.has("disrupted") and not u.has("demoralized"))
+        going[uid] = (here, position.turn, ",".join(leaders))
+    state = state.with_unit(unit.mark(MARK))
+    return state.replace(game=gs.replace(clearing=tuple(sorted((u, *v) for u, v in going.items())),
+                                         wrecks=tuple(sorted(wrecks.items()))))
+
+
+def keep_clearing(game: PgGame, position: Position) -> State:
+    """16.3 (16.21): a clearing begun last turn stops when the AFV, or a tank leader that was with it in good
+    order, is disrupted or demoralised; when the AFV leaves the hex, takes another MOVED/FIRED marker this
+    turn or lets a turn go by; or when the wreck is gone."""
+    state = position.state
+    gs = game.gstate(state)
+    kept = []
+    for uid, where, turn, leaders in gs.clearing:
+        unit = state.units.get(uid)
+        here = position.label(unit.hex) if unit is not None and unit.hex is not None else ""
+        shaken = [u for u in (state.units.get(t) for t in leaders.split(",") if t) if u is not None
+                  and (u.has("disrupted") or u.has("demoralized"))]
+        lost = (unit is None or here != where or unit.has("disrupted") or unit.has("demoralized")
+                or bool(shaken) or position.turn > turn + 1 or (unit.has(MARK) and position.turn != turn)
+                or not dict(gs.wrecks).get(where))
+        if not lost:
+            kept.append((uid, where, turn, leaders))
+    if tuple(kept) == gs.clearing:
+        return state
+    return state.replace(game=gs.replace(clearing=tuple(kept)))
+
+
 def wreck_hex(game: PgGame, position: Position, h: Hex) -> bool:
     """16.3: a bridge, road or town hex (a road on any of its hexsides; a bridge is a road into a river)."""
     terrain = game.terrain_table().table.canonical(position.map.terrain(h))
@@ -149,5 +262,5 @@ def track_wrecks(game: PgGame, position: Position) -> State:
     return state.replace(game=gs.replace(afvs=afvs, wrecks=tuple(sorted(wrecks.items()))))
 
 
-__all__ = ["DIGGING", "DUG_IN", "check_dig", "dig", "in_foxhole", "keep", "track_wrecks", "wreck_hex",
-           "wrecks_at"]
+__all__ = ["DIGGING", "DUG_IN", "PHRASES", "board_text", "check_clear", "check_dig", "clear", "clear_offers",
+           "dig", "in_foxhole", "keep", "keep_clearing", "offers", "track_wrecks", "wreck_hex", "wrecks_at"]

@@ -40,7 +40,9 @@ def test_an_overrun_costs_a_quarter_mpa_more_and_never_in_reverse(make_position:
     assert cost == 1 + 2 + 1 + overrun.extra_mp(14)  # start, two hexspines to face B5, forward + OVR (D7.13)
     tank = {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}
     enemy_tank = make(make_position, tank)
-    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))  # D2.6: no stop there
+    # D2.6: no stop there for a tank whose gun is out (with it, a TK DR of 5 would kill: test_vstay.py)
+    enemy_tank = enemy_tank.at(enemy_tank.state.with_unit(enemy_tank.units["a-pz"].mark("ma_malf")))
+    assert D4 not in enemy_tank.legal_actions.moves_for(frozenset({"a-pz"}))
     with pytest.raises(IllegalAction, match=r"may pass through D4 but not stop there.*D2\.6"):
         enemy_tank.push_text("move a-pz C5-D4")
 

@@ -226,8 +226,9 @@ def test_d7_13_bypassing_a_hex_of_enemy_infantry_is_no_overrun(make_position: An
 
 
 def test_d2_6_bypassing_through_an_enemy_afv_hex_but_never_stopping(make_position: Any) -> None:
-    """D2.6: a vehicle may not stop in a hex of an enemy AFV; it may go through it (here in bypass)."""
-    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]}
+    """D2.6: a vehicle may not stop in a hex of an enemy AFV; it may go through it (here in bypass). Its gun
+    is out, so D2.6's TK-DR-of-5 exception does not let it stay (test_vstay.py)."""
+    unit = {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca2", "motion", "ma_malf"]}
     enemy = {"id": "b-pz", "counter": "pz", "side": "b", "hex": "I5", "markers": ["vca0"]}
     pos: Position = make_position("asl", [unit, enemy, far_enemy()], "MPh", counters=COUNTERS,
                                   hexes={"I5": {"terrain": "woods"}})

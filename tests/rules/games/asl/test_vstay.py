@@ -1,0 +1,87 @@
+"""D2.6's two exceptions to "a vehicle may pass through but not stop in an enemy AFV's hex" (vstay.py): no LOS
+between the two (the text's case: bypassing opposite sides of the hex), and a vehicle whose gun, from the
+Location it left, could attack the AFV with an unmodified TK DR of 5 destroying or shocking it. The TK numbers
+are the ordnance pack's demo values (75L basic TK 17 at range 1, less the demo T's armor 8 front / 4 side:
+a Final TK# of 9 or 13, so a 5 destroys it wherever it hits)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import vbypass, vstay
+from hexmate.rules.hexes import direction_between, neighbor
+
+from .test_armour import COUNTERS
+from .test_vbypass import far_enemy, settle
+
+
+def tanks(make_position: Any, *mover_markers: str, mover: str = "pz") -> Position:
+    units = [{"id": "a-v", "counter": mover, "side": "a", "hex": "C5", "markers": ["vca0", *mover_markers]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "D4", "markers": ["vca3"]}, far_enemy()]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    return pos
+
+
+def test_the_pack_numbers_the_test_rests_on() -> None:
+    pack = od.load_pack()
+    assert pack.basic_tk("75L", 1) == 17
+    assert od.final_tk(17, 8) == 9 and 5 < 9  # a TK DR of 5 below the Final TK#: destroyed (C7, pack)
+
+
+def test_d2_6_a_tank_that_would_kill_the_afv_on_a_tk_dr_of_5_may_stop_in_its_hex(make_position: Any) -> None:
+    pos = tanks(make_position)
+    D4 = pos.map.parse_label("D4")
+    assert D4 in pos.legal_actions.moves_for(frozenset({"a-v"}))
+    pos.push_text("move a-v C5-D4")
+    settle(pos)
+    assert pos.units["a-v"].hex == D4
+    C5 = pos.map.parse_label("C5")
+    assert vstay.kills_on_five(pos, pos.units["a-v"], C5, pos.units["b-t"])
+
+
+def test_d2_6_without_a_working_gun_it_may_not(make_position: Any) -> None:
+    for pos in (tanks(make_position, "ma_malf"), tanks(make_position, mover="ht")):  # gun out; an MG MA
+        assert pos.map.parse_label("D4") not in pos.legal_actions.moves_for(frozenset({"a-v"}))
+        with pytest.raises(IllegalAction, match=r"not stop there.*D2\.6"):
+            pos.push_text("move a-v C5-D4")
+
+
+def _bypassing_enemy(make_position: Any, side_of: str) -> tuple[Position, Any]:
+    """A halftrack (no gun: only the no-LOS exception can let it stay) about to bypass woods I5, where the
+    enemy T bypasses the hexside opposite to the one the halftrack's move ends along (or the same hex's
+    centre when ``side_of`` is 'inside')."""
+    probe: Position = make_position("asl", [
+        {"id": "a-v", "counter": "ht", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]}, far_enemy()],
+        "MPh", counters=COUNTERS, hexes={"I5": {"terrain": "woods"}})
+    probe.push_text("move a-v J5-I5 as bypass")
+    settle(probe)
+    mine = probe.units["a-v"]
+    across = vbypass.across_of(mine)
+    assert mine.hex is not None and across is not None
+    d = (direction_between(mine.hex, across) + 3) % 6
+    n = neighbor(mine.hex, d)
+    f = next(g for g in range(6) if vbypass.parallel(mine.hex, n, g))
+    enemy = {"id": "b-t", "counter": "t", "side": "b", "hex": "I5",
+             "markers": [f"vca{f}", f"byp{d}"] if side_of == "opposite" else ["vca0"]}
+    pos: Position = make_position("asl", [
+        {"id": "a-v", "counter": "ht", "side": "a", "hex": "J5", "markers": ["vca2", "motion"]}, enemy,
+        far_enemy()], "MPh", counters=COUNTERS, hexes={"I5": {"terrain": "woods"}})
+    return pos, mine
+
+
+def test_d2_6_no_los_bypassing_opposite_sides_lets_it_stay(make_position: Any) -> None:
+    pos, mine = _bypassing_enemy(make_position, "opposite")
+    assert vstay.no_los(mine, pos.units["b-t"])
+    pos.push_text("move a-v J5-I5 as bypass")
+    settle(pos)
+    assert pos.label(pos.units["a-v"].hex) == "I5" and vbypass.across_of(pos.units["a-v"]) is not None
+
+
+def test_d2_6_an_afv_inside_the_hex_sees_the_bypassing_vehicle(make_position: Any) -> None:
+    pos, _ = _bypassing_enemy(make_position, "inside")
+    with pytest.raises(IllegalAction, match=r"D2\.6"):
+        pos.push_text("move a-v J5-I5 as bypass")
