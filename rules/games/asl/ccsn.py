@@ -12,13 +12,12 @@ What the text says and this module does (paraphrased):
   result calls for follow; then the same side designates its CC attack as usual (the A11 example's H3: the
   sN attack, then the CMG "again").
 
-Not built: unarmored vehicles and exposed crews in the Location as its targets (A7.308 through A11.622), and
-a Heat of Battle arising from its MC carrying the CC on (the CC resumes once the checks are rolled).
+The checks it calls for are taken first (with whatever they raise), then ``done`` goes on with the CC. Not
+built: unarmored vehicles and exposed crews in the Location as its targets (A7.308 through A11.622).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -108,17 +107,17 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     asks: list[Decision] = []
     for side in sorted({u.side for u in targets}):
         ids = [u.id for u in targets if u.side == side]
-        checks = decisions_for(view, result, ids)
-        asks += [dataclasses.replace(d, args=(*d.args, ("cc", "1"))) for d in checks]
-    if asks:
-        return state.push(*asks)
+        asks += decisions_for(view, result, ids)
+    if asks:  # the checks first (and whatever they raise, Heat of Battle...), then the CC goes on
+        done = Decision("confirm", vehicle.side,
+                        T("the sN attack's checks are taken: done to go on with the CC"),
+                        "A11.622", "cc_sn_done", choices=("done",), target=h)
+        return state.push(*asks, done)
     return ccgroups.proceed(game, view)
 
 
-def after_check(game: AslGame, position: Position) -> State:
-    """Once the last check of the sN attack is rolled, the CC goes on (the same side designates)."""
+def resume_done(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The sN attack's checks all taken: the same side designates its CC attack (A11.622, A11.31)."""
     from hexmate.rules.games.asl import ccgroups
 
-    if position.state.decisions:
-        return position.state
     return ccgroups.proceed(game, position)

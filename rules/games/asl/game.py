@@ -806,10 +806,7 @@ class AslGame(Game):
         if gone is not None:
             return gone
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
-        after = riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
-        if decision.arg("cc") == "1":  # an sN attack's check in the CCPh: then the CC goes on (A11.622)
-            return asl_ccsn.after_check(self, position.at(after))
-        return after
+        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -1069,6 +1066,9 @@ class AslGame(Game):
 
     def resume_cc_sn(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccsn.resume(self, position, decision, answer)  # A11.622
+
+    def resume_cc_sn_done(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccsn.resume_done(self, position, decision, answer)  # A11.622
 
     def resume_cc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccleader.resume(self, position, decision, answer)  # A18.12

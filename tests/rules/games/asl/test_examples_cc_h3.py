@@ -107,6 +107,9 @@ def test_a11_comprehensive_h3_played_through(make_position: Any, tmp_path: Any) 
     assert top is not None and (top.then, top.subject, top.arg("drm")) == ("mc", ("b-2",), "2")
     pos.push_text("answer dice 1,3")  # 4 + 2 = 6, below morale 7: passed (7 would have pinned it, A7.8)
     assert not pos.units["b-2"].has("broken") and not pos.units["b-2"].has("pinned")
+    top = pos.decision
+    assert top is not None and (top.then, top.choices) == ("cc_sn_done", ("done",))
+    pos.push_text("answer done")
     top = pos.decision  # the PzV's side designates again; its sN is spent
     assert top is not None and (top.then, top.side, top.choices) == ("cc_group", "a", ("done",))
     pos.push_text("answer units a-pz,b-2")
