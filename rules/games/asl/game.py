@@ -45,12 +45,17 @@ from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups
+from hexmate.rules.games.asl import ccleader as asl_ccleader
+from hexmate.rules.games.asl import ccsn as asl_ccsn
+from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import escape as asl_escape
+from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import guards as asl_guards
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
@@ -123,6 +128,7 @@ class AslState(GameState):
     control: tuple[tuple[str, str], ...] = ()  # building name -> side (A26.14)
     cc_entered: tuple[Hex, ...] = ()
     cc_advanced: tuple[str, ...] = ()  # the units that advanced into an enemy's Location this APh (A11.15)
+    cc_from: tuple[tuple[str, Hex], ...] = ()  # those units -> the ground-level hex they came from (A11.8)
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
     cc_level: int = 0  # the level of the Location being fought in cc_hex (A2.8)
@@ -530,12 +536,17 @@ class AslGame(Game):
     def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and asl_guards.claims(action):
+            return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Smoke):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
+        if asl_guards.claims_drop(position, action):
+            assert isinstance(action, act.Transfer)
+            return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -667,12 +678,17 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and asl_guards.claims(action):
+            return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Smoke):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
+        if asl_guards.claims_drop(position, action):
+            assert isinstance(action, act.Transfer)
+            return asl_guards.drop(position, action)  # A20.5, A20.53
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -723,8 +739,10 @@ class AslGame(Game):
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
                 # A11.4: advanced into CC
                 gs = self.gstate(state)
+                came = tuple((u, action.path[0]) for u in action.units if position.units[u].level == 0)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to),
-                                                      cc_advanced=(*gs.cc_advanced, *action.units)))
+                                                      cc_advanced=(*gs.cc_advanced, *action.units),
+                                                      cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             if prcfire.claims(position, action):
@@ -895,7 +913,12 @@ class AslGame(Game):
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vfire.resume_cc2(position, decision, answer)
+        if answer.dice and asl_ccleader.afv_due(position, decision, 2):  # A18.12 against an AFV too
+            state = state.push(asl_ccleader.ask_afv(decision, answer.dice[0]))
         return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
+
+    def resume_vcc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccleader.resume_afv(self, position, decision, answer)  # A18.12, A11.5
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
@@ -998,6 +1021,18 @@ class AslGame(Game):
     def resume_escape_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_reduce(self, position, decision, answer)
 
+    def resume_escape_targets(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_targets(self, position, decision, answer)  # A20.55: whom the reply attacks
+
+    def resume_escape_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_withdraw(self, position, decision, answer)  # A11.2, A20.55
+
+    def resume_escape_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_infiltrate(self, position, decision, answer)  # A11.22
+
+    def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
+
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
 
@@ -1055,7 +1090,28 @@ class AslGame(Game):
         return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh, by a transfer
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return prisoners.resume_surrender(self, position, decision, answer)
+        state = prisoners.resume_surrender(self, position, decision, answer)
+        if answer.units:  # A20.5: the guard squad may deploy at once
+            state = asl_guards.after_surrender(position, state, answer.units[0])
+        return state
+
+    def resume_cc_sn(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccsn.resume(self, position, decision, answer)  # A11.622
+
+    def resume_cc_sn_done(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccsn.resume_done(self, position, decision, answer)  # A11.622
+
+    def resume_cc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccleader.resume(self, position, decision, answer)  # A18.12
+
+    def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8
+
+    def resume_guard_deploy(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guards.resume_deploy(self, position, decision, answer)  # A20.5
+
+    def resume_guard_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guards.resume_split(self, position, decision, answer)  # A20.5, A20.51
 
     def settle(self, position: Position) -> State:
         state = super().settle(position)
@@ -1428,6 +1484,7 @@ class AslGame(Game):
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
         yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
+        yield from asl_guards.generate(position)  # A20.5: a guard squad deploys at any time
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
@@ -1497,10 +1554,10 @@ class AslGame(Game):
             state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
-                                                  conceal_done=False, paatc=()))  # A11.6: passes end
+                                                  conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
@@ -1525,6 +1582,9 @@ class AslGame(Game):
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
+        if phase in ("PFPh", "DFPh", "AFPh"):  # A20.4: a berserk unit with prisoners massacres them first
+            state = prisoners.berserk_massacre(self, position)
+            position = position.at(state)
         if phase == "MPh":
             # A4.51: a CX counter goes during the unit's next own Player Turn, after its Prep Fire and at the
             # latest as it starts moving; one gone by the start of the MPh forbids Double Time in it.
