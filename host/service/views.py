@@ -136,10 +136,7 @@ def unnamed(said: Any, hidden: frozenset[str]) -> Any:
     if not hidden or not isinstance(said, str):
         return said
     if isinstance(said, T):
-        facts = {k: unnamed(v, hidden) for k, v in said.facts.items()}
-        out = T(said.msgid, **facts)
-        out.domain = said.domain
-        return out
+        return said.replace(**{k: unnamed(v, hidden) for k, v in said.facts.items()})
     return _UNIT_ID.sub(lambda m: "?" if m.group(0) in hidden else m.group(0), said)
 
 
