@@ -38,6 +38,7 @@ from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
@@ -668,6 +669,12 @@ class PgGame(Game):
             for h, reach in pg_moves.reachable(position.map, start, budget, cost, stop).items():
                 if h != start:
                     out[h] = act.Move(ids, reach.path, reach.cost)
+            if pg_strategic.eligible(self, position, units, start):  # optional strategic movement: 2x MA
+                hidden = pg_strategic.cost_fn(self, position, units, cost)
+                far = pg_moves.reachable(position.map, start, budget * pg_strategic.FACTOR, hidden, stop)
+                for h, reach in far.items():
+                    if h != start and h not in out:
+                        out[h] = act.Move(ids, reach.path, reach.cost)
         if self.ride(units) is not None:
             return out
         if self.manhandled(units) is not None:  # 5.9: one hex, with the crew's whole MA
@@ -726,7 +733,12 @@ class PgGame(Game):
             total += step
         if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None
                                                      or self.entered_now(position, units)):
-            raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
+            problem = pg_strategic.path_problem(self, position, units, tuple(move.path))
+            if problem == "off" or total > self.budget(units, position) * pg_strategic.FACTOR:
+                raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
+            if problem is not None:
+                raise IllegalAction(T("a strategic move (twice the MA) must start and stay out of every "
+                                      "enemy unit's line of sight (17.0)"), "17.0")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def _assault_entry(self, position: Position, units: list[UnitState], h: Hex) -> T | None:
