@@ -36,6 +36,7 @@ from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
+from hexmate.rules.games.pg import ruins as pg_ruins
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import strategic as pg_strategic
@@ -103,6 +104,8 @@ class PgState(GameState):
     digs: tuple[tuple[str, tuple[str, int, int]], ...] = ()  # 16.2: unit -> (hex, turn, disrupted) at its dig
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
+    ruins: tuple[str, ...] = ()  # optional ruins (17.0): town hexes ruined in play
+    ruin_hexes: tuple[Hex, ...] = ()  # the same hexes, for the wreck marker the players put there
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -270,7 +273,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs")}
+                                                "afvs", "ruins", "ruin_hexes")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -338,6 +341,11 @@ class PgGame(Game):
             for _ in range(n - old.get(label, 0)):
                 out.append(Physical("place", "", T("put a wreck marker in {hex} (16.3)", hex=label), "16.3",
                                     h, "wreck"))
+        new_ruins = zip(self.gstate(after).ruins, self.gstate(after).ruin_hexes, strict=True)
+        for label, h in new_ruins:  # optional ruins (17.0): a wreck marker shows the ruined town
+            if label not in self.gstate(before).ruins:
+                out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
+                                                   hex=label), "17.0", h, "wreck"))
         return tuple(out)
 
     def _works(self, position: Position) -> State:
@@ -524,6 +532,10 @@ class PgGame(Game):
                     and not u.has("disrupted") and not u.has("demoralized") for u in here)
                 if position.label(b) in fords or supported:
                     step = pg_moves.ford_cost(move_class)
+            if pg_ruins.enabled(position):  # optional ruins (17.0): foot 2, tracked 4, wheeled never
+                step = pg_ruins.cost(self, position, b, move_class, vehicles, step, moving)
+                if step is not None and pg_ruins.ruined(self, position, b):
+                    return step
             if step is not None and vehicles and b in wrecks:  # 16.3: +1, +5, or no entry at three
                 extra = pg_moves.wreck_cost(wrecks[b])
                 step = None if extra is None else step + extra
@@ -936,6 +948,7 @@ class PgGame(Game):
             return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
+            rolls += pg_ruins.decisions(self, position, action)  # optional ruins (17.0): after the fire
             return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
@@ -989,6 +1002,9 @@ class PgGame(Game):
             target=here))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_ruins.resume(self, position, decision, answer)
+
     def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_supply.resume(self, position, decision, answer)
 
