@@ -191,6 +191,9 @@ def resolve(
         lines.append(Line(T("disrupted"), T("{unit} AT halved, rounded up = {at}", unit=firer.id, at=at),
                           "14.2"))
     armour = pu.armor(vehicle)
+    if vehicle.has("bogged"):  # optional mire (17.0): a bogged unit's armour is 1 less
+        armour -= 1
+        lines.append(Line(T("bogged"), T("{vehicle} armour -1", vehicle=vehicle.id), "17.0"))
     lines.append(
         Line(
             T("armour"),

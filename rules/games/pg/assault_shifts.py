@@ -76,6 +76,8 @@ def target_shift(unit: UnitState) -> tuple[int, T | None, str]:
     """The attacker's extra shift against one defender: foxholes, else an entrenchment it held (12.41)."""
     if pu.is_leader(unit):
         return 0, None, ""
+    if unit.has("bogged"):  # optional mire (17.0): assaulting a bogged unit is +1
+        return 1, T("{unit} bogged down", unit=unit.id), "17.0"
     if unit.has("dug_in") or pu.value(unit, "strongpoint") == 1:  # 16.1: a strongpoint is a permanent foxhole
         v, rule = _value(table()["foxholes"])
         return v, T("{unit} in foxholes", unit=unit.id), rule

@@ -32,6 +32,7 @@ from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
@@ -105,6 +106,7 @@ class PgState(GameState):
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
     ruins: tuple[str, ...] = ()  # optional ruins (17.0): town hexes ruined in play
+    bogs: tuple[tuple[str, int], ...] = ()  # optional mire (17.0): bogged unit -> its markers left
     ruin_hexes: tuple[Hex, ...] = ()  # the same hexes, for the wreck marker the players put there
 
     def replace(self, **changes: Any) -> PgState:
@@ -273,7 +275,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs", "ruins", "ruin_hexes")}
+                                                "afvs", "ruins", "ruin_hexes", "bogs")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -295,7 +297,7 @@ class PgGame(Game):
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
-            return state.replace(units=units)
+            return pg_mire.marker_removal(self, position.at(state.replace(units=units)))  # optional mire
         return state
 
     # --- activation (3.1-3.3) ---
@@ -589,6 +591,7 @@ class PgGame(Game):
             if unit.has("demoralized"):
                 raise IllegalAction(T("{unit} is demoralized: activated, it must try to recover",
                                       unit=unit.id), "14.3")
+        pg_mire.check_move(units)  # optional mire (17.0): bogged, it stays
         stuck = [u.id for u in units if pu.is_afv(u)]
         if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
             raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
@@ -778,7 +781,8 @@ class PgGame(Game):
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
-        return state.push(*self.minefield_rolls(position.at(state)))
+        mire = pg_mire.decisions(self, position.at(state), moving.units, moving.here)  # optional mire (17.0)
+        return state.push(*self.minefield_rolls(position.at(state)), *mire)
 
     # --- minefields (16.6) ---
     def minefield_rolls(self, position: Position) -> list[Decision]:
@@ -935,6 +939,8 @@ class PgGame(Game):
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
+        if isinstance(action, act.Load | act.Unload):
+            pg_mire.check_tow(position, action)  # optional mire (17.0): no hooking or unhooking while bogged
         if isinstance(action, act.Load):
             return pg_transport.check_load(self, position, action)
         if isinstance(action, act.Unload):
@@ -1002,6 +1008,12 @@ class PgGame(Game):
             target=here))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_bog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_mire.resume_bog(self, position, decision, answer)
+
+    def resume_bog_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_mire.resume_out(self, position, decision, answer)
+
     def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_ruins.resume(self, position, decision, answer)
 
