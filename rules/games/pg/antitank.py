@@ -22,6 +22,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import lose_step
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -218,6 +219,10 @@ def resolve(
         if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
             drm -= 1
             lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
+        for where, label in ((vehicle.hex, T("target in smoke")), (firer.hex, T("firing from smoke"))):
+            if pg_smoke.in_smoke(game, position, where):  # optional smoke (17.0): AT -1 each
+                drm -= 1
+                lines.append(Line(label, "-1", "17.0"))
     modified = total + at - armour + drm
     chart = position.charts.chart("at")
     result = str(chart.lookup(total=modified))

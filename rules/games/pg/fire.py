@@ -22,6 +22,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import units as pu
@@ -264,6 +265,10 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
         shifts.append((T("night"), -1, "1.2"))
     if firers and game.supply_level(position, firers[0].side):
         shifts.append((T("supply shortage"), -1, "3.0 B"))  # optional fog of war: DF -1 column
+    if pg_smoke.in_smoke(game, position, target):  # optional smoke (17.0): at units in it, and from it
+        shifts.append((T("target in smoke"), -1, "17.0"))
+    if any(pg_smoke.in_smoke(game, position, u.hex) for u in firers if not pu.is_leader(u)):
+        shifts.append((T("firing from smoke"), -1, "17.0"))
     return shifts
 
 

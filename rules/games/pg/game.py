@@ -38,6 +38,7 @@ from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import ruins as pg_ruins
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import strategic as pg_strategic
@@ -107,6 +108,9 @@ class PgState(GameState):
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
     ruins: tuple[str, ...] = ()  # optional ruins (17.0): town hexes ruined in play
     bogs: tuple[tuple[str, int], ...] = ()  # optional mire (17.0): bogged unit -> its markers left
+    smoke: tuple[Hex, ...] = ()  # optional smoke (17.0): smoke markers until the Marker Removal Phase
+    illumination: tuple[Hex, ...] = ()  # optional illumination (17.0): likewise
+    smoke_used: tuple[tuple[str, int], ...] = ()  # optional smoke (17.0): side -> missions fired
     ruin_hexes: tuple[Hex, ...] = ()  # the same hexes, for the wreck marker the players put there
 
     def replace(self, **changes: Any) -> PgState:
@@ -275,7 +279,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs", "ruins", "ruin_hexes", "bogs")}
+                                                "afvs", "ruins", "ruin_hexes", "bogs", "smoke_used")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -297,6 +301,7 @@ class PgGame(Game):
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
+            state = pg_smoke.clear(self, state)  # optional smoke and illumination (17.0): their markers too
             return pg_mire.marker_removal(self, position.at(state.replace(units=units)))  # optional mire
         return state
 
@@ -343,6 +348,16 @@ class PgGame(Game):
             for _ in range(n - old.get(label, 0)):
                 out.append(Physical("place", "", T("put a wreck marker in {hex} (16.3)", hex=label), "16.3",
                                     h, "wreck"))
+        for kind, name in (("smoke", T("smoke")), ("illumination", T("illumination"))):  # optional (17.0)
+            was, now = getattr(self.gstate(before), kind), getattr(self.gstate(after), kind)
+            for h in now:
+                if h not in was:
+                    out.append(Physical("place", "", T("put a {kind} marker there (17.0)", kind=name), "17.0",
+                                        h, kind))
+            for h in was:
+                if h not in now:
+                    out.append(Physical("take", "", T("take the {kind} marker off (17.0)", kind=name), "17.0",
+                                        h, kind))
         new_ruins = zip(self.gstate(after).ruins, self.gstate(after).ruin_hexes, strict=True)
         for label, h in new_ruins:  # optional ruins (17.0): a wreck marker shows the ruined town
             if label not in self.gstate(before).ruins:
@@ -939,6 +954,8 @@ class PgGame(Game):
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
             return self.check_move(position, action)
+        if isinstance(action, act.Smoke):  # optional smoke and illumination rounds (17.0)
+            return pg_smoke.check(self, position, action)
         if isinstance(action, act.Load | act.Unload):
             pg_mire.check_tow(position, action)  # optional mire (17.0): no hooking or unhooking while bogged
         if isinstance(action, act.Load):
@@ -971,6 +988,8 @@ class PgGame(Game):
             return position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
+        if isinstance(action, act.Smoke):
+            return pg_smoke.apply(self, position, action)
         if isinstance(action, act.Load):
             done = pg_transport.apply_load(self, position, action)
             ids = (action.carrier, *action.units)
@@ -1013,6 +1032,12 @@ class PgGame(Game):
 
     def resume_bog_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_mire.resume_out(self, position, decision, answer)
+
+    def resume_smoke_kind(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_smoke.resume_kind(self, position, decision, answer)
+
+    def resume_smoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_smoke.resume_roll(self, position, decision, answer)
 
     def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_ruins.resume(self, position, decision, answer)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.terrain_view import CostFn
@@ -51,6 +52,10 @@ def in_los(game: PgGame, position: Position, enemy: UnitState, h: Hex,
         reach = concealing + (int(pg_spot.table()["recce_bonus"]) if pu.is_recce(enemy) else 0)
         if d > min(light, reach):
             return False  # 8.21: beyond the range the LOS into the hex is blocked (8.41)
+    if pg_smoke.blocks(game, position, enemy.hex, h):
+        return False  # optional smoke (17.0): it blocks LOS at every elevation
+    if pg_smoke.in_smoke(game, position, h) and d > int(pg_spot.table()["default_restrictive"]):
+        return False  # its hex is restrictive terrain (8.2, 8.21)
     lift = pg_spot.spotting_level(game, position, enemy.hex) - position.map.level(enemy.hex)
     return not game.terrain_table().line_of_sight(position.map, enemy.hex, h, lift).blocked
 
