@@ -289,7 +289,11 @@ class PgGame(Game):
                     d = pg_morale.mc(position.at(state), new.id, 0, "6.72")
                     state = state.push(dataclasses.replace(d, then="senior_mc").with_args(new_senior="1"))
             dark = pg_spot.light_range(self.light(position), 0) == 0
-            if not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
+            every = bool(position.scenario.options.get("variable_night"))  # optional (17.0): each turn
+            if dark and every and not position.scenario.options.get("night_spotting"):
+                prompt = T("roll one die for this turn's night spotting range (17.0, 8.12)")
+                state = state.push(Decision("roll", first, prompt, "17.0", "night_range", dice="1d6"))
+            elif not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
                     "night_spotting"):
                 state = state.push(Decision("roll", first,
                                             T("roll one die for the night spotting range (8.12)"),
