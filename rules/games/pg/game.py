@@ -29,6 +29,7 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
+from hexmate.rules.games.pg import excess as pg_excess
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
@@ -88,6 +89,8 @@ class PgState(GameState):
     mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
     activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
     fog_end: bool = False  # optional fog of war: the turn ends after this segment
+    fog_last: bool = False  # optional excess initiative: a kept segment taken after the fog ended the turn
+    banked: str = ""  # optional excess initiative (17.0): the side keeping a segment back this turn
     split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
     charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
@@ -301,7 +304,7 @@ class PgGame(Game):
             return state
         if phase == "action":  # 3.0 B: the winner's opening segments; 15.1: this turn's aircraft drawn
             state = state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
-            draws = pg_air.cup_draws(position.at(state))
+            draws = [*pg_air.cup_draws(position.at(state)), *pg_excess.offer(self, position.at(state))]
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
@@ -323,8 +326,12 @@ class PgGame(Game):
         return any(not units[u].has(MARK) for u in pool)
 
     def close_segment(self, position: Position) -> State:
+        side = position.state.flow.active or position.to_act
         state = self._close_segment(position)
-        return pg_assault_entry.fight(self, position.at(state))  # 12.2: a waiting assault is fought first
+        fought = pg_assault_entry.fight(self, position.at(state))  # 12.2: a waiting assault is fought first
+        if any(d.then == "fog" for d in fought.decisions):
+            return fought  # the kept segment is offered once the fog roll is in
+        return pg_supply.under(position.state, fought, pg_excess.ask_use(self, position.at(fought), side))
 
     def _close_segment(self, position: Position) -> State:
         state = position.state
@@ -383,6 +390,8 @@ class PgGame(Game):
             return state
 
         gs = self.gstate(state)
+        if gs.fog_last:  # optional excess initiative: the kept segment after the fog's end is the last
+            return state.replace(game=gs.replace(fog_end=True, fog_last=False))
         done = dict(gs.activations)
         side = state.flow.active or position.to_act
         before = all(done.get(s, 0) >= 3 for s in position.sides)
@@ -404,8 +413,12 @@ class PgGame(Game):
         state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
                                                     T("fog of war (optional rule)"), False, (line,), {},
                                                     T("fog of war: {total}", total=total)))
-        return self.supply_roll(position.at(state.replace(game=self.gstate(state).replace(fog_end=ends))),
-                                decision.side, total)
+        state = self.supply_roll(position.at(state.replace(game=self.gstate(state).replace(fog_end=ends))),
+                                 decision.side, total)
+        keeper = self.gstate(state).banked  # optional excess initiative: the kept segment may still be taken
+        if keeper and (ends or keeper == decision.side):
+            state = state.push(*pg_excess.ask_use(self, position.at(state), keeper, fog=ends))
+        return state
 
     def supply_level(self, position: Position, side: str) -> int:
         """Optional fog of war: 0 supplied, 1 supply shortage, 2 serious supply shortage."""
@@ -1042,6 +1055,12 @@ class PgGame(Game):
 
     def resume_smoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_smoke.resume_roll(self, position, decision, answer)
+
+    def resume_bank(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_excess.resume_bank(self, position, decision, answer)
+
+    def resume_use_bank(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_excess.resume_use(self, position, decision, answer)
 
     def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_ruins.resume(self, position, decision, answer)
