@@ -85,6 +85,10 @@ def fire_group(game: PgGame, position: Position, ids: tuple[str, ...], opp: bool
         if not opp:
             leaders = [u for u in leaders if u.id in gs.act_leaders]
         ok = False
+        pair = [h for h in hexes if h is not None]
+        if (gs.formation and not opp and len(pair) == 2 and distance(pair[0], pair[1]) == 1
+                and all(u.id in gs.active for u in firers)):
+            ok = True  # optional formation activation (17.0): two adjacent hexes without a leader
         for ldr in leaders:
             assert ldr.hex is not None
             others = {h for h in hexes if h != ldr.hex}

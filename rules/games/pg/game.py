@@ -31,6 +31,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import excess as pg_excess
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mire as pg_mire
@@ -90,6 +91,7 @@ class PgState(GameState):
     activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
     fog_end: bool = False  # optional fog of war: the turn ends after this segment
     fog_last: bool = False  # optional excess initiative: a kept segment taken after the fog ended the turn
+    formation: bool = False  # optional formation activation (17.0): the open activation is a formation's
     banked: str = ""  # optional excess initiative (17.0): the side keeping a segment back this turn
     split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
@@ -336,12 +338,14 @@ class PgGame(Game):
     def _close_segment(self, position: Position) -> State:
         state = position.state
         gs = self.gstate(state)
-        for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
+        spent = (*gs.act_leaders, *(gs.active if gs.formation else ()))  # a formation's units too (17.0)
+        for uid in spent:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
-                                                              split=None, split_targets=(), charge=()))
+                                                              split=None, split_targets=(), charge=(),
+                                                              formation=False))
         return self.fog_of_war(position.at(state)) if counts else state
 
     def settle(self, position: Position) -> State:
@@ -960,6 +964,9 @@ class PgGame(Game):
             if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
                 pg_works.check_dig(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "dig")
+            if action.mode == pg_formation.MODE:  # optional formation activation (17.0)
+                pg_formation.check(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)), pg_formation.MODE)
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -995,6 +1002,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
                 return pg_works.dig(self, position, tuple(action.units))
+            if action.mode == pg_formation.MODE:
+                return pg_formation.declare(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
@@ -1061,6 +1070,9 @@ class PgGame(Game):
 
     def resume_use_bank(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_excess.resume_use(self, position, decision, answer)
+
+    def resume_formation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_formation.resume(self, position, decision, answer)
 
     def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_ruins.resume(self, position, decision, answer)
