@@ -28,6 +28,7 @@ from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
+from hexmate.rules.games.pg import consolidate as pg_consolidate
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import excess as pg_excess
 from hexmate.rules.games.pg import fire as pg_fire
@@ -964,6 +965,9 @@ class PgGame(Game):
             if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
                 pg_works.check_dig(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "dig")
+            if action.mode == pg_consolidate.MODE:  # optional consolidation (17.0)
+                pg_consolidate.check(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)), pg_consolidate.MODE)
             if action.mode == pg_formation.MODE:  # optional formation activation (17.0)
                 pg_formation.check(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), pg_formation.MODE)
@@ -1002,6 +1006,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
                 return pg_works.dig(self, position, tuple(action.units))
+            if action.mode == pg_consolidate.MODE:
+                return pg_consolidate.apply(self, position, tuple(action.units))
             if action.mode == pg_formation.MODE:
                 return pg_formation.declare(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
