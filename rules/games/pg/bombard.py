@@ -11,6 +11,7 @@ to three values, never with on-board units (7.33): ``offboard_splits`` lists the
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -18,6 +19,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -66,7 +68,8 @@ def check(game: PgGame, position: Position, shooters: list[UnitState], h: Hex, o
             )
         if unit.has("limbered"):
             raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=unit.id), "5.62")
-    if spotter(game, position, shooters, h) is None:
+    if spotter(game, position, shooters, h) is None and not (not opp and (
+            pg_search.planned(position, shooters, h) or pg_search.searching(game, position, shooters, h))):
         raise IllegalAction(
             T("{hex}: no firer and no friendly normal leader spots it", hex=position.label(h)), "9.1"
         )
@@ -87,7 +90,7 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
 
 
 def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = "",
-         air: str = "") -> Decision:
+         air: str = "", half: str = "") -> Decision:
     """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3), or an
     aircraft's DF when it bombs its own side having lost its target (``air``, 15.1)."""
     if air:
@@ -119,7 +122,7 @@ def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str
         dice="2d6",
         subject=firers,
         target=h,
-        args=(("ff", ff),),
+        args=(("ff", ff), ("half", half)) if half else (("ff", ff),),  # half: searching fire (17.0)
     )
 
 
@@ -133,6 +136,7 @@ def resolve(
     extra: list[tuple[T, int, str]],
     offboard: tuple[int, ...] = (),
     air: bool = False,
+    half: bool = False,
 ) -> Resolution:
     """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll;
     ``offboard``: off-board values instead of the firers' own (9.2, 9.3)."""
@@ -146,6 +150,10 @@ def resolve(
                       "15.1" if air else "9.2, 9.3")]
     else:
         total, lines = pg_fire.fire_strength(units, "bombard")
+        if half:  # optional searching fire (17.0): a 3-5 bombards at half strength, rounded up (1.2)
+            total = math.ceil(total / 2)
+            lines.append(Line(T("searching fire"), T("half strength, rounded up = {total}", total=total),
+                              "17.0"))
     chart = position.charts.chart("bombardment")
     axis = chart.axis("strength")
     shifts = list(extra)
@@ -193,9 +201,10 @@ def resolve(
     )
 
 
-def friendly_fire(roll_total: int, nationality: str, firer_spots: bool) -> bool:
-    """9.52: 2d6 (+1 German, British or American artillery, +1 if the firer spots the target) of 2-5 hits."""
-    total = roll_total + (1 if nationality in ACCURATE else 0) + (1 if firer_spots else 0)
+def friendly_fire(roll_total: int, nationality: str, firer_spots: bool, planned: bool = False) -> bool:
+    """9.52: 2d6 (+1 German, British or American artillery, +1 if the firer spots the target, +1 at an
+    optional pre-planned hex, 17.0) of 2-5 hits."""
+    total = roll_total + (1 if nationality in ACCURATE else 0) + (1 if firer_spots else 0) + int(planned)
     return total <= 5
 
 
@@ -228,7 +237,7 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
         extra = []
     strength = tuple(int(v) for v in offboard.split(",") if v)
     resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength,
-                         air=bool(decision.arg("air")))
+                         air=bool(decision.arg("air")), half=bool(decision.arg("half")))
     state = state.replace(resolution=resolution)
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
     if ff:
@@ -250,7 +259,8 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
             dice="2d6",
             subject=firers,
             target=n,
-            args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard)),
+            args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard),
+                  ("planned", "1" if not offboard and pg_search.planned(position, shooters, h) else "")),
         )
         for n in ff_hexes(position, () if offboard else firers, h, side)
     ]
@@ -260,7 +270,8 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
 def resume_ff_check(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     assert decision.target is not None
     spots = decision.arg("spots") == "1"
-    if not friendly_fire(PG_2D6.from_values(answer.dice or ()).total, decision.arg("nation"), spots):
+    if not friendly_fire(PG_2D6.from_values(answer.dice or ()).total, decision.arg("nation"), spots,
+                         decision.arg("planned") == "1"):
         return position.state
     side = (
         position.units[decision.subject[0]].side if decision.subject[0] in position.units else decision.side

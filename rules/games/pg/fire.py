@@ -22,6 +22,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import supply as pg_supply
@@ -408,6 +409,10 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
                 state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
     if mode == "bombard":
+        plain = [position.units[u.id] for u in shooters]
+        if not opp and pg_bombard.spotter(game, position, plain, fire.target) is None and not (
+                pg_search.planned(position, plain, fire.target)):  # optional searching fire (17.0)
+            return state.push(pg_search.decision(shooters[0].side, tuple(fire.firers), fire.target, position))
         return state.push(pg_bombard.roll(shooters[0].side, tuple(fire.firers), fire.target, position))
     roll = Decision(
         "roll", state.units[fire.firers[0]].side,

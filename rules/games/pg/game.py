@@ -41,6 +41,7 @@ from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import ruins as pg_ruins
+from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
@@ -1079,6 +1080,9 @@ class PgGame(Game):
 
     def resume_formation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_formation.resume(self, position, decision, answer)
+
+    def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_search.resume(self, position, decision, answer)
 
     def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_ruins.resume(self, position, decision, answer)
