@@ -22,6 +22,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
+from hexmate.rules.games.pg import riders as pg_riders
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
@@ -180,6 +181,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
     if any(pu.value(u, "carried") or u.carrier is not None for u in shooters):
         raise IllegalAction(T("carried units may not fire"), "5.67")
+    riding = pg_riders.fire_problem(position, shooters)  # optional tank riders (17.0)
+    if riding:
+        raise IllegalAction(riding, "17.0")
     for u in shooters:
         if u.type == "gun" and u.has(pu.LIMBERED):
             raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=u.id), "5.62")

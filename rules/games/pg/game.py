@@ -40,6 +40,7 @@ from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
+from hexmate.rules.games.pg import riders as pg_riders
 from hexmate.rules.games.pg import ruins as pg_ruins
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
@@ -799,6 +800,7 @@ class PgGame(Game):
         alone (the assault is fought at once), or an assault hex to reinforce it (the assault is optional);
         three combat units a side (4.1)."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
+        why = why or pg_riders.assault_problem(position, units)  # optional tank riders (17.0)
         if why is None:
             side = units[0].side
             moving = {u.id for u in units}
@@ -987,6 +989,10 @@ class PgGame(Game):
             return pg_smoke.check(self, position, action)
         if isinstance(action, act.Load | act.Unload):
             pg_mire.check_tow(position, action)  # optional mire (17.0): no hooking or unhooking while bogged
+            if pg_riders.involved(position, action):  # optional tank riders (17.0)
+                if isinstance(action, act.Load):
+                    return pg_riders.check_mount(self, position, action)
+                return pg_riders.check_dismount(self, position, action)
         if isinstance(action, act.Load):
             return pg_transport.check_load(self, position, action)
         if isinstance(action, act.Unload):
@@ -1023,6 +1029,14 @@ class PgGame(Game):
                 act_leaders=tuple(sorted(a.leaders))))
         if isinstance(action, act.Smoke):
             return pg_smoke.apply(self, position, action)
+        if isinstance(action, act.Load | act.Unload) and pg_riders.involved(position, action):
+            tank = action.carrier  # optional tank riders (17.0): mounting and dismounting draw fire (13.3)
+            if isinstance(action, act.Load):
+                ids, done = (tank, *action.units), pg_riders.mount(self, position, action)
+            else:
+                ids = (tank, *(u.id for u in pg_riders.riders(position, tank)))
+                done = pg_riders.dismount(self, position, action)
+            return self.standing_window(position, done, ids, T("mount or dismount"))
         if isinstance(action, act.Load):
             done = pg_transport.apply_load(self, position, action)
             ids = (action.carrier, *action.units)
