@@ -19,6 +19,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
@@ -90,9 +91,13 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
 
 
 def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = "",
-         air: str = "", half: str = "") -> Decision:
+         air: str = "", half: str = "", drum: str = "") -> Decision:
     """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3), or an
     aircraft's DF when it bombs its own side having lost its target (``air``, 15.1)."""
+    if drum:  # optional drumfire (17.0): the units entering the hex are bombarded
+        prompt = T("drumfire in {hex}: roll 2d6 for the units entering it (17.0)", hex=position.label(h))
+        return Decision("roll", side, prompt, "17.0", "bombard", dice="2d6", subject=firers, target=h,
+                        args=(("ff", ""), ("offboard", offboard), ("drum", drum)))
     if air:
         prompt = T("{units} bomb their own side in {hex} (DF {values} on the Bombardment Table): roll 2d6",
                    units=", ".join(firers), hex=position.label(h), values=offboard)
@@ -137,6 +142,7 @@ def resolve(
     offboard: tuple[int, ...] = (),
     air: bool = False,
     half: bool = False,
+    crowd: list[UnitState] | None = None,
 ) -> Resolution:
     """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll;
     ``offboard``: off-board values instead of the firers' own (9.2, 9.3)."""
@@ -157,7 +163,7 @@ def resolve(
     chart = position.charts.chart("bombardment")
     axis = chart.axis("strength")
     shifts = list(extra)
-    if sum(1 for u in victims if pu.counts_for_stack(u)) >= 3:
+    if sum(1 for u in (victims if crowd is None else crowd) if pu.counts_for_stack(u)) >= 3:
         shifts.append((T("three combat units in the hex"), 1, "4.4"))
     terrain = int(game.terrain_table().fire_shift(position.map, h))
     if terrain:
@@ -229,7 +235,15 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     h = decision.target
     ff = decision.arg("ff")
     offboard = decision.arg("offboard")
-    if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
+    drum = bool(decision.arg("drum"))
+    crowd = None
+    if drum:  # optional drumfire (17.0): only the movers entering; those already there count for 4.4
+        moving = position.state.moving
+        victims = [position.units[u] for u in (moving.units if moving else ()) if u in position.units
+                   and position.units[u].hex == h]
+        crowd = [u for u in position.units_at(h) if victims and u.side == victims[0].side]
+        extra: list[tuple[T, int, str]] = []
+    elif ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
         victims = [u for u in position.units_at(h) if u.side == side]
         extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
@@ -237,11 +251,13 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
         extra = []
     strength = tuple(int(v) for v in offboard.split(",") if v)
     resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength,
-                         air=bool(decision.arg("air")), half=bool(decision.arg("half")))
+                         air=bool(decision.arg("air")), half=bool(decision.arg("half")), crowd=crowd)
     state = state.replace(resolution=resolution)
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
-    if ff:
+    if ff or drum:
         return after
+    if not decision.arg("air"):  # optional drumfire (17.0): the same hex again next turn
+        after = pg_drum.record(game, position, after, firers, side, h, offboard)
     shooters = [position.units[u] for u in firers if u in position.units]
     # 9.52: the firing unit itself spots the target (never an off-board battery)
     spots = not offboard and any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)

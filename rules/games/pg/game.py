@@ -29,6 +29,7 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import consolidate as pg_consolidate
+from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import excess as pg_excess
 from hexmate.rules.games.pg import fire as pg_fire
@@ -115,11 +116,13 @@ class PgState(GameState):
     wrecks: tuple[tuple[str, int], ...] = ()  # 16.3: hex label -> wreck markers there
     afvs: tuple[tuple[str, str, int], ...] = ()  # 16.3: (AFV, hex label, reduced) after the last change
     ruins: tuple[str, ...] = ()  # optional ruins (17.0): town hexes ruined in play
+    ruin_hexes: tuple[Hex, ...] = ()  # the same hexes, for the wreck marker the players put there
     bogs: tuple[tuple[str, int], ...] = ()  # optional mire (17.0): bogged unit -> its markers left
     smoke: tuple[Hex, ...] = ()  # optional smoke (17.0): smoke markers until the Marker Removal Phase
     illumination: tuple[Hex, ...] = ()  # optional illumination (17.0): likewise
     smoke_used: tuple[tuple[str, int], ...] = ()  # optional smoke (17.0): side -> missions fired
-    ruin_hexes: tuple[Hex, ...] = ()  # the same hexes, for the wreck marker the players put there
+    shelled: tuple[tuple[str, str, int], ...] = ()  # optional drumfire (17.0): (firer, hex label, turn)
+    drum: tuple[tuple[str, tuple[str, ...], int, str, Hex], ...] = ()  # drumfire: hex, firers, markers, side
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -287,7 +290,8 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs", "ruins", "ruin_hexes", "bogs", "smoke_used")}
+                                                "afvs", "ruins", "ruin_hexes", "bogs", "smoke_used",
+                                                "shelled")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -314,6 +318,7 @@ class PgGame(Game):
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
             state = pg_smoke.clear(self, state)  # optional smoke and illumination (17.0): their markers too
+            state = pg_drum.clear(self, state)  # optional drumfire (17.0): its SPOTTED markers
             return pg_mire.marker_removal(self, position.at(state.replace(units=units)))  # optional mire
         return state
 
@@ -376,6 +381,12 @@ class PgGame(Game):
                 if h not in now:
                     out.append(Physical("take", "", T("take the {kind} marker off (17.0)", kind=name), "17.0",
                                         h, kind))
+        was_drum = {lbl: n for lbl, _, n, _, _ in self.gstate(before).drum}
+        for lbl, _, n, _, h in self.gstate(after).drum:  # optional drumfire (17.0): its SPOTTED markers
+            if n > was_drum.get(lbl, 0):
+                text = T("put {n} SPOTTED marker(s) in {hex}: drumfire (17.0)", n=n - was_drum.get(lbl, 0),
+                         hex=lbl)
+                out.append(Physical("place", "", text, "17.0", h, "spotted"))
         new_ruins = zip(self.gstate(after).ruins, self.gstate(after).ruin_hexes, strict=True)
         for label, h in new_ruins:  # optional ruins (17.0): a wreck marker shows the ruined town
             if label not in self.gstate(before).ruins:
@@ -822,7 +833,8 @@ class PgGame(Game):
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
         mire = pg_mire.decisions(self, position.at(state), moving.units, moving.here)  # optional mire (17.0)
-        return state.push(*self.minefield_rolls(position.at(state)), *mire)
+        drum = pg_drum.entry(self, position.at(state), moving.units, moving.here)  # optional drumfire (17.0)
+        return state.push(*self.minefield_rolls(position.at(state)), *mire, *drum)
 
     # --- minefields (16.6) ---
     def minefield_rolls(self, position: Position) -> list[Decision]:
