@@ -32,6 +32,7 @@ from hexmate.rules.games.pg import consolidate as pg_consolidate
 from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import excess as pg_excess
+from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import lone_leaders as pg_lone
@@ -723,6 +724,10 @@ class PgGame(Game):
             for target, path in pg_overrun.offers(self, position, units, start).items():  # optional overrun
                 if target not in out:
                     out[target] = act.Move(ids, path, pg_overrun.path_cost(self, position, units, path))
+        if pg_extended.enabled(position) and pg_extended.eligible(self, position, units) is None:
+            for target, path in pg_extended.offers(self, position, units, start).items():  # optional (17.0)
+                if target not in out:
+                    out[target] = act.Move(ids, path, pg_overrun.path_cost(self, position, units, path))
         if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
             for n in position.map.neighbors(start):
                 if n not in out and (step := cost(position.map, start, n)) is not None:
@@ -762,6 +767,13 @@ class PgGame(Game):
         if self.is_overrun(position, units, tuple(move.path)):  # the optional overrun
             spent = pg_overrun.path_cost(self, position, units, tuple(move.path))
             return act.Move(tuple(sorted(move.units)), move.path, spent)
+        if (pg_extended.enabled(position) and len(move.path) in (3, 4) and pg_overrun.kind(units) == "afv"
+                and pg_assault.enemy_combat_units(position, last, units[0].side)):  # optional (17.0)
+            bad = pg_extended.problem(self, position, units, tuple(move.path))
+            if bad is not None:
+                raise IllegalAction(bad, "17.0")
+            spent = pg_overrun.path_cost(self, position, units, tuple(move.path))
+            return act.Move(tuple(sorted(move.units)), move.path, spent or 0)
         if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self.charge_problem(position, units, tuple(move.path))
             if why:
