@@ -24,6 +24,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.common import lose_step
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -219,6 +220,9 @@ def resolve(
         if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
             drm -= 1
             lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
+        if pg_strategic.ambush(game, position, [firer]):  # optional (17.0): hidden at a strategic mover
+            drm += 2
+            lines.append(Line(T("hidden unit at a strategic move"), "+2", "17.0"))
         for where, label in ((vehicle.hex, T("target in smoke")), (firer.hex, T("firing from smoke"))):
             if pg_smoke.in_smoke(game, position, where):  # optional smoke (17.0): AT -1 each
                 drm -= 1

@@ -26,6 +26,7 @@ from hexmate.rules.games.pg import riders as pg_riders
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -274,6 +275,8 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
         shifts.append((T("night"), -1, "1.2"))
     if firers and game.supply_level(position, firers[0].side):
         shifts.append((T("supply shortage"), -1, "3.0 B"))  # optional fog of war: DF -1 column
+    if opp and pg_strategic.ambush(game, position, firers):  # optional (17.0): hidden at a strategic mover
+        shifts.append((T("hidden unit at a strategic move"), 2, "17.0"))
     if pg_smoke.in_smoke(game, position, target):  # optional smoke (17.0): at units in it, and from it
         shifts.append((T("target in smoke"), -1, "17.0"))
     if any(pg_smoke.in_smoke(game, position, u.hex) for u in firers if not pu.is_leader(u)):

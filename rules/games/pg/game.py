@@ -35,6 +35,7 @@ from hexmate.rules.games.pg import excess as pg_excess
 from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
+from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mire as pg_mire
@@ -123,6 +124,8 @@ class PgState(GameState):
     illumination: tuple[Hex, ...] = ()  # optional illumination (17.0): likewise
     smoke_used: tuple[tuple[str, int], ...] = ()  # optional smoke (17.0): side -> missions fired
     shelled: tuple[tuple[str, str, int], ...] = ()  # optional drumfire (17.0): (firer, hex label, turn)
+    hidden: tuple[tuple[str, Hex | None], ...] = ()  # optional hidden units (17.0): unit -> its secret hex
+    ambush: tuple[str, ...] = ()  # hidden units placed as they fire now (the +2 at a strategic mover)
     drum: tuple[tuple[str, tuple[str, ...], int, str, Hex], ...] = ()  # drumfire: hex, firers, markers, side
 
     def replace(self, **changes: Any) -> PgState:
@@ -150,7 +153,7 @@ class PgGame(Game):
                 state = state.with_unit(dataclasses.replace(unit, hex=None))
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
-        return state
+        return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
 
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex a side's combat units hold alone is that side's."""
@@ -292,7 +295,7 @@ class PgGame(Game):
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
                                                 "afvs", "ruins", "ruin_hexes", "bogs", "smoke_used",
-                                                "shelled")}
+                                                "shelled", "hidden")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -360,7 +363,10 @@ class PgGame(Game):
     def settle(self, position: Position) -> State:
         """After every change the passengers share their transport's fate first (5.65, 5.66)."""
         state = self._works(position.at(pg_transport.share_fate(position.state)))
-        return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
+        state = pg_hidden.settle(self, position.at(state))  # optional hidden units (17.0): spotted, placed
+        state = super().settle(position.at(state))
+        state = pg_hidden.settle(self, position.at(state))  # and after a move is done
+        return self._works(position.at(state))
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left (16.3)."""
@@ -906,7 +912,12 @@ class PgGame(Game):
         return state
 
     def can_react(self, position: Position, side: str) -> bool:
-        return pg_fire.can_react(self, position, side)
+        return pg_fire.can_react(self, position, side) or any(  # optional hidden units (17.0) too
+            True for _ in pg_hidden.fire_options(self, position, side))
+
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """Optional hidden units (17.0): an action naming one is listed on its owner's page only."""
+        return pg_hidden.owner_of(self, position, action)
 
     def can_continue(self, position: Position) -> bool:
         """13.1: a mover that fails a morale check stops where it is; one eliminated stops too."""
@@ -982,6 +993,12 @@ class PgGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        hidden = pg_hidden.in_action(self, position, action)
+        if hidden:  # optional hidden units (17.0): checked as it will be, placed on their hexes
+            return self._check(position.at(pg_hidden.reveal(self, position.state, hidden)), action)
+        return self._check(position, action)
+
+    def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -1026,6 +1043,13 @@ class PgGame(Game):
                               kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
+        hidden = pg_hidden.in_action(self, position, action)
+        if hidden:  # optional hidden units (17.0): a hidden unit that fires or moves is placed for good
+            shown = pg_hidden.reveal(self, position.state, hidden)
+            position = position.at(shown.replace(game=self.gstate(shown).replace(ambush=tuple(hidden))))
+        elif self.gstate(position.state).ambush:
+            gs = self.gstate(position.state)
+            position = position.at(position.state.replace(game=gs.replace(ambush=())))
         if isinstance(action, act.Attack):
             return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
@@ -1121,6 +1145,9 @@ class PgGame(Game):
 
     def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_search.resume(self, position, decision, answer)
+
+    def resume_hidden_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_hidden.resume_place(self, position, decision, answer)
 
     def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_ruins.resume(self, position, decision, answer)
@@ -1442,6 +1469,7 @@ class PgGame(Game):
         if top is not None:  # a reaction window: opportunity fire at the mover (13.0)
             if top.kind == "react":
                 yield from pg_fire.generate(self, position, top.side)
+                yield from pg_hidden.fire_options(self, position, top.side)  # optional hidden units (17.0)
             return
         if position.phase.id != "action":
             return
@@ -1480,6 +1508,7 @@ class PgGame(Game):
         yield from self._transport_actions(position, mine)
         yield from pg_fire.generate(self, position, side)
         yield from pg_assault.optional_attacks(self, position, side)  # 12.3
+        yield from pg_hidden.fire_options(self, position, side)  # optional hidden units (17.0)
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""

@@ -7,8 +7,8 @@ normal allowance is a strategic move, and one costing no more is an ordinary mov
 "In LOS" is 8.4's line, with 8.21: a unit in restrictive terrain is seen only from within the TEC range (less
 at night or in poor light), and from farther away the LOS into its hex counts as blocked (8.41). Adjacent
 hexes are always in sight (1.2). Hidden enemy units (not placed on the board) do not count: the mover's side
-cannot know of them; that is why the text gives them a bonus against strategic movers. Hexmate has no
-hidden units yet, so that +2 (17.0) is not applied (see docs/PLAYING.md).
+cannot know of them; that is why the text gives them +2 when they opportunity-fire at a strategic mover
+(``ambush``, with the optional hidden units of ``hidden.py``).
 
 Not for a transport's boarding move, a manhandled gun, units that came on this activation (16.5), assaults,
 charges or overruns: those pay their own fixed costs.
@@ -103,5 +103,27 @@ def path_problem(game: PgGame, position: Position, units: list[UnitState],
     return None if all(hidden_hex(game, position, units, h) for h in path[1:]) else "path"
 
 
-__all__ = ["FACTOR", "RULE", "allowed", "cost_fn", "eligible", "enabled", "hidden_hex", "in_los",
-           "path_problem"]
+def ambush(game: PgGame, position: Position, firers: list[UnitState]) -> bool:
+    """A hidden unit (placed as it fires, ``hidden.py``) opportunity-firing at a unit on a strategic move
+    (one whose path costs more than its normal MA): +2 columns, or +2 on the AT roll (17.0)."""
+    moving = position.state.moving
+    gs = game.gstate(position.state)
+    if moving is None or not gs.ambush or not any(u.id in gs.ambush for u in firers):
+        return False
+    movers = [position.units[u] for u in moving.units if u in position.units]
+    cost = moving.cost if isinstance(moving.cost, int | Fraction) else 0
+    return bool(movers) and cost > game.budget(movers, position)
+
+
+__all__ = [
+    "FACTOR",
+    "RULE",
+    "allowed",
+    "ambush",
+    "cost_fn",
+    "eligible",
+    "enabled",
+    "hidden_hex",
+    "in_los",
+    "path_problem",
+]
