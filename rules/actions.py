@@ -172,10 +172,10 @@ class Transfer(Action):
 
 
 # Fire Team's modes [4.2]-[4.35]; ASL's declarations (A12.152 search, A12.153 mop-up, A12.14/A12.32 reveal or
-# conceal a unit's "?" or HIP); Panzer Grenadier's dig (16.2, a move action of 3.13), formation and
-# consolidate (17.0)
+# conceal a unit's "?" or HIP); Panzer Grenadier's dig (16.2, a move action of 3.13), formation,
+# consolidate and moving-fire (17.0)
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig",
-                  "formation", "consolidate")
+                  "formation", "consolidate", "moving-fire")
 
 
 @dataclass(frozen=True)

@@ -220,6 +220,9 @@ def resolve(
         if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
             drm -= 1
             lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
+        if game.gstate(position.state).moving_fire[:1] == (firer.id,):  # optional moving fire (17.0): -1
+            drm -= 1
+            lines.append(Line(T("moving fire"), "-1", "17.0"))
         if pg_strategic.ambush(game, position, [firer]):  # optional (17.0): hidden at a strategic mover
             drm += 2
             lines.append(Line(T("hidden unit at a strategic move"), "+2", "17.0"))

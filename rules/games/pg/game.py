@@ -41,6 +41,7 @@ from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import movingfire as pg_movingfire
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import riders as pg_riders
@@ -98,6 +99,7 @@ class PgState(GameState):
     fog_end: bool = False  # optional fog of war: the turn ends after this segment
     fog_last: bool = False  # optional excess initiative: a kept segment taken after the fog ended the turn
     formation: bool = False  # optional formation activation (17.0): the open activation is a formation's
+    moving_fire: tuple[str, ...] = ()  # optional moving fire (17.0): (AFV, "moved" or "", "fired" or "")
     banked: str = ""  # optional excess initiative (17.0): the side keeping a segment back this turn
     split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
@@ -334,6 +336,9 @@ class PgGame(Game):
             return True  # 7.23: the HMG's split fire goes on at other targets (done ends it)
         if not gs.active:
             return False
+        mf = gs.moving_fire  # optional moving fire (17.0): open until it has both moved and fired
+        if mf and mf[0] in position.units and not (mf[1] and mf[2]):
+            return True
         units = position.units
         troops = [u for u in gs.active if u in units and not pu.is_leader(units[u])]
         pool = troops or [u for u in gs.active if u in units]
@@ -357,7 +362,7 @@ class PgGame(Game):
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
                                                               split=None, split_targets=(), charge=(),
-                                                              formation=False))
+                                                              formation=False, moving_fire=()))
         return self.fog_of_war(position.at(state)) if counts else state
 
     def settle(self, position: Position) -> State:
@@ -500,7 +505,9 @@ class PgGame(Game):
             return T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=unit.id,
                      carrier=unit.carrier)
         gs = self.gstate(position.state)
-        if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0):
+        splitting = gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0
+        half_done = bool(gs.moving_fire) and gs.moving_fire[0] == unit.id and not all(gs.moving_fire[1:])
+        if unit.has(MARK) and not splitting and not half_done:  # half_done: optional moving fire (17.0)
             return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         if gs.active and unit.id not in gs.active:
             return T("{unit} is not in this segment's activation (3.1): say done to end it first",
@@ -697,7 +704,10 @@ class PgGame(Game):
         spent = dict(self.gstate(position.state).entry_spent) if position is not None else {}
         short = {u.id: 2 for u in units if position is not None and self.supply_level(position, u.side)
                  and pu.move_class(u) in ("mechanized", "motorized")}  # optional supply shortage: MA -2
-        return min(max(0, int(u.values["ma"]) - spent.get(u.id, 0) - short.get(u.id, 0))
+        half = {u.id: h for u in units if position is not None  # optional moving fire (17.0): half the MA
+                and (h := pg_movingfire.budget(self, position, u)) is not None}
+        return min(min(max(0, int(u.values["ma"]) - spent.get(u.id, 0) - short.get(u.id, 0)),
+                       half.get(u.id, int(u.values["ma"])))
                    for u in units)  # 16.5: entry paid
 
     def entered_now(self, position: Position, units: list[UnitState]) -> bool:
@@ -954,6 +964,8 @@ class PgGame(Game):
                     unit = unit.mark(remove=(pg_spot.SPOTTED,))  # 8.22: out of sight again
                 state = state.with_unit(unit)
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
+        if moving.units:  # optional moving fire (17.0): its move is done
+            state = pg_movingfire.after_move(self, position, state, moving.units[0])
         state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
         state = pg_victory.update_control(self, position.at(state))
@@ -1002,6 +1014,12 @@ class PgGame(Game):
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            for uid in action.firers:  # optional moving fire (17.0): one AT shot
+                mf = pg_movingfire.of(self, position, uid)
+                if mf is not None and (mf[2] or not pg_at.at_targets(self, position, position.units[uid],
+                                                                     action.target)):
+                    raise IllegalAction(T("{unit} fires once on the move, AT fire at a vehicle it spots "
+                                          "(17.0)", unit=uid), "17.0")
             return pg_fire.check(self, position, action)
         if isinstance(action, act.Rally):
             return pg_morale.check_recovery(self, position, action)
@@ -1012,6 +1030,9 @@ class PgGame(Game):
             if action.mode == pg_consolidate.MODE:  # optional consolidation (17.0)
                 pg_consolidate.check(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), pg_consolidate.MODE)
+            if action.mode == pg_movingfire.MODE:  # optional moving fire of superior units (17.0)
+                pg_movingfire.check(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), pg_movingfire.MODE)
             if action.mode == pg_formation.MODE:  # optional formation activation (17.0)
                 pg_formation.check(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), pg_formation.MODE)
@@ -1055,7 +1076,8 @@ class PgGame(Game):
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
             rolls += pg_ruins.decisions(self, position, action)  # optional ruins (17.0): after the fire
-            return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
+            done = pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
+            return pg_movingfire.after_fire(self, position, done, action.firers[0])  # optional (17.0)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
@@ -1063,6 +1085,8 @@ class PgGame(Game):
                 return pg_works.dig(self, position, tuple(action.units))
             if action.mode == pg_consolidate.MODE:
                 return pg_consolidate.apply(self, position, tuple(action.units))
+            if action.mode == pg_movingfire.MODE:
+                return pg_movingfire.declare(self, position, action.units[0])
             if action.mode == pg_formation.MODE:
                 return pg_formation.declare(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
