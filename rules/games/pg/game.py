@@ -36,6 +36,7 @@ from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
+from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mire as pg_mire
@@ -371,6 +372,7 @@ class PgGame(Game):
         state = pg_hidden.settle(self, position.at(state))  # optional hidden units (17.0): spotted, placed
         state = super().settle(position.at(state))
         state = pg_hidden.settle(self, position.at(state))  # and after a move is done
+        state = pg_inspect.update(self, position.at(state))  # optional limited information (17.0)
         return self._works(position.at(state))
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
