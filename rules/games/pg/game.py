@@ -1157,6 +1157,9 @@ class PgGame(Game):
     def resume_smoke_kind(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_smoke.resume_kind(self, position, decision, answer)
 
+    def resume_smoke_value(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_smoke.resume_value(self, position, decision, answer)
+
     def resume_smoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_smoke.resume_roll(self, position, decision, answer)
 

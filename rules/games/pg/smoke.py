@@ -14,7 +14,9 @@ take the same (``fire.py``, ``antitank.py``). Illumination (night only): units w
 are spotted by day rules up to 8 hexes, and those in the secondary area up to 4 (``spotting.json``: the
 text's figure of that area is missing, so its radius is a setting).
 
-Off-board artillery's smoke (called through a leader, 9.2) is not offered here.
+Off-board artillery (9.2) fires smoke through a leader of its side: ``smoke LEADER at HEX`` (unlimited range,
+no open activation: the whole segment, 3.14), then the side names the one unused value that fires it, which is
+spent for the turn; an off-board battery never spots the hex itself (no +1).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State
+from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -95,6 +98,16 @@ def check(game: PgGame, position: Position, action: act.Smoke) -> act.Smoke:
     unit = position.units.get(action.unit)
     if unit is None or unit.hex is None:
         raise IllegalAction(T("no unit {unit} on the board", unit=repr(action.unit)), RULE)
+    if pu.is_leader(unit) and pg_offboard.values(position, unit.side):  # off-board artillery (9.2, 3.14)
+        if unit.side != position.to_act or game.gstate(position.state).active:
+            raise IllegalAction(T("off-board fire takes a whole segment: no activation may be open"), "3.14")
+        if not pg_offboard.unused(game, position, unit.side):
+            raise IllegalAction(T("every off-board value of {side} has fired this turn", side=unit.side),
+                                "9.2")
+        if used(game, position, unit.side) >= missions(position):
+            raise IllegalAction(T("{side} has fired all its {n} smoke and illumination missions (17.0)",
+                                  side=unit.side, n=missions(position)), RULE)
+        return act.Smoke(unit.id, action.hex)
     why = game.can_act(position, unit)
     if why:
         raise IllegalAction(why)
@@ -123,14 +136,33 @@ def apply(game: PgGame, position: Position, action: act.Smoke) -> State:
     gs = game.gstate(state)
     spent = dict(gs.smoke_used)
     spent[unit.side] = spent.get(unit.side, 0) + 1
-    state = state.with_unit(unit.mark(MARK)).replace(game=gs.replace(smoke_used=tuple(sorted(spent.items()))))
-    roll = _roll(game, position, action.unit, action.hex, SMOKE)
+    state = state.replace(game=gs.replace(smoke_used=tuple(sorted(spent.items()))))
+    if pu.is_leader(unit):  # off-board artillery: the side names the value that fires it
+        idx = pg_offboard.unused(game, position, unit.side)
+        return state.push(Decision(
+            "confirm", unit.side, T("{leader} calls off-board smoke or illumination on {hex}: name the value "
+                                    "that fires it", leader=unit.id, hex=position.label(action.hex)),
+            RULE, "smoke_value", choices=tuple(f"b{i}" for i in idx), subject=(unit.id,), target=action.hex))
+    return _kind_or_roll(game, position, state.with_unit(unit.mark(MARK)), unit.id, action.hex)
+
+
+def _kind_or_roll(game: PgGame, position: Position, state: State, uid: str, h: Hex) -> State:
     if not game.night(position):
-        return state.push(roll)
-    ask = Decision("confirm", unit.side, T("{unit} fires at {hex}: smoke or illumination?", unit=unit.id,
-                                           hex=position.label(action.hex)),
-                   RULE, "smoke_kind", choices=(SMOKE, ILLUMINATION), subject=(unit.id,), target=action.hex)
+        return state.push(_roll(game, position, uid, h, SMOKE))
+    side = position.units[uid].side
+    ask = Decision("confirm", side, T("{unit} fires at {hex}: smoke or illumination?", unit=uid,
+                                      hex=position.label(h)),
+                   RULE, "smoke_kind", choices=(SMOKE, ILLUMINATION), subject=(uid,), target=h)
     return state.push(ask)
+
+
+def resume_value(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The off-board value named is spent for the turn (9.2)."""
+    assert decision.target is not None
+    gs = game.gstate(position.state)
+    state = position.state.replace(game=gs.replace(
+        offboard_used=(*gs.offboard_used, (decision.side, int(answer.choice[1:])))))
+    return _kind_or_roll(game, position, state, decision.subject[0], decision.target)
 
 
 def _name(kind: str) -> T:
@@ -154,7 +186,9 @@ def modifiers(game: PgGame, position: Position, uid: str, h: Hex) -> list[tuple[
     from hexmate.rules.games.pg import spotting as pg_spot
 
     unit = position.units[uid]
-    out = []
+    out: list[tuple[T, int]] = []
+    if pu.is_leader(unit):
+        return out  # off-board artillery: no mortar, and it never spots the hex itself
     if pu.branch(unit) == "MTR" and 0 < pu.value(unit, "calibre") <= SMALL_MORTAR_MM:
         out.append((T("mortar of 60 mm or less"), -1))
     if pg_spot.sees(game, position, unit, h):
@@ -197,4 +231,4 @@ def clear(game: PgGame, state: State) -> State:
 
 
 __all__ = ["ILLUMINATION", "SMOKE", "apply", "blocks", "check", "clear", "illumination_range", "in_smoke",
-           "missions", "modifiers", "resume_kind", "resume_roll", "smoke_hexes"]
+           "missions", "modifiers", "resume_kind", "resume_roll", "resume_value", "smoke_hexes"]

@@ -115,3 +115,22 @@ def test_at_night_the_side_chooses_illumination_which_lights_8_and_4(make_positi
     assert pg_spot.spot_range(pos.game, pos, a1, pos.map.parse_label("H1")) == 4  # 3 hexes from E1
     assert pg_spot.spot_range(pos.game, pos, a1, pos.map.parse_label("K1")) == 1
     assert pg_spot.sees_unit(pos.game, pos, a1, pos.units["b1"])  # 4 hexes off, lit
+
+
+def test_off_board_smoke_through_a_leader_spends_its_value(make_position: Any, pg: Any) -> None:
+    """Off-board artillery (9.2) fires smoke at any range through a leader; the value named is spent for the
+    turn; no +1 (a battery never spots the hex): 2 + 2 = 4 misses, 2 + 3 = 5 places."""
+    units = [_u("l", "A1", "ldr"), _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units, turns=12, options={"smoke": True, "offboard": {"a": [20, 20]}})
+    pos.push_text("smoke l at L7")
+    d = pos.decision
+    assert d is not None and d.then == "smoke_value" and d.choices == ("b1", "b2")
+    pos.push_text("answer b2")
+    assert ("a", 2) in pos.game.gstate(pos.state).offboard_used
+    pos.push_text("answer dice 2,2")
+    assert not smoke.smoke_hexes(pos.game, pos)
+    pos = pg(make_position, units, turns=12, options={"smoke": True, "offboard": {"a": [20]}})
+    pos.push_text("smoke l at L7")
+    pos.push_text("answer b1")
+    pos.push_text("answer dice 2,3")
+    assert pos.map.parse_label("L7") in smoke.smoke_hexes(pos.game, pos)
