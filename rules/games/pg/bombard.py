@@ -91,7 +91,7 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
 
 
 def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = "",
-         air: str = "", half: str = "", drum: str = "") -> Decision:
+         air: str = "", half: str = "", drum: str = "", planned: str = "") -> Decision:
     """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3), or an
     aircraft's DF when it bombs its own side having lost its target (``air``, 15.1)."""
     if drum:  # optional drumfire (17.0): the units entering the hex are bombarded
@@ -111,7 +111,7 @@ def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str
             prompt = T("off-board artillery ({values}) bombards {hex} (friendly fire on {hex}): roll 2d6",
                        values=offboard, hex=position.label(h))
         return Decision("roll", side, prompt, "9.2, 9.4", "bombard", dice="2d6", subject=firers, target=h,
-                        args=(("ff", ff), ("offboard", offboard)))
+                        args=(("ff", ff), ("offboard", offboard), ("planned", planned)))
     return Decision(
         "roll",
         side,
@@ -276,7 +276,8 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
             subject=firers,
             target=n,
             args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard),
-                  ("planned", "1" if not offboard and pg_search.planned(position, shooters, h) else "")),
+                  ("planned", "1" if decision.arg("planned") or (not offboard and pg_search.planned(
+                      position, shooters, h)) else "")),
         )
         for n in ff_hexes(position, () if offboard else firers, h, side)
     ]

@@ -3,7 +3,8 @@
 Pre-planned fire (``options.preplanned``: unit -> hex label): each on-board artillery unit that began the
 scenario unlimbered may have one hex recorded before set-up; it may bombard that hex (within its range)
 whatever the spotting and visibility, and the friendly-fire roll against that bombardment is +1 (9.52).
-Off-board artillery's pre-planned hexes are not offered here (its call goes through a spotting leader).
+Off-board values are planned as ``"<side>:b<N>": HEX`` (the scenario's Nth value, 9.2): a leader may call
+them on that hex without spotting it (``offboard.py``), and only the values planned for it fire then.
 
 Searching fire (``options.searching_fire``): on-board artillery may bombard a hex whose enemy units nobody
 spots, provided the hex itself is in sight as 8.0 has it (a firer or a friendly normal, non-demoralized
@@ -43,6 +44,18 @@ def planned(position: Position, shooters: list[UnitState], h: Hex) -> bool:
         if setup is None or pu.LIMBERED in setup.markers or str(plan.get(unit.id, "")) != position.label(h):
             return False
     return True
+
+
+def planned_values(position: Position, side: str, h: Hex) -> list[int]:
+    """The side's off-board values (numbered from 1) planned on ``h``."""
+    plan = position.scenario.options.get("preplanned") or {}
+    out = []
+    for key, label in plan.items():
+        owner, _, number = str(key).partition(":")
+        if (owner == side and number.startswith("b") and number[1:].isdigit()
+                and str(label) == position.label(h)):
+            out.append(int(number[1:]))
+    return sorted(out)
 
 
 def _sees_hex(game: PgGame, position: Position, viewer: UnitState, h: Hex) -> bool:
@@ -99,4 +112,4 @@ def resume(game: PgGame, position: Position, decision_: Decision, answer: act.An
                                       half="1" if die <= 5 else ""))
 
 
-__all__ = ["decision", "planned", "resume", "searching"]
+__all__ = ["decision", "planned", "planned_values", "resume", "searching"]

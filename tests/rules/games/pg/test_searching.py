@@ -82,3 +82,22 @@ def test_a_preplanned_hex_only_for_units_that_began_unlimbered(make_position: An
     pos = pos.at(state)
     with pytest.raises(IllegalAction, match="spots it"):
         pos.push_text("fire m at E1")
+
+
+def test_an_off_board_value_planned_on_a_hex_is_called_there_unspotted(make_position: Any, pg: Any) -> None:
+    """17.0: each off-board value may have a pre-planned hex; a leader calls it there without spotting, only
+    the planned values fire, and the friendly-fire roll is +1."""
+    units = [_u("l", "A1", "ldr"), _u("a2", "E2"), _u("b1", "E1", "inf", "b")]
+    off = {"offboard": {"a": [20, 20]}}
+    pos = pg(make_position, units, hexes=WOODS, options=off)
+    with pytest.raises(IllegalAction, match="spots it"):
+        pos.push_text("fire l at E1")
+    pos = pg(make_position, units, hexes=WOODS, options={**off, "preplanned": {"a:b2": "E1"}})
+    pos.push_text("fire l at E1")
+    d = pos.decision
+    assert d is not None and d.then == "offboard" and d.choices == ("b2",)
+    pos.push_text("answer b2")
+    assert pos.decision.then == "bombard" and pos.decision.arg("planned") == "1"
+    pos.push_text("answer dice 1,1")
+    risks = [x for x in pos.state.decisions if x.then == "ff_check"]
+    assert risks and risks[0].arg("planned") == "1"
