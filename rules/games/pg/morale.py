@@ -325,6 +325,10 @@ def river_group(game: PgGame, position: Position, unit: UnitState) -> tuple[str,
 
 def is_safe(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False) -> bool:
     """1.2, 14.31: a town or woods hex, or one no enemy could fire on to damage the unit."""
+    from hexmate.rules.games.pg import drumfire as pg_drum
+
+    if h in pg_drum.hexes(game, position):
+        return False  # optional drumfire (17.0): never a safe hex
     return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h, afv)
 
 
@@ -342,11 +346,14 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[s
     base = game.cost_fn(position, [unit, *(position.units[u] for u in group)], approach=False)
     came = dict(game.gstate(position.state).river_from).get(unit.id) if group else None
     far = pg_moves.far_bank(game, position.map, position.map.parse_label(came)) if came else frozenset()
+    from hexmate.rules.games.pg import drumfire as pg_drum
+
+    drums = pg_drum.hexes(game, position)  # optional drumfire (17.0): routers never enter one
 
     def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
         if any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a) for f in foes):
             return None
-        if b in far:  # 5.75: back toward the bank they came from
+        if b in far or b in drums:  # 5.75: back toward the bank they came from
             return None
         return base(m, a, b)
 
