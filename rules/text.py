@@ -36,7 +36,7 @@ class T(str):
         self.domain = domain_of(sys._getframe(1).f_globals.get("__name__", ""))
         return self
 
-    def replace(self, **facts: Any) -> T:
+    def with_facts(self, **facts: Any) -> T:
         """The same sentence (template and catalogue) with some facts said otherwise."""
         return _rebuild(self.msgid, {**self.facts, **facts}, self.domain)
 

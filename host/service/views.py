@@ -136,7 +136,7 @@ def unnamed(said: Any, hidden: frozenset[str]) -> Any:
     if not hidden or not isinstance(said, str):
         return said
     if isinstance(said, T):
-        return said.replace(**{k: unnamed(v, hidden) for k, v in said.facts.items()})
+        return said.with_facts(**{k: unnamed(v, hidden) for k, v in said.facts.items()})
     return _UNIT_ID.sub(lambda m: "?" if m.group(0) in hidden else m.group(0), said)
 
 
