@@ -33,6 +33,7 @@ from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import offboard as pg_offboard
@@ -108,6 +109,9 @@ class PgState(GameState):
     lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
     clearing: tuple[tuple[str, str, int, str], ...] = ()  # 16.3: (AFV, hex, turn, its tank leaders) begun
     move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
+    mines_cleared: tuple[tuple[str, int], ...] = ()  # 16.6: hex label -> attack points engineers cleared
+    mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
+    mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -277,7 +281,8 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs", "clearing")}
+                                                "afvs", "clearing", "mines_cleared", "mines_gone",
+                                                "mine_clearing")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -298,6 +303,7 @@ class PgGame(Game):
             draws = pg_air.cup_draws(position.at(state))
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
+            state = pg_mines.end_of_turn(self, position)  # 16.6: the end of a clearing's third turn
             units = {uid: u.mark(remove=(MARK, OPP)) for uid, u in state.units.items()}
             return state.replace(units=units)
         return state
@@ -353,6 +359,11 @@ class PgGame(Game):
                            if where == label and u in before.units), None)  # the AFV clearing it
                 out.append(Physical("take", "", T("take a wreck marker off {hex} (16.3)", hex=label), "16.3",
                                     at, "wreck"))
+        for label in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+            at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
+                       if where == label and u in before.units), None)  # an engineer clearing it
+            said = T("take the minefield marker off {hex}: cleared (16.6)", hex=label)
+            out.append(Physical("take", "", said, "16.6", at, "minefield"))
         return tuple(out)
 
     def marker_text(self, position: Position, marker: str) -> str | None:
@@ -363,7 +374,15 @@ class PgGame(Game):
         """16.2: foxholes lost or dug over; 16.3: AFV steps lost leave wrecks."""
         state = pg_works.keep(self, position)
         state = pg_works.track_wrecks(self, position.at(state))
-        return pg_works.keep_clearing(self, position.at(state))
+        state = pg_works.keep_clearing(self, position.at(state))
+        return pg_mines.keep_clearing(self, position.at(state))  # 16.6 (16.21)
+
+    def _mine_clearer(self, position: Position, action: act.Activate) -> bool:
+        """``activate U for clear``: an AFV clears a wreck (16.3); any other unit is asking to clear the
+        minefield of its hex (16.6: engineers only, as ``pg_mines.check_clear`` says)."""
+        unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+        return unit is not None and not pu.is_afv(unit) and (pg_mines.is_engineer(unit) or (
+            unit.hex is not None and pg_mines.present(self, position, unit.hex)))
 
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
@@ -836,15 +855,17 @@ class PgGame(Game):
         Leaders moving along are left alone (the owner's choice, not asked here)."""
         moving = position.state.moving
         assert moving is not None
-        field = position.scenario.options.get("minefields", {}).get(position.label(moving.here))
+        field = pg_mines.laid(position, moving.here) if pg_mines.present(self, position, moving.here) \
+            else None
         troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
             position.units[u])]
         if not field or not troops or field.get("side") == troops[0].side:
             return []
-        engineers = [u for u in troops if pu.branch(u) == "ENG"]
-        there = any(u.side == troops[0].side and pu.branch(u) == "ENG" and u.id not in moving.units
+        engineers = [u for u in troops if pg_mines.is_engineer(u)]  # 15.5: not flamethrower engineers
+        there = any(u.side == troops[0].side and pg_mines.is_engineer(u) and u.id not in moving.units
                     for u in position.units_at(moving.here))
-        n = special_rules.minefield_dice(int(field.get("points", 1)), bool(engineers) or there,
+        n = special_rules.minefield_dice(pg_mines.points_left(self, position, moving.here),
+                                         bool(engineers) or there,
                                          len(engineers) == len(troops))
         return [Decision("roll", str(field["side"]),
                          T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
@@ -975,6 +996,9 @@ class PgGame(Game):
             if action.mode == "dig":  # 16.2, 3.13: digging is the unit's whole action
                 pg_works.check_dig(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "dig")
+            if action.mode == "clear" and self._mine_clearer(position, action):  # 16.6: an engineer
+                pg_mines.check_clear(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), "clear")
             if action.mode == "clear":  # 16.3: clearing a wreck is the AFV's whole action
                 pg_works.check_clear(self, position, tuple(action.units))
                 return act.Activate(tuple(action.units), "clear")
@@ -1010,6 +1034,8 @@ class PgGame(Game):
         if isinstance(action, act.Activate):
             if action.mode == "dig":  # 16.2: no opportunity fire at digging (13.2)
                 return pg_works.dig(self, position, tuple(action.units))
+            if action.mode == "clear" and self._mine_clearer(position, action):
+                return pg_mines.clear(self, position, tuple(action.units))
             if action.mode == "clear":
                 return pg_works.clear(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
@@ -1432,6 +1458,8 @@ class PgGame(Game):
         for uid in pg_works.offers(self, position, mine):  # 16.2: digging, a move action (3.13)
             yield act.Activate((uid,), "dig")
         for uid in pg_works.clear_offers(self, position, mine):  # 16.3: clearing a wreck
+            yield act.Activate((uid,), "clear")
+        for uid in pg_mines.clear_offers(self, position, mine):  # 16.6: engineers clearing a minefield
             yield act.Activate((uid,), "clear")
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
