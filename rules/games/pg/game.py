@@ -112,6 +112,7 @@ class PgState(GameState):
     mines_cleared: tuple[tuple[str, int], ...] = ()  # 16.6: hex label -> attack points engineers cleared
     mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
     mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
+    mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -282,7 +283,7 @@ class PgGame(Game):
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
                                                 "afvs", "clearing", "mines_cleared", "mines_gone",
-                                                "mine_clearing")}
+                                                "mine_clearing", "mines_decoys")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -362,7 +363,11 @@ class PgGame(Game):
         for label in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
             at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
                        if where == label and u in before.units), None)  # an engineer clearing it
-            said = T("take the minefield marker off {hex}: cleared (16.6)", hex=label)
+            if at is None and after.moving is not None:
+                at = after.moving.here  # a DECOY the mover found out
+            decoy = label in self.gstate(after).mines_decoys
+            said = (T("take the minefield marker off {hex}: a DECOY (16.6)", hex=label) if decoy else
+                    T("take the minefield marker off {hex}: cleared (16.6)", hex=label))
             out.append(Physical("take", "", said, "16.6", at, "minefield"))
         return tuple(out)
 
@@ -526,6 +531,7 @@ class PgGame(Game):
         engineers = any(pu.branch(u) == "ENG" for u in troops)
         vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
         wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
+        own_mines = pg_mines.own_fields(self, position, side)
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -566,6 +572,8 @@ class PgGame(Game):
             if step is not None and vehicles and b in wrecks:  # 16.3: +1, +5, or no entry at three
                 extra = pg_moves.wreck_cost(wrecks[b])
                 step = None if extra is None else step + extra
+            if step is not None and b in own_mines:  # 16.6: a friendly minefield is +1 MP to enter
+                step += 1
             return step
 
         return cost
@@ -845,6 +853,7 @@ class PgGame(Game):
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
+        state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off
         return state.push(*self.minefield_rolls(position.at(state)))
 
     # --- minefields (16.6) ---

@@ -54,6 +54,19 @@ def present(game: PgGame, position: Position, h: Hex) -> bool:
     return laid(position, h) is not None and position.label(h) not in game.gstate(position.state).mines_gone
 
 
+def own_fields(game: PgGame, position: Position, side: str) -> frozenset[Hex]:
+    """16.6: the hexes of ``side``'s own minefields still on the board (no attack on their own units, but
+    +1 MP to enter)."""
+    fields = position.scenario.options.get("minefields", {})
+    out = set()
+    for label, field in fields.items():
+        if isinstance(field, dict) and str(field.get("side")) == side:
+            h = position.map.parse_label(label)
+            if present(game, position, h):
+                out.add(h)
+    return frozenset(out)
+
+
 def is_engineer(unit: UnitState) -> bool:
     """16.6: an engineer unit; flamethrower engineers are not engineers for minefields (15.5)."""
     return pu.branch(unit) == "ENG" and not pu.is_flamethrower(unit) and not pu.is_leader(unit)
@@ -128,6 +141,23 @@ def keep_clearing(game: PgGame, position: Position) -> State:
     return state.replace(game=gs.replace(mine_clearing=tuple(kept)))
 
 
+def reveal(game: PgGame, position: Position) -> State:
+    """16.6: enemy units (not leaders alone: the owner lets them by unrevealed) entering a minefield flip its
+    marker; a DECOY (no attack point) is then taken off the board."""
+    state = position.state
+    moving = state.moving
+    assert moving is not None
+    field = laid(position, moving.here)
+    entering = [position.units[u] for u in moving.units if u in position.units]
+    if (field is None or not present(game, position, moving.here) or int(field.get("points", 1)) > 0
+            or not any(not pu.is_leader(u) and u.side != str(field.get("side")) for u in entering)):
+        return state
+    gs = game.gstate(state)
+    where = position.label(moving.here)
+    return state.replace(game=gs.replace(mines_gone=tuple(sorted({*gs.mines_gone, where})),
+                                         mines_decoys=tuple(sorted({*gs.mines_decoys, where}))))
+
+
 def end_of_turn(game: PgGame, position: Position) -> State:
     """16.6: at the end of a clearing's third turn each engineer takes one attack point off its minefield
     (two engineers, two) and goes on clearing for three more turns; a minefield with no point left (a DECOY
@@ -166,4 +196,5 @@ def end_of_turn(game: PgGame, position: Position) -> State:
 
 
 __all__ = ["CLEAR_TURNS", "check_clear", "clear", "clear_offers", "end_of_turn", "is_engineer",
-           "keep_clearing", "laid", "points_left", "present"]
+           "keep_clearing", "laid", "own_fields", "points_left", "present",
+           "reveal"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.errors import IllegalAction
 
 from .conftest import unit as _u
 
@@ -70,3 +71,33 @@ def test_the_owners_own_units_are_not_attacked(make_position: Any, pg: Any) -> N
     assert pos.to_act == "b"
     pos.push_text("move b1 C3-C4-C5-C6")
     assert pos.decision is None or pos.decision.then != "mine"
+
+
+def test_a_friendly_minefield_costs_one_more_mp_to_enter(make_position: Any, pg: Any) -> None:
+    """16.6: units are not attacked by their own side's minefield but pay +1 MP to enter its hex: an MA-3
+    infantry unit of b's reaches C6 over clear hexes C4, C5 (1 + 1 + 1) without the minefield, not with it
+    (1 + 2 + 1 = 4)."""
+    units = [_u("i", "L8", "inf6"), _u("b1", "C3", "inf", "b")]
+    free = pg(make_position, units, counters_extra=C, a=1, b=6)
+    free.push_text("move b1 C3-C4-C5-C6")
+    assert free.label(free.units["b1"].hex) == "C6"
+    mined = pg(make_position, units, counters_extra=C, options=MINES, a=1, b=6)
+    with pytest.raises(IllegalAction):
+        mined.push_text("move b1 C3-C4-C5-C6")
+    mined.push_text("move b1 C3-C4-C5")
+    assert mined.label(mined.units["b1"].hex) == "C5"
+
+
+def test_a_decoy_found_out_comes_off_the_board(make_position: Any, pg: Any) -> None:
+    """16.6: a DECOY marker is removed once it is found out: infantry entering it roll no die, go on, and
+    the table is told to take the marker off; a second unit entering later finds nothing there."""
+    pos = pg(make_position, [_u("i", "C3", "inf6"), _u("j", "C2", "inf6"), _u("b1", "L8", "inf", "b")],
+             counters_extra=C, options={"minefields": {"C5": {"side": "b", "points": 0}}})
+    before = pos.state
+    pos.push_text("move i C3-C4-C5-C6")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["i"].hex) == "C6"
+    taken = [p for p in pos.game.physical_changes(before, pos.state) if p.to == "minefield"]
+    assert [(p.what, p.rule) for p in taken] == [("take", "16.6")] and "DECOY" in str(taken[0].text)
+    assert "C5" in pos.game.gstate(pos.state).mines_gone
