@@ -868,7 +868,8 @@ class PgGame(Game):
             else None
         troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
             position.units[u])]
-        if not field or not troops or field.get("side") == troops[0].side:
+        routing = all(u.has("demoralized") for u in troops)  # 16.6: a rout into any minefield is attacked
+        if not field or not troops or (field.get("side") == troops[0].side and not routing):
             return []
         engineers = [u for u in troops if pg_mines.is_engineer(u)]  # 15.5: not flamethrower engineers
         there = any(u.side == troops[0].side and pg_mines.is_engineer(u) and u.id not in moving.units

@@ -101,3 +101,20 @@ def test_a_decoy_found_out_comes_off_the_board(make_position: Any, pg: Any) -> N
     taken = [p for p in pos.game.physical_changes(before, pos.state) if p.to == "minefield"]
     assert [(p.what, p.rule) for p in taken] == [("take", "16.6")] and "DECOY" in str(taken[0].text)
     assert "C5" in pos.game.gstate(pos.state).mines_gone
+
+
+def test_a_rout_into_the_sides_own_minefield_is_attacked(make_position: Any, pg: Any) -> None:
+    """16.6: units of either side forced to rout into a minefield hex suffer it as usual: b's demoralized
+    unit routing from C4 into b's own 2-point minefield in C5 rolls two dice; moving in good order it would
+    roll none."""
+    from hexmate.rules.decisions import Moving
+
+    pos = pg(make_position, [_u("i", "L8", "inf6"), _u("b1", "C4", "inf6", "b", "demoralized")],
+             counters_extra=C, options=MINES)
+    c4, c5 = pos.map.parse_label("C4"), pos.map.parse_label("C5")
+    routing = pos.at(pos.state.replace(moving=Moving(("b1",), (c4, c5), 0, at=1)))
+    rolls = routing.game.minefield_rolls(routing)
+    assert [(d.side, d.then, d.arg("n")) for d in rolls] == [("b", "mine", "2"), ("b", "mine", "2")]
+    calm = pos.at(pos.state.with_unit(pos.units["b1"].mark(remove=("demoralized",))))
+    calm = calm.at(calm.state.replace(moving=Moving(("b1",), (c4, c5), 0, at=1)))
+    assert calm.game.minefield_rolls(calm) == []
