@@ -142,9 +142,9 @@ class PgGame(Game):
         return state
 
     def initial(self, position: Position) -> State:
-        """1.2: at the start each hex a side's combat units hold alone is that side's."""
+        """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
         state = super().initial(position)
-        return pg_victory.update_control(self, position.at(state))
+        return pg_victory.initial_control(self, position.at(state))
 
     def outcome(self, position: Position) -> Outcome | None:
         """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""

@@ -189,9 +189,13 @@ def test_t6_leader_activated_units_may_close_on_a_threat_self_activated_ones_may
 
 
 def test_at_night_only_led_units_enter_hexes_their_side_does_not_control(make_position: Any, pg: Any) -> None:
-    # 5.5: the infantry holds C3 only; self-activated it may not step into uncontrolled C4 by night
+    # 5.5: the infantry holds C3 only (the scenario gives the hexes around it to b, 1.2); self-activated it
+    # may not step into a hex its side does not control by night
     units = [_u("sgt", "B3", "sgt"), _u("i1", "C3"), _u("b1", "K8", "inf", "b")]
-    night = {"light": "night", "night_spotting": 1}
+    first = pg(make_position, units, counters_extra=RANKED)
+    c3 = first.map.parse_label("C3")
+    around = {first.label(h): "b" for h in first.map.neighbors(c3) if h in first.map.hexes}
+    night = {"light": "night", "night_spotting": 1, "control": around}
     pos = pg(make_position, units, counters_extra=RANKED, options=night)
     assert pos.legal_actions.moves_for({"i1"}) == {}
     pos.push_text("activate sgt")
