@@ -264,6 +264,8 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
         return state.with_unit(unit.mark(remove=("disrupted",)))
     if not demoralized:
         return state
+    if pu.value(unit, "strongpoint") == 1:  # 16.1: a demoralized strongpoint failing to recover is removed
+        return state.without_unit(unit.id)
     return rout(game, position.at(state), unit.id)
 
 
@@ -277,6 +279,10 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     here = threats(game, position, unit.side, unit.hex, pu.is_afv(unit))
     if not here or is_safe(game, position, unit.side, unit.hex, pu.is_afv(unit)):
         return state
+    if unit.has("entrenched"):  # 14.31 (exception): in an entrenchment it need not rout (staying is the
+        return state            # owner's option; routing anyway is not offered here)
+    if unit.type == "gun" and pu.value(unit, "ma") == 0 and unit.carrier is None:
+        return state.without_unit(uid)  # 14.32: a heavy weapon of MA 0 that must rout is abandoned
     group = river_group(game, position, unit)
     paths = rout_paths(game, position, unit, group)
     if not paths:
