@@ -857,33 +857,54 @@ class PgGame(Game):
         return state.push(*self.minefield_rolls(position.at(state)))
 
     # --- minefields (16.6) ---
-    def minefield_rolls(self, position: Position) -> list[Decision]:
+    def minefield_rolls(self, position: Position, soft: bool = False) -> list[Decision]:
         """16.6: a unit entering a hex of an enemy minefield (``options.minefields``: hex -> side and attack
-        points) sets it off: its owner rolls one die per point for each entering combat unit, one fewer with
-        an engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
-        Leaders moving along are left alone (the owner's choice, not asked here)."""
+        points) sets it off: its owner rolls one die per point for each entering unit, one fewer with an
+        engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
+        Leaders and empty unarmed transports are attacked only if the owner so chooses (asked first, the
+        same whatever the face-down marker holds; ``soft``: he chose to, their dice now)."""
         moving = position.state.moving
         assert moving is not None
         field = pg_mines.laid(position, moving.here) if pg_mines.present(self, position, moving.here) \
             else None
-        troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
-            position.units[u])]
-        routing = all(u.has("demoralized") for u in troops)  # 16.6: a rout into any minefield is attacked
-        if not field or not troops or (field.get("side") == troops[0].side and not routing):
+        movers = [position.units[u] for u in moving.units if u in position.units]
+        if not field or not movers:
             return []
-        engineers = [u for u in troops if pg_mines.is_engineer(u)]  # 15.5: not flamethrower engineers
-        there = any(u.side == troops[0].side and pg_mines.is_engineer(u) and u.id not in moving.units
+        side = movers[0].side
+        routing = all(u.has("demoralized") for u in movers if not pu.is_leader(u))  # 16.6: any minefield
+        if field.get("side") == side and not routing:
+            return []
+        gentle = [u for u in movers if pg_mines.owners_choice(position, u)]
+        troops = gentle if soft else [u for u in movers if u not in gentle]
+        engineers = [u for u in movers if pg_mines.is_engineer(u)]  # 15.5: not flamethrower engineers
+        there = any(u.side == side and pg_mines.is_engineer(u) and u.id not in moving.units
                     for u in position.units_at(moving.here))
+        hard = [u for u in movers if u not in gentle]
         n = special_rules.minefield_dice(pg_mines.points_left(self, position, moving.here),
-                                         bool(engineers) or there,
-                                         len(engineers) == len(troops))
-        return [Decision("roll", str(field["side"]),
-                         T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
-                           "stopped; 5 demoralized and stopped; 3-4 stopped)",
-                           hex=position.label(moving.here), unit=unit.id, i=i, n=n),
-                         "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
-                         args=(("n", str(n)),))
-                for unit in troops for i in range(1, n + 1)]
+                                         bool(engineers) or there, bool(hard) and len(engineers) == len(hard))
+        out = [Decision("roll", str(field["side"]),
+                        T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
+                          "stopped; 5 demoralized and stopped; 3-4 stopped)",
+                          hex=position.label(moving.here), unit=unit.id, i=i, n=n),
+                        "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
+                        args=(("n", str(n)),))
+               for unit in troops for i in range(1, n + 1)]
+        if gentle and not soft and field.get("side") != side:
+            out.append(Decision("confirm", str(field["side"]), T(
+                "minefield in {hex}: set it off against {units} too (leaders and unarmed transports: the "
+                "owner's choice; a leader dies on a 5 or 6)?", hex=position.label(moving.here),
+                units=", ".join(u.id for u in gentle)), "16.6", "mine_soft", choices=("attack", "spare"),
+                subject=tuple(u.id for u in gentle), target=moving.here))
+        return out
+
+    def resume_mine_soft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """16.6: the owner sets the minefield off against the leaders and unarmed transports (a DECOY is
+        then found out), or spares them and it stays face down."""
+        state = position.state
+        if answer.choice != "attack":
+            return state
+        state = pg_mines.reveal(self, position, soft=True)
+        return state.push(*self.minefield_rolls(position.at(state), soft=True))
 
     def resume_mine(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """16.6: the unit's dice read together once all are rolled (two 6s eliminate a full unit, each pair
@@ -899,6 +920,10 @@ class PgGame(Game):
             return state
         steps = int(unit.values.get("steps", 1))
         result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"))
+        if pu.is_leader(unit):  # 16.6: a leader set upon is eliminated on a 5 or 6
+            result = special_rules.MineResult(1 if any(d >= 5 for d in dice) else 0, False, result.stop)
+            if result.steps:
+                state = self.leader_lost(position.at(state), unit.id)
         for _ in range(result.steps):
             if unit.id in state.units:
                 state = lose_step(state, state.units[unit.id])

@@ -141,16 +141,23 @@ def keep_clearing(game: PgGame, position: Position) -> State:
     return state.replace(game=gs.replace(mine_clearing=tuple(kept)))
 
 
-def reveal(game: PgGame, position: Position) -> State:
-    """16.6: enemy units (not leaders alone: the owner lets them by unrevealed) entering a minefield flip its
-    marker; a DECOY (no attack point) is then taken off the board."""
+def owners_choice(position: Position, unit: UnitState) -> bool:
+    """16.6: leaders and unarmed transports (carrying nobody) are set upon only if the owner chooses."""
+    return pu.is_leader(unit) or (pu.is_transport(unit) and not any(
+        u.carrier == unit.id for u in position.units.values()))
+
+
+def reveal(game: PgGame, position: Position, soft: bool = False) -> State:
+    """16.6: enemy units entering a minefield flip its marker (leaders and unarmed transports only when the
+    owner sets it off against them, ``soft``); a DECOY (no attack point) is then taken off the board."""
     state = position.state
     moving = state.moving
     assert moving is not None
     field = laid(position, moving.here)
     entering = [position.units[u] for u in moving.units if u in position.units]
     if (field is None or not present(game, position, moving.here) or int(field.get("points", 1)) > 0
-            or not any(not pu.is_leader(u) and u.side != str(field.get("side")) for u in entering)):
+            or not any((soft or not owners_choice(position, u)) and u.side != str(field.get("side"))
+                       for u in entering)):
         return state
     gs = game.gstate(state)
     where = position.label(moving.here)
@@ -196,5 +203,5 @@ def end_of_turn(game: PgGame, position: Position) -> State:
 
 
 __all__ = ["CLEAR_TURNS", "check_clear", "clear", "clear_offers", "end_of_turn", "is_engineer",
-           "keep_clearing", "laid", "own_fields", "points_left", "present",
-           "reveal"]
+           "keep_clearing", "laid", "own_fields", "owners_choice", "points_left",
+           "present", "reveal"]

@@ -118,3 +118,39 @@ def test_a_rout_into_the_sides_own_minefield_is_attacked(make_position: Any, pg:
     calm = pos.at(pos.state.with_unit(pos.units["b1"].mark(remove=("demoralized",))))
     calm = calm.at(calm.state.replace(moving=Moving(("b1",), (c4, c5), 0, at=1)))
     assert calm.game.minefield_rolls(calm) == []
+
+
+def test_a_leader_is_set_upon_only_if_the_owner_chooses(make_position: Any, pg: Any) -> None:
+    """16.6: against leaders and unarmed transports the owner chooses; set upon, a leader dies on a 5 or 6
+    (dice 5, 1 of the 2-point field); spared, he goes on, the marker unrevealed."""
+    pos = pg(make_position, [_u("l", "C3", "ldr"), _u("b1", "L8", "inf", "b")], counters_extra=C,
+             options=MINES)
+    pos.push_text("move l C3-C4-C5-C6")
+    d = pos.decision
+    assert (d.kind, d.side, d.then, d.rule, tuple(d.choices)) == ("confirm", "b", "mine_soft", "16.6",
+                                                                  ("attack", "spare"))
+    assert "points" not in d.prompt and "2" not in d.prompt  # nothing of the face-down value
+    pos.push_text("answer attack")
+    assert pos.decision.then == "mine" and "die 1 of 2" in pos.decision.prompt
+    pos.push_text("answer dice 5")
+    pos.push_text("answer dice 1")
+    assert "l" not in pos.units
+    spared = pg(make_position, [_u("l", "C3", "ldr"), _u("b1", "L8", "inf", "b")], counters_extra=C,
+                options=MINES)
+    spared.push_text("move l C3-C4-C5-C6")
+    spared.push_text("answer spare")
+    while spared.decision is not None and spared.decision.kind == "react":
+        spared.push_text("answer pass")
+    assert spared.label(spared.units["l"].hex) == "C6"
+
+
+def test_with_infantry_the_leader_is_still_the_owner_s_choice(make_position: Any, pg: Any) -> None:
+    """16.6: infantry and a leader entering together: the infantry's two dice, and the owner asked about
+    the leader."""
+    pos = pg(make_position, [_u("i", "C3", "inf6"), _u("l", "C3", "ldr"), _u("b1", "L8", "inf", "b")],
+             counters_extra=C, options=MINES)
+    pos.push_text("activate l")
+    pos.push_text("move i,l C3-C4-C5")
+    asked = [d for d in pos.state.decisions]
+    assert sorted((d.then, d.subject) for d in asked if d.then in ("mine", "mine_soft")) == [
+        ("mine", ("i",)), ("mine", ("i",)), ("mine_soft", ("l",))]
