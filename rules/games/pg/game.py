@@ -468,6 +468,11 @@ class PgGame(Game):
                   units=", ".join(waiting)),
                 "3.0 B",
             )
+        penal = sorted(u.id for u in position.units.values() if u.side == side and u.hex is not None
+                       and pu.value(u, "penal") == 1 and not u.has(MARK))
+        if penal:  # 15.4: every penal unit is activated some time in the turn (the fog of war may end it)
+            raise IllegalAction(T("no passing while a penal unit has not been activated this turn: {units}",
+                                  units=", ".join(penal)), "15.4")
 
     # --- who may act ---
     def can_act(self, position: Position, unit: UnitState) -> str | None:
