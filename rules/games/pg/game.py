@@ -924,7 +924,8 @@ class PgGame(Game):
         if unit is None:
             return state
         steps = int(unit.values.get("steps", 1))
-        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"))
+        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"),
+                                         unit.has("demoralized"))
         if pu.is_leader(unit):  # 16.6: a leader set upon is eliminated on a 5 or 6
             result = special_rules.MineResult(1 if any(d >= 5 for d in dice) else 0, False, result.stop)
             if result.steps:

@@ -742,3 +742,10 @@ def test_losing_a_major_shakes_the_units_stacked_with_him(make_position: Any, pg
     pos._states[-1] = pos.game.leader_lost(pos, "mj")
     shaken = [d for d in pos.state.decisions if d.rule == "6.73"]
     assert [(d.subject, d.arg("mod")) for d in shaken] == [(("s1",), "2")]
+
+
+def test_t49_with_14_12_a_five_costs_an_already_demoralized_unit_a_step() -> None:
+    """T49's dice read with 14.12: a fresh unit needs two 5s for a step; one already demoralized (a rout
+    into a minefield, 16.6) is demoralized again by a single 5, a step."""
+    assert special.minefield((5, 1)) == special.MineResult(0, True, True)
+    assert special.minefield((5, 1), demoralized=True) == special.MineResult(1, True, True)
