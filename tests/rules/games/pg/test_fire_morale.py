@@ -296,3 +296,23 @@ def test_a_demoralized_strongpoint_failing_to_recover_is_removed(make_position: 
              counters_extra=GUNS)
     pos.push_text("rally sp dice 5,5")
     assert "sp" not in pos.units
+
+
+def test_a_demoralized_unit_failing_recovery_in_an_assault_hex_leaves_it_one_hex(
+        make_position: Any, pg: Any) -> None:
+    """12.1: a demoralized unit failing its recovery in an assault hex leaves it, one hex whatever its MA,
+    to a hex without enemies (the last one out takes the free shot, 12.12); with the enemy in every adjacent
+    hex it is eliminated."""
+    units = [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E4", "inf", "b"),
+             _u("b2", "E5", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("rally a1 dice 5,5")
+    top = pos.decision
+    assert top.then == "rout" and top.rule == "12.1, 14.31"
+    e4 = pos.map.parse_label("E4")
+    around = [h for h in pos.map.neighbors(e4) if h in pos.map.hexes]
+    assert set(top.hexes) == set(around) - {pos.map.parse_label("E5")}
+    ring = [_u(f"r{i}", pos.label(h), "inf", "b") for i, h in enumerate(around)]
+    boxed = pg(make_position, [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E4", "inf", "b"), *ring])
+    boxed.push_text("rally a1 dice 5,5")
+    assert "a1" not in boxed.units
