@@ -10,6 +10,7 @@ to three values, never with on-board units (7.33): ``offboard_splits`` lists the
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import TYPE_CHECKING
 
@@ -221,7 +222,7 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     ff = decision.arg("ff")
     offboard = decision.arg("offboard")
     if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
-        victims = [u for u in position.units_at(h) if u.side == side]
+        victims = [u for u in position.units_at(h) if u.side == side]  # (9.51: the own side's roll)
         extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
         victims = [u for u in position.units_at(h) if u.side != side]
@@ -233,6 +234,13 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
     if ff:
         return after
+    if any(u.side == side and u.type != "leader" for u in position.units_at(h)):
+        # 9.51, 12.5: an assault hex bombarded: the firer's own units there are attacked too, by a second
+        # roll with their own column shifts
+        again = roll(side, firers, h, position, ff="assault", offboard=offboard)
+        after = after.push(dataclasses.replace(again, rule="9.51", prompt=T(
+            "{hex} is an assault hex: roll 2d6 again for the bombardment of your own units there (9.51)",
+            hex=position.label(h))))
     shooters = [position.units[u] for u in firers if u in position.units]
     # 9.52: the firing unit itself spots the target (never an off-board battery)
     spots = not offboard and any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
