@@ -10,6 +10,7 @@ to three values, never with on-board units (7.33): ``offboard_splits`` lists the
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from typing import TYPE_CHECKING
@@ -249,7 +250,7 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
         crowd = [u for u in position.units_at(h) if victims and u.side == victims[0].side]
         extra: list[tuple[T, int, str]] = []
     elif ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
-        victims = pg_caves.exposed([u for u in position.units_at(h) if u.side == side])  # 16.7
+        victims = pg_caves.exposed([u for u in position.units_at(h) if u.side == side])  # 16.7, 9.51
         extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
         victims = pg_caves.exposed([u for u in position.units_at(h) if u.side != side])  # 16.7
@@ -263,6 +264,13 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
         return after
     if not decision.arg("air"):  # optional drumfire (17.0): the same hex again next turn
         after = pg_drum.record(game, position, after, firers, side, h, offboard)
+    if any(u.side == side and u.type != "leader" for u in position.units_at(h)):
+        # 9.51, 12.5: an assault hex bombarded: the firer's own units there are attacked too, by a second
+        # roll with their own column shifts
+        again = roll(side, firers, h, position, ff="assault", offboard=offboard)
+        after = after.push(dataclasses.replace(again, rule="9.51", prompt=T(
+            "{hex} is an assault hex: roll 2d6 again for the bombardment of your own units there (9.51)",
+            hex=position.label(h))))
     shooters = [position.units[u] for u in firers if u in position.units]
     # 9.52: the firing unit itself spots the target (never an off-board battery)
     spots = not offboard and any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)

@@ -42,6 +42,7 @@ from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
@@ -142,6 +143,10 @@ class PgState(GameState):
     hidden: tuple[tuple[str, Hex | None], ...] = ()  # optional hidden units (17.0): unit -> its secret hex
     ambush: tuple[str, ...] = ()  # hidden units placed as they fire now (the +2 at a strategic mover)
     drum: tuple[tuple[str, tuple[str, ...], int, str, Hex], ...] = ()  # drumfire: hex, firers, markers, side
+    mines_cleared: tuple[tuple[str, int], ...] = ()  # 16.6: hex label -> attack points engineers cleared
+    mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
+    mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
+    mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -173,9 +178,9 @@ class PgGame(Game):
         return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
 
     def initial(self, position: Position) -> State:
-        """1.2: at the start each hex a side's combat units hold alone is that side's."""
+        """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
         state = super().initial(position)
-        return pg_victory.update_control(self, position.at(state))
+        return pg_victory.initial_control(self, position.at(state))
 
     def outcome(self, position: Position) -> Outcome | None:
         """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""
@@ -316,7 +321,8 @@ class PgGame(Game):
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
-                                               "bogs", "smoke_used", "shelled", "hidden")}
+                                               "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
+                                               "mines_gone", "mine_clearing", "mines_decoys")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -341,6 +347,7 @@ class PgGame(Game):
             draws = [*pg_air.cup_draws(position.at(state)), *pg_excess.offer(self, position.at(state))]
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
+            state = pg_mines.end_of_turn(self, position.at(state))  # 16.6: the end of a clearing's third turn
             units = {uid: u.mark(remove=(MARK, OPP, pg_trains.WAIT, pg_trains.MOVED))
                      for uid, u in state.units.items()}
             state = pg_smoke.clear(self, state)  # optional smoke and illumination (17.0): their markers too
@@ -435,6 +442,15 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
+        for label in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+            at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
+                       if where == label and u in before.units), None)  # an engineer clearing it
+            if at is None and after.moving is not None:
+                at = after.moving.here  # a DECOY the mover found out
+            decoy = label in self.gstate(after).mines_decoys
+            said = (T("take the minefield marker off {hex}: a DECOY (16.6)", hex=label) if decoy else
+                    T("take the minefield marker off {hex}: cleared (16.6)", hex=label))
+            out.append(Physical("take", "", said, "16.6", at, "minefield"))
         return tuple(out)
 
     def marker_text(self, position: Position, marker: str) -> str | None:
@@ -446,7 +462,15 @@ class PgGame(Game):
         state = pg_entrench.sync(self, position.at(pg_works.keep(self, position)))
         state = pg_caves.keep(position.at(state))  # 16.7: out of the cave hex, out of the cave
         state = pg_works.track_wrecks(self, position.at(state))
-        return pg_works.keep_clearing(self, position.at(state))
+        state = pg_works.keep_clearing(self, position.at(state))
+        return pg_mines.keep_clearing(self, position.at(state))  # 16.6 (16.21)
+
+    def _mine_clearer(self, position: Position, action: act.Activate) -> bool:
+        """``activate U for clear``: an AFV clears a wreck (16.3); any other unit is asking to clear the
+        minefield of its hex (16.6: engineers only, as ``pg_mines.check_clear`` says)."""
+        unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+        return unit is not None and not pu.is_afv(unit) and (pg_mines.is_engineer(unit) or (
+            unit.hex is not None and pg_mines.present(self, position, unit.hex)))
 
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
@@ -601,6 +625,7 @@ class PgGame(Game):
         vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
         wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
         rail = pg_trains.hex_filter(self, position, units)  # 15.2
+        own_mines = pg_mines.own_fields(self, position, side)
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -647,6 +672,8 @@ class PgGame(Game):
             if step is not None and vehicles and b in wrecks:  # 16.3: +1, +5, or no entry at three
                 extra = pg_moves.wreck_cost(wrecks[b])
                 step = None if extra is None else step + extra
+            if step is not None and b in own_mines:  # 16.6: a friendly minefield is +1 MP to enter
+                step += 1
             return step
 
         return cost
@@ -972,35 +999,60 @@ class PgGame(Game):
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
+        state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off
         mire = pg_mire.decisions(self, position.at(state), moving.units, moving.here)  # optional mire (17.0)
         drum = pg_drum.entry(self, position.at(state), moving.units, moving.here)  # optional drumfire (17.0)
         return state.push(*self.minefield_rolls(position.at(state)), *mire, *drum)
 
     # --- minefields (16.6) ---
-    def minefield_rolls(self, position: Position) -> list[Decision]:
+    def minefield_rolls(self, position: Position, soft: bool = False) -> list[Decision]:
         """16.6: a unit entering a hex of an enemy minefield (``options.minefields``: hex -> side and attack
-        points) sets it off: its owner rolls one die per point for each entering combat unit, one fewer with
-        an engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
-        Leaders moving along are left alone (the owner's choice, not asked here)."""
+        points) sets it off: its owner rolls one die per point for each entering unit, one fewer with an
+        engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
+        Leaders and empty unarmed transports are attacked only if the owner so chooses (asked first, the
+        same whatever the face-down marker holds; ``soft``: he chose to, their dice now)."""
         moving = position.state.moving
         assert moving is not None
-        field = position.scenario.options.get("minefields", {}).get(position.label(moving.here))
-        troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
-            position.units[u])]
-        if not field or not troops or field.get("side") == troops[0].side:
+        field = pg_mines.laid(position, moving.here) if pg_mines.present(self, position, moving.here) \
+            else None
+        movers = [position.units[u] for u in moving.units if u in position.units]
+        if not field or not movers:
             return []
-        engineers = [u for u in troops if pu.branch(u) == "ENG"]
-        there = any(u.side == troops[0].side and pu.branch(u) == "ENG" and u.id not in moving.units
+        side = movers[0].side
+        routing = all(u.has("demoralized") for u in movers if not pu.is_leader(u))  # 16.6: any minefield
+        if field.get("side") == side and not routing:
+            return []
+        gentle = [u for u in movers if pg_mines.owners_choice(position, u)]
+        troops = gentle if soft else [u for u in movers if u not in gentle]
+        engineers = [u for u in movers if pg_mines.is_engineer(u)]  # 15.5: not flamethrower engineers
+        there = any(u.side == side and pg_mines.is_engineer(u) and u.id not in moving.units
                     for u in position.units_at(moving.here))
-        n = special_rules.minefield_dice(int(field.get("points", 1)), bool(engineers) or there,
-                                         len(engineers) == len(troops))
-        return [Decision("roll", str(field["side"]),
-                         T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
-                           "stopped; 5 demoralized and stopped; 3-4 stopped)",
-                           hex=position.label(moving.here), unit=unit.id, i=i, n=n),
-                         "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
-                         args=(("n", str(n)),))
-                for unit in troops for i in range(1, n + 1)]
+        hard = [u for u in movers if u not in gentle]
+        n = special_rules.minefield_dice(pg_mines.points_left(self, position, moving.here),
+                                         bool(engineers) or there, bool(hard) and len(engineers) == len(hard))
+        out = [Decision("roll", str(field["side"]),
+                        T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
+                          "stopped; 5 demoralized and stopped; 3-4 stopped)",
+                          hex=position.label(moving.here), unit=unit.id, i=i, n=n),
+                        "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
+                        args=(("n", str(n)),))
+               for unit in troops for i in range(1, n + 1)]
+        if gentle and not soft and field.get("side") != side:
+            out.append(Decision("confirm", str(field["side"]), T(
+                "minefield in {hex}: set it off against {units} too (leaders and unarmed transports: the "
+                "owner's choice; a leader dies on a 5 or 6)?", hex=position.label(moving.here),
+                units=", ".join(u.id for u in gentle)), "16.6", "mine_soft", choices=("attack", "spare"),
+                subject=tuple(u.id for u in gentle), target=moving.here))
+        return out
+
+    def resume_mine_soft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """16.6: the owner sets the minefield off against the leaders and unarmed transports (a DECOY is
+        then found out), or spares them and it stays face down."""
+        state = position.state
+        if answer.choice != "attack":
+            return state
+        state = pg_mines.reveal(self, position, soft=True)
+        return state.push(*self.minefield_rolls(position.at(state), soft=True))
 
     def resume_mine(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """16.6: the unit's dice read together once all are rolled (two 6s eliminate a full unit, each pair
@@ -1015,7 +1067,12 @@ class PgGame(Game):
         if unit is None:
             return state
         steps = int(unit.values.get("steps", 1))
-        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"))
+        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"),
+                                         unit.has("demoralized"))
+        if pu.is_leader(unit):  # 16.6: a leader set upon is eliminated on a 5 or 6
+            result = special_rules.MineResult(1 if any(d >= 5 for d in dice) else 0, False, result.stop)
+            if result.steps:
+                state = self.leader_lost(position.at(state), unit.id)
         for _ in range(result.steps):
             if unit.id in state.units:
                 state = lose_step(state, state.units[unit.id])
@@ -1146,6 +1203,9 @@ class PgGame(Game):
             if action.mode == "cave":  # 16.7: into or out of the cave, the unit's whole action
                 pg_caves.check_toggle(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "cave")
+            if action.mode == "clear" and self._mine_clearer(position, action):  # 16.6: an engineer
+                pg_mines.check_clear(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), "clear")
             if action.mode == "clear":  # 16.3: clearing a wreck is the AFV's whole action
                 pg_works.check_clear(self, position, tuple(action.units))
                 return act.Activate(tuple(action.units), "clear")
@@ -1210,6 +1270,8 @@ class PgGame(Game):
                 return pg_works.dig(self, position, tuple(action.units))
             if action.mode == "cave":  # 16.7
                 return pg_caves.toggle(position, tuple(action.units))
+            if action.mode == "clear" and self._mine_clearer(position, action):
+                return pg_mines.clear(self, position, tuple(action.units))
             if action.mode == "clear":
                 return pg_works.clear(self, position, tuple(action.units))
             if action.mode == pg_consolidate.MODE:
@@ -1693,6 +1755,8 @@ class PgGame(Game):
         for uid in pg_caves.offers(self, position, mine):  # 16.7: into or out of the cave
             yield act.Activate((uid,), "cave")
         yield from pg_hidden.fire_options(self, position, side)  # optional hidden units (17.0)
+        for uid in pg_mines.clear_offers(self, position, mine):  # 16.6: engineers clearing a minefield
+            yield act.Activate((uid,), "clear")
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""
