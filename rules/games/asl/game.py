@@ -36,6 +36,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vdelay,
     vfire,
+    vinplace,
     vmotion,
     vreentry,
     vtow,
@@ -680,8 +681,9 @@ class AslGame(Game):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
             return transport.apply_load(position, action)
-        if isinstance(action, act.Unload):
-            return transport.apply_unload(position, action)
+        if isinstance(action, act.Unload):  # D6.5; D3.3: the MP it costs the vehicle may be fired at
+            state = transport.apply_unload(position, action)
+            return vinplace.open_window(position, state, action.carrier, T("unloading"), "D6.5")
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
@@ -810,7 +812,17 @@ class AslGame(Game):
 
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_facing(position, decision, answer)
+        state = armour.resume_facing(position, decision, answer)
+        uid = decision.subject[0]
+        before, after = position.units[uid], state.units[uid]
+        if armour.spent_of(after) == armour.spent_of(before):
+            return state  # no MP spent: ends in Motion (D2.13), or kept its facing for nothing
+        turned = armour.facing_of(after) != armour.facing_of(before)
+        what, rule = (T("a VCA change"), "D2.11") if turned else (T("stopping"), "D2.13")
+        return vinplace.open_window(position, state, uid, what, rule)  # D3.3: fire after each MP
+
+    def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
@@ -1250,8 +1262,12 @@ class AslGame(Game):
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         if vcrew.is_abandon(position, move):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
-        if vtow.is_tow(position, move):
-            return vtow.apply(position, move)  # D1.5, D8.32: a hook-up or unhooking; nothing moves
+        if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
+            state = vtow.apply(position, move)
+            if vtow.cost(position.units[move.units[0]], move.mode) == 0:
+                return state  # D8.32: unhooked from a stuck vehicle for no MP
+            what = T("hooking up") if move.mode == "hook" else T("unhooking")
+            return vinplace.open_window(position, state, move.units[0], what, "C10.1")  # D3.3
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
@@ -1260,7 +1276,9 @@ class AslGame(Game):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
                 return state.replace(game=gs)
-            return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
+            n = len(state.decisions)
+            state = armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB before the first hex
+            return vinplace.start_window(position, state, move.units[0], n)  # D2.12, D3.3: fire at the start
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
         # A2.8: the level of each Location the move enters (a recovery's hex named twice is no level change)
