@@ -679,8 +679,9 @@ class AslGame(Game):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
-        if isinstance(action, act.Load):
-            return transport.apply_load(position, action)
+        if isinstance(action, act.Load):  # D6.3, D6.4; D3.3: loading spends MP, which may be fired at
+            state = transport.apply_load(position, action)
+            return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
         if isinstance(action, act.Unload):  # D6.5; D3.3: the MP it costs the vehicle may be fired at
             state = transport.apply_unload(position, action)
             return vinplace.open_window(position, state, action.carrier, T("unloading"), "D6.5")

@@ -261,6 +261,7 @@ def test_a_squad_loads_rides_and_unloads(make_position: Any) -> None:
     pos = make(make_position, "MPh", rider)
     assert "load a-sq2 into a-pz" in {a.text(pos.label) for a in pos.legal_actions}
     pos.push_text("load a-sq2 into a-pz")
+    pass_reactions(pos)  # D6.4, D3.3: the loading may be fired at
     assert pos.units["a-sq2"].carrier == "a-pz" and armour.budget(pos.units["a-pz"]) == Fraction(21, 2)
     with pytest.raises(IllegalAction, match=r"D6\.5"):
         pos.push_text("move a-sq2 C5-C4")  # aboard: it moves with the tank

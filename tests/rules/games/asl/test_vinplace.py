@@ -139,6 +139,17 @@ def test_d6_5_unloading_draws_fire_at_the_vehicle(make_position: Any) -> None:
     assert armour.spent_of(pos.units["a-ht"]) > 0 and pos.state.moving is None
 
 
+def test_d6_4_loading_draws_fire_at_the_stopped_vehicle_not_at_a_moving_target(make_position: Any) -> None:
+    squad = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = table(make_position, halftrack(), squad)
+    pos.push_text("load a-sq into a-ht")
+    assert window_at(pos) == "C5" and pos.units["a-sq"].carrier == "a-ht"
+    cases = shoot_and_miss(pos, "C5")
+    assert "Case J" not in cases  # D6.4: its first action, not in Motion: no Case J
+    pass_reactions(pos)
+    assert pos.decision is None and pos.state.moving is None
+
+
 def test_no_window_where_no_enemy_vehicle_can_fire(make_position: Any) -> None:
     units = [halftrack(), {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
     pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
