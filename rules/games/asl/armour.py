@@ -272,17 +272,26 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             tie += 1
             frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
     heapq.heapify(frontier)
-    seen: set[tuple[Hex, int, str]] = set()
+    closed: dict[Hex, bool] = {}
+
+    def key(h: Hex, f: int, m: str, path: tuple[Hex, ...]) -> tuple[Hex, int, str, Hex | None]:
+        """A search state; in a hex of enemy AFVs also the hex it came from: D2.6's kill-or-shock exception
+        is judged from there, so a dearer approach may let it stop where the cheapest may not."""
+        if h not in closed:
+            closed[h] = ovr.closed(position, unit.side, h)
+        return (h, f, m, path[-2] if closed[h] and len(path) > 1 else None)
+
+    seen: set[tuple[Hex, int, str, Hex | None]] = set()
     out: dict[Hex, act.Move] = {}
     steps: dict[tuple[Hex, Hex], int | None] = {}
     turn: dict[Hex, int] = {}
     while frontier:
         cost, _, h, f, m, path = heapq.heappop(frontier)
-        if (h, f, m) in seen:
+        if key(h, f, m, path) in seen:
             continue
-        seen.add((h, f, m))
+        seen.add(key(h, f, m, path))
         if h != start and h not in out and not (  # D2.6: through, not into, but for its exceptions
-                ovr.closed(position, unit.side, h)
+                closed[h]
                 and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
@@ -300,7 +309,7 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:
-            if c <= limit and (n, g, mode) not in seen:
+            if c <= limit and key(n, g, mode, p) not in seen:
                 tie += 1
                 heapq.heappush(frontier, (c, tie, n, g, mode, p))
     return out
