@@ -194,9 +194,10 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     f0 = facing_of(unit)
     if unit.has("motion"):
         return {(f0, "F"): Fraction(0)}
+    start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
     if unit.has("towing"):  # D2.2: no reverse movement while towing
-        return {(f0, "F"): Fraction(vm.START_MP)}
-    return {(f0, "F"): Fraction(vm.START_MP), (f0, "R"): Fraction(vm.START_MP)}
+        return {(f0, "F"): start}
+    return {(f0, "F"): start, (f0, "R"): start}
 
 
 SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
@@ -427,7 +428,7 @@ def minimum_cost(
         if step is None and not ovr.is_overrun(position, unit.side, path[1]):
             raise vminimum.na(position, unit, path[1])
         if step is not None:
-            start = Fraction(0) if unit.has("motion") else Fraction(vm.START_MP)
+            start = Fraction(0) if unit.has("motion") or unit.has("spent_start") else Fraction(vm.START_MP)
             normal = start + (vm.reverse_mp(step, vt.rev) if reverse else step)
     hooked = Fraction(od.load_pack().towing["hook_mp"]) if unit.has("towing") else Fraction(0)  # C10.1
     return vminimum.check(position, unit, path, reverse=reverse,

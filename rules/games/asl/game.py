@@ -40,6 +40,7 @@ from hexmate.rules.games.asl import (
     vmotion,
     vreentry,
     vtow,
+    vunbog,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
@@ -560,6 +561,8 @@ class AslGame(Game):
                 return vcrew.check_abandon(position, action)  # D5.41
             if vtow.is_tow(position, action):
                 return vtow.check(position, action)  # D1.5, D8.32
+            if vunbog.is_unbog(position, action):
+                return vunbog.check(position, action)  # D8.3: Bog Removal
             if vdelay.is_delay(position, action):
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
@@ -821,6 +824,11 @@ class AslGame(Game):
         turned = armour.facing_of(after) != armour.facing_of(before)
         what, rule = (T("a VCA change"), "D2.11") if turned else (T("stopping"), "D2.13")
         return vinplace.open_window(position, state, uid, what, rule)  # D3.3: fire after each MP
+
+    def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
+        what = T("a Bog Removal attempt")
+        return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
 
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vinplace.resume(position, decision, answer)  # D3.3
@@ -1263,6 +1271,8 @@ class AslGame(Game):
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         if vcrew.is_abandon(position, move):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
+        if vunbog.is_unbog(position, move):
+            return vunbog.declare(position, move)  # D8.3: the Bog Removal DR; nothing moves yet
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
             state = vtow.apply(position, move)
             if vtow.cost(position.units[move.units[0]], move.mode) == 0:
@@ -1418,6 +1428,7 @@ class AslGame(Game):
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
+            yield from vunbog.generate(position)  # D8.3
             yield from vdelay.generate(position)  # D2.17
         elif phase == "APh":
             for group in stack_groups(

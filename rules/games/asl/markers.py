@@ -71,6 +71,7 @@ PHRASES: dict[str, T] = {
     "immobilized": T("immobilized (D8.1)"),
     "bogged": T("bogged (D8.21)"),
     "mired": T("mired (D8.2)"),
+    "spent_start": T("start MP paid by its Bog Removal (D8.3)"),
     "shocked": T("shocked (D5.34)"),
     "stunned": T("stunned (D5.34)"),
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
