@@ -33,6 +33,7 @@ from hexmate.rules.games.asl import (
     streetrfp,
     transport,
     vbypass,
+    vce,
     vcrew,
     vdelay,
     vfire,
@@ -549,6 +550,8 @@ class AslGame(Game):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload):
             return transport.check_unload(position, action)  # D6.5
+        if isinstance(action, act.Move) and vce.is_change(position, action):
+            return vce.check(position, action)  # D5.33: CE or BU, in its MPh or APh
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
@@ -668,6 +671,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Move) and vce.is_change(position, action):
+            return vce.apply(position, action)  # D5.33, in the APh
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Rally):
@@ -1273,6 +1278,8 @@ class AslGame(Game):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         if vunbog.is_unbog(position, move):
             return vunbog.declare(position, move)  # D8.3: the Bog Removal DR; nothing moves yet
+        if vce.is_change(position, move):
+            return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
             state = vtow.apply(position, move)
             if vtow.cost(position.units[move.units[0]], move.mode) == 0:
@@ -1430,7 +1437,9 @@ class AslGame(Game):
             yield from vtow.generate(position)  # D1.5, D8.32
             yield from vunbog.generate(position)  # D8.3
             yield from vdelay.generate(position)  # D2.17
+            yield from vce.generate(position)  # D5.33
         elif phase == "APh":
+            yield from vce.generate(position)  # D5.33
             for group in stack_groups(
                 position,
                 lambda u: (
@@ -1473,7 +1482,7 @@ class AslGame(Game):
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
-                      *reaction.PHASE_END)
+                      *reaction.PHASE_END, vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
@@ -1482,6 +1491,8 @@ class AslGame(Game):
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = reaction.phase_over(state)  # D7.21
+        elif phase == "APh":
+            remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again

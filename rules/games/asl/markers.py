@@ -72,6 +72,8 @@ PHRASES: dict[str, T] = {
     "bogged": T("bogged (D8.21)"),
     "mired": T("mired (D8.2)"),
     "spent_start": T("start MP paid by its Bog Removal (D8.3)"),
+    "ce_placed": T("went CE this phase (D5.33)"),
+    "ce_removed": T("buttoned up this phase (D5.33)"),
     "shocked": T("shocked (D5.34)"),
     "stunned": T("stunned (D5.34)"),
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
