@@ -59,7 +59,9 @@ def start_window(position: Position, state: State, uid: str, under: int) -> Stat
     asks (``under``: where they begin on the stack, D2.51 and D2.5), before it enters the next hex."""
     unit = state.units.get(uid)
     moving = state.moving
-    if unit is None or unit.hex is None or unit.has("motion") or moving is None or moving.at != 0:
+    if unit is None or unit.hex is None or moving is None or moving.at != 0:
+        return state
+    if unit.has("motion") or unit.has("spent_start"):  # no start MP now (D2.12; D8.3: paid by Bog Removal)
         return state
     reactor = position.enemy_of(unit.side)
     prompt = T("{unit} spent its start MP in {hex} (D2.12): fire at it now or pass (D3.3)", unit=uid,

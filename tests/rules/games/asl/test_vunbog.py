@@ -84,3 +84,15 @@ def test_d8_4_the_attempt_draws_fire_without_case_j(make_position: Any) -> None:
     pos.push_text("answer dice 6,6")
     res = pos.last_resolution
     assert res is not None and not any(str(line.label).startswith("Case J") for line in res.lines)
+
+
+def test_d8_3_the_freed_tank_draws_no_second_start_window(make_position: Any) -> None:
+    """D8.3: the removal's MP were its start MP: the move after it opens no start window (D2.12), only the
+    window at the hex entered."""
+    pos = bogged(make_position, "bogged")
+    pos.push_text("move a-pz C5 as unbog")
+    pos.push_text("answer dice 2,1")  # white 2, colored 1: freed for 2 MP
+    pass_reactions(pos)  # the removal's own window (D8.4)
+    pos.push_text("move a-pz C5-D5")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and pos.label(top.target) == "D5"
