@@ -521,7 +521,8 @@ def enter(position: Position, state: State) -> State:
                                              reverse=reverse)
         facings, acrosses = facings[: moving.at], acrosses[: moving.at]
     else:
-        _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
+        planned = start if start is not None and start.id == uid else unit  # the move's own start (D2.11)
+        _, facings = route(position, planned, moving.path[: moving.at + 1]) if moving.at else (0, ())
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
         moved = with_facing(state.units[uid], facings[-1])
         moved = vbypass.with_across(moved, acrosses[-1] if acrosses else None)  # D2.32: astride a hexside

@@ -1232,6 +1232,9 @@ class AslGame(Game):
         state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
         if state.decisions:
             return state
+        turned = vinplace.turn_before_entry(position.at(state))  # D2.11, D3.3: a turn in place first
+        if turned is not None:
+            return turned
         position = position.at(asl_split.split(self, position.at(state)))  # A8.1, A9.2: the pinned stay
         n = len(position.state.decisions)
         state = super().advance_move(position)

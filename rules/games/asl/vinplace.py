@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
-from hexmate.rules.games.asl import vfire
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour, vbypass, vfire
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
@@ -72,6 +73,41 @@ def start_window(position: Position, state: State, uid: str, under: int) -> Stat
     return state.replace(decisions=(*state.decisions[:under], react, *state.decisions[under:]))
 
 
+def turn_before_entry(position: Position) -> State | None:
+    """D2.11, D3.3: a vehicle whose next hex lies outside its VCA turns in the hex it occupies first, one
+    hexspine at a time, and the defender may fire after each; the state with the vehicle turned one
+    hexspine (and the window, when an enemy vehicle could fire), or None when no turn comes before the next
+    entry. The VCA it enters with is the one its planned route gives (armour.enter, from the move's start);
+    bypass, declared reverse, Minimum Move and delay follow their own routes and are not stepped here."""
+    state = position.state
+    moving = state.moving
+    if moving is None or moving.stopped or moving.finished or state.decisions:
+        return None
+    uid = moving.units[0]
+    unit = state.units.get(uid)
+    start, mode = getattr(state.game, "vmove_start", None), getattr(state.game, "vmove_mode", "")
+    if unit is None or not armour.is_vehicle(unit) or start is None or start.id != uid or mode:
+        return None
+    if vbypass.across_of(start) is not None or vbypass.across_of(unit) is not None:
+        return None
+    try:
+        _, facings = armour.route(position, start, moving.path[: moving.at + 2])
+    except IllegalAction:
+        return None  # the entry's own check reports it
+    f, g = armour.facing_of(unit), facings[-1]
+    if f == g:
+        return None
+    turned = armour.with_facing(unit, (f + (1 if (g - f) % 6 <= 3 else -1)) % 6)
+    state = state.with_unit(turned)
+    assert unit.hex is not None
+    prompt = T("{unit} turned one hexspine in {hex} before its next hex (D2.11): fire at it now or pass "
+               "(D3.3)", unit=uid, hex=position.label(unit.hex))
+    react = Decision("react", position.enemy_of(unit.side), prompt, "D3.3", "move_on", subject=(uid,),
+                     target=moving.here)
+    probe = state.push(react)
+    return probe if vfire.can_react(position.at(probe)) else state
+
+
 def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     """The window closed: the vehicle is no longer the one moving; a facing question still open under the
     window is dropped when the fire ended its MPh (D.7, D5.34)."""
@@ -85,4 +121,4 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     return state
 
 
-__all__ = ["STUCK", "WINDOW", "open_window", "resume", "start_window"]
+__all__ = ["STUCK", "WINDOW", "open_window", "resume", "start_window", "turn_before_entry"]

@@ -155,3 +155,19 @@ def test_no_window_where_no_enemy_vehicle_can_fire(make_position: Any) -> None:
     pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
     pos.push_text("move a-ht C5 as hook")
     assert pos.decision is None and pos.units["a-ht"].has("towing")
+
+
+def test_d2_11_a_turn_before_the_next_hex_draws_fire_in_the_hex_it_is_in(make_position: Any) -> None:
+    """D2.11, D3.3: C6 is outside the VCA from C5: the tank starts (a window), turns one hexspine in C5 (a
+    window, the new VCA already set, not a moving target: it has entered no hex yet), then enters C6."""
+    pos = table(make_position, tank())
+    pos.push_text("move a-pz C5-C6")
+    assert window_at(pos) == "C5" and pos.units["a-pz"].facing == 0  # the start MP (D2.12)
+    pos.push_text("answer pass")
+    assert window_at(pos) == "C5" and pos.units["a-pz"].facing != 0  # one hexspine turned in C5
+    turned = pos.units["a-pz"].facing
+    cases = shoot_and_miss(pos, "C5")
+    assert "Case J" not in cases  # D2.11: turning in its hex alone is no moving target
+    pass_reactions(pos)
+    tank_ = pos.units["a-pz"]
+    assert pos.label(tank_.hex) == "C6" and tank_.facing == turned  # it entered C6 with that VCA
