@@ -194,9 +194,10 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     f0 = facing_of(unit)
     if unit.has("motion"):
         return {(f0, "F"): Fraction(0)}
+    start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
     if unit.has("towing"):  # D2.2: no reverse movement while towing
-        return {(f0, "F"): Fraction(vm.START_MP)}
-    return {(f0, "F"): Fraction(vm.START_MP), (f0, "R"): Fraction(vm.START_MP)}
+        return {(f0, "F"): start}
+    return {(f0, "F"): start, (f0, "R"): start}
 
 
 SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
@@ -272,17 +273,26 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             tie += 1
             frontier.append((int(2 * c0), tie, start, f0, m0, (start,)))
     heapq.heapify(frontier)
-    seen: set[tuple[Hex, int, str]] = set()
+    closed: dict[Hex, bool] = {}
+
+    def key(h: Hex, f: int, m: str, path: tuple[Hex, ...]) -> tuple[Hex, int, str, Hex | None]:
+        """A search state; in a hex of enemy AFVs also the hex it came from: D2.6's kill-or-shock exception
+        is judged from there, so a dearer approach may let it stop where the cheapest may not."""
+        if h not in closed:
+            closed[h] = ovr.closed(position, unit.side, h)
+        return (h, f, m, path[-2] if closed[h] and len(path) > 1 else None)
+
+    seen: set[tuple[Hex, int, str, Hex | None]] = set()
     out: dict[Hex, act.Move] = {}
     steps: dict[tuple[Hex, Hex], int | None] = {}
     turn: dict[Hex, int] = {}
     while frontier:
         cost, _, h, f, m, path = heapq.heappop(frontier)
-        if (h, f, m) in seen:
+        if key(h, f, m, path) in seen:
             continue
-        seen.add((h, f, m))
+        seen.add(key(h, f, m, path))
         if h != start and h not in out and not (  # D2.6: through, not into, but for its exceptions
-                ovr.closed(position, unit.side, h)
+                closed[h]
                 and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
@@ -300,7 +310,7 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:
-            if c <= limit and (n, g, mode) not in seen:
+            if c <= limit and key(n, g, mode, p) not in seen:
                 tie += 1
                 heapq.heappush(frontier, (c, tie, n, g, mode, p))
     return out
@@ -418,7 +428,7 @@ def minimum_cost(
         if step is None and not ovr.is_overrun(position, unit.side, path[1]):
             raise vminimum.na(position, unit, path[1])
         if step is not None:
-            start = Fraction(0) if unit.has("motion") else Fraction(vm.START_MP)
+            start = Fraction(0) if unit.has("motion") or unit.has("spent_start") else Fraction(vm.START_MP)
             normal = start + (vm.reverse_mp(step, vt.rev) if reverse else step)
     hooked = Fraction(od.load_pack().towing["hook_mp"]) if unit.has("towing") else Fraction(0)  # C10.1
     return vminimum.check(position, unit, path, reverse=reverse,
@@ -511,7 +521,8 @@ def enter(position: Position, state: State) -> State:
                                              reverse=reverse)
         facings, acrosses = facings[: moving.at], acrosses[: moving.at]
     else:
-        _, facings = route(position, unit, moving.path[: moving.at + 1]) if moving.at else (0, ())
+        planned = start if start is not None and start.id == uid else unit  # the move's own start (D2.11)
+        _, facings = route(position, planned, moving.path[: moving.at + 1]) if moving.at else (0, ())
     if facings:  # "entered": a moving target to the end of the DFPh (D2.1), Case B in its AFPh (D3.32)
         moved = with_facing(state.units[uid], facings[-1])
         moved = vbypass.with_across(moved, acrosses[-1] if acrosses else None)  # D2.32: astride a hexside

@@ -33,12 +33,15 @@ from hexmate.rules.games.asl import (
     streetrfp,
     transport,
     vbypass,
+    vce,
     vcrew,
     vdelay,
     vfire,
+    vinplace,
     vmotion,
     vreentry,
     vtow,
+    vunbog,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
@@ -559,6 +562,8 @@ class AslGame(Game):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload):
             return transport.check_unload(position, action)  # D6.5
+        if isinstance(action, act.Move) and vce.is_change(position, action):
+            return vce.check(position, action)  # D5.33: CE or BU, in its MPh or APh
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
@@ -571,6 +576,8 @@ class AslGame(Game):
                 return vcrew.check_abandon(position, action)  # D5.41
             if vtow.is_tow(position, action):
                 return vtow.check(position, action)  # D1.5, D8.32
+            if vunbog.is_unbog(position, action):
+                return vunbog.check(position, action)  # D8.3: Bog Removal
             if vdelay.is_delay(position, action):
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
@@ -676,6 +683,8 @@ class AslGame(Game):
             shown = asl_hip.reveal(self, position.state, hidden, keep_concealed=isinstance(action, act.Move))
             position = position.at(shown)
         state = position.state
+        if isinstance(action, act.Move) and vce.is_change(position, action):
+            return vce.apply(position, action)  # D5.33, in the APh
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -695,13 +704,15 @@ class AslGame(Game):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
-        if isinstance(action, act.Load):
-            return asl_inplace.load(self, position, action)  # A8.12, D5.43: fired at before they are aboard
+        if isinstance(action, act.Load):  # A8.12, D5.43: the loaders fired at before they are aboard; else
+            state = asl_inplace.load(self, position, action)  # D3.3: its MP, by enemy vehicles
+            return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
         if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
             off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
             after = transport.apply_unload(position, action)
             here = position.units[action.carrier].hex
-            return asl_inplace.window(self, position, after, off, here) if here is not None else after
+            after = asl_inplace.window(self, position, after, off, here) if here is not None else after
+            return vinplace.open_window(position, after, action.carrier, T("unloading"), "D6.5")  # D3.3
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
@@ -835,7 +846,22 @@ class AslGame(Game):
 
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return armour.resume_facing(position, decision, answer)
+        state = armour.resume_facing(position, decision, answer)
+        uid = decision.subject[0]
+        before, after = position.units[uid], state.units[uid]
+        if armour.spent_of(after) == armour.spent_of(before):
+            return state  # no MP spent: ends in Motion (D2.13), or kept its facing for nothing
+        turned = armour.facing_of(after) != armour.facing_of(before)
+        what, rule = (T("a VCA change"), "D2.11") if turned else (T("stopping"), "D2.13")
+        return vinplace.open_window(position, state, uid, what, rule)  # D3.3: fire after each MP
+
+    def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
+        what = T("a Bog Removal attempt")
+        return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
+
+    def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
@@ -1305,6 +1331,9 @@ class AslGame(Game):
         state = reaction.offer(position)  # D7.2: Reaction Fire right after an OVR, before the next MP
         if state.decisions:
             return state
+        turned = vinplace.turn_before_entry(position.at(state))  # D2.11, D3.3: a turn in place first
+        if turned is not None:
+            return turned
         position = position.at(asl_split.split(self, position.at(state)))  # A8.1, A9.2: the pinned stay
         n = len(position.state.decisions)
         state = super().advance_move(position)
@@ -1349,8 +1378,16 @@ class AslGame(Game):
         Defensive First Fire at them (A4.61: no FFNAM). A HIP unit is first placed under a "?" (A12.32)."""
         if vcrew.is_abandon(position, move):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
-        if vtow.is_tow(position, move):
-            return vtow.apply(position, move)  # D1.5, D8.32: a hook-up or unhooking; nothing moves
+        if vunbog.is_unbog(position, move):
+            return vunbog.declare(position, move)  # D8.3: the Bog Removal DR; nothing moves yet
+        if vce.is_change(position, move):
+            return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
+        if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
+            state = vtow.apply(position, move)
+            if vtow.cost(position.units[move.units[0]], move.mode) == 0:
+                return state  # D8.32: unhooked from a stuck vehicle for no MP
+            what = T("hooking up") if move.mode == "hook" else T("unhooking")
+            return vinplace.open_window(position, state, move.units[0], what, "C10.1")  # D3.3
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
@@ -1359,7 +1396,9 @@ class AslGame(Game):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
                 return state.replace(game=gs)
-            return armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB asked before the first hex
+            n = len(state.decisions)
+            state = armour.begin_move(position, state.replace(game=gs))  # D2.5: ESB before the first hex
+            return vinplace.start_window(position, state, move.units[0], n)  # D2.12, D3.3: fire at the start
         units = [position.units[u] for u in move.units if u in position.units]
         units = [u for u in units if u.type != "sw"]  # the SW they carry go where they go (A4.43)
         # A2.8: the level of each Location the move enters (a recovery's hex named twice is no level change)
@@ -1499,8 +1538,11 @@ class AslGame(Game):
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
+            yield from vunbog.generate(position)  # D8.3
             yield from vdelay.generate(position)  # D2.17
+            yield from vce.generate(position)  # D5.33
         elif phase == "APh":
+            yield from vce.generate(position)  # D5.33
             for group in stack_groups(
                 position,
                 lambda u: (
@@ -1543,7 +1585,7 @@ class AslGame(Game):
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
-                      *reaction.PHASE_END)
+                      *reaction.PHASE_END, vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
@@ -1552,6 +1594,8 @@ class AslGame(Game):
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = reaction.phase_over(state)  # D7.21
+        elif phase == "APh":
+            remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622

@@ -187,7 +187,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     moving = position.state.moving
     if (
         target.has("motion")
-        or (moving is not None and target.id in moving.units and not vdelay.delaying(position.state))  # D2.17
+        or (moving is not None and target.id in moving.units and moving.at > 0  # D2.11, D2.12: not in place
+            and not vdelay.delaying(position.state))  # D2.17
         or (position.phase.id in ("MPh", "DFPh") and target.has("entered"))
     ):
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)

@@ -61,8 +61,10 @@ def test_facing_question_turns_for_mp_then_stops(make_position: Any) -> None:
     assert top is not None and top.then == "vfacing" and top.side == "a" and top.arg("left") == "12"
     pos.push_text("answer hex D6")  # south of D5: the nearest hexspine beside it is one turn away
     assert pos.units["a-pz"].facing == 5
+    pass_reactions(pos)  # D2.11, D3.3: b-t may fire after the hexspine turned (vinplace.py)
     assert pos.decision is not None and pos.decision.arg("left") == "11"
     pos.push_text("answer hex D5")  # set back on its own hex: keep that facing (the table's gesture)
+    pass_reactions(pos)  # D2.13, D3.3: and after the stop's MP
     assert pos.decision is None and not pos.units["a-pz"].has("motion")  # stopped for 1 MP (D2.13)
     assert pos.units["a-pz"].facing == 5 and armour.spent_of(pos.units["a-pz"]) == 4  # 2 + 1 turn + 1 stop
 
@@ -81,6 +83,7 @@ def test_facing_turn_beyond_the_mp_left_is_refused(make_position: Any) -> None:
         pos.push_text("answer hex H5")  # down-left: two hexspines from f=0 (2 MP)
     pos.push_text("answer hex J5")  # down-right is in the VCA already: no turn
     pos.push_text("answer hex I4")  # north: one hexspine, the last MP
+    pass_reactions(pos)  # D2.11, D3.3: a window after the hexspine turned
     assert pos.units["a-pz"].facing == 1 and pos.decision is not None and pos.decision.arg("left") == "0"
     pos.push_text("answer keep")
     assert pos.units["a-pz"].has("motion")  # no MP left to stop: it ends in Motion (D2.4)
@@ -124,6 +127,7 @@ def test_a_moving_target_takes_case_j_through_the_dfph(make_position: Any) -> No
     pos.push_text("move a-pz C5-D5")
     pass_reactions(pos)
     pos.push_text("answer keep")
+    pass_reactions(pos)  # D2.13, D3.3: the stop's MP may be fired at
     pos.push_text("end")
     assert pos.phase.id == "DFPh"
     _th_moving, steps, _, _ = vfire.to_hit_of(pos, pos.units["b-t"], pos.units["a-pz"])
@@ -157,7 +161,8 @@ def test_a_bog_dr_of_12_ends_the_move_in_the_woods(make_position: Any) -> None:
     pass_reactions(pos)
     pz = pos.units["a-pz"]
     assert pz.has("bogged") and pos.label(pz.hex) == "D5" and pos.decision is None
-    assert not any(a.kind == "move" and a.text().startswith("move a-pz") for a in pos.legal_actions)  # D.7
+    moves = [a.text() for a in pos.legal_actions if a.kind == "move" and a.text().startswith("move a-pz")]
+    assert not [t for t in moves if not t.endswith((" as ce", " as bu"))]  # D.7; a CE change is no move
 
 
 def test_reverse_out_of_woods_is_cheaper_than_turning_there(make_position: Any) -> None:
@@ -257,6 +262,7 @@ def test_a_squad_loads_rides_and_unloads(make_position: Any) -> None:
     pos = make(make_position, "MPh", rider)
     assert "load a-sq2 into a-pz" in {a.text(pos.label) for a in pos.legal_actions}
     pos.push_text("load a-sq2 into a-pz")
+    pass_reactions(pos)  # D6.4, D3.3: the loading may be fired at
     assert pos.units["a-sq2"].carrier == "a-pz" and armour.budget(pos.units["a-pz"]) == Fraction(21, 2)
     with pytest.raises(IllegalAction, match=r"D6\.5"):
         pos.push_text("move a-sq2 C5-C4")  # aboard: it moves with the tank
@@ -265,6 +271,7 @@ def test_a_squad_loads_rides_and_unloads(make_position: Any) -> None:
     pos.push_text("move a-pz C5-D5-E5")  # start 1 + 2 = 3 MP
     pass_reactions(pos)
     pos.push_text("answer keep")  # stop: 4 MP spent, within 3/4 of 14
+    pass_reactions(pos)  # D2.13, D3.3
     assert pos.label(pos.units["a-sq2"].hex) == "E5"
     pos.push_text("unload a-pz")
     sq = pos.units["a-sq2"]
@@ -282,6 +289,7 @@ def test_no_unloading_without_the_mp_for_it(make_position: Any) -> None:
     pos.push_text("answer dice 1,1")
     pass_reactions(pos)
     pos.push_text("answer keep")  # stop: 9 1/2 MP spent
+    pass_reactions(pos)  # D2.13, D3.3
     assert pos.units["a-sq2"].carrier == "a-ht"  # a passenger stays aboard in the woods
     with pytest.raises(IllegalAction, match=r"4 MP unloading costs \(D6\.5\)"):
         pos.push_text("unload a-ht")

@@ -26,6 +26,7 @@ def test_a_turn_in_place_asks_the_players_to_turn_the_counter(make_position: Any
     assert turns(pos) == [("a-pz", "D2.11", "vca5")]
     [ph] = [ph for ph in pos.changes if ph.what == "turn"]
     assert ph.hex == pos.map.parse_label("D5") and "down and to the right" in ph.text
+    pass_reactions(pos)  # D2.11, D3.3: the defender may fire after the hexspine
     pos.push_text("answer hex D5")  # set back on its own hex: keep the facing, so nothing to turn
     assert turns(pos) == []
 

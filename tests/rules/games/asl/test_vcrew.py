@@ -135,7 +135,10 @@ def test_a_vehicle_shocked_by_first_fire_ends_its_move_there(make_position: Any)
     pos = make(make_position, "MPh")
     pos.push_text("move a-pz C5-D5-E5")
     top = pos.decision
-    assert top is not None and top.kind == "react" and top.side == "b"
+    assert top is not None and top.kind == "react" and pos.label(top.target) == "C5"  # D2.12: its start MP
+    pos.push_text("answer pass")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b" and pos.label(top.target) == "D5"
     pos.push_text("fire b-t at D5")
     pos.push_text("answer dice 1,1")  # an original 2 hits whatever the TH#
     tk = pos.decision

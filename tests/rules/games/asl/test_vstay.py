@@ -6,13 +6,14 @@ a Final TK# of 9 or 13, so a 5 destroys it wherever it hits)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import facing, vbypass, vstay
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl import vbypass, vstay
 from hexmate.rules.hexes import direction_between, neighbor
 
 from .test_armour import COUNTERS
@@ -85,3 +86,46 @@ def test_d2_6_an_afv_inside_the_hex_sees_the_bypassing_vehicle(make_position: An
     pos, _ = _bypassing_enemy(make_position, "inside")
     with pytest.raises(IllegalAction, match=r"D2\.6"):
         pos.push_text("move a-v J5-I5 as bypass")
+
+
+def _heavy(make_position: Any, tmp_path: Any, enemy_facing: int) -> Position:
+    """The German tank in C5 and, in D4, an enemy AFV whose front (AF 18) no 75L TK DR of 5 gets through
+    (basic TK 17 at range 1, Final TK# -1), while its side (AF 4) it does (Final TK# 13): D2.6's second
+    exception from the side, not from the front."""
+    cat = tmp_path / "heavy.json"
+    heavy = {"movement": "tracked", "mp": 10, "armor": {"hull_front": 18, "hull_side": 4},
+             "ma": {"calibre": 76, "length": "L"}}
+    cat.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "vehicles": {"heavy": heavy}}),
+                   encoding="utf-8")
+    counters = dict(COUNTERS, heavy={"type": "vehicle", "vehicle": "heavy", "catalogue": str(cat)})
+    units = [{"id": "a-v", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-h", "counter": "heavy", "side": "b", "hex": "D4", "markers": [f"vca{enemy_facing}"]},
+             far_enemy()]
+    pos: Position = make_position("asl", units, "MPh", counters=counters)
+    return pos
+
+
+def test_d2_6_the_move_list_finds_a_dearer_approach_that_lets_it_stop(make_position: Any,
+                                                                     tmp_path: Any) -> None:
+    """D2.6: the kill-or-shock exception is judged from the Location the vehicle left to enter the hex; the
+    listed move to the AFV's hex is the cheapest approach from which it holds, not merely the cheapest."""
+    for f in range(6):  # the enemy faces C5 with its front
+        pos = _heavy(make_position, tmp_path, f)
+        C5, D4 = pos.map.parse_label("C5"), pos.map.parse_label("D4")
+        if facing.aspect(D4, f, C5) == "front":
+            break
+    enemy = pos.units["b-h"]
+    assert not vstay.kills_on_five(pos, pos.units["a-v"], C5, enemy)  # front: 17 - 18, a 5 does nothing
+    with pytest.raises(IllegalAction, match=r"not stop there.*D2\.6"):
+        pos.push_text("move a-v C5-D4")  # the cheapest way in (start 1 + 1 MP) is from the front
+    sides = [n for n in pos.map.neighbors(D4) if facing.aspect(D4, f, n) != "front"
+             and vstay.kills_on_five(pos, pos.units["a-v"], n, enemy)]
+    assert sides  # from its side or rear a 5 destroys or shocks it
+    move = pos.legal_actions.moves_for(frozenset({"a-v"})).get(D4)
+    assert move is not None and move.path[-2] in sides and move.cost is not None and move.cost > 2
+    pos.push_text(pos.action_text(move))
+    settle(pos)
+    while pos.decision is not None and pos.decision.then == "vfacing":
+        pos.push_text("answer keep")
+        settle(pos)
+    assert pos.units["a-v"].hex == D4
