@@ -32,6 +32,7 @@ from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import direction as pg_direction
 from hexmate.rules.games.pg import entrench as pg_entrench
 from hexmate.rules.games.pg import entry as pg_entry
+from hexmate.rules.games.pg import exits as pg_exits
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
@@ -114,6 +115,9 @@ class PgState(GameState):
     lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
     clearing: tuple[tuple[str, str, int, str], ...] = ()  # 16.3: (AFV, hex, turn, its tank leaders) begun
     move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
+    exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
+    exiting: bool = False  # 16.5: the move under way was declared ``as exit``
+    refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -140,6 +144,7 @@ class PgGame(Game):
         for unit in list(state.units.values()):
             if pg_air.is_aircraft(unit):
                 state = state.with_unit(dataclasses.replace(unit, hex=None))
+        pg_exits.validate(scenario, hex_map)  # 16.5: the scenario's exit hexes
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         return state
@@ -287,7 +292,7 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs", "clearing", "entrenched_hexes")}
+                                                "afvs", "clearing", "entrenched_hexes", "exited", "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -967,8 +972,12 @@ class PgGame(Game):
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
         state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
+        if self.gstate(state).exiting:  # 16.5, 15.5: a move as exit that got there leaves the board
+            state = state.replace(game=self.gstate(state).replace(exiting=False))
+            if moving.finished and not moving.stopped:
+                state = pg_exits.leave(self, position.at(state), moving.units)
         state = pg_victory.update_control(self, position.at(state))
-        alive = tuple(u for u in moving.units if u in state.units)
+        alive = tuple(u for u in moving.units if u in state.units and state.units[u].hex is not None)
         here = state.units[alive[0]].hex if alive else None
         origin = moving.path[0]
         if self.gstate(state).overrun_exit:  # the overrun's step to its exit hex: no free shot (12.12)
@@ -1031,6 +1040,8 @@ class PgGame(Game):
                 pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
+            if action.mode == pg_exits.MODE:  # 16.5, 15.5: off the board
+                return pg_exits.check(self, position, action)
             if action.mode:  # 5.63: a move ending in an unhook, or a BM-13's flip
                 return self.check_mode_move(position, action)
             return self.check_move(position, action)
@@ -1339,7 +1350,9 @@ class PgGame(Game):
         crossing = self.crossing_roll(position, move)
         if crossing is not None:
             state = state.push(crossing)
-        if move.mode:  # 5.63: flipped before it moves, or unhooked/flipped where it ends
+        if move.mode == pg_exits.MODE:  # 16.5: the units leave the board once on its edge hex
+            state = state.replace(game=self.gstate(state).replace(exiting=True))
+        if move.mode and move.mode != pg_exits.MODE:  # 5.63: flipped before it moves, or unhooked at the end
             uid = next(u.id for u in movers if not pu.is_leader(u))
             state = pg_transport.begin(position, state, move)
             state = state.replace(game=self.gstate(state).replace(move_mode=(move.mode, uid)))
