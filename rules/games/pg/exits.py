@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
-from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import units as pu
@@ -145,6 +145,22 @@ def check(game: PgGame, position: Position, move: act.Move) -> act.Move:
     return dataclasses.replace(checked, cost=spent, mode=MODE)
 
 
+def offers(game: PgGame, position: Position, mine: list[UnitState]) -> list[act.Move]:
+    """The page's exits (16.5, 15.5): each unit of the side standing on a hex it may leave the board by, with
+    the MP to do it, is offered ``move U HEX as exit`` (longer paths are a lift and a placement plus the
+    declaration, typed)."""
+    out: list[act.Move] = []
+    for unit in mine:
+        h = unit.hex
+        if h is None or pu.is_leader(unit) or len(position.map.neighbors(h)) >= 6:
+            continue
+        try:
+            out.append(check(game, position, act.Move((unit.id,), (h,), mode=MODE)))
+        except (IllegalAction, InvalidAction):
+            continue
+    return out
+
+
 def off_board_cost(game: PgGame, position: Position, units: list[UnitState],
                    edge: Hex) -> int | Fraction | None:
     """16.5: one hex off the board at the class's clear rate, or its road rate when the edge hex has a road;
@@ -219,5 +235,5 @@ def back_on(state: State, ids: tuple[str, ...]) -> State:
     return state
 
 
-__all__ = ["MODE", "back_on", "check", "counts_destroyed", "exit_hexes", "friendly_edge", "leave",
+__all__ = ["MODE", "back_on", "check", "counts_destroyed", "exit_hexes", "friendly_edge", "leave", "offers",
            "refuel_due", "refuels", "steps_exited", "validate"]

@@ -1500,6 +1500,7 @@ class PgGame(Game):
             yield act.Activate((uid,), "clear")
         for uid in pg_caves.offers(self, position, mine):  # 16.7: into or out of the cave
             yield act.Activate((uid,), "cave")
+        yield from pg_exits.offers(self, position, mine)  # 16.5, 15.5: off the board from its edge
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""

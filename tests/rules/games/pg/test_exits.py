@@ -133,3 +133,11 @@ def test_15_5_a_flame_tank_with_fuel_or_any_tank_has_no_such_exit(make_position:
     pos = pg(make_position, units, counters_extra=FLAME)
     with pytest.raises(IllegalAction, match=r"A4 is not a hex a may leave the board by"):
         pos.push_text("move ft B4-A4 as exit")
+
+
+def test_16_5_15_5_the_exit_is_offered_on_the_hexes_it_may_be_made_from(make_position: Any, pg: Any) -> None:
+    units = [_u("a1", "A4"), _u("a3", "A5"), _u("ft", "A6", "ftank", "a", FLAME_OUT),
+             _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=FLAME, options=EXIT)
+    offered = {pos.action_text(a) for a in pos.legal_actions if getattr(a, "mode", "") == "exit"}
+    assert offered == {"move a1 A4 cost 1 as exit", "move ft A6 cost 1 as exit"}  # A5: no exit
