@@ -38,6 +38,7 @@ from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import naval as pg_naval
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import penal as pg_penal
@@ -510,7 +511,7 @@ class PgGame(Game):
         fn = pg_moves.cost_fn(self, move_class)
         if fn is None:
             return lambda m, a, b: None  # 5.1: a towed unit moves only when towed
-        base = fn
+        base = pg_naval.amphibious_fn(self, units, fn)  # 5.1: amphibians in water hexes move as naval
         side = units[0].side
         start = units[0].hex
         fords = {str(f) for f in position.scenario.options.get("fords", [])}
@@ -525,7 +526,7 @@ class PgGame(Game):
         foes: dict[Hex, list[UnitState]] = {}
         came_from = dict(self.gstate(position.state).river_from)
         bank = next((came_from[u.id] for u in troops if u.id in came_from), None)
-        engineers = any(pu.branch(u) == "ENG" for u in troops)
+        engineers = any(pu.branch(u) == "ENG" for u in troops) or pg_naval.floats(units)  # 5.1
         vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
         wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
         rail = pg_trains.hex_filter(self, position, units)  # 15.2
@@ -581,8 +582,11 @@ class PgGame(Game):
         side = units[0].side
         moving = {u.id for u in units}
         m = position.map
+        floats = pg_naval.floats(units)  # 5.1: an amphibian is a boat in the water, not a land unit crossing
 
         def stop(a: Hex, b: Hex) -> bool:
+            if floats:
+                return False
             river = pg_moves.river
             if river(self, m, a) and not river(self, m, b) and not pg_moves.bridged(m, a, b):
                 return True
