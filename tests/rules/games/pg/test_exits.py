@@ -117,10 +117,12 @@ def test_15_5_a_flame_tank_out_of_fuel_leaves_by_its_own_edge_and_is_back_on_the
     assert pos.units["ft"].hex is None and dict(pos.game.gstate(pos.state).refuel) == {"ft": 8}
     for _ in range(6):  # off in turns 2 to 7, the six full turns
         _next_turn(pos)
+        assert not any(getattr(a, "kind", "") == "activate" and "ft" in a.units for a in pos.legal_actions)
         with pytest.raises(IllegalAction, match=r"ft comes on from turn 8 \(16\.5\)"):
             pos.push_text("activate ft")
     _next_turn(pos)
     assert pos.turn == 8
+    assert any(getattr(a, "kind", "") == "activate" and a.units == ("ft",) for a in pos.legal_actions)
     pos.push_text("activate ft")
     assert pos.decision.then == "enter_board" and "A4" in {pos.label(h) for h in pos.decision.hexes}
     pos.push_text("answer hex A4")
