@@ -181,10 +181,13 @@ def off_board_cost(game: PgGame, position: Position, units: list[UnitState],
 
 
 def leave(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
-    """The move ``as exit`` reached its edge hex: its units leave the board (16.5). A flame tank out of fuel
-    waits off it to come back (15.5); any other unit is out of play for good."""
+    """The move ``as exit`` reached its edge hex: its units leave the board (16.5), with what their transports
+    carry or tow (5.6). A flame tank out of fuel waits off it to come back (15.5); any other unit is out of
+    play for good."""
     state = position.state
     gs = game.gstate(state)
+    riders = tuple(u.id for u in state.units.values() if u.carrier in ids and u.id not in ids)
+    ids = (*ids, *sorted(riders))  # 5.6: what a transport carries or tows leaves with it
     gone: list[str] = []
     back: list[tuple[str, int]] = []
     troops = [state.units[u] for u in ids if u in state.units and not pu.is_leader(state.units[u])]

@@ -143,3 +143,17 @@ def test_16_5_15_5_the_exit_is_offered_on_the_hexes_it_may_be_made_from(make_pos
     pos = pg(make_position, units, counters_extra=FLAME, options=EXIT)
     offered = {pos.action_text(a) for a in pos.legal_actions if getattr(a, "mode", "") == "exit"}
     assert offered == {"move a1 A4 cost 1 as exit", "move ft A6 cost 1 as exit"}  # A5: no exit
+
+
+def test_16_5_what_a_transport_carries_leaves_with_it(make_position: Any, pg: Any) -> None:
+    from .test_transport import C as CARRY
+
+    units = [_u("spw", "B3", "spw"), _u("i1", "B3"), _u("b2", "L8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=CARRY, options={"exit": {"a": {"hexes": ["A3"]}}})
+    pos.push_text("load i1 into spw")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    pos.push_text("move spw B3-A3 as exit")
+    assert "spw" not in pos.units and "i1" not in pos.units
+    assert set(pos.game.gstate(pos.state).exited) == {"spw", "i1"}
+    assert victory.steps_lost(pos, "a") == 0
