@@ -60,10 +60,11 @@ class Entry:
     depression: Value | None = None
     blocks_along: Value | None = None
     move_exempt_terrain: Value | None = None
+    tem_infantry_only: Value | None = None  # the TEM spares infantry only, not vehicles (ASL A7.308 example)
 
 
 _ENTRY_KEYS = {"move", "obstacle", "hindrance", "tem", "inherent", "blind_zone", "depression", "blocks_along",
-               "move_exempt_terrain"}
+               "move_exempt_terrain", "tem_infantry_only"}
 _TOP_KEYS = {"format", "game", "provenance", "movers", "aliases", "movement", "los", "terrain", "hexside",
              "features"}
 _MOVEMENT_KEYS = {"climb", "climb_cost", "road", "road_ignored_into"}

@@ -36,6 +36,10 @@ class T(str):
         self.domain = domain_of(sys._getframe(1).f_globals.get("__name__", ""))
         return self
 
+    def with_facts(self, **facts: Any) -> T:
+        """The same sentence (template and catalogue) with some facts said otherwise."""
+        return _rebuild(self.msgid, {**self.facts, **facts}, self.domain)
+
     def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the template, facts and catalogue
         return (_rebuild, (self.msgid, dict(self.facts), self.domain))
 

@@ -30,7 +30,8 @@ ACTION_HELP: dict[str, str] = {  # sequence.json action kinds
     "pass": "Pass: press done; the phase ends when both sides pass in turn.",
     "activate": "Activate: name the units (and what for, where the game asks) before they act.",
     "save": "Save command points: leave some of this impulse's points on a unit for later.",
-    "smoke": "Smoke: a unit lays smoke in its own hex.",
+    "smoke": "Smoke: a unit lays smoke in its own hex, or fires a smoke round at a hex where the game "
+             "allows it.",
     "load": "Load: infantry board a vehicle in their hex.",
     "unload": "Unload: a vehicle sets down everyone it carries.",
 }

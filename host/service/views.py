@@ -118,12 +118,27 @@ def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -
         return None
     units = [s.unit_summary(u, audience=audience) for u in top.units]
     mine = not top.private or audience == top.side  # a private decision's options are its owner's
-    return {"kind": top.kind, "side": top.side, "prompt": render_text(top.prompt, lang), "rule": top.rule,
+    hidden = frozenset(u for u in s.position.units if service.views.hidden_from([u], audience))
+    prompt = render_text(unnamed(top.prompt, hidden), lang)
+    return {"kind": top.kind, "side": top.side, "prompt": prompt, "rule": top.rule,
             "units": [{"id": u["id"], "label": u["label"]} for u in units],
             "hexes": [s.label(h) for h in top.hexes] if mine else [],
             "choices": list(top.choices) if mine else [], "dice": top.dice,
             "armed": service._roll_request is not None,
             "answered": sorted(side for side, _ in top.answers)}
+
+_UNIT_ID = re.compile(r"[\w][\w.\-/]*")
+
+
+def unnamed(said: Any, hidden: frozenset[str]) -> Any:
+    """A rules sentence with every unit this audience may not see said as '?' (A12.1: a concealed unit is
+    unnamed to its opponent), its template kept so that it is still said in the page's language."""
+    if not hidden or not isinstance(said, str):
+        return said
+    if isinstance(said, T):
+        return said.with_facts(**{k: unnamed(v, hidden) for k, v in said.facts.items()})
+    return _UNIT_ID.sub(lambda m: "?" if m.group(0) in hidden else m.group(0), said)
+
 
 def _change_view(service: Service, c: Change, audience: str = SHARED, lang: str = "en") -> dict[str, Any]:
     ph = c.physical

@@ -23,3 +23,12 @@ def test_copies_and_pickles_keep_the_template() -> None:
     for again in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
         assert isinstance(again, T) and again == said and again.msgid == "{unit} breaks"
     assert not isinstance(said + "!", T)  # built from a T by string operations: plain English again
+
+
+def test_with_facts_keeps_the_template_and_catalogue_and_says_the_new_facts() -> None:
+    said = T("{unit} entered {hex}", unit="ger-1", hex="C4")
+    said.domain = "rules-asl"
+    other = said.with_facts(unit="?")
+    assert (str(other), other.msgid, other.domain, dict(other.facts)) == (
+        "? entered C4", "{unit} entered {hex}", "rules-asl", {"unit": "?", "hex": "C4"})
+    assert str(said) == "ger-1 entered C4"

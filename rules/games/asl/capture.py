@@ -41,10 +41,17 @@ def _here(position: Position, h: Hex) -> list[UnitState]:
 WORD = "capture"
 
 
-def choices(position: Position, h: Hex, side: str, targets: list[UnitState] | None = None) -> tuple[str, ...]:
-    """``("capture",)`` where this side's CC attack at h (on ``targets``, by default every enemy unit there)
-    may be a capture attempt (A20.2, A20.22)."""
-    mine = [u for u in _here(position, h) if u.side == side and u.type != au.SW and not u.has("broken")]
+def choices(position: Position, h: Hex, side: str, targets: list[UnitState] | None = None,
+            attackers: list[UnitState] | None = None) -> tuple[str, ...]:
+    """``("capture",)`` where this side's CC attack at h (by ``attackers``, by default all its units there, on
+    ``targets``, by default every enemy unit there) may be a capture attempt (A20.2, A20.22: not by a
+    vehicle)."""
+    from hexmate.rules.games.asl.armour import is_vehicle
+
+    mine = attackers if attackers is not None else [
+        u for u in _here(position, h) if u.side == side and u.type != au.SW and not u.has("broken")]
+    if any(is_vehicle(u) for u in mine):
+        return ()
     theirs = targets if targets is not None else [
         u for u in _here(position, h) if u.side != side and u.type != au.SW and not u.has("prisoner")]
     if not mine or all(u.has("berserk") for u in mine) or not theirs:
@@ -160,7 +167,9 @@ def _take_one(position: Position, state: State, one: UnitState) -> State:
     counters = position.scenario.counters
     if one.type == "squad" and isinstance(to, str) and to in counters:
         free = one.as_counter(counters[to])
-        taken = dataclasses.replace(free, id=f"{one.id}/2")
+        from hexmate.rules.games.asl.guards import second_id
+
+        taken = dataclasses.replace(free, id=second_id(state, one.id))  # a name actions can give (A20.5)
         state = state.with_unit(free)
         return _captured(position, state, taken)
     return _captured(position, state, one)

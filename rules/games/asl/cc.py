@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccstreet
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
 SMC = ("leader", "hero")
+CMG_MALF = "cmg_malf"
 AMBUSH_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A11.4: woods or building hex
 
 
@@ -128,7 +129,8 @@ def _overstack(position: Position, h: Hex, side: str) -> int:
     """Squad-equivalents of ``side`` over the stacking limit in the Location, rounded up (A5.1, A5.5)."""
     from hexmate.rules.games.asl.game import overstack_mf
 
-    return overstack_mf([u for u in here(position, h) if u.side == side])
+    # A20.51: prisoners count for no one's overstacking
+    return overstack_mf([u for u in here(position, h) if u.side == side and not u.has("prisoner")])
 
 
 def _name(unit: UnitState) -> str:
@@ -236,7 +238,8 @@ def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fr
 
     vt = vtype(vehicle)
     working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
-    fp = Fraction((vt.cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
+    cmg = 0 if vehicle.has(CMG_MALF) else vt.cmg  # A9.7: a malfunctioned CMG adds nothing
+    fp = Fraction((cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
     lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
     if vehicle.has("motion"):
         fp /= 2
@@ -321,6 +324,9 @@ def work(
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
+    for hero in (u for u in attacking if u.type == "hero"):  # A15.24: -1 each, with any leadership
+        common -= 1
+        lines.append(Line(T("hero ({unit})", unit=_name(hero)), "-1", "A15.24"))
     over = _overstack(position, h, side)
     if over:  # A5.12: attacking from a friendly overstack
         common += over
@@ -351,10 +357,17 @@ def work(
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
             lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
+        if ccstreet.reply_drm(position, attacking, unit):  # A11.8: an AFV's attack on a street fighter
+            drm += 1
+            lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
         if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
             cap = -1 if au.inexperienced(unit.values) else 1
+            if cap == 1 and asl_prisoners._nationality(position, unit) == "italian" \
+                    and unit.values.get("class") != "elite":
+                cap = 0  # A25.63: no +1 against a non-Elite Italian defender
             drm += cap
-            lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}", "A20.22"))
+            lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}",
+                              "A25.63" if cap == 0 else "A20.22"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         if capture and results[unit.id] != "-":  # A20.22: captured instead; at the Kill Number, one unit
@@ -733,7 +746,7 @@ def roll_attack(game: AslGame, position: Position, index: int) -> State:
             subject=tuple(u.id for u in group if not u.concealed),
             target=h,
             args=(("index", str(index)),),
-            choices=asl_capture.choices(position, h, side, targets),  # A20.22: answer capture to try
+            choices=asl_capture.choices(position, h, side, targets, group),  # A20.22: answer capture to try
         )
     )
 
@@ -762,10 +775,25 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         kill = black_kill_number(position, h, side, (group, targets))
         risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1))
+    if group and _vehicle(group[0]) and ASL_DR.from_values(answer.dice).total == 12:
+        # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
+        state = state.with_unit(state.units[group[0].id].mark(CMG_MALF))
+    if ccleader.due(position, group, answer.dice):  # A18.12: a leader may be created first
+        return state.push(ccleader.ask(position, side, index, answer.dice, decision.arg("capture") == "1"))
     ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))
     if ask is not None:
         return state.push(ask)
     return ccgroups.proceed(game, position.at(state))
+
+
+def after_leader(game: AslGame, position: Position, side: str, index: int, dice: tuple[int, ...]) -> State:
+    """After the Leader Creation dr of an Original 2 (A18.12): the attackers may infiltrate out (A11.22)."""
+    _, group, targets = group_units(position, index)
+    results = {uid: r.split(":")[0] for uid, r in game.gstate(position.state).cc_pending}
+    ask = _infiltration(game, position, side, dice, results, index, (group, targets))
+    if ask is not None:
+        return position.state.push(ask)
+    return ccgroups.proceed(game, position)
 
 
 def _infiltration(
@@ -983,6 +1011,10 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
+    back = ccstreet.ask_return(game, position.at(state), h)  # A11.8: back to their building, or stay
+    if back is not None:
+        return state.push(back)
+    position = position.at(state)
     known = {u.side for u in here(position, h) if not u.concealed and _personnel(u)}
     # A11.15: a stopped, manned, Known enemy vehicle holds infantry in Melee too (the vehicle is not held)
     known |= {v.side for v in here(position, h) if _vehicle(v) and not v.concealed

@@ -230,6 +230,9 @@ def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
     if sequential(position):  # A11.31, A11.5: an attack on an enemy vehicle is one of the side's attacks
         options += [v.id for v in _enemy_vehicles(position, h, side)]
     word = TOGETHER if first else DONE
+    from hexmate.rules.games.asl import ccsn
+
+    sn = (ccsn.WORD,) if ccsn.armed(position, h, side) is not None else ()  # A11.622
     return Decision(
         "units",
         side,
@@ -239,7 +242,7 @@ def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
         "A11.12",
         "cc_group",
         units=tuple(options),
-        choices=(word,),
+        choices=(word, *sn),
         count=0,
         target=h,
     )
@@ -405,6 +408,8 @@ def check_group(position: Position, decision: Decision, answer: act.Answer) -> N
                                 "A11.12")
         vfire.check_cc(position, *on_vehicle)
         return
+    if answer.choice == "sn":  # A11.622: not one of the side's CC attacks
+        return
     if answer.choice == DONE:
         h = decision.target
         assert h is not None
@@ -427,6 +432,12 @@ def resume_group(game: AslGame, position: Position, decision: Decision, answer: 
     """One attack designated; asked again while the side has units left to attack and targets left."""
     h = decision.target
     assert h is not None
+    if answer.choice == "sn":  # A11.622: the AFV's sN attack, then the side designates as before
+        from hexmate.rules.games.asl import ccsn
+
+        vehicle = ccsn.armed(position, h, decision.side)
+        assert vehicle is not None
+        return position.state.push(ccsn.ask(position, vehicle))
     if answer.choice == DONE:
         if sequential(position):  # A11.31: the side passes this turn
             gs = _gs(position)

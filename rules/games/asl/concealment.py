@@ -12,6 +12,12 @@ may gain a "?". The Concealment Table itself is not in the text; what the text a
 - any other case is the table's, not the text's: no concealment here.
 
 The unit-size drm of the table (its "US#") is not in the text and is not applied.
+
+A12.2 (Case H): a vehicle or a unit aboard one, out of concealment terrain and in the LOS of a Good Order
+enemy ground unit at any range, loses its "?" at once and cannot gain one there (T-12.14a: a truck and its
+HS in a cemetery stay Known with the nearest such enemy 18 hexes away). ``sweep`` applies it when a move
+enters a hex and when an attack is declared; ``case`` refuses the gain. Not built: A12.2's loss for a vehicle
+that moves or changes its CA in LOS within 16 hexes (Cases B, D).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import armour
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -44,7 +51,7 @@ def case(position: Position, unit: UnitState) -> str:
         if e.side != unit.side and e.hex is not None and not e.has("broken")
     ]
     in_los = [h for h in enemies if not asl_terrain.line_of_sight(position, h, here).blocked]
-    if any(distance(h, here) <= 16 for h in in_los):
+    if any(distance(h, here) <= 16 for h in in_los) or case_h(position, unit):
         return ""
     shelter = position.map.terrain(here) in CONCEALMENT_TERRAIN
     if shelter and not in_los:
@@ -76,6 +83,45 @@ def seen_by_good_order(position: Position, side: str, here: Hex, within: int | N
         if enemy.hex == here or not asl_terrain.line_of_sight(position, enemy.hex, here).blocked:
             return True
     return False
+
+
+def _aboard(position: Position, unit: UnitState) -> bool:
+    pool = {u.id: u for u in getattr(position.state.game, "aside", ())}
+    pool.update(position.units)
+    carrier = pool.get(unit.carrier or "")
+    return carrier is not None and armour.is_vehicle(carrier)
+
+
+def case_h(position: Position, unit: UnitState) -> bool:
+    """A12.2 (Case H): a vehicle or a unit aboard one, out of concealment terrain, in the LOS of a Good Order
+    enemy ground unit at any range."""
+    if unit.hex is None or not (armour.is_vehicle(unit) or _aboard(position, unit)):
+        return False
+    if position.map.terrain(unit.hex) in CONCEALMENT_TERRAIN:
+        return False
+    return seen_by_good_order(position, unit.side, unit.hex, within=None)
+
+
+def acted(position: Position, state: State, uids: tuple[str, ...] | list[str]) -> State:
+    """A12.141: a concealed unit that performs an action (an LLTC or LLMC, setting a DC, directing an action
+    other than a PAATC...) in the LOS of a Good Order enemy ground unit within 16 hexes (the A12.14 list it
+    belongs to) loses its "?"."""
+    for uid in uids:
+        unit = state.units.get(uid)
+        if unit is None or not unit.concealed or unit.hex is None or unit.type == "dummy":
+            continue
+        if seen_by_good_order(position.at(state), unit.side, unit.hex):
+            state = state.with_unit(unit.revealed())
+    return state
+
+
+def sweep(position: Position, state: State) -> State:
+    """A12.2: every concealed vehicle or unit aboard one that Case H exposes loses its "?" now."""
+    view = position.at(state)
+    for unit in [u for u in state.units.values() if u.concealed]:
+        if case_h(view, unit):
+            state = state.with_unit(unit.revealed())
+    return state
 
 
 def eligible(position: Position, unit: UnitState) -> bool:

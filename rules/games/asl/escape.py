@@ -13,7 +13,8 @@ its size and nationality if the guard it eliminated was at least its size (A20.5
 prisoners and the Location is in Melee (all its units, as the text's example has it), where the next CCPh's
 attempt needs no NTC; prisoners that took no part in the attack are otherwise unaffected. The prisoners
 may instead answer ``together`` to attack the guard and the other enemy units with him in one attack
-(A20.55). Not here: escape by Withdrawal from that Melee (A11.2) or Infiltration (A11.22).
+(A20.55). An escape also succeeds by Withdrawal from that Melee (A11.2) or by Infiltration (A11.22):
+``escapewd.py``.
 """
 
 from __future__ import annotations
@@ -72,8 +73,12 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if answer.choice != "escape":
         return position.state
     guard = position.units[decision.arg("guard")]
-    if guard.has("melee"):  # A20.55: in Melee no NTC is needed
-        return _attack_roll(position.state, decision.subject, guard)
+    if guard.has("melee"):  # A20.55: in Melee no NTC is needed; A11.2: who withdraws is declared first
+        from hexmate.rules.games.asl import escapewd
+
+        ask = escapewd.ask_withdraw(position, decision.subject, guard)
+        return position.state.push(ask) if ask is not None else _attack_roll(position.state, decision.subject,
+                                                                           guard)
     n = len(decision.subject)
     return position.state.push(*(Decision(
         "roll", position.units[p].side, T("{unit} takes its NTC to escape", unit=p), "A20.55", "escape_ntc",
@@ -97,7 +102,8 @@ def resume_ntc(game: AslGame, position: Position, decision: Decision, answer: ac
     return _attack_roll(state, going, guard)
 
 
-def _attack_roll(state: State, going: tuple[str, ...], guard: UnitState) -> State:
+def _attack_roll(state: State, going: tuple[str, ...], guard: UnitState,
+                 more: tuple[tuple[str, str], ...] = ()) -> State:
     side = state.units[going[0]].side
     for uid in going:
         state = state.with_unit(state.units[uid].mark("escaping"))
@@ -105,7 +111,7 @@ def _attack_roll(state: State, going: tuple[str, ...], guard: UnitState) -> Stat
     return state.push(Decision(
         "roll", side,
         T("{units} attack {guard} to escape: roll the CC DR", units=", ".join(going), guard=guard.id),
-        "A20.55", "escape_cc", dice="DR", subject=going, target=guard.hex, args=(("guard", guard.id),),
+        "A20.55", "escape_cc", dice="DR", subject=going, target=guard.hex, args=(("guard", guard.id), *more),
         choices=(TOGETHER,) if others else ()))  # A20.55: or the guard and the others in one attack
 
 
@@ -191,8 +197,9 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     state = state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
                                                 tuple(lines), results, summary))
-    args = (("guard", guard.id), ("guard_us", str(au.us_number(guard))),
-            ("killed", "1" if result == "KIA" else "0"))
+    args = (*((k, v) for k, v in decision.args if k in ("withdraw",)), ("guard", guard.id),
+            ("guard_us", str(au.us_number(guard))), ("killed", "1" if result == "KIA" else "0"),
+            ("orig", str(roll.total)))
     if len(reduced) > 1:  # A11.11: Random Selection names the one reduced, then the reply
         return state.push(Decision(
             "units", guard.side,
@@ -214,18 +221,55 @@ def resume_pick(game: AslGame, position: Position, decision: Decision, answer: a
 
 def _after_attack(position: Position, h: Hex, side: str, subject: tuple[str, ...],
                   args: Mapping[str, str]) -> State:
-    """A20.55: the surviving enemy units there strike back at the escaping prisoners; else the outcome."""
+    """After the prisoners' attack: an Original 2 lets them leave at once (A11.22); else the reply."""
+    from hexmate.rules.games.asl import escapewd
+
+    args = {**args, "going": ",".join(subject)}
+    ask = escapewd.infiltration(position, h, subject, args, stage="attack")
+    if ask is not None:
+        return position.state.push(ask)
+    return reply_or_outcome(position, h, side, subject, args)
+
+
+def reply_or_outcome(position: Position, h: Hex, side: str, subject: tuple[str, ...],
+                     args: Mapping[str, str]) -> State:
+    """A20.55: the surviving enemy units there strike back at the escaping prisoners (those that attacked and
+    did not infiltrate away, and those withdrawing, A11.2); else the outcome."""
+    from hexmate.rules.games.asl import escapewd
+
     state = position.state
-    going = [state.units[u] for u in subject if u in state.units]
+    leaving = set(escapewd.ids(args, "leave"))
+    going = [u for u in subject if u in state.units and u not in leaving]
+    away = [u for u in escapewd.ids(args, "withdraw") if u in state.units and u not in leaving]
     able = [u for u in position.units_at(h) if u.side == side and _may_strike(u)]
-    if able and going:
-        return state.push(Decision(
-            "roll", side,
-            T("{units} strike back at the escaping {prisoners}: roll the CC DR",
-              units=", ".join(u.id for u in able), prisoners=", ".join(u.id for u in going)),
-            "A20.55", "escape_reply", dice="DR", subject=tuple(u.id for u in going), target=h,
-            args=tuple(sorted(args.items()))))
-    return _outcome(position, h, side, args, going)
+    more = escapewd.pack({**args, "going": ",".join(going)})
+    if able and (going or away):
+        if away:  # the reply may take the withdrawing prisoners, the others, or both (A20.55's example)
+            return state.push(Decision(
+                "units", side,
+                T("{units}: name the prisoners your reply attacks (withdrawing: {away})",
+                  units=", ".join(u.id for u in able), away=", ".join(away)),
+                "A20.55", "escape_targets", units=tuple(sorted({*going, *away})), count=0, subject=subject,
+                target=h, args=more))
+        return state.push(_reply_roll(able, going, h, side, more))
+    return escapewd.finish(position, h, side, dict(more))
+
+
+def _reply_roll(able: list[UnitState], targets: list[str], h: Hex, side: str,
+                args: tuple[tuple[str, str], ...]) -> Decision:
+    return Decision(
+        "roll", side,
+        T("{units} strike back at the escaping {prisoners}: roll the CC DR",
+          units=", ".join(u.id for u in able), prisoners=", ".join(targets)),
+        "A20.55", "escape_reply", dice="DR", subject=tuple(targets), target=h, args=args)
+
+
+def resume_targets(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The prisoners the guard side's reply attacks (A20.55)."""
+    assert decision.target is not None
+    able = [u for u in position.units_at(decision.target) if u.side == decision.side and _may_strike(u)]
+    return position.state.push(_reply_roll(able, list(answer.units), decision.target, decision.side,
+                                           decision.args))
 
 
 def _may_strike(unit: UnitState) -> bool:
@@ -235,49 +279,70 @@ def _may_strike(unit: UnitState) -> bool:
 
 
 def resume_reply(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A20.55: the enemy's reply to the escaping prisoners, after their attack (A11.33)."""
+    """A20.55: the enemy's reply to the escaping prisoners, after their attack (A11.33); a withdrawing one
+    is attacked at -2, +1 for each friendly unit in the Melee not withdrawing (A11.2)."""
     from hexmate.rules.games.asl import cc as asl_cc
+    from hexmate.rules.games.asl import escapewd
     from hexmate.rules.games.asl.aftermath import _reduce
 
     assert decision.target is not None
+    h = decision.target
     state = position.state
     side = decision.side
-    able = [u for u in position.units_at(decision.target) if u.side == side and _may_strike(u)]
-    going = [state.units[u] for u in decision.subject if u in state.units]
+    able = [u for u in position.units_at(h) if u.side == side and _may_strike(u)]
+    targets = [state.units[u] for u in decision.subject if u in state.units]
+    away = set(escapewd.ids(decision.argmap, "withdraw"))
     roll = ASL_DR.from_values(answer.dice or ())
     attack = Fraction(sum(asl_cc.cc_fp(u) for u in able))
-    defence = Fraction(len(going))  # A20.5: (1) FP each
+    defence = Fraction(len(targets))  # A20.5: (1) FP each
     chart = position.charts.chart("cct")
     column = asl_cc.odds_column(chart.axis("odds").keys, asl_cc.odds(attack, defence))
     kill = int(chart.lookup(odds=column)) if column else 0
-    result = "KIA" if roll.total < kill else "CR" if roll.total == kill else "-"
-    lines = (Line(T("odds"), f"{attack}:{defence}", "A11.11"), Line(T("Kill Number"), str(kill), "A11.11"),
-             Line(T("Final DR"), f"{roll.total}: {result}", "A20.55"))
-    if result == "KIA":
-        for unit in going:
+    lines = [Line(T("odds"), f"{attack}:{defence}", "A11.11"), Line(T("Kill Number"), str(kill), "A11.11"),
+             Line(T("Original DR"), str(roll.total), "A.1")]
+    results: dict[str, str] = {}
+    for unit in targets:
+        drm = 0
+        if unit.id in away:  # A11.2: -2, +1 per friendly unit in the Melee not withdrawing
+            stay = sum(1 for u in position.units_at(h) if u.side == unit.side and u.id not in away
+                       and not au.is_sw(u))
+            drm = stay - 2
+            lines.append(Line(T("{unit} withdrawing", unit=unit.id), f"{drm:+d}", "A11.2"))
+        final = roll.total + drm
+        results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
+        lines.append(Line(T("Final DR against {unit}", unit=unit.id), f"{final}: {results[unit.id]}",
+                          "A20.55"))
+    for unit in targets:
+        if results[unit.id] == "KIA":
             state = state.without_unit(unit.id)
-    elif result == "CR" and len(going) == 1:
-        state, _ = _reduce(position.scenario.counters, state, going[0])
-    summary = T("the reply to the escape: final DR {final}: {result}", final=roll.total, result=result)
-    fire = act.Fire(tuple(u.id for u in able), decision.target, answer.dice)
+    reduced = [u for u in targets if results[u.id] == "CR"]
+    args = {**decision.argmap, "reply": str(roll.total)}
+    if len(reduced) == 1:
+        state, _ = _reduce(position.scenario.counters, state, reduced[0])
+        args["reduced"] = reduced[0].id
+    summary = T("the reply to the escape: final DR {final}: {result}", final=roll.total,
+                result=", ".join(f"{u} {r}" for u, r in sorted(results.items())))
+    fire = act.Fire(tuple(u.id for u in able), h, answer.dice)
     state = state.replace(resolution=Resolution(fire, "cct", position.charts.label, position.charts.demo,
-                                                lines, {u.id: result for u in going}, summary))
-    left = [state.units[u.id] for u in going if u.id in state.units]
-    state = _outcome(position.at(state), decision.target, side, decision.argmap, left)
-    if result == "CR" and len(going) > 1:  # A11.11: Random Selection names the one reduced
-        state = state.push(Decision(
-            "units", decision.side,
+                                                tuple(lines), results, summary))
+    if len(reduced) > 1:  # A11.11: Random Selection names the one reduced
+        return state.push(Decision(
+            "units", side,
             T("Random Selection: name the unit of {units} that is Casualty Reduced",
-              units=", ".join(u.id for u in going)),
-            "A11.11", "escape_reduce", units=tuple(u.id for u in going), target=decision.target))
-    return state
+              units=", ".join(u.id for u in reduced)),
+            "A11.11", "escape_reduce", units=tuple(u.id for u in reduced), subject=decision.subject,
+            target=h, args=escapewd.pack(args)))
+    return escapewd.after_reply(position.at(state), h, side, decision.subject, args)
 
 
 def resume_reduce(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    from hexmate.rules.games.asl import escapewd
     from hexmate.rules.games.asl.aftermath import _reduce
 
     state, _ = _reduce(position.scenario.counters, position.state, position.units[answer.units[0]])
-    return state
+    assert decision.target is not None
+    args = {**decision.argmap, "reduced": answer.units[0]}
+    return escapewd.after_reply(position.at(state), decision.target, decision.side, decision.subject, args)
 
 
 def _outcome(position: Position, h: Hex, side: str, args: Mapping[str, str], going: list[UnitState]) -> State:

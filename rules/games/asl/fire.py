@@ -21,10 +21,10 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
+from hexmate.rules.games.asl import collateral, fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
-from hexmate.rules.games.asl import fire_groups, mounted, spray, vcover
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
@@ -68,6 +68,7 @@ from hexmate.rules.text import T
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
 
+MG_UNDIRECTED = 16  # A9.4: a MG's reach without a leader directing; beyond it, infantry count as concealed
 FIRE_MARKERS = {"PFPh": "prep_fire", "MPh": "first_fire", "DFPh": "final_fire", "AFPh": "advancing_fire"}
 LEADER = "leader"
 # A7.23: the targets seen, and those under "?" (Area Fire)
@@ -244,10 +245,14 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
                 raise IllegalAction(
                     T("{unit} First Fired: in the DFPh it may fire only at adjacent units",
                       unit=unit.id), "A8.4")
+    directed = _leadership(position, firers) is not None
     for unit in shooters:
         h = where(position, unit)
         assert h is not None
         d = distance(h, target)
+        if shot_of(unit).kind == "mg" and d > MG_UNDIRECTED and not directed:
+            raise IllegalAction(T("{unit} is {d} hexes from the target: a MG fires beyond 16 hexes only "
+                                  "under an infantry leader's direction", unit=unit.id, d=d), "A9.4")
         here = [e for e in position.units_at(h) if e.side != side and not e.concealed
                 and not e.has("prisoner") and e.type != au.SW]  # A20.5: a guard is not bound to his prisoners
         if here and d != 0:
@@ -283,7 +288,7 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
         if top is not None and int(top.arg(f"shots:{unit.id}", "0")) >= allowed:
             raise IllegalAction(
                 T("{unit} has already fired at the movers here as many times as the MF they spent here ({n})",
-                  unit=unit.id, n=allowed), "A9.2")
+                  unit=unit.id, n=allowed), "A8.14, A9.2")
         h = where(position, unit)
         assert h is not None
         d = distance(h, target)
@@ -435,6 +440,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     road_from = asl_road.entered_by_road(position, fire.target) if phase == "MPh" else None
     if road_from is not None:  # A4.132: on the road, not in the woods or building
         tem = 0
+    infantry_only = 0  # A7.308 example: a TEM for infantry only (a shellhole) spares no truck nor its riders
     wall = None  # A4.61 example 3: a wall or hedge on the target's hexside the fire crosses (walls.py)
     if bypassed is None and road_from is None and not ft_attack and all(u.level == 0 for u in targets):
         wall = asl_walls.crossed(position, {where(position, u) for u in shooters}, fire.target)
@@ -449,6 +455,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("{feature} on the hexside the fire crosses into {hex}",
                        feature=vcover.WALL_WORDS[wall[1]], hex=position.label(fire.target)), tem, "A4.61"))
     elif tem and not ft_attack:  # A22.1: a FT attack ignores TEM
+        infantry_only = asl_terrain.infantry_only_tem(position, fire.target)
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(fire.target)), tem, "A7.6"))
     infantry = [u for u in targets if u.type != "vehicle"]  # a vehicle (or wreck) there is no bailed-out unit
     cover, why = vcover.tem(position, fire.target, (where(position, u) for u in shooters), other_tem=tem,
@@ -487,8 +494,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
     # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this
     # phase: -2 while unpinned, in every fire phase, and then no FFNAM/FFMO
-    hazardous = bool(infantry) and all(u.has("hazardous") and not u.has("pinned") for u in infantry)
-    if hazardous:
+    hazardous = bool(infantry) and all((u.has("hazardous") or u.has("setting_dc")) and not u.has("pinned")
+                                       for u in infantry)  # A23.7: setting a DC is Hazardous Movement
+    if hazardous and all(u.has("setting_dc") for u in infantry):
+        drms.append((T("Hazardous Movement (setting a DC)"), -2, "A23.7"))
+    elif hazardous:
         drms.append((T("Hazardous Movement (forced out of its vehicle)"), -2, "A4.62"))
     if phase == "MPh":
         moving = {u.id for u in moving_targets(position)}
@@ -506,6 +516,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                     drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.132"))
             elif position.map.terrain(fire.target) == "open" and not tem and not hindrance and not smoke:
                 drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
+    # D.6: units aboard a vehicle get no FFNAM or FFMO
+    first_fire_drm = sum(v for _, v, rule in drms if rule in ("A4.6", "A4.34", "A4.132") and v == -1)
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
     for label, value, rule in drms:
@@ -522,11 +534,19 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     results: dict[str, str] = {}
     summary_parts: list[T] = []
     fp_lines: list[Line] = []
-    groups = [
-        ("known", [u for u in targets if not u.concealed], False),
-        ("concealed", [u for u in targets if u.concealed], True),
+    # D6.7, D.8B: the units aboard an unarmored vehicle take a General Collateral attack of their own
+    riding = collateral.aboard(position, targets, side)
+    carried = {u.id for units in riding.values() for u in units}
+    groups: list[tuple[T, T, list[UnitState], bool, int]] = [
+        (GROUPS["known"], SUMMARY_GROUPS["known"],
+         [u for u in targets if not u.concealed and u.id not in carried], False, final),
+        (GROUPS["concealed"], SUMMARY_GROUPS["concealed"],
+         [u for u in targets if u.concealed and u.id not in carried], True, final),
     ]
-    for name, group, concealed in groups:
+    for vid, units in sorted(riding.items()):
+        groups.append((T("units aboard {vehicle}", vehicle=vid), T("aboard {vehicle}", vehicle=vid), units,
+                       all(u.concealed for u in units), final - infantry_only - first_fire_drm))
+    for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
         total = Fraction(0)
@@ -537,6 +557,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             mine = list(causes)
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))
+            if (not concealed and group[0].carrier not in riding and shot_of(unit).kind == "mg"
+                    and distance(h, fire.target) > MG_UNDIRECTED and not under
+                    and not any(u.has("broken") or u.has("berserk") for u in group)):
+                mine.append((T("MG beyond 16 hexes: infantry treated as concealed"), "A9.4"))
             mode = modes.get(unit.id, "")
             if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
                 mine.append(MODE_AREA[mode])
@@ -546,27 +570,38 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                                     sustained=mode == "after_first" and _sustained(unit, mode),
                                     aboard=mounted.halvings(position, unit))  # D6.1, D6.22, D2.42
             total += fp
-            label = T("FP vs {group}", group=GROUPS[name])
+            label = T("FP vs {group}", group=group_label)
             fp_lines.append(Line(label, fpw.working(unit.id, unit.name, steps), "A7.2"))
         if any(u.has("mol") for u in people):  # A22.611: +4 FP after every other FP modifier
             total = sp.mol_fp(total)
             fp_lines.append(Line(T("MOL"), T("+4 FP"), "A22.611"))
         axis = chart.axis("fp")
         col = fpw.column(axis, total, shift)
+        lost = {} if col is None or phase == "MPh" or group[0].carrier not in riding else collateral.doomed(
+            position, fire.target, side, int(axis.key_at(col)), final + first_fire_drm)
+        if col is not None and group[0].carrier in lost:  # D.8: none when the same DR destroys the vehicle
+            lines.append(Line(T("IFT vs {group}", group=group_label),
+                              T("{vehicle} is destroyed by the same DR on the {column} column: no collateral "
+                                "attack", vehicle=group[0].carrier, column=axis.key_at(col)), "D.8"))
+            continue
+        if group[0].carrier in riding:
+            said = T("General Collateral attack on {units}: Final DR {final}, without a TEM for infantry "
+                     "only, FFNAM or FFMO", units=", ".join(u.id for u in group), final=final)
+            lines.append(Line(group_label, said, "D.8B"))
         if col is None:
             result = "-"
-            lines.append(Line(T("IFT vs {group}", group=GROUPS[name]),
+            lines.append(Line(T("IFT vs {group}", group=group_label),
                               T("{fp} FP: no column left, no effect", fp=_fmt(total)), "A7.9"))
         else:
             result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
             lines.append(Line(
-                T("IFT vs {group}", group=GROUPS[name]),
+                T("IFT vs {group}", group=group_label),
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
         for unit in group:
             results[unit.id] = result
-        summary_parts.append(T("{group} {result}", group=SUMMARY_GROUPS[name], result=result))
+        summary_parts.append(T("{group} {result}", group=summary_label, result=result))
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]
     weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)
@@ -812,11 +847,15 @@ def can_fire_at(game: AslGame, position: Position, target: Hex) -> bool:
             continue
         if distance(h, target) > fpw.max_range(shot_of(unit)):
             continue
-        try:
-            check(game, position, act.Fire((unit.id,), target))
-        except (IllegalAction, InvalidAction):
-            continue
-        return True
+        # A9.4: a MG beyond 16 hexes fires only directed: try it with a leader of its Location too
+        leaders = tuple(u.id for u in position.units_at(h) if u.side == side and u.type == LEADER)
+        groups = [(unit.id,)] + ([(unit.id, ldr) for ldr in leaders] if shot_of(unit).kind == "mg" else [])
+        for group in groups:
+            try:
+                check(game, position, act.Fire(group, target))
+            except (IllegalAction, InvalidAction):
+                continue
+            return True
     return False
 
 

@@ -45,14 +45,20 @@ from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
 from hexmate.rules.games.asl import cc as asl_cc
 from hexmate.rules.games.asl import ccgroups as asl_ccgroups
+from hexmate.rules.games.asl import ccleader as asl_ccleader
+from hexmate.rules.games.asl import ccsn as asl_ccsn
+from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
 from hexmate.rules.games.asl import escape as asl_escape
+from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
+from hexmate.rules.games.asl import guards as asl_guards
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
@@ -122,6 +128,7 @@ class AslState(GameState):
     control: tuple[tuple[str, str], ...] = ()  # building name -> side (A26.14)
     cc_entered: tuple[Hex, ...] = ()
     cc_advanced: tuple[str, ...] = ()  # the units that advanced into an enemy's Location this APh (A11.15)
+    cc_from: tuple[tuple[str, Hex], ...] = ()  # those units -> the ground-level hex they came from (A11.8)
     cc_done: tuple[Hex, ...] = ()
     cc_hex: Hex | None = None
     cc_level: int = 0  # the level of the Location being fought in cc_hex (A2.8)
@@ -529,12 +536,17 @@ class AslGame(Game):
     def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and asl_guards.claims(action):
+            return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
         if isinstance(action, act.Smoke):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
+        if asl_guards.claims_drop(position, action):
+            assert isinstance(action, act.Transfer)
+            return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -666,12 +678,17 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and asl_guards.claims(action):
+            return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
         if isinstance(action, act.Smoke):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
             return rphase.declare_repair(self, position, action)
+        if asl_guards.claims_drop(position, action):
+            assert isinstance(action, act.Transfer)
+            return asl_guards.drop(position, action)  # A20.5, A20.53
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -679,9 +696,12 @@ class AslGame(Game):
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
         if isinstance(action, act.Load):
-            return transport.apply_load(position, action)
-        if isinstance(action, act.Unload):
-            return transport.apply_unload(position, action)
+            return asl_inplace.load(self, position, action)  # A8.12, D5.43: fired at before they are aboard
+        if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
+            off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
+            after = transport.apply_unload(position, action)
+            here = position.units[action.carrier].hex
+            return asl_inplace.window(self, position, after, off, here) if here is not None else after
         if isinstance(action, act.Advance):
             owed = asl_advpaatc.due(self, position, action)
             if owed is not None:  # A11.6: a PAATC before advancing into an AFV's Location
@@ -719,14 +739,16 @@ class AslGame(Game):
             if any(u.side != side and (u.level == lv or asked) for u in position.units_at(to)):
                 # A11.4: advanced into CC
                 gs = self.gstate(state)
+                came = tuple((u, action.path[0]) for u in action.units if position.units[u].level == 0)
                 state = state.replace(game=gs.replace(cc_entered=(*gs.cc_entered, to),
-                                                      cc_advanced=(*gs.cc_advanced, *action.units)))
+                                                      cc_advanced=(*gs.cc_advanced, *action.units),
+                                                      cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
             if prcfire.claims(position, action):
                 return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
-                return setdc.declare(self, position, action)  # A23.7
+                return asl_inplace.set_dc(self, position, setdc.declare(self, position, action))  # A23.7
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -734,7 +756,8 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            return asl_mol.offer(self, position, action, asl_fire.declare(self, position, action))  # A22.611
+            declared = asl_concealment.sweep(position, asl_fire.declare(self, position, action))  # A12.2
+            return asl_mol.offer(self, position, action, declared)  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -788,6 +811,8 @@ class AslGame(Game):
         if gone is not None:
             return gone
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
+        if decision.rule == "A10.2":  # A12.141: an LLMC is an action
+            after = asl_concealment.acted(position, after, decision.subject)
         return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -888,7 +913,12 @@ class AslGame(Game):
 
     def resume_vcc2(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vfire.resume_cc2(position, decision, answer)
+        if answer.dice and asl_ccleader.afv_due(position, decision, 2):  # A18.12 against an AFV too
+            state = state.push(asl_ccleader.ask_afv(decision, answer.dice[0]))
         return asl_ccgroups.after_vehicle_attack(self, position.at(state), decision)
+
+    def resume_vcc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccleader.resume_afv(self, position, decision, answer)  # A18.12, A11.5
 
     def check_reply(self, position: Position, decision: Decision, answer: act.Answer) -> None:
         if decision.then == "vfacing":
@@ -911,7 +941,8 @@ class AslGame(Game):
         return asl_ccgroups.resume_stack(self, position, decision, answer)
 
     def resume_lltc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_lltc(self, position, decision, answer)
+        after = asl_fire.resume_lltc(self, position, decision, answer)
+        return asl_concealment.acted(position, after, decision.subject)  # A12.141: an LLTC is an action
 
     def resume_wound(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = asl_fire.resume_wound(self, position, decision, answer)
@@ -937,13 +968,19 @@ class AslGame(Game):
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         struck = position.units[answer.units[0]]
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
+        hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
+        seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,
+                                                                             struck.hex, None)
+        if hit is not None and hit.concealed and seen:
+            state = state.with_unit(hit.revealed())
         return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
 
     def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_sniper.resume_ask(self, position, decision, answer)
 
     def resume_sniper_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_sniper.resume_check(self, position, decision, answer)
+        after = asl_sniper.resume_check(self, position, decision, answer)
+        return asl_concealment.acted(position, after, decision.subject)  # A12.141: the Sniper Check
 
     def resume_residual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return self._infantry(asl_residual.resume_attack, position, decision, answer)  # A8.2, A9.22
@@ -984,6 +1021,18 @@ class AslGame(Game):
     def resume_escape_reduce(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escape.resume_reduce(self, position, decision, answer)
 
+    def resume_escape_targets(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escape.resume_targets(self, position, decision, answer)  # A20.55: whom the reply attacks
+
+    def resume_escape_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_withdraw(self, position, decision, answer)  # A11.2, A20.55
+
+    def resume_escape_infiltrate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_infiltrate(self, position, decision, answer)  # A11.22
+
+    def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
+
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
 
@@ -991,7 +1040,11 @@ class AslGame(Game):
         return asl_mol.resume_check(self, position, decision, answer)
 
     def resume_dc_set(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return setdc.resume_set(self, position, decision, answer)
+        after = setdc.resume_set(self, position, decision, answer)
+        setter = position.units.get(decision.subject[1])
+        lead = setdc.leader_of(position, setter) if setter is not None else None
+        who = [*decision.subject[1:], *([lead.id] if lead is not None else [])]
+        return asl_concealment.acted(position, after, who)  # A12.141: setting a DC, and directing it
 
     def resume_dc_detonate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return setdc.resume_detonate(self, position, decision, answer)
@@ -1000,7 +1053,20 @@ class AslGame(Game):
         return setdc.resume_blast(self, position, decision, answer)
 
     def resume_smoke_grenade(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_smoke.resume(self, position, decision, answer)  # A24.1
+        state = asl_smoke.resume(self, position, decision, answer)  # A24.1
+        here = position.units[decision.subject[0]].hex
+        if here is None:
+            return state
+        return asl_inplace.window(self, position, state, decision.subject, here)  # A8.12: MF spent in place
+
+    def resume_inplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume(self, position, decision, answer)  # A8.12
+
+    def resume_inplace_dc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume_dc(self, position, decision, answer)  # A23.7
+
+    def resume_inplace_load(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_inplace.resume_load(self, position, decision, answer)  # D5.43
 
     def resume_wind_change(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_wind.resume(self, position, decision, answer)  # B25.65, A24.6, A24.62
@@ -1024,7 +1090,28 @@ class AslGame(Game):
         return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh, by a transfer
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return prisoners.resume_surrender(self, position, decision, answer)
+        state = prisoners.resume_surrender(self, position, decision, answer)
+        if answer.units:  # A20.5: the guard squad may deploy at once
+            state = asl_guards.after_surrender(position, state, answer.units[0])
+        return state
+
+    def resume_cc_sn(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccsn.resume(self, position, decision, answer)  # A11.622
+
+    def resume_cc_sn_done(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccsn.resume_done(self, position, decision, answer)  # A11.622
+
+    def resume_cc_leader(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccleader.resume(self, position, decision, answer)  # A18.12
+
+    def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8
+
+    def resume_guard_deploy(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guards.resume_deploy(self, position, decision, answer)  # A20.5
+
+    def resume_guard_split(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guards.resume_split(self, position, decision, answer)  # A20.5, A20.51
 
     def settle(self, position: Position) -> State:
         state = super().settle(position)
@@ -1048,10 +1135,21 @@ class AslGame(Game):
         return asl_hip.resume_place(self, position, decision, answer)
 
     def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_search.resume_search(self, position, decision, answer)  # A12.152
+        state = asl_search.resume_search(self, position, decision, answer)  # A12.152
+        return self._searched(position, decision, state)
 
     def resume_search_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+        state = asl_search.resume_search_skip(self, position, decision, answer)  # A12.152
+        return self._searched(position, decision, state)
+
+    def _searched(self, position: Position, decision: Decision, state: State) -> State:
+        """A8.12, A8.22: once the Search (and its Search Casualties) is over, its MF in place is open to the
+        Residual there and to Defensive First Fire."""
+        top = state.decision
+        if decision.target is None or (top is not None and top.then == "search_skip"):
+            return state
+        return asl_inplace.window(self, position, state, decision.subject, decision.target,
+                                  under=len(position.state.decisions))
 
     def resume_search_casualty(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_search.resume_search_casualty(self, position, decision, answer)  # A12.154
@@ -1181,6 +1279,7 @@ class AslGame(Game):
                 unit = state.units[uid]  # A12.14: a dummy that loses its "?" is removed
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
         state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
+        state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
@@ -1385,6 +1484,7 @@ class AslGame(Game):
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             return
         yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
+        yield from asl_guards.generate(position)  # A20.5: a guard squad deploys at any time
         if phase == "MPh":
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
@@ -1454,10 +1554,10 @@ class AslGame(Game):
             state = reaction.phase_over(state)  # D7.21
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT)  # A4.8: TI goes; D5.42: re-entry again
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
-                                                  conceal_done=False, paatc=()))  # A11.6: passes end
+                                                  conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its
@@ -1475,13 +1575,16 @@ class AslGame(Game):
             for uid, unit in state.units.items():
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-        remove = (*remove, "bailed", "hazardous")  # D5.6, D6.24, D9.3, A4.62: for that phase only
+        remove = (*remove, "bailed", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7: that phase
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
+        if phase in ("PFPh", "DFPh", "AFPh"):  # A20.4: a berserk unit with prisoners massacres them first
+            state = prisoners.berserk_massacre(self, position)
+            position = position.at(state)
         if phase == "MPh":
             # A4.51: a CX counter goes during the unit's next own Player Turn, after its Prep Fire and at the
             # latest as it starts moving; one gone by the start of the MPh forbids Double Time in it.

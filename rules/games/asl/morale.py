@@ -267,9 +267,9 @@ def wound_severity(dr: int, already_wounded: bool) -> str:
 
 def leader_creation_drm(unit: UnitState, *, odds_columns_below_1_1: int = 0, vs_afv: bool = False,
                         default_nationality: str | None = None) -> list[tuple[T, int, str]]:
-    """A18.2 drm, cumulative: the nationality's; -1 in CC against an AFV or per odds column below 1:1; +1 for
-    a producing unit of morale 8 or more, and +1 for morale 6 or less; +1 when it was broken (A18.11 gives
-    it for the self-rally; the A18.2 table does not list the row, its example uses it)."""
+    """A18.2 drm, cumulative: the nationality's; -1 in CC against an AFV or per odds column below 1:1; -1 for
+    a producing unit of morale 8 or more (see below), and +1 for morale 6 or less; +1 when it was broken
+    (A18.11 gives it for the self-rally; the A18.2 table does not list the row, its example uses it)."""
     nat = au.nationality_of(unit, default_nationality)
     out: list[tuple[T, int, str]] = []
     if nat.number("leader_creation_drm"):
@@ -280,8 +280,8 @@ def leader_creation_drm(unit: UnitState, *, odds_columns_below_1_1: int = 0, vs_
         out.append((T("{n} odds column(s) below 1:1", n=odds_columns_below_1_1), -odds_columns_below_1_1,
                     "A18.2"))
     morale = au.morale_of(unit.values, frozenset())
-    if morale >= 8:
-        out.append((T("morale 8 or more"), 1, "A18.2"))
+    if morale >= 8:  # the table prints +1; the A11 comprehensive example's H3 (4 - 2 = 2 for a German 5-4-8)
+        out.append((T("morale 8 or more"), -1, "A18.2"))  # needs -1, and a better unit a better leader
     if morale <= 6:
         out.append((T("morale 6 or less"), 1, "A18.2"))
     if unit.has("broken"):

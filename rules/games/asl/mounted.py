@@ -25,8 +25,8 @@ while the halftrack has not entered a new hex this phase and is not in Motion (D
 
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
-passengers' mounted-fire halving). Not built: a passenger's PIAT or DC (D6.1),
-truck passengers' collateral exposure (D6.7), D6.65's bar on directing fire at a target outside the
+passengers' mounted-fire halving); truck passengers' collateral exposure (D6.7) is collateral.py's. Not built:
+a passenger's PIAT or DC (D6.1), D6.65's bar on directing fire at a target outside the
 leader's own LOS when his halftrack bypasses (LOS from the vehicle's CAFP).
 """
 

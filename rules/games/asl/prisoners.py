@@ -16,12 +16,15 @@ guard (A11.1). What the text says and this module does:
   is eliminated (A20.3). Beyond what the guard may hold (A20.51) the rest is released Unarmed (A20.21).
 - A20.3 and A20.4: a side that refuses quarter or massacres is remembered; from then on the enemy never
   surrenders. A massacre (a fire by an SS, Russian, Partisan, Japanese or berserk unit at its own Location
-  whose only enemies are unarmed) eliminates them and raises the enemy's ELR by one, once, to at most 6.
+  whose only enemies are unarmed) eliminates them and raises the enemy's ELR by one, once, to at most 6. A
+  berserk unit sharing a Location with prisoners massacres them at the start of its fire phase and is
+  berserk no more (``berserk_massacre``).
 - A20.5, A20.51: one guard holds prisoners up to five times its US#; prisoners pass between guards of one
   Location like a SW (A4.431), in the RPh or at the start of the APh. A guard gone hands them to another
-  armed unit of its side in the Location, else they are prisoners no more (unarmed, A20.5).
+  armed unit of its side in the Location with room for them, else they are prisoners no more (unarmed,
+  A20.5). A guard squad deploying (A20.5) and a prisoner squad split in two (A20.51) are guards.py's.
 - A20.51: the captor may swap two prisoner HS (or crews) of one guard for one unarmed squad (``transfer
-  HS to HS``); the reverse, a squad into two HS, is not built.
+  HS to HS``); the reverse, a squad into two HS, is guards.py's.
 - A20.52: a guard of more prisoners' US# than his own fires at nothing else and uses no SW.
 - A20.53: prisoners move, advance and rout with their guard (``follow``).
 - A20.1: a prisoner still guarded counts twice its VP as CVP (victory.cvp).
@@ -273,8 +276,10 @@ def _combine(position: Position, one: UnitState, other: UnitState) -> State:
 
 
 def follow(state: State) -> State:
-    """A20.53: prisoners go where their guard goes. A20.5: a guard gone hands them to another armed unit of
-    his side in the Location; with none, no enemy holds them: they are prisoners no more, but unarmed."""
+    """A20.53: prisoners go where their guard goes. A20.5: a guard gone hands them at once to another armed
+    unit of his side in the Location able to take them (A20.51: within five times its US#); what no unit
+    there can hold, or all of them with none there, is no longer guarded: unarmed, its owner's to move."""
+    orphans: list[UnitState] = []
     for unit in list(state.units.values()):
         if not is_prisoner(unit):
             continue
@@ -283,10 +288,14 @@ def follow(state: State) -> State:
             if guard.hex != unit.hex:
                 state = state.with_unit(unit.at(guard.hex) if guard.hex is not None else unit)
             continue
-        here = [u for u in state.units.values() if u.hex == unit.hex and u.side != unit.side and armed(u)
-                and u.type in INFANTRY]
-        if here:
-            state = state.with_unit(dataclasses.replace(unit, carrier=min(here, key=lambda u: u.id).id))
+        orphans.append(unit)
+    for unit in sorted(orphans, key=lambda u: (-au.us_number(u), u.id)):
+        here = sorted((u for u in state.units.values() if u.hex == unit.hex and u.side != unit.side
+                       and armed(u) and u.type in INFANTRY), key=lambda u: u.id)
+        room = [u for u in here if sum(au.us_number(p) for p in state.units.values() if is_prisoner(p)
+                                       and p.carrier == u.id) + au.us_number(unit) <= capacity(u)]
+        if room:
+            state = state.with_unit(dataclasses.replace(unit, carrier=room[0].id))
         else:
             freed = unit.mark(UNARMED, remove=(PRISONER,))
             state = state.with_unit(dataclasses.replace(freed, carrier=None))
@@ -383,6 +392,29 @@ def massacre(game: AslGame, position: Position, fire: act.Fire) -> State:
     if side not in gs.massacred:
         state = state.replace(game=gs.replace(massacred=(*gs.massacred, side)))
     return _no_quarter(game, state, side)
+
+
+def berserk_massacre(game: AslGame, position: Position) -> State:
+    """A20.4: at the start of its fire phase a berserk unit in a Location with prisoners (guarded by it or
+    not) eliminates them and is berserk no more; its side has massacred (the enemy's ELR +1, once) and refused
+    quarter (A20.3)."""
+    state = position.state
+    side = position.phasing if position.phase.id in ("PFPh", "AFPh") else position.enemy_of(position.phasing)
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.side != side or not unit.has("berserk") or unit.hex is None or unit.id not in state.units:
+            continue
+        held = [p for p in state.units.values() if is_prisoner(p) and p.side != side and p.hex == unit.hex
+                and p.level == unit.level]
+        if not held:
+            continue
+        for p in held:
+            state = state.without_unit(p.id)
+        state = state.with_unit(state.units[unit.id].mark(remove=("berserk",)))
+        gs = game.gstate(state)
+        if side not in gs.massacred:
+            state = state.replace(game=gs.replace(massacred=(*gs.massacred, side)))
+        state = _no_quarter(game, state, side)
+    return state
 
 
 def status(game: AslGame, position: Position) -> list[str]:

@@ -14,9 +14,9 @@ to leave the whole attack's Residual (A8.23; asked after the attack's checks).
 
 A lane may also run along an alternate hex grain, its owner declaring the LEFT or RIGHT hex of each pair
 (A9.221, ``alternate_grain``); a mover crossing a hexside its LOF runs along, into or out of one of its
-Locations, may be Snap Shot there instead (A9.221, A8.15's DRMs: ``snap_shot``). Not built here: Residual
-attacking units that spend MF in a Location without entering it (A8.12), grain/brush/smoke along a lane
-negating FFMO instead of adding a DRM (A9.222), and crest/bridge and pillbox cases.
+Locations, may be Snap Shot there instead (A9.221, A8.15's DRMs: ``snap_shot``). Units that spend MF in a
+Location without entering it are attacked through inplace.py (A8.12); which hindrances are DRMs of these
+attacks is lanelos.py's (A8.2, A9.222). Not built here: the crest/bridge and pillbox cases.
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ from hexmate.rules import actions as act
 from hexmate.rules.charts import Axis
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import lanelos
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.concealment import seen_by_good_order
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, center, distance
 from hexmate.rules.text import T
@@ -463,18 +465,27 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
     tem = 0 if snap else asl_terrain.tem(position, here)
     if tem:
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(here)), tem, "A8.2"))
-    hindrance = 0
+    hindrance = cancels = 0  # A9.222: SMOKE, grain, brush and marsh on the lane cancel FFMO, no DRM
     mg = position.units.get(decision.arg("mg")) if lane else None
     if mg is not None:
         origin = position.units[mg.carrier or ""].hex
         if origin is not None:
-            hindrance = asl_terrain.line_of_sight(position, origin, here).hindrance
+            hindrance, cancels = lanelos.lane(position, origin, here)
     if hindrance:
         drms.append((T("LOS hindrance from the MG"), hindrance, "A9.222"))
-    if not snap and not any(u.has("pinned") for u in targets):  # A7.83
+    if cancels:
+        drms.append((T("SMOKE, grain or brush on the lane: no DRM, but no FFMO"), 0, "A9.222"))
+    smoke = 0 if lane or snap else lanelos.location_smoke(position, here)
+    if smoke:  # A8.2: the SMOKE of the Residual's own Location
+        drms.append((T("SMOKE"), smoke, "A8.2"))
+    hazardous = all((u.has("hazardous") or u.has("setting_dc")) and not u.has("pinned") for u in targets)
+    if hazardous:  # A4.62, A23.7: Hazardous Movement, -2 and then no FFNAM or FFMO
+        drms.append((T("Hazardous Movement"), -2, "A4.62"))
+    elif not snap and not any(u.has("pinned") for u in targets):  # A7.83
         if not all(u.has("assault") for u in targets):
             drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
-        if position.map.terrain(here) == "open" and not tem and not hindrance:
+        clear = not tem and not hindrance and not cancels and not smoke
+        if position.map.terrain(here) == "open" and clear:
             drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
@@ -503,6 +514,11 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
                                             "ends", sw=mg.id, dr=roll.total), "A9.223"))
         state = state.with_unit(mg.mark("malfunctioned"))
     ids = [u.id for u in targets]
+    if result != "-":  # A12.14, A12.141: a PTC or worse in a Good Order enemy's LOS, a Snap Shot's too
+        for unit in targets:
+            seen = seen_by_good_order(position, unit.side, here, None)
+            if unit.concealed and unit.type != "dummy" and seen:
+                state = state.with_unit(state.units[unit.id].revealed())
     fire = act.Fire(tuple(ids), here, answer.dice)
     summary = (T("Fire Lane at {hex}: {result}", hex=position.label(here), result=result) if lane
                else T("Residual FP at {hex}: {result}", hex=position.label(here), result=result))

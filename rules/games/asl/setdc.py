@@ -4,8 +4,8 @@ Setting: in the MPh, a Good Order, unpinned possessor that may still move declar
 Location (``fire ger-dc at DK4``, the DC's own Location, by the ATTACKER in the MPh). It spends all its MF
 (its MPh is over) and rolls a dr: at most its US# (an assisting Good Order leader in the Location adds his
 leadership) sets the DC; it then lies in the Location, unpossessed, remembered with its setter. A failure
-leaves the DC with its possessor. (The text makes the setting Hazardous Movement and lets First Fire break
-or pin the setter first; here the dr is rolled at once.)
+leaves the DC with its possessor. The setting is Hazardous Movement: the enemy's Residual there and his
+First Fire come first (-2 on those attacks), and a setter they break or pin sets nothing (inplace.set_dc).
 
 Detonation: in a fire phase of a later Player Turn, the DC named as the firer at its own Location (``fire
 ger-dc at DK5``): its setter (or a HS of it), Good Order, 2 to 6 hexes away with a LOS to it, takes a NTC; if
@@ -61,6 +61,11 @@ def _detonation(position: Position, fire: act.Fire) -> UnitState | None:
 
 def claims(position: Position, fire: act.Fire) -> bool:
     return _setting(position, fire) is not None or _detonation(position, fire) is not None
+
+
+def leader_of(position: Position, unit: UnitState) -> UnitState | None:
+    """A23.7: the leader who assists the setting (the best of the Location's), if any."""
+    return _leader(position, unit)
 
 
 def _leader(position: Position, unit: UnitState) -> UnitState | None:

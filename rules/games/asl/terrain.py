@@ -11,8 +11,8 @@ from hexmate.rules.maps import HexMap
 from hexmate.rules.movement import Cost
 from hexmate.rules.text import T
 
-__all__ = ["CostFn", "Sight", "infantry_cost_fn", "level_at", "line_of_sight", "location_los", "smoke_at",
-           "tem"]
+__all__ = ["CostFn", "Sight", "infantry_cost_fn", "infantry_only_tem", "level_at", "line_of_sight",
+           "location_los", "smoke_at", "tem"]
 
 
 def infantry_cost_fn(position: Position) -> CostFn:
@@ -33,6 +33,14 @@ def infantry_cost_fn(position: Position) -> CostFn:
 def tem(position: Position, h: Hex) -> int:
     """The target Location's Terrain Effects Modifier (A7.6)."""
     return table_for("asl", None).tem(position.map, h)
+
+
+def infantry_only_tem(position: Position, h: Hex) -> int:
+    """The part of h's TEM that protects infantry only (a shellhole's, per the A7.308 example): a vehicle
+    there, and the units aboard it, are attacked without it."""
+    entry = table_for("asl", None).table.entry(position.map.terrain(h))
+    only = entry.tem_infantry_only
+    return tem(position, h) if only is not None and only.value else 0
 
 
 def level_at(position: Position, h: Hex, *, seen_only: bool = False) -> int:

@@ -10,9 +10,10 @@ number: a dr follows, 1 burning wreck, 2 destroyed, 3 immobilized, 4-6 no effect
 destroyed or immobilized it, only a better result of that dr (destroyed, or burning) counts.
 
 In play (``after_ift``): once an infantry attack at a Location holding infantry and unarmored vehicles is
-worked out (fire.py sets vehicles aside), each vehicle's result is added to the resolution. Not built: a
-Location holding only unarmored vehicles (still refused as a target), the General Collateral attack on
-passengers of a vehicle not destroyed (they are attacked as the Location's infantry), vehicle TEM.
+worked out (fire.py sets vehicles aside), each vehicle's result is added to the resolution; the units aboard
+took the General Collateral attack there, or none when the same DR destroys their vehicle (collateral.py,
+D.8). A TEM for infantry only (the example's shellhole) is not applied to the vehicle. Not built: a Location
+holding only unarmored vehicles (still refused as a target).
 
 >>> result(7, 7), result(3, 7), result(6, 7), result(8, 7)
 ('immobilized', 'burning', 'destroyed', 'none')
@@ -29,7 +30,9 @@ from hexmate.rules.charts import Chart
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import armour, riders
 from hexmate.rules.games.asl.aftermath import column_of
+from hexmate.rules.games.asl.terrain import infantry_only_tem
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -82,23 +85,35 @@ def most_vehicles(ift: Chart, column: int | Fraction) -> int:
 # --- in play: after an infantry attack on a Location holding unarmored vehicles ---
 
 
-def _drm_and_tem(resolution: Resolution) -> tuple[int, int] | None:
-    """The attack's DRM total and the target terrain's TEM, from its worked lines (fire.resolve_attack)."""
+def _drm_and_tem(position: Position, target: Hex, resolution: Resolution) -> tuple[int, int] | None:
+    """The attack's DRM total and the part of the target terrain's TEM that is for infantry only (the A7.308
+    example's shellhole), from its worked lines (fire.resolve_attack)."""
     drm = tem = None
     for line in resolution.lines:
         facts = getattr(line.label, "msgid", "")
         if facts == "Final DR":
             drm = int(str(line.value).split()[1])
         if line.rule == "A7.6" and facts.startswith("target terrain"):
-            tem = int(str(line.value))
+            tem = infantry_only_tem(position, target)
     return None if drm is None else (drm, tem or 0)
+
+
+def _column_for(resolution: Resolution, vehicle: str, column: str) -> str:
+    """The column of the attack on the units aboard ``vehicle`` (fire.py's own group: no A9.4 halving, which
+    is for infantry only, the T-12.14a example), else the attack's."""
+    for line in resolution.lines:
+        group = getattr(line.label, "facts", {}).get("group")
+        facts = getattr(line.value, "facts", {})
+        if getattr(group, "facts", {}).get("vehicle") == vehicle and "column" in facts:
+            return str(facts["column"])
+    return column
 
 
 def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
               state: State) -> State:
     """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored
-    vehicle in the target Location (at most the column's largest KIA of them), without the target terrain's
-    TEM that the A7.308 example gives infantry only; A7.309: an Original 2 asks for the Unlikely Kill dr."""
+    vehicle in the target Location (at most the column's largest KIA of them), without a TEM for infantry
+    only (the A7.308 example's shellhole); A7.309: an Original 2 asks for the Unlikely Kill dr."""
     target = decision.target
     resolution = state.resolution
     if position.phase.id == "MPh" or target is None or answer.dice is None or resolution is None:
@@ -109,15 +124,16 @@ def after_ift(game: AslGame, position: Position, decision: Decision, answer: act
                      and armour.is_vehicle(u) and not armour.vtype(u).armored and not u.has("wreck")),
                     key=lambda u: u.id)
     column = column_of(resolution)
-    worked = _drm_and_tem(resolution)
+    worked = _drm_and_tem(position, target, resolution)
     if not trucks or not column or worked is None:
         return state
     original = sum(answer.dice)
     final = original + worked[0] - worked[1]
-    kill = kill_number(position.charts.chart("ift_vehicle"), int(column))
     lines: list[Line] = []
     asks: list[Decision] = []
     for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
+        own = _column_for(resolution, truck.id, column)
+        kill = kill_number(position.charts.chart("ift_vehicle"), int(own))
         got = result(final, kill)
         said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
                  kill=kill, result=SAID[got])
@@ -155,5 +171,15 @@ def resume_unlikely(game: AslGame, position: Position, decision: Decision, answe
     got = unlikely_kill(2, first, (answer.dice or (None,))[0])
     if truck is None or got == first:
         return state
+    if got in ("destroyed", "burning"):  # D.8: no collateral attack on the units aboard after all
+        state = drop_pending(state, {u.id for u in state.units.values() if u.carrier == truck.id})
     state, asks = _apply(state, truck, got)
     return state.push(*asks)
+
+
+def drop_pending(state: State, ids: set[str]) -> State:
+    """D.8: a vehicle the Unlikely Kill dr destroys after all (A7.309) takes the units aboard out of the
+    collateral attack: their checks still to be rolled are withdrawn."""
+    kept = tuple(d for d in state.decisions if not (d.subject and set(d.subject) <= ids
+                                                    and d.then in ("mc", "ptc", "casualty")))
+    return state.replace(decisions=kept) if len(kept) != len(state.decisions) else state

@@ -468,7 +468,16 @@ def cc_target(position: Position, fire: act.Fire) -> UnitState | None:
 def cc_values(position: Position, fire: act.Fire, target: UnitState) -> tuple[int, int, list[Line]]:
     """The attackers' CCV and the CC DRM against the vehicle in the CCPh, with their lines (A11.5, A11.51,
     A11.61)."""
-    return cc_vehicle(position, target, fire.firers, moving=target.has("motion"))
+    from hexmate.rules.games.asl import ccstreet
+
+    street = ccstreet.attack_drm(position, fire.firers, target)  # A11.8 in the CCPh
+    ccv, drm, lines = cc_vehicle(position, target, fire.firers, moving=target.has("motion"), street=street)
+    amb = ccstreet.ambush_drm(position, fire.firers)
+    if amb:  # A11.51: a real ambush's -1/+1 applies to CC against a vehicle too (A11.4)
+        drm += amb
+        lines.insert(-1, Line(T("ambush"), f"{amb:+d}", "A11.4"))
+        lines[-1] = Line(T("CC DRM"), f"{drm:+d}", "A11.51")
+    return ccv, drm, lines
 
 
 def _buttoned_up(position: Position, unit: UnitState) -> bool:
@@ -478,6 +487,13 @@ def _buttoned_up(position: Position, unit: UnitState) -> bool:
     return ht and carrier is not None and not mounted.exposed(carrier)
 
 
+def _leaving(position: Position) -> set[str]:
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = position.state.game
+    return {*gs.cc_infiltrate, *gs.cc_withdraw} if isinstance(gs, AslState) else set()
+
+
 def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, moving: bool,
                street: bool = False) -> tuple[int, int, list[Line]]:
     """The CCV and CC DRM of an attack on a vehicle, each part with its rule (A11.5, A11.51, A11.61, and
@@ -485,7 +501,7 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     is in Motion or not stopped (A11.51: +2, not while it is immobile)."""
     firers = [position.units[u] for u in ids]
     mmc = [u for u in firers if u.type in MMC]
-    smc = [u for u in firers if u.type == "leader"]
+    smc = [u for u in firers if u.type in ("leader", "hero")]  # A11.5: an SMC; a hero too (A15.24)
     unit = mmc[0] if mmc else smc[0]
     lines: list[Line] = []
     halvings = 0
@@ -496,7 +512,8 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
         halvings += 1
         lines.append(Line(T("First or Final Fire counter: CCV"), "-1", "D7.213"))
     inexperienced = bool(unit.values.get("inexperienced"))
-    ccv = od.ccv(unit.type, with_smc=bool(smc and mmc), inexperienced=inexperienced, halvings=halvings)
+    kind = "leader" if unit.type == "hero" else unit.type  # A11.5: an SMC's CCV
+    ccv = od.ccv(kind, with_smc=bool(smc and mmc), inexperienced=inexperienced, halvings=halvings)
     if smc and mmc:
         lines.append(Line(T("a leader attacks with it: CCV"), "+1", "A11.5"))
     vt = vtype(vehicle)
@@ -510,9 +527,10 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
         parts.append((T("no working MG"), -1, "A11.51"))
     assert vehicle.hex is not None
+    gone = _leaving(position)  # A11.22, A11.2: units leaving the CC no longer escort it
     escort = sum(2 if u.type == "squad" else 1 for u in position.units_at(vehicle.hex)
                  if u.side == vehicle.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
-                 and not _buttoned_up(position, u))
+                 and not _buttoned_up(position, u) and u.id not in gone)
     if escort:
         parts.append((T("armed infantry with the vehicle"), escort, "A11.51"))
     immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck")
@@ -521,9 +539,11 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if moving and not immobile:
         parts.append((T("the vehicle is in Motion or not stopped"), 2, "A11.51"))
     if smc and mmc:
-        lead = int(smc[0].values.get("leadership", 0))
+        lead = int(smc[0].values.get("leadership", 0) or 0) if smc[0].type == "leader" else 0
         if lead:
             parts.append((T("leadership ({unit})", unit=smc[0].id), lead, "A11.51"))
+    for hero in (u for u in smc if u.type == "hero"):  # A11.51: the hero's DRM applies against vehicles too
+        parts.append((T("hero ({unit})", unit=hero.id), -1, "A15.24"))
     if vehicle.has("plus1"):
         parts.append((T("recalled or stunned before"), 1, "D5.34"))
     if street:  # A11.8: the Street Fighting ambush, the only ambush in CC Reaction Fire (D7.21, D7.211)
@@ -543,7 +563,7 @@ def check_cc(position: Position, fire: act.Fire, target: UnitState) -> act.Fire:
     if any(u.side != side for u in firers):
         raise IllegalAction(T("only {side} attacks now", side=side), "A11.5")
     mmc = [u for u in firers if u.type in ("squad", "hs", "crew")]
-    smc = [u for u in firers if u.type == "leader"]
+    smc = [u for u in firers if u.type in ("leader", "hero")]
     if (
         len(firers) > 2
         or len(smc) > 1

@@ -40,8 +40,17 @@ def reach(leader: UnitState) -> int | None:
     return 0 if leader.has("disrupted") else 1
 
 
+def same_nation(leader: UnitState, unit: UnitState) -> bool:
+    """3.12: a leader commands other formations of his own nation, never another nation's units, allies
+    or not (a counter's ``nation``; counters without one are of their side's one nation)."""
+    a, b = pu.text(leader, "nation"), pu.text(unit, "nation")
+    return not a or not b or a == b
+
+
 def commands(leader: UnitState, unit: UnitState) -> bool:
-    """Does this leader's type command the unit (3.3, 3.33, 5.43, 6.83, 6.85)?"""
+    """Does this leader's type command the unit (3.3, 3.33, 5.43, 6.83, 6.85), of his nation (3.12)?"""
+    if not same_nation(leader, unit):
+        return False
     kind = pu.leader_kind(leader)
     if kind == "commissar":
         return False
@@ -93,6 +102,7 @@ def leader_activation(position: Position, leaders: list[UnitState]) -> Activatio
                     pu.leader_kind(ldr) == "normal"
                     and pu.leader_kind(unit) == "normal"
                     and (pu.rank(unit) < pu.rank(ldr))
+                    and same_nation(ldr, unit)
                 )
                 if lower and unit.id not in done:
                     queue.append(unit)  # 3.2: he activates from his own hex in the same segment
@@ -148,4 +158,4 @@ def declare(position: Position, ids: tuple[str, ...]) -> Activation:
     return Activation(frozenset(u.id for u in named), frozenset(), frozenset())
 
 
-__all__ = ["Activation", "commands", "declare", "leader_activation", "reach"]
+__all__ = ["Activation", "commands", "declare", "leader_activation", "reach", "same_nation"]

@@ -22,7 +22,9 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import lose_step
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -191,6 +193,9 @@ def resolve(
         lines.append(Line(T("disrupted"), T("{unit} AT halved, rounded up = {at}", unit=firer.id, at=at),
                           "14.2"))
     armour = pu.armor(vehicle)
+    if vehicle.has("bogged"):  # optional mire (17.0): a bogged unit's armour is 1 less
+        armour -= 1
+        lines.append(Line(T("bogged"), T("{vehicle} armour -1", vehicle=vehicle.id), "17.0"))
     lines.append(
         Line(
             T("armour"),
@@ -215,6 +220,16 @@ def resolve(
         if game.supply_level(position, firer.side):  # optional fog of war: supply shortage, AT -1
             drm -= 1
             lines.append(Line(T("supply shortage"), "-1", "3.0 B"))
+        if game.gstate(position.state).moving_fire[:1] == (firer.id,):  # optional moving fire (17.0): -1
+            drm -= 1
+            lines.append(Line(T("moving fire"), "-1", "17.0"))
+        if pg_strategic.ambush(game, position, [firer]):  # optional (17.0): hidden at a strategic mover
+            drm += 2
+            lines.append(Line(T("hidden unit at a strategic move"), "+2", "17.0"))
+        for where, label in ((vehicle.hex, T("target in smoke")), (firer.hex, T("firing from smoke"))):
+            if pg_smoke.in_smoke(game, position, where):  # optional smoke (17.0): AT -1 each
+                drm -= 1
+                lines.append(Line(label, "-1", "17.0"))
     modified = total + at - armour + drm
     chart = position.charts.chart("at")
     result = str(chart.lookup(total=modified))

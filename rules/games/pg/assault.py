@@ -355,7 +355,8 @@ def _strength(position: Position, units: list[UnitState], enemies: list[UnitStat
     riflemen = any(u.type == "personnel" and pu.branch(u) not in ("HMG", "WPN", "AA") for u in everyone)
     total = 0
     for i, unit in enumerate(troops):
-        df = int(unit.values.get("df", 0)) or 1  # 12.42: a combat unit without DF has 1
+        df = int(unit.values.get("df", 0)) or (0 if pu.is_transport(unit) else 1)  # 12.42: a combat unit
+        # without DF has 1 (unarmed transports are not combat units: none)
         note = T("{unit} {df}", unit=unit.id, df=df)
         if attacking and moved_in and not riflemen and pu.branch(unit) in ("HMG", "WPN", "AA"):
             df = math.ceil(df / 2)

@@ -79,6 +79,8 @@ def target_shift(unit: UnitState) -> tuple[int, T | None, str]:
     if unit.has("in_cave"):  # 16.7: against units in a cave the attacker takes -2 (the text's value)
         v, rule = _value(table()["cave"])
         return v, T("{unit} in a cave", unit=unit.id), rule
+    if unit.has("bogged"):  # optional mire (17.0): assaulting a bogged unit is +1
+        return 1, T("{unit} bogged down", unit=unit.id), "17.0"
     if unit.has("dug_in") or pu.value(unit, "strongpoint") == 1:  # 16.1: a strongpoint is a permanent foxhole
         v, rule = _value(table()["foxholes"])
         return v, T("{unit} in foxholes", unit=unit.id), rule

@@ -10,7 +10,9 @@ to three values, never with on-board units (7.33): ``offboard_splits`` lists the
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -20,6 +22,8 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
+from hexmate.rules.games.pg import drumfire as pg_drum
+from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -68,7 +72,8 @@ def check(game: PgGame, position: Position, shooters: list[UnitState], h: Hex, o
             )
         if unit.has("limbered"):
             raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=unit.id), "5.62")
-    if spotter(game, position, shooters, h) is None:
+    if spotter(game, position, shooters, h) is None and not (not opp and (
+            pg_search.planned(position, shooters, h) or pg_search.searching(game, position, shooters, h))):
         raise IllegalAction(
             T("{hex}: no firer and no friendly normal leader spots it", hex=position.label(h)), "9.1"
         )
@@ -89,9 +94,13 @@ def mortar_may_opportunity_fire(unit: UnitState) -> bool:
 
 
 def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str = "", offboard: str = "",
-         air: str = "") -> Decision:
+         air: str = "", half: str = "", drum: str = "", planned: str = "") -> Decision:
     """The bombardment roll; ``offboard`` carries the off-board values a leader called (9.2, 9.3), or an
     aircraft's DF when it bombs its own side having lost its target (``air``, 15.1)."""
+    if drum:  # optional drumfire (17.0): the units entering the hex are bombarded
+        prompt = T("drumfire in {hex}: roll 2d6 for the units entering it (17.0)", hex=position.label(h))
+        return Decision("roll", side, prompt, "17.0", "bombard", dice="2d6", subject=firers, target=h,
+                        args=(("ff", ""), ("offboard", offboard), ("drum", drum)))
     if air:
         prompt = T("{units} bomb their own side in {hex} (DF {values} on the Bombardment Table): roll 2d6",
                    units=", ".join(firers), hex=position.label(h), values=offboard)
@@ -105,7 +114,7 @@ def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str
             prompt = T("off-board artillery ({values}) bombards {hex} (friendly fire on {hex}): roll 2d6",
                        values=offboard, hex=position.label(h))
         return Decision("roll", side, prompt, "9.2, 9.4", "bombard", dice="2d6", subject=firers, target=h,
-                        args=(("ff", ff), ("offboard", offboard)))
+                        args=(("ff", ff), ("offboard", offboard), ("planned", planned)))
     return Decision(
         "roll",
         side,
@@ -121,7 +130,7 @@ def roll(side: str, firers: tuple[str, ...], h: Hex, position: Position, ff: str
         dice="2d6",
         subject=firers,
         target=h,
-        args=(("ff", ff),),
+        args=(("ff", ff), ("half", half)) if half else (("ff", ff),),  # half: searching fire (17.0)
     )
 
 
@@ -135,6 +144,8 @@ def resolve(
     extra: list[tuple[T, int, str]],
     offboard: tuple[int, ...] = (),
     air: bool = False,
+    half: bool = False,
+    crowd: list[UnitState] | None = None,
 ) -> Resolution:
     """9.4: the strengths summed, the column at or below, the shifts (4.4, 7.5, night), one 2d6 roll;
     ``offboard``: off-board values instead of the firers' own (9.2, 9.3)."""
@@ -148,10 +159,14 @@ def resolve(
                       "15.1" if air else "9.2, 9.3")]
     else:
         total, lines = pg_fire.fire_strength(units, "bombard")
+        if half:  # optional searching fire (17.0): a 3-5 bombards at half strength, rounded up (1.2)
+            total = math.ceil(total / 2)
+            lines.append(Line(T("searching fire"), T("half strength, rounded up = {total}", total=total),
+                              "17.0"))
     chart = position.charts.chart("bombardment")
     axis = chart.axis("strength")
     shifts = list(extra)
-    if sum(1 for u in victims if pu.counts_for_stack(u)) >= 3:
+    if sum(1 for u in (victims if crowd is None else crowd) if pu.counts_for_stack(u)) >= 3:
         shifts.append((T("three combat units in the hex"), 1, "4.4"))
     terrain = int(game.terrain_table().fire_shift(position.map, h))
     if terrain:
@@ -198,9 +213,10 @@ def resolve(
     )
 
 
-def friendly_fire(roll_total: int, nationality: str, firer_spots: bool) -> bool:
-    """9.52: 2d6 (+1 German, British or American artillery, +1 if the firer spots the target) of 2-5 hits."""
-    total = roll_total + (1 if nationality in ACCURATE else 0) + (1 if firer_spots else 0)
+def friendly_fire(roll_total: int, nationality: str, firer_spots: bool, planned: bool = False) -> bool:
+    """9.52: 2d6 (+1 German, British or American artillery, +1 if the firer spots the target, +1 at an
+    optional pre-planned hex, 17.0) of 2-5 hits."""
+    total = roll_total + (1 if nationality in ACCURATE else 0) + (1 if firer_spots else 0) + int(planned)
     return total <= 5
 
 
@@ -225,19 +241,36 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
     h = decision.target
     ff = decision.arg("ff")
     offboard = decision.arg("offboard")
-    if ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
-        victims = pg_caves.exposed([u for u in position.units_at(h) if u.side == side])  # 16.7
+    drum = bool(decision.arg("drum"))
+    crowd = None
+    if drum:  # optional drumfire (17.0): only the movers entering; those already there count for 4.4
+        moving = position.state.moving
+        victims = [position.units[u] for u in (moving.units if moving else ()) if u in position.units
+                   and position.units[u].hex == h]
+        crowd = [u for u in position.units_at(h) if victims and u.side == victims[0].side]
+        extra: list[tuple[T, int, str]] = []
+    elif ff:  # 9.52: only the friendly units of the hex are attacked, with -1 when the firer spots the target
+        victims = pg_caves.exposed([u for u in position.units_at(h) if u.side == side])  # 16.7, 9.51
         extra = [(T("friendly fire, the firer spots the target"), -1, "9.52")] if ff == "spots" else []
     else:
         victims = pg_caves.exposed([u for u in position.units_at(h) if u.side != side])  # 16.7
         extra = []
     strength = tuple(int(v) for v in offboard.split(",") if v)
     resolution = resolve(game, position, firers, h, tuple(answer.dice or ()), victims, extra, strength,
-                         air=bool(decision.arg("air")))
+                         air=bool(decision.arg("air")), half=bool(decision.arg("half")), crowd=crowd)
     state = state.replace(resolution=resolution)
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "df")
-    if ff:
+    if ff or drum:
         return after
+    if not decision.arg("air"):  # optional drumfire (17.0): the same hex again next turn
+        after = pg_drum.record(game, position, after, firers, side, h, offboard)
+    if any(u.side == side and u.type != "leader" for u in position.units_at(h)):
+        # 9.51, 12.5: an assault hex bombarded: the firer's own units there are attacked too, by a second
+        # roll with their own column shifts
+        again = roll(side, firers, h, position, ff="assault", offboard=offboard)
+        after = after.push(dataclasses.replace(again, rule="9.51", prompt=T(
+            "{hex} is an assault hex: roll 2d6 again for the bombardment of your own units there (9.51)",
+            hex=position.label(h))))
     shooters = [position.units[u] for u in firers if u in position.units]
     # 9.52: the firing unit itself spots the target (never an off-board battery)
     spots = not offboard and any(pg_spot.sees_unit(game, position, u, e) for u in shooters for e in victims)
@@ -255,7 +288,9 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
             dice="2d6",
             subject=firers,
             target=n,
-            args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard)),
+            args=(("nation", nation), ("spots", "1" if spots else ""), ("offboard", offboard),
+                  ("planned", "1" if decision.arg("planned") or (not offboard and pg_search.planned(
+                      position, shooters, h)) else "")),
         )
         for n in ff_hexes(position, () if offboard else firers, h, side)
     ]
@@ -265,7 +300,8 @@ def resume_roll(game: PgGame, position: Position, decision: Decision, answer: ac
 def resume_ff_check(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     assert decision.target is not None
     spots = decision.arg("spots") == "1"
-    if not friendly_fire(PG_2D6.from_values(answer.dice or ()).total, decision.arg("nation"), spots):
+    if not friendly_fire(PG_2D6.from_values(answer.dice or ()).total, decision.arg("nation"), spots,
+                         decision.arg("planned") == "1"):
         return position.state
     side = (
         position.units[decision.subject[0]].side if decision.subject[0] in position.units else decision.side

@@ -25,7 +25,11 @@ from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import penal as pg_penal
+from hexmate.rules.games.pg import riders as pg_riders
+from hexmate.rules.games.pg import searching as pg_search
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import units as pu
@@ -88,6 +92,10 @@ def fire_group(game: PgGame, position: Position, ids: tuple[str, ...], opp: bool
         if not opp:
             leaders = [u for u in leaders if u.id in gs.act_leaders]
         ok = False
+        pair = [h for h in hexes if h is not None]
+        if (gs.formation and not opp and len(pair) == 2 and distance(pair[0], pair[1]) == 1
+                and all(u.id in gs.active for u in firers)):
+            ok = True  # optional formation activation (17.0): two adjacent hexes without a leader
         for ldr in leaders:
             assert ldr.hex is not None
             others = {h for h in hexes if h != ldr.hex}
@@ -189,6 +197,9 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("leaders have no direct fire of their own"), "6.42")
     if any(pu.value(u, "carried") or u.carrier is not None for u in shooters):
         raise IllegalAction(T("carried units may not fire"), "5.67")
+    riding = pg_riders.fire_problem(position, shooters)  # optional tank riders (17.0)
+    if riding:
+        raise IllegalAction(riding, "17.0")
     for u in shooters:
         if (u.type == "gun" or pu.is_portee(u)) and u.has(pu.LIMBERED):  # 5.62, 5.63
             raise IllegalAction(T("{unit} is limbered: it unlimbers before it fires", unit=u.id), "5.62")
@@ -279,6 +290,12 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
         shifts.append((T("night"), -1, "1.2"))
     if firers and game.supply_level(position, firers[0].side):
         shifts.append((T("supply shortage"), -1, "3.0 B"))  # optional fog of war: DF -1 column
+    if opp and pg_strategic.ambush(game, position, firers):  # optional (17.0): hidden at a strategic mover
+        shifts.append((T("hidden unit at a strategic move"), 2, "17.0"))
+    if pg_smoke.in_smoke(game, position, target):  # optional smoke (17.0): at units in it, and from it
+        shifts.append((T("target in smoke"), -1, "17.0"))
+    if any(pg_smoke.in_smoke(game, position, u.hex) for u in firers if not pu.is_leader(u)):
+        shifts.append((T("firing from smoke"), -1, "17.0"))
     return shifts
 
 
@@ -422,6 +439,10 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
                 state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
     if mode == "bombard":
+        plain = [position.units[u.id] for u in shooters]
+        if not opp and pg_bombard.spotter(game, position, plain, fire.target) is None and not (
+                pg_search.planned(position, plain, fire.target)):  # optional searching fire (17.0)
+            return state.push(pg_search.decision(shooters[0].side, tuple(fire.firers), fire.target, position))
         return state.push(pg_bombard.roll(shooters[0].side, tuple(fire.firers), fire.target, position))
     roll = Decision(
         "roll", state.units[fire.firers[0]].side,

@@ -29,21 +29,36 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
+from hexmate.rules.games.pg import consolidate as pg_consolidate
 from hexmate.rules.games.pg import direction as pg_direction
+from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import entrench as pg_entrench
 from hexmate.rules.games.pg import entry as pg_entry
+from hexmate.rules.games.pg import excess as pg_excess
 from hexmate.rules.games.pg import exits as pg_exits
+from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
+from hexmate.rules.games.pg import formation as pg_formation
+from hexmate.rules.games.pg import hidden as pg_hidden
+from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import mines as pg_mines
+from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
+from hexmate.rules.games.pg import movingfire as pg_movingfire
 from hexmate.rules.games.pg import naval as pg_naval
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import penal as pg_penal
+from hexmate.rules.games.pg import riders as pg_riders
+from hexmate.rules.games.pg import ruins as pg_ruins
+from hexmate.rules.games.pg import searching as pg_search
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
+from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
@@ -91,6 +106,10 @@ class PgState(GameState):
     mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
     activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
     fog_end: bool = False  # optional fog of war: the turn ends after this segment
+    fog_last: bool = False  # optional excess initiative: a kept segment taken after the fog ended the turn
+    formation: bool = False  # optional formation activation (17.0): the open activation is a formation's
+    moving_fire: tuple[str, ...] = ()  # optional moving fire (17.0): (AFV, "moved" or "", "fired" or "")
+    banked: str = ""  # optional excess initiative (17.0): the side keeping a segment back this turn
     split: tuple[str, int, int] | None = None  # 7.23: (the HMG, the part firing now, the DF left after it)
     split_targets: tuple[str, ...] = ()  # 7.23: the hexes its parts have fired at this segment
     charge: tuple[str, ...] = ()  # 15.31: the cavalry charging now (their assault is at +1)
@@ -116,6 +135,20 @@ class PgState(GameState):
     lost_ask: bool = False  # 5.8: led astray, the mover names its next hex once in it
     clearing: tuple[tuple[str, str, int, str], ...] = ()  # 16.3: (AFV, hex, turn, its tank leaders) begun
     move_mode: tuple[str, ...] = ()  # 5.63: (unhook/limber/unlimber, the unit) of the move under way
+    ruins: tuple[str, ...] = ()  # optional ruins (17.0): town hexes ruined in play
+    ruin_hexes: tuple[Hex, ...] = ()  # the same hexes, for the wreck marker the players put there
+    bogs: tuple[tuple[str, int], ...] = ()  # optional mire (17.0): bogged unit -> its markers left
+    smoke: tuple[Hex, ...] = ()  # optional smoke (17.0): smoke markers until the Marker Removal Phase
+    illumination: tuple[Hex, ...] = ()  # optional illumination (17.0): likewise
+    smoke_used: tuple[tuple[str, int], ...] = ()  # optional smoke (17.0): side -> missions fired
+    shelled: tuple[tuple[str, str, int], ...] = ()  # optional drumfire (17.0): (firer, hex label, turn)
+    hidden: tuple[tuple[str, Hex | None], ...] = ()  # optional hidden units (17.0): unit -> its secret hex
+    ambush: tuple[str, ...] = ()  # hidden units placed as they fire now (the +2 at a strategic mover)
+    drum: tuple[tuple[str, tuple[str, ...], int, str, Hex], ...] = ()  # drumfire: hex, firers, markers, side
+    mines_cleared: tuple[tuple[str, int], ...] = ()  # 16.6: hex label -> attack points engineers cleared
+    mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
+    mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
+    mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
@@ -148,12 +181,12 @@ class PgGame(Game):
         pg_exits.validate(scenario, hex_map)  # 16.5: the scenario's exit hexes
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
-        return state
+        return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
 
     def initial(self, position: Position) -> State:
-        """1.2: at the start each hex a side's combat units hold alone is that side's."""
+        """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
         state = super().initial(position)
-        return pg_victory.update_control(self, position.at(state))
+        return pg_victory.initial_control(self, position.at(state))
 
     def outcome(self, position: Position) -> Outcome | None:
         """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""
@@ -293,7 +326,10 @@ class PgGame(Game):
         if phase == "initiative":
             keep = {f: getattr(gs, f) for f in ("senior_lost", "initiative_loss", "night_range", "control",
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
-                                                "afvs", "clearing", "entrenched_hexes", "exited", "refuel")}
+                                               "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
+                                               "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
+                                               "mines_gone", "mine_clearing", "mines_decoys", "exited",
+                                               "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -303,7 +339,11 @@ class PgGame(Game):
                     d = pg_morale.mc(position.at(state), new.id, 0, "6.72")
                     state = state.push(dataclasses.replace(d, then="senior_mc").with_args(new_senior="1"))
             dark = pg_spot.light_range(self.light(position), 0) == 0
-            if not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
+            every = bool(position.scenario.options.get("variable_night"))  # optional (17.0): each turn
+            if dark and every and not position.scenario.options.get("night_spotting"):
+                prompt = T("roll one die for this turn's night spotting range (17.0, 8.12)")
+                state = state.push(Decision("roll", first, prompt, "17.0", "night_range", dice="1d6"))
+            elif not gs.night_range and position.turn == 1 and dark and not position.scenario.options.get(
                     "night_spotting"):
                 state = state.push(Decision("roll", first,
                                             T("roll one die for the night spotting range (8.12)"),
@@ -311,12 +351,15 @@ class PgGame(Game):
             return state
         if phase == "action":  # 3.0 B: the winner's opening segments; 15.1: this turn's aircraft drawn
             state = state.replace(flow=dataclasses.replace(state.flow, segments=gs.segments))
-            draws = pg_air.cup_draws(position.at(state))
+            draws = [*pg_air.cup_draws(position.at(state)), *pg_excess.offer(self, position.at(state))]
             return state.push(*draws) if draws else state
         if phase == "markers":  # 3.0 C: every MOVED/FIRED marker comes off
+            state = pg_mines.end_of_turn(self, position.at(state))  # 16.6: the end of a clearing's third turn
             units = {uid: u.mark(remove=(MARK, OPP, pg_trains.WAIT, pg_trains.MOVED))
                      for uid, u in state.units.items()}
-            return state.replace(units=units)
+            state = pg_smoke.clear(self, state)  # optional smoke and illumination (17.0): their markers too
+            state = pg_drum.clear(self, state)  # optional drumfire (17.0): its SPOTTED markers
+            return pg_mire.marker_removal(self, position.at(state.replace(units=units)))  # optional mire
         return state
 
     # --- activation (3.1-3.3) ---
@@ -327,32 +370,45 @@ class PgGame(Game):
             return True  # 7.23: the HMG's split fire goes on at other targets (done ends it)
         if not gs.active:
             return False
+        mf = gs.moving_fire  # optional moving fire (17.0): open until it has both moved and fired
+        if mf and mf[0] in position.units and not (mf[1] and mf[2]):
+            return True
         units = position.units
         troops = [u for u in gs.active if u in units and not pu.is_leader(units[u])]
         pool = troops or [u for u in gs.active if u in units]
         return any(not units[u].has(MARK) or units[u].has(pg_trains.WAIT) for u in pool)  # 15.2: may move
 
     def close_segment(self, position: Position) -> State:
+        side = position.state.flow.active or position.to_act
         state = self._close_segment(position)
-        return pg_assault_entry.fight(self, position.at(state))  # 12.2: a waiting assault is fought first
+        fought = pg_assault_entry.fight(self, position.at(state))  # 12.2: a waiting assault is fought first
+        if any(d.then == "fog" for d in fought.decisions):
+            return fought  # the kept segment is offered once the fog roll is in
+        return pg_supply.under(position.state, fought, pg_excess.ask_use(self, position.at(fought), side))
 
     def _close_segment(self, position: Position) -> State:
         state = position.state
         gs = self.gstate(state)
-        for uid in gs.act_leaders:  # 3.13, 6.2: the leaders' activation is spent
+        spent = (*gs.act_leaders, *(gs.active if gs.formation else ()))  # a formation's units too (17.0)
+        for uid in spent:  # 3.13, 6.2: the leaders' activation is spent
             if uid in state.units:
                 state = state.with_unit(state.units[uid].mark(MARK))
         state = pg_trains.close(state, gs.active)  # 15.2: moved and did not fire
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
-                                                              split=None, split_targets=(), charge=()))
+                                                              split=None, split_targets=(), charge=(),
+                                                              formation=False, moving_fire=()))
         return self.fog_of_war(position.at(state)) if counts else state
 
     def settle(self, position: Position) -> State:
         """After every change the passengers share their transport's fate first (5.65, 5.66)."""
         state = self._works(position.at(pg_transport.share_fate(position.state)))
         state = pg_caves.settle(self, position.at(state))  # 16.7: forced out after an assault it lost
-        return self._works(position.at(super().settle(position.at(state))))  # and after a move is done
+        state = pg_hidden.settle(self, position.at(state))  # optional hidden units (17.0): spotted, placed
+        state = super().settle(position.at(state))
+        state = pg_hidden.settle(self, position.at(state))  # and after a move is done
+        state = pg_inspect.update(self, position.at(state))  # optional limited information (17.0)
+        return self._works(position.at(state))
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
         """Besides the core's changes: a wreck marker for each wreck an AFV's step loss left, and off for
@@ -372,6 +428,36 @@ class PgGame(Game):
                            if where == label and u in before.units), None)  # the AFV clearing it
                 out.append(Physical("take", "", T("take a wreck marker off {hex} (16.3)", hex=label), "16.3",
                                     at, "wreck"))
+        for kind, name in (("smoke", T("smoke")), ("illumination", T("illumination"))):  # optional (17.0)
+            was, now = getattr(self.gstate(before), kind), getattr(self.gstate(after), kind)
+            for h in now:
+                if h not in was:
+                    out.append(Physical("place", "", T("put a {kind} marker there (17.0)", kind=name), "17.0",
+                                        h, kind))
+            for h in was:
+                if h not in now:
+                    out.append(Physical("take", "", T("take the {kind} marker off (17.0)", kind=name), "17.0",
+                                        h, kind))
+        was_drum = {lbl: n for lbl, _, n, _, _ in self.gstate(before).drum}
+        for lbl, _, n, _, h in self.gstate(after).drum:  # optional drumfire (17.0): its SPOTTED markers
+            if n > was_drum.get(lbl, 0):
+                text = T("put {n} SPOTTED marker(s) in {hex}: drumfire (17.0)", n=n - was_drum.get(lbl, 0),
+                         hex=lbl)
+                out.append(Physical("place", "", text, "17.0", h, "spotted"))
+        new_ruins = zip(self.gstate(after).ruins, self.gstate(after).ruin_hexes, strict=True)
+        for label, h in new_ruins:  # optional ruins (17.0): a wreck marker shows the ruined town
+            if label not in self.gstate(before).ruins:
+                out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
+                                                   hex=label), "17.0", h, "wreck"))
+        for label in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+            at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
+                       if where == label and u in before.units), None)  # an engineer clearing it
+            if at is None and after.moving is not None:
+                at = after.moving.here  # a DECOY the mover found out
+            decoy = label in self.gstate(after).mines_decoys
+            said = (T("take the minefield marker off {hex}: a DECOY (16.6)", hex=label) if decoy else
+                    T("take the minefield marker off {hex}: cleared (16.6)", hex=label))
+            out.append(Physical("take", "", said, "16.6", at, "minefield"))
         return tuple(out)
 
     def marker_text(self, position: Position, marker: str) -> str | None:
@@ -383,7 +469,15 @@ class PgGame(Game):
         state = pg_entrench.sync(self, position.at(pg_works.keep(self, position)))
         state = pg_caves.keep(position.at(state))  # 16.7: out of the cave hex, out of the cave
         state = pg_works.track_wrecks(self, position.at(state))
-        return pg_works.keep_clearing(self, position.at(state))
+        state = pg_works.keep_clearing(self, position.at(state))
+        return pg_mines.keep_clearing(self, position.at(state))  # 16.6 (16.21)
+
+    def _mine_clearer(self, position: Position, action: act.Activate) -> bool:
+        """``activate U for clear``: an AFV clears a wreck (16.3); any other unit is asking to clear the
+        minefield of its hex (16.6: engineers only, as ``pg_mines.check_clear`` says)."""
+        unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+        return unit is not None and not pu.is_afv(unit) and (pg_mines.is_engineer(unit) or (
+            unit.hex is not None and pg_mines.present(self, position, unit.hex)))
 
     # --- the optional fog of war (3.0 B, optional rules) ---
     def fog_of_war(self, position: Position) -> State:
@@ -394,6 +488,8 @@ class PgGame(Game):
             return state
 
         gs = self.gstate(state)
+        if gs.fog_last:  # optional excess initiative: the kept segment after the fog's end is the last
+            return state.replace(game=gs.replace(fog_end=True, fog_last=False))
         done = dict(gs.activations)
         side = state.flow.active or position.to_act
         before = all(done.get(s, 0) >= 3 for s in position.sides)
@@ -415,8 +511,12 @@ class PgGame(Game):
         state = state.replace(resolution=Resolution(act.Answer(dice=tuple(answer.dice or ())), "fog",
                                                     T("fog of war (optional rule)"), False, (line,), {},
                                                     T("fog of war: {total}", total=total)))
-        return self.supply_roll(position.at(state.replace(game=self.gstate(state).replace(fog_end=ends))),
-                                decision.side, total)
+        state = self.supply_roll(position.at(state.replace(game=self.gstate(state).replace(fog_end=ends))),
+                                 decision.side, total)
+        keeper = self.gstate(state).banked  # optional excess initiative: the kept segment may still be taken
+        if keeper and (ends or keeper == decision.side):
+            state = state.push(*pg_excess.ask_use(self, position.at(state), keeper, fog=ends))
+        return state
 
     def supply_level(self, position: Position, side: str) -> int:
         """Optional fog of war: 0 supplied, 1 supply shortage, 2 serious supply shortage."""
@@ -474,8 +574,10 @@ class PgGame(Game):
             return T("{unit} rides in {carrier}: it acts once unloaded (5.67)", unit=unit.id,
                      carrier=unit.carrier)
         gs = self.gstate(position.state)
-        if unit.has(MARK) and not (gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0) and (
-                not unit.has(pg_trains.WAIT)):  # 15.2: a train or flotilla may move after opportunity fire
+        splitting = gs.split is not None and gs.split[0] == unit.id and gs.split[2] > 0
+        half_done = bool(gs.moving_fire) and gs.moving_fire[0] == unit.id and not all(gs.moving_fire[1:])
+        # half_done: optional moving fire (17.0); 15.2: a train or flotilla may move after opportunity fire
+        if unit.has(MARK) and not splitting and not half_done and not unit.has(pg_trains.WAIT):
             return T("{unit} has a moved/fired marker (3.13, 13.1)", unit=unit.id)
         if gs.active and unit.id not in gs.active:
             return T("{unit} is not in this segment's activation (3.1): say done to end it first",
@@ -530,6 +632,7 @@ class PgGame(Game):
         vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
         wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
         rail = pg_trains.hex_filter(self, position, units)  # 15.2
+        own_mines = pg_mines.own_fields(self, position, side)
 
         def threats(h: Hex) -> list[UnitState]:
             if h not in foes:
@@ -569,9 +672,15 @@ class PgGame(Game):
                     and not u.has("disrupted") and not u.has("demoralized") for u in here)
                 if position.label(b) in fords or supported:
                     step = pg_moves.ford_cost(move_class)
+            if pg_ruins.enabled(position):  # optional ruins (17.0): foot 2, tracked 4, wheeled never
+                step = pg_ruins.cost(self, position, b, move_class, vehicles, step, moving)
+                if step is not None and pg_ruins.ruined(self, position, b):
+                    return step
             if step is not None and vehicles and b in wrecks:  # 16.3: +1, +5, or no entry at three
                 extra = pg_moves.wreck_cost(wrecks[b])
                 step = None if extra is None else step + extra
+            if step is not None and b in own_mines:  # 16.6: a friendly minefield is +1 MP to enter
+                step += 1
             return step
 
         return cost
@@ -630,6 +739,7 @@ class PgGame(Game):
             if pu.is_portee(unit) and not unit.has(pu.LIMBERED):
                 raise IllegalAction(T("{unit} is on its MA 0 face: it moves 'as limber', flipping for 2 MP",
                                       unit=unit.id), "5.63")
+        pg_mire.check_move(units)  # optional mire (17.0): bogged, it stays
         stuck = [u.id for u in units if pu.is_afv(u)]
         if stuck and (pg_moves.wreck_cost(pg_works.wrecks_at(self, position, start)) is None):
             raise IllegalAction(T("{units} may not move out of a hex of three wrecks until one is cleared "
@@ -678,7 +788,10 @@ class PgGame(Game):
         spent = dict(self.gstate(position.state).entry_spent) if position is not None else {}
         short = {u.id: 2 for u in units if position is not None and self.supply_level(position, u.side)
                  and pu.move_class(u) in ("mechanized", "motorized")}  # optional supply shortage: MA -2
-        return min(max(0, pg_trains.ma(u) - spent.get(u.id, 0) - short.get(u.id, 0))
+        half = {u.id: h for u in units if position is not None  # optional moving fire (17.0): half the MA
+                and (h := pg_movingfire.budget(self, position, u)) is not None}
+        return min(min(max(0, pg_trains.ma(u) - spent.get(u.id, 0) - short.get(u.id, 0)),
+                       half.get(u.id, pg_trains.ma(u)))
                    for u in units)  # 16.5: entry paid
 
     def entered_now(self, position: Position, units: list[UnitState]) -> bool:
@@ -722,6 +835,10 @@ class PgGame(Game):
             for target, path in pg_overrun.offers(self, position, units, start).items():  # optional overrun
                 if target not in out:
                     out[target] = act.Move(ids, path, pg_overrun.path_cost(self, position, units, path))
+        if pg_extended.enabled(position) and pg_extended.eligible(self, position, units) is None:
+            for target, path in pg_extended.offers(self, position, units, start).items():  # optional (17.0)
+                if target not in out:
+                    out[target] = act.Move(ids, path, pg_overrun.path_cost(self, position, units, path))
         if pg_assault.enemy_combat_units(position, start, side):  # 5.32: out of an enemy hex, one hex only
             for n in position.map.neighbors(start):
                 if n not in out and (step := cost(position.map, start, n)) is not None:
@@ -733,6 +850,12 @@ class PgGame(Game):
             for h, reach in pg_moves.reachable(position.map, start, budget, cost, stop).items():
                 if h != start:
                     out[h] = act.Move(ids, reach.path, reach.cost)
+            if pg_strategic.eligible(self, position, units, start):  # optional strategic movement: 2x MA
+                hidden = pg_strategic.cost_fn(self, position, units, cost)
+                far = pg_moves.reachable(position.map, start, budget * pg_strategic.FACTOR, hidden, stop)
+                for h, reach in far.items():
+                    if h != start and h not in out:
+                        out[h] = act.Move(ids, reach.path, reach.cost)
         if self.ride(units) is not None:
             return out
         if self.manhandled(units) is not None:  # 5.9: one hex, with the crew's whole MA
@@ -755,6 +878,13 @@ class PgGame(Game):
         if self.is_overrun(position, units, tuple(move.path)):  # the optional overrun
             spent = pg_overrun.path_cost(self, position, units, tuple(move.path))
             return act.Move(tuple(sorted(move.units)), move.path, spent)
+        if (pg_extended.enabled(position) and len(move.path) in (3, 4) and pg_overrun.kind(units) == "afv"
+                and pg_assault.enemy_combat_units(position, last, units[0].side)):  # optional (17.0)
+            bad = pg_extended.problem(self, position, units, tuple(move.path))
+            if bad is not None:
+                raise IllegalAction(bad, "17.0")
+            spent = pg_overrun.path_cost(self, position, units, tuple(move.path))
+            return act.Move(tuple(sorted(move.units)), move.path, spent or 0)
         if len(move.path) == 3 and pg_assault.enemy_combat_units(position, last, units[0].side):
             why = self.charge_problem(position, units, tuple(move.path))
             if why:
@@ -791,7 +921,12 @@ class PgGame(Game):
             total += step
         if total > self.budget(units, position) and (len(move.path) > 2 or self.ride(units) is not None
                                                      or self.entered_now(position, units)):
-            raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
+            problem = pg_strategic.path_problem(self, position, units, tuple(move.path))
+            if problem == "off" or total > self.budget(units, position) * pg_strategic.FACTOR:
+                raise IllegalAction(T("that path costs more than the movement allowance"), "5.0")
+            if problem is not None:
+                raise IllegalAction(T("a strategic move (twice the MA) must start and stay out of every "
+                                      "enemy unit's line of sight (17.0)"), "17.0")
         budget = self.budget(units, position)
         for unit in units:  # 15.4: a penal unit's move is its approach on the enemy
             if (why := pg_penal.move_problem(self, position, units, unit, move, budget)) is not None:
@@ -840,6 +975,7 @@ class PgGame(Game):
         alone (the assault is fought at once), or an assault hex to reinforce it (the assault is optional);
         three combat units a side (4.1)."""
         why = pg_assault.may_assault(units, self.combat_moves(position, units))
+        why = why or pg_riders.assault_problem(position, units)  # optional tank riders (17.0)
         if why is None:
             why = pg_trains.hex_problem(self, position, units, h)  # 15.2
         if why is None:
@@ -873,33 +1009,60 @@ class PgGame(Game):
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
-        return state.push(*self.minefield_rolls(position.at(state)))
+        state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off
+        mire = pg_mire.decisions(self, position.at(state), moving.units, moving.here)  # optional mire (17.0)
+        drum = pg_drum.entry(self, position.at(state), moving.units, moving.here)  # optional drumfire (17.0)
+        return state.push(*self.minefield_rolls(position.at(state)), *mire, *drum)
 
     # --- minefields (16.6) ---
-    def minefield_rolls(self, position: Position) -> list[Decision]:
+    def minefield_rolls(self, position: Position, soft: bool = False) -> list[Decision]:
         """16.6: a unit entering a hex of an enemy minefield (``options.minefields``: hex -> side and attack
-        points) sets it off: its owner rolls one die per point for each entering combat unit, one fewer with
-        an engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
-        Leaders moving along are left alone (the owner's choice, not asked here)."""
+        points) sets it off: its owner rolls one die per point for each entering unit, one fewer with an
+        engineer entering or already there, two fewer when only engineers enter; at 0 nothing happens.
+        Leaders and empty unarmed transports are attacked only if the owner so chooses (asked first, the
+        same whatever the face-down marker holds; ``soft``: he chose to, their dice now)."""
         moving = position.state.moving
         assert moving is not None
-        field = position.scenario.options.get("minefields", {}).get(position.label(moving.here))
-        troops = [position.units[u] for u in moving.units if u in position.units and not pu.is_leader(
-            position.units[u])]
-        if not field or not troops or field.get("side") == troops[0].side:
+        field = pg_mines.laid(position, moving.here) if pg_mines.present(self, position, moving.here) \
+            else None
+        movers = [position.units[u] for u in moving.units if u in position.units]
+        if not field or not movers:
             return []
-        engineers = [u for u in troops if pu.branch(u) == "ENG"]
-        there = any(u.side == troops[0].side and pu.branch(u) == "ENG" and u.id not in moving.units
+        side = movers[0].side
+        routing = all(u.has("demoralized") for u in movers if not pu.is_leader(u))  # 16.6: any minefield
+        if field.get("side") == side and not routing:
+            return []
+        gentle = [u for u in movers if pg_mines.owners_choice(position, u)]
+        troops = gentle if soft else [u for u in movers if u not in gentle]
+        engineers = [u for u in movers if pg_mines.is_engineer(u)]  # 15.5: not flamethrower engineers
+        there = any(u.side == side and pg_mines.is_engineer(u) and u.id not in moving.units
                     for u in position.units_at(moving.here))
-        n = special_rules.minefield_dice(int(field.get("points", 1)), bool(engineers) or there,
-                                         len(engineers) == len(troops))
-        return [Decision("roll", str(field["side"]),
-                         T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
-                           "stopped; 5 demoralized and stopped; 3-4 stopped)",
-                           hex=position.label(moving.here), unit=unit.id, i=i, n=n),
-                         "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
-                         args=(("n", str(n)),))
-                for unit in troops for i in range(1, n + 1)]
+        hard = [u for u in movers if u not in gentle]
+        n = special_rules.minefield_dice(pg_mines.points_left(self, position, moving.here),
+                                         bool(engineers) or there, bool(hard) and len(engineers) == len(hard))
+        out = [Decision("roll", str(field["side"]),
+                        T("minefield in {hex} against {unit}: die {i} of {n} (6 a step, demoralized and "
+                          "stopped; 5 demoralized and stopped; 3-4 stopped)",
+                          hex=position.label(moving.here), unit=unit.id, i=i, n=n),
+                        "16.6", "mine", dice="1d6", subject=(unit.id,), target=moving.here,
+                        args=(("n", str(n)),))
+               for unit in troops for i in range(1, n + 1)]
+        if gentle and not soft and field.get("side") != side:
+            out.append(Decision("confirm", str(field["side"]), T(
+                "minefield in {hex}: set it off against {units} too (leaders and unarmed transports: the "
+                "owner's choice; a leader dies on a 5 or 6)?", hex=position.label(moving.here),
+                units=", ".join(u.id for u in gentle)), "16.6", "mine_soft", choices=("attack", "spare"),
+                subject=tuple(u.id for u in gentle), target=moving.here))
+        return out
+
+    def resume_mine_soft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """16.6: the owner sets the minefield off against the leaders and unarmed transports (a DECOY is
+        then found out), or spares them and it stays face down."""
+        state = position.state
+        if answer.choice != "attack":
+            return state
+        state = pg_mines.reveal(self, position, soft=True)
+        return state.push(*self.minefield_rolls(position.at(state), soft=True))
 
     def resume_mine(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """16.6: the unit's dice read together once all are rolled (two 6s eliminate a full unit, each pair
@@ -914,7 +1077,12 @@ class PgGame(Game):
         if unit is None:
             return state
         steps = int(unit.values.get("steps", 1))
-        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"))
+        result = special_rules.minefield(dice, 1 if unit.has("reduced") else steps, not unit.has("reduced"),
+                                         unit.has("demoralized"))
+        if pu.is_leader(unit):  # 16.6: a leader set upon is eliminated on a 5 or 6
+            result = special_rules.MineResult(1 if any(d >= 5 for d in dice) else 0, False, result.stop)
+            if result.steps:
+                state = self.leader_lost(position.at(state), unit.id)
         for _ in range(result.steps):
             if unit.id in state.units:
                 state = lose_step(state, state.units[unit.id])
@@ -933,7 +1101,12 @@ class PgGame(Game):
         return state
 
     def can_react(self, position: Position, side: str) -> bool:
-        return pg_fire.can_react(self, position, side)
+        return pg_fire.can_react(self, position, side) or any(  # optional hidden units (17.0) too
+            True for _ in pg_hidden.fire_options(self, position, side))
+
+    def secret_of(self, position: Position, action: act.Action) -> str:
+        """Optional hidden units (17.0): an action naming one is listed on its owner's page only."""
+        return pg_hidden.owner_of(self, position, action)
 
     def can_continue(self, position: Position) -> bool:
         """13.1: a mover that fails a morale check stops where it is; one eliminated stops too."""
@@ -974,6 +1147,8 @@ class PgGame(Game):
                 state = state.with_unit(unit)
         state = pg_trains.after_move(position.at(state), moving.units)  # 15.2: it may fire after its move
         state = state.replace(game=self.gstate(state).replace(fired_here=(), halted=()))
+        if moving.units:  # optional moving fire (17.0): its move is done
+            state = pg_movingfire.after_move(self, position, state, moving.units[0])
         state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
         if self.gstate(state).exiting:  # 16.5, 15.5: a move as exit that got there leaves the board
@@ -1017,9 +1192,21 @@ class PgGame(Game):
 
     # --- the hooks ---
     def check(self, position: Position, action: act.Action) -> act.Action:
+        hidden = pg_hidden.in_action(self, position, action)
+        if hidden:  # optional hidden units (17.0): checked as it will be, placed on their hexes
+            return self._check(position.at(pg_hidden.reveal(self, position.state, hidden)), action)
+        return self._check(position, action)
+
+    def _check(self, position: Position, action: act.Action) -> act.Action:
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            for uid in action.firers:  # optional moving fire (17.0): one AT shot
+                mf = pg_movingfire.of(self, position, uid)
+                if mf is not None and (mf[2] or not pg_at.at_targets(self, position, position.units[uid],
+                                                                     action.target)):
+                    raise IllegalAction(T("{unit} fires once on the move, AT fire at a vehicle it spots "
+                                          "(17.0)", unit=uid), "17.0")
             return pg_fire.check(self, position, action)
         if isinstance(action, act.Rally):
             return pg_morale.check_recovery(self, position, action)
@@ -1030,9 +1217,21 @@ class PgGame(Game):
             if action.mode == "cave":  # 16.7: into or out of the cave, the unit's whole action
                 pg_caves.check_toggle(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), "cave")
+            if action.mode == "clear" and self._mine_clearer(position, action):  # 16.6: an engineer
+                pg_mines.check_clear(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), "clear")
             if action.mode == "clear":  # 16.3: clearing a wreck is the AFV's whole action
                 pg_works.check_clear(self, position, tuple(action.units))
                 return act.Activate(tuple(action.units), "clear")
+            if action.mode == pg_consolidate.MODE:  # optional consolidation (17.0)
+                pg_consolidate.check(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)), pg_consolidate.MODE)
+            if action.mode == pg_movingfire.MODE:  # optional moving fire of superior units (17.0)
+                pg_movingfire.check(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), pg_movingfire.MODE)
+            if action.mode == pg_formation.MODE:  # optional formation activation (17.0)
+                pg_formation.check(self, position, tuple(action.units))
+                return act.Activate(tuple(sorted(action.units)), pg_formation.MODE)
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -1049,6 +1248,14 @@ class PgGame(Game):
             if action.mode:  # 5.63: a move ending in an unhook, or a BM-13's flip
                 return self.check_mode_move(position, action)
             return self.check_move(position, action)
+        if isinstance(action, act.Smoke):  # optional smoke and illumination rounds (17.0)
+            return pg_smoke.check(self, position, action)
+        if isinstance(action, act.Load | act.Unload):
+            pg_mire.check_tow(position, action)  # optional mire (17.0): no hooking or unhooking while bogged
+            if pg_riders.involved(position, action):  # optional tank riders (17.0)
+                if isinstance(action, act.Load):
+                    return pg_riders.check_mount(self, position, action)
+                return pg_riders.check_dismount(self, position, action)
         if isinstance(action, act.Load):
             return pg_transport.check_load(self, position, action)
         if isinstance(action, act.Unload):
@@ -1058,11 +1265,20 @@ class PgGame(Game):
                               kind=action.kind, phase=phase.name), phase.rule)
 
     def apply(self, position: Position, action: act.Action) -> State:
+        hidden = pg_hidden.in_action(self, position, action)
+        if hidden:  # optional hidden units (17.0): a hidden unit that fires or moves is placed for good
+            shown = pg_hidden.reveal(self, position.state, hidden)
+            position = position.at(shown.replace(game=self.gstate(shown).replace(ambush=tuple(hidden))))
+        elif self.gstate(position.state).ambush:
+            gs = self.gstate(position.state)
+            position = position.at(position.state.replace(game=gs.replace(ambush=())))
         if isinstance(action, act.Attack):
             return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
-            return pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
+            rolls += pg_ruins.decisions(self, position, action)  # optional ruins (17.0): after the fire
+            done = pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
+            return pg_movingfire.after_fire(self, position, done, action.firers[0])  # optional (17.0)
         if isinstance(action, act.Rally):
             return pg_morale.declare_recovery(self, position, action)
         if isinstance(action, act.Activate):
@@ -1070,8 +1286,16 @@ class PgGame(Game):
                 return pg_works.dig(self, position, tuple(action.units))
             if action.mode == "cave":  # 16.7
                 return pg_caves.toggle(position, tuple(action.units))
+            if action.mode == "clear" and self._mine_clearer(position, action):
+                return pg_mines.clear(self, position, tuple(action.units))
             if action.mode == "clear":
                 return pg_works.clear(self, position, tuple(action.units))
+            if action.mode == pg_consolidate.MODE:
+                return pg_consolidate.apply(self, position, tuple(action.units))
+            if action.mode == pg_movingfire.MODE:
+                return pg_movingfire.declare(self, position, action.units[0])
+            if action.mode == pg_formation.MODE:
+                return pg_formation.declare(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
@@ -1082,6 +1306,16 @@ class PgGame(Game):
             return position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
+        if isinstance(action, act.Smoke):
+            return pg_smoke.apply(self, position, action)
+        if isinstance(action, act.Load | act.Unload) and pg_riders.involved(position, action):
+            tank = action.carrier  # optional tank riders (17.0): mounting and dismounting draw fire (13.3)
+            if isinstance(action, act.Load):
+                ids, done = (tank, *action.units), pg_riders.mount(self, position, action)
+            else:
+                ids = (tank, *(u.id for u in pg_riders.riders(position, tank)))
+                done = pg_riders.dismount(self, position, action)
+            return self.standing_window(position, done, ids, T("mount or dismount"))
         if isinstance(action, act.Load):
             done = pg_transport.apply_load(self, position, action)
             ids = (action.carrier, *action.units)
@@ -1119,6 +1353,39 @@ class PgGame(Game):
             target=here))
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_bog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_mire.resume_bog(self, position, decision, answer)
+
+    def resume_bog_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_mire.resume_out(self, position, decision, answer)
+
+    def resume_smoke_kind(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_smoke.resume_kind(self, position, decision, answer)
+
+    def resume_smoke_value(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_smoke.resume_value(self, position, decision, answer)
+
+    def resume_smoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_smoke.resume_roll(self, position, decision, answer)
+
+    def resume_bank(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_excess.resume_bank(self, position, decision, answer)
+
+    def resume_use_bank(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_excess.resume_use(self, position, decision, answer)
+
+    def resume_formation(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_formation.resume(self, position, decision, answer)
+
+    def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_search.resume(self, position, decision, answer)
+
+    def resume_hidden_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_hidden.resume_place(self, position, decision, answer)
+
+    def resume_ruins(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_ruins.resume(self, position, decision, answer)
+
     def resume_supply_out(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_supply.resume(self, position, decision, answer)
 
@@ -1459,6 +1726,7 @@ class PgGame(Game):
         if top is not None:  # a reaction window: opportunity fire at the mover (13.0)
             if top.kind == "react":
                 yield from pg_fire.generate(self, position, top.side)
+                yield from pg_hidden.fire_options(self, position, top.side)  # optional hidden units (17.0)
             return
         if position.phase.id != "action":
             return
@@ -1504,6 +1772,9 @@ class PgGame(Game):
             yield act.Activate((uid,), "clear")
         for uid in pg_caves.offers(self, position, mine):  # 16.7: into or out of the cave
             yield act.Activate((uid,), "cave")
+        yield from pg_hidden.fire_options(self, position, side)  # optional hidden units (17.0)
+        for uid in pg_mines.clear_offers(self, position, mine):  # 16.6: engineers clearing a minefield
+            yield act.Activate((uid,), "clear")
         yield from pg_exits.offers(self, position, mine)  # 16.5, 15.5: off the board from its edge
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:

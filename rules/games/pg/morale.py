@@ -289,9 +289,20 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     state = position.state
     unit = state.units[uid]
     assert unit.hex is not None
+    if in_assault(position, unit):  # 12.1: it leaves the assault hex, one hex, or is eliminated if it cannot
+        exits = assault_exits(position, unit)
+        if not exits:
+            return state.without_unit(uid)
+        prompt = T("{unit} failed to recover in the assault hex and must leave it, one hex (12.1): place it",
+                   unit=uid)
+        return state.push(Decision("hexes", unit.side, prompt, "12.1, 14.31", "rout",
+                                   hexes=tuple(sorted(exits, key=lambda h: (h.q, h.r))), subject=(uid,),
+                                   target=unit.hex))
     here = threats(game, position, unit.side, unit.hex, pu.is_afv(unit))
     if not here or is_safe(game, position, unit.side, unit.hex, pu.is_afv(unit)):
         return state
+    if unit.type == "gun" and pu.value(unit, "ma") == 0 and unit.carrier is None:
+        return state.without_unit(uid)  # 14.32: a heavy weapon of MA 0 that must rout is abandoned
     group = river_group(game, position, unit)
     paths = rout_paths(game, position, unit, group)
     if not paths:
@@ -312,6 +323,21 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     )
 
 
+def in_assault(position: Position, unit: UnitState) -> bool:
+    """1.2: the unit shares its hex with enemy combat units (an assault hex)."""
+    return unit.hex is not None and any(u.side != unit.side and pu.is_combat(u)
+                                        for u in position.units_at(unit.hex))
+
+
+def assault_exits(position: Position, unit: UnitState) -> list[Hex]:
+    """12.1: the adjacent hexes a demoralized unit failing recovery may leave an assault hex to: any not
+    holding enemy units (empty unarmed transports and leaders do not count)."""
+    assert unit.hex is not None
+    return [n for n in position.map.neighbors(unit.hex) if n in position.map.hexes
+            and not any(u.side != unit.side and (pu.is_combat(u) or any(
+                r.carrier == u.id for r in position.units.values())) for u in position.units_at(n))]
+
+
 def river_group(game: PgGame, position: Position, unit: UnitState) -> tuple[str, ...]:
     """5.75: the other friendly units (leaders aside: they may go along, 6.53) in the river hex of a routing
     engineer: they rout with it."""
@@ -325,6 +351,10 @@ def river_group(game: PgGame, position: Position, unit: UnitState) -> tuple[str,
 
 def is_safe(game: PgGame, position: Position, side: str, h: Hex, afv: bool = False) -> bool:
     """1.2, 14.31: a town or woods hex, or one no enemy could fire on to damage the unit."""
+    from hexmate.rules.games.pg import drumfire as pg_drum
+
+    if h in pg_drum.hexes(game, position):
+        return False  # optional drumfire (17.0): never a safe hex
     return terrain_of(game, position, h) in SAFE or not threats(game, position, side, h, afv)
 
 
@@ -338,15 +368,20 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[s
 
     assert unit.hex is not None
     start = unit.hex
+    if in_assault(position, unit):  # 12.1: one hex out of the assault hex, whatever its MA
+        return {n: (start, n) for n in assault_exits(position, unit)}
     foes = threats(game, position, unit.side, start, pu.is_afv(unit))
     base = game.cost_fn(position, [unit, *(position.units[u] for u in group)], approach=False)
     came = dict(game.gstate(position.state).river_from).get(unit.id) if group else None
     far = pg_moves.far_bank(game, position.map, position.map.parse_label(came)) if came else frozenset()
+    from hexmate.rules.games.pg import drumfire as pg_drum
+
+    drums = pg_drum.hexes(game, position)  # optional drumfire (17.0): routers never enter one
 
     def cost(m: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
         if any(f.hex is not None and distance(f.hex, b) < distance(f.hex, a) for f in foes):
             return None
-        if b in far:  # 5.75: back toward the bank they came from
+        if b in far or b in drums:  # 5.75: back toward the bank they came from
             return None
         return base(m, a, b)
 

@@ -68,7 +68,10 @@ def check(game: PgGame, position: Position, fire: act.Fire, opp: bool) -> None:
     enemies = [u for u in position.units_at(fire.target) if u.side != side]
     if not enemies:
         raise IllegalAction(T("no enemy unit in the target hex"), "10.0")
-    if not any(_spots(game, position, ldr, enemies) for ldr in leaders):
+    from hexmate.rules.games.pg import searching as pg_search
+
+    planned = set(pg_search.planned_values(position, side, fire.target)) & set(unused(game, position, side))
+    if not planned and not any(_spots(game, position, ldr, enemies) for ldr in leaders):  # pre-planned (17.0)
         raise IllegalAction(T("{hex}: no friendly normal leader in good standing spots it",
                               hex=position.label(fire.target)), "9.1")
 
@@ -83,8 +86,13 @@ def _spots(game: PgGame, position: Position, leader: UnitState, enemies: list[Un
 
 def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
     """The side chooses which unused values fire together (9.3)."""
+    from hexmate.rules.games.pg import searching as pg_search
+
     side = position.units[fire.firers[0]].side
     idx = unused(game, position, side)
+    enemies = [u for u in position.units_at(fire.target) if u.side != side]
+    if not any(_spots(game, position, position.units[u], enemies) for u in fire.firers):
+        idx = [i for i in idx if i in pg_search.planned_values(position, side, fire.target)]  # 17.0: planned
     vals = values(position, side)
     offer = ", ".join(f"b{i}={vals[i - 1]}" for i in idx)
     return position.state.push(Decision(
@@ -97,6 +105,7 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
 def resume(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The chosen values are spent for the turn; the side rolls on the Bombardment Table."""
     from hexmate.rules.games.pg import bombard as pg_bombard
+    from hexmate.rules.games.pg import searching as pg_search
 
     assert decision.target is not None
     chosen = [int(b[1:]) for b in answer.choice.split("-")]
@@ -106,7 +115,9 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
         offboard_used=(*gs.offboard_used, *((side, i) for i in chosen))))
     vals = values(position, side)
     strength = ",".join(str(vals[i - 1]) for i in chosen)
-    return state.push(pg_bombard.roll(side, decision.subject, decision.target, position, offboard=strength))
+    planned = set(chosen) <= set(pg_search.planned_values(position, side, decision.target))  # 17.0: +1 (9.52)
+    return state.push(pg_bombard.roll(side, decision.subject, decision.target, position, offboard=strength,
+                                      planned="1" if planned else ""))
 
 
 def parse_strength(text: str) -> tuple[int, ...]:

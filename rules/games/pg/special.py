@@ -69,12 +69,14 @@ def minefield_dice(points: int, engineers_with: bool, engineers_only: bool) -> i
     return max(0, points - (2 if engineers_only else 1 if engineers_with else 0))
 
 
-def minefield(dice: Sequence[int], steps: int = 2, full: bool = True) -> MineResult:
+def minefield(dice: Sequence[int], steps: int = 2, full: bool = True,
+              demoralized: bool = False) -> MineResult:
     """16.6: each 6 a step, demoralized and stopped; a 5 demoralized and stopped; 3-4 stopped; 1-2 nothing.
-    Two 6s eliminate a full two-step unit; each pair of 5s costs a step (demoralized twice, 14.12)."""
+    Two 6s eliminate a full two-step unit; each pair of 5s costs a step (demoralized twice, 14.12), and
+    each 5 does against a unit already demoralized (14.12: demoralized again, a step)."""
     sixes = sum(1 for d in dice if d == 6)
     fives = sum(1 for d in dice if d == 5)
-    lost = sixes + fives // 2
+    lost = sixes + (fives if demoralized else fives // 2)
     if sixes >= 2 and full and steps == 2:
         lost = steps
     return MineResult(min(lost, steps), bool(sixes or fives), any(d >= 3 for d in dice))

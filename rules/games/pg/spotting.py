@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 
@@ -77,8 +78,14 @@ def spot_range(
     """How far ``spotter`` sees a unit in ``h`` (``target``: the unit, for its SPOTTED marker)."""
     assert spotter.hex is not None
     base = light_range(game.light(position), game.night_spotting(position))
+    lit = pg_smoke.illumination_range(game, position, h) if game.night(position) else None
+    if lit is not None:  # optional illumination (17.0): day rules near the marker, at most 8 (or 4)
+        base = max(base, lit)
     rng = base + height_bonus(spotting_level(game, position, spotter.hex), position.map.level(h), base)
     concealing = restrictive_range(_terrain(game, position, h))
+    if pg_smoke.in_smoke(game, position, h):  # optional smoke (17.0): its hex is restrictive terrain (8.2)
+        default = int(table()["default_restrictive"])
+        concealing = min(concealing or default, default)
     if concealing is not None and not (target is not None and target.has(SPOTTED)):
         rng = min(rng, concealing + (int(table()["recce_bonus"]) if pu.is_recce(spotter) else 0))
     return rng
@@ -95,6 +102,8 @@ def sees(
     if d > spot_range(game, position, spotter, h, target):
         return False
     lift = spotting_level(game, position, spotter.hex) - position.map.level(spotter.hex)
+    if pg_smoke.blocks(game, position, spotter.hex, h):
+        return False  # optional smoke (17.0): it blocks LOS at every elevation
     return not game.terrain_table().line_of_sight(position.map, spotter.hex, h, lift).blocked
 
 
@@ -105,13 +114,15 @@ def sees_unit(game: PgGame, position: Position, spotter: UnitState, target: Unit
 
 def reveals(game: PgGame, position: Position, firer: UnitState) -> bool:
     """8.22: a unit in restrictive terrain that fires in an enemy combat unit's line of sight is SPOTTED."""
-    if firer.hex is None or restrictive_range(_terrain(game, position, firer.hex)) is None:
+    if firer.hex is None or (restrictive_range(_terrain(game, position, firer.hex)) is None
+                             and not pg_smoke.in_smoke(game, position, firer.hex)):
         return False
     return any(
         e.side != firer.side
         and e.hex is not None
         and pu.is_combat(e)
         and not game.terrain_table().line_of_sight(position.map, e.hex, firer.hex).blocked
+        and not pg_smoke.blocks(game, position, e.hex, firer.hex)
         for e in position.units.values()
     )
 

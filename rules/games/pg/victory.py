@@ -1,8 +1,9 @@
 """PG victory (1.2 "victory", 2.3): a scenario's conditions as computed checks.
 
 Hex control (1.2): a hex belongs to the side whose combat units last held it alone; a hex holding both sides
-belongs to nobody while they share it; at the start every hex belongs to the side that set up nearer it
-(scenario ``control``) or to nobody. Conditions a scenario lists under ``options.victory``:
+belongs to nobody while they share it; at the start (``initial_control``) every hex belongs to the side that
+set up nearer it, all of them to the only side set up on the board, or none when nobody is. Conditions a
+scenario lists under ``options.victory``:
 
 - ``{"side": S, "control": [HEX, ...]}``: S controls every listed hex;
 - ``{"side": S, "steps": N, "of": E}``: side E has lost N or more steps (a leader counts none, 1.2);
@@ -26,7 +27,7 @@ from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.games.pg import exits as pg_exits
 from hexmate.rules.games.pg import units as pu
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -41,6 +42,37 @@ def holder(position: Position, h: Hex) -> str | None:
     side = sides.pop()
     ok = any(u.side == side and pu.is_combat(u) and not u.has("demoralized") for u in position.units_at(h))
     return side if ok else None
+
+
+def initial_control(game: PgGame, position: Position) -> State:
+    """1.2, at the start: when only one side sets up on the board (the other enters it, 16.5) every hex is
+    that side's; when both do, a hex is the side's whose combat unit holds it or stands nearer, a hex as
+    near to both going to the side that sets up first (``options.first_setup``, else the scenario's first
+    side); when neither does, no hex is anyone's until a side's combat units hold it (``update_control``).
+    A scenario's ``options.control`` (hex -> side) says otherwise for the hexes it names."""
+    state = position.state
+    on_board: dict[str, list[Hex]] = {}
+    for u in position.units.values():
+        if u.hex is not None and pu.is_combat(u):
+            on_board.setdefault(u.side, []).append(u.hex)
+    control: dict[str, str] = {}
+    hexes = sorted(position.map.hexes, key=position.label)
+    if len(on_board) == 1:
+        side = next(iter(on_board))
+        control = {position.label(h): side for h in hexes}
+    elif len(on_board) > 1:
+        first = str(position.scenario.options.get("first_setup", position.scenario.first_side))
+        for h in hexes:
+            near = {side: min(distance(h, x) for x in where) for side, where in on_board.items()}
+            best = min(near.values())
+            sides = sorted(s for s, d in near.items() if d == best)
+            control[position.label(h)] = sides[0] if len(sides) == 1 else first if first in sides else ""
+        control = {k: v for k, v in control.items() if v}
+    for label, side in dict(position.scenario.options.get("control", {})).items():  # 1.2: unless the
+        control[str(label)] = str(side)  # scenario says otherwise
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(control=tuple(sorted(control.items()))))
+    return update_control(game, position.at(state))
 
 
 def update_control(game: PgGame, position: Position) -> State:
@@ -137,4 +169,4 @@ def describe(cond: Mapping[str, Any]) -> str:
     return T("{side} wins when no other condition is met (1.2)", side=str(cond["side"]))
 
 
-__all__ = ["holder", "steps_lost", "update_control", "winner"]
+__all__ = ["holder", "initial_control", "steps_lost", "update_control", "winner"]

@@ -268,3 +268,19 @@ def test_what_pages_get_never_names_a_concealed_unit(tmp_path) -> None:
     assert shared and not any(u in t for t in shared for u in hidden)
     own = session.legal_texts("rus")
     assert any(u in t for t in own for u in hidden)  # the owner sees his own units' actions
+
+
+def test_a_decision_prompt_never_names_a_unit_concealed_from_its_audience(tmp_path) -> None:
+    """A12.1: the Russians' First Fire window names the movers; one that is concealed is only '?' on the
+    shared page and the Russians', in English and Japanese, and named on its owner's page."""
+    rig = PlayRig(tmp_path)
+    session = rig.session
+    session.push_text("move ger-sq3 DK3-DL3-DM3")
+    pos = session.position
+    assert pos.decision is not None and pos.decision.kind == "react" and "ger-sq3" in pos.decision.prompt
+    pos._states[-1] = pos.state.with_unit(dataclasses.replace(pos.units["ger-sq3"], concealed=True))
+    for audience in (SHARED, "rus"):
+        for lang in ("en", "ja"):
+            prompt = rig.service.view(audience, lang)["decision"]["prompt"]
+            assert "ger-sq3" not in prompt and "?, ger-mmg" in prompt and "DL3" in prompt
+    assert rig.service.view("ger")["decision"]["prompt"].startswith("ger-sq3, ger-mmg entered DL3")

@@ -45,7 +45,7 @@ def test_the_a20_22_example(make_position: Any) -> None:
     assert units["b-1"].has("prisoner") and units["b-2"].has("prisoner")
     assert units["b-1"].carrier == "a-1" and units["b-2"].carrier == "a-1"
     assert units["b-3"].name == "2-2-7r" and not units["b-3"].has("prisoner")  # the free HS
-    assert units["b-3/2"].name == "2-2-7r" and units["b-3/2"].has("prisoner")  # the captured HS
+    assert units["b-3.2"].name == "2-2-7r" and units["b-3.2"].has("prisoner")  # the captured HS
 
 
 def test_no_capture_word_against_a_berserk_unit(make_position: Any) -> None:
@@ -126,4 +126,37 @@ def test_a20_22_at_the_kill_number_the_defender_names_the_unit_captured(make_pos
     assert top is not None and (top.then, top.side, top.rule) == ("cc_capture_pick", "b", "A20.22")
     pos.push_text("answer units b-2")
     assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].name == "4-4-7r"
-    assert not pos.units["b-1"].has("prisoner") and "b-2/2" not in pos.units
+    assert not pos.units["b-1"].has("prisoner") and "b-2.2" not in pos.units
+
+
+def test_a25_63_no_plus_one_to_capture_non_elite_italians(make_position: Any) -> None:
+    """A25.63: the capture attempt's +1 does not apply against a non-Elite Italian defender (A20.22)."""
+    from hexmate.rules.games.asl import cc
+
+    counters = {"4-6-7": {"type": "squad", "nationality": "german", "fp": 4, "morale": 7},
+                "3-4-7i": {"type": "squad", "nationality": "italian", "class": "1st", "fp": 3, "morale": 7}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "E4"},
+             {"id": "b-1", "counter": "3-4-7i", "side": "b", "hex": "E4"}]
+    pos = make_position("asl", units, "CCPh", counters=counters)
+    h = pos.units["a-1"].hex
+    res, _ = cc.work(pos, h, "a", (3, 3), capture=True)
+    lines = {(line.label, line.value, line.rule) for line in res.lines}
+    assert ("capture attempt on b-1", "+0", "A25.63") in lines
+    res, _ = cc.work(pos, h, "b", (3, 3), capture=True)  # the German defender: +1 as usual
+    lines = {(line.label, line.value, line.rule) for line in res.lines}
+    assert ("capture attempt on a-1", "+1", "A20.22") in lines
+
+
+def test_a18_12_a_leader_created_by_a_capture_attempt_keeps_it_a_capture(make_position: Any) -> None:
+    """A18.12 with A20.22: the 8-3-8's capture attempt rolls an Original 2; the leader created joins it and
+    the attack, worked out again, is still a capture attempt: the Russians are captured, not eliminated."""
+    pos = melee(make_position)
+    top = pos.decision
+    assert top is not None and top.then == "cc" and top.side == "a"
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 1,1")
+    top = pos.decision
+    assert top is not None and top.then == "cc_leader"
+    pos.push_text("answer dice 3")
+    res = pos.state.resolution
+    assert res is not None and set(res.results.values()) <= {"CAP", "CAP1"} and res.results

@@ -24,7 +24,7 @@ def test_sff_is_area_fire_flips_to_final_fire_and_fpf_is_only_adjacent(make_posi
     pos.push_text("move a-1 C1-C2-C3-C4-C5")
     pos.push_text("fire b-1 at C2 dice 6,5")  # Defensive First Fire: no effect
     assert pos.units["b-1"].has("first_fire")
-    with pytest.raises(IllegalAction, match=r"as many times as the MF they spent here \(1\) \(A9\.2\)"):
+    with pytest.raises(IllegalAction, match=r"MF they spent here \(1\) \(A8\.14, A9\.2\)"):
         pos.push_text("fire b-1 at C2 dice 6,5")  # one MF spent in C2: one shot (A9.2)
     pos.push_text("answer pass")
     fire = pos.parse_action("fire b-1 at C3 dice 6,5")  # SFF (A8.3)

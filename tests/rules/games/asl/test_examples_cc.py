@@ -53,8 +53,8 @@ def test_a11_comprehensive_g2_g3_capture_of_a_lax_conscript_squad(make_position:
     pos.push_text("answer dice 4,5")  # the Russian 1:1: 9, no effect
     units_now = pos.units
     assert units_now["b-1"].name == "2-2-6" and not units_now["b-1"].has("prisoner")
-    assert units_now["b-1/2"].name == "2-2-6" and units_now["b-1/2"].has("prisoner")
-    assert units_now["b-1/2"].carrier == "a-1"
+    assert units_now["b-1.2"].name == "2-2-6" and units_now["b-1.2"].has("prisoner")
+    assert units_now["b-1.2"].carrier == "a-1"
     assert units_now["a-1"].has("melee") and units_now["b-1"].has("melee")  # A11.15
 
 

@@ -1,6 +1,8 @@
 """Concealment examples of A12 from the rulebook's numbers (digest asl-a2 §5.5, checked against the text):
 T-12.13a (a concealed firer and a concealed target both lose their "?", Cases B and A), T-12.13b (a gun's To
-Hit against a concealed and a non-concealed unit of one hex: arithmetic, ordnance at infantry is not in play),
+Hit against a concealed and a non-concealed unit of one hex: arithmetic only, for the base To Hit number, Case
+K and the 75mm's IFT column are chapter C's, C3, C6 and C8.31, not among the texts), T-12.14a (a truck and
+its HS stay Known out of concealment terrain at any range, Case H of A12.2; MG fire beyond 16 hexes, A9.4),
 T-12.14b (board 1: a concealed squad keeps its "?" moving out of Good Order enemy sight, and firing at a
 broken unit; firing at a Good Order one costs it, and Case J gives it back at the end of the turn). T-12.153
 is in test_search.py. Analogue boards: the test board's hexes stand for the text's (each test's docstring says
@@ -10,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hexmate.rules.charts import load_pack
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import concealment
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
@@ -109,3 +113,57 @@ def test_t12_13a_the_concealed_firer_and_the_concealed_target_lose_concealment(m
     while pos.decision is not None:
         pos.push_text("answer dice 2,1")  # every MC passed
     assert not pos.units["rus-447"].concealed and not pos.units["rus-447"].has("broken")
+
+
+def _cemetery(broken_447: bool) -> Any:
+    """T-12.14a's cemetery as S4 of a 24-column test board (Open Ground: the cemetery is chapter B's, not
+    concealment terrain either way): the German 4-6-7 under "?" in T4, the truck and the HS aboard it under
+    "?" in S4; the Soviet 4-4-7 12 hexes away in G4, the HMG with its squad and an 8-0 18 hexes away in A4."""
+    from hexmate.rules.games import get_game
+    from hexmate.rules.scenario import Scenario
+
+    from tests.rules.games.conftest import scenario_dict, small_map
+
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "T4", "concealed": True},
+             {"id": "ger-tr", "counter": "truck", "side": "a", "hex": "S4", "concealed": True},
+             {"id": "ger-hs", "counter": "2-3-7", "side": "a", "hex": "S4", "carrier": "ger-tr",
+              "concealed": True},
+             {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "G4",
+              "markers": ["broken"] if broken_447 else []},
+             {"id": "rus-2", "counter": "4-4-7r", "side": "b", "hex": "A4"},
+             {"id": "rus-hmg", "counter": "HMGr", "side": "b", "hex": "A4", "carrier": "rus-2"},
+             {"id": "rus-80", "counter": "8-0", "side": "b", "hex": "A4"}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters, "MPh"), source="test-scenario")
+    return get_game("asl").new_position(scen, hex_map=small_map("asl", {}, columns=24))
+
+
+@pytest.mark.parametrize("broken_447", [False, True])
+def test_t12_14a_the_truck_and_its_hs_stay_known_and_the_hmg_fires_1_5_and_3_fp(broken_447: bool) -> None:
+    """T-12.14a (A12.14 example 1, A12.2, A9.4): the concealed 4-6-7 moves (not Assault Movement) into the
+    cemetery in the LOS of the Good Order 4-4-7 12 hexes away: it loses its "?" (Case A); the truck and the
+    HS aboard are out of concealment terrain in a Good Order enemy's LOS: they lose theirs (Case H), at any
+    range. The Soviet HMG (6 FP), directed by the 8-0, fires 18 hexes: 6 x1/2 Long Range x1/2 (infantry
+    beyond 16 hexes count as concealed, A9.4) = 1 1/2 FP at the 4-6-7, 3 FP at the truck and the HS (A9.4 is
+    for infantry only). Had the 4-4-7 been broken, the 4-6-7 keeps its "?" (the nearest Good Order enemy is
+    18 hexes away, Case E), and the FP are the same; the truck and the HS still lose theirs (Case H)."""
+    pos = _cemetery(broken_447)
+    pos.push_text("move ger-1 T4-S4")
+    assert pos.units["ger-1"].concealed is broken_447
+    assert not pos.units["ger-tr"].concealed and not pos.units["ger-hs"].concealed  # Case H
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    pos.push_text("end")
+    assert pos.phase.id == "DFPh"
+    with pytest.raises(IllegalAction, match=r"only under an infantry leader.s direction.*A9\.4"):
+        pos.push_text("fire rus-hmg at S4 dice 6,5")
+    pos.push_text("fire rus-hmg,rus-80 at S4 dice 6,4")  # Original 10: below the HMG's B# 11
+    text = pos.last_resolution.text()
+    halved = ("x1/2 Area Fire: concealed target (A7.23)" if broken_447 else
+              "x1/2 Area Fire: MG beyond 16 hexes: infantry treated as concealed (A9.4)")
+    assert f"6 FP x1/2 Long Range (A7.22) {halved} = 1 1/2 FP" in text
+    assert "FP vs units aboard ger-tr: rus-hmg (HMGr): 6 FP x1/2 Long Range (A7.22) = 3 FP" in text
+    # the truck on the vehicle line of the 2 column, its own 3 FP (the demo pack's Kill number 4, not the 1
+    # column's 3)
+    assert "ger-tr: Final DR 10, Kill number 4" in text and "1 1/2 FP -> 1 column" in text
+    assert "IFT vs units aboard ger-tr: 3 FP -> 2 column, final DR 10" in text

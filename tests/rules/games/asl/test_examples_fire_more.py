@@ -139,38 +139,61 @@ def test_a7_308_one_dr_affects_no_more_vehicles_than_the_columns_largest_kia() -
     assert [unarmored.most_vehicles(ift, c) for c in (1, 2, 4, 6, 8, 12)] == [1, 2, 2, 3, 3, 3]
 
 
-@pytest.mark.parametrize(("dice", "truck", "squad"), [
-    ("3,4", ("immobilized",), "1MC"),
-    ("1,2", ("wreck", "burning"), None),  # the squad's Final 3 on Open Ground is no cell the text fixes
-    ("2,4", ("wreck",), "1MC"),
+@pytest.mark.parametrize(("dice", "truck", "squad", "hs"), [
+    ("3,4", ("immobilized",), "NMC", "1MC"),
+    ("1,2", ("wreck", "burning"), "2MC", "eliminated"),
+    ("2,4", ("wreck",), "1MC", "Survival roll"),
 ])
 def test_t7_308_in_play_a_truck_and_a_squad_attacked_on_the_8_column(
-        make_position: Any, dice: str, truck: tuple[str, ...], squad: str | None) -> None:
-    """T-7.308 (A7.308 example) in play on Open Ground (no shellhole on hexmate's maps, so the squad reads the
-    same DR): a 4-6-7 adjacent fires 8 FP (PBF) in the PFPh; Original 7 immobilizes the truck, 3 burns it, 6
-    destroys it, each on the vehicle line's Kill number 7, and the squad takes the 8 column's result."""
+        make_position: Any, dice: str, truck: tuple[str, ...], squad: str, hs: str) -> None:
+    """T-7.308 (A7.308 example) in play: 8 FP (a 4-6-7 adjacent, PBF) in the PFPh at a shellhole holding a
+    truck with a HS aboard and a squad. The shellhole's +1 (chapter B is not among the texts: its value and
+    its being for infantry only come from the example) is the squad's alone: Original 7 immobilizes the truck
+    on the vehicle line's Kill number 7, the HS aboard takes the same DR as a General Collateral attack
+    (D.8B: 1MC), the squad 8 (NMC); Original 3 burns it, the HS dies with it and the squad takes 4 (2MC);
+    Original 6 destroys it, the HS rolls to survive (D6.9) and takes no collateral attack, the squad 7
+    (1MC)."""
     counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
     units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
              {"id": "rus-tr", "counter": "truck", "side": "b", "hex": "C4"},
+             {"id": "rus-hs", "counter": "2-2-7r", "side": "b", "hex": "C4", "carrier": "rus-tr"},
              {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
-    pos = make_position("asl", units, "PFPh", counters=counters)
+    pos = make_position("asl", units, "PFPh", counters=counters, hexes={"C4": "shellhole"})
     pos.push_text(f"fire ger-1 at C4 dice {dice}")
-    text = pos.last_resolution.text()
+    res = pos.last_resolution
+    text = res.text()
     total = sum(int(d) for d in dice.split(","))
-    assert f"8 FP -> 8 column, final DR {total} -> {squad or ''}" in text  # oracle cells (8, 7) and (8, 6)
-    assert f"rus-tr: Final DR {total}, Kill number 7:" in text
+    assert "target terrain (shellhole): +1 (A7.6)" in text
+    assert f"8 FP -> 8 column, final DR {total + 1} -> {squad}" in text  # oracle cells (8, 8), (8, 4), (8, 7)
+    assert f"rus-tr: Final DR {total}, Kill number 7:" in text  # the truck: no shellhole TEM
     assert all(pos.units["rus-tr"].has(m) for m in truck)
+    assert res.results["rus-1"] == squad
+    if hs == "1MC":  # the General Collateral attack: the Original DR on the 8 column (oracle cell (8, 7))
+        assert "IFT vs units aboard rus-tr: 8 FP -> 8 column, final DR 7 -> 1MC (A7.3)" in text
+        assert "General Collateral attack on rus-hs: Final DR 7" in text and res.results["rus-hs"] == "1MC"
+        asked = [d for d in pos.state.decisions if d.subject == ("rus-hs",)]
+        assert [(d.then, d.rule) for d in asked] == [("mc", "A7.304")]
+    else:
+        assert "rus-tr is destroyed by the same DR on the 8 column: no collateral attack (D.8)" in text
+        assert "rus-hs" not in res.results
+    if hs == "eliminated":
+        assert "rus-hs" not in pos.units
+    if hs == "Survival roll":
+        assert [d.then for d in pos.state.decisions if d.subject == ("rus-hs",)] == ["vprc"]
 
 
 def test_t7_309_in_play_an_original_2_above_the_kill_number_asks_for_the_unlikely_kill_dr(
         make_position: Any) -> None:
     """T-7.309 (A7.309) in play: a directed HS (no Cowering on the doubles) at Long Range fires 1 FP (Kill
     number 3 on the demo pack's vehicle line), CX +1 and two grain hexes +2: Final 5 is above 3, but the
-    Original 2 asks for the Unlikely Kill dr; a 2 destroys the truck."""
+    Original 2 asks for the Unlikely Kill dr; a 2 destroys the truck. The HS aboard first took the General
+    Collateral attack (1 column, Final 5: NMC); the truck destroyed after all, that check is withdrawn for its
+    Survival DR (D.8, D6.9)."""
     counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
     units = [{"id": "ger-hs", "counter": "2-4-7", "side": "a", "hex": "C1", "markers": ["cx"]},
              {"id": "ger-80", "counter": "8-0", "side": "a", "hex": "C1"},
              {"id": "rus-tr", "counter": "truck", "side": "b", "hex": "C7"},
+             {"id": "rus-hs", "counter": "2-2-7r", "side": "b", "hex": "C7", "carrier": "rus-tr"},
              {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "C7"}]
     pos = make_position("asl", units, "PFPh", counters=counters, hexes={"C3": "grain", "C5": "grain"})
     pos.push_text("fire ger-hs,ger-80 at C7 dice 1,1")
@@ -179,8 +202,11 @@ def test_t7_309_in_play_an_original_2_above_the_kill_number_asks_for_the_unlikel
         pos.push_text("answer dice 6")  # nothing else is asked of the Original 2 here but this dr
     top = pos.decision
     assert top is not None and (top.rule, top.dice, top.side) == ("A7.309", "dr", "a")
+    assert pos.last_resolution.results["rus-hs"] == "NMC"
+    assert [d.then for d in pos.state.decisions if d.subject == ("rus-hs",)] == ["mc"]
     pos.push_text("answer dice 2")
     assert pos.units["rus-tr"].has("wreck") and not pos.units["rus-tr"].has("burning")
+    assert [d.then for d in pos.state.decisions if d.subject == ("rus-hs",)] == ["vprc"]
 
 
 @pytest.mark.parametrize(("side", "lane"), [("left", {"K8": 4, "K7": 2, "J6": 2}),
@@ -201,3 +227,35 @@ def test_t9_221_an_alternate_grain_lane_left_or_right(side: str, lane: dict[str,
     values = {m.label(h): rfp.lane_value(AXIS, mmg) * (2 if h in m.neighbors(mg) else 1) for h in got[:3]}
     assert values == lane
     assert rfp.alternate_grain(mg, m.parse_label("K8"), 4, side) == []  # a hex row, not an alternate grain
+
+
+def test_t8_14_a_no_effect_first_fire_then_the_same_firer_again_only_after_2_mf(make_position: Any) -> None:
+    """T-8.14 (A8.14, A9.2): a 4-6-7 moves C4-C3 (Open Ground, 1 MF) and on into C2 (woods, 2 MF). In C3 the
+    4-6-7 in C6 First Fires with no effect (4 FP, FFNAM and FFMO -2: Original 11, Final 9); the same firer
+    may not fire at it again there before it spends more MF, but another unit may (Original 12, Final 10, no
+    effect). In C2 the mover spent 2 MF, so the same MMG (keeping its rate of fire: coloured 2) fires twice
+    there with no effect (5 FP on the 4 column, woods +1, FFNAM -1: Original 8, Final 8), and not a third
+    time."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C7"},
+             {"id": "b-3", "counter": "4-6-7", "side": "b", "hex": "C8"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C8", "carrier": "b-3"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"C2": "woods"})
+    pos.push_text("move a-1 C4-C3-C2")
+    pos.push_text("fire b-1 at C3 dice 6,5")
+    assert "final DR 9 -> -" in pos.last_resolution.text() and pos.last_resolution.results == {"a-1": "-"}
+    with pytest.raises(IllegalAction, match=r"MF they spent here \(1\) \(A8\.14, A9\.2\)"):
+        pos.push_text("fire b-1 at C3 dice 3,3")
+    pos.push_text("fire b-2 at C3 dice 6,6")  # A8.14: a different firer
+    assert "final DR 10 -> -" in pos.last_resolution.text()
+    pos.push_text("answer pass")
+    assert pos.label(pos.decision.target) == "C2"
+    for _ in range(2):  # two MF spent in C2: two shots by the MMG, which keeps its ROF (A9.2)
+        pos.push_text("fire b-mmg at C2 dice 6,2")
+        text = pos.last_resolution.text()
+        assert "target terrain (woods): +1 (A7.6)" in text and "FFNAM" in text
+        assert "5 FP -> 4 column, final DR 8 -> -" in text and not pos.units["b-mmg"].has("first_fire")
+        pos.push_text("answer keep-rof")  # A8.23: keeping the ROF leaves no Residual
+    with pytest.raises(IllegalAction, match=r"MF they spent here \(2\) \(A8\.14, A9\.2\)"):
+        pos.push_text("fire b-mmg at C2 dice 3,3")

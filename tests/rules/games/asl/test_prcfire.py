@@ -68,6 +68,7 @@ def test_d6_5_loaders_do_not_fire_and_firers_do_not_unload(make_position: Any) -
     ground = {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5"}
     pos = make(make_position, "MPh", "truck", ground)
     pos.push_text("load a-sq2 into a-v")
+    pos.push_text("answer pass")  # the defender's window at the loaders (A8.12, D5.43)
     with pytest.raises(IllegalAction, match=r"D6\.5"):
         pos.push_text("fire a-sq2 at F5")
     pos = make(make_position, "MPh", "truck")

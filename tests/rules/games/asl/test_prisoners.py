@@ -213,3 +213,22 @@ def test_a20_51_two_prisoner_hs_become_one_unarmed_squad(make_position: Any) -> 
     assert "b-1" not in pos.units
     squad = pos.units["b-2"]
     assert squad.name == "4-4-7r" and squad.has("prisoner") and squad.carrier == "a-1"
+
+
+def test_a20_4_a_berserk_unit_with_prisoners_massacres_them_at_its_fire_phase(make_position: Any) -> None:
+    """A20.4: a berserk German squad in the Location of Russian prisoners (held by another German) eliminates
+    them at the start of its PFPh and is berserk no more; the Germans have massacred (the Russian ELR +1) and
+    refused quarter (A20.3). Another Location's prisoners are not touched."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2", "markers": ["berserk"]},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"}, held("b-1", "4-4-7r", "a-2"),
+             {"id": "a-3", "counter": "4-6-7", "side": "a", "hex": "H5"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "H5", "markers": ["prisoner"],
+              "carrier": "a-3"}]
+    pos = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
+    while pos.phase.id == "RPh":
+        pos.push_text("end")
+    assert pos.phase.id == "PFPh"
+    assert "b-1" not in pos.units and "b-2" in pos.units
+    assert not pos.units["a-1"].has("berserk")
+    gs = pos.game.gstate(pos.state)
+    assert gs.massacred == ("a",) and gs.no_quarter == ("a",)

@@ -102,6 +102,9 @@ def test_search_after_a_move_reveals_the_searched_hexes_and_makes_searchers_ti(m
     assert pos.decision is not None and pos.decision.then == "search_cr"
     pos.push_text("answer units a-1")  # Random Selection picks the squad: Casualty Reduction to its HS
     assert pos.units["a-1"].name == "2-4-7" and pos.units["a-1"].has("ti")
+    top = pos.decision  # A8.12: the search's MF in C4, the Search Casualty over, is open to First Fire
+    assert (top.kind, top.side, top.rule, top.subject) == ("react", "b", "A8.12", ("a-1", "a-81"))
+    pos.push_text("answer pass")
     with pytest.raises(IllegalAction, match=r"TI"):  # A4.8: no more movement for it
         pos.push_text("move a-1,a-81 C4-C5")
 
@@ -137,7 +140,10 @@ def test_search_in_place_by_a_stack_that_has_not_moved(make_position: Any) -> No
     while pos.decision is not None and pos.decision.then == "search_skip":
         pos.push_text(f"answer hex {pos.label(pos.decision.hexes[0])}")
         skipped += 1
-    assert skipped == 5 and pos.decision is None
+    assert skipped == 5
+    assert (pos.decision.kind, pos.decision.rule) == ("react", "A8.12")  # the concealed 4-4-7 in C5 sees it
+    pos.push_text("answer pass")
+    assert pos.decision is None and pos.state.moving is None
     assert pos.units["b-c5"].concealed and hip.hidden(pos) == {"b-hip": "b"}
 
 

@@ -33,6 +33,10 @@ def test_setting_needs_a_dr_at_most_the_us_number_and_ends_the_mph(make_position
                                                                   ok: bool) -> None:
     pos = start(make_position)
     pos.push_text("fire a-dc at C3")
+    top = pos.decision  # A23.7, A8.12: the setter spends its MF under b-1's eyes: it may fire first
+    assert (top.kind, top.rule, top.subject) == ("react", "A8.12", ("a-1",))
+    assert pos.units["a-1"].has("setting_dc")  # Hazardous Movement (A4.62)
+    pos.push_text("answer pass")
     assert pos.decision is not None and pos.decision.then == "dc_set" and pos.decision.dice == "dr"
     pos.push_text(f"answer dice {dr}")  # a squad's US# is 3 (A1.6)
     dc = pos.units["a-dc"]
@@ -44,6 +48,7 @@ def test_setting_needs_a_dr_at_most_the_us_number_and_ends_the_mph(make_position
 def test_a_set_dc_detonates_in_a_later_player_turn_from_2_to_6_hexes(make_position: Any) -> None:
     pos = start(make_position)
     pos.push_text("fire a-dc at C3")
+    pos.push_text("answer pass")
     pos.push_text("answer dice 1")
     until(pos, "a", "APh")
     with pytest.raises(IllegalAction, match="fire is not an action of the Advance Phase"):
@@ -64,6 +69,7 @@ def test_a_set_dc_detonates_in_a_later_player_turn_from_2_to_6_hexes(make_positi
 def ready(make_position: Any, **kw: Any) -> Any:
     pos = start(make_position, **kw)
     pos.push_text("fire a-dc at C3")
+    pos.push_text("answer pass")
     pos.push_text("answer dice 1")
     until(pos, "a", "APh")
     pos.push_text("advance a-1 C3-D3")

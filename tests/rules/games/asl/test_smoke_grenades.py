@@ -36,6 +36,8 @@ def test_a_6_ends_the_units_mph_and_one_attempt_per_mph(make_position: Any) -> N
     pos.push_text("smoke a-1 at C3")
     pos.push_text("answer dice 6")
     assert pos.game.gstate(pos.state).smoke == ()
+    assert (pos.decision.kind, pos.decision.rule) == ("react", "A8.12")  # its MF in C3: First Fire may follow
+    pos.push_text("answer pass")
     with pytest.raises(IllegalAction, match=r"may still move.*A24\.1"):
         pos.push_text("smoke a-1 at C3")
     with pytest.raises(IllegalAction, match="already moved"):
@@ -60,6 +62,7 @@ def test_smoke_hinders_defensive_first_fire_and_goes_at_the_end_of_the_mph(make_
     pos.push_text("smoke a-1 at C5")
     pos.push_text("answer dice 1")
     assert pos.game.status(pos)[-1] == "SMOKE in C5 (A24.2)"
+    pos.push_text("answer pass")  # the First Fire window at a-1's MF spent in C5 (A8.12)
     pos.push_text("move a-2 C3-C4")
     assert pos.decision is not None and pos.decision.kind == "react"
     text = pos.resolve(pos.parse_action("fire b-1 at C4 dice 3,3")).text()

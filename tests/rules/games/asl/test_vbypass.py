@@ -351,8 +351,11 @@ def test_d2_36_getting_on_and_off_a_bypassing_vehicle_in_its_hex(make_position: 
     with pytest.raises(IllegalAction, match=r"D6\.4"):
         pos.push_text("load a-sq2 into a-t")  # from EE6, across the hexside it straddles: no
     pos.push_text("load a-sq into a-t")
+    assert (pos.decision.kind, pos.decision.rule) == ("react", "A8.12")  # b-sq may fire first (D5.43)
+    pos.push_text("answer pass")
     assert pos.units["a-sq"].carrier == "a-t"
     pos.push_text("unload a-t")
+    pos.push_text("answer pass")  # A8.12: and at the unloaded squad
     sq = pos.units["a-sq"]
     assert sq.carrier is None and sq.hex == f6  # off in the bypassed hex, beneath the vehicle
 

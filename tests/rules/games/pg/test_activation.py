@@ -10,6 +10,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.pg import activation
 
+from .conftest import COUNTERS
 from .conftest import unit as _u
 
 RANKED = {
@@ -189,10 +190,29 @@ def test_t6_leader_activated_units_may_close_on_a_threat_self_activated_ones_may
 
 
 def test_at_night_only_led_units_enter_hexes_their_side_does_not_control(make_position: Any, pg: Any) -> None:
-    # 5.5: the infantry holds C3 only; self-activated it may not step into uncontrolled C4 by night
+    # 5.5: the infantry holds C3 only (the scenario gives the hexes around it to b, 1.2); self-activated it
+    # may not step into a hex its side does not control by night
     units = [_u("sgt", "B3", "sgt"), _u("i1", "C3"), _u("b1", "K8", "inf", "b")]
-    night = {"light": "night", "night_spotting": 1}
+    first = pg(make_position, units, counters_extra=RANKED)
+    c3 = first.map.parse_label("C3")
+    around = {first.label(h): "b" for h in first.map.neighbors(c3) if h in first.map.hexes}
+    night = {"light": "night", "night_spotting": 1, "control": around}
     pos = pg(make_position, units, counters_extra=RANKED, options=night)
     assert pos.legal_actions.moves_for({"i1"}) == {}
     pos.push_text("activate sgt")
     assert pos.map.parse_label("C4") in pos.legal_actions.moves_for({"i1"})
+
+
+def test_a_leader_commands_no_other_nation_s_units_or_leaders(make_position: Any, pg: Any) -> None:
+    """3.12: a leader may activate other formations of his own nation, but never another nation's units,
+    even an ally's: the German MAJ's chain of T9 stops at a Hungarian LT next to him, and the Hungarian unit
+    there is not his; the Hungarian LT activates his own."""
+    hun = {"hun-lt": {**RANKED["lt"], "nation": "HU"}, "hun-inf": {**COUNTERS["inf"], "nation": "HU"},
+           "ger-maj": {**RANKED["maj"], "nation": "DE"}, "ger-inf": {**COUNTERS["inf"], "nation": "DE"}}
+    units = [_u("maj", "C3", "ger-maj"), _u("i1", "C3", "ger-inf"), _u("lt", "D3", "hun-lt"),
+             _u("h2", "D3", "hun-inf"), _u("b1", "K8", "inf", "b")]
+    pos = pg(make_position, units, counters_extra={**RANKED, **hun})
+    got, _ = _names(activation.declare(pos, ("maj",)))
+    assert got == {"maj", "i1"}
+    got_lt, _ = _names(activation.declare(pos, ("lt",)))
+    assert got_lt == {"lt", "h2"}

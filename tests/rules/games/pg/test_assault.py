@@ -90,3 +90,17 @@ def test_an_hmg_assaulting_without_infantry_fights_at_half(make_position: Any, p
     pos.push_text("answer dice 3,3")
     assert "h 7 halved (heavy weapon assaulting without infantry, 12.44) = 4 + 1 (al) = 5" in (
         pos.last_resolution.text())
+
+
+def test_an_unarmed_transport_adds_no_minimum_strength_to_an_assault(make_position: Any, pg: Any) -> None:
+    """12.42: combat units without a DF (a towed gun) fight an assault with 1; an unarmed transport is no
+    combat unit (1.2) and adds nothing."""
+    from hexmate.rules.games.pg import assault as pg_assault
+
+    extra = {"truck": {"type": "vehicle", "ma": 8, "morale": 7, "transport": 1, "steps": 1},
+             "gun": {"type": "gun", "at": 6, "at_range": 6, "ma": 0, "morale": 7, "steps": 2}}
+    pos = pg(make_position, [_u("t", "C3", "truck"), _u("g", "C3", "gun"), _u("b1", "C3", "inf", "b")],
+             counters_extra=extra)
+    lines: list[Any] = []
+    units = [pos.units["t"], pos.units["g"]]
+    assert pg_assault._strength(pos, units, [pos.units["b1"]], False, lines, "a") == 1

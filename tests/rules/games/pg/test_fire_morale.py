@@ -258,3 +258,61 @@ def test_t37_a_unit_beginning_its_activation_next_to_demoralized_units_forces_a_
     assert top.then == "surrender" and top.side == "b" and top.rule == "14.6" and top.subject == ("b1",)
     pos.push_text(f"answer dice {dice}")
     assert ("b1" not in pos.units) is gone
+
+
+GUNS: dict[str, dict[str, Any]] = {
+    "atgun": {"type": "gun", "at": 6, "at_range": 6, "ma": 0, "morale": 7, "steps": 2},
+    "strongpoint": {"type": "personnel", "df": 4, "df_range": 2, "ma": 0, "morale": 8, "steps": 1,
+                    "strongpoint": 1},
+}
+
+
+def test_a_demoralized_ma_0_gun_that_must_rout_is_abandoned(make_position: Any, pg: Any) -> None:
+    """14.32: a demoralized heavy weapon of MA 0 failing to recover, when it would have to rout, is
+    eliminated (its crew leaves it); with no enemy able to harm it there it stays."""
+    units = [_u("g", "E4", "atgun", "a", "demoralized"), _u("b1", "E6", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=GUNS, hexes={"E1": "woods"})
+    pos.push_text("rally g dice 5,5")
+    assert "g" not in pos.units
+    calm = pg(make_position, [_u("g", "E4", "atgun", "a", "demoralized"), _u("b1", "L8", "inf", "b")],
+              counters_extra=GUNS)
+    calm.push_text("rally g dice 5,5")
+    assert "g" in calm.units and calm.units["g"].has("demoralized")
+
+
+def test_a_demoralized_unit_in_an_entrenchment_need_not_rout(make_position: Any, pg: Any) -> None:
+    """14.31's exception: the failed recovery of the unit above (E4, b1 two hexes off) in an entrenchment
+    leaves it where it is, demoralized, with no rout to place."""
+    units = [_u("a1", "E4", "inf", "a", "demoralized", "entrenched"), _u("b1", "E6", "inf", "b")]
+    pos = pg(make_position, units, hexes={"E1": "woods"})
+    pos.push_text("rally a1 dice 5,5")
+    assert pos.decision is None or pos.decision.then != "rout"
+    assert pos.label(pos.units["a1"].hex) == "E4" and pos.units["a1"].has("demoralized")
+
+
+def test_a_demoralized_strongpoint_failing_to_recover_is_removed(make_position: Any, pg: Any) -> None:
+    """16.1: a strongpoint that is demoralized and fails its recovery is removed, enemy near or not."""
+    pos = pg(make_position, [_u("sp", "E4", "strongpoint", "a", "demoralized"), _u("b1", "L8", "inf", "b")],
+             counters_extra=GUNS)
+    pos.push_text("rally sp dice 5,5")
+    assert "sp" not in pos.units
+
+
+def test_a_demoralized_unit_failing_recovery_in_an_assault_hex_leaves_it_one_hex(
+        make_position: Any, pg: Any) -> None:
+    """12.1: a demoralized unit failing its recovery in an assault hex leaves it, one hex whatever its MA,
+    to a hex without enemies (the last one out takes the free shot, 12.12); with the enemy in every adjacent
+    hex it is eliminated."""
+    units = [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E4", "inf", "b"),
+             _u("b2", "E5", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("rally a1 dice 5,5")
+    top = pos.decision
+    assert top.then == "rout" and top.rule == "12.1, 14.31"
+    e4 = pos.map.parse_label("E4")
+    around = [h for h in pos.map.neighbors(e4) if h in pos.map.hexes]
+    assert set(top.hexes) == set(around) - {pos.map.parse_label("E5")}
+    ring = [_u(f"r{i}", pos.label(h), "inf", "b") for i, h in enumerate(around)]
+    boxed = pg(make_position, [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E4", "inf", "b"), *ring])
+    boxed.push_text("rally a1 dice 5,5")
+    assert "a1" not in boxed.units

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.errors import IllegalAction
 
 from .conftest import unit as _u
 
@@ -70,3 +71,86 @@ def test_the_owners_own_units_are_not_attacked(make_position: Any, pg: Any) -> N
     assert pos.to_act == "b"
     pos.push_text("move b1 C3-C4-C5-C6")
     assert pos.decision is None or pos.decision.then != "mine"
+
+
+def test_a_friendly_minefield_costs_one_more_mp_to_enter(make_position: Any, pg: Any) -> None:
+    """16.6: units are not attacked by their own side's minefield but pay +1 MP to enter its hex: an MA-3
+    infantry unit of b's reaches C6 over clear hexes C4, C5 (1 + 1 + 1) without the minefield, not with it
+    (1 + 2 + 1 = 4)."""
+    units = [_u("i", "L8", "inf6"), _u("b1", "C3", "inf", "b")]
+    free = pg(make_position, units, counters_extra=C, a=1, b=6)
+    free.push_text("move b1 C3-C4-C5-C6")
+    assert free.label(free.units["b1"].hex) == "C6"
+    mined = pg(make_position, units, counters_extra=C, options=MINES, a=1, b=6)
+    with pytest.raises(IllegalAction):
+        mined.push_text("move b1 C3-C4-C5-C6")
+    mined.push_text("move b1 C3-C4-C5")
+    assert mined.label(mined.units["b1"].hex) == "C5"
+
+
+def test_a_decoy_found_out_comes_off_the_board(make_position: Any, pg: Any) -> None:
+    """16.6: a DECOY marker is removed once it is found out: infantry entering it roll no die, go on, and
+    the table is told to take the marker off; a second unit entering later finds nothing there."""
+    pos = pg(make_position, [_u("i", "C3", "inf6"), _u("j", "C2", "inf6"), _u("b1", "L8", "inf", "b")],
+             counters_extra=C, options={"minefields": {"C5": {"side": "b", "points": 0}}})
+    before = pos.state
+    pos.push_text("move i C3-C4-C5-C6")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["i"].hex) == "C6"
+    taken = [p for p in pos.game.physical_changes(before, pos.state) if p.to == "minefield"]
+    assert [(p.what, p.rule) for p in taken] == [("take", "16.6")] and "DECOY" in str(taken[0].text)
+    assert "C5" in pos.game.gstate(pos.state).mines_gone
+
+
+def test_a_rout_into_the_sides_own_minefield_is_attacked(make_position: Any, pg: Any) -> None:
+    """16.6: units of either side forced to rout into a minefield hex suffer it as usual: b's demoralized
+    unit routing from C4 into b's own 2-point minefield in C5 rolls two dice; moving in good order it would
+    roll none."""
+    from hexmate.rules.decisions import Moving
+
+    pos = pg(make_position, [_u("i", "L8", "inf6"), _u("b1", "C4", "inf6", "b", "demoralized")],
+             counters_extra=C, options=MINES)
+    c4, c5 = pos.map.parse_label("C4"), pos.map.parse_label("C5")
+    routing = pos.at(pos.state.replace(moving=Moving(("b1",), (c4, c5), 0, at=1)))
+    rolls = routing.game.minefield_rolls(routing)
+    assert [(d.side, d.then, d.arg("n")) for d in rolls] == [("b", "mine", "2"), ("b", "mine", "2")]
+    calm = pos.at(pos.state.with_unit(pos.units["b1"].mark(remove=("demoralized",))))
+    calm = calm.at(calm.state.replace(moving=Moving(("b1",), (c4, c5), 0, at=1)))
+    assert calm.game.minefield_rolls(calm) == []
+
+
+def test_a_leader_is_set_upon_only_if_the_owner_chooses(make_position: Any, pg: Any) -> None:
+    """16.6: against leaders and unarmed transports the owner chooses; set upon, a leader dies on a 5 or 6
+    (dice 5, 1 of the 2-point field); spared, he goes on, the marker unrevealed."""
+    pos = pg(make_position, [_u("l", "C3", "ldr"), _u("b1", "L8", "inf", "b")], counters_extra=C,
+             options=MINES)
+    pos.push_text("move l C3-C4-C5-C6")
+    d = pos.decision
+    assert (d.kind, d.side, d.then, d.rule, tuple(d.choices)) == ("confirm", "b", "mine_soft", "16.6",
+                                                                  ("attack", "spare"))
+    assert "points" not in d.prompt and "2" not in d.prompt  # nothing of the face-down value
+    pos.push_text("answer attack")
+    assert pos.decision.then == "mine" and "die 1 of 2" in pos.decision.prompt
+    pos.push_text("answer dice 5")
+    pos.push_text("answer dice 1")
+    assert "l" not in pos.units
+    spared = pg(make_position, [_u("l", "C3", "ldr"), _u("b1", "L8", "inf", "b")], counters_extra=C,
+                options=MINES)
+    spared.push_text("move l C3-C4-C5-C6")
+    spared.push_text("answer spare")
+    while spared.decision is not None and spared.decision.kind == "react":
+        spared.push_text("answer pass")
+    assert spared.label(spared.units["l"].hex) == "C6"
+
+
+def test_with_infantry_the_leader_is_still_the_owner_s_choice(make_position: Any, pg: Any) -> None:
+    """16.6: infantry and a leader entering together: the infantry's two dice, and the owner asked about
+    the leader."""
+    pos = pg(make_position, [_u("i", "C3", "inf6"), _u("l", "C3", "ldr"), _u("b1", "L8", "inf", "b")],
+             counters_extra=C, options=MINES)
+    pos.push_text("activate l")
+    pos.push_text("move i,l C3-C4-C5")
+    asked = [d for d in pos.state.decisions]
+    assert sorted((d.then, d.subject) for d in asked if d.then in ("mine", "mine_soft")) == [
+        ("mine", ("i",)), ("mine", ("i",)), ("mine_soft", ("l",))]

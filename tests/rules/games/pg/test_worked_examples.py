@@ -742,3 +742,25 @@ def test_losing_a_major_shakes_the_units_stacked_with_him(make_position: Any, pg
     pos._states[-1] = pos.game.leader_lost(pos, "mj")
     shaken = [d for d in pos.state.decisions if d.rule == "6.73"]
     assert [(d.subject, d.arg("mod")) for d in shaken] == [(("s1",), "2")]
+
+
+def test_t49_with_14_12_a_five_costs_an_already_demoralized_unit_a_step() -> None:
+    """T49's dice read with 14.12: a fresh unit needs two 5s for a step; one already demoralized (a rout
+    into a minefield, 16.6) is demoralized again by a single 5, a step."""
+    assert special.minefield((5, 1)) == special.MineResult(0, True, True)
+    assert special.minefield((5, 1), demoralized=True) == special.MineResult(1, True, True)
+
+
+def test_a_bombarded_assault_hex_takes_a_second_roll_for_the_firer_s_own_units(
+        make_position: Any, pg: Any) -> None:
+    """9.51, 12.5: bombardment of an assault hex attacks both sides' units there, as two attacks: the first
+    roll falls on the enemy (b1), a second, with its own shifts, on the firer's own f1."""
+    units = [_u("art", "C1", "arty"), _u("f1", "E4"), _u("b1", "E4", "inf", "b")]
+    pos = _pos(make_position, pg, units)
+    pos.push_text("fire art at E4 dice 1,1")
+    assert set(pos.last_resolution.results) == {"b1"}
+    d = pos.decision
+    assert (d.then, d.rule, d.arg("ff"), pos.label(d.target)) == ("bombard", "9.51", "assault", "E4")
+    pos.push_text("answer dice 1,1")
+    assert set(pos.last_resolution.results) == {"f1"}
+    assert "(9.52)" not in pos.last_resolution.text()  # not friendly fire: no -1 for a spotting firer

@@ -1,0 +1,193 @@
+"""A guard squad deploying (A20.5) and a prisoner squad split into two prisoner HS (A20.51).
+
+A20.5: a guard squad not broken may deploy into two HS at any time, whatever its nationality (even a Russian
+one, A25.2) and with no leader; A20.51: two prisoner HS or crews make one unarmed squad, and the other way
+round (``prisoners.py`` swaps two HS for a squad). At the table:
+
+- ``activate SQUAD for deploy``, by the side acting, in any phase that takes an action (every phase but the
+  RtPh): a guard squad becomes two HS of its ``reduces_to`` counter (the one keeps its id, the other is
+  ``ID.2``, as capture.py names the HS a lone squad deploys into); a prisoner squad of a guard of the acting
+  side becomes two prisoner HS of that guard (A20.51: its former class is lost, so any HS counter it
+  reduces to);
+- in the RtPh, where no action is taken, a squad that has just accepted a surrender is asked at once
+  ``deploy`` or ``keep`` (the A10 rout example, G1: the Russian guard squad at K1 may deploy at once);
+- ``drop PRISONER``: in his side's RPh or APh a guard not in Melee with them abandons prisoners like a SW
+  (A20.5, A20.53): they are Unarmed, no longer guarded. Not built: A20.53's consequences of abandoning
+  (their later elimination by the abandoning side as a massacre, A20.3-A20.4; an abandoned MMC's A19.3
+  restrictions);
+- a deploying guard's prisoners stay with the HS that keeps its id, unless the captor names those the new HS
+  guards (``answer units ...`` or ``none``); each HS guards at most five times its US# (A20.51): what one
+  cannot hold goes to the other, and what neither can is released Unarmed where it stands (A20.5: the
+  former owner moves the excess as if unguarded).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import prisoners
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+DEPLOY = "deploy"
+
+
+def second_id(state: State, uid: str) -> str:
+    """The id of the second HS a squad deploys into: ``ID.2`` (``ID.3``... if taken), a unit id an action may
+    name."""
+    n = 2
+    while f"{uid}.{n}" in state.units:
+        n += 1
+    return f"{uid}.{n}"
+
+
+def claims(action: act.Action) -> bool:
+    return isinstance(action, act.Activate) and action.mode == DEPLOY
+
+
+def _half(position: Position, squad: UnitState) -> str | None:
+    to = squad.values.get("reduces_to")
+    return to if isinstance(to, str) and to in position.scenario.counters else None
+
+
+def check(game: AslGame, position: Position, action: act.Activate) -> act.Activate:
+    if len(action.units) != 1 or action.units[0] not in position.units:
+        raise IllegalAction(T("name one squad to deploy"), "A20.5")
+    unit = position.units[action.units[0]]
+    if unit.type != "squad":
+        raise IllegalAction(T("{unit} is not a squad: only a squad deploys", unit=unit.id), "A20.5")
+    if _half(position, unit) is None:
+        raise IllegalAction(T("no half-squad counter for {unit} in this scenario", unit=unit.id), "A20.5")
+    if prisoners.is_prisoner(unit):  # A20.51: the captor splits an unarmed squad into two HS
+        guard = position.units.get(unit.carrier or "")
+        if guard is None or guard.side != position.to_act:
+            raise IllegalAction(T("the captor swaps his prisoners' counters when he acts"), "A20.51")
+        if guard.has("melee"):
+            raise IllegalAction(T("{unit} is in Melee with its prisoners", unit=guard.id), "A20.51")
+        return act.Activate((unit.id,), DEPLOY)
+    if unit.side != position.to_act:
+        raise IllegalAction(T("only the side acting now may deploy its guard"), "A20.5")
+    if not prisoners.prisoners_of(position, unit.id):
+        raise IllegalAction(T("{unit} guards no prisoners: only a guard deploys at will (A20.5); other "
+                              "deployment is A1.31's", unit=unit.id), "A20.5")
+    if unit.has("broken"):
+        raise IllegalAction(T("{unit} is broken: a broken guard does not deploy", unit=unit.id), "A20.5")
+    return act.Activate((unit.id,), DEPLOY)
+
+
+def apply(game: AslGame, position: Position, action: act.Activate) -> State:
+    return deploy(position, position.units[action.units[0]])
+
+
+def deploy(position: Position, squad: UnitState) -> State:
+    """The squad becomes two HS (A20.5, A20.51); a guard's prisoners are then shared between them."""
+    name = _half(position, squad)
+    assert name is not None
+    counter = position.scenario.counters[name]
+    one = squad.as_counter(counter)
+    two = dataclasses.replace(one, id=second_id(position.state, squad.id))
+    state = position.state.with_unit(one).with_unit(two)
+    held = prisoners.prisoners_of(position, squad.id)
+    if prisoners.is_prisoner(squad) or not held:
+        return state
+    return state.push(Decision(
+        "units", squad.side,
+        T("{unit} has deployed: name the prisoners {other} guards, or none (each HS holds at most five times "
+          "its US#)", unit=squad.id, other=two.id),
+        "A20.5", "guard_split", units=tuple(p.id for p in held), choices=("none",), count=0,
+        subject=(one.id, two.id), target=squad.hex))
+
+
+def resume_split(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A20.5, A20.51: the named prisoners go to the new HS; what a HS cannot hold goes to the other; what
+    neither can is released Unarmed."""
+    state = position.state
+    one, two = (position.units[u] for u in decision.subject)
+    to_two = set(answer.units)
+    room = {one.id: prisoners.capacity(one), two.id: prisoners.capacity(two)}
+    held = sorted((position.units[p] for p in decision.units if p in position.units),
+                  key=lambda p: (p.id not in to_two, -au.us_number(p), p.id))
+    placed: dict[str, str] = {}
+    for wanted in (two.id, one.id):  # first those named for the new HS, then the rest for the first
+        for p in held:
+            if p.id in placed or (wanted == two.id) != (p.id in to_two):
+                continue
+            for guard in (wanted, one.id if wanted == two.id else two.id):
+                if au.us_number(p) <= room[guard]:
+                    room[guard] -= au.us_number(p)
+                    placed[p.id] = guard
+                    break
+    for p in held:
+        if p.id in placed:
+            state = state.with_unit(dataclasses.replace(p, carrier=placed[p.id]))
+        else:  # A20.5: more than the guards may hold: released, Unarmed
+            freed = p.mark(prisoners.UNARMED, remove=(prisoners.PRISONER,))
+            state = state.with_unit(dataclasses.replace(freed, carrier=None))
+    return state
+
+
+def after_surrender(position: Position, state: State, guard_id: str) -> State:
+    """A20.5 in the RtPh (no action is taken there): a squad that has just taken prisoners may deploy at
+    once."""
+    guard = state.units.get(guard_id)
+    view = position.at(state)
+    if guard is None or guard.type != "squad" or guard.has("broken") or _half(view, guard) is None:
+        return state
+    if not prisoners.prisoners_of(view, guard_id):
+        return state
+    return state.push(Decision(
+        "confirm", guard.side,
+        T("{unit} guards prisoners: deploy it into two HS now, or keep it", unit=guard_id),
+        "A20.5", "guard_deploy", choices=(DEPLOY, "keep"), subject=(guard_id,), target=guard.hex))
+
+
+def resume_deploy(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    if answer.choice != DEPLOY:
+        return position.state
+    return deploy(position, position.units[decision.subject[0]])
+
+
+def generate(position: Position) -> Iterator[act.Activate]:
+    """What the page lists: each Good Order guard squad of the side acting may deploy (A20.5)."""
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if (unit.type == "squad" and unit.side == position.to_act and not unit.has("broken")
+                and prisoners.prisoners_of(position, unit.id) and _half(position, unit) is not None):
+            yield act.Activate((unit.id,), DEPLOY)
+
+
+def claims_drop(position: Position, action: act.Action) -> bool:
+    """``drop PRISONER``: a guard abandons a prisoner (A20.5, A20.53)."""
+    if not isinstance(action, act.Transfer) or action.to:
+        return False
+    unit = position.units.get(action.item)
+    return unit is not None and prisoners.is_prisoner(unit)
+
+
+def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
+    """A20.5: in his side's RPh or APh, a guard not in Melee with his prisoners may drop them like a SW."""
+    prisoner = position.units[drop.item]
+    guard = position.units.get(prisoner.carrier or "")
+    if guard is None:
+        raise IllegalAction(T("{unit} has no guard to pass it on", unit=prisoner.id), "A20.5")
+    if position.phase.id not in ("RPh", "APh") or guard.side not in (position.to_act, position.phasing) \
+            or position.to_act != position.phasing:
+        raise IllegalAction(T("a guard abandons prisoners in his side's RPh or APh"), "A20.5")
+    if guard.has("melee"):
+        raise IllegalAction(T("{unit} is in Melee with its prisoners", unit=guard.id), "A20.5")
+    return drop
+
+
+def drop(position: Position, transfer: act.Transfer) -> State:
+    """A20.5, A20.53: the abandoned prisoner is Unarmed where it stands, no longer guarded (its owner moves it
+    when no enemy shares its Location, A20.5)."""
+    unit = position.units[transfer.item].mark(prisoners.UNARMED, remove=(prisoners.PRISONER,))
+    return position.state.with_unit(dataclasses.replace(unit, carrier=None))
