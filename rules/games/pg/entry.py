@@ -14,8 +14,10 @@ then 4). What is left of the MA is the unit's move from the entry hex, in the sa
 Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
 (16.5, 12.1). When the enemy holds every one of their entry hexes, they may come on at a board-edge hex next
 to one of them instead, one turn after their own (16.5 "not the end of the world"; ``next_to``).
+A flame tank that went off the board to refuel (15.5, ``exits.py``) comes back the same way from the seventh
+turn after it left, at any board-edge hex its side controls then. Leaving the board: ``exits.py``.
 Not modelled here (said so): opportunity fire at the moment of placement (13.0 fires as the unit
-enters its next hexes), and leaving the board (16.5, only where a scenario allows it).
+enters its next hexes).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.games.entry import EntryPlan
 from hexmate.rules.games.pg import assault as pg_assault
+from hexmate.rules.games.pg import exits as pg_exits
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
@@ -54,7 +57,26 @@ def entry_hexes(scenario: Scenario, hex_map: HexMap, uid: str) -> tuple[Hex, ...
 
 
 def off_board(position: Position, uid: str) -> bool:
-    return PLAN.off_board(position, uid)
+    """Waiting off the board to come on: a scenario's arrival (16.5), or a flame tank refuelling (15.5)."""
+    unit = position.units.get(uid)
+    waiting = dict(getattr(position.state.game, "refuel", ()))
+    refuelling = unit is not None and unit.hex is None and uid in waiting
+    return refuelling or PLAN.off_board(position, uid)
+
+
+def _due(game: PgGame, position: Position, uid: str) -> int:
+    """The first turn the unit may come on: 15.5's seventh turn off for a refuelling flame tank, else 16.5's
+    scenario turn."""
+    back = pg_exits.refuel_due(game, position, uid)
+    return back if back is not None else arrivals(position.scenario)[uid]
+
+
+def _hexes(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, ...]:
+    """Where they may come on: a refuelled flame tank by any board-edge hex its side controls (15.5), else
+    the entry hexes every one of them may use (16.5)."""
+    if all(pg_exits.refuel_due(game, position, u) is not None for u in ids):
+        return pg_exits.friendly_edge(game, position, position.units[ids[0]].side)
+    return PLAN.common_hexes(position, ids)
 
 
 def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, ...]:
@@ -67,7 +89,7 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, 
         unit = position.units[uid]
         if unit.side != side:
             raise IllegalAction(T("{unit} is not the active side's (3.0 B)", unit=uid))
-        turn = arrivals(position.scenario)[uid]
+        turn = _due(game, position, uid)
         if position.turn < turn:
             raise IllegalAction(T("{unit} comes on from turn {turn} (16.5)", unit=uid, turn=turn))
         if unit.has("moved_fired"):
@@ -75,14 +97,14 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> tuple[Hex, 
                                 "3.13, 6.2")
     if sum(1 for u in ids if pu.counts_for_stack(position.units[u])) > 3:
         raise IllegalAction(T("{count} combat units: 3 a side per hex (4.1)", count=len(ids)))
-    common = PLAN.common_hexes(position, ids)
+    common = _hexes(game, position, ids)
     units = [position.units[u] for u in ids]
     led = any(pu.is_leader(u) and pu.leader_kind(u) == "normal" and not u.has("demoralized") for u in units)
     assaults = pg_assault.may_assault(units, led) is None  # 16.5, 12.1: straight into an enemy edge hex
     free = tuple(h for h in common if assaults or not pg_assault.enemy_combat_units(position, h, side))
     held = [h for h in common if pg_assault.enemy_combat_units(position, h, side)]
     if common and len(held) == len(common):  # 16.5 "not the end of the world": every entry hex is held
-        due = max(arrivals(position.scenario)[u] for u in ids)
+        due = max(_due(game, position, u) for u in ids)
         beside = next_to(position, tuple(held), side)
         if position.turn > due:  # one turn late, they may come on next to the enemy instead
             free = (*free, *(h for h in beside if h not in free))
@@ -166,11 +188,13 @@ def resume(game: PgGame, position: Position, dec: Decision, answer: act.Answer) 
     state = position.state
     for uid in dec.subject:
         state = state.with_unit(dataclasses.replace(state.units[uid], hex=where))
+    state = pg_exits.back_on(state, dec.subject)  # 15.5: refuelled, its +3 again
+    refuel = tuple(x for x in gs.refuel if x[0] not in dec.subject)
     entered = (*((k, v) for k, v in gs.entered if k != label), (label, before + 1))
     leaders = tuple(u for u in dec.subject if pu.is_leader(position.units[u]))
     combat = dec.subject if leaders else ()  # 5.4: grouped around a leader, activated by him
     state = state.replace(game=gs.replace(
-        entered=entered, entry_spent=(*gs.entry_spent, *((u, spent) for u in dec.subject)),
+        refuel=refuel, entered=entered, entry_spent=(*gs.entry_spent, *((u, spent) for u in dec.subject)),
         active=tuple(sorted(dec.subject)), combat=tuple(sorted(combat)), act_leaders=tuple(sorted(leaders))))
     side = position.units[dec.subject[0]].side
     if pg_assault.enemy_combat_units(position, where, side):  # 16.5: entering straight into an assault

@@ -35,6 +35,7 @@ from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import entrench as pg_entrench
 from hexmate.rules.games.pg import entry as pg_entry
 from hexmate.rules.games.pg import excess as pg_excess
+from hexmate.rules.games.pg import exits as pg_exits
 from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
@@ -47,6 +48,7 @@ from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import movingfire as pg_movingfire
+from hexmate.rules.games.pg import naval as pg_naval
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import penal as pg_penal
@@ -147,6 +149,9 @@ class PgState(GameState):
     mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
     mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
+    exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
+    exiting: bool = False  # 16.5: the move under way was declared ``as exit``
+    refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -173,6 +178,7 @@ class PgGame(Game):
         for unit in list(state.units.values()):
             if pg_air.is_aircraft(unit):
                 state = state.with_unit(dataclasses.replace(unit, hex=None))
+        pg_exits.validate(scenario, hex_map)  # 16.5: the scenario's exit hexes
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
@@ -322,7 +328,8 @@ class PgGame(Game):
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
-                                               "mines_gone", "mine_clearing", "mines_decoys")}
+                                               "mines_gone", "mine_clearing", "mines_decoys", "exited",
+                                               "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
             state = state.push(self.initiative_roll(position, first), self.initiative_roll(position, second))
@@ -606,7 +613,7 @@ class PgGame(Game):
         fn = pg_moves.cost_fn(self, move_class)
         if fn is None:
             return lambda m, a, b: None  # 5.1: a towed unit moves only when towed
-        base = fn
+        base = pg_naval.amphibious_fn(self, units, fn)  # 5.1: amphibians in water hexes move as naval
         side = units[0].side
         start = units[0].hex
         fords = {str(f) for f in position.scenario.options.get("fords", [])}
@@ -621,7 +628,7 @@ class PgGame(Game):
         foes: dict[Hex, list[UnitState]] = {}
         came_from = dict(self.gstate(position.state).river_from)
         bank = next((came_from[u.id] for u in troops if u.id in came_from), None)
-        engineers = any(pu.branch(u) == "ENG" for u in troops)
+        engineers = any(pu.branch(u) == "ENG" for u in troops) or pg_naval.floats(units)  # 5.1
         vehicles = carrier is not None or any(pu.is_vehicle(u) for u in troops)
         wrecks = {position.map.parse_label(k): n for k, n in self.gstate(position.state).wrecks}
         rail = pg_trains.hex_filter(self, position, units)  # 15.2
@@ -684,8 +691,11 @@ class PgGame(Game):
         side = units[0].side
         moving = {u.id for u in units}
         m = position.map
+        floats = pg_naval.floats(units)  # 5.1: an amphibian is a boat in the water, not a land unit crossing
 
         def stop(a: Hex, b: Hex) -> bool:
+            if floats:
+                return False
             river = pg_moves.river
             if river(self, m, a) and not river(self, m, b) and not pg_moves.bridged(m, a, b):
                 return True
@@ -1141,8 +1151,12 @@ class PgGame(Game):
             state = pg_movingfire.after_move(self, position, state, moving.units[0])
         state = self.note_river_bank(position.at(state), moving.units, moving.path[:moving.at + 1])
         state = super().end_move(position.at(state))
+        if self.gstate(state).exiting:  # 16.5, 15.5: a move as exit that got there leaves the board
+            state = state.replace(game=self.gstate(state).replace(exiting=False))
+            if moving.finished and not moving.stopped:
+                state = pg_exits.leave(self, position.at(state), moving.units)
         state = pg_victory.update_control(self, position.at(state))
-        alive = tuple(u for u in moving.units if u in state.units)
+        alive = tuple(u for u in moving.units if u in state.units and state.units[u].hex is not None)
         here = state.units[alive[0]].hex if alive else None
         origin = moving.path[0]
         if self.gstate(state).overrun_exit:  # the overrun's step to its exit hex: no free shot (12.12)
@@ -1229,6 +1243,8 @@ class PgGame(Game):
                 pg_act.declare(position, action.units)
             return act.Activate(tuple(sorted(action.units)))
         if isinstance(action, act.Move) and not isinstance(action, act.Advance):
+            if action.mode == pg_exits.MODE:  # 16.5, 15.5: off the board
+                return pg_exits.check(self, position, action)
             if action.mode:  # 5.63: a move ending in an unhook, or a BM-13's flip
                 return self.check_mode_move(position, action)
             return self.check_move(position, action)
@@ -1605,7 +1621,9 @@ class PgGame(Game):
         crossing = self.crossing_roll(position, move)
         if crossing is not None:
             state = state.push(crossing)
-        if move.mode:  # 5.63: flipped before it moves, or unhooked/flipped where it ends
+        if move.mode == pg_exits.MODE:  # 16.5: the units leave the board once on its edge hex
+            state = state.replace(game=self.gstate(state).replace(exiting=True))
+        if move.mode and move.mode != pg_exits.MODE:  # 5.63: flipped before it moves, or unhooked at the end
             uid = next(u.id for u in movers if not pu.is_leader(u))
             state = pg_transport.begin(position, state, move)
             state = state.replace(game=self.gstate(state).replace(move_mode=(move.mode, uid)))
@@ -1757,6 +1775,7 @@ class PgGame(Game):
         yield from pg_hidden.fire_options(self, position, side)  # optional hidden units (17.0)
         for uid in pg_mines.clear_offers(self, position, mine):  # 16.6: engineers clearing a minefield
             yield act.Activate((uid,), "clear")
+        yield from pg_exits.offers(self, position, mine)  # 16.5, 15.5: off the board from its edge
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""

@@ -105,6 +105,8 @@ def move_class(unit: UnitState) -> str:
         return given
     if value(unit, "train") == 1 or value(unit, "flotilla") == 1:
         return "train" if value(unit, "train") == 1 else "flotilla"  # 15.2: railroad / major river only
+    if value(unit, "naval") == 1 and value(unit, "amphibious") != 1:
+        return "naval"  # 5.1: water only (amphibians keep their land class, naval.py)
     if unit.type == "vehicle":
         return "mechanized" if is_afv(unit) else "motorized"
     if unit.type == "gun" and value(unit, "ma") == 0:

@@ -7,7 +7,12 @@ scenario lists under ``options.victory``:
 
 - ``{"side": S, "control": [HEX, ...]}``: S controls every listed hex;
 - ``{"side": S, "steps": N, "of": E}``: side E has lost N or more steps (a leader counts none, 1.2);
+- ``{"side": S, "exit": N}``: S has moved N or more steps off the board where the scenario allows it
+  (16.5, ``exits.py``; a leader counts none);
 - ``{"side": S, "else": true}``: S wins when no other condition is met at the end.
+
+Units that left the board are not lost steps unless the scenario's ``options.exit`` says they count as
+destroyed (16.5).
 
 The first condition met at the end decides (1.2: the level is judged after the last turn; play may stop
 early once the result can no longer change, which is left to the players).
@@ -20,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.pg import exits as pg_exits
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -92,6 +98,8 @@ def steps_lost(position: Position, side: str) -> int:
     that left play out of fuel or ammunition (serious supply shortage, ``supply.py``) do not count."""
     lost = 0
     gone = set(getattr(position.state.game, "supply_out", ()))
+    if not pg_exits.counts_destroyed(position, side):  # 16.5: off the board is not destroyed
+        gone |= set(getattr(position.state.game, "exited", ()))
     for setup in position.scenario.units:
         if setup.side != side or setup.id in gone:
             continue
@@ -122,6 +130,9 @@ def met(game: PgGame, position: Position, cond: Mapping[str, Any]) -> bool:
         return all(control.get(str(h)) == cond["side"] for h in cond["control"])
     if "steps" in cond:
         return steps_lost(position, str(cond["of"])) >= int(cond["steps"])
+    if "exit" in cond:  # 16.5: steps moved off the board
+        exited = game.gstate(position.state).exited
+        return pg_exits.steps_exited(position, str(cond["side"]), exited) >= int(cond["exit"])
     return bool(cond.get("else"))
 
 
@@ -152,6 +163,9 @@ def describe(cond: Mapping[str, Any]) -> str:
             loser=str(cond["of"]),
             steps=cond["steps"],
         )
+    if "exit" in cond:
+        return T("{side} moved {steps} steps or more off the board (16.5)", side=str(cond["side"]),
+                 steps=cond["exit"])
     return T("{side} wins when no other condition is met (1.2)", side=str(cond["side"]))
 
 
