@@ -64,6 +64,7 @@ from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
+from hexmate.rules.games.asl import placedc as asl_placedc
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import recover as asl_recover
@@ -582,6 +583,8 @@ class AslGame(Game):
             prcfire.afph_bar(position, action)  # D3.3, D3.5
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
+            if asl_placedc.claims(position, action):
+                return asl_placedc.check(self, position, action)  # A23.3: a DC placed in the MPh
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
             prisoners.check_guard_fire(position, action)  # A20.52
@@ -749,6 +752,8 @@ class AslGame(Game):
                 return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
                 return asl_inplace.set_dc(self, position, setdc.declare(self, position, action))  # A23.7
+            if asl_placedc.claims(position, action):
+                return asl_placedc.declare(self, position, action)  # A23.3
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -1064,6 +1069,15 @@ class AslGame(Game):
 
     def resume_inplace_dc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume_dc(self, position, decision, answer)  # A23.7
+
+    def resume_dcp_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_paatc(self, position, decision, answer)  # A23.3, A11.6
+
+    def resume_dcp_window(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_window(self, position, decision, answer)  # A23.3, A8.12
+
+    def resume_dcp_blast(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_blast(self, position, decision, answer)  # A23.4
 
     def resume_inplace_load(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume_load(self, position, decision, answer)  # D5.43
@@ -1614,8 +1628,8 @@ class AslGame(Game):
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
             return asl_wind.start_rph(self, position)
-        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
-            return asl_wind.gust(self, state)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh; A23.4: placed DCs
+            return asl_placedc.at_afph(position.at(asl_wind.gust(self, state)))
         return state
 
     def phase_over(self, position: Position) -> bool:
