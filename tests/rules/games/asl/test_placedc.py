@@ -87,15 +87,16 @@ def test_t16_a23_4_cx_placer_adds_1_and_concealed_target_is_area_fire(make_posit
 
 
 def test_a23_3_a_placer_pinned_by_defensive_first_fire_places_nothing(make_position: Any) -> None:
-    """A23.3: b-2's First Fire at the placer in C2 (4 FP, FFMO -1 and FFNAM -1 in Open Ground: Original 6,
-    final 4 on the 4 column, a 1MC... or a PTC) pins or breaks it: the DC stays with it and attacks nothing."""
+    """A23.3, A8.12: b-2's First Fire at the placer spending MF in C2 (4 FP, FFNAM -1 and FFMO -1 in Open
+    Ground; Original 6 doubles, Cowering to the 2 column; final 4: 1MC, demo IFT) breaks it on a 12: the
+    placement is not complete, the DC stays with it and attacks nothing in the AFPh."""
     pos = _t16(make_position)
     pos.push_text("fire a-dc at C1")
     pos.push_text("fire b-2 at C2 dice 3,3")
+    assert "4 FP -> 2 column, final DR 4 -> 1MC" in pos.last_resolution.text()
     while pos.decision is not None and pos.decision.kind != "react":
         pos.push_text("answer dice 6,6")  # every check failed
-    a1 = pos.units["a-1"]
-    assert a1.has("pinned") or a1.has("broken")
+    assert pos.units["a-1"].has("broken")
     pos.push_text("answer pass")
     assert pos.units["a-dc"].carrier == "a-1" and not pos.units["a-dc"].has("placed_dc")
     _to_afph(pos)
