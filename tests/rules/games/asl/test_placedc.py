@@ -104,7 +104,7 @@ def test_a23_3_a_placer_pinned_by_defensive_first_fire_places_nothing(make_posit
 
 
 def test_a23_4_an_original_12_malfunctions_the_placed_dc(make_position: Any) -> None:
-    """A23.4: an Original IFT DR of 12 (an Elite placer, an uncaptured DC) removes the DC without detonating."""
+    """A23.4: an Original IFT DR of 12 (an Elite placer, an uncaptured DC) removes the DC undetonated."""
     pos = _t16(make_position, dfer=False)
     pos.push_text("fire a-dc at C1")
     _passes(pos)
