@@ -49,6 +49,7 @@ from hexmate.rules.games.asl import ccleader as asl_ccleader
 from hexmate.rules.games.asl import ccsn as asl_ccsn
 from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
+from hexmate.rules.games.asl import conceal58 as asl_conceal58
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -1238,9 +1239,11 @@ class AslGame(Game):
             state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
+            seen = (moving.path[max(0, moving.at - 1)], moving.here)  # A12.2: Cases B, D, seen moving
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
-                return super().enter(position)
-            return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+                return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
+            entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+            return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
         side = state.units[moving.units[0]].side
@@ -1294,6 +1297,8 @@ class AslGame(Game):
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
         state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
+        left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
+        state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
         return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
