@@ -141,3 +141,36 @@ def test_a23_3_costs_the_mf_of_entering_the_target_directly(make_position: Any) 
     _passes(pos)
     with pytest.raises(IllegalAction, match=r"1 MF left; placing a DC in C1 costs 2"):
         pos.push_text("fire a-dc at C1")
+
+
+def test_a23_2_a_non_elite_placer_malfunctions_the_dc_from_10(make_position: Any) -> None:
+    """A23.2, A23.4: a 1st Line 4-6-7 applies the captured-SW penalty: its placed DC malfunctions on an
+    Original DR of 10."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-1", "counter": "5-2-7", "side": "b", "hex": "C1"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes=HEXES)
+    pos.push_text("fire a-dc at C1")
+    _passes(pos)
+    assert pos.units["a-dc"].has("placed_dc_ne")
+    _to_afph(pos)
+    pos.push_text("answer dice 5,5")
+    assert "malfunctions" in pos.last_resolution.text() and "a-dc" not in pos.units
+
+
+@pytest.mark.parametrize(("dice", "placed"), [("2,3", True), ("6,5", False)])
+def test_a23_3_a11_6_a_paatc_before_placing_at_an_afv(make_position: Any, dice: str, placed: bool) -> None:
+    """A23.3, A11.6: an enemy AFV in the target Location: the 5-4-8 (morale 8) takes a PAATC (NTC) first;
+    DR 5 passes and the DC is placed; DR 11 fails: pinned, nothing placed."""
+    counters = {**COUNTERS, "t": {"type": "vehicle", "vehicle": "demo-t-r"}}
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "C1", "markers": ["vca3"]}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("fire a-dc at C1")
+    top = pos.decision
+    assert (top.then, top.rule, top.subject) == ("dcp_paatc", "A23.3", ("a-1", "a-dc"))
+    pos.push_text(f"answer dice {dice}")
+    _passes(pos)
+    assert pos.units["a-dc"].has("placed_dc") is placed
+    assert pos.units["a-1"].has("pinned") is not placed
