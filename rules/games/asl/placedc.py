@@ -35,6 +35,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import advpaatc, mphsw
+from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import special as sp
@@ -176,6 +177,7 @@ def spend(game: AslGame, position: Position, fire: act.Fire) -> State:
     old = tuple(m for m in owner.markers if m.startswith(mphsw.LEFT))
     marked = owner.mark(remove=old).mark(f"{mphsw.LEFT}{max(0, int(left * 2))}", mphsw.PAUSE)
     state = position.state.with_unit(marked)
+    state = asl_concealment.acted(position, state, (owner.id,))  # A12.141: placing a DC is an action
     if owner.id not in state.moved:
         state = state.replace(moved=(*state.moved, owner.id))
     said = T("{unit} spends {cost} MF in {hex} to place a DC in {target}: fire at it now or pass; the DC is "

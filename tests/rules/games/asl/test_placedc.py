@@ -174,3 +174,17 @@ def test_a23_3_a11_6_a_paatc_before_placing_at_an_afv(make_position: Any, dice: 
     _passes(pos)
     assert pos.units["a-dc"].has("placed_dc") is placed
     assert pos.units["a-1"].has("pinned") is not placed
+
+
+def test_a12_141_placing_a_dc_in_good_order_enemy_sight_costs_the_placers_concealment(
+        make_position: Any) -> None:
+    """A12.141: placing a DC is an action: a concealed placer in the LOS of the Good Order 4-6-7 in C6 (4
+    hexes) loses its "?"."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2", "concealed": True},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-1", "counter": "5-2-7", "side": "b", "hex": "C1"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes=HEXES)
+    assert pos.units["a-1"].concealed
+    pos.push_text("fire a-dc at C1")
+    assert not pos.units["a-1"].concealed
