@@ -188,3 +188,16 @@ def test_a12_141_placing_a_dc_in_good_order_enemy_sight_costs_the_placers_concea
     assert pos.units["a-1"].concealed
     pos.push_text("fire a-dc at C1")
     assert not pos.units["a-1"].concealed
+
+
+def test_d6_1_units_aboard_a_vehicle_do_not_place_a_dc(make_position: Any) -> None:
+    """D6.1: passengers use a DC only by throwing it: a squad aboard a truck cannot place one (the passengers'
+    SW check, prcfire.py, refuses it first)."""
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-tr", "counter": "truck", "side": "a", "hex": "C2"},
+             {"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2", "carrier": "a-tr"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-1", "counter": "5-2-7", "side": "b", "hex": "C1"}]
+    pos = make_position("asl", units, "MPh", counters=counters, hexes=HEXES)
+    with pytest.raises(IllegalAction, match=r"passengers.*\(D6\.1\)"):
+        pos.push_text("fire a-dc at C1")
