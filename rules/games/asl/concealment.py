@@ -16,8 +16,8 @@ The unit-size drm of the table (its "US#") is not in the text and is not applied
 A12.2 (Case H): a vehicle or a unit aboard one, out of concealment terrain and in the LOS of a Good Order
 enemy ground unit at any range, loses its "?" at once and cannot gain one there (T-12.14a: a truck and its
 HS in a cemetery stay Known with the nearest such enemy 18 hexes away). ``sweep`` applies it when a move
-enters a hex and when an attack is declared; ``case`` refuses the gain. Not built: A12.2's loss for a vehicle
-that moves or changes its CA in LOS within 16 hexes (Cases B, D).
+enters a hex and when an attack is declared; ``case`` refuses the gain. A12.2's loss for a vehicle that
+moves or goes into Motion in LOS within 16 hexes (Cases B, D) is conceal58.py's.
 """
 
 from __future__ import annotations

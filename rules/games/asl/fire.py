@@ -21,7 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
-from hexmate.rules.games.asl import collateral, fire_groups, mounted, spray, vcover
+from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
@@ -801,11 +801,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         if (unit.concealed and unit.type != "dummy" and resolution.results.get(unit.id, "-") != "-"
                 and spot is not None and asl_concealment.seen_by_good_order(position, unit.side, spot, None)):
             state = state.with_unit(state.units[unit.id].revealed())
-    by_result: dict[str, list[str]] = {}
-    for uid, result in resolution.results.items():
-        by_result.setdefault(result, []).append(uid)
     view = position.at(state)
-    for result, ids in by_result.items():
+    for result, ids in selection.groups(position, resolution.results):  # A7.302, D.8: PRC apart
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
     area = [spray.CAUSE] if other is not None else []

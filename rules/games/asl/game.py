@@ -52,6 +52,7 @@ from hexmate.rules.games.asl import ccleader as asl_ccleader
 from hexmate.rules.games.asl import ccsn as asl_ccsn
 from hexmate.rules.games.asl import ccstreet as asl_ccstreet
 from hexmate.rules.games.asl import climb as asl_climb
+from hexmate.rules.games.asl import conceal58 as asl_conceal58
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
@@ -67,6 +68,7 @@ from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
+from hexmate.rules.games.asl import placedc as asl_placedc
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import recover as asl_recover
@@ -589,6 +591,8 @@ class AslGame(Game):
             prcfire.afph_bar(position, action)  # D3.3, D3.5
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
+            if asl_placedc.claims(position, action):
+                return asl_placedc.check(self, position, action)  # A23.3: a DC placed in the MPh
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
             prisoners.check_guard_fire(position, action)  # A20.52
@@ -760,6 +764,8 @@ class AslGame(Game):
                 return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
                 return asl_inplace.set_dc(self, position, setdc.declare(self, position, action))  # A23.7
+            if asl_placedc.claims(position, action):
+                return asl_placedc.declare(self, position, action)  # A23.3
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -1091,6 +1097,15 @@ class AslGame(Game):
     def resume_inplace_dc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume_dc(self, position, decision, answer)  # A23.7
 
+    def resume_dcp_paatc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_paatc(self, position, decision, answer)  # A23.3, A11.6
+
+    def resume_dcp_window(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_window(self, position, decision, answer)  # A23.3, A8.12
+
+    def resume_dcp_blast(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_blast(self, position, decision, answer)  # A23.4
+
     def resume_inplace_load(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_inplace.resume_load(self, position, decision, answer)  # D5.43
 
@@ -1250,9 +1265,11 @@ class AslGame(Game):
             state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
+            seen = (moving.path[max(0, moving.at - 1)], moving.here)  # A12.2: Cases B, D, seen moving
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
-                return super().enter(position)
-            return armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+                return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
+            entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+            return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
         side = state.units[moving.units[0]].side
@@ -1306,6 +1323,8 @@ class AslGame(Game):
                 state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
         state = fire_groups.sync(state)  # A7.7: entering an ENCIRCLED Location, or leaving one
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
+        left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
+        state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
         return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
 
     def can_react(self, position: Position, side: str) -> bool:
@@ -1658,8 +1677,8 @@ class AslGame(Game):
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
             return asl_wind.start_rph(self, position)
-        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh
-            return asl_wind.gust(self, state)
+        if phase == "AFPh":  # A24.62: and again at the start of the following AFPh; A23.4: placed DCs
+            return asl_placedc.at_afph(position.at(asl_wind.gust(self, state)))
         return state
 
     def phase_over(self, position: Position) -> bool:

@@ -14,8 +14,8 @@ ends the expenditure. Unloading opens it at the units placed beneath the vehicle
 opens it before the loaders are aboard: D5.43 makes them Infantry under FFNAM for those attacks, and only
 those that come through unpinned and in Good Order get in (``load``). SW recovery has its own step in a move
 (recover.py). A unit setting a DC (A23.7) is fired at under Hazardous Movement before its dr (``set_dc``).
-Not here: the VCA change (a vehicle's; chapter D's facing gestures keep their own timing), a DC placed
-(A23.3: the game has thrown and Set DCs only), and entrenchments and kindling (chapter B, B27 and B25, not
+A DC placed (A23.3) opens it at the placer (placedc.py). Not here: the VCA change (a vehicle's; chapter
+D's facing gestures keep their own timing), and entrenchments and kindling (chapter B, B27 and B25, not
 among the texts).
 """
 

@@ -49,6 +49,10 @@ PHRASES: dict[str, T] = {
     # support weapons (A9, A21) and the Rally Phase (A3.1)
     "malfunctioned": T("malfunctioned (A9.7)"),
     "set_dc": T("a Set DC (A23.7)"),
+    "placed_dc": T("a DC placed this MPh: it attacks in the AFPh (A23.3)"),
+    "placed_dc_cx": T("placed by a CX unit: +1 on its attack (A23.4)"),
+    "placed_dc_hidden": T("placed at concealed units: Area Fire (A23.1)"),
+    "placed_dc_ne": T("placed by a non-Elite unit: its X# is 2 lower (A23.2)"),
     "mol": T("uses a MOL in this attack (A22.611)"),
     "captured": T("captured (A21.1)"),
     "low_ammo": T("low ammo (D3.71)"),

@@ -24,9 +24,9 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import conceal58, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl import vbypass
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, vtype, with_facing
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
@@ -140,6 +140,7 @@ def into_motion(position: Position, vehicle: UnitState) -> State:
     assert vehicle.hex is not None
     moved = vehicle.mark("motion", remove=("hd",))  # D4.221: entering Motion takes the HD counter off
     state = position.state.with_unit(moved)
+    state = conceal58.moved(position, state, (vehicle.id,), (vehicle.hex,))  # A12.2: Case D, Motion seen
     if vbypass.across_of(vehicle) is not None:
         return state  # D2.33: a bypassing vehicle changes its VCA only as it leaves the hexside
     ahead = fc.front_hexes(vehicle.hex, facing_of(vehicle))

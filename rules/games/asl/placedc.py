@@ -1,0 +1,280 @@
+"""A DC placed in the MPh (A23.3), detonated in the AFPh (A23.4, A23.1).
+
+Placing: in the MPh, the ATTACKER names the DC alone at an ADJACENT Location in its possessor's LOS (``fire
+ger-dc at X5``, a hex other than the possessor's own: the own Location is a Set DC, setdc.py). The possessor
+must be Good Order (or berserk) infantry, not pinned, and must not have fired in the PFPh; it may still move,
+or go on with its move (mphsw.py's MF left). It spends, in its own hex, the MF it would need to enter the
+target Location directly (no Bypass: the terrain's infantry cost, cost_fn's) and may go on afterwards with
+what is left. If a Known enemy AFV is in the target Location it first passes a PAATC (A11.6; a failure pins
+it and nothing is placed). The MF are spent in its own Location (A8.12), so the enemy's Residual FP there and
+his Defensive First Fire come next (inplace.window); the placement is complete only if the possessor comes
+through neither broken, pinned nor eliminated (going berserk does not stop it). Otherwise the DC stays with it
+(or where it died) and does not attack.
+
+Detonation: at the start of the AFPh every DC its side placed in that MPh rolls its IFT DR: 30 FP, the target
+Location's TEM (no hexside TEM, no hindrance, no leadership, no PBF/TPBF or AFPh modification), +1 if the
+placer was CX when placing, Area Fire (halved) only if every target was concealed when it was placed (A23.1,
+A23.4). An Original DR of 12 (10 for a captured DC; a non-Elite user's penalty, A23.2) malfunctions it. The DC
+is removed either way.
+
+Not here, and why: a DC placed at an AFV (A23.5: its DC Position DR and the C7.34 DC column are chapter C, not
+among the texts), so a placed DC attacks only the unarmored units there; the Japanese placing into their own
+Location and placement at a bypassing vehicle in the same Location (A23.61: chapter G and a vehicle target);
+breaching a fortified building hexside (B23.9221, chapter B); a placement into another level of the target
+hex (the example forbids Y6 -> X5 level 1: here the target is the ground-level Location, A23.3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import advpaatc, mphsw
+from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import inplace as asl_inplace
+from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import special as sp
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.asl.demolition import is_dc
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.hexes import distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+PLACED = "placed_dc"  # the DC lies in its target Location until the AFPh (A23.3)
+PLACED_CX = "placed_dc_cx"  # its placer was CX when placing: +1 (A23.4)
+PLACED_HIDDEN = "placed_dc_hidden"  # every target was concealed when it was placed: Area Fire (A23.1)
+PLACED_NE = "placed_dc_ne"  # placed by a non-Elite unit: the captured-SW X# penalty (A23.2)
+WINDOW = "dcp_window"  # the A8.12 window at the placer (resume_dcp_window)
+PAATC = "dcp_paatc"  # the PAATC before placing at an AFV's Location (resume_dcp_paatc)
+BLAST = "dcp_blast"  # the AFPh's IFT DR (resume_dcp_blast)
+INFANTRY = ("squad", "hs", "crew", "leader", "hero")
+
+
+def _placing(position: Position, fire: act.Fire) -> tuple[UnitState, UnitState] | None:
+    """(DC, possessor) when the ATTACKER names a possessed DC alone at another hex in the MPh."""
+    if position.phase.id != "MPh" or len(fire.firers) != 1 or fire.firers[0] not in position.units:
+        return None
+    dc = position.units[fire.firers[0]]
+    owner = position.units.get(dc.carrier or "")
+    if not is_dc(dc) or owner is None or owner.hex is None or owner.hex == fire.target:
+        return None
+    if owner.side != position.phasing:
+        return None
+    return dc, owner
+
+
+def claims(position: Position, fire: act.Fire) -> bool:
+    return _placing(position, fire) is not None
+
+
+def _left(game: AslGame, position: Position, owner: UnitState) -> Fraction | int:
+    """The MF the possessor still has: those left of its move if it has moved (A4.4), else its whole MF."""
+    if owner.id in position.state.moved:
+        return mphsw.mf_left(owner) or 0
+    return game.group_budget([owner])
+
+
+def cost(game: AslGame, position: Position, owner: UnitState, fire: act.Fire) -> Fraction | int | None:
+    """A23.3: the MF to enter the target Location directly (no Bypass): the infantry cost of the step."""
+    assert owner.hex is not None
+    return asl_terrain.infantry_cost_fn(position)(position.map, owner.hex, fire.target)
+
+
+def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
+    found = _placing(position, fire)
+    assert found is not None
+    _, owner = found
+    assert owner.hex is not None
+    if owner.type not in INFANTRY or not (au.good_order(owner) or owner.has("berserk")):
+        raise IllegalAction(T("{unit} must be Good Order infantry to place a DC", unit=owner.id), "A23.3")
+    if owner.has("pinned"):
+        raise IllegalAction(T("{unit} is pinned and may not place a DC", unit=owner.id), "A23.3")
+    if owner.has("prep_fire"):
+        raise IllegalAction(T("{unit} fired in the PFPh and may not place a DC", unit=owner.id), "A23.3")
+    if owner.id in position.state.moved and mphsw.mf_left(owner) is None:
+        raise IllegalAction(T("{unit} has finished its move and may not place a DC now", unit=owner.id),
+                            "A23.3")
+    why = None if owner.id in position.state.moved else game.can_move(position, owner)
+    if why:
+        raise IllegalAction(T("{unit} places a DC only while it may still move: {why}", unit=owner.id,
+                              why=why), "A23.3")
+    if fire.target not in position.map.hexes or distance(owner.hex, fire.target) != 1:
+        raise IllegalAction(T("a DC is placed into an ADJACENT Location"), "A23.3")
+    if asl_terrain.line_of_sight(position, owner.hex, fire.target).blocked:
+        raise IllegalAction(T("{unit} has no line of sight to {hex}: no DC placed there", unit=owner.id,
+                              hex=position.label(fire.target)), "A23.3")
+    need = cost(game, position, owner, fire)
+    if need is None:
+        raise IllegalAction(T("{unit} could not enter {hex}, so it cannot place a DC there", unit=owner.id,
+                              hex=position.label(fire.target)), "A23.3")
+    left = _left(game, position, owner)
+    if need > left:
+        raise IllegalAction(T("{unit} has {left} MF left; placing a DC in {hex} costs {cost}", unit=owner.id,
+                              left=str(left), hex=position.label(fire.target), cost=str(need)), "A23.3")
+    return act.Fire(fire.firers, fire.target)
+
+
+def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
+    """A PAATC first if an enemy AFV is there (A11.6), then the MF spent and the window at the placer."""
+    found = _placing(position, fire)
+    assert found is not None
+    dc, owner = found
+    afv = advpaatc.afv_in(position, fire.target, owner.side)
+    if afv is not None and owner.type in advpaatc.MMC and not owner.has("fanatic") \
+            and not owner.has("berserk") and f"{owner.id}>{afv.id}" not in game.gstate(position.state).paatc:
+        n = 1 if owner.values.get("inexperienced") else 0
+        return position.state.push(Decision(
+            "roll", owner.side,
+            T("{unit} takes a PAATC ({n}TC) before placing {sw} in {hex}, where {vehicle} is (A11.6)",
+              unit=owner.id, n=n or "N", sw=dc.id, hex=position.label(fire.target), vehicle=afv.id),
+            "A23.3", PAATC, dice="DR", subject=(owner.id, dc.id), target=fire.target,
+            args=(("vehicle", afv.id),)))
+    return spend(game, position, fire)
+
+
+def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A23.3, A11.6: passed, the placement goes on; failed, the unit is pinned and places nothing."""
+    assert answer.dice is not None and decision.target is not None
+    state = position.state
+    owner = state.units[decision.subject[0]]
+    n = 1 if owner.values.get("inexperienced") else 0
+    drm = am.leader_drm_for(owner, position.units_at(owner.hex) if owner.hex is not None else [])
+    ok = am.task_check(owner, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
+    outcome = T("passed: it places the DC") if ok else T("failed: pinned, no DC placed")
+    lines = (Line(T("PAATC"), T("DR {dr} {drm:+d} against morale {morale}: {outcome}", dr=sum(answer.dice),
+                                drm=n + drm, morale=au.unit_morale(owner), outcome=outcome), "A11.6"),)
+    fire = act.Fire((decision.subject[1],), decision.target)
+    res = Resolution(act.Fire(decision.subject[:1], decision.target, answer.dice), "task-check", "A11.6",
+                     False, lines, {owner.id: "pass" if ok else "pinned"},
+                     T("{unit} PAATC: {outcome}", unit=owner.id, outcome=outcome))
+    state = state.replace(resolution=res)
+    if not ok:
+        return state.with_unit(owner.mark("pinned"))
+    gs = game.gstate(state)
+    state = state.replace(game=gs.replace(paatc=(*gs.paatc, f"{owner.id}>{decision.arg('vehicle')}")))
+    return spend(game, position.at(state), fire)
+
+
+def spend(game: AslGame, position: Position, fire: act.Fire) -> State:
+    """A23.3, A8.12: the MF are spent in the placer's own hex (it may go on with the rest, A4.4); the
+    enemy's Residual FP there and his First Fire come before the placement is complete."""
+    found = _placing(position, fire)
+    assert found is not None
+    dc, owner = found
+    assert owner.hex is not None
+    need = cost(game, position, owner, fire)
+    assert need is not None
+    left = Fraction(_left(game, position, owner)) - Fraction(need)
+    old = tuple(m for m in owner.markers if m.startswith(mphsw.LEFT))
+    marked = owner.mark(remove=old).mark(f"{mphsw.LEFT}{max(0, int(left * 2))}", mphsw.PAUSE)
+    state = position.state.with_unit(marked)
+    state = asl_concealment.acted(position, state, (owner.id,))  # A12.141: placing a DC is an action
+    if owner.id not in state.moved:
+        state = state.replace(moved=(*state.moved, owner.id))
+    said = T("{unit} spends {cost} MF in {hex} to place a DC in {target}: fire at it now or pass; the DC is "
+             "placed only if it is still neither broken nor pinned (A23.3)", unit=asl_inplace.names(
+                 position, (owner.id,)), cost=str(need), hex=position.label(owner.hex),
+             target=position.label(fire.target))
+    args = (("dc", dc.id), ("at", f"{fire.target.q},{fire.target.r}"))
+    opened = asl_inplace.window(game, position, state, (owner.id,), owner.hex, then=WINDOW, args=args,
+                                prompt=said)
+    if opened.moving is not None or len(opened.decisions) > len(state.decisions):
+        return opened
+    return complete(position.at(opened), owner.id, dc.id, fire.target)
+
+
+def resume_window(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The window closed: the placement completes if the placer came through (A23.3)."""
+    from hexmate.rules.hexes import Hex
+
+    state = position.state.replace(moving=None)
+    q, r = (int(x) for x in decision.arg("at").split(","))
+    return complete(position.at(state), decision.subject[0], decision.arg("dc"), Hex(q, r))
+
+
+def complete(position: Position, owner_id: str, dc_id: str, target: object) -> State:
+    """A23.3: a placer neither broken, pinned nor eliminated (berserk is fine) has placed the DC: it lies in
+    the target Location with what its attack needs to remember; otherwise it stays where it is."""
+    from hexmate.rules.hexes import Hex
+
+    assert isinstance(target, Hex)
+    state = position.state
+    owner, dc = state.units.get(owner_id), state.units.get(dc_id)
+    if dc is None or owner is None or owner.has("broken") or owner.has("pinned") or dc.carrier != owner.id:
+        return state
+    enemies = [u for u in position.units_at(target)
+               if u.side != owner.side and u.type not in (au.SW, "dummy")]
+    marks = [PLACED]
+    if owner.has("cx"):
+        marks.append(PLACED_CX)
+    if enemies and all(u.concealed for u in enemies):
+        marks.append(PLACED_HIDDEN)
+    if au.unit_class(owner.values) != "elite":
+        marks.append(PLACED_NE)
+    return state.with_unit(dataclasses.replace(dc.mark(*marks), carrier=None, hex=target))
+
+
+def at_afph(position: Position) -> State:
+    """A23.4: at the start of the AFPh, each DC the phasing side placed rolls its attack."""
+    state = position.state
+    for dc in sorted(state.units.values(), key=lambda u: u.id, reverse=True):
+        if dc.has(PLACED) and dc.side == position.phasing and dc.hex is not None:
+            state = state.push(Decision("roll", dc.side, T("{sw} placed in {hex} detonates: roll the IFT DR",
+                                                           sw=dc.id, hex=position.label(dc.hex)),
+                                        "A23.4", BLAST, dice="DR", subject=(dc.id,), target=dc.hex))
+    return state
+
+
+def resume_blast(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A23.1, A23.4: 30 FP (Area Fire if the targets were concealed when placed) with the Location's TEM and
+    +1 CX; a malfunction on 12 (10 captured, less for a non-Elite placer). Its results open the usual
+    checks; the DC is gone either way."""
+    from hexmate.rules.games.asl.aftermath import decisions_for
+    from hexmate.rules.games.asl.setdc import _sniper
+
+    state = position.state
+    dc = state.units[decision.subject[0]]
+    h = decision.target
+    assert h is not None and answer.dice is not None
+    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy", "vehicle")
+               and u.side != dc.side and u.carrier is None]
+    attack = sp.dc_placed(tem=asl_terrain.tem(position, h), cx=dc.has(PLACED_CX),
+                          concealed=dc.has(PLACED_HIDDEN))
+    roll = ASL_DR.from_values(answer.dice)
+    lines = [Line(T("placed DC"), T("{fp} FP", fp=str(attack.fp)), "A23.1")]
+    lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
+    lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
+                                          coloured=roll.coloured, total=roll.total), "A.1"))
+    state = state.without_unit(dc.id)
+    fire = act.Fire((dc.id,), h, answer.dice)
+    if sp.dc_malfunctions(roll.total, elite=not dc.has(PLACED_NE), captured=dc.has("captured")):
+        why = T("the DC malfunctions and is removed without detonating")
+        lines.append(Line(T("Breakdown"), why, "A23.4"))
+        state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
+                                                    tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
+        return state.push(*_sniper(position, dc.side, roll.total))
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    col = axis.locate(attack.fp)
+    assert col is not None
+    final = roll.total + attack.drm
+    result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
+    lines.append(Line(T("placed DC attack"), T("{fp} FP -> {column} column, final DR {final} -> {result}",
+                                               fp=str(attack.fp), column=axis.key_at(col), final=final,
+                                               result=result), "A23.4"))
+    resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
+                            {u.id: result for u in targets},
+                            T("{sw} detonates: {result}", sw=dc.id, result=result),
+                            {u.id: u.side for u in targets if u.concealed})
+    state = state.replace(resolution=resolution)
+    decisions = decisions_for(position.at(state), result, [u.id for u in targets]) if targets else []
+    return state.push(*decisions, *_sniper(position, dc.side, roll.total))
