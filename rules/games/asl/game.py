@@ -534,6 +534,10 @@ class AslGame(Game):
         return self._check(position, action)
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
+        top = position.state.decision
+        if top is not None and top.kind == "react" and isinstance(action, act.Activate) \
+                and not asl_guards.in_window(position, action):
+            raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -1470,7 +1474,8 @@ class AslGame(Game):
     def secret_of(self, position: Position, action: act.Action) -> str:
         """A12.3: an action naming a HIP unit is listed on its owner's page only (A12.11: so is one that gives
         up a unit's "?", search.py)."""
-        return asl_hip.owner_of(self, position, action) or asl_search.owner_of(position, action)
+        return (asl_hip.owner_of(self, position, action) or asl_search.owner_of(position, action)
+                or asl_guards.owner_of(position, action))  # A20.5: a guard deploys at any time
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -1482,6 +1487,8 @@ class AslGame(Game):
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
+                yield from (a for a in asl_guards.generate(position)  # A20.5: a guard deploys at any time
+                            if asl_guards.in_window(position, a))
             return
         yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
         yield from asl_guards.generate(position)  # A20.5: a guard squad deploys at any time

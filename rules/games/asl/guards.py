@@ -11,6 +11,11 @@ round (``prisoners.py`` swaps two HS for a squad). At the table:
   reduces to);
 - in the RtPh, where no action is taken, a squad that has just accepted a surrender is asked at once
   ``deploy`` or ``keep`` (the A10 rout example, G1: the Russian guard squad at K1 may deploy at once);
+- "at any time" (A20.5) reaches into the enemy's phases too: ``activate SQUAD for deploy`` is the guard's
+  side's action whoever is acting (``owner_of``: its page lists it, the host takes it out of turn), in every
+  phase but the RtPh whenever no decision is open, and in the enemy's MPh in each Defensive First Fire
+  window (A8.1), which then stays open for its fire or pass. Not while a decision (a roll, a check) is
+  being answered: the deployment comes before or after it;
 - ``drop PRISONER``: in his side's RPh or APh a guard not in Melee with them abandons prisoners like a SW
   (A20.5, A20.53): they are Unarmed, no longer guarded. Not built: A20.53's consequences of abandoning
   (their later elimination by the abandoning side as a massacre, A20.3-A20.4; an abandoned MMC's A19.3
@@ -74,8 +79,6 @@ def check(game: AslGame, position: Position, action: act.Activate) -> act.Activa
         if guard.has("melee"):
             raise IllegalAction(T("{unit} is in Melee with its prisoners", unit=guard.id), "A20.51")
         return act.Activate((unit.id,), DEPLOY)
-    if unit.side != position.to_act:
-        raise IllegalAction(T("only the side acting now may deploy its guard"), "A20.5")
     if not prisoners.prisoners_of(position, unit.id):
         raise IllegalAction(T("{unit} guards no prisoners: only a guard deploys at will (A20.5); other "
                               "deployment is A1.31's", unit=unit.id), "A20.5")
@@ -157,11 +160,34 @@ def resume_deploy(game: AslGame, position: Position, decision: Decision, answer:
 
 
 def generate(position: Position) -> Iterator[act.Activate]:
-    """What the page lists: each Good Order guard squad of the side acting may deploy (A20.5)."""
+    """What the pages list: each Good Order guard squad may deploy, whoever is acting (A20.5 "at any time";
+    ``owner_of`` lists it on its side's page only)."""
     for unit in sorted(position.units.values(), key=lambda u: u.id):
-        if (unit.type == "squad" and unit.side == position.to_act and not unit.has("broken")
+        if (unit.type == "squad" and not unit.has("broken") and not prisoners.is_prisoner(unit)
                 and prisoners.prisoners_of(position, unit.id) and _half(position, unit) is not None):
             yield act.Activate((unit.id,), DEPLOY)
+
+
+def owner_of(position: Position, action: act.Action) -> str:
+    """A20.5 "at any time": a guard's deployment is its side's action whoever is acting; its page lists it and
+    the host takes it from that side out of turn (as HIP given up, A12.14)."""
+    if not claims(action):
+        return ""
+    assert isinstance(action, act.Activate)
+    unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+    if unit is None or prisoners.is_prisoner(unit):
+        return ""
+    return unit.side
+
+
+def in_window(position: Position, action: act.Action) -> bool:
+    """A20.5: in the enemy's MPh a Defensive First Fire window (A8.1) takes a guard's deployment too."""
+    top = position.state.decision
+    if top is None or top.kind != "react" or not claims(action):
+        return False
+    assert isinstance(action, act.Activate)
+    unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+    return unit is not None and unit.side == top.side  # the side whose window it is
 
 
 def claims_drop(position: Position, action: act.Action) -> bool:

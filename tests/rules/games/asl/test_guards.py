@@ -195,3 +195,51 @@ def test_a20_5_a_guard_abandons_a_prisoner_like_a_sw(make_position: Any) -> None
     pos.push_text("drop b-1")
     b1 = pos.units["b-1"]
     assert b1.has("unarmed") and not b1.has("prisoner") and b1.carrier is None and pos.label(b1.hex) == "C2"
+
+
+def test_a20_5_at_any_time_the_guard_deploys_in_the_enemy_phase(make_position: Any) -> None:
+    """A20.5 ("at any time", whatever the phase): the Russian guard squad holds a German prisoner in the
+    German AFPh, where only the Germans act; the deployment is the Russians' own action (listed on their page
+    only, taken out of turn): it becomes two 2-2-7r HS, the prisoner then shared (A20.51), and the AFPh goes
+    on with the Germans. A broken guard squad is not offered it."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["broken"]},
+             held("a-9", "4-6-7", "b-1"), held("a-8", "4-6-7", "b-2", "C3"),
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C5"}]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, sides=SIDES)
+    assert pos.to_act == "a"
+    legal = {a.text(): a for a in pos.legal_actions}
+    assert "activate b-1 for deploy" in legal and "activate b-2 for deploy" not in legal
+    assert pos.game.secret_of(pos, legal["activate b-1 for deploy"]) == "b"
+    pos.push_text("activate b-1 for deploy")
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("guard_split", "b")
+    pos.push_text("answer units a-9")
+    assert pos.units["b-1"].name == "2-2-7r" and pos.units["b-1.2"].name == "2-2-7r"
+    assert pos.units["a-9"].carrier == "b-1.2"
+    assert pos.decision is None and pos.phase.id == "AFPh" and pos.to_act == "a"
+
+
+def test_a20_5_a_guard_deploys_in_a_defensive_first_fire_window(make_position: Any) -> None:
+    """A20.5 in the enemy's MPh: when the German squad enters a hex in view, the Russian guard may deploy in
+    the Defensive First Fire window (A8.1) and the window stays open for its fire or pass; any other
+    activation there is refused, and so is the moving side's deployment of its moving guard."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             held("a-9", "4-6-7", "b-1"),
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C6"}, held("b-8", "4-4-7r", "a-1", "C6")]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("move a-1 C6-C5")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    assert "activate b-1 for deploy" in {a.text() for a in pos.legal_actions}
+    pos.push_text("activate b-1 for deploy")
+    pos.push_text("answer none")
+    assert pos.units["b-1"].name == "2-2-7r" and pos.units["b-1.2"].name == "2-2-7r"
+    assert pos.units["a-9"].carrier == "b-1"
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    for other in ("activate b-1 for search", "activate a-1 for deploy"):
+        with pytest.raises(IllegalAction, match="first answer the open decision"):
+            pos.push_text(other)
+    assert {"fire b-1 at @3,3", "fire b-1.2 at @3,3"} & {a.text() for a in pos.legal_actions}
+
