@@ -66,6 +66,7 @@ from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import rearm as asl_rearm
 from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
@@ -1095,6 +1096,8 @@ class AslGame(Game):
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = prisoners.resume_surrender(self, position, decision, answer)
+        if answer.units:  # A20.551: the Unarmed units there rearm
+            state = asl_rearm.after_surrender(position, position.state, state, decision)
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state

@@ -243,3 +243,36 @@ def test_a20_5_a_guard_deploys_in_a_defensive_first_fire_window(make_position: A
             pos.push_text(other)
     assert {"fire b-1 at @3,3", "fire b-1.2 at @3,3"} & {a.text() for a in pos.legal_actions}
 
+
+
+def test_a20_551_a_guard_surrendering_rearms_its_prisoners(make_position: Any) -> None:
+    """A20.551, its last sentence: the broken German squad guarding a Russian squad surrenders in the RtPh
+    to the Russian squad beside it (A20.21); the Russian prisoner in its Location is no longer guarded and
+    rearms at once as a same-size Conscript squad of its nationality (4-2-6), where it stands. Its German
+    guard is now the prisoner of the Russian squad."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["broken"]},
+             held("b-9", "4-4-7r", "a-1", "C3")]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, sides=SIDES, first_side="b")
+    pos.push_text("end")  # the RtPh: the German surrenders (A20.21)
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("surrender", "b")
+    pos.push_text("answer units b-1")
+    freed = pos.units["b-9"]
+    assert freed.name == "4-2-6" and freed.carrier is None
+    assert not freed.has("prisoner") and not freed.has("unarmed")
+    assert pos.label(freed.hex) == "C3"
+    assert pos.units["a-1"].carrier == "b-1" and pos.units["a-1"].has("prisoner")
+
+
+def test_a20_551_refused_surrender_rearms_no_one(make_position: Any) -> None:
+    """A20.551 asks for a surrender to an armed unit: refused (No Quarter, A20.3) the German is eliminated
+    and his prisoner is not rearmed by this sentence (no surrender took place)."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["broken"]},
+             held("b-9", "4-4-7r", "a-1", "C3")]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, sides=SIDES, first_side="b")
+    pos.push_text("end")
+    pos.push_text("answer refuse")
+    assert "a-1" not in pos.units
+    assert pos.units["b-9"].name == "4-4-7r"
