@@ -1416,6 +1416,7 @@ class AslGame(Game):
         state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
+            state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
             gs = self.gstate(state)
             gone = []
             for unit in exiting:

@@ -190,6 +190,17 @@ def in_window(position: Position, action: act.Action) -> bool:
     return unit is not None and unit.side == top.side  # the side whose window it is
 
 
+def exit_with(state: State, guards: list[str]) -> State:
+    """A20.53: a guard leaving the map takes his prisoners with him, not released. The guard is no casualty
+    (A26.221 names him among its exceptions; end_move records him as exited); the prisoners, units that left
+    the map, count as eliminated for the captor's CVP (A26.221's rule) at their VP: A20.1's doubling asks
+    for prisoners still guarded at the end, and this reads the ones taken off the map as out of play."""
+    for unit in list(state.units.values()):
+        if prisoners.is_prisoner(unit) and unit.carrier in guards:
+            state = state.without_unit(unit.id)
+    return state
+
+
 def claims_drop(position: Position, action: act.Action) -> bool:
     """``drop PRISONER``: a guard abandons a prisoner (A20.5, A20.53)."""
     if not isinstance(action, act.Transfer) or action.to:

@@ -276,3 +276,20 @@ def test_a20_551_refused_surrender_rearms_no_one(make_position: Any) -> None:
     pos.push_text("answer refuse")
     assert "a-1" not in pos.units
     assert pos.units["b-9"].name == "4-4-7r"
+
+
+def test_a20_53_prisoners_go_off_the_map_with_their_guard(make_position: Any) -> None:
+    """A20.53: a guard may take his prisoners off the map (here through the scenario's exit hex, L4): the
+    Russian prisoner leaves with the German 4-6-7 instead of being left behind Unarmed; the guard is no
+    casualty (A26.221), the prisoner counts as a unit off the map, eliminated for the Germans' CVP (a
+    4-4-7 squad: 2 VP, A26.211)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "K4"}, held("b-9", "4-4-7r", "a-1", "K4"),
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "A1"}]
+    exit_ = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4}}}
+    pos = make_position("asl", units, "MPh", options=exit_, counters=COUNTERS, sides=SIDES)
+    pos.push_text("move a-1 K4-L4 as exit")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert "a-1" not in pos.units and "b-9" not in pos.units
+    status = pos.game.status(pos)
+    assert "a: 2 CVP (A26.22)" in status and "b: 0 CVP (A26.22)" in status
