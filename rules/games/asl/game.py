@@ -145,6 +145,7 @@ class AslState(GameState):
     broken_old: tuple[str, ...] = ()
     no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
     massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
+    attack_side: str = ""  # the side of the last attack declared (A20.53: who eliminated an abandoned unit)
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
     snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
@@ -766,6 +767,10 @@ class AslGame(Game):
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
+        done, state = self._play(position, action)
+        return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+
+    def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays
         nothing (A9.5): those are declared by answering the questions between the fire and its DR."""
         declared, answer = self.split(action)

@@ -17,9 +17,10 @@ round (``prisoners.py`` swaps two HS for a squad). At the table:
   window (A8.1), which then stays open for its fire or pass. Not while a decision (a roll, a check) is
   being answered: the deployment comes before or after it;
 - ``drop PRISONER``: in his side's RPh or APh a guard not in Melee with them abandons prisoners like a SW
-  (A20.5, A20.53): they are Unarmed, no longer guarded. Not built: A20.53's consequences of abandoning
-  (their later elimination by the abandoning side as a massacre, A20.3-A20.4; an abandoned MMC's A19.3
-  restrictions);
+  (A20.5, A20.53): they are Unarmed, no longer guarded, and marked ``abandoned_pw``: if the abandoning side
+  later eliminates one (by a fire or a CC attack of its own), that is a massacre at once (A20.53, A20.4: the
+  enemy's ELR +1, and it has refused quarter, A20.3; ``after_play``). A guard leaving the map takes his
+  prisoners with him (A20.53, ``exit_with``);
 - a deploying guard's prisoners stay with the HS that keeps its id, unless the captor names those the new HS
   guards (``answer units ...`` or ``none``); each HS guards at most five times its US# (A20.51): what one
   cannot hold goes to the other, and what neither can is released Unarmed where it stands (A20.5: the
@@ -226,5 +227,40 @@ def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
 def drop(position: Position, transfer: act.Transfer) -> State:
     """A20.5, A20.53: the abandoned prisoner is Unarmed where it stands, no longer guarded (its owner moves it
     when no enemy shares its Location, A20.5)."""
-    unit = position.units[transfer.item].mark(prisoners.UNARMED, remove=(prisoners.PRISONER,))
+    unit = position.units[transfer.item].mark(prisoners.UNARMED, ABANDONED, remove=(prisoners.PRISONER,))
     return position.state.with_unit(dataclasses.replace(unit, carrier=None))
+
+
+ABANDONED = "abandoned_pw"  # not D5.4's "abandoned" (a vehicle's)
+
+
+def after_play(game: AslGame, position: Position, done: act.Action, state: State) -> State:
+    """A20.53: abandoned prisoners stay under A20.3-A20.4: if the side that abandoned them later eliminates
+    them, that is a massacre at once (its enemy's ELR +1, and it has refused quarter). Who eliminated them is
+    the side of the attack being worked out: a fire's firers, a Close Combat attack's side (the side of the
+    CC decision answered)."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = state.game
+    if not isinstance(gs, AslState):
+        return state
+    top = position.state.decision
+    side = gs.attack_side
+    if isinstance(done, act.Fire) and done.firers and done.firers[0] in position.units:
+        side = position.units[done.firers[0]].side
+    elif isinstance(done, act.Answer) and top is not None and top.then.startswith(("cc", "vcc")):
+        side = top.side
+    if side != gs.attack_side:
+        gs = gs.replace(attack_side=side)
+        state = state.replace(game=gs)
+    exited = {uid for uid, _ in gs.exited}
+    for unit in position.units.values():
+        if not unit.has(ABANDONED) or unit.id in state.units or unit.id in exited:
+            continue
+        if side and side == position.enemy_of(unit.side):
+            if side not in gs.massacred:
+                gs = gs.replace(massacred=(*gs.massacred, side))
+            if side not in gs.no_quarter:
+                gs = gs.replace(no_quarter=(*gs.no_quarter, side))
+            state = state.replace(game=gs)
+    return state

@@ -62,6 +62,7 @@ PHRASES: dict[str, T] = {
     # prisoners (A20)
     "prisoner": T("prisoner (A20.5)"),
     "unarmed": T("unarmed (A20.5)"),
+    "abandoned_pw": T("abandoned by its guard: its elimination by that side is a massacre (A20.53)"),
     "escaping": T("trying to escape (A20.55)"),
     # vehicles (chapter D)
     "motion": T("in Motion (D2.4)"),

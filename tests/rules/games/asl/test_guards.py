@@ -293,3 +293,54 @@ def test_a20_53_prisoners_go_off_the_map_with_their_guard(make_position: Any) ->
     assert "a-1" not in pos.units and "b-9" not in pos.units
     status = pos.game.status(pos)
     assert "a: 2 CVP (A26.22)" in status and "b: 0 CVP (A26.22)" in status
+
+
+def test_a20_53_an_abandoned_prisoner_eliminated_by_the_abandoning_side_is_a_massacre(
+        make_position: Any) -> None:
+    """A20.53: the German guard abandons his Russian prisoner in the German RPh (``drop``, A20.5); the two
+    German squads move two hexes away in the MPh and fire at it in the AFPh with an Original DR of 2, which
+    eliminates it: that is a massacre at once (A20.4): the Germans have massacred (the Russians' ELR +1) and
+    refused quarter (A20.3). An Unarmed unit never abandoned, eliminated by the same fire, is no massacre."""
+    for abandoned in (True, False):
+        units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+                 {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"},
+                 {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "C2",
+                  "markers": ["prisoner"], "carrier": "a-1"} if abandoned else
+                 {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "C2", "markers": ["unarmed"]},
+                 {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "H5"}]
+        pos = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
+        if abandoned:
+            pos.push_text("drop b-9")
+            assert pos.units["b-9"].has("abandoned_pw") and pos.units["b-9"].has("unarmed")
+            assert pos.units["b-9"].carrier is None
+            while pos.phase.id == "RPh":
+                pos.push_text("end")
+            pos.push_text("end")  # the PFPh: the Germans step out first (the MPh), then fire in the AFPh
+            pos.push_text("move a-1 C2-C3-C4")
+            while pos.decision is not None:
+                pos.push_text("answer pass")
+            pos.push_text("move a-2 C2-C3-C4")
+            while pos.decision is not None:
+                pos.push_text("answer pass")
+            pos.push_text("end")
+            while pos.phase.id != "AFPh":
+                pos.push_text("end")
+        else:
+            away = [{**u, "hex": "C4"} if u["id"] in ("a-1", "a-2") else u for u in units]
+            pos = make_position("asl", away, "AFPh", counters=COUNTERS, sides=SIDES)
+        gs = pos.game.gstate(pos.state)
+        assert "a" not in gs.massacred
+        pos.push_text("fire a-1,a-2 at C2 dice 1,1")
+        for _ in range(10):
+            top = pos.decision
+            if top is None:
+                break
+            if top.kind == "roll":
+                pos.push_text("answer dice 6,6" if top.dice == "DR" else "answer dice 6")
+            elif top.units:
+                pos.push_text(f"answer units {top.units[0]}")
+            else:
+                pos.push_text(f"answer {(top.choices or ('done',))[0]}")
+        assert "b-9" not in pos.units
+        gs = pos.game.gstate(pos.state)
+        assert ("a" in gs.massacred) is abandoned and ("a" in gs.no_quarter) is abandoned
