@@ -90,6 +90,7 @@ PHRASES: dict[str, T] = {
     "hd": T("hull down (D4.2)"),
     "ma_malf": T("main armament malfunctioned (D3.7)"),
     "cmg_malf": T("coaxial MG malfunctioned (A9.7)"),
+    "aamg_malf": T("anti-aircraft MG malfunctioned (D3.7)"),
     "sn_fired": T("fired its sN this CCPh (A11.622)"),
     "crew_survived": T("its crew survived (D5.6)"),
     "crew_lost": T("its crew was lost (D5.6)"),
