@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 SMC = ("leader", "hero")
 CMG_MALF = "cmg_malf"
+AAMG_MALF = "aamg_malf"  # D3.7: an AAMG that fired in the attack with an Original 12 malfunctions too
 AMBUSH_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A11.4: woods or building hex
 
 
@@ -231,6 +232,12 @@ def defence_ccv(unit: UnitState) -> int:
     return max(1, value)
 
 
+def _aamg(vehicle: UnitState) -> int:
+    from hexmate.rules.games.asl.armour import vtype
+
+    return vtype(vehicle).aamg
+
+
 def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fraction, Fraction, list[Line]]:
     """A11.62: an AFV attacks infantry with its CMG and, if CE, its AAMG, against the targets' CCV; halved
     in Motion, halved against a concealed unit; its FP never increases."""
@@ -239,7 +246,8 @@ def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fr
     vt = vtype(vehicle)
     working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
     cmg = 0 if vehicle.has(CMG_MALF) else vt.cmg  # A9.7: a malfunctioned CMG adds nothing
-    fp = Fraction((cmg + (vt.aamg if vehicle.has("ce") else 0)) if working else 0)
+    aamg = vt.aamg if vehicle.has("ce") and not vehicle.has(AAMG_MALF) else 0  # D3.7: none once malfunctioned
+    fp = Fraction((cmg + aamg) if working else 0)
     lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
     if vehicle.has("motion"):
         fp /= 2
@@ -777,7 +785,10 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1))
     if group and _vehicle(group[0]) and ASL_DR.from_values(answer.dice).total == 12:
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
-        state = state.with_unit(state.units[group[0].id].mark(CMG_MALF))
+        afv = state.units[group[0].id]
+        # D3.7: each vehicle MG firing in it malfunctions on that Original 12: the AAMG too if it fired (CE)
+        aamg = afv.has("ce") and not afv.has(AAMG_MALF) and _aamg(afv) > 0
+        state = state.with_unit(afv.mark(CMG_MALF, *((AAMG_MALF,) if aamg else ())))
     if ccleader.due(position, group, answer.dice):  # A18.12: a leader may be created first
         return state.push(ccleader.ask(position, side, index, answer.dice, decision.arg("capture") == "1"))
     ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))

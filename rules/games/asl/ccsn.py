@@ -12,8 +12,16 @@ What the text says and this module does (paraphrased):
   result calls for follow; then the same side designates its CC attack as usual (the A11 example's H3: the
   sN attack, then the CMG "again").
 
-The checks it calls for are taken first (with whatever they raise), then ``done`` goes on with the CC. Not
-built: unarmored vehicles and exposed crews in the Location as its targets (A7.308 through A11.622).
+The checks it calls for are taken first (with whatever they raise), then ``done`` goes on with the CC.
+A11.622 names among the targets the exposed PRC and the unarmored vehicles (of either side) in the Location:
+
+- each unarmored vehicle there (not a wreck; at most the 16 column's largest KIA of them, A7.308) reads the
+  same Original DR on the IFT's vehicle line (no DRM at all, A11.622): burning wreck, destroyed (its PRC roll
+  to survive, D5.6) or immobilized (``unarmored.result``); an Original 2 asks the Unlikely Kill dr (A7.309);
+- the exposed PRC are the units aboard an unarmored vehicle (passengers always exposed, D6.7) and the riders
+  on any vehicle (D6.2): they take the sN's IFT result like the infantry, unless the same DR destroys or
+  burns their vehicle (D.8). Not built: an AFV's own Crew Exposed (CE) crew as a target (its vehicle's
+  ``ce`` marker); the sN's AFV is buttoned up and no other vehicle's crew is attacked here.
 """
 
 from __future__ import annotations
@@ -61,6 +69,58 @@ def armed(position: Position, h: Hex, side: str) -> UnitState | None:
     return None
 
 
+def unarmored_vehicles(position: Position, h: Hex) -> list[UnitState]:
+    """A11.622, A7.308: the unarmored vehicles in the Location, of either side, not wrecks."""
+    from hexmate.rules.games.asl import armour
+
+    return sorted((u for u in position.units_at(h) if is_vehicle(u) and not armour.vtype(u).armored
+                   and not u.has("wreck")), key=lambda u: u.id)
+
+
+def exposed_prc(position: Position, h: Hex) -> list[UnitState]:
+    """A11.622: the exposed PRC: those aboard an unarmored vehicle (D6.7) and riders (D6.2)."""
+    from hexmate.rules.games.asl import armour, riders
+
+    out: list[UnitState] = []
+    for v in position.units_at(h):
+        if not is_vehicle(v) or v.has("wreck"):
+            continue
+        if not armour.vtype(v).armored:
+            out += [u for u in position.units.values() if u.carrier == v.id and not au.is_sw(u)]
+        else:
+            out += [u for u in riders.carried_riders(position.state, v, riders._passengers(v))
+                    if not au.is_sw(u)]
+    return sorted(out, key=lambda u: u.id)
+
+
+def _on_vehicles(position: Position, state: State, sn: UnitState, trucks: list[UnitState],
+                 original: int) -> tuple[State, set[str], list[Decision], list[Line]]:
+    """A7.308 with the sN's 16 FP and its Original DR (no DRM, A11.622); A7.309 after an Original 2."""
+    from hexmate.rules.games.asl import unarmored
+
+    ift = position.charts.chart("ift")
+    col = ift.axis("fp").key_at(ift.axis("fp").locate(FP) or 0)
+    kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(col))
+    doomed: set[str] = set()
+    asks: list[Decision] = []
+    lines: list[Line] = []
+    for truck in trucks[:unarmored.most_vehicles(ift, int(col))]:
+        got = unarmored.result(original, kill)
+        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id,
+                 final=original, kill=kill, result=unarmored.SAID[got])
+        lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        if got in ("destroyed", "burning"):
+            doomed.add(truck.id)
+        state, more = unarmored._apply(state, truck, got)
+        asks += more
+        if unarmored.needs_dr(original, got):
+            asks.append(Decision("roll", sn.side, T("{vehicle}: Original DR 2 on the vehicle line: roll the "
+                                                    "Unlikely Kill dr", vehicle=truck.id),
+                                 "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=truck.hex,
+                                 args=(("first", got),)))
+    return state, doomed, asks, lines
+
+
 def ask(position: Position, vehicle: UnitState) -> Decision:
     return Decision(
         "roll", vehicle.side,
@@ -85,6 +145,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     gone = set(cc.infiltrating(position))  # A11.22: those that have left the CC are not in it any more
     targets = [u for u in position.units_at(h) if not is_vehicle(u) and not au.is_sw(u) and u.carrier is None
                and u.id not in gone]
+    trucks = unarmored_vehicles(position, h)
+    targets += exposed_prc(position, h)
     lines = [Line(T("Original DR"), str(roll.total), "A.1"), Line(T("usage number"), str(n), "D13.34")]
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
@@ -98,15 +160,20 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         said = T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(FP),
                  column=axis.key_at(col), final=roll.total, result=result)
         lines.append(Line(T("sN attack"), said, "A11.622"))
-    results = {u.id: result for u in targets}
+    asks: list[Decision] = []
+    if roll.total <= n and trucks:  # A11.622: unarmored vehicles too, on the IFT's vehicle line (A7.308)
+        state, doomed, more, said_v = _on_vehicles(position, state, vehicle, trucks, roll.total)
+        lines += said_v
+        asks += more
+        targets = [u for u in targets if u.carrier not in doomed]  # D.8: no attack on those aboard then
+    results = {u.id: result for u in targets if u.id in state.units}
     summary = T("{unit}'s sN: {result}", unit=vehicle.id, result=result)
     fire = act.Fire((vehicle.id,), h, answer.dice)
     state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
                                                 tuple(lines), results, summary))
     view = position.at(state)
-    asks: list[Decision] = []
-    for side in sorted({u.side for u in targets}):
-        ids = [u.id for u in targets if u.side == side]
+    for side in sorted({u.side for u in targets if u.id in state.units}):
+        ids = [u.id for u in targets if u.side == side and u.id in state.units]
         asks += decisions_for(view, result, ids)
     if asks:  # the checks first (and whatever they raise, Heat of Battle...), then the CC goes on
         done = Decision("confirm", vehicle.side,

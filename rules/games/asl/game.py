@@ -71,6 +71,7 @@ from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import placedc as asl_placedc
 from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import rally as asl_rally
+from hexmate.rules.games.asl import rearm as asl_rearm
 from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
@@ -149,6 +150,7 @@ class AslState(GameState):
     broken_old: tuple[str, ...] = ()
     no_quarter: tuple[str, ...] = ()  # sides that refused a surrender or massacred (A20.3, A20.4)
     massacred: tuple[str, ...] = ()  # sides that massacred prisoners: the enemy's ELR is 1 higher (A20.4)
+    attack_side: str = ""  # the side of the last attack declared (A20.53: who eliminated an abandoned unit)
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
     snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
@@ -539,6 +541,10 @@ class AslGame(Game):
         return self._check(position, action)
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
+        top = position.state.decision
+        if top is not None and top.kind == "react" and isinstance(action, act.Activate) \
+                and not asl_guards.in_window(position, action):
+            raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -778,6 +784,10 @@ class AslGame(Game):
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
+        done, state = self._play(position, action)
+        return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
+
+    def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         """A fire given with its dice at once ("fire ... dice N,N") declares no Fire Lane (A9.22) and sprays
         nothing (A9.5): those are declared by answering the questions between the fire and its DR."""
         declared, answer = self.split(action)
@@ -1132,6 +1142,8 @@ class AslGame(Game):
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = prisoners.resume_surrender(self, position, decision, answer)
+        if answer.units:  # A20.551: the Unarmed units there rearm
+            state = asl_rearm.after_surrender(position, position.state, state, decision)
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state
@@ -1467,6 +1479,7 @@ class AslGame(Game):
         state = asl_bypass.end(position.at(state))  # A4.32, A4.33: only a unit stopped there stays bypassing
         exiting = [state.units[u] for u in moving.units if u in state.units and state.units[u].has("exiting")]
         if moving.finished and not moving.stopped and exiting:  # A2.6: they leave the map, never to return
+            state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
             gs = self.gstate(state)
             gone = []
             for unit in exiting:
@@ -1528,7 +1541,8 @@ class AslGame(Game):
     def secret_of(self, position: Position, action: act.Action) -> str:
         """A12.3: an action naming a HIP unit is listed on its owner's page only (A12.11: so is one that gives
         up a unit's "?", search.py)."""
-        return asl_hip.owner_of(self, position, action) or asl_search.owner_of(position, action)
+        return (asl_hip.owner_of(self, position, action) or asl_search.owner_of(position, action)
+                or asl_guards.owner_of(position, action))  # A20.5: a guard deploys at any time
 
     def generate(self, position: Position) -> Iterator[act.Action]:
         state = position.state
@@ -1540,6 +1554,8 @@ class AslGame(Game):
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
+                yield from (a for a in asl_guards.generate(position)  # A20.5: a guard deploys at any time
+                            if asl_guards.in_window(position, a))
             return
         yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
         yield from asl_guards.generate(position)  # A20.5: a guard squad deploys at any time

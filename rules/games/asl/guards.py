@@ -11,10 +11,16 @@ round (``prisoners.py`` swaps two HS for a squad). At the table:
   reduces to);
 - in the RtPh, where no action is taken, a squad that has just accepted a surrender is asked at once
   ``deploy`` or ``keep`` (the A10 rout example, G1: the Russian guard squad at K1 may deploy at once);
+- "at any time" (A20.5) reaches into the enemy's phases too: ``activate SQUAD for deploy`` is the guard's
+  side's action whoever is acting (``owner_of``: its page lists it, the host takes it out of turn), in every
+  phase but the RtPh whenever no decision is open, and in the enemy's MPh in each Defensive First Fire
+  window (A8.1), which then stays open for its fire or pass. Not while a decision (a roll, a check) is
+  being answered: the deployment comes before or after it;
 - ``drop PRISONER``: in his side's RPh or APh a guard not in Melee with them abandons prisoners like a SW
-  (A20.5, A20.53): they are Unarmed, no longer guarded. Not built: A20.53's consequences of abandoning
-  (their later elimination by the abandoning side as a massacre, A20.3-A20.4; an abandoned MMC's A19.3
-  restrictions);
+  (A20.5, A20.53): they are Unarmed, no longer guarded, and marked ``abandoned_pw``: if the abandoning side
+  later eliminates one (by a fire or a CC attack of its own), that is a massacre at once (A20.53, A20.4: the
+  enemy's ELR +1, and it has refused quarter, A20.3; ``after_play``). A guard leaving the map takes his
+  prisoners with him (A20.53, ``exit_with``);
 - a deploying guard's prisoners stay with the HS that keeps its id, unless the captor names those the new HS
   guards (``answer units ...`` or ``none``); each HS guards at most five times its US# (A20.51): what one
   cannot hold goes to the other, and what neither can is released Unarmed where it stands (A20.5: the
@@ -74,8 +80,6 @@ def check(game: AslGame, position: Position, action: act.Activate) -> act.Activa
         if guard.has("melee"):
             raise IllegalAction(T("{unit} is in Melee with its prisoners", unit=guard.id), "A20.51")
         return act.Activate((unit.id,), DEPLOY)
-    if unit.side != position.to_act:
-        raise IllegalAction(T("only the side acting now may deploy its guard"), "A20.5")
     if not prisoners.prisoners_of(position, unit.id):
         raise IllegalAction(T("{unit} guards no prisoners: only a guard deploys at will (A20.5); other "
                               "deployment is A1.31's", unit=unit.id), "A20.5")
@@ -157,11 +161,45 @@ def resume_deploy(game: AslGame, position: Position, decision: Decision, answer:
 
 
 def generate(position: Position) -> Iterator[act.Activate]:
-    """What the page lists: each Good Order guard squad of the side acting may deploy (A20.5)."""
+    """What the pages list: each Good Order guard squad may deploy, whoever is acting (A20.5 "at any time";
+    ``owner_of`` lists it on its side's page only)."""
     for unit in sorted(position.units.values(), key=lambda u: u.id):
-        if (unit.type == "squad" and unit.side == position.to_act and not unit.has("broken")
+        if (unit.type == "squad" and not unit.has("broken") and not prisoners.is_prisoner(unit)
                 and prisoners.prisoners_of(position, unit.id) and _half(position, unit) is not None):
             yield act.Activate((unit.id,), DEPLOY)
+
+
+def owner_of(position: Position, action: act.Action) -> str:
+    """A20.5 "at any time": a guard's deployment is its side's action whoever is acting; its page lists it and
+    the host takes it from that side out of turn (as HIP given up, A12.14)."""
+    if not claims(action):
+        return ""
+    assert isinstance(action, act.Activate)
+    unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+    if unit is None or prisoners.is_prisoner(unit):
+        return ""
+    return unit.side
+
+
+def in_window(position: Position, action: act.Action) -> bool:
+    """A20.5: in the enemy's MPh a Defensive First Fire window (A8.1) takes a guard's deployment too."""
+    top = position.state.decision
+    if top is None or top.kind != "react" or not claims(action):
+        return False
+    assert isinstance(action, act.Activate)
+    unit = position.units.get(action.units[0]) if len(action.units) == 1 else None
+    return unit is not None and unit.side == top.side  # the side whose window it is
+
+
+def exit_with(state: State, guards: list[str]) -> State:
+    """A20.53: a guard leaving the map takes his prisoners with him, not released. The guard is no casualty
+    (A26.221 names him among its exceptions; end_move records him as exited); the prisoners, units that left
+    the map, count as eliminated for the captor's CVP (A26.221's rule) at their VP: A20.1's doubling asks
+    for prisoners still guarded at the end, and this reads the ones taken off the map as out of play."""
+    for unit in list(state.units.values()):
+        if prisoners.is_prisoner(unit) and unit.carrier in guards:
+            state = state.without_unit(unit.id)
+    return state
 
 
 def claims_drop(position: Position, action: act.Action) -> bool:
@@ -189,5 +227,40 @@ def check_drop(position: Position, drop: act.Transfer) -> act.Transfer:
 def drop(position: Position, transfer: act.Transfer) -> State:
     """A20.5, A20.53: the abandoned prisoner is Unarmed where it stands, no longer guarded (its owner moves it
     when no enemy shares its Location, A20.5)."""
-    unit = position.units[transfer.item].mark(prisoners.UNARMED, remove=(prisoners.PRISONER,))
+    unit = position.units[transfer.item].mark(prisoners.UNARMED, ABANDONED, remove=(prisoners.PRISONER,))
     return position.state.with_unit(dataclasses.replace(unit, carrier=None))
+
+
+ABANDONED = "abandoned_pw"  # not D5.4's "abandoned" (a vehicle's)
+
+
+def after_play(game: AslGame, position: Position, done: act.Action, state: State) -> State:
+    """A20.53: abandoned prisoners stay under A20.3-A20.4: if the side that abandoned them later eliminates
+    them, that is a massacre at once (its enemy's ELR +1, and it has refused quarter). Who eliminated them is
+    the side of the attack being worked out: a fire's firers, a Close Combat attack's side (the side of the
+    CC decision answered)."""
+    from hexmate.rules.games.asl.game import AslState
+
+    gs = state.game
+    if not isinstance(gs, AslState):
+        return state
+    top = position.state.decision
+    side = gs.attack_side
+    if isinstance(done, act.Fire) and done.firers and done.firers[0] in position.units:
+        side = position.units[done.firers[0]].side
+    elif isinstance(done, act.Answer) and top is not None and top.then.startswith(("cc", "vcc")):
+        side = top.side
+    if side != gs.attack_side:
+        gs = gs.replace(attack_side=side)
+        state = state.replace(game=gs)
+    exited = {uid for uid, _ in gs.exited}
+    for unit in position.units.values():
+        if not unit.has(ABANDONED) or unit.id in state.units or unit.id in exited:
+            continue
+        if side and side == position.enemy_of(unit.side):
+            if side not in gs.massacred:
+                gs = gs.replace(massacred=(*gs.massacred, side))
+            if side not in gs.no_quarter:
+                gs = gs.replace(no_quarter=(*gs.no_quarter, side))
+            state = state.replace(game=gs)
+    return state

@@ -66,6 +66,7 @@ PHRASES: dict[str, T] = {
     # prisoners (A20)
     "prisoner": T("prisoner (A20.5)"),
     "unarmed": T("unarmed (A20.5)"),
+    "abandoned_pw": T("abandoned by its guard: its elimination by that side is a massacre (A20.53)"),
     "escaping": T("trying to escape (A20.55)"),
     # vehicles (chapter D)
     "motion": T("in Motion (D2.4)"),
@@ -96,6 +97,7 @@ PHRASES: dict[str, T] = {
     "hd": T("hull down (D4.2)"),
     "ma_malf": T("main armament malfunctioned (D3.7)"),
     "cmg_malf": T("coaxial MG malfunctioned (A9.7)"),
+    "aamg_malf": T("anti-aircraft MG malfunctioned (D3.7)"),
     "sn_fired": T("fired its sN this CCPh (A11.622)"),
     "crew_survived": T("its crew survived (D5.6)"),
     "crew_lost": T("its crew was lost (D5.6)"),

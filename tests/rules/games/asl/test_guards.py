@@ -195,3 +195,152 @@ def test_a20_5_a_guard_abandons_a_prisoner_like_a_sw(make_position: Any) -> None
     pos.push_text("drop b-1")
     b1 = pos.units["b-1"]
     assert b1.has("unarmed") and not b1.has("prisoner") and b1.carrier is None and pos.label(b1.hex) == "C2"
+
+
+def test_a20_5_at_any_time_the_guard_deploys_in_the_enemy_phase(make_position: Any) -> None:
+    """A20.5 ("at any time", whatever the phase): the Russian guard squad holds a German prisoner in the
+    German AFPh, where only the Germans act; the deployment is the Russians' own action (listed on their page
+    only, taken out of turn): it becomes two 2-2-7r HS, the prisoner then shared (A20.51), and the AFPh goes
+    on with the Germans. A broken guard squad is not offered it."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C3", "markers": ["broken"]},
+             held("a-9", "4-6-7", "b-1"), held("a-8", "4-6-7", "b-2", "C3"),
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C5"}]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, sides=SIDES)
+    assert pos.to_act == "a"
+    legal = {a.text(): a for a in pos.legal_actions}
+    assert "activate b-1 for deploy" in legal and "activate b-2 for deploy" not in legal
+    assert pos.game.secret_of(pos, legal["activate b-1 for deploy"]) == "b"
+    pos.push_text("activate b-1 for deploy")
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("guard_split", "b")
+    pos.push_text("answer units a-9")
+    assert pos.units["b-1"].name == "2-2-7r" and pos.units["b-1.2"].name == "2-2-7r"
+    assert pos.units["a-9"].carrier == "b-1.2"
+    assert pos.decision is None and pos.phase.id == "AFPh" and pos.to_act == "a"
+
+
+def test_a20_5_a_guard_deploys_in_a_defensive_first_fire_window(make_position: Any) -> None:
+    """A20.5 in the enemy's MPh: when the German squad enters a hex in view, the Russian guard may deploy in
+    the Defensive First Fire window (A8.1) and the window stays open for its fire or pass; any other
+    activation there is refused, and so is the moving side's deployment of its moving guard."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             held("a-9", "4-6-7", "b-1"),
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C6"}, held("b-8", "4-4-7r", "a-1", "C6")]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("move a-1 C6-C5")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    assert "activate b-1 for deploy" in {a.text() for a in pos.legal_actions}
+    pos.push_text("activate b-1 for deploy")
+    pos.push_text("answer none")
+    assert pos.units["b-1"].name == "2-2-7r" and pos.units["b-1.2"].name == "2-2-7r"
+    assert pos.units["a-9"].carrier == "b-1"
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    for other in ("activate b-1 for search", "activate a-1 for deploy"):
+        with pytest.raises(IllegalAction, match="first answer the open decision"):
+            pos.push_text(other)
+    assert {"fire b-1 at @3,3", "fire b-1.2 at @3,3"} & {a.text() for a in pos.legal_actions}
+
+
+
+def test_a20_551_a_guard_surrendering_rearms_its_prisoners(make_position: Any) -> None:
+    """A20.551, its last sentence: the broken German squad guarding a Russian squad surrenders in the RtPh
+    to the Russian squad beside it (A20.21); the Russian prisoner in its Location is no longer guarded and
+    rearms at once as a same-size Conscript squad of its nationality (4-2-6), where it stands. Its German
+    guard is now the prisoner of the Russian squad."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["broken"]},
+             held("b-9", "4-4-7r", "a-1", "C3")]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, sides=SIDES, first_side="b")
+    pos.push_text("end")  # the RtPh: the German surrenders (A20.21)
+    top = pos.decision
+    assert top is not None and (top.then, top.side) == ("surrender", "b")
+    pos.push_text("answer units b-1")
+    freed = pos.units["b-9"]
+    assert freed.name == "4-2-6" and freed.carrier is None
+    assert not freed.has("prisoner") and not freed.has("unarmed")
+    assert pos.label(freed.hex) == "C3"
+    assert pos.units["a-1"].carrier == "b-1" and pos.units["a-1"].has("prisoner")
+
+
+def test_a20_551_refused_surrender_rearms_no_one(make_position: Any) -> None:
+    """A20.551 asks for a surrender to an armed unit: refused (No Quarter, A20.3) the German is eliminated
+    and his prisoner is not rearmed by this sentence (no surrender took place)."""
+    units = [{"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C2"},
+             {"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["broken"]},
+             held("b-9", "4-4-7r", "a-1", "C3")]
+    pos = make_position("asl", units, "AFPh", counters=COUNTERS, sides=SIDES, first_side="b")
+    pos.push_text("end")
+    pos.push_text("answer refuse")
+    assert "a-1" not in pos.units
+    assert pos.units["b-9"].name == "4-4-7r"
+
+
+def test_a20_53_prisoners_go_off_the_map_with_their_guard(make_position: Any) -> None:
+    """A20.53: a guard may take his prisoners off the map (here through the scenario's exit hex, L4): the
+    Russian prisoner leaves with the German 4-6-7 instead of being left behind Unarmed; the guard is no
+    casualty (A26.221), the prisoner counts as a unit off the map, eliminated for the Germans' CVP (a
+    4-4-7 squad: 2 VP, A26.211)."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "K4"}, held("b-9", "4-4-7r", "a-1", "K4"),
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "A1"}]
+    exit_ = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4}}}
+    pos = make_position("asl", units, "MPh", options=exit_, counters=COUNTERS, sides=SIDES)
+    pos.push_text("move a-1 K4-L4 as exit")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert "a-1" not in pos.units and "b-9" not in pos.units
+    status = pos.game.status(pos)
+    assert "a: 2 CVP (A26.22)" in status and "b: 0 CVP (A26.22)" in status
+
+
+def test_a20_53_an_abandoned_prisoner_eliminated_by_the_abandoning_side_is_a_massacre(
+        make_position: Any) -> None:
+    """A20.53: the German guard abandons his Russian prisoner in the German RPh (``drop``, A20.5); the two
+    German squads move two hexes away in the MPh and fire at it in the AFPh with an Original DR of 2, which
+    eliminates it: that is a massacre at once (A20.4): the Germans have massacred (the Russians' ELR +1) and
+    refused quarter (A20.3). An Unarmed unit never abandoned, eliminated by the same fire, is no massacre."""
+    for abandoned in (True, False):
+        units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+                 {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C2"},
+                 {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "C2",
+                  "markers": ["prisoner"], "carrier": "a-1"} if abandoned else
+                 {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "C2", "markers": ["unarmed"]},
+                 {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "H5"}]
+        pos = make_position("asl", units, "RPh", counters=COUNTERS, sides=SIDES)
+        if abandoned:
+            pos.push_text("drop b-9")
+            assert pos.units["b-9"].has("abandoned_pw") and pos.units["b-9"].has("unarmed")
+            assert pos.units["b-9"].carrier is None
+            while pos.phase.id == "RPh":
+                pos.push_text("end")
+            pos.push_text("end")  # the PFPh: the Germans step out first (the MPh), then fire in the AFPh
+            pos.push_text("move a-1 C2-C3-C4")
+            while pos.decision is not None:
+                pos.push_text("answer pass")
+            pos.push_text("move a-2 C2-C3-C4")
+            while pos.decision is not None:
+                pos.push_text("answer pass")
+            pos.push_text("end")
+            while pos.phase.id != "AFPh":
+                pos.push_text("end")
+        else:
+            away = [{**u, "hex": "C4"} if u["id"] in ("a-1", "a-2") else u for u in units]
+            pos = make_position("asl", away, "AFPh", counters=COUNTERS, sides=SIDES)
+        gs = pos.game.gstate(pos.state)
+        assert "a" not in gs.massacred
+        pos.push_text("fire a-1,a-2 at C2 dice 1,1")
+        for _ in range(10):
+            top = pos.decision
+            if top is None:
+                break
+            if top.kind == "roll":
+                pos.push_text("answer dice 6,6" if top.dice == "DR" else "answer dice 6")
+            elif top.units:
+                pos.push_text(f"answer units {top.units[0]}")
+            else:
+                pos.push_text(f"answer {(top.choices or ('done',))[0]}")
+        assert "b-9" not in pos.units
+        gs = pos.game.gstate(pos.state)
+        assert ("a" in gs.massacred) is abandoned and ("a" in gs.no_quarter) is abandoned
