@@ -156,7 +156,8 @@ class PgGame(Game):
     name: ClassVar[str] = "pg"
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll"),
-                                                           "works": ("position", "table")}  # 16.2, 16.4
+                                                           "works": ("position", "table"),  # 16.2, 16.4
+                                                           "minefield": ("table",)}  # 16.6
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",

@@ -67,6 +67,20 @@ def own_fields(game: PgGame, position: Position, side: str) -> frozenset[Hex]:
     return frozenset(out)
 
 
+def shift(game: PgGame, position: Position, h: Hex, table: str) -> tuple[T, int, str] | None:
+    """16.6: units fired on, or assaulted, in a minefield hex (either side's minefield, friendly ones too)
+    take the minefield's modifier. The text gives the rule, not the number, which is on the Terrain Effects
+    Chart: it is the chart pack's ``minefield`` chart (the demo pack's values are invented and labelled so).
+    It reads only the marker's presence, never its face-down attack points: a DECOY not yet found out
+    counts like any other marker. ``table``: "dft", "bombardment" or "assault"."""
+    if not present(game, position, h):
+        return None
+    value = int(position.charts.chart("minefield").lookup(table=table))
+    if not value:
+        return None
+    return T("minefield in {hex}", hex=position.label(h)), value, "16.6, TEC"
+
+
 def is_engineer(unit: UnitState) -> bool:
     """16.6: an engineer unit; flamethrower engineers are not engineers for minefields (15.5)."""
     return pu.branch(unit) == "ENG" and not pu.is_flamethrower(unit) and not pu.is_leader(unit)
@@ -204,4 +218,4 @@ def end_of_turn(game: PgGame, position: Position) -> State:
 
 __all__ = ["CLEAR_TURNS", "check_clear", "clear", "clear_offers", "end_of_turn", "is_engineer",
            "keep_clearing", "laid", "own_fields", "owners_choice", "points_left",
-           "present", "reveal"]
+           "present", "reveal", "shift"]
