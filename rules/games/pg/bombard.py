@@ -22,8 +22,8 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
-from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import drumfire as pg_drum
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu

@@ -21,8 +21,8 @@ from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
-from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import penal as pg_penal

@@ -443,12 +443,13 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
-        for label in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+        for key in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+            label = pg_mines.hex_of(key)  # 16.6: one of several minefields in a hex: C5/2
             at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
                        if where == label and u in before.units), None)  # an engineer clearing it
             if at is None and after.moving is not None:
                 at = after.moving.here  # a DECOY the mover found out
-            decoy = label in self.gstate(after).mines_decoys
+            decoy = key in self.gstate(after).mines_decoys
             said = (T("take the minefield marker off {hex}: a DECOY (16.6)", hex=label) if decoy else
                     T("take the minefield marker off {hex}: cleared (16.6)", hex=label))
             out.append(Physical("take", "", said, "16.6", at, "minefield"))
@@ -1045,6 +1046,9 @@ class PgGame(Game):
                 units=", ".join(u.id for u in gentle)), "16.6", "mine_soft", choices=("attack", "spare"),
                 subject=tuple(u.id for u in gentle), target=moving.here))
         return out
+
+    def resume_mine_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_mines.resume_pick(self, position, decision, answer)  # 16.6: the owner picks the minefield
 
     def resume_mine_soft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """16.6: the owner sets the minefield off against the leaders and unarmed transports (a DECOY is

@@ -79,7 +79,8 @@ def test_bombardment_of_a_minefield_hex_takes_the_tec_shift(make_position: Any, 
 def test_an_assault_into_a_minefield_hex_gives_the_attacker_the_shift(make_position: Any, pg: Any) -> None:
     """16.6 and 12.41: units assaulted in a minefield hex (here the attacker's own minefield, which does not
     attack its own side, only costs +1 MP): test_assault's attack (6 -> column 8 with the leader) is read
-    one column further (10: demo columns ...6, 8, 10) with the demo TEC value; the defender's fire out of it takes none."""
+    one column further (10: demo columns ...6, 8, 10) with the demo TEC value; the defender's fire out of it
+    takes none."""
     units = [_u("a1", "C3"), _u("al", "C3", "ldr"), _u("b1", "C4", "inf", "b"),
              _u("b2", "C4", "inf4", "b", "disrupted"), _u("b3", "E7", "inf", "b")]
     pos = pg(make_position, units, options={"minefields": {"C4": {"side": "a", "points": 1}}})
