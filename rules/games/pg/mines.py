@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.base import Decision, Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg.morale import MARK
 from hexmate.rules.hexes import Hex
