@@ -40,6 +40,7 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
+from hexmate.rules.games.pg import leader_draw as pg_leader_draw
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mines as pg_mines
@@ -181,7 +182,9 @@ class PgGame(Game):
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
         state = super().initial(position)
-        return pg_victory.initial_control(self, position.at(state))
+        state = pg_victory.initial_control(self, position.at(state))
+        draws = pg_leader_draw.draws(position.at(state))  # 6.1: leaders drawn from the cup, at set-up
+        return state.push(*draws) if draws else state
 
     def outcome(self, position: Position) -> Outcome | None:
         """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""
@@ -1046,6 +1049,12 @@ class PgGame(Game):
                 units=", ".join(u.id for u in gentle)), "16.6", "mine_soft", choices=("attack", "spare"),
                 subject=tuple(u.id for u in gentle), target=moving.here))
         return out
+
+    def resume_leader_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_leader_draw.resume_draw(self, position, decision, answer)  # 6.1
+
+    def resume_leader_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_leader_draw.resume_face(self, position, decision, answer)  # 6.1
 
     def resume_mine_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_mines.resume_pick(self, position, decision, answer)  # 16.6: the owner picks the minefield
