@@ -405,6 +405,16 @@ def _unsupported_major_river(position: Position, h: Hex, units: list[UnitState])
     return pg_moves.river(game, position.map, h) == "major" and not any(pu.branch(u) == "ENG" for u in units)
 
 
+def _minefield(position: Position, h: Hex) -> tuple[T, int, str] | None:
+    """16.6: the minefield's modifier for the attacker's fire on units assaulted in a minefield hex."""
+    from hexmate.rules.games.pg import mines as pg_mines
+    from hexmate.rules.games.pg.game import PgGame
+
+    game = position.game
+    assert isinstance(game, PgGame)
+    return pg_mines.shift(game, position, h, "assault")
+
+
 def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str, ...], h: Hex,
             attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...],
             exclude: frozenset[str] = frozenset(), first: bool = True,
@@ -448,6 +458,10 @@ def resolve(position: Position, attackers: tuple[str, ...], defenders: tuple[str
         if combat and all(u.has("demoralized") for u in combat):
             shift += 1
             lines.append(Line(T("{who}: every enemy combat unit demoralized", who=who), "+1", "12.41"))
+        mined = _minefield(position, h) if role == "attacker" else None  # 16.6: assaulted in a minefield
+        if mined is not None:
+            shift += mined[1]
+            lines.append(Line(T("{who}: {what}", who=who, what=mined[0]), f"{mined[1]:+d}", mined[2]))
         for line in pg_shifts.side_shifts(position, role == "attacker", units, h, who):  # 12.41
             shift += int(str(line.value))
             lines.append(line)

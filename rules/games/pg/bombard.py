@@ -23,6 +23,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import drumfire as pg_drum
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
@@ -171,6 +172,9 @@ def resolve(
     terrain = int(game.terrain_table().fire_shift(position.map, h))
     if terrain:
         shifts.append((T("target terrain ({terrain})", terrain=position.map.terrain(h)), terrain, "7.5"))
+    mined = pg_mines.shift(game, position, h, "bombardment")  # 16.6: a target in a minefield hex
+    if mined is not None:
+        shifts.append(mined)
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
     if units and game.supply_level(position, units[0].side):

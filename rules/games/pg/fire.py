@@ -22,6 +22,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import penal as pg_penal
@@ -286,6 +287,9 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
     if terrain_shift:
         shifts.append((T("target terrain ({terrain})",
                          terrain=position.map.terrain(target)), terrain_shift, "7.5"))
+    mined = pg_mines.shift(game, position, target, "dft")  # 16.6: a target in a minefield hex
+    if mined is not None:
+        shifts.append(mined)
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
     if firers and game.supply_level(position, firers[0].side):

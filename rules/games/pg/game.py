@@ -41,6 +41,7 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
+from hexmate.rules.games.pg import leader_draw as pg_leader_draw
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mines as pg_mines
@@ -161,7 +162,8 @@ class PgGame(Game):
     name: ClassVar[str] = "pg"
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll"),
-                                                           "works": ("position", "table")}  # 16.2, 16.4
+                                                           "works": ("position", "table"),  # 16.2, 16.4
+                                                           "minefield": ("table",)}  # 16.6
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",
@@ -186,7 +188,9 @@ class PgGame(Game):
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
         state = super().initial(position)
-        return pg_victory.initial_control(self, position.at(state))
+        state = pg_victory.initial_control(self, position.at(state))
+        draws = pg_leader_draw.draws(position.at(state))  # 6.1: leaders drawn from the cup, at set-up
+        return state.push(*draws) if draws else state
 
     def outcome(self, position: Position) -> Outcome | None:
         """1.2: after the last turn the scenario's conditions (``victory.py``) name the winner."""
@@ -449,12 +453,13 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
-        for label in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+        for key in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
+            label = pg_mines.hex_of(key)  # 16.6: one of several minefields in a hex: C5/2
             at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
                        if where == label and u in before.units), None)  # an engineer clearing it
             if at is None and after.moving is not None:
                 at = after.moving.here  # a DECOY the mover found out
-            decoy = label in self.gstate(after).mines_decoys
+            decoy = key in self.gstate(after).mines_decoys
             said = (T("take the minefield marker off {hex}: a DECOY (16.6)", hex=label) if decoy else
                     T("take the minefield marker off {hex}: cleared (16.6)", hex=label))
             out.append(Physical("take", "", said, "16.6", at, "minefield"))
@@ -1054,6 +1059,15 @@ class PgGame(Game):
                 units=", ".join(u.id for u in gentle)), "16.6", "mine_soft", choices=("attack", "spare"),
                 subject=tuple(u.id for u in gentle), target=moving.here))
         return out
+
+    def resume_leader_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_leader_draw.resume_draw(self, position, decision, answer)  # 6.1
+
+    def resume_leader_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_leader_draw.resume_face(self, position, decision, answer)  # 6.1
+
+    def resume_mine_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_mines.resume_pick(self, position, decision, answer)  # 16.6: the owner picks the minefield
 
     def resume_mine_soft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         """16.6: the owner sets the minefield off against the leaders and unarmed transports (a DECOY is

@@ -21,8 +21,8 @@ BACK = "back"  # 15.1: an aircraft counter tossed this turn shows its other face
 
 
 def value(unit: UnitState, key: str, default: int = 0) -> int:
-    if unit.type == "aircraft" and unit.has(BACK) and f"back_{key}" in unit.values:
-        key = f"back_{key}"  # 15.1: the aircraft on the counter's other face
+    if unit.type in ("aircraft", "leader") and unit.has(BACK) and f"back_{key}" in unit.values:
+        key = f"back_{key}"  # 15.1, 6.1: the aircraft (the leader) on the counter's other face
     v = unit.values.get(key, default)
     return v if isinstance(v, int) else default
 
