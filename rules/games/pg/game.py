@@ -60,6 +60,8 @@ from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
+from hexmate.rules.games.pg import leader_ride as pg_leader_ride
+from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.pg import works as pg_works
@@ -782,7 +784,7 @@ class PgGame(Game):
                 and (h := pg_movingfire.budget(self, position, u)) is not None}
         return min(min(max(0, pg_trains.ma(u) - spent.get(u.id, 0) - short.get(u.id, 0)),
                        half.get(u.id, pg_trains.ma(u)))
-                   for u in units)  # 16.5: entry paid
+                   for u in pg_leader_ride.limiting(units))  # 16.5: entry paid; 6.3: a leader riding
 
     def entered_now(self, position: Position, units: list[UnitState]) -> bool:
         """16.5: units that came on this activation move on with what the entry left them (no 5.0 minimum)."""
@@ -1685,6 +1687,9 @@ class PgGame(Game):
 
     def resume_free_shot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_free_shot(self, position, decision, answer)
+
+    def resume_rout_along(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_along.resume(self, position, decision, answer)
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)
