@@ -40,6 +40,8 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
+from hexmate.rules.games.pg import commissar as pg_commissar
+from hexmate.rules.games.pg import leader_ride as pg_leader_ride
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mines as pg_mines
@@ -51,6 +53,7 @@ from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import penal as pg_penal
 from hexmate.rules.games.pg import riders as pg_riders
+from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import ruins as pg_ruins
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
@@ -60,8 +63,6 @@ from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
-from hexmate.rules.games.pg import leader_ride as pg_leader_ride
-from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.pg import works as pg_works
@@ -793,6 +794,11 @@ class PgGame(Game):
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         out = self._moves_for(position, unit_ids)
+        going = [position.units[u] for u in unit_ids if u in position.units]
+        if out and any(pg_commissar.is_commissar(u) for u in going):  # 6.61: only his required move
+            spend = self.budget(going, position)
+            out = {h: m for h, m in out.items()
+                   if pg_commissar.move_problem(self, position, going, m, spend) is None}
         penal = [u for u in (position.units.get(x) for x in unit_ids)
                  if u is not None and pg_penal.is_penal(u)]
         if not penal or not out:
@@ -923,6 +929,8 @@ class PgGame(Game):
         for unit in units:  # 15.4: a penal unit's move is its approach on the enemy
             if (why := pg_penal.move_problem(self, position, units, unit, move, budget)) is not None:
                 raise IllegalAction(why, "15.4")
+        if (why := pg_commissar.move_problem(self, position, units, move, budget)) is not None:
+            raise IllegalAction(why, "6.61")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def check_mode_move(self, position: Position, move: act.Move) -> act.Move:

@@ -28,7 +28,9 @@ NONE = "none"
 def candidates(game: PgGame, position: Position, unit: UnitState) -> list[UnitState]:
     """6.53: the activated leaders (commissars aside) in the router's hex, in good order or disrupted."""
     active = set(game.gstate(position.state).active)
-    return [u for u in position.units_at(unit.hex) if unit.hex is not None and u.side == unit.side
+    if unit.hex is None:
+        return []
+    return [u for u in position.units_at(unit.hex) if u.side == unit.side
             and pu.is_leader(u) and u.id in active and pu.leader_kind(u) != "commissar"
             and not u.has("demoralized") and u.carrier is None]
 
