@@ -29,6 +29,7 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
+from hexmate.rules.games.pg import commissar as pg_commissar
 from hexmate.rules.games.pg import consolidate as pg_consolidate
 from hexmate.rules.games.pg import direction as pg_direction
 from hexmate.rules.games.pg import drumfire as pg_drum
@@ -40,7 +41,6 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
-from hexmate.rules.games.pg import commissar as pg_commissar
 from hexmate.rules.games.pg import leader_ride as pg_leader_ride
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses

@@ -51,7 +51,7 @@ def test_6_66_example_after_a_failure_he_stays_with_the_unit(make_position: Any,
 
 
 def test_6_66_two_commissars_one_demoralized_unit_only_the_nearer_goes(make_position: Any, pg: Any) -> None:
-    """6.66: two commissars, one demoralized unit: the nearer (2 MP against 4 MP) must go; the other is free."""
+    """6.66: two commissars, one demoralized unit: the nearer (2 MP, not 4) must go; the other is free."""
     units = [_u("com", "A1", "com"), _u("co2", "A7", "com"), _u("d1", "A3", "inf", "a", "demoralized"),
              _u("b1", "L8", "inf", "b")]
     pos = pg(make_position, units, counters_extra=COM)
