@@ -51,6 +51,7 @@ from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import movingfire as pg_movingfire
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
+from hexmate.rules.games.pg import overstack as pg_overstack
 from hexmate.rules.games.pg import penal as pg_penal
 from hexmate.rules.games.pg import riders as pg_riders
 from hexmate.rules.games.pg import rout_along as pg_along
@@ -404,6 +405,7 @@ class PgGame(Game):
         state = super().settle(position.at(state))
         state = pg_hidden.settle(self, position.at(state))  # and after a move is done
         state = pg_inspect.update(self, position.at(state))  # optional limited information (17.0)
+        state = pg_overstack.settle(self, position.at(state))  # 4.1: overstacked at any moment
         return self._works(position.at(state))
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1695,6 +1697,15 @@ class PgGame(Game):
 
     def resume_free_shot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_free_shot(self, position, decision, answer)
+
+    def resume_overstack_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overstack.resume_pick(self, position, decision, answer)
+
+    def resume_overstack_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overstack.resume_place(self, position, decision, answer)
+
+    def resume_overstack_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overstack.resume_kill(self, position, decision, answer)
 
     def resume_rout_along(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_along.resume(self, position, decision, answer)

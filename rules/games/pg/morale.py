@@ -294,7 +294,7 @@ def rout(game: PgGame, position: Position, uid: str, along: tuple[str, ...] | No
     unit = state.units[uid]
     assert unit.hex is not None
     if in_assault(position, unit):  # 12.1: it leaves the assault hex, one hex, or is eliminated if it cannot
-        exits = assault_exits(position, unit)
+        exits = assault_exits(game, position, unit)
         if not exits:
             return state.without_unit(uid)
         prompt = T("{unit} failed to recover in the assault hex and must leave it, one hex (12.1): place it",
@@ -334,11 +334,15 @@ def in_assault(position: Position, unit: UnitState) -> bool:
                                         for u in position.units_at(unit.hex))
 
 
-def assault_exits(position: Position, unit: UnitState) -> list[Hex]:
+def assault_exits(game: PgGame, position: Position, unit: UnitState) -> list[Hex]:
     """12.1: the adjacent hexes a demoralized unit failing recovery may leave an assault hex to: any not
-    holding enemy units (empty unarmed transports and leaders do not count)."""
+    holding enemy units (empty unarmed transports and leaders do not count), and, as no unit may enter a
+    hex over the stacking limit (4.1), only those where its side's stack stays within it."""
+    from hexmate.rules.games.pg import overstack as pg_overstack
+
     assert unit.hex is not None
     return [n for n in position.map.neighbors(unit.hex) if n in position.map.hexes
+            and pg_overstack.fits(game, position, unit, n)
             and not any(u.side != unit.side and (pu.is_combat(u) or any(
                 r.carrier == u.id for r in position.units.values())) for u in position.units_at(n))]
 
@@ -374,7 +378,7 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[s
     assert unit.hex is not None
     start = unit.hex
     if in_assault(position, unit):  # 12.1: one hex out of the assault hex, whatever its MA
-        return {n: (start, n) for n in assault_exits(position, unit)}
+        return {n: (start, n) for n in assault_exits(game, position, unit)}
     foes = threats(game, position, unit.side, start, pu.is_afv(unit))
     base = game.cost_fn(position, [unit, *(position.units[u] for u in group)], approach=False)
     came = dict(game.gstate(position.state).river_from).get(unit.id) if group else None
