@@ -41,6 +41,7 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
+from hexmate.rules.games.pg import declare as pg_declare
 from hexmate.rules.games.pg import leader_ride as pg_leader_ride
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
@@ -104,6 +105,8 @@ class PgState(GameState):
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
+    declared: tuple[str, ...] = ()  # 3.13: the units whose action was declared this segment
+    to_fire: tuple[str, ...] = ()  # 3.13: of those, the ones declared to fire (the rest move)
     offboard_used: tuple[tuple[str, int], ...] = ()  # 9.2: (side, value number) fired this turn
     mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
     activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
@@ -393,6 +396,7 @@ class PgGame(Game):
         state = pg_trains.close(state, gs.active)  # 15.2: moved and did not fire
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
+                                                              declared=(), to_fire=(),
                                                               split=None, split_targets=(), charge=(),
                                                               formation=False, moving_fire=()))
         return self.fog_of_war(position.at(state)) if counts else state
@@ -1196,6 +1200,7 @@ class PgGame(Game):
         return self._check(position, action)
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
+        pg_declare.check(self, position, action)  # 3.13: as declared
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -1299,9 +1304,10 @@ class PgGame(Game):
             a = pg_trains.declare(position, tuple(action.units)) or pg_act.declare(position, action.units)
             gs = self.gstate(position.state)
             checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
-            return position.state.push(*checks).replace(game=gs.replace(
+            opened = position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
+            return pg_declare.ask(position, opened, tuple(sorted(a.units)))  # 3.13: before any acts
         if isinstance(action, act.Smoke):
             return pg_smoke.apply(self, position, action)
         if isinstance(action, act.Load | act.Unload) and pg_riders.involved(position, action):
@@ -1706,6 +1712,9 @@ class PgGame(Game):
 
     def resume_overstack_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_overstack.resume_kill(self, position, decision, answer)
+
+    def resume_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_declare.resume(self, position, decision, answer)
 
     def resume_rout_along(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_along.resume(self, position, decision, answer)
