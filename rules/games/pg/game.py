@@ -31,6 +31,7 @@ from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import commissar as pg_commissar
 from hexmate.rules.games.pg import consolidate as pg_consolidate
+from hexmate.rules.games.pg import declare as pg_declare
 from hexmate.rules.games.pg import direction as pg_direction
 from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import entrench as pg_entrench
@@ -41,7 +42,6 @@ from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
-from hexmate.rules.games.pg import declare as pg_declare
 from hexmate.rules.games.pg import leader_ride as pg_leader_ride
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
