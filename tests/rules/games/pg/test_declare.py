@@ -1,4 +1,5 @@
-"""PG declaring which activated units move and which fire before any acts (rules/games/pg/declare.py; 3.13)."""
+"""PG declaring which activated units move and which fire before any acts (rules/games/pg/declare.py,
+3.13)."""
 
 from __future__ import annotations
 
