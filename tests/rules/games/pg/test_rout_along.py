@@ -92,3 +92,21 @@ def test_a_commissar_must_go_along_when_his_unit_fails_and_routs(make_position: 
     dest = _place_and_finish(pos)
     assert pos.label(pos.units["com"].hex) == dest == pos.label(pos.units["a1"].hex)
     assert not pos.units["com"].markers & {"disrupted", "demoralized"}
+
+
+def test_a_leader_may_go_along_out_of_an_assault_hex(make_position: Any, pg: Any) -> None:
+    """12.1 with 6.53: a demoralized unit failing to recover in an assault hex leaves it, one hex; the
+    activated good-order leader with it may go too."""
+    units = [_u("a1", "C5", "inf", "a", "demoralized"), _u("al", "C5", "ldr"), _u("b1", "C5", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("activate al")
+    pos.push_text("rally a1 dice 5,5")
+    assert pos.decision.then == "rout_along" and pos.decision.units == ("al",)
+    pos.push_text("answer units al")
+    top = pos.decision
+    assert top.then == "rout" and "12.1" in top.rule
+    pos.push_text(f"answer hex {pos.label(top.hexes[0])}")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    shot = pos.decision  # 12.12: the enemy's free shot at the units leaving, the leader among them
+    assert shot.kind == "roll" and "a1, al" in str(shot.prompt)
