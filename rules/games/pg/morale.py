@@ -300,7 +300,8 @@ def rout(game: PgGame, position: Position, uid: str, along: tuple[str, ...] | No
         prompt = T("{unit} failed to recover in the assault hex and must leave it, one hex (12.1): place it",
                    unit=uid)
         leave = Decision("hexes", unit.side, prompt, "12.1, 14.31", "rout",
-                         hexes=tuple(sorted(exits, key=lambda h: (h.q, h.r))), subject=(uid,), target=unit.hex)
+                         hexes=tuple(sorted(exits, key=lambda h: (h.q, h.r))), subject=(uid,),
+                         target=unit.hex)
         if along is None:  # 6.53, 6.63: leaders and the commissar may (must) go along here too
             return pg_along.offer(game, position, leave)
         return state.push(leave.with_args(along=",".join(along)))
