@@ -116,4 +116,22 @@ def move_problem(game: PgGame, position: Position, units: list[UnitState], move:
     return None
 
 
-__all__ = ["bound_targets", "is_commissar", "move_problem"]
+def check_done(game: PgGame, position: Position) -> None:
+    """6.61: an activated commissar who has not moved or acted, is not with a demoralized unit and has a
+    required move open, makes it before the activation ends."""
+    from hexmate.rules.errors import IllegalAction
+
+    gs = game.gstate(position.state)
+    for uid in gs.act_leaders:
+        c = position.units.get(uid)
+        if c is None or not is_commissar(c) or c.has("moved_fired") or c.hex is None:
+            continue
+        targets = bound_targets(game, position, c)
+        if not targets or any(d.hex == c.hex for d in targets):
+            continue
+        if game.moves_for(position, frozenset({c.id})):
+            raise IllegalAction(T("commissar {leader} must first move toward the demoralized {units}",
+                                  leader=c.id, units=", ".join(sorted(d.id for d in targets))), "6.61")
+
+
+__all__ = ["bound_targets", "check_done", "is_commissar", "move_problem"]

@@ -549,6 +549,7 @@ class PgGame(Game):
 
     def check_pass(self, position: Position) -> None:
         if self.segment_open(position):
+            pg_commissar.check_done(self, position)  # 6.61: an activated commissar makes his move first
             return  # done ends the open activation (3.1)
         side = position.to_act
         pg_penal.check_pass(self, position, side)  # 15.4: penal units are activated every turn

@@ -30,6 +30,8 @@ def test_6_66_example_the_commissar_goes_to_the_unit_2_mp_away_and_stacks(make_p
     """6.66 example / 6.61: of the units at 2, 6 and 9 MP he must go to the one at 2 MP and stack with it."""
     pos = _example(make_position, pg)
     pos.push_text("activate com")
+    with pytest.raises(IllegalAction, match=r"6\.61"):
+        pos.push_text("pass")  # activated, he must make the move (done refused)
     assert {pos.label(h) for h in pos.game.moves_for(pos, frozenset({"com"}))} == {"A3"}  # the page's offer
     with pytest.raises(IllegalAction, match=r"6\.61"):
         pos.push_text("move com A1-B1-B2")  # off the shortest route (toward d3)
