@@ -29,7 +29,9 @@ from hexmate.rules.games.pg import assault_at as pg_assault_at
 from hexmate.rules.games.pg import assault_entry as pg_assault_entry
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
+from hexmate.rules.games.pg import commissar as pg_commissar
 from hexmate.rules.games.pg import consolidate as pg_consolidate
+from hexmate.rules.games.pg import declare as pg_declare
 from hexmate.rules.games.pg import direction as pg_direction
 from hexmate.rules.games.pg import drumfire as pg_drum
 from hexmate.rules.games.pg import entrench as pg_entrench
@@ -42,6 +44,7 @@ from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
 from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import leader_draw as pg_leader_draw
+from hexmate.rules.games.pg import leader_ride as pg_leader_ride
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mines as pg_mines
@@ -52,8 +55,10 @@ from hexmate.rules.games.pg import movingfire as pg_movingfire
 from hexmate.rules.games.pg import naval as pg_naval
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
+from hexmate.rules.games.pg import overstack as pg_overstack
 from hexmate.rules.games.pg import penal as pg_penal
 from hexmate.rules.games.pg import riders as pg_riders
+from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import ruins as pg_ruins
 from hexmate.rules.games.pg import searching as pg_search
 from hexmate.rules.games.pg import smoke as pg_smoke
@@ -103,6 +108,8 @@ class PgState(GameState):
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
     combat: tuple[str, ...] = ()  # of those, the ones a leader of their type activated (5.4)
     act_leaders: tuple[str, ...] = ()  # its leaders, marked MOVED/FIRED when it closes (3.13, 6.2)
+    declared: tuple[str, ...] = ()  # 3.13: the units whose action was declared this segment
+    to_fire: tuple[str, ...] = ()  # 3.13: of those, the ones declared to fire (the rest move)
     offboard_used: tuple[tuple[str, int], ...] = ()  # 9.2: (side, value number) fired this turn
     mine_dice: tuple[int, ...] = ()  # 16.6: the minefield dice rolled so far against the mover
     activations: tuple[tuple[str, int], ...] = ()  # optional fog of war: segments each side completed
@@ -400,6 +407,7 @@ class PgGame(Game):
         state = pg_trains.close(state, gs.active)  # 15.2: moved and did not fire
         counts = not self.segment_open(position)  # done on an open activation: the core closes it again
         state = state.replace(game=self.gstate(state).replace(active=(), combat=(), act_leaders=(),
+                                                              declared=(), to_fire=(),
                                                               split=None, split_targets=(), charge=(),
                                                               formation=False, moving_fire=()))
         return self.fog_of_war(position.at(state)) if counts else state
@@ -412,6 +420,7 @@ class PgGame(Game):
         state = super().settle(position.at(state))
         state = pg_hidden.settle(self, position.at(state))  # and after a move is done
         state = pg_inspect.update(self, position.at(state))  # optional limited information (17.0)
+        state = pg_overstack.settle(self, position.at(state))  # 4.1: overstacked at any moment
         return self._works(position.at(state))
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -552,6 +561,7 @@ class PgGame(Game):
 
     def check_pass(self, position: Position) -> None:
         if self.segment_open(position):
+            pg_commissar.check_done(self, position)  # 6.61: an activated commissar makes his move first
             return  # done ends the open activation (3.1)
         side = position.to_act
         pg_penal.check_pass(self, position, side)  # 15.4: penal units are activated every turn
@@ -797,7 +807,7 @@ class PgGame(Game):
                 and (h := pg_movingfire.budget(self, position, u)) is not None}
         return min(min(max(0, pg_trains.ma(u) - spent.get(u.id, 0) - short.get(u.id, 0)),
                        half.get(u.id, pg_trains.ma(u)))
-                   for u in units)  # 16.5: entry paid
+                   for u in pg_leader_ride.limiting(units))  # 16.5: entry paid; 6.3: a leader riding
 
     def entered_now(self, position: Position, units: list[UnitState]) -> bool:
         """16.5: units that came on this activation move on with what the entry left them (no 5.0 minimum)."""
@@ -806,6 +816,11 @@ class PgGame(Game):
 
     def moves_for(self, position: Position, unit_ids: frozenset[str]) -> Mapping[Hex, act.Move]:
         out = self._moves_for(position, unit_ids)
+        going = [position.units[u] for u in unit_ids if u in position.units]
+        if out and any(pg_commissar.is_commissar(u) for u in going):  # 6.61: only his required move
+            spend = self.budget(going, position)
+            out = {h: m for h, m in out.items()
+                   if pg_commissar.move_problem(self, position, going, m, spend) is None}
         penal = [u for u in (position.units.get(x) for x in unit_ids)
                  if u is not None and pg_penal.is_penal(u)]
         if not penal or not out:
@@ -936,6 +951,8 @@ class PgGame(Game):
         for unit in units:  # 15.4: a penal unit's move is its approach on the enemy
             if (why := pg_penal.move_problem(self, position, units, unit, move, budget)) is not None:
                 raise IllegalAction(why, "15.4")
+        if (why := pg_commissar.move_problem(self, position, units, move, budget)) is not None:
+            raise IllegalAction(why, "6.61")
         return act.Move(tuple(sorted(move.units)), move.path, total)
 
     def check_mode_move(self, position: Position, move: act.Move) -> act.Move:
@@ -1212,6 +1229,7 @@ class PgGame(Game):
         return self._check(position, action)
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
+        pg_declare.check(self, position, action)  # 3.13: as declared
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -1317,9 +1335,10 @@ class PgGame(Game):
             a = pg_trains.declare(position, tuple(action.units)) or pg_act.declare(position, action.units)
             gs = self.gstate(position.state)
             checks = pg_morale.surrender_checks(self, position, [position.units[u] for u in sorted(a.units)])
-            return position.state.push(*checks).replace(game=gs.replace(
+            opened = position.state.push(*checks).replace(game=gs.replace(
                 active=tuple(sorted(a.units)), combat=tuple(sorted(a.combat)),
                 act_leaders=tuple(sorted(a.leaders))))
+            return pg_declare.ask(position, opened, tuple(sorted(a.units)))  # 3.13: before any acts
         if isinstance(action, act.Smoke):
             return pg_smoke.apply(self, position, action)
         if isinstance(action, act.Load | act.Unload) and pg_riders.involved(position, action):
@@ -1717,6 +1736,21 @@ class PgGame(Game):
 
     def resume_free_shot(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_assault.resume_free_shot(self, position, decision, answer)
+
+    def resume_overstack_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overstack.resume_pick(self, position, decision, answer)
+
+    def resume_overstack_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overstack.resume_place(self, position, decision, answer)
+
+    def resume_overstack_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_overstack.resume_kill(self, position, decision, answer)
+
+    def resume_declare(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_declare.resume(self, position, decision, answer)
+
+    def resume_rout_along(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_along.resume(self, position, decision, answer)
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_morale.resume_rout(self, position, decision, answer)

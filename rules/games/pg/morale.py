@@ -14,6 +14,7 @@ from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.common import lose_step
+from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -253,7 +254,10 @@ def resume_recover(game: PgGame, position: Position, decision: Decision, answer:
     if commissar_for(game, position, unit) is not None:  # 6.63: straight to good order, or a step lost
         if roll.total < morale:
             return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
-        return lose_step(state, unit)
+        state = lose_step(state, unit)  # 6.63: a step lost, still demoralized, and it routs (14.31), the
+        if unit.id not in state.units:  # commissar going along
+            return state
+        return rout(game, position.at(state), unit.id)
     if demoralized and roll.total == 2:
         return state.with_unit(unit.mark(remove=("demoralized", "disrupted")))
     if demoralized and unit.type == "leader" and roll.total == 12:
@@ -282,7 +286,7 @@ def resume_entrenched_rout(game: PgGame, position: Position, decision: Decision,
     return rout(game, position, uid)
 
 
-def rout(game: PgGame, position: Position, uid: str) -> State:
+def rout(game: PgGame, position: Position, uid: str, along: tuple[str, ...] | None = None) -> State:
     """14.31: away from every enemy that threatens it, with its whole MA, to the nearest safe hex (the owner
     chooses among equally near ones); one already safe stays (14.32), as does one with nowhere to go. 5.75: an
     engineer routing from a river hex takes the friendly units with it along, back toward their own bank."""
@@ -290,14 +294,17 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     unit = state.units[uid]
     assert unit.hex is not None
     if in_assault(position, unit):  # 12.1: it leaves the assault hex, one hex, or is eliminated if it cannot
-        exits = assault_exits(position, unit)
+        exits = assault_exits(game, position, unit)
         if not exits:
             return state.without_unit(uid)
         prompt = T("{unit} failed to recover in the assault hex and must leave it, one hex (12.1): place it",
                    unit=uid)
-        return state.push(Decision("hexes", unit.side, prompt, "12.1, 14.31", "rout",
-                                   hexes=tuple(sorted(exits, key=lambda h: (h.q, h.r))), subject=(uid,),
-                                   target=unit.hex))
+        leave = Decision("hexes", unit.side, prompt, "12.1, 14.31", "rout",
+                         hexes=tuple(sorted(exits, key=lambda h: (h.q, h.r))), subject=(uid,),
+                         target=unit.hex)
+        if along is None:  # 6.53, 6.63: leaders and the commissar may (must) go along here too
+            return pg_along.offer(game, position, leave)
+        return state.push(leave.with_args(along=",".join(along)))
     here = threats(game, position, unit.side, unit.hex, pu.is_afv(unit))
     if not here or is_safe(game, position, unit.side, unit.hex, pu.is_afv(unit)):
         return state
@@ -314,13 +321,14 @@ def rout(game: PgGame, position: Position, uid: str) -> State:
     else:
         prompt = T("{unit} failed to recover and routs from {enemies}: place it on the nearest safe hex it "
                    "can reach", unit=uid, enemies=", ".join(u.id for u in here))
-    return state.push(
-        Decision(
-            "hexes", unit.side, prompt,
-            "14.31, 5.75" if group else "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))),
-            subject=(uid, *group), target=unit.hex,
-        )
+    placed = Decision(
+        "hexes", unit.side, prompt,
+        "14.31, 5.75" if group else "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))),
+        subject=(uid, *group), target=unit.hex,
     )
+    if along is None:  # 6.53, 6.63: leaders and the commissar going along are settled first
+        return pg_along.offer(game, position, placed)
+    return state.push(placed.with_args(along=",".join(along)))
 
 
 def in_assault(position: Position, unit: UnitState) -> bool:
@@ -329,11 +337,15 @@ def in_assault(position: Position, unit: UnitState) -> bool:
                                         for u in position.units_at(unit.hex))
 
 
-def assault_exits(position: Position, unit: UnitState) -> list[Hex]:
+def assault_exits(game: PgGame, position: Position, unit: UnitState) -> list[Hex]:
     """12.1: the adjacent hexes a demoralized unit failing recovery may leave an assault hex to: any not
-    holding enemy units (empty unarmed transports and leaders do not count)."""
+    holding enemy units (empty unarmed transports and leaders do not count), and, as no unit may enter a
+    hex over the stacking limit (4.1), only those where its side's stack stays within it."""
+    from hexmate.rules.games.pg import overstack as pg_overstack
+
     assert unit.hex is not None
     return [n for n in position.map.neighbors(unit.hex) if n in position.map.hexes
+            and pg_overstack.fits(game, position, unit, n)
             and not any(u.side != unit.side and (pu.is_combat(u) or any(
                 r.carrier == u.id for r in position.units.values())) for u in position.units_at(n))]
 
@@ -369,7 +381,7 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[s
     assert unit.hex is not None
     start = unit.hex
     if in_assault(position, unit):  # 12.1: one hex out of the assault hex, whatever its MA
-        return {n: (start, n) for n in assault_exits(position, unit)}
+        return {n: (start, n) for n in assault_exits(game, position, unit)}
     foes = threats(game, position, unit.side, start, pu.is_afv(unit))
     base = game.cost_fn(position, [unit, *(position.units[u] for u in group)], approach=False)
     came = dict(game.gstate(position.state).river_from).get(unit.id) if group else None
@@ -415,7 +427,7 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
     if path is None:
         raise IllegalAction(T("{hex} is not a rout destination now",
                               hex=position.label(answer.hexes[0])), "14.31")
-    return state.replace(moving=Moving((unit.id, *group), path, 0))
+    return state.replace(moving=Moving((unit.id, *group, *pg_along.movers(position, decision)), path, 0))
 
 
 def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:

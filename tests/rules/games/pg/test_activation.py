@@ -145,6 +145,7 @@ def test_a_leader_activation_is_one_segment_for_all_its_units(make_position: Any
     assert pos.to_act == "a" and pos.state.flow.segments == 1
     assert act.Activate(("sgt",)) in pos.legal_actions and act.Activate(("sgt",)) in list(pos.legal_actions)
     pos.push_text("activate sgt")
+    pos.push_text("answer none")  # 3.13: both declared to move
     pos.push_text("move i1 C3-D3")
     assert pos.to_act == "a"  # the activation is still open: i2 has not acted
     with pytest.raises(IllegalAction, match=r"3\.1"):
@@ -158,6 +159,7 @@ def test_done_ends_an_activation_without_counting_as_a_pass(make_position: Any, 
     units = [_u("sgt", "C3", "sgt"), _u("i1", "C3"), _u("i2", "C4"), _u("b1", "K8", "inf", "b")]
     pos = pg(make_position, units, a=6, b=5, counters_extra=RANKED)
     pos.push_text("activate sgt")
+    pos.push_text("answer none")  # 3.13: both declared to move
     pos.push_text("move i1 C3-D3")
     assert pos.game.done_action(pos) == act.Pass()
     pos.push_text("pass")  # done: the activation ends

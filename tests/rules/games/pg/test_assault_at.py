@@ -232,6 +232,7 @@ def test_12_3_units_entering_an_assault_hex_to_reinforce_it_choose_to_assault(ma
              _u("b9", "K8", "inf", "b")]
     pos = pg(make_position, units, counters_extra=C)
     pos.push_text("activate al")
+    pos.push_text("answer all")  # 3.13: an assault is a fire action
     pos.push_text("move a2,al C3-C4")
     top = pos.decision
     assert (top.kind, top.side, top.then, top.rule) == ("confirm", "a", "assault_join", "12.3")
@@ -240,6 +241,7 @@ def test_12_3_units_entering_an_assault_hex_to_reinforce_it_choose_to_assault(ma
     assert pos.units["a1"].has("moved_fired")  # 3.13: its assault is its action this turn
     pos = pg(make_position, units, counters_extra=C)
     pos.push_text("activate al")
+    pos.push_text("answer all")  # 3.13: an assault is a fire action
     pos.push_text("move a2,al C3-C4")
     pos.push_text("answer no")
     assert pos.decision is None and not pos.units["a1"].has("moved_fired")

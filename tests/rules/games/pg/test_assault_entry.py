@@ -17,6 +17,7 @@ def _pos(make_position: Any, pg: Any) -> Any:
     L = pos.map.parse_label
     assert L("D3") in pos.map.neighbors(L("C3")) and L("D3") in pos.map.neighbors(L("C4"))
     pos.push_text("activate al")
+    pos.push_text("answer all")  # 3.13: both will assault, a fire action
     pos.push_text("move a1 C3-C4")
     top = pos.decision
     assert top.kind == "confirm" and top.then == "assault_wait" and top.rule == "12.2"

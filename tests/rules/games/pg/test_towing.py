@@ -103,6 +103,7 @@ def test_a_freed_truck_hooks_up_another_gun_in_the_same_segment(make_position: A
     units[0]["carrier"] = "tr"
     pos = pg(make_position, units, counters_extra=C)
     pos.push_text("activate tr,g,g2")
+    pos.push_text("answer none")  # 3.13: unhooking and hooking up are move actions
     pos.push_text("unload tr")
     pos.push_text("load g2 into tr")
     assert pos.units["g2"].carrier == "tr" and pos.units["g2"].has("limbered")

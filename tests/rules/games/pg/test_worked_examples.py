@@ -597,8 +597,9 @@ def test_t4_a_river_engineer_counts_for_the_shift_not_for_stacking(make_position
         _u("e", "C5", "eng", "b"),
         _u("a1", "J8"),
     ]
-    pos = _pos(make_position, pg, units)
+    pos = _pos(make_position, pg, units, hexes={"C5": "minor-river"})  # a river hex (5.74)
     here = pos.units_at(pos.map.parse_label("C5"))
+    assert pos.decision is None or pos.decision.rule != "4.1"  # legal there: no overstacking (4.1)
     assert special.stacking_problem(here, river=True) is None  # 5.74
     assert special.stacking_problem(here, river=False) is not None  # 4.1 on dry land
     assert special.shift_units([u for u in here if u.id != "i3"]) == 3  # 2 INF + the engineer: +1
