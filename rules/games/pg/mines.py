@@ -35,9 +35,14 @@ CLEAR_TURNS = 3  # 16.6: three uninterrupted turns in the hex take one attack po
 
 
 def laid(position: Position, h: Hex) -> dict[str, Any] | None:
-    """The scenario's minefield in ``h`` (16.6), cleared or not."""
+    """The scenario's minefield in ``h`` (16.6), cleared or not: laid by the scenario, or drawn from the cup
+    and laid face down at set-up (``minecup.py``)."""
     field = position.scenario.options.get("minefields", {}).get(position.label(h))
-    return field if isinstance(field, dict) else None
+    if isinstance(field, dict):
+        return field
+    from hexmate.rules.games.pg import minecup
+
+    return minecup.drawn(position.game, position, position.label(h))  # type: ignore[arg-type]
 
 
 def points_left(game: PgGame, position: Position, h: Hex) -> int:
@@ -57,7 +62,9 @@ def present(game: PgGame, position: Position, h: Hex) -> bool:
 def own_fields(game: PgGame, position: Position, side: str) -> frozenset[Hex]:
     """16.6: the hexes of ``side``'s own minefields still on the board (no attack on their own units, but
     +1 MP to enter)."""
-    fields = position.scenario.options.get("minefields", {})
+    fields = dict(position.scenario.options.get("minefields", {}))
+    for label, owner, points in game.gstate(position.state).mines_laid:  # 16.6: drawn from the cup
+        fields.setdefault(label, {"side": owner, "points": points})
     out = set()
     for label, field in fields.items():
         if isinstance(field, dict) and str(field.get("side")) == side:
