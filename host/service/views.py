@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from hexmate.host.game import guide
 from hexmate.host.game.changes import Change
+from hexmate.host.game.session import unsaid
 from hexmate.host.i18n import render_text
 from hexmate.host.service import logtext, narrator
 from hexmate.host.table.views import SHARED
 from hexmate.rules import actions as act
 from hexmate.rules.games.base import Resolution
-from hexmate.host.game.session import unsaid
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:

@@ -40,10 +40,10 @@ from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
-from hexmate.rules.games.pg import minecup as pg_minecup
 from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import minecup as pg_minecup
 from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
@@ -150,7 +150,7 @@ class PgState(GameState):
     mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
     mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
-    mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn markers laid face down (hex, side, points)
+    mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
@@ -331,7 +331,8 @@ class PgGame(Game):
                                                 "supply", "river_from", "supply_out", "digs", "wrecks",
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
-                                               "mines_gone", "mine_clearing", "mines_decoys", "exited", "mines_laid",
+                                               "mines_gone", "mine_clearing", "mines_decoys", "exited",
+                                               "mines_laid",
                                                "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side

@@ -76,8 +76,8 @@ def draw_index(dice: Sequence[int], size: int) -> int | None:
 
 
 def _ask_draw(side: str, cup: Sequence[int], left: int) -> Decision:
-    return Decision("roll", side, T("{side}: draw a minefield marker from the cup, in secret (16.6)", side=side),
-                    RULE, "mine_draw", dice="2d6", private=True).with_args(
+    return Decision("roll", side, T("{side}: draw a minefield marker from the cup, in secret (16.6)",
+                                    side=side), RULE, "mine_draw", dice="2d6", private=True).with_args(
         side=side, cup=",".join(str(p) for p in cup), left=str(left))
 
 
@@ -102,8 +102,8 @@ def resume_draw(game: PgGame, position: Position, decision: Decision, answer: ac
     enemy = {u.hex for u in position.units.values() if u.side != side and u.hex is not None}
     hexes = tuple(sorted((h for h in allowed if h not in enemy), key=lambda h: (h.q, h.r)))
     what = T("a DECOY") if points == 0 else T("{points} attack points", points=points)
-    place = Decision("hexes", side, T("{side}: you drew {secret}; place it face down where the scenario allows "
-                                      "(16.6)", side=side, secret=what),
+    place = Decision("hexes", side, T("{side}: you drew {secret}; place it face down where the scenario "
+                                      "allows (16.6)", side=side, secret=what),
                      RULE, "mine_place", hexes=hexes, private=True).with_args(
         side=side, cup=",".join(str(p) for p in cup), left=decision.arg("left"), points=str(points))
     return position.state.push(place)

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from hexmate.rules.errors import DataError, IllegalAction
-
 from hexmate.rules.games.pg import minecup
 
 from .conftest import unit as _u
