@@ -83,7 +83,15 @@ def _ask_draw(side: str, cup: Sequence[int], left: int) -> Decision:
 
 def setup(scenario: Scenario, hex_map: HexMap, state: State) -> State:
     """16.6: each side with a cup draws its first marker (the rest follow as each is placed)."""
-    asks = [_ask_draw(side, entry["cup"], entry["draw"]) for side, entry in spec(scenario).items()]
+    cups = spec(scenario)
+    for side, entry in cups.items():
+        for label in entry["area"]:
+            try:
+                hex_map.parse_label(label)
+            except (ValueError, KeyError) as e:
+                where = f"{scenario.source}: options.minefield_cup.{side}.area"
+                raise DataError(f"{where}: {label!r} is not a hex of the map ({e})") from e
+    asks = [_ask_draw(side, entry["cup"], entry["draw"]) for side, entry in cups.items()]
     return state.push(*reversed(asks)) if asks else state
 
 

@@ -71,6 +71,7 @@ def test_a_drawn_minefield_attacks_the_enemy_entering(make_position: Any, pg: An
     ({"b": {"cup": [2], "draw": 2}}, "draw"),
     ({"b": {"cup": ["x"], "draw": 1}}, "cup"),
     ({"z": {"cup": [1], "draw": 1}}, "z"),
+    ({"b": {"cup": [1], "draw": 1, "area": ["ZZ99"]}}, "area"),
 ])
 def test_bad_cup_data_names_the_place(make_position: Any, pg: Any, bad: Any, where: str) -> None:
     with pytest.raises(DataError, match=f"minefield_cup.*{where}"):
