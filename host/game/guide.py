@@ -75,6 +75,10 @@ def guide(session: GameSession, audience: str, lang: str = "en", *, owed: Sequen
     who = session.to_act
     side = _side_name(session, who, lang) if who != BOTH else gettext(lang, "both sides, in secret")
     yours = audience == who or (top is not None and top.kind == "secret" and audience != "shared")
+    if top is not None and audience != top.side:
+        from hexmate.host.game.session import unsaid  # session imports this module
+
+        top = unsaid(top)  # a private decision's secret facts are its owner's (PG 16.6)
     out = phase_guide(pos.phase, top, side, yours, lang, over=pos.state.over, owed=owed, last=last)
     out["who"] = who
     return out

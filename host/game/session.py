@@ -9,6 +9,7 @@ placement answers an open ``hexes`` decision, a lifted unit answers a ``units`` 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -56,6 +57,16 @@ class Played:
     changes: tuple[Physical, ...]
     resolution: Resolution | None
     secret: str = ""  # the answer to a private decision (a plot, FT 9.1): what others may read instead
+
+
+def unsaid(decision: Decision) -> Decision:
+    """A private decision as pages other than its owner's read it: its prompt's ``secret...`` facts said as
+    '?' (what PG 16.6's owner drew from the cup)."""
+    said = decision.prompt
+    if not decision.private or not isinstance(said, T):
+        return decision
+    return dataclasses.replace(decision, prompt=said.with_facts(
+        **{k: "?" for k in said.facts if k.startswith("secret")}))
 
 
 def private_line(decision: Decision) -> str:
@@ -461,6 +472,7 @@ class GameSession:
             return T("The game is over.")
         phase = self.position.phase
         if top is not None:
+            top = unsaid(top)  # shared: a private decision's secret facts unsaid
             return T("{phase} ({rule}): {ask}", phase=phase.name, rule=phase.rule, ask=self._ask(top))
         side = next((x.name for x in self.scenario.sides if x.id == self.to_act), self.to_act)  # 'German'
         if phase.prompt:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexmate.host.game import guide
 from hexmate.host.game.changes import Change
+from hexmate.host.game.session import unsaid
 from hexmate.host.i18n import render_text
 from hexmate.host.service import logtext, narrator
 from hexmate.host.table.views import SHARED
@@ -119,7 +120,8 @@ def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -
     units = [s.unit_summary(u, audience=audience) for u in top.units]
     mine = not top.private or audience == top.side  # a private decision's options are its owner's
     hidden = frozenset(u for u in s.position.units if service.views.hidden_from([u], audience))
-    prompt = render_text(unnamed(top.prompt, hidden), lang)
+    said = top.prompt if mine else unsaid(top).prompt  # a private decision's secret facts are its owner's
+    prompt = render_text(unnamed(said, hidden), lang)
     return {"kind": top.kind, "side": top.side, "prompt": prompt, "rule": top.rule,
             "units": [{"id": u["id"], "label": u["label"]} for u in units],
             "hexes": [s.label(h) for h in top.hexes] if mine else [],

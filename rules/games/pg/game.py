@@ -47,6 +47,7 @@ from hexmate.rules.games.pg import leader_draw as pg_leader_draw
 from hexmate.rules.games.pg import leader_ride as pg_leader_ride
 from hexmate.rules.games.pg import lone_leaders as pg_lone
 from hexmate.rules.games.pg import losses as pg_losses
+from hexmate.rules.games.pg import minecup as pg_minecup
 from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
@@ -157,6 +158,7 @@ class PgState(GameState):
     mines_gone: tuple[str, ...] = ()  # 16.6: hexes whose minefield marker is off the board (no point left)
     mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
+    mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
@@ -190,6 +192,7 @@ class PgGame(Game):
         pg_exits.validate(scenario, hex_map)  # 16.5: the scenario's exit hexes
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
+        state = pg_minecup.setup(scenario, hex_map, state)  # 16.6: minefields drawn from the cup
         return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
 
     def initial(self, position: Position) -> State:
@@ -340,6 +343,7 @@ class PgGame(Game):
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
                                                "mines_gone", "mine_clearing", "mines_decoys", "exited",
+                                               "mines_laid",
                                                "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
@@ -1412,6 +1416,12 @@ class PgGame(Game):
 
     def resume_search(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_search.resume(self, position, decision, answer)
+
+    def resume_mine_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_minecup.resume_draw(self, position, decision, answer)  # 16.6
+
+    def resume_mine_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_minecup.resume_place(self, position, decision, answer)  # 16.6
 
     def resume_hidden_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_hidden.resume_place(self, position, decision, answer)

@@ -36,15 +36,23 @@ CLEAR_TURNS = 3  # 16.6: three uninterrupted turns in the hex take one attack po
 
 
 def fields(position: Position, h: Hex) -> list[tuple[str, dict[str, Any]]]:
-    """The scenario's minefields in ``h`` (16.6), cleared or not, each with its key: one (a mapping, keyed by
-    the hex label) or several in one hex (a list, keyed ``label/1``, ``label/2``...)."""
+    """The minefields in ``h`` (16.6), the scenario's and those drawn at set-up, cleared or not, each with its
+    key: one (keyed by the hex label) or several in one hex (keyed ``label/1``, ``label/2``...)."""
     label = position.label(h)
     raw = position.scenario.options.get("minefields", {}).get(label)
+    found: list[tuple[str, dict[str, Any]]] = []
     if isinstance(raw, dict):
-        return [(label, raw)]
-    if isinstance(raw, list):
-        return [(f"{label}/{i}", f) for i, f in enumerate(raw, 1) if isinstance(f, dict)]
-    return []
+        found = [(label, raw)]
+    elif isinstance(raw, list):
+        found = [(f"{label}/{i}", f) for i, f in enumerate(raw, 1) if isinstance(f, dict)]
+    from hexmate.rules.games.pg import minecup
+
+    laid = minecup.drawn(position.game, position, label)  # type: ignore[arg-type]  # 16.6: from the cup
+    if laid is None:
+        return found
+    if len(found) == 1 and found[0][0] == label:  # one from the scenario and one drawn: two in the hex
+        found = [(f"{label}/1", found[0][1])]
+    return [*found, (f"{label}/{len(found) + 1}" if found else label, laid)]
 
 
 def choice_word(key: str) -> str:
@@ -71,8 +79,8 @@ def field_left(game: PgGame, position: Position, key: str, field: dict[str, Any]
 
 
 def laid(position: Position, h: Hex) -> dict[str, Any] | None:
-    """The scenario's minefield in ``h`` (16.6), cleared or not: its owner and its attack points (the sum of
-    all of them when several lie in the hex)."""
+    """The minefield in ``h`` (16.6), laid by the scenario or drawn from the cup at set-up, cleared or not:
+    its owner and its attack points (the sum of all of them when several lie in the hex)."""
     found = fields(position, h)
     if not found:
         return None
@@ -93,8 +101,10 @@ def present(game: PgGame, position: Position, h: Hex) -> bool:
 def own_fields(game: PgGame, position: Position, side: str) -> frozenset[Hex]:
     """16.6: the hexes of ``side``'s own minefields still on the board (no attack on their own units, but
     +1 MP to enter)."""
+    labels = set(position.scenario.options.get("minefields", {}))
+    labels |= {label for label, _, _ in game.gstate(position.state).mines_laid}  # 16.6: drawn from the cup
     out = set()
-    for label in position.scenario.options.get("minefields", {}):
+    for label in sorted(labels):
         h = position.map.parse_label(label)
         if any(str(f.get("side")) == side for _, f in live(game, position, h)):
             out.add(h)
