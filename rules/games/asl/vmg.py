@@ -31,7 +31,8 @@ from fractions import Fraction
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl.vehicles import VehicleType
+from hexmate.rules.games.asl.vehicles import VehicleType, vehicle_of
+from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
@@ -139,3 +140,27 @@ def exposed_drm(vt: VehicleType, markers: frozenset[str], *, rider: bool, unarmo
     if vt.armored and not crew_exposed(vt, markers):
         raise IllegalAction(T("a BU crew is not exposed to this attack"), "D5.2")
     return max(CE_DRM, tem), "D5.31"
+
+
+def afv_aboard(position: Position,
+               targets: Sequence[UnitState]) -> tuple[set[str], dict[str, list[UnitState]]]:
+    """The infantry aboard armored vehicles among an attack's targets: the ids an infantry attack cannot
+    reach (BU armored-halftrack passengers, D6.61), and the CE passengers by vehicle, who take the +2 CE DRM
+    in place of a lower positive TEM (D5.31, D6.62). Riders are neither: always exposed, no CE DRM (D6.23),
+    they stay with the other targets."""
+    from hexmate.rules.games.asl import mounted
+
+    hidden: set[str] = set()
+    ce: dict[str, list[UnitState]] = {}
+    for unit in targets:
+        vehicle = mounted.carrier_of(position, unit)
+        if vehicle is None or unit.type == "sw" or not vehicle_of(vehicle.values).armored:
+            continue
+        kind = mounted.role(vehicle)
+        if kind == mounted.RIDER:
+            continue  # D6.23
+        if kind == mounted.HT_PASSENGER and mounted.exposed(vehicle) and not unit.has("broken"):
+            ce.setdefault(vehicle.id, []).append(unit)  # D6.62: CE, +2 (D5.31)
+        else:
+            hidden.add(unit.id)  # D6.61: reached only through the vehicle (A7.211 aside)
+    return hidden, ce
