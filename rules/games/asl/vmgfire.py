@@ -23,8 +23,8 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import prcfire, vfire, vmg
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl import vfire, vmg
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, facing_of, is_vehicle, vtype
 from hexmate.rules.games.asl.vehicles import tca_of
@@ -101,6 +101,10 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if phase == "PFPh" and unit.has("motion"):
         raise IllegalAction(T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id),
                             "D2.4")
+    prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
+    if bff and prcfire.vehicle_fired(position, unit, "prep_fire"):  # D3.5: one fire phase for them all
+        raise IllegalAction(T("{vehicle} or a unit aboard it Prep Fired: no fire from it in the MPh",
+                              vehicle=unit.id), "D.3")
     if phase == "AFPh" and (unit.has(vfire.BOUNDING) or unit.has("prep_fire")):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3.1")
     if phase == "MPh" and not bff:
