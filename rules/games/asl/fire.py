@@ -536,8 +536,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     fp_lines: list[Line] = []
     # D6.7, D.8B: the units aboard an unarmored vehicle take a General Collateral attack of their own
     riding = collateral.aboard(position, targets, side)
-    hidden, ce_aboard = vmg.afv_aboard(position, targets)  # D6.61, D5.31, D6.62; riders stay (D6.23)
-    carried = {u.id for units in (*riding.values(), *ce_aboard.values()) for u in units} | hidden
+    unreached, ce_aboard = vmg.afv_aboard(position, targets)  # D6.61, D5.31, D6.62; riders stay (D6.23)
+    carried = {u.id for units in (*riding.values(), *ce_aboard.values()) for u in units} | unreached
     groups: list[tuple[T, T, list[UnitState], bool, int]] = [
         (GROUPS["known"], SUMMARY_GROUPS["known"],
          [u for u in targets if not u.concealed and u.id not in carried], False, final),
