@@ -1,5 +1,6 @@
 """A vehicle's MGs fire on the IFT at infantry in play (D3.5, D3.52, D3.53, D3.3.1): offered like other fire,
-BMG+CMG together inside both arcs, each MG once per player turn, halved in the AFPh and as Bounding First Fire.
+BMG+CMG together inside both arcs, each MG once per player turn, halved in the AFPh and as Bounding First
+Fire.
 Counters: test_armour's demo tanks (BMG 2, CMG 2: demo values)."""
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def ift_line(pos: Position) -> str:
 
 
 def test_prep_fire_with_bmg_and_cmg(make_position: Any) -> None:
-    """D3.5: BMG 2 + CMG 2 in one attack at a target in both CAs: 4 FP, no Case A; DR 11 on the 4 column: no effect."""
+    """D3.5: BMG 2 + CMG 2 in one attack at a target in both CAs: 4 FP, no Case A; DR 11 on the 4
+    column: no effect."""
     pos = make(make_position, "PFPh")
     assert "fire a-pz at E5" in [pos.action_text(a) for a in pos.legal_actions]
     pos.push_text("fire a-pz at E5")
