@@ -21,7 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
-from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover
+from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vmg
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
@@ -536,7 +536,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     fp_lines: list[Line] = []
     # D6.7, D.8B: the units aboard an unarmored vehicle take a General Collateral attack of their own
     riding = collateral.aboard(position, targets, side)
-    carried = {u.id for units in riding.values() for u in units}
+    unreached, ce_aboard = vmg.afv_aboard(position, targets)  # D6.61, D5.31, D6.62; riders stay (D6.23)
+    carried = {u.id for units in (*riding.values(), *ce_aboard.values()) for u in units} | unreached
     groups: list[tuple[T, T, list[UnitState], bool, int]] = [
         (GROUPS["known"], SUMMARY_GROUPS["known"],
          [u for u in targets if not u.concealed and u.id not in carried], False, final),
@@ -546,6 +547,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     for vid, units in sorted(riding.items()):
         groups.append((T("units aboard {vehicle}", vehicle=vid), T("aboard {vehicle}", vehicle=vid), units,
                        all(u.concealed for u in units), final - infantry_only - first_fire_drm))
+    for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
+        label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
+        ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
+        groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False, ce_final))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue

@@ -38,6 +38,7 @@ from hexmate.rules.games.asl import (
     vdelay,
     vfire,
     vinplace,
+    vmgfire,
     vmotion,
     vreentry,
     vtow,
@@ -607,6 +608,8 @@ class AslGame(Game):
             if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
                 raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
                                     "A20.5")
+            if vmgfire.claims(position, action):
+                return vmgfire.check(position, action)  # D3.5: a vehicle's MGs at infantry
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
                 return vfire.check_fire(position, action)  # D3: ordnance at vehicles
             target = vfire.cc_target(position, action)
@@ -774,6 +777,8 @@ class AslGame(Game):
                 return asl_placedc.declare(self, position, action)  # A23.3
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
+            if vmgfire.claims(position, action):
+                return vmgfire.declare(position, action)  # D3.5
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
@@ -878,6 +883,9 @@ class AslGame(Game):
 
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vinplace.resume(position, decision, answer)  # D3.3
+
+    def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmgfire.resume(position, decision, answer)  # D3.5
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
@@ -1353,6 +1361,8 @@ class AslGame(Game):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         if asl_hip.set_up(self, position, side):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
+        if any(True for _ in vmgfire.generate(probe)):
+            return True  # A8.1, D3.5: a vehicle's MGs at the infantry that entered
         return asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
 
     def advance_move(self, position: Position) -> State:
@@ -1554,6 +1564,7 @@ class AslGame(Game):
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
+                    yield from vmgfire.generate(position)  # A8.1, D3.5: a vehicle's MGs too
                 yield from (a for a in asl_guards.generate(position)  # A20.5: a guard deploys at any time
                             if asl_guards.in_window(position, a))
             return
@@ -1570,6 +1581,7 @@ class AslGame(Game):
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
+            yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
@@ -1597,6 +1609,7 @@ class AslGame(Game):
             yield from self._fire_from_ground(position)
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
+            yield from vmgfire.generate(position)  # D3.5
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
@@ -1616,7 +1629,7 @@ class AslGame(Game):
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
         elif phase == "AFPh":
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
-            remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire")
+            remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,

@@ -1,0 +1,99 @@
+"""Vehicle MGs on the IFT (D1.81-D1.83, D3.5, D3.52, D3.53, D3.3.1, D2.42) and exposed crews (D5.31, D5.311,
+D6.23). Vehicle values below are demo values (the D3.5 example names a CE PzIVH; its MG FP are not in the
+text), the DRMs are the text's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import vmg
+from hexmate.rules.games.asl.vehicles import MainArmament, VehicleType
+from hexmate.rules.hexes import Hex
+
+PACK = od.load_pack()
+# demo values: a turreted closed-top AFV with BMG 2, CMG 2, AAMG 2
+PZ = VehicleType("demo-pz", "demo tank", "german", "", "tracked", 12, False, "normal", 8, 5, 8, 5, "", False,
+                 0, MainArmament(75, "gun", "L", "T", 1, 12), bmg=2, cmg=2, aamg=2, demo=True)
+HERE = Hex(0, 0)
+
+
+def _two_spines() -> Hex:
+    """A target two hexspines off TCA 0 (the D3.5 example's 4-4-7 in Z5, relative to the TCA W6X6)."""
+    for q in range(-4, 5):
+        for r in range(-4, 5):
+            h = Hex(q, r)
+            if h != HERE and fc.hexspines_to(HERE, h, 0) == 2:
+                return h
+    raise AssertionError
+
+
+def test_d35_example_cmg_two_hexspines_plus_two() -> None:
+    """D3.5 example: the CE PzIVH's CMG at the 4-4-7 turns the TCA two hexspines: +2 on the IFT DR (C5.1)."""
+    target = _two_spines()
+    got = vmg.mg_attack(PACK, PZ, frozenset({"ce"}), HERE, 0, 0, target, ["cmg"], phase="PFPh",
+                        bounding=False, moving=False)
+    assert got.drm == 2 and got.fp == 2
+
+
+def test_d35_example_aamg_outside_ca_no_drm() -> None:
+    """D3.5 example, D1.83: the AAMG fires outside the CAs with no DRM (the 5-2-7), but needs the crew CE."""
+    target = _two_spines()
+    got = vmg.mg_attack(PACK, PZ, frozenset({"ce"}), HERE, 0, 0, target, ["aamg"], phase="PFPh",
+                        bounding=False, moving=False)
+    assert got.drm == 0 and got.fp == 2
+    with pytest.raises(IllegalAction) as e:
+        vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, target, ["aamg"], phase="PFPh", bounding=False,
+                      moving=False)
+    assert e.value.rule == "D1.83"
+
+
+def test_d352_bmg_out_of_vca_nt_rate_and_largest_drm() -> None:
+    """D3.52: a BMG outside the VCA takes the NT Case A (one hexspine +3, the D3.51 example's NT rate);
+    BMG and CMG together take the largest CA DRM (D3.5)."""
+    target = next(h for h in (Hex(q, r) for q in range(-3, 4) for r in range(-3, 4))
+                  if h != HERE and fc.hexspines_to(HERE, h, 0) == 1)
+    got = vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, target, ["bmg", "cmg"], phase="DFPh",
+                        bounding=False, moving=False)
+    assert got.fp == 4 and got.drm == 3
+
+
+def test_moving_fire_halves_instead_of_case_a_and_afph_halves() -> None:
+    """D3.52/D3.3.1: moving fire has no Case A, its FP is halved; D3.53: AFPh MG FP halved; D2.42: Motion
+    halves again, cumulatively."""
+    target = _two_spines()
+    bff = vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, target, ["cmg"], phase="MPh", bounding=True,
+                        moving=False)
+    assert bff.drm == 0 and bff.fp == 1
+    afph = vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, Hex(1, 0),
+                         ["bmg", "cmg"], phase="AFPh", bounding=False, moving=True)
+    assert afph.fp == Fraction(1)
+
+
+def test_range_once_per_turn_and_stun() -> None:
+    """D1.81: BMG normal range 8; D3.5: once per player turn; D5.34: a stunned AFV does not fire."""
+    far = Hex(9, 0)
+    with pytest.raises(IllegalAction):
+        vmg.mg_attack(PACK, PZ, frozenset(), HERE, 0, 0, far, ["bmg"], phase="PFPh", bounding=False,
+                      moving=False)
+    with pytest.raises(IllegalAction) as e:
+        vmg.mg_attack(PACK, PZ, frozenset({vmg.fired_marker("cmg")}), HERE, 0, 0, Hex(1, 0), ["cmg"],
+                      phase="PFPh", bounding=False, moving=False)
+    assert e.value.rule == "D3.5"
+    with pytest.raises(IllegalAction) as e:
+        vmg.mg_attack(PACK, PZ, frozenset({"stunned"}), HERE, 0, 0, Hex(1, 0), ["cmg"], phase="PFPh",
+                      bounding=False, moving=False)
+    assert e.value.rule == "D5.34"
+
+
+def test_exposed_crew_drms() -> None:
+    """D5.31: a CE crew +2, not added to a positive TEM; D5.311: unarmored aspect none; D6.23: riders none;
+    a BU crew is not exposed (D5.2)."""
+    assert vmg.exposed_drm(PZ, frozenset({"ce"}), rider=False, unarmored_aspect=False, tem=1) == (2, "D5.31")
+    assert vmg.exposed_drm(PZ, frozenset({"ce"}), rider=False, unarmored_aspect=True, tem=0) == (0, "D5.311")
+    assert vmg.exposed_drm(PZ, frozenset(), rider=True, unarmored_aspect=False, tem=0) == (0, "D6.23")
+    with pytest.raises(IllegalAction):
+        vmg.exposed_drm(PZ, frozenset(), rider=False, unarmored_aspect=False, tem=0)
