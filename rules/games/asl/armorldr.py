@@ -7,7 +7,8 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
 
 - The inherent crew's morale is its Armor Leader's (D3.42): vcrew.crew_morale asks ``morale``.
 - The leader affects only his own vehicle and crew (D3.43); once the crew is a counter he no longer exists
-  (``leader`` gives None), and he is removed when the vehicle is Recalled, except the Inexperienced crew's (D5.341).
+  (``leader`` gives None), and he is removed when the vehicle is Recalled, except the Inexperienced
+  crew's (D5.341).
 - His leadership modifies only: the MA's DR (To Hit for ordnance, else the IFT), OVR, CC, the Hull Down
   maneuver dr (D4.22), a halftrack's FG, and Bog Removal (D3.44); never an MG/FT attack other than the MA's
   or within an OVR (``applies``).

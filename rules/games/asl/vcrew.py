@@ -56,7 +56,7 @@ def has_crew(vehicle: UnitState) -> bool:
 
 def crew_morale(vehicle: UnitState) -> tuple[int, bool]:
     """The inherent crew's morale (D5.1) and whether it is a demo value: the counter's ``crew_morale``."""
-    led = armorldr.morale(vehicle)  # D3.42: an Armor Leader's morale is his crew's (D3.45: 6 if Inexperienced)
+    led = armorldr.morale(vehicle)  # D3.42: its Armor Leader's morale (D3.45: 6 if Inexperienced)
     if led is not None:
         return led, False
     given = vehicle.values.get("crew_morale")

@@ -48,7 +48,7 @@ def test_d3_44_leadership_applies_only_to_the_listed_rolls(make_position: Any) -
         assert armorldr.leadership(tank, roll) == -1
     assert armorldr.leadership(tank, "ma", weapon="mg") == 0
     assert armorldr.leadership(tank, "ovr", weapon="mg") == -1
-    with pytest.raises(ValueError, match="D3.44"):
+    with pytest.raises(ValueError, match=r"D3\.44"):
         armorldr.leadership(tank, "rally")
 
 
