@@ -100,3 +100,10 @@ def test_d3_43_no_armor_leader_once_the_crew_is_a_counter(make_position: Any) ->
     """D3.43: once the vehicle's crew has taken counter form, its Armor Leader no longer exists."""
     tank = make(make_position).units["a-al"].mark("abandoned")
     assert armorldr.leader(tank) is None and armorldr.leadership(tank, "ma") == 0
+
+
+def test_d3_41_a_scenario_armor_leader_is_checked_at_load() -> None:
+    """D3.41: the scenario sets the Armor Leader aboard its AFV; a bad value is named when the counter loads."""
+    assert armour.check_counter({"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "9-1"}) is None
+    said = armour.check_counter({"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "nine"})
+    assert said is not None and "armor_leader 'nine'" in said and "D3.4" in said
