@@ -31,10 +31,10 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
-from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
