@@ -103,7 +103,19 @@ def test_d3_43_no_armor_leader_once_the_crew_is_a_counter(make_position: Any) ->
 
 
 def test_d3_41_a_scenario_armor_leader_is_checked_at_load() -> None:
-    """D3.41: the scenario sets the Armor Leader aboard its AFV; a bad value is named when the counter loads."""
+    """D3.41: the scenario sets the Armor Leader aboard its AFV; a bad value is named at load."""
     assert armour.check_counter({"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "9-1"}) is None
     said = armour.check_counter({"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "nine"})
     assert said is not None and "armor_leader 'nine'" in said and "D3.4" in said
+
+
+def test_d3_44_the_overrun_dr_takes_the_leadership(make_position: Any) -> None:
+    """D3.44, D7.15: test_overrun's OVR (10 FP, 8 column) with a 9-1 Armor Leader: DR 5 - 1 FFMO - 1 = 3."""
+    units = [{"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=LED)
+    pos.push_text("move a-al C5-D5")
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and ("-1", "D3.44") in [(line.value, line.rule) for line in res.lines]
+    assert res.results == {"b-sq": str(pos.charts.chart("ift").lookup(fp=8, final_dr=3))}
