@@ -31,10 +31,10 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
-from hexmate.rules.games.asl import riders, vbypass, vminimum, vstay
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import (
     CatalogueError,
@@ -83,6 +83,12 @@ def check_counter(values: Mapping[str, int | str]) -> str | None:
         vehicle_of(values)
     except CatalogueError as e:
         return str(e)
+    led = values.get("armor_leader")  # D3.41: the Armor Leader set up aboard it, e.g. "9-1"
+    if led is not None:
+        try:
+            armorldr.parse(str(led))
+        except ValueError as e:
+            return str(e)
     return None
 
 

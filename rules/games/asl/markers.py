@@ -83,6 +83,7 @@ PHRASES: dict[str, T] = {
     "stunned": T("stunned (D5.34)"),
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
     "abandoned": T("abandoned (D5.4)"),
+    "armor_leader_removed": T("its Armor Leader was removed by a Recall (D5.341)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),

@@ -32,7 +32,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import mounted
+from hexmate.rules.games.asl import armorldr, mounted
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -136,6 +136,10 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     elif position.map.terrain(h) == "open":
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
+    lead = armorldr.leadership(vehicle, "ovr")  # D3.44: its Armor Leader modifies the OVR DR
+    if lead:
+        lines.append(Line(T("Armor Leader"), f"{lead:+d}", "D3.44"))
+    drm += lead
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     col = axis.locate(fp)
@@ -144,7 +148,7 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
     moving_prc = [u for u in hit if _in_motion_prc(position, u)]
     ground = [u for u in hit if u not in moving_prc]
-    groups = [(ground, drm, False), (moving_prc, tem + 2, True)]  # PRC: the TEM, no FFMO; +2 in Motion
+    groups = [(ground, drm, False), (moving_prc, tem + 2 + lead, True)]  # PRC: the TEM, no FFMO; +2 in Motion
     results: dict[str, str] = {}
     outcomes: list[tuple[str, list[str]]] = []
     for group, group_drm, prc in groups:

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import crew
+from hexmate.rules.games.asl import armorldr, crew
 from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -56,6 +56,9 @@ def has_crew(vehicle: UnitState) -> bool:
 
 def crew_morale(vehicle: UnitState) -> tuple[int, bool]:
     """The inherent crew's morale (D5.1) and whether it is a demo value: the counter's ``crew_morale``."""
+    led = armorldr.morale(vehicle)  # D3.42: its Armor Leader's morale (D3.45: 6 if Inexperienced)
+    if led is not None:
+        return led, False
     given = vehicle.values.get("crew_morale")
     if isinstance(given, int):
         return given, False

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import crew, mounted, prcfire, riders, vbypass, vcover, vcrew, vdelay
+from hexmate.rules.games.asl import armorldr, crew, mounted, prcfire, riders, vbypass, vcover, vcrew, vdelay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -221,6 +221,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         tem=tem,
         hindrance=hindrance + sight.hindrance,
         hd=hd,
+        leadership=armorldr.leadership(firer, "ma"),  # D3.44: the MA's To Hit DR
     )
     notes: list[od.Step] = []
     if hinder_hexes:

@@ -9,7 +9,7 @@ Defensive First Fire, without Case J (vinplace.py: a window in place).
 
 At the table: ``move VEHICLE HEX as unbog`` (its own hex; listed on the page), then the DR on the board's
 dice. Not built: the -1 of another AFV assisting with all its MP (D8.3: it needs the 90% weight rule and both
-TI; left for the page to offer), and an Armor Leader's leadership (D3.4: armor leaders are not built).
+TI; left for the page to offer), and an Armor Leader's leadership (D3.44, armorldr.py).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armorldr
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.base import Position, State
@@ -58,7 +59,7 @@ def check(position: Position, move: act.Move) -> act.Move:
 
 def declare(position: Position, move: act.Move) -> State:
     vehicle = position.units[move.units[0]]
-    drm = 1 if vehicle.has("mired") else 0
+    drm = (1 if vehicle.has("mired") else 0) + armorldr.leadership(vehicle, "bog_removal")  # D3.44
     prompt = T("{unit} tries Bog Removal: roll the DR; colored dr {drm:+d}: 1-4 frees it for colored x white "
                "MP, 5 Mires it, 6 or more immobilizes it (D8.3)", unit=vehicle.id, drm=drm)
     return position.state.push(Decision("roll", vehicle.side, prompt, "D8.3", "vunbog", dice="DR",
@@ -73,7 +74,8 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     uid = decision.subject[0]
     vehicle = state.units[uid]
     white, coloured = answer.dice[0], answer.dice[1]
-    result, mp = vm.bog_removal(coloured, white, vtype(vehicle), mired=vehicle.has("mired"))
+    result, mp = vm.bog_removal(coloured, white, vtype(vehicle), mired=vehicle.has("mired"),
+                                leadership=armorldr.leadership(vehicle, "bog_removal"))  # D3.44
     if result == "freed":
         freed = vehicle.mark(STARTED, remove=("bogged", "mired"))
         return state.with_unit(with_spent(freed, spent_of(vehicle) + Fraction(mp)))

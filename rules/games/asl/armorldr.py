@@ -1,0 +1,77 @@
+"""ASL Armor Leaders (D3.4-D3.45): the counter's part that a scenario sets up aboard an AFV.
+
+A scenario gives an AFV its Armor Leader as the counter value ``armor_leader`` written "9-1" (morale and
+leadership: the counters run from 8-1 to 10-2, D3.4), recorded secretly and shown only when used (D3.41).
+An SSR may declare the crew Inexperienced (``inexperienced_crew``): it then has its own 6+1 quasi-leader that
+can never leave it and whose +1 must be used wherever an Armor Leader's modifier could be (D3.45).
+
+- The inherent crew's morale is its Armor Leader's (D3.42): vcrew.crew_morale asks ``morale``.
+- The leader affects only his own vehicle and crew (D3.43); once the crew is a counter he no longer exists
+  (``leader`` gives None), and he is removed when the vehicle is Recalled, except the Inexperienced
+  crew's (D5.341).
+- His leadership modifies only: the MA's DR (To Hit for ordnance, else the IFT), OVR, CC, the Hull Down
+  maneuver dr (D4.22), a halftrack's FG, and Bog Removal (D3.44); never an MG/FT attack other than the MA's
+  or within an OVR (``applies``).
+Wired in play: the MA's To Hit (vfire.py), Bog Removal (vunbog.py) and the crew's morale (vcrew.py). Not yet
+wired: OVR, CC, the HD maneuver, a halftrack's FG, and the Recall (nothing applies a Recall in play yet).
+"""
+
+from __future__ import annotations
+
+from hexmate.rules.games.base import UnitState
+
+# The rolls an Armor Leader's leadership may modify (D3.44).
+APPLIES = frozenset({"ma", "ovr", "cc", "hd_maneuver", "ht_fg", "bog_removal"})
+CREW_OUT = ("abandoned", "wreck", "crew_survived", "crew_lost")  # as vcrew.has_crew
+INEXPERIENCED = (6, 1)  # D3.45: the Inexperienced crew's quasi-leader, 6+1
+
+
+def parse(text: str) -> tuple[int, int]:
+    """``"9-1"`` -> (9, -1); ``"8+1"`` -> (8, 1); ``"10-2"`` -> (10, -2) (D3.4's counters)."""
+    for sign in ("-", "+"):
+        head, sep, tail = text.strip().rpartition(sign)
+        if sep and head.isdigit() and tail.isdigit():
+            return int(head), (-1 if sign == "-" else 1) * int(tail)
+    raise ValueError(f"armor_leader {text!r}: expected morale and leadership like '9-1' (D3.4)")
+
+
+def leader(vehicle: UnitState) -> tuple[int, int] | None:
+    """The (morale, leadership) that commands this vehicle's inherent crew, or None (D3.41, D3.45)."""
+    if any(vehicle.has(m) for m in CREW_OUT):
+        return None  # D3.43: once the crew is a counter, its Armor Leader no longer exists
+    if vehicle.values.get("inexperienced_crew"):
+        return INEXPERIENCED  # D3.45: must be used, and never separated from the crew
+    if vehicle.has("armor_leader_removed"):
+        return None  # D5.341: removed by a Recall
+    given = vehicle.values.get("armor_leader")
+    return parse(given) if isinstance(given, str) and given else None
+
+
+def morale(vehicle: UnitState) -> int | None:
+    """The inherent crew's morale is its Armor Leader's (D3.42)."""
+    led = leader(vehicle)
+    return led[0] if led else None
+
+
+def leadership(vehicle: UnitState, roll: str, *, weapon: str = "ma") -> int:
+    """The leadership DRM for ``roll`` (one of APPLIES) made by ``vehicle``: 0 where D3.44 allows none.
+
+    An MG or FT that is not the MA gets none unless in an OVR (D3.44)."""
+    if roll not in APPLIES:
+        raise ValueError(f"{roll!r} is no roll an Armor Leader may modify (D3.44)")
+    led = leader(vehicle)
+    if led is None:
+        return 0
+    if weapon in ("mg", "ft") and roll != "ovr":
+        return 0
+    return led[1]
+
+
+def on_recall(vehicle: UnitState) -> UnitState:
+    """D5.341: a Recalled AFV's Armor Leader is removed (not the Inexperienced crew's, D3.45)."""
+    if vehicle.values.get("inexperienced_crew") or not vehicle.values.get("armor_leader"):
+        return vehicle
+    return vehicle.mark("armor_leader_removed")
+
+
+__all__ = ["APPLIES", "INEXPERIENCED", "leader", "leadership", "morale", "on_recall", "parse"]

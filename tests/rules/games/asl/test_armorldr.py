@@ -1,0 +1,121 @@
+"""Armor Leaders (armorldr.py): D3.4 counters, D3.42 crew morale, D3.44 where the leadership applies, D3.45
+the Inexperienced crew's 6+1, D5.341 removal by Recall."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import armorldr, armour, vcrew, vfire
+
+from .test_armour import COUNTERS, units
+
+LED = {**COUNTERS, "pz-al": {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "9-1"},
+       "pz-in": {"type": "vehicle", "vehicle": "demo-pz-g", "inexperienced_crew": 1, "armor_leader": "9-1"}}
+
+
+def make(make_position: Any) -> Position:
+    extra = [{"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0"]},
+             {"id": "a-in", "counter": "pz-in", "side": "a", "hex": "C7", "markers": ["vca0"]}]
+    pos: Position = make_position("asl", units(*extra), "MPh", counters=LED)
+    return pos
+
+
+@pytest.mark.parametrize(("text", "value"), [("8-1", (8, -1)), ("9-1", (9, -1)), ("10-2", (10, -2)),
+                                             ("6+1", (6, 1))])
+def test_d3_4_counters_read_as_morale_and_leadership(text: str, value: tuple[int, int]) -> None:
+    """D3.4: Armor Leader counters run from 8-1 to 10-2; D3.45's quasi-leader is 6+1."""
+    assert armorldr.parse(text) == value
+
+
+def test_d3_4_a_bad_counter_value_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"armor_leader 'nine'.*D3\.4"):
+        armorldr.parse("nine")
+
+
+def test_d3_42_the_crew_has_its_armor_leaders_morale(make_position: Any) -> None:
+    """D3.42: the inherent crew's morale equals its Armor Leader's; without one, the counter's/demo value."""
+    pos = make(make_position)
+    assert vcrew.crew_morale(pos.units["a-al"]) == (9, False)
+    assert armorldr.morale(pos.units["a-pz"]) is None
+
+
+def test_d3_44_leadership_applies_only_to_the_listed_rolls(make_position: Any) -> None:
+    """D3.44: MA DR, OVR, CC, HD maneuver dr, HT FG, Bog Removal; an MG/FT other than the MA only in OVR."""
+    tank = make(make_position).units["a-al"]
+    for roll in sorted(armorldr.APPLIES):
+        assert armorldr.leadership(tank, roll) == -1
+    assert armorldr.leadership(tank, "ma", weapon="mg") == 0
+    assert armorldr.leadership(tank, "ovr", weapon="mg") == -1
+    with pytest.raises(ValueError, match=r"D3\.44"):
+        armorldr.leadership(tank, "rally")
+
+
+def test_d3_45_inexperienced_crew_must_use_its_6_plus_1(make_position: Any) -> None:
+    """D3.45: an Inexperienced crew's 6+1 quasi-leader is used even when a normal one could apply."""
+    tank = make(make_position).units["a-in"]
+    assert armorldr.leader(tank) == (6, 1)
+    assert vcrew.crew_morale(tank) == (6, False)
+    assert armorldr.leadership(tank, "bog_removal") == 1
+    assert armorldr.on_recall(tank) is tank  # never removed (D3.45, D5.341)
+
+
+def test_d5_341_recall_removes_the_armor_leader(make_position: Any) -> None:
+    """D5.341: an Armor Leader in a Recalled AFV is removed; the crew loses his morale and leadership."""
+    tank = armorldr.on_recall(make(make_position).units["a-al"])
+    assert tank.has("armor_leader_removed")
+    assert armorldr.leader(tank) is None and armorldr.leadership(tank, "ma") == 0
+
+
+def test_d3_44_d8_3_bog_removal_in_play_takes_the_leadership(make_position: Any) -> None:
+    """D3.44, D8.3: a 10-2 Armor Leader: colored 6 (would immobilize) -2 = 4: freed for 6 x 1 = 6 MP (the
+    unmodified colored dr times the white); an Inexperienced crew's +1: colored 4 + 1 = 5: Mired (D8.31)."""
+    counters = {**LED, "pz-10": {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "10-2"}}
+    for counter, dice, mark in (("pz-10", "1,6", None), ("pz-in", "1,4", "mired")):
+        units = [{"id": "a-x", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0", "bogged"]},
+                 {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+        pos: Position = make_position("asl", units, "MPh", counters=counters)
+        pos.push_text("move a-x C5 as unbog")
+        pos.push_text(f"answer dice {dice}")  # white first, colored second
+        tank = pos.units["a-x"]
+        assert not tank.has("bogged")
+        if mark is None:
+            assert not tank.has("immobilized") and armour.spent_of(tank) == 6
+        else:
+            assert tank.has(mark)
+
+
+def test_d3_44_the_ma_to_hit_takes_the_leadership(make_position: Any) -> None:
+    """D3.44: a 9-1 Armor Leader's -1 on the MA's To Hit DR: the same shot hits on one more (C3 Final TH#)."""
+    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0"]}
+    pos: Position = make_position("asl", units(extra), "PFPh", counters=LED)
+    plain, _, _, _ = vfire.to_hit_of(pos, pos.units["a-pz"], pos.units["b-t"])
+    led, steps, _, _ = vfire.to_hit_of(pos, pos.units["a-al"], pos.units["b-t"])
+    assert led == plain + 1
+    assert [(s.value, s.rule) for s in steps if s.name == "leader"] == [(-1, "D3.44")]
+
+
+def test_d3_43_no_armor_leader_once_the_crew_is_a_counter(make_position: Any) -> None:
+    """D3.43: once the vehicle's crew has taken counter form, its Armor Leader no longer exists."""
+    tank = make(make_position).units["a-al"].mark("abandoned")
+    assert armorldr.leader(tank) is None and armorldr.leadership(tank, "ma") == 0
+
+
+def test_d3_41_a_scenario_armor_leader_is_checked_at_load() -> None:
+    """D3.41: the scenario sets the Armor Leader aboard its AFV; a bad value is named at load."""
+    assert armour.check_counter({"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "9-1"}) is None
+    said = armour.check_counter({"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "nine"})
+    assert said is not None and "armor_leader 'nine'" in said and "D3.4" in said
+
+
+def test_d3_44_the_overrun_dr_takes_the_leadership(make_position: Any) -> None:
+    """D3.44, D7.15: test_overrun's OVR (10 FP, 8 column) with a 9-1 Armor Leader: DR 5 - 1 FFMO - 1 = 3."""
+    units = [{"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=LED)
+    pos.push_text("move a-al C5-D5")
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and ("-1", "D3.44") in [(line.value, line.rule) for line in res.lines]
+    assert res.results == {"b-sq": str(pos.charts.chart("ift").lookup(fp=8, final_dr=3))}
