@@ -18,14 +18,15 @@ from hexmate.rules.games.base import Position
 
 
 def groups(position: Position, results: Mapping[str, str]) -> list[tuple[str, list[str]]]:
-    """The (result, units) sets of an attack's results, in the order first met: units aboard a vehicle
-    apart from the rest, by vehicle (D.8)."""
+    """The (result, units) sets of an attack's results, in the order first met: one per Location (A7.302, as
+    under Spraying Fire's two Locations), units aboard a vehicle apart from the rest, by vehicle (D.8)."""
     pool = {u.id: u for u in getattr(position.state.game, "aside", ())}
     pool.update(position.units)
-    out: dict[tuple[str, str], list[str]] = {}
+    out: dict[tuple[str, str, str], list[str]] = {}
     for uid, result in results.items():
         unit = pool.get(uid)
         carrier = pool.get(unit.carrier or "") if unit is not None else None
         aboard = carrier.id if carrier is not None and armour.is_vehicle(carrier) else ""
-        out.setdefault((result, aboard), []).append(uid)
-    return [(result, ids) for (result, _), ids in out.items()]
+        where = f"{unit.hex}/{unit.level}" if unit is not None else ""  # A7.302: per Location
+        out.setdefault((result, where, aboard), []).append(uid)
+    return [(result, ids) for (result, _, _), ids in out.items()]

@@ -39,3 +39,16 @@ def test_a7_302_d8_passengers_and_ground_units_each_have_their_own_random_select
     assert pos.units["rus-1"].counter.name == "2-2-7r"
     assert [d.then for d in pos.state.decisions if d.subject == ("rus-1",)] == ["mc"]
     assert [ids for _, ids in groups(pos, res.results) if "rus-1" in ids] == [["rus-1"]]
+
+
+def test_a7_302_one_random_selection_per_location(make_position: Any) -> None:
+    """A7.302: a K or KIA result is applied by Random Selection among the units of its Location, so units of
+    two Locations (as under Spraying Fire) with the same result never share one selection; two squads of one
+    Location do."""
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "rus-2", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "rus-3", "counter": "4-4-7r", "side": "b", "hex": "D4"}]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    got = groups(pos, {"rus-1": "K/1", "rus-3": "K/1", "rus-2": "K/1"})
+    assert got == [("K/1", ["rus-1", "rus-2"]), ("K/1", ["rus-3"])]
