@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from hexmate.rules.dice import DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
@@ -75,4 +75,17 @@ def units_by_hex(position: Position) -> dict[Hex, list[UnitState]]:
     for unit in position.units.values():
         if unit.hex is not None:
             out.setdefault(unit.hex, []).append(unit)
+    return out
+
+
+def passing(units: Iterable[UnitState], check: Callable[[UnitState], object]) -> list[str]:
+    """The ids of ``units`` for which ``check`` raises no IllegalAction: what a page may offer them (the
+    check itself stays the one authority on legality)."""
+    out = []
+    for unit in units:
+        try:
+            check(unit)
+        except IllegalAction:
+            continue
+        out.append(unit.id)
     return out

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import passing
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -95,16 +96,8 @@ def check_toggle(game: PgGame, position: Position, ids: tuple[str, ...]) -> None
 
 def offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
     """The units of ``units`` that may go into or out of a cave now (16.7), for the page's actions."""
-    out = []
-    for unit in units:
-        if not is_cave(position, unit.hex):
-            continue
-        try:
-            check_toggle(game, position, (unit.id,))
-        except IllegalAction:
-            continue
-        out.append(unit.id)
-    return out
+    inside = [u for u in units if is_cave(position, u.hex)]
+    return passing(inside, lambda u: check_toggle(game, position, (u.id,)))
 
 
 def toggle(position: Position, ids: tuple[str, ...]) -> State:

@@ -24,6 +24,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
+from hexmate.rules.games.common import passing
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg.morale import MARK
 from hexmate.rules.hexes import Hex
@@ -132,16 +133,8 @@ def is_engineer(unit: UnitState) -> bool:
 
 def clear_offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
     """The engineers of ``units`` that may start clearing a minefield now (16.6)."""
-    out = []
-    for unit in units:
-        if not is_engineer(unit) or unit.hex is None or not present(game, position, unit.hex):
-            continue
-        try:
-            check_clear(game, position, (unit.id,))
-        except IllegalAction:
-            continue
-        out.append(unit.id)
-    return out
+    sappers = [u for u in units if is_engineer(u) and u.hex is not None and present(game, position, u.hex)]
+    return passing(sappers, lambda u: check_clear(game, position, (u.id,)))
 
 
 def check_clear(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:

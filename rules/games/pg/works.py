@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.games.common import passing
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.games.pg.morale import MARK
@@ -53,28 +54,13 @@ def board_text(what: str, marker: str, unit: str) -> T | None:
 
 def offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
     """The units of ``units`` that may dig now (16.2), for the page's list of actions."""
-    out = []
-    for unit in units:
-        try:
-            check_dig(game, position, (unit.id,))
-        except IllegalAction:
-            continue
-        out.append(unit.id)
-    return out
+    return passing(units, lambda u: check_dig(game, position, (u.id,)))
 
 
 def clear_offers(game: PgGame, position: Position, units: list[UnitState]) -> list[str]:
     """The AFVs of ``units`` that may clear a wreck now (16.3)."""
-    out = []
-    for unit in units:
-        if not pu.is_afv(unit) or unit.hex is None or not wrecks_at(game, position, unit.hex):
-            continue
-        try:
-            check_clear(game, position, (unit.id,))
-        except IllegalAction:
-            continue
-        out.append(unit.id)
-    return out
+    afvs = [u for u in units if pu.is_afv(u) and u.hex is not None and wrecks_at(game, position, u.hex)]
+    return passing(afvs, lambda u: check_clear(game, position, (u.id,)))
 
 
 def check_dig(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
