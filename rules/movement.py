@@ -130,6 +130,28 @@ class TrailCheck:
     reason: str
 
 
+
+def distances_to(m: HexMap, goal: set[Hex], cost_fn: CostFn) -> dict[Hex, Cost]:
+    """The cost from each hex that can reach one of ``goal`` to the nearest of them (0 on a goal hex), by
+    ``cost_fn``'s cost of entering each next hex on the way: what a unit bound to head for the nearest of
+    several places compares (a multi-source search run backwards from the goal)."""
+    dist: dict[Hex, Cost] = {h: 0 for h in goal}
+    tie = itertools.count()
+    heap: list[tuple[Cost, int, Hex]] = [(0, next(tie), h) for h in goal]
+    while heap:
+        d, _, n = heapq.heappop(heap)
+        if d != dist.get(n):
+            continue
+        for h in m.neighbors(n):
+            step = cost_fn(m, h, n)
+            if step is None:
+                continue
+            total = d + step
+            if h not in dist or total < dist[h]:
+                dist[h] = total
+                heapq.heappush(heap, (total, next(tie), h))
+    return dist
+
 def validate_trail(m: HexMap, trail: Sequence[Hex], cost_fn: CostFn, budget: Cost) -> TrailCheck:
     """Check a physical trail (first hex = where the unit started): each step adjacent and allowed, costs
     summed, the budget respected. The reason names the first bad step with printed labels."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap, load_map
-from hexmate.rules.movement import Cost, cheapest_path, reachable, validate_trail
+from hexmate.rules.movement import Cost, cheapest_path, distances_to, reachable, validate_trail
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,3 +100,20 @@ def test_fraction_costs_are_exact() -> None:
     start = sorted(m.hexes)[0]
     reach = reachable(m, start, 3, terrain_cost)
     assert {r.cost for r in reach.values()} == {0, Fraction(3, 2), 3}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(TERRAINS), min_size=1, max_size=12), st.sets(st.integers(0, 13), min_size=1,
+                                                                              max_size=3))
+def test_distances_to_is_the_cheapest_path_to_the_nearest_goal(terrain: list[str], picks: set[int]) -> None:
+    """Each hex's distance is the cheapest forward search's cost to the nearest goal hex (brute force)."""
+    m = small_map(terrain)
+    hexes = sorted(m.hexes)
+    goal = {hexes[i % len(hexes)] for i in picks}
+    got = distances_to(m, goal, terrain_cost)
+    want: dict[Hex, Cost] = {}
+    for start in hexes:
+        costs = [c for g in goal if (c := brute_force(m, start, 10**6).get(g)) is not None]
+        if costs:
+            want[start] = min(costs)
+    assert got == want

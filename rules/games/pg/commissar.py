@@ -13,7 +13,6 @@ Commissars help only demoralized units, not leaders (6.6), so only units count a
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -22,6 +21,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
+from hexmate.rules.movement import distances_to
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -36,23 +36,7 @@ def is_commissar(unit: UnitState) -> bool:
 
 def _distances(game: PgGame, position: Position, mover: UnitState, goal: set[Hex]) -> dict[Hex, Cost]:
     """MP from each hex to the nearest goal hex, by the mover's own costs (stepping toward the goal)."""
-    cost = game.cost_fn(position, [mover], approach=False)
-    dist: dict[Hex, Cost] = {h: 0 for h in goal}
-    tie = itertools.count()
-    heap: list[tuple[Cost, int, Hex]] = [(0, next(tie), h) for h in goal]
-    while heap:
-        d, _, n = heapq.heappop(heap)
-        if d != dist.get(n):
-            continue
-        for h in position.map.neighbors(n):
-            step = cost(position.map, h, n)
-            if step is None:
-                continue
-            total = d + step
-            if h not in dist or total < dist[h]:
-                dist[h] = total
-                heapq.heappush(heap, (total, next(tie), h))
-    return dist
+    return distances_to(position.map, goal, game.cost_fn(position, [mover], approach=False))
 
 
 def bound_targets(game: PgGame, position: Position, commissar: UnitState,

@@ -18,7 +18,6 @@ move: it does not fire instead while such a move is open to it.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -29,6 +28,7 @@ from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex
+from hexmate.rules.movement import distances_to
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -59,23 +59,7 @@ def distances(game: PgGame, position: Position, unit: UnitState) -> dict[Hex, Co
         goal = {position.map.parse_label(str(h)) for uid, plan in entry.items()
                 if uid in position.units and position.units[uid].side != unit.side
                 for h in plan.get("hexes", [])}
-    cost = game.cost_fn(position, [unit], approach=False)
-    dist: dict[Hex, Cost] = {h: 0 for h in goal}
-    tie = itertools.count()
-    heap: list[tuple[Cost, int, Hex]] = [(0, next(tie), h) for h in goal]
-    while heap:
-        d, _, n = heapq.heappop(heap)
-        if d != dist.get(n):
-            continue
-        for h in position.map.neighbors(n):
-            step = cost(position.map, h, n)
-            if step is None:
-                continue
-            total = d + step
-            if h not in dist or total < dist[h]:
-                dist[h] = total
-                heapq.heappush(heap, (total, next(tie), h))
-    return dist
+    return distances_to(position.map, goal, game.cost_fn(position, [unit], approach=False))
 
 
 def must_recover(position: Position, unit: UnitState) -> bool:
