@@ -58,6 +58,7 @@ from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import overstack as pg_overstack
 from hexmate.rules.games.pg import penal as pg_penal
+from hexmate.rules.games.pg import recce as pg_recce
 from hexmate.rules.games.pg import riders as pg_riders
 from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import ruins as pg_ruins
@@ -160,6 +161,7 @@ class PgState(GameState):
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
     mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
+    recce_spots: tuple[str, ...] = ()  # 8.23: recce units that put their SPOTTED marker this turn
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
 
@@ -1268,6 +1270,9 @@ class PgGame(Game):
             if action.mode == pg_formation.MODE:  # optional formation activation (17.0)
                 pg_formation.check(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), pg_formation.MODE)
+            if action.mode == pg_recce.MODE:  # 8.23: a recce unit's SPOTTED marker
+                pg_recce.check(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), pg_recce.MODE)
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -1332,6 +1337,8 @@ class PgGame(Game):
                 return pg_movingfire.declare(self, position, action.units[0])
             if action.mode == pg_formation.MODE:
                 return pg_formation.declare(self, position, tuple(action.units))
+            if action.mode == pg_recce.MODE:
+                return pg_recce.apply(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
@@ -1834,6 +1841,7 @@ class PgGame(Game):
         for uid in pg_mines.clear_offers(self, position, mine):  # 16.6: engineers clearing a minefield
             yield act.Activate((uid,), "clear")
         yield from pg_exits.offers(self, position, mine)  # 16.5, 15.5: off the board from its edge
+        yield from pg_recce.offers(self, position, mine)  # 8.23: a recce unit's SPOTTED marker
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""
