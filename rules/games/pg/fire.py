@@ -439,7 +439,7 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
         if vehicles:
             df_too = mode == "df" and _df_problem(game, position, [position.units[shooters[0].id]],
                                                   fire.target, opp) is None
-            if opp and not pg_at.superior(shooters[0]) and shooters[0].has(OPP):
+            if opp and not pg_at.superior(position, shooters[0]) and shooters[0].has(OPP):
                 state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
     if mode == "bombard":
