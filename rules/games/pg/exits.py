@@ -5,8 +5,8 @@
 units may leave by; ``destroyed``: the scenario counts them as destroyed, which 16.5 says they are not
 unless the scenario says so). A unit leaves by a move declared ``as exit`` whose path ends on one of them:
 ``move U A3-A2-A1 as exit`` (or ``move U A1 as exit`` from the edge hex itself). Besides the path it pays
-one off-board hex, at the class's clear rate or its road rate when the edge hex has a road (16.5 counts
-hexes off the board as on it). It never comes back (16.5); a scenario's victory conditions may count the
+one off-board hex, at the class's clear rate, or its road (ridge) rate when the edge hex has a road (is a
+ridge hex; 16.5 counts hexes off the board as on it). It never comes back (16.5); a scenario's victory conditions may count the
 steps that left (``victory.py``, ``{"side": S, "exit": N}``).
 
 A unit forced off the board where the scenario does not allow it stays on the edge hex (16.5): a PG rout
@@ -163,17 +163,16 @@ def offers(game: PgGame, position: Position, mine: list[UnitState]) -> list[act.
 
 def off_board_cost(game: PgGame, position: Position, units: list[UnitState],
                    edge: Hex) -> int | Fraction | None:
-    """16.5: one hex off the board at the class's clear rate, or its road rate when the edge hex has a road;
-    the slowest of the units decides."""
+    """16.5: one hex off the board at the class's clear rate, or its road (ridge) rate when the edge hex has
+    a road (is a ridge hex); the slowest of the units decides."""
     from hexmate.rules.games.pg import entry as pg_entry
 
-    m = position.map
-    road = any("road" in m.hexside(edge, n) for n in m.neighbors(edge))
+    way = pg_entry.along(game, position, edge)
     carrier = game.ride(units)
     movers = [carrier] if carrier is not None else [u for u in units if not pu.is_leader(u)] or units
     worst: int | Fraction = 0
     for unit in movers:
-        rate = pg_entry._per_hex(game, pu.move_class(unit), road)
+        rate = pg_entry._per_hex(game, pu.move_class(unit), way)
         if rate is None:
             return None
         worst = max(worst, rate)

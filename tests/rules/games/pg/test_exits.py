@@ -76,6 +76,15 @@ def test_16_5_off_board_hex_at_the_clear_or_road_rate(
     assert done.cost == cost and "t1" not in pos.units
 
 
+def test_16_5_off_board_hex_along_a_ridge_at_the_ridge_rate(make_position: Any, pg: Any) -> None:
+    """16.5: leaving along a ridge, the hex off the board costs the ridge's MP (1 for a truck: a demo value,
+    the TEC is not in the text) where off the ridge it costs the clear 2."""
+    pos = pg(make_position, [_u("t1", "A4", "truck"), _u("b1", "L8", "inf", "b")], counters_extra=TRUCK,
+             options=EXIT, hexes={"A4": "ridge"})
+    done = pos.push_text("move t1 A4 as exit")
+    assert done.cost == 1 and "t1" not in pos.units
+
+
 def test_16_5_exits_are_not_losses_unless_the_scenario_says_so_and_victory_counts_them(
         make_position: Any, pg: Any) -> None:
     win = {"victory": [{"side": "a", "exit": 2}, {"side": "b", "else": True}]}
