@@ -9,7 +9,8 @@ player puts the counters on one of their entry hexes (a table gesture: the count
 The cost (16.5): the entry hex's own cost for the unit's class, plus one off-board hex for each stack that
 came on through that hex before it this turn; an off-board hex costs the class's clear rate, or its road
 rate when the entry hex has a road, or the ridge's when it is a ridge hex (the ridge MP is a demo value: the
-TEC is not in the text). The 16.5 example: six trucks by a road pay 1/2 then 1; off the road 2 then 4. What is left of the MA is the unit's move from the entry hex, in the same activation.
+TEC is not in the text). The 16.5 example: six trucks by a road pay 1/2 then 1; off the road 2 then 4.
+What is left of the MA is the unit's move from the entry hex, in the same activation.
 
 Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
 (16.5, 12.1). When the enemy holds every one of their entry hexes, they may come on at a board-edge hex next

@@ -6,8 +6,8 @@ units may leave by; ``destroyed``: the scenario counts them as destroyed, which 
 unless the scenario says so). A unit leaves by a move declared ``as exit`` whose path ends on one of them:
 ``move U A3-A2-A1 as exit`` (or ``move U A1 as exit`` from the edge hex itself). Besides the path it pays
 one off-board hex, at the class's clear rate, or its road (ridge) rate when the edge hex has a road (is a
-ridge hex; 16.5 counts hexes off the board as on it). It never comes back (16.5); a scenario's victory conditions may count the
-steps that left (``victory.py``, ``{"side": S, "exit": N}``).
+ridge hex; 16.5 counts hexes off the board as on it). It never comes back (16.5); a scenario's victory
+conditions may count the steps that left (``victory.py``, ``{"side": S, "exit": N}``).
 
 A unit forced off the board where the scenario does not allow it stays on the edge hex (16.5): a PG rout
 (14.31) only ever ends on a hex of the board, so it never leaves; an exit declared where the scenario does

@@ -13,16 +13,19 @@ from hexmate.rules.games.pg import assault_shifts
 
 from .conftest import unit as _u
 
-TANK = {"type": "vehicle", "armor": 4, "at": 5, "at_range": 8, "df": 4, "df_range": 3, "ma": 6, "morale": 8,
-        "steps": 2}
-C: dict[str, dict[str, Any]] = {"tank": TANK, "guards": {**TANK, "guards": 1}, "named": {**TANK, "superior": 1},
-                                "withheld": {**TANK, "superior": 0}, "apc": {**TANK, "at": 0}}
+TANK = {"type": "vehicle", "armor": 4, "at": 5, "at_range": 8, "df": 4, "df_range": 3, "ma": 6,
+        "morale": 8, "steps": 2}
+C: dict[str, dict[str, Any]] = {
+    "tank": TANK, "guards": {**TANK, "guards": 1}, "named": {**TANK, "superior": 1},
+    "withheld": {**TANK, "superior": 0}, "apc": {**TANK, "at": 0}}
 
 
 def _pos(make_position: Any, pg: Any, nation: str, year: int | None) -> Any:
-    units = [_u("t", "C3", "tank"), _u("g", "C4", "guards"), _u("n", "C5", "named"), _u("w", "C6", "withheld"),
-             _u("r", "C7", "tank", "a", "reduced"), _u("p", "C8", "apc"), _u("b1", "L8", "inf", "b")]
-    sides = [{"id": "a", "name": "A", "nationality": nation}, {"id": "b", "name": "B", "nationality": "italian"}]
+    units = [_u("t", "C3", "tank"), _u("g", "C4", "guards"), _u("n", "C5", "named"),
+             _u("w", "C6", "withheld"), _u("r", "C7", "tank", "a", "reduced"), _u("p", "C8", "apc"),
+             _u("b1", "L8", "inf", "b")]
+    sides = [{"id": "a", "name": "A", "nationality": nation},
+             {"id": "b", "name": "B", "nationality": "italian"}]
     options = {} if year is None else {"year": year}
     return pg(make_position, units, counters_extra=C, options=options, sides=sides)
 
@@ -42,7 +45,8 @@ def _superior(pos: Any) -> set[str]:
     ("italian", 1944, {"n"}),  # not on the list: only by a special rule
     ("british", None, {"n"}),  # no year given: the dated entries do not apply
 ])
-def test_11_2_the_list(make_position: Any, pg: Any, nation: str, year: int | None, expected: set[str]) -> None:
+def test_11_2_the_list(make_position: Any, pg: Any, nation: str, year: int | None,
+                       expected: set[str]) -> None:
     assert _superior(_pos(make_position, pg, nation, year)) == expected
 
 
