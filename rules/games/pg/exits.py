@@ -9,9 +9,13 @@ one off-board hex, at the class's clear rate, or its road (ridge) rate when the 
 ridge hex; 16.5 counts hexes off the board as on it). It never comes back (16.5); a scenario's victory
 conditions may count the steps that left (``victory.py``, ``{"side": S, "exit": N}``).
 
-A unit forced off the board where the scenario does not allow it stays on the edge hex (16.5): a PG rout
-(14.31) only ever ends on a hex of the board, so it never leaves; an exit declared where the scenario does
-not allow it is refused.
+Routs (16.5, 14.31): where the scenario lets the side leave the board, off the board is a safe place a
+demoralized unit failing recovery may rout to (``rout_exits``): by an exit hex it reaches, with MA left for
+the hex off the board, the last step keeping its distance from every threat; when that is as near as the
+nearest safe hex (or nearer) the owner may place it on the exit hex, and it leaves the board there like any
+exit (not destroyed unless the scenario says so, counted by ``exit`` victory conditions). Where the scenario
+allows no exit, a unit is never forced off: the rout ends on the board (16.5 keeps it on the edge hex), and
+an exit declared there is refused.
 
 15.5: a flame tank out of fuel may go off the board to refuel, through an edge hex its side controls (1.2),
 with the same ``as exit`` move, even where the scenario allows no exit. It stays off six full turns and may
@@ -32,7 +36,8 @@ from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import units as pu
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import neighbors as hex_neighbors
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
@@ -205,6 +210,35 @@ def leave(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
         exited=(*gs.exited, *gone), refuel=(*gs.refuel, *back)))
 
 
+def rout_exits(game: PgGame, position: Position, unit: UnitState, reach: Mapping[Hex, Any],
+               foes: list[UnitState]) -> dict[Hex, tuple[int | Fraction, tuple[Hex, ...]]]:
+    """16.5, 14.31: where the scenario lets the routing unit's side leave the board, off the board is out of
+    every enemy's sight and fire, so a rout may end there: by each exit hex it reaches (``reach``: the rout's
+    own reachable hexes, each step away from the threats) with MA left for the hex off the board (16.5's
+    cost), when that last step too keeps its distance from every threat (14.31). Exit hex -> (MP to leave
+    by it, the path on the board). Where the scenario allows no exit, none: the unit stays on the board
+    (16.5)."""
+    allowed = exit_hexes(position, unit.side)
+    if not allowed:
+        return {}
+    m = position.map
+    ma = pu.value(unit, "ma")
+    out: dict[Hex, tuple[int | Fraction, tuple[Hex, ...]]] = {}
+    for edge in sorted(allowed, key=lambda h: (h.q, h.r)):
+        r = reach.get(edge)
+        if r is None or pg_assault.enemy_combat_units(position, edge, unit.side):
+            continue
+        outside = [n for n in hex_neighbors(edge) if n not in m.hexes]
+        if not any(all(distance(f.hex, n) >= distance(f.hex, edge) for f in foes if f.hex is not None)
+                   for n in outside):
+            continue  # 14.31: the step off the board would close on a threat
+        off = off_board_cost(game, position, [unit], edge)
+        if off is None or r.cost + off > ma:
+            continue
+        out[edge] = (r.cost + off, tuple(r.path))
+    return out
+
+
 def steps_exited(position: Position, side: str, exited: tuple[str, ...]) -> int:
     """The steps of ``side``'s units that left the board (a leader counts none, 1.2)."""
     total = 0
@@ -238,4 +272,4 @@ def back_on(state: State, ids: tuple[str, ...]) -> State:
 
 
 __all__ = ["MODE", "back_on", "check", "counts_destroyed", "exit_hexes", "friendly_edge", "leave", "offers",
-           "refuel_due", "refuels", "steps_exited", "validate"]
+           "refuel_due", "refuels", "rout_exits", "steps_exited", "validate"]
