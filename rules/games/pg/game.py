@@ -1035,6 +1035,7 @@ class PgGame(Game):
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
         state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
+        state = pg_spot.drop_unseen(self, position.at(state), moving.units)  # 8.22: out of sight, hex by hex
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
         state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -136,4 +136,18 @@ def still_spotted(game: PgGame, position: Position, unit: UnitState) -> bool:
     )
 
 
-__all__ = ["SPOTTED", "height_bonus", "light_range", "night_range", "sees", "sees_unit", "spot_range"]
+def drop_unseen(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
+    """8.22: a SPOTTED unit that moves into restrictive terrain farther from every enemy than that terrain's
+    range, or out of their sight, loses the marker there and then, hex by hex, so it draws no opportunity fire
+    unless spotted again on its way."""
+    state = position.state
+    for uid in ids:
+        unit = state.units.get(uid)
+        if unit is not None and unit.hex is not None and unit.has(SPOTTED) and not still_spotted(
+                game, position, unit):
+            state = state.with_unit(unit.mark(remove=(SPOTTED,)))
+    return state
+
+
+__all__ = ["SPOTTED", "drop_unseen", "height_bonus", "light_range", "night_range", "sees", "sees_unit",
+           "spot_range"]
