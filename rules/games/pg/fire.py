@@ -21,6 +21,7 @@ from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
+from hexmate.rules.games.pg import elevation as pg_elevation
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import morale as pg_morale
@@ -183,6 +184,10 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
             None if opp else game.can_act(position, unit))
         if why:
             raise IllegalAction(why)
+        if opp and unit.id in game.gstate(position.state).at_kept and not any(
+                m.id in pg_at.at_targets(game, position, unit, fire.target) for m in movers(position)):
+            raise IllegalAction(T("{unit} keeps only its second AT shot: AT fire at a mover it spots",
+                                  unit=unit.id), "11.2")
         if unit.has("demoralized"):
             raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
         if (rail := pg_trains.fire_problem(unit, opp)) is not None:
@@ -290,6 +295,9 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
     mined = pg_mines.shift(game, position, target, "dft")  # 16.6: a target in a minefield hex
     if mined is not None:
         shifts.append(mined)
+    higher = pg_elevation.shift(position, firers, target)  # 8.31: firing down from higher ground
+    if higher is not None:
+        shifts.append(higher)
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
     if firers and game.supply_level(position, firers[0].side):
@@ -421,8 +429,9 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
         unit = state.units[uid]
         if opp and unit.type != "leader":
             unit = unit.mark(remove=(OPP,)) if unit.has(OPP) else pg_trains.opp_fired(unit.mark(MARK, OPP))
-            state = state.replace(game=game.gstate(state).replace(
-                fired_here=(*game.gstate(state).fired_here, uid)))
+            gs = game.gstate(state)
+            state = state.replace(game=gs.replace(fired_here=(*gs.fired_here, uid),
+                                                  at_kept=tuple(u for u in gs.at_kept if u != uid)))
         else:
             unit = unit.mark(MARK)
         if unit.type != "leader" and pg_spot.reveals(game, position, unit):
@@ -439,6 +448,8 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
         if vehicles:
             df_too = mode == "df" and _df_problem(game, position, [position.units[shooters[0].id]],
                                                   fire.target, opp) is None
+            if opp and shooters[0].id in game.gstate(position.state).at_kept:
+                df_too = False  # 11.2: the kept shot is AT fire
             if opp and not pg_at.superior(position, shooters[0]) and shooters[0].has(OPP):
                 state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
@@ -607,4 +618,13 @@ def resume_at_target(game: PgGame, position: Position, decision: Decision, answe
             "roll", firer.side, T("{unit} fires at {hex}: roll 2d6 on the DFT",
                                   unit=firer.id, hex=position.label(decision.target)),
             "10.0", "dft", dice="2d6", subject=decision.subject, target=decision.target))
-    return position.state.push(pg_at.roll(firer, answer.units[0], decision.target))
+    state = position.state
+    if pg_at.superior(position, firer):  # 11.2: two AT shots a turn, in segments or as opportunity fire
+        gs = game.gstate(state)
+        kept = gs.at_kept
+        if firer.id not in gs.superior_at and not firer.has(OPP) and firer.has(MARK) and not opportunity(
+                position):  # fired in its own segment: the second shot is kept for opportunity fire
+            state = state.with_unit(firer.mark(OPP))
+            kept = (*kept, firer.id)
+        state = state.replace(game=gs.replace(superior_at=(*gs.superior_at, firer.id), at_kept=kept))
+    return state.push(pg_at.roll(firer, answer.units[0], decision.target))

@@ -162,6 +162,8 @@ class PgState(GameState):
     mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     recce_spots: tuple[str, ...] = ()  # 8.23: recce units that put their SPOTTED marker this turn
+    superior_at: tuple[str, ...] = ()  # 11.2: one entry per AT shot a superior AFV fired this turn
+    at_kept: tuple[str, ...] = ()  # 11.2: superior AFVs keeping their second AT shot for opportunity fire
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
 
@@ -174,7 +176,8 @@ class PgGame(Game):
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll"),
                                                            "works": ("position", "table"),  # 16.2, 16.4
-                                                           "minefield": ("table",)}  # 16.6
+                                                           "minefield": ("table",),  # 16.6
+                                                           "higher_ground": ("table",)}  # 8.31
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",
