@@ -89,9 +89,17 @@ def at_targets(game: PgGame, position: Position, firer: UnitState, h: Hex) -> tu
     out = [
         u.id
         for u in position.units_at(h)
-        if u.side != firer.side and pu.is_vehicle(u) and pg_spot.sees_unit(game, position, firer, u)
+        if u.side != firer.side and at_target(u) and pg_spot.sees_unit(game, position, firer, u)
     ]
     return tuple(sorted(out))
+
+
+def at_target(unit: UnitState) -> bool:
+    """11.0: AT fire targets trucks, jeeps and AFVs only (the engined vehicles): not horse-drawn wagons or
+    sleds (``transport_kind: wagon``), unless a game's special rule makes a unit one (``at_target: 1``)."""
+    if pu.value(unit, "at_target") == 1:
+        return True
+    return pu.is_vehicle(unit) and (pu.is_afv(unit) or pu.text(unit, "transport_kind", "truck") != "wagon")
 
 
 GUARDS_FROM = 1943  # 11.2: Soviet Guards AFVs in scenarios of 1943 on
@@ -355,4 +363,5 @@ def apply_result(game: PgGame, position: Position, vehicle_id: str, result: str)
     return state
 
 
-__all__ = ["apply_result", "at_targets", "at_value", "carried", "crossfire", "resolve", "superior"]
+__all__ = ["apply_result", "at_target", "at_targets", "at_value", "carried", "crossfire", "resolve",
+           "superior"]
