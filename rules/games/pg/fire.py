@@ -530,6 +530,13 @@ def in_apc(state: State, unit: UnitState) -> bool:
     return carrier is not None and pu.is_apc(carrier)
 
 
+def in_transport(state: State, unit: UnitState) -> bool:
+    """5.65: a unit carried or towed by an unarmed transport: when the transport must check morale only the
+    transport rolls, and its cargo shares the result (5.66, ``transport.share_fate``)."""
+    carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+    return carrier is not None and pu.is_transport(carrier)
+
+
 def apply_results(game: PgGame, position: Position, results: dict[str, str], mode: str) -> State:
     """One hex's DFT or Bombardment results, one per target (7.52): the harshest X sets the steps of each
     category, falling on the units whose own column gave an X (category 1) and on the transports (category
@@ -541,7 +548,8 @@ def apply_results(game: PgGame, position: Position, results: dict[str, str], mod
         steps = max(int(results[u][:-1] or 1) for u in xs)
         return pg_losses.allocate(game, position, ids, steps, mode, eligible=tuple(xs))
     checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])  # 7.41
-              and not in_apc(state, state.units[u])]  # 7.25: an APC's armour covers its cargo too
+              and not in_apc(state, state.units[u])  # 7.25: an APC's armour covers its cargo too
+              and not in_transport(state, state.units[u])]  # 5.65: the transport alone checks
     for uid in ids:
         if results[uid] not in ("-",) and not results[uid].startswith("M") and not results[uid].endswith("X"):
             raise IllegalAction(T("unknown fire result {result} in the chart pack",
