@@ -181,12 +181,16 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         if any(u.side != side for u in position.units_at(unit.hex)) and fire.target != unit.hex:
             raise IllegalAction(T("units in an assault hex may not fire out of it"), "12.52")
         why = may_opportunity_fire(game, position, unit) if opp and unit.type != "leader" else (
-            None if opp else game.can_act(position, unit))
+            None if opp or kept_now(game, position, unit) else game.can_act(position, unit))
         if why:
             raise IllegalAction(why)
         if opp and unit.id in game.gstate(position.state).at_kept and not any(
                 m.id in pg_at.at_targets(game, position, unit, fire.target) for m in movers(position)):
             raise IllegalAction(T("{unit} keeps only its second AT shot: AT fire at a mover it spots",
+                                  unit=unit.id), "11.2")
+        if not opp and kept_now(game, position, unit) and (
+                len(firers) > 1 or not pg_at.at_targets(game, position, unit, fire.target)):
+            raise IllegalAction(T("{unit} has fired: its second shot is AT fire alone at a vehicle it spots",
                                   unit=unit.id), "11.2")
         if unit.has("demoralized"):
             raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
@@ -432,6 +436,10 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
             gs = game.gstate(state)
             state = state.replace(game=gs.replace(fired_here=(*gs.fired_here, uid),
                                                   at_kept=tuple(u for u in gs.at_kept if u != uid)))
+        elif kept_now(game, position, unit):  # 11.2: its second AT shot, in its own activation
+            unit = unit.mark(MARK, remove=(OPP,))
+            gs = game.gstate(state)
+            state = state.replace(game=gs.replace(at_kept=tuple(u for u in gs.at_kept if u != uid)))
         else:
             unit = unit.mark(MARK)
         if unit.type != "leader" and pg_spot.reveals(game, position, unit):
@@ -448,7 +456,7 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
         if vehicles:
             df_too = mode == "df" and _df_problem(game, position, [position.units[shooters[0].id]],
                                                   fire.target, opp) is None
-            if opp and shooters[0].id in game.gstate(position.state).at_kept:
+            if shooters[0].id in game.gstate(position.state).at_kept:
                 df_too = False  # 11.2: the kept shot is AT fire
             if opp and not pg_at.superior(position, shooters[0]) and shooters[0].has(OPP):
                 state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
@@ -530,6 +538,14 @@ def in_apc(state: State, unit: UnitState) -> bool:
     return carrier is not None and pu.is_apc(carrier)
 
 
+def kept_now(game: PgGame, position: Position, unit: UnitState) -> bool:
+    """11.2: a superior AFV that fired AT once in a segment of its side may take its second AT shot in a
+    later segment of its side (AT fire alone, its own activation), or keep it for opportunity fire."""
+    gs = game.gstate(position.state)
+    return (unit.id in gs.at_kept and (not gs.active or unit.id in gs.active) and unit.side == position.to_act
+            and unit.carrier is None and position.state.moving is None)
+
+
 def in_transport(state: State, unit: UnitState) -> bool:
     """5.65: a unit carried or towed by an unarmed transport: when the transport must check morale only the
     transport rolls, and its cargo shares the result (5.66, ``transport.share_fate``)."""
@@ -593,7 +609,7 @@ def generate(game: PgGame, position: Position, side: str, singles_only: bool = F
             return False
         if opp:
             return u.type == "leader" or may_opportunity_fire(game, probe, u) is None
-        return game.can_act(probe, u) is None
+        return game.can_act(probe, u) is None or kept_now(game, probe, u)  # 11.2: a second AT shot
 
     for group in stack_groups(probe, eligible):
         if singles_only and len(group) > 1:

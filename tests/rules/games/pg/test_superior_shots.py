@@ -55,3 +55,34 @@ def test_11_2_without_superiority_the_segment_shot_was_all(make_position: Any, p
     pos = _after_segment_shot(make_position, pg, "plain")
     assert pos.decision is None or pos.decision.side != "a"  # no window: t has fired this turn
     assert pos.label(pos.units["e2"].hex) == "E7"
+
+
+def test_11_2_or_it_takes_both_in_its_own_side_s_segments(make_position: Any, pg: Any) -> None:
+    """Both AT shots in its side's segments: after the first (its activation over), in a later segment it
+    fires AT again (AT only); then it has fired twice and has nothing left for opportunity fire."""
+    units = [_u("t", "C3", "sup"), _u("e1", "C6", "enemy", "b"), _u("e2", "E6", "enemy", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("activate t")
+    pos.push_text("fire t at C6")
+    pos.push_text("answer units e1")
+    pos.push_text("answer dice 1,1")
+    assert pos.to_act == "a" and not pos.game.gstate(pos.state).active  # a's next segment
+    pos.push_text("fire t at E6")
+    assert pos.decision.then == "at_target" and pos.decision.choices == ()  # AT only
+    pos.push_text("answer units e2")
+    pos.push_text("answer dice 1,1")
+    assert pos.game.gstate(pos.state).superior_at == ("t", "t") and not pos.units["t"].has("opp_fire")
+    if pos.to_act == "a" and pos.decision is None:
+        with pytest.raises(IllegalAction):
+            pos.push_text("fire t at C6")  # a third: no
+
+
+def test_11_2_a_plain_afv_fires_once_in_its_activation(make_position: Any, pg: Any) -> None:
+    units = [_u("t", "C3", "plain"), _u("e1", "C6", "enemy", "b"), _u("e2", "E6", "enemy", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("activate t")
+    pos.push_text("fire t at C6")
+    pos.push_text("answer units e1")
+    pos.push_text("answer dice 1,1")
+    with pytest.raises(IllegalAction):
+        pos.push_text("fire t at E6")
