@@ -9,6 +9,9 @@ one off-board hex, at the class's clear rate, or its road (ridge) rate when the 
 ridge hex; 16.5 counts hexes off the board as on it). It never comes back (16.5); a scenario's victory
 conditions may count the steps that left (``victory.py``, ``{"side": S, "exit": N}``).
 
+When the enemy holds every exit hex of a side, its units may leave by a board-edge hex next to one of them
+instead (16.5 "not the end of the world": entry and exit alike).
+
 Routs (16.5, 14.31): where the scenario lets the side leave the board, off the board is a safe place a
 demoralized unit failing recovery may rout to (``rout_exits``): by an exit hex it reaches, with MA left for
 the hex off the board, the last step keeping its distance from every threat; when that is as near as the
@@ -81,8 +84,16 @@ def _hexes(scenario: Scenario, m: HexMap, side: str) -> frozenset[Hex]:
 
 
 def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
-    """The board-edge hexes the scenario lets ``side`` leave by (16.5), checked: on the board, on its edge."""
-    return _hexes(position.scenario, position.map, side)
+    """The board-edge hexes the scenario lets ``side`` leave by (16.5), checked: on the board, on its edge.
+    16.5 "not the end of the world": when the enemy holds every one of them, the board-edge hexes next to them
+    that the enemy does not hold serve instead."""
+    allowed = _hexes(position.scenario, position.map, side)
+    held = tuple(h for h in allowed if pg_assault.enemy_combat_units(position, h, side))
+    if allowed and len(held) == len(allowed):
+        from hexmate.rules.games.pg import entry as pg_entry
+
+        return frozenset(pg_entry.next_to(position, tuple(sorted(held, key=lambda h: (h.q, h.r))), side))
+    return allowed
 
 
 def counts_destroyed(position: Position, side: str) -> bool:

@@ -166,3 +166,14 @@ def test_16_5_what_a_transport_carries_leaves_with_it(make_position: Any, pg: An
     assert "spw" not in pos.units and "i1" not in pos.units
     assert set(pos.game.gstate(pos.state).exited) == {"spw", "i1"}
     assert victory.steps_lost(pos, "a") == 0
+
+
+def test_16_5_not_the_end_of_the_world_an_edge_hex_next_to_a_held_exit(make_position: Any, pg: Any) -> None:
+    """16.5: when the enemy holds every hex a side may leave by (A4), its units may leave by a board-edge
+    hex next to it instead (A5 here); while A4 is free, A5 is no exit."""
+    pos = pg(make_position, [_u("a1", "A5"), _u("b1", "L8", "inf", "b")], options=EXIT)
+    with pytest.raises(IllegalAction, match=r"A5 is not a hex a may leave the board by"):
+        pos.push_text("move a1 A5 as exit")
+    pos = pg(make_position, [_u("a1", "A5"), _u("b1", "A4", "inf", "b")], options=EXIT)
+    pos.push_text("move a1 A5 as exit")
+    assert "a1" not in pos.units and pos.game.gstate(pos.state).exited == ("a1",)
