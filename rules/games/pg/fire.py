@@ -646,8 +646,9 @@ def resume_at_target(game: PgGame, position: Position, decision: Decision, answe
     if pg_at.superior(position, firer):  # 11.2: two AT shots a turn, in segments or as opportunity fire
         gs = game.gstate(state)
         kept = gs.at_kept
+        moving_fire = bool(gs.moving_fire) and gs.moving_fire[0] == firer.id  # 17.0: instead of two shots
         if firer.id not in gs.superior_at and not firer.has(OPP) and firer.has(MARK) and not opportunity(
-                position):  # fired in its own segment: the second shot is kept for opportunity fire
+                position) and not moving_fire:  # fired in its own segment: the second shot is kept
             state = state.with_unit(firer.mark(OPP))
             kept = (*kept, firer.id)
         state = state.replace(game=gs.replace(superior_at=(*gs.superior_at, firer.id), at_kept=kept))

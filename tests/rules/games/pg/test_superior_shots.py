@@ -86,3 +86,14 @@ def test_11_2_a_plain_afv_fires_once_in_its_activation(make_position: Any, pg: A
     pos.push_text("answer dice 1,1")
     with pytest.raises(IllegalAction):
         pos.push_text("fire t at E6")
+
+
+def test_11_2_moving_fire_is_instead_of_the_two_shots(make_position: Any, pg: Any) -> None:
+    """The optional moving fire (17.0) takes the place of the two AT shots: no second shot is kept."""
+    units = [_u("t", "C3", "sup"), _u("e1", "C6", "enemy", "b")]
+    pos = pg(make_position, units, counters_extra=C, options={"superior_moving_fire": True})
+    pos.push_text("activate t for moving-fire")
+    pos.push_text("fire t at C6")
+    pos.push_text("answer units e1")
+    pos.push_text("answer dice 1,1")
+    assert pos.game.gstate(pos.state).at_kept == () and not pos.units["t"].has("opp_fire")
