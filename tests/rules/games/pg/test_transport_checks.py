@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexmate.rules.games.pg import losses as pg_losses
+
 from .conftest import unit as _u
 
 C: dict[str, dict[str, Any]] = {
@@ -35,3 +37,14 @@ def test_5_65_an_m_result_on_a_loaded_truck_is_the_truck_s_check_alone(make_posi
     assert pos.units["trk"].has("disrupted") or pos.units["trk"].has("demoralized")
     assert pos.units["p"].carrier is None and (pos.units["p"].has("disrupted") or pos.units["p"].has(
         "demoralized"))
+
+
+
+def test_5_65_the_m2_after_an_x_is_the_truck_s_alone(make_position: Any, pg: Any) -> None:
+    """After an X's steps (7.61) every survivor checks M2, but of a loaded truck only the truck rolls; its
+    cargo shares the result (5.65). The free INF beside it rolls its own."""
+    units = [_u("trk", "C5", "truck"), {**_u("p", "C5"), "carrier": "trk"}, _u("f", "C5"),
+             _u("h", "C3", "hmg7", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    state = pg_losses.checks(pos.game, pos, ("f", "p", "trk"), 0, "df")
+    assert sorted(d.subject[0] for d in state.decisions if d.then == "mc") == ["f", "trk"]
