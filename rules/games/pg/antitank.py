@@ -89,7 +89,7 @@ def at_targets(game: PgGame, position: Position, firer: UnitState, h: Hex) -> tu
     out = [
         u.id
         for u in position.units_at(h)
-        if u.side != firer.side and at_target(u) and pg_spot.sees_unit(game, position, firer, u)
+        if u.side != firer.side and at_target(u) and pg_spot.sees_unit(game, position, firer, u, fire=True)
     ]
     return tuple(sorted(out))
 

@@ -264,8 +264,8 @@ def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], tar
     enemies = [u for u in position.units_at(target) if u.side != side]
     if opp:
         enemies = movers(position)  # 8.0: opportunity fire needs the mover itself spotted
-    for unit in shooters:  # 8.0: the firers see a unit there themselves
-        if not any(pg_spot.sees_unit(game, position, unit, e) for e in enemies):
+    for unit in shooters:  # 8.0: the firers see a unit there themselves (8.34: from the ground)
+        if not any(pg_spot.sees_unit(game, position, unit, e, fire=True) for e in enemies):
             assert unit.hex is not None
             sight = game.terrain_table().line_of_sight(position.map, unit.hex, target)
             why = sight.reason if sight.blocked else T("it is in restrictive terrain beyond its range (8.21)")
