@@ -176,7 +176,7 @@ class Transfer(Action):
 # of 3.13), wreck clearing (16.3), going into or out of a cave (16.7), formation, consolidate and
 # moving-fire (17.0)
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
-                  "cave", "deploy", "formation", "consolidate", "moving-fire")
+                  "cave", "deploy", "formation", "consolidate", "moving-fire", "spot")
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ the AT chart (a modified 10 or more damages or destroys, 1.1). A vehicle without
 crossfire +2 against a vehicle already AT-fired at this turn that has not moved since, when the new line keeps
 clear of the hexes next to the first (11.1); at 100-150% of its range a unit with AT 2 or more fires at half
 its AT, rounded up (11.3); night -1 (1.2); a disrupted firer's AT is halved, rounded up (14.2). Tank
-superiority (11.2) gives a full-strength AFV marked ``superior`` two AT shots a turn.
+superiority (11.2, ``superior``) gives the full-strength AFVs of the text's list two AT shots a turn.
 
 Inside an assault hex (firer and vehicle in one hex) no AT-table DRM applies (12.52); the optional overrun
 takes -1 (overrun). A foot unit the scenario marks ``carried_at`` has a carried AT weapon (11.5): AT 6, range
@@ -20,6 +20,7 @@ from hexmate.rules import actions as act
 from hexmate.rules import los
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_2D6
+from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import lose_step
 from hexmate.rules.games.pg import smoke as pg_smoke
@@ -88,15 +89,51 @@ def at_targets(game: PgGame, position: Position, firer: UnitState, h: Hex) -> tu
     out = [
         u.id
         for u in position.units_at(h)
-        if u.side != firer.side and pu.is_vehicle(u) and pg_spot.sees_unit(game, position, firer, u)
+        if u.side != firer.side and at_target(u) and pg_spot.sees_unit(game, position, firer, u, fire=True)
     ]
     return tuple(sorted(out))
 
 
-def superior(unit: UnitState) -> bool:
-    """11.2: a full-strength AFV the scenario marks ``superior`` (German AFVs; Soviet Guards 1943+; US,
-    Commonwealth, Free French and Polish 1944+) fires AT twice a turn."""
-    return pu.is_afv(unit) and pu.value(unit, "superior") == 1 and not unit.has("reduced")
+def at_target(unit: UnitState) -> bool:
+    """11.0: AT fire targets trucks, jeeps and AFVs only (the engined vehicles): not horse-drawn wagons or
+    sleds (``transport_kind: wagon``), unless a game's special rule makes a unit one (``at_target: 1``)."""
+    if pu.value(unit, "at_target") == 1:
+        return True
+    return pu.is_vehicle(unit) and (pu.is_afv(unit) or pu.text(unit, "transport_kind", "truck") != "wagon")
+
+
+GUARDS_FROM = 1943  # 11.2: Soviet Guards AFVs in scenarios of 1943 on
+WESTERN_FROM = 1944  # 11.2: US, Commonwealth, Free French and Polish AFVs in scenarios of 1944 on
+WESTERN = frozenset({"american", "british", "commonwealth", "canadian", "australian", "new-zealand", "indian",
+                     "south-african", "free-french", "polish"})
+
+
+def scenario_year(position: Position) -> int | None:
+    """The scenario's year (``options.year``), which 11.2's list reads; None when the scenario gives none."""
+    year = position.scenario.options.get("year")
+    if year is None:
+        return None
+    if not isinstance(year, int) or isinstance(year, bool):
+        raise DataError(f"{position.scenario.source}: options.year: a year such as 1943 (11.2)")
+    return year
+
+
+def superior(position: Position, unit: UnitState) -> bool:
+    """11.2: tank superiority, two AT shots a turn, for the full-strength (not reduced) AFVs with an AT value
+    of the text's list: every German AFV; Soviet Guards AFVs (``guards: 1``) from 1943; US, Commonwealth, Free
+    French and Polish AFVs from 1944 (the side's nationality, the scenario's ``options.year``); and those a
+    game's special rule names (``superior: 1``; ``superior: 0`` withholds it)."""
+    if not pu.is_afv(unit) or unit.has("reduced") or pu.value(unit, "at") <= 0:
+        return False
+    if "superior" in unit.values:
+        return pu.value(unit, "superior") == 1
+    nation = next((s.nationality for s in position.scenario.sides if s.id == unit.side), "").lower()
+    year = scenario_year(position)
+    if nation == "german":
+        return True
+    if nation == "soviet" and pu.value(unit, "guards") == 1:
+        return year is not None and year >= GUARDS_FROM
+    return nation in WESTERN and year is not None and year >= WESTERN_FROM
 
 
 def line_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
@@ -326,4 +363,5 @@ def apply_result(game: PgGame, position: Position, vehicle_id: str, result: str)
     return state
 
 
-__all__ = ["apply_result", "at_targets", "at_value", "carried", "crossfire", "resolve", "superior"]
+__all__ = ["apply_result", "at_target", "at_targets", "at_value", "carried", "crossfire", "resolve",
+           "superior"]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def vehicles(position: Position, unit: UnitState, h: Hex) -> tuple[str, ...]:
     """The enemy vehicles in the assault hex ``unit`` may AT-fire at (11.0: trucks, jeeps and AFVs)."""
-    return tuple(sorted(u.id for u in position.units_at(h) if u.side != unit.side and pu.is_vehicle(u)
+    return tuple(sorted(u.id for u in position.units_at(h) if u.side != unit.side and pg_at.at_target(u)
                         and u.carrier is None))
 
 
@@ -52,7 +52,7 @@ def choices(position: Position, ids: tuple[str, ...], h: Hex,
         if leavers is None:
             targets = vehicles(position, unit, h)
         else:
-            targets = tuple(sorted(v for v in leavers if v in position.units and pu.is_vehicle(
+            targets = tuple(sorted(v for v in leavers if v in position.units and pg_at.at_target(
                 position.units[v]) and position.units[v].carrier is None))
         if not may_fire(position, unit, targets):
             continue

@@ -44,10 +44,10 @@ def _signed(v: int) -> str:
     return f"{v:+d}"
 
 
-def combined_arms(units: list[UnitState]) -> bool:
+def combined_arms(position: Position, units: list[UnitState]) -> bool:
     """12.41: a good closed-top AFV with tank superiority and AT plus DF/bombardment, and infantry."""
     ok = [u for u in units if not u.has("demoralized")]
-    tank = any(pu.is_closed_top(u) and pg_at.superior(u) and pu.value(u, "at") > 0
+    tank = any(pu.is_closed_top(u) and pg_at.superior(position, u) and pu.value(u, "at") > 0
                and (pu.value(u, "df") > 0 or pu.value(u, "bombard") > 0) for u in ok)
     infantry = any(u.type == "personnel" and pu.branch(u) not in NOT_INFANTRY for u in ok)
     return tank and infantry
@@ -66,7 +66,7 @@ def side_shifts(position: Position, attacking: bool, units: list[UnitState], h: 
             v, rule = _value(entry)
             out.append(Line(T("{who}: assault hex terrain ({terrain}), attacker only", who=who,
                               terrain=terrain), _signed(v), rule))
-    if combined_arms(units):
+    if combined_arms(position, units):
         v, rule = _value(table()["combined_arms"])
         out.append(Line(T("{who}: combined arms", who=who), _signed(v), rule))
     return out

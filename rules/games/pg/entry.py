@@ -8,8 +8,9 @@ player puts the counters on one of their entry hexes (a table gesture: the count
 
 The cost (16.5): the entry hex's own cost for the unit's class, plus one off-board hex for each stack that
 came on through that hex before it this turn; an off-board hex costs the class's clear rate, or its road
-rate when the entry hex has a road (the 16.5 example: six trucks by a road pay 1/2 then 1; off the road 2
-then 4). What is left of the MA is the unit's move from the entry hex, in the same activation.
+rate when the entry hex has a road, or the ridge's when it is a ridge hex (the ridge MP is a demo value: the
+TEC is not in the text). The 16.5 example: six trucks by a road pay 1/2 then 1; off the road 2 then 4.
+What is left of the MA is the unit's move from the entry hex, in the same activation.
 
 Units a normal leader brings on in good order may enter an enemy-held edge hex straight away: an assault
 (16.5, 12.1). When the enemy holds every one of their entry hexes, they may come on at a board-edge hex next
@@ -140,10 +141,11 @@ def decision(position: Position, ids: tuple[str, ...], hexes: tuple[Hex, ...]) -
 
 def cost(game: PgGame, position: Position, ids: tuple[str, ...], where: Hex, before: int) -> Cost | None:
     """16.5: the entry hex's cost for the slowest class among them, plus ``before`` off-board hexes (the
-    stacks that came on through it earlier this turn), each at the clear rate or the road rate when the
-    entry hex has a road."""
+    stacks that came on through it earlier this turn), each at the clear rate, or the road (ridge) rate when
+    they come on along a road (a ridge)."""
     m = position.map
-    road = any("road" in m.hexside(where, n) for n in m.neighbors(where))
+    way = along(game, position, where)
+    road = way == "road"
     worst: Cost = 0
     for uid in ids:
         unit = position.units[uid]
@@ -151,7 +153,7 @@ def cost(game: PgGame, position: Position, ids: tuple[str, ...], where: Hex, bef
         fn = pg_moves.cost_fn(game, klass)
         if fn is None:
             return None  # 5.1: a towed unit does not move by itself
-        per_hex = _per_hex(game, klass, road)
+        per_hex = _per_hex(game, klass, way)
         no_road = set(pg_moves.table()["road_ignored_into"])
         terrain = game.terrain_table().table.canonical(m.terrain(where))
         # 5.2, 16.5: along the road into the entry hex (never into a town or village: its own rate)
@@ -162,15 +164,27 @@ def cost(game: PgGame, position: Position, ids: tuple[str, ...], where: Hex, bef
     return worst
 
 
-def _per_hex(game: PgGame, klass: str, road: bool) -> Cost | None:
-    """16.5: an off-board hex costs the class's clear rate, or its road rate when entering by a road."""
+def along(game: PgGame, position: Position, edge: Hex) -> str:
+    """16.5: what a unit comes on (or leaves) along at a board-edge hex: ``road`` when the hex has a road,
+    else ``ridge`` when it is a ridge hex, else ``clear``."""
+    m = position.map
+    if any("road" in m.hexside(edge, n) for n in m.neighbors(edge)):
+        return "road"
+    table = game.terrain_table().table
+    return "ridge" if table.canonical(m.terrain(edge)) == "ridge" else "clear"
+
+
+def _per_hex(game: PgGame, klass: str, way: str) -> Cost | None:
+    """16.5: an off-board hex costs the class's clear rate, or its road or ridge rate when the unit comes on
+    (leaves) along a road or ridge (``way``, from ``along``)."""
     if klass == "foot":
         table = game.terrain_table().table
-        value = table.movement["road"].value if road and "road" in table.movement else (
-            m.value if (m := table.entry("clear").move) is not None else None)
-        return pg_moves._cost(value)
+        if way == "road" and "road" in table.movement:
+            return pg_moves._cost(table.movement["road"].value)
+        entry = table.entry(way if way == "ridge" else "clear").move
+        return pg_moves._cost(entry.value if entry is not None else None)
     rates = pg_moves.table()["classes"].get(klass, {})
-    return pg_moves._cost(rates["road"] if road and "road" in rates else rates.get("clear"))
+    return pg_moves._cost(rates[way] if way in rates else rates.get("clear"))
 
 
 def resume(game: PgGame, position: Position, dec: Decision, answer: act.Answer) -> State:

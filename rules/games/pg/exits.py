@@ -5,13 +5,20 @@
 units may leave by; ``destroyed``: the scenario counts them as destroyed, which 16.5 says they are not
 unless the scenario says so). A unit leaves by a move declared ``as exit`` whose path ends on one of them:
 ``move U A3-A2-A1 as exit`` (or ``move U A1 as exit`` from the edge hex itself). Besides the path it pays
-one off-board hex, at the class's clear rate or its road rate when the edge hex has a road (16.5 counts
-hexes off the board as on it). It never comes back (16.5); a scenario's victory conditions may count the
-steps that left (``victory.py``, ``{"side": S, "exit": N}``).
+one off-board hex, at the class's clear rate, or its road (ridge) rate when the edge hex has a road (is a
+ridge hex; 16.5 counts hexes off the board as on it). It never comes back (16.5); a scenario's victory
+conditions may count the steps that left (``victory.py``, ``{"side": S, "exit": N}``).
 
-A unit forced off the board where the scenario does not allow it stays on the edge hex (16.5): a PG rout
-(14.31) only ever ends on a hex of the board, so it never leaves; an exit declared where the scenario does
-not allow it is refused.
+When the enemy holds every exit hex of a side, its units may leave by a board-edge hex next to one of them
+instead (16.5 "not the end of the world": entry and exit alike).
+
+Routs (16.5, 14.31): where the scenario lets the side leave the board, off the board is a safe place a
+demoralized unit failing recovery may rout to (``rout_exits``): by an exit hex it reaches, with MA left for
+the hex off the board, the last step keeping its distance from every threat; when that is as near as the
+nearest safe hex (or nearer) the owner may place it on the exit hex, and it leaves the board there like any
+exit (not destroyed unless the scenario says so, counted by ``exit`` victory conditions). Where the scenario
+allows no exit, a unit is never forced off: the rout ends on the board (16.5 keeps it on the edge hex), and
+an exit declared there is refused.
 
 15.5: a flame tank out of fuel may go off the board to refuel, through an edge hex its side controls (1.2),
 with the same ``as exit`` move, even where the scenario allows no exit. It stays off six full turns and may
@@ -32,7 +39,8 @@ from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import assault as pg_assault
 from hexmate.rules.games.pg import units as pu
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import neighbors as hex_neighbors
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
@@ -76,8 +84,16 @@ def _hexes(scenario: Scenario, m: HexMap, side: str) -> frozenset[Hex]:
 
 
 def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
-    """The board-edge hexes the scenario lets ``side`` leave by (16.5), checked: on the board, on its edge."""
-    return _hexes(position.scenario, position.map, side)
+    """The board-edge hexes the scenario lets ``side`` leave by (16.5), checked: on the board, on its edge.
+    16.5 "not the end of the world": when the enemy holds every one of them, the board-edge hexes next to them
+    that the enemy does not hold serve instead."""
+    allowed = _hexes(position.scenario, position.map, side)
+    held = tuple(h for h in allowed if pg_assault.enemy_combat_units(position, h, side))
+    if allowed and len(held) == len(allowed):
+        from hexmate.rules.games.pg import entry as pg_entry
+
+        return frozenset(pg_entry.next_to(position, tuple(sorted(held, key=lambda h: (h.q, h.r))), side))
+    return allowed
 
 
 def counts_destroyed(position: Position, side: str) -> bool:
@@ -163,17 +179,16 @@ def offers(game: PgGame, position: Position, mine: list[UnitState]) -> list[act.
 
 def off_board_cost(game: PgGame, position: Position, units: list[UnitState],
                    edge: Hex) -> int | Fraction | None:
-    """16.5: one hex off the board at the class's clear rate, or its road rate when the edge hex has a road;
-    the slowest of the units decides."""
+    """16.5: one hex off the board at the class's clear rate, or its road (ridge) rate when the edge hex has
+    a road (is a ridge hex); the slowest of the units decides."""
     from hexmate.rules.games.pg import entry as pg_entry
 
-    m = position.map
-    road = any("road" in m.hexside(edge, n) for n in m.neighbors(edge))
+    way = pg_entry.along(game, position, edge)
     carrier = game.ride(units)
     movers = [carrier] if carrier is not None else [u for u in units if not pu.is_leader(u)] or units
     worst: int | Fraction = 0
     for unit in movers:
-        rate = pg_entry._per_hex(game, pu.move_class(unit), road)
+        rate = pg_entry._per_hex(game, pu.move_class(unit), way)
         if rate is None:
             return None
         worst = max(worst, rate)
@@ -204,6 +219,35 @@ def leave(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
             state = state.without_unit(uid)
     return state.replace(game=game.gstate(state).replace(
         exited=(*gs.exited, *gone), refuel=(*gs.refuel, *back)))
+
+
+def rout_exits(game: PgGame, position: Position, unit: UnitState, reach: Mapping[Hex, Any],
+               foes: list[UnitState]) -> dict[Hex, tuple[int | Fraction, tuple[Hex, ...]]]:
+    """16.5, 14.31: where the scenario lets the routing unit's side leave the board, off the board is out of
+    every enemy's sight and fire, so a rout may end there: by each exit hex it reaches (``reach``: the rout's
+    own reachable hexes, each step away from the threats) with MA left for the hex off the board (16.5's
+    cost), when that last step too keeps its distance from every threat (14.31). Exit hex -> (MP to leave
+    by it, the path on the board). Where the scenario allows no exit, none: the unit stays on the board
+    (16.5)."""
+    allowed = exit_hexes(position, unit.side)
+    if not allowed:
+        return {}
+    m = position.map
+    ma = pu.value(unit, "ma")
+    out: dict[Hex, tuple[int | Fraction, tuple[Hex, ...]]] = {}
+    for edge in sorted(allowed, key=lambda h: (h.q, h.r)):
+        r = reach.get(edge)
+        if r is None or pg_assault.enemy_combat_units(position, edge, unit.side):
+            continue
+        outside = [n for n in hex_neighbors(edge) if n not in m.hexes]
+        if not any(all(distance(f.hex, n) >= distance(f.hex, edge) for f in foes if f.hex is not None)
+                   for n in outside):
+            continue  # 14.31: the step off the board would close on a threat
+        off = off_board_cost(game, position, [unit], edge)
+        if off is None or r.cost + off > ma:
+            continue
+        out[edge] = (r.cost + off, tuple(r.path))
+    return out
 
 
 def steps_exited(position: Position, side: str, exited: tuple[str, ...]) -> int:
@@ -239,4 +283,4 @@ def back_on(state: State, ids: tuple[str, ...]) -> State:
 
 
 __all__ = ["MODE", "back_on", "check", "counts_destroyed", "exit_hexes", "friendly_edge", "leave", "offers",
-           "refuel_due", "refuels", "steps_exited", "validate"]
+           "refuel_due", "refuels", "rout_exits", "steps_exited", "validate"]

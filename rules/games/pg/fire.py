@@ -21,6 +21,7 @@ from hexmate.rules.games.pg import antitank as pg_at
 from hexmate.rules.games.pg import bombard as pg_bombard
 from hexmate.rules.games.pg import caves as pg_caves
 from hexmate.rules.games.pg import cover as pg_cover
+from hexmate.rules.games.pg import elevation as pg_elevation
 from hexmate.rules.games.pg import losses as pg_losses
 from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import morale as pg_morale
@@ -180,9 +181,17 @@ def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
         if any(u.side != side for u in position.units_at(unit.hex)) and fire.target != unit.hex:
             raise IllegalAction(T("units in an assault hex may not fire out of it"), "12.52")
         why = may_opportunity_fire(game, position, unit) if opp and unit.type != "leader" else (
-            None if opp else game.can_act(position, unit))
+            None if opp or kept_now(game, position, unit) else game.can_act(position, unit))
         if why:
             raise IllegalAction(why)
+        if opp and unit.id in game.gstate(position.state).at_kept and not any(
+                m.id in pg_at.at_targets(game, position, unit, fire.target) for m in movers(position)):
+            raise IllegalAction(T("{unit} keeps only its second AT shot: AT fire at a mover it spots",
+                                  unit=unit.id), "11.2")
+        if not opp and kept_now(game, position, unit) and (
+                len(firers) > 1 or not pg_at.at_targets(game, position, unit, fire.target)):
+            raise IllegalAction(T("{unit} has fired: its second shot is AT fire alone at a vehicle it spots",
+                                  unit=unit.id), "11.2")
         if unit.has("demoralized"):
             raise IllegalAction(T("{unit} is demoralized and may not fire", unit=unit.id), "14.3")
         if (rail := pg_trains.fire_problem(unit, opp)) is not None:
@@ -255,8 +264,8 @@ def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], tar
     enemies = [u for u in position.units_at(target) if u.side != side]
     if opp:
         enemies = movers(position)  # 8.0: opportunity fire needs the mover itself spotted
-    for unit in shooters:  # 8.0: the firers see a unit there themselves
-        if not any(pg_spot.sees_unit(game, position, unit, e) for e in enemies):
+    for unit in shooters:  # 8.0: the firers see a unit there themselves (8.34: from the ground)
+        if not any(pg_spot.sees_unit(game, position, unit, e, fire=True) for e in enemies):
             assert unit.hex is not None
             sight = game.terrain_table().line_of_sight(position.map, unit.hex, target)
             why = sight.reason if sight.blocked else T("it is in restrictive terrain beyond its range (8.21)")
@@ -290,6 +299,9 @@ def _shifts_for(game: PgGame, position: Position, firers: list[UnitState], targe
     mined = pg_mines.shift(game, position, target, "dft")  # 16.6: a target in a minefield hex
     if mined is not None:
         shifts.append(mined)
+    higher = pg_elevation.shift(position, firers, target)  # 8.31: firing down from higher ground
+    if higher is not None:
+        shifts.append(higher)
     if game.night(position):
         shifts.append((T("night"), -1, "1.2"))
     if firers and game.supply_level(position, firers[0].side):
@@ -421,8 +433,13 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
         unit = state.units[uid]
         if opp and unit.type != "leader":
             unit = unit.mark(remove=(OPP,)) if unit.has(OPP) else pg_trains.opp_fired(unit.mark(MARK, OPP))
-            state = state.replace(game=game.gstate(state).replace(
-                fired_here=(*game.gstate(state).fired_here, uid)))
+            gs = game.gstate(state)
+            state = state.replace(game=gs.replace(fired_here=(*gs.fired_here, uid),
+                                                  at_kept=tuple(u for u in gs.at_kept if u != uid)))
+        elif kept_now(game, position, unit):  # 11.2: its second AT shot, in its own activation
+            unit = unit.mark(MARK, remove=(OPP,))
+            gs = game.gstate(state)
+            state = state.replace(game=gs.replace(at_kept=tuple(u for u in gs.at_kept if u != uid)))
         else:
             unit = unit.mark(MARK)
         if unit.type != "leader" and pg_spot.reveals(game, position, unit):
@@ -439,7 +456,9 @@ def declare(game: PgGame, position: Position, fire: act.Fire) -> State:
         if vehicles:
             df_too = mode == "df" and _df_problem(game, position, [position.units[shooters[0].id]],
                                                   fire.target, opp) is None
-            if opp and not pg_at.superior(shooters[0]) and shooters[0].has(OPP):
+            if shooters[0].id in game.gstate(position.state).at_kept:
+                df_too = False  # 11.2: the kept shot is AT fire
+            if opp and not pg_at.superior(position, shooters[0]) and shooters[0].has(OPP):
                 state = state.with_unit(state.units[shooters[0].id].mark(remove=(OPP,)))  # 7.46: one shot
             return state.push(pg_at.ask_target(position, shooters[0], fire.target, vehicles, df_too))
     if mode == "bombard":
@@ -519,6 +538,21 @@ def in_apc(state: State, unit: UnitState) -> bool:
     return carrier is not None and pu.is_apc(carrier)
 
 
+def kept_now(game: PgGame, position: Position, unit: UnitState) -> bool:
+    """11.2: a superior AFV that fired AT once in a segment of its side may take its second AT shot in a
+    later segment of its side (AT fire alone, its own activation), or keep it for opportunity fire."""
+    gs = game.gstate(position.state)
+    return (unit.id in gs.at_kept and (not gs.active or unit.id in gs.active) and unit.side == position.to_act
+            and unit.carrier is None and position.state.moving is None)
+
+
+def in_transport(state: State, unit: UnitState) -> bool:
+    """5.65: a unit carried or towed by an unarmed transport: when the transport must check morale only the
+    transport rolls, and its cargo shares the result (5.66, ``transport.share_fate``)."""
+    carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+    return carrier is not None and pu.is_transport(carrier)
+
+
 def apply_results(game: PgGame, position: Position, results: dict[str, str], mode: str) -> State:
     """One hex's DFT or Bombardment results, one per target (7.52): the harshest X sets the steps of each
     category, falling on the units whose own column gave an X (category 1) and on the transports (category
@@ -530,7 +564,8 @@ def apply_results(game: PgGame, position: Position, results: dict[str, str], mod
         steps = max(int(results[u][:-1] or 1) for u in xs)
         return pg_losses.allocate(game, position, ids, steps, mode, eligible=tuple(xs))
     checks = [u for u in ids if results[u].startswith("M") and not pu.is_afv(state.units[u])  # 7.41
-              and not in_apc(state, state.units[u])]  # 7.25: an APC's armour covers its cargo too
+              and not in_apc(state, state.units[u])  # 7.25: an APC's armour covers its cargo too
+              and not in_transport(state, state.units[u])]  # 5.65: the transport alone checks
     for uid in ids:
         if results[uid] not in ("-",) and not results[uid].startswith("M") and not results[uid].endswith("X"):
             raise IllegalAction(T("unknown fire result {result} in the chart pack",
@@ -574,7 +609,7 @@ def generate(game: PgGame, position: Position, side: str, singles_only: bool = F
             return False
         if opp:
             return u.type == "leader" or may_opportunity_fire(game, probe, u) is None
-        return game.can_act(probe, u) is None
+        return game.can_act(probe, u) is None or kept_now(game, probe, u)  # 11.2: a second AT shot
 
     for group in stack_groups(probe, eligible):
         if singles_only and len(group) > 1:
@@ -607,4 +642,14 @@ def resume_at_target(game: PgGame, position: Position, decision: Decision, answe
             "roll", firer.side, T("{unit} fires at {hex}: roll 2d6 on the DFT",
                                   unit=firer.id, hex=position.label(decision.target)),
             "10.0", "dft", dice="2d6", subject=decision.subject, target=decision.target))
-    return position.state.push(pg_at.roll(firer, answer.units[0], decision.target))
+    state = position.state
+    if pg_at.superior(position, firer):  # 11.2: two AT shots a turn, in segments or as opportunity fire
+        gs = game.gstate(state)
+        kept = gs.at_kept
+        moving_fire = bool(gs.moving_fire) and gs.moving_fire[0] == firer.id  # 17.0: instead of two shots
+        if firer.id not in gs.superior_at and not firer.has(OPP) and firer.has(MARK) and not opportunity(
+                position) and not moving_fire:  # fired in its own segment: the second shot is kept
+            state = state.with_unit(firer.mark(OPP))
+            kept = (*kept, firer.id)
+        state = state.replace(game=gs.replace(superior_at=(*gs.superior_at, firer.id), at_kept=kept))
+    return state.push(pg_at.roll(firer, answer.units[0], decision.target))

@@ -58,6 +58,7 @@ from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
 from hexmate.rules.games.pg import overstack as pg_overstack
 from hexmate.rules.games.pg import penal as pg_penal
+from hexmate.rules.games.pg import recce as pg_recce
 from hexmate.rules.games.pg import riders as pg_riders
 from hexmate.rules.games.pg import rout_along as pg_along
 from hexmate.rules.games.pg import ruins as pg_ruins
@@ -160,6 +161,9 @@ class PgState(GameState):
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
     mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
+    recce_spots: tuple[str, ...] = ()  # 8.23: recce units that put their SPOTTED marker this turn
+    superior_at: tuple[str, ...] = ()  # 11.2: one entry per AT shot a superior AFV fired this turn
+    at_kept: tuple[str, ...] = ()  # 11.2: superior AFVs keeping their second AT shot for opportunity fire
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
 
@@ -172,7 +176,8 @@ class PgGame(Game):
     title: ClassVar[str] = "Panzer Grenadier (4th edition)"
     chart_axes: ClassVar[Mapping[str, tuple[str, ...]]] = {"dft": ("df", "roll"),
                                                            "works": ("position", "table"),  # 16.2, 16.4
-                                                           "minefield": ("table",)}  # 16.6
+                                                           "minefield": ("table",),  # 16.6
+                                                           "higher_ground": ("table",)}  # 8.31
     dice: ClassVar[Mapping[str, DiceSpec]] = {"1d6": PG_1D6, "2d6": PG_2D6, "3d6": PG_3D6}
     flip_markers: ClassVar[frozenset[str]] = frozenset({"reduced"})  # 7.6: a step loss flips the counter
     marker_counters: ClassVar[frozenset[str]] = frozenset({MARK, OPP, "disrupted", "demoralized", "spotted",
@@ -1033,6 +1038,7 @@ class PgGame(Game):
         at_fired = tuple(x for x in gs.at_fired if x[0] not in moving.units)  # 11.1: it moved, no crossfire
         state = state.replace(game=gs.replace(fired_here=(), at_fired=at_fired))
         state = pg_transport.carry(position, state, moving.units, moving.here)  # 5.6: passengers ride along
+        state = pg_spot.drop_unseen(self, position.at(state), moving.units)  # 8.22: out of sight, hex by hex
         state = pg_lone.harmless_transports(position.at(state), moving.units, moving.here)  # 5.31
         state = state.push(*pg_lone.rolls(position.at(state), moving.units, moving.here))  # 6.71
         state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off
@@ -1268,6 +1274,9 @@ class PgGame(Game):
             if action.mode == pg_formation.MODE:  # optional formation activation (17.0)
                 pg_formation.check(self, position, tuple(action.units))
                 return act.Activate(tuple(sorted(action.units)), pg_formation.MODE)
+            if action.mode == pg_recce.MODE:  # 8.23: a recce unit's SPOTTED marker
+                pg_recce.check(self, position, tuple(action.units))
+                return act.Activate(tuple(action.units), pg_recce.MODE)
             if action.mode:
                 raise InvalidAction(T("a PG activation names its units only: 'activate UNIT' (3.1)"))
             if self.gstate(position.state).active:
@@ -1332,6 +1341,8 @@ class PgGame(Game):
                 return pg_movingfire.declare(self, position, action.units[0])
             if action.mode == pg_formation.MODE:
                 return pg_formation.declare(self, position, tuple(action.units))
+            if action.mode == pg_recce.MODE:
+                return pg_recce.apply(self, position, tuple(action.units))
             if any(pg_entry.off_board(position, u) for u in action.units):  # 16.5: placed on an entry hex
                 ids = tuple(action.units)
                 hexes = pg_entry.check(self, position, ids)
@@ -1834,6 +1845,7 @@ class PgGame(Game):
         for uid in pg_mines.clear_offers(self, position, mine):  # 16.6: engineers clearing a minefield
             yield act.Activate((uid,), "clear")
         yield from pg_exits.offers(self, position, mine)  # 16.5, 15.5: off the board from its edge
+        yield from pg_recce.offers(self, position, mine)  # 8.23: a recce unit's SPOTTED marker
 
     def _transport_actions(self, position: Position, mine: list[UnitState]) -> Iterator[act.Action]:
         """5.61, 5.63, 5.67: the loads and hook-ups, unloads and unhooks, and unlimberings open now."""

@@ -210,6 +210,9 @@ def checks(game: PgGame, position: Position, targets: tuple[str, ...], lost: int
     tests = []
     for uid in order:
         unit = state.units[uid]
+        carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+        if carrier is not None and pu.is_transport(carrier):
+            continue  # 5.65: a transport's check is its own alone; what it carries shares the result
         if mode != "assault" and pu.is_closed_top(unit):
             tests.append(pg_morale.mc(position.at(state), uid, 0, "7.61"))
         else:

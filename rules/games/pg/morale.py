@@ -311,10 +311,15 @@ def rout(game: PgGame, position: Position, uid: str, along: tuple[str, ...] | No
     if unit.type == "gun" and pu.value(unit, "ma") == 0 and unit.carrier is None:
         return state.without_unit(uid)  # 14.32: a heavy weapon of MA 0 that must rout is abandoned
     group = river_group(game, position, unit)
-    paths = rout_paths(game, position, unit, group)
+    paths, off_board = rout_options(game, position, unit, group)
     if not paths:
         return state
-    if group:
+    if off_board:
+        prompt = T("{unit} failed to recover and routs from {enemies}: place it on the nearest safe hex it "
+                   "can reach; placed on {exits}, it leaves the board there (16.5)", unit=uid,
+                   enemies=", ".join(u.id for u in here),
+                   exits=", ".join(position.label(h) for h in sorted(off_board, key=lambda h: (h.q, h.r))))
+    elif group:
         prompt = T("{unit} failed to recover and routs from {enemies}, and {others} with it, back toward the "
                    "bank they came from (5.75): place them on the nearest safe hex they can reach", unit=uid,
                    enemies=", ".join(u.id for u in here), others=", ".join(group))
@@ -323,7 +328,8 @@ def rout(game: PgGame, position: Position, uid: str, along: tuple[str, ...] | No
                    "can reach", unit=uid, enemies=", ".join(u.id for u in here))
     placed = Decision(
         "hexes", unit.side, prompt,
-        "14.31, 5.75" if group else "14.31", "rout", hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))),
+        "14.31, 5.75" if group else "14.31, 16.5" if off_board else "14.31", "rout",
+        hexes=tuple(sorted(paths, key=lambda h: (h.q, h.r))),
         subject=(uid, *group), target=unit.hex,
     )
     if along is None:  # 6.53, 6.63: leaders and the commissar going along are settled first
@@ -376,12 +382,20 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[s
     (14.32), and the end is the nearest reachable safe hex (the cheapest); with none in reach, the hexes
     closest to a safe hex (the rout goes on next time, 14.31). ``group``: the units routing with a river
     engineer (5.75): they move together, and never onto the far bank of the river they came into."""
+    return rout_options(game, position, unit, group)[0]
+
+
+def rout_options(game: PgGame, position: Position, unit: UnitState, group: tuple[str, ...] = ()
+                 ) -> tuple[dict[Hex, tuple[Hex, ...]], frozenset[Hex]]:
+    """``rout_paths``, and of its ends the exit hexes by which the rout leaves the board (16.5: where the
+    scenario allows its side to leave, off the board is a safe place, ``exits.rout_exits``)."""
+    from hexmate.rules.games.pg import exits as pg_exits
     from hexmate.rules.games.pg import moves as pg_moves
 
     assert unit.hex is not None
     start = unit.hex
     if in_assault(position, unit):  # 12.1: one hex out of the assault hex, whatever its MA
-        return {n: (start, n) for n in assault_exits(game, position, unit)}
+        return {n: (start, n) for n in assault_exits(game, position, unit)}, frozenset()
     foes = threats(game, position, unit.side, start, pu.is_afv(unit))
     base = game.cost_fn(position, [unit, *(position.units[u] for u in group)], approach=False)
     came = dict(game.gstate(position.state).river_from).get(unit.id) if group else None
@@ -398,22 +412,26 @@ def rout_paths(game: PgGame, position: Position, unit: UnitState, group: tuple[s
         return base(m, a, b)
 
     reach = reachable(position.map, start, int(unit.values["ma"]), cost)
+    off = {} if group else pg_exits.rout_exits(game, position, unit, reach, foes)  # 16.5: off the board
     reach.pop(start, None)
+    safe = {h: (r.cost, r.path) for h, r in reach.items()
+            if is_safe(game, position, unit.side, h, pu.is_afv(unit))}
+    ends = {**{h: o for h, o in off.items() if h not in safe}, **safe}
+    if ends:  # 14.31: the nearest; the owner chooses among equally near ones
+        best = min(c for c, _ in ends.values())
+        return ({h: p for h, (c, p) in ends.items() if c == best},
+                frozenset(h for h, (c, _) in ends.items() if c == best and h not in safe))
     if not reach:
-        return {}
-    safe = {h: r for h, r in reach.items() if is_safe(game, position, unit.side, h, pu.is_afv(unit))}
-    if safe:
-        best = min(r.cost for r in safe.values())
-        return {h: r.path for h, r in safe.items() if r.cost == best}
+        return {}, frozenset()
     havens = [h for h in position.map.hexes if terrain_of(game, position, h) in SAFE]
     if not havens:
-        return {}
+        return {}, frozenset()
 
     def gap(h: Hex) -> int:
         return min(distance(h, s) for s in havens)
 
     closest = min(gap(h) for h in reach)
-    return {h: r.path for h, r in reach.items() if gap(h) == closest}
+    return {h: r.path for h, r in reach.items() if gap(h) == closest}, frozenset()
 
 
 def resume_rout(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -422,12 +440,19 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
     state = position.state
     unit = state.units[decision.subject[0]]
     group = tuple(u for u in decision.subject[1:] if u in state.units)
-    paths = rout_paths(game, position, unit, group)
+    paths, off_board = rout_options(game, position, unit, group)
     path = paths.get(answer.hexes[0])
     if path is None:
         raise IllegalAction(T("{hex} is not a rout destination now",
                               hex=position.label(answer.hexes[0])), "14.31")
-    return state.replace(moving=Moving((unit.id, *group, *pg_along.movers(position, decision)), path, 0))
+    movers = (unit.id, *group, *pg_along.movers(position, decision))
+    if answer.hexes[0] in off_board:  # 16.5: the rout goes off the board by this exit hex
+        from hexmate.rules.games.pg import exits as pg_exits
+
+        if len(path) == 1:
+            return pg_exits.leave(game, position, movers)
+        state = state.replace(game=game.gstate(state).replace(exiting=True))
+    return state.replace(moving=Moving(movers, path, 0))
 
 
 def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:

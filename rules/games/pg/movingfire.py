@@ -46,7 +46,7 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
         raise IllegalAction(why)
     if game.gstate(position.state).active:
         raise IllegalAction(T("an activation is open: its units act, or say done to end it"), "3.1")
-    if not pg_at.superior(unit) or unit.has("disrupted") or unit.has("demoralized"):
+    if not pg_at.superior(position, unit) or unit.has("disrupted") or unit.has("demoralized"):
         raise IllegalAction(T("{unit}: only a superior AFV in good order fires on the move (17.0, 11.2)",
                               unit=unit.id), RULE)
     if _early(position) and pu.value(unit, "morale") < EARLY_MORALE:

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -62,10 +62,17 @@ def restrictive_range(terrain: str) -> int | None:
     return None if value is None else int(value)
 
 
-def spotting_level(game: PgGame, position: Position, h: Hex) -> int:
-    """8.34: a town (not a village) counts 20 m (one level) higher for its units' spotting."""
+def spotting_level(game: PgGame, position: Position, h: Hex, town: bool = True) -> int:
+    """8.34: a town (not a village) counts 20 m (one level) higher for its units' spotting (``town``
+    False: not for this look, ``own_fire``)."""
     level = position.map.level(h)
-    return level + (int(table()["town_height"]) if _terrain(game, position, h) == "town" else 0)
+    return level + (int(table()["town_height"]) if town and _terrain(game, position, h) == "town" else 0)
+
+
+def town_lift(spotter: UnitState, fire: bool) -> bool:
+    """8.34: the town's 20 m are for spotting, not for fire: a unit spotting for its own direct or AT fire
+    looks from the ground, save artillery and mortars (bombardment units), which may use them."""
+    return not fire or pu.value(spotter, "bombard") > 0
 
 
 def _terrain(game: PgGame, position: Position, h: Hex) -> str:
@@ -73,15 +80,18 @@ def _terrain(game: PgGame, position: Position, h: Hex) -> str:
 
 
 def spot_range(
-    game: PgGame, position: Position, spotter: UnitState, h: Hex, target: UnitState | None = None
+    game: PgGame, position: Position, spotter: UnitState, h: Hex, target: UnitState | None = None,
+    fire: bool = False,
 ) -> int:
-    """How far ``spotter`` sees a unit in ``h`` (``target``: the unit, for its SPOTTED marker)."""
+    """How far ``spotter`` sees a unit in ``h`` (``target``: the unit, for its SPOTTED marker; ``fire``:
+    for the spotter's own fire, 8.34)."""
     assert spotter.hex is not None
     base = light_range(game.light(position), game.night_spotting(position))
     lit = pg_smoke.illumination_range(game, position, h) if game.night(position) else None
     if lit is not None:  # optional illumination (17.0): day rules near the marker, at most 8 (or 4)
         base = max(base, lit)
-    rng = base + height_bonus(spotting_level(game, position, spotter.hex), position.map.level(h), base)
+    rng = base + height_bonus(spotting_level(game, position, spotter.hex, town_lift(spotter, fire)),
+                              position.map.level(h), base)
     concealing = restrictive_range(_terrain(game, position, h))
     if pg_smoke.in_smoke(game, position, h):  # optional smoke (17.0): its hex is restrictive terrain (8.2)
         default = int(table()["default_restrictive"])
@@ -92,24 +102,27 @@ def spot_range(
 
 
 def sees(
-    game: PgGame, position: Position, spotter: UnitState, h: Hex, target: UnitState | None = None
+    game: PgGame, position: Position, spotter: UnitState, h: Hex, target: UnitState | None = None,
+    fire: bool = False,
 ) -> bool:
-    """Does ``spotter`` spot (a unit in) hex ``h``? (1.2, 8.0-8.4)"""
+    """Does ``spotter`` spot (a unit in) hex ``h``? (1.2, 8.0-8.4; ``fire``: for its own fire, 8.34)"""
     assert spotter.hex is not None
     d = distance(spotter.hex, h)
     if d <= 1:
         return True
-    if d > spot_range(game, position, spotter, h, target):
+    if d > spot_range(game, position, spotter, h, target, fire):
         return False
-    lift = spotting_level(game, position, spotter.hex) - position.map.level(spotter.hex)
+    lift = spotting_level(game, position, spotter.hex, town_lift(spotter, fire)) - position.map.level(
+        spotter.hex)
     if pg_smoke.blocks(game, position, spotter.hex, h):
         return False  # optional smoke (17.0): it blocks LOS at every elevation
     return not game.terrain_table().line_of_sight(position.map, spotter.hex, h, lift).blocked
 
 
-def sees_unit(game: PgGame, position: Position, spotter: UnitState, target: UnitState) -> bool:
+def sees_unit(game: PgGame, position: Position, spotter: UnitState, target: UnitState,
+              fire: bool = False) -> bool:
     assert target.hex is not None
-    return sees(game, position, spotter, target.hex, target)
+    return sees(game, position, spotter, target.hex, target, fire)
 
 
 def reveals(game: PgGame, position: Position, firer: UnitState) -> bool:
@@ -136,4 +149,18 @@ def still_spotted(game: PgGame, position: Position, unit: UnitState) -> bool:
     )
 
 
-__all__ = ["SPOTTED", "height_bonus", "light_range", "night_range", "sees", "sees_unit", "spot_range"]
+def drop_unseen(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
+    """8.22: a SPOTTED unit that moves into restrictive terrain farther from every enemy than that terrain's
+    range, or out of their sight, loses the marker there and then, hex by hex, so it draws no opportunity fire
+    unless spotted again on its way."""
+    state = position.state
+    for uid in ids:
+        unit = state.units.get(uid)
+        if unit is not None and unit.hex is not None and unit.has(SPOTTED) and not still_spotted(
+                game, position, unit):
+            state = state.with_unit(unit.mark(remove=(SPOTTED,)))
+    return state
+
+
+__all__ = ["SPOTTED", "drop_unseen", "height_bonus", "light_range", "night_range", "sees", "sees_unit",
+           "spot_range"]

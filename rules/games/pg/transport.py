@@ -68,6 +68,9 @@ def check_load(game: PgGame, position: Position, load: act.Load) -> act.Load:
         if unit.hex != carrier.hex or unit.side != carrier.side or unit.carrier is not None:
             raise IllegalAction(T("{unit} must stand in {carrier}'s hex to board it", unit=uid,
                                   carrier=carrier.id), "5.6")
+        if unit.type in ("gun", "vehicle") and "armor" in unit.values:  # 5.64: self-propelled
+            raise IllegalAction(T("{unit} has an armour value: it is self-propelled and no transport carries "
+                                  "or tows it", unit=uid), "5.64")
         if unit.type == "gun":
             towing = tow_problem(game, position, carrier, unit)
             if towing is not None:

@@ -109,6 +109,8 @@ def move_class(unit: UnitState) -> str:
         return "naval"  # 5.1: water only (amphibians keep their land class, naval.py)
     if unit.type == "vehicle":
         return "mechanized" if is_afv(unit) else "motorized"
+    if unit.type == "gun" and "armor" in unit.values:
+        return "mechanized"  # 5.64: self-propelled (``class: motorized`` where its branch mark says so)
     if unit.type == "gun" and value(unit, "ma") == 0:
         return "towed"
     return "foot"

@@ -93,3 +93,18 @@ def test_a_leaders_stack_may_enter_straight_into_an_enemy_edge_hex_to_assault(ma
     pos.push_text("activate i,l")
     pos.push_text("answer hex A4")
     assert pos.label(pos.units["i"].hex) == "A4" and pos.decision.then == "assault"
+
+
+def test_16_5_along_a_ridge_the_off_board_hexes_cost_the_ridge_s_mp(make_position: Any, pg: Any) -> None:
+    """16.5: units coming on along a ridge pay the ridge's MP for the hexes off the board, not the clear
+    rate. The TEC is not in the text: the truck's ridge MP (1) is movement.json's demo value, against the
+    example's clear 2, so the second stack pays 1 + 1 where off a ridge it paid 2 + 2."""
+    pos = _pos(make_position, pg, {"turn": 1, "hexes": ["A4"]}, road=False, hexes={"A4": "ridge"})
+    spent = _enter(pos, "t1,t2,t3")
+    assert [spent[f"t{n}"] for n in (1, 2, 3)] == [1] * 3
+    for n in (1, 2, 3):
+        pos.push_text(f"move t{n} A4-B4")
+    while pos.to_act != "a" or pos.game.gstate(pos.state).active:
+        pos.push_text("pass" if pos.to_act == "b" else "done")
+    spent = _enter(pos, "t4,t5,t6")
+    assert [spent[f"t{n}"] for n in (4, 5, 6)] == [2] * 3

@@ -76,6 +76,15 @@ def test_16_5_off_board_hex_at_the_clear_or_road_rate(
     assert done.cost == cost and "t1" not in pos.units
 
 
+def test_16_5_off_board_hex_along_a_ridge_at_the_ridge_rate(make_position: Any, pg: Any) -> None:
+    """16.5: leaving along a ridge, the hex off the board costs the ridge's MP (1 for a truck: a demo value,
+    the TEC is not in the text) where off the ridge it costs the clear 2."""
+    pos = pg(make_position, [_u("t1", "A4", "truck"), _u("b1", "L8", "inf", "b")], counters_extra=TRUCK,
+             options=EXIT, hexes={"A4": "ridge"})
+    done = pos.push_text("move t1 A4 as exit")
+    assert done.cost == 1 and "t1" not in pos.units
+
+
 def test_16_5_exits_are_not_losses_unless_the_scenario_says_so_and_victory_counts_them(
         make_position: Any, pg: Any) -> None:
     win = {"victory": [{"side": "a", "exit": 2}, {"side": "b", "else": True}]}
@@ -157,3 +166,14 @@ def test_16_5_what_a_transport_carries_leaves_with_it(make_position: Any, pg: An
     assert "spw" not in pos.units and "i1" not in pos.units
     assert set(pos.game.gstate(pos.state).exited) == {"spw", "i1"}
     assert victory.steps_lost(pos, "a") == 0
+
+
+def test_16_5_not_the_end_of_the_world_an_edge_hex_next_to_a_held_exit(make_position: Any, pg: Any) -> None:
+    """16.5: when the enemy holds every hex a side may leave by (A4), its units may leave by a board-edge
+    hex next to it instead (A5 here); while A4 is free, A5 is no exit."""
+    pos = pg(make_position, [_u("a1", "A5"), _u("b1", "L8", "inf", "b")], options=EXIT)
+    with pytest.raises(IllegalAction, match=r"A5 is not a hex a may leave the board by"):
+        pos.push_text("move a1 A5 as exit")
+    pos = pg(make_position, [_u("a1", "A5"), _u("b1", "A4", "inf", "b")], options=EXIT)
+    pos.push_text("move a1 A5 as exit")
+    assert "a1" not in pos.units and pos.game.gstate(pos.state).exited == ("a1",)

@@ -1,0 +1,50 @@
+"""A transport's morale check under fire (5.65): only the transport rolls; what it carries shares the
+result (5.66: disrupted or demoralized with it, and set down)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games.pg import losses as pg_losses
+
+from .conftest import unit as _u
+
+C: dict[str, dict[str, Any]] = {
+    "truck": {"type": "vehicle", "ma": 8, "morale": 6, "transport": 1, "steps": 1}}
+
+
+def test_5_65_an_m_result_on_a_loaded_truck_is_the_truck_s_check_alone(make_position: Any, pg: Any) -> None:
+    """The INF boards the truck (5.61); then b's HMG 7 at range 2 rolls M1 for the hex: one check, the
+    truck's; it fails (12 against 6), and the INF is shaken with it and set down (5.66)."""
+    units = [_u("trk", "C5", "truck"), _u("p", "C5"), _u("h", "C3", "hmg7", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    pos.push_text("load p into trk")
+    while pos.to_act != "b" or pos.decision is not None or pos.game.gstate(pos.state).active:
+        if pos.decision is not None:
+            pos.push_text("answer pass" if pos.decision.kind != "roll" else "answer dice 1,1")
+        elif pos.game.gstate(pos.state).active:
+            pos.push_text("done")
+        else:
+            pos.push_text("pass")
+    assert pos.units["p"].carrier == "trk"
+    pos.push_text("activate h")
+    pos.push_text("fire h at C5")
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"trk": "M1", "p": "M1"}
+    assert [d.subject for d in pos.state.decisions if d.then == "mc"] == [("trk",)]
+    pos.push_text("answer dice 6,6")
+    assert pos.units["trk"].has("disrupted") or pos.units["trk"].has("demoralized")
+    assert pos.units["p"].carrier is None and (pos.units["p"].has("disrupted") or pos.units["p"].has(
+        "demoralized"))
+
+
+
+def test_5_65_the_m2_after_an_x_is_the_truck_s_alone(make_position: Any, pg: Any) -> None:
+    """After an X's steps (7.61) every survivor checks M2, but of a loaded truck only the truck rolls; its
+    cargo shares the result (5.65). The free INF beside it rolls its own."""
+    units = [_u("trk", "C5", "truck"), {**_u("p", "C5"), "carrier": "trk"}, _u("f", "C5"),
+             _u("h", "C3", "hmg7", "b")]
+    pos = pg(make_position, units, counters_extra=C)
+    state = pg_losses.checks(pos.game, pos, ("f", "p", "trk"), 0, "df")
+    assert sorted(d.subject[0] for d in state.decisions if d.then == "mc") == ["f", "trk"]
