@@ -159,6 +159,7 @@ class PgState(GameState):
     mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
     mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
+    mines_at: tuple[Hex, ...] = ()  # 16.6: the same markers' hexes, seen by both (the table places them)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
@@ -343,7 +344,7 @@ class PgGame(Game):
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
                                                "mines_gone", "mine_clearing", "mines_decoys", "exited",
-                                               "mines_laid",
+                                               "mines_laid", "mines_at",
                                                "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
@@ -466,6 +467,11 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
+        was, now = len(self.gstate(before).mines_laid), self.gstate(after)
+        new_mines = zip(now.mines_laid[was:], now.mines_at[was:], strict=True)
+        for (label, _, _), h in new_mines:  # 16.6: its place is seen by both sides, its face is not
+            out.append(Physical("place", "", T("put a minefield marker face down in {hex} (16.6)", hex=label),
+                                "16.6", h, "minefield"))
         for key in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
             label = pg_mines.hex_of(key)  # 16.6: one of several minefields in a hex: C5/2
             at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
