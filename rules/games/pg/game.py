@@ -66,6 +66,7 @@ from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import strategic as pg_strategic
+from hexmate.rules.games.pg import strongpoints as pg_strongpoints
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
@@ -194,6 +195,7 @@ class PgGame(Game):
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         state = pg_minecup.setup(scenario, hex_map, state)  # 16.6: minefields drawn from the cup
+        state = pg_strongpoints.setup(scenario, hex_map, state)  # 16.1: strongpoints drawn like minefields
         return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
 
     def initial(self, position: Position) -> State:
@@ -467,6 +469,10 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
+        for uid in pg_strongpoints.placed(before, after):  # 16.1: drawn from the cup, put on the board
+            h = after.units[uid].hex
+            out.append(Physical("place", uid, T("put strongpoint {unit} on the board in the hex lit (16.1)",
+                                                unit=uid), "16.1", h, ""))
         was, now = len(self.gstate(before).mines_laid), self.gstate(after)
         new_mines = zip(now.mines_laid[was:], now.mines_at[was:], strict=True)
         for (label, _, _), h in new_mines:  # 16.6: its place is seen by both sides, its face is not
@@ -1428,6 +1434,12 @@ class PgGame(Game):
 
     def resume_mine_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_minecup.resume_place(self, position, decision, answer)  # 16.6
+
+    def resume_strongpoint_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_strongpoints.resume_draw(self, position, decision, answer)  # 16.1
+
+    def resume_strongpoint_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_strongpoints.resume_place(self, position, decision, answer)  # 16.1
 
     def resume_hidden_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_hidden.resume_place(self, position, decision, answer)
