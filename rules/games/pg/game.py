@@ -978,6 +978,12 @@ class PgGame(Game):
             if uid not in position.units:
                 raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
         units = [position.units[u] for u in move.units]
+        if move.mode == pg_riders.MODE:  # optional tank riders (17.0): the tank moves, then they get off
+            plain = self.check_move(position, dataclasses.replace(move, mode=""))
+            if any(pg_assault.enemy_combat_units(position, h, units[0].side) for h in plain.path[1:]):
+                raise IllegalAction(T("a tank with riders may not assault (17.0)"), "17.0")
+            cost = pg_riders.check_move(self, position, units, plain, plain.cost or 0)
+            return dataclasses.replace(plain, cost=cost, mode=move.mode)
         pg_transport.check_mode(self, position, units, move)
         view = position
         if move.mode == "limber":  # it moves on its travel face
@@ -1005,6 +1011,9 @@ class PgGame(Game):
             return state
         mode, uid = gs.move_mode
         view = position.at(state.replace(game=gs.replace(move_mode=())))
+        if mode == pg_riders.MODE:  # optional tank riders (17.0): they get off where the tank stopped
+            state, ids = pg_riders.after_move(self, view, uid)
+            return self.standing_window(view, state, ids, T("mount or dismount")) if ids else state
         state, ids, what = pg_transport.after_move(self, view, mode, uid)
         return self.standing_window(view, state, ids, what) if ids else state
 
