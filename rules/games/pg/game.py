@@ -42,6 +42,7 @@ from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
+from hexmate.rules.games.pg import hidden_third as pg_hidden_third
 from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import leader_draw as pg_leader_draw
 from hexmate.rules.games.pg import leader_ride as pg_leader_ride
@@ -196,7 +197,8 @@ class PgGame(Game):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         state = pg_minecup.setup(scenario, hex_map, state)  # 16.6: minefields drawn from the cup
         state = pg_strongpoints.setup(scenario, hex_map, state)  # 16.1: strongpoints drawn like minefields
-        return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
+        state = pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
+        return pg_hidden_third.setup(scenario, hex_map, state)  # 17.0: a third hidden, none named
 
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
@@ -1449,6 +1451,9 @@ class PgGame(Game):
 
     def resume_strongpoint_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_strongpoints.resume_place(self, position, decision, answer)  # 16.1
+
+    def resume_hidden_third(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_hidden_third.resume(self, position, decision, answer)  # optional hidden units (17.0)
 
     def resume_hidden_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_hidden.resume_place(self, position, decision, answer)
