@@ -54,8 +54,8 @@ def spec(scenario: Scenario) -> dict[str, list[str]]:
         if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
             raise DataError(f"{where}.{side}.area: must be a list of hex labels")
         if not any(u.side == side and DUG_IN in u.markers for u in scenario.units):
-            raise DataError(f"{where}.{side}: the scenario does not let {side} start in foxholes (no unit set "
-                            "up DUG IN), so none of its units may be hidden (17.0)")
+            raise DataError(f"{where}.{side}: the scenario does not let {side} start in foxholes (no unit "
+                            "set up DUG IN), so none of its units may be hidden (17.0)")
         out[side] = list(area)
     return out
 
@@ -103,9 +103,9 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
     for uid in chosen:
         state = state.with_unit(dataclasses.replace(state.units[uid].at(None).mark(pg_hidden.MARKER),
                                                     concealed=True))
+        said = T("{side}: write down where a hidden unit sets up, on your own page (17.0)", side=side)
         asks.append(Decision(
-            "hexes", side, T("{side}: write down where a hidden unit sets up, on your own page (17.0)", side=side),
-            RULE, "hidden_place", hexes=hexes, units=(uid,), subject=(uid,), private=True))
+            "hexes", side, said, RULE, "hidden_place", hexes=hexes, units=(uid,), subject=(uid,), private=True))
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(hidden=(*gs.hidden, *((uid, None) for uid in chosen))))
     return state.push(*asks)
