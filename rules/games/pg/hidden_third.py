@@ -104,8 +104,8 @@ def resume(game: PgGame, position: Position, decision: Decision, answer: act.Ans
         state = state.with_unit(dataclasses.replace(state.units[uid].at(None).mark(pg_hidden.MARKER),
                                                     concealed=True))
         said = T("{side}: write down where a hidden unit sets up, on your own page (17.0)", side=side)
-        asks.append(Decision(
-            "hexes", side, said, RULE, "hidden_place", hexes=hexes, units=(uid,), subject=(uid,), private=True))
+        asks.append(Decision("hexes", side, said, RULE, "hidden_place", hexes=hexes, units=(uid,),
+                             subject=(uid,), private=True))
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(hidden=(*gs.hidden, *((uid, None) for uid in chosen))))
     return state.push(*asks)
