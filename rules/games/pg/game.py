@@ -54,6 +54,7 @@ from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import movingfire as pg_movingfire
+from hexmate.rules.games.pg import multiplayer as pg_multi
 from hexmate.rules.games.pg import naval as pg_naval
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
@@ -193,6 +194,7 @@ class PgGame(Game):
             if pg_air.is_aircraft(unit):
                 state = state.with_unit(dataclasses.replace(unit, hex=None))
         pg_exits.validate(scenario, hex_map)  # 16.5: the scenario's exit hexes
+        pg_multi.spec(scenario)  # optional multiplayer (17.0): checked at load
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         state = pg_minecup.setup(scenario, hex_map, state)  # 16.6: minefields drawn from the cup
@@ -1257,6 +1259,7 @@ class PgGame(Game):
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
         pg_declare.check(self, position, action)  # 3.13: as declared
+        pg_multi.check(self, position, action)  # optional multiplayer (17.0): whose units, which sector
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
