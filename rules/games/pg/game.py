@@ -42,6 +42,7 @@ from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
+from hexmate.rules.games.pg import hidden_solo as pg_hidden_solo
 from hexmate.rules.games.pg import hidden_third as pg_hidden_third
 from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import leader_draw as pg_leader_draw
@@ -166,6 +167,8 @@ class PgState(GameState):
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
+    solo_places: tuple[tuple[str, Hex], ...] = ()  # 17.0 solitaire: possible hidden places not searched
+    solo_cup: tuple[tuple[str, str], ...] = ()  # 17.0 solitaire: (side, hidden unit or "-" MOVED/FIRED)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -200,6 +203,7 @@ class PgGame(Game):
         state = pg_minecup.setup(scenario, hex_map, state)  # 16.6: minefields drawn from the cup
         state = pg_strongpoints.setup(scenario, hex_map, state)  # 16.1: strongpoints drawn like minefields
         state = pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
+        state = pg_hidden_solo.setup(self, scenario, hex_map, state)  # 17.0: the solitaire procedure
         return pg_hidden_third.setup(scenario, hex_map, state)  # 17.0: a third hidden, none named
 
     def initial(self, position: Position) -> State:
@@ -350,7 +354,7 @@ class PgGame(Game):
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
                                                "mines_gone", "mine_clearing", "mines_decoys", "exited",
-                                               "mines_laid", "mines_at",
+                                               "mines_laid", "mines_at", "solo_places", "solo_cup",
                                                "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
@@ -473,6 +477,9 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
+        for h in pg_hidden_solo.searched(self, before, after):  # 17.0 solitaire: a possible place searched
+            said = T("take the SPOTTED marker off this possible hidden place (17.0)")
+            out.append(Physical("take", "", said, "17.0", h, "spotted"))
         for uid in pg_strongpoints.placed(before, after):  # 16.1: drawn from the cup, put on the board
             h = after.units[uid].hex
             out.append(Physical("place", uid, T("put strongpoint {unit} on the board in the hex lit (16.1)",
@@ -1063,7 +1070,8 @@ class PgGame(Game):
         state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off
         mire = pg_mire.decisions(self, position.at(state), moving.units, moving.here)  # optional mire (17.0)
         drum = pg_drum.entry(self, position.at(state), moving.units, moving.here)  # optional drumfire (17.0)
-        return state.push(*self.minefield_rolls(position.at(state)), *mire, *drum)
+        state, solo = pg_hidden_solo.entered(self, position.at(state), moving.units)  # 17.0 solitaire
+        return state.push(*solo, *self.minefield_rolls(position.at(state)), *mire, *drum)
 
     # --- minefields (16.6) ---
     def minefield_rolls(self, position: Position, soft: bool = False) -> list[Decision]:
@@ -1454,6 +1462,9 @@ class PgGame(Game):
 
     def resume_strongpoint_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_strongpoints.resume_place(self, position, decision, answer)  # 16.1
+
+    def resume_solo_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_hidden_solo.resume_draw(self, position, decision, answer)  # 17.0 solitaire
 
     def resume_hidden_third(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_hidden_third.resume(self, position, decision, answer)  # optional hidden units (17.0)
