@@ -1672,9 +1672,9 @@ class PgGame(Game):
         return False
 
     def charge_problem(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> T | None:
-        """15.31 (from the digest: the text's 15.3 is missing from the transcription): good-order cavalry a
-        cavalry leader (a leader with ``cavalry``, 6.91) activated charges an enemy two hexes away through an
-        enemy-free hex, the target in sight from both; never from an adjacent hex. None if legal."""
+        """15.3 (cavalry charge): good-order cavalry a cavalry leader (a leader with ``cavalry``, 6.91)
+        activated charges an enemy two hexes away that it spots itself (8.0: range and LOS, not LOS alone),
+        through an enemy-free hex from which the target is seen; never from an adjacent hex. None if legal."""
         troops = [u for u in units if not pu.is_leader(u)]
         gs = self.gstate(position.state)
         leaders = [position.units[u] for u in gs.act_leaders if u in position.units]
@@ -1695,6 +1695,9 @@ class PgGame(Game):
         los = self.terrain_table().line_of_sight
         if los(position.map, start, target).blocked or los(position.map, mid, target).blocked:
             return T("a cavalry charge needs the target in sight along its way (15.31)")
+        foes = [u for u in position.units_at(target) if u.side != side]
+        if not any(pg_spot.sees(self, position, u.at(start), target, foe) for u in troops for foe in foes):
+            return T("the charging cavalry must spot the target itself, from where it starts (15.3, 8.0)")
         return None
 
     def begin_move(self, position: Position, move: act.Move) -> State:
