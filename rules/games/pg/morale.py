@@ -432,9 +432,10 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
 
 def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:
     """14.6: a non-demoralized unit with DF that begins its activation in or next to a hex of demoralized
-    units the scenario lets surrender (``options.surrender``: the sides) makes the other player roll 2d6 for
-    that hex, once per unit and turn."""
-    eligible = set(position.scenario.options.get("surrender", []))
+    units the scenario lets surrender makes the other player roll 2d6 for that hex, once per unit and turn.
+    14.6 has the scenario name "certain units": ``options.surrender`` lists sides (all their units), counter
+    names or unit ids."""
+    eligible = {str(x) for x in position.scenario.options.get("surrender", [])}
     if not eligible:
         return []
     done = set(game.gstate(position.state).surrender_checked)
@@ -443,7 +444,8 @@ def surrender_checks(game: PgGame, position: Position, activated: list[UnitState
         if unit.hex is None or unit.has("demoralized") or pu.value(unit, "df") <= 0:
             continue
         for other in position.units.values():
-            if (other.side != unit.side and other.side in eligible and other.hex is not None
+            named = other.side in eligible or other.id in eligible or other.counter.name in eligible
+            if (other.side != unit.side and named and other.hex is not None
                     and other.has("demoralized") and other.id not in done
                     and distance(other.hex, unit.hex) <= 1):
                 hexes.setdefault(other.hex, []).append(other.id)

@@ -316,3 +316,14 @@ def test_a_demoralized_unit_failing_recovery_in_an_assault_hex_leaves_it_one_hex
     boxed = pg(make_position, [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E4", "inf", "b"), *ring])
     boxed.push_text("rally a1 dice 5,5")
     assert "a1" not in boxed.units
+
+
+def test_surrender_is_for_the_units_the_scenario_names(make_position: Any, pg: Any) -> None:
+    """14.6: the scenario names certain units (here by counter: the "inf4" platoons), not a whole side: a
+    demoralized inf4 next to a1 rolls, a demoralized inf does not."""
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b", "demoralized"),
+             _u("b2", "D3", "inf4", "b", "demoralized"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"surrender": ["inf4"]})
+    pos.push_text("move a1 C3-B3")
+    asked = [d.subject for d in pos.state.decisions if d.then == "surrender"]
+    assert asked == [("b2",)]
