@@ -108,6 +108,7 @@ class PgState(GameState):
     event_dice: tuple[int, ...] = ()  # optional random events: the first side's die, waiting for the second
     events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
     surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
+    rally_helpers: tuple[str, ...] = ()  # 14.4: leaders who supported a recovery this turn
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
@@ -1268,6 +1269,13 @@ class PgGame(Game):
     def _check(self, position: Position, action: act.Action) -> act.Action:
         pg_declare.check(self, position, action)  # 3.13: as declared
         pg_multi.check(self, position, action)  # optional multiplayer (17.0): whose units, which sector
+        helped = set(self.gstate(position.state).rally_helpers)  # 14.4: no other action that turn
+        named = action.firers if isinstance(action, act.Fire) else (
+            action.units if isinstance(action, act.Move) else ())
+        if helped & set(named):
+            raise IllegalAction(T("{leaders} supported a recovery this turn: no other action, and he leaves "
+                                  "the hex only going along with a rout (14.4, 6.53)",
+                                  leaders=", ".join(sorted(helped & set(named)))), "14.4")
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):

@@ -183,10 +183,28 @@ def check_recovery(game: PgGame, position: Position, rally: act.Rally) -> act.Ra
     return rally
 
 
+def helper_of(game: PgGame, position: Position, unit: UnitState) -> str | None:
+    """14.4, 6.52, 6.62: the activated leader (or commissar) whose support a recovery takes, if any."""
+    commissar = commissar_for(game, position, unit)
+    if commissar is not None:
+        return commissar.id
+    gs = game.gstate(position.state)
+    pool = [position.units[u] for u in gs.act_leaders if u in position.units and u != unit.id
+            and pu.leader_kind(position.units[u]) == "normal"]
+    best = [(int(ldr.values.get("morale_mod", 0)), ldr.id) for ldr in pool if supports(ldr, unit, False)]
+    return max(best)[1] if best else None
+
+
 def declare_recovery(game: PgGame, position: Position, rally: act.Rally) -> State:
-    """14.4: the unit is activated to recover (marked MOVED/FIRED whatever happens) and its owner rolls."""
+    """14.4: the unit is activated to recover (marked MOVED/FIRED whatever happens) and its owner rolls. The
+    leader supporting it takes no other action this turn, and leaves the hex this segment only going along
+    with a failed unit's rout (6.53): he is noted in ``rally_helpers``."""
     state = position.state
     unit = state.units[rally.unit]
+    helper = helper_of(game, position, unit)
+    if helper is not None:
+        gs = game.gstate(state)
+        state = state.replace(game=gs.replace(rally_helpers=tuple(sorted({*gs.rally_helpers, helper}))))
     state = state.with_unit(unit.mark(MARK))
     morale, notes = recovery_morale(game, position, unit)
     return state.push(
@@ -467,4 +485,4 @@ def best_morale(position: Position, h: Hex) -> int:
     return max((morale_of(position.state, u, helpers=leaders)[0] for u in here), default=0)
 
 
-__all__ = ["check_order", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]
+__all__ = ["check_order", "helper_of", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]
