@@ -1501,6 +1501,9 @@ class PgGame(Game):
     def resume_air_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_air.resume_draw(self, position, decision, answer)
 
+    def resume_air_mode(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_mode(self, position, decision, answer)  # 15.1: DF or AT (air_at_either)
+
     def resume_air_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_air.resume_at(self, position, decision, answer)
 
