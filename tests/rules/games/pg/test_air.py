@@ -242,8 +242,8 @@ def test_left_to_the_owner_the_allocation_is_the_usual_one(make_position: Any, p
 
 def test_with_15_1s_reading_an_aircraft_fires_df_or_at_not_both(make_position: Any, pg: Any) -> None:
     """``options.air_at_either`` (15.1: an aircraft fires DF or AT, never both; 11.4 rolls the AT dice after
-    the DF, the default): the IL-2 (DF 6, AT 2) attacking the tanks in F4 is named for AT: no DFT roll, its two
-    AT dice at once; named for nothing ("none"), it rolls on the DFT and no AT dice follow."""
+    the DF, the default): the IL-2 (DF 6, AT 2) attacking the tanks in F4 is named for AT: no DFT roll, its
+    two AT dice at once; named for nothing ("none"), it rolls on the DFT and no AT dice follow."""
     units = [_u("il", "A1", "il2"), _u("x", "A8"), _u("t1", "F4", "tank", "b"), _u("t2", "F4", "tank", "b")]
     pos = pg(make_position, units, counters_extra={**C, **C_AT}, options={"air_at_either": True})
     pos.push_text("fire il at F4")
