@@ -109,6 +109,7 @@ class PgState(GameState):
     events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
     surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
     rally_helpers: tuple[str, ...] = ()  # 14.4: leaders who supported a recovery this turn
+    undrawn: tuple[str, ...] = ()  # 16.1: strongpoints left in the set-up cup, never in play (not losses)
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
@@ -355,7 +356,7 @@ class PgGame(Game):
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
                                                "mines_gone", "mine_clearing", "mines_decoys", "exited",
-                                               "mines_laid", "mines_at", "solo_places", "solo_cup",
+                                               "mines_laid", "mines_at", "solo_places", "solo_cup", "undrawn",
                                                "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side

@@ -131,7 +131,8 @@ def resume_place(game: PgGame, position: Position, decision: Decision, answer: a
         return state.push(_ask_draw(decision.arg("side"), cup, left))
     for other in cup:  # 16.6 "as many as the scenario gives": the rest stay in the cup
         state = state.without_unit(other)
-    return state
+    gs = game.gstate(state)  # never in play: not losses for victory (7.6) nor formation activation (17.0)
+    return state.replace(game=gs.replace(undrawn=tuple(sorted({*gs.undrawn, *cup}))))
 
 
 def placed(before: State, after: State) -> list[str]:

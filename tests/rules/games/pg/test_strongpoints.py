@@ -74,3 +74,17 @@ def test_the_hexes_offered_leave_out_the_enemys(make_position: Any, pg: Any) -> 
 def test_bad_cup_data_names_the_place(make_position: Any, pg: Any, bad: Any, where: str) -> None:
     with pytest.raises(DataError, match=f"strongpoint_cup.*{where}"):
         _set_up(make_position, pg, {"strongpoint_cup": bad})
+
+
+def test_the_strongpoints_left_in_the_cup_are_not_losses(make_position: Any, pg: Any) -> None:
+    """16.1, 16.6: the counter not drawn never came into play: b's steps lost stay 0 (victory, 7.6), and
+    formation activation counts no eliminated unit for it (17.0)."""
+    from hexmate.rules.games.pg import formation, victory
+
+    pos = _set_up(make_position, pg)
+    pos.push_text("answer dice 1,2")
+    pos.push_text("answer hex H5")
+    pos.push_text("answer dice 1,1")
+    pos.push_text("answer hex H6")
+    assert "s3" not in pos.units and pos.game.gstate(pos.state).undrawn == ("s3",)
+    assert victory.steps_lost(pos, "b") == 0 and formation.losses(pos, "b") == (0, 0)
