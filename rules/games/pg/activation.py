@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.pg import multiplayer as pg_multi
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import distance
 from hexmate.rules.text import T
@@ -148,7 +149,7 @@ def declare(position: Position, ids: tuple[str, ...]) -> Activation:
                 ),
                 "3.12, 14.3",
             )
-        act = leader_activation(position, leaders)
+        act = pg_multi.own_only(position, leaders[0], leader_activation(position, leaders))  # 17.0
         extra = {u.id for u in named} - act.units
         if extra:
             raise IllegalAction(

@@ -23,7 +23,8 @@ Aircraft AT (11.4): an aircraft with an AT value (the black-circled number, coun
 that many dice once its direct fire is resolved, if vehicles are in the hex; each 6 is a step lost by a
 vehicle there, and for each the attacker rolls one die: 1-3 the vehicle's owner picks the vehicle, 4-6 the
 aircraft's owner. 15.1 says an aircraft does DF or AT, never both; 11.4's own procedure (DF, then the AT
-dice) is followed here, and the conflict is in the report.
+dice) is followed by default. The text conflicts with itself, so it is a documented setting:
+``options.air_at_either: true`` follows 15.1 (the owner names the aircraft that fire AT instead of DF).
 
 Each counter drawn that has another face (``back_df``, ``back_air_at``... values) is tossed like a coin: its
 owner answers which face came up (``front``/``back``), and the aircraft strikes with that face's values that
@@ -143,11 +144,48 @@ def resume_abort(game: PgGame, position: Position, decision: Decision, answer: a
             act.Fire(planes, decision.target), "air", position.charts.label, position.charts.demo, lines, {},
             T("air strike on {hex}: every aircraft lost its target", hex=position.label(decision.target))
         )).push(*risks)
-    return position.state.push(Decision(
-        "roll", decision.side,
-        T("{units} attack {hex}: roll 2d6 on the Direct Fire Table", units=", ".join(attacking),
-          hex=position.label(decision.target)),
-        "15.1", "air_dft", dice="2d6", subject=attacking, target=decision.target), *risks)
+    armed = [p for p in attacking if pu.value(position.units[p], "air_at") > 0]
+    vehicles = any(u.side != decision.side and pu.is_vehicle(u) for u in position.units_at(decision.target))
+    if either(position) and armed and vehicles:  # 15.1's reading: DF or AT, never both (a setting)
+        return position.state.push(Decision(
+            "units", decision.side,
+            T("name the aircraft that fire AT instead of DF at {hex} (15.1: one or the other), or none",
+              hex=position.label(decision.target)),
+            "15.1", "air_mode", units=tuple(armed), count=0, choices=("none",), subject=attacking,
+            target=decision.target), *risks)
+    return position.state.push(_dft(position, decision.side, attacking, decision.target), *risks)
+
+
+def either(position: Position) -> bool:
+    """``options.air_at_either``: 15.1 says an aircraft fires DF or AT, not both; 11.4's procedure rolls its
+    AT dice after its DF. Off (the default), 11.4 is followed; on, 15.1."""
+    return bool(position.scenario.options.get("air_at_either"))
+
+
+def _dft(position: Position, side: str, planes: tuple[str, ...], h: Hex) -> Decision:
+    return Decision("roll", side, T("{units} attack {hex}: roll 2d6 on the Direct Fire Table",
+                                    units=", ".join(planes), hex=position.label(h)),
+                    "15.1", "air_dft", dice="2d6", subject=planes, target=h)
+
+
+def _at_dice(position: Position, side: str, planes: tuple[str, ...], h: Hex) -> list[Decision]:
+    """11.4: each aircraft's AT value in dice against the vehicles in the hex."""
+    return [Decision(
+        "roll", side,
+        T("{unit} rolls {count} dice against the vehicles in {hex}: each 6 is a step lost", unit=uid,
+          count=n, hex=position.label(h)),
+        "11.4", "air_at", dice=f"{n}d6", subject=(uid,), target=h)
+        for uid in planes for n in _chunks(pu.value(position.units[uid], "air_at"))]
+
+
+def resume_mode(game: PgGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """15.1 (``air_at_either``): the aircraft named fire AT only, the others DF only."""
+    assert decision.target is not None
+    at = () if answer.choice == "none" else tuple(sorted(answer.units))
+    df = tuple(p for p in decision.subject if p not in at)
+    asks = ([_dft(position, decision.side, df, decision.target)] if df else []) + _at_dice(
+        position, decision.side, at, decision.target)
+    return position.state.push(*asks)
 
 
 def friendly_fire_checks(position: Position, side: str, lost: tuple[str, ...], h: Hex) -> list[Decision]:
@@ -237,13 +275,8 @@ def resume_dft(game: PgGame, position: Position, decision: Decision, answer: act
     resolution = pg_fire.resolve(game, position, fire, tuple(extra))
     state = position.state.replace(resolution=resolution)
     vehicles = any(u.side != side and pu.is_vehicle(u) for u in position.units_at(decision.target))
-    at_dice = [Decision(
-        "roll", side,
-        T("{unit} rolls {count} dice against the vehicles in {hex}: each 6 is a step lost", unit=uid,
-          count=n, hex=position.label(decision.target)),
-        "11.4", "air_at", dice=f"{n}d6", subject=(uid,), target=decision.target)
-        for uid in decision.subject for n in _chunks(pu.value(position.units[uid], "air_at"))]
-    at_dice = at_dice if vehicles else []
+    at_dice = _at_dice(position, side, decision.subject, decision.target)
+    at_dice = at_dice if vehicles and not either(position) else []  # 15.1's reading: DF only, here
     after = pg_fire.apply_results(game, position.at(state), dict(resolution.results), "air")  # as DF, 15.1
     from hexmate.rules.games.pg import supply as pg_supply
 
@@ -296,5 +329,5 @@ def resume_at_step(game: PgGame, position: Position, decision: Decision, answer:
     return lose_step(position.state, position.units[picked[0]])
 
 
-__all__ = ["aa_within", "check", "cup_draws", "declare", "draws", "is_aircraft", "is_strike", "resume_abort",
-           "resume_at", "resume_dft", "resume_draw"]
+__all__ = ["aa_within", "check", "cup_draws", "declare", "draws", "either", "is_aircraft", "is_strike",
+           "resume_abort", "resume_at", "resume_dft", "resume_draw", "resume_mode"]

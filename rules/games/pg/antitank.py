@@ -23,6 +23,7 @@ from hexmate.rules.dice import PG_2D6
 from hexmate.rules.errors import DataError
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.games.common import lose_step
+from hexmate.rules.games.pg import mines as pg_mines
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import strategic as pg_strategic
@@ -263,6 +264,10 @@ def resolve(
         if pg_strategic.ambush(game, position, [firer]):  # optional (17.0): hidden at a strategic mover
             drm += 2
             lines.append(Line(T("hidden unit at a strategic move"), "+2", "17.0"))
+        mined = pg_mines.shift(game, position, vehicle.hex, "at")
+        if mined is not None:  # 16.6: a unit fired on in a minefield hex; the value is the TEC's
+            drm += mined[1]
+            lines.append(Line(mined[0], f"{mined[1]:+d}", mined[2]))
         for where, label in ((vehicle.hex, T("target in smoke")), (firer.hex, T("firing from smoke"))):
             if pg_smoke.in_smoke(game, position, where):  # optional smoke (17.0): AT -1 each
                 drm -= 1

@@ -100,8 +100,9 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
 def losses(position: Position, side: str) -> tuple[int, int]:
     """(leaders, units) of the side eliminated so far (trucks, wagons and heavy prime movers not counted)."""
     leaders = units = 0
+    undrawn = set(getattr(position.state.game, "undrawn", ()))  # 16.1: never in play, never eliminated
     for setup in position.scenario.units:
-        if setup.side != side or setup.id in position.units:
+        if setup.side != side or setup.id in position.units or setup.id in undrawn:
             continue
         counter = position.scenario.counters.get(setup.counter)
         if counter is None:

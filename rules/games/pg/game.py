@@ -42,6 +42,8 @@ from hexmate.rules.games.pg import extended as pg_extended
 from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import formation as pg_formation
 from hexmate.rules.games.pg import hidden as pg_hidden
+from hexmate.rules.games.pg import hidden_solo as pg_hidden_solo
+from hexmate.rules.games.pg import hidden_third as pg_hidden_third
 from hexmate.rules.games.pg import inspection as pg_inspect
 from hexmate.rules.games.pg import leader_draw as pg_leader_draw
 from hexmate.rules.games.pg import leader_ride as pg_leader_ride
@@ -53,6 +55,7 @@ from hexmate.rules.games.pg import mire as pg_mire
 from hexmate.rules.games.pg import morale as pg_morale
 from hexmate.rules.games.pg import moves as pg_moves
 from hexmate.rules.games.pg import movingfire as pg_movingfire
+from hexmate.rules.games.pg import multiplayer as pg_multi
 from hexmate.rules.games.pg import naval as pg_naval
 from hexmate.rules.games.pg import offboard as pg_offboard
 from hexmate.rules.games.pg import overrun as pg_overrun
@@ -67,6 +70,7 @@ from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import special as special_rules
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import strategic as pg_strategic
+from hexmate.rules.games.pg import strongpoints as pg_strongpoints
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
@@ -105,6 +109,8 @@ class PgState(GameState):
     event_dice: tuple[int, ...] = ()  # optional random events: the first side's die, waiting for the second
     events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
     surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
+    rally_helpers: tuple[str, ...] = ()  # 14.4: leaders who supported a recovery this turn
+    undrawn: tuple[str, ...] = ()  # 16.1: strongpoints left in the set-up cup, never in play (not losses)
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
@@ -160,12 +166,15 @@ class PgState(GameState):
     mine_clearing: tuple[tuple[str, str, int], ...] = ()  # 16.6: (engineer, hex, first of its three turns)
     mines_decoys: tuple[str, ...] = ()  # 16.6: hexes whose minefield was found out to be a DECOY
     mines_laid: tuple[tuple[str, str, int], ...] = ()  # 16.6: drawn, laid face down (hex, side, points)
+    mines_at: tuple[Hex, ...] = ()  # 16.6: the same markers' hexes, seen by both (the table places them)
     exited: tuple[str, ...] = ()  # 16.5: units that left the board for good
     recce_spots: tuple[str, ...] = ()  # 8.23: recce units that put their SPOTTED marker this turn
     superior_at: tuple[str, ...] = ()  # 11.2: one entry per AT shot a superior AFV fired this turn
     at_kept: tuple[str, ...] = ()  # 11.2: superior AFVs keeping their second AT shot for opportunity fire
     exiting: bool = False  # 16.5: the move under way was declared ``as exit``
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
+    solo_places: tuple[tuple[str, Hex], ...] = ()  # 17.0 solitaire: possible hidden places not searched
+    solo_cup: tuple[tuple[str, str], ...] = ()  # 17.0 solitaire: (side, hidden unit or "-" MOVED/FIRED)
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -195,10 +204,14 @@ class PgGame(Game):
             if pg_air.is_aircraft(unit):
                 state = state.with_unit(dataclasses.replace(unit, hex=None))
         pg_exits.validate(scenario, hex_map)  # 16.5: the scenario's exit hexes
+        pg_multi.spec(scenario)  # optional multiplayer (17.0): checked at load
         for uid in pg_entry.validate(scenario, hex_map):
             state = state.with_unit(dataclasses.replace(state.units[uid], hex=None))
         state = pg_minecup.setup(scenario, hex_map, state)  # 16.6: minefields drawn from the cup
-        return pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
+        state = pg_strongpoints.setup(scenario, hex_map, state)  # 16.1: strongpoints drawn like minefields
+        state = pg_hidden.setup(self, scenario, hex_map, state)  # optional hidden units (17.0)
+        state = pg_hidden_solo.setup(self, scenario, hex_map, state)  # 17.0: the solitaire procedure
+        return pg_hidden_third.setup(scenario, hex_map, state)  # 17.0: a third hidden, none named
 
     def initial(self, position: Position) -> State:
         """1.2: at the start each hex is the side's that set up nearer it (``victory.initial_control``)."""
@@ -348,7 +361,7 @@ class PgGame(Game):
                                                "afvs", "clearing", "entrenched_hexes", "ruins", "ruin_hexes",
                                                "bogs", "smoke_used", "shelled", "hidden", "mines_cleared",
                                                "mines_gone", "mine_clearing", "mines_decoys", "exited",
-                                               "mines_laid",
+                                               "mines_laid", "mines_at", "solo_places", "solo_cup", "undrawn",
                                                "refuel")}
             state = state.replace(game=PgState(**keep))
             first, second = position.scenario.first_side, position.scenario.second_side
@@ -471,6 +484,18 @@ class PgGame(Game):
             if label not in self.gstate(before).ruins:
                 out.append(Physical("place", "", T("put a wreck marker in {hex}: the town is ruined (17.0)",
                                                    hex=label), "17.0", h, "wreck"))
+        for h in pg_hidden_solo.searched(self, before, after):  # 17.0 solitaire: a possible place searched
+            said = T("take the SPOTTED marker off this possible hidden place (17.0)")
+            out.append(Physical("take", "", said, "17.0", h, "spotted"))
+        for uid in pg_strongpoints.placed(before, after):  # 16.1: drawn from the cup, put on the board
+            h = after.units[uid].hex
+            out.append(Physical("place", uid, T("put strongpoint {unit} on the board in the hex lit (16.1)",
+                                                unit=uid), "16.1", h, ""))
+        was, now = len(self.gstate(before).mines_laid), self.gstate(after)
+        new_mines = zip(now.mines_laid[was:], now.mines_at[was:], strict=True)
+        for (label, _, _), h in new_mines:  # 16.6: its place is seen by both sides, its face is not
+            out.append(Physical("place", "", T("put a minefield marker face down in {hex} (16.6)", hex=label),
+                                "16.6", h, "minefield"))
         for key in sorted(set(self.gstate(after).mines_gone) - set(self.gstate(before).mines_gone)):
             label = pg_mines.hex_of(key)  # 16.6: one of several minefields in a hex: C5/2
             at = next((before.units[u].hex for u, where, _ in self.gstate(before).mine_clearing
@@ -971,6 +996,12 @@ class PgGame(Game):
             if uid not in position.units:
                 raise InvalidAction(T("no unit {unit} in this game", unit=repr(uid)))
         units = [position.units[u] for u in move.units]
+        if move.mode == pg_riders.MODE:  # optional tank riders (17.0): the tank moves, then they get off
+            plain = self.check_move(position, dataclasses.replace(move, mode=""))
+            if any(pg_assault.enemy_combat_units(position, h, units[0].side) for h in plain.path[1:]):
+                raise IllegalAction(T("a tank with riders may not assault (17.0)"), "17.0")
+            cost = pg_riders.check_move(self, position, units, plain, plain.cost or 0)
+            return dataclasses.replace(plain, cost=cost, mode=move.mode)
         pg_transport.check_mode(self, position, units, move)
         view = position
         if move.mode == "limber":  # it moves on its travel face
@@ -998,6 +1029,9 @@ class PgGame(Game):
             return state
         mode, uid = gs.move_mode
         view = position.at(state.replace(game=gs.replace(move_mode=())))
+        if mode == pg_riders.MODE:  # optional tank riders (17.0): they get off where the tank stopped
+            state, ids = pg_riders.after_move(self, view, uid)
+            return self.standing_window(view, state, ids, T("mount or dismount")) if ids else state
         state, ids, what = pg_transport.after_move(self, view, mode, uid)
         return self.standing_window(view, state, ids, what) if ids else state
 
@@ -1044,7 +1078,8 @@ class PgGame(Game):
         state = pg_mines.reveal(self, position.at(state))  # 16.6: a DECOY found out comes off
         mire = pg_mire.decisions(self, position.at(state), moving.units, moving.here)  # optional mire (17.0)
         drum = pg_drum.entry(self, position.at(state), moving.units, moving.here)  # optional drumfire (17.0)
-        return state.push(*self.minefield_rolls(position.at(state)), *mire, *drum)
+        state, solo = pg_hidden_solo.entered(self, position.at(state), moving.units)  # 17.0 solitaire
+        return state.push(*solo, *self.minefield_rolls(position.at(state)), *mire, *drum)
 
     # --- minefields (16.6) ---
     def minefield_rolls(self, position: Position, soft: bool = False) -> list[Decision]:
@@ -1240,6 +1275,14 @@ class PgGame(Game):
 
     def _check(self, position: Position, action: act.Action) -> act.Action:
         pg_declare.check(self, position, action)  # 3.13: as declared
+        pg_multi.check(self, position, action)  # optional multiplayer (17.0): whose units, which sector
+        helped = set(self.gstate(position.state).rally_helpers)  # 14.4: no other action that turn
+        named = action.firers if isinstance(action, act.Fire) else (
+            action.units if isinstance(action, act.Move) else ())
+        if helped & set(named):
+            raise IllegalAction(T("{leaders} supported a recovery this turn: no other action, and he leaves "
+                                  "the hex only going along with a rout (14.4, 6.53)",
+                                  leaders=", ".join(sorted(helped & set(named)))), "14.4")
         if isinstance(action, act.Attack) and position.state.decision is None:  # 12.3: an optional assault
             return pg_assault.check_optional(self, position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -1434,6 +1477,18 @@ class PgGame(Game):
     def resume_mine_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_minecup.resume_place(self, position, decision, answer)  # 16.6
 
+    def resume_strongpoint_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_strongpoints.resume_draw(self, position, decision, answer)  # 16.1
+
+    def resume_strongpoint_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_strongpoints.resume_place(self, position, decision, answer)  # 16.1
+
+    def resume_solo_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_hidden_solo.resume_draw(self, position, decision, answer)  # 17.0 solitaire
+
+    def resume_hidden_third(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_hidden_third.resume(self, position, decision, answer)  # optional hidden units (17.0)
+
     def resume_hidden_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_hidden.resume_place(self, position, decision, answer)
 
@@ -1457,6 +1512,9 @@ class PgGame(Game):
 
     def resume_air_draw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_air.resume_draw(self, position, decision, answer)
+
+    def resume_air_mode(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return pg_air.resume_mode(self, position, decision, answer)  # 15.1: DF or AT (air_at_either)
 
     def resume_air_at(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return pg_air.resume_at(self, position, decision, answer)
@@ -1637,9 +1695,9 @@ class PgGame(Game):
         return False
 
     def charge_problem(self, position: Position, units: list[UnitState], path: tuple[Hex, ...]) -> T | None:
-        """15.31 (from the digest: the text's 15.3 is missing from the transcription): good-order cavalry a
-        cavalry leader (a leader with ``cavalry``, 6.91) activated charges an enemy two hexes away through an
-        enemy-free hex, the target in sight from both; never from an adjacent hex. None if legal."""
+        """15.3 (cavalry charge): good-order cavalry a cavalry leader (a leader with ``cavalry``, 6.91)
+        activated charges an enemy two hexes away that it spots itself (8.0: range and LOS, not LOS alone),
+        through an enemy-free hex from which the target is seen; never from an adjacent hex. None if legal."""
         troops = [u for u in units if not pu.is_leader(u)]
         gs = self.gstate(position.state)
         leaders = [position.units[u] for u in gs.act_leaders if u in position.units]
@@ -1660,6 +1718,9 @@ class PgGame(Game):
         los = self.terrain_table().line_of_sight
         if los(position.map, start, target).blocked or los(position.map, mid, target).blocked:
             return T("a cavalry charge needs the target in sight along its way (15.31)")
+        foes = [u for u in position.units_at(target) if u.side != side]
+        if not any(pg_spot.sees(self, position, u.at(start), target, foe) for u in troops for foe in foes):
+            return T("the charging cavalry must spot the target itself, from where it starts (15.3, 8.0)")
         return None
 
     def begin_move(self, position: Position, move: act.Move) -> State:

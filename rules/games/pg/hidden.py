@@ -10,8 +10,7 @@ secret hex is in ``PgState.hidden``.
 Enemy units looking for it spot it only from a quarter of their normal spotting range, rounded down, at least
 one hex (so in the open by day from 3 hexes, in a town only from next to it): once one does (checked after
 every action), it is placed on its hex for good. It is also placed when it fires or moves. The text's rule for
-scenarios that name no hidden units (a third of a side allowed foxholes at the start) and its solitaire
-procedure are not offered: a scenario lists the hidden units.
+scenarios that name no hidden units (a third of a side allowed foxholes at the start) is ``hidden_third.py``.
 """
 
 from __future__ import annotations

@@ -117,7 +117,8 @@ def shift(game: PgGame, position: Position, h: Hex, table: str) -> tuple[T, int,
     take the minefield's modifier. The text gives the rule, not the number, which is on the Terrain Effects
     Chart: it is the chart pack's ``minefield`` chart (the demo pack's values are invented and labelled so).
     It reads only the marker's presence, never its face-down attack points: a DECOY not yet found out
-    counts like any other marker. ``table``: "dft", "bombardment" or "assault"."""
+    counts like any other marker. ``table``: "dft", "bombardment", "assault" or "at" (anti-tank fire is
+    fire too, 16.6's "fired on": there the value is a die roll modifier on the AT table, 11.1)."""
     if not present(game, position, h):
         return None
     value = int(position.charts.chart("minefield").lookup(table=table))

@@ -183,10 +183,28 @@ def check_recovery(game: PgGame, position: Position, rally: act.Rally) -> act.Ra
     return rally
 
 
+def helper_of(game: PgGame, position: Position, unit: UnitState) -> str | None:
+    """14.4, 6.52, 6.62: the activated leader (or commissar) whose support a recovery takes, if any."""
+    commissar = commissar_for(game, position, unit)
+    if commissar is not None:
+        return commissar.id
+    gs = game.gstate(position.state)
+    pool = [position.units[u] for u in gs.act_leaders if u in position.units and u != unit.id
+            and pu.leader_kind(position.units[u]) == "normal"]
+    best = [(int(ldr.values.get("morale_mod", 0)), ldr.id) for ldr in pool if supports(ldr, unit, False)]
+    return max(best)[1] if best else None
+
+
 def declare_recovery(game: PgGame, position: Position, rally: act.Rally) -> State:
-    """14.4: the unit is activated to recover (marked MOVED/FIRED whatever happens) and its owner rolls."""
+    """14.4: the unit is activated to recover (marked MOVED/FIRED whatever happens) and its owner rolls. The
+    leader supporting it takes no other action this turn, and leaves the hex this segment only going along
+    with a failed unit's rout (6.53): he is noted in ``rally_helpers``."""
     state = position.state
     unit = state.units[rally.unit]
+    helper = helper_of(game, position, unit)
+    if helper is not None:
+        gs = game.gstate(state)
+        state = state.replace(game=gs.replace(rally_helpers=tuple(sorted({*gs.rally_helpers, helper}))))
     state = state.with_unit(unit.mark(MARK))
     morale, notes = recovery_morale(game, position, unit)
     return state.push(
@@ -457,9 +475,10 @@ def resume_rout(game: PgGame, position: Position, decision: Decision, answer: ac
 
 def surrender_checks(game: PgGame, position: Position, activated: list[UnitState]) -> list[Decision]:
     """14.6: a non-demoralized unit with DF that begins its activation in or next to a hex of demoralized
-    units the scenario lets surrender (``options.surrender``: the sides) makes the other player roll 2d6 for
-    that hex, once per unit and turn."""
-    eligible = set(position.scenario.options.get("surrender", []))
+    units the scenario lets surrender makes the other player roll 2d6 for that hex, once per unit and turn.
+    14.6 has the scenario name "certain units": ``options.surrender`` lists sides (all their units), counter
+    names or unit ids."""
+    eligible = {str(x) for x in position.scenario.options.get("surrender", [])}
     if not eligible:
         return []
     done = set(game.gstate(position.state).surrender_checked)
@@ -468,7 +487,8 @@ def surrender_checks(game: PgGame, position: Position, activated: list[UnitState
         if unit.hex is None or unit.has("demoralized") or pu.value(unit, "df") <= 0:
             continue
         for other in position.units.values():
-            if (other.side != unit.side and other.side in eligible and other.hex is not None
+            named = other.side in eligible or other.id in eligible or other.counter.name in eligible
+            if (other.side != unit.side and named and other.hex is not None
                     and other.has("demoralized") and other.id not in done
                     and distance(other.hex, unit.hex) <= 1):
                 hexes.setdefault(other.hex, []).append(other.id)
@@ -490,4 +510,4 @@ def best_morale(position: Position, h: Hex) -> int:
     return max((morale_of(position.state, u, helpers=leaders)[0] for u in here), default=0)
 
 
-__all__ = ["check_order", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]
+__all__ = ["check_order", "helper_of", "mc", "morale_of", "resume_mc", "rout", "spots", "threats"]

@@ -9,14 +9,18 @@ Riders share their tank's fate as passengers do (5.6, 5.65, ``transport.share_fa
 and are not protected by its armour (7.25 is for APCs), so direct fire and bombardment hit them; the charts'
 own rider line is not in the text. A tank with riders neither assaults nor overruns nor fires.
 
-Hexmate's move is one action that ends in a MOVED/FIRED marker, so riders dismount before the tank moves in
-its activation, not after.
+Dismounting may also come after the tank has moved: the text has the dismount cost half the MA of both and
+lets them go on if enough MP are left, so the tank may move first (``move TANK PATH as dismount``): the path
+and the dismount's half MA together fit in the tank's MA, the riders get off in the hex where it stops
+(under 13.3's opportunity fire, as any dismount), and in an open activation (``activate TANK,U`` first) they
+go on with the half their MA has left; the tank's move is its action and ends in its marker.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -125,6 +129,40 @@ def dismount(game: PgGame, position: Position, unload: act.Unload) -> State:
     return state.replace(game=game_state)
 
 
+MODE = "dismount"  # ``move TANK PATH as dismount``
+
+
+def check_move(game: PgGame, position: Position, units: list[UnitState], move: act.Move,
+               cost: int | Fraction) -> int | Fraction:
+    """``move TANK PATH as dismount``: a tank with riders moves, then they get off where it stops. Returns the
+    move's cost with the dismount's half MA (rounded up) added; raises IllegalAction naming the rule."""
+    tanks = [u for u in units if not pu.is_leader(u)]
+    if not enabled(position) or len(tanks) != 1 or not is_tank(tanks[0]) or not riders(position, tanks[0].id):
+        raise IllegalAction(T("only a tank carrying riders moves 'as dismount' (17.0)"), RULE)
+    tank = tanks[0]
+    half = math.ceil(pu.value(tank, "ma") / 2)
+    budget = game.budget([tank], position)
+    if cost + half > budget:
+        raise IllegalAction(T("the riders' dismount takes half of {tank}'s MA, {half} MP: the path costs "
+                              "{cost} of its {ma} MP (17.0)", tank=tank.id, half=half, cost=cost, ma=budget),
+                            RULE)
+    return cost + half
+
+
+def after_move(game: PgGame, position: Position, tank_id: str) -> tuple[State, tuple[str, ...]]:
+    """``as dismount``: where the tank stopped its riders get off, as ``dismount`` does (in an open activation
+    they go on with what is left; the tank's move has ended its action). A tank shaken on the way has lost
+    its riders already (5.66)."""
+    from hexmate.rules.games.pg.game import MARK
+
+    tank = position.units.get(tank_id)
+    if tank is None or tank.hex is None or not riders(position, tank_id):
+        return position.state, ()
+    ids = (tank_id, *(u.id for u in riders(position, tank_id)))
+    state = dismount(game, position, act.Unload(tank_id))
+    return state.with_unit(state.units[tank_id].mark(MARK)), ids
+
+
 def fire_problem(position: Position, shooters: list[UnitState]) -> T | None:
     tanks = loaded(position, shooters) if enabled(position) else []
     return T("{units} carries riders and may not fire (17.0)", units=", ".join(tanks)) if tanks else None
@@ -135,5 +173,5 @@ def assault_problem(position: Position, units: list[UnitState]) -> T | None:
     return T("{units} carries riders and may not assault (17.0)", units=", ".join(tanks)) if tanks else None
 
 
-__all__ = ["assault_problem", "check_dismount", "check_mount", "dismount", "enabled", "fire_problem",
-           "involved", "is_tank", "mount", "riders"]
+__all__ = ["MODE", "after_move", "assault_problem", "check_dismount", "check_mount", "check_move", "dismount",
+           "enabled", "fire_problem", "involved", "is_tank", "mount", "riders"]

@@ -98,6 +98,7 @@ def steps_lost(position: Position, side: str) -> int:
     that left play out of fuel or ammunition (serious supply shortage, ``supply.py``) do not count."""
     lost = 0
     gone = set(getattr(position.state.game, "supply_out", ()))
+    gone |= set(getattr(position.state.game, "undrawn", ()))  # 16.1: left in the set-up cup, never in play
     if not pg_exits.counts_destroyed(position, side):  # 16.5: off the board is not destroyed
         gone |= set(getattr(position.state.game, "exited", ()))
     for setup in position.scenario.units:

@@ -238,3 +238,25 @@ def test_left_to_the_owner_the_allocation_is_the_usual_one(make_position: Any, p
     assert pos.decision.then == "loss" and pos.decision.side == "b"  # 7.61 as for any direct fire
     pos._states[-1] = losses.allocate(pos.game, pos, ("b1", "ht"), 1, "df")
     assert pos.decision.then == "loss"  # plain direct fire: no pick for the firer
+
+
+def test_with_15_1s_reading_an_aircraft_fires_df_or_at_not_both(make_position: Any, pg: Any) -> None:
+    """``options.air_at_either`` (15.1: an aircraft fires DF or AT, never both; 11.4 rolls the AT dice after
+    the DF, the default): the IL-2 (DF 6, AT 2) attacking the tanks in F4 is named for AT: no DFT roll, its
+    two AT dice at once; named for nothing ("none"), it rolls on the DFT and no AT dice follow."""
+    units = [_u("il", "A1", "il2"), _u("x", "A8"), _u("t1", "F4", "tank", "b"), _u("t2", "F4", "tank", "b")]
+    pos = pg(make_position, units, counters_extra={**C, **C_AT}, options={"air_at_either": True})
+    pos.push_text("fire il at F4")
+    pos.push_text("answer dice 4")  # it attacks
+    d = pos.decision
+    assert (d.kind, d.then, d.rule, d.units, d.choices) == ("units", "air_mode", "15.1", ("il",), ("none",))
+    pos.push_text("answer units il")
+    d = pos.decision
+    assert d.then == "air_at" and d.dice == "2d6"
+    other = pg(make_position, units, counters_extra={**C, **C_AT}, options={"air_at_either": True})
+    other.push_text("fire il at F4")
+    other.push_text("answer dice 4")
+    other.push_text("answer none")
+    assert other.decision.then == "air_dft"
+    other.push_text("answer dice 1,1")
+    assert not any(x.then == "air_at" for x in other.state.decisions)

@@ -1,6 +1,6 @@
-"""PG cavalry charge (15.31, built from the digest: the transcription lacks 15.3's text): good-order
-cavalry a cavalry leader activated charges an enemy two hexes away through an enemy-free hex, with the
-target in sight, and assaults at +1; never from next to it; opportunity fire only in the first hex."""
+"""PG cavalry charge (15.3 in the text, 15.31 in the digest): good-order cavalry a cavalry leader activated
+charges an enemy two hexes away that it spots itself, through an enemy-free hex from which the target is
+seen, and assaults at +1; never from next to it; opportunity fire only in the first hex."""
 
 from __future__ import annotations
 
@@ -49,3 +49,15 @@ def test_no_charge_without_a_cavalry_leader_nor_from_next_to_the_enemy(make_posi
     pos.push_text("activate cl")
     with pytest.raises(IllegalAction, match=r"15\.31"):
         pos.push_text("move c1,cl C4-D4-C5")  # from next to the target: no charge
+
+
+def test_the_charge_needs_the_target_spotted_by_the_cavalry_itself(make_position: Any, pg: Any) -> None:
+    """15.3: cavalry charges a target it spots itself. At night with a 1-hex spotting range (8.12) the enemy
+    two hexes off is in LOS but not spotted: no charge (the move into its hex is refused as one)."""
+    pos = _pos(make_position, pg, options={"light": "night", "night_spotting": 1})
+    pos.push_text("activate cl")
+    L = pos.map.parse_label
+    assert L("C5") not in pos.legal_actions.moves_for({"c1", "cl"})
+    units = [pos.units["c1"], pos.units["cl"]]
+    why = pos.game.charge_problem(pos, units, (L("C3"), L("C4"), L("C5")))
+    assert why is not None and "spot the target itself" in why

@@ -316,3 +316,32 @@ def test_a_demoralized_unit_failing_recovery_in_an_assault_hex_leaves_it_one_hex
     boxed = pg(make_position, [_u("a1", "E4", "inf", "a", "demoralized"), _u("b1", "E4", "inf", "b"), *ring])
     boxed.push_text("rally a1 dice 5,5")
     assert "a1" not in boxed.units
+
+
+def test_surrender_is_for_the_units_the_scenario_names(make_position: Any, pg: Any) -> None:
+    """14.6: the scenario names certain units (here by counter: the "inf4" platoons), not a whole side: a
+    demoralized inf4 next to a1 rolls, a demoralized inf does not."""
+    units = [_u("a1", "C3"), _u("b1", "C4", "inf", "b", "demoralized"),
+             _u("b2", "D3", "inf4", "b", "demoralized"), _u("b9", "K8", "inf", "b")]
+    pos = pg(make_position, units, options={"surrender": ["inf4"]})
+    pos.push_text("move a1 C3-B3")
+    asked = [d.subject for d in pos.state.decisions if d.then == "surrender"]
+    assert asked == [("b2",)]
+
+
+def test_a_leader_supporting_a_recovery_takes_no_other_action(make_position: Any, pg: Any) -> None:
+    """14.4: the leader who supports a recovery takes no other action that turn and may not move in that
+    segment (but for going along with a failed unit's rout, 6.53): l lends his +1 to a's recovery (morale 8
+    - 1 demoralized + 1 = 8, dice 3,3 = 6 below it: disrupted); then moving l with bb is refused, bb alone
+    moves."""
+    units = [_u("l", "C3", "ldr"), _u("a", "C3", "inf", "a", "demoralized"), _u("bb", "C3"),
+             _u("b1", "L8", "inf", "b")]
+    pos = pg(make_position, units)
+    pos.push_text("activate l")
+    pos.push_text("rally a dice 3,3")
+    assert pos.units["a"].has("disrupted") and not pos.units["a"].has("demoralized")
+    assert pos.game.gstate(pos.state).rally_helpers == ("l",)
+    with pytest.raises(IllegalAction, match=r"l supported a recovery this turn"):
+        pos.push_text("move l,bb C3-C4")
+    pos.push_text("move bb C3-C4")
+    assert pos.label(pos.units["bb"].hex) == "C4" and pos.label(pos.units["l"].hex) == "C3"

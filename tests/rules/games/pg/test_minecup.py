@@ -76,3 +76,39 @@ def test_a_drawn_minefield_attacks_the_enemy_entering(make_position: Any, pg: An
 def test_bad_cup_data_names_the_place(make_position: Any, pg: Any, bad: Any, where: str) -> None:
     with pytest.raises(DataError, match=f"minefield_cup.*{where}"):
         _set_up(make_position, pg, {"minefield_cup": bad})
+
+
+def test_the_table_is_told_where_each_marker_goes_face_down(make_position: Any, pg: Any) -> None:
+    """16.6: the marker is placed face down, so its hex is seen by both sides: once b places it in C5, the
+    change owed to the board says so (lit there), and it names no attack points."""
+    pos = _set_up(make_position, pg)
+    pos.push_text("answer dice 1,1")  # the 2-point marker
+    before = pos.state
+    pos.push_text("answer hex C5")
+    told = [p for p in pos.game.physical_changes(before, pos.state) if p.to == "minefield"]
+    assert [(p.what, p.hex, p.rule) for p in told] == [("place", pos.map.parse_label("C5"), "16.6")]
+    assert told[0].text == "put a minefield marker face down in C5 (16.6)"
+    assert "2" not in told[0].text and "attack" not in told[0].text
+
+
+def test_minefields_of_two_owners_in_one_hex_are_refused_at_load(make_position: Any, pg: Any) -> None:
+    """16.6: a hex's minefields are one owner's (the owner rolls their dice, and chooses for leaders)."""
+    two = {"minefields": {"C5": [{"side": "a", "points": 1}, {"side": "b", "points": 2}]}}
+    with pytest.raises(DataError, match=r"options.minefields.C5: minefields of two owners"):
+        _set_up(make_position, pg, two)
+    one = {"minefields": {"C5": [{"side": "b", "points": 1}, {"side": "b", "points": 2}]}}
+    pos = _set_up(make_position, pg, one)  # one owner's two minefields in a hex load
+    assert minecup.laid_owners(pos.scenario) == {"C5": "b"}
+
+
+def test_a_drawn_marker_is_not_placed_in_the_other_sides_minefield(make_position: Any, pg: Any) -> None:
+    """16.6: b's cup may not put a marker in C5, where a's scenario minefield lies; the hex is not offered,
+    and naming it is refused."""
+    options = {**CUP, "minefields": {"C5": {"side": "a", "points": 1}}}
+    pos = _set_up(make_position, pg, options)
+    pos.push_text("answer dice 1,1")
+    assert sorted(pos.label(h) for h in pos.decision.hexes) == ["D5", "E5"]
+    with pytest.raises(IllegalAction):
+        pos.push_text("answer hex C5")
+    pos.push_text("answer hex D5")
+    assert minecup.owner_of(pos.game, pos, "D5") == "b" and minecup.owner_of(pos.game, pos, "C5") == "a"

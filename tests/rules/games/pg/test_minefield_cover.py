@@ -100,7 +100,7 @@ def test_the_owners_pack_gives_the_minefield_value(make_position: Any, pg: Any) 
     owner = copy.deepcopy(data)
     owner["demo"] = False
     owner["provenance"] = {"publisher": "owner", "edition": "keyed", "entered_by": "test"}
-    owner["charts"]["minefield"]["cells"] = [0, 2, 1]
+    owner["charts"]["minefield"]["cells"] = [0, 2, 1, 0]
     pack = ChartPack.from_dict(owner, source="owner.json")
     pos = pg(make_position, [_u("a1", "C3"), _u("b1", "C4", "inf", "b")],
              options={"minefields": {"C4": {"side": "b", "points": 2}}})
@@ -123,3 +123,28 @@ def test_a_pack_without_the_minefield_chart_is_refused_by_name(tmp_path: Any) ->
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataError, match=r"mine.json.*no chart 'minefield'"):
         get_game("pg").load_charts(path)
+
+
+AFV = {"pz": {"type": "vehicle", "ma": 6, "morale": 7, "armor": 3, "at": 5, "at_range": 6, "steps": 2},
+       "t34": {"type": "vehicle", "ma": 6, "morale": 7, "armor": 4, "at": 6, "at_range": 6, "steps": 2}}
+
+
+def _at(make_position: Any, pg: Any, options: dict[str, Any]) -> str:
+    pos = pg(make_position, [_u("t", "B2", "pz"), _u("s", "F2", "t34", "b")], counters_extra=AFV,
+             options=options)
+    pos.push_text("fire t at F2")
+    pos.push_text("answer units s")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and res.chart == "at"
+    return str(res.text())
+
+
+def test_anti_tank_fire_at_a_vehicle_in_a_minefield_hex_takes_the_modifier(make_position: Any,
+                                                                          pg: Any) -> None:
+    """16.6: units fired on in a minefield hex take its modifier, and AT fire is fire (7.42, 11.1): roll 6 +
+    AT 5 - armour 4 = 7 in the open; in the minefield hex (either side's) the demo TEC value +1 makes it 8."""
+    plain = _at(make_position, pg, {})
+    mined = _at(make_position, pg, {"minefields": {"F2": {"side": "a", "points": 2}}})
+    assert "6 + 5 - 4 +0 = 7" in plain and "minefield" not in plain
+    assert "minefield in F2: +1 (16.6, TEC)" in mined and "6 + 5 - 4 +1 = 8" in mined

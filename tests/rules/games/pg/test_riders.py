@@ -96,3 +96,40 @@ def test_a_tank_moves_its_riders_along(make_position: Any, pg: Any) -> None:
     pos = _unmark(pos)
     pos.push_text("move t B2-C2-D2")
     assert pos.label(pos.units["a1"].hex) == "D2" and pos.units["a1"].carrier == "t"
+
+
+def test_the_tank_moves_then_its_riders_dismount_and_go_on(make_position: Any, pg: Any) -> None:
+    """17.0 tank riders: dismounting takes half the MA of both (rounded up) and they go on if enough is left;
+    so the tank (MA 6) may move first: B2-C2 in the open (1 MP) + the dismount's 3 = 4 of 6. The rider
+    (INF MA 3: half is 2) gets off in C2 and, in the open activation, goes on with 1 MP."""
+    pos = _pos(make_position, pg)
+    pos.push_text("load a1 into t")
+    pos = _unmark(pos)
+    pos.push_text("activate t,a1")
+    pos.push_text("move t B2-C2 as dismount")
+    while pos.decision is not None:
+        pos.push_text("answer pass")  # nobody sees them: no opportunity fire (13.3)
+    assert pos.label(pos.units["t"].hex) == "C2" and pos.label(pos.units["a1"].hex) == "C2"
+    assert pos.units["a1"].carrier is None and pos.units["t"].has(MARK) and not pos.units["a1"].has(MARK)
+    assert pos.game.budget([pos.units["a1"]], pos) == 1
+    pos.push_text("move a1 C2-D2")
+    assert pos.label(pos.units["a1"].hex) == "D2"
+
+
+def test_the_path_and_the_dismount_must_fit_in_the_tanks_ma(make_position: Any, pg: Any) -> None:
+    """17.0: four open hexes (4 MP) + the dismount's 3 MP is 7, more than the tank's 6; three (3 + 3) fit."""
+    pos = _pos(make_position, pg)
+    pos.push_text("load a1 into t")
+    pos = _unmark(pos)
+    with pytest.raises(IllegalAction, match=r"half of t's MA, 3 MP: the path costs 4 of its 6 MP"):
+        pos.push_text("move t B2-C2-D2-E2-E3 as dismount")
+    pos.push_text("move t B2-C2-D2-E2 as dismount")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["a1"].hex) == "E2" and pos.units["a1"].has(MARK)  # no open activation
+
+
+def test_only_a_tank_with_riders_moves_as_dismount(make_position: Any, pg: Any) -> None:
+    pos = _pos(make_position, pg)
+    with pytest.raises(IllegalAction, match="only a tank carrying riders"):
+        pos.push_text("move t B2-C2 as dismount")
