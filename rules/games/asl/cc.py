@@ -50,6 +50,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import prisoners as asl_prisoners
+from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -369,7 +370,7 @@ def work(
             drm += 1
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
         if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
-            cap = -1 if au.inexperienced(unit.values) else 1
+            cap = -1 if asl_unarmed.inexperienced(unit) else 1  # A19.3: an Unarmed unit too
             if cap == 1 and asl_prisoners._nationality(position, unit) == "italian" \
                     and unit.values.get("class") != "elite":
                 cap = 0  # A25.63: no +1 against a non-Elite Italian defender
@@ -407,7 +408,8 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     drm = 0
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
-        n = sum(1 for u in units if u.has(marker) or (marker == "lax" and u.values.get("inexperienced")))
+        n = sum(1 for u in units if u.has(marker)
+                or (marker == "lax" and asl_unarmed.inexperienced(u)))  # A19.36: Inexperienced are Lax
         if n:
             drm += n
             lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))

@@ -278,10 +278,12 @@ class AslGame(Game):
 
     # --- who may do what ---
     def mf(self, unit: UnitState) -> int:
-        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6."""
+        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6. A19.3: an Unarmed unit is 3."""
         if unit.type in SMC:
             return 6
-        return 3 if unit.values.get("inexperienced") else 4  # a dummy moves as a unit would (A12.1)
+        if unit.values.get("inexperienced") or asl_unarmed.is_unarmed(unit):  # A19.31
+            return 3
+        return 4  # a dummy moves as a unit would (A12.1)
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         """Why this unit may not move in the MPh (A4.1), or None."""
