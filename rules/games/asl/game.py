@@ -61,6 +61,7 @@ from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import guards as asl_guards
+from hexmate.rules.games.asl import guardwd as asl_guardwd
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
@@ -1084,6 +1085,12 @@ class AslGame(Game):
 
     def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
+
+    def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
+
+    def resume_guard_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guardwd.resume_leave_to(self, position, decision, answer)  # A11.21
 
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
