@@ -169,6 +169,9 @@ class AslState(GameState):
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
+    # the Original CC DRs rolled in the Location being fought: (attack index, "d1,d2", a capture attempt);
+    # A18.12 re-resolves the simultaneous attacks with them when a leader is created (ccleader.py)
+    cc_rolls: tuple[tuple[int, str, bool], ...] = ()
     # the attacks designated in the Location being fought: (side, attackers, targets) (A11.12, ccgroups.py);
     # the sides done designating, the attacks rolled, SMC -> the MMC it is stacked on, SMCs alone (A11.14)
     cc_groups: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
