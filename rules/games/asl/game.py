@@ -77,6 +77,7 @@ from hexmate.rules.games.asl import rearm as asl_rearm
 from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import rtreveal as asl_rtreveal
 from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
@@ -1089,6 +1090,9 @@ class AslGame(Game):
     def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
 
+    def resume_rtph_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
+
     def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
 
@@ -1704,16 +1708,8 @@ class AslGame(Game):
             for unit in list(state.units.values()):
                 if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-            position = position.at(state)
-            # A20.21: a broken unit beside a Known armed enemy that cannot rout safely surrenders
-            routs, surrenders = prisoners.rout_surrenders(self, position, asl_rout.decisions(position))
-            decided, routs = routs, []
-            for decision in decided:
-                if decision.hexes or decision.kind != "hexes":
-                    routs.append(decision)
-                else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
-                    state = asl_rout.failure(position.at(state), decision)
-            return state.push(*surrenders, *routs)
+            # A10.533: a "?" beside a broken enemy may reveal first; A20.21: surrenders, then routs
+            return asl_rtreveal.start(self, position.at(state))
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
