@@ -72,6 +72,7 @@ from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import placedc as asl_placedc
 from hexmate.rules.games.asl import portage as asl_portage
+from hexmate.rules.games.asl import pwexit as asl_pwexit
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rearm as asl_rearm
 from hexmate.rules.games.asl import recover as asl_recover
@@ -261,6 +262,7 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
@@ -343,7 +345,11 @@ class AslGame(Game):
                 ),
                 "A4.5",
             )
-        if move.mode == "exit" and move.path[-1] not in asl_victory.exit_hexes(position, units[0].side):
+        if move.mode == "exit" and move.path[-1] not in asl_victory.exit_hexes(position, units[0].side) \
+                and not asl_pwexit.allowed(position, units, move.path[-1]):  # A20.53: or a friendly edge
+            if move.path[-1] in asl_pwexit.edge(position, units[0].side):
+                raise IllegalAction(T("only guards taking their prisoners leave by the friendly board edge "
+                                      "{hex} (A20.53)", hex=position.label(move.path[-1])), "A20.53")
             raise IllegalAction(
                 T(
                     "{hex} is not an exit hex of this scenario for {side}",
@@ -1508,8 +1514,11 @@ class AslGame(Game):
             state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
             gs = self.gstate(state)
             gone = []
+            exits = asl_victory.exit_hexes(position, exiting[0].side)
             for unit in exiting:
-                if not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
+                if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
+                    gone.append((unit.id, 0))
+                elif not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
                     gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
                 state = state.without_unit(unit.id)
             state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
