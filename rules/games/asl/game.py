@@ -79,6 +79,7 @@ from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
 from hexmate.rules.games.asl import rtreveal as asl_rtreveal
+from hexmate.rules.games.asl import scrounge as asl_scrounge
 from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
@@ -335,7 +336,7 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE)
+        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -524,6 +525,8 @@ class AslGame(Game):
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
+        if move.mode == asl_scrounge.MODE:  # A20.552: all its MF, into a hex fit to scrounge in
+            asl_scrounge.check(position, units, move.path, total, budget)
         if total > budget and (len(move.path) > 2 or move.mode == "exit" or budget < 1):  # A4.134
             raise IllegalAction(
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
@@ -1096,6 +1099,9 @@ class AslGame(Game):
     def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
 
+    def resume_scrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_scrounge.resume(self, position, decision, answer)  # A20.552
+
     def resume_rtph_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
 
@@ -1472,7 +1478,8 @@ class AslGame(Game):
             state = state.replace(game=self.gstate(state).replace(move_levels=levels),
                                   moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
-        marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
+        marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
+                  asl_scrounge.MODE: asl_scrounge.MARKER}.get(mode)  # A20.552
         if marker:
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
@@ -1535,6 +1542,7 @@ class AslGame(Game):
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
+        state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1658,6 +1666,7 @@ class AslGame(Game):
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
+                      asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
