@@ -56,7 +56,7 @@ def check(position: Position, units: Sequence[UnitState], path: Sequence[Hex], c
 
 
 def after_move(position: Position, state: State, unit_ids: Sequence[str], finished: bool,
-               stopped: bool) -> State:
+               stopped: str) -> State:
     """The move is over: the Scrounge DR, if the unit ended its move where it meant to (A20.552)."""
     units = [state.units[u] for u in unit_ids if u in state.units and state.units[u].has(MARKER)]
     if not units or not finished or stopped:
