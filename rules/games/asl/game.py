@@ -322,8 +322,13 @@ class AslGame(Game):
         each unit's IPC (A4.42, A4.52: portage.py)."""
         leader = any(u.type in SMC for u in units)
 
+        led = any(u.type == "leader" for u in units)
+
         def one(u: UnitState) -> int:
-            mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
+            base = self.mf(u)
+            if led and base == 3 and u.values.get("class") == "green" and not asl_unarmed.is_unarmed(u):
+                base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
+            mf = base + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF

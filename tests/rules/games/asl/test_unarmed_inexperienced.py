@@ -78,3 +78,19 @@ def test_a15_1_unarmed_takes_the_inexperienced_hob_drm(make_position: Any) -> No
     pos = _free(make_position)
     assert ("Inexperienced", 1) in [(str(t), n) for t, n, _ in am.hob_drm(pos.units["b-1"])]
     assert "Inexperienced" not in [str(t) for t, _, _ in am.hob_drm(pos.units["b-2"])]
+
+
+@pytest.mark.parametrize(("counter", "mf"), [("4-3-6", 6), ("4-2-6", 5)])
+def test_a19_31_green_with_a_leader_has_6_mf_a_conscript_5(make_position: Any, counter: str, mf: int) -> None:
+    """A19.3, A19.31: a Green MMC stacked with a Good Order leader is exempt from the Inexperienced
+    restrictions: moving with him it has the ordinary 6 MF (not 3 + 2); a Conscript never is: 5."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "A1"},
+             {"id": "b-1", "counter": counter, "side": "b", "hex": "F8"},
+             {"id": "b-L", "counter": "8-0", "side": "b", "hex": "F8"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b")
+    path = ["F8", "F7", "F6", "F5", "F4", "F3", "F2", "F1"]
+    pos.game.check(pos, pos.parse_action(f"move b-1,b-L {'-'.join(path[:mf + 1])}"))
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action(f"move b-1,b-L {'-'.join(path[:mf + 2])}"))
+    alone = pos.game.group_budget([pos.units["b-1"]])
+    assert alone == 3  # A19.31: alone, Inexperienced
