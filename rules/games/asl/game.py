@@ -63,6 +63,7 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import guards as asl_guards
 from hexmate.rules.games.asl import guardwd as asl_guardwd
 from hexmate.rules.games.asl import hip as asl_hip
+from hexmate.rules.games.asl import hobsurr as asl_hobsurr
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
@@ -1022,7 +1023,8 @@ class AslGame(Game):
         return state
 
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_hob(self, position, decision, answer)
+        state = asl_fire.resume_hob(self, position, decision, answer)
+        return asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
 
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
