@@ -14,7 +14,8 @@ guard's side, paraphrased:
   APh and not while in Melee with them, and A20.53 moves prisoners with their guard only in the captor's MPh
   and APh. Leaving them in the CCPh would be an abandonment the text forbids there, so a unit guarding
   prisoners in the Melee is never offered the withdrawal.
-- A broken unit in a Melee must try to withdraw (A11.16), unless it is a guard (as above).
+- A broken unit in a Melee must try to withdraw (A11.16), unless it is a guard (as above); one that fails
+  (reduced, or with nowhere to go) is eliminated for failure to rout (A11.16).
 - A20.55: the prisoners may attack a unit other than their guard only together with him in one attack; so a
   withdrawing unit is attacked only by such an attack, at its own withdrawal DRM, and it takes no part in the
   reply. If it withdraws and no other enemy unit is left in the Location, the escape has succeeded.
@@ -134,9 +135,12 @@ def attack_drm(position: Position, unit: UnitState) -> int:
 
 
 def reduced(state: State, uid: str) -> State:
-    """A11.2: a withdrawing unit Casualty Reduced in this CC has not withdrawn: it stays."""
+    """A11.2: a withdrawing unit Casualty Reduced in this CC has not withdrawn: it stays; a broken one that
+    failed to withdraw is eliminated for failure to rout (A11.16, as cc.py does it, when its CC is over)."""
     unit = state.units.get(uid)
     if unit is not None and unit.has(WITHDRAWING):
+        if unit.has("broken"):
+            return state.without_unit(uid)
         state = state.with_unit(unit.mark(remove=(WITHDRAWING,)))
     return state
 
@@ -158,9 +162,10 @@ def place(position: Position, h: Hex, side: str) -> State:
     if not going:
         return state
     ends = asl_cc.withdraw_to(position, going)
-    if not ends:
+    if not ends:  # nowhere to go: they stay in Melee; a broken one is eliminated for failure to rout (A11.16)
         for unit in going:
-            state = state.with_unit(unit.mark(remove=(WITHDRAWING,)))
+            state = state.without_unit(unit.id) if unit.has("broken") else state.with_unit(
+                unit.mark(remove=(WITHDRAWING,)))
         return state
     return state.push(Decision(
         "hexes", side,

@@ -119,3 +119,28 @@ def test_a11_2_prisoners_side_attacking_declares_first(make_position: Any) -> No
     top = pos.decision
     assert top is not None and top.then == "escape_cc"
     assert pos.units["a-hs"].has("withdrawing")
+
+
+def test_a11_16_a_broken_unit_with_the_guard_must_try_to_withdraw(make_position: Any) -> None:
+    """A11.16: the broken HS in the Melee (not a guard) must try to withdraw: it is not asked. The prisoners
+    attack the Good Order guard and the HS together: 3 against 2 + 2, the 1:2 column, Kill Number 4;
+    Original 6 (3,3): against the guard 6, no effect; against the HS -2 (broken, A11.16) -2 +1 (withdrawing,
+    the guard staying) = 3, below 4: eliminated by the attack."""
+    units = [{"id": "a-hs", "counter": "2-4-7", "side": "a", "hex": "C3", "markers": ["melee", "broken"]},
+             {"id": "a-crew", "counter": "2-2-8", "side": "a", "hex": "C3", "markers": ["melee"]},
+             *({"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C3",
+                "markers": ["prisoner", "melee"], "carrier": "a-crew"} for i in (1, 2, 3)),
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "H5"},
+             {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "J1"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")
+    top = pos.decision
+    assert top is not None and top.then == "escape"  # the broken HS was not asked: it must try
+    assert pos.units["a-hs"].has("withdrawing")
+    pos.push_text("answer escape")
+    pos.push_text("answer none")
+    pos.push_text("answer together")
+    pos.push_text("answer dice 3,3")
+    lines = {(line.label, line.value) for line in pos.state.resolution.lines}
+    assert ("a-hs withdrawing", "-1") in lines and ("a-hs is broken", "-2") in lines
+    assert "a-hs" not in pos.units
