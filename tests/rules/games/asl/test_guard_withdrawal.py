@@ -144,3 +144,26 @@ def test_a11_16_a_broken_unit_with_the_guard_must_try_to_withdraw(make_position:
     lines = {(line.label, line.value) for line in pos.state.resolution.lines}
     assert ("a-hs withdrawing", "-1") in lines and ("a-hs is broken", "-2") in lines
     assert "a-hs" not in pos.units
+
+
+def test_a11_16_a_broken_withdrawer_reduced_has_failed_and_is_eliminated(make_position: Any) -> None:
+    """A11.2, A11.16: the broken 4-6-7 with the guard must try to withdraw. The prisoners attack the guard
+    and it together: 3 against 2 + 4, the 1:2 column, Kill Number 4. Original 7 (3,4): against the guard 7,
+    no effect; against the squad -2 (broken) -1 (withdrawing, the guard staying) = 4: Casualty Reduced. A
+    withdrawing unit reduced has not withdrawn (A11.2), and a broken one that fails is eliminated for failure
+    to rout (A11.16): no broken HS is left in the Melee."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3", "markers": ["melee", "broken"]},
+             {"id": "a-crew", "counter": "2-2-8", "side": "a", "hex": "C3", "markers": ["melee"]},
+             *({"id": f"b-{i}", "counter": "4-4-7r", "side": "b", "hex": "C3",
+                "markers": ["prisoner", "melee"], "carrier": "a-crew"} for i in (1, 2, 3)),
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "H5"},
+             {"id": "b-9", "counter": "4-4-7r", "side": "b", "hex": "J1"}]
+    pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
+    pos.push_text("end")
+    pos.push_text("answer escape")
+    pos.push_text("answer none")
+    pos.push_text("answer together")
+    pos.push_text("answer dice 3,4")
+    lines = {(line.label, line.value) for line in pos.state.resolution.lines}
+    assert ("odds", "3:6") in lines and ("Final DR against a-sq", "4: CR") in lines
+    assert "a-sq" not in pos.units and "a-crew" in pos.units
