@@ -50,6 +50,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import prisoners as asl_prisoners
+from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -369,7 +370,7 @@ def work(
             drm += 1
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
         if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
-            cap = -1 if au.inexperienced(unit.values) else 1
+            cap = -1 if asl_unarmed.inexperienced(unit) else 1  # A19.3: an Unarmed unit too
             if cap == 1 and asl_prisoners._nationality(position, unit) == "italian" \
                     and unit.values.get("class") != "elite":
                 cap = 0  # A25.63: no +1 against a non-Elite Italian defender
@@ -407,7 +408,8 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     drm = 0
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
-        n = sum(1 for u in units if u.has(marker) or (marker == "lax" and u.values.get("inexperienced")))
+        n = sum(1 for u in units if u.has(marker)
+                or (marker == "lax" and asl_unarmed.inexperienced(u)))  # A19.36: Inexperienced are Lax
         if n:
             drm += n
             lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))
@@ -486,7 +488,7 @@ def start_location(game: AslGame, position: Position, h: Hex) -> State:
     gs = game.gstate(state)
     state = state.replace(
         game=gs.replace(cc_hex=h, cc_ambusher="", cc_pending=(), cc_declined=(), cc_withdraw=(), cc_hth=False,
-                        cc_hth_asked=False, cc_infiltrate=(), cc_ambush_asked=False)
+                        cc_rolls=(), cc_hth_asked=False, cc_infiltrate=(), cc_ambush_asked=False)
     )
     if any(u.has("melee") for u in here(position, h)):
         return withdrawals(game, position.at(state))
@@ -782,7 +784,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if ASL_DR.from_values(answer.dice).coloured == 1:  # A11.13: the SW of units it kills may go with them
         kill = black_kill_number(position, h, side, (group, targets))
         risk = (*risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
-    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1))
+    rolls = (*gs.cc_rolls, (index, ",".join(str(d) for d in answer.dice), decision.arg("capture") == "1"))
+    state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1,
+                                          cc_rolls=rolls))  # A18.12: kept for a re-resolution
     if group and _vehicle(group[0]) and ASL_DR.from_values(answer.dice).total == 12:
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
         afv = state.units[group[0].id]
@@ -797,13 +801,19 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     return ccgroups.proceed(game, position.at(state))
 
 
-def after_leader(game: AslGame, position: Position, side: str, index: int, dice: tuple[int, ...]) -> State:
-    """After the Leader Creation dr of an Original 2 (A18.12): the attackers may infiltrate out (A11.22)."""
+def after_leader(game: AslGame, position: Position, side: str, index: int, dice: tuple[int, ...],
+                 created: str = "") -> State:
+    """After the Leader Creation dr of an Original 2 (A18.12): the attackers may infiltrate out (A11.22); a
+    leader ``created`` re-resolves the simultaneous attacks unless someone infiltrates (ccleader.py)."""
     _, group, targets = group_units(position, index)
     results = {uid: r.split(":")[0] for uid, r in game.gstate(position.state).cc_pending}
     ask = _infiltration(game, position, side, dice, results, index, (group, targets))
     if ask is not None:
+        if created:
+            ask = dataclasses.replace(ask, args=(*ask.args, ("created", created)))
         return position.state.push(ask)
+    if created:
+        position = position.at(ccleader.reresolve(game, position, index, created))
     return ccgroups.proceed(game, position)
 
 
@@ -852,6 +862,9 @@ def resume_infiltrate(game: AslGame, position: Position, decision: Decision, ans
     if answer.choice == "infiltrate":
         leaving = tuple(sorted({*gs.cc_infiltrate, *decision.subject}))
         state = state.replace(game=gs.replace(cc_infiltrate=leaving))
+    elif decision.arg("created"):  # A18.12: no one leaving, the simultaneous attacks are re-resolved
+        index = int(decision.arg("index"))
+        state = ccleader.reresolve(game, position.at(state), index, decision.arg("created"))
     return ccgroups.proceed(game, position.at(state))
 
 

@@ -7,9 +7,17 @@ that attack: his FP counts in the odds and his leadership is added to the Origin
 worked out again with the same dice. He is placed with the attackers; if they infiltrate out (A11.22, which
 the same 2 allows) he goes with them. Against an AFV (``vcc``, A11.5) the drm has -1 for CC against an AFV,
 and the leader joins the attack as an SMC beside the MMC: +1 CCV (if no SMC was with it) and his leadership
-as a DRM (A11.51); the result is read again with the same DR and A11.501's further dr. What is not built:
-A18.12 also has the other side's simultaneous attacks re-resolved as though he had been there from the
-start; here only the creating attack is.
+as a DRM (A11.51); the result is read again with the same DR and A11.501's further dr.
+
+A18.12 goes on: unless one side or both leave by Infiltration (A11.22), both sides' attacks are worked out
+again as though the new leader had been there from the start, each with the Original DR it rolled. He is an
+SMC stacked on the MMC that created him (A11.14: he attacks with it, which the creating attack has done, and
+he defends with it), so what changes is every enemy attack on that MMC: he is one more target, his 1 FP adds
+to the defence and may change the odds column, and the result may take him. ``reresolve`` re-works the enemy
+attacks already rolled, after the creators have chosen to stay (if they infiltrate, nothing is re-resolved);
+the enemy attacks still to roll simply have him among their targets (``_join_targets``). Where the CC is
+sequential (an ambush, A11.32, or a vehicle in it, A11.31) the other side's results already rolled have been
+applied before the reply: there is nothing simultaneous to re-resolve, and later attacks see him as usual.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
-    from hexmate.rules.games.asl.game import AslGame
+    from hexmate.rules.games.asl.game import AslGame, AslState
 
 MMC = ("squad", "hs", "crew")
 
@@ -96,7 +104,80 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     pending = (*gs.cc_pending, *((uid, f"{r}:{index}" if r in ("CR", "CAP1") else r)
                                  for uid, r in sorted(results.items()) if r != "-"))
     state = state.replace(resolution=res, game=gs.replace(cc_pending=pending))
-    return cc.after_leader(game, position.at(state), side, index, dice)
+    state = _join_targets(game, position.at(state), index, leader.id)
+    return cc.after_leader(game, position.at(state), side, index, dice, created=leader.id)
+
+
+def _creators(gs: AslState, index: int, leader: str) -> set[str]:
+    return {u for u in gs.cc_groups[index][1] if u != leader}
+
+
+def _join_targets(game: AslGame, position: Position, index: int, leader: str) -> State:
+    """A18.12, A11.14: the enemy attacks designated on the MMC that created him, not yet rolled, have him
+    among their targets too."""
+    state = position.state
+    gs = game.gstate(state)
+    side = gs.cc_groups[index][0]
+    own = _creators(gs, index, leader)
+    groups = list(gs.cc_groups)
+    for j in range(gs.cc_rolled, len(groups)):
+        g_side, attackers, targets = groups[j]
+        if g_side != side and own & set(targets) and leader not in targets:
+            groups[j] = (g_side, attackers, (*targets, leader))
+    return state.replace(game=gs.replace(cc_groups=tuple(groups)))
+
+
+def reresolve(game: AslGame, position: Position, index: int, leader: str) -> State:
+    """A18.12: the enemy attacks already rolled on the creating MMC worked out again with the same Original
+    DR, the new leader among their targets, unless a unit has left by Infiltration (A11.22) or the CC is
+    sequential (A11.31, A11.32). Their old results give way to the new ones."""
+    from hexmate.rules.games.asl import cc, ccgroups
+
+    state = position.state
+    gs = game.gstate(state)
+    h = gs.cc_hex
+    if h is None or leader not in state.units or gs.cc_infiltrate or gs.cc_ambusher \
+            or ccgroups.sequential(position):
+        return state
+    side = gs.cc_groups[index][0]
+    own = _creators(gs, index, leader)
+    notes: list[Line] = []
+    last = None
+    for j, dice_text, capture in gs.cc_rolls:
+        g_side, attackers, targets = gs.cc_groups[j]
+        if j == index or g_side == side or not own & set(targets) or leader in targets:
+            continue
+        gs = game.gstate(state)
+        groups = list(gs.cc_groups)
+        groups[j] = (g_side, attackers, (*targets, leader))
+        old = set(targets)
+        pending = tuple((uid, r) for uid, r in gs.cc_pending if uid not in old)
+        risk = tuple((uid, k) for uid, k in gs.cc_sw_risk if uid not in old)
+        state = state.replace(game=gs.replace(cc_groups=tuple(groups), cc_pending=pending, cc_sw_risk=risk))
+        view = position.at(state)
+        _, group, aimed = cc.group_units(view, j)
+        dice = tuple(int(d) for d in dice_text.split(","))
+        res, results = cc.work(view, h, g_side, dice, gs.cc_ambusher, gs.cc_hth, capture=capture,
+                               group=(group, aimed))
+        gs = game.gstate(state)
+        pending = (*gs.cc_pending, *((uid, f"{r}:{j}" if r in ("CR", "CAP1") else r)
+                                     for uid, r in sorted(results.items()) if r != "-"))
+        if ASL_DR.from_values(dice).coloured == 1:  # A11.13, as the first working had it
+            kill = cc.black_kill_number(view, h, g_side, (group, aimed))
+            risk = (*gs.cc_sw_risk, *((uid, kill) for uid, r in sorted(results.items()) if r == "KIA"))
+        else:
+            risk = gs.cc_sw_risk
+        state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk))
+        notes.append(Line(T("re-resolved with {leader} there from the start: the attack by {units}",
+                            leader=leader, units=", ".join(attackers)), res.summary, "A18.12"))
+        notes.extend(res.lines)
+        last = res
+    if last is None:
+        return state
+    shown = state.resolution  # the page shows the re-resolution after what this answer already shows
+    lines = (*(shown.lines if shown is not None else ()), *notes)
+    summary = T("attacks re-resolved with {leader} there from the start (A18.12)", leader=leader)
+    return state.replace(resolution=dataclasses.replace(last, lines=lines, summary=summary))
 
 
 def afv_due(position: Position, decision: Decision, original: int) -> bool:

@@ -144,7 +144,7 @@ def drm(position: Position, unit: UnitState) -> int:
     ]
     if leaders:
         out += min(leaders)
-    if unit.has("lax") or unit.values.get("inexperienced"):
+    if unit.has("lax") or unit.values.get("inexperienced") or unit.has("unarmed"):  # A19.3, A19.36
         out += 1
     if unit.values.get("stealthy"):
         out -= 1

@@ -14,7 +14,8 @@ prisoners and the Location is in Melee (all its units, as the text's example has
 attempt needs no NTC; prisoners that took no part in the attack are otherwise unaffected. The prisoners
 may instead answer ``together`` to attack the guard and the other enemy units with him in one attack
 (A20.55). An escape also succeeds by Withdrawal from that Melee (A11.2) or by Infiltration (A11.22):
-``escapewd.py``.
+``escapewd.py``. The guard's side's own units withdrawing from that Melee (A11.2; never the guard, A20.53)
+are ``guardwd.py``'s.
 """
 
 from __future__ import annotations
@@ -55,11 +56,21 @@ def _guards(position: Position) -> list[UnitState]:
 
 def offer(game: AslGame, position: Position, state: State) -> State:
     """The escape questions of the CCPh (A20.55), answered before its Close Combats."""
+    from hexmate.rules.games.asl import guardwd
+
     view = position.at(state)
     asks = []
-    for guard in _guards(view):
+    escaping = _guards(view)
+    for guard in sorted(position.units.values(), key=lambda u: u.id):  # A11.2: the guard's side in a Melee
+        if guard not in escaping and guard.has("melee") and prisoners.prisoners_of(view, guard.id):
+            state, question = guardwd.ask(view.at(state), guard, then="place")  # no escape: no attack comes
+            asks += [question] if question is not None else []
+    for guard in escaping:
         held = tuple(p.id for p in prisoners.prisoners_of(view, guard.id)
                      if prisoners._nationality(view, p) not in NEVER)
+        if guard.side == view.phasing:  # A11.2: the ATTACKER declares its withdrawals first
+            state, question = guardwd.ask(view.at(state), guard)
+            asks += [question] if question is not None else []
         asks.append(Decision(
             "confirm", view.enemy_of(guard.side),
             T("{units} may try to escape from {guard}: escape, or none", units=", ".join(held),
@@ -70,15 +81,25 @@ def offer(game: AslGame, position: Position, state: State) -> State:
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    if answer.choice != "escape":
-        return position.state
+    from hexmate.rules.games.asl import guardwd
+
     guard = position.units[decision.arg("guard")]
+    if answer.choice != "escape":  # A11.2: the guard's side's withdrawers, unattacked, leave
+        if not guard.has("melee"):
+            return position.state
+        if guard.side == position.phasing:
+            return guardwd.place(position, guard.hex, guard.side) if guard.hex is not None else position.state
+        state, question = guardwd.ask(position, guard, then="place")
+        if question is not None:
+            return state.push(question)
+        return guardwd.place(position.at(state), guard.hex, guard.side) if guard.hex is not None else state
     if guard.has("melee"):  # A20.55: in Melee no NTC is needed; A11.2: who withdraws is declared first
         from hexmate.rules.games.asl import escapewd
 
         ask = escapewd.ask_withdraw(position, decision.subject, guard)
-        return position.state.push(ask) if ask is not None else _attack_roll(position.state, decision.subject,
-                                                                           guard)
+        if ask is not None:
+            return position.state.push(ask)
+        return guardwd.before_attack(position, _attack_roll(position.state, decision.subject, guard), guard)
     n = len(decision.subject)
     return position.state.push(*(Decision(
         "roll", position.units[p].side, T("{unit} takes its NTC to escape", unit=p), "A20.55", "escape_ntc",
@@ -159,6 +180,7 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
     """A20.55: the escaping prisoners' CC attack on their guard (and, answered ``together``, the other enemy
     units with him), and what follows."""
     from hexmate.rules.games.asl import cc as asl_cc
+    from hexmate.rules.games.asl import guardwd
     from hexmate.rules.games.asl.aftermath import _reduce
 
     if answer.choice == TOGETHER:
@@ -180,6 +202,10 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
         drm = -2 if unit.has("broken") else 0  # A11.16
         if drm:
             lines.append(Line(T("{unit} is broken", unit=unit.id), "-2", "A11.16"))
+        if unit.has(guardwd.WITHDRAWING):  # A11.2: its own DRM in an attack on it with others
+            wd = guardwd.attack_drm(position, unit)
+            drm += wd
+            lines.append(Line(T("{unit} withdrawing", unit=unit.id), f"{wd:+d}", "A11.2"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         lines.append(Line(T("Final DR against {unit}", unit=unit.id), f"{final}: {results[unit.id]}",
@@ -190,6 +216,7 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
     reduced = [u for u in targets if results[u.id] == "CR"]
     if len(reduced) == 1:
         state, _ = _reduce(position.scenario.counters, state, reduced[0])
+        state = guardwd.reduced(state, reduced[0].id)  # A11.2: reduced, it has not withdrawn
     result = results[guard.id]
     summary = T("escape from {guard}: final DR {final}: {result}", guard=guard.id,
                 final=roll.total - (2 if guard.has("broken") else 0), result=result)
@@ -211,9 +238,11 @@ def resume_cc(game: AslGame, position: Position, decision: Decision, answer: act
 
 
 def resume_pick(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    from hexmate.rules.games.asl import guardwd
     from hexmate.rules.games.asl.aftermath import _reduce
 
     state, _ = _reduce(position.scenario.counters, position.state, position.units[answer.units[0]])
+    state = guardwd.reduced(state, answer.units[0])  # A11.2: reduced, it has not withdrawn
     assert decision.target is not None
     side = position.enemy_of(position.units[decision.subject[0]].side)
     return _after_attack(position.at(state), decision.target, side, decision.subject, decision.argmap)
@@ -275,7 +304,7 @@ def resume_targets(game: AslGame, position: Position, decision: Decision, answer
 def _may_strike(unit: UnitState) -> bool:
     """A unit that may attack in CC: armed personnel, not broken (A11.16, A20.5)."""
     return (unit.type in prisoners.INFANTRY and prisoners.armed(unit) and not unit.has("broken")
-            and not au.is_sw(unit))
+            and not au.is_sw(unit) and not unit.has("withdrawing"))  # A11.2: a withdrawing unit makes none
 
 
 def resume_reply(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -348,10 +377,13 @@ def resume_reduce(game: AslGame, position: Position, decision: Decision, answer:
 def _outcome(position: Position, h: Hex, side: str, args: Mapping[str, str], going: list[UnitState]) -> State:
     """A20.55: with no enemy left in the Location the escape succeeds (A20.551: one rearms if the guard it
     eliminated was at least its size); otherwise the Location is in Melee."""
+    from hexmate.rules.games.asl import guardwd
+
     state = position.state
     gid = args.get("guard", "")
-    left = [u for u in state.units.values()
-            if u.hex == h and u.side == side and u.type != au.SW and not u.has(prisoners.PRISONER)]
+    away = {u.id for u in guardwd.leaving(position, h, side)}  # A11.2: the guard's side's withdrawers
+    left = [u for u in state.units.values() if u.hex == h and u.side == side and u.type != au.SW
+            and not u.has(prisoners.PRISONER) and u.id not in away]
     if not left:
         for unit in going + [u for u in state.units.values() if u.carrier == gid and u.has("prisoner")]:
             if unit.id not in state.units:
@@ -367,4 +399,4 @@ def _outcome(position: Position, h: Hex, side: str, args: Mapping[str, str], goi
     else:  # A20.55: the Location is in Melee: every unit there (its example: the next attempt is by all 3)
         for unit in [u for u in state.units.values() if u.hex == h and not au.is_sw(u)]:
             state = state.with_unit(unit.mark("melee"))
-    return _clear(state)
+    return guardwd.place(position.at(_clear(state)), h, side)  # A11.21: the withdrawers placed

@@ -66,16 +66,21 @@ def ask_withdraw(position: Position, held: tuple[str, ...], guard: UnitState) ->
 
 def resume_withdraw(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The withdrawing prisoners make no attack (A11.2); the others attack their guard (A20.55)."""
-    from hexmate.rules.games.asl import escape
+    from hexmate.rules.games.asl import escape, guardwd
 
     away = tuple(u for u in answer.units if u in decision.units)
     guard = position.units[decision.arg("guard")]
     going = tuple(u for u in decision.subject if u not in away and u in position.units)
     more = (("withdraw", ",".join(away)),) if away else ()
-    if going:
-        return escape._attack_roll(position.state, going, guard, more)
+    if going:  # A11.2: the guard's side, not the ATTACKER, declares its own withdrawals now (guardwd.py)
+        return guardwd.before_attack(position, escape._attack_roll(position.state, going, guard, more), guard)
     assert decision.target is not None
     args = {"guard": guard.id, "guard_us": "0", "killed": "0", "withdraw": ",".join(away)}
+    if guard.side != position.phasing:
+        state, question = guardwd.ask(position, guard, then="reply", args=args)
+        if question is not None:
+            return state.push(question)
+        position = position.at(state)
     return escape.reply_or_outcome(position, decision.target, guard.side, (), args)
 
 

@@ -61,7 +61,9 @@ from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import guards as asl_guards
+from hexmate.rules.games.asl import guardwd as asl_guardwd
 from hexmate.rules.games.asl import hip as asl_hip
+from hexmate.rules.games.asl import hobsurr as asl_hobsurr
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
@@ -71,11 +73,14 @@ from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
 from hexmate.rules.games.asl import placedc as asl_placedc
 from hexmate.rules.games.asl import portage as asl_portage
+from hexmate.rules.games.asl import pwexit as asl_pwexit
 from hexmate.rules.games.asl import rally as asl_rally
 from hexmate.rules.games.asl import rearm as asl_rearm
 from hexmate.rules.games.asl import recover as asl_recover
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.asl import rtreveal as asl_rtreveal
+from hexmate.rules.games.asl import scrounge as asl_scrounge
 from hexmate.rules.games.asl import search as asl_search
 from hexmate.rules.games.asl import smoke as asl_smoke
 from hexmate.rules.games.asl import sniper as asl_sniper
@@ -168,6 +173,9 @@ class AslState(GameState):
     # killed by a CC DR with a coloured 1: unit id -> the attack's black Kill Number (A11.13)
     cc_sw_risk: tuple[tuple[str, int], ...] = ()
     cc_infiltrate: tuple[str, ...] = ()  # units leaving the CC after an Original DR of 2 or 12 (A11.22)
+    # the Original CC DRs rolled in the Location being fought: (attack index, "d1,d2", a capture attempt);
+    # A18.12 re-resolves the simultaneous attacks with them when a leader is created (ccleader.py)
+    cc_rolls: tuple[tuple[int, str, bool], ...] = ()
     # the attacks designated in the Location being fought: (side, attackers, targets) (A11.12, ccgroups.py);
     # the sides done designating, the attacks rolled, SMC -> the MMC it is stacked on, SMCs alone (A11.14)
     cc_groups: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
@@ -256,6 +264,7 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
@@ -278,10 +287,12 @@ class AslGame(Game):
 
     # --- who may do what ---
     def mf(self, unit: UnitState) -> int:
-        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6."""
+        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6. A19.3: an Unarmed unit is 3."""
         if unit.type in SMC:
             return 6
-        return 3 if unit.values.get("inexperienced") else 4  # a dummy moves as a unit would (A12.1)
+        if unit.values.get("inexperienced") or asl_unarmed.is_unarmed(unit):  # A19.31
+            return 3
+        return 4  # a dummy moves as a unit would (A12.1)
 
     def can_move(self, position: Position, unit: UnitState) -> str | None:
         """Why this unit may not move in the MPh (A4.1), or None."""
@@ -312,8 +323,13 @@ class AslGame(Game):
         each unit's IPC (A4.42, A4.52: portage.py)."""
         leader = any(u.type in SMC for u in units)
 
+        led = any(u.type == "leader" for u in units)
+
         def one(u: UnitState) -> int:
-            mf = self.mf(u) + (2 if leader and u.type in MMC else 0)
+            base = self.mf(u)
+            if led and base == 3 and u.values.get("class") == "green" and not asl_unarmed.is_unarmed(u):
+                base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
+            mf = base + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
                 mf = min(mf + 2, 7 if u.values.get("class") == "conscript" else 8)
             return mf - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)  # A24.1; A4.44: a recovery's MF
@@ -326,7 +342,7 @@ class AslGame(Game):
 
     def check_mode(self, position: Position, units: list[UnitState], move: act.Move) -> None:
         """A way of moving declared with the move: Double Time (A4.5) or Assault Movement (A4.61)."""
-        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE)
+        known = move.mode in ("", "cx", "assault", "exit", "dash", asl_recover.MODE, asl_scrounge.MODE)
         if not known and asl_bypass.declared(position, move.mode) is None:
             raise IllegalAction(
                 T(
@@ -336,7 +352,11 @@ class AslGame(Game):
                 ),
                 "A4.5",
             )
-        if move.mode == "exit" and move.path[-1] not in asl_victory.exit_hexes(position, units[0].side):
+        if move.mode == "exit" and move.path[-1] not in asl_victory.exit_hexes(position, units[0].side) \
+                and not asl_pwexit.allowed(position, units, move.path[-1]):  # A20.53: or a friendly edge
+            if move.path[-1] in asl_pwexit.edge(position, units[0].side):
+                raise IllegalAction(T("only guards taking their prisoners leave by the friendly board edge "
+                                      "{hex} (A20.53)", hex=position.label(move.path[-1])), "A20.53")
             raise IllegalAction(
                 T(
                     "{hex} is not an exit hex of this scenario for {side}",
@@ -511,6 +531,8 @@ class AslGame(Game):
         if move.mode == "exit":  # A2.6: off the edge into the mirror image of the edge hex
             edge = move.path[-1]
             total += asl_terrain.infantry_cost_fn(position)(position.map, edge, edge) or 0
+        if move.mode == asl_scrounge.MODE:  # A20.552: all its MF, into a hex fit to scrounge in
+            asl_scrounge.check(position, units, move.path, total, budget)
         if total > budget and (len(move.path) > 2 or move.mode == "exit" or budget < 1):  # A4.134
             raise IllegalAction(
                 T("the path costs {cost} MF, the stack has {budget} MF", cost=str(total), budget=str(budget)),
@@ -1001,7 +1023,8 @@ class AslGame(Game):
         return state
 
     def resume_hob(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return asl_fire.resume_hob(self, position, decision, answer)
+        state = asl_fire.resume_hob(self, position, decision, answer)
+        return asl_hobsurr.after_hob(self, position, decision, state)  # A15.5: surrender to one beside it
 
     def resume_malfunction(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_fire.resume_malfunction(self, position, decision, answer)
@@ -1082,6 +1105,18 @@ class AslGame(Game):
 
     def resume_escape_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_escapewd.resume_leave_to(self, position, decision, answer)  # A11.21, A20.55
+
+    def resume_scrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_scrounge.resume(self, position, decision, answer)  # A20.552
+
+    def resume_rtph_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
+
+    def resume_guard_withdraw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guardwd.resume(self, position, decision, answer)  # A11.2 with A20.53
+
+    def resume_guard_leave_to(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_guardwd.resume_leave_to(self, position, decision, answer)  # A11.21
 
     def resume_mol_user(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_mol.resume_user(self, position, decision, answer)
@@ -1450,7 +1485,8 @@ class AslGame(Game):
             state = state.replace(game=self.gstate(state).replace(move_levels=levels),
                                   moving=dataclasses.replace(state.moving, path=path))
         mode = asl_stairs.split_mode(move.mode)[0]
-        marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER}.get(mode)
+        marker = {"cx": "cx", "assault": "assault", "exit": "exiting", "dash": asl_dash.MARKER,
+                  asl_scrounge.MODE: asl_scrounge.MARKER}.get(mode)  # A20.552
         if marker:
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
@@ -1492,8 +1528,11 @@ class AslGame(Game):
             state = asl_guards.exit_with(state, [u.id for u in exiting])  # A20.53: their prisoners go too
             gs = self.gstate(state)
             gone = []
+            exits = asl_victory.exit_hexes(position, exiting[0].side)
             for unit in exiting:
-                if not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
+                if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
+                    gone.append((unit.id, 0))
+                elif not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
                     gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
                 state = state.without_unit(unit.id)
             state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
@@ -1510,6 +1549,7 @@ class AslGame(Game):
             state = asl_ovr.start_cc(self, position.at(state), moving.units, moving.destination)
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
+        state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1633,6 +1673,7 @@ class AslGame(Game):
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
+                      asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
@@ -1692,16 +1733,8 @@ class AslGame(Game):
             for unit in list(state.units.values()):
                 if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
-            position = position.at(state)
-            # A20.21: a broken unit beside a Known armed enemy that cannot rout safely surrenders
-            routs, surrenders = prisoners.rout_surrenders(self, position, asl_rout.decisions(position))
-            decided, routs = routs, []
-            for decision in decided:
-                if decision.hexes or decision.kind != "hexes":
-                    routs.append(decision)
-                else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
-                    state = asl_rout.failure(position.at(state), decision)
-            return state.push(*surrenders, *routs)
+            # A10.533: a "?" beside a broken enemy may reveal first; A20.21: surrenders, then routs
+            return asl_rtreveal.start(self, position.at(state))
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh

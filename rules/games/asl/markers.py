@@ -68,6 +68,8 @@ PHRASES: dict[str, T] = {
     "unarmed": T("unarmed (A20.5)"),
     "abandoned_pw": T("abandoned by its guard: its elimination by that side is a massacre (A20.53)"),
     "escaping": T("trying to escape (A20.55)"),
+    "withdrawing": T("trying to withdraw from the Melee (A11.2)"),
+    "scrounging": T("scrounged for small arms this MPh: no other Scrounge DR in its hex (A20.552)"),
     # vehicles (chapter D)
     "motion": T("in Motion (D2.4)"),
     "reverse": T("moving in reverse (D2.21)"),

@@ -225,7 +225,7 @@ def hob_drm(unit: UnitState, default_nationality: str | None = None) -> list[tup
         out.append((T("Elite"), -1, "A15.1"))
     if unit.has("broken"):
         out.append((T("broken"), 1, "A15.1"))
-    if au.inexperienced(unit.values):
+    if au.inexperienced(unit.values) or unit.has("unarmed"):  # A19.3: an Unarmed unit is Inexperienced
         out.append((T("Inexperienced"), 1, "A15.1"))
     return out
 
@@ -359,7 +359,7 @@ def capture_drm(target: UnitState) -> int:
     """A20.22: a capture attempt in CC is +1, -1 against Inexperienced units, none against non-Elite
     Italians."""
     nat = au.nationality_of(target)
-    if au.inexperienced(target.values):
+    if au.inexperienced(target.values) or target.has("unarmed"):  # A19.3, A19.35
         return -1
     if nat.name == "italian" and au.unit_class(target.values) != "elite":
         return 0

@@ -9,8 +9,9 @@ guard (A11.1). What the text says and this module does:
 - A20.21: in the RtPh a broken infantry unit beside a Known, Good Order, armed enemy infantry unit that has
   nowhere to rout, or only by Low Crawl or through Interdiction, surrenders, after leaving its SW (A20.24);
   a stack in one Location surrenders, and is accepted or refused, as one. A Disrupted or encircled one
-  surrenders even with a safe rout open (only to an enemy beside it here; routing to a farther one to
-  surrender is not built). Pinned, berserk (A20.2) and Fanatic
+  surrenders even with a safe rout open ("routs to the enemy as a prisoner": to that ADJACENT enemy; the
+  text has no surrender to a farther one; a "?" beside it may reveal first so that it surrenders, A10.533:
+  ``rtreveal.py``). Pinned, berserk (A20.2) and Fanatic
   units, Partisans, Gurkhas, Japanese and SS against Russians, and every enemy of a side that has refused
   quarter (A20.3), rout or die instead. The captor's owner names the guard, or refuses: No Quarter, the stack
   is eliminated (A20.3). Beyond what the guard may hold (A20.51) the rest is released Unarmed (A20.21).

@@ -97,7 +97,8 @@ def _hs_equivalents(units: Iterable[UnitState]) -> int:
 
 
 def _lax(unit: UnitState) -> bool:
-    return unit.has("lax") or bool(unit.values.get("inexperienced"))  # A11.18: every Inexperienced unit is
+    # A11.18: every Inexperienced unit is Lax; A19.3: an Unarmed one is Inexperienced
+    return unit.has("lax") or bool(unit.values.get("inexperienced")) or unit.has("unarmed")
 
 
 def _stealthy(unit: UnitState) -> bool:

@@ -28,6 +28,10 @@ def _in_melee(make_position: Any, guard: str = "2-2-8", guard_markers: tuple[str
     pos = make_position("asl", units, "APh", counters=COUNTERS, sides=SIDES)
     pos.push_text("end")  # the CCPh
     top = pos.decision
+    if hs:  # A11.2: the Germans, the ATTACKER, declare their withdrawals first: in the example the HS stays
+        assert top is not None and (top.then, top.side, top.units) == ("guard_withdraw", "a", ("a-hs",))
+        pos.push_text("answer none")
+        top = pos.decision
     assert top is not None and (top.then, top.side) == ("escape", "b")
     pos.push_text("answer escape")
     return pos

@@ -168,6 +168,8 @@ def test_dummies_on_the_route_are_removed(make_position: Any) -> None:
     counters = {**ASL_COUNTERS, "dummy": {"type": "dummy"}}
     pos = make_position("asl", units, "AFPh", hexes={"F4": "woods"}, first_side="a", counters=counters)
     pos.push_text("end")
+    assert pos.decision is not None and pos.decision.then == "rtph_reveal"  # A10.533: a "?" beside it
+    pos.push_text("answer keep")
     pos.push_text("answer hex F4")  # a Low Crawl into the dummy's woods
     assert "b-d" not in pos.units and pos.label(pos.units["a-1"].hex) == "F4"
 

@@ -1,0 +1,108 @@
+"""Revealing at the start of the RtPh to take a broken unit prisoner (A10.533 with A20.21).
+
+A20.21 lets a broken unit surrender only to an ADJACENT, Known, Good Order, armed enemy infantry unit that it
+cannot rout away from (or only through Interdiction or by Low Crawl); "routing to the enemy as a prisoner"
+(the Disrupted, the encircled, a HoB surrender) is a rout to that ADJACENT enemy, never to a farther one. A
+broken unit beside a concealed enemy is beside no Known one (A10.533: the "?" is ignored in its rout), so it
+does not surrender to it; A10.533's example gives the concealed side the choice: lose the "?" voluntarily
+before the rout and the broken unit, now beside a Known enemy, routs to it as a prisoner (A20.21); keep it,
+and if the rout enters that Location the entry is refused and the unit, left beside a now-Known enemy, is
+eliminated for failure to rout. No Quarter (A20.3) follows such an end only if the "?" was lost voluntarily:
+here, the captor that revealed and then refuses the surrender refuses quarter as usual (prisoners.py).
+
+At the start of the RtPh, before any rout or surrender is worked out, each side with a "?" stack ADJACENT to
+a broken enemy unit that may surrender (and is not surrendering already) names the concealed units it
+reveals, or ``keep``. Every concealed unit there is offered, dummies too, so the question tells the opponent
+nothing a "?" does not already show; a dummy "revealed" is removed (A12.1). The surrenders and routs are
+then worked out as usual (``routs``): the units lit for the captor's answer are the captors' Locations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import prisoners
+from hexmate.rules.games.asl import rout as asl_rout
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import distance
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+KEEP = "keep"
+
+
+def _broken_near(game: AslGame, position: Position, unit: UnitState, surrendering: set[str]) -> bool:
+    assert unit.hex is not None
+    return any(
+        b.side != unit.side and b.hex is not None and b.has("broken") and distance(b.hex, unit.hex) == 1
+        and b.level == unit.level and b.id not in surrendering and not b.has("melee")
+        and prisoners.may_surrender(game, position, b)
+        for b in position.units.values())
+
+
+def candidates(game: AslGame, position: Position, side: str, surrendering: set[str]) -> tuple[str, ...]:
+    """The concealed units of ``side`` (dummies too) beside a broken enemy unit that may surrender."""
+    return tuple(sorted(
+        u.id for u in position.units.values()
+        if u.side == side and u.concealed and u.hex is not None and u.carrier is None
+        and (u.type == "dummy" or u.type in prisoners.INFANTRY)
+        and _broken_near(game, position, u, surrendering)))
+
+
+def start(game: AslGame, position: Position) -> State:
+    """The RtPh's start (after DM, A10.62): the reveal questions first, else the routs and surrenders."""
+    _, offers = prisoners.rout_surrenders(game, position, asl_rout.decisions(position))
+    surrendering = {uid for d in offers for uid in d.subject}
+    asks = []
+    sides = sorted(position.sides, key=lambda s: s != position.phasing)  # the ATTACKER first
+    for side in sides:
+        units = candidates(game, position, side, surrendering)
+        if units:
+            asks.append(Decision(
+                "units", side,
+                T("{side}: reveal concealed units beside broken enemy units so that they surrender to them "
+                  "(A10.533, A20.21), or keep", side=side),
+                "A10.533", "rtph_reveal", units=units, choices=(KEEP,), count=0, private=True))
+    if not asks:
+        return routs(game, position)
+    asks[-1] = dataclasses.replace(asks[-1], args=(("last", "1"),))
+    return position.state.push(*asks)
+
+
+def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The named units lose their "?" (a dummy is removed); after the last side's answer, the routs."""
+    state = position.state
+    for uid in answer.units:
+        if uid not in decision.units or uid not in state.units:
+            continue
+        unit = state.units[uid]
+        state = state.without_unit(uid) if unit.type == "dummy" else state.with_unit(unit.revealed())
+    if decision.arg("last") != "1":
+        return state
+    view = position.at(state)
+    for unit in list(state.units.values()):  # A10.62: a unit now beside a Known enemy must rout: DM
+        if asl_rout.must_rout(view, unit) and not unit.has("dm"):
+            state = state.with_unit(unit.mark("dm"))
+    return routs(game, position.at(state))
+
+
+def routs(game: AslGame, position: Position) -> State:
+    """A20.21: a broken unit beside a Known armed enemy that cannot rout safely surrenders; the others rout,
+    or are eliminated for failure to rout (A10.5)."""
+    state = position.state
+    decided, surrenders = prisoners.rout_surrenders(game, position, asl_rout.decisions(position))
+    kept = []
+    for decision in decided:
+        if decision.hexes or decision.kind != "hexes":
+            kept.append(decision)
+        else:  # A10.5: nowhere legal to rout to: eliminated for failure to rout
+            state = asl_rout.failure(position.at(state), decision)
+    return state.push(*surrenders, *kept)
+
+
+__all__ = ["KEEP", "candidates", "resume", "routs", "start"]

@@ -1,0 +1,72 @@
+"""A concealed unit revealing at the start of the RtPh so that a broken enemy beside it surrenders (A10.533's
+example with A20.21). A20.21 asks for an ADJACENT Known, Good Order, armed enemy: a "?" is not Known, so
+the broken unit beside it does not surrender unless the "?" is given up first. Counters: conftest's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rules.games.conftest import ASL_COUNTERS
+
+COUNTERS = {**ASL_COUNTERS, "dummy": {"type": "dummy"}}
+
+
+def _u(uid: str, hex_: str, counter: str = "4-6-7", side: str = "a", **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hex_, **extra}
+
+
+def _rtph(make_position: Any, *units: dict[str, Any]) -> Any:
+    """A broken Russian 4-4-7 in Open Ground at E4 (no woods or building anywhere: nowhere to rout to but a
+    Low Crawl), in the German AFPh; the RtPh starts with the German "end"."""
+    pos = make_position("asl", [_u("b-1", "E4", "4-4-7", "b", markers=["broken"]), *units], "AFPh",
+                        counters=COUNTERS)
+    pos.push_text("end")
+    assert pos.phase.id == "RtPh"
+    return pos
+
+
+def test_a20_21_no_surrender_to_a_concealed_unit_beside_it(make_position: Any) -> None:
+    """A20.21, A10.533: the German 4-6-7 beside the broken squad keeps its "?": it is not Known, so the
+    squad neither must rout nor surrenders."""
+    pos = _rtph(make_position, _u("a-1", "E3", concealed=True))
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.rule) == ("rtph_reveal", "a", "A10.533")
+    assert top.units == ("a-1",) and top.private
+    pos.push_text("answer keep")
+    assert pos.units["a-1"].concealed and not pos.units["b-1"].has("prisoner")
+    assert pos.decision is None or pos.decision.then != "surrender"
+
+
+def test_a10_533_revealing_makes_the_broken_unit_surrender(make_position: Any) -> None:
+    """A10.533's example: the German gives up its "?" to take the Russian prisoner. Beside a Known armed
+    enemy, in Open Ground in its LOS and normal range (6), the squad must rout (DM, A10.62), and every way
+    off is interdicted or a Low Crawl: it surrenders (A20.21). The Germans' offer lights the captor; named,
+    the squad is its prisoner."""
+    pos = _rtph(make_position, _u("a-1", "E3", concealed=True))
+    pos.push_text("answer units a-1")
+    assert not pos.units["a-1"].concealed
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.rule) == ("surrender", "a", "A20.21")
+    assert top.units == ("a-1",) and top.subject == ("b-1",)
+    pos.push_text("answer units a-1")
+    b1 = pos.units["b-1"]
+    assert b1.has("prisoner") and b1.carrier == "a-1"
+
+
+def test_a12_1_a_dummy_is_offered_too_and_removed_when_revealed(make_position: Any) -> None:
+    """The question tells nothing a "?" does not: a dummy beside the broken squad is offered like a real
+    unit; "revealed" it is removed (A12.1) and nobody surrenders."""
+    pos = _rtph(make_position, _u("a-d", "E3", "dummy", concealed=True))
+    top = pos.decision
+    assert top is not None and top.then == "rtph_reveal" and top.units == ("a-d",)
+    pos.push_text("answer units a-d")
+    assert "a-d" not in pos.units
+    assert pos.decision is None or pos.decision.then != "surrender"
+
+
+def test_a20_3_no_question_when_the_broken_unit_may_not_surrender(make_position: Any) -> None:
+    """A20.21's exception: a pinned broken unit never surrenders: the "?" beside it is asked nothing."""
+    pos = make_position("asl", [_u("b-1", "E4", "4-4-7", "b", markers=["broken", "pinned"]),
+                                _u("a-1", "E3", concealed=True)], "AFPh", counters=COUNTERS)
+    pos.push_text("end")
+    assert pos.decision is None or pos.decision.then != "rtph_reveal"
