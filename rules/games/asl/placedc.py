@@ -18,7 +18,9 @@ A23.4). An Original DR of 12 (10 for a captured DC; a non-Elite user's penalty, 
 is removed either way.
 
 Not here, and why: a DC placed at an AFV (A23.5: its DC Position DR and the C7.34 DC column are chapter C, not
-among the texts), so a placed DC attacks only the unarmored units there; the Japanese placing into their own
+among the texts), so a placed DC attacks only the unarmored units there: the infantry, and an
+unarmored vehicle on the IFT's vehicle line with a General Collateral attack on those aboard (dcblast.py,
+A7.308, D.8B); the Japanese placing into their own
 Location and placement at a bypassing vehicle in the same Location (A23.61: chapter G and a vehicle target);
 breaching a fortified building hexside (B23.9221, chapter B); a placement into another level of the target
 hex (the example forbids Y6 -> X5 level 1: here the target is the ground-level Location, A23.3).
@@ -212,7 +214,7 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object) -> S
     if dc is None or owner is None or owner.has("broken") or owner.has("pinned") or dc.carrier != owner.id:
         return state
     enemies = [u for u in position.units_at(target)
-               if u.side != owner.side and u.type not in (au.SW, "dummy")]
+               if u.side != owner.side and u.type not in (au.SW, "dummy") and u.level == owner.level]
     marks = [PLACED]
     if owner.has("cx"):
         marks.append(PLACED_CX)
@@ -220,7 +222,7 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object) -> S
         marks.append(PLACED_HIDDEN)
     if au.unit_class(owner.values) != "elite":
         marks.append(PLACED_NE)
-    return state.with_unit(dataclasses.replace(dc.mark(*marks), carrier=None, hex=target))
+    return state.with_unit(dataclasses.replace(dc.mark(*marks), carrier=None, hex=target, level=owner.level))
 
 
 def at_afph(position: Position) -> State:
@@ -237,16 +239,13 @@ def at_afph(position: Position) -> State:
 def resume_blast(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A23.1, A23.4: 30 FP (Area Fire if the targets were concealed when placed) with the Location's TEM and
     +1 CX; a malfunction on 12 (10 captured, less for a non-Elite placer). Its results open the usual
-    checks; the DC is gone either way."""
-    from hexmate.rules.games.asl.aftermath import decisions_for
-    from hexmate.rules.games.asl.setdc import _sniper
+    checks; an unarmored vehicle there and the units aboard it take the same DR (dcblast.py: A7.308, D.8B);
+    the DC is gone either way."""
+    from hexmate.rules.games.asl import dcblast
 
-    state = position.state
-    dc = state.units[decision.subject[0]]
+    dc = position.state.units[decision.subject[0]]
     h = decision.target
     assert h is not None and answer.dice is not None
-    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy", "vehicle")
-               and u.side != dc.side and u.carrier is None]
     attack = sp.dc_placed(tem=asl_terrain.tem(position, h), cx=dc.has(PLACED_CX),
                           concealed=dc.has(PLACED_HIDDEN))
     roll = ASL_DR.from_values(answer.dice)
@@ -254,27 +253,7 @@ def resume_blast(game: AslGame, position: Position, decision: Decision, answer: 
     lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
-    state = state.without_unit(dc.id)
-    fire = act.Fire((dc.id,), h, answer.dice)
-    if sp.dc_malfunctions(roll.total, elite=not dc.has(PLACED_NE), captured=dc.has("captured")):
-        why = T("the DC malfunctions and is removed without detonating")
-        lines.append(Line(T("Breakdown"), why, "A23.4"))
-        state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
-                                                    tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
-        return state.push(*_sniper(position, dc.side, roll.total))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(attack.fp)
-    assert col is not None
-    final = roll.total + attack.drm
-    result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-    lines.append(Line(T("placed DC attack"), T("{fp} FP -> {column} column, final DR {final} -> {result}",
-                                               fp=str(attack.fp), column=axis.key_at(col), final=final,
-                                               result=result), "A23.4"))
-    resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-                            {u.id: result for u in targets},
-                            T("{sw} detonates: {result}", sw=dc.id, result=result),
-                            {u.id: u.side for u in targets if u.concealed})
-    state = state.replace(resolution=resolution)
-    decisions = decisions_for(position.at(state), result, [u.id for u in targets]) if targets else []
-    return state.push(*decisions, *_sniper(position, dc.side, roll.total))
+    broken = sp.dc_malfunctions(roll.total, elite=not dc.has(PLACED_NE), captured=dc.has("captured"))
+    return dcblast.detonate(position, dc, h, dc.level, attack, roll, lines, malfunction=broken, rule="A23.4",
+                            label=T("placed DC attack"),
+                            infantry_only=asl_terrain.infantry_only_tem(position, h))
