@@ -25,7 +25,7 @@ from __future__ import annotations
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
-from hexmate.rules.games.asl import collateral, selection, unarmored
+from hexmate.rules.games.asl import collateral, selection, unarmored, vbypass
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -44,11 +44,13 @@ def ground_targets(position: Position, dc: UnitState, h: Hex, level: int) -> lis
 
 
 def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.DcAttack, roll: Roll,
-             head: list[Line], *, malfunction: bool, rule: str, label: T, infantry_only: int = 0) -> State:
+             head: list[Line], *, malfunction: bool, rule: str, label: T, infantry_only: int = 0,
+             tem: int = 0) -> State:
     """Remove the DC and work out its detonation in Location (h, level): ``head`` is the caller's working so
     far (FP, DRMs, Original DR), ``malfunction`` whether the Original DR malfunctions it, ``rule`` the rule
     of this kind of DC (A23.4 placed, A23.7 set), ``label`` its attack line's label, ``infantry_only`` the
-    part of the attack's DRM a vehicle and those aboard it do not get (A7.308 example)."""
+    part of the attack's DRM a vehicle and those aboard it do not get (A7.308 example), ``tem`` the
+    Location's TEM in that DRM (a vehicle bypassing the hex is at its CAFP, outside the obstacle: D2.36)."""
     from hexmate.rules.games.asl.setdc import _sniper as sniper_after
 
     state = position.state.without_unit(dc.id)
@@ -74,7 +76,7 @@ def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.D
     hidden = {u.id: u.side for u in targets if u.concealed}
     if level == 0:  # vehicles stand at ground level
         state, vlines, more, aboard = _vehicles(position, state, dc, h, column, final - infantry_only,
-                                                roll.total)
+                                                roll.total, tem - infantry_only)
         lines += vlines
         asks += more
         results.update(aboard)
@@ -89,16 +91,22 @@ def detonate(position: Position, dc: UnitState, h: Hex, level: int, attack: sp.D
     return state.push(*decisions, *asks, *sniper_after(position, dc.side, roll.total))
 
 
-def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: int, final: int,
-              original: int) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
+def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: int, base: int,
+              original: int, obstacle: int) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
     """A7.308, A7.309, D.8, D.8B: the unarmored vehicles of the Location on the vehicle line, then the units
-    aboard each one not destroyed by that DR: (state, lines, decisions, {unit aboard: result})."""
+    aboard each one not destroyed by that DR: (state, lines, decisions, {unit aboard: result}). ``base``:
+    the Final DR for a vehicle; a bypassing one has no ``obstacle`` TEM (D2.36: it is at the CAFP)."""
     lines: list[Line] = []
     asks: list[Decision] = []
     results: dict[str, str] = {}
     kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), column)
     cap = unarmored.most_vehicles(position.charts.chart("ift"), column)
     for truck in collateral.trucks(position, h, dc.side)[:cap]:
+        final = base
+        if obstacle and vbypass.across_of(truck) is not None:
+            final -= obstacle
+            lines.append(Line(T("{vehicle} bypassing", vehicle=truck.id),
+                              T("at its CAFP, outside the obstacle: no {tem:+d} TEM", tem=obstacle), "D2.36"))
         got = unarmored.result(final, kill)
         said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
                  kill=kill, result=unarmored.SAID[got])
