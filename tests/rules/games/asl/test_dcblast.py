@@ -53,11 +53,12 @@ def _passes(pos: Any) -> None:
 ])
 def test_a7_308_d8b_a_placed_dc_at_a_truck_its_passengers_and_a_squad(
         make_position: Any, dice: str, cx: bool, squad: str, truck: tuple[str, ...], hs: str) -> None:
-    """A23.4, A7.308, D.8B (the Collateral Attack Table's G for a DC): 30 FP at the shellhole (+1 for the squad
-    only). Original 11 from a CX placer: the squad 13 (NMC), the truck 12, its Kill number: immobilized, the
-    HS aboard the same 12 as a General Collateral attack (NMC). Original 3: the squad 4 (2KIA), the truck 3,
-    at most half of 12: a burning wreck, the HS with it. Original 8: the squad 9 (2MC), the truck 8 below
-    12: destroyed, the HS rolls to survive and takes no collateral attack (D.8, D6.9)."""
+    """A23.4, A7.308, D.8B (the Collateral Attack Table's G for a DC): 30 FP at the shellhole (+1 for the
+    squad only). Original 11 from a CX placer: the squad 13 (NMC), the truck 12, its Kill number:
+    immobilized, the HS aboard the same 12 as a General Collateral attack (NMC). Original 3: the squad 4
+    (2KIA), the truck 3, at most half of 12: a burning wreck, the HS with it. Original 8: the squad 9
+    (2MC), the truck 8 below 12: destroyed, the HS rolls to survive and takes no collateral attack (D.8,
+    D6.9)."""
     pos = _placed(make_position, cx=cx)
     pos.push_text(f"answer dice {dice}")
     res = pos.last_resolution
@@ -69,8 +70,8 @@ def test_a7_308_d8b_a_placed_dc_at_a_truck_its_passengers_and_a_squad(
     assert res.results["b-1"] == squad
     assert all(pos.units["b-tr"].has(m) for m in truck)
     if hs == "NMC":
-        assert ("General Collateral attack on b-hs (DC vs unarmored vehicle: G): 30 column, final DR 12 -> NMC"
-                in text)
+        said = "General Collateral attack on b-hs (DC vs unarmored vehicle: G): 30 column, final DR 12 -> NMC"
+        assert said in text
         assert res.results["b-hs"] == "NMC"
         assert [d.then for d in pos.state.decisions if d.subject == ("b-hs",)] == ["mc"]
     else:
@@ -104,7 +105,8 @@ def test_a7_308_a_truck_alone_in_the_location_is_still_attacked(make_position: A
     assert [d.then for d in pos.state.decisions if d.subject == ("b-hs",)] == ["vprc"]
 
 
-def test_a23_5_an_afv_and_those_aboard_it_are_not_attacked_by_a_dc_at_the_location(make_position: Any) -> None:
+def test_a23_5_an_afv_and_those_aboard_it_are_not_attacked_by_a_dc_at_its_location(
+        make_position: Any) -> None:
     """A23.5: a DC affects an AFV only as its declared primary target (chapter C's DC column); the table's
     "S" for a DC against an AFV gives no General Collateral attack: the HS aboard the AFV is not attacked,
     the squad there is (Original 8, final 9: 2MC)."""
@@ -112,4 +114,4 @@ def test_a23_5_an_afv_and_those_aboard_it_are_not_attacked_by_a_dc_at_the_locati
     pos.push_text("answer dice 4,4")
     res = pos.last_resolution
     assert res.results == {"b-1": "2MC"}
-    assert "Vehicle line" not in res.text() and not pos.units["b-t" + "r"].has("wreck")
+    assert "Vehicle line" not in res.text() and not pos.units["b-tr"].has("wreck")
