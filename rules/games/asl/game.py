@@ -1125,6 +1125,9 @@ class AslGame(Game):
     def resume_dcp_window(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_placedc.resume_window(self, position, decision, answer)  # A23.3, A8.12
 
+    def resume_dcp_lay(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_lay(self, position, decision, answer)  # A23.3
+
     def resume_dcp_where(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_placedc.resume_where(self, position, decision, answer)  # A23.61, A23.3, A23.7
 
@@ -1595,6 +1598,7 @@ class AslGame(Game):
             yield from vunbog.generate(position)  # D8.3
             yield from vdelay.generate(position)  # D2.17
             yield from vce.generate(position)  # D5.33
+            yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
             for group in stack_groups(

@@ -8,7 +8,8 @@ If a Known enemy AFV is in the target Location it first passes a PAATC (A11.6; a
 is placed). The MF are spent in its own Location (A8.12), so the enemy's Residual FP there and his Defensive
 First Fire come next (inplace.window); the placement is complete only if the possessor comes through neither
 broken, pinned nor eliminated (going berserk does not stop it). Otherwise the DC stays with it (or where it
-died) and does not attack.
+died) and does not attack. Once placed, the player is asked to put the DC's counter in its target hex (a
+``hexes`` decision: the board then reads it there, as any counter placed on a lit hex).
 
 Which Locations (A23.3, A.8, A4.7, A2.8): ADJACENT means a Location an infantry unit could advance into, so
 one hex across at the possessor's own level (the next hex's ground level from the ground, the A23.3
@@ -36,6 +37,7 @@ thrown DC's).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -66,6 +68,7 @@ PLACED_NE = "placed_dc_ne"  # placed by a non-Elite unit: the captured-SW X# pen
 WINDOW = "dcp_window"  # the A8.12 window at the placer (resume_dcp_window)
 PAATC = "dcp_paatc"  # the PAATC before placing at an AFV's Location (resume_dcp_paatc)
 BLAST = "dcp_blast"  # the AFPh's IFT DR (resume_dcp_blast)
+LAY = "dcp_lay"  # its counter put in the target Location (resume_dcp_lay)
 WHERE = "dcp_where"  # set it, or place it in a Location of the possessor's own hex (resume_dcp_where)
 SET = "set"  # that answer's Set DC (A23.7)
 OWN_MF = 1  # A23.61: placing into its own Location always costs 1 MF
@@ -208,6 +211,30 @@ def check(game: AslGame, position: Position, fire: act.Fire, level: int | None =
         raise IllegalAction(T("{unit} has {left} MF left; placing a DC in {hex} costs {cost}", unit=owner.id,
                               left=str(left), hex=where, cost=str(need)), "A23.3")
     return act.Fire(fire.firers, fire.target)
+
+
+def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
+    """The page's offers in the MPh (A23.3): each DC the phasing side possesses, at each ADJACENT hex that
+    holds an enemy unit and into which its possessor may place it now (the own hex when A23.61 allows)."""
+    if position.phase.id != "MPh":
+        return
+    for dc in sorted(position.units.values(), key=lambda u: u.id):
+        owner = position.units.get(dc.carrier or "")
+        if not is_dc(dc) or owner is None or owner.hex is None or owner.side != position.phasing:
+            continue
+        for h in (*position.map.neighbors(owner.hex), owner.hex):
+            if not any(u.side != owner.side and u.type not in (au.SW, "dummy") for u in position.units_at(h)):
+                continue
+            fire = act.Fire((dc.id,), h)
+            if h == owner.hex:
+                if claims_own(game, position, fire):
+                    yield fire
+                continue
+            try:
+                check(game, position, fire)
+            except IllegalAction:
+                continue
+            yield fire
 
 
 def declare_own(game: AslGame, position: Position, fire: act.Fire) -> State:
@@ -354,7 +381,24 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object, leve
         marks.append(PLACED_HIDDEN)
     if au.unit_class(owner.values) != "elite":
         marks.append(PLACED_NE)
-    return state.with_unit(dataclasses.replace(dc.mark(*marks), carrier=None, hex=target, level=level))
+    where = loc.label(position.map, loc.Location(target, level))
+    said = T("{unit} has placed {sw} in {hex}: put its counter there (A23.3)",
+             unit=asl_inplace.names(position, (owner.id,)), sw=dc.id, hex=where)
+    return state.push(Decision(  # the counter goes on the map by hand: the board then reads it there
+        "hexes", owner.side, said, "A23.3", LAY, hexes=(target,), subject=(dc.id,), target=target,
+        args=(("level", str(level)), ("marks", ",".join(marks)))))
+
+
+def resume_lay(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A23.3: the placed DC lies in its target Location, unpossessed, with what its attack must remember."""
+    state = position.state
+    dc = state.units.get(decision.subject[0])
+    if dc is None or decision.target is None:
+        return state
+    marks = tuple(m for m in decision.arg("marks").split(",") if m)
+    placed = dataclasses.replace(dc.mark(*marks), carrier=None, hex=decision.target,
+                                 level=int(decision.arg("level", "0")))
+    return state.with_unit(placed)
 
 
 def at_afph(position: Position) -> State:

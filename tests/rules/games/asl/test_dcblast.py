@@ -42,8 +42,11 @@ def _placed(make_position: Any, *, cx: bool, vehicle: str = "truck", squad: bool
 
 
 def _passes(pos: Any) -> None:
+    """The First Fire window passed; a placed DC's counter then put in its target hex (A23.3)."""
     while pos.decision is not None and pos.decision.kind == "react":
         pos.push_text("answer pass")
+    if pos.decision is not None and pos.decision.then == "dcp_lay":
+        pos.push_text(f"answer hex {pos.label(pos.decision.target)}")
 
 
 @pytest.mark.parametrize(("dice", "cx", "squad", "truck", "hs"), [

@@ -34,8 +34,11 @@ def _t16(make_position: Any, *, concealed: bool = False, cx: bool = False, dfer:
 
 
 def _passes(pos: Any) -> None:
+    """The First Fire window passed; a placed DC's counter then put in its target hex (A23.3)."""
     while pos.decision is not None and pos.decision.kind == "react":
         pos.push_text("answer pass")
+    if pos.decision is not None and pos.decision.then == "dcp_lay":
+        pos.push_text(f"answer hex {pos.label(pos.decision.target)}")
 
 
 def _to_afph(pos: Any) -> None:
@@ -54,6 +57,11 @@ def test_t16_a23_3_placed_for_2_mf_in_y6_then_30_fp_at_3_in_the_afph(make_positi
     assert (top.kind, top.side, top.then, top.subject) == ("react", "b", "dcp_window", ("a-1",))
     assert "spends 2 MF in C2 to place a DC in C1" in top.prompt
     pos.push_text("answer pass")
+    top = pos.decision  # placed: its counter goes into C1 by hand (the board reads it there)
+    c1 = pos.units["b-1"].hex
+    assert (top.kind, top.then, top.subject, top.hexes) == ("hexes", "dcp_lay", ("a-dc",), (c1,))
+    assert "has placed a-dc in C1: put its counter there (A23.3)" in top.prompt
+    pos.push_text("answer hex C1")
     dc = pos.units["a-dc"]
     assert pos.label(dc.hex) == "C1" and dc.carrier is None and dc.has("placed_dc")
     assert mphsw.mf_left(pos.units["a-1"]) == 1  # 4 MF - 1 into Y6 - 2 to place

@@ -25,8 +25,11 @@ def _pos(make_position: Any, hexes: dict[str, Any], units: list[dict[str, Any]])
 
 
 def _passes(pos: Any) -> None:
+    """The First Fire window passed; a placed DC's counter then put in its target hex (A23.3)."""
     while pos.decision is not None and pos.decision.kind == "react":
         pos.push_text("answer pass")
+    if pos.decision is not None and pos.decision.then == "dcp_lay":
+        pos.push_text(f"answer hex {pos.label(pos.decision.target)}")
 
 
 def _to_afph(pos: Any) -> None:
