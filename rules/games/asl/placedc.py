@@ -223,7 +223,9 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
         if not is_dc(dc) or owner is None or owner.hex is None or owner.side != position.phasing:
             continue
         for h in (*position.map.neighbors(owner.hex), owner.hex):
-            if not any(u.side != owner.side and u.type not in (au.SW, "dummy") for u in position.units_at(h)):
+            # any enemy counter the placer's side sees there: a "?" that may be a dummy is offered too, so
+            # the list never tells a dummy from a real unit (A12)
+            if not any(u.side != owner.side and u.type != au.SW for u in position.units_at(h)):
                 continue
             fire = act.Fire((dc.id,), h)
             if h == owner.hex:

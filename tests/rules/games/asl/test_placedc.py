@@ -284,3 +284,19 @@ def test_a23_61_placed_at_a_truck_bypassing_the_placers_woods_location(make_posi
     assert "target terrain: +1 (A23.1)" in text
     assert "b-tr: Final DR 11, Kill number 12: destroyed" in text and "(D2.36)" in text
     assert pos.units["b-tr"].has("wreck")
+
+
+def test_a23_3_the_offers_name_each_adjacent_enemy_hex_and_never_tell_a_dummy(make_position: Any) -> None:
+    """A23.3: the page's offers are the placements the 5-4-8 may make now: C1 (a 5-2-7) and D2 (a "?" that is
+    a dummy: offered all the same, so the list does not tell a dummy from a unit, A12); not C5 (no enemy),
+    not E1 (not ADJACENT)."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-1", "counter": "5-2-7", "side": "b", "hex": "C1"},
+             {"id": "b-d", "counter": "dummy", "side": "b", "hex": "D2", "concealed": True},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "E1"}]
+    counters = {**COUNTERS, "dummy": {"type": "dummy"}}
+    pos = make_position("asl", units, "MPh", counters=counters, hexes=HEXES)
+    texts = [pos.action_text(a) for a in pos.legal_actions]
+    offers = sorted(t for t in texts if t.startswith("fire a-dc"))
+    assert offers == ["fire a-dc at C1", "fire a-dc at D2"]
