@@ -9,7 +9,8 @@ What the text says and this module does (paraphrased):
   infantry with it. Neither applies when a real ambush happened in the Location (A11.4): the two are never
   added together.
 - When all the CC attacks of the Location are resolved, the street fighters that advanced out of a building
-  go back to it, unless broken or pinned (wire, chapter B, is not among the texts); as they could then be
+  go back to it, unless broken, pinned or on wire (A11.8 says so; the map's ``wire`` feature, the one A4.3's
+  Bypass refuses; the rest of wire, B26, is chapter B, not among the texts); as they could then be
   attacked by mines or FFE on the way, the text lets them choose to stay in the street instead, so the
   owner answers ``return`` or ``stay``. Those that stay are in Melee with what is left there (A11.15).
 - The PAATC of a unit advancing into an AFV's Location is advpaatc.py's (A11.6: "as usual").
@@ -27,6 +28,8 @@ from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
+
+WIRE = "wire"  # A11.8: street fighters on wire stay in the street
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
@@ -88,6 +91,8 @@ def ask_return(game: AslGame, position: Position, h: Hex) -> Decision | None:
     back to it, or stay in the street."""
     vehicles = [v for v in position.units_at(h) if _afv(v)]
     came = _came(position)
+    if WIRE in position.map.features(h):
+        return None  # A11.8: on wire they cannot go back (the wire's own rules, B26, are not in the texts)
     back = sorted((u for u in position.units_at(h)
                    if u.id in came and not u.has("broken") and not u.has("pinned")
                    and _from_building(position, u, h) is not None

@@ -618,6 +618,8 @@ class AslGame(Game):
             if prcfire.claims(position, action):
                 return prcfire.check(self, position, action)  # D3.3: passengers' Bounding First Fire
             prcfire.afph_bar(position, action)  # D3.3, D3.5
+            if asl_placedc.claims_own(self, position, action):
+                return action.declared()  # A23.61, A23.3: placed in its own hex or set there (asked)
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if asl_placedc.claims(position, action):
@@ -793,6 +795,8 @@ class AslGame(Game):
         if isinstance(action, act.Fire):
             if prcfire.claims(position, action):
                 return prcfire.declare(self, position, action)  # D3.3
+            if asl_placedc.claims_own(self, position, action):
+                return asl_placedc.declare_own(self, position, action)  # A23.61, A23.3
             if setdc.claims(position, action):
                 return asl_inplace.set_dc(self, position, setdc.declare(self, position, action))  # A23.7
             if asl_placedc.claims(position, action):
@@ -1155,6 +1159,12 @@ class AslGame(Game):
 
     def resume_dcp_window(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_placedc.resume_window(self, position, decision, answer)  # A23.3, A8.12
+
+    def resume_dcp_lay(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_lay(self, position, decision, answer)  # A23.3
+
+    def resume_dcp_where(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_placedc.resume_where(self, position, decision, answer)  # A23.61, A23.3, A23.7
 
     def resume_dcp_blast(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_placedc.resume_blast(self, position, decision, answer)  # A23.4
@@ -1628,6 +1638,7 @@ class AslGame(Game):
             yield from vunbog.generate(position)  # D8.3
             yield from vdelay.generate(position)  # D2.17
             yield from vce.generate(position)  # D5.33
+            yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
             for group in stack_groups(

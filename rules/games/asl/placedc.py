@@ -1,32 +1,43 @@
 """A DC placed in the MPh (A23.3), detonated in the AFPh (A23.4, A23.1).
 
 Placing: in the MPh, the ATTACKER names the DC alone at an ADJACENT Location in its possessor's LOS (``fire
-ger-dc at X5``, a hex other than the possessor's own: the own Location is a Set DC, setdc.py). The possessor
-must be Good Order (or berserk) infantry, not pinned, and must not have fired in the PFPh; it may still move,
-or go on with its move (mphsw.py's MF left). It spends, in its own hex, the MF it would need to enter the
-target Location directly (no Bypass: the terrain's infantry cost, cost_fn's) and may go on afterwards with
-what is left. If a Known enemy AFV is in the target Location it first passes a PAATC (A11.6; a failure pins
-it and nothing is placed). The MF are spent in its own Location (A8.12), so the enemy's Residual FP there and
-his Defensive First Fire come next (inplace.window); the placement is complete only if the possessor comes
-through neither broken, pinned nor eliminated (going berserk does not stop it). Otherwise the DC stays with it
-(or where it died) and does not attack.
+ger-dc at X5``). The possessor must be Good Order (or berserk) infantry, not pinned, and must not have fired
+in the PFPh; it may still move, or go on with its move (mphsw.py's MF left). It spends, in its own hex, the MF
+it would need to enter the target Location directly (no Bypass) and may go on afterwards with what is left.
+If a Known enemy AFV is in the target Location it first passes a PAATC (A11.6; a failure pins it and nothing
+is placed). The MF are spent in its own Location (A8.12), so the enemy's Residual FP there and his Defensive
+First Fire come next (inplace.window); the placement is complete only if the possessor comes through neither
+broken, pinned nor eliminated (going berserk does not stop it). Otherwise the DC stays with it (or where it
+died) and does not attack. Once placed, the player is asked to put the DC's counter in its target hex (a
+``hexes`` decision: the board then reads it there, as any counter placed on a lit hex).
+
+Which Locations (A23.3, A.8, A4.7, A2.8): ADJACENT means a Location an infantry unit could advance into, so
+one hex across at the possessor's own level (the next hex's ground level from the ground, the A23.3
+example's "X5 ground level, not level 1"; an upper level only into a next hex whose building has it, for the
+infantry cost of entering that hex), or one level up or down its own hex by the stairs (the stairs' cost,
+locations.py). The DC lies in that Location and attacks only the units in it. A23.61: its own Location only
+for a Japanese possessor (the nationality trait ``dc_own_location``) or at an enemy vehicle bypassing that
+Location, always for 1 MF. A DC named at the possessor's own hex is a Set DC (setdc.py) unless such a
+placement is possible there; then the possessor is asked which (``h0``, ``h1``... or ``set``).
 
 Detonation: at the start of the AFPh every DC its side placed in that MPh rolls its IFT DR: 30 FP, the target
 Location's TEM (no hexside TEM, no hindrance, no leadership, no PBF/TPBF or AFPh modification), +1 if the
 placer was CX when placing, Area Fire (halved) only if every target was concealed when it was placed (A23.1,
 A23.4). An Original DR of 12 (10 for a captured DC; a non-Elite user's penalty, A23.2) malfunctions it. The DC
-is removed either way.
+is removed either way. An unarmored vehicle there takes the same DR on the vehicle line and those aboard it
+a General Collateral attack (dcblast.py: A7.308, D.8B).
 
-Not here, and why: a DC placed at an AFV (A23.5: its DC Position DR and the C7.34 DC column are chapter C, not
-among the texts), so a placed DC attacks only the unarmored units there; the Japanese placing into their own
-Location and placement at a bypassing vehicle in the same Location (A23.61: chapter G and a vehicle target);
-breaching a fortified building hexside (B23.9221, chapter B); a placement into another level of the target
-hex (the example forbids Y6 -> X5 level 1: here the target is the ground-level Location, A23.3).
+Not here, and why: a DC placed at an AFV as its primary target (A23.5: its DC Position DR and the C7.34 DC
+column are chapter C, not among the texts), so a placed DC attacks only the unarmored units there, and an own-
+Location placement at a bypassing AFV is refused; breaching a fortified building hexside (B23.9221, chapter
+B); cliffs and other elevations than building levels (A23.3 names none; the thrown DC's drops of A23.6 are a
+thrown DC's).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -34,9 +45,10 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import advpaatc, mphsw
+from hexmate.rules.games.asl import advpaatc, armour, mphsw, vbypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import inplace as asl_inplace
+from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -56,24 +68,57 @@ PLACED_NE = "placed_dc_ne"  # placed by a non-Elite unit: the captured-SW X# pen
 WINDOW = "dcp_window"  # the A8.12 window at the placer (resume_dcp_window)
 PAATC = "dcp_paatc"  # the PAATC before placing at an AFV's Location (resume_dcp_paatc)
 BLAST = "dcp_blast"  # the AFPh's IFT DR (resume_dcp_blast)
+LAY = "dcp_lay"  # its counter put in the target Location (resume_dcp_lay)
+WHERE = "dcp_where"  # set it, or place it in a Location of the possessor's own hex (resume_dcp_where)
+SET = "set"  # that answer's Set DC (A23.7)
+OWN_MF = 1  # A23.61: placing into its own Location always costs 1 MF
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")
 
 
-def _placing(position: Position, fire: act.Fire) -> tuple[UnitState, UnitState] | None:
-    """(DC, possessor) when the ATTACKER names a possessed DC alone at another hex in the MPh."""
+def _possessed(position: Position, fire: act.Fire) -> tuple[UnitState, UnitState] | None:
+    """(DC, possessor) when the ATTACKER names a possessed DC alone in the MPh."""
     if position.phase.id != "MPh" or len(fire.firers) != 1 or fire.firers[0] not in position.units:
         return None
     dc = position.units[fire.firers[0]]
     owner = position.units.get(dc.carrier or "")
-    if not is_dc(dc) or owner is None or owner.hex is None or owner.hex == fire.target:
-        return None
-    if owner.side != position.phasing:
+    if not is_dc(dc) or owner is None or owner.hex is None or owner.side != position.phasing:
         return None
     return dc, owner
 
 
+def _placing(position: Position, fire: act.Fire) -> tuple[UnitState, UnitState] | None:
+    """(DC, possessor) when the ATTACKER names a possessed DC alone at another hex in the MPh."""
+    found = _possessed(position, fire)
+    return found if found is not None and found[1].hex != fire.target else None
+
+
 def claims(position: Position, fire: act.Fire) -> bool:
     return _placing(position, fire) is not None
+
+
+def own_levels(game: AslGame, position: Position, fire: act.Fire) -> tuple[int, ...]:
+    """The Locations of the possessor's own hex it may place the DC into now, by level: one level up or
+    down by the stairs (ADJACENT, A.8, A4.7; A23.3), or its own Location (A23.61)."""
+    found = _possessed(position, fire)
+    if found is None or found[1].hex != fire.target:
+        return ()
+    owner = found[1]
+    assert owner.hex is not None
+    out = []
+    for level in (owner.level - 1, owner.level, owner.level + 1):
+        if level not in loc.levels(position.map, owner.hex):
+            continue
+        try:
+            check(game, position, fire, level)
+        except IllegalAction:
+            continue
+        out.append(level)
+    return tuple(out)
+
+
+def claims_own(game: AslGame, position: Position, fire: act.Fire) -> bool:
+    """A DC named at its possessor's own hex that may be placed there (else it is a Set DC, setdc.py)."""
+    return bool(own_levels(game, position, fire))
 
 
 def _left(game: AslGame, position: Position, owner: UnitState) -> Fraction | int:
@@ -83,14 +128,43 @@ def _left(game: AslGame, position: Position, owner: UnitState) -> Fraction | int
     return game.group_budget([owner])
 
 
-def cost(game: AslGame, position: Position, owner: UnitState, fire: act.Fire) -> Fraction | int | None:
-    """A23.3: the MF to enter the target Location directly (no Bypass): the infantry cost of the step."""
+def _level(owner: UnitState, level: int | None) -> int:
+    return owner.level if level is None else level
+
+
+def cost(game: AslGame, position: Position, owner: UnitState, fire: act.Fire,
+         level: int | None = None) -> Fraction | int | None:
+    """A23.3: the MF to enter the target Location directly (no Bypass): the infantry cost of the step into
+    the next hex at the same level, the stairs' cost to the level above or below (locations.py); A23.61: 1
+    MF into its own Location."""
     assert owner.hex is not None
+    lv = _level(owner, level)
+    if fire.target == owner.hex:
+        return OWN_MF if lv == owner.level else loc.stairs_cost(position.map, owner.hex, owner.level, lv)
     return asl_terrain.infantry_cost_fn(position)(position.map, owner.hex, fire.target)
 
 
-def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
-    found = _placing(position, fire)
+def _own_location(position: Position, owner: UnitState) -> None:
+    """A23.61: a DC goes into its possessor's own Location only for a Japanese possessor, or at an enemy
+    vehicle bypassing that Location; an AFV there would be its primary target (A23.5: chapter C)."""
+    assert owner.hex is not None
+    if au.nationality_of(owner).flag("dc_own_location"):
+        return
+    bypassing = [u for u in position.units_at(owner.hex) if u.side != owner.side and armour.is_vehicle(u)
+                 and vbypass.across_of(u) is not None and not u.has("wreck")] if owner.level == 0 else []
+    if not bypassing:
+        raise IllegalAction(T("{unit} may not place a DC in its own Location: only a Japanese unit may, or "
+                              "at an enemy vehicle bypassing it", unit=owner.id), "A23.61")
+    if all(armour.vtype(u).armored for u in bypassing):
+        raise IllegalAction(T("a DC placed at {vehicle} would attack it only as its primary target, with the "
+                              "DC Position DR of chapter C (not among the texts)", vehicle=bypassing[0].id),
+                            "A23.5")
+
+
+def check(game: AslGame, position: Position, fire: act.Fire, level: int | None = None) -> act.Fire:
+    """A23.3 (A23.61 for its own Location): may the possessor place the DC into Location (fire.target,
+    ``level``, by default its own level) now?"""
+    found = _possessed(position, fire)
     assert found is not None
     _, owner = found
     assert owner.hex is not None
@@ -107,28 +181,114 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     if why:
         raise IllegalAction(T("{unit} places a DC only while it may still move: {why}", unit=owner.id,
                               why=why), "A23.3")
-    if fire.target not in position.map.hexes or distance(owner.hex, fire.target) != 1:
-        raise IllegalAction(T("a DC is placed into an ADJACENT Location"), "A23.3")
-    if asl_terrain.line_of_sight(position, owner.hex, fire.target).blocked:
-        raise IllegalAction(T("{unit} has no line of sight to {hex}: no DC placed there", unit=owner.id,
-                              hex=position.label(fire.target)), "A23.3")
-    need = cost(game, position, owner, fire)
+    lv = _level(owner, level)
+    m = position.map
+    if fire.target == owner.hex:
+        if lv == owner.level:
+            _own_location(position, owner)  # A23.61
+        elif abs(lv - owner.level) != 1 or not loc.has_stairs(m, owner.hex) \
+                or lv not in loc.levels(m, owner.hex):
+            raise IllegalAction(T("a DC is placed into an ADJACENT Location: in its own hex, one level up or "
+                                  "down by the stairs"), "A23.3")
+    else:
+        if fire.target not in m.hexes or distance(owner.hex, fire.target) != 1:
+            raise IllegalAction(T("a DC is placed into an ADJACENT Location"), "A23.3")
+        if lv not in loc.levels(m, fire.target):  # A.8, A4.7: across at its own level only
+            raise IllegalAction(T("{hex} has no level {level}: a DC is placed into the ADJACENT Location, at "
+                                  "the placer's own level in the next hex", hex=position.label(fire.target),
+                                  level=lv), "A23.3")
+        if asl_terrain.line_of_sight(position, owner.hex, fire.target, a_level=owner.level,
+                                     b_level=lv).blocked:
+            raise IllegalAction(T("{unit} has no line of sight to {hex}: no DC placed there", unit=owner.id,
+                                  hex=position.label(fire.target)), "A23.3")
+    need = cost(game, position, owner, fire, lv)
+    where = loc.label(m, loc.Location(fire.target, lv))
     if need is None:
         raise IllegalAction(T("{unit} could not enter {hex}, so it cannot place a DC there", unit=owner.id,
-                              hex=position.label(fire.target)), "A23.3")
+                              hex=where), "A23.3")
     left = _left(game, position, owner)
     if need > left:
         raise IllegalAction(T("{unit} has {left} MF left; placing a DC in {hex} costs {cost}", unit=owner.id,
-                              left=str(left), hex=position.label(fire.target), cost=str(need)), "A23.3")
+                              left=str(left), hex=where, cost=str(need)), "A23.3")
     return act.Fire(fire.firers, fire.target)
 
 
-def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
-    """A PAATC first if an enemy AFV is there (A11.6), then the MF spent and the window at the placer."""
-    found = _placing(position, fire)
+def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
+    """The page's offers in the MPh (A23.3): each DC the phasing side possesses, at each ADJACENT hex that
+    holds an enemy unit and into which its possessor may place it now (the own hex when A23.61 allows)."""
+    if position.phase.id != "MPh":
+        return
+    for dc in sorted(position.units.values(), key=lambda u: u.id):
+        owner = position.units.get(dc.carrier or "")
+        if not is_dc(dc) or owner is None or owner.hex is None or owner.side != position.phasing:
+            continue
+        for h in (*position.map.neighbors(owner.hex), owner.hex):
+            # any enemy counter the placer's side sees there: a "?" that may be a dummy is offered too, so
+            # the list never tells a dummy from a real unit (A12)
+            if not any(u.side != owner.side and u.type != au.SW for u in position.units_at(h)):
+                continue
+            fire = act.Fire((dc.id,), h)
+            if h == owner.hex:
+                if claims_own(game, position, fire):
+                    yield fire
+                continue
+            try:
+                check(game, position, fire)
+            except IllegalAction:
+                continue
+            yield fire
+
+
+def declare_own(game: AslGame, position: Position, fire: act.Fire) -> State:
+    """A DC named at its possessor's own hex where a placement is possible: the possessor says which (a Set
+    DC, A23.7, or a placement into a Location of its hex, A23.3, A23.61) when there is more than one."""
+    from hexmate.rules.games.asl import setdc
+
+    found = _possessed(position, fire)
     assert found is not None
     dc, owner = found
-    afv = advpaatc.afv_in(position, fire.target, owner.side)
+    levels = own_levels(game, position, fire)
+    choices = [f"h{lv}" for lv in levels]
+    try:
+        setdc.check(game, position, fire)
+        choices.insert(0, SET)
+    except IllegalAction:
+        pass
+    if len(choices) == 1:
+        return declare(game, position, fire, levels[0])
+    return position.state.push(Decision(
+        "confirm", owner.side,
+        T("{unit} uses {sw} in its own hex: set it here (A23.7) or place it in a Location of the hex (A23.3, "
+          "A23.61)? {choices}", unit=asl_inplace.names(position, (owner.id,)), sw=dc.id,
+          choices=", ".join(choices)),
+        "A23.61", WHERE, choices=tuple(choices), subject=(owner.id, dc.id), target=fire.target,
+        private=owner.concealed))
+
+
+def resume_where(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The possessor's answer: a Set DC (A23.7), or a placement into that level of its hex (A23.3, A23.61)."""
+    from hexmate.rules.games.asl import setdc
+
+    assert decision.target is not None
+    fire = act.Fire((decision.subject[1],), decision.target)
+    choice = answer.choice or ""
+    if choice == SET:
+        setdc.check(game, position, fire)
+        return asl_inplace.set_dc(game, position, setdc.declare(game, position, fire))
+    if choice not in decision.choices:
+        raise IllegalAction(T("answer one of {choices}", choices=", ".join(decision.choices)), "A23.61")
+    level = int(choice[1:])
+    check(game, position, fire, level)
+    return declare(game, position, fire, level)
+
+
+def declare(game: AslGame, position: Position, fire: act.Fire, level: int | None = None) -> State:
+    """A PAATC first if an enemy AFV is there (A11.6), then the MF spent and the window at the placer."""
+    found = _possessed(position, fire)
+    assert found is not None
+    dc, owner = found
+    lv = _level(owner, level)
+    afv = advpaatc.afv_in(position, fire.target, owner.side) if lv == 0 else None
     if afv is not None and owner.type in advpaatc.MMC and not owner.has("fanatic") \
             and not owner.has("berserk") and f"{owner.id}>{afv.id}" not in game.gstate(position.state).paatc:
         n = 1 if owner.values.get("inexperienced") else 0
@@ -137,8 +297,8 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             T("{unit} takes a PAATC ({n}TC) before placing {sw} in {hex}, where {vehicle} is (A11.6)",
               unit=owner.id, n=n or "N", sw=dc.id, hex=position.label(fire.target), vehicle=afv.id),
             "A23.3", PAATC, dice="DR", subject=(owner.id, dc.id), target=fire.target,
-            args=(("vehicle", afv.id),)))
-    return spend(game, position, fire)
+            args=(("vehicle", afv.id), ("level", str(lv)))))
+    return spend(game, position, fire, lv)
 
 
 def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -161,17 +321,18 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
         return state.with_unit(owner.mark("pinned"))
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(paatc=(*gs.paatc, f"{owner.id}>{decision.arg('vehicle')}")))
-    return spend(game, position.at(state), fire)
+    return spend(game, position.at(state), fire, int(decision.arg("level", "0")))
 
 
-def spend(game: AslGame, position: Position, fire: act.Fire) -> State:
+def spend(game: AslGame, position: Position, fire: act.Fire, level: int | None = None) -> State:
     """A23.3, A8.12: the MF are spent in the placer's own hex (it may go on with the rest, A4.4); the
     enemy's Residual FP there and his First Fire come before the placement is complete."""
-    found = _placing(position, fire)
+    found = _possessed(position, fire)
     assert found is not None
     dc, owner = found
     assert owner.hex is not None
-    need = cost(game, position, owner, fire)
+    lv = _level(owner, level)
+    need = cost(game, position, owner, fire, lv)
     assert need is not None
     left = Fraction(_left(game, position, owner)) - Fraction(need)
     old = tuple(m for m in owner.markers if m.startswith(mphsw.LEFT))
@@ -183,13 +344,13 @@ def spend(game: AslGame, position: Position, fire: act.Fire) -> State:
     said = T("{unit} spends {cost} MF in {hex} to place a DC in {target}: fire at it now or pass; the DC is "
              "placed only if it is still neither broken nor pinned (A23.3)", unit=asl_inplace.names(
                  position, (owner.id,)), cost=str(need), hex=position.label(owner.hex),
-             target=position.label(fire.target))
-    args = (("dc", dc.id), ("at", f"{fire.target.q},{fire.target.r}"))
+             target=loc.label(position.map, loc.Location(fire.target, lv)))
+    args = (("dc", dc.id), ("at", f"{fire.target.q},{fire.target.r}"), ("level", str(lv)))
     opened = asl_inplace.window(game, position, state, (owner.id,), owner.hex, then=WINDOW, args=args,
                                 prompt=said)
     if opened.moving is not None or len(opened.decisions) > len(state.decisions):
         return opened
-    return complete(position.at(opened), owner.id, dc.id, fire.target)
+    return complete(position.at(opened), owner.id, dc.id, fire.target, lv)
 
 
 def resume_window(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -198,12 +359,14 @@ def resume_window(game: AslGame, position: Position, decision: Decision, answer:
 
     state = position.state.replace(moving=None)
     q, r = (int(x) for x in decision.arg("at").split(","))
-    return complete(position.at(state), decision.subject[0], decision.arg("dc"), Hex(q, r))
+    return complete(position.at(state), decision.subject[0], decision.arg("dc"), Hex(q, r),
+                    int(decision.arg("level", "0")))
 
 
-def complete(position: Position, owner_id: str, dc_id: str, target: object) -> State:
+def complete(position: Position, owner_id: str, dc_id: str, target: object, level: int = 0) -> State:
     """A23.3: a placer neither broken, pinned nor eliminated (berserk is fine) has placed the DC: it lies in
-    the target Location with what its attack needs to remember; otherwise it stays where it is."""
+    the target Location (hex and level) with what its attack needs to remember; otherwise it stays where it
+    is."""
     from hexmate.rules.hexes import Hex
 
     assert isinstance(target, Hex)
@@ -212,7 +375,7 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object) -> S
     if dc is None or owner is None or owner.has("broken") or owner.has("pinned") or dc.carrier != owner.id:
         return state
     enemies = [u for u in position.units_at(target)
-               if u.side != owner.side and u.type not in (au.SW, "dummy")]
+               if u.side != owner.side and u.type not in (au.SW, "dummy") and u.level == level]
     marks = [PLACED]
     if owner.has("cx"):
         marks.append(PLACED_CX)
@@ -220,7 +383,24 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object) -> S
         marks.append(PLACED_HIDDEN)
     if au.unit_class(owner.values) != "elite":
         marks.append(PLACED_NE)
-    return state.with_unit(dataclasses.replace(dc.mark(*marks), carrier=None, hex=target))
+    where = loc.label(position.map, loc.Location(target, level))
+    said = T("{unit} has placed {sw} in {hex}: put its counter there (A23.3)",
+             unit=asl_inplace.names(position, (owner.id,)), sw=dc.id, hex=where)
+    return state.push(Decision(  # the counter goes on the map by hand: the board then reads it there
+        "hexes", owner.side, said, "A23.3", LAY, hexes=(target,), subject=(dc.id,), target=target,
+        args=(("level", str(level)), ("marks", ",".join(marks)))))
+
+
+def resume_lay(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A23.3: the placed DC lies in its target Location, unpossessed, with what its attack must remember."""
+    state = position.state
+    dc = state.units.get(decision.subject[0])
+    if dc is None or decision.target is None:
+        return state
+    marks = tuple(m for m in decision.arg("marks").split(",") if m)
+    placed = dataclasses.replace(dc.mark(*marks), carrier=None, hex=decision.target,
+                                 level=int(decision.arg("level", "0")))
+    return state.with_unit(placed)
 
 
 def at_afph(position: Position) -> State:
@@ -228,8 +408,9 @@ def at_afph(position: Position) -> State:
     state = position.state
     for dc in sorted(state.units.values(), key=lambda u: u.id, reverse=True):
         if dc.has(PLACED) and dc.side == position.phasing and dc.hex is not None:
+            where = loc.label(position.map, loc.Location(dc.hex, dc.level))
             state = state.push(Decision("roll", dc.side, T("{sw} placed in {hex} detonates: roll the IFT DR",
-                                                           sw=dc.id, hex=position.label(dc.hex)),
+                                                           sw=dc.id, hex=where),
                                         "A23.4", BLAST, dice="DR", subject=(dc.id,), target=dc.hex))
     return state
 
@@ -237,16 +418,13 @@ def at_afph(position: Position) -> State:
 def resume_blast(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A23.1, A23.4: 30 FP (Area Fire if the targets were concealed when placed) with the Location's TEM and
     +1 CX; a malfunction on 12 (10 captured, less for a non-Elite placer). Its results open the usual
-    checks; the DC is gone either way."""
-    from hexmate.rules.games.asl.aftermath import decisions_for
-    from hexmate.rules.games.asl.setdc import _sniper
+    checks; an unarmored vehicle there and the units aboard it take the same DR (dcblast.py: A7.308, D.8B);
+    the DC is gone either way."""
+    from hexmate.rules.games.asl import dcblast
 
-    state = position.state
-    dc = state.units[decision.subject[0]]
+    dc = position.state.units[decision.subject[0]]
     h = decision.target
     assert h is not None and answer.dice is not None
-    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy", "vehicle")
-               and u.side != dc.side and u.carrier is None]
     attack = sp.dc_placed(tem=asl_terrain.tem(position, h), cx=dc.has(PLACED_CX),
                           concealed=dc.has(PLACED_HIDDEN))
     roll = ASL_DR.from_values(answer.dice)
@@ -254,27 +432,8 @@ def resume_blast(game: AslGame, position: Position, decision: Decision, answer: 
     lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
-    state = state.without_unit(dc.id)
-    fire = act.Fire((dc.id,), h, answer.dice)
-    if sp.dc_malfunctions(roll.total, elite=not dc.has(PLACED_NE), captured=dc.has("captured")):
-        why = T("the DC malfunctions and is removed without detonating")
-        lines.append(Line(T("Breakdown"), why, "A23.4"))
-        state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
-                                                    tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
-        return state.push(*_sniper(position, dc.side, roll.total))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(attack.fp)
-    assert col is not None
-    final = roll.total + attack.drm
-    result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-    lines.append(Line(T("placed DC attack"), T("{fp} FP -> {column} column, final DR {final} -> {result}",
-                                               fp=str(attack.fp), column=axis.key_at(col), final=final,
-                                               result=result), "A23.4"))
-    resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-                            {u.id: result for u in targets},
-                            T("{sw} detonates: {result}", sw=dc.id, result=result),
-                            {u.id: u.side for u in targets if u.concealed})
-    state = state.replace(resolution=resolution)
-    decisions = decisions_for(position.at(state), result, [u.id for u in targets]) if targets else []
-    return state.push(*decisions, *_sniper(position, dc.side, roll.total))
+    broken = sp.dc_malfunctions(roll.total, elite=not dc.has(PLACED_NE), captured=dc.has("captured"))
+    return dcblast.detonate(position, dc, h, dc.level, attack, roll, lines, malfunction=broken, rule="A23.4",
+                            label=T("placed DC attack"),
+                            infantry_only=asl_terrain.infantry_only_tem(position, h),
+                            tem=asl_terrain.tem(position, h))

@@ -149,7 +149,8 @@ def resume_set(game: AslGame, position: Position, decision: Decision, answer: ac
     ok = sp.dc_set_succeeds(dr, au.us_number(owner), lead)
     if ok:
         gs = game.gstate(state)
-        state = state.with_unit(dataclasses.replace(dc.mark(SET), carrier=None, hex=owner.hex))
+        state = state.with_unit(dataclasses.replace(dc.mark(SET), carrier=None, hex=owner.hex,
+                                                    level=owner.level))
         state = state.replace(game=gs.replace(set_dcs=(*gs.set_dcs, (dc.id, owner.id, position.turn,
                                                                        position.phasing))))
     said = T("set") if ok else T("not set")
@@ -180,14 +181,16 @@ def resume_detonate(game: AslGame, position: Position, decision: Decision, answe
 
 def resume_blast(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """A23.71: the 36+ column at -3, no TEM (the 16 column against concealed units); A23.7: a 12, +1 per
-    enemy infantry unit in the Location, malfunctions it. Its results open the usual checks."""
-    from hexmate.rules.games.asl.aftermath import decisions_for
+    enemy infantry unit in the Location, malfunctions it. Its results open the usual checks (dcblast.py, the
+    tail it shares with a placed DC: an unarmored vehicle there and those aboard it too)."""
+    from hexmate.rules.games.asl import dcblast
 
     state = position.state
     dc = state.units[decision.subject[0]]
     h = decision.target
     assert h is not None and answer.dice is not None
-    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy") and u.side != dc.side]
+    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy") and u.side != dc.side
+               and u.level == dc.level]
     concealed = bool(targets) and all(u.concealed for u in targets)
     attack = sp.dc_set(concealed=concealed)
     roll = ASL_DR.from_values(answer.dice)
@@ -195,35 +198,11 @@ def resume_blast(game: AslGame, position: Position, decision: Decision, answer: 
     lines = [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
-    state = state.without_unit(dc.id)
     gs = game.gstate(state)
     state = state.replace(game=gs.replace(set_dcs=tuple(s for s in gs.set_dcs if s[0] != dc.id)))
-    fire = act.Fire((dc.id,), h, answer.dice)
-    if sp.dc_malfunctions(roll.total, set_enemy_infantry=enemy_infantry):
-        why = T("the DC malfunctions and is removed without detonating")
-        lines.append(Line(T("Breakdown"), why, "A23.7"))
-        state = state.replace(resolution=Resolution(fire, "ift", position.charts.label, position.charts.demo,
-                                                    tuple(lines), {}, T("{sw}: malfunctions", sw=dc.id)))
-        return state.push(*_sniper(position, dc.side, roll.total))
-    chart = position.charts.chart("ift")
-    axis = chart.axis("fp")
-    col = axis.locate(attack.fp)
-    assert col is not None
-    final = roll.total + attack.drm
-    result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
-    lines.append(Line(T("Set DC attack"), T("{fp} FP -> {column} column, final DR {final} -> {result}",
-                                            fp=str(attack.fp), column=axis.key_at(col), final=final,
-                                            result=result), "A23.71"))
-    resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-                            {u.id: result for u in targets}, T("{sw} detonates: {result}", sw=dc.id,
-                                                                result=result),
-                            {u.id: u.side for u in targets if u.concealed})
-    state = state.replace(resolution=resolution)
-    view = position.at(state)
-    decisions: list[Decision] = []
-    if targets:
-        decisions = decisions_for(view, result, [u.id for u in targets])
-    return state.push(*decisions, *_sniper(position, dc.side, roll.total))
+    broken = sp.dc_malfunctions(roll.total, set_enemy_infantry=enemy_infantry)
+    return dcblast.detonate(position.at(state), dc, h, dc.level, attack, roll, lines, malfunction=broken,
+                            rule="A23.7" if broken else "A23.71", label=T("Set DC attack"))
 
 
 def _sniper(position: Position, side: str, original: int) -> list[Decision]:

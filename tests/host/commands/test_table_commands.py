@@ -55,9 +55,9 @@ def boards(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_registry_import_list_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     reg = tmp_path / "reg.json"
-    # the ASL demo tags: 16 infantry units, the German MMG and the armour demo's two tanks, 6 concealment
-    # counters, 2 calibration counters, 6 marker counters
-    n = 19 + 6 + 2 + 6
+    # the ASL demo tags: 16 infantry units, the German MMG, the armour demo's two tanks and the DC page test's
+    # DC, 6 concealment counters, 2 calibration counters, 6 marker counters
+    n = 20 + 6 + 2 + 6
     assert main(["registry", "--registry", str(reg), "import", "demo"]) == 0
     assert f"{n} tags imported" in capsys.readouterr().out
     assert main(["registry", "--registry", str(reg), "list"]) == 0

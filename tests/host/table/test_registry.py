@@ -104,11 +104,12 @@ def test_bad_files(tmp_path: Path) -> None:
 def test_demo_registry_covers_the_demo_scenario() -> None:
     reg = load_demo()
     units = [c for _, c in reg if c.kind == "unit"]
-    assert len(units) == 19  # the demo's 16 and its MMG, and the armour demo's two tanks (demo-armour.json)
-    from hexmate.rules.games import get_game
+    assert len(units) == 20  # the demo's 16 and its MMG, the armour demo's two tanks (demo-armour.json)
+    from hexmate.rules.games import get_game  # and the DC of the DC page test's scenario (tests/e2e/scripts)
 
     game = get_game("asl")
-    for path in (game.demo_scenario_path, game.data_dir / "scenarios" / "demo-armour.json"):
+    dc_scenario = Path(__file__).parents[2] / "e2e" / "scripts" / "asl-dc-scenario.json"
+    for path in (game.demo_scenario_path, game.data_dir / "scenarios" / "demo-armour.json", dc_scenario):
         assert all(reg.counter_of_unit(u.id) is not None for u in game.load_scenario(path).units), path
     assert {c.side for c in units} == {"ger", "rus"}
     assert sum(1 for _, c in reg if c.kind == "calibration") == 2

@@ -162,3 +162,26 @@ def test_a11_comprehensive_f3_f4_what_chapter_a_gives(make_position: Any, tmp_pa
     assert top is not None and (top.then, top.subject) == ("cc_street_return", ("a-ldr", "a-sq"))
     pos.push_text("answer return")
     assert pos.label(pos.units["a-sq"].hex) == "D2" and pos.label(pos.units["a-ldr"].hex) == "D2"
+
+
+def test_a11_8_street_fighters_on_wire_stay_in_the_street(make_position: Any, tmp_path: Any) -> None:
+    """A11 comprehensive example, F3->F4 (here D2->E3) with the street hex wired, as the example's F4 is:
+    A11.8 keeps street fighters on wire from going back to their building, so the 9-2 and the 4-6-7 must stay
+    in E3 after the CC (the example: "because of the wire they must stay in F4"); no return is offered. The
+    wire's +1 CC DRM (B26, chapter B) is not applied: the same Original 9 immobilizes the T-34 here."""
+    units = [{"id": "b-t", "counter": "t34", "side": "b", "hex": "E3", "markers": ["vca0"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "D2"},
+             {"id": "a-ldr", "counter": "9-2", "side": "a", "hex": "D2"},
+             {"id": "b-far", "counter": "4-4-7r", "side": "b", "hex": "J8"}]
+    hexes = {**HEXES, "E3": {**HEXES["E3"], "features": ["wire"]}}
+    pos: Position = make_position("asl", units, "APh", counters=_counters(tmp_path), sides=SIDES, hexes=hexes)
+    pos.push_text("advance a-sq,a-ldr D2-E3")
+    pos.push_text("answer dice 4,4")  # the squad's PAATC: Original 8, -2 (9-2): passed
+    pos.push_text("end")
+    pos.push_text("answer units a-sq,a-ldr,b-t")
+    pos.push_text("answer dice 4,5")
+    assert pos.last_resolution.results == {"b-t": "immobilized"}
+    while pos.decision is not None and pos.decision.then == "cc_group":
+        pos.push_text("answer done")
+    assert pos.decision is None or pos.decision.then != "cc_street_return"
+    assert pos.label(pos.units["a-sq"].hex) == "E3" and pos.label(pos.units["a-ldr"].hex) == "E3"

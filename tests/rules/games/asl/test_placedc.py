@@ -34,8 +34,11 @@ def _t16(make_position: Any, *, concealed: bool = False, cx: bool = False, dfer:
 
 
 def _passes(pos: Any) -> None:
+    """The First Fire window passed; a placed DC's counter then put in its target hex (A23.3)."""
     while pos.decision is not None and pos.decision.kind == "react":
         pos.push_text("answer pass")
+    if pos.decision is not None and pos.decision.then == "dcp_lay":
+        pos.push_text(f"answer hex {pos.label(pos.decision.target)}")
 
 
 def _to_afph(pos: Any) -> None:
@@ -54,6 +57,11 @@ def test_t16_a23_3_placed_for_2_mf_in_y6_then_30_fp_at_3_in_the_afph(make_positi
     assert (top.kind, top.side, top.then, top.subject) == ("react", "b", "dcp_window", ("a-1",))
     assert "spends 2 MF in C2 to place a DC in C1" in top.prompt
     pos.push_text("answer pass")
+    top = pos.decision  # placed: its counter goes into C1 by hand (the board reads it there)
+    c1 = pos.units["b-1"].hex
+    assert (top.kind, top.then, top.subject, top.hexes) == ("hexes", "dcp_lay", ("a-dc",), (c1,))
+    assert "has placed a-dc in C1: put its counter there (A23.3)" in top.prompt
+    pos.push_text("answer hex C1")
     dc = pos.units["a-dc"]
     assert pos.label(dc.hex) == "C1" and dc.carrier is None and dc.has("placed_dc")
     assert mphsw.mf_left(pos.units["a-1"]) == 1  # 4 MF - 1 into Y6 - 2 to place
@@ -201,3 +209,94 @@ def test_d6_1_units_aboard_a_vehicle_do_not_place_a_dc(make_position: Any) -> No
     pos = make_position("asl", units, "MPh", counters=counters, hexes=HEXES)
     with pytest.raises(IllegalAction, match=r"passengers.*\(D6\.1\)"):
         pos.push_text("fire a-dc at C1")
+
+
+# --- A23.61: a DC placed into its possessor's own Location ---
+
+JAPANESE = {**COUNTERS, "4-4-7j": {**COUNTERS["4-4-7"], "nationality": "japanese", "class": "elite"},
+            "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+
+
+def test_a23_61_a_japanese_squad_places_its_dc_in_its_own_location_for_1_mf(make_position: Any) -> None:
+    """A23.61: a Japanese unit may place a DC into its own Location, always for 1 MF. The 4-4-7 in C2 (Open
+    Ground), where an enemy truck with a HS aboard stands, is asked whether it sets the DC (A23.7) or places
+    it there; placed, it has 4 - 1 = 3 MF left. In the AFPh the DC attacks the
+    Location: Original 8, the truck 8 below its Kill number 12 (demo pack): destroyed, the HS rolls to
+    survive (D6.9); the Japanese squad, a friendly unit, is no target."""
+    units = [{"id": "a-j", "counter": "4-4-7j", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-j"},
+             {"id": "b-tr", "counter": "truck", "side": "b", "hex": "C2"},
+             {"id": "b-hs", "counter": "2-2-7r", "side": "b", "hex": "C2", "carrier": "b-tr"}]
+    pos = make_position("asl", units, "MPh", counters=JAPANESE)
+    pos.push_text("fire a-dc at C2")
+    top = pos.decision
+    assert (top.then, top.rule, top.choices) == ("dcp_where", "A23.61", ("set", "h0"))
+    pos.push_text("answer h0")
+    _passes(pos)
+    dc = pos.units["a-dc"]
+    assert dc.has("placed_dc") and pos.label(dc.hex) == "C2" and dc.carrier is None
+    assert mphsw.mf_left(pos.units["a-j"]) == 3
+    _to_afph(pos)
+    pos.push_text("answer dice 4,4")
+    res = pos.last_resolution
+    assert "b-tr: Final DR 8, Kill number 12: destroyed" in res.text()
+    assert "a-j" not in res.results and pos.units["b-tr"].has("wreck")
+    assert [d.then for d in pos.state.decisions if d.subject == ("b-hs",)] == ["vprc"]
+
+
+def test_a23_61_the_japanese_may_still_set_it_instead(make_position: Any) -> None:
+    """A23.61, A23.7: the same question answered "set" is the Set DC's dr."""
+    units = [{"id": "a-j", "counter": "4-4-7j", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-j"}]
+    pos = make_position("asl", units, "MPh", counters=JAPANESE)
+    pos.push_text("fire a-dc at C2")
+    pos.push_text("answer set")
+    assert pos.decision.then == "dc_set"
+
+
+def test_a23_61_others_only_at_a_vehicle_bypassing_their_location(make_position: Any) -> None:
+    """A23.61: a German 5-4-8 in C2 with an enemy truck that is not bypassing: the DC named at C2 is a Set DC
+    (A23.7) as before, no placement is offered."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-tr", "counter": "truck", "side": "b", "hex": "C2"}]
+    pos = make_position("asl", units, "MPh", counters=JAPANESE)
+    pos.push_text("fire a-dc at C2")
+    assert pos.decision.then == "dc_set"
+
+
+def test_a23_61_placed_at_a_truck_bypassing_the_placers_woods_location(make_position: Any) -> None:
+    """A23.61: the 5-4-8 in woods C2 places its DC into its own Location at the enemy truck bypassing C2 (1
+    MF: 4 - 1 = 3 left). In the AFPh: Original 11, the woods' +1 TEM: 12 against nobody else; the truck is at
+    its CAFP, outside the woods (D2.36): Final 11, below its Kill number 12: destroyed."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-tr", "counter": "truck", "side": "b", "hex": "C2", "markers": ["byp0"]}]
+    pos = make_position("asl", units, "MPh", counters=JAPANESE, hexes={"C2": "woods"})
+    pos.push_text("fire a-dc at C2")
+    assert pos.decision.choices == ("set", "h0")
+    pos.push_text("answer h0")
+    _passes(pos)
+    assert pos.units["a-dc"].has("placed_dc") and mphsw.mf_left(pos.units["a-1"]) == 3
+    _to_afph(pos)
+    pos.push_text("answer dice 5,6")
+    text = pos.last_resolution.text()
+    assert "target terrain: +1 (A23.1)" in text
+    assert "b-tr: Final DR 11, Kill number 12: destroyed" in text and "(D2.36)" in text
+    assert pos.units["b-tr"].has("wreck")
+
+
+def test_a23_3_the_offers_name_each_adjacent_enemy_hex_and_never_tell_a_dummy(make_position: Any) -> None:
+    """A23.3: the page's offers are the placements the 5-4-8 may make now: C1 (a 5-2-7) and D2 (a "?" that is
+    a dummy: offered all the same, so the list does not tell a dummy from a unit, A12); not C5 (no enemy),
+    not E1 (not ADJACENT)."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-1", "counter": "5-2-7", "side": "b", "hex": "C1"},
+             {"id": "b-d", "counter": "dummy", "side": "b", "hex": "D2", "concealed": True},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "E1"}]
+    counters = {**COUNTERS, "dummy": {"type": "dummy"}}
+    pos = make_position("asl", units, "MPh", counters=counters, hexes=HEXES)
+    texts = [pos.action_text(a) for a in pos.legal_actions]
+    offers = sorted(t for t in texts if t.startswith("fire a-dc"))
+    assert offers == ["fire a-dc at C1", "fire a-dc at D2"]

@@ -116,3 +116,36 @@ def test_the_detonations_original_dr_equal_to_the_enemy_san_activates_his_sniper
     pos.push_text("answer dice 3,4")  # Original 7 = b's SAN
     bottom = pos.state.decisions[0]  # answered after the casualty the blast opened
     assert bottom.then == "sniper" and bottom.side == "b"
+
+
+def test_a7_308_a_set_dc_at_a_truck_burns_it_with_the_hs_aboard(make_position: Any) -> None:
+    """A23.71, A7.308, D.8 (the shared detonation, dcblast.py): the DC is set in Open Ground C3 beside an
+    enemy truck with a HS aboard; b-1 later comes in. Original 8 (8 + 2 enemy infantry there: no malfunction,
+    A23.7), -3, no TEM: final 5 on the 36+ column: 2KIA for b-1; the truck's Kill number on that column is 13
+    (demo pack): 5 is at most half of it, a burning wreck, and the HS dies with it (no collateral attack)."""
+    counters = {**COUNTERS, "truck": {"type": "vehicle", "vehicle": "demo-truck-r"}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "b-tr", "counter": "truck", "side": "b", "hex": "C3"},
+             {"id": "b-hs", "counter": "2-2-7r", "side": "b", "hex": "C3", "carrier": "b-tr"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C6"}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("fire a-dc at C3")
+    pos.push_text("answer pass")
+    pos.push_text("answer dice 1")
+    until(pos, "a", "APh")
+    pos.push_text("advance a-1 C3-D3")
+    until(pos, "b", "MPh")
+    pos.push_text("move b-1 C6-C5-C4-C3")
+    until(pos, "a", "MPh")
+    pos.push_text("move a-1 D3-E3")
+    until(pos, "a", "AFPh")
+    pos.push_text("fire a-dc at C3")
+    pos.push_text("answer dice 2,3")  # the setter's NTC: passed
+    pos.push_text("answer dice 4,4")
+    res = pos.state.resolution
+    text = res.text()
+    assert "36 FP -> 36 column, final DR 5 -> 2KIA" in text
+    assert "b-tr: Final DR 5, Kill number 13: a burning wreck (A7.308)" in text
+    assert res.results == {"b-1": "2KIA"} and "b-hs" not in pos.units
+    assert pos.units["b-tr"].has("burning")
