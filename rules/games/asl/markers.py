@@ -136,6 +136,17 @@ def phrase(marker: str, label: object = None) -> T:
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
+    if marker.startswith("mg_fired:"):
+        return T("its {weapon} has fired this player turn (D3.5)", weapon=marker[9:].upper())
+    if marker.startswith("mgat:") and "@" in marker:
+        phase, where = marker[5:].split("@", 1)
+        at = f"@{where}"
+        if callable(label):
+            from hexmate.rules.hexes import Hex
+
+            q, r = (int(v) for v in where.split(","))
+            at = str(label(Hex(q, r)))
+        return T("its MGs fired at {hex} in this {phase} (D3.5)", hex=at, phase=phase)
     if marker.startswith("acq:") and "@" in marker:
         target, where = marker[4:].rsplit("@", 1)
         hex_text = f"@{where}"

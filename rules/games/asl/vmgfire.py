@@ -9,14 +9,20 @@ so used is marked fired for the player turn (D3.5). The DR: the target's TEM and
 FFNAM and FFMO at moving infantry (A4.6). The IFT result turns into the targets' checks
 as any attack's (aftermath.py).
 
-Not built: the player choosing which MGs fire and splitting them among targets (D3.5), fire at the exposed PRC
-of a vehicle (infantry aboard are not targets here), and at vehicles (D.8's special collateral attack).
+The owner may instead name the MGs that fire (D3.5): ``fire <vehicle>.bmg,<vehicle>.cmg at <hex>`` fires
+those together, taking the largest CA DRM of them (D3.5); the others stay free for another target. MGs of one
+vehicle that fire at the same target in one phase must fire together (D3.5 and A7.55's Mandatory Fire Group):
+a second attack at a hex the vehicle's MGs already fired at this phase is refused. Each named MG is offered
+alone and in every combination that may fire.
+
+Not built: fire at the exposed PRC of a vehicle (infantry aboard are not targets here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from itertools import combinations
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -34,6 +40,40 @@ from hexmate.rules.text import T
 
 VMG = "vmg"
 MARKERS = tuple(vmg.fired_marker(w) for w in vmg.WEAPONS)
+AT = "mgat:"  # D3.5, A7.55: ``mgat:<phase>@q,r``, the hexes its MGs fired at this phase
+
+
+def at_marker(phase: str, h: Hex) -> str:
+    return f"{AT}{phase}@{h.q},{h.r}"
+
+
+def turn_over(state: State) -> State:
+    """The end of the player turn: the hexes each vehicle's MGs fired at are forgotten (D3.5, A7.55)."""
+    units = {uid: u.mark(remove=tuple(m for m in u.markers if m.startswith(AT))) if any(
+        m.startswith(AT) for m in u.markers) else u for uid, u in state.units.items()}
+    return state.replace(units=units)
+
+
+def named(position: Position, fire: act.Fire) -> tuple[UnitState, tuple[str, ...]] | None:
+    """The vehicle and the MGs the owner named (D3.5): ``V`` alone (none named: this module picks them) or
+    ``V.bmg,V.cmg`` (each MG of one vehicle). None when the firers are not that."""
+    if len(fire.firers) == 1 and fire.firers[0] in position.units:
+        unit = position.units[fire.firers[0]]
+        return (unit, ()) if is_vehicle(unit) else None
+    vid = ""
+    weapons: list[str] = []
+    for token in fire.firers:
+        if token in position.units or "." not in token:
+            return None
+        v, w = token.rsplit(".", 1)
+        if w not in vmg.WEAPONS or (vid and v != vid):
+            return None
+        vid = v
+        weapons.append(w)
+    unit = position.units.get(vid)
+    if unit is None or not is_vehicle(unit):
+        return None
+    return unit, tuple(weapons)
 
 
 def infantry_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -43,13 +83,15 @@ def infantry_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
 
 
 def claims(position: Position, fire: act.Fire) -> bool:
-    """A vehicle firing at a hex with enemy infantry and no enemy vehicle: its MGs (else vfire's gun)."""
-    if len(fire.firers) != 1 or fire.firers[0] not in position.units:
+    """A vehicle firing at a hex with enemy infantry and no enemy vehicle: its MGs (else vfire's gun); or
+    MGs named one by one (D3.5)."""
+    got = named(position, fire)
+    if got is None:
         return False
-    unit = position.units[fire.firers[0]]
-    if not is_vehicle(unit):
-        return False
+    unit, weapons = got
     side = unit.side
+    if weapons:
+        return True
     return bool(infantry_targets(position, fire.target, side)) and not any(
         u.side != side and is_vehicle(u) and not u.has("wreck") for u in position.units_at(fire.target))
 
@@ -58,14 +100,18 @@ def _moving(unit: UnitState) -> bool:
     return unit.has("motion")
 
 
-def attack(position: Position, unit: UnitState, target: Hex) -> vmg.MgAttack:
-    """The MGs that fire and their numbers: those needing no Case A, else all that may (D3.5, D3.52)."""
+def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str, ...] = ()) -> vmg.MgAttack:
+    """The MGs that fire and their numbers: those the owner named (D3.5); else those needing no Case A,
+    else all that may (D3.5, D3.52)."""
     vt = vtype(unit)
     assert unit.hex is not None
     f = facing_of(unit)
     tca = tca_of(unit.markers, f)
     bff = vfire.bounding(position, unit)
     pack = od.load_pack()
+    if weapons:
+        return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, weapons,
+                             phase=position.phase.id, bounding=bff, moving=_moving(unit))
     ok: list[tuple[str, vmg.MgAttack]] = []
     first: IllegalAction | None = None
     for w in vmg.WEAPONS:
@@ -85,7 +131,12 @@ def attack(position: Position, unit: UnitState, target: Hex) -> vmg.MgAttack:
 
 
 def check(position: Position, fire: act.Fire) -> act.Fire:
-    unit = position.units[fire.firers[0]]
+    got = named(position, fire)
+    assert got is not None
+    unit, weapons = got
+    if weapons and not infantry_targets(position, fire.target, unit.side):
+        raise IllegalAction(T("no enemy infantry at {hex} for the MGs", hex=position.label(fire.target)),
+                            "D3.5")
     phase = position.phase.id
     bff = vfire.bounding(position, unit)
     side = unit.side if bff else vfire.firing_side(position)
@@ -117,16 +168,22 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
                               hex=position.label(fire.target)), "A6.1")
-    attack(position, unit, fire.target)
+    attack(position, unit, fire.target, weapons)
+    if at_marker(phase, fire.target) in unit.markers:  # D3.5: mandatory FG (A7.55)
+        raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
+                              "phase fire together as one fire group", unit=unit.id,
+                              hex=position.label(fire.target)), "A7.55")
     return fire
 
 
 def declare(position: Position, fire: act.Fire) -> State:
     state = position.state
-    unit = state.units[fire.firers[0]]
-    got = attack(position, unit, fire.target)
+    found = named(position, fire)
+    assert found is not None
+    unit, weapons = found
+    got = attack(position, unit, fire.target, weapons)
     used = [s.name for s in got.steps if s.name in vmg.WEAPONS]
-    marks = [vmg.fired_marker(w) for w in used]
+    marks = [vmg.fired_marker(w) for w in used] + [at_marker(position.phase.id, fire.target)]
     if vfire.bounding(position, unit):
         marks.append(vfire.BOUNDING)  # D3.3.1: no fire from it or its PRC in the AFPh
     state = state.with_unit(unit.mark(*marks))
@@ -210,4 +267,20 @@ def generate(position: Position) -> Iterator[act.Action]:
             except (IllegalAction, InvalidAction):
                 continue
             yield fire
+            yield from _choices(position, unit, h)
+
+
+def _choices(position: Position, unit: UnitState, h: Hex) -> Iterator[act.Fire]:
+    """D3.5: each MG alone and each combination of them that may fire at h, once the vehicle may fire
+    there at all (the plain form's checks passed)."""
+    able = [w for w in vmg.WEAPONS if getattr(vtype(unit), w)]
+    if len(able) < 2:
+        return
+    for n in range(1, len(able) + 1):
+        for ws in combinations(able, n):
+            try:
+                attack(position, unit, h, ws)
+            except IllegalAction:
+                continue
+            yield act.Fire(tuple(f"{unit.id}.{w}" for w in ws), h)
 
