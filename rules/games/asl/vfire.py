@@ -146,7 +146,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
 def declare_fire(position: Position, fire: act.Fire) -> State:
     state = position.state
     unit = state.units[fire.firers[0]]
-    state = state.with_unit(unit.mark(fire_marker(position, unit)))
+    state = state.with_unit(unit.mark(fire_marker(position, unit), f"ma_fired:{position.phase.id}"))  # D1.82
     return state.push(
         Decision(
             "roll",

@@ -43,14 +43,23 @@ MARKERS = tuple(vmg.fired_marker(w) for w in vmg.WEAPONS)
 AT = "mgat:"  # D3.5, A7.55: ``mgat:<phase>@q,r``, the hexes its MGs fired at this phase
 
 
+MODS = {  # the attack's own DRMs, as the resolution shows them
+    "case_a": (T("target outside the CA: Case A on the IFT DR"), "D3.52"),
+    "fixed_bmg": (T("fixed BMG at a moving target"), "D1.81"),
+    "plus1": (T("recalled or stunned before"), "D5.34"),
+}
+
+
 def at_marker(phase: str, h: Hex) -> str:
     return f"{AT}{phase}@{h.q},{h.r}"
 
 
 def turn_over(state: State) -> State:
-    """The end of the player turn: the hexes each vehicle's MGs fired at are forgotten (D3.5, A7.55)."""
-    units = {uid: u.mark(remove=tuple(m for m in u.markers if m.startswith(AT))) if any(
-        m.startswith(AT) for m in u.markers) else u for uid, u in state.units.items()}
+    """The end of the player turn: the hexes each vehicle's MGs fired at (D3.5, A7.55) and the phases its MA
+    fired in (D1.82) are forgotten."""
+    gone = (AT, vmg.MA_FIRED)
+    units = {uid: u.mark(remove=tuple(m for m in u.markers if m.startswith(gone))) if any(
+        m.startswith(gone) for m in u.markers) else u for uid, u in state.units.items()}
     return state.replace(units=units)
 
 
@@ -100,6 +109,16 @@ def _moving(unit: UnitState) -> bool:
     return unit.has("motion")
 
 
+def moving_target(position: Position, unit: UnitState, target: Hex) -> bool:
+    """D1.81 (the fixed BMG's +1): the target is a moving unit: Defensive First Fire at the units moving into
+    ``target`` now (A8.1), or an enemy vehicle there in Motion (D2.4)."""
+    moving = position.state.moving
+    if (position.phase.id == "MPh" and moving is not None and target == moving.here
+            and not vfire.bounding(position, unit)):
+        return True
+    return any(u.side != unit.side and is_vehicle(u) and u.has("motion") for u in position.units_at(target))
+
+
 def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str, ...] = ()) -> vmg.MgAttack:
     """The MGs that fire and their numbers: those the owner named (D3.5); else those needing no Case A,
     else all that may (D3.5, D3.52)."""
@@ -109,9 +128,10 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
     tca = tca_of(unit.markers, f)
     bff = vfire.bounding(position, unit)
     pack = od.load_pack()
+    mover = moving_target(position, unit, target)
     if weapons:
         return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, weapons,
-                             phase=position.phase.id, bounding=bff, moving=_moving(unit))
+                             phase=position.phase.id, bounding=bff, moving=_moving(unit), moving_target=mover)
     ok: list[tuple[str, vmg.MgAttack]] = []
     first: IllegalAction | None = None
     for w in vmg.WEAPONS:
@@ -119,15 +139,16 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
             continue
         try:
             ok.append((w, vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, [w],
-                                        phase=position.phase.id, bounding=bff, moving=_moving(unit))))
+                                        phase=position.phase.id, bounding=bff, moving=_moving(unit),
+                                        moving_target=mover)))
         except IllegalAction as e:
             first = first or e
     if not ok:
         raise first or IllegalAction(T("this vehicle has no MG that may fire there"), "D3.5")
-    free = [w for w, a in ok if a.drm == ("plus1" in unit.markers)]
+    free = [w for w, a in ok if not any(s.name == "case_a" for s in a.steps)]
     use = free or [w for w, _ in ok]
     return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, use, phase=position.phase.id,
-                         bounding=bff, moving=_moving(unit))
+                         bounding=bff, moving=_moving(unit), moving_target=mover)
 
 
 def check(position: Position, fire: act.Fire) -> act.Fire:
@@ -190,7 +211,8 @@ def declare(position: Position, fire: act.Fire) -> State:
     prompt = T("{unit} fires its MGs ({weapons}) at {hex}: {fp} FP, DRM {drm:+d}; roll the IFT DR (D3.5)",
                unit=unit.id, weapons=", ".join(w.upper() for w in used), hex=position.label(fire.target),
                fp=str(got.fp), drm=got.drm)
-    args = (("fp", str(got.fp)), ("drm", str(got.drm)), ("weapons", ",".join(used)))
+    mods = ",".join(f"{s.name}:{s.value}" for s in got.steps if s.name in MODS)
+    args = (("fp", str(got.fp)), ("drm", str(got.drm)), ("weapons", ",".join(used)), ("mods", mods))
     return state.push(Decision("roll", unit.side, prompt, "D3.5", VMG, dice="DR", subject=(unit.id,),
                                target=fire.target, args=args))
 
@@ -206,8 +228,10 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     fp = Fraction(decision.arg("fp", "0"))
     drm = int(decision.arg("drm", "0"))
     lines = [Line(T("vehicle MG FP ({weapons})", weapons=decision.arg("weapons")), str(fp), "D3.5")]
-    if drm:
-        lines.append(Line(T("Case A or stun DRM of the MGs"), f"{drm:+d}", "D3.52"))
+    for mod in filter(None, decision.arg("mods", "").split(",")):
+        name, value = mod.split(":")
+        text, rule = MODS[name]
+        lines.append(Line(text, f"{int(value):+d}", rule))
     targets = infantry_targets(position, h, unit.side)
     tem = asl_terrain.tem(position, h)
     hindrance = asl_terrain.line_of_sight(position, unit.hex, h).hindrance
