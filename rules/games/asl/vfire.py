@@ -177,6 +177,10 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     new_tca = fc.facing_to(firer.hex, target.hex, tca)
     bow = vt.ma.mount == "NT"
     drm_a = od.case_a(pack, vt.ma.mount, turret_turns=0 if bow else k, hull_turns=k if bow else 0, bow=bow)
+    if k == 0 and not bow and not bounding(position, firer):  # D3.51: the CMG turned the turret this phase
+        from hexmate.rules.games.asl import vmg
+
+        drm_a += vmg.carried_penalty(firer.markers, position.phase.id, "ma")
     if vbypass.across_of(firer) is not None and not bow:  # D2.321: four TCA points, wider side arcs
         k, side, new_tca = vbypass.turret_case_a(firer, tca, target.hex,
                                                  acquired=acquisition(target) in firer.markers)
@@ -257,8 +261,13 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     target = _target(position, decision, firer.side)
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
-    th, steps, new_tca, _ = to_hit_of(position, firer, target)
+    th, steps, new_tca, turned_k = to_hit_of(position, firer, target)
     home: Hex = firer.hex
+    own_a = next((s.value for s in steps if s.name == "A"), 0)
+    if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too
+        from hexmate.rules.games.asl import vmg
+
+        firer = firer.mark(vmg.penalty_marker(position.phase.id, "ma", own_a))
     if vt.ma.mount == "NT":
         firer = with_facing(firer, new_tca)
     else:

@@ -52,6 +52,35 @@ def ma_fired_marker(phase: str) -> str:
     return f"{MA_FIRED}{phase}"
 
 
+PENALTY = "capen:"  # ``capen:<phase>:<weapon>:<drm>``: a turret weapon turned the TCA this phase at that DRM
+
+
+def penalty_marker(phase: str, weapon: str, drm: int) -> str:
+    """D3.51: the CA-change DRM a turret weapon (``ma`` or ``cmg``) paid turning the TCA this phase."""
+    return f"{PENALTY}{phase}:{weapon}:{drm}"
+
+
+def carried_penalty(markers: frozenset[str], phase: str, weapon: str) -> int:
+    """D3.51: another turret weapon that fires inside the current TCA in the phase a turret weapon turned it
+    pays the same CA-change DRM (the largest such, if both turned it)."""
+    best = 0
+    for m in markers:
+        if m.startswith(PENALTY):
+            ph, w, drm = m[len(PENALTY):].split(":")
+            if ph == phase and w != weapon:
+                best = max(best, int(drm))
+    return best
+
+
+def lost_acquisition(markers: frozenset[str], target_ids: Sequence[str]) -> tuple[str, ...]:
+    """D1.82: the MA's acquisition markers a CMG shot removes: all of them unless the shot is at the acquired
+    target (one of ``target_ids``)."""
+    acq = tuple(m for m in markers if m.startswith("acq:"))
+    if any(m[4:].rsplit("@", 1)[0] in target_ids for m in acq):
+        return ()
+    return acq
+
+
 def in_rear(firer: Hex, target: Hex, f: int) -> bool:
     """D1.81, D1.82: a rear MG fires only at a target in its own hex or in the rear target facing (D3.2) of
     the hull (VCA f) or of the turret (TCA f)."""
@@ -103,7 +132,7 @@ def mg_attack(
     rng = distance(firer, target)
     steps: list[od.Step] = []
     fp = Fraction(0)
-    ca_drm = 0
+    drms: list[tuple[int, bool]] = [(0, False)]  # each MG's CA DRM; True: the one the MA's turn left (D3.51)
     for w in weapons:
         value = int(getattr(vt, w))
         if value <= 0 or f"{w}_malf" in markers:
@@ -123,7 +152,7 @@ def mg_attack(
                                   "facing"), "D1.82")
         if w == "trmg" and ma_fired_marker(phase) in markers:
             raise IllegalAction(T("the turret rear MG does not fire in a phase its MA fired"), "D1.82")
-        drm = 0
+        drm, kept = 0, False
         if w == "bmg":
             k = fc.hexspines_to(firer, target, vca)
             drm = pack.case_a_drm("NT", k)
@@ -131,12 +160,19 @@ def mg_attack(
             k = fc.hexspines_to(firer, target, tca)
             mount = vt.ma.mount if vt.ma is not None else "NT"
             drm = pack.case_a_drm(mount, k)
+            if k == 0 and not bounding:  # D3.51: inside the TCA the MA turned this phase: its DRM too
+                drm = carried_penalty(markers, phase, "cmg")
+                kept = drm > 0
         if drm and bounding:
             drm = 0  # D3.52: moving fire is always inside the CA (C5.13); halved instead (D3.3.1)
-        ca_drm = max(ca_drm, drm)  # D3.5: the largest CA DRM of the MGs used
+        drms.append((drm, kept))
         fp += value
         steps.append(od.Step(w, value, RULE[w], T("{weapon} FP", weapon=NAMES[w])))
-    if ca_drm:
+    ca_drm, kept = max(drms)  # D3.5: the largest CA DRM of the MGs used
+    if ca_drm and kept:
+        said = T("the turret turned this phase: the same Case A DRM")
+        steps.append(od.Step("ca_kept", ca_drm, "D3.51", said))
+    elif ca_drm:
         steps.append(od.Step("case_a", ca_drm, "D3.52", T("target outside the CA: Case A on the IFT DR")))
     if bounding:
         fp /= 2

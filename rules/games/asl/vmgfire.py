@@ -28,12 +28,13 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl import prcfire, vfire, vmg
+from hexmate.rules.games.asl import prcfire, riders, vfire, vmg
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
-from hexmate.rules.games.asl.armour import FIRE_MARKERS, facing_of, is_vehicle, vtype
-from hexmate.rules.games.asl.vehicles import tca_of
+from hexmate.rules.games.asl.armour import FIRE_MARKERS, _remark, facing_of, is_vehicle, vtype
+from hexmate.rules.games.asl.vehicles import tca_of, with_tca
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
@@ -45,6 +46,7 @@ AT = "mgat:"  # D3.5, A7.55: ``mgat:<phase>@q,r``, the hexes its MGs fired at th
 
 MODS = {  # the attack's own DRMs, as the resolution shows them
     "case_a": (T("target outside the CA: Case A on the IFT DR"), "D3.52"),
+    "ca_kept": (T("the turret turned this phase: the same Case A DRM"), "D3.51"),
     "fixed_bmg": (T("fixed BMG at a moving target"), "D1.81"),
     "plus1": (T("recalled or stunned before"), "D5.34"),
 }
@@ -57,7 +59,7 @@ def at_marker(phase: str, h: Hex) -> str:
 def turn_over(state: State) -> State:
     """The end of the player turn: the hexes each vehicle's MGs fired at (D3.5, A7.55) and the phases its MA
     fired in (D1.82) are forgotten."""
-    gone = (AT, vmg.MA_FIRED)
+    gone = (AT, vmg.MA_FIRED, vmg.PENALTY)
     units = {uid: u.mark(remove=tuple(m for m in u.markers if m.startswith(gone))) if any(
         m.startswith(gone) for m in u.markers) else u for uid, u in state.units.items()}
     return state.replace(units=units)
@@ -145,7 +147,7 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
             first = first or e
     if not ok:
         raise first or IllegalAction(T("this vehicle has no MG that may fire there"), "D3.5")
-    free = [w for w, a in ok if not any(s.name == "case_a" for s in a.steps)]
+    free = [w for w, a in ok if not any(s.name in ("case_a", "ca_kept") for s in a.steps)]
     use = free or [w for w, _ in ok]
     return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, use, phase=position.phase.id,
                          bounding=bff, moving=_moving(unit), moving_target=mover)
@@ -207,6 +209,8 @@ def declare(position: Position, fire: act.Fire) -> State:
     marks = [vmg.fired_marker(w) for w in used] + [at_marker(position.phase.id, fire.target)]
     if vfire.bounding(position, unit):
         marks.append(vfire.BOUNDING)  # D3.3.1: no fire from it or its PRC in the AFPh
+    if "cmg" in used:
+        unit, state = _cmg_after(position, state, unit, fire.target)
     state = state.with_unit(unit.mark(*marks))
     prompt = T("{unit} fires its MGs ({weapons}) at {hex}: {fp} FP, DRM {drm:+d}; roll the IFT DR (D3.5)",
                unit=unit.id, weapons=", ".join(w.upper() for w in used), hex=position.label(fire.target),
@@ -215,6 +219,33 @@ def declare(position: Position, fire: act.Fire) -> State:
     args = (("fp", str(got.fp)), ("drm", str(got.drm)), ("weapons", ",".join(used)), ("mods", mods))
     return state.push(Decision("roll", unit.side, prompt, "D3.5", VMG, dice="DR", subject=(unit.id,),
                                target=fire.target, args=args))
+
+
+def _cmg_after(position: Position, state: State, unit: UnitState, target: Hex) -> tuple[UnitState, State]:
+    """What the CMG's shot does to the turret: fired at anything but the MA's acquired target it costs the MA
+    that acquisition (D1.82); fired outside the TCA it turns the turret to the target (D3.12) and leaves its
+    Case A DRM for the MA's shots inside the new TCA this phase (D3.51); a turret that turns throws its
+    riders off (D6.21)."""
+    ids = [u.id for u in position.units_at(target)]
+    unit = unit.mark(remove=vmg.lost_acquisition(unit.markers, ids))
+    vt = vtype(unit)
+    assert unit.hex is not None
+    if vfire.bounding(position, unit) or vt.ma is None or vt.ma.mount == "NT":
+        return unit, state
+    f = facing_of(unit)
+    tca = tca_of(unit.markers, f)
+    k = fc.hexspines_to(unit.hex, target, tca)
+    if k == 0:
+        return unit, state
+    drm = od.load_pack().case_a_drm(vt.ma.mount, k)
+    unit = _remark(unit, with_tca(unit.markers, f, fc.facing_to(unit.hex, target, tca)))
+    unit = unit.mark(vmg.penalty_marker(position.phase.id, "cmg", drm))
+    state = state.with_unit(unit)
+    on_top = riders.carried_riders(state, unit, vt.passengers)
+    if on_top:  # D6.21
+        state = riders.bail_out(position.at(state), on_top, unit.hex, "D6.21")
+        unit = state.units[unit.id]
+    return unit, state
 
 
 def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
