@@ -30,7 +30,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl import prcfire, riders, vfire, vmg
+from hexmate.rules.games.asl import prcfire, riders, vcover, vfire, vmg
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, _remark, facing_of, is_vehicle, vtype
@@ -270,32 +270,78 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         lines.append(Line(T("target terrain ({terrain})", terrain=position.map.terrain(h)), f"{tem:+d}", "B"))
     if hindrance:
         lines.append(Line(T("LOS hindrance"), f"{hindrance:+d}", "A6.7"))
-    drm += tem + hindrance
+    afv_hind, where = vcover.hindrance(position, unit.hex, h)
+    if afv_hind:  # D9.4: AFVs and wrecks on the way
+        lines.append(Line(T("of the hindrance, AFVs or wrecks in {hexes}",
+                            hexes=", ".join(position.label(x) for x in where)), f"{afv_hind:+d}", "D9.4"))
+    drm += tem + hindrance + afv_hind
     moving = position.state.moving
     if position.phase.id == "MPh" and moving is not None and not vfire.bounding(position, unit):
         targets = [u for u in targets if u.id in moving.units]  # A8.1: First Fire hits the movers
-        if targets and not any(u.has("pinned") for u in targets):
+    cover, why = vcover.tem(position, h, [unit.hex], other_tem=tem,
+                            side=targets[0].side if targets else "", units=targets)
+    if cover and why is not None:  # D9.3: a wreck, friendly AFV or abandoned enemy AFV in their Location
+        lines.append(Line(why, f"{cover:+d}", "D9.3"))
+        drm += cover
+    over = overstacked(position, unit.hex, unit.side, vehicles=True)
+    if over:  # A5.12: the firing Location is overstacked
+        lines.append(Line(T("firing Location over the stacking limit by {n} (vehicles, squad-equivalents)",
+                            n=over), f"{over:+d}", "A5.12"))
+        drm += over
+    under = overstacked(position, h, targets[0].side) if targets else 0
+    if under:  # A5.131: the target Location is overstacked
+        lines.append(Line(T("target overstacked by {n} squad-equivalent(s)", n=under), f"{-under:+d}",
+                          "A5.131"))
+        drm -= under
+    at_movers = moving is not None and position.phase.id == "MPh" and not vfire.bounding(position, unit)
+    if at_movers and targets and not any(u.has("pinned") for u in targets):
+        drm -= 1
+        lines.append(Line(T("First Fire at a moving unit (FFNAM)"), "-1", "A4.6"))
+        if position.map.terrain(h) == "open" and not tem and not hindrance and not cover:
             drm -= 1
-            lines.append(Line(T("First Fire at a moving unit (FFNAM)"), "-1", "A4.6"))
-            if position.map.terrain(h) == "open" and not tem and not hindrance:
-                drm -= 1
-                lines.append(Line(T("moving in Open Ground (FFMO)"), "-1", "A4.6"))
+            lines.append(Line(T("moving in Open Ground (FFMO)"), "-1", "A4.6"))
     final = roll.total + drm
+    lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
-    col = axis.locate(fp)
-    column = "" if col is None else str(axis.keys[col])
-    result = "-" if col is None or not targets else str(chart.lookup(fp=axis.keys[col], final_dr=final))
-    lines.append(Line(T("Original DR"), str(roll.total), "A.1"))
-    lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=fp,
-                                  column=column or "-", final=final, result=result), "A7.3"))
+    results: dict[str, str] = {}
+    pushed: list[Decision] = []
+    summary_parts: list[str] = []
+    groups = [(T("known targets"), [u for u in targets if not u.concealed], fp),
+              (T("concealed targets"), [u for u in targets if u.concealed], fp / 2)]  # A7.23: Area Fire
+    for i, (label, group, group_fp) in enumerate(groups):
+        if not group and (i or targets):  # no targets at all: the known line still shows the shot
+            continue
+        if group_fp != fp:
+            lines.append(Line(T("FP vs {group}", group=label), T("{fp} halved: Area Fire at concealed units",
+                                                                  fp=str(fp)), "A7.23"))
+        col = axis.locate(group_fp)
+        column = "" if col is None else str(axis.keys[col])
+        result = "-" if col is None or not group else str(chart.lookup(fp=axis.keys[col], final_dr=final))
+        lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,
+                                      column=column or "-", final=final, result=result), "A7.3"))
+        results.update({u.id: result for u in group})
+        summary_parts.append(result)
+        if group:
+            pushed += decisions_for(position.at(state), result, [u.id for u in group], column)
+    result = " / ".join(summary_parts)
     summary = T("{unit} fires its MGs at {hex}: {result}", unit=unit.id, hex=position.label(h), result=result)
     res = Resolution(act.Fire((unit.id,), h, answer.dice), "ift", position.charts.label, position.charts.demo,
-                     tuple(lines), {u.id: result for u in targets}, summary)
+                     tuple(lines), results, summary)
     state = state.replace(resolution=res)
-    if not targets:
-        return state
-    return state.push(*decisions_for(position.at(state), result, [u.id for u in targets], column))
+    return state.push(*pushed) if pushed else state
+
+
+def overstacked(position: Position, h: Hex, side: str, *, vehicles: bool = False) -> int:
+    """A5.12, A5.131: ``side``'s squad-equivalents of personnel on the ground in h beyond three (A5.1), and
+    with ``vehicles`` (the firer's Location, A5.12) its vehicles beyond one, wrecks apart (A5.2)."""
+    from hexmate.rules.games.asl.fire import _overstack
+
+    here = [u for u in position.units_at(h) if u.side == side]
+    over = _overstack([u for u in here if not is_vehicle(u) and u.carrier is None])
+    if vehicles:
+        over += max(0, sum(1 for u in here if is_vehicle(u) and not u.has("wreck")) - 1)
+    return over
 
 
 def generate(position: Position) -> Iterator[act.Action]:
