@@ -104,6 +104,8 @@ PHRASES: dict[str, T] = {
     "crew_lost": T("its crew was lost (D5.6)"),
     "disabled": T("main armament disabled (D3.7)"),
     "concealed": T("concealed (A12.1)"),
+    "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
+    "rof_kept": T("its gun kept its multiple rate of fire: it may fire again this phase (D3.5)"),
 }
 
 

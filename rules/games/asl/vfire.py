@@ -111,7 +111,11 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
         )
-    if unit.has(fire_marker(position, unit)) or (phase == "AFPh" and unit.has("prep_fire")):
+    # D3.5: its MGs alone (mg_only) or a kept multiple ROF (rof_kept) leave the gun free to fire this phase
+    again = unit.has("mg_only") or unit.has("rof_kept")
+    if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
+        raise IllegalAction(T("{unit} Prep Fired: no fire from it in the AFPh", unit=unit.id), "D3.3")
+    if unit.has(fire_marker(position, unit)) and not again:
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
     if phase == "AFPh" and unit.has(BOUNDING):
@@ -146,7 +150,8 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
 def declare_fire(position: Position, fire: act.Fire) -> State:
     state = position.state
     unit = state.units[fire.firers[0]]
-    state = state.with_unit(unit.mark(fire_marker(position, unit), f"ma_fired:{position.phase.id}"))  # D1.82
+    state = state.with_unit(unit.mark(fire_marker(position, unit), f"ma_fired:{position.phase.id}",  # D1.82
+                                      remove=("mg_only", "rof_kept")))
     return state.push(
         Decision(
             "roll",
@@ -267,7 +272,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too
         from hexmate.rules.games.asl import vmg
 
-        firer = firer.mark(vmg.penalty_marker(position.phase.id, "ma", own_a))
+        penalty = vmg.penalty_marker(position.phase.id, "ma", own_a)
+        firer = firer.mark(penalty)
     if vt.ma.mount == "NT":
         firer = with_facing(firer, new_tca)
     else:
@@ -284,7 +290,11 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
-        firer = firer.mark(remove=(fire_marker(position, firer),))
+        sole = not any(m.startswith("mg_fired:") for m in firer.markers)
+        if fire_marker(position, firer) == BOUNDING and sole:  # D3.3: the sole gun kept ROF: no counter
+            firer = firer.mark(remove=(BOUNDING,))
+        else:  # D3.3, D3.5: the phase's fire counter stays (it bars the AFPh); the gun may fire again now
+            firer = firer.mark("rof_kept")
         lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)

@@ -41,6 +41,7 @@ from hexmate.rules.text import T
 
 VMG = "vmg"
 MARKERS = tuple(vmg.fired_marker(w) for w in vmg.WEAPONS)
+MG_ONLY = "mg_only"  # D3.5: the fire counter came from its MGs: its gun may still fire this phase
 AT = "mgat:"  # D3.5, A7.55: ``mgat:<phase>@q,r``, the hexes its MGs fired at this phase
 
 
@@ -179,7 +180,9 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if bff and prcfire.vehicle_fired(position, unit, "prep_fire"):  # D3.5: one fire phase for them all
         raise IllegalAction(T("{vehicle} or a unit aboard it Prep Fired: no fire from it in the MPh",
                               vehicle=unit.id), "D.3")
-    if phase == "AFPh" and (unit.has(vfire.BOUNDING) or unit.has("prep_fire")):
+    if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
+        raise IllegalAction(T("{unit} Prep Fired: no fire from it in the AFPh", unit=unit.id), "D3.3")
+    if phase == "AFPh" and unit.has(vfire.BOUNDING):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3.1")
     if phase == "MPh" and not bff:
         moving, top = position.state.moving, position.state.decision
@@ -207,8 +210,11 @@ def declare(position: Position, fire: act.Fire) -> State:
     got = attack(position, unit, fire.target, weapons)
     used = [s.name for s in got.steps if s.name in vmg.WEAPONS]
     marks = [vmg.fired_marker(w) for w in used] + [at_marker(position.phase.id, fire.target)]
-    if vfire.bounding(position, unit):
-        marks.append(vfire.BOUNDING)  # D3.3.1: no fire from it or its PRC in the AFPh
+    counter = vfire.fire_marker(position, unit)
+    # D3.3.1: a Bounding Fire counter; D3.3, D.3: a Prep Fire counter: no fire from it or its PRC in the
+    # AFPh (D3.5: one fire phase for all its weapons), no move in the MPh; the gun may still fire now
+    if (vfire.bounding(position, unit) or position.phase.id == "PFPh") and not unit.has(counter):
+        marks += [counter, MG_ONLY]
     if "cmg" in used:
         unit, state = _cmg_after(position, state, unit, fire.target)
     state = state.with_unit(unit.mark(*marks))
@@ -239,7 +245,8 @@ def _cmg_after(position: Position, state: State, unit: UnitState, target: Hex) -
         return unit, state
     drm = od.load_pack().case_a_drm(vt.ma.mount, k)
     unit = _remark(unit, with_tca(unit.markers, f, fc.facing_to(unit.hex, target, tca)))
-    unit = unit.mark(vmg.penalty_marker(position.phase.id, "cmg", drm))
+    penalty = vmg.penalty_marker(position.phase.id, "cmg", drm)
+    unit = unit.mark(penalty)
     state = state.with_unit(unit)
     on_top = riders.carried_riders(state, unit, vt.passengers)
     if on_top:  # D6.21
