@@ -30,7 +30,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl import prcfire, riders, vcover, vfire, vmg
+from hexmate.rules.games.asl import prcfire, riders, vcover, vfire, vmg, vmgveh
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, _remark, facing_of, is_vehicle, vtype
@@ -112,6 +112,12 @@ def _moving(unit: UnitState) -> bool:
     return unit.has("motion")
 
 
+def _at_vehicles(position: Position, unit: UnitState) -> bool:
+    """May its MGs take the vehicles of a Location as targets now? Not as Defensive First Fire, which is
+    at the infantry that moved in (A8.1; vfire.py answers a moving vehicle)."""
+    return not (position.phase.id == "MPh" and not vfire.bounding(position, unit))
+
+
 def moving_target(position: Position, unit: UnitState, target: Hex) -> bool:
     """D1.81 (the fixed BMG's +1): the target is a moving unit: Defensive First Fire at the units moving into
     ``target`` now (A8.1), or an enemy vehicle there in Motion (D2.4)."""
@@ -158,7 +164,8 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     got = named(position, fire)
     assert got is not None
     unit, weapons = got
-    if weapons and not infantry_targets(position, fire.target, unit.side):
+    if weapons and not infantry_targets(position, fire.target, unit.side) and not (
+            vmgveh.vehicle_targets(position, fire.target, unit.side) and _at_vehicles(position, unit)):
         raise IllegalAction(T("no enemy infantry at {hex} for the MGs", hex=position.label(fire.target)),
                             "D3.5")
     phase = position.phase.id
@@ -222,7 +229,8 @@ def declare(position: Position, fire: act.Fire) -> State:
                unit=unit.id, weapons=", ".join(w.upper() for w in used), hex=position.label(fire.target),
                fp=str(got.fp), drm=got.drm)
     mods = ",".join(f"{s.name}:{s.value}" for s in got.steps if s.name in MODS)
-    args = (("fp", str(got.fp)), ("drm", str(got.drm)), ("weapons", ",".join(used)), ("mods", mods))
+    args = (("fp", str(got.fp)), ("drm", str(got.drm)), ("weapons", ",".join(used)), ("mods", mods),
+            ("named", "1" if weapons else ""))
     return state.push(Decision("roll", unit.side, prompt, "D3.5", VMG, dice="DR", subject=(unit.id,),
                                target=fire.target, args=args))
 
@@ -282,6 +290,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         lines.append(Line(T("of the hindrance, AFVs or wrecks in {hexes}",
                             hexes=", ".join(position.label(x) for x in where)), f"{afv_hind:+d}", "D9.4"))
     drm += tem + hindrance + afv_hind
+    vehicle_drm = drm - asl_terrain.infantry_only_tem(position, h)  # A7.308: not a TEM for infantry only
     moving = position.state.moving
     if position.phase.id == "MPh" and moving is not None and not vfire.bounding(position, unit):
         targets = [u for u in targets if u.id in moving.units]  # A8.1: First Fire hits the movers
@@ -295,6 +304,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         lines.append(Line(T("firing Location over the stacking limit by {n} (vehicles, squad-equivalents)",
                             n=over), f"{over:+d}", "A5.12"))
         drm += over
+        vehicle_drm += over
     under = overstacked(position, h, targets[0].side) if targets else 0
     if under:  # A5.131: the target Location is overstacked
         lines.append(Line(T("target overstacked by {n} squad-equivalent(s)", n=under), f"{-under:+d}",
@@ -331,6 +341,13 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         summary_parts.append(result)
         if group:
             pushed += decisions_for(position.at(state), result, [u.id for u in group], column)
+    if _at_vehicles(position, unit) and decision.arg("named") == "1":  # D3.54, D.8, A7.308
+        state, more, got, asks = vmgveh.resolve(position, state, unit.side, h, fp, roll.total, vehicle_drm,
+                                                afvs=not targets)
+        lines += more
+        results.update(got)
+        pushed += asks
+        summary_parts += [f"{vid} {r}" for vid, r in got.items()]
     result = " / ".join(summary_parts)
     summary = T("{unit} fires its MGs at {hex}: {result}", unit=unit.id, hex=position.label(h), result=result)
     res = Resolution(act.Fire((unit.id,), h, answer.dice), "ift", position.charts.label, position.charts.demo,
@@ -376,6 +393,25 @@ def generate(position: Position) -> Iterator[act.Action]:
                 continue
             yield fire
             yield from _choices(position, unit, h)
+        if not _at_vehicles(position, unit):
+            continue
+        parked = {v.hex for v in position.units.values() if v.side != side and is_vehicle(v)
+                  and v.hex is not None and not v.has("wreck")}
+        for h in sorted(parked - set(hexes), key=lambda h: (h.q, h.r)):
+            yield from _named_at_vehicles(position, unit, h)
+
+
+def _named_at_vehicles(position: Position, unit: UnitState, h: Hex) -> Iterator[act.Fire]:
+    """D3.5, D.8, A7.308: the MGs named at a Location of enemy vehicles without infantry on the ground."""
+    able = [w for w in vmg.WEAPONS if getattr(vtype(unit), w)]
+    for n in range(1, len(able) + 1):
+        for ws in combinations(able, n):
+            fire = act.Fire(tuple(f"{unit.id}.{w}" for w in ws), h)
+            try:
+                check(position, fire)
+            except (IllegalAction, InvalidAction):
+                continue
+            yield fire
 
 
 def _choices(position: Position, unit: UnitState, h: Hex) -> Iterator[act.Fire]:

@@ -1,0 +1,119 @@
+"""ASL chapter D in play: a vehicle's MGs fired at a Location holding enemy vehicles (D3.54, D.8, A7.308).
+
+The owner names the MGs (``fire <vehicle>.bmg at <hex>``, vmgfire.py) at a Location that holds enemy
+vehicles; the one IFT DR then works out:
+
+- each **unarmored** vehicle there (not more of them than the column's largest KIA number) on the IFT's
+  vehicle line (A7.308, D6.7): the Kill number of the attack's column against the Final DR made without the
+  DRMs that are for infantry only (a TEM for infantry only, the D9.3 AFV cover, the target's overstacking,
+  FFNAM/FFMO); an Original DR of 2 asks for the Unlikely Kill dr (A7.309). The units aboard it, always exposed
+  (D6.7), take the General Collateral attack (D.8B) on the same column and Final DR, unless the same DR
+  destroys or burns the vehicle (D.8: its survivors roll the Survival DR instead, D6.9);
+- each **armored** vehicle there, when the Location holds no enemy infantry on the ground (the fire is then
+  declared at the vehicles, D.8): a vehicle MG that is not its MA makes no To Kill attempt (D3.54), so the AFV
+  itself is unharmed; its exposed PRC take a Specific Collateral attack (D.8, D.8A) with the attack's full FP
+  and Original DR and the CE DRM alone: riders (always exposed, no CE DRM, D6.23) and the CE passengers of an
+  armored halftrack (+2, D5.31, D6.62); only the riders when its crew is shocked or stunned (D.8).
+
+Not built here: the AFV's own CE crew as a collateral target (its result on a crew that is not a counter,
+D5.34's stun and recall), and Defensive First Fire by vehicle MGs at a moving vehicle.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import mounted, unarmored, vmg
+from hexmate.rules.games.asl.aftermath import decisions_for
+from hexmate.rules.games.asl.armour import is_vehicle, vtype
+from hexmate.rules.games.base import Line, Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+
+def vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
+    """The enemy vehicles in h that are not wrecks, by id."""
+    return sorted((u for u in position.units_at(h)
+                   if u.side != side and is_vehicle(u) and not u.has("wreck")), key=lambda u: u.id)
+
+
+def aboard(state: State, vehicle: UnitState) -> list[UnitState]:
+    return sorted((u for u in state.units.values() if u.carrier == vehicle.id and u.type != "sw"),
+                  key=lambda u: u.id)
+
+
+def exposed_prc(state: State, vehicle: UnitState) -> list[tuple[UnitState, int]]:
+    """D.8, D.8A: the exposed PRC of an AFV and the CE DRM of each: riders 0 (D6.23), the CE passengers of an
+    armored halftrack +2 (D5.31, D6.62); only riders when its crew is shocked or stunned (D.8)."""
+    kind = mounted.role(vehicle)
+    out: list[tuple[UnitState, int]] = []
+    for unit in aboard(state, vehicle):
+        if kind == mounted.RIDER:
+            out.append((unit, 0))
+        elif (kind == mounted.HT_PASSENGER and mounted.exposed(vehicle) and not unit.has("broken")
+              and not (vehicle.has("shocked") or vehicle.has("stunned"))):
+            out.append((unit, vmg.CE_DRM))
+    return out
+
+
+def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, original: int,
+            vehicle_drm: int, *, afvs: bool) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
+    """The vehicles of Location h under one vehicle-MG attack of ``fp`` with this Original DR; ``vehicle_drm``
+    is the attack's DRM without those for infantry only; ``afvs``: the AFVs there are the declared target
+    (no infantry on the ground there: D.8). Returns the state, the lines, the results by unit and the
+    decisions that follow (checks, Unlikely Kill and Survival DRs)."""
+    lines: list[Line] = []
+    results: dict[str, str] = {}
+    asks: list[Decision] = []
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    col = axis.locate(fp)
+    targets = vehicle_targets(position, h, side)
+    if col is None:
+        if targets:
+            lines.append(Line(T("Vehicle line"), T("{fp} FP: no column left, no effect", fp=str(fp)), "A7.9"))
+        return state, lines, results, asks
+    column = axis.keys[col]
+    final = original + vehicle_drm
+    trucks = [v for v in targets if not vtype(v).armored][:unarmored.most_vehicles(chart, int(column))]
+    for truck in trucks:
+        kill = unarmored.kill_number(position.charts.chart("ift_vehicle"), int(column))
+        got = unarmored.result(final, kill)
+        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
+                 kill=kill, result=unarmored.SAID[got])
+        lines.append(Line(T("Vehicle line"), said, "A7.308"))
+        results[truck.id] = got
+        prc = aboard(state, truck)
+        state, more = unarmored._apply(state, truck, got)  # a wreck: D6.9 survival, or gone with it burning
+        asks.extend(more)
+        if got in ("destroyed", "burning"):  # D.8: no collateral attack then
+            continue
+        if unarmored.needs_dr(original, got):
+            asks.append(Decision("roll", side, T("{vehicle}: Original DR 2 on the vehicle line: roll the "
+                                                 "Unlikely Kill dr", vehicle=truck.id),
+                                 "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=h,
+                                 args=(("first", got),)))
+        if prc:
+            result = str(chart.lookup(fp=column, final_dr=final))
+            said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
+                     units=", ".join(u.id for u in prc), column=str(column), final=final, result=result)
+            lines.append(Line(T("units aboard {vehicle}", vehicle=truck.id), said, "D.8B"))
+            results.update({u.id: result for u in prc})
+            asks.extend(decisions_for(position.at(state), result, [u.id for u in prc], str(column)))
+    for afv in (v for v in targets if vtype(v).armored and afvs):
+        lines.append(Line(T("{vehicle}: no To Kill attempt", vehicle=afv.id),
+                          T("a vehicle MG that is not its MA does not attack an AFV on the To Kill table"),
+                          "D3.54"))
+        results[afv.id] = "-"
+        for unit, ce in exposed_prc(state, afv):
+            result = str(chart.lookup(fp=column, final_dr=original + ce))
+            said = T("Specific Collateral attack on {unit}: {column} column, Original DR {dr} {ce:+d} CE DRM "
+                     "-> {result}", unit=unit.id, column=str(column), dr=original, ce=ce, result=result)
+            lines.append(Line(T("units aboard {vehicle}", vehicle=afv.id), said, "D.8A"))
+            results[unit.id] = result
+            asks.extend(decisions_for(position.at(state), result, [unit.id], str(column)))
+    return state, lines, results, asks
+
+
+__all__ = ["aboard", "exposed_prc", "resolve", "vehicle_targets"]

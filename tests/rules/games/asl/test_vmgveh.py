@@ -1,0 +1,77 @@
+"""A vehicle's MGs at enemy vehicles (A7.308, D6.7, D.8, D.8A, D.8B, D3.54), played through the game's
+actions. The 8 column's Kill number 7 is the A7.308 example's (a cited oracle of the chart pack: Final DR 7
+immobilizes, below 7 destroys); the IFT results of the collateral attacks come from the demo chart pack.
+Counters: demo-mg8-g (BMG 4 + CMG 4 = 8 FP) in catalogues/demo-mg-vehicles.json, the demo truck and tank
+(demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+
+CAT = "catalogues/demo-mg-vehicles.json"
+COUNTERS: dict[str, Any] = {
+    "mg8": {"type": "vehicle", "vehicle": "demo-mg8-g", "catalogue": CAT},
+    "truck": {"type": "vehicle", "vehicle": "demo-truck-r"},
+    "t": {"type": "vehicle", "vehicle": "demo-t-r"},
+    "4-4-7": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7},
+}
+
+
+def make(make_position: Any, target: str, phase: str = "PFPh") -> Position:
+    units = [{"id": "g-ag", "counter": "mg8", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "r-v", "counter": target, "side": "b", "hex": "E5", "markers": ["vca3"]},
+             {"id": "r-sq", "counter": "4-4-7", "side": "b", "hex": "E5", "carrier": "r-v"}]
+    pos: Position = make_position("asl", units, phase, counters=COUNTERS)
+    return pos
+
+
+def lines(pos: Position) -> list[tuple[str, str, str]]:
+    res = pos.last_resolution
+    assert res is not None
+    return [(str(line.label), str(line.value), line.rule) for line in res.lines]
+
+
+def test_a7308_truck_immobilized_on_a_final_dr_equal_to_the_kill_number(make_position: Any) -> None:
+    """A7.308: the MGs' 8 FP at a truck: the 8 column's Kill number is 7 (the A7.308 example), Final DR 7
+    (4+3, no DRM in the open) immobilizes it; D6.7, D.8B: the squad aboard takes the General Collateral
+    attack on the same column and Final DR."""
+    pos = make(make_position, "truck")
+    assert "fire g-ag.bmg,g-ag.cmg at E5" in [pos.action_text(a) for a in pos.legal_actions]
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 4,3")
+    said = lines(pos)
+    assert ("Vehicle line", "r-v: Final DR 7, Kill number 7: immobilized", "A7.308") in said
+    assert any(rule == "D.8B" and "r-sq" in value and "8 column, Final DR 7" in value
+               for _, value, rule in said)
+    assert pos.units["r-v"].has("immobilized")
+    res = pos.last_resolution
+    assert res is not None and res.results["r-v"] == "immobilized" and "r-sq" in res.results
+
+
+def test_a7308_truck_destroyed_no_collateral(make_position: Any) -> None:
+    """A7.308: Final DR 6, below the Kill number 7, destroys the truck; D.8: its passengers take no collateral
+    attack but the Survival DR (D6.9)."""
+    pos = make(make_position, "truck")
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 3,3")
+    assert ("Vehicle line", "r-v: Final DR 6, Kill number 7: destroyed", "A7.308") in lines(pos)
+    assert not any(rule == "D.8B" for _, _, rule in lines(pos))
+    assert pos.units["r-v"].has("wreck")
+    top = pos.decision
+    assert top is not None and top.rule == "D6.9" and top.subject == ("r-sq",)
+
+
+def test_d354_d8a_mgs_at_an_afv_hit_only_its_riders(make_position: Any) -> None:
+    """D3.54: a vehicle MG that is not an MA makes no To Kill attempt: the tank is unharmed; D.8, D.8A: its
+    rider takes a Specific Collateral attack with the full 8 FP and the Original DR 7, with no CE DRM for a
+    rider (D6.23)."""
+    pos = make(make_position, "t")
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 4,3")
+    said = lines(pos)
+    assert any(rule == "D3.54" and label.startswith("r-v") for label, _, rule in said)
+    want = "r-sq: 8 column, Original DR 7 +0 CE DRM"
+    assert any(rule == "D.8A" and want in value for _, value, rule in said)
+    assert not pos.units["r-v"].has("wreck") and not pos.units["r-v"].has("immobilized")
