@@ -140,6 +140,11 @@ def phrase(marker: str, label: object = None) -> T:
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
     if marker.startswith("mg_fired:"):
         return T("its {weapon} has fired this player turn (D3.5)", weapon=marker[9:].upper())
+    if marker.startswith("vfrom:") and "@" in marker:
+        return T("its weapons fired from this hex in this {phase} (D3.51)", phase=marker[6:].split("@")[0])
+    if marker.startswith("capen:"):
+        return T("its turret turned this {phase}: the other turret weapons pay the same Case A (D3.51)",
+                 phase=marker[6:].split(":")[0])
     if marker.startswith("ma_fired:"):
         return T("its MA fired in this {phase}: no turret rear MG fire then (D1.82)", phase=marker[9:])
     if marker.startswith("mgat:") and "@" in marker:

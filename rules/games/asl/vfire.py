@@ -118,6 +118,12 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if unit.has(fire_marker(position, unit)) and not again:
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
+    from hexmate.rules.games.asl import vmg
+
+    assert unit.hex is not None  # D3.51: one hex for all its weapons' fire in a phase, but a gun keeping ROF
+    if vmg.fired_elsewhere(unit.markers, phase, unit.hex) and not (bff and unit.has("rof_kept")):
+        raise IllegalAction(T("{unit}'s weapons fired from another hex this phase: the others fire only from "
+                              "that hex", unit=unit.id), "D3.51")
     if phase == "AFPh" and unit.has(BOUNDING):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3")
     if phase == "MPh" and not bff:
@@ -150,7 +156,9 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
 def declare_fire(position: Position, fire: act.Fire) -> State:
     state = position.state
     unit = state.units[fire.firers[0]]
+    assert unit.hex is not None
     state = state.with_unit(unit.mark(fire_marker(position, unit), f"ma_fired:{position.phase.id}",  # D1.82
+                                      f"vfrom:{position.phase.id}@{unit.hex.q},{unit.hex.r}",  # D3.51
                                       remove=("mg_only", "rof_kept")))
     return state.push(
         Decision(
@@ -292,7 +300,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
         sole = not any(m.startswith("mg_fired:") for m in firer.markers)
         if fire_marker(position, firer) == BOUNDING and sole:  # D3.3: the sole gun kept ROF: no counter
-            firer = firer.mark(remove=(BOUNDING,))
+            firer = firer.mark("rof_kept", remove=(BOUNDING,))  # D3.51: it may fire again from another hex
         else:  # D3.3, D3.5: the phase's fire counter stays (it bars the AFPh); the gun may fire again now
             firer = firer.mark("rof_kept")
         lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))

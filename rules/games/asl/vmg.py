@@ -52,6 +52,22 @@ def ma_fired_marker(phase: str) -> str:
     return f"{MA_FIRED}{phase}"
 
 
+FROM = "vfrom:"  # ``vfrom:<phase>@q,r``: the hex its weapons fired from this phase (D3.51)
+
+
+def from_marker(phase: str, h: Hex) -> str:
+    return f"{FROM}{phase}@{h.q},{h.r}"
+
+
+def fired_elsewhere(markers: frozenset[str], phase: str, h: Hex) -> str | None:
+    """D3.51: once a weapon of the vehicle fired this phase, the others fire that phase only from the same
+    hex: the other hex's ``q,r`` it fired from, or None."""
+    for m in markers:
+        if m.startswith(f"{FROM}{phase}@") and m != from_marker(phase, h):
+            return m.rsplit("@", 1)[1]
+    return None
+
+
 PENALTY = "capen:"  # ``capen:<phase>:<weapon>:<drm>``: a turret weapon turned the TCA this phase at that DRM
 
 

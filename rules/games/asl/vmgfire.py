@@ -58,9 +58,9 @@ def at_marker(phase: str, h: Hex) -> str:
 
 
 def turn_over(state: State) -> State:
-    """The end of the player turn: the hexes each vehicle's MGs fired at (D3.5, A7.55) and the phases its MA
-    fired in (D1.82) are forgotten."""
-    gone = (AT, vmg.MA_FIRED, vmg.PENALTY)
+    """The end of the player turn: the hexes each vehicle's MGs fired at (D3.5, A7.55) and from (D3.51), the
+    phases its MA fired in (D1.82) and its turret's Case A (D3.51) are forgotten."""
+    gone = (AT, vmg.MA_FIRED, vmg.PENALTY, vmg.FROM)
     units = {uid: u.mark(remove=tuple(m for m in u.markers if m.startswith(gone))) if any(
         m.startswith(gone) for m in u.markers) else u for uid, u in state.units.items()}
     return state.replace(units=units)
@@ -82,10 +82,10 @@ def named(position: Position, fire: act.Fire) -> tuple[UnitState, tuple[str, ...
             return None
         vid = v
         weapons.append(w)
-    unit = position.units.get(vid)
-    if unit is None or not is_vehicle(unit):
+    vehicle = position.units.get(vid)
+    if vehicle is None or not is_vehicle(vehicle):
         return None
-    return unit, tuple(weapons)
+    return vehicle, tuple(weapons)
 
 
 def infantry_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
@@ -197,6 +197,9 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("Defensive First Fire is at a moving unit in the hex it has just entered"),
                                 "A8.1")
     assert unit.hex is not None
+    if vmg.fired_elsewhere(unit.markers, phase, unit.hex) is not None:  # D3.51
+        raise IllegalAction(T("{unit}'s weapons fired from another hex this phase: the others fire only from "
+                              "that hex", unit=unit.id), "D3.51")
     sight = asl_terrain.line_of_sight(position, unit.hex, fire.target)
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
@@ -216,7 +219,9 @@ def declare(position: Position, fire: act.Fire) -> State:
     unit, weapons = found
     got = attack(position, unit, fire.target, weapons)
     used = [s.name for s in got.steps if s.name in vmg.WEAPONS]
-    marks = [vmg.fired_marker(w) for w in used] + [at_marker(position.phase.id, fire.target)]
+    assert unit.hex is not None
+    marks = [vmg.fired_marker(w) for w in used] + [at_marker(position.phase.id, fire.target),
+                                                    vmg.from_marker(position.phase.id, unit.hex)]
     counter = vfire.fire_marker(position, unit)
     # D3.3.1: a Bounding Fire counter; D3.3, D.3: a Prep Fire counter: no fire from it or its PRC in the
     # AFPh (D3.5: one fire phase for all its weapons), no move in the MPh; the gun may still fire now
@@ -243,22 +248,23 @@ def _cmg_after(position: Position, state: State, unit: UnitState, target: Hex) -
     ids = [u.id for u in position.units_at(target)]
     unit = unit.mark(remove=vmg.lost_acquisition(unit.markers, ids))
     vt = vtype(unit)
-    assert unit.hex is not None
+    home = unit.hex
+    assert home is not None
     if vfire.bounding(position, unit) or vt.ma is None or vt.ma.mount == "NT":
         return unit, state
     f = facing_of(unit)
     tca = tca_of(unit.markers, f)
-    k = fc.hexspines_to(unit.hex, target, tca)
+    k = fc.hexspines_to(home, target, tca)
     if k == 0:
         return unit, state
     drm = od.load_pack().case_a_drm(vt.ma.mount, k)
-    unit = _remark(unit, with_tca(unit.markers, f, fc.facing_to(unit.hex, target, tca)))
+    unit = _remark(unit, with_tca(unit.markers, f, fc.facing_to(home, target, tca)))
     penalty = vmg.penalty_marker(position.phase.id, "cmg", drm)
     unit = unit.mark(penalty)
     state = state.with_unit(unit)
     on_top = riders.carried_riders(state, unit, vt.passengers)
     if on_top:  # D6.21
-        state = riders.bail_out(position.at(state), on_top, unit.hex, "D6.21")
+        state = riders.bail_out(position.at(state), on_top, home, "D6.21")
         unit = state.units[unit.id]
     return unit, state
 
@@ -395,8 +401,10 @@ def generate(position: Position) -> Iterator[act.Action]:
             yield from _choices(position, unit, h)
         if not _at_vehicles(position, unit):
             continue
+        # offered where they may do harm: a truck, or an AFV's exposed PRC (D3.5 allows the rest when typed)
         parked = {v.hex for v in position.units.values() if v.side != side and is_vehicle(v)
-                  and v.hex is not None and not v.has("wreck")}
+                  and v.hex is not None and not v.has("wreck")
+                  and (not vtype(v).armored or vmgveh.exposed_prc(position.state, v))}
         for h in sorted(parked - set(hexes), key=lambda h: (h.q, h.r)):
             yield from _named_at_vehicles(position, unit, h)
 

@@ -94,3 +94,40 @@ def test_defensive_first_fire_mg_then_ma_in_the_dfph(make_position: Any) -> None
     settle(pos)
     to_phase(pos, "DFPh")
     assert "fire x-pz at J5" in offered(pos)
+
+
+def move_one_hex(pos: Position) -> None:
+    """x-pz (VCA 0 at C5) drives on to D5 and stops there: the facing question kept, the reactions passed."""
+    pos.push_text("move x-pz C5-D5")
+    while pos.decision is not None:
+        top = pos.decision
+        pos.push_text("answer keep" if top.then == "vfacing" else "answer pass")
+
+
+def test_d351_other_weapons_fire_only_from_the_same_hex(make_position: Any) -> None:
+    """D3.51: once one of its weapons fired this phase, the vehicle's others fire that phase only from that
+    hex: the BMG's Bounding First Fire from C5, then a move to D5: the CMG and the gun are refused there."""
+    pos = make(make_position, "MPh")
+    pos.push_text("fire x-pz.bmg at E5")
+    pos.push_text("answer dice 6,5")
+    settle(pos)
+    move_one_hex(pos)
+    assert pos.units["x-pz"].hex == pos.map.parse_label("D5")
+    assert not any(t.startswith("fire x-pz") for t in offered(pos))
+    with pytest.raises(IllegalAction, match=r"\(D3\.51\)"):
+        pos.push_text("fire x-pz.cmg at E5")
+    with pytest.raises(IllegalAction, match=r"\(D3\.51\)"):
+        pos.push_text("fire x-pz at J5")
+
+
+def test_d351_a_gun_keeping_rof_after_bounding_fire_fires_again_from_another_hex(make_position: Any) -> None:
+    """D3.51's exception: a MA that kept its multiple ROF may fire again from another hex when its shot was
+    Bounding First Fire (D3.3: no Bounding Fire counter for a sole gun keeping ROF); its MGs may not."""
+    pos = make(make_position, "MPh")
+    pos.push_text("fire x-pz at J5")
+    pos.push_text("answer dice 6,1")  # a miss; the colored 1 keeps the ROF of 1
+    settle(pos)
+    move_one_hex(pos)
+    assert "fire x-pz at J5" in offered(pos)
+    with pytest.raises(IllegalAction, match=r"\(D3\.51\)"):
+        pos.push_text("fire x-pz.cmg at E5")
