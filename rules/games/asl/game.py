@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     vfire,
     vinplace,
     vmgfire,
+    vmgveh,
     vmotion,
     vreentry,
     vtow,
@@ -886,6 +887,10 @@ class AslGame(Game):
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmgfire.resume(position, decision, answer)  # D3.5
+
+    def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        assert answer.dice is not None
+        return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)

@@ -15,8 +15,11 @@ vehicles; the one IFT DR then works out:
   and Original DR and the CE DRM alone: riders (always exposed, no CE DRM, D6.23) and the CE passengers of an
   armored halftrack (+2, D5.31, D6.62); only the riders when its crew is shocked or stunned (D.8).
 
-Not built here: the AFV's own CE crew as a collateral target (its result on a crew that is not a counter,
-D5.34's stun and recall), and Defensive First Fire by vehicle MGs at a moving vehicle.
+  Its own CE crew takes the same Specific Collateral attack at +2 (D5.31): a K or KIA recalls it (D5.341), an
+  MC result is the crew's MC, failed it is stunned (D5.34, D5.342).
+
+Not built here: Defensive First Fire by vehicle MGs at a moving vehicle; the stun's flip to "+1" and the
+Recall's drive off the board at the end of the player turn (ordnance.end_player_turn has no caller yet).
 """
 
 from __future__ import annotations
@@ -106,6 +109,9 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
                           T("a vehicle MG that is not its MA does not attack an AFV on the To Kill table"),
                           "D3.54"))
         results[afv.id] = "-"
+        state, more_lines, more_asks = crew_collateral(position, state, afv, column, original, side)
+        lines += more_lines
+        asks += more_asks
         for unit, ce in exposed_prc(state, afv):
             result = str(chart.lookup(fp=column, final_dr=original + ce))
             said = T("Specific Collateral attack on {unit}: {column} column, Original DR {dr} {ce:+d} CE DRM "
@@ -116,4 +122,54 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
     return state, lines, results, asks
 
 
-__all__ = ["aboard", "exposed_prc", "resolve", "vehicle_targets"]
+CREW_MC = "vcrew_mc"
+
+
+def crew_collateral(position: Position, state: State, afv: UnitState, column: int | Fraction, original: int,
+                    side: str) -> tuple[State, list[Line], list[Decision]]:
+    """D.8, D.8A, D5.31: the AFV's own CE crew (not shocked or stunned, D.8) takes the Specific Collateral
+    attack with the normal +2 CE DRM: a K or KIA result recalls it (D5.341); an MC result is its MC (D5.1:
+    its morale, D3.42), failed it is stunned (D5.34, a second stun recalls, D5.342); a PTC does not button it
+    up (D5.33)."""
+    vt = vtype(afv)
+    if (not vmg.crew_exposed(vt, afv.markers) or afv.has("abandoned") or afv.has("recall")
+            or afv.has("shocked") or afv.has("stunned")):
+        return state, [], []
+    chart = position.charts.chart("ift")
+    final = original + vmg.CE_DRM
+    result = str(chart.lookup(fp=column, final_dr=final))
+    said = T("Specific Collateral attack on {vehicle}'s CE crew: {column} column, Original DR {dr} +2 CE DRM "
+             "-> {result}", vehicle=afv.id, column=str(column), dr=original, result=result)
+    lines = [Line(T("{vehicle}'s crew", vehicle=afv.id), said, "D.8A")]
+    if result.startswith("K/") or result.endswith("KIA"):
+        state = state.with_unit(afv.mark("stunned", "recall", "bu", remove=("ce",)))
+        lines.append(Line(T("{vehicle}'s crew", vehicle=afv.id),
+                          T("a K or KIA on a CE crew with the normal CE DRM: Recall"), "D5.341"))
+        return state, lines, []
+    if result.endswith("MC"):
+        from hexmate.rules.games.asl import vcrew
+
+        morale, _ = vcrew.crew_morale(afv)
+        drm = (0 if result == "NMC" else int(result[:-2])) + (1 if afv.has("plus1") else 0)  # D5.34: +1
+        prompt = T("{vehicle}'s CE crew takes a {result}: roll the DR; {need} or less passes, more stuns it "
+                   "(morale {morale}, DRM {drm:+d}; D5.34)", vehicle=afv.id, result=result,
+                   need=morale - drm, morale=morale, drm=drm)
+        ask = Decision("roll", afv.side, prompt, "D5.34", CREW_MC, dice="DR", subject=(afv.id,),
+                       target=afv.hex, args=(("need", str(morale - drm)),))
+        return state, lines, [ask]
+    return state, lines, []
+
+
+def resume_crew_mc(position: Position, decision: Decision, dice: tuple[int, ...]) -> State:
+    """D5.34: a CE crew that fails its MC is stunned (ordnance.stun: BU at once; a second stun recalls)."""
+    from hexmate.rules.games.asl import ordnance
+
+    state = position.state
+    afv = state.units.get(decision.subject[0])
+    if afv is None or sum(dice) <= int(decision.arg("need", "0")):
+        return state
+    return state.with_unit(afv.mark(*ordnance.stun(afv.markers), remove=("ce",)))
+
+
+__all__ = ["CREW_MC", "aboard", "crew_collateral", "exposed_prc", "resolve", "resume_crew_mc",
+           "vehicle_targets"]

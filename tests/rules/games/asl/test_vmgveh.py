@@ -75,3 +75,63 @@ def test_d354_d8a_mgs_at_an_afv_hit_only_its_riders(make_position: Any) -> None:
     want = "r-sq: 8 column, Original DR 7 +0 CE DRM"
     assert any(rule == "D.8A" and want in value for _, value, rule in said)
     assert not pos.units["r-v"].has("wreck") and not pos.units["r-v"].has("immobilized")
+
+
+def ce_tank(make_position: Any, *markers: str) -> Position:
+    units = [{"id": "g-ag", "counter": "mg8", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "r-v", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3", "ce", *markers]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
+    return pos
+
+
+def test_d8a_d534_ce_crew_fails_its_mc_and_is_stunned(make_position: Any) -> None:
+    """D.8, D.8A, D5.31: the CE crew of the AFV takes the Specific Collateral attack at +2: Original DR 4 +
+    2 = 6 on the 8 column (1MC in the demo IFT); D5.34: it fails that MC (DR 12): stunned, buttoned up."""
+    pos = ce_tank(make_position)
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 2,2")
+    assert any(rule == "D.8A" and "CE crew: 8 column, Original DR 4 +2 CE DRM -> 1MC" in value
+               for _, value, rule in lines(pos))
+    top = pos.decision
+    assert top is not None and top.then == "vcrew_mc" and top.rule == "D5.34"
+    pos.push_text("answer dice 6,6")
+    tank = pos.units["r-v"]
+    assert tank.has("stunned") and tank.has("bu") and not tank.has("ce")
+
+
+def test_d5342_a_second_stun_recalls(make_position: Any) -> None:
+    """D5.342: a crew already under the "+1" of an earlier stun that fails again is recalled; D5.34: the +1
+    adds to its MC DR (the need drops by one)."""
+    pos = ce_tank(make_position, "plus1")
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 2,2")
+    top = pos.decision
+    assert top is not None and top.then == "vcrew_mc"
+    from hexmate.rules.games.asl import vcrew
+
+    morale, _ = vcrew.crew_morale(pos.units["r-v"])
+    assert int(top.arg("need")) == morale - 1 - 1  # 1MC's +1 and the stun's lasting +1
+    pos.push_text("answer dice 6,6")
+    assert pos.units["r-v"].has("recall")
+
+
+def test_d8a_a_buttoned_up_crew_is_not_attacked(make_position: Any) -> None:
+    """D5.2, D.8A: a BU crew is not exposed: no collateral attack on it, no MC."""
+    units = [{"id": "g-ag", "counter": "mg8", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "r-v", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 2,2")
+    assert not any("CE crew" in value for _, value, _ in lines(pos)) and pos.decision is None
+
+
+def test_d5341_k_or_kia_recalls_the_ce_crew(make_position: Any) -> None:
+    """D5.341: a CE crew with the normal CE DRM that takes a K or KIA is recalled: the 30 column with an
+    Original DR 2 (+2 = 4) reads a KIA in the demo IFT."""
+    from hexmate.rules.games.asl import vmgveh
+
+    pos = ce_tank(make_position)
+    assert str(pos.charts.chart("ift").lookup(fp=30, final_dr=4)).endswith("KIA")  # demo values
+    state, said, asks = vmgveh.crew_collateral(pos, pos.state, pos.units["r-v"], 30, 2, "a")
+    assert state.units["r-v"].has("recall") and not asks
+    assert any(line.rule == "D5.341" for line in said)
