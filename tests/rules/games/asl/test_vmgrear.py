@@ -131,3 +131,13 @@ def test_fixed_bmg_no_plus_one_at_a_target_that_is_not_moving(make_position: Any
     pos.push_text(f"fire g-rt.bmg at {ahead}")
     top = pos.decision
     assert top is not None and top.arg("drm") == "0" and top.arg("mods") == ""
+
+
+def test_rear_mgs_take_no_part_in_an_overrun() -> None:
+    """D1.81, D1.82: neither rear MG is used in an OVR: the OVR FP (D7.11: base 4 for an AFV with a working
+    gun, plus each MG's FP tripled then halved) counts the BMG 2 and CMG 2 only: 4 + (2 + 2) x 3 / 2 = 10."""
+    from hexmate.rules.games.asl.vehicles import DATA_DIR, load_catalogue
+
+    vt = load_catalogue(str(DATA_DIR / CAT))["demo-rmg-g"]
+    assert vt.rmg == 1 and vt.trmg == 1 and vt.bmg_fixed
+    assert vt.ovr_fp() == 10
