@@ -349,7 +349,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
             pushed += decisions_for(position.at(state), result, [u.id for u in group], column)
     if _at_vehicles(position, unit) and decision.arg("named") == "1":  # D3.54, D.8, A7.308
         state, more, got, asks = vmgveh.resolve(position, state, unit.side, h, fp, roll.total, vehicle_drm,
-                                                afvs=not targets)
+                                                tem=tem - asl_terrain.infantry_only_tem(position, h))
         lines += more
         results.update(got)
         pushed += asks

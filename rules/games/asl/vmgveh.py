@@ -9,14 +9,15 @@ vehicles; the one IFT DR then works out:
   FFNAM/FFMO); an Original DR of 2 asks for the Unlikely Kill dr (A7.309). The units aboard it, always exposed
   (D6.7), take the General Collateral attack (D.8B) on the same column and Final DR, unless the same DR
   destroys or burns the vehicle (D.8: its survivors roll the Survival DR instead, D6.9);
-- each **armored** vehicle there, when the Location holds no enemy infantry on the ground (the fire is then
-  declared at the vehicles, D.8): a vehicle MG that is not its MA makes no To Kill attempt (D3.54), so the AFV
-  itself is unharmed; its exposed PRC take a Specific Collateral attack (D.8, D.8A) with the attack's full FP
-  and Original DR and the CE DRM alone: riders (always exposed, no CE DRM, D6.23) and the CE passengers of an
-  armored halftrack (+2, D5.31, D6.62); only the riders when its crew is shocked or stunned (D.8).
+- each **armored** vehicle there: a vehicle MG that is not its MA makes no To Kill attempt (D3.54), so the
+  AFV itself is unharmed; MG fire on the IFT at an AFV's exposed PRC is a General Collateral attack (the D.8
+  table, its notes 2 and 3: "G" for MG/IFE/small arms against an AFV): each exposed PRC is attacked as if the
+  only target, with the range, hindrance and TEM or CE DRMs (D.8B): riders (always exposed, the TEM, no CE
+  DRM, D6.23), the CE passengers of an armored halftrack and the AFV's own CE crew (+2 in place of a lower
+  positive TEM, D5.31, D6.62); only the riders when its crew is shocked or stunned (D.8).
 
-  Its own CE crew takes the same Specific Collateral attack at +2 (D5.31): a K or KIA recalls it (D5.341), an
-  MC result is the crew's MC, failed it is stunned (D5.34, D5.342).
+  For its own CE crew a K or KIA recalls it (D5.341), an MC result is the crew's MC, failed it is stunned
+  (D5.34, D5.342).
 
 Not built here: Defensive First Fire by vehicle MGs at a moving vehicle; the stun's flip to "+1" and the
 Recall's drive off the board at the end of the player turn (ordnance.end_player_turn has no caller yet).
@@ -61,10 +62,10 @@ def exposed_prc(state: State, vehicle: UnitState) -> list[tuple[UnitState, int]]
 
 
 def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, original: int,
-            vehicle_drm: int, *, afvs: bool) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
+            vehicle_drm: int, *, tem: int) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
     """The vehicles of Location h under one vehicle-MG attack of ``fp`` with this Original DR; ``vehicle_drm``
-    is the attack's DRM without those for infantry only; ``afvs``: the AFVs there are the declared target
-    (no infantry on the ground there: D.8). Returns the state, the lines, the results by unit and the
+    is the attack's DRM without those for infantry only, ``tem`` the part of it that is the Location's TEM
+    (which a CE DRM replaces when larger, D5.31). Returns the state, the lines, the results by unit and the
     decisions that follow (checks, Unlikely Kill and Survival DRs)."""
     lines: list[Line] = []
     results: dict[str, str] = {}
@@ -104,19 +105,21 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
             lines.append(Line(T("units aboard {vehicle}", vehicle=truck.id), said, "D.8B"))
             results.update({u.id: result for u in prc})
             asks.extend(decisions_for(position.at(state), result, [u.id for u in prc], str(column)))
-    for afv in (v for v in targets if vtype(v).armored and afvs):
+    for afv in (v for v in targets if vtype(v).armored):
         lines.append(Line(T("{vehicle}: no To Kill attempt", vehicle=afv.id),
                           T("a vehicle MG that is not its MA does not attack an AFV on the To Kill table"),
                           "D3.54"))
         results[afv.id] = "-"
-        state, more_lines, more_asks = crew_collateral(position, state, afv, column, original, side)
+        ce_final = final - tem + max(vmg.CE_DRM, tem)  # D5.31: the CE DRM in place of a lower positive TEM
+        state, more_lines, more_asks = crew_collateral(position, state, afv, column, original, ce_final)
         lines += more_lines
         asks += more_asks
         for unit, ce in exposed_prc(state, afv):
-            result = str(chart.lookup(fp=column, final_dr=original + ce))
-            said = T("Specific Collateral attack on {unit}: {column} column, Original DR {dr} {ce:+d} CE DRM "
-                     "-> {result}", unit=unit.id, column=str(column), dr=original, ce=ce, result=result)
-            lines.append(Line(T("units aboard {vehicle}", vehicle=afv.id), said, "D.8A"))
+            own = ce_final if ce else final
+            result = str(chart.lookup(fp=column, final_dr=own))
+            said = T("General Collateral attack on {units}: {column} column, Final DR {final} -> {result}",
+                     units=unit.id, column=str(column), final=own, result=result)
+            lines.append(Line(T("units aboard {vehicle}", vehicle=afv.id), said, "D.8B"))
             results[unit.id] = result
             asks.extend(decisions_for(position.at(state), result, [unit.id], str(column)))
     return state, lines, results, asks
@@ -126,21 +129,21 @@ CREW_MC = "vcrew_mc"
 
 
 def crew_collateral(position: Position, state: State, afv: UnitState, column: int | Fraction, original: int,
-                    side: str) -> tuple[State, list[Line], list[Decision]]:
-    """D.8, D.8A, D5.31: the AFV's own CE crew (not shocked or stunned, D.8) takes the Specific Collateral
-    attack with the normal +2 CE DRM: a K or KIA result recalls it (D5.341); an MC result is its MC (D5.1:
-    its morale, D3.42), failed it is stunned (D5.34, a second stun recalls, D5.342); a PTC does not button it
-    up (D5.33)."""
+                    final: int) -> tuple[State, list[Line], list[Decision]]:
+    """D.8, D.8B, D5.31: the AFV's own CE crew (not shocked or stunned, D.8) takes the General Collateral
+    attack at this Final DR (its +2 CE DRM in place of a lower TEM): a K or KIA result recalls it (D5.341);
+    an MC result is its MC (D5.1: its morale, D3.42), failed it is stunned (D5.34, a second stun recalls,
+    D5.342); a PTC does not button it up (D5.33)."""
     vt = vtype(afv)
     if (not vmg.crew_exposed(vt, afv.markers) or afv.has("abandoned") or afv.has("recall")
             or afv.has("shocked") or afv.has("stunned")):
         return state, [], []
     chart = position.charts.chart("ift")
-    final = original + vmg.CE_DRM
     result = str(chart.lookup(fp=column, final_dr=final))
-    said = T("Specific Collateral attack on {vehicle}'s CE crew: {column} column, Original DR {dr} +2 CE DRM "
-             "-> {result}", vehicle=afv.id, column=str(column), dr=original, result=result)
-    lines = [Line(T("{vehicle}'s crew", vehicle=afv.id), said, "D.8A")]
+    said = T("General Collateral attack on {vehicle}'s CE crew: {column} column, Original DR {dr}, Final DR "
+             "{final} with the CE DRM -> {result}", vehicle=afv.id, column=str(column), dr=original,
+             final=final, result=result)
+    lines = [Line(T("{vehicle}'s crew", vehicle=afv.id), said, "D.8B")]
     if result.startswith("K/") or result.endswith("KIA"):
         state = state.with_unit(afv.mark("stunned", "recall", "bu", remove=("ce",)))
         lines.append(Line(T("{vehicle}'s crew", vehicle=afv.id),

@@ -1,8 +1,8 @@
-"""A vehicle's MGs at enemy vehicles (A7.308, D6.7, D.8, D.8A, D.8B, D3.54), played through the game's
-actions. The 8 column's Kill number 7 is the A7.308 example's (a cited oracle of the chart pack: Final DR 7
-immobilizes, below 7 destroys); the IFT results of the collateral attacks come from the demo chart pack.
-Counters: demo-mg8-g (BMG 4 + CMG 4 = 8 FP) in catalogues/demo-mg-vehicles.json, the demo truck and tank
-(demo values)."""
+"""A vehicle's MGs at enemy vehicles (A7.308, D6.7, D.8 and its Collateral Attack Table, D.8B, D3.54), played
+through the game's actions. The 8 column's Kill number 7 is the A7.308 example's (a cited oracle of the chart
+pack: Final DR 7 immobilizes, below 7 destroys); the IFT results of the collateral attacks come from the demo
+chart pack. Counters: demo-mg8-g (BMG 4 + CMG 4 = 8 FP) in catalogues/demo-mg-vehicles.json, the demo truck
+and tank (demo values)."""
 
 from __future__ import annotations
 
@@ -63,17 +63,17 @@ def test_a7308_truck_destroyed_no_collateral(make_position: Any) -> None:
     assert top is not None and top.rule == "D6.9" and top.subject == ("r-sq",)
 
 
-def test_d354_d8a_mgs_at_an_afv_hit_only_its_riders(make_position: Any) -> None:
-    """D3.54: a vehicle MG that is not an MA makes no To Kill attempt: the tank is unharmed; D.8, D.8A: its
-    rider takes a Specific Collateral attack with the full 8 FP and the Original DR 7, with no CE DRM for a
-    rider (D6.23)."""
+def test_d354_d8b_mgs_at_an_afv_hit_only_its_riders(make_position: Any) -> None:
+    """D3.54: a vehicle MG that is not an MA makes no To Kill attempt: the tank is unharmed; the D.8 table
+    (MG vs AFV: "G", note 3) and D.8B: its rider takes a General Collateral attack as if the only target: 8
+    FP, DR 7 in the open, no CE DRM for a rider (D6.23)."""
     pos = make(make_position, "t")
     pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
     pos.push_text("answer dice 4,3")
     said = lines(pos)
     assert any(rule == "D3.54" and label.startswith("r-v") for label, _, rule in said)
-    want = "r-sq: 8 column, Original DR 7 +0 CE DRM"
-    assert any(rule == "D.8A" and want in value for _, value, rule in said)
+    want = "r-sq: 8 column, Final DR 7"
+    assert any(rule == "D.8B" and want in value for _, value, rule in said)
     assert not pos.units["r-v"].has("wreck") and not pos.units["r-v"].has("immobilized")
 
 
@@ -84,14 +84,15 @@ def ce_tank(make_position: Any, *markers: str) -> Position:
     return pos
 
 
-def test_d8a_d534_ce_crew_fails_its_mc_and_is_stunned(make_position: Any) -> None:
-    """D.8, D.8A, D5.31: the CE crew of the AFV takes the Specific Collateral attack at +2: Original DR 4 +
-    2 = 6 on the 8 column (1MC in the demo IFT); D5.34: it fails that MC (DR 12): stunned, buttoned up."""
+def test_d8b_d534_ce_crew_fails_its_mc_and_is_stunned(make_position: Any) -> None:
+    """D.8 table ("G"), D.8B, D5.31: the CE crew of the AFV takes the General Collateral attack at +2 CE DRM
+    in the open: Original DR 4 + 2 = 6 on the 8 column (1MC in the demo IFT); D5.34: it fails that MC (DR
+    12): stunned, buttoned up."""
     pos = ce_tank(make_position)
     pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
     pos.push_text("answer dice 2,2")
-    assert any(rule == "D.8A" and "CE crew: 8 column, Original DR 4 +2 CE DRM -> 1MC" in value
-               for _, value, rule in lines(pos))
+    want = "CE crew: 8 column, Original DR 4, Final DR 6 with the CE DRM -> 1MC"
+    assert any(rule == "D.8B" and want in value for _, value, rule in lines(pos))
     top = pos.decision
     assert top is not None and top.then == "vcrew_mc" and top.rule == "D5.34"
     pos.push_text("answer dice 6,6")
@@ -115,8 +116,8 @@ def test_d5342_a_second_stun_recalls(make_position: Any) -> None:
     assert pos.units["r-v"].has("recall")
 
 
-def test_d8a_a_buttoned_up_crew_is_not_attacked(make_position: Any) -> None:
-    """D5.2, D.8A: a BU crew is not exposed: no collateral attack on it, no MC."""
+def test_d8b_a_buttoned_up_crew_is_not_attacked(make_position: Any) -> None:
+    """D5.2, D.8B: a BU crew is not exposed: no collateral attack on it, no MC."""
     units = [{"id": "g-ag", "counter": "mg8", "side": "a", "hex": "C5", "markers": ["vca0"]},
              {"id": "r-v", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3"]}]
     pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS)
@@ -132,6 +133,17 @@ def test_d5341_k_or_kia_recalls_the_ce_crew(make_position: Any) -> None:
 
     pos = ce_tank(make_position)
     assert str(pos.charts.chart("ift").lookup(fp=30, final_dr=4)).endswith("KIA")  # demo values
-    state, said, asks = vmgveh.crew_collateral(pos, pos.state, pos.units["r-v"], 30, 2, "a")
+    state, said, asks = vmgveh.crew_collateral(pos, pos.state, pos.units["r-v"], 30, 2, 4)
     assert state.units["r-v"].has("recall") and not asks
     assert any(line.rule == "D5.341" for line in said)
+
+
+def test_d531_ce_drm_not_on_top_of_a_positive_tem(make_position: Any) -> None:
+    """D5.31, D.8B: in woods (+1 TEM, demo terrain) the CE crew's +2 replaces the TEM instead of adding to it:
+    Original DR 4 + 2 = 6, not 7."""
+    units = [{"id": "g-ag", "counter": "mg8", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "r-v", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3", "ce"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"E5": {"terrain": "woods"}})
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 2,2")
+    assert any(rule == "D.8B" and "Final DR 6 with the CE DRM" in value for _, value, rule in lines(pos))
