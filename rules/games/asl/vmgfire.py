@@ -401,10 +401,11 @@ def generate(position: Position) -> Iterator[act.Action]:
             yield from _choices(position, unit, h)
         if not _at_vehicles(position, unit):
             continue
-        # offered where they may do harm: a truck, or an AFV's exposed PRC (D3.5 allows the rest when typed)
+        # offered where they may do harm: a truck, an AFV's exposed PRC or CE crew (D3.5: the rest if typed)
         parked = {v.hex for v in position.units.values() if v.side != side and is_vehicle(v)
                   and v.hex is not None and not v.has("wreck")
-                  and (not vtype(v).armored or vmgveh.exposed_prc(position.state, v))}
+                  and (not vtype(v).armored or vmgveh.exposed_prc(position.state, v)
+                       or vmg.crew_exposed(vtype(v), v.markers))}
         for h in sorted(parked - set(hexes), key=lambda h: (h.q, h.r)):
             yield from _named_at_vehicles(position, unit, h)
 
