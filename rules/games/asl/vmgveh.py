@@ -78,7 +78,7 @@ def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, o
         if targets:
             lines.append(Line(T("Vehicle line"), T("{fp} FP: no column left, no effect", fp=str(fp)), "A7.9"))
         return state, lines, results, asks
-    column = axis.keys[col]
+    column = int(axis.keys[col])
     final = original + vehicle_drm
     trucks = [v for v in targets if not vtype(v).armored][:unarmored.most_vehicles(chart, int(column))]
     for truck in trucks:
