@@ -142,7 +142,7 @@ def mg_attack(
     D3.3.1, D2.42, D1.81-D1.83). Raises IllegalAction naming the rule for a shot the text forbids.
     ``moving_target``: the target is a moving unit (the fixed BMG's +1, D1.81)."""
     if not weapons or len(set(weapons)) != len(weapons) or any(w not in WEAPONS for w in weapons):
-        raise IllegalAction(T("name each of the vehicle's MGs once: bmg, cmg or aamg"), "D3.5")
+        raise IllegalAction(T("name each of the vehicle's MGs once: bmg, cmg, aamg, rmg or trmg"), "D3.5")
     if "shocked" in markers or "stunned" in markers:
         raise IllegalAction(T("a shocked or stunned AFV does not fire"), "D5.34")
     rng = distance(firer, target)
