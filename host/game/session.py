@@ -563,8 +563,8 @@ class GameSession:
 def _units_named(action: act.Action) -> tuple[str, ...]:
     if isinstance(action, act.Move | act.Answer | act.Activate):
         return action.units
-    if isinstance(action, act.Fire):
-        return action.firers
+    if isinstance(action, act.Fire):  # a unit's weapon (ASL ``tank.bmg``, D3.5) names its unit too
+        return action.firers + tuple(f.rsplit(".", 1)[0] for f in action.firers if "." in f)
     if isinstance(action, act.Rally):
         return (action.unit,)
     return ()

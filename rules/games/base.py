@@ -451,6 +451,12 @@ class Position:
             return matches[0]
         if matches:
             raise AmbiguousAction(T("unit {ref} could be {units}", ref=repr(ref), units=", ".join(matches)))
+        if "." in ref:  # a unit's weapon (ASL D3.5: ``tank.bmg``): the unit resolved, the game checks it
+            head, part = ref.rsplit(".", 1)
+            try:
+                return f"{self.unit_ref(head)}.{part}"
+            except InvalidAction:
+                pass
         raise InvalidAction(T("no unit {ref} in this game", ref=repr(ref)))
 
     def outcome(self) -> Outcome | None:

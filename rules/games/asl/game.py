@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     vfire,
     vinplace,
     vmgfire,
+    vmgveh,
     vmotion,
     vreentry,
     vtow,
@@ -913,6 +914,10 @@ class AslGame(Game):
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmgfire.resume(position, decision, answer)  # D3.5
 
+    def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        assert answer.dice is not None
+        return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
+
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
 
@@ -1681,6 +1686,7 @@ class AslGame(Game):
         elif phase == "AFPh":
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
             remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5
+            state = vmgfire.turn_over(state)  # D3.5: the hexes its MGs fired at
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
@@ -1720,6 +1726,7 @@ class AslGame(Game):
                 if unit.has("broken") and uid not in old and not unit.has("dm"):
                     state = state.with_unit(unit.mark("dm"))
         remove = (*remove, "bailed", "hazardous", "setting_dc")  # D5.6, D6.24, D9.3, A4.62, A23.7: that phase
+        remove = (*remove, vmgfire.MG_ONLY, "rof_kept")  # D3.5: a gun's leave to fire again is that phase's
         units = {uid: u.mark(remove=remove) for uid, u in state.units.items()}
         return state.replace(units=units)
 

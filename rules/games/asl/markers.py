@@ -84,6 +84,7 @@ PHRASES: dict[str, T] = {
     "shocked": T("shocked (D5.34)"),
     "stunned": T("stunned (D5.34)"),
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
+    "recall": T("recalled: it leaves by its own board edge (D5.341)"),
     "abandoned": T("abandoned (D5.4)"),
     "armor_leader_removed": T("its Armor Leader was removed by a Recall (D5.341)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
@@ -106,6 +107,8 @@ PHRASES: dict[str, T] = {
     "crew_lost": T("its crew was lost (D5.6)"),
     "disabled": T("main armament disabled (D3.7)"),
     "concealed": T("concealed (A12.1)"),
+    "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
+    "rof_kept": T("its gun kept its multiple rate of fire: it may fire again this phase (D3.5)"),
 }
 
 
@@ -138,6 +141,24 @@ def phrase(marker: str, label: object = None) -> T:
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
+    if marker.startswith("mg_fired:"):
+        return T("its {weapon} has fired this player turn (D3.5)", weapon=marker[9:].upper())
+    if marker.startswith("vfrom:") and "@" in marker:
+        return T("its weapons fired from this hex in this {phase} (D3.51)", phase=marker[6:].split("@")[0])
+    if marker.startswith("capen:"):
+        return T("its turret turned this {phase}: the other turret weapons pay the same Case A (D3.51)",
+                 phase=marker[6:].split(":")[0])
+    if marker.startswith("ma_fired:"):
+        return T("its MA fired in this {phase}: no turret rear MG fire then (D1.82)", phase=marker[9:])
+    if marker.startswith("mgat:") and "@" in marker:
+        phase, where = marker[5:].split("@", 1)
+        at = f"@{where}"
+        if callable(label):
+            from hexmate.rules.hexes import Hex
+
+            q, r = (int(v) for v in where.split(","))
+            at = str(label(Hex(q, r)))
+        return T("its MGs fired at {hex} in this {phase} (D3.5)", hex=at, phase=phase)
     if marker.startswith("acq:") and "@" in marker:
         target, where = marker[4:].rsplit("@", 1)
         hex_text = f"@{where}"

@@ -91,6 +91,9 @@ class VehicleType:
     weight: int = 0  # tonnes, for the 90% rules (D8.3, D10.42)
     notes: str = ""
     demo: bool = False
+    rmg: int = 0  # D1.81: a hull rear MG ("R#" after the BMG FP): rear target facing or own hex only
+    trmg: int = 0  # D1.82: a turret rear MG ("R#" after the CMG FP): range 8, the turret's rear or own hex
+    bmg_fixed: bool = False  # D1.81: the BMG FP on a white dot: +1 at moving targets
 
     @property
     def armored(self) -> bool:
@@ -162,6 +165,7 @@ _KEYS = {
     "weight",
     "notes",
     "demo",
+    "bmg_fixed",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -249,8 +253,9 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
             calibre, kind, str(m.get("length", "")), mount, rof, b, bool(m.get("low_ammo", False))
         )
     mg = d.get("mg", {})
-    if not isinstance(mg, dict) or any(k not in ("bmg", "cmg", "aamg") for k in mg):
-        raise err("mg is an object of bmg, cmg, aamg FP (D1.8)", "mg")
+    if not isinstance(mg, dict) or any(k not in ("bmg", "cmg", "aamg", "rmg", "trmg") for k in mg):
+        raise err("mg is an object of bmg, cmg, aamg FP and the rear MGs' rmg (hull), trmg (turret) (D1.8)",
+                  "mg")
     for k, v in mg.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise err("an MG FP is a whole number >= 0", f"mg.{k}")
@@ -293,6 +298,9 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         weight=int(d.get("weight", 0)),
         notes=str(d.get("notes", "")),
         demo=bool(d.get("demo", False)),
+        rmg=int(mg.get("rmg", 0)),
+        trmg=int(mg.get("trmg", 0)),
+        bmg_fixed=bool(d.get("bmg_fixed", False)),
     )
 
 

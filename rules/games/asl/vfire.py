@@ -111,9 +111,19 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(
             T("{unit} began its player turn in Motion and may not Prep Fire", unit=unit.id), "D2.4"
         )
-    if unit.has(fire_marker(position, unit)) or (phase == "AFPh" and unit.has("prep_fire")):
+    # D3.5: its MGs alone (mg_only) or a kept multiple ROF (rof_kept) leave the gun free to fire this phase
+    again = unit.has("mg_only") or unit.has("rof_kept")
+    if phase == "AFPh" and unit.has("prep_fire"):  # D3.3, D3.5: one fire phase for all its weapons
+        raise IllegalAction(T("{unit} Prep Fired: no fire from it in the AFPh", unit=unit.id), "D3.3")
+    if unit.has(fire_marker(position, unit)) and not again:
         raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "D3.5")
     prcfire.afph_bar(position, fire)  # D3.3, D3.5: nor after its PRC's Bounding First Fire
+    from hexmate.rules.games.asl import vmg
+
+    assert unit.hex is not None  # D3.51: one hex for all its weapons' fire in a phase, but a gun keeping ROF
+    if vmg.fired_elsewhere(unit.markers, phase, unit.hex) and not (bff and unit.has("rof_kept")):
+        raise IllegalAction(T("{unit}'s weapons fired from another hex this phase: the others fire only from "
+                              "that hex", unit=unit.id), "D3.51")
     if phase == "AFPh" and unit.has(BOUNDING):
         raise IllegalAction(T("{unit} made Bounding First Fire: no fire in the AFPh", unit=unit.id), "D3.3")
     if phase == "MPh" and not bff:
@@ -146,7 +156,10 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
 def declare_fire(position: Position, fire: act.Fire) -> State:
     state = position.state
     unit = state.units[fire.firers[0]]
-    state = state.with_unit(unit.mark(fire_marker(position, unit)))
+    assert unit.hex is not None
+    state = state.with_unit(unit.mark(fire_marker(position, unit), f"ma_fired:{position.phase.id}",  # D1.82
+                                      f"vfrom:{position.phase.id}@{unit.hex.q},{unit.hex.r}",  # D3.51
+                                      remove=("mg_only", "rof_kept")))
     return state.push(
         Decision(
             "roll",
@@ -177,6 +190,10 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
     new_tca = fc.facing_to(firer.hex, target.hex, tca)
     bow = vt.ma.mount == "NT"
     drm_a = od.case_a(pack, vt.ma.mount, turret_turns=0 if bow else k, hull_turns=k if bow else 0, bow=bow)
+    if k == 0 and not bow and not bounding(position, firer):  # D3.51: the CMG turned the turret this phase
+        from hexmate.rules.games.asl import vmg
+
+        drm_a += vmg.carried_penalty(firer.markers, position.phase.id, "ma")
     if vbypass.across_of(firer) is not None and not bow:  # D2.321: four TCA points, wider side arcs
         k, side, new_tca = vbypass.turret_case_a(firer, tca, target.hex,
                                                  acquired=acquisition(target) in firer.markers)
@@ -257,8 +274,14 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     target = _target(position, decision, firer.side)
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
-    th, steps, new_tca, _ = to_hit_of(position, firer, target)
+    th, steps, new_tca, turned_k = to_hit_of(position, firer, target)
     home: Hex = firer.hex
+    own_a = next((s.value for s in steps if s.name == "A"), 0)
+    if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too
+        from hexmate.rules.games.asl import vmg
+
+        penalty = vmg.penalty_marker(position.phase.id, "ma", own_a)
+        firer = firer.mark(penalty)
     if vt.ma.mount == "NT":
         firer = with_facing(firer, new_tca)
     else:
@@ -275,7 +298,11 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
-        firer = firer.mark(remove=(fire_marker(position, firer),))
+        sole = not any(m.startswith("mg_fired:") for m in firer.markers)
+        if fire_marker(position, firer) == BOUNDING and sole:  # D3.3: the sole gun kept ROF: no counter
+            firer = firer.mark("rof_kept", remove=(BOUNDING,))  # D3.51: it may fire again from another hex
+        else:  # D3.3, D3.5: the phase's fire counter stays (it bars the AFPh); the gun may fire again now
+            firer = firer.mark("rof_kept")
         lines.append(Line(T("keeps its rate of fire"), str(dr[1]), "D3.5"))
     acquired = tuple(m for m in firer.markers if m.startswith("acq:"))
     firer = firer.mark(acquisition(target), remove=acquired)

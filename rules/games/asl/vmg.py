@@ -11,14 +11,19 @@ The attack's numbers, each with its rule (the caller rolls the IFT DR and applie
 - in the AFPh every MG's FP is halved instead of Case B (D3.53); in Motion or not stopped the FP is halved
   again (D2.42: it accumulates with the other halvings);
 - a shocked or stunned AFV does not fire (D5.34); the +1 of a stun's reverse adds to its IFT DR (D5.34);
-- each MG fires once per player turn outside CC (D3.5): the caller marks ``mg_fired:<weapon>``.
+- each MG fires once per player turn outside CC (D3.5): the caller marks ``mg_fired:<weapon>``;
+- rear MGs (D1.81, D1.82): the hull RMG like the BMG but only at its own hex or the hull's rear target facing
+  (D3.2); the turret RMG, range 8, only at its own hex or the turret's rear target facing, and not in a phase
+  the MA fired (``ma_fired:<phase>``); neither changes its CA for a shot (no Case A: the text allows them only
+  those targets); neither is used in an OVR (vehicles.ovr_fp leaves them out);
+- a fixed BMG (D1.81, its FP on a white dot) adds +1 to an attack it takes part in at a moving unit.
 
 Exposed crews and passengers (D5.31, D5.311, D6.23, D.8): a CE crew takes +2 for the AFV's partial cover, a
 crew hit at an unarmored aspect (D5.311) or a rider (D6.23) takes none, and the CE DRM does not accumulate
 with another positive TEM (D5.31).
 
 Not built here: the vehicle notes' other CE DRMs by aspect, height advantage and airbursts (D5.31, D6.61),
-rear MGs (D1.81, D1.82), fixed-mount BMGs (+1 at moving targets, D1.81), gyrostabilized CMGs (D11.13),
+gyrostabilized CMGs (D11.13),
 long-range fire (A9.4), and IFE (D3.5: its FP and range are chapter C's/the vehicle's, not in the catalogue).
 """
 
@@ -36,9 +41,66 @@ from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
-WEAPONS = ("bmg", "cmg", "aamg")
-NORMAL_RANGE = {"bmg": 8, "cmg": 12, "aamg": 8}  # D1.81, D1.82, D1.83
-RULE = {"bmg": "D1.81", "cmg": "D1.82", "aamg": "D1.83"}
+WEAPONS = ("bmg", "cmg", "aamg", "rmg", "trmg")
+NORMAL_RANGE = {"bmg": 8, "cmg": 12, "aamg": 8, "rmg": 8, "trmg": 8}  # D1.81, D1.82, D1.83
+RULE = {"bmg": "D1.81", "cmg": "D1.82", "aamg": "D1.83", "rmg": "D1.81", "trmg": "D1.82"}
+NAMES = {"bmg": "BMG", "cmg": "CMG", "aamg": "AAMG", "rmg": "hull RMG", "trmg": "turret RMG"}
+MA_FIRED = "ma_fired:"  # ``ma_fired:<phase>``: the MA fired in that phase (D1.82: no turret RMG then)
+
+
+def ma_fired_marker(phase: str) -> str:
+    return f"{MA_FIRED}{phase}"
+
+
+FROM = "vfrom:"  # ``vfrom:<phase>@q,r``: the hex its weapons fired from this phase (D3.51)
+
+
+def from_marker(phase: str, h: Hex) -> str:
+    return f"{FROM}{phase}@{h.q},{h.r}"
+
+
+def fired_elsewhere(markers: frozenset[str], phase: str, h: Hex) -> str | None:
+    """D3.51: once a weapon of the vehicle fired this phase, the others fire that phase only from the same
+    hex: the other hex's ``q,r`` it fired from, or None."""
+    for m in markers:
+        if m.startswith(f"{FROM}{phase}@") and m != from_marker(phase, h):
+            return m.rsplit("@", 1)[1]
+    return None
+
+
+PENALTY = "capen:"  # ``capen:<phase>:<weapon>:<drm>``: a turret weapon turned the TCA this phase at that DRM
+
+
+def penalty_marker(phase: str, weapon: str, drm: int) -> str:
+    """D3.51: the CA-change DRM a turret weapon (``ma`` or ``cmg``) paid turning the TCA this phase."""
+    return f"{PENALTY}{phase}:{weapon}:{drm}"
+
+
+def carried_penalty(markers: frozenset[str], phase: str, weapon: str) -> int:
+    """D3.51: another turret weapon that fires inside the current TCA in the phase a turret weapon turned it
+    pays the same CA-change DRM (the largest such, if both turned it)."""
+    best = 0
+    for m in markers:
+        if m.startswith(PENALTY):
+            ph, w, drm = m[len(PENALTY):].split(":")
+            if ph == phase and w != weapon:
+                best = max(best, int(drm))
+    return best
+
+
+def lost_acquisition(markers: frozenset[str], target_ids: Sequence[str]) -> tuple[str, ...]:
+    """D1.82: the MA's acquisition markers a CMG shot removes: all of them unless the shot is at the acquired
+    target (one of ``target_ids``)."""
+    acq = tuple(m for m in markers if m.startswith("acq:"))
+    if any(m[4:].rsplit("@", 1)[0] in target_ids for m in acq):
+        return ()
+    return acq
+
+
+def in_rear(firer: Hex, target: Hex, f: int) -> bool:
+    """D1.81, D1.82: a rear MG fires only at a target in its own hex or in the rear target facing (D3.2) of
+    the hull (VCA f) or of the turret (TCA f)."""
+    return firer == target or fc.aspect(firer, f, target) == "rear"
 CE_DRM = 2  # D5.31: the AFV's partial cover of a CE crew
 
 
@@ -74,29 +136,39 @@ def mg_attack(
     phase: str,
     bounding: bool,
     moving: bool,
+    moving_target: bool = False,
 ) -> MgAttack:
     """The FP and the IFT DRM of the vehicle's named MGs firing together at ``target`` (D3.5, D3.52, D3.53,
-    D3.3.1, D2.42, D1.81-D1.83). Raises IllegalAction naming the rule for a shot the text forbids."""
+    D3.3.1, D2.42, D1.81-D1.83). Raises IllegalAction naming the rule for a shot the text forbids.
+    ``moving_target``: the target is a moving unit (the fixed BMG's +1, D1.81)."""
     if not weapons or len(set(weapons)) != len(weapons) or any(w not in WEAPONS for w in weapons):
-        raise IllegalAction(T("name each of the vehicle's MGs once: bmg, cmg or aamg"), "D3.5")
+        raise IllegalAction(T("name each of the vehicle's MGs once: bmg, cmg, aamg, rmg or trmg"), "D3.5")
     if "shocked" in markers or "stunned" in markers:
         raise IllegalAction(T("a shocked or stunned AFV does not fire"), "D5.34")
     rng = distance(firer, target)
     steps: list[od.Step] = []
     fp = Fraction(0)
-    ca_drm = 0
+    drms: list[tuple[int, bool]] = [(0, False)]  # each MG's CA DRM; True: the one the MA's turn left (D3.51)
     for w in weapons:
         value = int(getattr(vt, w))
         if value <= 0 or f"{w}_malf" in markers:
-            raise IllegalAction(T("this vehicle has no working {weapon}", weapon=w.upper()), RULE[w])
+            raise IllegalAction(T("this vehicle has no working {weapon}", weapon=NAMES[w]), RULE[w])
         if fired_marker(w) in markers:
-            raise IllegalAction(T("its {weapon} has fired this player turn", weapon=w.upper()), "D3.5")
+            raise IllegalAction(T("its {weapon} has fired this player turn", weapon=NAMES[w]), "D3.5")
         if rng > NORMAL_RANGE[w]:
-            raise IllegalAction(T("the {weapon} reaches {range} hexes", weapon=w.upper(),
+            raise IllegalAction(T("the {weapon} reaches {range} hexes", weapon=NAMES[w],
                                   range=NORMAL_RANGE[w]), RULE[w])
         if w == "aamg" and vt.armored and not crew_exposed(vt, markers):
             raise IllegalAction(T("the AAMG of an AFV fires only with its crew CE"), "D1.83")
-        drm = 0
+        if w == "rmg" and not in_rear(firer, target, vca):
+            raise IllegalAction(T("the hull rear MG fires only at its own hex or the vehicle's rear target "
+                                  "facing"), "D1.81")
+        if w == "trmg" and not in_rear(firer, target, tca):
+            raise IllegalAction(T("the turret rear MG fires only at its own hex or the turret's rear target "
+                                  "facing"), "D1.82")
+        if w == "trmg" and ma_fired_marker(phase) in markers:
+            raise IllegalAction(T("the turret rear MG does not fire in a phase its MA fired"), "D1.82")
+        drm, kept = 0, False
         if w == "bmg":
             k = fc.hexspines_to(firer, target, vca)
             drm = pack.case_a_drm("NT", k)
@@ -104,12 +176,19 @@ def mg_attack(
             k = fc.hexspines_to(firer, target, tca)
             mount = vt.ma.mount if vt.ma is not None else "NT"
             drm = pack.case_a_drm(mount, k)
+            if k == 0 and not bounding:  # D3.51: inside the TCA the MA turned this phase: its DRM too
+                drm = carried_penalty(markers, phase, "cmg")
+                kept = drm > 0
         if drm and bounding:
             drm = 0  # D3.52: moving fire is always inside the CA (C5.13); halved instead (D3.3.1)
-        ca_drm = max(ca_drm, drm)  # D3.5: the largest CA DRM of the MGs used
+        drms.append((drm, kept))
         fp += value
-        steps.append(od.Step(w, value, RULE[w], T("{weapon} FP", weapon=w.upper())))
-    if ca_drm:
+        steps.append(od.Step(w, value, RULE[w], T("{weapon} FP", weapon=NAMES[w])))
+    ca_drm, kept = max(drms)  # D3.5: the largest CA DRM of the MGs used
+    if ca_drm and kept:
+        said = T("the turret turned this phase: the same Case A DRM")
+        steps.append(od.Step("ca_kept", ca_drm, "D3.51", said))
+    elif ca_drm:
         steps.append(od.Step("case_a", ca_drm, "D3.52", T("target outside the CA: Case A on the IFT DR")))
     if bounding:
         fp /= 2
@@ -121,6 +200,9 @@ def mg_attack(
         fp /= 2
         steps.append(od.Step("motion", 0, "D2.42", T("in Motion or not stopped: FP halved")))
     drm = ca_drm
+    if "bmg" in weapons and vt.bmg_fixed and moving_target:
+        drm += 1
+        steps.append(od.Step("fixed_bmg", 1, "D1.81", T("fixed BMG at a moving target")))
     if "plus1" in markers:
         drm += 1
         steps.append(od.Step("plus1", 1, "D5.34", T("recalled or stunned before")))

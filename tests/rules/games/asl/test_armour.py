@@ -202,7 +202,8 @@ def test_rate_of_fire_and_acquisition(make_position: Any) -> None:
     pos.push_text("fire a-pz at J5")
     pos.push_text("answer dice 6,1")  # 7 > 6: a miss, but the colored 1 keeps its ROF
     pz = pos.units["a-pz"]
-    assert not pz.has("prep_fire") and any(m.startswith("acq:b-t@") for m in pz.markers)
+    # D3.3, D3.5: the Prep Fire counter stays (no AFPh, no MPh); the kept ROF lets the gun fire again now
+    assert pz.has("prep_fire") and pz.has("rof_kept") and any(m.startswith("acq:b-t@") for m in pz.markers)
     th, steps, _, _ = vfire.to_hit_of(pos, pz, pos.units["b-t"])
     assert th == 7 and [s.name for s in steps if s.name == "acquired"] == ["acquired"]
     pos.push_text("fire a-pz at J5")
