@@ -21,7 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
-from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vmg
+from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vcrewhit, vmg
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
@@ -218,7 +218,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     target = fire.target
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
-    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW]:
+    crews = vcrewhit.exposed(position, target, side, shooter_hexes) if phase != "MPh" else []  # D.8, D5.31
+    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews:
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
@@ -551,6 +552,13 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
         ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
         groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False, ce_final))
+    crews = [] if phase == "MPh" else vcrewhit.exposed(position, fire.target, side, firing_here,
+                                                        roll.coloured)
+    for vehicle, bare in crews:  # D.8, D5.31, D5.311: an AFV's own exposed crew, a General Collateral attack
+        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare)
+        lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))
+        groups.append((T("the crew of {vehicle}", vehicle=vehicle.id),
+                       T("crew of {vehicle}", vehicle=vehicle.id), [vehicle], False, crew_dr))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -563,6 +571,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))
             if (not concealed and group[0].carrier not in riding and shot_of(unit).kind == "mg"
+                    and group[0].type != "vehicle"
                     and distance(h, fire.target) > MG_UNDIRECTED and not under
                     and not any(u.has("broken") or u.has("berserk") for u in group)):
                 mine.append((T("MG beyond 16 hexes: infantry treated as concealed"), "A9.4"))
@@ -604,8 +613,12 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
-        for unit in group:
-            results[unit.id] = result
+        if group[0].type == "vehicle":  # D5.34, D5.311: read back by vcrewhit.after_ift
+            bare = any(v.id == group[0].id and b for v, b in crews)
+            lines.append(vcrewhit.result_line(group[0], result, bare))
+        else:
+            for unit in group:
+                results[unit.id] = result
         summary_parts.append(T("{group} {result}", group=summary_label, result=result))
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]

@@ -35,6 +35,7 @@ from hexmate.rules.games.asl import (
     vbypass,
     vce,
     vcrew,
+    vcrewhit,
     vdelay,
     vfire,
     vinplace,
@@ -619,8 +620,11 @@ class AslGame(Game):
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
-            if enemies and all(armour.is_vehicle(u) for u in enemies):
-                raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
+            hexes = [position.units[u].hex for u in action.firers if u in position.units]
+            if (enemies and all(armour.is_vehicle(u) for u in enemies)
+                    and not vcrewhit.exposed(position, action.target, side, hexes)):  # D.8, D5.31, D5.311
+                raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
+                                      "by its armor's rules"), "D.8")
             mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
@@ -818,6 +822,7 @@ class AslGame(Game):
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             return asl_unarmored.after_ift(self, position, decision, answer, after)
         state = position.state
         for unit in dummies.values():
@@ -911,6 +916,9 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
+
+    def resume_vcrew_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcrewhit.resume(position, decision, answer)  # D5.34, D5.311, A7.82
 
     def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrew.resume_tc(position, decision, answer)  # D5.5
@@ -1647,6 +1655,7 @@ class AslGame(Game):
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
+            state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

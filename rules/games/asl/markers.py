@@ -84,6 +84,8 @@ PHRASES: dict[str, T] = {
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
     "abandoned": T("abandoned (D5.4)"),
     "armor_leader_removed": T("its Armor Leader was removed by a Recall (D5.341)"),
+    "recalled": T("Recalled: +1 on its crew's DRs; it must leave by its friendly board edge (D5.341)"),
+    "smc_wounded": T("its SMC crew is wounded (D5.343)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
     "wreck": T("wreck (D10.1)"),
