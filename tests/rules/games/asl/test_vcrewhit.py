@@ -137,7 +137,8 @@ def test_d5_311_a_bu_crew_fired_on_at_an_unarmored_aspect_is_unprotected(
         make_position: Any, tmp_path: Path) -> None:
     """D5.311: a BU PzKpfw whose hull rear is unarmored (D1.22), fired on from its rear: no CE DRM, Original
     DR 3 = Final 3, K/1 on the 4 column: the crew is eliminated and the vehicle Abandoned."""
-    counter = {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": catalogue(tmp_path, rear_unarmored="hull")}
+    counter = {"type": "vehicle", "vehicle": "demo-pz-g",
+               "catalogue": catalogue(tmp_path, rear_unarmored="hull")}
     pos = make(make_position, firers=1, counter=counter)
     here = pos.units["a-pz"].hex or Hex(0, 0)
     rear = next(h for h in sorted(pos.map.hexes, key=lambda x: (x.q, x.r))
@@ -147,3 +148,51 @@ def test_d5_311_a_bu_crew_fired_on_at_an_unarmored_aspect_is_unprotected(
     assert ("crew of a-pz", "result K/1", "D5.311") in crew_lines(pos)
     pz = pos.units["a-pz"]
     assert pz.has("abandoned") and "a-pz-crew" not in pos.units
+
+
+def test_d5_311_an_unprotected_crew_that_fails_its_mc_breaks_and_leaves(
+        make_position: Any, tmp_path: Path) -> None:
+    """D5.311: the same unprotected crew, Original DR 5 = Final 5, 1MC on the 4 column; it fails (DR 9 against
+    morale 8 less 1): broken, it leaves the vehicle, which is Abandoned; the crew beneath it."""
+    counter = {"type": "vehicle", "vehicle": "demo-pz-g",
+               "catalogue": catalogue(tmp_path, rear_unarmored="hull")}
+    pos = make(make_position, firers=1, counter=counter)
+    here = pos.units["a-pz"].hex or Hex(0, 0)
+    rear = next(h for h in sorted(pos.map.hexes, key=lambda x: (x.q, x.r))
+                if 2 <= distance(h, here) <= 4 and fc.aspect(here, 0, h) == "rear")
+    front = next(h for h in sorted(pos.map.hexes, key=lambda x: (x.q, x.r))
+                 if 2 <= distance(h, here) <= 4 and fc.aspect(here, 0, h) == "front")
+    with pytest.raises(IllegalAction):  # its front is armored: the BU crew is not exposed there (D5.2)
+        make(make_position, counter=counter, at=pos.map.label(front)).push_text("fire b-0 at C5 dice 2,3")
+    pos = make(make_position, firers=1, counter=counter, at=pos.map.label(rear))
+    pos.push_text("fire b-0 at C5 dice 2,3")
+    assert ("crew of a-pz", "result 1MC", "D5.311") in crew_lines(pos)
+    pos.push_text("answer dice 4,5")
+    assert pos.units["a-pz"].has("abandoned")
+    assert pos.units["a-pz-crew"].has("broken") and pos.units["a-pz-crew"].hex == here
+
+
+def test_d5_3_an_open_topped_afv_is_ce_without_a_counter(make_position: Any) -> None:
+    """D5.3, D5.31: the armored halftrack (open-topped) is CE unless marked BU: Original DR 4 +2 = Final 6,
+    NMC on the 4 column for its crew."""
+    pos = make(make_position, counter={"type": "vehicle", "vehicle": "demo-ht-g"})
+    pos.push_text("fire b-0 at C5 dice 1,3")
+    assert ("crew of a-pz", "result NMC", "D5.34") in crew_lines(pos)
+
+
+def test_d5_341_a_1mt_afv_stunned_is_recalled(make_position: Any, tmp_path: Path) -> None:
+    """D1.322, D5.341: an AFV with a One-Man Turret whose crew fails its MC is Recalled, not stunned."""
+    counter = {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": catalogue(tmp_path, mount="1MT")}
+    pos = make(make_position, "ce", counter=counter)
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    assert pos.units["a-pz"].has(vcrewhit.RECALLED)
+
+
+def test_d5_34_a_stunned_crew_may_not_go_ce_again_this_player_turn(make_position: Any) -> None:
+    """D5.34: stunned in the enemy's DFPh, the crew may not place a CE counter before its own next Player
+    Turn allows it (D5.33); here its own APh of the same Player Turn is refused."""
+    pos = make(make_position, "stunned", "bu", phase="APh")
+    with pytest.raises(IllegalAction) as err:
+        pos.push_text("move a-pz C5 as ce")
+    assert err.value.rule == "D5.34"
