@@ -37,8 +37,8 @@ def parse(text: str) -> tuple[int, int]:
 
 def leader(vehicle: UnitState) -> tuple[int, int] | None:
     """The (morale, leadership) that commands this vehicle's inherent crew, or None (D3.41, D3.45)."""
-    if any(vehicle.has(m) for m in CREW_OUT):
-        return None  # D3.43: once the crew is a counter, its Armor Leader no longer exists
+    if any(vehicle.has(m) for m in CREW_OUT) or vehicle.has("other_crew"):
+        return None  # D3.43: once the crew is a counter he no longer exists; he returns only with that crew
     if vehicle.values.get("inexperienced_crew"):
         return INEXPERIENCED  # D3.45: must be used, and never separated from the crew
     if vehicle.has("armor_leader_removed"):

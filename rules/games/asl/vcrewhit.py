@@ -34,9 +34,10 @@ At the end of the Player Turn a stun turns into its "+1" (``end_player_turn``, D
 Not built: the Recalled AFV's forced exit by the shortest route to its friendly board edge in Motion
 (D5.341) and the Sniper drs of 1 and 2 (D5.34, D5.341).
 
-SMC crews (D5.343): a vehicle crewed by a SMC (``smc_crew``: a leader or hero who re-entered it, A21.22)
-is wounded by a stun as well (even in a 1MT AFV), and eliminated by a Recall, unless that Recall came from
-its armament being disabled (D3.7) or from a 1MT stun; the vehicle is then Abandoned.
+SMC crews (D5.343): a vehicle crewed by a SMC as a temporary crew (the ``smc_crew`` marker; how a SMC
+comes to crew one, by capture, A21.22, is not built) is wounded by a stun as well (even in a 1MT AFV), and
+eliminated by a Recall, unless that Recall came from its armament being disabled (D3.7) or from a 1MT
+stun; the vehicle is then Abandoned.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ TARGET_RULES = frozenset({"A7.6", "A4.61", "A4.34", "A4.132", "A4.6", "D9.3", "A
 
 
 def _has_crew(vehicle: UnitState) -> bool:
-    return vcrew.has_crew(vehicle) or (bool(vehicle.values.get(SMC)) and not vehicle.has("abandoned"))
+    return vcrew.has_crew(vehicle) or (vehicle.has(SMC) and not vehicle.has("abandoned"))
 
 
 def unarmored_aspect(vehicle: UnitState, firer: Hex, coloured: int | None) -> bool:
@@ -202,13 +203,14 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
 
 
 def _abandon(state: State, vehicle: UnitState) -> State:
-    return state.with_unit(state.units[vehicle.id].mark("abandoned", vcrew.LEFT, remove=("ce", "motion")))
+    gone = ("ce", "motion", SMC, "smc_wounded")
+    return state.with_unit(state.units[vehicle.id].mark("abandoned", vcrew.LEFT, remove=gone))
 
 
 def _broken(position: Position, vehicle: UnitState) -> State:
     """D5.311: the broken crew leaves its vehicle, which stops and is Abandoned; the crew beneath it."""
     state = _abandon(position.state, vehicle)
-    if vehicle.values.get(SMC):
+    if vehicle.has(SMC):
         return state
     state = crew.bail_out(position.at(state), vehicle)
     uid = crew.crew_id(vehicle)
@@ -228,7 +230,7 @@ def stun(position: Position, vehicle: UnitState, *, one_man: bool | None = None)
     ma = vtype(vehicle).ma
     one_man = (ma is not None and ma.mount == "1MT") if one_man is None else one_man
     state = position.state
-    if vehicle.values.get(SMC):
+    if vehicle.has(SMC):
         if vehicle.has("smc_wounded"):
             return _abandon(state, vehicle)  # A17.11: a second wound eliminates it (no severity dr here)
         vehicle = vehicle.mark("smc_wounded")  # D5.343, even in a 1MT AFV
@@ -243,13 +245,13 @@ def recall(position: Position, vehicle: UnitState, *, smc_spared: bool = False) 
     removed (D3.45: not an Inexperienced crew's); a bogged or immobilized AFV is abandoned instead. D5.343: a
     SMC crew is eliminated (``smc_spared``: a Recall by disabled armament or a 1MT stun spares it)."""
     state = position.state
-    if vehicle.values.get(SMC) and not smc_spared:
+    if vehicle.has(SMC) and not smc_spared:
         return _abandon(state, vehicle)  # D5.343: the SMC is eliminated
     vehicle = armorldr.on_recall(vehicle)
     if any(vehicle.has(m) for m in ("bogged", "mired", "immobilized")):
         state = state.with_unit(vehicle.mark("stunned", "bu", remove=("ce", "motion")))
         state = _abandon(state, state.units[vehicle.id])  # D5.341: its crew need not leave the map
-        return crew.bail_out(position.at(state), vehicle) if not vehicle.values.get(SMC) else state
+        return crew.bail_out(position.at(state), vehicle) if not vehicle.has(SMC) else state
     return state.with_unit(vehicle.mark("stunned", RECALLED, "bu", remove=("ce", "motion")))
 
 
