@@ -17,6 +17,7 @@ from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
+    armorldr,
     armour,
     crew,
     fire_groups,
@@ -794,6 +795,7 @@ class AslGame(Game):
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
+        state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:

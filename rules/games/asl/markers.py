@@ -86,6 +86,7 @@ PHRASES: dict[str, T] = {
     "armor_leader_removed": T("its Armor Leader was removed by a Recall (D5.341)"),
     "recalled": T("Recalled: +1 on its crew's DRs; it must leave by its friendly board edge (D5.341)"),
     "smc_wounded": T("its SMC crew is wounded (D5.343)"),
+    "armor_leader_shown": T("its Armor Leader is in play (D3.41)"),
     "smc_crew": T("crewed by a SMC as a temporary crew (D5.343, A21.22)"),
     "other_crew": T("crewed by another unit than its Armor Leader's crew: no Armor Leader (D3.43)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
