@@ -99,6 +99,31 @@ def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitSta
     return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
 
 
+def may_help(position: Position, leader: UnitState, unit: UnitState) -> bool:
+    """D6.651: may this infantry leader's leadership modify the unit's rally, MC or TC? A leader aboard a
+    vehicle helps only the other units aboard the same one, and only as the CE leader of an armored halftrack
+    that has neither entered a new hex this phase nor is in Motion; a leader not aboard helps units aboard a
+    vehicle only if it has not moved (C.8: not in Motion, no new hex this Player Turn), CE or not. Between
+    units on foot the ordinary rules stand."""
+    mine = carrier_of(position, leader)
+    theirs = carrier_of(position, unit)
+    if mine is None:
+        return theirs is None or not _moved(position, theirs)
+    if theirs is None or theirs.id != mine.id or role(mine) != HT_PASSENGER:
+        return False
+    entered = position.phase.id == "MPh" and mine.has("entered")
+    return exposed(mine) and not leader.has("broken") and not entered and not _moving(position, mine)
+
+
+def lose_leader_to(position: Position, leader: UnitState, others: Sequence[UnitState]) -> list[UnitState]:
+    """D6.651: an aboard leader's loss or break makes only the other units aboard his vehicle check (A10.2),
+    not the units in the Location outside it."""
+    mine = carrier_of(position, leader)
+    if mine is None:
+        return list(others)
+    return [u for u in others if (c := carrier_of(position, u)) is not None and c.id == mine.id]
+
+
 def exposed(vehicle: UnitState) -> bool:
     """Are its passengers CE? An open-topped halftrack's are unless it is marked BU (D5.3, D6.62)."""
     return not vehicle.has("bu")
@@ -203,7 +228,9 @@ __all__ = [
     "check",
     "exposed",
     "halvings",
+    "lose_leader_to",
     "may_direct",
+    "may_help",
     "ovr_share",
     "role",
 ]

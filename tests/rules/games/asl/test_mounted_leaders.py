@@ -1,0 +1,76 @@
+"""D6.651: an infantry leader and the units aboard a vehicle: who helps whose MC (and rally, and LLMC). The
+armored halftrack's CE passengers take Original DR 3 +2 CE DRM = Final 5: 1MC on the demo IFT's 4 column;
+the 4-6-7 (morale 7) rolls 7: 7 +1 = 8 fails alone, 7 +1 -1 = 7 passes with the 9-1's -1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import mounted
+
+from .test_mounted import MORE
+
+
+def make(make_position: Any, *ht: str, leader_aboard: bool = True) -> Position:
+    ldr: dict[str, Any] = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5"}
+    if leader_aboard:
+        ldr["carrier"] = "a-v"
+    units = [
+        {"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", *ht]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v"},
+        ldr,
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"},
+    ]
+    pos: Position = make_position("asl", units, "DFPh", counters=MORE)
+    return pos
+
+
+def squad_after_1mc(pos: Position) -> bool:
+    """Fire for the 1MC and roll 7 for the squad (4 for every other check): is the squad still unbroken?"""
+    pos.push_text("fire b-sq at C5 dice 1,2")
+    for _ in range(8):
+        top = pos.decision
+        if top is None:
+            break
+        who = top.subject[0] if top.subject else ""
+        if top.kind != "roll":
+            pos.push_text("answer pass")
+        elif top.dice == "dr":
+            pos.push_text("answer dice 3")
+        else:
+            pos.push_text("answer dice 3,4" if who == "a-sq" else "answer dice 2,2")
+    return not pos.units["a-sq"].has("broken")
+
+
+@pytest.mark.parametrize(("ht", "aboard", "helped"), [
+    ((), True, True),           # a CE leader aboard his stopped halftrack helps the unit aboard
+    (("motion",), True, False),  # not while it is in Motion
+    (("bu",), True, False),     # nor BU (his halftrack's passengers are CE unless BU, D6.62)
+    ((), False, True),          # a leader outside helps units aboard a vehicle that has not moved
+    (("motion",), False, False),  # but not aboard one in Motion (C.8)
+])
+def test_d6_651_who_helps_the_mc_of_a_unit_aboard(make_position: Any, ht: tuple[str, ...], aboard: bool,
+                                                  helped: bool) -> None:
+    pos = make(make_position, *ht, leader_aboard=aboard)
+    if "bu" in ht:  # BU passengers are no target (D6.61): check the rule itself
+        assert not mounted.may_help(pos, pos.units["a-ldr"], pos.units["a-sq"])
+        return
+    assert mounted.may_help(pos, pos.units["a-ldr"], pos.units["a-sq"]) is helped
+    assert squad_after_1mc(pos) is helped
+
+
+def test_d6_651_an_aboard_leader_does_not_help_units_on_foot(make_position: Any) -> None:
+    """D6.651: the leader aboard the halftrack helps only units aboard the same vehicle; his loss or break
+    makes only them check (A10.2), not a squad on foot in the same Location."""
+    units = [
+        {"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v"},
+        {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5", "carrier": "a-v"},
+        {"id": "a-foot", "counter": "4-6-7", "side": "a", "hex": "C5"},
+    ]
+    pos: Position = make_position("asl", units, "DFPh", counters=MORE)
+    ldr, aboard, foot = pos.units["a-ldr"], pos.units["a-sq"], pos.units["a-foot"]
+    assert mounted.may_help(pos, ldr, aboard) and not mounted.may_help(pos, ldr, foot)
+    assert mounted.lose_leader_to(pos, ldr, [aboard, foot]) == [aboard]
