@@ -559,6 +559,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))
         groups.append((T("the crew of {vehicle}", vehicle=vehicle.id),
                        T("crew of {vehicle}", vehicle=vehicle.id), [vehicle], False, crew_dr))
+    for vid, units in sorted(vcrewhit.broken_ht_passengers(position, targets).items()):  # D6.66: DM only
+        as_ce = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
+        groups.append((T("broken passengers of {vehicle}, as if CE", vehicle=vid),
+                       T("aboard {vehicle}", vehicle=vid), units, False, as_ce))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -613,6 +617,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
+        if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
+            if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
+                lines.append(vcrewhit.dm_line(str(group[0].carrier)))
+            continue
         if group[0].type == "vehicle":  # D5.34, D5.311: read back by vcrewhit.after_ift
             bare = any(v.id == group[0].id and b for v, b in crews)
             lines.append(vcrewhit.result_line(group[0], result, bare))

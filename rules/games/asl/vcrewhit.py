@@ -31,6 +31,9 @@ Motion (D5.34); a second one (``plus1``, or still stunned) is a Recall instead (
 (D5.341, not the Inexperienced crew's 6+1, D3.45); a bogged or immobilized AFV is abandoned instead (D5.341).
 At the end of the Player Turn a stun turns into its "+1" (``end_player_turn``, D5.34) and a Recall into
 "Recall; +1" (``recalled``): +1 to the crew's later DRs (vfire.py, vmg.py, vcrew.py read ``plus1``).
+D6.66: broken armored-halftrack passengers take no attack (they are BU), but become DM when an ordnance hit
+on their halftrack (vfire.py) or an attack there would have given them at least a NMC had they been CE.
+
 Not built: the Recalled AFV's forced exit by the shortest route to its friendly board edge in Motion
 (D5.341) and the Sniper drs of 1 and 2 (D5.34, D5.341).
 
@@ -136,6 +139,37 @@ def result_line(vehicle: UnitState, result: str, unprotected: bool) -> Line:
                 "D5.311" if unprotected else "D5.34")
 
 
+# --- D6.66: broken armored-halftrack passengers become DM ---
+def broken_ht_passengers(position: Position, targets: Sequence[UnitState]) -> dict[str, list[UnitState]]:
+    """The broken passengers among the targets, by armored halftrack: BU by being broken (D6.66), they take
+    no attack, but become DM if it would have given at least a NMC had they been CE (D6.66)."""
+    from hexmate.rules.games.asl import mounted
+
+    out: dict[str, list[UnitState]] = {}
+    for unit in targets:
+        vehicle = mounted.carrier_of(position, unit)
+        if vehicle is not None and unit.has("broken") and mounted.role(vehicle) == mounted.HT_PASSENGER:
+            out.setdefault(vehicle.id, []).append(unit)
+    return out
+
+
+def at_least_nmc(result: str) -> bool:
+    return result not in ("-", "PTC")
+
+
+def dm_line(vehicle: str) -> Line:
+    return Line(T("broken passengers of {vehicle}", vehicle=vehicle),
+                T("DM: the attack would have given them at least a NMC had they been CE"), "D6.66")
+
+
+def dm_aboard(state: State, vehicle: str) -> State:
+    """D6.66: the broken passengers aboard the armored halftrack become DM."""
+    for unit in list(state.units.values()):
+        if unit.carrier == vehicle and unit.has("broken") and not unit.has("dm"):
+            state = state.with_unit(unit.mark("dm"))
+    return state
+
+
 # --- results (after the infantry attack) ---
 def _mc_number(result: str) -> int | None:
     if result == "NMC":
@@ -154,6 +188,9 @@ def after_ift(position: Position, state: State) -> State:
         return state
     asks: list[Decision] = []
     for line in res.lines:
+        if line.rule == "D6.66" and getattr(line.label, "msgid", "") == "broken passengers of {vehicle}":
+            state = dm_aboard(state, str(getattr(line.label, "facts", {}).get("vehicle", "")))
+            continue
         if getattr(line.label, "msgid", "") != "crew of {vehicle}":
             continue
         vid = str(getattr(line.label, "facts", {}).get("vehicle", ""))

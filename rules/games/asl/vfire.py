@@ -362,6 +362,8 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     tk = int(decision.arg("tk"))
     dr = sum(answer.dice)
     result = od.tk_result(pack, dr, tk, vtype(target))
+    if mounted.role(target) == mounted.HT_PASSENGER:
+        state = vcrewhit.dm_aboard(state, target.id)  # D6.66: an ordnance hit on their halftrack
     prev = state.resolution
     lines = (
         *(prev.lines if prev is not None else ()),

@@ -74,3 +74,45 @@ def test_d6_651_an_aboard_leader_does_not_help_units_on_foot(make_position: Any)
     ldr, aboard, foot = pos.units["a-ldr"], pos.units["a-sq"], pos.units["a-foot"]
     assert mounted.may_help(pos, ldr, aboard) and not mounted.may_help(pos, ldr, foot)
     assert mounted.lose_leader_to(pos, ldr, [aboard, foot]) == [aboard]
+
+
+def _broken_aboard(make_position: Any) -> Position:
+    units = [
+        {"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v", "markers": ["broken"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"},
+    ]
+    pos: Position = make_position("asl", units, "DFPh", counters=MORE)
+    return pos
+
+
+def test_d6_66_broken_passengers_become_dm_when_the_attack_would_reach_them_ce(make_position: Any) -> None:
+    """D6.66: the broken squad aboard the CE halftrack is BU and takes no attack; Original DR 4 +2 (as if CE)
+    = Final 6: NMC on the 4 column: it becomes DM. Original DR 6 +2 = 8: nothing on that column: no DM."""
+    pos = _broken_aboard(make_position)
+    pos.push_text("fire b-sq at C5 dice 1,3")
+    res = pos.last_resolution
+    assert res is not None and "a-sq" not in res.results
+    assert any(x.rule == "D6.66" for x in res.lines)
+    assert pos.units["a-sq"].has("dm")
+    pos = _broken_aboard(make_position)
+    pos.push_text("fire b-sq at C5 dice 3,3")
+    assert not pos.units["a-sq"].has("dm")
+
+
+def test_d6_66_an_ordnance_hit_on_the_halftrack_makes_its_broken_passengers_dm(make_position: Any) -> None:
+    """D6.66: the PzKpfw's MA hits the halftrack (To Hit DR 2); whatever the To Kill DR does (12: nothing),
+    the broken squad aboard becomes DM."""
+    units = [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-v", "counter": "ht", "side": "b", "hex": "G5", "markers": ["vca3"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "G5", "carrier": "b-v", "markers": ["broken"]},
+    ]
+    pos: Position = make_position("asl", units, "PFPh", counters=MORE)
+    pos.push_text("fire a-pz at G5")
+    assert pos.decision is not None and pos.decision.then == "vth"
+    pos.push_text("answer dice 1,1")
+    assert pos.decision is not None and pos.decision.then == "vtk"
+    assert not pos.units["b-sq"].has("dm")
+    pos.push_text("answer dice 6,6")
+    assert pos.units["b-sq"].has("dm")
