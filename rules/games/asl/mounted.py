@@ -124,6 +124,29 @@ def lose_leader_to(position: Position, leader: UnitState, others: Sequence[UnitS
     return [u for u in others if (c := carrier_of(position, u)) is not None and c.id == mine.id]
 
 
+def sw_hands(position: Position, sw: UnitState, to: UnitState, holder: UnitState | None) -> UnitState | None:
+    """D6.31: who may recover or be passed a SW where vehicles are: a unit aboard a vehicle recovers only a SW
+    inside it (one left in a halftrack or carrier, D6.4, whose ``carrier`` is the vehicle: only the units
+    aboard it recover that one, D6.5); units aboard pass possessions to friendly infantry of their Location
+    or to others aboard the same vehicle, not to those aboard another. Returns the SW's possessor, None when
+    this is a recovery (a SW left in the vehicle is unpossessed)."""
+    mine = carrier_of(position, to)
+    if holder is not None and holder.type == "vehicle":
+        if mine is None or mine.id != holder.id:
+            raise IllegalAction(T("{sw} is inside {vehicle}: only units aboard it recover it", sw=sw.id,
+                                  vehicle=holder.id), "D6.31")
+        return None
+    if holder is None:
+        if mine is not None:
+            raise IllegalAction(T("{unit} is aboard {vehicle}: it recovers only a SW inside it", unit=to.id,
+                                  vehicle=mine.id), "D6.31")
+        return None
+    theirs = carrier_of(position, holder)
+    if mine is not None and theirs is not None and mine.id != theirs.id:
+        raise IllegalAction(T("units aboard different vehicles do not pass SW to each other"), "D6.31")
+    return holder
+
+
 def exposed(vehicle: UnitState) -> bool:
     """Are its passengers CE? An open-topped halftrack's are unless it is marked BU (D5.3, D6.62)."""
     return not vehicle.has("bu")
@@ -233,4 +256,5 @@ __all__ = [
     "may_help",
     "ovr_share",
     "role",
+    "sw_hands",
 ]

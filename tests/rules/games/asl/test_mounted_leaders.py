@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import mounted
 
@@ -116,3 +117,46 @@ def test_d6_66_an_ordnance_hit_on_the_halftrack_makes_its_broken_passengers_dm(m
     assert not pos.units["b-sq"].has("dm")
     pos.push_text("answer dice 6,6")
     assert pos.units["b-sq"].has("dm")
+
+
+def _rph(make_position: Any, sw_at: dict[str, Any], *extra: dict[str, Any]) -> Position:
+    units = [
+        {"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v"},
+        {"id": "a-lmg", "counter": "LMG", "side": "a", **sw_at},
+        *extra,
+    ]
+    pos: Position = make_position("asl", units, "RPh", counters=MORE)
+    return pos
+
+
+def test_d6_31_a_unit_aboard_recovers_only_a_sw_inside_its_vehicle(make_position: Any) -> None:
+    """D6.31: the squad aboard the halftrack may not recover the LMG lying in C5 outside; one left inside
+    the halftrack it recovers with the recovery dr (A4.44: below 6); a squad on foot may not."""
+    pos = _rph(make_position, {"hex": "C5"})
+    with pytest.raises(IllegalAction) as err:
+        pos.push_text("transfer a-lmg to a-sq")
+    assert err.value.rule == "D6.31"
+    pos = _rph(make_position, {"hex": "C5", "carrier": "a-v"},
+               {"id": "a-foot", "counter": "4-6-7", "side": "a", "hex": "C5"})
+    with pytest.raises(IllegalAction) as err:
+        pos.push_text("transfer a-lmg to a-foot")
+    assert err.value.rule == "D6.31"
+    pos.push_text("transfer a-lmg to a-sq")
+    pos.push_text("answer dice 2")
+    assert pos.units["a-lmg"].carrier == "a-sq"
+
+
+def test_d6_31_possessions_pass_within_a_vehicle_or_to_its_location_not_between_vehicles(
+        make_position: Any) -> None:
+    """D6.31: the squad aboard passes its LMG to a friendly squad on foot in its Location; a squad aboard
+    another vehicle there may not take it."""
+    two = [{"id": "a-v2", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0"]},
+           {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v2"},
+           {"id": "a-foot", "counter": "4-6-7", "side": "a", "hex": "C5"}]
+    pos = _rph(make_position, {"hex": "C5", "carrier": "a-sq"}, *two)
+    with pytest.raises(IllegalAction) as err:
+        pos.push_text("transfer a-lmg to a-sq2")
+    assert err.value.rule == "D6.31"
+    pos.push_text("transfer a-lmg to a-foot")
+    assert pos.units["a-lmg"].carrier == "a-foot"
