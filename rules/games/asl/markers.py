@@ -87,7 +87,7 @@ PHRASES: dict[str, T] = {
     "recalled": T("Recalled: +1 on its crew's DRs; it must leave by its friendly board edge (D5.341)"),
     "smc_wounded": T("its SMC crew is wounded (D5.343)"),
     "armor_leader_shown": T("its Armor Leader is in play (D3.41)"),
-    "smc_crew": T("crewed by a SMC as a temporary crew (D5.343, A21.22)"),
+    "smc_crew": T("crewed by a SMC as a temporary crew, A21.22 (D5.343)"),
     "other_crew": T("crewed by another unit than its Armor Leader's crew: no Armor Leader (D3.43)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),
