@@ -218,12 +218,12 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     target = fire.target
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
-    crews = vcrewhit.exposed(position, target, side, shooter_hexes) if phase != "MPh" else []  # D.8, D5.31
+    crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
     if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews:
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
-        if not movers or movers[0].hex != target:
+        if (not movers or movers[0].hex != target) and not crews:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         for sw in weapons:
@@ -505,7 +505,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
-        if not hazardous and not any(u.has("pinned") for u in movers):  # A7.83: pinned, no FFNAM/FFMO
+        # A7.83: pinned, no FFNAM/FFMO; D.6: nor for a moving vehicle's crew (no infantry moving)
+        if movers and not hazardous and not any(u.has("pinned") for u in movers):
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance
@@ -552,8 +553,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
         ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
         groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False, ce_final))
-    crews = [] if phase == "MPh" else vcrewhit.exposed(position, fire.target, side, firing_here,
-                                                        roll.coloured)
+    crews = vcrewhit.exposed(position, fire.target, side, firing_here, roll.coloured)
     for vehicle, bare in crews:  # D.8, D5.31, D5.311: an AFV's own exposed crew, a General Collateral attack
         crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare)
         lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))

@@ -1368,7 +1368,10 @@ class AslGame(Game):
         if street.choices(position, side):
             return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
         if armour.is_vehicle(position.units[moving.units[0]]):
-            return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+            if vfire.can_react(probe):  # D3.3: vehicles fire at the vehicle that entered
+                return True
+            crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
+            return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
         if asl_hip.set_up(self, position, side):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         if any(True for _ in vmgfire.generate(probe)):

@@ -85,6 +85,7 @@ PHRASES: dict[str, T] = {
     "abandoned": T("abandoned (D5.4)"),
     "armor_leader_removed": T("its Armor Leader was removed by a Recall (D5.341)"),
     "recalled": T("Recalled: +1 on its crew's DRs; it must leave by its friendly board edge (D5.341)"),
+    "crew_pinned": T("its crew is pinned: BU if closed-topped, this Player Turn (A7.82)"),
     "smc_wounded": T("its SMC crew is wounded (D5.343)"),
     "armor_leader_shown": T("its Armor Leader is in play (D3.41)"),
     "smc_crew": T("crewed by a SMC as a temporary crew, A21.22 (D5.343)"),

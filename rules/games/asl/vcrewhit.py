@@ -19,7 +19,7 @@ Its result (``after_ift``, then ``resume``):
 - a crew with the normal CE DRM takes MC at its morale (D5.1; its Armor Leader's, D3.42; +1 after a stun,
   D5.34): a failure stuns it (D5.34), K or KIA Recalls it (D5.341), a PTC that pins it buttons a CT AFV up
   for the rest of the Player Turn and leaves an OT one CE under its penalties (A7.82: the PIN counter sits on
-  the vehicle);
+  the vehicle, ``crew_pinned``; its Case D and halved MG FP are not applied yet);
 - an unprotected crew (D5.311) takes the results as infantry: a failed MC breaks it, K or KIA eliminates it
   (a crew has no reduced side); either way the vehicle is Abandoned and stopped, the broken crew beneath it
   (placed there at once rather than in the coming RtPh: the vehicle's Location is where that rout puts it);
@@ -60,6 +60,7 @@ from hexmate.rules.text import T
 CE_DRM = 2  # D5.31
 RECALLED = "recalled"  # D5.341: the "Recall; +1" side
 SMC = "smc_crew"  # D5.343: a SMC crews it (A21.22)
+PINNED = "crew_pinned"  # A7.82: the PIN counter on the vehicle, for the rest of the Player Turn
 # the target's own DRMs of an infantry attack, which the crew's collateral attack does not take (D.6, D.8)
 TARGET_RULES = frozenset({"A7.6", "A4.61", "A4.34", "A4.132", "A4.6", "D9.3", "A5.131", "A4.62", "A23.7"})
 
@@ -97,13 +98,20 @@ def _ce(vehicle: UnitState) -> bool:
 def exposed(position: Position, target: Hex, side: str, firers: Iterable[Hex | None],
             coloured: int | None = None) -> list[tuple[UnitState, bool]]:
     """The enemy AFVs in ``target`` whose inherent crew this attack reaches, each with whether it is
-    unprotected (D5.311) rather than CE (D5.31); D.8: none while shocked or stunned."""
+    unprotected (D5.311) rather than CE (D5.31); D.8: none while shocked or stunned. In the MPh only the
+    vehicle moving now, in the hex it has just entered (A8.1's Defensive First Fire)."""
+    moving = position.state.moving
+    only = set(moving.units) if position.phase.id == "MPh" and moving is not None else None
+    if position.phase.id == "MPh" and (only is None or moving is None or moving.here != target):
+        return []
     hexes = [h for h in firers if h is not None]
     pool = {u.id: u for u in getattr(position.state.game, "aside", ())}
     pool.update({u.id: u for u in position.units.values() if is_vehicle(u)})
     out: list[tuple[UnitState, bool]] = []
     for vehicle in sorted(pool.values(), key=lambda u: u.id):
         if vehicle.hex != target or vehicle.side == side or not is_vehicle(vehicle):
+            continue
+        if only is not None and vehicle.id not in only:
             continue
         vt = vtype(vehicle)
         if not vt.armored or vehicle.has("wreck") or not _has_crew(vehicle):
@@ -233,7 +241,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         # A7.82: a pinned CE crew of a CT AFV is BU for the rest of the Player Turn; an OT AFV's (or one hit
         # at an unarmored aspect) stays CE under the pin's penalties; the PIN counter sits on the vehicle
         ct = not vtype(vehicle).open_topped and not bare
-        return state.with_unit(vehicle.mark("pinned", *(("bu",) if ct else ()), remove=("ce",) if ct else ()))
+        return state.with_unit(vehicle.mark(PINNED, *(("bu",) if ct else ()), remove=("ce",) if ct else ()))
     if bare:
         return _broken(position, vehicle)  # D5.311
     return stun(position, vehicle)  # D5.34
@@ -297,4 +305,6 @@ def end_player_turn(state: State) -> State:
     for unit in list(state.units.values()):
         if is_vehicle(unit) and unit.has("stunned"):
             state = state.with_unit(unit.mark("plus1", remove=("stunned",)))
+        if is_vehicle(unit) and unit.has(PINNED):  # A7.82: for that Player Turn
+            state = state.with_unit(state.units[unit.id].mark(remove=(PINNED,)))
     return state

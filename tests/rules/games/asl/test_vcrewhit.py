@@ -130,7 +130,7 @@ def test_a7_82_a_pinned_ce_crew_of_a_ct_afv_buttons_up(make_position: Any) -> No
     assert ("crew of a-pz", "result PTC", "D5.34") in crew_lines(pos)
     pos.push_text("answer dice 6,6")
     pz = pos.units["a-pz"]
-    assert pz.has("pinned") and pz.has("bu") and not pz.has("ce")
+    assert pz.has("crew_pinned") and pz.has("bu") and not pz.has("ce")
 
 
 def test_d5_311_a_bu_crew_fired_on_at_an_unarmored_aspect_is_unprotected(
@@ -196,3 +196,43 @@ def test_d5_34_a_stunned_crew_may_not_go_ce_again_this_player_turn(make_position
     with pytest.raises(IllegalAction) as err:
         pos.push_text("move a-pz C5 as ce")
     assert err.value.rule == "D5.34"
+
+
+def test_a8_1_d5_34_first_fire_at_a_moving_afvs_ce_crew_stuns_it_and_ends_its_move(
+        make_position: Any) -> None:
+    """A8.1, D.6, D5.31: the CE PzKpfw moves C5-D5-E5; the 4-4-7 in F5 fires at it as it enters D5: no
+    FFNAM or FFMO for a vehicle's crew (D.6): Original DR 3 +2 CE = Final 5, 1MC; failed (8): stunned, its
+    move ends in D5 (D5.34)."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "ce"]},
+             {"id": "b-0", "counter": "4-4-7", "side": "b", "hex": "F5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-pz C5-D5-E5")
+    for _ in range(6):
+        top = pos.decision
+        assert top is not None and top.kind == "react"
+        if pos.state.moving is not None and pos.label(pos.state.moving.here) == "D5":
+            break
+        pos.push_text("answer pass")
+    pos.push_text("fire b-0 at D5 dice 1,2")
+    lines = crew_lines(pos)
+    assert ("crew of a-pz", "result 1MC", "D5.34") in lines
+    res = pos.last_resolution
+    assert res is not None and not any("FFNAM" in str(x.label) or "FFMO" in str(x.label) for x in res.lines)
+    pos.push_text("answer dice 4,4")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    pz = pos.units["a-pz"]
+    assert pz.has("stunned") and pos.label(pz.hex) == "D5"
+
+
+def test_a8_1_no_first_fire_at_a_moving_bu_afv(make_position: Any) -> None:
+    """D5.2: the BU PzKpfw draws no Defensive First Fire window from infantry: it moves on to E5."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-0", "counter": "4-4-7", "side": "b", "hex": "F5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-pz C5-D5-E5")
+    while pos.decision is not None and pos.decision.kind == "react":
+        with pytest.raises(IllegalAction):
+            pos.push_text(f"fire b-0 at {pos.label(pos.decision.target or Hex(0, 0))} dice 1,2")
+        pos.push_text("answer pass")
+    assert pos.label(pos.units["a-pz"].hex) in ("E5",)
