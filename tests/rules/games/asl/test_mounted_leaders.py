@@ -160,3 +160,26 @@ def test_d6_31_possessions_pass_within_a_vehicle_or_to_its_location_not_between_
     assert err.value.rule == "D6.31"
     pos.push_text("transfer a-lmg to a-foot")
     assert pos.units["a-lmg"].carrier == "a-foot"
+
+
+def test_d6_651_rally_aboard(make_position: Any) -> None:
+    """D6.651: the broken squad aboard the stopped CE halftrack rallies under its leader aboard (A10.6 needs
+    one: it is the non-phasing side's); in Motion the halftrack's leader helps it not, so it may not try."""
+    def rph(*ht: str) -> Position:
+        units = [
+            {"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", *ht]},
+            {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v", "markers": ["broken"]},
+            {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5", "carrier": "a-v"},
+            {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"},
+        ]
+        pos: Position = make_position("asl", units, "RPh", counters=MORE, first_side="b")
+        pos.push_text("end")  # b, phasing, rallies first (A3.1)
+        assert pos.to_act == "a"
+        return pos
+
+    pos = rph()
+    pos.push_text("rally a-sq dice 2,2")
+    assert not pos.units["a-sq"].has("broken")
+    with pytest.raises(IllegalAction) as err:
+        rph("motion").push_text("rally a-sq dice 2,2")
+    assert err.value.rule == "A10.6"

@@ -236,3 +236,17 @@ def test_a8_1_no_first_fire_at_a_moving_bu_afv(make_position: Any) -> None:
             pos.push_text(f"fire b-0 at {pos.label(pos.decision.target or Hex(0, 0))} dice 1,2")
         pos.push_text("answer pass")
     assert pos.label(pos.units["a-pz"].hex) in ("E5",)
+
+
+def test_d5_343_a_smc_crew_is_wounded_by_a_stun_and_eliminated_by_a_recall(make_position: Any) -> None:
+    """D5.343: a SMC crewing the PzKpfw (``smc_crew``): its failed 1MC stuns the vehicle and wounds the SMC;
+    K/1 (Recall, D5.341) eliminates the SMC: the vehicle is Abandoned."""
+    pos = make(make_position, "ce", vcrewhit.SMC)
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    pz = pos.units["a-pz"]
+    assert pz.has("stunned") and pz.has("smc_wounded") and not pz.has("abandoned")
+    pos = make(make_position, "ce", vcrewhit.SMC, firers=2, squad="8-3-8")
+    pos.push_text("fire b-0,b-1 at C5 dice 1,1")
+    pz = pos.units["a-pz"]
+    assert pz.has("abandoned") and not pz.has(vcrewhit.SMC) and not pz.has(vcrewhit.RECALLED)
