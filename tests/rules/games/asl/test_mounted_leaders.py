@@ -168,7 +168,8 @@ def test_d6_651_rally_aboard(make_position: Any) -> None:
     def rph(*ht: str) -> Position:
         units = [
             {"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", *ht]},
-            {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v", "markers": ["broken"]},
+            {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v",
+             "markers": ["broken"]},
             {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5", "carrier": "a-v"},
             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"},
         ]
