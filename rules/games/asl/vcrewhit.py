@@ -17,9 +17,10 @@ it and the hex's TEM, which it does not add to); an unprotected crew (D5.311) ge
 Its result (``after_ift``, then ``resume``):
 
 - a crew with the normal CE DRM takes MC at its morale (D5.1; its Armor Leader's, D3.42; +1 after a stun,
-  D5.34): a failure stuns it (D5.34), K or KIA Recalls it (D5.341), a PTC that pins it buttons a CT AFV up
-  for the rest of the Player Turn and leaves an OT one CE under its penalties (A7.82: the PIN counter sits on
-  the vehicle, ``crew_pinned``; its Case D and halved MG FP are not applied yet);
+  D5.34): a failure stuns it (D5.34), K or KIA or a Casualty MC (an Original 12, A10.31) Recalls it
+  (D5.341), a PTC that pins it buttons a CT AFV up for the rest of the Player Turn and leaves an OT one CE
+  under its penalties (A7.82: the PIN counter sits on the vehicle, ``crew_pinned``; its Case D and halved MG
+  FP are not applied yet);
 - an unprotected crew (D5.311) takes the results as infantry: a failed MC breaks it, K or KIA eliminates it
   (a crew has no reduced side); either way the vehicle is Abandoned and stopped, the broken crew beneath it
   (placed there at once rather than in the coming RtPh: the vehicle's Location is where that rout puts it);
@@ -234,9 +235,13 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     assert answer.dice is not None
     state = position.state
     vehicle = state.units.get(decision.subject[0])
+    bare = bool(decision.arg("bare", ""))
+    if vehicle is not None and decision.arg("kind", "mc") == "mc" and sum(answer.dice) == 12:
+        # A10.31: an Original 12 on a MC is a Casualty MC: a Recall for a crew with the normal CE DRM
+        # (D5.341); an unprotected crew is reduced as infantry, which eliminates a crew (D5.311)
+        return _lost(position, vehicle) if bare else recall(position, vehicle)
     if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):
         return state
-    bare = bool(decision.arg("bare", ""))
     if decision.arg("kind", "mc") == "ptc":
         # A7.82: a pinned CE crew of a CT AFV is BU for the rest of the Player Turn; an OT AFV's (or one hit
         # at an unarmored aspect) stays CE under the pin's penalties; the PIN counter sits on the vehicle

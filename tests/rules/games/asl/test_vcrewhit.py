@@ -82,7 +82,8 @@ def test_d_8_a_bu_crew_is_no_target_of_small_arms(make_position: Any) -> None:
 
 
 def test_d5_34_the_stun_flips_to_plus_one_at_the_end_of_the_player_turn(make_position: Any) -> None:
-    """D5.34: the STUN counter turns to its "+1" side when the Player Turn ends; the next MC takes +1."""
+    """T-CBT-08, D5.34: the STUN counter turns to its "+1" side when the Player Turn ends; the next MC takes
+    +1."""
     pos = make(make_position, "ce")
     pos.push_text("fire b-0 at C5 dice 1,2")
     pos.push_text("answer dice 4,4")
@@ -250,3 +251,11 @@ def test_d5_343_a_smc_crew_is_wounded_by_a_stun_and_eliminated_by_a_recall(make_
     pos.push_text("fire b-0,b-1 at C5 dice 1,1")
     pz = pos.units["a-pz"]
     assert pz.has("abandoned") and not pz.has(vcrewhit.SMC) and not pz.has(vcrewhit.RECALLED)
+
+
+def test_d5_341_a_casualty_mc_recalls_a_ce_crew(make_position: Any) -> None:
+    """D5.341, A10.31: the CE crew's 1MC (Final 5) rolled as an Original 12 is a Casualty MC: Recall."""
+    pos = make(make_position, "ce")
+    pos.push_text("fire b-0 at C5 dice 1,2")
+    pos.push_text("answer dice 6,6")
+    assert pos.units["a-pz"].has(vcrewhit.RECALLED)
