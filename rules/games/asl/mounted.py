@@ -21,7 +21,9 @@ Their part of an OVR (D7.11): CE armored-halftrack passengers add half their pri
 riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
 
 A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
-while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``).
+while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``). His
+leadership on rallies, MCs and TCs, and whose checks his loss causes (D6.651): ``may_help``,
+``lose_leader_to``. Who recovers or is passed a SW aboard (D6.31): ``sw_hands``.
 
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
