@@ -1027,6 +1027,8 @@ class AslGame(Game):
 
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         struck = position.units[answer.units[0]]
+        if armour.is_vehicle(struck):  # D5.34, D5.341: a sniper at an AFV strikes its CE crew, if any
+            return vcrewhit.sniped(position, struck, int(decision.arg("dr", "0")))
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
         hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
         seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,

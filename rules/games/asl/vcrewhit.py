@@ -35,8 +35,9 @@ At the end of the Player Turn a stun turns into its "+1" (``end_player_turn``, D
 D6.66: broken armored-halftrack passengers take no attack (they are BU), but become DM when an ordnance hit
 on their halftrack (vfire.py) or an attack there would have given them at least a NMC had they been CE.
 
-Not built: the Recalled AFV's forced exit by the shortest route to its friendly board edge in Motion
-(D5.341) and the Sniper drs of 1 and 2 (D5.34, D5.341).
+A sniper that strikes a fully armored AFV with a CE crew stuns it on a dr of 2 and Recalls it on a 1
+(``sniped``, D5.34, D5.341). Not built: the Recalled AFV's forced exit by the shortest route to its
+friendly board edge in Motion (D5.341: the scenarios name no friendly board edge yet).
 
 SMC crews (D5.343): a vehicle crewed by a SMC as a temporary crew (the ``smc_crew`` marker; how a SMC
 comes to crew one, by capture, A21.22, is not built) is wounded by a stun as well (even in a 1MT AFV), and
@@ -303,6 +304,17 @@ def recall(position: Position, vehicle: UnitState, *, smc_spared: bool = False) 
         state = _abandon(state, state.units[vehicle.id])  # D5.341: its crew need not leave the map
         return crew.bail_out(position.at(state), vehicle) if not vehicle.has(SMC) else state
     return state.with_unit(vehicle.mark("stunned", RECALLED, "bu", remove=("ce", "motion")))
+
+
+def sniped(position: Position, vehicle: UnitState, dr: int) -> State:
+    """D5.34, D5.341: a sniper dr of 2 stuns the CE crew of a fully armored AFV, a 1 Recalls it. A BU crew,
+    or one of an AFV that is not fully armored (D5.311 excepts the sniper from the unprotected crews), is
+    left alone here."""
+    vt = vtype(vehicle)
+    fully = vt.armored and not vt.rear_unarmored  # D1.22: partially armored are not
+    if not fully or not _ce(vehicle) or not _has_crew(vehicle) or dr not in (1, 2):
+        return position.state
+    return recall(position, vehicle) if dr == 1 else stun(position, vehicle)
 
 
 def end_player_turn(state: State) -> State:

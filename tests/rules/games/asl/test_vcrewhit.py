@@ -259,3 +259,22 @@ def test_d5_341_a_casualty_mc_recalls_a_ce_crew(make_position: Any) -> None:
     pos.push_text("fire b-0 at C5 dice 1,2")
     pos.push_text("answer dice 6,6")
     assert pos.units["a-pz"].has(vcrewhit.RECALLED)
+
+
+@pytest.mark.parametrize(("dr", "marker"), [("2", "stunned"), ("1", vcrewhit.RECALLED)])
+def test_d5_34_d5_341_a_sniper_stuns_or_recalls_a_ce_crew(make_position: Any, dr: str, marker: str) -> None:
+    """D5.34, D5.341: a-1 fires with an Original DR equal to b's SAN (4); b's sniper dr 2 striking the CE
+    PzKpfw (fully armored) stuns its crew, a 1 Recalls it."""
+    counters = {**COUNTERS, "pzx": {"type": "vehicle", "vehicle": "demo-pz-g"}}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "F2"},
+             {"id": "a-pz", "counter": "pzx", "side": "a", "hex": "C4", "markers": ["vca0", "ce"]},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "C2"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters, options={"san": {"b": 4}})
+    pos.push_text("fire a-1 at C2 dice 1,3")  # Original 4: b's SAN (A14.1)
+    for _ in range(5):
+        if pos.decision is not None and pos.decision.then == "sniper":
+            break
+        pos.push_text("answer dice 2,3")
+    pos.push_text(f"answer dice {dr}")
+    pos.push_text("answer units a-pz")
+    assert pos.units["a-pz"].has(marker) and pos.units["a-pz"].has("bu")
