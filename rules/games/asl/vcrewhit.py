@@ -104,9 +104,11 @@ def exposed(position: Position, target: Hex, side: str, firers: Iterable[Hex | N
     vehicle moving now, in the hex it has just entered (A8.1's Defensive First Fire)."""
     moving = position.state.moving
     only = set(moving.units) if position.phase.id == "MPh" and moving is not None else None
+    hexes = [h for h in firers if h is not None]
     if position.phase.id == "MPh" and (only is None or moving is None or moving.here != target):
         return []
-    hexes = [h for h in firers if h is not None]
+    if position.phase.id == "MPh" and target in hexes:
+        return []  # D7.2: the units in the Location it overruns attack it by Reaction Fire, after the OVR
     pool = {u.id: u for u in getattr(position.state.game, "aside", ())}
     pool.update({u.id: u for u in position.units.values() if is_vehicle(u)})
     out: list[tuple[UnitState, bool]] = []
