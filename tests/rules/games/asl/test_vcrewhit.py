@@ -278,3 +278,24 @@ def test_d5_34_d5_341_a_sniper_stuns_or_recalls_a_ce_crew(make_position: Any, dr
     pos.push_text(f"answer dice {dr}")
     pos.push_text("answer units a-pz")
     assert pos.units["a-pz"].has(marker) and pos.units["a-pz"].has("bu")
+
+
+def test_d7_2_the_overrun_locations_units_do_not_first_fire_at_the_crew(make_position: Any) -> None:
+    """D7.2: the CE PzKpfw enters D5, where b-in stands (an OVR): b-in attacks it only by Reaction Fire after
+    the OVR, so it may not First Fire at the crew; b-out in F5 may (A8.1, D5.31)."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "ce"]},
+             {"id": "b-in", "counter": "4-4-7", "side": "b", "hex": "D5"},
+             {"id": "b-out", "counter": "4-4-7", "side": "b", "hex": "F5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-pz C5-D5")
+    for _ in range(6):
+        top = pos.decision
+        assert top is not None and top.kind == "react"
+        if pos.state.moving is not None and pos.label(pos.state.moving.here) == "D5":
+            break
+        pos.push_text("answer pass")
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("fire b-in at D5"))
+    pos.game.check(pos, pos.parse_action("fire b-out at D5"))
+    pos.push_text("fire b-out at D5 dice 3,4")
+    assert ("crew of a-pz", "result -", "D5.34") in crew_lines(pos)
