@@ -19,8 +19,8 @@ Its result (``after_ift``, then ``resume``):
 - a crew with the normal CE DRM takes MC at its morale (D5.1; its Armor Leader's, D3.42; +1 after a stun,
   D5.34): a failure stuns it (D5.34), K or KIA or a Casualty MC (an Original 12, A10.31) Recalls it
   (D5.341), a PTC that pins it buttons a CT AFV up for the rest of the Player Turn and leaves an OT one CE
-  under its penalties (A7.82: the PIN counter sits on the vehicle, ``crew_pinned``; its Case D and halved MG
-  FP are not applied yet);
+  under its penalties (A7.82: the PIN counter sits on the vehicle, ``crew_pinned``; its MG FP is halved,
+  vmg.py; its Case D To Hit DRM and the bar on ROF are not applied yet);
 - an unprotected crew (D5.311) takes the results as infantry: a failed MC breaks it, K or KIA eliminates it
   (a crew has no reduced side); either way the vehicle is Abandoned and stopped, the broken crew beneath it
   (placed there at once rather than in the coming RtPh: the vehicle's Location is where that rout puts it);

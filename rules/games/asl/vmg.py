@@ -120,6 +120,9 @@ def mg_attack(
     if moving:
         fp /= 2
         steps.append(od.Step("motion", 0, "D2.42", T("in Motion or not stopped: FP halved")))
+    if "crew_pinned" in markers and vt.open_topped:  # A7.82: an OT AFV's pinned crew stays CE, FP halved
+        fp /= 2
+        steps.append(od.Step("crew_pinned", 0, "A7.82", T("its crew is pinned: MG FP halved")))
     drm = ca_drm
     if "plus1" in markers:
         drm += 1
