@@ -16,6 +16,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import mounted
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, Resolution, State, UnitState
@@ -125,6 +126,7 @@ def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
     others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
               and not u.has("prisoner")]  # A20.54: prisoners take no LLMC
     view = position.at(state)
+    others = mounted.lose_leader_to(view, leader, others)  # D6.651: aboard, only his vehicle's units
     checks = [mc(view, uid, n, "A10.2") for uid, n in am.llmc(leader, others) if uid in state.units]
     return _below_attack(state, *checks) if checks else state
 
@@ -134,6 +136,7 @@ def _leader_broke(position: Position, state: State, leader: UnitState) -> State:
     others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
               and not u.has("prisoner")]  # A20.54: nor a LLTC
     view = position.at(state)
+    others = mounted.lose_leader_to(view, leader, others)  # D6.651: aboard, only his vehicle's units
     checks = [mc(view, uid, n, "A10.2", "lltc") for uid, n in am.lltc(leader, others) if uid in state.units]
     return _below_attack(state, *checks) if checks else state
 
@@ -258,7 +261,8 @@ def _helpers(position: Position, state: State, unit: UnitState) -> list[UnitStat
     group = [u for u in state.units.values() if u.type == LEADER]
     if moving is not None and unit.id in moving.units:
         group = [u for u in group if u.id in moving.units]
-    return group
+    view = position.at(state)
+    return [u for u in group if mounted.may_help(view, u, unit)]  # D6.651: leaders and units aboard
 
 
 def _replace(counters: Mapping[str, CounterType], state: State, unit: UnitState,

@@ -12,13 +12,20 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
 - His leadership modifies only: the MA's DR (To Hit for ordnance, else the IFT), OVR, CC, the Hull Down
   maneuver dr (D4.22), a halftrack's FG, and Bog Removal (D3.44); never an MG/FT attack other than the MA's
   or within an OVR (``applies``).
-Wired in play: the MA's To Hit (vfire.py), Bog Removal (vunbog.py) and the crew's morale (vcrew.py). Not yet
-wired: OVR, CC, the HD maneuver, a halftrack's FG, and the Recall (nothing applies a Recall in play yet).
+Wired in play: the MA's To Hit (vfire.py), OVR (overrun.py), CC (cc.py), Bog Removal (vunbog.py), the
+crew's morale (vcrew.py, vcrewhit.py) and his removal by a Recall (vcrewhit.py). D3.41: he is shown (the
+``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him; his effects always apply
+(the owner's choice to keep him hidden by forgoing them is not offered). Not wired: the HD maneuver (D4.22
+is not built) and a halftrack's FG (a vehicle's MGs do not join an infantry FG yet, D6.64). D3.43: he
+comes back only with the crew that left with him (vreentry.py, ``other_crew``).
 """
 
 from __future__ import annotations
 
-from hexmate.rules.games.base import UnitState
+import dataclasses
+
+from hexmate.rules.games.base import Line, State, UnitState
+from hexmate.rules.text import T
 
 # The rolls an Armor Leader's leadership may modify (D3.44).
 APPLIES = frozenset({"ma", "ovr", "cc", "hd_maneuver", "ht_fg", "bog_removal"})
@@ -37,8 +44,8 @@ def parse(text: str) -> tuple[int, int]:
 
 def leader(vehicle: UnitState) -> tuple[int, int] | None:
     """The (morale, leadership) that commands this vehicle's inherent crew, or None (D3.41, D3.45)."""
-    if any(vehicle.has(m) for m in CREW_OUT):
-        return None  # D3.43: once the crew is a counter, its Armor Leader no longer exists
+    if any(vehicle.has(m) for m in CREW_OUT) or vehicle.has("other_crew"):
+        return None  # D3.43: once the crew is a counter he no longer exists; he returns only with that crew
     if vehicle.values.get("inexperienced_crew"):
         return INEXPERIENCED  # D3.45: must be used, and never separated from the crew
     if vehicle.has("armor_leader_removed"):
@@ -74,4 +81,40 @@ def on_recall(vehicle: UnitState) -> UnitState:
     return vehicle.mark("armor_leader_removed")
 
 
-__all__ = ["APPLIES", "INEXPERIENCED", "leader", "leadership", "morale", "on_recall", "parse"]
+SHOWN = "armor_leader_shown"  # D3.41: in play since his morale or leadership was first used
+ASKS = ("vcrew_check", "vitc", "vunbog")  # the rolls whose prompts state his morale or leadership
+
+
+def _hidden(vehicle: UnitState) -> bool:
+    """A real Armor Leader commands it and has not been shown yet (D3.41; an SSR's 6+1 is no secret)."""
+    return (not vehicle.has(SHOWN) and not vehicle.values.get("inexperienced_crew")
+            and leader(vehicle) is not None)
+
+
+def reveal(before: State, after: State) -> State:
+    """D3.41: the Armor Leader is recorded secretly and enters play only when his morale or leadership is
+    used: the first resolution that applies his leadership (a line of rule D3.44, by his vehicle) or the
+    first check his crew rolls at his morale (D3.42) or Bog Removal at his leadership shows him: the
+    vehicle gets the public ``armor_leader_shown`` marker and the resolution a line naming him."""
+    used: set[str] = set()
+    res = after.resolution
+    if res is not None and res is not before.resolution and any(line.rule == "D3.44" for line in res.lines):
+        used.update(getattr(res.action, "firers", ()) or ())
+    for decision in after.decisions:
+        if decision not in before.decisions and decision.then in ASKS and decision.subject:
+            used.add(decision.subject[0])
+    for uid in sorted(used):
+        vehicle = after.units.get(uid)
+        if vehicle is None or vehicle.type != "vehicle" or not _hidden(vehicle):
+            continue
+        after = after.with_unit(vehicle.mark(SHOWN))
+        if res is not None and res is not before.resolution:
+            said = Line(T("Armor Leader"), T("{vehicle}'s Armor Leader {leader} enters play", vehicle=uid,
+                                             leader=str(vehicle.values.get("armor_leader", ""))), "D3.41")
+            res = dataclasses.replace(res, lines=(*res.lines, said))
+            after = after.replace(resolution=res)
+    return after
+
+
+__all__ = ["APPLIES", "INEXPERIENCED", "SHOWN", "leader", "leadership", "morale", "on_recall", "parse",
+           "reveal"]

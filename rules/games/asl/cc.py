@@ -333,6 +333,16 @@ def work(
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))
+    if attacking and _vehicle(attacking[0]):  # an AFV's own CC DR (A11.62)
+        from hexmate.rules.games.asl import armorldr
+
+        lead = armorldr.leadership(attacking[0], "cc")  # D3.44: its Armor Leader (D3.45: a 6+1's +1)
+        if lead:
+            common += lead
+            lines.append(Line(T("Armor Leader"), f"{lead:+d}", "D3.44"))
+        if attacking[0].has("plus1"):  # D5.34: the "+1" of an earlier stun or Recall
+            common += 1
+            lines.append(Line(T("recalled or stunned before"), "+1", "D5.34"))
     for hero in (u for u in attacking if u.type == "hero"):  # A15.24: -1 each, with any leadership
         common -= 1
         lines.append(Line(T("hero ({unit})", unit=_name(hero)), "-1", "A15.24"))

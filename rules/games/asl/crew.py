@@ -55,6 +55,10 @@ def bail_out(position: Position, vehicle: UnitState, *, hazardous: bool = False)
     if vehicle.hex is None or uid in state.units:
         return state
     markers = {"bailed", "hazardous"} if hazardous else {"bailed"}
+    now = state.units.get(vehicle.id, vehicle)
+    if vehicle.has("plus1") or now.has("plus1"):  # D5.34: the "+1" goes onto the crew counter, in case it
+        markers.add("plus1")  # crews another vehicle; it has no effect outside one
+        state = state.with_unit(now.mark(remove=("plus1",)))
     if any(vehicle.has(m) for m in FIRED):
         markers.add("prep_fire" if vehicle.side == position.phasing else "final_fire")
     counter = counter_for(position, vehicle)

@@ -21,7 +21,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
-from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vmg
+from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vcrewhit, vmg
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
@@ -218,11 +218,12 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     target = fire.target
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
-    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW]:
+    crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
+    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews:
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
-        if not movers or movers[0].hex != target:
+        if (not movers or movers[0].hex != target) and not crews:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         for sw in weapons:
@@ -504,7 +505,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         moving = {u.id for u in moving_targets(position)}
         movers = [u for u in targets if u.id in moving]
         targets = movers  # A8.1: First Fire affects only the units that are moving
-        if not hazardous and not any(u.has("pinned") for u in movers):  # A7.83: pinned, no FFNAM/FFMO
+        # A7.83: pinned, no FFNAM/FFMO; D.6: nor for a moving vehicle's crew (no infantry moving)
+        if movers and not hazardous and not any(u.has("pinned") for u in movers):
             if not all(u.has("assault") for u in movers):  # A4.61: Assault Movement has FFMO, no FFNAM
                 drms.append((T("First Fire at a moving unit (FFNAM)"), -1, "A4.6"))
             if bypassed is not None:  # A4.34: FFMO when the view to a vertex is clear of TEM and hindrance
@@ -551,6 +553,16 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
         ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
         groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False, ce_final))
+    crews = vcrewhit.exposed(position, fire.target, side, firing_here, roll.coloured)
+    for vehicle, bare in crews:  # D.8, D5.31, D5.311: an AFV's own exposed crew, a General Collateral attack
+        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare)
+        lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))
+        groups.append((T("the crew of {vehicle}", vehicle=vehicle.id),
+                       T("crew of {vehicle}", vehicle=vehicle.id), [vehicle], False, crew_dr))
+    for vid, units in sorted(vcrewhit.broken_ht_passengers(position, targets).items()):  # D6.66: DM only
+        as_ce = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
+        groups.append((T("broken passengers of {vehicle}, as if CE", vehicle=vid),
+                       T("aboard {vehicle}", vehicle=vid), units, False, as_ce))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -563,6 +575,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             if phase == "MPh" and asl_dash.halves(position, h, fire.target):  # A4.63: per firer's view
                 mine.append((T("at a Dashing unit"), "A4.63"))
             if (not concealed and group[0].carrier not in riding and shot_of(unit).kind == "mg"
+                    and group[0].type != "vehicle"
                     and distance(h, fire.target) > MG_UNDIRECTED and not under
                     and not any(u.has("broken") or u.has("berserk") for u in group)):
                 mine.append((T("MG beyond 16 hexes: infantry treated as concealed"), "A9.4"))
@@ -604,8 +617,16 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
-        for unit in group:
-            results[unit.id] = result
+        if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
+            if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
+                lines.append(vcrewhit.dm_line(str(group[0].carrier)))
+            continue
+        if group[0].type == "vehicle":  # D5.34, D5.311: read back by vcrewhit.after_ift
+            bare = any(v.id == group[0].id and b for v, b in crews)
+            lines.append(vcrewhit.result_line(group[0], result, bare))
+        else:
+            for unit in group:
+                results[unit.id] = result
         summary_parts.append(T("{group} {result}", group=summary_label, result=result))
     drop_lines = [Line(T("No LOS"), T("{unit} drops out of the fire group and counts as having fired",
                                         unit=u.id), "A7.52") for u in dropped]

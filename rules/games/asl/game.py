@@ -17,6 +17,7 @@ from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
+    armorldr,
     armour,
     crew,
     fire_groups,
@@ -35,6 +36,7 @@ from hexmate.rules.games.asl import (
     vbypass,
     vce,
     vcrew,
+    vcrewhit,
     vdelay,
     vfire,
     vinplace,
@@ -644,8 +646,11 @@ class AslGame(Game):
                 return vfire.check_cc(position, action, target)  # A11.5: CC against a vehicle
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
-            if enemies and all(armour.is_vehicle(u) for u in enemies):
-                raise IllegalAction(T("small arms do not attack an AFV in this subset"), "D.8")
+            hexes = [position.units[u].hex for u in action.firers if u in position.units]
+            if (enemies and all(armour.is_vehicle(u) for u in enemies)
+                    and not vcrewhit.exposed(position, action.target, side, hexes)):  # D.8, D5.31, D5.311
+                raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
+                                      "by its armor's rules"), "D.8")
             mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
@@ -817,6 +822,7 @@ class AslGame(Game):
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
+        state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -845,6 +851,7 @@ class AslGame(Game):
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             return asl_unarmored.after_ift(self, position, decision, answer, after)
         state = position.state
         for unit in dummies.values():
@@ -942,6 +949,9 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
+
+    def resume_vcrew_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcrewhit.resume(position, decision, answer)  # D5.34, D5.311, A7.82
 
     def resume_vitc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrew.resume_tc(position, decision, answer)  # D5.5
@@ -1049,6 +1059,8 @@ class AslGame(Game):
 
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         struck = position.units[answer.units[0]]
+        if armour.is_vehicle(struck):  # D5.34, D5.341: a sniper at an AFV strikes its CE crew, if any
+            return vcrewhit.sniped(position, struck, int(decision.arg("dr", "0")))
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
         hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
         seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,
@@ -1408,7 +1420,10 @@ class AslGame(Game):
         if street.choices(position, side):
             return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
         if armour.is_vehicle(position.units[moving.units[0]]):
-            return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
+            if vfire.can_react(probe):  # D3.3: vehicles fire at the vehicle that entered
+                return True
+            crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
+            return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
         if asl_hip.set_up(self, position, side):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         if any(True for _ in vmgfire.generate(probe)):
@@ -1705,6 +1720,7 @@ class AslGame(Game):
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
+            state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

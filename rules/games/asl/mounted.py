@@ -21,7 +21,9 @@ Their part of an OVR (D7.11): CE armored-halftrack passengers add half their pri
 riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
 
 A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
-while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``).
+while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``). His
+leadership on rallies, MCs and TCs, and whose checks his loss causes (D6.651): ``may_help``,
+``lose_leader_to``. Who recovers or is passed a SW aboard (D6.31): ``sw_hands``.
 
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
@@ -97,6 +99,54 @@ def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitSta
     if not (entered or _moving(position, vehicle)):
         return True
     return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
+
+
+def may_help(position: Position, leader: UnitState, unit: UnitState) -> bool:
+    """D6.651: may this infantry leader's leadership modify the unit's rally, MC or TC? A leader aboard a
+    vehicle helps only the other units aboard the same one, and only as the CE leader of an armored halftrack
+    that has neither entered a new hex this phase nor is in Motion; a leader not aboard helps units aboard a
+    vehicle only if it has not moved (C.8: not in Motion, no new hex this Player Turn), CE or not. Between
+    units on foot the ordinary rules stand."""
+    mine = carrier_of(position, leader)
+    theirs = carrier_of(position, unit)
+    if mine is None:
+        return theirs is None or not _moved(position, theirs)
+    if theirs is None or theirs.id != mine.id or role(mine) != HT_PASSENGER:
+        return False
+    entered = position.phase.id == "MPh" and mine.has("entered")
+    return exposed(mine) and not leader.has("broken") and not entered and not _moving(position, mine)
+
+
+def lose_leader_to(position: Position, leader: UnitState, others: Sequence[UnitState]) -> list[UnitState]:
+    """D6.651: an aboard leader's loss or break makes only the other units aboard his vehicle check (A10.2),
+    not the units in the Location outside it."""
+    mine = carrier_of(position, leader)
+    if mine is None:
+        return list(others)
+    return [u for u in others if (c := carrier_of(position, u)) is not None and c.id == mine.id]
+
+
+def sw_hands(position: Position, sw: UnitState, to: UnitState, holder: UnitState | None) -> UnitState | None:
+    """D6.31: who may recover or be passed a SW where vehicles are: a unit aboard a vehicle recovers only a SW
+    inside it (one left in a halftrack or carrier, D6.4, whose ``carrier`` is the vehicle: only the units
+    aboard it recover that one, D6.5); units aboard pass possessions to friendly infantry of their Location
+    or to others aboard the same vehicle, not to those aboard another. Returns the SW's possessor, None when
+    this is a recovery (a SW left in the vehicle is unpossessed)."""
+    mine = carrier_of(position, to)
+    if holder is not None and holder.type == "vehicle":
+        if mine is None or mine.id != holder.id:
+            raise IllegalAction(T("{sw} is inside {vehicle}: only units aboard it recover it", sw=sw.id,
+                                  vehicle=holder.id), "D6.31")
+        return None
+    if holder is None:
+        if mine is not None:
+            raise IllegalAction(T("{unit} is aboard {vehicle}: it recovers only a SW inside it", unit=to.id,
+                                  vehicle=mine.id), "D6.31")
+        return None
+    theirs = carrier_of(position, holder)
+    if mine is not None and theirs is not None and mine.id != theirs.id:
+        raise IllegalAction(T("units aboard different vehicles do not pass SW to each other"), "D6.31")
+    return holder
 
 
 def exposed(vehicle: UnitState) -> bool:
@@ -203,7 +253,10 @@ __all__ = [
     "check",
     "exposed",
     "halvings",
+    "lose_leader_to",
     "may_direct",
+    "may_help",
     "ovr_share",
     "role",
+    "sw_hands",
 ]

@@ -10,6 +10,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import concealment as asl_concealment
+from hexmate.rules.games.asl import mounted
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
@@ -29,6 +30,7 @@ def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
         and ldr.id != unit.id
         and not ldr.has("broken")
         and not ldr.has("pinned")
+        and mounted.may_help(position, ldr, unit)  # D6.651: leaders and units aboard a vehicle
     ]
 
 

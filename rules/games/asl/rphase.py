@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import mounted
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.text import T
@@ -131,6 +132,8 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
         raise IllegalAction(T("{unit} cannot possess a SW", unit=to.id), "A4.43")
     _turn(position, to)
     holder = position.units.get(item.carrier) if item.carrier else None
+    inside = holder if holder is not None and holder.type == "vehicle" else None  # D6.4: left in the vehicle
+    holder = mounted.sw_hands(position, item, to, holder)  # D6.31
     if holder is None:  # recovery
         if position.phase.id == "MPh":
             from hexmate.rules.games.asl import mphsw
@@ -139,7 +142,7 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
         if position.phase.id != "RPh":
             raise IllegalAction(T("an unpossessed SW is recovered in the RPh (or for 1 MF in the MPh)"),
                                 "A4.44")
-        if item.hex != to.hex:
+        if (inside.hex if inside is not None else item.hex) != to.hex:
             raise IllegalAction(T("{sw} is not in {unit}'s Location", sw=item.id, unit=to.id), "A4.44")
         _able(to, "A4.44")
         if to.has(TRIED):
@@ -195,6 +198,8 @@ def declare_transfer(game: AslGame, position: Position, transfer: act.Transfer) 
         return prisoners.declare_transfer(game, position, transfer)
     to = state.units[transfer.to]
     holder = state.units.get(item.carrier) if item.carrier else None
+    if holder is not None and holder.type == "vehicle":
+        holder = None  # D6.31: a SW left in a vehicle is recovered by the units aboard it
     if holder is None and position.phase.id == "MPh":
         from hexmate.rules.games.asl import mphsw
 

@@ -53,6 +53,9 @@ def check(position: Position, move: act.Move) -> act.Move:
     if (move.mode == "ce") == exposed:
         raise IllegalAction(T("{unit} is already {status}", unit=vehicle.id,
                               status=T("CE") if exposed else T("BU")), "D5.33")
+    if move.mode == "ce" and (vehicle.has("stunned") or vehicle.has("crew_pinned")):  # D5.34; A7.82
+        raise IllegalAction(T("{unit}'s crew is stunned or pinned: it stays BU this Player Turn",
+                              unit=vehicle.id), "D5.34")
     if vehicle.has(REMOVED if move.mode == "ce" else PLACED):
         raise IllegalAction(T("{unit} may not both place and remove its CE counter in one phase",
                               unit=vehicle.id), "D5.33")

@@ -16,7 +16,18 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armorldr, crew, mounted, prcfire, riders, vbypass, vcover, vcrew, vdelay
+from hexmate.rules.games.asl import (
+    armorldr,
+    crew,
+    mounted,
+    prcfire,
+    riders,
+    vbypass,
+    vcover,
+    vcrew,
+    vcrewhit,
+    vdelay,
+)
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -378,6 +389,8 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     tk = int(decision.arg("tk"))
     dr = sum(answer.dice)
     result = od.tk_result(pack, dr, tk, vtype(target))
+    if mounted.role(target) == mounted.HT_PASSENGER:
+        state = vcrewhit.dm_aboard(state, target.id)  # D6.66: an ordnance hit on their halftrack
     prev = state.resolution
     lines = (
         *(prev.lines if prev is not None else ()),
@@ -388,7 +401,7 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         "burns": ("wreck", "burning"),
         "destroyed": ("wreck",),
         "shocked": ("shocked",),
-        "stunned": ("stunned",),
+        "stunned": (),  # vcrewhit.stun below
         "immobilized": ("immobilized",),
         "none": (),
     }[result]
@@ -405,6 +418,8 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
     )
     state = state.with_unit(target.mark(*marks, remove=gone if marks else ()))
+    if result == "stunned":  # D5.34: BU, stopped; a second stun or a 1MT one is a Recall (D5.342, D5.341)
+        state = vcrewhit.stun(position.at(state), target)
     summary = T("{target}: {result}", target=target.id, result=WORDS[result])
     action = act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice)
     state = state.replace(

@@ -199,6 +199,9 @@ def mg_attack(
     if moving:
         fp /= 2
         steps.append(od.Step("motion", 0, "D2.42", T("in Motion or not stopped: FP halved")))
+    if "crew_pinned" in markers and vt.open_topped:  # A7.82: an OT AFV's pinned crew stays CE, FP halved
+        fp /= 2
+        steps.append(od.Step("crew_pinned", 0, "A7.82", T("its crew is pinned: MG FP halved")))
     drm = ca_drm
     if "bmg" in weapons and vt.bmg_fixed and moving_target:
         drm += 1
@@ -227,9 +230,9 @@ def exposed_drm(vt: VehicleType, markers: frozenset[str], *, rider: bool, unarmo
 def afv_aboard(position: Position,
                targets: Sequence[UnitState]) -> tuple[set[str], dict[str, list[UnitState]]]:
     """The infantry aboard armored vehicles among an attack's targets: the ids an infantry attack cannot
-    reach (BU armored-halftrack passengers, D6.61), and the CE passengers by vehicle, who take the +2 CE DRM
-    in place of a lower positive TEM (D5.31, D6.62). Riders are neither: always exposed, no CE DRM (D6.23),
-    they stay with the other targets."""
+    reach (BU passengers of an OT AFV, and those of a CT AFV, D6.61, D9.1), and the CE passengers of an OT
+    AFV by vehicle, who take the +2 CE DRM in place of a lower positive TEM (D5.31, D6.62, D9.1). Riders
+    are neither: always exposed, no CE DRM (D6.23), they stay with the other targets."""
     from hexmate.rules.games.asl import mounted
 
     hidden: set[str] = set()
@@ -241,8 +244,11 @@ def afv_aboard(position: Position,
         kind = mounted.role(vehicle)
         if kind == mounted.RIDER:
             continue  # D6.23
-        if kind == mounted.HT_PASSENGER and mounted.exposed(vehicle) and not unit.has("broken"):
-            ce.setdefault(vehicle.id, []).append(unit)  # D6.62: CE, +2 (D5.31)
+        # D9.1: the passengers of an OT AFV go CE or BU (D6.62 for an armored halftrack): CE, +2 (D5.31)
+        open_topped = kind == mounted.HT_PASSENGER or vehicle_of(vehicle.values).open_topped
+        shaken = any(vehicle.has(m) for m in ("shocked", "stunned"))  # D5.34: BU at once
+        if open_topped and mounted.exposed(vehicle) and not shaken and not unit.has("broken"):
+            ce.setdefault(vehicle.id, []).append(unit)
         else:
-            hidden.add(unit.id)  # D6.61: reached only through the vehicle (A7.211 aside)
+            hidden.add(unit.id)  # D6.61, D9.1: reached only through the vehicle (A7.211 aside)
     return hidden, ce

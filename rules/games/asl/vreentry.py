@@ -29,6 +29,7 @@ from collections.abc import Callable
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import crew
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
@@ -123,9 +124,19 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
 
 
 def _inside(state: State, vehicle_id: str, uid: str) -> State:
-    """The unit is inside as the inherent crew: off the map; the vehicle is no longer Abandoned (D5.42)."""
+    """The unit is inside as the inherent crew: off the map; the vehicle is no longer Abandoned (D5.42).
+
+    D3.43: its Armor Leader comes back only with the crew that left it (``crew.crew_id``); any other unit
+    crews it without him (``other_crew``; nor an Inexperienced crew's 6+1, D3.45, which never leaves its own
+    crew). D5.34: a crew counter that carries the "+1" of an earlier stun brings it in."""
     vehicle = state.units[vehicle_id]
-    return state.without_unit(uid).with_unit(vehicle.mark(remove=("abandoned",)))
+    entering = state.units.get(uid)
+    own = uid == crew.crew_id(vehicle)
+    marks = ("plus1",) if entering is not None and entering.has("plus1") else ()
+    if not own:
+        marks = (*marks, "other_crew")
+    inside = vehicle.mark(*marks, remove=("abandoned", "other_crew") if own else ("abandoned",))
+    return state.without_unit(uid).with_unit(inside)
 
 
 __all__ = ["ENTER", "LEFT", "apply", "check", "is_reentry", "resume"]

@@ -119,3 +119,64 @@ def test_d3_44_the_overrun_dr_takes_the_leadership(make_position: Any) -> None:
     res = pos.last_resolution
     assert res is not None and ("-1", "D3.44") in [(line.value, line.rule) for line in res.lines]
     assert res.results == {"b-sq": str(pos.charts.chart("ift").lookup(fp=8, final_dr=3))}
+
+
+def _reenter(make_position: Any, who: str, *markers: str) -> Position:
+    """The 9-1's PzKpfw lies Abandoned in C6 with a crew beneath it (``who``) that began its MPh there."""
+    crews = {**LED, "2-2-8": {"type": "crew", "fp": 2, "range": 2, "morale": 8, "broken_morale": 8}}
+    extra = [{"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", "abandoned"]},
+             {"id": who, "counter": "2-2-8", "side": "a", "hex": "C6", "markers": list(markers)}]
+    pos: Position = make_position("asl", units(*extra), "MPh", counters=crews)
+    pos.push_text(f"load {who} into a-al")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    return pos
+
+
+def test_d3_43_the_armor_leader_returns_only_with_his_own_crew(make_position: Any) -> None:
+    """D3.43: the crew that was with the Armor Leader re-enters: he is back (morale 9, -1 on the MA);
+    another crew re-entering the same vehicle has no Armor Leader (the counter's crew morale instead)."""
+    own = _reenter(make_position, "a-al-crew").units["a-al"]
+    assert not own.has("abandoned") and armorldr.leader(own) == (9, -1)
+    other = _reenter(make_position, "a-cr").units["a-al"]
+    assert not other.has("abandoned") and other.has("other_crew")
+    assert armorldr.leader(other) is None and armorldr.leadership(other, "ma") == 0
+    assert vcrew.crew_morale(other) != (9, False)
+
+
+def test_d5_34_the_plus_one_goes_with_the_crew_counter(make_position: Any) -> None:
+    """D5.34: a crew that abandons its vehicle takes the "+1" counter with it; re-entering a vehicle, it
+    brings the +1 in."""
+    tank = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", "plus1"]}
+    pos: Position = make_position("asl", units(tank), "MPh", counters=LED)
+    pos.push_text("move a-al C6 as abandon")
+    assert pos.units["a-al-crew"].has("plus1") and not pos.units["a-al"].has("plus1")
+    assert _reenter(make_position, "a-cr", "plus1").units["a-al"].has("plus1")
+
+
+def test_d3_41_the_armor_leader_enters_play_when_first_used(make_position: Any) -> None:
+    """D3.41: the 9-1 aboard a-al is recorded secretly: no marker at set-up; his -1 on the MA's To Hit DR is
+    his first use: the vehicle is marked and the resolution names him. a-pz, without one, gets nothing."""
+    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0"]}
+    pos: Position = make_position("asl", units(extra), "PFPh", counters=LED)
+    assert not pos.units["a-al"].has(armorldr.SHOWN)
+    pos.push_text("fire a-al at J5")
+    pos.push_text("answer dice 1,5")
+    res = pos.last_resolution
+    assert res is not None
+    assert [str(x.value) for x in res.lines if x.rule == "D3.44"] == ["-1"]
+    assert pos.units["a-al"].has(armorldr.SHOWN)
+    assert any(x.rule == "D3.41" and "9-1" in str(x.value) for x in res.lines)
+    assert not pos.units["a-pz"].has(armorldr.SHOWN)
+
+
+def test_d3_41_d3_42_the_crews_check_at_his_morale_shows_him(make_position: Any) -> None:
+    """D3.42: the CE crew's 1MC (Original DR 3 +2 CE = Final 5 on the 4 column) is rolled at his morale 9:
+    that use shows him (D3.41)."""
+    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", "ce"]}
+    pos: Position = make_position("asl", units(extra, {"id": "b-sq", "counter": "4-4-7", "side": "b",
+                                                       "hex": "F6"}), "DFPh", counters=LED)
+    pos.push_text("fire b-sq at C6 dice 1,2")
+    top = pos.decision
+    assert top is not None and top.then == "vcrew_check" and top.arg("need") == "8"  # 9 less the 1MC
+    assert pos.units["a-al"].has(armorldr.SHOWN)

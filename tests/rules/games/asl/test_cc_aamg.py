@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hexmate.rules.games.asl import cc
 from hexmate.rules.games.asl import units as au
 
@@ -52,3 +53,34 @@ def test_d3_7_an_original_12_malfunctions_the_cmg_and_the_aamg_that_fired(
     assert pos.units["a-pz"].has("cmg_malf") and pos.units["a-pz"].has("aamg_malf")
     fp, _, _ = cc._vehicle_strengths(pos.units["a-pz"], [pos.units["b-2"]])
     assert fp == 0
+
+
+@pytest.mark.parametrize(("extra", "marks", "want"), [
+    ({"armor_leader": "9-1"}, [], ("Armor Leader", "-1", "D3.44")),
+    ({}, ["plus1"], ("recalled or stunned before", "+1", "D5.34")),
+])
+def test_d3_44_the_armor_leader_and_d5_34_the_plus_one_modify_the_afvs_cc_dr(
+        make_position: Any, tmp_path: Any, extra: dict[str, Any], marks: list[str],
+        want: tuple[str, str, str]) -> None:
+    """D3.44: a 9-1 Armor Leader's -1 on his AFV's CC DR; D5.34: a crew under the "+1" adds 1 to it."""
+    counters: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["pz5"] = {"type": "vehicle", "vehicle": "pz5", "catalogue": _catalogue(tmp_path), **extra}
+    units = [{"id": "a-pz", "counter": "pz5", "side": "a", "hex": "H3", "markers": ["ce", *marks]},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "H3"}]
+    pos = make_position("asl", units, "CCPh", counters=counters, sides=SIDES)
+    for _ in range(12):
+        top = pos.decision
+        assert top is not None
+        if top.then == "cc_group" and top.side == "a":
+            break
+        if top.kind == "roll":
+            pos.push_text("answer dice 6" if top.dice == "dr" else "answer dice 3,4")
+        elif top.then == "cc_group":
+            pos.push_text("answer done")
+        else:
+            pos.push_text(f"answer {(top.choices or ('done',))[0]}")
+    pos.push_text("answer units a-pz,b-2")
+    pos.push_text("answer dice 3,4")
+    res = pos.last_resolution
+    assert res is not None
+    assert want in {(str(line.label), str(line.value), line.rule) for line in res.lines}

@@ -4,6 +4,7 @@ text), the DRMs are the text's."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -97,3 +98,17 @@ def test_exposed_crew_drms() -> None:
     assert vmg.exposed_drm(PZ, frozenset(), rider=True, unarmored_aspect=False, tem=0) == (0, "D6.23")
     with pytest.raises(IllegalAction):
         vmg.exposed_drm(PZ, frozenset(), rider=False, unarmored_aspect=False, tem=0)
+
+
+def test_a7_82_an_open_topped_afvs_pinned_crew_fires_its_mgs_at_half_fp() -> None:
+    """A7.82: the pinned crew of an OT AFV stays CE but its MG FP is halved (BMG 2 + CMG 2 = 4 -> 2); a CT
+    AFV's pinned crew is BU instead (its FP is not halved here)."""
+    ot = dataclasses.replace(PZ, open_topped=True)
+    target = next(h for h in (Hex(q, r) for q in range(-3, 4) for r in range(-3, 4))
+                  if h != HERE and fc.hexspines_to(HERE, h, 0) == 0)
+    got = vmg.mg_attack(PACK, ot, frozenset({"crew_pinned"}), HERE, 0, 0, target, ["bmg", "cmg"],
+                        phase="DFPh", bounding=False, moving=False)
+    assert got.fp == 2 and ("crew_pinned", "A7.82") in {(s.name, s.rule) for s in got.steps}
+    ct = vmg.mg_attack(PACK, PZ, frozenset({"crew_pinned", "bu"}), HERE, 0, 0, target, ["bmg", "cmg"],
+                       phase="DFPh", bounding=False, moving=False)
+    assert ct.fp == 4

@@ -50,3 +50,51 @@ def test_d6_23_riders_take_no_ce_drm(make_position: Any) -> None:
     assert not any("CE units aboard" in label for label, _, _ in lines(pos))
     res = pos.last_resolution
     assert res is not None and "a-sq" in res.results
+
+
+def _carrier(tmp_path: Any, *, open_topped: bool) -> dict[str, Any]:
+    """An armored tracked carrier that is no halftrack (the demo PzKpfw given passenger capacity)."""
+    import json
+    from pathlib import Path
+
+    src = Path(__file__).parents[4] / "rules" / "games" / "asl" / "catalogues" / "demo-vehicles.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-pz-g"].update(passengers=10, open_topped=open_topped)
+    path = Path(tmp_path) / "carrier.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return {"type": "vehicle", "vehicle": "demo-pz-g", "catalogue": str(path)}
+
+
+def _carried(make_position: Any, counter: dict[str, Any], *markers: str) -> Position:
+    units = [
+        {"id": "a-v", "counter": "cx", "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-v"},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"},
+    ]
+    pos: Position = make_position("asl", units, "DFPh", counters={**MORE, "cx": counter})
+    return pos
+
+
+def test_d9_1_ce_passengers_of_an_open_topped_carrier_take_plus_two(make_position: Any,
+                                                                   tmp_path: Any) -> None:
+    """D9.1, D5.31: the CE passengers of an OT AFV that is no halftrack are targets at +2: Original DR 7 +2 =
+    Final 9 on the 4 column; BU, they are reached only through the vehicle (D9.1, D6.61)."""
+    pos = _carried(make_position, _carrier(tmp_path, open_topped=True))
+    pos.push_text("fire b-sq at C5 dice 3,4")
+    got = [v for label, v, _ in lines(pos) if label.startswith("IFT vs CE units aboard a-v")]
+    assert got and "final DR 9" in got[0], lines(pos)
+    res = pos.last_resolution
+    assert res is not None and "a-sq" in res.results
+    pos = _carried(make_position, _carrier(tmp_path, open_topped=True), "bu")
+    pos.push_text("fire b-sq at C5 dice 1,1")
+    res = pos.last_resolution
+    assert res is not None and "a-sq" not in res.results
+
+
+def test_d9_1_passengers_of_a_closed_top_afv_are_not_exposed(make_position: Any, tmp_path: Any) -> None:
+    """D9.1: only an OT AFV's passengers go CE; a CT AFV's (CE here: its crew is the target) are not
+    reached."""
+    pos = _carried(make_position, _carrier(tmp_path, open_topped=False), "ce")
+    pos.push_text("fire b-sq at C5 dice 3,4")
+    res = pos.last_resolution
+    assert res is not None and "a-sq" not in res.results
