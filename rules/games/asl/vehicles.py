@@ -90,6 +90,9 @@ class VehicleType:
     tow: int = 0  # T#: the heaviest Gun it may tow (D1.5; what the weight means is C10.1's)
     weight: int = 0  # tonnes, for the 90% rules (D8.3, D10.42)
     notes: str = ""
+    bmg_fixed: bool = False  # D1.81: a fixed-mount BMG (white dot): never scrounged (D10.51)
+    cmg_aamg: bool = False  # D10.51: a CMG the Vehicle Note lets replace an AAMG: it may be scrounged
+    sw: tuple[str, ...] = ()  # D10.51: SW the Vehicle Note says it carries (scenario counter names)
     demo: bool = False
 
     @property
@@ -162,6 +165,9 @@ _KEYS = {
     "weight",
     "notes",
     "demo",
+    "bmg_fixed",
+    "cmg_aamg",
+    "sw",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -260,6 +266,9 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     rev = d.get("rev", REVERSE[movement])
     if not isinstance(rev, int) or isinstance(rev, bool) or not 1 <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
+    carried = d.get("sw", [])
+    if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
+        raise err("sw is a list of the SW counter names its Vehicle Note says it carries (D10.51)", "sw")
     tow = d.get("tow", 0)
     if not isinstance(tow, int) or isinstance(tow, bool) or not 0 <= tow <= 9:
         raise err("tow is the T#, a whole number 0..9 (D1.5)", "tow")
@@ -293,6 +302,9 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         weight=int(d.get("weight", 0)),
         notes=str(d.get("notes", "")),
         demo=bool(d.get("demo", False)),
+        bmg_fixed=bool(d.get("bmg_fixed", False)),
+        cmg_aamg=bool(d.get("cmg_aamg", False)),
+        sw=tuple(carried),
     )
 
 
