@@ -393,6 +393,8 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     else:
         cost, _ = route(position, unit, move.path)
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
+    if move.cost is not None and Fraction(move.cost) > cost:
+        cost = Fraction(move.cost)  # D2.18: more MP than needed, declared with the entry (``cost N``)
     if cost + spent_of(unit) > mp + esb:  # MP spent before moving count too (D6.5 unloading, a hook-up)
         raise IllegalAction(
             T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,

@@ -797,6 +797,7 @@ class AslGame(Game):
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
+        state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:

@@ -93,6 +93,7 @@ class VehicleType:
     bmg_fixed: bool = False  # D1.81: a fixed-mount BMG (white dot): never scrounged (D10.51)
     cmg_aamg: bool = False  # D10.51: a CMG the Vehicle Note lets replace an AAMG: it may be scrounged
     sw: tuple[str, ...] = ()  # D10.51: SW the Vehicle Note says it carries (scenario counter names)
+    wreck: bool = True  # D1.9, D10.1: False when the counter's back shows no wreck: destroyed, it is removed
     demo: bool = False
 
     @property
@@ -168,6 +169,7 @@ _KEYS = {
     "bmg_fixed",
     "cmg_aamg",
     "sw",
+    "wreck",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -305,6 +307,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         bmg_fixed=bool(d.get("bmg_fixed", False)),
         cmg_aamg=bool(d.get("cmg_aamg", False)),
         sw=tuple(carried),
+        wreck=bool(d.get("wreck", True)),
     )
 
 

@@ -73,6 +73,21 @@ def blazes(position: Position, state: State) -> State:
     return state
 
 
+# --- D1.9, D10.1: a vehicle with no wreck side ---
+
+
+def no_wreck_side(state: State) -> State:
+    """D1.9, D10.1: a destroyed vehicle whose counter shows no wreck on its back leaves none: once the
+    destruction's rolls are answered (its crew's survival, D5.6), it is taken off the map, with any fire (a
+    "burn" lights none; its PRC already died without a survival roll, vfire)."""
+    if state.decisions:
+        return state
+    for unit in list(state.units.values()):
+        if is_vehicle(unit) and unit.has("wreck") and not vtype(unit).wreck:
+            state = state.without_unit(unit.id)
+    return state
+
+
 # --- D10.42: pushing ---
 
 
@@ -366,4 +381,5 @@ def generate(position: Position) -> Iterator[act.Action]:
 
 
 __all__ = ["PUSH", "SCROUNGE", "SCROUNGED", "blazes", "changes", "check", "check_push", "claims", "declare",
-           "end_of_mph", "generate", "push", "push_generate", "resume", "resume_pick", "scroungeable"]
+           "end_of_mph", "generate", "no_wreck_side", "push", "push_generate", "resume", "resume_pick",
+           "scroungeable"]

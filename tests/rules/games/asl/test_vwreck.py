@@ -231,3 +231,40 @@ def test_d10_5_an_unarmed_squad_becomes_an_armed_and_an_unarmed_hs(make_position
     assert armed.name == "2-2-6" and not armed.has("unarmed")
     assert armed.hex == half.hex and pos.label(armed.hex) == "C5"
     assert pos.units["b-ht-bmg"].carrier == "a-sq"
+
+
+# --- D1.9, D10.1: no wreck side ---
+
+
+def _no_wreck_tank(tmp_path: Path) -> dict[str, Any]:
+    demo = json.loads((Path(vwreck.__file__).parent / "catalogues" / "demo-vehicles.json").read_text())
+    entry = {**demo["vehicles"]["demo-t-r"], "wreck": False}
+    return {"type": "vehicle", "vehicle": "demo-t-r", "catalogue": _catalogue(tmp_path, {"demo-t-r": entry})}
+
+
+@pytest.mark.parametrize(("tk_dice", "cs_dice"), [("1,2", "3,3"), ("1,1", "")])
+def test_d1_9_a_destroyed_vehicle_without_a_wreck_side_is_taken_off_the_map(
+        tmp_path: Path, make_position: Any, tk_dice: str, cs_dice: str) -> None:
+    """D1.9, D10.1: the same shot that leaves test_crew's wreck (TH 6 hit, TK 5 destroyed; the crew's 6
+    survives) leaves nothing of a counter with no wreck side once the crew's roll is made; a burn lights no
+    fire: the vehicle is simply gone."""
+    counters = {**COUNTERS, "t": _no_wreck_tank(tmp_path)}
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}]
+    pos = _pos(make_position, "PFPh", units, counters=counters)
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")  # a hit
+    pos.push_text(f"answer dice {tk_dice}")
+    if cs_dice:
+        assert pos.units["b-t"].has("wreck")  # until its crew's survival roll is answered (D5.6)
+        pos.push_text(f"answer dice {cs_dice}")
+        assert "b-t-crew" in pos.units
+    assert "b-t" not in pos.units
+    assert any(c.what == "remove" and c.unit == "b-t" for c in pos.changes)
+
+
+def test_d1_9_a_wreck_side_is_the_catalogue_default(make_position: Any) -> None:
+    pos = _pos(make_position, "PFPh", [{"id": "b-w", "counter": "t", "side": "b", "hex": "J5",
+                                        "markers": ["vca3", "wreck"]},
+                                       {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"}])
+    assert vwreck.no_wreck_side(pos.state) is pos.state
