@@ -31,7 +31,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay
+from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay, wagon
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -160,6 +160,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     hex_map = position.map
     if b not in hex_map.hexes:
         return None
+    if wagon.is_wagon(vt.movement):
+        return wagon.step_mf(position, unit, a, b)  # D12.1: MF at infantry rates
     here = position.units_at(b)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     d = direction_between(a, b)
@@ -201,12 +203,26 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     if unit.has("motion"):
         return {(f0, "F"): Fraction(0)}
     start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
-    if unit.has("towing"):  # D2.2: no reverse movement while towing
+    vt = vtype(unit)
+    if wagon.is_wagon(vt.movement):
+        start = Fraction(0)  # D12.1: no MF to start
+    if unit.has("towing") or vt.rev == 0:  # D2.2: no reverse movement while towing; a wagon without REV
         return {(f0, "F"): start}
     return {(f0, "F"): start, (f0, "R"): start}
 
 
 SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
+
+
+def _turn(position: Position, vt: VehicleType, hexspines: int, h: Hex) -> int:
+    """D2.11: 1 MP a hexspine (2 in an obstacle); D12.1: a wagon 1 MF a hexspine."""
+    if wagon.is_wagon(vt.movement):
+        return hexspines * wagon.TURN_MF
+    return vm.turn_mp(hexspines, obstacle=_obstacle(position, h))
+
+
+def _switch(vt: VehicleType) -> int:
+    return 0 if wagon.is_wagon(vt.movement) else SWITCH_MP  # D12.1: no MF to stop or start
 
 
 def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...]]:
@@ -239,7 +255,8 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
-        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing")  # D7.13, D2.2
+        # D7.13, D2.2; a wagon without a REV (wagon.py)
+        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing") or vt.rev == 0
         for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
@@ -247,8 +264,8 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
                 c, fs = min(
                     (
                         c
-                        + vm.turn_mp(fc.turns(f, g), obstacle=_obstacle(position, a))
-                        + (SWITCH_MP if m != mode else 0),
+                        + _turn(position, vt, fc.turns(f, g), a)
+                        + (_switch(vt) if m != mode else 0),
                         fs,
                     )
                     for (f, m), (c, fs) in best.items()
@@ -302,10 +319,10 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
                 and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
-            turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
+            turn[h] = 2 * _turn(position, vt, 1, h)
         moves = [(cost + turn[h], h, g, m, path) for g in ((f + 1) % 6, (f - 1) % 6)]
-        if not unit.has("towing"):  # D2.2: no reverse while towing
-            moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
+        if not unit.has("towing") and vt.rev:  # D2.2: no reverse while towing
+            moves.append((cost + 2 * _switch(vt), h, f, "R" if m == "F" else "F", path))
         for n in _entries(h, f, m):
             if (h, n) not in steps:
                 mp = step_mp(position, unit, vt, h, n)
@@ -385,6 +402,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
     vt = vtype(unit)
+    if reverse and vt.rev == 0:  # D2.21 gives a wagon no reverse rate (wagon.py)
+        raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
+                            "D2.21")
     if minimum:  # D2.15
         cost = minimum_cost(position, unit, move.path, reverse, bypass)
         return act.Move(move.units, move.path, cost, move.mode)
@@ -655,7 +675,7 @@ def check_facing(position: Position, decision: Decision, answer: act.Answer) -> 
         return
     assert unit.hex is not None
     g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
-    cost = vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+    cost = _turn(position, vtype(unit), fc.turns(facing_of(unit), g), unit.hex)
     if cost > Fraction(decision.arg("left", "0")):
         raise IllegalAction(
             T(
@@ -677,13 +697,14 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
     if answer.hexes and answer.hexes[0] != unit.hex:  # toward a neighbour: turn; its own hex: keep
         assert unit.hex is not None
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
-        left -= vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+        left -= _turn(position, vtype(unit), fc.turns(facing_of(unit), g), unit.hex)
         unit = with_spent(with_facing(unit, g), budget(unit) - left)
         state = state.with_unit(unit)
         return state.push(facing_decision(position.at(state), unit, left))
-    if left < vm.STOP_MP:
+    stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
+    if left < stop:
         return state.with_unit(unit.mark("motion"))
-    return state.with_unit(with_spent(unit, budget(unit) - left + vm.STOP_MP))
+    return state.with_unit(with_spent(unit, budget(unit) - left + stop))
 
 
 def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:

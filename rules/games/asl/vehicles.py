@@ -27,11 +27,12 @@ from hexmate.rules.errors import DataError
 
 FORMAT = "hexmate-asl-vehicles/1"
 AF_LADDER = (0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26)  # D1.6: the eleven armor factors, in rank order
-MOVEMENT = ("tracked", "halftrack", "armored_car", "truck")  # D1.11-D1.14 (motorcycles etc. not built)
+MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon")  # D1.11-D1.14, D12 (wagon.py)
 MOUNTS = ("T", "ST", "RST", "1MT", "NT")  # D1.31-D1.33 (RST, 1MT take the ST rate of turn: C5.1)
 PRESSURE = ("low", "normal", "high")  # D1.41-D1.43
 MANUFACTURERS = {"a": 0, "t": 0, "r": 1, "c": 1, "b": 2, "g": 2, "f": 3, "i": 3, "other": 3}  # D2.5 ESB DRM
-REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4}  # D2.21 (halftrack: its tracks, x4)
+REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4,  # D2.21 (halftrack: its tracks, x4)
+           "wagon": 0}  # D2.21 gives a wagon none: 0, no reverse unless its entry gives ``rev`` (wagon.py)
 TURRET_RANK = {"same": 0, "boxed": 1, "circled": -1}  # D1.63 superior, D1.64 inferior turret
 
 
@@ -266,7 +267,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     if not isinstance(cs, int) or isinstance(cs, bool) or not 0 <= cs <= 12:
         raise err("cs is the crew survival number, 0..12 (D5.6)", "cs")
     rev = d.get("rev", REVERSE[movement])
-    if not isinstance(rev, int) or isinstance(rev, bool) or not 1 <= rev <= 9:
+    if not isinstance(rev, int) or isinstance(rev, bool) or not (1 if movement != "wagon" else 0) <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
     carried = d.get("sw", [])
     if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
@@ -307,7 +308,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         bmg_fixed=bool(d.get("bmg_fixed", False)),
         cmg_aamg=bool(d.get("cmg_aamg", False)),
         sw=tuple(carried),
-        wreck=bool(d.get("wreck", True)),
+        wreck=bool(d.get("wreck", movement != "wagon")),  # D12.1: a wagon leaves no wreck
     )
 
 
