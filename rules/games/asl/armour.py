@@ -342,11 +342,11 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
 def budget(unit: UnitState) -> Fraction:
     """The MP the vehicle may spend this MPh: its allowance, or a quarter of it per MF its loaders had left
     (``mpq<k>``, D6.4)."""
-    mp = vtype(unit).mp
+    mp = wagon.allowance(vtype(unit).mp, unit)  # D12.4: x1.5 at the gallop
     for m in unit.markers:
         if m.startswith("mpq") and m[3:].isdigit():
-            return Fraction(mp * int(m[3:]), 4)
-    return Fraction(mp)
+            return mp * int(m[3:]) / 4
+    return mp
 
 
 def spent_of(unit: UnitState) -> Fraction:
@@ -365,7 +365,7 @@ def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
 def end_of_mph(state: State) -> State:
     """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
     for unit in list(state.units.values()):
-        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq")
+        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP)
         if old and is_vehicle(unit):
             state = state.with_unit(unit.mark(remove=old))
     return state
@@ -570,6 +570,11 @@ def enter(position: Position, state: State) -> State:
              if moving.at and not bypassing else None)
     if check is not None:
         state = state.push(check)
+    if moving.at and facings and wagon.galloping(state.units[uid]):  # D12.4: a Wreck Check dr
+        before = facings[-2] if len(facings) > 1 else facing_of(start if start is not None else unit)
+        turned = before != facings[-1]
+        if wagon.needs_check(position, state.units[uid], moving.path[moving.at - 1], moving.here, turned):
+            state = state.push(wagon.wreck_check(position, state.units[uid], moving.here))
     return state
 
 
@@ -582,6 +587,8 @@ def bog_check(
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
     road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    if wagon.is_wagon(vtype(unit).movement):
+        return None  # D12.1: a wagon pays the MF column, never the half allowance that calls for the DR
     if road or vehicle_cost(terrain) != "half":
         return None
     stone = terrain in ("stone-building", "stone building")
@@ -699,8 +706,10 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
         left -= _turn(position, vtype(unit), fc.turns(facing_of(unit), g), unit.hex)
         unit = with_spent(with_facing(unit, g), budget(unit) - left)
-        state = state.with_unit(unit)
-        return state.push(facing_decision(position.at(state), unit, left))
+        state = state.with_unit(unit).push(facing_decision(position.at(state.with_unit(unit)), unit, left))
+        if wagon.galloping(unit) and unit.hex is not None:  # D12.4: a VCA change at the gallop: its dr first
+            state = state.push(wagon.wreck_check(position, unit, unit.hex))
+        return state
     stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
     if left < stop:
         return state.with_unit(unit.mark("motion"))

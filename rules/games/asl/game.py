@@ -44,6 +44,7 @@ from hexmate.rules.games.asl import (
     vtow,
     vunbog,
     vwreck,
+    wagon,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
@@ -592,6 +593,8 @@ class AslGame(Game):
                 return vunbog.check(position, action)  # D8.3: Bog Removal
             if vwreck.is_push(position, action):
                 return vwreck.check_push(position, action)  # D10.42: pushing a wreck aside
+            if wagon.is_gallop(position, action):
+                return wagon.check_gallop(position, action)  # D12.4
             if vdelay.is_delay(position, action):
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
@@ -883,6 +886,9 @@ class AslGame(Game):
         turned = armour.facing_of(after) != armour.facing_of(before)
         what, rule = (T("a VCA change"), "D2.11") if turned else (T("stopping"), "D2.13")
         return vinplace.open_window(position, state, uid, what, rule)  # D3.3: fire after each MP
+
+    def resume_vgallop(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return wagon.resume_check(position, decision, answer)  # D12.4
 
     def resume_vscrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume(position, decision, answer)  # D10.5
@@ -1437,6 +1443,8 @@ class AslGame(Game):
             return vunbog.declare(position, move)  # D8.3: the Bog Removal DR; nothing moves yet
         if vwreck.is_push(position, move):
             return vwreck.push(position, move)  # D10.42: half its MP spent in place; nothing moves
+        if wagon.is_gallop(position, move):
+            return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
         if vce.is_change(position, move):
             return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
@@ -1604,6 +1612,7 @@ class AslGame(Game):
             yield from vtow.generate(position)  # D1.5, D8.32
             yield from vunbog.generate(position)  # D8.3
             yield from vwreck.push_generate(position)  # D10.42
+            yield from wagon.generate(position)  # D12.4: a gallop to declare
             yield from vdelay.generate(position)  # D2.17
             yield from vce.generate(position)  # D5.33
         elif phase == "APh":

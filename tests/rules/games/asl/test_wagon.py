@@ -94,3 +94,74 @@ def test_d12_1_a_destroyed_wagon_leaves_no_wreck(make_position: Any) -> None:
     state = pos.state.with_unit(pos.units["a-w"].mark("wreck", "burning"))
     after = vwreck.no_wreck_side(state)
     assert "a-w" not in after.units and "a-pz" in after.units
+
+
+# --- D12.4: Gallop ---
+
+
+def galloper(make_position: Any, hexes: dict[str, Any] | None = None) -> Position:
+    aboard = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-w"}
+    return at(make_position, "C5", 0, hexes, aboard)
+
+
+def test_d12_4_a_gallop_is_cx_and_half_as_many_mf_again(make_position: Any) -> None:
+    """D12.4: declared at the start of its MPh: CX on the wagon and its passengers; 10 MF become 15."""
+    pos = galloper(make_position)
+    assert "move a-w C5 as gallop" in [pos.action_text(a) for a in pos.legal_actions]
+    pos.push_text("move a-w C5 as gallop")
+    wagon = pos.units["a-w"]
+    assert wagon.has("cx") and pos.units["a-sq"].has("cx") and armour.budget(wagon) == 15
+    with pytest.raises(IllegalAction, match="CX"):
+        pos.game.check(pos, pos.parse_action("move a-w C5 as gallop"))
+    woods = {f"{c}5": {"terrain": "woods"} for c in "DEFGHI"}
+    pos = galloper(make_position, woods)
+    pos.push_text("move a-w C5 as gallop")
+    assert cost(pos, "move a-w C5-D5-E5-F5-G5-H5-I5") == 12  # six woods hexes at 2 MF: more than 10
+    walk = galloper(make_position, woods)
+    with pytest.raises(IllegalAction, match="costs 12 MP"):
+        cost(walk, "move a-w C5-D5-E5-F5-G5-H5-I5")
+
+
+def test_d12_4_only_at_the_start_of_its_mph(make_position: Any) -> None:
+    pos = galloper(make_position)
+    pos.push_text("move a-w C5-D5")
+    pass_reactions(pos)
+    with pytest.raises(IllegalAction):
+        pos.game.check(pos, pos.parse_action("move a-w D5 as gallop"))
+
+
+def test_d12_4_a_turn_at_the_gallop_calls_for_a_wreck_check_and_5_passes(make_position: Any) -> None:
+    """D12.4: C6 is entered after a VCA change: the Wreck Check dr; a 5 is no 6: on it goes."""
+    pos = galloper(make_position)
+    pos.push_text("move a-w C5 as gallop")
+    pos.push_text("move a-w C5-C6")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vgallop" and top.dice == "dr" and top.rule == "D12.4"
+    pos.push_text("answer dice 5")
+    pass_reactions(pos)
+    assert "a-w" in pos.units and pos.label(pos.units["a-w"].hex) == "C6"
+
+
+def test_d12_4_a_6_in_a_hex_dearer_than_1_mf_destroys_the_wagon(make_position: Any) -> None:
+    """D12.4 with D12.1: D5 is woods (2 MF): the Wreck Check dr; a 6: no wagon (no wreck), its squad broken
+    and set down in D5."""
+    pos = galloper(make_position, {"D5": {"terrain": "woods"}})
+    pos.push_text("move a-w C5 as gallop")
+    pos.push_text("move a-w C5-D5")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vgallop"
+    pos.push_text("answer dice 6")
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+    assert "a-w" not in pos.units
+    squad = pos.units["a-sq"]
+    assert squad.has("broken") and squad.carrier is None and pos.label(squad.hex) == "D5"
+
+
+def test_d12_4_no_wreck_check_without_a_gallop(make_position: Any) -> None:
+    pos = galloper(make_position, {"D5": {"terrain": "woods"}})
+    pos.push_text("move a-w C5-D5")
+    pass_reactions(pos)
+    assert pos.decision is not None and pos.decision.then == "vfacing"
