@@ -105,6 +105,7 @@ PHRASES: dict[str, T] = {
     "disabled": T("main armament disabled (D3.7)"),
     "scrounged": T("scrounged: nothing more to take off it; what it had to take is unusable (D10.5)"),
     "bmg_malf": T("bow MG unusable (D10.5)"),
+    "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
 }
 

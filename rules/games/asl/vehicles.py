@@ -95,6 +95,8 @@ class VehicleType:
     cmg_aamg: bool = False  # D10.51: a CMG the Vehicle Note lets replace an AAMG: it may be scrounged
     sw: tuple[str, ...] = ()  # D10.51: SW the Vehicle Note says it carries (scenario counter names)
     wreck: bool = True  # D1.9, D10.1: False when the counter's back shows no wreck: destroyed, it is removed
+    carrier: bool = False  # D6.8: a carrier: a halftrack in the rules but for D6.81-D6.84 (carriers.py)
+    tower: bool = False  # D6.82: a carrier designated as a Gun tower (it has an ordinary inherent crew)
     demo: bool = False
 
     @property
@@ -171,6 +173,8 @@ _KEYS = {
     "cmg_aamg",
     "sw",
     "wreck",
+    "carrier",
+    "tower",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -272,6 +276,14 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     carried = d.get("sw", [])
     if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
         raise err("sw is a list of the SW counter names its Vehicle Note says it carries (D10.51)", "sw")
+    carrier = bool(d.get("carrier", False))
+    passengers = d.get("passengers")
+    if carrier:
+        if movement != "tracked" or armor is None or not d.get("open_topped", False):
+            raise err("a carrier is a fully tracked, armored, open-topped AFV (D6.81)", "carrier")
+        if passengers is None:  # D6.81: 4 PP unless its MA is a mortar or FT, or it has a 6 FP AAMG
+            heavy = (ma is not None and ma.kind in ("MTR", "FT")) or int(mg.get("aamg", 0)) >= 6
+            passengers = 0 if heavy else 4
     tow = d.get("tow", 0)
     if not isinstance(tow, int) or isinstance(tow, bool) or not 0 <= tow <= 9:
         raise err("tow is the T#, a whole number 0..9 (D1.5)", "tow")
@@ -300,7 +312,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         cs_lower=bool(d.get("cs_lower", False)),
         rev=rev,
         riders=bool(d.get("riders", False)),
-        passengers=int(d.get("passengers", 0)),
+        passengers=int(passengers or 0),
         tow=tow,
         weight=int(d.get("weight", 0)),
         notes=str(d.get("notes", "")),
@@ -309,6 +321,8 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         cmg_aamg=bool(d.get("cmg_aamg", False)),
         sw=tuple(carried),
         wreck=bool(d.get("wreck", movement != "wagon")),  # D12.1: a wagon leaves no wreck
+        carrier=carrier,
+        tower=bool(d.get("tower", False)),
     )
 
 

@@ -55,7 +55,10 @@ def fired_marker(weapon: str) -> str:
 
 
 def crew_exposed(vt: VehicleType, markers: frozenset[str]) -> bool:
-    """D5.3: an OT AFV is CE unless marked BU, shocked or stunned; a CT AFV only under a CE counter."""
+    """D5.3: an OT AFV is CE unless marked BU, shocked or stunned; a CT AFV only under a CE counter; a carrier
+    always, shocked or stunned too (D6.84)."""
+    if vt.carrier:
+        return True
     if {"bu", "shocked", "stunned"} & markers:
         return False
     return vt.open_topped or "ce" in markers
