@@ -268,7 +268,12 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         if on_top:  # D6.21: a turret that turns throws its riders off
             state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
     dr = (answer.dice[0], answer.dice[1])
-    lines = [Line(s.text, str(s.value), s.rule) for s in steps]
+    hd_now = hull_down(position, firer, target)[0]
+    size = sum(s.value for s in steps if s.name == "P")
+    # D1.76, A12.2: a concealed target's size DRM is told only when it turned a hit into a miss or back
+    told = not target.concealed or (od.hits(dr, th, hd=hd_now, pack=pack)
+                                     != od.hits(dr, th + size, hd=hd_now, pack=pack))
+    lines = [Line(s.text, str(s.value), s.rule) for s in steps if told or s.name != "P"]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
     if broke:
@@ -294,6 +299,10 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             summary,
         )
         return state.replace(resolution=res)
+    if target.concealed:  # A12.2 (D1.76): hit on the To Hit Table in a Good Order enemy's LOS: the "?" goes
+        state = state.with_unit(state.units[target.id].revealed())
+        for prc in [u for u in state.units.values() if u.carrier == target.id and u.concealed]:
+            state = state.with_unit(prc.revealed())  # A12.2: its PRC with it
     where = od.location(pack, dr)
     assert firer.hex is not None
     f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
