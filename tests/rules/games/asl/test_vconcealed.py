@@ -27,7 +27,8 @@ def small_tank(tmp_path: Path) -> dict[str, Any]:
 def shot(tmp_path: Path, make_position: Any, dice: str, *, concealed: bool = True) -> Position:
     counters = {**COUNTERS, "t": small_tank(tmp_path)}
     units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
-             {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"], "concealed": concealed}]
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"],
+              "concealed": concealed}]
     pos: Position = make_position("asl", units, "PFPh", counters=counters)
     pos.push_text("fire a-pz at J5")
     pos.push_text(f"answer dice {dice}")
