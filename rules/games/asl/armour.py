@@ -175,6 +175,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         cost = vehicle_cost(hex_map.terrain(b))
         if cost == "NA":
             return None
+        if cost == "all":
+            return Fraction(0)  # D2.7: all its MP, counted by ``all_mp`` where the move ends
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
     others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
     return vm.entry_mp(
@@ -184,6 +186,29 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         others=others,
         road_rate=road,
     ) + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
+
+
+def all_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> bool:
+    """D2.7: does entering b (not by road) take all the vehicle's MP?"""
+    if a == b or b not in position.map.hexes or wagon.is_wagon(vtype(unit).movement):
+        return False
+    d = direction_between(a, b)
+    if d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b):
+        return False
+    return vehicle_cost(position.map.terrain(b)) == "all"
+
+
+def all_mp_cost(position: Position, unit: UnitState, path: tuple[Hex, ...], cost: Fraction) -> Fraction:
+    """D2.7: a hex that takes all MP ends the move, even with ESB: it costs all the MP left, though the start
+    (and the turns before it) may still be paid beyond them (and the stop after it: ``resume_facing``)."""
+    steps = list(itertools.pairwise(path))
+    for i, (a, b) in enumerate(steps):
+        if all_mp(position, unit, a, b):
+            if i != len(steps) - 1:
+                raise IllegalAction(T("{unit} may move no further once in {hex}: entering it took all its MP",
+                                      unit=unit.id, hex=position.label(b)), "D2.7")
+            return max(cost, budget(unit) - spent_of(unit))
+    return cost
 
 
 def tow_mp(unit: UnitState) -> int:
@@ -330,6 +355,11 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             step = steps[(h, n)]
             if step is not None and m == "R" and ovr.is_overrun(position, unit.side, n):
                 step = None  # D7.13: no Overrun in reverse
+            if step is not None and all_mp(position, unit, h, n):  # D2.7: all its MP, and it goes no further
+                if m == "F" and n not in out and n != start:
+                    whole = max(Fraction(cost, 2), budget(unit) - spent_of(unit))
+                    out[n] = act.Move((unit.id,), (*path, n), whole)
+                continue
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:
@@ -412,6 +442,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         cost = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across, reverse=reverse)[0]
     else:
         cost, _ = route(position, unit, move.path)
+    cost = all_mp_cost(position, unit, move.path, cost)  # D2.7
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
     if move.cost is not None and Fraction(move.cost) > cost:
         cost = Fraction(move.cost)  # D2.18: more MP than needed, declared with the entry (``cost N``)
@@ -644,6 +675,11 @@ def end_move(position: Position) -> State:
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
     if vminimum.split(getattr(state.game, "vmove_mode", ""))[0]:  # D2.15, D2.7: it ends in Motion
         return state.with_unit(state.units[uid].mark("motion"))
+    if len(moving.path) > 1 and all_mp(position, unit, moving.path[-2], moving.path[-1]):
+        # D2.7: no turn there, but it may still spend its stop MP beyond its allowance (or stay in Motion)
+        ask = facing_decision(position, state.units[uid], Fraction(0))
+        return state.push(dataclasses.replace(ask.with_args(all_mp="1"), hexes=(moving.path[-1],),
+                                              choices=("keep", "motion")))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
         if mp - spent < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))
@@ -711,6 +747,10 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
             state = state.push(wagon.wreck_check(position, unit, unit.hex))
         return state
     stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
+    if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
+        if answer.choice == "motion":
+            return state.with_unit(unit.mark("motion"))
+        return state.with_unit(with_spent(unit, spent_of(unit) + stop))
     if left < stop:
         return state.with_unit(unit.mark("motion"))
     return state.with_unit(with_spent(unit, budget(unit) - left + stop))
