@@ -31,7 +31,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay, wagon
+from hexmate.rules.games.asl import armorldr, axisred, riders, vbypass, vminimum, vstay, wagon
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -505,7 +505,7 @@ def begin_move(position: Position, state: State) -> State:
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
-    if vtype(unit).red_mp and not unit.has("motion"):
+    if axisred.red_mp(position, unit) and not unit.has("motion"):  # D2.51, D2.52
         prompt = T(
             "{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=unit.id
         )
@@ -523,7 +523,7 @@ def begin_move(position: Position, state: State) -> State:
             )
         )
     if extra > 0:
-        drm = vm.esb_drm(vtype(unit), extra)
+        drm = vm.esb_drm(axisred.as_red(position, unit), extra)  # D2.5, D2.52
         prompt = T(
             "{unit} asks {extra} more MP by Excessive Speed Breakdown: roll the DR; {drm:+d}, 12 or more "
             "immobilizes it (D2.5)",
