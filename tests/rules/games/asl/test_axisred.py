@@ -1,5 +1,5 @@
-"""D2.52: in a North African scenario up to September 1941 (the scenario's ``axis_red_mp`` option: F11.2, which
-defines the theatre, is not among the texts) every Axis vehicle but a motorcycle counts as red MP and so rolls
+"""D2.52: in a North African scenario up to September 1941 (the scenario's ``axis_red_mp`` option: F11.2,
+which defines the theatre, is not among the texts) every Axis vehicle but a motorcycle counts as red MP and so rolls
 its mechanical reliability DR as it starts (D2.51); a DR of 12 immobilizes it. The German demo Panzer is not
 red MP in its catalogue; the Russian demo tank is not Axis."""
 
@@ -12,7 +12,8 @@ from hexmate.rules.games.asl import axisred
 
 from .test_armour import COUNTERS, pass_reactions
 
-SIDES = [{"id": "a", "name": "A", "nationality": "german"}, {"id": "b", "name": "B", "nationality": "russian"}]
+SIDES = [{"id": "a", "name": "A", "nationality": "german"},
+         {"id": "b", "name": "B", "nationality": "russian"}]
 
 
 def start(make_position: Any, option: bool, counter: str = "pz") -> Position:
