@@ -1,7 +1,7 @@
 """D2.52: in a North African scenario up to September 1941 (the scenario's ``axis_red_mp`` option: F11.2,
-which defines the theatre, is not among the texts) every Axis vehicle but a motorcycle counts as red MP and so rolls
-its mechanical reliability DR as it starts (D2.51); a DR of 12 immobilizes it. The German demo Panzer is not
-red MP in its catalogue; the Russian demo tank is not Axis."""
+which defines the theatre, is not among the texts) every Axis vehicle but a motorcycle counts as red MP
+and so rolls its mechanical reliability DR as it starts (D2.51); a DR of 12 immobilizes it. The German
+demo Panzer is not red MP in its catalogue; the Russian demo tank is not Axis."""
 
 from __future__ import annotations
 
