@@ -263,7 +263,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     state = state.with_unit(_disabled(vehicle, what)).with_unit(state.units[uid].mark("ti"))
     if dr > 3:
         return state
-    state = _rearm(position, state, state.units[uid])
+    state, uid = _rearm(position, state, state.units[uid])  # the SW go to the armed unit
     take = min(len(what), 2 * dr)
     if take >= len(what):
         return _taken(position, state, uid, vehicle, what)
@@ -322,30 +322,33 @@ def _taken(position: Position, state: State, uid: str, vehicle: UnitState, weapo
     return state
 
 
-def _rearm(position: Position, state: State, unit: UnitState) -> State:
-    """D10.5, A20.552: an Unarmed unit is armed again; an Unarmed squad becomes an armed and an Unarmed HS."""
+def _rearm(position: Position, state: State, unit: UnitState) -> tuple[State, str]:
+    """D10.5, A20.552: an Unarmed unit is armed again; an Unarmed squad becomes an armed and an Unarmed HS.
+    Returns the state and the unit that takes the scrounged SW (the armed one)."""
     from hexmate.rules.games.asl import escape
 
     if not _unarmed(unit):
-        return state
+        return state, unit.id
     if unit.type in SMC:
-        return state.with_unit(unit.mark(remove=("unarmed",)))
+        return state.with_unit(unit.mark(remove=("unarmed",))), unit.id
     if unit.type != "squad":
         counter = escape._rearmed(position, unit)
-        return state.with_unit(unit.as_counter(counter).mark(remove=("unarmed",))) if counter else state
+        if counter is None:
+            return state, unit.id
+        return state.with_unit(unit.as_counter(counter).mark(remove=("unarmed",))), unit.id
     half = unit.values.get("reduces_to")
     if not isinstance(half, str) or half not in position.scenario.counters:
-        return state
+        return state, unit.id
     hs = unit.as_counter(position.scenario.counters[half])
     armed = escape._rearmed(position, hs)
     if armed is None:
-        return state
+        return state, unit.id
     n = 1
     while f"{unit.id}.{n}" in state.units:
         n += 1
     new = dataclasses.replace(hs.as_counter(armed).mark(remove=("unarmed",)), id=f"{unit.id}.{n}")
     state = state.with_unit(hs)
-    return state.replace(units={**state.units, new.id: new})
+    return state.replace(units={**state.units, new.id: new}), new.id
 
 
 def changes(before: State, after: State) -> list[Physical]:

@@ -230,7 +230,7 @@ def test_d10_5_an_unarmed_squad_becomes_an_armed_and_an_unarmed_hs(make_position
     assert half.name == "2-3-8" and half.has("unarmed")
     assert armed.name == "2-2-6" and not armed.has("unarmed")
     assert armed.hex == half.hex and pos.label(armed.hex) == "C5"
-    assert pos.units["b-ht-bmg"].carrier == "a-sq"
+    assert pos.units["b-ht-bmg"].carrier == "a-sq.1"  # the armed HS takes the LMG
 
 
 # --- D1.9, D10.1: no wreck side ---
