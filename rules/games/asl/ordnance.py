@@ -55,6 +55,7 @@ CASES = (
     "hindrance",
     "bypass_side",
     "D",
+    "gyro",  # D11.11: a stabilized gun's +1 on Case B
 )
 
 

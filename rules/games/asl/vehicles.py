@@ -97,6 +97,7 @@ class VehicleType:
     wreck: bool = True  # D1.9, D10.1: False when the counter's back shows no wreck: destroyed, it is removed
     carrier: bool = False  # D6.8: a carrier: a halftrack in the rules but for D6.81-D6.84 (carriers.py)
     tower: bool = False  # D6.82: a carrier designated as a Gun tower (it has an ordinary inherent crew)
+    gyro: bool = False  # D11.1: a "G" on the wreck side: it may have a gyrostabilizer (if the SSR says so)
     demo: bool = False
 
     @property
@@ -175,6 +176,7 @@ _KEYS = {
     "wreck",
     "carrier",
     "tower",
+    "gyro",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -323,6 +325,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         wreck=bool(d.get("wreck", movement != "wagon")),  # D12.1: a wagon leaves no wreck
         carrier=carrier,
         tower=bool(d.get("tower", False)),
+        gyro=bool(d.get("gyro", False)),
     )
 
 

@@ -44,6 +44,16 @@ def bounding(position: Position, unit: UnitState) -> bool:
     return position.phase.id == "MPh" and unit.side == position.phasing
 
 
+def stabilized(position: Position, unit: UnitState) -> bool:
+    """D11.1: a gyrostabilized gun works only where the SSR (or a DYO purchase) says: the scenario option
+    ``"gyro"``, true for every vehicle whose wreck side shows a G (catalogue ``gyro``), or a list of unit
+    ids."""
+    if not vtype(unit).gyro:
+        return False
+    say = position.scenario.options.get("gyro", False)
+    return say is True or (isinstance(say, list) and unit.id in say)
+
+
 def fire_marker(position: Position, unit: UnitState) -> str:
     """The fire counter a shot puts on the vehicle: Bounding Fire in its own MPh (D3.3), else the phase's."""
     return BOUNDING if bounding(position, unit) else FIRE_MARKERS[position.phase.id]
@@ -194,6 +204,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
     if firer.has("motion"):
         cases.append("C4")  # D2.42
+    elif bounding(position, firer) and stabilized(position, firer):
+        cases.extend(("B", "gyro"))  # D11.11: a stabilized gun stopped: Case B + 1 instead of C
     elif bounding(position, firer):
         cases.append("C")  # D3.3: Bounding First Fire (C1/C2 are chapter C's finer cases: not in the texts)
     elif position.phase.id == "AFPh" and firer.has("entered"):
