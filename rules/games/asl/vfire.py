@@ -212,6 +212,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):
         cases.append("plus1")  # D5.34
+    if target.concealed:
+        cases.append("K")  # A12.13 (the D3.3 example's Case K): ordnance at a concealed unit
     if acquisition(target) in firer.markers and k == 0:
         cases.append("acquired")  # D3.51 example: the same target again, acquired (C6.5)
     hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
