@@ -81,7 +81,7 @@ def attack(position: Position, unit: UnitState, target: Hex) -> vmg.MgAttack:
     free = [w for w, a in ok if a.drm == ("plus1" in unit.markers)]
     use = free or [w for w, _ in ok]
     return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, use, phase=position.phase.id,
-                         bounding=bff, moving=_moving(unit))
+                         bounding=bff, moving=_moving(unit), stabilized=vfire.stabilized(position, unit))
 
 
 def check(position: Position, fire: act.Fire) -> act.Fire:

@@ -43,3 +43,26 @@ def test_d11_11_stopped_bounding_fire_is_case_b_plus_1(tmp_path: Path, make_posi
 def test_d11_1_only_where_the_ssr_says(tmp_path: Path, make_position: Any) -> None:
     assert th(tmp_path, make_position, ["a-pz"])[0] == th(tmp_path, make_position, True)[0]
     assert th(tmp_path, make_position, ["other"])[0] == th(tmp_path, make_position, None)[0]
+
+
+def test_d11_13_a_stabilized_cmg_at_the_gun_s_acquired_target_is_not_halved(tmp_path: Path,
+                                                                            make_position: Any) -> None:
+    """D11.13 with D3.53: in the AFPh the BMG's 2 FP are halved to 1, the stabilized CMG's 2 at the squad the
+    gun has acquired stay 2: 3 FP, where an ordinary tank (or one without that acquisition) has 2."""
+    counters = {**COUNTERS, "pz": gyro_panzer(tmp_path)}
+
+    def fp(option: Any, acquired: bool) -> str:
+        units = [{"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "E5"}]
+        probe: Position = make_position("asl", units, "AFPh", counters=counters)
+        e5 = probe.map.parse_label("E5")
+        marks = ["vca0", *([f"acq:b-sq@{e5.q},{e5.r}"] if acquired else [])]
+        units.append({"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": marks})
+        pos: Position = make_position("asl", units, "AFPh", counters=counters,
+                                      options=None if option is None else {"gyro": option})
+        pos.push_text("fire a-pz at E5")
+        top = pos.decision
+        assert top is not None and top.then == "vmg"
+        return top.arg("fp")
+
+    assert fp(True, True) == "3"
+    assert fp(None, True) == "2" and fp(True, False) == "2"
