@@ -165,3 +165,14 @@ def test_d12_4_no_wreck_check_without_a_gallop(make_position: Any) -> None:
     pos.push_text("move a-w C5-D5")
     pass_reactions(pos)
     assert pos.decision is not None and pos.decision.then == "vfacing"
+
+
+def test_d7_1_a_wagon_makes_no_overrun(make_position: Any) -> None:
+    """D7.1: a wagon spends MF and so may not Overrun: the enemy squad's D5 is closed to it, not to the
+    tank."""
+    enemy = {"id": "b-sq2", "counter": "4-4-7", "side": "b", "hex": "D5"}
+    pos = at(make_position, "C5", 0, None, enemy)
+    with pytest.raises(IllegalAction):
+        cost(pos, "move a-w C5-D5")
+    assert pos.map.parse_label("D5") not in pos.legal_actions.moves_for({"a-w"})
+    assert pos.map.parse_label("D5") in pos.legal_actions.moves_for({"a-pz"})
