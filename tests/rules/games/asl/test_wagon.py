@@ -5,6 +5,7 @@ catalogue's (10 MF, demo values); the tank beside it test_armour's demo Panzer."
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -176,3 +177,17 @@ def test_d7_1_a_wagon_makes_no_overrun(make_position: Any) -> None:
         cost(pos, "move a-w C5-D5")
     assert pos.map.parse_label("D5") not in pos.legal_actions.moves_for({"a-w"})
     assert pos.map.parse_label("D5") in pos.legal_actions.moves_for({"a-pz"})
+
+
+def test_d12_2_a_wagon_transports_as_a_truck_does(make_position: Any) -> None:
+    """D12.2 with D6.1, D6.4: the demo wagon's 10 PP take a squad (10 PP) that boards it for 1 MF; its MF left
+    are a quarter of its allowance per MF the squad had left (3 of 4: 3/4 of 10 MF)."""
+    squad = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    pos = at(make_position, "C5", 0, None, squad)
+    pos.push_text("load a-sq into a-w")
+    pass_reactions(pos)
+    assert pos.units["a-sq"].carrier == "a-w"
+    assert armour.budget(pos.units["a-w"]) == Fraction(30, 4)
+    pos.push_text("move a-w C5-D5")
+    pass_reactions(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "D5"  # the passengers ride along
