@@ -31,7 +31,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay
+from hexmate.rules.games.asl import armorldr, axisred, riders, vbypass, vminimum, vstay, wagon
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -160,6 +160,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
     hex_map = position.map
     if b not in hex_map.hexes:
         return None
+    if wagon.is_wagon(vt.movement):
+        return wagon.step_mf(position, unit, a, b)  # D12.1: MF at infantry rates
     here = position.units_at(b)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     d = direction_between(a, b)
@@ -173,6 +175,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         cost = vehicle_cost(hex_map.terrain(b))
         if cost == "NA":
             return None
+        if cost == "all":
+            return Fraction(0)  # D2.7: all its MP, counted by ``all_mp`` where the move ends
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
     others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
     return vm.entry_mp(
@@ -182,6 +186,29 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         others=others,
         road_rate=road,
     ) + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
+
+
+def all_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> bool:
+    """D2.7: does entering b (not by road) take all the vehicle's MP?"""
+    if a == b or b not in position.map.hexes or wagon.is_wagon(vtype(unit).movement):
+        return False
+    d = direction_between(a, b)
+    if d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b):
+        return False
+    return vehicle_cost(position.map.terrain(b)) == "all"
+
+
+def all_mp_cost(position: Position, unit: UnitState, path: tuple[Hex, ...], cost: Fraction) -> Fraction:
+    """D2.7: a hex that takes all MP ends the move, even with ESB: it costs all the MP left, though the start
+    (and the turns before it) may still be paid beyond them (and the stop after it: ``resume_facing``)."""
+    steps = list(itertools.pairwise(path))
+    for i, (a, b) in enumerate(steps):
+        if all_mp(position, unit, a, b):
+            if i != len(steps) - 1:
+                raise IllegalAction(T("{unit} may move no further once in {hex}: entering it took all its MP",
+                                      unit=unit.id, hex=position.label(b)), "D2.7")
+            return max(cost, budget(unit) - spent_of(unit))
+    return cost
 
 
 def tow_mp(unit: UnitState) -> int:
@@ -201,12 +228,26 @@ def _start_states(unit: UnitState) -> dict[tuple[int, str], Fraction]:
     if unit.has("motion"):
         return {(f0, "F"): Fraction(0)}
     start = Fraction(0) if unit.has("spent_start") else Fraction(vm.START_MP)  # D8.3: paid by Bog Removal
-    if unit.has("towing"):  # D2.2: no reverse movement while towing
+    vt = vtype(unit)
+    if wagon.is_wagon(vt.movement):
+        start = Fraction(0)  # D12.1: no MF to start
+    if unit.has("towing") or vt.rev == 0:  # D2.2: no reverse movement while towing; a wagon without REV
         return {(f0, "F"): start}
     return {(f0, "F"): start, (f0, "R"): start}
 
 
 SWITCH_MP = vm.STOP_MP + vm.START_MP  # D2.23: forward to reverse (or back) takes a stop and a start
+
+
+def _turn(position: Position, vt: VehicleType, hexspines: int, h: Hex) -> int:
+    """D2.11: 1 MP a hexspine (2 in an obstacle); D12.1: a wagon 1 MF a hexspine."""
+    if wagon.is_wagon(vt.movement):
+        return hexspines * wagon.TURN_MF
+    return vm.turn_mp(hexspines, obstacle=_obstacle(position, h))
+
+
+def _switch(vt: VehicleType) -> int:
+    return 0 if wagon.is_wagon(vt.movement) else SWITCH_MP  # D12.1: no MF to stop or start
 
 
 def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[Fraction, tuple[int, ...]]:
@@ -239,7 +280,8 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
         if step is None:
             raise IllegalAction(T("{unit} may not enter {hex}", unit=unit.id, hex=position.label(b)), "D2.1")
         nxt: dict[tuple[int, str], tuple[Fraction, tuple[int, ...]]] = {}
-        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing")  # D7.13, D2.2
+        # D7.13, D2.2; a wagon without a REV (wagon.py)
+        no_reverse = ovr.is_overrun(position, unit.side, b) or unit.has("towing") or vt.rev == 0
         for mode in ("F", "R") if not no_reverse else ("F",):
             for g in range(6):
                 if b not in _entries(a, g, mode):
@@ -247,8 +289,8 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
                 c, fs = min(
                     (
                         c
-                        + vm.turn_mp(fc.turns(f, g), obstacle=_obstacle(position, a))
-                        + (SWITCH_MP if m != mode else 0),
+                        + _turn(position, vt, fc.turns(f, g), a)
+                        + (_switch(vt) if m != mode else 0),
                         fs,
                     )
                     for (f, m), (c, fs) in best.items()
@@ -302,10 +344,10 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
                 and vstay.why_barred(position, vbypass.with_across(with_facing(unit, f).at(h), None), path)):
             out[h] = act.Move((unit.id,), path, Fraction(cost, 2))
         if h not in turn:
-            turn[h] = 2 * vm.turn_mp(1, obstacle=_obstacle(position, h))
+            turn[h] = 2 * _turn(position, vt, 1, h)
         moves = [(cost + turn[h], h, g, m, path) for g in ((f + 1) % 6, (f - 1) % 6)]
-        if not unit.has("towing"):  # D2.2: no reverse while towing
-            moves.append((cost + 2 * SWITCH_MP, h, f, "R" if m == "F" else "F", path))
+        if not unit.has("towing") and vt.rev:  # D2.2: no reverse while towing
+            moves.append((cost + 2 * _switch(vt), h, f, "R" if m == "F" else "F", path))
         for n in _entries(h, f, m):
             if (h, n) not in steps:
                 mp = step_mp(position, unit, vt, h, n)
@@ -313,6 +355,11 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             step = steps[(h, n)]
             if step is not None and m == "R" and ovr.is_overrun(position, unit.side, n):
                 step = None  # D7.13: no Overrun in reverse
+            if step is not None and all_mp(position, unit, h, n):  # D2.7: all its MP, and it goes no further
+                if m == "F" and n not in out and n != start:
+                    whole = max(Fraction(cost, 2), budget(unit) - spent_of(unit))
+                    out[n] = act.Move((unit.id,), (*path, n), whole)
+                continue
             if step is not None:
                 moves.append((cost + (step if m == "F" else step * vt.rev), n, f, m, (*path, n)))
         for c, n, g, mode, p in moves:
@@ -325,11 +372,11 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
 def budget(unit: UnitState) -> Fraction:
     """The MP the vehicle may spend this MPh: its allowance, or a quarter of it per MF its loaders had left
     (``mpq<k>``, D6.4)."""
-    mp = vtype(unit).mp
+    mp = wagon.allowance(vtype(unit).mp, unit)  # D12.4: x1.5 at the gallop
     for m in unit.markers:
         if m.startswith("mpq") and m[3:].isdigit():
-            return Fraction(mp * int(m[3:]), 4)
-    return Fraction(mp)
+            return mp * int(m[3:]) / 4
+    return mp
 
 
 def spent_of(unit: UnitState) -> Fraction:
@@ -348,7 +395,7 @@ def with_spent(unit: UnitState, spent: Fraction) -> UnitState:
 def end_of_mph(state: State) -> State:
     """The MP a vehicle spent, and the quarters its loaders left it, count for one MPh only (D2.1, D6.4)."""
     for unit in list(state.units.values()):
-        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq")
+        old = tuple(m for m in unit.markers if m[:5] == "spent" or m[:3] == "mpq" or m == wagon.GALLOP)
         if old and is_vehicle(unit):
             state = state.with_unit(unit.mark(remove=old))
     return state
@@ -385,6 +432,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
     vt = vtype(unit)
+    if reverse and vt.rev == 0:  # D2.21 gives a wagon no reverse rate (wagon.py)
+        raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
+                            "D2.21")
     if minimum:  # D2.15
         cost = minimum_cost(position, unit, move.path, reverse, bypass)
         return act.Move(move.units, move.path, cost, move.mode)
@@ -392,7 +442,10 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         cost = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across, reverse=reverse)[0]
     else:
         cost, _ = route(position, unit, move.path)
+    cost = all_mp_cost(position, unit, move.path, cost)  # D2.7
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
+    if move.cost is not None and Fraction(move.cost) > cost:
+        cost = Fraction(move.cost)  # D2.18: more MP than needed, declared with the entry (``cost N``)
     if cost + spent_of(unit) > mp + esb:  # MP spent before moving count too (D6.5 unloading, a hook-up)
         raise IllegalAction(
             T("the path costs {cost} MP, {unit} has {mp} MP", cost=cost, unit=unit.id,
@@ -452,7 +505,7 @@ def begin_move(position: Position, state: State) -> State:
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
-    if vtype(unit).red_mp and not unit.has("motion"):
+    if axisred.red_mp(position, unit) and not unit.has("motion"):  # D2.51, D2.52
         prompt = T(
             "{unit} starts: roll its mechanical reliability DR; 12 immobilizes it (D2.51)", unit=unit.id
         )
@@ -470,7 +523,7 @@ def begin_move(position: Position, state: State) -> State:
             )
         )
     if extra > 0:
-        drm = vm.esb_drm(vtype(unit), extra)
+        drm = vm.esb_drm(axisred.as_red(position, unit), extra)  # D2.5, D2.52
         prompt = T(
             "{unit} asks {extra} more MP by Excessive Speed Breakdown: roll the DR; {drm:+d}, 12 or more "
             "immobilizes it (D2.5)",
@@ -548,6 +601,11 @@ def enter(position: Position, state: State) -> State:
              if moving.at and not bypassing else None)
     if check is not None:
         state = state.push(check)
+    if moving.at and facings and wagon.galloping(state.units[uid]):  # D12.4: a Wreck Check dr
+        before = facings[-2] if len(facings) > 1 else facing_of(start if start is not None else unit)
+        turned = before != facings[-1]
+        if wagon.needs_check(position, state.units[uid], moving.path[moving.at - 1], moving.here, turned):
+            state = state.push(wagon.wreck_check(position, state.units[uid], moving.here))
     return state
 
 
@@ -560,6 +618,8 @@ def bog_check(
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
     road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+    if wagon.is_wagon(vtype(unit).movement):
+        return None  # D12.1: a wagon pays the MF column, never the half allowance that calls for the DR
     if road or vehicle_cost(terrain) != "half":
         return None
     stone = terrain in ("stone-building", "stone building")
@@ -615,6 +675,11 @@ def end_move(position: Position) -> State:
     state = state.with_unit(with_spent(unit.mark(remove=("motion",)), spent))
     if vminimum.split(getattr(state.game, "vmove_mode", ""))[0]:  # D2.15, D2.7: it ends in Motion
         return state.with_unit(state.units[uid].mark("motion"))
+    if len(moving.path) > 1 and all_mp(position, unit, moving.path[-2], moving.path[-1]):
+        # D2.7: no turn there, but it may still spend its stop MP beyond its allowance (or stay in Motion)
+        ask = facing_decision(position, state.units[uid], Fraction(0))
+        return state.push(dataclasses.replace(ask.with_args(all_mp="1"), hexes=(moving.path[-1],),
+                                              choices=("keep", "motion")))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
         if mp - spent < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))
@@ -653,7 +718,7 @@ def check_facing(position: Position, decision: Decision, answer: act.Answer) -> 
         return
     assert unit.hex is not None
     g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
-    cost = vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+    cost = _turn(position, vtype(unit), fc.turns(facing_of(unit), g), unit.hex)
     if cost > Fraction(decision.arg("left", "0")):
         raise IllegalAction(
             T(
@@ -675,13 +740,20 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
     if answer.hexes and answer.hexes[0] != unit.hex:  # toward a neighbour: turn; its own hex: keep
         assert unit.hex is not None
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])
-        left -= vm.turn_mp(fc.turns(facing_of(unit), g), obstacle=_obstacle(position, unit.hex))
+        left -= _turn(position, vtype(unit), fc.turns(facing_of(unit), g), unit.hex)
         unit = with_spent(with_facing(unit, g), budget(unit) - left)
-        state = state.with_unit(unit)
-        return state.push(facing_decision(position.at(state), unit, left))
-    if left < vm.STOP_MP:
+        state = state.with_unit(unit).push(facing_decision(position.at(state.with_unit(unit)), unit, left))
+        if wagon.galloping(unit) and unit.hex is not None:  # D12.4: a VCA change at the gallop: its dr first
+            state = state.push(wagon.wreck_check(position, unit, unit.hex))
+        return state
+    stop = 0 if wagon.is_wagon(vtype(unit).movement) else vm.STOP_MP  # D12.1: no MF to stop
+    if decision.arg("all_mp") == "1":  # D2.7: the stop MP beyond the allowance, or Motion
+        if answer.choice == "motion":
+            return state.with_unit(unit.mark("motion"))
+        return state.with_unit(with_spent(unit, spent_of(unit) + stop))
+    if left < stop:
         return state.with_unit(unit.mark("motion"))
-    return state.with_unit(with_spent(unit, budget(unit) - left + vm.STOP_MP))
+    return state.with_unit(with_spent(unit, budget(unit) - left + stop))
 
 
 def show_arc(position: Position, words: list[str]) -> tuple[dict[Hex, str], str]:

@@ -37,9 +37,15 @@ def crew_id(vehicle: UnitState) -> str:
 
 def counter_for(position: Position, vehicle: UnitState) -> CounterType:
     """The scenario's vehicle crew counter for the vehicle's nationality, else the demo one (D5.1)."""
+    from hexmate.rules.games.asl import carriers
+    from hexmate.rules.games.asl.vehicles import vehicle_of
+
     counters = position.scenario.counters
     side = next((s for s in position.scenario.sides if s.id == vehicle.side), None)
     nationality = str(getattr(side, "nationality", "") or "")
+    hs = carriers.crew_counter(position, vehicle_of(vehicle.values), nationality)  # D6.82: a carrier's HS
+    if hs is not None:
+        return hs
     for key in (f"vehicle-crew-{nationality}", "vehicle-crew"):
         if key in counters:
             return counters[key]

@@ -46,6 +46,8 @@ from hexmate.rules.games.asl import (
     vreentry,
     vtow,
     vunbog,
+    vwreck,
+    wagon,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
@@ -573,6 +575,8 @@ class AslGame(Game):
             raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and vwreck.claims(action):
+            return vwreck.check(position, action)  # D10.5: scrounging
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -612,6 +616,10 @@ class AslGame(Game):
                 return vtow.check(position, action)  # D1.5, D8.32
             if vunbog.is_unbog(position, action):
                 return vunbog.check(position, action)  # D8.3: Bog Removal
+            if vwreck.is_push(position, action):
+                return vwreck.check_push(position, action)  # D10.42: pushing a wreck aside
+            if wagon.is_gallop(position, action):
+                return wagon.check_gallop(position, action)  # D12.4
             if vdelay.is_delay(position, action):
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
@@ -730,6 +738,8 @@ class AslGame(Game):
             return vce.apply(position, action)  # D5.33, in the APh
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
+        if isinstance(action, act.Activate) and vwreck.claims(action):
+            return vwreck.declare(position, action)  # D10.5: the scrounging dr
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -823,6 +833,7 @@ class AslGame(Game):
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
         done, state = self._play(position, action)
         state = armorldr.reveal(position.state, state)  # D3.41: an Armor Leader enters play when used
+        state = vwreck.no_wreck_side(state)  # D1.9: a destroyed vehicle with no wreck side goes
         return done, asl_guards.after_play(self, position, done, state)  # A20.53: abandoned prisoners
 
     def _play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -909,6 +920,15 @@ class AslGame(Game):
         turned = armour.facing_of(after) != armour.facing_of(before)
         what, rule = (T("a VCA change"), "D2.11") if turned else (T("stopping"), "D2.13")
         return vinplace.open_window(position, state, uid, what, rule)  # D3.3: fire after each MP
+
+    def resume_vgallop(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return wagon.resume_check(position, decision, answer)  # D12.4
+
+    def resume_vscrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vwreck.resume(position, decision, answer)  # D10.5
+
+    def resume_vscrounge_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vwreck.resume_pick(position, decision, answer)  # D10.5: Random Selection
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
@@ -1486,6 +1506,10 @@ class AslGame(Game):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         if vunbog.is_unbog(position, move):
             return vunbog.declare(position, move)  # D8.3: the Bog Removal DR; nothing moves yet
+        if vwreck.is_push(position, move):
+            return vwreck.push(position, move)  # D10.42: half its MP spent in place; nothing moves
+        if wagon.is_gallop(position, move):
+            return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
         if vce.is_change(position, move):
             return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
@@ -1594,6 +1618,7 @@ class AslGame(Game):
         out.extend(crew.changes(before, after))  # D5.6: a surviving crew is a new counter to enrol
         out.extend(vbypass.changes(before, after))  # D2.32: astride a hexside
         out.extend(vtow.changes(before, after))  # D1.5, D8.32: the towed Gun's counter
+        out.extend(vwreck.changes(before, after))  # D10.5: scrounged SW
         return tuple(out)
 
     def seen_entering(self, position: Position, units: tuple[str, ...], h: Hex) -> bool:
@@ -1656,6 +1681,8 @@ class AslGame(Game):
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
             yield from vunbog.generate(position)  # D8.3
+            yield from vwreck.push_generate(position)  # D10.42
+            yield from wagon.generate(position)  # D12.4: a gallop to declare
             yield from vdelay.generate(position)  # D2.17
             yield from vce.generate(position)  # D5.33
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
@@ -1691,6 +1718,7 @@ class AslGame(Game):
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
             yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
+            yield from vwreck.generate(position)  # D10.5: scrounging
 
     def on_phase_end(self, position: Position) -> State:
         state = fire_groups.phase_over(position.state)  # A7.55, A7.7
@@ -1713,6 +1741,7 @@ class AslGame(Game):
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_mphsw.end_of_mph(state)  # A4.44: the MPh's recovery attempts and MF left
             state = asl_residual.cleared(state)  # A8.2, A9.223
+            state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = reaction.phase_over(state)  # D7.21
         elif phase == "APh":
@@ -1735,6 +1764,7 @@ class AslGame(Game):
                     state = state.with_unit(unit.mark(remove=("dm",)))
             broken = tuple(sorted(u.id for u in state.units.values() if u.has("broken")))
             state = state.replace(game=self.gstate(state).replace(self_rallied=(), broken_old=broken))
+        state = vwreck.blazes(position, state)  # D10.41
         state = asl_victory.update(self, position.at(state))
         if phase != "RPh":  # A10.62: a unit newly broken this Player Turn is DM
             old = self.gstate(state).broken_old

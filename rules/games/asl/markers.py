@@ -112,6 +112,9 @@ PHRASES: dict[str, T] = {
     "crew_survived": T("its crew survived (D5.6)"),
     "crew_lost": T("its crew was lost (D5.6)"),
     "disabled": T("main armament disabled (D3.7)"),
+    "scrounged": T("scrounged: nothing more to take off it; what it had to take is unusable (D10.5)"),
+    "bmg_malf": T("bow MG unusable (D10.5)"),
+    "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
     "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
     "rof_kept": T("its gun kept its multiple rate of fire: it may fire again this phase (D3.5)"),
@@ -145,6 +148,8 @@ def phrase(marker: str, label: object = None) -> T:
 
         side = DIRECTION_NAMES[int(marker[3:])]
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
+    if marker.startswith("push:"):
+        return T("pushing the wreck {unit} aside this MPh (D10.42)", unit=marker[5:])
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
     if marker.startswith("mg_fired:"):

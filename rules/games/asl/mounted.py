@@ -72,7 +72,7 @@ def role(vehicle: UnitState) -> str:
     vt = _vt(vehicle)
     if vt is None or not vt.passengers:
         return RIDER
-    if vt.armored and vt.movement == "halftrack":
+    if vt.armored and (vt.movement == "halftrack" or vt.carrier):  # D6.8: a carrier as a halftrack
         return HT_PASSENGER
     return PASSENGER
 
@@ -150,8 +150,10 @@ def sw_hands(position: Position, sw: UnitState, to: UnitState, holder: UnitState
 
 
 def exposed(vehicle: UnitState) -> bool:
-    """Are its passengers CE? An open-topped halftrack's are unless it is marked BU (D5.3, D6.62)."""
-    return not vehicle.has("bu")
+    """Are its passengers CE? An open-topped halftrack's are unless it is marked BU (D5.3, D6.62); a
+    carrier's always (D6.84)."""
+    vt = _vt(vehicle)
+    return not vehicle.has("bu") or (vt is not None and vt.carrier)
 
 
 def halvings(position: Position, unit: UnitState) -> list[Step]:

@@ -55,6 +55,7 @@ CASES = (
     "hindrance",
     "bypass_side",
     "D",
+    "gyro",  # D11.11: a stabilized gun's +1 on Case B
 )
 
 
@@ -74,7 +75,7 @@ class OrdnancePack:
     to_kill: Mapping[str, tuple[tuple[int, int], ...]]  # gun class -> (max range, basic TK#) rows (C7)
     turret_if_coloured_below_white: bool  # hit location rule (C3.9)
     burn_margin: int  # a kill burns when the final TK DR is at most TK# minus this (C7.7)
-    vehicle_terrain: Mapping[str, str | int]  # terrain -> MP cost ("half" = 1/2 MPA; "NA")
+    vehicle_terrain: Mapping[str, str | int]  # terrain -> MP ("half": 1/2 MPA; "all": all MP, D2.7; "NA")
     # C10.1 (not among the texts): MP towing adds per hex, and a hook-up's and an unhooking's cost
     towing: Mapping[str, int] = field(default_factory=lambda: {"entry_mp": 1, "hook_mp": 0, "unhook_mp": 0})
     oracles: tuple[Mapping[str, Any], ...] = field(default=())

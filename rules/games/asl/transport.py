@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import carriers
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import VehicleType
@@ -51,7 +52,8 @@ def check_load(position: Position, load: act.Load) -> act.Load:
                 T("{unit} may not load now: broken, pinned, moved or aboard", unit=uid), "D6.4"
             )
         aboard.append(unit)
-    pp = load_pp(aboard)
+    carriers.check_load(vtype(vehicle), vehicle, [position.units[u] for u in load.units])  # D6.81
+    pp = carriers.load_pp(position, aboard) if vtype(vehicle).carrier else load_pp(aboard)
     if pp > capacity(vtype(vehicle)):
         raise IllegalAction(
             T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vtype(vehicle)), pp=pp),

@@ -27,11 +27,12 @@ from hexmate.rules.errors import DataError
 
 FORMAT = "hexmate-asl-vehicles/1"
 AF_LADDER = (0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26)  # D1.6: the eleven armor factors, in rank order
-MOVEMENT = ("tracked", "halftrack", "armored_car", "truck")  # D1.11-D1.14 (motorcycles etc. not built)
+MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon")  # D1.11-D1.14, D12 (wagon.py)
 MOUNTS = ("T", "ST", "RST", "1MT", "NT")  # D1.31-D1.33 (RST, 1MT take the ST rate of turn: C5.1)
 PRESSURE = ("low", "normal", "high")  # D1.41-D1.43
 MANUFACTURERS = {"a": 0, "t": 0, "r": 1, "c": 1, "b": 2, "g": 2, "f": 3, "i": 3, "other": 3}  # D2.5 ESB DRM
-REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4}  # D2.21 (halftrack: its tracks, x4)
+REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4,  # D2.21 (halftrack: its tracks, x4)
+           "wagon": 0}  # D2.21 gives a wagon none: 0, no reverse unless its entry gives ``rev`` (wagon.py)
 TURRET_RANK = {"same": 0, "boxed": 1, "circled": -1}  # D1.63 superior, D1.64 inferior turret
 
 
@@ -90,10 +91,16 @@ class VehicleType:
     tow: int = 0  # T#: the heaviest Gun it may tow (D1.5; what the weight means is C10.1's)
     weight: int = 0  # tonnes, for the 90% rules (D8.3, D10.42)
     notes: str = ""
+    bmg_fixed: bool = False  # D1.81: a fixed-mount BMG (white dot): +1 at moving targets; never scrounged (D10.51)
+    cmg_aamg: bool = False  # D10.51: a CMG the Vehicle Note lets replace an AAMG: it may be scrounged
+    sw: tuple[str, ...] = ()  # D10.51: SW the Vehicle Note says it carries (scenario counter names)
+    wreck: bool = True  # D1.9, D10.1: False when the counter's back shows no wreck: destroyed, it is removed
+    carrier: bool = False  # D6.8: a carrier: a halftrack in the rules but for D6.81-D6.84 (carriers.py)
+    tower: bool = False  # D6.82: a carrier designated as a Gun tower (it has an ordinary inherent crew)
+    gyro: bool = False  # D11.1: a "G" on the wreck side: it may have a gyrostabilizer (if the SSR says so)
     demo: bool = False
     rmg: int = 0  # D1.81: a hull rear MG ("R#" after the BMG FP): rear target facing or own hex only
     trmg: int = 0  # D1.82: a turret rear MG ("R#" after the CMG FP): range 8, the turret's rear or own hex
-    bmg_fixed: bool = False  # D1.81: the BMG FP on a white dot: +1 at moving targets
 
     @property
     def armored(self) -> bool:
@@ -166,6 +173,12 @@ _KEYS = {
     "notes",
     "demo",
     "bmg_fixed",
+    "cmg_aamg",
+    "sw",
+    "wreck",
+    "carrier",
+    "tower",
+    "gyro",
 }
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
@@ -263,8 +276,19 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     if not isinstance(cs, int) or isinstance(cs, bool) or not 0 <= cs <= 12:
         raise err("cs is the crew survival number, 0..12 (D5.6)", "cs")
     rev = d.get("rev", REVERSE[movement])
-    if not isinstance(rev, int) or isinstance(rev, bool) or not 1 <= rev <= 9:
+    if not isinstance(rev, int) or isinstance(rev, bool) or not (1 if movement != "wagon" else 0) <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
+    carried = d.get("sw", [])
+    if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
+        raise err("sw is a list of the SW counter names its Vehicle Note says it carries (D10.51)", "sw")
+    carrier = bool(d.get("carrier", False))
+    passengers = d.get("passengers")
+    if carrier:
+        if movement != "tracked" or armor is None or not d.get("open_topped", False):
+            raise err("a carrier is a fully tracked, armored, open-topped AFV (D6.81)", "carrier")
+        if passengers is None:  # D6.81: 4 PP unless its MA is a mortar or FT, or it has a 6 FP AAMG
+            heavy = (ma is not None and ma.kind in ("MTR", "FT")) or int(mg.get("aamg", 0)) >= 6
+            passengers = 0 if heavy else 4
     tow = d.get("tow", 0)
     if not isinstance(tow, int) or isinstance(tow, bool) or not 0 <= tow <= 9:
         raise err("tow is the T#, a whole number 0..9 (D1.5)", "tow")
@@ -293,7 +317,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         cs_lower=bool(d.get("cs_lower", False)),
         rev=rev,
         riders=bool(d.get("riders", False)),
-        passengers=int(d.get("passengers", 0)),
+        passengers=int(passengers or 0),
         tow=tow,
         weight=int(d.get("weight", 0)),
         notes=str(d.get("notes", "")),
@@ -301,6 +325,12 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         rmg=int(mg.get("rmg", 0)),
         trmg=int(mg.get("trmg", 0)),
         bmg_fixed=bool(d.get("bmg_fixed", False)),
+        cmg_aamg=bool(d.get("cmg_aamg", False)),
+        sw=tuple(carried),
+        wreck=bool(d.get("wreck", movement != "wagon")),  # D12.1: a wagon leaves no wreck
+        carrier=carrier,
+        tower=bool(d.get("tower", False)),
+        gyro=bool(d.get("gyro", False)),
     )
 
 

@@ -55,6 +55,16 @@ def bounding(position: Position, unit: UnitState) -> bool:
     return position.phase.id == "MPh" and unit.side == position.phasing
 
 
+def stabilized(position: Position, unit: UnitState) -> bool:
+    """D11.1: a gyrostabilized gun works only where the SSR (or a DYO purchase) says: the scenario option
+    ``"gyro"``, true for every vehicle whose wreck side shows a G (catalogue ``gyro``), or a list of unit
+    ids."""
+    if not vtype(unit).gyro:
+        return False
+    say = position.scenario.options.get("gyro", False)
+    return say is True or (isinstance(say, list) and unit.id in say)
+
+
 def fire_marker(position: Position, unit: UnitState) -> str:
     """The fire counter a shot puts on the vehicle: Bounding Fire in its own MPh (D3.3), else the phase's."""
     return BOUNDING if bounding(position, unit) else FIRE_MARKERS[position.phase.id]
@@ -222,12 +232,16 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         cases.append("J")  # a moving or Motion target (D2.1, D2.41)
     if firer.has("motion"):
         cases.append("C4")  # D2.42
+    elif bounding(position, firer) and stabilized(position, firer):
+        cases.extend(("B", "gyro"))  # D11.11: a stabilized gun stopped: Case B + 1 instead of C
     elif bounding(position, firer):
         cases.append("C")  # D3.3: Bounding First Fire (C1/C2 are chapter C's finer cases: not in the texts)
     elif position.phase.id == "AFPh" and firer.has("entered"):
         cases.append("B")  # fire after moving (D3.32)
     if firer.has("plus1"):
         cases.append("plus1")  # D5.34
+    if target.concealed:
+        cases.append("K")  # A12.13 (the D3.3 example's Case K): ordnance at a concealed unit
     if acquisition(target) in firer.markers and k == 0:
         cases.append("acquired")  # D3.51 example: the same target again, acquired (C6.5)
     hindrance, hinder_hexes = afv_hindrance(position, firer.hex, target.hex)
@@ -302,7 +316,12 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         if on_top:  # D6.21: a turret that turns throws its riders off
             state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
     dr = (answer.dice[0], answer.dice[1])
-    lines = [Line(s.text, str(s.value), s.rule) for s in steps]
+    hd_now = hull_down(position, firer, target)[0]
+    size = sum(s.value for s in steps if s.name == "P")
+    # D1.76, A12.2: a concealed target's size DRM is told only when it turned a hit into a miss or back
+    told = not target.concealed or (od.hits(dr, th, hd=hd_now, pack=pack)
+                                     != od.hits(dr, th + size, hd=hd_now, pack=pack))
+    lines = [Line(s.text, str(s.value), s.rule) for s in steps if told or s.name != "P"]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
     if broke:
@@ -332,6 +351,10 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
             summary,
         )
         return state.replace(resolution=res)
+    if target.concealed:  # A12.2 (D1.76): hit on the To Hit Table in a Good Order enemy's LOS: the "?" goes
+        state = state.with_unit(state.units[target.id].revealed())
+        for prc in [u for u in state.units.values() if u.carrier == target.id and u.concealed]:
+            state = state.with_unit(prc.revealed())  # A12.2: its PRC with it
     where = od.location(pack, dr)
     assert firer.hex is not None
     f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))

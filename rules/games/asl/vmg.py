@@ -117,7 +117,10 @@ def fired_marker(weapon: str) -> str:
 
 
 def crew_exposed(vt: VehicleType, markers: frozenset[str]) -> bool:
-    """D5.3: an OT AFV is CE unless marked BU, shocked or stunned; a CT AFV only under a CE counter."""
+    """D5.3: an OT AFV is CE unless marked BU, shocked or stunned; a CT AFV only under a CE counter; a carrier
+    always, shocked or stunned too (D6.84)."""
+    if vt.carrier:
+        return True
     if {"bu", "shocked", "stunned"} & markers:
         return False
     return vt.open_topped or "ce" in markers
@@ -137,6 +140,7 @@ def mg_attack(
     bounding: bool,
     moving: bool,
     moving_target: bool = False,
+    stabilized: bool = False,
 ) -> MgAttack:
     """The FP and the IFT DRM of the vehicle's named MGs firing together at ``target`` (D3.5, D3.52, D3.53,
     D3.3.1, D2.42, D1.81-D1.83). Raises IllegalAction naming the rule for a shot the text forbids.
@@ -190,6 +194,14 @@ def mg_attack(
         steps.append(od.Step("ca_kept", ca_drm, "D3.51", said))
     elif ca_drm:
         steps.append(od.Step("case_a", ca_drm, "D3.52", T("target outside the CA: Case A on the IFT DR")))
+    # D11.13: a stabilized gun's CMG firing at the gun's acquired target is not halved for moving fire, fire
+    # after moving or Motion fire; the other MGs with it are
+    acquired = any(m.startswith("acq:") and m.endswith(f"@{target.q},{target.r}") for m in markers)
+    kept = Fraction(vt.cmg) if stabilized and "cmg" in weapons and acquired else Fraction(0)
+    if kept and (bounding or phase == "AFPh" or moving):
+        steps.append(od.Step("stabilized_cmg", 0, "D11.13", T("stabilized CMG at the gun's acquired target: "
+                                                              "not halved")))
+    fp -= kept
     if bounding:
         fp /= 2
         steps.append(od.Step("moving_fire", 0, "D3.3.1", T("moving fire: FP halved")))
@@ -199,6 +211,7 @@ def mg_attack(
     if moving:
         fp /= 2
         steps.append(od.Step("motion", 0, "D2.42", T("in Motion or not stopped: FP halved")))
+    fp += kept
     if "crew_pinned" in markers and vt.open_topped:  # A7.82: an OT AFV's pinned crew stays CE, FP halved
         fp /= 2
         steps.append(od.Step("crew_pinned", 0, "A7.82", T("its crew is pinned: MG FP halved")))

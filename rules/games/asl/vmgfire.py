@@ -157,7 +157,8 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
     free = [w for w, a in ok if not any(s.name in ("case_a", "ca_kept") for s in a.steps)]
     use = free or [w for w, _ in ok]
     return vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, use, phase=position.phase.id,
-                         bounding=bff, moving=_moving(unit), moving_target=mover)
+                         bounding=bff, moving=_moving(unit), moving_target=mover,
+                         stabilized=vfire.stabilized(position, unit))
 
 
 def check(position: Position, fire: act.Fire) -> act.Fire:

@@ -24,10 +24,10 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import conceal58, vbypass
+from hexmate.rules.games.asl import axisred, conceal58, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, vtype, with_facing
+from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, with_facing
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -118,7 +118,7 @@ def resume_motion(position: Position, decision: Decision, answer: act.Answer) ->
     vehicle = state.units[decision.subject[0]]
     if answer.dice[0] > Fraction(decision.arg("need", "0")):
         return state
-    if vtype(vehicle).red_mp:
+    if axisred.red_mp(position, vehicle):  # D2.51, D2.52
         prompt = T("{unit} goes into Motion: roll its mechanical reliability DR; 12 immobilizes it (D2.51)",
                    unit=vehicle.id)
         return state.push(Decision("roll", vehicle.side, prompt, "D2.51", "vmotion_mr", dice="DR",
