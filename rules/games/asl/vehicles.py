@@ -91,7 +91,7 @@ class VehicleType:
     tow: int = 0  # T#: the heaviest Gun it may tow (D1.5; what the weight means is C10.1's)
     weight: int = 0  # tonnes, for the 90% rules (D8.3, D10.42)
     notes: str = ""
-    bmg_fixed: bool = False  # D1.81: a fixed-mount BMG (white dot): +1 at moving targets; never scrounged (D10.51)
+    bmg_fixed: bool = False  # D1.81: a fixed BMG (white dot): +1 at moving targets; never scrounged (D10.51)
     cmg_aamg: bool = False  # D10.51: a CMG the Vehicle Note lets replace an AAMG: it may be scrounged
     sw: tuple[str, ...] = ()  # D10.51: SW the Vehicle Note says it carries (scenario counter names)
     wreck: bool = True  # D1.9, D10.1: False when the counter's back shows no wreck: destroyed, it is removed
