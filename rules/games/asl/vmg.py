@@ -197,11 +197,11 @@ def mg_attack(
     # D11.13: a stabilized gun's CMG firing at the gun's acquired target is not halved for moving fire, fire
     # after moving or Motion fire; the other MGs with it are
     acquired = any(m.startswith("acq:") and m.endswith(f"@{target.q},{target.r}") for m in markers)
-    kept = Fraction(vt.cmg) if stabilized and "cmg" in weapons and acquired else Fraction(0)
-    if kept and (bounding or phase == "AFPh" or moving):
+    steady = Fraction(vt.cmg) if stabilized and "cmg" in weapons and acquired else Fraction(0)
+    if steady and (bounding or phase == "AFPh" or moving):
         steps.append(od.Step("stabilized_cmg", 0, "D11.13", T("stabilized CMG at the gun's acquired target: "
                                                               "not halved")))
-    fp -= kept
+    fp -= steady
     if bounding:
         fp /= 2
         steps.append(od.Step("moving_fire", 0, "D3.3.1", T("moving fire: FP halved")))
@@ -211,7 +211,7 @@ def mg_attack(
     if moving:
         fp /= 2
         steps.append(od.Step("motion", 0, "D2.42", T("in Motion or not stopped: FP halved")))
-    fp += kept
+    fp += steady
     if "crew_pinned" in markers and vt.open_topped:  # A7.82: an OT AFV's pinned crew stays CE, FP halved
         fp /= 2
         steps.append(od.Step("crew_pinned", 0, "A7.82", T("its crew is pinned: MG FP halved")))
