@@ -84,7 +84,6 @@ PHRASES: dict[str, T] = {
     "shocked": T("shocked (D5.34)"),
     "stunned": T("stunned (D5.34)"),
     "plus1": T("stunned before: a second stun recalls it (D5.342)"),
-    "recall": T("recalled: it leaves by its own board edge (D5.341)"),
     "abandoned": T("abandoned (D5.4)"),
     "armor_leader_removed": T("its Armor Leader was removed by a Recall (D5.341)"),
     "recalled": T("Recalled: +1 on its crew's DRs; it must leave by its friendly board edge (D5.341)"),

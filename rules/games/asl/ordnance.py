@@ -300,16 +300,6 @@ def repair(dr: int) -> str:
     return {1: "repaired", 6: "disabled"}.get(dr, "")
 
 
-def stun(markers: frozenset[str]) -> tuple[str, ...]:
-    """D5.34, D5.342: a crew stunned buttons up at once; a second stun (the "+1" already there) recalls it."""
-    return ("recall", "bu") if "plus1" in markers or "stunned" in markers else ("stunned", "bu")
-
-
-def end_player_turn(markers: frozenset[str]) -> frozenset[str]:
-    """D5.34: at the end of the player turn a stun flips to its "+1" side (+1 to its crew's DRs from then)."""
-    return markers - {"stunned"} | {"plus1"} if "stunned" in markers else markers
-
-
 # --- To Kill and its results (C7 in the pack; D5.34, D5.6, D5.7, D6.71 fixed here) ---
 def final_tk(basic: int, af: int | None, *, case_d: int = 0) -> int:
     """Final TK#: the basic TK# and its modifications less the armor factor hit (0 on an unarmored aspect)."""
@@ -409,7 +399,6 @@ __all__ = [
     "ccv",
     "collateral_dr",
     "crew_survives",
-    "end_player_turn",
     "final_tk",
     "hits",
     "load_pack",
@@ -417,7 +406,6 @@ __all__ = [
     "malfunction",
     "parse_pack",
     "repair",
-    "stun",
     "tk_result",
     "to_hit",
 ]

@@ -17,10 +17,10 @@ vehicles; the one IFT DR then works out:
   positive TEM, D5.31, D6.62); only the riders when its crew is shocked or stunned (D.8).
 
   For its own CE crew a K or KIA recalls it (D5.341), an MC result is the crew's MC, failed it is stunned
-  (D5.34, D5.342).
+  (D5.34, D5.342): both through vcrewhit.py, as infantry fire at the crew does, so the stun's and the
+  Recall's effects and the end of the Player Turn's "+1" are one rule.
 
-Not built here: Defensive First Fire by vehicle MGs at a moving vehicle; the stun's flip to "+1" and the
-Recall's drive off the board at the end of the player turn (ordnance.end_player_turn has no caller yet).
+Not built here: Defensive First Fire by vehicle MGs at a moving vehicle.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import mounted, unarmored, vmg
+from hexmate.rules.games.asl import mounted, unarmored, vcrewhit, vmg
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Line, Position, State, UnitState
@@ -135,7 +135,7 @@ def crew_collateral(position: Position, state: State, afv: UnitState, column: in
     an MC result is its MC (D5.1: its morale, D3.42), failed it is stunned (D5.34, a second stun recalls,
     D5.342); a PTC does not button it up (D5.33)."""
     vt = vtype(afv)
-    if (not vmg.crew_exposed(vt, afv.markers) or afv.has("abandoned") or afv.has("recall")
+    if (not vmg.crew_exposed(vt, afv.markers) or afv.has("abandoned") or afv.has(vcrewhit.RECALLED)
             or afv.has("shocked") or afv.has("stunned")):
         return state, [], []
     chart = position.charts.chart("ift")
@@ -145,7 +145,7 @@ def crew_collateral(position: Position, state: State, afv: UnitState, column: in
              final=final, result=result)
     lines = [Line(T("{vehicle}'s crew", vehicle=afv.id), said, "D.8B")]
     if result.startswith("K/") or result.endswith("KIA"):
-        state = state.with_unit(afv.mark("stunned", "recall", "bu", remove=("ce",)))
+        state = vcrewhit.recall(position.at(state), afv)
         lines.append(Line(T("{vehicle}'s crew", vehicle=afv.id),
                           T("a K or KIA on a CE crew with the normal CE DRM: Recall"), "D5.341"))
         return state, lines, []
@@ -164,14 +164,13 @@ def crew_collateral(position: Position, state: State, afv: UnitState, column: in
 
 
 def resume_crew_mc(position: Position, decision: Decision, dice: tuple[int, ...]) -> State:
-    """D5.34: a CE crew that fails its MC is stunned (ordnance.stun: BU at once; a second stun recalls)."""
-    from hexmate.rules.games.asl import ordnance
-
+    """D5.34: a CE crew that fails its MC is stunned (vcrewhit.stun: BU and stopped at once; a second stun,
+    or one in a one-man turret, recalls it)."""
     state = position.state
     afv = state.units.get(decision.subject[0])
     if afv is None or sum(dice) <= int(decision.arg("need", "0")):
         return state
-    return state.with_unit(afv.mark(*ordnance.stun(afv.markers), remove=("ce",)))
+    return vcrewhit.stun(position, afv)
 
 
 __all__ = ["CREW_MC", "aboard", "crew_collateral", "exposed_prc", "resolve", "resume_crew_mc",

@@ -200,14 +200,6 @@ def test_d3_7_repair() -> None:
     assert [od.repair(d) for d in range(1, 7)] == ["repaired", "", "", "", "", "disabled"]
 
 
-def test_d5_34_stun_timeline() -> None:
-    first = frozenset(od.stun(frozenset({"ce"})))
-    assert first == {"stunned", "bu"}
-    later = od.end_player_turn(first)
-    assert later == {"plus1", "bu"}  # the marker flips to "+1" at the end of that player turn
-    assert "recall" in od.stun(later)  # the next stun recalls it (D5.342)
-
-
 def test_d_8_general_collateral_of_the_continued_example() -> None:
     # T-CBT-02: the crew's general collateral attack: original 8, +2 CE, +1 hindrance = 11
     assert od.collateral_dr(8) + 1 == 11

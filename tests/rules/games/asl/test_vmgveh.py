@@ -113,7 +113,9 @@ def test_d5342_a_second_stun_recalls(make_position: Any) -> None:
     morale, _ = vcrew.crew_morale(pos.units["r-v"])
     assert int(top.arg("need")) == morale - 1 - 1  # 1MC's +1 and the stun's lasting +1
     pos.push_text("answer dice 6,6")
-    assert pos.units["r-v"].has("recall")
+    from hexmate.rules.games.asl import vcrewhit
+
+    assert pos.units["r-v"].has(vcrewhit.RECALLED) and pos.units["r-v"].has("stunned")
 
 
 def test_d8b_a_buttoned_up_crew_is_not_attacked(make_position: Any) -> None:
@@ -129,12 +131,12 @@ def test_d8b_a_buttoned_up_crew_is_not_attacked(make_position: Any) -> None:
 def test_d5341_k_or_kia_recalls_the_ce_crew(make_position: Any) -> None:
     """D5.341: a CE crew with the normal CE DRM that takes a K or KIA is recalled: the 30 column with an
     Original DR 2 (+2 = 4) reads a KIA in the demo IFT."""
-    from hexmate.rules.games.asl import vmgveh
+    from hexmate.rules.games.asl import vcrewhit, vmgveh
 
     pos = ce_tank(make_position)
     assert str(pos.charts.chart("ift").lookup(fp=30, final_dr=4)).endswith("KIA")  # demo values
     state, said, asks = vmgveh.crew_collateral(pos, pos.state, pos.units["r-v"], 30, 2, 4)
-    assert state.units["r-v"].has("recall") and not asks
+    assert state.units["r-v"].has(vcrewhit.RECALLED) and not asks
     assert any(line.rule == "D5.341" for line in said)
 
 
