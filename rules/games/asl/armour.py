@@ -31,7 +31,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, riders, vbypass, vminimum, vstay
+from hexmate.rules.games.asl import armorldr, hulldown, riders, vbypass, vminimum, vstay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -112,6 +112,8 @@ def with_facing(unit: UnitState, f: int) -> UnitState:
     """The vehicle turned to VCA f; the turret turns with the hull (D3.51)."""
     old = facing_of(unit)
     rel = (tca_of(unit.markers, old) - old) % 6
+    if f % 6 != old:
+        unit = hulldown.without_hd(unit)  # D4.221: a VCA change takes the HD counter off
     return dataclasses.replace(unit, facing=f % 6, markers=with_tca(unit.markers, f % 6, (f + rel) % 6))
 
 
@@ -449,6 +451,9 @@ def begin_move(position: Position, state: State) -> State:
     moving = state.moving
     assert moving is not None
     unit = state.units[moving.units[0]]
+    if hulldown.hd_sides(unit):
+        unit = hulldown.without_hd(unit)  # D4.221: a start MP (or Motion going on) takes the HD counter off
+        state = state.with_unit(unit)
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
@@ -640,7 +645,7 @@ def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Deci
         "D2.11",
         "vfacing",
         hexes=(*position.map.neighbors(unit.hex), unit.hex),  # its own hex: set it back, keep the facing
-        choices=("keep",),
+        choices=("keep", hulldown.CHOICE) if hulldown.can_try(position, unit, left) else ("keep",),  # D4.22
         subject=(unit.id,),
         target=unit.hex,
         args=(("left", str(left)),),
@@ -672,6 +677,9 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
     state = position.state
     unit = state.units[decision.subject[0]]
     left = Fraction(decision.arg("left", "0"))
+    if answer.choice == hulldown.CHOICE:  # D4.22: 2 MP, the dr, then the stop
+        unit = with_spent(unit, budget(unit) - left + hulldown.HD_MP)
+        return state.with_unit(unit).push(hulldown.attempt(unit, left))
     if answer.hexes and answer.hexes[0] != unit.hex:  # toward a neighbour: turn; its own hex: keep
         assert unit.hex is not None
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])

@@ -20,6 +20,7 @@ from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    hulldown,
     mounted,
     ncreact,
     overrun,
@@ -37,6 +38,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vdelay,
     vfire,
+    vft,
     vinplace,
     vmgfire,
     vmotion,
@@ -593,6 +595,8 @@ class AslGame(Game):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if vft.claims(position, action):
+                return vft.check(position, action)  # D3.6: a vehicle's FT
             if prcfire.claims(position, action):
                 return prcfire.check(self, position, action)  # D3.3: passengers' Bounding First Fire
             prcfire.afph_bar(position, action)  # D3.3, D3.5
@@ -769,6 +773,10 @@ class AslGame(Game):
                                                       cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if vft.claims(position, action):  # D3.6: its FT, or its MGs at the owner's word (A22.31)
+                if vft.mg_too(position, action):
+                    return vft.ask(position, action)
+                return vft.declare(position, action)
             if prcfire.claims(position, action):
                 return prcfire.declare(self, position, action)  # D3.3
             if setdc.claims(position, action):
@@ -868,6 +876,8 @@ class AslGame(Game):
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = armour.resume_facing(position, decision, answer)
+        if answer.choice == hulldown.CHOICE:
+            return state  # D4.22: the dr first; the window follows it (resume_vhd)
         uid = decision.subject[0]
         before, after = position.units[uid], state.units[uid]
         if armour.spent_of(after) == armour.spent_of(before):
@@ -875,6 +885,29 @@ class AslGame(Game):
         turned = armour.facing_of(after) != armour.facing_of(before)
         what, rule = (T("a VCA change"), "D2.11") if turned else (T("stopping"), "D2.13")
         return vinplace.open_window(position, state, uid, what, rule)  # D3.3: fire after each MP
+
+    def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = hulldown.resume(position, decision, answer)  # D4.22
+        top = state.decision
+        if top is not None and top.then == hulldown.PICK:
+            return state
+        what = T("an HD Maneuver Attempt")
+        return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vhd_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = hulldown.resume_pick(position, decision, answer)  # D4.221
+        what = T("an HD Maneuver Attempt")
+        return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vft.resume(position, decision, answer)  # D3.6
+
+    def resume_vft_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        assert decision.target is not None
+        fire = act.Fire(decision.subject, decision.target)
+        if answer.choice == "ft":  # A22.31: one or the other
+            return vft.declare(position, fire)
+        return vmgfire.declare(position, fire)
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
@@ -1565,6 +1598,7 @@ class AslGame(Game):
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
                     yield from vmgfire.generate(position)  # A8.1, D3.5: a vehicle's MGs too
+                    yield from vft.generate(position)  # A8.1, D3.6: and its FT
                 yield from (a for a in asl_guards.generate(position)  # A20.5: a guard deploys at any time
                             if asl_guards.in_window(position, a))
             return
@@ -1582,6 +1616,7 @@ class AslGame(Game):
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
+            yield from vft.generate(position)  # D3.6, D3.3.1: its FT
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
@@ -1610,6 +1645,7 @@ class AslGame(Game):
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
+            yield from vft.generate(position)  # D3.6
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)

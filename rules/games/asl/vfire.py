@@ -16,7 +16,18 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armorldr, crew, mounted, prcfire, riders, vbypass, vcover, vcrew, vdelay
+from hexmate.rules.games.asl import (
+    armorldr,
+    crew,
+    hulldown,
+    mounted,
+    prcfire,
+    riders,
+    vbypass,
+    vcover,
+    vcrew,
+    vdelay,
+)
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -71,7 +82,8 @@ def hull_down(position: Position, firer: UnitState, target: UnitState) -> tuple[
     crosses into its hex (D4.21, vcover.wall_hull_down; that hexside's name)?"""
     assert firer.hex is not None and target.hex is not None
     wall = vcover.wall_hull_down(position, firer.hex, target.hex)
-    return target.has("hd") or wall is not None, wall
+    counter = hulldown.target_hd(position, firer.hex, target, firer)  # D4.221: its HD hexsides, from below
+    return target.has("hd") or counter or wall is not None, wall
 
 
 def check_fire(position: Position, fire: act.Fire) -> act.Fire:
