@@ -43,6 +43,7 @@ from hexmate.rules.games.asl import (
     vmgfire,
     vmotion,
     vreentry,
+    vsmoke,
     vtow,
     vunbog,
 )
@@ -554,6 +555,9 @@ class AslGame(Game):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Smoke) and vsmoke.claims(position, action):
+            vsmoke.options(self, position, action)  # D13.2, D13.35: a vehicle's dispenser or grenades
+            return action
         if isinstance(action, act.Smoke):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
@@ -708,6 +712,8 @@ class AslGame(Game):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Smoke) and vsmoke.claims(position, action):
+            return vsmoke.declare(self, position, action)  # D13
         if isinstance(action, act.Smoke):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
@@ -898,6 +904,18 @@ class AslGame(Game):
         state = hulldown.resume_pick(position, decision, answer)  # D4.221
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vsmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = vsmoke.resume(self, position, decision, answer)  # D13.3, D13.35
+        uid = decision.subject[0]
+        if armour.spent_of(state.units[uid]) == armour.spent_of(position.units[uid]):
+            return state  # not fired, or in the enemy MPh: no MP of its own (D13.2)
+        return vinplace.open_window(position, state, uid, T("firing its smoke"), "D13.2")  # D3.3
+
+    def resume_vsmoke_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        assert decision.target is not None
+        unit = position.units[decision.subject[0]]
+        return vsmoke.attempt(self, position, unit, decision.target, answer.choice)  # D13.35
 
     def resume_vft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vft.resume(position, decision, answer)  # D3.6
@@ -1599,6 +1617,7 @@ class AslGame(Game):
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
                     yield from vmgfire.generate(position)  # A8.1, D3.5: a vehicle's MGs too
                     yield from vft.generate(position)  # A8.1, D3.6: and its FT
+                yield from vsmoke.generate(self, position)  # D13.2: smoke after an enemy expenditure
                 yield from (a for a in asl_guards.generate(position)  # A20.5: a guard deploys at any time
                             if asl_guards.in_window(position, a))
             return
@@ -1617,6 +1636,7 @@ class AslGame(Game):
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from vft.generate(position)  # D3.6, D3.3.1: its FT
+            yield from vsmoke.generate(self, position)  # D13.2, D13.35
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
@@ -1682,7 +1702,8 @@ class AslGame(Game):
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
+                      vsmoke.TRIED)  # D13.2: once per player turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
@@ -1710,6 +1731,9 @@ class AslGame(Game):
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
+        if phase == "PFPh":  # A24.4: the phasing side's dispersed white SMOKE (D13) goes now
+            state = vsmoke.expire(self, state, position.phasing)
+            position = position.at(state)
         if phase in ("PFPh", "DFPh", "AFPh"):  # A20.4: a berserk unit with prisoners massacres them first
             state = prisoners.berserk_massacre(self, position)
             position = position.at(state)

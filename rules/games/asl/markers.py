@@ -97,6 +97,7 @@ PHRASES: dict[str, T] = {
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),
     "ma_malf": T("main armament malfunctioned (D3.7)"),
+    "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
     "ft_disabled": T("its FT is out for good: X# reached (D3.6)"),
     "cmg_malf": T("coaxial MG malfunctioned (A9.7)"),

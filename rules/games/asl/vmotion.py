@@ -24,7 +24,7 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import conceal58, vbypass
+from hexmate.rules.games.asl import conceal58, hulldown, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, vtype, with_facing
@@ -138,7 +138,7 @@ def resume_reliability(position: Position, decision: Decision, answer: act.Answe
 def into_motion(position: Position, vehicle: UnitState) -> State:
     """The Motion counter, then one free turn of its VCA (D2.401)."""
     assert vehicle.hex is not None
-    moved = vehicle.mark("motion", remove=("hd",))  # D4.221: entering Motion takes the HD counter off
+    moved = hulldown.without_hd(vehicle).mark("motion")  # D4.221: entering Motion takes the HD counter off
     state = position.state.with_unit(moved)
     state = conceal58.moved(position, state, (vehicle.id,), (vehicle.hex,))  # A12.2: Case D, Motion seen
     if vbypass.across_of(vehicle) is not None:
