@@ -31,7 +31,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, hulldown, riders, vbypass, vminimum, vstay
+from hexmate.rules.games.asl import armorldr, hulldown, riders, vbypass, vminimum, vmud, vstay
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -553,6 +553,8 @@ def enter(position: Position, state: State) -> State:
              if moving.at and not bypassing else None)
     if check is not None:
         state = state.push(check)
+    if moving.at:  # D8.23: mud and deep snow, one secret bog DR for its MPh
+        state = vmud.entered(position, state, uid, moving.path[moving.at - 1], moving.here)
     return state
 
 
@@ -569,8 +571,10 @@ def bog_check(
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
+    soft, deep = vmud.ground(position.state.game)  # D8.21: +1 mud or snow, +1 more deep snow (not indoors)
+    indoors = terrain in ("stone-building", "stone building", "wooden-building", "wooden building")
     case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher,
-                      minimum_move=minimum)
+                      minimum_move=minimum, soft=soft and not indoors, deep_snow=deep and not indoors)
     drm = vm.bog_drm(vtype(unit), case)  # D8.21: +1 towing a Gun or trailer
     return Decision(
         "roll",

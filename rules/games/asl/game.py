@@ -42,6 +42,7 @@ from hexmate.rules.games.asl import (
     vinplace,
     vmgfire,
     vmotion,
+    vmud,
     vreentry,
     vsmoke,
     vtow,
@@ -182,6 +183,8 @@ class AslState(GameState):
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
     wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
+    # D8.23: vehicle, the entry it bogs in (0: none, -1: being rolled), its entries so far this MPh
+    mud: tuple[tuple[str, int, int], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -904,6 +907,12 @@ class AslGame(Game):
         state = hulldown.resume_pick(position, decision, answer)  # D4.221
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vmud(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmud.resume_dr(position, decision, answer)  # D8.23
+
+    def resume_vmud_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmud.resume_dr1(position, decision, answer)  # D8.23
 
     def resume_vsmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vsmoke.resume(self, position, decision, answer)  # D13.3, D13.35
@@ -1697,6 +1706,7 @@ class AslGame(Game):
             state = asl_mphsw.end_of_mph(state)  # A4.44: the MPh's recovery attempts and MF left
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
+            state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
             state = reaction.phase_over(state)  # D7.21
         elif phase == "APh":
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
