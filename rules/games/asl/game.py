@@ -185,6 +185,8 @@ class AslState(GameState):
     wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
     # D8.23: vehicle, the entry it bogs in (0: none, -1: being rolled), its entries so far this MPh
     mud: tuple[tuple[str, int, int], ...] = ()
+    # D2.401: the path each vehicle moved along this MPh, for Motion attempts in the windows after it
+    vpath: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -942,6 +944,8 @@ class AslGame(Game):
         return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
 
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice.startswith(vmotion.CHOICE):  # D2.401: a Motion attempt after an MP spent in place
+            return vinplace.resume(position.at(vmotion.attempt(position, answer)), decision, answer)
         return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1535,6 +1539,10 @@ class AslGame(Game):
                 state = vdelay.end(position.at(super().end_move(position)))
             else:
                 state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+                gs = self.gstate(state)
+                done = (moving.units[0], moving.path[: moving.at + 1])  # D2.401: where it went this MPh
+                paths = (*(p for p in gs.vpath if p[0] != done[0]), done)
+                state = state.replace(game=gs.replace(vpath=paths))
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
@@ -1707,6 +1715,7 @@ class AslGame(Game):
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
+            state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
         elif phase == "APh":
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes

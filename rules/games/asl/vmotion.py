@@ -27,7 +27,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import conceal58, hulldown, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, vtype, with_facing
+from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, spent_of, vtype, with_facing
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -49,9 +49,12 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
     assert vehicle.hex is not None
     if moving is None or not moving.units or moving.units[0] not in position.units:
         return Fraction(0)
+    mover = position.units[moving.units[0]]
+    done = dict(getattr(position.state.game, "vpath", ()))
+    if len(moving.path) == 1 and mover.id in done and is_vehicle(mover):
+        return _after_move(position, vehicle, mover, done[mover.id])
     if _sees(position, vehicle.hex, moving.path[0]):
         return Fraction(0)
-    mover = position.units[moving.units[0]]
     path = moving.path[: moving.at + 1]
     total = Fraction(0)
     if is_vehicle(mover):
@@ -67,6 +70,24 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
         if _sees(position, vehicle.hex, b):
             step = cost(position.map, a, b)
             total += Fraction(step) if isinstance(step, int | Fraction) else Fraction(1)
+    return total
+
+
+def _after_move(position: Position, vehicle: UnitState, mover: UnitState, path: tuple[Hex, ...]) -> Fraction:
+    """An MP the mover spent in place after its move this MPh (a stop, a turn, an HD attempt, smoke,
+    unloading: a window of vinplace.py): the MP its move spent entering hexes in the vehicle's LOS, plus all
+    it has spent in its last hex since, when that hex is in LOS; 0 if it began its move in that LOS."""
+    assert vehicle.hex is not None
+    if _sees(position, vehicle.hex, path[0]):
+        return Fraction(0)
+    total, before = Fraction(0), Fraction(0)
+    for i in range(1, len(path)):
+        upto = route(position, mover, path[: i + 1])[0]
+        if _sees(position, vehicle.hex, path[i]):
+            total += upto - before
+        before = upto
+    if _sees(position, vehicle.hex, path[-1]):
+        total += max(Fraction(0), spent_of(mover) - before)
     return total
 
 
