@@ -124,7 +124,7 @@ def resume_dr1(position: Position, decision: Decision, answer: act.Answer) -> St
 
 def end_of_mph(state: State) -> State:
     """D8.23: one DR for a vehicle's MP of one MPh."""
-    gs = state.game
+    gs: Any = state.game
     return state if not getattr(gs, "mud", ()) else state.replace(game=dataclasses.replace(gs, mud=()))
 
 
