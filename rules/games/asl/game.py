@@ -26,6 +26,7 @@ from hexmate.rules.games.asl import (
     overrun,
     prcfire,
     prisoners,
+    radioless,
     reaction,
     riders,
     rphase,
@@ -598,9 +599,13 @@ class AslGame(Game):
                 return vtow.check(position, action)  # D1.5, D8.32
             if vunbog.is_unbog(position, action):
                 return vunbog.check(position, action)  # D8.3: Bog Removal
+            if radioless.is_ntc(position, action):
+                return radioless.check(position, action)  # D14.23: a radioless AFV's NTC to move
             if vdelay.is_delay(position, action):
+                radioless.bar(position, position.units[action.units[0]])  # D14.23
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
+                radioless.bar(position, position.units[action.units[0]])  # D14.23
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -909,6 +914,9 @@ class AslGame(Game):
         state = hulldown.resume_pick(position, decision, answer)  # D4.221
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return radioless.resume(position, decision, answer)  # D14.23
 
     def resume_vmud(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmud.resume_dr(position, decision, answer)  # D8.23
@@ -1485,6 +1493,8 @@ class AslGame(Game):
             return vcrew.abandon(position, move)  # D5.41: the crew leaves; nothing moves
         if vunbog.is_unbog(position, move):
             return vunbog.declare(position, move)  # D8.3: the Bog Removal DR; nothing moves yet
+        if radioless.is_ntc(position, move):
+            return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
             return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
@@ -1647,7 +1657,8 @@ class AslGame(Game):
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
             for unit in sorted(position.units.values(), key=lambda u: u.id):
-                if armour.is_vehicle(unit) and unit.side == position.phasing:
+                if armour.is_vehicle(unit) and unit.side == position.phasing \
+                        and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
@@ -1658,7 +1669,10 @@ class AslGame(Game):
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
             yield from vunbog.generate(position)  # D8.3
-            yield from vdelay.generate(position)  # D2.17
+            yield from radioless.generate(position)  # D14.23
+            yield from (a for a in vdelay.generate(position)  # D2.17; D14.23: not before its NTC
+                        if not (isinstance(a, act.Move)
+                                and radioless.barred(position, position.units[a.units[0]])))
             yield from vce.generate(position)  # D5.33
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
@@ -1706,7 +1720,8 @@ class AslGame(Game):
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
-                      *reaction.PHASE_END, vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
+                      *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
+                      radioless.PASSED, radioless.FAILED)  # D14.23: one MPh's NTC
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))

@@ -24,7 +24,7 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import conceal58, hulldown, vbypass
+from hexmate.rules.games.asl import conceal58, hulldown, radioless, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, spent_of, vtype, with_facing
@@ -118,7 +118,7 @@ def attempt(position: Position, answer: act.Answer) -> State:
     vehicle = position.units.get(uid)
     if vehicle is None or vehicle not in candidates(position, vehicle.side):
         raise IllegalAction(T("{unit} may not attempt Motion now", unit=uid), "D2.401")
-    need = spent_in_los(position, vehicle)
+    need = spent_in_los(position, vehicle) - radioless.motion_drm(vehicle)  # D14.23: +1 radioless, alone
     state = position.state.with_unit(vehicle.mark(TRIED))
     prompt = T(
         "{unit} attempts Motion: roll a dr; {need} or less succeeds (MF/MP spent in its LOS, D2.401)",
