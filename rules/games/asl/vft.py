@@ -36,7 +36,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import hulldown, vfire, vmgfire
+from hexmate.rules.games.asl import hulldown, vfire, vimmobile, vmgfire
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -147,6 +147,8 @@ def _attack(position: Position, unit: UnitState, target: Hex) -> tuple[Fraction,
     _, ft = _ft(unit)
     assert unit.hex is not None
     f = facing_of(unit)
+    if ft.mount == "B":
+        vimmobile.check_bow_same_hex(position, unit, target)  # D8.5
     if ft.mount == "B" and hulldown.firer_hd(position, unit, target):
         raise IllegalAction(T("{unit} is hull down to {hex}: no forward-mounted weapon but its MA fires "
                               "there", unit=unit.id, hex=position.label(target)), "D4.223")

@@ -22,7 +22,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import hulldown, prcfire, vfire, vmg
+from hexmate.rules.games.asl import hulldown, prcfire, vfire, vimmobile, vmg
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -71,6 +71,12 @@ def attack(position: Position, unit: UnitState, target: Hex) -> vmg.MgAttack:
     for w in vmg.WEAPONS:
         if not getattr(vt, w):
             continue
+        if w == "bmg":
+            try:
+                vimmobile.check_bow_same_hex(position, unit, target)  # D8.5
+            except IllegalAction as e:
+                first = first or e
+                continue
         if w == "bmg" and hulldown.firer_hd(position, unit, target):
             why = T("{unit} is hull down to {hex}: no forward-mounted weapon but its MA fires there",
                     unit=unit.id, hex=position.label(target))
