@@ -1429,6 +1429,8 @@ class AslGame(Game):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
             return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
+        if any(True for _ in vsmoke.generate(self, probe)):
+            return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
             return vfire.can_react(probe)  # D3.3: vehicles fire at the vehicle that entered
         if asl_hip.set_up(self, position, side):

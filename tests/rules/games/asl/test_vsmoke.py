@@ -143,3 +143,16 @@ def test_sn_usage_by_date() -> None:
     vt = parse_vehicle("x.json", "v", {"movement": "tracked", "mp": 10, "armor": armor,
                                        "smoke": {"kind": "sN", "usage": 4, "usage_1945": 5}})
     assert vsmoke.usage(vt, "1944-08") == 4 and vsmoke.usage(vt, "1945-03") == 5
+
+
+def test_the_window_opens_for_smoke_alone(make_position: Any) -> None:
+    """D13.2: an enemy expenditure in the AFV's LOS, too far for any of its weapons (BMG 8 hexes, FT 3):
+    the window still opens, for its sD."""
+    units = [{"id": "b-fl", "counter": "fl", "side": "b", "hex": "A1", "markers": ["vca2"]},
+             {"id": "a-sq", "counter": "4-4-7", "side": "a", "hex": "K8"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-sq K8-L8")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.side == "b"
+    offered = [pos.action_text(a) for a in pos.legal_actions]
+    assert "smoke b-fl at A1" in offered and not any(t.startswith("fire b-fl") for t in offered)
