@@ -34,7 +34,7 @@ import dataclasses
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, vbypass, vfire, vmotion
+from hexmate.rules.games.asl import armour, vbypass, vfire, vmotion, vsmoke
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
@@ -58,6 +58,8 @@ def open_window(position: Position, state: State, uid: str, what: T, rule: str) 
     if motion:
         return state.replace(moving=Moving((uid,), (unit.hex,), 0)).push(
             dataclasses.replace(react, choices=(*react.choices, *motion)))
+    if any(True for _ in vsmoke.generate(None, position.at(probe))):
+        return probe  # D13.2: a vehicle's smoke after this MP, as Defensive First Fire
     return probe if vfire.can_react(position.at(probe)) else state
 
 

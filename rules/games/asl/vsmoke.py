@@ -100,8 +100,8 @@ def grenade_need(vt: VehicleType, markers: frozenset[str]) -> int:
     return 2 if ce else 1
 
 
-def _weather(game: AslGame, position: Position, grenades: bool, at: Hex) -> None:
-    wind = game.gstate(position.state).wind
+def _weather(game: AslGame | None, position: Position, grenades: bool, at: Hex) -> None:
+    wind = getattr(position.state.game, "wind", asl_wind.CALM)  # the weather now (wind.py)
     if grenades:
         asl_wind.check_smoke(position, wind, at, at)  # A24.11
     elif wind.force == "heavy winds" or wind.precipitation != "none":
@@ -143,7 +143,7 @@ def _when(position: Position, unit: UnitState) -> None:
                               hex=position.label(moving.here)), "D13.2")
 
 
-def options(game: AslGame, position: Position, smoke: act.Smoke) -> list[str]:
+def options(game: AslGame | None, position: Position, smoke: act.Smoke) -> list[str]:
     """Which devices may try this placement: ``dispenser``, ``grenades`` (IllegalAction when none)."""
     unit = position.units[smoke.unit]
     vt = vtype(unit)
@@ -176,7 +176,7 @@ def options(game: AslGame, position: Position, smoke: act.Smoke) -> list[str]:
     return found
 
 
-def _dispenser(game: AslGame, position: Position, unit: UnitState, vt: VehicleType, h: Hex) -> int:
+def _dispenser(game: AslGame | None, position: Position, unit: UnitState, vt: VehicleType, h: Hex) -> int:
     """The checks of a dispenser shot at h; its DRM."""
     if not vt.smoke:
         raise IllegalAction(T("{unit} has no smoke dispenser", unit=unit.id), "D13.1")
@@ -282,7 +282,7 @@ def expire(game: AslGame, state: State, side: str) -> State:
     return state if keep == gs.smoke else state.replace(game=gs.replace(smoke=keep))
 
 
-def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
+def generate(game: AslGame | None, position: Position) -> Iterator[act.Action]:
     """The vehicular smoke attempts open now: own hex, and an sM's hexes 1-3 away."""
     if position.phase.id != "MPh":
         return

@@ -156,3 +156,21 @@ def test_the_window_opens_for_smoke_alone(make_position: Any) -> None:
     assert top is not None and top.kind == "react" and top.side == "b"
     offered = [pos.action_text(a) for a in pos.legal_actions]
     assert "smoke b-fl at A1" in offered and not any(t.startswith("fire b-fl") for t in offered)
+
+
+def test_smoke_offered_after_an_mp_spent_in_place(make_position: Any) -> None:
+    """D13.2 with D3.3: the stop MP of an enemy tank in its LOS opens the window, and the sD may be tried."""
+    units = [{"id": "b-fl", "counter": "fl", "side": "b", "hex": "A1", "markers": ["vca2"]},
+             {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-pz C5-D5")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing"
+    pos.push_text("answer keep")
+    top = pos.decision
+    assert top is not None and top.kind == "react" and top.then == "vinplace"
+    assert "smoke b-fl at A1" in [pos.action_text(a) for a in pos.legal_actions]
+    pos.push_text("smoke b-fl at A1")
+    pos.push_text("answer dice 1,1")
+    assert "A1" in smoke_at(pos)
