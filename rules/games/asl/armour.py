@@ -31,7 +31,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, axisred, riders, vbypass, vminimum, vstay, wagon
+from hexmate.rules.games.asl import armorldr, axisred, hulldown, riders, vbypass, vminimum, vmud, vstay, wagon
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -112,6 +112,8 @@ def with_facing(unit: UnitState, f: int) -> UnitState:
     """The vehicle turned to VCA f; the turret turns with the hull (D3.51)."""
     old = facing_of(unit)
     rel = (tca_of(unit.markers, old) - old) % 6
+    if f % 6 != old:
+        unit = hulldown.without_hd(unit)  # D4.221: a VCA change takes the HD counter off
     return dataclasses.replace(unit, facing=f % 6, markers=with_tca(unit.markers, f % 6, (f + rel) % 6))
 
 
@@ -502,6 +504,9 @@ def begin_move(position: Position, state: State) -> State:
     moving = state.moving
     assert moving is not None
     unit = state.units[moving.units[0]]
+    if hulldown.hd_sides(unit):
+        unit = hulldown.without_hd(unit)  # D4.221: a start MP (or Motion going on) takes the HD counter off
+        state = state.with_unit(unit)
     cost = Fraction(moving.cost) if isinstance(moving.cost, int | Fraction) else Fraction(0)
     extra = cost + spent_of(unit) - budget(unit)
     checks: list[Decision] = []
@@ -606,6 +611,8 @@ def enter(position: Position, state: State) -> State:
         turned = before != facings[-1]
         if wagon.needs_check(position, state.units[uid], moving.path[moving.at - 1], moving.here, turned):
             state = state.push(wagon.wreck_check(position, state.units[uid], moving.here))
+    if moving.at:  # D8.23: mud and deep snow, one secret bog DR for its MPh
+        state = vmud.entered(position, state, uid, moving.path[moving.at - 1], moving.here)
     return state
 
 
@@ -624,8 +631,10 @@ def bog_check(
         return None
     stone = terrain in ("stone-building", "stone building")
     higher = terrain == "woods" and position.map.level(b) > position.map.level(a)
+    soft, deep = vmud.ground(position.state.game)  # D8.21: +1 mud or snow, +1 more deep snow (not indoors)
+    indoors = terrain in ("stone-building", "stone building", "wooden-building", "wooden building")
     case = vm.BogCase(towing=unit.has("towing"), entering="stone" if stone else "woods", higher_woods=higher,
-                      minimum_move=minimum)
+                      minimum_move=minimum, soft=soft and not indoors, deep_snow=deep and not indoors)
     drm = vm.bog_drm(vtype(unit), case)  # D8.21: +1 towing a Gun or trailer
     return Decision(
         "roll",
@@ -705,7 +714,7 @@ def facing_decision(position: Position, unit: UnitState, left: Fraction) -> Deci
         "D2.11",
         "vfacing",
         hexes=(*position.map.neighbors(unit.hex), unit.hex),  # its own hex: set it back, keep the facing
-        choices=("keep",),
+        choices=("keep", hulldown.CHOICE) if hulldown.can_try(position, unit, left) else ("keep",),  # D4.22
         subject=(unit.id,),
         target=unit.hex,
         args=(("left", str(left)),),
@@ -737,6 +746,9 @@ def resume_facing(position: Position, decision: Decision, answer: act.Answer) ->
     state = position.state
     unit = state.units[decision.subject[0]]
     left = Fraction(decision.arg("left", "0"))
+    if answer.choice == hulldown.CHOICE:  # D4.22: 2 MP, the dr, then the stop
+        unit = with_spent(unit, budget(unit) - left + hulldown.HD_MP)
+        return state.with_unit(unit).push(hulldown.attempt(unit, left))
     if answer.hexes and answer.hexes[0] != unit.hex:  # toward a neighbour: turn; its own hex: keep
         assert unit.hex is not None
         g = fc.turn_toward(facing_of(unit), unit.hex, answer.hexes[0])

@@ -21,11 +21,13 @@ from hexmate.rules.games.asl import (
     armour,
     crew,
     fire_groups,
+    hulldown,
     mounted,
     ncreact,
     overrun,
     prcfire,
     prisoners,
+    radioless,
     reaction,
     riders,
     rphase,
@@ -39,11 +41,14 @@ from hexmate.rules.games.asl import (
     vcrewhit,
     vdelay,
     vfire,
+    vft,
     vinplace,
     vmgfire,
     vmgveh,
     vmotion,
+    vmud,
     vreentry,
+    vsmoke,
     vtow,
     vunbog,
     vwreck,
@@ -192,6 +197,10 @@ class AslState(GameState):
     # SMOKE counters on the map (A24): placed by smoke.py, seen by LOS (asl/los.py)
     smoke: tuple[tuple[Hex, Smoke], ...] = ()
     wind: asl_wind.Wind = asl_wind.CALM  # the weather now (options.weather; A24.1, A24.6, B25.65)
+    # D8.23: vehicle, the entry it bogs in (0: none, -1: being rolled), its entries so far this MPh
+    mud: tuple[tuple[str, int, int], ...] = ()
+    # D2.401: the path each vehicle moved along this MPh, for Motion attempts in the windows after it
+    vpath: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
     move_levels: tuple[int, ...] = ()  # the level of each Location of the move under way (A2.8, stairs.py)
     # the vehicles armour.infantry_view sets aside while an infantry fire is worked out (vcover.py, D9.3);
     # always empty at rest
@@ -581,6 +590,9 @@ class AslGame(Game):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.check(self, position, action)
+        if isinstance(action, act.Smoke) and vsmoke.claims(position, action):
+            vsmoke.options(self, position, action)  # D13.2, D13.35: a vehicle's dispenser or grenades
+            return action
         if isinstance(action, act.Smoke):
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
@@ -620,12 +632,18 @@ class AslGame(Game):
                 return vwreck.check_push(position, action)  # D10.42: pushing a wreck aside
             if wagon.is_gallop(position, action):
                 return wagon.check_gallop(position, action)  # D12.4
+            if radioless.is_ntc(position, action):
+                return radioless.check(position, action)  # D14.23: a radioless AFV's NTC to move
             if vdelay.is_delay(position, action):
+                radioless.bar(position, position.units[action.units[0]])  # D14.23
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
+                radioless.bar(position, position.units[action.units[0]])  # D14.23
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            if vft.claims(position, action):
+                return vft.check(position, action)  # D3.6: a vehicle's FT
             if prcfire.claims(position, action):
                 return prcfire.check(self, position, action)  # D3.3: passengers' Bounding First Fire
             prcfire.afph_bar(position, action)  # D3.3, D3.5
@@ -744,6 +762,8 @@ class AslGame(Game):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
             return asl_rally.declare(self, position, action)
+        if isinstance(action, act.Smoke) and vsmoke.claims(position, action):
+            return vsmoke.declare(self, position, action)  # D13
         if isinstance(action, act.Smoke):
             return asl_smoke.declare(self, position, action)
         if isinstance(action, act.Repair):
@@ -809,6 +829,10 @@ class AslGame(Game):
                                                       cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if vft.claims(position, action):  # D3.6: its FT, or its MGs at the owner's word (A22.31)
+                if vft.mg_too(position, action):
+                    return vft.ask(position, action)
+                return vft.declare(position, action)
             if prcfire.claims(position, action):
                 return prcfire.declare(self, position, action)  # D3.3
             if asl_placedc.claims_own(self, position, action):
@@ -913,6 +937,8 @@ class AslGame(Game):
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = armour.resume_facing(position, decision, answer)
+        if answer.choice == hulldown.CHOICE:
+            return state  # D4.22: the dr first; the window follows it (resume_vhd)
         uid = decision.subject[0]
         before, after = position.units[uid], state.units[uid]
         if armour.spent_of(after) == armour.spent_of(before):
@@ -929,6 +955,49 @@ class AslGame(Game):
 
     def resume_vscrounge_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume_pick(position, decision, answer)  # D10.5: Random Selection
+    def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = hulldown.resume(position, decision, answer)  # D4.22
+        top = state.decision
+        if top is not None and top.then == hulldown.PICK:
+            return state
+        what = T("an HD Maneuver Attempt")
+        return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vhd_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = hulldown.resume_pick(position, decision, answer)  # D4.221
+        what = T("an HD Maneuver Attempt")
+        return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
+
+    def resume_vntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return radioless.resume(position, decision, answer)  # D14.23
+
+    def resume_vmud(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmud.resume_dr(position, decision, answer)  # D8.23
+
+    def resume_vmud_dr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmud.resume_dr1(position, decision, answer)  # D8.23
+
+    def resume_vsmoke(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state = vsmoke.resume(self, position, decision, answer)  # D13.3, D13.35
+        uid = decision.subject[0]
+        if armour.spent_of(state.units[uid]) == armour.spent_of(position.units[uid]):
+            return state  # not fired, or in the enemy MPh: no MP of its own (D13.2)
+        return vinplace.open_window(position, state, uid, T("firing its smoke"), "D13.2")  # D3.3
+
+    def resume_vsmoke_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        assert decision.target is not None
+        unit = position.units[decision.subject[0]]
+        return vsmoke.attempt(self, position, unit, decision.target, answer.choice)  # D13.35
+
+    def resume_vft(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vft.resume(position, decision, answer)  # D3.6
+
+    def resume_vft_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        assert decision.target is not None
+        fire = act.Fire(decision.subject, decision.target)
+        if answer.choice == "ft":  # A22.31: one or the other
+            return vft.declare(position, fire)
+        return vmgfire.declare(position, fire)
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
@@ -936,6 +1005,8 @@ class AslGame(Game):
         return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
 
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice.startswith(vmotion.CHOICE):  # D2.401: a Motion attempt after an MP spent in place
+            return vinplace.resume(position.at(vmotion.attempt(position, answer)), decision, answer)
         return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1439,6 +1510,8 @@ class AslGame(Game):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
             return True  # A11.8, D7.211: Street Fighting from the buildings beside the street
+        if any(True for _ in vsmoke.generate(self, probe)):
+            return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
             if vfire.can_react(probe):  # D3.3: vehicles fire at the vehicle that entered
                 return True
@@ -1510,6 +1583,8 @@ class AslGame(Game):
             return vwreck.push(position, move)  # D10.42: half its MP spent in place; nothing moves
         if wagon.is_gallop(position, move):
             return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
+        if radioless.is_ntc(position, move):
+            return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
             return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
@@ -1565,6 +1640,10 @@ class AslGame(Game):
                 state = vdelay.end(position.at(super().end_move(position)))
             else:
                 state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
+                gs = self.gstate(state)
+                done = (moving.units[0], moving.path[: moving.at + 1])  # D2.401: where it went this MPh
+                paths = (*(p for p in gs.vpath if p[0] != done[0]), done)
+                state = state.replace(game=gs.replace(vpath=paths))
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
@@ -1660,6 +1739,8 @@ class AslGame(Game):
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
                     yield from vmgfire.generate(position)  # A8.1, D3.5: a vehicle's MGs too
+                    yield from vft.generate(position)  # A8.1, D3.6: and its FT
+                yield from vsmoke.generate(self, position)  # D13.2: smoke after an enemy expenditure
                 yield from (a for a in asl_guards.generate(position)  # A20.5: a guard deploys at any time
                             if asl_guards.in_window(position, a))
             return
@@ -1672,18 +1753,24 @@ class AslGame(Game):
             for group in stack_groups(position, movable):
                 yield from self.moves_for(position, group).values()
             for unit in sorted(position.units.values(), key=lambda u: u.id):
-                if armour.is_vehicle(unit) and unit.side == position.phasing:
+                if armour.is_vehicle(unit) and unit.side == position.phasing \
+                        and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
+            yield from vft.generate(position)  # D3.6, D3.3.1: its FT
+            yield from vsmoke.generate(self, position)  # D13.2, D13.35
             yield from prcfire.generate(self, position)  # D3.3: and by the units aboard
             yield from vcrew.generate(position)  # D5.41
             yield from vtow.generate(position)  # D1.5, D8.32
             yield from vunbog.generate(position)  # D8.3
             yield from vwreck.push_generate(position)  # D10.42
             yield from wagon.generate(position)  # D12.4: a gallop to declare
-            yield from vdelay.generate(position)  # D2.17
+            yield from radioless.generate(position)  # D14.23
+            yield from (a for a in vdelay.generate(position)  # D2.17; D14.23: not before its NTC
+                        if not (isinstance(a, act.Move)
+                                and radioless.barred(position, position.units[a.units[0]])))
             yield from vce.generate(position)  # D5.33
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
         elif phase == "APh":
@@ -1708,6 +1795,7 @@ class AslGame(Game):
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
+            yield from vft.generate(position)  # D3.6
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
@@ -1734,7 +1822,8 @@ class AslGame(Game):
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
-                      *reaction.PHASE_END, vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
+                      *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
+                      radioless.PASSED, radioless.FAILED)  # D14.23: one MPh's NTC
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
@@ -1743,12 +1832,15 @@ class AslGame(Game):
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
+            state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
+            state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
         elif phase == "APh":
             remove = (vce.PLACED, vce.REMOVED)  # D5.33: one phase's CE changes
         elif phase == "CCPh":
             # A3.8: PIN counters go at the end of the Player Turn; A7.35: so does a SW user's lost inherent FP
-            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired")  # A4.8; D5.42; A11.622
+            remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
+                      vsmoke.TRIED)  # D13.2: once per player turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
@@ -1779,6 +1871,9 @@ class AslGame(Game):
     def on_phase_start(self, position: Position) -> State:
         state = position.state
         phase = position.phase.id
+        if phase == "PFPh":  # A24.4: the phasing side's dispersed white SMOKE (D13) goes now
+            state = vsmoke.expire(self, state, position.phasing)
+            position = position.at(state)
         if phase in ("PFPh", "DFPh", "AFPh"):  # A20.4: a berserk unit with prisoners massacres them first
             state = prisoners.berserk_massacre(self, position)
             position = position.at(state)

@@ -105,6 +105,11 @@ PHRASES: dict[str, T] = {
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),
     "ma_malf": T("main armament malfunctioned (D3.7)"),
+    "ntc_passed": T("a radioless AFV that passed its NTC to move this MPh (D14.23)"),
+    "ntc_failed": T("a radioless AFV that failed its NTC: stopped for this MPh (D14.23)"),
+    "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
+    "ft_fired": T("its FT has fired this player turn (A22.3)"),
+    "ft_disabled": T("its FT is out for good: X# reached (D3.6)"),
     "cmg_malf": T("coaxial MG malfunctioned (A9.7)"),
     "aamg_malf": T("anti-aircraft MG malfunctioned (D3.7)"),
     "sn_fired": T("fired its sN this CCPh (A11.622)"),
@@ -149,6 +154,10 @@ def phrase(marker: str, label: object = None) -> T:
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
     if marker.startswith("push:"):
         return T("pushing the wreck {unit} aside this MPh (D10.42)", unit=marker[5:])
+    if marker.startswith("hds") and marker[3:].isdigit() and int(marker[3:]) < 6:
+        from hexmate.rules.hexes import DIRECTION_NAMES
+
+        return T("hull down behind its {side} crest hexside (D4.221)", side=DIRECTION_NAMES[int(marker[3:])])
     if marker.startswith("tca") and marker[3:].isdigit():
         return T("turret covered arc at hexspine {k} (D3.12)", k=marker[3:])
     if marker.startswith("mg_fired:"):

@@ -166,6 +166,7 @@ class Smoke:
     dispersed: bool = False
     level: int = 0
     burning: bool = False
+    side: str = ""  # who placed it, where its removal depends on it (A24.4: dispersed white SMOKE, D13)
 
     @property
     def drm(self) -> int:

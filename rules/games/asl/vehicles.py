@@ -60,6 +60,21 @@ class MainArmament:
 
 
 @dataclass(frozen=True)
+class VehicleFT:
+    """A vehicle's inherent FT (D1.8, D3.6): its mount (``B`` bow, NT; ``T`` turret), FP and X#, and whether
+    its FP is underlined (a normal range of 2 hexes instead of 1, A22.1)."""
+
+    mount: str
+    fp: int
+    x: int
+    range2: bool = False
+
+    @property
+    def normal_range(self) -> int:
+        return 2 if self.range2 else 1
+
+
+@dataclass(frozen=True)
 class VehicleType:
     """Printed values of one vehicle (D1): counter front, wreck side and the owner's Vehicle Note."""
 
@@ -101,6 +116,11 @@ class VehicleType:
     demo: bool = False
     rmg: int = 0  # D1.81: a hull rear MG ("R#" after the BMG FP): rear target facing or own hex only
     trmg: int = 0  # D1.82: a turret rear MG ("R#" after the CMG FP): range 8, the turret's rear or own hex
+    ft: VehicleFT | None = None  # D1.8, D3.6
+    smoke: str = ""  # D13.1: the dispenser's kind, sD, sM, sP or sN ("" none)
+    smoke_usage: int = 0  # D13.1: its usage number
+    smoke_usage_late: int = 0  # D13.34: an sN's "#4/#5": the number from 1945 (0: the same)
+    radioless: bool = False  # D14.1: the R symbol on the counter's back
 
     @property
     def armored(self) -> bool:
@@ -179,7 +199,12 @@ _KEYS = {
     "carrier",
     "tower",
     "gyro",
+    "ft",
+    "smoke",
+    "radioless",
 }
+SMOKE_KINDS = ("sD", "sM", "sP", "sN")  # D13.1
+FT_MOUNTS = ("B", "T")  # D1.8 (S, the side mount, needs the Vehicle Note's arc: not built)
 _ARMOR_KEYS = {"hull_front", "hull_side", "turret_front", "turret_side", "rear_unarmored"}
 _MA_KEYS = {"calibre", "kind", "length", "mount", "rof", "b", "low_ammo"}
 
@@ -292,6 +317,35 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     tow = d.get("tow", 0)
     if not isinstance(tow, int) or isinstance(tow, bool) or not 0 <= tow <= 9:
         raise err("tow is the T#, a whole number 0..9 (D1.5)", "tow")
+    ft = None
+    if d.get("ft") is not None:
+        f = d["ft"]
+        if not isinstance(f, dict) or any(k not in ("mount", "fp", "x", "range2") for k in f):
+            raise err("ft is an object of mount, fp, x, range2 (D1.8)", "ft")
+        if f.get("mount") not in FT_MOUNTS:
+            raise err("ft.mount is B (bow) or T (turret) (D1.8; S needs its Vehicle Note: not built)",
+                      "ft.mount")
+        for key, lo, hi in (("fp", 1, 60), ("x", 2, 12)):
+            value = f.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+                raise err(f"ft.{key} must be a whole number {lo}..{hi} (D1.8)", f"ft.{key}")
+        ft = VehicleFT(str(f["mount"]), int(f["fp"]), int(f["x"]), bool(f.get("range2", False)))
+    smoke, usage, late = "", 0, 0
+    if d.get("smoke") is not None:
+        sm = d["smoke"]
+        if not isinstance(sm, dict) or any(k not in ("kind", "usage", "usage_1945") for k in sm):
+            raise err("smoke is an object of kind, usage (and usage_1945 for an sN) (D13.1)", "smoke")
+        if sm.get("kind") not in SMOKE_KINDS:
+            raise err(f"smoke.kind is one of {', '.join(SMOKE_KINDS)} (D13.1)", "smoke.kind")
+        for key in ("usage", "usage_1945"):
+            value = sm.get(key, 0 if key == "usage_1945" else None)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 12 \
+                    or (key == "usage" and value < 2):
+                raise err(f"smoke.{key} is the usage number, a whole number up to 12 (D13.1)", f"smoke.{key}")
+        smoke, usage, late = str(sm["kind"]), int(sm["usage"]), int(sm.get("usage_1945", 0))
+    radioless = d.get("radioless", False)
+    if not isinstance(radioless, bool):
+        raise err("radioless is true or false (D14.1)", "radioless")
     return VehicleType(
         id=vid,
         name=str(d.get("name", vid)),
@@ -331,6 +385,11 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         carrier=carrier,
         tower=bool(d.get("tower", False)),
         gyro=bool(d.get("gyro", False)),
+        ft=ft,
+        smoke=smoke,
+        smoke_usage=usage,
+        smoke_usage_late=late,
+        radioless=radioless,
     )
 
 
@@ -416,6 +475,7 @@ __all__ = [
     "Catalogue",
     "CatalogueError",
     "MainArmament",
+    "VehicleFT",
     "VehicleType",
     "is_mobile",
     "load_catalogue",

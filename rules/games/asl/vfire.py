@@ -19,6 +19,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import (
     armorldr,
     crew,
+    hulldown,
     mounted,
     prcfire,
     riders,
@@ -92,7 +93,8 @@ def hull_down(position: Position, firer: UnitState, target: UnitState) -> tuple[
     crosses into its hex (D4.21, vcover.wall_hull_down; that hexside's name)?"""
     assert firer.hex is not None and target.hex is not None
     wall = vcover.wall_hull_down(position, firer.hex, target.hex)
-    return target.has("hd") or wall is not None, wall
+    counter = hulldown.target_hd(position, firer.hex, target, firer)  # D4.221: its HD hexsides, from below
+    return target.has("hd") or counter or wall is not None, wall
 
 
 def check_fire(position: Position, fire: act.Fire) -> act.Fire:

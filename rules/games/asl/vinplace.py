@@ -22,16 +22,19 @@ vehicle in Motion or that entered a hex earlier this MPh, D2.1). When the window
 vehicle goes on: a facing question under it is asked again, or dropped if the fire shocked, stunned,
 immobilized or destroyed it (D.7, D5.34).
 
-Not offered in these windows: Motion attempts by the defender's vehicles (D2.401: they are offered at each
-hex entered, ``vmotion.py``).
+D2.401: each window also offers the defender's Motion attempts (``motion-<vehicle>``, ``vmotion.py``) where
+the vehicle qualifies: it counts the MP the mover spent in its LOS this MPh after beginning its MPh out of
+it, in the hexes it entered and in place after its move.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, vbypass, vfire
+from hexmate.rules.games.asl import armour, vbypass, vfire, vmotion, vsmoke
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
@@ -51,6 +54,12 @@ def open_window(position: Position, state: State, uid: str, what: T, rule: str) 
                hex=position.label(unit.hex), what=what, rule=rule)
     react = Decision("react", reactor, prompt, "D3.3", WINDOW, subject=(uid,), target=unit.hex)
     probe = state.replace(moving=Moving((uid,), (unit.hex,), 0)).push(react)
+    motion = vmotion.choices(position.at(probe), reactor)  # D2.401: the other side's Motion attempts
+    if motion:
+        return state.replace(moving=Moving((uid,), (unit.hex,), 0)).push(
+            dataclasses.replace(react, choices=(*react.choices, *motion)))
+    if any(True for _ in vsmoke.generate(None, position.at(probe))):
+        return probe  # D13.2: a vehicle's smoke after this MP, as Defensive First Fire
     return probe if vfire.can_react(position.at(probe)) else state
 
 
@@ -68,7 +77,9 @@ def start_window(position: Position, state: State, uid: str, under: int) -> Stat
     prompt = T("{unit} spent its start MP in {hex} (D2.12): fire at it now or pass (D3.3)", unit=uid,
                hex=position.label(unit.hex))
     react = Decision("react", reactor, prompt, "D3.3", "move_on", subject=(uid,), target=unit.hex)
-    if not vfire.can_react(position.at(state.push(react))):
+    motion = vmotion.choices(position.at(state.push(react)), reactor)  # D2.401
+    react = dataclasses.replace(react, choices=(*react.choices, *motion))
+    if not motion and not vfire.can_react(position.at(state.push(react))):
         return state
     return state.replace(decisions=(*state.decisions[:under], react, *state.decisions[under:]))
 
@@ -104,8 +115,9 @@ def turn_before_entry(position: Position) -> State | None:
                "(D3.3)", unit=uid, hex=position.label(unit.hex))
     react = Decision("react", position.enemy_of(unit.side), prompt, "D3.3", "move_on", subject=(uid,),
                      target=moving.here)
-    probe = state.push(react)
-    return probe if vfire.can_react(position.at(probe)) else state
+    motion = vmotion.choices(position.at(state.push(react)), react.side)  # D2.401
+    probe = state.push(dataclasses.replace(react, choices=(*react.choices, *motion)))
+    return probe if motion or vfire.can_react(position.at(probe)) else state
 
 
 def resume(position: Position, decision: Decision, answer: act.Answer) -> State:

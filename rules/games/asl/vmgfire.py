@@ -29,8 +29,8 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import hulldown, prcfire, riders, vcover, vfire, vimmobile, vmg, vmgveh
 from hexmate.rules.games.asl import ordnance as od
-from hexmate.rules.games.asl import prcfire, riders, vcover, vfire, vmg, vmgveh
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, _remark, facing_of, is_vehicle, vtype
@@ -145,6 +145,17 @@ def attack(position: Position, unit: UnitState, target: Hex, weapons: tuple[str,
     first: IllegalAction | None = None
     for w in vmg.WEAPONS:
         if not getattr(vt, w):
+            continue
+        if w == "bmg":
+            try:
+                vimmobile.check_bow_same_hex(position, unit, target)  # D8.5
+            except IllegalAction as e:
+                first = first or e
+                continue
+        if w == "bmg" and hulldown.firer_hd(position, unit, target):
+            why = T("{unit} is hull down to {hex}: no forward-mounted weapon but its MA fires there",
+                    unit=unit.id, hex=position.label(target))
+            first = first or IllegalAction(why, "D4.223")  # its BMG
             continue
         try:
             ok.append((w, vmg.mg_attack(pack, vt, unit.markers, unit.hex, f, tca, target, [w],

@@ -24,10 +24,10 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import axisred, conceal58, vbypass
+from hexmate.rules.games.asl import axisred, conceal58, hulldown, radioless, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, with_facing
+from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, spent_of, with_facing
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -49,9 +49,12 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
     assert vehicle.hex is not None
     if moving is None or not moving.units or moving.units[0] not in position.units:
         return Fraction(0)
+    mover = position.units[moving.units[0]]
+    done = dict(getattr(position.state.game, "vpath", ()))
+    if len(moving.path) == 1 and mover.id in done and is_vehicle(mover):
+        return _after_move(position, vehicle, mover, done[mover.id])
     if _sees(position, vehicle.hex, moving.path[0]):
         return Fraction(0)
-    mover = position.units[moving.units[0]]
     path = moving.path[: moving.at + 1]
     total = Fraction(0)
     if is_vehicle(mover):
@@ -67,6 +70,24 @@ def spent_in_los(position: Position, vehicle: UnitState) -> Fraction:
         if _sees(position, vehicle.hex, b):
             step = cost(position.map, a, b)
             total += Fraction(step) if isinstance(step, int | Fraction) else Fraction(1)
+    return total
+
+
+def _after_move(position: Position, vehicle: UnitState, mover: UnitState, path: tuple[Hex, ...]) -> Fraction:
+    """An MP the mover spent in place after its move this MPh (a stop, a turn, an HD attempt, smoke,
+    unloading: a window of vinplace.py): the MP its move spent entering hexes in the vehicle's LOS, plus all
+    it has spent in its last hex since, when that hex is in LOS; 0 if it began its move in that LOS."""
+    assert vehicle.hex is not None
+    if _sees(position, vehicle.hex, path[0]):
+        return Fraction(0)
+    total, before = Fraction(0), Fraction(0)
+    for i in range(1, len(path)):
+        upto = route(position, mover, path[: i + 1])[0]
+        if _sees(position, vehicle.hex, path[i]):
+            total += upto - before
+        before = upto
+    if _sees(position, vehicle.hex, path[-1]):
+        total += max(Fraction(0), spent_of(mover) - before)
     return total
 
 
@@ -97,7 +118,7 @@ def attempt(position: Position, answer: act.Answer) -> State:
     vehicle = position.units.get(uid)
     if vehicle is None or vehicle not in candidates(position, vehicle.side):
         raise IllegalAction(T("{unit} may not attempt Motion now", unit=uid), "D2.401")
-    need = spent_in_los(position, vehicle)
+    need = spent_in_los(position, vehicle) - radioless.motion_drm(vehicle)  # D14.23: +1 radioless, alone
     state = position.state.with_unit(vehicle.mark(TRIED))
     prompt = T(
         "{unit} attempts Motion: roll a dr; {need} or less succeeds (MF/MP spent in its LOS, D2.401)",
@@ -138,7 +159,7 @@ def resume_reliability(position: Position, decision: Decision, answer: act.Answe
 def into_motion(position: Position, vehicle: UnitState) -> State:
     """The Motion counter, then one free turn of its VCA (D2.401)."""
     assert vehicle.hex is not None
-    moved = vehicle.mark("motion", remove=("hd",))  # D4.221: entering Motion takes the HD counter off
+    moved = hulldown.without_hd(vehicle).mark("motion")  # D4.221: entering Motion takes the HD counter off
     state = position.state.with_unit(moved)
     state = conceal58.moved(position, state, (vehicle.id,), (vehicle.hex,))  # A12.2: Case D, Motion seen
     if vbypass.across_of(vehicle) is not None:

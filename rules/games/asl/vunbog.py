@@ -8,8 +8,10 @@ start already paid; 5 Mires it; 6 or more immobilizes it (D8.1). D8.4: the attem
 Defensive First Fire, without Case J (vinplace.py: a window in place).
 
 At the table: ``move VEHICLE HEX as unbog`` (its own hex; listed on the page), then the DR on the board's
-dice. Not built: the -1 of another AFV assisting with all its MP (D8.3: it needs the 90% weight rule and both
-TI; left for the page to offer), and an Armor Leader's leadership (D3.44, armorldr.py).
+dice. D8.3's assist: ``move VEHICLE,HELPER HEX as unbog``: a mobile AFV of the same side stopped in the same
+Location, at least 90% of the bogged vehicle's weight, that did not Prep Fire, with its crew CE and all its MP
+still unspent, spends them all as delay MP: -1 on the colored dr; both are TI for the player turn (whatever
+the result), stopped, their CA unchanged. Only one Armor Leader's leadership counts (the better one here).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import armorldr
 from hexmate.rules.games.asl import vmove as vm
-from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype, with_spent
-from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
+from hexmate.rules.games.asl.vehicles import is_mobile
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
 MODE = "unbog"
@@ -36,11 +39,35 @@ def is_unbog(position: Position, move: act.Move) -> bool:
     return move.mode == MODE and uid in position.units and is_vehicle(position.units[uid])
 
 
+def check_helper(position: Position, vehicle: UnitState, helper: UnitState) -> None:
+    """D8.3: may ``helper`` assist ``vehicle``'s Bog Removal?"""
+    from hexmate.rules.games.asl.vmg import crew_exposed
+
+    ht, vt = vtype(helper), vtype(vehicle)
+    if not is_vehicle(helper) or helper.side != vehicle.side or not ht.armored:
+        raise IllegalAction(T("{unit} is no friendly AFV to assist", unit=helper.id), "D8.3")
+    if helper.hex != vehicle.hex or helper.level != vehicle.level:
+        raise IllegalAction(T("{unit} assists from the same Location", unit=helper.id), "D8.3")
+    if not is_mobile(helper.markers) or helper.has("motion"):
+        raise IllegalAction(T("{unit} assists only while mobile and stopped", unit=helper.id), "D8.3")
+    if 10 * ht.weight < 9 * vt.weight:
+        raise IllegalAction(T("{unit} weighs less than 90% of {other}", unit=helper.id, other=vehicle.id),
+                            "D8.3")
+    if helper.has("prep_fire"):
+        raise IllegalAction(T("{unit} fired in the PFPh and may not assist", unit=helper.id), "D8.3")
+    if not crew_exposed(ht, helper.markers):
+        raise IllegalAction(T("{unit} assists with its crew CE", unit=helper.id), "D8.3")
+    if helper.id in position.state.moved or spent_of(helper):
+        raise IllegalAction(T("{unit} assists with all its MP, none spent yet", unit=helper.id), "D8.3")
+
+
 def check(position: Position, move: act.Move) -> act.Move:
-    if len(move.units) != 1 or len(move.path) != 1:
+    if len(move.units) not in (1, 2) or len(move.path) != 1:
         raise IllegalAction(T("a Bog Removal names one vehicle and its own hex: move VEHICLE HEX as unbog"),
                             "D8.3")
     vehicle = position.units[move.units[0]]
+    if len(move.units) == 2:
+        check_helper(position, vehicle, position.units[move.units[1]])
     if position.phase.id != "MPh" or vehicle.side != position.phasing:
         raise IllegalAction(T("a vehicle tries Bog Removal in its own MPh"), "D8.3")
     if move.path[0] != vehicle.hex:
@@ -57,13 +84,27 @@ def check(position: Position, move: act.Move) -> act.Move:
     return act.Move(move.units, move.path, None, MODE)
 
 
+def _leadership(position: Position, uids: tuple[str, ...]) -> int:
+    """D3.44, D8.3: an Armor Leader's leadership, of one vehicle only when two take part (the better)."""
+    return min(armorldr.leadership(position.units[u], "bog_removal") for u in uids)
+
+
 def declare(position: Position, move: act.Move) -> State:
     vehicle = position.units[move.units[0]]
-    drm = (1 if vehicle.has("mired") else 0) + armorldr.leadership(vehicle, "bog_removal")  # D3.44
+    state = position.state
+    helped = len(move.units) == 2
+    lead = _leadership(position, move.units)
+    drm = (1 if vehicle.has("mired") else 0) + lead - (1 if helped else 0)  # D8.31, D3.44, D8.3
+    if helped:  # D8.3: the helper spends all its MP as delay; both TI this player turn, stopped
+        helper = position.units[move.units[1]]
+        state = state.with_unit(with_spent(helper.mark("ti"), budget(helper)))
+        state = state.with_unit(state.units[vehicle.id].mark("ti"))
+        state = state.replace(moved=(*state.moved, helper.id))
     prompt = T("{unit} tries Bog Removal: roll the DR; colored dr {drm:+d}: 1-4 frees it for colored x white "
                "MP, 5 Mires it, 6 or more immobilizes it (D8.3)", unit=vehicle.id, drm=drm)
-    return position.state.push(Decision("roll", vehicle.side, prompt, "D8.3", "vunbog", dice="DR",
-                                        subject=(vehicle.id,), target=vehicle.hex, args=(("drm", str(drm)),)))
+    args = (("drm", str(drm)), ("lead", str(lead)), ("assist", "1" if helped else ""))
+    return state.push(Decision("roll", vehicle.side, prompt, "D8.3", "vunbog", dice="DR",
+                               subject=move.units, target=vehicle.hex, args=args))
 
 
 def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -75,7 +116,8 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     vehicle = state.units[uid]
     white, coloured = answer.dice[0], answer.dice[1]
     result, mp = vm.bog_removal(coloured, white, vtype(vehicle), mired=vehicle.has("mired"),
-                                leadership=armorldr.leadership(vehicle, "bog_removal"))  # D3.44
+                                assist=bool(decision.arg("assist")),
+                                leadership=int(decision.arg("lead", "0")))  # D3.44, D8.3
     if result == "freed":
         freed = vehicle.mark(STARTED, remove=("bogged", "mired"))
         return state.with_unit(with_spent(freed, spent_of(vehicle) + Fraction(mp)))
@@ -97,6 +139,13 @@ def generate(position: Position) -> Iterator[act.Action]:
             yield check(position, act.Move((vehicle.id,), (vehicle.hex,), None, MODE))
         except IllegalAction:
             continue
+        for helper in position.units_at(vehicle.hex):  # D8.3: with a friendly AFV's assist
+            if helper.id == vehicle.id or not is_vehicle(helper):
+                continue
+            try:
+                yield check(position, act.Move((vehicle.id, helper.id), (vehicle.hex,), None, MODE))
+            except IllegalAction:
+                continue
 
 
 __all__ = ["MODE", "STARTED", "check", "declare", "generate", "is_unbog", "resume"]

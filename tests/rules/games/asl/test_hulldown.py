@@ -1,0 +1,124 @@
+"""The HD Maneuver Attempt in play and firing from HD (D4.22, D4.221, D4.223).
+
+Board: the test map with columns E-L one level up (a hill whose crest runs along the D/E hexsides); E5's crest
+hexsides are those to D4 and D5. Counters: test_armour's demo tanks (demo values); the flame tank of test_vft.
+The digest's D4.22 example needs board 2's artwork (2AA4, Y3...) and is not a test here; its numbers are the
+table's, checked in test_table_and_drms."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import armour, hulldown, vfire
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.hexes import direction_between
+
+from .test_armour import pass_reactions
+from .test_vft import FLAME
+
+HILL = {f"{c}{r}": {"terrain": "open", "level": 1} for c in "EFGHIJKL" for r in range(1, 9)}
+
+
+def make(make_position: Any, *extra: dict[str, Any], pz: str = "D5", phase: str = "MPh",
+         markers: tuple[str, ...] = ()) -> Position:
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": pz, "markers": ["vca0", *markers]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}, *extra]
+    pos: Position = make_position("asl", units, phase, counters=FLAME, hexes=HILL)
+    return pos
+
+
+def to_crest(pos: Position) -> None:
+    pos.push_text("move a-pz D5-E5")
+    pass_reactions(pos)
+
+
+def test_table_and_drms() -> None:
+    """D4.22: drm +2 Soviet CT AFV, +1 BU, + leadership, -1 at setup; final dr <= 1: 3, 2: 2, 3: 1, 4+: 0."""
+    assert vm.hd_drm(soviet_ct=True, buttoned=True) == 3
+    assert vm.hd_drm(soviet_ct=False, buttoned=False, leadership=-1, setup=True) == -2
+    assert [vm.hd_hexsides(dr, 0) for dr in (0, 1, 2, 3, 4, 6)] == [3, 3, 2, 1, 0, 0]
+    assert hulldown.placements(frozenset({0, 1, 2, 3}), 3) == [(0, 1, 2), (1, 2, 3)]
+    assert hulldown.placements(frozenset({0, 1}), 3) == [(0, 1)]  # never more than the crest's run
+    assert hulldown.placements(frozenset({5, 0, 2}), 2) == [(2,), (5, 0)]
+
+
+def test_attempt_succeeds_places_the_counter_and_stops(make_position: Any) -> None:
+    """D4.22: the tank enters crest hex E5 (6 MP), declares the attempt (2 MP), BU German: drm +1; dr 1 -> 2:
+    up to two hexsides, E5 has exactly two (to D4 and D5), so they are placed; then the stop MP (1):
+    9 MP spent, its MPh over."""
+    pos = make(make_position)
+    to_crest(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and "hd" in top.choices
+    pos.push_text("answer hd")
+    top = pos.decision
+    assert top is not None and top.then == "vhd" and top.dice == "dr" and top.arg("drm") == "1"
+    pos.push_text("answer dice 1")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    d4, d5 = pos.map.parse_label("D4"), pos.map.parse_label("D5")
+    e5 = pos.map.parse_label("E5")
+    assert hulldown.hd_sides(tank) == {direction_between(e5, d4), direction_between(e5, d5)}
+    assert armour.spent_of(tank) == Fraction(9) and not tank.has("motion")
+    assert "a-pz" in pos.state.moved
+    hd, _ = vfire.hull_down(pos, pos.units["b-t"], tank)  # from A5, a level lower, through the crest
+    assert hd
+
+
+def test_attempt_fails_still_stops(make_position: Any) -> None:
+    """D4.22: dr 3 +1 = 4: no HD, and the vehicle stops all the same."""
+    pos = make(make_position)
+    to_crest(pos)
+    pos.push_text("answer hd")
+    pos.push_text("answer dice 3")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    assert not hulldown.hd_sides(tank) and armour.spent_of(tank) == Fraction(9) and "a-pz" in pos.state.moved
+
+
+def test_not_offered_off_a_crest(make_position: Any) -> None:
+    """D4.22: only in a crest hex (a neighbour lower)."""
+    pos = make(make_position, pz="F5")
+    pos.push_text("move a-pz F5-G5")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and "hd" not in top.choices
+
+
+def test_hd_only_from_below_through_its_hexsides(make_position: Any) -> None:
+    """D4.221: fire from the same level, or not across the HD hexsides, is not at an HD target."""
+    pos = make(make_position, {"id": "b-t2", "counter": "t", "side": "b", "hex": "H5", "markers": ["vca4"]},
+               pz="E5", phase="DFPh", markers=("hds4", "hds5"))
+    tank = pos.units["a-pz"]
+    assert hulldown.hd_sides(tank) == {4, 5}
+    assert not vfire.hull_down(pos, pos.units["b-t2"], tank)[0]  # H5 is at level 1 too
+
+
+def test_vca_change_and_start_remove_the_counter(make_position: Any) -> None:
+    """D4.221: the HD counter goes as soon as the VCA changes."""
+    pos = make(make_position, pz="E5", markers=("hds4", "hds5"))
+    tank = pos.units["a-pz"]
+    assert not hulldown.hd_sides(armour.with_facing(tank, 1))
+    assert hulldown.hd_sides(armour.with_facing(tank, 0)) == {4, 5}
+
+
+def test_firer_hd_bars_bow_weapons_not_the_ma(make_position: Any) -> None:
+    """D4.223: a flame tank HD on the crest E5 toward infantry below in C5: its bow FT and BMG may not fire
+    there (it has no other weapon but its MA); the same tank not HD fires its FT."""
+    units = [{"id": "a-fl", "counter": "fl", "side": "a", "hex": "E5", "markers": ["vca3", "hds4", "hds5"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C5"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=FLAME, hexes=HILL)
+    fl = pos.units["a-fl"]
+    assert hulldown.firer_hd(pos, fl, pos.map.parse_label("C5"))
+    with pytest.raises(IllegalAction, match="hull down"):
+        pos.push_text("fire a-fl at C5")
+    units[0]["markers"] = ["vca3"]
+    pos = make_position("asl", units, "PFPh", counters=FLAME, hexes=HILL)
+    pos.push_text("fire a-fl at C5")
+    pos.push_text("answer ft")
+    top = pos.decision
+    assert top is not None and top.then == "vft"

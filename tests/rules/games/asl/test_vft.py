@@ -1,0 +1,127 @@
+"""A vehicle's FT in play (D3.6, D1.8, A22.1-A22.5, D3.3.1, D2.42, D4.223): ``fire VEHICLE at HEX``, then
+``answer ft`` when its MGs could fire there too (A22.31).
+Counter: the demo catalogue's demo-flame-g (bow FT 20 FP, underlined: normal range 2, X11; demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import ordnance as od
+from hexmate.rules.games.asl import vft
+from hexmate.rules.games.asl.vehicles import VehicleFT, parse_vehicle
+from hexmate.rules.hexes import Hex, distance, spiral
+
+from .test_armour import COUNTERS
+
+FLAME = {**COUNTERS, "fl": {"type": "vehicle", "vehicle": "demo-flame-g"}}
+
+
+def make(make_position: Any, phase: str, *markers: str, target: str = "E5", vca: int = 0) -> Position:
+    units = [{"id": "a-fl", "counter": "fl", "side": "a", "hex": "C5", "markers": [f"vca{vca}", *markers]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": target}]
+    pos: Position = make_position("asl", units, phase, counters=FLAME)
+    return pos
+
+
+def texts(pos: Position) -> list[str]:
+    return [pos.action_text(a) for a in pos.legal_actions]
+
+
+def test_catalogue_ft_field() -> None:
+    """D1.8: the FT's mount, FP and X# from the counter; the underlined FP as range2; S is refused by name."""
+    ft = {"mount": "T", "fp": 24, "x": 10}
+    vt = parse_vehicle("x.json", "v", {"movement": "tracked", "mp": 10, "ft": ft})
+    assert vt.ft == VehicleFT("T", 24, 10) and vt.ft.normal_range == 1
+    with pytest.raises(Exception, match=r"x.json, vehicle 'v', key 'ft.mount'"):
+        parse_vehicle("x.json", "v", {"movement": "tracked", "mp": 10,
+                                      "ft": {"mount": "S", "fp": 24, "x": 10}})
+
+
+def test_ft_numbers() -> None:
+    """A22.1: normal range, Long Range one hex beyond at half FP, nothing past it; D2.42 halves in Motion;
+    D3.6: Case A on the IFT DR outside the CA, none in Bounding First Fire."""
+    pack = od.load_pack()
+    ft = VehicleFT("B", 20, 11, True)
+    a = Hex(0, 0)
+    near = [h for h in spiral(a, 3) if h != a]
+    b = next(h for h in near if distance(a, h) == 2 and fc.hexspines_to(a, h, 0) == 0)  # inside the VCA
+    far = next(h for h in near if distance(a, h) == 3 and fc.hexspines_to(a, h, 0) == 0)
+    behind = next(h for h in near if distance(a, h) == 2 and fc.hexspines_to(a, h, 0) == 3)
+    fp, drm, _ = vft.ft_attack(pack, ft, a, 0, 0, b, bounding=False, moving=False)
+    assert (fp, drm) == (20, 0)
+    fp, _, _ = vft.ft_attack(pack, ft, a, 0, 0, far, bounding=False, moving=False)
+    assert fp == 10  # Long Range: 3 hexes for a 2-hex FT
+    with pytest.raises(IllegalAction, match="reaches 2 hexes"):
+        vft.ft_attack(pack, ft, a, 0, 0, Hex(0, 0) + (far - a) + (far - a), bounding=False, moving=False)
+    fp, _, _ = vft.ft_attack(pack, ft, a, 0, 0, b, bounding=True, moving=True)
+    assert fp == 10  # D2.42 halves it; D3.3.1 Bounding First Fire does not
+    _, drm, _ = vft.ft_attack(pack, ft, a, 0, 0, behind, bounding=False, moving=False)
+    assert drm == pack.case_a_drm("NT", 3) and drm > 0
+    _, drm, _ = vft.ft_attack(pack, ft, a, 0, 0, behind, bounding=True, moving=False)
+    assert drm == 0
+    assert vft.disabled_by(11, ft) and not vft.disabled_by(10, ft)
+
+
+def test_prep_fire_ft_offered_and_resolved_without_tem(make_position: Any) -> None:
+    """D3.6, A22.2: the FT attacks alone, 20 FP at 2 hexes, the target's TEM ignored; DR 3+4 on the 20 column.
+    A22.3: once per player turn. The MGs still fire apart (A22.31)."""
+    pos = make(make_position, "PFPh")
+    assert "fire a-fl at E5" in texts(pos)
+    pos.push_text("fire a-fl at E5")
+    pos.push_text("answer ft")
+    top = pos.decision
+    assert top is not None and top.then == "vft" and top.arg("fp") == "20" and top.arg("drm") == "0"
+    pos.push_text("answer dice 3,4")
+    res = pos.last_resolution
+    assert res is not None
+    ift = next(str(line.value) for line in res.lines if str(line.label) == "IFT")
+    assert ift.startswith("20 FP -> 20 column, final DR 7")
+    assert not any("terrain" in str(line.label) for line in res.lines)
+    assert pos.units["a-fl"].has("ft_fired") and not pos.units["a-fl"].has("ft_disabled")
+    pos.push_text("answer dice 2,3")  # the 3MC the attack gave (A7.304): passed
+    pos.push_text("fire a-fl at E5")
+    top = pos.decision
+    assert top is not None and top.then == "vmg"  # A22.3: the FT has fired; its MGs remain
+
+
+def test_x_number_disables_the_ft_after_the_attack(make_position: Any) -> None:
+    """A.11, D3.7: an Original DR of 11 reaches the FT's X11: the attack is resolved, then the FT is out."""
+    pos = make(make_position, "PFPh")
+    pos.push_text("fire a-fl at E5")
+    pos.push_text("answer ft")
+    pos.push_text("answer dice 5,6")
+    assert pos.units["a-fl"].has("ft_disabled")
+    assert pos.last_resolution is not None
+
+
+def test_out_of_range_not_offered(make_position: Any) -> None:
+    """A22.1: a 2-hex FT reaches 3 hexes at Long Range, no farther: at 4 hexes only the MGs fire."""
+    pos = make(make_position, "PFPh", target="G5")
+    pos.push_text("fire a-fl at G5")
+    top = pos.decision
+    assert top is not None and top.then == "vmg"
+
+
+def test_bounding_first_fire_marks_bounding(make_position: Any) -> None:
+    """D3.3: in its own MPh the FT shot is Bounding First Fire, not halved (D3.3.1)."""
+    pos = make(make_position, "MPh")
+    pos.push_text("fire a-fl at E5")
+    pos.push_text("answer ft")
+    top = pos.decision
+    assert top is not None and top.arg("fp") == "20"
+    assert pos.units["a-fl"].has("bounding_fire")
+
+
+def test_motion_halves(make_position: Any) -> None:
+    """D2.42: a FT fired in Motion is halved (the DFPh, the vehicle marked Motion)."""
+    units = [{"id": "a-fl", "counter": "fl", "side": "b", "hex": "C5", "markers": ["vca0", "motion"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "a", "hex": "E5"}]
+    pos = make_position("asl", units, "DFPh", counters=FLAME)
+    pos.push_text("fire a-fl at E5")
+    pos.push_text("answer ft")
+    top = pos.decision
+    assert top is not None and top.arg("fp") == "10"
