@@ -632,6 +632,8 @@ class AslGame(Game):
             if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
                 raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
                                     "A20.5")
+            if asl_demolition.thrown_home(position, action):
+                return asl_fire.check(self, position, action)  # A23.61: a vehicle there may be its target
             if vmgfire.claims(position, action):
                 return vmgfire.check(position, action)  # D3.5: a vehicle's MGs at infantry
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
@@ -841,6 +843,9 @@ class AslGame(Game):
             return prcfire.resume(self, position, decision, answer)
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
+        if answer.dice is not None and decision.target is not None and asl_demolition.thrown_home(
+                position, act.Fire(decision.subject, decision.target, answer.dice)):
+            return asl_demolition.resume(position, act.Fire(decision.subject, decision.target, answer.dice))
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
