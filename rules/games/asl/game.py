@@ -90,6 +90,7 @@ from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import unarmored as asl_unarmored
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
@@ -287,10 +288,11 @@ class AslGame(Game):
 
     # --- who may do what ---
     def mf(self, unit: UnitState) -> int:
-        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6. A19.3: an Unarmed unit is 3."""
+        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3 (by its class: Green, Conscript; or Unarmed,
+        A19.3, A19.31); an SMC 6. A Green one moving with a leader is exempt (group_budget)."""
         if unit.type in SMC:
             return 6
-        if unit.values.get("inexperienced") or asl_unarmed.is_unarmed(unit):  # A19.31
+        if au.inexperienced(unit):  # A19.31
             return 3
         return 4  # a dummy moves as a unit would (A12.1)
 
@@ -327,7 +329,7 @@ class AslGame(Game):
 
         def one(u: UnitState) -> int:
             base = self.mf(u)
-            if led and base == 3 and u.values.get("class") == "green" and not asl_unarmed.is_unarmed(u):
+            if led and base == 3 and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             mf = base + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
