@@ -421,8 +421,8 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     if bu:  # A11.4: +1 for each BU AFV
         drm += bu
         lines.append(Line(T("{n} BU AFV(s)", n=str(bu)), f"+{bu}", "A11.4"))
-    # A11.17: heroes are stealthy unless Lax
-    if any(u.has("stealthy") or u.values.get("stealthy") or u.type == "hero" for u in units):
+    # A11.17: heroes are stealthy unless Lax; never a Green or Conscript unit (A19.2)
+    if any(au.stealthy(u, units) for u in units):
         drm -= 1
         lines.append(Line(T("stealthy"), "-1", "A11.17"))
     if any(u.concealed for u in units):

@@ -147,7 +147,7 @@ def drm(position: Position, unit: UnitState) -> int:
         out += min(leaders)
     if unit.has("lax") or au.restricted_in(position, unit):  # A11.18, A19.36, A19.3
         out += 1
-    if unit.values.get("stealthy"):
+    if au.stealthy(unit, position.units_at(unit.hex)):  # A11.17, A19.2
         out -= 1
     return out - asl_terrain.tem(position, unit.hex)
 

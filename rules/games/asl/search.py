@@ -103,8 +103,8 @@ def _lax(unit: UnitState, stack: Sequence[UnitState]) -> bool:
     return unit.has("lax") or au.restricted(unit, stack)
 
 
-def _stealthy(unit: UnitState) -> bool:
-    return unit.has("stealthy") or bool(unit.values.get("stealthy"))  # A11.17
+def _stealthy(unit: UnitState, stack: Sequence[UnitState]) -> bool:
+    return au.stealthy(unit, stack)  # A11.17, A19.2
 
 
 def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
@@ -112,7 +112,7 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
     parts: list[str] = []
     drm = 0
     for unit in units:
-        if _stealthy(unit):
+        if _stealthy(unit, units):
             drm -= 1
             parts.append(T("{unit} stealthy -1", unit=unit.id))
     extra = max(0, _hs_equivalents(units) - 1)
@@ -135,7 +135,7 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
 
 def casualty_drm(concealed: list[UnitState]) -> int:
     """A12.154: from the non-phasing units concealed (or HIP) at the search dr."""
-    drm = -sum(1 for u in concealed if _stealthy(u) and u.type != "dummy")
+    drm = -sum(1 for u in concealed if _stealthy(u, concealed) and u.type != "dummy")
     real = [u for u in concealed if u.type != "dummy"]
     drm -= max(0, _hs_equivalents(real) - 1)
     leaders = [u for u in real if u.type == "leader"]

@@ -345,6 +345,15 @@ def restricted(unit: UnitState, stack: Iterable[UnitState]) -> bool:
                    and not is_unarmed(u) and u.hex == unit.hex and u.level == unit.level for u in stack)
 
 
+def stealthy(unit: UnitState, stack: Iterable[UnitState]) -> bool:
+    """A11.17: a unit an SSR or its nationality makes stealthy (the ``stealthy`` marker or value), or a hero,
+    is stealthy unless Lax (A11.18: the ``lax`` marker, or under the Inexperienced restrictions, A19.36); a
+    Green or Conscript unit never is, even a Green one with a leader (A19.2)."""
+    if not (unit.has("stealthy") or unit.values.get("stealthy") or unit.type == "hero"):
+        return False
+    return not (inexperienced(unit) or unit.has("lax") or restricted(unit, stack))
+
+
 def restricted_in(position: Position, unit: UnitState) -> bool:
     """``restricted`` with the unit's Location read from the position."""
     return restricted(unit, position.units_at(unit.hex) if unit.hex is not None else ())

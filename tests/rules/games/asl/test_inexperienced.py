@@ -85,7 +85,8 @@ def test_a19_36_lax_in_the_ambush_dr_unless_a_green_squad_has_a_leader(make_posi
 
 
 @pytest.mark.parametrize(("with_leader", "columns"), [(False, 2), (True, 1)])
-def test_a19_33_cowering_two_columns_unless_exempt(make_position: Any, with_leader: bool, columns: int) -> None:
+def test_a19_33_cowering_two_columns_unless_exempt(make_position: Any, with_leader: bool,
+                                                   columns: int) -> None:
     """A19.33, A7.9, A19.3: the Green 4-3-6 fires alone on doubles (2,2), no leader directing: cowering moves
     the attack two columns left; with an 8-0 stacked beside it (not directing), the squad is exempt from the
     Inexperienced restriction and cowers one column, as any squad."""
@@ -138,3 +139,14 @@ def test_a19_34_paatc_is_a_1tc_unless_a_green_squad_has_a_leader(make_position: 
     top = pos.decision
     assert top is not None and top.then == "adv_paatc" and top.subject == ("a-1",)
     assert f"takes a PAATC ({check})" in str(top.prompt)
+
+
+def test_a19_2_no_stealth_for_green_troops_even_with_a_leader(make_position: Any) -> None:
+    """A19.2, A11.17, A11.4: a stealthy unit gives its side -1 on the ambush dr; a 4-4-7r an SSR makes
+    stealthy does (-1); a Green 4-3-6 so marked never does, even stacked with an 8-0 (0)."""
+    def drm(*units: dict[str, Any]) -> int:
+        pos = make_position("asl", [_u("a-1", "4-6-7", "F6", "a"), *units], "CCPh", counters=COUNTERS)
+        return int(asl_cc.ambush_drm(pos, pos.map.parse_label("F6"), "b")[0])
+
+    assert drm({**_u("b-1", "4-4-7r", "F6"), "markers": ["stealthy"]}) == -1
+    assert drm({**_u("b-g", "4-3-6", "F6"), "markers": ["stealthy"]}, _u("b-l", "8-0", "F6")) == 0
