@@ -217,6 +217,8 @@ class AslState(GameState):
         return dataclasses.replace(self, **changes)
 
 
+BERSERK_MF = 8  # A15.431
+
 class AslGame(Game):
     name: ClassVar[str] = "asl"
     title: ClassVar[str] = "Advanced Squad Leader"
@@ -289,7 +291,10 @@ class AslGame(Game):
     # --- who may do what ---
     def mf(self, unit: UnitState) -> int:
         """A4.11: a Good Order MMC has 4 MF, Inexperienced 3 (by its class: Green, Conscript; or Unarmed,
-        A19.3, A19.31); an SMC 6. A Green one moving with a leader is exempt (group_budget)."""
+        A19.3, A19.31); an SMC 6. A Green one moving with a leader is exempt (group_budget). A15.431: a
+        berserk unit has 8, an Inexperienced one too (A19.31)."""
+        if unit.has("berserk"):
+            return BERSERK_MF
         if unit.type in SMC:
             return 6
         if au.inexperienced(unit):  # A19.31
@@ -329,6 +334,8 @@ class AslGame(Game):
 
         def one(u: UnitState) -> int:
             base = self.mf(u)
+            if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
+                return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             mf = base + (2 if leader and u.type in MMC else 0)

@@ -150,3 +150,17 @@ def test_a19_2_no_stealth_for_green_troops_even_with_a_leader(make_position: Any
 
     assert drm({**_u("b-1", "4-4-7r", "F6"), "markers": ["stealthy"]}) == -1
     assert drm({**_u("b-g", "4-3-6", "F6"), "markers": ["stealthy"]}, _u("b-l", "8-0", "F6")) == 0
+
+
+def test_a19_31_a_berserk_conscript_has_8_mf(make_position: Any) -> None:
+    """A19.31, A15.431: a berserk Inexperienced unit has 8 MF like any berserk unit, and nothing adds to them
+    (no leader's +2, no Double Time): the berserk 4-2-6 crosses 7 open hexes, H8 to H1, its unberserk twin
+    may not go past 3."""
+    units = [{**_u("b-c", "4-2-6", "H8"), "markers": ["berserk"]}, _u("b-l", "8-0", "H8"),
+             _u("b-c2", "4-2-6", "D8")]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b")
+    g, u = pos.game, pos.units
+    assert g.group_budget([u["b-c"]]) == 8 and g.group_budget([u["b-c"]], "cx") == 8
+    assert g.group_budget([u["b-c"], u["b-l"]]) == 6  # the group moves at its slowest member: the leader's 6
+    assert _legal(pos, "move b-c H8-H7-H6-H5-H4-H3-H2-H1")
+    assert not _legal(pos, "move b-c2 D8-D7-D6-D5-D4")
