@@ -51,6 +51,9 @@ def check(position: Position, firers: list[UnitState], target: Hex) -> None:
         raise IllegalAction(T("{sw} has no possessor and cannot fire", sw=dcs[0].id), "A7.35")
     if owner.has("pinned"):
         raise IllegalAction(T("a pinned unit may not throw a demolition charge"), "A23.6")
+    if owner.side != position.phasing and (owner.has("first_fire") or owner.has("final_fire")):
+        raise IllegalAction(T("{unit} has a First Fire counter and may not throw a DC, not even as "
+                              "Subsequent First Fire or FPF", unit=owner.id), "A23.63")
     if owner.hex == target:
         own_location(position, owner)  # A23.61
         return

@@ -100,3 +100,20 @@ def test_a23_61_a_bypassing_afv_would_need_chapter_c(make_position: Any) -> None
     pos = _truck(make_position, vehicle="t")
     with pytest.raises(IllegalAction, match=r"chapter C.*\(A23\.5\)"):
         pos.push_text("fire a-dc at C2 dice 3,4")
+
+
+@pytest.mark.parametrize("markers", [["first_fire"], []])
+def test_a23_63_no_dc_thrown_by_a_unit_with_a_first_fire_counter(make_position: Any,
+                                                                 markers: list[str]) -> None:
+    """A23.63: in the DFPh the DEFENDER's 5-4-8 with a First Fire counter may not throw its DC at the adjacent
+    4-4-7r (its other Final Fire at adjacent units aside); without the counter it may."""
+    units = [{"id": "b-1", "counter": "5-4-8", "side": "b", "hex": "C2", "markers": markers},
+             {"id": "b-dc", "counter": "DC", "side": "b", "hex": "C2", "carrier": "b-1"},
+             {"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C3"}]
+    pos = make_position("asl", units, "DFPh", counters=COUNTERS)
+    fire = pos.parse_action("fire b-dc at C3 dice 3,4")
+    if markers:
+        with pytest.raises(IllegalAction, match=r"First Fire counter.*\(A23\.63\)"):
+            pos.game.check(pos, fire)
+    else:
+        pos.game.check(pos, fire)
