@@ -58,7 +58,7 @@ def due(game: AslGame, position: Position, adv: act.Advance) -> tuple[UnitState,
 
 
 def decision(position: Position, adv: act.Advance, unit: UnitState, afv: UnitState) -> Decision:
-    n = 1 if unit.values.get("inexperienced") else 0
+    n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
     return Decision(
         "roll", unit.side,
         T("{unit} takes a PAATC ({n}TC) before advancing into {hex}, where {vehicle} is (A11.6)",
@@ -75,7 +75,7 @@ def resume(game: AslGame, position: Position, dec: Decision, answer: act.Answer)
     state = position.state
     unit = state.units[dec.subject[0]]
     vehicle = dec.arg("vehicle")
-    n = 1 if unit.values.get("inexperienced") else 0
+    n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
     drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
     ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
     outcome = T("passed: it advances") if ok else T("failed: pinned, it stays")

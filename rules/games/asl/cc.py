@@ -37,7 +37,7 @@ rolled and worked out on its own (``roll_attack``, ``resume``); ambush withdrawa
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -49,8 +49,8 @@ from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
-from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -143,7 +143,7 @@ def _name(unit: UnitState) -> str:
 def cc_fp(unit: UnitState) -> int:
     """A unit's own CC FP: an SMC's inherent 1 (A11.14), an unarmed unit's (1) (A20.5), else its printed FP
     (a broken unit's too, A11.16)."""
-    if unit.type in SMC or unit.has("unarmed"):
+    if unit.type in SMC or au.is_unarmed(unit):
         return 1
     return int(unit.values.get("fp", 0) or 0)
 
@@ -222,13 +222,13 @@ def _targets(position: Position, h: Hex, side: str) -> list[UnitState]:
     return [u for u in here(position, h) if u.side != side and _personnel(u) and u.id not in gone]
 
 
-def defence_ccv(unit: UnitState) -> int:
+def defence_ccv(unit: UnitState, stack: Iterable[UnitState] = ()) -> int:
     """A11.62: what a unit attacked by a vehicle defends with: its CCV (A11.5: squad 5, crew 4, HS 3, SMC 2;
-    -1 inexperienced, -1 pinned), never below 1."""
+    -1 under the Inexperienced restrictions among ``stack``, A19.34, A19.3; -1 pinned), never below 1."""
     from hexmate.rules.games.asl import ordnance as od
 
     kind = unit.type if unit.type in od.CCV else "leader" if unit.type in SMC else "squad"
-    value = od.ccv(kind, inexperienced=bool(unit.values.get("inexperienced")),
+    value = od.ccv(kind, inexperienced=au.restricted(unit, stack),
                    halvings=1 if unit.has("pinned") else 0)
     return max(1, value)
 
@@ -256,7 +256,7 @@ def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fr
     if any(u.concealed for u in targets):
         fp /= 2
         lines.append(Line(T("attacking a concealed unit"), T("FP halved"), "A11.19"))
-    defence = Fraction(sum(defence_ccv(u) for u in targets))
+    defence = Fraction(sum(defence_ccv(u, targets) for u in targets))  # A19.3: their Location
     lines.append(Line(T("the targets' CCV"), str(defence), "A11.62"))
     return fp, defence, lines
 
@@ -379,14 +379,12 @@ def work(
         if ccstreet.reply_drm(position, attacking, unit):  # A11.8: an AFV's attack on a street fighter
             drm += 1
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
-        if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35)
-            cap = -1 if asl_unarmed.inexperienced(unit) else 1  # A19.3: an Unarmed unit too
-            if cap == 1 and asl_prisoners._nationality(position, unit) == "italian" \
-                    and unit.values.get("class") != "elite":
-                cap = 0  # A25.63: no +1 against a non-Elite Italian defender
+        if capture:  # A20.22: +1 to capture, -1 against Inexperienced units (A19.35, A19.3), 0 (A25.63)
+            cap = am.capture_drm(unit, restricted=au.restricted_in(position, unit),
+                                 nationality=asl_prisoners._nationality(position, unit))
             drm += cap
             lines.append(Line(T("capture attempt on {unit}", unit=_name(unit)), f"{cap:+d}",
-                              "A25.63" if cap == 0 else "A20.22"))
+                              "A25.63" if cap == 0 else "A19.35" if cap < 0 else "A20.22"))
         final = roll.total + drm
         results[unit.id] = "KIA" if final < kill else "CR" if final == kill else "-"
         if capture and results[unit.id] != "-":  # A20.22: captured instead; at the Kill Number, one unit
@@ -419,7 +417,7 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
         n = sum(1 for u in units if u.has(marker)
-                or (marker == "lax" and asl_unarmed.inexperienced(u)))  # A19.36: Inexperienced are Lax
+                or (marker == "lax" and au.restricted_in(position, u)))  # A19.36, A19.3: Lax
         if n:
             drm += n
             lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))
@@ -433,8 +431,8 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     if bu:  # A11.4: +1 for each BU AFV
         drm += bu
         lines.append(Line(T("{n} BU AFV(s)", n=str(bu)), f"+{bu}", "A11.4"))
-    # A11.17: heroes are stealthy unless Lax
-    if any(u.has("stealthy") or u.values.get("stealthy") or u.type == "hero" for u in units):
+    # A11.17: heroes are stealthy unless Lax; never a Green or Conscript unit (A19.2)
+    if any(au.stealthy(u, units) for u in units):
         drm -= 1
         lines.append(Line(T("stealthy"), "-1", "A11.17"))
     if any(u.concealed for u in units):

@@ -29,6 +29,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl import armour
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -144,9 +145,9 @@ def drm(position: Position, unit: UnitState) -> int:
     ]
     if leaders:
         out += min(leaders)
-    if unit.has("lax") or unit.values.get("inexperienced") or unit.has("unarmed"):  # A19.3, A19.36
+    if unit.has("lax") or au.restricted_in(position, unit):  # A11.18, A19.36, A19.3
         out += 1
-    if unit.values.get("stealthy"):
+    if au.stealthy(unit, position.units_at(unit.hex)):  # A11.17, A19.2
         out -= 1
     return out - asl_terrain.tem(position, unit.hex)
 

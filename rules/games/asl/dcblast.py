@@ -136,4 +136,11 @@ def _vehicles(position: Position, state: State, dc: UnitState, h: Hex, column: i
     return state, lines, asks, results
 
 
-__all__ = ["detonate", "ground_targets"]
+def vehicle_line(position: Position, state: State, side_of: UnitState, h: Hex, column: int, base: int,
+                 original: int, obstacle: int) -> tuple[State, list[Line], list[Decision], dict[str, str]]:
+    """The vehicle line of a DC attack on Location h by ``side_of``'s side: the thrown DC's second DR at the
+    thrower's own Location (A23.6, A23.61) attacks an enemy unarmored vehicle there as any DC does."""
+    return _vehicles(position, state, side_of, h, column, base, original, obstacle)
+
+
+__all__ = ["detonate", "ground_targets", "vehicle_line"]

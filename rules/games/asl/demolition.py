@@ -1,7 +1,16 @@
-"""A thrown demolition charge at the table (A23.1, A23.4, A23.6, A23.62): declared like any fire with the DC
-as the only weapon (``fire ger-dc at DK4``), it attacks the adjacent target Location at once with 30 FP at
-+2, then the thrower's own Location with its own DR at +3; a malfunction on the first DR removes it without
+"""A thrown demolition charge at the table (A23.1, A23.4, A23.6, A23.61, A23.62): declared like any fire with
+the DC as the only weapon (``fire ger-dc at DK4``), it attacks the adjacent target Location at once with 30 FP
+at +2, then the thrower's own Location with its own DR at +3; a malfunction on the first DR removes it without
 detonating. The arithmetic is special.py's; fire.py calls these for a fire that names a DC.
+
+A23.61: a DC is never thrown into its possessor's own Location, except by a Japanese unit (the nationality
+trait ``dc_own_location``) or at an enemy vehicle bypassing that Location. Then the thrown DC's DRMs apply as
+ever: the Location is attacked once as the target (+2, its enemy units; an unarmored vehicle there on the
+vehicle line, bypassing at its CAFP without the obstacle's TEM, and those aboard it collaterally: dcblast.py,
+A7.308, D2.36, D.8B) and once more as the thrower's Location (+3, every unit in it), each with its own DR.
+Throwing costs no MF (it is fire, A23.6); the "always 1 MF" of A23.61 is a placement's (placedc.py). An AFV
+as the target would need the DC Position DR (A23.5, C7.346: chapter C, not among the texts), so a throw at an
+armored vehicle bypassing the Location is refused.
 """
 
 from __future__ import annotations
@@ -12,6 +21,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour, vbypass
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -41,11 +51,80 @@ def check(position: Position, firers: list[UnitState], target: Hex) -> None:
         raise IllegalAction(T("{sw} has no possessor and cannot fire", sw=dcs[0].id), "A7.35")
     if owner.has("pinned"):
         raise IllegalAction(T("a pinned unit may not throw a demolition charge"), "A23.6")
+    if owner.side != position.phasing and (owner.has("first_fire") or owner.has("final_fire")):
+        raise IllegalAction(T("{unit} has a First Fire counter and may not throw a DC, not even as "
+                              "Subsequent First Fire or FPF", unit=owner.id), "A23.63")
+    if owner.hex == target:
+        own_location(position, owner)  # A23.61
+        return
     if distance(owner.hex, target) != 1:
         raise IllegalAction(T("a demolition charge is thrown into an adjacent Location"), "A23.6")
     if asl_terrain.line_of_sight(position, owner.hex, target).blocked:
         raise IllegalAction(T("the thrower has no line of sight to {hex}", hex=position.label(target)),
                             "A23.6")
+
+
+def own_location(position: Position, owner: UnitState) -> None:
+    """A23.61: may ``owner`` throw its DC into its own Location? Only a Japanese unit, or at an enemy vehicle
+    bypassing that (ground-level) Location; one at an AFV would need chapter C's DC Position DR (A23.5)."""
+    assert owner.hex is not None
+    if au.nationality_of(owner).flag("dc_own_location"):
+        return
+    bypassing = [u for u in position.units_at(owner.hex) if u.side != owner.side and armour.is_vehicle(u)
+                 and vbypass.across_of(u) is not None and not u.has("wreck")] if owner.level == 0 else []
+    if not bypassing:
+        raise IllegalAction(T("{unit} may not throw a DC into its own Location: only a Japanese unit may, or "
+                              "at an enemy vehicle bypassing it", unit=owner.id), "A23.61")
+    if all(armour.vtype(u).armored for u in bypassing):
+        raise IllegalAction(T("a DC thrown at {vehicle} would attack it only as its primary target, with the "
+                              "DC Position DR of chapter C (not among the texts)", vehicle=bypassing[0].id),
+                            "A23.5")
+
+
+def _own(position: Position, fire: act.Fire) -> tuple[UnitState, UnitState] | None:
+    """(DC, thrower) when the DC alone is thrown into its thrower's own hex (A23.61)."""
+    dc = position.units.get(fire.firers[0]) if len(fire.firers) == 1 else None
+    if dc is None or not is_dc(dc):
+        return None
+    owner = position.units.get(dc.carrier or "")
+    return (dc, owner) if owner is not None and owner.hex == fire.target else None
+
+
+def thrown_home(position: Position, fire: act.Fire) -> bool:
+    """Is this fire a DC thrown into its thrower's own hex (A23.61)? It is checked and resolved with the
+    vehicles in view, since an unarmored vehicle bypassing the Location may be what it is thrown at."""
+    return _own(position, fire) is not None
+
+
+def _own_state(position: Position, fire: act.Fire) -> State:
+    """A23.61, A23.6: the DC thrown into its thrower's own Location attacks it as the target (+2; its enemy
+    units, an unarmored vehicle on the vehicle line: dcblast.py), then, with the roll still to come, as the
+    thrower's Location (+3). The thrower's roll is pushed first so that it comes after the target's checks."""
+    from hexmate.rules.games.asl import dcblast
+
+    found = _own(position, fire)
+    assert found is not None and fire.dice is not None
+    dc, owner = found
+    h = fire.target
+    roll = ASL_DR.from_values(fire.dice)
+    targets = dcblast.ground_targets(position, dc, h, owner.level)
+    concealed = bool(targets) and all(u.concealed for u in targets)
+    attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, h), cx=owner.has("cx"), concealed=concealed,
+                             phase=position.phase.id)
+    lines = [Line(T("DC thrown into its own Location"), T("{fp} FP", fp=str(attack.fp)), "A23.61")]
+    lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
+    lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
+                                          coloured=roll.coloured, total=roll.total), "A.1"))
+    broken = sp.dc_malfunctions(roll.total, elite=_elite(owner), captured=dc.has("captured"))
+    state = position.state
+    if not broken:
+        state = state.push(Decision(
+            "roll", dc.side, T("roll the DC's attack on the thrower's own Location"), "A23.6", "dc_thrower",
+            dice="DR", subject=(dc.id,), target=h, args=(("owner", owner.id),)))
+    return dcblast.detonate(position.at(state), dc, h, owner.level, attack, roll, lines, malfunction=broken,
+                            rule="A23.4" if broken else "A23.6", label=T("DC attack"),
+                            infantry_only=asl_terrain.infantry_only_tem(position, h),
+                            tem=asl_terrain.tem(position, h))
 
 
 def _elite(owner: UnitState | None) -> bool:
@@ -57,6 +136,10 @@ def resolve(position: Position, fire: act.Fire) -> Resolution:
     +2, +1 in the AFPh, +1 CX; no leadership, no hindrance, no Cowering (A23.1, A23.4, A23.6, A23.62,
     A7.9). An Original DR of 12 malfunctions it (10 for a captured DC; a non-Elite user's penalty, A23.2)."""
     assert fire.dice is not None
+    if _own(position, fire) is not None:
+        resolution = _own_state(position, fire).resolution
+        assert resolution is not None
+        return resolution
     roll = ASL_DR.from_values(fire.dice)
     dc = position.units[fire.firers[0]]
     owner = position.units.get(dc.carrier or "")
@@ -116,7 +199,10 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     state = position.state
     if owner is None:
         return state
-    targets = [u for u in position.units_at(decision.target) if u.type != au.SW]
+    h = decision.target
+    vehicles = {u.id for u in position.units_at(h) if armour.is_vehicle(u)}
+    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy") and u.id not in vehicles
+               and (u.carrier or "") not in vehicles and u.level == owner.level]  # A2.8: its Location
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     attack = sp.dc_thrown(tem=0, thrower_tem=asl_terrain.tem(position, decision.target), cx=owner.has("cx"),
@@ -131,24 +217,38 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
                       T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=str(attack.fp),
                         column=axis.key_at(col), final=final, result=result), "A23.6"))
     fire = act.Fire(decision.subject, decision.target, answer.dice)
+    results = {u.id: result for u in targets}
+    hidden = {u.id: u.side for u in targets if u.concealed}
+    asks: list[Decision] = []
+    if owner.level == 0 and vehicles:  # A7.308, D.8B: an enemy unarmored vehicle there, as dcblast.py's
+        from hexmate.rules.games.asl import dcblast
+
+        infantry_only = asl_terrain.infantry_only_tem(position, h)
+        state, vlines, asks, aboard = dcblast.vehicle_line(
+            position, state, owner, h, int(axis.key_at(col)), final - infantry_only, roll.total,
+            asl_terrain.tem(position, h) - infantry_only)
+        lines += vlines
+        results.update(aboard)
+        hidden.update({uid: position.units[uid].side for uid in aboard if position.units[uid].concealed})
     resolution = Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines),
-                            {u.id: result for u in targets}, f"DC thrower's Location: {result}",
-                            {u.id: u.side for u in targets if u.concealed})
+                            results, f"DC thrower's Location: {result}", hidden)
     state = state.replace(resolution=resolution)
     by_result: dict[str, list[str]] = {}
-    for u in targets:
-        by_result.setdefault(result, []).append(u.id)
+    for uid, got in results.items():
+        by_result.setdefault(got, []).append(uid)
     view = position.at(state)
     decisions: list[Decision] = []
     for res, ids in by_result.items():
         decisions.extend(decisions_for(view, res, ids))
-    return state.push(*decisions)
+    return state.push(*decisions, *asks)
 
 
 def resume(position: Position, fire: act.Fire) -> State:
     """A23.6: the thrown DC's results, then the roll of its attack on the thrower's own Location."""
     from hexmate.rules.games.asl.aftermath import decisions_for
 
+    if _own(position, fire) is not None:
+        return _own_state(position, fire)  # A23.61
     resolution = resolve(position, fire)
     state, thrower = after(position, position.state.replace(resolution=resolution), fire, resolution)
     view = position.at(state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -353,15 +353,18 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     return worst, names
 
 
-def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None) -> int:
+def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None,
+                   others: Iterable[UnitState] = ()) -> int:
     """A7.9: columns an undirected attack on doubles moves left: 0 if every firer is exempt (SMC, berserk,
-    fanatic, the classes a nationality exempts), 2 with any Inexperienced firer, else 1. A SW counts as its
-    possessor."""
+    fanatic, the classes a nationality exempts), 2 with any firer under the Inexperienced restrictions
+    (A19.33; a Green one stacked with a leader not broken, among ``others`` or the firers, is exempt: A19.3),
+    else 1. A SW counts as its possessor."""
     if not firers:
         return 0
     if all(au.cowering_exempt(u, au.nationality_of(u, default_nationality)) for u in firers):
         return 0
-    return 2 if any(au.inexperienced(u.values) for u in firers) else 1
+    stack = [*firers, *others]
+    return 2 if any(au.restricted(u, stack) for u in firers) else 1
 
 
 def _possessors(position: Position, firers: Sequence[UnitState]) -> list[UnitState]:
@@ -530,7 +533,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     # A7.9 Cowering: doubles on an attack no leader directs; exempt firers never cower.
     shift = 0
     if roll.doubles and led is None:
-        shift = cowering_shift(_possessors(position, firers), _side_nationality(position, side))
+        shift = cowering_shift(_possessors(position, firers), _side_nationality(position, side),
+                               position.units.values())
         if shift:
             lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=shift), "A7.9"))
     results: dict[str, str] = {}
@@ -663,7 +667,7 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
     keep: list[str] = []
     for sw in weapons:
         owner = position.units.get(sw.carrier or "")
-        inexp = owner is not None and au.inexperienced(owner.values)
+        inexp = owner is not None and au.restricted_in(position, owner)  # A19.32, A19.3
         captured = au.is_captured(sw, owner)
         sustained = _sustained(sw, modes.get(sw.id, ""))
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
@@ -785,7 +789,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     ft_attack = any(u.type == au.SW and shot_of(u).kind == "ft" for u in firers)
     led = None if ft_attack else _leadership(position, firers)  # A22.2
     nat = _side_nationality(position, firers[0].side)
-    cowering = cowering_shift(_possessors(position, firers), nat) if led is None else 0
+    cowering = (cowering_shift(_possessors(position, firers), nat, position.units.values())
+                    if led is None else 0)
     cowered = roll.doubles and cowering > 0
     fates, keep = _weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
     grains = {k[5:]: v for k, v in decision.args if k.startswith("lane:") and v in rfp.LANE_GRAINS}

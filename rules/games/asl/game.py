@@ -100,6 +100,7 @@ from hexmate.rules.games.asl import stairs as asl_stairs
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import unarmored as asl_unarmored
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl import wind as asl_wind
 from hexmate.rules.games.asl.special import Smoke
@@ -230,6 +231,8 @@ class AslState(GameState):
         return dataclasses.replace(self, **changes)
 
 
+BERSERK_MF = 8  # A15.431
+
 class AslGame(Game):
     name: ClassVar[str] = "asl"
     title: ClassVar[str] = "Advanced Squad Leader"
@@ -301,10 +304,14 @@ class AslGame(Game):
 
     # --- who may do what ---
     def mf(self, unit: UnitState) -> int:
-        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3; an SMC 6. A19.3: an Unarmed unit is 3."""
+        """A4.11: a Good Order MMC has 4 MF, Inexperienced 3 (by its class: Green, Conscript; or Unarmed,
+        A19.3, A19.31); an SMC 6. A Green one moving with a leader is exempt (group_budget). A15.431: a
+        berserk unit has 8, an Inexperienced one too (A19.31)."""
+        if unit.has("berserk"):
+            return BERSERK_MF
         if unit.type in SMC:
             return 6
-        if unit.values.get("inexperienced") or asl_unarmed.is_unarmed(unit):  # A19.31
+        if au.inexperienced(unit):  # A19.31
             return 3
         return 4  # a dummy moves as a unit would (A12.1)
 
@@ -341,7 +348,9 @@ class AslGame(Game):
 
         def one(u: UnitState) -> int:
             base = self.mf(u)
-            if led and base == 3 and u.values.get("class") == "green" and not asl_unarmed.is_unarmed(u):
+            if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
+                return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
+            if led and base == 3 and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             mf = base + (2 if leader and u.type in MMC else 0)
             if mode == "cx":
@@ -661,6 +670,8 @@ class AslGame(Game):
             if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
                 raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
                                     "A20.5")
+            if asl_demolition.thrown_home(position, action):
+                return asl_fire.check(self, position, action)  # A23.61: a vehicle there may be its target
             if vmgfire.claims(position, action):
                 return vmgfire.check(position, action)  # D3.5: a vehicle's MGs at infantry
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
@@ -883,6 +894,9 @@ class AslGame(Game):
             return prcfire.resume(self, position, decision, answer)
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
+        if answer.dice is not None and decision.target is not None and asl_demolition.thrown_home(
+                position, act.Fire(decision.subject, decision.target, answer.dice)):
+            return asl_demolition.resume(position, act.Fire(decision.subject, decision.target, answer.dice))
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))

@@ -97,7 +97,7 @@ def kill_number_lines(position: Position, attacking: list[UnitState], side: str)
     """The DRM and lines a Hand-to-Hand attack adds for the side's trained infantry (A25.43)."""
     lines = [Line(T("Hand-to-Hand"), T("red Kill Numbers"), "A25.43")]
     own = [u for u in attacking if trained(position, u)]
-    if own and not all(u.has("pinned") or u.has("unarmed") for u in own):
+    if own and not all(u.has("pinned") or au.is_unarmed(u) for u in own):
         lines.append(Line(T("Hand-to-Hand attack by trained infantry"), "-1", "A25.43"))
         return -1, lines
     return 0, lines

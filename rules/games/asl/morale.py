@@ -225,7 +225,7 @@ def hob_drm(unit: UnitState, default_nationality: str | None = None) -> list[tup
         out.append((T("Elite"), -1, "A15.1"))
     if unit.has("broken"):
         out.append((T("broken"), 1, "A15.1"))
-    if au.inexperienced(unit.values) or unit.has("unarmed"):  # A19.3: an Unarmed unit is Inexperienced
+    if au.inexperienced(unit):  # A15.1 (not an A19.3 restriction: a leader does not lift it)
         out.append((T("Inexperienced"), 1, "A15.1"))
     return out
 
@@ -355,13 +355,15 @@ def guard_can_hold(guards: Iterable[UnitState], prisoners: Iterable[UnitState]) 
     return sum(au.us_number(p) for p in prisoners) <= 5 * sum(au.us_number(g) for g in guards)
 
 
-def capture_drm(target: UnitState) -> int:
-    """A20.22: a capture attempt in CC is +1, -1 against Inexperienced units, none against non-Elite
-    Italians."""
-    nat = au.nationality_of(target)
-    if au.inexperienced(target.values) or target.has("unarmed"):  # A19.3, A19.35
+def capture_drm(target: UnitState, *, restricted: bool, nationality: str | None = None) -> int:
+    """A20.22: a capture attempt in CC is +1; -1 against a unit under the Inexperienced restrictions
+    (``restricted``: units.restricted, A19.35, A19.3: a Green one stacked with a leader not broken gets the
+    usual +1, a Conscript or Unarmed one never); none against a non-Elite Italian (A25.63). ``nationality``:
+    the target's (the scenario's default for a counter without one), else its counter's."""
+    if restricted:
         return -1
-    if nat.name == "italian" and au.unit_class(target.values) != "elite":
+    nat = nationality if nationality is not None else au.nationality_of(target).name
+    if nat == "italian" and au.unit_class(target.values) != "elite":
         return 0
     return 1
 

@@ -126,7 +126,7 @@ def check_recover(game: AslGame, position: Position, sw: UnitState, unit: UnitSt
     if (sw.hex, sw.level) != (unit.hex, unit.level):
         raise IllegalAction(T("{sw} is not in {unit}'s Location", sw=sw.id, unit=unit.id), "A4.44")
     if any(e.side != unit.side and e.hex == unit.hex and e.level == unit.level and e.type != au.SW
-           and au.good_order(e) and not e.concealed and not e.has("prisoner") and not e.has("unarmed")
+           and au.good_order(e) and not e.concealed and not au.is_unarmed(e)
            for e in position.units.values()):
         raise IllegalAction(T("a Known armed enemy unit is in the Location"), "A4.44")
     tried = TRY + sw.id

@@ -291,7 +291,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire, level: int | None
     afv = advpaatc.afv_in(position, fire.target, owner.side) if lv == 0 else None
     if afv is not None and owner.type in advpaatc.MMC and not owner.has("fanatic") \
             and not owner.has("berserk") and f"{owner.id}>{afv.id}" not in game.gstate(position.state).paatc:
-        n = 1 if owner.values.get("inexperienced") else 0
+        n = 1 if au.restricted_in(position, owner) else 0  # A19.34, A19.3
         return position.state.push(Decision(
             "roll", owner.side,
             T("{unit} takes a PAATC ({n}TC) before placing {sw} in {hex}, where {vehicle} is (A11.6)",
@@ -306,7 +306,7 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
     assert answer.dice is not None and decision.target is not None
     state = position.state
     owner = state.units[decision.subject[0]]
-    n = 1 if owner.values.get("inexperienced") else 0
+    n = 1 if au.restricted_in(position, owner) else 0  # A19.34, A19.3
     drm = am.leader_drm_for(owner, position.units_at(owner.hex) if owner.hex is not None else [])
     ok = am.task_check(owner, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
     outcome = T("passed: it places the DC") if ok else T("failed: pinned, no DC placed")

@@ -71,7 +71,7 @@ def is_prisoner(unit: UnitState) -> bool:
 
 def armed(unit: UnitState) -> bool:
     """A20.5: a prisoner or an unarmed unit is not armed."""
-    return not unit.has(PRISONER) and not unit.has(UNARMED)
+    return not au.is_unarmed(unit)
 
 
 def prisoners_of(position: Position, guard: str) -> list[UnitState]:

@@ -97,7 +97,7 @@ def eligible(position: Position, vehicle: UnitState, h: Hex) -> list[UnitState]:
     for u in position.units_at(h):
         if u.side == vehicle.side or u.type not in (*MMC, "leader") or u.carrier:
             continue
-        if u.has("broken") or u.has("melee") or u.has("unarmed") or u.has("prisoner") or u.has(REACTED) \
+        if u.has("broken") or u.has("melee") or au.is_unarmed(u) or u.has(REACTED) \
                 or u.has(ncreact.MARK):  # D7.22: once for this OVR
             continue
         if u.has("pinned") and not must_react(vehicle, u, position):
@@ -170,7 +170,7 @@ def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, stre
     first = state.units[ids[0]]
     key = f"{first.id}>{vehicle.id}"
     if _vt(vehicle).armored and not _exempt(first) and key not in _game(state).paatc:
-        n = 1 if first.values.get("inexperienced") else 0
+        n = 1 if au.restricted_in(position, first) else 0  # A19.34, A19.3
         prompt = T("{unit} takes a PAATC ({n}TC) before attacking {vehicle} (A11.6, D7.21)", unit=first.id,
                    n=n or "N", vehicle=vehicle.id)
         args = (("target", vehicle.id), ("street", "1" if street else ""))
@@ -187,7 +187,7 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     state = position.state
     vehicle = state.units[decision.arg("target")]
     unit = state.units[decision.subject[0]]
-    n = 1 if unit.values.get("inexperienced") else 0
+    n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
     drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
     ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
     total = sum(answer.dice)

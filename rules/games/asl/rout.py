@@ -82,7 +82,7 @@ def known_enemies(position: Position, unit: UnitState) -> list[UnitState]:
 
 def _armed(unit: UnitState) -> bool:
     # A10.5: an unbroken enemy (a leader counts as armed for rout); a prisoner is unarmed (A20.5)
-    return not unit.has("broken") and not unit.has("prisoner") and not unit.has("unarmed")
+    return not unit.has("broken") and not au.is_unarmed(unit)
 
 
 def where(unit: UnitState) -> Location:

@@ -35,7 +35,7 @@ dr of Random Selection hitting several searchers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -48,6 +48,7 @@ from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import prisoners
 from hexmate.rules.games.asl import residual as asl_residual
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import victory as asl_victory
 from hexmate.rules.games.asl.aftermath import _reduce, _wound_decision
 from hexmate.rules.games.base import Position, State, UnitState
@@ -96,13 +97,14 @@ def _hs_equivalents(units: Iterable[UnitState]) -> int:
     return sum(2 if u.type == "squad" else 1 if u.type in ("hs", "crew") else 0 for u in units)
 
 
-def _lax(unit: UnitState) -> bool:
-    # A11.18: every Inexperienced unit is Lax; A19.3: an Unarmed one is Inexperienced
-    return unit.has("lax") or bool(unit.values.get("inexperienced")) or unit.has("unarmed")
+def _lax(unit: UnitState, stack: Sequence[UnitState]) -> bool:
+    # A11.18, A19.36: a unit under the Inexperienced restrictions is Lax (A19.3: not a Green one stacked with
+    # a leader not broken; an Unarmed one always)
+    return unit.has("lax") or au.restricted(unit, stack)
 
 
-def _stealthy(unit: UnitState) -> bool:
-    return unit.has("stealthy") or bool(unit.values.get("stealthy"))  # A11.17
+def _stealthy(unit: UnitState, stack: Sequence[UnitState]) -> bool:
+    return au.stealthy(unit, stack)  # A11.17, A19.2
 
 
 def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
@@ -110,7 +112,7 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
     parts: list[str] = []
     drm = 0
     for unit in units:
-        if _stealthy(unit):
+        if _stealthy(unit, units):
             drm -= 1
             parts.append(T("{unit} stealthy -1", unit=unit.id))
     extra = max(0, _hs_equivalents(units) - 1)
@@ -122,7 +124,7 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
         drm += best
         parts.append(T("leader {drm:+d}", drm=best))
     for unit in units:
-        if _lax(unit):
+        if _lax(unit, units):
             drm += 1
             parts.append(T("{unit} Lax +1", unit=unit.id))
         if unit.has("cx"):
@@ -133,13 +135,13 @@ def search_drm(units: list[UnitState]) -> tuple[int, list[str]]:
 
 def casualty_drm(concealed: list[UnitState]) -> int:
     """A12.154: from the non-phasing units concealed (or HIP) at the search dr."""
-    drm = -sum(1 for u in concealed if _stealthy(u) and u.type != "dummy")
+    drm = -sum(1 for u in concealed if _stealthy(u, concealed) and u.type != "dummy")
     real = [u for u in concealed if u.type != "dummy"]
     drm -= max(0, _hs_equivalents(real) - 1)
     leaders = [u for u in real if u.type == "leader"]
     if leaders and any(u.type != "leader" for u in real):  # A10.7: not a leader alone
         drm += min(int(u.values.get("leadership", 0) or 0) for u in leaders)
-    return drm + sum(1 for u in real if _lax(u))
+    return drm + sum(1 for u in real if _lax(u, real))
 
 
 def accessible(position: Position, h: Hex) -> list[Hex]:

@@ -32,7 +32,7 @@ def checkers(position: Position, h: Hex, side: str) -> list[UnitState]:
     return sorted(
         (u for u in position.units_at(h)
          if u.side == side and u.type in (*au.MMC, *au.SMC) and au.good_order(u) and not u.has("pinned")
-         and not u.has("prisoner") and not u.has("unarmed") and not u.has("ti")
+         and not au.is_unarmed(u) and not u.has("ti")
          and not any(u.has(m) for m in FIRED) and u.id not in position.state.moved),
         key=lambda u: u.id)
 

@@ -9,11 +9,11 @@ the CC DR tries to recapture them (A20.22, capture.py).
 
 A19.3 (and A20.53 for abandoned prisoners): an Unarmed unit is always under the Inexperienced restrictions,
 even stacked with a leader (a Green one stacked with a Good Order leader is exempt; an Unarmed one never).
-``inexperienced`` is the test every restriction asks: 3 MF, not 4 (A19.31; +2 with a leader as usual, so 5);
--1 instead of +1 to capture it in CC (A19.35); Lax (A19.36, A11.18: +1 to its side's ambush dr, to its
-concealment-gain and Search drm); the Inexperienced +1 on its HoB DR (A15.1). Its (1) FP is used only in CC
-against personnel (A20.5), so A19.32 (SW breakdown), A19.33 (cowering) and A19.34 (PAATC, CCV) never
-arise for it.
+The tests are units.py's: ``is_unarmed`` (A20.5: a prisoner is an Unarmed counter too), ``inexperienced``
+and ``restricted`` (A19.3): 3 MF, not 4 (A19.31; +2 with a leader as usual, so 5); -1 instead of +1 to
+capture it in CC (A19.35); Lax (A19.36, A11.18: +1 to its side's ambush dr, to its concealment-gain and
+Search drm); the Inexperienced +1 on its HoB DR (A15.1). Its (1) FP is used only in CC against personnel
+(A20.5), so A19.32 (SW breakdown), A19.33 (cowering) and A19.34 (PAATC, CCV) never arise for it.
 """
 
 from __future__ import annotations
@@ -33,15 +33,18 @@ UNARMED = "unarmed"  # prisoners.UNARMED
 
 
 def is_unarmed(unit: UnitState) -> bool:
-    """A20.5: a captured unit is an Unarmed counter, guarded (a prisoner) or not."""
-    return unit.has(UNARMED) or unit.has("prisoner")
+    """A20.5: a captured unit is an Unarmed counter, guarded (a prisoner) or not (units.is_unarmed)."""
+    from hexmate.rules.games.asl import units as au
+
+    return au.is_unarmed(unit)
 
 
 def inexperienced(unit: UnitState) -> bool:
-    """A19.2, A19.3: Inexperienced by its counter (Green, Conscript, or declared so) or by being Unarmed."""
+    """A19.2, A19.3: Inexperienced by its counter (Green, Conscript, or declared so) or by being Unarmed
+    (units.inexperienced)."""
     from hexmate.rules.games.asl import units as au
 
-    return au.inexperienced(unit.values) or is_unarmed(unit)
+    return au.inexperienced(unit)
 
 
 def only_unarmed(here: Sequence[UnitState], side: str) -> bool:

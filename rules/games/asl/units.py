@@ -13,14 +13,14 @@ the owner's (data/counters.json is a demo catalogue, labelled so).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from hexmate.rules.errors import DataError
-from hexmate.rules.games.base import State, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
@@ -317,9 +317,46 @@ def unit_class(values: Values) -> str:
     return {"1": "1st", "2": "2nd"}.get(str(got), str(got))
 
 
-def inexperienced(values: Values) -> bool:
-    """A19.2: Green and Conscript units are Inexperienced."""
-    return bool(values.get("inexperienced")) or unit_class(values) in ("green", "conscript")
+def is_unarmed(unit: UnitState) -> bool:
+    """A20.5: a captured unit becomes an Unarmed counter, guarded (a prisoner) or abandoned (A20.53)."""
+    return unit.has("unarmed") or unit.has("prisoner")
+
+
+def inexperienced(unit: UnitState) -> bool:
+    """A19.2, A19.3: Inexperienced: a Green or Conscript MMC by its class (an SMC or a crew never is, A19.2),
+    one declared so (the ``inexperienced`` value), or an Unarmed unit (A19.3, A20.53). Every Inexperienced
+    test of the ASL code asks this or ``restricted``."""
+    if is_unarmed(unit) or unit.values.get("inexperienced"):
+        return True
+    return unit.type in ("squad", "hs") and unit_class(unit.values) in ("green", "conscript")
+
+
+def restricted(unit: UnitState, stack: Iterable[UnitState]) -> bool:
+    """A19.3: is this unit under the Inexperienced restrictions (A19.31-A19.36: 3 MF, SW B#/X# -1, cowering
+    two columns, a 1TC PAATC and CCV -1, -1 to capture it, Lax) among ``stack``, the units of its Location?
+    A Green MMC stacked with a friendly leader who is not broken is exempt; a Conscript or Unarmed unit never
+    is. (Other rules that name Inexperienced units, the HoB +1 of A15.1 and A19.2's no Stealth, are not
+    among these restrictions: they ask ``inexperienced``.)"""
+    if not inexperienced(unit):
+        return False
+    if is_unarmed(unit) or unit_class(unit.values) != "green":
+        return True
+    return not any(u.type == "leader" and u.side == unit.side and u.id != unit.id and good_order(u)
+                   and not is_unarmed(u) and u.hex == unit.hex and u.level == unit.level for u in stack)
+
+
+def stealthy(unit: UnitState, stack: Iterable[UnitState]) -> bool:
+    """A11.17: a unit an SSR or its nationality makes stealthy (the ``stealthy`` marker or value), or a hero,
+    is stealthy unless Lax (A11.18: the ``lax`` marker, or under the Inexperienced restrictions, A19.36); a
+    Green or Conscript unit never is, even a Green one with a leader (A19.2)."""
+    if not (unit.has("stealthy") or unit.values.get("stealthy") or unit.type == "hero"):
+        return False
+    return not (inexperienced(unit) or unit.has("lax") or restricted(unit, stack))
+
+
+def restricted_in(position: Position, unit: UnitState) -> bool:
+    """``restricted`` with the unit's Location read from the position."""
+    return restricted(unit, position.units_at(unit.hex) if unit.hex is not None else ())
 
 
 def cowering_exempt(unit: UnitState, nat: Nationality) -> bool:

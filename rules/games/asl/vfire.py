@@ -32,6 +32,7 @@ from hexmate.rules.games.asl import (
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.armour import (
     FIRE_MARKERS,
     MAX_RANGE,
@@ -580,7 +581,7 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if unit.has("first_fire") or unit.has("final_fire"):
         halvings += 1
         lines.append(Line(T("First or Final Fire counter: CCV"), "-1", "D7.213"))
-    inexperienced = bool(unit.values.get("inexperienced"))
+    inexperienced = au.restricted_in(position, unit)  # A19.34, A19.3: CCV -1
     kind = "leader" if unit.type == "hero" else unit.type  # A11.5: an SMC's CCV
     ccv = od.ccv(kind, with_smc=bool(smc and mmc), inexperienced=inexperienced, halvings=halvings)
     if smc and mmc:

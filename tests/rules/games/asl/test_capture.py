@@ -37,7 +37,7 @@ def test_the_a20_22_example(make_position: Any) -> None:
     assert pos.decision is not None and pos.decision.then == "cc" and pos.decision.choices == ()
     pos.push_text("answer dice 1,2")  # Original 3
     text = pos.state.resolution.text()
-    assert "capture attempt on b-1: -1 (A20.22)" in text and "capture attempt on b-3: +1 (A20.22)" in text
+    assert "capture attempt on b-1: -1 (A19.35)" in text and "capture attempt on b-3: +1 (A20.22)" in text
     assert pos.state.resolution.results == {"b-1": "CAP", "b-2": "CAP", "b-3": "CAP1"}
     while pos.decision is not None and pos.decision.then == "cc":
         pos.push_text("answer dice 5,6")  # the Russians' reply: no effect

@@ -47,7 +47,7 @@ def test_a11_comprehensive_g2_g3_capture_of_a_lax_conscript_squad(make_position:
     pos.push_text("answer capture")
     pos.push_text("answer dice 3,3")
     lines = _lines(pos)
-    assert ("capture attempt on b-1", "-1", "A20.22") in lines
+    assert ("capture attempt on b-1", "-1", "A19.35") in lines
     assert ("Final DR against b-1", "5: CAP1", "A11.11") in lines
     assert any(value == "4:4, rounded down to 1:1" for _, value, _ in lines)
     pos.push_text("answer dice 4,5")  # the Russian 1:1: 9, no effect

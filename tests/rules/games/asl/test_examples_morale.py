@@ -246,8 +246,9 @@ def test_a20_guards_and_capture_drm() -> None:
     hs = unit("g", "2-4-7")
     assert am.guard_can_hold([hs], [unit("p1", "4-4-7r"), unit("p2", "4-4-7r"), unit("p3", "4-2-6")])
     assert not am.guard_can_hold([hs], [unit(f"p{i}", "4-4-7r") for i in range(4)])
-    assert am.capture_drm(unit("r", "4-4-7r")) == 1
-    assert am.capture_drm(unit("r", "4-2-6")) == -1  # T12: against the Inexperienced 4-2-6
+    for name, drm in (("4-4-7r", 1), ("4-2-6", -1)):  # T12: -1 against the Inexperienced 4-2-6 (A19.35)
+        r = unit("r", name)
+        assert am.capture_drm(r, restricted=au.restricted(r, [r])) == drm
 
 
 # --- A.11, A9.2, A9.7, A21 breakdown and ROF ---

@@ -32,9 +32,9 @@ def test_double_time_adds_2_mf_up_to_8_and_7_for_conscripts(make_position: Any) 
     assert g.group_budget([u["a-2"]], "cx") == 6  # 4 + 2 (A4.5)
     assert g.group_budget([u["a-1"], u["a-91"]], "cx") == 8  # 4 + 2 leader + 2, the maximum (A4.5)
     assert g.group_budget([u["a-91"]], "cx") == 8  # an SMC's 6 + 2
-    assert (
-        g.group_budget([u["a-3"]], "cx") == 6 and g.group_budget([u["a-3"], u["a-91"]], "cx") == 7
-    )  # conscripts
+    # conscripts: 3 MF by their class (A19.31, even without a leader's exemption, A19.3), +2 CX = 5; with the
+    # leader 3 + 2 + 2 = 7, their maximum (A4.5)
+    assert g.group_budget([u["a-3"]], "cx") == 5 and g.group_budget([u["a-3"], u["a-91"]], "cx") == 7
     with pytest.raises(IllegalAction, match="costs 6 MF"):
         pos.push_text("move a-2 B6-C6-D6-E6-F6-G6-H6")  # 6 MF without Double Time: no
     pos.push_text("move a-2 B6-C6-D6-E6-F6-G6-H6 as cx")
