@@ -75,6 +75,7 @@ from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.pg import works as pg_works
 from hexmate.rules.games.terrain_view import CostFn
@@ -175,6 +176,7 @@ class PgState(GameState):
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
     solo_places: tuple[tuple[str, Hex], ...] = ()  # 17.0 solitaire: possible hidden places not searched
     solo_cup: tuple[tuple[str, str], ...] = ()  # 17.0 solitaire: (side, hidden unit or "-" MOVED/FIRED)
+    vertex: tuple[tuple[str, Hex], ...] = ()  # 8.4: line -> the hex taken beside its hexside, this turn
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -1363,6 +1365,7 @@ class PgGame(Game):
         if isinstance(action, act.Attack):
             return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
+            position = position.at(self.note_vertex(position, action.firers, action.target))  # 8.4
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
             rolls += pg_ruins.decisions(self, position, action)  # optional ruins (17.0): after the fire
             done = pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
@@ -1420,6 +1423,17 @@ class PgGame(Game):
             riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
             return self.standing_window(position, done, (carrier, *riders), T("alight or unhook"))
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
+
+    def note_vertex(self, position: Position, ids: tuple[str, ...], target: Hex) -> State:
+        """8.4: the sides taken where the firers' lines run along hexsides hold for the rest of the turn."""
+        state = position.state
+        for uid in ids:
+            unit = position.units.get(uid)
+            if unit is not None and unit.hex is not None:
+                lift = (pg_spot.spotting_level(self, position, unit.hex, pg_spot.town_lift(unit, True))
+                        - position.map.level(unit.hex))
+                state = pg_vertex.record(self, position, state, unit.hex, target, lift)
+        return state
 
     def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:
         """13.3: boarding, alighting, hooking, unhooking and unlimbering by choice draw opportunity fire, as
