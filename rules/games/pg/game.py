@@ -1032,7 +1032,10 @@ class PgGame(Game):
         mode, uid = gs.move_mode
         view = position.at(state.replace(game=gs.replace(move_mode=())))
         if mode == pg_riders.MODE:  # optional tank riders (17.0): they get off where the tank stopped
-            state, ids = pg_riders.after_move(self, view, uid)
+            moved = position.state.moving
+            cost = moved.cost if moved is not None and moved.finished and not moved.stopped else None
+            paid = cost if isinstance(cost, int | Fraction) else None  # the path and the half, as checked
+            state, ids = pg_riders.after_move(self, view, uid, paid)
             return self.standing_window(view, state, ids, T("mount or dismount")) if ids else state
         state, ids, what = pg_transport.after_move(self, view, mode, uid)
         return self.standing_window(view, state, ids, what) if ids else state
