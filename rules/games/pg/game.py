@@ -111,7 +111,7 @@ class PgState(GameState):
     events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
     surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
     rally_helpers: tuple[str, ...] = ()  # 14.4: leaders who supported a recovery this turn
-    undrawn: tuple[str, ...] = ()  # 16.1: strongpoints left in the set-up cup, never in play (not losses)
+    undrawn: tuple[str, ...] = ()  # 16.1, 6.1: strongpoints, leaders left in the set-up cup (not losses)
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
