@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 
 from .conftest import unit as _u
@@ -48,3 +49,36 @@ def test_5_65_the_m2_after_an_x_is_the_truck_s_alone(make_position: Any, pg: Any
     pos = pg(make_position, units, counters_extra=C)
     state = pg_losses.checks(pos.game, pos, ("f", "p", "trk"), 0, "df")
     assert sorted(d.subject[0] for d in state.decisions if d.then == "mc") == ["f", "trk"]
+
+
+
+def _x_at_c5(make_position: Any, pg: Any, units: list[dict[str, Any]]) -> Any:
+    """b's HMG (DF 11) adjacent to C5 fires first (b won the initiative) and rolls 2,2: an X for the hex."""
+    pos = pg(make_position, [*units, _u("h", "C4", "hmg11", "b")], counters_extra=C, a=1, b=6)
+    pos.push_text("activate h")
+    pos.push_text("fire h at C5")
+    pos.push_text("answer dice 2,2")
+    res = pos.last_resolution
+    assert res is not None and set(res.results.values()) == {"X"}
+    return pos
+
+
+def test_5_65_an_x_puts_category_1_on_a_free_unit_and_the_cargo_goes_with_its_truck(
+        make_position: Any, pg: Any) -> None:
+    """7.61's X: one step to a combat unit (category 1) and one to a wagon, truck or sled (category 2). The
+    INF aboard the truck shares the truck's fate (5.65) and takes no step of its own: category 1 falls on the
+    free INF f at once (the only one, no choice asked), category 2 on the truck (1 step: eliminated), and
+    the cargo goes with it (7.6: a transport eliminated takes what it carries)."""
+    pos = _x_at_c5(make_position, pg, [_u("trk", "C5", "truck"), {**_u("p", "C5"), "carrier": "trk"},
+                                       _u("f", "C5")])
+    assert not [d for d in pos.state.decisions if d.then == "loss"]
+    assert "trk" not in pos.units and "p" not in pos.units
+    assert pos.units["f"].has("reduced")
+
+
+def test_5_65_a_loaded_truck_alone_loses_no_category_1_step(make_position: Any, pg: Any) -> None:
+    """7.61: with no category 1 unit (the cargo is not one on its own) that step is ignored; the cargo goes
+    only because its truck does."""
+    pos = _x_at_c5(make_position, pg, [_u("trk", "C5", "truck"), {**_u("p", "C5"), "carrier": "trk"}])
+    assert not [d for d in pos.state.decisions if d.then == "loss"]
+    assert "trk" not in pos.units and "p" not in pos.units
