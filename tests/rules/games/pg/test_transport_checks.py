@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexmate.rules.games.pg import fire as pg_fire
 from hexmate.rules.games.pg import losses as pg_losses
 
 from .conftest import unit as _u
