@@ -68,7 +68,8 @@ def _judge(game: PgGame, position: Position, a: Hex, b: Hex, lift: int,
            picks: tuple[Hex, ...]) -> Sight:
     view = game.terrain_table()
     if not picks:
-        return view.line_of_sight(position.map, a, b, lift)
+        plain: Sight = view.line_of_sight(position.map, a, b, lift)
+        return plain
     prepared = los_engine.prepare(position.map, view.table.los_rules())
     result = los_engine.evaluate(prepared, view.table.los_rules(), a, b, _forced(a, b, picks), lift,
                                  origin=a)
