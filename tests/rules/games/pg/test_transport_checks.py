@@ -81,3 +81,21 @@ def test_5_65_a_loaded_truck_alone_loses_no_category_1_step(make_position: Any, 
     pos = _x_at_c5(make_position, pg, [_u("trk", "C5", "truck"), {**_u("p", "C5"), "carrier": "trk"}])
     assert not [d for d in pos.state.decisions if d.then == "loss"]
     assert "trk" not in pos.units and "p" not in pos.units
+
+
+def test_5_65_an_apc_s_cargo_is_no_category_1_choice_of_its_own(make_position: Any, pg: Any) -> None:
+    """7.61's X on a hex with a loaded SPW and a free INF: the owner puts category 1 on the INF or the SPW
+    (7.25, 7.41: the APC's cargo is covered by its armour and shares its fate, 5.65), never on the cargo."""
+    apc = {"spw": {"type": "vehicle", "ma": 7, "morale": 8, "armor": 0, "transport": 1, "steps": 1, "df": 2,
+                   "df_range": 2}}  # armed, a combat unit (1.2), as the text's SPW 251 taking steps in 7.61
+    pos = pg(make_position, [_u("spw", "C5", "spw"), {**_u("p", "C5"), "carrier": "spw"}, _u("f", "C5"),
+                             _u("h", "C4", "hmg11", "b")], counters_extra={**C, **apc}, a=1, b=6)
+    pos.push_text("activate h")
+    pos.push_text("fire h at C5")
+    pos.push_text("answer dice 2,2")
+    res = pos.last_resolution
+    assert res is not None and res.results["f"] == "X", res.results
+    d = pos.decision
+    assert d is not None and d.then == "loss" and set(d.units) == {"f", "spw"}
+    pos.push_text("answer units spw")
+    assert "spw" not in pos.units and "p" not in pos.units and not pos.units["f"].has("reduced")
