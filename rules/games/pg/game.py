@@ -1428,14 +1428,20 @@ class PgGame(Game):
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
 
     def note_vertex(self, position: Position, ids: tuple[str, ...], target: Hex) -> State:
-        """8.4: the sides taken where the firers' lines run along hexsides hold for the rest of the turn."""
+        """8.4: the sides taken where the spotting lines run along hexsides hold for the rest of the turn:
+        each firer's line, and for a bombardment spotted by a leader (9.1) his line too."""
         state = position.state
-        for uid in ids:
-            unit = position.units.get(uid)
-            if unit is not None and unit.hex is not None:
-                lift = (pg_spot.spotting_level(self, position, unit.hex, pg_spot.town_lift(unit, True))
-                        - position.map.level(unit.hex))
-                state = pg_vertex.record(self, position, state, unit.hex, target, lift)
+        shooters = [u for u in (position.units.get(x) for x in ids) if u is not None and u.hex is not None]
+        lookers = list(shooters)
+        if shooters and any(pu.value(u, "bombard") > 0 for u in shooters):
+            spotter = pg_bombard.spotter(self, position, shooters, target)
+            if spotter is not None and spotter not in ids:
+                lookers.append(position.units[spotter])
+        for unit in lookers:
+            assert unit.hex is not None
+            lift = (pg_spot.spotting_level(self, position, unit.hex, pg_spot.town_lift(unit, True))
+                    - position.map.level(unit.hex))
+            state = pg_vertex.record(self, position, state, unit.hex, target, lift)
         return state
 
     def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:

@@ -99,3 +99,17 @@ def test_the_next_turn_frees_the_choice(make_position: Any, pg: Any) -> None:
         pos.push_text("pass")
     assert pos.turn == 2
     assert not _labels(pos, "B3", "D3")
+
+
+def test_a_leader_spotting_for_a_bombardment_fixes_his_line(make_position: Any, pg: Any) -> None:
+    """9.1 with 8.4: the mortar in D7 does not see D3 (woods in D5); the leader in B3 spots for it, along the
+    C3/C4 hexside: his line's side is fixed for the turn, the mortar's line has no hexside to fix."""
+    mtr = {"mtr": {"type": "personnel", "bombard": 4, "bombard_range": 8, "ma": 1, "morale": 7,
+                   "branch": "MTR", "calibre": 81, "steps": 1}}
+    units = [_u("m", "D7", "mtr"), _u("l", "B3", "ldr"), _u("b1", "D3", "inf", "b"),
+             _u("b2", "J1", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=mtr, hexes={"D5": "woods", "D6": "woods"})
+    assert not pg_spot.sees_unit(pos.game, pos, pos.units["m"], pos.units["b1"])
+    assert not _labels(pos, "B3", "D3")
+    pos.push_text("fire m at D3")
+    assert len(_labels(pos, "B3", "D3")) == 1 and _labels(pos, "B3", "D3") <= {"C3", "C4"}
