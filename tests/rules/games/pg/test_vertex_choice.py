@@ -113,3 +113,17 @@ def test_a_leader_spotting_for_a_bombardment_fixes_his_line(make_position: Any, 
     assert not _labels(pos, "B3", "D3")
     pos.push_text("fire m at D3")
     assert len(_labels(pos, "B3", "D3")) == 1 and _labels(pos, "B3", "D3") <= {"C3", "C4"}
+
+
+def test_a_recce_marker_fixes_the_line_it_looked_along(make_position: Any, pg: Any) -> None:
+    """8.23 with 8.4: a recce unit putting its SPOTTED marker on b1 looked along the C3/C4 hexside: that
+    side holds for the turn, so smoke there now hides b1 from it."""
+    rcn = {"rcn": {"type": "personnel", "df": 3, "df_range": 3, "ma": 4, "morale": 8, "steps": 1, "recce": 1}}
+    units = [_u("r", "B3", "rcn"), _u("b1", "D3", "inf", "b"), _u("b2", "J1", "inf", "b")]
+    pos = pg(make_position, units, counters_extra=rcn, options={"smoke": True})
+    pos.push_text("activate r,b1 for spot")
+    taken = _labels(pos, "B3", "D3")
+    assert len(taken) == 1 and taken <= {"C3", "C4"}
+    assert not pg_spot.sees(pos.game, _smoke(pos, *taken), pos.units["r"], pos.map.parse_label("D3"))
+    assert pg_spot.sees(pos.game, _smoke(pos, *({"C3", "C4"} - taken)), pos.units["r"],
+                        pos.map.parse_label("D3"))
