@@ -35,6 +35,7 @@ from hexmate.rules.games.pg import strategic as pg_strategic
 from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
@@ -132,7 +133,8 @@ def through_friends(game: PgGame, position: Position, firers: list[UnitState], t
         if pu.is_leader(firer):
             continue
         assert firer.hex is not None
-        line = [h for h in _line(firer.hex, target) if h not in (firer.hex, target)]
+        line = [h for h in pg_vertex.line_hexes(game, position.state, firer.hex, target)
+                if h not in (firer.hex, target)]  # 8.4: a hexside's side as chosen this turn
         friendly = [i for i, h in enumerate(line)
                     if any(u.side == side and (pu.is_hmg_like(firer) or not pu.is_afv(u))
                            for u in position.units_at(h))]
@@ -146,18 +148,6 @@ def through_friends(game: PgGame, position: Position, firers: list[UnitState], t
             return T("{unit} fires past friendly units in {hex} only with an empty hex between them and the "
                      "target", unit=firer.id, hex=position.label(line[last]))
     return None
-
-
-def _line(a: Hex, b: Hex) -> list[Hex]:
-    """The hexes a line from a to b passes through (along a hexside, the one a friendly unit is not in is
-    the firer's choice, 8.4: both are listed only when both hold friends, so a single one never counts)."""
-    from hexmate.rules import los
-
-    out: list[Hex] = []
-    for kind, cells, _ in los.trace_elements(a, b):
-        if kind == "hex":
-            out.append(Hex(a.q + cells[0][0], a.r + cells[0][1]))
-    return out
 
 
 def check(game: PgGame, position: Position, fire: act.Fire) -> act.Fire:
@@ -267,7 +257,7 @@ def _df_problem(game: PgGame, position: Position, shooters: list[UnitState], tar
     for unit in shooters:  # 8.0: the firers see a unit there themselves (8.34: from the ground)
         if not any(pg_spot.sees_unit(game, position, unit, e, fire=True) for e in enemies):
             assert unit.hex is not None
-            sight = game.terrain_table().line_of_sight(position.map, unit.hex, target)
+            sight = pg_vertex.sight(game, position, unit.hex, target)
             why = sight.reason if sight.blocked else T("it is in restrictive terrain beyond its range (8.21)")
             return T("{hex} is not spotted by {unit}: {why}",
                      hex=position.label(target), unit=unit.id, why=why), "8.0"

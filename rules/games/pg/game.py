@@ -75,6 +75,7 @@ from hexmate.rules.games.pg import supply as pg_supply
 from hexmate.rules.games.pg import trains as pg_trains
 from hexmate.rules.games.pg import transport as pg_transport
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.games.pg import victory as pg_victory
 from hexmate.rules.games.pg import works as pg_works
 from hexmate.rules.games.terrain_view import CostFn
@@ -110,7 +111,7 @@ class PgState(GameState):
     events: tuple[str, ...] = ()  # the random events drawn this turn (the players carry them out)
     surrender_checked: tuple[str, ...] = ()  # 14.6: units that rolled for surrender this turn
     rally_helpers: tuple[str, ...] = ()  # 14.4: leaders who supported a recovery this turn
-    undrawn: tuple[str, ...] = ()  # 16.1: strongpoints left in the set-up cup, never in play (not losses)
+    undrawn: tuple[str, ...] = ()  # 16.1, 6.1: strongpoints, leaders left in the set-up cup (not losses)
     control: tuple[tuple[str, str], ...] = ()  # 1.2: hex label -> the side that last held it alone
     night_range: int = 0  # 8.12: the night spotting range rolled at the start (0: not rolled)
     active: tuple[str, ...] = ()  # the open activation's units (3.1), empty between segments
@@ -175,6 +176,7 @@ class PgState(GameState):
     refuel: tuple[tuple[str, int], ...] = ()  # 15.5: flame tank (leaders with it) -> turn it may be back
     solo_places: tuple[tuple[str, Hex], ...] = ()  # 17.0 solitaire: possible hidden places not searched
     solo_cup: tuple[tuple[str, str], ...] = ()  # 17.0 solitaire: (side, hidden unit or "-" MOVED/FIRED)
+    vertex: tuple[tuple[str, Hex], ...] = ()  # 8.4: line -> the hex taken beside its hexside, this turn
 
     def replace(self, **changes: Any) -> PgState:
         return dataclasses.replace(self, **changes)
@@ -1030,7 +1032,10 @@ class PgGame(Game):
         mode, uid = gs.move_mode
         view = position.at(state.replace(game=gs.replace(move_mode=())))
         if mode == pg_riders.MODE:  # optional tank riders (17.0): they get off where the tank stopped
-            state, ids = pg_riders.after_move(self, view, uid)
+            moved = position.state.moving
+            cost = moved.cost if moved is not None and moved.finished and not moved.stopped else None
+            paid = cost if isinstance(cost, int | Fraction) else None  # the path and the half, as checked
+            state, ids = pg_riders.after_move(self, view, uid, paid)
             return self.standing_window(view, state, ids, T("mount or dismount")) if ids else state
         state, ids, what = pg_transport.after_move(self, view, mode, uid)
         return self.standing_window(view, state, ids, what) if ids else state
@@ -1363,6 +1368,7 @@ class PgGame(Game):
         if isinstance(action, act.Attack):
             return pg_assault.declare_optional(self, position, action)
         if isinstance(action, act.Fire):  # seriously short of supply: firers roll once the fire is resolved
+            position = position.at(self.note_vertex(position, action.firers, action.target))  # 8.4
             rolls = pg_supply.decisions(self, position, tuple(action.firers), fired=True)
             rolls += pg_ruins.decisions(self, position, action)  # optional ruins (17.0): after the fire
             done = pg_supply.under(position.state, pg_fire.declare(self, position, action), rolls)
@@ -1420,6 +1426,23 @@ class PgGame(Game):
             riders = tuple(u.id for u in pg_transport.riders_of(position, carrier))
             return self.standing_window(position, done, (carrier, *riders), T("alight or unhook"))
         raise IllegalAction(T("cannot apply {kind}", kind=action.kind))
+
+    def note_vertex(self, position: Position, ids: tuple[str, ...], target: Hex) -> State:
+        """8.4: the sides taken where the spotting lines run along hexsides hold for the rest of the turn:
+        each firer's line, and for a bombardment spotted by a leader (9.1) his line too."""
+        state = position.state
+        shooters = [u for u in (position.units.get(x) for x in ids) if u is not None and u.hex is not None]
+        lookers = list(shooters)
+        if shooters and any(pu.value(u, "bombard") > 0 for u in shooters):
+            spotter = pg_bombard.spotter(self, position, shooters, target)
+            if spotter is not None and spotter not in ids:
+                lookers.append(position.units[spotter])
+        for unit in lookers:
+            assert unit.hex is not None
+            lift = (pg_spot.spotting_level(self, position, unit.hex, pg_spot.town_lift(unit, True))
+                    - position.map.level(unit.hex))
+            state = pg_vertex.record(self, position, state, unit.hex, target, lift)
+        return state
 
     def standing_window(self, position: Position, state: State, ids: tuple[str, ...], what: T) -> State:
         """13.3: boarding, alighting, hooking, unhooking and unlimbering by choice draw opportunity fire, as

@@ -54,6 +54,8 @@ def resume_draw(game: PgGame, position: Position, decision: Decision, answer: ac
     state = position.state
     left = set(decision.units) - set(picked)
     state = state.replace(units={k: v for k, v in state.units.items() if k not in left})
+    gs = game.gstate(state)  # never in play, so never eliminated (formation losses, victory: as 16.1's cup)
+    state = state.replace(game=gs.replace(undrawn=tuple(sorted({*gs.undrawn, *left}))))
     tosses = [Decision("confirm", decision.side, T("toss leader {unit} like a coin: which face is up (6.1)?",
                                                    unit=uid), "6.1", "leader_face", choices=("front", "back"),
                        subject=(uid,))

@@ -7,7 +7,8 @@ checks M, every other survivor M2 (7.6, 7.61), leaders first by rank (14.1); onc
 leader of a hex whose friends lost steps rolls 2d6 less the steps lost: 2 or less kills him (6.7). A hex of
 leaders alone loses one leader per step (6.71). In an assault (7.63) category 1 is any combat unit, AFVs
 included (one step at least on an AFV when one is there), and the first step of each category falls on a
-unit in the best morale state.
+unit in the best morale state. A unit carried by a transport or an APC is never picked on its own: it shares
+its carrier's fate (5.65, 7.25).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def _candidates(state: State, targets: tuple[str, ...], args: dict[str, str], ca
     mode = args["mode"]
     eligible = set(args["eligible"].split(","))
     units = [state.units[u] for u in targets if u in state.units and (cat == 2 or u in eligible)]
-    cands = [u for u in units if category(u, mode) == cat]
+    cands = [u for u in units if category(u, mode) == cat and not _cargo(state, u)]
     first = args[f"first{cat}"] == "1"
     if cat == 1:
         armour = [u for u in cands if _armour(u, mode)]
@@ -104,6 +105,14 @@ def _candidates(state: State, targets: tuple[str, ...], args: dict[str, str], ca
         if best < 2:
             cands = [u for u in cands if _state_rank(u) == best]  # 7.63: the best morale state first
     return tuple(sorted(u.id for u in cands))
+
+
+def _cargo(state: State, unit: UnitState) -> bool:
+    """5.65: a unit carried by a wagon, truck or sled shares its transport's fate and takes no step of its
+    own (the transport's category 2 step, if it is eliminated, takes it too, 7.6); 7.25: an APC's cargo is
+    covered by its armour likewise. Tank riders (17.0) are exposed as the charts say: they stay eligible."""
+    carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+    return carrier is not None and (pu.is_transport(carrier) or pu.is_apc(carrier))
 
 
 def _air_pick(state: State, targets: tuple[str, ...], args: dict[str, str]) -> tuple[str, ...]:

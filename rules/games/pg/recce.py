@@ -17,6 +17,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -49,6 +50,10 @@ def check(game: PgGame, position: Position, ids: tuple[str, ...]) -> None:
 def apply(game: PgGame, position: Position, ids: tuple[str, ...]) -> State:
     """The enemy unit takes a SPOTTED marker (8.22, 8.23); the recce has used its marker for the turn."""
     state = position.state
+    recce, target = state.units[ids[0]], state.units[ids[1]]
+    if recce.hex is not None and target.hex is not None:  # 8.4: the side it looked along holds for the turn
+        lift = pg_spot.spotting_level(game, position, recce.hex) - position.map.level(recce.hex)
+        state = pg_vertex.record(game, position, state, recce.hex, target.hex, lift)
     state = state.with_unit(state.units[ids[1]].mark(pg_spot.SPOTTED))
     gs = game.gstate(state)
     return state.replace(game=gs.replace(recce_spots=(*gs.recce_spots, ids[0])))

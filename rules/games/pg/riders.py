@@ -13,7 +13,8 @@ Dismounting may also come after the tank has moved: the text has the dismount co
 lets them go on if enough MP are left, so the tank may move first (``move TANK PATH as dismount``): the path
 and the dismount's half MA together fit in the tank's MA, the riders get off in the hex where it stops
 (under 13.3's opportunity fire, as any dismount), and in an open activation (``activate TANK,U`` first) they
-go on with the half their MA has left; the tank's move is its action and ends in its marker.
+go on with the half their MA has left, and so may the tank, with what its path and the dismount's half left
+of its MA (outside an open activation, or stopped short, its move ends in its marker).
 """
 
 from __future__ import annotations
@@ -149,10 +150,13 @@ def check_move(game: PgGame, position: Position, units: list[UnitState], move: a
     return cost + half
 
 
-def after_move(game: PgGame, position: Position, tank_id: str) -> tuple[State, tuple[str, ...]]:
-    """``as dismount``: where the tank stopped its riders get off, as ``dismount`` does (in an open activation
-    they go on with what is left; the tank's move has ended its action). A tank shaken on the way has lost
-    its riders already (5.66)."""
+def after_move(game: PgGame, position: Position, tank_id: str,
+               cost: int | Fraction | None = None) -> tuple[State, tuple[str, ...]]:
+    """``as dismount``: where the tank stopped its riders get off, as ``dismount`` does. In an open activation
+    they go on with what is left, and so does the tank (17.0: the dismount takes half the MA of both, then
+    either may continue if enough MA is left): it has spent its path and the half (``cost``, the whole move
+    as checked), and moves on with the rest. Outside an open activation, or when its move was stopped short,
+    the tank's move ends in its marker. A tank shaken on the way has lost its riders already (5.66)."""
     from hexmate.rules.games.pg.game import MARK
 
     tank = position.units.get(tank_id)
@@ -160,7 +164,14 @@ def after_move(game: PgGame, position: Position, tank_id: str) -> tuple[State, t
         return position.state, ()
     ids = (tank_id, *(u.id for u in riders(position, tank_id)))
     state = dismount(game, position, act.Unload(tank_id))
-    return state.with_unit(state.units[tank_id].mark(MARK)), ids
+    gs = game.gstate(state)
+    if cost is None or tank_id not in gs.active or tank.has("disrupted") or tank.has("demoralized"):
+        return state.with_unit(state.units[tank_id].mark(MARK)), ids
+    half = math.ceil(pu.value(tank, "ma") / 2)
+    spent = dict(gs.entry_spent)
+    spent[tank_id] = spent.get(tank_id, 0) + cost - half  # the path; dismount() counted the half
+    state = state.replace(game=gs.replace(entry_spent=tuple(sorted(spent.items()))))
+    return state.with_unit(state.units[tank_id].mark(remove=(MARK,))), ids
 
 
 def fire_problem(position: Position, shooters: list[UnitState]) -> T | None:

@@ -24,6 +24,7 @@ from hexmate.rules.games.base import Line, Position, Resolution, State, UnitStat
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
@@ -69,7 +70,7 @@ def _sees_hex(game: PgGame, position: Position, viewer: UnitState, h: Hex) -> bo
     if d > reach or pg_smoke.blocks(game, position, viewer.hex, h):
         return False
     lift = pg_spot.spotting_level(game, position, viewer.hex) - position.map.level(viewer.hex)
-    return not game.terrain_table().line_of_sight(position.map, viewer.hex, h, lift).blocked
+    return not pg_vertex.sight(game, position, viewer.hex, h, lift).blocked  # 8.4: a side fixed this turn
 
 
 def searching(game: PgGame, position: Position, shooters: list[UnitState], h: Hex) -> bool:

@@ -70,9 +70,9 @@ def blocks(game: PgGame, position: Position, a: Hex, b: Hex) -> bool:
     smoke = game.gstate(position.state).smoke
     if not smoke:
         return False
-    from hexmate.rules.games.pg.fire import _line
+    from hexmate.rules.games.pg import vertex as pg_vertex
 
-    return any(h in smoke for h in _line(a, b) if h not in (a, b))
+    return pg_vertex.smoke_on_line(game, position, a, b)  # 8.4: a hexside's side as chosen this turn
 
 
 def illumination_range(game: PgGame, position: Position, h: Hex) -> int | None:

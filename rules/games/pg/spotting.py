@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.hexes import Hex, distance
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def sees(
         spotter.hex)
     if pg_smoke.blocks(game, position, spotter.hex, h):
         return False  # optional smoke (17.0): it blocks LOS at every elevation
-    return not game.terrain_table().line_of_sight(position.map, spotter.hex, h, lift).blocked
+    return not pg_vertex.sight(game, position, spotter.hex, h, lift).blocked  # 8.4: the vertex choice
 
 
 def sees_unit(game: PgGame, position: Position, spotter: UnitState, target: UnitState,
@@ -134,7 +135,7 @@ def reveals(game: PgGame, position: Position, firer: UnitState) -> bool:
         e.side != firer.side
         and e.hex is not None
         and pu.is_combat(e)
-        and not game.terrain_table().line_of_sight(position.map, e.hex, firer.hex).blocked
+        and not pg_vertex.sight(game, position, e.hex, firer.hex).blocked
         and not pg_smoke.blocks(game, position, e.hex, firer.hex)
         for e in position.units.values()
     )

@@ -23,6 +23,7 @@ from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.games.pg import smoke as pg_smoke
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
+from hexmate.rules.games.pg import vertex as pg_vertex
 from hexmate.rules.games.terrain_view import CostFn
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.maps import HexMap
@@ -57,7 +58,7 @@ def in_los(game: PgGame, position: Position, enemy: UnitState, h: Hex,
     if pg_smoke.in_smoke(game, position, h) and d > int(pg_spot.table()["default_restrictive"]):
         return False  # its hex is restrictive terrain (8.2, 8.21)
     lift = pg_spot.spotting_level(game, position, enemy.hex) - position.map.level(enemy.hex)
-    return not game.terrain_table().line_of_sight(position.map, enemy.hex, h, lift).blocked
+    return not pg_vertex.sight(game, position, enemy.hex, h, lift).blocked  # 8.4: a side fixed this turn
 
 
 def watchers(position: Position, side: str) -> list[UnitState]:

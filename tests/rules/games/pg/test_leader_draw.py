@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.pg import formation, victory
 from hexmate.rules.games.pg import units as pu
 
 from .conftest import unit as _u
@@ -59,3 +60,16 @@ def test_without_the_option_nothing_is_drawn(make_position: Any, pg: Any) -> Non
     pos = pg(make_position, [_u("a1", "C3"), _u("l1", "C3", "lt"), _u("b1", "L8", "inf", "b")], a=None,
              counters_extra=C)
     assert pos.decision is None or pos.decision.then != "leader_draw"
+
+
+def test_the_leaders_left_in_the_cup_are_not_losses(make_position: Any, pg: Any) -> None:
+    """6.1: l3, not drawn, leaves play without being eliminated: the formation activation's DRM (17.0: +1 per
+    friendly leader eliminated) and the victory steps do not count it; l1 eliminated later does count."""
+    pos = _pos(make_position, pg)
+    pos.push_text("answer units l1,l2")
+    while pos.decision is not None and pos.decision.then == "leader_face":
+        pos.push_text("answer front")
+    assert "l3" not in pos.units
+    assert formation.losses(pos, "a") == (0, 0) and victory.steps_lost(pos, "a") == 0
+    gone = pos.at(pos.state.replace(units={k: v for k, v in pos.state.units.items() if k != "l1"}))
+    assert formation.losses(gone, "a") == (1, 0)

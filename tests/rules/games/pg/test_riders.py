@@ -110,10 +110,29 @@ def test_the_tank_moves_then_its_riders_dismount_and_go_on(make_position: Any, p
     while pos.decision is not None:
         pos.push_text("answer pass")  # nobody sees them: no opportunity fire (13.3)
     assert pos.label(pos.units["t"].hex) == "C2" and pos.label(pos.units["a1"].hex) == "C2"
-    assert pos.units["a1"].carrier is None and pos.units["t"].has(MARK) and not pos.units["a1"].has(MARK)
+    assert pos.units["a1"].carrier is None and not pos.units["a1"].has(MARK)
     assert pos.game.budget([pos.units["a1"]], pos) == 1
     pos.push_text("move a1 C2-D2")
     assert pos.label(pos.units["a1"].hex) == "D2"
+
+
+def test_the_tank_goes_on_after_its_riders_dismount(make_position: Any, pg: Any) -> None:
+    """17.0 tank riders: after the dismount either may continue if enough MA is left. The tank (MA 6) moved
+    B2-C2 (1 MP) and paid the dismount's 3: 2 MP are left, two open hexes, not three."""
+    pos = _pos(make_position, pg)
+    pos.push_text("load a1 into t")
+    pos = _unmark(pos)
+    pos.push_text("activate t,a1")
+    pos.push_text("move t B2-C2 as dismount")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    tank = pos.units["t"]
+    assert not tank.has(MARK) and pos.game.budget([tank], pos) == 2
+    with pytest.raises(IllegalAction):
+        pos.push_text("move t C2-D2-E2-E3")
+    pos.push_text("move t C2-D2-E2")
+    assert pos.label(pos.units["t"].hex) == "E2" and pos.units["t"].has(MARK)
+    assert pos.label(pos.units["a1"].hex) == "C2"  # the riders stay where they got off
 
 
 def test_the_path_and_the_dismount_must_fit_in_the_tanks_ma(make_position: Any, pg: Any) -> None:
@@ -127,6 +146,7 @@ def test_the_path_and_the_dismount_must_fit_in_the_tanks_ma(make_position: Any, 
     while pos.decision is not None:
         pos.push_text("answer pass")
     assert pos.label(pos.units["a1"].hex) == "E2" and pos.units["a1"].has(MARK)  # no open activation
+    assert pos.units["t"].has(MARK)  # nor does the tank go on
 
 
 def test_only_a_tank_with_riders_moves_as_dismount(make_position: Any, pg: Any) -> None:
