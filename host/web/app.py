@@ -127,7 +127,7 @@ def _allowed(role: Role, action: PageAction) -> PageAction | str:
         return "a spectator's page watches only"
     if action.kind not in _PLAYER_ACTIONS:
         return f"{action.kind}: only the table's host page may do this"
-    return PageAction(action.kind, action.data, side=role.side)
+    return PageAction(action.kind, action.data, side=role.side, player=role.player)
 
 
 async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service: Service,
