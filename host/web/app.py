@@ -193,7 +193,7 @@ def _parse_action(text: str) -> PageAction:
     """The page action a WebSocket message asks for; raises `BadPageMessage` saying what is wrong.
 
     >>> _parse_action('{"type": "act", "text": "answer hex DK4"}')
-    PageAction(kind='act', data={'text': 'answer hex DK4'}, side=None)
+    PageAction(kind='act', data={'text': 'answer hex DK4'}, side=None, player=None)
     >>> _parse_action('{"type": "los", "from": "DK4"}')
     Traceback (most recent call last):
     ...

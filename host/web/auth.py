@@ -45,7 +45,8 @@ class Role:
         return self.kind in (HOST, PLAYER)
 
     def as_dict(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "side": self.side, "player": self.player}
+        out = {"kind": self.kind, "side": self.side}
+        return out if self.player is None else {**out, "player": self.player}  # a seat (PG 17.0)
 
 
 class PairingError(ValueError):

@@ -25,9 +25,10 @@ _HEX = re.compile(r"[0-9a-f]{1,256}")
 
 
 def pairing_for(service: Service) -> Pairing:
-    position = service.session.position
-    sides = tuple(s.id for s in service.session.scenario.sides)
-    return Pairing(sides, position.game.seats(position.scenario))
+    session = service.session
+    sides = tuple(s.id for s in session.scenario.sides)
+    game = getattr(session, "game", None)  # a page test's stand-in session has none: one page per side
+    return Pairing(sides, game.seats(session.scenario) if game is not None else None)
 
 
 def connection_role(pairing: Pairing, conn: Request | WebSocket) -> Role | None:
