@@ -47,13 +47,15 @@ def test_each_player_has_his_page_and_only_the_answerer_answers(tmp_path, browse
             karl.wait_for_function("() => document.querySelector('#answers').textContent"
                                    ".includes('hans answers this (17.0)')", timeout=SETTLE_S * 1000)
             assert karl.locator("#answers .dice-form").count() == 0
-            assert players.view()["decision"]["answerer"] == "hans"
+            open_ = players.view()["decision"]
+            assert open_["kind"] == "roll" and open_["side"] == "ger"
+            assert open_["answerer"] is None  # the shared view is not told whose (that side's pages are)
             karl.locator("#cmd").fill("move g-inf1 DJ3-DJ2")
             karl.locator("#cmd").press("Enter")
             karl.wait_for_function("() => document.body.textContent.includes('(17.0)') && "
                                    "document.body.textContent.includes('it is for hans')",
                                    timeout=SETTLE_S * 1000)
-            assert players.view()["decision"]["answerer"] == "hans"  # nothing changed
+            assert players.view()["decision"]["prompt"] == open_["prompt"]  # nothing changed
             assert not hans.errors and not karl.errors
             hans.context.close()
             karl.context.close()

@@ -111,6 +111,7 @@ def test_decisions_go_to_the_player_named_and_units_to_their_commander(tmp_path:
     top = session.position.decision
     assert top is not None and top.side == "ger"
     assert service.view("ger")["decision"]["answerer"] == "hans"  # karl's page shows it read-only
+    assert service.view("sov")["decision"]["answerer"] is None  # the other side is not told whose
     assert "17.0" in _act(service, "ger", "karl", "answer dice 3,4")
     assert session.position.decision == top
     assert _act(service, "ger", "hans", "answer dice 3,4") == ""
