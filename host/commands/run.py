@@ -44,6 +44,9 @@ def register(subparsers: Any) -> None:
                       "record path as JSON (tests/e2e/scripts/<game>-turn.json)")
     demo.add_argument("--headless", action="store_true",
                       help="with --script: serve no pages, open no browser")
+    demo.add_argument("--scenario", default=None,
+                      help="a scenario JSON file of --game to play instead of its demo scenario (its units "
+                           "must be in the demo registry: e.g. the demo with options added)")
     demo.add_argument("--board", default=None,
                       help="emulated board name or JSON file (default: the game's demo board; e.g. "
                            "emu-asl-mux, the switched-coil board at the map's real pitch)")
@@ -283,7 +286,8 @@ async def _serve(args: argparse.Namespace, *, emulated: bool) -> int:
         service, table = await build_service(record_path=lambda s: _record_path(args, s), emulated=True,
                                              game=args.game, setup_mode=args.setup,
                                              registry_path=_registry_path(args), board=args.board,
-                                             resume=_resume_path(args))
+                                             resume=_resume_path(args),
+                                             scenario=getattr(args, "scenario", None))
     else:
         link = await pick_link(args.port, args.ble)
         service, table = await build_service(

@@ -104,6 +104,7 @@ class PageAction:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     side: str | None = None  # a player's page (host/web/auth.py) acts for this side only; None: the host
+    player: str | None = None  # a side with several players (the game's ``seats``): the page's own player
 
 
 @dataclass(frozen=True)
@@ -933,6 +934,27 @@ class Service:
         acting = self.session.to_act
         if action.side != acting and not self._own_secret(action):
             self.say("not-your-turn", side=action.side, acting=acting)
+            return False
+        return self._players_own(action)
+
+    def _players_own(self, action: PageAction) -> bool:
+        """Several players to a side (PG 17.0): a player's page answers only the decisions that are his and
+        acts only with his own units; the rules say whose (``check_player``), and a refusal names the rule.
+        A takeback stays the side's."""
+        if action.player is None or action.kind not in ("act", "done"):
+            return True
+        position = self.session.position
+        parsed: act.Action | None = None
+        if action.kind == "act":
+            try:
+                parsed = position.parse_action(str(action.data.get("text", "")))
+            except RulesError:
+                if position.decision is None:
+                    return True  # the rules refuse it when it is played, with their reason
+        try:
+            position.game.check_player(position, parsed, action.player)
+        except RulesError as e:
+            self._refuse(e.said, None)
             return False
         return True
 

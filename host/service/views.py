@@ -127,7 +127,10 @@ def _decision_view(service: Service, audience: str = SHARED, lang: str = "en") -
             "hexes": [s.label(h) for h in top.hexes] if mine else [],
             "choices": list(top.choices) if mine else [], "dice": top.dice,
             "armed": service._roll_request is not None,
-            "answered": sorted(side for side, _ in top.answers)}
+            "answered": sorted(side for side, _ in top.answers),
+            # several players to a side (PG 17.0): whose to answer, told to that side's pages only (the
+            # player's name could hint which of the side's units a hidden one's decision concerns)
+            "answerer": s.position.game.answerer(s.position) if audience == top.side else None}
 
 _UNIT_ID = re.compile(r"[\w][\w.\-/]*")
 

@@ -127,7 +127,7 @@ def _allowed(role: Role, action: PageAction) -> PageAction | str:
         return "a spectator's page watches only"
     if action.kind not in _PLAYER_ACTIONS:
         return f"{action.kind}: only the table's host page may do this"
-    return PageAction(action.kind, action.data, side=role.side)
+    return PageAction(action.kind, action.data, side=role.side, player=role.player)
 
 
 async def _pump(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]], service: Service,
@@ -193,7 +193,7 @@ def _parse_action(text: str) -> PageAction:
     """The page action a WebSocket message asks for; raises `BadPageMessage` saying what is wrong.
 
     >>> _parse_action('{"type": "act", "text": "answer hex DK4"}')
-    PageAction(kind='act', data={'text': 'answer hex DK4'}, side=None)
+    PageAction(kind='act', data={'text': 'answer hex DK4'}, side=None, player=None)
     >>> _parse_action('{"type": "los", "from": "DK4"}')
     Traceback (most recent call last):
     ...

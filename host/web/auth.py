@@ -7,13 +7,16 @@ page reads the shared view and may do nothing. A page joins as a player or spect
 the host shows (digits, or a QR code of the pairing address); the code buys a token, and the token is what
 the WebSocket checks, with the Origin header (a page from another site is refused before anything is sent).
 A side's code works once: the next pairing for that side needs a new code from the host, and a new pairing
-for a side ends the old token (a lost phone is re-paired, not shared).
+for a side ends the old token (a lost phone is re-paired, not shared). In a game with several players to a
+side (PG 17.0, the game's ``seats``) each named player has a code of his own (key ``side:player``); his page
+sees his side's view and acts for him alone (the service asks the rules whose units and decisions are his).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -25,10 +28,12 @@ _MAX_FAILURES = 20  # wrong codes before every code is renewed (guessing 10**6 c
 
 @dataclass(frozen=True)
 class Role:
-    """What a page is: its kind (host, player, spectator) and, for a player, its side."""
+    """What a page is: its kind (host, player, spectator) and, for a player, its side (and his name when a
+    side has several players)."""
 
     kind: str
     side: str | None = None
+    player: str | None = None
 
     @property
     def audience(self) -> str:
@@ -40,7 +45,8 @@ class Role:
         return self.kind in (HOST, PLAYER)
 
     def as_dict(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "side": self.side}
+        out = {"kind": self.kind, "side": self.side}
+        return out if self.player is None else {**out, "player": self.player}  # a seat (PG 17.0)
 
 
 class PairingError(ValueError):
@@ -50,18 +56,24 @@ class PairingError(ValueError):
 class Pairing:
     """The pairing codes the host shows and the tokens they bought (in memory: a restart pairs again)."""
 
-    def __init__(self, sides: tuple[str, ...]) -> None:
+    def __init__(self, sides: tuple[str, ...], seats: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.sides = sides
-        self._codes: dict[str, str] = {}  # role key ("ger", "rus", "spectator") -> code
+        self._roles: dict[str, Role] = {}  # role key ("ger", "rus", "ger:p1" for a seat) -> role
+        for side in sides:
+            players = (seats or {}).get(side, ())
+            self._roles.update({f"{side}:{p}": Role(PLAYER, side, p) for p in players} if players
+                               else {side: Role(PLAYER, side)})
+        self._roles[SPECTATOR] = Role(SPECTATOR)
+        self._codes: dict[str, str] = {}  # role key -> code
         self._tokens: dict[str, Role] = {}
         self._failures = 0
-        for key in (*sides, SPECTATOR):
+        for key in self._roles:
             self.renew(key)
 
     def renew(self, key: str) -> str:
-        """A fresh code for a side (or the spectators); the old code stops working."""
-        if key not in (*self.sides, SPECTATOR):
-            raise PairingError(f"no side {key!r} to pair (sides: {', '.join(self.sides)})")
+        """A fresh code for a side or a seat (or the spectators); the old code stops working."""
+        if key not in self._roles:
+            raise PairingError(f"no side or player {key!r} to pair (keys: {', '.join(self._roles)})")
         code = "".join(secrets.choice("0123456789") for _ in range(_CODE_DIGITS))
         self._codes[key] = code
         return code
@@ -80,9 +92,9 @@ class Pairing:
                 for k in list(self._codes):
                     self.renew(k)
             raise PairingError("that pairing code is not one the table shows now: ask the host for it")
-        role = Role(SPECTATOR) if key == SPECTATOR else Role(PLAYER, key)
+        role = self._roles[key]
         if role.kind == PLAYER:
-            self._tokens = {t: r for t, r in self._tokens.items() if r != role}  # one page per side
+            self._tokens = {t: r for t, r in self._tokens.items() if r != role}  # one page per side or seat
             self.renew(key)
         token = secrets.token_urlsafe(24)
         self._tokens[token] = role

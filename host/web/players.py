@@ -25,7 +25,10 @@ _HEX = re.compile(r"[0-9a-f]{1,256}")
 
 
 def pairing_for(service: Service) -> Pairing:
-    return Pairing(tuple(s.id for s in service.session.scenario.sides))
+    session = service.session
+    sides = tuple(s.id for s in session.scenario.sides)
+    game = getattr(session, "game", None)  # a page test's stand-in session has none: one page per side
+    return Pairing(sides, game.seats(session.scenario) if game is not None else None)
 
 
 def connection_role(pairing: Pairing, conn: Request | WebSocket) -> Role | None:
@@ -92,7 +95,10 @@ def add_player_routes(app: FastAPI, service: Service, pairing: Pairing, static: 
         out: list[dict[str, Any]] = []
         names = {s.id: s.name for s in service.session.scenario.sides}
         for key, code in pairing.codes().items():
+            side, _, player = key.partition(":")  # a seat of a side with several players (PG 17.0)
             name = names.get(key, "Spectators" if key == SPECTATOR else key)
+            if player:
+                name = f"{names.get(side, side)}: {player}"
             url = f"{base}/pair?code={code}"
             out.append({"key": key, "name": name, "code": code, "url": url,
                         "qr": qr_svg(url, f"QR code to join as {name}")})

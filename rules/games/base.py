@@ -1123,6 +1123,19 @@ class Game:
         side's page only."""
         return ""
 
+    def seats(self, scenario: Scenario) -> Mapping[str, tuple[str, ...]]:
+        """Several players to a side (PG 17.0 multiplayer): side -> its named players, each of whom pairs a
+        page of his own; a side not listed is played by one page. Default: none."""
+        return {}
+
+    def check_player(self, position: Position, action: act.Action | None, player: str) -> None:
+        """Raise IllegalAction (citing the rule) when ``player`` of the side to act may not take ``action``
+        (None: the done button) in a game of several players to a side (``seats``). Default: anyone may."""
+
+    def answerer(self, position: Position) -> str | None:
+        """The player who answers the open decision when a side has several (``seats``); None: any."""
+        return None
+
     def sealed_units(self, position: Position) -> Mapping[str, str]:
         """The units only their owner may know now, as unit id -> owner: what the record seals (a salted
         commitment in the record, the text in its owner-only sidecar) in the set-up and in every entry that

@@ -88,7 +88,8 @@
     const p = el("role");
     p.dataset.kind = msg.kind;
     let text;
-    if (msg.kind === "player") text = tf("Player: {side}", { side: sideName(msg.side) });
+    if (msg.kind === "player" && msg.player) text = tf("Player: {side}, {player}", { side: sideName(msg.side), player: msg.player });
+    else if (msg.kind === "player") text = tf("Player: {side}", { side: sideName(msg.side) });
     else if (msg.kind === "spectator") text = t("Spectator: you watch; you cannot act.");
     else text = t("The table's host page");
     p.textContent = text;
@@ -425,8 +426,10 @@
     const ul = el("answers");
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.text : null;
     // a player answers only when it is their side's turn or question (the host checks it again)
-    const mayAct = state.role && (state.role.kind === "host" || (state.role.kind === "player" && v.guide.yours));
     const d = v.decision;
+    // several players to a side (PG 17.0): a decision another player answers is shown here read-only
+    const othersAnswer = Boolean(d && d.answerer && state.role && state.role.player && d.answerer !== state.role.player);
+    const mayAct = state.role && !othersAnswer && (state.role.kind === "host" || (state.role.kind === "player" && v.guide.yours));
     // rebuilt only when the answers change: a view for anything else (a marker owed, a heartbeat) must not
     // wipe the dice a player is typing
     const key = JSON.stringify([mayAct, d, v.legal, v.guide.yours, v.guide.side]);
@@ -461,6 +464,7 @@
       if (!ul.children.length) {
         const li = document.createElement("li");
         li.textContent = state.role && state.role.kind === "spectator" ? t("Spectator: you watch; you cannot act.")
+          : othersAnswer ? tf("{player} answers this (17.0); you see it read-only.", { player: d.answerer })
           : v.guide.yours ? t("Nothing to choose: wait, or use the map and the commands.") : tf("Waiting for {side}.", { side: v.guide.side });
         ul.appendChild(li);
       }

@@ -1185,6 +1185,15 @@ class PgGame(Game):
         return pg_fire.can_react(self, position, side) or any(  # optional hidden units (17.0) too
             True for _ in pg_hidden.fire_options(self, position, side))
 
+    def seats(self, scenario: Scenario) -> Mapping[str, tuple[str, ...]]:
+        return pg_multi.seats(scenario)  # 17.0: several players to a side, each with his own page
+
+    def check_player(self, position: Position, action: act.Action | None, player: str) -> None:
+        pg_multi.check_player(self, position, action, player)
+
+    def answerer(self, position: Position) -> str | None:
+        return pg_multi.player_answerer(position)
+
     def secret_of(self, position: Position, action: act.Action) -> str:
         """Optional hidden units (17.0): an action naming one is listed on its owner's page only."""
         return pg_hidden.owner_of(self, position, action)

@@ -24,8 +24,9 @@ the players roll a die (``co`` returns the tied players then). ``answerer`` says
 decision: the one commanding the units it names, otherwise (a segment to start, an initiative roll, off-board
 artillery or air) the CO.
 
-What is not here: the pages show a side, not a player; the host does not yet give each player his own page
-or lock the others' controls. This module is the data and the checks a host needs for it.
+At the table each named player (``seats``) pairs a page of his own and sees his side's view; the host asks
+``check_player`` before taking a player's action (his own units only, the decision only if ``answerer`` names
+him, passing the open activation's player's or else the CO's) and refuses others naming 17.0.
 """
 
 from __future__ import annotations
@@ -239,5 +240,77 @@ def check(game: PgGame, position: Position, action: act.Action) -> None:
                               players=", ".join(sorted(owners))), RULE)
 
 
-__all__ = ["MODES", "answerer", "check", "co", "co_leader", "enabled", "own_only", "player_of", "sector_of",
-           "spec"]
+def seats(scenario: Scenario) -> dict[str, tuple[str, ...]]:
+    """The named players of each side, in the scenario's order: each pairs a page of his own (17.0)."""
+    data = spec(scenario)
+    if not data:
+        return {}
+    if data["command"] == "formation":
+        return {side: tuple(str(p) for p in split) for side, split in data["players"].items()}
+    return {side: tuple(dict.fromkeys(str(p) for p in by.values()))
+            for side, by in data["commanders"].items()}
+
+
+def _commander(position: Position, unit: UnitState) -> str | None:
+    """Who gives ``unit`` its orders: its player; an aircraft or a unit in no sector (off the board), the
+    player the CO assigned it to (``assigned``), else the CO himself (17.0); None: a CO tie still to roll."""
+    if unit.type != "aircraft":
+        got = player_of(position, unit)
+        if got is not None:
+            return got
+    given = spec(position.scenario).get("assigned", {}).get(unit.side, {}).get(unit.id)
+    if given:
+        return str(given)
+    chief = co(position, unit.side)
+    return chief[0] if len(chief) == 1 else None
+
+
+def _named(action: act.Action | None) -> tuple[str, ...]:
+    if action is None:
+        return ()
+    out: list[str] = []
+    for name in ("firers", "units", "unit"):
+        got = getattr(action, name, None)
+        if isinstance(got, str):
+            out.append(got)
+        elif isinstance(got, tuple):
+            out.extend(str(u) for u in got)
+    return tuple(out)
+
+
+def check_player(game: PgGame, position: Position, action: act.Action | None, player: str) -> None:
+    """17.0 at the table: ``player`` (one of the side's players, from his own page) may take ``action`` (None:
+    the done button) only if it is his: an open decision is answered by the player ``answerer`` names; an
+    action names only units he commands (formation: his own; sector: those in his sector); an action naming
+    none (passing, ending an activation) is the open activation's player's, else the CO's."""
+    if not enabled(position):
+        return
+    top = position.decision
+    if top is not None:
+        who = answerer(position, top)
+        if who is not None and who != player:
+            raise IllegalAction(T("{player} may not answer this: it is for {answerer}, who commands the "
+                                  "units it concerns or is the CO (17.0)", player=player, answerer=who), RULE)
+        return
+    side = position.to_act
+    named = [u for u in _named(action) if u in position.units and position.units[u].side == side]
+    if not named:
+        named = [u for u in game.gstate(position.state).active if u in position.units]
+    owners = {c for u in named if (c := _commander(position, position.units[u])) is not None}
+    if not named:
+        chief = co(position, side)
+        owners = set(chief) if len(chief) == 1 else set()
+    if owners and owners != {player}:
+        raise IllegalAction(T("{player} may act only with his own units: {units} are commanded by {players} "
+                              "(17.0)", player=player, units=", ".join(named) or "-",
+                              players=", ".join(sorted(owners))), RULE)
+
+
+def player_answerer(position: Position) -> str | None:
+    """The player who answers the open decision (None: none open, or anyone of its side may)."""
+    top = position.decision
+    return None if top is None else answerer(position, top)
+
+
+__all__ = ["MODES", "answerer", "check", "check_player", "co", "co_leader", "enabled", "own_only",
+           "player_answerer", "player_of", "seats", "sector_of", "spec"]

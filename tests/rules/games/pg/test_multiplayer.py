@@ -87,3 +87,26 @@ def test_who_answers_a_decision(make_position: Any, pg: Any) -> None:
 def test_bad_multiplayer_data_names_the_place(make_position: Any, pg: Any, multi: Any, match: str) -> None:
     with pytest.raises(DataError, match=f"options.multiplayer.*{match}"):
         _pos(make_position, pg, multi)
+
+
+def test_seats_and_whose_action_at_the_table(make_position: Any, pg: Any) -> None:
+    """17.0 at the table: each side's named players are its seats; in a sector game p1 (west) may not move
+    a3 standing in the east sector (p2's), p2 may; passing with no unit named is the CO's (p1); a decision
+    about a3 is p2's to answer."""
+    pos = _pos(make_position, pg, SECTOR)
+    assert mp.seats(pos.scenario) == {"a": ("p1", "p2"), "b": ("q1", "q2")}
+    move = pos.parse_action("move a3 G3-G4")
+    with pytest.raises(IllegalAction, match="p1 may act only with his own units: a3 are commanded by p2"):
+        pos.game.check_player(pos, move, "p1")
+    pos.game.check_player(pos, move, "p2")
+    with pytest.raises(IllegalAction, match=r"\(17.0\)"):
+        pos.game.check_player(pos, None, "p2")
+    pos.game.check_player(pos, None, "p1")
+    about_a3 = Decision("confirm", "a", "x", "17.0", "x", subject=("a3",), choices=("yes",))
+    asked = pos.at(pos.state.push(about_a3))
+    with pytest.raises(IllegalAction, match="it is for p2"):
+        asked.game.check_player(asked, None, "p1")
+    assert asked.game.answerer(asked) == "p2"
+    plain = pg(make_position, UNITS, counters_extra=LDR)
+    assert plain.game.seats(plain.scenario) == {}
+    plain.game.check_player(plain, move, "anyone")
