@@ -22,6 +22,7 @@ from hexmate.rules.games.asl import (
     dugin,
     hulldown,
     mounted,
+    ncrord,
     prcfire,
     riders,
     vbypass,
@@ -204,8 +205,10 @@ def declare_fire(position: Position, fire: act.Fire) -> State:
     )
 
 
-def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[int, list[od.Step], int, int]:
-    """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51)."""
+def to_hit_of(position: Position, firer: UnitState, target: UnitState,
+              reaction: bool = False) -> tuple[int, list[od.Step], int, int]:
+    """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51). ``reaction``:
+    D7.22's Non-CC Reaction Fire at an overrunning AFV, without Case A (ncrord.py)."""
     pack = od.load_pack()
     assert firer.hex is not None and target.hex is not None
     vt, tv = vtype(firer), vtype(target)
@@ -224,6 +227,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         k, side, new_tca = vbypass.turret_case_a(firer, tca, target.hex,
                                                  acquired=acquisition(target) in firer.markers)
         drm_a = od.case_a(pack, vt.ma.mount, turret_turns=k, bypass_side=side)
+    if reaction:
+        drm_a = 0  # D7.22: no Case A for Non-CC Reaction Fire at an overrunning vehicle
     cases: list[str] = []
     if (vt.armored and not vt.open_topped and not firer.has("ce")) or dugin.cupola(firer):
         cases.append("I")  # D5.2: a BU CT AFV; D9.51: a cupola always
@@ -304,7 +309,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     target = _target(position, decision, firer.side)
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
-    th, steps, new_tca, turned_k = to_hit_of(position, firer, target)
+    reaction = ncrord.reacting(decision)  # D7.22
+    th, steps, new_tca, turned_k = to_hit_of(position, firer, target, reaction)
     home: Hex = firer.hex
     own_a = next((s.value for s in steps if s.name == "A"), 0)
     if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too
@@ -366,6 +372,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
     if vbypass.across_of(target) is not None:  # D2.32: the firer's hex decides; same hex, a hull hit is Side
         aspect = vbypass.aspect(target, firer.hex, coloured=dr[1], hull=where == "hull")
+    if reaction and vtype(target).armored:
+        aspect = "rear"  # D7.22: a reaction hit on an overrunning AFV is automatically on its Rear
     tv = vtype(target)
     af = tv.af(where, aspect)
     gun = f"{vt.ma.calibre}{vt.ma.length}"
