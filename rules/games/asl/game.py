@@ -1515,8 +1515,8 @@ class AslGame(Game):
         if any(True for _ in vsmoke.generate(self, probe)):
             return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
-            if vfire.can_react(probe):  # D3.3: vehicles fire at the vehicle that entered
-                return True
+            if vfire.can_react(probe) or any(True for _ in vmgfire.generate(probe)):
+                return True  # D3.3: vehicles fire at the vehicle that entered (A8.1, D3.5: MGs too)
             crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
             return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
         if asl_hip.set_up(self, position, side):
@@ -1737,6 +1737,7 @@ class AslGame(Game):
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
                     yield from vfire.generate(position)
+                    yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
