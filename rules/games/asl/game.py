@@ -40,6 +40,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vcrewhit,
     vdelay,
+    vfg,
     vfire,
     vft,
     vinplace,
@@ -663,6 +664,8 @@ class AslGame(Game):
             if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
                 raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
                                     "A20.5")
+            if vfg.claims(position, action):
+                return vfg.check(self, position, action)  # D6.64, A7.5: a halftrack's MGs with infantry
             if vmgfire.claims(position, action):
                 return vmgfire.check(position, action)  # D3.5: a vehicle's MGs at infantry
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
@@ -845,6 +848,8 @@ class AslGame(Game):
                 return asl_placedc.declare(self, position, action)  # A23.3
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
+            if vfg.claims(position, action):
+                return vfg.declare(position, action)  # D6.64, A7.5
             if vmgfire.claims(position, action):
                 return vmgfire.declare(position, action)  # D3.5
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -1798,6 +1803,7 @@ class AslGame(Game):
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
+            yield from vfg.generate(self, position)  # D6.64: a halftrack's MGs with infantry
             yield from vft.generate(position)  # D3.6
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over

@@ -50,6 +50,7 @@ MODS = {  # the attack's own DRMs, as the resolution shows them
     "ca_kept": (T("the turret turned this phase: the same Case A DRM"), "D3.51"),
     "fixed_bmg": (T("fixed BMG at a moving target"), "D1.81"),
     "plus1": (T("recalled or stunned before"), "D5.34"),
+    "fg_hindrance": (T("a fire group member's worse LOS hindrance"), "A7.52"),  # vfg.py
 }
 
 
