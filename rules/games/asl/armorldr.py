@@ -67,7 +67,7 @@ def leadership(vehicle: UnitState, roll: str, *, weapon: str = "ma") -> int:
     if roll not in APPLIES:
         raise ValueError(f"{roll!r} is no roll an Armor Leader may modify (D3.44)")
     led = leader(vehicle)
-    if led is None:
+    if led is None or vehicle.has("cupola"):  # D9.51: nobody else inside a cupola, so no leadership
         return 0
     if weapon in ("mg", "ft") and roll != "ovr":
         return 0

@@ -40,6 +40,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vcrewhit,
     vdelay,
+    vfg,
     vfire,
     vft,
     vinplace,
@@ -67,6 +68,7 @@ from hexmate.rules.games.asl import conceal58 as asl_conceal58
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
+from hexmate.rules.games.asl import dugin as asl_dugin
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
@@ -283,6 +285,7 @@ class AslGame(Game):
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
+        asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
@@ -672,6 +675,8 @@ class AslGame(Game):
                                     "A20.5")
             if asl_demolition.thrown_home(position, action):
                 return asl_fire.check(self, position, action)  # A23.61: a vehicle there may be its target
+            if vfg.claims(position, action):
+                return vfg.check(self, position, action)  # D6.64, A7.5: a halftrack's MGs with infantry
             if vmgfire.claims(position, action):
                 return vmgfire.check(position, action)  # D3.5: a vehicle's MGs at infantry
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.firers):
@@ -854,6 +859,8 @@ class AslGame(Game):
                 return asl_placedc.declare(self, position, action)  # A23.3
             if prisoners.is_massacre(position, action):
                 return prisoners.massacre(self, position, action)  # A20.4
+            if vfg.claims(position, action):
+                return vfg.declare(position, action)  # D6.64, A7.5
             if vmgfire.claims(position, action):
                 return vmgfire.declare(position, action)  # D3.5
             if armour.is_vehicle(state.units[action.firers[0]]):
@@ -1527,8 +1534,8 @@ class AslGame(Game):
         if any(True for _ in vsmoke.generate(self, probe)):
             return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
-            if vfire.can_react(probe):  # D3.3: vehicles fire at the vehicle that entered
-                return True
+            if vfire.can_react(probe) or any(True for _ in vmgfire.generate(probe)):
+                return True  # D3.3: vehicles fire at the vehicle that entered (A8.1, D3.5: MGs too)
             crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
             return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
         if asl_hip.set_up(self, position, side):
@@ -1749,6 +1756,7 @@ class AslGame(Game):
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
                     yield from vfire.generate(position)
+                    yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
                 else:
                     yield from self._fire_from_ground(position)
                     yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
@@ -1809,6 +1817,7 @@ class AslGame(Game):
             yield from asl_hip.fire_options(self, position)  # A12.31: a HIP unit may fire
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
+            yield from vfg.generate(self, position)  # D6.64: a halftrack's MGs with infantry
             yield from vft.generate(position)  # D3.6
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over

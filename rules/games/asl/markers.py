@@ -104,6 +104,8 @@ PHRASES: dict[str, T] = {
     "motion_tried": T("has made its Motion attempt this enemy MPh (D2.401)"),
     "burning": T("burning (D10.1)"),
     "hd": T("hull down (D4.2)"),
+    "cupola": T("armored cupola (D9.5)"),
+    "dug_in": T("dug in (D9.54)"),
     "ma_malf": T("main armament malfunctioned (D3.7)"),
     "ntc_passed": T("a radioless AFV that passed its NTC to move this MPh (D14.23)"),
     "ntc_failed": T("a radioless AFV that failed its NTC: stopped for this MPh (D14.23)"),

@@ -15,7 +15,7 @@ Their IFT fire (fire.py asks ``halvings`` for each shot):
   open-topped halftrack is CE unless marked BU, D5.3), and halved while it is in Motion or not stopped
   (D2.42; their fire after it moved in their own turn is the AFPh's halving, D6.63, D3.31);
 - units aboard fire in a group only with units aboard the same vehicle, except that CE halftrack passengers
-  may join infantry and other such passengers (D6.64).
+  may join infantry and the CE passengers of the same or another armored halftrack (D6.64).
 
 Their part of an OVR (D7.11): CE armored-halftrack passengers add half their printed FP, other passengers and
 riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
@@ -199,14 +199,12 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
                                 "D6.61")
         if vehicle.has("wreck"):
             raise IllegalAction(T("{unit} is aboard a wreck", unit=unit.id), "D6.9")
-    if len(vehicles) > 1:
+    # D6.64: CE armored-halftrack (or carrier) passengers join those of the same or another such halftrack;
+    # other units aboard group only with units aboard the same vehicle
+    if len(vehicles) > 1 and not all(role(position.units[v]) == HT_PASSENGER for v in vehicles):
         raise IllegalAction(T("units aboard different vehicles do not form one fire group"), "D6.64")
-    if vehicles and ground:
-        vehicle = position.units[next(iter(vehicles))]
-        if role(vehicle) != HT_PASSENGER:
-            raise IllegalAction(
-                T("units aboard a vehicle form a fire group only with units aboard it"), "D6.64"
-            )
+    if vehicles and ground and any(role(position.units[v]) != HT_PASSENGER for v in vehicles):
+        raise IllegalAction(T("units aboard a vehicle form a fire group only with units aboard it"), "D6.64")
 
 
 def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction, list[Step]]:

@@ -22,7 +22,8 @@ the vehicle survived, the CC counter that bars Non-CC Reaction Fire (D7.21); an 
 also their NMC (D7.212, A8.31).
 
 Street Fighting (D7.211, A11.8) is street.py's, on this module's attack; Non-CC Reaction Fire by TPBF at an
-unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``. Not built: the rest of
+unarmored vehicle (D7.22, A7.308) is ncreact.py's, offered here as ``tpbf-UNIT``; a vehicle's gun in the
+Location at an overrunning AFV is ncrord.py's, offered as ``ord-VEHICLE``. Not built: the rest of
 D7.22 and D7.221 (ordnance SW, FT, DC, MOL: chapter C's tables), gun crews (D7.23), CC Reaction against
 a vehicle's other MP expenditures (only OVRs here, and Street Fighting), a PAATC taken when the AFV entered
 (A12.41) other than one passed for an earlier reaction.
@@ -37,7 +38,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.games.asl import morale as am
-from hexmate.rules.games.asl import ncreact, streetrfp, vfire
+from hexmate.rules.games.asl import ncreact, ncrord, streetrfp, vfire
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import fpf_self_check
@@ -115,7 +116,8 @@ def offer(position: Position) -> State:
         return clear(state)
     vehicle, h = found
     units = eligible(position, vehicle, h)
-    if not units:
+    guns = ncrord.choices(position, vehicle, h)  # D7.22: a gun in the Location at an overrunning AFV
+    if not units and not guns:
         return clear(state)
     obliged = tuple(u.id for u in units if must_react(vehicle, u, position))
     side = position.enemy_of(vehicle.side)
@@ -128,7 +130,7 @@ def offer(position: Position) -> State:
     prompt = T("{vehicle} overran {hex}: choose a unit to attack it in CC Reaction Fire, or pass (D7.21)",
                vehicle=vehicle.id, hex=position.label(h))
     return state.push(Decision("units", side, prompt, "D7.21", OFFER, units=tuple(u.id for u in units),
-                               choices=("pass", *ncreact.choices(vehicle, units)),  # D7.22: or TPBF
+                               choices=("pass", *ncreact.choices(vehicle, units), *guns),  # D7.22: or TPBF
                                subject=(vehicle.id,), target=h))
 
 
@@ -145,6 +147,8 @@ def resume_offer(position: Position, decision: Decision, answer: act.Answer) -> 
     vehicle = state.units[decision.subject[0]]
     if answer.choice and answer.choice.startswith(ncreact.PREFIX):  # D7.22: Non-CC Reaction Fire, TPBF
         return ncreact.declare(position, vehicle, answer.choice[len(ncreact.PREFIX):])
+    if answer.choice and answer.choice.startswith(ncrord.PREFIX):  # D7.22: a gun at an overrunning AFV
+        return ncrord.declare(position, vehicle, answer.choice[len(ncrord.PREFIX):])
     unit = state.units[answer.units[0]]
     assert vehicle.hex is not None
     leaders = tuple(u.id for u in eligible(position, vehicle, vehicle.hex)

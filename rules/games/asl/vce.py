@@ -49,6 +49,8 @@ def check(position: Position, move: act.Move) -> act.Move:
                               hex=position.label(vehicle.hex)), "D5.33")
     if not vtype(vehicle).armored or any(vehicle.has(m) for m in ("wreck", "abandoned")):
         raise IllegalAction(T("{unit} has no AFV crew to go CE or button up", unit=vehicle.id), "D5.33")
+    if vehicle.has("cupola"):
+        raise IllegalAction(T("{unit} is an armored cupola: never CE", unit=vehicle.id), "D9.51")
     if vtype(vehicle).carrier:
         raise IllegalAction(T("{unit} is a carrier: never buttoned up, always CE", unit=vehicle.id), "D6.84")
     exposed = vehicle.has("ce")

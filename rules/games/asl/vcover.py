@@ -57,6 +57,8 @@ def _cover(position: Position, unit: UnitState) -> bool:
     """Does this vehicle or wreck give cover (D9.3) or hinder (D9.4) at all?"""
     if unit.hex is None or unit.has("burning"):
         return False  # D10.3: a burning wreck does not
+    if unit.has("dug_in"):
+        return False  # D9.3, D9.54: a dug-in AFV (or its wreck) gives no TEM and never hinders
     if unit.has("wreck"):
         return True  # D10.3: a wreck, armored or not (D9.3: an unarmored vehicle once it is a wreck)
     return _armored(unit) and not moving_this_turn(position, unit)

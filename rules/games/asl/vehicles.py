@@ -449,7 +449,8 @@ def vehicle_of(values: Mapping[str, int | str]) -> VehicleType:
 
 
 # --- state held in a vehicle unit's markers (D.7, D2.4, D3.12, D5) ---
-IMMOBILE = ("bogged", "mired", "immobilized", "abandoned", "shocked", "stunned", "wreck")
+IMMOBILE = ("bogged", "mired", "immobilized", "abandoned", "shocked", "stunned", "wreck",
+            "cupola", "dug_in")  # D9.52, D9.54: an armored cupola or dug-in AFV never leaves its hex
 
 
 def is_mobile(markers: frozenset[str]) -> bool:

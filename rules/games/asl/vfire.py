@@ -19,8 +19,10 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import (
     armorldr,
     crew,
+    dugin,
     hulldown,
     mounted,
+    ncrord,
     prcfire,
     riders,
     vbypass,
@@ -95,7 +97,9 @@ def hull_down(position: Position, firer: UnitState, target: UnitState) -> tuple[
     assert firer.hex is not None and target.hex is not None
     wall = vcover.wall_hull_down(position, firer.hex, target.hex)
     counter = hulldown.target_hd(position, firer.hex, target, firer)  # D4.221: its HD hexsides, from below
-    return target.has("hd") or counter or wall is not None, wall
+    # D9.53, D9.54: a cupola is never HD, a dug-in AFV always
+    hd = dugin.hull_down(target, target.has("hd") or counter or wall is not None)
+    return hd, None if dugin.cupola(target) else wall
 
 
 def check_fire(position: Position, fire: act.Fire) -> act.Fire:
@@ -202,8 +206,10 @@ def declare_fire(position: Position, fire: act.Fire) -> State:
     )
 
 
-def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[int, list[od.Step], int, int]:
-    """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51)."""
+def to_hit_of(position: Position, firer: UnitState, target: UnitState,
+              reaction: bool = False) -> tuple[int, list[od.Step], int, int]:
+    """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51). ``reaction``:
+    D7.22's Non-CC Reaction Fire at an overrunning AFV, without Case A (ncrord.py)."""
     pack = od.load_pack()
     assert firer.hex is not None and target.hex is not None
     vt, tv = vtype(firer), vtype(target)
@@ -222,9 +228,11 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         k, side, new_tca = vbypass.turret_case_a(firer, tca, target.hex,
                                                  acquired=acquisition(target) in firer.markers)
         drm_a = od.case_a(pack, vt.ma.mount, turret_turns=k, bypass_side=side)
+    if reaction:
+        drm_a = 0  # D7.22: no Case A for Non-CC Reaction Fire at an overrunning vehicle
     cases: list[str] = []
-    if vt.armored and not vt.open_topped and not firer.has("ce"):
-        cases.append("I")  # D5.2: a BU CT AFV
+    if (vt.armored and not vt.open_topped and not firer.has("ce")) or dugin.cupola(firer):
+        cases.append("I")  # D5.2: a BU CT AFV; D9.51: a cupola always
     moving = position.state.moving
     if (
         target.has("motion")
@@ -262,7 +270,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         rng=distance(firer.hex, target.hex),
         cases=tuple(cases),
         case_a_drm=drm_a,
-        size=tv.size,
+        size=dugin.size(target, tv.size),  # D9.53, D9.54
         tem=tem,
         hindrance=hindrance + sight.hindrance,
         hd=hd,
@@ -302,7 +310,8 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     target = _target(position, decision, firer.side)
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
-    th, steps, new_tca, turned_k = to_hit_of(position, firer, target)
+    reaction = ncrord.reacting(decision)  # D7.22
+    th, steps, new_tca, turned_k = to_hit_of(position, firer, target, reaction)
     home: Hex = firer.hex
     own_a = next((s.value for s in steps if s.name == "A"), 0)
     if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too
@@ -358,12 +367,14 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
         state = state.with_unit(state.units[target.id].revealed())
         for prc in [u for u in state.units.values() if u.carrier == target.id and u.concealed]:
             state = state.with_unit(prc.revealed())  # A12.2: its PRC with it
-    where = od.location(pack, dr)
+    where = "turret" if dugin.cupola(target) else od.location(pack, dr)  # D9.53: no hit location
     assert firer.hex is not None
     f = facing_of(target) if where == "hull" else tca_of(target.markers, facing_of(target))
     aspect = fc.aspect(target.hex, f, firer.hex) if firer.hex != target.hex else fc.same_hex_aspect(dr[1])
     if vbypass.across_of(target) is not None:  # D2.32: the firer's hex decides; same hex, a hull hit is Side
         aspect = vbypass.aspect(target, firer.hex, coloured=dr[1], hull=where == "hull")
+    if reaction and vtype(target).armored:
+        aspect = "rear"  # D7.22: a reaction hit on an overrunning AFV is automatically on its Rear
     tv = vtype(target)
     af = tv.af(where, aspect)
     gun = f"{vt.ma.calibre}{vt.ma.length}"
@@ -444,6 +455,8 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
         ("motion", *(m for m in target.markers if m.startswith("acq:"))) if "wreck" in marks else ("motion",)
     )
     state = state.with_unit(target.mark(*marks, remove=gone if marks else ()))
+    if dugin.cupola(target) and "wreck" in marks:
+        state = state.without_unit(target.id)  # D9.52: a cupola leaves no wreck
     if result == "stunned":  # D5.34: BU, stopped; a second stun or a 1MT one is a Recall (D5.342, D5.341)
         state = vcrewhit.stun(position.at(state), target)
     summary = T("{target}: {result}", target=target.id, result=WORDS[result])
@@ -451,8 +464,11 @@ def resume_tk(position: Position, decision: Decision, answer: act.Answer) -> Sta
     state = state.replace(
         resolution=Resolution(action, "ordnance", pack.label, True, lines, {target.id: result}, summary)
     ).push(*prc_checks)  # D6.9: after the crew's own roll
+    if dugin.cupola(target):
+        return state  # D9.51: no CS# (its crew goes with it) and no Immobilization TC
     shock_on_5 = od.tk_result(pack, 5, tk, vtype(target)) in ("burns", "destroyed", "shocked")
-    if vcrew.needs_tc(target, result, shock_on_5=shock_on_5):  # D5.5, D8.11, D8.22
+    # D5.5, D8.11, D8.22; D9.51 with D9.54: a dug-in AFV takes no Immobilization TC either
+    if not dugin.dug_in(target) and vcrew.needs_tc(target, result, shock_on_5=shock_on_5):
         state = state.push(vcrew.tc_decision(position, state.units[target.id]))
     if result == "destroyed" and not vtype(target).cs_lower:
         return state.push(

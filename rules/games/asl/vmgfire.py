@@ -50,6 +50,7 @@ MODS = {  # the attack's own DRMs, as the resolution shows them
     "ca_kept": (T("the turret turned this phase: the same Case A DRM"), "D3.51"),
     "fixed_bmg": (T("fixed BMG at a moving target"), "D1.81"),
     "plus1": (T("recalled or stunned before"), "D5.34"),
+    "fg_hindrance": (T("a fire group member's worse LOS hindrance"), "A7.52"),  # vfg.py
 }
 
 
@@ -113,9 +114,20 @@ def _moving(unit: UnitState) -> bool:
 
 
 def _at_vehicles(position: Position, unit: UnitState) -> bool:
-    """May its MGs take the vehicles of a Location as targets now? Not as Defensive First Fire, which is
-    at the infantry that moved in (A8.1; vfire.py answers a moving vehicle)."""
-    return not (position.phase.id == "MPh" and not vfire.bounding(position, unit))
+    """May its MGs take the vehicles of a Location as targets now? As Defensive First Fire only when a
+    vehicle is among the units moving now (A8.1, D3.5: the MGs named at the moving vehicle)."""
+    if not (position.phase.id == "MPh" and not vfire.bounding(position, unit)):
+        return True
+    return bool(moving_vehicles(position))
+
+
+def moving_vehicles(position: Position) -> frozenset[str]:
+    """The vehicles moving now, in the hex just entered: Defensive First Fire's only vehicle targets
+    (A8.1)."""
+    moving, top = position.state.moving, position.state.decision
+    if position.phase.id != "MPh" or moving is None or top is None or top.kind != "react":
+        return frozenset()
+    return frozenset(u for u in moving.units if u in position.units and is_vehicle(position.units[u]))
 
 
 def moving_target(position: Position, unit: UnitState, target: Hex) -> bool:
@@ -360,8 +372,10 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         if group:
             pushed += decisions_for(position.at(state), result, [u.id for u in group], column)
     if _at_vehicles(position, unit) and decision.arg("named") == "1":  # D3.54, D.8, A7.308
+        dff = position.phase.id == "MPh" and not vfire.bounding(position, unit)
         state, more, got, asks = vmgveh.resolve(position, state, unit.side, h, fp, roll.total, vehicle_drm,
-                                                tem=tem - asl_terrain.infantry_only_tem(position, h))
+                                                tem=tem - asl_terrain.infantry_only_tem(position, h),
+                                                only=moving_vehicles(position) if dff else None)  # A8.1
         lines += more
         results.update(got)
         pushed += asks
@@ -418,7 +432,11 @@ def generate(position: Position) -> Iterator[act.Action]:
                   and v.hex is not None and not v.has("wreck")
                   and (not vtype(v).armored or vmgveh.exposed_prc(position.state, v)
                        or vmg.crew_exposed(vtype(v), v.markers))}
-        for h in sorted(parked - set(hexes), key=lambda h: (h.q, h.r)):
+        at = parked - set(hexes)
+        if phase == "MPh" and moving is not None:  # A8.1: Defensive First Fire at the moving vehicle
+            movers = moving_vehicles(position)
+            at = {v.hex for v in position.units.values() if v.id in movers and v.hex in parked}
+        for h in sorted(at, key=lambda h: (h.q, h.r)):
             yield from _named_at_vehicles(position, unit, h)
 
 

@@ -20,7 +20,9 @@ vehicles; the one IFT DR then works out:
   (D5.34, D5.342): both through vcrewhit.py, as infantry fire at the crew does, so the stun's and the
   Recall's effects and the end of the Player Turn's "+1" are one rule.
 
-Not built here: Defensive First Fire by vehicle MGs at a moving vehicle.
+Defensive First Fire (A8.1, vmgfire.moving_vehicles): when a vehicle is among the units moving now, the
+MGs named at the hex it has just entered attack only the moving vehicles (and those aboard them), the fixed
+BMG at +1 (D1.81); FFNAM and FFMO stay infantry-only DRMs (A7.308).
 """
 
 from __future__ import annotations
@@ -62,18 +64,20 @@ def exposed_prc(state: State, vehicle: UnitState) -> list[tuple[UnitState, int]]
 
 
 def resolve(position: Position, state: State, side: str, h: Hex, fp: Fraction, original: int,
-            vehicle_drm: int, *, tem: int) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
+            vehicle_drm: int, *, tem: int, only: frozenset[str] | None = None,
+            ) -> tuple[State, list[Line], dict[str, str], list[Decision]]:
     """The vehicles of Location h under one vehicle-MG attack of ``fp`` with this Original DR; ``vehicle_drm``
     is the attack's DRM without those for infantry only, ``tem`` the part of it that is the Location's TEM
     (which a CE DRM replaces when larger, D5.31). Returns the state, the lines, the results by unit and the
-    decisions that follow (checks, Unlikely Kill and Survival DRs)."""
+    decisions that follow (checks, Unlikely Kill and Survival DRs). ``only``: Defensive First Fire attacks
+    just the vehicles moving now (A8.1)."""
     lines: list[Line] = []
     results: dict[str, str] = {}
     asks: list[Decision] = []
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     col = axis.locate(fp)
-    targets = vehicle_targets(position, h, side)
+    targets = [v for v in vehicle_targets(position, h, side) if only is None or v.id in only]
     if col is None:
         if targets:
             lines.append(Line(T("Vehicle line"), T("{fp} FP: no column left, no effect", fp=str(fp)), "A7.9"))

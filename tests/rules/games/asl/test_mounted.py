@@ -124,3 +124,19 @@ def test_d6_65_a_leader_aboard_directs_his_halftrack_and_the_hex_only_while_it_h
     assert _leadership(moving, "fire a-sq2,a-ldr at F5 dice 3,4") == []  # in Motion: not the unit outside
     assert mounted.may_direct(moving, moving.units["a-ldr"], [moving.units["a-sq"]])
     assert not mounted.may_direct(moving, moving.units["a-ldr"], [moving.units["a-sq2"]])
+
+
+def test_d6_64_passengers_of_two_ce_halftracks_form_one_group(make_position: Any) -> None:
+    """D6.64: CE halftrack passengers may join a fire group with the CE passengers of another halftrack
+    (here in the adjacent hex D5, A7.5); a truck's passengers may not join them."""
+    other = [{"id": "a-v2", "counter": "ht", "side": "a", "hex": "D5", "markers": ["vca0"]},
+             {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "D5", "carrier": "a-v2"}]
+    pos = make(make_position, "PFPh", "ht", *other)
+    assert pos.parse_action("fire a-sq,a-sq2 at F5") in pos.legal_actions
+    total, _ = fire_fp(pos, "fire a-sq,a-sq2 at F5 dice 3,4")
+    assert total == "8"  # 4 + 4, each unhalved (D6.63), from C5 and D5 at ranges 3 and 2 (no PBF)
+    truck = [{"id": "a-v2", "counter": "truck", "side": "a", "hex": "D5", "markers": ["vca0"]},
+             {"id": "a-sq2", "counter": "4-6-7", "side": "a", "hex": "D5", "carrier": "a-v2"}]
+    pos = make(make_position, "PFPh", "ht", *truck)
+    with pytest.raises(IllegalAction, match="fire group"):
+        pos.push_text("fire a-sq,a-sq2 at F5")
