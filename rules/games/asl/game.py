@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import (
     mounted,
     ncreact,
     overrun,
+    platoon,
     prcfire,
     prisoners,
     radioless,
@@ -281,6 +282,7 @@ class AslGame(Game):
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -1599,6 +1601,8 @@ class AslGame(Game):
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            if not radioless.radioless(state.units[move.units[0]]):  # D14.24: a radio AFV leaves its platoon
+                state = platoon.leave(state, state.units[move.units[0]])
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
                 return state.replace(game=gs)
             n = len(state.decisions)
@@ -1809,7 +1813,7 @@ class AslGame(Game):
             yield from vwreck.generate(position)  # D10.5: scrounging
 
     def on_phase_end(self, position: Position) -> State:
-        state = fire_groups.phase_over(position.state)  # A7.55, A7.7
+        state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":

@@ -118,7 +118,7 @@ def attempt(position: Position, answer: act.Answer) -> State:
     vehicle = position.units.get(uid)
     if vehicle is None or vehicle not in candidates(position, vehicle.side):
         raise IllegalAction(T("{unit} may not attempt Motion now", unit=uid), "D2.401")
-    need = spent_in_los(position, vehicle) - radioless.motion_drm(vehicle)  # D14.23: +1 radioless, alone
+    need = spent_in_los(position, vehicle) - radioless.motion_drm(position, vehicle)  # D14.211, D14.23
     state = position.state.with_unit(vehicle.mark(TRIED))
     prompt = T(
         "{unit} attempts Motion: roll a dr; {need} or less succeeds (MF/MP spent in its LOS, D2.401)",
