@@ -1086,6 +1086,9 @@ class AslGame(Game):
     def resume_vmotion_mr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_reliability(position, decision, answer)  # D2.51
 
+    def resume_vmotion_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_pick(position, decision, answer)  # D14.21
+
     def resume_vmotion_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_face(position, decision, answer)  # D2.401
 

@@ -182,3 +182,63 @@ def test_a_radio_afv_leaves_its_platoon_without_an_ntc(make_position: Any) -> No
     assert "move a-pz C2 as ntc" not in texts(pos)
     pos.push_text("move a-pz C2-D2")
     assert platoon.name_of(pos.units["a-pz"]) is None
+
+
+def test_a_platoon_goes_into_motion_as_one(make_position: Any) -> None:
+    """D14.211: one dr for the platoon, +2 for its two AFVs; a success puts both in Motion, each with its free
+    turn (D2.401), and neither tries again this MPh. The squad's 1 MF hexes D3, E4, E5 are in b-lt's LOS (E3
+    is not: F3's building; b-lt2 in J4 sees fewer, and the most in any one AFV's LOS counts): 3 - 2 = 1; dr 1
+    succeeds."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-lt", "counter": "lt", "side": "b", "hex": "J5", "markers": ["vca3", "platoon:P"]},
+             {"id": "b-lt2", "counter": "lt", "side": "b", "hex": "J4", "markers": ["vca3", "platoon:P"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=LT, hexes=HIDDEN)
+    pos.push_text("move a-sq C3-D3-E3-E4-E5")
+    for _ in range(3):
+        pos.push_text("answer pass")
+    pos.push_text("answer motion-b-lt")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
+    assert top.subject == ("b-lt", "b-lt2") and "one dr, +2" in top.prompt
+    pos.push_text("answer dice 1")
+    assert pos.units["b-lt"].has("motion") and pos.units["b-lt2"].has("motion")
+    assert pos.units["b-lt2"].has(vmotion.TRIED)
+    faced = []
+    while pos.decision is not None and pos.decision.then == "vmotion_face":
+        faced.append(pos.decision.subject[0])
+        pos.push_text("answer keep")
+    assert sorted(faced) == ["b-lt", "b-lt2"]
+
+
+def test_a_platoon_takes_one_reliability_dr_and_picks_the_one_it_immobilizes(make_position: Any) -> None:
+    """D14.21, D2.51: two radio-equipped German tanks in a platoon (D14.24) made red-MP by D2.52's option go
+    into Motion: one DR for both; 12 immobilizes one, picked by a dr (5 of 1-6 split between two: the
+    second); the other goes into Motion. A dr above the need (3 - 2 = 1) leaves both stopped, both tried."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-pz", "counter": "pz", "side": "b", "hex": "J5", "markers": ["vca3", "platoon:P"]},
+             {"id": "b-pz2", "counter": "pz", "side": "b", "hex": "J4", "markers": ["vca3", "platoon:P"]}]
+
+    def to_the_dr() -> Position:
+        pos: Position = make_position("asl", units, "MPh", counters=LT, hexes=HIDDEN,
+                                      options={"axis_red_mp": True})
+        pos.push_text("move a-sq C3-D3-E3-E4-E5")
+        for _ in range(3):
+            pos.push_text("answer pass")
+        pos.push_text("answer motion-b-pz")
+        return pos
+
+    failed = to_the_dr()
+    failed.push_text("answer dice 2")
+    assert not failed.units["b-pz"].has("motion") and not failed.units["b-pz2"].has("motion")
+    assert failed.units["b-pz2"].has(vmotion.TRIED)
+    pos = to_the_dr()
+    pos.push_text("answer dice 1")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion_mr" and top.subject == ("b-pz", "b-pz2")
+    pos.push_text("answer dice 6,6")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion_pick"
+    pos.push_text("answer dice 5")
+    assert pos.units["b-pz2"].has("immobilized") and not pos.units["b-pz2"].has("motion")
+    assert pos.units["b-pz"].has("motion")
+    assert not platoon.mates(pos, pos.units["b-pz"])  # D14.22: the immobilized one has left
