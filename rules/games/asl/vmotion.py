@@ -14,6 +14,10 @@ Final Fire counter. "Began out of LOS" is judged for the unit now moving from th
 (units that moved earlier in the phase and stopped in LOS are not tracked). Once in Motion it is a moving
 target (Case J, D2.41), fires with Case C (D2.42), gives no TEM or hindrance (vcover.py), and starts its
 next MPh without the start MP (armour.py).
+
+D14.211: choosing any AFV of a platoon (platoon.py) makes the whole platoon try with one dr, adding the
+number of its AFVs, against the most MF/MP spent in any one AFV's LOS; a success puts all of them in Motion
+after one mechanical reliability DR for its red-MP AFVs (D14.21: a 12 immobilizes one, picked by a dr).
 """
 
 from __future__ import annotations
