@@ -634,6 +634,8 @@ class AslGame(Game):
                 return vwreck.check_push(position, action)  # D10.42: pushing a wreck aside
             if wagon.is_gallop(position, action):
                 return wagon.check_gallop(position, action)  # D12.4
+            if platoon.is_form(position, action):
+                return platoon.check_form(position, action)  # D14.2: a platoon formed
             if radioless.is_ntc(position, action):
                 return radioless.check(position, action)  # D14.23: a radioless AFV's NTC to move
             if vdelay.is_delay(position, action):
@@ -1588,6 +1590,8 @@ class AslGame(Game):
             return vwreck.push(position, move)  # D10.42: half its MP spent in place; nothing moves
         if wagon.is_gallop(position, move):
             return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
+        if platoon.is_form(position, move):
+            return platoon.form(position, move)  # D14.2: nothing moves
         if radioless.is_ntc(position, move):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
@@ -1775,6 +1779,7 @@ class AslGame(Game):
             yield from vwreck.push_generate(position)  # D10.42
             yield from wagon.generate(position)  # D12.4: a gallop to declare
             yield from radioless.generate(position)  # D14.23
+            yield from platoon.generate(position)  # D14.2
             yield from (a for a in vdelay.generate(position)  # D2.17; D14.23: not before its NTC
                         if not (isinstance(a, act.Move)
                                 and radioless.barred(position, position.units[a.units[0]])))

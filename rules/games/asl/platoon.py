@@ -1,7 +1,8 @@
 """ASL platoons of AFVs (D14.2-D14.31): their arithmetic, and the platoons of a scenario in play.
 
 In play (the functions after ``PLATOON``): a scenario puts AFVs in a platoon with the marker
-``platoon:<name>`` (D14.2: formed at set-up); the
+``platoon:<name>`` (D14.2: formed at set-up), or the phasing player forms one at the start of the MPh
+(``move AFV,AFV[,AFV] HEX as platoon``, D14.2; not on leaving a Column, E11.252, chapter E); the
 game checks 2 or 3 AFVs of one side (D14.2). A member belongs
 while it is on the map, not destroyed, mobile and not recalled (D14.22), and while it meets D14.21 with a mate
 (same or adjacent hex, LOS ignoring SMOKE, all mates in the same stopped/Motion status); a platoon that fails
@@ -24,10 +25,12 @@ examples):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexmate.rules import actions as act
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import los as asl_los
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -168,6 +171,64 @@ def motion_platoon_drm(position: Position, unit: UnitState) -> int:
     return motion_drm(len(crew) + 1) if crew else 0
 
 
+FORM = "platoon"  # D14.2: ``move AFV,AFV[,AFV] HEX as platoon`` at the start of the MPh
+
+
+def is_form(position: Position, move: act.Move) -> bool:
+    return move.mode == FORM and bool(move.units) and all(u in position.units for u in move.units)
+
+
+def check_form(position: Position, move: act.Move) -> act.Move:
+    """D14.2: 2 or 3 AFVs of the phasing side, in no platoon, form one at the start of their MPh (before
+    anything of that side has moved) if they meet D14.21."""
+    crew = [position.units[u] for u in move.units]
+    first = crew[0]
+    if not 2 <= len(crew) <= 3 or len(set(move.units)) != len(crew):
+        raise IllegalAction(T("a platoon is 2 or 3 AFVs: move AFV,AFV[,AFV] HEX as platoon"), "D14.2")
+    if move.path != (first.hex,):
+        raise IllegalAction(T("name the first AFV's hex: move AFV,AFV[,AFV] HEX as platoon"), "D14.2")
+    state = position.state
+    if position.phase.id != "MPh" or state.moved or state.moving is not None:
+        raise IllegalAction(T("a platoon forms at the start of its own MPh, before anything moves"), "D14.2")
+    for u in crew:
+        if u.side != position.phasing or not _in_play(u) or not vtype(u).armored:
+            raise IllegalAction(T("{unit} is not a mobile AFV of the moving side on the map", unit=u.id),
+                                "D14.2")
+        if name_of(u) is not None:
+            raise IllegalAction(T("{unit} is already in a platoon", unit=u.id), "D14.2")
+        if any(m.startswith("spent") or m.startswith("ntc_") for m in u.markers):
+            raise IllegalAction(T("{unit} has already acted this MPh", unit=u.id), "D14.2")
+    where = {u.id: u.hex for u in crew if u.hex is not None}
+    if conforms(where, {u.id: _status(u) for u in crew}, lambda a, b: _sees(position, a, b)):
+        raise IllegalAction(T("{units} do not meet D14.21: each in or next to a mate's hex with LOS, all "
+                              "stopped or all in Motion", units=", ".join(move.units)), "D14.21")
+    return act.Move(move.units, move.path, None, FORM)
+
+
+def form(position: Position, move: act.Move) -> State:
+    """D14.2: the platoon is named after its first AFV."""
+    state = position.state
+    for uid in move.units:
+        state = state.with_unit(state.units[uid].mark(PLATOON + move.units[0]))
+    return state
+
+
+def generate(position: Position) -> Iterator[act.Move]:
+    """The platoons the phasing side may form now (D14.2)."""
+    state = position.state
+    if position.phase.id != "MPh" or state.decision is not None or state.moving is not None or state.moved:
+        return
+    afvs = [u for u in sorted(position.units.values(), key=lambda u: u.id)
+            if u.side == position.phasing and _in_play(u) and vtype(u).armored and name_of(u) is None]
+    for n in (2, 3):
+        for crew in itertools.combinations(afvs, n):
+            assert crew[0].hex is not None
+            try:
+                yield check_form(position, act.Move(tuple(u.id for u in crew), (crew[0].hex,), None, FORM))
+            except IllegalAction:
+                continue
+
+
 def check_setup(state: State, where: str) -> None:
     """D14.2: a platoon is 2 or 3 AFVs of one side (radio-equipped ones may join, D14.24)."""
     names: dict[str, list[UnitState]] = {}
@@ -187,5 +248,6 @@ def check_setup(state: State, where: str) -> None:
                             "(D14.2)")
 
 
-__all__ = ["PLATOON", "PlatoonMove", "allowance", "broken_up", "check_setup", "conforms", "impulse_cost",
-           "leave", "mates", "motion_drm", "motion_platoon_drm", "name_of", "roster"]
+__all__ = ["FORM", "PLATOON", "PlatoonMove", "allowance", "broken_up", "check_form", "check_setup",
+           "conforms", "form", "generate", "impulse_cost", "is_form", "leave", "mates", "motion_drm",
+           "motion_platoon_drm", "name_of", "roster"]

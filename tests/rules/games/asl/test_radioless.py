@@ -242,3 +242,26 @@ def test_a_platoon_takes_one_reliability_dr_and_picks_the_one_it_immobilizes(mak
     assert pos.units["b-pz2"].has("immobilized") and not pos.units["b-pz2"].has("motion")
     assert pos.units["b-pz"].has("motion")
     assert not platoon.mates(pos, pos.units["b-pz"])  # D14.22: the immobilized one has left
+
+
+def test_a_platoon_formed_at_the_start_of_the_mph(make_position: Any) -> None:
+    """D14.2: two radioless tanks in C5 and D5 (adjacent, LOS, both stopped) form a platoon at the start of
+    their MPh, offered on the page; five hexes apart (C5, H5) they may not (D14.21); nor once a unit of
+    the side has moved."""
+    pos: Position = make_position("asl", [{**u, "markers": ["vca0"]} for u in platoon_units()], "MPh",
+                                  counters=LT)
+    assert "move x-lt,y-lt C5 as platoon" in texts(pos)
+    pos.push_text("move x-lt,y-lt C5 as platoon")
+    assert platoon.name_of(pos.units["y-lt"]) == "x-lt"
+    assert [u.id for u in platoon.mates(pos, pos.units["y-lt"])] == ["x-lt"]
+    assert not any(t.endswith("as platoon") for t in texts(pos))  # both in a platoon now
+    apart: Position = make_position("asl", [{**u, "markers": ["vca0"]} for u in platoon_units("H5")], "MPh",
+                                    counters=LT)
+    with pytest.raises(IllegalAction, match=r"do not meet D14.21"):
+        apart.push_text("move x-lt,y-lt C5 as platoon")
+    units = [*({**u, "markers": ["vca0"]} for u in platoon_units()),
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "A1"}]
+    later: Position = make_position("asl", units, "MPh", counters={**LT, "4-6-7": COUNTERS_SQUAD})
+    later.push_text("move a-sq A1-A2")
+    with pytest.raises(IllegalAction, match=r"at the start of its own MPh"):
+        later.push_text("move x-lt,y-lt C5 as platoon")
