@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import (
     mounted,
     ncreact,
     overrun,
+    platoon,
     prcfire,
     prisoners,
     radioless,
@@ -287,6 +288,7 @@ class AslGame(Game):
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -644,6 +646,8 @@ class AslGame(Game):
                 return vwreck.check_push(position, action)  # D10.42: pushing a wreck aside
             if wagon.is_gallop(position, action):
                 return wagon.check_gallop(position, action)  # D12.4
+            if platoon.is_form(position, action):
+                return platoon.check_form(position, action)  # D14.2: a platoon formed
             if radioless.is_ntc(position, action):
                 return radioless.check(position, action)  # D14.23: a radioless AFV's NTC to move
             if vdelay.is_delay(position, action):
@@ -1104,6 +1108,9 @@ class AslGame(Game):
 
     def resume_vmotion_mr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_reliability(position, decision, answer)  # D2.51
+
+    def resume_vmotion_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vmotion.resume_pick(position, decision, answer)  # D14.21
 
     def resume_vmotion_face(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vmotion.resume_face(position, decision, answer)  # D2.401
@@ -1604,6 +1611,8 @@ class AslGame(Game):
             return vwreck.push(position, move)  # D10.42: half its MP spent in place; nothing moves
         if wagon.is_gallop(position, move):
             return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
+        if platoon.is_form(position, move):
+            return platoon.form(position, move)  # D14.2: nothing moves
         if radioless.is_ntc(position, move):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
@@ -1620,6 +1629,8 @@ class AslGame(Game):
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            if not radioless.radioless(state.units[move.units[0]]):  # D14.24: a radio AFV leaves its platoon
+                state = platoon.leave(state, state.units[move.units[0]])
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
                 return state.replace(game=gs)
             n = len(state.decisions)
@@ -1790,6 +1801,7 @@ class AslGame(Game):
             yield from vwreck.push_generate(position)  # D10.42
             yield from wagon.generate(position)  # D12.4: a gallop to declare
             yield from radioless.generate(position)  # D14.23
+            yield from platoon.generate(position)  # D14.2
             yield from (a for a in vdelay.generate(position)  # D2.17; D14.23: not before its NTC
                         if not (isinstance(a, act.Move)
                                 and radioless.barred(position, position.units[a.units[0]])))
@@ -1832,7 +1844,7 @@ class AslGame(Game):
             yield from vwreck.generate(position)  # D10.5: scrounging
 
     def on_phase_end(self, position: Position) -> State:
-        state = fire_groups.phase_over(position.state)  # A7.55, A7.7
+        state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":

@@ -154,6 +154,8 @@ def phrase(marker: str, label: object = None) -> T:
 
         side = DIRECTION_NAMES[int(marker[3:])]
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
+    if marker.startswith("platoon:"):
+        return T("in AFV platoon {name} (D14.2)", name=marker[8:])
     if marker.startswith("push:"):
         return T("pushing the wreck {unit} aside this MPh (D10.42)", unit=marker[5:])
     if marker.startswith("hds") and marker[3:].isdigit() and int(marker[3:]) < 6:

@@ -1,6 +1,18 @@
-"""ASL platoon movement of radioless AFVs by impulses (D14.2-D14.31): pure arithmetic and checks, each
-citing its rule. Not wired into play: hexmate moves a vehicle alone (armour.py); these functions are the
-accounting a platoon move would use, tested on chapter D's two D14 examples.
+"""ASL platoons of AFVs (D14.2-D14.31): their arithmetic, and the platoons of a scenario in play.
+
+In play (the functions after ``PLATOON``): a scenario puts AFVs in a platoon with the marker
+``platoon:<name>`` (D14.2: formed at set-up), or the phasing player forms one at the start of the MPh
+(``move AFV,AFV[,AFV] HEX as platoon``, D14.2; not on leaving a Column, E11.252, chapter E); the
+game checks 2 or 3 AFVs of one side (D14.2). A member belongs
+while it is on the map, not destroyed, mobile and not recalled (D14.22), and while it meets D14.21 with a mate
+(same or adjacent hex, LOS ignoring SMOKE, all mates in the same stopped/Motion status); a platoon that fails
+D14.21 at a phase's end is broken up (D14.22: at the MPh's end, or at once in another phase). Its Motion dr
+adds the number of its AFVs (D14.211, vmotion). Impulse movement itself (D14.21, D14.3-D14.31) is not played:
+a member moves only by leaving its platoon, with D14.23's NTC (radioless.py), which takes its marker off
+(D14.22: non-platoon movement chosen).
+
+The arithmetic (not wired into play; the accounting an impulse move would use, tested on chapter D's D14
+examples):
 
 - The platoon's MP allowance is its slowest AFV's (the D14 example: 11 MP, the T-26S M37's).
 - An impulse costs every AFV the most MP any of them spent in it, also an AFV that did nothing (D14.31).
@@ -13,11 +25,18 @@ accounting a platoon move would use, tested on chapter D's two D14 examples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules import actions as act
+from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.asl import los as asl_los
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl.armour import is_vehicle, vtype
+from hexmate.rules.games.asl.vehicles import is_mobile
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
@@ -80,4 +99,155 @@ def motion_drm(afvs: int, *, radioless_alone: bool = False) -> int:
     return afvs if afvs > 1 else (1 if radioless_alone else 0)
 
 
-__all__ = ["PlatoonMove", "allowance", "conforms", "impulse_cost", "motion_drm"]
+PLATOON = "platoon:"  # D14.2: ``platoon:<name>``, from the scenario
+RECALLED = "recalled"  # D14.22 (vcrewhit.py sets it)
+
+
+def name_of(unit: UnitState) -> str | None:
+    """The platoon the scenario put this AFV in (D14.2), if it is still in one."""
+    for m in unit.markers:
+        if m.startswith(PLATOON) and len(m) > len(PLATOON):
+            return m[len(PLATOON):]
+    return None
+
+
+def _in_play(unit: UnitState) -> bool:
+    """D14.22: a destroyed, recalled or immobilized AFV is no longer part of its platoon."""
+    return (unit.hex is not None and is_vehicle(unit) and not unit.has("wreck") and is_mobile(unit.markers)
+            and not unit.has(RECALLED))
+
+
+def roster(state: State, name: str, side: str) -> list[UnitState]:
+    return sorted((u for u in state.units.values() if u.side == side and name_of(u) == name and _in_play(u)),
+                  key=lambda u: u.id)
+
+
+def _sees(position: Position, a: Hex, b: Hex) -> bool:
+    """D14.21: LOS between the two AFVs, SMOKE (and NVR) ignored."""
+    if a == b:
+        return True
+    la, lb = (asl_terrain.level_at(position, h) for h in (a, b))
+    return not asl_los.location_los(position.map, asl_los.Location(a, la), asl_los.Location(b, lb)).blocked
+
+
+def _status(unit: UnitState) -> str:
+    """D14.21's status: stopped or in Motion (a non-stopped AFV has ended its MPh in Motion, D2.14)."""
+    return "motion" if unit.has("motion") else "stopped"
+
+
+def mates(position: Position, unit: UnitState) -> list[UnitState]:
+    """The AFVs this one is in a platoon with, when the platoon meets D14.21 now (empty: it is alone)."""
+    name = name_of(unit)
+    if name is None or not _in_play(unit):
+        return []
+    crew = roster(position.state, name, unit.side)
+    if len(crew) < 2 or unit not in crew:
+        return []  # D14.22: the last AFV of a platoon is alone
+    where = {u.id: u.hex for u in crew if u.hex is not None}
+    if conforms(where, {u.id: _status(u) for u in crew}, lambda a, b: _sees(position, a, b)):
+        return []
+    return [u for u in crew if u.id != unit.id]
+
+
+def leave(state: State, unit: UnitState) -> State:
+    """D14.22: an AFV that chose non-platoon movement (D14.23) is no longer part of its platoon."""
+    marks = tuple(m for m in unit.markers if m.startswith(PLATOON))
+    return state.with_unit(unit.mark(remove=marks)) if marks else state
+
+
+def broken_up(position: Position) -> State:
+    """D14.22: a platoon that does not meet D14.21 at the end of its MPh, or loses it in another phase,
+    stops platoon movement: its AFVs leave it (checked at each phase's end)."""
+    state = position.state
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if name_of(unit) is not None and not mates(position, unit):
+            state = leave(state, state.units[unit.id])
+    return state
+
+
+def motion_platoon_drm(position: Position, unit: UnitState) -> int:
+    """D14.211: a platoon's Motion dr adds the number of its AFVs (0 for an AFV not in a platoon)."""
+    crew = mates(position, unit)
+    return motion_drm(len(crew) + 1) if crew else 0
+
+
+FORM = "platoon"  # D14.2: ``move AFV,AFV[,AFV] HEX as platoon`` at the start of the MPh
+
+
+def is_form(position: Position, move: act.Move) -> bool:
+    return move.mode == FORM and bool(move.units) and all(u in position.units for u in move.units)
+
+
+def check_form(position: Position, move: act.Move) -> act.Move:
+    """D14.2: 2 or 3 AFVs of the phasing side, in no platoon, form one at the start of their MPh (before
+    anything of that side has moved) if they meet D14.21."""
+    crew = [position.units[u] for u in move.units]
+    first = crew[0]
+    if not 2 <= len(crew) <= 3 or len(set(move.units)) != len(crew):
+        raise IllegalAction(T("a platoon is 2 or 3 AFVs: move AFV,AFV[,AFV] HEX as platoon"), "D14.2")
+    if move.path != (first.hex,):
+        raise IllegalAction(T("name the first AFV's hex: move AFV,AFV[,AFV] HEX as platoon"), "D14.2")
+    state = position.state
+    if position.phase.id != "MPh" or state.moved or state.moving is not None:
+        raise IllegalAction(T("a platoon forms at the start of its own MPh, before anything moves"), "D14.2")
+    for u in crew:
+        if u.side != position.phasing or not _in_play(u) or not vtype(u).armored:
+            raise IllegalAction(T("{unit} is not a mobile AFV of the moving side on the map", unit=u.id),
+                                "D14.2")
+        if name_of(u) is not None:
+            raise IllegalAction(T("{unit} is already in a platoon", unit=u.id), "D14.2")
+        if any(m.startswith("spent") or m.startswith("ntc_") for m in u.markers):
+            raise IllegalAction(T("{unit} has already acted this MPh", unit=u.id), "D14.2")
+    where = {u.id: u.hex for u in crew if u.hex is not None}
+    if conforms(where, {u.id: _status(u) for u in crew}, lambda a, b: _sees(position, a, b)):
+        raise IllegalAction(T("{units} do not meet D14.21: each in or next to a mate's hex with LOS, all "
+                              "stopped or all in Motion", units=", ".join(move.units)), "D14.21")
+    return act.Move(move.units, move.path, None, FORM)
+
+
+def form(position: Position, move: act.Move) -> State:
+    """D14.2: the platoon is named after its first AFV."""
+    state = position.state
+    for uid in move.units:
+        state = state.with_unit(state.units[uid].mark(PLATOON + move.units[0]))
+    return state
+
+
+def generate(position: Position) -> Iterator[act.Move]:
+    """The platoons the phasing side may form now (D14.2)."""
+    state = position.state
+    if position.phase.id != "MPh" or state.decision is not None or state.moving is not None or state.moved:
+        return
+    afvs = [u for u in sorted(position.units.values(), key=lambda u: u.id)
+            if u.side == position.phasing and _in_play(u) and vtype(u).armored and name_of(u) is None]
+    for n in (2, 3):
+        for crew in itertools.combinations(afvs, n):
+            assert crew[0].hex is not None
+            try:
+                yield check_form(position, act.Move(tuple(u.id for u in crew), (crew[0].hex,), None, FORM))
+            except IllegalAction:
+                continue
+
+
+def check_setup(state: State, where: str) -> None:
+    """D14.2: a platoon is 2 or 3 AFVs of one side (radio-equipped ones may join, D14.24)."""
+    names: dict[str, list[UnitState]] = {}
+    for unit in state.units.values():
+        name = name_of(unit)
+        if name is not None:
+            names.setdefault(name, []).append(unit)
+    for name, crew in sorted(names.items()):
+        ids = ", ".join(sorted(u.id for u in crew))
+        bad = [u.id for u in crew if not is_vehicle(u) or not vtype(u).armored]
+        if bad:
+            raise DataError(f"{where}: platoon {name!r}: {', '.join(sorted(bad))} is not an AFV (D14.2)")
+        if len({u.side for u in crew}) > 1:
+            raise DataError(f"{where}: platoon {name!r} ({ids}) mixes sides (D14.2)")
+        if not 2 <= len(crew) <= 3:
+            raise DataError(f"{where}: platoon {name!r} ({ids}) has {len(crew)} AFV: a platoon is 2 or 3 "
+                            "(D14.2)")
+
+
+__all__ = ["FORM", "PLATOON", "PlatoonMove", "allowance", "broken_up", "check_form", "check_setup",
+           "conforms", "form", "generate", "impulse_cost", "is_form", "leave", "mates", "motion_drm",
+           "motion_platoon_drm", "name_of", "roster"]

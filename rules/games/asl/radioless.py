@@ -1,18 +1,22 @@
-"""ASL D14 in play, as far as it goes without platoon movement: a radioless AFV moving alone (D14.1, D14.23).
+"""ASL D14 in play: a radioless AFV alone or leaving its platoon (D14.1, D14.2, D14.22-D14.24).
 
 D14.1: an AFV whose counter's back has no R symbol has a radio (catalogue key ``radioless``: true for those
-with it). D14.2: a radioless AFV moves in a platoon or takes D14.23's penalties. Platoon and impulse movement
-(D14.2-D14.22, D14.3-D14.332) are not built, so every radioless AFV on the map here moves alone:
+with it). D14.2: a radioless AFV moves in a platoon or takes D14.23's penalties. A scenario forms platoons
+with the marker ``platoon:<name>`` (platoon.py); impulse movement of a platoon (D14.21, D14.3-D14.31) is not
+played, so a radioless AFV moves only alone:
 
-- D14.23: a mobile radioless AFV on the map that is alone at the start of its MPh moves in that MPh only
-  after passing an NTC (``move VEHICLE HEX as ntc``, a DR at most its crew's morale, ``vcrew.crew_morale``).
-  Failing it, it stops at once if it is not stopped and spends the rest of its MP as delay MP; it does
-  nothing else that MPh but unload its passengers or riders (``transport``, which checks its own rules).
-  Without a passed NTC the vehicle's moves and delay MP are refused with this rule.
-- D14.23: a radioless AFV alone needs no NTC for a Motion attempt (D2.401), but its dr takes +1
-  (``vmotion``).
+- D14.23: a mobile radioless AFV on the map that is alone at the start of its MPh (not meeting D14.21 with a
+  platoon mate), or that wants to leave its platoon (only then), moves in that MPh only after passing an NTC
+  (``move VEHICLE HEX as ntc``, a DR at most its crew's morale, ``vcrew.crew_morale``). Taking it is choosing
+  non-platoon movement: the AFV leaves its platoon (D14.22). Failing it, it stops at once if it is not
+  stopped and spends the rest of its MP as delay MP; it does nothing else that MPh but unload its passengers
+  or riders (``transport``, which checks its own rules). Without a passed NTC the vehicle's moves and delay
+  MP are refused with this rule.
+- D14.24: a radio-equipped AFV in a platoon leaves it without an NTC: its move takes it out (game.py).
+- D14.23: a radioless AFV alone needs no NTC for a Motion attempt (D2.401), but its dr takes +1; a platoon's
+  takes +the number of its AFVs (D14.211) (``vmotion``).
 - D14.22: a radioless AFV that was recalled behaves as radio-equipped from then on (the marker
-  ``recalled``, when the game sets it; Recall has no caller in play yet, armorldr.py).
+  ``recalled``, set by vcrewhit.py), and leaves its platoon.
 - D14.1: an AFV's radio never serves OBA or indirect fire observation, nor does a radio counter replace it
   (no OBA at the table).
 """
@@ -24,7 +28,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import vcrew
+from hexmate.rules.games.asl import platoon, vcrew
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
@@ -36,25 +40,33 @@ FAILED = "ntc_failed"  # D14.23: this MPh
 RECALLED = "recalled"  # D14.22
 
 
-def lone(unit: UnitState) -> bool:
-    """A radioless AFV moving alone (no platoon movement here, D14.23), not turned radio-equipped by a Recall
-    (D14.22)."""
+def radioless(unit: UnitState) -> bool:
+    """A radioless AFV (D14.1), not turned radio-equipped by a Recall (D14.22)."""
     vt = vtype(unit)
     return vt.radioless and vt.armored and not unit.has(RECALLED)
 
 
-def motion_drm(unit: UnitState) -> int:
-    """D14.23: +1 on a lone radioless AFV's Motion attempt dr."""
-    return 1 if lone(unit) else 0
+def lone(position: Position, unit: UnitState) -> bool:
+    """A radioless AFV alone: in no platoon meeting D14.21 now (D14.23)."""
+    return radioless(unit) and not platoon.mates(position, unit)
+
+
+def motion_drm(position: Position, unit: UnitState) -> int:
+    """D14.211: a platoon's Motion dr adds the number of its AFVs; D14.23: +1 for a radioless AFV alone."""
+    return platoon.motion_platoon_drm(position, unit) or (1 if lone(position, unit) else 0)
 
 
 def bar(position: Position, unit: UnitState) -> None:
     """D14.23: a lone radioless AFV's move or delay MP in its MPh waits for a passed NTC."""
-    if position.phase.id != "MPh" or unit.side != position.phasing or not lone(unit) or unit.has(PASSED):
+    if position.phase.id != "MPh" or unit.side != position.phasing or not radioless(unit) or unit.has(PASSED):
         return
     if unit.has(FAILED):
         raise IllegalAction(T("{unit} failed its NTC: it does nothing more this MPh but unload",
                               unit=unit.id), "D14.23")
+    if platoon.mates(position, unit):  # D14.21, D14.3: impulse movement is not played at this table
+        raise IllegalAction(T("{unit} is in a platoon: platoon movement by impulses is not played here; it "
+                              "moves only after leaving its platoon with an NTC (move {unit} {hex} as ntc)",
+                              unit=unit.id, hex=position.label(unit.hex)), "D14.23")
     raise IllegalAction(T("{unit} is a radioless AFV alone: it moves only after an NTC (move {unit} {hex} as "
                           "ntc)", unit=unit.id, hex=position.label(unit.hex)), "D14.23")
 
@@ -78,7 +90,7 @@ def check(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("the NTC names one vehicle and its own hex: move VEHICLE HEX as ntc"), "D14.23")
     if position.phase.id != "MPh" or unit.side != position.phasing:
         raise IllegalAction(T("a radioless AFV takes its NTC at the start of its own MPh"), "D14.23")
-    if not lone(unit):
+    if not radioless(unit):
         raise IllegalAction(T("{unit} has a radio: no NTC to move", unit=unit.id), "D14.23")
     if unit.has(PASSED) or unit.has(FAILED):
         raise IllegalAction(T("{unit} has taken its NTC this MPh", unit=unit.id), "D14.23")
@@ -91,9 +103,14 @@ def check(position: Position, move: act.Move) -> act.Move:
 def declare(position: Position, move: act.Move) -> State:
     unit = position.units[move.units[0]]
     morale, _ = vcrew.crew_morale(unit)
-    prompt = T("{unit} is a radioless AFV alone: its crew takes an NTC to move; roll the DR, {need} or less "
-               "(D14.23)", unit=unit.id, need=morale)
-    return position.state.push(Decision("roll", unit.side, prompt, "D14.23", "vntc", dice="DR",
+    if platoon.mates(position, unit):
+        prompt = T("{unit} leaves its platoon: its crew takes an NTC to move; roll the DR, {need} or less "
+                   "(D14.22, D14.23)", unit=unit.id, need=morale)
+    else:
+        prompt = T("{unit} is a radioless AFV alone: its crew takes an NTC to move; roll the DR, {need} or "
+                   "less (D14.23)", unit=unit.id, need=morale)
+    state = platoon.leave(position.state, unit)  # D14.22: non-platoon movement chosen
+    return state.push(Decision("roll", unit.side, prompt, "D14.23", "vntc", dice="DR",
                                         subject=(unit.id,), target=unit.hex, args=(("need", str(morale)),)))
 
 
@@ -123,4 +140,4 @@ def generate(position: Position) -> Iterator[act.Action]:
 
 
 __all__ = ["FAILED", "MODE", "PASSED", "bar", "barred", "check", "declare", "generate", "is_ntc", "lone",
-           "motion_drm", "resume"]
+           "motion_drm", "radioless", "resume"]

@@ -14,6 +14,10 @@ Final Fire counter. "Began out of LOS" is judged for the unit now moving from th
 (units that moved earlier in the phase and stopped in LOS are not tracked). Once in Motion it is a moving
 target (Case J, D2.41), fires with Case C (D2.42), gives no TEM or hindrance (vcover.py), and starts its
 next MPh without the start MP (armour.py).
+
+D14.211: choosing any AFV of a platoon (platoon.py) makes the whole platoon try with one dr, adding the
+number of its AFVs, against the most MF/MP spent in any one AFV's LOS; a success puts all of them in Motion
+after one mechanical reliability DR for its red-MP AFVs (D14.21: a 12 immobilizes one, picked by a dr).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import axisred, conceal58, hulldown, radioless, vbypass
+from hexmate.rules.games.asl import axisred, conceal58, hulldown, platoon, radioless, vbypass
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, route, spent_of, with_facing
@@ -118,16 +122,23 @@ def attempt(position: Position, answer: act.Answer) -> State:
     vehicle = position.units.get(uid)
     if vehicle is None or vehicle not in candidates(position, vehicle.side):
         raise IllegalAction(T("{unit} may not attempt Motion now", unit=uid), "D2.401")
-    need = spent_in_los(position, vehicle) - radioless.motion_drm(vehicle)  # D14.23: +1 radioless, alone
-    state = position.state.with_unit(vehicle.mark(TRIED))
+    # D14.211: a platoon tries as one, with one dr, the MF/MP spent in LOS of any one of its AFVs counting
+    crew = [vehicle, *(u for u in platoon.mates(position, vehicle) if _may_try(u))]
+    need = max(spent_in_los(position, u) for u in crew) - radioless.motion_drm(position, vehicle)  # D14.23
+    state = position.state
+    for u in crew:
+        state = state.with_unit(state.units[u.id].mark(TRIED))
     prompt = T(
         "{unit} attempts Motion: roll a dr; {need} or less succeeds (MF/MP spent in its LOS, D2.401)",
         unit=uid,
         need=need,
     )
+    if len(crew) > 1:
+        prompt = T("the platoon {units} attempts Motion with one dr, +{afvs}: {need} or less succeeds "
+                   "(D2.401, D14.211)", units=", ".join(u.id for u in crew), afvs=len(crew), need=need)
     return state.push(
-        Decision("roll", vehicle.side, prompt, "D2.401", "vmotion", dice="dr", subject=(uid,),
-                 target=vehicle.hex, args=(("need", str(need)),))
+        Decision("roll", vehicle.side, prompt, "D2.401", "vmotion", dice="dr",
+                 subject=tuple(u.id for u in crew), target=vehicle.hex, args=(("need", str(need)),))
     )
 
 
@@ -139,6 +150,8 @@ def resume_motion(position: Position, decision: Decision, answer: act.Answer) ->
     vehicle = state.units[decision.subject[0]]
     if answer.dice[0] > Fraction(decision.arg("need", "0")):
         return state
+    if len(decision.subject) > 1:
+        return _platoon_motion(position, decision.subject)  # D14.211
     if axisred.red_mp(position, vehicle):  # D2.51, D2.52
         prompt = T("{unit} goes into Motion: roll its mechanical reliability DR; 12 immobilizes it (D2.51)",
                    unit=vehicle.id)
@@ -147,13 +160,61 @@ def resume_motion(position: Position, decision: Decision, answer: act.Answer) ->
     return into_motion(position, vehicle)
 
 
+def _may_try(u: UnitState) -> bool:
+    """D2.401's bars on a Motion attempt (mobile, not wrecked, shocked, stunned, fired or tried)."""
+    return u.hex is not None and is_mobile(u.markers) and not any(
+        u.has(m) for m in ("wreck", "shocked", "stunned", "first_fire", "final_fire", TRIED))
+
+
+def _platoon_motion(position: Position, ids: tuple[str, ...]) -> State:
+    """D14.211, D14.21: the platoon goes into Motion; its red-MP AFVs take one mechanical reliability DR
+    together (D2.51), which a later answer applies."""
+    red = tuple(u for u in ids if axisred.red_mp(position, position.units[u]))
+    if red:
+        first = position.units[red[0]]
+        prompt = T("the platoon {units} goes into Motion: one mechanical reliability DR for {red}; 12 "
+                   "immobilizes one of them (D2.51, D14.21)", units=", ".join(ids), red=", ".join(red))
+        return position.state.push(Decision("roll", first.side, prompt, "D14.21", "vmotion_mr", dice="DR",
+                                            subject=ids, target=first.hex, args=(("red", ",".join(red)),)))
+    return _all_into_motion(position, ids)
+
+
+def _all_into_motion(position: Position, ids: tuple[str, ...]) -> State:
+    state = position.state
+    for uid in reversed(ids):  # the first named turns first (its question on top)
+        if uid in state.units and is_mobile(state.units[uid].markers):
+            state = into_motion(position.at(state), state.units[uid])
+    return state
+
+
 def resume_reliability(position: Position, decision: Decision, answer: act.Answer) -> State:
     """D2.51 after a successful Motion attempt: 12 immobilizes it, and it does not go into Motion."""
     assert answer.dice is not None
     vehicle = position.state.units[decision.subject[0]]
+    if len(decision.subject) > 1:  # D14.21: the platoon's one DR
+        red = tuple(decision.arg("red", "").split(","))
+        if sum(answer.dice) == 12 and len(red) > 1:
+            prompt = T("12: one of {red} is immobilized; roll a dr to pick it at random, 1-6 split evenly "
+                       "among them in that order (D14.21)", red=", ".join(red))
+            return position.state.push(Decision("roll", vehicle.side, prompt, "D14.21", "vmotion_pick",
+                                                dice="dr", subject=decision.subject, target=vehicle.hex,
+                                                args=decision.args))
+        state = position.state
+        if sum(answer.dice) == 12:
+            state = state.with_unit(state.units[red[0]].mark("immobilized"))  # D2.51: no Motion for it
+        return _all_into_motion(position.at(state), decision.subject)
     if sum(answer.dice) == 12:
         return position.state.with_unit(vehicle.mark("immobilized"))
     return into_motion(position, vehicle)
+
+
+def resume_pick(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D14.21: the random selection of the one red-MP AFV a platoon's 12 immobilizes."""
+    assert answer.dice is not None
+    red = decision.arg("red", "").split(",")
+    hit = red[(answer.dice[0] - 1) * len(red) // 6]
+    state = position.state.with_unit(position.state.units[hit].mark("immobilized"))
+    return _all_into_motion(position.at(state), decision.subject)
 
 
 def into_motion(position: Position, vehicle: UnitState) -> State:
@@ -190,4 +251,4 @@ def resume_face(position: Position, decision: Decision, answer: act.Answer) -> S
 
 
 __all__ = ["CHOICE", "TRIED", "attempt", "candidates", "choices", "resume_face", "resume_motion",
-           "resume_reliability", "spent_in_los"]
+           "resume_pick", "resume_reliability", "spent_in_los"]
