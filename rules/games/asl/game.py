@@ -47,6 +47,7 @@ from hexmate.rules.games.asl import (
     vmgveh,
     vmotion,
     vmud,
+    vrecall,
     vreentry,
     vsmoke,
     vtow,
@@ -444,6 +445,8 @@ class AslGame(Game):
         if position.phase.id != "MPh":
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
+            if len(units) == 1 and vrecall.forced(units[0]) and asl_pwexit.edge(position, units[0].side):
+                return vrecall.moves(position, units[0])  # D5.341: only on its way off the friendly edge
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
         if not units or any(self.can_move(position, u) for u in units):
@@ -639,6 +642,8 @@ class AslGame(Game):
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 radioless.bar(position, position.units[action.units[0]])  # D14.23
+                if len(action.units) == 1 and vrecall.forced(position.units[action.units[0]]):
+                    return vrecall.check(position, action)  # D5.341: off by the friendly edge
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
@@ -1598,7 +1603,11 @@ class AslGame(Game):
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
-            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
+            if exiting:
+                state = state.with_unit(state.units[move.units[0]].mark("exiting"))
+            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]],
+                                            vmove_mode="" if exiting else move.mode)
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
                 return state.replace(game=gs)
             n = len(state.decisions)
@@ -1638,6 +1647,18 @@ class AslGame(Game):
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
             if vdelay.delaying(state):  # D2.17: still stopped, free to act again
                 state = vdelay.end(position.at(super().end_move(position)))
+            elif (moving.finished and not moving.stopped and moving.units[0] in state.units
+                  and state.units[moving.units[0]].has("exiting")):  # D5.341: off by its friendly edge
+                state = super().end_move(position)
+                gs = self.gstate(state)
+                aboard = [u for u in state.units.values() if u.carrier == moving.units[0]]  # they go with it
+                for uid in (moving.units[0], *(u.id for u in aboard)):
+                    state = state.without_unit(uid)
+                off = tuple((uid, 0) for uid in (moving.units[0], *(u.id for u in aboard)))
+                state = state.replace(game=gs.replace(exited=(*gs.exited, *off)))  # no Exit VP (A26.23)
+            elif vrecall.forced(state.units[moving.units[0]]):  # D5.341: it ends in Motion, no facing asked
+                state = armour.end_move(position.at(super().end_move(position)))
+                state = vrecall.end_move(position, state, moving.units[0])
             else:
                 state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
                 gs = self.gstate(state)
