@@ -49,6 +49,7 @@ from hexmate.rules.games.asl import (
     vmud,
     vrecall,
     vreentry,
+    vresid,
     vsmoke,
     vtow,
     vunbog,
@@ -1046,6 +1047,9 @@ class AslGame(Game):
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
 
+    def resume_vresidual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vresid.resume(position, decision, answer)  # D5.31, D5.311: Residual or a lane at its crew
+
     def resume_vcrew_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrewhit.resume(position, decision, answer)  # D5.34, D5.311, A7.82
 
@@ -1447,6 +1451,7 @@ class AslGame(Game):
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+            entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
             return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
