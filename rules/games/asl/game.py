@@ -15,8 +15,8 @@ from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
-from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
+    aerosan,
     armorldr,
     armour,
     crew,
@@ -56,6 +56,7 @@ from hexmate.rules.games.asl import (
     vwreck,
     wagon,
 )
+from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -281,6 +282,7 @@ class AslGame(Game):
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
+        aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
@@ -1046,6 +1048,9 @@ class AslGame(Game):
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
+
+    def resume_vaerosan(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return aerosan.resume(position, decision, answer)  # D17.22: the Aerosan Accident dr
 
     def resume_vresidual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vresid.resume(position, decision, answer)  # D5.31, D5.311: Residual or a lane at its crew
