@@ -35,6 +35,7 @@ from hexmate.rules.games.asl import (
     aerosan,
     armorldr,
     axisred,
+    ddtank,
     hulldown,
     riders,
     vbypass,
@@ -195,7 +196,10 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
             return Fraction(0)  # D2.7: all its MP, counted by ``all_mp`` where the move ends
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
     others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
-    return vm.entry_mp(
+    screen = ddtank.entry(position, unit, a, b)  # D16.12: +1 a land hex, and where it may not go
+    if screen is None:
+        return None
+    return screen + vm.entry_mp(
         cot,
         wall="wall" in hex_map.hexside(a, b) and not road,
         higher=hex_map.level(b) > hex_map.level(a),
@@ -459,6 +463,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
     vt = vtype(unit)
+    ddtank.check_move(position, move, bool(bypass))  # D16.12: CE, no bypass, no riders
     if bypass and aerosan.is_aerosan(vt.movement):
         raise IllegalAction(T("an aerosan may not use bypass movement (D17.21)"), "D17.21")
     if reverse and vt.rev == 0:  # D2.21 gives a wagon no reverse rate (wagon.py)

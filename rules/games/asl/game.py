@@ -20,6 +20,7 @@ from hexmate.rules.games.asl import (
     armorldr,
     armour,
     crew,
+    ddtank,
     fire_groups,
     hulldown,
     mounted,
@@ -620,6 +621,8 @@ class AslGame(Game):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and vce.is_change(position, action):
             return vce.check(position, action)  # D5.33: CE or BU, in its MPh or APh
+        if isinstance(action, act.Move) and ddtank.is_lower(position, action):
+            return ddtank.check_lower(position, action)  # D16.11: the DD screen lowered
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
@@ -650,6 +653,7 @@ class AslGame(Game):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
             if vft.claims(position, action):
                 return vft.check(position, action)  # D3.6: a vehicle's FT
             if prcfire.claims(position, action):
@@ -1602,6 +1606,8 @@ class AslGame(Game):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
             return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
+        if ddtank.is_lower(position, move):
+            return ddtank.lower(position, move)  # D16.11: nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
             state = vtow.apply(position, move)
             if vtow.cost(position.units[move.units[0]], move.mode) == 0:
@@ -1803,6 +1809,7 @@ class AslGame(Game):
                         if not (isinstance(a, act.Move)
                                 and radioless.barred(position, position.units[a.units[0]])))
             yield from vce.generate(position)  # D5.33
+            yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
