@@ -144,3 +144,17 @@ def test_d17_the_page_offers_its_chart_and_turn_costs(make_position: Any, tmp_pa
     assert pos.map.parse_label("D4") not in offers
     assert offers[pos.map.parse_label("B4")].cost == 6
     assert offers[pos.map.parse_label("D5")].cost == 2
+
+
+def test_d17_25_example_the_nkl26s_overrun() -> None:
+    """D17.25 example: the NKL-26 overruns V6 with 8 FP (the AFV's base 2 + its AAMG's 4 x 3/2); its MP: start
+    1, a hexspine 1, Y7 1, a hexspine 1, X6 1 + 1, W6 1 + 1, then V6's COT 1 + the OVR's 8 + a hexspine 1 =
+    18; the footnote's route without the wire: start-turn-stop-start-turn 5 MP, Y7 and W7 1 each: 7."""
+    from hexmate.rules.games.asl import aerosan
+    from hexmate.rules.games.asl import vmove as vm
+
+    sled = parse_vehicle("test", "nkl26", SLED)
+    assert sled.ovr_fp(ma_working=False) == 8
+    turn = aerosan.turn_mp(1)
+    assert vm.START_MP + turn + (1 + turn) * 3 + (1 + 8 + turn) == 18
+    assert vm.START_MP + aerosan.turn_mp(2) + 1 + 1 == 7
