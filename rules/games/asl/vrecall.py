@@ -18,9 +18,11 @@ At the table (``check``, called for a Recalled AFV's move in its MPh):
   it cannot pay for the next hex); it then ends in Motion without the facing question (``end_move``);
 - its total may not go beyond its MP allowance (no ESB).
 
-Not built: D5.341's stop to unload passengers/riders first (the move check does not let a Recalled AFV
-carrying them stop); without ``options.friendly_edge`` the scenario names no edge and the move is not
-constrained (the page says so when the Recall turns).
+Passengers and riders (D5.341): a stopped Recalled AFV carrying them unloads them before it moves (its
+move is refused until then; ``unload`` as any vehicle, D6.5). Not built: an AFV in Motion stopping to unload
+them (its move is forced as above, and they leave with it), and holding the MPh open until it has moved (the
+player must move it: ending the MPh without its move is not refused). Without ``options.friendly_edge``
+the scenario names no edge to route to and the move is not constrained.
 """
 
 from __future__ import annotations
@@ -136,6 +138,11 @@ def check(position: Position, move: act.Move, dist: Table | None = None) -> act.
         return armour.check_move(position, move)  # the scenario names no friendly edge (module docstring)
     if armour.can_move(position, unit) is not None:
         return armour.check_move(position, move)
+    aboard = [u for u in position.units.values() if u.carrier == unit.id and u.type != "sw"]
+    if aboard and not unit.has("motion"):  # D5.341: stopped, it unloads them first, as soon as it can
+        why = T("{unit} is Recalled: it unloads its passengers and riders first (unload {unit}), then leaves "
+                "(D5.341)", unit=unit.id)
+        raise IllegalAction(why, "D5.341")
     if move.mode not in ("", "exit"):
         raise IllegalAction(T("{unit} is Recalled: it moves forward in Motion by the shortest route to its "
                               "friendly board edge (D5.341)", unit=unit.id), "D5.341")

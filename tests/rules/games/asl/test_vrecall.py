@@ -110,3 +110,21 @@ def test_d5_341_the_page_offers_only_the_way_off(make_position: Any) -> None:
     assert offers and all(m.mode == "exit" and m.cost == 11 for m in offers.values())
     assert all(pos.map.label(h)[0] == "L" for h in offers)
     assert pos.map.parse_label("L5") in offers
+
+
+def test_d5_341_a_stopped_recalled_afv_unloads_first(make_position: Any) -> None:
+    """D5.341: the stopped PzKpfw carries a squad as riders: it must unload them before it leaves; once they
+    are off (D6.5's unloading MP spent), it leaves by the shortest route as before."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "I5",
+              "markers": ["vca0", vcrewhit.RECALLED, "plus1"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "I5", "carrier": "a-pz"},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "A1"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, options=EDGE)
+    with pytest.raises(IllegalAction, match="unloads its passengers and riders first"):
+        pos.push_text(f"move a-pz {path('I5', 'L5')} as exit")
+    pos.push_text("unload a-pz")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    assert pos.units["a-sq"].carrier is None
+    go(pos, f"move a-pz {path('I5', 'L5')} as exit")
+    assert "a-pz" not in pos.units and "a-sq" in pos.units
