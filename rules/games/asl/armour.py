@@ -31,7 +31,19 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, axisred, hulldown, riders, vbypass, vminimum, vmud, vstay, wagon
+from hexmate.rules.games.asl import (
+    aerosan,
+    armorldr,
+    axisred,
+    ddtank,
+    hulldown,
+    riders,
+    vbypass,
+    vminimum,
+    vmud,
+    vstay,
+    wagon,
+)
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import overrun as ovr
@@ -166,6 +178,9 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         return wagon.step_mf(position, unit, a, b)  # D12.1: MF at infantry rates
     here = position.units_at(b)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
+    if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart
+        base = aerosan.step_mp(position, a, b, sum(1 for u in here if is_vehicle(u) and u.id != unit.id))
+        return None if base is None else base + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
     buttoned = vt.armored and not unit.has("ce")
@@ -181,7 +196,10 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
             return Fraction(0)  # D2.7: all its MP, counted by ``all_mp`` where the move ends
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
     others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
-    return vm.entry_mp(
+    screen = ddtank.entry(position, unit, a, b)  # D16.12: +1 a land hex, and where it may not go
+    if screen is None:
+        return None
+    return screen + vm.entry_mp(
         cot,
         wall="wall" in hex_map.hexside(a, b) and not road,
         higher=hex_map.level(b) > hex_map.level(a),
@@ -194,6 +212,8 @@ def all_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> bool:
     """D2.7: does entering b (not by road) take all the vehicle's MP?"""
     if a == b or b not in position.map.hexes or wagon.is_wagon(vtype(unit).movement):
         return False
+    if aerosan.is_aerosan(vtype(unit).movement):
+        return False  # D17.2: its chart has no all-MP terrain
     d = direction_between(a, b)
     if d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b):
         return False
@@ -215,6 +235,8 @@ def all_mp_cost(position: Position, unit: UnitState, path: tuple[Hex, ...], cost
 
 def tow_mp(unit: UnitState) -> int:
     """C10.1 (not in the texts; the chart pack's demo value): towing adds MP to each hex entered (vtow.py)."""
+    if unit.has("towing") and aerosan.is_aerosan(vtype(unit).movement):
+        return aerosan.TOW_MP  # D17.26: +2 instead of +1
     return od.load_pack().towing["entry_mp"] if unit.has("towing") else 0
 
 
@@ -245,6 +267,8 @@ def _turn(position: Position, vt: VehicleType, hexspines: int, h: Hex) -> int:
     """D2.11: 1 MP a hexspine (2 in an obstacle); D12.1: a wagon 1 MF a hexspine."""
     if wagon.is_wagon(vt.movement):
         return hexspines * wagon.TURN_MF
+    if aerosan.is_aerosan(vt.movement):
+        return aerosan.turn_mp(hexspines)  # D17.25: one hexspine a hex, else stop-start-turn
     return vm.turn_mp(hexspines, obstacle=_obstacle(position, h))
 
 
@@ -368,6 +392,9 @@ def moves_for(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
             if c <= limit and key(n, g, mode, p) not in seen:
                 tie += 1
                 heapq.heappush(frontier, (c, tie, n, g, mode, p))
+    if aerosan.is_aerosan(vt.movement):  # D17.25: the search turns a hexspine at a time; price whole turns
+        priced = {h: (route(position, unit, m.path)[0], m) for h, m in out.items()}
+        out = {h: act.Move(m.units, m.path, c) for h, (c, m) in priced.items() if c <= budget(unit)}
     return out
 
 
@@ -412,6 +439,8 @@ def can_move(position: Position, unit: UnitState) -> str | None:
         return T("{unit} fired in the Prep Fire Phase and may not move (D.3)", unit=unit.id)
     if unit.id in position.state.moved:
         return T("{unit} has already moved this phase (A4.2)", unit=unit.id)
+    if aerosan.is_aerosan(vtype(unit).movement):
+        return aerosan.why_not(position, unit)  # D17.2: only in snow or deep snow
     return None
 
 
@@ -434,6 +463,9 @@ def check_move(position: Position, move: act.Move) -> act.Move:
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
     vt = vtype(unit)
+    ddtank.check_move(position, move, bool(bypass))  # D16.12: CE, no bypass, no riders
+    if bypass and aerosan.is_aerosan(vt.movement):
+        raise IllegalAction(T("an aerosan may not use bypass movement (D17.21)"), "D17.21")
     if reverse and vt.rev == 0:  # D2.21 gives a wagon no reverse rate (wagon.py)
         raise IllegalAction(T("{unit} has no reverse rate: it does not move in reverse", unit=unit.id),
                             "D2.21")
@@ -602,8 +634,11 @@ def enter(position: Position, state: State) -> State:
         for rider in [u for u in state.units.values() if u.carrier == uid]:  # passengers ride along (D6.1)
             state = state.with_unit(rider.at(moving.here))
     bypassing = bool(acrosses) and acrosses[-1] is not None  # D2.3: no bog check for the obstacle bypassed
+    sled = aerosan.is_aerosan(vtype(unit).movement)  # D17.24: never bogs
     check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here, minimum=minimum)
-             if moving.at and not bypassing else None)
+             if moving.at and not bypassing and not sled else None)
+    if moving.at and sled and aerosan.needs_accident(position, moving.path[moving.at - 1], moving.here):
+        state = state.push(aerosan.accident(position, unit, moving.here))  # D17.22: at once
     if check is not None:
         state = state.push(check)
     if moving.at and facings and wagon.galloping(state.units[uid]):  # D12.4: a Wreck Check dr
@@ -611,7 +646,7 @@ def enter(position: Position, state: State) -> State:
         turned = before != facings[-1]
         if wagon.needs_check(position, state.units[uid], moving.path[moving.at - 1], moving.here, turned):
             state = state.push(wagon.wreck_check(position, state.units[uid], moving.here))
-    if moving.at:  # D8.23: mud and deep snow, one secret bog DR for its MPh
+    if moving.at and not sled:  # D8.23: mud and deep snow, one secret bog DR for its MPh
         state = vmud.entered(position, state, uid, moving.path[moving.at - 1], moving.here)
     return state
 

@@ -15,11 +15,12 @@ from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
-from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import (
+    aerosan,
     armorldr,
     armour,
     crew,
+    ddtank,
     fire_groups,
     hulldown,
     mounted,
@@ -49,13 +50,16 @@ from hexmate.rules.games.asl import (
     vmgveh,
     vmotion,
     vmud,
+    vrecall,
     vreentry,
+    vresid,
     vsmoke,
     vtow,
     vunbog,
     vwreck,
     wagon,
 )
+from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -285,6 +289,7 @@ class AslGame(Game):
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
+        aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
@@ -458,6 +463,8 @@ class AslGame(Game):
         if position.phase.id != "MPh":
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
+            if len(units) == 1 and vrecall.forced(units[0]) and asl_pwexit.edge(position, units[0].side):
+                return vrecall.moves(position, units[0])  # D5.341: only on its way off the friendly edge
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
         if not units or any(self.can_move(position, u) for u in units):
@@ -628,6 +635,8 @@ class AslGame(Game):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and vce.is_change(position, action):
             return vce.check(position, action)  # D5.33: CE or BU, in its MPh or APh
+        if isinstance(action, act.Move) and ddtank.is_lower(position, action):
+            return ddtank.check_lower(position, action)  # D16.11: the DD screen lowered
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
@@ -655,9 +664,12 @@ class AslGame(Game):
                 return vdelay.check(position, action)  # D2.17: a delay MP
             if any(u in position.units and armour.is_vehicle(position.units[u]) for u in action.units):
                 radioless.bar(position, position.units[action.units[0]])  # D14.23
+                if len(action.units) == 1 and vrecall.forced(position.units[action.units[0]]):
+                    return vrecall.check(position, action)  # D5.341: off by the friendly edge
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
             if vft.claims(position, action):
                 return vft.check(position, action)  # D3.6: a vehicle's FT
             if prcfire.claims(position, action):
@@ -1066,6 +1078,12 @@ class AslGame(Game):
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
 
+    def resume_vaerosan(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return aerosan.resume(position, decision, answer)  # D17.22: the Aerosan Accident dr
+
+    def resume_vresidual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vresid.resume(position, decision, answer)  # D5.31, D5.311: Residual or a lane at its crew
+
     def resume_vcrew_check(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vcrewhit.resume(position, decision, answer)  # D5.34, D5.311, A7.82
 
@@ -1470,6 +1488,7 @@ class AslGame(Game):
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+            entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
             return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))
@@ -1617,6 +1636,8 @@ class AslGame(Game):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
             return vce.apply(position, move)  # D5.33: CE or BU; nothing moves
+        if ddtank.is_lower(position, move):
+            return ddtank.lower(position, move)  # D16.11: nothing moves
         if vtow.is_tow(position, move):  # D1.5, D8.32: a hook-up or unhooking; nothing moves
             state = vtow.apply(position, move)
             if vtow.cost(position.units[move.units[0]], move.mode) == 0:
@@ -1628,7 +1649,11 @@ class AslGame(Game):
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
-            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]], vmove_mode=move.mode)
+            exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
+            if exiting:
+                state = state.with_unit(state.units[move.units[0]].mark("exiting"))
+            gs = self.gstate(state).replace(vmove_start=position.units[move.units[0]],
+                                            vmove_mode="" if exiting else move.mode)
             if not radioless.radioless(state.units[move.units[0]]):  # D14.24: a radio AFV leaves its platoon
                 state = platoon.leave(state, state.units[move.units[0]])
             if vdelay.is_delay(position, move):  # D2.17: spent in place, no start, ESB or breakdown
@@ -1670,6 +1695,18 @@ class AslGame(Game):
         if moving.units[0] in state.units and armour.is_vehicle(state.units[moving.units[0]]):
             if vdelay.delaying(state):  # D2.17: still stopped, free to act again
                 state = vdelay.end(position.at(super().end_move(position)))
+            elif (moving.finished and not moving.stopped and moving.units[0] in state.units
+                  and state.units[moving.units[0]].has("exiting")):  # D5.341: off by its friendly edge
+                state = super().end_move(position)
+                gs = self.gstate(state)
+                aboard = [u for u in state.units.values() if u.carrier == moving.units[0]]  # they go with it
+                for uid in (moving.units[0], *(u.id for u in aboard)):
+                    state = state.without_unit(uid)
+                off = tuple((uid, 0) for uid in (moving.units[0], *(u.id for u in aboard)))
+                state = state.replace(game=gs.replace(exited=(*gs.exited, *off)))  # no Exit VP (A26.23)
+            elif vrecall.forced(state.units[moving.units[0]]):  # D5.341: it ends in Motion, no facing asked
+                state = armour.end_move(position.at(super().end_move(position)))
+                state = vrecall.end_move(position, state, moving.units[0])
             else:
                 state = armour.end_move(position.at(super().end_move(position)))  # D2.11 facing, D2.13 stop
                 gs = self.gstate(state)
@@ -1806,6 +1843,7 @@ class AslGame(Game):
                         if not (isinstance(a, act.Move)
                                 and radioless.barred(position, position.units[a.units[0]])))
             yield from vce.generate(position)  # D5.33
+            yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33

@@ -91,6 +91,7 @@ PHRASES: dict[str, T] = {
     "smc_wounded": T("its SMC crew is wounded (D5.343)"),
     "armor_leader_shown": T("its Armor Leader is in play (D3.41)"),
     "smc_crew": T("crewed by a SMC as a temporary crew, A21.22 (D5.343)"),
+    "screen": T("DD screen raised: moves only CE, +1 MP a land hex, no fire, bypass or riders (D16.12)"),
     "other_crew": T("crewed by another unit than its Armor Leader's crew: no Armor Leader (D3.43)"),
     "crew_left": T("its crew left it this Player Turn: nobody may enter it before the next (D5.42)"),
     "towing": T("towing a Gun or trailer: no reverse, +1 bog DRM (D2.2)"),

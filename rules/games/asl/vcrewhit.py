@@ -36,8 +36,8 @@ D6.66: broken armored-halftrack passengers take no attack (they are BU), but bec
 on their halftrack (vfire.py) or an attack there would have given them at least a NMC had they been CE.
 
 A sniper that strikes a fully armored AFV with a CE crew stuns it on a dr of 2 and Recalls it on a 1
-(``sniped``, D5.34, D5.341). Not built: the Recalled AFV's forced exit by the shortest route to its
-friendly board edge in Motion (D5.341: the scenarios name no friendly board edge yet).
+(``sniped``, D5.34, D5.341). The "Recall; +1" AFV's forced exit by the shortest route to its friendly
+board edge, in Motion and without ESB, is vrecall.py's (D5.341).
 
 SMC crews (D5.343): a vehicle crewed by a SMC as a temporary crew (the ``smc_crew`` marker; how a SMC
 comes to crew one, by capture, A21.22, is not built) is wounded by a stun as well (even in a 1MT AFV), and

@@ -27,12 +27,13 @@ from hexmate.rules.errors import DataError
 
 FORMAT = "hexmate-asl-vehicles/1"
 AF_LADDER = (0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26)  # D1.6: the eleven armor factors, in rank order
-MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon")  # D1.11-D1.14, D12 (wagon.py)
+MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon", "aerosan")  # D1.11-D1.14, D12, D17.1
 MOUNTS = ("T", "ST", "RST", "1MT", "NT")  # D1.31-D1.33 (RST, 1MT take the ST rate of turn: C5.1)
 PRESSURE = ("low", "normal", "high")  # D1.41-D1.43
 MANUFACTURERS = {"a": 0, "t": 0, "r": 1, "c": 1, "b": 2, "g": 2, "f": 3, "i": 3, "other": 3}  # D2.5 ESB DRM
 REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4,  # D2.21 (halftrack: its tracks, x4)
-           "wagon": 0}  # D2.21 gives a wagon none: 0, no reverse unless its entry gives ``rev`` (wagon.py)
+           "wagon": 0,  # D2.21 gives a wagon none: 0, no reverse unless its entry gives ``rev`` (wagon.py)
+           "aerosan": 0}  # D17.21: an aerosan never moves in reverse
 TURRET_RANK = {"same": 0, "boxed": 1, "circled": -1}  # D1.63 superior, D1.64 inferior turret
 
 
@@ -301,8 +302,11 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     if not isinstance(cs, int) or isinstance(cs, bool) or not 0 <= cs <= 12:
         raise err("cs is the crew survival number, 0..12 (D5.6)", "cs")
     rev = d.get("rev", REVERSE[movement])
-    if not isinstance(rev, int) or isinstance(rev, bool) or not (1 if movement != "wagon" else 0) <= rev <= 9:
+    low = 0 if movement in ("wagon", "aerosan") else 1
+    if not isinstance(rev, int) or isinstance(rev, bool) or not low <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
+    if movement == "aerosan" and rev:
+        raise err("an aerosan has no reverse movement: rev 0 (D17.21)", "rev")
     carried = d.get("sw", [])
     if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
         raise err("sw is a list of the SW counter names its Vehicle Note says it carries (D10.51)", "sw")

@@ -632,6 +632,8 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
         parts.append((T("hero ({unit})", unit=hero.id), -1, "A15.24"))
     if vehicle.has("plus1"):
         parts.append((T("recalled or stunned before"), 1, "D5.34"))
+    if vt.movement == "aerosan":
+        parts.append((T("aerosan"), -1, "D17.5"))
     if street:  # A11.8: the Street Fighting ambush, the only ambush in CC Reaction Fire (D7.21, D7.211)
         parts.append((T("Street Fighting ambush"), -1, "A11.8"))
     drm = sum(v for _, v, _ in parts)

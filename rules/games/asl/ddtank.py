@@ -1,0 +1,106 @@
+"""ASL DD tanks on land (D16.1-D16.12).
+
+A DD tank's flotation screen is a marker on it: ``screen`` while raised (the scenario sets the tank up with
+it, D16.8's entry from off the map being the usual way one arrives; raising it again is not in chapter D).
+On land, which is every hex here (water, B21, and wading, G13.42, are not among the texts):
+
+- D16.11: in its own MPh the screen may be lowered at will, from inside, at no cost: ``move TANK HEX as
+  lower`` (its own hex; on the page with the vehicle's actions). Lowered, the tank is an ordinary tank.
+- D16.12: with the screen raised it moves only CE; it may not fire, use bypass (VBM) or carry riders; it may
+  not enter a building, rubble, woods, brush or orchard hex but by a woods-road or orchard-road hexside; and
+  every land hex costs it 1 MP more (``entry``, used by armour.step_mp).
+
+Not built: D16.1's screen ruined by a non-dud HE or HEAT hit on land (ammunition types are chapter C's, C8,
+not among the texts: vfire.py models no HE or HEAT), and everything in water (D16.2-D16.7: B21, B16).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex, direction_between, opposite
+from hexmate.rules.text import T
+
+SCREEN = "screen"
+MODE = "lower"
+BARRED = ("wooden-building", "stone-building", "building", "rubble", "woods", "brush", "orchard")
+ROAD_OK = ("woods", "orchard")  # D16.12: woods-road and orchard-road
+
+
+def raised(unit: UnitState) -> bool:
+    return unit.has(SCREEN)
+
+
+def entry(position: Position, unit: UnitState, a: Hex, b: Hex) -> int | None:
+    """D16.12: the screen's extra MP to enter b (1), or None where a raised screen may not go."""
+    if not raised(unit):
+        return 0
+    terrain = position.map.terrain(b)
+    if terrain in BARRED:
+        d = direction_between(a, b)
+        road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+        if not (road and terrain in ROAD_OK):
+            return None
+    return 1
+
+
+def check_move(position: Position, move: act.Move, bypass: bool) -> None:
+    """D16.12: a DD tank with its screen raised moves CE, not in bypass, with no riders."""
+    unit = position.units[move.units[0]]
+    if not raised(unit):
+        return
+    if not unit.has("ce"):
+        raise IllegalAction(T("{unit} has its DD screen raised: it moves only CE (D16.12)", unit=unit.id),
+                            "D16.12")
+    if bypass:
+        raise IllegalAction(T("{unit} has its DD screen raised: no bypass movement (D16.12)", unit=unit.id),
+                            "D16.12")
+    if any(u.carrier == unit.id and u.type != "sw" for u in position.units.values()):
+        raise IllegalAction(T("{unit} has its DD screen raised: it carries no riders (D16.12)", unit=unit.id),
+                            "D16.12")
+
+
+def check_fire(position: Position, firers: tuple[str, ...]) -> None:
+    """D16.12: no fire from a DD tank with its screen raised."""
+    for uid in firers:
+        unit = position.units.get(uid)
+        if unit is not None and raised(unit):
+            raise IllegalAction(T("{unit} has its DD screen raised: it may not fire (D16.12)", unit=unit.id),
+                                "D16.12")
+
+
+def is_lower(position: Position, move: act.Move) -> bool:
+    return move.mode == MODE and len(move.units) == 1 and move.units[0] in position.units
+
+
+def check_lower(position: Position, move: act.Move) -> act.Move:
+    """D16.11: in its own MPh, where it is, at no MP."""
+    unit = position.units[move.units[0]]
+    if not raised(unit):
+        raise IllegalAction(T("{unit} has no DD screen raised to lower", unit=unit.id), "D16.11")
+    if position.phase.id != "MPh" or unit.side != position.phasing:
+        raise IllegalAction(T("a DD screen is lowered only in its own MPh (D16.11)"), "D16.11")
+    if len(move.path) != 1 or move.path[0] != unit.hex:
+        raise IllegalAction(T("{unit} lowers its screen where it is, in {hex}", unit=unit.id,
+                              hex=position.label(unit.hex)), "D16.11")
+    return act.Move(move.units, move.path, 0, MODE)
+
+
+def generate(position: Position) -> Iterator[act.Action]:
+    """The screens that may be lowered now, for the page's buttons (D16.11)."""
+    if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
+        return
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if raised(unit) and unit.side == position.phasing and unit.hex is not None:
+            yield act.Move((unit.id,), (unit.hex,), 0, MODE)
+
+
+def lower(position: Position, move: act.Move) -> State:
+    return position.state.with_unit(position.units[move.units[0]].mark(remove=(SCREEN,)))
+
+
+__all__ = ["MODE", "SCREEN", "check_fire", "check_lower", "check_move", "entry", "generate", "is_lower",
+           "lower", "raised"]
