@@ -22,6 +22,7 @@ from hexmate.rules.games.asl import (
     crew,
     fire_groups,
     hulldown,
+    moto,
     mounted,
     ncreact,
     overrun,
@@ -949,6 +950,9 @@ class AslGame(Game):
 
     def resume_vgallop(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return wagon.resume_check(position, decision, answer)  # D12.4
+
+    def resume_vmwreck(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return moto.resume_wreck(position, decision, answer)  # D15.46
 
     def resume_vscrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume(position, decision, answer)  # D10.5
