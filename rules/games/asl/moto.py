@@ -147,6 +147,22 @@ def riders_of(state: State, cycle: UnitState) -> list[UnitState]:
                   key=lambda u: u.id)
 
 
+RIDER_IFT_DRM = -1  # D15.5: non-ordnance fire at motorcycle riders
+
+
+def rider_groups(position: Position, targets: list[UnitState]) -> dict[str, list[UnitState]]:
+    """D15.5: the targets riding each motorcycle, by its id: an Infantry Target without size DRM, attacked
+    instead of the cycle (no collateral attack on it)."""
+    out: dict[str, list[UnitState]] = {}
+    pool = {u.id: u for u in getattr(position.state.game, "aside", ())}  # armour.infantry_view's vehicles
+    pool.update(position.units)
+    for unit in targets:
+        cycle = pool.get(unit.carrier or "")
+        if cycle is not None and is_moto_unit(cycle) and unit.type != "sw":
+            out.setdefault(cycle.id, []).append(unit)
+    return out
+
+
 def why_not_move(position: Position, unit: UnitState) -> str | None:
     """D15.4: no driver of its own: a motorcycle moves only with riders aboard."""
     if not riders_of(position.state, unit):
@@ -286,6 +302,7 @@ def resume_wreck(position: Position, decision: Decision, answer: act.Answer) -> 
 
 __all__ = [
     "MOTORCYCLE",
+    "RIDER_IFT_DRM",
     "apply_dismount",
     "apply_mount",
     "check_dismount",
@@ -297,6 +314,7 @@ __all__ = [
     "portage",
     "quarter",
     "resume_wreck",
+    "rider_groups",
     "riders_of",
     "step_mp",
     "why_not_move",

@@ -177,3 +177,26 @@ def test_d15_47_no_bog_check(make_position: Any) -> None:
     pos = at(make_position, squad())
     cycle = pos.units["a-mc"]
     assert armour.bog_check(pos, cycle, pos.map.parse_label("F8"), pos.map.parse_label("F7")) is None
+
+
+def test_d15_5_fire_at_riders_takes_minus_1_and_spares_the_cycle(make_position: Any) -> None:
+    """D15.5: infantry fire at a Location with a ridden motorcycle attacks its riders, not the cycle (no
+    vehicle line, no collateral attack): an Infantry Target with -1 on the IFT DR, no FFMO/FFNAM. Original DR 3
+    on 4 FP: the squad on the ground final 3, the riders final 2 (the IFT cells are the pack's)."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-mc", "counter": "mc", "side": "b", "hex": "C4", "markers": ["vca0"]},
+             {"id": "rus-r", "counter": "4-4-7r", "side": "b", "hex": "C4", "carrier": "rus-mc"},
+             {"id": "rus-1", "counter": "4-4-7r", "side": "b", "hex": "C4"}]
+    pos = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text("fire ger-1 at C4 dice 1,2")
+    res = pos.last_resolution
+    ift = pos.charts.chart("ift")
+    assert res.results["rus-1"] == str(ift.lookup(fp=4, final_dr=3))
+    assert res.results["rus-r"] == str(ift.lookup(fp=4, final_dr=2))
+    assert "riders of rus-mc (-1 IFT DRM, no FFMO/FFNAM)" in res.text()
+    assert "Vehicle line" not in res.text() and "rus-mc" not in res.results
+    assert not pos.units["rus-mc"].has("immobilized") and not pos.units["rus-mc"].has("wreck")
