@@ -625,6 +625,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
+        if result == "PTC" and group[0].carrier in cycles:  # D15.54: a pin means nothing to riders
+            lines.append(Line(group_label, T("PTC: no effect on motorcycle riders"), "D15.54"))
+            result = "-"
         if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
             if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
                 lines.append(vcrewhit.dm_line(str(group[0].carrier)))

@@ -21,8 +21,8 @@ MOTO = {**COUNTERS, "mc": {"type": "vehicle", "vehicle": "demo-moto-g"},
 ROAD = {f"F{i}": {"road": ["N", "S"] if 1 < i < 8 else (["S"] if i == 1 else ["N"])} for i in range(1, 9)}
 
 
-def at(make_position: Any, *extra: dict[str, Any], counter: str = "mc", hex_: str = "F8", vca: int | None = None,
-       hexes: dict[str, Any] | None = None) -> Position:
+def at(make_position: Any, *extra: dict[str, Any], counter: str = "mc", hex_: str = "F8",
+       vca: int | None = None, hexes: dict[str, Any] | None = None) -> Position:
     if vca is None:
         probe: Position = make_position("asl", [squad("L1")], "MPh", counters=MOTO, hexes=ROAD)
         f8, f7 = probe.map.parse_label("F8"), probe.map.parse_label("F7")
@@ -44,7 +44,8 @@ def settle(pos: Position) -> None:
 
 def test_catalogue_type_d15_1() -> None:
     """D15.1, D15.2, D15.42, D15.51: a motorcycle entry: no reverse, no wreck, sidecar portage 3/2/1."""
-    cat = vehicles.load_catalogue(str(vehicles.Path(vehicles.__file__).parent / "catalogues" / "demo-vehicles.json"))
+    folder = vehicles.Path(vehicles.__file__).parent / "catalogues"
+    cat = vehicles.load_catalogue(str(folder / "demo-vehicles.json"))
     mc = cat.vehicles["demo-moto-g"]
     assert (mc.movement, mc.rev, mc.wreck, mc.silhouettes, mc.sidecar) == ("motorcycle", 0, False, 3, False)
     assert moto.portage(False, 3) == 0 and [moto.portage(True, n) for n in (3, 2, 1)] == [3, 2, 1]
@@ -76,15 +77,17 @@ def test_d15_1_counter_sizes_and_d15_4_riders(make_position: Any) -> None:
         pos.game.check(pos, pos.parse_action("load a-hs into a-mc"))
     with pytest.raises(IllegalAction, match="a squad and up to four SMC"):
         pos.game.check(pos, pos.parse_action("load a-ldr into a-mc"))
-    side = at(make_position, squad(), {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "F8"}, counter="sc")
+    ldr = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "F8"}
+    side = at(make_position, squad(), ldr, counter="sc")
     side.game.check(side, side.parse_action("load a-ldr into a-mc"))
     with pytest.raises(IllegalAction, match="up to three SMC"):
         side.game.check(side, side.parse_action("load a-sq into a-mc"))
 
 
 def test_t_mov_14_mount_ride_the_road_and_dismount(make_position: Any) -> None:
-    """T-MOV-14 (D15.41): mounting costs a quarter of the MPA (28: 7 MP); road hexes 1/2 MP; 1 start + 6 road
-    hexes = 4 MP ridden, 1 MF (FRU of 4/7); the riders then have 1 + 1 MF spent and may dismount (7 MP more)."""
+    """T-MOV-14 (D15.41): mounting costs a quarter of the MPA (28: 7 MP); road hexes 1/2 MP; 1 start + 6
+    road hexes = 4 MP ridden, 1 MF (FRU of 4/7); the riders then have 1 + 1 MF spent and may dismount (7 MP
+    more)."""
     pos = at(make_position, {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "F8"}, counter="sc")
     assert "load a-ldr into a-mc" in [pos.action_text(a) for a in pos.legal_actions]  # offered on the page
     pos.push_text("load a-ldr into a-mc")
@@ -181,8 +184,8 @@ def test_d15_47_no_bog_check(make_position: Any) -> None:
 
 def test_d15_5_fire_at_riders_takes_minus_1_and_spares_the_cycle(make_position: Any) -> None:
     """D15.5: infantry fire at a Location with a ridden motorcycle attacks its riders, not the cycle (no
-    vehicle line, no collateral attack): an Infantry Target with -1 on the IFT DR, no FFMO/FFNAM. Original DR 3
-    on 4 FP: the squad on the ground final 3, the riders final 2 (the IFT cells are the pack's)."""
+    vehicle line, no collateral attack): an Infantry Target with -1 on the IFT DR, no FFMO/FFNAM. Original
+    DR 3 on 4 FP: the squad on the ground final 3, the riders final 2 (the IFT cells are the pack's)."""
     from hexmate.rules.games.asl import units as au
 
     counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
@@ -200,3 +203,24 @@ def test_d15_5_fire_at_riders_takes_minus_1_and_spares_the_cycle(make_position: 
     assert "riders of rus-mc (-1 IFT DRM, no FFMO/FFNAM)" in res.text()
     assert "Vehicle line" not in res.text() and "rus-mc" not in res.results
     assert not pos.units["rus-mc"].has("immobilized") and not pos.units["rus-mc"].has("wreck")
+
+
+def test_d15_54_a_ptc_does_nothing_to_riders(make_position: Any) -> None:
+    """D15.54: a PTC result has no effect on motorcycle riders (no check is asked); the squad on the ground
+    takes its PTC. The Original DR is chosen where the pack's 4 FP column reads PTC for the riders' final."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-mc", "counter": "mc", "side": "b", "hex": "C4", "markers": ["vca0"]},
+             {"id": "rus-r", "counter": "4-4-7r", "side": "b", "hex": "C4", "carrier": "rus-mc"}]
+    pos = make_position("asl", units, "PFPh", counters=counters)
+    ift = pos.charts.chart("ift")
+    final = next(d for d in range(2, 12) if str(ift.lookup(fp=4, final_dr=d)) == "PTC")
+    white, coloured = next((w, final + 1 - w) for w in range(1, 7)
+                           if 1 <= final + 1 - w <= 6 and w != final + 1 - w)
+    pos.push_text(f"fire ger-1 at C4 dice {white},{coloured}")
+    res = pos.last_resolution
+    assert res.results["rus-r"] == "-" and "PTC: no effect on motorcycle riders" in res.text()
+    assert not [d for d in pos.state.decisions if d.subject == ("rus-r",)]
