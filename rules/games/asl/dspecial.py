@@ -1,5 +1,6 @@
 """ASL motorcycles (D15) and aerosan (D17): pure arithmetic from their rules, each citing its rule, tested on
-chapter D's examples. Not wired into play (no catalogue entry or scenario uses them yet).
+chapter D's examples. Motorcycles in play are moto.py's (mounting, riding, fire at riders); the ordnance
+TH arithmetic here is not wired into play.
 
 - D15.41: mounting or dismounting a motorcycle costs 1 of the rider's 4 MF and a quarter of the cycle's MP
   allowance; while riding, the rider loses 1 MF per quarter of the cycle's MPA (FRU) the cycle spends; a

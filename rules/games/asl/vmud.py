@@ -13,8 +13,8 @@ apply on a paved road, and not inside a building.
 At the table: at the vehicle's first such entry in its MPh the opponent is asked, privately, for the DR and
 then the dr (``private`` decisions: the host keeps them off the shared pages); the game keeps the hex count
 in the game state and marks the vehicle bogged (its MPh over, D8.21) when it enters that hex. The maps'
-roads stand for paved roads (chapter B's road kinds are not among the texts); motorcycles (D15.47) are not
-built. Not built: the secret dr for a bog in a bypassed hexside is counted as an entry like any other.
+roads stand for paved roads (chapter B's road kinds are not among the texts); motorcycles never bog
+(D15.47). Not built: the secret dr for a bog in a bypassed hexside is counted as an entry like any other.
 """
 
 from __future__ import annotations
