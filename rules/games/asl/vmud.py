@@ -81,7 +81,7 @@ def entered(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State
     unit = state.units.get(uid)
     if not mud or unit is None or paved(position, a, b) or unit.has("bogged") or unit.has("immobilized"):
         return state
-    if vehicle_of(unit).movement == "motorcycle":
+    if vehicle_of(unit.values).movement == "motorcycle":
         return state  # D15.47: a motorcycle never bogs
     gs = state.game
     have = _entry(gs, uid)
