@@ -175,11 +175,28 @@ def test_d15_46_a_wreck_check_6_breaks_the_riders_in_the_hex_left(make_position:
             assert rider.carrier == "a-mc" and pos.units["a-mc"].hex == pos.map.parse_label("F7")
 
 
-def test_d15_47_no_bog_check(make_position: Any) -> None:
-    """D15.47: a motorcycle never bogs: no bog DR where a vehicle would take one."""
-    pos = at(make_position, squad())
-    cycle = pos.units["a-mc"]
-    assert armour.bog_check(pos, cycle, pos.map.parse_label("F8"), pos.map.parse_label("F7")) is None
+def test_d15_47_no_bog_in_mud(make_position: Any) -> None:
+    """D15.47: a motorcycle never bogs: in mud (D8.23) its off-road move asks no secret bog DR, where the
+    demo Panzer's does; and no bog DR by D8.21 either."""
+    units = [{"id": "a-mc", "counter": "mc", "side": "a", "hex": "C5", "markers": ["vca1"]}, squad("C5"),
+             {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C6", "markers": ["vca1"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L1"}]
+    seen: dict[str, list[str]] = {}
+    for uid in ("a-mc", "a-pz"):
+        pos: Position = make_position("asl", units, "MPh", counters=MOTO,
+                                      options={"weather": {"precipitation": "mud"}})
+        if uid == "a-mc":
+            pos.push_text("load a-sq into a-mc")
+            settle(pos)
+        start = pos.units[uid].hex
+        assert start is not None
+        nxt = next(iter(facing.front_hexes(start, 1)))
+        pos.push_text(f"move {uid} {pos.label(start)}-{pos.label(nxt)}")
+        pass_reactions(pos)
+        top = pos.decision
+        seen[uid] = [top.then] if top is not None else []
+        assert armour.bog_check(pos, pos.units[uid], start, nxt) is None or uid == "a-pz"
+    assert seen["a-pz"] == ["vmud"] and "vmud" not in seen["a-mc"]
 
 
 def test_d15_5_fire_at_riders_takes_minus_1_and_spares_the_cycle(make_position: Any) -> None:
