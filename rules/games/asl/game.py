@@ -933,7 +933,7 @@ class AslGame(Game):
     def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
-        return armour.restore(position, after)
+        return moto.after_kia(position, armour.restore(position, after))  # D15.51
 
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -163,6 +163,20 @@ def rider_groups(position: Position, targets: list[UnitState]) -> dict[str, list
     return out
 
 
+def after_kia(position: Position, state: State) -> State:
+    """D15.51: a KIA on a motorcycle's riders removes the motorcycle as well (no wreck, burning or not): a
+    cycle whose riders were all under a KIA result of this attack and are all gone now. (A cycle keeping a
+    rider is D15.52's smaller counter: not built; riders lost otherwise leave it, as the D15.55 example's HS
+    cycle stays.)"""
+    results = state.resolution.results if state.resolution is not None else {}
+    for cycle in [u for u in position.units.values() if is_moto_unit(u) and u.id in state.units]:
+        before = riders_of(position.state, cycle)
+        if (before and all(u.id not in state.units for u in before)
+                and all(str(results.get(u.id, "")).endswith("KIA") for u in before)):
+            state = state.without_unit(cycle.id)
+    return state
+
+
 def why_not_move(position: Position, unit: UnitState) -> str | None:
     """D15.4: no driver of its own: a motorcycle moves only with riders aboard."""
     if not riders_of(position.state, unit):
@@ -303,6 +317,7 @@ def resume_wreck(position: Position, decision: Decision, answer: act.Answer) -> 
 __all__ = [
     "MOTORCYCLE",
     "RIDER_IFT_DRM",
+    "after_kia",
     "apply_dismount",
     "apply_mount",
     "check_dismount",

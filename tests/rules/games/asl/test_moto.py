@@ -241,3 +241,24 @@ def test_d15_54_a_ptc_does_nothing_to_riders(make_position: Any) -> None:
     res = pos.last_resolution
     assert res.results["rus-r"] == "-" and "PTC: no effect on motorcycle riders" in res.text()
     assert not [d for d in pos.state.decisions if d.subject == ("rus-r",)]
+
+
+def test_d15_51_a_kia_removes_rider_and_motorcycle(make_position: Any) -> None:
+    """D15.51: a KIA on a motorcycle's rider removes him and the motorcycle (no wreck). The Original DR is
+    chosen where the pack's 4 FP column reads a KIA for the riders' final (Original - 1; the pack's 2 FP
+    column, where Cowering on doubles would shift it, reads a KIA there too)."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-mc", "counter": "mc", "side": "b", "hex": "C4", "markers": ["vca0"]},
+             {"id": "rus-r", "counter": "4-4-7r", "side": "b", "hex": "C4", "carrier": "rus-mc"}]
+    pos = make_position("asl", units, "PFPh", counters=counters)
+    ift = pos.charts.chart("ift")
+    final = next(d for d in range(1, 12) if str(ift.lookup(fp=4, final_dr=d)).endswith("KIA"))
+    white, coloured = next((w, final + 1 - w) for w in range(1, 7) if 1 <= final + 1 - w <= 6)
+    pos.push_text(f"fire ger-1 at C4 dice {white},{coloured}")
+    while pos.decision is not None and pos.decision.then == "sw_kia":
+        pos.push_text("answer dice 6")
+    assert "rus-r" not in pos.units and "rus-mc" not in pos.units
