@@ -915,6 +915,9 @@ class AslGame(Game):
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
         if decision.rule == "A10.2":  # A12.141: an LLMC is an action
             after = asl_concealment.acted(position, after, decision.subject)
+        stopped = moto.broken_rider(position.at(after), decision.subject[0])  # D15.53: a stopped cycle
+        if stopped is not None:
+            return stopped
         return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -25,8 +25,14 @@ example's).
   Defensive First Fire; no bailing out; the cycle stays usable.
 - D15.47: a motorcycle never bogs (armour.bog_check, vmud).
 
+Fire at riders (D15.5): infantry fire at the Location attacks them, never the cycle (no vehicle line, no
+collateral attack), with -1 on the IFT DR and no FFMO/FFNAM (fire.py's group of riders); D15.54: a PTC does
+nothing to them; D15.51: a KIA that takes all its riders removes the cycle (no wreck); D15.53: a rider that
+breaks on a stopped cycle dismounts at once, on one moving or in Motion bails out (riders.py, D6.24).
+
 Not built (said in the report): entering an enemy Location (D15.43's pass-through and the sidecar's OVR with
-a quarter of the riders' FP), fire at riders (D15.5-D15.56: dspecial.py has the TH/IFT arithmetic only),
+a quarter of the riders' FP), ordnance at riders (D15.5, D15.55: dspecial.py has the TH arithmetic only),
+K# on riders shrinking the counter (D15.52), LLMC/LLTC (D15.55), the wounded rider (D15.56),
 riders' fire (D15.6), splitting and combining counters (D15.44), manhandling (D15.4, C10.3 not among the
 texts), recovery as a SW (D15.7), causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
 """
@@ -177,6 +183,19 @@ def after_kia(position: Position, state: State) -> State:
     return state
 
 
+def broken_rider(position: Position, uid: str) -> State | None:
+    """D15.53: a motorcycle rider that breaks on a stopped cycle (not moving, not in Motion) dismounts at once
+    with no further effect; on a moving one it bails out (None: riders.shaken_off's D6.24)."""
+    state = position.state
+    unit = state.units.get(uid)
+    cycle = state.units.get(unit.carrier or "") if unit is not None else None
+    if unit is None or cycle is None or not is_moto_unit(cycle) or not unit.has("broken"):
+        return None
+    if cycle.has("motion") or (state.moving is not None and cycle.id in state.moving.units):
+        return None
+    return state.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
+
+
 def why_not_move(position: Position, unit: UnitState) -> str | None:
     """D15.4: no driver of its own: a motorcycle moves only with riders aboard."""
     if not riders_of(position.state, unit):
@@ -320,6 +339,7 @@ __all__ = [
     "after_kia",
     "apply_dismount",
     "apply_mount",
+    "broken_rider",
     "check_dismount",
     "check_mount",
     "is_moto_unit",

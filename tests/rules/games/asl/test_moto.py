@@ -262,3 +262,30 @@ def test_d15_51_a_kia_removes_rider_and_motorcycle(make_position: Any) -> None:
     while pos.decision is not None and pos.decision.then == "sw_kia":
         pos.push_text("answer dice 6")
     assert "rus-r" not in pos.units and "rus-mc" not in pos.units
+
+
+@pytest.mark.parametrize("motion", [False, True])
+def test_d15_53_a_broken_rider_dismounts_or_bails_out(make_position: Any, motion: bool) -> None:
+    """D15.53: riders take the MC, not the cycle; one that breaks on a stopped cycle dismounts at once with no
+    further effect; on a cycle in Motion he bails out (D6.24: a NMC follows). Original DR 6 on 4 FP: the
+    riders' final 5 (-1, D15.5), read on the pack's column; MC DR 11 fails the 4-4-7's morale 7."""
+    from hexmate.rules.games.asl import units as au
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-mc", "counter": "mc", "side": "b", "hex": "C4",
+              "markers": ["vca0"] + (["motion"] if motion else [])},
+             {"id": "rus-r", "counter": "4-4-7r", "side": "b", "hex": "C4", "carrier": "rus-mc"}]
+    pos = make_position("asl", units, "PFPh", counters=counters)
+    got = str(pos.charts.chart("ift").lookup(fp=4, final_dr=5))
+    assert got.endswith("MC") and got != "NMC"
+    pos.push_text("fire ger-1 at C4 dice 2,4")
+    top = pos.decision
+    assert top is not None and top.then == "mc" and top.subject == ("rus-r",)
+    pos.push_text("answer dice 5,6")
+    rider = pos.units["rus-r"]
+    assert rider.has("broken") and rider.carrier is None and rider.hex == pos.units["rus-mc"].hex
+    assert rider.has("bailed") is motion
+    more = [d for d in pos.state.decisions if d.subject == ("rus-r",)]
+    assert bool(more) is motion  # the bail-out's NMC only when the cycle was in Motion
