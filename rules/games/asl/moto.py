@@ -20,9 +20,9 @@ example's).
 - D15.43: no voluntary dismounting in a Location with a known (unconcealed) enemy unit.
 - D15.45: riders stay aboard whatever terrain the cycle enters (the chart's NA bars the entry itself).
 - D15.46: a Wreck Check dr for a cycle with riders entering a shellhole or stream hex, or (not across a road
-  hexside) crossing a bocage hexside or changing more than one level: a 6 breaks the riders and sets them
-  down, with the cycle, in the hex being left (the hex entered if its base level is lower), before any
-  Defensive First Fire; no bailing out; the cycle stays usable.
+  hexside) crossing a Double Crest line (a ``double-crest`` hexside) or changing more than one level: a 6
+  breaks the riders and sets them down, with the cycle, in the hex being left (the hex entered if its base
+  level is lower), before any Defensive First Fire; no bailing out; the cycle stays usable.
 - D15.47: a motorcycle never bogs (armour.bog_check, vmud).
 
 Fire at riders (D15.5): infantry fire at the Location attacks them, never the cycle (no vehicle line, no
@@ -60,7 +60,7 @@ PACK = Path(__file__).resolve().parent / "charts" / "motorcycle-demo.json"
 SMC = ("leader", "hero")
 MMC_FOR = {3: ("squad",), 2: ("hs", "crew"), 1: ()}  # D15.1, D15.4: the unit each counter size is made for
 WRECK_TERRAIN = ("shellhole", "stream")  # D15.46: hexes whose entry calls for the dr
-WRECK_SIDES = ("bocage",)  # D15.46: hexsides crossed (not by road)
+WRECK_SIDES = ("double-crest",)  # D15.46: a Double Crest line crossed (not by road; the text's 二重橋線)
 
 
 def is_motorcycle(movement: str) -> bool:
@@ -295,7 +295,7 @@ def apply_dismount(position: Position, unload: act.Unload) -> State:
 
 def needs_wreck_check(position: Position, cycle: UnitState, a: Hex, b: Hex) -> bool:
     """D15.46: riders aboard, and the cycle enters a shellhole or stream hex, or (not by a road hexside)
-    crosses a bocage hexside or changes more than one level."""
+    crosses a Double Crest line or changes more than one level."""
     if not riders_of(position.state, cycle) or a == b:
         return False
     if position.map.terrain(b) in WRECK_TERRAIN:

@@ -289,3 +289,20 @@ def test_d15_53_a_broken_rider_dismounts_or_bails_out(make_position: Any, motion
     assert rider.has("bailed") is motion
     more = [d for d in pos.state.decisions if d.subject == ("rus-r",)]
     assert bool(more) is motion  # the bail-out's NMC only when the cycle was in Motion
+
+
+def test_d15_46_two_levels_call_for_the_dr_but_not_by_road(make_position: Any) -> None:
+    """D15.46: a change of more than one level calls for the Wreck Check (one level does not); by a road
+    hexside it does not; a riderless cycle never rolls."""
+    two = at(make_position, squad(), hexes={"G8": {"terrain": "open", "level": 2},
+                                           "E8": {"terrain": "open", "level": 1},
+                                           "F7": {"terrain": "open", "level": 2, "road": ["N", "S"]}})
+    two.push_text("load a-sq into a-mc")
+    settle(two)
+    cycle = two.units["a-mc"]
+    f8 = two.map.parse_label("F8")
+    assert moto.needs_wreck_check(two, cycle, f8, two.map.parse_label("G8"))
+    assert not moto.needs_wreck_check(two, cycle, f8, two.map.parse_label("E8"))
+    assert not moto.needs_wreck_check(two, cycle, f8, two.map.parse_label("F7"))
+    bare = at(make_position, hexes={"G8": {"terrain": "open", "level": 2}})
+    assert not moto.needs_wreck_check(bare, bare.units["a-mc"], f8, bare.map.parse_label("G8"))
