@@ -37,6 +37,7 @@ from hexmate.rules.games.asl import (
     axisred,
     ddtank,
     hulldown,
+    moto,
     riders,
     vbypass,
     vminimum,
@@ -176,10 +177,13 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         return None
     if wagon.is_wagon(vt.movement):
         return wagon.step_mf(position, unit, a, b)  # D12.1: MF at infantry rates
+    if moto.is_motorcycle(vt.movement):
+        return moto.step_mp(position, unit, a, b)  # D15.1, D15.42: the motorcycle column
     here = position.units_at(b)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
     if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart
-        base = aerosan.step_mp(position, a, b, sum(1 for u in here if is_vehicle(u) and u.id != unit.id))
+        others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))  # D15.3
+        base = aerosan.step_mp(position, a, b, others)
         return None if base is None else base + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
     d = direction_between(a, b)
     road = d in hex_map.road_exits(a) and opposite(d) in hex_map.road_exits(b)
@@ -195,7 +199,7 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         if cost == "all":
             return Fraction(0)  # D2.7: all its MP, counted by ``all_mp`` where the move ends
         cot = vm.obstacle_mp(vt.mp) if cost == "half" else int(cost)
-    others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id)
+    others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))  # D15.3
     screen = ddtank.entry(position, unit, a, b)  # D16.12: +1 a land hex, and where it may not go
     if screen is None:
         return None
@@ -441,6 +445,8 @@ def can_move(position: Position, unit: UnitState) -> str | None:
         return T("{unit} has already moved this phase (A4.2)", unit=unit.id)
     if aerosan.is_aerosan(vtype(unit).movement):
         return aerosan.why_not(position, unit)  # D17.2: only in snow or deep snow
+    if moto.is_moto_unit(unit):
+        return moto.why_not_move(position, unit)  # D15.4: riders only
     return None
 
 
@@ -628,6 +634,8 @@ def enter(position: Position, state: State) -> State:
         d = direction_between(a, b) if a != b else None  # a == b: on round the same bypassed hex (D2.33)
         road = d is not None and d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
         on_top = riders.carried_riders(state, unit, vtype(unit).passengers)
+        if moto.is_moto_unit(unit):
+            on_top = []  # D15.45: the chart bars a motorcycle's entry; its riders never bail out for terrain
         in_bypass = bool(acrosses) and acrosses[-1] is not None  # D6.21: riders stay on a bypassing AFV
         if on_top and not in_bypass and riders.barred(position.map.terrain(b), road=road):
             state = riders.bail_out(position.at(state), on_top, a, "D6.21")  # before the woods or building
@@ -646,6 +654,10 @@ def enter(position: Position, state: State) -> State:
         turned = before != facings[-1]
         if wagon.needs_check(position, state.units[uid], moving.path[moving.at - 1], moving.here, turned):
             state = state.push(wagon.wreck_check(position, state.units[uid], moving.here))
+    if moving.at and moto.is_moto_unit(unit) and moto.needs_wreck_check(
+            position.at(state), state.units[uid], moving.path[moving.at - 1], moving.here):
+        wreck = moto.wreck_check(position, state.units[uid], moving.path[moving.at - 1], moving.here)
+        state = state.push(wreck)  # D15.46
     if moving.at and not sled:  # D8.23: mud and deep snow, one secret bog DR for its MPh
         state = vmud.entered(position, state, uid, moving.path[moving.at - 1], moving.here)
     return state
@@ -660,8 +672,8 @@ def bog_check(
     terrain = position.map.terrain(b)
     d = direction_between(a, b)
     road = d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
-    if wagon.is_wagon(vtype(unit).movement):
-        return None  # D12.1: a wagon pays the MF column, never the half allowance that calls for the DR
+    if wagon.is_wagon(vtype(unit).movement) or moto.is_motorcycle(vtype(unit).movement):
+        return None  # D12.1: a wagon pays the MF column, never the half allowance; D15.47: no bog
     if road or vehicle_cost(terrain) != "half":
         return None
     stone = terrain in ("stone-building", "stone building")

@@ -25,7 +25,9 @@ def trucks(position: Position, target: Hex, side: str) -> list[UnitState]:
     pool = {u.id: u for u in getattr(position.state.game, "aside", ())}
     pool.update(position.units)
     return sorted((u for u in pool.values() if u.hex == target and u.side != side and armour.is_vehicle(u)
-                   and not armour.vtype(u).armored and not u.has("wreck")), key=lambda u: u.id)
+                   and not armour.vtype(u).armored and not u.has("wreck")
+                   and armour.vtype(u).movement != "motorcycle"),  # D15.5: fire is at the riders
+                  key=lambda u: u.id)
 
 
 def aboard(position: Position, targets: Sequence[UnitState], side: str) -> dict[str, list[UnitState]]:

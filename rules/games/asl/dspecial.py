@@ -1,7 +1,8 @@
 """ASL motorcycles (D15) and aerosan (D17): pure arithmetic from their rules, each citing its rule, tested on
-chapter D's examples. The motorcycle rules are not wired into play; aerosans move in play through aerosan.py
-(whose ``turn_mp`` is this module's ``aerosan_turn_mp`` less the start), and the wandering of D17.27 waits
-for E1.53 (chapter E, not among the texts).
+chapter D's examples. Motorcycles in play are moto.py's (mounting, riding, fire at riders); aerosans move in
+play through aerosan.py (whose ``turn_mp`` is this module's ``aerosan_turn_mp`` less the start), and the
+wandering of D17.27 waits for E1.53 (chapter E, not among the texts). The ordnance TH arithmetic here is not
+wired into play.
 
 - D15.41: mounting or dismounting a motorcycle costs 1 of the rider's 4 MF and a quarter of the cycle's MP
   allowance; while riding, the rider loses 1 MF per quarter of the cycle's MPA (FRU) the cycle spends; a

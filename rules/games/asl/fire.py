@@ -543,7 +543,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     # D6.7, D.8B: the units aboard an unarmored vehicle take a General Collateral attack of their own
     riding = collateral.aboard(position, targets, side)
     unreached, ce_aboard = vmg.afv_aboard(position, targets)  # D6.61, D5.31, D6.62; riders stay (D6.23)
-    carried = {u.id for units in (*riding.values(), *ce_aboard.values()) for u in units} | unreached
+    from hexmate.rules.games.asl import moto
+
+    cycles = moto.rider_groups(position, targets)  # D15.5: motorcycle riders, a group of their own
+    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values()) for u in units}
+    carried |= unreached
     groups: list[tuple[T, T, list[UnitState], bool, int]] = [
         (GROUPS["known"], SUMMARY_GROUPS["known"],
          [u for u in targets if not u.concealed and u.id not in carried], False, final),
@@ -553,6 +557,10 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     for vid, units in sorted(riding.items()):
         groups.append((T("units aboard {vehicle}", vehicle=vid), T("aboard {vehicle}", vehicle=vid), units,
                        all(u.concealed for u in units), final - infantry_only - first_fire_drm))
+    for vid, units in sorted(cycles.items()):  # D15.5: no FFMO/FFNAM, -1 IFT DRM
+        groups.append((T("riders of {vehicle} (-1 IFT DRM, no FFMO/FFNAM)", vehicle=vid),
+                       T("aboard {vehicle}", vehicle=vid), units, all(u.concealed for u in units),
+                       final - first_fire_drm + moto.RIDER_IFT_DRM))
     for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
         label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
         ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
@@ -621,6 +629,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=_fmt(total),
                   column=axis.key_at(col), final=final, result=result),
                 "A7.3"))
+        if result == "PTC" and group[0].carrier in cycles:  # D15.54: a pin means nothing to riders
+            lines.append(Line(group_label, T("PTC: no effect on motorcycle riders"), "D15.54"))
+            result = "-"
         if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
             if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
                 lines.append(vcrewhit.dm_line(str(group[0].carrier)))

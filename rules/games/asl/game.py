@@ -23,6 +23,7 @@ from hexmate.rules.games.asl import (
     ddtank,
     fire_groups,
     hulldown,
+    moto,
     mounted,
     ncreact,
     overrun,
@@ -951,6 +952,9 @@ class AslGame(Game):
         after = self._infantry(asl_fire.resume_mc, position, decision, answer)
         if decision.rule == "A10.2":  # A12.141: an LLMC is an action
             after = asl_concealment.acted(position, after, decision.subject)
+        stopped = moto.broken_rider(position.at(after), decision.subject[0])  # D15.53: a stopped cycle
+        if stopped is not None:
+            return stopped
         return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -969,7 +973,7 @@ class AslGame(Game):
     def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
-        return armour.restore(position, after)
+        return moto.after_kia(position, armour.restore(position, after))  # D15.51
 
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -986,6 +990,9 @@ class AslGame(Game):
 
     def resume_vgallop(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return wagon.resume_check(position, decision, answer)  # D12.4
+
+    def resume_vmwreck(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return moto.resume_wreck(position, decision, answer)  # D15.46
 
     def resume_vscrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume(position, decision, answer)  # D10.5

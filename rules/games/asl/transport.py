@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import carriers
+from hexmate.rules.games.asl import carriers, moto
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import VehicleType
@@ -34,6 +34,8 @@ def check_load(position: Position, load: act.Load) -> act.Load:
     if load.carrier not in position.units or not is_vehicle(position.units[load.carrier]):
         raise IllegalAction(T("{unit} is not a vehicle", unit=load.carrier), "D6.4")
     vehicle = position.units[load.carrier]
+    if moto.is_moto_unit(vehicle):
+        return moto.check_mount(position, load)  # D15.41
     if vehicle.side != position.phasing or position.phase.id != "MPh":
         raise IllegalAction(T("the ATTACKER loads in his own MPh"), "D6.4")
     if vehicle.has("motion") or vehicle.id in position.state.moved or vehicle.has("wreck"):
@@ -65,6 +67,8 @@ def check_load(position: Position, load: act.Load) -> act.Load:
 def apply_load(position: Position, load: act.Load) -> State:
     """The loaders spend 1 MF (D6.4) and ride from now on; the vehicle keeps a quarter of its MP allowance per
     MF they have left (``mpq<k>``)."""
+    if moto.is_moto_unit(position.units[load.carrier]):
+        return moto.apply_mount(position, load)  # D15.41
     state = position.state
     left = min(3 if state.units[u].type != "leader" else 5 for u in load.units)  # 4 MF (6 an SMC) less 1
     for uid in load.units:
@@ -81,6 +85,8 @@ def check_unload(position: Position, unload: act.Unload) -> act.Unload:
     vehicle = position.units.get(unload.carrier)
     if vehicle is None or not is_vehicle(vehicle):
         raise IllegalAction(T("{unit} is not a vehicle", unit=unload.carrier), "D6.5")
+    if moto.is_moto_unit(vehicle):
+        return moto.check_dismount(position, unload)  # D15.41, D15.43
     if vehicle.side != position.phasing or position.phase.id != "MPh" or vehicle.has("motion"):
         raise IllegalAction(T("a vehicle unloads only while stopped in its own MPh"), "D6.5")
     if not any(u.carrier == vehicle.id for u in position.units.values()):
@@ -99,6 +105,8 @@ def check_unload(position: Position, unload: act.Unload) -> act.Unload:
 
 
 def apply_unload(position: Position, unload: act.Unload) -> State:
+    if moto.is_moto_unit(position.units[unload.carrier]):
+        return moto.apply_dismount(position, unload)  # D15.41
     state = position.state
     vehicle = state.units[unload.carrier]
     _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))

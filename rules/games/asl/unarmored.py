@@ -121,7 +121,8 @@ def after_ift(game: AslGame, position: Position, decision: Decision, answer: act
     firer = position.units.get(decision.subject[0])
     side = firer.side if firer is not None else position.phasing
     trucks = sorted((u for u in state.units.values() if u.hex == target and u.side != side
-                     and armour.is_vehicle(u) and not armour.vtype(u).armored and not u.has("wreck")),
+                     and armour.is_vehicle(u) and not armour.vtype(u).armored and not u.has("wreck")
+                     and armour.vtype(u).movement != "motorcycle"),  # D15.5: fire is at the riders
                     key=lambda u: u.id)
     column = column_of(resolution)
     worked = _drm_and_tem(position, target, resolution)

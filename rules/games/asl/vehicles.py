@@ -27,13 +27,15 @@ from hexmate.rules.errors import DataError
 
 FORMAT = "hexmate-asl-vehicles/1"
 AF_LADDER = (0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 26)  # D1.6: the eleven armor factors, in rank order
-MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon", "aerosan")  # D1.11-D1.14, D12, D17.1
+MOVEMENT = ("tracked", "halftrack", "armored_car", "truck", "wagon",  # D1.11-D1.14, D12 (wagon.py)
+            "aerosan", "motorcycle")  # D17.1 (aerosan.py), D1.11, D15 (moto.py)
 MOUNTS = ("T", "ST", "RST", "1MT", "NT")  # D1.31-D1.33 (RST, 1MT take the ST rate of turn: C5.1)
 PRESSURE = ("low", "normal", "high")  # D1.41-D1.43
 MANUFACTURERS = {"a": 0, "t": 0, "r": 1, "c": 1, "b": 2, "g": 2, "f": 3, "i": 3, "other": 3}  # D2.5 ESB DRM
 REVERSE = {"tracked": 4, "truck": 3, "armored_car": 2, "halftrack": 4,  # D2.21 (halftrack: its tracks, x4)
            "wagon": 0,  # D2.21 gives a wagon none: 0, no reverse unless its entry gives ``rev`` (wagon.py)
-           "aerosan": 0}  # D17.21: an aerosan never moves in reverse
+           "aerosan": 0,  # D17.21: an aerosan never moves in reverse
+           "motorcycle": 0}  # D15.42: a motorcycle never reverses
 TURRET_RANK = {"same": 0, "boxed": 1, "circled": -1}  # D1.63 superior, D1.64 inferior turret
 
 
@@ -122,6 +124,8 @@ class VehicleType:
     smoke_usage: int = 0  # D13.1: its usage number
     smoke_usage_late: int = 0  # D13.34: an sN's "#4/#5": the number from 1945 (0: the same)
     radioless: bool = False  # D14.1: the R symbol on the counter's back
+    sidecar: bool = False  # D15.1: a motorcycle with sidecars (else a "cycle")
+    silhouettes: int = 0  # D15.1: a motorcycle counter's top views: 3 squad, 2 HS/crew, 1 SMC
 
     @property
     def armored(self) -> bool:
@@ -203,6 +207,8 @@ _KEYS = {
     "ft",
     "smoke",
     "radioless",
+    "sidecar",
+    "silhouettes",
 }
 SMOKE_KINDS = ("sD", "sM", "sP", "sN")  # D13.1
 FT_MOUNTS = ("B", "T")  # D1.8 (S, the side mount, needs the Vehicle Note's arc: not built)
@@ -302,11 +308,16 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
     if not isinstance(cs, int) or isinstance(cs, bool) or not 0 <= cs <= 12:
         raise err("cs is the crew survival number, 0..12 (D5.6)", "cs")
     rev = d.get("rev", REVERSE[movement])
-    low = 0 if movement in ("wagon", "aerosan") else 1
+    low = 0 if movement in ("wagon", "aerosan", "motorcycle") else 1
     if not isinstance(rev, int) or isinstance(rev, bool) or not low <= rev <= 9:
         raise err("rev is the reverse multiplier (D2.21)", "rev")
     if movement == "aerosan" and rev:
         raise err("an aerosan has no reverse movement: rev 0 (D17.21)", "rev")
+    if movement == "motorcycle":
+        _check_motorcycle(d, err)
+    elif "sidecar" in d or "silhouettes" in d:
+        raise err("sidecar and silhouettes are a motorcycle's (D15.1)",
+                  "sidecar" if "sidecar" in d else "silhouettes")
     carried = d.get("sw", [])
     if not isinstance(carried, list) or not all(isinstance(x, str) and x for x in carried):
         raise err("sw is a list of the SW counter names its Vehicle Note says it carries (D10.51)", "sw")
@@ -385,7 +396,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         bmg_fixed=bool(d.get("bmg_fixed", False)),
         cmg_aamg=bool(d.get("cmg_aamg", False)),
         sw=tuple(carried),
-        wreck=bool(d.get("wreck", movement != "wagon")),  # D12.1: a wagon leaves no wreck
+        wreck=bool(d.get("wreck", movement not in ("wagon", "motorcycle"))),  # D12.1, D15.51: no wreck
         carrier=carrier,
         tower=bool(d.get("tower", False)),
         gyro=bool(d.get("gyro", False)),
@@ -394,7 +405,25 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         smoke_usage=usage,
         smoke_usage_late=late,
         radioless=radioless,
+        sidecar=bool(d.get("sidecar", False)),
+        silhouettes=int(d.get("silhouettes", 0)),
     )
+
+
+def _check_motorcycle(d: Mapping[str, Any], err: Any) -> None:
+    """D15.1-D15.2, D15.42, D15.5, D15.51: a motorcycle counter: 1-3 top views, with or without sidecars; it
+    is no armored target (fire goes at its riders), has no armament of its own, no reverse and no wreck."""
+    sil = d.get("silhouettes")
+    if sil not in (1, 2, 3) or isinstance(sil, bool):
+        raise err("silhouettes is 1, 2 or 3: the top views on the motorcycle counter (D15.1)", "silhouettes")
+    if not isinstance(d.get("sidecar", False), bool):
+        raise err("sidecar is true or false (D15.1)", "sidecar")
+    for key, rule in (("armor", "D15.5"), ("ma", "D15.6"), ("mg", "D15.6"), ("passengers", "D15.2"),
+                      ("ft", "D15.6"), ("riders", "D15.1"), ("wreck", "D15.51")):
+        if d.get(key):
+            raise err(f"a motorcycle has no {key} ({rule})", key)
+    if d.get("rev", 0) != 0:
+        raise err("a motorcycle never reverses (D15.42)", "rev")
 
 
 @dataclass(frozen=True)

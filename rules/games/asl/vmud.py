@@ -13,8 +13,8 @@ apply on a paved road, and not inside a building.
 At the table: at the vehicle's first such entry in its MPh the opponent is asked, privately, for the DR and
 then the dr (``private`` decisions: the host keeps them off the shared pages); the game keeps the hex count
 in the game state and marks the vehicle bogged (its MPh over, D8.21) when it enters that hex. The maps'
-roads stand for paved roads (chapter B's road kinds are not among the texts); motorcycles (D15.47) are not
-built. Not built: the secret dr for a bog in a bypassed hexside is counted as an entry like any other.
+roads stand for paved roads (chapter B's road kinds are not among the texts); motorcycles never bog
+(D15.47). Not built: the secret dr for a bog in a bypassed hexside is counted as an entry like any other.
 """
 
 from __future__ import annotations
@@ -81,6 +81,8 @@ def entered(position: Position, state: State, uid: str, a: Hex, b: Hex) -> State
     unit = state.units.get(uid)
     if not mud or unit is None or paved(position, a, b) or unit.has("bogged") or unit.has("immobilized"):
         return state
+    if vehicle_of(unit.values).movement == "motorcycle":
+        return state  # D15.47: a motorcycle never bogs
     gs = state.game
     have = _entry(gs, uid)
     if have is None:

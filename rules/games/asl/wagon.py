@@ -51,12 +51,13 @@ def step_mf(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
     """MF to enter b from a (D12.1): the infantry cost (road 1, a higher level doubled), plus 1 for each
     other vehicle or wreck there (D2.14, D10.2); None where the MF column prohibits it, or where entering
     would be an Overrun (D7.1: not for a wagon)."""
-    from hexmate.rules.games.asl import overrun
+    from hexmate.rules.games.asl import moto, overrun
 
     base = table_for("asl", None).cost_fn("infantry")(position.map, a, b)
     if base is None or overrun.is_overrun(position, unit.side, b):
         return None  # D7.1: a wagon spends MF, so it makes no Overrun: no entering the enemy's Location
-    others = sum(1 for u in position.units_at(b) if u.type == "vehicle" and u.id != unit.id)
+    others = sum(1 for u in position.units_at(b) if u.type == "vehicle" and u.id != unit.id
+                 and not moto.is_moto_unit(u))  # D15.3: a motorcycle costs nothing
     return Fraction(base) + others
 
 

@@ -1,0 +1,357 @@
+"""ASL D15 in play: motorcycles as vehicles ridden by infantry (catalogue ``movement: "motorcycle"``).
+
+D15.1: a motorcycle is a vehicle that carries riders and spends MP; the counter has 1-3 top views
+(``silhouettes``): 3 carry a squad and up to four SMC, 2 a HS or crew and up to four SMC, 1 up to two SMC
+(three on a sidecar, ``sidecar: true``). D15.2: a sidecar counter carries 3/2/1 PP of SW (``portage``); a
+plain cycle none. D15.1 (chapter B's Terrain Chart, not among the texts): its MP costs are the chart's
+motorcycle column: the pack ``charts/motorcycle-demo.json`` (labelled demo values; road 1/2 MP is the D15.41
+example's).
+
+- D15.4: it has no driver: it moves only with riders aboard, and a counter moves only with riders no smaller
+  than the unit it is made for (a squad counter needs a squad; the extra SMC do not count).
+- D15.41: mounting or dismounting costs the rider 1 of his basic 4 MF and the cycle a quarter of its MP
+  allowance (kept in half MP, rounded up); while he rides he loses 1 MF per quarter of the allowance the
+  cycle spends (FRU), and when his 4 MF are gone the cycle stops. For riders that mount before moving that
+  is the cycle's allowance itself (a quarter to mount plus at most three quarters ridden), and dismounting
+  takes one more quarter, so it needs the quarter left: the same arithmetic as the D15.41 example
+  (dspecial.py's ride_mf). Mounting is one Load of all the riders, before they or the cycle have moved.
+- D15.42: no reverse (catalogue ``rev`` 0), no extra MP for wrecks or vehicles in the hex entered, and the
+  usual start, stop and VCA-change MP. D15.3: a motorcycle costs no other vehicle MP (armour.step_mp).
+- D15.43: no voluntary dismounting in a Location with a known (unconcealed) enemy unit.
+- D15.45: riders stay aboard whatever terrain the cycle enters (the chart's NA bars the entry itself).
+- D15.46: a Wreck Check dr for a cycle with riders entering a shellhole or stream hex, or (not across a road
+  hexside) crossing a Double Crest line (a ``double-crest`` hexside) or changing more than one level: a 6
+  breaks the riders and sets them down, with the cycle, in the hex being left (the hex entered if its base
+  level is lower), before any Defensive First Fire; no bailing out; the cycle stays usable.
+- D15.47: a motorcycle never bogs (armour.bog_check, vmud).
+
+Fire at riders (D15.5): infantry fire at the Location attacks them, never the cycle (no vehicle line, no
+collateral attack), with -1 on the IFT DR and no FFMO/FFNAM (fire.py's group of riders); D15.54: a PTC does
+nothing to them; D15.51: a KIA that takes all its riders removes the cycle (no wreck); D15.53: a rider that
+breaks on a stopped cycle dismounts at once, on one moving or in Motion bails out (riders.py, D6.24).
+
+Not built (said in the report): entering an enemy Location (D15.43's pass-through and the sidecar's OVR with
+a quarter of the riders' FP), ordnance at riders (D15.5, D15.55: dspecial.py has the TH arithmetic only),
+K# on riders shrinking the counter (D15.52), LLMC/LLTC (D15.55), the wounded rider (D15.56),
+riders' fire (D15.6), splitting and combining counters (D15.44), manhandling (D15.4, C10.3 not among the
+texts), recovery as a SW (D15.7), causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex, direction_between, opposite
+from hexmate.rules.text import T
+
+MOTORCYCLE = "motorcycle"
+FORMAT = "hexmate-asl-motorcycle/1"
+PACK = Path(__file__).resolve().parent / "charts" / "motorcycle-demo.json"
+SMC = ("leader", "hero")
+MMC_FOR = {3: ("squad",), 2: ("hs", "crew"), 1: ()}  # D15.1, D15.4: the unit each counter size is made for
+WRECK_TERRAIN = ("shellhole", "stream")  # D15.46: hexes whose entry calls for the dr
+WRECK_SIDES = ("double-crest",)  # D15.46: a Double Crest line crossed (not by road; the text's 二重橋線)
+
+
+def is_motorcycle(movement: str) -> bool:
+    return movement == MOTORCYCLE
+
+
+def portage(sidecar: bool, silhouettes: int) -> int:
+    """D15.2: PP a sidecar counter carries (3 squad, 2 HS, 1 SMC size); a plain cycle none."""
+    return silhouettes if sidecar else 0
+
+
+class MotorcyclePackError(DataError):
+    def __init__(self, source: str, message: str, key: str | None = None) -> None:
+        super().__init__(f"{source}" + (f", key {key!r}" if key else "") + f": {message}")
+
+
+def _cost(value: Any, source: str, key: str) -> Fraction | None:
+    if value == "NA":
+        return None
+    try:
+        cost = Fraction(str(value)) if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+    except (ValueError, ZeroDivisionError):
+        cost = None
+    if cost is None or cost <= 0:
+        raise MotorcyclePackError(source, "a cost is MP > 0 (whole, or a fraction like 1/2) or NA", key)
+    return cost
+
+
+@lru_cache(maxsize=4)
+def load_pack(path: str = str(PACK)) -> tuple[Fraction, dict[str, Fraction | None]]:
+    """(road MP, terrain -> MP or None for NA) of the motorcycle column (D15.1)."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise MotorcyclePackError(str(p), f"cannot read: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise MotorcyclePackError(str(p), f"not JSON: line {e.lineno} column {e.colno}: {e.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise MotorcyclePackError(str(p), f"format must be {FORMAT!r}", "format")
+    terrain = data.get("terrain")
+    if not isinstance(terrain, dict):
+        raise MotorcyclePackError(str(p), "terrain is an object of terrain -> MP", "terrain")
+    road = _cost(data.get("road"), str(p), "road")
+    if road is None:
+        raise MotorcyclePackError(str(p), "road is the MP along a road hexside", "road")
+    return road, {str(k): _cost(v, str(p), f"terrain.{k}") for k, v in terrain.items()}
+
+
+def _vt(unit: UnitState) -> Any:
+    from hexmate.rules.games.asl.armour import vtype
+
+    return vtype(unit)
+
+
+def is_moto_unit(unit: UnitState) -> bool:
+    from hexmate.rules.games.asl.armour import is_vehicle
+
+    return is_vehicle(unit) and is_motorcycle(_vt(unit).movement)
+
+
+def _road(position: Position, a: Hex, b: Hex) -> bool:
+    d = direction_between(a, b)
+    return d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
+
+
+def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | None:
+    """MP to enter b from a (D15.1: the chart's motorcycle column; D15.42: nothing for the wrecks and
+    vehicles there), or None where the column says NA or where an enemy is (D15.43: not built)."""
+    from hexmate.rules.games.asl import overrun as ovr
+    from hexmate.rules.games.asl import vmove as vm
+
+    if ovr.is_overrun(position, unit.side, b):
+        return None  # D15.43's pass-through and sidecar OVR are not built: no entering the enemy's Location
+    road_mp, costs = load_pack()
+    road = _road(position, a, b)
+    if road:
+        cost: Fraction | None = road_mp
+    else:
+        cost = costs.get(position.map.terrain(b))
+    if cost is None:
+        return None
+    wall = "wall" in position.map.hexside(a, b) and not road
+    return Fraction(vm.entry_mp(cost, wall=wall, higher=position.map.level(b) > position.map.level(a),
+                                others=0, road_rate=road))
+
+
+def riders_of(state: State, cycle: UnitState) -> list[UnitState]:
+    return sorted((u for u in state.units.values() if u.carrier == cycle.id and u.type != "sw"),
+                  key=lambda u: u.id)
+
+
+RIDER_IFT_DRM = -1  # D15.5: non-ordnance fire at motorcycle riders
+
+
+def rider_groups(position: Position, targets: list[UnitState]) -> dict[str, list[UnitState]]:
+    """D15.5: the targets riding each motorcycle, by its id: an Infantry Target without size DRM, attacked
+    instead of the cycle (no collateral attack on it)."""
+    out: dict[str, list[UnitState]] = {}
+    pool = {u.id: u for u in getattr(position.state.game, "aside", ())}  # armour.infantry_view's vehicles
+    pool.update(position.units)
+    for unit in targets:
+        cycle = pool.get(unit.carrier or "")
+        if cycle is not None and is_moto_unit(cycle) and unit.type != "sw":
+            out.setdefault(cycle.id, []).append(unit)
+    return out
+
+
+def after_kia(position: Position, state: State) -> State:
+    """D15.51: a KIA on a motorcycle's riders removes the motorcycle as well (no wreck, burning or not): a
+    cycle whose riders were all under a KIA result of this attack and are all gone now. (A cycle keeping a
+    rider is D15.52's smaller counter: not built; riders lost otherwise leave it, as the D15.55 example's HS
+    cycle stays.)"""
+    results = state.resolution.results if state.resolution is not None else {}
+    for cycle in [u for u in position.units.values() if is_moto_unit(u) and u.id in state.units]:
+        before = riders_of(position.state, cycle)
+        if (before and all(u.id not in state.units for u in before)
+                and all(str(results.get(u.id, "")).endswith("KIA") for u in before)):
+            state = state.without_unit(cycle.id)
+    return state
+
+
+def broken_rider(position: Position, uid: str) -> State | None:
+    """D15.53: a motorcycle rider that breaks on a stopped cycle (not moving, not in Motion) dismounts at once
+    with no further effect; on a moving one it bails out (None: riders.shaken_off's D6.24)."""
+    state = position.state
+    unit = state.units.get(uid)
+    cycle = state.units.get(unit.carrier or "") if unit is not None else None
+    if unit is None or cycle is None or not is_moto_unit(cycle) or not unit.has("broken"):
+        return None
+    if cycle.has("motion") or (state.moving is not None and cycle.id in state.moving.units):
+        return None
+    return state.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
+
+
+def why_not_move(position: Position, unit: UnitState) -> str | None:
+    """D15.4: no driver of its own: a motorcycle moves only with riders aboard."""
+    if not riders_of(position.state, unit):
+        return T("{unit} has no riders: a motorcycle has no driver of its own (D15.4)", unit=unit.id)
+    return None
+
+
+def quarter(mpa: int) -> Fraction:
+    """D15.41: a quarter of the MP allowance, kept in half MP (rounded up)."""
+    return Fraction(math.ceil(Fraction(mpa, 2)), 2)
+
+
+def _fits(silhouettes: int, sidecar: bool, riders: list[UnitState]) -> bool:
+    """D15.1 and D15.4: the riders a counter carries, and the unit it needs to move."""
+    smc = [u for u in riders if u.type in SMC]
+    mmc = [u for u in riders if u.type not in SMC]
+    if silhouettes == 1:
+        return not mmc and 1 <= len(smc) <= (3 if sidecar else 2)
+    return len(mmc) == 1 and mmc[0].type in MMC_FOR[silhouettes] and len(smc) <= 4
+
+
+def check_mount(position: Position, load: act.Load) -> act.Load:
+    """D15.41: infantry in a stopped motorcycle's Location mount it, all together, before either moves."""
+    from hexmate.rules.games.asl.armour import spent_of
+
+    cycle = position.units[load.carrier]
+    if cycle.side != position.phasing or position.phase.id != "MPh":
+        raise IllegalAction(T("the ATTACKER mounts in his own MPh"), "D15.41")
+    busy = cycle.has("motion") or cycle.id in position.state.moved or spent_of(cycle)
+    if busy or riders_of(position.state, cycle):
+        raise IllegalAction(T("{unit} must stand unridden and unmoved this MPh to be mounted", unit=cycle.id),
+                            "D15.41")
+    riders = []
+    for uid in load.units:
+        unit = position.units.get(uid)
+        if unit is None or unit.side != cycle.side or unit.hex != cycle.hex or unit.type in ("vehicle", "sw"):
+            raise IllegalAction(T("{unit} is not friendly infantry in the motorcycle's Location", unit=uid),
+                                "D15.41")
+        if unit.has("broken") or unit.has("pinned") or uid in position.state.moved or unit.carrier:
+            raise IllegalAction(T("{unit} may not mount now: broken, pinned, moved or aboard", unit=uid),
+                                "D15.41")
+        riders.append(unit)
+    vt = _vt(cycle)
+    if not _fits(vt.silhouettes, vt.sidecar, riders):
+        raise IllegalAction(
+            T("{unit} ({n} top views) carries {what}, and moves only with that unit aboard (D15.1, D15.4)",
+              unit=cycle.id, n=vt.silhouettes,
+              what={3: T("a squad and up to four SMC"), 2: T("a HS or crew and up to four SMC"),
+                    1: T("up to three SMC") if vt.sidecar else T("up to two SMC")}[vt.silhouettes]),
+            "D15.1")
+    return load
+
+
+def apply_mount(position: Position, load: act.Load) -> State:
+    """D15.41: the riders spend 1 MF and are done as infantry this MPh; the cycle a quarter of its MPA."""
+    from hexmate.rules.games.asl.armour import with_spent
+
+    state = position.state
+    for uid in load.units:
+        state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier))
+    cycle = state.units[load.carrier]
+    state = state.with_unit(with_spent(cycle, quarter(_vt(cycle).mp)))
+    return state.replace(moved=state.moved + tuple(load.units))
+
+
+def check_dismount(position: Position, unload: act.Unload) -> act.Unload:
+    """D15.41, D15.43: a stopped motorcycle's riders dismount in its own MPh if they have 1 MF left (the
+    cycle a quarter of its MPA left), not beside a known enemy unit."""
+    from hexmate.rules.games.asl.armour import budget, spent_of
+
+    cycle = position.units[unload.carrier]
+    if cycle.side != position.phasing or position.phase.id != "MPh" or cycle.has("motion"):
+        raise IllegalAction(T("riders dismount only from a stopped motorcycle in their own MPh"), "D15.41")
+    if not riders_of(position.state, cycle):
+        raise IllegalAction(T("{unit} carries nobody", unit=cycle.id), "D15.41")
+    if spent_of(cycle) + quarter(_vt(cycle).mp) > budget(cycle):
+        raise IllegalAction(T("the riders of {unit} have no MF left to dismount", unit=cycle.id), "D15.41")
+    here = position.units_at(cycle.hex) if cycle.hex is not None else []
+    known = [u for u in here if u.side != cycle.side and not u.concealed and u.type != "sw"]
+    if known:
+        raise IllegalAction(
+            T("no dismounting in a Location with a known enemy unit ({unit})", unit=known[0].id), "D15.43")
+    return unload
+
+
+def apply_dismount(position: Position, unload: act.Unload) -> State:
+    from hexmate.rules.games.asl.armour import spent_of, with_spent
+
+    state = position.state
+    cycle = state.units[unload.carrier]
+    off = riders_of(state, cycle)
+    for unit in off:
+        state = state.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
+    state = state.with_unit(with_spent(cycle, spent_of(cycle) + quarter(_vt(cycle).mp)))
+    return state.replace(moved=state.moved + tuple(u.id for u in off if u.id not in state.moved))
+
+
+def needs_wreck_check(position: Position, cycle: UnitState, a: Hex, b: Hex) -> bool:
+    """D15.46: riders aboard, and the cycle enters a shellhole or stream hex, or (not by a road hexside)
+    crosses a Double Crest line or changes more than one level."""
+    if not riders_of(position.state, cycle) or a == b:
+        return False
+    if position.map.terrain(b) in WRECK_TERRAIN:
+        return True
+    if _road(position, a, b):
+        return False
+    side = position.map.hexside(a, b)
+    crossing = any(s in side for s in WRECK_SIDES)
+    return crossing or abs(position.map.level(b) - position.map.level(a)) > 1
+
+
+def wreck_check(position: Position, cycle: UnitState, a: Hex, b: Hex) -> Decision:
+    where = b if position.map.level(b) < position.map.level(a) else a
+    prompt = T("{unit} enters {hex}: roll the Wreck Check dr; on a 6 its riders break and dismount (D15.46)",
+               unit=cycle.id, hex=position.label(b))
+    return Decision("roll", cycle.side, prompt, "D15.46", "vmwreck", dice="dr", subject=(cycle.id,),
+                    target=where)
+
+
+def resume_wreck(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A 6: the riders are broken and set down with the cycle in the decision's hex, its move over (D15.46:
+    no bailing out; the cycle stays usable)."""
+    assert answer.dice is not None
+    state = position.state
+    if answer.dice[0] != 6 or decision.target is None:
+        return state
+    cycle = state.units[decision.subject[0]]
+    where = decision.target
+    for rider in riders_of(state, cycle):
+        state = state.with_unit(dataclasses.replace(rider.mark("broken"), carrier=None, hex=where))
+    state = state.with_unit(cycle.at(where))
+    if state.moving is not None:
+        stopped = T("its riders broke in a Wreck Check (D15.46)")
+        state = state.replace(moving=dataclasses.replace(state.moving, stopped=stopped))
+    return state
+
+
+__all__ = [
+    "MOTORCYCLE",
+    "RIDER_IFT_DRM",
+    "after_kia",
+    "apply_dismount",
+    "apply_mount",
+    "broken_rider",
+    "check_dismount",
+    "check_mount",
+    "is_moto_unit",
+    "is_motorcycle",
+    "load_pack",
+    "needs_wreck_check",
+    "portage",
+    "quarter",
+    "resume_wreck",
+    "rider_groups",
+    "riders_of",
+    "step_mp",
+    "why_not_move",
+    "wreck_check",
+]
