@@ -67,6 +67,7 @@ from hexmate.rules.games.asl import conceal58 as asl_conceal58
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
+from hexmate.rules.games.asl import dismantle as asl_dismantle
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
 from hexmate.rules.games.asl import fire as asl_fire
@@ -281,6 +282,7 @@ class AslGame(Game):
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        state = asl_dismantle.setup(scenario.counters, state)  # A9.8: SW starting dismantled
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -494,6 +496,7 @@ class AslGame(Game):
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
         units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
+        asl_dismantle.check_carry(position.state, units)  # A9.8: a 76-82mm mortar only dismantled
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -586,6 +589,8 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and asl_dismantle.claims(action):
+            return asl_dismantle.check(position, action)  # A9.8
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -758,6 +763,8 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and asl_dismantle.claims(action):
+            return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -1796,6 +1803,7 @@ class AslGame(Game):
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
             yield from vft.generate(position)  # D3.6
+            yield from asl_dismantle.generate(position)  # A9.8
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)

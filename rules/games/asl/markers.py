@@ -28,6 +28,7 @@ PHRASES: dict[str, T] = {
     "disrupted": T("disrupted (A19.12)"),
     "encircled": T("encircled (A7.7)"),
     "ti": T("Temporarily Immobilized (A4.8)"),
+    "dismantled": T("dismantled (A9.8)"),
     "lax": T("lax (A11.18)"),
     "stealthy": T("stealthy (A11.17)"),
     "melee": T("in Melee (A11.15)"),

@@ -156,7 +156,9 @@ def check_sw_use(state: State, sw: UnitState) -> tuple[T, str] | None:
                  sw=sw.id, owner=owner.id), "A7.35"
     if sw.has("malfunctioned"):
         return T("{sw} has malfunctioned and fires again only once repaired", sw=sw.id), "A9.7"
-    return None
+    from hexmate.rules.games.asl import dismantle
+
+    return dismantle.cannot_fire(sw)  # A9.8: a dm SW fires only assembled (a German dm MG as a LMG)
 
 
 @dataclass(frozen=True)
