@@ -4,7 +4,8 @@ Which SW (A9.8): light mortars of 4 PP or more, 76-82mm mortars and the HMG/MMG 
 Soviets' (the Soviet .50-cal MG excepted). Whether a counter may is the owner's catalogue data: a SW counter
 gives ``dismantlable: 1`` (a mortar its ``calibre`` in mm); a counter without it is never dismantled.
 Dismantled, its PP are halved, fractions rounded up (FRU); a 76-82mm mortar costs 5 PP dismantled and
-infantry may carry it only dismantled (A9.8; refused for a Movement Phase move here).
+infantry may carry it only dismantled (A9.8; a move or an advance with it assembled is refused; a rout
+leaves what it may not carry by A10.5's own rule, not checked for this).
 
 When and how (A9.8): in a PFPh or DFPh in which it has not fired, the unit possessing it (in Good Order, not
 in Melee, on its side's turn to act) dismantles or assembles it: ``activate SW for dismantle`` / ``activate

@@ -711,6 +711,7 @@ class AslGame(Game):
         if position.phase.id != "APh":
             raise IllegalAction(T("units advance only in the Advance Phase"), "A3.7")
         units, start = group_of(position, frozenset(adv.units), "A4.2", place="Location")
+        asl_dismantle.check_carry(position.state, units)  # A9.8: a 76-82mm mortar only dismantled
         for unit in units:
             if unit.side != position.phasing:
                 raise IllegalAction(T("only the ATTACKER advances"), "A4.7")

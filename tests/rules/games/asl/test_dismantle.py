@@ -175,6 +175,9 @@ def test_a9_8_a_76_82mm_mortar_is_carried_only_dismantled_at_5_pp(make_position:
     dm = _pos(make_position, "MTR81", "dismantled", phase="MPh")
     assert dm.units["a-sw"].values["pp"] == 5
     dm.game.check(dm, dm.parse_action("move a-1 C1-C2"))
+    aph = _pos(make_position, "MTR81", phase="APh")
+    with pytest.raises(IllegalAction, match="only dismantled"):
+        aph.game.check(aph, aph.parse_action("advance a-1 C2"))
 
 
 def test_a9_8_a_sw_set_up_dismantled_must_be_dismantlable(make_position: Any) -> None:
