@@ -36,6 +36,7 @@ from hexmate.rules.games.asl import (
     streetrfp,
     transport,
     vbypass,
+    vcapture,
     vce,
     vcrew,
     vcrewhit,
@@ -1851,6 +1852,7 @@ class AslGame(Game):
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
                       vsmoke.TRIED)  # D13.2: once per player turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
+            state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

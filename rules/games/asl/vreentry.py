@@ -4,7 +4,8 @@ At the table it is a load into the abandoned vehicle: ``load b-crew into b-t`` (
 unit set on the vehicle). What the text asks (D5.42) and how it is kept here:
 
 - an infantry unit (here an MMC: squad, half-squad or crew; a leader alone is not a crew) of the vehicle's
-  own side (entering an enemy's abandoned vehicle is capture, A21.2: not built) in its own MPh;
+  own side (entering an enemy's abandoned vehicle is capture, A21.2: it is captured first, at the end of a
+  CCPh, vcapture.py; then its captors enter it thus) in its own MPh;
 - it was in the vehicle's Location at the start of that MPh: it has not moved this MPh (units move only in
   their MPh, so where it stands unmoved is where it began it), at the vehicle's level;
 - it spends all its MF to enter: it counts as moved for the phase;

@@ -1,0 +1,85 @@
+"""An abandoned AFV captured at the end of the CCPh (vcapture.py, A21.2), then crewed by the captor's MMC
+(A21.22 through D5.42's re-entry). Vehicles are the demo catalogue's (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import vcapture
+
+from .test_vreentry import CREWS
+
+
+def ccph(make_position: Any, *extra: dict[str, Any], tank: tuple[str, ...] = ("abandoned",)) -> Position:
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", *tank]},
+             {"id": "a-far", "counter": "4-6-7", "side": "a", "hex": "L8"},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C5"}, *extra]
+    pos: Position = make_position("asl", units, "CCPh", counters=CREWS)
+    return pos
+
+
+def end_ccph(pos: Position) -> None:
+    for _ in range(10):
+        if pos.phase.id != "CCPh":
+            return
+        top = pos.decision
+        assert top is None or "done" in top.choices, top
+        pos.push_text("answer done" if top is not None else "end")
+    raise AssertionError("the CCPh did not end")
+
+
+def test_a21_2_infantry_alone_with_an_abandoned_enemy_afv_capture_it_when_the_ccph_ends(
+        make_position: Any) -> None:
+    """A21.2: no a personnel in C5 at the end of the CCPh: b's squad there captures a's abandoned tank; it is
+    b's, captured (A21.1) and still Abandoned (nobody crews it yet)."""
+    pos = ccph(make_position)
+    assert pos.units["a-pz"].side == "a"  # not before the CCPh ends
+    end_ccph(pos)
+    tank = pos.units["a-pz"]
+    assert tank.side == "b" and tank.has("captured") and tank.has("abandoned")
+
+
+def test_a21_2_a_crewed_or_wrecked_afv_is_not_captured(make_position: Any) -> None:
+    """A21.2: only an Abandoned AFV is captured; a wreck is no vehicle to take."""
+    for tank in ((), ("abandoned", "wreck")):
+        pos = ccph(make_position, tank=tank)
+        end_ccph(pos)
+        assert pos.units["a-pz"].side == "a" and not pos.units["a-pz"].has("captured")
+
+
+def test_a21_2_with_the_owner_s_personnel_there_it_is_not_captured_automatically(
+        make_position: Any) -> None:
+    """A21.2: enemy personnel in the Location at the CCPh's end: no automatic capture (the capture attempt
+    in CC, A11.52, is not built)."""
+    pos = ccph(make_position, {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5",
+                               "markers": ["melee"]})
+    assert vcapture.end_of_ccph(pos.state).units["a-pz"].side == "a"
+    alone = ccph(make_position)
+    assert vcapture.end_of_ccph(alone.state).units["a-pz"].side == "b"  # the same call does capture
+
+
+def test_a21_2_its_first_owner_takes_it_back(make_position: Any) -> None:
+    """A21.1/A21.2: a tank b had captured, abandoned with only a's squad there: a's again, not captured."""
+    units = [{"id": "b-pz", "counter": "pz", "side": "b", "hex": "C5", "markers": ["vca0", "abandoned",
+                                                                                   "captured"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"},
+             {"id": "b-far", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+    pos: Position = make_position("asl", units, "CCPh", counters=CREWS)
+    end_ccph(pos)
+    assert pos.units["b-pz"].side == "a" and not pos.units["b-pz"].has("captured")
+
+
+def test_a21_22_the_captor_s_mmc_crews_it_in_its_mph(make_position: Any) -> None:
+    """A21.22 with D5.42: b's squad that captured the tank enters it in b's MPh and is removed as its crew;
+    the tank is no longer Abandoned."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "b", "hex": "C5", "markers": ["vca0", "abandoned",
+                                                                                   "captured"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C5"},
+             {"id": "a-far", "counter": "4-6-7", "side": "a", "hex": "L8", "markers": ["broken"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=CREWS, first_side="b")
+    pos.push_text("load b-sq into a-pz")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    assert "b-sq" not in pos.units and not pos.units["a-pz"].has("abandoned")
+    assert pos.units["a-pz"].side == "b" and pos.units["a-pz"].has("captured")
