@@ -266,6 +266,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState) -> tuple[
         hindrance=hindrance + sight.hindrance,
         hd=hd,
         leadership=armorldr.leadership(firer, "ma"),  # D3.44: the MA's To Hit DR
+        captured=firer.has("captured"),  # A21.12: a captured AFV's MA: red TH#, Case H +2
     )
     notes: list[od.Step] = []
     if hinder_hexes:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import vcapture
 
+from .test_armour import make
 from .test_vreentry import CREWS
 
 
@@ -83,3 +85,27 @@ def test_a21_22_the_captor_s_mmc_crews_it_in_its_mph(make_position: Any) -> None
         pos.push_text("answer pass")
     assert "b-sq" not in pos.units and not pos.units["a-pz"].has("abandoned")
     assert pos.units["a-pz"].side == "b" and pos.units["a-pz"].has("captured")
+
+
+def test_a21_12_a_captured_afv_s_ma_uses_the_red_th_number_and_case_h(make_position: Any) -> None:
+    """A21.12: the captured tank's MA fires with the red TH# (the demo pack's red row at range 7: 6, demo
+    values) and Case H's +2; with the BU CT firer's Case I +1 (D5.2) it hits on 3 or less. The same tank
+    not captured starts from the ordinary TH# 7."""
+    pack = od.load_pack()
+    assert pack.base_th("vehicle", 7, red=True) == 6 and pack.base_th("vehicle", 7) == 7
+    plain = make(make_position, "PFPh")
+    plain.push_text("fire a-pz at J5")
+    plain.push_text("answer dice 2,2")  # 4 <= 7 - 1: a hit
+    assert plain.last_resolution is not None and plain.last_resolution.results.get("b-t") == "hit"
+    captured = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "captured"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+        {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}], "PFPh", counters=CREWS)
+    captured.push_text("fire a-pz at J5")
+    captured.push_text("answer dice 2,2")  # 4 > 3: a miss
+    res = captured.last_resolution
+    assert res is not None and res.results.get("b-t") != "hit"
+    labels = [line.label for line in res.lines]
+    assert labels[:3] == ["red To Hit number 6 at range 7 (captured, A21.12)",
+                          "Case H, captured ordnance: +2 (A21.12)", "Case I: +1"]
+    assert "hits on a DR of 3 or less" in labels
