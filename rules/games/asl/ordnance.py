@@ -312,6 +312,18 @@ def breakdown(original: int, b: int = 12, *, low_ammo: bool = False, low_ammo_ma
     return ""
 
 
+def captured_breakdown(original: int, b: int = 12) -> str:
+    """A21.11 with A.11: a captured gun's B# is 2 lower and its original B# becomes its X#: ``disabled`` at
+    or above the original B#, ``malfunction`` at or above the lowered one, else ``""``.
+
+    >>> captured_breakdown(10), captured_breakdown(11), captured_breakdown(12), captured_breakdown(9)
+    ('malfunction', 'malfunction', 'disabled', '')
+    """
+    if original >= b:
+        return "disabled"
+    return "malfunction" if original >= b - 2 else ""
+
+
 def repair(dr: int) -> str:
     """D3.7: one repair dr per malfunctioned weapon in each RPh: 1 repairs it, 6 disables it for good."""
     return {1: "repaired", 6: "disabled"}.get(dr, "")

@@ -109,3 +109,37 @@ def test_a21_12_a_captured_afv_s_ma_uses_the_red_th_number_and_case_h(make_posit
     assert labels[:3] == ["red To Hit number 6 at range 7 (captured, A21.12)",
                           "Case H, captured ordnance: +2 (A21.12)", "Case I: +1"]
     assert "hits on a DR of 3 or less" in labels
+
+
+def test_a21_11_a_captured_afv_s_ma_breaks_down_two_sooner(make_position: Any) -> None:
+    """A21.11 (with A.11): the MA's B# 12 becomes 10 when captured: a TH DR of 10 malfunctions it; the same
+    DR leaves it working in its owner's hands."""
+    fates = [od.captured_breakdown(n) for n in (9, 10, 11, 12)]
+    assert fates == ["", "malfunction", "malfunction", "disabled"]
+    plain = make(make_position, "PFPh")
+    plain.push_text("fire a-pz at J5")
+    plain.push_text("answer dice 4,6")
+    assert not plain.units["a-pz"].has("ma_malf")
+    captured = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "captured"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+        {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}], "PFPh", counters=CREWS)
+    captured.push_text("fire a-pz at J5")
+    captured.push_text("answer dice 4,6")
+    assert captured.units["a-pz"].has("ma_malf")
+
+
+def test_a21_12_a_captured_afv_s_ma_loses_one_rof(make_position: Any) -> None:
+    """A21.12: the demo tank's MA has ROF 1 (demo values): a colored 1 keeps it in its owner's hands;
+    captured, its ROF is 0 and nothing keeps it."""
+    plain = make(make_position, "PFPh")
+    plain.push_text("fire a-pz at J5")
+    plain.push_text("answer dice 6,1")  # 7: a miss at TH 6; colored 1 <= ROF 1
+    assert plain.units["a-pz"].has("rof_kept")
+    captured = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0", "captured"]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+        {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}], "PFPh", counters=CREWS)
+    captured.push_text("fire a-pz at J5")
+    captured.push_text("answer dice 6,1")
+    assert not captured.units["a-pz"].has("rof_kept")
