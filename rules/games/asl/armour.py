@@ -375,6 +375,8 @@ def budget(unit: UnitState) -> Fraction:
     """The MP the vehicle may spend this MPh: its allowance, or a quarter of it per MF its loaders had left
     (``mpq<k>``, D6.4)."""
     mp = wagon.allowance(vtype(unit).mp, unit)  # D12.4: x1.5 at the gallop
+    if unit.has("tc_hs") or unit.has("tc_icrew"):
+        mp = Fraction(mp) / 2  # A21.22: a captured AFV driven by a HS or infantry crew (vcapture.py)
     for m in unit.markers:
         if m.startswith("mpq") and m[3:].isdigit():
             return mp * int(m[3:]) / 4

@@ -312,16 +312,17 @@ def breakdown(original: int, b: int = 12, *, low_ammo: bool = False, low_ammo_ma
     return ""
 
 
-def captured_breakdown(original: int, b: int = 12) -> str:
-    """A21.11 with A.11: a captured gun's B# is 2 lower and its original B# becomes its X#: ``disabled`` at
-    or above the original B#, ``malfunction`` at or above the lowered one, else ``""``.
+def captured_breakdown(original: int, b: int = 12, *, cut: int = 2) -> str:
+    """A21.11 with A.11: a captured gun's B# is 2 lower (``cut`` 4 when doubled, A21.13) and its original B#
+    becomes its X#: ``disabled`` at or above the original B#, ``malfunction`` at or above the lowered one,
+    else ``""``.
 
     >>> captured_breakdown(10), captured_breakdown(11), captured_breakdown(12), captured_breakdown(9)
     ('malfunction', 'malfunction', 'disabled', '')
     """
     if original >= b:
         return "disabled"
-    return "malfunction" if original >= b - 2 else ""
+    return "malfunction" if original >= b - cut else ""
 
 
 def repair(dr: int) -> str:

@@ -9,23 +9,33 @@ simply keep it; a captured AFV retaken by its first owner's infantry loses the `
 sides: a recapture).
 
 Crewing it then (A21.22, D5.42) is the re-entry of vreentry.py by the captor's MMC in its MPh: the unit
-becomes its inherent crew (off the map), as the text's "the capturing MMC is removed".
+becomes its inherent crew (off the map), as the text's "the capturing MMC is removed"; a squad becomes a HS
+instead (its reduced HS stays on the map, the other HS is the crew). The vehicle then carries the kind of its
+temporary crew (``temporary_crew``):
+
+- ``tc_vcrew``, a vehicle crew (a crew counter named ``vehicle-crew...`` or the demo vehicle crew, crew.py):
+  the captured penalties (A21.11-A21.12) and red MP, so it rolls D2.51's mechanical reliability DR;
+- ``tc_icrew``, an infantry crew (any other crew counter): MP halved and the captured penalties;
+- ``tc_hs``, a HS (or a squad become one): MP halved and the captured penalties doubled (A21.13): its MA's
+  B# 4 lower (the original its X#) and ROF 2 lower.
 
 Not built (said in the report, not stubbed): the capture attempt in a Melee Location with both sides'
 personnel (A21.2 with A11.52; they are each the AFV's Personnel Escort until one side controls it) and the
 -1 DRM and A11.61 DRM of a CC attack on an unmanned AFV; A21.21 (a captured unarmed vehicle's temporary
-driver; a SMC capturer removed until it is crewed); A21.22's squad-to-HS crew, MP halving, start dr (5 no
-move, 6 bogged, +1 Soviet/Japanese), red MP and the captured/doubled penalties of the vehicle's weapons, and
-the SMC crew's limits.
+driver; a SMC capturer removed until it is crewed); A21.22's start dr for a HS or infantry crew (4 or less
+to start; 5 no move but counts as moved; 6+ bogged; +1 for Soviet/Japanese captors); the captured penalties
+of the vehicle's MGs (vehicle MG breakdown is not modelled at all yet); SMC crews and their limits.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.asl.vehicles import CatalogueError, vehicle_of
 from hexmate.rules.games.base import State, UnitState
+from hexmate.rules.scenario import CounterType
 
 CAPTURED = "captured"
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")
@@ -63,4 +73,44 @@ def end_of_ccph(state: State) -> State:
     return state
 
 
-__all__ = ["CAPTURED", "end_of_ccph"]
+TC_VCREW, TC_ICREW, TC_HS = "tc_vcrew", "tc_icrew", "tc_hs"
+TEMP_CREWS = (TC_VCREW, TC_ICREW, TC_HS)
+
+
+def is_vehicle_crew(unit: UnitState) -> bool:
+    """A vehicle crew (D5.1): the scenario's ``vehicle-crew...`` counter or the demo one crew.py makes."""
+    name = unit.name.lower()
+    return unit.type == "crew" and (name.startswith("vehicle-crew") or name.startswith("vehicle crew"))
+
+
+def temporary_crew(counters: Mapping[str, CounterType], state: State, vehicle_id: str,
+                   entering: UnitState) -> State:
+    """A21.22: the captor's MMC that entered the captured vehicle (already off the map, vreentry.py) is its
+    temporary crew; a squad leaves its reduced HS behind (the squad became a HS)."""
+    vehicle = state.units[vehicle_id]
+    if entering.type == "squad":
+        half = entering.values.get("reduces_to")
+        if isinstance(half, str) and half in counters:
+            state = state.replace(units={**state.units, entering.id: entering.as_counter(counters[half])})
+        kind = TC_HS
+    elif entering.type == "hs":
+        kind = TC_HS
+    else:
+        kind = TC_VCREW if is_vehicle_crew(entering) else TC_ICREW
+    return state.with_unit(vehicle.mark(kind, remove=TEMP_CREWS))
+
+
+def halved_mp(vehicle: UnitState) -> bool:
+    """A21.22: a HS or infantry crew drives it at half its MP."""
+    return vehicle.has(TC_HS) or vehicle.has(TC_ICREW)
+
+
+def penalty(vehicle: UnitState) -> int:
+    """A21.11-A21.13 for its weapons: 1 (captured), 2 (doubled: a HS crew), 0 (not captured)."""
+    if not vehicle.has(CAPTURED):
+        return 0
+    return 2 if vehicle.has(TC_HS) else 1
+
+
+__all__ = ["CAPTURED", "TC_HS", "TC_ICREW", "TC_VCREW", "TEMP_CREWS", "end_of_ccph", "halved_mp",
+           "is_vehicle_crew", "penalty", "temporary_crew"]

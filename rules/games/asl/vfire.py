@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     prcfire,
     riders,
     vbypass,
+    vcapture,
     vcover,
     vcrew,
     vcrewhit,
@@ -327,10 +328,10 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     lines = [Line(s.text, str(s.value), s.rule) for s in steps if told or s.name != "P"]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
-    captured = firer.has("captured")
-    if captured:  # A21.11 (A.11): B# 2 lower, the original B# its X#; A21.12: ROF 1 lower
-        broke = od.captured_breakdown(sum(dr), vt.ma.b) or broke
-    rof = max(0, vt.ma.rof - 1) if captured and vt.ma.rof else vt.ma.rof
+    cut = vcapture.penalty(firer)  # A21.11-A21.13: 1 captured, 2 doubled (a HS temporary crew, A21.22)
+    if cut:  # A21.11 (A.11): B# 2 (4) lower, the original B# its X#; A21.12: ROF 1 (2) lower
+        broke = od.captured_breakdown(sum(dr), vt.ma.b, cut=2 * cut) or broke
+    rof = max(0, vt.ma.rof - cut) if vt.ma.rof else vt.ma.rof
     if broke:
         firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))

@@ -143,3 +143,59 @@ def test_a21_12_a_captured_afv_s_ma_loses_one_rof(make_position: Any) -> None:
     captured.push_text("fire a-pz at J5")
     captured.push_text("answer dice 6,1")
     assert not captured.units["a-pz"].has("rof_kept")
+
+
+TC_COUNTERS = {**CREWS,
+               "4-4-7": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7,
+                         "reduces_to": "2-2-7"},
+               "2-2-7": {"type": "hs", "fp": 2, "range": 2, "morale": 7, "broken_morale": 7},
+               "vehicle-crew": {"type": "crew", "fp": 1, "range": 2, "morale": 7, "broken_morale": 7}}
+
+
+def crewing(make_position: Any, who: str) -> Position:
+    """b captured a's demo tank (14 MP, demo values); b's ``who`` enters it in b's MPh."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "b", "hex": "C5", "markers": ["vca0", "abandoned",
+                                                                                   "captured"]},
+             {"id": "b-in", "counter": who, "side": "b", "hex": "C5"},
+             {"id": "a-far", "counter": "4-6-7", "side": "a", "hex": "L8", "markers": ["broken"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=TC_COUNTERS, first_side="b")
+    pos.push_text("load b-in into a-pz")
+    while pos.decision is not None:
+        pos.push_text("answer pass")
+    return pos
+
+
+def test_a21_22_a_squad_crews_it_as_a_hs_and_drives_it_at_half_mp(make_position: Any) -> None:
+    """A21.22: the capturing squad becomes a HS (one HS stays, one is the crew); a HS crew has half the MP
+    (14 / 2 = 7)."""
+    from hexmate.rules.games.asl import armour
+
+    pos = crewing(make_position, "4-4-7")
+    assert pos.units["b-in"].type == "hs" and pos.units["b-in"].name == "2-2-7"
+    tank = pos.units["a-pz"]
+    assert tank.has("tc_hs") and not tank.has("abandoned")
+    assert armour.budget(tank) == 7
+
+
+def test_a21_22_a_vehicle_crew_drives_it_with_red_mp(make_position: Any) -> None:
+    """A21.22 with D2.51: a vehicle crew has all its MP but red MP: starting, it rolls for mechanical
+    reliability."""
+    from hexmate.rules.games.asl import armour, axisred
+
+    pos = crewing(make_position, "vehicle-crew")
+    tank = pos.units["a-pz"]
+    assert "b-in" not in pos.units and tank.has("tc_vcrew") and armour.budget(tank) == 14
+    assert axisred.red_mp(pos, tank)
+
+
+def test_a21_22_a_hs_crew_doubles_the_captured_penalties(make_position: Any) -> None:
+    """A21.22, A21.13: a HS temporary crew: the MA's B# 12 - 4 = 8 (a TH DR of 8 malfunctions it)."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5",
+              "markers": ["vca0", "captured", "tc_hs"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3"]}]
+    pos = make_position("asl", units, "PFPh", counters=CREWS)
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 4,4")
+    assert pos.units["a-pz"].has("ma_malf")
+    assert od.captured_breakdown(7, cut=4) == "" and od.captured_breakdown(8, cut=4) == "malfunction"
