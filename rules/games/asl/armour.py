@@ -551,6 +551,11 @@ def begin_move(position: Position, state: State) -> State:
                 args=(("drm", str(drm)),),
             )
         )
+    from hexmate.rules.games.asl import vcapture
+
+    start = vcapture.start_check(position, unit)  # A21.22: a HS or infantry temporary crew's start dr
+    if start is not None:
+        checks.append(start)  # the last pushed is asked first
     return state.push(*checks)
 
 

@@ -1040,6 +1040,9 @@ class AslGame(Game):
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
 
+    def resume_vtcstart(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcapture.resume_start(position, decision, answer)  # A21.22
+
     def resume_vreentry(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vreentry.resume(position, decision, answer)  # D5.43
 

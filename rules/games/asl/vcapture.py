@@ -19,11 +19,15 @@ temporary crew (``temporary_crew``):
 - ``tc_hs``, a HS (or a squad become one): MP halved and the captured penalties doubled (A21.13): its MA's
   B# 4 lower (the original its X#) and ROF 2 lower.
 
+A21.22's start dr: a HS or infantry crew starting the vehicle (a start MP: not already in Motion) rolls a dr
+first, +1 when the captors are Soviet or Japanese (their side's nationality): 4 or less and it goes; 5 and it
+does not move this phase, though it counts as having moved; 6 or more and it is bogged where it is
+(``start_check``, ``resume_start``; asked before the D2.51/D2.5 DRs).
+
 Not built (said in the report, not stubbed): the capture attempt in a Melee Location with both sides'
 personnel (A21.2 with A11.52; they are each the AFV's Personnel Escort until one side controls it) and the
 -1 DRM and A11.61 DRM of a CC attack on an unmanned AFV; A21.21 (a captured unarmed vehicle's temporary
-driver; a SMC capturer removed until it is crewed); A21.22's start dr for a HS or infantry crew (4 or less
-to start; 5 no move but counts as moved; 6+ bogged; +1 for Soviet/Japanese captors); the captured penalties
+driver; a SMC capturer removed until it is crewed); the captured penalties
 of the vehicle's MGs (vehicle MG breakdown is not modelled at all yet); SMC crews and their limits.
 """
 
@@ -32,10 +36,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.asl.vehicles import CatalogueError, vehicle_of
-from hexmate.rules.games.base import State, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
 
 CAPTURED = "captured"
 INFANTRY = ("squad", "hs", "crew", "leader", "hero")
@@ -74,6 +81,7 @@ def end_of_ccph(state: State) -> State:
 
 
 TC_VCREW, TC_ICREW, TC_HS = "tc_vcrew", "tc_icrew", "tc_hs"
+START = "vtcstart"  # the Decision.then of the start dr
 TEMP_CREWS = (TC_VCREW, TC_ICREW, TC_HS)
 
 
@@ -112,5 +120,51 @@ def penalty(vehicle: UnitState) -> int:
     return 2 if vehicle.has(TC_HS) else 1
 
 
-__all__ = ["CAPTURED", "TC_HS", "TC_ICREW", "TC_VCREW", "TEMP_CREWS", "end_of_ccph", "halved_mp",
-           "is_vehicle_crew", "penalty", "temporary_crew"]
+def start_check(position: Position, unit: UnitState) -> Decision | None:
+    """A21.22: the start dr a HS or infantry temporary crew rolls before the vehicle moves."""
+    if not halved_mp(unit) or unit.has("motion"):
+        return None
+    side = next((s for s in position.scenario.sides if s.id == unit.side), None)
+    nat = str(getattr(side, "nationality", "") or "").lower()
+    drm = 1 if nat in ("russian", "soviet", "japanese") else 0
+    prompt = T("{unit} is driven by its temporary crew: roll the start dr ({drm:+d}); 4 or less starts it, 5 "
+               "keeps it here this phase, 6 or more bogs it (A21.22)", unit=unit.id, drm=drm)
+    return Decision("roll", unit.side, prompt, "A21.22", START, dice="dr", subject=(unit.id,),
+                    target=unit.hex, args=(("drm", str(drm)),))
+
+
+def resume_start(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A21.22: 4 or less goes on; 5: no move this phase (it counts as moved); 6+: bogged where it is."""
+    assert answer.dice is not None
+    state = position.state
+    final = answer.dice[0] + int(decision.arg("drm", "0"))
+    if final <= 4:
+        return state
+    unit = state.units[decision.subject[0]]
+    left = tuple(d for d in state.decisions if d.subject != decision.subject or d.then not in ("vesb", START))
+    state = state.replace(decisions=left)
+    if final >= 6:
+        state = state.with_unit(unit.mark("bogged"))
+        why = T("bogged: its temporary crew's start dr was {n} (A21.22)", n=final)
+    else:
+        why = T("not started: its temporary crew's start dr was 5 (A21.22)")
+    if state.moving is not None:
+        state = state.replace(moving=dataclasses.replace(state.moving, stopped=why))
+    return state
+
+
+__all__ = [
+    "CAPTURED",
+    "START",
+    "TC_HS",
+    "TC_ICREW",
+    "TC_VCREW",
+    "TEMP_CREWS",
+    "end_of_ccph",
+    "halved_mp",
+    "is_vehicle_crew",
+    "penalty",
+    "resume_start",
+    "start_check",
+    "temporary_crew",
+]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import vcapture
@@ -199,3 +200,36 @@ def test_a21_22_a_hs_crew_doubles_the_captured_penalties(make_position: Any) -> 
     pos.push_text("answer dice 4,4")
     assert pos.units["a-pz"].has("ma_malf")
     assert od.captured_breakdown(7, cut=4) == "" and od.captured_breakdown(8, cut=4) == "malfunction"
+
+
+def _driven(make_position: Any, nationality: str = "german") -> Position:
+    """b's HS crews the captured tank (tc_hs), in b's MPh, at C5 with its VCA on the way to D5."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "b", "hex": "C5",
+              "markers": ["vca0", "captured", "tc_hs"]},
+             {"id": "a-far", "counter": "4-6-7", "side": "a", "hex": "L8", "markers": ["broken"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=TC_COUNTERS, first_side="b",
+                                  sides=[{"id": "a", "name": "A", "nationality": "german"},
+                                         {"id": "b", "name": "B", "nationality": nationality}])
+    pos.push_text("move a-pz C5-D5")
+    return pos
+
+
+@pytest.mark.parametrize(("nationality", "dr", "moved", "bogged"), [
+    ("german", 4, True, False),  # 4 or less: it starts
+    ("german", 5, False, False),  # 5: no move this phase
+    ("german", 6, False, True),  # 6: bogged
+    ("russian", 4, False, False),  # +1 for Soviet captors: 5
+])
+def test_a21_22_the_temporary_crew_s_start_dr(make_position: Any, nationality: str, dr: int, moved: bool,
+                                              bogged: bool) -> None:
+    """A21.22: a HS temporary crew rolls a start dr: 4 or less goes, 5 stays (counted as moved), 6+ bogs;
+    Soviet or Japanese captors add 1."""
+    pos = _driven(make_position, nationality)
+    top = pos.decision
+    assert top is not None and top.then == "vtcstart" and top.rule == "A21.22"
+    pos.push_text(f"answer dice {dr}")
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+    tank = pos.units["a-pz"]
+    assert (pos.label(tank.hex) == "D5") is moved
+    assert tank.has("bogged") is bogged
