@@ -99,6 +99,7 @@ from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
+from hexmate.rules.games.asl import swdestroy as asl_swdestroy
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import unarmored as asl_unarmored
@@ -592,6 +593,8 @@ class AslGame(Game):
             return vwreck.check(position, action)  # D10.5: scrounging
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
+        if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
+            return asl_swdestroy.check(position, action)  # A9.73
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -767,6 +770,8 @@ class AslGame(Game):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
+        if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
+            return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -1809,6 +1814,7 @@ class AslGame(Game):
             yield from vmgfire.generate(position)  # D3.5
             yield from vft.generate(position)  # D3.6
             yield from asl_dismantle.generate(position)  # A9.8
+            yield from asl_swdestroy.generate(position)  # A9.73
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
