@@ -20,7 +20,8 @@ temporary crew (``temporary_crew``):
   B# 4 lower (the original its X#) and ROF 2 lower.
 
 A21.22's start dr: a HS or infantry crew starting the vehicle (a start MP: not already in Motion) rolls a dr
-first, +1 when the captors are Soviet or Japanese (their side's nationality): 4 or less and it goes; 5 and it
+first, +1 when the captors are Soviet or Japanese, +2 Ethiopian (A25.937; their side's nationality): 4 or
+less and it goes; 5 and it
 does not move this phase, though it counts as having moved; 6 or more and it is bogged where it is
 (``start_check``, ``resume_start``; asked before the D2.51/D2.5 DRs).
 
@@ -126,7 +127,7 @@ def start_check(position: Position, unit: UnitState) -> Decision | None:
         return None
     side = next((s for s in position.scenario.sides if s.id == unit.side), None)
     nat = str(getattr(side, "nationality", "") or "").lower()
-    drm = 1 if nat in ("russian", "soviet", "japanese") else 0
+    drm = 2 if nat == "ethiopian" else 1 if nat in ("russian", "soviet", "japanese") else 0  # A25.937
     prompt = T("{unit} is driven by its temporary crew: roll the start dr ({drm:+d}); 4 or less starts it, 5 "
                "keeps it here this phase, 6 or more bogs it (A21.22)", unit=unit.id, drm=drm)
     return Decision("roll", unit.side, prompt, "A21.22", START, dice="dr", subject=(unit.id,),

@@ -219,6 +219,7 @@ def _driven(make_position: Any, nationality: str = "german") -> Position:
     ("german", 5, False, False),  # 5: no move this phase
     ("german", 6, False, True),  # 6: bogged
     ("russian", 4, False, False),  # +1 for Soviet captors: 5
+    ("ethiopian", 4, False, True),  # +2 for Ethiopian captors (A25.937): 6
 ])
 def test_a21_22_the_temporary_crew_s_start_dr(make_position: Any, nationality: str, dr: int, moved: bool,
                                               bogged: bool) -> None:
