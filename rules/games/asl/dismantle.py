@@ -213,13 +213,13 @@ def generate(position: Position) -> Iterator[act.Action]:
             continue
 
 
-def setup(position_counters: Mapping[str, CounterType], state: State) -> State:
+def setup(position_counters: Mapping[str, CounterType], state: State, where: str = "scenario") -> State:
     """A9.8: a SW set up with the ``dismantled`` marker starts with its dm values."""
     for sw in list(state.units.values()):
         if sw.type == au.SW and sw.has(DISMANTLED) and ASM + "name" not in sw.values:
             if not dismantlable(sw):
-                raise DataError(f"scenario: {sw.id} ({sw.name}) is set up dismantled, but its counter is not "
-                                "dismantlable (A9.8)")
+                raise DataError(f"{where}: unit {sw.id} ({sw.name}) is set up dismantled, but its counter is "
+                                "not dismantlable (A9.8)")
             state = state.with_unit(sw.as_counter(dm_counter(sw.counter, position_counters)))
     return state
 

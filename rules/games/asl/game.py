@@ -284,7 +284,7 @@ class AslGame(Game):
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
-        state = asl_dismantle.setup(scenario.counters, state)  # A9.8: SW starting dismantled
+        state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:

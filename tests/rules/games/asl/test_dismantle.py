@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import dismantle, portage
 from hexmate.rules.games.asl import units as au
@@ -181,7 +181,7 @@ def test_a9_8_a_76_82mm_mortar_is_carried_only_dismantled_at_5_pp(make_position:
 
 
 def test_a9_8_a_sw_set_up_dismantled_must_be_dismantlable(make_position: Any) -> None:
-    with pytest.raises(Exception, match="not dismantlable"):
+    with pytest.raises(DataError, match=r"scenario .*unit a-sw \(LMG\).*not dismantlable"):
         _pos(make_position, "LMG", "dismantled")
 
 
