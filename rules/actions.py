@@ -174,9 +174,11 @@ class Transfer(Action):
 # Fire Team's modes [4.2]-[4.35]; ASL's declarations (A12.152 search, A12.153 mop-up, A12.14/A12.32 reveal or
 # conceal a unit's "?" or HIP; A20.5 deploy a guard squad); Panzer Grenadier's dig (16.2, a move action
 # of 3.13), wreck clearing (16.3), going into or out of a cave (16.7), formation, consolidate and
-# moving-fire (17.0); ASL D10.5 scrounging a wreck or abandoned vehicle
+# moving-fire (17.0); ASL D10.5 scrounging a wreck or abandoned vehicle, A9.8 dismantling or assembling a SW,
+# A9.73 destroying or disabling one
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
-                  "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge")
+                  "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge",
+                  "dismantle", "assemble", "destroy", "disable")
 
 
 @dataclass(frozen=True)

@@ -181,8 +181,8 @@ def step_mp(position: Position, unit: UnitState, vt: VehicleType, a: Hex, b: Hex
         return moto.step_mp(position, unit, a, b)  # D15.1, D15.42: the motorcycle column
     here = position.units_at(b)
     overrun = ovr.is_overrun(position, unit.side, b)  # enemy infantry there: entering overruns them (D7.1)
-    if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart
-        others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))  # D15.3
+    if aerosan.is_aerosan(vt.movement):  # D17.2: its own chart; D15.3: no MP for motorcycles there
+        others = sum(1 for u in here if is_vehicle(u) and u.id != unit.id and not moto.is_moto_unit(u))
         base = aerosan.step_mp(position, a, b, others)
         return None if base is None else base + (ovr.extra_mp(vt.mp) if overrun else 0) + tow_mp(unit)
     d = direction_between(a, b)
@@ -406,6 +406,8 @@ def budget(unit: UnitState) -> Fraction:
     """The MP the vehicle may spend this MPh: its allowance, or a quarter of it per MF its loaders had left
     (``mpq<k>``, D6.4)."""
     mp = wagon.allowance(vtype(unit).mp, unit)  # D12.4: x1.5 at the gallop
+    if unit.has("tc_hs") or unit.has("tc_icrew"):
+        mp = Fraction(mp) / 2  # A21.22: a captured AFV driven by a HS or infantry crew (vcapture.py)
     for m in unit.markers:
         if m.startswith("mpq") and m[3:].isdigit():
             return mp * int(m[3:]) / 4
@@ -587,6 +589,11 @@ def begin_move(position: Position, state: State) -> State:
                 args=(("drm", str(drm)),),
             )
         )
+    from hexmate.rules.games.asl import vcapture
+
+    start = vcapture.start_check(position, unit)  # A21.22: a HS or infantry temporary crew's start dr
+    if start is not None:
+        checks.append(start)  # the last pushed is asked first
     return state.push(*checks)
 
 

@@ -28,7 +28,7 @@ def _nationality(position: Position, unit: UnitState, vt: VehicleType) -> str:
 def red_mp(position: Position, unit: UnitState) -> bool:
     """D2.5, D2.52: does this vehicle roll as a red-MP one?"""
     vt = vehicle_of(unit.values)
-    if vt.red_mp:
+    if vt.red_mp or unit.has("tc_vcrew"):  # A21.22: a captured AFV's new vehicle crew: red MP
         return True
     if not position.scenario.options.get(OPTION):
         return False

@@ -339,7 +339,11 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     Location; the worst of their modifiers applies."""
     people, weapons = _split(position, firers)
     # D6.65: a leader aboard a halftrack that moved directs only the units aboard it
-    leaders = [u for u in firers if au.can_direct(u) and mounted.may_direct(position, u, people + weapons)]
+    # A9.12: a leader firing a SW (alone, or with a second SMC of his Location named with him) directs nothing
+    owners = [position.units.get(w.carrier or "") for w in weapons]
+    users = {o.hex for o in owners if o is not None and o.type == LEADER}
+    leaders = [u for u in firers if au.can_direct(u) and mounted.may_direct(position, u, people + weapons)
+               and u.hex not in users]
     if not leaders:
         return None
     best_per_hex = {}
@@ -351,6 +355,18 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     worst = max(best_per_hex.values())
     names = ", ".join(ldr.id for ldr in leaders)
     return worst, names
+
+
+def lone_leader_mg(position: Position, sw: UnitState, firers: Sequence[UnitState]) -> bool:
+    """A9.12: a leader fires a SW MG as Area Fire, unless a second SMC in his Location fires it with him
+    (two stacked SMC fire it at full FP)."""
+    if sw.type != au.SW or shot_of(sw).kind != "mg":
+        return False
+    owner = position.units.get(sw.carrier or "")
+    if owner is None or owner.type != LEADER:
+        return False
+    helpers = [u for u in firers if u.type in ("leader", "hero") and u.id != owner.id and u.hex == owner.hex]
+    return not helpers
 
 
 def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None,
@@ -591,6 +607,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                     and distance(h, fire.target) > MG_UNDIRECTED and not under
                     and not any(u.has("broken") or u.has("berserk") for u in group)):
                 mine.append((T("MG beyond 16 hexes: infantry treated as concealed"), "A9.4"))
+            if lone_leader_mg(position, unit, firers):
+                mine.append((T("a leader alone firing a MG"), "A9.12"))
             mode = modes.get(unit.id, "")
             if mode in MODE_AREA and not (mode == "after_first" and shot_of(unit).kind == "mg"):
                 mine.append(MODE_AREA[mode])

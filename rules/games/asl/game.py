@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     streetrfp,
     transport,
     vbypass,
+    vcapture,
     vce,
     vcrew,
     vcrewhit,
@@ -74,6 +75,7 @@ from hexmate.rules.games.asl import conceal58 as asl_conceal58
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as asl_demolition
+from hexmate.rules.games.asl import dismantle as asl_dismantle
 from hexmate.rules.games.asl import dugin as asl_dugin
 from hexmate.rules.games.asl import escape as asl_escape
 from hexmate.rules.games.asl import escapewd as asl_escapewd
@@ -105,6 +107,7 @@ from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import split as asl_split
 from hexmate.rules.games.asl import spray as asl_spray
 from hexmate.rules.games.asl import stairs as asl_stairs
+from hexmate.rules.games.asl import swdestroy as asl_swdestroy
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import unarmed as asl_unarmed
 from hexmate.rules.games.asl import unarmored as asl_unarmored
@@ -295,6 +298,7 @@ class AslGame(Game):
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
+        state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -516,6 +520,7 @@ class AslGame(Game):
         if len(set(move.units)) != len(move.units):
             raise InvalidAction("a unit is named twice")
         units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
+        asl_dismantle.check_carry(position.state, units)  # A9.8: a 76-82mm mortar only dismantled
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -608,6 +613,10 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and asl_dismantle.claims(action):
+            return asl_dismantle.check(position, action)  # A9.8
+        if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
+            return asl_swdestroy.check(position, action)  # A9.73
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -739,6 +748,7 @@ class AslGame(Game):
         if position.phase.id != "APh":
             raise IllegalAction(T("units advance only in the Advance Phase"), "A3.7")
         units, start = group_of(position, frozenset(adv.units), "A4.2", place="Location")
+        asl_dismantle.check_carry(position.state, units)  # A9.8: a 76-82mm mortar only dismantled
         for unit in units:
             if unit.side != position.phasing:
                 raise IllegalAction(T("only the ATTACKER advances"), "A4.7")
@@ -791,6 +801,10 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and asl_dismantle.claims(action):
+            return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
+        if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
+            return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -1074,6 +1088,9 @@ class AslGame(Game):
 
     def resume_vesb(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return armour.resume_esb(position, decision, answer)
+
+    def resume_vtcstart(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return vcapture.resume_start(position, decision, answer)  # A21.22
 
     def resume_vreentry(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vreentry.resume(position, decision, answer)  # D5.43
@@ -1876,6 +1893,8 @@ class AslGame(Game):
             yield from vmgfire.generate(position)  # D3.5
             yield from vfg.generate(self, position)  # D6.64: a halftrack's MGs with infantry
             yield from vft.generate(position)  # D3.6
+            yield from asl_dismantle.generate(position)  # A9.8
+            yield from asl_swdestroy.generate(position)  # A9.73
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
@@ -1922,6 +1941,7 @@ class AslGame(Game):
             remove = ("pinned", "cc", "no_fire", "ti", vreentry.LEFT, "sn_fired",  # A4.8; D5.42; A11.622
                       vsmoke.TRIED)  # D13.2: once per player turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
+            state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

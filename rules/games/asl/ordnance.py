@@ -25,6 +25,7 @@ PACK_KEYS = {
     "format",
     "label",
     "to_hit",
+    "to_hit_red",
     "weapon_to_hit",
     "cases",
     "case_a",
@@ -78,11 +79,18 @@ class OrdnancePack:
     vehicle_terrain: Mapping[str, str | int]  # terrain -> MP ("half": 1/2 MPA; "all": all MP, D2.7; "NA")
     # C10.1 (not among the texts): MP towing adds per hex, and a hook-up's and an unhooking's cost
     towing: Mapping[str, int] = field(default_factory=lambda: {"entry_mp": 1, "hook_mp": 0, "unhook_mp": 0})
+    # A21.12: captured ordnance uses the red To Hit table (chapter C's, not among the texts): the pack's own
+    to_hit_red: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     oracles: tuple[Mapping[str, Any], ...] = field(default=())
 
-    def base_th(self, target_type: str, rng: int, weapon: str = "") -> int:
+    def base_th(self, target_type: str, rng: int, weapon: str = "", *, red: bool = False) -> int:
         if weapon in self.weapon_to_hit:
             return self.weapon_to_hit[weapon]
+        if red:  # A21.12: captured ordnance
+            if target_type not in self.to_hit_red:
+                raise PackError(self.source, f"no red To Hit row for {target_type!r}: captured ordnance uses "
+                                "the red TH# (A21.12)", "to_hit_red")
+            return _row(self.to_hit_red[target_type], rng, self.source, f"to_hit_red.{target_type}")
         return _row(self.to_hit[target_type], rng, self.source, f"to_hit.{target_type}")
 
     def basic_tk(self, gun: str, rng: int) -> int:
@@ -171,6 +179,7 @@ def parse_pack(source: str, data: Any) -> OrdnancePack:
         vehicle_terrain=dict(data.get("vehicle_terrain", {})),
         towing={k: int(towing[k]) for k in tow_keys},
         oracles=tuple(data.get("oracles", ())),
+        to_hit_red=rows("to_hit_red") if "to_hit_red" in data else {},
     )
 
 
@@ -234,12 +243,20 @@ def to_hit(
     hindrance: int = 0,
     hd: bool = False,
     leadership: int = 0,
+    captured: bool = False,
 ) -> tuple[int, list[Step]]:
     """The modified TH#: the base from the pack's To Hit table less every DRM (C3; the TH DR must be no
-    more than it). Returns the number and its steps. HD takes away Case Q and the height TEM (D4.2, D4.22)."""
-    base = pack.base_th(target_type, rng, weapon)
-    steps = [Step("base", base, "C3", T("To Hit number {n} at range {r}", n=base, r=rng))]
+    more than it). Returns the number and its steps. HD takes away Case Q and the height TEM (D4.2, D4.22).
+    ``captured`` (A21.12): the red TH# and Case H, +2."""
+    base = pack.base_th(target_type, rng, weapon, red=captured)
+    if captured and weapon not in pack.weapon_to_hit:  # A21.12: captured ordnance uses the red TH#
+        said = T("red To Hit number {n} at range {r} (captured, A21.12)", n=base, r=rng)
+        steps = [Step("base", base, "A21.12", said)]
+    else:
+        steps = [Step("base", base, "C3", T("To Hit number {n} at range {r}", n=base, r=rng))]
     drms: list[Step] = []
+    if captured:
+        drms.append(Step("H", 2, "A21.12", T("Case H, captured ordnance: +2 (A21.12)")))
     if case_a_drm:
         drms.append(Step("A", case_a_drm, "D3.51", T("Case A, covered arc change: +{d}", d=case_a_drm)))
     for c in cases:
@@ -293,6 +310,19 @@ def breakdown(original: int, b: int = 12, *, low_ammo: bool = False, low_ammo_ma
     if original >= b:
         return "low_ammo" if low_ammo else "malfunction"
     return ""
+
+
+def captured_breakdown(original: int, b: int = 12, *, cut: int = 2) -> str:
+    """A21.11 with A.11: a captured gun's B# is 2 lower (``cut`` 4 when doubled, A21.13) and its original B#
+    becomes its X#: ``disabled`` at or above the original B#, ``malfunction`` at or above the lowered one,
+    else ``""``.
+
+    >>> captured_breakdown(10), captured_breakdown(11), captured_breakdown(12), captured_breakdown(9)
+    ('malfunction', 'malfunction', 'disabled', '')
+    """
+    if original >= b:
+        return "disabled"
+    return "malfunction" if original >= b - cut else ""
 
 
 def repair(dr: int) -> str:

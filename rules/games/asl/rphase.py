@@ -134,6 +134,8 @@ def check_transfer(game: AslGame, position: Position, transfer: act.Transfer) ->
     holder = position.units.get(item.carrier) if item.carrier else None
     inside = holder if holder is not None and holder.type == "vehicle" else None  # D6.4: left in the vehicle
     holder = mounted.sw_hands(position, item, to, holder)  # D6.31
+    if holder is None and item.side != to.side and item.values.get("sw") == "radio":
+        raise IllegalAction(T("{sw} is a radio: the enemy cannot capture it (A21.1)", sw=item.id), "A21.1")
     if holder is None:  # recovery
         if position.phase.id == "MPh":
             from hexmate.rules.games.asl import mphsw
@@ -228,6 +230,9 @@ def resume_recover(game: AslGame, position: Position, decision: Decision, answer
     drm = recovery_drm(unit)
     ok = dr + drm < 6
     if ok:
+        if sw.side != unit.side:  # A21.1: taken by the enemy's recovery it is captured; its own side's
+            taken = sw.mark(remove=("captured",)) if sw.has("captured") else sw.mark("captured")
+            sw = dataclasses.replace(taken, side=unit.side)  # recovery takes it back (two sides: a recapture)
         state = state.with_unit(dataclasses.replace(sw.mark(RECOVERED), carrier=unit.id, hex=unit.hex,
                                                     level=unit.level))
     said = T("recovered") if ok else T("not recovered")

@@ -156,7 +156,9 @@ def check_sw_use(state: State, sw: UnitState) -> tuple[T, str] | None:
                  sw=sw.id, owner=owner.id), "A7.35"
     if sw.has("malfunctioned"):
         return T("{sw} has malfunctioned and fires again only once repaired", sw=sw.id), "A9.7"
-    return None
+    from hexmate.rules.games.asl import dismantle
+
+    return dismantle.cannot_fire(sw)  # A9.8: a dm SW fires only assembled (a German dm MG as a LMG)
 
 
 @dataclass(frozen=True)
@@ -175,8 +177,8 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     lowers
     the breakdown number lowers both by its amount, cumulatively, and when any applies the original B#
     becomes the X# if that is lower (A.11): Sustained Fire -2 (A9.3), captured -2 (A21.11), an Inexperienced
-    user -1 (A19.32), Ammunition Shortage -1 (A19.131; not a DC), non-qualified use of a crew weapon -2 more
-    (A21.13).
+    user -1 (A19.32), Ammunition Shortage -1 (A19.131; not a DC, nor a captured SW, A21.11), non-qualified
+    use of a crew weapon -2 more (A21.13).
 
     >>> breakdown({"breakdown": 12}, sustained=True)
     Breakdown(b=10, x=12, rule='A9.3, A.11')
@@ -197,7 +199,7 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     if inexperienced:
         cut += 1
         rules.append("A19.32")
-    if ammo_short and values.get("sw") != "dc":
+    if ammo_short and values.get("sw") != "dc" and not captured:  # A21.11: not for a captured SW
         cut += 1
         rules.append("A19.131")
     if non_qualified:

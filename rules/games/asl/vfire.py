@@ -26,6 +26,7 @@ from hexmate.rules.games.asl import (
     prcfire,
     riders,
     vbypass,
+    vcapture,
     vcover,
     vcrew,
     vcrewhit,
@@ -275,6 +276,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         hindrance=hindrance + sight.hindrance,
         hd=hd,
         leadership=armorldr.leadership(firer, "ma"),  # D3.44: the MA's To Hit DR
+        captured=firer.has("captured"),  # A21.12: a captured AFV's MA: red TH#, Case H +2
     )
     notes: list[od.Step] = []
     if hinder_hexes:
@@ -336,10 +338,14 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     lines = [Line(s.text, str(s.value), s.rule) for s in steps if told or s.name != "P"]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
+    cut = vcapture.penalty(firer)  # A21.11-A21.13: 1 captured, 2 doubled (a HS temporary crew, A21.22)
+    if cut:  # A21.11 (A.11): B# 2 (4) lower, the original B# its X#; A21.12: ROF 1 (2) lower
+        broke = od.captured_breakdown(sum(dr), vt.ma.b, cut=2 * cut) or broke
+    rof = max(0, vt.ma.rof - cut) if vt.ma.rof else vt.ma.rof
     if broke:
         firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
         lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
-    elif vt.ma.rof and dr[1] <= vt.ma.rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
+    elif rof and dr[1] <= rof:  # the colored die keeps multiple ROF: it may fire again (D3.5)
         sole = not any(m.startswith("mg_fired:") for m in firer.markers)
         if fire_marker(position, firer) == BOUNDING and sole:  # D3.3: the sole gun kept ROF: no counter
             firer = firer.mark("rof_kept", remove=(BOUNDING,))  # D3.51: it may fire again from another hex

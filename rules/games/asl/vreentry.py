@@ -4,7 +4,8 @@ At the table it is a load into the abandoned vehicle: ``load b-crew into b-t`` (
 unit set on the vehicle). What the text asks (D5.42) and how it is kept here:
 
 - an infantry unit (here an MMC: squad, half-squad or crew; a leader alone is not a crew) of the vehicle's
-  own side (entering an enemy's abandoned vehicle is capture, A21.2: not built) in its own MPh;
+  own side (entering an enemy's abandoned vehicle is capture, A21.2: it is captured first, at the end of a
+  CCPh, vcapture.py; then its captors enter it thus) in its own MPh;
 - it was in the vehicle's Location at the start of that MPh: it has not moved this MPh (units move only in
   their MPh, so where it stands unmoved is where it began it), at the vehicle's level;
 - it spends all its MF to enter: it counts as moved for the phase;
@@ -24,14 +25,15 @@ morale as the crew's (the vehicle keeps the crew morale of its counter, vcrew.py
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import crew
+from hexmate.rules.games.asl import crew, vcapture
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
 LEFT = "crew_left"  # the vehicle's crew left it this Player Turn (D5.42)
@@ -100,7 +102,7 @@ def apply(position: Position, load: act.Load, window: Callable[[Position, str], 
     probe = position.at(state.replace(moving=Moving((uid,), (unit.hex,), 0)))
     reactor = position.enemy_of(unit.side)
     if not window(probe, reactor):
-        return _inside(state, load.carrier, uid)
+        return _inside(state, load.carrier, uid, position.scenario.counters)
     prompt = T("{unit} is entering {vehicle} in {hex}: fire at it now (FFNAM) or pass; it gets in only if "
                "still unpinned and in Good Order (D5.43)", unit=uid, vehicle=load.carrier,
                hex=position.label(unit.hex))
@@ -120,10 +122,11 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         return state
     if vehicle.has("wreck") or not vehicle.has("abandoned"):
         return state
-    return _inside(state, vehicle.id, unit.id)
+    return _inside(state, vehicle.id, unit.id, position.scenario.counters)
 
 
-def _inside(state: State, vehicle_id: str, uid: str) -> State:
+def _inside(state: State, vehicle_id: str, uid: str,
+            counters: Mapping[str, CounterType] | None = None) -> State:
     """The unit is inside as the inherent crew: off the map; the vehicle is no longer Abandoned (D5.42).
 
     D3.43: its Armor Leader comes back only with the crew that left it (``crew.crew_id``); any other unit
@@ -136,7 +139,10 @@ def _inside(state: State, vehicle_id: str, uid: str) -> State:
     if not own:
         marks = (*marks, "other_crew")
     inside = vehicle.mark(*marks, remove=("abandoned", "other_crew") if own else ("abandoned",))
-    return state.without_unit(uid).with_unit(inside)
+    state = state.without_unit(uid).with_unit(inside)
+    if vehicle.has(vcapture.CAPTURED) and entering is not None and counters is not None:
+        state = vcapture.temporary_crew(counters, state, vehicle_id, entering)  # A21.22
+    return state
 
 
 __all__ = ["ENTER", "LEFT", "apply", "check", "is_reentry", "resume"]

@@ -23,8 +23,8 @@ taken (D10.51): the BMG (not a fixed-mount one, D1.81), the AAMG, the SW its Veh
 CMG, smoke dispensers, a FT or any other MA. D10.52: each MG comes as an LMG of the vehicle's nationality
 (an American one as a British LMG counter, with no captured-use penalty); the scenario's counter named
 ``LMG-<nationality>`` (or ``LMG``) if it defines one, else a built-in LMG labelled demo values. A mortar MA
-comes as the scenario's ``MTR<calibre>`` counter, else a demo one. D10.52 would have MGs and mortars
-dismantled where they can be: the game models no dismantling (A9.8), so they come whole.
+comes as the scenario's ``MTR<calibre>`` counter, else a demo one. D10.52 (and A9.8): a MG or mortar comes
+off dismantled whenever it can be, that is when its counter is dismantlable (dismantle.py); an LMG never is.
 Rearming (D10.5 with A20.552): an Unarmed unit that scrounges successfully is armed again as A20.551 gives
 (a Green or Conscript counter of its size and nationality: rearm.py); an Unarmed squad becomes one armed and
 one Unarmed HS at once, without a Deployment. The text names an Unarmed SMC among those the small arms rearm,
@@ -41,7 +41,7 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import vinplace
+from hexmate.rules.games.asl import dismantle, vinplace
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import CatalogueError, is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
@@ -316,8 +316,13 @@ def _taken(position: Position, state: State, uid: str, vehicle: UnitState, weapo
         while sid in state.units:
             n += 1
             sid = f"{vehicle.id}-{w}.{n}"
-        sw = UnitState(sid, unit.side, _counter(position, vehicle, w), unit.hex, markers=frozenset({"ti"}),
-                       level=unit.level, carrier=unit.id)
+        counter = _counter(position, vehicle, w)
+        marks = {"ti"}
+        if counter.values.get("sw") in ("mg", "mortar") and dismantle.dismantlable(counter):
+            counter = dismantle.dm_counter(counter, position.scenario.counters)  # D10.52, A9.8
+            marks.add(dismantle.DISMANTLED)
+        sw = UnitState(sid, unit.side, counter, unit.hex, markers=frozenset(marks), level=unit.level,
+                       carrier=unit.id)
         state = state.replace(units={**state.units, sid: sw})
     return state
 
