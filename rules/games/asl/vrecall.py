@@ -227,8 +227,8 @@ def end_move(position: Position, state: State, uid: str) -> State:
     """D5.341: a Recalled AFV that has not left ends its move in Motion, with no facing question; one that
     moved ``as exit`` is off the map (no Exit VP, pwexit.by_friendly_edge)."""
     unit = state.units.get(uid)
-    if unit is None:
-        return state
+    if unit is None or not pwexit.edge(position, unit.side):
+        return state  # the scenario names no friendly edge: the move is not constrained (module docstring)
     if state.decision is not None and state.decision.then == "vfacing" and state.decision.subject == (uid,):
         state = state.replace(decisions=state.decisions[:-1])
     return state.with_unit(armour.with_spent(unit, armour.budget(unit)).mark("motion", remove=("exiting",)))
