@@ -243,6 +243,7 @@ class AslState(GameState):
 
 
 BERSERK_MF = 8  # A15.431
+WOUNDED_MF = 3  # A17.2
 
 class AslGame(Game):
     name: ClassVar[str] = "asl"
@@ -321,7 +322,10 @@ class AslGame(Game):
     def mf(self, unit: UnitState) -> int:
         """A4.11: a Good Order MMC has 4 MF, Inexperienced 3 (by its class: Green, Conscript; or Unarmed,
         A19.3, A19.31); an SMC 6. A Green one moving with a leader is exempt (group_budget). A15.431: a
-        berserk unit has 8, an Inexperienced one too (A19.31)."""
+        berserk unit has 8, an Inexperienced one too (A19.31). A17.2: a wounded SMC has 3, berserk or not
+        (its IPC 0 is portage.py's; no Double Time, check_mode)."""
+        if unit.type in SMC and unit.has("wounded"):
+            return WOUNDED_MF
         if unit.has("berserk"):
             return BERSERK_MF
         if unit.type in SMC:
@@ -365,7 +369,7 @@ class AslGame(Game):
             base = self.mf(u)
             if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
                 return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
-            if led and base == 3 and not au.restricted(u, units):
+            if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             mf = base + (2 if leader and u.type in MMC else 0)
             if mode == "cx":

@@ -182,3 +182,16 @@ def test_a4_61_example_1_a_crew_moving_two_hexes_into_woods(make_position: Any) 
         pos.push_text("answer pass")  # the hexes before
     text = _dff_drm_lines(pos, "E5")
     assert "(FFNAM): -1" in text and "target terrain (woods): +1" in text and "FFMO" not in text
+
+
+def test_a17_2_a_wounded_smc_has_3_mf_even_berserk(make_position: Any) -> None:
+    """A17.2: a wounded SMC moves with 3 MF (berserk or not), not an SMC's 6 (A4.11); played as moves on open
+    ground at 1 MF a hex."""
+    units = [_u("a-91", "B4", "9-1", markers=["wounded"]),
+             _u("a-92", "B6", "9-1", markers=["wounded", "berserk"]), _u("b-1", "K8", "4-4-7", "b")]
+    pos = make_position("asl", units, "MPh")
+    assert pos.game.group_budget([pos.units["a-91"]]) == 3 and pos.game.group_budget([pos.units["a-92"]]) == 3
+    with pytest.raises(IllegalAction, match="costs 4 MF"):
+        pos.push_text("move a-91 B4-C4-D4-E4-F4")
+    pos.push_text("move a-91 B4-C4-D4-E4")  # 3 MF: accepted (it goes hex by hex through First Fire windows)
+    assert pos.label(pos.units["a-91"].hex) != "B4"
