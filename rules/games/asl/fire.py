@@ -805,7 +805,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     if any(dc.is_dc(u) for u in _firers(position, fire)):
-        return dc.resume(position, fire)
+        return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))

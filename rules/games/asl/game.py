@@ -903,6 +903,9 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
+            levels = asl_demolition.ambiguous(position, action)
+            if levels:
+                return asl_demolition.ask_level(position, action, levels)  # A23.6
             declared = asl_concealment.sweep(position, asl_fire.declare(self, position, action))  # A12.2
             return asl_mol.offer(self, position, action, declared)  # A22.611
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
@@ -931,16 +934,23 @@ class AslGame(Game):
         return act.with_dice(done, answer.dice), self._apply_one(view, answer)
 
     # --- continuations (named by the decisions' ``then``) ---
+    def resume_dc_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """A23.6: the thrower named the Location; the throw is declared as any fire, its roll keeping it."""
+        level = asl_demolition.chosen_level(decision, answer)
+        assert decision.target is not None
+        fire = act.Fire(decision.subject, decision.target)
+        declared = asl_concealment.sweep(position, asl_fire.declare(self, position, fire))
+        return asl_demolition.with_level(declared, level)
+
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if prcfire.is_bff(decision):  # D3.3: worked out as the PFPh's fire
             return prcfire.resume(self, position, decision, answer)
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
-        if answer.dice is not None and decision.target is not None and asl_demolition.thrown_home(
-                position, act.Fire(decision.subject, decision.target, answer.dice)):
-            return asl_demolition.resume(position, act.Fire(decision.subject, decision.target, answer.dice))
+        thrown = answer.dice is not None and decision.target is not None and asl_demolition.thrown(
+            position, act.Fire(decision.subject, decision.target, answer.dice))
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
-        if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
+        if not dummies and not thrown:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             return asl_unarmored.after_ift(self, position, decision, answer, after)
@@ -948,7 +958,13 @@ class AslGame(Game):
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
             state = state.with_unit(unit.as_counter(seven))
-        state = self._infantry(asl_fire.resume_ift, position.at(state), decision, answer)
+        if thrown:  # A23.6: worked out with the vehicles in view (the vehicle line, A7.308; D15.51)
+            assert answer.dice is not None and decision.target is not None
+            fire = act.Fire(decision.subject, decision.target, answer.dice)
+            view = position.at(state)
+            state = moto.after_kia(view, asl_demolition.resume(view, fire, decision.arg("level")))
+        else:
+            state = self._infantry(asl_fire.resume_ift, position.at(state), decision, answer)
         for uid, unit in dummies.items():
             if uid in state.units:
                 state = state.with_unit(dataclasses.replace(state.units[uid], counter=unit.counter))
