@@ -18,7 +18,7 @@ hex by its stairs; never a Location a level or more higher. Only the units of th
 an enemy unarmored vehicle in a ground-level target Location takes the same DR on the vehicle line and those
 aboard it a collateral attack, as any DC's detonation (dcblast.py, A7.308, D.8B). Where both the thrower's
 level and the ground level of the adjacent hex hold enemy units, the thrower says which it throws into
-(``dc_level``). A DC dropped two or more levels spares its thrower's Location (A23.6; the rubble of B24.11 is
+(floc.py). A DC dropped two or more levels spares its thrower's Location (A23.6; the rubble of B24.11 is
 chapter B, not among the texts).
 """
 
@@ -43,9 +43,6 @@ from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
-
-
-LEVEL = "dc_level"
 
 
 def is_dc(unit: UnitState) -> bool:
@@ -117,25 +114,6 @@ def ambiguous(position: Position, fire: act.Fire) -> tuple[int, ...]:
     held = [lv for lv in target_levels(position, owner, fire.target)
             if lv in _enemy_levels(position, dc, fire.target)]
     return tuple(held) if len(held) > 1 else ()
-
-
-def ask_level(position: Position, fire: act.Fire, levels: tuple[int, ...]) -> State:
-    """A23.6: the thrower names the Location of the adjacent hex it throws into."""
-    dc = position.units[fire.firers[0]]
-    choices = tuple(f"h{lv}" for lv in levels)
-    where = ", ".join(loc.label(position.map, loc.Location(fire.target, lv)) for lv in levels)
-    return position.state.push(Decision(
-        "confirm", dc.side, T("throw {sw} into which Location of {hex}? {where}", sw=dc.id,
-                              hex=position.label(fire.target), where=where),
-        "A23.6", LEVEL, choices=choices, subject=fire.firers, target=fire.target))
-
-
-def chosen_level(decision: Decision, answer: act.Answer) -> str:
-    """The level the thrower's answer names (``h1`` -> ``1``), refused if it is not one of the choices."""
-    choice = answer.choice or ""
-    if choice not in decision.choices:
-        raise IllegalAction(T("answer one of {choices}", choices=", ".join(decision.choices)), "A23.6")
-    return choice[1:]
 
 
 def check(position: Position, firers: list[UnitState], target: Hex) -> None:
@@ -416,10 +394,3 @@ def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
         decisions.append(thrower)
     return state.push(*decisions)
 
-
-def with_level(state: State, level: str) -> State:
-    """The declared throw's roll decision remembers the Location the thrower named (A23.6)."""
-    top = state.decision
-    if top is None or top.then != "ift":
-        return state
-    return state.pop().push(top.with_args(level=level))

@@ -21,7 +21,17 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import bypass as asl_bypass
-from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vcrewhit, vmg
+from hexmate.rules.games.asl import (
+    collateral,
+    fire_groups,
+    floc,
+    mounted,
+    selection,
+    spray,
+    vcover,
+    vcrewhit,
+    vmg,
+)
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
@@ -310,9 +320,10 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
                     "A8.3")
 
 
-def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> list[UnitState]:
-    """The shooters with no LOS to the target (A6.1); in a multi-Location fire group they drop out, count as
-    having fired, and the rest attack (A7.52)."""
+def blind(position: Position, shooters: Sequence[UnitState], target: Hex,
+          level: int | None = None) -> list[UnitState]:
+    """The shooters with no LOS to the target (A6.1; ``level``: the target Location's, when named, floc.py);
+    in a multi-Location fire group they drop out, count as having fired, and the rest attack (A7.52)."""
     out = []
     bypassed = asl_bypass.at(position, target) if position.phase.id == "MPh" else None
     for unit in shooters:
@@ -320,8 +331,8 @@ def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> lis
         if h is not None and bypassed is not None:  # A4.34: to a vertex of the hexsides bypassed
             if not asl_bypass.sight(position, h, bypassed).seen:
                 out.append(unit)
-        elif h is not None and h != target and asl_terrain.line_of_sight(position, h, target,
-                                                                         a_level=unit.level).blocked:
+        elif h is not None and h != target and asl_terrain.line_of_sight(
+                position, h, target, a_level=unit.level, b_level=level).blocked:
             out.append(unit)
     return out
 
@@ -426,11 +437,13 @@ def _sustained(unit: UnitState, mode: str) -> bool:
 
 
 def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
-                   area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None) -> Resolution:
+                   area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None,
+                   level: int | None = None) -> Resolution:
     """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
     result. ``modes``: how each firer fires (``fire_modes``, worked out before the fire counters change;
     SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
-    causes the caller knows besides (a Snap Shot, A8.15)."""
+    causes the caller knows besides (a Snap Shot, A8.15); ``level`` the target Location's level when the
+    firer named it (A7.4: that Location's units only, floc.py)."""
     assert fire.dice is not None
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resolve(position, fire)
@@ -439,10 +452,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
     shooters = people + weapons
-    dropped = blind(position, shooters, fire.target)
+    dropped = blind(position, shooters, fire.target, level)
     shooters = [u for u in shooters if u not in dropped]
     side = firers[0].side
-    targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW]
+    targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW
+               and (level is None or floc.level_of_unit(position, u) == level)]  # A7.4: the target Location
     targets += asl_prisoners.fired_on(position, fire.target, side)  # A20.54: the prisoners there too
     chart = position.charts.chart("ift")
     phase = position.phase.id
@@ -484,7 +498,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((why, cover, "D9.3"))
         tem += cover
     hindrance = max(
-        (asl_terrain.line_of_sight(position, h, fire.target).hindrance
+        (asl_terrain.line_of_sight(position, h, fire.target, b_level=level).hindrance
          + vcover.hindrance(position, h, fire.target)[0]  # D9.4: AFVs and wrecks on the way
          for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
         default=0,
@@ -509,7 +523,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 if h is not None), default=0)
     if over:
         drms.append((T("firer overstacked by {n} squad-equivalent(s)", n=over), over, "A5.12"))
-    under = _overstack([u for u in position.units_at(fire.target) if u.side != side])
+    under = _overstack([u for u in position.units_at(fire.target) if u.side != side
+                        and (level is None or floc.level_of_unit(position, u) == level)])  # A5.131: there
     if under:
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
     # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this
@@ -809,7 +824,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
-    resolution = here = resolve_attack(game, position, fire, modes=modes)
+    resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
     if other is not None:  # A9.5: the second Location with the same DR
         resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)
     roll = ASL_DR.from_values(answer.dice)
@@ -827,7 +842,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     keep = [k for k in keep if k not in laying]  # A9.22: a MG laying a lane keeps its First Fire counter
     # A7.7: the attack joins the run of attacks on this target; Encirclement marks before the checks
     people, weapons = _split(position, firers)
-    dropped = blind(position, people + weapons, fire.target)
+    dropped = blind(position, people + weapons, fire.target, floc.chosen(decision))
     seen = [(u, h, shot_of(u).range) for u in people + weapons
             if u not in dropped and (h := where(position, u)) is not None]
     entries = fire_groups.qualifying(position, resolution, seen, cowering if led is None else 0)

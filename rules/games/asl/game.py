@@ -22,6 +22,7 @@ from hexmate.rules.games.asl import (
     crew,
     ddtank,
     fire_groups,
+    floc,
     hulldown,
     moto,
     mounted,
@@ -87,6 +88,7 @@ from hexmate.rules.games.asl import hobsurr as asl_hobsurr
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
+from hexmate.rules.games.asl import locations as asl_locations
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import mphsw as asl_mphsw
@@ -903,11 +905,10 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            levels = asl_demolition.ambiguous(position, action)
+            levels = floc.choices(position, action)
             if levels:
-                return asl_demolition.ask_level(position, action, levels)  # A23.6
-            declared = asl_concealment.sweep(position, asl_fire.declare(self, position, action))  # A12.2
-            return asl_mol.offer(self, position, action, declared)  # A22.611
+                return floc.ask(position, action, levels)  # A7.4, A23.6: the target Location named first
+            return self._declare_fire(position, action)
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -923,6 +924,7 @@ class AslGame(Game):
         if answer is None or not isinstance(declared, act.Fire):
             return super().play(position, action)
         done, state = super().play(position, declared)
+        floc.refuse_dice_at_once(position, state)  # A7.4: the Location is named before the DR
         while state.decision is not None and state.decision.then in ("lane_declare", "spray"):
             no = "no-lane" if state.decision.then == "lane_declare" else "none"  # A9.22, A9.5: neither
             state = self._apply_one(position.at(state), act.Answer(choice=no))
@@ -934,13 +936,22 @@ class AslGame(Game):
         return act.with_dice(done, answer.dice), self._apply_one(view, answer)
 
     # --- continuations (named by the decisions' ``then``) ---
-    def resume_dc_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        """A23.6: the thrower named the Location; the throw is declared as any fire, its roll keeping it."""
-        level = asl_demolition.chosen_level(decision, answer)
+    def _declare_fire(self, position: Position, fire: act.Fire) -> State:
+        declared = asl_concealment.sweep(position, asl_fire.declare(self, position, fire))  # A12.2
+        return asl_mol.offer(self, position, fire, declared)  # A22.611
+
+    def resume_fire_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """A7.4, A23.6: the firer named the target Location; the fire is declared as any, its roll keeping it.
+        A Location none of the firers sees is refused (A6.1)."""
         assert decision.target is not None
-        fire = act.Fire(decision.subject, decision.target)
-        declared = asl_concealment.sweep(position, asl_fire.declare(self, position, fire))
-        return asl_demolition.with_level(declared, level)
+        level = (answer.choice or "h")[1:]
+        if answer.choice in decision.choices and not asl_demolition.thrown(
+                position, act.Fire(decision.subject, decision.target)):
+            shooters = [position.units[u] for u in decision.subject if u in position.units]
+            if len(asl_fire.blind(position, shooters, decision.target, int(level))) == len(shooters):
+                raise IllegalAction(T("no firer has a line of sight to {where}", where=asl_locations.label(
+                    position.map, asl_locations.Location(decision.target, int(level)))), "A6.1")
+        return floc.resume(position, decision, answer, self._declare_fire)
 
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if prcfire.is_bff(decision):  # D3.3: worked out as the PFPh's fire
@@ -952,6 +963,8 @@ class AslGame(Game):
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
         if not dummies and not thrown:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            if floc.chosen(decision):  # A7.4: an upper level's Location holds no vehicle
+                return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             return asl_unarmored.after_ift(self, position, decision, answer, after)
         state = position.state
