@@ -229,7 +229,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
     crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
-    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews:
+    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews \
+            and not lone_trucks(position, target, side):  # A7.308: an unarmored vehicle is a target alone
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
@@ -318,6 +319,15 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
                 raise IllegalAction(
                     T("{unit}: Subsequent First Fire not past the nearest known armed enemy", unit=unit.id),
                     "A8.3")
+
+
+def lone_trucks(position: Position, target: Hex, side: str) -> list[UnitState]:
+    """The enemy unarmored vehicles of the target hex, kept aside from the infantry view (armour.py): a target
+    of small arms by themselves, on the IFT's vehicle line (A7.308)."""
+    from hexmate.rules.games.asl import unarmored
+
+    return sorted((u for u in getattr(position.state.game, "aside", ()) if u.hex == target and u.side != side
+                   and unarmored.target_of_small_arms(u)), key=lambda u: u.id)
 
 
 def blind(position: Position, shooters: Sequence[UnitState], target: Hex,
@@ -606,6 +616,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         as_ce = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
         groups.append((T("broken passengers of {vehicle}, as if CE", vehicle=vid),
                        T("aboard {vehicle}", vehicle=vid), units, False, as_ce))
+    trucks = lone_trucks(position, fire.target, side) if level in (None, 0) else []
+    if trucks and not any(g[2] for g in groups):  # A7.308: the vehicle line alone needs the attack's column
+        groups.append((T("unarmored vehicles"), T("unarmored vehicles"), trucks, False, final))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -651,6 +664,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             said = T("General Collateral attack on {units}: Final DR {final}, without a TEM for infantry "
                      "only, FFNAM or FFMO", units=", ".join(u.id for u in group), final=final)
             lines.append(Line(group_label, said, "D.8B"))
+        if group is trucks and col is not None:  # A7.308: only the column and the Final DR count here
+            lines.append(Line(T("IFT vs {group}", group=group_label),
+                              T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line",
+                                fp=_fmt(total), column=axis.key_at(col), final=final), "A7.308"))
+            continue
         if col is None:
             result = "-"
             lines.append(Line(T("IFT vs {group}", group=group_label),
@@ -668,6 +686,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
             if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
                 lines.append(vcrewhit.dm_line(str(group[0].carrier)))
+            continue
+        if group is trucks:  # A7.308: no column left, no vehicle line either
             continue
         if group[0].type == "vehicle":  # D5.34, D5.311: read back by vcrewhit.after_ift
             bare = any(v.id == group[0].id and b for v, b in crews)

@@ -67,7 +67,8 @@ def ask(position: Position, fire: act.Fire, levels: tuple[int, ...]) -> State:
     return position.state.push(Decision(
         "confirm", side, T("{hex} has enemy units at more than one level: fire at which Location? {where}",
                            hex=position.label(fire.target), where=where),
-        "A23.6" if dc.thrown(position, fire) else "A7.4", LEVEL, choices=tuple(f"h{lv}" for lv in levels), subject=fire.firers, target=fire.target))
+        "A23.6" if dc.thrown(position, fire) else "A7.4", LEVEL, choices=tuple(f"h{lv}" for lv in levels),
+        subject=fire.firers, target=fire.target))
 
 
 def resume(position: Position, decision: Decision, answer: act.Answer,

@@ -77,7 +77,7 @@ def test_a23_6_from_an_upper_level_the_thrower_names_the_location(make_position:
     pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C2": UPPER, "C3": UPPER})
     pos.push_text("fire a-dc at C3")
     assert pos.decision.then == "fire_level" and pos.decision.choices == ("h1", "h0")
-    with pytest.raises(IllegalAction, match=r"fire at which Location\? h1 \(C3 level 1\), h0 \(C3\) \(A23\.6\)"):
+    with pytest.raises(IllegalAction, match=r"which Location\? h1 \(C3 level 1\), h0 \(C3\) \(A23\.6\)"):
         pos.push_text("answer h2")
     pos.push_text("answer h1")
     assert pos.decision.then == "ift"
