@@ -937,6 +937,9 @@ class AslGame(Game):
         return act.with_dice(done, answer.dice), self._apply_one(view, answer)
 
     # --- continuations (named by the decisions' ``then``) ---
+    def check_end(self, position: Position) -> None:
+        vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends
+
     def _declare_fire(self, position: Position, fire: act.Fire) -> State:
         declared = asl_concealment.sweep(position, asl_fire.declare(self, position, fire))  # A12.2
         return asl_mol.offer(self, position, fire, declared)  # A22.611
