@@ -85,7 +85,7 @@ def _depression(position: Position, h: Hex) -> bool:
 
 
 def _enemy_levels(position: Position, dc: UnitState, target: Hex) -> set[int]:
-    return {u.level for u in position.units_at(target) if u.side != dc.side and u.type not in (au.SW, "dummy")
+    return {u.level for u in position.units_at(target) if u.side != dc.side and u.type != au.SW
             and u.carrier is None} | {0 for u in position.units_at(target) if u.side != dc.side
                                       and armour.is_vehicle(u)}
 
@@ -245,9 +245,7 @@ def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resol
     owner = position.units.get(dc.carrier or "")
     assert owner is not None and owner.hex is not None
     level = target_level(position, fire, chosen)
-    targets = [u for u in dcblast.ground_targets(position, dc, fire.target, level)  # A2.8: that Location's
-               ] + [u for u in position.units_at(fire.target) if u.type == "dummy" and u.side != dc.side
-                    and u.level == level]  # A12.14: a dummy attacked is worked out (game.resume_ift)
+    targets = dcblast.ground_targets(position, dc, fire.target, level)  # A2.8: that Location's; A12.14
     concealed = bool(targets) and all(u.concealed for u in targets)
     attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, fire.target), cx=owner.has("cx"),
                              concealed=concealed, phase=position.phase.id)
@@ -310,7 +308,7 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
         return state
     h = decision.target
     vehicles = {u.id for u in position.units_at(h) if armour.is_vehicle(u)}
-    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy") and u.id not in vehicles
+    targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in vehicles
                and (u.carrier or "") not in vehicles and u.level == owner.level]  # A2.8: its Location
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")

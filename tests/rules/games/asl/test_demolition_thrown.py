@@ -136,3 +136,16 @@ def test_a23_6_never_a_level_higher(make_position: Any) -> None:
     pos = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C2": UPPER})
     with pytest.raises(IllegalAction, match=r"\(A23\.61\)"):
         pos.push_text("fire a-dc at C2 dice 3,2")
+
+
+def test_a12_14_a_dummy_in_the_target_location_is_attacked_and_removed(make_position: Any) -> None:
+    """A12.14, A23.6: only a dummy (concealed) in C3: the DC's 30 FP is halved for a concealed target (15 FP,
+    the 12 column); Original 1 + 1 = 2, +2: final 4, a result that makes a unit check or die: the dummy,
+    with no morale to check, is removed. Before, a DC passed over dummies."""
+    units = [*_thrower(), {"id": "b-d", "counter": "dummy", "side": "b", "hex": "C3", "concealed": True}]
+    pos = make_position("asl", units, "PFPh", counters={**COUNTERS, "dummy": {"type": "dummy"}})
+    pos.push_text("fire a-dc at C3 dice 1,1")
+    res = pos.last_resolution
+    assert "15 FP -> 12 column, final DR 4" in res.text() and "b-d" in res.results
+    _checks_then_thrower(pos)
+    assert "b-d" not in pos.units
