@@ -39,6 +39,7 @@ from hexmate.rules.games.asl import (
     streetrfp,
     transport,
     vbypass,
+    vcapcc,
     vcapture,
     vce,
     vcrew,
@@ -1162,6 +1163,8 @@ class AslGame(Game):
         return vmotion.resume_face(position, decision, answer)  # D2.401
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice == vcapcc.WORD:  # A21.2, A20.22: the attack on the Abandoned AFV tries to capture
+            return vcapcc.declare(position, decision)
         state = vfire.resume_cc(position, decision, answer)  # A11.31: then the other side's CC turn
         assert answer.dice is not None
         state = asl_ccgroups.crew_small_arms(position.at(state), decision, answer.dice)  # A11.621
@@ -1946,6 +1949,7 @@ class AslGame(Game):
                       vsmoke.TRIED)  # D13.2: once per player turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
+            state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

@@ -127,6 +127,8 @@ PHRASES: dict[str, T] = {
     "bmg_malf": T("bow MG unusable (D10.5)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
+    "cc_held": T("abandoned, taken back by its own side in Close Combat: it holds it (A21.2)"),
+    "cc_taken": T("captured in this Close Combat: the Location's attacks keep their order (A11.31)"),
     "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
     "rof_kept": T("its gun kept its multiple rate of fire: it may fire again this phase (D3.5)"),
 }

@@ -25,10 +25,9 @@ less and it goes; 5 and it
 does not move this phase, though it counts as having moved; 6 or more and it is bogged where it is
 (``start_check``, ``resume_start``; asked before the D2.51/D2.5 DRs).
 
-Not built (said in the report, not stubbed): the capture attempt in a Melee Location with both sides'
-personnel (A21.2 with A11.52; they are each the AFV's Personnel Escort until one side controls it) and the
--1 DRM and A11.61 DRM of a CC attack on an unmanned AFV; A21.21 (a captured unarmed vehicle's temporary
-driver; a SMC capturer removed until it is crewed); the captured penalties
+The capture attempt in a Location with both sides' personnel (A21.2 with A11.52) and the DRMs of a CC attack
+on an unmanned AFV are vcapcc.py's. Not built (said in the report, not stubbed): A21.21 (a captured
+unarmed vehicle's temporary driver; a SMC capturer removed until it is crewed); the captured penalties
 of the vehicle's MGs (vehicle MG breakdown is not modelled at all yet); SMC crews and their limits.
 """
 
@@ -39,6 +38,7 @@ from collections.abc import Mapping
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import vcapcc
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.asl.vehicles import CatalogueError, vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -75,9 +75,7 @@ def end_of_ccph(state: State) -> State:
         side = next(iter(sides))
         if side == vehicle.side:
             continue
-        # its first owner's infantry take it back; anyone else's capture it
-        new = vehicle.mark(remove=(CAPTURED,)) if vehicle.has(CAPTURED) else vehicle.mark(CAPTURED)
-        state = state.with_unit(dataclasses.replace(new, side=side))
+        state = state.with_unit(vcapcc.taken(vehicle, side))  # its first owner's take it back (A21.1)
     return state
 
 

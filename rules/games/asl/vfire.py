@@ -26,6 +26,7 @@ from hexmate.rules.games.asl import (
     prcfire,
     riders,
     vbypass,
+    vcapcc,
     vcapture,
     vcover,
     vcrew,
@@ -609,23 +610,29 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if smc and mmc:
         lines.append(Line(T("a leader attacks with it: CCV"), "+1", "A11.5"))
     vt = vtype(vehicle)
+    unmanned = vcapcc.unmanned(vehicle)  # A21.2: an Abandoned AFV counts as CE and Immobile, no manned MG
     parts: list[tuple[T, int, str]] = []
     if not vt.armored:
         parts.append((T("unarmored vehicle"), -3, "A11.51"))
     elif vt.open_topped or vt.rear_unarmored:
         parts.append((T("open-topped or partially armored AFV"), -2, "A11.61"))
+    elif unmanned:
+        parts.append((T("unmanned AFV, counted as CE closed-top"), -1, "A21.2"))
     elif vehicle.has("ce"):
         parts.append((T("CE closed-top AFV"), -1, "A11.61"))
-    if (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
+    if unmanned:
+        parts.append((T("unmanned AFV: no manned MG"), -1, "A21.2"))
+    elif (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
         parts.append((T("no working MG"), -1, "A11.51"))
     assert vehicle.hex is not None
     gone = _leaving(position)  # A11.22, A11.2: units leaving the CC no longer escort it
+    # A11.51: the attacker's enemies' armed infantry (A21.2: both sides escort an Abandoned AFV)
     escort = sum(2 if u.type == "squad" else 1 for u in position.units_at(vehicle.hex)
-                 if u.side == vehicle.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
+                 if u.side != unit.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
                  and not _buttoned_up(position, u) and u.id not in gone)
     if escort:
         parts.append((T("armed infantry with the vehicle"), escort, "A11.51"))
-    immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck")
+    immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck") or unmanned
     if vt.armored and immobile:
         parts.append((T("immobile AFV"), -1, "A11.61"))
     if moving and not immobile:
@@ -678,25 +685,27 @@ def declare_cc(position: Position, fire: act.Fire, target: UnitState) -> State:
         state = state.with_unit(state.units[uid].mark("cc"))
     ccv, drm, _ = cc_values(position, fire, target)
     side = state.units[fire.firers[0]].side
-    return state.push(
-        Decision(
-            "roll",
-            side,
-            T(
-                "{units} attack {target} in Close Combat: CCV {ccv}, DRM {drm:+d}; roll the CC DR (A11.5)",
-                units=", ".join(fire.firers),
-                target=target.id,
-                ccv=ccv,
-                drm=drm,
-            ),
-            "A11.5",
-            "vcc",
-            dice="DR",
-            subject=tuple(fire.firers),
-            target=fire.target,
-            args=(("ccv", str(ccv)), ("drm", str(drm)), ("target", target.id)),
-        )
+    ask = Decision(
+        "roll",
+        side,
+        T(
+            "{units} attack {target} in Close Combat: CCV {ccv}, DRM {drm:+d}; roll the CC DR (A11.5)",
+            units=", ".join(fire.firers),
+            target=target.id,
+            ccv=ccv,
+            drm=drm,
+        ),
+        "A11.5",
+        "vcc",
+        dice="DR",
+        subject=tuple(fire.firers),
+        target=fire.target,
+        args=(("ccv", str(ccv)), ("drm", str(drm)), ("target", target.id)),
+        choices=(vcapcc.WORD,) if vcapcc.may(position, target, side) else (),  # A21.2: answer capture
     )
+    if vcapcc.must(position, target, side):  # A21.2: its own side only takes it back by capture
+        return vcapcc.declare(position.at(state), ask)
+    return state.push(ask)
 
 
 def _cc_apply(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
@@ -733,6 +742,8 @@ def resume_cc(position: Position, decision: Decision, answer: act.Answer) -> Sta
     """A11.5: below the CCV destroys (burns at half or less), equal immobilizes; an original 2 rolls a further
     dr that may still burn, destroy or immobilize it (A11.501)."""
     assert answer.dice is not None
+    if decision.arg("capture") == "1":  # A21.2, A20.22: a capture attempt on an Abandoned AFV
+        return vcapcc.resolve(position, decision, answer.dice)
     original = sum(answer.dice)
     if original == 2:
         return position.state.push(
