@@ -45,6 +45,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vcrewhit,
     vdelay,
+    vdriver,
     vfg,
     vfire,
     vft,
@@ -2003,6 +2004,7 @@ class AslGame(Game):
             # A10.533: a "?" beside a broken enemy may reveal first; A20.21: surrenders, then routs
             return asl_rtreveal.start(self, position.at(state))
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
+            position = position.at(vdriver.start_of_ccph(state))  # A11.52, A21.21: unarmed vehicles taken
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
             return asl_wind.start_rph(self, position)

@@ -127,6 +127,8 @@ PHRASES: dict[str, T] = {
     "bmg_malf": T("bow MG unusable (D10.5)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
+    "temp_driver": T("captured unarmed vehicle driven by its captors' temporary driver (A21.21)"),
+    "driving": T("off the map, driving the unarmed vehicle it captured (A21.21)"),
     "cc_held": T("abandoned, taken back by its own side in Close Combat: it holds it (A21.2)"),
     "cc_taken": T("captured in this Close Combat: the Location's attacks keep their order (A11.31)"),
     "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
@@ -161,6 +163,8 @@ def phrase(marker: str, label: object = None) -> T:
 
         side = DIRECTION_NAMES[int(marker[3:])]
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
+    if marker.startswith("smc_driver:"):
+        return T("driven by {unit}, off the map until it is abandoned (A21.21)", unit=marker[11:])
     if marker.startswith("platoon:"):
         return T("in AFV platoon {name} (D14.2)", name=marker[8:])
     if marker.startswith("push:"):

@@ -26,8 +26,8 @@ does not move this phase, though it counts as having moved; 6 or more and it is 
 (``start_check``, ``resume_start``; asked before the D2.51/D2.5 DRs).
 
 The capture attempt in a Location with both sides' personnel (A21.2 with A11.52) and the DRMs of a CC attack
-on an unmanned AFV are vcapcc.py's. Not built (said in the report, not stubbed): A21.21 (a captured
-unarmed vehicle's temporary driver; a SMC capturer removed until it is crewed); the captured penalties
+on an unmanned AFV are vcapcc.py's; A21.21's captured unarmed vehicles and their drivers vdriver.py's.
+Not built (said in the report, not stubbed): the captured penalties
 of the vehicle's MGs (vehicle MG breakdown is not modelled at all yet); SMC crews and their limits.
 """
 
