@@ -57,6 +57,7 @@ from hexmate.rules.games.asl import (
     vrecall,
     vreentry,
     vresid,
+    vsmccrew,
     vsmoke,
     vtow,
     vunbog,
@@ -1940,6 +1941,7 @@ class AslGame(Game):
             state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
+            state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
             state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
         elif phase == "APh":
@@ -1951,6 +1953,7 @@ class AslGame(Game):
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes
+            state = vsmccrew.end_of_turn(state)  # A21.22
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8

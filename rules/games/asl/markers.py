@@ -127,6 +127,9 @@ PHRASES: dict[str, T] = {
     "bmg_malf": T("bow MG unusable (D10.5)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
+    "tc_smc": T("captured vehicle crewed by a lone SMC: CE it does not move and fires only the AAMG; else "
+                "it moves or fires its BMG or CMG in a Player Turn, not both (A21.22)"),
+    "smc_moved": T("crewed by a lone SMC, it has moved this Player Turn: it does not fire (A21.22)"),
     "temp_driver": T("captured unarmed vehicle driven by its captors' temporary driver (A21.21)"),
     "driving": T("off the map, driving the unarmed vehicle it captured (A21.21)"),
     "cc_held": T("abandoned, taken back by its own side in Close Combat: it holds it (A21.2)"),

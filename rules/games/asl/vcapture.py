@@ -27,8 +27,8 @@ does not move this phase, though it counts as having moved; 6 or more and it is 
 
 The capture attempt in a Location with both sides' personnel (A21.2 with A11.52) and the DRMs of a CC attack
 on an unmanned AFV are vcapcc.py's; A21.21's captured unarmed vehicles and their drivers vdriver.py's.
-Not built (said in the report, not stubbed): the captured penalties
-of the vehicle's MGs (vehicle MG breakdown is not modelled at all yet); SMC crews and their limits.
+SMC as its temporary crew, and a lone SMC's limits, are vsmccrew.py's (``tc_smc``). Not built (said in the
+report, not stubbed): the captured penalties of the vehicle's MGs (vehicle MG breakdown is not modelled yet).
 """
 
 from __future__ import annotations
@@ -79,9 +79,9 @@ def end_of_ccph(state: State) -> State:
     return state
 
 
-TC_VCREW, TC_ICREW, TC_HS = "tc_vcrew", "tc_icrew", "tc_hs"
+TC_VCREW, TC_ICREW, TC_HS, TC_SMC = "tc_vcrew", "tc_icrew", "tc_hs", "tc_smc"  # TC_SMC: vsmccrew.py
 START = "vtcstart"  # the Decision.then of the start dr
-TEMP_CREWS = (TC_VCREW, TC_ICREW, TC_HS)
+TEMP_CREWS = (TC_VCREW, TC_ICREW, TC_HS, TC_SMC)
 
 
 def is_vehicle_crew(unit: UnitState) -> bool:

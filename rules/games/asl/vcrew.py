@@ -154,6 +154,8 @@ def resume_tc(position: Position, decision: Decision, answer: act.Answer) -> Sta
     if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):
         return state
     state = state.with_unit(vehicle.mark("abandoned", LEFT, remove=("ce", "motion")))
+    if vdriver.smc_driver(vehicle) is not None:  # A21.22: its SMC crew is back beneath it
+        return vdriver.release(state, vehicle)
     return crew.bail_out(position.at(state), vehicle, hazardous=True)  # D5.5: Hazardous Movement, A4.62
 
 

@@ -81,16 +81,19 @@ def start_of_ccph(state: State) -> State:
 
 
 def release(state: State, vehicle: UnitState) -> State:
-    """A21.21: the vehicle abandoned, its SMC driver is back beneath it and it has no driver."""
-    uid = smc_driver(vehicle)
+    """A21.21, A21.22: the vehicle abandoned, its SMC driver or crew is back beneath it."""
+    from hexmate.rules.games.asl.vcapture import TEMP_CREWS
+
+    ids = [m[len(SMC_DRIVER):] for m in vehicle.markers if m.startswith(SMC_DRIVER)]
     now = state.units.get(vehicle.id, vehicle)
-    if uid is not None:
-        state = state.with_unit(now.mark(remove=(f"{SMC_DRIVER}{uid}", DRIVER)))
-    smc = state.units.get(uid or "")
-    if smc is None:
-        return state
-    back = dataclasses.replace(smc.mark(remove=(DRIVING,)), hex=vehicle.hex, level=vehicle.level)
-    return state.with_unit(back).replace(moved=(*state.moved, smc.id))
+    state = state.with_unit(now.mark(remove=(*(f"{SMC_DRIVER}{u}" for u in ids), DRIVER, *TEMP_CREWS)))
+    for uid in ids:
+        smc = state.units.get(uid)
+        if smc is None:
+            continue
+        back = dataclasses.replace(smc.mark(remove=(DRIVING,)), hex=vehicle.hex, level=vehicle.level)
+        state = state.with_unit(back).replace(moved=(*state.moved, smc.id))
+    return state
 
 
 __all__ = ["DRIVER", "DRIVING", "SMC_DRIVER", "release", "smc_driver", "start_of_ccph", "unarmed"]

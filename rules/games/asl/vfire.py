@@ -32,6 +32,7 @@ from hexmate.rules.games.asl import (
     vcrew,
     vcrewhit,
     vdelay,
+    vsmccrew,
 )
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
@@ -132,6 +133,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
     if unit.has("abandoned"):
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
+    vsmccrew.check_ma(position, unit)  # A21.22: a lone SMC crew
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):

@@ -29,7 +29,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import hulldown, prcfire, riders, vcover, vfire, vimmobile, vmg, vmgveh
+from hexmate.rules.games.asl import hulldown, prcfire, riders, vcover, vfire, vimmobile, vmg, vmgveh, vsmccrew
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -228,7 +228,8 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
                               hex=position.label(fire.target)), "A6.1")
-    attack(position, unit, fire.target, weapons)
+    used = attack(position, unit, fire.target, weapons)
+    vsmccrew.check_mg(position, unit, weapons or (s.name for s in used.steps if s.name in vmg.WEAPONS))
     if at_marker(phase, fire.target) in unit.markers:  # D3.5: mandatory FG (A7.55)
         raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
                               "phase fire together as one fire group", unit=unit.id,
