@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccstreet
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccstreet, vmgbreak
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -795,12 +795,15 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     rolls = (*gs.cc_rolls, (index, ",".join(str(d) for d in answer.dice), decision.arg("capture") == "1"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1,
                                           cc_rolls=rolls))  # A18.12: kept for a re-resolution
-    if group and _vehicle(group[0]) and ASL_DR.from_values(answer.dice).total == 12:
+    if group and _vehicle(group[0]):
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
         afv = state.units[group[0].id]
-        # D3.7: each vehicle MG firing in it malfunctions on that Original 12: the AAMG too if it fired (CE)
+        # D3.7: each vehicle MG firing in it malfunctions on that Original 12: the AAMG too if it fired (CE);
+        # A21.11: a captured AFV's at 10 (X# 12), vmgbreak.py
         aamg = afv.has("ce") and not afv.has(AAMG_MALF) and _aamg(afv) > 0
-        state = state.with_unit(afv.mark(CMG_MALF, *((AAMG_MALF,) if aamg else ())))
+        original = ASL_DR.from_values(answer.dice).total
+        afv, _ = vmgbreak.apply(afv, ("cmg", *(("aamg",) if aamg else ())), original)
+        state = state.with_unit(afv)
     if ccleader.due(position, group, answer.dice):  # A18.12: a leader may be created first
         return state.push(ccleader.ask(position, side, index, answer.dice, decision.arg("capture") == "1"))
     ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))

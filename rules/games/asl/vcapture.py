@@ -27,8 +27,8 @@ does not move this phase, though it counts as having moved; 6 or more and it is 
 
 The capture attempt in a Location with both sides' personnel (A21.2 with A11.52) and the DRMs of a CC attack
 on an unmanned AFV are vcapcc.py's; A21.21's captured unarmed vehicles and their drivers vdriver.py's.
-SMC as its temporary crew, and a lone SMC's limits, are vsmccrew.py's (``tc_smc``). Not built (said in the
-report, not stubbed): the captured penalties of the vehicle's MGs (vehicle MG breakdown is not modelled yet).
+SMC as its temporary crew, and a lone SMC's limits, are vsmccrew.py's (``tc_smc``); the captured penalties of
+the vehicle's MGs (B# 10, X# 12; doubled B# 8) vmgbreak.py's.
 """
 
 from __future__ import annotations
