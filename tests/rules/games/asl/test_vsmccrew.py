@@ -5,6 +5,8 @@ and halftrack of the armour tests (demo values)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -103,3 +105,26 @@ def test_a21_22_the_smc_comes_back_when_the_tank_is_abandoned(make_position: Any
     nxt.push_text("move a-pz C5 as abandon")
     assert nxt.units["a-pz"].has("abandoned") and nxt.label(nxt.units["b-ldr"].hex) == "C5"
     assert not nxt.units["a-pz"].has(vsmccrew.TC_SMC)
+
+
+def test_a21_22_a_one_man_turret_s_ma_fires_for_a_lone_smc_not_ce(tmp_path: Path, make_position: Any) -> None:
+    """A21.22's exception with D1.322: in a one-man turret AFV the lone SMC, not CE, may fire its MA (the
+    text's "CMG/MA of a 1MT AFV"); CE it may not (D1.322: no MA or CMG fire while CE in a 1MT)."""
+    cat = tmp_path / "cat.json"
+    cat.write_text(json.dumps({"format": "hexmate-asl-vehicles/1", "label": "test", "vehicles": {
+        "1mt": {"movement": "tracked", "mp": 12, "armor": {"hull_front": 4, "hull_side": 2},
+                "ma": {"calibre": 37, "kind": "gun", "mount": "1MT"}, "mg": {"cmg": 2}}}}))
+    counters = {**SMCS, "lt": {"type": "vehicle", "vehicle": "1mt", "catalogue": str(cat)}}
+
+    def tank(*markers: str) -> Position:
+        pos: Position = make_position("asl", [
+            {"id": "a-lt", "counter": "lt", "side": "b", "hex": "C5",
+             "markers": ["vca0", "captured", vsmccrew.TC_SMC, *markers]},
+            {"id": "a-t", "counter": "t", "side": "a", "hex": "J5", "markers": ["vca3"]}], "PFPh",
+            counters=counters, first_side="b")
+        return pos
+
+    vsmccrew.check_ma(tank(), tank().units["a-lt"])  # no refusal
+    ce = tank("ce")
+    with pytest.raises(IllegalAction, match="MA does not fire"):
+        vsmccrew.check_ma(ce, ce.units["a-lt"])
