@@ -87,3 +87,23 @@ def test_a21_1_a_mg_scrounged_off_its_own_army_s_wreck_is_not_captured(make_posi
     german = dataclasses.replace(pos.units["a-sq"], side="b")
     assert not vmgbreak.scrounged_captured(pos, german, pos.units["b-ht"])
     assert vmgbreak.scrounged_captured(pos, pos.units["a-sq"], pos.units["b-ht"])
+
+
+def test_a21_11_a_captured_afv_s_cmg_breaks_at_10_in_close_combat_too(make_position: Any) -> None:
+    """D3.7, A11.62 with A21.11: b's captured T-34 attacks a's 4-6-7 in CC with its CMG; CC DR 10
+    malfunctions it (B# 10); the same DR leaves an uncaptured tank's CMG working (B# 12)."""
+    from .test_cc_vehicle import _pos, _u
+
+    def attack(*markers: str) -> Position:
+        pos = _pos(make_position, [_u("b-t", "t", "b", markers=["vca3", *markers]), _u("a-1", "4-6-7", "a")])
+        top = pos.decision
+        assert top is not None and top.then == "cc_group" and top.side == "a"
+        pos.push_text("answer done")  # a, not owning the tank, passes its first turn (A11.31)
+        top = pos.decision
+        assert top is not None and top.then == "cc_group" and top.side == "b"
+        pos.push_text("answer units b-t,a-1")
+        pos.push_text("answer dice 5,5")
+        return pos
+
+    assert attack("captured").units["b-t"].has("cmg_malf")
+    assert not attack().units["b-t"].has("cmg_malf")
