@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccstreet, vmgbreak
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, vmgbreak
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -357,6 +357,9 @@ def work(
     if any(u.has("cx") for u in attacking):
         common += 1
         lines.append(Line(T("CX attacker"), "+1", "A4.51"))
+    if any(ccpax.passenger(position, u) for u in attacking):  # A11.52: passengers attacking
+        common += 2
+        lines.append(Line(T("passengers attacking"), "+2", "A11.52"))
     if ambusher:
         amb = -1 if ambusher == side else 1
         common += amb
@@ -376,6 +379,9 @@ def work(
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
             lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
+        if ccpax.passenger(position, unit):  # A11.52: a capture attempt on passengers
+            drm -= 2
+            lines.append(Line(T("{unit} is a passenger", unit=_name(unit)), "-2", "A11.52"))
         if ccstreet.reply_drm(position, attacking, unit):  # A11.8: an AFV's attack on a street fighter
             drm += 1
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
@@ -747,6 +753,14 @@ def roll_attack(game: AslGame, position: Position, index: int) -> State:
             state = state.with_unit(unit.revealed())
         position = position.at(state)
         group = [position.units[u.id] for u in group]
+    if ccpax.forced(position, targets):  # A11.52: passengers are attacked only to capture them
+        return state.push(Decision(
+            "roll", side,
+            T("{side} tries to capture the passengers {targets} at {hex} with {units}: roll the CC DR "
+              "(A11.52)", side=side, targets=", ".join(_name(u) for u in targets),
+              units=", ".join(_name(u) for u in group), hex=position.label(h)),
+            "A11.52", "cc", dice="DR", subject=tuple(u.id for u in group if not u.concealed), target=h,
+            args=(("index", str(index)), ("capture", "1"))))
     return state.push(
         Decision(
             "roll",
@@ -778,7 +792,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     side, group, targets = group_units(position, index)
     res, results = work(position, h, side, answer.dice, gs.cc_ambusher, gs.cc_hth,
                         capture=decision.arg("capture") == "1", group=(group, targets))
-    state = state.replace(resolution=res)
+    state = ccpax.marked(position, state.replace(resolution=res), targets)  # A11.52
     # A11.19: attackers lose "?" (an ambusher that eliminates or captures all its targets keeps it, A11.4)
     keep = side == gs.cc_ambusher and all(r in ("KIA", "CAP") for r in results.values())
     if not keep:
@@ -1046,6 +1060,7 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
+    state = ccpax.after(position.at(state), state, h)  # A11.52: all its passengers captured, the vehicle
     back = ccstreet.ask_return(game, position.at(state), h)  # A11.8: back to their building, or stay
     if back is not None:
         return state.push(back)

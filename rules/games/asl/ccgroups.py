@@ -215,10 +215,11 @@ def free_attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
 
 
 def free_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
-    from hexmate.rules.games.asl import cc
+    from hexmate.rules.games.asl import cc, ccpax
 
-    used = _attacked(position)
-    return [u for u in cc._targets(position, h, side) if u.id not in used]
+    used = _attacked(position)  # A11.611, A11.52: passengers only to capture, once the rest are gone
+    return [u for u in cc._targets(position, h, side)
+            if u.id not in used and ccpax.targetable(position, u, side)]
 
 
 def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:

@@ -139,6 +139,7 @@ PHRASES: dict[str, T] = {
     "smc_moved": T("crewed by a lone SMC, it has moved this Player Turn: it does not fire (A21.22)"),
     "temp_driver": T("captured unarmed vehicle driven by its captors' temporary driver (A21.21)"),
     "driving": T("off the map, driving the unarmed vehicle it captured (A21.21)"),
+    "pax_capture": T("its passengers were the target of a capture attempt in this Close Combat (A11.52)"),
     "cc_held": T("abandoned, taken back by its own side in Close Combat: it holds it (A21.2)"),
     "cc_taken": T("captured in this Close Combat: the Location's attacks keep their order (A11.31)"),
     "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
