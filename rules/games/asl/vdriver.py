@@ -17,9 +17,9 @@ What the text gives (paraphrased) and this module does:
   back beneath the vehicle when the vehicle is abandoned (``move V HEX as abandon`` in its side's MPh,
   D5.41 through vcrew.py, ``release``).
 
-Not built (the report says so): A11.52's capture of a stopped unarmored vehicle with passengers (the
-passengers captured first in infantry CC at -2/+2 plus the capture's +1; the vehicle taken when all are);
-the SMC's return when a new crew enters the vehicle (D5.42's re-entry is built for Abandoned vehicles only).
+A11.52's capture of a stopped unarmored vehicle with passengers is ccpax.py's. Not built (the report says
+so): the SMC's return when a new crew enters the vehicle (D5.42's re-entry is built for Abandoned vehicles
+only).
 """
 
 from __future__ import annotations
