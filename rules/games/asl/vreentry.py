@@ -148,7 +148,7 @@ def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
     if smcs and vehicle.has(vcapture.CAPTURED):  # A21.22: the SMC crew, off the map while inside
         kind = vsmccrew.kind(smcs)
         inside = vehicle.mark(kind, *(f"{vdriver.SMC_DRIVER}{u.id}" for u in smcs),
-                              remove=("abandoned", *vcapture.TEMP_CREWS))
+                              remove=("abandoned", "cc_held", *vcapture.TEMP_CREWS))
         for smc in smcs:
             state = state.with_unit(dataclasses.replace(smc.mark(vdriver.DRIVING), hex=None))
         return state.with_unit(inside)
@@ -158,7 +158,8 @@ def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
     marks = ("plus1",) if entering is not None and entering.has("plus1") else ()
     if not own:
         marks = (*marks, "other_crew")
-    inside = vehicle.mark(*marks, remove=("abandoned", "other_crew") if own else ("abandoned",))
+    held = "cc_held"  # A21.2 (vcapcc.HELD): crewed, it is no longer an Abandoned AFV held by its side
+    inside = vehicle.mark(*marks, remove=("abandoned", "other_crew", held) if own else ("abandoned", held))
     state = state.without_unit(uid).with_unit(inside)
     if vehicle.has(vcapture.CAPTURED) and entering is not None and counters is not None:
         state = vcapture.temporary_crew(counters, state, vehicle_id, entering)  # A21.22
