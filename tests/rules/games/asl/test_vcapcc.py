@@ -125,3 +125,24 @@ def test_a21_2_without_enemy_personnel_no_attempt_is_offered(make_position: Any)
     pos.push_text(f"fire b-sq at {pos.label(e5)}")
     top = pos.decision
     assert top is not None and top.then == "vcc" and not top.choices
+
+
+def test_a21_2_the_capture_stands_when_the_ccph_ends(make_position: Any) -> None:
+    """A21.2: b captures the tank in the Melee; both sides then pass; the CCPh ends with the tank b's,
+    captured and Abandoned (a temporary crew enters it later, A21.22), the CC's order marker gone, and the
+    infantry of both sides in Melee."""
+    pos = melee(make_position)
+    _to_vehicle_attack(pos, "b", "b-sq")
+    pos.push_text("answer capture")
+    pos.push_text("answer dice 2,3")
+    for _ in range(12):
+        if pos.phase.id != "CCPh":
+            break
+        top = pos.decision
+        pos.push_text("answer done" if top is not None and "done" in top.choices else
+                      "answer pass" if top is not None else "end")
+    assert pos.phase.id != "CCPh"
+    tank = pos.units["a-pz"]
+    assert tank.side == "b" and tank.has("captured") and tank.has("abandoned")
+    assert not tank.has(vcapcc.CC_TAKEN)
+    assert pos.units["a-sq"].has("melee") and pos.units["b-sq"].has("melee")
