@@ -248,8 +248,11 @@ def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fr
     working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
     cmg = 0 if vehicle.has(CMG_MALF) else vt.cmg  # A9.7: a malfunctioned CMG adds nothing
     aamg = vt.aamg if vehicle.has("ce") and not vehicle.has(AAMG_MALF) else 0  # D3.7: none once malfunctioned
-    fp = Fraction((cmg + aamg) if working else 0)
+    lone_ce = vehicle.has("tc_smc") and vehicle.has("ce")  # A21.22: a lone CE SMC crew attacks by AAMG only
+    fp = Fraction((aamg if lone_ce else cmg + aamg) if working else 0)
     lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
+    if lone_ce:
+        lines.append(Line(T("a lone SMC crew, CE: its AAMG only"), str(fp), "A21.22"))
     if vehicle.has("motion"):
         fp /= 2
         lines.append(Line(T("{unit} in Motion", unit=vehicle.id), T("{fp} FP, halved", fp=str(fp)), "A11.62"))

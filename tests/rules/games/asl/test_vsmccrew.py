@@ -128,3 +128,18 @@ def test_a21_22_a_one_man_turret_s_ma_fires_for_a_lone_smc_not_ce(tmp_path: Path
     ce = tank("ce")
     with pytest.raises(IllegalAction, match="MA does not fire"):
         vsmccrew.check_ma(ce, ce.units["a-lt"])
+
+
+def test_a21_22_a_lone_ce_smc_attacks_in_cc_with_the_aamg_only(make_position: Any) -> None:
+    """A21.22 (its "attacks" only with the AAMG) with A11.62: b's captured demo tank (CMG 2, no AAMG, demo
+    values), crewed by a lone CE SMC, has 0 FP against a's squad in CC; not CE it has its CMG's 2."""
+    from hexmate.rules.games.asl import cc
+
+    def fp(*markers: str) -> object:
+        pos: Position = make_position("asl", [
+            {"id": "a-pz", "counter": "pz", "side": "b", "hex": "C5",
+             "markers": ["vca0", "captured", vsmccrew.TC_SMC, *markers]},
+            {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"}], "CCPh", counters=SMCS)
+        return cc._vehicle_strengths(pos.units["a-pz"], [pos.units["a-sq"]])[0]
+
+    assert fp("ce") == 0 and fp() == 2
