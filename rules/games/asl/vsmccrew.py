@@ -9,7 +9,8 @@ What the text gives (paraphrased) and this module does:
 - Two or more SMC crewing it count as an infantry HS (``tc_hs``: half MP, the start dr, the captured
   penalties doubled); two or more that are all heroes as an infantry crew (``tc_icrew``: half MP, the
   start dr, the plain captured penalties). vcapture.py works those out.
-- One SMC (``tc_smc``): while CE the vehicle may not move and fires only its AAMG; not CE it may move and
+- One SMC (``tc_smc``): while CE the vehicle may not move and attacks only with its AAMG (in CC too, A11.62:
+  cc.py drops the CMG's FP); not CE it may move and
   fire either its BMG or its CMG (one of them; nor its MA, save the CMG/MA of a one-man turret AFV,
   D1.322, which in turn fire only while not CE), but not both move and fire in one Player Turn. Its fire is
   not halved for being an SMC's; the captured penalties apply (vcapture.penalty: B# 2 lower, ROF 1 lower,
