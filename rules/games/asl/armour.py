@@ -449,7 +449,9 @@ def can_move(position: Position, unit: UnitState) -> str | None:
         return aerosan.why_not(position, unit)  # D17.2: only in snow or deep snow
     if moto.is_moto_unit(unit):
         return moto.why_not_move(position, unit)  # D15.4: riders only
-    return None
+    from hexmate.rules.games.asl import vsmccrew
+
+    return vsmccrew.why_not_move(position, unit)  # A21.22: a lone SMC crew's limits
 
 
 def check_move(position: Position, move: act.Move) -> act.Move:

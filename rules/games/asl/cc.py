@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccstreet
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, vmgbreak
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -248,8 +248,11 @@ def _vehicle_strengths(vehicle: UnitState, targets: list[UnitState]) -> tuple[Fr
     working = not any(vehicle.has(m) for m in ("shocked", "stunned", "mg_malf"))
     cmg = 0 if vehicle.has(CMG_MALF) else vt.cmg  # A9.7: a malfunctioned CMG adds nothing
     aamg = vt.aamg if vehicle.has("ce") and not vehicle.has(AAMG_MALF) else 0  # D3.7: none once malfunctioned
-    fp = Fraction((cmg + aamg) if working else 0)
+    lone_ce = vehicle.has("tc_smc") and vehicle.has("ce")  # A21.22: a lone CE SMC crew attacks by AAMG only
+    fp = Fraction((aamg if lone_ce else cmg + aamg) if working else 0)
     lines = [Line(T("{unit}: CMG and AAMG if CE", unit=vehicle.id), T("{fp} FP", fp=str(fp)), "A11.62")]
+    if lone_ce:
+        lines.append(Line(T("a lone SMC crew, CE: its AAMG only"), str(fp), "A21.22"))
     if vehicle.has("motion"):
         fp /= 2
         lines.append(Line(T("{unit} in Motion", unit=vehicle.id), T("{fp} FP, halved", fp=str(fp)), "A11.62"))
@@ -357,6 +360,9 @@ def work(
     if any(u.has("cx") for u in attacking):
         common += 1
         lines.append(Line(T("CX attacker"), "+1", "A4.51"))
+    if any(ccpax.passenger(position, u) for u in attacking):  # A11.52: passengers attacking
+        common += 2
+        lines.append(Line(T("passengers attacking"), "+2", "A11.52"))
     if ambusher:
         amb = -1 if ambusher == side else 1
         common += amb
@@ -376,6 +382,9 @@ def work(
             lines.append(Line(T("{unit} is broken", unit=_name(unit)), "-2", "A11.16"))
         if unit.has("cx"):
             lines.append(Line(T("{unit} is CX", unit=_name(unit)), "-1", "A4.51"))
+        if ccpax.passenger(position, unit):  # A11.52: a capture attempt on passengers
+            drm -= 2
+            lines.append(Line(T("{unit} is a passenger", unit=_name(unit)), "-2", "A11.52"))
         if ccstreet.reply_drm(position, attacking, unit):  # A11.8: an AFV's attack on a street fighter
             drm += 1
             lines.append(Line(T("Street Fighting ambush"), "+1", "A11.8"))
@@ -747,6 +756,14 @@ def roll_attack(game: AslGame, position: Position, index: int) -> State:
             state = state.with_unit(unit.revealed())
         position = position.at(state)
         group = [position.units[u.id] for u in group]
+    if ccpax.forced(position, targets):  # A11.52: passengers are attacked only to capture them
+        return state.push(Decision(
+            "roll", side,
+            T("{side} tries to capture the passengers {targets} at {hex} with {units}: roll the CC DR "
+              "(A11.52)", side=side, targets=", ".join(_name(u) for u in targets),
+              units=", ".join(_name(u) for u in group), hex=position.label(h)),
+            "A11.52", "cc", dice="DR", subject=tuple(u.id for u in group if not u.concealed), target=h,
+            args=(("index", str(index)), ("capture", "1"))))
     return state.push(
         Decision(
             "roll",
@@ -778,7 +795,7 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     side, group, targets = group_units(position, index)
     res, results = work(position, h, side, answer.dice, gs.cc_ambusher, gs.cc_hth,
                         capture=decision.arg("capture") == "1", group=(group, targets))
-    state = state.replace(resolution=res)
+    state = ccpax.marked(position, state.replace(resolution=res), targets)  # A11.52
     # A11.19: attackers lose "?" (an ambusher that eliminates or captures all its targets keeps it, A11.4)
     keep = side == gs.cc_ambusher and all(r in ("KIA", "CAP") for r in results.values())
     if not keep:
@@ -795,12 +812,15 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     rolls = (*gs.cc_rolls, (index, ",".join(str(d) for d in answer.dice), decision.arg("capture") == "1"))
     state = state.replace(game=gs.replace(cc_pending=pending, cc_sw_risk=risk, cc_rolled=index + 1,
                                           cc_rolls=rolls))  # A18.12: kept for a re-resolution
-    if group and _vehicle(group[0]) and ASL_DR.from_values(answer.dice).total == 12:
+    if group and _vehicle(group[0]):
         # A9.7 through A11.62: an Original 12 malfunctions the CMG it attacked with (the A11 example, H3)
         afv = state.units[group[0].id]
-        # D3.7: each vehicle MG firing in it malfunctions on that Original 12: the AAMG too if it fired (CE)
+        # D3.7: each vehicle MG firing in it malfunctions on that Original 12: the AAMG too if it fired (CE);
+        # A21.11: a captured AFV's at 10 (X# 12), vmgbreak.py
         aamg = afv.has("ce") and not afv.has(AAMG_MALF) and _aamg(afv) > 0
-        state = state.with_unit(afv.mark(CMG_MALF, *((AAMG_MALF,) if aamg else ())))
+        original = ASL_DR.from_values(answer.dice).total
+        afv, _ = vmgbreak.apply(afv, ("cmg", *(("aamg",) if aamg else ())), original)
+        state = state.with_unit(afv)
     if ccleader.due(position, group, answer.dice):  # A18.12: a leader may be created first
         return state.push(ccleader.ask(position, side, index, answer.dice, decision.arg("capture") == "1"))
     ask = _infiltration(game, position.at(state), side, answer.dice, results, index, (group, targets))
@@ -1043,6 +1063,7 @@ def finish_location(game: AslGame, position: Position) -> State:
         if asks:
             return state.push(*asks)
         position = position.at(state)
+    state = ccpax.after(position.at(state), state, h)  # A11.52: all its passengers captured, the vehicle
     back = ccstreet.ask_return(game, position.at(state), h)  # A11.8: back to their building, or stay
     if back is not None:
         return state.push(back)

@@ -215,10 +215,11 @@ def free_attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
 
 
 def free_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
-    from hexmate.rules.games.asl import cc
+    from hexmate.rules.games.asl import cc, ccpax
 
-    used = _attacked(position)
-    return [u for u in cc._targets(position, h, side) if u.id not in used]
+    used = _attacked(position)  # A11.611, A11.52: passengers only to capture, once the rest are gone
+    return [u for u in cc._targets(position, h, side)
+            if u.id not in used and ccpax.targetable(position, u, side)]
 
 
 def _group_ask(position: Position, h: Hex, side: str, first: bool) -> Decision:
@@ -378,7 +379,12 @@ def must_attack(position: Position, h: Hex, side: str) -> list[UnitState]:
 
 
 def _enemy_vehicles(position: Position, h: Hex, side: str) -> list[UnitState]:
-    return [v for v in vehicles_here(position, h) if v.side != side and not v.has("wreck")]
+    """The vehicles ``side`` may attack here: the enemy's, and its own Abandoned AFVs that the enemy's
+    personnel there make it capture back (A21.2, vcapcc.py)."""
+    from hexmate.rules.games.asl import vcapcc
+
+    return [v for v in vehicles_here(position, h) if (v.side != side and not v.has("wreck"))
+            or (v.side == side and vcapcc.must(position, v, side))]
 
 
 def _vehicle_attack(position: Position, decision: Decision, answer: act.Answer
@@ -512,7 +518,11 @@ def sequential(position: Position) -> bool:
 def seq_order(position: Position) -> tuple[str, str]:
     """A11.31: the side not owning the vehicle attacks first (an abandoned one is its last owner's, its
     ``side``); with vehicles of both sides there, the phasing side."""
-    owners = {v.side for v in vehicles_here(position, _cc_hex(position))}
+    from hexmate.rules.games.asl import vcapcc
+
+    # A21.2: an AFV captured in this CC keeps its Location's order (its owner when the CC began)
+    owners = {position.enemy_of(v.side) if v.has(vcapcc.CC_TAKEN) else v.side
+              for v in vehicles_here(position, _cc_hex(position))}
     first = position.phasing if len(owners) != 1 else position.enemy_of(owners.pop())
     return first, position.enemy_of(first)
 

@@ -40,11 +40,13 @@ from hexmate.rules.games.asl import (
     streetrfp,
     transport,
     vbypass,
+    vcapcc,
     vcapture,
     vce,
     vcrew,
     vcrewhit,
     vdelay,
+    vdriver,
     vfg,
     vfire,
     vft,
@@ -56,6 +58,7 @@ from hexmate.rules.games.asl import (
     vrecall,
     vreentry,
     vresid,
+    vsmccrew,
     vsmoke,
     vtow,
     vunbog,
@@ -1195,6 +1198,8 @@ class AslGame(Game):
         return vmotion.resume_face(position, decision, answer)  # D2.401
 
     def resume_vcc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice == vcapcc.WORD:  # A21.2, A20.22: the attack on the Abandoned AFV tries to capture
+            return vcapcc.declare(position, decision)
         state = vfire.resume_cc(position, decision, answer)  # A11.31: then the other side's CC turn
         assert answer.dice is not None
         state = asl_ccgroups.crew_small_arms(position.at(state), decision, answer.dice)  # A11.621
@@ -1969,6 +1974,7 @@ class AslGame(Game):
             state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
             state = vmud.end_of_mph(state)  # D8.23: one secret bog DR a vehicle and MPh
+            state = vsmccrew.end_of_mph(state)  # A21.22: a lone SMC crew's "moved" for the Player Turn
             state = state.replace(game=self.gstate(state).replace(vpath=()))  # D2.401
             state = reaction.phase_over(state)  # D7.21
         elif phase == "APh":
@@ -1979,6 +1985,8 @@ class AslGame(Game):
                       vsmoke.TRIED)  # D13.2: once per player turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
+            state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes
+            state = vsmccrew.end_of_turn(state)  # A21.22
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
@@ -2032,6 +2040,7 @@ class AslGame(Game):
             # A10.533: a "?" beside a broken enemy may reveal first; A20.21: surrenders, then routs
             return asl_rtreveal.start(self, position.at(state))
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
+            position = position.at(vdriver.start_of_ccph(state))  # A11.52, A21.21: unarmed vehicles taken
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
             return asl_wind.start_rph(self, position)

@@ -119,6 +119,13 @@ PHRASES: dict[str, T] = {
     "ft_disabled": T("its FT is out for good: X# reached (D3.6)"),
     "cmg_malf": T("coaxial MG malfunctioned (A9.7)"),
     "aamg_malf": T("anti-aircraft MG malfunctioned (D3.7)"),
+    "rmg_malf": T("hull rear MG malfunctioned (D3.7)"),
+    "trmg_malf": T("turret rear MG malfunctioned (D3.7)"),
+    "bmg_disabled": T("bow MG disabled for good: its X# reached (A21.11)"),
+    "cmg_disabled": T("coaxial MG disabled for good: its X# reached (A21.11)"),
+    "aamg_disabled": T("anti-aircraft MG disabled for good: its X# reached (A21.11)"),
+    "rmg_disabled": T("hull rear MG disabled for good: its X# reached (A21.11)"),
+    "trmg_disabled": T("turret rear MG disabled for good: its X# reached (A21.11)"),
     "sn_fired": T("fired its sN this CCPh (A11.622)"),
     "crew_survived": T("its crew survived (D5.6)"),
     "crew_lost": T("its crew was lost (D5.6)"),
@@ -127,6 +134,14 @@ PHRASES: dict[str, T] = {
     "bmg_malf": T("bow MG unusable (D10.5)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
+    "tc_smc": T("captured vehicle crewed by a lone SMC: CE it does not move and fires only the AAMG; else "
+                "it moves or fires its BMG or CMG in a Player Turn, not both (A21.22)"),
+    "smc_moved": T("crewed by a lone SMC, it has moved this Player Turn: it does not fire (A21.22)"),
+    "temp_driver": T("captured unarmed vehicle driven by its captors' temporary driver (A21.21)"),
+    "driving": T("off the map, driving the unarmed vehicle it captured (A21.21)"),
+    "pax_capture": T("its passengers were the target of a capture attempt in this Close Combat (A11.52)"),
+    "cc_held": T("abandoned, taken back by its own side in Close Combat: it holds it (A21.2)"),
+    "cc_taken": T("captured in this Close Combat: the Location's attacks keep their order (A11.31)"),
     "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),
     "rof_kept": T("its gun kept its multiple rate of fire: it may fire again this phase (D3.5)"),
 }
@@ -159,6 +174,8 @@ def phrase(marker: str, label: object = None) -> T:
 
         side = DIRECTION_NAMES[int(marker[3:])]
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
+    if marker.startswith("smc_driver:"):
+        return T("driven by {unit}, off the map until it is abandoned (A21.21)", unit=marker[11:])
     if marker.startswith("platoon:"):
         return T("in AFV platoon {name} (D14.2)", name=marker[8:])
     if marker.startswith("push:"):

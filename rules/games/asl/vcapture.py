@@ -25,11 +25,10 @@ less and it goes; 5 and it
 does not move this phase, though it counts as having moved; 6 or more and it is bogged where it is
 (``start_check``, ``resume_start``; asked before the D2.51/D2.5 DRs).
 
-Not built (said in the report, not stubbed): the capture attempt in a Melee Location with both sides'
-personnel (A21.2 with A11.52; they are each the AFV's Personnel Escort until one side controls it) and the
--1 DRM and A11.61 DRM of a CC attack on an unmanned AFV; A21.21 (a captured unarmed vehicle's temporary
-driver; a SMC capturer removed until it is crewed); the captured penalties
-of the vehicle's MGs (vehicle MG breakdown is not modelled at all yet); SMC crews and their limits.
+The capture attempt in a Location with both sides' personnel (A21.2 with A11.52) and the DRMs of a CC attack
+on an unmanned AFV are vcapcc.py's; A21.21's captured unarmed vehicles and their drivers vdriver.py's.
+SMC as its temporary crew, and a lone SMC's limits, are vsmccrew.py's (``tc_smc``); the captured penalties of
+the vehicle's MGs (B# 10, X# 12; doubled B# 8) vmgbreak.py's.
 """
 
 from __future__ import annotations
@@ -39,6 +38,7 @@ from collections.abc import Mapping
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import vcapcc
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.asl.vehicles import CatalogueError, vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -75,15 +75,13 @@ def end_of_ccph(state: State) -> State:
         side = next(iter(sides))
         if side == vehicle.side:
             continue
-        # its first owner's infantry take it back; anyone else's capture it
-        new = vehicle.mark(remove=(CAPTURED,)) if vehicle.has(CAPTURED) else vehicle.mark(CAPTURED)
-        state = state.with_unit(dataclasses.replace(new, side=side))
+        state = state.with_unit(vcapcc.taken(vehicle, side))  # its first owner's take it back (A21.1)
     return state
 
 
-TC_VCREW, TC_ICREW, TC_HS = "tc_vcrew", "tc_icrew", "tc_hs"
+TC_VCREW, TC_ICREW, TC_HS, TC_SMC = "tc_vcrew", "tc_icrew", "tc_hs", "tc_smc"  # TC_SMC: vsmccrew.py
 START = "vtcstart"  # the Decision.then of the start dr
-TEMP_CREWS = (TC_VCREW, TC_ICREW, TC_HS)
+TEMP_CREWS = (TC_VCREW, TC_ICREW, TC_HS, TC_SMC)
 
 
 def is_vehicle_crew(unit: UnitState) -> bool:

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, crew
+from hexmate.rules.games.asl import armorldr, crew, vdriver
 from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -82,7 +82,7 @@ def check_abandon(position: Position, move: act.Move) -> act.Move:
     if move.path[0] != vehicle.hex:
         raise IllegalAction(T("{unit} is abandoned where it is, in {hex}", unit=vehicle.id,
                               hex=position.label(vehicle.hex)), "D5.41")
-    if not has_crew(vehicle):
+    if not has_crew(vehicle) and vdriver.smc_driver(vehicle) is None:  # A21.21: an SMC driver may leave
         raise IllegalAction(T("{unit} has no crew inside to abandon it (an unarmed vehicle has only a "
                               "driver)", unit=vehicle.id), "D5.1")
     moved = (vehicle.id in position.state.moved or vehicle.has("entered") or vehicle.has("motion")
@@ -99,6 +99,8 @@ def abandon(position: Position, move: act.Move) -> State:
     vehicle = position.units[move.units[0]]
     marks = ("abandoned", LEFT, "wreck") if move.mode == "abandon-wreck" else ("abandoned", LEFT)
     state = position.state.with_unit(vehicle.mark(*marks, remove=("ce", "motion")))
+    if vdriver.smc_driver(vehicle) is not None:  # A21.21: its SMC driver is back beneath it
+        return vdriver.release(state, vehicle).replace(moved=(*state.moved, vehicle.id))
     state = crew.bail_out(position.at(state), vehicle)
     return state.replace(moved=(*state.moved, vehicle.id))
 
@@ -152,6 +154,8 @@ def resume_tc(position: Position, decision: Decision, answer: act.Answer) -> Sta
     if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):
         return state
     state = state.with_unit(vehicle.mark("abandoned", LEFT, remove=("ce", "motion")))
+    if vdriver.smc_driver(vehicle) is not None:  # A21.22: its SMC crew is back beneath it
+        return vdriver.release(state, vehicle)
     return crew.bail_out(position.at(state), vehicle, hazardous=True)  # D5.5: Hazardous Movement, A4.62
 
 

@@ -26,11 +26,13 @@ from hexmate.rules.games.asl import (
     prcfire,
     riders,
     vbypass,
+    vcapcc,
     vcapture,
     vcover,
     vcrew,
     vcrewhit,
     vdelay,
+    vsmccrew,
 )
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
@@ -131,6 +133,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
     if unit.has("abandoned"):
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
+    vsmccrew.check_ma(position, unit)  # A21.22: a lone SMC crew
     if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
@@ -609,23 +612,29 @@ def cc_vehicle(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, 
     if smc and mmc:
         lines.append(Line(T("a leader attacks with it: CCV"), "+1", "A11.5"))
     vt = vtype(vehicle)
+    unmanned = vcapcc.unmanned(vehicle)  # A21.2: an Abandoned AFV counts as CE and Immobile, no manned MG
     parts: list[tuple[T, int, str]] = []
     if not vt.armored:
         parts.append((T("unarmored vehicle"), -3, "A11.51"))
     elif vt.open_topped or vt.rear_unarmored:
         parts.append((T("open-topped or partially armored AFV"), -2, "A11.61"))
+    elif unmanned:
+        parts.append((T("unmanned AFV, counted as CE closed-top"), -1, "A21.2"))
     elif vehicle.has("ce"):
         parts.append((T("CE closed-top AFV"), -1, "A11.61"))
-    if (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
+    if unmanned:
+        parts.append((T("unmanned AFV: no manned MG"), -1, "A21.2"))
+    elif (vt.bmg + vt.cmg + vt.aamg == 0) or vehicle.has("shocked") or vehicle.has("stunned"):
         parts.append((T("no working MG"), -1, "A11.51"))
     assert vehicle.hex is not None
     gone = _leaving(position)  # A11.22, A11.2: units leaving the CC no longer escort it
+    # A11.51: the attacker's enemies' armed infantry (A21.2: both sides escort an Abandoned AFV)
     escort = sum(2 if u.type == "squad" else 1 for u in position.units_at(vehicle.hex)
-                 if u.side == vehicle.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
+                 if u.side != unit.side and u.type in MMC and not u.has("broken") and not u.has("pinned")
                  and not _buttoned_up(position, u) and u.id not in gone)
     if escort:
         parts.append((T("armed infantry with the vehicle"), escort, "A11.51"))
-    immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck")
+    immobile = not is_mobile(vehicle.markers) or vehicle.has("wreck") or unmanned
     if vt.armored and immobile:
         parts.append((T("immobile AFV"), -1, "A11.61"))
     if moving and not immobile:
@@ -678,25 +687,27 @@ def declare_cc(position: Position, fire: act.Fire, target: UnitState) -> State:
         state = state.with_unit(state.units[uid].mark("cc"))
     ccv, drm, _ = cc_values(position, fire, target)
     side = state.units[fire.firers[0]].side
-    return state.push(
-        Decision(
-            "roll",
-            side,
-            T(
-                "{units} attack {target} in Close Combat: CCV {ccv}, DRM {drm:+d}; roll the CC DR (A11.5)",
-                units=", ".join(fire.firers),
-                target=target.id,
-                ccv=ccv,
-                drm=drm,
-            ),
-            "A11.5",
-            "vcc",
-            dice="DR",
-            subject=tuple(fire.firers),
-            target=fire.target,
-            args=(("ccv", str(ccv)), ("drm", str(drm)), ("target", target.id)),
-        )
+    ask = Decision(
+        "roll",
+        side,
+        T(
+            "{units} attack {target} in Close Combat: CCV {ccv}, DRM {drm:+d}; roll the CC DR (A11.5)",
+            units=", ".join(fire.firers),
+            target=target.id,
+            ccv=ccv,
+            drm=drm,
+        ),
+        "A11.5",
+        "vcc",
+        dice="DR",
+        subject=tuple(fire.firers),
+        target=fire.target,
+        args=(("ccv", str(ccv)), ("drm", str(drm)), ("target", target.id)),
+        choices=(vcapcc.WORD,) if vcapcc.may(position, target, side) else (),  # A21.2: answer capture
     )
+    if vcapcc.must(position, target, side):  # A21.2: its own side only takes it back by capture
+        return vcapcc.declare(position.at(state), ask)
+    return state.push(ask)
 
 
 def _cc_apply(position: Position, decision: Decision, result: str, dice: tuple[int, ...]) -> State:
@@ -733,6 +744,8 @@ def resume_cc(position: Position, decision: Decision, answer: act.Answer) -> Sta
     """A11.5: below the CCV destroys (burns at half or less), equal immobilizes; an original 2 rolls a further
     dr that may still burn, destroy or immobilize it (A11.501)."""
     assert answer.dice is not None
+    if decision.arg("capture") == "1":  # A21.2, A20.22: a capture attempt on an Abandoned AFV
+        return vcapcc.resolve(position, decision, answer.dice)
     original = sum(answer.dice)
     if original == 2:
         return position.state.push(

@@ -29,7 +29,18 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import hulldown, prcfire, riders, vcover, vfire, vimmobile, vmg, vmgveh
+from hexmate.rules.games.asl import (
+    hulldown,
+    prcfire,
+    riders,
+    vcover,
+    vfire,
+    vimmobile,
+    vmg,
+    vmgbreak,
+    vmgveh,
+    vsmccrew,
+)
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -228,7 +239,8 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
                               hex=position.label(fire.target)), "A6.1")
-    attack(position, unit, fire.target, weapons)
+    used = attack(position, unit, fire.target, weapons)
+    vsmccrew.check_mg(position, unit, weapons or (s.name for s in used.steps if s.name in vmg.WEAPONS))
     if at_marker(phase, fire.target) in unit.markers:  # D3.5: mandatory FG (A7.55)
         raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
                               "phase fire together as one fire group", unit=unit.id,
@@ -380,6 +392,11 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
         results.update(got)
         pushed += asks
         summary_parts += [f"{vid} {r}" for vid, r in got.items()]
+    broken, more = vmgbreak.apply(state.units[unit.id], filter(None, decision.arg("weapons").split(",")),
+                                  roll.total)  # D3.7, A21.11: B# 12, captured 10 (X# 12)
+    if more:
+        state = state.with_unit(broken)
+        lines += more
     result = " / ".join(summary_parts)
     summary = T("{unit} fires its MGs at {hex}: {result}", unit=unit.id, hex=position.label(h), result=result)
     res = Resolution(act.Fire((unit.id,), h, answer.dice), "ift", position.charts.label, position.charts.demo,

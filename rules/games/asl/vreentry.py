@@ -3,7 +3,8 @@
 At the table it is a load into the abandoned vehicle: ``load b-crew into b-t`` (the page's load button, or the
 unit set on the vehicle). What the text asks (D5.42) and how it is kept here:
 
-- an infantry unit (here an MMC: squad, half-squad or crew; a leader alone is not a crew) of the vehicle's
+- an infantry unit (here an MMC: squad, half-squad or crew; a leader alone is not a crew, but the captors'
+  SMC, one or several together, crew a captured vehicle: A21.22, vsmccrew.py) of the vehicle's
   own side (entering an enemy's abandoned vehicle is capture, A21.2: it is captured first, at the end of a
   CCPh, vcapture.py; then its captors enter it thus) in its own MPh;
 - it was in the vehicle's Location at the start of that MPh: it has not moved this MPh (units move only in
@@ -25,12 +26,13 @@ morale as the crew's (the vehicle keeps the crew morale of its counter, vcrew.py
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import crew, vcapture
+from hexmate.rules.games.asl import crew, vcapture, vdriver, vsmccrew
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.scenario import CounterType
@@ -39,6 +41,7 @@ from hexmate.rules.text import T
 LEFT = "crew_left"  # the vehicle's crew left it this Player Turn (D5.42)
 ENTER = "vreentry"  # the continuation of the reaction window at the entering unit (D5.43)
 MMC = ("squad", "hs", "crew")
+SMC = ("leader", "hero")
 
 
 def is_reentry(position: Position, load: act.Load) -> bool:
@@ -49,11 +52,17 @@ def is_reentry(position: Position, load: act.Load) -> bool:
 def check(position: Position, load: act.Load) -> act.Load:
     """D5.42: who may enter the abandoned vehicle now, or IllegalAction naming the rule."""
     vehicle = position.units[load.carrier]
-    if len(load.units) != 1:
+    smcs = [position.units[u] for u in load.units if u in position.units and position.units[u].type in SMC]
+    if len(smcs) == len(load.units) and smcs and vehicle.has(vcapture.CAPTURED):
+        for smc in smcs[1:]:  # A21.22: the captors' SMC crew it, one or several together
+            check(position, act.Load((smc.id,), load.carrier))
+        load = act.Load((smcs[0].id,), load.carrier)
+    elif len(load.units) != 1:
         raise IllegalAction(T("one infantry unit enters an abandoned vehicle as its crew (D5.42)"), "D5.42")
     uid = load.units[0]
     unit = position.units.get(uid)
-    if unit is None or unit.type not in MMC:
+    smc_ok = unit is not None and unit.type in SMC and vehicle.has(vcapture.CAPTURED)  # A21.22
+    if unit is None or (unit.type not in MMC and not smc_ok):
         raise IllegalAction(T("{unit} is not an infantry unit that can crew a vehicle (D5.42)", unit=uid),
                             "D5.42")
     if vehicle.has("wreck"):
@@ -87,7 +96,7 @@ def check(position: Position, load: act.Load) -> act.Load:
     vt = vtype(vehicle)
     if not (vt.ma is not None or vt.bmg or vt.cmg or vt.aamg):
         raise IllegalAction(T("{unit} is unarmed: its driver never left it (D5.1)", unit=vehicle.id), "D5.1")
-    return load
+    return act.Load(tuple(u.id for u in smcs), vehicle.id) if len(smcs) > 1 else load
 
 
 def apply(position: Position, load: act.Load, window: Callable[[Position, str], bool]) -> State:
@@ -97,16 +106,16 @@ def apply(position: Position, load: act.Load, window: Callable[[Position, str], 
     state = position.state
     uid = load.units[0]
     unit = state.units[uid]
-    state = state.replace(moved=(*state.moved, uid))
+    state = state.replace(moved=(*state.moved, *load.units))
     assert unit.hex is not None
-    probe = position.at(state.replace(moving=Moving((uid,), (unit.hex,), 0)))
+    probe = position.at(state.replace(moving=Moving(load.units, (unit.hex,), 0)))
     reactor = position.enemy_of(unit.side)
     if not window(probe, reactor):
-        return _inside(state, load.carrier, uid, position.scenario.counters)
+        return _inside(state, load.carrier, load.units, position.scenario.counters)
     prompt = T("{unit} is entering {vehicle} in {hex}: fire at it now (FFNAM) or pass; it gets in only if "
-               "still unpinned and in Good Order (D5.43)", unit=uid, vehicle=load.carrier,
+               "still unpinned and in Good Order (D5.43)", unit=", ".join(load.units), vehicle=load.carrier,
                hex=position.label(unit.hex))
-    react = Decision("react", reactor, prompt, "D5.43", ENTER, subject=(uid,), target=unit.hex,
+    react = Decision("react", reactor, prompt, "D5.43", ENTER, subject=load.units, target=unit.hex,
                      args=(("vehicle", load.carrier),))
     return probe.state.push(react)
 
@@ -116,16 +125,17 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     Good Order (and the vehicle is still an Abandoned, unwrecked one); otherwise its MF are spent for
     nothing."""
     state = position.state.replace(moving=None)
-    unit = state.units.get(decision.subject[0])
+    units = [state.units[u] for u in decision.subject if u in state.units]
+    fit = tuple(u.id for u in units if not u.has("broken") and not u.has("pinned"))
     vehicle = state.units.get(decision.arg("vehicle"))
-    if unit is None or vehicle is None or unit.has("broken") or unit.has("pinned"):
+    if not fit or vehicle is None:
         return state
     if vehicle.has("wreck") or not vehicle.has("abandoned"):
         return state
-    return _inside(state, vehicle.id, unit.id, position.scenario.counters)
+    return _inside(state, vehicle.id, fit, position.scenario.counters)
 
 
-def _inside(state: State, vehicle_id: str, uid: str,
+def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
             counters: Mapping[str, CounterType] | None = None) -> State:
     """The unit is inside as the inherent crew: off the map; the vehicle is no longer Abandoned (D5.42).
 
@@ -133,12 +143,23 @@ def _inside(state: State, vehicle_id: str, uid: str,
     crews it without him (``other_crew``; nor an Inexperienced crew's 6+1, D3.45, which never leaves its own
     crew). D5.34: a crew counter that carries the "+1" of an earlier stun brings it in."""
     vehicle = state.units[vehicle_id]
+    ids = (uids,) if isinstance(uids, str) else uids
+    smcs = [state.units[u] for u in ids if u in state.units and state.units[u].type in SMC]
+    if smcs and vehicle.has(vcapture.CAPTURED):  # A21.22: the SMC crew, off the map while inside
+        kind = vsmccrew.kind(smcs)
+        inside = vehicle.mark(kind, *(f"{vdriver.SMC_DRIVER}{u.id}" for u in smcs),
+                              remove=("abandoned", "cc_held", *vcapture.TEMP_CREWS))
+        for smc in smcs:
+            state = state.with_unit(dataclasses.replace(smc.mark(vdriver.DRIVING), hex=None))
+        return state.with_unit(inside)
+    uid = ids[0]
     entering = state.units.get(uid)
     own = uid == crew.crew_id(vehicle)
     marks = ("plus1",) if entering is not None and entering.has("plus1") else ()
     if not own:
         marks = (*marks, "other_crew")
-    inside = vehicle.mark(*marks, remove=("abandoned", "other_crew") if own else ("abandoned",))
+    held = "cc_held"  # A21.2 (vcapcc.HELD): crewed, it is no longer an Abandoned AFV held by its side
+    inside = vehicle.mark(*marks, remove=("abandoned", "other_crew", held) if own else ("abandoned", held))
     state = state.without_unit(uid).with_unit(inside)
     if vehicle.has(vcapture.CAPTURED) and entering is not None and counters is not None:
         state = vcapture.temporary_crew(counters, state, vehicle_id, entering)  # A21.22

@@ -41,7 +41,7 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import dismantle, vinplace
+from hexmate.rules.games.asl import dismantle, vinplace, vmgbreak
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import CatalogueError, is_mobile
 from hexmate.rules.games.base import Position, State, UnitState
@@ -318,6 +318,8 @@ def _taken(position: Position, state: State, uid: str, vehicle: UnitState, weapo
             sid = f"{vehicle.id}-{w}.{n}"
         counter = _counter(position, vehicle, w)
         marks = {"ti"}
+        if vmgbreak.scrounged_captured(position, unit, vehicle):  # A21.1: another army's: captured
+            marks.add("captured")
         if counter.values.get("sw") in ("mg", "mortar") and dismantle.dismantlable(counter):
             counter = dismantle.dm_counter(counter, position.scenario.counters)  # D10.52, A9.8
             marks.add(dismantle.DISMANTLED)

@@ -82,7 +82,8 @@ def test_one_mg_fires_once_a_player_turn(make_position: Any) -> None:
     at = spots(make_position)
     pos = make(make_position, "PFPh", {"4-4-7": at[0], "5-2-7": at[1]})
     pos.push_text(f"fire g-pz.cmg at {at[0]}")
-    pos.push_text("answer dice 6,6")
+    # an Original 11: no breakdown (a 12 would malfunction the CMG, D3.7)
+    pos.push_text("answer dice 6,5")
     assert f"fire g-pz.cmg at {at[1]}" not in offered(pos)
     with pytest.raises(IllegalAction, match=r"CMG has fired this player turn \(D3.5\)"):
         pos.push_text(f"fire g-pz.cmg at {at[1]}")
