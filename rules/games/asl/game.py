@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     hulldown,
     moto,
+    motoord,
     mounted,
     ncreact,
     overrun,
@@ -898,6 +899,8 @@ class AslGame(Game):
                 return vfg.declare(position, action)  # D6.64, A7.5
             if vmgfire.claims(position, action):
                 return vmgfire.declare(position, action)  # D3.5
+            if motoord.claims(position, action):
+                return motoord.declare(position, action)  # D15.5: a gun at motorcycle riders
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
@@ -971,9 +974,10 @@ class AslGame(Game):
         if decision.rule == "A10.2":  # A12.141: an LLMC is an action
             after = asl_concealment.acted(position, after, decision.subject)
         stopped = moto.broken_rider(position.at(after), decision.subject[0])  # D15.53: a stopped cycle
-        if stopped is not None:
-            return stopped
-        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
+        if stopped is None:
+            stopped = riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: it bails out
+        stopped = moto.both_off(position, position.state, stopped)  # D15.53: two SMC on one cycle
+        return moto.split_smc(position.state, stopped)  # D15.53: the SMC on a cycle of their own
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -991,7 +995,8 @@ class AslGame(Game):
     def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
-        return moto.after_kia(position, armour.restore(position, after))  # D15.51
+        after = moto.shrink(position.state, armour.restore(position, after))  # D15.52
+        return moto.after_kia(position, after)  # D15.51
 
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1080,6 +1085,12 @@ class AslGame(Game):
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
+
+    def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return motoord.resume_th(position, decision, answer)  # D15.5
+
+    def resume_moift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return motoord.resume_ift(position, decision, answer)  # D15.5
 
     def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_tk(position, decision, answer)

@@ -28,6 +28,8 @@ PHRASES: dict[str, T] = {
     "disrupted": T("disrupted (A19.12)"),
     "encircled": T("encircled (A7.7)"),
     "ti": T("Temporarily Immobilized (A4.8)"),
+    "cycles1": T("a one-cycle counter now: its riders' casualties shrank it (D15.52, D15.53)"),
+    "cycles2": T("a HS-size motorcycle counter now: its riders' casualties shrank it (D15.52)"),
     "dismantled": T("dismantled (A9.8)"),
     "tc_vcrew": T("captured: a vehicle crew as its temporary crew, red MP (A21.22)"),
     "tc_icrew": T("captured: an infantry crew as its temporary crew, MP halved (A21.22)"),

@@ -119,8 +119,14 @@ def may_help(position: Position, leader: UnitState, unit: UnitState) -> bool:
 
 def lose_leader_to(position: Position, leader: UnitState, others: Sequence[UnitState]) -> list[UnitState]:
     """D6.651: an aboard leader's loss or break makes only the other units aboard his vehicle check (A10.2),
-    not the units in the Location outside it."""
+    not the units in the Location outside it. D15.55: motorcycle riders neither take nor cause one."""
+    from hexmate.rules.games.asl import moto
+
     mine = carrier_of(position, leader)
+    if mine is not None and moto.is_moto_unit(mine):
+        return []  # D15.55: a motorcycle rider broken or eliminated causes no LLMC/LLTC
+    on_cycles = {u.id for u in others if (c := carrier_of(position, u)) is not None and moto.is_moto_unit(c)}
+    others = [u for u in others if u.id not in on_cycles]  # D15.55: an LLMC/LLTC does nothing to riders
     if mine is None:
         return list(others)
     return [u for u in others if (c := carrier_of(position, u)) is not None and c.id == mine.id]

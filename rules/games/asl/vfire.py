@@ -82,7 +82,12 @@ def firing_side(position: Position) -> str:
 
 
 def _vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
-    return [u for u in position.units_at(h) if u.side != side and is_vehicle(u) and not u.has("wreck")]
+    """The enemy vehicles a gun may fire at in h: never a motorcycle (D15.5: fire goes at its riders,
+    motoord.py)."""
+    from hexmate.rules.games.asl import moto
+
+    return [u for u in position.units_at(h) if u.side != side and is_vehicle(u) and not u.has("wreck")
+            and not moto.is_moto_unit(u)]
 
 
 def afv_hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[str]]:
@@ -162,7 +167,10 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1"
             )
-    if not _vehicle_targets(position, fire.target, unit.side):
+    from hexmate.rules.games.asl import motoord
+
+    riders_there = motoord.ridden_cycles(position, fire.target, unit.side)  # D15.5: at the riders
+    if not _vehicle_targets(position, fire.target, unit.side) and not riders_there:
         raise IllegalAction(T("no enemy vehicle at {hex}", hex=position.label(fire.target)), "D3.1")
     assert unit.hex is not None
     rng = distance(unit.hex, fire.target)
