@@ -38,7 +38,7 @@ from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import decisions_for
-from hexmate.rules.games.asl.armour import _remark, facing_of, is_vehicle, vtype, with_facing
+from hexmate.rules.games.asl.armour import WORDS, _remark, facing_of, is_vehicle, vtype, with_facing
 from hexmate.rules.games.asl.vehicles import tca_of, with_tca
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -73,6 +73,7 @@ def load_he(path: str = str(HE_PACK)) -> tuple[str, tuple[tuple[int, int], ...]]
     if not ok:
         raise HePackError(str(p), "rows is a list of [largest calibre in mm, IFT FP], whole numbers > 0",
                           "rows")
+    assert isinstance(rows, list)
     got = tuple((int(r[0]), int(r[1])) for r in rows)
     if [r[0] for r in got] != sorted({r[0] for r in got}):
         raise HePackError(str(p), "rows go by rising calibre, each once", "rows")
@@ -206,7 +207,6 @@ def declare(position: Position, fire: act.Fire) -> State:
 
 def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
     """One TH DR against every target's own TH# (D15.5); the gun's breakdown (D3.7); the hits' IFT DR next."""
-    from hexmate.rules.games.asl import vfire
 
     assert answer.dice is not None and decision.target is not None
     pack = od.load_pack()
@@ -231,7 +231,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
     if broke:
         firer = firer.mark({"malfunction": "ma_malf", "low_ammo": "low_ammo", "disabled": "ma_malf"}[broke])
-        lines.append(Line(T("the gun: {what}", what=vfire.WORDS[broke]), str(sum(dr)), "D3.7"))
+        lines.append(Line(T("the gun: {what}", what=WORDS[broke]), str(sum(dr)), "D3.7"))
     state = state.with_unit(firer)
     hit = sorted(uid for uid, th in each.items() if sum(dr) <= th)
     fire = act.Fire((firer.id,), h, answer.dice)
