@@ -25,6 +25,9 @@ while the halftrack has not entered a new hex this phase and is not in Motion (D
 leadership on rallies, MCs and TCs, and whose checks his loss causes (D6.651): ``may_help``,
 ``lose_leader_to``. Who recovers or is passed a SW aboard (D6.31): ``sw_hands``.
 
+Motorcycle riders (D15.6, ``_cycle_fire``): a cycle's riders never fire; sidecar riders fire halved as riders,
+and of SW only a LMG with two SMC aboard.
+
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
 passengers' mounted-fire halving); truck passengers' collateral exposure (D6.7) is collateral.py's. Not built:
@@ -170,7 +173,8 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
     kind = role(vehicle)
     out: list[Step] = []
     if kind == RIDER:
-        out.append((T("rider: mounted fire"), "D6.22"))
+        vt = _vt(vehicle)
+        out.append((T("rider: mounted fire"), "D15.6" if vt is not None and vt.sidecar else "D6.22"))
         if _moved(position, vehicle):
             out.append((T("rider on an AFV that moved or is in Motion"), "D6.22"))
         return out
@@ -194,6 +198,8 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             continue
         vehicles.add(vehicle.id)
         kind = role(vehicle)
+        if _cycle_fire(position, vehicle, unit):
+            continue  # D15.6: a sidecar rider's fire (its halving is D6.22's, in ``halvings``)
         if unit.type == au.SW:
             if kind == RIDER:
                 raise IllegalAction(T("{unit}: riders use no support weapons", unit=unit.id), "D6.22")
@@ -211,6 +217,28 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
         raise IllegalAction(T("units aboard different vehicles do not form one fire group"), "D6.64")
     if vehicles and ground and any(role(position.units[v]) != HT_PASSENGER for v in vehicles):
         raise IllegalAction(T("units aboard a vehicle form a fire group only with units aboard it"), "D6.64")
+
+
+def _cycle_fire(position: Position, vehicle: UnitState, unit: UnitState) -> bool:
+    """D15.6: motorcycle riders. Those of a cycle without sidecars never fire; sidecar riders fire, their FP
+    halved as riding fire (D6.22; the AFPh and other halvings still apply), and of SW only a LMG (the DC
+    thrown, the text's other one, is not offered from a sidecar here), and only with two SMC aboard that
+    sidecar. True when this is such fire; False when the vehicle is no motorcycle."""
+    vt = _vt(vehicle)
+    if vt is None or vt.movement != "motorcycle":
+        return False
+    if not vt.sidecar:
+        raise IllegalAction(T("{unit} rides a motorcycle without sidecars: its riders do not fire",
+                              unit=unit.id), "D15.6")
+    if unit.type == au.SW:
+        if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
+            raise IllegalAction(T("{unit}: of support weapons a sidecar fires only a LMG",
+                                  unit=unit.id), "D15.6")
+        smc = [u for u in position.units.values() if u.carrier == vehicle.id and u.type in au.SMC]
+        if len(smc) < 2:
+            raise IllegalAction(T("{unit}: a sidecar needs two SMC aboard to use a support weapon",
+                                  unit=unit.id), "D15.6")
+    return True
 
 
 def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction, list[Step]]:
