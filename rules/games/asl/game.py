@@ -1627,7 +1627,7 @@ class AslGame(Game):
             mover = state.units[moving.units[0]]
             bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
             ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
-            if armour.is_vehicle(mover) and not bypassing and ovr_here:
+            if armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover):  # D15.43
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):

@@ -36,8 +36,11 @@ that broke and left a MMC cycle leaves its SMC on a one-cycle counter of their o
 SMC on one cycle bail out together when one breaks (``both_off``); D15.55: riders neither take nor cause an
 LLMC/LLTC (mounted.lose_leader_to).
 
-Not built (said in the report): entering an enemy Location (D15.43's pass-through and the sidecar's OVR with
-a quarter of the riders' FP), the wounded rider (D15.56), riders' fire (D15.6), splitting and combining
+D15.43: a ridden motorcycle enters an enemy Location and may stay there; a cycle passes through, a sidecar
+overruns it (``overruns``: overrun.py's OVR, the riders adding a quarter of their FP, TPBF). D15.6: riders'
+fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG with two SMC).
+
+Not built (said in the report): the wounded rider (D15.56), splitting and combining
 counters at will (D15.44), manhandling (D15.4, C10.3 not among the texts), recovery as a SW (D15.7),
 causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
 """
@@ -134,12 +137,12 @@ def _road(position: Position, a: Hex, b: Hex) -> bool:
 
 def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | None:
     """MP to enter b from a (D15.1: the chart's motorcycle column; D15.42: nothing for the wrecks and
-    vehicles there), or None where the column says NA or where an enemy is (D15.43: not built)."""
+    vehicles there; D15.43, D7.1: a sidecar overrunning enemy infantry pays a quarter of its MPA more), or
+    None where the column says NA."""
     from hexmate.rules.games.asl import overrun as ovr
     from hexmate.rules.games.asl import vmove as vm
 
-    if ovr.is_overrun(position, unit.side, b):
-        return None  # D15.43's pass-through and sidecar OVR are not built: no entering the enemy's Location
+    overrun = ovr.is_overrun(position, unit.side, b) and overruns(unit)  # D15.43: a sidecar's OVR
     road_mp, costs = load_pack()
     road = _road(position, a, b)
     if road:
@@ -149,8 +152,16 @@ def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
     if cost is None:
         return None
     wall = "wall" in position.map.hexside(a, b) and not road
+    extra = ovr.extra_mp(_vt(unit).mp) if overrun else 0  # D7.1: a quarter of the MPA, with the entry
     return Fraction(vm.entry_mp(cost, wall=wall, higher=position.map.level(b) > position.map.level(a),
-                                others=0, road_rate=road))
+                                others=0, road_rate=road)) + extra
+
+
+def overruns(unit: UnitState) -> bool:
+    """D15.43: a motorcycle with riders passes through an enemy Location; only sidecars overrun it, as an
+    unarmored vehicle does (D7.1, base 1 FP, D7.11), adding a quarter of their riders' FP tripled by TPBF
+    (mounted.ovr_share's riders' share); a cycle without sidecars just rides on."""
+    return not is_moto_unit(unit) or bool(_vt(unit).sidecar)
 
 
 def riders_of(state: State, cycle: UnitState) -> list[UnitState]:
@@ -427,6 +438,7 @@ __all__ = [
     "load_pack",
     "need",
     "needs_wreck_check",
+    "overruns",
     "portage",
     "quarter",
     "resume_wreck",

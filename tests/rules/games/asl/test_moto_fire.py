@@ -5,6 +5,7 @@ FP, D7.11) plus a quarter of its riders' FP tripled (TPBF): a 4 FP squad adds 3.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -61,3 +62,48 @@ def test_d15_6_a_sidecar_lmg_needs_two_smc(make_position: Any) -> None:
     big = riding(make_position, "sc", ("g-h1", "1-4-9"), ("g-h2", "1-4-9"), extra=(mmg,))
     with pytest.raises(IllegalAction, match=r"only a LMG"):
         big.game.check(big, big.parse_action("fire g-mmg at C5"))
+
+
+def test_d15_43_a_cycle_passes_through_an_enemy_location(make_position: Any) -> None:
+    """D15.43: a ridden cycle (no sidecars) may move through a hex of enemy infantry: no OVR, no extra MP
+    (road 1/2 MP a hex, D15.41's example rate, plus the start)."""
+    from .test_moto import at, settle, squad
+
+    enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
+    pos = at(make_position, squad(), enemy)
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    assert pos.game.check(pos, pos.parse_action("move a-mc F8-F7-F6")).cost == 2  # start 1 + 2 x 1/2
+    pos.push_text("move a-mc F8-F7-F6")
+    seen = []
+    while pos.decision is not None and pos.decision.kind in ("react", "choose", "hexes", "roll"):
+        seen.append(pos.decision.then)
+        assert pos.decision.then != "vovr"
+        settle(pos)
+        if pos.decision is not None and pos.decision.kind == "roll":
+            break
+    assert pos.units["a-mc"].hex == pos.map.parse_label("F6") and pos.units["b-hs"].hex is not None
+
+
+def test_d15_43_a_sidecar_overruns_with_a_quarter_of_its_riders_fp(make_position: Any) -> None:
+    """D15.43 with D7.1, D7.11: squad sidecars entering a hex of enemy infantry overrun it like an unarmored
+    vehicle: the entry plus a quarter of the MPA (28: 7 MP); OVR FP 1 plus the 4-6-7's 4 FP x1/4 x3 = 3."""
+    from .test_moto import at, settle, squad
+
+    enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
+    pos = at(make_position, squad(), enemy, counter="sc3")
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    assert pos.game.check(pos, pos.parse_action("move a-mc F8-F7")).cost == 1 + Fraction(1, 2) + 7
+    pos.push_text("move a-mc F8-F7")
+    for _ in range(10):
+        if pos.decision is None or pos.decision.then == "vovr":
+            break
+        settle(pos)
+        if pos.decision is not None and pos.decision.kind == "roll" and pos.decision.then != "vovr":
+            pytest.fail(f"unexpected roll {pos.decision.then}")
+    top = pos.decision
+    assert top is not None and top.then == "vovr" and top.arg("base") == "1" and top.arg("fp") == "4"
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and "a-sq: 4 FP x1/4 (passenger or rider) x3 TPBF = 3" in res.text()
