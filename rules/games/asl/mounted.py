@@ -80,6 +80,16 @@ def role(vehicle: UnitState) -> str:
     return PASSENGER
 
 
+def role_of(position: Position, unit: UnitState, vehicle: UnitState) -> str:
+    """How this unit (a SW: its possessor) rides: D6.81, a carrier with passenger capacity carries its SMC and
+    SW inside as passengers and its MMC outside as riders (8 PP, D6.2); other vehicles by ``role``."""
+    who = position.units.get(unit.carrier or "", unit) if unit.type == au.SW else unit
+    vt = _vt(vehicle)
+    if vt is not None and vt.carrier and vt.passengers and who.type not in au.SMC and who.type != au.SW:
+        return RIDER
+    return role(vehicle)
+
+
 def _moving(position: Position, vehicle: UnitState) -> bool:
     """In Motion or not stopped: Motion, or moving right now in its MPh (D2.4, D2.42)."""
     moving = position.state.moving
@@ -170,7 +180,7 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
     vehicle = carrier_of(position, unit)
     if vehicle is None:
         return []
-    kind = role(vehicle)
+    kind = role_of(position, unit, vehicle)
     out: list[Step] = []
     if kind == RIDER:
         vt = _vt(vehicle)
@@ -190,6 +200,7 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
 def check(position: Position, firers: Sequence[UnitState]) -> None:
     """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride?"""
     vehicles: set[str] = set()
+    kinds: set[str] = set()
     ground = False
     for unit in firers:
         vehicle = carrier_of(position, unit)
@@ -197,7 +208,8 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             ground = ground or unit.type != au.SW
             continue
         vehicles.add(vehicle.id)
-        kind = role(vehicle)
+        kind = role_of(position, unit, vehicle)
+        kinds.add(kind)
         if _cycle_fire(position, vehicle, unit):
             continue  # D15.6: a sidecar rider's fire (its halving is D6.22's, in ``halvings``)
         if unit.type == au.SW:
@@ -213,9 +225,11 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             raise IllegalAction(T("{unit} is aboard a wreck", unit=unit.id), "D6.9")
     # D6.64: CE armored-halftrack (or carrier) passengers join those of the same or another such halftrack;
     # other units aboard group only with units aboard the same vehicle
-    if len(vehicles) > 1 and not all(role(position.units[v]) == HT_PASSENGER for v in vehicles):
+    if RIDER in kinds and (len(kinds) > 1 or len(vehicles) > 1 or ground):
+        raise IllegalAction(T("riders form a fire group only with other riders of their own AFV"), "D6.64")
+    if len(vehicles) > 1 and kinds != {HT_PASSENGER}:
         raise IllegalAction(T("units aboard different vehicles do not form one fire group"), "D6.64")
-    if vehicles and ground and any(role(position.units[v]) != HT_PASSENGER for v in vehicles):
+    if vehicles and ground and kinds != {HT_PASSENGER}:
         raise IllegalAction(T("units aboard a vehicle form a fire group only with units aboard it"), "D6.64")
 
 
@@ -245,7 +259,6 @@ def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction,
     """D7.11: the FP the good-order infantry aboard add to their vehicle's OVR: half the printed FP of CE
     armored-halftrack passengers, a quarter for other passengers and riders, each tripled (TPBF); halved for a
     pinned unit (A7.8). Broken units add none (A1.4)."""
-    kind = role(vehicle)
     total = Fraction(0)
     steps: list[Step] = []
     for unit in sorted(units, key=lambda u: u.id):
@@ -254,6 +267,9 @@ def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction,
         fp = int(unit.values.get("fp", 0) or 0)
         if not fp:
             continue
+        vt = _vt(vehicle)  # D6.81: a carrier's MMC ride outside it
+        kind = RIDER if vt is not None and vt.carrier and vt.passengers and unit.type not in au.SMC \
+            else role(vehicle)
         if kind == HT_PASSENGER:
             if not exposed(vehicle):
                 continue  # D6.61: BU passengers do not fire
@@ -292,5 +308,6 @@ __all__ = [
     "may_help",
     "ovr_share",
     "role",
+    "role_of",
     "sw_hands",
 ]
