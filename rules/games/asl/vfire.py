@@ -136,7 +136,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("{unit} may not fire: wrecked, shocked or stunned", unit=unit.id), "D5.34")
     if unit.has("abandoned"):
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
-    if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
+    if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf") or unit.has("ma_removed"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
         raise IllegalAction(T("{unit} is bypassing: its bow gun fires only inside its bypass VCA",

@@ -155,7 +155,7 @@ def mg_attack(
     drms: list[tuple[int, bool]] = [(0, False)]  # each MG's CA DRM; True: the one the MA's turn left (D3.51)
     for w in weapons:
         value = int(getattr(vt, w))
-        if value <= 0 or f"{w}_malf" in markers:
+        if value <= 0 or f"{w}_malf" in markers or f"{w}_removed" in markers:  # D6.631: taken out
             raise IllegalAction(T("this vehicle has no working {weapon}", weapon=NAMES[w]), RULE[w])
         if fired_marker(w) in markers:
             raise IllegalAction(T("its {weapon} has fired this player turn", weapon=NAMES[w]), "D3.5")
