@@ -16,18 +16,25 @@
 - D6.84: never buttoned up: its crew and passengers are CE at all times, even shocked or stunned (vce.py
   refuses ``bu``; vmg.crew_exposed and mounted.exposed say CE).
 
-Not built: an SMC choosing to ride outside rather than inside, the HS's Combination without NTC or leader
-(D6.82, A1.32), and D6.83 (the crew taking its MG/ATR/mortar out, which needs D6.631's SW removal, not built;
-its quicker D6.51 unloading).
+- D6.82 with A1.32: two HS combine into a squad at the start of their RPh (``activate HS,HS for combine``); a
+  carrier's HS (``carrier_hs``, set when it leaves its carrier) needs no leader to do it.
+- D6.83: its HS or crew takes its MG, ATR or mortar out when it abandons it, and puts them back when it
+  re-enters (D6.631, swremove.py).
+
+Not built: an SMC choosing to ride outside rather than inside; D6.82's Deployment without NTC or leader when
+boarding (A1.31's Deployment is not built in the game at all); D6.83's quicker unloading (D6.51 is not in the
+texts, so its bar on removal and self-destruction has nothing to bar).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
 
+from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl.vehicles import VehicleType
-from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
@@ -89,4 +96,112 @@ def crew_counter(position: Position, vt: VehicleType, nationality: str) -> Count
     return DEMO_HS
 
 
-__all__ = ["DEMO_HS", "RIDER_PP", "check_load", "crew_counter", "hs_crew", "load_pp", "outside"]
+# --- D6.82 with A1.32: Combination of a carrier's HS ---
+CARRIER_HS = "carrier_hs"  # the HS that was a carrier's crew (D6.82)
+COMBINE = "combine"  # the Activate mode: ``activate HS1,HS2 for combine``
+SAME = ("fp", "range", "morale", "broken_morale")
+
+
+def claims(action: object) -> bool:
+    return isinstance(action, act.Activate) and action.mode == COMBINE
+
+
+def _nat(position: Position, *units: UnitState) -> str | None:
+    """The nationality of the HS: their counters', else their side's in the scenario (a carrier's HS counter
+    may give none)."""
+    for u in units:
+        if u.values.get("nationality"):
+            return str(u.values["nationality"])
+    side = next((s for s in position.scenario.sides if units and s.id == units[0].side), None)
+    return str(side.nationality) if side is not None and side.nationality else None
+
+
+def squad_for(position: Position, hs: UnitState, other: UnitState | None = None) -> CounterType | None:
+    """A1.32: the squad of the same class and type as the HS: the scenario's squad that reduces to a HS of
+    these values (and nationality, when it is known)."""
+    nat = _nat(position, hs, *((other,) if other is not None else ()))
+    for name in sorted(position.scenario.counters):
+        c = position.scenario.counters[name]
+        half = position.scenario.counters.get(str(c.values.get("reduces_to", "")))
+        if c.type != "squad" or half is None:
+            continue
+        if all(half.values.get(k) == hs.values.get(k) for k in SAME) and (
+                nat is None or str(c.values.get("nationality") or nat) == nat):
+            return c
+    return None
+
+
+def check_combine(position: Position, action: act.Activate) -> act.Activate:
+    """A1.32: two Good Order HS of one nationality and the same values, in one Location, at the start of
+    their RPh, with a Good Order friendly leader there (whose RPh action it is), become a squad of their class
+    and type; D6.82: with a carrier's HS no leader is needed (and A1.32 asks no NTC)."""
+    from hexmate.rules.games.asl.rphase import TRIED
+
+    if len(action.units) != 2 or any(u not in position.units for u in action.units):
+        raise IllegalAction(T("name the two HS: activate HS,HS for combine"), "A1.32")
+    a, b = (position.units[u] for u in action.units)
+    if position.phase.id != "RPh" or a.side != position.phasing or a.side != position.to_act:
+        raise IllegalAction(T("HS combine at the start of their own RPh"), "A1.32")
+    for u in (a, b):
+        if u.type != "hs" or u.side != a.side or u.carrier is not None:
+            raise IllegalAction(T("{unit} is not a friendly HS on the map", unit=u.id), "A1.32")
+        if any(u.has(m) for m in ("broken", "pinned", "berserk", "melee", "prisoner", TRIED)):
+            raise IllegalAction(T("{unit} is not in Good Order or has acted in this RPh", unit=u.id), "A1.32")
+    if (a.hex, a.level) != (b.hex, b.level):
+        raise IllegalAction(T("{a} and {b} are not in one Location", a=a.id, b=b.id), "A1.32")
+    nats = {str(u.values["nationality"]) for u in (a, b) if u.values.get("nationality")}
+    if any(a.values.get(k) != b.values.get(k) for k in SAME) or len(nats) > 1:
+        raise IllegalAction(T("{a} and {b} are not HS of one nationality and the same values", a=a.id,
+                              b=b.id), "A1.32")
+    if squad_for(position, a, b) is None:
+        raise IllegalAction(T("the scenario has no squad counter that {unit} is a HS of", unit=a.id), "A1.32")
+    if not (a.has(CARRIER_HS) or b.has(CARRIER_HS)) and _leader(position, a) is None:
+        raise IllegalAction(T("a Good Order friendly leader in their Location combines them (a carrier's HS "
+                              "needs none, D6.82)"), "A1.32")
+    return action
+
+
+def _leader(position: Position, hs: UnitState) -> UnitState | None:
+    from hexmate.rules.games.asl.rphase import TRIED
+
+    return next((u for u in sorted(position.units.values(), key=lambda u: u.id)
+                 if u.type == "leader" and u.side == hs.side and (u.hex, u.level) == (hs.hex, hs.level)
+                 and u.carrier is None and not any(u.has(m) for m in ("broken", "pinned", TRIED))), None)
+
+
+def combine(position: Position, action: act.Activate) -> State:
+    """The first HS becomes the squad, with both HS's possessions; the second goes; the squad has made its RPh
+    attempt (A1.32), and the leader his, unless a carrier's HS made it leaderless (D6.82)."""
+    from hexmate.rules.games.asl.rphase import TRIED
+
+    state = position.state
+    a, b = (state.units[u] for u in action.units)
+    squad = squad_for(position, a, b)
+    assert squad is not None
+    if not (a.has(CARRIER_HS) or b.has(CARRIER_HS)):
+        leader = _leader(position, a)
+        if leader is not None:
+            state = state.with_unit(leader.mark(TRIED))
+    for sw in [u for u in state.units.values() if u.carrier == b.id]:
+        state = state.with_unit(dataclasses.replace(sw, carrier=a.id))
+    merged = a.as_counter(squad).mark(TRIED, remove=(CARRIER_HS,))
+    return state.without_unit(b.id).with_unit(merged)
+
+
+def combine_generate(position: Position) -> Iterator[act.Action]:
+    """The Combinations open now (A1.32, D6.82), for the page's buttons."""
+    if position.phase.id != "RPh":
+        return
+    hs = sorted((u for u in position.units.values() if u.type == "hs" and u.side == position.phasing),
+                key=lambda u: u.id)
+    for i, a in enumerate(hs):
+        for b in hs[i + 1:]:
+            action = act.Activate((a.id, b.id), COMBINE)
+            try:
+                yield check_combine(position, action)
+            except IllegalAction:
+                continue
+
+
+__all__ = ["CARRIER_HS", "COMBINE", "DEMO_HS", "RIDER_PP", "check_combine", "check_load", "claims", "combine",
+           "combine_generate", "crew_counter", "hs_crew", "load_pp", "outside", "squad_for"]

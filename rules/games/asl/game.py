@@ -19,6 +19,7 @@ from hexmate.rules.games.asl import (
     aerosan,
     armorldr,
     armour,
+    carriers,
     crew,
     ddtank,
     fire_groups,
@@ -618,6 +619,8 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and carriers.claims(action):
+            return carriers.check_combine(position, action)  # A1.32, D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
@@ -806,6 +809,8 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and carriers.claims(action):
+            return carriers.combine(position, action)  # A1.32, D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
@@ -1915,6 +1920,7 @@ class AslGame(Game):
             yield from (a for a in vfire.cc_generate(position)
                         if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
         elif phase == "RPh":
+            yield from carriers.combine_generate(position)  # A1.32, D6.82
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:

@@ -12,6 +12,7 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
 from hexmate.rules.games.asl import carriers, crew, mounted, vmg
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.vehicles import CatalogueError, parse_vehicle, vehicle_of
 
 from .test_armour import COUNTERS, pass_reactions
@@ -169,3 +170,49 @@ def test_d6_81_d6_21_the_riders_bail_out_at_woods_the_passenger_stays(make_posit
     hs = pos.units["a-hs"]
     assert hs.carrier is None and hs.hex == pos.map.parse_label("C5") and hs.has("bailed")
     assert pos.units["a-h"].carrier == "a-c"
+
+
+def combining(make_position: Any, *extra: dict[str, Any], phase: str = "RPh") -> Position:
+    """A British HS and others in one Location at the start of their RPh; the scenario's 4-4-7b squad reduces
+    to the 2-4-7b HS."""
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["c"] = {"type": "vehicle", "vehicle": "demo-carrier-b"}
+    units = [{"id": "a-c", "counter": "c", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"},
+             {"id": "a-hs", "counter": "2-4-7b", "side": "a", "hex": "C5"}, *extra]
+    pos: Position = make_position("asl", units, phase, counters=counters)
+    return pos
+
+
+def test_d6_82_a_carrier_s_hs_combines_without_a_leader(make_position: Any) -> None:
+    """D6.82 with A1.32: the crew leaving a carrier is its HS (marked so); at the start of the RPh a carrier's
+    HS and a 2-4-7 HS of its side become a 4-4-7 squad with no leader present; the squad has made its RPh
+    attempt."""
+    left = combining(make_position, phase="MPh")
+    left.push_text("move a-c C5 as abandon")
+    assert left.units["a-c-crew"].has(carriers.CARRIER_HS) and left.units["a-c-crew"].type == "hs"
+    was = {"id": "a-cc", "counter": "2-4-7b", "side": "a", "hex": "C5", "markers": [carriers.CARRIER_HS]}
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C5", "carrier": "a-hs"}
+    pos = combining(make_position, was, lmg)
+    offered = [pos.action_text(a) for a in pos.legal_actions if a.kind == "activate"]
+    assert "activate a-cc,a-hs for combine" in offered
+    pos.push_text("activate a-cc,a-hs for combine")
+    squad = pos.units["a-cc"]
+    assert squad.type == "squad" and squad.name == "4-4-7b" and "a-hs" not in pos.units
+    assert squad.has("rally_tried") and pos.units["a-lmg"].carrier == "a-cc"
+
+
+def test_a1_32_two_ordinary_hs_need_a_good_order_leader(make_position: Any) -> None:
+    """A1.32: without a carrier's HS, a Good Order friendly leader in the Location combines them (his RPh
+    action); two HS of different values never do."""
+    hs2 = {"id": "a-hs2", "counter": "2-4-7b", "side": "a", "hex": "C5"}
+    pos = combining(make_position, hs2)
+    with pytest.raises(IllegalAction, match=r"leader"):
+        pos.game.check(pos, pos.parse_action("activate a-hs,a-hs2 for combine"))
+    led = combining(make_position, hs2, {"id": "a-ldr", "counter": "8-0", "side": "a", "hex": "C5"})
+    led.push_text("activate a-hs,a-hs2 for combine")
+    assert led.units["a-hs"].name == "4-4-7b" and led.units["a-ldr"].has("rally_tried")
+    odd = combining(make_position, {"id": "a-hs3", "counter": "3-4-8b", "side": "a", "hex": "C5",
+                                    "markers": [carriers.CARRIER_HS]})
+    with pytest.raises(IllegalAction, match=r"same values"):
+        odd.game.check(odd, odd.parse_action("activate a-hs,a-hs3 for combine"))
