@@ -21,9 +21,13 @@
 - D6.83: its HS or crew takes its MG, ATR or mortar out when it abandons it, and puts them back when it
   re-enters (D6.631, swremove.py).
 
-Not built: an SMC choosing to ride outside rather than inside; D6.82's Deployment without NTC or leader when
-boarding (A1.31's Deployment is not built in the game at all); D6.83's quicker unloading (D6.51 is not in the
-texts, so its bar on removal and self-destruction has nothing to bar).
+  The squad so formed (``carrier_squad``) deploys back into two carrier HS in its own MPh in a friendly
+  carrier's Location, without NTC or leader, to board it (``activate SQUAD for deploy``; then re-entry,
+  D5.42, and loading as riders).
+
+Not built: an SMC choosing to ride outside rather than inside; A1.31's Deployment of other squads;
+D6.83's quicker unloading (D6.51 is not in the texts, so its bar on removal and self-destruction has nothing
+to bar).
 """
 
 from __future__ import annotations
@@ -99,6 +103,8 @@ def crew_counter(position: Position, vt: VehicleType, nationality: str) -> Count
 # --- D6.82 with A1.32: Combination of a carrier's HS ---
 CARRIER_HS = "carrier_hs"  # the HS that was a carrier's crew (D6.82)
 COMBINE = "combine"  # the Activate mode: ``activate HS1,HS2 for combine``
+CARRIER_SQUAD = "carrier_squad"  # a squad combined with a carrier's HS (D6.82): it deploys to board freely
+DEPLOY = "deploy"  # the Activate mode: ``activate SQUAD for deploy``
 SAME = ("fp", "range", "morale", "broken_morale")
 
 
@@ -184,8 +190,66 @@ def combine(position: Position, action: act.Activate) -> State:
             state = state.with_unit(leader.mark(TRIED))
     for sw in [u for u in state.units.values() if u.carrier == b.id]:
         state = state.with_unit(dataclasses.replace(sw, carrier=a.id))
-    merged = a.as_counter(squad).mark(TRIED, remove=(CARRIER_HS,))
+    merged = a.as_counter(squad).mark(TRIED, CARRIER_SQUAD, remove=(CARRIER_HS,))
     return state.without_unit(b.id).with_unit(merged)
+
+
+def claims_deploy(position: Position, action: object) -> bool:
+    """``activate SQUAD for deploy`` by a squad combined with a carrier's HS (D6.82; guards.py has the
+    guards' own, A20.5)."""
+    if not isinstance(action, act.Activate) or action.mode != DEPLOY or len(action.units) != 1:
+        return False
+    unit = position.units.get(action.units[0])
+    return unit is not None and unit.has(CARRIER_SQUAD)
+
+
+def _carrier_here(position: Position, unit: UnitState) -> UnitState | None:
+    from hexmate.rules.games.asl.vehicles import vehicle_of
+
+    for v in sorted(position.units_at(unit.hex) if unit.hex is not None else [], key=lambda u: u.id):
+        if v.type == "vehicle" and v.side == unit.side and not v.has("wreck") \
+                and vehicle_of(v.values).carrier:
+            return v
+    return None
+
+
+def check_deploy(position: Position, action: act.Activate) -> act.Activate:
+    """D6.82: the squad a carrier's HS combined into deploys to board a carrier without NTC or leader: in its
+    own MPh, unmoved, in Good Order, in a friendly carrier's Location, into the HS its counter reduces to."""
+    unit = position.units[action.units[0]]
+    if position.phase.id != "MPh" or unit.side != position.phasing:
+        raise IllegalAction(T("it deploys to board a carrier in its own MPh"), "D6.82")
+    if any(unit.has(m) for m in ("broken", "pinned", "berserk", "melee")) or unit.id in position.state.moved:
+        raise IllegalAction(T("{unit} is not in Good Order or has moved this MPh", unit=unit.id), "D6.82")
+    if unit.carrier is not None or _carrier_here(position, unit) is None:
+        raise IllegalAction(T("{unit} deploys to board a friendly carrier in its Location", unit=unit.id),
+                            "D6.82")
+    half = position.scenario.counters.get(str(unit.values.get("reduces_to", "")))
+    if half is None:
+        raise IllegalAction(T("the scenario has no HS counter that {unit} deploys into", unit=unit.id),
+                            "A1.31")
+    return action
+
+
+def deploy(position: Position, action: act.Activate) -> State:
+    """Two carrier HS in its place (A1.31's ``<id>/2`` for the second), its possessions with the first."""
+    state = position.state
+    unit = state.units[action.units[0]]
+    half = position.scenario.counters[str(unit.values["reduces_to"])]
+    first = unit.as_counter(half).mark(CARRIER_HS, remove=(CARRIER_SQUAD,))
+    second = dataclasses.replace(first, id=f"{unit.id}/2")
+    return state.with_unit(first).with_unit(second)
+
+
+def deploy_generate(position: Position) -> Iterator[act.Action]:
+    """D6.82: the deployments to board a carrier open now."""
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        action = act.Activate((unit.id,), DEPLOY)
+        if claims_deploy(position, action):
+            try:
+                yield check_deploy(position, action)
+            except IllegalAction:
+                continue
 
 
 def combine_generate(position: Position) -> Iterator[act.Action]:
@@ -203,5 +267,25 @@ def combine_generate(position: Position) -> Iterator[act.Action]:
                 continue
 
 
-__all__ = ["CARRIER_HS", "COMBINE", "DEMO_HS", "RIDER_PP", "check_combine", "check_load", "claims", "combine",
-           "combine_generate", "crew_counter", "hs_crew", "load_pp", "outside", "squad_for"]
+__all__ = [
+    "CARRIER_HS",
+    "CARRIER_SQUAD",
+    "COMBINE",
+    "DEMO_HS",
+    "DEPLOY",
+    "RIDER_PP",
+    "check_combine",
+    "check_deploy",
+    "check_load",
+    "claims",
+    "claims_deploy",
+    "combine",
+    "combine_generate",
+    "crew_counter",
+    "deploy",
+    "deploy_generate",
+    "hs_crew",
+    "load_pp",
+    "outside",
+    "squad_for",
+]

@@ -621,6 +621,8 @@ class AslGame(Game):
             return vwreck.check(position, action)  # D10.5: scrounging
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.check_combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
+            return carriers.check_deploy(position, action)  # D6.82: deploying to board a carrier
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
@@ -811,6 +813,8 @@ class AslGame(Game):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
+            return carriers.deploy(position, action)  # D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
@@ -1871,6 +1875,7 @@ class AslGame(Game):
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from carriers.deploy_generate(position)  # D6.82
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from vft.generate(position)  # D3.6, D3.3.1: its FT

@@ -134,6 +134,7 @@ PHRASES: dict[str, T] = {
     "ma_removed": T("its main armament was taken out by its crew: Disabled (D6.83)"),
     "removed_sw": T("taken out of a vehicle by its crew (D6.631)"),
     "carrier_hs": T("a carrier's HS: it combines without a leader (D6.82)"),
+    "carrier_squad": T("combined with a carrier's HS: it deploys to board a carrier freely (D6.82)"),
     "gallop": T("galloping this MPh: 1.5 times its MF, a Wreck Check dr on each turn or dear hex (D12.4)"),
     "concealed": T("concealed (A12.1)"),
     "mg_only": T("only its MGs have fired this phase: its gun may still fire (D3.5)"),

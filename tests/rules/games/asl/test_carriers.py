@@ -216,3 +216,28 @@ def test_a1_32_two_ordinary_hs_need_a_good_order_leader(make_position: Any) -> N
                                     "markers": [carriers.CARRIER_HS]})
     with pytest.raises(IllegalAction, match=r"same values"):
         odd.game.check(odd, odd.parse_action("activate a-hs,a-hs3 for combine"))
+
+
+def test_d6_82_the_combined_squad_deploys_to_board_without_ntc_or_leader(make_position: Any) -> None:
+    """D6.82: the squad a carrier's HS combined into deploys, in its MPh in the carrier's Location, into two
+    carrier HS with no NTC and no leader; one re-enters the carrier as its crew (D5.42)."""
+    was = {"id": "a-cc", "counter": "2-4-7b", "side": "a", "hex": "C5", "markers": [carriers.CARRIER_HS]}
+    pos = combining(make_position, was)
+    pos.push_text("activate a-cc,a-hs for combine")
+    squad = pos.units["a-cc"]
+    assert squad.has(carriers.CARRIER_SQUAD)
+    later = make_position("asl", [
+        {"id": "a-c", "counter": "c", "side": "a", "hex": "C5", "markers": ["vca0", "abandoned"]},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"},
+        {"id": "a-cc", "counter": "4-4-7b", "side": "a", "hex": "C5", "markers": [carriers.CARRIER_SQUAD]},
+        {"id": "a-sq", "counter": "4-4-7b", "side": "a", "hex": "C5"}], "MPh",
+        counters={**{n: dict(v) for n, v in au.demo_catalogue().items()},
+                  "c": {"type": "vehicle", "vehicle": "demo-carrier-b"}})
+    offered = [later.action_text(a) for a in later.legal_actions if a.kind == "activate"]
+    assert "activate a-cc for deploy" in offered and "activate a-sq for deploy" not in offered
+    later.push_text("activate a-cc for deploy")
+    one, two = later.units["a-cc"], later.units["a-cc/2"]
+    assert one.name == two.name == "2-4-7b" and one.has(carriers.CARRIER_HS)
+    later.push_text("load a-cc into a-c")  # D5.42: the carrier's crew again
+    pass_reactions(later)
+    assert "a-cc" not in later.units and not later.units["a-c"].has("abandoned")
