@@ -365,7 +365,7 @@ def check_dismount(position: Position, unload: act.Unload) -> act.Unload:
         raise IllegalAction(T("the riders of {unit} have no MF left to dismount", unit=cycle.id), "D15.41")
     here = position.units_at(cycle.hex) if cycle.hex is not None else []
     known = [u for u in here if u.side != cycle.side and not u.concealed and u.type != "sw"]
-    if known:
+    if known and not any(u.has("melee") for u in riders_of(position.state, cycle)):  # A11.71: Melee may
         raise IllegalAction(
             T("no dismounting in a Location with a known enemy unit ({unit})", unit=known[0].id), "D15.43")
     return unload

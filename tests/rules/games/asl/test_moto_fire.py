@@ -107,3 +107,16 @@ def test_d15_43_a_sidecar_overruns_with_a_quarter_of_its_riders_fp(make_position
     pos.push_text("answer dice 6,6")
     res = pos.last_resolution
     assert res is not None and "a-sq: 4 FP x1/4 (passenger or rider) x3 TPBF = 3" in res.text()
+
+
+def test_d15_43_dismounting_beside_a_known_enemy_only_in_melee(make_position: Any) -> None:
+    """D15.43 [EXC: Melee, A11.71]: riders in Melee may dismount where a known enemy is."""
+    from .test_moto import at, settle, squad
+
+    pos = at(make_position, squad(), {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F8"})
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    with pytest.raises(IllegalAction, match="known enemy unit"):
+        pos.game.check(pos, pos.parse_action("unload a-mc"))
+    melee = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("melee")))
+    melee.game.check(melee, melee.parse_action("unload a-mc"))
