@@ -161,3 +161,29 @@ def test_d15_55_riders_take_no_llmc_from_a_leader_on_foot(make_position: Any) ->
               and u.type != "vehicle"]
     got = {u.id for u in mounted.lose_leader_to(pos, pos.units["r-91"], others)}
     assert got == {"r-cr"}  # the crew on foot; not r-sq nor r-80 aboard the cycle
+
+
+def test_d15_53_two_smc_on_one_cycle_bail_out_together(make_position: Any) -> None:
+    """D15.53: one motorcycle carrying two SMC under fire: one breaks, both bail out (the cycle in Motion);
+    the unbroken one takes the bail-out NMC. Infantry fire, Original DR picked where the pack's 4 FP column
+    reads a MC for the riders' final (Original - 1, D15.5)."""
+    cs = counters()
+    cs["sc"] = {"type": "vehicle", "vehicle": "demo-moto-sc-g"}
+    units = [{"id": "g-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "r-sc", "counter": "sc", "side": "b", "hex": "C4", "markers": ["vca0", "motion"]},
+             {"id": "r-l1", "counter": "8-0", "side": "b", "hex": "C4", "carrier": "r-sc"},
+             {"id": "r-l2", "counter": "8-0", "side": "b", "hex": "C4", "carrier": "r-sc"}]
+    pos = make_position("asl", units, "PFPh", counters=cs)
+    ift = pos.charts.chart("ift")
+    final = next(d for d in range(2, 12) if str(ift.lookup(fp=4, final_dr=d)) in ("1MC", "2MC"))
+    white = max(1, final + 1 - 6)
+    pos.push_text(f"fire g-1 at C4 dice {white},{final + 1 - white}")
+    top = pos.decision
+    assert top is not None and top.then == "mc"
+    first = top.subject[0]
+    other = "r-l2" if first == "r-l1" else "r-l1"
+    pos.push_text("answer dice 6,5")  # 11: he breaks
+    assert pos.units[first].has("broken") and pos.units[first].carrier is None
+    mate = pos.units[other]
+    assert mate.carrier is None and mate.has("bailed") and not mate.has("broken")  # D15.53: both bail out
+    assert any(d.then == "mc" and d.subject == (other,) and d.arg("drm") == "0" for d in pos.state.decisions)
