@@ -187,3 +187,29 @@ def test_d15_53_two_smc_on_one_cycle_bail_out_together(make_position: Any) -> No
     mate = pos.units[other]
     assert mate.carrier is None and mate.has("bailed") and not mate.has("broken")  # D15.53: both bail out
     assert any(d.then == "mc" and d.subject == (other,) and d.arg("drm") == "0" for d in pos.state.decisions)
+
+
+def test_d15_5_defensive_first_fire_at_a_moving_cycle_takes_case_j(make_position: Any) -> None:
+    """D15.5 in the MPh: a gun's Defensive First Fire at a cycle that has just entered a hex is offered on the
+    page and goes at its riders, with Case J for the moving cycle and the riders' -1 (TH# base - 2 + 1)."""
+    from .test_moto import at, squad
+
+    tank = {"id": "b-pz", "counter": "pz", "side": "b", "hex": "F2", "markers": ["vca0", "ce"]}
+    pos = at(make_position, squad(), tank)
+    pos.push_text("load a-sq into a-mc")
+    while pos.decision is not None and pos.decision.kind in ("react", "choose", "hexes"):
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+    pos.push_text("move a-mc F8-F7-F6")
+    f7 = pos.map.parse_label("F7")
+    while pos.decision is not None and pos.state.moving is not None and pos.state.moving.here != f7:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+    assert pos.state.moving is not None and pos.state.moving.here == f7
+    assert "fire b-pz at F7" in [a.text(pos.label) for a in pos.legal_actions if a.kind == "fire"]
+    firer, target = pos.units["b-pz"], pos.units["a-sq"]
+    assert firer.hex is not None and target.hex is not None
+    _, each, _ = motoord.to_hit(pos, firer, f7)
+    steps, _, _ = motoord.to_hit(pos, firer, f7)
+    common = steps[0].value - sum(s.value for s in steps[1:])
+    assert each == {"a-sq": common - od.load_pack().cases["J"] + 1}
+    pos.push_text("fire b-pz at F7")
+    assert pos.decision is not None and pos.decision.then == motoord.TH
