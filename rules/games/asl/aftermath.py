@@ -126,7 +126,8 @@ def _leader_lost(position: Position, state: State, leader: UnitState) -> State:
     others = [u for u in state.units.values() if u.hex == leader.hex and u.type != au.SW
               and not u.has("prisoner")]  # A20.54: prisoners take no LLMC
     view = position.at(state)
-    others = mounted.lose_leader_to(view, leader, others)  # D6.651: aboard, only his vehicle's units
+    was = position.units.get(leader.id, leader)  # aboard what he was (D6.651, D15.55)
+    others = mounted.lose_leader_to(view, was, others)  # D6.651: aboard, only his vehicle's units
     checks = [mc(view, uid, n, "A10.2") for uid, n in am.llmc(leader, others) if uid in state.units]
     return _below_attack(state, *checks) if checks else state
 

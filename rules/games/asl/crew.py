@@ -68,6 +68,11 @@ def bail_out(position: Position, vehicle: UnitState, *, hazardous: bool = False)
     if any(vehicle.has(m) for m in FIRED):
         markers.add("prep_fire" if vehicle.side == position.phasing else "final_fire")
     counter = counter_for(position, vehicle)
+    from hexmate.rules.games.asl import carriers
+    from hexmate.rules.games.asl.vehicles import vehicle_of
+
+    if carriers.hs_crew(vehicle_of(vehicle.values)):
+        markers.add(carriers.CARRIER_HS)  # D6.82: a carrier's HS (it combines without a leader, A1.32)
     unit = UnitState(uid, vehicle.side, counter, vehicle.hex, markers=frozenset(markers), level=vehicle.level)
     state = state.replace(units={**state.units, uid: unit})
     return state.replace(moved=(*state.moved, uid))

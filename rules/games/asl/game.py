@@ -19,12 +19,14 @@ from hexmate.rules.games.asl import (
     aerosan,
     armorldr,
     armour,
+    carriers,
     crew,
     ddtank,
     fire_groups,
     floc,
     hulldown,
     moto,
+    motoord,
     mounted,
     ncreact,
     overrun,
@@ -622,6 +624,10 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and carriers.claims(action):
+            return carriers.check_combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
+            return carriers.check_deploy(position, action)  # D6.82: deploying to board a carrier
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
@@ -811,6 +817,10 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and carriers.claims(action):
+            return carriers.combine(position, action)  # A1.32, D6.82
+        if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
+            return carriers.deploy(position, action)  # D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
@@ -904,6 +914,8 @@ class AslGame(Game):
                 return vfg.declare(position, action)  # D6.64, A7.5
             if vmgfire.claims(position, action):
                 return vmgfire.declare(position, action)  # D3.5
+            if motoord.claims(position, action):
+                return motoord.declare(position, action)  # D15.5: a gun at motorcycle riders
             if armour.is_vehicle(state.units[action.firers[0]]):
                 return vfire.declare_fire(position, action)
             target = vfire.cc_target(position, action)
@@ -1007,9 +1019,10 @@ class AslGame(Game):
         if decision.rule == "A10.2":  # A12.141: an LLMC is an action
             after = asl_concealment.acted(position, after, decision.subject)
         stopped = moto.broken_rider(position.at(after), decision.subject[0])  # D15.53: a stopped cycle
-        if stopped is not None:
-            return stopped
-        return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
+        if stopped is None:
+            stopped = riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: it bails out
+        stopped = moto.both_off(position, position.state, stopped)  # D15.53: two SMC on one cycle
+        return moto.split_smc(position.state, stopped)  # D15.53: the SMC on a cycle of their own
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         gone = self._dummy_hit(position, decision.subject[0])
@@ -1027,7 +1040,8 @@ class AslGame(Game):
     def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
-        return moto.after_kia(position, armour.restore(position, after))  # D15.51
+        after = moto.shrink(position.state, armour.restore(position, after))  # D15.52
+        return moto.after_kia(position, after)  # D15.51
 
     # chapter D: a vehicle's facing question, its To Hit, To Kill and crew survival DRs (armour.py)
     def resume_vfacing(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1116,6 +1130,12 @@ class AslGame(Game):
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
+
+    def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return motoord.resume_th(position, decision, answer)  # D15.5
+
+    def resume_moift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return motoord.resume_ift(position, decision, answer)  # D15.5
 
     def resume_vtk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_tk(position, decision, answer)
@@ -1654,7 +1674,7 @@ class AslGame(Game):
             mover = state.units[moving.units[0]]
             bypassing = vbypass.across_of(mover) is not None  # D7.13: no OVR of units in the obstacle
             ovr_here = overrun.is_overrun(position.at(state), mover.side, moving.here)
-            if armour.is_vehicle(mover) and not bypassing and ovr_here:
+            if armour.is_vehicle(mover) and not bypassing and ovr_here and moto.overruns(mover):  # D15.43
                 attack = overrun.declare(position.at(state), mover, moving.here)
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
@@ -1893,6 +1913,7 @@ class AslGame(Game):
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from carriers.deploy_generate(position)  # D6.82
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from vft.generate(position)  # D3.6, D3.3.1: its FT
@@ -1942,6 +1963,7 @@ class AslGame(Game):
             yield from (a for a in vfire.cc_generate(position)
                         if not (isinstance(a, act.Fire) and a.target in done))  # A11.5
         elif phase == "RPh":
+            yield from carriers.combine_generate(position)  # A1.32, D6.82
             for unit in sorted(position.units.values(), key=lambda u: u.id):
                 rally = act.Rally(unit.id)
                 if unit.has("broken") and rally in position.legal_actions:

@@ -30,11 +30,19 @@ collateral attack), with -1 on the IFT DR and no FFMO/FFNAM (fire.py's group of 
 nothing to them; D15.51: a KIA that takes all its riders removes the cycle (no wreck); D15.53: a rider that
 breaks on a stopped cycle dismounts at once, on one moving or in Motion bails out (riders.py, D6.24).
 
-Not built (said in the report): entering an enemy Location (D15.43's pass-through and the sidecar's OVR with
-a quarter of the riders' FP), ordnance at riders (D15.5, D15.55: dspecial.py has the TH arithmetic only),
-K# on riders shrinking the counter (D15.52), LLMC/LLTC (D15.55), the wounded rider (D15.56),
-riders' fire (D15.6), splitting and combining counters (D15.44), manhandling (D15.4, C10.3 not among the
-texts), recovery as a SW (D15.7), causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
+Ordnance at riders (D15.5, the D15.55 example) is motoord.py's. D15.52: a casualty among the riders shrinks
+the counter to the size its remaining riders need (``shrink``, a ``cycles<n>`` marker); D15.53: an MMC
+that broke and left a MMC cycle leaves its SMC on a one-cycle counter of their own (``split_smc``), and two
+SMC on one cycle bail out together when one breaks (``both_off``); D15.55: riders neither take nor cause an
+LLMC/LLTC (mounted.lose_leader_to).
+
+D15.43: a ridden motorcycle enters an enemy Location and may stay there; a cycle passes through, a sidecar
+overruns it (``overruns``: overrun.py's OVR, the riders adding a quarter of their FP, TPBF). D15.6: riders'
+fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG with two SMC).
+
+Not built (said in the report): the wounded rider (D15.56), splitting and combining
+counters at will (D15.44), manhandling (D15.4, C10.3 not among the texts), recovery as a SW (D15.7),
+causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
 """
 
 from __future__ import annotations
@@ -129,12 +137,12 @@ def _road(position: Position, a: Hex, b: Hex) -> bool:
 
 def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | None:
     """MP to enter b from a (D15.1: the chart's motorcycle column; D15.42: nothing for the wrecks and
-    vehicles there), or None where the column says NA or where an enemy is (D15.43: not built)."""
+    vehicles there; D15.43, D7.1: a sidecar overrunning enemy infantry pays a quarter of its MPA more), or
+    None where the column says NA."""
     from hexmate.rules.games.asl import overrun as ovr
     from hexmate.rules.games.asl import vmove as vm
 
-    if ovr.is_overrun(position, unit.side, b):
-        return None  # D15.43's pass-through and sidecar OVR are not built: no entering the enemy's Location
+    overrun = ovr.is_overrun(position, unit.side, b) and overruns(unit)  # D15.43: a sidecar's OVR
     road_mp, costs = load_pack()
     road = _road(position, a, b)
     if road:
@@ -144,8 +152,16 @@ def step_mp(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | N
     if cost is None:
         return None
     wall = "wall" in position.map.hexside(a, b) and not road
+    extra = ovr.extra_mp(_vt(unit).mp) if overrun else 0  # D7.1: a quarter of the MPA, with the entry
     return Fraction(vm.entry_mp(cost, wall=wall, higher=position.map.level(b) > position.map.level(a),
-                                others=0, road_rate=road))
+                                others=0, road_rate=road)) + extra
+
+
+def overruns(unit: UnitState) -> bool:
+    """D15.43: a motorcycle with riders passes through an enemy Location; only sidecars overrun it, as an
+    unarmored vehicle does (D7.1, base 1 FP, D7.11), adding a quarter of their riders' FP tripled by TPBF
+    (mounted.ovr_share's riders' share); a cycle without sidecars just rides on."""
+    return not is_moto_unit(unit) or bool(_vt(unit).sidecar)
 
 
 def riders_of(state: State, cycle: UnitState) -> list[UnitState]:
@@ -172,7 +188,7 @@ def rider_groups(position: Position, targets: list[UnitState]) -> dict[str, list
 def after_kia(position: Position, state: State) -> State:
     """D15.51: a KIA on a motorcycle's riders removes the motorcycle as well (no wreck, burning or not): a
     cycle whose riders were all under a KIA result of this attack and are all gone now. (A cycle keeping a
-    rider is D15.52's smaller counter: not built; riders lost otherwise leave it, as the D15.55 example's HS
+    rider is D15.52's smaller counter, ``shrink``; riders lost otherwise leave it, as the D15.55 example's HS
     cycle stays.)"""
     results = state.resolution.results if state.resolution is not None else {}
     for cycle in [u for u in position.units.values() if is_moto_unit(u) and u.id in state.units]:
@@ -208,6 +224,80 @@ def quarter(mpa: int) -> Fraction:
     return Fraction(math.ceil(Fraction(mpa, 2)), 2)
 
 
+def size_of(cycle: UnitState) -> int:
+    """D15.1, D15.52: the counter's top views now: its printed ones, or fewer once a casualty among its riders
+    shrank it (a ``cycles<n>`` marker)."""
+    n = int(_vt(cycle).silhouettes)
+    for m in cycle.markers:
+        if m.startswith("cycles") and m[6:].isdigit():
+            n = min(n, int(m[6:]))
+    return n
+
+
+def with_size(cycle: UnitState, n: int) -> UnitState:
+    old = tuple(m for m in cycle.markers if m.startswith("cycles"))
+    return cycle.mark(*((f"cycles{n}",) if n < int(_vt(cycle).silhouettes) else ()), remove=old)
+
+
+def need(riders: list[UnitState]) -> int:
+    """D15.1, D15.4: the smallest counter that carries (and may be moved by) these riders."""
+    kinds = {u.type for u in riders}
+    return 3 if "squad" in kinds else 2 if kinds & {"hs", "crew"} else 1
+
+
+def shrink(before: State, after: State) -> State:
+    """D15.52: riders eliminated or Casualty Reduced: their counter is replaced by the smaller one their
+    remaining riders need (the D15.55 example's squad counter becomes a HS counter)."""
+    for cycle in [u for u in before.units.values() if is_moto_unit(u) and u.id in after.units]:
+        was = riders_of(before, cycle)
+        hurt = [u for u in was if u.id not in after.units or after.units[u.id].type != u.type]
+        now = riders_of(after, after.units[cycle.id])
+        if hurt and now and need(now) < size_of(after.units[cycle.id]):
+            after = after.with_unit(with_size(after.units[cycle.id], need(now)))
+    return after
+
+
+def split_smc(before: State, after: State) -> State:
+    """D15.53: the MMC of a MMC cycle broke and left it (bailing out or dismounting) while its SMC did not:
+    the SMC go on on a one-cycle counter of their own (an added counter, ``<id>/1``); the MMC counter stays
+    in the hex, unridden (the D15.55 example's HS cycle). Two SMC on one cycle of whom one broke both bail out
+    (``both_off``)."""
+    for cycle in [u for u in before.units.values() if is_moto_unit(u) and u.id in after.units]:
+        was = riders_of(before, cycle)
+        left = [u for u in was if u.type not in SMC and u.id in after.units
+                and after.units[u.id].carrier != cycle.id]
+        now = riders_of(after, after.units[cycle.id])
+        if not left or not now or any(u.type not in SMC for u in now) or size_of(after.units[cycle.id]) == 1:
+            continue
+        base = after.units[cycle.id]
+        one = with_size(dataclasses.replace(base, id=f"{cycle.id}/1"), 1)
+        after = after.with_unit(one)
+        for unit in now:
+            after = after.with_unit(dataclasses.replace(unit, carrier=one.id))
+    return after
+
+
+def both_off(position: Position, before: State, after: State) -> State:
+    """D15.53: a one-cycle carrying two SMC of whom one broke: the other bails out too (his own NMC)."""
+    from hexmate.rules.games.asl import riders as asl_riders
+
+    for cycle in [u for u in before.units.values() if is_moto_unit(u) and u.id in after.units]:
+        if size_of(cycle) != 1:
+            continue
+        was = riders_of(before, cycle)
+        broke = [u for u in was if u.id in after.units and after.units[u.id].has("broken")
+                 and after.units[u.id].carrier != cycle.id]
+        rest = riders_of(after, after.units[cycle.id])
+        if broke and rest and len(was) >= 2:
+            moving = cycle.has("motion") or (after.moving is not None and cycle.id in after.moving.units)
+            if moving and cycle.hex is not None:
+                after = asl_riders.bail_out(position.at(after), rest, cycle.hex, "D15.53")
+            else:
+                for unit in rest:
+                    after = after.with_unit(dataclasses.replace(unit, carrier=None, hex=cycle.hex))
+    return after
+
+
 def _fits(silhouettes: int, sidecar: bool, riders: list[UnitState]) -> bool:
     """D15.1 and D15.4: the riders a counter carries, and the unit it needs to move."""
     smc = [u for u in riders if u.type in SMC]
@@ -239,12 +329,12 @@ def check_mount(position: Position, load: act.Load) -> act.Load:
                                 "D15.41")
         riders.append(unit)
     vt = _vt(cycle)
-    if not _fits(vt.silhouettes, vt.sidecar, riders):
+    if not _fits(size_of(cycle), vt.sidecar, riders):
         raise IllegalAction(
             T("{unit} ({n} top views) carries {what}, and moves only with that unit aboard (D15.1, D15.4)",
-              unit=cycle.id, n=vt.silhouettes,
+              unit=cycle.id, n=size_of(cycle),
               what={3: T("a squad and up to four SMC"), 2: T("a HS or crew and up to four SMC"),
-                    1: T("up to three SMC") if vt.sidecar else T("up to two SMC")}[vt.silhouettes]),
+                    1: T("up to three SMC") if vt.sidecar else T("up to two SMC")}[size_of(cycle)]),
             "D15.1")
     return load
 
@@ -275,7 +365,7 @@ def check_dismount(position: Position, unload: act.Unload) -> act.Unload:
         raise IllegalAction(T("the riders of {unit} have no MF left to dismount", unit=cycle.id), "D15.41")
     here = position.units_at(cycle.hex) if cycle.hex is not None else []
     known = [u for u in here if u.side != cycle.side and not u.concealed and u.type != "sw"]
-    if known:
+    if known and not any(u.has("melee") for u in riders_of(position.state, cycle)):  # A11.71: Melee may
         raise IllegalAction(
             T("no dismounting in a Location with a known enemy unit ({unit})", unit=known[0].id), "D15.43")
     return unload
@@ -339,19 +429,26 @@ __all__ = [
     "after_kia",
     "apply_dismount",
     "apply_mount",
+    "both_off",
     "broken_rider",
     "check_dismount",
     "check_mount",
     "is_moto_unit",
     "is_motorcycle",
     "load_pack",
+    "need",
     "needs_wreck_check",
+    "overruns",
     "portage",
     "quarter",
     "resume_wreck",
     "rider_groups",
     "riders_of",
+    "shrink",
+    "size_of",
+    "split_smc",
     "step_mp",
     "why_not_move",
+    "with_size",
     "wreck_check",
 ]

@@ -25,6 +25,9 @@ while the halftrack has not entered a new hex this phase and is not in Motion (D
 leadership on rallies, MCs and TCs, and whose checks his loss causes (D6.651): ``may_help``,
 ``lose_leader_to``. Who recovers or is passed a SW aboard (D6.31): ``sw_hands``.
 
+Motorcycle riders (D15.6, ``_cycle_fire``): a cycle's riders never fire; sidecar riders fire halved as riders,
+and of SW only a LMG with two SMC aboard.
+
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
 passengers' mounted-fire halving); truck passengers' collateral exposure (D6.7) is collateral.py's. Not built:
@@ -77,6 +80,16 @@ def role(vehicle: UnitState) -> str:
     return PASSENGER
 
 
+def role_of(position: Position, unit: UnitState, vehicle: UnitState) -> str:
+    """How this unit (a SW: its possessor) rides: D6.81, a carrier with passenger capacity carries its SMC and
+    SW inside as passengers and its MMC outside as riders (8 PP, D6.2); other vehicles by ``role``."""
+    who = position.units.get(unit.carrier or "", unit) if unit.type == au.SW else unit
+    vt = _vt(vehicle)
+    if vt is not None and vt.carrier and vt.passengers and who.type not in au.SMC and who.type != au.SW:
+        return RIDER
+    return role(vehicle)
+
+
 def _moving(position: Position, vehicle: UnitState) -> bool:
     """In Motion or not stopped: Motion, or moving right now in its MPh (D2.4, D2.42)."""
     moving = position.state.moving
@@ -119,8 +132,14 @@ def may_help(position: Position, leader: UnitState, unit: UnitState) -> bool:
 
 def lose_leader_to(position: Position, leader: UnitState, others: Sequence[UnitState]) -> list[UnitState]:
     """D6.651: an aboard leader's loss or break makes only the other units aboard his vehicle check (A10.2),
-    not the units in the Location outside it."""
+    not the units in the Location outside it. D15.55: motorcycle riders neither take nor cause one."""
+    from hexmate.rules.games.asl import moto
+
     mine = carrier_of(position, leader)
+    if mine is not None and moto.is_moto_unit(mine):
+        return []  # D15.55: a motorcycle rider broken or eliminated causes no LLMC/LLTC
+    on_cycles = {u.id for u in others if (c := carrier_of(position, u)) is not None and moto.is_moto_unit(c)}
+    others = [u for u in others if u.id not in on_cycles]  # D15.55: an LLMC/LLTC does nothing to riders
     if mine is None:
         return list(others)
     return [u for u in others if (c := carrier_of(position, u)) is not None and c.id == mine.id]
@@ -161,10 +180,11 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
     vehicle = carrier_of(position, unit)
     if vehicle is None:
         return []
-    kind = role(vehicle)
+    kind = role_of(position, unit, vehicle)
     out: list[Step] = []
     if kind == RIDER:
-        out.append((T("rider: mounted fire"), "D6.22"))
+        vt = _vt(vehicle)
+        out.append((T("rider: mounted fire"), "D15.6" if vt is not None and vt.sidecar else "D6.22"))
         if _moved(position, vehicle):
             out.append((T("rider on an AFV that moved or is in Motion"), "D6.22"))
         return out
@@ -180,6 +200,7 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
 def check(position: Position, firers: Sequence[UnitState]) -> None:
     """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride?"""
     vehicles: set[str] = set()
+    kinds: set[str] = set()
     ground = False
     for unit in firers:
         vehicle = carrier_of(position, unit)
@@ -187,7 +208,10 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             ground = ground or unit.type != au.SW
             continue
         vehicles.add(vehicle.id)
-        kind = role(vehicle)
+        kind = role_of(position, unit, vehicle)
+        kinds.add(kind)
+        if _cycle_fire(position, vehicle, unit):
+            continue  # D15.6: a sidecar rider's fire (its halving is D6.22's, in ``halvings``)
         if unit.type == au.SW:
             if kind == RIDER:
                 raise IllegalAction(T("{unit}: riders use no support weapons", unit=unit.id), "D6.22")
@@ -201,17 +225,40 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             raise IllegalAction(T("{unit} is aboard a wreck", unit=unit.id), "D6.9")
     # D6.64: CE armored-halftrack (or carrier) passengers join those of the same or another such halftrack;
     # other units aboard group only with units aboard the same vehicle
-    if len(vehicles) > 1 and not all(role(position.units[v]) == HT_PASSENGER for v in vehicles):
+    if RIDER in kinds and (len(kinds) > 1 or len(vehicles) > 1 or ground):
+        raise IllegalAction(T("riders form a fire group only with other riders of their own AFV"), "D6.64")
+    if len(vehicles) > 1 and kinds != {HT_PASSENGER}:
         raise IllegalAction(T("units aboard different vehicles do not form one fire group"), "D6.64")
-    if vehicles and ground and any(role(position.units[v]) != HT_PASSENGER for v in vehicles):
+    if vehicles and ground and kinds != {HT_PASSENGER}:
         raise IllegalAction(T("units aboard a vehicle form a fire group only with units aboard it"), "D6.64")
+
+
+def _cycle_fire(position: Position, vehicle: UnitState, unit: UnitState) -> bool:
+    """D15.6: motorcycle riders. Those of a cycle without sidecars never fire; sidecar riders fire, their FP
+    halved as riding fire (D6.22; the AFPh and other halvings still apply), and of SW only a LMG (the DC
+    thrown, the text's other one, is not offered from a sidecar here), and only with two SMC aboard that
+    sidecar. True when this is such fire; False when the vehicle is no motorcycle."""
+    vt = _vt(vehicle)
+    if vt is None or vt.movement != "motorcycle":
+        return False
+    if not vt.sidecar:
+        raise IllegalAction(T("{unit} rides a motorcycle without sidecars: its riders do not fire",
+                              unit=unit.id), "D15.6")
+    if unit.type == au.SW:
+        if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
+            raise IllegalAction(T("{unit}: of support weapons a sidecar fires only a LMG",
+                                  unit=unit.id), "D15.6")
+        smc = [u for u in position.units.values() if u.carrier == vehicle.id and u.type in au.SMC]
+        if len(smc) < 2:
+            raise IllegalAction(T("{unit}: a sidecar needs two SMC aboard to use a support weapon",
+                                  unit=unit.id), "D15.6")
+    return True
 
 
 def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction, list[Step]]:
     """D7.11: the FP the good-order infantry aboard add to their vehicle's OVR: half the printed FP of CE
     armored-halftrack passengers, a quarter for other passengers and riders, each tripled (TPBF); halved for a
     pinned unit (A7.8). Broken units add none (A1.4)."""
-    kind = role(vehicle)
     total = Fraction(0)
     steps: list[Step] = []
     for unit in sorted(units, key=lambda u: u.id):
@@ -220,6 +267,9 @@ def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction,
         fp = int(unit.values.get("fp", 0) or 0)
         if not fp:
             continue
+        vt = _vt(vehicle)  # D6.81: a carrier's MMC ride outside it
+        kind = RIDER if vt is not None and vt.carrier and vt.passengers and unit.type not in au.SMC \
+            else role(vehicle)
         if kind == HT_PASSENGER:
             if not exposed(vehicle):
                 continue  # D6.61: BU passengers do not fire
@@ -258,5 +308,6 @@ __all__ = [
     "may_help",
     "ovr_share",
     "role",
+    "role_of",
     "sw_hands",
 ]

@@ -28,9 +28,15 @@ BARRED = ("woods", "orchard", "wooden-building", "stone-building", "building", "
 
 
 def carried_riders(state: State, vehicle: UnitState, passengers: int) -> list[UnitState]:
-    """The riders on this vehicle: its carried infantry when it has no passenger capacity (D6.1, D6.2)."""
+    """The riders on this vehicle: its carried infantry when it has no passenger capacity (D6.1, D6.2); on a
+    carrier with passenger capacity, its MMC (D6.81: SMC and SW ride inside)."""
     if passengers:
-        return []
+        try:
+            carrier = vehicle_of(vehicle.values).carrier
+        except Exception:  # a counter the catalogue refuses is reported where it is set up
+            carrier = False
+        return sorted((u for u in state.units.values() if u.carrier == vehicle.id and u.type not in
+                       ("leader", "hero", "sw")), key=lambda u: u.id) if carrier else []
     return sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
 
 
@@ -43,7 +49,7 @@ def shaken_off(position: Position, uid: str) -> State:
         return state
     if not (unit.has("broken") or unit.has("pinned")):
         return state
-    if _passengers(vehicle):
+    if _passengers(vehicle) and unit not in carried_riders(state, vehicle, _passengers(vehicle)):
         return state  # a passenger, inside: D6.1 (rout or stay), not built here
     return bail_out(position, [unit], vehicle.hex, "D6.23")
 

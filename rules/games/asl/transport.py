@@ -54,8 +54,11 @@ def check_load(position: Position, load: act.Load) -> act.Load:
                 T("{unit} may not load now: broken, pinned, moved or aboard", unit=uid), "D6.4"
             )
         aboard.append(unit)
-    carriers.check_load(vtype(vehicle), vehicle, [position.units[u] for u in load.units])  # D6.81
-    pp = carriers.load_pp(position, aboard) if vtype(vehicle).carrier else load_pp(aboard)
+    vt = vtype(vehicle)
+    if vt.carrier:  # D6.81: SMC and SW inside (4 PP), MMC outside as riders (8 PP)
+        carriers.check_load(vt, vehicle, [position.units[u] for u in load.units], aboard, position, load_pp)
+        return load
+    pp = load_pp(aboard)
     if pp > capacity(vtype(vehicle)):
         raise IllegalAction(
             T("{unit} carries {cap} PP, not {pp}", unit=vehicle.id, cap=capacity(vtype(vehicle)), pp=pp),

@@ -24,8 +24,9 @@ crew takes the TC too (``after_overrun``); an immobilization by CC (A11.5, CC Re
 Fighting) calls for none (D5.5). Re-entry by infantry (D5.42) is vreentry.py's.
 
 A crew forced out by a failed TC suffers Hazardous Movement for the rest of the phase (D5.5, A4.62: crew.py's
-``hazardous``). Not built: the weapons a leaving crew may take (D5.41, D6.631) and the malfunction of its
-weapons by choice (D5.411).
+``hazardous``). The weapons a leaving crew may take (D5.41, D6.631, D6.83): ``as abandon-remove``
+(swremove.py).
+Not built: the malfunction of its weapons by choice (D5.411).
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, crew, vdriver
+from hexmate.rules.games.asl import armorldr, crew, swremove, vdriver
 from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
 
-MODES = ("abandon", "abandon-wreck")
+MODES = ("abandon", "abandon-wreck", "abandon-remove")  # the last: D6.631, D6.83 (swremove.py)
 DEMO_MORALE = {"armored": 8, "unarmored": 7}  # demo values: the owner's national data gives them (D5.1)
 FIRED = ("prep_fire", "first_fire", "final_fire", "advancing_fire")
 LEFT = "crew_left"  # its crew left it this Player Turn: no re-entry before the next (D5.42, vreentry.py)
@@ -90,6 +91,11 @@ def check_abandon(position: Position, move: act.Move) -> act.Move:
     if moved or any(vehicle.has(m) for m in FIRED):
         raise IllegalAction(T("{unit} has moved or fired this Player Turn: its crew may not abandon it now "
                               "(a vehicle in Motion must first spend MP, D2.4)", unit=vehicle.id), "D5.41")
+    if move.mode == swremove.MODE and not any(swremove.counter_for(position, vehicle, w) is not None
+                                             for w in swremove.removable(vehicle)):
+        raise IllegalAction(T("{unit} has no weapon its crew may take out (an armored halftrack's MG or "
+                              "mortar, a carrier's MG, ATR or mortar, of its own side, with a counter for "
+                              "it)", unit=vehicle.id), "D6.631")
     return act.Move(move.units, move.path, 0, move.mode)
 
 
@@ -102,6 +108,8 @@ def abandon(position: Position, move: act.Move) -> State:
     if vdriver.smc_driver(vehicle) is not None:  # A21.21: its SMC driver is back beneath it
         return vdriver.release(state, vehicle).replace(moved=(*state.moved, vehicle.id))
     state = crew.bail_out(position.at(state), vehicle)
+    if move.mode == swremove.MODE:  # D6.631, D6.83: the crew takes the weapons out
+        state, _ = swremove.take(position, state, vehicle, crew.crew_id(vehicle))
     return state.replace(moved=(*state.moved, vehicle.id))
 
 
@@ -112,11 +120,12 @@ def generate(position: Position) -> Iterator[act.Action]:
     for vehicle in sorted(position.units.values(), key=lambda u: u.id):
         if not is_vehicle(vehicle) or vehicle.side != position.phasing or vehicle.hex is None:
             continue
-        move = act.Move((vehicle.id,), (vehicle.hex,), None, "abandon")
-        try:
-            yield check_abandon(position, move)
-        except IllegalAction:
-            continue
+        for mode in ("abandon", swremove.MODE):  # D5.41; D6.631, D6.83
+            move = act.Move((vehicle.id,), (vehicle.hex,), None, mode)
+            try:
+                yield check_abandon(position, move)
+            except IllegalAction:
+                continue
 
 
 # --- the Immobilization TC (D5.5, D8.11, D8.22) ---

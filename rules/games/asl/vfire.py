@@ -84,7 +84,12 @@ def firing_side(position: Position) -> str:
 
 
 def _vehicle_targets(position: Position, h: Hex, side: str) -> list[UnitState]:
-    return [u for u in position.units_at(h) if u.side != side and is_vehicle(u) and not u.has("wreck")]
+    """The enemy vehicles a gun may fire at in h: never a motorcycle (D15.5: fire goes at its riders,
+    motoord.py)."""
+    from hexmate.rules.games.asl import moto
+
+    return [u for u in position.units_at(h) if u.side != side and is_vehicle(u) and not u.has("wreck")
+            and not moto.is_moto_unit(u)]
 
 
 def afv_hindrance(position: Position, a: Hex, b: Hex) -> tuple[int, list[str]]:
@@ -134,7 +139,7 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
     if unit.has("abandoned"):
         raise IllegalAction(T("{unit} is abandoned: nobody inside fires it", unit=unit.id), "D5.41")
     vsmccrew.check_ma(position, unit)  # A21.22: a lone SMC crew
-    if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf"):
+    if vt.ma is None or vt.ma.kind != "gun" or unit.has("ma_malf") or unit.has("ma_removed"):
         raise IllegalAction(T("{unit} has no working gun to fire at a vehicle", unit=unit.id), "D3.54")
     if vt.ma.mount == "NT" and vbypass.across_of(unit) is not None and not vbypass.in_vca(unit, fire.target):
         raise IllegalAction(T("{unit} is bypassing: its bow gun fires only inside its bypass VCA",
@@ -165,7 +170,10 @@ def check_fire(position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1"
             )
-    if not _vehicle_targets(position, fire.target, unit.side):
+    from hexmate.rules.games.asl import motoord
+
+    riders_there = motoord.ridden_cycles(position, fire.target, unit.side)  # D15.5: at the riders
+    if not _vehicle_targets(position, fire.target, unit.side) and not riders_there:
         raise IllegalAction(T("no enemy vehicle at {hex}", hex=position.label(fire.target)), "D3.1")
     assert unit.hex is not None
     rng = distance(unit.hex, fire.target)

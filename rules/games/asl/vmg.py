@@ -155,7 +155,7 @@ def mg_attack(
     drms: list[tuple[int, bool]] = [(0, False)]  # each MG's CA DRM; True: the one the MA's turn left (D3.51)
     for w in weapons:
         value = int(getattr(vt, w))
-        if value <= 0 or f"{w}_malf" in markers:
+        if value <= 0 or f"{w}_malf" in markers or f"{w}_removed" in markers:  # D6.631: taken out
             raise IllegalAction(T("this vehicle has no working {weapon}", weapon=NAMES[w]), RULE[w])
         if fired_marker(w) in markers:
             raise IllegalAction(T("its {weapon} has fired this player turn", weapon=NAMES[w]), "D3.5")
@@ -254,7 +254,7 @@ def afv_aboard(position: Position,
         vehicle = mounted.carrier_of(position, unit)
         if vehicle is None or unit.type == "sw" or not vehicle_of(vehicle.values).armored:
             continue
-        kind = mounted.role(vehicle)
+        kind = mounted.role_of(position, unit, vehicle)  # D6.81: a carrier's riders outside
         if kind == mounted.RIDER:
             continue  # D6.23
         # D9.1: the passengers of an OT AFV go CE or BU (D6.62 for an armored halftrack): CE, +2 (D5.31)

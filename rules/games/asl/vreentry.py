@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import crew, vcapture, vdriver, vsmccrew
+from hexmate.rules.games.asl import crew, swremove, vcapture, vdriver, vsmccrew
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.scenario import CounterType
@@ -160,7 +160,8 @@ def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
         marks = (*marks, "other_crew")
     held = "cc_held"  # A21.2 (vcapcc.HELD): crewed, it is no longer an Abandoned AFV held by its side
     inside = vehicle.mark(*marks, remove=("abandoned", "other_crew", held) if own else ("abandoned", held))
-    state = state.without_unit(uid).with_unit(inside)
+    state = swremove.restore(state.with_unit(inside), vehicle_id, uid)  # D6.631, D6.83: weapons back in
+    state = state.without_unit(uid)
     if vehicle.has(vcapture.CAPTURED) and entering is not None and counters is not None:
         state = vcapture.temporary_crew(counters, state, vehicle_id, entering)  # A21.22
     return state

@@ -14,7 +14,7 @@ charged for it: the text asks only the half allowance.
 
 D10.5 (Scrounging): in its own RPh an infantry MMC not in Melee, broken or berserk may try to take the
 working SW off an abandoned vehicle or a wreck that is not burning in its Location, once per vehicle: not one
-already scrounged or bearing the disabled counter of a removal (D6.631; no removal is in play yet). A dr of
+already scrounged or bearing the disabled counter of a removal (D6.631, swremove.py). A dr of
 1-3 succeeds; with more than one SW to take it takes up to twice the dr, picked by Random Selection (the
 players name them, as for a K result). Whatever the dr, the vehicle is then marked scrounged and all it had
 to scrounge is unusable, and the unit (and any SW it took) is TI for the rest of the Player Turn. What may be
@@ -233,6 +233,9 @@ def check(position: Position, action: act.Activate) -> act.Activate:
                             "D10.5")
     if vehicle.has(SCROUNGED):
         raise IllegalAction(T("{unit} has already been scrounged", unit=vehicle.id), "D10.5")
+    if any(m.endswith("_removed") for m in vehicle.markers):  # D10.5: bearing a removal's Disabled counter
+        raise IllegalAction(T("{unit} bears the Disabled counter of a weapon removal (D6.631)",
+                              unit=vehicle.id), "D10.5")
     if not scroungeable(vehicle) and not _unarmed(unit):
         raise IllegalAction(T("{unit} has nothing that may be scrounged", unit=vehicle.id), "D10.51")
     return action

@@ -16,7 +16,8 @@ from hexmate.rules.games.asl import armour, facing, moto, vehicles
 from .test_armour import COUNTERS, pass_reactions
 
 MOTO = {**COUNTERS, "mc": {"type": "vehicle", "vehicle": "demo-moto-g"},
-        "sc": {"type": "vehicle", "vehicle": "demo-moto-sc-g"}, "2-3-7": {"type": "hs", "fp": 2, "range": 3,
+        "sc": {"type": "vehicle", "vehicle": "demo-moto-sc-g"},
+        "sc3": {"type": "vehicle", "vehicle": "demo-moto-sc3-g"}, "2-3-7": {"type": "hs", "fp": 2, "range": 3,
                                                                           "morale": 7, "broken_morale": 7}}
 ROAD = {f"F{i}": {"road": ["N", "S"] if 1 < i < 8 else (["S"] if i == 1 else ["N"])} for i in range(1, 9)}
 

@@ -1,0 +1,125 @@
+"""ASL weapon removal (D6.631) and a carrier's crew taking its weapons (D6.83), in play.
+
+At the table it is abandonment with a mode (vcrew.py's ``move V HEX as abandon``): ``move V HEX as
+abandon-remove``. The crew abandoning its own side's armored halftrack (D6.631) takes its MG and mortar
+armament with it; a carrier's HS or crew (D6.83) its MG, ATR and mortar. Everything else is D5.41's
+abandonment (own MPh, not moved or fired this Player Turn; all MF spent; the vehicle Abandoned).
+
+- Each weapon becomes a SW counter the crew possesses (``<vehicle>-<weapon>``): an MG the scenario's MG
+  counter of the vehicle's nationality with the largest FP not above the vehicle MG's (D6.631: "no more FP
+  than the vehicle used"; none when no MG counter is that small), a mortar the scenario's ``MTR<calibre>``
+  counter (dismantled when it may be, D6.631 "dismantled if possible", A9.8), an ATR the scenario's ``ATR``
+  counter. A counter the scenario lacks: the weapon stays (said on the page).
+- The vehicle is marked for each weapon taken (``<weapon>_removed``, the text's Disabled counter): that
+  weapon does not fire (vmg.py, vfire's MA), and the vehicle may not be scrounged (D10.5).
+- A friendly crew re-entering it (D5.42, vreentry.py) with an appropriate counter (an MG for an MG, a
+  mortar for a mortar, an ATR for an ATR) puts the weapon back: the SW counter is gone, the mark with it.
+- Not with a captured vehicle (D6.631: one's own nationality), nor when the crew is forced out (D5.5:
+  vcrew's TC, which has no such mode).
+
+Not built: the passengers' removal of a weapon the Vehicle Note allows at the unloading cost (D6.631's last
+sentence: Vehicle Notes are not among the texts), D6.83's quicker unloading (D6.51 is not in the texts).
+"""
+
+from __future__ import annotations
+
+from hexmate.rules.games.asl import dismantle
+from hexmate.rules.games.asl.armour import vtype
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.scenario import CounterType
+
+MODE = "abandon-remove"
+MGS = ("bmg", "cmg", "aamg", "rmg")
+
+
+def removable(vehicle: UnitState) -> list[str]:
+    """The weapons its crew may take out (D6.631 halftrack: MG, mortar; D6.83 carrier: MG, ATR, mortar):
+    working and not already taken."""
+    vt = vtype(vehicle)
+    halftrack = vt.movement == "halftrack" and vt.armored
+    if not (halftrack or vt.carrier) or vehicle.has("captured"):
+        return []
+    out = [w for w in MGS if int(getattr(vt, w, 0) or 0) > 0 and not vehicle.has(f"{w}_malf")
+           and not vehicle.has(f"{w}_removed")]
+    kinds = ("MG", "MTR", "ATR") if vt.carrier else ("MG", "MTR")
+    ma_out = vehicle.has("ma_malf") or vehicle.has("ma_removed")
+    if vt.ma is not None and vt.ma.kind in kinds and not ma_out:
+        out.append("ma")
+    return out
+
+
+def _nationality(vehicle: UnitState) -> str:
+    return str(vtype(vehicle).nationality or "")
+
+
+def counter_for(position: Position, vehicle: UnitState, weapon: str) -> CounterType | None:
+    """The SW counter a removed weapon becomes (D6.631), or None when the scenario has none fitting (an MG
+    MA's FP is not in the catalogue, so no counter is known to fit it)."""
+    vt = vtype(vehicle)
+    counters = position.scenario.counters
+    nat = _nationality(vehicle)
+    if weapon == "ma":
+        assert vt.ma is not None
+        keys = {"MTR": [f"MTR{vt.ma.calibre}-{nat}", f"MTR{vt.ma.calibre}"], "ATR": [f"ATR-{nat}", "ATR"]}
+        return next((counters[k] for k in keys.get(vt.ma.kind, []) if k in counters), None)
+    fp = int(getattr(vt, weapon))
+    fitting = [c for c in counters.values() if c.type == "sw" and c.values.get("sw") == "mg"
+               and (not c.values.get("nationality") or str(c.values["nationality"]) == nat)
+               and 0 < int(c.values.get("fp", 0) or 0) <= fp]
+    return max(fitting, key=lambda c: (int(c.values.get("fp", 0) or 0), c.name), default=None)
+
+
+def take(position: Position, state: State, vehicle: UnitState, crew_id: str) -> tuple[State, list[str]]:
+    """The crew (already beneath the vehicle) takes each removable weapon that has a counter: (state, the
+    weapons taken)."""
+    holder = state.units.get(crew_id)
+    if holder is None:
+        return state, []
+    taken: list[str] = []
+    marks: list[str] = []
+    for w in removable(vehicle):
+        counter = counter_for(position, vehicle, w)
+        if counter is None:
+            continue
+        sid = f"{vehicle.id}-{w}"
+        swm = {"removed_sw"}
+        if counter.values.get("sw") in ("mg", "mortar") and dismantle.dismantlable(counter):
+            counter = dismantle.dm_counter(counter, position.scenario.counters)  # D6.631, A9.8
+            swm.add(dismantle.DISMANTLED)
+        sw = UnitState(sid, holder.side, counter, holder.hex, markers=frozenset(swm), level=holder.level,
+                       carrier=holder.id)
+        state = state.replace(units={**state.units, sid: sw})
+        taken.append(w)
+        marks.append(f"{w}_removed")
+    now = state.units[vehicle.id]
+    return state.with_unit(now.mark(*marks)), taken
+
+
+def kind_of(vehicle: UnitState, weapon: str) -> str:
+    """The SW kind that puts a removed weapon back (D6.631: an MG counter for an MG, and so on)."""
+    vt = vtype(vehicle)
+    if weapon == "ma" and vt.ma is not None:
+        return {"MTR": "mortar", "ATR": "atr"}.get(vt.ma.kind, "mg")
+    return "mg"
+
+
+def restore(state: State, vehicle_id: str, uid: str) -> State:
+    """D6.631, D6.83: a crew re-entering with appropriate counters puts the weapons back: each counter is
+    gone into the vehicle, and its weapon's removed mark off."""
+    vehicle = state.units.get(vehicle_id)
+    if vehicle is None:
+        return state
+    gone = [m[: -len("_removed")] for m in vehicle.markers if m.endswith("_removed")]
+    for w in sorted(gone):
+        want = kind_of(vehicle, w)
+        sw = next((u for u in sorted(state.units.values(), key=lambda u: u.id)
+                   if u.carrier == uid and u.type == "sw" and str(u.values.get("sw", "")) == want), None)
+        if sw is None:
+            continue
+        state = state.without_unit(sw.id)
+        vehicle = state.units[vehicle_id]
+        state = state.with_unit(vehicle.mark(remove=(f"{w}_removed",)))
+    return state
+
+
+__all__ = ["MGS", "MODE", "counter_for", "kind_of", "removable", "restore", "take"]

@@ -1,0 +1,122 @@
+"""Motorcycle riders' own fire (D15.6) and a motorcycle entering an enemy Location (D15.43), played through
+the game's apply. Numbers from the text: a sidecar rider's FP halved for riding fire (a 4 FP squad fires 2),
+one LMG for two SMC, none from a cycle without sidecars; an OVR by a sidecar as an unarmored vehicle's (base 1
+FP, D7.11) plus a quarter of its riders' FP tripled (TPBF): a 4 FP squad adds 3."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import units as au
+
+
+def counters() -> dict[str, Any]:
+    out = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    out["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
+    out["sc"] = {"type": "vehicle", "vehicle": "demo-moto-sc-g"}
+    out["sc3"] = {"type": "vehicle", "vehicle": "demo-moto-sc3-g"}
+    return out
+
+
+def riding(make_position: Any, cycle: str, *aboard: tuple[str, str], phase: str = "PFPh",
+           extra: tuple[dict[str, Any], ...] = ()) -> Position:
+    units = [{"id": "g-mc", "counter": cycle, "side": "a", "hex": "C3", "markers": ["vca0"]},
+             *({"id": uid, "counter": c, "side": "a", "hex": "C3", "carrier": "g-mc"} for uid, c in aboard),
+             {"id": "r-1", "counter": "4-4-7r", "side": "b", "hex": "C5"}, *extra]
+    pos: Position = make_position("asl", units, phase, counters=counters())
+    return pos
+
+
+def test_d15_6_riders_of_a_cycle_without_sidecars_never_fire(make_position: Any) -> None:
+    """D15.6: the riders of a cycle (no sidecars) fire neither on the IFT (nor in CC)."""
+    pos = riding(make_position, "mc", ("g-sq", "4-6-7"))
+    assert "fire g-sq at C5" not in [a.text(pos.label) for a in pos.legal_actions]
+    with pytest.raises(IllegalAction, match=r"without sidecars"):
+        pos.game.check(pos, pos.parse_action("fire g-sq at C5"))
+
+
+def test_d15_6_sidecar_riders_fire_halved(make_position: Any) -> None:
+    """D15.6: a squad on squad-size sidecars fires 4 FP halved for riding fire: the 2 FP column."""
+    pos = riding(make_position, "sc3", ("g-sq", "4-6-7"))
+    pos.push_text("fire g-sq at C5 dice 5,6")
+    res = pos.last_resolution
+    assert res is not None
+    text = res.text()
+    assert "4 FP x1/2 rider: mounted fire (D15.6) = 2 FP" in text
+    assert "2 FP -> 2 column" in text
+
+
+def test_d15_6_a_sidecar_lmg_needs_two_smc(make_position: Any) -> None:
+    """D15.6: of SW a sidecar uses a LMG, and only with two SMC aboard it."""
+    lmg = {"id": "g-lmg", "counter": "LMG", "side": "a", "hex": "C3", "carrier": "g-h1"}
+    one = riding(make_position, "sc", ("g-h1", "1-4-9"), extra=(lmg,))
+    with pytest.raises(IllegalAction, match=r"two SMC"):
+        one.game.check(one, one.parse_action("fire g-lmg at C5"))
+    two = riding(make_position, "sc", ("g-h1", "1-4-9"), ("g-h2", "1-4-9"), extra=(lmg,))
+    two.game.check(two, two.parse_action("fire g-lmg at C5"))
+    mmg = {"id": "g-mmg", "counter": "MMG", "side": "a", "hex": "C3", "carrier": "g-h1"}
+    big = riding(make_position, "sc", ("g-h1", "1-4-9"), ("g-h2", "1-4-9"), extra=(mmg,))
+    with pytest.raises(IllegalAction, match=r"only a LMG"):
+        big.game.check(big, big.parse_action("fire g-mmg at C5"))
+
+
+def test_d15_43_a_cycle_passes_through_an_enemy_location(make_position: Any) -> None:
+    """D15.43: a ridden cycle (no sidecars) may move through a hex of enemy infantry: no OVR, no extra MP
+    (road 1/2 MP a hex, D15.41's example rate, plus the start)."""
+    from .test_moto import at, settle, squad
+
+    enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
+    pos = at(make_position, squad(), enemy)
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    assert pos.game.check(pos, pos.parse_action("move a-mc F8-F7-F6")).cost == 2  # start 1 + 2 x 1/2
+    pos.push_text("move a-mc F8-F7-F6")
+    seen = []
+    while pos.decision is not None and pos.decision.kind in ("react", "choose", "hexes", "roll"):
+        seen.append(pos.decision.then)
+        assert pos.decision.then != "vovr"
+        settle(pos)
+        if pos.decision is not None and pos.decision.kind == "roll":
+            break
+    assert pos.units["a-mc"].hex == pos.map.parse_label("F6") and pos.units["b-hs"].hex is not None
+
+
+def test_d15_43_a_sidecar_overruns_with_a_quarter_of_its_riders_fp(make_position: Any) -> None:
+    """D15.43 with D7.1, D7.11: squad sidecars entering a hex of enemy infantry overrun it like an unarmored
+    vehicle: the entry plus a quarter of the MPA (28: 7 MP); OVR FP 1 plus the 4-6-7's 4 FP x1/4 x3 = 3."""
+    from .test_moto import at, settle, squad
+
+    enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
+    pos = at(make_position, squad(), enemy, counter="sc3")
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    assert pos.game.check(pos, pos.parse_action("move a-mc F8-F7")).cost == 1 + Fraction(1, 2) + 7
+    pos.push_text("move a-mc F8-F7")
+    for _ in range(10):
+        if pos.decision is None or pos.decision.then == "vovr":
+            break
+        settle(pos)
+        if pos.decision is not None and pos.decision.kind == "roll" and pos.decision.then != "vovr":
+            pytest.fail(f"unexpected roll {pos.decision.then}")
+    top = pos.decision
+    assert top is not None and top.then == "vovr" and top.arg("base") == "1" and top.arg("fp") == "4"
+    pos.push_text("answer dice 6,6")
+    res = pos.last_resolution
+    assert res is not None and "a-sq: 4 FP x1/4 (passenger or rider) x3 TPBF = 3" in res.text()
+
+
+def test_d15_43_dismounting_beside_a_known_enemy_only_in_melee(make_position: Any) -> None:
+    """D15.43 [EXC: Melee, A11.71]: riders in Melee may dismount where a known enemy is."""
+    from .test_moto import at, settle, squad
+
+    pos = at(make_position, squad(), {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F8"})
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    with pytest.raises(IllegalAction, match="known enemy unit"):
+        pos.game.check(pos, pos.parse_action("unload a-mc"))
+    melee = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("melee")))
+    melee.game.check(melee, melee.parse_action("unload a-mc"))

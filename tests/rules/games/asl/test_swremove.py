@@ -1,0 +1,88 @@
+"""Weapon removal (swremove.py; D6.631, D6.83), played through the game's apply: the crew abandoning its own
+armored halftrack takes its MG as an MG counter of no more FP than the vehicle's (a 3 FP BMG: the 3 FP LMG,
+not the 5 FP MMG); a carrier's HS its 2 FP BMG as a 2 FP MG; the vehicle's weapon is Disabled and the vehicle
+not scroungeable (D10.5); a crew re-entering with the counter puts the weapon back (D6.631, D5.42)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import units as au
+
+from .test_armour import pass_reactions
+
+
+def counters(**more: Any) -> dict[str, Any]:
+    out = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    out["ht"] = {"type": "vehicle", "vehicle": "demo-ht-g"}
+    out["c"] = {"type": "vehicle", "vehicle": "demo-carrier-b"}
+    out.update(more)
+    return out
+
+
+def board(make_position: Any, counter: str = "ht", markers: tuple[str, ...] = (), phase: str = "MPh",
+          extra: tuple[dict[str, Any], ...] = (), **more: Any) -> Position:
+    units = [{"id": "a-v", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0", *markers]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "J5"}, *extra]
+    pos: Position = make_position("asl", units, phase, counters=counters(**more))
+    return pos
+
+
+def test_d6_631_the_crew_takes_the_halftrack_s_mg_as_a_counter_of_no_more_fp(make_position: Any) -> None:
+    """D6.631: a 3 FP BMG leaves as the 3 FP LMG (not the 5 FP MMG), possessed by the crew beneath the
+    Abandoned halftrack, which is marked with the weapon's Disabled counter."""
+    pos = board(make_position)
+    offered = [pos.action_text(a) for a in pos.legal_actions if a.kind == "move"]
+    assert "move a-v C5 cost 0 as abandon-remove" in offered
+    pos.push_text("move a-v C5 as abandon-remove")
+    pass_reactions(pos)
+    ht = pos.units["a-v"]
+    assert ht.has("abandoned") and ht.has("bmg_removed")
+    sw = pos.units["a-v-bmg"]
+    assert sw.carrier == "a-v-crew" and sw.name == "LMG" and sw.values["fp"] == 3
+    sq = {"id": "b-2", "counter": "4-4-7", "side": "b", "hex": "C7"}
+    later = board(make_position, markers=("bmg_removed",), phase="PFPh", extra=(sq,))  # crewed, no MG back
+    with pytest.raises(IllegalAction, match=r"no working BMG"):
+        later.game.check(later, later.parse_action("fire a-v.bmg at C7"))
+
+
+def test_d6_83_a_carrier_s_hs_takes_its_bmg(make_position: Any) -> None:
+    """D6.83 (with D6.631, D6.82): the carrier's HS crew takes the 2 FP BMG as a 2 FP MG counter of its side;
+    with no MG counter of 2 FP or less the carrier has nothing to take."""
+    lmg = {"type": "sw", "sw": "mg", "nationality": "british", "fp": 2, "range": 6, "rof": 1, "breakdown": 12,
+           "repair": 1, "pp": 1}
+    none = board(make_position, "c")
+    with pytest.raises(IllegalAction, match=r"D6\.631"):
+        none.game.check(none, none.parse_action("move a-v C5 as abandon-remove"))
+    pos = board(make_position, "c", **{"LMG-b": lmg})
+    pos.push_text("move a-v C5 as abandon-remove")
+    pass_reactions(pos)
+    hs = pos.units["a-v-crew"]
+    assert hs.type == "hs" and pos.units["a-v-bmg"].carrier == hs.id and pos.units["a-v-bmg"].name == "LMG-b"
+
+
+def test_d6_631_not_a_captured_halftrack_and_no_scrounging_after(make_position: Any) -> None:
+    """D6.631: only one's own (not a captured) halftrack; D10.5: a vehicle with a removal's Disabled counter
+    is not scrounged."""
+    captured = board(make_position, markers=("captured",))
+    with pytest.raises(IllegalAction, match=r"D6\.631"):
+        captured.game.check(captured, captured.parse_action("move a-v C5 as abandon-remove"))
+    sq = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    rph = board(make_position, markers=("abandoned", "bmg_removed"), phase="RPh", extra=(sq,))
+    with pytest.raises(IllegalAction, match=r"Disabled counter"):
+        rph.game.check(rph, rph.parse_action("activate a-sq,a-v for scrounge"))
+
+
+def test_d6_631_re_entry_with_the_counter_puts_the_mg_back(make_position: Any) -> None:
+    """D6.631 with D5.42: a crew re-entering with the MG counter returns it to the halftrack: the counter is
+    gone and the Disabled mark off."""
+    crew = {"id": "a-cr", "counter": "2-2-8", "side": "a", "hex": "C5"}
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C5", "carrier": "a-cr"}
+    pos = board(make_position, markers=("abandoned", "bmg_removed"), extra=(crew, lmg))
+    pos.push_text("load a-cr into a-v")
+    pass_reactions(pos)
+    ht = pos.units["a-v"]
+    assert not ht.has("abandoned") and not ht.has("bmg_removed") and "a-lmg" not in pos.units
