@@ -23,6 +23,7 @@ from hexmate.rules.games.asl import (
     ddtank,
     fire_groups,
     hulldown,
+    mgafv,
     moto,
     mounted,
     ncreact,
@@ -684,6 +685,8 @@ class AslGame(Game):
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
+            if mgafv.claims(action):
+                return mgafv.check(self, position, action)  # A9.61: a MG's AFV Kill attack
             if vft.claims(position, action):
                 return vft.check(position, action)  # D3.6: a vehicle's FT
             if prcfire.claims(position, action):
@@ -880,6 +883,8 @@ class AslGame(Game):
                                                       cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if mgafv.claims(action):
+                return mgafv.declare(self, position, action)  # A9.61
             if vft.claims(position, action):  # D3.6: its FT, or its MGs at the owner's word (A22.31)
                 if vft.mg_too(position, action):
                     return vft.ask(position, action)
@@ -1077,6 +1082,12 @@ class AslGame(Game):
     def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         assert answer.dice is not None
         return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
+
+    def resume_mgafv_th(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return mgafv.resume_th(self, position, decision, answer)  # A9.6
+
+    def resume_mgafv_tk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return mgafv.resume_tk(self, position, decision, answer)  # A9.61, A9.611
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
@@ -1588,7 +1599,8 @@ class AslGame(Game):
         if any(True for _ in vsmoke.generate(self, probe)):
             return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
-            if vfire.can_react(probe) or any(True for _ in vmgfire.generate(probe)):
+            if vfire.can_react(probe) or any(True for _ in vmgfire.generate(probe)) or any(
+                    True for _ in mgafv.generate(self, probe)):  # A9.61
                 return True  # D3.3: vehicles fire at the vehicle that entered (A8.1, D3.5: MGs too)
             crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
             return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
@@ -1832,6 +1844,7 @@ class AslGame(Game):
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
                     yield from vfire.generate(position)
+                    yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
                 else:
                     yield from self._fire_from_ground(position)
@@ -1896,6 +1909,7 @@ class AslGame(Game):
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
             yield from vfg.generate(self, position)  # D6.64: a halftrack's MGs with infantry
+            yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
             yield from vft.generate(position)  # D3.6
             yield from asl_dismantle.generate(position)  # A9.8
             yield from asl_swdestroy.generate(position)  # A9.73
