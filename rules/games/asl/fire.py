@@ -20,6 +20,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import collateral, fire_groups, mounted, selection, spray, vcover, vcrewhit, vmg
 from hexmate.rules.games.asl import concealment as asl_concealment
@@ -699,7 +700,8 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
         inexp = owner is not None and au.restricted_in(position, owner)  # A19.32, A19.3
         captured = au.is_captured(sw, owner)
         sustained = _sustained(sw, modes.get(sw.id, ""))
-        breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
+        breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp,
+                                     ammo_short=asl_ammo.short(position, sw.side))  # A19.131
         if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)
             elite = owner is None or au.unit_class(owner.values) == "elite"
             out_at = next(n for n in range(2, 14) if sp.ft_out_of_fuel(n, elite=elite, captured=captured))
@@ -850,6 +852,10 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
             "A9.71", "malfunction", units=tuple(sorted(fates)),
             args=tuple(sorted(fates.items())),
         ))
+    state, short_lines, short_asks = asl_ammo.after_attack(position, state, people, roll.total)  # A19.131
+    decisions.extend(short_asks)
+    if short_lines:
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(short_lines))
     view = position.at(state)
     targets = [position.units[u] for u in resolution.results if u in position.units]
     could_nmc = _could_nmc(view, resolution, roll.total, cowering if roll.doubles else 0, cowering)
@@ -866,10 +872,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
     area = [spray.CAUSE] if other is not None else []
-    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, bool(fates), area)
+    spoilt = bool(fates) or asl_ammo.spoils_residual(position, people, roll.total)  # A8.221, A19.131
+    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, spoilt, area)
     if other is not None:  # A8.24: and in the second Location, when an attack there was worked out
         state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
-                            keep, laying, bool(fates), area)
+                            keep, laying, spoilt, area)
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target, grains[m]) for m in laying
                      if m not in fates and not cowered)  # A9.22: no lane after its user cowered
     if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual

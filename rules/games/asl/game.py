@@ -63,6 +63,7 @@ from hexmate.rules.games.asl import (
     wagon,
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
+from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -1082,6 +1083,9 @@ class AslGame(Game):
     def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         assert answer.dice is not None
         return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
+
+    def resume_ammo_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ammo.resume_pick(position, decision, answer)  # A19.131
 
     def resume_mgafv_th(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return mgafv.resume_th(self, position, decision, answer)  # A9.6

@@ -276,6 +276,10 @@ def may_lay(position: Position, mg: UnitState, target: Hex, mode: str) -> bool:
         return False
     if mg.has("first_fire") or mg.has("final_fire"):
         return False
+    from hexmate.rules.games.asl import ammo
+
+    if ammo.no_lane(position, mg):  # A19.131: no Fire Lane under Ammunition Shortage
+        return False
     if owner.hex == target or position.map.level(owner.hex) != position.map.level(target):
         return False
     return grain_of(position, mg, target) != ""

@@ -191,3 +191,13 @@ def test_a9_61_a_hit_on_an_unarmored_aspect_goes_to_the_ift_vehicle_line(make_po
     pos.push_text("answer dice 3,3")
     assert ("IFT vehicle line", "6 FP, DR 6, Kill number 6", "A7.308") in lines(pos)
     assert pos.units["b-pz"].has("immobilized")
+
+
+def test_a19_131_ammunition_shortage_lowers_the_b_on_the_to_hit_dr(make_position: Any) -> None:
+    """A9.7, A19.131, A.11: the LMG's B11 is B10 under Ammunition Shortage: a TH DR of 10 breaks it down."""
+    plain = make(make_position, mg="LMG", at="C4")
+    plain.push_text("fire a-mg.kill.b-ht at F4 dice 4,6")
+    assert not plain.units["a-mg"].has("malfunctioned")
+    short = make(make_position, mg="LMG", at="C4", options={"ammo_shortage": ["a"]})
+    short.push_text("fire a-mg.kill.b-ht at F4 dice 4,6")
+    assert short.units["a-mg"].has("malfunctioned")
