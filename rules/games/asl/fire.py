@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import residual as rfp
@@ -175,6 +176,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         why = au.check_sw_use(state, sw)
         if why is not None:
             raise IllegalAction(*why)
+        asl_mgca.check(position, sw, fire.target)  # A9.21: a MMG/HMG's CA fixed in this phase
         owner = state.units[sw.carrier or ""]
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
@@ -754,6 +756,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
+    state = asl_mgca.record(position, state, weapons, fire.target)  # A9.21
     state = fire_groups.record(position, state, fire)  # A7.55
     for oid in {w.carrier for w in weapons if w.carrier}:
         assert oid is not None

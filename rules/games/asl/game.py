@@ -90,6 +90,7 @@ from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
+from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
@@ -1931,6 +1932,7 @@ class AslGame(Game):
 
     def on_phase_end(self, position: Position) -> State:
         state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
+        state = asl_mgca.phase_over(position, state)  # A9.21: the MMG/HMG CA counters
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
