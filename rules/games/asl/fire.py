@@ -177,6 +177,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if why is not None:
             raise IllegalAction(*why)
         asl_mgca.check(position, sw, fire.target)  # A9.21: a MMG/HMG's CA fixed in this phase
+        if _sustained(sw, modes[sw.id]) and single_smc(position, sw, firers):
+            raise IllegalAction(T("{sw} is fired by a single SMC and may not use Sustained Fire", sw=sw.id),
+                                "A9.3")
         owner = state.units[sw.carrier or ""]
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
@@ -370,6 +373,14 @@ def lone_leader_mg(position: Position, sw: UnitState, firers: Sequence[UnitState
         return False
     helpers = [u for u in firers if u.type in ("leader", "hero") and u.id != owner.id and u.hex == owner.hex]
     return not helpers
+
+
+def single_smc(position: Position, sw: UnitState, firers: Sequence[UnitState]) -> bool:
+    """A9.3: is this SW MG fired by one SMC alone (no second SMC of his Location named with him)?"""
+    owner = position.units.get(sw.carrier or "")
+    if owner is None or owner.type not in au.SMC:
+        return False
+    return not [u for u in firers if u.type in au.SMC and u.id != owner.id and u.hex == owner.hex]
 
 
 def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None,
