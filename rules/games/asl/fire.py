@@ -768,6 +768,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
     state = asl_mgca.record(position, state, weapons, fire.target)  # A9.21
+    state = rfp.cancel_on_fire(position, state, weapons, fire.target)  # A9.223: TPBF ends its lane
     state = fire_groups.record(position, state, fire)  # A7.55
     for oid in {w.carrier for w in weapons if w.carrier}:
         assert oid is not None

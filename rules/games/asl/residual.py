@@ -612,3 +612,13 @@ def alternate_grain(origin: Hex, target: Hex, reach: int, side: str) -> list[Hex
                 return out
             out.append(h)
         here = nxt
+
+
+def cancel_on_fire(position: Position, state: State, weapons: Sequence[UnitState], target: Hex) -> State:
+    """A9.223: a MG that keeps a Fire Lane fires again in the MPh only at units entering its own Location
+    (TPBF, A8.312), and cancels its lane when it does. Not built: D7.21's CC Reaction Fire, and the exception
+    for a vehicle without (exposed) PRC that does not end its MPh there."""
+    ids = {w.id for w in weapons}
+    gs = _gs(state)
+    kept = tuple(lane for lane in gs.lanes if not (lane.mg in ids and lane.origin == target))
+    return state if kept == gs.lanes else state.replace(game=gs.replace(lanes=kept))
