@@ -889,7 +889,10 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     area = [spray.CAUSE] if other is not None else []
     spoilt = bool(fates) or asl_ammo.spoils_residual(position, people, roll.total)  # A8.221, A19.131
     state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, spoilt, area)
-    if other is not None:  # A8.24: and in the second Location, when an attack there was worked out
+    if other is not None and position.phase.id == "MPh":  # A9.52: no mover there, but its Residual FP
+        state = spray.untargeted_residual(game, position, state, fire, other, sprayed, modes, keep, laying,
+                                          spoilt)
+    elif other is not None:  # A8.24: and in the second Location, when an attack there was worked out
         state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
                             keep, laying, spoilt, area)
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target, grains[m]) for m in laying
