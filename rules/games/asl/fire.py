@@ -864,7 +864,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
             "units", owner_side,
             T("name the SW Random Selection picks to suffer the breakdown among {weapons}",
               weapons=", ".join(sorted(fates))),
-            "A9.71", "malfunction", units=tuple(sorted(fates)),
+            "A9.71", "malfunction", units=tuple(sorted(fates)), count=0,  # A9.71: one, or more on a tie
             args=tuple(sorted(fates.items())),
         ))
     state, short_lines, short_asks = asl_ammo.after_attack(position, state, people, roll.total)  # A19.131
