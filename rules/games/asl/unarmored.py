@@ -126,12 +126,31 @@ def _locations(decision: Decision, resolution: Resolution) -> list[tuple[Hex, Re
             (other, dataclasses.replace(resolution, lines=resolution.lines[second:]))]
 
 
+def _mg_hexes(position: Position, decision: Decision) -> list[Hex]:
+    """The firers' hexes when the attack includes a SW MG (A9.6), else []."""
+    from hexmate.rules.games.asl.fire import where
+
+    firers = [position.units[u] for u in decision.subject if u in position.units]
+    if not any(u.type == "sw" and u.values.get("sw") == "mg" for u in firers):
+        return []
+    return [h for u in firers if u.type != "leader" and (h := where(position, u)) is not None]
+
+
+def _bare(vehicle: UnitState, hexes: list[Hex], coloured: int) -> bool:
+    """A9.6: MG fire at a vehicle whose target facing is unarmored (to every firer) is read on the IFT's
+    vehicle line, with no To Hit DR."""
+    from hexmate.rules.games.asl import vcrewhit
+
+    return bool(hexes) and all(vcrewhit.unarmored_aspect(vehicle, h, coloured) for h in hexes)
+
+
 def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
               state: State) -> State:
     """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored
     vehicle in the target Location (at most the column's largest KIA number of them), without a TEM for
     infantry only (the A7.308 example's shellhole); A7.309: an Original 2 asks for the Unlikely Kill dr.
-    A9.51: a Spraying Fire does so in each of its two Locations, with that Location's own DRM and column."""
+    A9.51: a Spraying Fire does so in each of its two Locations, with that Location's own DRM and column.
+    A9.6: a MG's fire reads an AFV on the vehicle line too when its target facing is unarmored."""
     resolution = state.resolution
     if position.phase.id == "MPh" or decision.target is None or answer.dice is None or resolution is None:
         return state
@@ -140,9 +159,11 @@ def after_ift(game: AslGame, position: Position, decision: Decision, answer: act
     original = sum(answer.dice)
     lines: list[Line] = []
     asks: list[Decision] = []
+    bare_at = _mg_hexes(position, decision)
     for target, worked_lines in _locations(decision, resolution):
         trucks = sorted((u for u in state.units.values() if u.hex == target and u.side != side
-                         and armour.is_vehicle(u) and not armour.vtype(u).armored and not u.has("wreck")
+                         and armour.is_vehicle(u) and not u.has("wreck")
+                         and (not armour.vtype(u).armored or _bare(u, bare_at, answer.dice[1]))
                          and armour.vtype(u).movement != "motorcycle"),  # D15.5: fire is at the riders
                         key=lambda u: u.id)
         column = column_of(worked_lines)

@@ -201,3 +201,24 @@ def test_a19_131_ammunition_shortage_lowers_the_b_on_the_to_hit_dr(make_position
     short = make(make_position, mg="LMG", at="C4", options={"ammo_shortage": ["a"]})
     short.push_text("fire a-mg.kill.b-ht at F4 dice 4,6")
     assert short.units["a-mg"].has("malfunctioned")
+
+
+@pytest.mark.parametrize("with_mg", [True, False])
+def test_a9_6_mg_fire_at_an_unarmored_facing_reads_the_vehicle_line(make_position: Any, tmp_path: Path,
+                                                                    with_mg: bool) -> None:
+    """A9.6: MG fire (no AFV Kill attack declared) at a vehicle whose target facing is unarmored goes to the
+    IFT's vehicle line with no To Hit DR: the 7-4-7 and its LMG (9 FP, the 8 column: demo Kill number 7) from
+    the PzKpfw's unarmored rear, Final DR 5: destroyed; the squad alone (7 FP) leaves the AFV alone."""
+    counter = {"type": "vehicle", "vehicle": "demo-pz-g",
+               "catalogue": catalogue(tmp_path, rear_unarmored="hull")}
+    units = [{"id": "a-sq", "counter": "7-4-7", "side": "a", "hex": "I4"},
+             {"id": "a-mg", "counter": "LMG", "side": "a", "hex": "I4", "carrier": "a-sq"},
+             {"id": "b-pz", "counter": "pzr", "side": "b", "hex": "F4", "markers": ["vca3"]}]
+    pos = make_position("asl", units, "DFPh", counters={**COUNTERS, "pzr": counter}, first_side="b")
+    pos.push_text(f"fire {'a-sq,a-mg' if with_mg else 'a-sq'} at F4 dice 3,2")
+    got = [x for x in lines(pos) if x[2] == "A7.308"]
+    if with_mg:
+        assert got == [("Vehicle line", "b-pz: Final DR 5, Kill number 7: destroyed", "A7.308")]
+        assert pos.units["b-pz"].has("wreck")
+    else:
+        assert got == [] and not pos.units["b-pz"].has("wreck")
