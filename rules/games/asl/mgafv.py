@@ -21,9 +21,9 @@ from aboard a vehicle; A9.61, A7.23-A7.24, A7.81, A9.3, A9.12). The attack then:
    riders); only the riders once the crew is (or becomes) stunned or shocked (D.8).
 
 Chapter C's To Hit and AP To Kill tables and the TK Case D are not among the texts: the numbers come from the
-ordnance pack (demo values; the D.8 example fixes the HMG's TH# 10, basic TK# 4 and Case D +1). Not built:
-the Residual FP an AFV Kill attack may leave when its MG loses its ROF (the D.8 example's aside), and the
-leadership DRM on a SW MG's To Hit DR (chapter C).
+ordnance pack (demo values; the D.8 example fixes the HMG's TH# 10, basic TK# 4 and Case D +1). As
+Defensive First Fire, a MG that lost its ROF leaves Residual FP in the AFV's Location (A8.2, the D.8
+example). Not built: the leadership DRM on a SW MG's To Hit DR (chapter C).
 """
 
 from __future__ import annotations
@@ -215,6 +215,38 @@ def _weapon(position: Position, state: State, mg: UnitState, owner: UnitState, d
     return state, True
 
 
+def asl_fire_marker(position: Position) -> str:
+    from hexmate.rules.games.asl import fire as asl_fire
+
+    return asl_fire.FIRE_MARKERS[position.phase.id]
+
+
+def residual(position: Position, state: State, mg: UnitState, owner: UnitState, afv: UnitState,
+             lines: list[Line]) -> State:
+    """A8.2 (the D.8 example): Defensive First Fire by a MG that lost its ROF leaves Residual FP in the AFV's
+    Location: half its IFT column (the MG's FP, doubled PBF or tripled TPBF), one column lower for each +1
+    from outside the hex (the LOS and AFV/wreck hindrances, a CX user; A8.26); none after a breakdown
+    (A8.221). The Specific Collateral attack leaves none (D.8)."""
+    from hexmate.rules.games.asl import fire as asl_fire
+    from hexmate.rules.games.asl import residual as rfp
+
+    if position.phase.id != "MPh" or owner.hex is None or afv.hex is None:
+        return state
+    fp, _ = fpw.shot_fp(asl_fire.shot_of(mg, owner), distance(owner.hex, afv.hex), phase=position.phase.id)
+    axis = position.charts.chart("ift").axis("fp")
+    col = fpw.column(axis, fp, 0)
+    if col is None:
+        return state
+    outside = vfire.afv_hindrance(position, owner.hex, afv.hex)[0]
+    outside += asl_terrain.line_of_sight(position, owner.hex, afv.hex).hindrance
+    outside += 1 if owner.has("cx") else 0  # A4.51
+    value = rfp.residual_value(axis, int(axis.key_at(col)), outside)
+    if value:
+        lines.append(Line(T("Residual FP"), T("{fp} FP left at {hex}", fp=value, hex=position.label(afv.hex)),
+                          "A8.2"))
+    return rfp.place(position, state, afv.hex, value, mg.side)
+
+
 def resume_th(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
     """The To Hit DR is in: ROF and breakdown (A9.2, A9.7), hit or miss, the hit's aspect and the TK DR."""
     assert answer.dice is not None and decision.target is not None
@@ -228,7 +260,10 @@ def resume_th(game: AslGame, position: Position, decision: Decision, answer: act
     th, steps = to_hit(position, mg, owner, afv)
     lines = [Line(s.text, str(s.value), s.rule) for s in steps]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "A9.6"))
-    state, _ = _weapon(position, state, mg, owner, dr, lines)
+    state, works = _weapon(position, state, mg, owner, dr, lines)
+    kept = not state.units[mg.id].has(asl_fire_marker(position)) if mg.id in state.units else False
+    if works and not kept:
+        state = residual(position, state, mg, owner, afv, lines)
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     hd = vfire.hull_down(position, owner, afv)[0]
     if not od.hits(dr, th, hd=hd, pack=pack):

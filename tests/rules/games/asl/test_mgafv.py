@@ -222,3 +222,22 @@ def test_a9_6_mg_fire_at_an_unarmored_facing_reads_the_vehicle_line(make_positio
         assert pos.units["b-pz"].has("wreck")
     else:
         assert got == [] and not pos.units["b-pz"].has("wreck")
+
+
+@pytest.mark.parametrize(("dice", "left"), [("4,2", {}), ("3,3", {"F4": 1})])
+def test_d_8_example_the_hmg_that_lost_its_rof_leaves_residual_1(make_position: Any, dice: str,
+                                                                 left: dict[str, int]) -> None:
+    """D.8 example, A8.2, A8.26: had the HMG lost its ROF (coloured 3 > ROF 2), its attack would leave 1
+    Residual FP in the halftrack's hex: 6 FP, the 6 column, half is 2, one column lower for the wreck's +1
+    hindrance; keeping its ROF it leaves none (A8.23)."""
+    from hexmate.rules.games.asl import residual as rfp
+
+    pos = make_position("asl", [
+        {"id": "a-sq", "counter": "7-4-7", "side": "a", "hex": "B4"},
+        {"id": "a-mg", "counter": "HMG", "side": "a", "hex": "B4", "carrier": "a-sq"},
+        {"id": "b-w", "counter": "t", "side": "b", "hex": "E5", "markers": ["wreck"]},
+        {"id": "b-ht", "counter": "ht", "side": "b", "hex": "G4", "markers": ["vca3", "ce"]},
+    ], "MPh", counters=COUNTERS, first_side="b")
+    pos.push_text("move b-ht G4-F4")
+    pos.push_text(f"fire a-mg.kill.b-ht at F4 dice {dice}")
+    assert {pos.label(r.hex): r.fp for r in rfp.residuals(pos.state)} == left
