@@ -32,7 +32,7 @@ from hexmate.rules.games.asl import armour, riders
 from hexmate.rules.games.asl.aftermath import column_of
 from hexmate.rules.games.asl.terrain import infantry_only_tem
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -127,12 +127,19 @@ def _locations(decision: Decision, resolution: Resolution) -> list[tuple[Hex, Re
 
 
 def _mg_hexes(position: Position, decision: Decision) -> list[Hex]:
-    """The firers' hexes when the attack includes a SW MG (A9.6), else []."""
-    from hexmate.rules.games.asl.fire import where
+    """The firers' hexes when the attack includes a SW MG (A9.6), else []; none when a MG of it fires at
+    Long Range or beyond 16 hexes, which has no effect on an armored target (A9.4)."""
+    from hexmate.rules.games.asl.fire import MG_UNDIRECTED, where
 
     firers = [position.units[u] for u in decision.subject if u in position.units]
-    if not any(u.type == "sw" and u.values.get("sw") == "mg" for u in firers):
+    mgs = [u for u in firers if u.type == "sw" and u.values.get("sw") == "mg"]
+    if not mgs or decision.target is None:
         return []
+    for mg in mgs:
+        h = where(position, mg)
+        reach = min(int(mg.values.get("range", 0) or 0), MG_UNDIRECTED)
+        if h is None or distance(h, decision.target) > reach:
+            return []
     return [h for u in firers if u.type != "leader" and (h := where(position, u)) is not None]
 
 

@@ -203,21 +203,24 @@ def test_a19_131_ammunition_shortage_lowers_the_b_on_the_to_hit_dr(make_position
     assert short.units["a-mg"].has("malfunctioned")
 
 
-@pytest.mark.parametrize("with_mg", [True, False])
+@pytest.mark.parametrize(("with_mg", "lmg_range"), [(True, 6), (False, 6), (True, 2)])
 def test_a9_6_mg_fire_at_an_unarmored_facing_reads_the_vehicle_line(make_position: Any, tmp_path: Path,
-                                                                    with_mg: bool) -> None:
+                                                                    with_mg: bool, lmg_range: int) -> None:
     """A9.6: MG fire (no AFV Kill attack declared) at a vehicle whose target facing is unarmored goes to the
     IFT's vehicle line with no To Hit DR: the 7-4-7 and its LMG (9 FP, the 8 column: demo Kill number 7) from
-    the PzKpfw's unarmored rear, Final DR 5: destroyed; the squad alone (7 FP) leaves the AFV alone."""
+    the PzKpfw's unarmored rear, Final DR 5: destroyed; the squad alone (7 FP) leaves the AFV alone, and so
+    does a LMG of range 2 firing at Long Range (A9.4: no effect on an armored target)."""
     counter = {"type": "vehicle", "vehicle": "demo-pz-g",
                "catalogue": catalogue(tmp_path, rear_unarmored="hull")}
     units = [{"id": "a-sq", "counter": "7-4-7", "side": "a", "hex": "I4"},
              {"id": "a-mg", "counter": "LMG", "side": "a", "hex": "I4", "carrier": "a-sq"},
              {"id": "b-pz", "counter": "pzr", "side": "b", "hex": "F4", "markers": ["vca3"]}]
-    pos = make_position("asl", units, "DFPh", counters={**COUNTERS, "pzr": counter}, first_side="b")
+    lmg = {**COUNTERS["LMG"], "range": lmg_range}
+    pos = make_position("asl", units, "DFPh", counters={**COUNTERS, "pzr": counter, "LMG": lmg},
+                        first_side="b")
     pos.push_text(f"fire {'a-sq,a-mg' if with_mg else 'a-sq'} at F4 dice 3,2")
     got = [x for x in lines(pos) if x[2] == "A7.308"]
-    if with_mg:
+    if with_mg and lmg_range >= 3:
         assert got == [("Vehicle line", "b-pz: Final DR 5, Kill number 7: destroyed", "A7.308")]
         assert pos.units["b-pz"].has("wreck")
     else:
