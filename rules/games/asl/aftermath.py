@@ -541,6 +541,8 @@ def _weapon_fate(state: State, sid: str, fate: str) -> State:
 
 
 def resume_malfunction(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A9.71: the SW Random Selection picked suffers its breakdown."""
-    sid = answer.units[0]
-    return _weapon_fate(position.state, sid, decision.arg(sid, "b"))
+    """A9.71: the SW Random Selection picked suffer their breakdown (one, or more when its dr ties)."""
+    state = position.state
+    for sid in answer.units:
+        state = _weapon_fate(state, sid, decision.arg(sid, "b"))
+    return state

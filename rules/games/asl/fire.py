@@ -20,6 +20,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import (
     collateral,
@@ -36,6 +37,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import residual as rfp
@@ -184,6 +186,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         why = au.check_sw_use(state, sw)
         if why is not None:
             raise IllegalAction(*why)
+        asl_mgca.check(position, sw, fire.target)  # A9.21: a MMG/HMG's CA fixed in this phase
+        if _sustained(sw, modes[sw.id]) and single_smc(position, sw, firers):
+            raise IllegalAction(T("{sw} is fired by a single SMC and may not use Sustained Fire", sw=sw.id),
+                                "A9.3")
         owner = state.units[sw.carrier or ""]
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
@@ -388,6 +394,14 @@ def lone_leader_mg(position: Position, sw: UnitState, firers: Sequence[UnitState
         return False
     helpers = [u for u in firers if u.type in ("leader", "hero") and u.id != owner.id and u.hex == owner.hex]
     return not helpers
+
+
+def single_smc(position: Position, sw: UnitState, firers: Sequence[UnitState]) -> bool:
+    """A9.3: is this SW MG fired by one SMC alone (no second SMC of his Location named with him)?"""
+    owner = position.units.get(sw.carrier or "")
+    if owner is None or owner.type not in au.SMC:
+        return False
+    return not [u for u in firers if u.type in au.SMC and u.id != owner.id and u.hex == owner.hex]
 
 
 def cowering_shift(firers: Sequence[UnitState], default_nationality: str | None,
@@ -734,7 +748,8 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
         inexp = owner is not None and au.restricted_in(position, owner)  # A19.32, A19.3
         captured = au.is_captured(sw, owner)
         sustained = _sustained(sw, modes.get(sw.id, ""))
-        breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp)
+        breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp,
+                                     ammo_short=asl_ammo.short(position, sw.side))  # A19.131
         if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)
             elite = owner is None or au.unit_class(owner.values) == "elite"
             out_at = next(n for n in range(2, 14) if sp.ft_out_of_fuel(n, elite=elite, captured=captured))
@@ -787,6 +802,8 @@ def declare(game: AslGame, position: Position, fire: act.Fire) -> State:
             for sw in au.possessed(state, uid):
                 state = state.with_unit(sw.mark("final_fire", remove=("first_fire",)))
     state = _count_shots(position, state, fire)
+    state = asl_mgca.record(position, state, weapons, fire.target)  # A9.21
+    state = rfp.cancel_on_fire(position, state, weapons, fire.target)  # A9.223: TPBF ends its lane
     state = fire_groups.record(position, state, fire)  # A7.55
     for oid in {w.carrier for w in weapons if w.carrier}:
         assert oid is not None
@@ -882,9 +899,13 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
             "units", owner_side,
             T("name the SW Random Selection picks to suffer the breakdown among {weapons}",
               weapons=", ".join(sorted(fates))),
-            "A9.71", "malfunction", units=tuple(sorted(fates)),
+            "A9.71", "malfunction", units=tuple(sorted(fates)), count=0,  # A9.71: one, or more on a tie
             args=tuple(sorted(fates.items())),
         ))
+    state, short_lines, short_asks = asl_ammo.after_attack(position, state, people, roll.total)  # A19.131
+    decisions.extend(short_asks)
+    if short_lines:
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(short_lines))
     view = position.at(state)
     targets = [position.units[u] for u in resolution.results if u in position.units]
     could_nmc = _could_nmc(view, resolution, roll.total, cowering if roll.doubles else 0, cowering)
@@ -901,10 +922,14 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
         decisions.extend(decisions_for(view, result, ids, column_of(resolution)))
     # A8.2: the Residual FP it leaves (none after a malfunction, A8.221); A9.22: the lane counter placed
     area = [spray.CAUSE] if other is not None else []
-    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, bool(fates), area)
-    if other is not None:  # A8.24: and in the second Location, when an attack there was worked out
+    spoilt = bool(fates) or asl_ammo.spoils_residual(position, people, roll.total)  # A8.221, A19.131
+    state = rfp.left_by(game, position, state, fire, here, modes, keep, laying, spoilt, area)
+    if other is not None and position.phase.id == "MPh":  # A9.52: no mover there, but its Residual FP
+        state = spray.untargeted_residual(game, position, state, fire, other, sprayed, modes, keep, laying,
+                                          spoilt)
+    elif other is not None:  # A8.24: and in the second Location, when an attack there was worked out
         state = rfp.left_by(game, position, state, act.Fire(fire.firers, other, fire.dice), sprayed, modes,
-                            keep, laying, bool(fates), area)
+                            keep, laying, spoilt, area)
     decisions.extend(rfp.counter_question(position, position.units[m], fire.target, grains[m]) for m in laying
                      if m not in fates and not cowered)  # A9.22: no lane after its user cowered
     if keep and other is None and not fates:  # A8.23: or give the ROF up to leave the whole Residual

@@ -25,6 +25,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     hulldown,
+    mgafv,
     moto,
     motoord,
     mounted,
@@ -68,6 +69,7 @@ from hexmate.rules.games.asl import (
     wagon,
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
+from hexmate.rules.games.asl import ammo as asl_ammo
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -95,6 +97,7 @@ from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import locations as asl_locations
 from hexmate.rules.games.asl import markers as asl_markers
+from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import mphsw as asl_mphsw
 from hexmate.rules.games.asl import ovr as asl_ovr
@@ -695,6 +698,8 @@ class AslGame(Game):
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
             ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
+            if mgafv.claims(action):
+                return mgafv.check(self, position, action)  # A9.61: a MG's AFV Kill attack
             if vft.claims(position, action):
                 return vft.check(position, action)  # D3.6: a vehicle's FT
             if prcfire.claims(position, action):
@@ -896,6 +901,8 @@ class AslGame(Game):
                                                       cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            if mgafv.claims(action):
+                return mgafv.declare(self, position, action)  # A9.61
             if vft.claims(position, action):  # D3.6: its FT, or its MGs at the owner's word (A22.31)
                 if vft.mg_too(position, action):
                     return vft.ask(position, action)
@@ -1127,6 +1134,15 @@ class AslGame(Game):
     def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         assert answer.dice is not None
         return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
+
+    def resume_ammo_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_ammo.resume_pick(position, decision, answer)  # A19.131
+
+    def resume_mgafv_th(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return mgafv.resume_th(self, position, decision, answer)  # A9.6
+
+    def resume_mgafv_tk(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return mgafv.resume_tk(self, position, decision, answer)  # A9.61, A9.611
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
@@ -1646,7 +1662,8 @@ class AslGame(Game):
         if any(True for _ in vsmoke.generate(self, probe)):
             return True  # D13.2: a vehicle's smoke after an enemy expenditure in its LOS
         if armour.is_vehicle(position.units[moving.units[0]]):
-            if vfire.can_react(probe) or any(True for _ in vmgfire.generate(probe)):
+            if vfire.can_react(probe) or any(True for _ in vmgfire.generate(probe)) or any(
+                    True for _ in mgafv.generate(self, probe)):  # A9.61
                 return True  # D3.3: vehicles fire at the vehicle that entered (A8.1, D3.5: MGs too)
             crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
             return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
@@ -1890,6 +1907,7 @@ class AslGame(Game):
             if phase == "MPh" and state.moving is not None and state.moving.units[0] in position.units:
                 if armour.is_vehicle(position.units[state.moving.units[0]]):
                     yield from vfire.generate(position)
+                    yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
                     yield from vmgfire.generate(position)  # A8.1, D3.5: MGs named at the moving vehicle
                 else:
                     yield from self._fire_from_ground(position)
@@ -1955,6 +1973,7 @@ class AslGame(Game):
             yield from vfire.generate(position)
             yield from vmgfire.generate(position)  # D3.5
             yield from vfg.generate(self, position)  # D6.64: a halftrack's MGs with infantry
+            yield from mgafv.generate(self, position)  # A9.61: a MG's AFV Kill attack
             yield from vft.generate(position)  # D3.6
             yield from asl_dismantle.generate(position)  # A9.8
             yield from asl_swdestroy.generate(position)  # A9.73
@@ -1973,6 +1992,7 @@ class AslGame(Game):
 
     def on_phase_end(self, position: Position) -> State:
         state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
+        state = asl_mgca.phase_over(position, state)  # A9.21: the MMG/HMG CA counters
         phase = position.phase.id
         remove: tuple[str, ...] = ()
         if phase == "DFPh":

@@ -205,6 +205,8 @@ def phrase(marker: str, label: object = None) -> T:
                  phase=marker[6:].split(":")[0])
     if marker.startswith("ma_fired:"):
         return T("its MA fired in this {phase}: no turret rear MG fire then (D1.82)", phase=marker[9:])
+    if marker.startswith("mgca:") and marker.count(":") == 4:
+        return T("its CA is fixed by its fire in this {phase} (A9.21)", phase=marker.split(":")[3])
     if marker.startswith("mgat:") and "@" in marker:
         phase, where = marker[5:].split("@", 1)
         at = f"@{where}"

@@ -34,6 +34,7 @@ PACK_KEYS = {
     "burn",
     "vehicle_terrain",
     "towing",
+    "case_d_range",
     "oracles",
 }
 CASES = (
@@ -82,6 +83,8 @@ class OrdnancePack:
     # A21.12: captured ordnance uses the red To Hit table (chapter C's, not among the texts): the pack's own
     to_hit_red: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     oracles: tuple[Mapping[str, Any], ...] = field(default=())
+    # the TK Case D (chapter C, not among the texts) applies up to this range (A9.61 MG attacks use it)
+    case_d_range: int = 0
 
     def base_th(self, target_type: str, rng: int, weapon: str = "", *, red: bool = False) -> int:
         if weapon in self.weapon_to_hit:
@@ -180,7 +183,14 @@ def parse_pack(source: str, data: Any) -> OrdnancePack:
         towing={k: int(towing[k]) for k in tow_keys},
         oracles=tuple(data.get("oracles", ())),
         to_hit_red=rows("to_hit_red") if "to_hit_red" in data else {},
+        case_d_range=_whole(source, data.get("case_d_range", 0), "case_d_range"),
     )
+
+
+def _whole(source: str, value: Any, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PackError(source, "must be a whole number >= 0", key)
+    return value
 
 
 DEMO_PACK = Path(__file__).resolve().parent / "charts" / "ordnance-demo.json"

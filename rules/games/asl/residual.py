@@ -276,6 +276,10 @@ def may_lay(position: Position, mg: UnitState, target: Hex, mode: str) -> bool:
         return False
     if mg.has("first_fire") or mg.has("final_fire"):
         return False
+    from hexmate.rules.games.asl import ammo
+
+    if ammo.no_lane(position, mg):  # A19.131: no Fire Lane under Ammunition Shortage
+        return False
     if owner.hex == target or position.map.level(owner.hex) != position.map.level(target):
         return False
     return grain_of(position, mg, target) != ""
@@ -608,3 +612,13 @@ def alternate_grain(origin: Hex, target: Hex, reach: int, side: str) -> list[Hex
                 return out
             out.append(h)
         here = nxt
+
+
+def cancel_on_fire(position: Position, state: State, weapons: Sequence[UnitState], target: Hex) -> State:
+    """A9.223: a MG that keeps a Fire Lane fires again in the MPh only at units entering its own Location
+    (TPBF, A8.312), and cancels its lane when it does. Not built: D7.21's CC Reaction Fire, and the exception
+    for a vehicle without (exposed) PRC that does not end its MPh there."""
+    ids = {w.id for w in weapons}
+    gs = _gs(state)
+    kept = tuple(lane for lane in gs.lanes if not (lane.mg in ids and lane.origin == target))
+    return state if kept == gs.lanes else state.replace(game=gs.replace(lanes=kept))

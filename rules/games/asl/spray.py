@@ -8,13 +8,15 @@ one of them (A7.212). A fire given with its dice at once ("fire ... dice N,N") s
 
 Offered only where the second Location holds enemy units; A9.52's spraying of an empty Location to leave
 Residual FP there is not offered. In the MPh the second Location holds no mover, so no attack is worked out
-there and it gets no Residual (A8.24 wants one): not built.
+there; it gets the Residual FP of its half of the spray, halved once more as fire at a Location without a
+target (A9.52, A8.24: ``untargeted_residual``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
@@ -123,3 +125,39 @@ def resolve(game: AslGame, position: Position, fire: act.Fire, other: Hex, modes
         summary=fpw.summary(position.action_text(fire), parts), hidden={**first.hidden, **then.hidden},
     )
     return whole, first, then
+
+
+NO_TARGET = (T("no target in that Location"), "A9.52")
+
+
+def untargeted_residual(game: AslGame, position: Position, state: State, fire: act.Fire, other: Hex,
+                        sprayed: Resolution, modes: Mapping[str, str], keep: Sequence[str],
+                        laying: Sequence[str], broke: bool) -> State:
+    """A9.52, A8.24: Defensive First Fire spraying the movers' Location and another holding no mover (First
+    Fire attacks only the units moving, A8.1): no attack is made there, but it gets the Residual FP of that
+    half of the spray, its FP halved once more as Area Fire at a Location without a target; a MG keeping its
+    ROF or laying a lane leaves none (A8.23, A9.22), nor does an attack that broke a weapon (A8.221). The
+    outside DRMs come from that Location's own worked lines (A8.26)."""
+    from hexmate.rules.games.asl import residual as rfp
+    from hexmate.rules.games.asl.fire import LEADER, blind, shot_of, where
+
+    if position.phase.id != "MPh" or broke:
+        return state
+    left_out = set(keep) | set(laying)
+    named = [position.units[u] for u in fire.firers if u in position.units and u not in left_out]
+    shooters = [u for u in named if u.type != LEADER and u not in blind(position, named, other)]
+    total = Fraction(0)
+    for unit in shooters:
+        h = where(position, unit)
+        if h is None:
+            continue
+        area = [CAUSE, NO_TARGET]
+        owner = position.units.get(unit.carrier or "") if unit.type == au.SW else None
+        fp, _ = fpw.shot_fp(shot_of(unit, owner), distance(h, other), phase=position.phase.id, area=area)
+        total += fp
+    axis = position.charts.chart("ift").axis("fp")
+    col = fpw.column(axis, total, 0)
+    if col is None:
+        return state
+    value = rfp.residual_value(axis, int(axis.key_at(col)), rfp.outside_plus(sprayed))
+    return rfp.place(position, state, other, value, named[0].side if named else position.phasing)

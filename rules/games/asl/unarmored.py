@@ -32,7 +32,7 @@ from hexmate.rules.games.asl import armour, riders
 from hexmate.rules.games.asl.aftermath import column_of
 from hexmate.rules.games.asl.terrain import infantry_only_tem
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
-from hexmate.rules.hexes import Hex
+from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -114,45 +114,91 @@ def target_of_small_arms(unit: UnitState) -> bool:
     small arms and MG fire by itself, read on the vehicle line."""
     return armour.is_vehicle(unit) and not armour.vtype(unit).armored and not unit.has("wreck") \
         and armour.vtype(unit).movement != "motorcycle"
+def _locations(decision: Decision, resolution: Resolution) -> list[tuple[Hex, Resolution]]:
+    """The attack's Locations, each with its own worked lines: a Spraying Fire (A9.5) attacks two, each
+    block of lines opening with its "Spraying Fire" line, and A9.51 puts the second Location's unarmored
+    vehicles under the attack as the first's."""
+    from hexmate.rules.games.asl import spray
+
+    assert decision.target is not None
+    other = spray.second(decision.argmap)
+    heads = [i for i, line in enumerate(resolution.lines)
+             if line.rule == "A9.5" and getattr(line.label, "msgid", "") == "Spraying Fire"]
+    if other is None or len(heads) != 2:
+        return [(decision.target, resolution)]
+    first, second = heads
+    return [(decision.target, dataclasses.replace(resolution, lines=resolution.lines[first:second])),
+            (other, dataclasses.replace(resolution, lines=resolution.lines[second:]))]
+
+
+def _mg_hexes(position: Position, decision: Decision) -> list[Hex]:
+    """The firers' hexes when the attack includes a SW MG (A9.6), else []; none when a MG of it fires at
+    Long Range or beyond 16 hexes, which has no effect on an armored target (A9.4)."""
+    from hexmate.rules.games.asl.fire import MG_UNDIRECTED, where
+
+    firers = [position.units[u] for u in decision.subject if u in position.units]
+    mgs = [u for u in firers if u.type == "sw" and u.values.get("sw") == "mg"]
+    if not mgs or decision.target is None:
+        return []
+    for mg in mgs:
+        h = where(position, mg)
+        reach = min(int(mg.values.get("range", 0) or 0), MG_UNDIRECTED)
+        if h is None or distance(h, decision.target) > reach:
+            return []
+    return [h for u in firers if u.type != "leader" and (h := where(position, u)) is not None]
+
+
+def _bare(vehicle: UnitState, hexes: list[Hex], coloured: int) -> bool:
+    """A9.6: MG fire at a vehicle whose target facing is unarmored (to every firer) is read on the IFT's
+    vehicle line, with no To Hit DR."""
+    from hexmate.rules.games.asl import vcrewhit
+
+    return bool(hexes) and all(vcrewhit.unarmored_aspect(vehicle, h, coloured) for h in hexes)
 
 
 def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
               state: State) -> State:
     """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored
-    vehicle in the target Location (at most the column's largest KIA of them), without a TEM for infantry
-    only (the A7.308 example's shellhole); A7.309: an Original 2 asks for the Unlikely Kill dr."""
-    target = decision.target
+    vehicle in the target Location (at most the column's largest KIA number of them), without a TEM for
+    infantry only (the A7.308 example's shellhole); A7.309: an Original 2 asks for the Unlikely Kill dr.
+    A9.51: a Spraying Fire does so in each of its two Locations, with that Location's own DRM and column.
+    A9.6: a MG's fire reads an AFV on the vehicle line too when its target facing is unarmored."""
     resolution = state.resolution
-    if position.phase.id == "MPh" or target is None or answer.dice is None or resolution is None:
+    if position.phase.id == "MPh" or decision.target is None or answer.dice is None or resolution is None:
         return state
     firer = position.units.get(decision.subject[0])
     side = firer.side if firer is not None else position.phasing
-    trucks = sorted((u for u in state.units.values() if u.hex == target and u.side != side
-                     and armour.is_vehicle(u) and not armour.vtype(u).armored and not u.has("wreck")
-                     and armour.vtype(u).movement != "motorcycle"),  # D15.5: fire is at the riders
-                    key=lambda u: u.id)
-    column = column_of(resolution)
-    worked = _drm_and_tem(position, target, resolution)
-    if not trucks or not column or worked is None:
-        return state
     original = sum(answer.dice)
-    final = original + worked[0] - worked[1]
     lines: list[Line] = []
     asks: list[Decision] = []
-    for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
-        own = _column_for(resolution, truck.id, column)
-        kill = kill_number(position.charts.chart("ift_vehicle"), int(own))
-        got = result(final, kill)
-        said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id, final=final,
-                 kill=kill, result=SAID[got])
-        lines.append(Line(T("Vehicle line"), said, "A7.308"))
-        state, more = _apply(state, truck, got)
-        asks.extend(more)
-        if needs_dr(original, got):
-            asks.append(Decision("roll", side, T("{vehicle}: Original DR 2 on the vehicle line: roll the "
-                                                 "Unlikely Kill dr", vehicle=truck.id),
-                                 "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=target,
-                                 args=(("first", got),)))
+    bare_at = _mg_hexes(position, decision)
+    for target, worked_lines in _locations(decision, resolution):
+        trucks = sorted((u for u in state.units.values() if u.hex == target and u.side != side
+                         and armour.is_vehicle(u) and not u.has("wreck")
+                         and (not armour.vtype(u).armored or _bare(u, bare_at, answer.dice[1]))
+                         and armour.vtype(u).movement != "motorcycle"),  # D15.5: fire is at the riders
+                        key=lambda u: u.id)
+        column = column_of(worked_lines)
+        worked = _drm_and_tem(position, target, worked_lines)
+        if not trucks or not column or worked is None:
+            continue
+        final = original + worked[0] - worked[1]
+        for truck in trucks[:most_vehicles(position.charts.chart("ift"), int(column))]:
+            own = _column_for(worked_lines, truck.id, column)
+            kill = kill_number(position.charts.chart("ift_vehicle"), int(own))
+            got = result(final, kill)
+            said = T("{vehicle}: Final DR {final}, Kill number {kill}: {result}", vehicle=truck.id,
+                     final=final, kill=kill, result=SAID[got])
+            lines.append(Line(T("Vehicle line"), said, "A7.308"))
+            state, more = _apply(state, truck, got)
+            asks.extend(more)
+            if needs_dr(original, got):
+                asks.append(Decision("roll", side, T("{vehicle}: Original DR 2 on the vehicle line: roll the "
+                                                     "Unlikely Kill dr", vehicle=truck.id),
+                                     "A7.309", "unlikely_kill", dice="dr", subject=(truck.id,), target=target,
+                                     args=(("first", got),)))
+    if not lines:
+        return state
     state = state.replace(resolution=dataclasses.replace(resolution, lines=resolution.lines + tuple(lines)))
     return state.push(*asks)
 

@@ -348,7 +348,11 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
                                      != od.hits(dr, th + size, hd=hd_now, pack=pack))
     lines = [Line(s.text, str(s.value), s.rule) for s in steps if told or s.name != "P"]
     lines.append(Line(T("To Hit DR"), f"{dr[0]}+{dr[1]}={sum(dr)}", "D3"))
-    broke = od.breakdown(sum(dr), vt.ma.b, low_ammo=vt.ma.low_ammo, low_ammo_marker=firer.has("low_ammo"))
+    from hexmate.rules.games.asl import ammo  # A19.131: a B# circled and one lower under Ammunition Shortage
+
+    b, circled, marker = ammo.vehicle_breakdown(position, firer.side, vt.ma.b, vt.ma.low_ammo,
+                                                firer.has("low_ammo"))
+    broke = od.breakdown(sum(dr), b, low_ammo=circled, low_ammo_marker=marker)
     cut = vcapture.penalty(firer)  # A21.11-A21.13: 1 captured, 2 doubled (a HS temporary crew, A21.22)
     if cut:  # A21.11 (A.11): B# 2 (4) lower, the original B# its X#; A21.12: ROF 1 (2) lower
         broke = od.captured_breakdown(sum(dr), vt.ma.b, cut=2 * cut) or broke

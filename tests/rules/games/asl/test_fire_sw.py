@@ -283,3 +283,32 @@ def test_a21_a_captured_mg_breaks_down_sooner_and_loses_a_rof(make_position: Any
     german = {"id": "g", "counter": "4-6-7", "side": "a", "hex": "C1"}
     g = pos_with(make_position, [german, {"id": "s", "counter": "6-5-8", "side": "a", "hex": "C1"}])
     assert not au.is_captured(pos.units["a-mmg"], g.units["s"])  # SS use German weapons
+
+
+@pytest.mark.parametrize(("dice", "picked", "removed", "broken"), [
+    ("5,5", None, set(), {"b-hmg"}),  # 10: only the Sustained HMG's B10 is reached: it malfunctions
+    ("6,6", "b-lmg", set(), {"b-lmg"}),  # 12: Random Selection picks the LMG: it malfunctions
+    ("6,6", "b-hmg", {"b-hmg"}, set()),  # ... or the HMG: its X12 removes it
+    ("6,6", "b-hmg,b-lmg", {"b-hmg"}, {"b-lmg"}),  # ... or both (a tie)
+])
+def test_a9_71_example_sustained_hmg_and_lmg_in_one_fire_group(make_position: Any, dice: str,
+                                                               picked: str | None, removed: set[str],
+                                                               broken: set[str]) -> None:
+    """A9.71 example: a fire group with a German HMG in Sustained Fire (B10, X12; A.11) and a LMG (B12):
+    an Original DR of 10 or 11 malfunctions the HMG; a 12 makes Random Selection decide whether the LMG
+    malfunctions, the HMG is removed, or both."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C6"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C5"},
+             {"id": "b-hmg", "counter": "HMG", "side": "b", "hex": "C5", "carrier": "b-1",
+              "markers": ["first_fire"]},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C5", "carrier": "b-1"}]
+    counters = {**COUNTERS, "HMG": {**COUNTERS["HMG"], "breakdown": 12}}
+    pos = make_position("asl", units, "DFPh", counters=counters)
+    pos.push_text(f"fire b-hmg,b-lmg at C6 dice {dice}")
+    if picked is not None:
+        top = pos.decision
+        assert top is not None and top.then == "malfunction" and set(top.units) == {"b-hmg", "b-lmg"}
+        pos.push_text(f"answer units {picked}")
+    for sid in ("b-hmg", "b-lmg"):
+        assert (sid not in pos.units) == (sid in removed)
+        assert (sid in pos.units and pos.units[sid].has("malfunctioned")) == (sid in broken)

@@ -319,3 +319,21 @@ def test_t9_221_a_lane_laid_along_an_alternate_grain_in_play(make_position: Any)
     (lane,) = rfp.lanes(pos)
     assert [pos.label(h) for h in lane.hexes] == ["K8", "K7", "J6", "J5"]
     assert {pos.label(h): lane.fp_at(h) for h in lane.hexes} == {"K8": 4, "K7": 2, "J6": 2, "J5": 2}
+
+
+def test_a9_223_a_lane_mg_firing_tpbf_into_its_own_location_cancels_its_lane(make_position: Any) -> None:
+    """A9.223: the lane's MG may fire again only TPBF at units entering its own Location, and its lane is then
+    cancelled; a fire elsewhere (not allowed in play, A9.22) would leave it."""
+    pos = lane_board(make_position)
+    pos.push_text("move a-1 C1-C2-C3")
+    pos.push_text("fire b-mmg at C2")
+    pos.push_text("answer lane")
+    if pos.decision.then == "spray":
+        pos.push_text("answer none")
+    pos.push_text("answer dice 6,5")
+    pos.push_text("answer hex C2")
+    (lane,) = rfp.lanes(pos)
+    mmg = pos.units["b-mmg"]
+    assert rfp.cancel_on_fire(pos, pos.state, [mmg], pos.map.parse_label("C3")) is pos.state
+    after = rfp.cancel_on_fire(pos, pos.state, [mmg], lane.origin)
+    assert rfp.lanes(pos.at(after)) == ()

@@ -76,3 +76,26 @@ def test_a9_52_a_sprayed_first_fire_hits_only_the_movers_and_leaves_residual(mak
     assert set(pos.last_resolution.results) == {"a-1"}
     # the movers' Location: (4 + 3) x1/2 = 3 1/2 FP on the 2 column, half of it: 1 Residual FP (A8.2)
     assert {pos.label(r.hex): r.fp for r in rfp.residuals(pos.state)}.get("C3") == 1
+
+
+def test_a9_52_first_fire_spraying_leaves_residual_where_no_mover_is(make_position: Any) -> None:
+    """A9.52, A8.24: the HMG (7 FP) in C4 First Fires at a-1 entering C2 and sprays C3, where a-2 stands
+    still: no attack there (A8.1), but Residual FP: 7 x2 PBF x1/2 spray x1/2 no target = 3 1/2, the 2
+    column: 1 (C2: 7 x1/2 = 3 1/2, also 1)."""
+    from hexmate.rules.games.asl import residual as rfp
+
+    counters = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C4"},
+             {"id": "b-hmg", "counter": "HMG", "side": "b", "hex": "C4", "carrier": "b-2"}]
+    pos = make_position("asl", units, "MPh", counters=counters)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-hmg at C2")
+    if pos.decision is not None and pos.decision.then == "lane_declare":
+        pos.push_text("answer no-lane")
+    assert pos.decision is not None and pos.decision.then == "spray"
+    pos.push_text("answer hex C3")
+    pos.push_text("answer dice 5,4")  # coloured 4: the ROF (3) is lost, the HMG leaves its Residual
+    left = {pos.label(r.hex): r.fp for r in rfp.residuals(pos.state)}
+    assert left == {"C2": 1, "C3": 1}
