@@ -1109,6 +1109,9 @@ class AslGame(Game):
     def resume_vaerosan(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume(position, decision, answer)  # D17.22: the Aerosan Accident dr
 
+    def resume_vaerosan_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return aerosan.resume_sw(position, decision, answer)  # D17.22, D6.24: a passenger's SW
+
     def resume_vresidual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vresid.resume(position, decision, answer)  # D5.31, D5.311: Residual or a lane at its crew
 

@@ -134,9 +134,8 @@ def why_not(position: Position, unit: UnitState, p: Hex, n: Hex, f: int) -> T | 
 def cost(position: Position, unit: UnitState, src: Hex, p: Hex) -> Fraction:
     """D2.3: twice the hex's non-obstacle cost (the chart pack's open ground) and twice its other costs:
     +4 to a higher level (the D2.3 example), +1 per vehicle or wreck already there (D2.14)."""
-    from hexmate.rules.games.asl.armour import vehicle_cost  # armour imports this module
-
     from hexmate.rules.games.asl import wagon
+    from hexmate.rules.games.asl.armour import vehicle_cost  # armour imports this module
 
     others = sum(1 for u in position.units_at(p) if u.type == "vehicle" and u.id != unit.id)
     if wagon.is_wagon_unit(unit):  # D12.1, D2.3: a wagon pays twice the MF of the hex's open ground
@@ -151,7 +150,9 @@ def _turn(unit: UnitState, hexspines: int, obstacle: bool) -> int:
     """A turn on the way into or along a bypass: a vehicle's (D2.11), a wagon's 1 MF a hexspine (D12.1)."""
     from hexmate.rules.games.asl import wagon
 
-    return hexspines * wagon.TURN_MF if wagon.is_wagon_unit(unit) else vm.turn_mp(hexspines, obstacle=obstacle)
+    if wagon.is_wagon_unit(unit):
+        return hexspines * wagon.TURN_MF
+    return vm.turn_mp(hexspines, obstacle=obstacle)
 
 
 def _switch(unit: UnitState) -> int:
@@ -262,7 +263,8 @@ def route(
                             continue
                         reason = why_not(position, unit, b, n, g)
                         if reason is None:
-                            total = c + switch["R"] + _turn(unit, 1, False) + cost(position, unit, a, b) * vt.rev
+                            total = (c + switch["R"] + _turn(unit, 1, False)
+                                     + cost(position, unit, a, b) * vt.rev)
                             offer((g, "R", n), total, fs, xs)
                         why = why or reason
         if not nxt:

@@ -362,7 +362,8 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         smoke, usage, late = str(sm["kind"]), int(sm["usage"]), int(sm.get("usage_1945", 0))
     sledge = d.get("sledge", "")
     if sledge and (not isinstance(sledge, str) or movement != "wagon"):
-        raise err("sledge names the wagon on the counter's front: a sledge is a wagon's back (D12.5)", "sledge")
+        raise err("sledge names the wagon on the counter's front: a sledge is a wagon's back (D12.5)",
+                  "sledge")
     radioless = d.get("radioless", False)
     if not isinstance(radioless, bool):
         raise err("radioless is true or false (D14.1)", "radioless")

@@ -18,8 +18,8 @@ that MPh. While galloping it rolls a Wreck Check dr at once in each hex where it
 it enters for more than 1 MF (but a road hexside up to a higher level); a 6 destroys it (no wreck, D12.1):
 everyone aboard is broken and set down in the hex, and each SW aboard malfunctions.
 
-D12.4's last sentence (garbled in the Japanese: "CX#" for X#): each SW aboard malfunctions, one with an X# (its
-``x`` value) is eliminated.
+D12.4's last sentence (garbled in the Japanese: "CX#" for X#): each SW aboard malfunctions, one with an X#
+(its ``x`` value) is eliminated.
 
 D12.1 with D2.3 (bypass): a wagon may bypass woods and buildings as a vehicle does (vbypass.py): per hexside
 twice the MF of the hex's open ground (1 MF, doubled up a level by D12.1: 4) and twice its other costs; turns
@@ -64,7 +64,7 @@ def is_wagon_unit(unit: UnitState) -> bool:
     return unit.type == "vehicle" and is_wagon(vtype(unit).movement)
 
 
-OPEN_MF = 1  # A4.31 example (terrain.json): Open Ground costs 1 MF, the non-obstacle terrain of a bypassed hex
+OPEN_MF = 1  # A4.31 example (terrain.json): Open Ground 1 MF, the non-obstacle terrain of a bypassed hex
 
 
 def bypass_mf(position: Position, src: Hex, p: Hex, others: int) -> Fraction:

@@ -212,7 +212,7 @@ def test_d12_1_d2_3_a_wagon_bypassing_uphill_doubles_the_doubled_mf(make_positio
     assert cost(pos, "move a-pz C5-D5 as bypass") == 11
 
 
-def test_d12_1_d_2_the_wagon_ends_its_move_astride_the_hexside_without_a_bog_check(make_position: Any) -> None:
+def test_d12_1_d_2_a_wagon_ends_astride_the_hexside_without_a_bog_check(make_position: Any) -> None:
     """D.2, D2.34: a wagon ending its move in bypass stays astride the hexside toward its CAFP (no facing
     question: the hexside fixes it, D2.33); D2.3: no bog DR for the obstacle; D12.1: no stop MF, so it is
     not left in Motion."""
