@@ -752,6 +752,8 @@ def end_move(position: Position) -> State:
         return state.push(dataclasses.replace(ask.with_args(all_mp="1"), hexes=(moving.path[-1],),
                                               choices=("keep", "motion")))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
+        if hulldown.can_try(position, state.units[uid], mp - spent):  # D4.22: HD behind its hexside first
+            return state.push(hulldown.bypass_decision(state.units[uid], mp - spent))
         if mp - spent < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))
         return state.with_unit(with_spent(state.units[uid], spent + vm.STOP_MP))

@@ -297,9 +297,11 @@ class AslGame(Game):
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
+        hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
+        state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:

@@ -173,7 +173,8 @@ def loaded(make_position: Any, tmp_path: Path, sled: dict[str, Any], hexes: dict
     data = json.loads(src.read_text(encoding="utf-8"))
     data["vehicles"]["demo-aerosan"] = sled
     src.write_text(json.dumps(data), encoding="utf-8")
-    counters = {**COUNTERS, **SW, "sled": {"type": "vehicle", "vehicle": "demo-aerosan", "catalogue": str(src)}}
+    sled_counter = {"type": "vehicle", "vehicle": "demo-aerosan", "catalogue": str(src)}
+    counters = {**COUNTERS, **SW, "sled": sled_counter}
     units = [{"id": "a-as", "counter": "sled", "side": "a", "hex": "C5", "markers": ["vca0"]},
              {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-as"},
              {"id": "a-x", "counter": "XSW", "side": "a", "hex": "C5", "carrier": "a-sq"},
@@ -203,7 +204,8 @@ def test_d17_22_a_6_checks_the_unprotected_crew_passengers_and_their_sw(make_pos
                                                                         tmp_path: Path) -> None:
     """D17.22 with D5.311 and D6.24: the unarmored aerosan fails its Accident dr in the orchard D5: it is
     immobilized; its crew and its passenger squad take a NMC (crew 7 passes on 7, squad 7 fails on 8: broken);
-    each SW the squad carries takes D6.24's dr: the LMG on a 4 malfunctions, the X# SW on a 5 is eliminated."""
+    each SW the squad carries takes D6.24's dr: the LMG on a 4 malfunctions, the X# SW on a 5 is
+    eliminated."""
     pos = loaded(make_position, tmp_path, OPEN_SLED, {"D5": {"terrain": "orchard"}})
     pos.push_text("move a-as C5-D5-E5")
     seen = asked(pos, {("vaerosan", "a-as"): "6", ("vcrew_check", "a-as"): "3,4", ("mc", "a-sq"): "4,4",
@@ -213,7 +215,8 @@ def test_d17_22_a_6_checks_the_unprotected_crew_passengers_and_their_sw(make_pos
                              ("vaerosan_sw", "a-x")}
     sled = pos.units["a-as"]
     assert sled.has("immobilized") and pos.label(sled.hex) == "D5" and not sled.has("abandoned")
-    assert pos.units["a-sq"].has("broken") and pos.units["a-lmg"].has("malfunctioned") and "a-x" not in pos.units
+    assert pos.units["a-sq"].has("broken") and pos.units["a-lmg"].has("malfunctioned")
+    assert "a-x" not in pos.units
 
 
 def test_d17_22_d6_24_a_sw_dr_of_3_or_less_does_nothing(make_position: Any, tmp_path: Path) -> None:
