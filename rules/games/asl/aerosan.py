@@ -22,8 +22,10 @@
   (``turn_mp``; dspecial.aerosan_turn_mp counts the start for a stopped one). Not built: the one-hexspine
   limit outside its MPh (D2.401, C3.21-22: chapter C) and the declaration before the next hex is entered.
 - D17.26: towing a Gun, +2 MP a hex instead of +1.
-- D17.5: -1 on CC against it (vfire.cc_vehicle). Not built: D17.3's 7 PP of riders beside its passengers
-  (the catalogue tells riders from passengers by a passenger capacity of 0, riders.py).
+- D17.5: -1 on CC against it (vfire.cc_vehicle).
+- D17.3: up to 7 PP of riders beside its passenger PP, whatever the date: a load that fits both is asked
+  (inside or outside); riders carry the ``rider`` marker (riders.RIDING), so ``riders.carried_riders`` and
+  ``mounted.role`` tell them from the passengers (their fire, bailing out, D6.21-D6.24).
 - D17.4: always winter camouflaged (E3.712: chapter E, not among the texts: not modelled).
 - D17.27: wandering (E1.53, chapter E): dspecial.aerosan_wander.
 """
@@ -177,6 +179,65 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     return fail(position, unit.id)
 
 
+RIDERS_PP = 7  # D17.3: riders beside its passengers, whatever the date
+SEAT = "vaerosan_seat"
+INSIDE, OUTSIDE = "inside", "outside"
+
+
+def _rooms(position: Position, vehicle: UnitState, loaders: list[UnitState]) -> tuple[bool, bool]:
+    """(the loaders fit inside as passengers, they fit outside as riders): D17.3's 7 PP of riders beside its
+    passenger PP (D6.1)."""
+    from hexmate.rules.games.asl.armour import vtype
+    from hexmate.rules.games.asl.riders import RIDING
+    from hexmate.rules.games.asl.transport import load_pp
+
+    ids = {u.id for u in loaders}
+    aboard = [u for u in position.units.values() if u.carrier == vehicle.id and u.type != "sw"
+              and u.id not in ids]
+    inside = [u for u in aboard if not u.has(RIDING)]
+    outside = [u for u in aboard if u.has(RIDING)]
+    passengers = vtype(vehicle).passengers
+    return (bool(passengers) and load_pp(inside + loaders) <= passengers,
+            load_pp(outside + loaders) <= RIDERS_PP)
+
+
+def ride_room(position: Position, vehicle: UnitState, loaders: list[UnitState]) -> None:
+    """D17.3, D6.1: refuse a load that fits neither inside nor among its riders."""
+    from hexmate.rules.games.asl.armour import vtype
+
+    inside, outside = _rooms(position, vehicle, loaders)
+    if not (inside or outside):
+        raise IllegalAction(T("{unit} has room for {pp} PP of passengers and {riders} PP of riders; these do "
+                              "not fit in either (D17.3, D6.1)", unit=vehicle.id,
+                              pp=vtype(vehicle).passengers, riders=RIDERS_PP), "D17.3")
+
+
+def seat(position: Position, vehicle: UnitState, loaders: tuple[str, ...]) -> State:
+    """D17.3: the loaders ride inside or outside: the owner's choice when both have room, else the one that
+    has it (riders carry the ``rider`` marker)."""
+    units = [position.state.units[u] for u in loaders]
+    inside, outside = _rooms(position, vehicle, units)
+    if inside and outside:
+        prompt = T("{units} board {unit}: inside as passengers, or outside as riders (up to 7 PP, D17.3)?",
+                   units=", ".join(loaders), unit=vehicle.id)
+        return position.state.push(Decision("confirm", vehicle.side, prompt, "D17.3", SEAT,
+                                            choices=(INSIDE, OUTSIDE), subject=tuple(loaders),
+                                            target=vehicle.hex))
+    return _ride(position.state, loaders) if outside and not inside else position.state
+
+
+def _ride(state: State, loaders: tuple[str, ...]) -> State:
+    from hexmate.rules.games.asl.riders import RIDING
+
+    for uid in loaders:
+        state = state.with_unit(state.units[uid].mark(RIDING))
+    return state
+
+
+def resume_seat(position: Position, decision: Decision, answer: act.Answer) -> State:
+    return _ride(position.state, decision.subject) if answer.choice == OUTSIDE else position.state
+
+
 def unprotected(unit: UnitState) -> bool:
     """D17.22 with D5.311: whether its crew and passengers are unprotected in an accident: an unarmored
     aerosan (catalogue ``armor: null``), whose every aspect is unarmored (D5.311, as a truck's PRC are always
@@ -235,6 +296,39 @@ def resume_sw(position: Position, decision: Decision, answer: act.Answer) -> Sta
     return state.with_unit(sw.mark("malfunctioned"))
 
 
-__all__ = ["KEY", "MOVEMENT", "ROAD_SLOW", "SLOW", "SW_THEN", "THEN", "TOW_MP", "WIRE", "accident", "check",
-           "check_slow", "cot", "fail", "is_aerosan", "needs_accident", "resume", "resume_sw", "slow_entries",
-           "slow_extra", "snow", "split", "step_mp", "sw_check", "turn_mp", "unprotected", "why_not", "wired"]
+__all__ = [
+    "INSIDE",
+    "KEY",
+    "MOVEMENT",
+    "OUTSIDE",
+    "RIDERS_PP",
+    "ROAD_SLOW",
+    "SEAT",
+    "SLOW",
+    "SW_THEN",
+    "THEN",
+    "TOW_MP",
+    "WIRE",
+    "accident",
+    "check",
+    "check_slow",
+    "cot",
+    "fail",
+    "is_aerosan",
+    "needs_accident",
+    "resume",
+    "resume_seat",
+    "resume_sw",
+    "ride_room",
+    "seat",
+    "slow_entries",
+    "slow_extra",
+    "snow",
+    "split",
+    "step_mp",
+    "sw_check",
+    "turn_mp",
+    "unprotected",
+    "why_not",
+    "wired",
+]

@@ -1111,6 +1111,9 @@ class AslGame(Game):
     def resume_vaerosan(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume(position, decision, answer)  # D17.22: the Aerosan Accident dr
 
+    def resume_vaerosan_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return aerosan.resume_seat(position, decision, answer)  # D17.3: inside or riding
+
     def resume_vaerosan_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume_sw(position, decision, answer)  # D17.22, D6.24: a passenger's SW
 

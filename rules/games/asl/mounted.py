@@ -66,10 +66,12 @@ def carrier_of(position: Position, unit: UnitState) -> UnitState | None:
     return vehicle if vehicle is not None and vehicle.type == "vehicle" else None
 
 
-def role(vehicle: UnitState) -> str:
+def role(vehicle: UnitState, unit: UnitState | None = None) -> str:
     """How its infantry ride: riders outside (D6.2), passengers inside (D6.1), or an armored halftrack's
-    passengers (D6.6)."""
+    passengers (D6.6); ``unit`` marked as riding outside a vehicle with passengers is a rider (D17.3)."""
     vt = _vt(vehicle)
+    if unit is not None and unit.has("rider"):
+        return RIDER
     if vt is None or not vt.passengers:
         return RIDER
     if vt.armored and (vt.movement == "halftrack" or vt.carrier):  # D6.8: a carrier as a halftrack
@@ -161,7 +163,7 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
     vehicle = carrier_of(position, unit)
     if vehicle is None:
         return []
-    kind = role(vehicle)
+    kind = role(vehicle, unit)
     out: list[Step] = []
     if kind == RIDER:
         out.append((T("rider: mounted fire"), "D6.22"))
@@ -187,7 +189,7 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             ground = ground or unit.type != au.SW
             continue
         vehicles.add(vehicle.id)
-        kind = role(vehicle)
+        kind = role(vehicle, position.units.get(unit.carrier or "") if unit.type == au.SW else unit)
         if unit.type == au.SW:
             if kind == RIDER:
                 raise IllegalAction(T("{unit}: riders use no support weapons", unit=unit.id), "D6.22")
@@ -211,10 +213,10 @@ def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction,
     """D7.11: the FP the good-order infantry aboard add to their vehicle's OVR: half the printed FP of CE
     armored-halftrack passengers, a quarter for other passengers and riders, each tripled (TPBF); halved for a
     pinned unit (A7.8). Broken units add none (A1.4)."""
-    kind = role(vehicle)
     total = Fraction(0)
     steps: list[Step] = []
     for unit in sorted(units, key=lambda u: u.id):
+        kind = role(vehicle, unit)
         if unit.type == au.SW or unit.has("broken"):
             continue
         fp = int(unit.values.get("fp", 0) or 0)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import carriers, moto
+from hexmate.rules.games.asl import aerosan, carriers, moto
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.vehicles import VehicleType
@@ -55,6 +55,9 @@ def check_load(position: Position, load: act.Load) -> act.Load:
             )
         aboard.append(unit)
     carriers.check_load(vtype(vehicle), vehicle, [position.units[u] for u in load.units])  # D6.81
+    if aerosan.is_aerosan(vtype(vehicle).movement):
+        aerosan.ride_room(position, vehicle, [position.units[u] for u in load.units])  # D17.3
+        return load
     pp = carriers.load_pp(position, aboard) if vtype(vehicle).carrier else load_pp(aboard)
     if pp > capacity(vtype(vehicle)):
         raise IllegalAction(
@@ -76,7 +79,10 @@ def apply_load(position: Position, load: act.Load) -> State:
     vehicle = state.units[load.carrier]
     old = tuple(m for m in vehicle.markers if m.startswith("mpq"))
     state = state.with_unit(vehicle.mark(f"mpq{min(4, left)}", remove=old))
-    return state.replace(moved=state.moved + tuple(load.units))
+    state = state.replace(moved=state.moved + tuple(load.units))
+    if aerosan.is_aerosan(vtype(vehicle).movement):
+        return aerosan.seat(position.at(state), vehicle, load.units)  # D17.3: inside or riding
+    return state
 
 
 def check_unload(position: Position, unload: act.Unload) -> act.Unload:

@@ -254,7 +254,7 @@ def afv_aboard(position: Position,
         vehicle = mounted.carrier_of(position, unit)
         if vehicle is None or unit.type == "sw" or not vehicle_of(vehicle.values).armored:
             continue
-        kind = mounted.role(vehicle)
+        kind = mounted.role(vehicle, unit)
         if kind == mounted.RIDER:
             continue  # D6.23
         # D9.1: the passengers of an OT AFV go CE or BU (D6.62 for an armored halftrack): CE, +2 (D5.31)

@@ -268,7 +268,8 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
             unit = dataclasses.replace(state.units[unit.id], markers=with_tca(unit.markers, f, t))
             case_a = od.load_pack().case_a_drm(vt.ma.mount, k) if k and vt.ma is not None else 0
             if case_a:  # D13.32: the CA change carries to this phase's later fire inside the new CA
-                unit = unit.mark(penalty_marker(position.phase.id, "sm", case_a))
+                carried = penalty_marker(position.phase.id, "sm", case_a)
+                unit = unit.mark(carried)
             state = state.with_unit(unit)
         if unit.side == position.phasing:
             state = state.with_unit(with_spent(state.units[unit.id], spent_of(unit) + SMOKE_MP))

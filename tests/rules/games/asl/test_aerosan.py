@@ -258,3 +258,94 @@ def test_d17_22_wire_fails_the_accident_without_a_roll(make_position: Any, tmp_p
     assert ("vaerosan", "a-as") not in seen
     sled = pos.units["a-as"]
     assert sled.has("immobilized") and pos.label(sled.hex) == "D5"
+
+
+# --- D17.3: riders beside passengers ---
+HS = {"2-3-7": {"type": "hs", "fp": 2, "range": 3, "morale": 7, "broken_morale": 8}}
+
+
+def boarding(make_position: Any, tmp_path: Path, *units: dict[str, Any], at: str = "C5", vca: int = 0,
+             hexes: dict[str, Any] | None = None) -> Any:
+    """The unarmored aerosan (10 PP of passengers) in C5 and infantry beside it."""
+    src = Path(catalogue(tmp_path))
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["vehicles"]["demo-aerosan"] = OPEN_SLED
+    src.write_text(json.dumps(data), encoding="utf-8")
+    sled = {"type": "vehicle", "vehicle": "demo-aerosan", "catalogue": str(src)}
+    counters = {**COUNTERS, **HS, "sled": sled}
+    base = [{"id": "a-as", "counter": "sled", "side": "a", "hex": at, "markers": [f"vca{vca}"]},
+            {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "A1"}]
+    return make_position("asl", [*base, *units], "MPh", counters=counters, options={"ground_snow": "snow"},
+                         hexes=hexes or {"D5": {"terrain": "orchard"}})
+
+
+def test_d17_3_riders_beside_its_passengers(make_position: Any, tmp_path: Path) -> None:
+    """D17.3 with D6.1: a squad (10 PP) fills the 10 PP inside; a HS (5 PP) then rides outside (7 PP of
+    riders); a second HS (10 PP of riders) fits nowhere."""
+    from hexmate.rules.games.asl import mounted
+
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5"},
+             {"id": "a-hs", "counter": "2-3-7", "side": "a", "hex": "C5"},
+             {"id": "a-hs2", "counter": "2-3-7", "side": "a", "hex": "C5"}]
+    pos = boarding(make_position, tmp_path, *units)
+    pos.push_text("load a-sq into a-as")
+    pass_all(pos)
+    pos.push_text("load a-hs into a-as")
+    pass_all(pos)
+    sled = pos.units["a-as"]
+    assert pos.units["a-sq"].carrier == "a-as" and not pos.units["a-sq"].has("rider")
+    assert pos.units["a-hs"].carrier == "a-as" and pos.units["a-hs"].has("rider")
+    assert mounted.role(sled, pos.units["a-hs"]) == mounted.RIDER
+    assert mounted.role(sled, pos.units["a-sq"]) == mounted.PASSENGER
+    with pytest.raises(IllegalAction, match=r"D17\.3"):
+        pos.push_text("load a-hs2 into a-as")
+
+
+def test_d17_3_the_owner_chooses_when_both_have_room(make_position: Any, tmp_path: Path) -> None:
+    """D17.3: a HS (5 PP) fits inside (10) and outside (7): the page asks; outside makes it a rider."""
+    pos = boarding(make_position, tmp_path, {"id": "a-hs", "counter": "2-3-7", "side": "a", "hex": "C5"})
+    pos.push_text("load a-hs into a-as")
+    pass_all(pos)  # the enemy's window at the loading MF (D5.43) comes first
+    top = pos.decision
+    assert top is not None and top.then == "vaerosan_seat" and top.choices == ("inside", "outside")
+    pos.push_text("answer outside")
+    assert pos.units["a-hs"].has("rider")
+
+
+def test_d17_22_d17_3_the_accident_bails_riders_out_and_checks_the_passengers(make_position: Any,
+                                                                              tmp_path: Path) -> None:
+    """D17.22: into F5 by its woods road (riders may stay on across a road hexside, D6.21); on the 6 the rider
+    HS bails out beneath the aerosan in F5 (D6.24: a NMC), the passenger squad and the crew take their NMC as
+    unprotected; the squad stays aboard."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F6", "carrier": "a-as"},
+             {"id": "a-hs", "counter": "2-3-7", "side": "a", "hex": "F6", "carrier": "a-as",
+              "markers": ["rider"]}]
+    hexes = {**ROAD, "F5": {"terrain": "woods", "road": ["N", "S"]}}
+    pos = boarding(make_position, tmp_path, *units, at="F6", vca=1, hexes=hexes)
+    pos.push_text("move a-as F6-F5-F4")
+    seen = asked(pos, {("vaerosan", "a-as"): "6", ("vcrew_check", "a-as"): "2,2", ("mc", "a-sq"): "2,2",
+                       ("mc", "a-hs"): "2,2"})
+    assert set(seen) == {("vaerosan", "a-as"), ("vcrew_check", "a-as"), ("mc", "a-sq"), ("mc", "a-hs")}
+    hs, sq = pos.units["a-hs"], pos.units["a-sq"]
+    assert hs.carrier is None and pos.label(hs.hex) == "F5" and not hs.has("rider")
+    assert sq.carrier == "a-as"
+
+
+def pass_all(pos: Any) -> None:
+    while pos.decision is not None and pos.decision.kind == "react":
+        pos.push_text("answer pass")
+
+
+def test_d17_3_d6_21_riders_get_off_before_an_orchard_passengers_ride_on(make_position: Any,
+                                                                           tmp_path: Path) -> None:
+    """D6.21 for D17.3's riders: into the orchard D5 (not by road) the rider HS bails out in C5, the hex it
+    left; the passenger squad inside rides on to D5."""
+    units = [{"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-as"},
+             {"id": "a-hs", "counter": "2-3-7", "side": "a", "hex": "C5", "carrier": "a-as",
+              "markers": ["rider"]}]
+    pos = boarding(make_position, tmp_path, *units)
+    pos.push_text("move a-as C5-D5")
+    asked(pos, {("vaerosan", "a-as"): "1", ("mc", "a-hs"): "2,2"})
+    hs, sq = pos.units["a-hs"], pos.units["a-sq"]
+    assert hs.carrier is None and pos.label(hs.hex) == "C5" and hs.has("bailed")
+    assert sq.carrier == "a-as" and pos.label(sq.hex) == "D5"

@@ -212,8 +212,8 @@ def sm_then_gun(make_position: Any, sm_side: str, *, preset: bool = False) -> Po
 
 
 def test_d13_32_the_sm_case_a_carries_to_defensive_first_fire_in_the_enemy_mph(make_position: Any) -> None:
-    """D13.32 with D3.51: in the enemy MPh the sM's CA change (+3) is charged to the gun's Defensive First Fire
-    that follows inside the new CA; the same shot with the turret already there pays none."""
+    """D13.32 with D3.51: in the enemy MPh the sM's CA change (+3) is charged to the gun's Defensive First
+    Fire that follows inside the new CA; the same shot with the turret already there pays none."""
     pos = sm_then_gun(make_position, "b")
     assert ("Case A, covered arc change: +3", "D3.51") in th_lines(pos)
     plain = sm_then_gun(make_position, "b", preset=True)
