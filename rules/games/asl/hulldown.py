@@ -239,7 +239,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     assert unit.hex is not None
     n = vm.hd_hexsides(answer.dice[0], int(decision.arg("drm", "0")))
     setup = decision.arg("setup") == "1"  # D4.221: before play: no MP, no stop
-    left = Fraction(decision.arg("left", "0")) if not setup else vm.STOP_MP
+    left = Fraction(decision.arg("left", "0")) if not setup else Fraction(vm.STOP_MP)
     options = placements(sides_for(position, unit), n)
     spent = spent_of(unit)
     if len(options) > 1 and left >= vm.STOP_MP:
