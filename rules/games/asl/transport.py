@@ -10,6 +10,7 @@ from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import aerosan, carriers, moto
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
+from hexmate.rules.games.asl.riders import RIDING
 from hexmate.rules.games.asl.vehicles import VehicleType
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -74,8 +75,9 @@ def apply_load(position: Position, load: act.Load) -> State:
         return moto.apply_mount(position, load)  # D15.41
     state = position.state
     left = min(3 if state.units[u].type != "leader" else 5 for u in load.units)  # 4 MF (6 an SMC) less 1
-    for uid in load.units:
-        state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier))
+    for uid in load.units:  # inside unless seated outside (D17.3: aerosan.seat)
+        boarding = state.units[uid].mark(remove=(RIDING,))
+        state = state.with_unit(dataclasses.replace(boarding, carrier=load.carrier))
     vehicle = state.units[load.carrier]
     old = tuple(m for m in vehicle.markers if m.startswith("mpq"))
     state = state.with_unit(vehicle.mark(f"mpq{min(4, left)}", remove=old))
@@ -118,7 +120,8 @@ def apply_unload(position: Position, unload: act.Unload) -> State:
     _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
     off = [u for u in state.units.values() if u.carrier == vehicle.id]
     for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5): done moving here
-        state = state.with_unit(dataclasses.replace(unit, carrier=None, hex=vehicle.hex))
+        off_unit = unit.mark(remove=(RIDING,))
+        state = state.with_unit(dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex))
     state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
     return state.replace(moved=state.moved + tuple(u.id for u in off))
 

@@ -349,3 +349,14 @@ def test_d17_3_d6_21_riders_get_off_before_an_orchard_passengers_ride_on(make_po
     hs, sq = pos.units["a-hs"], pos.units["a-sq"]
     assert hs.carrier is None and pos.label(hs.hex) == "C5" and hs.has("bailed")
     assert sq.carrier == "a-as" and pos.label(sq.hex) == "D5"
+
+
+def test_d17_3_a_rider_unloaded_is_no_rider_any_more(make_position: Any, tmp_path: Path) -> None:
+    """D6.5: riders and passengers get off together beneath it; the rider marker goes with the ride."""
+    units = [{"id": "a-hs", "counter": "2-3-7", "side": "a", "hex": "C5", "carrier": "a-as",
+              "markers": ["rider"]}]
+    pos = boarding(make_position, tmp_path, *units)
+    pos.push_text("unload a-as")
+    pass_all(pos)
+    hs = pos.units["a-hs"]
+    assert hs.carrier is None and not hs.has("rider")
