@@ -1022,13 +1022,15 @@ class AslGame(Game):
     def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = hulldown.resume(position, decision, answer)  # D4.22
         top = state.decision
-        if top is not None and top.then == hulldown.PICK:
-            return state
+        if (top is not None and top.then == hulldown.PICK) or decision.arg("setup") == "1":
+            return state  # D4.221: a set-up attempt spends no MP: no fire window
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
 
     def resume_vhd_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = hulldown.resume_pick(position, decision, answer)  # D4.221
+        if decision.arg("setup") == "1":
+            return state
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
 

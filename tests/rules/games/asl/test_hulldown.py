@@ -208,3 +208,23 @@ def test_d4_221_hd_setup_names_a_vehicle_in_a_crest_hex(make_position: Any) -> N
         setup_hd(make_position, ["b-x"])
     with pytest.raises(DataError, match=r"options\.hd_setup must be a list"):
         setup_hd(make_position, "a-pz")
+
+
+def test_d4_221_a_set_up_attempt_on_a_knoll_asks_which_hexsides_and_opens_no_fire_window(
+        make_position: Any) -> None:
+    """D4.221: the owner picks the hexsides: E5 alone one level up has six crest hexsides; a dr of 2 (+0)
+    gives two contiguous ones, so the table asks for their centre (touch D5: E5-D5 and the next one
+    clockwise); a set-up attempt spends no MP, so even in an MPh no Defensive First Fire window follows."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "E5", "markers": ["vca3"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=FLAME, hexes={"E5": {"level": 1}},
+                                  options={"hd_setup": ["a-pz"]})
+    pos.push_text("answer dice 2")
+    top = pos.decision
+    assert top is not None and top.then == hulldown.PICK and len(top.hexes) == 6
+    pos.push_text("answer hex D5")
+    assert pos.decision is None
+    sides = hulldown.hd_sides(pos.units["a-pz"])
+    e5, d5 = pos.map.parse_label("E5"), pos.map.parse_label("D5")
+    assert len(sides) == 2 and direction_between(e5, d5) in sides
+    assert armour.spent_of(pos.units["a-pz"]) == 0
