@@ -138,10 +138,12 @@ def gallop(position: Position, move: act.Move) -> State:
 def needs_check(position: Position, unit: UnitState, a: Hex, b: Hex, turned: bool) -> bool:
     """D12.4: a galloping wagon rolls in a hex where it changes VCA, or one it enters for more than 1 MF,
     unless it went up by a road hexside."""
+    from hexmate.rules.games.asl import vbypass
+
     if not galloping(unit):
         return False
-    if turned:
-        return True
+    if turned or a == b or vbypass.across_of(unit) is not None:
+        return True  # D2.3: a bypassed hexside costs at least 2 MF (bypass_mf)
     step = step_mf(position, unit, a, b)
     if step is None or step <= 1:
         return False

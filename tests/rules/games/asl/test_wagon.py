@@ -280,3 +280,22 @@ def test_d12_5_a_catalogue_sledge_must_differ_from_its_wagon_as_the_text_says() 
     data["vehicles"] = {"s": {**bad, "tow": 3, "movement": "truck"}}
     with pytest.raises(CatalogueError, match="key 'sledge'"):
         parse_catalogue("cat.json", data)
+
+
+def test_d12_4_a_galloping_wagon_bypassing_checks_for_each_2_mf_hexside(make_position: Any) -> None:
+    """D12.4 with D12.1/D2.3: round woods D5 along two of its hexsides: 2 MF, 1 MF to turn at the CAFP, 2 MF
+    (5 MF); each hexside costs more than 1 MF (and the second follows a VCA change): two Wreck Check drs."""
+    pos = galloper(make_position, {"D5": {"terrain": "woods"}})
+    assert cost(pos, "move a-w C5-D5-D5 as bypass") == 5
+    pos.push_text("move a-w C5 as gallop")
+    pos.push_text("move a-w C5-D5-D5 as bypass")
+    seen = []
+    while pos.decision is not None:
+        top = pos.decision
+        if top.kind == "react":
+            pos.push_text("answer pass")
+            continue
+        seen.append(top.then)
+        pos.push_text("answer dice 2" if top.kind == "roll" else "answer keep")
+    assert seen == ["vgallop", "vgallop"]
+    assert "a-w" in pos.units and pos.label(pos.units["a-w"].hex) == "D5"
