@@ -10,6 +10,8 @@
   open ground (the chart's ** note). +1 per vehicle or wreck already there as for any vehicle (D2.14).
 - D17.21: no gully, no wall or hedge hexside (the maps draw no breach), no reverse (its ``rev`` is 0), no
   bypass.
+- D17.2: a plowed road (the scenario's ``options.plowed_roads``: true makes every map road plowed, an SSR
+  matter) costs 2 MP across its road hexside and asks the Accident dr; unplowed, it is open ground.
 - D17.22: entering an orchard, or woods/orchard by a road hexside for 3 MP or less, calls for an Aerosan
   Accident dr at once; ``move AEROSAN PATH as slow`` pays 4 MP for each such road hexside on its path and
   spares the dr there (the chart's dagger note). A 6 (or entering a hex with the map's ``wire`` feature, no
@@ -57,6 +59,8 @@ THEN = "vaerosan"
 SW_THEN = "vaerosan_sw"
 SLOW = "slow"  # the move's mode word: 4 MP for each woods/orchard-road hexside (D17.22)
 ROAD_SLOW = 4  # D17.22, D17.2's dagger note: 4 MP or more across a road hexside spares the Accident dr
+PLOWED = "plowed_roads"  # D17.2: the scenario's roads are plowed (an SSR; E3's snow is not in the texts)
+PLOWED_MP = 2  # D17.2: crossing a plowed-road hexside
 WIRE = "wire"  # D17.22: entering wire fails the Accident dr (the maps' ``wire`` hex feature, as A4.3's)
 
 
@@ -65,11 +69,15 @@ def is_aerosan(movement: str) -> bool:
 
 
 def check(scenario: Scenario) -> None:
-    """A clear error naming the scenario for a malformed ``options.ground_snow`` (D17.2)."""
+    """A clear error naming the scenario for a malformed ``options.ground_snow`` or ``options.plowed_roads``
+    (D17.2)."""
     raw = scenario.options.get(KEY)
     if raw is not None and raw not in SNOW:
         raise DataError(f"scenario {scenario.name!r}: options.{KEY} must be one of {', '.join(SNOW)} "
                         "(snow or deep snow on the ground, E3.72, E3.73; D17.2)")
+    if not isinstance(scenario.options.get(PLOWED, False), bool):
+        raise DataError(f"scenario {scenario.name!r}: options.{PLOWED} must be true or false (the map's "
+                        "roads plowed by SSR; D17.2)")
 
 
 def snow(position: Position) -> bool:
@@ -92,15 +100,24 @@ def _road(position: Position, a: Hex, b: Hex) -> bool:
     return d in position.map.road_exits(a) and opposite(d) in position.map.road_exits(b)
 
 
+def road_cot(position: Position, a: Hex, b: Hex) -> int | None:
+    """D17.2: a woods- or orchard-road hexside, or a plowed road's (the scenario's ``plowed_roads``: an
+    unplowed road is open ground, the chart's ** note), 2 MP and an Accident dr; None for any other entry."""
+    if a == b or not _road(position, a, b):
+        return None
+    terrain = position.map.terrain(b)
+    if terrain in ROAD_INTO:
+        return ROAD_INTO[terrain]
+    return PLOWED_MP if position.scenario.options.get(PLOWED, False) is True and terrain in CHART else None
+
+
 def cot(position: Position, a: Hex, b: Hex) -> int | None:
     """D17.2, D17.21: the aerosan's COT to enter b from a, or None where it may not go."""
     hs = position.map.hexside(a, b)
     if "wall" in hs or "hedge" in hs:
         return None  # D17.21: no unbreached wall or hedge
-    terrain = position.map.terrain(b)
-    if _road(position, a, b) and terrain in ROAD_INTO:
-        return ROAD_INTO[terrain]
-    return CHART.get(terrain)
+    road = road_cot(position, a, b)
+    return road if road is not None else CHART.get(position.map.terrain(b))
 
 
 def step_mp(position: Position, a: Hex, b: Hex, others: int) -> Fraction | None:
@@ -119,13 +136,12 @@ def turn_mp(hexspines: int) -> int:
 
 
 def needs_accident(position: Position, a: Hex, b: Hex, *, slow: bool = False) -> bool:
-    """D17.22: into an orchard, or by a road hexside into woods or an orchard, unless that road hexside was
-    crossed for 4 MP (``slow``)."""
-    terrain = position.map.terrain(b)
-    road = terrain in ROAD_INTO and _road(position, a, b)
+    """D17.22: into an orchard, or across a woods-, orchard- or plowed-road hexside, unless that road hexside
+    was crossed for 4 MP (``slow``)."""
+    road = road_cot(position, a, b) is not None
     if road and slow:
         return False
-    return terrain == "orchard" or road
+    return position.map.terrain(b) == "orchard" or road
 
 
 def split(mode: str) -> tuple[bool, str]:
@@ -135,27 +151,25 @@ def split(mode: str) -> tuple[bool, str]:
 
 
 def slow_entries(position: Position, path: tuple[Hex, ...]) -> int:
-    """How many woods- or orchard-road hexsides the path crosses (each 2 MP on D17.2's chart)."""
-    return sum(1 for a, b in itertools.pairwise(path)
-               if a != b and position.map.terrain(b) in ROAD_INTO and _road(position, a, b))
+    """How many woods-, orchard- or plowed-road hexsides the path crosses (each 2 MP on D17.2's chart)."""
+    return sum(1 for a, b in itertools.pairwise(path) if road_cot(position, a, b) is not None)
 
 
 def slow_extra(position: Position, path: tuple[Hex, ...]) -> Fraction:
-    """D17.22: the MP that raise each woods/orchard-road entry on the path from its 2 MP to the 4 that spare
-    the Accident dr."""
-    return Fraction(sum(ROAD_SLOW - ROAD_INTO[position.map.terrain(b)]
-                        for a, b in itertools.pairwise(path)
-                        if a != b and position.map.terrain(b) in ROAD_INTO and _road(position, a, b)))
+    """D17.22: the MP that raise each such road entry on the path from its 2 MP to the 4 that spare the
+    Accident dr."""
+    return Fraction(sum(ROAD_SLOW - c for a, b in itertools.pairwise(path)
+                        if (c := road_cot(position, a, b)) is not None))
 
 
 def check_slow(position: Position, unit: UnitState, path: tuple[Hex, ...], is_sled: bool) -> Fraction:
     """``as slow``: only an aerosan, and only on a path that crosses such a road hexside (D17.22)."""
     if not is_sled:
-        raise IllegalAction(T("only an aerosan pays 4 MP along a woods or orchard road to spare its Accident "
-                              "dr (D17.22)"), "D17.22")
+        raise IllegalAction(T("only an aerosan pays 4 MP along a woods, orchard or plowed road to spare its "
+                              "Accident dr (D17.22)"), "D17.22")
     if not slow_entries(position, path):
-        raise IllegalAction(T("{unit} crosses no woods- or orchard-road hexside on this path: nothing to pay "
-                              "4 MP for (D17.22)", unit=unit.id), "D17.22")
+        raise IllegalAction(T("{unit} crosses no woods-, orchard- or plowed-road hexside on this path: "
+                              "nothing to pay 4 MP for (D17.22)", unit=unit.id), "D17.22")
     return slow_extra(position, path)
 
 
@@ -301,6 +315,8 @@ __all__ = [
     "KEY",
     "MOVEMENT",
     "OUTSIDE",
+    "PLOWED",
+    "PLOWED_MP",
     "RIDERS_PP",
     "ROAD_SLOW",
     "SEAT",
@@ -320,6 +336,7 @@ __all__ = [
     "resume_seat",
     "resume_sw",
     "ride_room",
+    "road_cot",
     "seat",
     "slow_entries",
     "slow_extra",

@@ -244,7 +244,7 @@ def test_d17_22_four_mp_across_the_woods_road_spare_the_accident(make_position: 
 def test_d17_22_slow_only_for_an_aerosan_on_a_woods_road(make_position: Any, tmp_path: Path) -> None:
     pos = make(make_position, tmp_path, extra=[{"id": "a-pz", "counter": "pz", "side": "a", "hex": "C3",
                                                 "markers": ["vca0"]}])
-    with pytest.raises(IllegalAction, match=r"no woods- or orchard-road"):
+    with pytest.raises(IllegalAction, match=r"no woods-, orchard- or plowed-road"):
         pos.game.check(pos, pos.parse_action("move a-as C5-D5 as slow"))
     with pytest.raises(IllegalAction, match=r"only an aerosan"):
         pos.game.check(pos, pos.parse_action("move a-pz C3-D3 as slow"))
@@ -360,3 +360,25 @@ def test_d17_3_a_rider_unloaded_is_no_rider_any_more(make_position: Any, tmp_pat
     pass_all(pos)
     hs = pos.units["a-hs"]
     assert hs.carrier is None and not hs.has("rider")
+
+
+def test_d17_2_a_plowed_road_costs_2_mp_and_an_accident_dr(make_position: Any, tmp_path: Path) -> None:
+    """D17.2 (its ** note and the plowed-road row), D17.22: with the scenario's roads plowed, F6 to F5 along
+    the road in the open costs 2 MP (start 1 + 2 = 3) and asks the Accident dr; unplowed it is open ground
+    (1 MP, no dr); ``as slow`` pays 4 MP instead and asks none."""
+    pos = make(make_position, tmp_path, at="F6", vca=1, hexes=ROAD)
+    assert cost(pos, "F6-F5") == 2
+    counters = {**COUNTERS, "sled": {"type": "vehicle", "vehicle": "demo-aerosan",
+                                     "catalogue": catalogue(tmp_path)}}
+    units = [{"id": "a-as", "counter": "sled", "side": "a", "hex": "F6", "markers": ["vca1"]},
+             {"id": "b-1", "counter": "4-4-7", "side": "b", "hex": "A1"}]
+    plowed = make_position("asl", units, "MPh", counters=counters, hexes=ROAD,
+                           options={"ground_snow": "snow", "plowed_roads": True})
+    assert cost(plowed, "F6-F5") == 3
+    assert plowed.game.check(plowed, plowed.parse_action("move a-as F6-F5 as slow")).cost == 5
+    plowed.push_text("move a-as F6-F5")
+    top = plowed.decision
+    assert top is not None and top.then == "vaerosan"
+    with pytest.raises(DataError, match=r"options\.plowed_roads"):
+        make_position("asl", units, "MPh", counters=counters, options={"ground_snow": "snow",
+                                                                       "plowed_roads": "yes"})
