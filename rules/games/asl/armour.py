@@ -289,6 +289,7 @@ def route(position: Position, unit: UnitState, path: tuple[Hex, ...]) -> tuple[F
     game = position.state.game
     start, mode = getattr(game, "vmove_start", None), getattr(game, "vmove_mode", "")
     minimum, mode = vminimum.split(mode)
+    mode = aerosan.split(mode)[1]  # D17.22's ``slow``: its extra MP are check_move's
     if minimum and start is not None and start.id == unit.id:  # D2.15: the whole allowance, no turn
         return (budget(start) - spent_of(start), (facing_of(start),)) if len(path) > 1 else (Fraction(0), ())
     if start is not None and start.id == unit.id and (mode or vbypass.across_of(start) is not None):
@@ -470,9 +471,11 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         if why is not None:
             raise IllegalAction(why, "D2.6")
     minimum, mode = vminimum.split(move.mode)
+    slow, mode = aerosan.split(mode)
     bypass, across, reverse = vbypass.declared(position, mode)
     mp = budget(unit)
     vt = vtype(unit)
+    extra = aerosan.check_slow(position, unit, move.path, aerosan.is_aerosan(vt.movement)) if slow else 0
     ddtank.check_move(position, move, bool(bypass))  # D16.12: CE, no bypass, no riders
     if bypass and aerosan.is_aerosan(vt.movement):
         raise IllegalAction(T("an aerosan may not use bypass movement (D17.21)"), "D17.21")
@@ -486,7 +489,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
         cost = vbypass.route(position, unit, move.path, bypass=bypass, last_across=across, reverse=reverse)[0]
     else:
         cost, _ = route(position, unit, move.path)
-    cost = all_mp_cost(position, unit, move.path, cost)  # D2.7
+    cost = all_mp_cost(position, unit, move.path, cost) + extra  # D2.7; D17.22: 4 MP by a woods road
     esb = vm.esb_limit(vt) if vt.tracked else 0  # D2.5: a tracked vehicle may ask up to 1/4 more, by a DR
     if move.cost is not None and Fraction(move.cost) > cost:
         cost = Fraction(move.cost)  # D2.18: more MP than needed, declared with the entry (``cost N``)
@@ -502,6 +505,7 @@ def check_move(position: Position, move: act.Move) -> act.Move:
 def _placed(position: Position, unit: UnitState, move: act.Move) -> UnitState:
     """The vehicle as it would stand at the end of the move: its hex, facing and any bypass hexside (D2.6)."""
     minimum, mode = vminimum.split(move.mode)
+    mode = aerosan.split(mode)[1]
     if minimum:
         return unit.at(move.path[-1])
     try:
@@ -623,6 +627,7 @@ def enter(position: Position, state: State) -> State:
     unit = position.units[uid]
     start, mode = getattr(state.game, "vmove_start", None), getattr(state.game, "vmove_mode", "")
     minimum, mode = vminimum.split(mode)
+    slow, mode = aerosan.split(mode)
     bypass, across, reverse = vbypass.declared(position, mode)
     acrosses: tuple[Hex | None, ...] = ()
     if minimum and moving.at and start is not None:  # D2.15: no VCA change in a Minimum Move
@@ -654,7 +659,10 @@ def enter(position: Position, state: State) -> State:
     sled = aerosan.is_aerosan(vtype(unit).movement)  # D17.24: never bogs
     check = (bog_check(position, unit, moving.path[moving.at - 1], moving.here, minimum=minimum)
              if moving.at and not bypassing and not sled else None)
-    if moving.at and sled and aerosan.needs_accident(position, moving.path[moving.at - 1], moving.here):
+    if moving.at and sled and aerosan.wired(position, moving.here):
+        state = aerosan.fail(position.at(state), uid)  # D17.22: wire fails it without a roll
+    elif moving.at and sled and aerosan.needs_accident(position, moving.path[moving.at - 1], moving.here,
+                                                       slow=slow):
         state = state.push(aerosan.accident(position, unit, moving.here))  # D17.22: at once
     if check is not None:
         state = state.push(check)
@@ -746,6 +754,8 @@ def end_move(position: Position) -> State:
         return state.push(dataclasses.replace(ask.with_args(all_mp="1"), hexes=(moving.path[-1],),
                                               choices=("keep", "motion")))
     if vbypass.across_of(unit) is not None:  # D2.33, D2.34: no turn in bypass; stop there, or stay in Motion
+        if hulldown.can_try(position, state.units[uid], mp - spent):  # D4.22: HD behind its hexside first
+            return state.push(hulldown.bypass_decision(state.units[uid], mp - spent))
         if mp - spent < vm.STOP_MP:
             return state.with_unit(state.units[uid].mark("motion"))
         return state.with_unit(with_spent(state.units[uid], spent + vm.STOP_MP))

@@ -307,9 +307,11 @@ class AslGame(Game):
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
+        hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
+        state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
         return asl_hip.setup(self, scenario, hex_map, state)  # A12.3: HIP units set up in secret
 
     def check_counter(self, counter: CounterType) -> str | None:
@@ -1077,13 +1079,15 @@ class AslGame(Game):
     def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = hulldown.resume(position, decision, answer)  # D4.22
         top = state.decision
-        if top is not None and top.then == hulldown.PICK:
-            return state
+        if (top is not None and top.then == hulldown.PICK) or decision.arg("setup") == "1":
+            return state  # D4.221: a set-up attempt spends no MP: no fire window
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
 
     def resume_vhd_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         state = hulldown.resume_pick(position, decision, answer)  # D4.221
+        if decision.arg("setup") == "1":
+            return state
         what = T("an HD Maneuver Attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
 
@@ -1180,6 +1184,12 @@ class AslGame(Game):
 
     def resume_vaerosan(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return aerosan.resume(position, decision, answer)  # D17.22: the Aerosan Accident dr
+
+    def resume_vaerosan_seat(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return aerosan.resume_seat(position, decision, answer)  # D17.3: inside or riding
+
+    def resume_vaerosan_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return aerosan.resume_sw(position, decision, answer)  # D17.22, D6.24: a passenger's SW
 
     def resume_vresidual(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vresid.resume(position, decision, answer)  # D5.31, D5.311: Residual or a lane at its crew

@@ -17,22 +17,37 @@ At the table: at the end of a vehicle's move the facing question offers ``hd`` w
 only when the table allows several placements (touch the lower neighbour at their centre). The counter is
 the markers ``hds<k>`` (k: the direction of each HD hexside from the vehicle's hex). A crest hex here is a
 hex with a neighbour at a lower ground level (B10's hills are not among the texts; the maps' levels stand
-for them). Not built: the setup attempt (D4.221's dr before play; ``vmove.hd_drm(setup=True)`` has its -1)
-and bypass's HD hexsides (D4.22's last paragraph).
+for them).
+
+Set-up (D4.22, D4.221): a vehicle set up in a crest hex starts the game HD only by an attempt rolled before
+play: the scenario names the vehicles whose owners make it in ``options.hd_setup`` (a list of unit ids,
+checked when the scenario loads: a vehicle of the scenario, on the map, in a crest hex). Each is a dr with
+the -1 for set-up, asked before the first phase; its hexsides are placed (or picked) as in play, with no MP
+and no stop. The set-up is then fixed (D4.221: no setting up again), as every scenario set-up here is.
+
+Bypass (D4.22's last paragraph): a bypassing vehicle may be HD only behind the hexside it straddles and the
+two hexsides of its hex joined to it (``sides_for``); at the end of a bypass move in a crest hex the table
+offers the attempt (``bypass_decision``) in place of the facing question it does not ask (D2.33).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.errors import DataError, RulesError
 from hexmate.rules.games.asl import armorldr
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import DIRECTIONS, Hex, direction_between, line
 from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.maps import HexMap
+    from hexmate.rules.scenario import Scenario
 
 CHOICE = "hd"
 HD_MP = Fraction(2)  # D4.22
@@ -93,10 +108,34 @@ def placements(sides: frozenset[int], n: int) -> list[tuple[int, ...]]:
     return out
 
 
+def sides_for(position: Position, unit: UnitState) -> frozenset[int]:
+    """The crest hexsides the vehicle may be HD behind: all its hex's, or for a bypassing vehicle the hexside
+    it straddles and the two of its hex joined to it (D4.22)."""
+    from hexmate.rules.games.asl import vbypass
+
+    assert unit.hex is not None
+    sides = crest_sides(position, unit.hex)
+    n = vbypass.across_of(unit)
+    if n is None:
+        return sides
+    d = direction_between(unit.hex, n)
+    return sides & {(d - 1) % 6, d, (d + 1) % 6}
+
+
 def can_try(position: Position, unit: UnitState, left: Fraction) -> bool:
-    """D4.22: in a crest hex with the 2 MP for the attempt."""
-    return unit.hex is not None and left >= HD_MP and bool(crest_sides(position, unit.hex)) \
-        and not any(m.startswith("byp") for m in unit.markers)
+    """D4.22: in a crest hex (bypassing: behind its hexside or the two beside it) with the 2 MP for it."""
+    return unit.hex is not None and left >= HD_MP and bool(sides_for(position, unit))
+
+
+def bypass_decision(unit: UnitState, left: Fraction) -> Decision:
+    """D4.22 with D2.34: a vehicle ending its move in bypass of a crest hex: the attempt, or done (stop)."""
+    assert unit.hex is not None
+    prompt = T("{unit} ends its move in bypass with {left} MP left: press hd for an HD Maneuver Attempt "
+               "(2 MP; behind the hexside it straddles or the two beside it), or done to stop (D4.22, D2.34)",
+               unit=unit.id, left=left)
+    return Decision("hexes", unit.side, prompt, "D4.22", "vfacing", hexes=(unit.hex,),
+                    choices=("keep", CHOICE), subject=(unit.id,), target=unit.hex,
+                    args=(("left", str(left)),))
 
 
 def _crossing(firer: Hex, target: Hex) -> int | None:
@@ -159,10 +198,23 @@ def attempt(unit: UnitState, left: Fraction) -> Decision:
     """The dr of the attempt, its 2 MP already counted (D4.22)."""
     assert unit.hex is not None
     d = drm(unit)
+    return _attempt(unit, d, (("drm", str(d)), ("left", str(left - HD_MP))))
+
+
+def setup_attempt(unit: UnitState) -> Decision:
+    """D4.22, D4.221: the attempt of a vehicle set up in a crest hex, before play: -1 for set-up, no MP."""
+    assert unit.hex is not None
+    d = vm.hd_drm(soviet_ct=soviet_ct(unit), buttoned=buttoned(unit),
+                  leadership=armorldr.leadership(unit, "hd_maneuver"), setup=True)
+    return _attempt(unit, d, (("drm", str(d)), ("setup", "1")))
+
+
+def _attempt(unit: UnitState, d: int, args: tuple[tuple[str, str], ...]) -> Decision:
+    assert unit.hex is not None
     prompt = T("{unit} tries an HD Maneuver: roll a dr {drm:+d}: 1 or less up to 3 crest hexsides, 2 two, "
                "3 one, 4 or more none; then it stops (D4.22)", unit=unit.id, drm=d)
     return Decision("roll", unit.side, prompt, "D4.22", ROLL, dice="dr", subject=(unit.id,), target=unit.hex,
-                    args=(("drm", str(d)), ("left", str(left - HD_MP))))
+                    args=args)
 
 
 def _stop(state: State, uid: str, left: Fraction, spent: Fraction) -> State:
@@ -186,8 +238,9 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     unit = state.units[uid]
     assert unit.hex is not None
     n = vm.hd_hexsides(answer.dice[0], int(decision.arg("drm", "0")))
-    left = Fraction(decision.arg("left", "0"))
-    options = placements(crest_sides(position, unit.hex), n)
+    setup = decision.arg("setup") == "1"  # D4.221: before play: no MP, no stop
+    left = Fraction(decision.arg("left", "0")) if not setup else Fraction(vm.STOP_MP)
+    options = placements(sides_for(position, unit), n)
     spent = spent_of(unit)
     if len(options) > 1 and left >= vm.STOP_MP:
         centres = sorted({unit.hex + DIRECTIONS[o[len(o) // 2]] for o in options}, key=lambda h: (h.q, h.r))
@@ -195,10 +248,11 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
                    "(D4.221)", unit=uid, n=len(options[0]))
         return state.push(Decision("hexes", unit.side, prompt, "D4.221", PICK, hexes=tuple(centres),
                                    subject=(uid,), target=unit.hex,
-                                   args=(("left", str(left)), ("n", str(len(options[0]))))))
+                                   args=(("left", str(left)), ("n", str(len(options[0]))),
+                                         ("setup", "1" if setup else ""))))
     if options and left >= vm.STOP_MP:
         state = state.with_unit(unit.mark(*map(side_marker, options[0])))
-    return _stop(state, uid, left, spent)
+    return state if setup else _stop(state, uid, left, spent)
 
 
 def resume_pick(position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -211,10 +265,46 @@ def resume_pick(position: Position, decision: Decision, answer: act.Answer) -> S
     assert unit.hex is not None and answer.hexes
     centre = direction_between(unit.hex, answer.hexes[0])
     n = int(decision.arg("n", "1"))
-    options = [o for o in placements(crest_sides(position, unit.hex), n) if o[len(o) // 2] == centre]
+    options = [o for o in placements(sides_for(position, unit), n) if o[len(o) // 2] == centre]
     state = state.with_unit(unit.mark(*map(side_marker, options[0])))
+    if decision.arg("setup") == "1":
+        return state  # D4.221: set up HD, before play
     return _stop(state, uid, Fraction(decision.arg("left", "0")), spent_of(unit))
 
 
-__all__ = ["CHOICE", "HD_MP", "PICK", "ROLL", "attempt", "can_try", "crest_sides", "firer_hd", "hd_sides",
-           "placements", "resume", "resume_pick", "runs", "target_hd", "without_hd"]
+SETUP_KEY = "hd_setup"
+
+
+def check_setup(scenario: Scenario, hex_map: HexMap) -> None:
+    """A clear error naming the scenario for a malformed ``options.hd_setup`` (D4.221)."""
+    raw = scenario.options.get(SETUP_KEY)
+    if raw is None:
+        return
+    where = f"{scenario.source}: options.{SETUP_KEY}"
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise DataError(f"{where} must be a list of vehicle unit ids (D4.221)")
+    units = {u.id: u for u in scenario.units}
+    for uid in raw:
+        u = units.get(uid)
+        try:
+            h = hex_map.parse_label(u.hex) if u is not None and u.hex else None
+        except (KeyError, ValueError, RulesError):
+            h = None
+        if u is None or scenario.counters[u.counter].type != "vehicle" or h is None or h not in hex_map:
+            raise DataError(f"{where}: {uid!r} is no vehicle set up on the map (D4.221)")
+        here = hex_map.level(h)
+        if not any(n in hex_map and hex_map.level(n) < here for n in (h + DIRECTIONS[d] for d in range(6))):
+            raise DataError(f"{where}: {uid!r} is not set up in a crest hex ({u.hex}): no neighbour lower "
+                            "(D4.22)")
+
+
+def setup(scenario: Scenario, state: State) -> State:
+    """D4.221: the set-up attempts, asked before play (the first named on top)."""
+    ids = [uid for uid in scenario.options.get(SETUP_KEY, []) or [] if uid in state.units]
+    return state.push(*reversed([setup_attempt(state.units[uid]) for uid in ids])) if ids else state
+
+
+__all__ = ["CHOICE", "HD_MP", "PICK", "ROLL", "SETUP_KEY", "attempt", "bypass_decision", "can_try",
+           "check_setup", "crest_sides", "firer_hd", "hd_sides", "placements", "resume", "resume_pick",
+           "runs",
+           "setup", "setup_attempt", "sides_for", "target_hd", "without_hd"]

@@ -40,6 +40,7 @@ PHRASES: dict[str, T] = {
     "cc": T("fought in Close Combat this CCPh (A11)"),
     "assault": T("Assault Movement (A4.61)"),
     "bypass": T("bypassing along a hexside (A4.3)"),
+    "rider": T("riding outside the vehicle beside its passengers (D17.3)"),
     "dash": T("Dashing across a road (A4.63)"),
     "hip": T("hidden initial placement (A12.3)"),
     "exiting": T("exiting the map (A2.6)"),

@@ -69,10 +69,12 @@ def carrier_of(position: Position, unit: UnitState) -> UnitState | None:
     return vehicle if vehicle is not None and vehicle.type == "vehicle" else None
 
 
-def role(vehicle: UnitState) -> str:
+def role(vehicle: UnitState, unit: UnitState | None = None) -> str:
     """How its infantry ride: riders outside (D6.2), passengers inside (D6.1), or an armored halftrack's
-    passengers (D6.6)."""
+    passengers (D6.6); ``unit`` marked as riding outside a vehicle with passengers is a rider (D17.3)."""
     vt = _vt(vehicle)
+    if unit is not None and unit.has("rider"):
+        return RIDER
     if vt is None or not vt.passengers:
         return RIDER
     if vt.armored and (vt.movement == "halftrack" or vt.carrier):  # D6.8: a carrier as a halftrack
@@ -87,7 +89,7 @@ def role_of(position: Position, unit: UnitState, vehicle: UnitState) -> str:
     vt = _vt(vehicle)
     if vt is not None and vt.carrier and vt.passengers and who.type not in au.SMC and who.type != au.SW:
         return RIDER
-    return role(vehicle)
+    return role(vehicle, who)
 
 
 def _moving(position: Position, vehicle: UnitState) -> bool:
@@ -262,6 +264,7 @@ def ovr_share(vehicle: UnitState, units: Sequence[UnitState]) -> tuple[Fraction,
     total = Fraction(0)
     steps: list[Step] = []
     for unit in sorted(units, key=lambda u: u.id):
+        kind = role(vehicle, unit)
         if unit.type == au.SW or unit.has("broken"):
             continue
         fp = int(unit.values.get("fp", 0) or 0)

@@ -27,17 +27,23 @@ from hexmate.rules.text import T
 BARRED = ("woods", "orchard", "wooden-building", "stone-building", "building", "rubble", "water", "bocage")
 
 
+RIDING = "rider"  # D17.3: a unit riding outside a vehicle that also has passengers inside (an aerosan's)
+
+
 def carried_riders(state: State, vehicle: UnitState, passengers: int) -> list[UnitState]:
     """The riders on this vehicle: its carried infantry when it has no passenger capacity (D6.1, D6.2); on a
-    carrier with passenger capacity, its MMC (D6.81: SMC and SW ride inside)."""
+    carrier with passenger capacity, its MMC (D6.81: SMC and SW ride inside); on another vehicle with
+    passengers, those marked as riding outside (D17.3's aerosan)."""
+    aboard = sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
     if passengers:
         try:
             carrier = vehicle_of(vehicle.values).carrier
         except Exception:  # a counter the catalogue refuses is reported where it is set up
             carrier = False
-        return sorted((u for u in state.units.values() if u.carrier == vehicle.id and u.type not in
-                       ("leader", "hero", "sw")), key=lambda u: u.id) if carrier else []
-    return sorted((u for u in state.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
+        if carrier:
+            return [u for u in aboard if u.type not in ("leader", "hero", "sw")]
+        return [u for u in aboard if u.has(RIDING)]
+    return aboard
 
 
 def shaken_off(position: Position, uid: str) -> State:
@@ -108,7 +114,7 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     marker = "prep_fire" if position.phasing == (riders[0].side if riders else "") else "final_fire"
     checks = []
     for rider in riders:
-        off = dataclasses.replace(rider, carrier=None, hex=where).mark(marker, "bailed")
+        off = dataclasses.replace(rider, carrier=None, hex=where).mark(marker, "bailed", remove=(RIDING,))
         state = state.with_unit(off)
         if position.phase.id == "MPh" and rider.side == position.phasing and rider.id not in state.moved:
             state = state.replace(moved=(*state.moved, rider.id))
@@ -117,5 +123,5 @@ def bail_out(position: Position, riders: list[UnitState], where: Hex, rule: str)
     return state.push(*checks)
 
 
-__all__ = ["BARRED", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
+__all__ = ["BARRED", "RIDING", "bail_out", "barred", "carried_riders", "resume_survival", "shaken_off",
            "survival_checks", "survives"]

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import carriers, moto
+from hexmate.rules.games.asl import aerosan, carriers, moto
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
+from hexmate.rules.games.asl.riders import RIDING
 from hexmate.rules.games.asl.vehicles import VehicleType
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -58,6 +59,9 @@ def check_load(position: Position, load: act.Load) -> act.Load:
     if vt.carrier:  # D6.81: SMC and SW inside (4 PP), MMC outside as riders (8 PP)
         carriers.check_load(vt, vehicle, [position.units[u] for u in load.units], aboard, position, load_pp)
         return load
+    if aerosan.is_aerosan(vt.movement):
+        aerosan.ride_room(position, vehicle, [position.units[u] for u in load.units])  # D17.3
+        return load
     pp = load_pp(aboard)
     if pp > capacity(vtype(vehicle)):
         raise IllegalAction(
@@ -74,12 +78,16 @@ def apply_load(position: Position, load: act.Load) -> State:
         return moto.apply_mount(position, load)  # D15.41
     state = position.state
     left = min(3 if state.units[u].type != "leader" else 5 for u in load.units)  # 4 MF (6 an SMC) less 1
-    for uid in load.units:
-        state = state.with_unit(dataclasses.replace(state.units[uid], carrier=load.carrier))
+    for uid in load.units:  # inside unless seated outside (D17.3: aerosan.seat)
+        boarding = state.units[uid].mark(remove=(RIDING,))
+        state = state.with_unit(dataclasses.replace(boarding, carrier=load.carrier))
     vehicle = state.units[load.carrier]
     old = tuple(m for m in vehicle.markers if m.startswith("mpq"))
     state = state.with_unit(vehicle.mark(f"mpq{min(4, left)}", remove=old))
-    return state.replace(moved=state.moved + tuple(load.units))
+    state = state.replace(moved=state.moved + tuple(load.units))
+    if aerosan.is_aerosan(vtype(vehicle).movement):
+        return aerosan.seat(position.at(state), vehicle, load.units)  # D17.3: inside or riding
+    return state
 
 
 def check_unload(position: Position, unload: act.Unload) -> act.Unload:
@@ -115,7 +123,8 @@ def apply_unload(position: Position, unload: act.Unload) -> State:
     _, cost = vm.unloading(vtype(vehicle).mp, spent_of(vehicle))
     off = [u for u in state.units.values() if u.carrier == vehicle.id]
     for unit in off:  # placed beneath the vehicle, counted as having used MF (D6.5): done moving here
-        state = state.with_unit(dataclasses.replace(unit, carrier=None, hex=vehicle.hex))
+        off_unit = unit.mark(remove=(RIDING,))
+        state = state.with_unit(dataclasses.replace(off_unit, carrier=None, hex=vehicle.hex))
     state = state.with_unit(with_spent(vehicle, spent_of(vehicle) + cost))
     return state.replace(moved=state.moved + tuple(u.id for u in off))
 

@@ -134,13 +134,32 @@ def why_not(position: Position, unit: UnitState, p: Hex, n: Hex, f: int) -> T | 
 def cost(position: Position, unit: UnitState, src: Hex, p: Hex) -> Fraction:
     """D2.3: twice the hex's non-obstacle cost (the chart pack's open ground) and twice its other costs:
     +4 to a higher level (the D2.3 example), +1 per vehicle or wreck already there (D2.14)."""
+    from hexmate.rules.games.asl import wagon
     from hexmate.rules.games.asl.armour import vehicle_cost  # armour imports this module
 
+    others = sum(1 for u in position.units_at(p) if u.type == "vehicle" and u.id != unit.id)
+    if wagon.is_wagon_unit(unit):  # D12.1, D2.3: a wagon pays twice the MF of the hex's open ground
+        return wagon.bypass_mf(position, src, p, others)
     open_cost = vehicle_cost("open")
     base = int(open_cost) if open_cost not in ("NA", "half") else 1
-    others = sum(1 for u in position.units_at(p) if u.type == "vehicle" and u.id != unit.id)
     higher = 4 if position.map.level(p) > position.map.level(src) else 0
     return vm.bypass_mp(base, higher + others)
+
+
+def _turn(unit: UnitState, hexspines: int, obstacle: bool) -> int:
+    """A turn on the way into or along a bypass: a vehicle's (D2.11), a wagon's 1 MF a hexspine (D12.1)."""
+    from hexmate.rules.games.asl import wagon
+
+    if wagon.is_wagon_unit(unit):
+        return hexspines * wagon.TURN_MF
+    return vm.turn_mp(hexspines, obstacle=obstacle)
+
+
+def _switch(unit: UnitState) -> int:
+    """Forward to reverse or back: a stop and a start (D2.23), nothing for a wagon (D12.1)."""
+    from hexmate.rules.games.asl import armour, wagon
+
+    return 0 if wagon.is_wagon_unit(unit) else armour.SWITCH_MP
 
 
 Key = tuple[int, str, Hex | None]  # (facing, F/R, the hex across a bypassed hexside or None)
@@ -189,15 +208,16 @@ def route(
             return last_across is None or not last or n == last_across
 
         for (f, m, here), (c, fs, xs) in best.items():
-            switch = {mode: (armour.SWITCH_MP if mode != m else 0) for mode in ("F", "R")}
+            switch = {mode: (_switch(unit) if mode != m else 0) for mode in ("F", "R")}
             if here is None and a != b:  # from a centre: turns, then forward or reverse entry (D2.11, D2.22)
-                for mode in ("R",) if reverse else ("F",) if unit.has("towing") else ("F", "R"):  # D2.2
+                no_rev = unit.has("towing") or not vt.rev  # D2.2; D2.21: no REV, no reverse (a wagon's)
+                for mode in ("R",) if reverse else ("F",) if no_rev else ("F", "R"):
                     mult = 1 if mode == "F" else vt.rev
                     for g in range(6):
                         pair = armour._entries(a, g, mode)
                         if b not in pair:
                             continue
-                        turn = vm.turn_mp(fc.turns(f, g), obstacle=armour._obstacle(position, a))
+                        turn = _turn(unit, fc.turns(f, g), armour._obstacle(position, a))
                         base = c + turn + switch[mode]
                         if wanted:  # along the hexside between the two VCA (or rear) hexes (D2.3, D2.22)
                             n = pair[1] if pair[0] == b else pair[0]
@@ -215,7 +235,7 @@ def route(
                     step = armour.step_mp(position, unit, vt, a, b) if a != b else None
                     if step is not None and b == fh and not reverse:
                         offer((f, "F", None), c + switch["F"] + step, fs, xs)
-                    if step is not None and b == bh and not unit.has("towing"):  # D2.2
+                    if step is not None and b == bh and not unit.has("towing") and vt.rev:  # D2.2, D2.21
                         offer((f, "R", None), c + switch["R"] + step * vt.rev, fs, xs)
                     continue
                 for side in ((a, fh), (here, fh)):
@@ -228,11 +248,11 @@ def route(
                             continue
                         reason = why_not(position, unit, b, n, g)
                         if reason is None:
-                            total = c + switch["F"] + vm.turn_mp(1) + cost(position, unit, a, b)
+                            total = c + switch["F"] + _turn(unit, 1, False) + cost(position, unit, a, b)
                             offer((g, "F", n), total, fs, xs)
                         why = why or reason
-                if unit.has("towing"):
-                    continue  # D2.2: no reverse while towing
+                if unit.has("towing") or not vt.rev:
+                    continue  # D2.2: no reverse while towing; D2.21: none without a REV
                 for side in ((a, bh), (here, bh)):  # D2.33, D2.21: in reverse round the rear vertex
                     if b not in side:
                         continue
@@ -243,7 +263,8 @@ def route(
                             continue
                         reason = why_not(position, unit, b, n, g)
                         if reason is None:
-                            total = c + switch["R"] + vm.turn_mp(1) + cost(position, unit, a, b) * vt.rev
+                            total = (c + switch["R"] + _turn(unit, 1, False)
+                                     + cost(position, unit, a, b) * vt.rev)
                             offer((g, "R", n), total, fs, xs)
                         why = why or reason
         if not nxt:
@@ -268,12 +289,12 @@ def first_steps(position: Position, unit: UnitState) -> list[tuple[Fraction, Hex
     out: list[tuple[Fraction, Hex, int, str]] = []
     for (g, m), c in armour._start_states(unit).items():
         for target, mode in ((fh, "F"), (bh, "R")):
-            if mode == "R" and unit.has("towing"):
-                continue  # D2.2
+            if mode == "R" and (unit.has("towing") or not vt.rev):
+                continue  # D2.2, D2.21
             step = armour.step_mp(position, unit, vt, unit.hex, target)
             if step is None:
                 continue
-            switch = armour.SWITCH_MP if mode != m else 0
+            switch = _switch(unit) if mode != m else 0
             out.append((c + switch + (step if mode == "F" else step * vt.rev), target, g, mode))
     return out
 

@@ -126,6 +126,7 @@ class VehicleType:
     radioless: bool = False  # D14.1: the R symbol on the counter's back
     sidecar: bool = False  # D15.1: a motorcycle with sidecars (else a "cycle")
     silhouettes: int = 0  # D15.1: a motorcycle counter's top views: 3 squad, 2 HS/crew, 1 SMC
+    sledge: str = ""  # D12.5: a wagon counter's back, a sledge: the id of its front (wagon) side
 
     @property
     def armored(self) -> bool:
@@ -209,6 +210,7 @@ _KEYS = {
     "radioless",
     "sidecar",
     "silhouettes",
+    "sledge",
 }
 SMOKE_KINDS = ("sD", "sM", "sP", "sN")  # D13.1
 FT_MOUNTS = ("B", "T")  # D1.8 (S, the side mount, needs the Vehicle Note's arc: not built)
@@ -358,6 +360,10 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
                     or (key == "usage" and value < 2):
                 raise err(f"smoke.{key} is the usage number, a whole number up to 12 (D13.1)", f"smoke.{key}")
         smoke, usage, late = str(sm["kind"]), int(sm["usage"]), int(sm.get("usage_1945", 0))
+    sledge = d.get("sledge", "")
+    if sledge and (not isinstance(sledge, str) or movement != "wagon"):
+        raise err("sledge names the wagon on the counter's front: a sledge is a wagon's back (D12.5)",
+                  "sledge")
     radioless = d.get("radioless", False)
     if not isinstance(radioless, bool):
         raise err("radioless is true or false (D14.1)", "radioless")
@@ -407,6 +413,7 @@ def parse_vehicle(source: str, vid: str, d: Any) -> VehicleType:
         radioless=radioless,
         sidecar=bool(d.get("sidecar", False)),
         silhouettes=int(d.get("silhouettes", 0)),
+        sledge=str(sledge or ""),
     )
 
 
@@ -452,11 +459,25 @@ def parse_catalogue(source: str, data: Any) -> Catalogue:
     vehicles = data.get("vehicles")
     if not isinstance(vehicles, dict) or not vehicles:
         raise CatalogueError(source, "vehicles must be a non-empty object of id -> entry", key="vehicles")
-    return Catalogue(
-        source,
-        str(data.get("label", "")),
-        {vid: parse_vehicle(source, vid, d) for vid, d in vehicles.items()},
-    )
+    parsed = {vid: parse_vehicle(source, vid, d) for vid, d in vehicles.items()}
+    for vid, vt in parsed.items():
+        if vt.sledge:
+            _check_sledge(source, vid, vt, parsed.get(vt.sledge))
+    return Catalogue(source, str(data.get("label", "")), parsed)
+
+
+def _check_sledge(source: str, vid: str, sledge: VehicleType, front: VehicleType | None) -> None:
+    """D12.5: a sledge is its wagon in almost every respect, but for a larger T# and cs# and a smaller MF."""
+    def err(message: str) -> CatalogueError:
+        return CatalogueError(source, message, vehicle=vid, key="sledge")
+
+    if front is None or front.movement != "wagon" or front.sledge:
+        raise err(f"{sledge.sledge!r} is no wagon of this catalogue: name the wagon on the counter's front "
+                  "(D12.5)")
+    if not (sledge.tow > front.tow and sledge.cs > front.cs and sledge.mp < front.mp):
+        raise err(f"a sledge has a larger T# and cs# and a smaller MF than its wagon {sledge.sledge!r} "
+                  f"(T# {sledge.tow} vs {front.tow}, cs# {sledge.cs} vs {front.cs}, MF {sledge.mp} vs "
+                  f"{front.mp}; D12.5)")
 
 
 @lru_cache(maxsize=16)

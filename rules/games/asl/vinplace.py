@@ -34,7 +34,7 @@ import dataclasses
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, vbypass, vfire, vmotion, vsmoke
+from hexmate.rules.games.asl import aerosan, armour, vbypass, vfire, vmotion, vsmoke
 from hexmate.rules.games.asl.vehicles import is_mobile
 from hexmate.rules.games.base import Position, State
 from hexmate.rules.text import T
@@ -97,6 +97,7 @@ def turn_before_entry(position: Position) -> State | None:
     uid = moving.units[0]
     unit = state.units.get(uid)
     start, mode = getattr(state.game, "vmove_start", None), getattr(state.game, "vmove_mode", "")
+    mode = aerosan.split(mode)[1]  # D17.22's ``slow`` changes no route
     if unit is None or not armour.is_vehicle(unit) or start is None or start.id != uid or mode:
         return None
     if vbypass.across_of(start) is not None or vbypass.across_of(unit) is not None:

@@ -14,7 +14,10 @@
   and it may try again in a later player turn.
 - D13.31 sD, D13.33 sP (crew CE), D13.34 sN (BU): dispersed white SMOKE at the base level of its own hex.
   D13.32 sM: into a hex in its TCA at range 1-3 and in its LOS; a CA change adds its Case A DRM (the turret
-  turns only if it fires); +2 moving or not stopped (C.8: in Motion, or it entered a hex this player turn);
+  turns only if it fires); the turn it made carries its Case A DRM to this phase's later Defensive First Fire
+  inside the new CA (D3.51: the ``capen`` marker vfire.py and vmg.py read), never to Bounding Fire in its own
+  MPh (C5.13: vfire and vmg charge no carried Case A to Bounding Fire); +2 moving or not stopped (C.8: in
+  Motion, or it entered a hex this player turn);
   the LOS hindrance to that hex adds; never from inside a building (nor deep jungle, not on these maps). A
   vehicle without a turret fires its sM only inside its VCA here (turning the hull for it is not built).
 - D13.35 vehicular smoke grenades: an AFV or armed vehicle with an MA on its counter, by its inherent crew
@@ -54,7 +57,7 @@ from hexmate.rules.games.asl.armour import (
 from hexmate.rules.games.asl.locations import BUILDINGS
 from hexmate.rules.games.asl.prcfire import vehicle_fired
 from hexmate.rules.games.asl.vehicles import VehicleType, tca_of, with_tca
-from hexmate.rules.games.asl.vmg import crew_exposed
+from hexmate.rules.games.asl.vmg import crew_exposed, penalty_marker
 from hexmate.rules.games.base import Line, Position, Resolution, State, UnitState
 from hexmate.rules.hexes import Hex, distance
 from hexmate.rules.text import T
@@ -260,8 +263,13 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
         state = state.replace(game=gs.replace(smoke=(*((x, s) for x, s in gs.smoke if x != h), (h, kind))))
         if vt.smoke == "sM" and device == DISPENSER and unit.hex is not None and h != unit.hex:
             f = facing_of(unit)
+            k = fc.hexspines_to(unit.hex, h, tca_of(unit.markers, f))
             t = fc.facing_to(unit.hex, h, tca_of(unit.markers, f))
             unit = dataclasses.replace(state.units[unit.id], markers=with_tca(unit.markers, f, t))
+            case_a = od.load_pack().case_a_drm(vt.ma.mount, k) if k and vt.ma is not None else 0
+            if case_a:  # D13.32: the CA change carries to this phase's later fire inside the new CA
+                carried = penalty_marker(position.phase.id, "sm", case_a)
+                unit = unit.mark(carried)
             state = state.with_unit(unit)
         if unit.side == position.phasing:
             state = state.with_unit(with_spent(state.units[unit.id], spent_of(unit) + SMOKE_MP))

@@ -18,10 +18,20 @@ that MPh. While galloping it rolls a Wreck Check dr at once in each hex where it
 it enters for more than 1 MF (but a road hexside up to a higher level); a 6 destroys it (no wreck, D12.1):
 everyone aboard is broken and set down in the hex, and each SW aboard malfunctions.
 
-Not built (said in the report): two wagons towing one Gun as T2 and a large target (D12.2), sledges (D12.5,
-the same counter's back: a catalogue entry of its own serves, its MF unaffected by snow), a wagon's bypass of
-buildings and woods (D12.1 lets it bypass them as a vehicle does), and D12.4's "destroyed if it has a CX#"
-for a SW aboard (the game's SW have no CX#: each malfunctions).
+D12.4's last sentence (garbled in the Japanese: "CX#" for X#): each SW aboard malfunctions, one with an X#
+(its ``x`` value) is eliminated.
+
+D12.1 with D2.3 (bypass): a wagon may bypass woods and buildings as a vehicle does (vbypass.py): per hexside
+twice the MF of the hex's open ground (1 MF, doubled up a level by D12.1: 4) and twice its other costs; turns
+1 MF a hexspine, no stop or start between forward and reverse, no reverse without a ``rev``. D.2: one that
+ends its move so stays astride the hexside, front to the CAFP (vbypass's Stationary Bypass).
+
+D12.5: a sledge is the wagon counter's back: a ``movement: "wagon"`` entry with ``sledge`` naming its front;
+the catalogue check (vehicles.py) holds it to D12.5's differences (larger T# and cs#, smaller MF). Its MF
+"unaffected by snow" contrasts with chapter E's snow costs (E3.72-E3.73, not among the texts), which no
+vehicle pays here, so nothing is exempted.
+
+Not built (said in the report): two wagons towing one Gun as T2 and a large target (D12.2).
 """
 
 from __future__ import annotations
@@ -45,6 +55,24 @@ GALLOP = "gallop"  # the Move mode and the wagon's marker for the MPh (D12.4)
 
 def is_wagon(movement: str) -> bool:
     return movement == WAGON
+
+
+def is_wagon_unit(unit: UnitState) -> bool:
+    """A wagon (or sledge, D12.5) on the map."""
+    from hexmate.rules.games.asl.armour import vtype
+
+    return unit.type == "vehicle" and is_wagon(vtype(unit).movement)
+
+
+OPEN_MF = 1  # A4.31 example (terrain.json): Open Ground 1 MF, the non-obstacle terrain of a bypassed hex
+
+
+def bypass_mf(position: Position, src: Hex, p: Hex, others: int) -> Fraction:
+    """D12.1, D2.3: a wagon bypassing a woods or building hex pays, per hexside, twice the MF of the hex's
+    open ground (1 MF, doubled again to a higher level: D12.1's x2 is that hex's extra cost) and twice its
+    other costs (+1 per vehicle or wreck there, D2.14)."""
+    base = OPEN_MF * (2 if position.map.level(p) > position.map.level(src) else 1)
+    return Fraction(2 * (base + others))
 
 
 def step_mf(position: Position, unit: UnitState, a: Hex, b: Hex) -> Fraction | None:
@@ -110,10 +138,12 @@ def gallop(position: Position, move: act.Move) -> State:
 def needs_check(position: Position, unit: UnitState, a: Hex, b: Hex, turned: bool) -> bool:
     """D12.4: a galloping wagon rolls in a hex where it changes VCA, or one it enters for more than 1 MF,
     unless it went up by a road hexside."""
+    from hexmate.rules.games.asl import vbypass
+
     if not galloping(unit):
         return False
-    if turned:
-        return True
+    if turned or a == b or vbypass.across_of(unit) is not None:
+        return True  # D2.3: a bypassed hexside costs at least 2 MF (bypass_mf)
     step = step_mf(position, unit, a, b)
     if step is None or step <= 1:
         return False
@@ -140,15 +170,22 @@ def resume_check(position: Position, decision: Decision, answer: act.Answer) -> 
     state = state.with_unit(unit.mark("wreck", remove=(GALLOP,)))
     for aboard in [u for u in state.units.values() if u.carrier == uid]:
         if aboard.type == "sw":
-            state = state.with_unit(dataclasses.replace(aboard.mark("malfunctioned"), carrier=None))
+            state = _sw_lost(state, dataclasses.replace(aboard, carrier=None))
         else:
             state = state.with_unit(dataclasses.replace(aboard.mark("broken"), carrier=None))
             for sw in [u for u in state.units.values() if u.carrier == aboard.id and u.type == "sw"]:
-                state = state.with_unit(sw.mark("malfunctioned"))
+                state = _sw_lost(state, sw)
     if state.moving is not None:
         stopped = T("wrecked at the gallop (D12.4)")
         state = state.replace(moving=dataclasses.replace(state.moving, stopped=stopped))
     return state
+
+
+def _sw_lost(state: State, sw: UnitState) -> State:
+    """D12.4: a SW aboard a wagon wrecked at the gallop malfunctions; one with an X# is eliminated."""
+    if isinstance(sw.values.get("x"), int):
+        return state.without_unit(sw.id)
+    return state.with_unit(sw.mark("malfunctioned"))
 
 
 def generate(position: Position) -> Iterator[act.Action]:
@@ -169,5 +206,6 @@ def generate(position: Position) -> Iterator[act.Action]:
             continue
 
 
-__all__ = ["GALLOP", "TURN_MF", "WAGON", "allowance", "check_gallop", "gallop", "galloping", "generate",
-           "is_gallop", "is_wagon", "needs_check", "resume_check", "step_mf", "wreck_check"]
+__all__ = ["GALLOP", "OPEN_MF", "TURN_MF", "WAGON", "allowance", "bypass_mf", "check_gallop", "gallop",
+           "galloping", "generate", "is_gallop", "is_wagon", "is_wagon_unit", "needs_check", "resume_check",
+           "step_mf", "wreck_check"]

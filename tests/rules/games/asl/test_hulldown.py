@@ -122,3 +122,109 @@ def test_firer_hd_bars_bow_weapons_not_the_ma(make_position: Any) -> None:
     pos.push_text("answer ft")
     top = pos.decision
     assert top is not None and top.then == "vft"
+
+
+# --- D4.22's last paragraph: a bypassing vehicle; D4.221: the set-up attempt ---
+
+
+def bypasser(make_position: Any, vca: int) -> Position:
+    """The tank in F5 (on the hill), E5 beside it woods at the crest (its crest hexsides: to D4 and D5)."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "F5", "markers": [f"vca{vca}"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    hexes = {**HILL, "E5": {"terrain": "woods", "level": 1}}
+    pos: Position = make_position("asl", units, "MPh", counters=FLAME, hexes=hexes)
+    return pos
+
+
+def test_d4_22_a_bypassing_vehicle_is_hd_only_behind_its_hexside_and_the_two_beside_it(
+        make_position: Any) -> None:
+    """D4.22: the tank bypasses E5 along its hexside with E6 (F5 facing E5-E6: start 1 + 2 x 1 = 3 MP); of
+    E5's crest hexsides (to D4 and D5) only E5-D5 is joined to that hexside. The attempt (BU: +1), dr 1 ->
+    final 2 would give two hexsides in the open, here only that one; then the stop: 3 + 2 + 1 = 6 MP."""
+    from hexmate.rules.games.asl import vbypass
+
+    pos = bypasser(make_position, 3)
+    pos.push_text("move a-pz F5-E5 as bypass")
+    pass_reactions(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vfacing" and top.choices == ("keep", "hd") and top.rule == "D4.22"
+    pos.push_text("answer hd")
+    top = pos.decision
+    assert top is not None and top.then == "vhd" and top.arg("drm") == "1"
+    pos.push_text("answer dice 1")
+    pass_reactions(pos)
+    tank = pos.units["a-pz"]
+    e5, d5 = pos.map.parse_label("E5"), pos.map.parse_label("D5")
+    assert vbypass.across_of(tank) is not None
+    assert hulldown.hd_sides(tank) == {direction_between(e5, d5)}
+    assert armour.spent_of(tank) == Fraction(6) and "a-pz" in pos.state.moved
+
+
+def test_d4_22_no_attempt_offered_bypassing_away_from_the_crest(make_position: Any) -> None:
+    """D4.22: bypassing E5 along its hexside with F4 (F5 facing E5-F4), neither crest hexside is that one or
+    beside it: no attempt; the tank just stops in bypass (D2.34)."""
+    pos = bypasser(make_position, 2)
+    pos.push_text("move a-pz F5-E5 as bypass")
+    pass_reactions(pos)
+    assert pos.decision is None
+    assert armour.spent_of(pos.units["a-pz"]) == Fraction(4)  # start 1, bypass 2, stop 1
+
+
+def setup_hd(make_position: Any, ids: Any, pz: str = "E5") -> Position:
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": pz, "markers": ["vca3"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    pos: Position = make_position("asl", units, "RPh", counters=FLAME, hexes=HILL, options={"hd_setup": ids})
+    return pos
+
+
+def test_d4_221_the_set_up_attempt_is_rolled_before_play_at_minus_one(make_position: Any) -> None:
+    """D4.22, D4.221: the tank set up in crest hex E5 rolls before play: BU +1, set-up -1: drm 0; dr 2 gives
+    up to two hexsides: E5's two crest hexsides, placed; no MP spent, nothing moved."""
+    pos = setup_hd(make_position, ["a-pz"])
+    top = pos.decision
+    assert top is not None and top.then == "vhd" and top.arg("drm") == "0" and top.side == "a"
+    pos.push_text("answer dice 2")
+    tank = pos.units["a-pz"]
+    e5 = pos.map.parse_label("E5")
+    assert hulldown.hd_sides(tank) == {direction_between(e5, pos.map.parse_label(x)) for x in ("D4", "D5")}
+    assert armour.spent_of(tank) == 0 and "a-pz" not in pos.state.moved and pos.decision is None
+
+
+def test_d4_221_a_failed_set_up_attempt_leaves_it_not_hd(make_position: Any) -> None:
+    """D4.22: dr 4 + 0: no HD; it stays where it was set up (D4.221: no second set-up)."""
+    pos = setup_hd(make_position, ["a-pz"])
+    pos.push_text("answer dice 4")
+    tank = pos.units["a-pz"]
+    assert not hulldown.hd_sides(tank) and pos.label(tank.hex) == "E5"
+
+
+def test_d4_221_hd_setup_names_a_vehicle_in_a_crest_hex(make_position: Any) -> None:
+    """A clear error naming the scenario and key: a vehicle not in a crest hex, or no such vehicle."""
+    from hexmate.rules.errors import DataError
+
+    with pytest.raises(DataError, match=r"options\.hd_setup: 'a-pz' is not set up in a crest hex"):
+        setup_hd(make_position, ["a-pz"], pz="C5")
+    with pytest.raises(DataError, match=r"options\.hd_setup: 'b-x' is no vehicle"):
+        setup_hd(make_position, ["b-x"])
+    with pytest.raises(DataError, match=r"options\.hd_setup must be a list"):
+        setup_hd(make_position, "a-pz")
+
+
+def test_d4_221_a_set_up_attempt_on_a_knoll_asks_which_hexsides_and_opens_no_fire_window(
+        make_position: Any) -> None:
+    """D4.221: the owner picks the hexsides: E5 alone one level up has six crest hexsides; a dr of 2 (+0)
+    gives two contiguous ones, so the table asks for their centre (touch D5: E5-D5 and the next one
+    clockwise); a set-up attempt spends no MP, so even in an MPh no Defensive First Fire window follows."""
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "E5", "markers": ["vca3"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=FLAME, hexes={"E5": {"level": 1}},
+                                  options={"hd_setup": ["a-pz"]})
+    pos.push_text("answer dice 2")
+    top = pos.decision
+    assert top is not None and top.then == hulldown.PICK and len(top.hexes) == 6
+    pos.push_text("answer hex D5")
+    assert pos.decision is None
+    sides = hulldown.hd_sides(pos.units["a-pz"])
+    e5, d5 = pos.map.parse_label("E5"), pos.map.parse_label("D5")
+    assert len(sides) == 2 and direction_between(e5, d5) in sides
+    assert armour.spent_of(pos.units["a-pz"]) == 0

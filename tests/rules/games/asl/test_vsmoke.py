@@ -174,3 +174,67 @@ def test_smoke_offered_after_an_mp_spent_in_place(make_position: Any) -> None:
     pos.push_text("smoke b-fl at A1")
     pos.push_text("answer dice 1,1")
     assert "A1" in smoke_at(pos)
+
+
+# --- D13.32: the sM's CA change carried to later fire in the phase ---
+
+
+def th_lines(pos: Position) -> list[tuple[str, str]]:
+    res = pos.state.resolution
+    assert res is not None
+    return [(str(x.label), x.rule) for x in res.lines]
+
+
+def sm_then_gun(make_position: Any, sm_side: str, *, preset: bool = False) -> Position:
+    """The sM tank in E5 (TCA toward D5/D4, three hexspines from C5 and A5); the other side's tank in A5. The
+    sM fires at C5 (its turret turns three hexspines: the demo pack's Case A +3 on its usage DR), then the gun
+    fires at A5, now inside the TCA. ``preset``: no sM; the turret already faces A5 (``tca3``)."""
+    other = "a" if sm_side == "b" else "b"
+    units = [{"id": f"{sm_side}-v", "counter": "sm", "side": sm_side, "hex": "E5",
+              "markers": ["vca0", *(["tca3"] if preset else [])]},
+             {"id": f"{other}-pz", "counter": "pz", "side": other, "hex": "A5", "markers": ["vca0"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    v = f"{sm_side}-v"
+    if sm_side == "b":
+        pos.push_text("move a-pz A5-B5")  # an MP spent in its LOS: the Defensive First Fire window
+        assert pos.decision is not None and pos.decision.kind == "react"
+    if not preset:
+        pos.push_text(f"smoke {v} at C5")
+        top = pos.decision
+        assert top is not None and top.arg("drm") == "4"  # BU +1, Case A +3 (D13.3, D13.32)
+        pos.push_text("answer dice 1,1")
+        assert "C5" in smoke_at(pos)
+        if sm_side == "a":
+            pass_reactions(pos)  # the enemy's window after the 1 MP (D13.2, D3.3)
+    pos.push_text(f"fire {v} at A5")
+    pos.push_text("answer dice 6,5")
+    return pos
+
+
+def test_d13_32_the_sm_case_a_carries_to_defensive_first_fire_in_the_enemy_mph(make_position: Any) -> None:
+    """D13.32 with D3.51: in the enemy MPh the sM's CA change (+3) is charged to the gun's Defensive First
+    Fire that follows inside the new CA; the same shot with the turret already there pays none."""
+    pos = sm_then_gun(make_position, "b")
+    assert ("Case A, covered arc change: +3", "D3.51") in th_lines(pos)
+    plain = sm_then_gun(make_position, "b", preset=True)
+    assert not any(rule == "D3.51" for _, rule in th_lines(plain))
+
+
+def test_d13_32_not_carried_to_bounding_fire_in_its_own_mph(make_position: Any) -> None:
+    """D13.32 (C5.13): in its own MPh the gun's Bounding First Fire inside the CA the sM turned to pays no
+    Case A."""
+    pos = sm_then_gun(make_position, "a")
+    assert not any(rule == "D3.51" for _, rule in th_lines(pos))
+    assert any(m.startswith("capen:MPh:sm:3") for m in pos.units["a-v"].markers)
+
+
+def test_d13_32_a_failed_sm_turns_nothing_and_carries_nothing(make_position: Any) -> None:
+    """D13.32: an sM that does not fire changes no CA: no TCA turned, no Case A to carry."""
+    units = [{"id": "b-v", "counter": "sm", "side": "b", "hex": "E5", "markers": ["vca0"]},
+             {"id": "a-pz", "counter": "pz", "side": "a", "hex": "A5", "markers": ["vca0"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("move a-pz A5-B5")
+    pos.push_text("smoke b-v at C5")
+    pos.push_text("answer dice 6,6")
+    v = pos.units["b-v"]
+    assert "C5" not in smoke_at(pos) and not any(m.startswith(("tca", "capen")) for m in v.markers)

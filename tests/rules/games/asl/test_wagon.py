@@ -191,3 +191,111 @@ def test_d12_2_a_wagon_transports_as_a_truck_does(make_position: Any) -> None:
     pos.push_text("move a-w C5-D5")
     pass_reactions(pos)
     assert pos.label(pos.units["a-sq"].hex) == "D5"  # the passengers ride along
+
+
+# --- D12.1 with D2.3: a wagon's bypass; D12.5: sledges; D12.4: SW with an X# ---
+
+
+def test_d12_1_a_wagon_bypasses_woods_at_twice_the_open_ground_mf(make_position: Any) -> None:
+    """D12.1 (bypass as a vehicle does, in woods and buildings) with D2.3 (twice the hex's non-obstacle
+    cost): a wagon bypassing D5 pays 2 x 1 MF, nothing to start; the tank 1 to start and 2 x 1 MP."""
+    pos = at(make_position, "C5", 0, {"D5": {"terrain": "woods"}})
+    assert cost(pos, "move a-w C5-D5 as bypass") == 2
+    assert cost(pos, "move a-pz C5-D5 as bypass") == 3
+
+
+def test_d12_1_d2_3_a_wagon_bypassing_uphill_doubles_the_doubled_mf(make_position: Any) -> None:
+    """D12.1: a higher hex costs twice its MF (open ground 1 -> 2, not the vehicle's +4); D2.3 doubles that
+    for the bypass: 4 MF, where the tank pays its start and (1 + 4) x 2 = 10 MP (the T-MOV-04 arithmetic)."""
+    pos = at(make_position, "C5", 0, {"D5": {"terrain": "wooden-building", "level": 1}})
+    assert cost(pos, "move a-w C5-D5 as bypass") == 4
+    assert cost(pos, "move a-pz C5-D5 as bypass") == 11
+
+
+def test_d12_1_d_2_a_wagon_ends_astride_the_hexside_without_a_bog_check(make_position: Any) -> None:
+    """D.2, D2.34: a wagon ending its move in bypass stays astride the hexside toward its CAFP (no facing
+    question: the hexside fixes it, D2.33); D2.3: no bog DR for the obstacle; D12.1: no stop MF, so it is
+    not left in Motion."""
+    from hexmate.rules.games.asl import vbypass
+
+    pos = at(make_position, "C5", 0, {"D5": {"terrain": "woods"}})
+    pos.push_text("move a-w C5-D5 as bypass")
+    pass_reactions(pos)
+    assert pos.decision is None
+    wagon = pos.units["a-w"]
+    assert pos.label(wagon.hex) == "D5" and vbypass.across_of(wagon) is not None
+    assert not wagon.has("motion") and "a-w" in pos.state.moved
+
+
+def test_d12_4_a_sw_with_an_x_number_aboard_is_eliminated_on_the_6(make_position: Any) -> None:
+    """D12.4: on the Wreck Check's 6 the passengers break and each SW aboard malfunctions, one with an X#
+    (here a demo FT-like SW, X# 10) is eliminated instead."""
+    counters = {**WAGON, "XSW": {"type": "sw", "sw": "ft", "fp": 12, "range": 1, "x": 10, "pp": 1},
+                "LMG": {"type": "sw", "sw": "mg", "fp": 2, "range": 6, "breakdown": 12, "pp": 1}}
+    units = [{"id": "a-w", "counter": "w", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-w"},
+             {"id": "a-x", "counter": "XSW", "side": "a", "hex": "C5", "carrier": "a-sq"},
+             {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C5", "carrier": "a-sq"},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+    pos: Position = make_position("asl", units, "MPh", counters=counters, hexes={"D5": {"terrain": "woods"}})
+    pos.push_text("move a-w C5 as gallop")
+    pos.push_text("move a-w C5-D5")
+    pass_reactions(pos)
+    assert pos.decision is not None and pos.decision.then == "vgallop"
+    pos.push_text("answer dice 6")
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+    assert "a-w" not in pos.units and "a-x" not in pos.units
+    assert pos.units["a-lmg"].has("malfunctioned") and pos.units["a-sq"].has("broken")
+
+
+def test_d12_5_a_sledge_is_its_wagon_with_its_own_numbers(make_position: Any) -> None:
+    """D12.5: the demo sledge (the demo wagon's back: T# 3 > 2, cs# 10 > 9, MF 6 < 10) moves as a wagon does
+    (D12.1: 1 MF into open ground, nothing to start) and gallops (D12.4: 6 x 1.5 = 9 MF)."""
+    from hexmate.rules.games.asl.vehicles import vehicle_of
+
+    counters = {**WAGON, "s": {"type": "vehicle", "vehicle": "demo-sledge-r"}}
+    units = [{"id": "a-s", "counter": "s", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+    pos: Position = make_position("asl", units, "MPh", counters=counters)
+    sledge, front = vehicle_of(pos.units["a-s"].values), vehicle_of({"vehicle": "demo-wagon-r"})
+    assert sledge.sledge == "demo-wagon-r" and (sledge.tow, sledge.cs, sledge.mp) == (3, 10, 6)
+    assert (front.tow, front.cs, front.mp) == (2, 9, 10)
+    assert cost(pos, "move a-s C5-D5") == 1
+    pos.push_text("move a-s C5 as gallop")
+    assert armour.budget(pos.units["a-s"]) == 9
+
+
+def test_d12_5_a_catalogue_sledge_must_differ_from_its_wagon_as_the_text_says() -> None:
+    """D12.5: a sledge naming a wagon whose T# is not smaller is refused, naming the file, vehicle and key."""
+    from hexmate.rules.games.asl.vehicles import CatalogueError, parse_catalogue
+
+    wagon = {"movement": "wagon", "mp": 10, "armor": None, "cs": 9, "tow": 2}
+    bad = {"movement": "wagon", "mp": 6, "armor": None, "cs": 10, "tow": 2, "sledge": "w"}
+    data = {"format": "hexmate-asl-vehicles/1", "vehicles": {"w": wagon, "s": bad}}
+    with pytest.raises(CatalogueError, match=r"cat\.json, vehicle 's', key 'sledge'.*larger T#"):
+        parse_catalogue("cat.json", data)
+    data["vehicles"] = {"w": wagon, "s": {**bad, "tow": 3}}
+    assert parse_catalogue("cat.json", data)["s"].sledge == "w"
+    data["vehicles"] = {"s": {**bad, "tow": 3, "movement": "truck"}}
+    with pytest.raises(CatalogueError, match="key 'sledge'"):
+        parse_catalogue("cat.json", data)
+
+
+def test_d12_4_a_galloping_wagon_bypassing_checks_for_each_2_mf_hexside(make_position: Any) -> None:
+    """D12.4 with D12.1/D2.3: round woods D5 along two of its hexsides: 2 MF, 1 MF to turn at the CAFP, 2 MF
+    (5 MF); each hexside costs more than 1 MF (and the second follows a VCA change): two Wreck Check drs."""
+    pos = galloper(make_position, {"D5": {"terrain": "woods"}})
+    assert cost(pos, "move a-w C5-D5-D5 as bypass") == 5
+    pos.push_text("move a-w C5 as gallop")
+    pos.push_text("move a-w C5-D5-D5 as bypass")
+    seen = []
+    while pos.decision is not None:
+        top = pos.decision
+        if top.kind == "react":
+            pos.push_text("answer pass")
+            continue
+        seen.append(top.then)
+        pos.push_text("answer dice 2" if top.kind == "roll" else "answer keep")
+    assert seen == ["vgallop", "vgallop"]
+    assert "a-w" in pos.units and pos.label(pos.units["a-w"].hex) == "D5"
