@@ -285,3 +285,16 @@ def test_d15_84_d15_46_wreck_check_in_a_stream_not_a_shellhole(make_position: An
     rider = pos.units["a-sq"]
     assert rider.has("broken") and not rider.has(bicycle.RIDING) and rider.hex == f8
     assert pos.units["a-bcy"].hex == f8 and pos.units["a-bcy"].carrier == "a-sq"  # the bicycle stays
+
+
+def test_d15_6_a_rider_never_attacks_in_cc(make_position: Any) -> None:
+    """D15.6 (D15.8): a bicycle rider caught in CC (an enemy advanced in) defends but does not attack; the
+    same squad on foot would."""
+    from hexmate.rules.games.asl import cc
+
+    enemy = {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "F8"}
+    riding = at(make_position, enemy, phase="CCPh", markers=(bicycle.RIDING,))
+    f8 = riding.map.parse_label("F8")
+    assert [u.id for u in cc.attackers(riding, f8, "a")] == []
+    foot = at(make_position, enemy, phase="CCPh")
+    assert [u.id for u in cc.attackers(foot, f8, "a")] == ["a-sq"]
