@@ -284,8 +284,9 @@ def riders_among(targets: Sequence[UnitState]) -> list[UnitState]:
 def settle(state: State) -> State:
     """D15.53, D15.85: a rider who broke is off his bicycle at once (no bail out, no NMC); the bicycle of a
     unit gone stays for recovery (D15.53); after a KIA it goes with him (D15.51, ``after_kia``)."""
-    for unit in [u for u in state.units.values() if u.has(RIDING) and u.has("broken")]:
-        state = state.with_unit(unit.mark(remove=(RIDING, BONUS)))
+    for unit in [u for u in state.units.values() if u.has(RIDING)]:
+        if unit.has("broken") or bicycle_of(state, unit) is None:  # broken, or no bicycle to ride
+            state = state.with_unit(unit.mark(remove=(RIDING, BONUS)))
     return state
 
 

@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import (
     armour,
     bicycle,
     crew,
+    cyclesplit,
     ddtank,
     fire_groups,
     hulldown,
@@ -625,6 +626,8 @@ class AslGame(Game):
             return vwreck.check(position, action)  # D10.5: scrounging
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
+        if isinstance(action, act.Activate) and cyclesplit.claims(action):
+            return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.check(position, action)  # A9.73
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -814,6 +817,8 @@ class AslGame(Game):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
+        if isinstance(action, act.Activate) and cyclesplit.claims(action):
+            return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -1420,7 +1425,7 @@ class AslGame(Game):
         state = super().settle(position)
         if state.moving is not None:
             return state
-        state = bicycle.settle(state)  # D15.53, D15.85: a broken rider is off his bicycle
+        state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1875,6 +1880,7 @@ class AslGame(Game):
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from bicycle.generate(position)  # D15.81
+            yield from cyclesplit.generate(position)  # D15.44
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from vft.generate(position)  # D3.6, D3.3.1: its FT
