@@ -26,6 +26,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     hulldown,
     moto,
+    motocapture,
     mounted,
     ncreact,
     overrun,
@@ -644,6 +645,8 @@ class AslGame(Game):
         if asl_guards.claims_drop(position, action):
             assert isinstance(action, act.Transfer)
             return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
+        if isinstance(action, act.Transfer) and motocapture.claims(position, action):
+            return motocapture.check(self, position, action)  # D15.7: a motorcycle recovered as a SW
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -834,6 +837,8 @@ class AslGame(Game):
         if asl_guards.claims_drop(position, action):
             assert isinstance(action, act.Transfer)
             return asl_guards.drop(position, action)  # A20.5, A20.53
+        if isinstance(action, act.Transfer) and motocapture.claims(position, action):
+            return motocapture.declare(self, position, action)  # D15.7
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -1384,6 +1389,8 @@ class AslGame(Game):
         return rphase.resume_repair(self, position, decision, answer)
 
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if motocapture.is_cycle_decision(position, decision):
+            return motocapture.resume(position, decision, answer, None)  # D15.7
         return rphase.resume_recover(self, position, decision, answer)
 
     def resume_unlikely_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1393,6 +1400,8 @@ class AslGame(Game):
         return asl_recover.resume(self, position, decision, answer)  # A4.44 in the MPh
 
     def resume_recover_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if motocapture.is_cycle_decision(position, decision):
+            return motocapture.resume(position, decision, answer, decision.arg("mf", "1"))  # D15.7
         return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh, by a transfer
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1881,6 +1890,7 @@ class AslGame(Game):
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from bicycle.generate(position)  # D15.81
             yield from cyclesplit.generate(position)  # D15.44
+            yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from vft.generate(position)  # D3.6, D3.3.1: its FT
@@ -1935,6 +1945,7 @@ class AslGame(Game):
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
             yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
+            yield from motocapture.generate(self, position)  # D15.7
             yield from vwreck.generate(position)  # D10.5: scrounging
 
     def on_phase_end(self, position: Position) -> State:

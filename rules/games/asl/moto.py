@@ -33,8 +33,9 @@ breaks on a stopped cycle dismounts at once, on one moving or in Motion bails ou
 Not built (said in the report): entering an enemy Location (D15.43's pass-through and the sidecar's OVR with
 a quarter of the riders' FP), ordnance at riders (D15.5, D15.55: dspecial.py has the TH arithmetic only),
 K# on riders shrinking the counter (D15.52), LLMC/LLTC (D15.55), the wounded rider (D15.56),
-riders' fire (D15.6), splitting and combining counters (D15.44), manhandling (D15.4, C10.3 not among the
-texts), recovery as a SW (D15.7), causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
+riders' fire (D15.6), manhandling (D15.4, C10.3 not among the texts), causeways (D15.46: no map has
+one). Splitting and combining counters (D15.44) are cyclesplit.py's, recovery as a SW (D15.7)
+motocapture.py's, bicycles (D15.8-D15.85) bicycle.py's.
 """
 
 from __future__ import annotations
