@@ -328,7 +328,7 @@ class AslGame(Game):
         berserk unit has 8, an Inexperienced one too (A19.31). A17.2: a wounded SMC has 3, berserk or not
         (its IPC 0 is portage.py's; no Double Time, check_mode)."""
         if unit.type in SMC and unit.has("wounded"):
-            return WOUNDED_MF
+            return 4 if bicycle.riding(unit) else WOUNDED_MF  # D15.56 (D15.8): a wounded rider goes on at 4
         if unit.has("berserk"):
             return BERSERK_MF
         if unit.type in SMC:

@@ -298,3 +298,14 @@ def test_d15_6_a_rider_never_attacks_in_cc(make_position: Any) -> None:
     assert [u.id for u in cc.attackers(riding, f8, "a")] == []
     foot = at(make_position, enemy, phase="CCPh")
     assert [u.id for u in cc.attackers(foot, f8, "a")] == ["a-sq"]
+
+
+def test_d15_56_a_wounded_rider_goes_on_at_4(make_position: Any) -> None:
+    """D15.56 (kept by D15.8): a wounded rider goes on at the usual 4, not A17.2's 3 MF on foot; he neither
+    bails out nor dismounts."""
+    riding = at(make_position, bcy="BCY1", rider="9-1", markers=(bicycle.RIDING, "wounded"))
+    assert riding.game.mf(riding.units["a-sq"]) == 4 and riding.units["a-sq"].has(bicycle.RIDING)
+    settled = riding.game.settle(riding)
+    assert settled.units["a-sq"].has(bicycle.RIDING)
+    foot = at(make_position, bcy="BCY1", rider="9-1", markers=("wounded",))
+    assert foot.game.mf(foot.units["a-sq"]) == 3

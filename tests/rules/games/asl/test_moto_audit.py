@@ -1,0 +1,32 @@
+"""Rules the D15.4x-D15.5x audit found built without a test of their own, checked through the game: D15.56
+(a wounded rider rides on, unchanged). The demo catalogue's sidecar (demo values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import units as au
+
+COUNTERS: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+COUNTERS["sc"] = {"type": "vehicle", "vehicle": "demo-moto-sc-g"}
+
+
+def sidecar(make_position: Any, *markers: str) -> Position:
+    units = [{"id": "a-sc", "counter": "sc", "side": "a", "hex": "F8", "markers": ["vca0"]},
+             {"id": "a-l", "counter": "9-1", "side": "a", "hex": "F8", "carrier": "a-sc",
+              "markers": list(markers)},
+             {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "L1"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    return pos
+
+
+def test_d15_56_a_wounded_motorcycle_rider_rides_on(make_position: Any) -> None:
+    """D15.56: a wounded rider suffers nothing more: he stays aboard (no bail out, no dismount) and his cycle
+    reaches the same hexes as with an unwounded rider."""
+    hurt = sidecar(make_position, "wounded")
+    assert hurt.game.settle(hurt).units["a-l"].carrier == "a-sc"
+    well = sidecar(make_position)
+    reach = armour.moves_for(hurt, hurt.units["a-sc"]).keys()
+    assert reach and reach == armour.moves_for(well, well.units["a-sc"]).keys()
