@@ -30,3 +30,21 @@ def test_d15_56_a_wounded_motorcycle_rider_rides_on(make_position: Any) -> None:
     well = sidecar(make_position)
     reach = armour.moves_for(hurt, hurt.units["a-sc"]).keys()
     assert reach and reach == armour.moves_for(well, well.units["a-sc"]).keys()
+
+
+def test_d15_41_dismounting_riders_take_ffnam_and_ffmo(make_position: Any) -> None:
+    """D15.41: riders dismounting (1 MF in the Location) may be fired on with FFMO, and FFNAM always applies
+    (A4.6): the DFF window after the dismount, in open ground, takes both -1."""
+    units = [{"id": "a-sc", "counter": "sc", "side": "a", "hex": "F8", "markers": ["vca0"]},
+             {"id": "a-l", "counter": "9-1", "side": "a", "hex": "F8", "carrier": "a-sc"},
+             {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "F6"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS)
+    pos.push_text("unload a-sc")
+    while pos.decision is not None and pos.decision.kind != "react":
+        pos.push_text("answer keep")
+    assert pos.decision is not None and pos.decision.kind == "react" and pos.units["a-l"].carrier is None
+    pos.push_text("fire b-sq at F8 dice 3,4")
+    res = pos.last_resolution
+    assert res is not None
+    text = res.text()
+    assert "First Fire at a moving unit (FFNAM)" in text and "moving in Open Ground (FFMO)" in text
