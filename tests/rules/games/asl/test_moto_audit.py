@@ -48,3 +48,19 @@ def test_d15_41_dismounting_riders_take_ffnam_and_ffmo(make_position: Any) -> No
     assert res is not None
     text = res.text()
     assert "First Fire at a moving unit (FFNAM)" in text and "moving in Open Ground (FFMO)" in text
+
+
+def test_d15_45_terrain_limits_entry_only(make_position: Any) -> None:
+    """D15.45: a motorcycle standing in woods (where it may not ride in: the chart pack's NA, demo values)
+    is mounted there and ridden out; only entering woods is barred."""
+    units = [{"id": "a-sc", "counter": "sc", "side": "a", "hex": "F8", "markers": ["vca0"]},
+             {"id": "a-l", "counter": "9-1", "side": "a", "hex": "F8"},
+             {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "L1"}]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS,
+                                  hexes={"F8": {"terrain": "woods"}, "E8": {"terrain": "woods"}})
+    pos.push_text("load a-l into a-sc")
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+    reach = armour.moves_for(pos, pos.units["a-sc"])
+    labels = {pos.label(h) for h in reach}
+    assert "F7" in labels and "E8" not in labels
