@@ -25,7 +25,8 @@ Its possessor rides it (the ``bicycle`` marker on the rider) or carries it.
 - D15.85, D15.5: riders are infantry targets in all respects (PTC, FFMO, FFNAM), with -1 on the IFT DR.
 - D15.6 (kept by D15.8: a bicycle is a cycle, not a sidecar): riders may not fire on the IFT or attack in CC.
 - D15.53, D15.85: a rider that breaks dismounts at once (no bail out); the bicycle is not eliminated.
-- D15.51: a KIA on a rider removes its bicycle too (no wreck).
+- D15.51: a KIA on a rider removes its bicycle too (no wreck); D15.52: a riding squad reduced to a HS has
+  its counter flipped to the HS side (cyclesplit.py); D15.56: a wounded rider goes on at 4 MF (game.mf).
 - D15.7, D15.8: an unpossessed bicycle is recovered like any SW (A4.44, rphase.py), by either side.
 
 Readings where hexmate is stricter than the text (said in docs/PLAYING.md): riders and walkers move as

@@ -9,7 +9,8 @@
 - A squad on a cycle counter that is replaced by two HS (A19.13, aftermath.py: the second is ``<id>/2``):
   the counter is flipped to its HS side (the same kind with 2 top views) and a second HS counter is made for
   the other HS (``<cycle>-2``), with the first's state (``settle``). Deployment (A1.31) is not built in
-  hexmate, so that case arises only from A19.13.
+  hexmate, so that case arises only from A19.13. A bicycle's squad reduced to a HS (D15.52, kept by D15.8)
+  flips its counter to the HS side too (motorcycles' D15.52 is not this module's).
 - ``activate CYCLE,CYCLE[,CYCLE] for combine``: unridden cycle counters of the same kind in one Location,
   2 or 3 top views in all, become one counter of that size (the first named; the others leave the map). The
   combining of riders into a squad (A1.32) is not built in hexmate, so that case does not arise.
@@ -204,21 +205,26 @@ def settle(position: Position, state: State) -> State:
             second = mmc[1]
         else:
             owner = state.units.get(cycle.carrier or "")
-            second_ = state.units.get(f"{owner.id}/2") if owner is not None else None
-            if owner is None or second_ is None or bicycle.bicycle_of(state, second_) is not None \
-                    or bicycle.size(cycle) != 3 or owner.type not in au.MMC or owner.type == "squad":
+            if owner is None or bicycle.size(cycle) != 3 or owner.type not in ("hs", "crew") \
+                    or not owner.has(bicycle.RIDING):  # a squad's counter under a HS riding it
                 continue
-            second = second_
+            second_ = state.units.get(f"{owner.id}/2")
+            hs = _counter(position.at(state), cycle, 2)
+            if hs is None:
+                continue
+            state = state.with_unit(cycle.as_counter(hs))  # D15.52 (D15.8): a squad reduced, its counter too
+            if second_ is None or bicycle.bicycle_of(state, second_) is not None:
+                continue
+            extra = UnitState(f"{cycle.id}-2", cycle.side, hs, second_.hex, carrier=second_.id)
+            state = state.with_unit(extra)
+            continue
         hs = _counter(position.at(state), cycle, 2)
         if hs is None:
             continue  # a kind with no HS counter: nothing to flip to (the catalogue's; said in the docs)
         state = state.with_unit(cycle.as_counter(hs))
         new_id = f"{cycle.id}-2"
-        if _is_moto(cycle):
-            state = state.with_unit(dataclasses.replace(cycle, id=new_id, counter=hs))
-            state = state.with_unit(dataclasses.replace(second, carrier=new_id))
-        else:
-            state = state.with_unit(UnitState(new_id, cycle.side, hs, second.hex, carrier=second.id))
+        state = state.with_unit(dataclasses.replace(cycle, id=new_id, counter=hs))
+        state = state.with_unit(dataclasses.replace(second, carrier=new_id))
     return state
 
 

@@ -132,3 +132,26 @@ def test_d15_44_d15_8_bicycles_flip_and_combine(make_position: Any) -> None:
     combine = bikes(make_position, two, one)
     combine.push_text("activate a-b2,a-b1 for combine")
     assert combine.units["a-b2"].counter.name == "BCY3" and "a-b1" not in combine.units
+
+
+def test_d15_52_d15_8_a_reduced_rider_shrinks_his_bicycle(make_position: Any) -> None:
+    """D15.52 (kept by D15.8): the riding squad Casualty Reduced to a HS (A7.302): its bicycle counter is
+    the HS's (BCY2); a squad counter only carried by a HS stays as it is."""
+    pos = bikes(make_position, riding=True)
+    reduced = pos.state.with_unit(pos.units["a-sq"].as_counter(pos.scenario.counters["3-3-8"]))
+    assert pos.game.settle(pos.at(reduced)).units["a-bcy"].counter.name == "BCY2"
+    walking = bikes(make_position)
+    carried = walking.state.with_unit(walking.units["a-sq"].as_counter(walking.scenario.counters["3-3-8"]))
+    assert walking.game.settle(walking.at(carried)).units["a-bcy"].counter.name == "BCY3"
+
+
+def test_d15_7_d15_8_an_enemy_bicycle_is_recovered_as_a_sw(make_position: Any) -> None:
+    """D15.7, D15.8: a bicycle is a SW: an unpossessed enemy one is recovered in the RPh (A4.44)."""
+    units = [{"id": "b-bcy", "counter": "BCY3", "side": "b", "hex": "F8"},
+             {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "F8"},
+             {"id": "b-sq", "counter": "4-4-7r", "side": "b", "hex": "L1"}]
+    pos: Position = make_position("asl", units, "RPh", counters=COUNTERS)
+    assert "transfer b-bcy to a-sq" in texts(pos)
+    pos.push_text("transfer b-bcy to a-sq")
+    pos.push_text("answer dice 2")
+    assert pos.units["b-bcy"].carrier == "a-sq" and pos.units["b-bcy"].side == "a"
