@@ -203,7 +203,7 @@ def check_mode(units: Sequence[UnitState], mode: str) -> None:
         rider = next(u for u in units if riding(u))
         raise IllegalAction(T("riders on bicycles and units on foot move as separate stacks ({unit} rides)",
                               unit=rider.id), "D15.81")
-    if group_riding(units) and mode not in ("", "cx", "exit", "recover"):
+    if group_riding(units) and (mode == "assault" or mode.partition(":")[0] == "bypass"):
         raise IllegalAction(T("riders on bicycles may not use {mode} (D15.81: no Assault Movement, road "
                               "hexsides only)", mode=mode), "D15.81")
 

@@ -73,6 +73,8 @@ def test_d15_81_road_hexsides_only_no_assault_move(make_position: Any) -> None:
     assert offered and all(pos.label(h).startswith("F") for h in offered)  # only along the road
     with pytest.raises(IllegalAction, match="Assault Movement"):
         pos.game.check(pos, pos.parse_action("move a-sq F8-F7 as assault"))
+    with pytest.raises(IllegalAction, match="may not use bypass"):
+        pos.game.check(pos, pos.parse_action("move a-sq F8-F7 as bypass"))
     with pytest.raises(IllegalAction, match="separate stacks"):
         pos.game.check(pos, pos.parse_action("move a-sq,a-hs F8-F7"))
     assert pos.legal_actions.moves_for({"a-sq", "a-hs", "a-bcy"}) == {}
