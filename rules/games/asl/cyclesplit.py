@@ -228,6 +228,25 @@ def settle(position: Position, state: State) -> State:
     return state
 
 
+def shared_bail(position: Position, uid: str) -> State | None:
+    """D15.53: one SMC of two (or three) riding one single motorcycle breaks while it moves or is in Motion:
+    all of them bail out (D6.24: each a NMC; only the broken one may be eliminated by it). None when the
+    broken unit is not such a rider (riders.shaken_off's D6.23 then applies)."""
+    state = position.state
+    unit = state.units.get(uid)
+    cycle = state.units.get(unit.carrier or "") if unit is not None else None
+    if unit is None or cycle is None or not _is_moto(cycle) or not unit.has("broken") or _size(cycle) != 1:
+        return None
+    if not (cycle.has("motion") or (state.moving is not None and cycle.id in state.moving.units)):
+        return None  # stopped: the broken one dismounts alone (moto.broken_rider)
+    riders = _riders(state, cycle)
+    if len(riders) < 2 or cycle.hex is None:
+        return None
+    from hexmate.rules.games.asl import riders as asl_riders
+
+    return asl_riders.bail_out(position, riders, cycle.hex, "D15.53")
+
+
 def generate(position: Position) -> Iterator[act.Action]:
     """Splits open now, for the page's buttons (combining is typed: ``activate C1,C2 for combine``)."""
     if position.phase.id != "MPh":
@@ -246,4 +265,4 @@ def generate(position: Position) -> Iterator[act.Action]:
             yield action
 
 
-__all__ = ["COMBINE", "SPLIT", "apply", "check", "claims", "generate", "settle"]
+__all__ = ["COMBINE", "SPLIT", "apply", "check", "claims", "generate", "settle", "shared_bail"]

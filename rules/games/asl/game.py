@@ -994,6 +994,9 @@ class AslGame(Game):
         stopped = moto.broken_rider(position.at(after), decision.subject[0])  # D15.53: a stopped cycle
         if stopped is not None:
             return stopped
+        shared = cyclesplit.shared_bail(position.at(after), decision.subject[0])  # D15.53: two SMC, one cycle
+        if shared is not None:
+            return shared
         return riders.shaken_off(position.at(after), decision.subject[0])  # D6.23: a broken rider bails out
 
     def resume_ptc(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -64,3 +64,26 @@ def test_d15_45_terrain_limits_entry_only(make_position: Any) -> None:
     reach = armour.moves_for(pos, pos.units["a-sc"])
     labels = {pos.label(h) for h in reach}
     assert "F7" in labels and "E8" not in labels
+
+
+def test_d15_53_two_smc_on_one_cycle_both_bail_out(make_position: Any) -> None:
+    """D15.53: two SMC ride one single motorcycle in Motion; fire breaks one of them: both bail out (each a
+    NMC, D6.24), the unbroken one too. Original DR 6 on 4 FP: the riders' final 5 (-1, D15.5), the pack's
+    1MC; the first leader's MC DR 11 fails his morale 9 + 1."""
+    counters = {**COUNTERS, "mc1": {"type": "vehicle", "vehicle": "demo-moto-1-g"}}
+    units = [{"id": "ger-1", "counter": "4-6-7", "side": "a", "hex": "C2"},
+             {"id": "rus-mc", "counter": "mc1", "side": "b", "hex": "C4", "markers": ["vca0", "motion"]},
+             {"id": "rus-l1", "counter": "9-1", "side": "b", "hex": "C4", "carrier": "rus-mc"},
+             {"id": "rus-l2", "counter": "9-1", "side": "b", "hex": "C4", "carrier": "rus-mc"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    assert str(pos.charts.chart("ift").lookup(fp=4, final_dr=5)) == "1MC"
+    pos.push_text("fire ger-1 at C4 dice 2,4")
+    top = pos.decision
+    assert top is not None and top.then == "mc"
+    first = top.subject[0]
+    other = "rus-l2" if first == "rus-l1" else "rus-l1"
+    pos.push_text("answer dice 5,6")
+    assert pos.units[first].has("broken")
+    for uid in (first, other):
+        assert pos.units[uid].carrier is None and pos.units[uid].has("bailed")
+    assert [d for d in pos.state.decisions if d.subject == (other,) and d.rule == "D15.53"]  # his NMC
