@@ -1,13 +1,16 @@
-"""Helpers several games share: naming a group of units, stacks as activation groups, dice, step losses."""
+"""Helpers several games share: naming a group of units, stacks as activation groups, dice, step losses,
+the scenario option that names units set up in secret."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from hexmate.rules.dice import DiceSpec
-from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
+from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
 
 
@@ -88,4 +91,30 @@ def passing(units: Iterable[UnitState], check: Callable[[UnitState], object]) ->
         except IllegalAction:
             continue
         out.append(unit.id)
+    return out
+
+
+def secret_units_spec(scenario: Scenario, key: str) -> dict[str, dict[str, list[str]]]:
+    """A scenario option naming units each side sets up in secret (ASL HIP, A12.3; PG hidden units, 17.0):
+    ``{side: {"units": [ids], "area": [hex labels]}}``, every unit the side's own; a DataError names the
+    file and the key."""
+    raw: Any = scenario.options.get(key, {})
+    where = f"{scenario.source}: options.{key}"
+    if not isinstance(raw, dict):
+        raise DataError(f"{where}: must be an object of sides")
+    sides = {u.id: u.side for u in scenario.units}
+    out: dict[str, dict[str, list[str]]] = {}
+    for side, entry in raw.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("units"), list):
+            raise DataError(f"{where}.{side}: needs 'units', a list of unit ids")
+        extra = sorted(set(entry) - {"units", "area"})
+        if extra:
+            raise DataError(f"{where}.{side}: unknown key(s) {extra}")
+        for uid in entry["units"]:
+            if sides.get(uid) != side:
+                raise DataError(f"{where}.{side}: {uid!r} is not a unit of side {side!r}")
+        area = entry.get("area", [])
+        if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
+            raise DataError(f"{where}.{side}.area: must be a list of hex labels")
+        out[side] = {"units": list(entry["units"]), "area": list(area)}
     return out

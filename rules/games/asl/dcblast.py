@@ -38,8 +38,9 @@ VEHICLE = "vehicle"
 
 def ground_targets(position: Position, dc: UnitState, h: Hex, level: int) -> list[UnitState]:
     """The enemy units the DC attacks directly: those in its Location (hex and level, A2.8) not aboard a
-    vehicle, no SW, no dummy, no vehicle."""
-    return [u for u in position.units_at(h) if u.type not in (au.SW, "dummy", VEHICLE) and u.side != dc.side
+    vehicle, no SW, no vehicle. A dummy there is attacked too: a check or loss it would take removes it
+    (A12.14, game.py's ``_dummy_hit``)."""
+    return [u for u in position.units_at(h) if u.type not in (au.SW, VEHICLE) and u.side != dc.side
             and u.carrier is None and u.level == level]
 
 

@@ -11,18 +11,29 @@ A7.308, D2.36, D.8B) and once more as the thrower's Location (+3, every unit in 
 Throwing costs no MF (it is fire, A23.6); the "always 1 MF" of A23.61 is a placement's (placedc.py). An AFV
 as the target would need the DC Position DR (A23.5, C7.346: chapter C, not among the texts), so a throw at an
 armored vehicle bypassing the Location is refused.
+
+The target Location (A23.6, A2.8): the adjacent hex at the thrower's own level, or its ground level dropped
+from higher up (from a building's upper level, say), or the next lower level of the thrower's own building
+hex by its stairs; never a Location a level or more higher. Only the units of that Location are attacked;
+an enemy unarmored vehicle in a ground-level target Location takes the same DR on the vehicle line and those
+aboard it a collateral attack, as any DC's detonation (dcblast.py, A7.308, D.8B). Where both the thrower's
+level and the ground level of the adjacent hex hold enemy units, the thrower says which it throws into
+(floc.py). A DC dropped two or more levels spares its thrower's Location (A23.6; the rubble of B24.11 is
+chapter B, not among the texts).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, vbypass
+from hexmate.rules.games.asl import armour, dcblast, vbypass
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import locations as loc
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -36,6 +47,73 @@ if TYPE_CHECKING:
 
 def is_dc(unit: UnitState) -> bool:
     return unit.type == au.SW and unit.values.get("sw") == "dc"
+
+
+def _own_allowed(position: Position, owner: UnitState) -> bool:
+    """A23.61: may this possessor throw into its very own Location (Japanese, or a vehicle bypassing it)?"""
+    try:
+        own_location(position, owner)
+    except IllegalAction:
+        return False
+    return True
+
+
+def target_levels(position: Position, owner: UnitState, target: Hex) -> tuple[int, ...]:
+    """A23.6: the levels of ``target`` a DC may be thrown into by ``owner``: in an adjacent hex, its own level
+    there and, from higher up, the ground level; in its own building hex, the next lower level by the stairs
+    (not its own Location, which is A23.61's). Never a level or more higher."""
+    m = position.map
+    assert owner.hex is not None
+    if target == owner.hex:
+        lower = owner.level - 1
+        return (lower,) if owner.level >= 1 and loc.has_stairs(m, target) and lower in loc.levels(m, target) \
+            else ()
+    out: list[int] = []
+    if owner.level in loc.levels(m, target) or (owner.level == -1 and _depression(position, target)):
+        out.append(owner.level)
+    if owner.level > 0 and 0 not in out:
+        out.append(0)  # dropped to the ground level from higher up
+    return tuple(out)
+
+
+def _depression(position: Position, h: Hex) -> bool:
+    try:
+        loc.parse_location(position.map, f"{position.map.label(h)}h-1")
+    except (IllegalAction, ValueError):
+        return False
+    return True
+
+
+def _enemy_levels(position: Position, dc: UnitState, target: Hex) -> set[int]:
+    return {u.level for u in position.units_at(target) if u.side != dc.side and u.type != au.SW
+            and u.carrier is None} | {0 for u in position.units_at(target) if u.side != dc.side
+                                      and armour.is_vehicle(u)}
+
+
+def target_level(position: Position, fire: act.Fire, chosen: str = "") -> int:
+    """The level of the Location a thrown DC attacks: the thrower's answer (``chosen``) if it gave one, else
+    the one legal level holding enemy units, else the first legal level (A23.6)."""
+    dc = position.units[fire.firers[0]]
+    owner = position.units.get(dc.carrier or "")
+    assert owner is not None
+    levels = target_levels(position, owner, fire.target)
+    if chosen and int(chosen) in levels:
+        return int(chosen)
+    held = [lv for lv in levels if lv in _enemy_levels(position, dc, fire.target)]
+    return (held or list(levels) or [owner.level])[0]
+
+
+def ambiguous(position: Position, fire: act.Fire) -> tuple[int, ...]:
+    """The levels the thrower must choose between (A23.6): more than one legal level holds enemy units."""
+    dc = position.units.get(fire.firers[0]) if len(fire.firers) == 1 else None
+    if dc is None or not is_dc(dc):
+        return ()
+    owner = position.units.get(dc.carrier or "")
+    if owner is None or owner.hex is None or owner.hex == fire.target:
+        return ()
+    held = [lv for lv in target_levels(position, owner, fire.target)
+            if lv in _enemy_levels(position, dc, fire.target)]
+    return tuple(held) if len(held) > 1 else ()
 
 
 def check(position: Position, firers: list[UnitState], target: Hex) -> None:
@@ -55,11 +133,17 @@ def check(position: Position, firers: list[UnitState], target: Hex) -> None:
         raise IllegalAction(T("{unit} has a First Fire counter and may not throw a DC, not even as "
                               "Subsequent First Fire or FPF", unit=owner.id), "A23.63")
     if owner.hex == target:
-        own_location(position, owner)  # A23.61
-        return
+        if not target_levels(position, owner, target) or _own_allowed(position, owner):
+            own_location(position, owner)  # A23.61
+        return  # else the next lower level by the stairs (A23.6)
     if distance(owner.hex, target) != 1:
         raise IllegalAction(T("a demolition charge is thrown into an adjacent Location"), "A23.6")
-    if asl_terrain.line_of_sight(position, owner.hex, target).blocked:
+    levels = target_levels(position, owner, target)
+    if not levels:
+        raise IllegalAction(T("a demolition charge is never thrown a level or more higher than its thrower"),
+                            "A23.6")
+    if all(asl_terrain.line_of_sight(position, owner.hex, target, a_level=owner.level, b_level=lv).blocked
+           for lv in levels):
         raise IllegalAction(T("the thrower has no line of sight to {hex}", hex=position.label(target)),
                             "A23.6")
 
@@ -87,7 +171,16 @@ def _own(position: Position, fire: act.Fire) -> tuple[UnitState, UnitState] | No
     if dc is None or not is_dc(dc):
         return None
     owner = position.units.get(dc.carrier or "")
-    return (dc, owner) if owner is not None and owner.hex == fire.target else None
+    if owner is None or owner.hex != fire.target:
+        return None
+    lower = target_levels(position, owner, fire.target)
+    return (dc, owner) if not lower or _own_allowed(position, owner) else None  # else A23.6's lower level
+
+
+def thrown(position: Position, fire: act.Fire) -> bool:
+    """Is this fire a thrown DC? It is worked out with the vehicles in view (the vehicle line, A7.308)."""
+    dc = position.units.get(fire.firers[0]) if len(fire.firers) == 1 else None
+    return dc is not None and is_dc(dc)
 
 
 def thrown_home(position: Position, fire: act.Fire) -> bool:
@@ -131,31 +224,44 @@ def _elite(owner: UnitState | None) -> bool:
     return owner is None or au.unit_class(owner.values) == "elite"
 
 
-def resolve(position: Position, fire: act.Fire) -> Resolution:
+def resolve(position: Position, fire: act.Fire, chosen: str = "") -> Resolution:
     """The thrown DC's attack on the target Location: 30 FP (halved if every target is concealed), its TEM,
     +2, +1 in the AFPh, +1 CX; no leadership, no hindrance, no Cowering (A23.1, A23.4, A23.6, A23.62,
-    A7.9). An Original DR of 12 malfunctions it (10 for a captured DC; a non-Elite user's penalty, A23.2)."""
+    A7.9). An Original DR of 12 malfunctions it (10 for a captured DC; a non-Elite user's penalty, A23.2).
+    Only the units of the target Location (``target_level``) are attacked; an unarmored vehicle there is
+    ``resume``'s (the vehicle line)."""
+    return _attack(position, fire, chosen)[0]
+
+
+def _attack(position: Position, fire: act.Fire, chosen: str = "") -> tuple[Resolution, int, int, int]:
+    """(the resolution, the target level, the IFT column (0 on a malfunction), the Final DR)."""
     assert fire.dice is not None
     if _own(position, fire) is not None:
         resolution = _own_state(position, fire).resolution
         assert resolution is not None
-        return resolution
+        return resolution, -99, 0, 0
     roll = ASL_DR.from_values(fire.dice)
     dc = position.units[fire.firers[0]]
     owner = position.units.get(dc.carrier or "")
     assert owner is not None and owner.hex is not None
-    targets = [u for u in position.units_at(fire.target) if u.type != au.SW and u.side != dc.side]
+    level = target_level(position, fire, chosen)
+    targets = dcblast.ground_targets(position, dc, fire.target, level)  # A2.8: that Location's; A12.14
     concealed = bool(targets) and all(u.concealed for u in targets)
     attack, _ = sp.dc_thrown(tem=asl_terrain.tem(position, fire.target), cx=owner.has("cx"),
                              concealed=concealed, phase=position.phase.id)
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
     final = roll.total + attack.drm
-    lines = [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
+    lines = []
+    if level != owner.level or fire.target == owner.hex or loc.upper_levels(position.map, fire.target):
+        lines.append(Line(T("target Location"), loc.label(position.map, loc.Location(fire.target, level)),
+                          "A23.6"))
+    lines += [Line(label, f"{v:+d}", rule) for label, v, rule in attack.drms]
     lines.append(Line(T("Original DR"), T("{white} white + {coloured} coloured = {total}", white=roll.white,
                                           coloured=roll.coloured, total=roll.total), "A.1"))
     broken = sp.dc_malfunctions(roll.total, elite=_elite(owner), captured=dc.has("captured"))
     results: dict[str, str] = {}
+    column = 0
     if broken:
         why = T("the DC malfunctions and is removed without detonating")
         lines.append(Line(T("Breakdown"), why, "A23.4"))
@@ -163,6 +269,7 @@ def resolve(position: Position, fire: act.Fire) -> Resolution:
     else:
         col = axis.locate(attack.fp)
         assert col is not None
+        column = int(axis.key_at(col))
         result = str(chart.lookup(fp=axis.key_at(col), final_dr=final))
         lines.append(Line(
             T("DC attack"),
@@ -171,8 +278,8 @@ def resolve(position: Position, fire: act.Fire) -> Resolution:
         results = {u.id: result for u in targets}
         summary = fpw.summary(position.action_text(fire), [result])
     hidden = {u.id: u.side for u in targets if u.concealed}
-    return Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results,
-                      summary, hidden)
+    return (Resolution(fire, "ift", position.charts.label, position.charts.demo, tuple(lines), results,
+                       summary, hidden), level, column, final)
 
 
 def after(position: Position, state: State, fire: act.Fire,
@@ -201,7 +308,7 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
         return state
     h = decision.target
     vehicles = {u.id for u in position.units_at(h) if armour.is_vehicle(u)}
-    targets = [u for u in position.units_at(h) if u.type not in (au.SW, "dummy") and u.id not in vehicles
+    targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in vehicles
                and (u.carrier or "") not in vehicles and u.level == owner.level]  # A2.8: its Location
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")
@@ -243,21 +350,45 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     return state.push(*decisions, *asks)
 
 
-def resume(position: Position, fire: act.Fire) -> State:
-    """A23.6: the thrown DC's results, then the roll of its attack on the thrower's own Location."""
+def resume(position: Position, fire: act.Fire, chosen: str = "") -> State:
+    """A23.6: the thrown DC's results (an unarmored vehicle in a ground-level target Location on the vehicle
+    line, those aboard it collaterally: dcblast.py, A7.308, D.8B), then the roll of its attack on the
+    thrower's own Location, unless the DC was dropped two or more levels."""
     from hexmate.rules.games.asl.aftermath import decisions_for
 
     if _own(position, fire) is not None:
         return _own_state(position, fire)  # A23.61
-    resolution = resolve(position, fire)
-    state, thrower = after(position, position.state.replace(resolution=resolution), fire, resolution)
+    resolution, level, column, final = _attack(position, fire, chosen)
+    state = position.state
+    asks: list[Decision] = []
+    dc = position.units[fire.firers[0]]
+    owner = position.units[dc.carrier or ""]
+    if column and level == 0:  # vehicles stand at ground level
+        assert fire.dice is not None
+        infantry_only = asl_terrain.infantry_only_tem(position, fire.target)
+        state, vlines, asks, aboard = dcblast.vehicle_line(
+            position, state, dc, fire.target, column, final - infantry_only, sum(fire.dice),
+            asl_terrain.tem(position, fire.target) - infantry_only)
+        hidden = {**resolution.hidden, **{uid: position.units[uid].side for uid in aboard
+                                          if position.units[uid].concealed}}
+        resolution = dataclasses.replace(resolution, lines=resolution.lines + tuple(vlines),
+                                         results={**resolution.results, **aboard}, hidden=hidden)
+    state, thrower = after(position, state.replace(resolution=resolution), fire, resolution)
+    if thrower is not None and owner.level - level >= 2:  # A23.6: dropped from two levels or more
+        thrower = None
+        spared = Line(T("thrower's Location"), T("dropped two levels or more: not attacked"), "A23.6")
+        resolution = dataclasses.replace(resolution, lines=(*resolution.lines, spared))
+        state = state.replace(resolution=resolution)
     view = position.at(state)
     decisions: list[Decision] = []
     by_result: dict[str, list[str]] = {}
     for uid, result in resolution.results.items():
-        by_result.setdefault(result, []).append(uid)
+        if uid in state.units:
+            by_result.setdefault(result, []).append(uid)
     for result, ids in by_result.items():
         decisions.extend(decisions_for(view, result, ids))
+    decisions += asks
     if thrower is not None:
         decisions.append(thrower)
     return state.push(*decisions)
+

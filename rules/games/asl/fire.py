@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     bicycle,
     collateral,
     fire_groups,
+    floc,
     mounted,
     selection,
     spray,
@@ -232,7 +233,8 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
     crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
-    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews:
+    if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews \
+            and not lone_trucks(position, target, side):  # A7.308: an unarmored vehicle is a target alone
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
@@ -323,9 +325,19 @@ def _check_subsequent(position: Position, firers: Sequence[UnitState], target: H
                     "A8.3")
 
 
-def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> list[UnitState]:
-    """The shooters with no LOS to the target (A6.1); in a multi-Location fire group they drop out, count as
-    having fired, and the rest attack (A7.52)."""
+def lone_trucks(position: Position, target: Hex, side: str) -> list[UnitState]:
+    """The enemy unarmored vehicles of the target hex, kept aside from the infantry view (armour.py): a target
+    of small arms by themselves, on the IFT's vehicle line (A7.308)."""
+    from hexmate.rules.games.asl import unarmored
+
+    return sorted((u for u in getattr(position.state.game, "aside", ()) if u.hex == target and u.side != side
+                   and unarmored.target_of_small_arms(u)), key=lambda u: u.id)
+
+
+def blind(position: Position, shooters: Sequence[UnitState], target: Hex,
+          level: int | None = None) -> list[UnitState]:
+    """The shooters with no LOS to the target (A6.1; ``level``: the target Location's, when named, floc.py);
+    in a multi-Location fire group they drop out, count as having fired, and the rest attack (A7.52)."""
     out = []
     bypassed = asl_bypass.at(position, target) if position.phase.id == "MPh" else None
     for unit in shooters:
@@ -333,8 +345,8 @@ def blind(position: Position, shooters: Sequence[UnitState], target: Hex) -> lis
         if h is not None and bypassed is not None:  # A4.34: to a vertex of the hexsides bypassed
             if not asl_bypass.sight(position, h, bypassed).seen:
                 out.append(unit)
-        elif h is not None and h != target and asl_terrain.line_of_sight(position, h, target,
-                                                                         a_level=unit.level).blocked:
+        elif h is not None and h != target and asl_terrain.line_of_sight(
+                position, h, target, a_level=unit.level, b_level=level).blocked:
             out.append(unit)
     return out
 
@@ -439,11 +451,13 @@ def _sustained(unit: UnitState, mode: str) -> bool:
 
 
 def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
-                   area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None) -> Resolution:
+                   area: Sequence[tuple[T, str]] = (), modes: Mapping[str, str] | None = None,
+                   level: int | None = None) -> Resolution:
     """Work out an IFT attack once: each shot's FP, the DRMs, the column, Cowering and each target group's
     result. ``modes``: how each firer fires (``fire_modes``, worked out before the fire counters change;
     SFF, FPF and Final Fire after First Fire are Area Fire, A8.3, A8.31, A8.4); ``area`` adds Area Fire
-    causes the caller knows besides (a Snap Shot, A8.15)."""
+    causes the caller knows besides (a Snap Shot, A8.15); ``level`` the target Location's level when the
+    firer named it (A7.4: that Location's units only, floc.py)."""
     assert fire.dice is not None
     if any(dc.is_dc(u) for u in _firers(position, fire)):
         return dc.resolve(position, fire)
@@ -452,10 +466,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     firers = _firers(position, fire)
     people, weapons = _split(position, firers)
     shooters = people + weapons
-    dropped = blind(position, shooters, fire.target)
+    dropped = blind(position, shooters, fire.target, level)
     shooters = [u for u in shooters if u not in dropped]
     side = firers[0].side
-    targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW]
+    targets = [u for u in position.units_at(fire.target) if u.side != side and u.type != au.SW
+               and (level is None or floc.level_of_unit(position, u) == level)]  # A7.4: the target Location
     targets += asl_prisoners.fired_on(position, fire.target, side)  # A20.54: the prisoners there too
     chart = position.charts.chart("ift")
     phase = position.phase.id
@@ -497,7 +512,7 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         drms.append((why, cover, "D9.3"))
         tem += cover
     hindrance = max(
-        (asl_terrain.line_of_sight(position, h, fire.target).hindrance
+        (asl_terrain.line_of_sight(position, h, fire.target, b_level=level).hindrance
          + vcover.hindrance(position, h, fire.target)[0]  # D9.4: AFVs and wrecks on the way
          for h in {where(position, u) for u in shooters} if h is not None and h != fire.target),
         default=0,
@@ -522,7 +537,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                 if h is not None), default=0)
     if over:
         drms.append((T("firer overstacked by {n} squad-equivalent(s)", n=over), over, "A5.12"))
-    under = _overstack([u for u in position.units_at(fire.target) if u.side != side])
+    under = _overstack([u for u in position.units_at(fire.target) if u.side != side
+                        and (level is None or floc.level_of_unit(position, u) == level)])  # A5.131: there
     if under:
         drms.append((T("target overstacked by {n} squad-equivalent(s)", n=under), -under, "A5.131"))
     # A4.62 (D5.5, D5.6, D6.9): a crew or PRC forced out of its vehicle is under Hazardous Movement this
@@ -609,6 +625,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         as_ce = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
         groups.append((T("broken passengers of {vehicle}, as if CE", vehicle=vid),
                        T("aboard {vehicle}", vehicle=vid), units, False, as_ce))
+    trucks = lone_trucks(position, fire.target, side) if level in (None, 0) else []
+    if trucks and not any(g[2] for g in groups):  # A7.308: the vehicle line alone needs the attack's column
+        groups.append((T("unarmored vehicles"), T("unarmored vehicles"), trucks, False, final))
     for group_label, summary_label, group, concealed, final in groups:
         if not group:
             continue
@@ -654,6 +673,11 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
             said = T("General Collateral attack on {units}: Final DR {final}, without a TEM for infantry "
                      "only, FFNAM or FFMO", units=", ".join(u.id for u in group), final=final)
             lines.append(Line(group_label, said, "D.8B"))
+        if group is trucks and col is not None:  # A7.308: only the column and the Final DR count here
+            lines.append(Line(T("IFT vs {group}", group=group_label),
+                              T("{fp} FP -> {column} column, final DR {final}: read on the vehicle line",
+                                fp=_fmt(total), column=axis.key_at(col), final=final), "A7.308"))
+            continue
         if col is None:
             result = "-"
             lines.append(Line(T("IFT vs {group}", group=group_label),
@@ -671,6 +695,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         if getattr(group_label, "msgid", "") == "broken passengers of {vehicle}, as if CE":
             if vcrewhit.at_least_nmc(result):  # D6.66: read back by vcrewhit.after_ift
                 lines.append(vcrewhit.dm_line(str(group[0].carrier)))
+            continue
+        if group is trucks:  # A7.308: no column left, no vehicle line either
             continue
         if group[0].type == "vehicle":  # D5.34, D5.311: read back by vcrewhit.after_ift
             bare = any(v.id == group[0].id and b for v, b in crews)
@@ -823,11 +849,11 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     assert decision.target is not None and answer.dice is not None
     fire = act.Fire(decision.subject, decision.target, answer.dice)
     if any(dc.is_dc(u) for u in _firers(position, fire)):
-        return dc.resume(position, fire)
+        return dc.resume(position, fire, decision.arg("level"))  # A23.6: the Location named, if any
     modes = _modes_of(decision) or None
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
-    resolution = here = resolve_attack(game, position, fire, modes=modes)
+    resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
     if other is not None:  # A9.5: the second Location with the same DR
         resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)
     roll = ASL_DR.from_values(answer.dice)
@@ -845,7 +871,7 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     keep = [k for k in keep if k not in laying]  # A9.22: a MG laying a lane keeps its First Fire counter
     # A7.7: the attack joins the run of attacks on this target; Encirclement marks before the checks
     people, weapons = _split(position, firers)
-    dropped = blind(position, people + weapons, fire.target)
+    dropped = blind(position, people + weapons, fire.target, floc.chosen(decision))
     seen = [(u, h, shot_of(u).range) for u in people + weapons
             if u not in dropped and (h := where(position, u)) is not None]
     entries = fire_groups.qualifying(position, resolution, seen, cowering if led is None else 0)

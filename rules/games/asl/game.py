@@ -24,6 +24,7 @@ from hexmate.rules.games.asl import (
     cyclesplit,
     ddtank,
     fire_groups,
+    floc,
     hulldown,
     moto,
     motocapture,
@@ -90,6 +91,7 @@ from hexmate.rules.games.asl import hobsurr as asl_hobsurr
 from hexmate.rules.games.asl import hth as asl_hth
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
+from hexmate.rules.games.asl import locations as asl_locations
 from hexmate.rules.games.asl import markers as asl_markers
 from hexmate.rules.games.asl import mol as asl_mol
 from hexmate.rules.games.asl import mphsw as asl_mphsw
@@ -731,7 +733,8 @@ class AslGame(Game):
             side = asl_fire.firing_side(position)
             enemies = [u for u in position.units_at(action.target) if u.side != side]
             hexes = [position.units[u].hex for u in action.firers if u in position.units]
-            if (enemies and all(armour.is_vehicle(u) for u in enemies)
+            if (enemies and all(armour.is_vehicle(u) and not asl_unarmored.target_of_small_arms(u)
+                                for u in enemies)
                     and not vcrewhit.exposed(position, action.target, side, hexes)):  # D.8, D5.31, D5.311
                 raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
                                       "by its armor's rules"), "D.8")
@@ -924,8 +927,10 @@ class AslGame(Game):
             target = vfire.cc_target(position, action)
             if target is not None:
                 return vfire.declare_cc(position, action, target)
-            declared = asl_concealment.sweep(position, asl_fire.declare(self, position, action))  # A12.2
-            return asl_mol.offer(self, position, action, declared)  # A22.611
+            levels = floc.choices(position, action)
+            if levels:
+                return floc.ask(position, action, levels)  # A7.4, A23.6: the target Location named first
+            return self._declare_fire(position, action)
         raise IllegalAction(T("{kind} is not an action of ASL here", kind=action.kind))
 
     def play(self, position: Position, action: act.Action) -> tuple[act.Action, State]:
@@ -941,6 +946,7 @@ class AslGame(Game):
         if answer is None or not isinstance(declared, act.Fire):
             return super().play(position, action)
         done, state = super().play(position, declared)
+        floc.refuse_dice_at_once(position, state)  # A7.4: the Location is named before the DR
         while state.decision is not None and state.decision.then in ("lane_declare", "spray"):
             no = "no-lane" if state.decision.then == "lane_declare" else "none"  # A9.22, A9.5: neither
             state = self._apply_one(position.at(state), act.Answer(choice=no))
@@ -952,24 +958,51 @@ class AslGame(Game):
         return act.with_dice(done, answer.dice), self._apply_one(view, answer)
 
     # --- continuations (named by the decisions' ``then``) ---
+    def check_end(self, position: Position) -> None:
+        vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends
+
+    def _declare_fire(self, position: Position, fire: act.Fire) -> State:
+        declared = asl_concealment.sweep(position, asl_fire.declare(self, position, fire))  # A12.2
+        return asl_mol.offer(self, position, fire, declared)  # A22.611
+
+    def resume_fire_level(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """A7.4, A23.6: the firer named the target Location; the fire is declared as any, its roll keeping it.
+        A Location none of the firers sees is refused (A6.1)."""
+        assert decision.target is not None
+        level = (answer.choice or "h")[1:]
+        if answer.choice in decision.choices and not asl_demolition.thrown(
+                position, act.Fire(decision.subject, decision.target)):
+            shooters = [position.units[u] for u in decision.subject if u in position.units]
+            if len(asl_fire.blind(position, shooters, decision.target, int(level))) == len(shooters):
+                raise IllegalAction(T("no firer has a line of sight to {where}", where=asl_locations.label(
+                    position.map, asl_locations.Location(decision.target, int(level)))), "A6.1")
+        return floc.resume(position, decision, answer, self._declare_fire)
+
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if prcfire.is_bff(decision):  # D3.3: worked out as the PFPh's fire
             return prcfire.resume(self, position, decision, answer)
         # A12.14: a dummy attacked is worked out as a morale-7 unit; whatever check or loss it would then take
         # removes it (resume_mc, resume_ptc, resume_casualty)
-        if answer.dice is not None and decision.target is not None and asl_demolition.thrown_home(
-                position, act.Fire(decision.subject, decision.target, answer.dice)):
-            return asl_demolition.resume(position, act.Fire(decision.subject, decision.target, answer.dice))
+        thrown = answer.dice is not None and decision.target is not None and asl_demolition.thrown(
+            position, act.Fire(decision.subject, decision.target, answer.dice))
         dummies = {u.id: u for u in position.units.values() if u.type == "dummy" and u.hex == decision.target}
-        if not dummies:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles there
+        if not dummies and not thrown:  # A22.611: a MOL is used up in the attack; A7.308: unarmored vehicles
             after = asl_mol.after_attack(self._infantry(asl_fire.resume_ift, position, decision, answer))
+            if floc.chosen(decision):  # A7.4: an upper level's Location holds no vehicle
+                return after
             after = vcrewhit.after_ift(position, after)  # D5.34, D5.311: an AFV's exposed crew
             return asl_unarmored.after_ift(self, position, decision, answer, after)
         state = position.state
         for unit in dummies.values():
             seven = CounterType(unit.counter.name, unit.type, {"morale": 7, "broken_morale": 7})
             state = state.with_unit(unit.as_counter(seven))
-        state = self._infantry(asl_fire.resume_ift, position.at(state), decision, answer)
+        if thrown:  # A23.6: worked out with the vehicles in view (the vehicle line, A7.308; D15.51)
+            assert answer.dice is not None and decision.target is not None
+            fire = act.Fire(decision.subject, decision.target, answer.dice)
+            view = position.at(state)
+            state = moto.after_kia(view, asl_demolition.resume(view, fire, decision.arg("level")))
+        else:
+            state = self._infantry(asl_fire.resume_ift, position.at(state), decision, answer)
         for uid, unit in dummies.items():
             if uid in state.units:
                 state = state.with_unit(dataclasses.replace(state.units[uid], counter=unit.counter))

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
+from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl.concealment import CONCEALMENT_TERRAIN
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.common import secret_units_spec
 from hexmate.rules.hexes import Hex
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
@@ -41,26 +42,7 @@ MARKER = "hip"
 
 def spec(scenario: Scenario) -> dict[str, dict[str, list[str]]]:
     """``options.hip`` checked: every unit named is the side's; DataError naming the file and the key."""
-    raw: Any = scenario.options.get("hip", {})
-    where = f"{scenario.source}: options.hip"
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: must be an object of sides")
-    sides = {u.id: u.side for u in scenario.units}
-    out: dict[str, dict[str, list[str]]] = {}
-    for side, entry in raw.items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("units"), list):
-            raise DataError(f"{where}.{side}: needs 'units', a list of unit ids")
-        extra = sorted(set(entry) - {"units", "area"})
-        if extra:
-            raise DataError(f"{where}.{side}: unknown key(s) {extra}")
-        for uid in entry["units"]:
-            if sides.get(uid) != side:
-                raise DataError(f"{where}.{side}: {uid!r} is not a unit of side {side!r}")
-        area = entry.get("area", [])
-        if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
-            raise DataError(f"{where}.{side}.area: must be a list of hex labels")
-        out[side] = {"units": list(entry["units"]), "area": list(area)}
-    return out
+    return secret_units_spec(scenario, "hip")
 
 
 def hexes_for(scenario: Scenario, hex_map: HexMap, side: str, state: State) -> tuple[Hex, ...]:

@@ -375,7 +375,7 @@ def complete(position: Position, owner_id: str, dc_id: str, target: object, leve
     if dc is None or owner is None or owner.has("broken") or owner.has("pinned") or dc.carrier != owner.id:
         return state
     enemies = [u for u in position.units_at(target)
-               if u.side != owner.side and u.type not in (au.SW, "dummy") and u.level == level]
+               if u.side != owner.side and u.type != au.SW and u.level == level]  # a dummy too (A12.14)
     marks = [PLACED]
     if owner.has("cx"):
         marks.append(PLACED_CX)

@@ -109,6 +109,13 @@ def _column_for(resolution: Resolution, vehicle: str, column: str) -> str:
     return column
 
 
+def target_of_small_arms(unit: UnitState) -> bool:
+    """A7.308: an unarmored vehicle (not a wreck; a motorcycle's fire is at its riders, D15.5) is a target of
+    small arms and MG fire by itself, read on the vehicle line."""
+    return armour.is_vehicle(unit) and not armour.vtype(unit).armored and not unit.has("wreck") \
+        and armour.vtype(unit).movement != "motorcycle"
+
+
 def after_ift(game: AslGame, position: Position, decision: Decision, answer: act.Answer,
               state: State) -> State:
     """A7.308: outside Defensive First Fire, the attack's DR is read on the vehicle line for each unarmored

@@ -19,10 +19,10 @@ At the table (``check``, called for a Recalled AFV's move in its MPh):
 - its total may not go beyond its MP allowance (no ESB).
 
 Passengers and riders (D5.341): a stopped Recalled AFV carrying them unloads them before it moves (its
-move is refused until then; ``unload`` as any vehicle, D6.5). Not built: an AFV in Motion stopping to unload
-them (its move is forced as above, and they leave with it), and holding the MPh open until it has moved (the
-player must move it: ending the MPh without its move is not refused). Without ``options.friendly_edge``
-the scenario names no edge to route to and the move is not constrained.
+move is refused until then; ``unload`` as any vehicle, D6.5). The MPh does not end while a Recalled AFV that
+could move off has not moved (``check_end``). Not built: an AFV in Motion stopping to unload them (its move
+is forced as above, and they leave with it). Without ``options.friendly_edge`` the scenario names no edge to
+route to and the move is not constrained.
 """
 
 from __future__ import annotations
@@ -223,6 +223,22 @@ def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     return out
 
 
+def check_end(position: Position) -> None:
+    """D5.341: the MPh does not end while a Recalled AFV of the phasing side that could move on its way off
+    the friendly edge has not moved this phase."""
+    if position.phase.id != "MPh":
+        return
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side != position.phasing or not forced(unit) or unit.hex is None \
+                or unit.id in position.state.moved:
+            continue
+        if not pwexit.edge(position, unit.side) or unit.has("immobilized") or unit.has("bogged"):
+            continue
+        if moves(position, unit):
+            raise IllegalAction(T("{vehicle} is Recalled: it must move off by the friendly board edge before "
+                                  "the MPh ends", vehicle=unit.id), "D5.341")
+
+
 def end_move(position: Position, state: State, uid: str) -> State:
     """D5.341: a Recalled AFV that has not left ends its move in Motion, with no facing question; one that
     moved ``as exit`` is off the map (no Exit VP, pwexit.by_friendly_edge)."""
@@ -234,4 +250,4 @@ def end_move(position: Position, state: State, uid: str) -> State:
     return state.with_unit(armour.with_spent(unit, armour.budget(unit)).mark("motion", remove=("exiting",)))
 
 
-__all__ = ["Table", "check", "end_move", "exit_mp", "forced", "moves", "table", "to_edge"]
+__all__ = ["Table", "check", "check_end", "end_move", "exit_mp", "forced", "moves", "table", "to_edge"]

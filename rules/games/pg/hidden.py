@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.errors import DataError, IllegalAction, InvalidAction
+from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.common import secret_units_spec
 from hexmate.rules.games.pg import spotting as pg_spot
 from hexmate.rules.games.pg import units as pu
 from hexmate.rules.hexes import Hex, distance
@@ -39,26 +40,8 @@ QUARTER = 4  # enemy spotting range against a hidden unit: a quarter, rounded do
 
 
 def spec(scenario: Scenario) -> dict[str, dict[str, list[str]]]:
-    raw: Any = scenario.options.get("hidden_units", {})
-    where = f"{scenario.source}: options.hidden_units"
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: must be an object of sides")
-    sides = {u.id: u.side for u in scenario.units}
-    out: dict[str, dict[str, list[str]]] = {}
-    for side, entry in raw.items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("units"), list):
-            raise DataError(f"{where}.{side}: needs 'units', a list of unit ids")
-        extra = sorted(set(entry) - {"units", "area"})
-        if extra:
-            raise DataError(f"{where}.{side}: unknown key(s) {extra}")
-        for uid in entry["units"]:
-            if sides.get(uid) != side:
-                raise DataError(f"{where}.{side}: {uid!r} is not a unit of side {side!r}")
-        area = entry.get("area", [])
-        if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
-            raise DataError(f"{where}.{side}.area: must be a list of hex labels")
-        out[side] = {"units": list(entry["units"]), "area": list(area)}
-    return out
+    """``options.hidden_units`` checked: every unit named is the side's; a DataError names the file."""
+    return secret_units_spec(scenario, "hidden_units")
 
 
 def hexes_for(scenario: Scenario, hex_map: HexMap, side: str, state: State) -> tuple[Hex, ...]:

@@ -31,6 +31,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_1D6
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.pg import cups
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
 from hexmate.rules.text import T
@@ -42,32 +43,13 @@ RULE = "16.6"
 
 
 def spec(scenario: Scenario) -> dict[str, dict[str, Any]]:
-    """``options.minefield_cup`` checked; DataError naming the file and place."""
-    raw: Any = scenario.options.get("minefield_cup", {})
-    where = f"{scenario.source}: options.minefield_cup"
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: must be an object of sides")
-    sides = {scenario.first_side, scenario.second_side}
-    out: dict[str, dict[str, Any]] = {}
-    for side, entry in raw.items():
-        if side not in sides:
-            raise DataError(f"{where}.{side}: not a side of this scenario")
-        if not isinstance(entry, dict):
-            raise DataError(f"{where}.{side}: must be an object with 'cup' and 'draw'")
-        extra = sorted(set(entry) - {"cup", "draw", "area"})
-        if extra:
-            raise DataError(f"{where}.{side}: unknown key(s) {extra}")
-        cup, draw, area = entry.get("cup"), entry.get("draw"), entry.get("area", [])
-        if not isinstance(cup, list) or not cup or not all(isinstance(p, int) and p >= 0 for p in cup):
-            raise DataError(f"{where}.{side}.cup: must be a list of attack points (0 for a DECOY)")
-        if len(cup) > 36:
-            raise DataError(f"{where}.{side}.cup: at most 36 markers (two dice draw from it)")
-        if not isinstance(draw, int) or not 0 < draw <= len(cup):
-            raise DataError(f"{where}.{side}.draw: must be a number from 1 to the cup's {len(cup)} markers")
-        if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
-            raise DataError(f"{where}.{side}.area: must be a list of hex labels")
-        out[side] = {"cup": list(cup), "draw": draw, "area": list(area)}
-    return out
+    """``options.minefield_cup`` checked (cups.py); DataError naming the file and place."""
+
+    def points(where: str, side: str, cup: list[Any]) -> None:
+        if not all(isinstance(p, int) and p >= 0 for p in cup):
+            raise DataError(f"{where}: must be a list of attack points (0 for a DECOY)")
+
+    return cups.read(scenario, "minefield_cup", "markers", points)
 
 
 def draw_index(dice: Sequence[int], size: int) -> int | None:

@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from hexmate.rules.games.pg.game import PgGame
 
 MARK = "moved_fired"
-SPOT_RESTRICTIVE = 3  # 8.21: units in restrictive terrain are seen only this close (the TEC's default)
-RESTRICTIVE = frozenset({"town", "village", "woods", "light-woods", "orchard", "fields", "brush"})
 SAFE = frozenset({"town", "woods"})  # 1.2 "safe hex": towns and woods (besides hexes no threat can fire on)
 MORALE_CAP = 10  # 14.5
 

@@ -27,6 +27,7 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import PG_1D6
 from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.pg import cups
 from hexmate.rules.games.pg.minecup import draw_index
 from hexmate.rules.maps import HexMap
 from hexmate.rules.scenario import Scenario
@@ -39,39 +40,20 @@ RULE = "16.1"
 
 
 def spec(scenario: Scenario) -> dict[str, dict[str, Any]]:
-    """``options.strongpoint_cup`` checked; DataError naming the file and place."""
-    raw: Any = scenario.options.get("strongpoint_cup", {})
-    where = f"{scenario.source}: options.strongpoint_cup"
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: must be an object of sides")
-    sides = {scenario.first_side, scenario.second_side}
+    """``options.strongpoint_cup`` checked (cups.py); DataError naming the file and place."""
     units = {u.id: u for u in scenario.units}
-    out: dict[str, dict[str, Any]] = {}
-    for side, entry in raw.items():
-        if side not in sides:
-            raise DataError(f"{where}.{side}: not a side of this scenario")
-        if not isinstance(entry, dict):
-            raise DataError(f"{where}.{side}: must be an object with 'cup' and 'draw'")
-        extra = sorted(set(entry) - {"cup", "draw", "area"})
-        if extra:
-            raise DataError(f"{where}.{side}: unknown key(s) {extra}")
-        cup, draw, area = entry.get("cup"), entry.get("draw"), entry.get("area", [])
-        if not isinstance(cup, list) or not cup or not all(isinstance(u, str) for u in cup):
-            raise DataError(f"{where}.{side}.cup: must be a list of unit ids")
-        if len(cup) > 36 or len(set(cup)) != len(cup):
-            raise DataError(f"{where}.{side}.cup: at most 36 different units (two dice draw from it)")
+
+    def strongpoints(where: str, side: str, cup: list[Any]) -> None:
+        if not all(isinstance(u, str) for u in cup) or len(set(cup)) != len(cup):
+            raise DataError(f"{where}: must be a list of different unit ids")
         for uid in cup:
             unit = units.get(uid)
             if unit is None or unit.side != side:
-                raise DataError(f"{where}.{side}.cup: {uid!r} is not a unit of side {side!r}")
+                raise DataError(f"{where}: {uid!r} is not a unit of side {side!r}")
             if scenario.counters[unit.counter].values.get("strongpoint") != 1:
-                raise DataError(f"{where}.{side}.cup: {uid!r} is not a strongpoint (16.1)")
-        if not isinstance(draw, int) or not 0 < draw <= len(cup):
-            raise DataError(f"{where}.{side}.draw: must be a number from 1 to the cup's {len(cup)} units")
-        if not isinstance(area, list) or not all(isinstance(a, str) for a in area):
-            raise DataError(f"{where}.{side}.area: must be a list of hex labels")
-        out[side] = {"cup": list(cup), "draw": draw, "area": list(area)}
-    return out
+                raise DataError(f"{where}: {uid!r} is not a strongpoint (16.1)")
+
+    return cups.read(scenario, "strongpoint_cup", "units", strongpoints)
 
 
 def _ask_draw(side: str, cup: Sequence[str], left: int) -> Decision:

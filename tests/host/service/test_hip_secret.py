@@ -11,40 +11,24 @@ from pathlib import Path
 
 from hexmate.host.game import GameSession
 from hexmate.host.hall.publisher import canonical, spectator_entry
-from hexmate.host.record import Record, read
+from hexmate.host.record import read
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
 from hexmate.host.service.results import history_step
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.web.app import create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
-from .test_secret_plot import _chosen, _lit
+from .leak_rig import chosen, demo_data, lit, service_for, views, write
 
 HIP = "rus-sq6"
 
 
 def _scenario(tmp: Path) -> Path:
-    src = demo_scenario("asl")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())  # rules/maps/
+    data = demo_data("asl")
     data["options"]["hip"] = {"rus": {"units": [HIP]}}
-    path = tmp / "hip.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return write(tmp, "hip.json", data)
 
 
 def _service(tmp: Path) -> Service:
-    session = GameSession.load("asl", _scenario(tmp))
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("asl"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    record = Record.create(tmp / "r.jsonl", {"game": "asl", "scenario_path": str(tmp / "hip.json")})
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   record=record, connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "asl", _scenario(tmp))
 
 
 def test_the_hip_hex_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
@@ -63,13 +47,13 @@ def test_the_hip_hex_reaches_only_its_owner_and_the_record(tmp_path: Path) -> No
     assert hexes.search(lan_views["rus"]) and unit.search(lan_views["rus"])  # the owner's page offers it
     for who in ("ger", "spectator"):
         assert not hexes.search(lan_views[who]) and not unit.search(lan_views[who]), who
-    assert not _chosen(service) and target not in _lit(service)  # the LEDs light none of the options
+    assert not chosen(service) and target not in lit(service)  # the LEDs light none of the options
 
     service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="ger"))  # not theirs to answer
     assert session.position.decision == top
     service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="rus"))
     assert session.position.decision is None
-    assert HIP not in session.expected() and target not in _lit(service)  # still off the table
+    assert HIP not in session.expected() and target not in lit(service)  # still off the table
     after = _asl_views(app)
     for who in ("ger", "spectator"):
         assert not hexes.search(after[who]) and not unit.search(after[who]), who
@@ -97,18 +81,7 @@ def test_the_hip_hex_reaches_only_its_owner_and_the_record(tmp_path: Path) -> No
 
 
 def _asl_views(app: object) -> dict[str, str]:
-    from fastapi.testclient import TestClient
-
-    lan = TestClient(app, client=("192.168.1.20", 5000))  # type: ignore[arg-type]
-    codes = app.state.pairing.codes()  # type: ignore[attr-defined]
-    out = {}
-    for who in ("ger", "rus", "spectator"):
-        token = lan.post("/api/pair", json={"code": codes[who]}).json()["token"]
-        with lan.websocket_connect(f"/ws?token={token}") as ws:
-            frames = [ws.receive_text() for _ in range(3)]
-        assert '"type": "view"' in frames[2] or '"type":"view"' in frames[2]
-        out[who] = frames[2]
-    return out
+    return views(app, ("ger", "rus", "spectator"))
 
 
 def test_giving_up_hip_is_offered_to_its_owner_only_and_shows_only_a_concealment_counter(

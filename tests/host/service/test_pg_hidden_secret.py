@@ -11,56 +11,29 @@ from pathlib import Path
 
 from hexmate.host.game import GameSession
 from hexmate.host.hall.publisher import canonical, spectator_entry
-from hexmate.host.record import Record, read
+from hexmate.host.record import read
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
 from hexmate.host.service.results import history_step
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.web.app import create_app
 from hexmate.rules.hexes import distance
 
-from ..conftest import ScriptedLink
-from .test_core import _board
-from .test_secret_plot import _chosen, _lit
+from .leak_rig import chosen, demo_data, lit, service_for, views, write
 
 HIDDEN = "s-hmg"
 
 
 def _scenario(tmp: Path) -> Path:
-    src = demo_scenario("pg")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data = demo_data("pg")
     data["options"]["hidden_units"] = {"sov": {"units": [HIDDEN]}}
-    path = tmp / "hidden.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return write(tmp, "hidden.json", data)
 
 
 def _service(tmp: Path) -> Service:
-    session = GameSession.load("pg", _scenario(tmp))
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("pg"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    record = Record.create(tmp / "r.jsonl", {"game": "pg", "scenario_path": str(tmp / "hidden.json")})
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   record=record, connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "pg", _scenario(tmp))
 
 
 def _views(app: object) -> dict[str, str]:
-    from fastapi.testclient import TestClient
-
-    lan = TestClient(app, client=("192.168.1.20", 5000))  # type: ignore[arg-type]
-    codes = app.state.pairing.codes()  # type: ignore[attr-defined]
-    out = {}
-    for who in ("ger", "sov", "spectator"):
-        token = lan.post("/api/pair", json={"code": codes[who]}).json()["token"]
-        with lan.websocket_connect(f"/ws?token={token}") as ws:
-            frames = [ws.receive_text() for _ in range(3)]
-        assert '"type": "view"' in frames[2] or '"type":"view"' in frames[2]
-        out[who] = frames[2]
-    return out
+    return views(app, ("ger", "sov", "spectator"))
 
 
 def test_the_hidden_units_hex_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
@@ -83,13 +56,13 @@ def test_the_hidden_units_hex_reaches_only_its_owner_and_the_record(tmp_path: Pa
     assert unit.search(before["sov"])  # its owner's page asks for it
     for who in ("ger", "spectator"):
         assert not hexes.search(before[who]) and not unit.search(before[who]), who
-    assert not _chosen(service) and target not in _lit(service)  # the LEDs light none of the options
+    assert not chosen(service) and target not in lit(service)  # the LEDs light none of the options
 
     service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="ger"))  # not theirs to answer
     assert session.position.decision == top
     service.handle(PageAction("act", {"text": f"answer hex {target}"}, side="sov"))
     assert session.position.units[HIDDEN].hex is None and HIDDEN not in session.expected()
-    assert target not in _lit(service)
+    assert target not in lit(service)
     after = _views(app)
     for who in ("ger", "spectator"):
         assert not hexes.search(after[who]) and not unit.search(after[who]), who

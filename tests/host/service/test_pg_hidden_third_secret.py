@@ -11,43 +11,29 @@ import re
 from pathlib import Path
 
 from hexmate.host.game import GameSession
-from hexmate.host.record import Record
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.web.app import create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
-from .test_pg_hidden_secret import _views
-from .test_secret_plot import _chosen
+from .leak_rig import chosen, demo_data, service_for, views, write
 
 TARGET = "DX5"
 
 
+
+def _views(app: object) -> dict[str, str]:
+    return views(app, ("ger", "sov", "spectator"))
+
 def _scenario(tmp: Path) -> Path:
-    src = demo_scenario("pg")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data = demo_data("pg")
     for unit in data["units"]:
         if unit["id"] == "s-hmg":
             unit["markers"] = ["dug_in"]  # the scenario lets the Soviets start in foxholes (16.2)
     data["options"]["hidden_third"] = {"sov": {}}
-    path = tmp / "third.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return write(tmp, "third.json", data)
 
 
 def _service(tmp: Path) -> Service:
-    session = GameSession.load("pg", _scenario(tmp))
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("pg"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    record = Record.create(tmp / "r.jsonl", {"game": "pg", "scenario_path": str(tmp / "third.json")})
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   record=record, connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "pg", _scenario(tmp))
 
 
 def test_the_one_third_rules_hexes_reach_only_their_owner(tmp_path: Path) -> None:
@@ -72,7 +58,7 @@ def test_the_one_third_rules_hexes_reach_only_their_owner(tmp_path: Path) -> Non
         assert not hexes.search(after[who]) and "answer hex" not in after[who], who
     assert not hexes.search(json.dumps(service.notice))
     assert not any(hexes.search(str(line)) for line in service.last_actions)
-    assert not _chosen(service)
+    assert not chosen(service)
 
     service.recorder.commit()
     entries = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()]

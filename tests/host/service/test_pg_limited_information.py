@@ -5,38 +5,25 @@ Soviet unit."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-from hexmate.host.game import GameSession
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.web.app import create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
-from .test_pg_hidden_secret import _views
+from .leak_rig import demo_data, service_for, views, write
 
 UNDER = ("g-ldr", "g-tl")
 
 
+
+def _views(app: object) -> dict[str, str]:
+    return views(app, ("ger", "sov", "spectator"))
+
 def _service(tmp: Path, on: bool) -> Service:
-    src = demo_scenario("pg")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data = demo_data("pg")
     data["options"]["limited_information"] = on
-    path = tmp / "limited.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    session = GameSession.load("pg", path)
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("pg"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "pg", write(tmp, "limited.json", data), record=False)
 
 
 def test_the_units_under_the_top_reach_only_their_owner(tmp_path: Path) -> None:

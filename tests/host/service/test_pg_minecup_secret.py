@@ -14,44 +14,31 @@ from pathlib import Path
 
 from hexmate.host.game import GameSession
 from hexmate.host.hall.publisher import canonical, spectator_entry
-from hexmate.host.record import Record, read
+from hexmate.host.record import read
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
 from hexmate.host.service.results import history_step
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.table.views import CHANGE
 from hexmate.host.web.app import create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
-from .test_pg_hidden_secret import _views
-from .test_secret_plot import _chosen
+from .leak_rig import chosen, demo_data, service_for, views, write
 
 AREA = ["DP4", "DP5"]
 SECRET = re.compile(r"attack points|DECOY|dice 2,3|dice 4,1|\bDP4\b|\bDP5\b")
 VALUE = re.compile(r"attack points|DECOY|dice 2,3|dice 4,1")  # once placed, the hexes are seen (16.6)
 
 
+
+def _views(app: object) -> dict[str, str]:
+    return views(app, ("ger", "sov", "spectator"))
+
 def _scenario(tmp: Path) -> Path:
-    src = demo_scenario("pg")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data = demo_data("pg")
     data["options"]["minefield_cup"] = {"sov": {"cup": [3, 2, 0], "draw": 2, "area": AREA}}
-    path = tmp / "cup.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return write(tmp, "cup.json", data)
 
 
 def _service(tmp: Path) -> Service:
-    session = GameSession.load("pg", _scenario(tmp))
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("pg"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    record = Record.create(tmp / "r.jsonl", {"game": "pg", "scenario_path": str(tmp / "cup.json")})
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   record=record, connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "pg", _scenario(tmp))
 
 
 def _clean(service: Service, app: object, placed: tuple[str, ...] = ()) -> None:
@@ -65,7 +52,7 @@ def _clean(service: Service, app: object, placed: tuple[str, ...] = ()) -> None:
         assert not placed or re.search(rf"\b{placed[-1]}\b", views[who]), who  # the one just placed
     assert not secret.search(json.dumps(service.notice))
     assert not any(secret.search(str(line)) for line in service.last_actions)
-    assert not _chosen(service)  # the LEDs light none of the hexes it may go to
+    assert not chosen(service)  # the LEDs light none of the hexes it may go to
 
 
 def test_the_drawn_minefields_reach_only_their_owner_and_the_record(tmp_path: Path) -> None:

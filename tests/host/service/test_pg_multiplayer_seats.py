@@ -5,20 +5,13 @@ see it and are refused, naming 17.0. The game is the PG demo with a formation-co
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from hexmate.host.game import GameSession
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.web.app import _allowed, create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
+from .leak_rig import demo_data, service_for, write
 
 MULTI = {"command": "formation", "co": {"ger": "hans", "sov": "ivan"},
          "players": {"ger": {"hans": ["g-ldr", "g-inf1", "g-art", "g-sgt"],
@@ -28,19 +21,10 @@ MULTI = {"command": "formation", "co": {"ger": "hans", "sov": "ivan"},
 
 
 def _service(tmp: Path, multi: dict[str, Any] | None = MULTI) -> Service:
-    src = demo_scenario("pg")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data = demo_data("pg")
     if multi is not None:
         data["options"]["multiplayer"] = multi
-    path = tmp / "multi.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    session = GameSession.load("pg", path)
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("pg"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "pg", write(tmp, "multi.json", data), record=False)
 
 
 def _act(service: Service, side: str, player: str, text: str) -> str:

@@ -12,47 +12,33 @@ import re
 from pathlib import Path
 
 from hexmate.host.game import GameSession
-from hexmate.host.record import Record
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
-from hexmate.host.table.calibration import Calibration
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
 from hexmate.host.table.views import CHANGE
 from hexmate.host.web.app import create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
-from .test_pg_hidden_secret import _views
-from .test_secret_plot import _chosen
+from .leak_rig import chosen, demo_data, service_for, views, write
 
 AREA = ["DP4", "DP5"]
 SECRET = re.compile(r"s-spa|s-spb|sov-sp|dice 2,3|\bDP4\b|\bDP5\b")
 
 
+
+def _views(app: object) -> dict[str, str]:
+    return views(app, ("ger", "sov", "spectator"))
+
 def _scenario(tmp: Path) -> Path:
-    src = demo_scenario("pg")
-    data = json.loads(src.read_text(encoding="utf-8"))
-    data["map"] = str((src.parents[3] / data["map"]).resolve())
+    data = demo_data("pg")
     data["counters"]["sov-spa"] = {"type": "personnel", "df": 6, "df_range": 2, "ma": 0, "morale": 8,
                                    "steps": 1, "strongpoint": 1}
     data["counters"]["sov-spb"] = {**data["counters"]["sov-spa"], "df": 4}
     data["units"] += [{"id": "s-spa", "counter": "sov-spa", "side": "sov", "hex": "DP6"},
                       {"id": "s-spb", "counter": "sov-spb", "side": "sov", "hex": "DP6"}]
     data["options"]["strongpoint_cup"] = {"sov": {"cup": ["s-spa", "s-spb"], "draw": 1, "area": AREA}}
-    path = tmp / "sp.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return write(tmp, "sp.json", data)
 
 
 def _service(tmp: Path) -> Service:
-    session = GameSession.load("pg", _scenario(tmp))
-    board = _board(session)
-    registry = Registry.load(demo_registry_path("pg"))
-    tracker = Tracker(Calibration.default_for(board, session.map), registry, session, quiet_ms=100)
-    record = Record.create(tmp / "r.jsonl", {"game": "pg", "scenario_path": str(tmp / "sp.json")})
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker, registry=registry,
-                   record=record, connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
+    return service_for(tmp, "pg", _scenario(tmp))
 
 
 def _clean(service: Service, app: object) -> None:
@@ -61,7 +47,7 @@ def _clean(service: Service, app: object) -> None:
         assert not SECRET.search(views[who]), who
     assert not SECRET.search(json.dumps(service.notice))
     assert not any(SECRET.search(str(line)) for line in service.last_actions)
-    assert not _chosen(service)  # the LEDs light none of the hexes it may go to
+    assert not chosen(service)  # the LEDs light none of the hexes it may go to
 
 
 def test_the_drawn_strongpoint_reaches_only_its_owner_until_placed(tmp_path: Path) -> None:

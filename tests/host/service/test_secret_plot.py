@@ -11,22 +11,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
 from hexmate.host.game import GameSession
 from hexmate.host.hall.publisher import canonical, spectator_entry, spectator_state
-from hexmate.host.record import Record
 from hexmate.host.sealed import sidecar_path
 from hexmate.host.service import PageAction, Service
-from hexmate.host.service.build import demo_scenario
-from hexmate.host.table.calibration import Calibration
 from hexmate.host.table.demo_registries import demo_uid
-from hexmate.host.table.registry import Registry, demo_registry_path
-from hexmate.host.table.tracker import Tracker
-from hexmate.host.table.views import CHOOSE_HEX
+from hexmate.host.table.registry import demo_registry_path
 from hexmate.host.web.app import create_app
 
-from ..conftest import ScriptedLink
-from .test_core import _board
+from .leak_rig import chosen, demo_data, lit, service_for, views, write
 
 M106 = {"type": "vehicle", "fp": 10, "range": 20, "ma": 8, "af": 2, "ao": 1, "indirect": 1, "min_range": 2,
         "platoon": 5}
@@ -35,58 +28,28 @@ M106 = {"type": "vehicle", "fp": 10, "range": 20, "ma": 8, "af": 2, "ao": 1, "in
 def _scenario(tmp: Path, moved: dict[str, str] | None = None) -> Path:
     """The demo in its Preparation Phase with an M106 (no facing needed to fire indirectly) on DH2, and
     units ``moved`` to other hexes."""
-    src = demo_scenario("fireteam")
-    data = json.loads(src.read_text(encoding="utf-8"))
+    data = demo_data("fireteam")
     for u in data["units"]:
         u["hex"] = (moved or {}).get(u["id"], u["hex"])
-    data["map"] = str((src.parents[3] / data["map"]).resolve())  # rules/maps/
     data["first_phase"] = "prep"
     data["counters"]["us-m106"] = M106
     data["units"].append({"id": "us-m106", "counter": "us-m106", "side": "us", "hex": "DH2"})
     data.setdefault("options", {}).setdefault("facing", {})["us-m106"] = "E"
-    path = tmp / "plot.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
     registry = json.loads(demo_registry_path("fireteam").read_text(encoding="utf-8"))
     registry["counters"].append({"uid": demo_uid("fireteam", "us-m106"), "counter_id": "fireteam-us-m106",
                                  "game": "fireteam", "side": "us", "unit_type": "vehicle",
                                  "values": {"printed": "us-m106"}, "unit_id": "us-m106", "kind": "unit"})
     (tmp / "registry.json").write_text(json.dumps(registry), encoding="utf-8")
-    return path
+    return write(tmp, "plot.json", data)
 
 
 def _service(tmp: Path) -> Service:
-    session = GameSession.load("fireteam", _scenario(tmp))
-    board = _board(session)
-    tracker = Tracker(Calibration.default_for(board, session.map), Registry.load(tmp / "registry.json"),
-                      session, quiet_ms=100)
-    record = Record.create(tmp / "r.jsonl", {"game": "fireteam", "scenario_path": str(tmp / "plot.json")})
-    return Service(ScriptedLink(), board=board, session=session, tracker=tracker,
-                   registry=Registry.load(tmp / "registry.json"), record=record,
-                   connection_options={"sync_retry_ms": 60_000, "resend_ms": 60_000})
-
-
-def _chosen(service: Service) -> set[Any]:
-    """The hexes the LED frame (or the frame the overlay would give) lights as hexes to choose from."""
-    return {h for h, light in service._overlay().items() if light == CHOOSE_HEX} | {
-        h for h, light in service._frame.items() if light == CHOOSE_HEX}
-
-
-def _lit(service: Service) -> set[str]:
-    return {service.session.label(h) for h in service._frame}
+    return service_for(tmp, "fireteam", _scenario(tmp), registry=tmp / "registry.json")
 
 
 def _views(app: Any) -> dict[str, str]:
     """The raw text of the view frame each LAN page gets (role, map, view): us, sov, a spectator."""
-    lan = TestClient(app, client=("192.168.1.20", 5000))
-    codes = app.state.pairing.codes()
-    out = {}
-    for who in ("us", "sov", "spectator"):
-        token = lan.post("/api/pair", json={"code": codes[who]}).json()["token"]
-        with lan.websocket_connect(f"/ws?token={token}") as ws:
-            frames = [ws.receive_text() for _ in range(3)]
-        assert '"type": "view"' in frames[2] or '"type":"view"' in frames[2]
-        out[who] = frames[2]
-    return out
+    return views(app, ("us", "sov", "spectator"))
 
 
 def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
@@ -102,10 +65,10 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
     before = _views(app)
     assert hexes.search(before["us"])  # the owner's page offers it
     assert not hexes.search(before["sov"]) and not hexes.search(before["spectator"])
-    assert not _chosen(service) and target not in _lit(service)  # [9.1] the LEDs light none of the options
+    assert not chosen(service) and target not in lit(service)  # [9.1] the LEDs light none of the options
     pos = session.position  # the control: the same decision, not private, lights its options to choose from
     pos._states[-1] = pos.state.pop().push(dataclasses.replace(top, private=False))
-    assert _chosen(service) == set(top.hexes)
+    assert chosen(service) == set(top.hexes)
     pos._states[-1] = pos.state.pop().push(top)
 
     m106 = session.expected()["us-m106"]  # no placement answers it: the table is everyone's to see
@@ -120,7 +83,7 @@ def test_the_plot_reaches_only_its_owner_and_the_record(tmp_path: Path) -> None:
         assert "answer hex" not in after[who] and "us: answered in secret (9.1)" in after[who]
     assert service.last_actions[0] == "us: answered in secret (9.1)"
     assert not hexes.search(json.dumps(service.notice)), service.notice
-    assert not _chosen(service) and target not in _lit(service)
+    assert not chosen(service) and target not in lit(service)
     service.handle(PageAction("takeback", {}, side="us"))  # a correction: the plot is taken back...
     assert service.last_actions[0] == "taken back: us: answered in secret (9.1)"
     assert not hexes.search(_views(app)["sov"])

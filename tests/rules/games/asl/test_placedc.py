@@ -300,3 +300,26 @@ def test_a23_3_the_offers_name_each_adjacent_enemy_hex_and_never_tell_a_dummy(ma
     texts = [pos.action_text(a) for a in pos.legal_actions]
     offers = sorted(t for t in texts if t.startswith("fire a-dc"))
     assert offers == ["fire a-dc at C1", "fire a-dc at D2"]
+
+
+def test_a12_14_a_placed_dc_attacks_a_dummy_and_removes_it(make_position: Any) -> None:
+    """A12.14, A23.4: the DC placed in C1 (as T16) finds only a dummy there in the AFPh: 30 FP halved for a
+    concealed target (15, the 12 column), +3 stone building; Original 1 + 1 = 2: final 5, a result that
+    makes a unit check or die, so the dummy is removed. Before, a DC passed over dummies."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C3"},
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "b-d", "counter": "dummy", "side": "b", "hex": "C1", "concealed": True}]
+    pos = make_position("asl", units, "MPh", counters={**COUNTERS, "dummy": {"type": "dummy"}}, hexes=HEXES)
+    pos.push_text("move a-1 C3-C2")
+    _passes(pos)
+    pos.push_text("fire a-dc at C1")
+    _passes(pos)
+    _to_afph(pos)
+    assert pos.decision.then == "dcp_blast"
+    pos.push_text("answer dice 1,1")
+    assert "15 FP -> 12 column, final DR 5" in pos.last_resolution.text()
+    while pos.decision is not None and "b-d" in pos.units:
+        top = pos.decision
+        pos.push_text("answer dice 1,1" if top.dice else f"answer units {top.units[0]}" if top.kind == "units"
+                      else "answer pass")
+    assert "b-d" not in pos.units

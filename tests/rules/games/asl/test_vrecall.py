@@ -128,3 +128,23 @@ def test_d5_341_a_stopped_recalled_afv_unloads_first(make_position: Any) -> None
     assert pos.units["a-sq"].carrier is None
     go(pos, f"move a-pz {path('I5', 'L5')} as exit")
     assert "a-pz" not in pos.units and "a-sq" in pos.units
+
+
+def test_d5_341_the_mph_does_not_end_before_the_recalled_afv_moves(make_position: Any) -> None:
+    """D5.341: ending the MPh with the Recalled PzKpfw in C5 not yet moved is refused; once it has left by
+    its friendly edge the MPh ends."""
+    pos = make(make_position, "C5", 0)
+    with pytest.raises(IllegalAction, match=r"a-pz is Recalled: it must move off.*\(D5\.341\)"):
+        pos.push_text("end")
+    assert pos.phase.id == "MPh"
+    go(pos, f"move a-pz {path('C5', 'L5')} as exit")
+    pos.push_text("end")
+    assert pos.phase.id != "MPh"
+
+
+def test_d5_341_without_a_friendly_edge_the_mph_ends(make_position: Any) -> None:
+    """D5.341 (vrecall.py): a scenario naming no friendly edge does not constrain the Recalled AFV: the MPh
+    ends without its move."""
+    pos = make(make_position, "C5", 0, options={})
+    pos.push_text("end")
+    assert pos.phase.id != "MPh"
