@@ -149,13 +149,14 @@ def cc_fp(unit: UnitState) -> int:
 
 
 def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
-    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2); a SW is not
-    used in CC (A11.13)."""
+    """Who of ``side`` may attack in this Location: not broken (A11.16), not withdrawing (A11.2), not on a
+    bicycle (D15.6); a SW is not used in CC (A11.13)."""
     away = (*withdrawing(position), *infiltrating(position), *declined(position))
     return [
         u
         for u in here(position, h)
         if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
+        and not u.has("bicycle")  # D15.6 (D15.8): a bicycle rider never attacks in CC (bicycle.py)
     ]
 
 

@@ -21,8 +21,8 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import ammo as asl_ammo
-from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import (
+    bicycle,
     collateral,
     fire_groups,
     floc,
@@ -33,6 +33,7 @@ from hexmate.rules.games.asl import (
     vcrewhit,
     vmg,
 )
+from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
@@ -169,6 +170,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(T("{unit} is not on the map", unit=unit.id))
         if unit.type != au.SW and unit.has("broken"):
             raise IllegalAction(T("{unit} is broken and has no FP", unit=unit.id), "A1.4")
+        on_bicycle = bicycle.why_not_fire(position, unit)  # D15.6, D15.8
+        if on_bicycle is not None:
+            raise IllegalAction(*on_bicycle)
         if unit.has(marker) and not (phase == "MPh" and marker == "first_fire"):
             raise IllegalAction(T("{unit} has already fired this phase", unit=unit.id), "A.15")
         if phase == "AFPh" and unit.has("prep_fire"):
@@ -601,7 +605,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     from hexmate.rules.games.asl import moto
 
     cycles = moto.rider_groups(position, targets)  # D15.5: motorcycle riders, a group of their own
-    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values()) for u in units}
+    cyclists = bicycle.riders_among(targets)  # D15.85: bicycle riders, infantry with -1 on the IFT DR
+    carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values(), cyclists)
+               for u in units}
     carried |= unreached
     groups: list[tuple[T, T, list[UnitState], bool, int]] = [
         (GROUPS["known"], SUMMARY_GROUPS["known"],
@@ -616,6 +622,9 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         groups.append((T("riders of {vehicle} (-1 IFT DRM, no FFMO/FFNAM)", vehicle=vid),
                        T("aboard {vehicle}", vehicle=vid), units, all(u.concealed for u in units),
                        final - first_fire_drm + moto.RIDER_IFT_DRM))
+    if cyclists:  # D15.85: FFMO/FFNAM as for any infantry, and -1
+        groups.append((T("riders on bicycles (-1 IFT DRM)"), T("on bicycles"), cyclists,
+                       all(u.concealed for u in cyclists), final + bicycle.IFT_DRM))
     for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
         label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
         ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)

@@ -19,14 +19,17 @@ from hexmate.rules.games.asl import (
     aerosan,
     armorldr,
     armour,
+    bicycle,
     carriers,
     crew,
+    cyclesplit,
     ddtank,
     fire_groups,
     floc,
     hulldown,
     mgafv,
     moto,
+    motocapture,
     motoord,
     mounted,
     ncreact,
@@ -337,7 +340,7 @@ class AslGame(Game):
         berserk unit has 8, an Inexperienced one too (A19.31). A17.2: a wounded SMC has 3, berserk or not
         (its IPC 0 is portage.py's; no Double Time, check_mode)."""
         if unit.type in SMC and unit.has("wounded"):
-            return WOUNDED_MF
+            return 4 if bicycle.riding(unit) else WOUNDED_MF  # D15.56 (D15.8): a wounded rider goes on at 4
         if unit.has("berserk"):
             return BERSERK_MF
         if unit.type in SMC:
@@ -433,6 +436,7 @@ class AslGame(Game):
             asl_dash.check(position, units, move.path)  # A4.63
         if move.mode == asl_recover.MODE:
             asl_recover.check(position, units, move)  # A4.44: the hex named twice, a SW there
+        bicycle.check_mode(units, move.mode)  # D15.81: no Assault Movement on bicycles
         if move.mode == "assault" and len(move.path) != 2:
             raise IllegalAction(T("Assault Movement is a move of one Location only"), "A4.61")
 
@@ -448,6 +452,7 @@ class AslGame(Game):
         by_hex = units_by_hex(position)
         start = units[0].hex
         encircled = any(u.has("encircled") for u in units)  # A7.7: the first Location entered costs double
+        riders = bicycle.group_riding(units)  # D15.81
 
         def cost(hex_map: HexMap, a: Hex, b: Hex) -> int | Fraction | None:
             here = by_hex.get(b, [])
@@ -459,6 +464,8 @@ class AslGame(Game):
                     and not asl_unarmed.only_unarmed(here, side)):  # A20.54: unarmed units bar no move
                 return None
             step = base(hex_map, a, b)
+            if step is not None and riders:
+                step = bicycle.ride_step(position, a, b, step)  # D15.81: road hexsides only, half the MF
             if step is None:
                 return None
             friends = [u for u in here if u.side == side and u.id not in moving]
@@ -488,9 +495,9 @@ class AslGame(Game):
                 return vrecall.moves(position, units[0])  # D5.341: only on its way off the friendly edge
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
-        if not units or any(self.can_move(position, u) for u in units):
-            return {}
-        budget = self.group_budget(units, state=position.state)
+        if not units or any(self.can_move(position, u) for u in units) or bicycle.mixed(units):
+            return {}  # D15.81: riders and walkers move apart
+        budget = self.group_budget(units, state=position.state) + bicycle.bonus(position, units)  # D15.81
         cost = self.cost_fn(position, units)
         ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
         out: dict[Hex, act.Move] = {}
@@ -559,6 +566,7 @@ class AslGame(Game):
             asl_ovr.check(position, units, move.path)  # A4.152: an Overrun ends the move
         cost_fn = self.cost_fn(position, units, overrun=True)
         budget = self.group_budget(units, move.mode, position.state)
+        budget += bicycle.bonus(position, units)  # D15.81: the road bonus
         levelled = asl_stairs.levelled(units, dataclasses.replace(move, mode=full_mode))
         total: int | Fraction = 0
         if levelled:  # building levels and stairs (A2.8, A10.5 example: 1 MF a level)
@@ -635,6 +643,8 @@ class AslGame(Game):
             return carriers.check_deploy(position, action)  # D6.82: deploying to board a carrier
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
+        if isinstance(action, act.Activate) and cyclesplit.claims(action):
+            return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.check(position, action)  # A9.73
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -651,6 +661,8 @@ class AslGame(Game):
         if asl_guards.claims_drop(position, action):
             assert isinstance(action, act.Transfer)
             return asl_guards.check_drop(position, action)  # A20.5: a guard abandons prisoners
+        if isinstance(action, act.Transfer) and motocapture.claims(position, action):
+            return motocapture.check(self, position, action)  # D15.7: a motorcycle recovered as a SW
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.check_drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
@@ -791,6 +803,7 @@ class AslGame(Game):
         ):
             raise IllegalAction(T("an advance is one hex into an adjacent Location"), "A4.7")
         units, _ = asl_carry.split(units)  # A4.43: a SW advances with its possessor
+        bicycle.check_advance(position, units)  # D15.4, D15.82: no bicycle moves in the APh
         level = asl_advance_levels.target(position, units, adv)  # A4.7: one hex across or one level
         across = adv.path[0] != adv.path[1]
         mode = "" if level is None or (level == units[0].level and across) else f"h{level}"
@@ -830,6 +843,8 @@ class AslGame(Game):
             return carriers.deploy(position, action)  # D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
+        if isinstance(action, act.Activate) and cyclesplit.claims(action):
+            return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -845,12 +860,18 @@ class AslGame(Game):
         if asl_guards.claims_drop(position, action):
             assert isinstance(action, act.Transfer)
             return asl_guards.drop(position, action)  # A20.5, A20.53
+        if isinstance(action, act.Transfer) and motocapture.claims(position, action):
+            return motocapture.declare(self, position, action)  # D15.7
         if isinstance(action, act.Transfer) and action.to == asl_carry.DROP:
             return asl_carry.drop(position, action)  # A4.43
         if isinstance(action, act.Transfer):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
+        if isinstance(action, act.Load) and bicycle.is_bicycle(position.units.get(action.carrier)):
+            return transport.apply_load(position, action)  # D15.81: no MF, so no First Fire window
+        if isinstance(action, act.Unload) and bicycle.is_bicycle(position.units.get(action.carrier)):
+            return transport.apply_unload(position, action)  # D15.81
         if isinstance(action, act.Load):  # A8.12, D5.43: the loaders fired at before they are aboard; else
             state = asl_inplace.load(self, position, action)  # D3.3: its MP, by enemy vehicles
             return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
@@ -1049,6 +1070,7 @@ class AslGame(Game):
     def _infantry(self, resume: Any, position: Position, decision: Decision, answer: act.Answer) -> State:
         """An infantry fire's continuation works on the position without its vehicles (armour.py)."""
         after: State = resume(self, armour.infantry_view(position), decision, answer)
+        after = bicycle.after_kia(position.state, after)  # D15.51, D15.8: a bicycle goes with its KIA rider
         after = moto.shrink(position.state, armour.restore(position, after))  # D15.52
         return moto.after_kia(position, after)  # D15.51
 
@@ -1067,6 +1089,9 @@ class AslGame(Game):
 
     def resume_vgallop(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return wagon.resume_check(position, decision, answer)  # D12.4
+
+    def resume_bwreck(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return bicycle.resume_wreck(position, decision, answer)  # D15.84, D15.46
 
     def resume_vmwreck(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return moto.resume_wreck(position, decision, answer)  # D15.46
@@ -1448,6 +1473,8 @@ class AslGame(Game):
         return rphase.resume_repair(self, position, decision, answer)
 
     def resume_recover(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if motocapture.is_cycle_decision(position, decision):
+            return motocapture.resume(position, decision, answer, None)  # D15.7
         return rphase.resume_recover(self, position, decision, answer)
 
     def resume_unlikely_kill(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1457,6 +1484,8 @@ class AslGame(Game):
         return asl_recover.resume(self, position, decision, answer)  # A4.44 in the MPh
 
     def resume_recover_sw(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if motocapture.is_cycle_decision(position, decision):
+            return motocapture.resume(position, decision, answer, decision.arg("mf", "1"))  # D15.7
         return asl_mphsw.resume(self, position, decision, answer)  # A4.44 in the MPh, by a transfer
 
     def resume_surrender(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1489,6 +1518,7 @@ class AslGame(Game):
         state = super().settle(position)
         if state.moving is not None:
             return state
+        state = bicycle.settle(cyclesplit.settle(position, state))  # D15.44 (A19.13); D15.53, D15.85
         return asl_carry.follow(prisoners.follow(state))  # A20.53, A20.5; A4.43: a SW goes with its possessor
 
     def resume_rout(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1657,7 +1687,10 @@ class AslGame(Game):
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
         state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
-        return asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
+        state = asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
+        if bicycle.needs_wreck_check(position, movers, left, moving.here):  # D15.84, D15.46: before any DFF
+            state = state.push(bicycle.wreck_check(position, movers, left, moving.here))
+        return state
 
     def can_react(self, position: Position, side: str) -> bool:
         moving = position.state.moving
@@ -1829,7 +1862,7 @@ class AslGame(Game):
             return state.replace(game=self.gstate(state).replace(vmove_start=None, vmove_mode=""))
         movers = [state.units[u] for u in moving.units if u in state.units and state.units[u].type != "sw"]
         cx = "cx" if any(u.has("cx") for u in movers) else ""
-        budget = self.group_budget(movers, cx, state) if movers else 0
+        budget = self.group_budget(movers, cx, state) + bicycle.bonus(position, movers) if movers else 0
         if moving.finished and isinstance(moving.cost, int | Fraction) and moving.cost > budget:
             for uid in moving.units:  # A4.134: after a Minimum Move, once all First Fire at it is over, a
                 unit = state.units.get(uid)  # survivor that is not broken becomes pinned and CX
@@ -1942,6 +1975,9 @@ class AslGame(Game):
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from carriers.deploy_generate(position)  # D6.82
+            yield from bicycle.generate(position)  # D15.81
+            yield from cyclesplit.generate(position)  # D15.44
+            yield from motocapture.generate(self, position)  # D15.7
             yield from vfire.generate(position)  # D3.3: Bounding First Fire between moves
             yield from vmgfire.generate(position)  # D3.3.1: with its MGs too
             yield from vft.generate(position)  # D3.6, D3.3.1: its FT
@@ -1998,6 +2034,7 @@ class AslGame(Game):
                 if unit.has("broken") and rally in position.legal_actions:
                     yield rally
             yield from rphase.generate(position)  # A9.72 repair, A4.431 transfer, A4.44 recovery
+            yield from motocapture.generate(self, position)  # D15.7
             yield from vwreck.generate(position)  # D10.5: scrounging
 
     def on_phase_end(self, position: Position) -> State:
@@ -2016,7 +2053,8 @@ class AslGame(Game):
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
-                      radioless.PASSED, radioless.FAILED)  # D14.23: one MPh's NTC
+                      radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
+                      bicycle.BONUS)  # D15.81: one MPh's road bonus
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
@@ -2082,7 +2120,7 @@ class AslGame(Game):
                 uid: u.mark("no_dt", remove=("cx",)) if u.side == phasing and u.has("cx") else u
                 for uid, u in state.units.items()
             }
-            return state.replace(units=units)
+            return bicycle.mph_start(position, state.replace(units=units))  # D15.81: the road bonus
         if phase == "RtPh":
             # A10.62: a broken unit that must rout (beside a Known armed enemy, or in its LOS and normal range
             # in Open Ground) is DM

@@ -39,6 +39,8 @@ PHRASES: dict[str, T] = {
     "melee": T("in Melee (A11.15)"),
     "cc": T("fought in Close Combat this CCPh (A11)"),
     "assault": T("Assault Movement (A4.61)"),
+    "bicycle": T("on a bicycle (D15.81)"),
+    "bcy_road": T("on a bicycle on the road since the MPh began: +1 MF (D15.81)"),
     "bypass": T("bypassing along a hexside (A4.3)"),
     "rider": T("riding outside the vehicle beside its passengers (D17.3)"),
     "dash": T("Dashing across a road (A4.63)"),

@@ -40,9 +40,9 @@ D15.43: a ridden motorcycle enters an enemy Location and may stay there; a cycle
 overruns it (``overruns``: overrun.py's OVR, the riders adding a quarter of their FP, TPBF). D15.6: riders'
 fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG with two SMC).
 
-Not built (said in the report): the wounded rider (D15.56), splitting and combining
-counters at will (D15.44), manhandling (D15.4, C10.3 not among the texts), recovery as a SW (D15.7),
-causeways (D15.46: no map has one), bicycles (D15.8-D15.85).
+Not built (said in the report): manhandling (D15.4, C10.3 not among the texts), causeways (D15.46: no map
+has one). Splitting and combining counters (D15.44) are cyclesplit.py's, recovery as a SW (D15.7)
+motocapture.py's, bicycles (D15.8-D15.85) bicycle.py's.
 """
 
 from __future__ import annotations

@@ -20,8 +20,10 @@ SMC = ("leader", "hero")
 
 
 def carried(state: State, unit: UnitState) -> int:
-    """PP of the SW the unit possesses (A4.4)."""
-    return sum(int(sw.values.get("pp", 0) or 0) for sw in au.possessed(state, unit.id))
+    """PP of the SW the unit possesses (A4.4); a bicycle its rider rides is no portage (D15.82)."""
+    ridden = unit.has("bicycle") and not unit.has("broken")
+    return sum(int(sw.values.get("pp", 0) or 0) for sw in au.possessed(state, unit.id)
+               if not (ridden and sw.values.get("sw") == "bicycle"))
 
 
 def allowances(state: State, units: list[UnitState], base: Callable[[UnitState], int],

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import aerosan, carriers, moto
+from hexmate.rules.games.asl import aerosan, bicycle, carriers, moto
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.riders import RIDING
@@ -32,6 +32,8 @@ def capacity(vt: VehicleType) -> int:
 
 def check_load(position: Position, load: act.Load) -> act.Load:
     """D6.4: infantry in a stopped vehicle's Location board it before it has moved this MPh, within its PP."""
+    if bicycle.is_bicycle(position.units.get(load.carrier)):
+        return bicycle.check_mount(position, load)  # D15.81
     if load.carrier not in position.units or not is_vehicle(position.units[load.carrier]):
         raise IllegalAction(T("{unit} is not a vehicle", unit=load.carrier), "D6.4")
     vehicle = position.units[load.carrier]
@@ -54,6 +56,8 @@ def check_load(position: Position, load: act.Load) -> act.Load:
             raise IllegalAction(
                 T("{unit} may not load now: broken, pinned, moved or aboard", unit=uid), "D6.4"
             )
+        if bicycle.bicycle_of(position.state, unit) is not None:  # D15.4, D15.8: no vehicle carries cycles
+            raise IllegalAction(T("{unit} has a bicycle: vehicles carry no cycles", unit=uid), "D15.4")
         aboard.append(unit)
     vt = vtype(vehicle)
     if vt.carrier:  # D6.81: SMC and SW inside (4 PP), MMC outside as riders (8 PP)
@@ -74,6 +78,8 @@ def check_load(position: Position, load: act.Load) -> act.Load:
 def apply_load(position: Position, load: act.Load) -> State:
     """The loaders spend 1 MF (D6.4) and ride from now on; the vehicle keeps a quarter of its MP allowance per
     MF they have left (``mpq<k>``)."""
+    if bicycle.is_bicycle(position.units.get(load.carrier)):
+        return bicycle.apply_mount(position, load)  # D15.81
     if moto.is_moto_unit(position.units[load.carrier]):
         return moto.apply_mount(position, load)  # D15.41
     state = position.state
@@ -93,6 +99,8 @@ def apply_load(position: Position, load: act.Load) -> State:
 def check_unload(position: Position, unload: act.Unload) -> act.Unload:
     """D6.5: a stopped vehicle unloads in its own MPh for a quarter of its MP allowance, not after spending
     more than three quarters of it."""
+    if bicycle.is_bicycle(position.units.get(unload.carrier)):
+        return bicycle.check_dismount(position, unload)  # D15.81, D15.43
     vehicle = position.units.get(unload.carrier)
     if vehicle is None or not is_vehicle(vehicle):
         raise IllegalAction(T("{unit} is not a vehicle", unit=unload.carrier), "D6.5")
@@ -116,6 +124,8 @@ def check_unload(position: Position, unload: act.Unload) -> act.Unload:
 
 
 def apply_unload(position: Position, unload: act.Unload) -> State:
+    if bicycle.is_bicycle(position.units.get(unload.carrier)):
+        return bicycle.apply_dismount(position, unload)  # D15.81
     if moto.is_moto_unit(position.units[unload.carrier]):
         return moto.apply_dismount(position, unload)  # D15.41
     state = position.state
