@@ -40,8 +40,14 @@ SPLIT, COMBINE = "split", "combine"
 SMC = ("leader", "hero")
 
 
-def claims(action: act.Action) -> bool:
-    return isinstance(action, act.Activate) and action.mode in (SPLIT, COMBINE)
+def claims(position: Position, action: act.Action) -> bool:
+    """A split, or a combine of cycle counters (A1.32's combine of two HS is carriers.py's)."""
+    if not isinstance(action, act.Activate) or action.mode not in (SPLIT, COMBINE):
+        return False
+    if action.mode == SPLIT:
+        return True
+    units = [position.units.get(u) for u in action.units]
+    return all(u is not None and (_is_moto(u) or bicycle.is_bicycle(u)) for u in units)
 
 
 def _is_moto(unit: UnitState) -> bool:

@@ -637,14 +637,14 @@ class AslGame(Game):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
+        if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
+            return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.check_combine(position, action)  # A1.32, D6.82
         if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
             return carriers.check_deploy(position, action)  # D6.82: deploying to board a carrier
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.check(position, action)  # A9.8
-        if isinstance(action, act.Activate) and cyclesplit.claims(action):
-            return cyclesplit.check(position, action)  # D15.44
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.check(position, action)  # A9.73
         if isinstance(action, act.Activate) and asl_guards.claims(action):
@@ -837,14 +837,14 @@ class AslGame(Game):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.declare(position, action)  # D10.5: the scrounging dr
+        if isinstance(action, act.Activate) and cyclesplit.claims(position, action):
+            return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and carriers.claims(action):
             return carriers.combine(position, action)  # A1.32, D6.82
         if isinstance(action, act.Activate) and carriers.claims_deploy(position, action):
             return carriers.deploy(position, action)  # D6.82
         if isinstance(action, act.Activate) and asl_dismantle.claims(action):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
-        if isinstance(action, act.Activate) and cyclesplit.claims(action):
-            return cyclesplit.apply(position, action)  # D15.44
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
         if isinstance(action, act.Activate) and asl_guards.claims(action):
