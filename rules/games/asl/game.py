@@ -642,6 +642,8 @@ class AslGame(Game):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load | act.Unload):
+            impulse.bar_other(position, action)  # D14.31: not in platoon impulses
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load):

@@ -33,9 +33,9 @@ refused while they are apart though one AFV's entry of a VCA hex within its MP l
 together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up at the phase's end
 (platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no impulses).
 
-Not built: reverse movement, bypass, Overrun and towing in impulses (such a move is refused, naming the rule),
-a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not among the texts), Armored
-Assault with impulses (D14.33-D14.333), off-board impulses (D14.212).
+Not built: reverse movement, bypass, Overrun, towing, loading and unloading in impulses (such a move is
+refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
+among the texts), Armored Assault with impulses (D14.33-D14.333), off-board impulses (D14.212).
 """
 
 from __future__ import annotations
@@ -48,11 +48,22 @@ from fractions import Fraction
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, axisred, hulldown, platoon, radioless, vfire, vmotion, vsmoke
+from hexmate.rules.games.asl import (
+    armour,
+    axisred,
+    hulldown,
+    platoon,
+    radioless,
+    riders,
+    vfire,
+    vmotion,
+    vmud,
+    vsmoke,
+)
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import Hex, direction_between, distance, opposite
 from hexmate.rules.text import T
 
 ENTER = "impulse"
@@ -184,6 +195,8 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
         raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
     if unit.has("towing"):
         raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
+    if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
+        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
     step = armour.step_mp(position, unit, vt, here, to)
     if step is None or armour.all_mp(position, unit, here, to):
         raise IllegalAction(T("{unit} may not enter {hex} in an impulse", unit=unit.id,
@@ -329,6 +342,12 @@ def act_one(position: Position, move: act.Move) -> State:
         to = move.path[1]
         lost = tuple(m for m in unit.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         unit = unit.at(to).mark("entered", remove=lost)  # a moving target (D2.1)
+        frm = move.path[0]
+        d = direction_between(frm, to)
+        road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
+        on_top = riders.carried_riders(state, unit, armour.vtype(unit).passengers)
+        if on_top and riders.barred(position.map.terrain(to), road=road):
+            state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
     return state.with_unit(unit)
@@ -587,7 +606,10 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
 
 
 def bar_other(position: Position, action: act.Action) -> None:
-    """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over."""
+    """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over. Loading
+    and unloading (D6.4, D6.5: MP of an AFV) are not played in impulses."""
+    if isinstance(action, act.Load | act.Unload) and under_way(position):
+        raise IllegalAction(T("loading and unloading are not played in platoon impulses"), "D14.31")
     if isinstance(action, act.Move) and not is_impulse(action) and under_way(position):
         raise IllegalAction(T("the platoon of {units} is moving by impulses: end its MPh first (move {ids} "
                               "{hex} as impulse_done)", units=", ".join(u.id for u in crew(position)),

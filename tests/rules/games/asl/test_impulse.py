@@ -31,11 +31,13 @@ MAPS = Path(__file__).parent / "maps"
 LEVELS = {"CC4": 1, "DD3": 1, "EE3": 1, "EE2": 1, "CC3": 1, "CC2": 1, "DD1": 1, "EE1": 1, "DD2": 2}
 
 
-def board() -> HexMap:
+def board(woods: tuple[str, ...] = ()) -> HexMap:
     data = json.loads((MAPS / "board3.json").read_text(encoding="utf-8"))
     hexes = data["boards"][0]["hexes"]
     for h, lv in LEVELS.items():
         hexes[h] = {"terrain": "open", "level": lv}
+    for h in woods:
+        hexes[h] = "woods"
     return HexMap.from_dict(data, source="board3-d14")
 
 
@@ -53,7 +55,8 @@ def counters(tmp_path: Path) -> dict[str, Any]:
             "t26": {"type": "vehicle", "vehicle": "t26", "catalogue": str(cat), "crew_morale": 7}}
 
 
-def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False) -> Position:
+def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = False,
+          woods: tuple[str, ...] = ()) -> Position:
     """A, B, C of platoon P at ``where`` (all VCA 1 here: ``vca1``), with ``extra`` markers."""
     kinds = {"A": "t26s", "B": "t26", "C": "t26"}
     units = [{"id": k, "counter": kinds[k], "side": "a", "hex": "3" + h, "markers": ["platoon:P", *extra]}
@@ -62,7 +65,7 @@ def table(tmp_path: Path, where: dict[str, str], *extra: str, enemy: bool = Fals
         units.append({"id": "gun", "counter": "pz", "side": "b", "hex": "3GG4", "markers": ["vca3"]})
         units.append({"id": "gun2", "counter": "pz", "side": "b", "hex": "3GG2", "markers": ["vca3"]})
     scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh"), source="d14")
-    return get_game("asl").new_position(scen, hex_map=board())
+    return get_game("asl").new_position(scen, hex_map=board(woods))
 
 
 def texts(pos: Position) -> list[str]:
@@ -273,3 +276,39 @@ def test_d14_32_no_bounding_fire_inside_an_impulse(tmp_path: Path) -> None:
     pos.push_text("move A 3CC4 as impulse_start")
     with pytest.raises(IllegalAction, match="waits for the impulse's end"):
         pos.push_text("fire B at 3GG4")
+
+
+def test_d14_22_ending_the_mph_apart_breaks_the_platoon_up(tmp_path: Path) -> None:
+    """D14.22 (the third example's other way): the two survivors spend their MP left where they are; apart at
+    the MPh's end, they stop platoon movement (their platoon marker goes)."""
+    # where the third example stands after C's loss: 6 MP spent, A and B two hexes apart, re-conforming
+    pos = table(tmp_path, {"A": "CC3", "B": "EE2"}, "vca1", "imp_go", "imp_on", "imp_reform", "spent12")
+    pos.push_text("move A,B 3CC3 as impulse_done")
+    assert all(u in pos.state.moved for u in "AB")
+    pos.push_text("end")
+    assert platoon.name_of(pos.units["A"]) is None and platoon.name_of(pos.units["B"]) is None
+
+
+def test_d14_21_one_bog_dr_for_the_platoon_and_random_selection(tmp_path: Path) -> None:
+    """D14.21, D8.21: A and B enter woods (Z4, AA5) in one impulse: one bog DR for both, each with its DRM
+    (+1 normal ground pressure, +3 woods: the demo values' +4); 4+4 = 8, 12 for both: Random Selection (a dr
+    of 5) bogs the second, B. A, left alone, moves on freely (D14.22)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1", woods=("Z4", "AA5"))
+    pos.push_text("move A 3Y5 as impulse_start")
+    pos.push_text("move B 3Z5 as impulse_start")
+    end(pos)
+    pos.push_text("answer dice 3,4")  # the breakdown DR
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [7, 7]  # 1 + B's half of 12 (A's is 5.5)
+    top = pos.decision
+    assert top is not None and top.then == "vimp_bog" and top.subject == ("A", "B")
+    assert top.arg("drm:A") == top.arg("drm:B") == "4"
+    pos.push_text("answer dice 4,4")
+    top = pos.decision
+    assert top is not None and top.then == "vimp_break" and top.subject == ("A", "B")
+    pos.push_text("answer dice 5")
+    assert pos.units["B"].has("bogged") and not pos.units["A"].has("bogged")
+    assert impulse.crew(pos) == [] and pos.units["A"].has("motion") and "A" not in pos.state.moved
+    assert any(t.startswith("move A 3Z4-") and "impulse" not in t for t in texts(pos))
