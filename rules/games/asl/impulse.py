@@ -456,7 +456,7 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
     """Open the next window that an enemy could use (vehicle fire, a Motion attempt, smoke); past the last,
     what the impulse's losses and MP leave (``_settle``)."""
     members = [state.units[u] for u in ids.split(",") if u in state.units]
-    while hexes:
+    while hexes and members:
         h, hexes = hexes[0], hexes[1:]
         here = tuple(u.id for u in members if u.hex == h and platoon._in_play(u))
         if not here:
@@ -468,12 +468,12 @@ def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: 
                          args=(("crew", ids), ("rest", ";".join(_hx(x) for x in hexes)), ("shot", shot)))
         probe = state.replace(moving=Moving(here, (h,), 0)).push(react)
         motion = vmotion.choices(position.at(probe), reactor)  # D2.401
-        if motion:
-            return probe.pop().push(dataclasses.replace(react, choices=(*react.choices, *motion)))
         view = position.at(probe)
-        if any(True for _ in vsmoke.generate(None, view)) or any(
+        if motion or any(True for _ in vsmoke.generate(None, view)) or any(
                 f.firers[0] not in shot.split(",") for f in vfire.generate(view) if isinstance(f, act.Fire)):
-            return probe
+            react = dataclasses.replace(react, choices=(*react.choices, *motion))
+            # under a question still open (a Motion dr asked in the last window): answered after it
+            return state.replace(moving=Moving(here, (h,), 0), decisions=(react, *state.decisions))
     return _settle(position.at(state), ids)
 
 
