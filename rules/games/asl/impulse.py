@@ -5,6 +5,8 @@ moves in its MPh by impulses (D14.21, D14.3). Each AFV makes at most one MP acti
 action at a time, none declared in advance:
 
 - ``move AFV A-B as impulse``: it enters one hex of its VCA (D2.11), forward, for that hex's MP (D2.1);
+  ``... as impulse_rev`` one of its rear hexes in reverse, at its reverse rate (D2.2-D2.22), once started
+  with ``impulse_start_rev`` (switching direction takes a stop and a start, D2.23);
 - ``move AFV HEX as impulse_start`` / ``impulse_stop``: its start MP (D2.12) / stop MP (D2.13);
 - ``move AFV HEX as impulse_cw`` / ``impulse_ccw``: its VCA one hexspine clockwise / counterclockwise (D2.11);
 - ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement).
@@ -33,7 +35,7 @@ refused while they are apart though one AFV's entry of a VCA hex within its MP l
 together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up at the phase's end
 (platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no impulses).
 
-Not built: reverse movement, bypass, Overrun, towing, loading and unloading in impulses (such a move is
+Not built: bypass, Overrun, towing, loading and unloading in impulses (such a move is
 refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
 among the texts), Armored Assault with impulses (D14.33-D14.333), off-board impulses (D14.212).
 """
@@ -68,12 +70,14 @@ from hexmate.rules.text import T
 
 ENTER = "impulse"
 START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "impulse_ccw", "impulse_delay"
+REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
 END, DONE = "impulse_end", "impulse_done"
-ACTS = (ENTER, START, STOP, CW, CCW, DELAY)
+ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV)
 MODES = (*ACTS, END, DONE)
 
 ON = "imp_on"  # in platoon movement this MPh
 GO = "imp_go"  # started: non-stopped in platoon movement (D14.21's status); Motion once its MPh is over
+BACK = "imp_rev"  # started in reverse (D2.2): D14.21's status tells forward from reverse
 MP = "imp_mp"  # imp_mp<half MP>: what this AFV spent in the impulse now being made (D14.31)
 FROM = "imp_from:"  # imp_from:q,r,f: its hex and VCA as the impulse began (its bog DR, D8.21; D14.22)
 STARTED = "imp_started"  # its start MP in this impulse (D2.51)
@@ -120,8 +124,8 @@ def moving(unit: UnitState) -> bool:
 
 
 def status(unit: UnitState) -> str:
-    """D14.21: stopped or not (a started AFV or one in Motion)."""
-    return "moving" if moving(unit) else "stopped"
+    """D14.21: stopped, or not (a started AFV or one in Motion), forward or in reverse."""
+    return ("reverse" if unit.has(BACK) else "moving") if moving(unit) else "stopped"
 
 
 def allowance(members: list[UnitState]) -> int:
@@ -168,7 +172,9 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     vt = armour.vtype(unit)
     here = unit.hex
     mode = move.mode
-    if mode == START:
+    if mode in (START, START_REV):
+        if mode == START_REV and (vt.rev == 0 or unit.has("towing")):
+            raise IllegalAction(T("{unit} has no reverse movement now", unit=unit.id), "D2.2")
         if moving(unit):
             raise IllegalAction(T("{unit} is not stopped: it has no start MP to spend", unit=unit.id),
                                 "D2.12")
@@ -187,10 +193,14 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     if not moving(unit):
         raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
                             "D2.12")
-    if to not in fc.front_hexes(here, armour.facing_of(unit)):
-        raise IllegalAction(T("{hex} is not in {unit}'s VCA: change its VCA one hexspine an impulse first "
-                              "(reverse movement is not played in impulses)", hex=position.label(to),
-                              unit=unit.id), "D2.11")
+    back = mode == REV
+    if back != unit.has(BACK):  # D2.23: from forward to reverse (or back) takes a stop and a start
+        raise IllegalAction(T("{unit} moves {way}: switching takes a stop and a start", unit=unit.id,
+                              way=T("in reverse") if unit.has(BACK) else T("forward")), "D2.23")
+    if to not in _entries(here, armour.facing_of(unit), back):
+        raise IllegalAction(T("{hex} is not one of {unit}'s hexes to enter: its VCA (forward) or rear "
+                              "hexes (reverse); change its VCA one hexspine an impulse first",
+                              hex=position.label(to), unit=unit.id), "D2.11")
     if any(u.side != unit.side for u in position.units_at(to)):
         raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
     if unit.has("towing"):
@@ -201,7 +211,12 @@ def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
     if step is None or armour.all_mp(position, unit, here, to):
         raise IllegalAction(T("{unit} may not enter {hex} in an impulse", unit=unit.id,
                               hex=position.label(to)), "D2.1")
-    return Fraction(step)
+    return Fraction(vm.reverse_mp(step, vt.rev)) if back else Fraction(step)  # D2.21
+
+
+def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
+    """D2.11, D2.22: forward into the VCA's two hexes, in reverse into the two rear ones."""
+    return fc.rear_hexes(h, f) if back else fc.front_hexes(h, f)
 
 
 def check(position: Position, move: act.Move) -> act.Move:
@@ -217,7 +232,8 @@ def check(position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("one AFV acts at a time in an impulse: move AFV HEX as {mode}", mode=move.mode),
                             "D14.31")
     unit = units[0]
-    if unit.hex is None or move.path[0] != unit.hex or (move.mode != ENTER and len(move.path) != 1):
+    one_hex = move.mode in (ENTER, REV) or len(move.path) == 1
+    if unit.hex is None or move.path[0] != unit.hex or not one_hex:
         raise IllegalAction(T("the move starts at {unit}'s own hex", unit=unit.id), "D14.31")
     if unit.side != position.phasing or not armour.is_vehicle(unit) or platoon.name_of(unit) is None:
         raise IllegalAction(T("{unit} is not an AFV of a platoon of the moving side", unit=unit.id), "D14.2")
@@ -290,10 +306,12 @@ def _could_meet(position: Position, members: list[UnitState]) -> str:
         frm, f = _before(u)
         here = [(frm, Fraction(0))]
         if moving(u) and not (u.has("bogged") or u.has("immobilized")):
-            for to in fc.front_hexes(frm, f):
+            for to in _entries(frm, f, u.has(BACK)):
                 if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
                     continue
                 step = armour.step_mp(position, u, armour.vtype(u), frm, to)
+                if step is not None and u.has(BACK):
+                    step = vm.reverse_mp(step, armour.vtype(u).rev)
                 if step is not None and step <= left and not armour.all_mp(position, u, frm, to):
                     here.append((to, step))
         options.append(here)
@@ -333,12 +351,14 @@ def act_one(position: Position, move: act.Move) -> State:
     unit = unit.mark(*marks)
     if move.mode == START:
         unit = hulldown.without_hd(unit).mark(GO, STARTED)  # D2.12; D4.221: the HD counter goes
+    elif move.mode == START_REV:
+        unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
     elif move.mode == STOP:
-        unit = unit.mark(remove=(GO, "motion"))  # D2.13
+        unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
     elif move.mode in (CW, CCW):
         f = armour.facing_of(unit)
         unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
-    elif move.mode == ENTER:
+    elif move.mode in (ENTER, REV):
         to = move.path[1]
         lost = tuple(m for m in unit.markers if m.startswith("acq:"))  # a firer that moves loses its aim
         unit = unit.at(to).mark("entered", remove=lost)  # a moving target (D2.1)
@@ -516,7 +536,7 @@ def _settle(position: Position, ids: str) -> State:
             state = state.with_unit(state.units[u.id].mark(REFORM))  # D14.22: re-conform
     if len(members) == 1:  # D14.22: free for the rest of the MPh, in the status it has
         lone = state.units[members[0].id]
-        lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO)) if lone.has(GO) else \
+        lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
             lone.mark(radioless.PASSED, remove=(ON,))
         return state.with_unit(lone)
     if members and platoon.PlatoonMove(allowance(members), spent(members)).over:
@@ -529,7 +549,7 @@ def finish(state: State, ids: list[str]) -> State:
     members = [state.units[u] for u in ids if u in state.units]
     top = max((armour.budget(u) for u in members), default=Fraction(0))
     for u in members:
-        unit = u.mark(remove=(ON, GO, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
+        unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
         if u.has(GO):
             unit = unit.mark("motion")
         unit = armour.with_spent(unit, max(armour.spent_of(u), top))
@@ -595,9 +615,10 @@ def generate(position: Position) -> Iterator[act.Move]:
 def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
     if unit.hex is None:
         return
-    tries = [act.Move((unit.id,), (unit.hex,), None, m) for m in (START, STOP, CW, CCW, DELAY)]
-    tries += [act.Move((unit.id,), (unit.hex, h), None, ENTER)
-              for h in fc.front_hexes(unit.hex, armour.facing_of(unit)) if h in position.map]
+    tries = [act.Move((unit.id,), (unit.hex,), None, m) for m in (START, START_REV, STOP, CW, CCW, DELAY)]
+    back = unit.has(BACK)
+    tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
+              for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map]
     for move in tries:
         try:
             yield check(position, move)

@@ -116,6 +116,7 @@ PHRASES: dict[str, T] = {
     "ntc_failed": T("a radioless AFV that failed its NTC: stopped for this MPh (D14.23)"),
     "imp_on": T("moving with its platoon by impulses this MPh (D14.21)"),
     "imp_go": T("started in platoon movement: not stopped (D14.21)"),
+    "imp_rev": T("moving in reverse in platoon movement (D14.21)"),
     "imp_started": T("spent its start MP in this impulse (D14.21)"),
     "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),

@@ -312,3 +312,24 @@ def test_d14_21_one_bog_dr_for_the_platoon_and_random_selection(tmp_path: Path) 
     assert pos.units["B"].has("bogged") and not pos.units["A"].has("bogged")
     assert impulse.crew(pos) == [] and pos.units["A"].has("motion") and "A" not in pos.state.moved
     assert any(t.startswith("move A 3Z4-") and "impulse" not in t for t in texts(pos))
+
+
+def test_d14_21_reverse_is_its_own_status_in_impulses(tmp_path: Path) -> None:
+    """D14.21, D2.2-D2.23: forward and reverse are different statuses: A started in reverse and B forward do
+    not end an impulse; both in reverse, each backs into a rear hex at 4x its 1 MP (the demo REV of 4)."""
+    pos = table(tmp_path, {"A": "Y5", "B": "Z5"}, "vca1")
+    pos.push_text("move A 3Y5 as impulse_start_rev")
+    pos.push_text("move B 3Z5 as impulse_start")
+    with pytest.raises(IllegalAction, match="out of formation"):
+        end(pos)
+    pos.pop()
+    pos.push_text("move B 3Z5 as impulse_start_rev")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    with pytest.raises(IllegalAction, match="switching takes a stop and a start"):
+        pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move A 3Y5-3Y6 as impulse_rev")
+    pos.push_text("move B 3Z5-3Z6 as impulse_rev")
+    end(pos)
+    assert [spent(pos, u) for u in "AB"] == [5, 5] and [at(pos, u) for u in "AB"] == ["Y6", "Z6"]
+    assert pos.units["A"].facing == 1  # reverse keeps the VCA (D2.22)
