@@ -333,3 +333,21 @@ def test_d14_21_reverse_is_its_own_status_in_impulses(tmp_path: Path) -> None:
     end(pos)
     assert [spent(pos, u) for u in "AB"] == [5, 5] and [at(pos, u) for u in "AB"] == ["Y6", "Z6"]
     assert pos.units["A"].facing == 1  # reverse keeps the VCA (D2.22)
+
+
+def test_d14_2_d14_24_a_platoon_formed_at_the_mph_start_moves_by_impulses(tmp_path: Path) -> None:
+    """D14.2, D14.24: two radio-equipped tanks (the test Panzer, demo values) side by side form a platoon at
+    the start of their MPh and then move by impulses with all its restrictions."""
+    units = [{"id": "p1", "counter": "pz", "side": "a", "hex": "3Y5", "markers": ["vca1"]},
+             {"id": "p2", "counter": "pz", "side": "a", "hex": "3Z5", "markers": ["vca1"]}]
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh"), source="d14")
+    pos = get_game("asl").new_position(scen, hex_map=board())
+    assert not any("impulse" in t for t in texts(pos))  # no platoon yet
+    pos.push_text("move p1,p2 3Y5 as platoon")
+    assert "move p1 3Y5 cost 1 as impulse_start" in texts(pos)
+    pos.push_text("move p1 3Y5 as impulse_start")
+    pos.push_text("move p2 3Z5 as impulse_start")
+    end(pos)
+    assert [u.id for u in impulse.crew(pos)] == ["p1", "p2"] and spent(pos, "p1") == 1
+    with pytest.raises(IllegalAction, match="moving by impulses"):
+        pos.push_text("move p1 3Y5-3Z4")  # D14.3: not while its platoon moves
