@@ -370,6 +370,10 @@ def act_one(position: Position, move: act.Move) -> State:
             state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
+        paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
+        state = state.replace(game=dataclasses.replace(
+            state.game, vpath=tuple((*(p for p in paths.items() if p[0] != unit.id),
+                                     (unit.id, (*paths.get(unit.id, (frm,)), to))))))
     return state.with_unit(unit)
 
 

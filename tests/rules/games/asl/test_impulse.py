@@ -351,3 +351,23 @@ def test_d14_2_d14_24_a_platoon_formed_at_the_mph_start_moves_by_impulses(tmp_pa
     assert [u.id for u in impulse.crew(pos)] == ["p1", "p2"] and spent(pos, "p1") == 1
     with pytest.raises(IllegalAction, match="moving by impulses"):
         pos.push_text("move p1 3Y5-3Z4")  # D14.3: not while its platoon moves
+
+
+def test_d14_32_a_motion_attempt_at_an_impulse_end(tmp_path: Path) -> None:
+    """D14.32, D2.401: the defender's Motion attempt, like his fire, comes at an impulse's end: a German tank
+    in Y3 (woods in Y4 hide Y5 and Z5 from it) sees A enter Z4 for 1 MP; it may try for Motion, need 1."""
+    kinds = {"A": "t26s", "B": "t26"}
+    units = [{"id": k, "counter": kinds[k], "side": "a", "hex": "3" + h,
+              "markers": ["platoon:P", "vca1", "motion"]} for k, h in {"A": "Y5", "B": "Z5"}.items()]
+    units.append({"id": "gun", "counter": "pz", "side": "b", "hex": "3Y3", "markers": ["vca3"]})
+    scen = Scenario.from_dict(scenario_dict("asl", units, counters(tmp_path), "MPh"), source="d14")
+    pos = get_game("asl").new_position(scen, hex_map=board(("Y4",)))
+    pos.push_text("move A 3Y5-3Z4 as impulse")
+    pos.push_text("move B 3Z5-3AA5 as impulse")
+    end(pos)
+    top = pos.decision
+    assert top is not None and top.then == "vimpulse" and top.subject == ("A",)
+    assert "motion-gun" in top.choices
+    pos.push_text("answer motion-gun")
+    top = pos.decision
+    assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
