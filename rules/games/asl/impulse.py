@@ -46,6 +46,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Moving
@@ -371,9 +372,9 @@ def act_one(position: Position, move: act.Move) -> State:
         for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
             state = state.with_unit(rider.at(to))
         paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
-        state = state.replace(game=dataclasses.replace(
-            state.game, vpath=tuple((*(p for p in paths.items() if p[0] != unit.id),
-                                     (unit.id, (*paths.get(unit.id, (frm,)), to))))))
+        went: dict[str, Any] = {"vpath": tuple((*(p for p in paths.items() if p[0] != unit.id),
+                                               (unit.id, (*paths.get(unit.id, (frm,)), to))))}
+        state = state.replace(game=dataclasses.replace(state.game, **went))
     return state.with_unit(unit)
 
 
