@@ -276,6 +276,12 @@ def test_d14_32_no_bounding_fire_inside_an_impulse(tmp_path: Path) -> None:
     pos.push_text("move A 3CC4 as impulse_start")
     with pytest.raises(IllegalAction, match="waits for the impulse's end"):
         pos.push_text("fire B at 3GG4")
+    pos.push_text("move B 3DD3 as impulse_start")
+    end(pos)
+    pos.push_text("answer dice 2,3")  # the mechanical reliability DR
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    assert "fire B at 3GG4" in texts(pos)  # between impulses
 
 
 def test_d14_22_ending_the_mph_apart_breaks_the_platoon_up(tmp_path: Path) -> None:
