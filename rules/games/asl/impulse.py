@@ -552,12 +552,11 @@ def _settle(position: Position, ids: str) -> State:
 def finish(state: State, ids: list[str]) -> State:
     """The platoon's MPh is over: its MP left count as spent; a non-stopped AFV is in Motion (D14 example)."""
     members = [state.units[u] for u in ids if u in state.units]
-    top = max((armour.budget(u) for u in members), default=Fraction(0))
     for u in members:
         unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
         if u.has(GO):
             unit = unit.mark("motion")
-        unit = armour.with_spent(unit, max(armour.spent_of(u), top))
+        unit = armour.with_spent(unit, max(armour.spent_of(u), armour.budget(u)))  # each its own MP (D2.1)
         state = state.with_unit(unit)
     return state.replace(moved=(*state.moved, *(u.id for u in members if u.id not in state.moved)))
 

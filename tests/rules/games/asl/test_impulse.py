@@ -153,7 +153,7 @@ def test_t_mov_12_second_mph_ends_at_eleven_mp(tmp_path: Path) -> None:
         pos.push_text(f"move {uid} 3{at(pos, uid)} as impulse_stop")
     end(pos)
     assert all(u in pos.state.moved and not pos.units[u].has("motion") for u in "ABC")
-    assert all(spent(pos, u) >= 11 for u in "ABC") and impulse.crew(pos) == []
+    assert [spent(pos, u) for u in "ABC"] == [11, 12, 12] and impulse.crew(pos) == []  # all MP spent
 
 
 def test_d14_21_the_impulse_ends_only_in_formation(tmp_path: Path) -> None:
