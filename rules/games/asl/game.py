@@ -473,6 +473,11 @@ class AslGame(Game):
         if position.phase.id != "MPh":
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
+            steps = impulse.moves(position, units[0]) if len(units) == 1 else {}
+            if steps or impulse.under_way(position):  # D14.31: a platoon AFV's hex entry in an impulse
+                free = {} if impulse.under_way(position) or radioless.barred(position, units[0]) else \
+                    armour.moves_for(position, units[0])  # D14.24: a radio AFV may leave by moving
+                return {**free, **steps}
             if len(units) == 1 and vrecall.forced(units[0]) and asl_pwexit.edge(position, units[0].side):
                 return vrecall.moves(position, units[0])  # D5.341: only on its way off the friendly edge
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}

@@ -630,6 +630,14 @@ def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
             continue
 
 
+def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
+    """At the table: the hexes this platoon AFV may enter in the impulse now, one lift and one placement
+    (D14.31); its actions in place and the impulse's end are on the page."""
+    if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
+        return {}
+    return {m.path[1]: m for m in _options(position, unit) if m.mode in (ENTER, REV)}
+
+
 def bar_other(position: Position, action: act.Action) -> None:
     """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over. Loading
     and unloading (D6.4, D6.5: MP of an AFV) are not played in impulses."""
@@ -644,5 +652,5 @@ def bar_other(position: Position, action: act.Action) -> None:
 
 __all__ = ["DONE", "END", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
            "bar_other", "check", "check_fire", "crew", "end_of_mph", "finish", "generate", "in_impulse",
-           "is_impulse", "note_fire", "resume_check", "resume_pick", "resume_window", "spent",
+           "is_impulse", "moves", "note_fire", "resume_check", "resume_pick", "resume_window", "spent",
            "under_way"]

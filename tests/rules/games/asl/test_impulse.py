@@ -377,3 +377,22 @@ def test_d14_32_a_motion_attempt_at_an_impulse_end(tmp_path: Path) -> None:
     pos.push_text("answer motion-gun")
     top = pos.decision
     assert top is not None and top.then == "vmotion" and top.arg("need") == "1"
+
+
+def test_d14_31_at_the_table_a_lift_and_placement_is_the_afvs_hex_entry(tmp_path: Path) -> None:
+    """D14.31 at the table: lifting a platoon AFV lights the hexes it may enter in this impulse (its VCA's),
+    and putting it down there plays ``as impulse``; while the platoon moves, nothing else lights."""
+    pos = table(tmp_path, START, "vca1", enemy=True)
+    for uid in "ABC":
+        pos.push_text(f"move {uid} 3{START[uid]} as impulse_start")
+    end(pos)
+    pos.push_text("answer dice 3,4")
+    while pos.decision is not None and pos.decision.then == "vimpulse":
+        pos.push_text("answer pass")
+    lit = pos.legal_actions.moves_for({"A"})
+    assert sorted(pos.label(h) for h in lit) == ["3Y4", "3Z4"]
+    assert all(m.mode == "impulse" for m in lit.values())
+    pos.push(lit[pos.map.parse_label("3Z4")])
+    assert at(pos, "A") == "Z4" and impulse.acted(pos.units["A"]) == 1
+    assert pos.legal_actions.moves_for({"A"}) == {}  # its one action made
+    assert pos.legal_actions.moves_for({"gun"}) == {}  # not the moving side's
