@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     hulldown,
+    impulse,
     mgafv,
     moto,
     motocapture,
@@ -491,6 +492,11 @@ class AslGame(Game):
         if position.phase.id != "MPh":
             return {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
+            steps = impulse.moves(position, units[0]) if len(units) == 1 else {}
+            if steps or impulse.under_way(position):  # D14.31: a platoon AFV's hex entry in an impulse
+                free = {} if impulse.under_way(position) or radioless.barred(position, units[0]) else \
+                    armour.moves_for(position, units[0])  # D14.24: a radio AFV may leave by moving
+                return {**free, **steps}
             if len(units) == 1 and vrecall.forced(units[0]) and asl_pwexit.edge(position, units[0].side):
                 return vrecall.moves(position, units[0])  # D5.341: only on its way off the friendly edge
             return armour.moves_for(position, units[0]) if len(units) == 1 else {}
@@ -669,6 +675,8 @@ class AslGame(Game):
             return rphase.check_transfer(self, position, action)  # A4.431, A4.44, A20.5
         if isinstance(action, act.Advance):
             return self.check_advance(position, action)
+        if isinstance(action, act.Load | act.Unload):
+            impulse.bar_other(position, action)  # D14.31: not in platoon impulses
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load):
@@ -679,6 +687,9 @@ class AslGame(Game):
             return vce.check(position, action)  # D5.33: CE or BU, in its MPh or APh
         if isinstance(action, act.Move) and ddtank.is_lower(position, action):
             return ddtank.check_lower(position, action)  # D16.11: the DD screen lowered
+        if isinstance(action, act.Move) and impulse.is_impulse(action):
+            return impulse.check(position, action)  # D14.21, D14.31: platoon movement by impulses
+        impulse.bar_other(position, action)  # D14.3: nothing else moves while a platoon does
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
@@ -711,6 +722,7 @@ class AslGame(Game):
                 return armour.check_move(position, action)  # D2
             return self.check_move(position, action)
         if isinstance(action, act.Fire) and not isinstance(action, act.Attack):
+            impulse.check_fire(position, action)  # D14.32
             ddtank.check_fire(position, action.firers)  # D16.12: no fire with the DD screen raised
             if mgafv.claims(action):
                 return mgafv.check(self, position, action)  # A9.61: a MG's AFV Kill attack
@@ -924,6 +936,7 @@ class AslGame(Game):
                                                       cc_from=(*gs.cc_from, *came)))  # A11.8
             return asl_victory.update(self, position.at(state))
         if isinstance(action, act.Fire):
+            position = position.at(impulse.note_fire(position, action))  # D14.32: once an impulse
             if mgafv.claims(action):
                 return mgafv.declare(self, position, action)  # A9.61
             if vft.claims(position, action):  # D3.6: its FT, or its MGs at the owner's word (A22.31)
@@ -1151,6 +1164,17 @@ class AslGame(Game):
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
         what = T("a Bog Removal attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
+
+    def resume_vimpulse(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        if answer.choice.startswith(vmotion.CHOICE):  # D2.401, D14.32: a Motion attempt at the impulse's end
+            return impulse.resume_window(position.at(vmotion.attempt(position, answer)), decision, answer)
+        return impulse.resume_window(position, decision, answer)  # D14.32
+
+    def resume_vimp_bog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return impulse.resume_check(position, decision, answer)  # D14.21
+
+    def resume_vimp_break(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return impulse.resume_pick(position, decision, answer)  # D14.21
 
     def resume_vinplace(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice.startswith(vmotion.CHOICE):  # D2.401: a Motion attempt after an MP spent in place
@@ -1778,6 +1802,8 @@ class AslGame(Game):
             return wagon.gallop(position, move)  # D12.4: CX, x1.5 MF; nothing moves
         if platoon.is_form(position, move):
             return platoon.form(position, move)  # D14.2: nothing moves
+        if impulse.is_impulse(move):
+            return impulse.apply(position, move)  # D14.31: one AFV's action, or the impulse's end
         if radioless.is_ntc(position, move):
             return radioless.declare(position, move)  # D14.23: the NTC; nothing moves yet
         if vce.is_change(position, move):
@@ -1963,7 +1989,14 @@ class AslGame(Game):
             return
         yield from asl_search.generate(self, position)  # A12.32 HIP given up; A12.152 Search; A12.153
         yield from asl_guards.generate(position)  # A20.5: a guard squad deploys at any time
+        if phase == "MPh" and impulse.under_way(position):  # D14.3: the platoon's MPh first
+            yield from impulse.generate(position)
+            if not impulse.in_impulse(position):
+                yield from vfire.generate(position)  # D14.32: Bounding First Fire at an impulse's end
+            yield from vce.generate(position)  # D14.31: CE/BU costs no MP
+            return
         if phase == "MPh":
+            yield from impulse.generate(position)  # D14.21: a platoon's first impulse
             movable = lambda u: (  # noqa: E731
                 not armour.is_vehicle(u) and u.carrier is None and self.can_move(position, u) is None
             )
@@ -2038,6 +2071,7 @@ class AslGame(Game):
             yield from vwreck.generate(position)  # D10.5: scrounging
 
     def on_phase_end(self, position: Position) -> State:
+        position = position.at(impulse.end_of_mph(position))  # D14.31: a platoon still moving stops here
         state = fire_groups.phase_over(platoon.broken_up(position))  # A7.55, A7.7; D14.22
         state = asl_mgca.phase_over(position, state)  # A9.21: the MMG/HMG CA counters
         phase = position.phase.id

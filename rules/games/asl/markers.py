@@ -119,6 +119,11 @@ PHRASES: dict[str, T] = {
     "ma_malf": T("main armament malfunctioned (D3.7)"),
     "ntc_passed": T("a radioless AFV that passed its NTC to move this MPh (D14.23)"),
     "ntc_failed": T("a radioless AFV that failed its NTC: stopped for this MPh (D14.23)"),
+    "imp_on": T("moving with its platoon by impulses this MPh (D14.21)"),
+    "imp_go": T("started in platoon movement: not stopped (D14.21)"),
+    "imp_rev": T("moving in reverse in platoon movement (D14.21)"),
+    "imp_started": T("spent its start MP in this impulse (D14.21)"),
+    "imp_reform": T("re-conforming with its platoon after a loss (D14.22)"),
     "vsmoke_tried": T("has tried its smoke dispenser or grenades this player turn (D13.2)"),
     "ft_fired": T("its FT has fired this player turn (A22.3)"),
     "ft_disabled": T("its FT is out for good: X# reached (D3.6)"),
@@ -189,6 +194,10 @@ def phrase(marker: str, label: object = None) -> T:
         return T("bypassing along the {side} hexside of its hex (D2.34)", side=side)
     if marker.startswith("smc_driver:"):
         return T("driven by {unit}, off the map until it is abandoned (A21.21)", unit=marker[11:])
+    if marker.startswith("imp_mp") and marker[6:].isdigit():
+        return T("{mp} MP spent in this impulse (D14.31)", mp=_mp(int(marker[6:])))
+    if marker.startswith("imp_from:"):
+        return T("where it stood as this impulse began (D14.22)")
     if marker.startswith("platoon:"):
         return T("in AFV platoon {name} (D14.2)", name=marker[8:])
     if marker.startswith("push:"):

@@ -131,8 +131,11 @@ def _sees(position: Position, a: Hex, b: Hex) -> bool:
 
 
 def _status(unit: UnitState) -> str:
-    """D14.21's status: stopped or in Motion (a non-stopped AFV has ended its MPh in Motion, D2.14)."""
-    return "motion" if unit.has("motion") else "stopped"
+    """D14.21's status: stopped or not (in Motion, or started in platoon movement: impulse.py's ``imp_go``; a
+    non-stopped AFV ends its MPh in Motion, D2.14)."""
+    if unit.has("imp_rev"):
+        return "reverse"  # D14.21: forward and reverse are different statuses
+    return "motion" if unit.has("motion") or unit.has("imp_go") else "stopped"
 
 
 def mates(position: Position, unit: UnitState) -> list[UnitState]:

@@ -2,8 +2,8 @@
 
 D14.1: an AFV whose counter's back has no R symbol has a radio (catalogue key ``radioless``: true for those
 with it). D14.2: a radioless AFV moves in a platoon or takes D14.23's penalties. A scenario forms platoons
-with the marker ``platoon:<name>`` (platoon.py); impulse movement of a platoon (D14.21, D14.3-D14.31) is not
-played, so a radioless AFV moves only alone:
+with the marker ``platoon:<name>`` (platoon.py); a platoon moves by impulses (impulse.py, D14.21,
+D14.3-D14.32); alone, a radioless AFV moves as follows:
 
 - D14.23: a mobile radioless AFV on the map that is alone at the start of its MPh (not meeting D14.21 with a
   platoon mate), or that wants to leave its platoon (only then), moves in that MPh only after passing an NTC
@@ -63,10 +63,10 @@ def bar(position: Position, unit: UnitState) -> None:
     if unit.has(FAILED):
         raise IllegalAction(T("{unit} failed its NTC: it does nothing more this MPh but unload",
                               unit=unit.id), "D14.23")
-    if platoon.mates(position, unit):  # D14.21, D14.3: impulse movement is not played at this table
-        raise IllegalAction(T("{unit} is in a platoon: platoon movement by impulses is not played here; it "
-                              "moves only after leaving its platoon with an NTC (move {unit} {hex} as ntc)",
-                              unit=unit.id, hex=position.label(unit.hex)), "D14.23")
+    if platoon.mates(position, unit):  # D14.21, D14.3: it moves with its platoon by impulses (impulse.py)
+        raise IllegalAction(T("{unit} is in a platoon: it moves with it by impulses (move {unit} {hex} as "
+                              "impulse_start, ...), or alone after leaving it with an NTC (move {unit} {hex} "
+                              "as ntc)", unit=unit.id, hex=position.label(unit.hex)), "D14.23")
     raise IllegalAction(T("{unit} is a radioless AFV alone: it moves only after an NTC (move {unit} {hex} as "
                           "ntc)", unit=unit.id, hex=position.label(unit.hex)), "D14.23")
 

@@ -1,8 +1,7 @@
 """A radioless AFV alone in play (D14.1, D14.23): an NTC before it moves in its MPh (a DR at most its crew's
 morale), a failure stopping it for the MPh with its MP spent; +1 on its Motion attempt dr. Counter: the demo
 catalogue's demo-lt-r (radioless, 12 MP) with crew_morale 7 given by the scenario; the test Panzer
-(radio-equipped, demo values). D14 has no worked example without board artwork (the D14.2 examples need
-board 3's hexes and impulses, which are not built)."""
+(radio-equipped, demo values). The D14 examples (impulses on board 3's analogue) are test_impulse.py's."""
 
 from __future__ import annotations
 
@@ -103,11 +102,11 @@ def test_a_platoon_is_two_or_three_afvs_of_one_side(make_position: Any) -> None:
 
 def test_a_platoon_member_moves_only_by_leaving_with_an_ntc(make_position: Any) -> None:
     """D14.21, D14.23, D14.22: two radioless tanks side by side (C5, D5: adjacent, LOS, both stopped) are a
-    platoon; impulse movement is not played, so a member moves after an NTC that takes it out of the
+    platoon; a member moves with it by impulses (test_impulse.py) or after an NTC that takes it out of the
     platoon; its mate, left alone, needs its own NTC (D14.23)."""
     pos: Position = make_position("asl", platoon_units(), "MPh", counters=LT)
     assert [u.id for u in platoon.mates(pos, pos.units["x-lt"])] == ["y-lt"]
-    with pytest.raises(IllegalAction, match=r"is in a platoon: platoon movement by impulses"):
+    with pytest.raises(IllegalAction, match=r"is in a platoon: it moves with it by impulses"):
         pos.push_text("move x-lt C5-C4")
     assert "move x-lt C5 as ntc" in texts(pos)
     pos.push_text("move x-lt C5 as ntc")

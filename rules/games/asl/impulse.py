@@ -1,0 +1,656 @@
+"""ASL platoon movement by impulses, played at the table (D14.2-D14.22, D14.3-D14.32).
+
+A platoon (platoon.py: 2 or 3 AFVs of one side, formed at set-up or at the start of the MPh, meeting D14.21)
+moves in its MPh by impulses (D14.21, D14.3). Each AFV makes at most one MP action in an impulse (D14.31), one
+action at a time, none declared in advance:
+
+- ``move AFV A-B as impulse``: it enters one hex of its VCA (D2.11), forward, for that hex's MP (D2.1);
+  ``... as impulse_rev`` one of its rear hexes in reverse, at its reverse rate (D2.2-D2.22), once started
+  with ``impulse_start_rev`` (switching direction takes a stop and a start, D2.23);
+- ``move AFV HEX as impulse_start`` / ``impulse_stop``: its start MP (D2.12) / stop MP (D2.13);
+- ``move AFV HEX as impulse_cw`` / ``impulse_ccw``: its VCA one hexspine clockwise / counterclockwise (D2.11);
+- ``move AFV HEX as impulse_delay``: 1 delay MP (D2.17: allowed in platoon movement).
+
+An AFV that does nothing pays the impulse's MP too. ``move AFV,AFV[,AFV] HEX as impulse_end`` (the platoon,
+the first AFV's hex) declares the impulse over (D14.31): it costs every AFV the most MP any spent in it; it is
+refused when that would take the platoon past its allowance, the slowest AFV's MP (D14.31, D14 example), and
+when the platoon does not meet D14.21 then (each AFV in or next to a mate's hex with LOS, SMOKE ignored, all
+in the same stopped / non-stopped status), but while two survivors re-conform after a loss (D14.22). Then,
+before any attack (D14.21), one bog DR for all the AFVs whose entries call for one, and one mechanical
+reliability DR for the red-MP AFVs that started (D2.51), each AFV taking its own DRM; a result falling on
+several is given to one by Random Selection (a dr). Then the defender's Defensive First Fire (D14.32): the
+AFVs are one stack whose MP were spent together, so a window opens at each hex they hold, and a firer that
+fires at the platoon in an impulse fires at it no more in that impulse (the D14 example's AT Gun). A Motion
+attempt is offered in those windows only (vmotion.py).
+
+``move AFV,AFV[,AFV] HEX as impulse_done`` ends the platoon's MPh between impulses; it also ends when no
+impulse of 1 MP is left (D14.31), or with the phase. Its MP left count as spent; non-stopped AFVs end it in
+Motion (the D14 example). While a platoon moves nothing else of its side moves (D14.3: one stack, A4.2), and
+its own Bounding First Fire waits for the impulse's end (D14.32). No ESB (none is offered) nor Minimum Move
+(D14.21).
+
+D14.22: a destroyed, recalled or immobilized AFV leaves the platoon; if two of three remain apart they may end
+impulses apart while they re-conform, and must do it at the earliest impulse end they can: an impulse end is
+refused while they are apart though one AFV's entry of a VCA hex within its MP left would have brought them
+together; meeting D14.21 ends the re-conforming. Ending the MPh apart breaks the platoon up at the phase's end
+(platoon.broken_up). The last AFV left moves freely for the rest of the MPh (no NTC, no impulses).
+
+Not built: bypass, Overrun, towing, loading and unloading in impulses (such a move is
+refused, naming the rule), a stall's one delay DR (D14.21: stalls come from chapter H's vehicle notes, not
+among the texts), Armored Assault with impulses (D14.33-D14.333), off-board impulses (D14.212).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision, Moving
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import (
+    armour,
+    axisred,
+    hulldown,
+    platoon,
+    radioless,
+    riders,
+    vfire,
+    vmotion,
+    vmud,
+    vsmoke,
+)
+from hexmate.rules.games.asl import facing as fc
+from hexmate.rules.games.asl import vmove as vm
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex, direction_between, distance, opposite
+from hexmate.rules.text import T
+
+ENTER = "impulse"
+START, STOP, CW, CCW, DELAY = "impulse_start", "impulse_stop", "impulse_cw", "impulse_ccw", "impulse_delay"
+REV, START_REV = "impulse_rev", "impulse_start_rev"  # D2.2: reverse movement
+END, DONE = "impulse_end", "impulse_done"
+ACTS = (ENTER, START, STOP, CW, CCW, DELAY, REV, START_REV)
+MODES = (*ACTS, END, DONE)
+
+ON = "imp_on"  # in platoon movement this MPh
+GO = "imp_go"  # started: non-stopped in platoon movement (D14.21's status); Motion once its MPh is over
+BACK = "imp_rev"  # started in reverse (D2.2): D14.21's status tells forward from reverse
+MP = "imp_mp"  # imp_mp<half MP>: what this AFV spent in the impulse now being made (D14.31)
+FROM = "imp_from:"  # imp_from:q,r,f: its hex and VCA as the impulse began (its bog DR, D8.21; D14.22)
+STARTED = "imp_started"  # its start MP in this impulse (D2.51)
+REFORM = "imp_reform"  # D14.22: two survivors re-conforming
+WINDOW = "vimpulse"  # the continuation of the impulse's Defensive First Fire windows (game.resume_vimpulse)
+BOG, BREAK = "vimp_bog", "vimp_break"  # the one DR, and Random Selection (game.resume_vimp_bog / _pick)
+TEMP = (MP, FROM, STARTED)
+
+
+def _hx(h: Hex) -> str:
+    return f"{h.q},{h.r}"
+
+
+def _parse(text: str) -> Hex:
+    q, r = text.split(",")
+    return Hex(int(q), int(r))
+
+
+def acted(unit: UnitState) -> Fraction | None:
+    """The MP this AFV spent in the impulse now being made (None: it has not acted in it)."""
+    for m in unit.markers:
+        if m.startswith(MP) and m[len(MP):].isdigit():
+            return Fraction(int(m[len(MP):]), 2)
+    return None
+
+
+def crew(position: Position) -> list[UnitState]:
+    """The AFVs of the platoon whose impulse movement is under way (D14.22: those still part of it)."""
+    return sorted((u for u in position.units.values() if u.has(ON) and u.side == position.phasing
+                   and platoon._in_play(u)), key=lambda u: u.id)
+
+
+def under_way(position: Position) -> bool:
+    return position.phase.id == "MPh" and bool(crew(position))
+
+
+def in_impulse(position: Position) -> bool:
+    """Has an AFV acted in an impulse not yet declared over?"""
+    return any(acted(u) is not None for u in crew(position))
+
+
+def moving(unit: UnitState) -> bool:
+    return unit.has(GO) or unit.has("motion")
+
+
+def status(unit: UnitState) -> str:
+    """D14.21: stopped, or not (a started AFV or one in Motion), forward or in reverse."""
+    return ("reverse" if unit.has(BACK) else "moving") if moving(unit) else "stopped"
+
+
+def allowance(members: list[UnitState]) -> int:
+    """D14 example: the platoon's MP are its slowest AFV's (D14.31: no impulse past any AFV's MP)."""
+    return int(platoon.allowance(int(armour.budget(u)) for u in members))
+
+
+def spent(members: list[UnitState]) -> Fraction:
+    """D14.31: every AFV has spent what the platoon spent (the most of them, MP spent before moving too)."""
+    return max((armour.spent_of(u) for u in members), default=Fraction(0))
+
+
+def _sees(position: Position, a: Hex, b: Hex) -> bool:
+    return platoon._sees(position, a, b)
+
+
+def apart(position: Position, members: list[UnitState]) -> list[str]:
+    """D14.21 at an impulse's end: the AFVs out of formation (empty: the platoon meets it)."""
+    where = {u.id: u.hex for u in members if u.hex is not None}
+    return platoon.conforms(where, {u.id: status(u) for u in members}, lambda a, b: _sees(position, a, b))
+
+
+def is_impulse(move: act.Move) -> bool:
+    return move.mode in MODES
+
+
+def _members_of(position: Position, unit: UnitState) -> list[UnitState]:
+    """The platoon this AFV would move with now: the one under way, or its own if it meets D14.21."""
+    if unit.has(ON):
+        return crew(position)
+    mates = platoon.mates(position, unit)
+    return sorted([unit, *mates], key=lambda u: u.id) if mates else []
+
+
+def _base(position: Position, move: act.Move) -> None:
+    state = position.state
+    if position.phase.id != "MPh" or state.decision is not None or state.moving is not None:
+        raise IllegalAction(T("platoon movement is made in its own MPh, with no question open"), "D14.21")
+
+
+def _cost(position: Position, unit: UnitState, move: act.Move) -> Fraction:
+    """The MP of the AFV's one action in this impulse (D14.31), refused as its own rule says."""
+    assert unit.hex is not None
+    vt = armour.vtype(unit)
+    here = unit.hex
+    mode = move.mode
+    if mode in (START, START_REV):
+        if mode == START_REV and (vt.rev == 0 or unit.has("towing")):
+            raise IllegalAction(T("{unit} has no reverse movement now", unit=unit.id), "D2.2")
+        if moving(unit):
+            raise IllegalAction(T("{unit} is not stopped: it has no start MP to spend", unit=unit.id),
+                                "D2.12")
+        return Fraction(vm.START_MP)
+    if mode == STOP:
+        if not moving(unit):
+            raise IllegalAction(T("{unit} is stopped already", unit=unit.id), "D2.13")
+        return Fraction(vm.STOP_MP)
+    if mode in (CW, CCW):
+        return Fraction(armour._turn(position, vt, 1, here))  # D2.11: one hexspine an impulse (D14.31)
+    if mode == DELAY:
+        return Fraction(1)  # D2.17
+    if len(move.path) != 2 or distance(move.path[0], move.path[1]) != 1:
+        raise IllegalAction(T("an AFV enters one hex an impulse: move AFV A-B as impulse"), "D14.31")
+    to = move.path[1]
+    if not moving(unit):
+        raise IllegalAction(T("{unit} is stopped: it spends its start MP in an impulse first", unit=unit.id),
+                            "D2.12")
+    back = mode == REV
+    if back != unit.has(BACK):  # D2.23: from forward to reverse (or back) takes a stop and a start
+        raise IllegalAction(T("{unit} moves {way}: switching takes a stop and a start", unit=unit.id,
+                              way=T("in reverse") if unit.has(BACK) else T("forward")), "D2.23")
+    if to not in _entries(here, armour.facing_of(unit), back):
+        raise IllegalAction(T("{hex} is not one of {unit}'s hexes to enter: its VCA (forward) or rear "
+                              "hexes (reverse); change its VCA one hexspine an impulse first",
+                              hex=position.label(to), unit=unit.id), "D2.11")
+    if any(u.side != unit.side for u in position.units_at(to)):
+        raise IllegalAction(T("entering an enemy's hex (Overrun) is not played in platoon impulses"), "D7.1")
+    if unit.has("towing"):
+        raise IllegalAction(T("towing is not played in platoon impulses"), "D1.5")
+    if vmud.ground(position.state.game)[0]:  # D8.23's secret bog DR a vehicle, not one for the platoon
+        raise IllegalAction(T("platoon impulses in mud or snow are not played"), "D8.23")
+    step = armour.step_mp(position, unit, vt, here, to)
+    if step is None or armour.all_mp(position, unit, here, to):
+        raise IllegalAction(T("{unit} may not enter {hex} in an impulse", unit=unit.id,
+                              hex=position.label(to)), "D2.1")
+    return Fraction(vm.reverse_mp(step, vt.rev)) if back else Fraction(step)  # D2.21
+
+
+def _entries(h: Hex, f: int, back: bool) -> tuple[Hex, Hex]:
+    """D2.11, D2.22: forward into the VCA's two hexes, in reverse into the two rear ones."""
+    return fc.rear_hexes(h, f) if back else fc.front_hexes(h, f)
+
+
+def check(position: Position, move: act.Move) -> act.Move:
+    """An AFV's action in an impulse, the impulse's end, or the platoon's MPh's end (D14.21, D14.31)."""
+    _base(position, move)
+    units = [position.units[u] for u in move.units if u in position.units]
+    if len(units) != len(move.units) or not units:
+        raise IllegalAction(T("name the platoon's AFVs: move AFV,AFV[,AFV] HEX as {mode}", mode=move.mode),
+                            "D14.2")
+    if move.mode in (END, DONE):
+        return _check_end(position, move, units)
+    if len(units) != 1:
+        raise IllegalAction(T("one AFV acts at a time in an impulse: move AFV HEX as {mode}", mode=move.mode),
+                            "D14.31")
+    unit = units[0]
+    one_hex = move.mode in (ENTER, REV) or len(move.path) == 1
+    if unit.hex is None or move.path[0] != unit.hex or not one_hex:
+        raise IllegalAction(T("the move starts at {unit}'s own hex", unit=unit.id), "D14.31")
+    if unit.side != position.phasing or not armour.is_vehicle(unit) or platoon.name_of(unit) is None:
+        raise IllegalAction(T("{unit} is not an AFV of a platoon of the moving side", unit=unit.id), "D14.2")
+    if unit.id in position.state.moved or not platoon._in_play(unit):
+        raise IllegalAction(T("{unit} has moved this MPh or is no longer part of its platoon", unit=unit.id),
+                            "D14.22")
+    members = _members_of(position, unit)
+    if not members:
+        raise IllegalAction(T("{unit}'s platoon does not meet D14.21 now: it moves only as D14.23 allows",
+                              unit=unit.id), "D14.21")
+    if not unit.has(ON):
+        other = crew(position)
+        if other:
+            raise IllegalAction(T("the platoon of {units} is moving: its MPh is over first",
+                                  units=", ".join(u.id for u in other)), "D14.3")
+        if any(u.id in position.state.moved or u.has(radioless.FAILED) for u in members):
+            raise IllegalAction(T("a platoon moves together: {units} has moved this MPh",
+                                  units=", ".join(u.id for u in members)), "D14.21")
+    if acted(unit) is not None:
+        raise IllegalAction(T("{unit} has made its one MP action in this impulse (D14.31): declare the "
+                              "impulse's end", unit=unit.id), "D14.31")
+    if unit.has("bogged") or unit.has("immobilized"):
+        raise IllegalAction(T("{unit} is immobile", unit=unit.id), "D.7")
+    cost = _cost(position, unit, move)
+    now = {u.id: acted(u) or Fraction(0) for u in members}
+    now[unit.id] = cost
+    go = platoon.PlatoonMove(allowance(members), spent(members))
+    go.impulse(now)  # D14.31: past the slowest AFV's MP, refused
+    return act.Move(move.units, move.path, cost, move.mode)
+
+
+def _check_end(position: Position, move: act.Move, units: list[UnitState]) -> act.Move:
+    members = crew(position)
+    if not members or sorted(u.id for u in units) != [u.id for u in members]:
+        raise IllegalAction(T("name the moving platoon's AFVs: {units}",
+                              units=", ".join(u.id for u in members) or "-"), "D14.31")
+    if move.path != (members[0].hex,):
+        raise IllegalAction(T("name the first AFV's hex: move {units} {hex} as {mode}",
+                              units=",".join(u.id for u in members), hex=position.label(members[0].hex),
+                              mode=move.mode), "D14.31")
+    costs = [acted(u) for u in members]
+    if move.mode == DONE:
+        if any(c is not None for c in costs):
+            raise IllegalAction(T("an impulse is being made: declare its end first"), "D14.31")
+        return act.Move(move.units, move.path, None, move.mode)
+    if all(c is None for c in costs):
+        raise IllegalAction(T("no AFV of the platoon has spent MP in this impulse"), "D14.31")
+    out = apart(position, members)
+    if out and len(members) > 1:
+        if not members[0].has(REFORM):
+            raise IllegalAction(T("{units} would end the impulse out of formation: each in or next to a "
+                                  "mate's hex with LOS, all stopped or all non-stopped",
+                                  units=", ".join(out)), "D14.21")
+        could = _could_meet(position, members)
+        if could:
+            raise IllegalAction(T("{units} must re-conform at the earliest impulse end: {how} would have "
+                                  "done it", units=", ".join(u.id for u in members), how=could), "D14.22")
+    return act.Move(move.units, move.path, None, move.mode)
+
+
+def _could_meet(position: Position, members: list[UnitState]) -> str:
+    """D14.22: from where the two stood at this impulse's start (hex and VCA), would one entry each into a
+    VCA hex (or staying), within the MP left, have met D14.21 with a new hex entered? The first such way, or
+    ""."""
+    if len(members) != 2:
+        return ""
+    left = allowance(members) - spent(members)
+    options: list[list[tuple[Hex, Fraction]]] = []
+    for u in members:
+        frm, f = _before(u)
+        here = [(frm, Fraction(0))]
+        if moving(u) and not (u.has("bogged") or u.has("immobilized")):
+            for to in _entries(frm, f, u.has(BACK)):
+                if to not in position.map or any(x.side != u.side for x in position.units_at(to)):
+                    continue
+                step = armour.step_mp(position, u, armour.vtype(u), frm, to)
+                if step is not None and u.has(BACK):
+                    step = vm.reverse_mp(step, armour.vtype(u).rev)
+                if step is not None and step <= left and not armour.all_mp(position, u, frm, to):
+                    here.append((to, step))
+        options.append(here)
+    starts = [o[0][0] for o in options]
+    for combo in itertools.product(*options):
+        where = {u.id: h for u, (h, _) in zip(members, combo, strict=True)}
+        if list(where.values()) == starts or max(c for _, c in combo) > left:
+            continue
+        states = {u.id: status(u) for u in members}
+        if not platoon.conforms(where, states, lambda a, b: _sees(position, a, b)):
+            return ", ".join(f"{u.id} {position.label(frm)}-{position.label(h)}"
+                             for u, frm, (h, _) in zip(members, starts, combo, strict=True) if h != frm)
+    return ""
+
+
+def _before(unit: UnitState) -> tuple[Hex, int]:
+    """Its hex and VCA at the impulse's start."""
+    for m in unit.markers:
+        if m.startswith(FROM):
+            q, r, f = m[len(FROM):].split(",")
+            return Hex(int(q), int(r)), int(f)
+    assert unit.hex is not None
+    return unit.hex, armour.facing_of(unit)
+
+
+def act_one(position: Position, move: act.Move) -> State:
+    """The AFV's one action in the impulse (D14.31); the platoon's movement begins with the first."""
+    state = position.state
+    unit = state.units[move.units[0]]
+    if not unit.has(ON):
+        for u in _members_of(position, unit):
+            state = state.with_unit(state.units[u.id].mark(ON))
+        unit = state.units[unit.id]
+    cost = Fraction(move.cost) if isinstance(move.cost, int | Fraction) else Fraction(0)
+    assert unit.hex is not None
+    marks = (MP + str(int(2 * cost)), f"{FROM}{_hx(unit.hex)},{armour.facing_of(unit)}")
+    unit = unit.mark(*marks)
+    if move.mode == START:
+        unit = hulldown.without_hd(unit).mark(GO, STARTED)  # D2.12; D4.221: the HD counter goes
+    elif move.mode == START_REV:
+        unit = hulldown.without_hd(unit).mark(GO, BACK, STARTED)  # D2.12, D2.2
+    elif move.mode == STOP:
+        unit = unit.mark(remove=(GO, BACK, "motion"))  # D2.13
+    elif move.mode in (CW, CCW):
+        f = armour.facing_of(unit)
+        unit = armour.with_facing(unit, (f + (-1 if move.mode == CW else 1)) % 6)  # D2.11 (facings go ccw)
+    elif move.mode in (ENTER, REV):
+        to = move.path[1]
+        lost = tuple(m for m in unit.markers if m.startswith("acq:"))  # a firer that moves loses its aim
+        unit = unit.at(to).mark("entered", remove=lost)  # a moving target (D2.1)
+        frm = move.path[0]
+        d = direction_between(frm, to)
+        road = d in position.map.road_exits(frm) and opposite(d) in position.map.road_exits(to)
+        on_top = riders.carried_riders(state, unit, armour.vtype(unit).passengers)
+        if on_top and riders.barred(position.map.terrain(to), road=road):
+            state = riders.bail_out(position.at(state), on_top, frm, "D6.21")  # before the woods or building
+        for rider in [u for u in state.units.values() if u.carrier == unit.id]:  # aboard, along (D6.1)
+            state = state.with_unit(rider.at(to))
+        paths = dict(getattr(state.game, "vpath", ()))  # D2.401: where it went, for Motion attempts
+        went: dict[str, Any] = {"vpath": tuple((*(p for p in paths.items() if p[0] != unit.id),
+                                               (unit.id, (*paths.get(unit.id, (frm,)), to))))}
+        state = state.replace(game=dataclasses.replace(state.game, **went))
+    return state.with_unit(unit)
+
+
+def end_impulse(position: Position, move: act.Move) -> State:
+    """D14.31: every AFV pays the impulse's cost; D14.21's one bog / breakdown DR; then D14.32's windows."""
+    state = position.state
+    members = crew(position)
+    cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
+    total = spent(members) + cost
+    together = not apart(position, members)
+    for u in members:
+        unit = armour.with_spent(state.units[u.id], total)
+        if together:
+            unit = unit.mark(remove=(REFORM,))  # D14.22: re-conformed
+        state = state.with_unit(unit)
+    ids = ",".join(u.id for u in members)
+    checks = _checks(position.at(state), members)
+    state = _clear(state)
+    if checks:
+        return state.push(*checks)
+    return after_checks(position.at(state), ids)
+
+
+def _clear(state: State) -> State:
+    for u in list(state.units.values()):
+        old = tuple(m for m in u.markers if m.startswith(TEMP))
+        if old:
+            state = state.with_unit(u.mark(remove=old))
+    return state
+
+
+def _checks(position: Position, members: list[UnitState]) -> list[Decision]:
+    """D14.21: before any attack, one DR for each situation that calls for one, each AFV its own DRM."""
+    out: list[Decision] = []
+    ids = ",".join(u.id for u in members)
+    bog: dict[str, int] = {}
+    for u in members:
+        frm = _before(u)[0]
+        if u.hex is not None and frm != u.hex:
+            d = armour.bog_check(position, u, frm, u.hex)
+            if d is not None:
+                bog[u.id] = int(d.arg("drm", "0"))
+    red = {u.id: 0 for u in members if u.has(STARTED) and axisred.red_mp(position, u)}
+    side = members[0].side
+    for what, rule, subjects in (("bog", "D8.21", bog), ("breakdown", "D2.51", red)):
+        if not subjects:
+            continue
+        drms = ", ".join(f"{k} {v:+d}" for k, v in sorted(subjects.items()))
+        prompt = (T("the platoon's one bog DR for {units} (D14.21, D8.21): 12 or more, each with its own "
+                    "DRM, bogs one", units=drms) if what == "bog" else
+                  T("the platoon's one mechanical reliability DR for {units} (D14.21, D2.51): 12 immobilizes "
+                    "one", units=drms))
+        out.append(Decision("roll", side, prompt, rule, BOG, dice="DR", subject=tuple(sorted(subjects)),
+                            args=(("crew", ids), ("what", what),
+                                  *((f"drm:{k}", str(v)) for k, v in sorted(subjects.items())))))
+    return out
+
+
+def resume_check(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The one DR: the AFVs it falls on; more than one, Random Selection names which (D14.21)."""
+    assert answer.dice is not None
+    dr = sum(answer.dice)
+    hit = [u for u in decision.subject if dr + int(decision.arg(f"drm:{u}", "0")) >= 12]
+    state = position.state
+    if len(hit) > 1:
+        prompt = T("the DR falls on {units}: Random Selection names one, roll a dr (D14.21)",
+                   units=", ".join(hit))
+        return state.push(Decision("roll", decision.side, prompt, "D14.21", BREAK, dice="dr",
+                                   subject=tuple(hit), args=decision.args))
+    if hit:
+        state = _fall(state, hit[0], decision.arg("what"))
+    return _next(position.at(state), decision)
+
+
+def resume_pick(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """D14.21: Random Selection among the AFVs the DR fell on (a dr shared out evenly)."""
+    assert answer.dice is not None
+    hit = decision.subject[(answer.dice[0] - 1) * len(decision.subject) // 6]
+    return _next(position.at(_fall(position.state, hit, decision.arg("what"))), decision)
+
+
+def _fall(state: State, uid: str, what: str) -> State:
+    result = "bogged" if what == "bog" else "immobilized"  # D8.21, D2.51
+    return state.with_unit(state.units[uid].mark(result))
+
+
+def _next(position: Position, decision: Decision) -> State:
+    if any(d.then in (BOG, BREAK) for d in position.state.decisions):
+        return position.state  # the other DR is still to roll
+    return after_checks(position, decision.arg("crew"))
+
+
+def after_checks(position: Position, ids: str) -> State:
+    """D14.32: a Defensive First Fire window at each hex the platoon holds, one after another."""
+    members = [position.units[u] for u in ids.split(",") if u in position.units]
+    hexes: list[Hex] = []
+    for u in members:
+        if u.hex is not None and u.hex not in hexes and platoon._in_play(u):
+            hexes.append(u.hex)
+    return _window(position, position.state, ids, hexes, "")
+
+
+def _window(position: Position, state: State, ids: str, hexes: list[Hex], shot: str) -> State:
+    """Open the next window that an enemy could use (vehicle fire, a Motion attempt, smoke); past the last,
+    what the impulse's losses and MP leave (``_settle``)."""
+    members = [state.units[u] for u in ids.split(",") if u in state.units]
+    while hexes and members:
+        h, hexes = hexes[0], hexes[1:]
+        here = tuple(u.id for u in members if u.hex == h and platoon._in_play(u))
+        if not here:
+            continue
+        reactor = position.enemy_of(members[0].side)
+        prompt = T("the platoon's impulse is over: {units} in {hex} spent their MP with it; fire at them now "
+                   "or pass (D14.32)", units=", ".join(here), hex=position.label(h))
+        react = Decision("react", reactor, prompt, "D14.32", WINDOW, subject=here, target=h,
+                         args=(("crew", ids), ("rest", ";".join(_hx(x) for x in hexes)), ("shot", shot)))
+        probe = state.replace(moving=Moving(here, (h,), 0)).push(react)
+        motion = vmotion.choices(position.at(probe), reactor)  # D2.401
+        view = position.at(probe)
+        if motion or any(True for _ in vsmoke.generate(None, view)) or any(
+                f.firers[0] not in shot.split(",") for f in vfire.generate(view) if isinstance(f, act.Fire)):
+            react = dataclasses.replace(react, choices=(*react.choices, *motion))
+            # under a question still open (a Motion dr asked in the last window): answered after it
+            return state.replace(moving=Moving(here, (h,), 0), decisions=(react, *state.decisions))
+    return _settle(position.at(state), ids)
+
+
+def resume_window(position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state.replace(moving=None)
+    rest = [_parse(x) for x in decision.arg("rest").split(";") if x]
+    return _window(position, state, decision.arg("crew"), rest, decision.arg("shot"))
+
+
+def note_fire(position: Position, fire: act.Fire) -> State:
+    """D14.32: a firer at the platoon in this impulse is remembered on the window (it fires no more in it)."""
+    state = position.state
+    top = state.decision
+    if top is None or top.then != WINDOW:
+        return state
+    shot = ",".join(sorted({*(x for x in top.arg("shot").split(",") if x), *fire.firers}))
+    return state.pop().push(top.with_args(shot=shot))
+
+
+def check_fire(position: Position, fire: act.Fire) -> None:
+    """D14.32: one fire at the platoon a firer and impulse (its AFVs spent the MP together); the moving
+    side's Bounding First Fire only between impulses."""
+    top = position.state.decision
+    if top is not None and top.then == WINDOW:
+        if set(fire.firers) & set(top.arg("shot").split(",")):
+            raise IllegalAction(T("{units} fired at the platoon in this impulse: its AFVs spent their MP "
+                                  "together", units=", ".join(fire.firers)), "D14.32")
+    elif in_impulse(position) and top is None:
+        raise IllegalAction(T("the platoon's Bounding First Fire waits for the impulse's end"), "D14.32")
+
+
+def _settle(position: Position, ids: str) -> State:
+    """After the windows: a lone survivor moves on freely (D14.22); a platoon with no impulse of 1 MP left
+    ends its MPh (D14.31)."""
+    state = position.state
+    members = [state.units[u] for u in ids.split(",") if u in state.units and state.units[u].has(ON)
+               and platoon._in_play(state.units[u])]
+    if len(members) < len(ids.split(",")) and len(members) == 2 and apart(position.at(state), members):
+        for u in members:
+            state = state.with_unit(state.units[u.id].mark(REFORM))  # D14.22: re-conform
+    if len(members) == 1:  # D14.22: free for the rest of the MPh, in the status it has
+        lone = state.units[members[0].id]
+        lone = lone.mark("motion", radioless.PASSED, remove=(ON, GO, BACK)) if lone.has(GO) else \
+            lone.mark(radioless.PASSED, remove=(ON,))
+        return state.with_unit(lone)
+    if members and platoon.PlatoonMove(allowance(members), spent(members)).over:
+        return finish(state, [u.id for u in members])
+    return state
+
+
+def finish(state: State, ids: list[str]) -> State:
+    """The platoon's MPh is over: its MP left count as spent; a non-stopped AFV is in Motion (D14 example)."""
+    members = [state.units[u] for u in ids if u in state.units]
+    for u in members:
+        unit = u.mark(remove=(ON, GO, BACK, REFORM, *(m for m in u.markers if m.startswith(TEMP))))
+        if u.has(GO):
+            unit = unit.mark("motion")
+        unit = armour.with_spent(unit, max(armour.spent_of(u), armour.budget(u)))  # each its own MP (D2.1)
+        state = state.with_unit(unit)
+    return state.replace(moved=(*state.moved, *(u.id for u in members if u.id not in state.moved)))
+
+
+def done(position: Position, move: act.Move) -> State:
+    return finish(position.state, list(move.units))
+
+
+def end_of_mph(position: Position) -> State:
+    """The MPh ends with the platoon still moving: its MPh is over too (an impulse half made costs its MP)."""
+    state = position.state
+    if position.phase.id != "MPh":
+        return state
+    members = crew(position)
+    if not members:
+        return state
+    cost = platoon.impulse_cost({u.id: acted(u) or 0 for u in members})
+    for u in members:
+        state = state.with_unit(armour.with_spent(state.units[u.id], spent(members) + cost))
+    return finish(state, [u.id for u in members])
+
+
+def apply(position: Position, move: act.Move) -> State:
+    if move.mode == END:
+        return end_impulse(position, move)
+    if move.mode == DONE:
+        return done(position, move)
+    return act_one(position, move)
+
+
+def generate(position: Position) -> Iterator[act.Move]:
+    """What the moving side may do in platoon movement now: each AFV's one action, the impulse's end, the
+    platoon's MPh's end; before it begins, the first actions of each platoon meeting D14.21."""
+    state = position.state
+    if position.phase.id != "MPh" or state.decision is not None or state.moving is not None:
+        return
+    members = crew(position)
+    if not members:
+        seen: set[str] = set()
+        for unit in sorted(position.units.values(), key=lambda u: u.id):
+            name = platoon.name_of(unit)
+            if unit.side == position.phasing and name is not None and name not in seen:
+                group = _members_of(position, unit)
+                if group:
+                    seen.add(name)
+                    for u in group:
+                        yield from _options(position, u)
+        return
+    for u in members:
+        yield from _options(position, u)
+    assert members[0].hex is not None
+    ids = tuple(u.id for u in members)
+    for mode in (END, DONE):
+        try:
+            yield check(position, act.Move(ids, (members[0].hex,), None, mode))
+        except IllegalAction:
+            continue
+
+
+def _options(position: Position, unit: UnitState) -> Iterator[act.Move]:
+    if unit.hex is None:
+        return
+    tries = [act.Move((unit.id,), (unit.hex,), None, m) for m in (START, START_REV, STOP, CW, CCW, DELAY)]
+    back = unit.has(BACK)
+    tries += [act.Move((unit.id,), (unit.hex, h), None, REV if back else ENTER)
+              for h in _entries(unit.hex, armour.facing_of(unit), back) if h in position.map]
+    for move in tries:
+        try:
+            yield check(position, move)
+        except IllegalAction:
+            continue
+
+
+def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
+    """At the table: the hexes this platoon AFV may enter in the impulse now, one lift and one placement
+    (D14.31); its actions in place and the impulse's end are on the page."""
+    if position.phase.id != "MPh" or position.state.decision is not None or position.state.moving is not None:
+        return {}
+    return {m.path[1]: m for m in _options(position, unit) if m.mode in (ENTER, REV)}
+
+
+def bar_other(position: Position, action: act.Action) -> None:
+    """D14.3: the platoon moves as one stack; nothing else of its side moves until its MPh is over. Loading
+    and unloading (D6.4, D6.5: MP of an AFV) are not played in impulses."""
+    if isinstance(action, act.Load | act.Unload) and under_way(position):
+        raise IllegalAction(T("loading and unloading are not played in platoon impulses"), "D14.31")
+    if isinstance(action, act.Move) and not is_impulse(action) and under_way(position):
+        raise IllegalAction(T("the platoon of {units} is moving by impulses: end its MPh first (move {ids} "
+                              "{hex} as impulse_done)", units=", ".join(u.id for u in crew(position)),
+                              ids=",".join(u.id for u in crew(position)),
+                              hex=position.label(crew(position)[0].hex)), "D14.3")
+
+
+__all__ = ["DONE", "END", "MODES", "WINDOW", "acted", "after_checks", "allowance", "apart", "apply",
+           "bar_other", "check", "check_fire", "crew", "end_of_mph", "finish", "generate", "in_impulse",
+           "is_impulse", "moves", "note_fire", "resume_check", "resume_pick", "resume_window", "spent",
+           "under_way"]
