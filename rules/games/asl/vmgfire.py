@@ -29,7 +29,17 @@ from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import hulldown, prcfire, riders, vcover, vfire, vimmobile, vmg, vmgveh
+from hexmate.rules.games.asl import (
+    fire_groups,
+    hulldown,
+    prcfire,
+    riders,
+    vcover,
+    vfire,
+    vimmobile,
+    vmg,
+    vmgveh,
+)
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.aftermath import decisions_for
@@ -51,6 +61,9 @@ MODS = {  # the attack's own DRMs, as the resolution shows them
     "fixed_bmg": (T("fixed BMG at a moving target"), "D1.81"),
     "plus1": (T("recalled or stunned before"), "D5.34"),
     "fg_hindrance": (T("a fire group member's worse LOS hindrance"), "A7.52"),  # vfg.py
+    "fg_overstack": (T("a fire group member's Location over the stacking limit"), "A5.12"),  # vfg.py
+    "armor_leader": (T("leadership: the halftrack's Armor Leader directs its fire group"), "D3.44"),  # vfg.py
+    "leadership": (T("leadership of the fire group"), "D6.65"),  # vfg.py
 }
 
 
@@ -233,6 +246,7 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
                               "phase fire together as one fire group", unit=unit.id,
                               hex=position.label(fire.target)), "A7.55")
+    fire_groups.check_vehicle(position, unit, fire.target)  # A7.55, D6.64: and with the infantry beside it
     return fire
 
 
@@ -254,6 +268,7 @@ def declare(position: Position, fire: act.Fire) -> State:
     if "cmg" in used:
         unit, state = _cmg_after(position, state, unit, fire.target)
     state = state.with_unit(unit.mark(*marks))
+    state = fire_groups.record_vehicle(position, state, state.units[unit.id], fire.target)  # A7.55
     prompt = T("{unit} fires its MGs ({weapons}) at {hex}: {fp} FP, DRM {drm:+d}; roll the IFT DR (D3.5)",
                unit=unit.id, weapons=", ".join(w.upper() for w in used), hex=position.label(fire.target),
                fp=str(got.fp), drm=got.drm)
@@ -304,6 +319,9 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     fp = Fraction(decision.arg("fp", "0"))
     drm = int(decision.arg("drm", "0"))
     lines = [Line(T("vehicle MG FP ({weapons})", weapons=decision.arg("weapons")), str(fp), "D3.5")]
+    if decision.arg("fg"):  # vfg.py: a fire group's FP, the MGs' and the units' (D6.64, A7.5)
+        lines = [Line(T("fire group FP ({weapons} with {units})", weapons=decision.arg("vehicles"),
+                        units=decision.arg("fg")), str(fp), "A7.5")]
     for mod in filter(None, decision.arg("mods", "").split(",")):
         name, value = mod.split(":")
         text, rule = MODS[name]
