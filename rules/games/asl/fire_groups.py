@@ -139,7 +139,10 @@ def check_mandatory(position: Position, shooters: Sequence[UnitState], target: H
         mine = int(top.arg(f"shots:{unit.id}", "0")) if in_window and top is not None else 0
         if (in_window and mine) or (not in_window and fired.get(unit.id) == target):
             continue  # it fired at this target already: a multiple-ROF weapon, or the same group again
-        for other in position.units.values():
+        aside: tuple[UnitState, ...] = getattr(position.state.game, "aside", ())  # armour.infantry_view
+        for other in (*position.units.values(), *aside):
+            if other.hex is not None and other.id not in where and other in aside:
+                where = {**where, other.id: other.hex}  # a vehicle set aside by the infantry view (D3.5)
             if other.id == unit.id or other.side != unit.side or _exempt(other) or other.has("broken") or \
                     other.id in laid:
                 continue
