@@ -424,6 +424,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
             continue
         vehicle = got[0]
         if not may_join(vehicle):
+            yield from _aamg_with_riders(game, position, vehicle, mg.target)
             continue
         if not got[1]:  # the plain form: the MGs vmgfire picks, named (D3.5)
             steps = vmgfire.attack(position, vehicle, mg.target).steps
@@ -445,6 +446,16 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:
                                                if getattr(vtype(other), w))), mg.target)
                 if _ok(game, position, fire):
                     yield fire
+
+
+def _aamg_with_riders(game: AslGame, position: Position, vehicle: UnitState,
+                      target: Hex) -> Iterator[act.Fire]:
+    """D6.64: an AFV's AAMG with all its riders, offered once for the target."""
+    riding = sorted(u.id for u in position.units.values() if u.carrier == vehicle.id and u.type in MMC)
+    if riding and vtype(vehicle).aamg and mounted.role(vehicle) == mounted.RIDER:
+        fire = act.Fire((f"{vehicle.id}.aamg", *riding), target)
+        if _ok(game, position, fire):
+            yield fire
 
 
 def _ok(game: AslGame, position: Position, fire: act.Fire) -> bool:
