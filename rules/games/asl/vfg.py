@@ -298,8 +298,8 @@ def _merge(mods: list[str]) -> dict[str, int]:
         out[name] = max(out.get(name, int(value)), int(value))
     ca = [(out.pop(k), k) for k in CA_KINDS if k in out]
     if ca:
-        value, name = max(ca)
-        out[name] = value
+        drm, kind = max(ca)
+        out[kind] = drm
     return out
 
 
