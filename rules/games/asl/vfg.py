@@ -29,10 +29,11 @@ other than its MA never uses the TK table): an unarmored vehicle is attacked on 
 (A7.308, D6.7) and an AFV's exposed PRC take the General Collateral attack (D.8 note 3), vmgveh.resolve.
 The SW's ROF and breakdown follow the same Original DR (A9.2, A9.7: ``after``).
 
+An aboard leader's LOS from a bypassing halftrack is traced to its CAFP (D6.65, D2.37: vbypass.sight).
+
 Not built: Subsequent First Fire and FPF by members already marked First Fire; Cowering (A7.9) of the
 infantry part; Residual FP left by the group (A8.2); A7.51's vehicles bypassing one hex without LOS to
-each other; the LOS of an aboard leader from a bypassing halftrack's CAFP (D6.65; his LOS here is the
-vehicle's hex centre).
+each other.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armorldr, fire_groups, mounted, vcover, vmg, vmgfire, vmgveh
+from hexmate.rules.games.asl import armorldr, fire_groups, mounted, vbypass, vcover, vmg, vmgfire, vmgveh
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import firepower as fpw
@@ -226,7 +227,10 @@ def _director_ok(position: Position, group: Group, leader: UnitState, target: He
         raise IllegalAction(T("{vehicle} entered a new hex this phase or is in Motion: {unit} directs only "
                               "units aboard it", unit=leader.id, vehicle=vehicle.id), "D6.65")
     assert vehicle.hex is not None
-    if vehicle.hex != target and asl_terrain.line_of_sight(position, vehicle.hex, target).blocked:
+    sight = vbypass.sight(position, target, vehicle)  # D6.65, D2.37: from a bypassing halftrack's CAFP
+    blocked = sight.blocked if sight is not None else (
+        vehicle.hex != target and asl_terrain.line_of_sight(position, vehicle.hex, target).blocked)
+    if blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}: he directs no fire there",
                               unit=leader.id, hex=position.label(target)), "D6.65")
 

@@ -145,3 +145,28 @@ def test_a7_53_a_leader_directs_once_a_phase(make_position: Any) -> None:
     fresh = make(make_position, ABOARD_SQ, ABOARD_LDR, hs, second)
     fresh.push_text("fire a-sq4,a-ldr at F4")  # the same attack is open before he directs the group
     assert fresh.decision is not None and fresh.decision.then == "ift"
+
+
+def test_d6_65_the_leaders_los_from_a_bypassing_halftracks_cafp(make_position: Any) -> None:
+    """D6.65, D2.37: the halftrack bypasses woods H3 along its hexside with I4 (its CAFP the H3-I4-H4
+    corner). The leader aboard sees H6 from the CAFP, but not H1 beyond the woods (though H3's centre sees
+    H1 across open H2): he directs the group at H6 and not at H1."""
+    from hexmate.rules.hexes import direction_between
+
+    def start(target: str) -> Position:
+        probe: Position = make(make_position)
+        h3, i4 = probe.map.parse_label("H3"), probe.map.parse_label("I4")
+        units = [{"id": "a-ht", "counter": "ht", "side": "a", "hex": "H3",
+                  "markers": ["vca4", f"byp{direction_between(h3, i4)}"]},
+                 dict(ABOARD_SQ, hex="H3"), dict(ABOARD_LDR, hex="H3"),
+                 {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": target}]
+        pos: Position = make_position("asl", units, "PFPh", counters=MORE, hexes={"H3": {"terrain": "woods"}})
+        return pos
+
+    pos = start("H6")
+    pos.push_text("fire a-ht.bmg,a-sq,a-ldr at H6")
+    assert pos.decision is not None and pos.decision.arg("drm") == "-1"
+    pos = start("H1")
+    with pytest.raises(IllegalAction, match="he directs no fire there") as err:
+        pos.push_text("fire a-ht.bmg,a-sq,a-ldr at H1")
+    assert err.value.rule == "D6.65"
