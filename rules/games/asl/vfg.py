@@ -31,9 +31,11 @@ The SW's ROF and breakdown follow the same Original DR (A9.2, A9.7: ``after``).
 
 An aboard leader's LOS from a bypassing halftrack is traced to its CAFP (D6.65, D2.37: vbypass.sight).
 
-Not built: Subsequent First Fire and FPF by members already marked First Fire; Cowering (A7.9) of the
-infantry part; Residual FP left by the group (A8.2); A7.51's vehicles bypassing one hex without LOS to
-each other.
+A7.9: vehicle fire never cowers, but a group with infantry in it does on undirected doubles unless each unit
+is exempt (one column left, two with Inexperienced units; its SW then keep no ROF).
+
+Not built: Subsequent First Fire and FPF by members already marked First Fire; Residual FP left by the
+group (A8.2); A7.51's vehicles bypassing one hex without LOS to each other.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import firepower as fpw
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
-from hexmate.rules.games.asl.aftermath import _weapon_fate
+from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, is_vehicle, vtype
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.hexes import Hex, distance
@@ -359,14 +361,19 @@ def declare(position: Position, fire: act.Fire) -> State:
             state = state.with_unit(owner.mark("no_fire"))
     for vid in used:  # D3.41: his leadership is used: he enters play
         state = state.with_unit(state.units[vid].mark(armorldr.SHOWN))
-    people = act.Fire(tuple(u.id for u in (*group.units, *group.leaders)), fire.target)
-    state = fire_groups.record(position, state, people)  # A7.55
-    state = asl_fire._count_shots(position, state, people)  # A8.14, A9.2: in the MPh's window
+    named = act.Fire(tuple(u.id for u in (*group.units, *group.leaders)), fire.target)
+    state = fire_groups.record(position, state, named)  # A7.55
+    state = asl_fire._count_shots(position, state, named)  # A8.14, A9.2: in the MPh's window
     total = sum(merged.values())
+    # A7.9: all vehicle fire is exempt from Cowering, but a group holding infantry cowers on undirected
+    # doubles unless each of its units is exempt (fire.cowering_shift: SMC, berserk, the exempt classes)
+    people = [_owner(position, u) for u in group.units]
+    cower = 0 if led_lines or not people else asl_fire.cowering_shift(
+        people, _side_nationality(position, first.side), position.units.values())
     names = [f"{v.id}.{w}" for v, ws in group.vehicles for w in ws]
     args.update(fp=str(fp), drm=str(total), mods=",".join(f"{k}:{v}" for k, v in merged.items()),
                 fg=",".join(u.id for u in (*group.units, *group.leaders)),
-                fg_sw=",".join(u.id for u in group.units if u.type == au.SW),
+                fg_sw=",".join(u.id for u in group.units if u.type == au.SW), cower=str(cower),
                 vehicles=",".join(v.id for v, _ in group.vehicles))
     units = ", ".join(u.id for u in group.units) or "-"
     if led_lines:
@@ -393,8 +400,9 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
     roll = ASL_DR.from_values(answer.dice)
     fire = act.Fire(sws, decision.target or Hex(0, 0))
     modes = {s: position.phase.id for s in sws}
-    fates, keep = asl_fire._weapon_fates(position, fire, roll.total, roll.coloured, False, modes)
-    lines = asl_fire._weapon_lines(position, fire, roll.total, roll.coloured, False, modes)
+    cowered = roll.doubles and int(decision.arg("cower", "0")) > 0  # A7.9: no multiple ROF then
+    fates, keep = asl_fire._weapon_fates(position, fire, roll.total, roll.coloured, cowered, modes)
+    lines = asl_fire._weapon_lines(position, fire, roll.total, roll.coloured, cowered, modes)
     marker = FIRE_MARKERS[position.phase.id]
     for sid in keep:
         if sid in state.units:

@@ -372,6 +372,9 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     results: dict[str, str] = {}
     pushed: list[Decision] = []
     summary_parts: list[str] = []
+    cower = int(decision.arg("cower", "0")) if roll.doubles else 0  # A7.9: no vehicle fire cowers alone
+    if cower:
+        lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=cower), "A7.9"))
     groups = [(T("known targets"), [u for u in targets if not u.concealed], fp),
               (T("concealed targets"), [u for u in targets if u.concealed], fp / 2)]  # A7.23: Area Fire
     for i, (label, group, group_fp) in enumerate(groups):
@@ -381,6 +384,8 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
             lines.append(Line(T("FP vs {group}", group=label), T("{fp} halved: Area Fire at concealed units",
                                                                   fp=str(fp)), "A7.23"))
         col = axis.locate(group_fp)
+        if cower and col is not None:  # A7.9: a fire group with infantry in it cowers (vfg.py)
+            col = col - cower if col >= cower else None
         column = "" if col is None else str(axis.keys[col])
         result = "-" if col is None or not group else str(chart.lookup(fp=axis.keys[col], final_dr=final))
         lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,

@@ -165,3 +165,45 @@ def test_d6_64_a_tanks_mgs_join_no_group(make_position: Any) -> None:
     pos = make(make_position, pz)
     with pytest.raises(IllegalAction, match="neither a carrier nor an armored halftrack"):
         pos.push_text("fire a-ht.bmg,a-pz.bmg at F5")
+
+
+def test_a7_9_the_group_with_infantry_cowers_undirected(make_position: Any) -> None:
+    """A7.9: all vehicle fire is exempt from Cowering, but a group holding a (non-exempt) squad cowers on
+    undirected doubles: the BMG (3) and the 4-6-7 (4), 7 FP, DR 3,3 -> one column left, the 4 column at
+    Final DR 6; the BMG alone (3 FP, the 2 column) on the same doubles does not cower."""
+    pos = make(make_position, SQ)
+    pos.push_text("fire a-ht.bmg,a-sq at F5")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "A7.9" for line in res.lines)
+    assert any("4 column, final DR 6" in str(line.value) for line in res.lines)
+    alone = make(make_position, SQ)
+    alone.push_text("fire a-ht.bmg at F5")
+    alone.push_text("answer dice 3,3")
+    res = alone.last_resolution
+    assert res is not None and not any(line.rule == "A7.9" for line in res.lines)
+    assert any("2 column, final DR 6" in str(line.value) for line in res.lines)
+
+
+def test_a7_9_a_directed_group_does_not_cower(make_position: Any) -> None:
+    """A7.9 with D3.44: the same group directed by the halftrack's 9-1 Armor Leader does not cower: 7 FP on
+    the 6 column, DR 3,3 -1 = Final DR 5."""
+    pos = make_position("asl", [{"id": "a-ht", "counter": "ht-al", "side": "a", "hex": "C5",
+                                 "markers": ["vca0"]},
+                                {"id": "b-x", "counter": "4-4-7", "side": "b", "hex": "F5"}, SQ], "PFPh",
+                        counters={**COUNTERS, "ht-al": {"type": "vehicle", "vehicle": "demo-ht-g",
+                                                         "armor_leader": "9-1"}})
+    pos.push_text("fire a-ht.bmg,a-sq at F5")
+    pos.push_text("answer dice 3,3")
+    res = pos.last_resolution
+    assert res is not None and not any(line.rule == "A7.9" for line in res.lines)
+    assert any("6 column, final DR 5" in str(line.value) for line in res.lines)
+
+
+def test_a7_9_a_cowering_groups_lmg_keeps_no_rof(make_position: Any) -> None:
+    """A7.9, A9.2: DR 1,1 would keep the LMG's ROF 1 (coloured dr 1), but the undirected group cowers: the
+    LMG keeps its Prep Fire counter."""
+    pos = make(make_position, SQ, LMG)
+    pos.push_text("fire a-ht.bmg,a-sq,a-lmg at F5")
+    pos.push_text("answer dice 1,1")
+    assert pos.units["a-lmg"].has("prep_fire")
