@@ -64,7 +64,9 @@ def _kind(position: Position, unit: UnitState) -> tuple[str, str] | None:
     from hexmate.rules.games.asl.armour import is_vehicle, vtype
 
     if is_vehicle(unit):
-        return ("open", "") if joins_groups(unit) else None
+        if joins_groups(unit):
+            return ("open", "")
+        return ("afv", unit.id) if vtype(unit).riders and vtype(unit).aamg else None
     vehicle = mounted.carrier_of(position, unit)
     if vehicle is None:
         return ("open", "")
@@ -84,16 +86,25 @@ def may_group(position: Position, a: UnitState, b: UnitState) -> bool:
     if ka is None or kb is None:
         return False
     if ka == kb:
-        return True
+        return ka[0] != "afv"
+    for k, other in ((ka, kb), (kb, ka)):
+        if k[0] == "afv" and other == ("in", k[1]):
+            return True  # D6.64: an AFV's riders with its AAMG
     # D6.64: a carrier's riders with a group holding its MGs
     return any(k[0] == "rides" and other.id == k[1] for k, other in ((ka, b), (kb, a)))
 
 
-def check_vehicle(position: Position, vehicle: UnitState, target: Hex) -> None:
-    """A7.55 (D3.5, D6.64): a CE carrier's or armored halftrack's MGs may not fire alone at a target at which
-    a Good Order unit or weapon of its Location that may group with it has fired this phase: they fire
-    together or not at all. Raises IllegalAction."""
-    if not joins_groups(vehicle):
+def _forced(vehicle: UnitState, weapons: Sequence[str]) -> bool:
+    """Do these MGs of the vehicle fall under A7.55 with other units? A CE carrier's or armored halftrack's
+    all do; another AFV's AAMG fired alone does, with its riders (D6.64)."""
+    return joins_groups(vehicle) or tuple(weapons) == ("aamg",)
+
+
+def check_vehicle(position: Position, vehicle: UnitState, target: Hex, weapons: Sequence[str] = ()) -> None:
+    """A7.55 (D3.5, D6.64): a CE carrier's or armored halftrack's MGs (another AFV's AAMG) may not fire alone
+    at a target at which a Good Order unit or weapon of its Location that may group with them (its riders)
+    has fired this phase: they fire together or not at all. Raises IllegalAction."""
+    if not _forced(vehicle, weapons):
         return
     where = {u.id: u.hex for u in position.units.values() if u.side == vehicle.side and u.hex is not None}
     from hexmate.rules.games.asl.fire import where as fire_where
@@ -107,10 +118,11 @@ def check_vehicle(position: Position, vehicle: UnitState, target: Hex) -> None:
         raise IllegalAction(*why)
 
 
-def record_vehicle(position: Position, state: State, vehicle: UnitState, target: Hex) -> State:
+def record_vehicle(position: Position, state: State, vehicle: UnitState, target: Hex,
+                   weapons: Sequence[str] = ()) -> State:
     """A7.55: the MGs of a vehicle that may group fired at this target: remembered for the phase (in the MPh
     counted on the reaction window, as fire._count_shots counts infantry's shots)."""
-    if not joins_groups(vehicle):
+    if not _forced(vehicle, weapons):
         return state
     top = state.decision
     if position.phase.id == "MPh":

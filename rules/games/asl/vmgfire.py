@@ -241,12 +241,13 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
                               hex=position.label(fire.target)), "A6.1")
-    attack(position, unit, fire.target, weapons)
+    got = attack(position, unit, fire.target, weapons)
     if at_marker(phase, fire.target) in unit.markers:  # D3.5: mandatory FG (A7.55)
         raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
                               "phase fire together as one fire group", unit=unit.id,
                               hex=position.label(fire.target)), "A7.55")
-    fire_groups.check_vehicle(position, unit, fire.target)  # A7.55, D6.64: and with the infantry beside it
+    used = tuple(s.name for s in got.steps if s.name in vmg.WEAPONS)
+    fire_groups.check_vehicle(position, unit, fire.target, used)  # A7.55, D6.64: and with the units beside it
     return fire
 
 
@@ -268,7 +269,7 @@ def declare(position: Position, fire: act.Fire) -> State:
     if "cmg" in used:
         unit, state = _cmg_after(position, state, unit, fire.target)
     state = state.with_unit(unit.mark(*marks))
-    state = fire_groups.record_vehicle(position, state, state.units[unit.id], fire.target)  # A7.55
+    state = fire_groups.record_vehicle(position, state, state.units[unit.id], fire.target, used)  # A7.55
     prompt = T("{unit} fires its MGs ({weapons}) at {hex}: {fp} FP, DRM {drm:+d}; roll the IFT DR (D3.5)",
                unit=unit.id, weapons=", ".join(w.upper() for w in used), hex=position.label(fire.target),
                fp=str(got.fp), drm=got.drm)

@@ -111,3 +111,29 @@ def test_a7_55_in_the_mph_at_the_same_movers(make_position: Any) -> None:
     pos.push_text("fire b-ht.bmg,b-sq at D5")
     roll = pos.decision
     assert roll is not None and roll.arg("fp") == "7"
+
+
+def test_a7_55_an_afvs_aamg_and_its_riders(make_position: Any) -> None:
+    """A7.55 with D6.64: an AFV's riders may group with its AAMG, so once the CE tank's AAMG fired alone at
+    F5 its rider may not fire there alone; its BMG, which forms no group with them, forces nothing: after
+    the BMG alone the rider fires at F5."""
+    counters = {**MORE, "mg4": {"type": "vehicle", "vehicle": "demo-mg4-g",
+                                "catalogue": "catalogues/demo-mg-vehicles.json"}}
+    tank = {"id": "a-tk", "counter": "mg4", "side": "a", "hex": "C5", "markers": ["vca0", "ce"]}
+    rider = {"id": "a-rd", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-tk"}
+    target = {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}
+    pos: Position = make_position("asl", [tank, rider, target], "PFPh", counters=counters)
+    pos.push_text("fire a-tk.aamg at F5")
+    _finish(pos)
+    with pytest.raises(IllegalAction, match="fire as one fire group"):
+        pos.push_text("fire a-rd at F5")
+    pos = make_position("asl", [tank, rider, target], "PFPh", counters=counters)
+    pos.push_text("fire a-rd at F5")
+    _finish(pos)
+    with pytest.raises(IllegalAction, match="fire as one fire group"):
+        pos.push_text("fire a-tk.aamg at F5")
+    pos = make_position("asl", [tank, rider, target], "PFPh", counters=counters)
+    pos.push_text("fire a-tk.bmg at F5")
+    _finish(pos)
+    pos.push_text("fire a-rd at F5")
+    assert pos.decision is not None and pos.decision.then == "ift"
