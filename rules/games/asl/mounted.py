@@ -197,6 +197,10 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
         if kind == HT_PASSENGER and not exposed(vehicle):
             raise IllegalAction(T("{unit} rides a buttoned-up halftrack and may not fire", unit=unit.id),
                                 "D6.61")
+        holder = position.units.get(unit.carrier or "") if unit.type == au.SW else unit
+        if kind == HT_PASSENGER and holder is not None and holder.has("pinned"):
+            raise IllegalAction(T("{unit} is pinned aboard a halftrack: it is BU and may not fire",
+                                  unit=unit.id), "D6.62")
         if vehicle.has("wreck"):
             raise IllegalAction(T("{unit} is aboard a wreck", unit=unit.id), "D6.9")
     # D6.64: CE armored-halftrack (or carrier) passengers join those of the same or another such halftrack;
