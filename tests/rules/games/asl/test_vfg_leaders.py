@@ -170,3 +170,8 @@ def test_d6_65_the_leaders_los_from_a_bypassing_halftracks_cafp(make_position: A
     with pytest.raises(IllegalAction, match="he directs no fire there") as err:
         pos.push_text("fire a-ht.bmg,a-sq,a-ldr at H1")
     assert err.value.rule == "D6.65"
+    with pytest.raises(IllegalAction, match="he directs no fire there"):  # nor the passenger's own fire
+        pos.push_text("fire a-sq,a-ldr at H1")
+    pos = start("H6")
+    pos.push_text("fire a-sq,a-ldr at H6")
+    assert pos.decision is not None and pos.decision.then == "ift"
