@@ -34,13 +34,16 @@ An aboard leader's LOS from a bypassing halftrack is traced to its CAFP (D6.65, 
 A7.9: vehicle fire never cowers, but a group with infantry in it does on undirected doubles unless each unit
 is exempt (one column left, two with Inexperienced units; its SW then keep no ROF).
 
+A7.51: vehicles of one hex, either bypassing its obstacle, form a group only with a LOS between their CAFPs.
+
 Not built: Subsequent First Fire and FPF by members already marked First Fire; Residual FP left by the
-group (A8.2); A7.51's vehicles bypassing one hex without LOS to each other.
+group (A8.2).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -59,7 +62,7 @@ from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate
 from hexmate.rules.games.asl.armour import FIRE_MARKERS, is_vehicle, vtype
 from hexmate.rules.games.base import Line, Position, State, UnitState
-from hexmate.rules.hexes import Hex, distance
+from hexmate.rules.hexes import Hex, center, distance
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
@@ -197,12 +200,35 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         vmgfire.check(position, group.mg_fire(i, fire.target))  # as they would fire alone (D3.5, A8.1)
     if group.units:  # and the units with their SW (A7.35, A7.5, A7.55, A8)
         asl_fire.check(game, position, act.Fire(tuple(u.id for u in group.units), fire.target))
+    for i, (a, _) in enumerate(group.vehicles):
+        for b, _ in group.vehicles[i + 1:]:
+            if not _see_each_other(position, a, b):
+                raise IllegalAction(T("{unit} and {other} bypass in one hex without a line of sight to each "
+                                      "other: they form no fire group", unit=a.id, other=b.id), "A7.51")
     hexes = [h for h in (*(v.hex for v, _ in group.vehicles),
                          *(asl_fire.where(position, u) for u in group.units)) if h is not None]
     if not _connected(hexes):
         raise IllegalAction(T("a fire group's Locations must each be adjacent to another member's"), "A7.5")
     leadership(position, group, fire.target)  # D3.4, D6.65, A7.531: refuses a leader who may not direct
     return fire
+
+
+def _see_each_other(position: Position, a: UnitState, b: UnitState) -> bool:
+    """A7.51: two vehicles of one obstacle hex, either of them bypassing: each stands at its CAFP (D2.36; the
+    hex centre when not bypassing). The thread between two different points crosses the hex's interior,
+    which stands for the obstacle (the maps carry no artwork outline: vbypass.sight's convention), unless
+    both are the ends of one hexside (the thread runs along it)."""
+    if a.hex is None or a.hex != b.hex or not vbypass.is_obstacle(position, a.hex):
+        return True
+    if vbypass.across_of(a) is None and vbypass.across_of(b) is None:
+        return True
+    pa, pb = vbypass.cafp(a), vbypass.cafp(b)
+    if pa is None or pb is None:
+        return False
+    cx, cy = center(a.hex)
+    side = math.dist((cx, cy), pa)  # a regular hexagon's side is its circumradius
+    gap = math.dist(pa, pb)
+    return gap < 1e-6 or abs(gap - side) < 1e-6
 
 
 def _director_ok(position: Position, group: Group, leader: UnitState, target: Hex) -> None:

@@ -207,3 +207,35 @@ def test_a7_9_a_cowering_groups_lmg_keeps_no_rof(make_position: Any) -> None:
     pos.push_text("fire a-ht.bmg,a-sq,a-lmg at F5")
     pos.push_text("answer dice 1,1")
     assert pos.units["a-lmg"].has("prep_fire")
+
+
+def test_a7_51_halftracks_bypassing_one_hex_out_of_each_others_sight(make_position: Any) -> None:
+    """A7.51: two halftracks bypassing woods H3 along opposite hexsides (with I4 and with the hex across from
+    it) stand at CAFPs the woods lie between: they form no fire group. Both along the H3-I4 hexside, heading
+    the same way (one CAFP), they do."""
+    from hexmate.rules.games.asl import vbypass
+    from hexmate.rules.hexes import direction_between, neighbor
+
+    probe = make(make_position)
+    h3, i4 = probe.map.parse_label("H3"), probe.map.parse_label("I4")
+    d = direction_between(h3, i4)
+    far = neighbor(h3, (d + 3) % 6)
+
+    def ht(uid: str, across: Any) -> dict[str, Any]:
+        heading = next(g for g in range(6) if vbypass.parallel(h3, across, g))
+        return {"id": uid, "counter": "ht", "side": "a", "hex": "H3",
+                "markers": [f"vca{heading}", f"byp{direction_between(h3, across)}"]}
+
+    def start(second: dict[str, Any]) -> Position:
+        units = [ht("a-ht1", i4), second, {"id": "b-x", "counter": "4-4-7", "side": "b", "hex": "H6"}]
+        pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS,
+                                      hexes={"H3": {"terrain": "woods"}})
+        return pos
+
+    pos = start(ht("a-ht2", far))
+    with pytest.raises(IllegalAction, match="bypass in one hex") as err:
+        pos.push_text("fire a-ht1.bmg,a-ht2.bmg at H6")
+    assert err.value.rule == "A7.51"
+    pos = start(ht("a-ht2", i4))
+    pos.push_text("fire a-ht1.bmg,a-ht2.bmg at H6")
+    assert pos.decision is not None and pos.decision.then == "vmg"
