@@ -241,12 +241,12 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
                               hex=position.label(fire.target)), "A6.1")
-    got = attack(position, unit, fire.target, weapons)
+    shot = attack(position, unit, fire.target, weapons)
     if at_marker(phase, fire.target) in unit.markers:  # D3.5: mandatory FG (A7.55)
         raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
                               "phase fire together as one fire group", unit=unit.id,
                               hex=position.label(fire.target)), "A7.55")
-    used = tuple(s.name for s in got.steps if s.name in vmg.WEAPONS)
+    used = tuple(s.name for s in shot.steps if s.name in vmg.WEAPONS)
     fire_groups.check_vehicle(position, unit, fire.target, used)  # A7.55, D6.64: and with the units beside it
     return fire
 
