@@ -36,8 +36,10 @@ is exempt (one column left, two with Inexperienced units; its SW then keep no RO
 
 A7.51: vehicles of one hex, either bypassing its obstacle, form a group only with a LOS between their CAFPs.
 
-Not built: Subsequent First Fire and FPF by members already marked First Fire; Residual FP left by the
-group (A8.2).
+A8.2: the group's Defensive First Fire leaves Residual FP (``after``).
+
+Not built: Subsequent First Fire and FPF by members already marked First Fire; the owner's choice to give a
+SW's kept ROF up for the whole group's Residual (A8.23).
 """
 
 from __future__ import annotations
@@ -53,10 +55,21 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import armorldr, fire_groups, mounted, vbypass, vcover, vmg, vmgfire, vmgveh
+from hexmate.rules.games.asl import (
+    armorldr,
+    fire_groups,
+    mounted,
+    vbypass,
+    vcover,
+    vfire,
+    vmg,
+    vmgfire,
+    vmgveh,
+)
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import _side_nationality, _weapon_fate
@@ -419,10 +432,11 @@ def declare(position: Position, fire: act.Fire) -> State:
 
 def after(position: Position, decision: Decision, answer: act.Answer, state: State) -> State:
     """The group's SW after the Original DR (A9.2 ROF, A9.7 breakdown, A9.71 Random Selection), as fire.py
-    works them for an infantry attack; added to the resolution vmgfire.resume made."""
-    sws = tuple(s for s in decision.arg("fg_sw", "").split(",") if s and s in position.units)
-    if not sws or answer.dice is None:
+    works them for an infantry attack, and the Residual FP a group's Defensive First Fire leaves (A8.2);
+    added to the resolution vmgfire.resume made."""
+    if not decision.arg("fg") or answer.dice is None:
         return state
+    sws = tuple(s for s in decision.arg("fg_sw", "").split(",") if s and s in position.units)
     roll = ASL_DR.from_values(answer.dice)
     fire = act.Fire(sws, decision.target or Hex(0, 0))
     modes = {s: position.phase.id for s in sws}
@@ -443,10 +457,47 @@ def after(position: Position, decision: Decision, answer: act.Answer, state: Sta
                                weapons=", ".join(sorted(fates))),
                              "A9.71", "malfunction", units=tuple(sorted(fates)),
                              args=tuple(sorted(fates.items()))))
+    state, left = _residual(position, decision, state, keep, bool(fates), roll.doubles)
     res = state.resolution
-    if res is not None and lines:
-        state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines)))
+    if res is not None and (lines or left):
+        state = state.replace(resolution=dataclasses.replace(res, lines=(*res.lines, *lines, *left)))
     return state.push(*more) if more else state
+
+
+OUTSIDE = ("A6.7", "D9.4", "A5.12", "D3.52", "D3.51", "D1.81", "D5.34", "A7.52", "D3.44", "D6.65")
+
+
+def _residual(position: Position, decision: Decision, state: State, keep: list[str], broke: bool,
+              doubles: bool) -> tuple[State, list[Line]]:
+    """A8.2: a group's Defensive First Fire in the MPh leaves Residual FP in the target Location: half the
+    FP column used (the rest's, when a SW kept its ROF and leaves none yet, A8.23), one column lower for each
+    +1 DRM from outside the target hex (A8.26: hindrances, Case A, the firers' own DRMs); none after a
+    malfunction (A8.221)."""
+    vehicle = position.units.get(decision.subject[0]) if decision.subject else None
+    target = decision.target
+    if (position.phase.id != "MPh" or vehicle is None or target is None or broke
+            or vfire.bounding(position, vehicle)):
+        return state, []
+    res = state.resolution
+    if res is None:
+        return state, []
+    axis = position.charts.chart("ift").axis("fp")
+    fp = Fraction(decision.arg("fp", "0")) - sum((_fp(position, position.units[k], target) for k in keep),
+                                                 Fraction(0))
+    col = axis.locate(fp)
+    if col is None:
+        return state, []
+    col -= int(decision.arg("cower", "0")) if doubles else 0  # A7.9: the column the cowering group used
+    if col < 0:
+        return state, []
+    plus = sum(int(str(line.value)) for line in res.lines
+               if line.rule in OUTSIDE and str(line.value).startswith("+"))
+    value = rfp.residual_value(axis, int(axis.keys[col]), plus)
+    if value <= 0:
+        return state, []
+    state = rfp.place(position, state, target, value, vehicle.side)
+    said = T("{fp} Residual FP left in {hex}", fp=value, hex=position.label(target))
+    return state, [Line(T("Residual FP"), said, "A8.2")]
 
 
 def generate(game: AslGame, position: Position) -> Iterator[act.Fire]:

@@ -137,3 +137,27 @@ def test_a7_55_an_afvs_aamg_and_its_riders(make_position: Any) -> None:
     _finish(pos)
     pos.push_text("fire a-rd at F5")
     assert pos.decision is not None and pos.decision.then == "ift"
+
+
+def test_a8_2_the_groups_defensive_first_fire_leaves_residual_fp(make_position: Any) -> None:
+    """A8.2, A7.372: the halftrack's BMG (3) and the 4-4-7 (4) in F5 fire as one group at the 4-6-7 that has
+    just entered D5: 7 FP on the 6 column, no DRM from outside D5 (the BMG's VCA covers it: no Case A); the
+    6 column leaves 2 Residual FP in D5. DR 6,5 (no doubles: no Cowering): no result, the Residual stands."""
+    from hexmate.rules.games.asl import residual
+
+    mover = {"id": "a-mv", "counter": "4-6-7", "side": "a", "hex": "C5"}
+    units = [mover, {"id": "b-ht", "counter": "ht", "side": "b", "hex": "F5", "markers": ["vca3"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=MORE)
+    pos.push_text("move a-mv C5-D5")
+    d5 = pos.map.parse_label("D5")
+    while pos.state.moving is not None and pos.state.moving.here != d5:
+        pos.push_text("answer pass")
+    pos.push_text("fire b-ht.bmg,b-sq at D5")
+    roll = pos.decision
+    assert roll is not None and roll.arg("drm") == "0" and roll.arg("fp") == "7"
+    pos.push_text("answer dice 6,5")
+    left = [(r.hex, r.fp, r.side) for r in residual.residuals(pos.state)]
+    assert left == [(d5, 2, "b")]
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "A8.2" for line in res.lines)
