@@ -15,9 +15,9 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
 Wired in play: the MA's To Hit (vfire.py), OVR (overrun.py), CC (cc.py), Bog Removal (vunbog.py), the
 crew's morale (vcrew.py, vcrewhit.py) and his removal by a Recall (vcrewhit.py). D3.41: he is shown (the
 ``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him; his effects always apply
-(the owner's choice to keep him hidden by forgoing them is not offered). Not wired: the HD maneuver (D4.22
-is not built) and a halftrack's FG (a vehicle's MGs do not join an infantry FG yet, D6.64). D3.43: he
-comes back only with the crew that left with him (vreentry.py, ``other_crew``).
+(the owner's choice to keep him hidden by forgoing them is not offered). A halftrack's FG: vfg.leadership
+(D6.65); the HD maneuver: hulldown.py (D4.22). D3.43: he comes back only with the crew that left with him
+(vreentry.py, ``other_crew``).
 """
 
 from __future__ import annotations

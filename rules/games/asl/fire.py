@@ -286,6 +286,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(
                 T("{unit} is {d} hexes from the target, beyond twice its range of {range}",
                   unit=unit.id, d=d, range=shot.range), "A7.22")
+    for leader in (u for u in firers if u.type == LEADER):
+        if not mounted.sees_from_aboard(position, leader, target):  # D6.65, D2.37: from the CAFP
+            raise IllegalAction(T("{unit} has no line of sight to {hex}: he directs no fire there",
+                                  unit=leader.id, hex=position.label(target)), "D6.65")
     blocked = blind(position, shooters, target)
     if blocked and (len(shooter_hexes) == 1 or len(blocked) == len(shooters)):
         # A7.52: only members of a multi-Location fire group drop out for want of LOS; alone, no attack

@@ -45,10 +45,100 @@ def _exempt(unit: UnitState) -> bool:
     return unit.type == au.SW and unit.values.get("sw") in ("ft", "dc")
 
 
+def joins_groups(vehicle: UnitState) -> bool:
+    """D6.64: a CE carrier or armored halftrack (not a wreck): the only vehicles whose MGs join a multi-unit
+    fire group (a carrier's crew is always CE, D6.84)."""
+    from hexmate.rules.games.asl import mounted
+    from hexmate.rules.games.asl.armour import vtype
+
+    vt = vtype(vehicle)
+    capable = vt.carrier or (vt.armored and vt.movement == "halftrack")
+    return capable and mounted.exposed(vehicle) and not vehicle.has("wreck")
+
+
+def _kind(position: Position, unit: UnitState) -> tuple[str, str] | None:
+    """How a firer may group (D6.64): ("open", "") infantry on foot, a CE carrier or armored halftrack and
+    the CE passengers of an armored halftrack; ("in", vehicle) other units aboard that vehicle;
+    ("rides", carrier) a carrier's riders; None: a vehicle that joins no fire group."""
+    from hexmate.rules.games.asl import mounted
+    from hexmate.rules.games.asl.armour import is_vehicle, vtype
+
+    if is_vehicle(unit):
+        if joins_groups(unit):
+            return ("open", "")
+        return ("afv", unit.id) if vtype(unit).riders and vtype(unit).aamg else None
+    vehicle = mounted.carrier_of(position, unit)
+    if vehicle is None:
+        return ("open", "")
+    role = mounted.role(vehicle)
+    if role == mounted.HT_PASSENGER and mounted.exposed(vehicle):
+        return ("open", "")
+    if role == mounted.RIDER and vtype(vehicle).carrier:
+        return ("rides", vehicle.id)
+    return ("in", vehicle.id)
+
+
+def may_group(position: Position, a: UnitState, b: UnitState) -> bool:
+    """D6.64: may these two firers of one Location be in one fire group at all? A7.55 forces only those:
+    infantry, CE carriers and armored halftracks and CE halftrack passengers together; other units aboard a
+    vehicle only with those aboard the same one; a carrier's riders with each other and with the carrier."""
+    ka, kb = _kind(position, a), _kind(position, b)
+    if ka is None or kb is None:
+        return False
+    if ka == kb:
+        return ka[0] != "afv"
+    for k, other in ((ka, kb), (kb, ka)):
+        if k[0] == "afv" and other == ("in", k[1]):
+            return True  # D6.64: an AFV's riders with its AAMG
+    # D6.64: a carrier's riders with a group holding its MGs
+    return any(k[0] == "rides" and other.id == k[1] for k, other in ((ka, b), (kb, a)))
+
+
+def _forced(vehicle: UnitState, weapons: Sequence[str]) -> bool:
+    """Do these MGs of the vehicle fall under A7.55 with other units? A CE carrier's or armored halftrack's
+    all do; another AFV's AAMG fired alone does, with its riders (D6.64)."""
+    return joins_groups(vehicle) or tuple(weapons) == ("aamg",)
+
+
+def check_vehicle(position: Position, vehicle: UnitState, target: Hex, weapons: Sequence[str] = ()) -> None:
+    """A7.55 (D3.5, D6.64): a CE carrier's or armored halftrack's MGs (another AFV's AAMG) may not fire alone
+    at a target at which a Good Order unit or weapon of its Location that may group with them (its riders)
+    has fired this phase: they fire together or not at all. Raises IllegalAction."""
+    if not _forced(vehicle, weapons):
+        return
+    where = {u.id: u.hex for u in position.units.values() if u.side == vehicle.side and u.hex is not None}
+    from hexmate.rules.games.asl.fire import where as fire_where
+
+    where.update({u.id: h for u in position.units.values() if u.side == vehicle.side
+                  and (h := fire_where(position, u)) is not None})
+    why = check_mandatory(position, [vehicle], target, where)
+    if why is not None:
+        from hexmate.rules.errors import IllegalAction
+
+        raise IllegalAction(*why)
+
+
+def record_vehicle(position: Position, state: State, vehicle: UnitState, target: Hex,
+                   weapons: Sequence[str] = ()) -> State:
+    """A7.55: the MGs of a vehicle that may group fired at this target: remembered for the phase (in the MPh
+    counted on the reaction window, as fire._count_shots counts infantry's shots)."""
+    if not _forced(vehicle, weapons):
+        return state
+    top = state.decision
+    if position.phase.id == "MPh":
+        if top is None or top.kind != "react":
+            return state
+        key = f"shots:{vehicle.id}"
+        more = {key: str(int(top.arg(key, "0")) + 1)}
+        return state.replace(decisions=(*state.decisions[:-1], top.with_args(**more)))
+    return record(position, state, act.Fire((vehicle.id,), target))
+
+
 def check_mandatory(position: Position, shooters: Sequence[UnitState], target: Hex,
                     where: dict[str, Hex]) -> tuple[T, str] | None:
     """Why this attack breaks the Mandatory Fire Group rule, or None: another Good Order unit or weapon of
-    the same Location has already fired at this target this phase without it (A7.55)."""
+    the same Location, that may form a fire group with it (D6.64, ``may_group``), has already fired at this
+    target this phase without it (A7.55)."""
     top = position.state.decision
     in_window = position.phase.id == "MPh" and top is not None and top.kind == "react"
     fired = dict(_gs(position.state).fired_at)
@@ -61,12 +151,17 @@ def check_mandatory(position: Position, shooters: Sequence[UnitState], target: H
         mine = int(top.arg(f"shots:{unit.id}", "0")) if in_window and top is not None else 0
         if (in_window and mine) or (not in_window and fired.get(unit.id) == target):
             continue  # it fired at this target already: a multiple-ROF weapon, or the same group again
-        for other in position.units.values():
+        aside: tuple[UnitState, ...] = getattr(position.state.game, "aside", ())  # armour.infantry_view
+        for other in (*position.units.values(), *aside):
+            if other.hex is not None and other.id not in where and other in aside:
+                where = {**where, other.id: other.hex}  # a vehicle set aside by the infantry view (D3.5)
             if other.id == unit.id or other.side != unit.side or _exempt(other) or other.has("broken") or \
                     other.id in laid:
                 continue
             if other.id not in where or where[other.id] != where[unit.id]:
                 continue
+            if not may_group(position, unit, other):
+                continue  # D6.64: no fire group is possible between them, so none is forced
             done = (int(top.arg(f"shots:{other.id}", "0")) > 0 if in_window and top is not None
                     else fired.get(other.id) == target)
             if done:

@@ -1182,7 +1182,8 @@ class AslGame(Game):
         return vinplace.resume(position, decision, answer)  # D3.3
 
     def resume_vmg(self, position: Position, decision: Decision, answer: act.Answer) -> State:
-        return vmgfire.resume(position, decision, answer)  # D3.5
+        state = vmgfire.resume(position, decision, answer)  # D3.5
+        return vfg.after(position, decision, answer, state)  # A9.2, A9.7: a fire group's SW
 
     def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         assert answer.dice is not None

@@ -31,8 +31,8 @@ and of SW only a LMG with two SMC aboard.
 Bounding First Fire by units aboard in their own MPh (D3.3) is prcfire.py's; a passenger's fire there after
 its vehicle moved is halved as Bounding Fire (D6.63 for an armored halftrack; D6.1 adds the same to other
 passengers' mounted-fire halving); truck passengers' collateral exposure (D6.7) is collateral.py's. Not built:
-a passenger's PIAT or DC (D6.1), D6.65's bar on directing fire at a target outside the
-leader's own LOS when his halftrack bypasses (LOS from the vehicle's CAFP).
+a passenger's PIAT or DC (D6.1). D6.65's bar on directing fire at a target outside the leader's own LOS
+from a bypassing vehicle's CAFP: ``sees_from_aboard``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.vehicles import VehicleType, vehicle_of
 from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
 Step = tuple[T, str]
@@ -114,6 +115,16 @@ def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitSta
     if not (entered or _moving(position, vehicle)):
         return True
     return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
+
+
+def sees_from_aboard(position: Position, leader: UnitState, target: Hex) -> bool:
+    """D6.65: a leader aboard a bypassing vehicle directs no fire at a target he cannot see from its CAFP
+    (D2.37), whatever the units in his hex see; True when not aboard or not bypassing."""
+    from hexmate.rules.games.asl import vbypass
+
+    vehicle = carrier_of(position, leader)
+    sight = vbypass.sight(position, target, vehicle) if vehicle is not None else None
+    return sight is None or not sight.blocked
 
 
 def may_help(position: Position, leader: UnitState, unit: UnitState) -> bool:
@@ -223,6 +234,10 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
         if kind == HT_PASSENGER and not exposed(vehicle):
             raise IllegalAction(T("{unit} rides a buttoned-up halftrack and may not fire", unit=unit.id),
                                 "D6.61")
+        holder = position.units.get(unit.carrier or "") if unit.type == au.SW else unit
+        if kind == HT_PASSENGER and holder is not None and holder.has("pinned"):
+            raise IllegalAction(T("{unit} is pinned aboard a halftrack: it is BU and may not fire",
+                                  unit=unit.id), "D6.62")
         if vehicle.has("wreck"):
             raise IllegalAction(T("{unit} is aboard a wreck", unit=unit.id), "D6.9")
     # D6.64: CE armored-halftrack (or carrier) passengers join those of the same or another such halftrack;

@@ -18,10 +18,11 @@ owner rolls the OVR's IFT DR:
 - then the defender's Reaction Fire is due (D7.2, reaction.py).
 
 Non-CC Reaction Fire by TPBF at an unarmored vehicle is ncreact.py's (D7.22); street fighting street.py's
-(D7.211). Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), armor
-leaders (D7.16), a FT's OVR (D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice
-overruns it each time), an OVR of an unarmored vehicle (D7.12), a choice to keep the infantry aboard out
-of it.
+(D7.211). An exposed infantry leader aboard directs an OVR to which other units aboard add FP (D6.65, D7.16:
+the better of his and the Armor Leader's modifier, one of them; an Inexperienced crew's 6+1 stands, D3.45).
+Not built: the rest of Non-CC Reaction Fire (D7.22: ordnance, FT, DC, MOL are chapter C's), a FT's OVR
+(D7.15), multiple OVRs of one hex (D7.14: a path entering a hex twice overruns it each time), an OVR of an
+unarmored vehicle (D7.12), a choice to keep the infantry aboard out of it.
 """
 
 from __future__ import annotations
@@ -73,6 +74,18 @@ def _in_motion_prc(position: Position, unit: UnitState) -> bool:
 def aboard(position: Position, vehicle: UnitState) -> list[UnitState]:
     """Its passengers or riders (D6.1, D6.2)."""
     return sorted((u for u in position.units.values() if u.carrier == vehicle.id), key=lambda u: u.id)
+
+
+def _aboard_leader(position: Position, vehicle: UnitState, riding: list[UnitState]) -> tuple[str, int] | None:
+    """D6.65, D7.16: an exposed infantry leader aboard (a CE halftrack passenger, a rider, any passenger the
+    OVR's infantry FP comes from) directs an OVR to which other units aboard add FP: his id and modifier."""
+    from hexmate.rules.games.asl import units as au
+
+    if mounted.role(vehicle) == mounted.HT_PASSENGER and not mounted.exposed(vehicle):
+        return None
+    leaders = [u for u in riding if au.can_direct(u)]
+    best = min(leaders, key=lambda u: (au.leadership_of(u), u.id), default=None)
+    return (best.id, au.leadership_of(best)) if best is not None else None
 
 
 def closed(position: Position, side: str, h: Hex) -> bool:
@@ -137,7 +150,12 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
     lead = armorldr.leadership(vehicle, "ovr")  # D3.44: its Armor Leader modifies the OVR DR
-    if lead:
+    aboard_lead = _aboard_leader(position, vehicle, riding) if fp != base else None
+    if aboard_lead is not None and (not lead or aboard_lead[1] < lead) and not vehicle.values.get(
+            "inexperienced_crew"):  # D7.16: one of the two; D3.45: the 6+1 must be used
+        lead = aboard_lead[1]
+        lines.append(Line(T("leadership of {unit}, aboard", unit=aboard_lead[0]), f"{lead:+d}", "D7.16"))
+    elif lead:
         lines.append(Line(T("Armor Leader"), f"{lead:+d}", "D3.44"))
     drm += lead
     chart = position.charts.chart("ift")

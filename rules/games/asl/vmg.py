@@ -260,7 +260,8 @@ def afv_aboard(position: Position,
         # D9.1: the passengers of an OT AFV go CE or BU (D6.62 for an armored halftrack): CE, +2 (D5.31)
         open_topped = kind == mounted.HT_PASSENGER or vehicle_of(vehicle.values).open_topped
         shaken = any(vehicle.has(m) for m in ("shocked", "stunned"))  # D5.34: BU at once
-        if open_topped and mounted.exposed(vehicle) and not shaken and not unit.has("broken"):
+        pinned = kind == mounted.HT_PASSENGER and unit.has("pinned")  # D6.62: pinned, it is BU
+        if open_topped and mounted.exposed(vehicle) and not shaken and not unit.has("broken") and not pinned:
             ce.setdefault(vehicle.id, []).append(unit)
         else:
             hidden.add(unit.id)  # D6.61, D9.1: reached only through the vehicle (A7.211 aside)

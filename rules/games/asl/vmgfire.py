@@ -30,6 +30,7 @@ from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import (
+    fire_groups,
     hulldown,
     prcfire,
     riders,
@@ -62,6 +63,9 @@ MODS = {  # the attack's own DRMs, as the resolution shows them
     "fixed_bmg": (T("fixed BMG at a moving target"), "D1.81"),
     "plus1": (T("recalled or stunned before"), "D5.34"),
     "fg_hindrance": (T("a fire group member's worse LOS hindrance"), "A7.52"),  # vfg.py
+    "fg_overstack": (T("a fire group member's Location over the stacking limit"), "A5.12"),  # vfg.py
+    "armor_leader": (T("leadership: the halftrack's Armor Leader directs its fire group"), "D3.44"),  # vfg.py
+    "leadership": (T("leadership of the fire group"), "D6.65"),  # vfg.py
 }
 
 
@@ -239,12 +243,14 @@ def check(position: Position, fire: act.Fire) -> act.Fire:
     if sight.blocked:
         raise IllegalAction(T("{unit} has no line of sight to {hex}", unit=unit.id,
                               hex=position.label(fire.target)), "A6.1")
-    used = attack(position, unit, fire.target, weapons)
-    vsmccrew.check_mg(position, unit, weapons or (s.name for s in used.steps if s.name in vmg.WEAPONS))
+    shot = attack(position, unit, fire.target, weapons)
+    vsmccrew.check_mg(position, unit, weapons or (s.name for s in shot.steps if s.name in vmg.WEAPONS))
     if at_marker(phase, fire.target) in unit.markers:  # D3.5: mandatory FG (A7.55)
         raise IllegalAction(T("{unit}'s MGs have fired at {hex} this phase: MGs firing at one target in a "
                               "phase fire together as one fire group", unit=unit.id,
                               hex=position.label(fire.target)), "A7.55")
+    used = tuple(s.name for s in shot.steps if s.name in vmg.WEAPONS)
+    fire_groups.check_vehicle(position, unit, fire.target, used)  # A7.55, D6.64: and with the units beside it
     return fire
 
 
@@ -266,6 +272,7 @@ def declare(position: Position, fire: act.Fire) -> State:
     if "cmg" in used:
         unit, state = _cmg_after(position, state, unit, fire.target)
     state = state.with_unit(unit.mark(*marks))
+    state = fire_groups.record_vehicle(position, state, state.units[unit.id], fire.target, used)  # A7.55
     prompt = T("{unit} fires its MGs ({weapons}) at {hex}: {fp} FP, DRM {drm:+d}; roll the IFT DR (D3.5)",
                unit=unit.id, weapons=", ".join(w.upper() for w in used), hex=position.label(fire.target),
                fp=str(got.fp), drm=got.drm)
@@ -316,6 +323,9 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     fp = Fraction(decision.arg("fp", "0"))
     drm = int(decision.arg("drm", "0"))
     lines = [Line(T("vehicle MG FP ({weapons})", weapons=decision.arg("weapons")), str(fp), "D3.5")]
+    if decision.arg("fg"):  # vfg.py: a fire group's FP, the MGs' and the units' (D6.64, A7.5)
+        lines = [Line(T("fire group FP ({weapons} with {units})", weapons=decision.arg("vehicles"),
+                        units=decision.arg("fg")), str(fp), "A7.5")]
     for mod in filter(None, decision.arg("mods", "").split(",")):
         name, value = mod.split(":")
         text, rule = MODS[name]
@@ -366,6 +376,9 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     results: dict[str, str] = {}
     pushed: list[Decision] = []
     summary_parts: list[str] = []
+    cower = int(decision.arg("cower", "0")) if roll.doubles else 0  # A7.9: no vehicle fire cowers alone
+    if cower:
+        lines.append(Line(T("Cowering"), T("doubles, undirected: {n} column(s) left", n=cower), "A7.9"))
     groups = [(T("known targets"), [u for u in targets if not u.concealed], fp),
               (T("concealed targets"), [u for u in targets if u.concealed], fp / 2)]  # A7.23: Area Fire
     for i, (label, group, group_fp) in enumerate(groups):
@@ -375,6 +388,8 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
             lines.append(Line(T("FP vs {group}", group=label), T("{fp} halved: Area Fire at concealed units",
                                                                   fp=str(fp)), "A7.23"))
         col = axis.locate(group_fp)
+        if cower and col is not None:  # A7.9: a fire group with infantry in it cowers (vfg.py)
+            col = col - cower if col >= cower else None
         column = "" if col is None else str(axis.keys[col])
         result = "-" if col is None or not group else str(chart.lookup(fp=axis.keys[col], final_dr=final))
         lines.append(Line(T("IFT"), T("{fp} FP -> {column} column, final DR {final} -> {result}", fp=group_fp,

@@ -171,3 +171,23 @@ def test_d7_12_played_an_overrun_into_a_hex_with_an_enemy_truck_in_motion(make_p
     assert res is not None and set(res.results) == {"b-sq", "b-sq2"}
     finals = [str(line.value) for line in res.lines if "column" in str(line.value)]
     assert "final DR 3" in finals[0] and "final DR 6" in finals[1]  # 4 - 1 FFMO; 4 + 2 in Motion, no FFMO
+
+
+def test_d6_65_d7_16_a_leader_aboard_directs_the_ovr_his_passengers_join(make_position: Any) -> None:
+    """D6.65, D7.16: an infantry leader riding with the 4-6-7 directs the OVR the squad adds FP to (10 + 3 =
+    13 FP, as test_d7_11's): DR 6,5 = 11, -1 FFMO (D7.15), -1 leadership = Final DR 9. Without a unit adding
+    FP he directs nothing: the tank's OVR alone is at -1 FFMO only."""
+    rider = {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    leader = {"id": "a-ldr", "counter": "9-1", "side": "a", "hex": "C5", "carrier": "a-pz"}
+    pos = make(make_position, rider, leader)
+    pos.push_text("move a-pz C5-D5")
+    pos.push_text("answer dice 6,5")
+    res = pos.last_resolution
+    assert res is not None and any(line.rule == "D7.16" and line.value == "-1" for line in res.lines)
+    assert any("final DR 9" in str(line.value) for line in res.lines)
+    alone = make(make_position, leader)
+    alone.push_text("move a-pz C5-D5")
+    alone.push_text("answer dice 6,5")
+    res = alone.last_resolution
+    assert res is not None and not any(line.rule == "D7.16" for line in res.lines)
+    assert any("final DR 10" in str(line.value) for line in res.lines)
