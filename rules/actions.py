@@ -28,7 +28,7 @@ from hexmate.rules.text import T
 Cost = int | Fraction
 LabelFn = Callable[[Hex], str]
 ParseHexFn = Callable[[str], Hex]
-_UNIT_ID = re.compile(r"^[A-Za-z0-9_.\-?]+$")
+_UNIT_ID = re.compile(r"^[A-Za-z0-9_.\-?/]+$")  # "/": a unit made in play (ASL's second HS, "sq1/2")
 
 
 def hex_text(h: Hex, label: LabelFn | None = None) -> str:

@@ -18,6 +18,7 @@ CASES = [
     act.Fire(("x",), Hex(4, -2)),
     act.Attack(("c1", "c2"), Hex(10, 5), (4,)),
     act.Rally("rus-sq2"),
+    act.Move(("rus-sq2/2",), (Hex(0, 0), Hex(1, -1))),  # a HS made in play (ASL A19.13) is named like any
     act.Rally("rus-sq2", (6, 5)),
     act.Answer(dice=(6, 5)),
     act.Answer(units=("rus-sq2", "rus-sq3")),
