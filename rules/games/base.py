@@ -707,6 +707,7 @@ class Game:
                 why = T("both sides pass in turn to end it") if phase.end == "both_pass" else phase.ends
                 raise IllegalAction(T("the {phase} does not end that way: {why}",
                                       phase=phase.name, why=why), phase.rule)
+            self.check_end(position)
             return action
         if isinstance(action, act.Pass):
             if not phase.allows("pass"):
@@ -851,6 +852,10 @@ class Game:
     def close_segment(self, position: Position) -> State:
         """The segment's activation is over (the game marks its leaders, forgets who was activated)."""
         return position.state
+
+    def check_end(self, position: Position) -> None:
+        """A game's own bar on ending the phase now (ASL A15.43: not while a berserk unit owes its charge);
+        raises IllegalAction citing the rule."""
 
     def check_pass(self, position: Position) -> None:
         """A game's own bar on passing now (PG 3.0 B: not while a demoralized unit has not tried to recover);
@@ -997,7 +1002,11 @@ class Game:
             return
         phase = position.phase
         if phase.allows("end_phase"):
-            yield act.EndPhase()
+            try:
+                self.check_end(position)
+                yield act.EndPhase()
+            except RulesError:
+                pass
         if phase.allows("pass"):
             try:
                 self.check_pass(position)

@@ -62,6 +62,7 @@ from hexmate.rules.games.asl import (
     wagon,
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
+from hexmate.rules.games.asl import berserk as asl_berserk
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -478,6 +479,8 @@ class AslGame(Game):
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
         if not units or any(self.can_move(position, u) for u in units):
             return {}
+        if asl_berserk.charging(units):  # A15.43: a berserk stack's only moves are its charge
+            return asl_berserk.moves(self, position, units, asl_carry.with_carried(position.state, units))
         budget = self.group_budget(units, state=position.state)
         cost = self.cost_fn(position, units)
         ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
@@ -533,6 +536,11 @@ class AslGame(Game):
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
             )
+        if asl_berserk.charging(units):  # A15.43-A15.432: the charge, checked hex by hex
+            done = asl_berserk.check(self, position, units, move)
+            by_id = {u.id: u for u in units}
+            movers = [by_id[uid] for uid in move.units if uid in by_id]
+            return dataclasses.replace(done, units=asl_carry.with_carried(position.state, movers))
         full_mode, (mode, _) = move.mode, asl_stairs.split_mode(move.mode)  # "cx+h1": A2.8 levels
         move = dataclasses.replace(move, mode=mode)
         self.check_mode(position, units, move)
@@ -703,6 +711,7 @@ class AslGame(Game):
             if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
                 raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
                                     "A20.5")
+            asl_berserk.check_fire(position, action.firers)  # A15.432: no Prep Fire
             if asl_demolition.thrown_home(position, action):
                 return asl_fire.check(self, position, action)  # A23.61: a vehicle there may be its target
             if vfg.claims(position, action):
@@ -758,6 +767,9 @@ class AslGame(Game):
                 raise IllegalAction(T("only the ATTACKER advances"), "A4.7")
             if unit.has("broken") or unit.has("pinned"):
                 raise IllegalAction(T("{unit} is broken or pinned and may not advance", unit=unit.id), "A4.7")
+            if asl_berserk.is_berserk(unit):  # A15.431: its MPh's 8 MF were all the time it had
+                raise IllegalAction(T("{unit} is berserk and may not advance", unit=unit.id),
+                                    "A15.431")
             if unit.id in position.state.moved:
                 raise IllegalAction(T("{unit} has already advanced this phase", unit=unit.id), "A4.7")
             if unit.has("melee"):
@@ -1536,6 +1548,13 @@ class AslGame(Game):
             return state.replace(
                 moving=dataclasses.replace(moving, stopped=T("a dummy stack removed (A12.15)"))
             )
+        if real and asl_berserk.charging(movers):  # A15.431: a berserk charge stays where it revealed them
+            for unit in real:
+                state = state.with_unit(unit.revealed())
+            moving = dataclasses.replace(moving, path=moving.path[:moving.at + 1])
+            state = state.replace(moving=moving)
+            position = position.at(state)
+            hidden, real = [u for u in hidden if u.type == "dummy"], []
         if real:  # A12.15: the defender shows one real unit there (Random Selection among several)
             why = T("bumped into a concealed enemy (A12.15)")
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
@@ -1706,7 +1725,8 @@ class AslGame(Game):
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
-        if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
+        # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
+        if overrun is not None and not asl_berserk.charging(movers):
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
@@ -1927,6 +1947,7 @@ class AslGame(Game):
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED)  # D14.23: one MPh's NTC
+            state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
@@ -1946,6 +1967,7 @@ class AslGame(Game):
                       vsmoke.TRIED)  # D13.2: once per player turn
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
+            state = asl_berserk.end_of_ccph(position, state, self.gstate(state).cc_done)  # A15.46
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
@@ -1982,6 +2004,8 @@ class AslGame(Game):
             state = prisoners.berserk_massacre(self, position)
             position = position.at(state)
         if phase == "MPh":
+            state = asl_berserk.start_of_mph(self, position)  # A15.45: nothing to reach: Battle Hardening
+            position = position.at(state)
             # A4.51: a CX counter goes during the unit's next own Player Turn, after its Prep Fire and at the
             # latest as it starts moving; one gone by the start of the MPh forbids Double Time in it.
             phasing = position.phasing
@@ -2006,6 +2030,9 @@ class AslGame(Game):
             return asl_placedc.at_afph(position.at(asl_wind.gust(self, state)))
         return state
 
+    def check_end(self, position: Position) -> None:
+        asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
+
     def phase_over(self, position: Position) -> bool:
         """The Rout Phase ends once every rout is done; the CCPh when no Location holds both sides (A3.8)."""
         phase = position.phase.id
@@ -2025,6 +2052,7 @@ class AslGame(Game):
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
         lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
+        lines += asl_berserk.status(self, position)  # A15.43: the charges owed
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:
