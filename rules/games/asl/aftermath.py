@@ -432,7 +432,8 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
         state = state.with_unit(hardened)
     if "berserk" in got:
         # A15.42: it also loses CX, TI and concealment at once
-        state = state.with_unit(unit.mark("berserk", remove=("broken", "pinned", "dm", "cx", "ti")).revealed())
+        gone = ("broken", "pinned", "dm", "cx", "ti")
+        state = state.with_unit(unit.mark("berserk", remove=gone).revealed())
     if "surrender" in got:
         state = state.with_unit(unit.mark("broken", "disrupted", remove=("pinned",)))
     return state
