@@ -351,6 +351,9 @@ class AslGame(Game):
             return T("{unit} prep fired and may not move (A4.1)", unit=unit.id)
         if unit.has("melee"):
             return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
+        if unit.type in SMC and asl_portage.carried(position.state, unit) > asl_portage.SMC_MAX_PP:
+            return T("{unit} carries {pp} PP: an SMC carries no more than 2 PP (A4.42); drop one first",
+                     unit=unit.id, pp=asl_portage.carried(position.state, unit))
         if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit):  # A4.43, A4.44: after a SW
             return T(
                 "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
