@@ -1,7 +1,8 @@
 """A4.11 with D6.4: infantry that loads into a vehicle this Player Turn has 4 MF whatever it is (an
 SMC's 6 cut to 4; a wounded SMC's or Inexperienced unit's 3 raised to 4), no leader bonus (D6.4), less each
 PP over its IPC (A4.42); loading from the vehicle's Location costs 1 MF, and the vehicle may spend a
-quarter of its MP allowance per MF the loader (the one with the fewest) has left. The demo Panzer has 14 MP (demo values)."""
+quarter of its MP allowance per MF the loader (the one with the fewest) has left.
+The demo Panzer has 14 MP (demo values)."""
 
 from __future__ import annotations
 
