@@ -86,6 +86,7 @@ from hexmate.rules.games.asl import guardwd as asl_guardwd
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hobsurr as asl_hobsurr
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import hw as asl_hw
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import markers as asl_markers
@@ -221,6 +222,7 @@ class AslState(GameState):
     # A8.2, A9.22: this MPh's Residual FP counters, Fire Lanes, and who a Residual attacked (A8.22)
     residual: tuple[asl_residual.Residual, ...] = ()
     lanes: tuple[asl_residual.Lane, ...] = ()
+    hw: asl_hw.Wave | None = None  # the Human Wave under way (A25.23, hw.py)
     residual_hit: tuple[tuple[str, str], ...] = ()  # "unit@q,r" -> the Residual FP it was attacked by
     # A7.55: this phase's attacks (firer -> target); A7.7: the run of successive attacks on one target
     # (target, side, LOS entry positions) and the ENCIRCLED Locations (hex, the encircled side)
@@ -354,7 +356,11 @@ class AslGame(Game):
         if unit.type in SMC and asl_portage.carried(position.state, unit) > asl_portage.SMC_MAX_PP:
             return T("{unit} carries {pp} PP: an SMC carries no more than 2 PP (A4.42); drop one first",
                      unit=unit.id, pp=asl_portage.carried(position.state, unit))
-        if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit):  # A4.43, A4.44: after a SW
+        if unit.id in position.state.moved and asl_hw.wave_of(self, position.state) is not None \
+                and unit.has(asl_hw.MARKER) and not asl_hw.may_go_on(self, position, unit):
+            return T("{unit} has moved in this impulse", unit=unit.id)  # A25.232
+        if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit) \
+                and not asl_hw.may_go_on(self, position, unit):  # A4.43, A4.44: after a SW; A25.232
             return T(
                 "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
                 unit=unit.id,
@@ -482,6 +488,8 @@ class AslGame(Game):
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
         if not units or any(self.can_move(position, u) for u in units):
             return {}
+        if asl_hw.in_wave(units):  # A25.232: one Location an impulse
+            return asl_hw.moves(self, position, units, asl_carry.with_carried(position.state, units))
         if asl_berserk.charging(units):  # A15.43: a berserk stack's only moves are its charge
             return asl_berserk.moves(self, position, units, asl_carry.with_carried(position.state, units))
         budget = self.group_budget(units, state=position.state)
@@ -539,8 +547,9 @@ class AslGame(Game):
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
             )
-        if asl_berserk.charging(units):  # A15.43-A15.432: the charge, checked hex by hex
-            done = asl_berserk.check(self, position, units, move)
+        if asl_berserk.charging(units) or asl_hw.in_wave(units):  # A15.43-A15.432; A25.232
+            done = asl_hw.check_move(self, position, units, move) if asl_hw.in_wave(units) \
+                else asl_berserk.check(self, position, units, move)
             by_id = {u.id: u for u in units}
             movers = [by_id[uid] for uid in move.units if uid in by_id]
             return dataclasses.replace(done, units=asl_carry.with_carried(position.state, movers))
@@ -624,6 +633,8 @@ class AslGame(Game):
         if top is not None and top.kind == "react" and isinstance(action, act.Activate) \
                 and not asl_guards.in_window(position, action):
             raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
+        if isinstance(action, act.Activate) and asl_hw.claims(action):
+            return asl_hw.check(self, position, action)  # A25.23
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
@@ -816,6 +827,8 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Move) and vce.is_change(position, action):
             return vce.apply(position, action)  # D5.33, in the APh
+        if isinstance(action, act.Activate) and asl_hw.claims(action):
+            return asl_hw.apply(self, position, action)  # A25.23: the row asked next (A25.231)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
@@ -1410,6 +1423,9 @@ class AslGame(Game):
     def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8
 
+    def resume_hw_row(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_hw.resume_row(self, position, decision, answer)  # A25.231
+
     def resume_guard_deploy(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guards.resume_deploy(self, position, decision, answer)  # A20.5
 
@@ -1729,7 +1745,7 @@ class AslGame(Game):
         movers = units
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
-        if overrun is not None and not asl_berserk.charging(movers):
+        if overrun is not None and not asl_berserk.charging(movers) and not asl_hw.in_wave(movers):
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
@@ -1803,6 +1819,7 @@ class AslGame(Game):
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
+        state = asl_hw.after_move(self, position, state, [u.id for u in movers])  # A25.232: the impulse
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1896,6 +1913,7 @@ class AslGame(Game):
             yield from vce.generate(position)  # D5.33
             yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
+            yield from asl_hw.generate(self, position)  # A25.23: a Human Wave to declare
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
             for group in stack_groups(
@@ -1971,6 +1989,7 @@ class AslGame(Game):
             state = vcrewhit.end_player_turn(state)  # D5.34, D5.341: STUN to "+1", Recall to "Recall; +1"
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = asl_berserk.end_of_ccph(position, state, self.gstate(state).cc_done)  # A15.46
+            state = asl_hw.end_of_player_turn(state)  # A25.23: morale +1 and Lax for the Player Turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
@@ -2035,6 +2054,7 @@ class AslGame(Game):
 
     def check_end(self, position: Position) -> None:
         asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
+        asl_hw.check_end(self, position)  # A25.232: a Human Wave goes on
 
     def phase_over(self, position: Position) -> bool:
         """The Rout Phase ends once every rout is done; the CCPh when no Location holds both sides (A3.8)."""

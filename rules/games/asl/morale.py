@@ -90,7 +90,8 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
            "morale {morale}", unit=unit.id, check=check, white=white, coloured=coloured, total=total,
            drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
-    hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk")
+    hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk") \
+        and not unit.has("hw")  # A25.23: a HW unit takes no Heat of Battle
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
     replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
     if total == 12:
@@ -132,7 +133,7 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
 def pinnable(unit: UnitState) -> bool:
     """A7.8: berserk units and heroes are never pinned (nor cavalry, vehicles, climbers: not chapter A
     infantry here)."""
-    return not unit.has("berserk") and unit.type != "hero"
+    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw")  # A25.23: nor HW units
 
 
 def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0) -> bool:
