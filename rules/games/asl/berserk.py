@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -402,3 +403,36 @@ def status(game: AslGame, position: Position) -> list[str]:
         lines.append(T("{unit} is berserk: it must charge the nearest Known enemy at {target} (A15.43)",
                        unit=unit.id, target=" / ".join(position.label(t) for t in targets)))
     return lines
+
+
+# --- A15.41: a leader who goes berserk tries to take his Location with him ---
+
+
+def leader_tc(position: Position, state: State, leader: UnitState) -> State:
+    """A15.41: each other friendly unit in the berserk leader's Location (not one that never takes Heat of
+    Battle: a crew or hero, A15.1) takes a NTC with his leadership modifier, broken or not, hit or not."""
+    if leader.hex is None:
+        return state
+    drm = au.leadership_of(leader)
+    others = [u for u in state.units.values() if u.side == leader.side and u.hex == leader.hex
+              and u.id != leader.id and u.type in ("squad", "hs", "leader") and u.carrier is None
+              and not is_berserk(u)]
+    checks = [Decision("roll", leader.side,
+                       T("{unit} takes a NTC to go berserk with {leader} ({drm:+d} leadership)", unit=u.id,
+                         leader=leader.id, drm=drm), "A15.41", "berserk_tc", dice="DR", subject=(u.id,),
+                       args=(("drm", str(drm)),))
+              for u in sorted(others, key=lambda u: u.id)]
+    return state.push(*reversed(checks)) if checks else state
+
+
+def resume_tc(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A15.41: passed, the unit goes berserk (rallied if broken, A15.4; losing CX, TI and its "?", A15.42);
+    failed, nothing happens."""
+    unit = position.units.get(decision.subject[0])
+    if unit is None or not answer.dice:
+        return position.state
+    final = sum(answer.dice) + int(decision.arg("drm", "0"))
+    if final > au.unit_morale(unit):
+        return position.state
+    gone = ("broken", "pinned", "dm", "cx", "ti")
+    return position.state.with_unit(unit.mark(MARKER, remove=gone).revealed())

@@ -1423,6 +1423,9 @@ class AslGame(Game):
     def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8
 
+    def resume_berserk_tc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_berserk.resume_tc(self, position, decision, answer)  # A15.41
+
     def resume_hw_row(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_hw.resume_row(self, position, decision, answer)  # A25.231
 

@@ -127,7 +127,7 @@ def _known_armed_enemy(unit: UnitState, side: str) -> bool:
         and unit.type not in (au.SW, "dummy")
         and unit.carrier is None
         and not unit.has("prisoner")
-        and not unit.has("unarmed")
+        and not au.is_unarmed(unit)
     )
 
 
@@ -199,7 +199,7 @@ def check(game: AslGame, position: Position, action: act.Activate) -> act.Activa
         if (
             u.type not in (*MMC, "leader", "hero")
             or u.carrier is not None
-            or u.has("guard")
+            or any(p.carrier == u.id and p.has("prisoner") for p in position.units.values())
             or u.has("prisoner")
         ):
             raise IllegalAction(

@@ -63,6 +63,8 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
     its MC; a leader is never helped by himself, and only by a leader of higher morale (A10.22). The caller
     passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit)."""
     best = 0
+    if unit.has("berserk"):
+        return 0  # A15.42: a berserk unit has no leadership's help
     mine = au.unit_morale(unit)
     for ldr in present:
         if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr):

@@ -200,3 +200,53 @@ def test_the_ccph_that_leaves_no_enemy_returns_it_to_good_order(make_position: A
         pos.push_text("end")
     assert "cc" in seen
     assert "b-1" not in pos.units and not pos.units["a-1"].has("berserk")
+
+
+def test_a_berserk_leader_takes_his_location_with_him(make_position: Any) -> None:
+    """A15.41: the 9-1 goes berserk (an Original 2 on his MC, HoB DR 10: Berserk, A15.1); the 4-4-7 with him
+    takes a NTC with his -1: 4+4-1 = 7 on morale 7 passes and it is berserk too; the 9-1 then directs nothing
+    (its own MC after is taken without his help, A15.42)."""
+    units = [unit("a-1", "4-6-7", "a", "C1"), unit("b-s", "4-4-7", "b", "C2"), unit("b-l", "9-1", "b", "C2")]
+    pos = make_position("asl", units, "PFPh")
+    pos.push_text("fire a-1 at C2 dice 3,4")  # 8 FP at 1 hex, DR 7: a 1MC each
+    seen = []
+    while pos.decision is not None:
+        top = pos.decision
+        seen.append((top.then, top.subject, top.arg("drm")))
+        if top.then == "hob":
+            pos.push_text("answer dice 5,5")
+        elif top.then == "mc" and top.subject == ("b-l",):
+            pos.push_text("answer dice 1,1")
+        elif top.then == "berserk_tc":
+            pos.push_text("answer dice 4,4")
+        else:
+            pos.push_text("answer dice 2,2")
+    assert ("berserk_tc", ("b-s",), "-1") in seen
+    assert ("mc", ("b-s",), "1") in seen  # the berserk leader's -1 no longer helps (A15.41, A15.42)
+    assert pos.units["b-l"].has("berserk") and pos.units["b-s"].has("berserk")
+
+
+def test_a_failed_berserk_tc_leaves_the_unit_as_it_was(make_position: Any) -> None:
+    """A15.41: a NTC failed (4+5-1 = 8 on morale 7): nothing happens."""
+    units = [unit("a-1", "4-6-7", "a", "C1"), unit("b-s", "4-4-7", "b", "C2"), unit("b-l", "9-1", "b", "C2")]
+    pos = make_position("asl", units, "PFPh")
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    while pos.decision is not None:
+        top = pos.decision
+        dice = {"hob": "5,5", "berserk_tc": "4,5"}.get(top.then, "1,1" if top.subject == ("b-l",) else "2,2")
+        pos.push_text(f"answer dice {dice}")
+    assert pos.units["b-l"].has("berserk") and not pos.units["b-s"].has("berserk")
+
+
+def test_no_leadership_for_fire_with_a_berserk_unit(make_position: Any) -> None:
+    """A15.42: a berserk unit never benefits from a leader's direction, even if that denies it to the others
+    firing with it: the 9-1's -1 is in the Good Order squad's fire, not in the fire it makes with a berserk
+    squad."""
+    units = [unit("a-1", "4-6-7", "a", "C4"), unit("a-2", "4-6-7", "a", "C4", "berserk"),
+             unit("a-l", "9-1", "a", "C4"), unit("b-1", "4-6-7", "b", "F4")]
+    pos = make_position("asl", units, "AFPh")
+    pos.push_text("fire a-1,a-l at F4 dice 3,4")
+    assert any("leadership" in str(line.label) for line in pos.last_resolution.lines)
+    pos = make_position("asl", units, "AFPh")
+    pos.push_text("fire a-1,a-2,a-l at F4 dice 3,4")
+    assert not any("leadership" in str(line.label) for line in pos.last_resolution.lines)
