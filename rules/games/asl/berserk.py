@@ -28,6 +28,7 @@ unit is the fire module's ordinary TPBF.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -337,10 +338,29 @@ def check_fire(position: Position, firers: Sequence[str]) -> None:
         raise IllegalAction(T("a berserk unit may not Prep Fire: it charges in the MPh"), "A15.432")
 
 
+def drop_heavy(state: State, unit: UnitState) -> State:
+    """A15.431: before charging, a berserk unit drops every SW of more than 1 PP and the 1-PP ones beyond its
+    IPC; the dropped SW stay in its Location, unpossessed (A4.43)."""
+    kept = 0
+    for sw in sorted(au.possessed(state, unit.id), key=lambda u: u.id):
+        pp = int(sw.values.get("pp", 0) or 0)
+        if pp > 1 or kept + pp > au.portage_capacity(unit):
+            state = state.with_unit(dataclasses.replace(sw, carrier=None))
+        else:
+            kept += pp
+    return state
+
+
 def start_of_mph(game: AslGame, position: Position) -> State:
-    """A15.45 (A15.44): a berserk unit whose Known enemies in LOS no route reaches becomes Battle Hardened
-    instead (a better unit, or Fanatic: units.battle_hardening)."""
+    """A15.431: the berserk units drop the SW they may not charge with; A15.45 (A15.44): one whose Known
+    enemies in LOS no route reaches becomes Battle Hardened instead (a better unit, or Fanatic:
+    units.battle_hardening)."""
     state = position.state
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side == position.phasing and is_berserk(unit) and unit.hex is not None \
+                and not unit.has("melee"):
+            state = drop_heavy(state, unit)
+    position = position.at(state)
     counters = position.scenario.counters
     for unit in sorted(position.units.values(), key=lambda u: u.id):
         if (

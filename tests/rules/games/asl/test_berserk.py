@@ -10,6 +10,8 @@ import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import cc as asl_cc
 
+from tests.rules.games.conftest import ASL_COUNTERS
+
 CLIFF_ROUND = [{"hex": "H4", "side": s, "features": ["cliff"]} for s in ("N", "NE", "SE", "S", "SW", "NW")]
 
 
@@ -250,3 +252,30 @@ def test_no_leadership_for_fire_with_a_berserk_unit(make_position: Any) -> None:
     pos = make_position("asl", units, "AFPh")
     pos.push_text("fire a-1,a-2,a-l at F4 dice 3,4")
     assert not any("leadership" in str(line.label) for line in pos.last_resolution.lines)
+
+
+def test_a_berserk_unit_only_throws_its_dc(make_position: Any) -> None:
+    """A15.431: a berserk unit keeps its DC but may only throw it: no placement in the MPh (A23.3)."""
+    units = [unit("a-1", "4-6-7", "a", "C2", "berserk"), {"id": "a-dc", "counter": "DC", "side": "a",
+                                                             "hex": "C2", "carrier": "a-1"},
+             unit("b-1", "4-6-7", "b", "C1")]
+    counters = {**ASL_COUNTERS, "DC": {"type": "sw", "sw": "dc", "fp": 30, "range": 0, "pp": 1}}
+    pos = make_position("asl", units, "MPh", counters=counters, hexes={"C1": "stone-building"})
+    with pytest.raises(IllegalAction, match=r"a-1 is berserk: it may only throw its DC.*\(A15.431\)"):
+        pos.push_text("fire a-dc at C1")
+
+
+def test_at_the_start_of_its_mph_it_drops_what_it_may_not_charge_with(make_position: Any) -> None:
+    """A15.431: the SW over 1 PP (the 2-PP FT) and the 1-PP ones beyond the IPC are dropped before the
+    charge: the berserk 9-1 (IPC 1) keeps one LMG, drops the other and the FT; they stay in his hex."""
+    units = [unit("a-l", "9-1", "a", "C4", "berserk"), unit("b-1", "4-6-7", "b", "F4"),
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C4", "carrier": "a-l"},
+             {"id": "a-lmg1", "counter": "LMG", "side": "a", "hex": "C4", "carrier": "a-l"},
+             {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "C4", "carrier": "a-l"}]
+    counters = {**ASL_COUNTERS, "FT": {"type": "sw", "sw": "ft", "fp": 24, "range": 1, "pp": 2},
+                "LMG": {"type": "sw", "sw": "mg", "fp": 3, "range": 8, "rof": 1, "breakdown": 12, "pp": 1}}
+    pos = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text("end")
+    assert pos.phase.id == "MPh"
+    assert [u for u in ("a-ft", "a-lmg1", "a-lmg2") if pos.units[u].carrier == "a-l"] == ["a-lmg1"]
+    assert all(pos.label(pos.units[u].hex) == "C4" for u in ("a-ft", "a-lmg2"))
