@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -312,7 +313,6 @@ def owed(game: AslGame, position: Position) -> list[UnitState]:
             or unit.hex is None
             or unit.carrier is not None
             or unit.has("melee")
-            or unit.id in position.state.moved
             or game.can_move(position, unit)
         ):
             continue
@@ -456,3 +456,80 @@ def resume_tc(game: AslGame, position: Position, decision: Decision, answer: act
         return position.state
     gone = ("broken", "pinned", "dm", "cx", "ti")
     return position.state.with_unit(unit.mark(MARKER, remove=gone).revealed())
+
+
+# --- A15.431: a unit that goes berserk in the middle of its own move charges with the MF it has left ---
+
+CHARGING = "charging"  # berserk as its move began: its move is a charge
+GO = "chargego"  # chargego<halves>: went berserk mid-move; charges on at once with 8 less the MF it had spent
+
+
+def go_left(unit: UnitState) -> Fraction | None:
+    for m in unit.markers:
+        if m.startswith(GO) and m[len(GO):].isdigit():
+            return Fraction(int(m[len(GO):]), 2)
+    return None
+
+
+def begin(state: State, movers: Iterable[str]) -> State:
+    """As a move starts: the berserk movers are charging (a continuation's marker goes)."""
+    for uid in movers:
+        unit = state.units.get(uid)
+        if unit is not None and is_berserk(unit):
+            old = tuple(m for m in unit.markers if m.startswith(GO))
+            state = state.with_unit(unit.mark(CHARGING, remove=old))
+    return state
+
+
+def turned(units: Iterable[UnitState]) -> bool:
+    """A mover went berserk during this move (Heat of Battle from First Fire at it): its move stops there."""
+    return any(is_berserk(u) and not u.has(CHARGING) for u in units)
+
+
+def after_move(game: AslGame, position: Position, state: State, movers: Sequence[str], spent: Cost) -> State:
+    """A15.431: a mover that went berserk during its move charges at once with 8 MF less those it had spent
+    (a wounded SMC 3 less them, A17.2)."""
+    for uid in movers:
+        unit = state.units.get(uid)
+        if unit is None or not is_berserk(unit) or unit.has(CHARGING):
+            continue
+        left = max(Fraction(0), Fraction(game.mf(unit)) - Fraction(spent))
+        state = state.with_unit(unit.mark(f"{GO}{int(left * 2)}"))
+    return state
+
+
+def pending(position: Position, side: str) -> list[UnitState]:
+    return [u for u in position.units.values() if u.side == side and go_left(u) is not None]
+
+
+def check_pending(position: Position, units: Sequence[UnitState]) -> None:
+    """A4.2 with A15.431: the unit that went berserk mid-move charges on before another unit moves."""
+    ids = {u.id for u in units}
+    for unit in pending(position, position.phasing):
+        if unit.id not in ids:
+            raise IllegalAction(
+                T("{unit} went berserk during its move and charges on first", unit=unit.id), "A15.431")
+
+
+def end_of_mph_markers(state: State) -> State:
+    for unit in list(state.units.values()):
+        old = tuple(m for m in unit.markers if m == CHARGING or m.startswith(GO))
+        if old:
+            state = state.with_unit(unit.mark(remove=old))
+    return state
+
+
+def spent_so_far(game: AslGame, position: Position, moving: object) -> Cost:
+    """The MF a stopped move had spent up to the Location it stopped in (its steps' costs, A4.13)."""
+    path = getattr(moving, "path", ())
+    at = getattr(moving, "at", 0)
+    units = [position.units[u] for u in getattr(moving, "units", ()) if u in position.units]
+    units = [u for u in units if u.type != au.SW]
+    if not units or at <= 0:
+        return 0
+    cost = game.cost_fn(position, units)
+    total: Cost = 0
+    for a, b in itertools.pairwise(path[: at + 1]):
+        step = cost(position.map, a, b)
+        total += step if step is not None else 0
+    return total

@@ -360,7 +360,8 @@ class AslGame(Game):
                 and unit.has(asl_hw.MARKER) and not asl_hw.may_go_on(self, position, unit):
             return T("{unit} has moved in this impulse", unit=unit.id)  # A25.232
         if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit) \
-                and not asl_hw.may_go_on(self, position, unit):  # A4.43, A4.44: after a SW; A25.232
+                and not asl_hw.may_go_on(self, position, unit) \
+                and asl_berserk.go_left(unit) is None:  # A4.43, A4.44: after a SW; A25.232; A15.431
             return T(
                 "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
                 unit=unit.id,
@@ -378,7 +379,8 @@ class AslGame(Game):
         def one(u: UnitState) -> int:
             base = self.mf(u)
             if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
-                return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
+                left = asl_berserk.go_left(u)  # A15.431: berserk mid-move, 8 less the MF it had spent
+                return left if left is not None else base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             mf = base + (2 if leader and u.type in MMC else 0)
@@ -539,6 +541,7 @@ class AslGame(Game):
             raise InvalidAction("a unit is named twice")
         units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
         asl_dismantle.check_carry(position.state, units)  # A9.8: a 76-82mm mortar only dismantled
+        asl_berserk.check_pending(position, units)  # A15.431: a unit gone berserk mid-move charges on first
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -1686,7 +1689,8 @@ class AslGame(Game):
         units = [position.units[u] for u in moving.units if u in position.units]
         stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
         return bool(units) and not stuck and not any(
-            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
+            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units) \
+            and not asl_berserk.turned(units)  # A15.431: berserk mid-move: it charges from here
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
@@ -1746,6 +1750,7 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
+        state = asl_berserk.begin(state, [u.id for u in units])  # A15.431: berserk as it starts: a charge
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
         if overrun is not None and not asl_berserk.charging(movers) and not asl_hw.in_wave(movers):
@@ -1823,6 +1828,8 @@ class AslGame(Game):
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
         state = asl_hw.after_move(self, position, state, [u.id for u in movers])  # A25.232: the impulse
+        went = asl_berserk.spent_so_far(self, position, moving)  # A15.431: gone berserk mid-move
+        state = asl_berserk.after_move(self, position, state, [u.id for u in movers], went)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -1972,6 +1979,7 @@ class AslGame(Game):
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED)  # D14.23: one MPh's NTC
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
+            state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))

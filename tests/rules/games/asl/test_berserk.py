@@ -279,3 +279,26 @@ def test_at_the_start_of_its_mph_it_drops_what_it_may_not_charge_with(make_posit
     assert pos.phase.id == "MPh"
     assert [u for u in ("a-ft", "a-lmg1", "a-lmg2") if pos.units[u].carrier == "a-l"] == ["a-lmg1"]
     assert all(pos.label(pos.units[u].hex) == "C4" for u in ("a-ft", "a-lmg2"))
+
+
+def test_a_unit_gone_berserk_mid_move_charges_on_with_8_less_the_mf_spent(make_position: Any) -> None:
+    """A15.431: First Fire at B4 (its 1st MF) gives the moving squad an MC whose Original 2 opens Heat of
+    Battle, 10: berserk. Its move stops there and it charges on at once with 8 - 1 = 7 MF, to E4; no other
+    unit moves before it does (A4.2)."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "A4"), unit("a-2", "4-6-7", "a", "A8"),
+                                unit("b-1", "4-6-7", "b", "E4")], "MPh")
+    pos.push_text("move a-1 A4-B4-C4")
+    pos.push_text("fire b-1 at B4 dice 2,2")
+    while pos.decision is not None:
+        top = pos.decision
+        pos.push_text("answer pass" if top.kind == "react" else
+                      "answer dice 5,5" if top.then == "hob" else "answer dice 1,1")
+    sq = pos.units["a-1"]
+    assert pos.label(sq.hex) == "B4" and sq.has("berserk") and sq.has("chargego14")  # 7 MF, in halves
+    assert pos.game.group_budget([sq], state=pos.state) == 7
+    with pytest.raises(IllegalAction, match=r"a-1 went berserk during its move and charges on first"):
+        pos.push_text("move a-2 A8-A7")
+    assert set(lit(pos, "a-1")) == {"E4"}
+    pos.push_text("move a-1 B4-C4-D4-E4")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "E4" and not pos.units["a-1"].has("chargego14")
