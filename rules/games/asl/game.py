@@ -380,7 +380,9 @@ class AslGame(Game):
             base = self.mf(u)
             if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
                 left = asl_berserk.go_left(u)  # A15.431: berserk mid-move, 8 less the MF it had spent
-                return left if left is not None else base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
+                if left is not None:  # a half MF may be left (grain: 1.5 MF, A4.13), as with mphsw.budget
+                    return left  # type: ignore[return-value]
+                return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
             mf = base + (2 if leader and u.type in MMC else 0)
