@@ -316,7 +316,8 @@ def owed(game: AslGame, position: Position) -> list[UnitState]:
             or game.can_move(position, unit)
         ):
             continue
-        if charge_of(game, position, [unit])[1]:
+        targets = charge_of(game, position, [unit])[1]
+        if targets and unit.hex not in targets:  # in a Known enemy's Location, its charge is made
             out.append(unit)
     return out
 
@@ -494,7 +495,8 @@ def after_move(game: AslGame, position: Position, state: State, movers: Sequence
         if unit is None or not is_berserk(unit) or unit.has(CHARGING):
             continue
         left = max(Fraction(0), Fraction(game.mf(unit)) - Fraction(spent))
-        state = state.with_unit(unit.mark(f"{GO}{int(left * 2)}"))
+        tag = GO + str(int(left * 2))  # in half MF
+        state = state.with_unit(unit.mark(tag))
     return state
 
 
@@ -533,3 +535,29 @@ def spent_so_far(game: AslGame, position: Position, moving: object) -> Cost:
         step = cost(position.map, a, b)
         total += step if step is not None else 0
     return total
+
+
+# --- A15.46: Good Order again once its own Location is cleared by its AFPh TPBF ---
+
+FACING = "berserk_facing"  # berserk with a Known enemy in its Location as the AFPh starts (A15.46)
+
+
+def start_of_afph(position: Position) -> State:
+    state = position.state
+    for unit in list(state.units.values()):
+        if unit.side == position.phasing and is_berserk(unit) and unit.hex is not None and any(
+                _known_enemy(e, unit.side) for e in position.units_at(unit.hex)):
+            state = state.with_unit(unit.mark(FACING))
+    return state
+
+
+def end_of_afph(position: Position, state: State) -> State:
+    """A15.46: a berserk unit that fired in the AFPh (TPBF, A15.432) and left no Known enemy in its
+    Location, where there was one, is Good Order again."""
+    for unit in list(state.units.values()):
+        if not unit.has(FACING):
+            continue
+        cleared = unit.has("advancing_fire") and unit.hex is not None and not any(
+            _known_enemy(e, unit.side) for e in state.units.values() if e.hex == unit.hex)
+        state = state.with_unit(unit.mark(remove=(FACING, MARKER) if cleared else (FACING,)))
+    return state

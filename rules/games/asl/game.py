@@ -1974,6 +1974,7 @@ class AslGame(Game):
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
             remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5
             state = vmgfire.turn_over(state)  # D3.5: the hexes its MGs fired at
+            state = asl_berserk.end_of_afph(position, state)  # A15.46: its Location cleared by its TPBF
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
@@ -2062,6 +2063,7 @@ class AslGame(Game):
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
             return asl_wind.start_rph(self, position)
         if phase == "AFPh":  # A24.62: and again at the start of the following AFPh; A23.4: placed DCs
+            state = asl_berserk.start_of_afph(position)  # A15.46: who is berserk with an enemy there
             return asl_placedc.at_afph(position.at(asl_wind.gust(self, state)))
         return state
 

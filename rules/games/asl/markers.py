@@ -23,6 +23,7 @@ PHRASES: dict[str, T] = {
     "no_dt": T("no Double Time this MPh: CX this Player Turn (A4.51)"),
     "berserk": T("berserk (A15.4)"),
     "charging": T("charging: its move is a berserk charge (A15.43)"),
+    "berserk_facing": T("berserk with a Known enemy in its Location as the AFPh began (A15.46)"),
     "hw": T("in a Human Wave (A25.23)"),
     "hw_turn": T("Human Wave this Player Turn: morale +1 unless broken, Lax (A25.23)"),
     "hw_range": T("Human Wave Range counter: no farther from the HW row (A25.2321)"),

@@ -302,3 +302,23 @@ def test_a_unit_gone_berserk_mid_move_charges_on_with_8_less_the_mf_spent(make_p
     pos.push_text("move a-1 B4-C4-D4-E4")
     play_out(pos)
     assert pos.label(pos.units["a-1"].hex) == "E4" and not pos.units["a-1"].has("chargego14")
+
+
+def test_afph_tpbf_at_its_own_location_and_good_order_once_it_is_cleared(make_position: Any) -> None:
+    """A15.432: in the AFPh a berserk unit attacks its own Location by TPBF, its FP halved then tripled
+    (4 x 3 x 1/2 = 6 on the 6 column); A15.46: having eliminated every Known enemy there (DR 2: KIA on the
+    demo pack) it is Good Order again."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "F4", "berserk"), unit("b-1", "2-2-7", "b", "F4")],
+                        "MPh")
+    pos.push_text("end")  # no charge owed: it is in its enemy's Location already
+    assert pos.phase.id == "DFPh"
+    pos.push_text("end")
+    assert pos.phase.id == "AFPh"
+    pos.push_text("fire a-1 at F4 dice 1,1")
+    lines = [line.value for line in pos.last_resolution.lines]
+    assert any("= 6 FP" in v and "Triple Point Blank Fire" in v for v in lines)
+    while pos.decision is not None:
+        pos.push_text("answer dice 6" if pos.decision.dice == "dr" else "answer dice 6,6")
+    assert "b-1" not in pos.units
+    pos.push_text("end")
+    assert not pos.units["a-1"].has("berserk")
