@@ -401,6 +401,9 @@ def check_move(game: AslGame, position: Position, units: Sequence[UnitState], mo
             raise IllegalAction(T("{unit} is not part of the Human Wave", unit=u.id), "A25.23")
         if u.id in acted:
             raise IllegalAction(T("{unit} has moved in this impulse", unit=u.id), "A25.232")
+        if au.excess_pp(position.state, u) > 0:
+            raise IllegalAction(T("{unit} carries more than its IPC: no HW unit does (drop a SW first)",
+                                  unit=u.id), "A25.232")
         options = step_options(game, position, wave, u)
         if move.path[1] not in options:
             names = ", ".join(position.label(h) for h in options) or "-"

@@ -154,3 +154,18 @@ def test_hw_units_morale_pins_and_heat_of_battle() -> None:
     plain = sq.mark(remove=("hw", "hw_turn"))
     assert am.morale_check(plain, (1, 1)).hob and am.pinnable(plain)  # the same squad outside the wave
     assert not am.morale_check(sq, (1, 1)).hob
+
+
+def test_no_hw_unit_carries_more_than_its_ipc() -> None:
+    """A25.232: no carrying beyond the IPC in a Human Wave: the squad with a 4-PP HMG (IPC 3) is not lit
+    and may not move until it drops it."""
+    hmg = {"id": "a-hmg", "counter": "HMG", "side": "a", "hex": "P1", "carrier": "a-p10"}
+    counters = {**ASL_COUNTERS, "HMG": {"type": "sw", "sw": "mg", "fp": 7, "range": 16, "rof": 3,
+                                        "breakdown": 12, "pp": 4}}
+    doc = scenario_dict("asl", [*russians(), *GERMANS, hmg], counters, "MPh", sides=SIDES)
+    pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
+                                       hex_map=small_map("asl", None, columns=20, rows=10))
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    with pytest.raises(IllegalAction, match=r"a-p10 carries more than its IPC.*\(A25.232\)"):
+        pos.push_text("move a-p10,a-hmg P1-P2")
