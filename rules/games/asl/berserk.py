@@ -317,7 +317,8 @@ def owed(game: AslGame, position: Position) -> list[UnitState]:
         ):
             continue
         targets = charge_of(game, position, [unit])[1]
-        if targets and unit.hex not in targets:  # in a Known enemy's Location, its charge is made
+        # in a Known enemy's Location its charge is made; with no MF for a step it can make none
+        if targets and unit.hex not in targets and moves(game, position, [unit], (unit.id,)):
             out.append(unit)
     return out
 

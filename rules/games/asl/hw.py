@@ -316,9 +316,10 @@ def resume_row(game: AslGame, position: Position, decision: Decision, answer: ac
     units = [position.units[u] for u in decision.subject if u in position.units]
     wave = choices(position, units)[answer.choice]
     starts = tuple((u.id, u.hex, None) for u in units if u.hex is not None)
-    return position.state.replace(
+    state = position.state.replace(
         game=game.gstate(position.state).replace(hw=dataclasses.replace(wave, starts=starts))
     )
+    return close_impulse(game, position.at(state)) if impulse_over(game, position.at(state)) else state
 
 
 def _cost_fn(game: AslGame, position: Position, units: Sequence[UnitState]) -> asl_terrain.CostFn:
@@ -355,6 +356,8 @@ def _must_attack(game: AslGame, position: Position, wave: Wave, unit: UnitState)
 def step_options(game: AslGame, position: Position, wave: Wave, unit: UnitState) -> dict[Hex, Cost]:
     """The Locations this HW unit may enter in this impulse, with their MF (A25.232-A25.233)."""
     assert unit.hex is not None
+    if au.excess_pp(position.state, unit) > 0:
+        return {}  # A25.232: it may not move so laden; it spends the impulses in place until it drops a SW
     here = unit.hex
     cost = _cost_fn(game, position, [unit])
     _, before = wave.start_of(unit.id)
