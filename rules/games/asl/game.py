@@ -641,6 +641,9 @@ class AslGame(Game):
         if isinstance(action, act.Activate) and asl_hw.claims(action):
             return asl_hw.check(self, position, action)  # A25.23
         if isinstance(action, act.Activate) and asl_search.claims(action):
+            if action.mode == "search" and asl_hw.in_wave(position.units[u] for u in action.units
+                                                           if u in position.units):
+                raise IllegalAction(T("a HW unit does not Search"), "A25.232")
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging

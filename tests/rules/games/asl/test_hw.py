@@ -169,3 +169,12 @@ def test_no_hw_unit_carries_more_than_its_ipc() -> None:
     pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
     with pytest.raises(IllegalAction, match=r"a-p10 carries more than its IPC.*\(A25.232\)"):
         pos.push_text("move a-p10,a-hmg P1-P2")
+
+
+def test_no_search_in_a_human_wave() -> None:
+    """A25.232: HW units do not Search (A12.152)."""
+    pos = position([*russians(), *GERMANS])
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    with pytest.raises(IllegalAction, match=r"a HW unit does not Search \(A25.232\)"):
+        pos.push_text("activate a-p10 for search")
