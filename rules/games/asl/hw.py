@@ -30,8 +30,10 @@ What is here, paraphrasing the text:
 
 Not here (said in the report): Defensive First Fire at each stack as it enters (the ordinary A8.1 windows),
 not once at the impulse's end at every unit that moved in it (D14.3); stairs, wire, panji and entrenchments
-(chapter B counters); a wounded SMC's 3 MF in a wave; the Disrupted/unarmed enemy's capture at impulse end
-(A19.12, A20.54) beyond what unarmed.py already does.
+(chapter B counters; stairs in a building, A2.8, neither); the D14.31 actions that spend no MF; a HW unit
+becoming a guard (A25.234); the Disrupted enemy's surrender at impulse end (A19.12; unarmed enemies are
+unarmed.py's CC at the move's end, A20.54). A wounded SMC has 3 MF, holds back no one and spends its last
+MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
 """
 
 from __future__ import annotations
@@ -59,6 +61,15 @@ MARKER = "hw"  # a HW unit now (A25.23)
 TURN = "hw_turn"  # was part of a HW this Player Turn: morale +1 unless broken, Lax (A25.23)
 RANGE = "hw_range"  # A25.2321's Range counter
 HW_MF = 8  # A25.232
+WOUNDED_MF = 3  # A25.232, A17.2: a wounded SMC's, which does not hold back the others
+
+
+def _wounded(unit: UnitState) -> bool:
+    return unit.type in ("leader", "hero") and unit.has("wounded")
+
+
+def _allowance(unit: UnitState) -> int:
+    return WOUNDED_MF if _wounded(unit) else HW_MF
 TARGET_RANGE = 8  # A25.23
 MMC = ("squad", "hs", "crew")
 Cost = int | Fraction
@@ -375,8 +386,10 @@ def step_options(game: AslGame, position: Position, wave: Wave, unit: UnitState)
         if unit.has(RANGE) and wave.row_range(h) > wave.row_range(here):
             continue  # A25.2321
         step = cost(position.map, here, h)
-        if step is None or wave.spent + step > HW_MF:
+        if step is None:
             continue
+        if wave.spent + step > _allowance(unit) and not (_wounded(unit) and wave.spent < WOUNDED_MF):
+            continue  # A25.232: a wounded SMC with MF left spends them all on its next action (A4.134)
         out[h] = step
     must = [h for h in _must_attack(game, position, wave, unit) if h in out]
     if must:
@@ -453,6 +466,10 @@ def after_move(game: AslGame, position: Position, state: State, movers: Sequence
         if uid in wave.units:
             acted[uid] = cost
             unit = state.units.get(uid)
+            if unit is not None and _wounded(unit) and wave.spent + cost > WOUNDED_MF:
+                # A25.232: as a Minimum Move (A4.134): all its MF spent, pinned and CX, out of the wave
+                unit = unit.mark("pinned", "cx", remove=(MARKER, RANGE))
+                state = state.with_unit(unit)
             start, _ = wave.start_of(uid)
             if unit is not None and unit.hex is not None and start is not None:
                 if wave.row_range(unit.hex) > wave.row_range(start):
@@ -479,7 +496,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
     state = position.state
     wave = wave_of(game, state)
     assert wave is not None
-    spent = wave.spent + max((c for _, c in wave.acted), default=0)
+    hurt = {u.id for u in units_now(position, wave) if _wounded(u)}  # A25.232: they hold back no one
+    spent = wave.spent + max((c for u, c in wave.acted if u not in hurt), default=0)
     keep: list[str] = []
     starts = []
     for unit in units_now(position, wave):
@@ -488,7 +506,8 @@ def close_impulse(game: AslGame, position: Position) -> State:
             if unit.hex is not None
             else False
         )
-        if unit.has("broken") or spent >= HW_MF or enemy_here or unit.hex is None:
+        if unit.has("broken") or spent >= _allowance(unit) or enemy_here or unit.hex is None \
+                or not unit.has(MARKER):
             state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))
             continue
         now, _ = wave.start_of(unit.id)

@@ -178,3 +178,24 @@ def test_no_search_in_a_human_wave() -> None:
     pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
     with pytest.raises(IllegalAction, match=r"a HW unit does not Search \(A25.232\)"):
         pos.push_text("activate a-p10 for search")
+
+
+def test_a_wounded_smc_spends_its_last_mf_as_a_minimum_move() -> None:
+    """A25.232: a wounded SMC has 3 MF and holds back no other HW unit; with MF left for its next action but
+    not for the impulse's, it spends them all on it as a Minimum Move (A4.134): pinned and CX. Impulse 1 costs
+    2 (the woods at Q3); in impulse 2 the wounded 8-0 goes into O3 (woods: 2 MF, 4 > 3) with its squads."""
+    units = [*russians(), *GERMANS]
+    for u in units:
+        if u["id"] == "a-l":
+            u["markers"] = ["wounded"]
+    pos = position(units, hexes={"Q3": "woods", "O3": "woods"})
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    for text in ("move a-o10,a-o11 O1-O2", "move a-l,a-p10,a-p11 P1-P2", "move a-q20,a-q21 Q2-Q3",
+                 "move a-r20,a-r21 R2-R3"):
+        move(pos, text)
+    assert pos.game.gstate(pos.state).hw.spent == 2
+    move(pos, "move a-l,a-p10,a-p11 P2-O3")
+    leader = pos.units["a-l"]
+    assert leader.has("pinned") and leader.has("cx") and not leader.has("hw")
+    assert pos.units["a-p10"].has("hw") and not pos.units["a-p10"].has("pinned")
