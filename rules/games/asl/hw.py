@@ -30,9 +30,8 @@ What is here, paraphrasing the text:
 
 Not here (said in the report): Defensive First Fire at each stack as it enters (the ordinary A8.1 windows),
 not once at the impulse's end at every unit that moved in it (D14.3); stairs, wire, panji and entrenchments
-(chapter B counters; stairs in a building, A2.8, neither); the D14.31 actions that spend no MF; a HW unit
-becoming a guard (A25.234); the Disrupted enemy's surrender at impulse end (A19.12; unarmed enemies are
-unarmed.py's CC at the move's end, A20.54). A wounded SMC has 3 MF, holds back no one and spends its last
+(chapter B counters; stairs in a building, A2.8, neither); the D14.31 actions that spend no MF; the Disrupted
+enemy's surrender at impulse end (A19.12; unarmed enemies are unarmed.py's CC at the move's end, A20.54). A wounded SMC has 3 MF, holds back no one and spends its last
 MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
 """
 
@@ -382,7 +381,7 @@ def step_options(game: AslGame, position: Position, wave: Wave, unit: UnitState)
         if h not in position.map.hexes:
             continue
         if before is not None and (h == before or distance(h, before) == 1):
-            continue  # A25.2322
+            continue  # A25.2322: the Location held at the start of the previous impulse (the text's word)
         if unit.has(RANGE) and wave.row_range(h) > wave.row_range(here):
             continue  # A25.2321
         step = cost(position.map, here, h)
@@ -506,8 +505,9 @@ def close_impulse(game: AslGame, position: Position) -> State:
             if unit.hex is not None
             else False
         )
+        guard = any(p.carrier == unit.id and p.has("prisoner") for p in position.units.values())
         if unit.has("broken") or spent >= _allowance(unit) or enemy_here or unit.hex is None \
-                or not unit.has(MARKER):
+                or not unit.has(MARKER) or guard:  # A25.234: a guard now (A20.5) leaves the wave too
             state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))
             continue
         now, _ = wave.start_of(unit.id)
