@@ -31,8 +31,9 @@ What is here, paraphrasing the text:
 Not here (said in the report): Defensive First Fire at each stack as it enters (the ordinary A8.1 windows),
 not once at the impulse's end at every unit that moved in it (D14.3); stairs, wire, panji and entrenchments
 (chapter B counters; stairs in a building, A2.8, neither); the D14.31 actions that spend no MF; the Disrupted
-enemy's surrender at impulse end (A19.12; unarmed enemies are unarmed.py's CC at the move's end, A20.54). A wounded SMC has 3 MF, holds back no one and spends its last
-MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
+enemy's surrender at impulse end (A19.12; unarmed enemies are unarmed.py's CC at the move's end, A20.54).
+A wounded SMC has 3 MF, holds back no one and spends its last MF as a Minimum Move, pinned and CX
+(``step_options``, ``after_move``).
 """
 
 from __future__ import annotations
