@@ -139,6 +139,13 @@ class Charge:
         self.cost = _cost_fn(game, position, units, self.enemy)
         self.budget: Cost = game.group_budget(list(units), "", position.state)
         self._routes: dict[Hex, dict[Hex, Cost]] = {}
+        self._seen: dict[Hex, dict[Hex, int]] = {}
+
+    def seen(self, here: Hex) -> dict[Hex, int]:
+        """The Known enemies in LOS from ``here``, worked out once per hex for the whole search."""
+        if here not in self._seen:
+            self._seen[here] = enemies_in_los(self.position, here, self.side)
+        return self._seen[here]
 
     def route(self, target: Hex) -> dict[Hex, Cost]:
         if target not in self._routes:
@@ -149,7 +156,7 @@ class Charge:
         """A15.43, A15.45: the nearest Known enemies in LOS (in hexes) that a route reaches; if the nearest
         cannot be reached, the next nearest (unless... the text's exception is a matter of the MF route, which
         ``route`` already measures)."""
-        seen = enemies_in_los(self.position, here, self.side)
+        seen = self.seen(here)
         reachable = {h: r for h, r in seen.items() if here in self.route(h)}
         if not reachable:
             return ()
@@ -162,7 +169,7 @@ class Charge:
         now = min(distance(here, t) for t in targets)
         seen = {
             h: r
-            for h, r in enemies_in_los(self.position, here, self.side).items()
+            for h, r in self.seen(here).items()
             if r < now and here in self.route(h)
         }
         if not seen:
