@@ -854,8 +854,9 @@ class Game:
         return position.state
 
     def check_end(self, position: Position) -> None:
-        """A game's own bar on ending the phase now (ASL D5.341: a Recalled AFV has not yet moved off);
-        raises IllegalAction citing the rule."""
+        """A game's own bar on ending the phase now (ASL: a Recalled AFV has not yet moved off, D5.341; a
+        berserk unit owes its charge, A15.43); raises IllegalAction citing the rule. The done button is not
+        offered while it bars the end."""
 
     def check_pass(self, position: Position) -> None:
         """A game's own bar on passing now (PG 3.0 B: not while a demoralized unit has not tried to recover);
@@ -1002,7 +1003,11 @@ class Game:
             return
         phase = position.phase
         if phase.allows("end_phase"):
-            yield act.EndPhase()
+            try:
+                self.check_end(position)
+                yield act.EndPhase()
+            except RulesError:
+                pass
         if phase.allows("pass"):
             try:
                 self.check_pass(position)

@@ -432,7 +432,13 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
             hardened = hardened.mark("fanatic")
         state = state.with_unit(hardened)
     if "berserk" in got:
-        state = state.with_unit(unit.mark("berserk", remove=("broken", "pinned", "dm")))
+        # A15.42: it also loses CX, TI and concealment at once
+        gone = ("broken", "pinned", "dm", "cx", "ti")
+        state = state.with_unit(unit.mark("berserk", remove=gone).revealed())
+        if unit.type == LEADER:  # A15.41: the units of his Location test to follow him
+            from hexmate.rules.games.asl import berserk as asl_berserk
+
+            state = asl_berserk.leader_tc(position, state, state.units[unit.id])
     if "surrender" in got:
         state = state.with_unit(unit.mark("broken", "disrupted", remove=("pinned",)))
     return state

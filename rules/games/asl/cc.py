@@ -427,7 +427,9 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
         n = sum(1 for u in units if u.has(marker)
-                or (marker == "lax" and au.restricted_in(position, u)))  # A19.36, A19.3: Lax
+                or (marker == "lax" and (au.restricted_in(position, u)  # A19.36, A19.3: Lax
+                                         or u.has("berserk")  # A15.432: berserk is always Lax in CC
+                                         or u.has("hw_turn"))))  # A25.23: so is a HW unit
         if n:
             drm += n
             lines.append(Line(T("{n} unit(s) {state}", n=str(n), state=marker), f"+{n}", "A11.4"))

@@ -373,6 +373,8 @@ def _leadership(position: Position, firers: list[UnitState]) -> tuple[int, str] 
     """A7.53/A7.531: a leader directs the fire if there is a Good Order unpinned leader in every firing
     Location; the worst of their modifiers applies."""
     people, weapons = _split(position, firers)
+    if any(u.has("berserk") for u in people):
+        return None  # A15.42: no leadership for a berserk unit, nor so for the others firing with it
     # D6.65: a leader aboard a halftrack that moved directs only the units aboard it
     # A9.12: a leader firing a SW (alone, or with a second SMC of his Location named with him) directs nothing
     owners = [position.units.get(w.carrier or "") for w in weapons]

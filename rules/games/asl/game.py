@@ -74,6 +74,7 @@ from hexmate.rules.games.asl import (
 )
 from hexmate.rules.games.asl import ambushwd as asl_ambushwd
 from hexmate.rules.games.asl import ammo as asl_ammo
+from hexmate.rules.games.asl import berserk as asl_berserk
 from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import carry as asl_carry
@@ -97,6 +98,7 @@ from hexmate.rules.games.asl import guardwd as asl_guardwd
 from hexmate.rules.games.asl import hip as asl_hip
 from hexmate.rules.games.asl import hobsurr as asl_hobsurr
 from hexmate.rules.games.asl import hth as asl_hth
+from hexmate.rules.games.asl import hw as asl_hw
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import leaders as asl_leaders
 from hexmate.rules.games.asl import locations as asl_locations
@@ -234,6 +236,7 @@ class AslState(GameState):
     # A8.2, A9.22: this MPh's Residual FP counters, Fire Lanes, and who a Residual attacked (A8.22)
     residual: tuple[asl_residual.Residual, ...] = ()
     lanes: tuple[asl_residual.Lane, ...] = ()
+    hw: asl_hw.Wave | None = None  # the Human Wave under way (A25.23, hw.py)
     residual_hit: tuple[tuple[str, str], ...] = ()  # "unit@q,r" -> the Residual FP it was attacked by
     # A7.55: this phase's attacks (firer -> target); A7.7: the run of successive attacks on one target
     # (target, side, LOS entry positions) and the ENCIRCLED Locations (hex, the encircled side)
@@ -366,7 +369,15 @@ class AslGame(Game):
             return T("{unit} prep fired and may not move (A4.1)", unit=unit.id)
         if unit.has("melee"):
             return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
-        if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit):  # A4.43, A4.44: after a SW
+        if unit.type in SMC and asl_portage.carried(position.state, unit) > asl_portage.SMC_MAX_PP:
+            return T("{unit} carries {pp} PP: an SMC carries no more than 2 PP (A4.42); drop one first",
+                     unit=unit.id, pp=asl_portage.carried(position.state, unit))
+        if unit.id in position.state.moved and asl_hw.wave_of(self, position.state) is not None \
+                and unit.has(asl_hw.MARKER) and not asl_hw.may_go_on(self, position, unit):
+            return T("{unit} has moved in this impulse", unit=unit.id)  # A25.232
+        if unit.id in position.state.moved and not asl_mphsw.may_go_on(unit) \
+                and not asl_hw.may_go_on(self, position, unit) \
+                and asl_berserk.go_left(unit) is None:  # A4.43, A4.44: after a SW; A25.232; A15.431
             return T(
                 "{unit} has already moved this phase; a unit may not move again once another has (A4.2)",
                 unit=unit.id,
@@ -384,6 +395,9 @@ class AslGame(Game):
         def one(u: UnitState) -> int:
             base = self.mf(u)
             if u.has("berserk"):  # A15.431: 8 MF, which nothing else increases (no leader, no Double Time)
+                left = asl_berserk.go_left(u)  # A15.431: berserk mid-move, 8 less the MF it had spent
+                if left is not None:  # a half MF may be left (grain: 1.5 MF, A4.13), as with mphsw.budget
+                    return left  # type: ignore[return-value]
                 return base - asl_smoke.mf_spent(u) - asl_mphsw.spent_before(u)
             if led and base == 3 and u.type in MMC and not au.restricted(u, units):
                 base = 4  # A19.3, A19.31: a Green MMC with a Good Order leader is exempt: 6 MF with him
@@ -503,6 +517,10 @@ class AslGame(Game):
         units, _ = asl_carry.split(units)  # A4.4: a SW is carried by its possessor, never moves alone
         if not units or any(self.can_move(position, u) for u in units) or bicycle.mixed(units):
             return {}  # D15.81: riders and walkers move apart
+        if asl_hw.in_wave(units):  # A25.232: one Location an impulse
+            return asl_hw.moves(self, position, units, asl_carry.with_carried(position.state, units))
+        if asl_berserk.charging(units):  # A15.43: a berserk stack's only moves are its charge
+            return asl_berserk.moves(self, position, units, asl_carry.with_carried(position.state, units))
         budget = self.group_budget(units, state=position.state) + bicycle.bonus(position, units)  # D15.81
         cost = self.cost_fn(position, units)
         ids = asl_carry.with_carried(position.state, units)  # A4.43: lifted with their possessors
@@ -550,6 +568,7 @@ class AslGame(Game):
             raise InvalidAction("a unit is named twice")
         units, _ = asl_carry.split(units)  # A4.4, A4.43: a SW named goes with its possessor, never alone
         asl_dismantle.check_carry(position.state, units)  # A9.8: a 76-82mm mortar only dismantled
+        asl_berserk.check_pending(position, units)  # A15.431: a unit gone berserk mid-move charges on first
         for unit in units:
             why = self.can_move(position, unit)
             if why:
@@ -558,6 +577,12 @@ class AslGame(Game):
             raise IllegalAction(
                 T("the path must start at the stack's hex {hex}", hex=position.label(start)), "A4.2"
             )
+        if asl_berserk.charging(units) or asl_hw.in_wave(units):  # A15.43-A15.432; A25.232
+            done = asl_hw.check_move(self, position, units, move) if asl_hw.in_wave(units) \
+                else asl_berserk.check(self, position, units, move)
+            by_id = {u.id: u for u in units}
+            movers = [by_id[uid] for uid in move.units if uid in by_id]
+            return dataclasses.replace(done, units=asl_carry.with_carried(position.state, movers))
         full_mode, (mode, _) = move.mode, asl_stairs.split_mode(move.mode)  # "cx+h1": A2.8 levels
         move = dataclasses.replace(move, mode=mode)
         self.check_mode(position, units, move)
@@ -639,7 +664,12 @@ class AslGame(Game):
         if top is not None and top.kind == "react" and isinstance(action, act.Activate) \
                 and not asl_guards.in_window(position, action):
             raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
+        if isinstance(action, act.Activate) and asl_hw.claims(action):
+            return asl_hw.check(self, position, action)  # A25.23
         if isinstance(action, act.Activate) and asl_search.claims(action):
+            if action.mode == "search" and asl_hw.in_wave(position.units[u] for u in action.units
+                                                           if u in position.units):
+                raise IllegalAction(T("a HW unit does not Search"), "A25.232")
             return asl_search.check(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
             return vwreck.check(position, action)  # D10.5: scrounging
@@ -745,6 +775,7 @@ class AslGame(Game):
             if any(u in position.units and not prisoners.armed(position.units[u]) for u in action.firers):
                 raise IllegalAction(T("an unarmed unit or a prisoner never fires: its (1) FP is for CC only"),
                                     "A20.5")
+            asl_berserk.check_fire(position, action.firers)  # A15.432: no Prep Fire
             if asl_demolition.thrown_home(position, action):
                 return asl_fire.check(self, position, action)  # A23.61: a vehicle there may be its target
             if vfg.claims(position, action):
@@ -801,6 +832,9 @@ class AslGame(Game):
                 raise IllegalAction(T("only the ATTACKER advances"), "A4.7")
             if unit.has("broken") or unit.has("pinned"):
                 raise IllegalAction(T("{unit} is broken or pinned and may not advance", unit=unit.id), "A4.7")
+            if asl_berserk.is_berserk(unit):  # A15.431: its MPh's 8 MF were all the time it had
+                raise IllegalAction(T("{unit} is berserk and may not advance", unit=unit.id),
+                                    "A15.431")
             if unit.id in position.state.moved:
                 raise IllegalAction(T("{unit} has already advanced this phase", unit=unit.id), "A4.7")
             if unit.has("melee"):
@@ -845,6 +879,8 @@ class AslGame(Game):
         state = position.state
         if isinstance(action, act.Move) and vce.is_change(position, action):
             return vce.apply(position, action)  # D5.33, in the APh
+        if isinstance(action, act.Activate) and asl_hw.claims(action):
+            return asl_hw.apply(self, position, action)  # A25.23: the row asked next (A25.231)
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
@@ -995,9 +1031,6 @@ class AslGame(Game):
         return act.with_dice(done, answer.dice), self._apply_one(view, answer)
 
     # --- continuations (named by the decisions' ``then``) ---
-    def check_end(self, position: Position) -> None:
-        vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends
-
     def _declare_fire(self, position: Position, fire: act.Fire) -> State:
         declared = asl_concealment.sweep(position, asl_fire.declare(self, position, fire))  # A12.2
         return asl_mol.offer(self, position, fire, declared)  # A22.611
@@ -1533,6 +1566,12 @@ class AslGame(Game):
     def resume_cc_street_return(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_ccstreet.resume_return(self, position, decision, answer)  # A11.8
 
+    def resume_berserk_tc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_berserk.resume_tc(self, position, decision, answer)  # A15.41
+
+    def resume_hw_row(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_hw.resume_row(self, position, decision, answer)  # A25.231
+
     def resume_guard_deploy(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_guards.resume_deploy(self, position, decision, answer)  # A20.5
 
@@ -1675,6 +1714,13 @@ class AslGame(Game):
             return state.replace(
                 moving=dataclasses.replace(moving, stopped=T("a dummy stack removed (A12.15)"))
             )
+        if real and asl_berserk.charging(movers):  # A15.431: a berserk charge stays where it revealed them
+            for unit in real:
+                state = state.with_unit(unit.revealed())
+            moving = dataclasses.replace(moving, path=moving.path[:moving.at + 1])
+            state = state.replace(moving=moving)
+            position = position.at(state)
+            hidden, real = [u for u in hidden if u.type == "dummy"], []
         if real:  # A12.15: the defender shows one real unit there (Random Selection among several)
             why = T("bumped into a concealed enemy (A12.15)")
             back = dataclasses.replace(moving, at=moving.at - 1, stopped=why)
@@ -1788,7 +1834,8 @@ class AslGame(Game):
         units = [position.units[u] for u in moving.units if u in position.units]
         stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
         return bool(units) and not stuck and not any(
-            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units)
+            u.has("broken") or u.has("pinned") or u.has("wreck") for u in units) \
+            and not asl_berserk.turned(units)  # A15.431: berserk mid-move: it charges from here
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
@@ -1850,8 +1897,10 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
+        state = asl_berserk.begin(state, [u.id for u in units])  # A15.431: berserk as it starts: a charge
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
-        if overrun is not None:  # A4.15: the NTC before entering, taken as the move starts
+        # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
+        if overrun is not None and not asl_berserk.charging(movers) and not asl_hw.in_wave(movers):
             state = state.push(*reversed(asl_ovr.ntc_decisions(position, movers, overrun)))
         along = asl_bypass.declared(position, move.mode)
         if along is not None:  # A4.3: the route round each bypassed hex, for the fire at it (A4.34)
@@ -1925,6 +1974,9 @@ class AslGame(Game):
         if moving.finished and not moving.stopped and movers:  # A20.54: unarmed units entered: CC at once
             state = asl_unarmed.start_cc(self, position.at(state), moving.units, moving.destination)
         state = asl_scrounge.after_move(position, state, moving.units, moving.finished, moving.stopped)
+        state = asl_hw.after_move(self, position, state, [u.id for u in movers])  # A25.232: the impulse
+        went = asl_berserk.spent_so_far(self, position, moving)  # A15.431: gone berserk mid-move
+        state = asl_berserk.after_move(self, position, state, [u.id for u in movers], went)
         return state.push(ask) if ask is not None else state  # A2.8: the level, asked on the page
 
     def physical_changes(self, before: State, after: State) -> tuple[Physical, ...]:
@@ -2030,6 +2082,7 @@ class AslGame(Game):
             yield from vce.generate(position)  # D5.33
             yield from ddtank.generate(position)  # D16.11
             yield from asl_placedc.generate(self, position)  # A23.3, A23.61: a DC placed
+            yield from asl_hw.generate(self, position)  # A25.23: a Human Wave to declare
         elif phase == "APh":
             yield from vce.generate(position)  # D5.33
             for group in stack_groups(
@@ -2083,6 +2136,7 @@ class AslGame(Game):
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
             remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5
             state = vmgfire.turn_over(state)  # D3.5: the hexes its MGs fired at
+            state = asl_berserk.end_of_afph(position, state)  # A15.46: its Location cleared by its TPBF
         elif phase == "MPh":
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
@@ -2090,6 +2144,8 @@ class AslGame(Game):
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
                       bicycle.BONUS)  # D15.81: one MPh's road bonus
+            state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
+            state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151
             state = asl_ovr.end_of_phase(self, state)  # A4.152: the CCPh fights what an Overrun left
             state = state.replace(game=self.gstate(state).replace(bypass=()))
@@ -2112,6 +2168,8 @@ class AslGame(Game):
             state = vcapture.end_of_ccph(state)  # A21.2: abandoned AFVs taken by the infantry there
             state = vcapcc.end_of_ccph(state)  # A21.2: the CC's order-keeping marker goes
             state = vsmccrew.end_of_turn(state)  # A21.22
+            state = asl_berserk.end_of_ccph(position, state, self.gstate(state).cc_done)  # A15.46
+            state = asl_hw.end_of_player_turn(state)  # A25.23: morale +1 and Lax for the Player Turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
@@ -2148,6 +2206,8 @@ class AslGame(Game):
             state = prisoners.berserk_massacre(self, position)
             position = position.at(state)
         if phase == "MPh":
+            state = asl_berserk.start_of_mph(self, position)  # A15.45: nothing to reach: Battle Hardening
+            position = position.at(state)
             # A4.51: a CX counter goes during the unit's next own Player Turn, after its Prep Fire and at the
             # latest as it starts moving; one gone by the start of the MPh forbids Double Time in it.
             phasing = position.phasing
@@ -2170,8 +2230,14 @@ class AslGame(Game):
         if phase == "RPh":  # B25.65: the Wind Change DR; A24.62: gusts at the start of the RPh
             return asl_wind.start_rph(self, position)
         if phase == "AFPh":  # A24.62: and again at the start of the following AFPh; A23.4: placed DCs
+            state = asl_berserk.start_of_afph(position)  # A15.46: who is berserk with an enemy there
             return asl_placedc.at_afph(position.at(asl_wind.gust(self, state)))
         return state
+
+    def check_end(self, position: Position) -> None:
+        asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
+        asl_hw.check_end(self, position)  # A25.232: a Human Wave goes on
+        vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends
 
     def phase_over(self, position: Position) -> bool:
         """The Rout Phase ends once every rout is done; the CCPh when no Location holds both sides (A3.8)."""
@@ -2192,6 +2258,7 @@ class AslGame(Game):
         lines = asl_victory.status(self, position) + prisoners.status(self, position)
         lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
+        lines += asl_berserk.status(self, position)  # A15.43: the charges owed
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:

@@ -22,6 +22,11 @@ PHRASES: dict[str, T] = {
     "cx": T("Double Time: CX (A4.51)"),
     "no_dt": T("no Double Time this MPh: CX this Player Turn (A4.51)"),
     "berserk": T("berserk (A15.4)"),
+    "charging": T("charging: its move is a berserk charge (A15.43)"),
+    "berserk_facing": T("berserk with a Known enemy in its Location as the AFPh began (A15.46)"),
+    "hw": T("in a Human Wave (A25.23)"),
+    "hw_turn": T("Human Wave this Player Turn: morale +1 unless broken, Lax (A25.23)"),
+    "hw_range": T("Human Wave Range counter: no farther from the HW row (A25.2321)"),
     "heroic": T("heroic (A15.21)"),
     "fanatic": T("fanatic (A10.8)"),
     "wounded": T("wounded (A17.1)"),
@@ -181,6 +186,8 @@ def phrase(marker: str, label: object = None) -> T:
     if marker.startswith("mfleft") and marker[6:].isdigit():
         return T("{mf} MF left of its move, to go on with after a SW picked up or dropped (A4.4)",
                  mf=_mp(int(marker[6:])))
+    if marker.startswith("chargego") and marker[8:].isdigit():
+        return T("went berserk during its move: charges on with {mf} MF (A15.431)", mf=_mp(int(marker[8:])))
     if marker.startswith("swmf") and marker[4:].isdigit():
         return T("{mf} MF spent on SW recovery before moving (A4.44)", mf=marker[4:])
     if marker.startswith("rectry:"):

@@ -63,6 +63,8 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
     its MC; a leader is never helped by himself, and only by a leader of higher morale (A10.22). The caller
     passes only the units allowed to help (A10.22: not a non-moving leader for a moving unit)."""
     best = 0
+    if unit.has("berserk"):
+        return 0  # A15.42: a berserk unit has no leadership's help
     mine = au.unit_morale(unit)
     for ldr in present:
         if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr):
@@ -90,7 +92,8 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
            "morale {morale}", unit=unit.id, check=check, white=white, coloured=coloured, total=total,
            drm=n + drm, final=final, morale=morale), "A10.1")]
     broken = unit.has("broken")
-    hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk")
+    hob = total == 2 and unit.type not in ("crew", "hero") and not unit.has("berserk") \
+        and not unit.has("hw")  # A25.23: a HW unit takes no Heat of Battle
     exceeded = elr is not None and not broken and au.elr_exceeded(final, morale, elr)
     replaced = au.replacement(unit, counters or {}, casualty=total == 12) if exceeded else None
     if total == 12:
@@ -132,7 +135,7 @@ def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int
 def pinnable(unit: UnitState) -> bool:
     """A7.8: berserk units and heroes are never pinned (nor cavalry, vehicles, climbers: not chapter A
     infantry here)."""
-    return not unit.has("berserk") and unit.type != "hero"
+    return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw")  # A25.23: nor HW units
 
 
 def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0) -> bool:

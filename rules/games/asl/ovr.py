@@ -151,6 +151,9 @@ def withdraw_hexes(position: Position, smc: UnitState) -> tuple[Hex, ...]:
 def response(position: Position, movers: Sequence[str], h: Hex) -> Decision | None:
     """A4.151: the overrun SMC's choice, asked as the movers enter its Location."""
     side = position.units[movers[0]].side
+    if any(position.units[u].has("berserk") or position.units[u].has("hw")
+           for u in movers if u in position.units):
+        return None  # A15.432, A25.233: overrun by a berserk or Human Wave MMC, the SMC may not withdraw
     smc = lone_smc(position, side, h)
     if smc is None or not can_withdraw(smc) or not withdraw_hexes(position, smc):
         return None

@@ -170,6 +170,9 @@ def check(game: AslGame, position: Position, fire: act.Fire, level: int | None =
     assert owner.hex is not None
     if owner.type not in INFANTRY or not (au.good_order(owner) or owner.has("berserk")):
         raise IllegalAction(T("{unit} must be Good Order infantry to place a DC", unit=owner.id), "A23.3")
+    if owner.has("berserk"):
+        raise IllegalAction(T("{unit} is berserk: it may only throw its DC, never place or set it",
+                              unit=owner.id), "A15.431")
     if owner.has("pinned"):
         raise IllegalAction(T("{unit} is pinned and may not place a DC", unit=owner.id), "A23.3")
     if owner.has("prep_fire"):

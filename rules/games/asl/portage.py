@@ -17,6 +17,7 @@ from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import State, UnitState
 
 SMC = ("leader", "hero")
+SMC_MAX_PP = 2  # A4.42: an SMC never carries more than 2 PP
 
 
 def carried(state: State, unit: UnitState) -> int:

@@ -91,6 +91,9 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if owner.type not in INFANTRY or not au.good_order(owner) or owner.has("pinned"):
             raise IllegalAction(T("{unit} must be Good Order infantry, not pinned, to set a DC",
                                   unit=owner.id), "A23.7")
+        if owner.has("berserk"):
+            raise IllegalAction(T("{unit} is berserk: it may only throw its DC, never place or set it",
+                                  unit=owner.id), "A15.431")
         return act.Fire(fire.firers, fire.target)
     dc = _detonation(position, fire)
     assert dc is not None

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import aerosan, bicycle, carriers, moto
+from hexmate.rules.games.asl import portage as asl_portage
 from hexmate.rules.games.asl import vmove as vm
 from hexmate.rules.games.asl.armour import budget, is_vehicle, spent_of, vtype, with_spent
 from hexmate.rules.games.asl.riders import RIDING
@@ -28,6 +29,17 @@ def load_pp(units: list[UnitState]) -> int:
 def capacity(vt: VehicleType) -> int:
     """PP the vehicle carries: its passengers, else 14 PP of riders if it may carry riders (D6.2)."""
     return vt.passengers or (14 if vt.riders else 0)
+
+
+LOADING_MF = 4  # A4.11: an infantry unit that loads, rides or unloads this Player Turn has 4 MF, whatever
+LOAD_MF = 1  # D6.4: boarding from the vehicle's Location costs 1 MF
+
+
+def loading_mf(state: State, units: list[UnitState]) -> dict[str, int]:
+    """A4.11: each loading unit's MF: 4 for every infantry unit (an SMC's 6 cut to 4, a wounded SMC's 3 and an
+    Inexperienced MMC's 3 raised to 4), no leader bonus (D6.4, A4.12), less the PP it carries over its IPC
+    (A4.42, an SMC's spare IPC lent to another loader: portage.allowances)."""
+    return asl_portage.allowances(state, units, lambda _u: LOADING_MF, ())
 
 
 def check_load(position: Position, load: act.Load) -> act.Load:
@@ -83,7 +95,7 @@ def apply_load(position: Position, load: act.Load) -> State:
     if moto.is_moto_unit(position.units[load.carrier]):
         return moto.apply_mount(position, load)  # D15.41
     state = position.state
-    left = min(3 if state.units[u].type != "leader" else 5 for u in load.units)  # 4 MF (6 an SMC) less 1
+    left = min(loading_mf(state, [state.units[u] for u in load.units]).values()) - LOAD_MF
     for uid in load.units:  # inside unless seated outside (D17.3: aerosan.seat)
         boarding = state.units[uid].mark(remove=(RIDING,))
         state = state.with_unit(dataclasses.replace(boarding, carrier=load.carrier))

@@ -92,6 +92,8 @@ def morale_of(values: Values, markers: frozenset[str]) -> int:
         m -= 1
     if "fanatic" in markers:
         m += 1
+    if "hw_turn" in markers and "broken" not in markers:
+        m += 1  # A25.23: part of a Human Wave this Player Turn
     return min(m, 10)
 
 

@@ -155,9 +155,9 @@ def test_a19_2_no_stealth_for_green_troops_even_with_a_leader(make_position: Any
 def test_a19_31_a_berserk_conscript_has_8_mf(make_position: Any) -> None:
     """A19.31, A15.431: a berserk Inexperienced unit has 8 MF like any berserk unit, and nothing adds to them
     (no leader's +2, no Double Time): the berserk 4-2-6 crosses 7 open hexes, H8 to H1, its unberserk twin
-    may not go past 3."""
+    may not go past 3. (Its charge, A15.43, is at the enemy squad in H1, the nearest Known enemy in LOS.)"""
     units = [{**_u("b-c", "4-2-6", "H8"), "markers": ["berserk"]}, _u("b-l", "8-0", "H8"),
-             _u("b-c2", "4-2-6", "D8")]
+             _u("b-c2", "4-2-6", "D8"), {**_u("a-1", "4-2-6", "H1"), "side": "a"}]
     pos = make_position("asl", units, "MPh", counters=COUNTERS, first_side="b")
     g, u = pos.game, pos.units
     assert g.group_budget([u["b-c"]]) == 8 and g.group_budget([u["b-c"]], "cx") == 8
