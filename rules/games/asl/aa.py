@@ -1,0 +1,155 @@
+"""ASL Armored Assault (D9.31): infantry moving stacked with a friendly AFV, and the +1 TEM it gives them.
+
+Declared as one move of the AFV and the infantry beneath it: ``move TANK,SQ PATH as armored-assault`` (the
+AFV first or not: it leads the move). What is built:
+
+- Who may (D9.31): infantry (squads, HS, crews, SMC, with the SW they carry) that begin their MPh beneath a
+  friendly armored AFV; here, neither the infantry nor the AFV has moved yet this MPh and they share the
+  Location. No vehicle but that one AFV, no passenger, no unit that may not move (A4.1).
+- The move: the infantry pay their MF along the path as any infantry move would (the AFV may go no farther
+  than it could with the infantry along the whole way, D9.31: along a joint path, exactly the infantry's MF
+  allowance), and the AFV pays its MP (D2); both checks must pass. The AFV leads (its VCA, ESB, bog, facing
+  as in D2) and the infantry enter each hex with it (one Defensive First Fire target stack, A8.1).
+- The TEM (D9.31, D9.3's exception): fire at those infantry in the AFV's Location gets +1 though the AFV is
+  moving (Case J), in the MPh and, if the AFV is then stopped (not in Motion), in the DFPh. As any positive
+  TEM it takes away FFMO in Open Ground, so with FFNAM the net is 0 (unless Assault Movement).
+  The other D9.3 limits stand (no other positive TEM, not from the same Location).
+
+Not built: infantry and AFV parting mid-move (the D9.31 example: the infantry's MF left as the AFV's limit,
+``vmove.armored_assault_left``) and Armored Assault with platoon impulses or Human Waves (D14.33-D14.333).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl.vehicles import vehicle_of
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+MODE = "armored-assault"
+PREFIX = "aa:"  # on each infantry unit for the Player Turn: "aa:<AFV id>" (D9.31)
+
+
+def claims(move: act.Move) -> bool:
+    return move.mode == MODE
+
+
+def marker(afv: str) -> str:
+    return f"{PREFIX}{afv}"
+
+
+def partner(unit: UnitState) -> str | None:
+    """The AFV this unit is in Armored Assault with (D9.31), or None."""
+    for m in unit.markers:
+        if m.startswith(PREFIX):
+            return m[len(PREFIX):]
+    return None
+
+
+def _armored(unit: UnitState) -> bool:
+    try:
+        return vehicle_of(unit.values).armored
+    except Exception:  # a counter the catalogue refuses is reported where it is set up (armour.check_counter)
+        return False
+
+
+def split(position: Position, move: act.Move) -> tuple[UnitState, list[UnitState]]:
+    """(the AFV, the infantry and the SW they carry) of an Armored Assault move, checked (D9.31)."""
+    units = [position.units[u] for u in move.units if u in position.units]
+    if len(units) != len(move.units):
+        raise IllegalAction(T("a unit of the Armored Assault is not on the map"), "D9.31")
+    afvs = [u for u in units if armour.is_vehicle(u)]
+    if len(afvs) != 1:
+        raise IllegalAction(T("Armored Assault is infantry moving with one AFV (D9.31)"), "D9.31")
+    afv, infantry = afvs[0], [u for u in units if not armour.is_vehicle(u)]
+    people = [u for u in infantry if u.type != "sw"]
+    if not people:
+        raise IllegalAction(T("Armored Assault needs infantry moving with {afv} (D9.31)", afv=afv.id),
+                            "D9.31")
+    if not _armored(afv) or afv.has("wreck") or afv.has("abandoned"):
+        raise IllegalAction(T("{afv} is no AFV: only an AFV covers an Armored Assault (D9.31)", afv=afv.id),
+                            "D9.31")
+    for u in people:
+        if u.side != afv.side:
+            raise IllegalAction(T("{unit} may only move with a friendly AFV (D9.31)", unit=u.id), "D9.31")
+        if u.carrier is not None:
+            raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+        if u.hex != afv.hex or u.level != afv.level:
+            raise IllegalAction(T("{unit} is not beneath {afv}: Armored Assault begins in the AFV's "
+                                  "Location (D9.31)", unit=u.id, afv=afv.id), "D9.31")
+    moved = set(position.state.moved)
+    for u in (afv, *people):
+        started = u.id in moved or u.has("entered") or (armour.is_vehicle(u) and armour.spent_of(u) > 0)
+        if started:
+            raise IllegalAction(T("{unit} has already moved this MPh: Armored Assault is by infantry that "
+                                  "begin their MPh beneath the AFV (D9.31)", unit=u.id), "D9.31")
+    return afv, infantry
+
+
+def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """D9.31: the infantry's move along the path checked as infantry (A4.1: their MF), the AFV's as a
+    vehicle's (D2: its MP); the move then goes with the AFV leading and costs what the AFV pays."""
+    if position.phase.id != "MPh":
+        raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
+                              phase=position.phase.name), "A3.3")
+    afv, infantry = split(position, move)
+    on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path, None, ""))
+    driven = armour.check_move(position, act.Move((afv.id,), move.path, None, ""))
+    ids = (afv.id, *(u for u in on_foot.units if u != afv.id))
+    return act.Move(ids, move.path, driven.cost, MODE)
+
+
+def begin(state: State, move: act.Move) -> State:
+    """The infantry are marked as in Armored Assault with the AFV for this Player Turn (D9.31)."""
+    afv = move.units[0]
+    for uid in move.units[1:]:
+        unit = state.units.get(uid)
+        if unit is not None and unit.type != "sw":
+            state = state.with_unit(unit.mark(marker(afv)))
+    return state
+
+
+def moves(game: AslGame, position: Position, afv: UnitState,
+          infantry: tuple[str, ...]) -> dict[Hex, act.Move]:
+    """The Armored Assault moves on offer: each hex the AFV reaches by its own path, if the infantry can
+    walk that path with it (D9.31)."""
+    out: dict[Hex, act.Move] = {}
+    ids = (afv.id, *infantry)
+    for h, m in armour.moves_for(position, afv).items():
+        try:
+            out[h] = check(game, position, act.Move(ids, m.path, None, MODE))
+        except IllegalAction:
+            continue
+    return out
+
+
+def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bool:
+    """D9.31: does this AFV give the Armored Assault +1 TEM to these infantry now? All of them moved with
+    it, it shares their Location, and it is this MPh or, the AFV stopped (not in Motion), the DFPh."""
+    people = [u for u in units if u.type != "sw"]
+    if not people or any(partner(u) != vehicle.id for u in people):
+        return False
+    if vehicle.has("wreck") or vehicle.has("burning") or vehicle.has("dug_in") or not _armored(vehicle):
+        return False
+    phase = position.phase.id
+    return phase == "MPh" or (phase == "DFPh" and not vehicle.has("motion"))
+
+
+def end_of_turn(state: State) -> State:
+    """The Armored Assault markers go when the DFPh is over (D9.31: its TEM lasts no longer)."""
+    for unit in list(state.units.values()):
+        mine = tuple(m for m in unit.markers if m.startswith(PREFIX))
+        if mine:
+            state = state.with_unit(unit.mark(remove=mine))
+    return state
+
+
+__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "moves", "partner", "split"]

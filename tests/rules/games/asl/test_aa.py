@@ -1,0 +1,94 @@
+"""Armored Assault (aa.py, D9.31): infantry beneath a friendly AFV at the start of their MPh move stacked with
+it, declared ``as armored-assault``; played through apply, the Defensive First Fire at them shows the +1 TEM
+the moving AFV gives them and no FFMO (FFNAM stays), as the D.8 example's second shot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+
+from .test_armour import COUNTERS
+
+
+def unit(uid: str, counter: str, side: str, where: str, *markers: str) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": where, "markers": list(markers)}
+
+
+def board(make_position: Any, *extra: dict[str, Any], phase: str = "MPh") -> Position:
+    units = [unit("a-pz", "pz", "a", "C5", "vca0"), unit("a-sq", "4-6-7", "a", "C5"),
+             unit("b-sq", "4-6-7", "b", "H3"), *extra]
+    pos: Position = make_position("asl", units, phase, counters=COUNTERS)
+    return pos
+
+
+def settle(pos: Position) -> None:
+    """No Defensive First Fire; the AFV keeps its facing (D2.11)."""
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+
+
+def _lines(pos: Position, text: str) -> list[tuple[str, str, str]]:
+    res = pos.resolve(pos.parse_action(text))
+    return [(str(line.label), str(line.value), line.rule) for line in res.lines]
+
+
+def test_d9_31_the_stack_moves_together_and_is_offered(make_position: Any) -> None:
+    """D9.31: the squad beneath the PzKpfw moves with it; the move is offered for the pair and played through
+    apply: both end in E5, both marked as moved, the squad as in Armored Assault with the AFV."""
+    pos = board(make_position)
+    offered = pos.legal_actions.moves_for({"a-pz", "a-sq"})
+    E5 = pos.map.parse_label("E5")
+    assert E5 in offered and offered[E5].mode == "armored-assault"
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.label(pos.units["a-sq"].hex) == "E5"
+    assert pos.units["a-sq"].has("aa:a-pz")
+    assert {"a-pz", "a-sq"} <= set(pos.state.moved)
+
+
+def test_d9_31_ffnam_and_the_afv_tem_net_zero_in_open_ground(make_position: Any) -> None:
+    """D.8 example (second shot, D9.31): infantry under Armored Assault fired on as they enter Open Ground get
+    +1 from the AFV (a moving one: Case J does not take it away) and -1 FFNAM, no FFMO: net 0. There: DR 8,
+    +1 hindrance, +1 Armored Assault, -1 FFNAM = 9; here with no hindrance on the line, DR 8 -> Final DR 8."""
+    pos = board(make_position)
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    assert pos.decision is not None and pos.decision.kind == "react"
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in lines
+    assert ("First Fire at a moving unit (FFNAM)", "-1", "A4.6") in lines
+    assert not any(label.startswith("moving in Open Ground") for label, _, _ in lines)
+    assert ("Final DR", "8 +0 = 8", "A7.3") in lines
+
+
+def test_d9_31_without_armored_assault_ffmo_and_no_tem(make_position: Any) -> None:
+    """The same squad moving alone in Open Ground: FFNAM and FFMO (A4.6), no TEM from the AFV it left."""
+    pos = board(make_position)
+    pos.push_text("move a-sq C5-D5")
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert ("moving in Open Ground (FFMO)", "-1", "A4.6") in lines
+    assert not any(rule == "D9.3" for _, _, rule in lines)
+
+
+def test_d9_31_who_may(make_position: Any) -> None:
+    """D9.31: only infantry that begin their MPh beneath a friendly AFV; the AFV goes no farther than the
+    infantry could along the whole path (here the squad's 4 MF: five Open Ground hexes are too many, though
+    the AFV alone has the MP)."""
+    pos = board(make_position, unit("a-sq2", "4-6-7", "a", "B5"))
+    with pytest.raises(IllegalAction, match="not beneath"):
+        pos.push_text("move a-pz,a-sq2 C5-D5 as armored-assault")
+    with pytest.raises(IllegalAction, match="5 MF, the stack has 4 MF"):
+        pos.push_text("move a-pz,a-sq C5-D5-E5-F5-G5-H5 as armored-assault")
+    far = pos.legal_actions.moves_for({"a-pz", "a-sq"})
+    assert pos.map.parse_label("G5") in far and pos.map.parse_label("H5") not in far
+    assert pos.map.parse_label("H5") in pos.legal_actions.moves_for({"a-pz"})
+    pos.push_text("move a-sq2 B5-B4")  # another unit has moved: the squad has not, but the AFV must not have
+    settle(pos)
+    pos.push_text("move a-pz C5-D5")
+    settle(pos)
+    pos.push_text("move a-sq C5-D5")  # the squad follows alone: no Armored Assault now
+    settle(pos)
+    with pytest.raises(IllegalAction, match="already moved"):
+        pos.push_text("move a-pz,a-sq D5-E5 as armored-assault")
