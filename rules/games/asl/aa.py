@@ -123,7 +123,10 @@ def moves(game: AslGame, position: Position, afv: UnitState,
     walk that path with it (D9.31)."""
     out: dict[Hex, act.Move] = {}
     ids = (afv.id, *infantry)
+    walk = game.moves_for(position, frozenset(infantry))  # A4.1: where the infantry may go at all
     for h, m in armour.moves_for(position, afv).items():
+        if h not in walk:
+            continue
         try:
             out[h] = check(game, position, act.Move(ids, m.path, None, MODE))
         except IllegalAction:

@@ -92,3 +92,32 @@ def test_d9_31_who_may(make_position: Any) -> None:
     settle(pos)
     with pytest.raises(IllegalAction, match="already moved"):
         pos.push_text("move a-pz,a-sq D5-E5 as armored-assault")
+
+
+def test_d9_31_in_the_dfph_only_beside_a_stopped_afv(make_position: Any) -> None:
+    """D9.31: to keep the AFV's +1 TEM in the DFPh the AFV must be stopped; in Motion it gives none (Case J,
+    D9.3). Infantry that did not move with it get nothing from an AFV that moved (D9.3). The marker goes at
+    the DFPh's end."""
+    def dfph(*marks: str, sq: str = "aa:a-pz") -> Position:
+        units = [unit("a-pz", "pz", "a", "E5", "vca0", "entered", *marks), unit("a-sq", "4-6-7", "a", "E5", sq),
+                 unit("b-sq", "4-6-7", "b", "H3")]
+        pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS)
+        return pos
+
+    stopped = dfph()
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in _lines(stopped, "fire b-sq at E5 dice 5,3")
+    assert not any(rule == "D9.3" for _, _, rule in _lines(dfph("motion"), "fire b-sq at E5 dice 5,3"))
+    assert not any(rule == "D9.3" for _, _, rule in _lines(dfph(sq="cx"), "fire b-sq at E5 dice 5,3"))
+    stopped.push_text("end")
+    assert stopped.phase.id != "DFPh"
+    assert not stopped.units["a-sq"].has("aa:a-pz")
+
+
+def test_d9_31_no_more_than_one_positive_tem(make_position: Any) -> None:
+    """D9.3 (which D9.31 excepts only from Case J): the AFV's +1 is used only without another positive TEM;
+    in woods the squad has the woods' TEM alone."""
+    units = [unit("a-pz", "pz", "a", "D5", "vca0", "entered"), unit("a-sq", "4-6-7", "a", "D5", "aa:a-pz"),
+             unit("b-sq", "4-6-7", "b", "H3")]
+    pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS, hexes={"D5": "woods"})
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert not any(rule == "D9.3" for _, _, rule in lines) and any(rule == "A7.6" for _, _, rule in lines)
