@@ -99,8 +99,8 @@ def test_d9_31_in_the_dfph_only_beside_a_stopped_afv(make_position: Any) -> None
     D9.3). Infantry that did not move with it get nothing from an AFV that moved (D9.3). The marker goes at
     the DFPh's end."""
     def dfph(*marks: str, sq: str = "aa:a-pz") -> Position:
-        units = [unit("a-pz", "pz", "a", "E5", "vca0", "entered", *marks), unit("a-sq", "4-6-7", "a", "E5", sq),
-                 unit("b-sq", "4-6-7", "b", "H3")]
+        units = [unit("a-pz", "pz", "a", "E5", "vca0", "entered", *marks),
+                 unit("a-sq", "4-6-7", "a", "E5", sq), unit("b-sq", "4-6-7", "b", "H3")]
         pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS)
         return pos
 
