@@ -15,17 +15,27 @@ AFV first or not: it leads the move). What is built:
   TEM it takes away FFMO in Open Ground, so with FFNAM the net is 0 (unless Assault Movement).
   The other D9.3 limits stand (no other positive TEM, not from the same Location).
 
-Not built: infantry and AFV parting mid-move (the D9.31 example: the infantry's MF left as the AFV's limit,
-``vmove.armored_assault_left``) and Armored Assault with platoon impulses or Human Waves (D14.33-D14.333).
+- Parting (D9.31 example): ``as armored-assault:CC5`` has the infantry stop going with the AFV in CC5 of the
+  path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
+  the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
+  on alone with those MF (mphsw's go-on markers).
+
+Not built: Double Time declared after the infantry parted (the example's last case, +1 MF: A4.5), parting
+offered on the page (the page offers the joint move to each hex; parting is typed), Residual FP and HIP
+reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and Armored Assault with
+platoon impulses or Human Waves (D14.33-D14.333).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import armour, mphsw
+from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
@@ -38,8 +48,27 @@ MODE = "armored-assault"
 PREFIX = "aa:"  # on each infantry unit for the Player Turn: "aa:<AFV id>" (D9.31)
 
 
+PART = "aapart"  # aapart<k>: on the AFV while its infantry are with it; they part on its hex k+1 (D9.31)
+
+
 def claims(move: act.Move) -> bool:
-    return move.mode == MODE
+    return move.mode == MODE or move.mode.startswith(MODE + ":")
+
+
+def parting(position: Position, move: act.Move) -> int:
+    """The index in the path of the hex where the infantry stop going with the AFV: ``armored-assault:CC5``
+    parts there (the AFV goes on alone, D9.31 example), plain ``armored-assault`` at the path's end."""
+    if move.mode == MODE:
+        return len(move.path) - 1
+    label = move.mode[len(MODE) + 1:]
+    try:
+        where = position.map.parse_label(label)
+    except Exception:
+        where = None
+    if where is None or where not in move.path[1:-1]:
+        raise IllegalAction(T("the infantry part from the AFV in a hex of its path before its end, not {hex} "
+                              "(D9.31)", hex=label), "D9.31")
+    return move.path.index(where)
 
 
 def marker(afv: str) -> str:
@@ -101,15 +130,39 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
                               phase=position.phase.name), "A3.3")
     afv, infantry = split(position, move)
-    on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path, None, ""))
+    k = parting(position, move)
+    on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None, ""))
     driven = armour.check_move(position, act.Move((afv.id,), move.path, None, ""))
+    if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
+        left = game.group_budget([u for u in infantry if u.type != "sw"], "", position.state) \
+            - (on_foot.cost or 0)
+        step = asl_terrain.infantry_cost_fn(position)
+        alone: int | Fraction = 0
+        for a, b in zip(move.path[k:], move.path[k + 1:], strict=False):
+            cost = step(position.map, a, b)
+            if cost is None:
+                raise IllegalAction(T("{afv} may go no farther than its infantry could: they may not enter "
+                                      "{hex} (D9.31)", afv=afv.id, hex=position.label(b)), "D9.31")
+            alone += cost
+        if alone > left:
+            raise IllegalAction(T("{afv} may go no farther than its infantry could with it all the way: "
+                                  "{cost} MF more, they had {left} MF left (D9.31)", afv=afv.id,
+                                  cost=str(alone), left=str(left)), "D9.31")
     ids = (afv.id, *(u for u in on_foot.units if u != afv.id))
-    return act.Move(ids, move.path, driven.cost, MODE)
+    return act.Move(ids, move.path, driven.cost, move.mode)
 
 
-def begin(state: State, move: act.Move) -> State:
-    """The infantry are marked as in Armored Assault with the AFV for this Player Turn (D9.31)."""
+def begin(game: AslGame, position: Position, move: act.Move) -> State:
+    """The infantry are marked as in Armored Assault with the AFV for this Player Turn, the AFV with where
+    they part and the MF they will have left then (``aapart<k>:<halves>``, D9.31)."""
+    state = position.state
     afv = move.units[0]
+    k = parting(position, move)
+    if k < len(move.path) - 1:
+        people = [state.units[u] for u in move.units[1:] if u in state.units and state.units[u].type != "sw"]
+        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None, "")).cost or 0
+        left = max(Fraction(0), Fraction(game.group_budget(people, "", state)) - Fraction(walked))
+        state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}"))
     for uid in move.units[1:]:
         unit = state.units.get(uid)
         if unit is not None and unit.type != "sw":
@@ -134,6 +187,37 @@ def moves(game: AslGame, position: Position, afv: UnitState,
     return out
 
 
+def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction] | None:
+    for m in afv.markers:
+        if m.startswith(PART) and ":" in m:
+            k, halves = m[len(PART):].split(":", 1)
+            if k.isdigit() and halves.isdigit():
+                return m, int(k), Fraction(int(halves), 2)
+    return None
+
+
+def part(state: State) -> State:
+    """D9.31: as the AFV enters the hex after the parting one, its infantry stay behind: they are no longer
+    moving, have moved, and may go on alone with the MF they have left (mphsw's ``mfleft``/``sw_pause``)."""
+    moving = state.moving
+    if moving is None or moving.units[0] not in state.units:
+        return state
+    afv = state.units[moving.units[0]]
+    mark = _parting_mark(afv)
+    if mark is None or moving.at != mark[1] + 1:
+        return state
+    stay = tuple(u for u in moving.units[1:] if u in state.units)
+    people = [u for u in stay if state.units[u].type != "sw"]
+    state = state.with_unit(afv.mark(remove=(mark[0],)))
+    state = state.replace(moving=dataclasses.replace(moving, units=(afv.id,)),
+                          moved=(*state.moved, *(u for u in stay if u not in state.moved)))
+    if people and mark[2] > 0:
+        state = mphsw.after_move(state, people, mark[2])
+        for uid in people:
+            state = state.with_unit(state.units[uid].mark(mphsw.PAUSE))
+    return state
+
+
 def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bool:
     """D9.31: does this AFV give the Armored Assault +1 TEM to these infantry now? All of them moved with
     it, it shares their Location, and it is this MPh or, the AFV stopped (not in Motion), the DFPh."""
@@ -149,7 +233,7 @@ def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bo
 def end_of_turn(state: State) -> State:
     """The Armored Assault markers go when the DFPh is over (D9.31: its TEM lasts no longer)."""
     for unit in list(state.units.values()):
-        mine = tuple(m for m in unit.markers if m.startswith(PREFIX))
+        mine = tuple(m for m in unit.markers if m.startswith(PREFIX) or m.startswith(PART))
         if mine:
             state = state.with_unit(unit.mark(remove=mine))
     return state

@@ -1699,6 +1699,10 @@ class AslGame(Game):
             state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
+            state = asl_aa.part(state)  # D9.31: Armored Assault infantry left behind where they part
+            position = position.at(state)
+            moving = state.moving
+            assert moving is not None
             seen = (moving.path[max(0, moving.at - 1)], moving.here)  # A12.2: Cases B, D, seen moving
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
@@ -1880,7 +1884,7 @@ class AslGame(Game):
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
-            position = position.at(asl_aa.begin(position.state, move))
+            position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):

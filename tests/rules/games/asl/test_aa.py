@@ -121,3 +121,45 @@ def test_d9_31_no_more_than_one_positive_tem(make_position: Any) -> None:
     pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS, hexes={"D5": "woods"})
     lines = _lines(pos, "fire b-sq at D5 dice 5,3")
     assert not any(rule == "D9.3" for _, _, rule in lines) and any(rule == "A7.6" for _, _, rule in lines)
+
+
+def parting_board(make_position: Any, *extra: dict[str, Any]) -> Position:
+    units = [unit("a-pz", "pz", "a", "B5", "vca0"), unit("a-sq", "4-6-7", "a", "B5"),
+             unit("b-sq", "4-6-7", "b", "J1"), *extra]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"D4": "woods"})
+    return pos
+
+
+def test_t_cbt_12_the_afv_goes_on_alone_no_farther_than_the_infantry_could(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example) on an analogue: the squad under the tank has spent 2 MF with it (B5-C5-D5) and
+    parts there; with its 2 MF left it enters the woods (D4, 2 MF) alone, and the tank goes on alone two
+    Open Ground hexes (E5, F5: 2 infantry MF) but not three."""
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="3 MF more, they had 2 MF left"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5 as armored-assault:D5")
+    pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5 as armored-assault:D5")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "F5" and pos.label(pos.units["a-sq"].hex) == "D5"
+    assert pos.units["a-sq"].has("aa:a-pz")
+    with pytest.raises(IllegalAction, match="the stack has 2 MF"):
+        pos.push_text("move a-sq D5-E5-F5-G5")  # three Open Ground hexes: more than it has left
+    pos.push_text("move a-sq D5-D4")  # its 2 MF left: the woods (D9.31 example: CC5)
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "D4"
+
+
+def test_t_cbt_12_with_6_mf_the_afv_reaches_two_hexes_farther(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example): with a leader (6 MF, A4.12) the infantry have 4 MF left at the parting, so
+    the tank may go on four Open Ground hexes (to H5), not five."""
+    pos = parting_board(make_position, unit("a-ldr", "9-1", "a", "B5"))
+    with pytest.raises(IllegalAction, match="5 MF more, they had 4 MF left"):
+        pos.push_text("move a-pz,a-sq,a-ldr B5-C5-D5-E5-F5-G5-H5-I5 as armored-assault:D5")
+    pos.push_text("move a-pz,a-sq,a-ldr B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "H5" and pos.label(pos.units["a-ldr"].hex) == "D5"
+
+
+def test_d9_31_parting_hex_must_be_on_the_path(make_position: Any) -> None:
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="before its end"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5 as armored-assault:J5")
