@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, mphsw
+from hexmate.rules.games.asl import armour, hw, mphsw, radioless, vrecall
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -130,24 +130,29 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
                               phase=position.phase.name), "A3.3")
     afv, infantry = split(position, move)
+    if any(u.has(hw.MARKER) for u in infantry):
+        raise IllegalAction(T("a Human Wave unit moves with an AFV only by impulses (D14.33, D14.332)"),
+                            "D14.332")
+    radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
     on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None, ""))
-    driven = armour.check_move(position, act.Move((afv.id,), move.path, None, ""))
+    alone = act.Move((afv.id,), move.path, None, "")
+    driven = vrecall.check(position, alone) if vrecall.forced(afv) else armour.check_move(position, alone)
     if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
         left = game.group_budget([u for u in infantry if u.type != "sw"], "", position.state) \
             - (on_foot.cost or 0)
         step = asl_terrain.infantry_cost_fn(position)
-        alone: int | Fraction = 0
+        further: int | Fraction = 0
         for a, b in zip(move.path[k:], move.path[k + 1:], strict=False):
             cost = step(position.map, a, b)
             if cost is None:
                 raise IllegalAction(T("{afv} may go no farther than its infantry could: they may not enter "
                                       "{hex} (D9.31)", afv=afv.id, hex=position.label(b)), "D9.31")
-            alone += cost
-        if alone > left:
+            further += cost
+        if further > left:
             raise IllegalAction(T("{afv} may go no farther than its infantry could with it all the way: "
                                   "{cost} MF more, they had {left} MF left (D9.31)", afv=afv.id,
-                                  cost=str(alone), left=str(left)), "D9.31")
+                                  cost=str(further), left=str(left)), "D9.31")
     ids = (afv.id, *(u for u in on_foot.units if u != afv.id))
     return act.Move(ids, move.path, driven.cost, move.mode)
 

@@ -163,3 +163,11 @@ def test_d9_31_parting_hex_must_be_on_the_path(make_position: Any) -> None:
     pos = parting_board(make_position)
     with pytest.raises(IllegalAction, match="before its end"):
         pos.push_text("move a-pz,a-sq B5-C5-D5 as armored-assault:J5")
+
+
+def test_d14_332_no_human_wave_unit_outside_impulses(make_position: Any) -> None:
+    """D14.33, D14.332: a HW unit goes with an AFV only by impulses (not built): the joint move refuses it."""
+    pos = board(make_position)
+    pos = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("hw")))
+    with pytest.raises(IllegalAction, match="only by impulses"):
+        pos.push_text("move a-pz,a-sq C5-D5 as armored-assault")
