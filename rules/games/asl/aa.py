@@ -15,6 +15,8 @@ AFV first or not: it leads the move). What is built:
   TEM it takes away FFMO in Open Ground, so with FFNAM the net is 0 (unless Assault Movement).
   The other D9.3 limits stand (no other positive TEM, not from the same Location).
 
+- Double Time (D9.31 example: 6 MF): ``as armored-assault+cx`` (or ``armored-assault:CC5+cx``), declared
+  with the move at the start of the infantry's MPh (A4.5: +2 MF, CX).
 - Parting (D9.31 example): ``as armored-assault:CC5`` has the infantry stop going with the AFV in CC5 of the
   path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
   the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
@@ -51,16 +53,30 @@ PREFIX = "aa:"  # on each infantry unit for the Player Turn: "aa:<AFV id>" (D9.3
 PART = "aapart"  # aapart<k>: on the AFV while its infantry are with it; they part on its hex k+1 (D9.31)
 
 
+DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of their MPh (A4.5: +2 MF, CX)
+
+
+def _base_mode(mode: str) -> str:
+    return mode[: -len(DT)] if mode.endswith(DT) else mode
+
+
 def claims(move: act.Move) -> bool:
-    return move.mode == MODE or move.mode.startswith(MODE + ":")
+    mode = _base_mode(move.mode)
+    return mode == MODE or mode.startswith(MODE + ":")
+
+
+def foot_mode(move: act.Move) -> str:
+    """The infantry's own way of moving within the Armored Assault: Double Time, or none (A4.5)."""
+    return "cx" if move.mode.endswith(DT) else ""
 
 
 def parting(position: Position, move: act.Move) -> int:
     """The index in the path of the hex where the infantry stop going with the AFV: ``armored-assault:CC5``
     parts there (the AFV goes on alone, D9.31 example), plain ``armored-assault`` at the path's end."""
-    if move.mode == MODE:
+    mode = _base_mode(move.mode)
+    if mode == MODE:
         return len(move.path) - 1
-    label = move.mode[len(MODE) + 1:]
+    label = mode[len(MODE) + 1:]
     try:
         where = position.map.parse_label(label)
     except Exception:
@@ -135,11 +151,12 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
                             "D14.332")
     radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
-    on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None, ""))
+    on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,
+                                                 foot_mode(move)))
     alone = act.Move((afv.id,), move.path, None, "")
     driven = vrecall.check(position, alone) if vrecall.forced(afv) else armour.check_move(position, alone)
     if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
-        left = game.group_budget([u for u in infantry if u.type != "sw"], "", position.state) \
+        left = game.group_budget([u for u in infantry if u.type != "sw"], foot_mode(move), position.state) \
             - (on_foot.cost or 0)
         step = asl_terrain.infantry_cost_fn(position)
         further: int | Fraction = 0
@@ -165,13 +182,16 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     k = parting(position, move)
     if k < len(move.path) - 1:
         people = [state.units[u] for u in move.units[1:] if u in state.units and state.units[u].type != "sw"]
-        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None, "")).cost or 0
-        left = max(Fraction(0), Fraction(game.group_budget(people, "", state)) - Fraction(walked))
+        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None,
+                                                    foot_mode(move))).cost or 0
+        allowance = Fraction(game.group_budget(people, foot_mode(move), state))
+        left = max(Fraction(0), allowance - Fraction(walked))
         state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}"))
     for uid in move.units[1:]:
         unit = state.units.get(uid)
         if unit is not None and unit.type != "sw":
-            state = state.with_unit(unit.mark(marker(afv)))
+            unit = unit.mark(marker(afv))
+            state = state.with_unit(unit.mark("cx") if foot_mode(move) else unit)  # A4.5: Double Time: CX
     return state
 
 

@@ -171,3 +171,14 @@ def test_d14_332_no_human_wave_unit_outside_impulses(make_position: Any) -> None
     pos = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("hw")))
     with pytest.raises(IllegalAction, match="only by impulses"):
         pos.push_text("move a-pz,a-sq C5-D5 as armored-assault")
+
+
+def test_t_cbt_12_double_time_gives_the_same_reach_as_a_leader(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example): Double Time declared at the start (A4.5: 6 MF, CX) lets the tank go on as far
+    as with a leader: four Open Ground hexes after the 2 MF spent together, not five."""
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="5 MF more, they had 4 MF left"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5-I5 as armored-assault:D5+cx")
+    pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5+cx")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "H5" and pos.units["a-sq"].has("cx")
