@@ -12,20 +12,20 @@ AFV first or not: it leads the move). What is built:
   as in D2) and the infantry enter each hex with it (one Defensive First Fire target stack, A8.1).
 - The TEM (D9.31, D9.3's exception): fire at those infantry in the AFV's Location gets +1 though the AFV is
   moving (Case J), in the MPh and, if the AFV is then stopped (not in Motion), in the DFPh. As any positive
-  TEM it takes away FFMO in Open Ground, so with FFNAM the net is 0 (unless Assault Movement).
+  TEM it takes away FFMO in Open Ground, so with FFNAM the net is 0.
   The other D9.3 limits stand (no other positive TEM, not from the same Location).
-
 - Double Time (D9.31 example: 6 MF): ``as armored-assault+cx`` (or ``armored-assault:CC5+cx``), declared
-  with the move at the start of the infantry's MPh (A4.5: +2 MF, CX).
+  with the move at the start of the infantry's MPh (A4.5: +2 MF, CX); ``armored-assault:CC5+cx1``: declared
+  as they part, after spending MF (A4.5's exception: +1 MF, CX then; the example's last case).
 - Parting (D9.31 example): ``as armored-assault:CC5`` has the infantry stop going with the AFV in CC5 of the
   path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
   the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
   on alone with those MF (mphsw's go-on markers).
 
-Not built: Double Time declared after the infantry parted (the example's last case, +1 MF: A4.5), parting
-offered on the page (the page offers the joint move to each hex; parting is typed), Residual FP and HIP
-reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and Armored Assault with
-platoon impulses or Human Waves (D14.33-D14.333).
+Not built: parting offered on the page (the page offers the joint move to each hex; parting is typed),
+Residual FP and HIP reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and
+Armored Assault with platoon impulses or Human Waves (D14.33-D14.333: refused here), Assault Movement with
+it (A4.61: FFMO but no FFNAM), and the Early War Russian Doctrine SSR barring it (A25.212).
 """
 
 from __future__ import annotations
@@ -56,8 +56,19 @@ PART = "aapart"  # aapart<k>: on the AFV while its infantry are with it; they pa
 DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of their MPh (A4.5: +2 MF, CX)
 
 
+LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part, after spending MF (A4.5: +1)
+
+
 def _base_mode(mode: str) -> str:
-    return mode[: -len(DT)] if mode.endswith(DT) else mode
+    for suffix in (LATE, DT):
+        if mode.endswith(suffix):
+            return mode[: -len(suffix)]
+    return mode
+
+
+def late(move: act.Move) -> bool:
+    """Double Time declared by the infantry when they part, having spent MF: +1 MF, CX then (A4.5)."""
+    return move.mode.endswith(LATE)
 
 
 def claims(move: act.Move) -> bool:
@@ -155,9 +166,17 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
                                                  foot_mode(move)))
     alone = act.Move((afv.id,), move.path, None, "")
     driven = vrecall.check(position, alone) if vrecall.forced(afv) else armour.check_move(position, alone)
+    if late(move):  # A4.5: declared after spending MF; only as they part here (D9.31 example's last case)
+        if k == len(move.path) - 1:
+            raise IllegalAction(T("Double Time declared as the infantry part needs the hex where they part "
+                                  "(armored-assault:HEX+cx1) (A4.5, D9.31)"), "A4.5")
+        for unit in (u for u in infantry if u.type != "sw"):
+            if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
+                raise IllegalAction(T("{unit} may not Double Time: CX now or at the start of this MPh, or "
+                                      "wounded", unit=unit.id), "A4.5")
     if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
         left = game.group_budget([u for u in infantry if u.type != "sw"], foot_mode(move), position.state) \
-            - (on_foot.cost or 0)
+            - (on_foot.cost or 0) + (1 if late(move) else 0)
         step = asl_terrain.infantry_cost_fn(position)
         further: int | Fraction = 0
         for a, b in zip(move.path[k:], move.path[k + 1:], strict=False):
@@ -185,8 +204,9 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
         walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None,
                                                     foot_mode(move))).cost or 0
         allowance = Fraction(game.group_budget(people, foot_mode(move), state))
-        left = max(Fraction(0), allowance - Fraction(walked))
-        state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}"))
+        left = max(Fraction(0), allowance - Fraction(walked)) + (1 if late(move) else 0)
+        tail = ":cx" if late(move) else ""  # A4.5: CX as they part
+        state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}{tail}"))
     for uid in move.units[1:]:
         unit = state.units.get(uid)
         if unit is not None and unit.type != "sw":
@@ -212,12 +232,12 @@ def moves(game: AslGame, position: Position, afv: UnitState,
     return out
 
 
-def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction] | None:
+def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction, bool] | None:
     for m in afv.markers:
         if m.startswith(PART) and ":" in m:
-            k, halves = m[len(PART):].split(":", 1)
+            k, halves, *rest = m[len(PART):].split(":")
             if k.isdigit() and halves.isdigit():
-                return m, int(k), Fraction(int(halves), 2)
+                return m, int(k), Fraction(int(halves), 2), rest == ["cx"]
     return None
 
 
@@ -236,6 +256,8 @@ def part(state: State) -> State:
     state = state.with_unit(afv.mark(remove=(mark[0],)))
     state = state.replace(moving=dataclasses.replace(moving, units=(afv.id,)),
                           moved=(*state.moved, *(u for u in stay if u not in state.moved)))
+    for uid in people if mark[3] else ():  # A4.5: their Double Time, declared now
+        state = state.with_unit(state.units[uid].mark("cx"))
     if people and mark[2] > 0:
         state = mphsw.after_move(state, people, mark[2])
         for uid in people:

@@ -182,3 +182,22 @@ def test_t_cbt_12_double_time_gives_the_same_reach_as_a_leader(make_position: An
     pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5+cx")
     settle(pos)
     assert pos.label(pos.units["a-pz"].hex) == "H5" and pos.units["a-sq"].has("cx")
+
+
+def test_t_cbt_12_double_time_declared_as_they_part_gives_one_more_mf(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example, last case; A4.5): Double Time declared after spending MF adds only 1 MF, so
+    after 2 MF together the tank goes on three Open Ground hexes, not four; the squad is CX from then on and
+    has 3 MF to go on with."""
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="4 MF more, they had 3 MF left"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5+cx1")
+    with pytest.raises(IllegalAction, match="needs the hex where they part"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5 as armored-assault+cx1")
+    pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5 as armored-assault:D5+cx1")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "G5" and pos.units["a-sq"].has("cx")
+    with pytest.raises(IllegalAction, match="the stack has 3 MF"):
+        pos.push_text("move a-sq D5-C5-B5-A5-A4")
+    pos.push_text("move a-sq D5-C5-B5-A5")
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "A5"
