@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, vmgbreak
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, mounted, vmgbreak
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -157,6 +157,7 @@ def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
         for u in here(position, h)
         if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
         and not u.has("bicycle")  # D15.6 (D15.8): a bicycle rider never attacks in CC (bicycle.py)
+        and not mounted.bu_passenger(position, u)  # D6.61: a BU halftrack passenger makes no CC attack
     ]
 
 

@@ -797,7 +797,8 @@ class AslGame(Game):
                     and not vcrewhit.exposed(position, action.target, side, hexes)):  # D.8, D5.31, D5.311
                 raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
                                       "by its armor's rules"), "D.8")
-            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
+                          action.target)  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -2010,7 +2011,8 @@ class AslGame(Game):
             if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
                                                     if u in position.units):
                 try:
-                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
+                                  action.target)
                     prcfire.afph_bar(position, action)  # D3.3, D3.5
                 except IllegalAction:
                     continue

@@ -188,6 +188,16 @@ def exposed(vehicle: UnitState) -> bool:
     return not vehicle.has("bu") or (vt is not None and vt.carrier)
 
 
+def bu_passenger(position: Position, unit: UnitState) -> bool:
+    """D6.61, D6.62: is this unit a BU passenger of an armored halftrack (it BU, or the unit pinned, broken,
+    or the vehicle shocked or stunned)? Such a unit does not attack in CC (D6.61)."""
+    vehicle = carrier_of(position, unit)
+    if vehicle is None or unit.type == au.SW or role_of(position, unit, vehicle) != HT_PASSENGER:
+        return False
+    return (not exposed(vehicle) or any(unit.has(m) for m in ("pinned", "broken"))
+            or any(vehicle.has(m) for m in ("shocked", "stunned")))
+
+
 def halvings(position: Position, unit: UnitState) -> list[Step]:
     """The halvings of this shot's FP for firing from aboard a vehicle, each with its rule (none on foot)."""
     vehicle = carrier_of(position, unit)
@@ -210,8 +220,11 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
     return out
 
 
-def check(position: Position, firers: Sequence[UnitState]) -> None:
-    """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride?"""
+def check(position: Position, firers: Sequence[UnitState], target: Hex | None = None) -> None:
+    """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride? BU armored-halftrack
+    passengers fire only at a firer with a height advantage greater than the range (D6.61, vheight.py)."""
+    from hexmate.rules.games.asl import vheight
+
     vehicles: set[str] = set()
     kinds: set[str] = set()
     ground = False
@@ -231,11 +244,12 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
                 raise IllegalAction(T("{unit}: passengers fire only a LMG among support weapons here",
                                       unit=unit.id), "D6.1")
-        if kind == HT_PASSENGER and not exposed(vehicle):
+        back = target is not None and kind == HT_PASSENGER and vheight.fires_back(position, vehicle, target)
+        if kind == HT_PASSENGER and not exposed(vehicle) and not back:
             raise IllegalAction(T("{unit} rides a buttoned-up halftrack and may not fire", unit=unit.id),
                                 "D6.61")
         holder = position.units.get(unit.carrier or "") if unit.type == au.SW else unit
-        if kind == HT_PASSENGER and holder is not None and holder.has("pinned"):
+        if kind == HT_PASSENGER and holder is not None and holder.has("pinned") and not back:
             raise IllegalAction(T("{unit} is pinned aboard a halftrack: it is BU and may not fire",
                                   unit=unit.id), "D6.62")
         if vehicle.has("wreck"):
