@@ -208,10 +208,11 @@ def _odds_text(attack: Fraction, defence: Fraction) -> str:
     return f"{num(attack)}:{num(defence)}"
 
 
-def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
+def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> tuple[int, str] | None:
     """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone, nor
-    with a berserk unit among them)."""
-    leaders = [u for u in units if u.type == "leader" and not u.has("pinned")]
+    with a berserk unit among them); one aboard a halftrack as D6.65 allows (``position`` given)."""
+    leaders = [u for u in units if u.type == "leader" and not u.has("pinned")
+               and (position is None or mounted.may_direct_cc(position, u, units))]
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
     best = min(leaders, key=lambda u: int(u.values["leadership"]))
@@ -334,7 +335,7 @@ def work(
         drm, hth_lines = asl_hth.kill_number_lines(position, attacking, side)
         common += drm
         lines.extend(hth_lines)
-    led = leader_drm(attacking)
+    led = leader_drm(attacking, position)  # D6.65: a leader aboard directs as the text allows
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))

@@ -21,7 +21,8 @@ Their part of an OVR (D7.11): CE armored-halftrack passengers add half their pri
 riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
 
 A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
-while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``). His
+while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``); a CC
+only while he is CE and other units aboard take part (D6.65, ``may_direct_cc``). His
 leadership on rallies, MCs and TCs, and whose checks his loss causes (D6.651): ``may_help``,
 ``lose_leader_to``. Who recovers or is passed a SW aboard (D6.31): ``sw_hands``.
 
@@ -115,6 +116,20 @@ def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitSta
     if not (entered or _moving(position, vehicle)):
         return True
     return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
+
+
+def may_direct_cc(position: Position, leader: UnitState, group: Sequence[UnitState]) -> bool:
+    """D6.65: a leader aboard an armored halftrack directs a CC only while CE (D6.61: a BU passenger makes no
+    CC attack) and only one in which other units aboard it take part (not the halftrack's attack alone);
+    units outside it in its hex only while it has not entered a new hex this phase nor is in Motion, as for
+    fire (``may_direct``). A leader on foot, or aboard another kind of vehicle, is left to A11.141."""
+    vehicle = carrier_of(position, leader)
+    if vehicle is None or role(vehicle) != HT_PASSENGER:
+        return True
+    others = [u for u in group if u.id != leader.id]
+    if bu_passenger(position, leader) or not any(carrier_of(position, u) == vehicle for u in others):
+        return False
+    return may_direct(position, leader, others)
 
 
 def sees_from_aboard(position: Position, leader: UnitState, target: Hex) -> bool:
