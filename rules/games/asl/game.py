@@ -711,6 +711,8 @@ class AslGame(Game):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
+        if isinstance(action, act.Unload) and vrecall.stops_to_unload(position, action):
+            return vrecall.check_unload(position, action)  # D5.341: a Recalled AFV in Motion stops first
         if isinstance(action, act.Unload):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and vce.is_change(position, action):
@@ -925,6 +927,7 @@ class AslGame(Game):
             state = asl_inplace.load(self, position, action)  # D3.3: its MP, by enemy vehicles
             return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
         if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
+            position = vrecall.stop_to_unload(position, action)  # D5.341, D2.13: in Motion, it stops first
             off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
             after = transport.apply_unload(position, action)
             here = position.units[action.carrier].hex
@@ -2062,6 +2065,7 @@ class AslGame(Game):
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
             yield from cyclesplit.generate(position)  # D15.44

@@ -31,8 +31,9 @@ CE_DRM = 2  # D5.31
 
 
 def _height(position: Position, unit: UnitState, h: Hex) -> int:
-    if unit.type == "sw" and unit.carrier in position.units:  # a SW fires from its holder's Location
-        unit = position.units[unit.carrier]
+    holder = position.units.get(unit.carrier or "")
+    if unit.type == "sw" and holder is not None:  # a SW fires from its holder's Location
+        unit = holder
     return position.map.level(h) + floc.level_of_unit(position, unit)
 
 
