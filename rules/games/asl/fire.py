@@ -649,7 +649,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
                        final - first_fire_drm - max(tem, 0) + max(drm_up, tem)))
     crews = vcrewhit.exposed(position, fire.target, side, firing_here, roll.coloured)
     for vehicle, bare in crews:  # D.8, D5.31, D5.311: an AFV's own exposed crew, a General Collateral attack
-        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare)
+        ce = vheight.crew_ce_drm(position, spots, vehicle)  # D5.31, D6.61: an OT AFV's, less from above
+        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare, ce)
         lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))
         groups.append((T("the crew of {vehicle}", vehicle=vehicle.id),
                        T("crew of {vehicle}", vehicle=vehicle.id), [vehicle], False, crew_dr))

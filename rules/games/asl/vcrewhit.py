@@ -128,20 +128,24 @@ def exposed(position: Position, target: Hex, side: str, firers: Iterable[Hex | N
     return out
 
 
-def crew_drm(vehicle: UnitState, unprotected: bool, hex_tem: int) -> tuple[int, T, str]:
+def crew_drm(vehicle: UnitState, unprotected: bool, hex_tem: int, ce: int = CE_DRM) -> tuple[int, T, str]:
     """The crew's own DRM, its words and its rule: +2 CE DRM, not added to a larger positive TEM (D5.31);
-    none for an unprotected crew but the hex's TEM (D5.311)."""
+    none for an unprotected crew but the hex's TEM (D5.311). ``ce``: an OT AFV's CE DRM reduced by a height
+    advantage beyond the range (D5.31, D6.61, vheight.py)."""
     if unprotected:
         return max(hex_tem, 0), T("unprotected crew: no CE DRM (fire at an unarmored aspect)"), "D5.311"
+    if ce != CE_DRM:
+        return (max(ce, hex_tem), T("CE crew: CE DRM {drm}, reduced by a height advantage beyond the range "
+                                    "(not added to a positive TEM)", drm=ce), "D5.31")
     return max(CE_DRM, hex_tem), T("CE crew: +2 CE DRM (not added to a positive TEM)"), "D5.31"
 
 
-def crew_final(final: int, drms: Sequence[tuple[T, int, str]], vehicle: UnitState, unprotected: bool
-               ) -> tuple[int, T, str]:
+def crew_final(final: int, drms: Sequence[tuple[T, int, str]], vehicle: UnitState, unprotected: bool,
+               ce: int = CE_DRM) -> tuple[int, T, str]:
     """The crew's Final DR from the attack's Final DR and DRMs: the target's DRMs out (D.6), its own in."""
     own = sum(v for _, v, rule in drms if rule in TARGET_RULES)
     hex_tem = sum(v for _, v, rule in drms if rule in ("A7.6", "A4.61") or (rule == "A4.34" and v > 0))
-    drm, said, rule = crew_drm(vehicle, unprotected, hex_tem)
+    drm, said, rule = crew_drm(vehicle, unprotected, hex_tem, ce)
     return final - own + drm, said, rule
 
 

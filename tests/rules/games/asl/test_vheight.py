@@ -68,11 +68,18 @@ def test_d6_61_bu_passengers_reached_from_a_height_advantage_beyond_the_range(ma
 
 
 def test_d5_31_ce_passengers_drm_reduced_by_height(make_position: Any) -> None:
-    """D5.31, D6.61: CE passengers of the open-topped halftrack, fired at from level 5 at range 3 (two levels
-    beyond): CE DRM 0 in place of +2."""
+    """D5.31, D6.61: CE passengers and the crew of the open-topped halftrack, fired at from level 5 at range 3
+    (two levels beyond): CE DRM 0 in place of +2; from level 3 (not beyond), +2."""
     pos = make(make_position, "PFPh", 5, markers=(), side="b")
     pos.push_text("fire b-sq at C5 dice 1,2")
-    assert any("CE DRM 0: 2 level(s) of height advantage beyond the range, D6.61" in s for s in _labels(pos))
+    said = _labels(pos)
+    assert any("CE DRM 0: 2 level(s) of height advantage beyond the range, D6.61" in s for s in said)
+    assert any("CE crew: CE DRM 0, reduced by a height advantage beyond the range" in s for s in said)
+    pos = make(make_position, "PFPh", 3, markers=(), side="b")  # not beyond the range: +2 as ever
+    pos.push_text("fire b-sq at C5 dice 1,2")
+    said = _labels(pos)
+    assert "FP vs CE units aboard a-v (+2 CE DRM)" in said
+    assert any("CE crew: +2 CE DRM" in s for s in said)
 
 
 def test_d6_61_bu_passengers_fire_back_only_at_such_a_firer(make_position: Any) -> None:
