@@ -240,12 +240,14 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
     crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
+    above = not crews and vheight.reaches_crew(position, fire.firers, target, side)  # D5.311, D6.61
     if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews \
+            and not above \
             and not lone_trucks(position, target, side):  # A7.308: an unarmored vehicle is a target alone
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
-        if (not movers or movers[0].hex != target) and not crews:
+        if (not movers or movers[0].hex != target) and not crews and not above:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         for sw in weapons:
@@ -648,9 +650,14 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False,
                        final - first_fire_drm - max(tem, 0) + max(drm_up, tem)))
     crews = vcrewhit.exposed(position, fire.target, side, firing_here, roll.coloured)
+    aspect = {v.id for v, b in crews if b}  # D5.311: at an unarmored aspect, no CE DRM at all
+    above = vcrewhit.from_above(position, fire.target, side, lambda v: vheight.excess(position, spots, v))
+    crews = [(v, b or v.id in above) for v, b in crews]  # D5.311: from above an OT AFV's crew is exposed
+    crews += [(v, True) for vid, (v, _) in above.items() if vid not in {c.id for c, _ in crews}]
     for vehicle, bare in crews:  # D.8, D5.31, D5.311: an AFV's own exposed crew, a General Collateral attack
-        ce = vheight.crew_ce_drm(position, spots, vehicle)  # D5.31, D6.61: an OT AFV's, less from above
-        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare, ce)
+        height = vehicle.id in above and vehicle.id not in aspect
+        ce = vheight.ce_drm(above[vehicle.id][1]) if height else None
+        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare, ce)  # D5.31, D6.61: less
         lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))
         groups.append((T("the crew of {vehicle}", vehicle=vehicle.id),
                        T("crew of {vehicle}", vehicle=vehicle.id), [vehicle], False, crew_dr))

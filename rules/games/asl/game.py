@@ -57,6 +57,7 @@ from hexmate.rules.games.asl import (
     vfg,
     vfire,
     vft,
+    vheight,
     vinplace,
     vmgfire,
     vmgveh,
@@ -796,7 +797,8 @@ class AslGame(Game):
             hexes = [position.units[u].hex for u in action.firers if u in position.units]
             if (enemies and all(armour.is_vehicle(u) and not asl_unarmored.target_of_small_arms(u)
                                 for u in enemies)
-                    and not vcrewhit.exposed(position, action.target, side, hexes)):  # D.8, D5.31, D5.311
+                    and not vcrewhit.exposed(position, action.target, side, hexes)  # D.8, D5.31, D5.311
+                    and not vheight.reaches_crew(position, action.firers, action.target, side)):  # D5.311
                 raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
                                       "by its armor's rules"), "D.8")
             mounted.check(position, [position.units[u] for u in action.firers if u in position.units],

@@ -14,9 +14,10 @@ aboard a vehicle are at its ground level (floc.level_of_unit).
 Used by fire.py (infantry IFT attacks): ``reached`` adds the BU passengers a height advantage reaches as a
 group of their own at ``ce_drm``; the CE passengers of an OT AFV take the same reduced CE DRM (D5.31).
 mounted.py asks ``fires_back`` before refusing a BU passenger's fire (D6.61), and ``bu_passenger`` bars them
-from attacking in CC (cc.attackers). The crew of an OT AFV takes the same reduced CE DRM (``crew_ce_drm``,
-D5.31). Not built: airbursts (B13.3, chapter B), and the bar on spotting for indirect fire (no spotter or
-observer rule is built: those are chapter C's).
+from attacking in CC (cc.attackers). The crew of an OT AFV is exposed to such fire even when BU, takes
+the reduced CE DRM and its results as infantry (D5.311, D5.31: vcrewhit.from_above). Not built: airbursts
+(B13.3, chapter B), and the bar on spotting for indirect fire (no spotter or observer rule is built: those
+are chapter C's, C9.3 and C1.6).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from hexmate.rules.games.asl import floc
-from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance
 
@@ -57,13 +57,6 @@ def ce_drm(over: int) -> int:
     return max(CE_DRM - over, 0)
 
 
-def crew_ce_drm(position: Position, firers: Sequence[tuple[UnitState, Hex]], vehicle: UnitState) -> int:
-    """D5.31, D6.61: the CE DRM of an open-topped AFV's crew against these firers (+2 unless reduced)."""
-    if not vehicle_of(vehicle.values).open_topped:
-        return CE_DRM
-    return ce_drm(excess(position, firers, vehicle))
-
-
 def reached(position: Position, firers: Sequence[tuple[UnitState, Hex]],
             unreached: set[str]) -> dict[str, tuple[list[UnitState], int]]:
     """D6.61: the BU armored-halftrack passengers among ``unreached`` that these firers reach from a height
@@ -85,6 +78,15 @@ def reached(position: Position, firers: Sequence[tuple[UnitState, Hex]],
     return out
 
 
+def reaches_crew(position: Position, firers: Sequence[str], target: Hex, side: str) -> bool:
+    """D5.311, D6.61: do these firers reach an enemy OT AFV's crew in ``target`` from a height advantage
+    beyond the range (BU or not)?"""
+    from hexmate.rules.games.asl import vcrewhit
+
+    spots = [(u, u.hex) for uid in firers if (u := position.units.get(uid)) is not None and u.hex is not None]
+    return bool(vcrewhit.from_above(position, target, side, lambda v: excess(position, spots, v)))
+
+
 def fires_back(position: Position, vehicle: UnitState, target: Hex) -> bool:
     """D6.61: may the BU passengers of this halftrack fire at ``target``? Only at an enemy there with a height
     advantage over the halftrack greater than the range."""
@@ -92,4 +94,4 @@ def fires_back(position: Position, vehicle: UnitState, target: Hex) -> bool:
                for u in position.units_at(target))
 
 
-__all__ = ["CE_DRM", "ce_drm", "crew_ce_drm", "excess", "excess_of", "fires_back", "reached"]
+__all__ = ["CE_DRM", "ce_drm", "excess", "excess_of", "fires_back", "reached", "reaches_crew"]

@@ -74,7 +74,7 @@ def test_d5_31_ce_passengers_drm_reduced_by_height(make_position: Any) -> None:
     pos.push_text("fire b-sq at C5 dice 1,2")
     said = _labels(pos)
     assert any("CE DRM 0: 2 level(s) of height advantage beyond the range, D6.61" in s for s in said)
-    assert any("CE crew: CE DRM 0, reduced by a height advantage beyond the range" in s for s in said)
+    assert any("crew exposed from a height advantage beyond the range: CE DRM 0" in s for s in said)
     pos = make(make_position, "PFPh", 3, markers=(), side="b")  # not beyond the range: +2 as ever
     pos.push_text("fire b-sq at C5 dice 1,2")
     said = _labels(pos)
@@ -106,3 +106,43 @@ def test_d6_61_bu_passengers_make_no_cc_attack(make_position: Any) -> None:
         assert top is not None and top.side == "a"
         units = top.units if top is not None else ()
         assert ("a-sq" in units) is offered
+
+
+def test_d5_311_a_bu_ot_crew_is_exposed_from_a_height_advantage_beyond_the_range(make_position: Any) -> None:
+    """D5.311, D6.61: the halftrack BU, fired at from level 4 at range 3 (one beyond): its crew is exposed
+    all the same, at CE DRM +1, and takes the results as infantry (D5.311); from level 3 it is not reached."""
+    pos = make(make_position, "PFPh", 4, side="b")
+    pos.push_text("fire b-sq at C5 dice 1,2")
+    res = pos.last_resolution
+    assert res is not None
+    crew = [line for line in res.lines if str(line.label) == "a-v's crew"]
+    assert crew and crew[0].rule == "D5.311" and "CE DRM 1" in str(crew[0].value)
+    pos = make(make_position, "PFPh", 3, side="b")
+    pos.push_text("fire b-sq at C5 dice 1,2")
+    assert not any(str(line.label) == "a-v's crew" for line in _res(pos).lines)
+
+
+def _res(pos: Position) -> Any:
+    res = pos.last_resolution
+    assert res is not None
+    return res
+
+
+def test_d5_311_fire_at_a_lone_bu_halftrack_from_above(make_position: Any) -> None:
+    """D.8, D5.311, D6.61: a BU halftrack with nobody aboard: small arms from level 3 at range 3 reach no
+    crew and are refused (D.8); from level 4 its crew is reached at CE DRM +1 (D5.311)."""
+    units = [{"id": "a-v", "counter": "ht", "side": "a", "hex": "C5", "markers": ["vca0", "bu"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "F5"}]
+    for level, allowed in ((3, False), (4, True)):
+        pos: Position = make_position("asl", units, "PFPh", counters=MORE, first_side="b",
+                                      hexes={"F5": {"level": level}})
+        if not allowed:
+            with pytest.raises(IllegalAction) as err:
+                pos.push_text("fire b-sq at C5 dice 1,2")
+            assert err.value.rule == "D.8"
+            assert pos.parse_action("fire b-sq at C5") not in pos.legal_actions
+            continue
+        assert pos.parse_action("fire b-sq at C5") in pos.legal_actions
+        pos.push_text("fire b-sq at C5 dice 1,2")
+        crew = [line for line in _res(pos).lines if str(line.label) == "a-v's crew"]
+        assert crew and crew[0].rule == "D5.311" and "CE DRM 1" in str(crew[0].value)
