@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, vmgbreak
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, mounted, vmgbreak
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -157,6 +157,7 @@ def attackers(position: Position, h: Hex, side: str) -> list[UnitState]:
         for u in here(position, h)
         if u.side == side and not u.has("broken") and u.id not in away and _personnel(u)
         and not u.has("bicycle")  # D15.6 (D15.8): a bicycle rider never attacks in CC (bicycle.py)
+        and not mounted.bu_passenger(position, u)  # D6.61: a BU halftrack passenger makes no CC attack
     ]
 
 
@@ -207,10 +208,11 @@ def _odds_text(attack: Fraction, defence: Fraction) -> str:
     return f"{num(attack)}:{num(defence)}"
 
 
-def leader_drm(units: Sequence[UnitState]) -> tuple[int, str] | None:
+def leader_drm(units: Sequence[UnitState], position: Position | None = None) -> tuple[int, str] | None:
     """A11.141: the best Good Order, unpinned leader attacking with others directs it (not when alone, nor
-    with a berserk unit among them)."""
-    leaders = [u for u in units if u.type == "leader" and not u.has("pinned")]
+    with a berserk unit among them); one aboard a halftrack as D6.65 allows (``position`` given)."""
+    leaders = [u for u in units if u.type == "leader" and not u.has("pinned")
+               and (position is None or mounted.may_direct_cc(position, u, units))]
     if not leaders or len(leaders) == len(units) or any(u.has("berserk") for u in units):
         return None
     best = min(leaders, key=lambda u: int(u.values["leadership"]))
@@ -333,7 +335,7 @@ def work(
         drm, hth_lines = asl_hth.kill_number_lines(position, attacking, side)
         common += drm
         lines.extend(hth_lines)
-    led = leader_drm(attacking)
+    led = leader_drm(attacking, position)  # D6.65: a leader aboard directs as the text allows
     if led is not None:
         common += led[0]
         lines.append(Line(T("leadership ({leader})", leader=led[1]), f"{led[0]:+d}", "A11.141"))

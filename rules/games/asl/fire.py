@@ -31,6 +31,7 @@ from hexmate.rules.games.asl import (
     spray,
     vcover,
     vcrewhit,
+    vheight,
     vmg,
 )
 from hexmate.rules.games.asl import bypass as asl_bypass
@@ -239,12 +240,14 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
     if target not in position.map.hexes:
         raise IllegalAction(T("the target hex is not on the map"), "A7.3")
     crews = vcrewhit.exposed(position, target, side, shooter_hexes)  # D.8, D5.31: an AFV's exposed crew
+    above = not crews and vheight.reaches_crew(position, fire.firers, target, side)  # D5.311, D6.61
     if not [u for u in position.units_at(target) if u.side != side and u.type != au.SW] and not crews \
+            and not above \
             and not lone_trucks(position, target, side):  # A7.308: an unarmored vehicle is a target alone
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
-        if (not movers or movers[0].hex != target) and not crews:
+        if (not movers or movers[0].hex != target) and not crews and not above:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         for sw in weapons:
@@ -615,6 +618,8 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     carried = {u.id for units in (*riding.values(), *ce_aboard.values(), *cycles.values(), cyclists)
                for u in units}
     carried |= unreached
+    spots = [(u, h) for u in shooters if (h := where(position, u)) is not None]
+    from_above = vheight.reached(position, spots, unreached)  # D6.61: BU passengers below a height advantage
     groups: list[tuple[T, T, list[UnitState], bool, int]] = [
         (GROUPS["known"], SUMMARY_GROUPS["known"],
          [u for u in targets if not u.concealed and u.id not in carried], False, final),
@@ -632,12 +637,27 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
         groups.append((T("riders on bicycles (-1 IFT DRM)"), T("on bicycles"), cyclists,
                        all(u.concealed for u in cyclists), final + bicycle.IFT_DRM))
     for vid, units in sorted(ce_aboard.items()):  # D5.31: +2 CE DRM, not on top of a positive TEM; no FFNAM
-        label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid)
-        ce_final = final - first_fire_drm - max(tem, 0) + max(vmg.CE_DRM, tem)
+        carrier = mounted.carrier_of(position, units[0]) or units[0]
+        over = vheight.excess(position, spots, carrier)  # D5.31, D6.61: the CE DRM less from above
+        label = T("CE units aboard {vehicle} (+2 CE DRM)", vehicle=vid) if not over else \
+            T("CE units aboard {vehicle} (CE DRM {drm}: {levels} level(s) of height advantage beyond the "
+              "range, D6.61)", vehicle=vid, drm=vheight.ce_drm(over), levels=over)
+        ce_final = final - first_fire_drm - max(tem, 0) + max(vheight.ce_drm(over), tem)
         groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False, ce_final))
+    for vid, (units, drm_up) in sorted(from_above.items()):  # D6.61: reached from above, the CE DRM less
+        label = T("BU passengers of {vehicle}, reached from a height advantage beyond the range (CE DRM "
+                  "{drm}, D6.61)", vehicle=vid, drm=drm_up)
+        groups.append((label, T("aboard {vehicle}", vehicle=vid), units, False,
+                       final - first_fire_drm - max(tem, 0) + max(drm_up, tem)))
     crews = vcrewhit.exposed(position, fire.target, side, firing_here, roll.coloured)
+    aspect = {v.id for v, b in crews if b}  # D5.311: at an unarmored aspect, no CE DRM at all
+    above = vcrewhit.from_above(position, fire.target, side, lambda v: vheight.excess(position, spots, v))
+    crews = [(v, b or v.id in above) for v, b in crews]  # D5.311: from above an OT AFV's crew is exposed
+    crews += [(v, True) for vid, (v, _) in above.items() if vid not in {c.id for c, _ in crews}]
     for vehicle, bare in crews:  # D.8, D5.31, D5.311: an AFV's own exposed crew, a General Collateral attack
-        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare)
+        height = vehicle.id in above and vehicle.id not in aspect
+        ce = vheight.ce_drm(above[vehicle.id][1]) if height else None
+        crew_dr, said, rule = vcrewhit.crew_final(final, drms, vehicle, bare, ce)  # D5.31, D6.61: less
         lines.append(Line(T("{vehicle}'s crew", vehicle=vehicle.id), said, rule))
         groups.append((T("the crew of {vehicle}", vehicle=vehicle.id),
                        T("crew of {vehicle}", vehicle=vehicle.id), [vehicle], False, crew_dr))

@@ -58,6 +58,7 @@ from hexmate.rules.games.asl import (
     vfg,
     vfire,
     vft,
+    vheight,
     vinplace,
     vmgfire,
     vmgveh,
@@ -718,6 +719,8 @@ class AslGame(Game):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
+        if isinstance(action, act.Unload) and vrecall.stops_to_unload(position, action):
+            return vrecall.check_unload(position, action)  # D5.341: a Recalled AFV in Motion stops first
         if isinstance(action, act.Unload):
             return transport.check_unload(position, action)  # D6.5
         if isinstance(action, act.Move) and vce.is_change(position, action):
@@ -803,10 +806,12 @@ class AslGame(Game):
             hexes = [position.units[u].hex for u in action.firers if u in position.units]
             if (enemies and all(armour.is_vehicle(u) and not asl_unarmored.target_of_small_arms(u)
                                 for u in enemies)
-                    and not vcrewhit.exposed(position, action.target, side, hexes)):  # D.8, D5.31, D5.311
+                    and not vcrewhit.exposed(position, action.target, side, hexes)  # D.8, D5.31, D5.311
+                    and not vheight.reaches_crew(position, action.firers, action.target, side)):  # D5.311
                 raise IllegalAction(T("small arms reach no exposed crew there: the AFV is attacked only "
                                       "by its armor's rules"), "D.8")
-            mounted.check(position, [position.units[u] for u in action.firers if u in position.units])  # D6
+            mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
+                          action.target)  # D6
             return asl_fire.check(self, armour.infantry_view(position), action)
         phase = position.phase
         raise IllegalAction(
@@ -933,6 +938,7 @@ class AslGame(Game):
             state = asl_inplace.load(self, position, action)  # D3.3: its MP, by enemy vehicles
             return vinplace.open_window(position, state, action.carrier, T("loading"), "D6.4")
         if isinstance(action, act.Unload):  # A8.12: the unloaded units' MF, spent in place, may be fired at
+            position = vrecall.stop_to_unload(position, action)  # D5.341, D2.13: in Motion, it stops first
             off = tuple(u.id for u in position.units.values() if u.carrier == action.carrier)
             after = transport.apply_unload(position, action)
             here = position.units[action.carrier].hex
@@ -2029,7 +2035,8 @@ class AslGame(Game):
             if isinstance(action, act.Fire) and any(position.units[u].carrier for u in action.firers
                                                     if u in position.units):
                 try:
-                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units])
+                    mounted.check(position, [position.units[u] for u in action.firers if u in position.units],
+                                  action.target)
                     prcfire.afph_bar(position, action)  # D3.3, D3.5
                 except IllegalAction:
                     continue
@@ -2079,6 +2086,7 @@ class AslGame(Game):
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
             yield from transport.load_generate(position)  # D6.4, D6.5
+            yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
             yield from carriers.deploy_generate(position)  # D6.82
             yield from bicycle.generate(position)  # D15.81
             yield from cyclesplit.generate(position)  # D15.44

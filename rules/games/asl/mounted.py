@@ -21,7 +21,8 @@ Their part of an OVR (D7.11): CE armored-halftrack passengers add half their pri
 riders a quarter, each then tripled (TPBF); the Motion/non-stopped halving does not apply to the OVR.
 
 A leader aboard an armored halftrack directs its other passengers' fire; the units outside it in its hex only
-while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``). His
+while the halftrack has not entered a new hex this phase and is not in Motion (D6.65, ``may_direct``); a CC
+only while he is CE and other units aboard take part (D6.65, ``may_direct_cc``). His
 leadership on rallies, MCs and TCs, and whose checks his loss causes (D6.651): ``may_help``,
 ``lose_leader_to``. Who recovers or is passed a SW aboard (D6.31): ``sw_hands``.
 
@@ -117,6 +118,20 @@ def may_direct(position: Position, leader: UnitState, directed: Sequence[UnitSta
     return all(carrier_of(position, u) == vehicle for u in directed if u.id != leader.id)
 
 
+def may_direct_cc(position: Position, leader: UnitState, group: Sequence[UnitState]) -> bool:
+    """D6.65: a leader aboard an armored halftrack directs a CC only while CE (D6.61: a BU passenger makes no
+    CC attack) and only one in which other units aboard it take part (not the halftrack's attack alone);
+    units outside it in its hex only while it has not entered a new hex this phase nor is in Motion, as for
+    fire (``may_direct``). A leader on foot, or aboard another kind of vehicle, is left to A11.141."""
+    vehicle = carrier_of(position, leader)
+    if vehicle is None or role(vehicle) != HT_PASSENGER:
+        return True
+    others = [u for u in group if u.id != leader.id]
+    if bu_passenger(position, leader) or not any(carrier_of(position, u) == vehicle for u in others):
+        return False
+    return may_direct(position, leader, others)
+
+
 def sees_from_aboard(position: Position, leader: UnitState, target: Hex) -> bool:
     """D6.65: a leader aboard a bypassing vehicle directs no fire at a target he cannot see from its CAFP
     (D2.37), whatever the units in his hex see; True when not aboard or not bypassing."""
@@ -188,6 +203,16 @@ def exposed(vehicle: UnitState) -> bool:
     return not vehicle.has("bu") or (vt is not None and vt.carrier)
 
 
+def bu_passenger(position: Position, unit: UnitState) -> bool:
+    """D6.61, D6.62: is this unit a BU passenger of an armored halftrack (it BU, or the unit pinned, broken,
+    or the vehicle shocked or stunned)? Such a unit does not attack in CC (D6.61)."""
+    vehicle = carrier_of(position, unit)
+    if vehicle is None or unit.type == au.SW or role_of(position, unit, vehicle) != HT_PASSENGER:
+        return False
+    return (not exposed(vehicle) or any(unit.has(m) for m in ("pinned", "broken"))
+            or any(vehicle.has(m) for m in ("shocked", "stunned")))
+
+
 def halvings(position: Position, unit: UnitState) -> list[Step]:
     """The halvings of this shot's FP for firing from aboard a vehicle, each with its rule (none on foot)."""
     vehicle = carrier_of(position, unit)
@@ -210,8 +235,11 @@ def halvings(position: Position, unit: UnitState) -> list[Step]:
     return out
 
 
-def check(position: Position, firers: Sequence[UnitState]) -> None:
-    """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride?"""
+def check(position: Position, firers: Sequence[UnitState], target: Hex | None = None) -> None:
+    """D6.1, D6.22, D6.62, D6.64: may these units fire from where they ride? BU armored-halftrack
+    passengers fire only at a firer with a height advantage greater than the range (D6.61, vheight.py)."""
+    from hexmate.rules.games.asl import vheight
+
     vehicles: set[str] = set()
     kinds: set[str] = set()
     ground = False
@@ -231,11 +259,12 @@ def check(position: Position, firers: Sequence[UnitState]) -> None:
             if str(unit.values.get("sw", "")) != "mg" or "lmg" not in unit.name.lower():
                 raise IllegalAction(T("{unit}: passengers fire only a LMG among support weapons here",
                                       unit=unit.id), "D6.1")
-        if kind == HT_PASSENGER and not exposed(vehicle):
+        back = target is not None and kind == HT_PASSENGER and vheight.fires_back(position, vehicle, target)
+        if kind == HT_PASSENGER and not exposed(vehicle) and not back:
             raise IllegalAction(T("{unit} rides a buttoned-up halftrack and may not fire", unit=unit.id),
                                 "D6.61")
         holder = position.units.get(unit.carrier or "") if unit.type == au.SW else unit
-        if kind == HT_PASSENGER and holder is not None and holder.has("pinned"):
+        if kind == HT_PASSENGER and holder is not None and holder.has("pinned") and not back:
             raise IllegalAction(T("{unit} is pinned aboard a halftrack: it is BU and may not fire",
                                   unit=unit.id), "D6.62")
         if vehicle.has("wreck"):

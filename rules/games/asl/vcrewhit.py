@@ -47,7 +47,7 @@ stun; the vehicle is then Abandoned.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -128,20 +128,51 @@ def exposed(position: Position, target: Hex, side: str, firers: Iterable[Hex | N
     return out
 
 
-def crew_drm(vehicle: UnitState, unprotected: bool, hex_tem: int) -> tuple[int, T, str]:
+def crew_drm(vehicle: UnitState, unprotected: bool, hex_tem: int,
+             ce: int | None = None) -> tuple[int, T, str]:
     """The crew's own DRM, its words and its rule: +2 CE DRM, not added to a larger positive TEM (D5.31);
-    none for an unprotected crew but the hex's TEM (D5.311)."""
+    none for an unprotected crew but the hex's TEM (D5.311). ``ce``: an OT AFV's crew fired on from a height
+    advantage beyond the range, exposed even if BU (D5.311), its CE DRM reduced (D5.31, D6.61, vheight.py)."""
+    if unprotected and ce is not None:
+        said = T("crew exposed from a height advantage beyond the range: CE DRM {drm} (not added to a "
+                 "positive TEM)", drm=ce)
+        return max(ce, hex_tem), said, "D5.311"
     if unprotected:
         return max(hex_tem, 0), T("unprotected crew: no CE DRM (fire at an unarmored aspect)"), "D5.311"
     return max(CE_DRM, hex_tem), T("CE crew: +2 CE DRM (not added to a positive TEM)"), "D5.31"
 
 
-def crew_final(final: int, drms: Sequence[tuple[T, int, str]], vehicle: UnitState, unprotected: bool
-               ) -> tuple[int, T, str]:
+def from_above(position: Position, target: Hex, side: str, excess: Callable[[UnitState], int]
+               ) -> dict[str, tuple[UnitState, int]]:
+    """D5.311, D6.61: the enemy OT AFVs in ``target`` whose crew an attack from a height advantage beyond
+    the range reaches, CE or BU, each with that excess (``excess``: vheight's, for this attack's firers);
+    D.8: none while shocked or stunned; in the MPh only the vehicle moving now, where it has just entered."""
+    moving = position.state.moving
+    pool = {u.id: u for u in getattr(position.state.game, "aside", ())}  # the infantry view sets them aside
+    pool.update({u.id: u for u in position.units.values() if is_vehicle(u)})
+    out: dict[str, tuple[UnitState, int]] = {}
+    for vehicle in sorted(pool.values(), key=lambda u: u.id):
+        if vehicle.hex != target or vehicle.side == side or not is_vehicle(vehicle) \
+                or not vtype(vehicle).open_topped:
+            continue
+        if not vtype(vehicle).armored or vehicle.has("wreck") or not _has_crew(vehicle) \
+                or vehicle.has("shocked") or vehicle.has("stunned"):
+            continue
+        if position.phase.id == "MPh" and (moving is None or moving.here != target
+                                           or vehicle.id not in moving.units):
+            continue
+        over = excess(vehicle)
+        if over > 0:
+            out[vehicle.id] = (vehicle, over)
+    return out
+
+
+def crew_final(final: int, drms: Sequence[tuple[T, int, str]], vehicle: UnitState, unprotected: bool,
+               ce: int | None = None) -> tuple[int, T, str]:
     """The crew's Final DR from the attack's Final DR and DRMs: the target's DRMs out (D.6), its own in."""
     own = sum(v for _, v, rule in drms if rule in TARGET_RULES)
     hex_tem = sum(v for _, v, rule in drms if rule in ("A7.6", "A4.61") or (rule == "A4.34" and v > 0))
-    drm, said, rule = crew_drm(vehicle, unprotected, hex_tem)
+    drm, said, rule = crew_drm(vehicle, unprotected, hex_tem, ce)
     return final - own + drm, said, rule
 
 

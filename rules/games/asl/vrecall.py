@@ -18,11 +18,16 @@ At the table (``check``, called for a Recalled AFV's move in its MPh):
   it cannot pay for the next hex); it then ends in Motion without the facing question (``end_move``);
 - its total may not go beyond its MP allowance (no ESB).
 
-Passengers and riders (D5.341): a stopped Recalled AFV carrying them unloads them before it moves (its
-move is refused until then; ``unload`` as any vehicle, D6.5). The MPh does not end while a Recalled AFV that
-could move off has not moved (``check_end``). Not built: an AFV in Motion stopping to unload them (its move
-is forced as above, and they leave with it). Without ``options.friendly_edge`` the scenario names no edge to
-route to and the move is not constrained.
+Passengers and riders (D5.341: it may stop, or stay stopped, to unload them, and must unload them as soon as
+it can): a stopped Recalled AFV carrying them unloads them before it moves (its move is refused until then;
+``unload`` as any vehicle, D6.5). One in Motion at the start of its MPh, before it moves, may ``unload``
+too: it stops in its hex for 1 MP (D2.13, ``stop_to_unload``) and then unloads as D6.5 says (its quarter of
+the MP allowance); while it can so unload, its move is refused and the MPh does not end (as soon as
+possible). Once they are off it is a stopped Recalled AFV with nobody aboard: it starts (1 MP, D2.12) and
+leaves by the route above with the MP it has left. When it cannot unload (D6.5: its passengers fired or
+joined an OVR this phase, or too few MP), they leave the map with it. The MPh does not end while a Recalled
+AFV that could move off has not moved (``check_end``). Without ``options.friendly_edge`` the scenario names
+no edge to route to and the move is not constrained.
 """
 
 from __future__ import annotations
@@ -143,6 +148,8 @@ def check(position: Position, move: act.Move, dist: Table | None = None) -> act.
         why = T("{unit} is Recalled: it unloads its passengers and riders first (unload {unit}), then leaves "
                 "(D5.341)", unit=unit.id)
         raise IllegalAction(why, "D5.341")
+    if aboard and _can_stop_to_unload(position, unit):  # D5.341: in Motion, it stops to unload them first
+        raise IllegalAction(_stop_first(unit), "D5.341")
     if move.mode not in ("", "exit"):
         raise IllegalAction(T("{unit} is Recalled: it moves forward in Motion by the shortest route to its "
                               "friendly board edge (D5.341)", unit=unit.id), "D5.341")
@@ -223,6 +230,66 @@ def moves(position: Position, unit: UnitState) -> dict[Hex, act.Move]:
     return out
 
 
+def _stop_first(unit: UnitState) -> T:
+    return T("{unit} is Recalled with passengers or riders aboard: it stops to unload them first (unload "
+             "{unit}: 1 MP to stop, then the unloading), then leaves (D5.341, D2.13)", unit=unit.id)
+
+
+def stops_to_unload(position: Position, unload: act.Unload) -> bool:
+    """D5.341: is this the unloading of a Recalled AFV in Motion (it stops first)?"""
+    unit = position.units.get(unload.carrier)
+    return unit is not None and forced(unit) and unit.has("motion") and unit.hex is not None
+
+
+def _stopped(position: Position, unit: UnitState) -> Position:
+    """D2.13: the AFV stopped in its hex for 1 MP, no longer in Motion."""
+    stopped = armour.with_spent(unit, armour.spent_of(unit) + vm.STOP_MP).mark(remove=("motion",))
+    return position.at(position.state.with_unit(stopped))
+
+
+def check_unload(position: Position, unload: act.Unload) -> act.Unload:
+    """D5.341: a Recalled AFV in Motion stops in its hex (1 MP, D2.13) to unload, at the start of its MPh
+    before it moves (as soon as possible), then unloads as D6.5 says."""
+    from hexmate.rules.games.asl import transport
+
+    unit = position.units[unload.carrier]
+    if unit.side != position.phasing or position.phase.id != "MPh" or unit.id in position.state.moved:
+        raise IllegalAction(T("{unit} in Motion stops to unload only in its own MPh, before it moves "
+                              "(D5.341)", unit=unit.id), "D5.341")
+    if armour.spent_of(unit) + vm.STOP_MP > armour.budget(unit):
+        raise IllegalAction(T("{unit} has no MP left to stop (D2.13)", unit=unit.id), "D2.13")
+    transport.check_unload(_stopped(position, unit), unload)  # D6.5, once stopped
+    return unload
+
+
+def _can_stop_to_unload(position: Position, unit: UnitState) -> bool:
+    try:
+        check_unload(position, act.Unload(unit.id))
+    except IllegalAction:
+        return False
+    return True
+
+
+def stop_to_unload(position: Position, unload: act.Unload) -> Position:
+    """D5.341, D2.13: before a Recalled AFV in Motion unloads, it stops (the position to unload from);
+    any other unloading's position is returned as it is."""
+    if not stops_to_unload(position, unload):
+        return position
+    return _stopped(position, position.units[unload.carrier])
+
+
+def unload_offers(position: Position) -> list[act.Unload]:
+    """What the page offers: the stop and unloading of each Recalled AFV in Motion that may (D5.341)."""
+    out: list[act.Unload] = []
+    if position.phase.id != "MPh":
+        return out
+    for unit in sorted(position.units.values(), key=lambda u: u.id):
+        if unit.side == position.phasing and forced(unit) and unit.has("motion") \
+                and _can_stop_to_unload(position, unit):
+            out.append(act.Unload(unit.id))
+    return out
+
+
 def check_end(position: Position) -> None:
     """D5.341: the MPh does not end while a Recalled AFV of the phasing side that could move on its way off
     the friendly edge has not moved this phase."""
@@ -232,6 +299,8 @@ def check_end(position: Position) -> None:
         if unit.side != position.phasing or not forced(unit) or unit.hex is None \
                 or unit.id in position.state.moved:
             continue
+        if unit.has("motion") and _can_stop_to_unload(position, unit):  # D5.341: as soon as possible
+            raise IllegalAction(_stop_first(unit), "D5.341")
         if not pwexit.edge(position, unit.side) or unit.has("immobilized") or unit.has("bogged"):
             continue
         if moves(position, unit):
@@ -250,4 +319,5 @@ def end_move(position: Position, state: State, uid: str) -> State:
     return state.with_unit(armour.with_spent(unit, armour.budget(unit)).mark("motion", remove=("exiting",)))
 
 
-__all__ = ["Table", "check", "check_end", "end_move", "exit_mp", "forced", "moves", "table", "to_edge"]
+__all__ = ["Table", "check", "check_end", "check_unload", "end_move", "exit_mp", "forced", "moves",
+           "stop_to_unload", "stops_to_unload", "table", "to_edge", "unload_offers"]
