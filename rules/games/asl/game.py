@@ -21,6 +21,7 @@ from hexmate.rules.games.asl import (
     armour,
     bicycle,
     carriers,
+    commissar,
     crew,
     cyclesplit,
     ddtank,
@@ -2238,6 +2239,7 @@ class AslGame(Game):
         asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
         asl_hw.check_end(self, position)  # A25.232: a Human Wave goes on
         vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends
+        commissar.check_end(position)  # A25.222: the rallies a commissar owes are tried
 
     def phase_over(self, position: Position) -> bool:
         """The Rout Phase ends once every rout is done; the CCPh when no Location holds both sides (A3.8)."""

@@ -1,0 +1,114 @@
+"""ASL Russian Commissars (A25.22-A25.223): a 9-0 or 10-0 leader counter whose ``leader_kind`` is
+``commissar`` (the demo catalogue's "9-0C" and "10-0C", demo values).
+
+Built and tested here and at the call sites named:
+- A25.221 morale: an unpinned, unbroken (and not berserk) commissar raises by one the morale of every other
+  friendly Infantry unit in its Location, never a commissar nor a unit of morale 10, capped at 10 (A.18);
+  where he does, no other leader's DRM applies (``bonus``, ``leader_drm_allowed``; morale checks in
+  aftermath.py, rally in rally.py). A commissar never takes another leader's DRM (morale.leader_drm_for) and
+  is never Replaced (A19; units.replacement). He resolves his IFT MC first in his Location (morale.check_order).
+  He takes no LLMC/LLTC and causes them in leaders of higher morale than his own (morale.llmc/lltc).
+- A25.221 a broken commissar must try to self-rally, even with another leader present, and A25.222 he must
+  try to rally every broken unit of his Location: the side cannot end its RPh while one of those is untried
+  (``owed_rallies``; ``check_end`` refuses the end of that side's RPh).
+- A25.222 a rally under a commissar ignores DM and counts the unit's morale +1; an MMC failing it is
+  replaced by the one-step lower-quality unit of its size (``replaced_by``); a squad with none is Casualty
+  Reduced; a broken crew, SMC, or a HS with no lower unit is eliminated (``failed_rally``).
+- A25.223 a commissar gone berserk makes every friendly Infantry unit of his Location berserk at once (not the
+  units that never take Heat of Battle, A15.1: crews and heroes) (``spread_berserk``, aftermath.py).
+Not here: A25.22's pre-game swap of an 8-0/8-1 for a commissar in scenarios up to October 1942 (an OB choice
+for the scenario author; the counters exist in the demo catalogue).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.scenario import CounterType
+from hexmate.rules.text import T
+
+INFANTRY = frozenset({"squad", "hs", "crew", "leader", "hero"})
+HOB_EXEMPT = frozenset({"crew", "hero"})  # A15.1: units that never take Heat of Battle
+
+
+def is_commissar(unit: UnitState) -> bool:
+    return unit.type == "leader" and unit.values.get("leader_kind") == "commissar"
+
+
+def _active(c: UnitState) -> bool:
+    """A25.221: unpinned and unbroken (a berserk leader leads nothing, A15.41)."""
+    return is_commissar(c) and au.good_order(c) and not c.has("pinned") and not c.has("berserk")
+
+
+def commissars_with(units: Iterable[UnitState], unit: UnitState) -> list[UnitState]:
+    """The active friendly commissars in the unit's Location, not the unit itself."""
+    if unit.hex is None:
+        return []
+    return [c for c in units if c.id != unit.id and c.side == unit.side and c.hex == unit.hex
+            and c.level == unit.level and c.carrier == unit.carrier and _active(c)]
+
+
+def bonus(units: Iterable[UnitState], unit: UnitState) -> int:
+    """A25.221: +1 morale for every other Infantry unit in an active commissar's Location (broken ones too:
+    their broken morale, as the rally of A25.222 says), not for a commissar or a unit of morale 10."""
+    if unit.type not in INFANTRY or is_commissar(unit):
+        return 0
+    if au.unit_morale(unit) >= 10 or not commissars_with(units, unit):
+        return 0
+    return 1
+
+
+def leader_drm_allowed(units: Iterable[UnitState], unit: UnitState) -> bool:
+    """A25.221: a commissar never takes a leader's DRM; where a commissar raises a unit's morale, no other
+    leader's DRM applies to it."""
+    units = list(units)
+    return not is_commissar(unit) and not bonus(units, unit)
+
+
+def owed_rallies(position: Position, side: str) -> list[UnitState]:
+    """A25.221/A25.222: broken units of ``side`` that must still try to rally this RPh: a broken commissar
+    (self-rally), and every broken unit in an active commissar's Location."""
+    units = list(position.units.values())
+    return [u for u in units if u.side == side and u.has("broken") and not u.has("rally_tried")
+            and u.type in INFANTRY and (is_commissar(u) or commissars_with(units, u))]
+
+
+def check_end(position: Position) -> None:
+    """A25.221/A25.222: the side rallying now cannot end its RPh while a rally it owes is untried."""
+    if position.phase.id != "RPh":
+        return
+    due = owed_rallies(position, position.to_act)
+    if due:
+        raise IllegalAction(T("{unit} must try to rally under its commissar first", unit=due[0].id),
+                            "A25.222")
+
+
+def failed_rally(state: State, unit: UnitState, counters: Mapping[str, CounterType]) -> tuple[State, str]:
+    """A25.222: an MMC failing a rally under a commissar is replaced by the lower-quality unit of its size
+    (still broken); a squad with none is Casualty Reduced (A7.302, its HS, broken); a broken crew, SMC, or HS
+    with no lower unit is eliminated. Returns the new state and what became of the unit ("replaced",
+    "reduced", "eliminated")."""
+    from hexmate.rules.games.asl.aftermath import _drop_possessions
+
+    lower = unit.values.get("replaced_by")
+    if unit.type in ("squad", "hs") and isinstance(lower, str) and lower in counters \
+            and counters[lower].type == unit.type:
+        return state.with_unit(unit.as_counter(counters[lower])), "replaced"
+    half = unit.values.get("reduces_to")
+    if unit.type == "squad" and isinstance(half, str) and half in counters:
+        return state.with_unit(unit.as_counter(counters[half])), "reduced"
+    return _drop_possessions(state, unit).without_unit(unit.id), "eliminated"
+
+
+def spread_berserk(state: State, leader: UnitState) -> State:
+    """A25.223: a berserk commissar makes every friendly Infantry unit in his Location berserk at once (losing
+    broken, pin, DM, CX, TI and concealment as A15.42 says), not crews and heroes (A15.1)."""
+    gone = ("broken", "pinned", "dm", "cx", "ti")
+    for u in list(state.units.values()):
+        if u.id != leader.id and u.side == leader.side and u.hex == leader.hex and u.level == leader.level \
+                and u.carrier == leader.carrier and u.type in INFANTRY and u.type not in HOB_EXEMPT and not u.has("berserk"):
+            state = state.with_unit(u.mark("berserk", remove=gone).revealed())
+    return state

@@ -1,0 +1,148 @@
+"""ASL Russian Commissars (rules/games/asl/commissar.py; A25.22-A25.223), played through the RPh and the
+fire's Morale Checks on the small open board. The text has no worked example of a commissar; each case is
+built from its sentences, with the demo catalogue's Russian counters (demo values): 9-0C commissar (morale 9,
+broken 8), 4-4-7r (7/7, lower 4-2-6), 4-2-6 (6/6, none lower, HS 2-2-6), 2-2-7r HS (7/6, lower 2-2-6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import morale as am
+from hexmate.rules.games.asl import units as au
+
+from tests.rules.games.conftest import ASL_COUNTERS
+
+COUNTERS = {**ASL_COUNTERS, **{k: dict(v) for k, v in au.demo_catalogue().items()}}
+
+
+def unit(uid: str, counter: str, side: str, hx: str, *markers: str) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": hx, "markers": list(markers)}
+
+
+def rph(make_position: Any, *units: dict[str, Any]) -> Any:
+    return make_position("asl", [unit("b-x", "4-6-7", "b", "H8"), *units], "RPh", counters=COUNTERS)
+
+
+def test_a25_222_a_commissars_rally_ignores_dm_and_counts_morale_plus_one(make_position: Any) -> None:
+    """A25.222: a broken DM 4-4-7r (broken morale 7) with the 9-0C rolls 4+4 = 8: DM's +4 is ignored and its
+    morale counts as 8: it rallies (alone it would need a leader; with an ordinary 9-0 it would be 12)."""
+    pos = rph(make_position, unit("a-s", "4-4-7r", "a", "C3", "broken", "dm"), unit("a-c", "9-0C", "a", "C3"))
+    pos.push_text("rally a-s dice 4,4")
+    assert not pos.units["a-s"].has("broken") and not pos.units["a-s"].has("dm")
+
+
+def test_a25_221_an_ordinary_leaders_drm_is_barred_beside_a_commissar(make_position: Any) -> None:
+    """A25.221/A25.222: with the commissar and a 9-1, the 9-1's -1 is not applied: 5+4 = 9 against 7+1 = 8
+    fails (with the -1 it would have been 8 and rallied); and failing under the commissar costs the 4-4-7r a
+    step of quality: it is now a broken 4-2-6."""
+    pos = rph(make_position, unit("a-s", "4-4-7r", "a", "C3", "broken"), unit("a-c", "9-0C", "a", "C3"),
+              unit("a-l", "9-1", "a", "C3"))
+    pos.push_text("rally a-s dice 5,4")
+    got = pos.units["a-s"]
+    assert got.counter.name == "4-2-6" and got.has("broken")
+
+
+@pytest.mark.parametrize(("counter", "becomes"), [
+    ("4-2-6", "2-2-6"),  # A25.222: a squad already of the lowest quality is Casualty Reduced
+    ("2-2-7r", "2-2-6"),  # a HS with a lower-quality HS is replaced by it
+    ("2-2-6", None),  # a HS that cannot be replaced is eliminated
+    ("8-0", None),  # a broken SMC is eliminated
+    ("2-2-8", None),  # a broken crew is eliminated
+])
+def test_a25_222_a_failed_rally_under_a_commissar(make_position: Any, counter: str,
+                                                  becomes: str | None) -> None:
+    """A25.222: rolls 6+5 = 11 fail for each (broken morale at most 8, +1): replaced, reduced or gone."""
+    pos = rph(make_position, unit("a-s", counter, "a", "C3", "broken"), unit("a-c", "9-0C", "a", "C3"))
+    pos.push_text("rally a-s dice 6,5")
+    if becomes is None:
+        assert "a-s" not in pos.units
+    else:
+        assert pos.units["a-s"].counter.name == becomes and pos.units["a-s"].has("broken")
+
+
+def test_a25_222_the_commissar_must_try_every_rally_of_his_location(make_position: Any) -> None:
+    """A25.222: the RPh cannot end while a broken unit with the commissar has not tried; a broken unit
+    elsewhere is not owed. Once tried, it ends."""
+    pos = rph(make_position, unit("a-s", "4-4-7r", "a", "C3", "broken"), unit("a-c", "9-0C", "a", "C3"),
+              unit("a-t", "4-4-7r", "a", "E5", "broken"))
+    with pytest.raises(IllegalAction, match="a-s must try to rally"):
+        pos.push_text("end")
+    pos.push_text("rally a-s dice 2,3")
+    pos.push_text("end")
+    assert pos.to_act == "b"
+
+
+def test_a25_221_a_broken_commissar_must_self_rally_without_the_other_leader(make_position: Any) -> None:
+    """A25.221: a broken 9-0C (broken morale 8) with a 9-1 must try to self-rally and the 9-1 cannot help:
+    4+4 +1 self-rally = 9 > 8, still broken (the 9-1's -1 instead of +1 would have rallied him)."""
+    pos = rph(make_position, unit("a-c", "9-0C", "a", "C3", "broken"), unit("a-l", "9-1", "a", "C3"))
+    with pytest.raises(IllegalAction, match="a-c must try to rally"):
+        pos.push_text("end")
+    pos.push_text("rally a-c dice 4,4")
+    assert pos.units["a-c"].has("broken")
+    pos.push_text("end")
+    assert pos.to_act == "b"
+
+
+def fire_at_c2(make_position: Any, *units: dict[str, Any], dice: dict[str, str]) -> tuple[Any, list[Any]]:
+    """a-1's 8 FP at 1 hex with DR 7 (a 1MC on each, A7.304); the open rolls answered from ``dice`` (by unit
+    id, then by decision kind), else 2,2."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "C1"), *units], "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    seen = []
+    while pos.decision is not None:
+        top = pos.decision
+        seen.append((top.then, top.subject))
+        got = dice.get(f"{top.then}:{top.subject[0]}" if top.subject else top.then, dice.get(top.then, "2,2"))
+        pos.push_text(f"answer dice {got}")
+    return pos, seen
+
+
+def test_a25_221_the_commissar_checks_first_and_bars_other_leaders(make_position: Any) -> None:
+    """A25.221: the commissar resolves his MC first in the Location, before the 9-1; the 4-4-7r's morale is
+    8 with him, and the 9-1's -1 is barred: 4+4 +1 = 9 > 8 breaks it (with the -1 it would be 8: pinned)."""
+    pos, seen = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-l", "9-1", "b", "C2"),
+                           unit("b-c", "9-0C", "b", "C2"), dice={"mc:b-s": "4,4"})
+    mcs = [s[0] for t, s in seen if t == "mc"]
+    assert mcs[0] == "b-c" and set(mcs) == {"b-c", "b-l", "b-s"}
+    assert pos.units["b-s"].has("broken")
+
+
+def test_a25_221_the_plus_one_turns_a_break_into_a_pin(make_position: Any) -> None:
+    """A25.221: 4+3 +1 = 8 on the 4-4-7r: against morale 7 it would break; with the commissar its morale is
+    8: passed on exactly its morale, pinned (A7.8)."""
+    pos, _ = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-c", "9-0C", "b", "C2"),
+                        dice={"mc:b-s": "4,3"})
+    assert pos.units["b-s"].has("pinned") and not pos.units["b-s"].has("broken")
+
+
+def test_a25_221_no_plus_one_from_a_pinned_commissar(make_position: Any) -> None:
+    """A25.221: only an unpinned commissar raises morale: pinned, 4+3 +1 = 8 > 7 breaks the 4-4-7r."""
+    pos, _ = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"),
+                        unit("b-c", "9-0C", "b", "C2", "pinned"), dice={"mc:b-s": "4,3"})
+    assert pos.units["b-s"].has("broken")
+
+
+def test_a25_223_a_berserk_commissar_takes_his_location_with_him_at_once(make_position: Any) -> None:
+    """A25.223: the commissar rolls an Original 2 on his MC and goes berserk on the HoB DR; the 4-4-7r with
+    him is berserk at once, with no NTC (A15.41's check is not rolled); the crew, which never takes HoB
+    (A15.1), is not."""
+    pos, seen = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-c", "9-0C", "b", "C2"),
+                           unit("b-k", "2-2-8", "b", "C2"), dice={"mc:b-c": "1,1", "hob": "3,4"})
+    assert pos.units["b-c"].has("berserk")
+    assert pos.units["b-s"].has("berserk") and not pos.units["b-k"].has("berserk")
+    assert not any(t == "berserk_tc" for t, _ in seen)
+
+
+def test_a25_221_llmc_a_commissar_takes_none_and_causes_one_in_a_better_leader(make_position: Any) -> None:
+    """A25.221: when the 9-0C breaks, the 10-2 (morale above his 9) takes a LLMC; when the 10-2 breaks, the
+    commissar takes none though his morale is lower. A commissar is never Replaced (A19)."""
+    pos = make_position("asl", [unit("b-c", "9-0C", "b", "C2"), unit("b-l", "10-2", "b", "C2"),
+                                unit("b-s", "4-4-7r", "b", "C2")], "PFPh", counters=COUNTERS)
+    c, ldr = pos.units["b-c"], pos.units["b-l"]
+    others = list(pos.units.values())
+    assert dict(am.llmc(c, others)) == {"b-l": 0, "b-s": 0}
+    assert "b-c" not in dict(am.llmc(ldr, others)) and "b-s" in dict(am.llmc(ldr, others))
+    assert au.replacement(c, pos.scenario.counters) is None
