@@ -6,8 +6,9 @@ Built and tested here and at the call sites named:
   friendly Infantry unit in its Location, never a commissar nor a unit of morale 10, capped at 10 (A.18);
   where he does, no other leader's DRM applies (``bonus``, ``leader_drm_allowed``; morale checks in
   aftermath.py, rally in rally.py). A commissar never takes another leader's DRM (morale.leader_drm_for) and
-  is never Replaced (A19; units.replacement). He resolves his IFT MC first in his Location (morale.check_order).
-  He takes no LLMC/LLTC and causes them in leaders of higher morale than his own (morale.llmc/lltc).
+  is never Replaced (A19; units.replacement). He resolves his IFT MC first in his Location
+  (morale.check_order). He takes no LLMC/LLTC and causes them in leaders of higher morale than his own
+  (morale.llmc/lltc).
 - A25.221 a broken commissar must try to self-rally, even with another leader present, and A25.222 he must
   try to rally every broken unit of his Location: the side cannot end its RPh while one of those is untried
   (``owed_rallies``; ``check_end`` refuses the end of that side's RPh).
@@ -109,6 +110,7 @@ def spread_berserk(state: State, leader: UnitState) -> State:
     gone = ("broken", "pinned", "dm", "cx", "ti")
     for u in list(state.units.values()):
         if u.id != leader.id and u.side == leader.side and u.hex == leader.hex and u.level == leader.level \
-                and u.carrier == leader.carrier and u.type in INFANTRY and u.type not in HOB_EXEMPT and not u.has("berserk"):
+                and u.carrier == leader.carrier and u.type in INFANTRY and u.type not in HOB_EXEMPT \
+                and not u.has("berserk"):
             state = state.with_unit(u.mark("berserk", remove=gone).revealed())
     return state
