@@ -262,7 +262,7 @@ def heat_of_battle(unit: UnitState, dice: tuple[int, int], *, known_enemy_in_los
     if threshold and final >= threshold and au.unit_class(unit.values) != "elite":
         results = {"surrender"}
     if "surrender" in results and (
-        nat.flag("berserk_not_surrender") or unit.has("fanatic")
+        nat.flag("berserk_not_surrender") or unit.has("fanatic") or commissar.is_commissar(unit)  # A15.1 note
         or (enemy_nationality or "") in nat.classes("berserk_not_surrender_vs")
     ):
         results = {"berserk"}

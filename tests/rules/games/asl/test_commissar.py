@@ -146,3 +146,24 @@ def test_a25_221_llmc_a_commissar_takes_none_and_causes_one_in_a_better_leader(m
     assert dict(am.llmc(c, others)) == {"b-l": 0, "b-s": 0}
     assert "b-c" not in dict(am.llmc(ldr, others)) and "b-s" in dict(am.llmc(ldr, others))
     assert au.replacement(c, pos.scenario.counters) is None
+
+
+def test_a15_1_a_commissar_goes_berserk_instead_of_surrendering(make_position: Any) -> None:
+    """A15.1 (table note) and A25.22: the commissar's HoB DR 5+5 +2 (Russian) = 12 would be a surrender;
+    a commissar goes berserk instead, and the 4-4-7r with him too (A25.223)."""
+    pos, _ = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-c", "9-0C", "b", "C2"),
+                        dice={"mc:b-c": "1,1", "hob": "5,5"})
+    assert pos.units["b-c"].has("berserk") and not pos.units["b-c"].has("broken")
+    assert pos.units["b-s"].has("berserk")
+
+
+def test_a20_21_a_broken_commissar_never_surrenders_in_the_rtph(make_position: Any) -> None:
+    """A20.21 (and A25.22): a commissar is among the units that do not surrender by the RtPh procedure; an
+    ordinary broken 8-0 there may."""
+    from hexmate.rules.games.asl import prisoners
+
+    units = [unit("b-c", "9-0C", "b", "C2", "broken"), unit("b-l", "8-0", "b", "C2", "broken"),
+             unit("a-1", "4-6-7", "a", "C1")]
+    pos = make_position("asl", units, "RtPh", counters=COUNTERS)
+    assert not prisoners.may_surrender(pos.game, pos, pos.units["b-c"])
+    assert prisoners.may_surrender(pos.game, pos, pos.units["b-l"])
