@@ -354,7 +354,8 @@ def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: a
         return state
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
-    if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead):
+    if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead,
+                         bonus=commissar.bonus(state.units.values(), unit)):  # A25.221
         state = state.with_unit(unit.mark("pinned"))
     return state
 
@@ -366,7 +367,8 @@ def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: ac
         return state
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
-    res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead)
+    res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead,
+                            bonus=commissar.bonus(state.units.values(), unit))  # A25.221
     if res.outcome == "pin":
         state = state.with_unit(unit.mark("pinned"))  # A7.305
         from hexmate.rules.games.asl import prisoners as asl_prisoners

@@ -142,18 +142,18 @@ def pinnable(unit: UnitState) -> bool:
     return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw")  # A25.23: nor HW units
 
 
-def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0) -> bool:
+def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0, bonus: int = 0) -> bool:
     """A Task Check (TC/NTC, A10.1): like an MC it passes on a final DR at most the unit's morale, but a
     failure has only the effect the calling rule names (a PTC's pin, A7.305)."""
     _, _, total = _dr(dice)
-    return total + n + drm <= au.unit_morale(unit)
+    return total + n + drm <= min(10, au.unit_morale(unit) + bonus)  # bonus: a commissar's +1 (A25.221)
 
 
-def pin_task_check(unit: UnitState, dice: tuple[int, int], *, drm: int = 0) -> MoraleResult:
+def pin_task_check(unit: UnitState, dice: tuple[int, int], *, drm: int = 0, bonus: int = 0) -> MoraleResult:
     """A7.305: a PTC result makes each unbroken target take an NTC; failing it pins the unit. A broken unit
     takes none."""
     _, _, total = _dr(dice)
-    morale = au.unit_morale(unit)
+    morale = min(10, au.unit_morale(unit) + bonus)  # a commissar's +1 (A25.221)
     final = total + drm
     if unit.has("broken"):
         why = T("broken units take no PTC")

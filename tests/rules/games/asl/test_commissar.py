@@ -167,3 +167,21 @@ def test_a20_21_a_broken_commissar_never_surrenders_in_the_rtph(make_position: A
     pos = make_position("asl", units, "RtPh", counters=COUNTERS)
     assert not prisoners.may_surrender(pos.game, pos, pos.units["b-c"])
     assert prisoners.may_surrender(pos.game, pos, pos.units["b-l"])
+
+
+@pytest.mark.parametrize(("with_commissar", "pinned"), [(True, False), (False, True)])
+def test_a25_221_the_plus_one_counts_in_a_ptc_too(make_position: Any, with_commissar: bool,
+                                                  pinned: bool) -> None:
+    """A25.221 (morale raised, TCs included): 4 FP at 2 hexes with DR 7 is a PTC (A7.305, demo IFT); the
+    4-4-7r rolls 4+4 = 8: against 7 it is pinned, against 8 with the 9-0C it passes."""
+    units = [unit("a-1", "4-6-7", "a", "C1"), unit("b-s", "4-4-7r", "b", "C3")]
+    if with_commissar:
+        units.append(unit("b-c", "9-0C", "b", "C3"))
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1 at C3 dice 3,4")
+    kinds = []
+    while pos.decision is not None:
+        kinds.append(pos.decision.then)
+        pos.push_text(f"answer dice {'4,4' if pos.decision.subject == ('b-s',) else '2,2'}")
+    assert "ptc" in kinds
+    assert pos.units["b-s"].has("pinned") is pinned
