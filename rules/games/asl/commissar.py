@@ -87,6 +87,20 @@ def check_end(position: Position) -> None:
                             "A25.222")
 
 
+def status(position: Position) -> list[str]:
+    """The rallies a commissar still owes in this RPh, for the page (A25.221, A25.222); a unit or commissar
+    under a "?" is not named (A12)."""
+    if position.phase.id != "RPh":
+        return []
+    units = list(position.units.values())
+    lines: list[str] = []
+    for u in owed_rallies(position, position.to_act):
+        if u.concealed or any(c.concealed for c in commissars_with(units, u)):
+            continue
+        lines.append(T("{unit} must try to rally this RPh under its commissar (A25.222)", unit=u.id))
+    return lines
+
+
 def failed_rally(state: State, unit: UnitState, counters: Mapping[str, CounterType]) -> tuple[State, str]:
     """A25.222: an MMC failing a rally under a commissar is replaced by the lower-quality unit of its size
     (still broken); a squad with none is Casualty Reduced (A7.302, its HS, broken); a broken crew, SMC, or HS

@@ -2261,6 +2261,7 @@ class AslGame(Game):
         lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         lines += asl_berserk.status(self, position)  # A15.43: the charges owed
+        lines += commissar.status(position)  # A25.222: the rallies a commissar owes
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:

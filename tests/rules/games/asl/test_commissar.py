@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
@@ -67,9 +68,12 @@ def test_a25_222_the_commissar_must_try_every_rally_of_his_location(make_positio
     elsewhere is not owed. Once tried, it ends."""
     pos = rph(make_position, unit("a-s", "4-4-7r", "a", "C3", "broken"), unit("a-c", "9-0C", "a", "C3"),
               unit("a-t", "4-4-7r", "a", "E5", "broken"))
+    assert pos.game.status(pos)[-1:] == ["a-s must try to rally this RPh under its commissar (A25.222)"]
+    assert act.EndPhase() not in pos.legal_actions  # the page offers no "done" yet
     with pytest.raises(IllegalAction, match="a-s must try to rally"):
         pos.push_text("end")
     pos.push_text("rally a-s dice 2,3")
+    assert not any("commissar" in line for line in pos.game.status(pos))
     pos.push_text("end")
     assert pos.to_act == "b"
 
