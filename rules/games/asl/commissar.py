@@ -17,22 +17,46 @@ Built and tested here and at the call sites named:
   Reduced; a broken crew, SMC, or a HS with no lower unit is eliminated (``failed_rally``).
 - A25.223 a commissar gone berserk makes every friendly Infantry unit of his Location berserk at once (not the
   units that never take Heat of Battle, A15.1: crews and heroes) (``spread_berserk``, aftermath.py).
-Not here: A25.22's pre-game swap of an 8-0/8-1 for a commissar in scenarios up to October 1942 (an OB choice
-for the scenario author; the counters exist in the demo catalogue).
+- A25.22 a commissar is a 9-0 or 10-0 leader (``check_counter``), and no side starts with more commissars than
+  other leaders (``check_setup``): the scenario is refused with an error naming it.
+Not here: A25.22's optional pre-game swap of one 8-0 for a 9-0 commissar and/or one 8-1 for a 10-0 in
+scenarios up to October 1942 (no set-up decision offers it; a scenario's OB may list commissars directly).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
-from hexmate.rules.scenario import CounterType
+from hexmate.rules.scenario import CounterType, Scenario
 from hexmate.rules.text import T
 
 INFANTRY = frozenset({"squad", "hs", "crew", "leader", "hero"})
 HOB_EXEMPT = frozenset({"crew", "hero"})  # A15.1: units that never take Heat of Battle
+
+
+def check_counter(counter: CounterType) -> str | None:
+    """A25.22: a commissar is a 9-0 or 10-0 leader."""
+    v = counter.values
+    if v.get("leader_kind") != "commissar":
+        return None
+    if counter.type != "leader" or v.get("leadership") != 0 or v.get("morale") not in (9, 10):
+        return "a commissar (leader_kind commissar) is a 9-0 or 10-0 leader (A25.22)"
+    return None
+
+
+def check_setup(scenario: Scenario) -> None:
+    """A25.22: no side starts with more commissars than its other leaders; DataError naming the scenario."""
+    for side in scenario.sides:
+        kinds = [scenario.counters[u.counter].values.get("leader_kind") for u in scenario.units
+                 if u.side == side.id and u.counter in scenario.counters
+                 and scenario.counters[u.counter].type == "leader"]
+        n = kinds.count("commissar")
+        if n > len(kinds) - n:
+            raise DataError(f"{scenario.source}: side {side.id!r} starts with {n} commissar(s) and only "
+                            f"{len(kinds) - n} other leader(s): never more commissars (A25.22)")
 
 
 def is_commissar(unit: UnitState) -> bool:

@@ -313,6 +313,7 @@ class AslGame(Game):
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
+        commissar.check_setup(scenario)  # A25.22: never more commissars than other leaders
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
@@ -335,6 +336,8 @@ class AslGame(Game):
         }
         if counter.type not in need:
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
+        if (bad := commissar.check_counter(counter)) is not None:
+            return bad
         missing = [k for k in need[counter.type] if not isinstance(counter.values.get(k), int)]
         return f"{counter.type} needs whole-number {', '.join(missing)} (A1.2)" if missing else None
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules import actions as act
-from hexmate.rules.errors import IllegalAction
+from hexmate.rules.errors import DataError, IllegalAction
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 
@@ -18,12 +18,17 @@ from tests.rules.games.conftest import ASL_COUNTERS
 COUNTERS = {**ASL_COUNTERS, **{k: dict(v) for k, v in au.demo_catalogue().items()}}
 
 
+# A25.22: no side may start with more commissars than other leaders: an 8-0 each, far away
+OTHERS = [{"id": "a-z", "counter": "8-0", "side": "a", "hex": "H1", "markers": []},
+          {"id": "b-z", "counter": "8-0", "side": "b", "hex": "H7", "markers": []}]
+
+
 def unit(uid: str, counter: str, side: str, hx: str, *markers: str) -> dict[str, Any]:
     return {"id": uid, "counter": counter, "side": side, "hex": hx, "markers": list(markers)}
 
 
 def rph(make_position: Any, *units: dict[str, Any]) -> Any:
-    return make_position("asl", [unit("b-x", "4-6-7", "b", "H8"), *units], "RPh", counters=COUNTERS)
+    return make_position("asl", [unit("b-x", "4-6-7", "b", "H8"), *OTHERS, *units], "RPh", counters=COUNTERS)
 
 
 def test_a25_222_a_commissars_rally_ignores_dm_and_counts_morale_plus_one(make_position: Any) -> None:
@@ -93,7 +98,7 @@ def test_a25_221_a_broken_commissar_must_self_rally_without_the_other_leader(mak
 def fire_at_c2(make_position: Any, *units: dict[str, Any], dice: dict[str, str]) -> tuple[Any, list[Any]]:
     """a-1's 8 FP at 1 hex with DR 7 (a 1MC on each, A7.304); the open rolls answered from ``dice`` (by unit
     id, then by decision kind), else 2,2."""
-    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "C1"), *units], "PFPh", counters=COUNTERS)
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "C1"), *OTHERS, *units], "PFPh", counters=COUNTERS)
     pos.push_text("fire a-1 at C2 dice 3,4")
     seen = []
     while pos.decision is not None:
@@ -178,7 +183,7 @@ def test_a25_221_the_plus_one_counts_in_a_ptc_too(make_position: Any, with_commi
                                                   pinned: bool) -> None:
     """A25.221 (morale raised, TCs included): 4 FP at 2 hexes with DR 7 is a PTC (A7.305, demo IFT); the
     4-4-7r rolls 4+4 = 8: against 7 it is pinned, against 8 with the 9-0C it passes."""
-    units = [unit("a-1", "4-6-7", "a", "C1"), unit("b-s", "4-4-7r", "b", "C3")]
+    units = [unit("a-1", "4-6-7", "a", "C1"), unit("b-s", "4-4-7r", "b", "C3"), *OTHERS]
     if with_commissar:
         units.append(unit("b-c", "9-0C", "b", "C3"))
     pos = make_position("asl", units, "PFPh", counters=COUNTERS)
@@ -189,3 +194,26 @@ def test_a25_221_the_plus_one_counts_in_a_ptc_too(make_position: Any, with_commi
         pos.push_text(f"answer dice {'4,4' if pos.decision.subject == ('b-s',) else '2,2'}")
     assert "ptc" in kinds
     assert pos.units["b-s"].has("pinned") is pinned
+
+
+def test_a25_22_never_more_commissars_than_other_leaders(make_position: Any) -> None:
+    """A25.22: a side may not start with more commissars than its other leaders: two 9-0C and one 8-0 are
+    refused, naming the scenario; one of each is accepted."""
+    two = [unit("b-c", "9-0C", "b", "C2"), unit("b-d", "10-0C", "b", "C3"), unit("b-l", "8-0", "b", "C4"),
+           unit("a-1", "4-6-7", "a", "C1")]
+    with pytest.raises(DataError, match="test-scenario: side 'b' starts with 2 commissar"):
+        make_position("asl", two, "PFPh", counters=COUNTERS)
+    make_position("asl", two[:1] + two[2:], "PFPh", counters=COUNTERS)
+
+
+def test_a25_22_a_commissar_is_a_9_0_or_10_0_leader(make_position: Any) -> None:
+    """A25.22: the catalogue check a scenario file's counters pass (Game.load_scenario) refuses a counter
+    marked commissar with an 8-1's values, and takes the demo 9-0C and 10-0C."""
+    from hexmate.rules.scenario import CounterType
+
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "C1")], "PFPh", counters=COUNTERS)
+    bad = CounterType("8-1C", "leader", {"leader_kind": "commissar", "morale": 8, "broken_morale": 7,
+                                         "leadership": -1})
+    assert "9-0 or 10-0" in (pos.game.check_counter(bad) or "")
+    for name in ("9-0C", "10-0C"):
+        assert pos.game.check_counter(pos.scenario.counters[name]) is None
