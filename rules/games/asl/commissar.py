@@ -17,10 +17,10 @@ Built and tested here and at the call sites named:
   Reduced; a broken crew, SMC, or a HS with no lower unit is eliminated (``failed_rally``).
 - A25.223 a commissar gone berserk makes every friendly Infantry unit of his Location berserk at once (not the
   units that never take Heat of Battle, A15.1: crews and heroes) (``spread_berserk``, aftermath.py).
-- A25.22 a commissar is a 9-0 or 10-0 leader (``check_counter``), and no side starts with more commissars than
-  other leaders (``check_setup``): the scenario is refused with an error naming it.
-Not here: A25.22's optional pre-game swap of one 8-0 for a 9-0 commissar and/or one 8-1 for a 10-0 in
-scenarios up to October 1942 (no set-up decision offers it; a scenario's OB may list commissars directly).
+- A25.22 a commissar is a 9-0 or 10-0 leader (``check_counter``); in a scenario dated October 1942 or
+  earlier the Russian player may swap one 8-0 for a 9-0 commissar and/or one 8-1 for a 10-0 before play
+  (``options.commissar_swap``, the leaders' ids, in the scenario or set-up file); no side starts with more
+  commissars than other leaders (``setup``): the scenario is refused with an error naming it.
 """
 
 from __future__ import annotations
@@ -47,16 +47,52 @@ def check_counter(counter: CounterType) -> str | None:
     return None
 
 
-def check_setup(scenario: Scenario) -> None:
-    """A25.22: no side starts with more commissars than its other leaders; DataError naming the scenario."""
+SWAP = {"8-0": "9-0C", "8-1": "10-0C"}  # A25.22: the leader a commissar may replace, and the commissar
+
+
+def _counter(scenario: Scenario, name: str) -> CounterType | None:
+    if name in scenario.counters:
+        return scenario.counters[name]
+    demo = au.demo_catalogue().get(name)  # the demo catalogue's commissars (demo values)
+    return None if demo is None else CounterType(name, str(demo["type"]),
+                                                 {k: v for k, v in demo.items() if k != "type"})
+
+
+def setup(scenario: Scenario, state: State) -> State:
+    """A25.22: before play, in a scenario dated October 1942 or earlier, the Russian player may swap one 8-0
+    for a 9-0 commissar and/or one 8-1 for a 10-0 (``options.commissar_swap``: the ids of the leaders
+    swapped, no SSR needed); then no side may start with more commissars than other leaders. DataError
+    naming the scenario for a swap the rule does not allow."""
+    where = f"{scenario.source}: options.commissar_swap"
+    swaps = scenario.options.get("commissar_swap") or []
+    if not isinstance(swaps, list) or not all(isinstance(x, str) for x in swaps):
+        raise DataError(f"{where}: a list of leader ids")
+    date = str(scenario.options.get("date", ""))
+    dated = date[:4].isdigit() and date[5:7].isdigit()
+    if swaps and not (dated and (int(date[:4]), int(date[5:7])) <= (1942, 10)):
+        raise DataError(f"{where}: only in a scenario dated October 1942 or earlier (options.date "
+                        f"YYYY-MM; got {date!r}) (A25.22)")
+    done: set[tuple[str, str]] = set()
+    for uid in swaps:
+        unit = state.units.get(uid)
+        side = None if unit is None else unit.side
+        nat = next((s.nationality or "" for s in scenario.sides if s.id == side), "")
+        if unit is None or unit.counter.name not in SWAP or nat.lower() not in ("russian", "partisan"):
+            raise DataError(f"{where}: {uid!r} is not a Russian 8-0 or 8-1 leader (A25.22)")
+        if (unit.side, unit.counter.name) in done:
+            raise DataError(f"{where}: only one {unit.counter.name} a side becomes a commissar (A25.22)")
+        done.add((unit.side, unit.counter.name))
+        new = _counter(scenario, SWAP[unit.counter.name])
+        if new is None:
+            raise DataError(f"{where}: no {SWAP[unit.counter.name]} counter in the catalogue")
+        state = state.with_unit(unit.as_counter(new))
     for side in scenario.sides:
-        kinds = [scenario.counters[u.counter].values.get("leader_kind") for u in scenario.units
-                 if u.side == side.id and u.counter in scenario.counters
-                 and scenario.counters[u.counter].type == "leader"]
-        n = kinds.count("commissar")
-        if n > len(kinds) - n:
+        leaders = [u for u in state.units.values() if u.side == side.id and u.type == "leader"]
+        n = sum(1 for u in leaders if is_commissar(u))
+        if n > len(leaders) - n:
             raise DataError(f"{scenario.source}: side {side.id!r} starts with {n} commissar(s) and only "
-                            f"{len(kinds) - n} other leader(s): never more commissars (A25.22)")
+                            f"{len(leaders) - n} other leader(s): never more commissars (A25.22)")
+    return state
 
 
 def is_commissar(unit: UnitState) -> bool:

@@ -313,11 +313,11 @@ class AslGame(Game):
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
-        commissar.check_setup(scenario)  # A25.22: never more commissars than other leaders
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        state = commissar.setup(scenario, state)  # A25.22: the swap for commissars; never more of them
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play

@@ -217,3 +217,30 @@ def test_a25_22_a_commissar_is_a_9_0_or_10_0_leader(make_position: Any) -> None:
     assert "9-0 or 10-0" in (pos.game.check_counter(bad) or "")
     for name in ("9-0C", "10-0C"):
         assert pos.game.check_counter(pos.scenario.counters[name]) is None
+
+
+RUSSIANS = [{"id": "a", "name": "Russians", "nationality": "russian"}, {"id": "b", "name": "Germans",
+                                                                         "nationality": "german"}]
+OB = [unit("a-0", "8-0", "a", "C2"), unit("a-1", "8-1", "a", "C3"), unit("a-2", "8-0", "a", "C4"),
+      unit("a-3", "9-1", "a", "C5"), unit("b-1", "4-6-7", "b", "H8")]
+
+
+def test_a25_22_the_swap_for_commissars_up_to_october_1942(make_position: Any) -> None:
+    """A25.22: in a scenario of October 1942 the Russian player swaps one 8-0 for a 9-0 commissar, one
+    8-1 for a 10-0 (no SSR needed); the other 8-0 stays; two commissars and two other leaders is allowed."""
+    pos = make_position("asl", OB, "PFPh", counters=COUNTERS, sides=RUSSIANS,
+                        options={"date": "1942-10", "commissar_swap": ["a-0", "a-1"]})
+    assert [pos.units[u].counter.name for u in ("a-0", "a-1", "a-2")] == ["9-0C", "10-0C", "8-0"]
+
+
+@pytest.mark.parametrize(("options", "why"), [
+    ({"date": "1942-11", "commissar_swap": ["a-0"]}, "October 1942 or earlier"),  # too late
+    ({"commissar_swap": ["a-0"]}, "October 1942 or earlier"),  # no date to tell
+    ({"date": "1941-07", "commissar_swap": ["a-0", "a-2"]}, "only one 8-0"),  # one 8-0 a side
+    ({"date": "1941-07", "commissar_swap": ["a-3"]}, "not a Russian 8-0 or 8-1"),  # a 9-1 is not swapped
+    ({"date": "1941-07", "commissar_swap": ["b-1"]}, "not a Russian 8-0 or 8-1"),
+])
+def test_a25_22_swaps_the_rule_does_not_allow(make_position: Any, options: dict[str, Any], why: str) -> None:
+    """A25.22: refused with an error naming the scenario option."""
+    with pytest.raises(DataError, match=f"options.commissar_swap: .*{why}"):
+        make_position("asl", OB, "PFPh", counters=COUNTERS, sides=RUSSIANS, options=options)
