@@ -75,8 +75,8 @@ def setup(scenario: Scenario, state: State) -> State:
     done: set[tuple[str, str]] = set()
     for uid in swaps:
         unit = state.units.get(uid)
-        side = None if unit is None else unit.side
-        nat = next((s.nationality or "" for s in scenario.sides if s.id == side), "")
+        owner = None if unit is None else unit.side
+        nat = next((s.nationality or "" for s in scenario.sides if s.id == owner), "")
         if unit is None or unit.counter.name not in SWAP or nat.lower() not in ("russian", "partisan"):
             raise DataError(f"{where}: {uid!r} is not a Russian 8-0 or 8-1 leader (A25.22)")
         if (unit.side, unit.counter.name) in done:
