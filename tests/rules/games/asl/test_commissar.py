@@ -244,3 +244,20 @@ def test_a25_22_swaps_the_rule_does_not_allow(make_position: Any, options: dict[
     """A25.22: refused with an error naming the scenario option."""
     with pytest.raises(DataError, match=f"options.commissar_swap: .*{why}"):
         make_position("asl", OB, "PFPh", counters=COUNTERS, sides=RUSSIANS, options=options)
+
+
+@pytest.mark.parametrize(("with_commissar", "passed"), [(True, True), (False, False)])
+def test_a25_221_the_plus_one_in_a_paatc(make_position: Any, with_commissar: bool, passed: bool) -> None:
+    """A25.221 with A11.6: the 4-6-7 advancing into the tank's Location rolls 4+4 = 8 on its PAATC: against
+    morale 7 it fails and is pinned; with the 9-0C advancing with it, morale 8: passed."""
+    from .test_advpaatc import COUNTERS as PAATC_COUNTERS
+
+    extra = [unit("a-c", "9-0C", "a", "E4")] if with_commissar else []
+    units = [{"id": "b-t", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3"]},
+             unit("a-1", "4-6-7", "a", "E4"), unit("a-z", "8-0", "a", "H1"), *extra]
+    pos = make_position("asl", units, "APh", counters={**PAATC_COUNTERS, **COUNTERS})
+    pos.push_text("advance " + ",".join(["a-1", *(u["id"] for u in extra)]) + " E4-E5")
+    assert pos.decision is not None and pos.decision.then == "adv_paatc"
+    pos.push_text("answer dice 4,4")
+    assert pos.units["a-1"].has("pinned") is not passed
+    assert f"against morale {8 if with_commissar else 7}" in pos.last_resolution.text()
