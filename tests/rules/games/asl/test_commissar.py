@@ -103,7 +103,7 @@ def fire_at_c2(make_position: Any, *units: dict[str, Any], dice: dict[str, str])
     seen = []
     while pos.decision is not None:
         top = pos.decision
-        seen.append((top.then, top.subject))
+        seen.append((top.then, top.subject, top.arg("drm")))
         got = dice.get(f"{top.then}:{top.subject[0]}" if top.subject else top.then, dice.get(top.then, "2,2"))
         pos.push_text(f"answer dice {got}")
     return pos, seen
@@ -114,7 +114,7 @@ def test_a25_221_the_commissar_checks_first_and_bars_other_leaders(make_position
     8 with him, and the 9-1's -1 is barred: 4+4 +1 = 9 > 8 breaks it (with the -1 it would be 8: pinned)."""
     pos, seen = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-l", "9-1", "b", "C2"),
                            unit("b-c", "9-0C", "b", "C2"), dice={"mc:b-s": "4,4"})
-    mcs = [s[0] for t, s in seen if t == "mc"]
+    mcs = [s[0] for t, s, _ in seen if t == "mc"]
     assert mcs[0] == "b-c" and set(mcs) == {"b-c", "b-l", "b-s"}
     assert pos.units["b-s"].has("broken")
 
@@ -142,7 +142,7 @@ def test_a25_223_a_berserk_commissar_takes_his_location_with_him_at_once(make_po
                            unit("b-k", "2-2-8", "b", "C2"), dice={"mc:b-c": "1,1", "hob": "3,4"})
     assert pos.units["b-c"].has("berserk")
     assert pos.units["b-s"].has("berserk") and not pos.units["b-k"].has("berserk")
-    assert not any(t == "berserk_tc" for t, _ in seen)
+    assert not any(t == "berserk_tc" for t, _, _ in seen)
 
 
 def test_a25_221_llmc_a_commissar_takes_none_and_causes_one_in_a_better_leader(make_position: Any) -> None:
@@ -261,3 +261,26 @@ def test_a25_221_the_plus_one_in_a_paatc(make_position: Any, with_commissar: boo
     pos.push_text("answer dice 4,4")
     assert pos.units["a-1"].has("pinned") is not passed
     assert f"against morale {8 if with_commissar else 7}" in pos.last_resolution.text()
+
+
+def test_a25_223_a_commissar_following_a_berserk_leader_takes_his_location_too(make_position: Any) -> None:
+    """A15.41 with A25.221/A25.223: the 9-1 goes berserk (Original 2, HoB 10); the NTCs to follow him have
+    no leadership DRM (0, not the 9-1's -1: none for the commissar, and none beside him); the commissar's
+    4+4 = 8 against 9 passes, and at once every friendly infantry unit of the Location is berserk too,
+    whatever its own NTC then rolls (6+6)."""
+    dice = {"mc:b-l": "1,1", "hob": "5,5", "berserk_tc:b-c": "4,4", "berserk_tc:b-s": "6,6"}
+    pos, seen = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-l", "9-1", "b", "C2"),
+                           unit("b-c", "9-0C", "b", "C2"), dice=dice)
+    tcs = {s[0]: d for t, s, d in seen if t == "berserk_tc"}
+    assert tcs == {"b-c": "0", "b-s": "0"}
+    assert all(pos.units[u].has("berserk") for u in ("b-l", "b-c", "b-s"))
+
+
+def test_a25_221_a_squad_beside_a_commissar_follows_a_berserk_leader_on_morale_plus_one(
+        make_position: Any) -> None:
+    """A15.41 with A25.221: the commissar fails his NTC (6+5 = 11 > 9); the 4-4-7r's 4+4 = 8, no DRM,
+    against morale 7 +1 = 8 passes: it goes berserk, the commissar does not."""
+    dice = {"mc:b-l": "1,1", "hob": "5,5", "berserk_tc:b-c": "6,5", "berserk_tc:b-s": "4,4"}
+    pos, _ = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-l", "9-1", "b", "C2"),
+                        unit("b-c", "9-0C", "b", "C2"), dice=dice)
+    assert pos.units["b-s"].has("berserk") and not pos.units["b-c"].has("berserk")
