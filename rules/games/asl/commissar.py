@@ -4,23 +4,30 @@
 Built and tested here and at the call sites named:
 - A25.221 morale: an unpinned, unbroken (and not berserk) commissar raises by one the morale of every other
   friendly Infantry unit in its Location, never a commissar nor a unit of morale 10, capped at 10 (A.18);
-  where he does, no other leader's DRM applies (``bonus``, ``leader_drm_allowed``; morale checks in
-  aftermath.py, rally in rally.py). A commissar never takes another leader's DRM (morale.leader_drm_for) and
-  is never Replaced (A19; units.replacement). He resolves his IFT MC first in his Location
-  (morale.check_order). He takes no LLMC/LLTC and causes them in leaders of higher morale than his own
-  (morale.llmc/lltc).
-- A25.221 a broken commissar must try to self-rally, even with another leader present, and A25.222 he must
-  try to rally every broken unit of his Location: the side cannot end its RPh while one of those is untried
+  where he does, no other leader's DRM applies (``bonus``, ``leader_drm_allowed``; the fire's MC, PTC and LLTC
+  and the FPF self-check in aftermath.py, PAATCs in advpaatc.py, reaction.py and placedc.py, the NTC to follow
+  a berserk leader in berserk.py, the rally in rally.py; not yet in the Infantry Overrun NTC, ovr.py, the DC
+  setter's NTC, setdc.py, nor a prisoner's escape NTC, escape.py). A commissar never takes another leader's
+  DRM (morale.leader_drm_for) and is never Replaced (A19; units.replacement). He resolves his IFT MC first in
+  his Location (morale.check_order). He takes no LLMC/LLTC and causes them in leaders of higher morale than
+  his own (morale.llmc/lltc).
+- A25.221 a broken commissar must try to self-rally, even with another leader present, and A25.222 he must try
+  to rally every broken unit of his Location: the side cannot end its RPh while one of those is untried
   (``owed_rallies``; ``check_end`` refuses the end of that side's RPh).
-- A25.222 a rally under a commissar ignores DM and counts the unit's morale +1; an MMC failing it is
-  replaced by the one-step lower-quality unit of its size (``replaced_by``); a squad with none is Casualty
-  Reduced; a broken crew, SMC, or a HS with no lower unit is eliminated (``failed_rally``).
-- A25.223 a commissar gone berserk makes every friendly Infantry unit of his Location berserk at once (not the
-  units that never take Heat of Battle, A15.1: crews and heroes) (``spread_berserk``, aftermath.py).
-- A25.22 a commissar is a 9-0 or 10-0 leader (``check_counter``); in a scenario dated October 1942 or
-  earlier the Russian player may swap one 8-0 for a 9-0 commissar and/or one 8-1 for a 10-0 before play
+- A25.222 a rally under a commissar ignores DM and counts the unit's morale +1; an MMC failing it is replaced
+  by the one-step lower-quality unit of its size (``replaced_by``); a squad with none is Casualty Reduced; a
+  broken crew, SMC, or a HS with no lower unit is eliminated (``failed_rally``).
+- A15.1 (table note), A20.21: a commissar goes berserk instead of surrendering, and never surrenders in the
+  RtPh (morale.heat_of_battle, prisoners.may_surrender).
+- A25.223 a commissar gone berserk (by HoB, or following a berserk leader, A15.41) makes every friendly
+  Infantry unit of his Location berserk at once (not the units that never take Heat of Battle, A15.1: crews
+  and heroes) (``spread_berserk``, aftermath.py).
+- A25.22 a commissar is a 9-0 or 10-0 leader (``check_counter``); in a scenario dated October 1942 or earlier
+  the Russian player may swap one 8-0 for a 9-0 commissar and/or one 8-1 for a 10-0 before play
   (``options.commissar_swap``, the leaders' ids, in the scenario or set-up file); no side starts with more
   commissars than other leaders (``setup``): the scenario is refused with an error naming it.
+Not here: Cavalry (A25.221 names it; the subset has none). The bar on other leaders' DRMs is read, as the
+sentence stands, for the checks the commissar's +1 morale applies to, not for directing fire.
 """
 
 from __future__ import annotations
