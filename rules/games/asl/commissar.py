@@ -4,13 +4,15 @@
 Built and tested here and at the call sites named:
 - A25.221 morale: an unpinned, unbroken (and not berserk) commissar raises by one the morale of every other
   friendly Infantry unit in its Location, never a commissar nor a unit of morale 10, capped at 10 (A.18);
-  where he does, no other leader's DRM applies (``bonus``, ``leader_drm_allowed``; the fire's MC, PTC and LLTC
-  and the FPF self-check in aftermath.py, PAATCs in advpaatc.py, reaction.py and placedc.py, the NTC to follow
-  a berserk leader in berserk.py, the rally in rally.py; not yet in the Infantry Overrun NTC, ovr.py, the DC
-  setter's NTC, setdc.py, nor a prisoner's escape NTC, escape.py). A commissar never takes another leader's
-  DRM (morale.leader_drm_for) and is never Replaced (A19; units.replacement). He resolves his IFT MC first in
-  his Location (morale.check_order). He takes no LLMC/LLTC and causes them in leaders of higher morale than
-  his own (morale.llmc/lltc).
+  where he does, no other leader's DRM applies (``bonus``, ``leader_drm_allowed``). Wired into the fire's MC,
+  PTC and LLTC and the FPF self-check (aftermath.py), the PAATCs (advpaatc.py, reaction.py, placedc.py), the
+  NTC to follow a berserk leader (berserk.py), the Infantry Overrun NTC (ovr.py), the DC setter's NTC
+  (setdc.py) and the rally (rally.py); tests play the MC, PTC, advance PAATC, berserk NTC, overrun NTC, DC NTC
+  and rally; the LLTC, the FPF self-check and the reaction and DC-placement PAATCs take the same call
+  untested. Not in a prisoner's escape NTC (escape.py: an Unarmed prisoner). A commissar never takes another
+  leader's DRM (morale.leader_drm_for) and is never Replaced (A19; units.replacement). He resolves his IFT MC
+  first in his Location (morale.check_order). He takes no LLMC/LLTC and causes them in leaders of higher
+  morale than his own (morale.llmc/lltc).
 - A25.221 a broken commissar must try to self-rally, even with another leader present, and A25.222 he must try
   to rally every broken unit of his Location: the side cannot end its RPh while one of those is untried
   (``owed_rallies``; ``check_end`` refuses the end of that side's RPh).

@@ -284,3 +284,48 @@ def test_a25_221_a_squad_beside_a_commissar_follows_a_berserk_leader_on_morale_p
     pos, _ = fire_at_c2(make_position, unit("b-s", "4-4-7r", "b", "C2"), unit("b-l", "9-1", "b", "C2"),
                         unit("b-c", "9-0C", "b", "C2"), dice=dice)
     assert pos.units["b-s"].has("berserk") and not pos.units["b-c"].has("berserk")
+
+
+@pytest.mark.parametrize(("with_commissar", "enters"), [(True, True), (False, False)])
+def test_a25_221_the_plus_one_in_an_infantry_overrun_ntc(make_position: Any, with_commissar: bool,
+                                                         enters: bool) -> None:
+    """A25.221 with A4.15: the 4-6-7 leaving the commissar's Location to overrun the 7-0 in the stone building
+    rolls 3+2 +3 TEM = 8 on its NTC: against 7 it stops; with the 9-0C (not moving) in its Location, 8: it
+    goes on and the SMC answers."""
+    units = [unit("a-1", "4-6-7", "a", "F5"), unit("b-l", "7-0", "b", "F4"), unit("a-z", "8-0", "a", "H1")]
+    if with_commissar:
+        units.append(unit("a-c", "9-0C", "a", "F5"))
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"F4": "stone-building"})
+    pos.push_text("move a-1 F5-F4")
+    assert pos.decision is not None and pos.decision.then == "ovr_ntc"
+    pos.push_text("answer dice 3,2")
+    assert (pos.decision is not None and pos.decision.then == "ovr_response") is enters
+
+
+@pytest.mark.parametrize(("with_commissar", "blows"), [(True, True), (False, False)])
+def test_a25_221_the_plus_one_in_the_dc_setters_ntc(make_position: Any, with_commissar: bool,
+                                                    blows: bool) -> None:
+    """A25.221 with A23.71: the 4-6-7 that set the DC rolls 4+4 = 8 on its NTC to detonate it: against 7
+    nothing happens; with the 9-0C in its Location, 8: the blast DR follows (test_set_dc.py's play)."""
+    from .test_set_dc import until
+
+    units = [unit("a-1", "4-6-7", "a", "C3"), unit("b-1", "4-4-7r", "b", "C6"), unit("a-z", "8-0", "a", "H1"),
+             {"id": "a-dc", "counter": "DC", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    if with_commissar:
+        units.append(unit("a-c", "9-0C", "a", "C3"))
+    movers = "a-1,a-c" if with_commissar else "a-1"
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"C3": "stone-building"})
+    pos.push_text("fire a-dc at C3")
+    pos.push_text("answer pass")
+    pos.push_text("answer dice 1")
+    until(pos, "a", "APh")
+    pos.push_text(f"advance {movers} C3-D3")
+    until(pos, "b", "MPh")
+    pos.push_text("move b-1 C6-C5-C4-C3")
+    until(pos, "a", "MPh")
+    pos.push_text(f"move {movers} D3-E3")
+    until(pos, "a", "AFPh")
+    pos.push_text("fire a-dc at C3")
+    assert pos.decision is not None and pos.decision.then == "dc_detonate"
+    pos.push_text("answer dice 4,4")
+    assert (pos.decision is not None and pos.decision.then == "dc_blast") is blows
