@@ -329,3 +329,19 @@ def test_a25_221_the_plus_one_in_the_dc_setters_ntc(make_position: Any, with_com
     assert pos.decision is not None and pos.decision.then == "dc_detonate"
     pos.push_text("answer dice 4,4")
     assert (pos.decision is not None and pos.decision.then == "dc_blast") is blows
+
+
+def test_a25_221_a_broken_commissar_gives_a_better_leader_a_llmc_in_play(make_position: Any) -> None:
+    """A25.221 with A10.2: the 9-0C checks first and breaks (6+5 +1 = 12 > 9); the 10-2 with him, morale
+    above his, takes a LLMC (an NMC: the commissar's 0 reversed), besides its own 1MC."""
+    units = [unit("a-1", "4-6-7", "a", "C1"), unit("b-c", "9-0C", "b", "C2"), unit("b-l", "10-2", "b", "C2"),
+             *OTHERS]
+    pos = make_position("asl", units, "PFPh", counters=COUNTERS)
+    pos.push_text("fire a-1 at C2 dice 3,4")
+    rules = []
+    while pos.decision is not None:
+        top = pos.decision
+        rules.append((top.subject, top.rule))
+        pos.push_text(f"answer dice {'6,5' if top.subject == ('b-c',) else '2,2'}")
+    assert rules[0] == (("b-c",), "A7.304") and (("b-l",), "A10.2") in rules
+    assert pos.units["b-c"].has("broken")
