@@ -13,6 +13,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision, Physical
 from hexmate.rules.dice import ASL_DR, ASL_DR_SINGLE, ASL_SUBSIDIARY, DiceSpec
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import aa as asl_aa
 from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import (
@@ -509,6 +510,12 @@ class AslGame(Game):
             return advances
         if position.phase.id != "MPh":
             return {}
+        afvs = [u for u in units if armour.is_vehicle(u)]
+        if len(afvs) == 1 and len(units) > 1:  # D9.31: infantry beneath an AFV move with it
+            afv, rest = afvs[0], [u for u in units if u is not afvs[0]]
+            people = [u for u in rest if u.type != "sw"]
+            return asl_aa.moves(self, position, afv, asl_carry.with_carried(position.state, people)) \
+                if not impulse.under_way(position) else {}
         if any(armour.is_vehicle(u) for u in units):  # D2: vehicles move alone, with facing
             steps = impulse.moves(position, units[0]) if len(units) == 1 else {}
             if steps or impulse.under_way(position):  # D14.31: a platoon AFV's hex entry in an impulse
@@ -727,6 +734,8 @@ class AslGame(Game):
         if isinstance(action, act.Move) and position.phase.id == "APh":
             # at the table a lift and a placement is a move: in the APh it is an advance (A4.7)
             return self.check_advance(position, act.Advance(action.units, action.path, None, action.mode))
+        if isinstance(action, act.Move) and asl_aa.claims(action):
+            return asl_aa.check(self, position, action)  # D9.31: infantry moving with an AFV
         if isinstance(action, act.Move):
             carried = [position.units[u] for u in action.units if u in position.units]
             # (a SW's carrier is its possessor, A4.43: it moves with it)
@@ -1694,6 +1703,10 @@ class AslGame(Game):
             state = asl_stairs.set_level(state, moving.units, self.gstate(state).move_levels[moving.at])
             position = position.at(state)
         if armour.is_vehicle(state.units[moving.units[0]]):
+            state = asl_aa.part(state)  # D9.31: Armored Assault infantry left behind where they part
+            position = position.at(state)
+            moving = state.moving
+            assert moving is not None
             seen = (moving.path[max(0, moving.at - 1)], moving.here)  # A12.2: Cases B, D, seen moving
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
@@ -1784,7 +1797,10 @@ class AslGame(Game):
                     True for _ in mgafv.generate(self, probe)):  # A9.61
                 return True  # D3.3: vehicles fire at the vehicle that entered (A8.1, D3.5: MGs too)
             crews = vcrewhit.exposed(probe, moving.here, side, [])  # D5.31, D5.311: small arms at its crew
-            return bool(crews) and asl_fire.can_fire_at(self, armour.infantry_view(probe), moving.here)
+            walking = any(u in position.units and not armour.is_vehicle(position.units[u])
+                          for u in moving.units[1:])  # D9.31: the infantry of an Armored Assault with it
+            return (bool(crews) or walking) and asl_fire.can_fire_at(self, armour.infantry_view(probe),
+                                                                     moving.here)
         if asl_hip.set_up(self, position, side):
             return True  # A12.32: a HIP unit may fire at any time; the window opens whatever it sees
         if any(True for _ in vmgfire.generate(probe)):
@@ -1871,6 +1887,9 @@ class AslGame(Game):
         hidden = asl_hip.in_action(position, move)
         if hidden:
             position = position.at(asl_hip.reveal(self, position.state, hidden, keep_concealed=True))
+        if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
+            position = position.at(asl_aa.begin(self, position, move))
+            move = dataclasses.replace(move, mode="")
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
@@ -2136,6 +2155,7 @@ class AslGame(Game):
         remove: tuple[str, ...] = ()
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
+            state = asl_aa.end_of_turn(state)  # D9.31: the Armored Assault TEM lasts to the DFPh's end
         elif phase == "AFPh":
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
             remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5

@@ -235,6 +235,10 @@ def phrase(marker: str, label: object = None) -> T:
             q, r = (int(v) for v in where.split(","))
             at = str(label(Hex(q, r)))
         return T("its MGs fired at {hex} in this {phase} (D3.5)", hex=at, phase=phase)
+    if marker.startswith("aapart"):
+        return T("its Armored Assault infantry part from it on its way (D9.31)")
+    if marker.startswith("aa:"):
+        return T("moves in Armored Assault with {unit} (D9.31)", unit=marker[3:])
     if marker.startswith("acq:") and "@" in marker:
         target, where = marker[4:].rsplit("@", 1)
         hex_text = f"@{where}"

@@ -11,8 +11,8 @@ Turn until its AFPh is over (Case J, D9.3/D9.4: hexmate's ``entered`` marker las
 unarmored vehicle until it is a wreck (D9.3), fire from the same Location (D9.3), a target that has another
 positive TEM (D9.3), a hindrance hex whose centre the firer or the target cannot see (D9.4 example), and
 LOS at another level than the hindrance (D9.4), a bypassing AFV or wreck whose hexside the LOS does not touch
-(D9.4, vbypass.touches). Not built: entrenched, dug-in and gully cases (B27.52, D9.54), Armored Assault's own
-TEM (D9.31), and the exception for units
+(D9.4, vbypass.touches). Armored Assault's own TEM despite Case J (D9.31) is ``aa.covers``. Not built:
+entrenched, dug-in and gully cases (B27.52, D9.54), and the exception for units
 that have just abandoned or unloaded (those that bailed out or survived are marked ``bailed`` for the phase
 and get no TEM when they are all the targets).
 """
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hexmate.rules.games.asl import aa, vbypass
 from hexmate.rules.games.asl import terrain as asl_terrain
-from hexmate.rules.games.asl import vbypass
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, UnitState
 from hexmate.rules.hexes import Hex, distance, line
@@ -82,6 +82,9 @@ def tem(
         return 0, None
     if other_tem > 0 or any(h == target for h in firers):
         return 0, None
+    for unit in vehicles(position):
+        if unit.hex == target and unit.side == side and aa.covers(position, unit, targets):
+            return 1, T("Armored Assault with {unit} (D9.31)", unit=unit.id)  # despite Case J
     for unit in vehicles(position):
         if unit.hex != target or not _cover(position, unit):
             continue

@@ -161,6 +161,8 @@ def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
     held = "cc_held"  # A21.2 (vcapcc.HELD): crewed, it is no longer an Abandoned AFV held by its side
     inside = vehicle.mark(*marks, remove=("abandoned", "other_crew", held) if own else ("abandoned", held))
     state = swremove.restore(state.with_unit(inside), vehicle_id, uid)  # D6.631, D6.83: weapons back in
+    for sw in [u for u in state.units.values() if u.carrier == uid]:  # an inherent crew possesses no SW,
+        state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=vehicle.hex))  # left there
     state = state.without_unit(uid)
     if vehicle.has(vcapture.CAPTURED) and entering is not None and counters is not None:
         state = vcapture.temporary_crew(counters, state, vehicle_id, entering)  # A21.22

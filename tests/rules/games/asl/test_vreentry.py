@@ -14,7 +14,9 @@ from .test_armour import COUNTERS
 from .test_street import board as street_board
 from .test_street import into_e3
 
-CREWS = {**COUNTERS, "2-2-8": {"type": "crew", "fp": 2, "range": 2, "morale": 8, "broken_morale": 8}}
+CREWS = {**COUNTERS, "2-2-8": {"type": "crew", "fp": 2, "range": 2, "morale": 8, "broken_morale": 8},
+         "LMG": {"type": "sw", "sw": "mg", "nationality": "german", "fp": 3, "range": 8, "rof": 1,
+                 "breakdown": 12, "repair": 1, "pp": 1}}
 
 
 def board(make_position: Any, *extra: dict[str, Any], tank: tuple[str, ...] = ("abandoned",),
@@ -176,3 +178,15 @@ def test_d5_43_no_window_when_nobody_can_fire(make_position: Any) -> None:
     pos: Position = make_position("asl", units, "MPh", counters=CREWS)
     pos.push_text("load a-cr into a-pz")
     assert pos.decision is None and "a-cr" not in pos.units and not pos.units["a-pz"].has("abandoned")
+
+
+def test_d5_42_a_sw_the_crew_carried_stays_in_the_location(make_position: Any) -> None:
+    """D5.42: the crew carrying a LMG enters the tank as its inherent crew (off the map); the LMG, which an
+    inherent crew cannot possess, stays unpossessed in C5 instead of pointing at a unit that is gone."""
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C5", "carrier": "a-cr"}
+    pos = board(make_position, crew(), lmg)
+    pos.push_text("load a-cr into a-pz")
+    pos.push_text("answer pass")
+    assert "a-cr" not in pos.units
+    sw = pos.units["a-lmg"]
+    assert sw.carrier is None and pos.label(sw.hex) == "C5"

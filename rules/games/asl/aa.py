@@ -1,0 +1,289 @@
+"""ASL Armored Assault (D9.31): infantry moving stacked with a friendly AFV, and the +1 TEM it gives them.
+
+Declared as one move of the AFV and the infantry beneath it: ``move TANK,SQ PATH as armored-assault`` (the
+AFV first or not: it leads the move). What is built:
+
+- Who may (D9.31): infantry (squads, HS, crews, SMC, with the SW they carry) that begin their MPh beneath a
+  friendly armored AFV; here, neither the infantry nor the AFV has moved yet this MPh and they share the
+  Location. No vehicle but that one AFV, no passenger, no unit that may not move (A4.1).
+- The move: the infantry pay their MF along the path as any infantry move would (the AFV may go no farther
+  than it could with the infantry along the whole way, D9.31: along a joint path, exactly the infantry's MF
+  allowance), and the AFV pays its MP (D2); both checks must pass. The AFV leads (its VCA, ESB, bog, facing
+  as in D2) and the infantry enter each hex with it (one Defensive First Fire target stack, A8.1).
+- The TEM (D9.31, D9.3's exception): fire at those infantry in the AFV's Location gets +1 though the AFV is
+  moving (Case J), in the MPh and, if the AFV is then stopped (not in Motion), in the DFPh. As any positive
+  TEM it takes away FFMO in Open Ground, so with FFNAM the net is 0.
+  The other D9.3 limits stand (no other positive TEM, not from the same Location).
+- Double Time (D9.31 example: 6 MF): ``as armored-assault+cx`` (or ``armored-assault:CC5+cx``), declared
+  with the move at the start of the infantry's MPh (A4.5: +2 MF, CX); ``armored-assault:CC5+cx1``: declared
+  as they part, after spending MF (A4.5's exception: +1 MF, CX then; the example's last case).
+- Parting (D9.31 example): ``as armored-assault:CC5`` has the infantry stop going with the AFV in CC5 of the
+  path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
+  the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
+  on alone with those MF (mphsw's go-on markers).
+
+Not built: parting offered on the page (the page offers the joint move to each hex; parting is typed),
+Residual FP and HIP reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and
+Armored Assault with platoon impulses or Human Waves (D14.33-D14.333: refused here), Assault Movement with
+it (A4.61: FFMO but no FFNAM), and the Early War Russian Doctrine SSR barring it (A25.212).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexmate.rules import actions as act
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import armour, hw, mphsw, radioless, vrecall
+from hexmate.rules.games.asl import terrain as asl_terrain
+from hexmate.rules.games.asl.vehicles import vehicle_of
+from hexmate.rules.games.base import Position, State, UnitState
+from hexmate.rules.hexes import Hex
+from hexmate.rules.text import T
+
+if TYPE_CHECKING:
+    from hexmate.rules.games.asl.game import AslGame
+
+MODE = "armored-assault"
+PREFIX = "aa:"  # on each infantry unit for the Player Turn: "aa:<AFV id>" (D9.31)
+
+
+PART = "aapart"  # aapart<k>: on the AFV while its infantry are with it; they part on its hex k+1 (D9.31)
+
+
+DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of their MPh (A4.5: +2 MF, CX)
+
+
+LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part, after spending MF (A4.5: +1)
+
+
+def _base_mode(mode: str) -> str:
+    for suffix in (LATE, DT):
+        if mode.endswith(suffix):
+            return mode[: -len(suffix)]
+    return mode
+
+
+def late(move: act.Move) -> bool:
+    """Double Time declared by the infantry when they part, having spent MF: +1 MF, CX then (A4.5)."""
+    return move.mode.endswith(LATE)
+
+
+def claims(move: act.Move) -> bool:
+    mode = _base_mode(move.mode)
+    return mode == MODE or mode.startswith(MODE + ":")
+
+
+def foot_mode(move: act.Move) -> str:
+    """The infantry's own way of moving within the Armored Assault: Double Time, or none (A4.5)."""
+    return "cx" if move.mode.endswith(DT) else ""
+
+
+def parting(position: Position, move: act.Move) -> int:
+    """The index in the path of the hex where the infantry stop going with the AFV: ``armored-assault:CC5``
+    parts there (the AFV goes on alone, D9.31 example), plain ``armored-assault`` at the path's end."""
+    mode = _base_mode(move.mode)
+    if mode == MODE:
+        return len(move.path) - 1
+    label = mode[len(MODE) + 1:]
+    try:
+        where = position.map.parse_label(label)
+    except Exception:
+        where = None
+    if where is None or where not in move.path[1:-1]:
+        raise IllegalAction(T("the infantry part from the AFV in a hex of its path before its end, not {hex} "
+                              "(D9.31)", hex=label), "D9.31")
+    return move.path.index(where)
+
+
+def marker(afv: str) -> str:
+    return f"{PREFIX}{afv}"
+
+
+def partner(unit: UnitState) -> str | None:
+    """The AFV this unit is in Armored Assault with (D9.31), or None."""
+    for m in unit.markers:
+        if m.startswith(PREFIX):
+            return m[len(PREFIX):]
+    return None
+
+
+def _armored(unit: UnitState) -> bool:
+    try:
+        return vehicle_of(unit.values).armored
+    except Exception:  # a counter the catalogue refuses is reported where it is set up (armour.check_counter)
+        return False
+
+
+def split(position: Position, move: act.Move) -> tuple[UnitState, list[UnitState]]:
+    """(the AFV, the infantry and the SW they carry) of an Armored Assault move, checked (D9.31)."""
+    units = [position.units[u] for u in move.units if u in position.units]
+    if len(units) != len(move.units):
+        raise IllegalAction(T("a unit of the Armored Assault is not on the map"), "D9.31")
+    afvs = [u for u in units if armour.is_vehicle(u)]
+    if len(afvs) != 1:
+        raise IllegalAction(T("Armored Assault is infantry moving with one AFV (D9.31)"), "D9.31")
+    afv, infantry = afvs[0], [u for u in units if not armour.is_vehicle(u)]
+    people = [u for u in infantry if u.type != "sw"]
+    if not people:
+        raise IllegalAction(T("Armored Assault needs infantry moving with {afv} (D9.31)", afv=afv.id),
+                            "D9.31")
+    if not _armored(afv) or afv.has("wreck") or afv.has("abandoned"):
+        raise IllegalAction(T("{afv} is no AFV: only an AFV covers an Armored Assault (D9.31)", afv=afv.id),
+                            "D9.31")
+    for u in people:
+        if u.side != afv.side:
+            raise IllegalAction(T("{unit} may only move with a friendly AFV (D9.31)", unit=u.id), "D9.31")
+        if u.carrier is not None:
+            raise IllegalAction(T("passengers move with their vehicle until they unload"), "D6.5")
+        if u.hex != afv.hex or u.level != afv.level:
+            raise IllegalAction(T("{unit} is not beneath {afv}: Armored Assault begins in the AFV's "
+                                  "Location (D9.31)", unit=u.id, afv=afv.id), "D9.31")
+    moved = set(position.state.moved)
+    for u in (afv, *people):
+        started = u.id in moved or u.has("entered") or (armour.is_vehicle(u) and armour.spent_of(u) > 0)
+        if started:
+            raise IllegalAction(T("{unit} has already moved this MPh: Armored Assault is by infantry that "
+                                  "begin their MPh beneath the AFV (D9.31)", unit=u.id), "D9.31")
+    return afv, infantry
+
+
+def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
+    """D9.31: the infantry's move along the path checked as infantry (A4.1: their MF), the AFV's as a
+    vehicle's (D2: its MP); the move then goes with the AFV leading and costs what the AFV pays."""
+    if position.phase.id != "MPh":
+        raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
+                              phase=position.phase.name), "A3.3")
+    afv, infantry = split(position, move)
+    if any(u.has(hw.MARKER) for u in infantry):
+        raise IllegalAction(T("a Human Wave unit moves with an AFV only by impulses (D14.33, D14.332)"),
+                            "D14.332")
+    radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
+    k = parting(position, move)
+    on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,
+                                                 foot_mode(move)))
+    alone = act.Move((afv.id,), move.path, None, "")
+    driven = vrecall.check(position, alone) if vrecall.forced(afv) else armour.check_move(position, alone)
+    if late(move):  # A4.5: declared after spending MF; only as they part here (D9.31 example's last case)
+        if k == len(move.path) - 1:
+            raise IllegalAction(T("Double Time declared as the infantry part needs the hex where they part "
+                                  "(armored-assault:HEX+cx1) (A4.5, D9.31)"), "A4.5")
+        for unit in (u for u in infantry if u.type != "sw"):
+            if unit.has("cx") or unit.has("no_dt") or unit.has("wounded"):
+                raise IllegalAction(T("{unit} may not Double Time: CX now or at the start of this MPh, or "
+                                      "wounded", unit=unit.id), "A4.5")
+    if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
+        left = game.group_budget([u for u in infantry if u.type != "sw"], foot_mode(move), position.state) \
+            - (on_foot.cost or 0) + (1 if late(move) else 0)
+        step = asl_terrain.infantry_cost_fn(position)
+        further: int | Fraction = 0
+        for a, b in zip(move.path[k:], move.path[k + 1:], strict=False):
+            cost = step(position.map, a, b)
+            if cost is None:
+                raise IllegalAction(T("{afv} may go no farther than its infantry could: they may not enter "
+                                      "{hex} (D9.31)", afv=afv.id, hex=position.label(b)), "D9.31")
+            further += cost
+        if further > left:
+            raise IllegalAction(T("{afv} may go no farther than its infantry could with it all the way: "
+                                  "{cost} MF more, they had {left} MF left (D9.31)", afv=afv.id,
+                                  cost=str(further), left=str(left)), "D9.31")
+    ids = (afv.id, *(u for u in on_foot.units if u != afv.id))
+    return act.Move(ids, move.path, driven.cost, move.mode)
+
+
+def begin(game: AslGame, position: Position, move: act.Move) -> State:
+    """The infantry are marked as in Armored Assault with the AFV for this Player Turn, the AFV with where
+    they part and the MF they will have left then (``aapart<k>:<halves>``, D9.31)."""
+    state = position.state
+    afv = move.units[0]
+    k = parting(position, move)
+    if k < len(move.path) - 1:
+        people = [state.units[u] for u in move.units[1:] if u in state.units and state.units[u].type != "sw"]
+        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None,
+                                                    foot_mode(move))).cost or 0
+        allowance = Fraction(game.group_budget(people, foot_mode(move), state))
+        left = max(Fraction(0), allowance - Fraction(walked)) + (1 if late(move) else 0)
+        tail = ":cx" if late(move) else ""  # A4.5: CX as they part
+        state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}{tail}"))
+    for uid in move.units[1:]:
+        unit = state.units.get(uid)
+        if unit is not None and unit.type != "sw":
+            unit = unit.mark(marker(afv))
+            state = state.with_unit(unit.mark("cx") if foot_mode(move) else unit)  # A4.5: Double Time: CX
+    return state
+
+
+def moves(game: AslGame, position: Position, afv: UnitState,
+          infantry: tuple[str, ...]) -> dict[Hex, act.Move]:
+    """The Armored Assault moves on offer: each hex the AFV reaches by its own path, if the infantry can
+    walk that path with it (D9.31)."""
+    out: dict[Hex, act.Move] = {}
+    ids = (afv.id, *infantry)
+    walk = game.moves_for(position, frozenset(infantry))  # A4.1: where the infantry may go at all
+    for h, m in armour.moves_for(position, afv).items():
+        if h not in walk:
+            continue
+        try:
+            out[h] = check(game, position, act.Move(ids, m.path, None, MODE))
+        except IllegalAction:
+            continue
+    return out
+
+
+def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction, bool] | None:
+    for m in afv.markers:
+        if m.startswith(PART) and ":" in m:
+            k, halves, *rest = m[len(PART):].split(":")
+            if k.isdigit() and halves.isdigit():
+                return m, int(k), Fraction(int(halves), 2), rest == ["cx"]
+    return None
+
+
+def part(state: State) -> State:
+    """D9.31: as the AFV enters the hex after the parting one, its infantry stay behind: they are no longer
+    moving, have moved, and may go on alone with the MF they have left (mphsw's ``mfleft``/``sw_pause``)."""
+    moving = state.moving
+    if moving is None or moving.units[0] not in state.units:
+        return state
+    afv = state.units[moving.units[0]]
+    mark = _parting_mark(afv)
+    if mark is None or moving.at != mark[1] + 1:
+        return state
+    stay = tuple(u for u in moving.units[1:] if u in state.units)
+    people = [u for u in stay if state.units[u].type != "sw"]
+    state = state.with_unit(afv.mark(remove=(mark[0],)))
+    state = state.replace(moving=dataclasses.replace(moving, units=(afv.id,)),
+                          moved=(*state.moved, *(u for u in stay if u not in state.moved)))
+    for uid in people if mark[3] else ():  # A4.5: their Double Time, declared now
+        state = state.with_unit(state.units[uid].mark("cx"))
+    if people and mark[2] > 0:
+        state = mphsw.after_move(state, people, mark[2])
+        for uid in people:
+            state = state.with_unit(state.units[uid].mark(mphsw.PAUSE))
+    return state
+
+
+def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bool:
+    """D9.31: does this AFV give the Armored Assault +1 TEM to these infantry now? All of them moved with
+    it, it shares their Location, and it is this MPh or, the AFV stopped (not in Motion), the DFPh."""
+    people = [u for u in units if u.type != "sw"]
+    if not people or any(partner(u) != vehicle.id for u in people):
+        return False
+    if vehicle.has("wreck") or vehicle.has("burning") or vehicle.has("dug_in") or not _armored(vehicle):
+        return False
+    phase = position.phase.id
+    return phase == "MPh" or (phase == "DFPh" and not vehicle.has("motion"))
+
+
+def end_of_turn(state: State) -> State:
+    """The Armored Assault markers go when the DFPh is over (D9.31: its TEM lasts no longer)."""
+    for unit in list(state.units.values()):
+        mine = tuple(m for m in unit.markers if m.startswith(PREFIX) or m.startswith(PART))
+        if mine:
+            state = state.with_unit(unit.mark(remove=mine))
+    return state
+
+
+__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "moves", "partner", "split"]

@@ -1,0 +1,203 @@
+"""Armored Assault (aa.py, D9.31): infantry beneath a friendly AFV at the start of their MPh move stacked with
+it, declared ``as armored-assault``; played through apply, the Defensive First Fire at them shows the +1 TEM
+the moving AFV gives them and no FFMO (FFNAM stays), as the D.8 example's second shot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games import Position
+
+from .test_armour import COUNTERS
+
+
+def unit(uid: str, counter: str, side: str, where: str, *markers: str) -> dict[str, Any]:
+    return {"id": uid, "counter": counter, "side": side, "hex": where, "markers": list(markers)}
+
+
+def board(make_position: Any, *extra: dict[str, Any], phase: str = "MPh") -> Position:
+    units = [unit("a-pz", "pz", "a", "C5", "vca0"), unit("a-sq", "4-6-7", "a", "C5"),
+             unit("b-sq", "4-6-7", "b", "H3"), *extra]
+    pos: Position = make_position("asl", units, phase, counters=COUNTERS)
+    return pos
+
+
+def settle(pos: Position) -> None:
+    """No Defensive First Fire; the AFV keeps its facing (D2.11)."""
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer keep")
+
+
+def _lines(pos: Position, text: str) -> list[tuple[str, str, str]]:
+    res = pos.resolve(pos.parse_action(text))
+    return [(str(line.label), str(line.value), line.rule) for line in res.lines]
+
+
+def test_d9_31_the_stack_moves_together_and_is_offered(make_position: Any) -> None:
+    """D9.31: the squad beneath the PzKpfw moves with it; the move is offered for the pair and played through
+    apply: both end in E5, both marked as moved, the squad as in Armored Assault with the AFV."""
+    pos = board(make_position)
+    offered = pos.legal_actions.moves_for({"a-pz", "a-sq"})
+    E5 = pos.map.parse_label("E5")
+    assert E5 in offered and offered[E5].mode == "armored-assault"
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "E5" and pos.label(pos.units["a-sq"].hex) == "E5"
+    assert pos.units["a-sq"].has("aa:a-pz")
+    assert {"a-pz", "a-sq"} <= set(pos.state.moved)
+
+
+def test_d9_31_ffnam_and_the_afv_tem_net_zero_in_open_ground(make_position: Any) -> None:
+    """D.8 example (second shot, D9.31): infantry under Armored Assault fired on as they enter Open Ground get
+    +1 from the AFV (a moving one: Case J does not take it away) and -1 FFNAM, no FFMO: net 0. There: DR 8,
+    +1 hindrance, +1 Armored Assault, -1 FFNAM = 9; here with no hindrance on the line, DR 8 -> Final DR 8."""
+    pos = board(make_position)
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    assert pos.decision is not None and pos.decision.kind == "react"
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in lines
+    assert ("First Fire at a moving unit (FFNAM)", "-1", "A4.6") in lines
+    assert not any(label.startswith("moving in Open Ground") for label, _, _ in lines)
+    assert ("Final DR", "8 +0 = 8", "A7.3") in lines
+
+
+def test_d9_31_without_armored_assault_ffmo_and_no_tem(make_position: Any) -> None:
+    """The same squad moving alone in Open Ground: FFNAM and FFMO (A4.6), no TEM from the AFV it left."""
+    pos = board(make_position)
+    pos.push_text("move a-sq C5-D5")
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert ("moving in Open Ground (FFMO)", "-1", "A4.6") in lines
+    assert not any(rule == "D9.3" for _, _, rule in lines)
+
+
+def test_d9_31_who_may(make_position: Any) -> None:
+    """D9.31: only infantry that begin their MPh beneath a friendly AFV; the AFV goes no farther than the
+    infantry could along the whole path (here the squad's 4 MF: five Open Ground hexes are too many, though
+    the AFV alone has the MP)."""
+    pos = board(make_position, unit("a-sq2", "4-6-7", "a", "B5"))
+    with pytest.raises(IllegalAction, match="not beneath"):
+        pos.push_text("move a-pz,a-sq2 C5-D5 as armored-assault")
+    with pytest.raises(IllegalAction, match="5 MF, the stack has 4 MF"):
+        pos.push_text("move a-pz,a-sq C5-D5-E5-F5-G5-H5 as armored-assault")
+    far = pos.legal_actions.moves_for({"a-pz", "a-sq"})
+    assert pos.map.parse_label("G5") in far and pos.map.parse_label("H5") not in far
+    assert pos.map.parse_label("H5") in pos.legal_actions.moves_for({"a-pz"})
+    pos.push_text("move a-sq2 B5-B4")  # another unit has moved: the squad has not, but the AFV must not have
+    settle(pos)
+    pos.push_text("move a-pz C5-D5")
+    settle(pos)
+    pos.push_text("move a-sq C5-D5")  # the squad follows alone: no Armored Assault now
+    settle(pos)
+    with pytest.raises(IllegalAction, match="already moved"):
+        pos.push_text("move a-pz,a-sq D5-E5 as armored-assault")
+
+
+def test_d9_31_in_the_dfph_only_beside_a_stopped_afv(make_position: Any) -> None:
+    """D9.31: to keep the AFV's +1 TEM in the DFPh the AFV must be stopped; in Motion it gives none (Case J,
+    D9.3). Infantry that did not move with it get nothing from an AFV that moved (D9.3). The marker goes at
+    the DFPh's end."""
+    def dfph(*marks: str, sq: str = "aa:a-pz") -> Position:
+        units = [unit("a-pz", "pz", "a", "E5", "vca0", "entered", *marks),
+                 unit("a-sq", "4-6-7", "a", "E5", sq), unit("b-sq", "4-6-7", "b", "H3")]
+        pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS)
+        return pos
+
+    stopped = dfph()
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in _lines(stopped, "fire b-sq at E5 dice 5,3")
+    assert not any(rule == "D9.3" for _, _, rule in _lines(dfph("motion"), "fire b-sq at E5 dice 5,3"))
+    assert not any(rule == "D9.3" for _, _, rule in _lines(dfph(sq="cx"), "fire b-sq at E5 dice 5,3"))
+    stopped.push_text("end")
+    assert stopped.phase.id != "DFPh"
+    assert not stopped.units["a-sq"].has("aa:a-pz")
+
+
+def test_d9_31_no_more_than_one_positive_tem(make_position: Any) -> None:
+    """D9.3 (which D9.31 excepts only from Case J): the AFV's +1 is used only without another positive TEM;
+    in woods the squad has the woods' TEM alone."""
+    units = [unit("a-pz", "pz", "a", "D5", "vca0", "entered"), unit("a-sq", "4-6-7", "a", "D5", "aa:a-pz"),
+             unit("b-sq", "4-6-7", "b", "H3")]
+    pos: Position = make_position("asl", units, "DFPh", counters=COUNTERS, hexes={"D5": "woods"})
+    lines = _lines(pos, "fire b-sq at D5 dice 5,3")
+    assert not any(rule == "D9.3" for _, _, rule in lines) and any(rule == "A7.6" for _, _, rule in lines)
+
+
+def parting_board(make_position: Any, *extra: dict[str, Any]) -> Position:
+    units = [unit("a-pz", "pz", "a", "B5", "vca0"), unit("a-sq", "4-6-7", "a", "B5"),
+             unit("b-sq", "4-6-7", "b", "J1"), *extra]
+    pos: Position = make_position("asl", units, "MPh", counters=COUNTERS, hexes={"D4": "woods"})
+    return pos
+
+
+def test_t_cbt_12_the_afv_goes_on_alone_no_farther_than_the_infantry_could(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example) on an analogue: the squad under the tank has spent 2 MF with it (B5-C5-D5) and
+    parts there; with its 2 MF left it enters the woods (D4, 2 MF) alone, and the tank goes on alone two
+    Open Ground hexes (E5, F5: 2 infantry MF) but not three."""
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="3 MF more, they had 2 MF left"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5 as armored-assault:D5")
+    pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5 as armored-assault:D5")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "F5" and pos.label(pos.units["a-sq"].hex) == "D5"
+    assert pos.units["a-sq"].has("aa:a-pz")
+    with pytest.raises(IllegalAction, match="the stack has 2 MF"):
+        pos.push_text("move a-sq D5-E5-F5-G5")  # three Open Ground hexes: more than it has left
+    pos.push_text("move a-sq D5-D4")  # its 2 MF left: the woods (D9.31 example: CC5)
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "D4"
+
+
+def test_t_cbt_12_with_6_mf_the_afv_reaches_two_hexes_farther(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example): with a leader (6 MF, A4.12) the infantry have 4 MF left at the parting, so
+    the tank may go on four Open Ground hexes (to H5), not five."""
+    pos = parting_board(make_position, unit("a-ldr", "9-1", "a", "B5"))
+    with pytest.raises(IllegalAction, match="5 MF more, they had 4 MF left"):
+        pos.push_text("move a-pz,a-sq,a-ldr B5-C5-D5-E5-F5-G5-H5-I5 as armored-assault:D5")
+    pos.push_text("move a-pz,a-sq,a-ldr B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "H5" and pos.label(pos.units["a-ldr"].hex) == "D5"
+
+
+def test_d9_31_parting_hex_must_be_on_the_path(make_position: Any) -> None:
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="before its end"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5 as armored-assault:J5")
+
+
+def test_d14_332_no_human_wave_unit_outside_impulses(make_position: Any) -> None:
+    """D14.33, D14.332: a HW unit goes with an AFV only by impulses (not built): the joint move refuses it."""
+    pos = board(make_position)
+    pos = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("hw")))
+    with pytest.raises(IllegalAction, match="only by impulses"):
+        pos.push_text("move a-pz,a-sq C5-D5 as armored-assault")
+
+
+def test_t_cbt_12_double_time_gives_the_same_reach_as_a_leader(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example): Double Time declared at the start (A4.5: 6 MF, CX) lets the tank go on as far
+    as with a leader: four Open Ground hexes after the 2 MF spent together, not five."""
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="5 MF more, they had 4 MF left"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5-I5 as armored-assault:D5+cx")
+    pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5+cx")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "H5" and pos.units["a-sq"].has("cx")
+
+
+def test_t_cbt_12_double_time_declared_as_they_part_gives_one_more_mf(make_position: Any) -> None:
+    """T-CBT-12 (D9.31 example, last case; A4.5): Double Time declared after spending MF adds only 1 MF, so
+    after 2 MF together the tank goes on three Open Ground hexes, not four; the squad is CX from then on and
+    has 3 MF to go on with."""
+    pos = parting_board(make_position)
+    with pytest.raises(IllegalAction, match="4 MF more, they had 3 MF left"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5-H5 as armored-assault:D5+cx1")
+    with pytest.raises(IllegalAction, match="needs the hex where they part"):
+        pos.push_text("move a-pz,a-sq B5-C5-D5 as armored-assault+cx1")
+    pos.push_text("move a-pz,a-sq B5-C5-D5-E5-F5-G5 as armored-assault:D5+cx1")
+    settle(pos)
+    assert pos.label(pos.units["a-pz"].hex) == "G5" and pos.units["a-sq"].has("cx")
+    with pytest.raises(IllegalAction, match="the stack has 3 MF"):
+        pos.push_text("move a-sq D5-C5-B5-A5-A4")
+    pos.push_text("move a-sq D5-C5-B5-A5")
+    settle(pos)
+    assert pos.label(pos.units["a-sq"].hex) == "A5"
