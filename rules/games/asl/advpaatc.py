@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import commissar
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.vehicles import vehicle_of
@@ -77,10 +78,12 @@ def resume(game: AslGame, position: Position, dec: Decision, answer: act.Answer)
     vehicle = dec.arg("vehicle")
     n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
     drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
-    ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
+    plus = commissar.bonus(state.units.values(), unit)  # A25.221: a commissar's +1 morale
+    ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)
+    morale = min(10, au.unit_morale(unit) + plus)
     outcome = T("passed: it advances") if ok else T("failed: pinned, it stays")
     lines = (Line(T("PAATC"), T("DR {dr} {drm:+d} against morale {morale}: {outcome}", dr=sum(answer.dice),
-                                drm=n + drm, morale=au.unit_morale(unit), outcome=outcome), "A11.6"),)
+                                drm=n + drm, morale=morale, outcome=outcome), "A11.6"),)
     res = Resolution(act.Fire(dec.subject, dec.target, answer.dice), "task-check", "A11.6", False, lines,
                      {unit.id: "pass" if ok else "pinned"},
                      T("{unit} PAATC: {outcome}", unit=unit.id, outcome=outcome))

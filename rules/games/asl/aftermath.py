@@ -15,8 +15,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
 from hexmate.rules.errors import DataError, IllegalAction
+from hexmate.rules.games.asl import commissar, mounted
 from hexmate.rules.games.asl import morale as am
-from hexmate.rules.games.asl import mounted
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, Resolution, State, UnitState
@@ -295,7 +295,8 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
     if elr is not None and position.enemy_of(unit.side) in getattr(position.state.game, "massacred", ()):
         elr = min(6, elr + 1)  # A20.4: the enemy massacred prisoners: ELR one higher, once, at most 6
     res = am.morale_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead, elr=elr,
-                          ift=decision.rule.startswith("A7"), counters=counters)
+                          ift=decision.rule.startswith("A7"), counters=counters,
+                          bonus=commissar.bonus(state.units.values(), unit))  # A25.221
     return apply_morale(position, state, unit, res)
 
 
@@ -353,7 +354,8 @@ def resume_lltc(game: AslGame, position: Position, decision: Decision, answer: a
         return state
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
-    if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead):
+    if not am.task_check(unit, (dice[0], dice[1]), n=int(decision.arg("drm", "0")), drm=lead,
+                         bonus=commissar.bonus(state.units.values(), unit)):  # A25.221
         state = state.with_unit(unit.mark("pinned"))
     return state
 
@@ -365,7 +367,8 @@ def resume_ptc(game: AslGame, position: Position, decision: Decision, answer: ac
         return state
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
-    res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead)
+    res = am.pin_task_check(unit, (dice[0], dice[1]), drm=lead,
+                            bonus=commissar.bonus(state.units.values(), unit))  # A25.221
     if res.outcome == "pin":
         state = state.with_unit(unit.mark("pinned"))  # A7.305
         from hexmate.rules.games.asl import prisoners as asl_prisoners
@@ -435,7 +438,9 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
         # A15.42: it also loses CX, TI and concealment at once
         gone = ("broken", "pinned", "dm", "cx", "ti")
         state = state.with_unit(unit.mark("berserk", remove=gone).revealed())
-        if unit.type == LEADER:  # A15.41: the units of his Location test to follow him
+        if commissar.is_commissar(unit):  # A25.223: his Location's infantry goes berserk with him, no NTC
+            state = commissar.spread_berserk(state, state.units[unit.id])
+        elif unit.type == LEADER:  # A15.41: the units of his Location test to follow him
             from hexmate.rules.games.asl import berserk as asl_berserk
 
             state = asl_berserk.leader_tc(position, state, state.units[unit.id])
@@ -514,7 +519,8 @@ def fpf_self_check(position: Position, state: State, units: Sequence[UnitState],
             continue
         helpers = [u for u in state.units.values() if u.type == LEADER and u.id in {f.id for f in units}]
         res = am.morale_check(now, dice, drm=am.leader_drm_for(now, helpers), ift=True,
-                              counters=position.scenario.counters)
+                              counters=position.scenario.counters,
+                              bonus=commissar.bonus(state.units.values(), now))  # A25.221
         state = apply_morale(position, state, now, res)
     return state
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import commissar
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
@@ -446,10 +447,13 @@ def leader_tc(position: Position, state: State, leader: UnitState) -> State:
     others = [u for u in state.units.values() if u.side == leader.side and u.hex == leader.hex
               and u.id != leader.id and u.type in ("squad", "hs", "leader") and u.carrier is None
               and not is_berserk(u)]
+    def lead(u: UnitState) -> int:  # A25.221: none for a commissar, nor beside one who raises its morale
+        return drm if commissar.leader_drm_allowed(state.units.values(), u) else 0
+
     checks = [Decision("roll", leader.side,
                        T("{unit} takes a NTC to go berserk with {leader} ({drm:+d} leadership)", unit=u.id,
-                         leader=leader.id, drm=drm), "A15.41", "berserk_tc", dice="DR", subject=(u.id,),
-                       args=(("drm", str(drm)),))
+                         leader=leader.id, drm=lead(u)), "A15.41", "berserk_tc", dice="DR", subject=(u.id,),
+                       args=(("drm", str(lead(u))),))
               for u in sorted(others, key=lambda u: u.id)]
     return state.push(*reversed(checks)) if checks else state
 
@@ -461,10 +465,13 @@ def resume_tc(game: AslGame, position: Position, decision: Decision, answer: act
     if unit is None or not answer.dice:
         return position.state
     final = sum(answer.dice) + int(decision.arg("drm", "0"))
-    if final > au.unit_morale(unit):
+    if final > min(10, au.unit_morale(unit) + commissar.bonus(position.units.values(), unit)):  # A25.221
         return position.state
     gone = ("broken", "pinned", "dm", "cx", "ti")
-    return position.state.with_unit(unit.mark(MARKER, remove=gone).revealed())
+    state = position.state.with_unit(unit.mark(MARKER, remove=gone).revealed())
+    if commissar.is_commissar(unit):  # A25.223: his Location's infantry goes berserk with him
+        state = commissar.spread_berserk(state, state.units[unit.id])
+    return state
 
 
 # --- A15.431: a unit that goes berserk in the middle of its own move charges with the MF it has left ---

@@ -22,6 +22,7 @@ from hexmate.rules.games.asl import (
     armour,
     bicycle,
     carriers,
+    commissar,
     crew,
     cyclesplit,
     ddtank,
@@ -318,6 +319,7 @@ class AslGame(Game):
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        state = commissar.setup(scenario, state)  # A25.22: the swap for commissars; never more of them
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8
         state = hulldown.setup(scenario, state)  # D4.221: set-up HD attempts, rolled before play
@@ -336,6 +338,8 @@ class AslGame(Game):
         }
         if counter.type not in need:
             return f"type {counter.type!r} is not one of {sorted(need)} (A1.1)"
+        if (bad := commissar.check_counter(counter)) is not None:
+            return bad
         missing = [k for k in need[counter.type] if not isinstance(counter.values.get(k), int)]
         return f"{counter.type} needs whole-number {', '.join(missing)} (A1.2)" if missing else None
 
@@ -2266,6 +2270,7 @@ class AslGame(Game):
         asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed
         asl_hw.check_end(self, position)  # A25.232: a Human Wave goes on
         vrecall.check_end(position)  # D5.341: a Recalled AFV moves off before the MPh ends
+        commissar.check_end(position)  # A25.222: the rallies a commissar owes are tried
 
     def phase_over(self, position: Position) -> bool:
         """The Rout Phase ends once every rout is done; the CCPh when no Location holds both sides (A3.8)."""
@@ -2287,6 +2292,7 @@ class AslGame(Game):
         lines += asl_bypass.status(position) + asl_wind.status(self, position)  # A4.3; A24
         lines += asl_residual.status(position) + fire_groups.status(position)  # A8.2, A9.22; A7.7
         lines += asl_berserk.status(self, position)  # A15.43: the charges owed
+        lines += commissar.status(position)  # A25.222: the rallies a commissar owes
         return lines + asl_smoke.status(self, position)
 
     def location_los(self, position: Position, a: Hex, b: Hex) -> LosResult | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from hexmate.rules.charts import Chart, ChartPack, load_pack
 from hexmate.rules.errors import InvalidAction
+from hexmate.rules.games.asl import commissar
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import UnitState
 from hexmate.rules.scenario import CounterType
@@ -65,6 +66,9 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
     best = 0
     if unit.has("berserk"):
         return 0  # A15.42: a berserk unit has no leadership's help
+    present = list(present)
+    if not commissar.leader_drm_allowed(present, unit):
+        return 0  # A25.221: never for a commissar; none besides a commissar's +1 morale where he gives it
     mine = au.unit_morale(unit)
     for ldr in present:
         if ldr.id == unit.id or ldr.side != unit.side or ldr.hex != unit.hex or not au.can_direct(ldr):
@@ -77,14 +81,14 @@ def leader_drm_for(unit: UnitState, present: Iterable[UnitState]) -> int:
 
 def morale_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0,
                  elr: int | None = None, ift: bool = True, counters: Mapping[str, CounterType] | None = None,
-                 ) -> MoraleResult:
+                 bonus: int = 0) -> MoraleResult:
     """One Morale Check (A10.1): NMC when n is 0, nMC with +n. ``drm`` is every other DRM (leadership,
     A10.7; terrain for rally is not here). An Original DR of 12 is a Casualty MC (A10.31) for a unit not
     broken and eliminates a broken one. A final DR above morale fails: the unit breaks (A10.3), a hero is
     wounded instead (A15.2); failing by more than the ELR replaces it first (A19.13). Passing an IFT-caused MC
     on exactly its morale pins the unit (A7.8) unless it cannot be pinned (berserk, hero)."""
     white, coloured, total = _dr(dice)
-    morale = au.unit_morale(unit)
+    morale = min(10, au.unit_morale(unit) + bonus)  # bonus: a commissar's +1 (A25.221), at most 10 (A.18)
     final = total + n + drm
     check = T("Normal Morale Check (NMC)") if n == 0 else T("{n}MC Morale Check", n=n)
     steps: list[tuple[T, str]] = [
@@ -138,18 +142,18 @@ def pinnable(unit: UnitState) -> bool:
     return not unit.has("berserk") and unit.type != "hero" and not unit.has("hw")  # A25.23: nor HW units
 
 
-def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0) -> bool:
+def task_check(unit: UnitState, dice: tuple[int, int], *, n: int = 0, drm: int = 0, bonus: int = 0) -> bool:
     """A Task Check (TC/NTC, A10.1): like an MC it passes on a final DR at most the unit's morale, but a
     failure has only the effect the calling rule names (a PTC's pin, A7.305)."""
     _, _, total = _dr(dice)
-    return total + n + drm <= au.unit_morale(unit)
+    return total + n + drm <= min(10, au.unit_morale(unit) + bonus)  # bonus: a commissar's +1 (A25.221)
 
 
-def pin_task_check(unit: UnitState, dice: tuple[int, int], *, drm: int = 0) -> MoraleResult:
+def pin_task_check(unit: UnitState, dice: tuple[int, int], *, drm: int = 0, bonus: int = 0) -> MoraleResult:
     """A7.305: a PTC result makes each unbroken target take an NTC; failing it pins the unit. A broken unit
     takes none."""
     _, _, total = _dr(dice)
-    morale = au.unit_morale(unit)
+    morale = min(10, au.unit_morale(unit) + bonus)  # a commissar's +1 (A25.221)
     final = total + drm
     if unit.has("broken"):
         why = T("broken units take no PTC")
@@ -165,7 +169,8 @@ def pin_task_check(unit: UnitState, dice: tuple[int, int], *, drm: int = 0) -> M
 
 def check_order(units: Iterable[UnitState]) -> list[UnitState]:
     """A7.303/A10.2: each target checks separately, leaders first, the best (highest morale) first."""
-    return sorted(units, key=lambda u: (0 if u.type in au.SMC else 1, -au.unit_morale(u), u.id))
+    return sorted(units, key=lambda u: (0 if commissar.is_commissar(u) else 1,  # A25.221: a commissar first
+                                        0 if u.type in au.SMC else 1, -au.unit_morale(u), u.id))
 
 
 def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]]:
@@ -176,7 +181,8 @@ def llmc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     n = max(0, -au.leadership_of(leader))
     return [(u.id, n) for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex
-            and au.unit_morale(u) < printed]
+            and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLMC...
+            and (au.unit_morale(u) < printed or _above_commissar(leader, u))]
 
 
 def lltc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]]:
@@ -186,7 +192,14 @@ def lltc(leader: UnitState, others: Iterable[UnitState]) -> list[tuple[str, int]
     n = max(0, -au.leadership_of(leader))
     return [(u.id, n) for u in check_order(others)
             if u.id != leader.id and u.side == leader.side and u.hex == leader.hex and not u.has("broken")
-            and pinnable(u) and au.unit_morale(u) < printed]
+            and pinnable(u) and not commissar.is_commissar(u)  # A25.221: a commissar takes no LLTC...
+            and (au.unit_morale(u) < printed or _above_commissar(leader, u))]
+
+
+def _above_commissar(leader: UnitState, unit: UnitState) -> bool:
+    """A25.221: ...but a commissar's loss causes one in a leader whose morale is higher than his own."""
+    return commissar.is_commissar(leader) and unit.type == "leader" \
+        and au.unit_morale(unit) > au.morale_of(leader.values, frozenset())
 
 
 # --- Desperation Morale (A10.62) ---
@@ -249,7 +262,7 @@ def heat_of_battle(unit: UnitState, dice: tuple[int, int], *, known_enemy_in_los
     if threshold and final >= threshold and au.unit_class(unit.values) != "elite":
         results = {"surrender"}
     if "surrender" in results and (
-        nat.flag("berserk_not_surrender") or unit.has("fanatic")
+        nat.flag("berserk_not_surrender") or unit.has("fanatic") or commissar.is_commissar(unit)  # A15.1 note
         or (enemy_nationality or "") in nat.classes("berserk_not_surrender_vs")
     ):
         results = {"berserk"}

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import commissar
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.base import Position, State, UnitState
@@ -92,7 +93,8 @@ def resume_ntc(game: AslGame, position: Position, decision: Decision, answer: ac
     state = position.state
     unit = state.units[decision.subject[0]]
     dice = (answer.dice[0], answer.dice[1])
-    if am.task_check(unit, dice, drm=int(decision.arg("drm", "0"))):
+    if am.task_check(unit, dice, drm=int(decision.arg("drm", "0")),
+                     bonus=commissar.bonus(state.units.values(), unit)):  # A25.221: a commissar's +1
         return state
     left = tuple(d for d in state.decisions if d.then != "ovr_ntc")
     state = state.replace(decisions=left)

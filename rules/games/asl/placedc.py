@@ -45,7 +45,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import advpaatc, armour, mphsw, vbypass
+from hexmate.rules.games.asl import advpaatc, armour, commissar, mphsw, vbypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import locations as loc
@@ -311,10 +311,12 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
     owner = state.units[decision.subject[0]]
     n = 1 if au.restricted_in(position, owner) else 0  # A19.34, A19.3
     drm = am.leader_drm_for(owner, position.units_at(owner.hex) if owner.hex is not None else [])
-    ok = am.task_check(owner, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
+    plus = commissar.bonus(state.units.values(), owner)  # A25.221: a commissar's +1 morale
+    ok = am.task_check(owner, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)
+    morale = min(10, au.unit_morale(owner) + plus)
     outcome = T("passed: it places the DC") if ok else T("failed: pinned, no DC placed")
     lines = (Line(T("PAATC"), T("DR {dr} {drm:+d} against morale {morale}: {outcome}", dr=sum(answer.dice),
-                                drm=n + drm, morale=au.unit_morale(owner), outcome=outcome), "A11.6"),)
+                                drm=n + drm, morale=morale, outcome=outcome), "A11.6"),)
     fire = act.Fire((decision.subject[1],), decision.target)
     res = Resolution(act.Fire(decision.subject[:1], decision.target, answer.dice), "task-check", "A11.6",
                      False, lines, {owner.id: "pass" if ok else "pinned"},

@@ -116,6 +116,8 @@ def may_surrender(game: AslGame, position: Position, unit: UnitState) -> bool:
     """A20.21, A20.2, A20.3: who never surrenders."""
     if unit.type not in INFANTRY or unit.has("pinned") or unit.has("berserk") or unit.has("fanatic"):
         return False
+    if unit.values.get("leader_kind") == "commissar":
+        return False  # A20.21, A25.22: nor a commissar
     nat = _nationality(position, unit)
     enemy = position.enemy_of(unit.side)
     if nat in NEVER_SURRENDER or (nat == "ss" and _side_nationality(position, enemy) == "russian"):

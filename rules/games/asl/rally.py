@@ -9,8 +9,8 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
+from hexmate.rules.games.asl import commissar, mounted
 from hexmate.rules.games.asl import concealment as asl_concealment
-from hexmate.rules.games.asl import mounted
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
 
@@ -21,6 +21,8 @@ RALLY_TERRAIN = frozenset({"woods", "wooden-building", "stone-building"})  # A10
 
 
 def _helpers(position: Position, unit: UnitState) -> list[UnitState]:
+    if commissar.is_commissar(unit):
+        return []  # A25.221: a broken commissar self-rallies; no other leader's DRM helps him
     return [
         ldr
         for ldr in position.units.values()
@@ -70,14 +72,17 @@ def working(position: Position, unit: UnitState, dice: tuple[int, ...]) -> tuple
     lines = [Line(T("Original DR"), str(roll.total), "A.1")]
     drm = 0
     helpers = _helpers(position, unit)
-    if helpers:
+    under = commissar.bonus(position.units.values(), unit)
+    if under:  # A25.222: a commissar's rally: his 0 only, no other leader's DRM (A25.221), DM ignored
+        lines.append(Line(T("commissar in the Location: no other leader's DRM"), "+0", "A25.221"))
+    elif helpers:
         best = min(int(h.values["leadership"]) for h in helpers)
         drm += best
         lines.append(Line(T("leader in the Location"), f"{best:+d}", "A10.7"))
     else:
         drm += 1
         lines.append(Line(T("self-rally"), "+1", "A10.63"))
-    if unit.has("dm"):
+    if unit.has("dm") and not under:
         drm += 4
         lines.append(Line(T("Desperation Morale"), "+4", "A10.62"))
     if unit.hex is not None and position.map.terrain(unit.hex) in RALLY_TERRAIN:
@@ -129,6 +134,9 @@ def resume(game: AslGame, position: Position, decision: Decision, answer: act.An
     if leaders.creates(position, unit, roll.total, not _helpers(position, unit)):  # A18.11
         return state.with_unit(unit.mark(remove=("broken", "dm"))).push(leaders.decision(unit))
     final, _ = working(position, unit, dice)
-    if final <= int(unit.values["broken_morale"]):
+    under = commissar.bonus(position.units.values(), unit)
+    if final <= min(10, int(unit.values["broken_morale"]) + under):  # A25.222: morale +1 (A.18: at most 10)
         return state.with_unit(unit.mark(remove=("broken", "dm")))
+    if under:  # A25.222: failing under a commissar costs the unit a step of quality, or its life
+        state, _ = commissar.failed_rally(state, unit, position.scenario.counters)
     return state

@@ -37,8 +37,8 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.games.asl import commissar, ncreact, ncrord, streetrfp, vfire
 from hexmate.rules.games.asl import morale as am
-from hexmate.rules.games.asl import ncreact, ncrord, streetrfp, vfire
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.aftermath import fpf_self_check
@@ -193,10 +193,12 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     unit = state.units[decision.subject[0]]
     n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
     drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
-    ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm)
+    plus = commissar.bonus(state.units.values(), unit)  # A25.221: a commissar's +1 morale
+    ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)
+    morale = min(10, au.unit_morale(unit) + plus)
     total = sum(answer.dice)
     lines = (Line(T("PAATC"), T("DR {dr} {drm:+d} against morale {morale}: {outcome}", dr=total, drm=n + drm,
-                                morale=au.unit_morale(unit), outcome=T("passed") if ok else T("failed")),
+                                morale=morale, outcome=T("passed") if ok else T("failed")),
                   "A11.6"),)
     summary = T("{unit} PAATC: {outcome}", unit=unit.id, outcome=T("passed") if ok else T("failed: pinned"))
     res = Resolution(act.Fire(decision.subject, decision.target or Hex(0, 0), answer.dice), "task-check",

@@ -23,6 +23,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import commissar
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
@@ -175,7 +176,8 @@ def resume_detonate(game: AslGame, position: Position, decision: Decision, answe
     state = position.state
     setter = state.units.get(decision.subject[1])
     dice = answer.dice or (0, 0)
-    if setter is None or not am.task_check(setter, (dice[0], dice[1])):
+    if setter is None or not am.task_check(setter, (dice[0], dice[1]),
+                                           bonus=commissar.bonus(state.units.values(), setter)):  # A25.221
         return state
     dc = state.units[decision.subject[0]]
     return state.push(Decision("roll", dc.side, T("{sw} detonates: roll the IFT DR", sw=dc.id), "A23.71",

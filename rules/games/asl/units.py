@@ -405,6 +405,8 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
     MC by more than its ELR becomes the lower-quality HS (A19.13, A10.31)."""
     if unit.type in ("crew", "hero") or unit.has("broken"):
         return None
+    if unit.values.get("leader_kind") == "commissar":
+        return None  # A25.221: a commissar is never Replaced
     values = unit.values
     nat = nationality_of(unit)
     if unit.type == "leader":
