@@ -14,8 +14,9 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
   or within an OVR (``applies``).
 Wired in play: the MA's To Hit (vfire.py), OVR (overrun.py), CC (cc.py), Bog Removal (vunbog.py), the
 crew's morale (vcrew.py, vcrewhit.py) and his removal by a Recall (vcrewhit.py). D3.41: he is shown (the
-``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him; his effects always apply
-(the owner's choice to keep him hidden by forgoing them is not offered). A halftrack's FG: vfg.leadership
+``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him. The owner's choice to
+keep him hidden by forgoing him (D3.41) is offered on the MA's To Hit DR (alhide.py); elsewhere his effects
+always apply. A halftrack's FG: vfg.leadership
 (D6.65); the HD maneuver: hulldown.py (D4.22). D3.43: he comes back only with the crew that left with him
 (vreentry.py, ``other_crew``).
 """

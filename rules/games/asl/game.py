@@ -17,6 +17,7 @@ from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import (
     aerosan,
+    alhide,
     armorldr,
     armour,
     bicycle,
@@ -1233,6 +1234,9 @@ class AslGame(Game):
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
+
+    def resume_alth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return alhide.resume_th(position, decision, answer)  # D3.41: a hidden Armor Leader brought in or not
 
     def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return motoord.resume_th(position, decision, answer)  # D15.5

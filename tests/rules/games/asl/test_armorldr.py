@@ -155,13 +155,15 @@ def test_d5_34_the_plus_one_goes_with_the_crew_counter(make_position: Any) -> No
 
 
 def test_d3_41_the_armor_leader_enters_play_when_first_used(make_position: Any) -> None:
-    """D3.41: the 9-1 aboard a-al is recorded secretly: no marker at set-up; his -1 on the MA's To Hit DR is
-    his first use: the vehicle is marked and the resolution names him. a-pz, without one, gets nothing."""
+    """D3.41: the 9-1 aboard a-al is recorded secretly: no marker at set-up; his -1 on the MA's To Hit DR
+    (DR 7 against TH# 6, brought in by his owner, alhide.py) is his first use: the vehicle is marked and the
+    resolution names him. a-pz, without one, gets nothing."""
     extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0"]}
     pos: Position = make_position("asl", units(extra), "PFPh", counters=LED)
     assert not pos.units["a-al"].has(armorldr.SHOWN)
     pos.push_text("fire a-al at J5")
-    pos.push_text("answer dice 1,5")
+    pos.push_text("answer dice 3,4")
+    pos.push_text("answer use")
     res = pos.last_resolution
     assert res is not None
     assert [str(x.value) for x in res.lines if x.rule == "D3.44"] == ["-1"]

@@ -1,0 +1,99 @@
+"""D3.41: an Armor Leader kept out of play until his owner wants his morale or leadership.
+
+The owner records secretly which AFV his Armor Leader commands and need not bring him into play until he
+wants to use his morale/leadership to change or avoid a result; once in play he may apply to the result just
+rolled as well (D3.41). Built for the MA's To Hit DR (D3.44, vfire.py): while the leader is hidden the DR is
+worked without him; when the roll misses but would hit with the best leadership a counter can give (-2, a
+10-2, D3.4), the firer's owner is asked, in a private decision, whether to bring his Armor Leader in. The
+question is asked the same way, with the same prompt, for every AFV of a side whose order of battle holds an
+Armor Leader, whether or not that AFV carries him, so the opponent learns nothing from it (a private
+decision's options and answer stay on its owner's page, SEQUENCE.md); an AFV without a hidden leader who
+could turn the miss into a hit is offered only "keep". "use" shows him (armorldr.SHOWN) and works the DR
+again with his leadership; "keep" works it without him.
+
+Not built here (still armorldr.reveal's "always applied, shown when used"): the crew's morale (D3.42) in its
+checks, OVR, CC, the Hull Down maneuver, a halftrack's FG and Bog Removal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hexmate.rules import actions as act
+from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import armorldr
+from hexmate.rules.games.base import Line, Position, State, UnitState
+from hexmate.rules.text import T
+
+USE, KEEP = "use", "keep"
+THEN = "alth"  # the continuation of the To Hit question (game.resume_alth)
+ARG = "al"  # on the TH decision: the owner's answer ("use"/"keep"), so it is asked once
+BEST = 2  # D3.4: the best Armor Leader counter is a 10-2
+
+
+def side_has_leaders(position: Position, side: str) -> bool:
+    """Does the side's order of battle hold a secret Armor Leader (not an SSR's public 6+1, D3.45)?"""
+    return any(u.side == side and u.values.get("armor_leader") and not u.values.get("inexperienced_crew")
+               for u in position.units.values())
+
+
+def withheld(vehicle: UnitState) -> bool:
+    """Is the vehicle's Armor Leader hidden, so his leadership counts only when his owner brings him in?"""
+    return bool(armorldr._hidden(vehicle))
+
+
+def ask_th(position: Position, decision: Decision, answer: act.Answer) -> State | None:
+    """Before vfire.resume_th works the MA's To Hit DR: the private question of D3.41, or None to go on."""
+    from hexmate.rules.games.asl import ncrord, vfire
+    from hexmate.rules.games.asl import ordnance as od
+
+    if decision.arg(ARG) or answer.dice is None or decision.target is None:
+        return None
+    firer = position.units[decision.subject[0]]
+    if not side_has_leaders(position, firer.side) or firer.has(armorldr.SHOWN):
+        return None  # a shown leader's -N is public and always applied
+    if firer.values.get("inexperienced_crew"):
+        return None  # D3.45: the public 6+1 always applies
+    target = vfire._target(position, decision, firer.side)
+    th, _, _, _ = vfire.to_hit_of(position, firer, target, ncrord.reacting(decision), withhold=True)
+    dr = (answer.dice[0], answer.dice[1])
+    pack = od.load_pack()
+    hd = vfire.hull_down(position, firer, target)[0]
+    if od.hits(dr, th, hd=hd, pack=pack) or not od.hits(dr, th + BEST, hd=hd, pack=pack):
+        return None  # no Armor Leader could change this result
+    led = armorldr.leadership(firer, "ma") if withheld(firer) else 0
+    could = led < 0 and od.hits(dr, th - led, hd=hd, pack=pack)
+    prompt = T("{unit}'s To Hit DR {dr} misses: bring an Armor Leader into play to apply his leadership to "
+               "it, or keep the result (D3.41)", unit=firer.id, dr=sum(dr))
+    args = (*decision.args, ("dice", f"{dr[0]},{dr[1]}"), ("then", decision.then), ("rule", decision.rule))
+    return position.state.push(Decision("confirm", firer.side, prompt, "D3.41", THEN,
+                                        choices=(USE, KEEP) if could else (KEEP,), subject=decision.subject,
+                                        target=decision.target, args=args, private=True))
+
+
+def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
+    """The owner's answer: "use" shows the Armor Leader and works the DR with him; "keep" without him."""
+    from hexmate.rules.games.asl import vfire
+
+    dice = tuple(int(d) for d in decision.arg("dice").split(","))
+    state = position.state
+    if answer.choice == USE:
+        firer = state.units[decision.subject[0]]
+        state = state.with_unit(firer.mark(armorldr.SHOWN))
+    kept = tuple((k, v) for k, v in decision.args if k not in ("dice", "then", "rule"))
+    rule = decision.arg("rule") or "D3"
+    roll = Decision("roll", decision.side, decision.prompt, rule, decision.arg("then"), dice="DR",
+                    subject=decision.subject, target=decision.target,
+                    args=(*kept, (ARG, answer.choice)))
+    after = vfire.resume_th(position.at(state), roll, act.Answer(dice=dice))
+    if answer.choice != USE or after.resolution is None:
+        return after
+    uid = decision.subject[0]
+    named = str(state.units[uid].values.get("armor_leader", ""))
+    said = Line(T("Armor Leader"), T("{vehicle}'s Armor Leader {leader} enters play and applies to this To "
+                                     "Hit DR", vehicle=uid, leader=named), "D3.41")
+    return after.replace(resolution=dataclasses.replace(after.resolution,
+                                                        lines=(*after.resolution.lines, said)))
+
+
+__all__ = ["ARG", "BEST", "KEEP", "THEN", "USE", "ask_th", "resume_th", "side_has_leaders", "withheld"]

@@ -1,0 +1,121 @@
+"""D3.41: an Armor Leader kept hidden until his owner brings him in (alhide.py), on the MA's To Hit DR.
+
+The board is test_armour's: a-pz (demo PzKpfw, BU, stopped) in C5 fires at b-t in J5, range 7: To Hit number
+7, Case I +1 (a BU CT AFV, D5.2): TH# 6 (test_gun_fire_rolls_to_hit_to_kill_and_crew_survival); a 9-1 Armor
+Leader's -1 (D3.44) makes it 7."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmate.rules.games import Position
+from hexmate.rules.games.asl import alhide, armorldr
+from hexmate.rules.text import T
+
+from .test_armorldr import LED
+from .test_armour import units
+
+PZ10 = {**LED, "pz-10": {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "10-2"}}
+
+
+def make(make_position: Any, counter: str = "pz-al") -> Position:
+    extra = {"id": "a-al", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0"]}
+    pos: Position = make_position("asl", units(extra), "PFPh", counters=PZ10)
+    return pos
+
+
+def test_d3_41_a_hidden_leader_is_asked_in_private_and_brought_in(make_position: Any) -> None:
+    """D3.41, D3.44: DR 3+4 = 7 misses TH# 6 without him; the owner brings the 9-1 in: TH# 7, a hit, and he is
+    shown, his -1 on the same roll."""
+    pos = make(make_position)
+    pos.push_text("fire a-al at J5")
+    pos.push_text("answer dice 3,4")
+    top = pos.decision
+    assert top is not None and top.then == alhide.THEN and top.side == "a" and top.private
+    assert top.choices == (alhide.USE, alhide.KEEP) and top.rule == "D3.41"
+    assert not pos.units["a-al"].has(armorldr.SHOWN)
+    pos.push_text("answer use")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "hit"}
+    rules = [(line.value, line.rule) for line in res.lines]
+    assert ("-1", "D3.44") in rules and any(rule == "D3.41" for _, rule in rules)
+    assert pos.units["a-al"].has(armorldr.SHOWN)
+    assert pos.decision is not None and pos.decision.then == "vtk"
+
+
+def test_d3_41_kept_hidden_the_roll_is_worked_without_him(make_position: Any) -> None:
+    """D3.41: the owner keeps him out: DR 7 against TH# 6 misses, no leadership line, and he stays hidden."""
+    pos = make(make_position)
+    pos.push_text("fire a-al at J5")
+    pos.push_text("answer dice 3,4")
+    pos.push_text("answer keep")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "miss"}
+    assert not any(line.rule in ("D3.44", "D3.41") for line in res.lines)
+    assert not pos.units["a-al"].has(armorldr.SHOWN)
+
+
+def test_d3_41_no_question_when_he_could_change_nothing(make_position: Any) -> None:
+    """D3.41: DR 1+5 = 6 hits TH# 6 without him: no question, he stays hidden, his -1 is not applied;
+    DR 5+5 = 10 misses even a 10-2's TH# 8: no question either."""
+    for dice, result in (("1,5", "hit"), ("5,5", "miss")):
+        pos = make(make_position)
+        pos.push_text("fire a-al at J5")
+        pos.push_text(f"answer dice {dice}")
+        res = pos.last_resolution
+        assert res is not None and res.results == {"b-t": result}
+        assert not any(line.rule == "D3.44" for line in res.lines)
+        assert not pos.units["a-al"].has(armorldr.SHOWN)
+        assert pos.decision is None or pos.decision.then != alhide.THEN
+
+
+def test_d3_41_the_opponent_cannot_tell_from_the_question(make_position: Any) -> None:
+    """D3.41: a side whose order of battle holds an Armor Leader is asked alike for an AFV without one (a-pz,
+    DR 8: a 10-2 could have hit) and for the AFV with a 9-1 that could not change DR 8 (TH# 7): the same
+    private question; only the owner's options differ ("keep" alone), and those stay on his page."""
+    asked = []
+    for firer, dice in (("a-pz", "3,5"), ("a-al", "3,5"), ("a-al", "3,4")):
+        pos = make(make_position)
+        pos.push_text(f"fire {firer} at J5")
+        pos.push_text(f"answer dice {dice}")
+        top = pos.decision
+        assert top is not None and top.then == alhide.THEN
+        asked.append(top)
+    for top in asked:
+        assert (top.kind, top.side, top.rule, top.private) == ("confirm", "a", "D3.41", True)
+        first = asked[0].prompt
+        assert isinstance(top.prompt, T) and isinstance(first, T) and top.prompt.msgid == first.msgid
+        assert "Armor Leader" in top.prompt and "9-1" not in top.prompt  # the same words for every AFV
+    assert [t.choices for t in asked] == [(alhide.KEEP,), (alhide.KEEP,), (alhide.USE, alhide.KEEP)]
+
+
+def test_d3_41_a_10_2_turns_a_two_short_miss_into_a_hit(make_position: Any) -> None:
+    """D3.4, D3.41: a 10-2's -2: DR 3+5 = 8 against TH# 6 hits at TH# 8 once he is brought in."""
+    pos = make(make_position, "pz-10")
+    pos.push_text("fire a-al at J5")
+    pos.push_text("answer dice 3,5")
+    assert pos.decision is not None and pos.decision.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "hit"} and ("-2", "D3.44") in [
+        (line.value, line.rule) for line in res.lines]
+
+
+def test_d3_41_a_side_without_armor_leaders_is_never_asked(make_position: Any) -> None:
+    """A side with no Armor Leader in its order of battle: DR 7 simply misses TH# 6."""
+    pos: Position = make_position("asl", units(), "PFPh", counters=LED)
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 3,4")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "miss"}
+    assert pos.decision is None or pos.decision.then != alhide.THEN
+
+
+def test_d3_41_a_shown_leader_always_applies(make_position: Any) -> None:
+    """D3.41: once in play his -1 applies without asking: DR 7 hits TH# 7."""
+    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0", armorldr.SHOWN]}
+    pos: Position = make_position("asl", units(extra), "PFPh", counters=LED)
+    pos.push_text("fire a-al at J5")
+    pos.push_text("answer dice 3,4")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-t": "hit"}
