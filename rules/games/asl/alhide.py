@@ -11,8 +11,13 @@ decision's options and answer stay on its owner's page, SEQUENCE.md); an AFV wit
 could turn the miss into a hit is offered only "keep". "use" shows him (armorldr.SHOWN) and works the DR
 again with his leadership; "keep" works it without him.
 
-Not built here (still armorldr.reveal's "always applied, shown when used"): the crew's morale (D3.42) in its
-checks, OVR, CC, the Hull Down maneuver, a halftrack's FG and Bog Removal.
+The crew's checks at his morale (D3.42): the Immobilization TC (vcrew.py, ``vitc``) and the crew's MC/PTC
+(vcrewhit.py, ``vcrew_check``) are asked at the crew's morale without a hidden leader; a failure that the best
+morale a counter can give (10) would have passed opens the same private question, and "use" works the DR
+again at his morale.
+
+Not built here (still armorldr.reveal's "always applied, shown when used"): OVR, CC, the Hull Down maneuver,
+a halftrack's FG, Bog Removal, the CE crew's MC of vmgveh.py and the platoon NTC of radioless.py.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ USE, KEEP = "use", "keep"
 THEN = "alth"  # the continuation of the To Hit question (game.resume_alth)
 ARG = "al"  # on the TH decision: the owner's answer ("use"/"keep"), so it is asked once
 BEST = 2  # D3.4: the best Armor Leader counter is a 10-2
+BEST_MORALE = 10  # D3.4: ... whose morale is 10
+MC_THEN = "almc"  # the continuation of the crew check's question (game.resume_almc)
 
 
 def side_has_leaders(position: Position, side: str) -> bool:
@@ -96,4 +103,53 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
                                                         lines=(*after.resolution.lines, said)))
 
 
-__all__ = ["ARG", "BEST", "KEEP", "THEN", "USE", "ask_th", "resume_th", "side_has_leaders", "withheld"]
+def ask_mc(position: Position, decision: Decision, answer: act.Answer) -> State | None:
+    """Before a crew check's DR (``need`` or less passes) is worked: the private question of D3.41 when the
+    crew fails but a morale of 10 would have passed, or None to go on (D3.42)."""
+    from hexmate.rules.games.asl import vcrew
+
+    if decision.arg(ARG) or answer.dice is None or not decision.subject:
+        return None
+    vehicle = position.units.get(decision.subject[0])
+    if vehicle is None or not side_has_leaders(position, vehicle.side) or vehicle.has(armorldr.SHOWN):
+        return None
+    if vehicle.values.get("inexperienced_crew"):
+        return None  # D3.45: the public 6+1 always applies
+    dr, need = sum(answer.dice), int(decision.arg("need", "0"))
+    if decision.then == "vcrew_check" and decision.arg("kind", "mc") == "mc" and dr == 12:
+        return None  # A10.31: an Original 12 is a Casualty MC whatever the morale
+    base, _ = vcrew.crew_morale(vehicle, withhold=True)
+    if dr <= need or dr > need + BEST_MORALE - base:
+        return None  # passed, or no Armor Leader could have passed it
+    led = armorldr.morale(vehicle) if withheld(vehicle) else None
+    could = led is not None and dr <= need + led - base
+    prompt = T("{unit}'s crew fails its check with DR {dr}: bring an Armor Leader into play to check at his "
+               "morale, or keep the result (D3.41)", unit=vehicle.id, dr=dr)
+    args = (*decision.args, ("dice", ",".join(str(d) for d in answer.dice)), ("then", decision.then),
+            ("rule", decision.rule), ("base", str(base)))
+    return position.state.push(Decision("confirm", vehicle.side, prompt, "D3.41", MC_THEN,
+                                        choices=(USE, KEEP) if could else (KEEP,), subject=decision.subject,
+                                        target=decision.target, args=args, private=True))
+
+
+def resume_mc(position: Position, decision: Decision,
+              answer: act.Answer) -> tuple[State, Decision, act.Answer]:
+    """The owner's answer to a crew check's question: the state (the leader shown on "use"), the check's
+    decision again with its ``need`` at his morale on "use", and its dice, for the check's continuation."""
+    state = position.state
+    need = int(decision.arg("need", "0"))
+    if answer.choice == USE:
+        vehicle = state.units[decision.subject[0]]
+        led = armorldr.morale(vehicle)
+        assert led is not None
+        need += led - int(decision.arg("base"))  # D3.42: the crew checks at his morale
+        state = state.with_unit(vehicle.mark(armorldr.SHOWN))
+    kept = tuple((k, v) for k, v in decision.args if k not in ("dice", "then", "rule", "base", "need"))
+    roll = Decision("roll", decision.side, decision.prompt, decision.arg("rule"), decision.arg("then"),
+                    dice="DR", subject=decision.subject, target=decision.target,
+                    args=(*kept, ("need", str(need)), (ARG, answer.choice)))
+    return state, roll, act.Answer(dice=tuple(int(d) for d in decision.arg("dice").split(",")))
+
+
+__all__ = ["ARG", "BEST", "BEST_MORALE", "KEEP", "MC_THEN", "THEN", "USE", "ask_mc", "ask_th", "resume_mc",
+           "resume_th", "side_has_leaders", "withheld"]

@@ -1238,6 +1238,10 @@ class AslGame(Game):
     def resume_alth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return alhide.resume_th(position, decision, answer)  # D3.41: a hidden Armor Leader brought in or not
 
+    def resume_almc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state, roll, dice = alhide.resume_mc(position, decision, answer)  # D3.41, D3.42: at his morale or not
+        return self.continuation(roll.then)(position.at(state), roll, dice)
+
     def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return motoord.resume_th(position, decision, answer)  # D15.5
 

@@ -119,3 +119,56 @@ def test_d3_41_a_shown_leader_always_applies(make_position: Any) -> None:
     pos.push_text("answer dice 3,4")
     res = pos.last_resolution
     assert res is not None and res.results == {"b-t": "hit"}
+
+
+def _bogged_t_hit(make_position: Any) -> Position:
+    """test_vcrew's shot: a-pz hits the bogged b-t (TH# 6, DR 6), TK DR 12 does nothing though an original 5
+    would have: its crew (morale 8 given, a hidden 9-1 aboard) takes the Immobilization TC (D5.5, D8.22)."""
+    counters = {**LED, "t": {**LED["t"], "crew_morale": 8, "armor_leader": "9-1"}}
+    pos: Position = make_position("asl", [
+        {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C5", "markers": ["vca0"]},
+        {"id": "b-t", "counter": "t", "side": "b", "hex": "J5", "markers": ["vca3", "bogged"]},
+    ], "PFPh", counters=counters)
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 1,5")
+    pos.push_text("answer dice 6,6")
+    return pos
+
+
+def test_d3_41_d3_42_the_immobilization_tc_at_his_morale_once_brought_in(make_position: Any) -> None:
+    """D3.41, D3.42, D5.5: asked at the crew's own 8 while he is hidden (the opponent reads no 9); DR 4+5 = 9
+    fails; the owner brings his 9-1 in: 9 or less passes, the crew stays inside, and he is shown."""
+    pos = _bogged_t_hit(make_position)
+    top = pos.decision
+    assert top is not None and top.then == "vitc" and top.arg("need") == "8" and "morale 8" in top.prompt
+    pos.push_text("answer dice 4,5")
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.private) == (alhide.MC_THEN, "b", True)
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
+    assert pos.units["b-t"].has(armorldr.SHOWN) and not pos.units["b-t"].has("abandoned")
+
+
+def test_d3_41_d5_5_kept_hidden_the_crew_fails_at_its_own_morale(make_position: Any) -> None:
+    """D3.41, D5.5: the owner keeps him out: DR 9 fails 8, the crew bails out beneath the Abandoned vehicle
+    and he stays hidden; DR 11 would fail even a 10-morale leader's check (need 10): no question."""
+    pos = _bogged_t_hit(make_position)
+    pos.push_text("answer dice 4,5")
+    pos.push_text("answer keep")
+    assert pos.units["b-t"].has("abandoned") and not pos.units["b-t"].has(armorldr.SHOWN)
+    pos = _bogged_t_hit(make_position)
+    pos.push_text("answer dice 5,6")
+    assert pos.units["b-t"].has("abandoned")
+    assert pos.decision is None or pos.decision.then != alhide.MC_THEN
+
+
+def test_d3_41_the_crew_mc_kept_hidden_stuns(make_position: Any) -> None:
+    """D3.41, D5.34: test_armorldr's CE crew 1MC (need 7 at the crew's 8 while the 9-1 is hidden): DR 4+4 = 8
+    fails; kept hidden, the crew is stunned and the leader stays unseen."""
+    extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", "ce"]}
+    pos: Position = make_position("asl", units(extra, {"id": "b-sq", "counter": "4-4-7", "side": "b",
+                                                       "hex": "F6"}), "DFPh", counters=LED)
+    pos.push_text("fire b-sq at C6 dice 1,2")
+    pos.push_text("answer dice 4,4")
+    pos.push_text("answer keep")
+    assert pos.units["a-al"].has("stunned") and not pos.units["a-al"].has(armorldr.SHOWN)

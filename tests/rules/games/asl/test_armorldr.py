@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import armorldr, armour, vcrew, vfire
+from hexmate.rules.games.asl import alhide, armorldr, armour, vcrew, vfire
 
 from .test_armour import COUNTERS, units
 
@@ -173,12 +173,20 @@ def test_d3_41_the_armor_leader_enters_play_when_first_used(make_position: Any) 
 
 
 def test_d3_41_d3_42_the_crews_check_at_his_morale_shows_him(make_position: Any) -> None:
-    """D3.42: the CE crew's 1MC (Original DR 3 +2 CE = Final 5 on the 4 column) is rolled at his morale 9:
-    that use shows him (D3.41)."""
+    """D3.42: the CE crew's 1MC (Original DR 3 +2 CE = Final 5 on the 4 column) is asked at the crew's own
+    morale (8, demo) while the 9-1 is hidden (D3.41): 7 or less; DR 4+4 = 8 fails, so his owner may bring him
+    in: at his morale 9 the need is 8 and the crew passes; that use shows him (D3.41, alhide.py)."""
     extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", "ce"]}
     pos: Position = make_position("asl", units(extra, {"id": "b-sq", "counter": "4-4-7", "side": "b",
                                                        "hex": "F6"}), "DFPh", counters=LED)
     pos.push_text("fire b-sq at C6 dice 1,2")
     top = pos.decision
-    assert top is not None and top.then == "vcrew_check" and top.arg("need") == "8"  # 9 less the 1MC
+    assert top is not None and top.then == "vcrew_check" and top.arg("need") == "7"  # 8 less the 1MC
+    assert not pos.units["a-al"].has(armorldr.SHOWN)
+    pos.push_text("answer dice 4,4")
+    top = pos.decision
+    assert top is not None and top.then == alhide.MC_THEN and top.private and top.side == "a"
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
     assert pos.units["a-al"].has(armorldr.SHOWN)
+    assert not pos.units["a-al"].has("stunned")  # passed at 8 (D5.34: a failure would stun it)
