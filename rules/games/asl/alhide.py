@@ -23,6 +23,7 @@ a halftrack's FG, Bog Removal, the CE crew's MC of vmgveh.py and the platoon NTC
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -151,5 +152,75 @@ def resume_mc(position: Position, decision: Decision,
     return state, roll, act.Answer(dice=tuple(int(d) for d in decision.arg("dice").split(",")))
 
 
-__all__ = ["ARG", "BEST", "BEST_MORALE", "KEEP", "MC_THEN", "THEN", "USE", "ask_mc", "ask_th", "resume_mc",
-           "resume_th", "side_has_leaders", "withheld"]
+Resolver = Callable[[Position, Decision, act.Answer], State]
+RERUN_THEN = "alre"  # the continuation of a re-worked roll's question (game.resume_alre)
+
+
+def _results(state: State) -> object:
+    res = state.resolution
+    return None if res is None else res.results
+
+
+def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolver: Resolver) -> State | None:
+    """Before ``resolver`` works a roll an Armor Leader's leadership modifies (the OVR DR, D3.44): the private
+    question of D3.41 when a 10-2 (D3.4) would have given another result than the roll without a hidden
+    leader, or None to go on. The resolver reads the leadership with ``withhold`` (a hidden one left out) and
+    is pure, so the roll is worked three ways: without him, with a 10-2, with this vehicle's own leader."""
+    if decision.arg(ARG) or answer.dice is None or not decision.subject:
+        return None
+    vehicle = position.units.get(decision.subject[0])
+    if vehicle is None or not side_has_leaders(position, vehicle.side) or vehicle.has(armorldr.SHOWN):
+        return None
+    if vehicle.values.get("inexperienced_crew"):
+        return None  # D3.45: the public 6+1 always applies
+    kept = decision.with_args(**{ARG: KEEP})
+    plain = _results(resolver(position, kept, answer))
+    values = {**vehicle.counter.values, "armor_leader": "10-2"}  # D3.4: the best counter
+    best_counter = dataclasses.replace(vehicle.counter, values=values)
+    best = dataclasses.replace(vehicle, counter=best_counter).mark(armorldr.SHOWN)
+    if _results(resolver(position.at(position.state.with_unit(best)), kept, answer)) == plain:
+        return None  # no Armor Leader could change this result
+    could = withheld(vehicle) and _results(resolver(
+        position.at(position.state.with_unit(vehicle.mark(armorldr.SHOWN))), kept, answer)) != plain
+    prompt = T("{unit}'s DR {dr}: bring an Armor Leader into play to apply his leadership to it, or keep the "
+               "result (D3.41)", unit=vehicle.id, dr=sum(answer.dice))
+    args = (*decision.args, ("dice", ",".join(str(d) for d in answer.dice)), ("then", decision.then),
+            ("rule", decision.rule), ("kind", decision.kind), ("roll", decision.dice))
+    return position.state.push(Decision("confirm", vehicle.side, prompt, "D3.41", RERUN_THEN,
+                                        choices=(USE, KEEP) if could else (KEEP,), subject=decision.subject,
+                                        target=decision.target, args=args, private=True))
+
+
+def resume_rerun(position: Position, decision: Decision,
+                 answer: act.Answer) -> tuple[State, Decision, act.Answer]:
+    """The owner's answer to ask_rerun's question: the state (the leader shown on "use"), the roll's decision
+    again, answered, and its dice, for the roll's own continuation."""
+    state = position.state
+    if answer.choice == USE:
+        state = state.with_unit(state.units[decision.subject[0]].mark(armorldr.SHOWN))
+    gone = ("dice", "then", "rule", "kind", "roll")
+    kept = tuple((k, v) for k, v in decision.args if k not in gone)
+    roll = Decision(decision.arg("kind") or "roll", decision.side, decision.prompt, decision.arg("rule"),
+                    decision.arg("then"), dice=decision.arg("roll"), subject=decision.subject,
+                    target=decision.target, args=(*kept, (ARG, answer.choice)))
+    return state, roll, act.Answer(dice=tuple(int(d) for d in decision.arg("dice").split(",")))
+
+
+__all__ = [
+    "ARG",
+    "BEST",
+    "BEST_MORALE",
+    "KEEP",
+    "MC_THEN",
+    "RERUN_THEN",
+    "THEN",
+    "USE",
+    "ask_mc",
+    "ask_rerun",
+    "ask_th",
+    "resume_mc",
+    "resume_rerun",
+    "resume_th",
+    "side_has_leaders",
+    "withheld",
+]

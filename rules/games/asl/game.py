@@ -1269,7 +1269,14 @@ class AslGame(Game):
     def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_survival(position, decision, answer)  # D6.9
 
+    def resume_alre(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state, roll, dice = alhide.resume_rerun(position, decision, answer)  # D3.41: with him or without
+        return self.continuation(roll.then)(position.at(state), roll, dice)
+
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, overrun.resolve)  # D3.41: a hidden Armor Leader?
+        if asked is not None:
+            return asked
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
 

@@ -172,3 +172,51 @@ def test_d3_41_the_crew_mc_kept_hidden_stuns(make_position: Any) -> None:
     pos.push_text("answer dice 4,4")
     pos.push_text("answer keep")
     assert pos.units["a-al"].has("stunned") and not pos.units["a-al"].has(armorldr.SHOWN)
+
+
+def _ovr(make_position: Any, counter: str, dice: str = "2,3") -> Position:
+    """test_armorldr's OVR: a-x overruns the 4-4-7 in open D5 (10 FP, the 8 column, FFMO -1), DR 2+3 = 5."""
+    units = [{"id": "a-x", "counter": counter, "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C7", "markers": ["vca0"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
+    pos: Position = make_position("asl", units, "MPh", counters=LED)
+    pos.push_text("move a-x C5-D5")
+    pos.push_text(f"answer dice {dice}")
+    return pos
+
+
+def test_d3_41_the_ovr_kept_hidden_is_worked_without_him(make_position: Any) -> None:
+    """D3.41, D3.44, D7.15: kept out, the 9-1's OVR is Final DR 5 - 1 = 4 on the 8 column, no leadership
+    line."""
+    pos = _ovr(make_position, "pz-al")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private and top.side == "a"
+    pos.push_text("answer keep")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-sq": str(pos.charts.chart("ift").lookup(fp=8, final_dr=4))}
+    assert not any(line.rule == "D3.44" for line in res.lines) and not pos.units["a-x"].has(armorldr.SHOWN)
+
+
+def test_d3_41_an_ovr_without_a_leader_is_asked_alike(make_position: Any) -> None:
+    """D3.41: a-x carries no Armor Leader, but its side's OB holds one (a-al): a 10-2's Final DR 2 would give
+    another result than 4, so the same private question comes, offering only "keep"."""
+    pos = _ovr(make_position, "pz")
+    chart = pos.charts.chart("ift")
+    assert chart.lookup(fp=8, final_dr=4) != chart.lookup(fp=8, final_dr=2)
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.choices == (alhide.KEEP,) and top.private
+    pos.push_text("answer keep")
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-sq": str(chart.lookup(fp=8, final_dr=4))}
+
+
+def test_d3_41_no_ovr_question_when_no_leader_could_change_it(make_position: Any) -> None:
+    """D3.41: DR 1+1 = 2, Final 1 on the 8 column, and a 10-2's Final -1 give the same result: no question;
+    the 9-1 stays hidden and his -1 is not applied."""
+    pos = _ovr(make_position, "pz-al", "1,1")
+    chart = pos.charts.chart("ift")
+    assert chart.lookup(fp=8, final_dr=1) == chart.lookup(fp=8, final_dr=-1)
+    assert pos.decision is None or pos.decision.then != alhide.RERUN_THEN
+    res = pos.last_resolution
+    assert res is not None and res.results == {"b-sq": str(chart.lookup(fp=8, final_dr=1))}
+    assert not pos.units["a-x"].has(armorldr.SHOWN)

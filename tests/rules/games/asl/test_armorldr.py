@@ -110,12 +110,16 @@ def test_d3_41_a_scenario_armor_leader_is_checked_at_load() -> None:
 
 
 def test_d3_44_the_overrun_dr_takes_the_leadership(make_position: Any) -> None:
-    """D3.44, D7.15: test_overrun's OVR (10 FP, 8 column) with a 9-1 Armor Leader: DR 5 - 1 FFMO - 1 = 3."""
+    """D3.44, D7.15: test_overrun's OVR (10 FP, 8 column) with a 9-1 Armor Leader: DR 5 - 1 FFMO - 1 = 3,
+    once his owner brings him in (D3.41: without him Final DR 4 gives another result, so he is asked)."""
     units = [{"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0"]},
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
     pos: Position = make_position("asl", units, "MPh", counters=LED)
     pos.push_text("move a-al C5-D5")
     pos.push_text("answer dice 2,3")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
     res = pos.last_resolution
     assert res is not None and ("-1", "D3.44") in [(line.value, line.rule) for line in res.lines]
     assert res.results == {"b-sq": str(pos.charts.chart("ift").lookup(fp=8, final_dr=3))}
