@@ -161,14 +161,17 @@ def _results(state: State) -> object:
     return None if res is None else res.results
 
 
-def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolver: Resolver) -> State | None:
+def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolver: Resolver,
+              unit: str | None = None) -> State | None:
     """Before ``resolver`` works a roll an Armor Leader's leadership modifies (the OVR DR, D3.44): the private
     question of D3.41 when a 10-2 (D3.4) would have given another result than the roll without a hidden
     leader, or None to go on. The resolver reads the leadership with ``withhold`` (a hidden one left out) and
-    is pure, so the roll is worked three ways: without him, with a 10-2, with this vehicle's own leader."""
-    if decision.arg(ARG) or answer.dice is None or not decision.subject:
+    is pure, so the roll is worked three ways: without him, with a 10-2, with this vehicle's own leader.
+    ``unit``: the AFV whose leader it is, when it is not the decision's subject (a CC attack, cc.py)."""
+    uid = unit or (decision.subject[0] if decision.subject else "")
+    if decision.arg(ARG) or answer.dice is None or not uid:
         return None
-    vehicle = position.units.get(decision.subject[0])
+    vehicle = position.units.get(uid)
     if vehicle is None or not side_has_leaders(position, vehicle.side) or vehicle.has(armorldr.SHOWN):
         return None
     if vehicle.values.get("inexperienced_crew"):
@@ -185,7 +188,7 @@ def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolv
     prompt = T("{unit}'s DR {dr}: bring an Armor Leader into play to apply his leadership to it, or keep the "
                "result (D3.41)", unit=vehicle.id, dr=sum(answer.dice))
     args = (*decision.args, ("dice", ",".join(str(d) for d in answer.dice)), ("then", decision.then),
-            ("rule", decision.rule), ("kind", decision.kind), ("roll", decision.dice))
+            ("rule", decision.rule), ("kind", decision.kind), ("roll", decision.dice), ("al_unit", uid))
     return position.state.push(Decision("confirm", vehicle.side, prompt, "D3.41", RERUN_THEN,
                                         choices=(USE, KEEP) if could else (KEEP,), subject=decision.subject,
                                         target=decision.target, args=args, private=True))
@@ -197,8 +200,9 @@ def resume_rerun(position: Position, decision: Decision,
     again, answered, and its dice, for the roll's own continuation."""
     state = position.state
     if answer.choice == USE:
-        state = state.with_unit(state.units[decision.subject[0]].mark(armorldr.SHOWN))
-    gone = ("dice", "then", "rule", "kind", "roll")
+        shown = state.units[decision.arg("al_unit")]
+        state = state.with_unit(shown.mark(armorldr.SHOWN))
+    gone = ("dice", "then", "rule", "kind", "roll", "al_unit")
     kept = tuple((k, v) for k, v in decision.args if k not in gone)
     roll = Decision(decision.arg("kind") or "roll", decision.side, decision.prompt, decision.arg("rule"),
                     decision.arg("then"), dice=decision.arg("roll"), subject=decision.subject,

@@ -1665,6 +1665,15 @@ class AslGame(Game):
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice == asl_capture.WORD:  # A20.22: the attack is declared a capture attempt
             return asl_capture.declare(position, decision)
+        afv = asl_cc.afv_attacker(position, decision) if answer.dice is not None else None
+        if afv is not None:  # D3.41, D3.44: a hidden Armor Leader brought in or not
+
+            def worked(p: Position, d: Decision, a: act.Answer) -> State:
+                return asl_cc.resume(self, p, d, a)
+
+            asked = alhide.ask_rerun(position, decision, answer, worked, unit=afv)
+            if asked is not None:
+                return asked
         return asl_cc.resume(self, position, decision, answer)
 
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -220,3 +220,40 @@ def test_d3_41_no_ovr_question_when_no_leader_could_change_it(make_position: Any
     res = pos.last_resolution
     assert res is not None and res.results == {"b-sq": str(chart.lookup(fp=8, final_dr=1))}
     assert not pos.units["a-x"].has(armorldr.SHOWN)
+
+
+def test_d3_41_the_afvs_cc_attack_kept_hidden_is_worked_without_him(make_position: Any,
+                                                                     tmp_path: Any) -> None:
+    """D3.41, D3.44, A11.62: test_cc_aamg's CE PzV (9-1 hidden) attacks the 4-4-7 in CC with DR 3+3; his -1
+    would change the result, his owner keeps him out: no leadership line, he stays hidden."""
+    from hexmate.rules.games.asl import units as au
+
+    from .test_cc_aamg import SIDES
+    from .test_cc_vehicle import _catalogue
+
+    counters: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
+    counters["pz5"] = {"type": "vehicle", "vehicle": "pz5", "catalogue": _catalogue(tmp_path),
+                       "armor_leader": "9-1"}
+    units = [{"id": "a-pz", "counter": "pz5", "side": "a", "hex": "H3", "markers": ["ce"]},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "H3"}]
+    pos: Position = make_position("asl", units, "CCPh", counters=counters, sides=SIDES)
+    for _ in range(12):
+        top = pos.decision
+        assert top is not None
+        if top.then == "cc_group" and top.side == "a":
+            break
+        if top.kind == "roll":
+            pos.push_text("answer dice 6" if top.dice == "dr" else "answer dice 3,4")
+        elif top.then == "cc_group":
+            pos.push_text("answer done")
+        else:
+            pos.push_text(f"answer {(top.choices or ('done',))[0]}")
+    pos.push_text("answer units a-pz,b-2")
+    pos.push_text("answer dice 3,3")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer keep")
+    res = pos.last_resolution
+    assert res is not None and not any(line.rule == "D3.44" for line in res.lines)
+    assert not pos.units["a-pz"].has(armorldr.SHOWN)
