@@ -156,9 +156,13 @@ Resolver = Callable[[Position, Decision, act.Answer], State]
 RERUN_THEN = "alre"  # the continuation of a re-worked roll's question (game.resume_alre)
 
 
-def _results(state: State) -> object:
-    res = state.resolution
-    return None if res is None else res.results
+def _results(before: State, after: State, uids: tuple[str, ...]) -> object:
+    """What a roll did: its resolution's results, and the markers of the units it was about (Bog Removal has
+    no resolution), the Armor Leader's own marker aside."""
+    res = after.resolution
+    done = None if res is None or res is before.resolution else res.results
+    marks = tuple(sorted(after.units[u].markers - {armorldr.SHOWN}) for u in uids if u in after.units)
+    return done, marks
 
 
 def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolver: Resolver,
@@ -177,14 +181,18 @@ def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolv
     if vehicle.values.get("inexperienced_crew"):
         return None  # D3.45: the public 6+1 always applies
     kept = decision.with_args(**{ARG: KEEP})
-    plain = _results(resolver(position, kept, answer))
+    about = tuple(dict.fromkeys((uid, *decision.subject)))
+
+    def worked(unit: UnitState) -> object:
+        state = position.state.with_unit(unit)
+        return _results(state, resolver(position.at(state), kept, answer), about)
+
+    plain = worked(vehicle)
     values = {**vehicle.counter.values, "armor_leader": "10-2"}  # D3.4: the best counter
     best_counter = dataclasses.replace(vehicle.counter, values=values)
-    best = dataclasses.replace(vehicle, counter=best_counter).mark(armorldr.SHOWN)
-    if _results(resolver(position.at(position.state.with_unit(best)), kept, answer)) == plain:
+    if worked(dataclasses.replace(vehicle, counter=best_counter).mark(armorldr.SHOWN)) == plain:
         return None  # no Armor Leader could change this result
-    could = withheld(vehicle) and _results(resolver(
-        position.at(position.state.with_unit(vehicle.mark(armorldr.SHOWN))), kept, answer)) != plain
+    could = withheld(vehicle) and worked(vehicle.mark(armorldr.SHOWN)) != plain
     prompt = T("{unit}'s DR {dr}: bring an Armor Leader into play to apply his leadership to it, or keep the "
                "result (D3.41)", unit=vehicle.id, dr=sum(answer.dice))
     args = (*decision.args, ("dice", ",".join(str(d) for d in answer.dice)), ("then", decision.then),

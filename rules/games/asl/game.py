@@ -1195,6 +1195,9 @@ class AslGame(Game):
         return vmgfire.declare(position, fire)
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, vunbog.resume)  # D3.41: a hidden Armor Leader?
+        if asked is not None:
+            return asked
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
         what = T("a Bog Removal attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J

@@ -257,3 +257,19 @@ def test_d3_41_the_afvs_cc_attack_kept_hidden_is_worked_without_him(make_positio
     res = pos.last_resolution
     assert res is not None and not any(line.rule == "D3.44" for line in res.lines)
     assert not pos.units["a-pz"].has(armorldr.SHOWN)
+
+
+def test_d3_41_bog_removal_kept_hidden_immobilizes(make_position: Any) -> None:
+    """D3.41, D3.44, D8.3: the bogged AFV's hidden 10-2 would turn colored 6 into 4 (freed); his owner keeps
+    him out: colored 6 immobilizes it (D8.1), and he stays hidden."""
+    units = [{"id": "a-x", "counter": "pz-10", "side": "a", "hex": "C5", "markers": ["vca0", "bogged"]},
+             {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "L8"}]
+    pos: Position = make_position("asl", units, "MPh", counters=PZ10)
+    pos.push_text("move a-x C5 as unbog")
+    assert pos.decision is not None and pos.decision.arg("drm") == "0"  # the public prompt: no hidden -2
+    pos.push_text("answer dice 1,6")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private
+    pos.push_text("answer keep")
+    tank = pos.units["a-x"]
+    assert tank.has("immobilized") and not tank.has(armorldr.SHOWN)

@@ -69,7 +69,8 @@ def test_d5_341_recall_removes_the_armor_leader(make_position: Any) -> None:
 
 
 def test_d3_44_d8_3_bog_removal_in_play_takes_the_leadership(make_position: Any) -> None:
-    """D3.44, D8.3: a 10-2 Armor Leader: colored 6 (would immobilize) -2 = 4: freed for 6 x 1 = 6 MP (the
+    """D3.44, D8.3: a 10-2 Armor Leader (brought in by his owner, D3.41): colored 6 (would immobilize) -2 = 4:
+    freed for 6 x 1 = 6 MP (the
     unmodified colored dr times the white); an Inexperienced crew's +1: colored 4 + 1 = 5: Mired (D8.31)."""
     counters = {**LED, "pz-10": {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "10-2"}}
     for counter, dice, mark in (("pz-10", "1,6", None), ("pz-in", "1,4", "mired")):
@@ -78,6 +79,12 @@ def test_d3_44_d8_3_bog_removal_in_play_takes_the_leadership(make_position: Any)
         pos: Position = make_position("asl", units, "MPh", counters=counters)
         pos.push_text("move a-x C5 as unbog")
         pos.push_text(f"answer dice {dice}")  # white first, colored second
+        if mark is None:  # D3.41: the hidden 10-2 would free it: his owner is asked privately, brings him in
+            top = pos.decision
+            assert top is not None and top.then == alhide.RERUN_THEN
+            assert top.choices == (alhide.USE, alhide.KEEP)
+            pos.push_text("answer use")
+            assert pos.units["a-x"].has(armorldr.SHOWN)
         tank = pos.units["a-x"]
         assert not tank.has("bogged")
         if mark is None:
