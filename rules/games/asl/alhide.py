@@ -162,7 +162,9 @@ def _results(before: State, after: State, uids: tuple[str, ...]) -> object:
     res = after.resolution
     done = None if res is None or res is before.resolution else res.results
     marks = tuple(sorted(after.units[u].markers - {armorldr.SHOWN}) for u in uids if u in after.units)
-    return done, marks
+    top = after.decision  # a question the roll opened (the HD Maneuver's pick of hexsides, D4.221)
+    asked = None if top is None or top is before.decision else (top.then, top.args, top.hexes)
+    return done, marks, asked
 
 
 def ask_rerun(position: Position, decision: Decision, answer: act.Answer, resolver: Resolver,

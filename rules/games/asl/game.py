@@ -1149,6 +1149,9 @@ class AslGame(Game):
     def resume_vscrounge_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume_pick(position, decision, answer)  # D10.5: Random Selection
     def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, hulldown.resume)  # D3.41: a hidden Armor Leader?
+        if asked is not None:
+            return asked
         state = hulldown.resume(position, decision, answer)  # D4.22
         top = state.decision
         if (top is not None and top.then == hulldown.PICK) or decision.arg("setup") == "1":

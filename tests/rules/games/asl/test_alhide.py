@@ -273,3 +273,45 @@ def test_d3_41_bog_removal_kept_hidden_immobilizes(make_position: Any) -> None:
     pos.push_text("answer keep")
     tank = pos.units["a-x"]
     assert tank.has("immobilized") and not tank.has(armorldr.SHOWN)
+
+
+def _hd(make_position: Any) -> Position:
+    """test_hulldown's attempt: a-pz (a hidden 9-1 aboard) enters crest hex E5 and tries the HD Maneuver, BU
+    German: drm +1 without him (the public prompt); dr 3 +1 = 4: none (D4.22); with his -1, 3: one hexside."""
+    from .test_hulldown import HILL, to_crest
+    from .test_vft import FLAME
+
+    counters = {**FLAME, "pz": {**FLAME["pz"], "armor_leader": "9-1"}}
+    units = [{"id": "a-pz", "counter": "pz", "side": "a", "hex": "D5", "markers": ["vca0"]},
+             {"id": "b-t", "counter": "t", "side": "b", "hex": "A5", "markers": ["vca1"]}]
+    pos: Position = make_position("asl", units, "MPh", counters=counters, hexes=HILL)
+    to_crest(pos)
+    pos.push_text("answer hd")
+    assert pos.decision is not None and pos.decision.arg("drm") == "1"
+    pos.push_text("answer dice 3")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.private
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    return pos
+
+
+def test_d3_41_d4_22_the_hd_maneuver_with_him_brought_in(make_position: Any) -> None:
+    """D3.41, D3.44, D4.22, D4.221: brought in, dr 3 + 1 - 1 = 3: one of E5's two crest hexsides, picked by
+    the owner; he is shown."""
+    from hexmate.rules.games.asl import hulldown
+
+    pos = _hd(make_position)
+    pos.push_text("answer use")
+    assert pos.units["a-pz"].has(armorldr.SHOWN)
+    top = pos.decision
+    assert top is not None and top.then == hulldown.PICK and top.arg("n") == "1"
+
+
+def test_d3_41_d4_22_the_hd_maneuver_kept_hidden_fails(make_position: Any) -> None:
+    """D3.41, D4.22: kept out, dr 3 + 1 = 4: no HD; he stays hidden."""
+    from hexmate.rules.games.asl import hulldown
+
+    pos = _hd(make_position)
+    pos.push_text("answer keep")
+    tank = pos.units["a-pz"]
+    assert not hulldown.hd_sides(tank) and not tank.has(armorldr.SHOWN)
