@@ -1227,6 +1227,9 @@ class AslGame(Game):
 
     def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         assert answer.dice is not None
+        asked = alhide.ask_mc(position, decision, answer)  # D3.41, D3.42: a hidden Armor Leader's morale?
+        if asked is not None:
+            return asked
         return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
 
     def resume_ammo_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:

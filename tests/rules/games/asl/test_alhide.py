@@ -315,3 +315,25 @@ def test_d3_41_d4_22_the_hd_maneuver_kept_hidden_fails(make_position: Any) -> No
     pos.push_text("answer keep")
     tank = pos.units["a-pz"]
     assert not hulldown.hd_sides(tank) and not tank.has(armorldr.SHOWN)
+
+
+def test_d3_41_d5_34_a_ce_crews_collateral_mc_at_his_morale_once_brought_in(make_position: Any) -> None:
+    """D3.41, D3.42, D.8B, D5.34: test_vmgveh's collateral 1MC on r-v's CE crew, a 9-1 hidden aboard: asked
+    at the crew's own 8 (demo): 7 or less; DR 4+4 = 8 fails; brought in, his 9 makes it 8: passed, not
+    stunned."""
+    from .test_vmgveh import COUNTERS
+
+    counters = {**COUNTERS, "t": {**COUNTERS["t"], "armor_leader": "9-1"}}
+    units = [{"id": "g-ag", "counter": "mg8", "side": "a", "hex": "C5", "markers": ["vca0"]},
+             {"id": "r-v", "counter": "t", "side": "b", "hex": "E5", "markers": ["vca3", "ce"]}]
+    pos: Position = make_position("asl", units, "PFPh", counters=counters)
+    pos.push_text("fire g-ag.bmg,g-ag.cmg at E5")
+    pos.push_text("answer dice 2,2")
+    top = pos.decision
+    assert top is not None and top.then == "vcrew_mc" and top.arg("need") == "7"
+    pos.push_text("answer dice 4,4")
+    top = pos.decision
+    assert top is not None and top.then == alhide.MC_THEN and top.side == "b" and top.private
+    pos.push_text("answer use")
+    tank = pos.units["r-v"]
+    assert tank.has(armorldr.SHOWN) and not tank.has("stunned")
