@@ -1167,6 +1167,9 @@ class AslGame(Game):
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
 
     def resume_vntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_mc(position, decision, answer)  # D3.41, D3.42: a hidden Armor Leader's morale?
+        if asked is not None:
+            return asked
         return radioless.resume(position, decision, answer)  # D14.23
 
     def resume_vmud(self, position: Position, decision: Decision, answer: act.Answer) -> State:

@@ -337,3 +337,23 @@ def test_d3_41_d5_34_a_ce_crews_collateral_mc_at_his_morale_once_brought_in(make
     pos.push_text("answer use")
     tank = pos.units["r-v"]
     assert tank.has(armorldr.SHOWN) and not tank.has("stunned")
+
+
+def test_d3_41_d14_23_the_radioless_ntc_at_his_morale_once_brought_in(make_position: Any) -> None:
+    """D3.41, D3.42, D14.23: test_radioless's lone radioless T-26 (crew morale 7) with a hidden 8-1 aboard:
+    the NTC asks 7 or less; DR 4+4 = 8 fails; brought in, his 8 passes it and it may move; kept, it stops."""
+    from .test_radioless import LT
+
+    counters = {**LT, "lt": {**LT["lt"], "armor_leader": "8-1"}}
+    for answer, passed in (("use", True), ("keep", False)):
+        units = [{"id": "x-lt", "counter": "lt", "side": "a", "hex": "C5", "markers": ["vca0"]},
+                 {"id": "a-pz", "counter": "pz", "side": "a", "hex": "C2", "markers": ["vca0"]}]
+        pos: Position = make_position("asl", units, "MPh", counters=counters)
+        pos.push_text("move x-lt C5 as ntc")
+        assert pos.decision is not None and pos.decision.arg("need") == "7"
+        pos.push_text("answer dice 4,4")
+        top = pos.decision
+        assert top is not None and top.then == alhide.MC_THEN and top.private
+        pos.push_text(f"answer {answer}")
+        lt = pos.units["x-lt"]
+        assert lt.has("ntc_failed") != passed and lt.has(armorldr.SHOWN) == passed
