@@ -2,22 +2,22 @@
 
 The owner records secretly which AFV his Armor Leader commands and need not bring him into play until he
 wants to use his morale/leadership to change or avoid a result; once in play he may apply to the result just
-rolled as well (D3.41). Built for the MA's To Hit DR (D3.44, vfire.py): while the leader is hidden the DR is
-worked without him; when the roll misses but would hit with the best leadership a counter can give (-2, a
-10-2, D3.4), the firer's owner is asked, in a private decision, whether to bring his Armor Leader in. The
-question is asked the same way, with the same prompt, for every AFV of a side whose order of battle holds an
-Armor Leader, whether or not that AFV carries him, so the opponent learns nothing from it (a private
-decision's options and answer stay on its owner's page, SEQUENCE.md); an AFV without a hidden leader who
-could turn the miss into a hit is offered only "keep". "use" shows him (armorldr.SHOWN) and works the DR
-again with his leadership; "keep" works it without him.
+rolled as well (D3.41). While he is hidden every roll he could modify is worked without him (``withhold`` in
+armorldr.leadership and vcrew.crew_morale), and the prompts state the values without him. When the result
+could have been changed by the best counter (D3.4: a 10-2, leadership -2, morale 10), the roll's owner is
+asked, in a private decision, whether to bring his Armor Leader in: "use" shows him (armorldr.SHOWN) and works
+the same dice again with him; "keep" keeps the result. The question is asked the same way, with the same
+prompt, for every AFV of a side whose order of battle holds a secret Armor Leader, whether or not that AFV
+carries him (an AFV without one, or whose leader could not change the result, is offered only "keep"), so
+the opponent learns nothing from it: a private decision's options and answer stay on its owner's page
+(SEQUENCE.md). An Inexperienced crew's 6+1 (D3.45) and a leader already shown are public and always apply.
 
-The crew's checks at his morale (D3.42): the Immobilization TC (vcrew.py, ``vitc``) and the crew's MC/PTC
-(vcrewhit.py, ``vcrew_check``) are asked at the crew's morale without a hidden leader; a failure that the best
-morale a counter can give (10) would have passed opens the same private question, and "use" works the DR
-again at his morale.
-
-Not built here (still armorldr.reveal's "always applied, shown when used"): OVR, CC, the Hull Down maneuver,
-a halftrack's FG, Bog Removal, the CE crew's MC of vmgveh.py and the platoon NTC of radioless.py.
+Where: the MA's To Hit DR (vfire.py, ``ask_th``); the crew's checks at his morale (D3.42, ``ask_mc``): the
+Immobilization TC (vcrew.py), the crew's MC/PTC (vcrewhit.py), a CE crew's collateral MC (vmgveh.py), the
+radioless NTC (radioless.py); and, by working the roll three ways (``ask_rerun``): the OVR DR (overrun.py),
+the AFV's CC DR (cc.py), Bog Removal (vunbog.py; of the bogged vehicle's own leader only, not an assisting
+AFV's) and the HD Maneuver dr (hulldown.py). Not built: a halftrack's FG directed by him (vfg.py still applies
+and shows him when the group is declared, D6.65).
 """
 
 from __future__ import annotations
