@@ -23,7 +23,7 @@ and shows him when the group is declared, D6.65).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -40,9 +40,15 @@ MC_THEN = "almc"  # the continuation of the crew check's question (game.resume_a
 
 
 def side_has_leaders(position: Position, side: str) -> bool:
-    """Does the side's order of battle hold a secret Armor Leader (not an SSR's public 6+1, D3.45)?"""
-    return any(u.side == side and u.values.get("armor_leader") and not u.values.get("inexperienced_crew")
-               for u in position.units.values())
+    """Does the side's order of battle hold a secret Armor Leader (not an SSR's public 6+1, D3.45)? Read from
+    the scenario's set-up as well as the units now, so the questions go on after his AFV has left play."""
+    def secret(values: Mapping[str, object]) -> bool:
+        return bool(values.get("armor_leader")) and not values.get("inexperienced_crew")
+
+    counters = position.scenario.counters
+    return (any(u.side == side and u.counter in counters and secret(counters[u.counter].values)
+                for u in position.scenario.units)
+            or any(u.side == side and secret(u.values) for u in position.units.values()))
 
 
 def withheld(vehicle: UnitState) -> bool:

@@ -357,3 +357,15 @@ def test_d3_41_d14_23_the_radioless_ntc_at_his_morale_once_brought_in(make_posit
         pos.push_text(f"answer {answer}")
         lt = pos.units["x-lt"]
         assert lt.has("ntc_failed") != passed and lt.has(armorldr.SHOWN) == passed
+
+
+def test_d3_41_the_question_goes_on_once_his_afv_has_left_play(make_position: Any) -> None:
+    """D3.41: the OB's Armor Leader is read from the scenario: with a-al gone from play, a-pz's DR 8 (a 10-2
+    could have hit TH# 6) is still asked, offering only "keep", so the questions' stopping tells nothing."""
+    pos = make(make_position)
+    pos = pos.at(pos.state.without_unit("a-al"))
+    assert "a-al" not in pos.units
+    pos.push_text("fire a-pz at J5")
+    pos.push_text("answer dice 3,5")
+    top = pos.decision
+    assert top is not None and top.then == alhide.THEN and top.choices == (alhide.KEEP,)
