@@ -14,8 +14,9 @@ can never leave it and whose +1 must be used wherever an Armor Leader's modifier
   or within an OVR (``applies``).
 Wired in play: the MA's To Hit (vfire.py), OVR (overrun.py), CC (cc.py), Bog Removal (vunbog.py), the
 crew's morale (vcrew.py, vcrewhit.py) and his removal by a Recall (vcrewhit.py). D3.41: he is shown (the
-``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him; his effects always apply
-(the owner's choice to keep him hidden by forgoing them is not offered). A halftrack's FG: vfg.leadership
+``armor_leader_shown`` marker, ``reveal``) the first time one of these uses him. The owner's choice to
+keep him hidden by forgoing him (D3.41) is offered wherever he is used but a halftrack's FG (alhide.py).
+A halftrack's FG: vfg.leadership
 (D6.65); the HD maneuver: hulldown.py (D4.22). D3.43: he comes back only with the crew that left with him
 (vreentry.py, ``other_crew``).
 """
@@ -60,12 +61,15 @@ def morale(vehicle: UnitState) -> int | None:
     return led[0] if led else None
 
 
-def leadership(vehicle: UnitState, roll: str, *, weapon: str = "ma") -> int:
+def leadership(vehicle: UnitState, roll: str, *, weapon: str = "ma", withhold: bool = False) -> int:
     """The leadership DRM for ``roll`` (one of APPLIES) made by ``vehicle``: 0 where D3.44 allows none.
 
-    An MG or FT that is not the MA gets none unless in an OVR (D3.44)."""
+    An MG or FT that is not the MA gets none unless in an OVR (D3.44). ``withhold``: none from a leader still
+    hidden at his owner's choice (D3.41, alhide.py)."""
     if roll not in APPLIES:
         raise ValueError(f"{roll!r} is no roll an Armor Leader may modify (D3.44)")
+    if withhold and _hidden(vehicle):
+        return 0
     led = leader(vehicle)
     if led is None or vehicle.has("cupola"):  # D9.51: nobody else inside a cupola, so no leadership
         return 0
@@ -82,7 +86,7 @@ def on_recall(vehicle: UnitState) -> UnitState:
 
 
 SHOWN = "armor_leader_shown"  # D3.41: in play since his morale or leadership was first used
-ASKS = ("vcrew_check", "vitc", "vunbog")  # the rolls whose prompts state his morale or leadership
+ASKS: tuple[str, ...] = ()  # rolls whose prompts state a hidden leader's values: none now (alhide.py, D3.41)
 
 
 def _hidden(vehicle: UnitState) -> bool:

@@ -342,7 +342,8 @@ def work(
     if attacking and _vehicle(attacking[0]):  # an AFV's own CC DR (A11.62)
         from hexmate.rules.games.asl import armorldr
 
-        lead = armorldr.leadership(attacking[0], "cc")  # D3.44: its Armor Leader (D3.45: a 6+1's +1)
+        # D3.44: its Armor Leader (D3.45: a 6+1's +1); D3.41: not while hidden (alhide.py)
+        lead = armorldr.leadership(attacking[0], "cc", withhold=True)
         if lead:
             common += lead
             lines.append(Line(T("Armor Leader"), f"{lead:+d}", "D3.44"))
@@ -789,6 +790,12 @@ def roll_attack(game: AslGame, position: Position, index: int) -> State:
             choices=asl_capture.choices(position, h, side, targets, group),  # A20.22: answer capture to try
         )
     )
+
+
+def afv_attacker(position: Position, decision: Decision) -> str | None:
+    """The AFV making this CC attack (A11.62), whose Armor Leader may modify its DR (D3.44), or None."""
+    _, group, _ = group_units(position, int(decision.arg("index", "0")))
+    return group[0].id if group and _vehicle(group[0]) else None
 
 
 def resume(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:

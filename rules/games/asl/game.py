@@ -18,6 +18,7 @@ from hexmate.rules.games.asl import advance_levels as asl_advance_levels
 from hexmate.rules.games.asl import advpaatc as asl_advpaatc
 from hexmate.rules.games.asl import (
     aerosan,
+    alhide,
     armorldr,
     armour,
     bicycle,
@@ -1167,6 +1168,9 @@ class AslGame(Game):
     def resume_vscrounge_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vwreck.resume_pick(position, decision, answer)  # D10.5: Random Selection
     def resume_vhd(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, hulldown.resume)  # D3.41: a hidden Armor Leader?
+        if asked is not None:
+            return asked
         state = hulldown.resume(position, decision, answer)  # D4.22
         top = state.decision
         if (top is not None and top.then == hulldown.PICK) or decision.arg("setup") == "1":
@@ -1182,6 +1186,9 @@ class AslGame(Game):
         return vinplace.open_window(position, state, decision.subject[0], what, "D4.22")  # D3.3, after the dr
 
     def resume_vntc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_mc(position, decision, answer)  # D3.41, D3.42: a hidden Armor Leader's morale?
+        if asked is not None:
+            return asked
         return radioless.resume(position, decision, answer)  # D14.23
 
     def resume_vmud(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1213,6 +1220,9 @@ class AslGame(Game):
         return vmgfire.declare(position, fire)
 
     def resume_vunbog(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, vunbog.resume)  # D3.41: a hidden Armor Leader?
+        if asked is not None:
+            return asked
         state = vunbog.resume(position, decision, answer)  # D8.3, D8.31
         what = T("a Bog Removal attempt")
         return vinplace.open_window(position, state, decision.subject[0], what, "D8.4")  # no Case J
@@ -1239,6 +1249,9 @@ class AslGame(Game):
 
     def resume_vcrew_mc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         assert answer.dice is not None
+        asked = alhide.ask_mc(position, decision, answer)  # D3.41, D3.42: a hidden Armor Leader's morale?
+        if asked is not None:
+            return asked
         return vmgveh.resume_crew_mc(position, decision, answer.dice)  # D5.34: a CE crew's MC
 
     def resume_ammo_pick(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1252,6 +1265,13 @@ class AslGame(Game):
 
     def resume_vth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vfire.resume_th(position, decision, answer)
+
+    def resume_alth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return alhide.resume_th(position, decision, answer)  # D3.41: a hidden Armor Leader brought in or not
+
+    def resume_almc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state, roll, dice = alhide.resume_mc(position, decision, answer)  # D3.41, D3.42: at his morale or not
+        return self.continuation(roll.then)(position.at(state), roll, dice)
 
     def resume_moth(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return motoord.resume_th(position, decision, answer)  # D15.5
@@ -1280,7 +1300,14 @@ class AslGame(Game):
     def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_survival(position, decision, answer)  # D6.9
 
+    def resume_alre(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state, roll, dice = alhide.resume_rerun(position, decision, answer)  # D3.41: with him or without
+        return self.continuation(roll.then)(position.at(state), roll, dice)
+
     def resume_vovr(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        asked = alhide.ask_rerun(position, decision, answer, overrun.resolve)  # D3.41: a hidden Armor Leader?
+        if asked is not None:
+            return asked
         state = overrun.resolve(position, decision, answer)  # D7.1
         return vcrew.after_overrun(position, state)  # D5.5: immobilized by its own OVR (D7.17)
 
@@ -1669,6 +1696,15 @@ class AslGame(Game):
     def resume_cc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         if answer.choice == asl_capture.WORD:  # A20.22: the attack is declared a capture attempt
             return asl_capture.declare(position, decision)
+        afv = asl_cc.afv_attacker(position, decision) if answer.dice is not None else None
+        if afv is not None:  # D3.41, D3.44: a hidden Armor Leader brought in or not
+
+            def worked(p: Position, d: Decision, a: act.Answer) -> State:
+                return asl_cc.resume(self, p, d, a)
+
+            asked = alhide.ask_rerun(position, decision, answer, worked, unit=afv)
+            if asked is not None:
+                return asked
         return asl_cc.resume(self, position, decision, answer)
 
     def resume_conceal(self, position: Position, decision: Decision, answer: act.Answer) -> State:

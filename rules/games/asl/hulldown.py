@@ -189,24 +189,27 @@ def buttoned(unit: UnitState) -> bool:
     return vt.armored and not crew_exposed(vt, unit.markers)
 
 
+def _lead(unit: UnitState) -> int:
+    """D3.44: the Armor Leader's DRM; D3.41: not while hidden (alhide.py asks him in at the dr)."""
+    return armorldr.leadership(unit, "hd_maneuver", withhold=True)
+
+
 def drm(unit: UnitState) -> int:
-    return vm.hd_drm(soviet_ct=soviet_ct(unit), buttoned=buttoned(unit),
-                     leadership=armorldr.leadership(unit, "hd_maneuver"))
+    return vm.hd_drm(soviet_ct=soviet_ct(unit), buttoned=buttoned(unit), leadership=_lead(unit))
 
 
 def attempt(unit: UnitState, left: Fraction) -> Decision:
     """The dr of the attempt, its 2 MP already counted (D4.22)."""
     assert unit.hex is not None
     d = drm(unit)
-    return _attempt(unit, d, (("drm", str(d)), ("left", str(left - HD_MP))))
+    return _attempt(unit, d, (("drm", str(d)), ("left", str(left - HD_MP)), ("lead", str(_lead(unit)))))
 
 
 def setup_attempt(unit: UnitState) -> Decision:
     """D4.22, D4.221: the attempt of a vehicle set up in a crest hex, before play: -1 for set-up, no MP."""
     assert unit.hex is not None
-    d = vm.hd_drm(soviet_ct=soviet_ct(unit), buttoned=buttoned(unit),
-                  leadership=armorldr.leadership(unit, "hd_maneuver"), setup=True)
-    return _attempt(unit, d, (("drm", str(d)), ("setup", "1")))
+    d = vm.hd_drm(soviet_ct=soviet_ct(unit), buttoned=buttoned(unit), leadership=_lead(unit), setup=True)
+    return _attempt(unit, d, (("drm", str(d)), ("setup", "1"), ("lead", str(_lead(unit)))))
 
 
 def _attempt(unit: UnitState, d: int, args: tuple[tuple[str, str], ...]) -> Decision:
@@ -237,7 +240,9 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     uid = decision.subject[0]
     unit = state.units[uid]
     assert unit.hex is not None
-    n = vm.hd_hexsides(answer.dice[0], int(decision.arg("drm", "0")))
+    # D3.41: an Armor Leader brought in since the dr was asked adds his DRM (alhide.py)
+    d = int(decision.arg("drm", "0")) - int(decision.arg("lead", "0")) + _lead(unit)
+    n = vm.hd_hexsides(answer.dice[0], d)
     setup = decision.arg("setup") == "1"  # D4.221: before play: no MP, no stop
     left = Fraction(decision.arg("left", "0")) if not setup else Fraction(vm.STOP_MP)
     options = placements(sides_for(position, unit), n)

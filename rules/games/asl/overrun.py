@@ -149,7 +149,7 @@ def resolve(position: Position, decision: Decision, answer: act.Answer) -> State
     elif position.map.terrain(h) == "open":
         drm -= 1
         lines.append(Line(T("FFMO: an Overrun in open ground"), "-1", "D7.15"))
-    lead = armorldr.leadership(vehicle, "ovr")  # D3.44: its Armor Leader modifies the OVR DR
+    lead = armorldr.leadership(vehicle, "ovr", withhold=True)  # D3.44 (D3.41: not while hidden, alhide.py)
     aboard_lead = _aboard_leader(position, vehicle, riding) if fp != base else None
     if aboard_lead is not None and (not lead or aboard_lead[1] < lead) and not vehicle.values.get(
             "inexperienced_crew"):  # D7.16: one of the two; D3.45: the 6+1 must be used

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armorldr, crew, swremove, vdriver
+from hexmate.rules.games.asl import alhide, armorldr, crew, swremove, vdriver
 from hexmate.rules.games.asl.armour import is_vehicle, spent_of, vtype
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.text import T
@@ -55,10 +55,11 @@ def has_crew(vehicle: UnitState) -> bool:
     return armed and not any(vehicle.has(m) for m in gone)
 
 
-def crew_morale(vehicle: UnitState) -> tuple[int, bool]:
-    """The inherent crew's morale (D5.1) and whether it is a demo value: the counter's ``crew_morale``."""
+def crew_morale(vehicle: UnitState, *, withhold: bool = False) -> tuple[int, bool]:
+    """The inherent crew's morale (D5.1) and whether it is a demo value: the counter's ``crew_morale``.
+    ``withhold``: without an Armor Leader still hidden at his owner's choice (D3.41, alhide.py)."""
     led = armorldr.morale(vehicle)  # D3.42: its Armor Leader's morale (D3.45: 6 if Inexperienced)
-    if led is not None:
+    if led is not None and not (withhold and alhide.withheld(vehicle)):
         return led, False
     given = vehicle.values.get("crew_morale")
     if isinstance(given, int):
@@ -141,7 +142,7 @@ def needs_tc(before: UnitState, result: str, *, shock_on_5: bool) -> bool:
 
 
 def tc_decision(position: Position, vehicle: UnitState) -> Decision:
-    morale, demo = crew_morale(vehicle)
+    morale, demo = crew_morale(vehicle, withhold=True)  # D3.41: a hidden leader only if brought in
     drm = 1 if vehicle.has("plus1") else 0  # D5.34: the lasting +1 of an earlier stun
     prompt = (
         T("{unit}'s crew takes the Immobilization Task Check: roll the DR; {need} or less keeps it inside "
@@ -158,6 +159,9 @@ def tc_decision(position: Position, vehicle: UnitState) -> Decision:
 def resume_tc(position: Position, decision: Decision, answer: act.Answer) -> State:
     """A failed TC: the crew beneath the vehicle, its MF spent, and the vehicle Abandoned (D5.5)."""
     assert answer.dice is not None
+    asked = alhide.ask_mc(position, decision, answer)  # D3.41: bring a hidden Armor Leader in?
+    if asked is not None:
+        return asked
     state = position.state
     vehicle = state.units.get(decision.subject[0])
     if vehicle is None or sum(answer.dice) <= int(decision.arg("need", "0")):

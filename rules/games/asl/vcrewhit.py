@@ -51,7 +51,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import armorldr, crew, vcrew
+from hexmate.rules.games.asl import alhide, armorldr, crew, vcrew
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl.armour import facing_of, is_vehicle, vtype
 from hexmate.rules.games.asl.vehicles import tca_of
@@ -252,7 +252,7 @@ def after_ift(position: Position, state: State) -> State:
 
 
 def check_decision(vehicle: UnitState, kind: str, n: int, bare: bool) -> Decision:
-    morale, demo = vcrew.crew_morale(vehicle)  # D5.1, D3.42 (D3.45)
+    morale, demo = vcrew.crew_morale(vehicle, withhold=True)  # D5.1, D3.42 (D3.45); D3.41: alhide.py
     plus = 1 if vehicle.has("plus1") else 0  # D5.34
     need = morale - n - plus
     what = T("Pin Task Check") if kind == "ptc" else T("{n}MC", n=n) if n else T("NMC")
@@ -267,6 +267,9 @@ def check_decision(vehicle: UnitState, kind: str, n: int, bare: bool) -> Decisio
 def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     """The crew's MC or PTC DR is in (D5.34, D5.311, A7.82)."""
     assert answer.dice is not None
+    asked = alhide.ask_mc(position, decision, answer)  # D3.41: bring a hidden Armor Leader in?
+    if asked is not None:
+        return asked
     state = position.state
     vehicle = state.units.get(decision.subject[0])
     bare = bool(decision.arg("bare", ""))

@@ -17,6 +17,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction, InvalidAction
 from hexmate.rules.games.asl import (
+    alhide,
     armorldr,
     crew,
     dugin,
@@ -219,9 +220,10 @@ def declare_fire(position: Position, fire: act.Fire) -> State:
 
 
 def to_hit_of(position: Position, firer: UnitState, target: UnitState,
-              reaction: bool = False) -> tuple[int, list[od.Step], int, int]:
+              reaction: bool = False, *, withhold: bool = False) -> tuple[int, list[od.Step], int, int]:
     """The modified TH#, its steps, the TCA after the shot and the Case A hexspines (D3.51). ``reaction``:
-    D7.22's Non-CC Reaction Fire at an overrunning AFV, without Case A (ncrord.py)."""
+    D7.22's Non-CC Reaction Fire at an overrunning AFV, without Case A (ncrord.py). ``withhold``: a hidden
+    Armor Leader's leadership is left out until his owner brings him in (D3.41, alhide.py)."""
     pack = od.load_pack()
     assert firer.hex is not None and target.hex is not None
     vt, tv = vtype(firer), vtype(target)
@@ -286,7 +288,8 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         tem=tem,
         hindrance=hindrance + sight.hindrance,
         hd=hd,
-        leadership=armorldr.leadership(firer, "ma"),  # D3.44: the MA's To Hit DR
+        # D3.44: the MA's To Hit DR; D3.41: not while hidden at his owner's choice (alhide.py)
+        leadership=0 if withhold and alhide.withheld(firer) else armorldr.leadership(firer, "ma"),
         captured=firer.has("captured"),  # A21.12: a captured AFV's MA: red TH#, Case H +2
     )
     notes: list[od.Step] = []
@@ -317,6 +320,9 @@ def acquisition(target: UnitState) -> str:
 def resume_th(position: Position, decision: Decision, answer: act.Answer) -> State:
     """The TH DR is in: turn the turret, hit or miss, and on a hit the TK DR (D3, D4.2)."""
     assert answer.dice is not None and decision.target is not None
+    asked = alhide.ask_th(position, decision, answer)  # D3.41: bring a hidden Armor Leader in?
+    if asked is not None:
+        return asked
     pack = od.load_pack()
     state = position.state
     firer = state.units[decision.subject[0]]
@@ -324,7 +330,7 @@ def resume_th(position: Position, decision: Decision, answer: act.Answer) -> Sta
     vt = vtype(firer)
     assert vt.ma is not None and firer.hex is not None and target.hex is not None
     reaction = ncrord.reacting(decision)  # D7.22
-    th, steps, new_tca, turned_k = to_hit_of(position, firer, target, reaction)
+    th, steps, new_tca, turned_k = to_hit_of(position, firer, target, reaction, withhold=True)
     home: Hex = firer.hex
     own_a = next((s.value for s in steps if s.name == "A"), 0)
     if turned_k and own_a and not bounding(position, firer):  # D3.51: the other turret weapons pay it too

@@ -85,8 +85,9 @@ def check(position: Position, move: act.Move) -> act.Move:
 
 
 def _leadership(position: Position, uids: tuple[str, ...]) -> int:
-    """D3.44, D8.3: an Armor Leader's leadership, of one vehicle only when two take part (the better)."""
-    return min(armorldr.leadership(position.units[u], "bog_removal") for u in uids)
+    """D3.44, D8.3: an Armor Leader's leadership, of one vehicle only when two take part (the better); D3.41:
+    not one still hidden at his owner's choice (alhide.py asks him when it would change the result)."""
+    return min(armorldr.leadership(position.units[u], "bog_removal", withhold=True) for u in uids)
 
 
 def declare(position: Position, move: act.Move) -> State:
@@ -117,7 +118,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     white, coloured = answer.dice[0], answer.dice[1]
     result, mp = vm.bog_removal(coloured, white, vtype(vehicle), mired=vehicle.has("mired"),
                                 assist=bool(decision.arg("assist")),
-                                leadership=int(decision.arg("lead", "0")))  # D3.44, D8.3
+                                leadership=_leadership(position, decision.subject))  # D3.44, D8.3
     if result == "freed":
         freed = vehicle.mark(STARTED, remove=("bogged", "mired"))
         return state.with_unit(with_spent(freed, spent_of(vehicle) + Fraction(mp)))

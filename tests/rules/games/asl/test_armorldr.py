@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from hexmate.rules.games import Position
-from hexmate.rules.games.asl import armorldr, armour, vcrew, vfire
+from hexmate.rules.games.asl import alhide, armorldr, armour, vcrew, vfire
 
 from .test_armour import COUNTERS, units
 
@@ -69,7 +69,8 @@ def test_d5_341_recall_removes_the_armor_leader(make_position: Any) -> None:
 
 
 def test_d3_44_d8_3_bog_removal_in_play_takes_the_leadership(make_position: Any) -> None:
-    """D3.44, D8.3: a 10-2 Armor Leader: colored 6 (would immobilize) -2 = 4: freed for 6 x 1 = 6 MP (the
+    """D3.44, D8.3: a 10-2 Armor Leader (brought in by his owner, D3.41): colored 6 (would immobilize) -2 = 4:
+    freed for 6 x 1 = 6 MP (the
     unmodified colored dr times the white); an Inexperienced crew's +1: colored 4 + 1 = 5: Mired (D8.31)."""
     counters = {**LED, "pz-10": {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "10-2"}}
     for counter, dice, mark in (("pz-10", "1,6", None), ("pz-in", "1,4", "mired")):
@@ -78,6 +79,12 @@ def test_d3_44_d8_3_bog_removal_in_play_takes_the_leadership(make_position: Any)
         pos: Position = make_position("asl", units, "MPh", counters=counters)
         pos.push_text("move a-x C5 as unbog")
         pos.push_text(f"answer dice {dice}")  # white first, colored second
+        if mark is None:  # D3.41: the hidden 10-2 would free it: his owner is asked privately, brings him in
+            top = pos.decision
+            assert top is not None and top.then == alhide.RERUN_THEN
+            assert top.choices == (alhide.USE, alhide.KEEP)
+            pos.push_text("answer use")
+            assert pos.units["a-x"].has(armorldr.SHOWN)
         tank = pos.units["a-x"]
         assert not tank.has("bogged")
         if mark is None:
@@ -110,12 +117,16 @@ def test_d3_41_a_scenario_armor_leader_is_checked_at_load() -> None:
 
 
 def test_d3_44_the_overrun_dr_takes_the_leadership(make_position: Any) -> None:
-    """D3.44, D7.15: test_overrun's OVR (10 FP, 8 column) with a 9-1 Armor Leader: DR 5 - 1 FFMO - 1 = 3."""
+    """D3.44, D7.15: test_overrun's OVR (10 FP, 8 column) with a 9-1 Armor Leader: DR 5 - 1 FFMO - 1 = 3,
+    once his owner brings him in (D3.41: without him Final DR 4 gives another result, so he is asked)."""
     units = [{"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C5", "markers": ["vca0"]},
              {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "D5"}]
     pos: Position = make_position("asl", units, "MPh", counters=LED)
     pos.push_text("move a-al C5-D5")
     pos.push_text("answer dice 2,3")
+    top = pos.decision
+    assert top is not None and top.then == alhide.RERUN_THEN and top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
     res = pos.last_resolution
     assert res is not None and ("-1", "D3.44") in [(line.value, line.rule) for line in res.lines]
     assert res.results == {"b-sq": str(pos.charts.chart("ift").lookup(fp=8, final_dr=3))}
@@ -155,13 +166,15 @@ def test_d5_34_the_plus_one_goes_with_the_crew_counter(make_position: Any) -> No
 
 
 def test_d3_41_the_armor_leader_enters_play_when_first_used(make_position: Any) -> None:
-    """D3.41: the 9-1 aboard a-al is recorded secretly: no marker at set-up; his -1 on the MA's To Hit DR is
-    his first use: the vehicle is marked and the resolution names him. a-pz, without one, gets nothing."""
+    """D3.41: the 9-1 aboard a-al is recorded secretly: no marker at set-up; his -1 on the MA's To Hit DR
+    (DR 7 against TH# 6, brought in by his owner, alhide.py) is his first use: the vehicle is marked and the
+    resolution names him. a-pz, without one, gets nothing."""
     extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0"]}
     pos: Position = make_position("asl", units(extra), "PFPh", counters=LED)
     assert not pos.units["a-al"].has(armorldr.SHOWN)
     pos.push_text("fire a-al at J5")
-    pos.push_text("answer dice 1,5")
+    pos.push_text("answer dice 3,4")
+    pos.push_text("answer use")
     res = pos.last_resolution
     assert res is not None
     assert [str(x.value) for x in res.lines if x.rule == "D3.44"] == ["-1"]
@@ -171,12 +184,20 @@ def test_d3_41_the_armor_leader_enters_play_when_first_used(make_position: Any) 
 
 
 def test_d3_41_d3_42_the_crews_check_at_his_morale_shows_him(make_position: Any) -> None:
-    """D3.42: the CE crew's 1MC (Original DR 3 +2 CE = Final 5 on the 4 column) is rolled at his morale 9:
-    that use shows him (D3.41)."""
+    """D3.42: the CE crew's 1MC (Original DR 3 +2 CE = Final 5 on the 4 column) is asked at the crew's own
+    morale (8, demo) while the 9-1 is hidden (D3.41): 7 or less; DR 4+4 = 8 fails, so his owner may bring him
+    in: at his morale 9 the need is 8 and the crew passes; that use shows him (D3.41, alhide.py)."""
     extra = {"id": "a-al", "counter": "pz-al", "side": "a", "hex": "C6", "markers": ["vca0", "ce"]}
     pos: Position = make_position("asl", units(extra, {"id": "b-sq", "counter": "4-4-7", "side": "b",
                                                        "hex": "F6"}), "DFPh", counters=LED)
     pos.push_text("fire b-sq at C6 dice 1,2")
     top = pos.decision
-    assert top is not None and top.then == "vcrew_check" and top.arg("need") == "8"  # 9 less the 1MC
+    assert top is not None and top.then == "vcrew_check" and top.arg("need") == "7"  # 8 less the 1MC
+    assert not pos.units["a-al"].has(armorldr.SHOWN)
+    pos.push_text("answer dice 4,4")
+    top = pos.decision
+    assert top is not None and top.then == alhide.MC_THEN and top.private and top.side == "a"
+    assert top.choices == (alhide.USE, alhide.KEEP)
+    pos.push_text("answer use")
     assert pos.units["a-al"].has(armorldr.SHOWN)
+    assert not pos.units["a-al"].has("stunned")  # passed at 8 (D5.34: a failure would stun it)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hexmate.rules.games.asl import cc
+from hexmate.rules.games.asl import alhide, armorldr, cc
 from hexmate.rules.games.asl import units as au
 
 from .test_cc_vehicle import _catalogue
@@ -62,7 +62,8 @@ def test_d3_7_an_original_12_malfunctions_the_cmg_and_the_aamg_that_fired(
 def test_d3_44_the_armor_leader_and_d5_34_the_plus_one_modify_the_afvs_cc_dr(
         make_position: Any, tmp_path: Any, extra: dict[str, Any], marks: list[str],
         want: tuple[str, str, str]) -> None:
-    """D3.44: a 9-1 Armor Leader's -1 on his AFV's CC DR; D5.34: a crew under the "+1" adds 1 to it."""
+    """D3.44: a 9-1 Armor Leader's -1 on his AFV's CC DR (brought in by his owner, D3.41); D5.34: a crew
+    under the "+1" adds 1 to it."""
     counters: dict[str, Any] = {name: dict(v) for name, v in au.demo_catalogue().items()}
     counters["pz5"] = {"type": "vehicle", "vehicle": "pz5", "catalogue": _catalogue(tmp_path), **extra}
     units = [{"id": "a-pz", "counter": "pz5", "side": "a", "hex": "H3", "markers": ["ce", *marks]},
@@ -80,7 +81,12 @@ def test_d3_44_the_armor_leader_and_d5_34_the_plus_one_modify_the_afvs_cc_dr(
         else:
             pos.push_text(f"answer {(top.choices or ('done',))[0]}")
     pos.push_text("answer units a-pz,b-2")
-    pos.push_text("answer dice 3,4")
+    pos.push_text("answer dice 3,3" if extra else "answer dice 3,4")
+    if extra:  # D3.41: the hidden 9-1's -1 changes DR 6's result: his owner is asked privately, brings him in
+        top = pos.decision
+        assert top is not None and top.then == alhide.RERUN_THEN and top.choices == (alhide.USE, alhide.KEEP)
+        pos.push_text("answer use")
+        assert pos.units["a-pz"].has(armorldr.SHOWN)
     res = pos.last_resolution
     assert res is not None
     assert want in {(str(line.label), str(line.value), line.rule) for line in res.lines}

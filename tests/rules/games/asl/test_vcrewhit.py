@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position
+from hexmate.rules.games.asl import alhide, vcrewhit
 from hexmate.rules.games.asl import facing as fc
-from hexmate.rules.games.asl import vcrewhit
 from hexmate.rules.hexes import Hex, distance
 
 from .test_armour import COUNTERS
@@ -102,13 +102,17 @@ def test_d5_34_the_stun_flips_to_plus_one_at_the_end_of_the_player_turn(make_pos
 
 def test_d5_342_a_second_stun_is_a_recall(make_position: Any) -> None:
     """D5.342: a crew under the "+1" that fails again is Recalled, not stunned: its Armor Leader goes
-    (D5.341); 9-1 morale 9 less the 1MC less the +1 = 7."""
+    (D5.341). His 9-1 is hidden (D3.41): the crew's own 8 (demo) less the 1MC less the +1 = 6; DR 8 fails,
+    and at his 9 (need 7) it would fail too: the private question offers only "keep" (alhide.py)."""
     counter = {"type": "vehicle", "vehicle": "demo-pz-g", "armor_leader": "9-1"}
     pos = make(make_position, "ce", "plus1", counter=counter)
     pos.push_text("fire b-0 at C5 dice 1,2")
     top = pos.decision
-    assert top is not None and top.arg("need") == "7"
+    assert top is not None and top.arg("need") == "6"
     pos.push_text("answer dice 4,4")
+    top = pos.decision
+    assert top is not None and top.then == alhide.MC_THEN and top.choices == (alhide.KEEP,)
+    pos.push_text("answer keep")
     pz = pos.units["a-pz"]
     assert pz.has(vcrewhit.RECALLED) and pz.has("stunned") and pz.has("armor_leader_removed")
 
