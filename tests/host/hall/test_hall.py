@@ -81,6 +81,7 @@ async def test_broker_cut_mid_game_loses_and_doubles_nothing(store: Store, broke
     pub.finish(record.path, {"winner": "ger", "over": True, "reason": "test"})
     assert await asyncio.to_thread(pub.drain, 5)
     await _until(lambda: _verified(store, "t1"))
+    await _until(lambda: _has_result(store, "t1"))  # the result is a message of its own, after the record's
     game = await store.pool.fetchrow("SELECT verified, detail, entries, head, result FROM games")
     assert game["verified"] == "verified" and game["entries"] == 16 and game["head"] == record.head
     assert json.loads(game["result"])["winner"] == "ger"
@@ -125,6 +126,10 @@ async def _count(store: Store, n: int) -> bool:
 async def _verified(store: Store, table: str) -> bool:
     v = await store.pool.fetchval("SELECT verified FROM games WHERE table_id = $1", table)
     return v in ("verified", "failed")
+
+
+async def _has_result(store: Store, table: str) -> bool:
+    return await store.pool.fetchval("SELECT result FROM games WHERE table_id = $1", table) is not None
 
 
 async def _async(value: bool) -> bool:
