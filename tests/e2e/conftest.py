@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -45,6 +46,7 @@ class Demo:
             env={**os.environ, "XDG_DATA_HOME": str(tmp / "data")},
         )
         self.banner: list[str] = []
+        self.later: list[str] = []  # what it printed after going live (read by ``_drain``)
 
     def wait_live(self, timeout: float = 30.0) -> dict:
         assert self.proc.stdout is not None
@@ -53,6 +55,10 @@ class Demo:
             if not line:
                 raise AssertionError("hexmate demo exited early:\n" + "".join(self.banner))
             self.banner.append(line)
+        # keep reading its output while the test runs: a pipe nobody reads fills up and blocks the host's
+        # logging, and with it the whole server (requests then hang or are reset)
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
         end = time.monotonic() + timeout
         view: dict = {}
         while time.monotonic() < end:
@@ -65,14 +71,28 @@ class Demo:
             time.sleep(0.1)
         raise AssertionError(f"table never went live: {view}")
 
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.later.append(line)
+
     def stop(self) -> str:
         self.proc.send_signal(signal.SIGINT)
+        reader = getattr(self, "_reader", None)
+        if reader is None:
+            try:
+                out, _ = self.proc.communicate(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                out, _ = self.proc.communicate()
+            return "".join(self.banner) + (out or "")
         try:
-            out, _ = self.proc.communicate(timeout=15)
+            self.proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-            out, _ = self.proc.communicate()
-        return "".join(self.banner) + (out or "")
+            self.proc.wait()
+        reader.join(timeout=5)
+        return "".join(self.banner) + "".join(self.later)
 
 
 @pytest.fixture

@@ -25,7 +25,10 @@ SHOTS = os.environ.get("HEXMATE_SCREENSHOTS")
 
 
 def _codes(host: Any, url: str) -> dict[str, str]:
-    data = host.request.get(url + "api/pairing").json()
+    """The pairing codes as the host's companion page reads them (loopback). A fresh connection each time:
+    the page's request context kept an idle keep-alive one, which the server may close (after uvicorn's
+    5 s) just as it is reused, and the read then fails with ECONNRESET."""
+    data = get_json(url + "api/pairing")
     return {p["key"]: p["code"] for p in data["pairing"]}
 
 
