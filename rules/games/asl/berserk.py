@@ -64,7 +64,7 @@ def charging(units: Iterable[UnitState]) -> bool:
     return any(is_berserk(u) for u in units)
 
 
-def _known_enemy(unit: UnitState, side: str) -> bool:
+def known_enemy(unit: UnitState, side: str) -> bool:
     """A Known enemy unit a berserk unit charges: on the map, not concealed (A12), a unit (no SW or dummy),
     not a prisoner (A20.5) and not aboard a vehicle."""
     return (
@@ -81,7 +81,7 @@ def enemies_in_los(position: Position, here: Hex, side: str) -> dict[Hex, int]:
     """The hexes of Known enemy units in LOS of ``here`` (A6), with their range in hexes."""
     out: dict[Hex, int] = {}
     for enemy in position.units.values():
-        if not _known_enemy(enemy, side) or enemy.hex in out:
+        if not known_enemy(enemy, side) or enemy.hex in out:
             continue
         assert enemy.hex is not None
         if enemy.hex == here or not asl_terrain.line_of_sight(position, here, enemy.hex).blocked:
@@ -135,7 +135,7 @@ class Charge:
         self.position = position
         self.side = units[0].side
         self.enemy = {
-            u.hex for u in position.units.values() if _known_enemy(u, self.side) and u.hex is not None
+            u.hex for u in position.units.values() if known_enemy(u, self.side) and u.hex is not None
         }
         self.cost = _cost_fn(game, position, units, self.enemy)
         self.budget: Cost = game.group_budget(list(units), "", position.state)
@@ -416,7 +416,7 @@ def end_of_ccph(position: Position, state: State, fought: Iterable[Hex]) -> Stat
     for h in set(fought):
         here = by_hex.get(h, [])
         for unit in here:
-            if is_berserk(unit) and not any(_known_enemy(e, unit.side) for e in here):
+            if is_berserk(unit) and not any(known_enemy(e, unit.side) for e in here):
                 state = state.with_unit(unit.mark(remove=(MARKER,)))
     return state
 
@@ -561,7 +561,7 @@ def start_of_afph(position: Position) -> State:
     state = position.state
     for unit in list(state.units.values()):
         if unit.side == position.phasing and is_berserk(unit) and unit.hex is not None and any(
-                _known_enemy(e, unit.side) for e in position.units_at(unit.hex)):
+                known_enemy(e, unit.side) for e in position.units_at(unit.hex)):
             state = state.with_unit(unit.mark(FACING))
     return state
 
@@ -573,6 +573,6 @@ def end_of_afph(position: Position, state: State) -> State:
         if not unit.has(FACING):
             continue
         cleared = unit.has("advancing_fire") and unit.hex is not None and not any(
-            _known_enemy(e, unit.side) for e in state.units.values() if e.hex == unit.hex)
+            known_enemy(e, unit.side) for e in state.units.values() if e.hex == unit.hex)
         state = state.with_unit(unit.mark(remove=(FACING, MARKER) if cleared else (FACING,)))
     return state

@@ -131,15 +131,10 @@ def in_wave(units: Iterable[UnitState]) -> bool:
 
 
 def _known_armed_enemy(unit: UnitState, side: str) -> bool:
-    return (
-        unit.side != side
-        and unit.hex is not None
-        and not unit.concealed
-        and unit.type not in (au.SW, "dummy")
-        and unit.carrier is None
-        and not unit.has("prisoner")
-        and not au.is_unarmed(unit)
-    )
+    """A Known enemy unit (as a berserk charge's, berserk.known_enemy) that is armed."""
+    from hexmate.rules.games.asl.berserk import known_enemy
+
+    return known_enemy(unit, side) and not au.is_unarmed(unit)
 
 
 def _chains(hexes: set[Hex]) -> bool:
