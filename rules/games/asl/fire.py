@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     mounted,
+    oppfire,
     selection,
     spray,
     vcover,
@@ -146,7 +147,7 @@ def shot_of(unit: UnitState, owner: UnitState | None = None) -> fpw.Shot:
     return fpw.Shot(
         unit.id, int(unit.values.get("fp", 0) or 0), int(unit.values.get("range", 0) or 0), kind,
         assault_fire=bool(unit.values.get("assault_fire")), spray=bool(unit.values.get("spray")),
-        pinned=(owner or unit).has("pinned"),
+        pinned=(owner or unit).has("pinned"), opportunity=oppfire.holding(owner or unit),
     )
 
 
@@ -212,6 +213,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
             raise IllegalAction(
                 T("{unit} cannot add its inherent FP while firing {n} SW", unit=oid, n=n + fired),
                 "A7.35")
+    oppfire.check_fire(position, people, weapons)  # A7.25, A4.41
     fts = [w for w in weapons if shot_of(w).kind == "ft"]
     for ft in fts:
         if state.units[ft.carrier or ""].has("pinned"):
@@ -791,8 +793,8 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
             breaks[sw.id] = au.Breakdown(out_at, out_at, "A22.5")
         rof = au.rate_of_fire(sw.values, captured=captured)
         pinned = owner is not None and owner.has("pinned")  # A7.8: a pinned unit has no multiple ROF
-        if shot_of(sw).kind == "mg" and not cowered and not pinned and au.keeps_rof(coloured, rof,
-                                                                                    sustained=sustained):
+        if shot_of(sw).kind == "mg" and not cowered and not pinned and oppfire.keeps_rof(position, sw) \
+                and au.keeps_rof(coloured, rof, sustained=sustained):  # A4.41: in the AFPh only A7.25's
             keep.append(sw.id)
     fates = au.malfunctions(original, breaks)
     return fates, [k for k in keep if k not in fates]

@@ -32,6 +32,7 @@ class Shot:
     assault_fire: bool = False  # underlined FP (A7.36)
     spray: bool = False  # underlined range: the squad may spray (A7.34)
     pinned: bool = False
+    opportunity: bool = False  # A7.25: marked for Opportunity Fire: no AFPh halving
 
 
 def fmt(x: Fraction | int) -> str:
@@ -56,7 +57,7 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
     - Long Range x1/2 beyond normal range (A7.22)
     - Area Fire x1/2 for each cause given (A7.23: a concealed target, spraying, SFF/FPF, Final Fire after
       First Fire, A8.4), plus Sustained Fire for a MG (A9.3) and a MG fired by a pinned unit (A7.81)
-    - the AFPh x1/2 (A7.24; not a FT, A22.1)
+    - the AFPh x1/2 (A7.24; not a FT, A22.1, nor a unit marked for Opportunity Fire, A7.25)
     - a pinned unit's inherent FP x1/2 (A7.8)
     - Assault Fire +1 to inherent FP in the AFPh, rounded up, not at Long Range (A7.36)
     - a FT at a target two levels up or down x1/2 (A22.1)
@@ -89,7 +90,9 @@ def shot_fp(shot: Shot, distance: int, *, phase: str, area: Sequence[Step] = (),
     for why, rule in aboard:
         fp /= 2
         steps.append((T("x1/2 {why}", why=why), rule))
-    if phase == "AFPh" and not ft:
+    if phase == "AFPh" and not ft and shot.opportunity:
+        steps.append((T("Opportunity Fire: not halved in the AFPh"), "A7.25"))
+    elif phase == "AFPh" and not ft:
         fp /= 2
         steps.append((T("x1/2 Advancing Fire"), "A7.24"))
     if shot.kind == "inherent" and shot.pinned:

@@ -37,6 +37,7 @@ from hexmate.rules.games.asl import (
     motoord,
     mounted,
     ncreact,
+    oppfire,
     overrun,
     platoon,
     prcfire,
@@ -66,6 +67,7 @@ from hexmate.rules.games.asl import (
     vmgveh,
     vmotion,
     vmud,
+    volbreak,
     vrecall,
     vreentry,
     vresid,
@@ -374,6 +376,8 @@ class AslGame(Game):
             return T("{unit} is pinned and may not move (A7.8)", unit=unit.id)
         if unit.has("prep_fire"):
             return T("{unit} prep fired and may not move (A4.1)", unit=unit.id)
+        if oppfire.cannot_move(unit) is not None:
+            return oppfire.cannot_move(unit)  # A7.25
         if unit.has("melee"):
             return T("{unit} is in Melee and may not leave its Location (A11.15)", unit=unit.id)
         if unit.type in SMC and asl_portage.carried(position.state, unit) > asl_portage.SMC_MAX_PP:
@@ -679,6 +683,9 @@ class AslGame(Game):
             raise IllegalAction(T("first answer the open decision: {prompt}", prompt=top.prompt), top.rule)
         if isinstance(action, act.Activate) and asl_hw.claims(action):
             return asl_hw.check(self, position, action)  # A25.23
+        if oppfire.claims(action):
+            assert isinstance(action, act.Activate)
+            return oppfire.check(position, action)  # A7.25
         if isinstance(action, act.Activate) and asl_search.claims(action):
             if action.mode == "search" and asl_hw.in_wave(position.units[u] for u in action.units
                                                            if u in position.units):
@@ -900,6 +907,9 @@ class AslGame(Game):
             return vce.apply(position, action)  # D5.33, in the APh
         if isinstance(action, act.Activate) and asl_hw.claims(action):
             return asl_hw.apply(self, position, action)  # A25.23: the row asked next (A25.231)
+        if oppfire.claims(action):
+            assert isinstance(action, act.Activate)
+            return oppfire.apply(position, action)  # A7.25: the Bounding Fire counter
         if isinstance(action, act.Activate) and asl_search.claims(action):
             return asl_search.apply(self, position, action)  # A12.14, A12.152, A12.153, A12.32
         if isinstance(action, act.Activate) and vwreck.claims(action):
@@ -1507,6 +1517,10 @@ class AslGame(Game):
 
     def resume_scrounge(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_scrounge.resume(self, position, decision, answer)  # A20.552
+
+    def resume_volbreak(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        state, last = volbreak.resume(self, position, decision, answer)  # A10.41
+        return self.rtph_start(position.at(state)) if last else state
 
     def resume_rtph_reveal(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_rtreveal.resume(self, position, decision, answer)  # A10.533, A20.21
@@ -2177,6 +2191,7 @@ class AslGame(Game):
             yield from vft.generate(position)  # D3.6
             yield from asl_dismantle.generate(position)  # A9.8
             yield from asl_swdestroy.generate(position)  # A9.73
+            yield from oppfire.generate(position)  # A7.25: in the PFPh
         elif phase == "CCPh":
             done = self.gstate(position.state).cc_done  # A11.31: a Location's sequential CC is over
             yield from (a for a in vfire.cc_generate(position)
@@ -2202,7 +2217,8 @@ class AslGame(Game):
             state = asl_aa.end_of_turn(state)  # D9.31: the Armored Assault TEM lasts to the DFPh's end
         elif phase == "AFPh":
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
-            remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5
+            remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS,  # D3.5
+                      oppfire.MARKER, oppfire.MOVED)  # A7.25, A4.41
             state = vmgfire.turn_over(state)  # D3.5: the hexes its MGs fired at
             state = asl_berserk.end_of_afph(position, state)  # A15.46: its Location cleared by its TPBF
         elif phase == "MPh":
@@ -2219,6 +2235,7 @@ class AslGame(Game):
             state = state.replace(game=self.gstate(state).replace(bypass=()))
             state = asl_smoke.end_of_mph(self, state)  # A24.11
             state = asl_mphsw.end_of_mph(state)  # A4.44: the MPh's recovery attempts and MF left
+            state = oppfire.end_of_mph(state)  # A4.41: the heavy weapons moved in this MPh
             state = asl_residual.cleared(state)  # A8.2, A9.223
             state = vwreck.end_of_mph(state)  # D10.42: pushed wrecks go after the MPh
             state = armour.end_of_mph(state)  # D2.1, D6.4: MP spent and loading limits are this MPh's
@@ -2285,13 +2302,8 @@ class AslGame(Game):
             }
             return bicycle.mph_start(position, state.replace(units=units))  # D15.81: the road bonus
         if phase == "RtPh":
-            # A10.62: a broken unit that must rout (beside a Known armed enemy, or in its LOS and normal range
-            # in Open Ground) is DM
-            for unit in list(state.units.values()):
-                if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
-                    state = state.with_unit(unit.mark("dm"))
-            # A10.533: a "?" beside a broken enemy may reveal first; A20.21: surrenders, then routs
-            return asl_rtreveal.start(self, position.at(state))
+            asked = volbreak.start(self, position.at(state))  # A10.41: voluntary breaks come first
+            return asked if asked is not None else self.rtph_start(position.at(state))
         if phase == "CCPh":  # A11.12: every Location holding both sides, the ATTACKER choosing the order
             position = position.at(vdriver.start_of_ccph(state))  # A11.52, A21.21: unarmed vehicles taken
             return asl_escape.offer(self, position, asl_cc.next_location(self, position))  # A20.55 first
@@ -2301,6 +2313,17 @@ class AslGame(Game):
             state = asl_berserk.start_of_afph(position)  # A15.46: who is berserk with an enemy there
             return asl_placedc.at_afph(position.at(asl_wind.gust(self, state)))
         return state
+
+    def rtph_start(self, position: Position) -> State:
+        """The RtPh after any voluntary break (A10.41): DM, the reveals, the surrenders and the routs."""
+        state = position.state
+        # A10.62: a broken unit that must rout (beside a Known armed enemy, or in its LOS and normal range
+        # in Open Ground) is DM
+        for unit in list(state.units.values()):
+            if asl_rout.must_rout(position.at(state), unit) and not unit.has("dm"):
+                state = state.with_unit(unit.mark("dm"))
+        # A10.533: a "?" beside a broken enemy may reveal first; A20.21: surrenders, then routs
+        return asl_rtreveal.start(self, position.at(state))
 
     def check_end(self, position: Position) -> None:
         asl_berserk.check_end(self, position)  # A15.43: a berserk unit's charge is owed

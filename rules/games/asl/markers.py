@@ -54,6 +54,8 @@ PHRASES: dict[str, T] = {
     "entered": T("moved this MPh: a moving target (D2.1)"),
     # fire (A3, A7-A9)
     "prep_fire": T("Prep Fire (A3.2)"),
+    "opportunity": T("Opportunity Fire: no fire in the PFPh, no move; fires unhalved in the AFPh (A7.25)"),
+    "sw_moved": T("moved in the MPh: does not fire in the AFPh (A4.41)"),
     "first_fire": T("First Fire (A8.1)"),
     "bounding_fire": T("Bounding First Fire: no fire in the AFPh (D3.3)"),
     "final_fire": T("Final Fire (A8.4)"),

@@ -157,6 +157,9 @@ def test_fired_units_are_cleared_at_the_right_phase_ends(make_position: Any) -> 
         pos.push_text("end")  # to DFPh, AFPh
     assert pos.phase.id == "AFPh" and pos.units["a-1"].has("prep_fire")
     pos.push_text("end")  # A3.5: Prep Fire counters go at the end of the AFPh
+    assert pos.phase.id == "RtPh" and pos.decision.then == "volbreak" and pos.decision.rule == "A10.41"
+    while pos.decision is not None:
+        pos.push_text("answer none")  # each side in the other's view may break (A10.41): none does
     # no unit must rout, so the Rout Phase ends by itself (A10.5) and the Advance Phase begins
     assert pos.phase.id == "APh" and not pos.units["a-1"].has("prep_fire")
 

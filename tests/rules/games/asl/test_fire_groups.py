@@ -134,7 +134,8 @@ def test_a7_7_the_encircled_fire_at_plus_1_pay_double_to_leave_and_lose_the_mark
     assert "encircled firer" in pos.resolve(fire).text()  # +1 (A7.7)
     while pos.phase.id != "MPh" or pos.phasing != "b":
         while pos.decision is not None:
-            pos.push_text("answer dice 6,5" if pos.decision.kind == "roll" else "answer pass")
+            pos.push_text("answer dice 6,5" if pos.decision.kind == "roll"
+                          else "answer none" if pos.decision.then == "volbreak" else "answer pass")
         pos.push_text("end")
     moves = pos.legal_actions.moves_for({"b-1"})
     sw = pos.map.neighbors(pos.map.parse_label(TARGET))[4]

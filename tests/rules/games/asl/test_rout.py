@@ -103,6 +103,8 @@ def _with_leader(make_position: Any) -> Any:
     units = [_u("a-1", "E4", markers=["broken"]), _u("a-91", "E4", "9-1"), _u("b-1", "C4", "4-4-7", "b")]
     pos = make_position("asl", units, "AFPh", hexes={"I4": "woods"}, first_side="a")
     pos.push_text("end")
+    while pos.decision is not None and pos.decision.then == "volbreak":
+        pos.push_text("answer none")  # A10.41: the 9-1 in b-1's view does not break voluntarily
     top = pos.decision
     assert (
         top is not None and top.kind == "confirm" and top.rule == "A10.711" and top.subject == ("a-91", "a-1")

@@ -24,6 +24,9 @@ def until(pos: Any, side: str, phase: str) -> None:
     for _ in range(60):
         if pos.phasing == side and pos.phase.id == phase and pos.decision is None:
             return
+        if pos.decision is not None and pos.decision.then == "volbreak":
+            pos.push_text("answer none")  # A10.41: no voluntary break
+            continue
         pos.push_text("answer pass" if pos.decision is not None else "end")
     raise AssertionError(f"never reached {side} {phase}: {pos}")
 
