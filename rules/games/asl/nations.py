@@ -106,8 +106,10 @@ A25.933     Ethiopian Human Wave                                  built: hw.py (
 A25.934     CC as the Japanese (G1.64), MMC CCV -1                not built: chapter G
 A25.935x    Tank Flip                                             not built: time (the DRM table is in the
                                                                   text; its CC hook is not)
-A25.936-37  non-Elite MMG/HMG/MTR ROF and B# -1; captured         not built: time
-            ordnance x2, temporary crew start dr +2
+A25.936     non-Elite Ethiopian squads/HS firing an Ethiopian      built: ``weak_heavy_mg`` here, read by
+            MMG/HMG: ROF and B# -1 (the light mortar too)         fire.py; the mortar is ordnance (C)
+A25.937     captured ordnance penalties x2; temporary crew start  start dr: ``temp_crew_start_drm``, read by
+            dr +2                                                 vcapture.py (A21.22); ordnance: chapter C
 A25.938     No Quarter always (and for the enemy from Nov 1935);  leader creation built (+1, A18.2); No
             leader creation +1                                    Quarter not built: time
 ==========  ====================================================  ============================================
@@ -231,3 +233,16 @@ def never_disrupted(position: Position, unit: UnitState) -> bool:
     foe = position.enemy_of(unit.side)
     enemy = next((s.nationality for s in position.scenario.sides if s.id == foe), None)
     return (enemy or "").lower() in nat.classes("never_disrupted_vs")
+
+
+def weak_heavy_mg(position: Position, sw: UnitState, owner: UnitState) -> bool:
+    """A25.936: a non-Elite squad or HS of a nationality with ``weak_heavy_mg`` (Ethiopians) firing its own
+    nationality's MMG or HMG (the counter names the trait lists) has ROF and B# one lower (A.11). (The light
+    mortar of the same rule is ordnance, chapter C.)"""
+    rule = of(position, owner).traits.get("weak_heavy_mg")
+    if not isinstance(rule, Mapping) or owner.type not in ("squad", "hs"):
+        return False
+    if au.unit_class(owner.values) == "elite" or not any(n in sw.counter.name for n in rule.get("names", [])):
+        return False
+    theirs = sw.values.get("nationality")
+    return theirs is None or theirs == of(position, owner).name

@@ -174,13 +174,14 @@ class Breakdown:
 
 
 def breakdown(values: Values, *, sustained: bool = False, captured: bool = False, inexperienced: bool = False,
-              ammo_short: bool = False, non_qualified: bool = False) -> Breakdown:
+              ammo_short: bool = False, non_qualified: bool = False, non_elite_ethiopian: bool = False,
+              ) -> Breakdown:
     """The B#/X# of one attack. A weapon prints a B# (12 if none, A9.7) and maybe an X#; each cause that
     lowers
     the breakdown number lowers both by its amount, cumulatively, and when any applies the original B#
     becomes the X# if that is lower (A.11): Sustained Fire -2 (A9.3), captured -2 (A21.11), an Inexperienced
     user -1 (A19.32), Ammunition Shortage -1 (A19.131; not a DC, nor a captured SW, A21.11), non-qualified
-    use of a crew weapon -2 more (A21.13).
+    use of a crew weapon -2 more (A21.13), an Ethiopian MMG/HMG fired by non-Elite Ethiopians -1 (A25.936).
 
     >>> breakdown({"breakdown": 12}, sustained=True)
     Breakdown(b=10, x=12, rule='A9.3, A.11')
@@ -207,6 +208,9 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     if non_qualified:
         cut += 2
         rules.append("A21.13")
+    if non_elite_ethiopian:
+        cut += 1
+        rules.append("A25.936")
     if not cut:
         return Breakdown(b, x, "A9.7")
     # A.11: the original B# becomes the X# (a printed X# is lowered too, and never above the original B#)

@@ -257,3 +257,35 @@ def test_a25_938_ethiopian_leader_creation_has_one_more_plus_1(make_position: An
     drms = am.leader_creation_drm(pos.units["a-1"], default_nationality="ethiopian")
     assert sum(v for _, v, _ in drms) == 2
     assert am.leader_creation_drm(pos.units["a-1"], default_nationality="allied_minor")[0][1] == 1  # broken
+
+
+# --- A25.936: a non-Elite Ethiopian MMG/HMG ---
+
+ETHIOPIANS: dict[str, Any] = {
+    "3-3-7": LOWEST["3-3-7"],
+    "3-4-7": {"type": "squad", "class": "elite", "fp": 3, "range": 4, "morale": 7, "broken_morale": 7},
+    "MMGe": {"type": "sw", "sw": "mg", "nationality": "ethiopian", "fp": 4, "range": 10, "rof": 2,
+             "breakdown": 12, "repair": 2, "pp": 3},
+    "4-4-7": {"type": "squad", "class": "1st", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7},
+}
+
+
+def _mmg(make_position: Any, squad: str) -> Any:
+    units = [_u("a-1", "C1", squad, "a"), _u("a-mmg", "C1", "MMGe", "a", carrier="a-1"),
+             _u("b-1", "C4", "4-4-7", "b")]
+    return make_position("asl", units, "PFPh", counters=ETHIOPIANS, sides=_sides("ethiopian", "italian"))
+
+
+def test_a25_936_non_elite_ethiopians_fire_their_mmg_with_b11_and_rof_1(make_position: Any) -> None:
+    pos = _mmg(make_position, "3-3-7")
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 5,6")).text()
+    assert "a-mmg: Original DR 11: malfunctions (B#) (A9.7)" in text  # B# 12 - 1 (A25.936)
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 1,2")).text()
+    assert "keeps its multiple ROF" not in text  # ROF 2 - 1 = 1 < coloured 2
+
+
+def test_a25_936_elite_ethiopians_fire_it_as_printed(make_position: Any) -> None:
+    pos = _mmg(make_position, "3-4-7")
+    text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 5,6")).text()
+    assert "malfunctions" not in text
+    assert "keeps its multiple ROF" in pos.resolve(pos.parse_action("fire a-mmg at C4 dice 1,2")).text()
