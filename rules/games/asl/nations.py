@@ -29,9 +29,10 @@ A25.21      Russian Entrenching DRM -1                            not built: Ent
 A25.211     before 1941, a Conscript squad/HS Battle Hardens to   built here: ``early_hardening`` and the
             4-4-7 / 2-3-7 unless the Russian OB holds a 6-2-8 /   counters' ``hardens_to_early``
             5-2-7
-A25.212     Early War Doctrine (SSR): CC -1 not added to capture  partly: aa.py (no Armored Assault); the rest
-            -1; AFVs move first; no Armored Assault; OBA;         is chapters C, D9, E
-            aircraft
+A25.212     Early War Doctrine (SSR): CC -1 not added to capture  no Armored Assault built (aa.py, by
+            -1; AFVs move first; no Armored Assault; OBA;         ``options.early_war_russian_doctrine``);
+            aircraft                                              not the CC / capture DRM, AFVs first
+                                                                  (time); OBA, aircraft: chapters C, E
 A25.22x     commissars                                            built: commissar.py
 A25.23x     Human Wave (Russians; Ethiopians A25.933)             built: hw.py (``human_wave``)
 A25.24      Partisans: broken morale 6, no national rules, ELR 5  data: counters; ``elr`` here, read by
@@ -246,3 +247,12 @@ def weak_heavy_mg(position: Position, sw: UnitState, owner: UnitState) -> bool:
         return False
     theirs = sw.values.get("nationality")
     return theirs is None or theirs == of(position, owner).name
+
+
+def early_war_doctrine(position: Position, side: str) -> bool:
+    """A25.212: the scenario's SSR (``options.early_war_russian_doctrine``) puts the Early War Russian
+    Doctrine on the side, when its nationality is Russian."""
+    if not position.scenario.options.get("early_war_russian_doctrine"):
+        return False
+    nat = next((s.nationality for s in position.scenario.sides if s.id == side), None)
+    return (nat or "").lower() == "russian"
