@@ -83,8 +83,8 @@ A25.71      Deploy with a 1TC and Recombine without a leader      not built: A1.
 A25.72      leaders harden / are replaced on their ladder; 8+1    built: units.battle_hardening,
             Disrupted                                             units.replacement
 A25.72      MMC ladder; 1st Line hardens to Fanatic               data: counters; ``hardens_fanatic``
-A25.72      rearmed Finnish MMC become Conscripts                 not built: rearm.py takes the catalogue's
-                                                                  counter of that size
+A25.72      rearmed Finnish MMC become Conscripts                 built: ``rearm_classes``, read by
+                                                                  escape._rearmed (A20.551)
 A25.73-74   Sissi 8-3-8 / 3-3-8 Elite; 1st Line use FT / DC like  data: counters; not built: no FT/DC class
             Elite                                                 penalty is played yet
 A25.75-79   captured MGs, PF, PSK, OBA, red TH#                   not built: chapters C, E

@@ -289,3 +289,18 @@ def test_a25_936_elite_ethiopians_fire_it_as_printed(make_position: Any) -> None
     text = pos.resolve(pos.parse_action("fire a-mmg at C4 dice 5,6")).text()
     assert "malfunctions" not in text
     assert "keeps its multiple ROF" in pos.resolve(pos.parse_action("fire a-mmg at C4 dice 1,2")).text()
+
+
+# --- A25.72: a rearmed Finn is a Conscript ---
+
+
+def test_a25_72_a_rearmed_finnish_squad_becomes_a_conscript_not_a_green_one(make_position: Any) -> None:
+    from hexmate.rules.games.asl import escape
+
+    counters = {**{k: {**v, "nationality": "finnish"} for k, v in FINNS.items() if k in ("4-4-7", "4-3-7")},
+                "4-3-6": {"type": "squad", "class": "green", "nationality": "finnish", "fp": 4, "range": 3,
+                          "morale": 6, "broken_morale": 6}}
+    pos = make_position("asl", [_u("a-1", "C3", "4-4-7", "a", markers=["unarmed"])], "CCPh",
+                        counters=counters, sides=_sides("finnish", "russian"))
+    got = escape._rearmed(pos, pos.units["a-1"])
+    assert got is not None and got.name == "4-3-7"  # A20.551 alone would allow the Green 4-3-6 too
