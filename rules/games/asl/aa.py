@@ -24,8 +24,9 @@ AFV first or not: it leads the move). What is built:
 
 Not built: parting offered on the page (the page offers the joint move to each hex; parting is typed),
 Residual FP and HIP reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and
-Armored Assault with platoon impulses or Human Waves (D14.33-D14.333: refused here), Assault Movement with
-it (A4.61: FFMO but no FFNAM), and the Early War Russian Doctrine SSR barring it (A25.212).
+Armored Assault with platoon impulses or Human Waves (D14.33-D14.333: refused here), and Assault Movement
+with it (A4.61: FFMO but no FFNAM). The Early War Russian Doctrine SSR (A25.212,
+``options.early_war_russian_doctrine``) refuses it to Russians.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, hw, mphsw, radioless, vrecall
+from hexmate.rules.games.asl import armour, hw, mphsw, nations, radioless, vrecall
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -160,6 +161,9 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     if any(u.has(hw.MARKER) for u in infantry):
         raise IllegalAction(T("a Human Wave unit moves with an AFV only by impulses (D14.33, D14.332)"),
                             "D14.332")
+    if nations.early_war_doctrine(position, afv.side):  # A25.212 (by SSR): no Armored Assault for Russians
+        raise IllegalAction(
+            T("the Early War Russian Doctrine of this scenario bars Armored Assault (A25.212)"), "A25.212")
     radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
     on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,

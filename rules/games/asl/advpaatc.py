@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import commissar
+from hexmate.rules.games.asl import commissar, nations
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl.vehicles import vehicle_of
@@ -59,7 +59,7 @@ def due(game: AslGame, position: Position, adv: act.Advance) -> tuple[UnitState,
 
 
 def decision(position: Position, adv: act.Advance, unit: UnitState, afv: UnitState) -> Decision:
-    n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
+    n = nations.paatc_tc(position, unit)  # A19.34, A19.3, A25.65, A25.81, A25.91
     return Decision(
         "roll", unit.side,
         T("{unit} takes a PAATC ({n}TC) before advancing into {hex}, where {vehicle} is (A11.6)",
@@ -76,7 +76,7 @@ def resume(game: AslGame, position: Position, dec: Decision, answer: act.Answer)
     state = position.state
     unit = state.units[dec.subject[0]]
     vehicle = dec.arg("vehicle")
-    n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
+    n = nations.paatc_tc(position, unit)  # A19.34, A19.3, A25.65, A25.81, A25.91
     drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
     plus = commissar.bonus(state.units.values(), unit)  # A25.221: a commissar's +1 morale
     ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)

@@ -15,7 +15,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import Roll
 from hexmate.rules.errors import DataError, IllegalAction
-from hexmate.rules.games.asl import commissar, mounted
+from hexmate.rules.games.asl import commissar, mounted, nations
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -290,7 +290,7 @@ def resume_mc(game: AslGame, position: Position, decision: Decision, answer: act
     counters = position.scenario.counters
     dice = answer.dice or ()
     lead = am.leader_drm_for(unit, _helpers(position, state, unit))
-    elr = None if unit.values.get("elr_fixed") is None else int(unit.values["elr_fixed"])
+    elr = nations.elr(position, unit)  # A25.12, A25.24, A25.31, A25.42: a fixed ELR
     elr = elr if elr is not None else side_number(position, "elr", unit.side)
     if elr is not None and position.enemy_of(unit.side) in getattr(position.state.game, "massacred", ()):
         elr = min(6, elr + 1)  # A20.4: the enemy massacred prisoners: ELR one higher, once, at most 6
@@ -312,8 +312,9 @@ def apply_morale(position: Position, state: State, unit: UnitState, res: am.Mora
         state = state.with_unit(unit.mark("pinned"))
         state = asl_prisoners.pin_with_guard(position, state, unit)  # A20.54: its prisoners with it
     elif out in ("break", "casualty"):
-        if res.replaced is not None:
-            state, unit = _replace(counters, state, unit, res.replaced)
+        repl = res.replaced
+        if repl is not None and not (repl.disrupt and nations.never_disrupted(position, unit)):  # A19.12
+            state, unit = _replace(counters, state, unit, repl)
         if out == "casualty":  # A10.31: Casualty Reduction, then it breaks
             state, reduced = _reduce(counters, state, unit)
             if reduced is None:
@@ -427,7 +428,7 @@ def resume_hob(game: AslGame, position: Position, decision: Decision, answer: ac
                             markers=unit.markers & frozenset(FIRE_MARKERS))
             state = state.with_unit(new)
     if "bh" in got:
-        better, fanatic, _ = au.battle_hardening(unit, counters)
+        better, fanatic, _ = nations.battle_hardening(position, unit, counters)  # A15.3, A25.211, A25.72
         hardened = unit.mark(remove=("broken", "pinned", "dm"))
         if better is not None:
             hardened = hardened.as_counter(counters[better])

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import commissar
+from hexmate.rules.games.asl import commissar, nations
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
@@ -384,7 +384,7 @@ def start_of_mph(game: AslGame, position: Position) -> State:
         if not enemies_in_los(position, unit.hex, unit.side) or charge_of(game, position, [unit])[1]:
             continue
         hardened = unit.mark(remove=(MARKER,))
-        better, fanatic, _ = au.battle_hardening(unit, counters)
+        better, fanatic, _ = nations.battle_hardening(position, unit, counters)  # A15.3, A25.211, A25.72
         if better is not None:
             hardened = hardened.as_counter(counters[better])
         if fanatic:

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, mounted, vmgbreak
+from hexmate.rules.games.asl import ambushwd, ccgroups, ccleader, ccpax, ccstreet, mounted, nations, vmgbreak
 from hexmate.rules.games.asl import capture as asl_capture
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import fire as asl_fire
@@ -430,7 +430,7 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
     lines: list[Line] = []
     for marker in ("cx", "pinned", "broken", "berserk", "lax"):
         n = sum(1 for u in units if u.has(marker)
-                or (marker == "lax" and (au.restricted_in(position, u)  # A19.36, A19.3: Lax
+                or (marker == "lax" and (nations.lax(position, u)  # A19.36, A19.3, A25.64: Lax
                                          or u.has("berserk")  # A15.432: berserk is always Lax in CC
                                          or u.has("hw_turn"))))  # A25.23: so is a HW unit
         if n:
@@ -447,7 +447,7 @@ def ambush_drm(position: Position, h: Hex, side: str) -> tuple[int, list[Line]]:
         drm += bu
         lines.append(Line(T("{n} BU AFV(s)", n=str(bu)), f"+{bu}", "A11.4"))
     # A11.17: heroes are stealthy unless Lax; never a Green or Conscript unit (A19.2)
-    if any(au.stealthy(u, units) for u in units):
+    if any(au.stealthy(u, units, nations.of(position, u)) for u in units):
         drm -= 1
         lines.append(Line(T("stealthy"), "-1", "A11.17"))
     if any(u.concealed for u in units):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
-from hexmate.rules.games.asl import armour
+from hexmate.rules.games.asl import armour, nations
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
@@ -145,9 +145,9 @@ def drm(position: Position, unit: UnitState) -> int:
     ]
     if leaders:
         out += min(leaders)
-    if unit.has("lax") or au.restricted_in(position, unit):  # A11.18, A19.36, A19.3
+    if nations.lax(position, unit):  # A11.18, A19.36, A19.3, A25.64
         out += 1
-    if au.stealthy(unit, position.units_at(unit.hex)):  # A11.17, A19.2
+    if au.stealthy(unit, position.units_at(unit.hex), nations.of(position, unit)):  # A11.17, A19.2, A25
         out -= 1
     return out - asl_terrain.tem(position, unit.hex)
 

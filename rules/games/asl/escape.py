@@ -163,15 +163,15 @@ def _clear(state: State) -> State:
 
 def _rearmed(position: Position, unit: UnitState) -> CounterType | None:
     """A20.551: a Green or Conscript unit of its size and nationality (scenario counters, else the demo
-    catalogue's)."""
+    catalogue's); only a Conscript one for a nationality whose ``rearm_classes`` say so (A25.72: Finns)."""
     nat = prisoners._nationality(position, unit)
+    classes = au.nationality(nat).classes("rearm_classes") or frozenset({"green", "conscript"})
     pool = {**{n: c for n, c in position.scenario.counters.items()},
             **{n: CounterType(n, str(v["type"]), {k: x for k, x in v.items() if k != "type"})
                for n, v in au.demo_catalogue().items() if n not in position.scenario.counters}}
     for name in sorted(pool):
         c = pool[name]
-        if c.type == unit.type and c.values.get("nationality") == nat and c.values.get("class") in (
-                "green", "conscript"):
+        if c.type == unit.type and c.values.get("nationality") == nat and c.values.get("class") in classes:
             return c
     return None
 

@@ -27,6 +27,7 @@ from hexmate.rules.games.asl import (
     fire_groups,
     floc,
     mounted,
+    nations,
     oppfire,
     selection,
     spray,
@@ -785,13 +786,15 @@ def _weapon_fates(position: Position, fire: act.Fire, original: int, coloured: i
         inexp = owner is not None and au.restricted_in(position, owner)  # A19.32, A19.3
         captured = au.is_captured(sw, owner)
         sustained = _sustained(sw, modes.get(sw.id, ""))
+        weak = owner is not None and not captured and nations.weak_heavy_mg(position, sw, owner)  # A25.936
         breaks[sw.id] = au.breakdown(sw.values, sustained=sustained, captured=captured, inexperienced=inexp,
-                                     ammo_short=asl_ammo.short(position, sw.side))  # A19.131
+                                     ammo_short=asl_ammo.short(position, sw.side),  # A19.131
+                                     non_elite_ethiopian=weak)
         if shot_of(sw).kind == "ft":  # A22.5: out of fuel from 10, 8 for a non-Elite user (A22.3)
             elite = owner is None or au.unit_class(owner.values) == "elite"
             out_at = next(n for n in range(2, 14) if sp.ft_out_of_fuel(n, elite=elite, captured=captured))
             breaks[sw.id] = au.Breakdown(out_at, out_at, "A22.5")
-        rof = au.rate_of_fire(sw.values, captured=captured)
+        rof = au.rate_of_fire(sw.values, captured=captured, non_elite_ethiopian=weak)
         pinned = owner is not None and owner.has("pinned")  # A7.8: a pinned unit has no multiple ROF
         if shot_of(sw).kind == "mg" and not cowered and not pinned and oppfire.keeps_rof(position, sw) \
                 and au.keeps_rof(coloured, rof, sustained=sustained):  # A4.41: in the AFPh only A7.25's

@@ -36,6 +36,7 @@ from hexmate.rules.games.asl import (
     motocapture,
     motoord,
     mounted,
+    nations,
     ncreact,
     oppfire,
     overrun,
@@ -322,6 +323,7 @@ class AslGame(Game):
         asl_dugin.check_setup(scenario, hex_map)  # D9.52: where a cupola or dug-in AFV may be emplaced
         hulldown.check_setup(scenario, hex_map)  # D4.221: the set-up HD attempts named
         state = armour.setup(super().initial_state(scenario, hex_map))  # vehicles' VCA (D2.11)
+        nations.check(scenario)  # A25: the scenario's date, when given, is one
         state = commissar.setup(scenario, state)  # A25.22: the swap for commissars; never more of them
         platoon.check_setup(state, f"scenario {scenario.name!r}")  # D14.2: platoons of 2 or 3 AFVs
         state = asl_dismantle.setup(scenario.counters, state, f"scenario {scenario.name!r}")  # A9.8

@@ -45,7 +45,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import advpaatc, armour, commissar, mphsw, vbypass
+from hexmate.rules.games.asl import advpaatc, armour, commissar, mphsw, nations, vbypass
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import inplace as asl_inplace
 from hexmate.rules.games.asl import locations as loc
@@ -294,7 +294,7 @@ def declare(game: AslGame, position: Position, fire: act.Fire, level: int | None
     afv = advpaatc.afv_in(position, fire.target, owner.side) if lv == 0 else None
     if afv is not None and owner.type in advpaatc.MMC and not owner.has("fanatic") \
             and not owner.has("berserk") and f"{owner.id}>{afv.id}" not in game.gstate(position.state).paatc:
-        n = 1 if au.restricted_in(position, owner) else 0  # A19.34, A19.3
+        n = nations.paatc_tc(position, owner)  # A19.34, A19.3, A25.65, A25.81, A25.91
         return position.state.push(Decision(
             "roll", owner.side,
             T("{unit} takes a PAATC ({n}TC) before placing {sw} in {hex}, where {vehicle} is (A11.6)",
@@ -309,7 +309,7 @@ def resume_paatc(game: AslGame, position: Position, decision: Decision, answer: 
     assert answer.dice is not None and decision.target is not None
     state = position.state
     owner = state.units[decision.subject[0]]
-    n = 1 if au.restricted_in(position, owner) else 0  # A19.34, A19.3
+    n = nations.paatc_tc(position, owner)  # A19.34, A19.3, A25.65, A25.81, A25.91
     drm = am.leader_drm_for(owner, position.units_at(owner.hex) if owner.hex is not None else [])
     plus = commissar.bonus(state.units.values(), owner)  # A25.221: a commissar's +1 morale
     ok = am.task_check(owner, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)

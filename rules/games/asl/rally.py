@@ -9,7 +9,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
 from hexmate.rules.errors import IllegalAction, InvalidAction
-from hexmate.rules.games.asl import commissar, mounted
+from hexmate.rules.games.asl import commissar, mounted, nations
 from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.base import Line, Position, State, UnitState
 from hexmate.rules.text import T
@@ -46,7 +46,7 @@ def check(game: AslGame, position: Position, rally: act.Rally) -> act.Rally:
         raise IllegalAction(T("{unit} is not broken", unit=unit.id), "A10.6")
     if unit.has("rally_tried"):
         raise IllegalAction(T("{unit} has already had its one Rally Phase action", unit=unit.id), "A3.1")
-    if unit.type != "leader" and not _helpers(position, unit) and not unit.values.get("self_rally"):
+    if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
         if unit.side != position.phasing:
             raise IllegalAction(
                 T("{unit} needs a Good Order leader in its Location to rally", unit=unit.id), "A10.6"
@@ -97,7 +97,7 @@ def declare(game: AslGame, position: Position, rally: act.Rally) -> State:
     """The attempt is declared: it is the unit's one Rally Phase action (A3.1); its owner rolls the DR."""
     state = position.state
     unit = state.units[rally.unit]
-    if unit.type != "leader" and not _helpers(position, unit) and not unit.values.get("self_rally"):
+    if unit.type != "leader" and not _helpers(position, unit) and not nations.self_rallies(position, unit):
         gs = game.gstate(state)  # the one MMC a side may self-rally per friendly Player Turn (A10.63, A18.11)
         state = state.replace(game=gs.replace(self_rallied=(*gs.self_rallied, unit.side)))
     state = state.with_unit(unit.mark("rally_tried"))

@@ -37,7 +37,7 @@ from typing import Any
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
-from hexmate.rules.games.asl import commissar, ncreact, ncrord, streetrfp, vfire
+from hexmate.rules.games.asl import commissar, nations, ncreact, ncrord, streetrfp, vfire
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import ordnance as od
 from hexmate.rules.games.asl import units as au
@@ -174,7 +174,7 @@ def attack(position: Position, vehicle: UnitState, ids: tuple[str, ...], *, stre
     first = state.units[ids[0]]
     key = f"{first.id}>{vehicle.id}"
     if _vt(vehicle).armored and not _exempt(first) and key not in _game(state).paatc:
-        n = 1 if au.restricted_in(position, first) else 0  # A19.34, A19.3
+        n = nations.paatc_tc(position, first)  # A19.34, A19.3, A25.65, A25.81, A25.91
         prompt = T("{unit} takes a PAATC ({n}TC) before attacking {vehicle} (A11.6, D7.21)", unit=first.id,
                    n=n or "N", vehicle=vehicle.id)
         args = (("target", vehicle.id), ("street", "1" if street else ""))
@@ -191,7 +191,7 @@ def resume_paatc(position: Position, decision: Decision, answer: act.Answer) -> 
     state = position.state
     vehicle = state.units[decision.arg("target")]
     unit = state.units[decision.subject[0]]
-    n = 1 if au.restricted_in(position, unit) else 0  # A19.34, A19.3
+    n = nations.paatc_tc(position, unit)  # A19.34, A19.3, A25.65, A25.81, A25.91
     drm = am.leader_drm_for(unit, position.units_at(unit.hex) if unit.hex is not None else [])
     plus = commissar.bonus(state.units.values(), unit)  # A25.221: a commissar's +1 morale
     ok = am.task_check(unit, (answer.dice[0], answer.dice[1]), n=n, drm=drm, bonus=plus)

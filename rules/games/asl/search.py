@@ -100,7 +100,7 @@ def _hs_equivalents(units: Iterable[UnitState]) -> int:
 def _lax(unit: UnitState, stack: Sequence[UnitState]) -> bool:
     # A11.18, A19.36: a unit under the Inexperienced restrictions is Lax (A19.3: not a Green one stacked with
     # a leader not broken; an Unarmed one always)
-    return unit.has("lax") or au.restricted(unit, stack)
+    return unit.has("lax") or au.restricted(unit, stack) or au.lax_class(unit)  # A25.64
 
 
 def _stealthy(unit: UnitState, stack: Sequence[UnitState]) -> bool:

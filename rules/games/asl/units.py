@@ -174,13 +174,14 @@ class Breakdown:
 
 
 def breakdown(values: Values, *, sustained: bool = False, captured: bool = False, inexperienced: bool = False,
-              ammo_short: bool = False, non_qualified: bool = False) -> Breakdown:
+              ammo_short: bool = False, non_qualified: bool = False, non_elite_ethiopian: bool = False,
+              ) -> Breakdown:
     """The B#/X# of one attack. A weapon prints a B# (12 if none, A9.7) and maybe an X#; each cause that
     lowers
     the breakdown number lowers both by its amount, cumulatively, and when any applies the original B#
     becomes the X# if that is lower (A.11): Sustained Fire -2 (A9.3), captured -2 (A21.11), an Inexperienced
     user -1 (A19.32), Ammunition Shortage -1 (A19.131; not a DC, nor a captured SW, A21.11), non-qualified
-    use of a crew weapon -2 more (A21.13).
+    use of a crew weapon -2 more (A21.13), an Ethiopian MMG/HMG fired by non-Elite Ethiopians -1 (A25.936).
 
     >>> breakdown({"breakdown": 12}, sustained=True)
     Breakdown(b=10, x=12, rule='A9.3, A.11')
@@ -207,6 +208,9 @@ def breakdown(values: Values, *, sustained: bool = False, captured: bool = False
     if non_qualified:
         cut += 2
         rules.append("A21.13")
+    if non_elite_ethiopian:
+        cut += 1
+        rules.append("A25.936")
     if not cut:
         return Breakdown(b, x, "A9.7")
     # A.11: the original B# becomes the X# (a printed X# is lowered too, and never above the original B#)
@@ -349,13 +353,24 @@ def restricted(unit: UnitState, stack: Iterable[UnitState]) -> bool:
                    and not is_unarmed(u) and u.hex == unit.hex and u.level == unit.level for u in stack)
 
 
-def stealthy(unit: UnitState, stack: Iterable[UnitState]) -> bool:
-    """A11.17: a unit an SSR or its nationality makes stealthy (the ``stealthy`` marker or value), or a hero,
-    is stealthy unless Lax (A11.18: the ``lax`` marker, or under the Inexperienced restrictions, A19.36); a
-    Green or Conscript unit never is, even a Green one with a leader (A19.2)."""
-    if not (unit.has("stealthy") or unit.values.get("stealthy") or unit.type == "hero"):
+def stealthy(unit: UnitState, stack: Iterable[UnitState], nat: Nationality | None = None) -> bool:
+    """A11.17: a unit an SSR or its nationality makes stealthy (the ``stealthy`` marker or value; the classes
+    of ``nat``'s ``stealthy_classes``, some only in Good Order: A25.7 Finnish Elite and 1st Line, A25.24
+    partisans, A25.44 ANZAC), or a hero, is stealthy unless Lax (A11.18: the ``lax`` marker, the
+    nationality's ``lax_classes``, A25.64, or under the Inexperienced restrictions, A19.36); a Green or
+    Conscript unit never is, even a Green one with a leader (A19.2)."""
+    nat = nat if nat is not None else nationality_of(unit)
+    by_nat = unit.type in MMC and unit_class(unit.values) in nat.classes("stealthy_classes") \
+        and (good_order(unit) or not nat.flag("stealthy_in_good_order"))
+    if not (unit.has("stealthy") or unit.values.get("stealthy") or unit.type == "hero" or by_nat):
         return False
-    return not (inexperienced(unit) or unit.has("lax") or restricted(unit, stack))
+    return not (inexperienced(unit) or unit.has("lax") or lax_class(unit, nat) or restricted(unit, stack))
+
+
+def lax_class(unit: UnitState, nat: Nationality | None = None) -> bool:
+    """A25.64: an MMC of a class its nationality makes Lax (``lax_classes``: non-Elite Italians; A11.18)."""
+    nat = nat if nat is not None else nationality_of(unit)
+    return unit.type in MMC and unit_class(unit.values) in nat.classes("lax_classes")
 
 
 def restricted_in(position: Position, unit: UnitState) -> bool:
@@ -432,28 +447,38 @@ def replacement(unit: UnitState, counters: Mapping[str, CounterType], *, casualt
     return Replacement((lower,), False, rule)
 
 
-def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType]) -> tuple[str | None, bool, str]:
+def battle_hardening(unit: UnitState, counters: Mapping[str, CounterType], *, early: bool = False,
+                     nat: Nationality | None = None) -> tuple[str | None, bool, str]:
     """A15.3: the unit that a Battle Hardened unit becomes: (counter, becomes fanatic, rule). A leader rises
-    one rank (6+1 to 7-0, 8-0 to 8-1, 9-2 to 10-2; a Finnish or Japanese 9-1 to 10-0); an MMC takes the next
-    better counter of its nationality (the smallest improvement); an Elite MMC, or a unit with nothing better,
-    becomes Fanatic on the same counter."""
-    nat = nationality_of(unit)
+    one rank (6+1 to 7-0, 8-0 to 8-1, 9-2 to 10-2; a Finnish or Japanese 9-1 to 10-0; a nationality with its
+    own ladder climbs that ladder, A25.72); an MMC takes the next better counter of its nationality (the
+    smallest improvement: the counter's ``hardens_to``, or its ``hardens_to_early`` when ``early``, A25.211);
+    an Elite MMC, one of a class the nationality makes Fanatic (A25.72: Finnish 1st Line), or a unit with
+    nothing better, becomes Fanatic on the same counter. ``nat``: the unit's nationality, when its counter
+    does not name one (``nations.of``)."""
+    nat = nat if nat is not None else nationality_of(unit)
     if unit.type == "leader":
         name = unit.counter.name
-        special = {"6+1": "7-0", "8-0": "8-1", "9-2": "10-2"}
-        if name == "9-1" and nat.name in ("finnish", "japanese"):
-            return "10-0", False, "A15.3"
+        own = "leader_ladder" in nat.traits  # A25.72: a Finnish leader climbs the Finnish ladder
+        special = {} if own else {"6+1": "7-0", "8-0": "8-1", "9-2": "10-2"}
+        if nat.name in ("finnish", "japanese"):
+            special["9-1"] = "10-0"
         if name in special and special[name] in counters:
             return special[name], False, "A15.3"
         ladder = _ladder(nat)
         if name in ladder and ladder.index(name) > 0 and ladder[ladder.index(name) - 1] in counters:
-            return ladder[ladder.index(name) - 1], False, "A15.3"
+            return ladder[ladder.index(name) - 1], False, "A25.72" if own else "A15.3"
         return None, True, "A15.3"
     if unit_class(unit.values) == "elite":
         return None, True, "A15.3"
+    if unit_class(unit.values) in nat.classes("hardens_fanatic_classes"):
+        return None, True, "A25.72"
+    better = unit.values.get("hardens_to_early") if early else None
+    if isinstance(better, str) and better in counters:
+        return better, False, "A25.211"
     better = unit.values.get("hardens_to")
     if isinstance(better, str) and better in counters:
-        return better, False, "A15.3"
+        return better, False, "A25.2" if nat.name == "russian" else "A15.3"
     return None, True, "A15.3"
 
 

@@ -38,6 +38,7 @@ from collections.abc import Mapping
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.asl import vcapcc
 from hexmate.rules.games.asl.armour import is_vehicle
 from hexmate.rules.games.asl.vehicles import CatalogueError, vehicle_of
@@ -125,7 +126,7 @@ def start_check(position: Position, unit: UnitState) -> Decision | None:
         return None
     side = next((s for s in position.scenario.sides if s.id == unit.side), None)
     nat = str(getattr(side, "nationality", "") or "").lower()
-    drm = 2 if nat == "ethiopian" else 1 if nat in ("russian", "soviet", "japanese") else 0  # A25.937
+    drm = au.nationality(nat).number("temp_crew_start_drm")  # A21.22: Russian/Japanese +1; A25.937: +2
     prompt = T("{unit} is driven by its temporary crew: roll the start dr ({drm:+d}); 4 or less starts it, 5 "
                "keeps it here this phase, 6 or more bogs it (A21.22)", unit=unit.id, drm=drm)
     return Decision("roll", unit.side, prompt, "A21.22", START, dice="dr", subject=(unit.id,),

@@ -201,3 +201,21 @@ def test_t_cbt_12_double_time_declared_as_they_part_gives_one_more_mf(make_posit
     pos.push_text("move a-sq D5-C5-B5-A5")
     settle(pos)
     assert pos.label(pos.units["a-sq"].hex) == "A5"
+
+
+@pytest.mark.parametrize(("nationality", "ssr", "refused"), [
+    ("russian", True, True), ("russian", False, False), ("german", True, False)])
+def test_a25_212_the_early_war_russian_doctrine_ssr_bars_armored_assault(
+        make_position: Any, nationality: str, ssr: bool, refused: bool) -> None:
+    units = [unit("a-pz", "pz", "a", "C5", "vca0"), unit("a-sq", "4-6-7", "a", "C5"),
+             unit("b-sq", "4-6-7", "b", "H3")]
+    sides = [{"id": "a", "name": "A", "nationality": nationality}, {"id": "b", "name": "B"}]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, sides=sides,
+                        options={"early_war_russian_doctrine": True} if ssr else {})
+    move = "move a-pz,a-sq C5-D5-E5 as armored-assault"
+    if refused:
+        with pytest.raises(IllegalAction, match=r"Early War Russian Doctrine.*A25\.212"):
+            pos.push_text(move)
+    else:
+        pos.push_text(move)
+        assert pos.units["a-sq"].has("aa:a-pz")

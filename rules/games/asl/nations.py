@@ -1,0 +1,258 @@
+"""Nationality traits of ASL chapter A (A25.1-A25.938): the scenario's date, the nationality a unit fights
+as, and the traits that depend on them. The values are data (data/nationalities.json, each with its rule);
+this module and the rule modules named below read them.
+
+Every trait of A25, sentence by sentence, and where it stands ("built": the file that plays it; "data": a
+printed value of the owner's counter catalogue, read by the code named; "not built": why):
+
+==========  ====================================================  ============================================
+rule        trait                                                 where
+==========  ====================================================  ============================================
+A25.1       German Elite squads 4-6-8 / 5-4-8, 3 or 2 ELR steps   data: counters' ``replaced_by``, read by
+            to Inexperienced                                      units.replacement (A19.13)
+A25.11      SS 6-5-8 / 3-4-8 Elite, higher broken morale          data: counters (printed values)
+A25.11      SS Assault Fire in 1944-45                            data: counters' ``assault_fire``
+A25.11      SS never surrender in the RtPh to Russians, never     built: prisoners.py (A20.21),
+            Disrupted against them; HoB surrender becomes         morale.heat_of_battle (A15.1),
+            berserk against them                                  ``never_disrupted`` here (A19.12)
+A25.11      SS may Massacre (A20.4)                               built: prisoners.py (A20.4)
+A25.11      SS weapons' depletion number +1 (C8.2)                not built: chapter C
+A25.12      8-3-8 Combat Engineers: ELR 5 whatever the OB's       data: ``elr_fixed``, read by
+                                                                  aftermath.resume_mc (A19.13)
+A25.12      Assault Engineers in DYO (H1.22)                      not built: chapter H
+A25.2       Guards' weapons depletion +1 (C8.2)                   not built: chapter C
+A25.2       Russian squads do not Deploy (except A20.5, A21.22)   not built: A1.31 Deployment is not built
+                                                                  (A20.5's guard deploy is)
+A25.2       4-2-6 Battle Hardens to 5-2-7, HS 2-2-7 to 3-2-8      data: ``hardens_to``, read by
+                                                                  units.battle_hardening (A15.3)
+A25.21      Russian Entrenching DRM -1                            not built: Entrenching is B27
+A25.211     before 1941, a Conscript squad/HS Battle Hardens to   built here: ``early_hardening`` and the
+            4-4-7 / 2-3-7 unless the Russian OB holds a 6-2-8 /   counters' ``hardens_to_early``
+            5-2-7
+A25.212     Early War Doctrine (SSR): CC -1 not added to capture  no Armored Assault built (aa.py, by
+            -1; AFVs move first; no Armored Assault; OBA;         ``options.early_war_russian_doctrine``);
+            aircraft                                              not the CC / capture DRM, AFVs first
+                                                                  (time); OBA, aircraft: chapters C, E
+A25.22x     commissars                                            built: commissar.py
+A25.23x     Human Wave (Russians; Ethiopians A25.933)             built: hw.py (``human_wave``)
+A25.24      Partisans: broken morale 6, no national rules, ELR 5  data: counters; ``elr`` here, read by
+                                                                  aftermath.resume_mc
+A25.24      Partisans stealthy in Good Order                      built: units.stealthy
+A25.24      never RtPh surrender, never Elite/Inexperienced,      built: prisoners.py, morale.py,
+            never Disrupted; HoB +1 (A15.1)                       ``never_disrupted`` here (A19.12)
+A25.24      Russian partisans use commissars                      built: commissar.py
+A25.24      leadership never crosses partisan / non-partisan      not built: leadership does not read the
+                                                                  nationality yet
+A25.241-2   SSR movement; red To Hit numbers                      not built: SSR / chapter C
+A25.3       American broken morale +1 / +2 (1st Line)             data: counters (printed values)
+A25.31      7-4-7 ELR 5                                           data: ``elr_fixed``
+A25.32-33   red/black TH#, Plentiful Ammo OBA                     not built: chapter C
+A25.34      smoke or WP grenades                                  not built: A24.3 WP grenades are not among
+                                                                  the placeable smoke yet
+A25.35      "(a)" SW and capture penalties                        not built: counters not in the text
+A25.4       British: HoB -1 (A15.1), leader creation -1 (A18.2)   built: morale.py
+A25.41      4-3-6 Green (Conscript only for Home Guard /          data: counters' ``class``
+            colonials)
+A25.42      6-4-8 ELR 5                                           data: ``elr_fixed``
+A25.43      Gurkha Hand-to-Hand, never surrender, never           built: hth.py, prisoners.py, morale.py;
+            Disrupted                                             Commandos (H1.24) not
+A25.44      ANZAC stealthy in Good Order unless Green             built: units.stealthy
+A25.45      British Elite / 1st Line do not Cower (not Free       built: units.cowering_exempt
+            French)
+A25.46      British WP grenades from 1944                         not built: as A25.34
+A25.5-52    French: HoB +1; 4-3-7 Green reservists; TH# colours   built (HoB); data; not built (C)
+A25.53-58   Free French: British rules, Assault Fire from Dec     built: HoB and leader creation as British,
+            1943, equipment by date, DYO; Vichy counters          Cowering not exempt; the rest is counters /
+                                                                  chapters C, D, H
+A25.6       Italian ordnance red TH#                              not built: chapter C
+A25.61-62   Italian Elite 4-4-7 / 2-4-7 / 2-2-7; ELR and BH       data: counters; Deployment as A25.2 (not
+            chain; only Elite squads Deploy                       built)
+A25.63      no +1 capture DRM against non-Elite Italians          built: cc.py (A20.22)
+A25.63      captured Italians never Escape                        built: escape.py (A20.55)
+A25.64      non-Elite Italians are Lax                            built: ``lax`` here (A11.18)
+A25.65      non-Elite Italians take a 1PAATC                      built: ``paatc_tc`` here
+A25.66      Eritreans as Italians, not Lax, normal PAATC; own     built: the ``eritrean`` entry; ELR / BH
+            ELR/BH                                                chain is counter data
+A25.7       Finns (not Conscripts) self-rally in the RPh          built: ``self_rallies`` (rally.py)
+A25.7       Finns (not Conscripts) do not Cower                   built: units.cowering_exempt
+A25.7       Finnish Elite / 1st Line stealthy                     built: units.stealthy
+A25.7       ski capability (E4.2)                                 not built: chapter E
+A25.71      leader ladder 10-1 ... 8+1, no Field Promotion        built: units (ladder), morale.py
+A25.71      Deploy with a 1TC and Recombine without a leader      not built: A1.31-A1.32 (only a carrier's HS
+                                                                  combine, carriers.py)
+A25.72      leaders harden / are replaced on their ladder; 8+1    built: units.battle_hardening,
+            Disrupted                                             units.replacement
+A25.72      MMC ladder; 1st Line hardens to Fanatic               data: counters; ``hardens_fanatic``
+A25.72      rearmed Finnish MMC become Conscripts                 built: ``rearm_classes``, read by
+                                                                  escape._rearmed (A20.551)
+A25.73-74   Sissi 8-3-8 / 3-3-8 Elite; 1st Line use FT / DC like  data: counters; not built: no FT/DC class
+            Elite                                                 penalty is played yet
+A25.75-79   captured MGs, PF, PSK, OBA, red TH#                   not built: chapters C, E
+A25.8       Axis Minor broken morale -1 (non-Elite); home-soil    data: counters (printed values); the SSR /
+            SSR; Hungary v. Romania: broken morale +1, No         sub-nations not built
+            Quarter
+A25.81      non-Elite Axis Minors take a 1PAATC (not Romanian     built: ``paatc_tc``; the Romanian exception
+            1st Line from July 1943)                              not: no Romanian entry
+A25.82      Axis Minors never Escape (except at home against      built: escape.py (no home-soil exception),
+            Russians); non-Elite surrender on HoB 10+             morale.heat_of_battle
+A25.83-87   red TH#, HEAT, SMG squads' chain, PF, Hungarian       data: counters; not built: chapter C
+            counters, Romanian ATMM
+A25.9       Allied Minor broken morale -1 (printed); Greek /      data: counters
+            Yugoslav against Italians +1 (SSR counters)
+A25.91      non-Elite Allied Minors take a 1PAATC                 built: ``paatc_tc`` here
+A25.92      Allied Minors as British or Russian                   data: the scenario side's nationality
+A25.93-932  Ethiopian classes, ELR / BH chain; only Elite Deploy  data: counters; not built: Deployment,
+            and form multi-Location FG                            multi-Location FG class test
+A25.933     Ethiopian Human Wave                                  built: hw.py (``human_wave``)
+A25.934     CC as the Japanese (G1.64), MMC CCV -1                not built: chapter G
+A25.935x    Tank Flip                                             not built: time (the DRM table is in the
+                                                                  text; its CC hook is not)
+A25.936     non-Elite Ethiopian squads/HS firing an Ethiopian      built: ``weak_heavy_mg`` here, read by
+            MMG/HMG: ROF and B# -1 (the light mortar too)         fire.py; the mortar is ordnance (C)
+A25.937     captured ordnance penalties x2; temporary crew start  start dr: ``temp_crew_start_drm``, read by
+            dr +2                                                 vcapture.py (A21.22); ordnance: chapter C
+A25.938     No Quarter always (and for the enemy from Nov 1935);  leader creation built (+1, A18.2); No
+            leader creation +1                                    Quarter not built: time
+==========  ====================================================  ============================================
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from hexmate.rules.errors import DataError
+from hexmate.rules.games.asl import units as au
+from hexmate.rules.games.base import Position, UnitState
+from hexmate.rules.scenario import CounterType, Scenario
+
+_DATE = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
+
+
+def parse_date(text: str) -> tuple[int, int]:
+    """A scenario's date, ``YYYY-MM`` or ``YYYY-MM-DD``, as (year, month); ValueError otherwise.
+
+    >>> parse_date("1940-12")
+    (1940, 12)
+    """
+    got = _DATE.match(text)
+    if got is None or not 1 <= int(got.group(2)) <= 12 or (got.group(3) and not 1 <= int(got.group(3)) <= 31):
+        raise ValueError(text)
+    return int(got.group(1)), int(got.group(2))
+
+
+def scenario_date(scenario: Scenario) -> tuple[int, int] | None:
+    """The scenario's ``options.date`` as (year, month), None when it gives none. A25 rules that depend on
+    the date (A25.211, A25.22, A25.81, ...) read it; a malformed date is a DataError naming the scenario."""
+    raw = scenario.options.get("date")
+    if raw is None:
+        return None
+    try:
+        return parse_date(str(raw))
+    except ValueError:
+        raise DataError(f"{scenario.source}: options.date: a date YYYY-MM (or YYYY-MM-DD), got {raw!r} "
+                        "(the A25 rules read it)") from None
+
+
+def check(scenario: Scenario) -> None:
+    """On load: the date, when given, is one (``scenario_date``)."""
+    scenario_date(scenario)
+
+
+def of(position: Position, unit: UnitState) -> au.Nationality:
+    """The nationality a unit fights as: its counter's ``nationality``, else its side's (A25.92: an Allied
+    Minor OB may be given as British or Russian by the side's nationality)."""
+    side = next((s.nationality for s in position.scenario.sides if s.id == unit.side), None)
+    return au.nationality_of(unit, side or None)
+
+
+def _before(date: tuple[int, int] | None, limit: str) -> bool:
+    return date is not None and date < parse_date(limit)
+
+
+def early_hardening(position: Position, unit: UnitState) -> bool:
+    """A25.211: in a scenario dated before 1941 a Russian Conscript squad or HS Battle Hardens to the
+    counter its ``hardens_to_early`` names (4-4-7 / 2-3-7, not 5-2-7 / 2-2-7, A25.2) unless its side's OB
+    holds one of the counters the nationality's ``early_hardening.unless_in_ob`` lists (6-2-8, 5-2-7)."""
+    rule = of(position, unit).traits.get("early_hardening")
+    if not isinstance(rule, Mapping) or not _before(scenario_date(position.scenario), str(rule["before"])):
+        return False
+    ob = {u.counter for u in position.scenario.units if u.side == unit.side}
+    return not ob & {str(c) for c in rule.get("unless_in_ob", [])}
+
+
+def battle_hardening(position: Position, unit: UnitState,
+                     counters: Mapping[str, CounterType]) -> tuple[str | None, bool, str]:
+    """A15.3 with the nationality's own steps: ``units.battle_hardening`` told the scenario's date
+    (A25.211) and the unit's nationality (A25.72)."""
+    return au.battle_hardening(unit, counters, early=early_hardening(position, unit), nat=of(position, unit))
+
+
+def self_rallies(position: Position, unit: UnitState) -> bool:
+    """A10.63: a broken MMC with the self-rally ability (the counter's ``self_rally``), or of a nationality
+    whose classes self-rally (A25.7: every Finn but the Conscripts)."""
+    if unit.values.get("self_rally"):
+        return True
+    classes = of(position, unit).classes("self_rally_classes")
+    return unit.type in au.MMC and au.unit_class(unit.values) in classes
+
+
+def lax(position: Position, unit: UnitState) -> bool:
+    """A11.18: Lax by its marker, under the Inexperienced restrictions (A19.36), or by nationality (A25.64:
+    non-Elite Italians; not Eritreans, A25.66)."""
+    return unit.has("lax") or au.restricted_in(position, unit) or au.lax_class(unit, of(position, unit))
+
+
+def paatc_tc(position: Position, unit: UnitState) -> int:
+    """A11.6's PAATC is a NTC (0) or a 1TC (1): a 1TC under the Inexperienced restrictions (A19.34) or for
+    the classes a nationality names (A25.65 non-Elite Italians, A25.81 non-Elite Axis Minors, A25.91
+    non-Elite Allied Minors)."""
+    if au.restricted_in(position, unit):
+        return 1
+    return 1 if au.unit_class(unit.values) in of(position, unit).classes("paatc_1tc_classes") else 0
+
+
+def elr(position: Position, unit: UnitState) -> int | None:
+    """A19.1's ELR when the unit or its nationality fixes it: the counter's ``elr_fixed`` (A25.12 8-3-8,
+    A25.31 7-4-7, A25.42 6-4-8), else the nationality's ``elr`` (A25.24: partisans, 5); None: the side's."""
+    fixed = unit.values.get("elr_fixed")
+    if fixed is not None:
+        return int(fixed)
+    got = of(position, unit).traits.get("elr")
+    return got if isinstance(got, int) else None
+
+
+def never_disrupted(position: Position, unit: UnitState) -> bool:
+    """A19.12: the units an ELR failure breaks but never Disrupts: Fanatic ones and those of a nationality
+    with ``never_disrupted`` (A25.24 partisans, A25.43 Gurkhas, Japanese), or ``never_disrupted_vs`` the
+    enemy's (A25.11: SS against Russians). (Commissars are never Replaced at all, A25.221.)"""
+    if unit.has("fanatic"):
+        return True
+    nat = of(position, unit)
+    if nat.flag("never_disrupted"):
+        return True
+    foe = position.enemy_of(unit.side)
+    enemy = next((s.nationality for s in position.scenario.sides if s.id == foe), None)
+    return (enemy or "").lower() in nat.classes("never_disrupted_vs")
+
+
+def weak_heavy_mg(position: Position, sw: UnitState, owner: UnitState) -> bool:
+    """A25.936: a non-Elite squad or HS of a nationality with ``weak_heavy_mg`` (Ethiopians) firing its own
+    nationality's MMG or HMG (the counter names the trait lists) has ROF and B# one lower (A.11). (The light
+    mortar of the same rule is ordnance, chapter C.)"""
+    rule = of(position, owner).traits.get("weak_heavy_mg")
+    if not isinstance(rule, Mapping) or owner.type not in ("squad", "hs"):
+        return False
+    if au.unit_class(owner.values) == "elite" or not any(n in sw.counter.name for n in rule.get("names", [])):
+        return False
+    theirs = sw.values.get("nationality")
+    return theirs is None or theirs == of(position, owner).name
+
+
+def early_war_doctrine(position: Position, side: str) -> bool:
+    """A25.212: the scenario's SSR (``options.early_war_russian_doctrine``) puts the Early War Russian
+    Doctrine on the side, when its nationality is Russian."""
+    if not position.scenario.options.get("early_war_russian_doctrine"):
+        return False
+    nat = next((s.nationality for s in position.scenario.sides if s.id == side), None)
+    return (nat or "").lower() == "russian"
