@@ -199,10 +199,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
         owner = state.units[oid]
-        kinds = [w.name for w in au.possessed(state, oid) if w.has(marker) or w.id in named]
-        if len(kinds) != len(set(kinds)):
-            raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types",
-                                  unit=oid), "A7.351")
+        used = [w for w in au.possessed(state, oid) if w.has(marker) or w.id in named]
+        if not au.sw_pair_allowed(used):
+            raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types "
+                                  "(two SW MGs excepted, A9.11)", unit=oid), "A7.351")
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if n + fired > au.sw_fire_limit(owner):
             raise IllegalAction(
