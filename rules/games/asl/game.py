@@ -1469,6 +1469,12 @@ class AslGame(Game):
     def resume_lane_snap(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_snap(self, position, decision, answer)  # A9.221
 
+    def resume_lane_order(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_order(self, position, decision, answer)  # A9.222
+
+    def resume_lane_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_skip(self, position, decision, answer)  # A9.222
+
     def resume_lane_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_place(self, position, decision, answer)  # A9.22
 
