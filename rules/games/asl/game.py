@@ -1759,6 +1759,7 @@ class AslGame(Game):
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+            entered = vdriver.left_melee(entered, moving.units, seen[0], moving.here)  # A11.7, A11.71
             entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
             return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)

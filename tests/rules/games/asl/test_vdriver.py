@@ -86,3 +86,40 @@ def test_a21_21_an_smc_captor_drives_it_off_the_map_and_is_back_when_it_is_aband
     truck = mph.units["b-tr"]
     assert truck.has("abandoned") and vdriver.smc_driver(truck) is None
     assert mph.label(mph.units["a-ldr"].hex) == "C5" and not mph.units["a-ldr"].has(vdriver.DRIVING)
+
+
+def melee_mph(make_position: Any, *stay: dict[str, Any]) -> Position:
+    """a's captured truck in C5 (A21.21) with a's 4-6-7 aboard, b's 4-4-7 in Melee there (A11.71)."""
+    pos: Position = make_position("asl", [
+        {"id": "b-tr", "counter": "truck", "side": "a", "hex": "C5",
+         "markers": ["vca0", "captured", vdriver.DRIVER]},
+        {"id": "a-sq", "counter": "4-6-7", "side": "a", "hex": "C5", "carrier": "b-tr"},
+        {"id": "b-sq", "counter": "4-4-7", "side": "b", "hex": "C5", "markers": ["melee"]}, *stay,
+        {"id": "b-far", "counter": "4-4-7", "side": "b", "hex": "L8", "markers": ["broken"]}], "MPh",
+        counters=TRUCK)
+    return pos
+
+
+def drive(pos: Position, path: str, end: str) -> None:
+    pos.push_text(f"move b-tr {path}")
+    while pos.decision is not None:
+        pos.push_text(f"answer hex {end}" if pos.decision.then == "vfacing" else "answer pass")
+
+
+def test_a11_71_with_a21_21_the_captors_ride_the_captured_truck_out_of_the_melee(make_position: Any) -> None:
+    """A21.21, A11.71: the captured truck, never in Melee (A11.7), drives out of the Melee Location in a's MPh
+    with its captors aboard; none of a's units stays, so b's squad there is no longer in Melee."""
+    pos = melee_mph(make_position)
+    drive(pos, "C5-D5-E5", "E5")
+    assert pos.label(pos.units["b-tr"].hex) == "E5" and pos.units["a-sq"].carrier == "b-tr"
+    assert pos.label(pos.units["a-sq"].hex) == "E5"
+    assert not pos.units["b-sq"].has("melee")
+
+
+def test_a11_71_a_unit_left_in_the_melee_holds_the_enemy_in_it(make_position: Any) -> None:
+    """A11.71: a's other squad stays in the Melee: b's squad is still in Melee with it."""
+    pos = melee_mph(make_position, {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C5",
+                                    "markers": ["melee"]})
+    drive(pos, "C5-D5", "D5")
+    assert pos.label(pos.units["a-sq"].hex) == "D5"
+    assert pos.units["b-sq"].has("melee") and pos.units["a-2"].has("melee")
