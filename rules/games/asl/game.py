@@ -722,6 +722,8 @@ class AslGame(Game):
             impulse.bar_other(position, action)  # D14.31: not in platoon impulses
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
+        if isinstance(action, act.Load) and vreentry.may_crew(position, action):
+            return action  # A21.21: asked as it boards: the SMC-driven vehicle's new crew, or a passenger
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload) and vrecall.stops_to_unload(position, action):
@@ -935,6 +937,8 @@ class AslGame(Game):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
+        if isinstance(action, act.Load) and vreentry.may_crew(position, action):
+            return position.state.push(vreentry.crew_question(position, action))  # A21.21
         if isinstance(action, act.Load) and bicycle.is_bicycle(position.units.get(action.carrier)):
             return transport.apply_load(position, action)  # D15.81: no MF, so no First Fire window
         if isinstance(action, act.Unload) and bicycle.is_bicycle(position.units.get(action.carrier)):
@@ -1296,6 +1300,15 @@ class AslGame(Game):
 
     def resume_vreentry(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vreentry.resume(position, decision, answer)  # D5.43
+
+    def resume_vnewcrew(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """A21.21: the MMC enters the SMC-driven vehicle as its new crew (D5.42, D5.43's window), or rides."""
+        load = act.Load(decision.subject, decision.arg("vehicle"))
+        if answer.choice == "crew":
+            return vreentry.apply(position, load, self.can_react)
+        transport.check_load(position, load)  # D6.4
+        state = asl_inplace.load(self, position, load)
+        return vinplace.open_window(position, state, load.carrier, T("loading"), "D6.4")
 
     def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_survival(position, decision, answer)  # D6.9

@@ -20,9 +20,12 @@ What the text gives (paraphrased) and this module does:
 - A11.7, A11.71 with A21.21: the vehicle drives out of a Melee Location with its captors aboard; when none of
   their side stays there, the enemy there is no longer in Melee (``left_melee``, on every vehicle's exit).
 
-A11.52's capture of a stopped unarmored vehicle with passengers is ccpax.py's. Not built (the report says
-so): the SMC's return when a new crew enters the vehicle (D5.42's re-entry is built for Abandoned vehicles
-only).
+- A21.21 with D5.42: the SMC drives until the vehicle has a new crew: a MMC of its side that began its MPh
+  in the vehicle's Location, boarding it, is asked whether it enters as that crew (spending all its MF,
+  through D5.43's window) or rides; as the crew it is inside, off the map, and the SMC is back beneath the
+  vehicle (vreentry.py: ``may_crew``, ``crew_question``).
+
+A11.52's capture of a stopped unarmored vehicle with passengers is ccpax.py's.
 """
 
 from __future__ import annotations
