@@ -278,8 +278,11 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if shot_of(unit).kind == "mg" and d > MG_UNDIRECTED and not directed:
             raise IllegalAction(T("{unit} is {d} hexes from the target: a MG fires beyond 16 hexes only "
                                   "under an infantry leader's direction", unit=unit.id, d=d), "A9.4")
+        user = position.units.get(unit.carrier or "", unit) if unit.type == au.SW else unit
+        mine = floc.level_of_unit(position, user)  # A2.8: another level of the hex is another Location
         here = [e for e in position.units_at(h) if e.side != side and not e.concealed
-                and not e.has("prisoner") and e.type != au.SW]  # A20.5: a guard is not bound to his prisoners
+                and not e.has("prisoner") and e.type != au.SW  # A20.5: a guard is not bound to his prisoners
+                and floc.level_of_unit(position, e) == mine]
         if here and d != 0:
             raise IllegalAction(
                 T("{unit} has a known enemy in its own Location and may fire only at it",

@@ -1070,6 +1070,11 @@ class AslGame(Game):
             if len(asl_fire.blind(position, shooters, decision.target, int(level))) == len(shooters):
                 raise IllegalAction(T("no firer has a line of sight to {where}", where=asl_locations.label(
                     position.map, asl_locations.Location(decision.target, int(level)))), "A6.1")
+            weapons = [u for u in shooters if u.type == "sw"]
+            for sw in weapons:  # A9.21: a CA fixed this phase, up or down the stairwell or round the hex
+                asl_mgca.check(position, sw, decision.target, int(level))
+            state = floc.resume(position, decision, answer, self._declare_fire)
+            return asl_mgca.record(position, state, weapons, decision.target, int(level))  # A9.21
         return floc.resume(position, decision, answer, self._declare_fire)
 
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
