@@ -900,8 +900,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
     resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
-    if other is not None:  # A9.5: the second Location with the same DR
-        resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)
+    if other is not None:  # A9.5: the second Location with the same DR (a level of the hex, vertically)
+        resolution, here, sprayed = spray.resolve(game, position, fire, other, modes, floc.chosen(decision),
+                                                  spray.second_level(decision.argmap))
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)

@@ -1074,6 +1074,7 @@ class AslGame(Game):
             for sw in weapons:  # A9.21: a CA fixed this phase, up or down the stairwell or round the hex
                 asl_mgca.check(position, sw, decision.target, int(level))
             state = floc.resume(position, decision, answer, self._declare_fire)
+            state = asl_spray.at_level(state, int(level))  # A9.5: a vertical spray within one level of it
             return asl_mgca.record(position, state, weapons, decision.target, int(level))  # A9.21
         return floc.resume(position, decision, answer, self._declare_fire)
 
