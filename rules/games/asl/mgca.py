@@ -138,7 +138,8 @@ def record(position: Position, state: State, weapons: list[UnitState], target: H
             at = target_level(position, sw.side, target, level)
             if at is None or at == owner.level:
                 continue
-            state = state.with_unit(now.mark(f"{key}{VERTICAL}{at}", remove=old))
+            up = f"{key}{VERTICAL}{at}"
+            state = state.with_unit(now.mark(up, remove=old))
             continue
         before = arcs_now(position, sw) or frozenset(range(6))
         arcs = frozenset(f for f in before if fc.in_arc(owner.hex, target, f))
