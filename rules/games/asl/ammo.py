@@ -11,7 +11,8 @@ Its effects, each where the rule acts:
   them, by Random Selection, after the SW breakdowns), or breaks when it cannot be (unless berserk); not on a
   To Hit DR (``after_attack``; fire.py);
 - such an attack leaves no Residual FP (A8.221; fire.py);
-- no Fire Lane may be laid (``no_lane``; residual.py);
+- no Fire Lane may be laid (``no_lane``; residual.py): A.7 counts a SW under it out of Good Order, and A9.22
+  asks a Good Order SW MG for a lane (``sw_good_order`` gives the reading);
 - a vehicle's or Gun's B# counts as circled one lower (D3.71); one already circled starts with Low Ammo
   (``vehicle_breakdown``; vfire.py).
 
@@ -54,9 +55,31 @@ def short(position: Position, side: str) -> bool:
     return side in sides(position)
 
 
+def sw_short(position: Position, sw: UnitState) -> bool:
+    """Is this SW under Ammunition Shortage: its side's OB is (A19.131), and it is not a captured SW, which
+    never suffers it (A21.11)?"""
+    return short(position, sw.side) and not au.is_captured(sw, position.units.get(sw.carrier or ""))
+
+
+def sw_good_order(position: Position, sw: UnitState) -> bool:
+    """A.7: a SW is in Good Order when a Good Order unit possesses it, it is not malfunctioned and it is not
+    under Ammunition Shortage (A19.131).
+
+    The reading of A.7 beside A19.131: A19.131 has a SW under Ammunition Shortage fire on (its B# and X#
+    one lower, A.11), so "not in Good Order" cannot bar its fire; the text has a SW's Good Order matter only
+    where a rule asks for a Good Order SW, and among the texts here that is A9.22's Fire Lane (a Good Order
+    SW MG), which is exactly A19.131's "no Fire Lane". So a short SW fires, with the lowered numbers, and
+    is not in Good Order for A9.22 (``no_lane``)."""
+    owner = position.units.get(sw.carrier or "")
+    if owner is None or not au.good_order(owner) or sw.has("malfunctioned"):
+        return False
+    return not sw_short(position, sw)
+
+
 def no_lane(position: Position, mg: UnitState) -> bool:
-    """A19.131: a side under Ammunition Shortage may not lay a Fire Lane."""
-    return short(position, mg.side)
+    """A9.22 with A.7: a Fire Lane is laid only by a Good Order SW MG, which a SW under Ammunition Shortage
+    is not (A19.131: no Fire Lane under it; a captured MG is not short, A21.11)."""
+    return not sw_good_order(position, mg)
 
 
 def spoils_residual(position: Position, firers: Sequence[UnitState], original: int) -> bool:

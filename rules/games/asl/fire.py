@@ -201,10 +201,10 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         by_owner[owner.id] = by_owner.get(owner.id, 0) + 1
     for oid, n in by_owner.items():
         owner = state.units[oid]
-        kinds = [w.name for w in au.possessed(state, oid) if w.has(marker) or w.id in named]
-        if len(kinds) != len(set(kinds)):
-            raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types",
-                                  unit=oid), "A7.351")
+        used = [w for w in au.possessed(state, oid) if w.has(marker) or w.id in named]
+        if not au.sw_pair_allowed(used):
+            raise IllegalAction(T("{unit} may fire two SW in a phase only if they are of different types "
+                                  "(two SW MGs excepted, A9.11)", unit=oid), "A7.351")
         fired = sum(1 for w in au.possessed(state, oid) if w.has(marker))
         if n + fired > au.sw_fire_limit(owner):
             raise IllegalAction(
@@ -281,8 +281,11 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         if shot_of(unit).kind == "mg" and d > MG_UNDIRECTED and not directed:
             raise IllegalAction(T("{unit} is {d} hexes from the target: a MG fires beyond 16 hexes only "
                                   "under an infantry leader's direction", unit=unit.id, d=d), "A9.4")
+        user = position.units.get(unit.carrier or "", unit) if unit.type == au.SW else unit
+        mine = floc.level_of_unit(position, user)  # A2.8: another level of the hex is another Location
         here = [e for e in position.units_at(h) if e.side != side and not e.concealed
-                and not e.has("prisoner") and e.type != au.SW]  # A20.5: a guard is not bound to his prisoners
+                and not e.has("prisoner") and e.type != au.SW  # A20.5: a guard is not bound to his prisoners
+                and floc.level_of_unit(position, e) == mine]
         if here and d != 0:
             raise IllegalAction(
                 T("{unit} has a known enemy in its own Location and may fire only at it",
@@ -902,8 +905,9 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     other = spray.second(decision.argmap)
     modes = modes or fire_modes(position, _firers(position, fire))
     resolution = here = resolve_attack(game, position, fire, modes=modes, level=floc.chosen(decision))
-    if other is not None:  # A9.5: the second Location with the same DR
-        resolution, here, sprayed = spray.resolve(game, position, fire, other, modes)
+    if other is not None:  # A9.5: the second Location with the same DR (a level of the hex, vertically)
+        resolution, here, sprayed = spray.resolve(game, position, fire, other, modes, floc.chosen(decision),
+                                                  spray.second_level(decision.argmap))
     roll = ASL_DR.from_values(answer.dice)
     state = position.state
     firers = _firers(position, fire)

@@ -731,6 +731,8 @@ class AslGame(Game):
             impulse.bar_other(position, action)  # D14.31: not in platoon impulses
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.check(position, action)  # D5.42: re-entering an abandoned vehicle
+        if isinstance(action, act.Load) and vreentry.may_crew(position, action):
+            return action  # A21.21: asked as it boards: the SMC-driven vehicle's new crew, or a passenger
         if isinstance(action, act.Load):
             return transport.check_load(position, action)  # D6.4
         if isinstance(action, act.Unload) and vrecall.stops_to_unload(position, action):
@@ -947,6 +949,8 @@ class AslGame(Game):
             return rphase.declare_transfer(self, position, action)
         if isinstance(action, act.Load) and vreentry.is_reentry(position, action):
             return vreentry.apply(position, action, self.can_react)  # D5.42; D5.43: a DFF window
+        if isinstance(action, act.Load) and vreentry.may_crew(position, action):
+            return position.state.push(vreentry.crew_question(position, action))  # A21.21
         if isinstance(action, act.Load) and bicycle.is_bicycle(position.units.get(action.carrier)):
             return transport.apply_load(position, action)  # D15.81: no MF, so no First Fire window
         if isinstance(action, act.Unload) and bicycle.is_bicycle(position.units.get(action.carrier)):
@@ -1078,6 +1082,12 @@ class AslGame(Game):
             if len(asl_fire.blind(position, shooters, decision.target, int(level))) == len(shooters):
                 raise IllegalAction(T("no firer has a line of sight to {where}", where=asl_locations.label(
                     position.map, asl_locations.Location(decision.target, int(level)))), "A6.1")
+            weapons = [u for u in shooters if u.type == "sw"]
+            for sw in weapons:  # A9.21: a CA fixed this phase, up or down the stairwell or round the hex
+                asl_mgca.check(position, sw, decision.target, int(level))
+            state = floc.resume(position, decision, answer, self._declare_fire)
+            state = asl_spray.at_level(state, int(level))  # A9.5: a vertical spray within one level of it
+            return asl_mgca.record(position, state, weapons, decision.target, int(level))  # A9.21
         return floc.resume(position, decision, answer, self._declare_fire)
 
     def resume_ift(self, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -1309,6 +1319,15 @@ class AslGame(Game):
     def resume_vreentry(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return vreentry.resume(position, decision, answer)  # D5.43
 
+    def resume_vnewcrew(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        """A21.21: the MMC enters the SMC-driven vehicle as its new crew (D5.42, D5.43's window), or rides."""
+        load = act.Load(decision.subject, decision.arg("vehicle"))
+        if answer.choice == "crew":
+            return vreentry.apply(position, load, self.can_react)
+        transport.check_load(position, load)  # D6.4
+        state = asl_inplace.load(self, position, load)
+        return vinplace.open_window(position, state, load.carrier, T("loading"), "D6.4")
+
     def resume_vprc(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return riders.resume_survival(position, decision, answer)  # D6.9
 
@@ -1480,6 +1499,12 @@ class AslGame(Game):
 
     def resume_lane_snap(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_snap(self, position, decision, answer)  # A9.221
+
+    def resume_lane_order(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_order(self, position, decision, answer)  # A9.222
+
+    def resume_lane_skip(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_residual.resume_skip(self, position, decision, answer)  # A9.222
 
     def resume_lane_place(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_residual.resume_place(self, position, decision, answer)  # A9.22
@@ -1769,6 +1794,7 @@ class AslGame(Game):
             if vdelay.delaying(state):  # D2.17: a delay MP, in place
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
+            entered = vdriver.left_melee(entered, moving.units, seen[0], moving.here)  # A11.7, A11.71
             entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
             return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)

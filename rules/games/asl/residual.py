@@ -16,7 +16,9 @@ A lane may also run along an alternate hex grain, its owner declaring the LEFT o
 (A9.221, ``alternate_grain``); a mover crossing a hexside its LOF runs along, into or out of one of its
 Locations, may be Snap Shot there instead (A9.221, A8.15's DRMs: ``snap_shot``). Units that spend MF in a
 Location without entering it are attacked through inplace.py (A8.12); which hindrances are DRMs of these
-attacks is lanelos.py's (A8.2, A9.222). Not built here: the crest/bridge and pillbox cases.
+attacks is lanelos.py's (A8.2, A9.222). Where lanes cross, their owner chooses the order of their attacks
+after any other Residual there; a lane attack that can have no effect need not be made, so its owner is asked
+(A9.222, ``lane_attacks``). Not built here: the crest/bridge and pillbox cases.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from hexmate.rules import actions as act
 from hexmate.rules.charts import Axis
 from hexmate.rules.decisions import Decision
 from hexmate.rules.dice import ASL_DR
+from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import lanelos
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -384,6 +387,7 @@ def entered(position: Position, state: State) -> State:
                 args=(("fp", str(r.fp)), ("kind", "residual")),
             ))
     came = moving.path[moving.at - 1] if moving.at >= 1 else None
+    entering: list[Lane] = []
     for lane in lanes(view):
         if lane.side == side:
             continue
@@ -392,14 +396,88 @@ def entered(position: Position, state: State) -> State:
             checks.append(snap)
             continue
         if here in lane.hexes:
-            checks.append(Decision(
-                "roll", lane.side,
-                T("{units} entered {mg}'s Fire Lane ({fp} FP) at {hex}: roll the IFT DR", units=names,
-                  mg=lane.mg, fp=lane.fp_at(here), hex=view.label(here)),
-                "A9.22", "residual", dice="DR", subject=targets, target=here,
-                args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg)),
-            ))
-    return state.push(*checks)
+            entering.append(lane)
+    return state.push(*checks, *lane_attacks(view, entering, targets, here))
+
+
+def lane_roll(view: Position, lane: Lane, targets: tuple[str, ...], here: Hex) -> Decision:
+    """The IFT DR of a lane's attack on the movers that entered one of its Locations (A9.22)."""
+    return Decision(
+        "roll", lane.side,
+        T("{units} entered {mg}'s Fire Lane ({fp} FP) at {hex}: roll the IFT DR", units=", ".join(targets),
+          mg=lane.mg, fp=lane.fp_at(here), hex=view.label(here)),
+        "A9.22", "residual", dice="DR", subject=targets, target=here,
+        args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg)),
+    )
+
+
+def lane_attacks(view: Position, entering: Sequence[Lane], targets: tuple[str, ...],
+                 here: Hex) -> list[Decision]:
+    """A9.222: the lanes the movers entered attack one by one, after any other Residual there (``entered``
+    pushes that first). Where two or more cross, their owner chooses which attacks first (``lane_order``); a
+    lane attack that can have no effect need not be made, so its owner is asked whether to roll it
+    (``lane_skip``: the roll risks the MG's breakdown, A9.223, and can do nothing else)."""
+    present = tuple(u for u in targets if u in view.units and view.units[u].hex == here)
+    if not present or not entering:
+        return []  # A9.222: every target gone after an earlier attack: the rest are not made
+    if len(entering) > 1:
+        mgs = tuple(lane.mg for lane in entering)
+        return [Decision(
+            "confirm", entering[0].side,
+            T("{units} entered the crossing Fire Lanes of {mgs} at {hex}: which lane attacks first? (A9.222)",
+              units=", ".join(present), mgs=", ".join(mgs), hex=view.label(here)),
+            "A9.222", "lane_order", choices=mgs, subject=present, target=here,
+        )]
+    lane = entering[0]
+    roll = lane_roll(view, lane, present, here)
+    if not futile(view, roll):
+        return [roll]
+    return [Decision(
+        "confirm", lane.side,
+        T("{mg}'s Fire Lane ({fp} FP) at {hex} can have no effect on {units} even at the lowest DR: roll "
+          "it all the same (roll, at the risk of its breakdown), or skip it (A9.222)", mg=lane.mg,
+          fp=lane.fp_at(here), hex=view.label(here), units=", ".join(present)),
+        "A9.222", "lane_skip", choices=("roll", "skip"), subject=present, target=here, args=roll.args,
+    )]
+
+
+def resume_order(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.222: the chosen lane attacks first; the others follow, in their owner's order again when more
+    than one is left (asked once the first attack and its checks are over). A later attack finds no one
+    when the first left no target there, and then does nothing (``resume_attack``)."""
+    if answer.choice not in decision.choices or decision.target is None:
+        raise IllegalAction(T("answer one of {choices}", choices=", ".join(decision.choices)), "A9.222")
+    live = {lane.mg: lane for lane in lanes(position)}
+    first = [live[answer.choice]] if answer.choice in live else []
+    rest = [live[m] for m in decision.choices if m != answer.choice and m in live]
+    here = decision.target
+    return position.state.push(*lane_attacks(position, first, decision.subject, here),
+                               *lane_attacks(position, rest, decision.subject, here))
+
+
+def resume_skip(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A9.222: a lane attack that can have no effect is rolled only if its owner wants it."""
+    if answer.choice not in decision.choices or decision.target is None:
+        raise IllegalAction(T("answer one of {choices}", choices=", ".join(decision.choices)), "A9.222")
+    lane = next((x for x in lanes(position) if x.mg == decision.arg("mg")), None)
+    if answer.choice == "skip" or lane is None:
+        return position.state
+    return position.state.push(lane_roll(position, lane, decision.subject, decision.target))
+
+
+def futile(position: Position, roll: Decision) -> bool:
+    """A9.222: can this lane attack have no effect? True when even the lowest Original DR (one pip a die:
+    2) with its DRMs finds no result on the IFT (or the FP has no column)."""
+    assert roll.target is not None
+    targets = [position.units[u] for u in roll.subject if u in position.units]
+    fp = int(roll.arg("fp"))
+    chart = position.charts.chart("ift")
+    axis = chart.axis("fp")
+    col = axis.locate(Fraction(fp))
+    if col is None:
+        return True
+    drm = sum(v for _, v, _ in attack_drms(position, roll, targets))
+    return str(chart.lookup(fp=axis.key_at(col), final_dr=ASL_DR.count + drm)) == "-"
 
 
 def snap_shot(view: Position, lane: Lane, moving: Any, came: Hex | None, here: Hex,
@@ -448,30 +526,21 @@ def resume_snap(game: AslGame, position: Position, decision: Decision, answer: a
         args=(("fp", str(lane.fp_at(here))), ("kind", "lane"), ("mg", lane.mg))))
 
 
-def resume_attack(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
-    """A Residual or lane attack on the movers: the hex's TEM, FFNAM/FFMO as they apply, a lane's hindrance
-    from its MG; no Cowering (A8.224), no leadership or CX (A9.222). A lane's Original DR at or above its
-    MG's B# malfunctions it and ends the lane (A9.223)."""
-    from hexmate.rules.games.asl.aftermath import column_of, decisions_for, resume_casualty
-
-    assert decision.target is not None and answer.dice is not None
-    roll = ASL_DR.from_values(answer.dice)
+def attack_drms(position: Position, decision: Decision,
+                targets: Sequence[UnitState]) -> list[tuple[T, int, str]]:
+    """The DRMs of a Residual or lane attack (``decision``: its roll): the hex's TEM, FFNAM/FFMO as they
+    apply, a lane's hindrance from its MG; no leadership or CX (A9.222)."""
+    assert decision.target is not None
     here = decision.target
-    fp = int(decision.arg("fp"))
     lane = decision.arg("kind") == "lane"
-    targets = [position.units[u] for u in decision.subject if u in position.units and
-               position.units[u].hex == here]
-    state = position.state
-    if not targets:
-        return state
-    drms: list[tuple[T, int, str]] = []
     snap = decision.arg("snap") == "yes"  # A9.221, A8.15: no TEM of the hex, no FFNAM/FFMO
+    drms: list[tuple[T, int, str]] = []
     tem = 0 if snap else asl_terrain.tem(position, here)
     if tem:
         drms.append((T("target terrain ({terrain})", terrain=position.map.terrain(here)), tem, "A8.2"))
     hindrance = cancels = 0  # A9.222: SMOKE, grain, brush and marsh on the lane cancel FFMO, no DRM
     mg = position.units.get(decision.arg("mg")) if lane else None
-    if mg is not None:
+    if mg is not None and mg.carrier in position.units:
         origin = position.units[mg.carrier or ""].hex
         if origin is not None:
             hindrance, cancels = lanelos.lane(position, origin, here)
@@ -491,6 +560,28 @@ def resume_attack(game: AslGame, position: Position, decision: Decision, answer:
         clear = not tem and not hindrance and not cancels and not smoke
         if position.map.terrain(here) == "open" and clear:
             drms.append((T("moving in Open Ground (FFMO)"), -1, "A4.6"))
+    return drms
+
+
+def resume_attack(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    """A Residual or lane attack on the movers: the hex's TEM, FFNAM/FFMO as they apply, a lane's hindrance
+    from its MG; no Cowering (A8.224), no leadership or CX (A9.222). A lane's Original DR at or above its
+    MG's B# malfunctions it and ends the lane (A9.223)."""
+    from hexmate.rules.games.asl.aftermath import column_of, decisions_for, resume_casualty
+
+    assert decision.target is not None and answer.dice is not None
+    roll = ASL_DR.from_values(answer.dice)
+    here = decision.target
+    fp = int(decision.arg("fp"))
+    lane = decision.arg("kind") == "lane"
+    targets = [position.units[u] for u in decision.subject if u in position.units and
+               position.units[u].hex == here]
+    state = position.state
+    if not targets:
+        return state
+    snap = decision.arg("snap") == "yes"  # A9.221, A8.15: no TEM of the hex, no FFNAM/FFMO
+    mg = position.units.get(decision.arg("mg")) if lane else None
+    drms = attack_drms(position, decision, targets)
     drm = sum(v for _, v, _ in drms)
     final = roll.total + drm
     chart = position.charts.chart("ift")

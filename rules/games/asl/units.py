@@ -13,7 +13,7 @@ the owner's (data/counters.json is a demo catalogue, labelled so).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -138,6 +138,18 @@ def excess_pp(state: State, owner: UnitState) -> int:
 def sw_fire_limit(unit: UnitState) -> int:
     """A7.35: a squad may fire up to two SW in a fire phase, any other unit one."""
     return 2 if unit.type == "squad" else 1
+
+
+def sw_pair_allowed(weapons: Sequence[UnitState]) -> bool:
+    """A7.351 with A9.11: the SW one unit fires in a fire phase are of different types, except that a squad
+    may fire two SW MGs (A9.11 names no type; the MG rule is the specific one, so two LMGs are allowed).
+
+    Reading of the text: A7.351 lets a squad fire two SW/Guns of different types in one fire phase; A9.11,
+    the rule for SW MGs, lets a squad fire two SW MGs at full MG FP, losing its inherent FP, with no word of
+    their types. Two MGs therefore never fail the "different types" test; any other pair of one name does.
+    """
+    names = [w.name for w in weapons if w.values.get("sw") != "mg"]
+    return len(names) == len(set(names))
 
 
 def keeps_inherent_fp(unit: UnitState, sw_fired: int) -> bool:

@@ -17,17 +17,25 @@ What the text gives (paraphrased) and this module does:
   back beneath the vehicle when the vehicle is abandoned (``move V HEX as abandon`` in its side's MPh,
   D5.41 through vcrew.py, ``release``).
 
-A11.52's capture of a stopped unarmored vehicle with passengers is ccpax.py's. Not built (the report says
-so): the SMC's return when a new crew enters the vehicle (D5.42's re-entry is built for Abandoned vehicles
-only).
+- A11.7, A11.71 with A21.21: the vehicle drives out of a Melee Location with its captors aboard; when none of
+  their side stays there, the enemy there is no longer in Melee (``left_melee``, on every vehicle's exit).
+
+- A21.21 with D5.42: the SMC drives until the vehicle has a new crew: a MMC of its side that began its MPh
+  in the vehicle's Location, boarding it, is asked whether it enters as that crew (spending all its MF,
+  through D5.43's window) or rides; as the crew it is inside, off the map, and the SMC is back beneath the
+  vehicle (vreentry.py: ``may_crew``, ``crew_question``).
+
+A11.52's capture of a stopped unarmored vehicle with passengers is ccpax.py's.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
 from hexmate.rules.games.base import State, UnitState
+from hexmate.rules.hexes import Hex
 
 DRIVER = "temp_driver"  # A21.21: driven by its captors' inherent driver
 DRIVING = "driving"  # the SMC off the map, driving the vehicle it captured (A21.21)
@@ -80,6 +88,22 @@ def start_of_ccph(state: State) -> State:
     return state
 
 
+def left_melee(state: State, movers: Sequence[str], left: Hex, here: Hex) -> State:
+    """A11.7, A11.71: a vehicle, never in Melee itself, may drive out of a Melee Location with its passengers
+    and riders (its captors in a captured one, A21.21); when none of their side stays there, the enemy units
+    there are no longer in Melee (and may then fire at the movers as they go on, A8.1)."""
+    if left == here or not movers or movers[0] not in state.units:
+        return state
+    side = state.units[movers[0]].side
+    gone = set(movers) | {u.id for u in state.units.values() if u.carrier in movers}
+    there = [u for u in state.units.values() if u.hex == left and u.id not in gone]
+    if any(u.side == side and u.type != "sw" for u in there):
+        return state  # A11.71: friends left in the Melee hold the enemy in it
+    for unit in [u for u in there if u.side != side and u.has("melee")]:
+        state = state.with_unit(unit.mark(remove=("melee",)))
+    return state
+
+
 def release(state: State, vehicle: UnitState) -> State:
     """A21.21, A21.22: the vehicle abandoned, its SMC driver or crew is back beneath it."""
     from hexmate.rules.games.asl.vcapture import TEMP_CREWS
@@ -96,4 +120,5 @@ def release(state: State, vehicle: UnitState) -> State:
     return state
 
 
-__all__ = ["DRIVER", "DRIVING", "SMC_DRIVER", "release", "smc_driver", "start_of_ccph", "unarmed"]
+__all__ = ["DRIVER", "DRIVING", "SMC_DRIVER", "left_melee", "release", "smc_driver", "start_of_ccph",
+           "unarmed"]

@@ -20,6 +20,9 @@ opens on the load (the unit is the one "moving" in its Location, fire.py's Defen
 with FFNAM); when the window closes, the unit enters only if it is still there, unpinned and in Good Order,
 and the vehicle still an unwrecked Abandoned one; otherwise the entry failed and its MF are spent all the
 same. The unit is then taken off the map (it is inside now) and the vehicle loses its Abandoned counter.
+A21.21: the same entry, by a MMC, gives a captured unarmed vehicle its SMC captor drives a new crew; the
+MMC boarding it is asked whether it enters as the crew or rides (``crew_question``), and as the crew it
+frees the SMC, back beneath the vehicle.
 Not built: a Gun hook-up with the entry (D5.42), entry in the CCPh (A21.2), and the entering unit's own
 morale as the crew's (the vehicle keeps the crew morale of its counter, vcrew.py).
 """
@@ -34,12 +37,13 @@ from hexmate.rules.decisions import Decision, Moving
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games.asl import crew, swremove, vcapture, vdriver, vsmccrew
 from hexmate.rules.games.asl.armour import is_vehicle, vtype
-from hexmate.rules.games.base import Position, State
+from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.scenario import CounterType
 from hexmate.rules.text import T
 
 LEFT = "crew_left"  # the vehicle's crew left it this Player Turn (D5.42)
 ENTER = "vreentry"  # the continuation of the reaction window at the entering unit (D5.43)
+NEW_CREW = "vnewcrew"  # A21.21: a MMC boarding an SMC-driven captured vehicle: its new crew, or a passenger
 MMC = ("squad", "hs", "crew")
 SMC = ("leader", "hero")
 
@@ -47,6 +51,37 @@ SMC = ("leader", "hero")
 def is_reentry(position: Position, load: act.Load) -> bool:
     vehicle = position.units.get(load.carrier)
     return vehicle is not None and is_vehicle(vehicle) and vehicle.has("abandoned")
+
+
+def smc_driven(vehicle: UnitState | None) -> bool:
+    """A21.21: a captured unarmed vehicle driven by the SMC that took it, waiting for a new crew."""
+    return vehicle is not None and is_vehicle(vehicle) and vdriver.unarmed(vehicle) \
+        and vdriver.smc_driver(vehicle) is not None
+
+
+def may_crew(position: Position, load: act.Load) -> bool:
+    """A21.21 with D5.42: may this load be a MMC entering the SMC-driven captured vehicle as its new crew?"""
+    if not smc_driven(position.units.get(load.carrier)):
+        return False
+    try:
+        check(position, load)
+    except IllegalAction:
+        return False
+    return True
+
+
+def crew_question(position: Position, load: act.Load) -> Decision:
+    """A21.21: the MMC either rides the SMC-driven vehicle or enters it as its new crew (D5.42), which frees
+    the SMC driver."""
+    vehicle = position.units[load.carrier]
+    return Decision(
+        "confirm", vehicle.side,
+        T("{unit} boards {vehicle}: enter it as its new crew, spending all its MF (crew: {smc} is back "
+          "beneath it, A21.21, D5.42), or ride as a passenger (ride)", unit=load.units[0], vehicle=vehicle.id,
+          smc=vdriver.smc_driver(vehicle) or ""),
+        "A21.21", NEW_CREW, choices=("crew", "ride"), subject=load.units, target=vehicle.hex,
+        args=(("vehicle", vehicle.id),),
+    )
 
 
 def check(position: Position, load: act.Load) -> act.Load:
@@ -94,6 +129,8 @@ def check(position: Position, load: act.Load) -> act.Load:
             T("{unit} must be in Good Order and unpinned to enter a vehicle (D5.43)", unit=uid), "D5.43"
         )
     vt = vtype(vehicle)
+    if smc_driven(vehicle) and unit.type in MMC:
+        return load  # A21.21: a new crew for the vehicle its SMC captor drives
     if not (vt.ma is not None or vt.bmg or vt.cmg or vt.aamg):
         raise IllegalAction(T("{unit} is unarmed: its driver never left it (D5.1)", unit=vehicle.id), "D5.1")
     return act.Load(tuple(u.id for u in smcs), vehicle.id) if len(smcs) > 1 else load
@@ -130,7 +167,7 @@ def resume(position: Position, decision: Decision, answer: act.Answer) -> State:
     vehicle = state.units.get(decision.arg("vehicle"))
     if not fit or vehicle is None:
         return state
-    if vehicle.has("wreck") or not vehicle.has("abandoned"):
+    if vehicle.has("wreck") or not (vehicle.has("abandoned") or smc_driven(vehicle)):
         return state
     return _inside(state, vehicle.id, fit, position.scenario.counters)
 
@@ -154,6 +191,12 @@ def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
         return state.with_unit(inside)
     uid = ids[0]
     entering = state.units.get(uid)
+    if smc_driven(vehicle):  # A21.21: the new crew drives it; the SMC driver is back beneath it
+        state = vdriver.release(state, vehicle)
+        state = state.with_unit(state.units[vehicle_id].mark(vdriver.DRIVER))
+        for sw in [u for u in state.units.values() if u.carrier == uid]:  # an inherent crew possesses no SW
+            state = state.with_unit(dataclasses.replace(sw, carrier=None, hex=vehicle.hex))
+        return state.without_unit(uid)
     own = uid == crew.crew_id(vehicle)
     marks = ("plus1",) if entering is not None and entering.has("plus1") else ()
     if not own:
@@ -169,4 +212,5 @@ def _inside(state: State, vehicle_id: str, uids: str | tuple[str, ...],
     return state
 
 
-__all__ = ["ENTER", "LEFT", "apply", "check", "is_reentry", "resume"]
+__all__ = ["ENTER", "LEFT", "NEW_CREW", "apply", "check", "crew_question", "is_reentry", "may_crew", "resume",
+           "smc_driven"]

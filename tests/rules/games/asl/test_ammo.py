@@ -118,6 +118,30 @@ def test_a19_131_no_fire_lane(make_position: Any) -> None:
     assert short.decision is not None and short.decision.then != "lane_declare"
 
 
+def test_a_7_a_short_sw_is_not_in_good_order_yet_fires_with_its_lowered_numbers(make_position: Any) -> None:
+    """A.7 with A19.131: a SW under Ammunition Shortage is not in Good Order, yet it fires (A19.131 lowers its
+    B#: the Original 11 malfunctions the B12 LMG, the test above); only A9.22 asks Good Order of it."""
+    plain, short = fire_board(make_position), fire_board(make_position, SHORT)
+    assert ammo.sw_good_order(plain, plain.units["b-lmg"])
+    assert not ammo.sw_good_order(short, short.units["b-lmg"])
+    short.push_text("fire b-1,b-lmg at C3 dice 2,3")
+    assert short.last_resolution is not None and "b-lmg" in short.last_resolution.text()
+    broken = fire_board(make_position, None)
+    broken = broken.at(broken.state.with_unit(broken.units["b-1"].mark("broken")))
+    assert not ammo.sw_good_order(broken, broken.units["b-lmg"])  # its possessor is not in Good Order
+
+
+def test_a21_11_a_captured_mg_is_not_short_and_may_lay_a_lane(make_position: Any) -> None:
+    """A21.11: a captured SW never suffers Ammunition Shortage: b's captured MMG stays in Good Order (A.7) and
+    may lay a Fire Lane although b's OB is short (A19.131, A9.22)."""
+    pos = mph_board(make_position, SHORT)
+    pos = pos.at(pos.state.with_unit(pos.units["b-mmg"].mark("captured")))
+    assert ammo.sw_good_order(pos, pos.units["b-mmg"])
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("fire b-mmg at C2")
+    assert pos.decision is not None and pos.decision.then == "lane_declare"
+
+
 def test_d3_71_with_a19_131_a_gun_gets_a_circled_b_one_lower(make_position: Any) -> None:
     """A19.131, D3.71: a vehicle gun with B12 counts as B11 circled: an Original TH DR of 11 is Low Ammo (not
     a malfunction); without the shortage nothing happens."""

@@ -201,12 +201,30 @@ def test_t7_306_fire_group_with_an_mmg_and_a_9_2_through_the_game(make_position:
     assert [d.subject[0] for d in reversed(pos.state.decisions)] == ["b-l", "b-1", "b-2", "b-3"]
 
 
-def test_a7_351_two_sw_of_one_squad_must_be_of_different_types(make_position: Any) -> None:
+def test_a9_11_a_squad_fires_two_lmgs_but_not_its_inherent_fp_with_them(make_position: Any) -> None:
+    """A9.11 (the MG rule) lets a squad fire two SW MGs at full MG FP, losing its inherent FP; it names no
+    type, so A7.351's "different types" does not bar two LMGs: 3 + 3 = 6 FP."""
     second = {"id": "a-lmg2", "counter": "LMG", "side": "a", "hex": "C1", "carrier": "a-1"}
     units = [*squad_with_lmg(), second]
     pos = pos_with(make_position, units + TARGET)
-    with pytest.raises(IllegalAction, match=r"different types \(A7\.351\)"):
-        pos.push_text("fire a-lmg,a-lmg2 at C4 dice 4,5")
+    with pytest.raises(IllegalAction, match=r"inherent FP while firing 2 SW \(A7\.35\)"):
+        pos.push_text("fire a-1,a-lmg,a-lmg2 at C4 dice 4,5")
+    text = pos.resolve(pos.parse_action("fire a-lmg,a-lmg2 at C4 dice 4,5")).text()
+    assert "6 FP -> 6 column" in text
+
+
+def test_a7_351_two_sw_of_one_type_other_than_mgs_are_refused(make_position: Any) -> None:
+    """A7.351: two SW of one type (two FTs here) are not fired by one squad in a fire phase."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C3"},
+             {"id": "a-ft", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"},
+             {"id": "a-ft2", "counter": "FT", "side": "a", "hex": "C3", "carrier": "a-1"}]
+    pos = pos_with(make_position, units + TARGET)
+    pos.push_text("fire a-ft at C4 dice 2,3")
+    assert "a-ft" in pos.units and pos.units["a-ft"].has("prep_fire")
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.choices else "answer dice 3,3")
+    with pytest.raises(IllegalAction, match=r"different types .*\(A7\.351\)"):
+        pos.push_text("fire a-ft2 at C4 dice 4,5")
 
 
 def test_a7_81_a_pinned_possessor_fires_its_mg_as_area_fire_without_rof(make_position: Any) -> None:

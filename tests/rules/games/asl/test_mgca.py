@@ -85,3 +85,48 @@ def test_a9_21_a_pinned_users_ca_stays_into_the_dfph(make_position: Any, pinned:
     else:
         pos.push_text("fire b-mg at C1 dice 6,5")
         assert pos.units["b-mg"].has("final_fire")
+
+
+UPPER = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+
+
+def stairwell(make_position: Any) -> Position:
+    """a's 4-6-7 and HMG on the ground level of C4, a stone building with a level 1 and the stairs; b's
+    squads on C4's level 1 and in C7."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"},
+             {"id": "a-mg", "counter": "HMG", "side": "a", "hex": "C4", "carrier": "a-1"},
+             {"id": "b-up", "counter": "4-4-7r", "side": "b", "hex": "C4", "level": 1},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C7"},
+             {"id": "b-3", "counter": "4-4-7r", "side": "b", "hex": "C8"}]
+    pos: Position = make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C4": UPPER})
+    return pos
+
+
+def settle(pos: Position) -> None:
+    while pos.decision is not None:
+        pos.push_text("answer dice 6,6")
+
+
+def test_a9_21_fired_up_the_stairwell_the_hmg_fires_on_only_up_there(make_position: Any) -> None:
+    """A9.21: the HMG fires up the stairwell at C4's level 1 and keeps its ROF: its CA is fixed vertically,
+    so it may fire there again but not at C7 (its first fire's floor only)."""
+    pos = stairwell(make_position)
+    pos.push_text("fire a-mg at C4 dice 5,1")  # coloured 1: the ROF is kept (A9.2)
+    settle(pos)
+    assert mgca.vertical_now(pos, pos.units["a-mg"]) == 1
+    with pytest.raises(IllegalAction, match=r"stairwell to level 1") as err:
+        pos.push_text("fire a-mg at C7 dice 6,5")
+    assert err.value.rule == "A9.21"
+    pos.push_text("fire a-mg at C4 dice 6,5")  # the same Location up the stairs: allowed
+    assert pos.units["a-mg"].has("prep_fire")
+
+
+def test_a9_21_a_ca_fixed_round_the_hex_holds_no_level_up_the_stairwell(make_position: Any) -> None:
+    """A9.21: fired first at C7 (a horizontal CA), the HMG may not then fire up the stairwell."""
+    pos = stairwell(make_position)
+    pos.push_text("fire a-mg at C7 dice 5,1")
+    settle(pos)
+    with pytest.raises(IllegalAction, match=r"within the CA"):
+        pos.push_text("fire a-mg at C4 dice 6,5")
+    pos.push_text("fire a-mg at C8 dice 6,5")
+    assert pos.units["a-mg"].has("prep_fire")

@@ -337,3 +337,91 @@ def test_a9_223_a_lane_mg_firing_tpbf_into_its_own_location_cancels_its_lane(mak
     assert rfp.cancel_on_fire(pos, pos.state, [mmg], pos.map.parse_label("C3")) is pos.state
     after = rfp.cancel_on_fire(pos, pos.state, [mmg], lane.origin)
     assert rfp.lanes(pos.at(after)) == ()
+
+
+# --- A9.222: crossing lanes in their owner's order; a lane attack that can have no effect ---
+
+
+def crossing(make_position: Any, screened: bool = False, markers: list[str] | None = None) -> Any:
+    """b's MMG in C6 with its lane down the C row to C1 (2 FP: the 5 FP MMG's 4 column, one left) and b's
+    LMG three hexes from C2 on another hex row, its lane through C2 (1 FP: 3 FP's 2 column, one left).
+    ``screened``: C2 a stone building, the two hexes between the LMG and C2 orchards."""
+    from hexmate.rules.hexes import DIRECTIONS, Hex
+
+    probe = board(make_position)
+    m = probe.map
+    c2, c6 = m.parse_label("C2"), m.parse_label("C6")
+    lmg_at = next(o for d in DIRECTIONS for o in [Hex(c2.q + 3 * d.q, c2.r + 3 * d.r)]
+                  if o in m.hexes and not m.label(o).startswith("C"))
+    lmg_row = tuple(rfp.hex_row(lmg_at, c2, 3))
+    terrain = {"C2": "stone-building", **{m.label(h): "orchard" for h in lmg_row[:2]}} if screened else {}
+    extra = [{"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C6"},
+             {"id": "b-mmg", "counter": "MMG", "side": "b", "hex": "C6", "carrier": "b-2"},
+             {"id": "b-3", "counter": "4-6-7", "side": "b", "hex": m.label(lmg_at)},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": m.label(lmg_at), "carrier": "b-3"}]
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C1", "markers": markers or []},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "L8"}, *extra]
+    pos = make_position("asl", units, "MPh", counters=COUNTERS, hexes=terrain)
+    mmg_row = tuple(rfp.hex_row(c6, m.parse_label("C1"), 5))
+    assert c2 in mmg_row and c2 in lmg_row
+    lanes = (rfp.Lane("b-mmg", "b", c6, mmg_row[-1], mmg_row, rfp.lane_value(AXIS, 5)),
+             rfp.Lane("b-lmg", "b", lmg_at, c2, lmg_row, rfp.lane_value(AXIS, 3)))
+    gs = rfp._gs(pos.state)
+    return pos.at(pos.state.replace(game=gs.replace(lanes=lanes)))
+
+
+def test_a9_222_where_lanes_cross_their_owner_chooses_which_attacks_first(make_position: Any) -> None:
+    """A9.222: a-1 enters C2, where the MMG's and the LMG's lanes cross: b chooses the order; here the LMG
+    (1 FP) first, then the MMG (2 FP)."""
+    pos = crossing(make_position)
+    pos.push_text("move a-1 C1-C2")
+    top = pos.decision
+    assert top.then == "lane_order" and top.side == "b" and set(top.choices) == {"b-mmg", "b-lmg"}
+    pos.push_text("answer b-lmg")
+    assert pos.decision.then == "residual" and pos.decision.arg("mg") == "b-lmg"
+    assert pos.decision.arg("fp") == "1"
+    pos.push_text("answer dice 6,5")  # 11 - 1 FFNAM - 1 FFMO = 9 on the 1 column: no effect
+    assert "Fire Lane at C2: -" in pos.last_resolution.text()
+    assert pos.decision.then == "residual" and pos.decision.arg("mg") == "b-mmg"
+    assert pos.decision.arg("fp") == "2"
+
+
+def test_a9_222_the_second_lane_finds_no_one_after_the_first_eliminated_them(make_position: Any) -> None:
+    """A9.222: the lanes are resolved apart unless the first attack removed every target."""
+    pos = crossing(make_position)
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("answer b-mmg")
+    pos.push_text("answer dice 1,1")  # 2 - 2 = 0 on the 2 column: 2KIA
+    assert "a-1" not in pos.units
+    assert pos.decision.then == "residual" and pos.decision.arg("mg") == "b-lmg"
+    before = pos.state.units
+    pos.push_text("answer dice 3,3")  # nobody left in C2: the LMG's attack does nothing
+    assert pos.last_resolution is None and pos.state.units == before
+
+
+def test_a9_222_a_lane_attack_that_can_have_no_effect_need_not_be_made(make_position: Any) -> None:
+    """A9.222: a-1 Assault Moves (no FFNAM) into C2, a stone building (+3 TEM). The MMG's 2 FP lane there
+    can still act (2 + 3 = 5: NMC) and is rolled; the LMG's 1 FP lane, seen through two orchards (+2), can
+    not even at an Original DR of 2 (7 on the 1 column: no effect): b is asked whether to roll it, and
+    skipping it leaves a-1 as it was."""
+    pos = crossing(make_position, screened=True, markers=["assault"])
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("answer b-mmg")
+    assert pos.decision.then == "residual" and pos.decision.arg("mg") == "b-mmg"
+    pos.push_text("answer dice 5,4")  # 9 + 3 = 12: no effect
+    top = pos.decision
+    assert top.then == "lane_skip" and top.arg("mg") == "b-lmg" and top.choices == ("roll", "skip")
+    before = pos.state.units
+    pos.push_text("answer skip")
+    assert pos.state.units == before and all(d.then != "residual" for d in pos.state.decisions)
+
+
+def test_a9_222_a_lane_attack_with_no_effect_may_still_be_rolled(make_position: Any) -> None:
+    pos = crossing(make_position, screened=True, markers=["assault"])
+    pos.push_text("move a-1 C1-C2")
+    pos.push_text("answer b-lmg")
+    assert pos.decision.then == "lane_skip"
+    pos.push_text("answer roll")
+    assert pos.decision.then == "residual" and pos.decision.arg("mg") == "b-lmg"
+    pos.push_text("answer dice 1,1")
+    assert "final DR 7 -> -" in pos.last_resolution.text()

@@ -99,3 +99,68 @@ def test_a9_52_first_fire_spraying_leaves_residual_where_no_mover_is(make_positi
     pos.push_text("answer dice 5,4")  # coloured 4: the ROF (3) is lost, the HMG leaves its Residual
     left = {pos.label(r.hex): r.fp for r in rfp.residuals(pos.state)}
     assert left == {"C2": 1, "C3": 1}
+
+
+TOWER = {"terrain": "stone-building", "features": ["building-level-1", "building-level-2", "stairway"]}
+
+
+def tower(make_position: Any) -> Any:
+    """The 5-4-8 and LMG in C2 beside C3, a stone building with levels 1 and 2: b's squads on each level."""
+    units = [{"id": "a-1", "counter": "5-4-8", "side": "a", "hex": "C2"},
+             {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "C2", "carrier": "a-1"},
+             {"id": "b-0", "counter": "4-4-7r", "side": "b", "hex": "C3"},
+             {"id": "b-1", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 1},
+             {"id": "b-2", "counter": "4-4-7r", "side": "b", "hex": "C3", "level": 2}]
+    return make_position("asl", units, "PFPh", counters=COUNTERS, hexes={"C3": TOWER})
+
+
+def test_a9_5_spraying_two_levels_of_one_building_one_level_apart(make_position: Any) -> None:
+    """A9.5: in a building the two Locations may be vertically "adjacent", in one hex and within one level of
+    each other: the fire names C3 level 1, sprays level 2 with the same Original DR; the ground level's
+    squad is not attacked."""
+    pos = tower(make_position)
+    pos.push_text("fire a-1,a-lmg at C3")
+    pos.push_text("answer h1")  # the target Location (A7.4)
+    top = pos.decision
+    assert top.then == "spray" and top.choices == ("none", "h0", "h2")
+    assert "the target Location: h0, h2), or none" in top.prompt
+    pos.push_text("answer h2")
+    pos.push_text("answer dice 2,3")
+    res = pos.last_resolution
+    assert set(res.results) == {"b-1", "b-2"}
+    text = res.text()
+    assert "C3 level 1: the same Original DR, half FP as Area Fire (A9.5)" in text
+    assert "C3 level 2: the same Original DR, half FP as Area Fire (A9.5)" in text
+    assert "x1/2 Area Fire: spraying fire (A9.5)" in text
+
+
+def test_a9_5_no_vertical_spray_two_levels_away(make_position: Any) -> None:
+    """A9.5: from the ground level only level 1 is within one level; level 2 is not offered."""
+    pos = tower(make_position)
+    pos.push_text("fire a-1,a-lmg at C3")
+    pos.push_text("answer h0")
+    assert pos.decision.then == "spray" and pos.decision.choices == ("none", "h1")
+
+
+def test_a9_5_spraying_a_bypassing_unit_aims_at_its_vertex(make_position: Any) -> None:
+    """A9.5 with A4.34: a-1 bypasses the stone building D4 along D4-C4 and D4-C5 (the A4.34 example's
+    analogue, test_bypass.py); b's 4-6-7 and LMG in C7 spray D4 and C5 (a-2 there): the D4 half aims at a
+    vertex of the hexsides bypassed, so the building's TEM does not apply and FFNAM and FFMO do (A4.34);
+    C5 is attacked with the same Original DR. Numbers: (4 + 3) x1/2 = 3 1/2 FP on the 2 column, 7 - 2 = 5."""
+    from .test_bypass import board as bypass_board
+
+    enemy = [{"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C7"},
+             {"id": "b-lmg", "counter": "LMG", "side": "b", "hex": "C7", "carrier": "b-1"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C5"}]
+    pos = bypass_board(make_position, enemy)
+    pos.push_text("move a-1 D3-D4-D5 as bypass:C4,C5")
+    pos.push_text("fire b-1,b-lmg at D4")
+    if pos.decision.then == "lane_declare":
+        pos.push_text("answer no-lane")
+    assert pos.decision.then == "spray" and "C5" in {pos.label(h) for h in pos.decision.hexes}
+    pos.push_text("answer hex C5")
+    pos.push_text("answer dice 3,4")
+    text = pos.last_resolution.text()
+    assert "moving in Open Ground (FFMO): -1 (A4.34)" in text and "stone-building" not in text
+    assert "3 1/2 FP -> 2 column, final DR 5" in text
+    assert "C5: the same Original DR, half FP as Area Fire (A9.5)" in text
