@@ -1817,6 +1817,7 @@ class AslGame(Game):
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
         state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
+        state = asl_berserk.entered(self, position, state)  # A15.431: the charge's targets, hex by hex
         state = asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
         if bicycle.needs_wreck_check(position, movers, left, moving.here):  # D15.84, D15.46: before any DFF
             state = state.push(bicycle.wreck_check(position, movers, left, moving.here))
@@ -1897,7 +1898,9 @@ class AslGame(Game):
         stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
         return bool(units) and not stuck and not any(
             u.has("broken") or u.has("pinned") or u.has("wreck") for u in units) \
-            and not asl_berserk.turned(units)  # A15.431: berserk mid-move: it charges from here
+            and not asl_berserk.turned(units) \
+            and not asl_berserk.off_course(self, position)  # A15.431: it charges from here (berserk now, or
+        # a charge whose next hex the facts known now no longer make its way)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
@@ -1962,7 +1965,8 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
-        state = asl_berserk.begin(state, [u.id for u in units])  # A15.431: berserk as it starts: a charge
+        # A15.431: berserk as it starts: a charge, its targets kept to be gone by hex by hex
+        state = asl_berserk.begin(self, position, state, [u.id for u in units], move.mode)
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
         if overrun is not None and not asl_berserk.charging(movers) and not asl_hw.in_wave(movers):
