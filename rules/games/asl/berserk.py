@@ -771,8 +771,9 @@ def _stopped_charge(game: AslGame, position: Position, state: State) -> State:
         return state
     targets = kept.targets if here in kept.targets else charge.retarget(here, kept.targets)
     state = _store(state, units, dataclasses.replace(kept, budget=left, targets=targets))
+    tag = GO + str(int(left * 2))  # in half MF, as a unit gone berserk mid-move has them
     for unit in units:
-        state = state.with_unit(state.units[unit.id].mark(GO + str(int(left * 2))))
+        state = state.with_unit(state.units[unit.id].mark(tag))
     return state
 
 
