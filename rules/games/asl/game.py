@@ -704,6 +704,7 @@ class AslGame(Game):
             vsmoke.options(self, position, action)  # D13.2, D13.35: a vehicle's dispenser or grenades
             return action
         if isinstance(action, act.Smoke):
+            asl_hw.check_other_mf(self, position, (action.unit,))  # A25.232: no MF but the impulse's
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
@@ -783,6 +784,7 @@ class AslGame(Game):
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if asl_placedc.claims(position, action):
+                asl_hw.check_other_mf(self, position, action.firers)  # A25.232: no MF but the impulse's
                 return asl_placedc.check(self, position, action)  # A23.3: a DC placed in the MPh
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
@@ -1829,6 +1831,13 @@ class AslGame(Game):
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
         if moving.units[0] not in position.units:
             return False  # a dummy gone as it moved (A12.14)
+        if asl_hw.in_impulse(self, position):  # D14.32: First Fire at a Human Wave at each impulse's end only
+            if not asl_hw.closing(self, position):
+                return False
+            view = armour.infantry_view(probe)
+            return any(asl_fire.can_fire_at(self, view, h) for h in
+                       sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
+                              key=lambda h: (h.q, h.r)))
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
@@ -1873,7 +1882,11 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
-                d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
+                if asl_hw.in_impulse(self, position.at(state)):  # D14.32: one window, at the impulse's end
+                    d = dataclasses.replace(d, rule="D14.32", prompt=T(
+                        "the Human Wave's impulse is over: First Fire at any HW unit now, or pass (D14.32)"))
+                else:
+                    d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 here = position.at(state)
                 extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side))  # D2.401, D7.211
