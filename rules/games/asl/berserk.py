@@ -767,9 +767,9 @@ def _stopped_charge(game: AslGame, position: Position, state: State) -> State:
     if here in charge.enemy:
         return state  # in a Known enemy's Location: its charge is made (A15.432)
     left = kept.budget - Fraction(charge.path_cost(moving.path[: moving.at + 1]))
-    if left <= 0:
-        return state
     targets = kept.targets if here in kept.targets else charge.retarget(here, kept.targets)
+    if not any(step <= left for _, step, _ in charge.steps(here, 0, targets, mf=False)):
+        return state  # no MF for its next step: the charge ends here (A15.432)
     state = _store(state, units, dataclasses.replace(kept, budget=left, targets=targets))
     tag = GO + str(int(left * 2))  # in half MF, as a unit gone berserk mid-move has them
     for unit in units:
