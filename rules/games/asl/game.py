@@ -1598,6 +1598,8 @@ class AslGame(Game):
         state = prisoners.resume_surrender(self, position, decision, answer)
         if answer.units:  # A20.551: the Unarmed units there rearm
             state = asl_rearm.after_surrender(position, position.state, state, decision)
+        if answer.units:  # A25.234: a HW unit made guard leaves the wave
+            state = asl_hw.guard_leaves(self, state, answer.units[0])
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state

@@ -37,14 +37,13 @@ What is here, paraphrasing the text:
   ``check_move``).
 - A25.233, A19.12: a Disrupted enemy in a Location a HW unit entered surrenders at the impulse's end (not as
   it is entered), the HW side naming the guard or refusing (``surrenders``; prisoners.resume_surrender);
-  unarmed enemies are unarmed.py's CC at the move's end (A20.54).
+  unarmed enemies are unarmed.py's CC at the move's end (A20.54; the text puts it at the impulse's end too:
+  not moved there).
 
 Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
 among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
-neither); a leader's rally of a Disrupted unit that would spare it (A19.12). A HW stack that entered a
-Location with a Disrupted enemy leaves the wave at the impulse's end as with any Known armed enemy there
-(A25.234), before the surrender is answered. A wounded SMC has 3 MF, holds back no one and spends its last
-MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
+neither); a leader's rally of a Disrupted unit that would spare it (A19.12). A wounded SMC has 3 MF, holds
+back no one and spends its last MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
 """
 
 from __future__ import annotations
@@ -556,9 +555,12 @@ def close_impulse(game: AslGame, position: Position) -> State:
     spent = wave.spent + max((c for u, c in wave.acted if u not in hurt), default=0)
     keep: list[str] = []
     starts = []
+    offers = surrenders(game, position, wave)
+    giving_up = {u for d in offers for u in d.subject}  # A19.12: gone at this impulse's end, as prisoners
     for unit in units_now(position, wave):
         enemy_here = (
-            any(_known_armed_enemy(e, unit.side) for e in position.units_at(unit.hex))
+            any(_known_armed_enemy(e, unit.side) and e.id not in giving_up
+                for e in position.units_at(unit.hex))
             if unit.hex is not None
             else False
         )
@@ -570,7 +572,6 @@ def close_impulse(game: AslGame, position: Position) -> State:
         now, _ = wave.start_of(unit.id)
         keep.append(unit.id)
         starts.append((unit.id, unit.hex, now))
-    offers = surrenders(game, position, wave)
     wave = dataclasses.replace(
         wave, units=tuple(keep), spent=spent, impulse=wave.impulse + 1, starts=tuple(starts), acted=()
     )
@@ -579,6 +580,18 @@ def close_impulse(game: AslGame, position: Position) -> State:
     if not any(step_options(game, view, wave, u) for u in units_now(view, wave)):
         state = end(game, view)
     return state.push(*reversed(offers)) if offers else state
+
+
+def guard_leaves(game: AslGame, state: State, guard: str) -> State:
+    """A25.234: the HW unit named guard of the surrendered is a HW unit no more, at once."""
+    wave = wave_of(game, state)
+    unit = state.units.get(guard)
+    if wave is None or unit is None or guard not in wave.units:
+        return state
+    state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))
+    wave = dataclasses.replace(wave, units=tuple(u for u in wave.units if u != guard),
+                               starts=tuple(s for s in wave.starts if s[0] != guard))
+    return state.replace(game=game.gstate(state).replace(hw=wave))
 
 
 def surrenders(game: AslGame, position: Position, wave: Wave) -> list[Decision]:

@@ -231,7 +231,8 @@ def test_first_fire_at_the_wave_comes_at_each_impulse_end_at_any_hw_unit() -> No
 
 def test_a_disrupted_enemy_entered_surrenders_at_the_impulse_end() -> None:
     """A25.233, A19.12: a HW stack enters R4, where a Disrupted German squad is; at the end of that impulse
-    (not as it enters) the German surrenders: the Russians name the guard, who leaves the wave (A25.234)."""
+    (not as it enters) the German surrenders: the Russians name the guard, who leaves the wave (A25.234);
+    the other squad there goes on, no armed Known enemy being in its Location as the next impulse starts."""
     disrupted = {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "R4",
                  "markers": ["broken", "disrupted"]}
     pos = position([*russians(), *GERMANS, disrupted], hexes={"Q3": "woods"})
@@ -251,7 +252,9 @@ def test_a_disrupted_enemy_entered_surrenders_at_the_impulse_end() -> None:
     while pos.decision is not None:
         pos.push_text(f"answer {pos.decision.choices[-1]}" if pos.decision.choices else "answer pass")
     assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].carrier == "a-r20"
-    assert not pos.units["a-r20"].has("hw")
+    assert not pos.units["a-r20"].has("hw")  # the guard is out of the wave (A25.234)
+    assert pos.units["a-r21"].has("hw")  # its Location holds no armed Known enemy any more: it goes on
+    assert "a-r21" in pos.game.gstate(pos.state).hw.units
 
 
 def test_what_spends_no_mf_is_done_in_any_impulse_and_nothing_else_spends_mf() -> None:
