@@ -7,23 +7,32 @@ What is here, paraphrasing the text:
   tied for nearest are the phasing player's pick (here: the path he lifts and places names it). Berserk
   units of one side in one Location move as one stack (A15.43; a wounded SMC, with its 3 MF, apart).
 - A15.431: 8 MF that nothing increases (no leader bonus, no Double Time: ``game.group_budget``,
-  ``check``); the route is the shortest in MF to the target (Bypass may be part of it; wire would count
-  1 MF, but no wire exists in chapter A's terrain here); a Known enemy closer (in hexes) than the target that
-  comes into LOS on the way becomes the target from there; with no Known enemy in LOS any more the charge
-  goes on to the old target's hex (``_targets``). No Assault Movement, no advance in the APh (``check``,
+  ``check``); the route is the shortest in MF to the target, Bypass counted (A4.3: a route going round the
+  obstacles inside it is a move ``as bypass``, lit and checked as one; wire would count 1 MF, but no wire
+  exists in chapter A's terrain here); a Known enemy closer (in hexes) than the target that comes into LOS on
+  the way becomes the target from there; with no Known enemy in LOS any more the charge goes on to the old
+  target's hex (``Charge.retarget``). The charge is gone hex by hex: its targets are kept on the units
+  (``Stored``) and worked out again as each hex is entered, on the facts known then; when what happens on the
+  way (a "?" lost to its own fire, A12.14) makes the declared next hex no step of the charge, the move stops
+  and the charge goes on from there with the MF left (``off_course``, ``after_move``); a "?" bumped into
+  holds it in its Location (game.enter). No Assault Movement, no advance in the APh (``check``,
   ``check_advance``); a Dash across a road is allowed (dash.py checks it).
 - A15.432: the charge enters the enemy's Location (an exception to A4.14); a lone Known SMC there is overrun
   at once with no NTC, no extra MF and no withdrawal (ovr.py, game.begin_move); no Prep Fire (``check_fire``);
   Lax in CC (cc.py); no prisoners (capture.py).
-- A15.44/A15.45: a berserk unit with Known enemies in LOS none of which it can reach (unbridged water, cliffs
-  and fire are terrain no infantry move crosses here) gets Battle Hardening instead (``start_of_mph``).
+- A15.45: the nearest Known enemy whose shortest way is cut (unbridged water, cliffs, fire: terrain no
+  infantry move crosses here) gives way to the next nearest, unless the other route to it is still shorter,
+  in hexes, than the next nearest's range (``Charge.start_targets``); A15.44: with Known enemies in LOS none
+  of which it can reach it gets Battle Hardening instead (``start_of_mph``).
 - A15.46: after its charge, a berserk unit with no Known enemy in LOS returns to Good Order at the MPh's end;
   so does one whose Location's CC leaves no enemy there (``end_of_ccph``).
 - The phase cannot end while a berserk stack still owes its charge (``check_end``).
 
-Not here (said in the report): a unit going berserk in the middle of its own move (8 MF less those spent,
-A15.431); SW over the IPC dropped at the MPh's start (A15.431) is left to the players; AFPh TPBF by a berserk
-unit is the fire module's ordinary TPBF.
+Not here (said in the report): a move entering one obstacle and going round another (a move is
+``as bypass`` for every building or woods hex inside its path, or for none); the LOS from half way round an
+obstacle (the retarget is worked out at the hexes entered); a retarget whose cheapest route is of the other
+kind than the move under way (it goes on in the move's kind). AFPh TPBF by a berserk unit is the fire
+module's ordinary TPBF.
 """
 
 from __future__ import annotations
@@ -31,13 +40,14 @@ from __future__ import annotations
 import dataclasses
 import heapq
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
 from hexmate.rules.errors import IllegalAction
+from hexmate.rules.games.asl import bypass as asl_bypass
 from hexmate.rules.games.asl import commissar, nations
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -103,43 +113,35 @@ def _cost_fn(
     return cost
 
 
-def _to_target(position: Position, cost: asl_terrain.CostFn, target: Hex, enemy: set[Hex]) -> dict[Hex, Cost]:
-    """MF from every hex to ``target`` along the cheapest route (Dijkstra run backwards from the target; no
-    route runs on through another enemy Location)."""
-    m = position.map
-    best: dict[Hex, Cost] = {target: 0}
-    heap: list[tuple[Cost, int, Hex]] = [(0, 0, target)]
-    n = 0
-    while heap:
-        d, _, b = heapq.heappop(heap)
-        if d > best.get(b, d):
-            continue
-        if b != target and b in enemy:
-            continue
-        for a in m.neighbors(b):
-            step = cost(m, a, b)
-            if step is None:
-                continue
-            nd = d + step
-            if a not in best or nd < best[a]:
-                best[a] = nd
-                n += 1
-                heapq.heappush(heap, (nd, n, a))
-    return best
+def _hex_key(h: Hex) -> tuple[int, int]:
+    return (h.q, h.r)
+
+
+# a step of the charge: the hexes it enters (two when round an obstacle), its MF, the targets it keeps
+Step = tuple[tuple[Hex, ...], Cost, tuple[Hex, ...]]
 
 
 class Charge:
-    """The charge of one berserk group: its targets at each hex and the MF routes to them (A15.43-A15.431)."""
+    """The charge of one berserk group: its targets at each hex and the MF routes to them (A15.43-A15.431).
 
-    def __init__(self, game: AslGame, position: Position, units: Sequence[UnitState]) -> None:
+    ``bypass``: the routes of a move ``as bypass`` (A4.3), the only way a move goes round an obstacle here:
+    every building or woods hex inside the path is gone round (bypass.plan), none entered; the last hex is
+    entered. Without it, the routes enter every hex they cross."""
+
+    def __init__(
+        self, game: AslGame, position: Position, units: Sequence[UnitState], bypass: bool = False
+    ) -> None:
         self.position = position
+        self.units = list(units)
         self.side = units[0].side
+        self.bypass = bypass
         self.enemy = {
             u.hex for u in position.units.values() if known_enemy(u, self.side) and u.hex is not None
         }
         self.cost = _cost_fn(game, position, units, self.enemy)
         self.budget: Cost = game.group_budget(list(units), "", position.state)
         self._routes: dict[Hex, dict[Hex, Cost]] = {}
+        self._hexes: dict[Hex, dict[Hex, Cost]] = {}
         self._seen: dict[Hex, dict[Hex, int]] = {}
 
     def seen(self, here: Hex) -> dict[Hex, int]:
@@ -148,21 +150,88 @@ class Charge:
             self._seen[here] = enemies_in_los(self.position, here, self.side)
         return self._seen[here]
 
+    def obstacle(self, h: Hex, target: Hex) -> bool:
+        """Is h a hex a move ``as bypass`` goes round (A4.3), not into?"""
+        return self.bypass and h != target and self.position.map.terrain(h) in asl_bypass.OBSTACLES
+
+    def round(self, a: Hex, o: Hex, b: Hex) -> Cost | None:
+        """MF to go from a round the obstacle of o to b (A4.31: bypass.cost), then into b; None if barred."""
+        m = self.position.map
+        if o in self.enemy or asl_bypass.why_not(self.position, self.units, o) is not None:
+            return None
+        way = asl_bypass.route(m, a, o, b)
+        step = self.cost(m, o, b)
+        if way is None or step is None:
+            return None
+        return asl_bypass.cost(self.position, a, way) + step
+
+    def edges_into(self, b: Hex, target: Hex) -> Iterable[tuple[Hex, Cost]]:
+        """Each hex from which one step of the charge enters b, with its MF (round an obstacle: from the hex
+        before it)."""
+        m = self.position.map
+        if not self.obstacle(b, target):
+            for a in m.neighbors(b):
+                step = self.cost(m, a, b)
+                if step is not None:
+                    yield a, step
+        if not self.bypass:
+            return
+        for o in m.neighbors(b):
+            if not self.obstacle(o, target) or o not in m.hexes:
+                continue
+            for a in m.neighbors(o):
+                if a == b or distance(a, b) == 0:
+                    continue
+                step = self.round(a, o, b)
+                if step is not None:
+                    yield a, step
+
     def route(self, target: Hex) -> dict[Hex, Cost]:
+        """MF from every hex to ``target`` along the cheapest route (Dijkstra run backwards from the target;
+        no route runs on through another enemy Location)."""
         if target not in self._routes:
-            self._routes[target] = _to_target(self.position, self.cost, target, self.enemy)
+            self._routes[target] = self._search(target, lambda step: step)
         return self._routes[target]
 
+    def hexes(self, target: Hex) -> dict[Hex, Cost]:
+        """Hexes from every hex to ``target`` along the shortest route that infantry may take (A15.45)."""
+        if target not in self._hexes:
+            self._hexes[target] = self._search(target, lambda step: 1)
+        return self._hexes[target]
+
+    def _search(self, target: Hex, weight: Callable[[Cost], Cost]) -> dict[Hex, Cost]:
+        best: dict[Hex, Cost] = {target: 0}
+        heap: list[tuple[Cost, int, Hex]] = [(0, 0, target)]
+        n = 0
+        while heap:
+            d, _, b = heapq.heappop(heap)
+            if d > best.get(b, d):
+                continue
+            if b != target and b in self.enemy:
+                continue
+            for a, step in self.edges_into(b, target):
+                nd = d + weight(step)
+                if a not in best or nd < best[a]:
+                    best[a] = nd
+                    n += 1
+                    heapq.heappush(heap, (nd, n, a))
+        return best
+
     def start_targets(self, here: Hex) -> tuple[Hex, ...]:
-        """A15.43, A15.45: the nearest Known enemies in LOS (in hexes) that a route reaches; if the nearest
-        cannot be reached, the next nearest (unless... the text's exception is a matter of the MF route, which
-        ``route`` already measures)."""
+        """A15.43, A15.45: the nearest Known enemy in LOS (in hexes). One that no infantry route reaches the
+        shortest way (water, cliffs, fire on the way) gives way to the next nearest, unless the other route
+        to it is still shorter (in hexes) than the next nearest's range; one no route reaches at all is no
+        target (A15.44 then)."""
         seen = self.seen(here)
-        reachable = {h: r for h, r in seen.items() if here in self.route(h)}
-        if not reachable:
+        reach: dict[Hex, tuple[Cost, bool]] = {}
+        for h, r in seen.items():
+            n = self.hexes(h).get(here)
+            if n is not None:
+                reach[h] = (n, n > r)  # the route's length in hexes; longer than the range: round the way
+        if not reach:
             return ()
-        near = min(reachable.values())
-        return tuple(sorted((h for h, r in reachable.items() if r == near), key=lambda h: (h.q, h.r)))
+        near = min(reach.values())
+        return tuple(sorted((h for h, k in reach.items() if k == near), key=_hex_key))
 
     def retarget(self, here: Hex, targets: tuple[Hex, ...]) -> tuple[Hex, ...]:
         """A15.431: a Known enemy closer (in hexes) than the target, now in LOS, becomes the target; with
@@ -176,77 +245,136 @@ class Charge:
         if not seen:
             return targets
         near = min(seen.values())
-        return tuple(sorted((h for h, r in seen.items() if r == near), key=lambda h: (h.q, h.r)))
+        return tuple(sorted((h for h, r in seen.items() if r == near), key=_hex_key))
 
-    def steps(
-        self, here: Hex, spent: Cost, targets: tuple[Hex, ...]
-    ) -> list[tuple[Hex, Cost, tuple[Hex, ...]]]:
-        """Each next hex on a cheapest route to one of the targets that the MF left pay for, with its cost and
-        the targets it keeps (A15.431)."""
-        out: dict[Hex, tuple[Cost, list[Hex]]] = {}
+    def steps(self, here: Hex, spent: Cost, targets: tuple[Hex, ...], mf: bool = True) -> list[Step]:
+        """Each next step on a cheapest route to one of the targets that the MF left pay for (``mf``), with
+        its cost and the targets it keeps (A15.431)."""
+        out: dict[tuple[Hex, ...], tuple[Cost, list[Hex]]] = {}
         m = self.position.map
         for t in targets:
             route = self.route(t)
             if here == t or here not in route:
                 continue
             for b in m.neighbors(here):
-                step = self.cost(m, here, b)
-                if step is None or b not in route or route[here] != step + route[b]:
+                if b not in route:
                     continue
-                if spent + step > self.budget:
-                    continue
-                out.setdefault(b, (step, []))[1].append(t)
-        return [
-            (b, step, tuple(ts)) for b, (step, ts) in sorted(out.items(), key=lambda kv: (kv[0].q, kv[0].r))
-        ]
+                ways: list[tuple[tuple[Hex, ...], Cost | None]] = []
+                if not self.obstacle(b, t):
+                    ways.append(((b,), self.cost(m, here, b)))
+                elif self.bypass:
+                    ways += [((b, c), self.round(here, b, c)) for c in m.neighbors(b)
+                             if c != here and c in route and not self.obstacle(c, t)]
+                for way, step in ways:
+                    if step is None or route[here] != step + route[way[-1]]:
+                        continue
+                    if mf and spent + step > self.budget:
+                        continue
+                    out.setdefault(way, (step, []))[1].append(t)
+        return [(way, step, tuple(ts)) for way, (step, ts) in
+                sorted(out.items(), key=lambda kv: [_hex_key(h) for h in kv[0]])]
 
     def done(self, here: Hex, spent: Cost, targets: tuple[Hex, ...]) -> bool:
         """The charge may end here: in a target's Location, or with no MF for the next step (A15.432)."""
         return here in targets or here in self.enemy or not self.steps(here, spent, targets)
 
+    def path_cost(self, path: Sequence[Hex]) -> Cost:
+        """The MF of a charge's path (round each obstacle inside it, if ``bypass``)."""
+        m = self.position.map
+        total: Cost = 0
+        i = 0
+        while i + 1 < len(path):
+            a, b = path[i], path[i + 1]
+            if self.bypass and i + 2 < len(path) and m.terrain(b) in asl_bypass.OBSTACLES:
+                total += self.round(a, b, path[i + 2]) or 0
+                i += 2
+                continue
+            total += self.cost(m, a, b) or 0
+            i += 1
+        return total
+
 
 def charge_of(
     game: AslGame, position: Position, units: Sequence[UnitState]
 ) -> tuple[Charge, tuple[Hex, ...]]:
+    """The charge and its targets from the stack's Location: the nearest Known enemy (A15.43, A15.45), or,
+    for a charge that stopped on the way and goes on (``stored``), the target it had, retargeted on the
+    facts known now (A15.431)."""
     start = units[0].hex
     assert start is not None
     charge = Charge(game, position, units)
+    kept = stored(units[0])
+    if kept is not None and go_left(units[0]) is not None:
+        targets = kept.targets
+        return charge, targets if start in targets else charge.retarget(start, targets)
     return charge, charge.start_targets(start)
+
+
+def families(
+    game: AslGame, position: Position, units: Sequence[UnitState]
+) -> list[tuple[Charge, tuple[Hex, ...]]]:
+    """The charges whose routes are the cheapest in MF to their targets (A15.431, Bypass counted): the one
+    entering every hex, the one going round obstacles (a move ``as bypass``), or both when they tie."""
+    plain, targets = charge_of(game, position, units)
+    start = units[0].hex
+    if not targets or start is None:
+        return []
+    both = [plain, Charge(game, position, units, bypass=True)]
+    out = []
+    for charge in both:
+        mine = []
+        for t in targets:
+            costs = [c.route(t).get(start) for c in both]
+            best = min((c for c in costs if c is not None), default=None)
+            if best is not None and charge.route(t).get(start) == best:
+                mine.append(t)
+        if mine:
+            out.append((charge, tuple(mine)))
+    return out
+
+
+def _mf(spent: Cost) -> Cost:
+    return int(spent) if Fraction(spent).denominator == 1 else spent
 
 
 def moves(
     game: AslGame, position: Position, units: Sequence[UnitState], ids: tuple[str, ...]
 ) -> dict[Hex, act.Move]:
     """The ends of the charge (A15.43-A15.431), one lit move each: every cheapest route the text allows,
-    the tied targets and routes being the phasing player's choice."""
-    charge, targets = charge_of(game, position, units)
+    the tied targets and routes being the phasing player's choice (a route round an obstacle lit as a move
+    ``as bypass``)."""
     start = units[0].hex
     assert start is not None
     out: dict[Hex, act.Move] = {}
-    if not targets:
-        return out
-    stack: list[tuple[tuple[Hex, ...], Cost, tuple[Hex, ...]]] = [((start,), 0, targets)]
-    seen = 0
-    while stack and seen < _LIMIT:
-        path, spent, ts = stack.pop()
-        seen += 1
-        here = path[-1]
-        if len(path) > 1 and charge.done(here, spent, ts):
-            old = out.get(here)
-            if old is None or len(path) < len(old.path):
-                out[here] = act.Move(ids, path, int(spent) if Fraction(spent).denominator == 1 else spent)
-            continue
-        for b, step, keep in charge.steps(here, spent, ts):
-            nxt = charge.retarget(b, keep) if b not in keep else keep
-            stack.append(((*path, b), spent + step, nxt))
+    for charge, targets in families(game, position, units):
+        mode = "bypass" if charge.bypass else ""
+        stack: list[tuple[tuple[Hex, ...], Cost, tuple[Hex, ...], bool]] = [((start,), 0, targets, False)]
+        seen = 0
+        while stack and seen < _LIMIT:
+            path, spent, ts, rounded = stack.pop()
+            seen += 1
+            here = path[-1]
+            if len(path) > 1 and charge.done(here, spent, ts):
+                if charge.bypass and not rounded:
+                    continue  # the same route as one entering every hex: lit once, plainly
+                old = out.get(here)
+                if old is None or (spent, len(path)) < (old.cost or 0, len(old.path)):
+                    out[here] = act.Move(ids, path, _mf(spent), mode)
+                continue
+            for way, step, keep in charge.steps(here, spent, ts):
+                b = way[-1]
+                nxt = charge.retarget(b, keep) if b not in keep else keep
+                stack.append(((*path, *way), spent + step, nxt, rounded or len(way) > 1))
     return out
 
 
 def check(game: AslGame, position: Position, units: Sequence[UnitState], move: act.Move) -> act.Move:
     """A15.43-A15.432: the path is the charge: from the stack's Location along a cheapest route in MF to the
-    nearest Known enemy in LOS (retargeting on the way), into its Location if the MF allow, else as far as
-    they go; no Assault Movement nor Double Time (a Dash across a road is allowed, A4.63)."""
-    if move.mode not in ("", "dash"):
+    nearest Known enemy in LOS (retargeting on the way; Bypass counted, as a move ``as bypass``), into its
+    Location if the MF allow, else as far as they go; no Assault Movement nor Double Time (a Dash across a
+    road is allowed, A4.63)."""
+    along = asl_bypass.declared(position, move.mode)
+    if move.mode not in ("", "dash") and along is None:
         raise IllegalAction(T("a berserk unit charges: no {mode}", mode=move.mode), "A15.431")
     side = units[0].side
     start = units[0].hex
@@ -269,29 +397,43 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
             ),
             "A15.43",
         )
-    charge, targets = charge_of(game, position, units)
-    if not targets:
+    found = families(game, position, units)
+    if not found:
         raise IllegalAction(
             T("no Known enemy in LOS that a route reaches: nothing to charge"), "A15.43"
         )
+    mine = [(c, ts) for c, ts in found if c.bypass == (along is not None)]
+    if not mine:
+        if along is not None:
+            raise IllegalAction(T("the cheapest route of the charge goes round no obstacle: no bypass"),
+                                "A15.431")
+        raise IllegalAction(
+            T("the cheapest route of the charge goes round an obstacle: move as bypass (A4.3)"), "A15.431")
+    charge, targets = mine[0]
     spent: Cost = 0
     ts = targets
-    for i, (a, b) in enumerate(zip(move.path, move.path[1:], strict=False)):
+    i = 0
+    path = move.path
+    while i + 1 < len(path):
+        a = path[i]
         if charge.done(a, spent, ts) and i > 0:
             raise IllegalAction(T("the charge ends at {hex}", hex=position.label(a)), "A15.432")
-        nxt = {h: (step, keep) for h, step, keep in charge.steps(a, spent, ts)}
-        if b not in nxt:
+        nxt = [(way, step, keep) for way, step, keep in charge.steps(a, spent, ts)
+               if tuple(path[i + 1:i + 1 + len(way)]) == way]
+        if not nxt:
             names = ", ".join(position.label(t) for t in ts)
             raise IllegalAction(
                 T(
                     "{hex} is not on a shortest route in MF of the charge at {target}",
-                    hex=position.label(b),
+                    hex=position.label(path[i + 1]),
                     target=names,
                 ),
                 "A15.431",
             )
-        step, keep = nxt[b]
+        way, step, keep = nxt[0]
         spent += step
+        i += len(way)
+        b = path[i]
         ts = keep if b in keep else charge.retarget(b, keep)
     end = move.path[-1]
     if not charge.done(end, spent, ts):
@@ -302,13 +444,13 @@ def check(game: AslGame, position: Position, units: Sequence[UnitState], move: a
             ),
             "A15.43",
         )
+    if along is not None:
+        asl_bypass.plan(position, list(units), move.path, along)  # A4.3, A4.31: each way round allowed
     if move.mode == "dash":
         from hexmate.rules.games.asl import dash as asl_dash
 
         asl_dash.check(position, list(units), move.path)
-    return act.Move(
-        move.units, move.path, int(spent) if Fraction(spent).denominator == 1 else spent, move.mode
-    )
+    return act.Move(move.units, move.path, _mf(spent), move.mode)
 
 
 def owed(game: AslGame, position: Position) -> list[UnitState]:
@@ -487,14 +629,105 @@ def go_left(unit: UnitState) -> Fraction | None:
     return None
 
 
-def begin(state: State, movers: Iterable[str]) -> State:
-    """As a move starts: the berserk movers are charging (a continuation's marker goes)."""
-    for uid in movers:
-        unit = state.units.get(uid)
-        if unit is not None and is_berserk(unit):
-            old = tuple(m for m in unit.markers if m.startswith(GO))
-            state = state.with_unit(unit.mark(CHARGING, remove=old))
+TO = "chargeto"  # chargeto:<halves>:<b|n>:<q>,<r>;...: the charge's MF, its kind and its targets now
+
+
+@dataclasses.dataclass(frozen=True)
+class Stored:
+    """What a charge under way goes by (A15.431): its MF as it began, whether it goes round obstacles (a
+    move ``as bypass``), and its targets at the hex it has reached."""
+
+    budget: Fraction
+    bypass: bool
+    targets: tuple[Hex, ...]
+
+    def marker(self) -> str:
+        hexes = ";".join(f"{h.q},{h.r}" for h in self.targets)
+        return f"{TO}:{int(self.budget * 2)}:{'b' if self.bypass else 'n'}:{hexes}"
+
+
+def stored(unit: UnitState) -> Stored | None:
+    for m in unit.markers:
+        parts = m.split(":")
+        if parts[0] != TO or len(parts) != 4:
+            continue
+        targets = tuple(Hex(int(q), int(r)) for q, r in (h.split(",") for h in parts[3].split(";") if h))
+        return Stored(Fraction(int(parts[1]), 2), parts[2] == "b", targets)
+    return None
+
+
+def _store(state: State, units: Iterable[UnitState], kept: Stored) -> State:
+    for unit in units:
+        old = tuple(m for m in unit.markers if m.startswith(TO))
+        state = state.with_unit(state.units[unit.id].mark(kept.marker(), remove=old))
     return state
+
+
+def begin(game: AslGame, position: Position, state: State, movers: Sequence[str], mode: str = "") -> State:
+    """As a move starts: the berserk movers are charging (a continuation's marker goes); the charge's MF,
+    kind and targets are kept on them, to be gone by hex by hex (A15.431)."""
+    units = [position.units[u] for u in movers if u in position.units and is_berserk(position.units[u])]
+    if not units or units[0].hex is None:
+        return state
+    targets = charge_of(game, position, units)[1]
+    budget = Fraction(game.group_budget(units, "", position.state))
+    kept = Stored(budget, asl_bypass.declared(position, mode) is not None, targets)
+    for unit in units:
+        old = tuple(m for m in unit.markers if m.startswith(GO))
+        state = state.with_unit(state.units[unit.id].mark(CHARGING, remove=old))
+    return _store(state, units, kept) if targets else state
+
+
+def _under_way(position: Position) -> tuple[list[UnitState], Stored] | None:
+    moving = position.state.moving
+    if moving is None:
+        return None
+    units = [position.units[u] for u in moving.units if u in position.units]
+    units = [u for u in units if u.type != au.SW]
+    kept = stored(units[0]) if units and units[0].has(CHARGING) else None
+    return (units, kept) if kept is not None else None
+
+
+def _rounding(position: Position, kept: Stored, h: Hex) -> bool:
+    """Is the charge going round the obstacle of h (inside a move as bypass), not in it?"""
+    return kept.bypass and h not in kept.targets and position.map.terrain(h) in asl_bypass.OBSTACLES
+
+
+def entered(game: AslGame, position: Position, state: State) -> State:
+    """A15.431, hex by hex: the charge's targets at the hex it has just entered, on the facts known now (a
+    Known enemy closer than the target come into LOS, at the hex it left, after the fire there, or here)."""
+    view = position.at(state)
+    got = _under_way(view)
+    moving = state.moving
+    if got is None or moving is None or moving.at == 0:
+        return state
+    units, kept = got
+    charge = Charge(game, view, units, kept.bypass)
+    targets = kept.targets
+    for h in (moving.path[moving.at - 1], moving.here):
+        if h not in targets and not _rounding(view, kept, h) and h not in charge.enemy:
+            targets = charge.retarget(h, targets)
+    return _store(state, units, dataclasses.replace(kept, targets=targets))
+
+
+def off_course(game: AslGame, position: Position) -> bool:
+    """A15.431: the charge goes on from where it stands with the facts known now: if what happened here
+    (a "?" lost to its own fire, an enemy now Known and closer, in LOS) makes the declared next hex no step
+    of it, the move stops here and the charge goes on from this hex (``after_move``)."""
+    got = _under_way(position)
+    moving = position.state.moving
+    if got is None or moving is None or moving.at + 1 >= len(moving.path):
+        return False
+    units, kept = got
+    here = moving.here
+    if _rounding(position, kept, here):
+        return False  # half way round an obstacle: on to the hex it leaves it by
+    charge = Charge(game, position, units, kept.bypass)
+    if here in kept.targets or here in charge.enemy:
+        return False
+    targets = charge.retarget(here, kept.targets)
+    rest = tuple(moving.path[moving.at + 1:])
+    return not any(rest[:len(way)] == way for way, _, _ in charge.steps(here, 0, targets, mf=False))
 
 
 def turned(units: Iterable[UnitState]) -> bool:
@@ -504,7 +737,9 @@ def turned(units: Iterable[UnitState]) -> bool:
 
 def after_move(game: AslGame, position: Position, state: State, movers: Sequence[str], spent: Cost) -> State:
     """A15.431: a mover that went berserk during its move charges at once with 8 MF less those it had spent
-    (a wounded SMC 3 less them, A17.2)."""
+    (a wounded SMC 3 less them, A17.2); a charge stopped on its way with MF left (``off_course``) goes on
+    from there, with those it has left."""
+    state = _stopped_charge(game, position, state)
     for uid in movers:
         unit = state.units.get(uid)
         if unit is None or not is_berserk(unit) or unit.has(CHARGING):
@@ -512,6 +747,33 @@ def after_move(game: AslGame, position: Position, state: State, movers: Sequence
         left = max(Fraction(0), Fraction(game.mf(unit)) - Fraction(spent))
         tag = GO + str(int(left * 2))  # in half MF
         state = state.with_unit(unit.mark(tag))
+    return state
+
+
+def _stopped_charge(game: AslGame, position: Position, state: State) -> State:
+    moving = position.state.moving
+    got = _under_way(position)
+    if got is None or moving is None or moving.finished or not moving.stopped:
+        return state
+    view = position.at(state)
+    units = [view.units[u.id] for u in got[0] if u.id in view.units]
+    units = [u for u in units if is_berserk(u) and not u.has("broken") and not u.has("pinned")]
+    if not units or units[0].hex is None:
+        return state
+    kept = stored(units[0])
+    assert kept is not None
+    charge = Charge(game, view, units, kept.bypass)
+    here = units[0].hex
+    if here in charge.enemy:
+        return state  # in a Known enemy's Location: its charge is made (A15.432)
+    left = kept.budget - Fraction(charge.path_cost(moving.path[: moving.at + 1]))
+    targets = kept.targets if here in kept.targets else charge.retarget(here, kept.targets)
+    if not any(step <= left for _, step, _ in charge.steps(here, 0, targets, mf=False)):
+        return state  # no MF for its next step: the charge ends here (A15.432)
+    state = _store(state, units, dataclasses.replace(kept, budget=left, targets=targets))
+    tag = GO + str(int(left * 2))  # in half MF, as a unit gone berserk mid-move has them
+    for unit in units:
+        state = state.with_unit(state.units[unit.id].mark(tag))
     return state
 
 
@@ -530,7 +792,7 @@ def check_pending(position: Position, units: Sequence[UnitState]) -> None:
 
 def end_of_mph_markers(state: State) -> State:
     for unit in list(state.units.values()):
-        old = tuple(m for m in unit.markers if m == CHARGING or m.startswith(GO))
+        old = tuple(m for m in unit.markers if m == CHARGING or m.startswith((GO, TO)))
         if old:
             state = state.with_unit(unit.mark(remove=old))
     return state

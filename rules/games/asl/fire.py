@@ -14,7 +14,7 @@ import dataclasses
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from hexmate.rules import actions as act
 from hexmate.rules.decisions import Decision
@@ -41,6 +41,7 @@ from hexmate.rules.games.asl import concealment as asl_concealment
 from hexmate.rules.games.asl import dash as asl_dash
 from hexmate.rules.games.asl import demolition as dc
 from hexmate.rules.games.asl import firepower as fpw
+from hexmate.rules.games.asl import hw as asl_hw
 from hexmate.rules.games.asl import mgca as asl_mgca
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import prisoners as asl_prisoners
@@ -116,11 +117,15 @@ def firing_side(position: Position) -> str:
 
 
 def moving_targets(position: Position) -> list[UnitState]:
-    """A8.1: Defensive First Fire is at the units moving now, in the hex they have just entered."""
+    """A8.1: Defensive First Fire is at the units moving now, in the hex they have just entered; in a Human
+    Wave's impulse, at every HW unit, one stack in several Locations (D14.32, A25.232)."""
     moving = position.state.moving
     top = position.state.decision
     if moving is None or top is None or top.kind != "react":
         return []
+    game = cast("AslGame", position.game)
+    if asl_hw.in_impulse(game, position):
+        return asl_hw.first_fire_targets(game, position)
     return [position.units[u] for u in moving.units if u in position.units]
 
 
@@ -250,7 +255,7 @@ def check(game: AslGame, position: Position, fire: act.Fire) -> act.Fire:
         raise IllegalAction(T("no enemy unit at {hex}", hex=position.label(target)), "A7.3")
     if phase == "MPh":
         movers = moving_targets(position)
-        if (not movers or movers[0].hex != target) and not crews and not above:
+        if target not in {m.hex for m in movers} and not crews and not above:
             raise IllegalAction(
                 T("Defensive First Fire is at a moving unit in the hex it has just entered"), "A8.1")
         for sw in weapons:
@@ -889,6 +894,9 @@ def shots_allowed(position: Position) -> int:
     """A9.2: a unit or weapon fires at movers in one Location no more times than the MF they spent there
     (FRD), but always once."""
     moving = position.state.moving
+    game = cast("AslGame", position.game)
+    if moving is not None and asl_hw.in_impulse(game, position):  # A25.23 example: the impulse's MF
+        return max(1, math.floor(asl_hw.impulse_mf(game, position)))
     if moving is None or moving.at == 0 or moving.path[moving.at - 1] == moving.here:
         return 1  # A4.44: a recovery's 1 MF spent in place (recover.py)
     step = asl_terrain.infantry_cost_fn(position)(position.map, moving.path[moving.at - 1], moving.here)
@@ -1029,7 +1037,7 @@ def generate(game: AslGame, position: Position) -> Iterator[act.Action]:
     )
     movers = moving_targets(position)
     if position.phase.id == "MPh":
-        enemy_hexes = [movers[0].hex] if movers and movers[0].hex is not None else []
+        enemy_hexes = sorted({m.hex for m in movers if m.hex is not None}, key=lambda h: (h.q, h.r))
 
     def eligible(u: UnitState) -> bool:
         return (

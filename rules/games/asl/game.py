@@ -713,6 +713,7 @@ class AslGame(Game):
             vsmoke.options(self, position, action)  # D13.2, D13.35: a vehicle's dispenser or grenades
             return action
         if isinstance(action, act.Smoke):
+            asl_hw.check_other_mf(self, position, (action.unit,))  # A25.232: no MF but the impulse's
             return asl_smoke.check(self, position, action)  # A24.1
         if isinstance(action, act.Repair):
             return rphase.check_repair(self, position, action)  # A9.72
@@ -794,6 +795,7 @@ class AslGame(Game):
             if setdc.claims(position, action):
                 return setdc.check(self, position, action)  # A23.7: a Set DC set or detonated
             if asl_placedc.claims(position, action):
+                asl_hw.check_other_mf(self, position, action.firers)  # A25.232: no MF but the impulse's
                 return asl_placedc.check(self, position, action)  # A23.3: a DC placed in the MPh
             if prisoners.is_massacre(position, action):
                 return prisoners.check_massacre(self, position, action)  # A20.4
@@ -1637,6 +1639,8 @@ class AslGame(Game):
         state = prisoners.resume_surrender(self, position, decision, answer)
         if answer.units:  # A20.551: the Unarmed units there rearm
             state = asl_rearm.after_surrender(position, position.state, state, decision)
+        if answer.units:  # A25.234: a HW unit made guard leaves the wave
+            state = asl_hw.guard_leaves(self, state, answer.units[0])
         if answer.units:  # A20.5: the guard squad may deploy at once
             state = asl_guards.after_surrender(position, state, answer.units[0])
         return state
@@ -1859,6 +1863,7 @@ class AslGame(Game):
         state = asl_concealment.sweep(position, state)  # A12.2: Case H, a vehicle and its PRC seen
         left = moving.path[max(0, moving.at - 1)]  # A12.2: Cases B and D, a vehicle seen moving
         state = asl_conceal58.moved(position, state, moving.units, (left, moving.here))
+        state = asl_berserk.entered(self, position, state)  # A15.431: the charge's targets, hex by hex
         state = asl_residual.entered(position, state)  # A8.2, A9.22: Residual and lanes attack the movers
         if bicycle.needs_wreck_check(position, movers, left, moving.here):  # D15.84, D15.46: before any DFF
             state = state.push(bicycle.wreck_check(position, movers, left, moving.here))
@@ -1870,6 +1875,13 @@ class AslGame(Game):
         probe = position.at(position.state.push(Decision("react", side, "", "A8.1", "move_on")))
         if moving.units[0] not in position.units:
             return False  # a dummy gone as it moved (A12.14)
+        if asl_hw.in_impulse(self, position):  # D14.32: First Fire at a Human Wave at each impulse's end only
+            if not asl_hw.closing(self, position):
+                return False
+            view = armour.infantry_view(probe)
+            return any(asl_fire.can_fire_at(self, view, h) for h in
+                       sorted({u.hex for u in asl_hw.first_fire_targets(self, probe) if u.hex is not None},
+                              key=lambda h: (h.q, h.r)))
         if vmotion.candidates(position, side):
             return True  # D2.401: a vehicle may attempt Motion
         if street.choices(position, side):
@@ -1914,7 +1926,11 @@ class AslGame(Game):
                 state = state.replace(decisions=(*state.decisions[:n], attack, *state.decisions[n:]))
         for i, d in enumerate(state.decisions):
             if d.kind == "react" and d.then == "move_on":
-                d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
+                if asl_hw.in_impulse(self, position.at(state)):  # D14.32: one window, at the impulse's end
+                    d = dataclasses.replace(d, rule="D14.32", prompt=T(
+                        "the Human Wave's impulse is over: First Fire at any HW unit now, or pass (D14.32)"))
+                else:
+                    d = asl_climb.window_prompt(position.at(state), d)  # A2.2: the Location with its level
                 state = state.replace(decisions=(*state.decisions[:i], d, *state.decisions[i + 1:]))
                 here = position.at(state)
                 extra = (*vmotion.choices(here, d.side), *street.choices(here, d.side))  # D2.401, D7.211
@@ -1939,7 +1955,9 @@ class AslGame(Game):
         stuck = any(armour.is_vehicle(u) and not is_mobile(u.markers) for u in units)
         return bool(units) and not stuck and not any(
             u.has("broken") or u.has("pinned") or u.has("wreck") for u in units) \
-            and not asl_berserk.turned(units)  # A15.431: berserk mid-move: it charges from here
+            and not asl_berserk.turned(units) \
+            and not asl_berserk.off_course(self, position)  # A15.431: it charges from here (berserk now, or
+        # a charge whose next hex the facts known now no longer make its way)
 
     def begin_move(self, position: Position, move: act.Move) -> State:
         """A4.5: Double Time puts a CX counter on the movers; Assault Movement is remembered on them for the
@@ -2004,7 +2022,8 @@ class AslGame(Game):
             for unit in units:  # not on the SW they carry (A4.43)
                 state = state.with_unit(state.units[unit.id].mark(marker))
         movers = units
-        state = asl_berserk.begin(state, [u.id for u in units])  # A15.431: berserk as it starts: a charge
+        # A15.431: berserk as it starts: a charge, its targets kept to be gone by hex by hex
+        state = asl_berserk.begin(self, position, state, [u.id for u in units], move.mode)
         overrun = asl_ovr.check(position, movers, move.path) if asl_ovr.may(movers) else None
         # A4.15: the NTC before entering, taken as the move starts; A15.432: a berserk OVR takes none
         if overrun is not None and not asl_berserk.charging(movers) and not asl_hw.in_wave(movers):

@@ -25,15 +25,25 @@ What is here, paraphrasing the text:
   this impulse, it must go there; entering an enemy Location is allowed (A4.14's exception) and a lone SMC
   there is overrun with no NTC at the ordinary MF, and may not withdraw (ovr.py).
 - A25.234: a unit stops being a HW unit when eliminated, broken, out of MF at an impulse's end, or starting an
-  impulse in a Location with a Known armed enemy; the wave ends with no HW unit left or none able to enter a
-  new Location. The MPh does not end while a wave goes on (``check_end``).
+  impulse in a Location with a Known armed enemy, or a guard; the wave ends with no HW unit left or none able
+  to enter a new Location. The MPh does not end while a wave goes on (``check_end``).
+- D14.32 (A25.232: HW units use impulse movement, D14.3): First Fire at the wave is declared only at each
+  impulse's end, the HW units being one stack in several Locations: no window opens as a HW stack enters
+  its Location unless its move ends the impulse (``closing``); in that window every HW unit is a target,
+  with FFNAM and FFMO as usual (fire.moving_targets: ``first_fire_targets``), each firer having as many
+  shots as the impulse's MF (A9.2; the A25.23 example's MMG: ``impulse_mf``).
+- D14.31: what spends no MF (a SW dropped, A4.43) is done in any impulse as usual; A25.232: nothing else
+  spends MF (no smoke grenades, no DC placed: ``check_other_mf``; no Search, no recovery: game.py,
+  ``check_move``).
+- A25.233, A19.12: a Disrupted enemy in a Location a HW unit entered surrenders at the impulse's end (not as
+  it is entered), the HW side naming the guard or refusing (``surrenders``; prisoners.resume_surrender);
+  unarmed enemies are unarmed.py's CC at the move's end (A20.54; the text puts it at the impulse's end too:
+  not moved there).
 
-Not here (said in the report): Defensive First Fire at each stack as it enters (the ordinary A8.1 windows),
-not once at the impulse's end at every unit that moved in it (D14.3); stairs, wire, panji and entrenchments
-(chapter B counters; stairs in a building, A2.8, neither); the D14.31 actions that spend no MF; the Disrupted
-enemy's surrender at impulse end (A19.12; unarmed enemies are unarmed.py's CC at the move's end, A20.54).
-A wounded SMC has 3 MF, holds back no one and spends its last MF as a Minimum Move, pinned and CX
-(``step_options``, ``after_move``).
+Not here (said in the report): the First Fire before the first impulse (D14.32's exception cites C5.33, not
+among the texts); stairs, wire, panji and entrenchments (chapter B counters; stairs in a building, A2.8,
+neither); a leader's rally of a Disrupted unit that would spare it (A19.12). A wounded SMC has 3 MF, holds
+back no one and spends its last MF as a Minimum Move, pinned and CX (``step_options``, ``after_move``).
 """
 
 from __future__ import annotations
@@ -362,6 +372,8 @@ def _must_attack(game: AslGame, position: Position, wave: Wave, unit: UnitState)
 def step_options(game: AslGame, position: Position, wave: Wave, unit: UnitState) -> dict[Hex, Cost]:
     """The Locations this HW unit may enter in this impulse, with their MF (A25.232-A25.233)."""
     assert unit.hex is not None
+    if any(p.carrier == unit.id and p.has("prisoner") for p in position.units.values()):
+        return {}  # A25.234: a guard now (A19.12, A20.5): out of the wave at the impulse's end
     if au.excess_pp(position.state, unit) > 0:
         return {}  # A25.232: it may not move so laden; it spends the impulses in place until it drops a SW
     here = unit.hex
@@ -425,6 +437,20 @@ def check_move(game: AslGame, position: Position, units: Sequence[UnitState], mo
     return act.Move(move.units, move.path, worst)
 
 
+def check_other_mf(game: AslGame, position: Position, units: Iterable[str]) -> None:
+    """A25.232: a HW unit spends MF on nothing but its impulse's entry (smoke grenades, A24.1, or a DC
+    placed, A23.3, are not among them); what spends no MF it does in any impulse as usual (D14.31: a SW
+    dropped, A4.43: carry.check_drop)."""
+    if wave_of(game, position.state) is None:
+        return
+    for uid in units:
+        unit = position.units.get(uid)
+        if unit is not None and unit.has(MARKER):
+            raise IllegalAction(
+                T("{unit} is in a Human Wave: it spends MF only to enter its impulse's Location", unit=uid),
+                "A25.232")
+
+
 def may_go_on(game: AslGame, position: Position, unit: UnitState) -> bool:
     """A HW unit moves again in each impulse though it has moved (A25.232)."""
     wave = wave_of(game, position.state)
@@ -476,6 +502,40 @@ def after_move(game: AslGame, position: Position, state: State, movers: Sequence
     return close_impulse(game, position.at(state)) if impulse_over(game, view.at(state)) else state
 
 
+def in_impulse(game: AslGame, position: Position) -> bool:
+    """Is the move under way a HW stack's, in an impulse of the wave (D14.3)?"""
+    wave = wave_of(game, position.state)
+    moving = position.state.moving
+    return wave is not None and moving is not None and any(u in wave.units for u in moving.units)
+
+
+def closing(game: AslGame, position: Position) -> bool:
+    """D14.31: does the HW stack moving now make the impulse's last MF expenditure (every other HW unit has
+    made its own, or has none it may make)?"""
+    wave = wave_of(game, position.state)
+    moving = position.state.moving
+    if wave is None or moving is None:
+        return False
+    acted = dict(wave.acted)
+    return all(u.id in acted or u.id in moving.units or not step_options(game, position, wave, u)
+               for u in units_now(position, wave))
+
+
+def first_fire_targets(game: AslGame, position: Position) -> list[UnitState]:
+    """D14.32 (A25.232): the HW units are one stack for First Fire, declared at the impulse's end only: every
+    unit of the wave, in whichever Location it is."""
+    wave = wave_of(game, position.state)
+    return units_now(position, wave) if wave is not None else []
+
+
+def impulse_mf(game: AslGame, position: Position) -> Cost:
+    """The MF of the impulse so far: the most any HW unit paid in it (A25.232), for A9.2's shots."""
+    wave = wave_of(game, position.state)
+    moving = position.state.moving
+    now = moving.cost if moving is not None and isinstance(moving.cost, int | Fraction) else 0
+    return max([now, *(c for _, c in wave.acted)]) if wave is not None else now
+
+
 def impulse_over(game: AslGame, position: Position) -> bool:
     wave = wave_of(game, position.state)
     if wave is None:
@@ -495,9 +555,12 @@ def close_impulse(game: AslGame, position: Position) -> State:
     spent = wave.spent + max((c for u, c in wave.acted if u not in hurt), default=0)
     keep: list[str] = []
     starts = []
+    offers = surrenders(game, position, wave)
+    giving_up = {u for d in offers for u in d.subject}  # A19.12: gone at this impulse's end, as prisoners
     for unit in units_now(position, wave):
         enemy_here = (
-            any(_known_armed_enemy(e, unit.side) for e in position.units_at(unit.hex))
+            any(_known_armed_enemy(e, unit.side) and e.id not in giving_up
+                for e in position.units_at(unit.hex))
             if unit.hex is not None
             else False
         )
@@ -515,8 +578,48 @@ def close_impulse(game: AslGame, position: Position) -> State:
     state = state.replace(game=game.gstate(state).replace(hw=wave))
     view = position.at(state)
     if not any(step_options(game, view, wave, u) for u in units_now(view, wave)):
-        return end(game, view)
-    return state
+        state = end(game, view)
+    return state.push(*reversed(offers)) if offers else state
+
+
+def guard_leaves(game: AslGame, state: State, guard: str) -> State:
+    """A25.234: the HW unit named guard of the surrendered is a HW unit no more, at once."""
+    wave = wave_of(game, state)
+    unit = state.units.get(guard)
+    if wave is None or unit is None or guard not in wave.units:
+        return state
+    state = state.with_unit(unit.mark(remove=(MARKER, RANGE)))
+    wave = dataclasses.replace(wave, units=tuple(u for u in wave.units if u != guard),
+                               starts=tuple(s for s in wave.starts if s[0] != guard))
+    return state.replace(game=game.gstate(state).replace(hw=wave))
+
+
+def surrenders(game: AslGame, position: Position, wave: Wave) -> list[Decision]:
+    """A25.233, A19.12: at the impulse's end a Disrupted enemy unit in a Location a HW unit entered in it
+    surrenders (not one that never does: prisoners.may_surrender, No Quarter A20.3); the HW side names the
+    guard among its Good Order, Known, armed infantry there, or refuses (prisoners.resume_surrender). The
+    guard leaves the wave (A25.234)."""
+    from hexmate.rules.games.asl import prisoners
+
+    entered = {position.units[u].hex for u, _ in wave.acted if u in position.units}
+    offers = []
+    for h in sorted((h for h in entered if h is not None), key=lambda h: (h.q, h.r)):
+        here = position.units_at(h)
+        gone = [e for e in here if e.side != wave.side and e.has("disrupted")
+                and not e.has(prisoners.PRISONER) and e.carrier is None
+                and prisoners.may_surrender(game, position, e)]
+        guards = [f for f in here if f.side == wave.side and not f.concealed and f.type in prisoners.INFANTRY
+                  and au.good_order(f) and prisoners.armed(f) and not f.has("berserk") and not f.has("melee")]
+        if not gone or not guards:
+            continue
+        ids = tuple(sorted(e.id for e in gone))
+        offers.append(Decision(
+            "units", wave.side,
+            T("{units} are Disrupted and surrender to the Human Wave: name the guard, or refuse (No Quarter)",
+              units=", ".join(ids)),
+            "A19.12", "surrender", units=tuple(sorted(f.id for f in guards)), choices=("refuse",),
+            subject=ids, target=h))
+    return offers
 
 
 def end(game: AslGame, position: Position) -> State:

@@ -190,6 +190,16 @@ def phrase(marker: str, label: object = None) -> T:
                  mf=_mp(int(marker[6:])))
     if marker.startswith("chargego") and marker[8:].isdigit():
         return T("went berserk during its move: charges on with {mf} MF (A15.431)", mf=_mp(int(marker[8:])))
+    if marker.startswith("chargeto:") and marker.count(":") == 3:
+        _, halves, _, where = marker.split(":")
+        hexes = [tuple(int(v) for v in h.split(",")) for h in where.split(";") if h]
+        if callable(label):
+            from hexmate.rules.hexes import Hex
+
+            names = " / ".join(str(label(Hex(q, r))) for q, r in hexes)
+        else:
+            names = " / ".join(f"@{q},{r}" for q, r in hexes)
+        return T("charging {target} with {mf} MF, hex by hex (A15.431)", target=names, mf=_mp(int(halves)))
     if marker.startswith("swmf") and marker[4:].isdigit():
         return T("{mf} MF spent on SW recovery before moving (A4.44)", mf=marker[4:])
     if marker.startswith("rectry:"):

@@ -322,3 +322,72 @@ def test_afph_tpbf_at_its_own_location_and_good_order_once_it_is_cleared(make_po
     assert "b-1" not in pos.units
     pos.push_text("end")
     assert not pos.units["a-1"].has("berserk")
+
+
+def test_a_route_round_an_obstacle_is_part_of_the_cheapest_route(make_position: Any) -> None:
+    """A15.431: the cheapest route in MF counts Bypass (A4.3). From D4 to F4 (cliff on D4-E5): into the
+    woods at E4 and on costs 2 + 1 = 3 MF; round E4 along its E5 hexside 1 + 1 = 2 (A4.31): the charge is a
+    move as bypass; a plain move through the woods is not the charge."""
+    cliff = [{"hex": "D4", "side": "SE", "features": ["cliff"]}]
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "D4", "berserk"), unit("b-1", "4-6-7", "b", "F4")],
+                        "MPh", hexes={"E4": "woods"}, hexsides=cliff)
+    assert lit(pos, "a-1") == {"F4": "move a-1 D4-E4-F4 cost 2 as bypass"}
+    with pytest.raises(IllegalAction, match=r"goes round an obstacle: move as bypass \(A4.3\) \(A15.431\)"):
+        pos.push_text("move a-1 D4-E4-F4")
+    pos.push_text("move a-1 D4-E4-F4 as bypass")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "F4"
+    # with E4's hexside to E5 a cliff too, no way round: into the woods it goes (2 + 1)
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "D4", "berserk"), unit("b-1", "4-6-7", "b", "F4")],
+                        "MPh", hexes={"E4": "woods"},
+                        hexsides=[*cliff, {"hex": "E4", "side": "S", "features": ["cliff"]}])
+    assert lit(pos, "a-1") == {"F4": "move a-1 D4-E4-F4 cost 3"}
+
+
+H4_WALLED = [{"hex": "H4", "side": s, "features": ["cliff"]} for s in ("N", "NE", "SE", "SW", "NW")]
+
+
+@pytest.mark.parametrize(("other", "target"), [("C8", "H4"), ("E8", "E8")])
+def test_the_nearest_across_a_cliff_unless_the_way_round_is_still_shorter(
+        make_position: Any, other: str, target: str) -> None:
+    """A15.45: H4 (3 hexes from E4) is walled by cliffs but for its S hexside: the way round is 4 hexes.
+    With the next nearest Known enemy at C8 (5 hexes) the way round to H4 is still shorter: H4 stays the
+    target; with it at E8 (4 hexes) it is not: E8 is charged instead."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "E4", "berserk"), unit("b-1", "4-6-7", "b", "H4"),
+                                unit("b-2", "4-6-7", "b", other)], "MPh", hexsides=H4_WALLED)
+    assert set(lit(pos, "a-1")) == {target}
+    assert f"must charge the nearest Known enemy at {target} (A15.43)" in " ".join(pos.game.status(pos))
+
+
+def test_an_enemy_known_mid_charge_turns_it_from_where_it_stands(make_position: Any) -> None:
+    """A15.431, hex by hex: charging H4 along row 4, the squad is fired on at C4 by the "?" at C6, which
+    loses its concealment (A12.14): now a Known enemy 2 hexes away, closer than H4 (5). The declared D4 is no
+    step towards it: the move stops at C4 and the charge goes on from there with 8 - 1 = 7 MF, at C6."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "B4", "berserk"), unit("b-1", "4-6-7", "b", "H4"),
+                                unit("b-2", "4-6-7", "b", "C6", concealed=True)], "MPh")
+    assert set(lit(pos, "a-1")) == {"H4"}
+    pos.push_text("move a-1 B4-C4-D4-E4-F4-G4-H4")
+    assert pos.label(pos.decision.target) == "C4"
+    pos.push_text("fire b-2 at C4 dice 6,6")
+    play_out(pos)
+    sq = pos.units["a-1"]
+    assert not pos.units["b-2"].concealed
+    assert pos.label(sq.hex) == "C4" and sq.has("chargego14")
+    assert set(lit(pos, "a-1")) == {"C6"}
+    with pytest.raises(IllegalAction, match=r"D4 is not on a shortest route in MF of the charge at C6"):
+        pos.push_text("move a-1 C4-D4-E4-F4-G4-H4")
+    pos.push_text("move a-1 C4-C5-C6")
+    play_out(pos)
+    assert pos.label(pos.units["a-1"].hex) == "C6"
+
+
+def test_an_enemy_known_mid_charge_but_no_closer_changes_nothing(make_position: Any) -> None:
+    """A15.431: the "?" at F8 fires at C4 and is Known, but 6 hexes away it is no closer than H4: the
+    charge goes on as declared."""
+    pos = make_position("asl", [unit("a-1", "4-6-7", "a", "B4", "berserk"), unit("b-1", "4-6-7", "b", "H4"),
+                                unit("b-2", "4-6-7", "b", "F8", concealed=True)], "MPh")
+    pos.push_text("move a-1 B4-C4-D4-E4-F4-G4-H4")
+    pos.push_text("fire b-2 at C4 dice 6,6")
+    play_out(pos)
+    assert not pos.units["b-2"].concealed
+    assert pos.label(pos.units["a-1"].hex) == "H4"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hexmate.rules.errors import IllegalAction
 from hexmate.rules.games import Position, get_game
+from hexmate.rules.games.asl import fire as asl_fire
 from hexmate.rules.games.asl import hw
 from hexmate.rules.games.asl import morale as am
 from hexmate.rules.games.asl import units as au
@@ -199,3 +200,84 @@ def test_a_wounded_smc_spends_its_last_mf_as_a_minimum_move() -> None:
     leader = pos.units["a-l"]
     assert leader.has("pinned") and leader.has("cx") and not leader.has("hw")
     assert pos.units["a-p10"].has("hw") and not pos.units["a-p10"].has("pinned")
+
+
+def test_first_fire_at_the_wave_comes_at_each_impulse_end_at_any_hw_unit() -> None:
+    """D14.32 (A25.232: the HW units use impulse movement): First Fire at HW units is declared only at the
+    end of each impulse, the wave being one stack. As in the A25.23 example, the German 4-6-7 in O3 lets the
+    first stacks of impulse 1 go by unfired (no window opens as O2 and P2 are entered), and once the last
+    stack has moved fires at O2, a Location entered earlier in the impulse, with FFNAM and FFMO (the
+    example's -2 DRM); each firer has as many shots as the impulse's MF."""
+    pos = position(russians() + GERMANS, hexes={"Q3": "woods"})
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    for text in ("move a-o10,a-o11 O1-O2", "move a-l,a-p10,a-p11 P1-P2", "move a-q20,a-q21 Q2-Q3"):
+        pos.push_text(text)
+        assert pos.decision is None  # no window mid-impulse
+    with pytest.raises(IllegalAction, match=r"Defensive First Fire is at a moving unit"):
+        pos.push_text("fire b-1 at O2 dice 6,6")
+    pos.push_text("move a-r20,a-r21 R2-R3")
+    top = pos.decision
+    assert (top.kind, top.rule, top.side) == ("react", "D14.32", "b")
+    assert asl_fire.shots_allowed(pos) == 2  # A9.2 by the impulse's 2 MF (the example's MMG fires again)
+    pos.push_text("fire b-1 at O2 dice 6,6")
+    labels = [str(line.label) for line in pos.last_resolution.lines]
+    assert any("FFNAM" in label for label in labels) and any("FFMO" in label for label in labels)
+    while pos.decision is not None:
+        pos.push_text("answer pass" if pos.decision.kind == "react" else "answer dice 6,6")
+    wave = pos.game.gstate(pos.state).hw
+    assert wave is not None and (wave.impulse, wave.spent) == (2, 2)
+
+
+def test_a_disrupted_enemy_entered_surrenders_at_the_impulse_end() -> None:
+    """A25.233, A19.12: a HW stack enters R4, where a Disrupted German squad is; at the end of that impulse
+    (not as it enters) the German surrenders: the Russians name the guard, who leaves the wave (A25.234);
+    the other squad there goes on, no armed Known enemy being in its Location as the next impulse starts."""
+    disrupted = {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "R4",
+                 "markers": ["broken", "disrupted"]}
+    pos = position([*russians(), *GERMANS, disrupted], hexes={"Q3": "woods"})
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    for text in ("move a-o10,a-o11 O1-O2", "move a-l,a-p10,a-p11 P1-P2", "move a-q20,a-q21 Q2-Q3",
+                 "move a-r20,a-r21 R2-R3", "move a-r20,a-r21 R3-R4"):
+        move(pos, text)
+        assert pos.decision is None or pos.decision.then != "surrender"  # not as it enters
+    for text in ("move a-l,a-p10,a-p11 P2-O3", "move a-o10,a-o11 O2-N2", "move a-q20,a-q21 Q3-P3"):
+        move(pos, text)
+    top = pos.decision
+    assert top is not None and (top.then, top.side, top.rule, top.subject) == ("surrender", "a", "A19.12",
+                                                                               ("b-2",))
+    assert set(top.units) == {"a-r20", "a-r21"}
+    pos.push_text("answer units a-r20")
+    while pos.decision is not None:
+        pos.push_text(f"answer {pos.decision.choices[-1]}" if pos.decision.choices else "answer pass")
+    assert pos.units["b-2"].has("prisoner") and pos.units["b-2"].carrier == "a-r20"
+    assert not pos.units["a-r20"].has("hw")  # the guard is out of the wave (A25.234)
+    assert pos.units["a-r21"].has("hw")  # its Location holds no armed Known enemy any more: it goes on
+    assert "a-r21" in pos.game.gstate(pos.state).hw.units
+
+
+def test_what_spends_no_mf_is_done_in_any_impulse_and_nothing_else_spends_mf() -> None:
+    """D14.31 (A25.232 applies it): an action that spends no MF is done in each impulse as usual: the squad
+    too laden to move (a 4-PP HMG over its IPC of 3) drops it in impulse 1 (A4.43) and then enters its
+    Location; after its move it may drop its LMG too. Smoke grenades (A24.1) spend MF: no HW unit places
+    them (A25.232: no MF for any other reason)."""
+    hmg = {"id": "a-hmg", "counter": "HMG", "side": "a", "hex": "P1", "carrier": "a-p10"}
+    lmg = {"id": "a-lmg", "counter": "LMG", "side": "a", "hex": "P1", "carrier": "a-p11"}
+    counters = {**ASL_COUNTERS,
+                "HMG": {"type": "sw", "sw": "mg", "fp": 7, "range": 16, "rof": 3, "breakdown": 12, "pp": 4},
+                "LMG": {"type": "sw", "sw": "mg", "fp": 3, "range": 8, "rof": 1, "breakdown": 12, "pp": 1}}
+    doc = scenario_dict("asl", [*russians(), *GERMANS, hmg, lmg], counters, "MPh", sides=SIDES)
+    pos = get_game("asl").new_position(Scenario.from_dict(doc, source="test-scenario"),
+                                       hex_map=small_map("asl", None, columns=20, rows=10))
+    declare(pos)
+    pos.push_text("answer hexspine-p1-p2-o3-o4-n4")
+    move(pos, "move a-o10,a-o11 O1-O2")
+    with pytest.raises(IllegalAction, match=r"Human Wave: it spends MF only .*\(A25.232\)"):
+        pos.push_text("smoke a-o10 at O2")
+    pos.push_text("drop a-hmg")
+    assert pos.units["a-hmg"].carrier is None
+    move(pos, "move a-l,a-p10,a-p11,a-lmg P1-P2")
+    pos.push_text("drop a-lmg")
+    assert pos.units["a-lmg"].carrier is None and pos.label(pos.units["a-lmg"].hex) == "P2"
+    assert pos.label(pos.units["a-p10"].hex) == "P2" and pos.units["a-p10"].has("hw")

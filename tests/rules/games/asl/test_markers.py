@@ -56,6 +56,7 @@ def test_every_marker_of_the_source_and_every_state_has_a_cited_phrase() -> None
     ("smoke_mf2", "2 MF spent on a smoke attempt (A24.1)"),
     ("tca2", "turret covered arc at hexspine 2 (D3.12)"),
     ("acq:rus-t1@3,4", "has acquired rus-t1 in @3,4 as its target (C6.5)"),
+    ("chargeto:14:n:3,4", "charging @3,4 with 7 MF, hex by hex (A15.431)"),
 ])
 def test_markers_with_a_number_or_a_target_read_as_sentences(marker: str, text: str) -> None:
     assert markers.phrase(marker) == text
