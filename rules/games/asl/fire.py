@@ -137,6 +137,14 @@ def where(position: Position, unit: UnitState) -> Hex | None:
     return unit.hex
 
 
+def ft_count(position: Position, unit: UnitState) -> int:
+    """A22.4: the FT a personnel unit possesses; each is -1 on the IFT DR of any attack on it (a FT it merely
+    carries aboard a vehicle, or a vehicle's own FT, is no such penalty to its PRC)."""
+    if unit.type == au.SW or unit.type == "vehicle":
+        return 0
+    return sum(1 for sw in au.possessed(position.state, unit.id) if shot_of(sw).kind == "ft")
+
+
 def _split(position: Position, firers: list[UnitState]) -> tuple[list[UnitState], list[UnitState]]:
     """(units firing their inherent FP, weapons fired); a leader has no inherent FP (A7.53), a hero has."""
     weapons = [u for u in firers if u.type == au.SW]
@@ -631,12 +639,15 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     carried |= unreached
     spots = [(u, h) for u in shooters if (h := where(position, u)) is not None]
     from_above = vheight.reached(position, spots, unreached)  # D6.61: BU passengers below a height advantage
-    groups: list[tuple[T, T, list[UnitState], bool, int]] = [
-        (GROUPS["known"], SUMMARY_GROUPS["known"],
-         [u for u in targets if not u.concealed and u.id not in carried], False, final),
-        (GROUPS["concealed"], SUMMARY_GROUPS["concealed"],
-         [u for u in targets if u.concealed and u.id not in carried], True, final),
-    ]
+    groups: list[tuple[T, T, list[UnitState], bool, int]] = []
+    for key, hidden_ in (("known", False), ("concealed", True)):
+        alike = [u for u in targets if u.concealed == hidden_ and u.id not in carried]
+        plain = [u for u in alike if not ft_count(position, u)]
+        groups.append((GROUPS[key], SUMMARY_GROUPS[key], plain, hidden_, final))
+        for n in sorted({ft_count(position, u) for u in alike} - {0}):  # A22.4: -1 a FT possessed
+            groups.append((T("{group} possessing {n} FT (-{n} IFT DRM)", group=GROUPS[key], n=n),
+                           SUMMARY_GROUPS[key], [u for u in alike if ft_count(position, u) == n], hidden_,
+                           final - n))
     for vid, units in sorted(riding.items()):
         groups.append((T("units aboard {vehicle}", vehicle=vid), T("aboard {vehicle}", vehicle=vid), units,
                        all(u.concealed for u in units), final - infantry_only - first_fire_drm))

@@ -330,3 +330,17 @@ def test_a9_71_example_sustained_hmg_and_lmg_in_one_fire_group(make_position: An
     for sid in ("b-hmg", "b-lmg"):
         assert (sid not in pos.units) == (sid in removed)
         assert (sid in pos.units and pos.units[sid].has("malfunctioned")) == (sid in broken)
+
+
+def test_a22_4_a_unit_possessing_a_ft_is_attacked_at_minus_1(make_position: Any) -> None:
+    """A22.4: each FT a personnel unit possesses is -1 on the IFT DR of any attack on it; the squad beside
+    it without one is attacked at the Original DR. The Russian 4-4-7 fires from C2 at C4 (range 2), dice 3,4:
+    Final DR 7 for b-2, 7 - 1 = 6 for b-1 with its FT (demo IFT values)."""
+    units = [{"id": "a-1", "counter": "4-4-7r", "side": "a", "hex": "C2"},
+             {"id": "b-1", "counter": "4-6-7", "side": "b", "hex": "C4"},
+             {"id": "b-ft", "counter": "FT", "side": "b", "hex": "C4", "carrier": "b-1"},
+             {"id": "b-2", "counter": "4-6-7", "side": "b", "hex": "C4"}]
+    pos = pos_with(make_position, units)
+    text = pos.resolve(pos.parse_action("fire a-1 at C4 dice 3,4")).text()
+    assert "IFT vs known targets: 4 FP -> 4 column, final DR 7" in text
+    assert "IFT vs known targets possessing 1 FT (-1 IFT DRM): 4 FP -> 4 column, final DR 6" in text
