@@ -296,14 +296,9 @@ class AslGame(Game):
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
-        control = [
-            (name, side)
-            for side, names in scenario.options.get("victory", {}).get("control", {}).items()
-            for name in names
-        ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
         wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
-        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
+        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -2021,8 +2016,8 @@ class AslGame(Game):
             for unit in exiting:
                 if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
                     gone.append((unit.id, 0))
-                elif not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
-                    gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
+                else:  # A26.23: its VP as it leaves (a broken unit or a hero none, A26.211)
+                    gone.append((unit.id, asl_victory.exit_value(unit)))
                 state = state.without_unit(unit.id)
             state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
         named = bool(self.gstate(state).move_levels)
