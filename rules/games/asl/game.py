@@ -309,6 +309,7 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
@@ -1431,9 +1432,17 @@ class AslGame(Game):
         return asl_fire.resume_sniper(self, position, decision, answer)
 
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        dr = int(decision.arg("dr", "0"))
+        if answer.choice == asl_sniper.AIM_SNIPER:  # A14.31: at the enemy sniper counter
+            return asl_sniper.hit_sniper(self, position.state, position.enemy_of(decision.side), dr)
+        if answer.choice == asl_sniper.AIM_VEHICLE:  # A14.33: then name the unarmored vehicle
+            cars = tuple(u for u in decision.units if asl_sniper.bare_vehicle(position.units[u]))
+            return position.state.push(Decision(
+                "units", decision.side, T("name the vehicle the sniper attacks itself (A14.33)"), "A14.33",
+                "sniper_vehicle", units=cars, args=decision.args))
         struck = position.units[answer.units[0]]
-        if armour.is_vehicle(struck):  # D5.34, D5.341: a sniper at an AFV strikes its CE crew, if any
-            return vcrewhit.sniped(position, struck, int(decision.arg("dr", "0")))
+        if armour.is_vehicle(struck):  # A14.3, D5.34, D5.341: its exposed crew (A14.33: never both)
+            return asl_sniper.vehicle_hit(position, struck, dr, itself=False)
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
         hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
         seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,
@@ -1441,6 +1450,10 @@ class AslGame(Game):
         if hit is not None and hit.concealed and seen:
             state = state.with_unit(hit.revealed())
         return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
+
+    def resume_sniper_vehicle(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        struck = position.units[answer.units[0]]  # A14.33: the vehicle itself, Immobilized on a 1 only
+        return asl_sniper.vehicle_hit(position, struck, int(decision.arg("dr", "0")), itself=True)
 
     def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_sniper.resume_ask(self, position, decision, answer)
@@ -2235,7 +2248,8 @@ class AslGame(Game):
             state = asl_hw.end_of_player_turn(state)  # A25.23: morale +1 and Lax for the Player Turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
-                                                  conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
+                                                  conceal_done=False, paatc=(), cc_from=(),  # A11.6, A11.8
+                                                  snipers_pinned=()))  # A14.31: for that Player Turn
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its

@@ -389,7 +389,7 @@ def status(game: AslGame, position: Position) -> list[str]:
 def _unmet(game: AslGame, position: Position, side: str, win: Mapping[str, Any]) -> list[str]:
     """The conditions of ``win`` this side fails now (A26.1, A26.13, A26.22)."""
     spec = _spec(position)
-    out = []
+    out: list[str] = []
     if "buildings" in win:
         have = len(_count(game, position, spec.get("buildings", {}), side))
         if have < int(win["buildings"]):
