@@ -474,12 +474,13 @@ def resume_sniper(game: AslGame, position: Position, decision: Decision, answer:
     words = (asl_sniper.AIM_SNIPER,) if side_number(position, "san", enemy) is not None else ()  # A14.31
     if any(asl_sniper.bare_vehicle(state.units[t]) for t in targets):
         words = (*words, asl_sniper.AIM_VEHICLE)  # A14.33: at an unarmored vehicle itself
+    words = (*words, asl_sniper.RELOCATE)  # A14.2: or give the attack up to move the counter
     if not targets and not words:
         return state
     return state.push(Decision(
         "units", decision.side,
         T("sniper dr {dr}: place the sniper counter (A14.2) and name the unit it attacks (A14.22), or sniper "
-          "to attack the enemy sniper (A14.31)", dr=dr),
+          "to attack the enemy sniper (A14.31), or relocate to move the counter instead (A14.2)", dr=dr),
         "A14.3", "sniper_target", units=targets, choices=words, args=(("dr", str(dr)),)))
 
 

@@ -201,7 +201,11 @@ class AslState(GameState):
     attack_side: str = ""  # the side of the last attack declared (A20.53: who eliminated an abandoned unit)
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
-    snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
+    snipers_pinned: tuple[str, ...] = ()  # sides whose sniper is pinned for the Player Turn (A14.31, A14.4)
+    # units that moved in this Player Turn's MPh, or fired in its MPh or DFPh (their markers gone): no Sniper
+    # Check for them (A14.4)
+    turn_acted: tuple[str, ...] = ()
+    sniper_at: tuple[tuple[str, Hex], ...] = ()  # where each side's sniper counter was last moved to (A14.2)
     # units bypassing this MPh: (unit id, bypassed hex, its route's chain of neighbours) (A4.3, bypass.py)
     bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
     # units still set up hidden (HIP, A12.3): unit id -> its secret hex (None until set up); see hip.py
@@ -1435,6 +1439,8 @@ class AslGame(Game):
         dr = int(decision.arg("dr", "0"))
         if answer.choice == asl_sniper.AIM_SNIPER:  # A14.31: at the enemy sniper counter
             return asl_sniper.hit_sniper(self, position.state, position.enemy_of(decision.side), dr)
+        if answer.choice == asl_sniper.RELOCATE:  # A14.2: the attack given up to move the counter
+            return asl_sniper.relocate(position, decision.side)
         if answer.choice == asl_sniper.AIM_VEHICLE:  # A14.33: then name the unarmored vehicle
             cars = tuple(u for u in decision.units if asl_sniper.bare_vehicle(position.units[u]))
             return position.state.push(Decision(
@@ -1450,6 +1456,9 @@ class AslGame(Game):
         if hit is not None and hit.concealed and seen:
             state = state.with_unit(hit.revealed())
         return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
+
+    def resume_sniper_relocate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_sniper.resume_relocate(self, position, decision, answer)  # A14.2
 
     def resume_sniper_vehicle(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         struck = position.units[answer.units[0]]  # A14.33: the vehicle itself, Immobilized on a 1 only
@@ -2208,12 +2217,17 @@ class AslGame(Game):
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
             state = asl_aa.end_of_turn(state)  # D9.31: the Armored Assault TEM lasts to the DFPh's end
+            fired = tuple(u.id for u in state.units.values() if u.has("first_fire") or u.has("final_fire"))
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(turn_acted=(*gs.turn_acted, *fired)))  # A14.4
         elif phase == "AFPh":
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
             remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS)  # D3.5
             state = vmgfire.turn_over(state)  # D3.5: the hexes its MGs fired at
             state = asl_berserk.end_of_afph(position, state)  # A15.46: its Location cleared by its TPBF
         elif phase == "MPh":
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(turn_acted=(*gs.turn_acted, *state.moved)))  # A14.4
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
@@ -2249,7 +2263,7 @@ class AslGame(Game):
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
                                                   conceal_done=False, paatc=(), cc_from=(),  # A11.6, A11.8
-                                                  snipers_pinned=()))  # A14.31: for that Player Turn
+                                                  snipers_pinned=(), turn_acted=()))  # A14.31, A14.4
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its

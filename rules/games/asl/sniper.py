@@ -13,8 +13,10 @@ The audit of A14 against the original text, rule by rule (paraphrased; where and
 - A14.2 the sniper counter's placement before play and its relocation in place of an effective attack: the
   hexes it may stand in (``placement_hexes``: empty, with at least six enemy-occupied hexes within six,
   relaxed one at a time; anywhere with no enemy on the map; test_sniper: placement). The counter itself is
-  placed and moved at the table; its Random Location DR is C1.31's (chapter C), so the hex it lands in is
-  read off the board: not computed here. In that Location the sniper's owner names the unit Random Selection
+  placed before play at the table (not recorded); a relocation (the answer ``relocate`` instead of a
+  target) offers the hexes placement allows and records the one chosen (``relocate``, ``sniper_hex``;
+  test_sniper: relocate). Its Random Location DR is C1.31's (chapter C), so the hex it lands in is read off
+  the board: not computed here. In that Location the sniper's owner names the unit Random Selection
   picked (aftermath.resume_sniper); the units offered are A14.22's targets only (``targetable``); he may
   instead aim at the enemy sniper (the answer ``sniper``, when the enemy has one). Concealed stacks as one
   target (A14.23): the owner of the stack names the real target at the table; a dummy stack hit is
@@ -46,7 +48,8 @@ The Sniper Check at the table (A14.4): after a sniper attack that had an effect 
 the units of the Location it struck may try to eliminate the sniper.
 
 Who may: the Good Order, armed, unpinned infantry of the struck side in that Location that have neither fired
-nor moved this Player Turn (no fire counter; not moved this phase). They check together with one DR (its
+nor moved this Player Turn (no fire counter; not moved this phase nor in this Player Turn's MPh, nor fired
+in its MPh or DFPh: ``turn_acted``, built now; test_sniper_check). They check together with one DR (its
 owner answers ``check``, or ``none``), its DRM morale.py's (leadership unless the leader is alone, -1 a hero,
 -1 a HS-equivalent). A final DR of 2 or less eliminates the enemy sniper: his side's SAN drops by one for the
 rest of the scenario, and at 1 he has no sniper left (A14.4, A14.1); a 3 pins him (recorded and shown).
@@ -77,7 +80,8 @@ def checkers(position: Position, h: Hex, side: str) -> list[UnitState]:
         (u for u in position.units_at(h)
          if u.side == side and u.type in (*au.MMC, *au.SMC) and au.good_order(u) and not u.has("pinned")
          and not au.is_unarmed(u) and not u.has("ti")
-         and not any(u.has(m) for m in FIRED) and u.id not in position.state.moved),
+         and not any(u.has(m) for m in FIRED) and u.id not in position.state.moved
+         and u.id not in getattr(position.state.game, "turn_acted", ())),
         key=lambda u: u.id)
 
 
@@ -140,6 +144,7 @@ MAX_SAN = 7  # A14.1
 RANGE = 6  # A14.2: enemy-occupied hexes within six hexes
 AIM_SNIPER = "sniper"  # A14.2, A14.31: the owner aims at the enemy sniper counter
 AIM_VEHICLE = "vehicle"  # A14.33: at an unarmored vehicle itself, not its crew
+RELOCATE = "relocate"  # A14.2: the effective dr given up to move the sniper counter
 
 
 def check(options: dict[str, object], source: str) -> None:
@@ -274,3 +279,25 @@ def dummies_hit(state: State, unit: UnitState) -> State:
                 and other.level == unit.level:
             state = state.without_unit(other.id)
     return state
+
+
+def relocate(position: Position, side: str) -> State:
+    """A14.2: the owner gives up the effective sniper dr and moves his counter to a hex placement allows."""
+    hexes, need = placement_hexes(position, side)
+    return position.state.push(Decision(
+        "hexes", side,
+        T("move the sniper counter to a lit hex: no unit there, and {n} or more hexes of enemy units "
+          "within six (A14.2)", n=need), "A14.2", "sniper_relocate",
+        hexes=tuple(sorted(hexes, key=lambda h: (h.q, h.r)))))
+
+
+def resume_relocate(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
+    state = position.state
+    gs = game.gstate(state)
+    at = (*((s, h) for s, h in gs.sniper_at if s != decision.side), (decision.side, answer.hexes[0]))
+    return state.replace(game=gs.replace(sniper_at=at))
+
+
+def sniper_hex(position: Position, side: str) -> Hex | None:
+    """Where ``side``'s sniper counter was last moved to (A14.2), if the game knows it."""
+    return dict(getattr(position.state.game, "sniper_at", ())).get(side)

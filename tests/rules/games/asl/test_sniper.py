@@ -150,3 +150,15 @@ def test_a14_31_the_pin_lasts_until_the_player_turn_ends(make_position: Any) -> 
         seen.append(pos.phase.id)
         pos.push_text("end")
     assert "DFPh" in seen and pos.game.gstate(pos.state).snipers_pinned == ()
+
+
+def test_a14_2_relocate_instead_of_attacking(make_position: Any) -> None:
+    """A14.2: b gives up its effective dr to move its counter: only an empty hex near the enemy is offered."""
+    pos = _sniped(make_position, TWO, {"b": 4}, 2)
+    pos.push_text("answer relocate")
+    top = pos.decision
+    assert top is not None and top.then == "sniper_relocate" and top.rule == "A14.2"
+    assert _h(pos, "C4") not in top.hexes and _h(pos, "C2") not in top.hexes  # occupied
+    assert _h(pos, "D4") in top.hexes
+    pos.push_text("answer hex D4")
+    assert sniper.sniper_hex(pos, "b") == _h(pos, "D4") and not pos.units["a-1"].has("broken")
