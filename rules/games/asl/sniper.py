@@ -6,36 +6,38 @@ The audit of A14 against the original text, rule by rule (paraphrased; where and
   below 2 gives no sniper (aftermath.side_number; test_sniper_check: a SAN of 2 eliminated).
 - A14.1 SAN at most 7, never raised (``check``: a scenario's SAN above 7 is refused; night E1.76 and DYO
   G14.261 raises are chapters E, G). Below 2 the counter is gone for good (aftermath.side_number). An
-  unmodified DR equal to the enemy's current SAN activates his sniper only in the PFPh, MPh, DFPh or AFPh,
-  on an IFT attack (not OBA, To Hit, MC or TC) or an entrenching DR (``activation``, used by fire.py and
-  setdc.py; test_sniper: the phases). Prisoners never fire, so never activate one. The attack comes after
-  all of the activating DR's results (fire.py pushes it last). Entrenching is chapter B (B27): no DR here.
+  unmodified DR equal to the enemy's current SAN activates his sniper only in the PFPh, MPh, DFPh or AFPh, on
+  an IFT attack (not OBA, To Hit, MC or TC) or an entrenching DR (``activation``, used by fire.py and
+  setdc.py; test_sniper: the phases). Prisoners never fire, so never activate one. Not built: the bar on a DR
+  made only for its SAN chance (the page cannot tell a player's reason; A6.11's forced DR is allowed). The
+  attack comes after all of the activating DR's results (fire.py pushes it last). Entrenching is chapter B
+  (B27): no DR here.
 - A14.2 the sniper counter's placement before play and its relocation in place of an effective attack: the
   hexes it may stand in (``placement_hexes``: empty, with at least six enemy-occupied hexes within six,
   relaxed one at a time; anywhere with no enemy on the map; test_sniper: placement). The counter itself is
-  placed before play at the table (not recorded); a relocation (the answer ``relocate`` instead of a
-  target) offers the hexes placement allows and records the one chosen (``relocate``, ``sniper_hex``;
-  test_sniper: relocate). Its Random Location DR is C1.31's (chapter C), so the hex it lands in is read off
-  the board: not computed here. In that Location the sniper's owner names the unit Random Selection
-  picked (aftermath.resume_sniper); the units offered are A14.22's targets only (``targetable``); he may
-  instead aim at the enemy sniper (the answer ``sniper``, when the enemy has one). Concealed stacks as one
-  target (A14.23): the owner of the stack names the real target at the table; a dummy stack hit is
-  eliminated (``dummy stack``, below).
-- A14.21 no target in the hex landed in: the nearest hexes holding a target or the enemy sniper, ties to
-  the lowest TEM (``secondary_hexes``; the hex's TEM, Smoke not counted; test_sniper: secondary). HA and
-  factory exceptions are chapter B's terrain.
-- A14.22 not targets: an AFV without an exposed crew, units underground or in a fortified building Location
-  (chapter B), prisoners, HIP units (not on the map here), friendly units, aircraft; a crew is exposed when
-  CE or in a partially armored AFV or an unarmored vehicle; an unarmored vehicle without crew at the
-  sniper's choice (``targetable``; test_sniper: targets).
+  placed before play at the table (not recorded); a relocation (the answer ``relocate`` instead of a target)
+  offers the hexes placement allows and records the one chosen (``relocate``, ``sniper_hex``; test_sniper:
+  relocate). Its Random Location DR is C1.31's (chapter C), so the hex it lands in is read off the board: not
+  computed here. In that Location the sniper's owner names the unit Random Selection picked (ties: one now,
+  the others each a new sniper dr, rolled at the table) (aftermath.resume_sniper); the units offered are
+  A14.22's targets only (``targetable``); he may instead aim at the enemy sniper (the answer ``sniper``, when
+  the enemy has one). Concealed stacks as one target (A14.23): the owner of the stack names the real target at
+  the table; a dummy stack hit is eliminated (``dummies_hit``).
+- A14.21 no target in the hex landed in: the nearest hexes holding a target or the enemy sniper, ties to the
+  lowest TEM (``secondary_hexes``; the hex's TEM, Smoke not counted; test_sniper: secondary). HA and factory
+  exceptions are chapter B's terrain.
+- A14.22 not targets: an AFV without an exposed crew, units underground or in what the text calls a complete
+  building Location (chapter B terms; neither is on these maps), prisoners, HIP units (not on the map here),
+  friendly units, aircraft; a crew is exposed when CE or in a partially armored AFV or an unarmored vehicle;
+  an unarmored vehicle without crew at the sniper's choice (``targetable``; test_sniper: targets).
 - A14.3 the sniper dr is never modified; no collateral, no Residual FP; every broken enemy unit of the
   Location struck is DM (aftermath.resume_sniper_target). dr 1: SMC eliminated, dummy stack eliminated, the
   enemy sniper eliminated, a CE crew of a fully armored AFV Recalled (vcrewhit.sniped), an MMC broken (a
   broken one Casualty Reduced), the crew of a partially armored AFV or an unarmored vehicle broken, an
   unarmored vehicle itself Immobilized; dr 2: dummy stack eliminated, SMC wounded, a CE crew stunned, a
   pinnable MMC, such a crew, or the enemy sniper pinned (morale.sniper_effect, ``vehicle_hit``,
-  ``resume_aim``; test_sniper, test_vcrewhit). A sniper attack is over only after the further attacks it
-  caused: they are pushed as decisions and resolved first.
+  ``hit_sniper``, ``dummies_hit``; test_sniper, test_vcrewhit). A sniper attack is over only after
+  the further attacks it caused: they are pushed as decisions and resolved first.
 - A14.31 the enemy sniper is attacked only by a Sniper Check or by aiming at it; a pinned sniper makes no
   attack for the rest of the Player Turn (``activation``; the pin is lifted at the Player Turn's end,
   game.py's CCPh end; test_sniper: pinned).

@@ -14,48 +14,52 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   does not change (test_victory: mid-move, blocked, end scoring).
 - A26.11 start: the scenario's ``control`` is the set-up areas' control; when only one side has units on the
   map at the start it controls every listed building and hex the scenario does not give (``initial_control``;
-  test_a26_11_only_one_side_on_board). Gain: an armed Good Order Infantry MMC occupies it with no armed enemy
-  ground unit there, even in the middle of a move, never while bypassing (``_gains``, ``_blocks``; a broken
-  enemy is still armed and blocks, as the text's 22U3 example says: test_a26_11_a_broken_enemy_blocks). A
-  vehicle or its crew never gains a building; a non-bypassing armed vehicle blocks its hex and building; one
-  bypassing a building blocks the hex, not the building (test_a26_11_vehicles_block). Built now. A
-  successful Mop-Up (A12.153, search.py) gains the building and its listed hexes. Not built: underground
-  units (sewers, B8) and row houses' separate Mop-Up (B23.71): chapter B.
+  test_a26_13_only_ground_level_gains_the_hex). Gain: an armed Good Order Infantry MMC occupies it with no
+  armed enemy ground unit there, even in the middle of a move, never while bypassing (``_gains``, ``_blocks``;
+  a broken enemy is still armed and blocks, as the text's 22U3 example says:
+  test_a26_11_a_broken_enemy_blocks). A vehicle or its crew never gains a building; a non-bypassing armed
+  vehicle blocks its hex and building; one bypassing a building blocks the hex, not the building
+  (test_a26_11_vehicles_block_but_never_gain_a_building). Built now. A successful Mop-Up (A12.153, search.py)
+  gains the building and its listed hexes. Not built: underground units (sewers, B8) and row houses' separate
+  Mop-Up (B23.71): chapter B.
 - A26.12 a non-bypassing armed vehicle alone (no armed enemy there) controls a single-Location hex only while
   it stays: ``holder`` overlays it on the lasting control and the hex reverts when it leaves (built now,
   test_a26_12_a_vehicle_holds_a_hex_while_there). Its Location inside a multi-Location hex: not tracked
   (control is kept per building and hex here, not per Location).
 - A26.13 hex control: only a Good Order Infantry MMC at ground level gains a hex (built now,
-  test_a26_13_only_ground_level_gains_the_hex). A26.131 bridges (B6), A26.132 pillboxes (B30.91): chapter B,
-  refused (a bridge or pillbox hex is gained like any other hex here).
-- A26.14 buildings: any hex of it, no need to enter every hex or level (built; rooftops and sewers are
-  chapter B's and not on these maps); row houses as one building: the scenario lists its hexes as one.
+  test_a26_13_a_hex_is_gained_by_an_mmc_and_scored_at_the_end, test_a26_13_only_ground_level_gains_the_hex).
+  A26.131 bridges (B6), A26.132 pillboxes (B30.91): chapter B, refused (a bridge or pillbox hex is gained like
+  any other hex here).
+- A26.14 buildings: any hex of it, no need to enter every hex or level (built; rooftops and sewers are chapter
+  B's and not on these maps); row houses as one building: the scenario lists its hexes as one.
 - A26.15 dummies neither gain nor block; a concealed real unit does both (built). HIP units blocking: not
   built, since the shared control lines would tell the opponent a hidden unit is there (A12.3); the owner
   declares it at the end (the text lets him wait until then).
 - A26.16, A26.161, A26.162 loss of control by deliberate or accidental fire (Kindling B25.11, Blazes B25):
   chapter B, not built; there is no fire on these maps.
 - A26.2 VP; A26.21 a unit's VP follow its current values (a leader's changed leadership, a disabled MA):
-  ``unit_vp`` reads the unit as it is (test_a26_212_vehicle_vp).
-- A26.211 squad and crew 2, HS 1, leader (an Armor Leader too) 1 + the size of a negative leadership
-  modifier, a wounded leader unchanged, hero 1 but no Exit VP (``vp``, ``exit_value``; test_cvp_values,
-  test_a26_211_a_hero_scores_no_exit_vp). An LC crew (G12.114) is chapter G.
-- A26.212 vehicle: 1 + 1 for a working MA + (AFV) 1 per 5 of its highest AF, fractions up, AF 0 counting 1
-  + its inherent crew's 2 and any Armor Leader's VP; motorcycles none; a non-vehicular Gun 2
-  (``vehicle_vp``; test_a26_212_the_texts_vehicles start from the text's KV-1E 7, unarmed truck 1, AA truck
-  4 and the abandoned KV-1E's 4). Aircraft, Goliaths, boats, gliders, desert values (F.3): chapters E-G.
+  ``unit_vp`` reads the unit as it is (test_a26_212_the_texts_vehicles).
+- A26.211 squad and crew 2, HS 1, leader (an Armor Leader too) 1 + the size of a negative leadership modifier,
+  a wounded leader unchanged, hero 1 but no Exit VP (``vp``, ``exit_value``; test_cvp_values,
+  test_a26_211_a_hero_or_a_broken_unit_scores_no_exit_vp). An LC crew (G12.114) is chapter G.
+- A26.212 vehicle: 1 + 1 for a working MA + (AFV) 1 per 5 of its highest AF, fractions up, AF 0 counting 1 +
+  its inherent crew's 2 and any Armor Leader's VP; motorcycles none; a non-vehicular Gun 2 (``vehicle_vp``;
+  test_a26_212_the_texts_vehicles start from the text's KV-1E 7, unarmed truck 1, AA truck 4 and the abandoned
+  KV-1E's 4). Aircraft, Goliaths, boats, gliders, desert values (F.3): chapters E-G.
 - A26.213 inherent SMC/MMC are worth the same as counters (the crew term above); a carrier's inherent HS
   (D6.82) 2: not built (carrier HS are not counters here).
-- A26.22 CVP kept as play goes on and shown on the Now panel (``cvp``, ``status``).
+- A26.22 CVP kept as play goes on and shown on the Now panel (``cvp``, ``status``). Counted from the
+  scenario's units: a crew counter that left its vehicle during play (D5.4) scores only while inside it (its 2
+  VP in the vehicle's value); its later elimination as a counter is not scored (not built).
 - A26.221 every enemy unit eliminated scores its VP; leaving the map counts as elimination except a Recall,
-  guards with their prisoners, and exits the VC ask (the game records those in ``exited``); broken,
-  wounded, malfunctioned, Immobilized units or a disabled MA score nothing (vehicles score only when
-  destroyed or captured; test_a26_221_a_disabled_ma_is_no_casualty).
+  guards with their prisoners, and exits the VC ask (the game records those in ``exited``); broken, wounded,
+  malfunctioned, Immobilized units or a disabled MA score nothing (vehicles score only when destroyed or
+  captured; test_a26_221_a_disabled_ma_is_no_casualty_a_wreck_is).
 - A26.222 prisoners and captured vehicles score their normal VP during play and double once the scenario is
-  over (built now: the doubling used to be applied during play; test_a26_222_captured_double_at_the_end);
-  a captured vehicle destroyed later keeps its captor's normal VP. Not built: a prisoner eliminated by its
-  own side's attack giving the captor double at once (who eliminated a removed unit is not recorded), and
-  Chinese x4 (G18.44).
+  over (built now: the doubling used to be applied during play; test_a26_222_captured_double_at_the_end); a
+  captured vehicle destroyed later keeps its captor's normal VP. Not built: a prisoner eliminated by its own
+  side's attack giving the captor double at once (who eliminated a removed unit is not recorded), and Chinese
+  x4 (G18.44).
 - A26.23 Exit VP: the VP the unit had when it left through the exit hexes; Recalled vehicles and broken
   personnel give none (game.py's move end); a captured enemy unit exited counts double at the end.
 - A26.3 avoidance: a side with no VC wins by stopping the other's (``winner``).
