@@ -6,7 +6,7 @@ A scenario states its conditions in ``options.victory`` (checked when the game s
      "hexes": ["DR9", ...],                        # hexes whose control counts (A26.13)
      "control": {"rus": ["village-R5", "DR9"]},    # what each side controls at the start (A26.11)
      "exit": {"side": "ger", "hexes": [edge hexes], "vp": 6},
-     "win": {"side": "ger", "buildings": 3, "hexes": 1, "cvp": 10}}  # every condition named must hold
+     "win": {"side": "ger", "buildings": 3, "hexes": 1, "cvp": 10, "exit": true}}  # all named must hold
 
 The audit of A26 against the original text, rule by rule (paraphrased; where and which test):
 
@@ -62,7 +62,8 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   x4 (G18.44).
 - A26.23 Exit VP: the VP the unit had when it left through the exit hexes; Recalled vehicles and broken
   personnel give none (game.py's move end); a captured enemy unit exited counts double at the end.
-- A26.3 avoidance: a side with no VC wins by stopping the other's (``winner``).
+- A26.3 avoidance: a side with no VC wins by stopping the other's (``winner``: every condition ``win``
+  names, buildings, hexes, CVP, Exit VP, must hold at the end; test_a26_3_exit_vp_decides_the_game).
 - A26.4 Balance: chosen before play by the players' drs; nothing to compute in play, not built.
 """
 
@@ -84,7 +85,7 @@ if TYPE_CHECKING:
 
 MMC = ("squad", "hs", "crew")
 NO_VP_MOVEMENT = ("motorcycle",)  # A26.212: motorcycles (Goliaths, boats, gliders: not on these maps)
-WIN_KEYS = ("side", "buildings", "hexes", "cvp")
+WIN_KEYS = ("side", "buildings", "hexes", "cvp", "exit")  # "exit": true asks for the exit spec's vp
 BUILDING_TERRAIN = ("wooden-building", "stone-building", "building")  # several Locations (armour.py)
 
 
@@ -183,7 +184,7 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
                 raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings or hexes")
     win = raw.get("win", {})
     if not isinstance(win, dict) or set(win) - set(WIN_KEYS):
-        raise DataError(f"{where}.win: an object with side and any of buildings, hexes, cvp")
+        raise DataError(f"{where}.win: an object with side and any of buildings, hexes, cvp, exit")
 
 
 def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
@@ -409,6 +410,12 @@ def _unmet(game: AslGame, position: Position, side: str, win: Mapping[str, Any])
         if have < int(win["cvp"]):
             out.append(T("{side} has only {have} CVP of {need}", side=side, have=str(have),
                          need=str(int(win["cvp"]))))
+    exit_spec = spec.get("exit", {})
+    if win.get("exit") and isinstance(exit_spec, dict):  # A26.23: the Exit VP the exit area asks for
+        have = exit_vp(game, position, side)
+        if have < int(exit_spec.get("vp", 0)):
+            out.append(T("{side} has only {have} Exit VP of {need}", side=side, have=str(have),
+                         need=str(int(exit_spec.get("vp", 0)))))
     return out
 
 
@@ -416,12 +423,12 @@ def winner(game: AslGame, position: Position) -> tuple[str, str] | None:
     """At the end: the side named by ``win`` if it meets every condition named, else the other side by
     preventing it (A26.3)."""
     win = _spec(position).get("win")
-    if not isinstance(win, dict) or not set(win) & {"buildings", "hexes", "cvp"}:
+    if not isinstance(win, dict) or not set(win) & {"buildings", "hexes", "cvp", "exit"}:
         return None
     side = str(win.get("side", ""))
     unmet = _unmet(game, position, side, win)
     if not unmet:
-        if set(win) & {"hexes", "cvp"}:
+        if set(win) & {"hexes", "cvp", "exit"}:
             return side, T("{side} meets its Victory Conditions (A26.1, A26.2)", side=side)
         have = len(_count(game, position, _spec(position).get("buildings", {}), side))
         return side, T(

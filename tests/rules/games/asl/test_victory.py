@@ -242,3 +242,19 @@ def test_a26_211_a_hero_or_a_broken_unit_scores_no_exit_vp() -> None:
     assert victory.unit_vp(hero) == 1 and victory.exit_value(hero) == 0
     assert victory.exit_value(squad) == 2 and victory.exit_value(squad.mark("broken")) == 0
     assert victory.vp("sw", {}) == 0 and victory.vp("gun", {}) == 2  # A26.212: a non-vehicular Gun
+
+
+def test_a26_3_exit_vp_decides_the_game(make_position: Any) -> None:
+    """A26.23, A26.3: a wins with the 4 Exit VP the exit area asks; short of them, b wins by preventing it."""
+    spec = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4},
+                        "win": {"side": "a", "exit": True}}}
+    units = [_u("a-1", "J4"), _u("a-2", "J5"), _u("a-3", "A4"),
+             _u("b-1", "A1", "4-4-7", "b", markers=["broken"])]
+    pos = make_position("asl", units, "MPh", options=spec)
+    pos.push_text("move a-1 J4-K4-L4 as exit")
+    out = pos.at(pos.state.replace(over=True)).outcome()
+    said = "a has only 2 Exit VP of 4: b wins by preventing it (A26.3)"
+    assert out is not None and out.winner == "b" and out.reason == said
+    pos.push_text("move a-2 J5-K5-L5 as exit")
+    won = pos.at(pos.state.replace(over=True)).outcome()
+    assert won is not None and won.winner == "a"
