@@ -205,6 +205,7 @@ class AslState(GameState):
     # units that moved in this Player Turn's MPh, or fired in its MPh or DFPh (their markers gone): no Sniper
     # Check for them (A14.4)
     turn_acted: tuple[str, ...] = ()
+    pw_own_fire: tuple[str, ...] = ()  # prisoners eliminated by their own side's attack: double CVP (A26.222)
     sniper_at: tuple[tuple[str, Hex], ...] = ()  # where each side's sniper counter was last moved to (A14.2)
     # units bypassing this MPh: (unit id, bypassed hex, its route's chain of neighbours) (A4.3, bypass.py)
     bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()

@@ -57,9 +57,9 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   captured; test_a26_221_a_disabled_ma_is_no_casualty_a_wreck_is).
 - A26.222 prisoners and captured vehicles score their normal VP during play and double once the scenario is
   over (built now: the doubling used to be applied during play; test_a26_222_captured_double_at_the_end); a
-  captured vehicle destroyed later keeps its captor's normal VP. Not built: a prisoner eliminated by its own
-  side's attack giving the captor double at once (who eliminated a removed unit is not recorded), and Chinese
-  x4 (G18.44).
+  captured vehicle destroyed later keeps its captor's normal VP; a guarded prisoner eliminated by its own
+  side's attack gives the captor double at once (guards.after_play records it;
+  test_a26_222_a_prisoner_killed_by_its_own_side). Not built: Chinese x4 (G18.44).
 - A26.23 Exit VP: the VP the unit had when it left through the exit hexes; Recalled vehicles and broken
   personnel give none (game.py's move end); a captured enemy unit exited counts double at the end.
 - A26.3 avoidance: a side with no VC wins by stopping the other's (``winner``: every condition ``win``
@@ -312,6 +312,7 @@ def cvp(position: Position, side: str) -> int:
     counters = position.scenario.counters
     gs = position.state.game
     gone = {uid for uid, _ in gs.exited} if isinstance(gs, AslState) else set()
+    own_fire = set(gs.pw_own_fire) if isinstance(gs, AslState) else set()
     twice = 2 if position.state.over else 1
     for setup in position.scenario.units:
         start = counters[setup.counter]
@@ -323,7 +324,9 @@ def cvp(position: Position, side: str) -> int:
         if setup.side == side:
             continue
         if now is None:
-            if setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
+            if setup.id in own_fire:  # A26.222: a prisoner its own side killed: twice, at once
+                total += 2 * _start_vp(position, setup)
+            elif setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
                 total += _start_vp(position, setup)
         elif now.type == "vehicle":
             total += unit_vp(now) if now.has("wreck") else 0  # A26.221: Immobilized, disabled MA: none

@@ -258,3 +258,21 @@ def test_a26_3_exit_vp_decides_the_game(make_position: Any) -> None:
     pos.push_text("move a-2 J5-K5-L5 as exit")
     won = pos.at(pos.state.replace(over=True)).outcome()
     assert won is not None and won.winner == "a"
+
+
+def test_a26_222_a_prisoner_killed_by_its_own_side(make_position: Any) -> None:
+    """A26.222: b's fire eliminates b-1, a prisoner guarded by a-1: a scores its 2 VP twice at once; killed by
+    a's own attack it scores them once."""
+    from hexmate.rules import actions as act
+    from hexmate.rules.games.asl import guards
+
+    units = [_u("a-1", "C4"), _u("b-1", "C4", "4-4-7", "b", markers=["prisoner"], carrier="a-1"),
+             _u("b-2", "C2", "4-4-7", "b"), _u("a-2", "E4")]
+    pos = make_position("asl", units, "DFPh", options=VICTORY)
+    c4 = pos.units["a-1"].hex
+    assert c4 is not None
+    gone = pos.state.without_unit("b-1")
+    by_b = guards.after_play(pos.game, pos, act.Fire(("b-2",), c4, (2, 2)), gone)
+    assert victory.cvp(pos.at(by_b), "a") == 4
+    by_a = guards.after_play(pos.game, pos, act.Fire(("a-2",), c4, (2, 2)), gone)
+    assert victory.cvp(pos.at(by_a), "a") == 2
