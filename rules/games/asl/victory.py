@@ -27,7 +27,7 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   test_a26_12_a_vehicle_holds_a_hex_while_there). Its Location inside a multi-Location hex: not tracked
   (control is kept per building and hex here, not per Location).
 - A26.13 hex control: only a Good Order Infantry MMC at ground level gains a hex (built now,
-  test_a26_13_a_hex_is_gained_by_an_mmc_and_scored_at_the_end, test_a26_13_only_ground_level_gains_the_hex).
+  test_a26_13_a_hex_is_gained_by_an_mmc_and_scored_at_the_end, test_a26_13_the_22u3_example).
   A26.131 bridges (B6), A26.132 pillboxes (B30.91): chapter B, refused (a bridge or pillbox hex is gained like
   any other hex here).
 - A26.14 buildings: any hex of it, no need to enter every hex or level (built; rooftops and sewers are chapter

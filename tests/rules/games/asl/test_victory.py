@@ -276,3 +276,23 @@ def test_a26_222_a_prisoner_killed_by_its_own_side(make_position: Any) -> None:
     assert victory.cvp(pos.at(by_b), "a") == 4
     by_a = guards.after_play(pos.game, pos, act.Fire(("a-2",), c4, (2, 2)), gone)
     assert victory.cvp(pos.at(by_a), "a") == 2
+
+
+UPPER = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+U3 = {"victory": {"buildings": {"U3": ["E5", "E6"]}, "hexes": ["E5", "E6"],
+                  "control": {"b": ["U3", "E5", "E6"]}}}
+
+
+def test_a26_13_the_22u3_example(make_position: Any) -> None:
+    """The text's 22U3 example, on a two-hex, two-level building (E5 for V2, E6 for V3), German b holding it:
+    the Russian 4-4-7 on V2's ground level gains V2 and the building; on V3's level 1 it gains no hex. Then a
+    German squad on V2's ground level with the broken 4-4-7 on its level 1 gains neither the hex nor the
+    building."""
+    units = [_u("a-1", "E5"), _u("a-2", "E6", level=1), _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", options=U3, hexes={"E5": UPPER, "E6": UPPER})
+    after = dict(pos.game.gstate(victory.update(pos.game, pos)).control)
+    assert after == {"U3": "a", "E5": "a", "E6": "b"}
+    units = [_u("a-1", "E5", level=1, markers=["broken"]), _u("b-1", "E5", "4-4-7", "b")]
+    russian = {"victory": {**U3["victory"], "control": {"a": ["U3", "E5"]}}}
+    pos = make_position("asl", units, "APh", options=russian, hexes={"E5": UPPER, "E6": UPPER})
+    assert dict(pos.game.gstate(victory.update(pos.game, pos)).control) == {"U3": "a", "E5": "a"}
