@@ -28,8 +28,8 @@ The audit of A26 against the original text, rule by rule (paraphrased; where and
   (control is kept per building and hex here, not per Location).
 - A26.13 hex control: only a Good Order Infantry MMC at ground level gains a hex (built now,
   test_a26_13_a_hex_is_gained_by_an_mmc_and_scored_at_the_end, test_a26_13_the_22u3_example).
-  A26.131 bridges (B6), A26.132 pillboxes (B30.91): chapter B, refused (a bridge or pillbox hex is gained like
-  any other hex here).
+  A26.131 bridges (B6), A26.132 pillboxes (B30.91): chapter B, not built (the terrain charts here have no
+  bridge or pillbox).
 - A26.14 buildings: any hex of it, no need to enter every hex or level (built; rooftops and sewers are chapter
   B's and not on these maps); row houses as one building: the scenario lists its hexes as one.
 - A26.15 dummies neither gain nor block; a concealed real unit does both (built). HIP units blocking: not
