@@ -468,14 +468,21 @@ def resume_sniper(game: AslGame, position: Position, decision: Decision, answer:
     dr = (answer.dice or (0,))[0]
     if dr not in (1, 2):
         return state
-    targets = tuple(sorted(u.id for u in state.units.values()
-                           if u.side != decision.side and u.hex is not None and u.type != au.SW))
-    if not targets:
+    from hexmate.rules.games.asl import sniper as asl_sniper
+
+    targets = tuple(sorted(u.id for u in state.units.values() if asl_sniper.targetable(u, decision.side)))
+    enemy = position.enemy_of(decision.side)
+    words = (asl_sniper.AIM_SNIPER,) if side_number(position, "san", enemy) is not None else ()  # A14.31
+    if any(asl_sniper.bare_vehicle(state.units[t]) for t in targets):
+        words = (*words, asl_sniper.AIM_VEHICLE)  # A14.33: at an unarmored vehicle itself
+    words = (*words, asl_sniper.RELOCATE)  # A14.2: or give the attack up to move the counter
+    if not targets and not words:
         return state
     return state.push(Decision(
         "units", decision.side,
-        T("sniper dr {dr}: place the sniper counter (A14.2) and name the unit it attacks", dr=dr),
-        "A14.3", "sniper_target", units=targets, args=(("dr", str(dr)),)))
+        T("sniper dr {dr}: place the sniper counter (A14.2) and name the unit it attacks (A14.22), or sniper "
+          "to attack the enemy sniper (A14.31), or relocate to move the counter instead (A14.2)", dr=dr),
+        "A14.3", "sniper_target", units=targets, choices=words, args=(("dr", str(dr)),)))
 
 
 def resume_sniper_target(game: AslGame, position: Position, decision: Decision, answer: act.Answer) -> State:
@@ -484,6 +491,10 @@ def resume_sniper_target(game: AslGame, position: Position, decision: Decision, 
     unit = state.units[answer.units[0]]
     effect = am.sniper_effect(unit, int(decision.arg("dr", "0")))
     counters = position.scenario.counters
+    if unit.type == "dummy":  # A14.3: a dummy stack struck by a 1 or a 2 is eliminated
+        from hexmate.rules.games.asl import sniper as asl_sniper
+
+        return asl_sniper.dummies_hit(state, unit)
     if effect == "eliminated":
         state = _drop_possessions(state, unit).without_unit(unit.id)
         if unit.type == LEADER:

@@ -48,6 +48,7 @@ from hexmate.rules.games.asl import prisoners as asl_prisoners
 from hexmate.rules.games.asl import residual as rfp
 from hexmate.rules.games.asl import road as asl_road
 from hexmate.rules.games.asl import smoke as asl_smoke
+from hexmate.rules.games.asl import sniper as asl_sniper
 from hexmate.rules.games.asl import special as sp
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl import units as au
@@ -772,10 +773,12 @@ def resolve_attack(game: AslGame, position: Position, fire: act.Fire,
     weapon_lines = _weapon_lines(position, fire, roll.total, roll.coloured, shift > 0, modes)
     lines = drop_lines + fp_lines + lines + weapon_lines
     enemy = position.enemy_of(side)
-    san = side_number(position, "san", enemy)
-    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+    san, idle = asl_sniper.activation(position, roll.total, enemy)
+    if san is not None:
         lines.append(Line(T("Sniper"), T("Original DR {dr} equals {side}'s SAN: {side}'s sniper attacks "
                                          "after this attack", dr=roll.total, side=enemy), "A14.1"))
+    elif idle is not None:  # A14.1, A14.31: the DR matched, but no attack
+        lines.append(Line(T("Sniper"), idle, "A14.1"))
     summary = fpw.summary(position.action_text(fire), summary_parts)
     hidden = {u.id: u.side for u in targets if u.concealed}
     return Resolution(
@@ -1002,8 +1005,8 @@ def resume_ift(game: AslGame, position: Position, decision: Decision, answer: ac
     if fpf:
         state = fpf_self_check(position, state, fpf + [u for u in firers if u.type == LEADER], roll)
     enemy = position.enemy_of(firers[0].side)
-    san = side_number(position, "san", enemy)
-    if san is not None and am.sniper_activates(roll.total, san, "ift"):
+    san, _ = asl_sniper.activation(position, roll.total, enemy)
+    if san is not None:
         # A14.1: the sniper attacks right after all of this attack's results
         decisions.append(sniper_decision(position, enemy, san))
     cas = [d for d in decisions if d.then == "casualty"]

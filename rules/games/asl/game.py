@@ -204,7 +204,12 @@ class AslState(GameState):
     attack_side: str = ""  # the side of the last attack declared (A20.53: who eliminated an abandoned unit)
     set_dcs: tuple[tuple[str, str, int, str], ...] = ()  # Set DC, its setter, the Player Turn set (A23.7)
     snipers_lost: tuple[str, ...] = ()  # a side per sniper of it eliminated: its SAN one lower each (A14.4)
-    snipers_pinned: tuple[str, ...] = ()  # sides whose sniper a Sniper Check pinned (A14.4)
+    snipers_pinned: tuple[str, ...] = ()  # sides whose sniper is pinned for the Player Turn (A14.31, A14.4)
+    # units that moved in this Player Turn's MPh, or fired in its MPh or DFPh (their markers gone): no Sniper
+    # Check for them (A14.4)
+    turn_acted: tuple[str, ...] = ()
+    pw_own_fire: tuple[str, ...] = ()  # prisoners eliminated by their own side's attack: double CVP (A26.222)
+    sniper_at: tuple[tuple[str, Hex], ...] = ()  # where each side's sniper counter was last moved to (A14.2)
     # units bypassing this MPh: (unit id, bypassed hex, its route's chain of neighbours) (A4.3, bypass.py)
     bypass: tuple[tuple[str, Hex, tuple[Hex, ...]], ...] = ()
     # units still set up hidden (HIP, A12.3): unit id -> its secret hex (None until set up); see hip.py
@@ -299,14 +304,9 @@ class AslGame(Game):
     )
 
     def initial_game_state(self, scenario: Any) -> AslState:
-        control = [
-            (name, side)
-            for side, names in scenario.options.get("victory", {}).get("control", {}).items()
-            for name in names
-        ]
         old = tuple(sorted(u.id for u in scenario.units if "broken" in u.markers))
         wind = asl_wind.from_options(scenario.options, f"scenario {scenario.name!r}")  # A24, B25.6
-        return AslState(control=tuple(sorted(control)), broken_old=old, wind=wind)
+        return AslState(control=asl_victory.initial_control(scenario), broken_old=old, wind=wind)
 
     @staticmethod
     def gstate(state: State) -> AslState:
@@ -317,6 +317,7 @@ class AslGame(Game):
     def initial_state(self, scenario: Scenario, hex_map: HexMap) -> State:
         labels = {hex_map.label(h): h for h in hex_map.hexes}
         asl_victory.check(scenario.options, labels, f"scenario {scenario.name!r}")  # A26: its VC data
+        asl_sniper.check(dict(scenario.options), f"scenario {scenario.name!r}")  # A14.1: SAN at most 7
         asl_pwexit.check(scenario, hex_map)  # A20.53: each side's friendly board edge, if given
         aerosan.check(scenario)  # D17.2: snow or deep snow on the ground, if given
         asl_stairs.check_setup(scenario, hex_map)  # A2.8: a unit's level is one of its hex's Locations
@@ -1469,9 +1470,19 @@ class AslGame(Game):
         return asl_fire.resume_sniper(self, position, decision, answer)
 
     def resume_sniper_target(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        dr = int(decision.arg("dr", "0"))
+        if answer.choice == asl_sniper.AIM_SNIPER:  # A14.31: at the enemy sniper counter
+            return asl_sniper.hit_sniper(self, position.state, position.enemy_of(decision.side), dr)
+        if answer.choice == asl_sniper.RELOCATE:  # A14.2: the attack given up to move the counter
+            return asl_sniper.relocate(position, decision.side)
+        if answer.choice == asl_sniper.AIM_VEHICLE:  # A14.33: then name the unarmored vehicle
+            cars = tuple(u for u in decision.units if asl_sniper.bare_vehicle(position.units[u]))
+            return position.state.push(Decision(
+                "units", decision.side, T("name the vehicle the sniper attacks itself (A14.33)"), "A14.33",
+                "sniper_vehicle", units=cars, args=decision.args))
         struck = position.units[answer.units[0]]
-        if armour.is_vehicle(struck):  # D5.34, D5.341: a sniper at an AFV strikes its CE crew, if any
-            return vcrewhit.sniped(position, struck, int(decision.arg("dr", "0")))
+        if armour.is_vehicle(struck):  # A14.3, D5.34, D5.341: its exposed crew (A14.33: never both)
+            return asl_sniper.vehicle_hit(position, struck, dr, itself=False)
         state = asl_fire.resume_sniper_target(self, position, decision, answer)
         hit = state.units.get(struck.id)  # A12.14: sniped in a Good Order enemy's LOS, at any range: no "?"
         seen = struck.hex is not None and asl_concealment.seen_by_good_order(position.at(state), struck.side,
@@ -1479,6 +1490,13 @@ class AslGame(Game):
         if hit is not None and hit.concealed and seen:
             state = state.with_unit(hit.revealed())
         return asl_sniper.offer(position, state, struck.hex, struck.side, decision.side)  # A14.4
+
+    def resume_sniper_relocate(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        return asl_sniper.resume_relocate(self, position, decision, answer)  # A14.2
+
+    def resume_sniper_vehicle(self, position: Position, decision: Decision, answer: act.Answer) -> State:
+        struck = position.units[answer.units[0]]  # A14.33: the vehicle itself, Immobilized on a 1 only
+        return asl_sniper.vehicle_hit(position, struck, int(decision.arg("dr", "0")), itself=True)
 
     def resume_sniper_check_ask(self, position: Position, decision: Decision, answer: act.Answer) -> State:
         return asl_sniper.resume_ask(self, position, decision, answer)
@@ -2082,8 +2100,8 @@ class AslGame(Game):
             for unit in exiting:
                 if asl_pwexit.by_friendly_edge(position, unit, exits):  # A20.53: no casualty, no Exit VP
                     gone.append((unit.id, 0))
-                elif not unit.has("broken"):  # A26.23: a broken unit scores no Exit VP
-                    gone.append((unit.id, asl_victory.vp(unit.type, unit.values)))
+                else:  # A26.23: its VP as it leaves (a broken unit or a hero none, A26.211)
+                    gone.append((unit.id, asl_victory.exit_value(unit)))
                 state = state.without_unit(unit.id)
             state = state.replace(game=gs.replace(exited=(*gs.exited, *gone)))
         named = bool(self.gstate(state).move_levels)
@@ -2262,6 +2280,9 @@ class AslGame(Game):
         if phase == "DFPh":
             remove = ("first_fire", "final_fire")  # A3.4: First and Final Fire counters go at its end
             state = asl_aa.end_of_turn(state)  # D9.31: the Armored Assault TEM lasts to the DFPh's end
+            fired = tuple(u.id for u in state.units.values() if u.has("first_fire") or u.has("final_fire"))
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(turn_acted=(*gs.turn_acted, *fired)))  # A14.4
         elif phase == "AFPh":
             # A3.5; D2.1: no longer a moving target; D3.3: the Bounding Fire counter goes with the others
             remove = ("prep_fire", "advancing_fire", "entered", "bounding_fire", *vmgfire.MARKERS,  # D3.5
@@ -2269,6 +2290,8 @@ class AslGame(Game):
             state = vmgfire.turn_over(state)  # D3.5: the hexes its MGs fired at
             state = asl_berserk.end_of_afph(position, state)  # A15.46: its Location cleared by its TPBF
         elif phase == "MPh":
+            gs = self.gstate(state)
+            state = state.replace(game=gs.replace(turn_acted=(*gs.turn_acted, *state.moved)))  # A14.4
             # D2.401: a Motion attempt once per enemy MPh; A4.33, A4.63: bypass and Dash end with it; D7.2
             remove = ("no_dt", "assault", "exiting", vmotion.TRIED, asl_dash.MARKER, asl_bypass.MARKER,
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
@@ -2304,7 +2327,8 @@ class AslGame(Game):
             state = asl_hw.end_of_player_turn(state)  # A25.23: morale +1 and Lax for the Player Turn
             gs = self.gstate(state)
             state = state.replace(game=gs.replace(cc_entered=(), cc_advanced=(), cc_done=(), cc_hex=None,
-                                                  conceal_done=False, paatc=(), cc_from=()))  # A11.6, A11.8
+                                                  conceal_done=False, paatc=(), cc_from=(),  # A11.6, A11.8
+                                                  snipers_pinned=(), turn_acted=()))  # A14.31, A14.4
         elif phase == "RPh":
             remove = ("rally_tried", *rphase.PHASE_END_MARKERS)  # A3.1: one RPh action per unit, per RPh
             # A10.62: DM counters go at the end of the RPh, but a unit outside woods or a building keeps its

@@ -254,6 +254,12 @@ def after_play(game: AslGame, position: Position, done: act.Action, state: State
         gs = gs.replace(attack_side=side)
         state = state.replace(game=gs)
     exited = {uid for uid, _ in gs.exited}
+    own = tuple(u.id for u in position.units.values()  # A26.222: a guarded prisoner killed by its own side
+                if u.has(prisoners.PRISONER) and u.id not in state.units and u.id not in exited
+                and side == u.side)
+    if own:
+        gs = gs.replace(pw_own_fire=(*gs.pw_own_fire, *own))
+        state = state.replace(game=gs)
     for unit in position.units.values():
         if not unit.has(ABANDONED) or unit.id in state.units or unit.id in exited:
             continue

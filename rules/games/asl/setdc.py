@@ -213,10 +213,11 @@ def resume_blast(game: AslGame, position: Position, decision: Decision, answer: 
 def _sniper(position: Position, side: str, original: int) -> list[Decision]:
     """A14.1: the detonation is an IFT attack: an Original DR equal to the enemy's SAN activates his sniper,
     after the attack's results."""
-    from hexmate.rules.games.asl.aftermath import side_number, sniper_decision
+    from hexmate.rules.games.asl.aftermath import sniper_decision
+    from hexmate.rules.games.asl.sniper import activation
 
     enemy = position.enemy_of(side)
-    san = side_number(position, "san", enemy)
-    if san is not None and am.sniper_activates(original, san, "ift"):
+    san, _ = activation(position, original, enemy)  # A14.1: its phases; A14.31: not while pinned
+    if san is not None:
         return [sniper_decision(position, enemy, san)]
     return []

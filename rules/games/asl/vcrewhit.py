@@ -353,6 +353,12 @@ def sniped(position: Position, vehicle: UnitState, dr: int) -> State:
     return recall(position, vehicle) if dr == 1 else stun(position, vehicle)
 
 
+# the sniper's attack on a vehicle (sniper.vehicle_hit, A14.3) asks the same and breaks the crew alike
+has_crew = _has_crew
+is_ce = _ce
+crew_broken = _broken
+
+
 def end_player_turn(state: State) -> State:
     """D5.34: at the Player Turn's end a STUN counter flips to "+1" (D5.341: Recall's to "Recall; +1")."""
     for unit in list(state.units.values()):

@@ -1,46 +1,153 @@
-"""ASL victory (A26): Location and building control, Casualty VP and Exit VP, computed as play goes on.
+"""ASL victory (A26): Location, hex and building control, Casualty VP and Exit VP, computed as play goes on.
 
 A scenario states its conditions in ``options.victory`` (checked when the game starts)::
 
     {"buildings": {"village-R5": ["DR5"], ...},   # building name -> its hexes (A26.14)
-     "control": {"rus": ["village-R5", ...]},     # what each side controls at the start (A26.1)
-     "win": {"side": "ger", "buildings": 3}}      # the side that must control at least N buildings
+     "hexes": ["DR9", ...],                        # hexes whose control counts (A26.13)
+     "control": {"rus": ["village-R5", "DR9"]},    # what each side controls at the start (A26.11)
+     "exit": {"side": "ger", "hexes": [edge hexes], "vp": 6},
+     "win": {"side": "ger", "buildings": 3, "hexes": 1, "cvp": 10, "exit": true}}  # all named must hold
 
-Control (A26.1, A26.14): an armed, Good Order Infantry MMC in any hex of a building with no armed enemy ground
-unit there gains it, even in the middle of a move; control lasts until the enemy gains it. Dummies never gain
-it (A26.15). CVP (A26.22, A26.211): each enemy unit eliminated scores its VP: squad or crew 2, HS 1, leader 1
-plus the size of a negative leadership modifier; a squad Casualty Reduced to its HS has lost 1 of its 2.
-Exit VP (A26.23): ``"exit": {"side": "ger", "hexes": [edge hexes], "vp": 6}``; a Good Order unit that moves
-off the map from one of those hexes (``move ... as exit``, A2.6) scores its VP value then, and is not a
-casualty (A26.221).
+The audit of A26 against the original text, rule by rule (paraphrased; where and which test):
+
+- A26.1 control VC; control, once gained, lasts until the enemy actively gains it: ``update`` keeps what it
+  does not change (test_victory: mid-move, blocked, end scoring).
+- A26.11 start: the scenario's ``control`` is the set-up areas' control; when only one side has units on the
+  map at the start it controls every listed building and hex the scenario does not give (``initial_control``;
+  test_a26_13_only_ground_level_gains_the_hex). Gain: an armed Good Order Infantry MMC occupies it with no
+  armed enemy ground unit there, even in the middle of a move, never while bypassing (``_gains``, ``_blocks``;
+  a broken enemy is still armed and blocks, as the text's 22U3 example says:
+  test_a26_11_a_broken_enemy_blocks). A vehicle or its crew never gains a building; a non-bypassing armed
+  vehicle blocks its hex and building; one bypassing a building blocks the hex, not the building
+  (test_a26_11_vehicles_block_but_never_gain_a_building). Built now. A successful Mop-Up (A12.153, search.py)
+  gains the building and its listed hexes. Not built: underground units (sewers, B8) and row houses' separate
+  Mop-Up (B23.71): chapter B.
+- A26.12 a non-bypassing armed vehicle alone (no armed enemy there) controls a single-Location hex only while
+  it stays: ``holder`` overlays it on the lasting control and the hex reverts when it leaves (built now,
+  test_a26_12_a_vehicle_holds_a_hex_while_there). Its Location inside a multi-Location hex: not tracked
+  (control is kept per building and hex here, not per Location).
+- A26.13 hex control: only a Good Order Infantry MMC at ground level gains a hex (built now,
+  test_a26_13_a_hex_is_gained_by_an_mmc_and_scored_at_the_end, test_a26_13_the_22u3_example).
+  A26.131 bridges (B6), A26.132 pillboxes (B30.91): chapter B, not built (the terrain charts here have no
+  bridge or pillbox).
+- A26.14 buildings: any hex of it, no need to enter every hex or level (built; rooftops and sewers are chapter
+  B's and not on these maps); row houses as one building: the scenario lists its hexes as one.
+- A26.15 dummies neither gain nor block; a concealed real unit does both (built). HIP units blocking: not
+  built, since the shared control lines would tell the opponent a hidden unit is there (A12.3); the owner
+  declares it at the end (the text lets him wait until then).
+- A26.16, A26.161, A26.162 loss of control by deliberate or accidental fire (Kindling B25.11, Blazes B25):
+  chapter B, not built; there is no fire on these maps.
+- A26.2 VP; A26.21 a unit's VP follow its current values (a leader's changed leadership, a disabled MA):
+  ``unit_vp`` reads the unit as it is (test_a26_212_the_texts_vehicles).
+- A26.211 squad and crew 2, HS 1, leader (an Armor Leader too) 1 + the size of a negative leadership modifier,
+  a wounded leader unchanged, hero 1 but no Exit VP (``vp``, ``exit_value``; test_cvp_values,
+  test_a26_211_a_hero_or_a_broken_unit_scores_no_exit_vp). An LC crew (G12.114) is chapter G.
+- A26.212 vehicle: 1 + 1 for a working MA + (AFV) 1 per 5 of its highest AF, fractions up, AF 0 counting 1 +
+  its inherent crew's 2 and any Armor Leader's VP; motorcycles none; a non-vehicular Gun 2 (``vehicle_vp``;
+  test_a26_212_the_texts_vehicles start from the text's KV-1E 7, unarmed truck 1, AA truck 4 and the abandoned
+  KV-1E's 4). Aircraft, Goliaths, boats, gliders, desert values (F.3): chapters E-G.
+- A26.213 inherent SMC/MMC are worth the same as counters (the crew term above); a carrier's inherent HS
+  (D6.82) 2: not built (carrier HS are not counters here).
+- A26.22 CVP kept as play goes on and shown on the Now panel (``cvp``, ``status``). Counted from the
+  scenario's units: a crew counter that left its vehicle during play (D5.4) scores only while inside it (its 2
+  VP in the vehicle's value); its later elimination as a counter is not scored (not built).
+- A26.221 every enemy unit eliminated scores its VP; leaving the map counts as elimination except a Recall,
+  guards with their prisoners, and exits the VC ask (the game records those in ``exited``); broken, wounded,
+  malfunctioned, Immobilized units or a disabled MA score nothing (vehicles score only when destroyed or
+  captured; test_a26_221_a_disabled_ma_is_no_casualty_a_wreck_is).
+- A26.222 prisoners and captured vehicles score their normal VP during play and double once the scenario is
+  over (built now: the doubling used to be applied during play; test_a26_222_captured_double_at_the_end); a
+  captured vehicle destroyed later keeps its captor's normal VP; a guarded prisoner eliminated by its own
+  side's attack gives the captor double at once (guards.after_play records it;
+  test_a26_222_a_prisoner_killed_by_its_own_side). Not built: Chinese x4 (G18.44).
+- A26.23 Exit VP: the VP the unit had when it left through the exit hexes; Recalled vehicles and broken
+  personnel give none (game.py's move end); a captured enemy unit exited counts double at the end.
+- A26.3 avoidance: a side with no VC wins by stopping the other's (``winner``: every condition ``win``
+  names, buildings, hexes, CVP, Exit VP, must hold at the end; test_a26_3_exit_vp_decides_the_game).
+- A26.4 Balance: chosen before play by the players' drs; nothing to compute in play, not built.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexmate.rules.errors import DataError
+from hexmate.rules.games.asl import units as au
 from hexmate.rules.games.base import Position, State, UnitState
 from hexmate.rules.hexes import Hex
 from hexmate.rules.text import T
 
 if TYPE_CHECKING:
     from hexmate.rules.games.asl.game import AslGame
+    from hexmate.rules.games.asl.vehicles import VehicleType
 
 MMC = ("squad", "hs", "crew")
+NO_VP_MOVEMENT = ("motorcycle",)  # A26.212: motorcycles (Goliaths, boats, gliders: not on these maps)
+WIN_KEYS = ("side", "buildings", "hexes", "cvp", "exit")  # "exit": true asks for the exit spec's vp
+BUILDING_TERRAIN = ("wooden-building", "stone-building", "building")  # several Locations (armour.py)
 
 
 def vp(counter_type: str, values: Mapping[str, int | str]) -> int:
-    """A26.211: squad and crew 2, HS 1, a leader 1 + the size of a negative leadership modifier, hero 1."""
-    if counter_type in ("squad", "crew"):
+    """A26.211: squad and crew 2, HS 1, a leader 1 + the size of a negative leadership modifier, hero 1;
+    A26.212: a non-vehicular Gun 2. A SW or a dummy is worth nothing (A26.2 names no value for them)."""
+    if counter_type in ("squad", "crew", "gun"):
         return 2
-    if counter_type == "dummy":
-        return 0
+    if counter_type in ("hs", "hero"):
+        return 1
     if counter_type == "leader":
         lead = int(values.get("leadership", 0) or 0)
         return 1 + max(0, -lead)
-    return 1
+    return 0
+
+
+def vehicle_vp(vt: VehicleType, *, ma_working: bool, crew: bool, leadership: int | None = None) -> int:
+    """A26.212: 1, +1 for an MA neither malfunctioned nor disabled, and for an AFV 1 per 5 of its highest AF
+    (fractions rounded up; an AF of 0 counts 1); A26.211, A26.213: + 2 for the inherent crew inside and an
+    Armor Leader's VP (``leadership``). Motorcycles are worth none."""
+    if vt.movement in NO_VP_MOVEMENT:
+        return 0
+    total = 1 + (1 if vt.ma is not None and ma_working else 0)
+    if vt.armored:
+        af = max(x for x in (vt.hull_front, vt.hull_side, vt.turret_front, vt.turret_side) if x is not None)
+        total += max(1, math.ceil(af / 5))
+    if crew:
+        total += 2
+    if leadership is not None:
+        total += 1 + max(0, -leadership)
+    return total
+
+
+def unit_vp(unit: UnitState) -> int:
+    """A26.21: the VP of the unit as it is now (a vehicle's crew, MA and Armor Leader as they stand)."""
+    if unit.type != "vehicle":
+        return vp(unit.type, unit.values)
+    from hexmate.rules.games.asl import armorldr, vcrew
+    from hexmate.rules.games.asl.armour import vtype
+
+    vt = vtype(unit)
+    if unit.has("wreck"):  # A26.221: destroyed; its crew went with it unless it survived as a counter
+        crew = _armed_vehicle(vt) and not unit.has("crew_survived") and not unit.has("abandoned")
+        led = None
+    else:
+        crew = vcrew.has_crew(unit)
+        led = armorldr.leader(unit) if not unit.values.get("inexperienced_crew") else None
+    return vehicle_vp(vt, ma_working=not (unit.has("ma_malf") or unit.has("disabled")), crew=crew,
+                      leadership=led[1] if led else None)
+
+
+def _armed_vehicle(vt: VehicleType) -> bool:
+    """D5.1 (as vcrew.has_crew): a vehicle with an MA or a MG has an inherent crew, an unarmed one none."""
+    return vt.ma is not None or bool(vt.bmg or vt.cmg or vt.aamg)
+
+
+def exit_value(unit: UnitState) -> int:
+    """A26.23: the Exit VP of a unit leaving through the exit hexes: its VP then, none for a broken one;
+    A26.211: a hero scores none (only in a seaborne evacuation, G14.42, not on these maps)."""
+    if unit.has("broken") or unit.type == "hero":
+        return 0
+    return unit_vp(unit)
 
 
 def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> None:
@@ -51,7 +158,7 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
     where = f"{source}: options.victory"
     if not isinstance(raw, dict):
         raise DataError(f"{where} must be an object")
-    unknown = set(raw) - {"buildings", "control", "win", "exit"}
+    unknown = set(raw) - {"buildings", "hexes", "control", "win", "exit"}
     if unknown:
         raise DataError(f"{where}: unknown key(s) {sorted(unknown)}")
     buildings = raw.get("buildings", {})
@@ -59,6 +166,12 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
         for label in cells:
             if label not in hexes:
                 raise DataError(f"{where}.buildings.{name}: {label!r} is not a hex of the map")
+    listed = raw.get("hexes", [])
+    for label in listed:
+        if label not in hexes:
+            raise DataError(f"{where}.hexes: {label!r} is not a hex of the map")
+        if label in buildings:
+            raise DataError(f"{where}.hexes: {label!r} is also a building's name")
     exit_spec = raw.get("exit", {})
     if not isinstance(exit_spec, dict) or set(exit_spec) - {"side", "hexes", "vp"}:
         raise DataError(f"{where}.exit: an object with side, hexes and vp")
@@ -67,8 +180,11 @@ def check(options: Mapping[str, Any], hexes: Mapping[str, Hex], source: str) -> 
             raise DataError(f"{where}.exit.hexes: {label!r} is not a hex of the map")
     for side, names in raw.get("control", {}).items():
         for name in names:
-            if name not in buildings:
-                raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings")
+            if name not in buildings and name not in listed:
+                raise DataError(f"{where}.control.{side}: {name!r} is not one of the buildings or hexes")
+    win = raw.get("win", {})
+    if not isinstance(win, dict) or set(win) - set(WIN_KEYS):
+        raise DataError(f"{where}.win: an object with side and any of buildings, hexes, cvp, exit")
 
 
 def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
@@ -80,9 +196,14 @@ def exit_hexes(position: Position, side: str) -> frozenset[Hex]:
 
 
 def exit_vp(game: AslGame, position: Position, side: str) -> int:
-    """A26.23: the VP this side's units had when they left the map through the exit hexes."""
+    """A26.23: the VP this side's units had when they left the map through the exit hexes; a captured enemy
+    unit exited counts double once the scenario is over (A26.222)."""
+    if _spec(position).get("exit", {}).get("side") != side:
+        return 0
     owners = {u.id: u.side for u in position.scenario.units}
-    return sum(vp for uid, vp in game.gstate(position.state).exited if owners.get(uid) == side)
+    double = position.state.over
+    return sum(vp * (2 if double and owners.get(uid, side) != side else 1)
+               for uid, vp in game.gstate(position.state).exited)
 
 
 def _spec(position: Position) -> Mapping[str, Any]:
@@ -97,34 +218,67 @@ def buildings(position: Position) -> dict[str, tuple[Hex, ...]]:
     }
 
 
-def initial_control(position: Position) -> tuple[tuple[str, str], ...]:
-    """A26.1: what each side controls at the start, as the scenario says."""
-    out = [(name, side) for side, names in _spec(position).get("control", {}).items() for name in names]
-    return tuple(sorted(out))
+def hexes(position: Position) -> dict[str, Hex]:
+    """A26.13: the hexes whose control the scenario counts, by label."""
+    labels = {position.label(h): h for h in position.map.hexes}
+    return {c: labels[c] for c in _spec(position).get("hexes", []) if c in labels}
 
 
-def _gains(unit: UnitState) -> bool:
-    """A26.1: an armed, Good Order Infantry MMC (not a dummy: it has printed FP)."""
-    return unit.type in MMC and not unit.has("broken") and not unit.has("melee") and not unit.has("prisoner")
+def initial_control(scenario: Any) -> tuple[tuple[str, str], ...]:
+    """A26.11: what each side controls at the start, as the scenario says; when only one side has units on the
+    map at the start, it controls everything else listed too."""
+    spec = scenario.options.get("victory", {})
+    given = {name: side for side, names in spec.get("control", {}).items() for name in names}
+    on_map = {u.side for u in scenario.units if u.hex}
+    if len(on_map) == 1:
+        (only,) = on_map
+        for name in (*spec.get("buildings", {}), *spec.get("hexes", [])):
+            given.setdefault(name, only)
+    return tuple(sorted(given.items()))
 
 
-def _armed(unit: UnitState) -> bool:
-    # A26.15: dummies neither gain nor block; nor do prisoners (A20.5: unarmed)
-    return not unit.has("broken") and unit.type != "dummy" and not unit.has("prisoner")
+def _bypassing(game: AslGame, position: Position) -> set[str]:
+    """A26.11: units bypassing (A4.3 infantry this MPh; D2.3 vehicles by their marker) gain nothing."""
+    from hexmate.rules.games.asl import vbypass
+
+    out = {uid for uid, *_ in game.gstate(position.state).bypass}
+    vehicles = (u for u in position.units.values() if u.type == "vehicle")
+    return out | {u.id for u in vehicles if vbypass.across_of(u) is not None}
+
+
+def _gains(unit: UnitState, bypassing: set[str]) -> bool:
+    """A26.11: an armed, Good Order Infantry MMC that is not bypassing (a dummy has no printed FP: never)."""
+    return (unit.type in MMC and au.good_order(unit) and not au.is_unarmed(unit) and not unit.has("melee")
+            and unit.id not in bypassing)
+
+
+def _blocks(unit: UnitState, bypassing: set[str], building: bool) -> bool:
+    """A26.11, A26.15: an armed enemy ground unit there, broken or not (the A26.16 box's broken 4-4-7 still
+    blocks), concealed or not; never a dummy, a prisoner or an Unarmed unit, nor a SW. A vehicle blocks
+    while crewed (armed, not abandoned); one bypassing a building does not block the building."""
+    if unit.type in ("dummy", au.SW) or au.is_unarmed(unit) or unit.hex is None:
+        return False
+    if unit.type == "vehicle":
+        from hexmate.rules.games.asl import vcrew
+
+        return vcrew.has_crew(unit) and not (building and unit.id in bypassing)
+    return True
 
 
 def update(game: AslGame, position: Position) -> State:
-    """Control after a change: a building is gained by a side whose armed GO MMC stands in it with no armed
-    enemy there (A26.1, A26.14); otherwise it stays as it was."""
+    """Control after a change: a building or hex is gained by a side whose armed GO MMC stands in it (a hex:
+    at ground level) with no armed enemy there (A26.11, A26.13, A26.14); otherwise it stays as it was."""
     state = position.state
     gs = game.gstate(state)
     held = dict(gs.control)
-    for name, cells in buildings(position).items():
+    bypassing = _bypassing(game, position)
+    areas = [(name, cells, True) for name, cells in buildings(position).items()]
+    areas += [(label, (h,), False) for label, h in hexes(position).items()]
+    for name, cells, building in areas:
         units = [u for u in state.units.values() if u.hex in cells]
         for side in position.sides:
-            if any(u.side == side and _gains(u) for u in units) and not any(
-                u.side != side and _armed(u) for u in units
-            ):
+            if any(u.side == side and _gains(u, bypassing) and (building or u.level == 0) for u in units) \
+                    and not any(u.side != side and _blocks(u, bypassing, building) for u in units):
                 held[name] = side
     control = tuple(sorted(held.items()))
     if control == gs.control:
@@ -132,39 +286,74 @@ def update(game: AslGame, position: Position) -> State:
     return state.replace(game=gs.replace(control=control))
 
 
+def holder(game: AslGame, position: Position, name: str) -> str | None:
+    """Who controls ``name`` now: A26.12's temporary control of a hex by a non-bypassing crewed vehicle with
+    no armed enemy there (a hex of one Location: no building), else the lasting control."""
+    cell = hexes(position).get(name)
+    if cell is not None and position.map.terrain(cell) not in BUILDING_TERRAIN:
+        from hexmate.rules.games.asl import vcrew
+
+        bypassing = _bypassing(game, position)
+        here = [u for u in position.units.values() if u.hex == cell]
+        for v in here:
+            if v.type == "vehicle" and vcrew.has_crew(v) and v.id not in bypassing and not any(
+                    u.side != v.side and _blocks(u, bypassing, False) for u in here):
+                return v.side
+    return dict(game.gstate(position.state).control).get(name)
+
+
 def cvp(position: Position, side: str) -> int:
-    """A26.22: the VP of every unit of the enemy eliminated so far (a squad reduced to its HS has lost 1)."""
-    total = 0
-    counters = position.scenario.counters
+    """A26.22, A26.221: the VP of every enemy unit eliminated so far (a squad reduced to its HS has lost 1; a
+    vehicle scores only when destroyed or captured); A26.222: prisoners and captured vehicles at their
+    normal VP during play, double once the scenario is over."""
     from hexmate.rules.games.asl.game import AslState
 
+    total = 0
+    counters = position.scenario.counters
     gs = position.state.game
     gone = {uid for uid, _ in gs.exited} if isinstance(gs, AslState) else set()
+    own_fire = set(gs.pw_own_fire) if isinstance(gs, AslState) else set()
+    twice = 2 if position.state.over else 1
     for setup in position.scenario.units:
-        if setup.side == side:
-            continue
         start = counters[setup.counter]
         now = position.units.get(setup.id)
+        if now is not None and now.type == "vehicle" and now.side != setup.side:  # A26.222: captured
+            if now.side == side:
+                total += unit_vp(now) * (1 if now.has("wreck") else twice)
+            continue
+        if setup.side == side:
+            continue
         if now is None:
-            if setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
-                total += vp(start.type, start.values)
-        elif now.has("prisoner"):  # A20.1: a guarded prisoner counts twice its VP
+            if setup.id in own_fire:  # A26.222: a prisoner its own side killed: twice, at once
+                total += 2 * _start_vp(position, setup)
+            elif setup.id not in gone:  # A26.221: a unit exiting as the VC ask is no casualty
+                total += _start_vp(position, setup)
+        elif now.type == "vehicle":
+            total += unit_vp(now) if now.has("wreck") else 0  # A26.221: Immobilized, disabled MA: none
+        elif now.has("prisoner"):  # A26.222: a prisoner is captured
             held = vp(now.type, now.values)
-            total += max(0, vp(start.type, start.values) - held) + 2 * held
+            total += max(0, vp(start.type, start.values) - held) + twice * held
         else:
             total += max(0, vp(start.type, start.values) - vp(now.type, now.values))
     return total
 
 
+def _start_vp(position: Position, setup: Any) -> int:
+    counter = position.scenario.counters[setup.counter]  # A26.21: its value when last known (at the start)
+    return unit_vp(UnitState(setup.id, setup.side, counter, None, markers=frozenset(setup.markers)))
+
+
+def _count(game: AslGame, position: Position, names: Any, side: str) -> list[str]:
+    return sorted(n for n in names if holder(game, position, n) == side)
+
+
 def status(game: AslGame, position: Position) -> list[str]:
     """The Now panel's victory lines, updated as play goes on."""
-    gs = game.gstate(position.state)
     spec = _spec(position)
     lines: list[str] = []
-    held = dict(gs.control)
     if spec.get("buildings"):
         for side in position.sides:
-            names = sorted(n for n, s in held.items() if s == side)
+            names = _count(game, position, spec["buildings"], side)
             lines.append(
                 T(
                     "{side} controls {n} building(s): {names} (A26.14)",
@@ -173,6 +362,11 @@ def status(game: AslGame, position: Position) -> list[str]:
                     names=", ".join(names) or "-",
                 )
             )
+    if spec.get("hexes"):
+        for side in position.sides:
+            names = _count(game, position, spec["hexes"], side)
+            lines.append(T("{side} controls {n} hex(es): {names} (A26.13)", side=side, n=str(len(names)),
+                           names=", ".join(names) or "-"))
     for side in position.sides:
         lines.append(T("{side}: {cvp} CVP (A26.22)", side=side, cvp=str(cvp(position, side))))
     exit_spec = spec.get("exit")
@@ -189,39 +383,71 @@ def status(game: AslGame, position: Position) -> list[str]:
     win = spec.get("win")
     if isinstance(win, dict) and "buildings" in win:
         side = str(win.get("side", ""))
-        need = int(win["buildings"])
-        have = sum(1 for s in held.values() if s == side)
         lines.append(
             T(
                 "{side} needs {need} building(s) at the end and holds {have} (A26.1)",
                 side=side,
-                need=str(need),
-                have=str(have),
+                need=str(int(win["buildings"])),
+                have=str(len(_count(game, position, spec.get("buildings", {}), side))),
             )
         )
     return lines
 
 
+def _unmet(game: AslGame, position: Position, side: str, win: Mapping[str, Any]) -> list[str]:
+    """The conditions of ``win`` this side fails now (A26.1, A26.13, A26.22)."""
+    spec = _spec(position)
+    out: list[str] = []
+    if "buildings" in win:
+        have = len(_count(game, position, spec.get("buildings", {}), side))
+        if have < int(win["buildings"]):
+            out.append(T("{side} holds only {have} building(s) of {need}", side=side, have=str(have),
+                         need=str(int(win["buildings"]))))
+    if "hexes" in win:
+        have = len(_count(game, position, spec.get("hexes", []), side))
+        if have < int(win["hexes"]):
+            out.append(T("{side} holds only {have} hex(es) of {need}", side=side, have=str(have),
+                         need=str(int(win["hexes"]))))
+    if "cvp" in win:
+        have = cvp(position, side)
+        if have < int(win["cvp"]):
+            out.append(T("{side} has only {have} CVP of {need}", side=side, have=str(have),
+                         need=str(int(win["cvp"]))))
+    exit_spec = spec.get("exit", {})
+    if win.get("exit") and isinstance(exit_spec, dict):  # A26.23: the Exit VP the exit area asks for
+        have = exit_vp(game, position, side)
+        if have < int(exit_spec.get("vp", 0)):
+            out.append(T("{side} has only {have} Exit VP of {need}", side=side, have=str(have),
+                         need=str(int(exit_spec.get("vp", 0)))))
+    return out
+
+
 def winner(game: AslGame, position: Position) -> tuple[str, str] | None:
-    """At the end: the side named by ``win`` if it meets its condition, else the other side (A26.3)."""
+    """At the end: the side named by ``win`` if it meets every condition named, else the other side by
+    preventing it (A26.3)."""
     win = _spec(position).get("win")
-    if not isinstance(win, dict) or "buildings" not in win:
+    if not isinstance(win, dict) or not set(win) & {"buildings", "hexes", "cvp", "exit"}:
         return None
     side = str(win.get("side", ""))
-    have = sum(1 for s in dict(game.gstate(position.state).control).values() if s == side)
-    need = int(win["buildings"])
-    if have >= need:
+    unmet = _unmet(game, position, side, win)
+    if not unmet:
+        if set(win) & {"hexes", "cvp", "exit"}:
+            return side, T("{side} meets its Victory Conditions (A26.1, A26.2)", side=side)
+        have = len(_count(game, position, _spec(position).get("buildings", {}), side))
         return side, T(
             "{side} controls {have} of the buildings it needs ({need}) (A26.1)",
             side=side,
             have=str(have),
-            need=str(need),
+            need=str(int(win["buildings"])),
         )
     other = position.enemy_of(side)
-    return other, T(
-        "{side} holds only {have} building(s) of {need}: {other} wins by preventing it (A26.3)",
-        side=side,
-        have=str(have),
-        need=str(need),
-        other=other,
-    )
+    if set(win) == {"side", "buildings"}:
+        have = len(_count(game, position, _spec(position).get("buildings", {}), side))
+        return other, T(
+            "{side} holds only {have} building(s) of {need}: {other} wins by preventing it (A26.3)",
+            side=side,
+            have=str(have),
+            need=str(int(win["buildings"])),
+            other=other,
+        )
+    return other, T("{why}: {other} wins by preventing it (A26.3)", why=unmet[0], other=other)

@@ -51,7 +51,8 @@ def test_a_cornered_broken_unit_surrenders_and_goes_to_its_guard(make_position: 
     assert b1.hex == pos.units["a-1"].hex
     lmg = pos.units["b-mg"]  # A20.24: its SW stays behind, unpossessed
     assert lmg.carrier is None and pos.label(lmg.hex) == "C3"
-    assert victory.cvp(pos, "a") == 4  # A20.1: a guarded squad counts twice its 2 VP
+    assert victory.cvp(pos, "a") == 2  # A26.222: its normal 2 VP during play
+    assert victory.cvp(pos.at(pos.state.replace(over=True)), "a") == 4  # A20.1: twice if guarded at the end
     assert any("twice their VP" in line for line in pos.game.status(pos))
 
 

@@ -66,3 +66,24 @@ def test_a_ti_unit_neither_fires_nor_moves_until_the_ccph_ends(make_position: An
     pos.push_text("end")
     with pytest.raises(IllegalAction, match=r"a-2 is TI and may not move.*A4\.8"):
         pos.push_text("move a-2 C4-D4")
+
+
+def test_a_unit_that_moved_this_player_turn_makes_no_check(make_position: Any) -> None:
+    """A14.4: in the AFPh, a-2, which moved in the MPh of this Player Turn, may not join the Sniper Check."""
+    units = [{"id": "a-1", "counter": "4-6-7", "side": "a", "hex": "C4"},
+             {"id": "a-2", "counter": "4-6-7", "side": "a", "hex": "C5"},
+             {"id": "a-h", "counter": "2-4-7", "side": "a", "hex": "C4"},
+             {"id": "b-s", "counter": "4-4-7", "side": "b", "hex": "C2"}]
+    pos = make_position("asl", units, "MPh", options={"san": {"b": 4}})
+    pos.push_text("move a-2 C5-C4")
+    while pos.phase.id != "AFPh":
+        pos.push_text("answer pass" if pos.decision is not None else "end")  # b lets it move (A8.1)
+    pos.push_text("fire a-1 at C2 dice 1,3")  # the Original DR is b's SAN (A14.1)
+    for _ in range(5):
+        if pos.decision is not None and pos.decision.then == "sniper":
+            break
+        pos.push_text("answer dice 2,3")
+    pos.push_text("answer dice 1")
+    pos.push_text("answer units a-1")
+    top = pos.decision
+    assert top is not None and top.then == "sniper_check_ask" and top.subject == ("a-h",)

@@ -28,15 +28,95 @@ def test_control_is_gained_mid_move(make_position: Any) -> None:
     assert "a controls 1 building(s): B (A26.14)" in pos.game.status(pos)
 
 
-def test_an_armed_enemy_blocks_control_and_a_broken_one_does_not(make_position: Any) -> None:
+def test_an_armed_enemy_blocks_control(make_position: Any) -> None:
     units = [_u("a-1", "E4"), _u("a-2", "G4"), _u("b-1", "E5", "4-4-7", "b")]
     pos = make_position("asl", units, "APh", options=VICTORY)
     pos.push_text("advance a-1 E4-E5")
     assert dict(pos.state.game.control) == {"B": "b"}  # an armed Good Order enemy is there
+
+
+def test_a26_11_a_broken_enemy_blocks(make_position: Any) -> None:
+    """A26.11 and the text's 22U3 example: a broken 4-4-7 is still an armed enemy unit and keeps the German
+    from gaining the building; once it is gone the German gains it at once. A prisoner is unarmed (A20.5)."""
     units = [_u("a-1", "E4"), _u("b-1", "E5", "4-4-7", "b", markers=["broken"])]
     pos = make_position("asl", units, "APh", options=VICTORY)
     pos.push_text("advance a-1 E4-E5")
+    assert dict(pos.state.game.control) == {"B": "b"}
+    later = pos.at(pos.state.without_unit("b-1"))
+    assert dict(pos.game.gstate(victory.update(pos.game, later)).control) == {"B": "a"}
+    units = [_u("a-1", "E4"), _u("b-1", "E5", "4-4-7", "b", markers=["prisoner"])]
+    pos = make_position("asl", units, "APh", options=VICTORY)
+    pos.push_text("advance a-1 E4-E5")
     assert dict(pos.state.game.control) == {"B": "a"}
+
+
+VEHICLES = {**{"4-6-7": {"type": "squad", "fp": 4, "range": 6, "morale": 7, "broken_morale": 8},
+               "4-4-7": {"type": "squad", "fp": 4, "range": 4, "morale": 7, "broken_morale": 7}},
+            "pz": {"type": "vehicle", "vehicle": "demo-pz-g"}}
+
+
+def test_a26_11_vehicles_block_but_never_gain_a_building(make_position: Any) -> None:
+    """A26.11: a crewed (armed, non-bypassing) vehicle keeps the enemy from gaining its building; an abandoned
+    one does not; a vehicle itself never gains a building."""
+    units = [_u("a-1", "E5"), _u("b-pz", "E5", "pz", "b", markers=["vca0"])]
+    pos = make_position("asl", units, "APh", options=VICTORY, counters=VEHICLES)
+    assert victory.update(pos.game, pos) is pos.state  # still b's
+    units = [_u("a-1", "E5"), _u("b-pz", "E5", "pz", "b", markers=["vca0", "abandoned"])]
+    pos = make_position("asl", units, "APh", options=VICTORY, counters=VEHICLES)
+    assert dict(pos.game.gstate(victory.update(pos.game, pos)).control) == {"B": "a"}
+    units = [_u("a-pz", "E5", "pz", markers=["vca0"]), _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", options=VICTORY, counters=VEHICLES)
+    assert victory.update(pos.game, pos) is pos.state
+
+
+HEXES = {"victory": {"hexes": ["G6"], "control": {"b": ["G6"]}, "win": {"side": "a", "hexes": 1}}}
+
+
+def test_a26_12_a_vehicle_holds_a_hex_while_there(make_position: Any) -> None:
+    """A26.12: a non-bypassing armed vehicle alone in a one-Location hex controls it only while it stays."""
+    units = [_u("a-pz", "G6", "pz", markers=["vca0"]), _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", options=HEXES, counters=VEHICLES)
+    assert victory.holder(pos.game, pos, "G6") == "a"
+    assert "a controls 1 hex(es): G6 (A26.13)" in pos.game.status(pos)
+    gone = pos.at(pos.state.without_unit("a-pz"))
+    assert victory.holder(pos.game, gone, "G6") == "b"  # back to what it was
+    guarded = pos.at(pos.state.with_unit(pos.units["b-1"].__class__(
+        "b-1", "b", pos.units["b-1"].counter, pos.units["a-pz"].hex)))
+    assert victory.holder(pos.game, guarded, "G6") == "b"  # an armed enemy there: no temporary control
+
+
+def test_a26_13_a_hex_is_gained_by_an_mmc_and_scored_at_the_end(make_position: Any) -> None:
+    units = [_u("a-1", "G5"), _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", options=HEXES)
+    assert dict(pos.state.game.control) == {"G6": "b"}
+    out = pos.at(pos.state.replace(over=True)).outcome()
+    assert out is not None and out.winner == "b" and "A26.3" in out.reason
+    pos.push_text("advance a-1 G5-G6")
+    assert dict(pos.state.game.control) == {"G6": "a"}
+    won = pos.at(pos.state.replace(over=True)).outcome()
+    assert won is not None and won.winner == "a"
+
+
+def test_a26_13_only_ground_level_gains_the_hex() -> None:
+    """A26.13: a Good Order Infantry MMC at level 1 does not gain the hex (the 22U3 example's V3)."""
+    from types import SimpleNamespace
+
+    from hexmate.rules.games.base import UnitState
+    from hexmate.rules.hexes import Hex
+    from hexmate.rules.scenario import CounterType
+
+    squad = CounterType("4-4-7", "squad", {"fp": 4})
+    up = UnitState("a-1", "a", squad, Hex(0, 0), level=1)
+    assert victory._gains(up, set()) and up.level != 0  # it gains a building (A26.14), not the hex
+    broken = UnitState("a-2", "a", squad, Hex(0, 0), markers=frozenset({"broken"}))
+    assert not victory._gains(broken, set()) and victory._blocks(broken, set(), True)
+    dummy = UnitState("a-3", "a", CounterType("?", "dummy", {}), Hex(0, 0))
+    assert not victory._gains(dummy, set()) and not victory._blocks(dummy, set(), True)  # A26.15
+    assert not victory._gains(up, {"a-1"})  # A26.11: never by bypass
+    scenario = SimpleNamespace(options={"victory": {"buildings": {"B": ["E5"]}, "hexes": ["G6"],
+                                                    "control": {"b": ["B"]}}},
+                               units=[SimpleNamespace(side="a", hex="E4"), SimpleNamespace(side="b", hex="")])
+    assert victory.initial_control(scenario) == (("B", "b"), ("G6", "a"))  # A26.11: only a sets up on board
 
 
 def test_cvp_values(make_position: Any) -> None:
@@ -100,3 +180,119 @@ def test_exit_vp_a_unit_leaves_the_map_from_an_exit_hex(make_position: Any) -> N
     assert "a: 2 Exit VP of 4 (A26.23)" in status and "b: 0 CVP (A26.22)" in status  # no casualty (A26.221)
     pos.push_text("move a-91 G5-H5-I5-J5-K5-L5 as exit")  # the 9-1 is worth 1 + 1 (A26.211)
     assert "a: 4 Exit VP of 4 (A26.23)" in pos.game.status(pos)
+
+
+def _vt(**changes: Any) -> Any:
+    import dataclasses
+
+    from hexmate.rules.games.asl.vehicles import vehicle_of
+
+    return dataclasses.replace(vehicle_of({"vehicle": "demo-pz-g"}), **changes)
+
+
+def test_a26_212_the_texts_vehicles() -> None:
+    """A26.212's example: KV-1E (11 AF, an MA, its crew) 7 VP; an unarmed truck 1 (no crew); an unarmored AA
+    truck with its MA and crew 4; A26.222's example: the abandoned KV-1E with a broken MA 4 (1 + 3 for 11 AF).
+    AF 0 counts 1; a motorcycle scores none."""
+    from hexmate.rules.games.asl.vehicles import MainArmament
+
+    kv = _vt(hull_front=11, hull_side=9, turret_front=11, turret_side=9)
+    assert victory.vehicle_vp(kv, ma_working=True, crew=True) == 7
+    assert victory.vehicle_vp(kv, ma_working=False, crew=False) == 4
+    bare = {"hull_front": None, "hull_side": None, "turret_front": None, "turret_side": None}
+    truck = _vt(**bare, ma=None, movement="truck")
+    assert victory.vehicle_vp(truck, ma_working=True, crew=False) == 1
+    aa = _vt(**bare, ma=MainArmament(12, "MG"))
+    assert victory.vehicle_vp(aa, ma_working=True, crew=True) == 4
+    zero = _vt(hull_front=0, hull_side=0, turret_front=0, turret_side=0)
+    assert victory.vehicle_vp(zero, ma_working=True, crew=True) == 1 + 1 + 1 + 2
+    assert victory.vehicle_vp(kv, ma_working=True, crew=True, leadership=-1) == 7 + 2  # A26.211: armor leader
+    assert victory.vehicle_vp(_vt(movement="motorcycle", ma=None), ma_working=False, crew=False) == 0
+
+
+def test_a26_221_a_disabled_ma_is_no_casualty_a_wreck_is(make_position: Any) -> None:
+    units = [_u("a-1", "E4"), _u("b-pz", "G6", "pz", "b", markers=["vca0", "disabled", "immobilized"])]
+    pos = make_position("asl", units, "APh", options=VICTORY, counters=VEHICLES)
+    assert victory.cvp(pos, "a") == 0  # A26.221: an Immobilized vehicle or a disabled MA scores nothing
+    wreck = pos.at(pos.state.with_unit(pos.units["b-pz"].mark("wreck")))
+    assert victory.cvp(wreck, "a") == 1 + 0 + 2 + 2  # the demo tank's 8 AF, its MA disabled, crew lost
+
+
+def test_a26_222_captured_double_at_the_end(make_position: Any) -> None:
+    """A26.222: a prisoner and a captured vehicle score their normal VP during play and double at the end."""
+    units = [_u("a-1", "E4"), _u("b-1", "E4", "4-4-7", "b", markers=["prisoner"], carrier="a-1"),
+             _u("b-pz", "G6", "pz", "b", markers=["vca0", "abandoned"])]
+    pos = make_position("asl", units, "APh", options=VICTORY, counters=VEHICLES)
+    assert victory.cvp(pos, "a") == 2
+    taken = pos.at(pos.state.with_unit(pos.units["b-pz"].__class__(
+        "b-pz", "a", pos.units["b-pz"].counter, pos.units["b-pz"].hex,
+        markers=pos.units["b-pz"].markers | {"captured"})))
+    assert victory.cvp(taken, "a") == 2 + 1 + 1 + 2  # abandoned: no crew; 8 AF: 2
+    assert victory.cvp(taken, "b") == 0
+    assert victory.cvp(taken.at(taken.state.replace(over=True)), "a") == 2 * (2 + 4)
+
+
+def test_a26_211_a_hero_or_a_broken_unit_scores_no_exit_vp() -> None:
+    from hexmate.rules.games.base import UnitState
+    from hexmate.rules.hexes import Hex
+    from hexmate.rules.scenario import CounterType
+
+    hero = UnitState("a-h", "a", CounterType("hero", "hero", {}), Hex(0, 0))
+    squad = UnitState("a-1", "a", CounterType("4-4-7", "squad", {}), Hex(0, 0))
+    assert victory.unit_vp(hero) == 1 and victory.exit_value(hero) == 0
+    assert victory.exit_value(squad) == 2 and victory.exit_value(squad.mark("broken")) == 0
+    assert victory.vp("sw", {}) == 0 and victory.vp("gun", {}) == 2  # A26.212: a non-vehicular Gun
+
+
+def test_a26_3_exit_vp_decides_the_game(make_position: Any) -> None:
+    """A26.23, A26.3: a wins with the 4 Exit VP the exit area asks; short of them, b wins by preventing it."""
+    spec = {"victory": {"exit": {"side": "a", "hexes": ["L4", "L5"], "vp": 4},
+                        "win": {"side": "a", "exit": True}}}
+    units = [_u("a-1", "J4"), _u("a-2", "J5"), _u("a-3", "A4"),
+             _u("b-1", "A1", "4-4-7", "b", markers=["broken"])]
+    pos = make_position("asl", units, "MPh", options=spec)
+    pos.push_text("move a-1 J4-K4-L4 as exit")
+    out = pos.at(pos.state.replace(over=True)).outcome()
+    said = "a has only 2 Exit VP of 4: b wins by preventing it (A26.3)"
+    assert out is not None and out.winner == "b" and out.reason == said
+    pos.push_text("move a-2 J5-K5-L5 as exit")
+    won = pos.at(pos.state.replace(over=True)).outcome()
+    assert won is not None and won.winner == "a"
+
+
+def test_a26_222_a_prisoner_killed_by_its_own_side(make_position: Any) -> None:
+    """A26.222: b's fire eliminates b-1, a prisoner guarded by a-1: a scores its 2 VP twice at once; killed by
+    a's own attack it scores them once."""
+    from hexmate.rules import actions as act
+    from hexmate.rules.games.asl import guards
+
+    units = [_u("a-1", "C4"), _u("b-1", "C4", "4-4-7", "b", markers=["prisoner"], carrier="a-1"),
+             _u("b-2", "C2", "4-4-7", "b"), _u("a-2", "E4")]
+    pos = make_position("asl", units, "DFPh", options=VICTORY)
+    c4 = pos.units["a-1"].hex
+    assert c4 is not None
+    gone = pos.state.without_unit("b-1")
+    by_b = guards.after_play(pos.game, pos, act.Fire(("b-2",), c4, (2, 2)), gone)
+    assert victory.cvp(pos.at(by_b), "a") == 4
+    by_a = guards.after_play(pos.game, pos, act.Fire(("a-2",), c4, (2, 2)), gone)
+    assert victory.cvp(pos.at(by_a), "a") == 2
+
+
+UPPER = {"terrain": "stone-building", "features": ["building-level-1", "stairway"]}
+U3 = {"victory": {"buildings": {"U3": ["E5", "E6"]}, "hexes": ["E5", "E6"],
+                  "control": {"b": ["U3", "E5", "E6"]}}}
+
+
+def test_a26_13_the_22u3_example(make_position: Any) -> None:
+    """The text's 22U3 example, on a two-hex, two-level building (E5 for V2, E6 for V3), German b holding it:
+    the Russian 4-4-7 on V2's ground level gains V2 and the building; on V3's level 1 it gains no hex. Then a
+    German squad on V2's ground level with the broken 4-4-7 on its level 1 gains neither the hex nor the
+    building."""
+    units = [_u("a-1", "E5"), _u("a-2", "E6", level=1), _u("b-1", "J8", "4-4-7", "b")]
+    pos = make_position("asl", units, "APh", options=U3, hexes={"E5": UPPER, "E6": UPPER})
+    after = dict(pos.game.gstate(victory.update(pos.game, pos)).control)
+    assert after == {"U3": "a", "E5": "a", "E6": "b"}
+    units = [_u("a-1", "E5", level=1, markers=["broken"]), _u("b-1", "E5", "4-4-7", "b")]
+    russian = {"victory": {**U3["victory"], "control": {"a": ["U3", "E5"]}}}
+    pos = make_position("asl", units, "APh", options=russian, hexes={"E5": UPPER, "E6": UPPER})
+    assert dict(pos.game.gstate(victory.update(pos.game, pos)).control) == {"U3": "a", "E5": "a"}
