@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, hw, mphsw, radioless, vrecall
+from hexmate.rules.games.asl import armour, hw, mphsw, radioless, vmove, vrecall
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -175,8 +175,7 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
                 raise IllegalAction(T("{unit} may not Double Time: CX now or at the start of this MPh, or "
                                       "wounded", unit=unit.id), "A4.5")
     if k < len(move.path) - 1:  # D9.31: no farther than the infantry could have gone with it all the way
-        left = game.group_budget([u for u in infantry if u.type != "sw"], foot_mode(move), position.state) \
-            - (on_foot.cost or 0) + (1 if late(move) else 0)
+        left = left_at_parting(game, position, move, [u for u in infantry if u.type != "sw"], on_foot)
         step = asl_terrain.infantry_cost_fn(position)
         further: int | Fraction = 0
         for a, b in zip(move.path[k:], move.path[k + 1:], strict=False):
@@ -193,6 +192,17 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
     return act.Move(ids, move.path, driven.cost, move.mode)
 
 
+def left_at_parting(game: AslGame, position: Position, move: act.Move, people: list[UnitState],
+                    walked: act.Move) -> Fraction:
+    """D9.31: the MF the infantry have left where they part from the AFV (their allowance, with a leader
+    or Double Time, less what they spent with it; +1 if they declare Double Time only then, A4.5): how far
+    the AFV may still go, and what they may go on with alone."""
+    mf = game.group_budget(people, foot_mode(move), position.state)
+    if late(move):
+        mf += vmove.double_time_mf(after_moving=True)
+    return vmove.armored_assault_left(mf, walked.cost or 0)
+
+
 def begin(game: AslGame, position: Position, move: act.Move) -> State:
     """The infantry are marked as in Armored Assault with the AFV for this Player Turn, the AFV with where
     they part and the MF they will have left then (``aapart<k>:<halves>``, D9.31)."""
@@ -201,10 +211,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
     k = parting(position, move)
     if k < len(move.path) - 1:
         people = [state.units[u] for u in move.units[1:] if u in state.units and state.units[u].type != "sw"]
-        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None,
-                                                    foot_mode(move))).cost or 0
-        allowance = Fraction(game.group_budget(people, foot_mode(move), state))
-        left = max(Fraction(0), allowance - Fraction(walked)) + (1 if late(move) else 0)
+        walked = game.check_move(position, act.Move(move.units[1:], move.path[:k + 1], None, foot_mode(move)))
+        left = left_at_parting(game, position, move, people, walked)
         tail = ":cx" if late(move) else ""  # A4.5: CX as they part
         state = state.with_unit(state.units[afv].mark(f"{PART}{k}:{int(left * 2)}{tail}"))
     for uid in move.units[1:]:
