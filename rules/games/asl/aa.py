@@ -22,21 +22,29 @@ AFV first or not: it leads the move). What is built:
   the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
   on alone with those MF (mphsw's go-on markers).
 
-Not built: parting offered on the page (the page offers the joint move to each hex; parting is typed),
-Residual FP and HIP reveal for the infantry on each hex entered with the AFV (the AFV's move pipeline), and
-Armored Assault with platoon impulses or Human Waves (D14.33-D14.333: refused here), Assault Movement with
-it (A4.61: FFMO but no FFNAM), and the Early War Russian Doctrine SSR barring it (A25.212).
+- In the legal actions (``generate``): each joint move and, along each of the AFV's paths, each hex where
+  the infantry may part.
+- Assault Movement (A4.61, D9.31's exception): ``as armored-assault+assault``: one Location only (so the AFV
+  goes no farther), not all their MF; the fire at them has the AFV's +1 and neither FFMO nor FFNAM: net +1.
+- The Early War Soviet Doctrine (A25.212, by SSR only): a side the scenario names in
+  ``options.early_war_doctrine`` may not use Armored Assault.
+
+Not built: the parting as a lit choice on the companion page (the page lights one move per hex, the joint
+one; parting is typed, or picked from the legal actions), Residual FP and HIP reveal for the infantry on each
+hex entered with the AFV (the AFV's move pipeline), and Armored Assault with platoon impulses or Human Waves
+(D14.33-D14.333: refused here).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmate.rules import actions as act
 from hexmate.rules.errors import IllegalAction
-from hexmate.rules.games.asl import armour, hw, mphsw, radioless, vmove, vrecall
+from hexmate.rules.games.asl import ammo, armour, carry, hw, mphsw, radioless, vmove, vrecall
 from hexmate.rules.games.asl import terrain as asl_terrain
 from hexmate.rules.games.asl.vehicles import vehicle_of
 from hexmate.rules.games.base import Position, State, UnitState
@@ -59,8 +67,14 @@ DT = "+cx"  # ``armored-assault+cx``: the infantry Double Time from the start of
 LATE = "+cx1"  # ``armored-assault:CC5+cx1``: Double Time declared as they part, after spending MF (A4.5: +1)
 
 
+AM = "+assault"  # ``armored-assault+assault``: the infantry declare Assault Movement (A4.61, D9.31)
+
+
+DOCTRINE = "early_war_doctrine"  # the scenario's options: the sides the A25.212 SSR puts under it
+
+
 def _base_mode(mode: str) -> str:
-    for suffix in (LATE, DT):
+    for suffix in (LATE, DT, AM):
         if mode.endswith(suffix):
             return mode[: -len(suffix)]
     return mode
@@ -77,7 +91,10 @@ def claims(move: act.Move) -> bool:
 
 
 def foot_mode(move: act.Move) -> str:
-    """The infantry's own way of moving within the Armored Assault: Double Time, or none (A4.5)."""
+    """The infantry's own way of moving within the Armored Assault: Double Time (A4.5), Assault Movement
+    (A4.61), or none."""
+    if move.mode.endswith(AM):
+        return "assault"
     return "cx" if move.mode.endswith(DT) else ""
 
 
@@ -157,11 +174,17 @@ def check(game: AslGame, position: Position, move: act.Move) -> act.Move:
         raise IllegalAction(T("units move only in the Movement Phase, not the {phase}",
                               phase=position.phase.name), "A3.3")
     afv, infantry = split(position, move)
+    if afv.side in ammo.listed_sides(position, DOCTRINE, "under the Early War Soviet Doctrine (A25.212)"):
+        raise IllegalAction(T("{side} plays under the Early War Soviet Doctrine: its units may not use "
+                              "Armored Assault (A25.212)", side=afv.side), "A25.212")
     if any(u.has(hw.MARKER) for u in infantry):
         raise IllegalAction(T("a Human Wave unit moves with an AFV only by impulses (D14.33, D14.332)"),
                             "D14.332")
     radioless.bar(position, afv)  # D14.23, D14.33: a radioless platoon AFV moves with its platoon
     k = parting(position, move)
+    if foot_mode(move) == "assault" and len(move.path) != 2:  # D9.31: no farther than they could go
+        raise IllegalAction(T("under Assault Movement the infantry go one Location only, so the AFV with "
+                              "them goes no farther (A4.61, D9.31)"), "A4.61")
     on_foot = game.check_move(position, act.Move(tuple(u.id for u in infantry), move.path[:k + 1], None,
                                                  foot_mode(move)))
     alone = act.Move((afv.id,), move.path, None, "")
@@ -219,7 +242,8 @@ def begin(game: AslGame, position: Position, move: act.Move) -> State:
         unit = state.units.get(uid)
         if unit is not None and unit.type != "sw":
             unit = unit.mark(marker(afv))
-            state = state.with_unit(unit.mark("cx") if foot_mode(move) else unit)  # A4.5: Double Time: CX
+            way = {"cx": "cx", "assault": "assault"}.get(foot_mode(move))  # A4.5: Double Time: CX; A4.61
+            state = state.with_unit(unit.mark(way) if way else unit)
     return state
 
 
@@ -238,6 +262,33 @@ def moves(game: AslGame, position: Position, afv: UnitState,
         except IllegalAction:
             continue
     return out
+
+
+def generate(game: AslGame, position: Position) -> Iterator[act.Move]:
+    """D9.31 in the legal actions: for each friendly AFV with infantry beneath it that may still move, the
+    joint moves (``as armored-assault``) and, along each path, the variants where the infantry part in a hex
+    of it (``as armored-assault:HEX``) and the AFV goes on alone."""
+    if position.phase.id != "MPh" or position.state.moving is not None:
+        return
+    moved = set(position.state.moved)
+    for afv in sorted(position.units.values(), key=lambda u: u.id):
+        if afv.side != position.phasing or not armour.is_vehicle(afv) or afv.hex is None \
+                or afv.id in moved or radioless.barred(position, afv):
+            continue
+        people = [u for u in position.units.values() if u.hex == afv.hex and u.level == afv.level
+                  and u.side == afv.side and u.carrier is None and u.type != "sw"
+                  and not armour.is_vehicle(u) and game.can_move(position, u) is None]
+        if not people:
+            continue
+        infantry = carry.with_carried(position.state, sorted(people, key=lambda u: u.id))
+        ids = (afv.id, *infantry)
+        for m in armour.moves_for(position, afv).values():
+            for k in range(1, len(m.path)):
+                mode = MODE if k == len(m.path) - 1 else f"{MODE}:{position.label(m.path[k])}"
+                try:
+                    yield check(game, position, act.Move(ids, m.path, None, mode))
+                except IllegalAction:
+                    continue
 
 
 def _parting_mark(afv: UnitState) -> tuple[str, int, Fraction, bool] | None:
@@ -294,4 +345,5 @@ def end_of_turn(state: State) -> State:
     return state
 
 
-__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "moves", "partner", "split"]
+__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "left_at_parting",
+           "moves", "partner", "split"]

@@ -2125,6 +2125,7 @@ class AslGame(Game):
                 if armour.is_vehicle(unit) and unit.side == position.phasing \
                         and not radioless.barred(position, unit):  # D14.23: not before its NTC
                     yield from armour.moves_for(position, unit).values()
+            yield from asl_aa.generate(self, position)  # D9.31: with an AFV, and where the infantry part
             yield from transport.load_generate(position)  # D6.4, D6.5
             yield from vrecall.unload_offers(position)  # D5.341: a Recalled AFV in Motion stops to unload
             yield from carriers.deploy_generate(position)  # D6.82
