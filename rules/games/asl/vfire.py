@@ -322,14 +322,15 @@ def turn_ma(position: Position, state: State, firer: UnitState, new_tca: int) ->
     its TCA; a turret that turns throws off the riders on the vehicle (D6.21). Returns the state (with any
     riders thrown off) and the firer turned, for the caller to place."""
     vt = vtype(firer)
-    assert vt.ma is not None and firer.hex is not None
+    home = firer.hex
+    assert vt.ma is not None and home is not None
     if vt.ma.mount == "NT":
         return state, with_facing(firer, new_tca)
     turned = new_tca != tca_of(firer.markers, facing_of(firer))
     firer = _remark(firer, with_tca(firer.markers, facing_of(firer), new_tca))
     on_top = riders.carried_riders(state, firer, vt.passengers) if turned else []
     if on_top:  # D6.21: a turret that turns throws its riders off
-        state = riders.bail_out(position.at(state.with_unit(firer)), on_top, firer.hex, "D6.21")
+        state = riders.bail_out(position.at(state.with_unit(firer)), on_top, home, "D6.21")
     return state, firer
 
 
