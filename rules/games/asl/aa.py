@@ -21,7 +21,8 @@ AFV first or not: it leads the move). What is built:
   path; the AFV goes on alone in the same move, no farther than the infantry could have gone with it all
   the way (the rest of its path in infantry MF within the MF they had left), and the infantry may then go
   on alone with those MF (mphsw's go-on markers).
-
+- Residual FP and Fire Lanes (A8.2, A9.22) attack the infantry on each hex they enter with the AFV, as any
+  infantry (``infantry_with``; residual.entered), the AFV's +1 standing for them there (vcover.tem).
 - In the legal actions (``generate``): each joint move and, along each of the AFV's paths, each hex where
   the infantry may part.
 - Assault Movement (A4.61, D9.31's exception): ``as armored-assault+assault``: one Location only (so the AFV
@@ -30,8 +31,8 @@ AFV first or not: it leads the move). What is built:
   ``options.early_war_doctrine`` may not use Armored Assault.
 
 Not built: the parting as a lit choice on the companion page (the page lights one move per hex, the joint
-one; parting is typed, or picked from the legal actions), Residual FP and HIP reveal for the infantry on each
-hex entered with the AFV (the AFV's move pipeline), and Armored Assault with platoon impulses or Human Waves
+one; parting is typed, or picked from the legal actions), HIP reveal for the infantry on each hex entered
+with the AFV (the AFV's move pipeline), and Armored Assault with platoon impulses or Human Waves
 (D14.33-D14.333: refused here).
 """
 
@@ -324,6 +325,15 @@ def part(state: State) -> State:
     return state
 
 
+def infantry_with(state: State, moving: tuple[str, ...]) -> tuple[str, ...]:
+    """The infantry (and the SW they carry) moving with the AFV that leads ``moving`` in an Armored
+    Assault (D9.31); none for any other vehicle move."""
+    rest = [state.units[u] for u in moving[1:] if u in state.units]
+    if not any(partner(u) == moving[0] for u in rest):
+        return ()
+    return tuple(u.id for u in rest if not armour.is_vehicle(u))
+
+
 def covers(position: Position, vehicle: UnitState, units: list[UnitState]) -> bool:
     """D9.31: does this AFV give the Armored Assault +1 TEM to these infantry now? All of them moved with
     it, it shares their Location, and it is this MPh or, the AFV stopped (not in Motion), the DFPh."""
@@ -345,5 +355,5 @@ def end_of_turn(state: State) -> State:
     return state
 
 
-__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "left_at_parting",
-           "moves", "partner", "split"]
+__all__ = ["MODE", "begin", "check", "claims", "covers", "end_of_turn", "generate", "infantry_with",
+           "left_at_parting", "moves", "partner", "split"]

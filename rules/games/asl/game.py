@@ -1754,6 +1754,9 @@ class AslGame(Game):
                 return asl_conceal58.moved(position, super().enter(position), moving.units, seen)
             entered = armour.enter(position, super().enter(position))  # D2.11: its VCA on entering
             entered = vresid.entered(position, entered)  # D5.31, D5.311: Residual and lanes at its crew
+            with_it = asl_aa.infantry_with(state, moving.units)
+            if with_it:  # D9.31: the Armored Assault infantry with it meet them as infantry
+                entered = asl_residual.entered(position, entered, with_it)
             return asl_conceal58.moved(position, entered, moving.units, seen)
         if asl_recover.in_place(moving):  # A4.44: 1 MF spent in place to recover a SW (recover.py)
             return asl_residual.entered(position, asl_recover.step(self, position))

@@ -255,3 +255,26 @@ def test_a25_212_early_war_doctrine_bars_armored_assault(make_position: Any) -> 
     assert _aa_listed(barred) == []
     other = make_position("asl", units, "MPh", counters=COUNTERS, options={"early_war_doctrine": {"b": True}})
     other.push_text("move a-pz,a-sq C5-D5 as armored-assault")
+
+
+def test_d9_31_residual_fp_attacks_the_infantry_with_the_afv_tem(make_position: Any) -> None:
+    """A8.2 with D9.31: the squad entering D5 with its AFV meets the enemy's Residual FP there as infantry
+    (the AFV's own crew is vresid.py's); the AFV's +1 stands for it as for any fire at them in its Location,
+    so Open Ground gives no FFMO and FFNAM stays: DR 3 -> Final DR 3 (+1 -1), as D9.31's net 0."""
+    from hexmate.rules.games.asl import residual as rfp
+
+    pos = board(make_position)
+    d5 = pos.map.parse_label("D5")
+    pos = pos.at(rfp.place(pos, pos.state, d5, 4, "b"))
+    pos.push_text("move a-pz,a-sq C5-D5-E5 as armored-assault")
+    top = pos.decision
+    assert top is not None and top.then == "residual" and top.subject == ("a-sq",)
+    pos.push_text("answer dice 2,1")
+    res = pos.last_resolution
+    assert res is not None
+    lines = [(str(line.label), str(line.value), line.rule) for line in res.lines]
+    assert ("Armored Assault with a-pz (D9.31)", "+1", "D9.3") in lines
+    assert ("First Fire at a moving unit (FFNAM)", "-1", "A4.6") in lines
+    assert not any(label.startswith("moving in Open Ground") for label, _, _ in lines)
+    assert ("Final DR", "3 +0 = 3", "A7.3") in lines
+    assert set(res.results) == {"a-sq"}
