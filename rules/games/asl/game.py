@@ -1935,6 +1935,11 @@ class AslGame(Game):
         if asl_aa.claims(move):  # D9.31: the AFV leads the move, the infantry marked as with it
             position = position.at(asl_aa.begin(self, position, move))
             move = dataclasses.replace(move, mode="")
+        through, rest = moto.split(move.mode)
+        if through and move.units[0] in position.units:  # D15.43: sidecars riding through, no OVR
+            cycle = moto.check_through(position.units[move.units[0]])
+            position = position.at(position.state.with_unit(cycle))
+            move = dataclasses.replace(move, mode=rest)
         state = super().begin_move(position, move)
         if move.units[0] in position.units and armour.is_vehicle(position.units[move.units[0]]):
             exiting = move.mode == "exit"  # D5.341: a Recalled AFV leaving by its friendly edge
@@ -2215,7 +2220,7 @@ class AslGame(Game):
                       asl_scrounge.MARKER,  # A20.552: one Scrounge DR per hex per MPh
                       *reaction.PHASE_END, vce.PLACED, vce.REMOVED,  # D5.33: one phase's CE changes
                       radioless.PASSED, radioless.FAILED,  # D14.23: one MPh's NTC
-                      bicycle.BONUS)  # D15.81: one MPh's road bonus
+                      bicycle.BONUS, moto.THROUGH)  # D15.81: one MPh's road bonus; D15.43: no OVR
             state = asl_berserk.end_of_mph(position, state)  # A15.46: no Known enemy in LOS after the charge
             state = asl_berserk.end_of_mph_markers(state)  # A15.431
             state = asl_bypass.end_of_phase(self, position.at(state))  # A12.151

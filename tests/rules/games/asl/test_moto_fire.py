@@ -19,6 +19,7 @@ def counters() -> dict[str, Any]:
     out["mc"] = {"type": "vehicle", "vehicle": "demo-moto-g"}
     out["sc"] = {"type": "vehicle", "vehicle": "demo-moto-sc-g"}
     out["sc3"] = {"type": "vehicle", "vehicle": "demo-moto-sc3-g"}
+    out["pz"] = {"type": "vehicle", "vehicle": "demo-pz-g"}
     return out
 
 
@@ -120,3 +121,29 @@ def test_d15_43_dismounting_beside_a_known_enemy_only_in_melee(make_position: An
         pos.game.check(pos, pos.parse_action("unload a-mc"))
     melee = pos.at(pos.state.with_unit(pos.units["a-sq"].mark("melee")))
     melee.game.check(melee, melee.parse_action("unload a-mc"))
+
+
+def test_d15_43_a_sidecar_may_ride_through_without_an_overrun(make_position: Any) -> None:
+    """D15.43's "may": the same squad sidecars declared ``as through`` pass the enemy hex with no OVR: its
+    entry only (start 1 + road 1/2, no quarter of the MPA), no OVR attack, and on beyond; only a motorcycle
+    may (a tank is refused)."""
+    from .test_moto import at, settle, squad
+
+    enemy = {"id": "b-hs", "counter": "2-3-7", "side": "b", "hex": "F7"}
+    pos = at(make_position, squad(), enemy, counter="sc3")
+    pos.push_text("load a-sq into a-mc")
+    settle(pos)
+    move = pos.game.check(pos, pos.parse_action("move a-mc F8-F7-F6 as through"))
+    assert move.cost == 1 + Fraction(1, 2) * 2
+    pos.push_text("move a-mc F8-F7-F6 as through")
+    for _ in range(20):
+        if pos.decision is None:
+            break
+        assert pos.decision.then != "vovr"
+        if pos.decision.kind == "roll":
+            pytest.fail(f"unexpected roll {pos.decision.then}")
+        settle(pos)
+    assert pos.units["a-mc"].hex == pos.map.parse_label("F6") and pos.units["b-hs"].hex is not None
+    tank = riding(make_position, "pz", phase="MPh")
+    with pytest.raises(IllegalAction, match=r"only a motorcycle"):
+        tank.game.check(tank, tank.parse_action("move g-mc C3-C4 as through"))
