@@ -39,7 +39,8 @@ LLMC/LLTC (mounted.lose_leader_to).
 D15.43: a ridden motorcycle enters an enemy Location and may stay there; a cycle passes through, a sidecar
 overruns it (``overruns``: overrun.py's OVR, the riders adding a quarter of their FP, TPBF) or, as the text
 only says it may, rides through without one when the move is declared ``as through`` (no OVR MP either).
-D15.6: riders' fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG with two SMC).
+D15.6: riders' fire is mounted.py's (none from a cycle; a sidecar's halved, its LMG or thrown DC with two
+SMC: demolition.py, +1 from a cycle not stopped, A23.6, the riders attacked in the thrower's Location).
 
 Not built (said in the report): manhandling (D15.4, C10.3 not among the texts), causeways (D15.46: no map
 has one). Splitting and combining counters (D15.44) are cyclesplit.py's, recovery as a SW (D15.7)
