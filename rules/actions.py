@@ -179,7 +179,7 @@ class Transfer(Action):
 # combining cycle counters; A25.23 a Human Wave declared
 ACTIVATE_MODES = ("move", "fire", "any", "cautious", "search", "mop-up", "reveal", "conceal", "dig", "clear",
                   "cave", "deploy", "formation", "consolidate", "moving-fire", "spot", "scrounge",
-                  "dismantle", "assemble", "destroy", "disable", "split", "combine", "human-wave")
+                  "dismantle", "assemble", "destroy", "disable", "split", "combine", "human-wave", "couple")
 
 
 @dataclass(frozen=True)

@@ -696,6 +696,9 @@ class AslGame(Game):
             return asl_dismantle.check(position, action)  # A9.8
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.check(position, action)  # A9.73
+        if wagon.claims_couple(action):
+            assert isinstance(action, act.Activate)
+            return wagon.check_couple(position, action)  # D12.2
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.check(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):
@@ -914,6 +917,9 @@ class AslGame(Game):
             return asl_dismantle.apply(position, action)  # A9.8: dismantled or assembled
         if isinstance(action, act.Activate) and asl_swdestroy.claims(action):
             return asl_swdestroy.apply(position, action)  # A9.73: destroyed or malfunctioned on purpose
+        if wagon.claims_couple(action):
+            assert isinstance(action, act.Activate)
+            return wagon.couple(position, action)  # D12.2: one wagon of two, T2, a Large target
         if isinstance(action, act.Activate) and asl_guards.claims(action):
             return asl_guards.apply(self, position, action)  # A20.5, A20.51
         if isinstance(action, act.Rally):

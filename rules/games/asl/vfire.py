@@ -34,6 +34,7 @@ from hexmate.rules.games.asl import (
     vcrewhit,
     vdelay,
     vsmccrew,
+    wagon,
 )
 from hexmate.rules.games.asl import facing as fc
 from hexmate.rules.games.asl import ordnance as od
@@ -284,7 +285,7 @@ def to_hit_of(position: Position, firer: UnitState, target: UnitState,
         rng=distance(firer.hex, target.hex),
         cases=tuple(cases),
         case_a_drm=drm_a,
-        size=dugin.size(target, tv.size),  # D9.53, D9.54
+        size=wagon.target_size(target, dugin.size(target, tv.size)),  # D9.53, D9.54; D12.3
         tem=tem,
         hindrance=hindrance + sight.hindrance,
         hd=hd,
