@@ -319,9 +319,9 @@ def resume_thrower(game: AslGame, position: Position, decision: Decision, answer
     h = decision.target
     cycles = {u.id for u in position.units_at(h) if moto.is_moto_unit(u)}  # D15.5: never attacked itself
     vehicles = {u.id for u in position.units_at(h) if armour.is_vehicle(u)} - cycles
-    aboard = vehicles | cycles
-    targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in aboard
-               and (u.carrier or "") not in aboard and u.level == owner.level]  # A2.8: its Location
+    carriers = vehicles | cycles
+    targets = [u for u in position.units_at(h) if u.type != au.SW and u.id not in carriers
+               and (u.carrier or "") not in carriers and u.level == owner.level]  # A2.8: its Location
     riders = [u for u in position.units_at(h) if u.type != au.SW and (u.carrier or "") in cycles]
     chart = position.charts.chart("ift")
     axis = chart.axis("fp")

@@ -82,10 +82,12 @@ def _cycle_user(position: Position, cycle: UnitState, mode: str) -> UnitState | 
         raise IllegalAction(T("{unit} has riders: only a riderless motorcycle is destroyed as a SW (D15.5)",
                               unit=cycle.id), "D15.5")
     marker = PHASE_MARKERS[position.phase.id]
+    if cycle.hex is None:
+        return None
     users = [u for u in position.units_at(cycle.hex) if u.side == cycle.side and u.level == cycle.level
              and u.carrier is None and u.type not in (au.SW, "vehicle") and au.good_order(u)
              and not u.has("melee") and not u.has("berserk") and not u.has(marker)]
-    return min(users, key=lambda u: u.id) if cycle.hex is not None and users else None
+    return min(users, key=lambda u: u.id) if users else None
 
 
 def apply(position: Position, action: act.Activate) -> State:
